@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './events';
+export * from './movies';
+export * from './pagination';
+export * from './services';
