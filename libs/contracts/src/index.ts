@@ -2,4 +2,5 @@ export * from './errors';
 export * from './events';
 export * from './movies';
 export * from './pagination';
+export * from './rpc';
 export * from './services';

@@ -24,6 +24,8 @@ export const MovieSchema = z.object({
   title: z.string(),
   description: z.string(),
   genre: z.string(),
+  /** Primary genre first, then any secondary ones (e.g. 'Sci-Fi'). */
+  genres: z.array(z.string()),
   /** 0–10 in steps of 0.1; null when unknown. */
   rating: z.number().min(0).max(10).nullable(),
   votes: z.number().int().nonnegative().nullable(),

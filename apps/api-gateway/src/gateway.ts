@@ -1,0 +1,29 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AllExceptionsFilter, correlationId, JsonLogger } from '@app/server-core';
+import { AppModule } from './app.module';
+import { Env } from './env';
+import { streamProxy } from './web/stream-proxy';
+import { serveWebApp } from './web/web-app';
+
+/** The public HTTP entry: JSON API under /api, OpenAPI at /api/docs, posters, the stream proxy and (optionally) the web app. */
+export const createGateway = async (env: Env) => {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), {
+    logger: new JsonLogger('api-gateway', env.LOG_LEVEL),
+  });
+  app.disable('x-powered-by');
+  app.use(correlationId);
+  app.use('/stream', streamProxy(env.STREAMING_HTTP_URL));
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.enableShutdownHooks();
+  const openApi = new DocumentBuilder()
+    .setTitle('Streamly API')
+    .setDescription('The public JSON API of the gateway. Errors are { code, message, correlationId }.')
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  if (env.WEB_DIST_DIR) serveWebApp(app, env.WEB_DIST_DIR);
+  return app;
+};

@@ -1,0 +1,122 @@
+import { accessForRating, DEFAULT_PURCHASE_PRICE_INR, DEFAULT_RENTAL_PRICE_INR, MovieAccess } from '@app/contracts';
+
+/** One row of vega-datasets `data/movies.json` (3,201 US releases with IMDB ratings). */
+export type DatasetRow = {
+  Title?: string | number | null;
+  'Worldwide Gross'?: number | null;
+  'Production Budget'?: number | null;
+  'Release Date'?: string | null;
+  'MPAA Rating'?: string | null;
+  'Running Time min'?: number | null;
+  'Major Genre'?: string | null;
+  'Creative Type'?: string | null;
+  Director?: string | null;
+  'IMDB Rating'?: number | null;
+  'IMDB Votes'?: number | null;
+};
+
+export type CleanMovie = {
+  sourceKey: string;
+  title: string;
+  description: string;
+  genre: string;
+  genres: string[];
+  rating: number | null;
+  votes: number | null;
+  access: MovieAccess;
+  purchasePriceInr: number;
+  rentalPriceInr: number;
+  releaseDate: Date | null;
+  runtimeMinutes: number | null;
+  director: string | null;
+  budgetUsd: number | null;
+  revenueUsd: number | null;
+  popularity: number;
+};
+
+/** The data set ends in 2010; later years are two-digit years read in the wrong century ("2046" for 1946). */
+export const LAST_DATASET_YEAR = 2010;
+
+const GENRES: Record<string, string> = {
+  Action: 'Action',
+  Adventure: 'Adventure',
+  Comedy: 'Comedy',
+  'Black Comedy': 'Comedy',
+  'Romantic Comedy': 'Romance',
+  Drama: 'Drama',
+  Horror: 'Horror',
+  'Thriller/Suspense': 'Thriller',
+  Western: 'Western',
+  Documentary: 'Documentary',
+  Musical: 'Musical',
+  'Concert/Performance': 'Music',
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Jun 12 1998" → Date (UTC); impossible years moved back a century, or dropped when still impossible. */
+export const parseReleaseDate = (value: string | null | undefined): Date | null => {
+  const match = /^([A-Z][a-z]{2}) (\d{1,2}) (\d{4})$/.exec(value?.trim() ?? '');
+  if (!match) return null;
+  const month = MONTHS.indexOf(match[1]);
+  let year = Number(match[3]);
+  if (year > LAST_DATASET_YEAR) year -= 100;
+  if (month < 0 || year < 1888) return null;
+  const date = new Date(Date.UTC(year, month, Number(match[2])));
+  return date.getUTCMonth() === month ? date : null;
+};
+
+const positive = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+
+const describe = (genre: string, year: number | null, director: string | null, creativeType: string | null, mpaa: string | null) => {
+  const kind = [creativeType?.toLowerCase(), genre.toLowerCase()].filter(Boolean).join(' ');
+  const when = year ? ` from ${year}` : '';
+  const by = director ? `, directed by ${director}` : '';
+  const rated = mpaa && mpaa !== 'Not Rated' ? ` Rated ${mpaa}.` : '';
+  return `A ${kind} film${when}${by}.${rated}`;
+};
+
+/**
+ * Cleans the data set: untitled rows and rows without a genre are dropped, titles trimmed, dates
+ * fixed, genres normalised, duplicates (same title and year) kept once, ratings rounded to 0.1.
+ */
+export const cleanDataset = (rows: DatasetRow[]): CleanMovie[] => {
+  const seen = new Set<string>();
+  const movies: CleanMovie[] = [];
+  for (const row of rows) {
+    const title = row.Title === null || row.Title === undefined ? '' : String(row.Title).trim();
+    const genre = GENRES[row['Major Genre'] ?? ''];
+    if (!title || !genre) continue;
+    const releaseDate = parseReleaseDate(row['Release Date']);
+    const year = releaseDate?.getUTCFullYear() ?? null;
+    const sourceKey = `seed:vega:${title.toLowerCase()}:${year ?? 'unknown'}`;
+    if (seen.has(sourceKey)) continue;
+    seen.add(sourceKey);
+    const rawRating = row['IMDB Rating'];
+    const rating = typeof rawRating === 'number' && rawRating >= 0 && rawRating <= 10 ? Math.round(rawRating * 10) / 10 : null;
+    const director = row.Director?.trim() || null;
+    const genres = [genre];
+    if (row['Creative Type'] === 'Science Fiction') genres.push('Sci-Fi');
+    const votes = positive(row['IMDB Votes']);
+    movies.push({
+      sourceKey,
+      title,
+      description: describe(genre, year, director, row['Creative Type'] ?? null, row['MPAA Rating'] ?? null),
+      genre,
+      genres,
+      rating,
+      votes,
+      access: accessForRating(rating),
+      purchasePriceInr: DEFAULT_PURCHASE_PRICE_INR,
+      rentalPriceInr: DEFAULT_RENTAL_PRICE_INR,
+      releaseDate,
+      runtimeMinutes: positive(row['Running Time min']),
+      director,
+      budgetUsd: positive(row['Production Budget']),
+      revenueUsd: positive(row['Worldwide Gross']),
+      popularity: votes ?? 0,
+    });
+  }
+  return movies;
+};

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { Types } from 'mongoose';
+import { GENERATED_POSTER_PREFIX, MovieStatus } from '@app/contracts';
+import { MoviesRepository, NewMovie } from '../movies/movies.repository';
+import { normalizeTitle } from '../movies/title';
+import { CleanMovie } from './movie-dataset';
+
+const BATCH = 250;
+
+/** A stable id per source key, so the poster URL is known before insert and re-seeding matches by `_id`. */
+export const seedId = (sourceKey: string) =>
+  new Types.ObjectId(createHash('sha256').update(sourceKey).digest('hex').slice(0, 24));
+
+export const toNewMovie = (movie: CleanMovie, now: Date): NewMovie => {
+  const _id = seedId(movie.sourceKey);
+  return {
+    ...movie,
+    _id,
+    titleNormalized: normalizeTitle(movie.title),
+    posterUrl: `${GENERATED_POSTER_PREFIX}${_id.toHexString()}.svg`,
+    status: MovieStatus.Published,
+    language: null,
+    imdbId: null,
+    publishDate: now,
+  };
+};
+
+/** Idempotent: titles already present are left as they are. Returns how many were added. */
+export const seedCatalogue = async (
+  repository: MoviesRepository,
+  movies: CleanMovie[],
+  onProgress: (done: number) => void,
+  now = new Date(),
+): Promise<number> => {
+  let added = 0;
+  for (let start = 0; start < movies.length; start += BATCH) {
+    const batch = movies.slice(start, start + BATCH).map((movie) => toNewMovie(movie, now));
+    added += await repository.insertMissing(batch);
+    onProgress(Math.min(start + BATCH, movies.length));
+  }
+  return added;
+};

@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { JsonLogger, parseEnv, progressBar } from '@app/server-core';
+import { AppModule } from '../app.module';
+import { envSchema } from '../env';
+import { MoviesRepository } from '../movies/movies.repository';
+import { cleanDataset, DatasetRow } from './movie-dataset';
+import { seedCatalogue } from './seed-catalogue';
+
+/** The package exports no path to its data files, so look for them the way Node looks for packages. */
+const datasetPath = () => {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', 'vega-datasets', 'data', 'movies.json');
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) throw new Error('vega-datasets is not installed (npm install)');
+  }
+};
+
+/** `node dist/apps/catalogue-service/seed.js`: fills the catalogue from the movie data set shipped in vega-datasets. */
+const main = async () => {
+  const env = parseEnv(envSchema);
+  const app = await NestFactory.createApplicationContext(AppModule.register(env), {
+    logger: new JsonLogger('catalogue-seed', 'warn'),
+  });
+  try {
+    const rows = JSON.parse(readFileSync(datasetPath(), 'utf8')) as DatasetRow[];
+    const movies = cleanDataset(rows);
+    const bar = progressBar('Seeding catalogue', movies.length);
+    const added = await seedCatalogue(app.get(MoviesRepository), movies, bar.update);
+    bar.finish();
+    process.stderr.write(`Catalogue: ${added} titles added, ${movies.length - added} already present (${rows.length} rows read).\n`);
+  } finally {
+    await app.close();
+  }
+};
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

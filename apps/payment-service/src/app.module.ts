@@ -1,0 +1,15 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CoreModule } from '@app/server-core';
+import { Env } from './env';
+
+@Module({})
+export class AppModule {
+  static register(env: Env): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forService({ service: 'payment-service', mongoUri: env.MONGODB_URI, mongoDb: env.MONGODB_DB, redisUrl: env.REDIS_URL }),
+      ],
+    };
+  }
+}

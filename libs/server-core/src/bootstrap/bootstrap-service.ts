@@ -1,0 +1,43 @@
+import { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { ServiceName } from '@app/contracts';
+import { ServiceEnv } from '../env/parse-env';
+import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
+import { correlationId } from '../http/correlation-id.middleware';
+import { JsonLogger } from '../logging/json-logger';
+
+export type ServiceBootstrapOptions = {
+  name: ServiceName;
+  module: Type | DynamicModule;
+  env: Pick<ServiceEnv, 'LOG_LEVEL' | 'TCP_HOST' | 'TCP_PORT' | 'HTTP_PORT'>;
+};
+
+/** Builds (without listening) the hybrid app: TCP microservice for the gateway plus HTTP for health, metrics and more. */
+export const createServiceApp = async ({ name, module, env }: ServiceBootstrapOptions) => {
+  const logger = new JsonLogger(name, env.LOG_LEVEL);
+  const app = await NestFactory.create(module, { logger, bodyParser: true });
+  app.use(correlationId);
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.connectMicroservice<MicroserviceOptions>(
+    { transport: Transport.TCP, options: { host: env.TCP_HOST, port: env.TCP_PORT } },
+    { inheritAppConfig: true },
+  );
+  app.enableShutdownHooks();
+  return app;
+};
+
+export const startServiceApp = async (app: INestApplication, { name, env }: ServiceBootstrapOptions) => {
+  await app.startAllMicroservices();
+  await app.listen(env.HTTP_PORT, env.TCP_HOST);
+  process.stdout.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: 'info', service: name, msg: 'ready', tcp: env.TCP_PORT, http: env.HTTP_PORT })}\n`,
+  );
+};
+
+/** main.ts of every service: create, listen, log one ready line; exit non-zero if boot fails. */
+export const bootstrapService = async (options: ServiceBootstrapOptions) => {
+  const app = await createServiceApp(options);
+  await startServiceApp(app, options);
+  return app;
+};

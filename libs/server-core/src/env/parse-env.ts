@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export class EnvValidationError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid environment:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'EnvValidationError';
+  }
+}
+
+/** Parses the environment once at boot; every bad key is named in one error. */
+export const parseEnv = <S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv = process.env): z.infer<S> => {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  throw new EnvValidationError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+  );
+};
+
+const port = z.coerce.number().int().min(0).max(65_535);
+
+export const LogLevels = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LogLevels)[number];
+
+/** Keys every service reads; each service extends this with its own. */
+export const serviceEnvSchema = (defaults: { tcpPort: number; httpPort: number; db: string }) =>
+  z.object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(LogLevels).default('info'),
+    MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI'),
+    MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).default(defaults.db),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+    TCP_HOST: z.string().default('0.0.0.0'),
+    TCP_PORT: port.default(defaults.tcpPort),
+    HTTP_PORT: port.default(defaults.httpPort),
+  });
+
+export type ServiceEnv = z.infer<ReturnType<typeof serviceEnvSchema>>;

@@ -1,0 +1,78 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Observable, throwError } from 'rxjs';
+import { ApiError, ErrorCode } from '@app/contracts';
+import { CORRELATION_HEADER } from '../http/correlation-id.middleware';
+import { AppError, httpStatusFor } from './app-error';
+
+/** What a failed RPC carries back to the caller. */
+export type RpcErrorPayload = { code: ErrorCode; message: string; details?: AppError['details'] };
+
+type Described = { status: number; error: RpcErrorPayload; unexpected: boolean };
+
+const codeForStatus = (status: number): ErrorCode => {
+  const known: Record<number, ErrorCode> = {
+    400: ErrorCode.ValidationFailed,
+    401: ErrorCode.Unauthorized,
+    403: ErrorCode.Forbidden,
+    404: ErrorCode.NotFound,
+    409: ErrorCode.Conflict,
+    413: ErrorCode.PayloadTooLarge,
+    429: ErrorCode.RateLimited,
+    503: ErrorCode.ServiceUnavailable,
+    504: ErrorCode.ServiceTimeout,
+  };
+  return known[status] ?? (status < 500 ? ErrorCode.ValidationFailed : ErrorCode.Internal);
+};
+
+const describe = (exception: unknown): Described => {
+  if (exception instanceof AppError) {
+    const { code, message, details } = exception;
+    return { status: httpStatusFor(code), error: { code, message, details }, unexpected: false };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const message = status >= 500 ? 'Internal error' : exception.message;
+    return { status, error: { code: codeForStatus(status), message }, unexpected: status >= 500 };
+  }
+  // body-parser errors (malformed JSON, body too large) are plain errors carrying a 4xx status.
+  const status = (exception as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message = status === 413 ? 'Request body is too large' : 'Malformed request body';
+    return { status, error: { code: codeForStatus(status), message }, unexpected: false };
+  }
+  return { status: 500, error: { code: ErrorCode.Internal, message: 'Internal error' }, unexpected: true };
+};
+
+/**
+ * The one exception filter of every app. HTTP: `{ code, message, correlationId }` with the mapped status.
+ * RPC: the typed error payload the gateway's ServiceClient turns back into an AppError.
+ * Unexpected errors are logged with their stack and never leak internals.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): Observable<never> | void {
+    const described = describe(exception);
+    if (host.getType() === 'rpc') {
+      if (described.unexpected) this.logUnexpected(exception, { transport: 'rpc' });
+      return throwError(() => described.error);
+    }
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const correlationId = String(request.headers[CORRELATION_HEADER] ?? 'none');
+    if (described.unexpected) {
+      this.logUnexpected(exception, { method: request.method, path: request.path, correlationId });
+    }
+    const body: ApiError = { ...described.error, correlationId };
+    http.getResponse<Response>().status(described.status).json(body);
+  }
+
+  private logUnexpected(exception: unknown, fields: Record<string, string>) {
+    this.logger.error(
+      { msg: 'unexpected error', ...fields, error: String(exception) },
+      exception instanceof Error ? exception.stack : undefined,
+    );
+  }
+}

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** One Prometheus registry per process, with default Node metrics and request timings. */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+  readonly requestDuration = new Histogram({
+    name: 'request_duration_seconds',
+    help: 'Duration of handled HTTP requests and RPC messages',
+    labelNames: ['transport', 'route', 'outcome'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  render() {
+    return this.registry.metrics();
+  }
+}
