@@ -25,4 +25,5 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper,
   clearMocks: true,
+  reporters: ['default', path.join(__dirname, 'tools/ci/count-reporter.cjs')],
 };

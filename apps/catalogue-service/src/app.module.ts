@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { CoreModule } from '@app/server-core';
+import { CoreModule, EventsModule } from '@app/server-core';
 import { Env } from './env';
 import { MoviesModule } from './movies/movies.module';
 
@@ -10,6 +10,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forService({ service: 'catalogue-service', mongoUri: env.MONGODB_URI, mongoDb: env.MONGODB_DB, redisUrl: env.REDIS_URL }),
+        EventsModule.forPublisher(),
         MoviesModule,
       ],
     };

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule } from '@app/server-core';
 import { Env } from './env';
+import { ItemsModule } from './items/items.module';
 
 @Module({})
 export class AppModule {
@@ -9,6 +10,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forService({ service: 'recommendation-service', mongoUri: env.MONGODB_URI, mongoDb: env.MONGODB_DB, redisUrl: env.REDIS_URL }),
+        ItemsModule,
       ],
     };
   }

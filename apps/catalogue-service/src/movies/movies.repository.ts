@@ -31,16 +31,21 @@ export class MoviesRepository {
     return this.movies.findById(id).lean<StoredMovie>().exec();
   }
 
-  /** Inserts the titles that are not there yet (by `_id`); existing ones, possibly edited by admins, are left alone. */
-  async insertMissing(batch: NewMovie[]): Promise<number> {
-    if (batch.length === 0) return 0;
+  /**
+   * Inserts the titles that are not there yet (by `_id`); existing ones, possibly edited by admins, are
+   * left alone. Returns the ids that were inserted.
+   */
+  async insertMissing(batch: NewMovie[]): Promise<Types.ObjectId[]> {
+    if (batch.length === 0) return [];
+    // Writing while the indexes of a new collection are still being built races on some servers; wait for them.
+    await this.movies.init();
     const result = await this.movies.bulkWrite(
       batch.map((movie) => ({
         updateOne: { filter: { _id: movie._id }, update: { $setOnInsert: movie }, upsert: true },
       })),
       { ordered: false },
     );
-    return result.upsertedCount;
+    return Object.values(result.upsertedIds) as Types.ObjectId[];
   }
 
   count(): Promise<number> {

@@ -52,6 +52,22 @@ const GENRES: Record<string, string> = {
   'Concert/Performance': 'Music',
 };
 
+// Windows-1252's printable characters at 0x80–0x9F (Node's decoder treats that range as Latin-1 controls).
+const CP1252_C1 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const macRoman = new TextDecoder('macintosh');
+const MOJIBAKE = new Map(
+  Array.from({ length: 128 }, (_, i) => {
+    const byte = 0x80 + i;
+    return [macRoman.decode(Uint8Array.of(byte)), byte < 0xa0 ? CP1252_C1[i] : String.fromCharCode(byte)] as const;
+  }).filter(([garbled, meant]) => garbled !== meant),
+);
+
+/**
+ * The data set's accented titles were saved as Windows-1252 and read back as Mac Roman ("LÈon" for
+ * "Léon", "DÈj‡ Vu" for "Déjà Vu"); mapping each character back through both code pages repairs them.
+ */
+export const repairMojibake = (text: string) => [...text].map((c) => MOJIBAKE.get(c) ?? c).join('');
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "Jun 12 1998" → Date (UTC); impossible years moved back a century, or dropped when still impossible. */
@@ -85,7 +101,7 @@ export const cleanDataset = (rows: DatasetRow[]): CleanMovie[] => {
   const seen = new Set<string>();
   const movies: CleanMovie[] = [];
   for (const row of rows) {
-    const title = row.Title === null || row.Title === undefined ? '' : String(row.Title).trim();
+    const title = row.Title === null || row.Title === undefined ? '' : repairMojibake(String(row.Title)).trim();
     const genre = GENRES[row['Major Genre'] ?? ''];
     if (!title || !genre) continue;
     const releaseDate = parseReleaseDate(row['Release Date']);

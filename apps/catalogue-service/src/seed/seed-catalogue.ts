@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { GENERATED_POSTER_PREFIX, MovieStatus } from '@app/contracts';
+import { EventBus } from '@app/server-core';
 import { MoviesRepository, NewMovie } from '../movies/movies.repository';
 import { normalizeTitle } from '../movies/title';
 import { CleanMovie } from './movie-dataset';
@@ -25,18 +26,38 @@ export const toNewMovie = (movie: CleanMovie, now: Date): NewMovie => {
   };
 };
 
+export type SeedHooks = {
+  onProgress?: (done: number) => void;
+  /** Called with the titles this run inserted (and so published), e.g. to emit `movie.published`. */
+  onInserted?: (movies: NewMovie[]) => Promise<void>;
+};
+
 /** Idempotent: titles already present are left as they are. Returns how many were added. */
 export const seedCatalogue = async (
   repository: MoviesRepository,
   movies: CleanMovie[],
-  onProgress: (done: number) => void,
+  { onProgress, onInserted }: SeedHooks = {},
   now = new Date(),
 ): Promise<number> => {
   let added = 0;
   for (let start = 0; start < movies.length; start += BATCH) {
     const batch = movies.slice(start, start + BATCH).map((movie) => toNewMovie(movie, now));
-    added += await repository.insertMissing(batch);
-    onProgress(Math.min(start + BATCH, movies.length));
+    const inserted = new Set((await repository.insertMissing(batch)).map((id) => id.toHexString()));
+    added += inserted.size;
+    if (inserted.size && onInserted) await onInserted(batch.filter((movie) => inserted.has(movie._id.toHexString())));
+    onProgress?.(Math.min(start + BATCH, movies.length));
   }
   return added;
+};
+
+/** The seed's `onInserted` hook in production: every inserted title is announced as published. */
+export const announceInserted = (events: EventBus) => async (movies: NewMovie[]) => {
+  for (const movie of movies) {
+    await events.publish('movie.published', {
+      movieId: movie._id.toHexString(),
+      title: movie.title,
+      genre: movie.genre,
+      publishDate: (movie.publishDate ?? new Date()).toISOString(),
+    });
+  }
 };

@@ -2,12 +2,12 @@ import 'reflect-metadata';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import { JsonLogger, parseEnv, progressBar } from '@app/server-core';
+import { EventBus, JsonLogger, parseEnv, progressBar } from '@app/server-core';
 import { AppModule } from '../app.module';
 import { envSchema } from '../env';
 import { MoviesRepository } from '../movies/movies.repository';
 import { cleanDataset, DatasetRow } from './movie-dataset';
-import { seedCatalogue } from './seed-catalogue';
+import { announceInserted, seedCatalogue } from './seed-catalogue';
 
 /** The package exports no path to its data files, so look for them the way Node looks for packages. */
 const datasetPath = () => {
@@ -28,7 +28,10 @@ const main = async () => {
     const rows = JSON.parse(readFileSync(datasetPath(), 'utf8')) as DatasetRow[];
     const movies = cleanDataset(rows);
     const bar = progressBar('Seeding catalogue', movies.length);
-    const added = await seedCatalogue(app.get(MoviesRepository), movies, bar.update);
+    const added = await seedCatalogue(app.get(MoviesRepository), movies, {
+      onProgress: bar.update,
+      onInserted: announceInserted(app.get(EventBus)),
+    });
     bar.finish();
     process.stderr.write(`Catalogue: ${added} titles added, ${movies.length - added} already present (${rows.length} rows read).\n`);
   } finally {

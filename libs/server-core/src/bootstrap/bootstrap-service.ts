@@ -30,9 +30,7 @@ export const createServiceApp = async ({ name, module, env }: ServiceBootstrapOp
 export const startServiceApp = async (app: INestApplication, { name, env }: ServiceBootstrapOptions) => {
   await app.startAllMicroservices();
   await app.listen(env.HTTP_PORT, env.TCP_HOST);
-  process.stdout.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level: 'info', service: name, msg: 'ready', tcp: env.TCP_PORT, http: env.HTTP_PORT })}\n`,
-  );
+  new JsonLogger(name, env.LOG_LEVEL).log({ msg: 'ready', tcp: env.TCP_PORT, http: env.HTTP_PORT });
 };
 
 /** main.ts of every service: create, listen, log one ready line; exit non-zero if boot fails. */

@@ -13,6 +13,8 @@ export class RedisLifecycle implements OnApplicationShutdown {
   constructor(@InjectRedis() private readonly redis: Redis) {}
 
   async onApplicationShutdown() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    // QUIT waits for an answer that a Redis which is down never gives.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
   }
 }

@@ -1,0 +1,179 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { ApiError, ErrorCode, HealthReport, HealthStatus, MoviePatterns } from '@app/contracts';
+import type { RpcEnvelope } from '@app/contracts';
+import { AllExceptionsFilter, AppError } from '@app/server-core';
+import { findFreePort } from '@app/server-testing';
+import { envSchema } from '../src/env';
+import { createGateway } from '../src/gateway';
+
+/** Stands in for the catalogue on the real TCP transport; records what the gateway forwarded. */
+const received: Array<RpcEnvelope<Record<string, unknown>>> = [];
+
+@Controller()
+class FakeCatalogueController {
+  @MessagePattern(MoviePatterns.list)
+  list(@Payload() envelope: RpcEnvelope<{ page: number; pageSize: number }>) {
+    received.push(envelope);
+    const movie = { id: 'a'.repeat(24), title: 'Lagaan', posterUrl: `/generated/${'a'.repeat(24)}.svg` };
+    return { data: [movie], page: envelope.data.page, pageSize: envelope.data.pageSize, total: 1 };
+  }
+
+  @MessagePattern(MoviePatterns.poster)
+  poster(@Payload() envelope: RpcEnvelope<{ id: string }>) {
+    if (envelope.data.id !== 'a'.repeat(24)) throw AppError.notFound('Movie not found');
+    return { svg: '<svg>Lagaan</svg>' };
+  }
+
+  @MessagePattern('catalogue-service.health')
+  health() {
+    return { status: HealthStatus.Up, components: { mongo: { status: HealthStatus.Up }, redis: { status: HealthStatus.Up } } };
+  }
+}
+
+@Module({ controllers: [FakeCatalogueController] })
+class FakeCatalogueModule {}
+
+const listen = async (server: Server) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+};
+
+describe('api-gateway over the real TCP transport', () => {
+  let catalogue: INestMicroservice;
+  let gateway: INestApplication;
+  let url: string;
+  let streaming: Server;
+  const streamRequests: Array<{ url?: string; range?: string }> = [];
+
+  beforeAll(async () => {
+    const cataloguePort = await findFreePort();
+    catalogue = await NestFactory.createMicroservice(FakeCatalogueModule, {
+      transport: Transport.TCP,
+      options: { host: '127.0.0.1', port: cataloguePort },
+      logger: false,
+    });
+    catalogue.useGlobalFilters(new AllExceptionsFilter());
+    await catalogue.listen();
+
+    streaming = createServer((req, res) => {
+      streamRequests.push({ url: req.url, range: req.headers.range });
+      res.writeHead(206, { 'content-type': 'video/mp4', 'content-range': 'bytes 0-3/100' });
+      res.end('abcd');
+    });
+    const streamingPort = await listen(streaming);
+
+    const webDir = mkdtempSync(path.join(tmpdir(), 'web-'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Streamly</title>');
+
+    const closed = `127.0.0.1:${await findFreePort()}`;
+    const gatewayEnv = envSchema.parse({
+      LOG_LEVEL: 'error',
+      CATALOGUE_SERVICE_ADDR: `127.0.0.1:${cataloguePort}`,
+      AUTH_SERVICE_ADDR: closed,
+      USER_DATA_SERVICE_ADDR: closed,
+      PAYMENT_SERVICE_ADDR: closed,
+      STREAMING_SERVICE_ADDR: closed,
+      RECOMMENDATION_SERVICE_ADDR: closed,
+      STREAMING_HTTP_URL: `http://127.0.0.1:${streamingPort}`,
+      RPC_TIMEOUT_MS: 5000,
+      WEB_DIST_DIR: webDir,
+    });
+    gateway = await createGateway(gatewayEnv);
+    await gateway.listen(0, '127.0.0.1');
+    url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await catalogue?.close();
+    streaming?.close();
+  });
+
+  it('GET /api/movies forwards the validated query with the correlation id and returns the reply', async () => {
+    const res = await fetch(`${url}/api/movies?page=2&pageSize=1`, { headers: { 'x-correlation-id': 'req-42' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ page: 2, pageSize: 1, total: 1, data: [{ title: 'Lagaan' }] });
+    expect(received.at(-1)).toEqual({ correlationId: 'req-42', data: { page: 2, pageSize: 1 } });
+  });
+
+  it('applies the default page when none is given', async () => {
+    await fetch(`${url}/api/movies`);
+    expect(received.at(-1)?.data).toEqual({ page: 1, pageSize: 24 });
+  });
+
+  it.each(['pageSize=0', 'pageSize=abc', 'page[$gt]=', 'sort=title', 'page=1&page=2'])('rejects ?%s with 400 and a clear message', async (query) => {
+    const before = received.length;
+    const res = await fetch(`${url}/api/movies?${query}`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as ApiError;
+    expect(body.code).toBe(ErrorCode.ValidationFailed);
+    expect(body.message).toMatch(/^Invalid query: /);
+    expect(body.correlationId).toBe(res.headers.get('x-correlation-id'));
+    expect(received.length).toBe(before);
+  });
+
+  it('echoes a well-formed correlation id and replaces a hostile one', async () => {
+    const ok = await fetch(`${url}/api/health/live`, { headers: { 'x-correlation-id': 'abc-123' } });
+    expect(ok.headers.get('x-correlation-id')).toBe('abc-123');
+    const hostile = await fetch(`${url}/api/health/live`, { headers: { 'x-correlation-id': '<script>' } });
+    expect(hostile.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('GET /api/health is 503 and names every service that is down', async () => {
+    const res = await fetch(`${url}/api/health`);
+    expect(res.status).toBe(503);
+    const report = (await res.json()) as HealthReport;
+    expect(report.status).toBe(HealthStatus.Down);
+    expect(report.components['catalogue-service']).toEqual({ status: HealthStatus.Up });
+    expect(report.components['auth-service']).toEqual({ status: HealthStatus.Down, message: 'auth-service is unavailable' });
+  });
+
+  it('serves generated posters as SVG and 404s anything else', async () => {
+    const poster = await fetch(`${url}/images/w500/generated/${'a'.repeat(24)}.svg`);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await poster.text()).toBe('<svg>Lagaan</svg>');
+    expect((await fetch(`${url}/images/w500/generated/not-an-id.svg`)).status).toBe(404);
+    const missing = await fetch(`${url}/images/w500/generated/${'b'.repeat(24)}.svg`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: ErrorCode.NotFound, message: 'Movie not found' });
+  });
+
+  it('proxies /stream/** to the streaming service with the Range header', async () => {
+    const res = await fetch(`${url}/stream/abc?token=t`, { headers: { range: 'bytes=0-3' } });
+    expect(res.status).toBe(206);
+    expect(await res.text()).toBe('abcd');
+    expect(streamRequests.at(-1)).toEqual({ url: '/stream/abc?token=t', range: 'bytes=0-3' });
+  });
+
+  it('serves the web app for client-side routes but JSON 404s under /api', async () => {
+    const page = await fetch(`${url}/userdashboard`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Streamly</title>');
+    const api = await fetch(`${url}/api/no-such-thing`);
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as ApiError).code).toBe(ErrorCode.NotFound);
+  });
+
+  it('publishes OpenAPI docs', async () => {
+    const res = await fetch(`${url}/api/docs-json`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(((await res.json()) as { paths: object }).paths)).toEqual(expect.arrayContaining(['/api/movies', '/api/health']));
+  });
+
+  it('answers 503 naming the catalogue when it stops', async () => {
+    await catalogue.close();
+    const down = await fetch(`${url}/api/movies`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ code: ErrorCode.ServiceUnavailable, message: 'catalogue-service is unavailable' });
+    const health = (await (await fetch(`${url}/api/health`)).json()) as HealthReport;
+    expect(health.components['catalogue-service'].status).toBe(HealthStatus.Down);
+  });
+});

@@ -1,0 +1,111 @@
+import { ErrorCode, EVENT_STREAM, HealthReport, HealthStatus, Movie, MoviePatterns, MovieStatus, Page } from '@app/contracts';
+import { Redis } from 'ioredis';
+import { AppError, EventBus, REDIS_CLIENT } from '@app/server-core';
+import { findFreePort, startServiceUnderTest, ServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { AppModule } from '../src/app.module';
+import { envSchema } from '../src/env';
+import { MoviesRepository } from '../src/movies/movies.repository';
+import { cleanDataset, DatasetRow } from '../src/seed/movie-dataset';
+import { announceInserted, seedCatalogue, seedId, toNewMovie } from '../src/seed/seed-catalogue';
+
+const row = (title: string, rating: number, votes: number, year = 2001): DatasetRow => ({
+  Title: title,
+  'Major Genre': 'Drama',
+  'Release Date': `Jan 05 ${year}`,
+  'IMDB Rating': rating,
+  'IMDB Votes': votes,
+});
+
+const rows = [row('Alpha', 8.4, 900), row('Bravo', 6.1, 500), row('Charlie', 7.2, 700), row('Delta', 5.0, 100), row('Echo', 9.0, 300)];
+
+describe('catalogue-service against real MongoDB and Redis', () => {
+  let service: ServiceUnderTest;
+  let repository: MoviesRepository;
+
+  beforeAll(async () => {
+    const infra = suiteInfra('catalogue');
+    const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl });
+    service = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
+    repository = service.app.get(MoviesRepository);
+    await seedCatalogue(repository, cleanDataset(rows));
+    // A draft must never reach visitors.
+    await repository.insertMissing([{ ...toNewMovie(cleanDataset([row('Zulu Draft', 9.9, 99_999)])[0], new Date()), status: MovieStatus.Draft }]);
+  });
+
+  afterAll(() => service?.close());
+
+  it('lists published titles only, most popular first, with pagination', async () => {
+    const first = await service.send<Page<Movie>>(MoviePatterns.list, { page: 1, pageSize: 2 });
+    expect(first.total).toBe(5);
+    expect(first.data.map((m) => m.title)).toEqual(['Alpha', 'Charlie']);
+    const third = await service.send<Page<Movie>>(MoviePatterns.list, { page: 3, pageSize: 2 });
+    expect(third.data.map((m) => m.title)).toEqual(['Delta']);
+    const beyond = await service.send<Page<Movie>>(MoviePatterns.list, { page: 9, pageSize: 2 });
+    expect(beyond.data).toEqual([]);
+  });
+
+  it('maps documents to the contract: access from the rating, default prices, generated poster path', async () => {
+    const { data } = await service.send<Page<Movie>>(MoviePatterns.list, { page: 1, pageSize: 5 });
+    const alpha = data.find((m) => m.title === 'Alpha');
+    expect(alpha).toMatchObject({
+      access: 'premium',
+      purchasePriceInr: 1200,
+      rentalPriceInr: 500,
+      releaseDate: '2001-01-05',
+      posterUrl: `/generated/${alpha?.id}.svg`,
+    });
+    expect(data.find((m) => m.title === 'Bravo')?.access).toBe('free');
+  });
+
+  it('seeds idempotently: a second run adds nothing and keeps admin edits', async () => {
+    const added = await seedCatalogue(repository, cleanDataset(rows));
+    expect(added).toBe(0);
+    expect(await repository.count()).toBe(6);
+    // (Foxtrot is added by the next test.)
+  });
+
+  it('publishes movie.published for the titles a seed run inserts, and only those', async () => {
+    const redis = service.app.get<Redis>(REDIS_CLIENT);
+    const before = await redis.xlen(EVENT_STREAM);
+    await seedCatalogue(repository, cleanDataset([...rows, row('Foxtrot', 7.7, 50)]), { onInserted: announceInserted(service.app.get(EventBus)) });
+    const entries = await redis.xrange(EVENT_STREAM, '-', '+');
+    const published = entries.slice(before).map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: { title: string } });
+    expect(published.map((e) => [e.type, e.payload.title])).toEqual([['movie.published', 'Foxtrot']]);
+  });
+
+  it('renders a poster for a stored title and 404s for an unknown one', async () => {
+    const id = seedId(cleanDataset(rows)[0].sourceKey).toHexString();
+    const { svg } = await service.send<{ svg: string }>(MoviePatterns.poster, { id });
+    expect(svg).toContain('<svg');
+    expect(svg).toContain('Alpha');
+    await expect(service.send(MoviePatterns.poster, { id: 'f'.repeat(24) })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+  });
+
+  it.each([
+    { page: 0 },
+    { pageSize: 1000 },
+    { page: { $gt: '' } },
+    { page: 1, extra: true },
+  ])('rejects a hostile list query %p with a validation error', async (query) => {
+    const error = await service.send(MoviePatterns.list, query).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe(ErrorCode.ValidationFailed);
+  });
+
+  it('reports Redis down (503 naming it) when Redis cannot be reached', async () => {
+    const infra = suiteInfra('catalogue-redis-down');
+    const deadRedis = `redis://127.0.0.1:${await findFreePort()}`;
+    const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: deadRedis });
+    const broken = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
+    try {
+      const res = await fetch(`${broken.httpUrl}/health`);
+      expect(res.status).toBe(503);
+      const report = (await res.json()) as HealthReport;
+      expect(report.status).toBe(HealthStatus.Down);
+      expect(report.components.mongo.status).toBe(HealthStatus.Up);
+      expect(report.components.redis.status).toBe(HealthStatus.Down);
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+
+/** The system under test, started by `npm test` the way `npm start` starts it. */
+export const baseUrl = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the journeys through `npm test`.');
+  return url;
+};
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  // Keeps Chromium from looking up Google hosts on a machine that cannot reach them.
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost',
+];
+
+export type Session = { browser: Browser; context: BrowserContext; page: Page; close(): Promise<void> };
+
+/** Debian's Chromium, headless; Playwright gives each launch a throwaway profile. */
+export const openBrowser = async (): Promise<Session> => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  return {
+    browser,
+    context,
+    page,
+    close: () => browser.close(),
+  };
+};

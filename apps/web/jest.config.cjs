@@ -1,0 +1,19 @@
+const preset = require('../../jest.preset.cjs');
+
+module.exports = {
+  ...preset,
+  displayName: 'web',
+  rootDir: __dirname,
+  // jsdom plus the fetch family from Node (jsdom has no fetch).
+  testEnvironment: '<rootDir>/test/jest-environment.cjs',
+  setupFiles: ['<rootDir>/test/jest-setup.cjs'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+  // First match wins: the stubs come before the alias that would otherwise resolve them to real files.
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/test/css-module.stub.cjs',
+    // import.meta.env exists only under Vite; jest runs CommonJS.
+    '(^|/)vite-env$': '<rootDir>/test/vite-env.stub.cjs',
+    ...preset.moduleNameMapper,
+    '^@web/(.*)$': '<rootDir>/src/$1',
+  },
+};

@@ -1,0 +1,26 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type DataRouter, RouterProvider } from 'react-router-dom';
+import type { ApiClient } from '@web/shared/api/api-client';
+import { ApiClientProvider } from '@web/shared/api/ApiClientProvider';
+import { createQueryClient } from '@web/shared/api/query-client';
+import { ThemeProvider } from '@web/shared/theme/ThemeProvider';
+
+type AppProps = {
+  router: DataRouter;
+  /** Defaults to the same-origin API of config.ts; tests point it at their own server. */
+  apiClient?: ApiClient;
+  queryClient?: QueryClient;
+};
+
+export const App = ({ router, apiClient, queryClient }: AppProps) => {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const routed = <RouterProvider router={router} />;
+  return (
+    <ThemeProvider>
+      <QueryClientProvider client={client}>
+        {apiClient ? <ApiClientProvider client={apiClient}>{routed}</ApiClientProvider> : routed}
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+};

@@ -1,0 +1,8 @@
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+
+export const RootLayout = () => (
+  <>
+    <ScrollRestoration />
+    <Outlet />
+  </>
+);

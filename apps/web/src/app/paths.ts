@@ -1,0 +1,54 @@
+import { generatePath } from 'react-router-dom';
+
+/** Every route of the app (SPEC 2). The router and every link use these. */
+export const Paths = {
+  landing: '/',
+  userLogin: '/userlogin',
+  adminLogin: '/adminlogin',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  setPassword: '/set-password',
+  oauthSuccess: '/oauth-success',
+  userDashboard: '/userdashboard',
+  userProfile: '/userprofile',
+  adminDashboard: '/admindashboard',
+  movieDetails: '/moviedetails/:id',
+  movie: '/movie/:id',
+  video: '/video',
+  videoPlayer: '/video-player',
+  recommended: '/recommended',
+  recommendedFor: '/recommended/:id',
+  subscription: '/subscription',
+  paymentSuccess: '/payment-success',
+  movies: '/movies',
+  tvShows: '/tv-shows',
+  myList: '/my-list',
+  categoryAction: '/category/action',
+  categoryComedy: '/category/comedy',
+  categoryDrama: '/category/drama',
+  categorySciFi: '/category/scifi',
+  footer: '/footer',
+  aboutUs: '/aboutus',
+  contactUs: '/contactus',
+  careers: '/careers',
+  press: '/press',
+  helpCenter: '/helpcenter',
+  privacyPolicy: '/privacypolicy',
+  termsOfUse: '/termsofuse',
+  cookiePreferences: '/cookiepreferences',
+  corporateInformation: '/corporateinformation',
+} as const;
+export type PathKey = keyof typeof Paths;
+
+/** Concrete URLs for the routes that take parameters. */
+export const toPath = {
+  movieDetails: (id: string) => generatePath(Paths.movieDetails, { id }),
+  movie: (id: string) => generatePath(Paths.movie, { id }),
+  recommendedFor: (id: string) => generatePath(Paths.recommendedFor, { id }),
+  /** Sign-up, carrying the email from the landing page when there is one (SPEC 2). */
+  signup: (email?: string) => {
+    const trimmed = email?.trim();
+    return trimmed ? `${Paths.signup}?${new URLSearchParams({ email: trimmed })}` : Paths.signup;
+  },
+} as const;

@@ -1,0 +1,10 @@
+export const landingStrings = {
+  documentTitle: 'Streamly: watch movies and TV shows online',
+  tagline: 'Unlimited movies, TV shows and more',
+  pricing: 'Starts at ₹149. Cancel at any time.',
+  getStartedPrompt: 'Ready to watch? Enter your email to create your membership.',
+  emailLabel: 'Email address',
+  emailPlaceholder: 'Email address',
+  getStarted: 'Get Started',
+  trendingNow: 'Trending Now',
+} as const;

@@ -1,0 +1,17 @@
+import { Link } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { layoutStrings } from '../strings';
+import styles from './Logo.module.css';
+
+export const Logo = () => (
+  <Link to={Paths.landing} className={styles.logo} aria-label={layoutStrings.homeLink}>
+    <svg className={styles.mark} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" fill="currentColor" />
+      <path
+        className={styles.play}
+        d="M25 19.5v25a1.5 1.5 0 0 0 2.3 1.27l19.6-12.5a1.5 1.5 0 0 0 0-2.54L27.3 18.23A1.5 1.5 0 0 0 25 19.5z"
+      />
+    </svg>
+    <span className={styles.wordmark}>{layoutStrings.brand}</span>
+  </Link>
+);

@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { ThemeToggle } from '@web/shared/theme/ThemeToggle';
+import { buttonClass } from '@web/shared/ui/button';
+import { layoutStrings } from '../strings';
+import { Logo } from './Logo';
+import styles from './SiteHeader.module.css';
+
+type SiteHeaderProps = {
+  /** Floats over a hero instead of taking its own band of the page. */
+  overlay?: boolean;
+  showSignIn?: boolean;
+};
+
+export const SiteHeader = ({ overlay = false, showSignIn = true }: SiteHeaderProps) => (
+  <header className={`${styles.header} ${overlay ? styles.overlay : styles.solid}`}>
+    <div className={styles.inner}>
+      <Logo />
+      <div className={styles.actions}>
+        <ThemeToggle />
+        {showSignIn && (
+          <Link to={Paths.userLogin} className={buttonClass({ size: 'sm' })}>
+            {layoutStrings.signIn}
+          </Link>
+        )}
+      </div>
+    </div>
+  </header>
+);

@@ -1,0 +1,21 @@
+export const layoutStrings = {
+  brand: 'Streamly',
+  homeLink: 'Streamly home',
+  signIn: 'Sign In',
+  footerNav: 'Footer',
+  footerQuestions: 'Questions?',
+  footerContact: 'Contact us',
+  groups: { company: 'Company', support: 'Support', legal: 'Legal' },
+  links: {
+    aboutUs: 'About Us',
+    careers: 'Careers',
+    press: 'Press',
+    corporateInformation: 'Corporate Information',
+    helpCenter: 'Help Center',
+    contactUs: 'Contact Us',
+    privacyPolicy: 'Privacy Policy',
+    termsOfUse: 'Terms of Use',
+    cookiePreferences: 'Cookie Preferences',
+  },
+  copyright: (year: number) => `© ${year} Streamly. Prices in Indian rupees (₹).`,
+} as const;

@@ -1,0 +1,64 @@
+import type { Movie } from '@app/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Paths, toPath } from '@web/app/paths';
+import { config } from '@web/shared/config/config';
+import { buttonClass } from '@web/shared/ui/button';
+import { PLACEHOLDER_POSTER, posterSrc } from '../poster';
+import { formatRating } from '../rating';
+import { releaseYear } from '../release-year';
+import { movieStrings } from '../strings';
+import styles from './MovieCard.module.css';
+
+type MovieCardProps = { movie: Movie; imageBaseUrl?: string };
+
+const StarIcon = () => (
+  <svg className={styles.star} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path fill="currentColor" d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
+  </svg>
+);
+
+/** A title on a browse grid. The whole card opens its details; Watch Now goes to sign-in (SPEC 2). */
+export const MovieCard = ({ movie, imageBaseUrl = config.imageBaseUrl }: MovieCardProps) => {
+  const resolved = posterSrc(movie.posterUrl, imageBaseUrl);
+  // Remembering which source failed (not a flag) lets a new posterUrl get its own chance to load.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src = failedSrc === resolved ? PLACEHOLDER_POSTER : resolved;
+  const year = releaseYear(movie.releaseDate);
+
+  return (
+    <article className={styles.card}>
+      <div className={styles.posterFrame}>
+        <img
+          className={styles.poster}
+          src={src}
+          alt={movieStrings.posterAlt(movie.title)}
+          width={500}
+          height={750}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailedSrc(resolved)}
+        />
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.title}>
+          <Link className={styles.titleLink} to={toPath.movieDetails(movie.id)}>
+            {movie.title}
+          </Link>
+        </h3>
+        <p className={styles.meta}>
+          <span className={styles.rating} title={movieStrings.ratingLabel}>
+            <StarIcon />
+            <span>{formatRating(movie.rating)}</span>
+          </span>
+          {year && <span className={styles.metaItem}>{year}</span>}
+          {movie.genre && <span className={styles.metaItem}>{movie.genre}</span>}
+        </p>
+        <p className={styles.overview}>{movie.description}</p>
+        <Link className={`${buttonClass({ size: 'sm', block: true })} ${styles.watchNow}`} to={Paths.login}>
+          {movieStrings.watchNow}
+        </Link>
+      </div>
+    </article>
+  );
+};

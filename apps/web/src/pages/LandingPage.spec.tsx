@@ -1,0 +1,116 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { landingStrings } from '@web/modules/landing/strings';
+import { layoutStrings } from '@web/modules/layout/strings';
+import { movieStrings } from '@web/modules/movies/strings';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { aMovie, aPage } from '@web/test/movie-factory';
+import { renderApp } from '@web/test/render-app';
+
+const serverError = { status: 500, body: { code: 'INTERNAL', message: 'Something went wrong', correlationId: 'c-1' } };
+
+describe('Landing page', () => {
+  let api: FakeApi;
+
+  beforeEach(async () => {
+    api = await startFakeApi(() => undefined);
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  const serveMovies = (titles: string[]) =>
+    api.respond((_request, url) =>
+      url.pathname === '/api/movies' ? { status: 200, body: aPage(titles.map((title) => aMovie({ title }))) } : undefined,
+    );
+
+  it('shows the tagline, the price line, Sign In and the footer groups', async () => {
+    serveMovies([]);
+    renderApp({ apiBaseUrl: api.baseUrl });
+
+    expect(screen.getByRole('heading', { level: 1, name: landingStrings.tagline })).toBeTruthy();
+    expect(screen.getByText(landingStrings.pricing)).toBeTruthy();
+    expect(screen.getByRole('link', { name: layoutStrings.signIn }).getAttribute('href')).toBe('/userlogin');
+    const footer = screen.getByRole('contentinfo');
+    for (const [name, href] of [
+      ['About Us', '/aboutus'],
+      ['Careers', '/careers'],
+      ['Press', '/press'],
+      ['Corporate Information', '/corporateinformation'],
+      ['Help Center', '/helpcenter'],
+      ['Contact Us', '/contactus'],
+      ['Privacy Policy', '/privacypolicy'],
+      ['Terms of Use', '/termsofuse'],
+      ['Cookie Preferences', '/cookiepreferences'],
+    ]) {
+      expect(within(footer).getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    for (const group of ['Company', 'Support', 'Legal']) {
+      expect(within(footer).getByRole('heading', { name: group })).toBeTruthy();
+    }
+    expect(await screen.findByText(movieStrings.empty)).toBeTruthy();
+  });
+
+  it('shows Trending Now cards with the titles the server returned', async () => {
+    serveMovies(['Night Train', 'Monsoon Wedding', 'The Quiet Sea']);
+    renderApp({ apiBaseUrl: api.baseUrl });
+
+    expect(screen.getByText(movieStrings.loading)).toBeTruthy();
+    const trending = screen.getByRole('region', { name: landingStrings.trendingNow });
+    for (const title of ['Night Train', 'Monsoon Wedding', 'The Quiet Sea']) {
+      expect(await within(trending).findByRole('link', { name: title })).toBeTruthy();
+    }
+    expect(within(trending).getAllByRole('article')).toHaveLength(3);
+    expect(api.requests).toContain('/api/movies?page=1&pageSize=24');
+  });
+
+  it("says 'Failed to fetch movies' when the API fails, keeps the page, and Try Again refetches", async () => {
+    api.respond(() => serverError);
+    renderApp({ apiBaseUrl: api.baseUrl });
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(movieStrings.failed)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: landingStrings.tagline })).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+
+    serveMovies(['Second Chances']);
+    fireEvent.click(within(alert).getByRole('button', { name: movieStrings.tryAgain }));
+
+    expect(await screen.findByRole('link', { name: 'Second Chances' })).toBeTruthy();
+    expect(screen.queryByText(movieStrings.failed)).toBeNull();
+  });
+
+  it("says 'Failed to fetch movies' when the API cannot be reached", async () => {
+    const unreachable = api.baseUrl;
+    await api.close();
+    api = await startFakeApi(() => undefined);
+    renderApp({ apiBaseUrl: unreachable });
+
+    expect(await screen.findByText(movieStrings.failed)).toBeTruthy();
+    expect(screen.getByRole('button', { name: movieStrings.tryAgain })).toBeTruthy();
+  });
+
+  describe('Get Started', () => {
+    const submit = (email: string) => {
+      serveMovies([]);
+      const view = renderApp({ apiBaseUrl: api.baseUrl });
+      fireEvent.change(screen.getByLabelText(landingStrings.emailLabel), { target: { value: email } });
+      fireEvent.click(screen.getByRole('button', { name: landingStrings.getStarted }));
+      return view.router.state.location;
+    };
+
+    it('carries the typed email to /signup', () => {
+      const location = submit('  asha+films@example.in ');
+
+      expect(location.pathname).toBe('/signup');
+      expect(new URLSearchParams(location.search).get('email')).toBe('asha+films@example.in');
+    });
+
+    it('goes to /signup without an email when the box is empty or blank', () => {
+      const location = submit('   ');
+
+      expect(location.pathname).toBe('/signup');
+      expect(location.search).toBe('');
+    });
+  });
+});

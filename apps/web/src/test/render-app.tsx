@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { App } from '@web/app/App';
+import { routes as appRoutes } from '@web/app/router';
+import { createApiClient } from '@web/shared/api/api-client';
+
+type RenderAppOptions = { path?: string; apiBaseUrl?: string; routes?: RouteObject[] };
+
+/** The whole app (providers, router, pages) at `path`, talking to the API at `apiBaseUrl`. */
+export const renderApp = ({ path = '/', apiBaseUrl = 'http://127.0.0.1:9', routes = appRoutes }: RenderAppOptions = {}) => {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // No retries: a test that fails a request wants to see the failure at once.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(<App router={router} apiClient={createApiClient(apiBaseUrl)} queryClient={queryClient} />);
+  return { ...view, router, queryClient };
+};

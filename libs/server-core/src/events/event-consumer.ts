@@ -1,0 +1,265 @@
+import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Logger, LoggerService } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { EVENT_STREAM, EventType } from '@app/contracts';
+import { DEFAULT_STREAM_MAX_LEN } from './event-bus';
+import { DEAD_LETTER_STREAM, deadLetterFields, DeadLetterReason, isPoison } from './dead-letter';
+import { decodeEnvelope, decodePayload, isEventType, TypedEventEnvelope } from './event-envelope';
+import { deliveriesById, entriesOfRead, parseAutoClaim, StreamEntry } from './stream-reply';
+
+export type EventHandlerContext = { group: string; consumer: string; messageId: string; deliveries: number };
+export type EventHandler<T extends EventType> = (event: TypedEventEnvelope<T>, context: EventHandlerContext) => Promise<void>;
+export type EventHandlers = { [T in EventType]?: EventHandler<T> };
+
+export type EventConsumerOptions = {
+  /** The consuming service's name: each group gets every event once. */
+  group: string;
+  handlers: EventHandlers;
+  /** Unique per process; a restarted process with the same name first replays what it left pending. */
+  consumer?: string;
+  stream?: string;
+  deadLetterStream?: string;
+  /** Entries per read or claim. */
+  batchSize?: number;
+  /** Longest single XREADGROUP BLOCK. */
+  blockMs?: number;
+  /** How long a message sits unacknowledged before any consumer of the group may claim and retry it. */
+  minIdleMs?: number;
+  claimIntervalMs?: number;
+  /** Deliveries after which a failing message goes to the dead-letter stream. */
+  maxDeliveries?: number;
+  /** Pause after a Redis error before the loop tries again. */
+  errorBackoffMs?: number;
+  logger?: Pick<LoggerService, 'log' | 'warn' | 'error'>;
+};
+
+export const defaultConsumerName = () => `${hostname()}-${process.pid}`;
+
+// Each handler is stored under its own type and only ever called with that type's decoded envelope.
+type AnyEventHandler = (event: TypedEventEnvelope<EventType>, context: EventHandlerContext) => Promise<void>;
+
+const isNoGroupError = (error: unknown) => error instanceof Error && error.message.startsWith('NOGROUP');
+const isBusyGroupError = (error: unknown) => error instanceof Error && error.message.startsWith('BUSYGROUP');
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Reads the event stream as one consumer of a consumer group (at-least-once): acks only after the handler
+ * succeeded; a failed message stays pending and is retried when the claim sweep (XAUTOCLAIM) picks it up
+ * after `minIdleMs`, which also rescues messages held by dead consumers. Handlers run one at a time.
+ */
+export class EventConsumer {
+  readonly group: string;
+  readonly consumer: string;
+  private readonly handlers: Map<string, AnyEventHandler>;
+  private readonly stream: string;
+  private readonly deadLetterStream: string;
+  private readonly batchSize: number;
+  private readonly blockMs: number;
+  private readonly minIdleMs: number;
+  private readonly claimIntervalMs: number;
+  private readonly maxDeliveries: number;
+  private readonly errorBackoffMs: number;
+  private readonly logger: Pick<LoggerService, 'log' | 'warn' | 'error'>;
+
+  private running = false;
+  private loop?: Promise<void>;
+  private blocking?: Redis;
+  private abort = new AbortController();
+
+  /** `redis` serves the non-blocking commands; blocking reads get their own connection, duplicated from it. */
+  constructor(
+    private readonly redis: Redis,
+    options: EventConsumerOptions,
+  ) {
+    this.group = options.group;
+    this.consumer = options.consumer ?? defaultConsumerName();
+    this.handlers = new Map(
+      Object.entries(options.handlers).filter((entry): entry is [string, AnyEventHandler] => entry[1] !== undefined),
+    );
+    this.stream = options.stream ?? EVENT_STREAM;
+    this.deadLetterStream = options.deadLetterStream ?? DEAD_LETTER_STREAM;
+    this.batchSize = options.batchSize ?? 50;
+    this.blockMs = options.blockMs ?? 5_000;
+    this.minIdleMs = options.minIdleMs ?? 30_000;
+    this.claimIntervalMs = options.claimIntervalMs ?? 10_000;
+    this.maxDeliveries = options.maxDeliveries ?? 5;
+    this.errorBackoffMs = options.errorBackoffMs ?? 1_000;
+    this.logger = options.logger ?? new Logger(`EventConsumer:${this.group}`);
+  }
+
+  /** Creates the group if needed and starts the read loop in the background. */
+  async start(): Promise<void> {
+    if (this.loop) return;
+    await this.ensureGroup();
+    this.running = true;
+    this.abort = new AbortController();
+    // Named so CLIENT LIST shows which consumer a blocked connection belongs to.
+    this.blocking = this.redis.duplicate({ connectionName: `${this.group}:${this.consumer}` });
+    this.loop = this.run();
+    this.logger.log({ msg: 'event consumer started', group: this.group, consumer: this.consumer, stream: this.stream });
+  }
+
+  /** Ends the loop promptly and waits for the in-flight handler; unhandled entries of the batch stay pending. */
+  async stop(): Promise<void> {
+    if (!this.loop) return;
+    this.running = false;
+    this.abort.abort();
+    // Rejects a pending XREADGROUP BLOCK at once instead of waiting out its timeout.
+    this.blocking?.disconnect();
+    await this.loop;
+    this.loop = undefined;
+    this.blocking = undefined;
+  }
+
+  private async run(): Promise<void> {
+    // A brand-new consumer has nothing pending; a restarted one with the same name replays what it left.
+    let replayFrom: string | null = '0';
+    let nextClaimAt = 0;
+    let groupMissing = false;
+    while (this.running) {
+      try {
+        if (groupMissing) {
+          await this.ensureGroup();
+          groupMissing = false;
+        }
+        if (replayFrom !== null) {
+          replayFrom = await this.replayOwnPending(replayFrom);
+        } else if (Date.now() >= nextClaimAt) {
+          await this.claimIdle();
+          nextClaimAt = Date.now() + this.claimIntervalMs;
+        } else {
+          await this.readNew(Math.max(1, Math.min(this.blockMs, nextClaimAt - Date.now())));
+        }
+      } catch (error) {
+        if (!this.running) break;
+        // The stream (and with it the group) was deleted: recreate both and go on.
+        if (isNoGroupError(error)) groupMissing = true;
+        // A batch cut short by the error is still ours: replay it rather than wait for the claim sweep.
+        replayFrom = '0';
+        this.logger.error({ msg: 'event consumer loop error', group: this.group, consumer: this.consumer, error: errorText(error) });
+        await sleep(this.errorBackoffMs, undefined, { signal: this.abort.signal }).catch(() => undefined);
+      }
+    }
+    this.logger.log({ msg: 'event consumer stopped', group: this.group, consumer: this.consumer });
+  }
+
+  /** A new group starts at the beginning of the stream, so a service deployed after events were published still gets them. */
+  private async ensureGroup(): Promise<void> {
+    try {
+      await this.redis.xgroup('CREATE', this.stream, this.group, '0', 'MKSTREAM');
+    } catch (error) {
+      if (!isBusyGroupError(error)) throw error;
+    }
+  }
+
+  /** Handles one page of this consumer's own pending entries; returns where the next page starts, or null when done. */
+  private async replayOwnPending(from: string): Promise<string | null> {
+    const reply = await this.redis.xreadgroup(
+      'GROUP', this.group, this.consumer, 'COUNT', this.batchSize, 'STREAMS', this.stream, from,
+    );
+    const entries = entriesOfRead(reply);
+    if (entries.length === 0) return null;
+    await this.handleBatch(entries, await this.deliveries(entries));
+    return entries[entries.length - 1].id;
+  }
+
+  /** Takes over entries idle for `minIdleMs`, whoever holds them (a dead consumer, or this one after a failure). */
+  private async claimIdle(): Promise<void> {
+    let cursor = '0-0';
+    do {
+      const reply = parseAutoClaim(
+        await this.redis.xautoclaim(this.stream, this.group, this.consumer, this.minIdleMs, cursor, 'COUNT', this.batchSize),
+      );
+      if (reply.entries.length > 0) await this.handleBatch(reply.entries, await this.deliveries(reply.entries));
+      cursor = reply.cursor;
+    } while (cursor !== '0-0' && this.running);
+  }
+
+  private async readNew(blockMs: number): Promise<void> {
+    const blocking = this.blocking;
+    if (!blocking) return;
+    const reply = await blocking.xreadgroup(
+      'GROUP', this.group, this.consumer, 'COUNT', this.batchSize, 'BLOCK', blockMs, 'STREAMS', this.stream, '>',
+    );
+    const entries = entriesOfRead(reply);
+    // Entries read with '>' are on their first delivery.
+    await this.handleBatch(entries, new Map(entries.map((entry) => [entry.id, 1])));
+  }
+
+  /** Delivery counts from the group's pending list (they count this read or claim too). */
+  private async deliveries(entries: StreamEntry[]): Promise<Map<string, number>> {
+    const pipeline = this.redis.pipeline();
+    for (const { id } of entries) pipeline.xpending(this.stream, this.group, id, id, 1);
+    const counts = new Map<string, number>();
+    for (const [error, reply] of (await pipeline.exec()) ?? []) {
+      if (error) throw error;
+      if (!Array.isArray(reply)) throw new Error('unexpected XPENDING reply');
+      for (const [id, count] of deliveriesById(reply)) counts.set(id, count);
+    }
+    return counts;
+  }
+
+  private async handleBatch(entries: StreamEntry[], deliveries: Map<string, number>): Promise<void> {
+    for (const entry of entries) {
+      // Stopping midway leaves the rest pending: replayed by this consumer's next start or claimed by another.
+      if (!this.running) return;
+      // Missing from the pending list: acked or taken over meanwhile; handling it again is at-least-once anyway.
+      await this.handle(entry, deliveries.get(entry.id) ?? 1);
+    }
+  }
+
+  private async handle(entry: StreamEntry, deliveries: number): Promise<void> {
+    if (entry.fields === null) {
+      this.logger.warn({ msg: 'pending event was trimmed from the stream; acked', group: this.group, messageId: entry.id });
+      return this.ack(entry.id);
+    }
+    const decoded = decodeEnvelope(entry.fields);
+    if (!decoded.ok) return this.deadLetter(entry, DeadLetterReason.Malformed, decoded.reason, deliveries);
+    const envelope = decoded.value;
+    const handler = this.handlers.get(envelope.type);
+    // Another service's business: acknowledged so it does not stay pending in this group.
+    if (!handler || !isEventType(envelope.type)) return this.ack(entry.id);
+    const event = decodePayload(envelope.type, envelope);
+    if (!event.ok) return this.deadLetter(entry, DeadLetterReason.Malformed, event.reason, deliveries);
+    if (isPoison(deliveries, this.maxDeliveries, false)) {
+      return this.deadLetter(entry, DeadLetterReason.TooManyDeliveries, 'delivered without its handler finishing', deliveries);
+    }
+    try {
+      await handler(event.value, { group: this.group, consumer: this.consumer, messageId: entry.id, deliveries });
+    } catch (error) {
+      if (isPoison(deliveries, this.maxDeliveries, true)) {
+        return this.deadLetter(entry, DeadLetterReason.HandlerFailed, errorText(error), deliveries);
+      }
+      this.logger.warn({
+        msg: 'event handler failed; left pending for retry',
+        group: this.group,
+        type: envelope.type,
+        eventId: envelope.id,
+        messageId: entry.id,
+        deliveries,
+        error: errorText(error),
+      });
+      return;
+    }
+    await this.ack(entry.id);
+  }
+
+  private async ack(messageId: string): Promise<void> {
+    await this.redis.xack(this.stream, this.group, messageId);
+  }
+
+  /** Copies the entry to the dead-letter stream and acks it in one MULTI, so it is neither lost nor retried. */
+  private async deadLetter(entry: StreamEntry, reason: DeadLetterReason, error: string, deliveries: number): Promise<void> {
+    const log = reason === DeadLetterReason.Malformed ? 'warn' : 'error';
+    this.logger[log]({ msg: 'event dead-lettered', group: this.group, messageId: entry.id, reason, error, deliveries });
+    const fields = deadLetterFields({ group: this.group, messageId: entry.id, reason, error, deliveries, fields: entry.fields });
+    const results = await this.redis
+      .multi()
+      .xadd(this.deadLetterStream, 'MAXLEN', '~', DEFAULT_STREAM_MAX_LEN, '*', ...fields)
+      .xack(this.stream, this.group, entry.id)
+      .exec();
+    const failed = results?.find(([failure]) => failure !== null);
+    if (!results || failed) throw failed?.[0] ?? new Error('dead-letter transaction aborted');
+  }
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { EventEnvelope, EventPayload, Events, EventType } from '@app/contracts';
+import { validate } from '../errors/validate';
+
+/** The one stream-entry field that holds the JSON envelope. */
+export const ENVELOPE_FIELD = 'envelope';
+
+/** An envelope whose `type` names its payload. */
+export type TypedEventEnvelope<T extends EventType> = EventEnvelope<EventPayload<T>> & { type: T };
+
+const EnvelopeSchema = z.object({
+  id: z.string().min(1).max(128),
+  type: z.string().min(1).max(128),
+  occurredAt: z.iso.datetime({ offset: true }),
+  payload: z.unknown(),
+});
+
+/** Validates the payload against the contract and wraps it; throws a ValidationFailed AppError on a bad payload. */
+export const buildEnvelope = <T extends EventType>(
+  type: T,
+  payload: EventPayload<T>,
+  now: Date = new Date(),
+): TypedEventEnvelope<T> => ({
+  id: randomUUID(),
+  type,
+  occurredAt: now.toISOString(),
+  payload: validate(Events[type], payload, `${type} payload`),
+});
+
+export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
+
+/** Reads the envelope out of a stream entry's flat `[field, value, …]` list; checks its shape, not its payload. */
+export const decodeEnvelope = (fields: readonly string[] | null): Decoded<EventEnvelope<unknown>> => {
+  if (!fields) return fail('entry no longer in the stream');
+  const raw = envelopeJson(fields);
+  if (raw === undefined) return fail(`no "${ENVELOPE_FIELD}" field`);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return fail('envelope is not JSON');
+  }
+  const parsed = EnvelopeSchema.safeParse(json);
+  if (!parsed.success) return fail(`bad envelope: ${describeIssues(parsed.error)}`);
+  return { ok: true, value: parsed.data };
+};
+
+export const isEventType = (type: string): type is EventType => Object.hasOwn(Events, type);
+
+/** Checks the payload against the contract schema of the envelope's type; the result carries the parsed payload. */
+export const decodePayload = <T extends EventType>(
+  type: T,
+  envelope: EventEnvelope<unknown>,
+): Decoded<TypedEventEnvelope<T>> => {
+  const parsed = Events[type].safeParse(envelope.payload);
+  if (!parsed.success) return fail(`bad ${type} payload: ${describeIssues(parsed.error)}`);
+  return { ok: true, value: { ...envelope, type, payload: parsed.data } };
+};
+
+export const envelopeJson = (fields: readonly string[]): string | undefined => {
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    if (fields[i] === ENVELOPE_FIELD) return fields[i + 1];
+  }
+  return undefined;
+};
+
+const describeIssues = (error: z.ZodError) =>
+  error.issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ');

@@ -1,0 +1,70 @@
+import {
+  BeforeApplicationShutdown,
+  DynamicModule,
+  Inject,
+  Injectable,
+  InjectionToken,
+  Module,
+  ModuleMetadata,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { REDIS_CLIENT } from '../database/redis';
+import { EVENT_BUS_OPTIONS, EventBus, EventBusOptions } from './event-bus';
+import { EventConsumer, EventConsumerOptions, EventHandlers } from './event-consumer';
+import { IdempotencyStore } from './idempotency-store';
+
+export const EVENT_CONSUMER = Symbol('EVENT_CONSUMER');
+
+export type EventsConsumerModuleOptions = Omit<EventConsumerOptions, 'handlers'> & {
+  /** Modules exporting what `inject` names. */
+  imports?: ModuleMetadata['imports'];
+  /** Providers handed to `handlers`, in this order; IdempotencyStore is always available. */
+  inject?: InjectionToken[];
+  handlers: (...deps: never[]) => EventHandlers;
+};
+
+@Injectable()
+class EventConsumerLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  constructor(@Inject(EVENT_CONSUMER) private readonly consumer: EventConsumer) {}
+
+  onApplicationBootstrap() {
+    return this.consumer.start();
+  }
+
+  // Before Redis and Mongo close (they close in onApplicationShutdown), so the in-flight handler can finish.
+  beforeApplicationShutdown() {
+    return this.consumer.stop();
+  }
+}
+
+/** Nest wiring of the event bus; needs REDIS_CLIENT (and, for consumers, the Mongo connection) from CoreModule. */
+@Module({})
+export class EventsModule {
+  static forPublisher(options: EventBusOptions = {}): DynamicModule {
+    return {
+      module: EventsModule,
+      global: true,
+      providers: [{ provide: EVENT_BUS_OPTIONS, useValue: options }, EventBus],
+      exports: [EventBus],
+    };
+  }
+
+  /** Starts one consumer of `group` when the app has bootstrapped and stops it on shutdown. */
+  static forConsumer({ imports = [], inject = [], handlers, ...options }: EventsConsumerModuleOptions): DynamicModule {
+    return {
+      module: EventsModule,
+      imports,
+      providers: [
+        IdempotencyStore,
+        {
+          provide: EVENT_CONSUMER,
+          inject: [REDIS_CLIENT, ...inject],
+          useFactory: (redis: Redis, ...deps: never[]) => new EventConsumer(redis, { ...options, handlers: handlers(...deps) }),
+        },
+        EventConsumerLifecycle,
+      ],
+      exports: [EVENT_CONSUMER, IdempotencyStore],
+    };
+  }
+}

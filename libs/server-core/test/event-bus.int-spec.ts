@@ -1,0 +1,468 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Redis } from 'ioredis';
+import mongoose, { Connection } from 'mongoose';
+import { EventPayload } from '@app/contracts';
+import {
+  CoreModule,
+  DeadLetterReason,
+  ENVELOPE_FIELD,
+  EVENT_CONSUMER,
+  EventBus,
+  EventConsumer,
+  EventConsumerOptions,
+  EventHandlerContext,
+  EventsModule,
+  IdempotencyStore,
+  PROCESSED_EVENTS_COLLECTION,
+  TypedEventEnvelope,
+} from '../src';
+
+type Published = TypedEventEnvelope<'movie.published'>;
+
+const requireEnv = (key: 'REDIS_URL' | 'MONGODB_URI') => {
+  const value = process.env[key];
+  if (!value) throw new Error(`${key} is not set: run through libs/server-core/jest.int.config.cjs`);
+  return value;
+};
+
+const waitUntil = async (what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await sleep(10);
+  }
+};
+
+const moviePublished = (n: number): EventPayload<'movie.published'> => ({
+  movieId: `movie-${n}`,
+  title: `Movie ${n}`,
+  genre: 'Drama',
+  publishDate: '2025-01-01',
+});
+
+type LogLine = { level: 'log' | 'warn' | 'error'; entry: Record<string, unknown> };
+const recordingLogger = () => {
+  const lines: LogLine[] = [];
+  const write = (level: LogLine['level']) => (entry: Record<string, unknown>) => {
+    lines.push({ level, entry });
+  };
+  return { lines, logger: { log: write('log'), warn: write('warn'), error: write('error') } };
+};
+
+const fieldsRecord = (fields: string[]) =>
+  Object.fromEntries(fields.flatMap((value, i) => (i % 2 === 0 ? [[value, fields[i + 1]]] : [])));
+
+describe('Redis Streams event bus', () => {
+  let redis: Redis;
+  let connection: Connection;
+  let store: IdempotencyStore;
+  let stream: string;
+  let deadLetterStream: string;
+  let bus: EventBus;
+  const consumers: EventConsumer[] = [];
+
+  /** A consumer of this test's stream, stopped after the test; handler failures are recorded, not printed. */
+  const consumer = (options: Omit<EventConsumerOptions, 'stream' | 'deadLetterStream'>) => {
+    const log = recordingLogger();
+    const created = new EventConsumer(redis, { stream, deadLetterStream, logger: log.logger, ...options });
+    consumers.push(created);
+    return Object.assign(created, { lines: log.lines });
+  };
+
+  const pendingCount = async (group: string) => Number((await redis.xpending(stream, group))[0]);
+
+  const deadLetters = async () =>
+    (await redis.xrange(deadLetterStream, '-', '+')).map(([, fields]) => fieldsRecord(fields));
+
+  beforeAll(async () => {
+    redis = new Redis(requireEnv('REDIS_URL'));
+    // A database of this suite's own (server-testing's helpers would make server-core depend on its own test lib).
+    connection = await mongoose
+      .createConnection(requireEnv('MONGODB_URI'), { dbName: `test_server_core_events_${randomUUID().slice(0, 8)}`, serverSelectionTimeoutMS: 10_000 })
+      .asPromise();
+    store = new IdempotencyStore(connection);
+  });
+
+  beforeEach(() => {
+    stream = `test.events.${randomUUID()}`;
+    deadLetterStream = `${stream}.dead`;
+    bus = new EventBus(redis, { stream });
+  });
+
+  afterEach(async () => {
+    await Promise.all(consumers.splice(0).map((c) => c.stop()));
+    await redis.del(stream, deadLetterStream);
+  });
+
+  afterAll(async () => {
+    await redis?.quit();
+    await connection?.dropDatabase();
+    await connection?.close();
+  });
+
+  it('delivers a published event to its handler and acks it', async () => {
+    const received: Published[] = [];
+    const contexts: EventHandlerContext[] = [];
+    const c = consumer({
+      group: 'catalogue-service',
+      handlers: {
+        'movie.published': async (event, context) => {
+          received.push(event);
+          contexts.push(context);
+        },
+      },
+    });
+    await c.start();
+
+    const eventId = await bus.publish('movie.published', moviePublished(1));
+
+    await waitUntil('the event is handled and acked', async () => received.length === 1 && (await pendingCount('catalogue-service')) === 0);
+    expect(received[0]).toEqual({
+      id: eventId,
+      type: 'movie.published',
+      occurredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      payload: moviePublished(1),
+    });
+    expect(contexts[0]).toMatchObject({ group: 'catalogue-service', consumer: c.consumer, deliveries: 1 });
+  });
+
+  it('refuses to publish a payload that breaks the contract, and writes nothing', async () => {
+    const bad = { ...moviePublished(1), movieId: { $gt: '' } } as unknown as EventPayload<'movie.published'>;
+
+    await expect(bus.publish('movie.published', bad)).rejects.toThrow(/movieId/);
+    expect(await redis.exists(stream)).toBe(0);
+  });
+
+  it('caps the stream with an approximate MAXLEN', async () => {
+    const capped = new EventBus(redis, { stream, maxLen: 10 });
+    for (let n = 0; n < 300; n++) await capped.publish('movie.published', moviePublished(n));
+
+    // `~` trims whole macro-nodes (100 entries by default), so the length lands near the cap, not on it.
+    expect(await redis.xlen(stream)).toBeLessThan(300);
+    expect(await redis.xlen(stream)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('retries a handler that failed once, and then acks it', async () => {
+    const deliveries: number[] = [];
+    const c = consumer({
+      group: 'user-data-service',
+      minIdleMs: 50,
+      claimIntervalMs: 20,
+      handlers: {
+        'movie.published': async (_event, context) => {
+          deliveries.push(context.deliveries);
+          if (deliveries.length === 1) throw new Error('database briefly unavailable');
+        },
+      },
+    });
+    await c.start();
+
+    await bus.publish('movie.published', moviePublished(1));
+
+    await waitUntil('the retry succeeded and was acked', async () => deliveries.length === 2 && (await pendingCount('user-data-service')) === 0);
+    expect(deliveries).toEqual([1, 2]);
+    expect(c.lines.filter((line) => line.level === 'warn').map((line) => line.entry.error)).toEqual(['database briefly unavailable']);
+    expect(await redis.xlen(deadLetterStream)).toBe(0);
+  });
+
+  it('applies every event exactly once when a consumer is stopped midway through a batch and restarted', async () => {
+    const group = 'recommendation-service';
+    const effects = connection.collection<{ eventId: string }>(`effects_${randomUUID()}`);
+    const eventIds = await Promise.all(Array.from({ length: 200 }, (_, n) => bus.publish('movie.published', moviePublished(n))));
+    const options = (handled: () => void) => ({
+      group,
+      consumer: 'reco-1',
+      batchSize: 50,
+      // No claims: what the first consumer leaves must come back through the restart's own-pending replay.
+      minIdleMs: 600_000,
+      handlers: {
+        'movie.published': async (event: Published) => {
+          await store.processOnce({ group, eventId: event.id }, async () => {
+            await effects.insertOne({ eventId: event.id });
+          });
+          handled();
+        },
+      },
+    });
+
+    let firstHandled = 0;
+    let stopping: Promise<void> | undefined;
+    const first = consumer(
+      options(() => {
+        firstHandled += 1;
+        // From inside the third batch (entries 101-150): the rest of it must stay pending.
+        if (firstHandled === 110) stopping = first.stop();
+      }),
+    );
+    await first.start();
+    await waitUntil('the first consumer is stopping', () => stopping !== undefined);
+    await stopping;
+
+    expect(firstHandled).toBe(110);
+    expect(await effects.countDocuments()).toBe(110);
+    expect(await pendingCount(group)).toBe(40);
+
+    let secondHandled = 0;
+    const second = consumer(options(() => (secondHandled += 1)));
+    await second.start();
+    await waitUntil('all 200 events are applied and acked', async () => secondHandled === 90 && (await pendingCount(group)) === 0);
+
+    const perEvent = await effects.aggregate<{ _id: string; n: number }>([{ $group: { _id: '$eventId', n: { $sum: 1 } } }]).toArray();
+    expect(perEvent).toHaveLength(200);
+    expect(perEvent.filter(({ n }) => n !== 1)).toEqual([]);
+    expect(new Set(perEvent.map(({ _id }) => _id))).toEqual(new Set(eventIds));
+    expect(await connection.collection(PROCESSED_EVENTS_COLLECTION).countDocuments({ group, eventId: { $in: eventIds } })).toBe(200);
+  });
+
+  it('does not re-apply an event whose effect was recorded by a consumer that died before acking it', async () => {
+    const group = 'payment-service';
+    const effects = connection.collection<{ eventId: string }>(`effects_${randomUUID()}`);
+    const apply = (eventId: string) => store.processOnce({ group, eventId }, async () => void (await effects.insertOne({ eventId })));
+    const eventId = await bus.publish('movie.published', moviePublished(1));
+    await redis.xgroup('CREATE', stream, group, '0');
+    // The dying consumer read the message and applied its effect; its XACK never happened.
+    await redis.xreadgroup('GROUP', group, 'dead-payments', 'COUNT', 10, 'STREAMS', stream, '>');
+    expect(await apply(eventId)).toBe(true);
+
+    const results: boolean[] = [];
+    const c = consumer({
+      group,
+      consumer: 'live-payments',
+      minIdleMs: 50,
+      claimIntervalMs: 20,
+      handlers: { 'movie.published': async (event) => void results.push(await apply(event.id)) },
+    });
+    await c.start();
+
+    await waitUntil('the message is re-claimed and acked', async () => results.length === 1 && (await pendingCount(group)) === 0);
+    expect(results).toEqual([false]);
+    expect(await effects.countDocuments({ eventId })).toBe(1);
+  });
+
+  it('re-claims the messages of a consumer that died holding them, once they are idle', async () => {
+    const group = 'streaming-service';
+    const eventIds = await Promise.all(Array.from({ length: 10 }, (_, n) => bus.publish('movie.published', moviePublished(n))));
+    await redis.xgroup('CREATE', stream, group, '0');
+    const taken = await redis.xreadgroup('GROUP', group, 'dead-streamer', 'COUNT', 100, 'STREAMS', stream, '>');
+    expect(taken?.[0]?.[1]).toHaveLength(10);
+
+    const handled: { id: string; consumer: string; deliveries: number }[] = [];
+    const c = consumer({
+      group,
+      consumer: 'live-streamer',
+      minIdleMs: 200,
+      claimIntervalMs: 20,
+      handlers: { 'movie.published': async (event, context) => void handled.push({ id: event.id, ...context }) },
+    });
+    await c.start();
+
+    await waitUntil('all ten are handled and acked', async () => handled.length === 10 && (await pendingCount(group)) === 0);
+    expect(handled.map(({ id }) => id).sort()).toEqual([...eventIds].sort());
+    expect(handled.every((h) => h.consumer === 'live-streamer' && h.deliveries === 2)).toBe(true);
+  });
+
+  it('moves a poison message to the dead-letter stream after maxDeliveries and goes on with the next', async () => {
+    const group = 'auth-service';
+    const attempts: string[] = [];
+    const handledAfter: string[] = [];
+    const c = consumer({
+      group,
+      maxDeliveries: 3,
+      minIdleMs: 20,
+      claimIntervalMs: 10,
+      handlers: {
+        'movie.published': async (event) => {
+          if (event.payload.movieId === 'movie-666') {
+            attempts.push(event.id);
+            throw new Error('cannot apply movie-666');
+          }
+          handledAfter.push(event.id);
+        },
+      },
+    });
+    const poisonId = await bus.publish('movie.published', moviePublished(666));
+    const goodId = await bus.publish('movie.published', moviePublished(1));
+    const [[poisonMessageId, poisonFields]] = await redis.xrange(stream, '-', '+', 'COUNT', 1);
+    await c.start();
+
+    await waitUntil('the poison message is dead-lettered', async () => (await redis.xlen(deadLetterStream)) === 1);
+    await waitUntil('nothing is pending', async () => (await pendingCount(group)) === 0);
+
+    expect(attempts).toEqual([poisonId, poisonId, poisonId]);
+    expect(handledAfter).toEqual([goodId]);
+    expect(await deadLetters()).toEqual([
+      {
+        [ENVELOPE_FIELD]: fieldsRecord(poisonFields)[ENVELOPE_FIELD],
+        group,
+        messageId: poisonMessageId,
+        reason: DeadLetterReason.HandlerFailed,
+        error: 'cannot apply movie-666',
+        deliveries: '3',
+        deadAt: expect.any(String),
+      },
+    ]);
+  });
+
+  it('dead-letters a message whose handler never finishes because its consumers keep dying', async () => {
+    const group = 'catalogue-service';
+    await bus.publish('movie.published', moviePublished(1));
+    await redis.xgroup('CREATE', stream, group, '0');
+    // Three consumers each took the message and died with it (XAUTOCLAIM counts each taking as a delivery).
+    await redis.xreadgroup('GROUP', group, 'dead-1', 'STREAMS', stream, '>');
+    await redis.xautoclaim(stream, group, 'dead-2', 0, '0-0');
+    await redis.xautoclaim(stream, group, 'dead-3', 0, '0-0');
+    const handled: string[] = [];
+    const c = consumer({
+      group,
+      maxDeliveries: 3,
+      minIdleMs: 20,
+      claimIntervalMs: 10,
+      handlers: { 'movie.published': async (event) => void handled.push(event.id) },
+    });
+    await c.start();
+
+    await waitUntil('it is dead-lettered', async () => (await redis.xlen(deadLetterStream)) === 1);
+    expect(handled).toEqual([]);
+    expect(await deadLetters()).toMatchObject([{ reason: DeadLetterReason.TooManyDeliveries, deliveries: '4' }]);
+    expect(await pendingCount(group)).toBe(0);
+  });
+
+  it('logs, acks and dead-letters malformed messages instead of retrying them', async () => {
+    const group = 'user-data-service';
+    const handled: string[] = [];
+    const c = consumer({ group, handlers: { 'movie.published': async (event) => void handled.push(event.id) } });
+    await redis.xadd(stream, '*', ENVELOPE_FIELD, '{not json');
+    await redis.xadd(stream, '*', 'something', 'else');
+    await redis.xadd(
+      stream,
+      '*',
+      ENVELOPE_FIELD,
+      JSON.stringify({ id: 'e-bad', type: 'movie.published', occurredAt: new Date().toISOString(), payload: { movieId: 7 } }),
+    );
+    const goodId = await bus.publish('movie.published', moviePublished(1));
+    await c.start();
+
+    await waitUntil('the good event is handled and nothing is pending', async () => handled.length === 1 && (await pendingCount(group)) === 0);
+    expect(handled).toEqual([goodId]);
+    const dead = await deadLetters();
+    expect(dead.map((d) => [d.reason, d.deliveries])).toEqual([
+      [DeadLetterReason.Malformed, '1'],
+      [DeadLetterReason.Malformed, '1'],
+      [DeadLetterReason.Malformed, '1'],
+    ]);
+    expect(dead.map((d) => d.error)).toEqual([
+      expect.stringMatching(/not JSON/),
+      expect.stringMatching(/no "envelope" field/),
+      expect.stringMatching(/movieId/),
+    ]);
+    expect(c.lines.filter((line) => line.level === 'warn' && line.entry.msg === 'event dead-lettered')).toHaveLength(3);
+  });
+
+  it('acks events it has no handler for', async () => {
+    const c = consumer({ group: 'payment-service', handlers: {} });
+    await c.start();
+    await bus.publish('movie.published', moviePublished(1));
+
+    await waitUntil('the group has read the event and holds nothing', async () => {
+      const [info] = (await redis.xinfo('GROUPS', stream)) as unknown[][];
+      const fields = Object.fromEntries(info.flatMap((value, i) => (i % 2 === 0 ? [[value, info[i + 1]]] : [])));
+      return fields['entries-read'] === 1 && fields.pending === 0;
+    });
+  });
+
+  it('gives every event to each consumer group', async () => {
+    const seen: Record<string, string[]> = { 'catalogue-service': [], 'user-data-service': [] };
+    for (const group of Object.keys(seen)) {
+      await consumer({ group, handlers: { 'movie.published': async (event) => void seen[group].push(event.id) } }).start();
+    }
+
+    const eventIds = await Promise.all(Array.from({ length: 20 }, (_, n) => bus.publish('movie.published', moviePublished(n))));
+
+    await waitUntil('both groups saw all 20', () => Object.values(seen).every((ids) => ids.length === 20));
+    expect(seen['catalogue-service'].sort()).toEqual([...eventIds].sort());
+    expect(seen['user-data-service'].sort()).toEqual([...eventIds].sort());
+  });
+
+  it('gives a group created after events were published the events from the beginning', async () => {
+    const early = await bus.publish('movie.published', moviePublished(1));
+    const seen: string[] = [];
+    await consumer({ group: 'recommendation-service', handlers: { 'movie.published': async (event) => void seen.push(event.id) } }).start();
+    const late = await bus.publish('movie.published', moviePublished(2));
+
+    await waitUntil('both events are seen', () => seen.length === 2);
+    expect(seen).toEqual([early, late]);
+  });
+
+  it('recreates its group and goes on when the stream is deleted under it', async () => {
+    const seen: string[] = [];
+    const c = consumer({
+      group: 'catalogue-service',
+      errorBackoffMs: 10,
+      handlers: { 'movie.published': async (event) => void seen.push(event.id) },
+    });
+    await c.start();
+    const before = await bus.publish('movie.published', moviePublished(1));
+    await waitUntil('the first event is seen', () => seen.length === 1);
+
+    await redis.del(stream);
+    const after = await bus.publish('movie.published', moviePublished(2));
+
+    await waitUntil('the event published after the deletion is seen', () => seen.length === 2);
+    expect(seen).toEqual([before, after]);
+    expect(c.lines.some((line) => line.level === 'error' && String(line.entry.error).includes('NOGROUP'))).toBe(true);
+  });
+
+  it('stops promptly while blocked in XREADGROUP, closing its blocking connection', async () => {
+    const c = consumer({ group: 'catalogue-service', consumer: `blocked-${randomUUID()}`, blockMs: 600_000, claimIntervalMs: 600_000, handlers: {} });
+    await c.start();
+    const blockedClient = async () =>
+      String(await redis.client('LIST'))
+        .split('\n')
+        .find((line) => line.includes(`name=${c.group}:${c.consumer}`));
+    await waitUntil('the consumer is blocked reading', async () => (await blockedClient())?.includes('cmd=xreadgroup') === true);
+
+    // Would hang until the test timeout if stop() waited for the 10-minute block to end.
+    await c.stop();
+
+    await waitUntil('its blocking connection is gone', async () => (await blockedClient()) === undefined);
+  });
+
+  it('runs from Nest: EventsModule starts the consumer on bootstrap and stops it on shutdown', async () => {
+    const group = 'user-data-service';
+    const handled: boolean[] = [];
+
+    @Module({
+      imports: [
+        CoreModule.forService({ service: 'user-data-service', mongoUri: requireEnv('MONGODB_URI'), mongoDb: connection.name, redisUrl: requireEnv('REDIS_URL') }),
+        EventsModule.forPublisher({ stream }),
+        EventsModule.forConsumer({
+          group,
+          stream,
+          deadLetterStream,
+          consumer: 'nest-consumer',
+          inject: [IdempotencyStore],
+          handlers: (idempotency: IdempotencyStore) => ({
+            'movie.published': async (event, context) =>
+              void handled.push(await idempotency.processOnce({ group: context.group, eventId: event.id }, async () => undefined)),
+          }),
+        }),
+      ],
+    })
+    class TestServiceModule {}
+
+    const app = await NestFactory.createApplicationContext(TestServiceModule, { logger: false });
+    const eventId = await app.get(EventBus).publish('movie.published', moviePublished(1));
+
+    await waitUntil('the Nest consumer handled it', async () => handled.length === 1 && (await pendingCount(group)) === 0);
+    expect(handled).toEqual([true]);
+    expect(await connection.collection(PROCESSED_EVENTS_COLLECTION).countDocuments({ group, eventId })).toBe(1);
+
+    const nestConsumer = app.get<EventConsumer>(EVENT_CONSUMER);
+    await app.close();
+    const consumersLeft = async () => String(await redis.client('LIST')).includes(`name=${group}:${nestConsumer.consumer}`);
+    await waitUntil('the consumer stopped with the app', async () => !(await consumersLeft()));
+  });
+});

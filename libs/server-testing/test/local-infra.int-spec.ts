@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import mongoose, { Schema, type Connection } from 'mongoose';
+import { acquireInfra, dropDatabase, startMongo, testMongoUri, type Infra, type StartMongoOptions } from '../src';
+
+type Account = { email: string; plan: string; items: { sku: string; qty: number }[] };
+
+const accountSchema = new Schema<Account>({
+  email: { type: String, required: true, unique: true },
+  plan: { type: String, default: 'free' },
+  items: [{ _id: false, sku: String, qty: Number }],
+});
+
+describe('integration infrastructure', () => {
+  let infra: Infra;
+
+  beforeAll(async () => {
+    infra = await acquireInfra();
+  });
+
+  afterAll(async () => {
+    await infra.stop();
+  });
+
+  describe('MongoDB through mongoose', () => {
+    let uri: string;
+    let connection: Connection;
+    const accounts = () => connection.model<Account>('Account', accountSchema);
+
+    beforeAll(async () => {
+      uri = testMongoUri(infra.mongoUri, 'local-infra');
+      connection = await mongoose.createConnection(uri).asPromise();
+      await accounts().init();
+    });
+
+    afterAll(async () => {
+      await connection.close();
+      await dropDatabase(uri);
+    });
+
+    it('creates, reads, updates and deletes a document', async () => {
+      const created = await accounts().create({ email: 'crud@example.com' });
+
+      expect(await accounts().findById(created._id).lean()).toMatchObject({ email: 'crud@example.com', plan: 'free' });
+
+      await accounts().updateOne({ _id: created._id }, { $set: { plan: 'premium' } });
+      expect(await accounts().findOne({ email: 'crud@example.com' }).lean()).toMatchObject({ plan: 'premium' });
+
+      await accounts().deleteOne({ _id: created._id });
+      expect(await accounts().countDocuments({ email: 'crud@example.com' })).toBe(0);
+    });
+
+    it('rejects a duplicate on a unique index with E11000 and keeps one document', async () => {
+      await accounts().create({ email: 'unique@example.com' });
+
+      await expect(accounts().create({ email: 'unique@example.com' })).rejects.toMatchObject({ code: 11000 });
+      expect(await accounts().countDocuments({ email: 'unique@example.com' })).toBe(1);
+    });
+
+    it('$pull removes only the matching subdocuments', async () => {
+      const created = await accounts().create({
+        email: 'pull@example.com',
+        items: [
+          { sku: 'a', qty: 1 },
+          { sku: 'b', qty: 2 },
+          { sku: 'a', qty: 3 },
+        ],
+      });
+
+      await accounts().updateOne({ _id: created._id }, { $pull: { items: { sku: 'a' } } });
+
+      expect((await accounts().findById(created._id).lean())?.items).toEqual([{ sku: 'b', qty: 2 }]);
+    });
+
+    it('dropDatabase removes the throwaway database', async () => {
+      const throwaway = testMongoUri(infra.mongoUri, 'drop');
+      const other = await mongoose.createConnection(throwaway).asPromise();
+      await other.model<Account>('Account', accountSchema).create({ email: 'drop@example.com' });
+      await other.close();
+
+      await dropDatabase(throwaway);
+
+      const check = await mongoose.createConnection(throwaway).asPromise();
+      const remaining = await check.model<Account>('Account', accountSchema).countDocuments();
+      await check.close();
+      expect(remaining).toBe(0);
+    });
+  });
+
+  describe('Redis through ioredis', () => {
+    const prefix = `test:${randomUUID()}:`;
+    let redis: Redis;
+
+    beforeAll(() => {
+      redis = new Redis(infra.redisUrl);
+    });
+
+    afterAll(async () => {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    });
+
+    it('SET then GET returns the value', async () => {
+      await redis.set(`${prefix}greeting`, 'namaste');
+
+      expect(await redis.get(`${prefix}greeting`)).toBe('namaste');
+    });
+
+    it('XADD then XREADGROUP delivers each entry once to a consumer group', async () => {
+      const stream = `${prefix}events`;
+      await redis.xgroup('CREATE', stream, 'workers', '0', 'MKSTREAM');
+      const id = await redis.xadd(stream, '*', 'type', 'played', 'movieId', '42');
+
+      const first = await redis.xreadgroup('GROUP', 'workers', 'w1', 'COUNT', 10, 'STREAMS', stream, '>');
+      const second = await redis.xreadgroup('GROUP', 'workers', 'w1', 'COUNT', 10, 'STREAMS', stream, '>');
+
+      expect(first).toEqual([[stream, [[id, ['type', 'played', 'movieId', '42']]]]]);
+      expect(second).toBeNull();
+      expect(await redis.xack(stream, 'workers', id ?? '')).toBe(1);
+    });
+  });
+});
+
+describe('startMongo with a dataFile', () => {
+  const database = 'test_persistence';
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'server-testing-h2-'));
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps a document across stop() and a fresh start on the same file', async () => {
+    const dataFile = join(dir, 'dev.mv.db');
+
+    await withMovies({ dataFile }, (movies) => movies.create({ title: 'Sholay' }));
+    const titles = await withMovies({ dataFile }, async (movies) => (await movies.find().lean()).map((movie) => movie.title));
+
+    expect(titles).toEqual(['Sholay']);
+  });
+
+  it('without a dataFile starts empty every time', async () => {
+    await withMovies({}, (movies) => movies.create({ title: 'Sholay' }));
+
+    expect(await withMovies({}, (movies) => movies.countDocuments())).toBe(0);
+  });
+
+  type Movie = { title: string };
+  const movieSchema = new Schema<Movie>({ title: { type: String, required: true } });
+
+  async function withMovies<T>(options: StartMongoOptions, use: (movies: mongoose.Model<Movie>) => Promise<T>): Promise<T> {
+    const mongo = await startMongo(options);
+    try {
+      const connection = await mongoose.createConnection(mongo.uri, { dbName: database }).asPromise();
+      try {
+        return await use(connection.model<Movie>('Movie', movieSchema));
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      await mongo.stop();
+    }
+  }
+});

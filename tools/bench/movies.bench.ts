@@ -1,0 +1,92 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { MoviePatterns } from '@app/contracts';
+import { ServiceClient } from '@app/server-core';
+import { workspaceRoot } from '@app/server-testing';
+import { nxCli, runStep } from '../dev/processes';
+import { startSystem } from '../dev/system';
+
+/**
+ * `npm run bench`: GET /api/movies through the gateway (HTTP, autocannon and wrk) versus the same query
+ * sent straight to the catalogue service over its TCP transport (a promise pool with the same
+ * concurrency). Prints requests/s, p50/p99 and the gateway's overhead as ratios. Not part of the tests.
+ */
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const QUERY = { page: 1, pageSize: 24 };
+
+type Result = { label: string; rps: number; p50: number; p99: number };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+const direct = async (client: ServiceClient): Promise<Result> => {
+  const latencies: number[] = [];
+  const end = Date.now() + DURATION_S * 1000;
+  const worker = async () => {
+    while (Date.now() < end) {
+      const start = process.hrtime.bigint();
+      await client.send(MoviePatterns.list, QUERY, 'bench');
+      latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  latencies.sort((a, b) => a - b);
+  return { label: 'catalogue direct (TCP)', rps: latencies.length / DURATION_S, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+};
+
+const viaAutocannon = async (url: string): Promise<Result> => {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  if (result.non2xx || result.errors) throw new Error(`gateway answered ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { label: 'gateway (autocannon)', rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+};
+
+const viaWrk = (url: string): Result | undefined => {
+  if (spawnSync('sh', ['-c', 'command -v wrk'], { stdio: 'ignore' }).status !== 0) return undefined;
+  const out = execFileSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '--latency', url], { encoding: 'utf8' });
+  const ms = (text: string | undefined) => {
+    const match = /([\d.]+)(us|ms|s)/.exec(text ?? '');
+    if (!match) return NaN;
+    const value = Number(match[1]);
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+  };
+  return {
+    label: 'gateway (wrk)',
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+    p50: ms(/50%\s+(\S+)/.exec(out)?.[1]),
+    p99: ms(/99%\s+(\S+)/.exec(out)?.[1]),
+  };
+};
+
+const main = async () => {
+  const root = workspaceRoot(__dirname);
+  await runStep('build', process.execPath, [nxCli(root), 'run-many', '-t', 'build', '--output-style=static'], { cwd: root });
+  const system = await startSystem({ root, dataDir: path.join(root, '.test-data', 'bench'), persist: false, ports: 'free', log: (l) => console.log(`• ${l}`) });
+  try {
+    const catalogueAddr = system.processes.find((p) => p.name === 'catalogue-service');
+    if (!catalogueAddr) throw new Error('catalogue-service is not running');
+    const tcpPort = Number(catalogueAddr.env.TCP_PORT);
+    const client = new ServiceClient('catalogue-service', { host: '127.0.0.1', port: tcpPort }, 10_000);
+    const url = `${system.url}/api/movies?page=1&pageSize=24`;
+    console.log(`\nGET /api/movies (page of 24), ${CONNECTIONS} connections, ${DURATION_S} s each, after a 2 s warm-up\n`);
+    await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+    const reference = await direct(client);
+    const results = [reference, await viaAutocannon(url), viaWrk(url)].filter((r): r is Result => Boolean(r));
+    await client.close();
+    console.log('| path | requests/s | p50 ms | p99 ms | throughput vs direct | p99 vs direct |');
+    console.log('|---|---|---|---|---|---|');
+    for (const r of results) {
+      console.log(
+        `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${(r.rps / reference.rps).toFixed(2)}× | ${(r.p99 / reference.p99).toFixed(2)}× |`,
+      );
+    }
+    console.log('\nTarget (issue 3): ≥ 2,000 req/s with p99 ≤ 25 ms through the gateway; gateway overhead ≤ 1.3×.');
+  } finally {
+    await system.stop();
+  }
+};
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

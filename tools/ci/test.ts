@@ -1,0 +1,94 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { acquireInfra, workspaceRoot } from '@app/server-testing';
+import { nxCli, runStep } from '../dev/processes';
+import { startSystem } from '../dev/system';
+
+/**
+ * `npm test`: lint, type checks, unit and component tests, integration tests against a real MongoDB-wire
+ * server and Redis, the production build, and browser journeys against the whole system started as
+ * `npm start` starts it. Prints one closing line: "Tests: N passed, N failed".
+ */
+const root = workspaceRoot(__dirname);
+const nx = nxCli(root);
+const countsFile = path.join(root, '.test-data', 'counts.jsonl');
+
+type Step = { name: string; run: () => Promise<void> };
+
+const nxRun = (targets: string, extra: string[] = [], env: Record<string, string> = {}) =>
+  runStep(`nx ${targets}`, process.execPath, [nx, 'run-many', '-t', ...targets.split(' '), '--output-style=static', ...extra], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+
+const steps: Step[] = [
+  { name: 'lint, type checks, unit and component tests', run: () => nxRun('lint typecheck test', ['--parallel=2']) },
+  {
+    name: 'integration tests (real MongoDB-wire server and Redis)',
+    run: async () => {
+      const infra = await acquireInfra();
+      console.log(`• infrastructure: ${infra.source}`);
+      try {
+        await nxRun('int-test', ['--parallel=1'], { MONGODB_URI: infra.mongoUri, REDIS_URL: infra.redisUrl });
+      } finally {
+        await infra.stop();
+      }
+    },
+  },
+  { name: 'production build', run: () => nxRun('build', ['--parallel=2']) },
+  {
+    name: 'browser journeys (Chromium against the whole system)',
+    run: async () => {
+      const dataDir = path.join(root, '.test-data', 'e2e');
+      rmSync(dataDir, { recursive: true, force: true });
+      const system = await startSystem({ root, dataDir, persist: false, ports: 'free', log: (line) => console.log(`• ${line}`) });
+      try {
+        await runStep('web-e2e', process.execPath, [nx, 'run', 'web-e2e:e2e', '--output-style=static', '--skip-nx-cache'], {
+          cwd: root,
+          env: { ...process.env, E2E_BASE_URL: system.url, MONGODB_URI: system.mongoUri, REDIS_URL: system.redisUrl },
+        });
+      } catch (error) {
+        console.error(`• service logs are in ${path.relative(root, system.logDir)}/`);
+        throw error;
+      } finally {
+        await system.stop();
+      }
+    },
+  },
+];
+
+const totals = () => {
+  if (!existsSync(countsFile)) return { passed: 0, failed: 0, skipped: 0 };
+  return readFileSync(countsFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { passed: number; failed: number; skipped: number })
+    .reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed, skipped: sum.skipped + c.skipped }));
+};
+
+const main = async () => {
+  mkdirSync(path.dirname(countsFile), { recursive: true });
+  rmSync(countsFile, { force: true });
+  process.env.TEST_COUNTS_FILE = countsFile;
+  const started = Date.now();
+  let failedStep: string | undefined;
+  for (const step of steps) {
+    const stepStart = Date.now();
+    console.log(`\n━━ ${step.name}`);
+    try {
+      await step.run();
+      console.log(`━━ ${step.name}: ok (${Math.round((Date.now() - stepStart) / 1000)} s)`);
+    } catch (error) {
+      failedStep = step.name;
+      console.error(`━━ ${step.name}: FAILED — ${error instanceof Error ? error.message : String(error)}`);
+      break;
+    }
+  }
+  const { passed, failed, skipped } = totals();
+  console.log(`\nnpm test took ${Math.round((Date.now() - started) / 1000)} s${failedStep ? `; stopped at: ${failedStep}` : ''}`);
+  const failures = failed + (failedStep && failed === 0 ? 1 : 0);
+  console.log(`Tests: ${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(failedStep || failed ? 1 : 0);
+};
+
+void main();

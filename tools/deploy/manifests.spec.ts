@@ -1,0 +1,241 @@
+// Guards the deployment files (Dockerfile, docker-compose.yml, k8s/) against drift: every app is
+// deployed everywhere, probes and resources are set, and kustomize applies every manifest.
+// Each check collects problems and compares them with [] so one run names every app and what it lacks.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+import { ServiceNames } from '@app/contracts';
+
+/** Every deployable app: the gateway and the services behind it. */
+const Apps = [
+  'api-gateway',
+  'auth-service',
+  'catalogue-service',
+  'user-data-service',
+  'payment-service',
+  'streaming-service',
+  'recommendation-service',
+] as const;
+type App = (typeof Apps)[number];
+const Gateway: App = 'api-gateway';
+
+type Labels = Record<string, string>;
+type Probe = { httpGet?: { path?: string; port?: number | string } };
+type Container = {
+  name: string;
+  ports?: { name?: string; containerPort: number }[];
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+};
+type K8sObject = { kind: string; metadata: { name: string } };
+type PodTemplate = { metadata?: { labels?: Labels }; spec: { containers: Container[] } };
+type Deployment = K8sObject & { spec: { template: PodTemplate } };
+type ServicePort = { name?: string; port: number };
+type Service = K8sObject & { spec: { type?: string; selector?: Labels; ports?: ServicePort[] } };
+type IngressBackend = { service?: { name: string; port: { name?: string; number?: number } } };
+type IngressPath = { path: string; backend: IngressBackend };
+type Ingress = K8sObject & { spec: { rules?: { http?: { paths: IngressPath[] } }[] } };
+type ComposeService = {
+  build?: string | { args?: Record<string, string | number> };
+  depends_on?: string[] | Record<string, { condition?: string }>;
+};
+
+const root = join(__dirname, '..', '..');
+const readRepoFile = (path: string): string => readFileSync(join(root, path), 'utf8');
+const isYaml = (file: string): boolean => /\.ya?ml$/.test(file);
+
+// Compose files use YAML merge keys (<<: *anchor), which the yaml package applies only when asked.
+const compose = parse(readRepoFile('docker-compose.yml'), { merge: true }) as {
+  services?: Record<string, ComposeService>;
+};
+const composeServices = compose.services ?? {};
+
+const k8sFiles = readdirSync(join(root, 'k8s')).filter(isYaml);
+const k8sObjects: K8sObject[] = k8sFiles.flatMap((file) =>
+  parseAllDocuments(readRepoFile(join('k8s', file))).flatMap((doc) => {
+    if (doc.errors.length > 0) {
+      throw new Error(`k8s/${file}: ${doc.errors.map((error) => error.message).join('; ')}`);
+    }
+    const object: unknown = doc.toJS();
+    return object ? [object as K8sObject] : [];
+  }),
+);
+const ofKind = <T extends K8sObject>(kind: string): T[] =>
+  k8sObjects.filter((object): object is T => object.kind === kind);
+const deployments = ofKind<Deployment>('Deployment');
+const services = ofKind<Service>('Service');
+const findNamed = <T extends K8sObject>(objects: T[], name: string): T | undefined =>
+  objects.find((object) => object.metadata.name === name);
+
+function containerProblems(deployment: Deployment, container: Container): string[] {
+  const where = `${deployment.metadata.name} (container ${container.name})`;
+  const declared = new Set<string | number>(
+    (container.ports ?? []).flatMap((p) => (p.name ? [p.name, p.containerPort] : [p.containerPort])),
+  );
+  const probes = (['livenessProbe', 'readinessProbe'] as const).flatMap((probe) => {
+    const port = container[probe]?.httpGet?.port;
+    if (port === undefined) return [`${where}: no ${probe} with httpGet`];
+    return declared.has(port) ? [] : [`${where}: ${probe} port ${port} is not a declared container port`];
+  });
+  const resources = (['requests', 'limits'] as const).flatMap((kind) =>
+    ['cpu', 'memory']
+      .filter((resource) => !container.resources?.[kind]?.[resource])
+      .map((resource) => `${where}: no resources.${kind}.${resource}`),
+  );
+  return [...probes, ...resources];
+}
+
+function serviceProblems(app: App, service: Service, deployment: Deployment): string[] {
+  const { type, ports = [], selector = {} } = service.spec;
+  const portNames = ports.map((port) => port.name);
+  const wantedPorts = app === Gateway ? ['http'] : ['rpc', 'http'];
+  const podLabels = deployment.spec.template.metadata?.labels ?? {};
+  const selectorPairs = Object.entries(selector);
+  const selectsPods =
+    selectorPairs.length > 0 && selectorPairs.every(([key, value]) => podLabels[key] === value);
+  return [
+    ...(type === undefined || type === 'ClusterIP' ? [] : [`${app}: Service is ${type}, not ClusterIP`]),
+    ...wantedPorts
+      .filter((name) => !portNames.includes(name))
+      .map((name) => `${app}: Service has no port named ${name}`),
+    ...(selectsPods ? [] : [`${app}: Service selector does not match the Deployment's pod labels`]),
+  ];
+}
+
+function ingressBackendProblems({ path, backend }: IngressPath): string[] {
+  const target = backend.service;
+  const service = target && findNamed(services, target.name);
+  if (!target || !service) return [`ingress ${path}: backend Service ${target?.name} does not exist`];
+  const known = (service.spec.ports ?? []).some(
+    (port) => port.name === target.port.name || port.port === target.port.number,
+  );
+  return known ? [] : [`${target.name}: ingress ${path} uses a port its Service does not define`];
+}
+
+describe('deployment manifests', () => {
+  it('list every service the contracts name', () => {
+    const listed: readonly string[] = Apps;
+    const problems = ServiceNames.filter((name) => !listed.includes(name)).map(
+      (name) => `${name}: in @app/contracts ServiceNames but not in this spec's Apps`,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  describe('docker-compose.yml', () => {
+    it('has a service per app, built from the Dockerfile with APP set to its name', () => {
+      const problems = Apps.flatMap((app) => {
+        const service = composeServices[app];
+        if (!service) return [`${app}: no compose service`];
+        const args = typeof service.build === 'object' ? service.build.args : undefined;
+        return args?.APP === app ? [] : [`${app}: build.args.APP is ${String(args?.APP)}, expected ${app}`];
+      });
+      expect(problems).toEqual([]);
+    });
+
+    it('starts every service only once mongo and redis are healthy', () => {
+      const problems = Apps.filter((app) => app !== Gateway).flatMap((app) => {
+        const dependsOn = composeServices[app]?.depends_on;
+        return ['mongo', 'redis'].flatMap((dependency) => {
+          const condition = Array.isArray(dependsOn) ? undefined : dependsOn?.[dependency]?.condition;
+          return condition === 'service_healthy'
+            ? []
+            : [`${app}: depends_on.${dependency} is not service_healthy`];
+        });
+      });
+      expect(problems).toEqual([]);
+    });
+  });
+
+  describe('k8s', () => {
+    it('has a Deployment and a Service per app', () => {
+      const problems = Apps.flatMap((app) => [
+        ...(findNamed(deployments, app) ? [] : [`${app}: no k8s Deployment`]),
+        ...(findNamed(services, app) ? [] : [`${app}: no k8s Service`]),
+      ]);
+      expect(problems).toEqual([]);
+    });
+
+    it('gives every container httpGet liveness/readiness probes on a declared port, and resources', () => {
+      const problems = deployments.flatMap((deployment) =>
+        deployment.spec.template.spec.containers.flatMap((c) => containerProblems(deployment, c)),
+      );
+      expect(problems).toEqual([]);
+    });
+
+    it('exposes each app through a ClusterIP Service with named ports that selects its pods', () => {
+      const problems = Apps.flatMap((app) => {
+        const service = findNamed(services, app);
+        const deployment = findNamed(deployments, app);
+        // A missing one is reported by the Deployment-and-Service check.
+        return service && deployment ? serviceProblems(app, service, deployment) : [];
+      });
+      expect(problems).toEqual([]);
+    });
+
+    it('routes /api and / to the gateway and /stream to the streaming service', () => {
+      const paths = ofKind<Ingress>('Ingress').flatMap((ingress) =>
+        (ingress.spec.rules ?? []).flatMap((rule) => rule.http?.paths ?? []),
+      );
+      const routes: [string, App][] = [
+        ['/api', Gateway],
+        ['/', Gateway],
+        ['/stream', 'streaming-service'],
+      ];
+      const routeProblems = routes.flatMap(([path, app]) =>
+        paths.find((p) => p.path === path)?.backend.service?.name === app
+          ? []
+          : [`${app}: ingress does not route ${path} to it`],
+      );
+      expect([...routeProblems, ...paths.flatMap(ingressBackendProblems)]).toEqual([]);
+    });
+
+    it('lists every resource file in kustomization.yaml, and only files that exist', () => {
+      const { resources: listed = [] } = parse(readRepoFile('k8s/kustomization.yaml')) as {
+        resources?: string[];
+      };
+      // *.example.yaml are templates (the Secret): an apply must never overwrite the real object with one.
+      const resourceFiles = k8sFiles.filter(
+        (file) => !/^kustomization\.ya?ml$/.test(file) && !/\.example\.ya?ml$/.test(file),
+      );
+      expect([
+        ...resourceFiles
+          .filter((file) => !listed.includes(file))
+          .map((file) => `k8s/${file}: not listed in kustomization.yaml resources`),
+        ...listed
+          .filter((file) => !k8sFiles.includes(file))
+          .map((file) => `k8s/kustomization.yaml lists ${file}, which does not exist`),
+      ]).toEqual([]);
+    });
+  });
+
+  describe('Dockerfile', () => {
+    // Continuation lines joined, comments dropped: one instruction per entry.
+    const instructions = readRepoFile('Dockerfile')
+      .replace(/\\\r?\n/g, ' ')
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'));
+
+    it('takes the app as ARG APP', () => {
+      const declared = instructions.some((line) => /^ARG\s+APP(=|\s|$)/i.test(line));
+      expect(declared ? [] : ['Dockerfile: no ARG APP, so one file cannot build every app']).toEqual([]);
+    });
+
+    it('runs the final stage as a non-root USER', () => {
+      const lastFrom = instructions.findLastIndex((line) => /^FROM\s/i.test(line));
+      const user = instructions
+        .slice(lastFrom + 1)
+        .findLast((line) => /^USER\s/i.test(line))
+        ?.replace(/^USER\s+/i, '');
+      const name = user?.split(':')[0];
+      const problems =
+        name === undefined
+          ? ['Dockerfile: the final stage has no USER, so the app runs as root']
+          : /^(root|0)$/.test(name)
+            ? [`Dockerfile: the final stage runs as USER ${user}`]
+            : [];
+      expect(problems).toEqual([]);
+    });
+  });
+});

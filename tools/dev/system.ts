@@ -1,0 +1,129 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ServiceName } from '@app/contracts';
+import { findFreePort, startMongo, startRedis } from '@app/server-testing';
+import { Managed, runStep, startLogged, waitForHttp } from './processes';
+
+type ServicePorts = { tcp: number; http: number };
+
+/** Dev defaults (ARCHITECTURE.md "Ports"). */
+export const DEFAULT_PORTS: Record<ServiceName, ServicePorts> = {
+  'auth-service': { tcp: 4001, http: 5001 },
+  'catalogue-service': { tcp: 4002, http: 5002 },
+  'user-data-service': { tcp: 4003, http: 5003 },
+  'payment-service': { tcp: 4004, http: 5004 },
+  'streaming-service': { tcp: 4005, http: 5010 },
+  'recommendation-service': { tcp: 4006, http: 5006 },
+};
+export const DEFAULT_GATEWAY_PORT = 5000;
+
+const addressEnvKey: Record<ServiceName, string> = {
+  'auth-service': 'AUTH_SERVICE_ADDR',
+  'catalogue-service': 'CATALOGUE_SERVICE_ADDR',
+  'user-data-service': 'USER_DATA_SERVICE_ADDR',
+  'payment-service': 'PAYMENT_SERVICE_ADDR',
+  'streaming-service': 'STREAMING_SERVICE_ADDR',
+  'recommendation-service': 'RECOMMENDATION_SERVICE_ADDR',
+};
+
+export type SystemOptions = {
+  root: string;
+  /** Where the database file, Redis data and logs live. */
+  dataDir: string;
+  /** Keep data across runs (npm start) or throw it away (tests). */
+  persist: boolean;
+  /** Fixed dev ports, or free ports so a test run never collides with a running `npm start`. */
+  ports: 'default' | 'free';
+  log?: (line: string) => void;
+};
+
+export type RunningSystem = {
+  url: string;
+  logDir: string;
+  mongoUri: string;
+  redisUrl: string;
+  processes: Managed[];
+  stop(): Promise<void>;
+};
+
+const freePorts = async (): Promise<{ services: Record<ServiceName, ServicePorts>; gateway: number }> => {
+  const services = {} as Record<ServiceName, ServicePorts>;
+  for (const name of Object.keys(DEFAULT_PORTS) as ServiceName[]) {
+    services[name] = { tcp: await findFreePort(), http: await findFreePort() };
+  }
+  return { services, gateway: await findFreePort() };
+};
+
+/**
+ * Starts the whole product the way `npm start` does: MongoDB-wire server and Redis (unless MONGODB_URI /
+ * REDIS_URL are given), the catalogue seed, the six services and the gateway serving the built web app.
+ * Expects `nx run-many -t build` to have run.
+ */
+export const startSystem = async ({ root, dataDir, persist, ports, log = console.log }: SystemOptions): Promise<RunningSystem> => {
+  const logDir = path.join(dataDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const mongoUri =
+      process.env.MONGODB_URI ??
+      (await (async () => {
+        log('Starting the MongoDB-wire server…');
+        const mongo = await startMongo(persist ? { dataFile: path.join(dataDir, 'mongo.h2') } : {});
+        stops.push(() => mongo.stop());
+        return mongo.uri;
+      })());
+    const redisUrl =
+      process.env.REDIS_URL ??
+      (await (async () => {
+        log('Starting Redis…');
+        const redisDir = path.join(dataDir, 'redis');
+        mkdirSync(redisDir, { recursive: true });
+        const redis = await startRedis(persist ? { dir: redisDir, persist: true } : {});
+        stops.push(() => redis.stop());
+        return redis.url;
+      })());
+
+    const { services, gateway } = ports === 'free' ? await freePorts() : { services: DEFAULT_PORTS, gateway: DEFAULT_GATEWAY_PORT };
+    const shared = { MONGODB_URI: mongoUri, REDIS_URL: redisUrl, NODE_ENV: 'production', LOG_LEVEL: 'info', TCP_HOST: '127.0.0.1' };
+
+    log('Seeding the catalogue…');
+    await runStep('catalogue seed', process.execPath, ['dist/apps/catalogue-service/seed.js'], {
+      cwd: root,
+      env: { ...process.env, ...shared },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+
+    const processes: Managed[] = [];
+    for (const [name, port] of Object.entries(services) as Array<[ServiceName, ServicePorts]>) {
+      const proc = startLogged(name, `dist/apps/${name}/main.js`, { ...shared, TCP_PORT: String(port.tcp), HTTP_PORT: String(port.http) }, logDir, root);
+      processes.push(proc);
+      stops.push(() => proc.stop());
+    }
+    const webDist = path.join(root, 'dist/apps/web');
+    const gatewayEnv: Record<string, string> = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      HOST: '0.0.0.0',
+      PORT: String(gateway),
+      STREAMING_HTTP_URL: `http://127.0.0.1:${services['streaming-service'].http}`,
+      ...(existsSync(path.join(webDist, 'index.html')) ? { WEB_DIST_DIR: webDist } : {}),
+      ...Object.fromEntries(
+        (Object.keys(services) as ServiceName[]).map((name) => [addressEnvKey[name], `127.0.0.1:${services[name].tcp}`]),
+      ),
+    };
+    const gatewayProc = startLogged('api-gateway', 'dist/apps/api-gateway/main.js', gatewayEnv, logDir, root);
+    processes.push(gatewayProc);
+    stops.push(() => gatewayProc.stop());
+
+    const url = `http://localhost:${gateway}`;
+    log('Waiting for every service to report healthy…');
+    await waitForHttp(`${url}/api/health`, 90_000, () => processes.every((p) => p.child.exitCode === null));
+    return { url, logDir, mongoUri, redisUrl, processes, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+};
