@@ -4,6 +4,7 @@ import { AppError, EventBus, REDIS_CLIENT } from '@app/server-core';
 import { findFreePort, startServiceUnderTest, ServiceUnderTest, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
+import { MovieListCache } from '../src/movies/movie-list.cache';
 import { MoviesRepository } from '../src/movies/movies.repository';
 import { cleanDataset, DatasetRow } from '../src/seed/movie-dataset';
 import { announceInserted, seedCatalogue, seedId, toNewMovie } from '../src/seed/seed-catalogue';
@@ -71,6 +72,13 @@ describe('catalogue-service against real MongoDB and Redis', () => {
     const entries = await redis.xrange(EVENT_STREAM, '-', '+');
     const published = entries.slice(before).map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: { title: string } });
     expect(published.map((e) => [e.type, e.payload.title])).toEqual([['movie.published', 'Foxtrot']]);
+  });
+
+  it('serves list pages from the Redis cache until a write invalidates it', async () => {
+    const listTotal = async () => (await service.send<Page<Movie>>(MoviePatterns.list, { page: 1, pageSize: 2 })).total;
+    expect(await listTotal()).toBe(5); // cached before Foxtrot was added
+    await service.app.get(MovieListCache).invalidate();
+    expect(await listTotal()).toBe(6);
   });
 
   it('renders a poster for a stored title and 404s for an unknown one', async () => {

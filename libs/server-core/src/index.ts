@@ -21,3 +21,4 @@ export * from './rpc/service-client';
 export * from './progress/progress-bar';
 export * from './metrics/metrics.module';
 export * from './http/zod-validation.pipe';
+export * from './database/mongo-models-ready';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import mongoose, { Schema, type Connection } from 'mongoose';
+import mongoose, { Schema, type ConnectOptions, type Connection } from 'mongoose';
 import { acquireInfra, dropDatabase, startMongo, testMongoUri, type Infra, type StartMongoOptions } from '../src';
 
 type Account = { email: string; plan: string; items: { sku: string; qty: number }[] };
@@ -75,18 +75,32 @@ describe('integration infrastructure', () => {
       expect((await accounts().findById(created._id).lean())?.items).toEqual([{ sku: 'b', qty: 2 }]);
     });
 
+    it('accepts inserts that race index builds on new collections, as mongoose autoIndex does at startup', async () => {
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, i) => {
+          const collection = connection.collection(`race${i}`);
+          return Promise.all([
+            collection.createIndex({ email: 1 }, { unique: true }),
+            collection.insertOne({ email: `race${i}@example.com` }),
+          ]);
+        }),
+      );
+
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+    });
+
     it('dropDatabase removes the throwaway database', async () => {
       const throwaway = testMongoUri(infra.mongoUri, 'drop');
-      const other = await mongoose.createConnection(throwaway).asPromise();
-      await other.model<Account>('Account', accountSchema).create({ email: 'drop@example.com' });
-      await other.close();
+      const name = await withConnection(throwaway, async (other) => {
+        await other.model<Account>('Account', accountSchema).create({ email: 'drop@example.com' });
+        return other.name;
+      });
+      const databaseNames = async () => (await connection.listDatabases()).databases.map((database) => database.name);
+      expect(await databaseNames()).toContain(name);
 
       await dropDatabase(throwaway);
 
-      const check = await mongoose.createConnection(throwaway).asPromise();
-      const remaining = await check.model<Account>('Account', accountSchema).countDocuments();
-      await check.close();
-      expect(remaining).toBe(0);
+      expect(await databaseNames()).not.toContain(name);
     });
   });
 
@@ -158,14 +172,19 @@ describe('startMongo with a dataFile', () => {
   async function withMovies<T>(options: StartMongoOptions, use: (movies: mongoose.Model<Movie>) => Promise<T>): Promise<T> {
     const mongo = await startMongo(options);
     try {
-      const connection = await mongoose.createConnection(mongo.uri, { dbName: database }).asPromise();
-      try {
-        return await use(connection.model<Movie>('Movie', movieSchema));
-      } finally {
-        await connection.close();
-      }
+      return await withConnection(mongo.uri, (connection) => use(connection.model<Movie>('Movie', movieSchema)), { dbName: database });
     } finally {
       await mongo.stop();
     }
   }
 });
+
+/** Closes the connection even when `use` fails, so a failing test cannot keep jest from exiting. */
+async function withConnection<T>(uri: string, use: (connection: Connection) => Promise<T>, options?: ConnectOptions): Promise<T> {
+  const connection = await mongoose.createConnection(uri, options).asPromise();
+  try {
+    return await use(connection);
+  } finally {
+    await connection.close();
+  }
+}

@@ -3,6 +3,8 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.MongoVersion;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.List;
 
 /**
@@ -39,7 +41,7 @@ public final class MongoServerLauncher {
 
     MongoBackend backend = h2File == null ? new MemoryBackend() : new H2Backend(h2File);
     backend.version(MONGO_6_0);
-    MongoServer server = new MongoServer(backend);
+    MongoServer server = new MongoServer(serialized(backend));
     // Runs on SIGINT/SIGTERM and System.exit: closing the backend commits the H2 file.
     Runtime.getRuntime().addShutdownHook(new Thread(server::shutdownNow, "mongo-server-shutdown"));
     server.bind(host, port);
@@ -53,5 +55,23 @@ public final class MongoServerLauncher {
       }
       System.exit(0);
     }
+  }
+
+  /**
+   * Runs one backend call at a time. The library leaves some paths unguarded (an insert racing mongoose's
+   * createIndexes on the same collection throws ConcurrentModificationException, seen as "Unknown error: null");
+   * its calls never block, and a serial order is one real MongoDB could produce too.
+   */
+  private static MongoBackend serialized(MongoBackend backend) {
+    return (MongoBackend) Proxy.newProxyInstance(MongoBackend.class.getClassLoader(), new Class<?>[] {MongoBackend.class},
+        (proxy, method, methodArgs) -> {
+          synchronized (backend) {
+            try {
+              return method.invoke(backend, methodArgs);
+            } catch (InvocationTargetException e) {
+              throw e.getCause();
+            }
+          }
+        });
   }
 }

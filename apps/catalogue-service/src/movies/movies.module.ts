@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { MovieListCache } from './movie-list.cache';
 import { MovieRecord, MovieSchema } from './movie.schema';
 import { MoviesController } from './movies.controller';
 import { MoviesRepository } from './movies.repository';
@@ -8,7 +9,7 @@ import { MoviesService } from './movies.service';
 @Module({
   imports: [MongooseModule.forFeature([{ name: MovieRecord.name, schema: MovieSchema }])],
   controllers: [MoviesController],
-  providers: [MoviesService, MoviesRepository],
-  exports: [MoviesRepository],
+  providers: [MoviesService, MoviesRepository, MovieListCache],
+  exports: [MoviesRepository, MovieListCache],
 })
 export class MoviesModule {}

@@ -37,8 +37,6 @@ export class MoviesRepository {
    */
   async insertMissing(batch: NewMovie[]): Promise<Types.ObjectId[]> {
     if (batch.length === 0) return [];
-    // Writing while the indexes of a new collection are still being built races on some servers; wait for them.
-    await this.movies.init();
     const result = await this.movies.bulkWrite(
       batch.map((movie) => ({
         updateOne: { filter: { _id: movie._id }, update: { $setOnInsert: movie }, upsert: true },

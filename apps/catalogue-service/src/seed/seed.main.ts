@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { EventBus, JsonLogger, parseEnv, progressBar } from '@app/server-core';
 import { AppModule } from '../app.module';
 import { envSchema } from '../env';
+import { MovieListCache } from '../movies/movie-list.cache';
 import { MoviesRepository } from '../movies/movies.repository';
 import { cleanDataset, DatasetRow } from './movie-dataset';
 import { announceInserted, seedCatalogue } from './seed-catalogue';
@@ -33,6 +34,7 @@ const main = async () => {
       onInserted: announceInserted(app.get(EventBus)),
     });
     bar.finish();
+    if (added) await app.get(MovieListCache).invalidate();
     process.stderr.write(`Catalogue: ${added} titles added, ${movies.length - added} already present (${rows.length} rows read).\n`);
   } finally {
     await app.close();

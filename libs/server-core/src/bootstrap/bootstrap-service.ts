@@ -28,6 +28,8 @@ export const createServiceApp = async ({ name, module, env }: ServiceBootstrapOp
 };
 
 export const startServiceApp = async (app: INestApplication, { name, env }: ServiceBootstrapOptions) => {
+  // Lifecycle hooks (indexes ready, event consumers started) run before either listener accepts work.
+  await app.init();
   await app.startAllMicroservices();
   await app.listen(env.HTTP_PORT, env.TCP_HOST);
   new JsonLogger(name, env.LOG_LEVEL).log({ msg: 'ready', tcp: env.TCP_PORT, http: env.HTTP_PORT });

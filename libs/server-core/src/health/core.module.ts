@@ -3,6 +3,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import { MongooseModule } from '@nestjs/mongoose';
 import type { Response } from 'express';
 import { healthPattern, HealthStatus, ServiceName } from '@app/contracts';
+import { MongoModelsReady } from '../database/mongo-models-ready';
 import { createRedisClient, REDIS_CLIENT, RedisLifecycle } from '../database/redis';
 import { MetricsModule } from '../metrics/metrics.module';
 import { HealthService } from './health.service';
@@ -58,6 +59,7 @@ export class CoreModule {
       providers: [
         { provide: REDIS_CLIENT, useFactory: () => createRedisClient(options.redisUrl) },
         RedisLifecycle,
+        MongoModelsReady,
         HealthService,
       ],
       exports: [REDIS_CLIENT, HealthService],
