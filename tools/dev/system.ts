@@ -120,7 +120,11 @@ export const startSystem = async ({ root, dataDir, persist, ports, log = console
 
     const url = `http://localhost:${gateway}`;
     log('Waiting for every service to report healthy…');
-    await waitForHttp(`${url}/api/health`, 90_000, () => processes.every((p) => p.child.exitCode === null));
+    await waitForHttp(`${url}/api/health`, 90_000, () => processes.every((p) => p.child.exitCode === null)).catch((error: Error) => {
+      const dead = processes.filter((p) => p.child.exitCode !== null).map((p) => `${logDir}/${p.name}.log`);
+      const hint = dead.length ? `; it stopped, see ${dead.join(', ')} (is port ${gateway} or a service port already in use?)` : '';
+      throw new Error(`${error.message}${hint}`);
+    });
     return { url, logDir, mongoUri, redisUrl, processes, stop: stopAll };
   } catch (error) {
     await stopAll();

@@ -1,5 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { MetricsModule } from '@app/server-core';
+import { AuthClient } from './auth/auth.client';
+import { SessionGuard } from './auth/session.guard';
 import { SERVICE_CLIENTS, ServiceClients } from './clients/service-clients';
 import { ENV, Env } from './env';
 import { HealthController } from './health/health.controller';
@@ -18,6 +21,8 @@ export class AppModule {
       providers: [
         { provide: ENV, useValue: env },
         { provide: SERVICE_CLIENTS, useFactory: () => new ServiceClients(env) },
+        AuthClient,
+        { provide: APP_GUARD, useClass: SessionGuard },
         GatewayHealthService,
         CatalogueClient,
       ],

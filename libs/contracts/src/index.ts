@@ -1,3 +1,4 @@
+export * from './auth';
 export * from './errors';
 export * from './events';
 export * from './movies';

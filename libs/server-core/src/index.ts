@@ -22,3 +22,4 @@ export * from './progress/progress-bar';
 export * from './metrics/metrics.module';
 export * from './http/zod-validation.pipe';
 export * from './database/mongo-models-ready';
+export * from './http/public.decorator';

@@ -2,9 +2,10 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { HealthStatus } from '@app/contracts';
-import { CorrelationId } from '@app/server-core';
+import { CorrelationId, Public } from '@app/server-core';
 import { GatewayHealthService } from './health.service';
 
+@Public()
 @ApiTags('health')
 @Controller('api/health')
 export class HealthController {

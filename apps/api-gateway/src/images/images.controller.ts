@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode } from '@app/contracts';
-import { AppError, CorrelationId } from '@app/server-core';
+import { AppError, CorrelationId, Public } from '@app/server-core';
 import { CatalogueClient } from '../movies/catalogue.client';
 
 const SIZE = /^(w\d{2,4}|original)$/;
@@ -11,6 +11,7 @@ const FILE = /^([a-f0-9]{24})\.svg$/;
  * The image service the web app resolves poster paths against (`{base}/w500{path}`), serving the
  * posters generated for seeded titles. Posters never change for an id, so caches may keep them.
  */
+@Public()
 @ApiTags('images')
 @Controller('images')
 export class ImagesController {

@@ -2,9 +2,10 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ListMoviesQuerySchema } from '@app/contracts';
 import type { ListMoviesQuery } from '@app/contracts';
-import { CorrelationId, ZodPipe } from '@app/server-core';
+import { CorrelationId, ZodPipe, Public } from '@app/server-core';
 import { CatalogueClient } from './catalogue.client';
 
+@Public()
 @ApiTags('movies')
 @Controller('api/movies')
 export class MoviesController {

@@ -1,9 +1,12 @@
 import { Controller, Get, Global, Module, Res } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { Response } from 'express';
+import { Public } from '../http/public.decorator';
 import { MetricsInterceptor } from './metrics.interceptor';
 import { MetricsService } from './metrics.service';
 
+/** Scraped by Prometheus inside the cluster; the ingress does not route /metrics. */
+@Public()
 @Controller()
 class MetricsController {
   constructor(private readonly metrics: MetricsService) {}

@@ -1,0 +1,63 @@
+import { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AUTH_REQUIRED_MESSAGE, ErrorCode, Role, SessionUser, UserStatus } from '@app/contracts';
+import { AppError, IS_PUBLIC } from '@app/server-core';
+import { AuthClient } from './auth.client';
+import { AuthenticatedRequest, ROLES } from './auth.decorators';
+import { SessionGuard } from './session.guard';
+
+const viewer: SessionUser = { id: 'u1', username: 'asha', email: 'asha@example.in', role: Role.User, status: UserStatus.Active, sessionId: 's1' };
+
+const contextFor = (request: Partial<AuthenticatedRequest>, meta: { isPublic?: boolean; roles?: Role[] }): ExecutionContext => {
+  const handler = () => undefined;
+  if (meta.isPublic) Reflect.defineMetadata(IS_PUBLIC, true, handler);
+  if (meta.roles) Reflect.defineMetadata(ROLES, meta.roles, handler);
+  return {
+    getHandler: () => handler,
+    getClass: () => class {},
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+};
+
+const guardWith = (resolve: jest.Mock) => new SessionGuard(new Reflector(), { resolveSession: resolve } as unknown as AuthClient);
+const request = (authorization?: string) => ({ headers: { authorization, 'x-correlation-id': 'c1' } }) as unknown as AuthenticatedRequest;
+
+describe('SessionGuard', () => {
+  it('lets a visitor through a public route without asking auth-service', async () => {
+    const resolve = jest.fn();
+    await expect(guardWith(resolve).canActivate(contextFor(request(), { isPublic: true }))).resolves.toBe(true);
+    expect(resolve).not.toHaveBeenCalled();
+  });
+
+  it.each([undefined, 'Bearer', 'Basic abc', 'Bearer a b'])('refuses a private route with authorization %p', async (header) => {
+    const error = await guardWith(jest.fn()).canActivate(contextFor(request(header), {})).catch((e: unknown) => e);
+    expect(error).toEqual(new AppError(ErrorCode.Unauthorized, AUTH_REQUIRED_MESSAGE));
+  });
+
+  it('resolves the session and exposes the user', async () => {
+    const resolve = jest.fn().mockResolvedValue(viewer);
+    const req = request('Bearer tok.en.x');
+    await expect(guardWith(resolve).canActivate(contextFor(req, {}))).resolves.toBe(true);
+    expect(resolve).toHaveBeenCalledWith('tok.en.x', 'c1');
+    expect(req.user).toEqual(viewer);
+  });
+
+  it('answers 403 when the role does not match', async () => {
+    const resolve = jest.fn().mockResolvedValue(viewer);
+    const error = await guardWith(resolve).canActivate(contextFor(request('Bearer t'), { roles: [Role.Admin] })).catch((e: unknown) => e);
+    expect((error as AppError).code).toBe(ErrorCode.Forbidden);
+  });
+
+  it('passes auth-service refusals through on private routes', async () => {
+    const refusal = new AppError(ErrorCode.Unauthorized, 'Session expired');
+    const error = await guardWith(jest.fn().mockRejectedValue(refusal)).canActivate(contextFor(request('Bearer t'), {})).catch((e: unknown) => e);
+    expect(error).toBe(refusal);
+  });
+
+  it('treats a stale token on a public route as a visitor', async () => {
+    const req = request('Bearer t');
+    const resolve = jest.fn().mockRejectedValue(new AppError(ErrorCode.Unauthorized, 'Session expired'));
+    await expect(guardWith(resolve).canActivate(contextFor(req, { isPublic: true }))).resolves.toBe(true);
+    expect(req.user).toBeUndefined();
+  });
+});

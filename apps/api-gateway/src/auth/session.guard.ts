@@ -1,0 +1,48 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AUTH_REQUIRED_MESSAGE, ErrorCode, Role } from '@app/contracts';
+import { AppError, correlationIdOfRequest, IS_PUBLIC } from '@app/server-core';
+import { AuthClient } from './auth.client';
+import { AuthenticatedRequest, ROLES } from './auth.decorators';
+
+const bearer = (header: string | undefined) => {
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header ?? '');
+  return match?.[1];
+};
+
+/**
+ * Global guard of the gateway: every route needs a valid session unless marked @Public(). The session is
+ * resolved by auth-service on every request, so a revoked token, a suspension or a role change takes
+ * effect on the user's next request. A public route called with a token still learns who is calling.
+ */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly auth: AuthClient,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false;
+    const roles = this.reflector.getAllAndOverride<Role[]>(ROLES, targets) ?? [];
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const token = bearer(request.headers.authorization);
+
+    if (!token) {
+      if (isPublic) return true;
+      throw new AppError(ErrorCode.Unauthorized, AUTH_REQUIRED_MESSAGE);
+    }
+    try {
+      request.user = await this.auth.resolveSession(token, correlationIdOfRequest(request));
+    } catch (error) {
+      // A visitor with a stale token still sees public pages.
+      if (isPublic && error instanceof AppError && error.code === ErrorCode.Unauthorized) return true;
+      throw error;
+    }
+    if (roles.length && !roles.includes(request.user.role)) {
+      throw new AppError(ErrorCode.Forbidden, 'You do not have permission to do this');
+    }
+    return true;
+  }
+}
