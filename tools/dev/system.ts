@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ServiceName } from '@app/contracts';
 import { findFreePort, startMongo, startRedis } from '@app/server-testing';
+import { startDevFakes } from './fakes';
 import { Managed, runStep, startLogged, waitForHttp } from './processes';
 
 type ServicePorts = { tcp: number; http: number };
@@ -25,6 +26,11 @@ const addressEnvKey: Record<ServiceName, string> = {
   'streaming-service': 'STREAMING_SERVICE_ADDR',
   'recommendation-service': 'RECOMMENDATION_SERVICE_ADDR',
 };
+
+/** Idempotent one-shot seeds run before the services start (each prints what it did). */
+const SEEDS: Array<{ label: string; script: string }> = [
+  { label: 'Seeding the catalogue', script: 'dist/apps/catalogue-service/seed.js' },
+];
 
 export type SystemOptions = {
   root: string;
@@ -87,14 +93,18 @@ export const startSystem = async ({ root, dataDir, persist, ports, log = console
       })());
 
     const { services, gateway } = ports === 'free' ? await freePorts() : { services: DEFAULT_PORTS, gateway: DEFAULT_GATEWAY_PORT };
-    const shared = { MONGODB_URI: mongoUri, REDIS_URL: redisUrl, NODE_ENV: 'production', LOG_LEVEL: 'info', TCP_HOST: '127.0.0.1' };
+    const fakes = await startDevFakes({ dataDir, log });
+    stops.push(() => fakes.stop());
+    const shared = { ...fakes.env, MONGODB_URI: mongoUri, REDIS_URL: redisUrl, NODE_ENV: 'production', LOG_LEVEL: 'info', TCP_HOST: '127.0.0.1' };
 
-    log('Seeding the catalogue…');
-    await runStep('catalogue seed', process.execPath, ['dist/apps/catalogue-service/seed.js'], {
-      cwd: root,
-      env: { ...process.env, ...shared },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    for (const seed of SEEDS) {
+      log(`${seed.label}…`);
+      await runStep(seed.label, process.execPath, [seed.script], {
+        cwd: root,
+        env: { ...process.env, ...shared },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+    }
 
     const processes: Managed[] = [];
     for (const [name, port] of Object.entries(services) as Array<[ServiceName, ServicePorts]>) {
@@ -104,6 +114,7 @@ export const startSystem = async ({ root, dataDir, persist, ports, log = console
     }
     const webDist = path.join(root, 'dist/apps/web');
     const gatewayEnv: Record<string, string> = {
+      ...fakes.env,
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       HOST: '0.0.0.0',

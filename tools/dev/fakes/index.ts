@@ -1,0 +1,29 @@
+/**
+ * Stand-ins for third parties this machine cannot reach (mail, Google, reCAPTCHA, movie databases).
+ * Each starter returns the environment that points our services at it; `npm start` and the browser
+ * journeys use them whenever the real keys are not configured. Starters live beside this file, one per area.
+ */
+export type DevFake = { env: Record<string, string>; stop(): Promise<void> };
+export type DevFakeStarter = (context: { dataDir: string; log: (line: string) => void }) => Promise<DevFake | null>;
+
+export const DEV_FAKE_STARTERS: DevFakeStarter[] = [];
+
+/** Starts every fake; the merged env is handed to every service and the gateway (each reads only its own keys). */
+export const startDevFakes = async (context: { dataDir: string; log: (line: string) => void }): Promise<DevFake> => {
+  const started: DevFake[] = [];
+  try {
+    for (const start of DEV_FAKE_STARTERS) {
+      const fake = await start(context);
+      if (fake) started.push(fake);
+    }
+  } catch (error) {
+    await Promise.all(started.map((fake) => fake.stop()));
+    throw error;
+  }
+  return {
+    env: Object.assign({}, ...started.map((fake) => fake.env)),
+    stop: async () => {
+      await Promise.all(started.map((fake) => fake.stop().catch(() => undefined)));
+    },
+  };
+};
