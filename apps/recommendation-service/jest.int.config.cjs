@@ -6,5 +6,5 @@ module.exports = {
   globalSetup: '<rootDir>/../../libs/server-testing/src/jest/global-setup.ts',
   globalTeardown: '<rootDir>/../../libs/server-testing/src/jest/global-teardown.ts',
   maxWorkers: 1,
-  testTimeout: 60000,
+  testTimeout: 120000,
 };

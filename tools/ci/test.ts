@@ -45,7 +45,13 @@ const steps: Step[] = [
       try {
         await runStep('web-e2e', process.execPath, [nx, 'run', 'web-e2e:e2e', '--output-style=static', '--skip-nx-cache'], {
           cwd: root,
-          env: { ...process.env, E2E_BASE_URL: system.url, MONGODB_URI: system.mongoUri, REDIS_URL: system.redisUrl },
+          env: {
+            ...process.env,
+            E2E_BASE_URL: system.url,
+            E2E_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+            MONGODB_URI: system.mongoUri,
+            REDIS_URL: system.redisUrl,
+          },
         });
       } catch (error) {
         console.error(`• service logs are in ${path.relative(root, system.logDir)}/`);

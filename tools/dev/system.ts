@@ -30,6 +30,7 @@ const addressEnvKey: Record<ServiceName, string> = {
 /** Idempotent one-shot seeds run before the services start (each prints what it did). */
 const SEEDS: Array<{ label: string; script: string }> = [
   { label: 'Seeding the catalogue', script: 'dist/apps/catalogue-service/seed.js' },
+  { label: 'Seeding the demo accounts', script: 'dist/apps/auth-service/seed.js' },
 ];
 
 export type SystemOptions = {
@@ -95,7 +96,7 @@ export const startSystem = async ({ root, dataDir, persist, ports, log = console
     const { services, gateway } = ports === 'free' ? await freePorts() : { services: DEFAULT_PORTS, gateway: DEFAULT_GATEWAY_PORT };
     const fakes = await startDevFakes({ dataDir, log });
     stops.push(() => fakes.stop());
-    const shared = { ...fakes.env, MONGODB_URI: mongoUri, REDIS_URL: redisUrl, NODE_ENV: 'production', LOG_LEVEL: 'info', TCP_HOST: '127.0.0.1' };
+    const shared = { OUTBOX_DIR: path.join(dataDir, 'outbox'), ...fakes.env, MONGODB_URI: mongoUri, REDIS_URL: redisUrl, NODE_ENV: 'production', LOG_LEVEL: 'info', TCP_HOST: '127.0.0.1' };
 
     for (const seed of SEEDS) {
       log(`${seed.label}…`);

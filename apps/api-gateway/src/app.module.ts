@@ -1,15 +1,27 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { MetricsModule } from '@app/server-core';
+import { AdminMoviesController } from './admin-movies/admin-movies.controller';
+import { AccountsController } from './auth/accounts.controller';
 import { AuthClient } from './auth/auth.client';
+import { AuthController } from './auth/auth.controller';
+import { TrustProxySetup } from './auth/client-ip';
+import { GoogleController } from './auth/google/google.controller';
+import { GoogleAuthGuard } from './auth/google/google-auth.guard';
+import { GOOGLE_OPTIONS, googleOptionsFrom } from './auth/google/google-options';
+import { GoogleStrategy } from './auth/google/google.strategy';
 import { SessionGuard } from './auth/session.guard';
 import { SERVICE_CLIENTS, ServiceClients } from './clients/service-clients';
+import { ContactController } from './contact/contact.controller';
+import { UserDataClient } from './contact/user-data.client';
 import { ENV, Env } from './env';
 import { HealthController } from './health/health.controller';
 import { GatewayHealthService } from './health/health.service';
 import { ImagesController } from './images/images.controller';
 import { CatalogueClient } from './movies/catalogue.client';
+import { MovieDetailsController } from './movies/movie-details.controller';
 import { MoviesController } from './movies/movies.controller';
+import { UsersController } from './users/users.controller';
 
 @Module({})
 export class AppModule {
@@ -17,14 +29,19 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [MetricsModule],
-      controllers: [HealthController, MoviesController, ImagesController],
+      controllers: [ContactController, HealthController, MoviesController, MovieDetailsController, AdminMoviesController, ImagesController, AuthController, AccountsController, GoogleController, UsersController],
       providers: [
         { provide: ENV, useValue: env },
         { provide: SERVICE_CLIENTS, useFactory: () => new ServiceClients(env) },
         AuthClient,
+        TrustProxySetup,
+        { provide: GOOGLE_OPTIONS, useValue: googleOptionsFrom(env) },
+        GoogleAuthGuard,
+        ...(env.GOOGLE_CLIENT_ID ? [GoogleStrategy] : []),
         { provide: APP_GUARD, useClass: SessionGuard },
         GatewayHealthService,
         CatalogueClient,
+        UserDataClient,
       ],
     };
   }

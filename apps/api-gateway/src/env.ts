@@ -18,6 +18,16 @@ export const envSchema = z.object({
   RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
   /** When set, the gateway also serves the built web app from this folder (one URL for everything). */
   WEB_DIST_DIR: z.string().optional(),
+  /** Google sign-in; without a client id, /auth/google answers 503. The URLs point at a local fake in dev and tests. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().regex(/\/userinfo$/, 'must end in /userinfo').default('https://openidconnect.googleapis.com/v1/userinfo'),
+  /** Where browsers reach the product (Google's callback URL is built from it). */
+  PUBLIC_URL: z.url().default('http://localhost:5000'),
+  /** Express `trust proxy`: which proxies may set X-Forwarded-For (the client IP rate limits use). */
+  TRUST_PROXY: z.string().default('loopback'),
 });
 export type Env = z.infer<typeof envSchema>;
 export const ENV = Symbol('GATEWAY_ENV');

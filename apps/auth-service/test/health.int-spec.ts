@@ -1,14 +1,18 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { HealthStatus } from '@app/contracts';
 import { startServiceUnderTest, ServiceUnderTest, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
+import { TEST_SECRETS } from './auth-helpers';
 
 describe('auth-service against real MongoDB and Redis', () => {
   let service: ServiceUnderTest;
 
   beforeAll(async () => {
     const infra = suiteInfra('auth-service');
-    const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl });
+    const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl, OUTBOX_DIR: mkdtempSync(path.join(tmpdir(), 'outbox-')), ...TEST_SECRETS });
     service = await startServiceUnderTest('auth-service', AppModule.register(env), infra.mongoUri);
   });
 

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { HealthStatus } from '@app/contracts';
 import { startServiceUnderTest, ServiceUnderTest, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
@@ -8,7 +9,7 @@ describe('user-data-service against real MongoDB and Redis', () => {
 
   beforeAll(async () => {
     const infra = suiteInfra('user-data-service');
-    const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl });
+    const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl, OUTBOX_DIR: tmpdir() });
     service = await startServiceUnderTest('user-data-service', AppModule.register(env), infra.mongoUri);
   });
 

@@ -42,15 +42,28 @@ export const MovieSchema = z.object({
   budgetUsd: z.number().nonnegative().nullable(),
   revenueUsd: z.number().nonnegative().nullable(),
   publishDate: z.string().nullable(),
+  writers: z.array(z.string()),
+  cast: z.array(z.string()),
+  awards: z.string().nullable(),
+  /** The browse categories this title belongs to, derived from its genres (incl. 'Sci-Fi'). */
+  category: z.array(z.string()),
+  tmdbId: z.number().int().nullable(),
 });
 export type Movie = z.infer<typeof MovieSchema>;
-
-export const ListMoviesQuerySchema = PageQuerySchema;
-export type ListMoviesQuery = z.infer<typeof ListMoviesQuerySchema>;
 
 export const MoviePatterns = {
   list: 'catalogue.movies.list',
   poster: 'catalogue.movies.poster',
+  sections: 'catalogue.movies.sections',
+  genres: 'catalogue.movies.genres',
+  get: 'catalogue.movies.get',
+  rating: 'catalogue.movies.rating',
+  details: 'catalogue.movies.details',
+  adminList: 'catalogue.movies.admin-list',
+  create: 'catalogue.movies.create',
+  update: 'catalogue.movies.update',
+  publish: 'catalogue.movies.publish',
+  remove: 'catalogue.movies.remove',
 } as const;
 
 /** Generated posters are served by the gateway's image route under this prefix. */
@@ -58,3 +71,128 @@ export const GENERATED_POSTER_PREFIX = '/generated/';
 
 export const PosterRequestSchema = z.object({ id: z.string().regex(/^[a-f0-9]{24}$/) }).strict();
 export type PosterRequest = z.infer<typeof PosterRequestSchema>;
+
+/** The /category/{id} pages and the list filter. */
+export const MovieCategories = ['action', 'comedy', 'drama', 'scifi'] as const;
+export type MovieCategory = (typeof MovieCategories)[number];
+
+export const MovieSorts = ['popular', 'newest', 'top-rated', 'title'] as const;
+export type MovieSort = (typeof MovieSorts)[number];
+
+/** A string query value that cannot be an operator object (`{"$gt": ""}`). */
+const queryText = (max: number) => z.string().trim().max(max);
+
+/** `GET /api/movies` */
+export const BrowseMoviesQuerySchema = PageQuerySchema.extend({
+  search: queryText(100).optional(),
+  genre: queryText(40).optional(),
+  category: z.enum(MovieCategories).optional(),
+  access: z.enum([MovieAccess.Free, MovieAccess.Premium]).optional(),
+  sort: z.enum(MovieSorts).optional(),
+}).strict();
+export type BrowseMoviesQuery = z.infer<typeof BrowseMoviesQuerySchema>;
+
+/** `GET /api/movies/sections` */
+export const MovieSectionsQuerySchema = z.object({ genre: queryText(40).optional() }).strict();
+export type MovieSectionsQuery = z.infer<typeof MovieSectionsQuerySchema>;
+
+export type MovieSections = {
+  hero: Movie | null;
+  newlyLaunched: Movie[];
+  /** The first 10 (SPEC 9). */
+  topRated: Movie[];
+  /** Free titles rated 7 or less (DECISIONS 5). */
+  free: Movie[];
+  premium: Movie[];
+  popular: Movie[];
+  /** Filtered by the genre query. */
+  trending: Movie[];
+};
+
+/** `GET /api/movies/:id/rating`: the server-side rating look-up (DECISIONS 14). */
+export type MovieRating = { rating: string; votes: string | null; imdbId: string | null };
+
+/** `POST /api/movie-details` */
+export const MOVIE_DETAILS_MAX_IDS = 50;
+export const MovieDetailsRequestSchema = z
+  .object({ movieIds: z.array(z.string().regex(/^[a-f0-9]{24}$/)).max(MOVIE_DETAILS_MAX_IDS) })
+  .strict();
+export type MovieDetailsRequest = z.infer<typeof MovieDetailsRequestSchema>;
+
+/** SPEC 5 movie form, enforced by the admin form and the server alike. */
+export const MovieInputSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    description: z.string().trim().min(1).max(5000),
+    genre: z.enum(AdminGenres),
+    rating: z
+      .number()
+      .min(0)
+      .max(10)
+      .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, 'Rating must be in steps of 0.1'),
+    posterUrl: z.url({ protocol: /^https?$/ }).max(2000),
+    status: z.enum([MovieStatus.Draft, MovieStatus.Published]).optional(),
+    access: z.enum([MovieAccess.Free, MovieAccess.Premium]).optional(),
+    purchasePriceInr: z.number().int().positive().max(100_000).optional(),
+    rentalPriceInr: z.number().int().positive().max(100_000).optional(),
+    releaseDate: z.iso.date().optional(),
+    runtimeMinutes: z.number().int().positive().max(1000).optional(),
+    language: z.string().trim().min(1).max(40).optional(),
+    director: z.string().trim().min(1).max(200).optional(),
+    writers: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
+    cast: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
+  })
+  .strict();
+export type MovieInput = z.infer<typeof MovieInputSchema>;
+export const MovieUpdateSchema = MovieInputSchema.partial().strict();
+export type MovieUpdate = z.infer<typeof MovieUpdateSchema>;
+
+/** `GET /api/admin/movies` */
+export const AdminMoviesQuerySchema = PageQuerySchema.extend({
+  status: z.enum([MovieStatus.Draft, MovieStatus.Published]).optional(),
+  search: queryText(100).optional(),
+}).strict();
+export type AdminMoviesQuery = z.infer<typeof AdminMoviesQuerySchema>;
+
+/** The answers of the admin writes. */
+export type MovieWriteResult = { data: Movie; message?: string };
+
+export const MovieMessages = {
+  notFound: 'Movie not found',
+  added: 'Movie added successfully',
+  updated: 'Movie updated successfully',
+  onlyDraftsPublish: 'Only drafts can be published',
+} as const;
+
+/** The genre each category link lists. */
+export const CategoryGenre: Record<MovieCategory, string> = { action: 'Action', comedy: 'Comedy', drama: 'Drama', scifi: 'Sci-Fi' };
+
+/** The categories a title belongs to, from its genres. */
+export const categoriesOf = (genres: readonly string[]): MovieCategory[] =>
+  MovieCategories.filter((category) => genres.includes(CategoryGenre[category]));
+
+/** The original name of the list query. */
+export const ListMoviesQuerySchema = BrowseMoviesQuerySchema;
+export type ListMoviesQuery = BrowseMoviesQuery;
+
+/** Lists of the user home and landing (SPEC 2 and 9, DECISIONS 5 and 13). */
+export const SECTION_SIZE = 20;
+export const TOP_RATED_SIZE = 10;
+/** Free Movies lists free titles rated up to this. */
+export const FREE_MAX_RATING = 7;
+
+/** Cards show this until a rating is known (DECISIONS 14). */
+export const RATING_NOT_AVAILABLE = 'N/A';
+
+export const ObjectIdSchema = z.string().regex(/^[a-f0-9]{24}$/, 'must be an id');
+
+/** RPC payloads of the catalogue service. */
+export const MovieIdSchema = z.object({ id: ObjectIdSchema }).strict();
+export type MovieId = z.infer<typeof MovieIdSchema>;
+
+/** A movie read: drafts are visible to admins only. */
+export const GetMoviePayloadSchema = z.object({ id: ObjectIdSchema, asAdmin: z.boolean() }).strict();
+export type GetMoviePayload = z.infer<typeof GetMoviePayloadSchema>;
+
+export const UpdateMoviePayloadSchema = z.object({ id: ObjectIdSchema, changes: MovieUpdateSchema }).strict();
+export type UpdateMoviePayload = z.infer<typeof UpdateMoviePayloadSchema>;

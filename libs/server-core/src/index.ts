@@ -23,3 +23,5 @@ export * from './metrics/metrics.module';
 export * from './http/zod-validation.pipe';
 export * from './database/mongo-models-ready';
 export * from './http/public.decorator';
+export * from './mail/mail.module';
+export * from './mail/mailer';

@@ -3,10 +3,13 @@
  * Each starter returns the environment that points our services at it; `npm start` and the browser
  * journeys use them whenever the real keys are not configured. Starters live beside this file, one per area.
  */
+import { startAuthFakes } from './auth-fakes';
+import { startCatalogueFakes } from './catalogue-fakes';
+
 export type DevFake = { env: Record<string, string>; stop(): Promise<void> };
 export type DevFakeStarter = (context: { dataDir: string; log: (line: string) => void }) => Promise<DevFake | null>;
 
-export const DEV_FAKE_STARTERS: DevFakeStarter[] = [];
+export const DEV_FAKE_STARTERS: DevFakeStarter[] = [startAuthFakes, startCatalogueFakes];
 
 /** Starts every fake; the merged env is handed to every service and the gateway (each reads only its own keys). */
 export const startDevFakes = async (context: { dataDir: string; log: (line: string) => void }): Promise<DevFake> => {

@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Paths the gateway answers itself; everything else that is a GET is a route of the single-page app. */
-const SERVER_PREFIXES = ['/api', '/images', '/stream', '/metrics'];
+const SERVER_PREFIXES = ['/api', '/images', '/stream', '/metrics', '/auth/google'];
 
 /** Serves the built web app; unknown GET paths get index.html so client-side routes survive a reload. */
 export const serveWebApp = (app: NestExpressApplication, dir: string) => {

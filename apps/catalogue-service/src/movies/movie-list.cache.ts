@@ -2,13 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
-import { Movie, Page } from '@app/contracts';
 import { InjectRedis } from '@app/server-core';
 
 /** A safety net: writes invalidate at once; the TTL only bounds what a missed invalidation could serve. */
 const TTL_SECONDS = 300;
 
-/** Pages of the public lists, kept in Redis so browsing does not hit MongoDB on every request. */
+/** Public lists, sections and genres, kept in Redis so browsing does not hit MongoDB on every request. */
 @Injectable()
 export class MovieListCache {
   /** Namespaced by database, so catalogues (or test suites) sharing one Redis never see each other's pages. */
@@ -21,16 +20,25 @@ export class MovieListCache {
     this.prefix = `catalogue:${connection.name}:list:`;
   }
 
-  async get(key: string): Promise<Page<Movie> | null> {
+  async get<T>(key: string): Promise<T | null> {
     const cached = await this.redis.get(this.prefix + key);
-    return cached ? (JSON.parse(cached) as Page<Movie>) : null;
+    return cached ? (JSON.parse(cached) as T) : null;
   }
 
-  async set(key: string, page: Page<Movie>): Promise<void> {
-    await this.redis.set(this.prefix + key, JSON.stringify(page), 'EX', TTL_SECONDS);
+  async set<T>(key: string, value: T): Promise<void> {
+    await this.redis.set(this.prefix + key, JSON.stringify(value), 'EX', TTL_SECONDS);
   }
 
-  /** After any catalogue write: drop every cached page (rare, so a SCAN is fine). */
+  /** Read-through: the cached value, else `load()`'s, stored. */
+  async through<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const cached = await this.get<T>(key);
+    if (cached !== null) return cached;
+    const value = await load();
+    await this.set(key, value);
+    return value;
+  }
+
+  /** After any catalogue write: drop every cached list (rare, so a SCAN is fine). */
   async invalidate(): Promise<void> {
     let cursor = '0';
     do {

@@ -1,29 +1,37 @@
-import { Movie } from '@app/contracts';
+import { categoriesOf, Movie } from '@app/contracts';
 import { MovieRecord } from './movie.schema';
 
 type Stored = MovieRecord & { _id: { toString(): string } };
 
 const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
-export const toMovie = (doc: Stored): Movie => ({
-  id: doc._id.toString(),
-  title: doc.title,
-  description: doc.description,
-  genre: doc.genre,
-  genres: doc.genres ?? [doc.genre],
-  rating: doc.rating,
-  votes: doc.votes,
-  posterUrl: doc.posterUrl,
-  status: doc.status,
-  access: doc.access,
-  purchasePriceInr: doc.purchasePriceInr,
-  rentalPriceInr: doc.rentalPriceInr,
-  releaseDate: isoDate(doc.releaseDate),
-  runtimeMinutes: doc.runtimeMinutes,
-  language: doc.language,
-  director: doc.director,
-  imdbId: doc.imdbId,
-  budgetUsd: doc.budgetUsd,
-  revenueUsd: doc.revenueUsd,
-  publishDate: doc.publishDate ? doc.publishDate.toISOString() : null,
-});
+export const toMovie = (doc: Stored): Movie => {
+  const genres = doc.genres?.length ? doc.genres : [doc.genre];
+  return {
+    id: doc._id.toString(),
+    title: doc.title,
+    description: doc.description,
+    genre: doc.genre,
+    genres,
+    category: categoriesOf(genres),
+    rating: doc.rating,
+    votes: doc.votes,
+    posterUrl: doc.posterUrl,
+    status: doc.status,
+    access: doc.access,
+    purchasePriceInr: doc.purchasePriceInr,
+    rentalPriceInr: doc.rentalPriceInr,
+    releaseDate: isoDate(doc.releaseDate),
+    runtimeMinutes: doc.runtimeMinutes,
+    language: doc.language,
+    director: doc.director,
+    writers: doc.writers ?? [],
+    cast: doc.cast ?? [],
+    awards: doc.awards ?? null,
+    imdbId: doc.imdbId,
+    tmdbId: doc.tmdbId ?? null,
+    budgetUsd: doc.budgetUsd,
+    revenueUsd: doc.revenueUsd,
+    publishDate: doc.publishDate ? doc.publishDate.toISOString() : null,
+  };
+};

@@ -21,7 +21,11 @@ export class MovieRecord {
   @Prop({ type: Number, default: null }) runtimeMinutes: number | null;
   @Prop({ type: String, default: null }) language: string | null;
   @Prop({ type: String, default: null }) director: string | null;
+  @Prop({ type: [String], default: [] }) writers: string[];
+  @Prop({ type: [String], default: [] }) cast: string[];
+  @Prop({ type: String, default: null }) awards: string | null;
   @Prop({ type: String, default: null }) imdbId: string | null;
+  @Prop({ type: Number, default: null }) tmdbId: number | null;
   @Prop({ type: Number, default: null }) budgetUsd: number | null;
   @Prop({ type: Number, default: null }) revenueUsd: number | null;
   @Prop({ type: Date, default: null }) publishDate: Date | null;
@@ -34,4 +38,9 @@ export class MovieRecord {
 export type MovieDocument = HydratedDocument<MovieRecord>;
 export const MovieSchema = SchemaFactory.createForClass(MovieRecord);
 MovieSchema.index({ status: 1, popularity: -1, _id: 1 });
+// The sections and sorts of the browse pages.
+MovieSchema.index({ status: 1, publishDate: -1, releaseDate: -1 });
+MovieSchema.index({ status: 1, rating: -1, votes: -1 });
+MovieSchema.index({ status: 1, access: 1, popularity: -1 });
+MovieSchema.index({ status: 1, genres: 1, popularity: -1 });
 MovieSchema.index({ sourceKey: 1 }, { unique: true, partialFilterExpression: { sourceKey: { $type: 'string' } } });

@@ -1,36 +1,108 @@
 import { Injectable } from '@nestjs/common';
-import { ListMoviesQuery, Movie, Page } from '@app/contracts';
+import {
+  CategoryGenre,
+  FREE_MAX_RATING,
+  GetMoviePayload,
+  ListMoviesQuery,
+  Movie,
+  MovieAccess,
+  MovieDetail,
+  MovieMessages,
+  MovieSections,
+  MovieStatus,
+  Page,
+  SECTION_SIZE,
+  TOP_RATED_SIZE,
+  TOP_REVIEWS,
+} from '@app/contracts';
 import { AppError } from '@app/server-core';
+import { renderPoster } from '../posters/poster.renderer';
+import { toReview } from '../reviews/review.mapper';
+import { ReviewsRepository } from '../reviews/reviews.repository';
 import { toMovie } from './movie.mapper';
 import { MovieListCache } from './movie-list.cache';
-import { MoviesRepository } from './movies.repository';
-import { renderPoster } from '../posters/poster.renderer';
+import { MovieCriteria, MoviesRepository } from './movies.repository';
+import { normalizeTitle } from './title';
 
+const published = MovieStatus.Published;
+
+/** What visitors and users read: published titles only. */
 @Injectable()
 export class MoviesService {
   constructor(
     private readonly movies: MoviesRepository,
+    private readonly reviews: ReviewsRepository,
     private readonly listCache: MovieListCache,
   ) {}
 
-  async listPublished({ page, pageSize }: ListMoviesQuery): Promise<Page<Movie>> {
-    const key = `published:${page}:${pageSize}`;
-    const cached = await this.listCache.get(key);
-    if (cached) return cached;
-    const result = await this.movies.listPublished(page, pageSize);
-    const mapped = { ...result, data: result.data.map(toMovie) };
-    await this.listCache.set(key, mapped);
-    return mapped;
+  async listPublished({ page, pageSize, search, genre, category, access, sort = 'popular' }: ListMoviesQuery): Promise<Page<Movie>> {
+    const criteria: MovieCriteria = {
+      status: published,
+      genres: [genre, category && CategoryGenre[category]].filter((g): g is string => Boolean(g)),
+      access,
+    };
+    if (search !== undefined && search.trim() !== '') {
+      const fragment = normalizeTitle(search);
+      // A search of only punctuation matches nothing rather than everything.
+      if (!fragment) return { data: [], page, pageSize, total: 0 };
+      criteria.search = fragment;
+    }
+    const load = async () => {
+      const result = await this.movies.list(criteria, sort, page, pageSize);
+      return { ...result, data: result.data.map(toMovie) };
+    };
+    // Searches are too varied to be worth caching.
+    if (criteria.search !== undefined) return load();
+    return this.listCache.through(`published:${JSON.stringify([page, pageSize, criteria.genres, access ?? null, sort])}`, load);
+  }
+
+  /** Every list of the user home and landing, computed from the catalogue (DECISIONS 13). */
+  sections(genre?: string): Promise<MovieSections> {
+    return this.listCache.through(`sections:${genre ?? ''}`, async () => {
+      const top = async (criteria: Omit<MovieCriteria, 'status'>, sort: Parameters<MoviesRepository['top']>[1], limit = SECTION_SIZE) =>
+        (await this.movies.top({ ...criteria, status: published }, sort, limit)).map(toMovie);
+      const [newlyLaunched, topRated, free, premium, popular, trending] = await Promise.all([
+        top({}, 'newest'),
+        top({}, 'top-rated', TOP_RATED_SIZE),
+        top({ access: MovieAccess.Free, maxRating: FREE_MAX_RATING }, 'popular'),
+        top({ access: MovieAccess.Premium }, 'popular'),
+        top({}, 'popular'),
+        // Trending is popularity until viewing data exists (DECISIONS 13); the genre filter applies here (SPEC 2).
+        top({ genres: genre ? [genre] : [] }, 'popular'),
+      ]);
+      return { hero: popular[0] ?? null, newlyLaunched, topRated, free, premium, popular, trending };
+    });
+  }
+
+  genres(): Promise<string[]> {
+    return this.listCache.through('genres', async () => (await this.movies.publishedGenres()).sort((a, b) => a.localeCompare(b)));
+  }
+
+  async detail({ id, asAdmin }: GetMoviePayload): Promise<MovieDetail> {
+    const movie = await this.findVisible(id, asAdmin);
+    const reviews = await this.reviews.newestOf(movie._id.toHexString(), TOP_REVIEWS);
+    return { ...toMovie(movie), topReviews: reviews.map(toReview) };
+  }
+
+  /** Published titles in the order asked; unknown ids are skipped. */
+  async details(movieIds: string[]): Promise<Movie[]> {
+    const found = new Map((await this.movies.findPublishedByIds(movieIds)).map((movie) => [movie._id.toHexString(), movie]));
+    return [...new Set(movieIds)].flatMap((id) => {
+      const movie = found.get(id);
+      return movie ? [toMovie(movie)] : [];
+    });
   }
 
   async poster(id: string): Promise<{ svg: string }> {
-    const movie = await this.findOrFail(id);
+    const movie = await this.movies.findById(id);
+    if (!movie) throw AppError.notFound(MovieMessages.notFound);
     return { svg: renderPoster({ id, title: movie.title, genre: movie.genre, year: movie.releaseDate?.getUTCFullYear() ?? null }) };
   }
 
-  private async findOrFail(id: string) {
+  /** Drafts exist only for admins; to everyone else they are simply not found. */
+  private async findVisible(id: string, asAdmin: boolean) {
     const movie = await this.movies.findById(id);
-    if (!movie) throw AppError.notFound('Movie not found');
+    if (!movie || (movie.status !== published && !asAdmin)) throw AppError.notFound(MovieMessages.notFound);
     return movie;
   }
 }

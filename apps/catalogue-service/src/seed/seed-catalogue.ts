@@ -21,7 +21,11 @@ export const toNewMovie = (movie: CleanMovie, now: Date): NewMovie => {
     posterUrl: `${GENERATED_POSTER_PREFIX}${_id.toHexString()}.svg`,
     status: MovieStatus.Published,
     language: null,
+    writers: [],
+    cast: [],
+    awards: null,
     imdbId: null,
+    tmdbId: null,
     publishDate: now,
   };
 };

@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type DataRouter, RouterProvider } from 'react-router-dom';
 import type { ApiClient } from '@web/shared/api/api-client';
+import { AuthProvider } from '@web/modules/auth/components/AuthProvider';
 import { ApiClientProvider } from '@web/shared/api/ApiClientProvider';
 import { createQueryClient } from '@web/shared/api/query-client';
 import { ThemeProvider } from '@web/shared/theme/ThemeProvider';
@@ -15,7 +16,11 @@ type AppProps = {
 
 export const App = ({ router, apiClient, queryClient }: AppProps) => {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  const routed = <RouterProvider router={router} />;
+  const routed = (
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>
+  );
   return (
     <ThemeProvider>
       <QueryClientProvider client={client}>

@@ -1,9 +1,24 @@
 import { createBrowserRouter, type DataRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { RequireRole } from '@web/modules/auth/components/RequireRole';
+import { AdminDashboardPage } from '@web/pages/AdminDashboardPage';
+import { AdminLoginPage } from '@web/pages/AdminLoginPage';
 import { ComingSoonPage } from '@web/pages/ComingSoonPage';
+import { CompanyPage } from '@web/pages/CompanyPage';
+import { ContactUsPage } from '@web/pages/ContactUsPage';
+import { CookiePreferencesPage } from '@web/pages/CookiePreferencesPage';
 import { FooterPage } from '@web/pages/FooterPage';
+import { ForgotPasswordPage } from '@web/pages/ForgotPasswordPage';
 import { LandingPage } from '@web/pages/LandingPage';
+import { MovieDetailsPage } from '@web/pages/MovieDetailsPage';
+import { MoviePage } from '@web/pages/MoviePage';
+import { CategoryPage, MoviesPage } from '@web/pages/MoviesPage';
+import { OAuthSuccessPage } from '@web/pages/OAuthSuccessPage';
 import { RouteErrorPage } from '@web/pages/RouteErrorPage';
+import { SetPasswordPage } from '@web/pages/SetPasswordPage';
+import { SignupPage } from '@web/pages/SignupPage';
 import type { ComingSoonKey } from '@web/pages/strings';
+import { UserDashboardPage } from '@web/pages/UserDashboardPage';
+import { UserLoginPage } from '@web/pages/UserLoginPage';
 import { Paths } from './paths';
 import { RootLayout } from './RootLayout';
 
@@ -19,41 +34,41 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: Paths.landing, element: <LandingPage /> },
-      comingSoon('userLogin'),
-      comingSoon('adminLogin'),
-      comingSoon('login'),
-      comingSoon('signup'),
-      comingSoon('forgotPassword'),
-      comingSoon('setPassword'),
-      comingSoon('oauthSuccess'),
-      comingSoon('userDashboard'),
-      comingSoon('userProfile'),
-      comingSoon('adminDashboard'),
-      comingSoon('movieDetails'),
-      comingSoon('movie'),
+      { path: Paths.userLogin, element: <UserLoginPage /> },
+      { path: Paths.adminLogin, element: <AdminLoginPage /> },
+      { path: Paths.login, element: <UserLoginPage /> },
+      { path: Paths.signup, element: <SignupPage /> },
+      { path: Paths.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: Paths.setPassword, element: <RequireRole role="user"><SetPasswordPage /></RequireRole> },
+      { path: Paths.oauthSuccess, element: <OAuthSuccessPage /> },
+      { path: Paths.userDashboard, element: <RequireRole role="user"><UserDashboardPage /></RequireRole> },
+      { path: Paths.userProfile, element: <RequireRole role="user"><ComingSoonPage page="userProfile" /></RequireRole> },
+      { path: Paths.adminDashboard, element: <RequireRole role="admin"><AdminDashboardPage /></RequireRole> },
+      { path: Paths.movieDetails, element: <MovieDetailsPage /> },
+      { path: Paths.movie, element: <MoviePage /> },
       comingSoon('video'),
       comingSoon('videoPlayer'),
       comingSoon('recommended'),
       { path: Paths.recommendedFor, element: <ComingSoonPage page="recommended" /> },
       comingSoon('subscription'),
       comingSoon('paymentSuccess'),
-      comingSoon('movies'),
+      { path: Paths.movies, element: <MoviesPage /> },
       comingSoon('tvShows'),
       comingSoon('myList'),
-      comingSoon('categoryAction'),
-      comingSoon('categoryComedy'),
-      comingSoon('categoryDrama'),
-      comingSoon('categorySciFi'),
+      { path: Paths.categoryAction, element: <CategoryPage category="action" /> },
+      { path: Paths.categoryComedy, element: <CategoryPage category="comedy" /> },
+      { path: Paths.categoryDrama, element: <CategoryPage category="drama" /> },
+      { path: Paths.categorySciFi, element: <CategoryPage category="scifi" /> },
       { path: Paths.footer, element: <FooterPage /> },
-      comingSoon('aboutUs'),
-      comingSoon('contactUs'),
-      comingSoon('careers'),
-      comingSoon('press'),
-      comingSoon('helpCenter'),
-      comingSoon('privacyPolicy'),
-      comingSoon('termsOfUse'),
-      comingSoon('cookiePreferences'),
-      comingSoon('corporateInformation'),
+      { path: Paths.aboutUs, element: <CompanyPage page="aboutUs" /> },
+      { path: Paths.contactUs, element: <ContactUsPage /> },
+      { path: Paths.careers, element: <CompanyPage page="careers" /> },
+      { path: Paths.press, element: <CompanyPage page="press" /> },
+      { path: Paths.helpCenter, element: <CompanyPage page="helpCenter" /> },
+      { path: Paths.privacyPolicy, element: <CompanyPage page="privacyPolicy" /> },
+      { path: Paths.termsOfUse, element: <CompanyPage page="termsOfUse" /> },
+      { path: Paths.cookiePreferences, element: <CookiePreferencesPage /> },
+      { path: Paths.corporateInformation, element: <CompanyPage page="corporateInformation" /> },
       // DECISIONS 25: unknown paths go to the landing page.
       { path: '*', element: <Navigate to={Paths.landing} replace /> },
     ],

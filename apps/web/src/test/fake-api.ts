@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeRoute = (request: IncomingMessage, url: URL) => { status: number; body: unknown } | undefined;
+/** `body` is the parsed JSON request body (undefined when there is none or it is not JSON). */
+export type FakeRoute = (request: IncomingMessage, url: URL, body: unknown) => { status: number; body: unknown } | undefined;
 
 export type FakeApi = {
   baseUrl: string;
@@ -19,10 +20,28 @@ export type FakeApi = {
 export const startFakeApi = async (route: FakeRoute): Promise<FakeApi> => {
   let current = route;
   const requests: string[] = [];
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://fake.local');
+    if (request.method === 'OPTIONS') {
+      // CORS preflight of a JSON or authorised request from the jsdom page.
+      response.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET,POST,PUT,DELETE',
+        'access-control-allow-headers': 'content-type,authorization',
+      });
+      response.end();
+      return;
+    }
     requests.push(`${url.pathname}${url.search}`);
-    const answer = current(request, url) ?? {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    let body: unknown;
+    try {
+      body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const answer = current(request, url, body) ?? {
       status: 404,
       body: { code: 'NOT_FOUND', message: 'Not found', correlationId: 'test' },
     };
@@ -31,7 +50,7 @@ export const startFakeApi = async (route: FakeRoute): Promise<FakeApi> => {
       // The test page (jsdom) sits on another origin.
       'access-control-allow-origin': '*',
     });
-    response.end(JSON.stringify(answer.body));
+    response.end(answer.status === 204 ? undefined : JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -25,6 +25,11 @@ export const aMovie = (overrides: Partial<Movie> = {}): Movie => {
     budgetUsd: null,
     revenueUsd: null,
     publishDate: '2024-01-01T00:00:00.000Z',
+    writers: [],
+    cast: [],
+    awards: null,
+    category: ['drama'],
+    tmdbId: null,
     ...overrides,
   };
 };

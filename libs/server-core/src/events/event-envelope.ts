@@ -16,6 +16,9 @@ const EnvelopeSchema = z.object({
   payload: z.unknown(),
 });
 
+/** The contract schema of one event type (indexing the catalogue with a generic key loses the link to T). */
+const schemaOf = <T extends EventType>(type: T) => Events[type] as unknown as z.ZodType<EventPayload<T>>;
+
 /** Validates the payload against the contract and wraps it; throws a ValidationFailed AppError on a bad payload. */
 export const buildEnvelope = <T extends EventType>(
   type: T,
@@ -25,7 +28,7 @@ export const buildEnvelope = <T extends EventType>(
   id: randomUUID(),
   type,
   occurredAt: now.toISOString(),
-  payload: validate(Events[type], payload, `${type} payload`),
+  payload: validate(schemaOf(type), payload, `${type} payload`),
 });
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -55,7 +58,7 @@ export const decodePayload = <T extends EventType>(
   type: T,
   envelope: EventEnvelope<unknown>,
 ): Decoded<TypedEventEnvelope<T>> => {
-  const parsed = Events[type].safeParse(envelope.payload);
+  const parsed = schemaOf(type).safeParse(envelope.payload);
   if (!parsed.success) return fail(`bad ${type} payload: ${describeIssues(parsed.error)}`);
   return { ok: true, value: { ...envelope, type, payload: parsed.data } };
 };

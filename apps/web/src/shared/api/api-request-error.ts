@@ -4,12 +4,15 @@ import { type ApiError, ApiErrorSchema, ErrorCode } from '@app/contracts';
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly body: ApiError;
+  /** False when something in front of the gateway answered: `message` is then not a text for users. */
+  readonly fromServer: boolean;
 
-  constructor(status: number, body: ApiError) {
+  constructor(status: number, body: ApiError, fromServer = true) {
     super(body.message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.body = body;
+    this.fromServer = fromServer;
   }
 }
 
@@ -44,5 +47,5 @@ export const toApiRequestError = async (response: Response): Promise<ApiRequestE
     code: codeForStatus(response.status),
     message: response.statusText || `Request failed with status ${response.status}`,
     correlationId: response.headers.get('x-correlation-id') ?? '',
-  });
+  }, false);
 };

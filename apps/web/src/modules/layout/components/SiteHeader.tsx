@@ -1,8 +1,5 @@
-import { Link } from 'react-router-dom';
-import { Paths } from '@web/app/paths';
+import { AccountMenu } from '@web/modules/auth/components/AccountMenu';
 import { ThemeToggle } from '@web/shared/theme/ThemeToggle';
-import { buttonClass } from '@web/shared/ui/button';
-import { layoutStrings } from '../strings';
 import { Logo } from './Logo';
 import styles from './SiteHeader.module.css';
 
@@ -18,11 +15,7 @@ export const SiteHeader = ({ overlay = false, showSignIn = true }: SiteHeaderPro
       <Logo />
       <div className={styles.actions}>
         <ThemeToggle />
-        {showSignIn && (
-          <Link to={Paths.userLogin} className={buttonClass({ size: 'sm' })}>
-            {layoutStrings.signIn}
-          </Link>
-        )}
+        {showSignIn && <AccountMenu />}
       </div>
     </div>
   </header>

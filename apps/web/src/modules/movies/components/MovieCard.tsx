@@ -10,7 +10,14 @@ import { releaseYear } from '../release-year';
 import { movieStrings } from '../strings';
 import styles from './MovieCard.module.css';
 
-type MovieCardProps = { movie: Movie; imageBaseUrl?: string };
+type MovieCardProps = {
+  movie: Movie;
+  imageBaseUrl?: string;
+  /** A label over the poster, e.g. 'Subscription Required'. */
+  badge?: string;
+  /** When given, Watch Now is a button that calls it (signed-in screens) instead of a link to sign-in. */
+  onWatchNow?: (movie: Movie) => void;
+};
 
 const StarIcon = () => (
   <svg className={styles.star} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -19,7 +26,7 @@ const StarIcon = () => (
 );
 
 /** A title on a browse grid. The whole card opens its details; Watch Now goes to sign-in (SPEC 2). */
-export const MovieCard = ({ movie, imageBaseUrl = config.imageBaseUrl }: MovieCardProps) => {
+export const MovieCard = ({ movie, imageBaseUrl = config.imageBaseUrl, badge, onWatchNow }: MovieCardProps) => {
   const resolved = posterSrc(movie.posterUrl, imageBaseUrl);
   // Remembering which source failed (not a flag) lets a new posterUrl get its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -39,6 +46,7 @@ export const MovieCard = ({ movie, imageBaseUrl = config.imageBaseUrl }: MovieCa
           decoding="async"
           onError={() => setFailedSrc(resolved)}
         />
+        {badge && <span className={styles.badge}>{badge}</span>}
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>
@@ -55,9 +63,20 @@ export const MovieCard = ({ movie, imageBaseUrl = config.imageBaseUrl }: MovieCa
           {movie.genre && <span className={styles.metaItem}>{movie.genre}</span>}
         </p>
         <p className={styles.overview}>{movie.description}</p>
-        <Link className={`${buttonClass({ size: 'sm', block: true })} ${styles.watchNow}`} to={Paths.login}>
-          {movieStrings.watchNow}
-        </Link>
+        {onWatchNow ? (
+          <button
+            type="button"
+            className={`${buttonClass({ size: 'sm', block: true })} ${styles.watchNow}`}
+            aria-label={movieStrings.watchNowTitle(movie.title)}
+            onClick={() => onWatchNow(movie)}
+          >
+            {movieStrings.watchNow}
+          </button>
+        ) : (
+          <Link className={`${buttonClass({ size: 'sm', block: true })} ${styles.watchNow}`} to={Paths.login}>
+            {movieStrings.watchNow}
+          </Link>
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,50 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Profile, Strategy } from 'passport-google-oauth20';
+import type { StrategyOptionsWithRequest } from 'passport-google-oauth20';
+import type { Request } from 'express';
+import { OAuthCode } from '@app/contracts';
+import { correlationIdOfRequest } from '@app/server-core';
+import { AuthClient } from '../auth.client';
+import { GOOGLE_OPTIONS } from './google-options';
+import type { GoogleOptions } from './google-options';
+import { CookieStateStore } from './google-state.store';
+
+export const GOOGLE_STRATEGY = 'google';
+
+/** Google's OAuth 2.0 code flow (endpoints configurable for the local fake); the verified profile goes to auth-service. */
+@Injectable()
+export class GoogleStrategy extends PassportStrategy(Strategy, GOOGLE_STRATEGY) {
+  constructor(
+    @Inject(GOOGLE_OPTIONS) options: GoogleOptions,
+    private readonly auth: AuthClient,
+  ) {
+    super({
+      clientID: options.clientId ?? '',
+      clientSecret: options.clientSecret ?? '',
+      callbackURL: new URL('/auth/google/callback', options.publicUrl).href,
+      authorizationURL: options.authorizationUrl,
+      tokenURL: options.tokenUrl,
+      userProfileURL: options.userinfoUrl,
+      scope: ['openid', 'email', 'profile'],
+      store: new CookieStateStore(options.publicUrl.startsWith('https:')),
+      passReqToCallback: true,
+          // The typings overload `store` by arity; passport-oauth2 dispatches on `store.length` (3 here: req, meta, callback).
+    } as unknown as StrategyOptionsWithRequest);
+  }
+
+  validate(req: Request, _accessToken: string, _refreshToken: string, profile: Profile): Promise<OAuthCode> {
+    const email = profile.emails?.[0];
+    const json = profile._json as { email_verified?: unknown };
+    return this.auth.googleSignIn(
+      {
+        googleId: profile.id,
+        email: email?.value ?? '',
+        emailVerified: json.email_verified === true || json.email_verified === 'true',
+        displayName: profile.displayName || null,
+        picture: profile.photos?.[0]?.value ?? null,
+      },
+      correlationIdOfRequest(req),
+    );
+  }
+}

@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AuthMessages,
+  ErrorCode,
+  GoogleSignInRpc,
+  LoginResponse,
+  LoginRpc,
+  MessageResponse,
+  OAuthCode,
+  OAuthExchangeRequest,
+  Role,
+  SessionToken,
+  SetPasswordRpc,
+  SignupRpc,
+  User,
+} from '@app/contracts';
+import { AppError, EventBus } from '@app/server-core';
+import { CaptchaProvider } from '../captcha/captcha.provider';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { Limits, RateLimiter } from '../rate-limit/rate-limiter';
+import { assertActive, SessionsService } from '../sessions/sessions.service';
+import { toUser } from '../users/user.mapper';
+import { isDuplicateKey, StoredUser, UsersRepository } from '../users/users.repository';
+
+/** Hashing a throwaway password for unknown emails keeps "no such user" and "wrong password" equally slow. */
+const TIMING_DUMMY_PASSWORD = 'timing-equaliser-password';
+
+@Injectable()
+export class AccountsService {
+  private dummyHash?: Promise<string>;
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly captcha: CaptchaProvider,
+    private readonly limiter: RateLimiter,
+    private readonly events: EventBus,
+  ) {}
+
+  async signup({ username, email, password, clientIp }: SignupRpc): Promise<MessageResponse> {
+    await this.limiter.consume(`signup:ip:${clientIp}`, Limits.signupPerIp);
+    await this.limiter.consume(`signup:email:${email}`, Limits.signupPerEmail);
+    if (await this.users.findByEmail(email)) throw this.emailTaken();
+    const passwordHash = await this.hasher.hash(password);
+    const user = await this.users.create({ username, email, passwordHash, role: Role.User }).catch((error: unknown) => {
+      throw isDuplicateKey(error) ? this.emailTaken() : error;
+    });
+    await this.events.publish('user.registered', { userId: user._id.toHexString(), username, email });
+    return { message: AuthMessages.registered };
+  }
+
+  /** Order: rate limits, captcha, credentials, account status, role (admin login). */
+  async login({ email, password, recaptchaToken, clientIp, adminOnly }: LoginRpc): Promise<LoginResponse> {
+    await this.limiter.consume(`login:ip:${clientIp}`, Limits.loginPerIp);
+    const emailKey = `login-failures:email:${email}`;
+    await this.limiter.check(emailKey, Limits.loginFailuresPerEmail);
+    if (!recaptchaToken || !(await this.captcha.verify(recaptchaToken, clientIp))) {
+      throw new AppError(ErrorCode.ValidationFailed, AuthMessages.captchaFailed);
+    }
+    const user = await this.users.findByEmail(email);
+    const matches = user?.passwordHash
+      ? await this.hasher.verify(user.passwordHash, password)
+      : await this.hasher.verify(await this.timingHash(), password).then(() => false);
+    if (!user || !matches) {
+      await this.limiter.record(emailKey, Limits.loginFailuresPerEmail);
+      throw new AppError(ErrorCode.Unauthorized, AuthMessages.invalidCredentials);
+    }
+    assertActive(user);
+    if (adminOnly && user.role !== Role.Admin) throw new AppError(ErrorCode.Forbidden, AuthMessages.adminRequired);
+    return { message: AuthMessages.loggedIn, token: await this.sessions.issue(user), user: toUser(user) };
+  }
+
+  async me(userId: string): Promise<User> {
+    return toUser(await this.findOrFail(userId));
+  }
+
+  /** After Google sign-in: a first password only; changing one goes through the OTP reset. */
+  async setPassword({ userId, newPassword }: SetPasswordRpc): Promise<MessageResponse> {
+    const user = await this.findOrFail(userId);
+    if (user.passwordHash) throw new AppError(ErrorCode.Conflict, AuthMessages.passwordAlreadySet);
+    const updated = await this.users.setFirstPassword(userId, await this.hasher.hash(newPassword));
+    if (!updated) throw new AppError(ErrorCode.Conflict, AuthMessages.passwordAlreadySet);
+    return { message: AuthMessages.passwordSet };
+  }
+
+  /** Creates or links the account by Google's verified email and hands out a one-time code (DECISIONS 18). */
+  async googleSignIn({ googleId, email, emailVerified, displayName, picture }: GoogleSignInRpc): Promise<OAuthCode> {
+    if (!emailVerified) throw new AppError(ErrorCode.Forbidden, AuthMessages.googleEmailUnverified);
+    let user = (await this.users.findByGoogleId(googleId)) ?? (await this.users.findByEmail(email));
+    if (user && user.googleId !== googleId) user = await this.users.linkGoogle(user._id.toHexString(), googleId, picture);
+    if (!user) user = await this.createGoogleUser({ googleId, email, displayName, picture });
+    assertActive(user);
+    return { code: await this.sessions.issueOAuthCode(user) };
+  }
+
+  async exchangeOAuthCode({ code }: OAuthExchangeRequest): Promise<SessionToken> {
+    const user = await this.sessions.redeemOAuthCode(code);
+    return { token: await this.sessions.issue(user), user: toUser(user) };
+  }
+
+  private async createGoogleUser({ googleId, email, displayName, picture }: Omit<GoogleSignInRpc, 'emailVerified'>): Promise<StoredUser> {
+    const username = (displayName ?? email.split('@')[0]).trim().slice(0, 40).padEnd(2, '_');
+    try {
+      const user = await this.users.create({ username, email, passwordHash: null, role: Role.User, googleId, profileImage: picture });
+      await this.events.publish('user.registered', { userId: user._id.toHexString(), username, email });
+      return user;
+    } catch (error) {
+      // Two callbacks for one new account raced: the other one created it.
+      const existing = isDuplicateKey(error) ? await this.users.findByEmail(email) : null;
+      if (!existing) throw error;
+      return existing;
+    }
+  }
+
+  private async findOrFail(userId: string): Promise<StoredUser> {
+    const user = await this.users.findById(userId);
+    if (!user) throw AppError.notFound(AuthMessages.userNotFound);
+    return user;
+  }
+
+  private timingHash() {
+    this.dummyHash ??= this.hasher.hash(TIMING_DUMMY_PASSWORD);
+    return this.dummyHash;
+  }
+
+  private emailTaken() {
+    return new AppError(ErrorCode.Conflict, AuthMessages.emailTaken);
+  }
+}

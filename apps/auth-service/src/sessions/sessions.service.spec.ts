@@ -1,0 +1,86 @@
+import { JwtService } from '@nestjs/jwt';
+import { Types } from 'mongoose';
+import { AuthMessages, ErrorCode, Role, UserStatus } from '@app/contracts';
+import { AppError } from '@app/server-core';
+import { StoredUser, UsersRepository } from '../users/users.repository';
+import { SessionStore } from './session.store';
+import { SessionsService } from './sessions.service';
+
+const user = (changes: Partial<StoredUser> = {}): StoredUser =>
+  ({
+    _id: new Types.ObjectId(),
+    username: 'asha',
+    email: 'asha@example.in',
+    role: Role.User,
+    status: UserStatus.Active,
+    tokenVersion: 0,
+    createdAt: new Date('2026-01-01'),
+    ...changes,
+  }) as StoredUser;
+
+/** Sessions over an in-memory store and repository: the rules, not Redis or Mongo. */
+const setUp = (stored: StoredUser) => {
+  const sessions = new Map<string, string>();
+  const store = {
+    save: jest.fn(async (id: string, userId: string) => void sessions.set(id, userId)),
+    userOf: jest.fn(async (id: string) => sessions.get(id) ?? null),
+    revoke: jest.fn(async (id: string) => void sessions.delete(id)),
+  } as unknown as SessionStore;
+  let current = stored;
+  const users = { findById: jest.fn(async (id: string) => (id === current._id.toHexString() ? current : null)) } as unknown as UsersRepository;
+  const service = new SessionsService(new JwtService({ secret: 'a'.repeat(32) }), store, users);
+  return { service, change: (changes: Partial<StoredUser>) => (current = { ...current, ...changes }) };
+};
+
+const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as AppError);
+
+describe('SessionsService', () => {
+  it('resolves a token it issued to the current user', async () => {
+    const stored = user();
+    const { service } = setUp(stored);
+    const resolved = await service.resolve(await service.issue(stored));
+    expect(resolved).toMatchObject({ id: stored._id.toHexString(), role: Role.User, status: UserStatus.Active });
+  });
+
+  it('applies a role change on the next request, without a new token', async () => {
+    const stored = user();
+    const { service, change } = setUp(stored);
+    const token = await service.issue(stored);
+    change({ role: Role.Admin });
+    expect((await service.resolve(token)).role).toBe(Role.Admin);
+  });
+
+  it.each([
+    [UserStatus.Suspended, AuthMessages.suspended],
+    [UserStatus.Banned, AuthMessages.banned],
+  ])('refuses a %s account on its next request', async (status, message) => {
+    const stored = user();
+    const { service, change } = setUp(stored);
+    const token = await service.issue(stored);
+    change({ status });
+    expect(await refusal(service.resolve(token))).toEqual(new AppError(ErrorCode.Forbidden, message));
+  });
+
+  it('refuses a revoked session (logout)', async () => {
+    const stored = user();
+    const { service } = setUp(stored);
+    const token = await service.issue(stored);
+    await service.revoke((await service.resolve(token)).sessionId);
+    expect(await refusal(service.resolve(token))).toEqual(new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired));
+  });
+
+  it('refuses tokens from before a password reset (token version bumped)', async () => {
+    const stored = user();
+    const { service, change } = setUp(stored);
+    const token = await service.issue(stored);
+    change({ tokenVersion: 1 });
+    expect((await refusal(service.resolve(token)))?.code).toBe(ErrorCode.Unauthorized);
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const stored = user();
+    const { service } = setUp(stored);
+    const forged = await new JwtService({ secret: 'b'.repeat(32) }).signAsync({ sub: stored._id.toHexString(), jti: 'x', ver: 0 });
+    expect((await refusal(service.resolve(forged)))?.code).toBe(ErrorCode.Unauthorized);
+  });
+});

@@ -1,0 +1,22 @@
+import { SessionUser, User } from '@app/contracts';
+import { StoredUser } from './users.repository';
+
+export const toUser = (user: StoredUser): User => ({
+  id: user._id.toHexString(),
+  username: user.username,
+  email: user.email,
+  role: user.role,
+  status: user.status,
+  createdAt: (user.createdAt ?? user._id.getTimestamp()).toISOString(),
+  profileImage: user.profileImage ?? null,
+  hasPassword: Boolean(user.passwordHash),
+});
+
+export const toSessionUser = (user: StoredUser, sessionId: string): SessionUser => ({
+  id: user._id.toHexString(),
+  username: user.username,
+  email: user.email,
+  role: user.role,
+  status: user.status,
+  sessionId,
+});

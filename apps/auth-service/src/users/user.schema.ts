@@ -1,0 +1,24 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Role, UserStatus } from '@app/contracts';
+
+@Schema({ collection: 'users', timestamps: { createdAt: true, updatedAt: true } })
+export class UserRecord {
+  @Prop({ required: true }) username: string;
+  /** Stored lower-cased; unique. */
+  @Prop({ required: true }) email: string;
+  /** argon2id; null for an account created by Google sign-in that has not set a password. */
+  @Prop({ type: String, default: null }) passwordHash: string | null;
+  @Prop({ type: String, required: true, enum: Object.values(Role), default: Role.User }) role: Role;
+  @Prop({ type: String, required: true, enum: Object.values(UserStatus), default: UserStatus.Active }) status: UserStatus;
+  @Prop({ type: String, default: null }) profileImage: string | null;
+  /** Absent (not null) until Google sign-in links the account: the unique index is sparse. */
+  @Prop({ type: String }) googleId?: string;
+  /** Bumped when every session must end (password reset); tokens carry it as `ver`. */
+  @Prop({ type: Number, default: 0 }) tokenVersion: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const UserSchema = SchemaFactory.createForClass(UserRecord);
+UserSchema.index({ email: 1 }, { unique: true });
+UserSchema.index({ googleId: 1 }, { unique: true, sparse: true });

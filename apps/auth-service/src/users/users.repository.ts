@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { Role, UserStatus } from '@app/contracts';
+import { UserRecord } from './user.schema';
+
+export type StoredUser = UserRecord & { _id: Types.ObjectId };
+export type NewUser = Pick<UserRecord, 'username' | 'email' | 'passwordHash' | 'role'> & Partial<Pick<UserRecord, 'googleId' | 'profileImage'>>;
+export type UserChanges = Partial<Pick<UserRecord, 'username' | 'email' | 'status' | 'role'>>;
+
+const DUPLICATE_KEY = 11000;
+export const isDuplicateKey = (error: unknown) => (error as { code?: unknown } | null)?.code === DUPLICATE_KEY;
+
+/** The only code that touches the users collection. */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectModel(UserRecord.name) private readonly users: Model<UserRecord>) {}
+
+  findById(id: string): Promise<StoredUser | null> {
+    if (!Types.ObjectId.isValid(id)) return Promise.resolve(null);
+    return this.users.findById(id).lean<StoredUser>().exec();
+  }
+
+  findByEmail(email: string): Promise<StoredUser | null> {
+    return this.users.findOne({ email: { $eq: email } }).lean<StoredUser>().exec();
+  }
+
+  findByGoogleId(googleId: string): Promise<StoredUser | null> {
+    return this.users.findOne({ googleId: { $eq: googleId } }).lean<StoredUser>().exec();
+  }
+
+  /** Fails with a duplicate-key error (see isDuplicateKey) when the email is taken. */
+  async create(user: NewUser): Promise<StoredUser> {
+    const created = await this.users.create({ ...user, status: UserStatus.Active, tokenVersion: 0 });
+    return created.toObject<StoredUser>();
+  }
+
+  /** Inserts the user unless the email exists; returns whether it was inserted (idempotent seeding). */
+  async insertIfAbsent(user: NewUser): Promise<boolean> {
+    const result = await this.users
+      .updateOne({ email: { $eq: user.email } }, { $setOnInsert: { ...user, status: UserStatus.Active, tokenVersion: 0, createdAt: new Date() } }, { upsert: true })
+      .exec();
+    return result.upsertedCount > 0;
+  }
+
+  list(): Promise<StoredUser[]> {
+    return this.users.find().sort({ createdAt: -1, _id: -1 }).limit(1000).lean<StoredUser[]>().exec();
+  }
+
+  update(id: string, changes: UserChanges): Promise<StoredUser | null> {
+    return this.users.findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after' }).lean<StoredUser>().exec();
+  }
+
+  /** New hash and a bumped token version: every other session of the user ends. */
+  setPassword(id: string, passwordHash: string, endSessions: boolean): Promise<StoredUser | null> {
+    const update = endSessions ? { $set: { passwordHash }, $inc: { tokenVersion: 1 } } : { $set: { passwordHash } };
+    return this.users.findByIdAndUpdate(id, update, { returnDocument: 'after' }).lean<StoredUser>().exec();
+  }
+
+  /** Sets the password only if none is set yet (race-free "set password after Google sign-in"). */
+  setFirstPassword(id: string, passwordHash: string): Promise<StoredUser | null> {
+    return this.users.findOneAndUpdate({ _id: id, passwordHash: null }, { $set: { passwordHash } }, { returnDocument: 'after' }).lean<StoredUser>().exec();
+  }
+
+  /** Links a Google account; takes its picture only when the user has none. */
+  async linkGoogle(id: string, googleId: string, profileImage: string | null): Promise<StoredUser | null> {
+    if (profileImage) await this.users.updateOne({ _id: id, profileImage: null }, { $set: { profileImage } }).exec();
+    return this.users.findByIdAndUpdate(id, { $set: { googleId } }, { returnDocument: 'after' }).lean<StoredUser>().exec();
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const result = await this.users.deleteOne({ _id: id }).exec();
+    return result.deletedCount > 0;
+  }
+
+  countAdmins(): Promise<number> {
+    return this.users.countDocuments({ role: Role.Admin }).exec();
+  }
+}

@@ -1,0 +1,233 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { AuthMessages, AuthPatterns, ErrorCode, EVENT_STREAM, LoginResponse, Role, SessionToken, SessionUser, User, UserList, UserStatus } from '@app/contracts';
+import { AppError, REDIS_CLIENT } from '@app/server-core';
+import { SmtpOutbox, startServiceUnderTest, startSmtpOutbox, ServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { AppModule } from '../src/app.module';
+import { envSchema } from '../src/env';
+import { UsersRepository } from '../src/users/users.repository';
+import { solveCaptcha, TEST_SECRETS } from './auth-helpers';
+
+const ip = '203.0.113.7';
+const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: unknown) => error as AppError);
+
+describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
+  let service: ServiceUnderTest;
+  let smtp: SmtpOutbox;
+  let redis: Redis;
+
+  const signup = (email: string, password = 'correct horse', username = 'Asha') =>
+    service.send(AuthPatterns.signup, { username, email, password, clientIp: ip });
+  const login = async (email: string, password = 'correct horse', adminOnly = false) =>
+    service.send<LoginResponse>(AuthPatterns.login, { email, password, recaptchaToken: await solveCaptcha(service), clientIp: ip, adminOnly });
+  const resolve = (token: string) => service.send<SessionUser>(AuthPatterns.resolveSession, { token });
+  const events = async () => (await redis.xrange(EVENT_STREAM, '-', '+')).map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: Record<string, string> });
+
+  beforeAll(async () => {
+    const infra = suiteInfra('auth-accounts');
+    smtp = await startSmtpOutbox({ dir: mkdtempSync(path.join(tmpdir(), 'outbox-')) });
+    const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl, SMTP_URL: smtp.url, ...TEST_SECRETS });
+    service = await startServiceUnderTest('auth-service', AppModule.register(env), infra.mongoUri);
+    redis = service.app.get<Redis>(REDIS_CLIENT);
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await smtp?.stop();
+  });
+
+  it('signs up, refuses the same email in another case (409), and emits user.registered', async () => {
+    await expect(signup('Asha@Example.in')).resolves.toEqual({ message: AuthMessages.registered });
+    const error = await failure(signup('asha@example.IN'));
+    expect(error).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.emailTaken });
+    expect((await events()).filter((e) => e.type === 'user.registered').map((e) => e.payload.email)).toEqual(['asha@example.in']);
+  });
+
+  it('logs in with a solved captcha; the token resolves to the current user; the password is stored hashed', async () => {
+    const { message, token, user } = await login('ASHA@example.in');
+    expect(message).toBe(AuthMessages.loggedIn);
+    expect(user).toMatchObject({ email: 'asha@example.in', role: Role.User, status: UserStatus.Active, hasPassword: true, profileImage: null });
+    expect(await resolve(token)).toMatchObject({ id: user.id, role: Role.User });
+    expect((await service.app.get(UsersRepository).findById(user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('refuses a missing, forged or replayed captcha with 400 "Captcha verification failed"', async () => {
+    const base = { email: 'asha@example.in', password: 'correct horse', clientIp: ip, adminOnly: false };
+    const solved = await solveCaptcha(service);
+    await service.send(AuthPatterns.login, { ...base, recaptchaToken: solved });
+    for (const recaptchaToken of [undefined, 'not-base64-json', Buffer.from('{"challenge":{}}').toString('base64'), solved]) {
+      expect(await failure(service.send(AuthPatterns.login, { ...base, recaptchaToken }))).toMatchObject({ code: ErrorCode.ValidationFailed, message: AuthMessages.captchaFailed });
+    }
+  });
+
+  it('answers a wrong password and an unknown email alike (401)', async () => {
+    for (const [email, password] of [['asha@example.in', 'wrong password'], ['nobody@example.in', 'correct horse']]) {
+      expect(await failure(login(email, password))).toMatchObject({ code: ErrorCode.Unauthorized, message: AuthMessages.invalidCredentials });
+    }
+  });
+
+  it('logout revokes the session at once', async () => {
+    const { token } = await login('asha@example.in');
+    const session = await resolve(token);
+    await service.send(AuthPatterns.logout, { sessionId: session.sessionId });
+    expect(await failure(resolve(token))).toMatchObject({ code: ErrorCode.Unauthorized });
+  });
+
+  it('refuses forged and tampered tokens', async () => {
+    const { token } = await login('asha@example.in');
+    const [header, payload] = token.split('.');
+    for (const bad of [`${header}.${payload}.forged-signature`, 'a.b.c', `${token}x`]) {
+      expect(await failure(resolve(bad))).toMatchObject({ code: ErrorCode.Unauthorized });
+    }
+  });
+
+  describe('admin rules', () => {
+    let admin: LoginResponse;
+    let viewer: LoginResponse;
+
+    beforeAll(async () => {
+      await signup('boss@example.in', 'boss password', 'Boss');
+      const users = service.app.get(UsersRepository);
+      const boss = await users.findByEmail('boss@example.in');
+      await users.update(boss?._id.toHexString() ?? '', { role: Role.Admin });
+      await signup('ravi@example.in', 'ravi password', 'Ravi');
+      admin = await login('boss@example.in', 'boss password', true);
+      viewer = await login('ravi@example.in', 'ravi password');
+    });
+
+    it('admin login refuses a non-admin with 403 "Admin access required"', async () => {
+      expect(await failure(login('ravi@example.in', 'ravi password', true))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.adminRequired });
+    });
+
+    it('a role change applies on the next request of that user', async () => {
+      await service.send(AuthPatterns.changeRole, { actorId: admin.user.id, userId: viewer.user.id, role: Role.Admin });
+      expect((await resolve(viewer.token)).role).toBe(Role.Admin);
+      await service.send(AuthPatterns.changeRole, { actorId: admin.user.id, userId: viewer.user.id, role: Role.User });
+      expect((await resolve(viewer.token)).role).toBe(Role.User);
+    });
+
+    it('a suspended user is refused on the next request and at login', async () => {
+      const updated = await service.send<{ data: User; message: string }>(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, status: UserStatus.Suspended });
+      expect(updated).toMatchObject({ success: true, message: AuthMessages.userUpdated, data: { status: UserStatus.Suspended } });
+      expect(await failure(resolve(viewer.token))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.suspended });
+      expect(await failure(login('ravi@example.in', 'ravi password'))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.suspended });
+      await service.send(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, status: UserStatus.Banned });
+      expect(await failure(login('ravi@example.in', 'ravi password'))).toMatchObject({ message: AuthMessages.banned });
+      await service.send(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, status: UserStatus.Active });
+    });
+
+    it('admins cannot demote or remove themselves (409)', async () => {
+      expect(await failure(service.send(AuthPatterns.changeRole, { actorId: admin.user.id, userId: admin.user.id, role: Role.User }))).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.cannotDemoteSelf });
+      expect(await failure(service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: admin.user.id }))).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.cannotDeleteSelf });
+    });
+
+    it('lists users and removes one, emitting user.deleted; the removed user\'s token stops working', async () => {
+      const list = await service.send<UserList>(AuthPatterns.listUsers, {});
+      expect(list.success).toBe(true);
+      expect(list.data.map((u) => u.email)).toEqual(expect.arrayContaining(['boss@example.in', 'ravi@example.in']));
+      const doomed = await signup('gone@example.in', 'gone password', 'Gone').then(() => login('gone@example.in', 'gone password'));
+      await expect(service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id })).resolves.toEqual({ success: true, message: AuthMessages.userRemoved });
+      expect((await events()).some((e) => e.type === 'user.deleted' && e.payload.userId === doomed.user.id)).toBe(true);
+      expect(await failure(resolve(doomed.token))).toMatchObject({ code: ErrorCode.Unauthorized });
+      expect(await failure(service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id }))).toMatchObject({ code: ErrorCode.NotFound });
+    });
+  });
+
+  describe('password reset by OTP, mailed over SMTP', () => {
+    const otpOf = async (to: string, after: number) => {
+      const mail = await smtp.waitForMail(to, (m) => Date.parse(m.date) >= after);
+      return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+    };
+
+    it('mails an OTP, verifies it, resets the password and ends old sessions', async () => {
+      await signup('meera@example.in', 'old password', 'Meera');
+      const old = await login('meera@example.in', 'old password');
+      const sent = Date.now() - 1000;
+      await expect(service.send(AuthPatterns.forgotPassword, { email: 'Meera@example.in', clientIp: ip })).resolves.toEqual({ message: AuthMessages.otpSent });
+      const otp = await otpOf('meera@example.in', sent);
+      expect(otp).toMatch(/^\d{6}$/);
+      expect(JSON.stringify(await redis.hgetall('auth:otp:meera@example.in'))).not.toContain(otp);
+      await expect(service.send(AuthPatterns.verifyOtp, { email: 'meera@example.in', otp, clientIp: ip })).resolves.toEqual({ message: AuthMessages.otpVerified });
+      await expect(service.send(AuthPatterns.resetPassword, { email: 'meera@example.in', otp, newPassword: 'new password', clientIp: ip })).resolves.toEqual({ message: AuthMessages.passwordReset });
+      expect(await failure(resolve(old.token))).toMatchObject({ code: ErrorCode.Unauthorized });
+      expect((await login('meera@example.in', 'new password')).user.email).toBe('meera@example.in');
+      // Spent: the same OTP cannot reset again.
+      expect(await failure(service.send(AuthPatterns.resetPassword, { email: 'meera@example.in', otp, newPassword: 'other password', clientIp: ip }))).toMatchObject({ message: AuthMessages.otpExpired });
+    });
+
+    it('answers an unknown email exactly like a known one, and sends nothing', async () => {
+      const before = smtp.messages().length;
+      await expect(service.send(AuthPatterns.forgotPassword, { email: 'ghost@example.in', clientIp: ip })).resolves.toEqual({ message: AuthMessages.otpSent });
+      expect(smtp.messages().length).toBe(before);
+    });
+
+    it('voids the OTP after 5 wrong tries: the sixth attempt fails even with the right code', async () => {
+      await signup('kiran@example.in', 'kiran password', 'Kiran');
+      const sent = Date.now() - 1000;
+      await service.send(AuthPatterns.forgotPassword, { email: 'kiran@example.in', clientIp: ip });
+      const otp = await otpOf('kiran@example.in', sent);
+      const wrong = otp === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i += 1) {
+        expect(await failure(service.send(AuthPatterns.verifyOtp, { email: 'kiran@example.in', otp: wrong, clientIp: ip }))).toMatchObject({ code: ErrorCode.ValidationFailed, message: AuthMessages.otpInvalid });
+      }
+      expect(await failure(service.send(AuthPatterns.verifyOtp, { email: 'kiran@example.in', otp, clientIp: ip }))).toMatchObject({ message: AuthMessages.otpExpired });
+    });
+
+    it('limits resends: the fourth request within 15 minutes answers 429', async () => {
+      await signup('neha@example.in', 'neha password', 'Neha');
+      for (let i = 0; i < 3; i += 1) await service.send(AuthPatterns.forgotPassword, { email: 'neha@example.in', clientIp: ip });
+      expect(await failure(service.send(AuthPatterns.forgotPassword, { email: 'neha@example.in', clientIp: ip }))).toMatchObject({ code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts });
+    });
+  });
+
+  it('trips the login rate limit after 10 failures for one email, even with the right password', async () => {
+    await signup('target@example.in', 'target password', 'Target');
+    for (let i = 0; i < 10; i += 1) await failure(login('target@example.in', 'guess'));
+    expect(await failure(login('target@example.in', 'target password'))).toMatchObject({ code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts });
+  });
+
+  describe('Google sign-in', () => {
+    const google = { googleId: 'g-123', email: 'priya@gmail.com', emailVerified: true, displayName: 'Priya', picture: 'https://example.com/p.png' };
+
+    it('creates a user without a password, exchanges the one-time code once, then lets them set a password', async () => {
+      const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, google);
+      const { token, user } = await service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code });
+      expect(user).toMatchObject({ email: 'priya@gmail.com', hasPassword: false, profileImage: 'https://example.com/p.png', role: Role.User });
+      expect(await failure(service.send(AuthPatterns.exchangeOAuthCode, { code }))).toMatchObject({ code: ErrorCode.Unauthorized });
+      await expect(service.send(AuthPatterns.setPassword, { userId: user.id, newPassword: 'priya password' })).resolves.toEqual({ message: AuthMessages.passwordSet });
+      expect((await service.send<User>(AuthPatterns.me, { userId: (await resolve(token)).id })).hasPassword).toBe(true);
+      expect(await failure(service.send(AuthPatterns.setPassword, { userId: user.id, newPassword: 'another password' }))).toMatchObject({ code: ErrorCode.Conflict });
+    });
+
+    it('links an existing account by verified email and refuses an unverified one', async () => {
+      const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, { ...google, googleId: 'g-asha', email: 'asha@example.in' });
+      expect((await service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code })).user).toMatchObject({ email: 'asha@example.in', hasPassword: true });
+      expect(await failure(service.send(AuthPatterns.googleSignIn, { ...google, googleId: 'g-x', email: 'x@gmail.com', emailVerified: false }))).toMatchObject({ code: ErrorCode.Forbidden });
+    });
+  });
+
+  describe('hostile input: 400, nothing stored', () => {
+    it.each([
+      [AuthPatterns.signup, { username: 'A', email: 'a@b.in', password: 'longenough', clientIp: ip }],
+      [AuthPatterns.signup, { username: 'Abc', email: 'not-an-email', password: 'longenough', clientIp: ip }],
+      [AuthPatterns.signup, { username: 'Abc', email: { $gt: '' }, password: 'longenough', clientIp: ip }],
+      [AuthPatterns.signup, { username: 'Abc', email: 'x@y.in', password: 'short', clientIp: ip }],
+      [AuthPatterns.signup, { username: 'Abc', email: 'x@y.in', password: 'p'.repeat(129), clientIp: ip }],
+      [AuthPatterns.signup, { username: 'Abc', email: 'x@y.in', password: 'longenough', clientIp: ip, role: 'admin' }],
+      [AuthPatterns.login, { email: { $gt: '' }, password: { $gt: '' }, clientIp: ip, adminOnly: false }],
+      [AuthPatterns.verifyOtp, { email: 'x@y.in', otp: { $gt: '' }, clientIp: ip }],
+      [AuthPatterns.verifyOtp, { email: 'x@y.in', otp: '12345', clientIp: ip }],
+      [AuthPatterns.resetPassword, { email: 'x@y.in', otp: '123456', clientIp: ip }],
+      [AuthPatterns.updateUser, { actorId: 'a'.repeat(24), userId: { $gt: '' }, status: 'active' }],
+      [AuthPatterns.changeRole, { actorId: 'a'.repeat(24), userId: 'b'.repeat(24), role: 'superuser' }],
+      [AuthPatterns.resolveSession, { token: 'x'.repeat(5000) }],
+      [AuthPatterns.exchangeOAuthCode, { code: '../../etc' }],
+    ])('%s rejects %p', async (pattern, payload) => {
+      const before = await service.send<UserList>(AuthPatterns.listUsers, {});
+      expect(await failure(service.send(pattern, payload))).toMatchObject({ code: ErrorCode.ValidationFailed });
+      expect(await service.send<UserList>(AuthPatterns.listUsers, {})).toEqual(before);
+    });
+  });
+});

@@ -1,0 +1,46 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { JsonLogger, parseEnv, progressBar, Progress } from '@app/server-core';
+import { AppModule } from '../app.module';
+import { envSchema } from '../env';
+import { ImportModule } from './import.module';
+import { TmdbImporter } from './tmdb-importer';
+
+/** How many pages of each list (20 titles a page); `node import.js 3`. */
+const pagesArgument = () => {
+  const pages = Number(process.argv[2] ?? 1);
+  if (!Number.isInteger(pages) || pages < 1 || pages > 50) throw new Error('Usage: node dist/apps/catalogue-service/import.js [pages 1-50]');
+  return pages;
+};
+
+/** `node dist/apps/catalogue-service/import.js`: fills the catalogue from a TMDB-compatible API (TMDB_API_KEY). */
+const main = async () => {
+  const env = parseEnv(envSchema);
+  const pages = pagesArgument();
+  const app = await NestFactory.createApplicationContext(
+    { module: class ImportCommand {}, imports: [AppModule.register(env), ImportModule] },
+    { logger: new JsonLogger('catalogue-import', 'warn') },
+  );
+  try {
+    const importer = app.get(TmdbImporter);
+    if (!importer.configured) {
+      process.stderr.write('TMDB_API_KEY is not set: nothing to import.\n');
+      return;
+    }
+    let bar: Progress | undefined;
+    const result = await importer.run({
+      pages,
+      onTotal: (total) => (bar = progressBar('Importing titles', total)),
+      onProgress: (done) => bar?.update(done),
+    });
+    bar?.finish();
+    process.stderr.write(`Import: ${result.added} titles added, ${result.updated} refreshed, ${result.reviews} reviews (${result.seen} listed).\n`);
+  } finally {
+    await app.close();
+  }
+};
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

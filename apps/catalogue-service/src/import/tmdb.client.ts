@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { CATALOGUE_ENV } from '../env';
+import type { Env } from '../env';
+
+const ListSchema = z.object({ page: z.number(), total_pages: z.number(), results: z.array(z.object({ id: z.number() })) });
+const GenresSchema = z.object({ genres: z.array(z.object({ id: z.number(), name: z.string() })) });
+
+/** The fields of TMDB's `/movie/{id}` the importer reads. */
+export const TmdbMovieSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  overview: z.string().nullish(),
+  poster_path: z.string().nullish(),
+  release_date: z.string().nullish(),
+  vote_average: z.number().nullish(),
+  vote_count: z.number().nullish(),
+  runtime: z.number().nullish(),
+  original_language: z.string().nullish(),
+  budget: z.number().nullish(),
+  revenue: z.number().nullish(),
+  imdb_id: z.string().nullish(),
+  genres: z.array(z.object({ id: z.number(), name: z.string() })).default([]),
+});
+export type TmdbMovieDetail = z.infer<typeof TmdbMovieSchema>;
+
+const ReviewsSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      author: z.string(),
+      content: z.string(),
+      created_at: z.string(),
+      author_details: z.object({ rating: z.number().nullish() }).default({ rating: null }),
+    }),
+  ),
+});
+export type TmdbReviewItem = z.infer<typeof ReviewsSchema>['results'][number];
+
+export type TmdbList = 'popular' | 'top-rated' | 'trending';
+const LIST_PATHS: Record<TmdbList, string> = { popular: '/movie/popular', 'top-rated': '/movie/top_rated', trending: '/trending/movie/day' };
+
+/** HTTP client of a TMDB-compatible API (v3, `api_key` query parameter). */
+@Injectable()
+export class TmdbClient {
+  constructor(@Inject(CATALOGUE_ENV) private readonly env: Env) {}
+
+  get configured(): boolean {
+    return Boolean(this.env.TMDB_API_KEY);
+  }
+
+  /** Absolute poster URL at width 500 (SPEC 9), so cards use it as is. */
+  posterUrl(path: string): string {
+    return `${this.env.TMDB_IMAGE_BASE_URL.replace(/\/$/, '')}/w500${path}`;
+  }
+
+  async listIds(list: TmdbList, page: number): Promise<{ ids: number[]; totalPages: number }> {
+    const answer = ListSchema.parse(await this.get(LIST_PATHS[list], { page: String(page) }));
+    return { ids: answer.results.map((item) => item.id), totalPages: answer.total_pages };
+  }
+
+  async genres(): Promise<Map<number, string>> {
+    const { genres } = GenresSchema.parse(await this.get('/genre/movie/list'));
+    return new Map(genres.map((genre) => [genre.id, genre.name]));
+  }
+
+  async movie(id: number): Promise<TmdbMovieDetail> {
+    return TmdbMovieSchema.parse(await this.get(`/movie/${id}`));
+  }
+
+  async reviews(id: number): Promise<TmdbReviewItem[]> {
+    return ReviewsSchema.parse(await this.get(`/movie/${id}/reviews`)).results;
+  }
+
+  private async get(path: string, params: Record<string, string> = {}): Promise<unknown> {
+    const url = new URL(`${this.env.TMDB_BASE_URL.replace(/\/$/, '')}${path}`);
+    url.searchParams.set('api_key', this.env.TMDB_API_KEY ?? '');
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`TMDB ${path} answered ${res.status}`);
+    return res.json();
+  }
+}

@@ -1,0 +1,53 @@
+import { Types } from 'mongoose';
+import { ErrorCode, MovieStatus } from '@app/contracts';
+import { AppError, EventBus } from '@app/server-core';
+import { RatingCache } from '../ratings/rating.cache';
+import { ReviewsRepository } from '../reviews/reviews.repository';
+import { MovieAdminService } from './movie-admin.service';
+import { MovieListCache } from './movie-list.cache';
+import { MovieRecord } from './movie.schema';
+import { MoviesRepository, StoredMovie } from './movies.repository';
+
+const input = { title: 'Lagaan', description: 'Cricket.', genre: 'Drama' as const, rating: 8.1, posterUrl: 'https://x.in/p.jpg' };
+
+const setup = () => {
+  const movies = { create: jest.fn(async (record: MovieRecord) => ({ ...record, _id: new Types.ObjectId() })), publishDraft: jest.fn(), findById: jest.fn() };
+  const listCache = { invalidate: jest.fn() };
+  const events = { publish: jest.fn() };
+  const service = new MovieAdminService(
+    movies as unknown as MoviesRepository,
+    {} as ReviewsRepository,
+    listCache as unknown as MovieListCache,
+    { forget: jest.fn() } as unknown as RatingCache,
+    events as unknown as EventBus,
+  );
+  return { service, movies, listCache, events };
+};
+
+describe('MovieAdminService', () => {
+  it('creates a draft with access from the rating and default prices, and invalidates the lists', async () => {
+    const { service, movies, listCache } = setup();
+    const { data, message } = await service.create(input);
+    expect(message).toBe('Movie added successfully');
+    expect(data).toMatchObject({ status: 'draft', access: 'premium', purchasePriceInr: 1200, rentalPriceInr: 500, publishDate: null });
+    expect(movies.create.mock.calls[0][0]).toMatchObject({ titleNormalized: 'lagaan' });
+    expect(listCache.invalidate).toHaveBeenCalled();
+  });
+
+  it('keeps an admin override of access and publishes when created published', async () => {
+    const { service, events } = setup();
+    const { data } = await service.create({ ...input, access: 'free', status: 'published' });
+    expect(data).toMatchObject({ access: 'free', status: 'published' });
+    expect(data.publishDate).not.toBeNull();
+    expect(events.publish).toHaveBeenCalledWith('movie.published', expect.objectContaining({ title: 'Lagaan' }));
+  });
+
+  it('refuses to publish what is not a draft (409) and what does not exist (404)', async () => {
+    const { service, movies, events } = setup();
+    movies.publishDraft.mockResolvedValue(null);
+    movies.findById.mockResolvedValueOnce({ status: MovieStatus.Published } as StoredMovie).mockResolvedValueOnce(null);
+    await expect(service.publish('a'.repeat(24))).rejects.toEqual(new AppError(ErrorCode.Conflict, 'Only drafts can be published'));
+    await expect(service.publish('a'.repeat(24))).rejects.toEqual(new AppError(ErrorCode.NotFound, 'Movie not found'));
+    expect(events.publish).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,378 @@
+import { Redis } from 'ioredis';
+import {
+  AdminMovie,
+  ErrorCode,
+  EVENT_STREAM,
+  Movie,
+  MovieDetail,
+  MoviePatterns,
+  MovieRating,
+  MovieSections,
+  MovieWriteResult,
+  Page,
+  Review,
+  ReviewPatterns,
+} from '@app/contracts';
+import { REDIS_CLIENT } from '@app/server-core';
+import { OmdbFake, sampleTmdbData, startOmdbFake, startServiceUnderTest, startTmdbFake, ServiceUnderTest, suiteInfra, TmdbFake } from '@app/server-testing';
+import { AppModule } from '../src/app.module';
+import { envSchema } from '../src/env';
+import { ImportModule } from '../src/import/import.module';
+import { TmdbImporter } from '../src/import/tmdb-importer';
+import { MoviesRepository } from '../src/movies/movies.repository';
+import { cleanDataset, DatasetRow } from '../src/seed/movie-dataset';
+import { seedCatalogue } from '../src/seed/seed-catalogue';
+
+const row = (title: string, rating: number, votes: number, year: number, genre = 'Drama', creative?: string): DatasetRow => ({
+  Title: title,
+  'Major Genre': genre,
+  'Release Date': `Mar 10 ${year}`,
+  'IMDB Rating': rating,
+  'IMDB Votes': votes,
+  ...(creative ? { 'Creative Type': creative } : {}),
+});
+
+const rows = [
+  row('LÈon', 8.6, 900, 1994, 'Action'),
+  row('AmÈlie', 8.4, 800, 2001, 'Comedy'),
+  row('Heat', 8.2, 700, 1995, 'Action'),
+  row('Alien', 8.5, 650, 1979, 'Horror', 'Science Fiction'),
+  row('Quiet Comedy', 6.5, 600, 2005, 'Comedy'),
+  row('Soft Drama', 7.0, 500, 2003),
+  row('Borderline', 7.5, 400, 2002),
+  row('Cheap Thrills', 5.1, 300, 2008, 'Thriller/Suspense'),
+  row('Star (Wars)', 6.0, 200, 1999, 'Action', 'Science Fiction'),
+  row('Nameless', 4.0, 100, 2009),
+  row('The Matrix', 8.7, 1000, 1999, 'Action', 'Science Fiction'),
+  row('Old Title', 7.2, 50, 1984),
+];
+
+const draftInput = {
+  title: 'Brand New Draft',
+  description: 'Made by an admin.',
+  genre: 'Thriller',
+  rating: 8.1,
+  posterUrl: 'https://images.example.in/draft.jpg',
+};
+
+const titles = (movies: Movie[]) => movies.map((movie) => movie.title);
+
+describe('catalogue-service: browsing, admin, reviews, ratings and import (real MongoDB and Redis)', () => {
+  let service: ServiceUnderTest;
+  let omdb: OmdbFake;
+  let tmdb: TmdbFake;
+  let redis: Redis;
+  let repository: MoviesRepository;
+  const idOf = async (title: string) => {
+    const { data } = await service.send<Page<Movie>>(MoviePatterns.list, { search: title, pageSize: 100 });
+    const movie = data.find((m) => m.title === title);
+    if (!movie) throw new Error(`${title} not found`);
+    return movie.id;
+  };
+  const eventsSince = async (before: number) =>
+    (await redis.xrange(EVENT_STREAM, '-', '+')).slice(before).map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: Record<string, string> });
+
+  beforeAll(async () => {
+    omdb = await startOmdbFake({
+      records: [
+        { Title: 'The Matrix', Year: '1999', imdbID: 'tt0133093', imdbRating: '8.7', imdbVotes: '2,100,000' },
+        { Title: 'Heat', Year: '1986', imdbID: 'tt0090000', imdbRating: '6.1', imdbVotes: '1,000' },
+        { Title: 'Alien', Year: '1979', imdbID: 'tt0078748', imdbRating: '8.5', imdbVotes: '950,000' },
+      ],
+    });
+    tmdb = await startTmdbFake();
+    const infra = suiteInfra('catalogue-features');
+    const env = envSchema.parse({
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: infra.mongoDb,
+      REDIS_URL: infra.redisUrl,
+      OMDB_BASE_URL: omdb.url,
+      OMDB_API_KEY: omdb.apiKey,
+      TMDB_BASE_URL: tmdb.url,
+      TMDB_API_KEY: tmdb.apiKey,
+      TMDB_IMAGE_BASE_URL: 'https://image.tmdb.org/t/p',
+    });
+    service = await startServiceUnderTest('catalogue-service', { module: class CatalogueWithImport {}, imports: [AppModule.register(env), ImportModule] }, infra.mongoUri);
+    repository = service.app.get(MoviesRepository);
+    redis = service.app.get<Redis>(REDIS_CLIENT);
+    await seedCatalogue(repository, cleanDataset(rows));
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await omdb?.stop();
+    await tmdb?.stop();
+  });
+
+  describe('lists (visitors see published titles only)', () => {
+    let draftId: string;
+
+    beforeAll(async () => {
+      draftId = (await service.send<MovieWriteResult>(MoviePatterns.create, draftInput)).data.id;
+    });
+
+    it('paginates in a stable order', async () => {
+      const pages = await Promise.all([1, 2, 3].map((page) => service.send<Page<Movie>>(MoviePatterns.list, { page, pageSize: 5 })));
+      expect(pages.map((p) => p.total)).toEqual([12, 12, 12]);
+      expect(pages.map((p) => p.data.length)).toEqual([5, 5, 2]);
+      expect(titles(pages[0].data)).toEqual(['The Matrix', 'Léon', 'Amélie', 'Heat', 'Alien']);
+      expect(new Set(pages.flatMap((p) => titles(p.data))).size).toBe(12);
+    });
+
+    it.each([
+      ['amelie', ['Amélie']],
+      ['AMÉLIE', ['Amélie']],
+      ['  leon ', ['Léon']],
+      ['atri', ['The Matrix']],
+      ['star (wars)', ['Star (Wars)']],
+      ['.*', []],
+      ['(', []],
+      ['a+b[', []],
+      ['brand new', []],
+    ])('search %p matches the normalised title as a substring: %p', async (search, expected) => {
+      const { data } = await service.send<Page<Movie>>(MoviePatterns.list, { search, pageSize: 100 });
+      expect(titles(data).sort()).toEqual([...expected].sort());
+    });
+
+    it('filters by genre, category and access, and sorts', async () => {
+      const scifi = await service.send<Page<Movie>>(MoviePatterns.list, { category: 'scifi', pageSize: 100 });
+      expect(titles(scifi.data).sort()).toEqual(['Alien', 'Star (Wars)', 'The Matrix']);
+      expect(scifi.data[0].category).toContain('scifi');
+      const actionScifi = await service.send<Page<Movie>>(MoviePatterns.list, { genre: 'Action', category: 'scifi', pageSize: 100 });
+      expect(titles(actionScifi.data).sort()).toEqual(['Star (Wars)', 'The Matrix']);
+      const premium = await service.send<Page<Movie>>(MoviePatterns.list, { access: 'premium', sort: 'top-rated', pageSize: 3 });
+      expect(titles(premium.data)).toEqual(['The Matrix', 'Léon', 'Alien']);
+      const byTitle = await service.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 2 });
+      expect(titles(byTitle.data)).toEqual(['Alien', 'Amélie']);
+    });
+
+    it('computes every section from the catalogue', async () => {
+      const sections = await service.send<MovieSections>(MoviePatterns.sections, {});
+      expect(sections.hero?.title).toBe('The Matrix');
+      expect(titles(sections.popular).slice(0, 3)).toEqual(['The Matrix', 'Léon', 'Amélie']);
+      expect(titles(sections.topRated)).toHaveLength(10);
+      expect(titles(sections.topRated).slice(0, 3)).toEqual(['The Matrix', 'Léon', 'Alien']);
+      expect(sections.free.every((m) => m.access === 'free' && (m.rating ?? 99) <= 7)).toBe(true);
+      expect(titles(sections.free).sort()).toEqual(['Cheap Thrills', 'Nameless', 'Quiet Comedy', 'Soft Drama', 'Star (Wars)']);
+      expect(sections.premium.every((m) => m.access === 'premium')).toBe(true);
+      expect(titles(sections.premium)).toHaveLength(5);
+      expect(titles(sections.newlyLaunched).slice(0, 2)).toEqual(['Nameless', 'Cheap Thrills']); // same publish date: newest release first
+      expect(titles(sections.trending)).toEqual(titles(sections.popular));
+      const comedy = await service.send<MovieSections>(MoviePatterns.sections, { genre: 'Comedy' });
+      expect(titles(comedy.trending)).toEqual(['Amélie', 'Quiet Comedy']);
+      expect(comedy.popular).toEqual(sections.popular);
+    });
+
+    it('lists the genres of published titles', async () => {
+      expect(await service.send<string[]>(MoviePatterns.genres, {})).toEqual(['Action', 'Comedy', 'Drama', 'Horror', 'Sci-Fi', 'Thriller']);
+    });
+
+    it('hides drafts from visitors everywhere but shows them to admins', async () => {
+      await expect(service.send(MoviePatterns.get, { id: draftId, asAdmin: false })).rejects.toMatchObject({ code: ErrorCode.NotFound, message: 'Movie not found' });
+      expect((await service.send<MovieDetail>(MoviePatterns.get, { id: draftId, asAdmin: true })).status).toBe('draft');
+      expect(await service.send<Movie[]>(MoviePatterns.details, { movieIds: [draftId] })).toEqual([]);
+      const sections = await service.send<MovieSections>(MoviePatterns.sections, {});
+      expect(Object.values(sections).flat().some((m) => m && m.id === draftId)).toBe(false);
+      const drafts = await service.send<Page<AdminMovie>>(MoviePatterns.adminList, { status: 'draft', page: 1, pageSize: 10 });
+      expect(drafts.data.map((m) => m.id)).toEqual([draftId]);
+      expect(drafts.data[0].reviews).toEqual([]);
+    });
+
+    it('answers movie details in the order asked, skipping unknown ids', async () => {
+      const [heat, alien] = await Promise.all([idOf('Heat'), idOf('Alien')]);
+      const movies = await service.send<Movie[]>(MoviePatterns.details, { movieIds: [alien, 'f'.repeat(24), heat] });
+      expect(titles(movies)).toEqual(['Alien', 'Heat']);
+    });
+  });
+
+  describe('admin writes', () => {
+    it('creates a draft with defaults, publishes it once (events), and it leads Newly Launched', async () => {
+      const before = await redis.xlen(EVENT_STREAM);
+      await service.send<MovieSections>(MoviePatterns.sections, {}); // warm the cache
+      const created = await service.send<MovieWriteResult>(MoviePatterns.create, { ...draftInput, title: 'Publish Me', rating: 6.5 });
+      expect(created.message).toBe('Movie added successfully');
+      expect(created.data).toMatchObject({ status: 'draft', access: 'free', purchasePriceInr: 1200, rentalPriceInr: 500, publishDate: null });
+      const published = await service.send<MovieWriteResult>(MoviePatterns.publish, { id: created.data.id });
+      expect(published.data.status).toBe('published');
+      expect(published.data.publishDate).not.toBeNull();
+      await expect(service.send(MoviePatterns.publish, { id: created.data.id })).rejects.toMatchObject({
+        code: ErrorCode.Conflict,
+        message: 'Only drafts can be published',
+      });
+      const sections = await service.send<MovieSections>(MoviePatterns.sections, {});
+      expect(sections.newlyLaunched[0].title).toBe('Publish Me');
+      const events = await eventsSince(before);
+      expect(events.map((e) => [e.type, e.payload.movieId])).toEqual([
+        ['movie.updated', created.data.id],
+        ['movie.published', created.data.id],
+      ]);
+    });
+
+    it('updates partially, invalidating cached lists, and emits movie.updated', async () => {
+      const id = await idOf('Old Title');
+      expect(titles((await service.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 100 })).data)).toContain('Old Title');
+      const before = await redis.xlen(EVENT_STREAM);
+      const updated = await service.send<MovieWriteResult>(MoviePatterns.update, { id, changes: { title: 'Renamed Title', genre: 'Horror' } });
+      expect(updated).toMatchObject({ message: 'Movie updated successfully', data: { title: 'Renamed Title', genre: 'Horror', rating: 7.2 } });
+      const listed = titles((await service.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 100 })).data);
+      expect(listed).toContain('Renamed Title');
+      expect(listed).not.toContain('Old Title');
+      expect(await service.send<string[]>(MoviePatterns.genres, {})).toContain('Horror');
+      expect((await eventsSince(before)).map((e) => e.type)).toEqual(['movie.updated']);
+    });
+
+    it('deletes a title with its reviews and emits movie.deleted', async () => {
+      const { data } = await service.send<MovieWriteResult>(MoviePatterns.create, { ...draftInput, title: 'Doomed', status: 'published' });
+      await service.send(ReviewPatterns.create, { movieId: data.id, userId: 'u9', username: 'neha', rating: 5, content: 'Fine.' });
+      expect((await service.send<MovieSections>(MoviePatterns.sections, {})).newlyLaunched[0].title).toBe('Doomed');
+      const before = await redis.xlen(EVENT_STREAM);
+      await service.send(MoviePatterns.remove, { id: data.id });
+      expect((await eventsSince(before)).map((e) => [e.type, e.payload.movieId])).toEqual([['movie.deleted', data.id]]);
+      expect((await service.send<MovieSections>(MoviePatterns.sections, {})).newlyLaunched[0].title).not.toBe('Doomed');
+      await expect(service.send(ReviewPatterns.list, { movieId: data.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+      await expect(service.send(MoviePatterns.remove, { id: data.id })).rejects.toMatchObject({ code: ErrorCode.NotFound, message: 'Movie not found' });
+    });
+
+    it.each([
+      [{ ...draftInput, genre: 'Western' }],
+      [{ ...draftInput, rating: 7.25 }],
+      [{ ...draftInput, rating: 11 }],
+      [{ ...draftInput, posterUrl: 'not a url' }],
+      [{ ...draftInput, posterUrl: 'javascript:alert(1)' }],
+      [{ ...draftInput, title: '   ' }],
+      [{ ...draftInput, title: { $gt: '' } }],
+      [{ ...draftInput, reviews: [] }],
+      [{ title: 'Only a title' }],
+    ])('refuses a movie form breaking SPEC 5: %p', async (input) => {
+      const count = await repository.count();
+      await expect(service.send(MoviePatterns.create, input)).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+      expect(await repository.count()).toBe(count);
+    });
+  });
+
+  describe('reviews', () => {
+    it('lets a user review a title once, newest first, and an admin remove it', async () => {
+      const id = await idOf('Heat');
+      const first = await service.send<Review>(ReviewPatterns.create, { movieId: id, userId: 'u1', username: 'asha', rating: 8.5, content: 'Tense.' });
+      expect(first).toMatchObject({ movieId: id, userId: 'u1', username: 'asha', rating: 8.5, content: 'Tense.' });
+      await expect(
+        service.send(ReviewPatterns.create, { movieId: id, userId: 'u1', username: 'asha', rating: 3, content: 'Again' }),
+      ).rejects.toMatchObject({ code: ErrorCode.Conflict, message: 'You have already reviewed this title' });
+      const second = await service.send<Review>(ReviewPatterns.create, { movieId: id, userId: 'u2', username: 'ravi', rating: 7, content: 'Long.' });
+      expect((await service.send<Review[]>(ReviewPatterns.list, { movieId: id })).map((r) => r.id)).toEqual([second.id, first.id]);
+      expect((await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false })).topReviews.map((r) => r.username)).toEqual(['ravi', 'asha']);
+      await service.send(ReviewPatterns.remove, { movieId: id, reviewId: first.id });
+      expect((await service.send<Review[]>(ReviewPatterns.list, { movieId: id })).map((r) => r.id)).toEqual([second.id]);
+      await expect(service.send(ReviewPatterns.remove, { movieId: id, reviewId: first.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    });
+
+    it('shows the 5 newest reviews on the movie page', async () => {
+      const id = await idOf('Amélie');
+      for (let i = 1; i <= 7; i += 1) {
+        await service.send(ReviewPatterns.create, { movieId: id, userId: `r${i}`, username: `user${i}`, rating: i, content: `Review ${i}` });
+      }
+      const detail = await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false });
+      expect(detail.topReviews.map((r) => r.username)).toEqual(['user7', 'user6', 'user5', 'user4', 'user3']);
+    });
+
+    it('refuses reviews of drafts and hostile review payloads', async () => {
+      const { data } = await service.send<Page<AdminMovie>>(MoviePatterns.adminList, { status: 'draft', page: 1, pageSize: 1 });
+      await expect(
+        service.send(ReviewPatterns.create, { movieId: data[0].id, userId: 'u1', username: 'asha', rating: 5, content: 'x' }),
+      ).rejects.toMatchObject({ code: ErrorCode.NotFound });
+      const id = await idOf('Heat');
+      for (const bad of [{ rating: 5.55 }, { rating: -1 }, { content: '' }, { content: { $gt: '' } }, { content: 'x'.repeat(2001) }]) {
+        await expect(
+          service.send(ReviewPatterns.create, { movieId: id, userId: 'u7', username: 'z', rating: 5, content: 'ok', ...bad }),
+        ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+      }
+    });
+  });
+
+  describe('rating look-up (SPEC 5 match rule) against the OMDb fake', () => {
+    it('title and year hit: returns the rating and fills the imdb id, then looks up by imdb id', async () => {
+      const id = await idOf('The Matrix');
+      expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({ rating: '8.7', votes: '2,100,000', imdbId: 'tt0133093' });
+      expect((await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false })).imdbId).toBe('tt0133093');
+      const asked = omdb.requests.length;
+      expect((await service.send<MovieRating>(MoviePatterns.rating, { id })).rating).toBe('8.7');
+      expect(omdb.requests.length).toBe(asked); // cached in Redis
+    });
+
+    it('imdb id hit: a title with an imdb id is looked up by it', async () => {
+      const id = await idOf('Soft Drama');
+      await repository.fillImdbId(id, 'tt0078748');
+      expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({ rating: '8.5', votes: '950,000', imdbId: 'tt0078748' });
+      expect(omdb.requests.at(-1)?.get('i')).toBe('tt0078748');
+    });
+
+    it('title hit with the wrong year is N/A and fills nothing', async () => {
+      omdb.options.strictYear = false; // the service answers the title regardless of the year we ask for
+      try {
+        const id = await idOf('Heat');
+        expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({ rating: 'N/A', votes: null, imdbId: null });
+        expect(omdb.requests.at(-1)?.get('y')).toBe('1995');
+        expect((await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false })).imdbId).toBeNull();
+      } finally {
+        omdb.options.strictYear = true;
+      }
+    });
+
+    it('no match is N/A', async () => {
+      const id = await idOf('Nameless');
+      expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({ rating: 'N/A', votes: null, imdbId: null });
+    });
+
+    it('service down is N/A (logged, not an error)', async () => {
+      omdb.options.failing = true;
+      try {
+        const id = await idOf('Alien');
+        expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({ rating: 'N/A', votes: null, imdbId: null });
+      } finally {
+        omdb.options.failing = false;
+      }
+    });
+
+    it('404s for unknown titles and refuses bad ids', async () => {
+      await expect(service.send(MoviePatterns.rating, { id: 'f'.repeat(24) })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+      await expect(service.send(MoviePatterns.rating, { id: { $gt: '' } })).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+    });
+  });
+
+  describe('import from the TMDB fake', () => {
+    it('imports popular, top rated and trending titles with reviews; a second run adds no duplicates', async () => {
+      const importer = service.app.get(TmdbImporter);
+      const before = await redis.xlen(EVENT_STREAM);
+      const count = await repository.count();
+      const first = await importer.run();
+      expect(first).toEqual({ seen: 3, added: 3, updated: 0, reviews: 1 });
+      expect(await repository.count()).toBe(count + 3);
+      const published = (await eventsSince(before)).filter((e) => e.type === 'movie.published').map((e) => e.payload.title);
+      expect(published.sort()).toEqual(['Dilwale Dulhania Le Jayenge', 'Inception', 'Quiet Days']);
+
+      const { data } = await service.send<Page<Movie>>(MoviePatterns.list, { search: 'inception' });
+      expect(data).toHaveLength(1);
+      expect(data[0]).toMatchObject({
+        posterUrl: 'https://image.tmdb.org/t/p/w500/oYuLEt3zVCKq57qu2F8dT7NIa6f.jpg',
+        genres: ['Action', 'Sci-Fi'],
+        category: ['action', 'scifi'],
+        tmdbId: 27205,
+        imdbId: 'tt1375666',
+        access: 'premium',
+        rating: 8.4,
+        runtimeMinutes: 148,
+      });
+      const quiet = (await service.send<Page<Movie>>(MoviePatterns.list, { search: 'quiet days' })).data[0];
+      expect(quiet.posterUrl).toBe(`/generated/${quiet.id}.svg`);
+      expect((await service.send<Review[]>(ReviewPatterns.list, { movieId: data[0].id })).map((r) => r.username)).toEqual(['cinephile']);
+
+      tmdb.data = { ...sampleTmdbData(), movies: sampleTmdbData().movies.map((m) => (m.id === 27205 ? { ...m, vote_average: 8.8 } : m)) };
+      const second = await importer.run();
+      expect(second).toEqual({ seen: 3, added: 0, updated: 3, reviews: 1 });
+      expect(await repository.count()).toBe(count + 3);
+      const again = await service.send<Page<Movie>>(MoviePatterns.list, { search: 'inception' });
+      expect(again.data.map((m) => [m.id, m.rating])).toEqual([[data[0].id, 8.8]]);
+      expect(await service.send<Review[]>(ReviewPatterns.list, { movieId: data[0].id })).toHaveLength(1);
+    });
+  });
+});

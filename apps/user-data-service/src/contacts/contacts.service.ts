@@ -1,0 +1,40 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CONTACT_SENT_MESSAGE, ContactMessage, ContactReceipt } from '@app/contracts';
+import { Mailer } from '@app/server-core';
+import { ContactsRepository } from './contacts.repository';
+
+export const SUPPORT_ADDRESS = Symbol('SUPPORT_ADDRESS');
+
+/** Stores every message first (nothing is lost if mail is down), then mails it to the support address. */
+@Injectable()
+export class ContactsService {
+  private readonly logger = new Logger(ContactsService.name);
+
+  constructor(
+    private readonly contacts: ContactsRepository,
+    private readonly mailer: Mailer,
+    @Inject(SUPPORT_ADDRESS) private readonly supportAddress: string,
+  ) {}
+
+  async submit(message: ContactMessage): Promise<ContactReceipt> {
+    const id = await this.contacts.create(message);
+    try {
+      await this.mailer.send({
+        to: this.supportAddress,
+        subject: `Contact: ${message.serviceInterested} — ${message.firstName} ${message.lastName}`,
+        text: [
+          `From: ${message.firstName} ${message.lastName} <${message.email}>`,
+          `Company: ${message.companyName}`,
+          `Interested in: ${message.serviceInterested}`,
+          '',
+          message.message,
+        ].join('\n'),
+      });
+      await this.contacts.markMailed(id);
+    } catch (error) {
+      // Stored all the same; the support team finds unmailed messages by `mailed: false`.
+      this.logger.error({ msg: 'contact mail failed', contactId: id.toHexString(), error: String(error) });
+    }
+    return { success: true, message: CONTACT_SENT_MESSAGE };
+  }
+}

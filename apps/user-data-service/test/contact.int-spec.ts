@@ -1,0 +1,89 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CONTACT_SENT_MESSAGE, ContactMessage, ContactPatterns, ErrorCode } from '@app/contracts';
+import { AppError, OutboxMessage } from '@app/server-core';
+import { findFreePort, startServiceUnderTest, ServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { AppModule } from '../src/app.module';
+import { ContactsRepository } from '../src/contacts/contacts.repository';
+import { envSchema } from '../src/env';
+
+const message: ContactMessage = {
+  firstName: 'Meera',
+  lastName: 'Iyer',
+  email: 'meera@example.in',
+  companyName: 'Iyer Films',
+  serviceInterested: 'Partnerships',
+  message: 'We would like to license our documentaries.',
+};
+
+const outboxMessages = (dir: string) =>
+  readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as OutboxMessage);
+
+describe('contact form in user-data-service', () => {
+  const infra = suiteInfra('contact');
+  const outbox = mkdtempSync(path.join(tmpdir(), 'outbox-'));
+  let service: ServiceUnderTest;
+
+  beforeAll(async () => {
+    const env = envSchema.parse({
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: infra.mongoDb,
+      REDIS_URL: infra.redisUrl,
+      OUTBOX_DIR: outbox,
+      SUPPORT_EMAIL: 'care@streamly.in',
+    });
+    service = await startServiceUnderTest('user-data-service', AppModule.register(env), infra.mongoUri);
+  });
+
+  afterAll(() => service?.close());
+
+  it('stores the message and mails it to the support address', async () => {
+    const receipt = await service.send(ContactPatterns.submit, message);
+    expect(receipt).toEqual({ success: true, message: CONTACT_SENT_MESSAGE });
+    const [stored] = await service.app.get(ContactsRepository).findByEmail('meera@example.in');
+    expect(stored).toMatchObject({ ...message, mailed: true });
+    const mails = outboxMessages(outbox);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to).toEqual(['care@streamly.in']);
+    expect(mails[0].subject).toBe('Contact: Partnerships — Meera Iyer');
+    expect(mails[0].text).toContain('We would like to license our documentaries.');
+  });
+
+  it.each([
+    ['a missing field', { ...message, companyName: undefined }],
+    ['an empty field', { ...message, lastName: '   ' }],
+    ['an operator object for the email', { ...message, email: { $gt: '' } }],
+    ['a malformed email', { ...message, email: 'meera@' }],
+    ['an extra field', { ...message, admin: true }],
+    ['a huge message', { ...message, message: 'x'.repeat(5001) }],
+  ])('rejects %s with a validation error and stores nothing', async (_, payload) => {
+    const contacts = service.app.get(ContactsRepository);
+    const [storedBefore, mailedBefore] = [await contacts.count(), outboxMessages(outbox).length];
+    const error = await service.send(ContactPatterns.submit, payload).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe(ErrorCode.ValidationFailed);
+    expect(await contacts.count()).toBe(storedBefore);
+    expect(outboxMessages(outbox)).toHaveLength(mailedBefore);
+  });
+
+  it('keeps the message when the mail server is down, flagged for follow-up', async () => {
+    const env = envSchema.parse({
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: infra.mongoDb,
+      REDIS_URL: infra.redisUrl,
+      SMTP_URL: `smtp://127.0.0.1:${await findFreePort()}`,
+    });
+    const broken = await startServiceUnderTest('user-data-service', AppModule.register(env), infra.mongoUri);
+    try {
+      const receipt = await broken.send(ContactPatterns.submit, { ...message, email: 'down@example.in' });
+      expect(receipt).toEqual({ success: true, message: CONTACT_SENT_MESSAGE });
+      const [stored] = await broken.app.get(ContactsRepository).findByEmail('down@example.in');
+      expect(stored.mailed).toBe(false);
+    } finally {
+      await broken.close();
+    }
+  });
+});

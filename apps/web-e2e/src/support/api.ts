@@ -1,0 +1,135 @@
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { ApiError, LoginResponse, User } from '@app/contracts';
+import { baseUrl } from './browser';
+import { outboxDir } from './outbox';
+
+/** Plain-fetch helpers for the HTTP API of the whole system (E2E_BASE_URL): no browser needed. */
+
+export type Answer<T = unknown> = { status: number; body: T; headers: Headers };
+
+export type CallOptions = {
+  token?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is (malformed JSON, huge bodies). */
+  raw?: string;
+  contentType?: string;
+  /** The client address the gateway sees (it trusts X-Forwarded-For from loopback, like from its ingress). */
+  clientIp?: string;
+  /** Extra or replacing headers, e.g. a hand-made `authorization`. */
+  headers?: Record<string, string>;
+  redirect?: RequestRedirect;
+};
+
+/** A client address of the private 10/8 range, new on every call. */
+export const newClientIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/**
+ * The address every call of this run comes from unless told otherwise. Per-IP limits (signup 20 an hour)
+ * therefore count this run only: a second run on the same system starts from zero.
+ */
+export const RUN_CLIENT_IP = newClientIp();
+
+export const call = async <T = unknown>(method: string, urlPath: string, options: CallOptions = {}): Promise<Answer<T>> => {
+  const { token, body, raw, contentType, clientIp = RUN_CLIENT_IP, headers = {}, redirect = 'manual' } = options;
+  const sent: Record<string, string> = { 'x-forwarded-for': clientIp };
+  if (token !== undefined) sent.authorization = `Bearer ${token}`;
+  if (body !== undefined || raw !== undefined) sent['content-type'] = contentType ?? 'application/json';
+  const res = await fetch(`${baseUrl()}${urlPath}`, {
+    method,
+    headers: { ...sent, ...headers },
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    redirect,
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON (an HTML page, an empty 204): kept as text.
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+};
+
+export const isApiError = (body: unknown): body is ApiError => {
+  const error = body as Partial<ApiError> | null;
+  return typeof error?.code === 'string' && typeof error.message === 'string' && error.message.length > 0 && typeof error.correlationId === 'string';
+};
+
+/** Does what the ALTCHA widget does in the browser: fetch a challenge, solve its proof of work, encode the payload. */
+export const solveCaptcha = async (): Promise<string> => {
+  const { status, body: challenge } = await call<Challenge>('GET', '/api/auth/captcha/challenge');
+  if (status !== 200) throw new Error(`GET /api/auth/captcha/challenge answered ${status}`);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the ALTCHA challenge');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+};
+
+const RUN_ID = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+let sequence = 0;
+
+/** An address no earlier run used: `<label>-<run>-<n>@e2e.streamly.in`. */
+export const uniqueEmail = (label: string) => `${label}-${RUN_ID}-${++sequence}@e2e.streamly.in`;
+
+export type Credentials = { email: string; password: string };
+export type Account = Credentials & { username: string };
+export type SignedIn = Account & { id: string; token: string; user: User };
+
+export const DEMO_ADMIN: Credentials = { email: 'admin@streamly.in', password: 'Admin@12345' };
+export const DEMO_VIEWER: Credentials = { email: 'viewer@streamly.in', password: 'Viewer@12345' };
+
+/** POST /api/signup as a new visitor (its own client address); throws unless 201. Usernames carry no digits (the OTP mail greets by name). */
+export const signUp = async (label: string, overrides: Partial<Account> = {}): Promise<Account> => {
+  const account: Account = { username: `E-to-E ${label}`, email: uniqueEmail(label), password: `Pw-${randomBytes(6).toString('hex')}`, ...overrides };
+  const { status, body } = await call('POST', '/api/signup', { body: account, clientIp: newClientIp() });
+  if (status !== 201) throw new Error(`signup of ${account.email} answered ${status}: ${JSON.stringify(body)}`);
+  return account;
+};
+
+export type LoginPath = '/api/auth/login' | '/api/auth/admin/login';
+
+/** Login with a freshly solved captcha; the raw answer, for tests of refusals. */
+export const login = async ({ email, password }: Credentials, options: { path?: LoginPath; clientIp?: string } = {}) =>
+  call<LoginResponse>('POST', options.path ?? '/api/auth/login', { body: { email, password, recaptchaToken: await solveCaptcha() }, clientIp: options.clientIp });
+
+/** Signs in and returns the session; throws unless 200. */
+export const signIn = async (credentials: Credentials, loginPath: LoginPath = '/api/auth/login'): Promise<LoginResponse> => {
+  const { status, body } = await login(credentials, { path: loginPath });
+  if (status !== 200) throw new Error(`${loginPath} of ${credentials.email} answered ${status}: ${JSON.stringify(body)}`);
+  return body;
+};
+
+export const adminSignIn = async (): Promise<string> => (await signIn(DEMO_ADMIN, '/api/auth/admin/login')).token;
+
+/** A new account, signed in. */
+export const newUser = async (label: string): Promise<SignedIn> => {
+  const account = await signUp(label);
+  const { token, user } = await signIn(account);
+  return { ...account, id: user.id, token, user };
+};
+
+// ---- Hand-made tokens (forged, expired) ----
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+export const decodeJwtPayload = (token: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/** An HS256 JWT signed with `secret` (the session tokens' algorithm). */
+export const signJwt = (payload: Record<string, unknown>, secret: string) => {
+  const unsigned = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+};
+
+/**
+ * The session signing key of the system under test: the dev launcher keeps it in `<dataDir>/auth-secrets.json`,
+ * beside the outbox folder. Lets a test make a token that is valid in every way but its expiry.
+ */
+export const devJwtSecret = (): string => {
+  const file = path.join(path.dirname(outboxDir()), 'auth-secrets.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { JWT_SECRET: string }).JWT_SECRET;
+};

@@ -1,0 +1,93 @@
+import { type AdminMovie, MovieStatus } from '@app/contracts';
+import { useState } from 'react';
+import { PosterImage } from '@web/modules/movies/components/PosterImage';
+import { formatRating } from '@web/modules/movies/rating';
+import { buttonClass } from '@web/shared/ui/button';
+import { adminMovieStrings as t } from '../strings';
+import styles from './ManageMovies.module.css';
+
+type AdminMovieCardProps = {
+  movie: AdminMovie;
+  busy: boolean;
+  onEdit: (movie: AdminMovie) => void;
+  onPublish: (movie: AdminMovie) => void;
+  onDelete: (movie: AdminMovie) => void;
+  onRemoveReview: (movie: AdminMovie, reviewId: string) => void;
+};
+
+/** One title on Manage Movies: poster, status badge, title, genre, rating, description, reviews (SPEC 2). */
+export const AdminMovieCard = ({ movie, busy, onEdit, onPublish, onDelete, onRemoveReview }: AdminMovieCardProps) => {
+  const [confirming, setConfirming] = useState(false);
+  const isDraft = movie.status === MovieStatus.Draft;
+  return (
+    <article className={styles.card} aria-label={movie.title}>
+      <div className={styles.cardPoster}>
+        <PosterImage className={styles.posterImage} title={movie.title} posterUrl={movie.posterUrl} />
+        <span className={`${styles.status} ${isDraft ? styles.draft : styles.published}`}>
+          {isDraft ? t.statuses.draft : t.statuses.published}
+        </span>
+      </div>
+      <div className={styles.cardBody}>
+        <h3 className={styles.cardTitle}>{movie.title}</h3>
+        <p className={styles.cardMeta}>
+          <span>{movie.genre}</span>
+          <span>{formatRating(movie.rating)}</span>
+        </p>
+        <p className={styles.description}>{movie.description}</p>
+        <div className={styles.reviews}>
+          <h4 className={styles.reviewsTitle}>
+            {t.reviews} ({movie.reviews.length})
+          </h4>
+          {movie.reviews.length === 0 ? (
+            <p className={styles.muted}>{t.noReviews}</p>
+          ) : (
+            <ul className={styles.reviewList}>
+              {movie.reviews.map((review) => (
+                <li key={review.id} className={styles.reviewItem}>
+                  <span>
+                    <strong>{review.username}</strong>: {review.content}
+                  </span>
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    aria-label={t.removeReview(review.username)}
+                    disabled={busy}
+                    onClick={() => onRemoveReview(movie, review.id)}
+                  >
+                    {t.remove}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className={styles.cardActions}>
+          {confirming ? (
+            <>
+              <button type="button" className={buttonClass({ size: 'sm' })} disabled={busy} onClick={() => onDelete(movie)}>
+                {t.confirmDelete}
+              </button>
+              <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => setConfirming(false)}>
+                {t.cancel}
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => onEdit(movie)}>
+                {t.edit}
+              </button>
+              {isDraft && (
+                <button type="button" className={buttonClass({ size: 'sm' })} disabled={busy} onClick={() => onPublish(movie)}>
+                  {t.publish}
+                </button>
+              )}
+              <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => setConfirming(true)}>
+                {t.delete}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+};

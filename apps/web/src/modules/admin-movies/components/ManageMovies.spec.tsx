@@ -1,0 +1,149 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { aReview, signInAs } from '@web/modules/catalogue/testing/browse-test-kit';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { aMovie, aPage } from '@web/test/movie-factory';
+import { renderApp } from '@web/test/render-app';
+import { adminMovieStrings as t } from '../strings';
+import type { AdminMovie } from '@app/contracts';
+
+const draft: AdminMovie = { ...aMovie({ id: '65f0c0ffee000000000000d1', title: 'Draft Night', status: 'draft', genre: 'Drama' }), reviews: [] };
+const live: AdminMovie = {
+  ...aMovie({ id: '65f0c0ffee000000000000e1', title: 'Live Wire', status: 'published', genre: 'Action' }),
+  reviews: [aReview({ id: '65f0c0ffee000000000000f1', username: 'Troll', content: 'Spam spam' })],
+};
+
+describe('Manage Movies', () => {
+  let api: FakeApi;
+  let sent: { method: string; path: string; body: unknown; auth?: string }[];
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    signInAs('admin');
+    sent = [];
+    api = await startFakeApi(() => undefined);
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  const serve = (write: { status: number; body: unknown } = { status: 200, body: { data: draft } }) =>
+    api.respond((request, url, body) => {
+      if (url.pathname === '/api/admin/movies') return { status: 200, body: aPage([draft, live]) };
+      if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [] } };
+      if (url.pathname.startsWith('/api/movies')) {
+        sent.push({ method: request.method ?? '', path: url.pathname, body, auth: request.headers.authorization });
+        return write;
+      }
+      return undefined;
+    });
+
+  const openManage = async () => {
+    renderApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl });
+    return screen.findByRole('region', { name: t.heading });
+  };
+
+  const card = (title: string) => screen.getByRole('article', { name: title });
+
+  it('lists each title with its status badge, reviews and the buttons; Publish only on drafts', async () => {
+    serve();
+    await openManage();
+
+    await screen.findByRole('article', { name: 'Draft Night' });
+    expect(within(card('Draft Night')).getByText(t.statuses.draft)).toBeTruthy();
+    expect(within(card('Draft Night')).getByRole('button', { name: t.publish })).toBeTruthy();
+    expect(within(card('Live Wire')).getByText(t.statuses.published)).toBeTruthy();
+    expect(within(card('Live Wire')).queryByRole('button', { name: t.publish })).toBeNull();
+    expect(within(card('Live Wire')).getByText(/Spam spam/)).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('checks the form rules of SPEC 5 before sending anything', async () => {
+    serve();
+    await openManage();
+    fireEvent.click(await screen.findByRole('button', { name: t.addMovie }));
+    const dialog = screen.getByRole('dialog', { name: t.addMovie });
+
+    fireEvent.change(within(dialog).getByLabelText(t.fields.rating), { target: { value: '10.05' } });
+    fireEvent.change(within(dialog).getByLabelText(t.fields.posterUrl), { target: { value: 'not a url' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: t.save }));
+
+    for (const message of Object.values(t.errors)) expect(within(dialog).getByText(message)).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  const fillValid = (dialog: HTMLElement) => {
+    fireEvent.change(within(dialog).getByLabelText(t.fields.title), { target: { value: 'Monsoon Skies' } });
+    fireEvent.change(within(dialog).getByLabelText(t.fields.genre), { target: { value: 'Drama' } });
+    fireEvent.change(within(dialog).getByLabelText(t.fields.rating), { target: { value: '7.8' } });
+    fireEvent.change(within(dialog).getByLabelText(t.fields.posterUrl), { target: { value: 'https://img.example.in/p.jpg' } });
+    fireEvent.change(within(dialog).getByLabelText(t.fields.description), { target: { value: 'Rain, love, Mumbai.' } });
+  };
+
+  it("adds a movie with the admin token and says 'Movie added successfully'", async () => {
+    serve({ status: 201, body: { data: draft, message: 'Movie added successfully' } });
+    await openManage();
+    fireEvent.click(await screen.findByRole('button', { name: t.addMovie }));
+    fillValid(screen.getByRole('dialog'));
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+
+    expect(await screen.findByText(t.added)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      path: '/api/movies',
+      auth: 'Bearer admin-token',
+      body: { title: 'Monsoon Skies', genre: 'Drama', rating: 7.8, posterUrl: 'https://img.example.in/p.jpg', description: 'Rain, love, Mumbai.', status: 'draft' },
+    });
+  });
+
+  it("says 'Failed to add movie' when the server refuses, and keeps the form", async () => {
+    serve({ status: 500, body: { code: 'INTERNAL', message: 'boom', correlationId: 'c' } });
+    await openManage();
+    fireEvent.click(await screen.findByRole('button', { name: t.addMovie }));
+    fillValid(screen.getByRole('dialog'));
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+
+    expect((await screen.findByText(t.addFailed)).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it.each([
+    [{ status: 200, body: { data: draft, message: 'Movie updated successfully' } }, t.updated, 'status'],
+    [{ status: 500, body: { code: 'INTERNAL', message: 'boom', correlationId: 'c' } }, t.updateFailed, 'alert'],
+  ] as const)('edits a movie and says %#', async (answer, message, role) => {
+    serve(answer);
+    await openManage();
+    await screen.findByRole('article', { name: 'Draft Night' });
+    fireEvent.click(within(card('Draft Night')).getByRole('button', { name: t.edit }));
+    const dialog = screen.getByRole('dialog', { name: t.editMovie });
+    expect((within(dialog).getByLabelText(t.fields.title) as HTMLInputElement).value).toBe('Draft Night');
+    fireEvent.change(within(dialog).getByLabelText(t.fields.title), { target: { value: 'Draft Night II' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: t.save }));
+
+    expect((await screen.findByText(message)).closest(`[role="${role}"]`)).not.toBeNull();
+    expect(sent[0]).toEqual({ method: 'PUT', path: `/api/movies/${draft.id}`, auth: 'Bearer admin-token', body: { title: 'Draft Night II' } });
+  });
+
+  it('publishes a draft, removes a review and deletes after confirmation', async () => {
+    serve({ status: 200, body: { data: { ...draft, status: 'published' } } });
+    await openManage();
+    await screen.findByRole('article', { name: 'Draft Night' });
+
+    fireEvent.click(within(card('Draft Night')).getByRole('button', { name: t.publish }));
+    expect(await screen.findByText(t.published('Draft Night'))).toBeTruthy();
+
+    fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.removeReview('Troll') }));
+    expect(await screen.findByText(t.reviewRemoved)).toBeTruthy();
+
+    fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.delete }));
+    fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.confirmDelete }));
+    expect(await screen.findByText(t.deleted('Live Wire'))).toBeTruthy();
+
+    expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      `PUT /api/movies/${draft.id}/publish`,
+      `DELETE /api/movies/${live.id}/reviews/${live.reviews[0].id}`,
+      `DELETE /api/movies/${live.id}`,
+    ]);
+  });
+});

@@ -1,0 +1,70 @@
+import { type AdminMovie, AdminGenres, type MovieInput, MovieInputSchema, MovieStatus } from '@app/contracts';
+import { adminMovieStrings } from './strings';
+
+/** What the form's inputs hold: text, as typed. */
+export type MovieFormValues = {
+  title: string;
+  genre: string;
+  rating: string;
+  posterUrl: string;
+  description: string;
+  status: MovieStatus;
+};
+export type MovieFormField = keyof Omit<MovieFormValues, 'status'>;
+export type MovieFormErrors = Partial<Record<MovieFormField, string>>;
+
+export const emptyMovieForm: MovieFormValues = {
+  title: '',
+  genre: '',
+  rating: '',
+  posterUrl: '',
+  description: '',
+  status: MovieStatus.Draft,
+};
+
+/** An existing title in the form; a genre outside the form's list must be chosen again. */
+export const formValuesOf = (movie: AdminMovie): MovieFormValues => ({
+  title: movie.title,
+  genre: (AdminGenres as readonly string[]).includes(movie.genre) ? movie.genre : '',
+  rating: movie.rating === null ? '' : String(movie.rating),
+  posterUrl: movie.posterUrl,
+  description: movie.description,
+  status: movie.status,
+});
+
+/** Stands in for an unchanged stored poster path (seeded titles keep '/generated/…' paths) during validation. */
+const KEPT_POSTER = 'https://kept.invalid/poster';
+
+/**
+ * SPEC 5 movie form rules, by the same schema the server enforces. Editing sends only what changed, so a
+ * title whose stored poster is an image-service path can be edited without retyping it.
+ */
+export const validateMovieForm = (
+  values: MovieFormValues,
+  initial?: MovieFormValues,
+): { input: Partial<MovieInput> } | { errors: MovieFormErrors } => {
+  const posterKept = initial !== undefined && values.posterUrl === initial.posterUrl;
+  const parsed = MovieInputSchema.safeParse({
+    title: values.title,
+    genre: values.genre,
+    rating: values.rating.trim() === '' ? Number.NaN : Number(values.rating),
+    posterUrl: posterKept ? KEPT_POSTER : values.posterUrl.trim(),
+    description: values.description,
+    status: values.status,
+  });
+  if (parsed.success) {
+    if (!initial) return { input: parsed.data };
+    const changed = Object.fromEntries(
+      (Object.keys(values) as (keyof MovieFormValues)[])
+        .filter((key) => values[key] !== initial[key])
+        .map((key) => [key, parsed.data[key]]),
+    ) as Partial<MovieInput>;
+    return { input: changed };
+  }
+  const errors: MovieFormErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as MovieFormField;
+    if (field in adminMovieStrings.errors) errors[field] ??= adminMovieStrings.errors[field];
+  }
+  return { errors };
+};

@@ -1,0 +1,28 @@
+import { type User, type UserList, UserSchema, type UserRemoved, type UserUpdated, type UpdateUserRequest, type Role } from '@app/contracts';
+import { z } from 'zod';
+import type { ApiClient } from '@web/shared/api/api-client';
+import { adminUsersStrings } from '../strings';
+
+/** The list answer is checked: a body that is not `{ success: true, data: User[] }` is refused (SPEC 8 text). */
+const UserListSchema = z.object({ success: z.literal(true), data: z.array(UserSchema) });
+
+export class InvalidResponseError extends Error {
+  constructor() {
+    super(adminUsersStrings.invalidResponse);
+    this.name = 'InvalidResponseError';
+  }
+}
+
+/** Admin user management (DECISIONS 16: every call carries the admin's token). */
+export const adminUsersApi = {
+  list: async (client: ApiClient, signal?: AbortSignal): Promise<User[]> => {
+    const parsed = UserListSchema.safeParse(await client.get<UserList>('/api/users', { signal }));
+    if (!parsed.success) throw new InvalidResponseError();
+    return parsed.data.data;
+  },
+  update: (client: ApiClient, id: string, body: UpdateUserRequest) =>
+    client.put<UserUpdated>(`/api/users/${encodeURIComponent(id)}`, { body }),
+  changeRole: (client: ApiClient, id: string, role: Role) =>
+    client.put<UserUpdated>(`/api/users/${encodeURIComponent(id)}/role`, { body: { role } }),
+  remove: (client: ApiClient, id: string) => client.delete<UserRemoved>(`/api/users/${encodeURIComponent(id)}`),
+} as const;

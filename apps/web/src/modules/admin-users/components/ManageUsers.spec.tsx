@@ -1,0 +1,164 @@
+import type { User } from '@app/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aUser, apiError, renderAuthApp } from '@web/modules/auth/testing/auth-test-kit';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { adminUsersStrings as texts } from '../strings';
+
+type Answer = { status: number; body: unknown };
+
+describe('Manage Users (SPEC 2, 5, 8)', () => {
+  let api: FakeApi;
+  let users: User[];
+  let override: Record<string, Answer>;
+  let sent: Array<{ method: string | undefined; path: string; body: unknown; auth: string | undefined }>;
+  const admin = aUser({ role: 'admin', username: 'root' });
+  const session = { user: admin, token: 'tok-admin' };
+
+  beforeEach(async () => {
+    users = [admin, aUser({ username: 'asha' }), aUser({ username: 'ravi', status: 'suspended' })];
+    override = {};
+    sent = [];
+    api = await startFakeApi((request, url, body) => {
+      sent.push({ method: request.method, path: url.pathname, body, auth: request.headers.authorization });
+      const key = `${request.method} ${url.pathname}`;
+      if (override[key]) return override[key];
+      if (key === 'GET /api/users') return { status: 200, body: { success: true, data: users } };
+      const role = /^PUT \/api\/users\/([^/]+)\/role$/.exec(key);
+      if (role) {
+        users = users.map((user) => (user.id === role[1] ? { ...user, role: (body as { role: User['role'] }).role } : user));
+        return { status: 200, body: { success: true, data: users.find((user) => user.id === role[1]) } };
+      }
+      const edit = /^PUT \/api\/users\/([^/]+)$/.exec(key);
+      if (edit) {
+        users = users.map((user) => (user.id === edit[1] ? { ...user, ...(body as Partial<User>) } : user));
+        return { status: 200, body: { success: true, data: users.find((user) => user.id === edit[1]), message: 'User updated successfully' } };
+      }
+      const remove = /^DELETE \/api\/users\/([^/]+)$/.exec(key);
+      if (remove) {
+        users = users.filter((user) => user.id !== remove[1]);
+        return { status: 200, body: { success: true, message: 'User removed successfully' } };
+      }
+      return undefined;
+    });
+  });
+
+  afterEach(async () => {
+    window.localStorage.clear();
+    await api.close();
+  });
+
+  const open = async () => {
+    const view = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session });
+    await screen.findByRole('heading', { name: 'asha' });
+    return view;
+  };
+  const card = (username: string) => screen.getByRole('article', { name: username });
+
+  it("shows header 'Admin', Logout, Manage Movies and every user's username, email, role, status and joined date", async () => {
+    await open();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Manage Movies' })).toBeTruthy();
+    const asha = card('asha');
+    expect(within(asha).getByText(users[1].email)).toBeTruthy();
+    expect(within(asha).getByText('User')).toBeTruthy();
+    expect(within(asha).getByText('Active')).toBeTruthy();
+    expect(within(asha).getByText('Joined 12 Jan 2025')).toBeTruthy();
+    expect(within(card('ravi')).getByText('Suspended')).toBeTruthy();
+    expect(within(card('root')).getByRole('button', { name: texts.demote })).toBeTruthy();
+    expect(within(asha).getByRole('button', { name: texts.promote })).toBeTruthy();
+    expect(sent).toContainEqual(expect.objectContaining({ method: 'GET', path: '/api/users', auth: 'Bearer tok-admin' }));
+  });
+
+  it('filters by role: All Users, Regular Users, Admins', async () => {
+    await open();
+
+    fireEvent.click(screen.getByRole('button', { name: texts.filters.admin }));
+    expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual(['root']);
+    fireEvent.click(screen.getByRole('button', { name: texts.filters.user }));
+    expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual(['asha', 'ravi']);
+    fireEvent.click(screen.getByRole('button', { name: texts.filters.all }));
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('promotes a user and the card shows the new role', async () => {
+    await open();
+    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.promote }));
+
+    await waitFor(() => expect(within(card('asha')).getByRole('button', { name: texts.demote })).toBeTruthy());
+    expect(within(card('asha')).getByText('Admin')).toBeTruthy();
+    expect(sent).toContainEqual({ method: 'PUT', path: `/api/users/${users[1].id}/role`, body: { role: 'admin' }, auth: 'Bearer tok-admin' });
+  });
+
+  it("says 'Failed to update user role' when the change fails", async () => {
+    override[`PUT /api/users/${users[1].id}/role`] = apiError(403, 'FORBIDDEN', 'Admin access required');
+    await open();
+    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.promote }));
+
+    expect((await screen.findByText(texts.roleFailed)).closest('[role="alert"]')).toBeTruthy();
+    expect(within(card('asha')).getByRole('button', { name: texts.promote })).toBeTruthy();
+  });
+
+  it("edits a profile in the modal and says 'User updated successfully'", async () => {
+    await open();
+    fireEvent.click(within(card('ravi')).getByRole('button', { name: texts.editProfile }));
+    const dialog = screen.getByRole('dialog', { name: texts.editTitle });
+    fireEvent.change(within(dialog).getByLabelText(texts.username), { target: { value: 'ravi.k' } });
+    fireEvent.change(within(dialog).getByLabelText(texts.status), { target: { value: 'active' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: texts.save }));
+
+    expect((await screen.findByText(texts.updated)).closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(card('ravi.k')).getByText('Active')).toBeTruthy();
+    expect(sent).toContainEqual(
+      expect.objectContaining({ method: 'PUT', path: `/api/users/${users[2].id}`, body: { username: 'ravi.k', status: 'active' } }),
+    );
+  });
+
+  it("says 'Failed to update user ({status})' when the edit fails", async () => {
+    override[`PUT /api/users/${users[1].id}`] = apiError(409, 'CONFLICT', 'Email is already registered');
+    await open();
+    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.editProfile }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: texts.save }));
+
+    expect(await screen.findByText('Failed to update user (409)')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it("asks 'Are you sure you want to remove this user?'; Cancel keeps the user, Remove removes them", async () => {
+    await open();
+    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.remove }));
+    expect(within(screen.getByRole('dialog')).getByText(texts.confirmRemove)).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: texts.cancel }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent.some((request) => request.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.remove }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: texts.remove }));
+
+    expect(await screen.findByText(texts.removed)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'asha' })).toBeNull());
+  });
+
+  it("says 'Failed to remove user' when removing fails", async () => {
+    override[`DELETE /api/users/${users[1].id}`] = { status: 500, body: '' };
+    await open();
+    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.remove }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: texts.remove }));
+
+    expect(await screen.findByText(texts.removeFailed)).toBeTruthy();
+    expect(card('asha')).toBeTruthy();
+  });
+
+  it.each([
+    ['HTTP error! status: 500', { status: 500, body: { code: 'INTERNAL', message: 'x', correlationId: 'c' } }],
+    ['Invalid response format from server', { status: 200, body: { users: [] } }],
+    ['No users found', { status: 200, body: { success: true, data: [] } }],
+  ])("shows '%s'", async (text, answer) => {
+    override['GET /api/users'] = answer;
+    renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session });
+
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+});

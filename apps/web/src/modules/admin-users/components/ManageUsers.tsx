@@ -1,0 +1,138 @@
+import type { User } from '@app/contracts';
+import { useState } from 'react';
+import { messageFor } from '@web/modules/auth/error-message';
+import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { buttonClass } from '@web/shared/ui/button';
+import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
+import { useToasts } from '@web/shared/ui/toast/useToasts';
+import { InvalidResponseError } from '../api/admin-users.api';
+import { useAdminUsers, useChangeRole, useRemoveUser, useUpdateUser } from '../hooks/useAdminUsers';
+import { adminUsersStrings as texts, type RoleFilter } from '../strings';
+import { ConfirmRemoveModal } from './ConfirmRemoveModal';
+import { EditUserModal } from './EditUserModal';
+import styles from './ManageUsers.module.css';
+import { UserCard } from './UserCard';
+
+const FILTERS: RoleFilter[] = ['all', 'user', 'admin'];
+
+const listError = (error: unknown): string => {
+  if (error instanceof ApiRequestError) return texts.httpError(error.status);
+  if (error instanceof InvalidResponseError) return error.message;
+  return texts.unreachable;
+};
+
+/** SPEC 2 Manage Users: the grid with its role filter, Edit Profile, Promote/Demote and Remove. */
+export const ManageUsers = () => {
+  const users = useAdminUsers();
+  const changeRole = useChangeRole();
+  const updateUser = useUpdateUser();
+  const removeUser = useRemoveUser();
+  const { toasts, show, dismiss } = useToasts();
+  const [filter, setFilter] = useState<RoleFilter>('all');
+  const [editing, setEditing] = useState<User | null>(null);
+  const [removing, setRemoving] = useState<User | null>(null);
+
+  const shown = (users.data ?? []).filter((user) => filter === 'all' || user.role === filter);
+
+  const toggleRole = (user: User) =>
+    changeRole.mutate(
+      { id: user.id, role: user.role === 'admin' ? 'user' : 'admin' },
+      { onError: () => show('error', texts.roleFailed) },
+    );
+
+  const save = (user: User, changes: Parameters<typeof updateUser.mutate>[0]['changes']) =>
+    updateUser.mutate(
+      { id: user.id, changes },
+      {
+        onSuccess: ({ message }) => {
+          setEditing(null);
+          show('success', message || texts.updated);
+        },
+        onError: (error) =>
+          show('error', texts.updateFailed(error instanceof ApiRequestError ? error.status : texts.networkStatus)),
+      },
+    );
+
+  const remove = (user: User) =>
+    removeUser.mutate(user.id, {
+      onSuccess: ({ message }) => show('success', message || texts.removed),
+      onError: (error) => show('error', messageFor(error, { fallback: texts.removeFailed, network: texts.removeFailed })),
+      onSettled: () => setRemoving(null),
+    });
+
+  const busyId = changeRole.isPending ? changeRole.variables?.id : undefined;
+
+  return (
+    <section className={styles.section} aria-labelledby="manage-users-title">
+      <header className={styles.sectionHeader}>
+        <h2 id="manage-users-title" className={styles.sectionTitle}>
+          {texts.title}
+        </h2>
+        <div className={styles.filters} role="group" aria-label={texts.filterLabel}>
+          {FILTERS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={value === filter ? styles.filterOn : styles.filter}
+              aria-pressed={value === filter}
+              onClick={() => setFilter(value)}
+            >
+              {texts.filters[value]}
+            </button>
+          ))}
+        </div>
+      </header>
+
+      {!users.signedIn ? (
+        <p role="alert" className={styles.notice}>
+          {texts.authRequired}
+        </p>
+      ) : users.isPending ? (
+        <p className={styles.notice}>{texts.loading}</p>
+      ) : users.isError ? (
+        <div role="alert" className={styles.notice}>
+          <p>{listError(users.error)}</p>
+          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => void users.refetch()}>
+            {texts.tryAgain}
+          </button>
+        </div>
+      ) : shown.length === 0 ? (
+        <p className={styles.notice}>{texts.empty}</p>
+      ) : (
+        <>
+          <p className={styles.count}>{texts.count(shown.length)}</p>
+          <div className={styles.grid}>
+            {shown.map((user) => (
+              <UserCard
+                key={user.id}
+                user={user}
+                busy={busyId === user.id}
+                onEdit={() => setEditing(user)}
+                onToggleRole={() => toggleRole(user)}
+                onRemove={() => setRemoving(user)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+
+      {editing && (
+        <EditUserModal
+          user={editing}
+          saving={updateUser.isPending}
+          onSave={(changes) => save(editing, changes)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {removing && (
+        <ConfirmRemoveModal
+          username={removing.username}
+          removing={removeUser.isPending}
+          onConfirm={() => remove(removing)}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={texts.dismiss} />
+    </section>
+  );
+};

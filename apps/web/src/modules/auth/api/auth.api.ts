@@ -1,0 +1,37 @@
+import type {
+  CaptchaConfig,
+  ForgotPasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  MessageResponse,
+  ResetPasswordRequest,
+  SessionToken,
+  SetPasswordRequest,
+  SignupRequest,
+  User,
+  VerifyOtpRequest,
+} from '@app/contracts';
+import type { ApiClient } from '@web/shared/api/api-client';
+
+/** The Accounts HTTP API (issue 4), one function per call. */
+export const authApi = {
+  captchaConfig: (client: ApiClient, signal?: AbortSignal) => client.get<CaptchaConfig>('/api/auth/captcha', { signal }),
+  signup: (client: ApiClient, body: SignupRequest) => client.post<MessageResponse>('/api/signup', { body, token: null }),
+  login: (client: ApiClient, body: LoginRequest) => client.post<LoginResponse>('/api/auth/login', { body, token: null }),
+  adminLogin: (client: ApiClient, body: LoginRequest) =>
+    client.post<LoginResponse>('/api/auth/admin/login', { body, token: null }),
+  logout: (client: ApiClient, token: string) => client.post<void>('/api/auth/logout', { token }),
+  currentUser: (client: ApiClient) => client.get<User>('/api/user'),
+  setPassword: (client: ApiClient, body: SetPasswordRequest) => client.post<MessageResponse>('/api/set-password', { body }),
+  forgotPassword: (client: ApiClient, body: ForgotPasswordRequest) =>
+    client.post<MessageResponse>('/api/auth/forgot-password', { body, token: null }),
+  verifyOtp: (client: ApiClient, body: VerifyOtpRequest) =>
+    client.post<MessageResponse>('/api/auth/verify-otp', { body, token: null }),
+  resetPassword: (client: ApiClient, body: ResetPasswordRequest) =>
+    client.post<MessageResponse>('/api/auth/reset-password', { body, token: null }),
+  exchangeOAuthCode: (client: ApiClient, code: string) =>
+    client.post<SessionToken>('/api/auth/oauth/exchange', { body: { code }, token: null }),
+} as const;
+
+/** Where "Continue with Google" goes: the server's Google sign-in start, as a full-page navigation. */
+export const googleSignInPath = '/auth/google';

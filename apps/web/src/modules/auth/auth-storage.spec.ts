@@ -1,0 +1,51 @@
+import { aUser } from './testing/auth-test-kit';
+import { readStoredSession, storeSession, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from './auth-storage';
+
+describe('auth storage (SPEC 4)', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('uses exactly the keys user and token', () => {
+    const user = aUser();
+    storeSession({ user, token: 'tok-1' });
+
+    expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual(user);
+    expect(window.localStorage.getItem('token')).toBe('tok-1');
+    expect(readStoredSession()).toEqual({ user, token: 'tok-1' });
+  });
+
+  it('is signed out with nothing stored', () => {
+    expect(readStoredSession()).toBeNull();
+  });
+
+  it.each([
+    ['a user without a token', () => window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(aUser()))],
+    ['a token without a user', () => window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-2')],
+  ])('treats %s as signed out and clears it', (_case, store) => {
+    store();
+
+    expect(readStoredSession()).toBeNull();
+    expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['not JSON', '{"role": "user"'],
+    ['JSON of the wrong shape', JSON.stringify({ role: 'superuser', name: 'x' })],
+    ['a JSON string', JSON.stringify('admin')],
+  ])('clears a stored user that is %s, silently', (_case, raw) => {
+    window.localStorage.setItem(USER_STORAGE_KEY, raw);
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-3');
+
+    expect(readStoredSession()).toBeNull();
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('leaves other keys alone (the theme survives a cleared session)', () => {
+    window.localStorage.setItem('theme', 'light');
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-4');
+
+    readStoredSession();
+
+    expect(window.localStorage.getItem('theme')).toBe('light');
+  });
+});

@@ -1,0 +1,228 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { readStoredSession } from '../auth-storage';
+import { authStrings } from '../strings';
+import { aUser, apiError, renderAuthApp } from '../testing/auth-test-kit';
+
+type Answer = { status: number; body: unknown };
+
+describe('account flows (SPEC 2, 8)', () => {
+  let api: FakeApi;
+  let answers: Record<string, Answer>;
+  let sent: Array<{ path: string; body: unknown }>;
+
+  beforeEach(async () => {
+    answers = {};
+    sent = [];
+    api = await startFakeApi((_request, url, body) => {
+      sent.push({ path: url.pathname, body });
+      return answers[url.pathname];
+    });
+  });
+
+  afterEach(async () => {
+    jest.useRealTimers();
+    window.localStorage.clear();
+    await api.close();
+  });
+
+  const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+  describe('sign-up', () => {
+    it('prefills the email from ?email and shows terms and privacy links', () => {
+      renderAuthApp({ path: '/signup?email=asha%40example.in', apiBaseUrl: api.baseUrl });
+
+      expect((screen.getByLabelText(authStrings.email) as HTMLInputElement).value).toBe('asha@example.in');
+      const card = screen.getByRole('region', { name: authStrings.signup.title });
+      expect(within(card).getByRole('link', { name: authStrings.signup.terms }).getAttribute('href')).toBe('/termsofuse');
+      expect(within(card).getByRole('link', { name: authStrings.signup.privacy }).getAttribute('href')).toBe('/privacypolicy');
+    });
+
+    it("shows 'User registered successfully!' and goes to /userlogin after 2 seconds", async () => {
+      answers['/api/signup'] = { status: 201, body: { message: 'User registered successfully!' } };
+      const { router } = renderAuthApp({ path: '/signup', apiBaseUrl: api.baseUrl });
+      type(authStrings.username, 'Asha');
+      type(authStrings.email, 'asha@example.in');
+      type(authStrings.password, 'Secret@123');
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      fireEvent.click(screen.getByRole('button', { name: authStrings.signup.submit }));
+
+      expect((await screen.findByRole('status')).textContent).toBe('User registered successfully!');
+      expect(sent).toContainEqual({ path: '/api/signup', body: { username: 'Asha', email: 'asha@example.in', password: 'Secret@123' } });
+      await act(async () => jest.advanceTimersByTime(1800));
+      expect(router.state.location.pathname).toBe('/signup');
+      await act(async () => jest.advanceTimersByTime(300));
+      expect(router.state.location.pathname).toBe('/userlogin');
+    });
+
+    it('shows the server message on a duplicate email and stays', async () => {
+      answers['/api/signup'] = apiError(409, 'CONFLICT', 'Email is already registered');
+      const { router } = renderAuthApp({ path: '/signup', apiBaseUrl: api.baseUrl });
+      type(authStrings.username, 'Asha');
+      type(authStrings.email, 'asha@example.in');
+      type(authStrings.password, 'Secret@123');
+      fireEvent.click(screen.getByRole('button', { name: authStrings.signup.submit }));
+
+      expect((await screen.findByRole('alert')).textContent).toBe('Email is already registered');
+      expect(router.state.location.pathname).toBe('/signup');
+    });
+
+    it("says 'Something went wrong' without a server message and 'Internal server error' when unreachable", async () => {
+      answers['/api/signup'] = { status: 500, body: 'oops' };
+      renderAuthApp({ path: '/signup', apiBaseUrl: api.baseUrl });
+      type(authStrings.username, 'Asha');
+      type(authStrings.email, 'asha@example.in');
+      type(authStrings.password, 'Secret@123');
+      fireEvent.click(screen.getByRole('button', { name: authStrings.signup.submit }));
+      expect((await screen.findByRole('alert')).textContent).toBe(authStrings.signup.failed);
+
+      await api.close();
+      fireEvent.click(screen.getByRole('button', { name: authStrings.signup.submit }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(authStrings.signup.network));
+      api = await startFakeApi(() => undefined);
+    });
+
+    it('marks missing fields inline and sends nothing', () => {
+      renderAuthApp({ path: '/signup', apiBaseUrl: api.baseUrl });
+      fireEvent.click(screen.getByRole('button', { name: authStrings.signup.submit }));
+
+      expect(screen.getByText(authStrings.required(authStrings.username))).toBeTruthy();
+      expect(screen.getByText(authStrings.required(authStrings.email))).toBeTruthy();
+      expect(screen.getByText(authStrings.required(authStrings.password))).toBeTruthy();
+      expect(sent).toEqual([]);
+    });
+  });
+
+  describe('forgot password', () => {
+    const { forgot } = authStrings;
+
+    it('walks email → OTP → new password and returns to step 1 with the success message', async () => {
+      answers['/api/auth/forgot-password'] = { status: 200, body: { message: 'OTP sent to your email.' } };
+      answers['/api/auth/verify-otp'] = { status: 200, body: { message: 'OTP verified. Enter your new password.' } };
+      answers['/api/auth/reset-password'] = { status: 200, body: { message: 'Password reset successful! You can now log in.' } };
+      renderAuthApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
+
+      type(authStrings.email, 'asha@example.in');
+      fireEvent.click(screen.getByRole('button', { name: forgot.sendOtp }));
+      expect((await screen.findByRole('status')).textContent).toBe(forgot.sent);
+      type(forgot.otp, '123456');
+      fireEvent.click(screen.getByRole('button', { name: forgot.verifyOtp }));
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe(forgot.verified));
+      type(forgot.newPassword, 'NewSecret@1');
+      fireEvent.click(screen.getByRole('button', { name: forgot.resetPassword }));
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe(forgot.done));
+
+      expect(screen.getByRole('button', { name: forgot.sendOtp })).toBeTruthy();
+      expect(sent.map(({ path, body }) => [path, body])).toEqual([
+        ['/api/auth/forgot-password', { email: 'asha@example.in' }],
+        ['/api/auth/verify-otp', { email: 'asha@example.in', otp: '123456' }],
+        ['/api/auth/reset-password', { email: 'asha@example.in', otp: '123456', newPassword: 'NewSecret@1' }],
+      ]);
+    });
+
+    it('stays on a failed step with the server message, else the defaults', async () => {
+      answers['/api/auth/forgot-password'] = apiError(429, 'RATE_LIMITED', 'Too many attempts. Please try again later.');
+      renderAuthApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
+      type(authStrings.email, 'asha@example.in');
+      fireEvent.click(screen.getByRole('button', { name: forgot.sendOtp }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please try again later.');
+
+      answers['/api/auth/forgot-password'] = { status: 500, body: '' };
+      fireEvent.click(screen.getByRole('button', { name: forgot.sendOtp }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(forgot.sendFailed));
+
+      answers['/api/auth/forgot-password'] = { status: 200, body: { message: 'OTP sent to your email.' } };
+      answers['/api/auth/verify-otp'] = apiError(400, 'VALIDATION_FAILED', 'Invalid OTP');
+      fireEvent.click(screen.getByRole('button', { name: forgot.sendOtp }));
+      type(await screen.findByLabelText(forgot.otp).then(() => forgot.otp), '000000');
+      fireEvent.click(screen.getByRole('button', { name: forgot.verifyOtp }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Invalid OTP');
+      answers['/api/auth/verify-otp'] = { status: 502, body: '' };
+      fireEvent.click(screen.getByRole('button', { name: forgot.verifyOtp }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(forgot.otpFailed));
+      expect(screen.getByLabelText(forgot.otp)).toBeTruthy();
+
+      answers['/api/auth/verify-otp'] = { status: 200, body: { message: 'OTP verified. Enter your new password.' } };
+      answers['/api/auth/reset-password'] = apiError(400, 'VALIDATION_FAILED', 'OTP expired. Please request a new one.');
+      fireEvent.click(screen.getByRole('button', { name: forgot.verifyOtp }));
+      type(await screen.findByLabelText(forgot.newPassword).then(() => forgot.newPassword), 'NewSecret@1');
+      fireEvent.click(screen.getByRole('button', { name: forgot.resetPassword }));
+      expect((await screen.findByRole('alert')).textContent).toBe('OTP expired. Please request a new one.');
+      answers['/api/auth/reset-password'] = { status: 500, body: '' };
+      fireEvent.click(screen.getByRole('button', { name: forgot.resetPassword }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(forgot.resetFailed));
+      expect(screen.getByLabelText(forgot.newPassword)).toBeTruthy();
+    });
+  });
+
+  describe('OAuth return', () => {
+    const { oauth } = authStrings;
+
+    it('exchanges the code, stores the session and, with a password set, goes to /userdashboard after 1.5 s', async () => {
+      const user = aUser({ hasPassword: true });
+      answers['/api/auth/oauth/exchange'] = { status: 200, body: { token: 'tok-g', user } };
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      const { router } = renderAuthApp({ path: '/oauth-success?token=one-time-code-123456789', apiBaseUrl: api.baseUrl });
+
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe(oauth.success));
+      expect(readStoredSession()).toEqual({ user, token: 'tok-g' });
+      expect(sent).toEqual([{ path: '/api/auth/oauth/exchange', body: { code: 'one-time-code-123456789' } }]);
+      await act(async () => jest.advanceTimersByTime(1300));
+      expect(router.state.location.pathname).toBe('/oauth-success');
+      await act(async () => jest.advanceTimersByTime(300));
+      expect(router.state.location.pathname).toBe('/userdashboard');
+    });
+
+    it('sends a user without a password to /set-password', async () => {
+      answers['/api/auth/oauth/exchange'] = { status: 200, body: { token: 'tok-g', user: aUser({ hasPassword: false }) } };
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      const { router } = renderAuthApp({ path: '/oauth-success?token=one-time-code-123456789', apiBaseUrl: api.baseUrl });
+
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe(oauth.setPassword));
+      await act(async () => jest.advanceTimersByTime(1600));
+      expect(router.state.location.pathname).toBe('/set-password');
+    });
+
+    it.each([
+      ['no token', '/oauth-success'],
+      ['a code the server refuses', '/oauth-success?token=expired-code-123456789'],
+    ])("with %s says 'Sign in failed. Redirecting to login...' and goes to /login", async (_case, path) => {
+      answers['/api/auth/oauth/exchange'] = apiError(401, 'UNAUTHORIZED', 'Sign in failed. Please try again.');
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      const { router } = renderAuthApp({ path, apiBaseUrl: api.baseUrl });
+
+      expect((await screen.findByRole('alert')).textContent).toBe(oauth.failed);
+      expect(readStoredSession()).toBeNull();
+      await act(async () => jest.advanceTimersByTime(1600));
+      expect(router.state.location.pathname).toBe('/login');
+    });
+  });
+
+  describe('set password', () => {
+    const { setPassword } = authStrings;
+    const session = { user: aUser({ hasPassword: false }), token: 'tok-s' };
+
+    it('refuses a confirmation that does not match, and sends nothing', () => {
+      renderAuthApp({ path: '/set-password', apiBaseUrl: api.baseUrl, session });
+      type(setPassword.newPassword, 'NewSecret@1');
+      type(setPassword.confirmPassword, 'NewSecret@2');
+      fireEvent.click(screen.getByRole('button', { name: setPassword.submit }));
+
+      expect(screen.getByText(setPassword.mismatch)).toBeTruthy();
+      expect(sent).toEqual([]);
+    });
+
+    it('sets the password with the bearer token, says so and goes to /userdashboard', async () => {
+      answers['/api/set-password'] = { status: 200, body: { message: 'Password set successfully' } };
+      const { router } = renderAuthApp({ path: '/set-password', apiBaseUrl: api.baseUrl, session });
+      type(setPassword.newPassword, 'NewSecret@1');
+      type(setPassword.confirmPassword, 'NewSecret@1');
+      fireEvent.click(screen.getByRole('button', { name: setPassword.submit }));
+
+      expect((await screen.findByRole('status')).textContent).toBe('Password set successfully');
+      expect(sent).toEqual([{ path: '/api/set-password', body: { newPassword: 'NewSecret@1' } }]);
+      expect(readStoredSession()?.user.hasPassword).toBe(true);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'), { timeout: 3000 });
+    });
+  });
+});

@@ -1,0 +1,38 @@
+import type { User } from '@app/contracts';
+import { useContext } from 'react';
+import { Link } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { layoutStrings } from '@web/modules/layout/strings';
+import { buttonClass } from '@web/shared/ui/button';
+import { AuthContext } from '../hooks/useAuth';
+import { useLogout } from '../hooks/useLogout';
+import { authStrings } from '../strings';
+
+/** The header's account corner: Sign In for a visitor; the home screen and Logout once signed in. */
+export const AccountMenu = () => {
+  // Tolerates a tree without an AuthProvider (a component rendered on its own): that is a visitor.
+  const user = useContext(AuthContext)?.user;
+  if (!user) {
+    return (
+      <Link to={Paths.userLogin} className={buttonClass({ size: 'sm' })}>
+        {layoutStrings.signIn}
+      </Link>
+    );
+  }
+  return <SignedInMenu user={user} />;
+};
+
+const SignedInMenu = ({ user }: { user: User }) => {
+  const logout = useLogout();
+  const isAdmin = user.role === 'admin';
+  return (
+    <>
+      <Link to={isAdmin ? Paths.adminDashboard : Paths.userDashboard} className={buttonClass({ size: 'sm' })}>
+        {isAdmin ? authStrings.account.adminDashboard : authStrings.account.dashboard}
+      </Link>
+      <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => void logout()}>
+        {authStrings.account.logout}
+      </button>
+    </>
+  );
+};

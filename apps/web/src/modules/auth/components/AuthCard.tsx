@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { PageShell } from '@web/modules/layout/components/PageShell';
+import { pageStrings } from '@web/pages/strings';
+import styles from './AuthCard.module.css';
+
+type AuthCardProps = { title: string; lead?: ReactNode; children: ReactNode; footer?: ReactNode };
+
+/** The framed panel every account screen sits in, under the site header. */
+export const AuthCard = ({ title, lead, children, footer }: AuthCardProps) => (
+  <PageShell showSignIn={false}>
+    <title>{pageStrings.documentTitle(title)}</title>
+    <div className={styles.stage}>
+      <section className={styles.card} aria-labelledby="auth-card-title">
+        <header className={styles.header}>
+          <h1 id="auth-card-title" className={styles.title}>
+            {title}
+          </h1>
+          {lead && <p className={styles.lead}>{lead}</p>}
+        </header>
+        {children}
+        {footer && <footer className={styles.footer}>{footer}</footer>}
+      </section>
+    </div>
+  </PageShell>
+);

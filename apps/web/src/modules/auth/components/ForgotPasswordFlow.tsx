@@ -1,0 +1,165 @@
+import { PASSWORD_MIN_LENGTH } from '@app/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useApiClient } from '@web/shared/api/ApiClientProvider';
+import { buttonClass } from '@web/shared/ui/button';
+import { authApi } from '../api/auth.api';
+import { messageFor } from '../error-message';
+import { authStrings } from '../strings';
+import { emailError, newPasswordError, requiredError } from '../validation';
+import styles from './ForgotPasswordFlow.module.css';
+import { FormAlert } from './FormAlert';
+import { PasswordField, TextField } from './TextField';
+
+type Step = 'email' | 'otp' | 'password';
+const STEPS: Step[] = ['email', 'otp', 'password'];
+const { forgot: texts } = authStrings;
+
+type Outcome = { tone: 'success' | 'error'; message: string } | null;
+
+/**
+ * SPEC 2 password reset in three steps: email, OTP, new password. A failed step stays put with the
+ * server's message; success goes back to step 1 with the success message.
+ */
+export const ForgotPasswordFlow = () => {
+  const client = useApiClient();
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [otp, setOtp] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const fail = (fallback: string) => (error: unknown) =>
+    setOutcome({ tone: 'error', message: messageFor(error, { fallback, network: fallback }) });
+
+  const sendOtp = useMutation({
+    mutationFn: () => authApi.forgotPassword(client, { email: email.trim() }),
+    onSuccess: ({ message }) => {
+      setOutcome({ tone: 'success', message: message || texts.sent });
+      setOtp('');
+      setStep('otp');
+    },
+    onError: fail(texts.sendFailed),
+  });
+  const verifyOtp = useMutation({
+    mutationFn: () => authApi.verifyOtp(client, { email: email.trim(), otp: otp.trim() }),
+    onSuccess: ({ message }) => {
+      setOutcome({ tone: 'success', message: message || texts.verified });
+      setStep('password');
+    },
+    onError: fail(texts.otpFailed),
+  });
+  const reset = useMutation({
+    mutationFn: () => authApi.resetPassword(client, { email: email.trim(), otp: otp.trim(), newPassword }),
+    onSuccess: ({ message }) => {
+      setOutcome({ tone: 'success', message: message || texts.done });
+      setOtp('');
+      setNewPassword('');
+      setStep('email');
+    },
+    onError: fail(texts.resetFailed),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem =
+      step === 'email' ? emailError(email) : step === 'otp' ? requiredError(otp.trim(), texts.otp) : newPasswordError(newPassword, texts.newPassword);
+    setFieldError(problem);
+    if (problem) return;
+    setOutcome(null);
+    if (step === 'email') sendOtp.mutate();
+    else if (step === 'otp') verifyOtp.mutate();
+    else reset.mutate();
+  };
+
+  const busy = sendOtp.isPending || verifyOtp.isPending || reset.isPending;
+  const index = STEPS.indexOf(step);
+
+  return (
+    <div className={styles.flow}>
+      <ol className={styles.steps} aria-label={texts.stepLabel(index + 1, STEPS.length)}>
+        {texts.steps.map((name, position) => (
+          <li key={name} className={position <= index ? styles.reached : styles.step} aria-current={position === index ? 'step' : undefined}>
+            <span className={styles.number}>{position + 1}</span>
+            {name}
+          </li>
+        ))}
+      </ol>
+      <FormAlert tone={outcome?.tone ?? 'success'} message={outcome?.message ?? null} />
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {step === 'email' && (
+          <>
+            <p className={styles.lead}>{texts.emailLead}</p>
+            <TextField
+              key="email"
+              label={authStrings.email}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              error={fieldError}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <button type="submit" className={buttonClass({ block: true })} disabled={busy}>
+              {sendOtp.isPending ? texts.sending : texts.sendOtp}
+            </button>
+          </>
+        )}
+        {step === 'otp' && (
+          <>
+            <p className={styles.lead}>{texts.otpLead(email.trim())}</p>
+            <TextField
+              key="otp"
+              label={texts.otp}
+              name="otp"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              value={otp}
+              error={fieldError}
+              onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
+              autoFocus
+            />
+            <button type="submit" className={buttonClass({ block: true })} disabled={busy}>
+              {verifyOtp.isPending ? texts.verifying : texts.verifyOtp}
+            </button>
+          </>
+        )}
+        {step === 'password' && (
+          <>
+            <p className={styles.lead}>{texts.passwordLead}</p>
+            <PasswordField
+              key="password"
+              label={texts.newPassword}
+              name="newPassword"
+              autoComplete="new-password"
+              value={newPassword}
+              hint={authStrings.passwordHint(PASSWORD_MIN_LENGTH)}
+              error={fieldError}
+              onChange={(event) => setNewPassword(event.target.value)}
+              autoFocus
+            />
+            <button type="submit" className={buttonClass({ block: true })} disabled={busy}>
+              {reset.isPending ? texts.resetting : texts.resetPassword}
+            </button>
+          </>
+        )}
+        {step !== 'email' && (
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => {
+              setOutcome(null);
+              setFieldError(undefined);
+              setStep('email');
+            }}
+          >
+            {texts.useAnotherEmail}
+          </button>
+        )}
+      </form>
+    </div>
+  );
+};

@@ -1,0 +1,113 @@
+import type { LoginResponse } from '@app/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { useApiClient } from '@web/shared/api/ApiClientProvider';
+import { config } from '@web/shared/config/config';
+import { buttonClass } from '@web/shared/ui/button';
+import { authApi, googleSignInPath } from '../api/auth.api';
+import { messageFor } from '../error-message';
+import { useAuth } from '../hooks/useAuth';
+import { originFrom } from '../origin';
+import { authStrings } from '../strings';
+import { emailError, type FieldErrors, hasErrors, requiredError } from '../validation';
+import { CaptchaField } from './CaptchaField';
+import type { CaptchaHandle } from './captcha-widgets';
+import { FormAlert } from './FormAlert';
+import styles from './LoginForm.module.css';
+import { PasswordField, TextField } from './TextField';
+
+type LoginFormProps = { variant: 'user' | 'admin' };
+
+/**
+ * SPEC 2 user and admin login. The button waits for a solved captcha and reads 'Logging in...' while
+ * submitting; a failure shows the server's message and asks for a fresh captcha, whose token the
+ * server has spent.
+ */
+export const LoginForm = ({ variant }: LoginFormProps) => {
+  const client = useApiClient();
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
+  const onCaptcha = useCallback((token: string | null) => setCaptchaToken(token), []);
+  const texts = variant === 'admin' ? authStrings.adminLogin : authStrings.userLogin;
+
+  const login = useMutation({
+    mutationFn: (body: { email: string; password: string; recaptchaToken: string }) =>
+      variant === 'admin' ? authApi.adminLogin(client, body) : authApi.login(client, body),
+    onSuccess: ({ token, user }: LoginResponse) => {
+      signIn({ token, user });
+      const home = user.role === 'admin' ? Paths.adminDashboard : Paths.userDashboard;
+      void navigate(originFrom(location.state) ?? home, { replace: true });
+    },
+    onError: () => captcha.current?.reset(),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = { email: emailError(email), password: requiredError(password, authStrings.password) };
+    setErrors(found);
+    if (hasErrors(found) || !captchaToken || login.isPending) return;
+    login.mutate({ email: email.trim(), password, recaptchaToken: captchaToken });
+  };
+
+  const error = login.isError ? messageFor(login.error, { fallback: authStrings.loginFailed, network: authStrings.loginError }) : null;
+
+  return (
+    <div className={styles.stack}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <FormAlert tone="error" message={error} />
+        <TextField
+          label={authStrings.email}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          error={errors.email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <PasswordField
+          label={authStrings.password}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {variant === 'user' && (
+          <Link to={Paths.forgotPassword} className={styles.forgot}>
+            {authStrings.forgotPassword}
+          </Link>
+        )}
+        <CaptchaField ref={captcha} onChange={onCaptcha} />
+        <button type="submit" className={buttonClass({ size: 'md', block: true })} disabled={!captchaToken || login.isPending}>
+          {login.isPending ? authStrings.loggingIn : texts.submit}
+        </button>
+      </form>
+      {variant === 'user' && (
+        <>
+          <div className={styles.divider}>
+            <span>{authStrings.or}</span>
+          </div>
+          {/* A full-page navigation: the server redirects to Google and back. */}
+          <a href={`${config.apiBaseUrl}${googleSignInPath}`} className={buttonClass({ variant: 'ghost', size: 'md', block: true })}>
+            <svg className={styles.google} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z" />
+              <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23z" />
+              <path fill="#FBBC05" d="M5.7 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8l3.6-2.8z" />
+              <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1l3.6 2.8C6.6 7.4 9.1 5.4 12 5.4z" />
+            </svg>
+            {authStrings.continueWithGoogle}
+          </a>
+        </>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { useApiClient } from '@web/shared/api/ApiClientProvider';
+import { authApi } from '../api/auth.api';
+import { useAuth } from '../hooks/useAuth';
+import { authStrings } from '../strings';
+import { FormAlert } from './FormAlert';
+import styles from './Field.module.css';
+
+/** SPEC 9: every OAuth outcome redirects after 1.5 seconds. */
+export const OAUTH_REDIRECT_MS = 1500;
+
+type Outcome = { tone: 'success' | 'error'; message: string; next: string };
+
+const { oauth: texts } = authStrings;
+
+/**
+ * SPEC 2 /oauth-success. `token` carries a one-time code (DECISIONS 18), exchanged here for the session;
+ * a user without a password is sent to set one.
+ */
+export const OAuthReturn = () => {
+  const client = useApiClient();
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const code = params.get('token');
+  const [outcome, setOutcome] = useState<Outcome | null>(
+    code ? null : { tone: 'error', message: texts.failed, next: Paths.login },
+  );
+  // The code works once: the exchange must not run again when an effect re-runs (Strict Mode).
+  const exchanged = useRef(false);
+
+  useEffect(() => {
+    if (!code || exchanged.current) return;
+    exchanged.current = true;
+    authApi.exchangeOAuthCode(client, code).then(
+      ({ token, user }) => {
+        signIn({ token, user });
+        setOutcome(
+          user.hasPassword
+            ? { tone: 'success', message: texts.success, next: Paths.userDashboard }
+            : { tone: 'success', message: texts.setPassword, next: Paths.setPassword },
+        );
+      },
+      () => setOutcome({ tone: 'error', message: texts.failed, next: Paths.login }),
+    );
+  }, [code, client, signIn]);
+
+  useEffect(() => {
+    if (!outcome) return undefined;
+    const timer = setTimeout(() => void navigate(outcome.next, { replace: true }), OAUTH_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [outcome, navigate]);
+
+  return (
+    <div className={styles.form} aria-busy={!outcome}>
+      {outcome ? <FormAlert tone={outcome.tone} message={outcome.message} /> : <p role="status">{texts.working}</p>}
+    </div>
+  );
+};

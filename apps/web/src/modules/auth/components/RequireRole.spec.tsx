@@ -1,0 +1,118 @@
+import type { CaptchaConfig } from '@app/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { comingSoonPages } from '@web/pages/strings';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { readStoredSession } from '../auth-storage';
+import { authStrings } from '../strings';
+import { aUser, apiError, fakeCaptchaLabels, renderAuthApp } from '../testing/auth-test-kit';
+
+const captcha: CaptchaConfig = { provider: 'altcha', challengeUrl: '/api/auth/captcha/challenge' };
+
+describe('route guard (SPEC 2, 5)', () => {
+  let api: FakeApi;
+  const viewer = aUser();
+  const admin = aUser({ role: 'admin' });
+
+  beforeEach(async () => {
+    api = await startFakeApi((_request, url) => {
+      if (url.pathname === '/api/auth/captcha') return { status: 200, body: captcha };
+      if (url.pathname === '/api/auth/login') return { status: 200, body: { message: 'Login successful', token: 'tok-v', user: viewer } };
+      if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [viewer, admin] } };
+      return undefined;
+    });
+  });
+
+  afterEach(async () => {
+    window.localStorage.clear();
+    await api.close();
+  });
+
+  it.each([
+    ['/userdashboard', '/userlogin'],
+    ['/userprofile', '/userlogin'],
+    ['/set-password', '/userlogin'],
+    ['/admindashboard', '/adminlogin'],
+  ])('sends a visitor from %s to %s, carrying the requested location', (path, login) => {
+    const { router } = renderAuthApp({ path: `${path}?tab=1`, apiBaseUrl: api.baseUrl });
+
+    expect(router.state.location.pathname).toBe(login);
+    expect(router.state.location.state).toEqual({ from: { pathname: path, search: '?tab=1', hash: '' } });
+  });
+
+  it('keeps the roles apart: an admin is sent to /userlogin, a user to /adminlogin', () => {
+    const asAdmin = renderAuthApp({ path: '/userprofile', apiBaseUrl: api.baseUrl, session: { user: admin, token: 't-a' } });
+    expect(asAdmin.router.state.location.pathname).toBe('/userlogin');
+    asAdmin.unmount();
+    window.localStorage.clear();
+
+    const asUser = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session: { user: viewer, token: 't-v' } });
+    expect(asUser.router.state.location.pathname).toBe('/adminlogin');
+  });
+
+  it('lets a signed-in user through to a user page', () => {
+    const { router } = renderAuthApp({ path: '/userprofile', apiBaseUrl: api.baseUrl, session: { user: viewer, token: 't-v' } });
+
+    expect(router.state.location.pathname).toBe('/userprofile');
+    expect(screen.getByRole('heading', { level: 1, name: comingSoonPages.userProfile.title })).toBeTruthy();
+  });
+
+  it('returns to the requested page after login', async () => {
+    const { router } = renderAuthApp({ path: '/userprofile', apiBaseUrl: api.baseUrl });
+    fireEvent.change(screen.getByLabelText(authStrings.email), { target: { value: viewer.email } });
+    fireEvent.change(screen.getByLabelText(authStrings.password), { target: { value: 'Viewer@12345' } });
+    fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
+    fireEvent.click(screen.getByRole('button', { name: authStrings.userLogin.submit }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userprofile'));
+  });
+
+  it('goes to /userdashboard after login when nothing was requested', async () => {
+    const { router } = renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+    fireEvent.change(screen.getByLabelText(authStrings.email), { target: { value: viewer.email } });
+    fireEvent.change(screen.getByLabelText(authStrings.password), { target: { value: 'Viewer@12345' } });
+    fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
+    fireEvent.click(screen.getByRole('button', { name: authStrings.userLogin.submit }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'));
+  });
+
+  it('ends the session when a signed-in call is answered 401, and the guard sends the visitor to sign in', async () => {
+    api.respond((_request, url) =>
+      url.pathname === '/api/users' ? apiError(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.') : undefined,
+    );
+    const { router } = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session: { user: admin, token: 't-a' } });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/adminlogin'));
+    expect(readStoredSession()).toBeNull();
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('Logout revokes the token on the server, clears both keys and goes to /', async () => {
+    const seen: Array<{ path: string; auth: string | undefined }> = [];
+    api.respond((request, url) => {
+      seen.push({ path: url.pathname, auth: request.headers.authorization });
+      if (url.pathname === '/api/auth/logout') return { status: 204, body: null };
+      if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [admin] } };
+      return undefined;
+    });
+    const { router } = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session: { user: admin, token: 't-a' } });
+    await screen.findByRole('heading', { name: admin.username });
+    fireEvent.click(screen.getByRole('button', { name: authStrings.account.logout }));
+
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+    expect(seen).toContainEqual({ path: '/api/auth/logout', auth: 'Bearer t-a' });
+    expect(seen).toContainEqual({ path: '/api/users', auth: 'Bearer t-a' });
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('clears corrupt stored data on start-up and treats the visitor as signed out', () => {
+    window.localStorage.setItem('user', '{oops');
+    window.localStorage.setItem('token', 't-x');
+    const { router } = renderAuthApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+
+    expect(router.state.location.pathname).toBe('/userlogin');
+    expect(window.localStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+import { PASSWORD_MIN_LENGTH } from '@app/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { useApiClient } from '@web/shared/api/ApiClientProvider';
+import { buttonClass } from '@web/shared/ui/button';
+import { authApi } from '../api/auth.api';
+import { messageFor } from '../error-message';
+import { useAuth } from '../hooks/useAuth';
+import { authStrings } from '../strings';
+import { type FieldErrors, hasErrors, newPasswordError } from '../validation';
+import styles from './Field.module.css';
+import { FormAlert } from './FormAlert';
+import { OAUTH_REDIRECT_MS } from './OAuthReturn';
+import { PasswordField } from './TextField';
+
+const { setPassword: texts } = authStrings;
+
+/** /set-password (SPEC leaves it undesigned): new password twice; on success to the dashboard. */
+export const SetPasswordForm = () => {
+  const client = useApiClient();
+  const { user, updateUser } = useAuth();
+  const navigate = useNavigate();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'newPassword' | 'confirmation'>>({});
+
+  const save = useMutation({
+    mutationFn: () => authApi.setPassword(client, { newPassword }),
+    onSuccess: () => {
+      if (user) updateUser({ ...user, hasPassword: true });
+    },
+  });
+
+  useEffect(() => {
+    if (!save.isSuccess) return undefined;
+    const timer = setTimeout(() => void navigate(Paths.userDashboard, { replace: true }), OAUTH_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [save.isSuccess, navigate]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = {
+      newPassword: newPasswordError(newPassword, texts.newPassword),
+      confirmation: confirmation === newPassword ? undefined : texts.mismatch,
+    };
+    setErrors(found);
+    if (hasErrors(found) || save.isPending || save.isSuccess) return;
+    save.mutate();
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <FormAlert tone="success" message={save.isSuccess ? save.data.message || texts.success : null} />
+      <FormAlert tone="error" message={save.isError ? messageFor(save.error, { fallback: texts.failed, network: texts.failed }) : null} />
+      <PasswordField
+        label={texts.newPassword}
+        name="newPassword"
+        autoComplete="new-password"
+        value={newPassword}
+        hint={authStrings.passwordHint(PASSWORD_MIN_LENGTH)}
+        error={errors.newPassword}
+        onChange={(event) => setNewPassword(event.target.value)}
+      />
+      <PasswordField
+        label={texts.confirmPassword}
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={confirmation}
+        error={errors.confirmation}
+        onChange={(event) => setConfirmation(event.target.value)}
+      />
+      <button type="submit" className={buttonClass({ block: true })} disabled={save.isPending || save.isSuccess}>
+        {save.isPending ? texts.submitting : texts.submit}
+      </button>
+    </form>
+  );
+};

@@ -1,0 +1,84 @@
+import { PASSWORD_MIN_LENGTH } from '@app/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { useApiClient } from '@web/shared/api/ApiClientProvider';
+import { buttonClass } from '@web/shared/ui/button';
+import { authApi } from '../api/auth.api';
+import { messageFor } from '../error-message';
+import { authStrings } from '../strings';
+import { emailError, type FieldErrors, hasErrors, newPasswordError, usernameError } from '../validation';
+import { FormAlert } from './FormAlert';
+import styles from './Field.module.css';
+import { PasswordField, TextField } from './TextField';
+
+/** SPEC 2: after 'User registered successfully!' the visitor goes to /userlogin after 2 seconds. */
+export const SIGNUP_REDIRECT_MS = 2000;
+
+const { signup: texts } = authStrings;
+
+export const SignupForm = () => {
+  const client = useApiClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'username' | 'email' | 'password'>>({});
+
+  const signup = useMutation({
+    mutationFn: (body: { username: string; email: string; password: string }) => authApi.signup(client, body),
+  });
+
+  useEffect(() => {
+    if (!signup.isSuccess) return undefined;
+    const timer = setTimeout(() => void navigate(Paths.userLogin), SIGNUP_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [signup.isSuccess, navigate]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = { username: usernameError(username), email: emailError(email), password: newPasswordError(password) };
+    setErrors(found);
+    if (hasErrors(found) || signup.isPending || signup.isSuccess) return;
+    signup.mutate({ username: username.trim(), email: email.trim(), password });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <FormAlert tone="success" message={signup.isSuccess ? (signup.data.message || texts.success) : null} />
+      <FormAlert tone="error" message={signup.isError ? messageFor(signup.error, { fallback: texts.failed, network: texts.network }) : null} />
+      <TextField
+        label={authStrings.username}
+        name="username"
+        autoComplete="username"
+        value={username}
+        error={errors.username}
+        onChange={(event) => setUsername(event.target.value)}
+      />
+      <TextField
+        label={authStrings.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        error={errors.email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <PasswordField
+        label={authStrings.password}
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        hint={authStrings.passwordHint(PASSWORD_MIN_LENGTH)}
+        error={errors.password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <button type="submit" className={buttonClass({ size: 'md', block: true })} disabled={signup.isPending || signup.isSuccess}>
+        {signup.isPending ? texts.submitting : texts.submit}
+      </button>
+    </form>
+  );
+};

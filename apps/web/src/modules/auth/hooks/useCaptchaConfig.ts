@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApiClient } from '@web/shared/api/ApiClientProvider';
+import { authApi } from '../api/auth.api';
+
+export const useCaptchaConfig = () => {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['auth', 'captcha'],
+    queryFn: ({ signal }) => authApi.captchaConfig(client, signal),
+    staleTime: Infinity,
+  });
+};

@@ -1,0 +1,112 @@
+import type { CaptchaProvider } from '@app/contracts';
+
+/** Captcha texts per provider: SPEC's sentences for reCAPTCHA, the same with the name changed for ALTCHA (DECISIONS 19). */
+const captchaMessages: Record<CaptchaProvider, { expired: string; loadError: string }> = {
+  recaptcha: { expired: 'reCAPTCHA expired, please verify again', loadError: 'Error loading reCAPTCHA' },
+  altcha: { expired: 'Captcha expired, please verify again', loadError: 'Error loading captcha' },
+};
+
+export const authStrings = {
+  email: 'Email',
+  password: 'Password',
+  username: 'Username',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  required: (field: string) => `${field} is required`,
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: (min: number) => `Password must be at least ${min} characters`,
+  usernameTooShort: (min: number) => `Username must be at least ${min} characters`,
+  passwordHint: (min: number) => `At least ${min} characters.`,
+
+  captcha: captchaMessages,
+  captchaLabel: 'Verification',
+  captchaLoading: 'Loading verification…',
+
+  userLogin: {
+    title: 'Sign In',
+    lead: 'Welcome back. Sign in to keep watching.',
+    submit: 'User Login',
+  },
+  adminLogin: {
+    title: 'Admin Sign In',
+    lead: 'For Streamly administrators only.',
+    submit: 'Admin Login',
+  },
+  loggingIn: 'Logging in...',
+  loginFailed: 'Login failed',
+  loginError: 'An error occurred during login',
+  continueWithGoogle: 'Continue with Google',
+  or: 'or',
+  forgotPassword: 'Forgot Password?',
+  newHere: 'New to Streamly?',
+  signUpLink: 'Sign up',
+  adminSignInLink: 'Admin sign-in',
+  userSignInLink: 'Back to user sign-in',
+
+  signup: {
+    title: 'Create your account',
+    lead: 'Plans from ₹149. Cancel at any time.',
+    submit: 'Sign Up',
+    submitting: 'Signing up...',
+    success: 'User registered successfully!',
+    failed: 'Something went wrong',
+    network: 'Internal server error',
+    haveAccount: 'Already have an account?',
+    signInLink: 'Sign in',
+    legalPrefix: 'By signing up you agree to our',
+    terms: 'Terms of Use',
+    and: 'and',
+    privacy: 'Privacy Policy',
+  },
+
+  forgot: {
+    title: 'Reset your password',
+    steps: ['Email', 'Code', 'New password'] as const,
+    stepLabel: (step: number, total: number) => `Step ${step} of ${total}`,
+    emailLead: 'Enter the email of your account and we will send you a 6-digit code.',
+    otpLead: (email: string) => `Enter the 6-digit code we sent to ${email}.`,
+    passwordLead: 'Choose a new password.',
+    otp: 'One-time code',
+    newPassword: 'New password',
+    sendOtp: 'Send OTP',
+    sending: 'Sending...',
+    verifyOtp: 'Verify OTP',
+    verifying: 'Verifying...',
+    resetPassword: 'Reset Password',
+    resetting: 'Resetting...',
+    useAnotherEmail: 'Use another email',
+    backToLogin: 'Back to sign in',
+    sendFailed: 'Error sending OTP',
+    otpFailed: 'Invalid OTP',
+    resetFailed: 'Failed to reset password',
+    sent: 'OTP sent to your email.',
+    verified: 'OTP verified. Enter your new password.',
+    done: 'Password reset successful! You can now log in.',
+  },
+
+  oauth: {
+    title: 'Signing you in',
+    working: 'Finishing your sign-in…',
+    setPassword: 'Please set your password for future logins.',
+    success: 'Sign in successful! Redirecting to your dashboard...',
+    failed: 'Sign in failed. Redirecting to login...',
+  },
+
+  setPassword: {
+    title: 'Set your password',
+    lead: 'You signed in with Google. Set a password to also sign in with your email.',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm password',
+    submit: 'Set Password',
+    submitting: 'Saving...',
+    mismatch: 'Passwords do not match',
+    success: 'Password set successfully',
+    failed: 'Failed to set password',
+  },
+
+  account: {
+    dashboard: 'My Streamly',
+    adminDashboard: 'Admin',
+    logout: 'Logout',
+  },
+} as const;

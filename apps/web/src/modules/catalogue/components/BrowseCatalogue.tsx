@@ -1,0 +1,95 @@
+import { type MovieCategory, type MovieSort, MovieSorts } from '@app/contracts';
+import { useDeferredValue, useId, useState } from 'react';
+import { MovieGrid } from '@web/modules/movies/components/MovieGrid';
+import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkeleton';
+import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
+import { useBrowseMovies } from '@web/modules/movies/hooks/useMovieQueries';
+import { catalogueStrings } from '@web/modules/movies/strings';
+import { buttonClass } from '@web/shared/ui/button';
+import { useMovieModals } from '../hooks/useMovieModals';
+import styles from './BrowseCatalogue.module.css';
+import { GenreFilter } from './GenreFilter';
+
+const PAGE_SIZE = 24;
+
+type BrowseCatalogueProps = { title: string; lead: string; category?: MovieCategory };
+
+/** /movies and /category/{id}: the published catalogue, paginated, with server-side search, genre and sort. */
+export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps) => {
+  const searchId = useId();
+  const sortId = useId();
+  const [search, setSearch] = useState('');
+  const [genre, setGenre] = useState('');
+  const [sort, setSort] = useState<MovieSort>('popular');
+  const [page, setPage] = useState(1);
+  const term = useDeferredValue(search.trim());
+  const { data, isPending, isError, isFetching, refetch } = useBrowseMovies({
+    page,
+    pageSize: PAGE_SIZE,
+    search: term || undefined,
+    genre: genre || undefined,
+    category,
+    sort,
+  });
+  const { watch, modal } = useMovieModals();
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const reset = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setPage(1);
+  };
+
+  const results = () => {
+    if (isPending) return <MovieGridSkeleton />;
+    if (isError) return <MoviesFailed onRetry={() => void refetch()} retrying={isFetching} />;
+    if (data.data.length === 0) return <p className={styles.empty}>{catalogueStrings.none}</p>;
+    return <MovieGrid movies={data.data} onWatchNow={watch} />;
+  };
+
+  return (
+    <div className={styles.browse}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{title}</h1>
+        <p className={styles.lead}>{lead}</p>
+      </header>
+      <div className={styles.controls}>
+        <label htmlFor={searchId} className={styles.hidden}>
+          {catalogueStrings.searchLabel}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className={styles.search}
+          placeholder={catalogueStrings.searchLabel}
+          maxLength={100}
+          value={search}
+          onChange={(event) => reset(setSearch)(event.target.value)}
+        />
+        {!category && <GenreFilter value={genre} onChange={reset(setGenre)} />}
+        <div className={styles.sort}>
+          <label htmlFor={sortId}>{catalogueStrings.sortLabel}</label>
+          <select id={sortId} value={sort} onChange={(event) => reset(setSort)(event.target.value as MovieSort)}>
+            {MovieSorts.map((value) => (
+              <option key={value} value={value}>
+                {catalogueStrings.sorts[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {data && <p className={styles.count}>{catalogueStrings.results(data.total)}</p>}
+      </div>
+      {results()}
+      {data && pages > 1 && (
+        <nav className={styles.pager} aria-label={catalogueStrings.pageOf(page, pages)}>
+          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {catalogueStrings.previous}
+          </button>
+          <span>{catalogueStrings.pageOf(page, pages)}</span>
+          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {catalogueStrings.next}
+          </button>
+        </nav>
+      )}
+      {modal}
+    </div>
+  );
+};

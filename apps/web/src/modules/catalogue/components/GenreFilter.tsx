@@ -1,0 +1,27 @@
+import { useId } from 'react';
+import { useGenres } from '@web/modules/movies/hooks/useMovieQueries';
+import { browseStrings } from '@web/modules/movies/strings';
+import styles from './GenreFilter.module.css';
+
+type GenreFilterProps = { value: string; onChange: (genre: string) => void; label?: string; allLabel?: string };
+
+/** 'All Genres' (the empty value) or one of the catalogue's genres. */
+export const GenreFilter = ({ value, onChange, label = browseStrings.genreFilterLabel, allLabel = browseStrings.allGenres }: GenreFilterProps) => {
+  const id = useId();
+  const { data: genres = [] } = useGenres();
+  return (
+    <div className={styles.filter}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <select id={id} className={styles.select} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{allLabel}</option>
+        {genres.map((genre) => (
+          <option key={genre} value={genre}>
+            {genre}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+};

@@ -1,0 +1,40 @@
+import type { Movie } from '@app/contracts';
+import { PosterImage } from '@web/modules/movies/components/PosterImage';
+import { formatRating } from '@web/modules/movies/rating';
+import { releaseYear } from '@web/modules/movies/release-year';
+import { browseStrings } from '@web/modules/movies/strings';
+import { buttonClass } from '@web/shared/ui/button';
+import styles from './HeroBanner.module.css';
+
+type HeroBannerProps = { movie: Movie; onPlay: (movie: Movie) => void; onMoreInfo: (movie: Movie) => void };
+
+/** The first popular title, large, with Play Now and More Info (SPEC 2). */
+export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
+  const year = releaseYear(movie.releaseDate);
+  return (
+    <section className={styles.hero} aria-label={movie.title}>
+      <div className={styles.backdrop} aria-hidden="true">
+        <PosterImage className={styles.backdropImage} title={movie.title} posterUrl={movie.posterUrl} eager />
+      </div>
+      <div className={styles.content}>
+        <h1 className={styles.title}>{movie.title}</h1>
+        <p className={styles.meta}>
+          <span className={styles.rating}>{formatRating(movie.rating)}</span>
+          {year && <span>{year}</span>}
+          <span>{movie.genre}</span>
+          {movie.runtimeMinutes && <span>{movie.runtimeMinutes} min</span>}
+        </p>
+        <p className={styles.overview}>{movie.description}</p>
+        <div className={styles.actions}>
+          <button type="button" className={buttonClass({ size: 'md' })} onClick={() => onPlay(movie)}>
+            ▶ {browseStrings.playNow}
+          </button>
+          <button type="button" className={buttonClass({ variant: 'ghost', size: 'md' })} onClick={() => onMoreInfo(movie)}>
+            {browseStrings.moreInfo}
+          </button>
+        </div>
+      </div>
+      <PosterImage className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
+    </section>
+  );
+};

@@ -1,0 +1,146 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { detailStrings } from '@web/modules/movies/strings';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { aMovie } from '@web/test/movie-factory';
+import { renderApp } from '@web/test/render-app';
+import { aReview, signInAs } from '../testing/browse-test-kit';
+import type { MovieDetail, MovieRating } from '@app/contracts';
+
+const ID = '65f0c0ffee00000000000099';
+const detail = (): MovieDetail => ({
+  ...aMovie({
+    id: ID,
+    title: 'The Long Walk',
+    description: 'Two friends, one road.',
+    language: 'hi',
+    budgetUsd: 12_500_000,
+    revenueUsd: 48_000_000,
+    director: 'Mira Nair',
+    writers: ['Sooni Taraporevala'],
+    genres: ['Drama', 'Romance'],
+    awards: 'Won 2 Filmfare awards',
+    rentalPriceInr: 500,
+    runtimeMinutes: 114,
+    releaseDate: '2001-08-30',
+  }),
+  topReviews: Array.from({ length: 6 }, (_, index) => aReview({ username: `Critic ${index}`, rating: 7 + index / 10 })),
+});
+
+describe('Movie page (/movie/:id)', () => {
+  let api: FakeApi;
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    api = await startFakeApi(() => undefined);
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  const serve = (rating: MovieRating = { rating: '8.1', votes: '12,345', imdbId: 'tt0265343' }) =>
+    api.respond((request, url, body) => {
+      if (url.pathname === `/api/movies/${ID}` && request.method === 'GET') return { status: 200, body: detail() };
+      if (url.pathname === `/api/movies/${ID}/rating`) return { status: 200, body: rating };
+      if (url.pathname === `/api/movies/${ID}/reviews` && request.method === 'POST') {
+        if (request.headers.authorization !== 'Bearer user-token') return { status: 401, body: { code: 'UNAUTHORIZED', message: 'Authentication required', correlationId: 'c' } };
+        return { status: 201, body: aReview(body as object) };
+      }
+      return undefined;
+    });
+
+  it("shows 'Loading...' and then every section with SPEC's formats", async () => {
+    serve();
+    renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
+
+    expect(screen.getByText(detailStrings.loading)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Long Walk' })).toBeTruthy();
+    expect(screen.getByText('Two friends, one road.')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Poster for The Long Walk' })).toBeTruthy();
+
+    const rent = screen.getByRole('complementary', { name: detailStrings.rentTitle });
+    expect(within(rent).getByText('48 hours')).toBeTruthy();
+    expect(within(rent).getByText('₹500')).toBeTruthy();
+    fireEvent.click(within(rent).getByRole('button', { name: detailStrings.rentNow }));
+    expect(within(rent).getByText(detailStrings.rentSoonTitle)).toBeTruthy();
+
+    const details = screen.getByRole('region', { name: detailStrings.details });
+    const value = (term: string) => within(details).getByText(term).nextElementSibling?.textContent;
+    expect(await within(details).findByText('8.1/10')).toBeTruthy();
+    expect(value(detailStrings.votes)).toBe('12,345');
+    expect(value(detailStrings.language)).toBe('HI');
+    expect(value(detailStrings.budget)).toBe('$12,500,000');
+    expect(value(detailStrings.revenue)).toBe('$48,000,000');
+    expect(value(detailStrings.runtime)).toBe('114 min');
+    expect(value(detailStrings.director)).toBe('Mira Nair');
+    expect(value(detailStrings.writers)).toBe('Sooni Taraporevala');
+    expect(value(detailStrings.awards)).toBe('Won 2 Filmfare awards');
+    expect(value(detailStrings.genre)).toBe('Drama, Romance');
+    expect(value(detailStrings.releaseDate)).toBe('30 August 2001');
+
+    const reviews = screen.getByRole('region', { name: detailStrings.reviews });
+    const items = within(reviews).getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    expect(within(items[0]).getByText('Critic 0')).toBeTruthy();
+    expect(within(items[0]).getByText('15 March 2024')).toBeTruthy();
+    expect(within(items[0]).getByText('7.0/10')).toBeTruthy();
+  });
+
+  it("shows rating 'N/A' when the look-up has no match", async () => {
+    serve({ rating: 'N/A', votes: null, imdbId: null });
+    renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
+
+    const details = await screen.findByRole('region', { name: detailStrings.details });
+    await waitFor(() => expect(api.requests).toContain(`/api/movies/${ID}/rating`));
+    expect(within(details).getByText(detailStrings.rating).nextElementSibling?.textContent).toBe('N/A');
+  });
+
+  it('has the slide-in menu with its five links', async () => {
+    serve();
+    renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
+    await screen.findByRole('heading', { level: 1, name: 'The Long Walk' });
+
+    fireEvent.click(screen.getByRole('button', { name: detailStrings.openMenu }));
+    const menu = screen.getByRole('navigation', { name: detailStrings.menu });
+    expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Dashboard', '/userdashboard'],
+      ['Subscription', '/subscription'],
+      ['About Us', '/aboutus'],
+      ['Contact Us', '/contactus'],
+    ]);
+  });
+
+  it('lets a signed-in user post a review and rejects an out-of-range rating before sending', async () => {
+    signInAs('user');
+    serve();
+    renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
+    await screen.findByRole('heading', { level: 1, name: 'The Long Walk' });
+
+    fireEvent.change(screen.getByLabelText(detailStrings.yourRating), { target: { value: '11' } });
+    fireEvent.change(screen.getByLabelText(detailStrings.yourReview), { target: { value: 'Loved it' } });
+    fireEvent.click(screen.getByRole('button', { name: detailStrings.postReview }));
+    expect(screen.getByText(detailStrings.reviewInvalid)).toBeTruthy();
+    expect(api.requests.filter((path) => path.endsWith('/reviews'))).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(detailStrings.yourRating), { target: { value: '8.5' } });
+    fireEvent.click(screen.getByRole('button', { name: detailStrings.postReview }));
+    expect(await screen.findByText(detailStrings.reviewPosted)).toBeTruthy();
+  });
+
+  it('shows Movie not found for an unknown or draft title', async () => {
+    api.respond(() => ({ status: 404, body: { code: 'NOT_FOUND', message: 'Movie not found', correlationId: 'c' } }));
+    renderApp({ path: `/moviedetails/${ID}`, apiBaseUrl: api.baseUrl });
+
+    expect(await screen.findByRole('heading', { name: detailStrings.notFound })).toBeTruthy();
+  });
+
+  it('offers visitors a sign-in call to action on /moviedetails/:id', async () => {
+    serve();
+    renderApp({ path: `/moviedetails/${ID}`, apiBaseUrl: api.baseUrl });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Long Walk' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: detailStrings.signInCta })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: detailStrings.rentNow })).toBeNull();
+  });
+});

@@ -1,0 +1,178 @@
+import type { MovieDetail, Review } from '@app/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Paths, toPath } from '@web/app/paths';
+import { PosterImage } from '@web/modules/movies/components/PosterImage';
+import { formatDate, formatLanguage, formatUsd } from '@web/modules/movies/format';
+import { useMovie, useMovieRating } from '@web/modules/movies/hooks/useMovieQueries';
+import { useViewer } from '@web/modules/movies/hooks/useViewer';
+import { releaseYear } from '@web/modules/movies/release-year';
+import { detailStrings, movieStrings } from '@web/modules/movies/strings';
+import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { buttonClass } from '@web/shared/ui/button';
+import { ReviewForm } from './ReviewForm';
+import styles from './MovieView.module.css';
+
+const na = detailStrings.notKnown;
+const TOP_REVIEWS_SHOWN = 5;
+
+const ReviewList = ({ reviews }: { reviews: Review[] }) => (
+  <section className={styles.panel} aria-labelledby="reviews-heading">
+    <h2 id="reviews-heading" className={styles.sectionTitle}>
+      {detailStrings.reviews}
+    </h2>
+    {reviews.length === 0 ? (
+      <p className={styles.muted}>{detailStrings.noReviews}</p>
+    ) : (
+      <ul className={styles.reviews}>
+        {reviews.slice(0, TOP_REVIEWS_SHOWN).map((review) => (
+          <li key={review.id} className={styles.review}>
+            <p className={styles.reviewHead}>
+              <strong>{review.username}</strong>
+              <span className={styles.muted}>{formatDate(review.createdAt, na)}</span>
+              <span className={styles.reviewRating}>{detailStrings.ratingOutOf10(review.rating.toFixed(1))}</span>
+            </p>
+            <p className={styles.reviewText}>{review.content}</p>
+          </li>
+        ))}
+      </ul>
+    )}
+  </section>
+);
+
+/** Rating and votes come from the server's rating look-up (DECISIONS 14), 'N/A' until it answers. */
+const DetailsList = ({ movie }: { movie: MovieDetail }) => {
+  const { data: lookup } = useMovieRating(movie.id);
+  const rows: [string, string][] = [
+    [detailStrings.rating, lookup && lookup.rating !== na ? detailStrings.ratingOutOf10(lookup.rating) : na],
+    [detailStrings.votes, lookup?.votes ?? na],
+    [detailStrings.director, movie.director ?? na],
+    [detailStrings.writers, movie.writers?.length ? movie.writers.join(', ') : na],
+    [detailStrings.genre, movie.genres.length ? movie.genres.join(', ') : movie.genre],
+    [detailStrings.awards, movie.awards ?? na],
+    [detailStrings.releaseDate, formatDate(movie.releaseDate, na)],
+    [detailStrings.runtime, movie.runtimeMinutes ? detailStrings.minutes(movie.runtimeMinutes) : na],
+    [detailStrings.language, formatLanguage(movie.language, na)],
+    [detailStrings.budget, formatUsd(movie.budgetUsd, na)],
+    [detailStrings.revenue, formatUsd(movie.revenueUsd, na)],
+  ];
+  return (
+    <section className={styles.panel} aria-labelledby="details-heading">
+      <h2 id="details-heading" className={styles.sectionTitle}>
+        {detailStrings.details}
+      </h2>
+      <dl className={styles.details}>
+        {rows.map(([term, value]) => (
+          <div key={term} className={styles.detail}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+};
+
+/** SPEC 2 rent box: 48 hours for the title's rental price. Payments come later, so Rent Now says so. */
+const RentBox = ({ price }: { price: number }) => {
+  const [asked, setAsked] = useState(false);
+  return (
+    <aside className={styles.rentBox} aria-labelledby="rent-heading">
+      <h2 id="rent-heading" className={styles.rentTitle}>
+        {detailStrings.rentTitle}
+      </h2>
+      <p className={styles.rentFacts}>
+        <span>{detailStrings.rentHours}</span>
+        <strong className={styles.rentPrice}>{detailStrings.rentPrice(price)}</strong>
+      </p>
+      <button type="button" className={buttonClass({ block: true })} onClick={() => setAsked(true)}>
+        {detailStrings.rentNow}
+      </button>
+      <div role="status" className={styles.rentNote}>
+        {asked && (
+          <>
+            <strong>{detailStrings.rentSoonTitle}</strong>
+            <span>{detailStrings.rentSoonLine}</span>
+            <Link to={Paths.subscription}>{detailStrings.viewPlans}</Link>
+          </>
+        )}
+      </div>
+    </aside>
+  );
+};
+
+const SignInCta = () => (
+  <aside className={styles.rentBox}>
+    <h2 className={styles.rentTitle}>{detailStrings.signInCta}</h2>
+    <p className={styles.muted}>{detailStrings.signInCtaLine}</p>
+    <Link to={Paths.userLogin} className={buttonClass({ block: true })}>
+      {detailStrings.signIn}
+    </Link>
+    <Link to={toPath.signup()} className={buttonClass({ variant: 'ghost', block: true })}>
+      {detailStrings.join}
+    </Link>
+  </aside>
+);
+
+type MovieViewProps = {
+  id: string;
+  /** 'member' is /movie/{id} (rent box, review form); 'visitor' is /moviedetails/{id} (sign-in call to action). */
+  variant: 'member' | 'visitor';
+};
+
+export const MovieView = ({ id, variant }: MovieViewProps) => {
+  const { data: movie, isPending, isError, error } = useMovie(id);
+  const { user } = useViewer();
+
+  if (isPending) return <p role="status" className={styles.loading}>{detailStrings.loading}</p>;
+  if (isError) {
+    const missing = error instanceof ApiRequestError && error.status === 404;
+    return (
+      <div className={styles.missing} role="alert">
+        <h1 className={styles.title}>{missing ? detailStrings.notFound : movieStrings.failed}</h1>
+        <p className={styles.muted}>{missing ? detailStrings.notFoundLine : error.message}</p>
+        <Link to={Paths.movies} className={buttonClass({ variant: 'ghost' })}>
+          {detailStrings.backToBrowse}
+        </Link>
+      </div>
+    );
+  }
+
+  const year = releaseYear(movie.releaseDate);
+  return (
+    <article className={styles.view}>
+      <title>{`${movie.title} · Streamly`}</title>
+      <div className={styles.top}>
+        <PosterImage className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
+        <div className={styles.intro}>
+          <h1 className={styles.title}>{movie.title}</h1>
+          <p className={styles.meta}>
+            {year && <span>{year}</span>}
+            <span>{movie.genre}</span>
+            {movie.runtimeMinutes && <span>{detailStrings.minutes(movie.runtimeMinutes)}</span>}
+            <span className={styles.access}>{movie.access}</span>
+          </p>
+          <p className={styles.overview}>{movie.description}</p>
+          {movie.cast?.length > 0 && (
+            <p className={styles.muted}>
+              <strong>{detailStrings.cast}:</strong> {movie.cast.join(', ')}
+            </p>
+          )}
+        </div>
+        {variant === 'member' ? <RentBox price={movie.rentalPriceInr} /> : <SignInCta />}
+      </div>
+      <DetailsList movie={movie} />
+      <ReviewList reviews={movie.topReviews ?? []} />
+      {variant === 'member' &&
+        (user ? (
+          <section className={styles.panel}>
+            <ReviewForm movieId={movie.id} />
+          </section>
+        ) : (
+          <p className={styles.muted}>
+            <Link to={Paths.userLogin}>{detailStrings.signInToReview}</Link>
+          </p>
+        ))}
+    </article>
+  );
+};

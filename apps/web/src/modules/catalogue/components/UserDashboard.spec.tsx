@@ -1,0 +1,149 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { browseStrings, detailStrings, movieStrings } from '@web/modules/movies/strings';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { aMovie, aPage } from '@web/test/movie-factory';
+import { renderApp } from '@web/test/render-app';
+import { signInAs, someSections } from '../testing/browse-test-kit';
+import type { MovieSections } from '@app/contracts';
+
+const serverError = { status: 500, body: { code: 'INTERNAL', message: 'Something went wrong', correlationId: 'c-1' } };
+const { sections } = browseStrings;
+const region = (name: string) => screen.getByRole('region', { name });
+
+describe('User home (/userdashboard)', () => {
+  let api: FakeApi;
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    signInAs('user');
+    api = await startFakeApi(() => undefined);
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  const serve = (build: (genre: string | null) => MovieSections, searchResults: string[] = []) =>
+    api.respond((_request, url) => {
+      if (url.pathname === '/api/movies/sections') return { status: 200, body: build(url.searchParams.get('genre')) };
+      if (url.pathname === '/api/movies/genres') return { status: 200, body: ['Comedy', 'Drama'] };
+      if (url.pathname === '/api/movies') return { status: 200, body: aPage(searchResults.map((title) => aMovie({ title }))) };
+      return undefined;
+    });
+
+  it('renders every section in SPEC order from GET /api/movies/sections, with the hero and premium badge', async () => {
+    serve(() => someSections());
+    renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+
+    expect(screen.getByText(movieStrings.loading)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Monsoon Wedding' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Play Now/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: browseStrings.moreInfo })).toBeTruthy();
+
+    const order = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    const expected = [
+      sections.newlyLaunched,
+      sections.topRated,
+      sections.free,
+      sections.premium,
+      sections.becauseYouWatched,
+      sections.trending,
+      sections.continueWatching,
+      sections.categories,
+      sections.profileSettings,
+      sections.popular,
+    ];
+    expect(order.filter((text) => expected.includes(text as never))).toEqual(expected);
+    expect(screen.queryByRole('heading', { name: sections.liveNow })).toBeNull();
+
+    expect(within(region(sections.newlyLaunched)).getByRole('link', { name: 'Fresh Launch' })).toBeTruthy();
+    expect(within(region(sections.free)).getByRole('link', { name: 'Free Ride' })).toBeTruthy();
+    expect(within(region(sections.premium)).getByText(browseStrings.subscriptionRequired)).toBeTruthy();
+    expect(within(region(sections.continueWatching)).getByText(browseStrings.continueWatchingEmpty)).toBeTruthy();
+    expect(within(region(sections.popular)).getAllByRole('article')).toHaveLength(3);
+    expect(within(region(sections.profileSettings)).getByRole('link', { name: /Downloads/ }).getAttribute('href')).toBe(
+      '/userprofile?tab=my-titles',
+    );
+    expect(within(region(sections.categories)).getByRole('link', { name: 'Sci-Fi' }).getAttribute('href')).toBe('/category/scifi');
+  });
+
+  it('shows at most 10 Top Rated titles', async () => {
+    serve(() => someSections({ topRated: Array.from({ length: 12 }, (_, index) => aMovie({ title: `Top ${index}` })) }));
+    renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+
+    const topRated = await screen.findByRole('region', { name: sections.topRated });
+    expect(within(topRated).getAllByRole('article')).toHaveLength(10);
+  });
+
+  it('filters the titles shown by the search, case-insensitively, and says when nothing matches', async () => {
+    serve(() => someSections(), ['Night Train']);
+    renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await screen.findByRole('region', { name: sections.popular });
+
+    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), { target: { value: 'nIGHT' } });
+
+    const popular = region(sections.popular);
+    expect(await within(popular).findByRole('link', { name: 'Night Train' })).toBeTruthy();
+    expect(within(popular).getAllByRole('article')).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: 'Monsoon Wedding' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Fresh Launch' })).toBeNull();
+    await waitFor(() => expect(api.requests).toContain('/api/movies?page=1&pageSize=24&search=nIGHT'));
+
+    serve(() => someSections(), []);
+    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), { target: { value: 'zzz-no-such' } });
+    expect(await screen.findByText(browseStrings.noSearchResults)).toBeTruthy();
+  });
+
+  it('applies the genre filter to Trending Now through the sections query', async () => {
+    serve((genre) =>
+      someSections({ trending: genre === 'Comedy' ? [aMovie({ title: 'Laugh Riot', genre: 'Comedy' })] : [aMovie({ title: 'Trending Drama' })] }),
+    );
+    renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    expect(await within(await screen.findByRole('region', { name: sections.trending })).findByRole('link', { name: 'Trending Drama' })).toBeTruthy();
+
+    const select = screen.getByRole('combobox', { name: browseStrings.genreFilterLabel });
+    expect(within(select).getByRole('option', { name: browseStrings.allGenres })).toBeTruthy();
+    await within(select).findByRole('option', { name: 'Comedy' });
+    fireEvent.change(select, { target: { value: 'Comedy' } });
+
+    expect(await within(region(sections.trending)).findByRole('link', { name: 'Laugh Riot' })).toBeTruthy();
+    expect(within(region(sections.trending)).queryByRole('link', { name: 'Trending Drama' })).toBeNull();
+    expect(api.requests).toContain('/api/movies/sections?genre=Comedy');
+  });
+
+  it("says 'Failed to fetch movies' and Try Again refetches", async () => {
+    api.respond(() => serverError);
+    renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(movieStrings.failed)).toBeTruthy();
+
+    serve(() => someSections());
+    fireEvent.click(within(alert).getByRole('button', { name: movieStrings.tryAgain }));
+
+    expect(await screen.findByRole('region', { name: sections.newlyLaunched })).toBeTruthy();
+    expect(screen.queryByText(movieStrings.failed)).toBeNull();
+  });
+
+  it('opens the premium modal from Watch Now on a premium title, and the detail modal from More Info', async () => {
+    serve(() => someSections());
+    renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+
+    const premium = await screen.findByRole('region', { name: sections.premium });
+    fireEvent.click(within(premium).getByRole('button', { name: movieStrings.watchNowTitle('Golden Hour') }));
+    const dialog = screen.getByRole('dialog');
+    expect(
+      within(dialog).getByText('"Golden Hour" is a premium movie. Subscribe to our premium plan to watch this and other exclusive content.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: detailStrings.viewPlans }).getAttribute('href')).toBe('/subscription');
+    fireEvent.click(within(dialog).getByRole('button', { name: detailStrings.maybeLater }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: browseStrings.moreInfo }));
+    const details = screen.getByRole('dialog', { name: 'Monsoon Wedding' });
+    expect(within(details).getByRole('button', { name: 'Watch Now (₹1200)' })).toBeTruthy();
+    expect(within(details).getByText('7.4/10')).toBeTruthy();
+    const favorites = within(details).getByRole('button', { name: detailStrings.addToFavorites }) as HTMLButtonElement;
+    expect(favorites.disabled).toBe(true);
+  });
+});

@@ -1,0 +1,93 @@
+import { type Movie, MovieAccess } from '@app/contracts';
+import { useDeferredValue, useState } from 'react';
+import { useLogout } from '@web/modules/auth/hooks/useLogout';
+import { MovieGrid } from '@web/modules/movies/components/MovieGrid';
+import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkeleton';
+import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
+import { useBrowseMovies, useMovieSections } from '@web/modules/movies/hooks/useMovieQueries';
+import { useViewer } from '@web/modules/movies/hooks/useViewer';
+import { browseStrings } from '@web/modules/movies/strings';
+import { useMovieModals } from '../hooks/useMovieModals';
+import { filterByTitle } from '../title-filter';
+import { DashboardTopBar } from './DashboardTopBar';
+import { CategoryTiles, SettingsTiles } from './DashboardTiles';
+import { GenreFilter } from './GenreFilter';
+import { HeroBanner } from './HeroBanner';
+import { MovieRow } from './MovieRow';
+import styles from './UserDashboard.module.css';
+
+const { sections: titles } = browseStrings;
+const premiumBadge = (movie: Movie) => (movie.access === MovieAccess.Premium ? browseStrings.subscriptionRequired : undefined);
+
+/** Popular Movies: the server's search over the whole catalogue while a search is typed, else the popular list. */
+type PopularMoviesProps = { popular: Movie[]; search: string; onWatchNow: (movie: Movie) => void };
+
+const PopularMovies = ({ popular, search, onWatchNow }: PopularMoviesProps) => {
+  const term = search.trim();
+  const searching = term !== '';
+  const searched = useBrowseMovies({ page: 1, pageSize: 24, search: term }, searching);
+  const movies = searching ? filterByTitle(searched.data?.data ?? popular, term) : popular;
+  return (
+    <section className={styles.popular} aria-labelledby="popular-heading">
+      <h2 id="popular-heading" className={styles.heading}>
+        {titles.popular}
+      </h2>
+      {movies.length === 0 ? <p className={styles.empty}>{browseStrings.noSearchResults}</p> : <MovieGrid movies={movies} onWatchNow={onWatchNow} badgeFor={premiumBadge} />}
+    </section>
+  );
+};
+
+/** SPEC 2 "User home", in its section order, on the catalogue's own lists. */
+export const UserDashboard = () => {
+  const { user } = useViewer();
+  const logout = useLogout();
+  const [search, setSearch] = useState('');
+  const [genre, setGenre] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const { data, isPending, isError, isFetching, refetch } = useMovieSections({ genre: genre || undefined });
+  const { showDetails, watch, modal } = useMovieModals();
+  const only = (movies: Movie[]) => filterByTitle(movies, deferredSearch);
+
+  const content = () => {
+    if (isPending) return <MovieGridSkeleton />;
+    if (isError) return <MoviesFailed onRetry={() => void refetch()} retrying={isFetching} />;
+    const hero = data.hero ?? data.popular[0] ?? null;
+    const row = (title: string, movies: Movie[], extra?: Partial<Parameters<typeof MovieRow>[0]>) => (
+      <MovieRow title={title} movies={only(movies)} onWatchNow={watch} badgeFor={premiumBadge} {...extra} />
+    );
+    return (
+      <>
+        {hero && !deferredSearch.trim() && <HeroBanner movie={hero} onPlay={watch} onMoreInfo={showDetails} />}
+        {row(titles.newlyLaunched, data.newlyLaunched)}
+        {row(titles.topRated, data.topRated.slice(0, 10))}
+        {row(titles.free, data.free)}
+        {row(titles.premium, data.premium)}
+        <div className={styles.filterBar}>
+          <GenreFilter value={genre} onChange={setGenre} />
+        </div>
+        <MovieRow title={titles.becauseYouWatched} movies={[]} empty={browseStrings.becauseYouWatchedEmpty} />
+        {row(titles.trending, data.trending)}
+        <MovieRow title={titles.continueWatching} movies={[]} empty={browseStrings.continueWatchingEmpty} />
+        <CategoryTiles />
+        {/* DECISIONS 23: Live Now is hidden while nothing is live. */}
+        <SettingsTiles />
+        <PopularMovies popular={data.popular} search={deferredSearch} onWatchNow={watch} />
+      </>
+    );
+  };
+
+  return (
+    <>
+      <title>{`${browseStrings.dashboardTitle} · Streamly`}</title>
+      <DashboardTopBar
+        search={search}
+        onSearch={setSearch}
+        onLogout={() => void logout()}
+        username={user?.username}
+        profileImage={user?.profileImage}
+      />
+      <main className={styles.main}>{content()}</main>
+      {modal}
+    </>
+  );
+};

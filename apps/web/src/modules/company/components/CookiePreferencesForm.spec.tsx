@@ -1,0 +1,56 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { renderApp } from '@web/test/render-app';
+import { companyPages, companyStrings } from '../content';
+import { COOKIE_PREFERENCES_KEY } from '../cookie-preferences';
+
+const toggle = (name: string) => screen.getByRole('switch', { name: new RegExp(name) }) as HTMLInputElement;
+
+describe('Cookie preferences', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('starts with analytics on and marketing off, and saves the choice in this browser', () => {
+    const first = renderApp({ path: '/cookiepreferences' });
+    expect(toggle(companyStrings.analyticsLabel).checked).toBe(true);
+    expect(toggle(companyStrings.marketingLabel).checked).toBe(false);
+
+    fireEvent.click(toggle(companyStrings.analyticsLabel));
+    fireEvent.click(toggle(companyStrings.marketingLabel));
+    expect(window.localStorage.getItem(COOKIE_PREFERENCES_KEY)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: companyStrings.savePreferences }));
+
+    expect(screen.getByRole('status').textContent).toBe(companyStrings.preferencesSaved);
+    expect(JSON.parse(window.localStorage.getItem(COOKIE_PREFERENCES_KEY) ?? '{}')).toEqual({ analytics: false, marketing: true });
+    first.unmount();
+
+    renderApp({ path: '/cookiepreferences' });
+    expect(toggle(companyStrings.analyticsLabel).checked).toBe(false);
+    expect(toggle(companyStrings.marketingLabel).checked).toBe(true);
+  });
+
+  it('falls back to the defaults when the stored value is junk', () => {
+    window.localStorage.setItem(COOKIE_PREFERENCES_KEY, '{"analytics":"yes"');
+    renderApp({ path: '/cookiepreferences' });
+    expect(toggle(companyStrings.analyticsLabel).checked).toBe(true);
+  });
+});
+
+describe('Company pages', () => {
+  it.each([
+    ['/aboutus', companyPages.aboutUs.title],
+    ['/careers', companyPages.careers.title],
+    ['/press', companyPages.press.title],
+    ['/helpcenter', companyPages.helpCenter.title],
+    ['/privacypolicy', companyPages.privacyPolicy.title],
+    ['/corporateinformation', companyPages.corporateInformation.title],
+  ])('%s shows its content', (path, title) => {
+    renderApp({ path });
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+
+  it("states SPEC's terms of use points", () => {
+    renderApp({ path: '/termsofuse' });
+    expect(screen.getByText(/18 years or older, or have the consent of a parent/)).toBeTruthy();
+    expect(screen.getByText(/Do not share it beyond your household/)).toBeTruthy();
+    expect(screen.getByText(/No unauthorized distribution/)).toBeTruthy();
+  });
+});

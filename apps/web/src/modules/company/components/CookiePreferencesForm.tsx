@@ -1,0 +1,70 @@
+import { type FormEvent, useId, useState } from 'react';
+import { buttonClass } from '@web/shared/ui/button';
+import { companyStrings } from '../content';
+import { type CookiePreferences, readCookiePreferences, storeCookiePreferences } from '../cookie-preferences';
+import styles from './CookiePreferencesForm.module.css';
+
+type ToggleProps = { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void };
+
+const Toggle = ({ label, hint, checked, onChange }: ToggleProps) => {
+  const hintId = useId();
+  return (
+    <label className={styles.toggle}>
+      <span className={styles.text}>
+        <span className={styles.label}>{label}</span>
+        <span id={hintId} className={styles.hint}>
+          {hint}
+        </span>
+      </span>
+      <input
+        type="checkbox"
+        role="switch"
+        className={styles.switch}
+        checked={checked}
+        aria-describedby={hintId}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+    </label>
+  );
+};
+
+/** Two toggles with SPEC 9's defaults, saved in this browser (DECISIONS 21). */
+export const CookiePreferencesForm = () => {
+  const [preferences, setPreferences] = useState<CookiePreferences>(readCookiePreferences);
+  const [saved, setSaved] = useState(false);
+
+  const change = (next: Partial<CookiePreferences>) => {
+    setPreferences((current) => ({ ...current, ...next }));
+    setSaved(false);
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(storeCookiePreferences(preferences));
+  };
+
+  return (
+    <form className={styles.form} onSubmit={save}>
+      <Toggle
+        label={companyStrings.analyticsLabel}
+        hint={companyStrings.analyticsHint}
+        checked={preferences.analytics}
+        onChange={(analytics) => change({ analytics })}
+      />
+      <Toggle
+        label={companyStrings.marketingLabel}
+        hint={companyStrings.marketingHint}
+        checked={preferences.marketing}
+        onChange={(marketing) => change({ marketing })}
+      />
+      <div className={styles.actions}>
+        <button type="submit" className={buttonClass()}>
+          {companyStrings.savePreferences}
+        </button>
+        <p role="status" className={styles.status}>
+          {saved ? companyStrings.preferencesSaved : ''}
+        </p>
+      </div>
+    </form>
+  );
+};

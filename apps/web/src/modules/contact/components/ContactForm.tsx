@@ -1,0 +1,83 @@
+import { type FormEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { ContactMessage, ContactReceipt } from '@app/contracts';
+import { useApiClient } from '@web/shared/api/ApiClientProvider';
+import { buttonClass } from '@web/shared/ui/button';
+import { contactStrings as t } from '../strings';
+import styles from './ContactForm.module.css';
+
+const empty: ContactMessage = { firstName: '', lastName: '', email: '', companyName: '', serviceInterested: '', message: '' };
+
+type TextField = Exclude<keyof ContactMessage, 'serviceInterested' | 'message'>;
+const textFields: Array<{ name: TextField; label: string; type: string; autoComplete: string }> = [
+  { name: 'firstName', label: t.firstName, type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: t.lastName, type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: t.email, type: 'email', autoComplete: 'email' },
+  { name: 'companyName', label: t.companyName, type: 'text', autoComplete: 'organization' },
+];
+
+/** SPEC 2 contact form: every field required (browser validation), then loading → success (form cleared) or error. */
+export const ContactForm = () => {
+  const api = useApiClient();
+  const [form, setForm] = useState<ContactMessage>(empty);
+  const send = useMutation({
+    mutationFn: (message: ContactMessage) => api.post<ContactReceipt>('/api/contact', { body: message }),
+    onSuccess: () => setForm(empty),
+  });
+
+  const update = (name: keyof ContactMessage) => (event: { target: { value: string } }) => {
+    if (send.isSuccess || send.isError) send.reset();
+    setForm((current) => ({ ...current, [name]: event.target.value }));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send.mutate(form);
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} aria-labelledby="contact-heading">
+      <h2 id="contact-heading">{t.heading}</h2>
+      <div className={styles.row}>
+        {textFields.map(({ name, label, type, autoComplete }) => (
+          <label key={name} className={styles.field}>
+            {label}
+            <input
+              className={styles.control}
+              name={name}
+              type={type}
+              autoComplete={autoComplete}
+              required
+              value={form[name]}
+              onChange={update(name)}
+            />
+          </label>
+        ))}
+      </div>
+      <label className={styles.field}>
+        {t.serviceInterested}
+        <select className={styles.control} name="serviceInterested" required value={form.serviceInterested} onChange={update('serviceInterested')}>
+          <option value="" disabled>
+            —
+          </option>
+          {t.services.map((service) => (
+            <option key={service}>{service}</option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.field}>
+        {t.message}
+        <textarea className={styles.control} name="message" required value={form.message} onChange={update('message')} />
+      </label>
+      <div className={styles.actions}>
+        <button type="submit" className={buttonClass({ size: 'lg' })} disabled={send.isPending}>
+          {send.isPending ? t.sending : t.send}
+        </button>
+      </div>
+      <div aria-live="polite">
+        {send.isSuccess && <p className={styles.success}>{t.sent}</p>}
+        {send.isError && <p className={styles.error} role="alert">{t.failed}</p>}
+      </div>
+    </form>
+  );
+};

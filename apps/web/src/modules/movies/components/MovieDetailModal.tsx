@@ -1,0 +1,77 @@
+import type { Movie } from '@app/contracts';
+import { useState } from 'react';
+import { buttonClass } from '@web/shared/ui/button';
+import { Modal } from '@web/shared/ui/modal/Modal';
+import { useViewer } from '../hooks/useViewer';
+import { formatRating } from '../rating';
+import { releaseYear } from '../release-year';
+import { detailStrings } from '../strings';
+import styles from './MovieDetailModal.module.css';
+import { PosterImage } from './PosterImage';
+
+type MovieDetailModalProps = { movie: Movie; onClose: () => void };
+
+const unknown = detailStrings.notKnown;
+
+/** SPEC 2 "Movie detail modal". Favorites and payments arrive with later work: the buttons say so honestly. */
+export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
+  const { user } = useViewer();
+  const [note, setNote] = useState('');
+  const facts: [string, string][] = [
+    [detailStrings.genre, movie.genres.length ? movie.genres.join(', ') : movie.genre],
+    [detailStrings.year, releaseYear(movie.releaseDate) ?? unknown],
+    [detailStrings.runtime, movie.runtimeMinutes ? detailStrings.minutes(movie.runtimeMinutes) : unknown],
+    [detailStrings.director, movie.director ?? unknown],
+    [detailStrings.cast, movie.cast?.length ? movie.cast.join(', ') : unknown],
+  ];
+
+  return (
+    <Modal title={movie.title} hideTitle onClose={onClose} closeLabel={detailStrings.close}>
+      <div className={styles.layout}>
+        <PosterImage className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
+        <div className={styles.body}>
+          <p className={styles.title} aria-hidden="true">
+            {movie.title}
+          </p>
+          <p className={styles.rating}>{formatRating(movie.rating)}</p>
+          <dl className={styles.facts}>
+            {facts.map(([term, value]) => (
+              <div key={term} className={styles.fact}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className={styles.subheading}>{detailStrings.plot}</h3>
+          <p className={styles.plot}>{movie.description}</p>
+          <div className={styles.actions}>
+            <button type="button" className={buttonClass()} onClick={() => setNote(detailStrings.rentSoonLine)}>
+              {detailStrings.watchNowPrice(movie.purchasePriceInr)}
+            </button>
+            {user ? (
+              <button type="button" className={buttonClass({ variant: 'ghost' })} disabled aria-describedby="favorites-soon">
+                {detailStrings.addToFavorites}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={buttonClass({ variant: 'ghost' })}
+                onClick={() => setNote(detailStrings.favoritesNeedLogin)}
+              >
+                {detailStrings.addToFavorites}
+              </button>
+            )}
+          </div>
+          {user && (
+            <p id="favorites-soon" className={styles.hint}>
+              {detailStrings.favoritesSoon}
+            </p>
+          )}
+          <p role="status" className={styles.note}>
+            {note}
+          </p>
+        </div>
+      </div>
+    </Modal>
+  );
+};

@@ -1,0 +1,24 @@
+import type { MovieCategory } from '@app/contracts';
+import { BrowseCatalogue } from '@web/modules/catalogue/components/BrowseCatalogue';
+import { PageShell } from '@web/modules/layout/components/PageShell';
+import { browseStrings, catalogueStrings } from '@web/modules/movies/strings';
+import { pageStrings } from './strings';
+
+/** /movies: the whole catalogue. */
+export const MoviesPage = () => (
+  <PageShell>
+    <title>{pageStrings.documentTitle(catalogueStrings.moviesTitle)}</title>
+    <BrowseCatalogue title={catalogueStrings.moviesTitle} lead={catalogueStrings.moviesLead} />
+  </PageShell>
+);
+
+/** /category/{action,comedy,drama,scifi}. */
+export const CategoryPage = ({ category }: { category: MovieCategory }) => {
+  const name = browseStrings.categories[category];
+  return (
+    <PageShell>
+      <title>{pageStrings.documentTitle(name)}</title>
+      <BrowseCatalogue key={category} title={name} lead={catalogueStrings.categoryLead(name)} category={category} />
+    </PageShell>
+  );
+};

@@ -1,0 +1,4 @@
+export const adminDashboardStrings = {
+  title: 'Admin',
+  logout: 'Logout',
+} as const;

@@ -1,0 +1,31 @@
+import type { ApiClient, SendOptions } from './api-client';
+import { ApiRequestError } from './api-request-error';
+
+export type ClientSession = {
+  /** The signed-in token, or null for a visitor. */
+  getToken: () => string | null;
+  /** A call that carried a token was answered 401: the session is over (expired, revoked, or the user removed). */
+  onUnauthorized: () => void;
+};
+
+/**
+ * The app's client while someone may be signed in: every call carries `Authorization: Bearer <token>`
+ * unless it names its own token, and a 401 to a call that carried one ends the session.
+ */
+export const withSession = (client: ApiClient, session: ClientSession): ApiClient => {
+  const call = async <T>(send: (options: SendOptions) => Promise<T>, options: SendOptions = {}): Promise<T> => {
+    const token = options.token === undefined ? session.getToken() : options.token;
+    try {
+      return await send({ ...options, token });
+    } catch (error) {
+      if (token && error instanceof ApiRequestError && error.status === 401) session.onUnauthorized();
+      throw error;
+    }
+  };
+  return {
+    get: (path, options) => call((sent) => client.get(path, sent), options),
+    post: (path, options) => call((sent) => client.post(path, sent), options),
+    put: (path, options) => call((sent) => client.put(path, sent), options),
+    delete: (path, options) => call((sent) => client.delete(path, sent), options),
+  };
+};

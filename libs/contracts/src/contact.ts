@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+const field = (max: number) => z.string().trim().min(1, 'is required').max(max);
+
+/** SPEC 2 "Contact": every field is required. */
+export const ContactMessageSchema = z
+  .object({
+    firstName: field(80),
+    lastName: field(80),
+    email: z.string().trim().max(254).pipe(z.email('must be a valid email address')),
+    companyName: field(120),
+    serviceInterested: field(120),
+    message: field(5000),
+  })
+  .strict();
+export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+export type ContactReceipt = { success: true; message: string };
+
+export const ContactPatterns = { submit: 'userdata.contact.submit' } as const;
+
+/** SPEC 8 "Contact". */
+export const CONTACT_SENT_MESSAGE = 'Message sent successfully!';
