@@ -120,6 +120,8 @@ export const startSystem = async ({ root, dataDir, persist, ports, log = console
       LOG_LEVEL: 'info',
       HOST: '0.0.0.0',
       PORT: String(gateway),
+      // Where browsers reach the product (Google's callback URL is built from it).
+      PUBLIC_URL: `http://localhost:${gateway}`,
       STREAMING_HTTP_URL: `http://127.0.0.1:${services['streaming-service'].http}`,
       ...(existsSync(path.join(webDist, 'index.html')) ? { WEB_DIST_DIR: webDist } : {}),
       ...Object.fromEntries(

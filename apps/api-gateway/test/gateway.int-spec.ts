@@ -119,6 +119,15 @@ describe('api-gateway over the real TCP transport', () => {
     expect(received.length).toBe(before);
   });
 
+  it.each([
+    ['malformed JSON', '{"firstName": ', 400, 'Malformed request body'],
+    ['a body over the limit', JSON.stringify({ message: 'x'.repeat(2_000_000) }), 413, 'Request body is too large'],
+  ])('answers %s with its status and a clear message', async (_, body, status, message) => {
+    const res = await fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(status);
+    expect((await res.json()) as ApiError).toMatchObject({ message });
+  });
+
   it('echoes a well-formed correlation id and replaces a hostile one', async () => {
     const ok = await fetch(`${url}/api/health/live`, { headers: { 'x-correlation-id': 'abc-123' } });
     expect(ok.headers.get('x-correlation-id')).toBe('abc-123');

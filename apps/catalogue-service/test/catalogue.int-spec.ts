@@ -208,6 +208,13 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       ]);
     });
 
+    it('lists the most recently added titles first to admins, drafts included', async () => {
+      const first = await service.send<MovieWriteResult>(MoviePatterns.create, { ...draftInput, title: 'Added Earlier' });
+      const second = await service.send<MovieWriteResult>(MoviePatterns.create, { ...draftInput, title: 'Added Later', status: 'published' });
+      const { data } = await service.send<Page<AdminMovie>>(MoviePatterns.adminList, { page: 1, pageSize: 2 });
+      expect(data.map((movie) => movie.id)).toEqual([second.data.id, first.data.id]);
+    });
+
     it('updates partially, invalidating cached lists, and emits movie.updated', async () => {
       const id = await idOf('Old Title');
       expect(titles((await service.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 100 })).data)).toContain('Old Title');

@@ -25,3 +25,4 @@ export * from './database/mongo-models-ready';
 export * from './http/public.decorator';
 export * from './mail/mail.module';
 export * from './mail/mailer';
+export * from './mail/mail-env';

@@ -29,7 +29,7 @@ describe('SessionGuard', () => {
     expect(resolve).not.toHaveBeenCalled();
   });
 
-  it.each([undefined, 'Bearer', 'Basic abc', 'Bearer a b'])('refuses a private route with authorization %p', async (header) => {
+  it.each([undefined, 'Bearer', 'Basic abc', 'Bearer a b', `Bearer ${'a'.repeat(4097)}`])('refuses a private route with authorization %p', async (header) => {
     const error = await guardWith(jest.fn()).canActivate(contextFor(request(header), {})).catch((e: unknown) => e);
     expect(error).toEqual(new AppError(ErrorCode.Unauthorized, AUTH_REQUIRED_MESSAGE));
   });

@@ -5,6 +5,9 @@ import { AppError, correlationIdOfRequest, IS_PUBLIC } from '@app/server-core';
 import { AuthClient } from './auth.client';
 import { AuthenticatedRequest, ROLES } from './auth.decorators';
 
+/** Far above any token auth-service issues; a longer one is refused here, without a call. */
+const MAX_TOKEN_LENGTH = 4096;
+
 const bearer = (header: string | undefined) => {
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header ?? '');
   return match?.[1];
@@ -29,7 +32,7 @@ export class SessionGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = bearer(request.headers.authorization);
 
-    if (!token) {
+    if (!token || token.length > MAX_TOKEN_LENGTH) {
       if (isPublic) return true;
       throw new AppError(ErrorCode.Unauthorized, AUTH_REQUIRED_MESSAGE);
     }

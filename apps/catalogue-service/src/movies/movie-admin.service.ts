@@ -51,7 +51,8 @@ export class MovieAdminService {
   async list({ page, pageSize, status, search }: AdminMoviesQuery): Promise<Page<AdminMovie>> {
     const fragment = search?.trim() ? normalizeTitle(search) : undefined;
     if (fragment === '') return { data: [], page, pageSize, total: 0 };
-    const result = await this.movies.list({ status, search: fragment }, 'newest', page, pageSize);
+    // Most recently added first, so a title an admin just added is on the first page.
+    const result = await this.movies.list({ status, search: fragment }, 'added', page, pageSize);
     const reviews = await this.reviews.ofMovies(result.data.map((movie) => movie._id.toHexString()));
     const byMovie = new Map<string, Review[]>();
     for (const review of reviews.map(toReview)) byMovie.set(review.movieId, [...(byMovie.get(review.movieId) ?? []), review]);

@@ -20,7 +20,11 @@ export type MovieCriteria = {
 /** Source fields an import refreshes; admin-owned fields (status, access, prices) are set on insert only. */
 export type ImportedMovie = { sourceKey: string; refresh: Partial<MovieRecord>; onInsert: Partial<MovieRecord> };
 
-const SORTS: Record<MovieSort, Record<string, SortOrder>> = {
+/** The public sorts, plus `added` (newest first by when it entered the catalogue) for the admin list. */
+export type ListSort = MovieSort | 'added';
+
+const SORTS: Record<ListSort, Record<string, SortOrder>> = {
+  added: { createdAt: -1, _id: -1 },
   popular: { popularity: -1, _id: 1 },
   newest: { publishDate: -1, releaseDate: -1, _id: 1 },
   'top-rated': { rating: -1, votes: -1, _id: 1 },
@@ -44,7 +48,7 @@ const toFilter = ({ status, search, genres, access, maxRating }: MovieCriteria):
 export class MoviesRepository {
   constructor(@InjectModel(MovieRecord.name) private readonly movies: Model<MovieRecord>) {}
 
-  async list(criteria: MovieCriteria, sort: MovieSort, page: number, pageSize: number): Promise<Page<StoredMovie>> {
+  async list(criteria: MovieCriteria, sort: ListSort, page: number, pageSize: number): Promise<Page<StoredMovie>> {
     const filter = toFilter(criteria);
     const [data, total] = await Promise.all([
       this.movies

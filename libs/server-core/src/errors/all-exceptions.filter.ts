@@ -25,21 +25,31 @@ const codeForStatus = (status: number): ErrorCode => {
   return known[status] ?? (status < 500 ? ErrorCode.ValidationFailed : ErrorCode.Internal);
 };
 
+/** body-parser's errors (http-errors with a `type`), as thrown or as the cause Nest wrapped them in. */
+const bodyParserStatus = (exception: unknown): number | undefined => {
+  const candidates = [exception, (exception as { cause?: unknown } | null)?.cause];
+  for (const candidate of candidates) {
+    const { type, status } = (candidate ?? {}) as { type?: unknown; status?: unknown };
+    if (typeof type === 'string' && typeof status === 'number' && /^(entity|request|encoding|charset)\./.test(type)) return status;
+  }
+  return undefined;
+};
+
 const describe = (exception: unknown): Described => {
+  const parserStatus = bodyParserStatus(exception);
+  if (parserStatus !== undefined) {
+    const message = parserStatus === 413 ? 'Request body is too large' : 'Malformed request body';
+    return { status: parserStatus, error: { code: codeForStatus(parserStatus), message }, unexpected: false };
+  }
   if (exception instanceof AppError) {
     const { code, message, details } = exception;
     return { status: httpStatusFor(code), error: { code, message, details }, unexpected: false };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
-    const message = status >= 500 ? 'Internal error' : exception.message;
+    // Our own refusals are AppErrors; a framework 400 is Nest's JSON parser failing on the body.
+    const message = status >= 500 ? 'Internal error' : status === 400 ? 'Malformed request body' : exception.message;
     return { status, error: { code: codeForStatus(status), message }, unexpected: status >= 500 };
-  }
-  // body-parser errors (malformed JSON, body too large) are plain errors carrying a 4xx status.
-  const status = (exception as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    const message = status === 413 ? 'Request body is too large' : 'Malformed request body';
-    return { status, error: { code: codeForStatus(status), message }, unexpected: false };
   }
   return { status: 500, error: { code: ErrorCode.Internal, message: 'Internal error' }, unexpected: true };
 };
