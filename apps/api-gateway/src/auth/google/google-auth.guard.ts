@@ -1,4 +1,4 @@
-import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ErrorCode } from '@app/contracts';
 import { AppError } from '@app/server-core';
@@ -12,16 +12,23 @@ export const GOOGLE_RESULT_PROPERTY = 'googleSignIn';
 /** Runs the passport flow; a refusal (bad state, unverified email, Google error) becomes "no result", not an exception. */
 @Injectable()
 export class GoogleAuthGuard extends AuthGuard(GOOGLE_STRATEGY) {
-  constructor(@Inject(GOOGLE_OPTIONS) private readonly options: GoogleOptions) {
+  private readonly logger = new Logger(GoogleAuthGuard.name);
+
+  // Not `options`: that field of AuthGuard holds the passport options given to super() and would be overwritten.
+  constructor(@Inject(GOOGLE_OPTIONS) private readonly google: GoogleOptions) {
     super({ session: false, property: GOOGLE_RESULT_PROPERTY });
   }
 
   override canActivate(context: ExecutionContext) {
-    if (!this.options.clientId) throw new AppError(ErrorCode.ServiceUnavailable, 'Google sign-in is not configured');
+    if (!this.google.clientId) throw new AppError(ErrorCode.ServiceUnavailable, 'Google sign-in is not configured');
     return super.canActivate(context);
   }
 
-  override handleRequest<T>(error: unknown, result: T): T {
+  override handleRequest<T>(error: unknown, result: T, info?: unknown): T {
+    if (error || !result) {
+      const reason = error instanceof Error ? error.message : error ? String(error) : JSON.stringify(info ?? null);
+      this.logger.warn({ msg: 'Google sign-in refused', reason });
+    }
     return (error ? null : result || null) as T;
   }
 }

@@ -31,6 +31,8 @@ export class GoogleStrategy extends PassportStrategy(Strategy, GOOGLE_STRATEGY) 
       passReqToCallback: true,
           // The typings overload `store` by arity; passport-oauth2 dispatches on `store.length` (3 here: req, meta, callback).
     } as unknown as StrategyOptionsWithRequest);
+    // The access token goes to the userinfo endpoint as `Authorization: Bearer`, not in its query string (logs, proxies).
+    this._oauth2.useAuthorizationHeaderforGET(true);
   }
 
   validate(req: Request, _accessToken: string, _refreshToken: string, profile: Profile): Promise<OAuthCode> {
