@@ -1,20 +1,20 @@
 import { Movie, Page as MoviePage } from '@app/contracts';
-import type { Page } from 'playwright-core';
+import { signUp } from './support/api';
 import { baseUrl, openBrowser, Session } from './support/browser';
+import { mailsTo, type OutboxMail } from './support/outbox';
+import { ADMIN_LOGIN, asUser, signInThroughUi, VIEWER_LOGIN } from './support/sign-in';
 
-const VIEWER = { email: 'viewer@streamly.in', password: 'Viewer@12345', loginPath: '/userlogin', button: 'User Login' };
-const ADMIN = { email: 'admin@streamly.in', password: 'Admin@12345', loginPath: '/adminlogin', button: 'Admin Login' };
+const SUPPORT_EMAIL = 'support@streamly.in';
 
-/** Signs in through the login page: email, password, the captcha (self-hosted proof of work in dev), submit. */
-const signIn = async (page: Page, who: typeof VIEWER) => {
-  await page.goto(who.loginPath);
-  await page.getByLabel(/email/i).fill(who.email);
-  await page.getByLabel(/password/i).first().fill(who.password);
-  await page.getByRole('checkbox').first().check();
-  const submit = page.getByRole('button', { name: who.button });
-  await submit.and(page.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
-  await submit.click();
-  await page.waitForURL((url) => url.pathname !== who.loginPath, { timeout: 30_000 });
+/** Polls the dev SMTP outbox for the one support mail carrying `marker` (other runs may mail support meanwhile). */
+const waitForSupportMail = async (marker: string, timeoutMs = 10_000): Promise<OutboxMail> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await mailsTo(SUPPORT_EMAIL)).find((candidate) => candidate.text.includes(marker));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${SUPPORT_EMAIL} containing "${marker}" arrived within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 };
 
 const firstPublished = async (): Promise<Movie> => {
@@ -47,7 +47,7 @@ describe('browsing the catalogue', () => {
   it('shows a user only the cards matching the search', async () => {
     const { page } = session;
     const movie = await firstPublished();
-    await signIn(page, VIEWER);
+    await signInThroughUi(page, VIEWER_LOGIN);
     await page.goto('/userdashboard');
     await page.getByRole('heading', { name: 'Popular Movies' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search titles' }).fill(movie.title.toUpperCase());
@@ -62,7 +62,7 @@ describe('browsing the catalogue', () => {
     const title = `E2E Premiere ${Date.now()}`;
     const admin = await openBrowser();
     try {
-      await signIn(admin.page, ADMIN);
+      await signInThroughUi(admin.page, ADMIN_LOGIN);
       await admin.page.goto('/admindashboard');
       await admin.page.getByRole('button', { name: 'Add Movie' }).click();
       const dialog = admin.page.getByRole('dialog', { name: 'Add Movie' });
@@ -82,7 +82,7 @@ describe('browsing the catalogue', () => {
     }
 
     const { page } = session;
-    await signIn(page, VIEWER);
+    await signInThroughUi(page, VIEWER_LOGIN);
     await page.goto('/userdashboard');
     const newly = page.getByRole('region', { name: 'Newly Launched Movies' });
     await newly.getByRole('link', { name: title }).waitFor();
@@ -93,7 +93,9 @@ describe('browsing the catalogue', () => {
     const movie = await firstPublished();
     const content = `E2E review ${Date.now()}`;
     const { page } = session;
-    await signIn(page, VIEWER);
+    // A new account per run: one review per user per title, so the demo viewer could review each title once only.
+    const reviewer = await signUp('reviewer');
+    await signInThroughUi(page, asUser(reviewer));
     await page.goto(`/movie/${movie.id}`);
     await page.getByLabel('Your rating (0–10)').fill('8.4');
     await page.getByLabel('Your review').fill(content);
@@ -102,12 +104,12 @@ describe('browsing the catalogue', () => {
 
     const admin = await openBrowser();
     try {
-      await signIn(admin.page, ADMIN);
+      await signInThroughUi(admin.page, ADMIN_LOGIN);
       await admin.page.goto('/admindashboard');
       await admin.page.getByRole('searchbox', { name: 'Search movies' }).fill(movie.title);
       const card = admin.page.getByRole('article', { name: movie.title }).first();
       await card.getByText(content).waitFor();
-      await card.getByRole('listitem').filter({ hasText: content }).getByRole('button', { name: /Remove review/ }).click();
+      await card.getByRole('listitem').filter({ hasText: content }).getByRole('button', { name: `Remove review by ${reviewer.username}` }).click();
       await admin.page.getByText('Review removed').waitFor();
     } finally {
       await admin.close();
@@ -116,5 +118,26 @@ describe('browsing the catalogue', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: movie.title }).waitFor();
     expect(await page.getByText(content).count()).toBe(0);
+  });
+
+  it("sends a visitor's message from /contactus: the success state shows and the mail reaches support", async () => {
+    const { page } = session;
+    const marker = `E2E contact ${Date.now()}`;
+    await page.goto('/contactus');
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    await form.getByLabel('First name').fill('Meera');
+    await form.getByLabel('Last name').fill('Iyer');
+    await form.getByLabel('Email').fill('meera.iyer@example.in');
+    await form.getByLabel('Company name').fill('Iyer Studios');
+    await form.getByLabel('Service interested in').selectOption('Partnerships');
+    await form.getByLabel('Message').fill(`${marker}: we would like to license our films to Streamly.`);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Message sent successfully!').waitFor();
+    expect(await form.getByLabel('Message').inputValue()).toBe('');
+
+    const mail = await waitForSupportMail(marker);
+    expect(mail.subject).toBe('Contact: Partnerships — Meera Iyer');
+    expect(mail.text).toContain('From: Meera Iyer <meera.iyer@example.in>');
+    expect(mail.text).toContain('Company: Iyer Studios');
   });
 });

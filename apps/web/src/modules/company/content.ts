@@ -205,7 +205,6 @@ export const companyPages = {
 export type CompanyPageKey = keyof typeof companyPages;
 
 export const companyStrings = {
-  contactFormHeading: 'Send us a message',
   cookieTitle: 'Cookie Preferences',
   cookieLead: 'Choose which optional cookies Streamly may use. Cookies needed to sign you in and keep you safe are always on.',
   analyticsLabel: 'Analytics cookies',

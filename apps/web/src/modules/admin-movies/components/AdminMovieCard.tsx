@@ -39,7 +39,7 @@ export const AdminMovieCard = ({ movie, busy, onEdit, onPublish, onDelete, onRem
             {t.reviews} ({movie.reviews.length})
           </h4>
           {movie.reviews.length === 0 ? (
-            <p className={styles.muted}>{t.noReviews}</p>
+            <p className={styles.noReviews}>{t.noReviews}</p>
           ) : (
             <ul className={styles.reviewList}>
               {movie.reviews.map((review) => (

@@ -32,22 +32,22 @@ export const DashboardTopBar = ({ search, onSearch, onLogout, username, profileI
           </NavLink>
         ))}
       </nav>
+      <label className={styles.search}>
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.searchIcon}>
+          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className={styles.hidden}>{browseStrings.searchLabel}</span>
+        <input
+          type="search"
+          className={styles.searchInput}
+          placeholder={browseStrings.searchPlaceholder}
+          value={search}
+          maxLength={100}
+          onChange={(event) => onSearch(event.target.value)}
+        />
+      </label>
       <div className={styles.actions}>
-        <label className={styles.search}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.searchIcon}>
-            <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <span className={styles.hidden}>{browseStrings.searchLabel}</span>
-          <input
-            type="search"
-            className={styles.searchInput}
-            placeholder={browseStrings.searchPlaceholder}
-            value={search}
-            maxLength={100}
-            onChange={(event) => onSearch(event.target.value)}
-          />
-        </label>
         <ThemeToggle />
         <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={onLogout}>
           {browseStrings.logout}

@@ -19,7 +19,12 @@ export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
       <div className={styles.content}>
         <h1 className={styles.title}>{movie.title}</h1>
         <p className={styles.meta}>
-          <span className={styles.rating}>{formatRating(movie.rating)}</span>
+          <span className={styles.rating}>
+            <span className={styles.star} aria-hidden="true">
+              ★
+            </span>{' '}
+            {formatRating(movie.rating)}
+          </span>
           {year && <span>{year}</span>}
           <span>{movie.genre}</span>
           {movie.runtimeMinutes && <span>{movie.runtimeMinutes} min</span>}

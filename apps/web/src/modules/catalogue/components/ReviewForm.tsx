@@ -49,7 +49,7 @@ export const ReviewForm = ({ movieId }: { movieId: string }) => {
           required
           value={rating}
           onChange={(event) => setRating(event.target.value)}
-          className={styles.input}
+          className={`${styles.input} ${styles.ratingInput}`}
         />
       </label>
       <label className={styles.field}>
