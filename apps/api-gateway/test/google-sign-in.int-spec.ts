@@ -1,0 +1,226 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { ApiError, AuthPatterns, ErrorCode, GoogleSignInRpcSchema } from '@app/contracts';
+import type { GoogleSignInRpc, OAuthCode, RpcEnvelope } from '@app/contracts';
+import { AllExceptionsFilter } from '@app/server-core';
+import { DEFAULT_GOOGLE_IDENTITY, findFreePort, workspaceRoot } from '@app/server-testing';
+import type { GoogleOAuthFake } from '@app/server-testing';
+import { envSchema } from '../src/env';
+import type { Env } from '../src/env';
+import { createGateway } from '../src/gateway';
+
+const STATE_COOKIE = 'streamly_oauth_state';
+
+/** Stands in for auth-service on the real TCP transport: records each verified profile and answers a one-time code. */
+const signIns: Array<{ envelope: RpcEnvelope<GoogleSignInRpc>; code: string }> = [];
+
+@Controller()
+class FakeAuthController {
+  @MessagePattern(AuthPatterns.googleSignIn)
+  googleSignIn(@Payload() envelope: RpcEnvelope<GoogleSignInRpc>): OAuthCode {
+    GoogleSignInRpcSchema.parse(envelope.data);
+    const code = randomBytes(32).toString('base64url');
+    signIns.push({ envelope, code });
+    return { code };
+  }
+}
+
+@Module({ controllers: [FakeAuthController] })
+class FakeAuthModule {}
+
+/**
+ * `startGoogleOAuthFake` from @app/server-testing, run in a child node process: oauth2-mock-server is ESM-only
+ * and Jest's CommonJS runtime cannot import it. The child prints the fake's env and stops when its stdin closes.
+ */
+const startGoogleOAuthFakeProcess = async (): Promise<GoogleOAuthFake> => {
+  const fakeModule = path.join(workspaceRoot(), 'libs/server-testing/src/fakes/google-oauth.ts');
+  const script = `require(${JSON.stringify(fakeModule)}).startGoogleOAuthFake().then((fake) => {
+    process.stdout.write(JSON.stringify(fake.env) + '\\n');
+    process.stdin.on('end', () => fake.stop().then(() => process.exit(0)));
+    process.stdin.resume();
+  });`;
+  const child: ChildProcess = spawn(process.execPath, ['-r', '@swc-node/register', '-e', script], {
+    cwd: workspaceRoot(),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`Google OAuth fake exited early (code ${String(code)})`);
+  });
+  const firstLine = once(createInterface({ input: child.stdout ?? process.stdin }), 'line').then(([line]) => String(line));
+  const env = JSON.parse(await Promise.race([firstLine, exited])) as GoogleOAuthFake['env'];
+  exited.catch(() => undefined);
+  return {
+    env,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const stopped = once(child, 'exit');
+      child.stdin?.end();
+      await stopped;
+    },
+  };
+};
+
+const bootGateway = async (overrides: Partial<Record<keyof Env, string | number>>) => {
+  const port = await findFreePort();
+  const closed = `127.0.0.1:${await findFreePort()}`;
+  const env = envSchema.parse({
+    LOG_LEVEL: 'error',
+    AUTH_SERVICE_ADDR: closed,
+    CATALOGUE_SERVICE_ADDR: closed,
+    USER_DATA_SERVICE_ADDR: closed,
+    PAYMENT_SERVICE_ADDR: closed,
+    STREAMING_SERVICE_ADDR: closed,
+    RECOMMENDATION_SERVICE_ADDR: closed,
+    RPC_TIMEOUT_MS: 5000,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...overrides,
+  });
+  const app = await createGateway(env);
+  await app.listen(port, '127.0.0.1');
+  return { app, url: `http://127.0.0.1:${port}` };
+};
+
+const manual = (url: string, cookie?: string) => fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+
+/** The `name=value` pair of a Set-Cookie header the response carries. */
+const setCookie = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .find((pair) => pair.startsWith(`${name}=`) && pair.length > name.length + 1);
+
+type Started = { authorizeUrl: URL; stateCookie: string };
+
+/** GET /auth/google as a browser would: a redirect to Google plus the state cookie. */
+const startSignIn = async (gatewayUrl: string): Promise<Started> => {
+  const res = await manual(`${gatewayUrl}/auth/google`);
+  expect(res.status).toBe(302);
+  const stateCookie = setCookie(res, STATE_COOKIE);
+  expect(stateCookie).toBeDefined();
+  return { authorizeUrl: new URL(res.headers.get('location') ?? ''), stateCookie: stateCookie ?? '' };
+};
+
+/** Google (the fake) approves at once and sends the browser back to the callback with code and state. */
+const approveAtGoogle = async (authorizeUrl: URL) => {
+  const res = await manual(authorizeUrl.href);
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get('location') ?? '');
+};
+
+describe('Google sign-in through the gateway', () => {
+  let google: GoogleOAuthFake;
+  let auth: INestMicroservice;
+  let gateway: INestApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    google = await startGoogleOAuthFakeProcess();
+    const authPort = await findFreePort();
+    auth = await NestFactory.createMicroservice(FakeAuthModule, {
+      transport: Transport.TCP,
+      options: { host: '127.0.0.1', port: authPort },
+      logger: false,
+    });
+    auth.useGlobalFilters(new AllExceptionsFilter());
+    await auth.listen();
+    ({ app: gateway, url } = await bootGateway({ ...google.env, AUTH_SERVICE_ADDR: `127.0.0.1:${authPort}` }));
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await auth?.close();
+    await google?.stop();
+  });
+
+  it('GET /auth/google redirects to Google with the client id, callback URL, scopes and a state matching an HttpOnly cookie', async () => {
+    const res = await manual(`${url}/auth/google`);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(google.env.GOOGLE_AUTH_URL);
+    expect(location.searchParams.get('response_type')).toBe('code');
+    expect(location.searchParams.get('client_id')).toBe(google.env.GOOGLE_CLIENT_ID);
+    expect(location.searchParams.get('redirect_uri')).toBe(`${url}/auth/google/callback`);
+    expect(location.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+    const state = location.searchParams.get('state');
+    expect(state).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const header = res.headers.getSetCookie().find((cookie) => cookie.startsWith(`${STATE_COOKIE}=`)) ?? '';
+    expect(header).toContain(`${STATE_COOKIE}=${state};`);
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/Path=\/auth\/google/);
+  });
+
+  it('the callback hands the verified profile to auth-service and redirects to /oauth-success with its one-time code', async () => {
+    const before = signIns.length;
+    const { authorizeUrl, stateCookie } = await startSignIn(url);
+    const callbackUrl = await approveAtGoogle(authorizeUrl);
+    expect(`${callbackUrl.origin}${callbackUrl.pathname}`).toBe(`${url}/auth/google/callback`);
+    expect(callbackUrl.searchParams.get('state')).toBe(authorizeUrl.searchParams.get('state'));
+
+    const res = await manual(callbackUrl.href, stateCookie);
+    expect(res.status).toBe(302);
+    expect(signIns).toHaveLength(before + 1);
+    const { envelope, code } = signIns[before];
+    expect(res.headers.get('location')).toBe(`/oauth-success?token=${encodeURIComponent(code)}`);
+    expect(envelope.data).toEqual({
+      googleId: DEFAULT_GOOGLE_IDENTITY.sub,
+      email: DEFAULT_GOOGLE_IDENTITY.email,
+      emailVerified: true,
+      displayName: DEFAULT_GOOGLE_IDENTITY.name,
+      picture: null,
+    });
+    expect(envelope.correlationId).toBe(res.headers.get('x-correlation-id'));
+    // The state cookie is single-use: the callback clears it.
+    expect(res.headers.getSetCookie().some((cookie) => cookie.startsWith(`${STATE_COOKIE}=;`))).toBe(true);
+  });
+
+  it.each([
+    ['a forged state', (callback: URL) => callback.searchParams.set('state', 'x'.repeat(32)), true],
+    ['a state from another sign-in', (callback: URL) => callback.searchParams.set('state', randomBytes(24).toString('base64url')), true],
+    ['no state', (callback: URL) => callback.searchParams.delete('state'), true],
+    ['no state cookie', () => undefined, false],
+  ])('a callback with %s redirects to /oauth-success without a token and signs nobody in', async (_, tamper, withCookie) => {
+    const before = signIns.length;
+    const { authorizeUrl, stateCookie } = await startSignIn(url);
+    const callbackUrl = await approveAtGoogle(authorizeUrl);
+    tamper(callbackUrl);
+    const res = await manual(callbackUrl.href, withCookie ? stateCookie : undefined);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/oauth-success');
+    expect(signIns).toHaveLength(before);
+  });
+
+  it('a user who cancels at Google (error=access_denied) lands on /oauth-success without a token', async () => {
+    const before = signIns.length;
+    const { authorizeUrl, stateCookie } = await startSignIn(url);
+    const res = await manual(`${url}/auth/google/callback?error=access_denied&state=${authorizeUrl.searchParams.get('state')}`, stateCookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/oauth-success');
+    expect(signIns).toHaveLength(before);
+  });
+});
+
+describe('Google sign-in when it is not configured', () => {
+  let gateway: INestApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    ({ app: gateway, url } = await bootGateway({}));
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  it.each(['/auth/google', '/auth/google/callback?code=abc&state=def'])('GET %s answers 503 "Google sign-in is not configured"', async (path) => {
+    const res = await manual(`${url}${path}`);
+    expect(res.status).toBe(503);
+    expect((await res.json()) as ApiError).toMatchObject({ code: ErrorCode.ServiceUnavailable, message: 'Google sign-in is not configured' });
+  });
+});
