@@ -15,3 +15,4 @@ export { startOmdbFake } from './fakes/omdb-fake';
 export type { OmdbFake, OmdbRecord } from './fakes/omdb-fake';
 export { sampleTmdbData, startTmdbFake } from './fakes/tmdb-fake';
 export type { TmdbFake, TmdbFakeData, TmdbMovie, TmdbReview } from './fakes/tmdb-fake';
+export { describeServiceHealth } from './health-suite';
