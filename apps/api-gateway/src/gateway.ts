@@ -1,9 +1,10 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { AllExceptionsFilter, correlationId, JsonLogger } from '@app/server-core';
 import { AppModule } from './app.module';
 import { Env } from './env';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 import { streamProxy } from './web/stream-proxy';
 import { serveWebApp } from './web/web-app';
 
@@ -17,13 +18,8 @@ export const createGateway = async (env: Env) => {
   app.use('/stream', streamProxy(env.STREAMING_HTTP_URL));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();
-  const openApi = new DocumentBuilder()
-    .setTitle('Streamly API')
-    .setDescription('The public JSON API of the gateway. Errors are { code, message, correlationId }.')
-    .setVersion('1')
-    .addBearerAuth()
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  // Generated from the route table and the contract schemas (openapi/api-routes.ts), not from decorators.
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument());
   if (env.WEB_DIST_DIR) serveWebApp(app, env.WEB_DIST_DIR);
   return app;
 };

@@ -1,0 +1,372 @@
+import { z } from 'zod';
+import {
+  AdminMoviesQuerySchema,
+  CaptchaConfigSchema,
+  ChangeRoleRequestSchema,
+  ContactMessageSchema,
+  CreateReviewSchema,
+  ForgotPasswordRequestSchema,
+  ListMoviesQuerySchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  MovieDetailsRequestSchema,
+  MovieIdSchema,
+  MovieInputSchema,
+  MovieSectionsQuerySchema,
+  MovieUpdateSchema,
+  OAuthExchangeRequestSchema,
+  ObjectIdSchema,
+  ResetPasswordRequestSchema,
+  ReviewSchema,
+  SessionTokenSchema,
+  SetPasswordRequestSchema,
+  SignupRequestSchema,
+  UpdateUserRequestSchema,
+  UserIdParamsSchema,
+  UserSchema,
+  VerifyOtpRequestSchema,
+} from '@app/contracts';
+import {
+  AdminMoviePageReply,
+  CaptchaChallengeReply,
+  ContactReceiptReply,
+  GenresReply,
+  HealthReportReply,
+  LivenessReply,
+  MessageReply,
+  MovieDetailReply,
+  MovieListReply,
+  MoviePageReply,
+  MovieRatingReply,
+  MovieSectionsReply,
+  MovieWriteReply,
+  ReviewListReply,
+  SvgReply,
+  UserListReply,
+  UserRemovedReply,
+  UserUpdatedReply,
+} from './reply-schemas';
+
+/** Who may call: anyone (a token is optional), any signed-in account, or an admin. */
+export type Access = 'public' | 'user' | 'admin';
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503 | 504;
+export type ApiTag = 'movies' | 'admin' | 'users' | 'auth' | 'contact' | 'images' | 'health';
+
+export type ApiResponse = {
+  status: number;
+  description: string;
+  /** JSON unless `contentType` says otherwise; none for 204 and redirects. */
+  schema?: z.ZodType;
+  contentType?: string;
+};
+
+export type ApiRoute = {
+  method: HttpMethod;
+  /** OpenAPI form: `{id}` where the controller says `:id`. */
+  path: string;
+  tag: ApiTag;
+  summary: string;
+  access: Access;
+  /** The schemas the controller's ZodPipes validate with. */
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  ok: ApiResponse;
+  /** Other answers that are not `{ code, message, correlationId }` errors (the health report's 503). */
+  also?: ApiResponse[];
+  /**
+   * Errors this route answers beyond the ones the generator adds from its shape (400 with params, query or
+   * body; 413 with a body; 401/403 unless public; 503/504 when it calls a service; 500 always), with why.
+   */
+  errors?: Partial<Record<ErrorStatus, string>>;
+  /** False when params and query are documented but not validated (the handler reads them as they come: no 400). */
+  validated?: false;
+  /** False when the gateway answers alone, without calling a service (no 503/504 then). */
+  upstream?: false;
+};
+
+const movieId = MovieIdSchema;
+const reviewParams = z.object({ id: ObjectIdSchema, reviewId: ObjectIdSchema }).strict();
+/** Passport reads these; anything else in the query is ignored. */
+const googleCallbackQuery = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+});
+/** Not validated by a schema: anything that is not a generated poster is 404. */
+const posterParams = z.object({
+  size: z.string().meta({ description: 'w92 … w1280, or original', examples: ['w500'] }),
+  file: z.string().meta({ description: '`{movie id}.svg`', examples: ['65f0c0ffee0000000000abcd.svg'] }),
+});
+
+const json = (status: number, schema: z.ZodType, description = 'OK'): ApiResponse => ({ status, schema, description });
+const noContent: ApiResponse = { status: 204, description: 'Done' };
+const movieNotFound = 'No published title with this id (drafts: admins only)';
+const signInErrors = {
+  400: 'Invalid input, or the captcha (recaptchaToken) was not solved',
+  401: 'Invalid email or password',
+  403: 'The account is suspended or banned',
+  429: 'Too many attempts from this address or for this email',
+} as const;
+const otpErrors = { 400: 'Invalid input, or the OTP is wrong or expired', 429: 'Too many attempts from this address' } as const;
+
+/**
+ * Every route the gateway serves, the one source of `/api/docs`. Add a route here when you add a handler
+ * (openapi-routes.spec.ts fails until both agree), with the schemas its ZodPipes use.
+ */
+export const API_ROUTES: ApiRoute[] = [
+  // ---- catalogue: browse, movie pages, reviews ----
+  { method: 'get', path: '/api/movies', tag: 'movies', access: 'public', summary: 'Published titles, paginated: { data, page, pageSize, total }', query: ListMoviesQuerySchema, ok: json(200, MoviePageReply) },
+  {
+    method: 'get',
+    path: '/api/movies/sections',
+    tag: 'movies',
+    access: 'public',
+    summary: 'Every list of the home page: hero, newlyLaunched, topRated, free, premium, popular, trending',
+    query: MovieSectionsQuerySchema,
+    ok: json(200, MovieSectionsReply),
+  },
+  { method: 'get', path: '/api/movies/genres', tag: 'movies', access: 'public', summary: 'Genres of the published titles', ok: json(200, GenresReply) },
+  {
+    method: 'get',
+    path: '/api/movies/{id}',
+    tag: 'movies',
+    access: 'public',
+    summary: 'A title with its 5 newest reviews (drafts for admins only)',
+    params: movieId,
+    ok: json(200, MovieDetailReply),
+    errors: { 404: movieNotFound },
+  },
+  {
+    method: 'get',
+    path: '/api/movies/{id}/rating',
+    tag: 'movies',
+    access: 'public',
+    summary: "External rating: { rating ('N/A' when unknown), votes, imdbId }",
+    params: movieId,
+    ok: json(200, MovieRatingReply),
+    errors: { 404: movieNotFound },
+  },
+  { method: 'get', path: '/api/movies/{id}/reviews', tag: 'movies', access: 'public', summary: 'Reviews of a title, newest first', params: movieId, ok: json(200, ReviewListReply), errors: { 404: movieNotFound } },
+  {
+    method: 'post',
+    path: '/api/movies/{id}/reviews',
+    tag: 'movies',
+    access: 'user',
+    summary: 'Review a title (one per user per title)',
+    params: movieId,
+    body: CreateReviewSchema,
+    ok: json(201, ReviewSchema, 'Created'),
+    errors: { 404: movieNotFound, 409: 'You have already reviewed this title' },
+  },
+  {
+    method: 'delete',
+    path: '/api/movies/{id}/reviews/{reviewId}',
+    tag: 'movies',
+    access: 'admin',
+    summary: 'Admin: remove a review',
+    params: reviewParams,
+    ok: noContent,
+    errors: { 404: 'No such review of this title' },
+  },
+  { method: 'post', path: '/api/movies', tag: 'movies', access: 'admin', summary: "Admin: add a title (a draft unless status is 'published')", body: MovieInputSchema, ok: json(201, MovieWriteReply, 'Created') },
+  { method: 'put', path: '/api/movies/{id}', tag: 'movies', access: 'admin', summary: 'Admin: edit a title (partial)', params: movieId, body: MovieUpdateSchema, ok: json(200, MovieWriteReply), errors: { 404: 'Movie not found' } },
+  {
+    method: 'put',
+    path: '/api/movies/{id}/publish',
+    tag: 'movies',
+    access: 'admin',
+    summary: 'Admin: publish a draft',
+    params: movieId,
+    ok: json(200, MovieWriteReply),
+    errors: { 404: 'Movie not found', 409: 'Only drafts can be published' },
+  },
+  { method: 'delete', path: '/api/movies/{id}', tag: 'movies', access: 'admin', summary: 'Admin: delete a title and its reviews', params: movieId, ok: noContent, errors: { 404: 'Movie not found' } },
+  {
+    method: 'post',
+    path: '/api/movie-details',
+    tag: 'movies',
+    access: 'public',
+    summary: 'Published titles by id (≤ 50), in the order asked; unknown ids skipped',
+    body: MovieDetailsRequestSchema,
+    ok: json(200, MovieListReply),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/movies',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Admin: every title (filter by status, search), each with its reviews',
+    query: AdminMoviesQuerySchema,
+    ok: json(200, AdminMoviePageReply),
+  },
+
+  // ---- accounts ----
+  { method: 'post', path: '/api/signup', tag: 'auth', access: 'public', summary: "Creates an account → 201 { message: 'User registered successfully!' }; 409 when the email is taken", body: SignupRequestSchema, ok: json(201, MessageReply, 'Created'), errors: { 409: 'Email is already registered', 429: 'Too many sign-ups from this address or for this email' } },
+  { method: 'get', path: '/api/user', tag: 'auth', access: 'user', summary: 'The signed-in user', ok: json(200, UserSchema), errors: { 404: 'User not found' } },
+  {
+    method: 'post',
+    path: '/api/set-password',
+    tag: 'auth',
+    access: 'user',
+    summary: 'First password of an account created by Google sign-in',
+    body: SetPasswordRequestSchema,
+    ok: json(200, MessageReply),
+    errors: { 404: 'User not found', 409: 'A password is already set' },
+  },
+  {
+    method: 'get',
+    path: '/api/auth/captcha',
+    tag: 'auth',
+    access: 'public',
+    summary: "Which captcha the login forms show: { provider: 'altcha', challengeUrl } or { provider: 'recaptcha', siteKey }",
+    ok: json(200, CaptchaConfigSchema),
+  },
+  { method: 'get', path: '/api/auth/captcha/challenge', tag: 'auth', access: 'public', summary: 'A new ALTCHA challenge for the altcha widget', ok: json(200, CaptchaChallengeReply) },
+  {
+    method: 'post',
+    path: '/api/auth/login',
+    tag: 'auth',
+    access: 'public',
+    summary: 'Sign in with email, password and the solved captcha (recaptchaToken) → { message, token, user }',
+    body: LoginRequestSchema,
+    ok: json(200, LoginResponseSchema),
+    errors: signInErrors,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/admin/login',
+    tag: 'auth',
+    access: 'public',
+    summary: 'Admin sign-in: as login, and 403 "Admin access required" for a non-admin',
+    body: LoginRequestSchema,
+    ok: json(200, LoginResponseSchema),
+    errors: { ...signInErrors, 403: 'Admin access required, or the account is suspended or banned' },
+  },
+  { method: 'post', path: '/api/auth/logout', tag: 'auth', access: 'user', summary: 'Revokes the session of the token used', ok: noContent },
+  {
+    method: 'post',
+    path: '/api/auth/forgot-password',
+    tag: 'auth',
+    access: 'public',
+    summary: 'Mails a 6-digit OTP; the same answer whether or not the email exists',
+    body: ForgotPasswordRequestSchema,
+    ok: json(200, MessageReply),
+    errors: { 429: 'Too many OTP requests from this address or for this email' },
+  },
+  { method: 'post', path: '/api/auth/verify-otp', tag: 'auth', access: 'public', summary: 'Checks the OTP mailed by forgot-password', body: VerifyOtpRequestSchema, ok: json(200, MessageReply), errors: otpErrors },
+  {
+    method: 'post',
+    path: '/api/auth/reset-password',
+    tag: 'auth',
+    access: 'public',
+    summary: 'Sets a new password with the OTP mailed by forgot-password',
+    body: ResetPasswordRequestSchema,
+    ok: json(200, MessageReply),
+    errors: otpErrors,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/oauth/exchange',
+    tag: 'auth',
+    access: 'public',
+    summary: 'Swaps the one-time code from /oauth-success?token=… (60 s, single use) for { token, user }',
+    body: OAuthExchangeRequestSchema,
+    ok: json(200, SessionTokenSchema),
+    errors: { 401: 'The code is unknown, used or expired', 403: 'The account is suspended or banned' },
+  },
+  {
+    method: 'get',
+    path: '/auth/google',
+    tag: 'auth',
+    access: 'public',
+    summary: 'Browser redirect: starts Google sign-in (302 to Google)',
+    ok: { status: 302, description: 'To Google' },
+    errors: { 503: 'Google sign-in is not configured' },
+    upstream: false,
+  },
+  {
+    method: 'get',
+    path: '/auth/google/callback',
+    tag: 'auth',
+    access: 'public',
+    summary: "Google's redirect back: 302 to /oauth-success?token={one-time code}, or to /oauth-success alone when sign-in failed",
+    query: googleCallbackQuery,
+    ok: { status: 302, description: 'To /oauth-success' },
+    errors: { 503: 'Google sign-in is not configured' },
+    validated: false,
+    upstream: false,
+  },
+
+  // ---- admin user management ----
+  { method: 'get', path: '/api/users', tag: 'users', access: 'admin', summary: 'Every user → { success, data }', ok: json(200, UserListReply) },
+  {
+    method: 'put',
+    path: '/api/users/{id}',
+    tag: 'users',
+    access: 'admin',
+    summary: 'Edits username, email, status → { success, data, message }',
+    params: UserIdParamsSchema,
+    body: UpdateUserRequestSchema,
+    ok: json(200, UserUpdatedReply),
+    errors: { 404: 'User not found', 409: 'The email is taken, or an admin changing their own status' },
+  },
+  {
+    method: 'put',
+    path: '/api/users/{id}/role',
+    tag: 'users',
+    access: 'admin',
+    summary: 'Promotes or demotes → { success, data }; admins cannot demote themselves',
+    params: UserIdParamsSchema,
+    body: ChangeRoleRequestSchema,
+    ok: json(200, UserUpdatedReply),
+    errors: { 404: 'User not found', 409: 'You cannot remove your own admin role' },
+  },
+  {
+    method: 'delete',
+    path: '/api/users/{id}',
+    tag: 'users',
+    access: 'admin',
+    summary: 'Removes the user (emits user.deleted) → { success, message }; admins cannot remove themselves',
+    params: UserIdParamsSchema,
+    ok: json(200, UserRemovedReply),
+    errors: { 404: 'User not found', 409: 'You cannot remove your own account' },
+  },
+
+  // ---- the rest ----
+  { method: 'post', path: '/api/contact', tag: 'contact', access: 'public', summary: 'Contact form: stored, then mailed to support. { success, message }', body: ContactMessageSchema, ok: json(200, ContactReceiptReply) },
+  {
+    method: 'get',
+    path: '/images/{size}/generated/{file}',
+    tag: 'images',
+    access: 'public',
+    summary: 'A generated poster (SVG) for a seeded title',
+    params: posterParams,
+    ok: { status: 200, description: 'The poster', schema: SvgReply, contentType: 'image/svg+xml' },
+    errors: { 404: 'Not a generated poster, or no such title' },
+    validated: false,
+  },
+  {
+    method: 'get',
+    path: '/api/health',
+    tag: 'health',
+    access: 'public',
+    summary: 'Health of every service; 503 naming the parts that are down',
+    ok: json(200, HealthReportReply, 'Every service is up'),
+    also: [json(503, HealthReportReply, 'Some service is down (named in components)')],
+    upstream: false,
+  },
+  { method: 'get', path: '/api/health/live', tag: 'health', access: 'public', summary: 'The gateway process answers', ok: json(200, LivenessReply), upstream: false },
+];
+
+/**
+ * What the gateway serves outside the document, and why. Nest handlers are matched against `API_ROUTES`
+ * by openapi-routes.spec.ts; the others are Express middleware, listed here so nothing is left out silently.
+ */
+export const UNDOCUMENTED_ROUTES: ReadonlyArray<{ method: HttpMethod; path: string; nest: boolean; reason: string }> = [
+  { method: 'get', path: '/metrics', nest: true, reason: 'Prometheus scrape endpoint inside the cluster; the ingress does not route it' },
+  { method: 'get', path: '/stream/{path}', nest: false, reason: 'Byte-range proxy to the streaming service (video), not JSON' },
+  { method: 'get', path: '/api/docs', nest: false, reason: 'This document (Swagger UI, /api/docs-json, /api/docs-yaml)' },
+  { method: 'get', path: '/{path}', nest: false, reason: 'The web app (index.html fallback for client-side routes) when WEB_DIST_DIR is set' },
+];
