@@ -1,38 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import { API_ROUTES, HttpMethod } from './api-routes';
-import { BEARER_AUTH, buildOpenApiDocument, ERROR_BODY } from './openapi-document';
+import { BEARER_AUTH, buildOpenApiDocument, ERROR_BODY, hasStrictQuery } from './openapi-document';
+import { jsonSchemaValidator, validateOpenApi } from './openapi.testing';
 
-const workspaceRoot = path.resolve(__dirname, '../../../..');
-
-/** @seriousme/openapi-schema-validator is ESM only, which this jest (CommonJS) cannot load: it runs in a child node. */
-const validateOpenApi = (document: unknown): { valid: boolean; version?: string; errors?: unknown } => {
-  const script = `
-    const { Validator } = await import('@seriousme/openapi-schema-validator');
-    const chunks = [];
-    for await (const chunk of process.stdin) chunks.push(chunk);
-    const validator = new Validator();
-    const result = await validator.validate(JSON.parse(Buffer.concat(chunks).toString()));
-    process.stdout.write(JSON.stringify({ valid: result.valid, version: validator.version, errors: result.errors }));
-  `;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: workspaceRoot, input: JSON.stringify(document), encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(run.stderr);
-  return JSON.parse(run.stdout) as { valid: boolean; version?: string; errors?: unknown };
-};
-
-type Validate = (value: unknown) => boolean;
-type Ajv = { compile(schema: object): Validate };
-/** The validator's own Ajv (draft 2020-12, the dialect of OpenAPI 3.1); the workspace's top-level ajv is v6. */
-const ajv: Ajv = (() => {
-  const load = createRequire(__filename);
-  const validatorDir = path.dirname(load.resolve('@seriousme/openapi-schema-validator/package.json'));
-  const { default: Ajv2020 } = load(load.resolve('ajv/dist/2020', { paths: [validatorDir] })) as { default: new (options: object) => Ajv };
-  // Formats are not checked (no ajv-formats here); the patterns zod emits beside them are.
-  return new Ajv2020({ strict: false, validateFormats: false });
-})();
-
+const ajv = jsonSchemaValidator();
 const document: OpenAPIObject = buildOpenApiDocument();
 const operation = (method: HttpMethod, route: string): OperationObject => {
   const found = document.paths[route]?.[method];
@@ -60,7 +31,7 @@ const queryValidator = (method: HttpMethod, route: string) => {
     type: 'object',
     properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
     required: query.filter((p) => p.required).map((p) => p.name),
-    additionalProperties: (op as Record<string, unknown>)['x-strict-query'] !== true,
+    additionalProperties: !hasStrictQuery(op),
   });
 };
 const allOperations = Object.entries(document.paths).flatMap(([route, item]) =>

@@ -8,6 +8,9 @@ type Io = 'input' | 'output';
 
 export const BEARER_AUTH = 'bearerAuth';
 export const ERROR_BODY = 'ErrorBody';
+/** Extension on operations whose query schema is strict: unknown query parameters are refused (400). */
+export const STRICT_QUERY = 'x-strict-query';
+export const hasStrictQuery = (op: OperationObject) => (op as OperationObject & { [STRICT_QUERY]?: boolean })[STRICT_QUERY] === true;
 const componentsPath = '#/components/schemas/';
 
 /** Answers reused by many operations, named in `components.schemas` (answers only: requests are read as input). */
@@ -141,7 +144,7 @@ const operationOf = (writer: SchemaWriter, route: ApiRoute): OperationObject => 
     operationId: operationId(route),
     tags: [route.tag],
     summary: route.summary,
-    ...(strictQuery ? { description: 'Unknown query parameters are refused with 400.', 'x-strict-query': true } : {}),
+    ...(strictQuery ? { description: 'Unknown query parameters are refused with 400.', [STRICT_QUERY]: true } : {}),
     parameters: [...parametersOf(writer, 'path', route.params), ...parametersOf(writer, 'query', route.query)],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: writer.write(route.body, 'input') } } } } : {}),
     responses,
