@@ -44,13 +44,29 @@ class FakeAuthController {
 class FakeAuthModule {}
 
 type Schema = SchemaObject & Record<string, unknown>;
-type Case = { label: string; path: string; query?: string; body?: unknown; raw?: string; token?: string; status: number };
+type Case = {
+  label: string;
+  path: string;
+  query?: string;
+  body?: unknown;
+  raw?: string;
+  token?: string;
+  status: number;
+};
 
 const ajv = jsonSchemaValidator();
 const isValid = (schema: object, value: unknown) => ajv.compile(schema)(value);
 
 /** Strings that satisfy the patterns and formats of the contracts (ObjectId, OTP, sign-in code, email, URL, date). */
-const KNOWN_STRINGS = ['a'.repeat(24), '123456', 'A'.repeat(43), 'asha@streamly.in', 'https://example.com/poster.jpg', '2024-01-31', 'Streamly'];
+const KNOWN_STRINGS = [
+  'a'.repeat(24),
+  '123456',
+  'A'.repeat(43),
+  'asha@streamly.in',
+  'https://example.com/poster.jpg',
+  '2024-01-31',
+  'Streamly',
+];
 
 /** A value the schema accepts: the least one can send. */
 const sample = (schema: Schema): unknown => {
@@ -61,10 +77,15 @@ const sample = (schema: Schema): unknown => {
   if (options) return sample(options[0]);
   switch (schema.type) {
     case 'string':
-      return KNOWN_STRINGS.find((value) => isValid(schema, value)) ?? 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
+      return (
+        KNOWN_STRINGS.find((value) => isValid(schema, value)) ??
+        'x'.repeat(Math.max(schema.minLength ?? 1, 1))
+      );
     case 'integer':
     case 'number':
-      return schema.minimum ?? (typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 1);
+      return (
+        schema.minimum ?? (typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 1)
+      );
     case 'boolean':
       return true;
     case 'array':
@@ -78,12 +99,42 @@ const sample = (schema: Schema): unknown => {
   }
 };
 
-const TEXT_CANDIDATES = ['', '0', '-1', '1.5', 'abc', '101', '100001', 'not-an-id', 'a'.repeat(23), 'A'.repeat(24), '$gt', 'zzz', 'x'.repeat(300)];
-const VALUE_CANDIDATES: unknown[] = [null, 12345678, true, [], [1], { $gt: '' }, '', 'x'.repeat(10_001), -1, 1.5, 'not-valid'];
+const TEXT_CANDIDATES = [
+  '',
+  '0',
+  '-1',
+  '1.5',
+  'abc',
+  '101',
+  '100001',
+  'not-an-id',
+  'a'.repeat(23),
+  'A'.repeat(24),
+  '$gt',
+  'zzz',
+  'x'.repeat(300),
+];
+const VALUE_CANDIDATES: unknown[] = [
+  null,
+  12345678,
+  true,
+  [],
+  [1],
+  { $gt: '' },
+  '',
+  'x'.repeat(10_001),
+  -1,
+  1.5,
+  'not-valid',
+];
 
 /** A query or path value as the document types it (what a client following the document would mean). */
 const typed = (schema: Schema, text: string): unknown =>
-  (schema.type === 'integer' || schema.type === 'number') && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+  (schema.type === 'integer' || schema.type === 'number') &&
+  text.trim() !== '' &&
+  Number.isFinite(Number(text))
+    ? Number(text)
+    : text;
 
 const casesOf = (route: ApiRoute, op: OperationObject): Case[] => {
   const token = route.access === 'public' ? undefined : ADMIN_TOKEN;
@@ -91,46 +142,80 @@ const casesOf = (route: ApiRoute, op: OperationObject): Case[] => {
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
   const validPath = Object.fromEntries(pathParams.map((p) => [p.name, String(sample(p.schema))]));
-  const pathWith = (values: Record<string, string>) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name]));
-  const bodySchema = (op.requestBody as { content: Record<string, { schema: Schema }> } | undefined)?.content['application/json'].schema;
+  const pathWith = (values: Record<string, string>) =>
+    route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name]));
+  const bodySchema = (op.requestBody as { content: Record<string, { schema: Schema }> } | undefined)?.content[
+    'application/json'
+  ].schema;
   const validBody = bodySchema ? sample(bodySchema) : undefined;
-  if (bodySchema && !isValid(bodySchema, validBody)) throw new Error(`the sampler made an invalid body for ${route.path}: teach it the new pattern`);
+  if (bodySchema && !isValid(bodySchema, validBody))
+    throw new Error(`the sampler made an invalid body for ${route.path}: teach it the new pattern`);
   const base = { path: pathWith(validPath), body: validBody, token };
   const cases: Case[] = [];
 
   for (const p of pathParams) {
     for (const text of TEXT_CANDIDATES.filter((t) => t !== '' && !isValid(p.schema, typed(p.schema, t)))) {
-      cases.push({ ...base, label: `path ${p.name}=${text.slice(0, 20)}`, path: pathWith({ ...validPath, [p.name]: text }), status: 400 });
+      cases.push({
+        ...base,
+        label: `path ${p.name}=${text.slice(0, 20)}`,
+        path: pathWith({ ...validPath, [p.name]: text }),
+        status: 400,
+      });
     }
   }
   for (const p of queryParams) {
     for (const text of TEXT_CANDIDATES.filter((t) => !isValid(p.schema, typed(p.schema, t)))) {
-      cases.push({ ...base, label: `query ${p.name}=${text.slice(0, 20)}`, query: `${p.name}=${encodeURIComponent(text)}`, status: 400 });
+      cases.push({
+        ...base,
+        label: `query ${p.name}=${text.slice(0, 20)}`,
+        query: `${p.name}=${encodeURIComponent(text)}`,
+        status: 400,
+      });
     }
     cases.push({ ...base, label: `query ${p.name} twice`, query: `${p.name}=1&${p.name}=2`, status: 400 });
   }
-  if (hasStrictQuery(op)) cases.push({ ...base, label: 'an unknown query key', query: 'unknownKey=1', status: 400 });
+  if (hasStrictQuery(op))
+    cases.push({ ...base, label: 'an unknown query key', query: 'unknownKey=1', status: 400 });
 
   if (bodySchema && validBody && typeof validBody === 'object') {
     const properties = Object.keys((bodySchema.properties ?? {}) as object);
     for (const key of properties) {
       for (const value of VALUE_CANDIDATES) {
         const body = { ...validBody, [key]: value };
-        if (!isValid(bodySchema, body)) cases.push({ ...base, label: `body ${key}=${JSON.stringify(value).slice(0, 20)}`, body, status: 400 });
+        if (!isValid(bodySchema, body))
+          cases.push({
+            ...base,
+            label: `body ${key}=${JSON.stringify(value).slice(0, 20)}`,
+            body,
+            status: 400,
+          });
       }
     }
     for (const key of bodySchema.required ?? []) {
-      cases.push({ ...base, label: `body without ${key}`, body: Object.fromEntries(Object.entries(validBody).filter(([k]) => k !== key)), status: 400 });
+      cases.push({
+        ...base,
+        label: `body without ${key}`,
+        body: Object.fromEntries(Object.entries(validBody).filter(([k]) => k !== key)),
+        status: 400,
+      });
     }
     const extra = { ...validBody, unknownField: 'x' };
-    if (!isValid(bodySchema, extra)) cases.push({ ...base, label: 'body with an extra field', body: extra, status: 400 });
-    for (const body of [[validBody], 'hello', 42]) cases.push({ ...base, label: `body ${JSON.stringify(body).slice(0, 20)}`, body, status: 400 });
+    if (!isValid(bodySchema, extra))
+      cases.push({ ...base, label: 'body with an extra field', body: extra, status: 400 });
+    for (const body of [[validBody], 'hello', 42])
+      cases.push({ ...base, label: `body ${JSON.stringify(body).slice(0, 20)}`, body, status: 400 });
     cases.push({ ...base, label: 'malformed JSON', raw: '{"a": ', status: 400 });
-    cases.push({ ...base, label: 'a 2 MB body', raw: JSON.stringify({ ...validBody, padding: 'x'.repeat(2 * 1024 * 1024) }), status: 413 });
+    cases.push({
+      ...base,
+      label: 'a 2 MB body',
+      raw: JSON.stringify({ ...validBody, padding: 'x'.repeat(2 * 1024 * 1024) }),
+      status: 413,
+    });
   }
   if (route.access !== 'public') {
     cases.push({ ...base, label: 'no token', token: undefined, status: 401 });
-    if (route.access === 'admin') cases.push({ ...base, label: 'a user token', token: USER_TOKEN, status: 403 });
+    if (route.access === 'admin')
+      cases.push({ ...base, label: 'a user token', token: USER_TOKEN, status: 403 });
   }
   return cases;
 };
@@ -144,7 +229,11 @@ describe('the published OpenAPI document against the running gateway', () => {
 
   beforeAll(async () => {
     const authPort = await findFreePort();
-    auth = await NestFactory.createMicroservice(FakeAuthModule, { transport: Transport.TCP, options: { host: '127.0.0.1', port: authPort }, logger: false });
+    auth = await NestFactory.createMicroservice(FakeAuthModule, {
+      transport: Transport.TCP,
+      options: { host: '127.0.0.1', port: authPort },
+      logger: false,
+    });
     auth.useGlobalFilters(new AllExceptionsFilter());
     await auth.listen();
     const closed = `127.0.0.1:${await findFreePort()}`;
@@ -182,33 +271,49 @@ describe('the published OpenAPI document against the running gateway', () => {
     const op = document.paths[route.path]?.[route.method];
     if (!op) throw new Error(`${route.path} is not documented`);
     return [`${route.method.toUpperCase()} ${route.path}`, route, op] as const;
-  }).filter(([, route]) => route.validated !== false && (route.params || route.query || route.body || route.access !== 'public'));
+  }).filter(
+    ([, route]) =>
+      route.validated !== false && (route.params || route.query || route.body || route.access !== 'public'),
+  );
 
-  it.each(routes)('%s refuses what its documented schemas refuse, with a documented 4xx', async (_name, route, op) => {
-    const cases = casesOf(route, op);
-    expect(cases.length).toBeGreaterThan(0);
-    const wrong: string[] = [];
-    for (const { label, path, query, body, raw, token, status } of cases) {
-      const hasBody = raw !== undefined || body !== undefined;
-      const res = await fetch(`${url}${path}${query ? `?${query}` : ''}`, {
-        method: route.method.toUpperCase(),
-        headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        ...(hasBody ? { body: raw ?? JSON.stringify(body) } : {}),
-      });
-      const answer: unknown = await res.json();
-      const problems = [
-        res.status !== status && `answered ${res.status}, expected ${status}: ${JSON.stringify(answer).slice(0, 200)}`,
-        !(String(res.status) in op.responses) && `${res.status} is not in the document`,
-        !errorBody(answer) && 'the body is not an ErrorBody',
-      ].filter(Boolean);
-      if (problems.length) wrong.push(`${label}: ${problems.join('; ')}`);
-    }
-    expect(wrong).toEqual([]);
-  });
+  it.each(routes)(
+    '%s refuses what its documented schemas refuse, with a documented 4xx',
+    async (_name, route, op) => {
+      const cases = casesOf(route, op);
+      expect(cases.length).toBeGreaterThan(0);
+      const wrong: string[] = [];
+      for (const { label, path, query, body, raw, token, status } of cases) {
+        const hasBody = raw !== undefined || body !== undefined;
+        const res = await fetch(`${url}${path}${query ? `?${query}` : ''}`, {
+          method: route.method.toUpperCase(),
+          headers: {
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          ...(hasBody ? { body: raw ?? JSON.stringify(body) } : {}),
+        });
+        const answer: unknown = await res.json();
+        const problems = [
+          res.status !== status &&
+            `answered ${res.status}, expected ${status}: ${JSON.stringify(answer).slice(0, 200)}`,
+          !(String(res.status) in op.responses) && `${res.status} is not in the document`,
+          !errorBody(answer) && 'the body is not an ErrorBody',
+        ].filter(Boolean);
+        if (problems.length) wrong.push(`${label}: ${problems.join('; ')}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
 
   it('the fuzz is not empty: it covers the ids of /api/users/{id} and pageSize 0', () => {
     const labels = routes.flatMap(([name, route, op]) => casesOf(route, op).map((c) => `${name} ${c.label}`));
-    expect(labels).toEqual(expect.arrayContaining(['PUT /api/users/{id} path id=not-an-id', 'GET /api/movies query pageSize=0', 'GET /api/movies an unknown query key']));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'PUT /api/users/{id} path id=not-an-id',
+        'GET /api/movies query pageSize=0',
+        'GET /api/movies an unknown query key',
+      ]),
+    );
     expect(labels.length).toBeGreaterThan(300);
   });
 

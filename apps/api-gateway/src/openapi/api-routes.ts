@@ -100,7 +100,11 @@ const posterParams = z.object({
   file: z.string().meta({ description: '`{movie id}.svg`', examples: ['65f0c0ffee0000000000abcd.svg'] }),
 });
 
-const json = (status: number, schema: z.ZodType, description = 'OK'): ApiResponse => ({ status, schema, description });
+const json = (status: number, schema: z.ZodType, description = 'OK'): ApiResponse => ({
+  status,
+  schema,
+  description,
+});
 const noContent: ApiResponse = { status: 204, description: 'Done' };
 const movieNotFound = 'No published title with this id (drafts: admins only)';
 const signInErrors = {
@@ -109,7 +113,10 @@ const signInErrors = {
   403: 'The account is suspended or banned',
   429: 'Too many attempts from this address or for this email',
 } as const;
-const otpErrors = { 400: 'Invalid input, or the OTP is wrong or expired', 429: 'Too many attempts from this address' } as const;
+const otpErrors = {
+  400: 'Invalid input, or the OTP is wrong or expired',
+  429: 'Too many attempts from this address',
+} as const;
 
 /**
  * Every route the gateway serves, the one source of `/api/docs`. Add a route here when you add a handler
@@ -117,7 +124,15 @@ const otpErrors = { 400: 'Invalid input, or the OTP is wrong or expired', 429: '
  */
 export const API_ROUTES: ApiRoute[] = [
   // ---- catalogue: browse, movie pages, reviews ----
-  { method: 'get', path: '/api/movies', tag: 'movies', access: 'public', summary: 'Published titles, paginated: { data, page, pageSize, total }', query: ListMoviesQuerySchema, ok: json(200, MoviePageReply) },
+  {
+    method: 'get',
+    path: '/api/movies',
+    tag: 'movies',
+    access: 'public',
+    summary: 'Published titles, paginated: { data, page, pageSize, total }',
+    query: ListMoviesQuerySchema,
+    ok: json(200, MoviePageReply),
+  },
   {
     method: 'get',
     path: '/api/movies/sections',
@@ -127,7 +142,14 @@ export const API_ROUTES: ApiRoute[] = [
     query: MovieSectionsQuerySchema,
     ok: json(200, MovieSectionsReply),
   },
-  { method: 'get', path: '/api/movies/genres', tag: 'movies', access: 'public', summary: 'Genres of the published titles', ok: json(200, GenresReply) },
+  {
+    method: 'get',
+    path: '/api/movies/genres',
+    tag: 'movies',
+    access: 'public',
+    summary: 'Genres of the published titles',
+    ok: json(200, GenresReply),
+  },
   {
     method: 'get',
     path: '/api/movies/{id}',
@@ -148,7 +170,16 @@ export const API_ROUTES: ApiRoute[] = [
     ok: json(200, MovieRatingReply),
     errors: { 404: movieNotFound },
   },
-  { method: 'get', path: '/api/movies/{id}/reviews', tag: 'movies', access: 'public', summary: 'Reviews of a title, newest first', params: movieId, ok: json(200, ReviewListReply), errors: { 404: movieNotFound } },
+  {
+    method: 'get',
+    path: '/api/movies/{id}/reviews',
+    tag: 'movies',
+    access: 'public',
+    summary: 'Reviews of a title, newest first',
+    params: movieId,
+    ok: json(200, ReviewListReply),
+    errors: { 404: movieNotFound },
+  },
   {
     method: 'post',
     path: '/api/movies/{id}/reviews',
@@ -170,8 +201,26 @@ export const API_ROUTES: ApiRoute[] = [
     ok: noContent,
     errors: { 404: 'No such review of this title' },
   },
-  { method: 'post', path: '/api/movies', tag: 'movies', access: 'admin', summary: "Admin: add a title (a draft unless status is 'published')", body: MovieInputSchema, ok: json(201, MovieWriteReply, 'Created') },
-  { method: 'put', path: '/api/movies/{id}', tag: 'movies', access: 'admin', summary: 'Admin: edit a title (partial)', params: movieId, body: MovieUpdateSchema, ok: json(200, MovieWriteReply), errors: { 404: 'Movie not found' } },
+  {
+    method: 'post',
+    path: '/api/movies',
+    tag: 'movies',
+    access: 'admin',
+    summary: "Admin: add a title (a draft unless status is 'published')",
+    body: MovieInputSchema,
+    ok: json(201, MovieWriteReply, 'Created'),
+  },
+  {
+    method: 'put',
+    path: '/api/movies/{id}',
+    tag: 'movies',
+    access: 'admin',
+    summary: 'Admin: edit a title (partial)',
+    params: movieId,
+    body: MovieUpdateSchema,
+    ok: json(200, MovieWriteReply),
+    errors: { 404: 'Movie not found' },
+  },
   {
     method: 'put',
     path: '/api/movies/{id}/publish',
@@ -182,7 +231,16 @@ export const API_ROUTES: ApiRoute[] = [
     ok: json(200, MovieWriteReply),
     errors: { 404: 'Movie not found', 409: 'Only drafts can be published' },
   },
-  { method: 'delete', path: '/api/movies/{id}', tag: 'movies', access: 'admin', summary: 'Admin: delete a title and its reviews', params: movieId, ok: noContent, errors: { 404: 'Movie not found' } },
+  {
+    method: 'delete',
+    path: '/api/movies/{id}',
+    tag: 'movies',
+    access: 'admin',
+    summary: 'Admin: delete a title and its reviews',
+    params: movieId,
+    ok: noContent,
+    errors: { 404: 'Movie not found' },
+  },
   {
     method: 'post',
     path: '/api/movie-details',
@@ -203,8 +261,29 @@ export const API_ROUTES: ApiRoute[] = [
   },
 
   // ---- accounts ----
-  { method: 'post', path: '/api/signup', tag: 'auth', access: 'public', summary: "Creates an account → 201 { message: 'User registered successfully!' }; 409 when the email is taken", body: SignupRequestSchema, ok: json(201, MessageReply, 'Created'), errors: { 409: 'Email is already registered', 429: 'Too many sign-ups from this address or for this email' } },
-  { method: 'get', path: '/api/user', tag: 'auth', access: 'user', summary: 'The signed-in user', ok: json(200, UserSchema), errors: { 404: 'User not found' } },
+  {
+    method: 'post',
+    path: '/api/signup',
+    tag: 'auth',
+    access: 'public',
+    summary:
+      "Creates an account → 201 { message: 'User registered successfully!' }; 409 when the email is taken",
+    body: SignupRequestSchema,
+    ok: json(201, MessageReply, 'Created'),
+    errors: {
+      409: 'Email is already registered',
+      429: 'Too many sign-ups from this address or for this email',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/user',
+    tag: 'auth',
+    access: 'user',
+    summary: 'The signed-in user',
+    ok: json(200, UserSchema),
+    errors: { 404: 'User not found' },
+  },
   {
     method: 'post',
     path: '/api/set-password',
@@ -220,16 +299,25 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/auth/captcha',
     tag: 'auth',
     access: 'public',
-    summary: "Which captcha the login forms show: { provider: 'altcha', challengeUrl } or { provider: 'recaptcha', siteKey }",
+    summary:
+      "Which captcha the login forms show: { provider: 'altcha', challengeUrl } or { provider: 'recaptcha', siteKey }",
     ok: json(200, CaptchaConfigSchema),
   },
-  { method: 'get', path: '/api/auth/captcha/challenge', tag: 'auth', access: 'public', summary: 'A new ALTCHA challenge for the altcha widget', ok: json(200, CaptchaChallengeReply) },
+  {
+    method: 'get',
+    path: '/api/auth/captcha/challenge',
+    tag: 'auth',
+    access: 'public',
+    summary: 'A new ALTCHA challenge for the altcha widget',
+    ok: json(200, CaptchaChallengeReply),
+  },
   {
     method: 'post',
     path: '/api/auth/login',
     tag: 'auth',
     access: 'public',
-    summary: 'Sign in with email, password and the solved captcha (recaptchaToken) → { message, token, user }',
+    summary:
+      'Sign in with email, password and the solved captcha (recaptchaToken) → { message, token, user }',
     body: LoginRequestSchema,
     ok: json(200, LoginResponseSchema),
     errors: signInErrors,
@@ -244,7 +332,14 @@ export const API_ROUTES: ApiRoute[] = [
     ok: json(200, LoginResponseSchema),
     errors: { ...signInErrors, 403: 'Admin access required, or the account is suspended or banned' },
   },
-  { method: 'post', path: '/api/auth/logout', tag: 'auth', access: 'user', summary: 'Revokes the session of the token used', ok: noContent },
+  {
+    method: 'post',
+    path: '/api/auth/logout',
+    tag: 'auth',
+    access: 'user',
+    summary: 'Revokes the session of the token used',
+    ok: noContent,
+  },
   {
     method: 'post',
     path: '/api/auth/forgot-password',
@@ -255,7 +350,16 @@ export const API_ROUTES: ApiRoute[] = [
     ok: json(200, MessageReply),
     errors: { 429: 'Too many OTP requests from this address or for this email' },
   },
-  { method: 'post', path: '/api/auth/verify-otp', tag: 'auth', access: 'public', summary: 'Checks the OTP mailed by forgot-password', body: VerifyOtpRequestSchema, ok: json(200, MessageReply), errors: otpErrors },
+  {
+    method: 'post',
+    path: '/api/auth/verify-otp',
+    tag: 'auth',
+    access: 'public',
+    summary: 'Checks the OTP mailed by forgot-password',
+    body: VerifyOtpRequestSchema,
+    ok: json(200, MessageReply),
+    errors: otpErrors,
+  },
   {
     method: 'post',
     path: '/api/auth/reset-password',
@@ -291,7 +395,8 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/auth/google/callback',
     tag: 'auth',
     access: 'public',
-    summary: "Google's redirect back: 302 to /oauth-success?token={one-time code}, or to /oauth-success alone when sign-in failed",
+    summary:
+      "Google's redirect back: 302 to /oauth-success?token={one-time code}, or to /oauth-success alone when sign-in failed",
     query: googleCallbackQuery,
     ok: { status: 302, description: 'To /oauth-success' },
     errors: { 503: 'Google sign-in is not configured' },
@@ -300,7 +405,14 @@ export const API_ROUTES: ApiRoute[] = [
   },
 
   // ---- admin user management ----
-  { method: 'get', path: '/api/users', tag: 'users', access: 'admin', summary: 'Every user → { success, data }', ok: json(200, UserListReply) },
+  {
+    method: 'get',
+    path: '/api/users',
+    tag: 'users',
+    access: 'admin',
+    summary: 'Every user → { success, data }',
+    ok: json(200, UserListReply),
+  },
   {
     method: 'put',
     path: '/api/users/{id}',
@@ -335,7 +447,15 @@ export const API_ROUTES: ApiRoute[] = [
   },
 
   // ---- the rest ----
-  { method: 'post', path: '/api/contact', tag: 'contact', access: 'public', summary: 'Contact form: stored, then mailed to support. { success, message }', body: ContactMessageSchema, ok: json(200, ContactReceiptReply) },
+  {
+    method: 'post',
+    path: '/api/contact',
+    tag: 'contact',
+    access: 'public',
+    summary: 'Contact form: stored, then mailed to support. { success, message }',
+    body: ContactMessageSchema,
+    ok: json(200, ContactReceiptReply),
+  },
   {
     method: 'get',
     path: '/images/{size}/generated/{file}',
@@ -357,16 +477,49 @@ export const API_ROUTES: ApiRoute[] = [
     also: [json(503, HealthReportReply, 'Some service is down (named in components)')],
     upstream: false,
   },
-  { method: 'get', path: '/api/health/live', tag: 'health', access: 'public', summary: 'The gateway process answers', ok: json(200, LivenessReply), upstream: false },
+  {
+    method: 'get',
+    path: '/api/health/live',
+    tag: 'health',
+    access: 'public',
+    summary: 'The gateway process answers',
+    ok: json(200, LivenessReply),
+    upstream: false,
+  },
 ];
 
 /**
  * What the gateway serves outside the document, and why. Nest handlers are matched against `API_ROUTES`
  * by openapi-routes.spec.ts; the others are Express middleware, listed here so nothing is left out silently.
  */
-export const UNDOCUMENTED_ROUTES: ReadonlyArray<{ method: HttpMethod; path: string; nest: boolean; reason: string }> = [
-  { method: 'get', path: '/metrics', nest: true, reason: 'Prometheus scrape endpoint inside the cluster; the ingress does not route it' },
-  { method: 'get', path: '/stream/{path}', nest: false, reason: 'Byte-range proxy to the streaming service (video), not JSON' },
-  { method: 'get', path: '/api/docs', nest: false, reason: 'This document (Swagger UI, /api/docs-json, /api/docs-yaml)' },
-  { method: 'get', path: '/{path}', nest: false, reason: 'The web app (index.html fallback for client-side routes) when WEB_DIST_DIR is set' },
+export const UNDOCUMENTED_ROUTES: ReadonlyArray<{
+  method: HttpMethod;
+  path: string;
+  nest: boolean;
+  reason: string;
+}> = [
+  {
+    method: 'get',
+    path: '/metrics',
+    nest: true,
+    reason: 'Prometheus scrape endpoint inside the cluster; the ingress does not route it',
+  },
+  {
+    method: 'get',
+    path: '/stream/{path}',
+    nest: false,
+    reason: 'Byte-range proxy to the streaming service (video), not JSON',
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    nest: false,
+    reason: 'This document (Swagger UI, /api/docs-json, /api/docs-yaml)',
+  },
+  {
+    method: 'get',
+    path: '/{path}',
+    nest: false,
+    reason: 'The web app (index.html fallback for client-side routes) when WEB_DIST_DIR is set',
+  },
 ];

@@ -1,4 +1,10 @@
-import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
+import type {
+  OpenAPIObject,
+  OperationObject,
+  ParameterObject,
+  ResponseObject,
+  SchemaObject,
+} from '@nestjs/swagger';
 import { API_ROUTES, HttpMethod } from './api-routes';
 import { BEARER_AUTH, buildOpenApiDocument, ERROR_BODY, hasStrictQuery } from './openapi-document';
 import { jsonSchemaValidator, validateOpenApi } from './openapi.testing';
@@ -19,7 +25,9 @@ const parameter = (op: OperationObject, name: string, location: 'path' | 'query'
 const paramValidator = (method: HttpMethod, route: string, name: string, location: 'path' | 'query') =>
   ajv.compile(parameter(operation(method, route), name, location).schema as object);
 const bodyValidator = (method: HttpMethod, route: string) => {
-  const schema = (operation(method, route).requestBody as { content: Record<string, { schema: object }> } | undefined)?.content['application/json'].schema;
+  const schema = (
+    operation(method, route).requestBody as { content: Record<string, { schema: object }> } | undefined
+  )?.content['application/json'].schema;
   if (!schema) throw new Error('no body');
   return ajv.compile(schema);
 };
@@ -35,7 +43,9 @@ const queryValidator = (method: HttpMethod, route: string) => {
   });
 };
 const allOperations = Object.entries(document.paths).flatMap(([route, item]) =>
-  (['get', 'post', 'put', 'delete'] as const).flatMap((method) => (item[method] ? [{ method, route, op: item[method] }] : [])),
+  (['get', 'post', 'put', 'delete'] as const).flatMap((method) =>
+    item[method] ? [{ method, route, op: item[method] }] : [],
+  ),
 );
 const OBJECT_ID = 'a'.repeat(24);
 
@@ -47,7 +57,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('the validator is not a rubber stamp: it refuses a broken document', () => {
-    const broken = { ...document, paths: { '/api/movies': { get: { responses: { 200: { content: {} } } } } } };
+    const broken = {
+      ...document,
+      paths: { '/api/movies': { get: { responses: { 200: { content: {} } } } } },
+    };
     expect(validateOpenApi(broken).valid).toBe(false);
   });
 
@@ -57,38 +70,51 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it.each(allOperations.map(({ method, route, op }) => [`${method.toUpperCase()} ${route}`, route, op] as const))(
-    '%s declares every path parameter of its template',
-    (_name, route, op) => {
-      const inTemplate = [...route.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
-      const declared = parameters(op).filter((p) => p.in === 'path');
-      expect(declared.map((p) => p.name).sort()).toEqual(inTemplate);
-      for (const p of declared) expect(p.required).toBe(true);
-    },
-  );
+  it.each(
+    allOperations.map(({ method, route, op }) => [`${method.toUpperCase()} ${route}`, route, op] as const),
+  )('%s declares every path parameter of its template', (_name, route, op) => {
+    const inTemplate = [...route.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+    const declared = parameters(op).filter((p) => p.in === 'path');
+    expect(declared.map((p) => p.name).sort()).toEqual(inTemplate);
+    for (const p of declared) expect(p.required).toBe(true);
+  });
 
   it('declares the user id of /api/users/{id} and its role sub-path as an ObjectId', () => {
-    for (const [method, route] of [['put', '/api/users/{id}'], ['delete', '/api/users/{id}'], ['put', '/api/users/{id}/role']] as const) {
+    for (const [method, route] of [
+      ['put', '/api/users/{id}'],
+      ['delete', '/api/users/{id}'],
+      ['put', '/api/users/{id}/role'],
+    ] as const) {
       const valid = paramValidator(method, route, 'id', 'path');
       expect(valid(OBJECT_ID)).toBe(true);
-      for (const bad of ['not-an-id', 'A'.repeat(24), 'a'.repeat(23), `${OBJECT_ID}a`, '']) expect(valid(bad)).toBe(false);
+      for (const bad of ['not-an-id', 'A'.repeat(24), 'a'.repeat(23), `${OBJECT_ID}a`, ''])
+        expect(valid(bad)).toBe(false);
     }
   });
 
-  it.each(['/api/movies/{id}', '/api/movies/{id}/rating', '/api/movies/{id}/reviews'])('GET %s refuses an id that is not an ObjectId', (route) => {
-    const valid = paramValidator('get', route, 'id', 'path');
-    expect(valid(OBJECT_ID)).toBe(true);
-    expect(valid('123')).toBe(false);
-    expect(valid('zzzzzzzzzzzzzzzzzzzzzzzz')).toBe(false);
-  });
+  it.each(['/api/movies/{id}', '/api/movies/{id}/rating', '/api/movies/{id}/reviews'])(
+    'GET %s refuses an id that is not an ObjectId',
+    (route) => {
+      const valid = paramValidator('get', route, 'id', 'path');
+      expect(valid(OBJECT_ID)).toBe(true);
+      expect(valid('123')).toBe(false);
+      expect(valid('zzzzzzzzzzzzzzzzzzzzzzzz')).toBe(false);
+    },
+  );
 
   it('refuses pageSize 0 and 101, page 0, and a fraction, as the API does', () => {
-    for (const [method, route] of [['get', '/api/movies'], ['get', '/api/admin/movies']] as const) {
+    for (const [method, route] of [
+      ['get', '/api/movies'],
+      ['get', '/api/admin/movies'],
+    ] as const) {
       const pageSize = paramValidator(method, route, 'pageSize', 'query');
       expect([1, 24, 100].map(pageSize)).toEqual([true, true, true]);
       expect([0, 101, -1, 2.5, 'abc'].map(pageSize)).toEqual([false, false, false, false, false]);
       expect(paramValidator(method, route, 'page', 'query')(0)).toBe(false);
-      expect(parameter(operation(method, route), 'pageSize', 'query')).toMatchObject({ required: false, schema: { default: 24 } });
+      expect(parameter(operation(method, route), 'pageSize', 'query')).toMatchObject({
+        required: false,
+        schema: { default: 24 },
+      });
     }
   });
 
@@ -135,7 +161,9 @@ describe('the OpenAPI document', () => {
       for (const [status, response] of errors) {
         // The health report's 503 is the report itself, not an error.
         if (op.operationId === 'getApiHealth' && status === '503') continue;
-        expect((response as ResponseObject).content?.['application/json'].schema).toEqual({ $ref: `#/components/schemas/${ERROR_BODY}` });
+        expect((response as ResponseObject).content?.['application/json'].schema).toEqual({
+          $ref: `#/components/schemas/${ERROR_BODY}`,
+        });
       }
     },
   );
@@ -159,7 +187,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares the bearer scheme and requires it exactly on the routes that need a token', () => {
-    expect(document.components?.securitySchemes?.[BEARER_AUTH]).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(document.components?.securitySchemes?.[BEARER_AUTH]).toEqual({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
     for (const route of API_ROUTES) {
       const { security } = operation(route.method, route.path);
       expect(security).toEqual(route.access === 'public' ? undefined : [{ [BEARER_AUTH]: [] }]);
@@ -169,7 +201,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('refers to the shared answers by reference', () => {
-    expect(Object.keys(document.components?.schemas ?? {}).sort()).toEqual([ERROR_BODY, 'Movie', 'Review', 'User'].sort());
+    expect(Object.keys(document.components?.schemas ?? {}).sort()).toEqual(
+      [ERROR_BODY, 'Movie', 'Review', 'User'].sort(),
+    );
     expect(JSON.stringify(document)).not.toContain('#/$defs/');
   });
 });

@@ -1,4 +1,11 @@
-import type { OpenAPIObject, OperationObject, ParameterObject, PathItemObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
+import type {
+  OpenAPIObject,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  ResponseObject,
+  SchemaObject,
+} from '@nestjs/swagger';
 import { z } from 'zod';
 import { ApiErrorSchema, MovieSchema, ReviewSchema, UserSchema } from '@app/contracts';
 import { API_ROUTES, ApiResponse, ApiRoute, ApiTag, ErrorStatus } from './api-routes';
@@ -10,7 +17,8 @@ export const BEARER_AUTH = 'bearerAuth';
 export const ERROR_BODY = 'ErrorBody';
 /** Extension on operations whose query schema is strict: unknown query parameters are refused (400). */
 export const STRICT_QUERY = 'x-strict-query';
-export const hasStrictQuery = (op: OperationObject) => (op as OperationObject & { [STRICT_QUERY]?: boolean })[STRICT_QUERY] === true;
+export const hasStrictQuery = (op: OperationObject) =>
+  (op as OperationObject & { [STRICT_QUERY]?: boolean })[STRICT_QUERY] === true;
 const componentsPath = '#/components/schemas/';
 
 /** Answers reused by many operations, named in `components.schemas` (answers only: requests are read as input). */
@@ -53,22 +61,30 @@ const adjust =
   (io: Io) =>
   ({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) => {
     const description = z.globalRegistry.get(zodSchema)?.description;
-    if (description !== undefined && jsonSchema.description === undefined) jsonSchema.description = description;
+    if (description !== undefined && jsonSchema.description === undefined)
+      jsonSchema.description = description;
     const def = zodSchema._zod.def;
     if (io !== 'input' || def.type !== 'pipe' || jsonSchema.type !== 'string') return;
-    const out = z.toJSONSchema((def as z.core.$ZodPipeDef).out, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+    const out = z.toJSONSchema((def as z.core.$ZodPipeDef).out, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'any',
+    });
     if (out.type !== 'string') return;
-    for (const key of ['format', 'pattern'] as const) if (out[key] !== undefined && jsonSchema[key] === undefined) jsonSchema[key] = out[key];
+    for (const key of ['format', 'pattern'] as const)
+      if (out[key] !== undefined && jsonSchema[key] === undefined) jsonSchema[key] = out[key];
   };
 
 /** Moves `$defs` into `components.schemas` and points the references there. */
 const hoist = (schema: JsonSchema, into: Record<string, SchemaObject>): SchemaObject => {
   const { $defs, $schema: _dialect, ...rest } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
-  const relink = (value: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${componentsPath}`)) as JsonSchema;
+  const relink = (value: JsonSchema): JsonSchema =>
+    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${componentsPath}`)) as JsonSchema;
   for (const [id, def] of Object.entries($defs ?? {})) {
     const linked = relink(def) as SchemaObject;
     const existing = into[id];
-    if (existing && JSON.stringify(existing) !== JSON.stringify(linked)) throw new Error(`Two different schemas are named ${id}`);
+    if (existing && JSON.stringify(existing) !== JSON.stringify(linked))
+      throw new Error(`Two different schemas are named ${id}`);
     into[id] = linked;
   }
   return relink(rest) as SchemaObject;
@@ -88,10 +104,13 @@ class SchemaWriter {
     }) as JsonSchema;
     return hoist(json, this.schemas);
   }
-
 }
 
-const parametersOf = (writer: SchemaWriter, location: 'path' | 'query', schema: z.ZodObject | undefined): ParameterObject[] => {
+const parametersOf = (
+  writer: SchemaWriter,
+  location: 'path' | 'query',
+  schema: z.ZodObject | undefined,
+): ParameterObject[] => {
   if (!schema) return [];
   const json = writer.write(schema, 'input') as SchemaObject & { properties?: Record<string, SchemaObject> };
   const required = new Set(json.required ?? []);
@@ -107,8 +126,14 @@ const parametersOf = (writer: SchemaWriter, location: 'path' | 'query', schema: 
   });
 };
 
-const answer = (writer: SchemaWriter, { description, schema, contentType = 'application/json' }: ApiResponse): ResponseObject => ({
+const answer = (
+  writer: SchemaWriter,
+  { status, description, schema, contentType = 'application/json' }: ApiResponse,
+): ResponseObject => ({
   description,
+  ...(status >= 300 && status < 400
+    ? { headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } }
+    : {}),
   ...(schema ? { content: { [contentType]: { schema: writer.write(schema, 'output') } } } : {}),
 });
 
@@ -122,19 +147,28 @@ export const errorStatusesOf = (route: ApiRoute): Map<ErrorStatus, string> => {
   implied.push(500);
   const texts = new Map<ErrorStatus, string>();
   for (const status of implied) texts.set(status, ERROR_TEXT[status]);
-  if (route.access === 'admin') texts.set(403, 'Admin access required (or the account is suspended or banned)');
-  for (const [status, text] of Object.entries(route.errors ?? {})) texts.set(Number(status) as ErrorStatus, text);
+  if (route.access === 'admin')
+    texts.set(403, 'Admin access required (or the account is suspended or banned)');
+  for (const [status, text] of Object.entries(route.errors ?? {}))
+    texts.set(Number(status) as ErrorStatus, text);
   return new Map([...texts].sort(([a], [b]) => a - b));
 };
 
 const operationId = ({ method, path }: ApiRoute) =>
-  [method, ...path.split('/').filter(Boolean).map((part) => part.replace(/[{}]/g, '').replace(/-(\w)/g, (_, c: string) => c.toUpperCase()))]
+  [
+    method,
+    ...path
+      .split('/')
+      .filter(Boolean)
+      .map((part) => part.replace(/[{}]/g, '').replace(/-(\w)/g, (_, c: string) => c.toUpperCase())),
+  ]
     .map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1)))
     .join('');
 
 const operationOf = (writer: SchemaWriter, route: ApiRoute): OperationObject => {
   const responses: Record<string, ResponseObject> = {};
-  for (const response of [route.ok, ...(route.also ?? [])]) responses[response.status] = answer(writer, response);
+  for (const response of [route.ok, ...(route.also ?? [])])
+    responses[response.status] = answer(writer, response);
   const errorBody = writer.write(ApiErrorSchema, 'output');
   for (const [status, description] of errorStatusesOf(route)) {
     responses[status] = { description, content: { 'application/json': { schema: errorBody } } };
@@ -144,9 +178,21 @@ const operationOf = (writer: SchemaWriter, route: ApiRoute): OperationObject => 
     operationId: operationId(route),
     tags: [route.tag],
     summary: route.summary,
-    ...(strictQuery ? { description: 'Unknown query parameters are refused with 400.', [STRICT_QUERY]: true } : {}),
-    parameters: [...parametersOf(writer, 'path', route.params), ...parametersOf(writer, 'query', route.query)],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: writer.write(route.body, 'input') } } } } : {}),
+    ...(strictQuery
+      ? { description: 'Unknown query parameters are refused with 400.', [STRICT_QUERY]: true }
+      : {}),
+    parameters: [
+      ...parametersOf(writer, 'path', route.params),
+      ...parametersOf(writer, 'query', route.query),
+    ],
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: writer.write(route.body, 'input') } },
+          },
+        }
+      : {}),
     responses,
     ...(route.access === 'public' ? {} : { security: [{ [BEARER_AUTH]: [] }] }),
   };
@@ -158,7 +204,8 @@ export const buildOpenApiDocument = (routes: readonly ApiRoute[] = API_ROUTES): 
   const paths: Record<string, PathItemObject> = {};
   for (const route of routes) {
     const item = (paths[route.path] ??= {});
-    if (item[route.method]) throw new Error(`${route.method.toUpperCase()} ${route.path} is in the route table twice`);
+    if (item[route.method])
+      throw new Error(`${route.method.toUpperCase()} ${route.path} is in the route table twice`);
     item[route.method] = operationOf(writer, route);
   }
   return {
@@ -168,7 +215,7 @@ export const buildOpenApiDocument = (routes: readonly ApiRoute[] = API_ROUTES): 
       version: '1',
       description:
         'The public JSON API of the gateway, generated from the zod schemas in libs/contracts. Errors are { code, message, correlationId }; ' +
-        'every answer carries the request\'s x-correlation-id header (send a well-formed one to choose it).',
+        "every answer carries the request's x-correlation-id header (send a well-formed one to choose it).",
     },
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,

@@ -18,7 +18,8 @@ const METHODS: Partial<Record<RequestMethod, string>> = {
   [RequestMethod.ALL]: 'ALL',
 };
 
-const asList = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : [typeof value === 'string' ? value : '/']);
+const asList = (value: unknown): string[] =>
+  Array.isArray(value) ? (value as string[]) : [typeof value === 'string' ? value : '/'];
 /** Nest's join of controller and handler paths, in OpenAPI form (`:id` → `{id}`). */
 const join = (...parts: string[]) =>
   `/${parts
@@ -44,21 +45,40 @@ const servedRoutes = (app: INestApplicationContext): string[] => {
         const handler = (prototype as Record<string, unknown>)[name] as object;
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
         if (method === undefined) return [];
-        return prefixes.flatMap((prefix) => asList(Reflect.getMetadata(PATH_METADATA, handler)).map((p) => `${METHODS[method] ?? method} ${join(prefix, p)}`));
+        return prefixes.flatMap((prefix) =>
+          asList(Reflect.getMetadata(PATH_METADATA, handler)).map(
+            (p) => `${METHODS[method] ?? method} ${join(prefix, p)}`,
+          ),
+        );
       });
     });
 };
 
-@Module({ imports: [AppModule.register(envSchema.parse({ LOG_LEVEL: 'error', GOOGLE_CLIENT_ID: 'test-client', GOOGLE_CLIENT_SECRET: 'test-secret' })), DiscoveryModule] })
+@Module({
+  imports: [
+    AppModule.register(
+      envSchema.parse({
+        LOG_LEVEL: 'error',
+        GOOGLE_CLIENT_ID: 'test-client',
+        GOOGLE_CLIENT_SECRET: 'test-secret',
+      }),
+    ),
+    DiscoveryModule,
+  ],
+})
 class GatewayRoutesProbe {}
 
 describe('the OpenAPI document covers the gateway', () => {
   let app: INestApplicationContext;
   let served: string[];
   const documented = Object.entries(buildOpenApiDocument().paths).flatMap(([route, item]) =>
-    (['get', 'post', 'put', 'delete', 'patch', 'options', 'head'] as const).filter((method) => item[method]).map((method) => `${method.toUpperCase()} ${route}`),
+    (['get', 'post', 'put', 'delete', 'patch', 'options', 'head'] as const)
+      .filter((method) => item[method])
+      .map((method) => `${method.toUpperCase()} ${route}`),
   );
-  const excluded = UNDOCUMENTED_ROUTES.filter((route) => route.nest).map((route) => `${route.method.toUpperCase()} ${route.path}`);
+  const excluded = UNDOCUMENTED_ROUTES.filter((route) => route.nest).map(
+    (route) => `${route.method.toUpperCase()} ${route.path}`,
+  );
 
   beforeAll(async () => {
     app = await NestFactory.createApplicationContext(GatewayRoutesProbe, { logger: false });
@@ -70,7 +90,14 @@ describe('the OpenAPI document covers the gateway', () => {
   });
 
   it('finds the routes (the discovery itself works)', () => {
-    expect(served).toEqual(expect.arrayContaining(['GET /api/movies', 'PUT /api/users/{id}/role', 'GET /auth/google/callback', 'GET /metrics']));
+    expect(served).toEqual(
+      expect.arrayContaining([
+        'GET /api/movies',
+        'PUT /api/users/{id}/role',
+        'GET /auth/google/callback',
+        'GET /metrics',
+      ]),
+    );
     expect(new Set(served).size).toBe(served.length);
   });
 

@@ -17,7 +17,11 @@ export const validateOpenApi = (document: unknown): OpenApiValidation => {
     const result = await validator.validate(JSON.parse(Buffer.concat(chunks).toString()));
     process.stdout.write(JSON.stringify({ valid: result.valid, version: validator.version, errors: result.errors }));
   `;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: workspaceRoot(), input: JSON.stringify(document), encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: workspaceRoot(),
+    input: JSON.stringify(document),
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout) as OpenApiValidation;
 };
@@ -29,7 +33,9 @@ export type JsonSchemaValidator = { compile(schema: object): Validate };
 export const jsonSchemaValidator = (): JsonSchemaValidator => {
   const load = createRequire(__filename);
   const validatorDir = path.dirname(load.resolve('@seriousme/openapi-schema-validator/package.json'));
-  const { default: Ajv2020 } = load(load.resolve('ajv/dist/2020', { paths: [validatorDir] })) as { default: new (options: object) => JsonSchemaValidator };
+  const { default: Ajv2020 } = load(load.resolve('ajv/dist/2020', { paths: [validatorDir] })) as {
+    default: new (options: object) => JsonSchemaValidator;
+  };
   // Formats are not checked (no ajv-formats here); the patterns zod emits beside them are.
   return new Ajv2020({ strict: false, validateFormats: false });
 };

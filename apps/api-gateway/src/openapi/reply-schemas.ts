@@ -21,7 +21,12 @@ import type {
  * these do not, so the document cannot drift from the types the gateway returns.
  */
 const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), page: z.number().int().min(1), pageSize: z.number().int().min(1), total: z.number().int().min(0) });
+  z.object({
+    data: z.array(item),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+    total: z.number().int().min(0),
+  });
 
 export const MoviePageReply = pageOf(MovieSchema);
 export const AdminMovieReply = MovieSchema.extend({ reviews: z.array(ReviewSchema) });
@@ -47,7 +52,11 @@ export const ReviewListReply = z.array(ReviewSchema);
 export const MovieWriteReply = z.object({ data: MovieSchema, message: z.string().optional() });
 export const MessageReply = z.object({ message: z.string() });
 export const UserListReply = z.object({ success: z.literal(true), data: z.array(UserSchema) });
-export const UserUpdatedReply = z.object({ success: z.literal(true), data: UserSchema, message: z.string().optional() });
+export const UserUpdatedReply = z.object({
+  success: z.literal(true),
+  data: UserSchema,
+  message: z.string().optional(),
+});
 export const UserRemovedReply = z.object({ success: z.literal(true), message: z.string() });
 export const ContactReceiptReply = z.object({ success: z.literal(true), message: z.string() });
 const HealthStatusSchema = z.enum([HealthStatus.Up, HealthStatus.Down]);
@@ -57,7 +66,9 @@ export const HealthReportReply = z.object({
 });
 export const LivenessReply = z.object({ status: z.literal(HealthStatus.Up) });
 /** An ALTCHA challenge as altcha-lib makes it; the widget reads it, nobody else. */
-export const CaptchaChallengeReply = z.looseObject({}).meta({ description: 'An ALTCHA v2 challenge (altcha-lib), for the altcha widget' });
+export const CaptchaChallengeReply = z
+  .looseObject({})
+  .meta({ description: 'An ALTCHA v2 challenge (altcha-lib), for the altcha widget' });
 export const SvgReply = z.string().meta({ description: 'An SVG document' });
 
 // ---- compile-time: each reply schema describes exactly the contract type the gateway returns ----
