@@ -1,10 +1,13 @@
 import { Module, RequestMethod } from '@nestjs/common';
 import type { INestApplicationContext } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryModule, DiscoveryService, MetadataScanner, NestFactory } from '@nestjs/core';
+import { z } from 'zod';
+import { ZodPipe } from '@app/server-core';
 import { AppModule } from '../app.module';
 import { envSchema } from '../env';
-import { UNDOCUMENTED_ROUTES } from './api-routes';
+import { API_ROUTES, UNDOCUMENTED_ROUTES } from './api-routes';
 import { buildOpenApiDocument } from './openapi-document';
 
 const METHODS: Partial<Record<RequestMethod, string>> = {
@@ -28,11 +31,42 @@ const join = (...parts: string[]) =>
     .map((segment) => segment.replace(/^:(\w+)$/, '{$1}'))
     .join('/')}`;
 
+/** What a handler's ZodPipes validate: the body, the query, the params whole or one by one. */
+type Validation = {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  param: Record<string, z.ZodType>;
+};
+type ServedRoute = { route: string; validation: Validation };
+type RouteArg = { index: number; data?: unknown; pipes?: unknown[] };
+
+/** ZodPipe keeps its schema private; the test reads it to compare it with the route table. */
+const schemaOf = (pipes: unknown[] = []) => {
+  const pipe = pipes.find((candidate) => candidate instanceof ZodPipe);
+  return pipe ? (pipe as unknown as { schema: z.ZodType }).schema : undefined;
+};
+
+const validationOf = (controller: object, name: string): Validation => {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, RouteArg>;
+  const validation: Validation = { param: {} };
+  for (const [key, { data, pipes }] of Object.entries(args)) {
+    const schema = schemaOf(pipes);
+    if (!schema) continue;
+    const type = Number(key.split(':')[0]) as RouteParamtypes;
+    if (type === RouteParamtypes.BODY) validation.body = schema;
+    if (type === RouteParamtypes.QUERY) validation.query = schema;
+    if (type === RouteParamtypes.PARAM && typeof data === 'string') validation.param[data] = schema;
+    if (type === RouteParamtypes.PARAM && data === undefined) validation.params = schema;
+  }
+  return validation;
+};
+
 /**
  * Every handler of every controller registered in the gateway's module tree, read from Nest's own route
  * metadata (so it keeps working wherever the controller files live).
  */
-const servedRoutes = (app: INestApplicationContext): string[] => {
+const servedRoutes = (app: INestApplicationContext): ServedRoute[] => {
   const scanner = app.get(MetadataScanner);
   return app
     .get(DiscoveryService)
@@ -45,10 +79,12 @@ const servedRoutes = (app: INestApplicationContext): string[] => {
         const handler = (prototype as Record<string, unknown>)[name] as object;
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
         if (method === undefined) return [];
+        const validation = validationOf(metatype, name);
         return prefixes.flatMap((prefix) =>
-          asList(Reflect.getMetadata(PATH_METADATA, handler)).map(
-            (p) => `${METHODS[method] ?? method} ${join(prefix, p)}`,
-          ),
+          asList(Reflect.getMetadata(PATH_METADATA, handler)).map((p) => ({
+            route: `${METHODS[method] ?? method} ${join(prefix, p)}`,
+            validation,
+          })),
         );
       });
     });
@@ -70,7 +106,8 @@ class GatewayRoutesProbe {}
 
 describe('the OpenAPI document covers the gateway', () => {
   let app: INestApplicationContext;
-  let served: string[];
+  let served: ServedRoute[];
+  let servedNames: string[];
   const documented = Object.entries(buildOpenApiDocument().paths).flatMap(([route, item]) =>
     (['get', 'post', 'put', 'delete', 'patch', 'options', 'head'] as const)
       .filter((method) => item[method])
@@ -83,14 +120,15 @@ describe('the OpenAPI document covers the gateway', () => {
   beforeAll(async () => {
     app = await NestFactory.createApplicationContext(GatewayRoutesProbe, { logger: false });
     served = servedRoutes(app);
+    servedNames = served.map(({ route }) => route);
   });
 
   afterAll(async () => {
     await app?.close();
   });
 
-  it('finds the routes (the discovery itself works)', () => {
-    expect(served).toEqual(
+  it('finds the routes and their pipes (the discovery itself works)', () => {
+    expect(servedNames).toEqual(
       expect.arrayContaining([
         'GET /api/movies',
         'PUT /api/users/{id}/role',
@@ -98,20 +136,50 @@ describe('the OpenAPI document covers the gateway', () => {
         'GET /metrics',
       ]),
     );
-    expect(new Set(served).size).toBe(served.length);
+    expect(new Set(servedNames).size).toBe(servedNames.length);
+    const putUser = served.find(({ route }) => route === 'PUT /api/users/{id}')?.validation;
+    expect(putUser?.params).toBeDefined();
+    expect(putUser?.body).toBeDefined();
+    expect(served.find(({ route }) => route === 'GET /api/movies/{id}')?.validation.param.id).toBeDefined();
   });
 
   it('documents every route the gateway serves', () => {
-    expect(served.filter((route) => !documented.includes(route) && !excluded.includes(route))).toEqual([]);
+    expect(servedNames.filter((route) => !documented.includes(route) && !excluded.includes(route))).toEqual(
+      [],
+    );
   });
 
   it('documents no route the gateway does not serve', () => {
-    expect(documented.filter((route) => !served.includes(route))).toEqual([]);
+    expect(documented.filter((route) => !servedNames.includes(route))).toEqual([]);
   });
 
   it('leaves out only routes that exist, each with a reason', () => {
-    expect(excluded.filter((route) => !served.includes(route))).toEqual([]);
+    expect(excluded.filter((route) => !servedNames.includes(route))).toEqual([]);
     expect(excluded.filter((route) => documented.includes(route))).toEqual([]);
     for (const route of UNDOCUMENTED_ROUTES) expect(route.reason).not.toBe('');
+  });
+
+  it('documents each route with the very schemas its handler validates with', () => {
+    const mismatches = API_ROUTES.flatMap((table) => {
+      const name = `${table.method.toUpperCase()} ${table.path}`;
+      const handler = served.find(({ route }) => route === name)?.validation;
+      if (!handler) return [];
+      const problems: string[] = [];
+      const named = Object.entries(handler.param);
+      if (handler.body !== table.body) problems.push('body');
+      if (table.validated === false) {
+        // Documented for readers, read by the handler as they come: no pipe, no 400.
+        if (handler.query || handler.params || named.length)
+          problems.push('validated: false, yet it has pipes');
+      } else {
+        if (handler.query !== table.query) problems.push('query');
+        if (handler.params && handler.params !== table.params) problems.push('params');
+        for (const [param, schema] of named)
+          if (table.params?.shape[param] !== schema) problems.push(`param ${param}`);
+        if (table.params && !handler.params && !named.length) problems.push('params are not validated');
+      }
+      return problems.map((problem) => `${name}: ${problem}`);
+    });
+    expect(mismatches).toEqual([]);
   });
 });
