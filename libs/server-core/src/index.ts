@@ -1,5 +1,6 @@
 export * from './bootstrap/bootstrap-service';
 export * from './database/redis';
+export * from './env/env.module';
 export * from './env/parse-env';
 export * from './errors/app-error';
 export * from './errors/validate';
@@ -9,7 +10,7 @@ export * from './events/event-consumer';
 export * from './events/event-envelope';
 export * from './events/events.module';
 export * from './events/idempotency-store';
-export * from './health/core.module';
+export * from './core/core.module';
 export * from './health/health.service';
 export * from './http/correlation-id.middleware';
 export * from './errors/all-exceptions.filter';

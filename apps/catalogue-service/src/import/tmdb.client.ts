@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { CATALOGUE_ENV } from '../env';
+import { InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
 
 const ListSchema = z.object({ page: z.number(), total_pages: z.number(), results: z.array(z.object({ id: z.number() })) });
@@ -43,7 +43,7 @@ const LIST_PATHS: Record<TmdbList, string> = { popular: '/movie/popular', 'top-r
 /** HTTP client of a TMDB-compatible API (v3, `api_key` query parameter). */
 @Injectable()
 export class TmdbClient {
-  constructor(@Inject(CATALOGUE_ENV) private readonly env: Env) {}
+  constructor(@InjectEnv() private readonly env: Env) {}
 
   get configured(): boolean {
     return Boolean(this.env.TMDB_API_KEY);

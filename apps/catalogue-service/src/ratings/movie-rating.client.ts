@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { CATALOGUE_ENV } from '../env';
+import { InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
 
 /** The fields of an OMDb answer we read (SPEC 3); OMDb answers `Response: 'False'` with an `Error` on a miss. */
@@ -18,7 +18,7 @@ export type OmdbAnswer = z.infer<typeof OmdbAnswerSchema>;
 /** HTTP client of an OMDb-compatible movie-rating service; the key never leaves the server (DECISIONS 14). */
 @Injectable()
 export class MovieRatingClient {
-  constructor(@Inject(CATALOGUE_ENV) private readonly env: Env) {}
+  constructor(@InjectEnv() private readonly env: Env) {}
 
   get configured(): boolean {
     return Boolean(this.env.OMDB_API_KEY);
