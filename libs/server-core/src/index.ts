@@ -1,4 +1,6 @@
 export * from './bootstrap/bootstrap-service';
+export * from './database/duplicate-key';
+export * from './database/json-cache';
 export * from './database/redis';
 export * from './env/env.module';
 export * from './env/parse-env';
@@ -13,6 +15,7 @@ export * from './events/idempotency-store';
 export * from './core/core.module';
 export * from './health/health.service';
 export * from './http/correlation-id.middleware';
+export * from './http/fetch-json';
 export * from './errors/all-exceptions.filter';
 export * from './logging/json-logger';
 export * from './metrics/metrics.interceptor';
