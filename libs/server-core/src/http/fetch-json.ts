@@ -51,7 +51,7 @@ export const fetchJson = async <S extends z.ZodType>(
   try {
     const response = await fetch(target, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) {
-      // Read and drop the body, so the connection can be reused.
+      // Drop the unread body so the connection is released.
       await response.body?.cancel().catch(() => undefined);
       throw new ThirdPartyError('status', `${where} answered ${response.status}`, response.status);
     }
