@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
-import { ServiceNames } from '@app/contracts';
+import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceNames } from '@app/contracts';
 
 /** Every deployable app: the gateway and the services behind it. */
 const Apps = [
@@ -21,9 +21,11 @@ const Gateway: App = 'api-gateway';
 
 type Labels = Record<string, string>;
 type Probe = { httpGet?: { path?: string; port?: number | string } };
+type EnvVar = { name: string; value?: string };
 type Container = {
   name: string;
   ports?: { name?: string; containerPort: number }[];
+  env?: EnvVar[];
   livenessProbe?: Probe;
   readinessProbe?: Probe;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
@@ -36,7 +38,9 @@ type Service = K8sObject & { spec: { type?: string; selector?: Labels; ports?: S
 type IngressBackend = { service?: { name: string; port: { name?: string; number?: number } } };
 type IngressPath = { path: string; backend: IngressBackend };
 type Ingress = K8sObject & { spec: { rules?: { http?: { paths: IngressPath[] } }[] } };
+type ConfigMap = K8sObject & { data?: Record<string, string> };
 type ComposeService = {
+  environment?: Record<string, string | number>;
   build?: string | { args?: Record<string, string | number> };
   depends_on?: string[] | Record<string, { condition?: string }>;
 };
@@ -67,6 +71,28 @@ const deployments = ofKind<Deployment>('Deployment');
 const services = ofKind<Service>('Service');
 const findNamed = <T extends K8sObject>(objects: T[], name: string): T | undefined =>
   objects.find((object) => object.metadata.name === name);
+
+/** Differences between what a file sets (`actual`) and the `ServiceDefaults` table (`expected`), by key. */
+const mismatches = (where: string, expected: Record<string, string | number>, actual: Record<string, unknown>): string[] =>
+  Object.entries(expected)
+    .filter(([key, value]) => String(actual[key]) !== String(value))
+    .map(([key, value]) => `${where}: ${key} is ${String(actual[key])}, the table says ${value}`);
+
+/** What each service's own settings must be, from the table. */
+const serviceSettings = (name: (typeof ServiceNames)[number]) => ({
+  TCP_PORT: ServiceDefaults[name].tcpPort,
+  HTTP_PORT: ServiceDefaults[name].httpPort,
+  MONGODB_DB: ServiceDefaults[name].db,
+});
+
+/** What the gateway must be told: each service's address on its host name, and the streaming HTTP URL. */
+const gatewaySettings = () => ({
+  ...Object.fromEntries(ServiceNames.map((name) => [ServiceDefaults[name].addressEnv, `${name}:${ServiceDefaults[name].tcpPort}`])),
+  STREAMING_HTTP_URL: `http://streaming-service:${ServiceDefaults['streaming-service'].httpPort}`,
+});
+
+const containerEnv = (container: Container | undefined): Record<string, string | undefined> =>
+  Object.fromEntries((container?.env ?? []).map((variable) => [variable.name, variable.value]));
 
 function containerProblems(deployment: Deployment, container: Container): string[] {
   const where = `${deployment.metadata.name} (container ${container.name})`;
@@ -133,6 +159,14 @@ describe('deployment manifests', () => {
       expect(problems).toEqual([]);
     });
 
+    it('gives every service the ports and database of the ServiceDefaults table, and the gateway their addresses', () => {
+      const problems = [
+        ...ServiceNames.flatMap((name) => mismatches(`compose ${name}`, serviceSettings(name), composeServices[name]?.environment ?? {})),
+        ...mismatches(`compose ${Gateway}`, { ...gatewaySettings(), PORT: GATEWAY_DEFAULT_PORT }, composeServices[Gateway]?.environment ?? {}),
+      ];
+      expect(problems).toEqual([]);
+    });
+
     it('starts every service only once mongo and redis are healthy', () => {
       const problems = Apps.filter((app) => app !== Gateway).flatMap((app) => {
         const dependsOn = composeServices[app]?.depends_on;
@@ -171,6 +205,34 @@ describe('deployment manifests', () => {
         return service && deployment ? serviceProblems(app, service, deployment) : [];
       });
       expect(problems).toEqual([]);
+    });
+
+    it('runs every service on the ports and database of the ServiceDefaults table', () => {
+      const problems = ServiceNames.flatMap((name) => {
+        const container = findNamed(deployments, name)?.spec.template.spec.containers.find((c) => c.name === name);
+        const containerPorts = Object.fromEntries((container?.ports ?? []).map((port) => [port.name, port.containerPort]));
+        const servicePorts = Object.fromEntries((findNamed(services, name)?.spec.ports ?? []).map((port) => [port.name, port.port]));
+        const { tcpPort, httpPort } = ServiceDefaults[name];
+        return [
+          ...mismatches(`k8s ${name} env`, serviceSettings(name), containerEnv(container)),
+          ...mismatches(`k8s ${name} containerPort`, { rpc: tcpPort, http: httpPort }, containerPorts),
+          ...mismatches(`k8s ${name} Service port`, { rpc: tcpPort, http: httpPort }, servicePorts),
+        ];
+      });
+      expect(problems).toEqual([]);
+    });
+
+    it('points the gateway at every service by the ServiceDefaults ports, and serves it on the gateway port', () => {
+      const config = ofKind<ConfigMap>('ConfigMap').find((map) => map.metadata.name === 'streamly-config');
+      const gateway = findNamed(deployments, Gateway)?.spec.template.spec.containers.find((c) => c.name === Gateway);
+      const gatewayPorts = Object.fromEntries((gateway?.ports ?? []).map((port) => [port.name, port.containerPort]));
+      const servicePorts = Object.fromEntries((findNamed(services, Gateway)?.spec.ports ?? []).map((port) => [port.name, port.port]));
+      expect([
+        ...mismatches('k8s streamly-config', gatewaySettings(), config?.data ?? {}),
+        ...mismatches(`k8s ${Gateway} env`, { PORT: GATEWAY_DEFAULT_PORT }, containerEnv(gateway)),
+        ...mismatches(`k8s ${Gateway} containerPort`, { http: GATEWAY_DEFAULT_PORT }, gatewayPorts),
+        ...mismatches(`k8s ${Gateway} Service port`, { http: GATEWAY_DEFAULT_PORT }, servicePorts),
+      ]).toEqual([]);
     });
 
     it('routes /api and / to the gateway and /stream to the streaming service', () => {

@@ -1,31 +1,17 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ServiceName } from '@app/contracts';
+import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceName, ServiceNames } from '@app/contracts';
 import { findFreePort, startMongo, startRedis } from '@app/server-testing';
 import { startDevFakes } from './fakes';
 import { Managed, runStep, startLogged, waitForHttp } from './processes';
 
 type ServicePorts = { tcp: number; http: number };
 
-/** Dev defaults (ARCHITECTURE.md "Ports"). */
-export const DEFAULT_PORTS: Record<ServiceName, ServicePorts> = {
-  'auth-service': { tcp: 4001, http: 5001 },
-  'catalogue-service': { tcp: 4002, http: 5002 },
-  'user-data-service': { tcp: 4003, http: 5003 },
-  'payment-service': { tcp: 4004, http: 5004 },
-  'streaming-service': { tcp: 4005, http: 5010 },
-  'recommendation-service': { tcp: 4006, http: 5006 },
-};
-export const DEFAULT_GATEWAY_PORT = 5000;
-
-const addressEnvKey: Record<ServiceName, string> = {
-  'auth-service': 'AUTH_SERVICE_ADDR',
-  'catalogue-service': 'CATALOGUE_SERVICE_ADDR',
-  'user-data-service': 'USER_DATA_SERVICE_ADDR',
-  'payment-service': 'PAYMENT_SERVICE_ADDR',
-  'streaming-service': 'STREAMING_SERVICE_ADDR',
-  'recommendation-service': 'RECOMMENDATION_SERVICE_ADDR',
-};
+/** Dev defaults: the ports of `ServiceDefaults` (libs/contracts), the table the services and the gateway default to. */
+export const DEFAULT_PORTS = Object.fromEntries(
+  ServiceNames.map((name) => [name, { tcp: ServiceDefaults[name].tcpPort, http: ServiceDefaults[name].httpPort }]),
+) as Record<ServiceName, ServicePorts>;
+export const DEFAULT_GATEWAY_PORT = GATEWAY_DEFAULT_PORT;
 
 /** Idempotent one-shot seeds run before the services start (each prints what it did). */
 const SEEDS: Array<{ label: string; script: string }> = [
@@ -55,7 +41,7 @@ export type RunningSystem = {
 
 const freePorts = async (): Promise<{ services: Record<ServiceName, ServicePorts>; gateway: number }> => {
   const services = {} as Record<ServiceName, ServicePorts>;
-  for (const name of Object.keys(DEFAULT_PORTS) as ServiceName[]) {
+  for (const name of ServiceNames) {
     services[name] = { tcp: await findFreePort(), http: await findFreePort() };
   }
   return { services, gateway: await findFreePort() };
@@ -125,7 +111,7 @@ export const startSystem = async ({ root, dataDir, persist, ports, log = console
       STREAMING_HTTP_URL: `http://127.0.0.1:${services['streaming-service'].http}`,
       ...(existsSync(path.join(webDist, 'index.html')) ? { WEB_DIST_DIR: webDist } : {}),
       ...Object.fromEntries(
-        (Object.keys(services) as ServiceName[]).map((name) => [addressEnvKey[name], `127.0.0.1:${services[name].tcp}`]),
+        (Object.keys(services) as ServiceName[]).map((name) => [ServiceDefaults[name].addressEnv, `127.0.0.1:${services[name].tcp}`]),
       ),
     };
     const gatewayProc = startLogged('api-gateway', 'dist/apps/api-gateway/main.js', gatewayEnv, logDir, root);

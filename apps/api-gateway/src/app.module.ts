@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { MetricsModule } from '@app/server-core';
+import { ENV, EnvModule, MetricsModule } from '@app/server-core';
 import { AdminMoviesController } from './admin-movies/admin-movies.controller';
 import { AccountsController } from './auth/accounts.controller';
 import { AuthClient } from './auth/auth.client';
@@ -14,7 +14,7 @@ import { SessionGuard } from './auth/session.guard';
 import { SERVICE_CLIENTS, ServiceClients } from './clients/service-clients';
 import { ContactController } from './contact/contact.controller';
 import { UserDataClient } from './contact/user-data.client';
-import { ENV, Env } from './env';
+import { Env } from './env';
 import { HealthController } from './health/health.controller';
 import { GatewayHealthService } from './health/health.service';
 import { ImagesController } from './images/images.controller';
@@ -28,14 +28,14 @@ export class AppModule {
   static register(env: Env): DynamicModule {
     return {
       module: AppModule,
-      imports: [MetricsModule],
+      imports: [EnvModule.forRoot(env), MetricsModule],
       controllers: [ContactController, HealthController, MoviesController, MovieDetailsController, AdminMoviesController, ImagesController, AuthController, AccountsController, GoogleController, UsersController],
       providers: [
-        { provide: ENV, useValue: env },
         { provide: SERVICE_CLIENTS, useFactory: () => new ServiceClients(env) },
         AuthClient,
         TrustProxySetup,
-        { provide: GOOGLE_OPTIONS, useValue: googleOptionsFrom(env) },
+        // Derived from ENV once, here: the guard and the passport strategy both read it.
+        { provide: GOOGLE_OPTIONS, inject: [ENV], useFactory: googleOptionsFrom },
         GoogleAuthGuard,
         ...(env.GOOGLE_CLIENT_ID ? [GoogleStrategy] : []),
         { provide: APP_GUARD, useClass: SessionGuard },

@@ -1,20 +1,26 @@
 import { z } from 'zod';
+import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceName } from '@app/contracts';
 import { LogLevels } from '@app/server-core';
 
+/** The one ENV token (server-core), re-exported so gateway code takes ENV and Env from this file. */
+export { ENV } from '@app/server-core';
+
 const address = z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port');
+/** A service's `host:port`, by default on this machine at its port in `ServiceDefaults`. */
+const serviceAddress = (service: ServiceName) => address.default(`127.0.0.1:${ServiceDefaults[service].tcpPort}`);
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(LogLevels).default('info'),
   HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
-  AUTH_SERVICE_ADDR: address.default('127.0.0.1:4001'),
-  CATALOGUE_SERVICE_ADDR: address.default('127.0.0.1:4002'),
-  USER_DATA_SERVICE_ADDR: address.default('127.0.0.1:4003'),
-  PAYMENT_SERVICE_ADDR: address.default('127.0.0.1:4004'),
-  STREAMING_SERVICE_ADDR: address.default('127.0.0.1:4005'),
-  RECOMMENDATION_SERVICE_ADDR: address.default('127.0.0.1:4006'),
-  STREAMING_HTTP_URL: z.url().default('http://127.0.0.1:5010'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(GATEWAY_DEFAULT_PORT),
+  AUTH_SERVICE_ADDR: serviceAddress('auth-service'),
+  CATALOGUE_SERVICE_ADDR: serviceAddress('catalogue-service'),
+  USER_DATA_SERVICE_ADDR: serviceAddress('user-data-service'),
+  PAYMENT_SERVICE_ADDR: serviceAddress('payment-service'),
+  STREAMING_SERVICE_ADDR: serviceAddress('streaming-service'),
+  RECOMMENDATION_SERVICE_ADDR: serviceAddress('recommendation-service'),
+  STREAMING_HTTP_URL: z.url().default(`http://127.0.0.1:${ServiceDefaults['streaming-service'].httpPort}`),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
   /** When set, the gateway also serves the built web app from this folder (one URL for everything). */
   WEB_DIST_DIR: z.string().optional(),
@@ -25,9 +31,8 @@ export const envSchema = z.object({
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.url().regex(/\/userinfo$/, 'must end in /userinfo').default('https://openidconnect.googleapis.com/v1/userinfo'),
   /** Where browsers reach the product (Google's callback URL is built from it). */
-  PUBLIC_URL: z.url().default('http://localhost:5000'),
+  PUBLIC_URL: z.url().default(`http://localhost:${GATEWAY_DEFAULT_PORT}`),
   /** Express `trust proxy`: which proxies may set X-Forwarded-For (the client IP rate limits use). */
   TRUST_PROXY: z.string().default('loopback'),
 });
 export type Env = z.infer<typeof envSchema>;
-export const ENV = Symbol('GATEWAY_ENV');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());
 
-export const envSchema = serviceEnvSchema({ tcpPort: 4001, httpPort: 5001, db: 'auth' })
+export const envSchema = serviceEnvSchema('auth-service')
   .extend({
     /** HS256 key of session tokens. */
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
@@ -22,4 +22,3 @@ export const envSchema = serviceEnvSchema({ tcpPort: 4001, httpPort: 5001, db: '
     }
   });
 export type Env = z.infer<typeof envSchema>;
-export const ENV = Symbol('AUTH_ENV');

@@ -123,6 +123,12 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       expect(await failure(service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: admin.user.id }))).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.cannotDeleteSelf });
     });
 
+    it('refuses to give a user an email another account has (409), and changes nothing', async () => {
+      const error = await failure(service.send(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, email: 'boss@example.in' }));
+      expect(error).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.emailTaken });
+      expect((await service.app.get(UsersRepository).findById(viewer.user.id))?.email).toBe('ravi@example.in');
+    });
+
     it('lists users and removes one, emitting user.deleted; the removed user\'s token stops working', async () => {
       const list = await service.send<UserList>(AuthPatterns.listUsers, {});
       expect(list.success).toBe(true);

@@ -7,7 +7,7 @@ const optionalKey = z
   .optional()
   .transform((value) => value || undefined);
 
-export const envSchema = serviceEnvSchema({ tcpPort: 4002, httpPort: 5002, db: 'catalogue' }).extend({
+export const envSchema = serviceEnvSchema('catalogue-service').extend({
   /** Movie-rating look-up (OMDb-compatible, DECISIONS 14); without a key every rating is 'N/A'. */
   OMDB_BASE_URL: z.url().default('https://www.omdbapi.com/'),
   OMDB_API_KEY: optionalKey,
@@ -18,5 +18,3 @@ export const envSchema = serviceEnvSchema({ tcpPort: 4002, httpPort: 5002, db: '
   TMDB_IMAGE_BASE_URL: z.url().default('https://image.tmdb.org/t/p'),
 });
 export type Env = z.infer<typeof envSchema>;
-
-export const CATALOGUE_ENV = Symbol('CATALOGUE_ENV');

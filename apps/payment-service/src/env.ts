@@ -1,5 +1,5 @@
 import { serviceEnvSchema } from '@app/server-core';
 import { z } from 'zod';
 
-export const envSchema = serviceEnvSchema({ tcpPort: 4004, httpPort: 5004, db: 'payments' });
+export const envSchema = serviceEnvSchema('payment-service');
 export type Env = z.infer<typeof envSchema>;

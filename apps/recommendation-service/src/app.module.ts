@@ -9,7 +9,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forService({ service: 'recommendation-service', mongoUri: env.MONGODB_URI, mongoDb: env.MONGODB_DB, redisUrl: env.REDIS_URL }),
+        CoreModule.forService('recommendation-service', env),
         ItemsModule,
       ],
     };

@@ -35,7 +35,7 @@ describe('movie.published from catalogue to recommendation-service', () => {
     // The publisher side, wired as the catalogue service wires it.
     const publisher = await Test.createTestingModule({
       imports: [
-        CoreModule.forService({ service: 'catalogue-service', mongoUri: infra.mongoUri, mongoDb: infra.mongoDb, redisUrl: infra.redisUrl }),
+        CoreModule.forService('catalogue-service', { MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl }),
         EventsModule.forPublisher(),
       ],
     }).compile();

@@ -8,7 +8,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forService({ service: 'streaming-service', mongoUri: env.MONGODB_URI, mongoDb: env.MONGODB_DB, redisUrl: env.REDIS_URL }),
+        CoreModule.forService('streaming-service', env),
       ],
     };
   }

@@ -9,9 +9,9 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forService({ service: 'user-data-service', mongoUri: env.MONGODB_URI, mongoDb: env.MONGODB_DB, redisUrl: env.REDIS_URL }),
-        MailModule.forRoot({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
-        ContactsModule.register(env.SUPPORT_EMAIL),
+        CoreModule.forService('user-data-service', env),
+        MailModule,
+        ContactsModule,
       ],
     };
   }

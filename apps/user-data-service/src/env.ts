@@ -1,7 +1,7 @@
 import { mailEnvShape, requireSmtpInProduction, serviceEnvSchema } from '@app/server-core';
 import { z } from 'zod';
 
-export const envSchema = serviceEnvSchema({ tcpPort: 4003, httpPort: 5003, db: 'userdata' })
+export const envSchema = serviceEnvSchema('user-data-service')
   .extend({
     /** Where contact-form messages are mailed. */
     SUPPORT_EMAIL: z.email().default('support@streamly.in'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectId } from './common';
 
 export const Role = { User: 'user', Admin: 'admin' } as const;
 export type Role = (typeof Role)[keyof typeof Role];
@@ -68,7 +69,7 @@ export const UsernameSchema = z
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`);
 const RoleSchema = z.enum([Role.User, Role.Admin]);
 const StatusSchema = z.enum([UserStatus.Active, UserStatus.Suspended, UserStatus.Banned]);
-export const UserIdSchema = z.string().regex(/^[a-f0-9]{24}$/, 'must be a user id');
+export const UserIdSchema = objectId('must be a user id');
 export const OtpSchema = z.string().regex(/^\d{6}$/, 'must be 6 digits');
 
 /** A user as the web app sees it (SPEC 3; `hasPassword` replaces the password field the seed checked). */

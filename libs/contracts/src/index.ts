@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './common';
 export * from './contact';
 export * from './errors';
 export * from './events';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ObjectIdSchema, TenPointRatingSchema } from './common';
 import { PageQuerySchema } from './pagination';
 
 /** Genres the admin form offers (SPEC 5); imported and seeded titles may carry others. */
@@ -69,7 +70,7 @@ export const MoviePatterns = {
 /** Generated posters are served by the gateway's image route under this prefix. */
 export const GENERATED_POSTER_PREFIX = '/generated/';
 
-export const PosterRequestSchema = z.object({ id: z.string().regex(/^[a-f0-9]{24}$/) }).strict();
+export const PosterRequestSchema = z.object({ id: ObjectIdSchema }).strict();
 export type PosterRequest = z.infer<typeof PosterRequestSchema>;
 
 /** The /category/{id} pages and the list filter. */
@@ -82,15 +83,15 @@ export type MovieSort = (typeof MovieSorts)[number];
 /** A string query value that cannot be an operator object (`{"$gt": ""}`). */
 const queryText = (max: number) => z.string().trim().max(max);
 
-/** `GET /api/movies` */
-export const BrowseMoviesQuerySchema = PageQuerySchema.extend({
+/** `GET /api/movies` and its RPC (`MoviePatterns.list`). */
+export const ListMoviesQuerySchema = PageQuerySchema.extend({
   search: queryText(100).optional(),
   genre: queryText(40).optional(),
   category: z.enum(MovieCategories).optional(),
   access: z.enum([MovieAccess.Free, MovieAccess.Premium]).optional(),
   sort: z.enum(MovieSorts).optional(),
 }).strict();
-export type BrowseMoviesQuery = z.infer<typeof BrowseMoviesQuerySchema>;
+export type ListMoviesQuery = z.infer<typeof ListMoviesQuerySchema>;
 
 /** `GET /api/movies/sections` */
 export const MovieSectionsQuerySchema = z.object({ genre: queryText(40).optional() }).strict();
@@ -115,7 +116,7 @@ export type MovieRating = { rating: string; votes: string | null; imdbId: string
 /** `POST /api/movie-details` */
 export const MOVIE_DETAILS_MAX_IDS = 50;
 export const MovieDetailsRequestSchema = z
-  .object({ movieIds: z.array(z.string().regex(/^[a-f0-9]{24}$/)).max(MOVIE_DETAILS_MAX_IDS) })
+  .object({ movieIds: z.array(ObjectIdSchema).max(MOVIE_DETAILS_MAX_IDS) })
   .strict();
 export type MovieDetailsRequest = z.infer<typeof MovieDetailsRequestSchema>;
 
@@ -125,11 +126,7 @@ export const MovieInputSchema = z
     title: z.string().trim().min(1).max(200),
     description: z.string().trim().min(1).max(5000),
     genre: z.enum(AdminGenres),
-    rating: z
-      .number()
-      .min(0)
-      .max(10)
-      .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, 'Rating must be in steps of 0.1'),
+    rating: TenPointRatingSchema,
     posterUrl: z.url({ protocol: /^https?$/ }).max(2000),
     status: z.enum([MovieStatus.Draft, MovieStatus.Published]).optional(),
     access: z.enum([MovieAccess.Free, MovieAccess.Premium]).optional(),
@@ -171,10 +168,6 @@ export const CategoryGenre: Record<MovieCategory, string> = { action: 'Action', 
 export const categoriesOf = (genres: readonly string[]): MovieCategory[] =>
   MovieCategories.filter((category) => genres.includes(CategoryGenre[category]));
 
-/** The original name of the list query. */
-export const ListMoviesQuerySchema = BrowseMoviesQuerySchema;
-export type ListMoviesQuery = BrowseMoviesQuery;
-
 /** Lists of the user home and landing (SPEC 2 and 9, DECISIONS 5 and 13). */
 export const SECTION_SIZE = 20;
 export const TOP_RATED_SIZE = 10;
@@ -183,8 +176,6 @@ export const FREE_MAX_RATING = 7;
 
 /** Cards show this until a rating is known (DECISIONS 14). */
 export const RATING_NOT_AVAILABLE = 'N/A';
-
-export const ObjectIdSchema = z.string().regex(/^[a-f0-9]{24}$/, 'must be an id');
 
 /** RPC payloads of the catalogue service. */
 export const MovieIdSchema = z.object({ id: ObjectIdSchema }).strict();

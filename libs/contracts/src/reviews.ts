@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ObjectIdSchema, TenPointRatingSchema } from './common';
 import type { Movie } from './movies';
-import { ObjectIdSchema } from './movies';
 
 export const ReviewSchema = z.object({
   id: z.string(),
@@ -17,11 +17,7 @@ export type Review = z.infer<typeof ReviewSchema>;
 /** `POST /api/movies/:id/reviews` */
 export const CreateReviewSchema = z
   .object({
-    rating: z
-      .number()
-      .min(0)
-      .max(10)
-      .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, 'Rating must be in steps of 0.1'),
+    rating: TenPointRatingSchema,
     content: z.string().trim().min(1).max(2000),
   })
   .strict();

@@ -436,7 +436,7 @@ describe('Redis Streams event bus', () => {
 
     @Module({
       imports: [
-        CoreModule.forService({ service: 'user-data-service', mongoUri: requireEnv('MONGODB_URI'), mongoDb: connection.name, redisUrl: requireEnv('REDIS_URL') }),
+        CoreModule.forService('user-data-service', { MONGODB_URI: requireEnv('MONGODB_URI'), MONGODB_DB: connection.name, REDIS_URL: requireEnv('REDIS_URL') }),
         EventsModule.forPublisher({ stream }),
         EventsModule.forConsumer({
           group,

@@ -20,7 +20,7 @@ import { PasswordHasher } from '../passwords/password-hasher';
 import { Limits, RateLimiter } from '../rate-limit/rate-limiter';
 import { assertActive, SessionsService } from '../sessions/sessions.service';
 import { toUser } from '../users/user.mapper';
-import { isDuplicateKey, StoredUser, UsersRepository } from '../users/users.repository';
+import { StoredUser, UsersRepository } from '../users/users.repository';
 
 /** Hashing a throwaway password for unknown emails keeps "no such user" and "wrong password" equally slow. */
 const TIMING_DUMMY_PASSWORD = 'timing-equaliser-password';
@@ -43,9 +43,8 @@ export class AccountsService {
     await this.limiter.consume(`signup:email:${email}`, Limits.signupPerEmail);
     if (await this.users.findByEmail(email)) throw this.emailTaken();
     const passwordHash = await this.hasher.hash(password);
-    const user = await this.users.create({ username, email, passwordHash, role: Role.User }).catch((error: unknown) => {
-      throw isDuplicateKey(error) ? this.emailTaken() : error;
-    });
+    const user = await this.users.create({ username, email, passwordHash, role: Role.User });
+    if (!user) throw this.emailTaken();
     await this.events.publish('user.registered', { userId: user._id.toHexString(), username, email });
     return { message: AuthMessages.registered };
   }
@@ -101,16 +100,15 @@ export class AccountsService {
 
   private async createGoogleUser({ googleId, email, displayName, picture }: Omit<GoogleSignInRpc, 'emailVerified'>): Promise<StoredUser> {
     const username = (displayName ?? email.split('@')[0]).trim().slice(0, 40).padEnd(2, '_');
-    try {
-      const user = await this.users.create({ username, email, passwordHash: null, role: Role.User, googleId, profileImage: picture });
+    const user = await this.users.create({ username, email, passwordHash: null, role: Role.User, googleId, profileImage: picture });
+    if (user) {
       await this.events.publish('user.registered', { userId: user._id.toHexString(), username, email });
       return user;
-    } catch (error) {
-      // Two callbacks for one new account raced: the other one created it.
-      const existing = isDuplicateKey(error) ? await this.users.findByEmail(email) : null;
-      if (!existing) throw error;
-      return existing;
     }
+    // Two callbacks for one new account raced: the other one created it.
+    const existing = (await this.users.findByGoogleId(googleId)) ?? (await this.users.findByEmail(email));
+    if (!existing) throw new AppError(ErrorCode.Conflict, AuthMessages.emailTaken);
+    return existing;
   }
 
   private async findOrFail(userId: string): Promise<StoredUser> {

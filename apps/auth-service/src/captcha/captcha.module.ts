@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ENV, Env } from '../env';
+import { ENV } from '@app/server-core';
+import { Env } from '../env';
 import { AltchaProvider } from './altcha.provider';
 import { CaptchaProvider } from './captcha.provider';
 import { CaptchaStore } from './captcha.store';

@@ -1,8 +1,12 @@
 import { Logger } from '@nestjs/common';
+import { z } from 'zod';
 import { CaptchaConfig } from '@app/contracts';
+import { fetchJson } from '@app/server-core';
 import { CaptchaProvider } from './captcha.provider';
 
 const VERIFY_TIMEOUT_MS = 5_000;
+/** The part of siteverify's answer we read. */
+const SiteVerifySchema = z.object({ success: z.boolean() });
 
 /** Google reCAPTCHA v2, verified server-side against `siteverify` (URL configurable for tests). */
 export class RecaptchaProvider extends CaptchaProvider {
@@ -22,14 +26,14 @@ export class RecaptchaProvider extends CaptchaProvider {
 
   async verify(token: string, clientIp: string): Promise<boolean> {
     try {
-      const response = await fetch(this.options.verifyUrl, {
+      const { success } = await fetchJson(this.options.verifyUrl, {
+        schema: SiteVerifySchema,
+        timeoutMs: VERIFY_TIMEOUT_MS,
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ secret: this.options.secretKey, response: token, remoteip: clientIp }),
-        signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
       });
-      const body = (await response.json()) as { success?: unknown };
-      return response.ok && body.success === true;
+      return success;
     } catch (error) {
       this.logger.warn({ msg: 'reCAPTCHA verification failed', error: String(error) });
       return false;

@@ -1,8 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AuthMessages, ErrorCode, ForgotPasswordRpc, MessageResponse, ResetPasswordRpc, VerifyOtpRpc } from '@app/contracts';
-import { AppError, Mailer } from '@app/server-core';
-import { ENV } from '../env';
+import { AppError, InjectEnv, Mailer } from '@app/server-core';
 import type { Env } from '../env';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { Limits, RateLimiter } from '../rate-limit/rate-limiter';
@@ -27,7 +26,7 @@ export class PasswordResetService {
     private readonly hasher: PasswordHasher,
     private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
-    @Inject(ENV) private readonly env: Env,
+    @InjectEnv() private readonly env: Env,
   ) {}
 
   async requestOtp({ email, clientIp }: ForgotPasswordRpc): Promise<MessageResponse> {

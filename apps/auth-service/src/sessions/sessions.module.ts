@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { ENV, Env } from '../env';
+import { ENV } from '@app/server-core';
+import { Env } from '../env';
 import { UsersModule } from '../users/users.module';
 import { SessionStore } from './session.store';
 import { SessionsController } from './sessions.controller';

@@ -2,14 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { Role, UserStatus } from '@app/contracts';
+import { unlessDuplicate } from '@app/server-core';
 import { UserRecord } from './user.schema';
 
 export type StoredUser = UserRecord & { _id: Types.ObjectId };
 export type NewUser = Pick<UserRecord, 'username' | 'email' | 'passwordHash' | 'role'> & Partial<Pick<UserRecord, 'googleId' | 'profileImage'>>;
 export type UserChanges = Partial<Pick<UserRecord, 'username' | 'email' | 'status' | 'role'>>;
-
-const DUPLICATE_KEY = 11000;
-export const isDuplicateKey = (error: unknown) => (error as { code?: unknown } | null)?.code === DUPLICATE_KEY;
 
 /** The only code that touches the users collection. */
 @Injectable()
@@ -29,10 +27,10 @@ export class UsersRepository {
     return this.users.findOne({ googleId: { $eq: googleId } }).lean<StoredUser>().exec();
   }
 
-  /** Fails with a duplicate-key error (see isDuplicateKey) when the email is taken. */
-  async create(user: NewUser): Promise<StoredUser> {
-    const created = await this.users.create({ ...user, status: UserStatus.Active, tokenVersion: 0 });
-    return created.toObject<StoredUser>();
+  /** Null when the email (or Google account) is already taken (unique index). */
+  async create(user: NewUser): Promise<StoredUser | null> {
+    const created = await unlessDuplicate(this.users.create({ ...user, status: UserStatus.Active, tokenVersion: 0 }), null);
+    return created && created.toObject<StoredUser>();
   }
 
   /** Inserts the user unless the email exists; returns whether it was inserted (idempotent seeding). */
@@ -47,8 +45,9 @@ export class UsersRepository {
     return this.users.find().sort({ createdAt: -1, _id: -1 }).limit(1000).lean<StoredUser[]>().exec();
   }
 
-  update(id: string, changes: UserChanges): Promise<StoredUser | null> {
-    return this.users.findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after' }).lean<StoredUser>().exec();
+  /** Null when there is no such user; false when the new email is already taken (unique index). */
+  update(id: string, changes: UserChanges): Promise<StoredUser | null | false> {
+    return unlessDuplicate(this.users.findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after' }).lean<StoredUser>().exec(), false);
   }
 
   /** New hash and a bumped token version: every other session of the user ends. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthMessages, ChangeRoleRpc, ErrorCode, RemoveUserRpc, Role, UpdateUserRpc, UserList, UserRemoved, UserUpdated } from '@app/contracts';
 import { AppError, EventBus } from '@app/server-core';
 import { toUser } from './user.mapper';
-import { isDuplicateKey, StoredUser, UserChanges, UsersRepository } from './users.repository';
+import { StoredUser, UserChanges, UsersRepository } from './users.repository';
 
 /** Admin user management (SPEC 6; DECISIONS 16: the gateway only lets admins call these). */
 @Injectable()
@@ -38,9 +38,8 @@ export class UsersService {
   }
 
   private async apply(userId: string, changes: UserChanges): Promise<StoredUser> {
-    const updated = await this.users.update(userId, changes).catch((error: unknown) => {
-      throw isDuplicateKey(error) ? new AppError(ErrorCode.Conflict, AuthMessages.emailTaken) : error;
-    });
+    const updated = await this.users.update(userId, changes);
+    if (updated === false) throw new AppError(ErrorCode.Conflict, AuthMessages.emailTaken);
     if (!updated) throw AppError.notFound(AuthMessages.userNotFound);
     const { username, email, role, status } = updated;
     await this.events.publish('user.updated', { userId, username, email, role, status });

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { MoviesModule } from '../movies/movies.module';
-import { ReviewsModule } from '../reviews/reviews.module';
+import { CatalogueDataModule } from '../data/catalogue-data.module';
 import { TmdbClient } from './tmdb.client';
 import { TmdbImporter } from './tmdb-importer';
 
 /** Not part of the running service: the import command (and its tests) add it to the app. */
 @Module({
-  imports: [MoviesModule, ReviewsModule],
+  imports: [CatalogueDataModule],
   providers: [TmdbClient, TmdbImporter],
   exports: [TmdbImporter],
 })

@@ -7,6 +7,7 @@ import {
   MovieStatus,
 } from '@app/contracts';
 import { EventBus } from '@app/server-core';
+import { moviePublishedEvent } from '../movies/movie-events';
 import { MovieListCache } from '../movies/movie-list.cache';
 import { ImportedMovie, MoviesRepository } from '../movies/movies.repository';
 import { normalizeTitle } from '../movies/title';
@@ -67,12 +68,10 @@ export class TmdbImporter {
         }
         result.reviews += await this.importReviews(movieId.toHexString(), await this.tmdb.reviews(id));
         if (inserted.size) {
-          await this.events.publish('movie.published', {
-            movieId: movieId.toHexString(),
-            title: movie.title,
-            genre: imported.refresh.genre ?? 'Drama',
-            publishDate: (imported.onInsert.publishDate ?? new Date()).toISOString(),
-          });
+          await this.events.publish(
+            'movie.published',
+            moviePublishedEvent({ _id: movieId, title: movie.title, genre: imported.refresh.genre ?? 'Drama', publishDate: imported.onInsert.publishDate ?? null }),
+          );
         }
       }
       onProgress?.((done += 1));

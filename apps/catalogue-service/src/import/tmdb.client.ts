@@ -1,7 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { CATALOGUE_ENV } from '../env';
+import { fetchJson, InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
+
+/** An import is a batch job: a slow answer is waited for longer than a user-facing look-up would be. */
+const TIMEOUT_MS = 10_000;
 
 const ListSchema = z.object({ page: z.number(), total_pages: z.number(), results: z.array(z.object({ id: z.number() })) });
 const GenresSchema = z.object({ genres: z.array(z.object({ id: z.number(), name: z.string() })) });
@@ -43,7 +46,7 @@ const LIST_PATHS: Record<TmdbList, string> = { popular: '/movie/popular', 'top-r
 /** HTTP client of a TMDB-compatible API (v3, `api_key` query parameter). */
 @Injectable()
 export class TmdbClient {
-  constructor(@Inject(CATALOGUE_ENV) private readonly env: Env) {}
+  constructor(@InjectEnv() private readonly env: Env) {}
 
   get configured(): boolean {
     return Boolean(this.env.TMDB_API_KEY);
@@ -55,29 +58,27 @@ export class TmdbClient {
   }
 
   async listIds(list: TmdbList, page: number): Promise<{ ids: number[]; totalPages: number }> {
-    const answer = ListSchema.parse(await this.get(LIST_PATHS[list], { page: String(page) }));
+    const answer = await this.get(LIST_PATHS[list], ListSchema, { page: String(page) });
     return { ids: answer.results.map((item) => item.id), totalPages: answer.total_pages };
   }
 
   async genres(): Promise<Map<number, string>> {
-    const { genres } = GenresSchema.parse(await this.get('/genre/movie/list'));
+    const { genres } = await this.get('/genre/movie/list', GenresSchema);
     return new Map(genres.map((genre) => [genre.id, genre.name]));
   }
 
   async movie(id: number): Promise<TmdbMovieDetail> {
-    return TmdbMovieSchema.parse(await this.get(`/movie/${id}`));
+    return this.get(`/movie/${id}`, TmdbMovieSchema);
   }
 
   async reviews(id: number): Promise<TmdbReviewItem[]> {
-    return ReviewsSchema.parse(await this.get(`/movie/${id}/reviews`)).results;
+    return (await this.get(`/movie/${id}/reviews`, ReviewsSchema)).results;
   }
 
-  private async get(path: string, params: Record<string, string> = {}): Promise<unknown> {
+  private get<S extends z.ZodType>(path: string, schema: S, params: Record<string, string> = {}): Promise<z.infer<S>> {
     const url = new URL(`${this.env.TMDB_BASE_URL.replace(/\/$/, '')}${path}`);
     url.searchParams.set('api_key', this.env.TMDB_API_KEY ?? '');
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-    if (!res.ok) throw new Error(`TMDB ${path} answered ${res.status}`);
-    return res.json();
+    return fetchJson(url, { schema, timeoutMs: TIMEOUT_MS });
   }
 }

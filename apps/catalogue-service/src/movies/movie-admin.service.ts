@@ -19,6 +19,7 @@ import { AppError, EventBus } from '@app/server-core';
 import { RatingCache } from '../ratings/rating.cache';
 import { toReview } from '../reviews/review.mapper';
 import { ReviewsRepository } from '../reviews/reviews.repository';
+import { moviePublishedEvent } from './movie-events';
 import { toMovie } from './movie.mapper';
 import { MovieRecord } from './movie.schema';
 import { MovieListCache } from './movie-list.cache';
@@ -134,16 +135,10 @@ export class MovieAdminService {
 
   private async afterWrite(movie: StoredMovie, published: boolean) {
     await this.listCache.invalidate();
-    const movieId = movie._id.toHexString();
     if (published) {
-      await this.events.publish('movie.published', {
-        movieId,
-        title: movie.title,
-        genre: movie.genre,
-        publishDate: (movie.publishDate ?? new Date()).toISOString(),
-      });
+      await this.events.publish('movie.published', moviePublishedEvent(movie));
     } else {
-      await this.events.publish('movie.updated', { movieId, title: movie.title, genre: movie.genre, status: movie.status });
+      await this.events.publish('movie.updated', { movieId: movie._id.toHexString(), title: movie.title, genre: movie.genre, status: movie.status });
     }
   }
 

@@ -1,11 +1,9 @@
 import { categoriesOf, Movie } from '@app/contracts';
-import { MovieRecord } from './movie.schema';
-
-type Stored = MovieRecord & { _id: { toString(): string } };
+import { StoredMovie } from './movies.repository';
 
 const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
-export const toMovie = (doc: Stored): Movie => {
+export const toMovie = (doc: StoredMovie): Movie => {
   const genres = doc.genres?.length ? doc.genres : [doc.genre];
   return {
     id: doc._id.toString(),

@@ -4,8 +4,8 @@ import { QueryFilter, Model, SortOrder, Types } from 'mongoose';
 import { MovieAccess, MovieSort, MovieStatus, Page } from '@app/contracts';
 import { MovieRecord } from './movie.schema';
 
+/** A title as stored: read back, or built with its `_id` before insert (the seed). */
 export type StoredMovie = MovieRecord & { _id: Types.ObjectId };
-export type NewMovie = MovieRecord & { _id: Types.ObjectId };
 
 /** What a list may be narrowed by; `search` is an already normalised title fragment. */
 export type MovieCriteria = {
@@ -114,7 +114,7 @@ export class MoviesRepository {
    * Inserts the titles that are not there yet (by `_id`); existing ones, possibly edited by admins, are
    * left alone. Returns the ids that were inserted.
    */
-  async insertMissing(batch: NewMovie[]): Promise<Types.ObjectId[]> {
+  async insertMissing(batch: StoredMovie[]): Promise<Types.ObjectId[]> {
     if (batch.length === 0) return [];
     const result = await this.movies.bulkWrite(
       batch.map((movie) => ({

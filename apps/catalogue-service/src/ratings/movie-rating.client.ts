@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { CATALOGUE_ENV } from '../env';
+import { fetchJson, InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
 
 /** The fields of an OMDb answer we read (SPEC 3); OMDb answers `Response: 'False'` with an `Error` on a miss. */
@@ -18,7 +18,7 @@ export type OmdbAnswer = z.infer<typeof OmdbAnswerSchema>;
 /** HTTP client of an OMDb-compatible movie-rating service; the key never leaves the server (DECISIONS 14). */
 @Injectable()
 export class MovieRatingClient {
-  constructor(@Inject(CATALOGUE_ENV) private readonly env: Env) {}
+  constructor(@InjectEnv() private readonly env: Env) {}
 
   get configured(): boolean {
     return Boolean(this.env.OMDB_API_KEY);
@@ -32,13 +32,11 @@ export class MovieRatingClient {
     return this.lookUp({ t: title.trim(), ...(year ? { y: String(year) } : {}) });
   }
 
-  /** Throws on a transport failure, a non-2xx status or an answer of the wrong shape. */
-  private async lookUp(params: Record<string, string>): Promise<OmdbAnswer> {
+  /** Throws a ThirdPartyError on a transport failure, a timeout, a non-2xx status or an answer of the wrong shape. */
+  private lookUp(params: Record<string, string>): Promise<OmdbAnswer> {
     const url = new URL(this.env.OMDB_BASE_URL);
     url.searchParams.set('apikey', this.env.OMDB_API_KEY ?? '');
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-    const res = await fetch(url, { signal: AbortSignal.timeout(this.env.OMDB_TIMEOUT_MS) });
-    if (!res.ok) throw new Error(`rating service answered ${res.status}`);
-    return OmdbAnswerSchema.parse(await res.json());
+    return fetchJson(url, { schema: OmdbAnswerSchema, timeoutMs: this.env.OMDB_TIMEOUT_MS });
   }
 }

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { MoviesModule } from '../movies/movies.module';
+import { CatalogueDataModule } from '../data/catalogue-data.module';
 import { MovieRatingClient } from './movie-rating.client';
 import { RatingsController } from './ratings.controller';
 import { RatingsService } from './ratings.service';
 
 @Module({
-  imports: [MoviesModule],
+  imports: [CatalogueDataModule],
   controllers: [RatingsController],
   providers: [RatingsService, MovieRatingClient],
 })

@@ -1,15 +1,11 @@
-import { forwardRef, Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
-import { MoviesModule } from '../movies/movies.module';
-import { ReviewRecord, ReviewSchema } from './review.schema';
+import { Module } from '@nestjs/common';
+import { CatalogueDataModule } from '../data/catalogue-data.module';
 import { ReviewsController } from './reviews.controller';
-import { ReviewsRepository } from './reviews.repository';
 import { ReviewsService } from './reviews.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: ReviewRecord.name, schema: ReviewSchema }]), forwardRef(() => MoviesModule)],
+  imports: [CatalogueDataModule],
   controllers: [ReviewsController],
-  providers: [ReviewsService, ReviewsRepository],
-  exports: [ReviewsRepository],
+  providers: [ReviewsService],
 })
 export class ReviewsModule {}

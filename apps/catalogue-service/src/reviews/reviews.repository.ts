@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+import { unlessDuplicate } from '@app/server-core';
 import { StoredReview } from './review.mapper';
 import { ReviewRecord } from './review.schema';
 
 export type NewReview = { movieId: string; userId: string; username: string; rating: number; content: string };
 
-const isDuplicateKey = (error: unknown) => (error as { code?: unknown } | null)?.code === 11000;
 const NEWEST = { createdAt: -1, _id: -1 } as const;
 
 /** The only code that touches the reviews collection. */
@@ -29,13 +29,8 @@ export class ReviewsRepository {
 
   /** Null when this user already reviewed this title (unique index). */
   async create({ movieId, ...review }: NewReview): Promise<StoredReview | null> {
-    try {
-      const created = await this.reviews.create({ ...review, movieId: new Types.ObjectId(movieId) });
-      return created.toObject<StoredReview>();
-    } catch (error) {
-      if (isDuplicateKey(error)) return null;
-      throw error;
-    }
+    const created = await unlessDuplicate(this.reviews.create({ ...review, movieId: new Types.ObjectId(movieId) }), null);
+    return created && created.toObject<StoredReview>();
   }
 
   /** Idempotent on (movie, author): re-importing refreshes the text instead of adding a copy. */

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { GENERATED_POSTER_PREFIX, MovieStatus } from '@app/contracts';
 import { EventBus } from '@app/server-core';
-import { MoviesRepository, NewMovie } from '../movies/movies.repository';
+import { moviePublishedEvent } from '../movies/movie-events';
+import { MoviesRepository, StoredMovie } from '../movies/movies.repository';
 import { normalizeTitle } from '../movies/title';
 import { CleanMovie } from './movie-dataset';
 
@@ -12,7 +13,7 @@ const BATCH = 250;
 export const seedId = (sourceKey: string) =>
   new Types.ObjectId(createHash('sha256').update(sourceKey).digest('hex').slice(0, 24));
 
-export const toNewMovie = (movie: CleanMovie, now: Date): NewMovie => {
+export const toNewMovie = (movie: CleanMovie, now: Date): StoredMovie => {
   const _id = seedId(movie.sourceKey);
   return {
     ...movie,
@@ -33,7 +34,7 @@ export const toNewMovie = (movie: CleanMovie, now: Date): NewMovie => {
 export type SeedHooks = {
   onProgress?: (done: number) => void;
   /** Called with the titles this run inserted (and so published), e.g. to emit `movie.published`. */
-  onInserted?: (movies: NewMovie[]) => Promise<void>;
+  onInserted?: (movies: StoredMovie[]) => Promise<void>;
 };
 
 /** Idempotent: titles already present are left as they are. Returns how many were added. */
@@ -55,13 +56,8 @@ export const seedCatalogue = async (
 };
 
 /** The seed's `onInserted` hook in production: every inserted title is announced as published. */
-export const announceInserted = (events: EventBus) => async (movies: NewMovie[]) => {
+export const announceInserted = (events: EventBus) => async (movies: StoredMovie[]) => {
   for (const movie of movies) {
-    await events.publish('movie.published', {
-      movieId: movie._id.toHexString(),
-      title: movie.title,
-      genre: movie.genre,
-      publishDate: (movie.publishDate ?? new Date()).toISOString(),
-    });
+    await events.publish('movie.published', moviePublishedEvent(movie));
   }
 };

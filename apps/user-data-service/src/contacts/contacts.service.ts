@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CONTACT_SENT_MESSAGE, ContactMessage, ContactReceipt } from '@app/contracts';
-import { Mailer } from '@app/server-core';
+import { InjectEnv, Mailer } from '@app/server-core';
+import type { Env } from '../env';
 import { ContactsRepository } from './contacts.repository';
-
-export const SUPPORT_ADDRESS = Symbol('SUPPORT_ADDRESS');
 
 /** Stores every message first (nothing is lost if mail is down), then mails it to the support address. */
 @Injectable()
@@ -13,14 +12,14 @@ export class ContactsService {
   constructor(
     private readonly contacts: ContactsRepository,
     private readonly mailer: Mailer,
-    @Inject(SUPPORT_ADDRESS) private readonly supportAddress: string,
+    @InjectEnv() private readonly env: Env,
   ) {}
 
   async submit(message: ContactMessage): Promise<ContactReceipt> {
     const id = await this.contacts.create(message);
     try {
       await this.mailer.send({
-        to: this.supportAddress,
+        to: this.env.SUPPORT_EMAIL,
         subject: `Contact: ${message.serviceInterested} — ${message.firstName} ${message.lastName}`,
         text: [
           `From: ${message.firstName} ${message.lastName} <${message.email}>`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ServiceDefaults, ServiceName } from '@app/contracts';
 
 export class EnvValidationError extends Error {
   constructor(readonly issues: string[]) {
@@ -21,9 +22,10 @@ const port = z.coerce.number().int().min(0).max(65_535);
 export const LogLevels = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LogLevels)[number];
 
-/** Keys every service reads; each service extends this with its own. */
-export const serviceEnvSchema = (defaults: { tcpPort: number; httpPort: number; db: string }) =>
-  z.object({
+/** Keys every service reads, defaulted from the service's row of `ServiceDefaults`; each service extends this with its own. */
+export const serviceEnvSchema = (service: ServiceName) => {
+  const defaults = ServiceDefaults[service];
+  return z.object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(LogLevels).default('info'),
     MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI'),
@@ -33,5 +35,6 @@ export const serviceEnvSchema = (defaults: { tcpPort: number; httpPort: number; 
     TCP_PORT: port.default(defaults.tcpPort),
     HTTP_PORT: port.default(defaults.httpPort),
   });
+};
 
 export type ServiceEnv = z.infer<ReturnType<typeof serviceEnvSchema>>;

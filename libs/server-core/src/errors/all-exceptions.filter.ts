@@ -1,29 +1,14 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Observable, throwError } from 'rxjs';
-import { ApiError, ErrorCode } from '@app/contracts';
+import { ApiError, ErrorCode, errorCodeForStatus, httpStatusFor } from '@app/contracts';
 import { CORRELATION_HEADER } from '../http/correlation-id.middleware';
-import { AppError, httpStatusFor } from './app-error';
+import { AppError } from './app-error';
 
 /** What a failed RPC carries back to the caller. */
 export type RpcErrorPayload = { code: ErrorCode; message: string; details?: AppError['details'] };
 
 type Described = { status: number; error: RpcErrorPayload; unexpected: boolean };
-
-const codeForStatus = (status: number): ErrorCode => {
-  const known: Record<number, ErrorCode> = {
-    400: ErrorCode.ValidationFailed,
-    401: ErrorCode.Unauthorized,
-    403: ErrorCode.Forbidden,
-    404: ErrorCode.NotFound,
-    409: ErrorCode.Conflict,
-    413: ErrorCode.PayloadTooLarge,
-    429: ErrorCode.RateLimited,
-    503: ErrorCode.ServiceUnavailable,
-    504: ErrorCode.ServiceTimeout,
-  };
-  return known[status] ?? (status < 500 ? ErrorCode.ValidationFailed : ErrorCode.Internal);
-};
 
 /** body-parser's errors (http-errors with a `type`), as thrown or as the cause Nest wrapped them in. */
 const bodyParserStatus = (exception: unknown): number | undefined => {
@@ -39,7 +24,7 @@ const describe = (exception: unknown): Described => {
   const parserStatus = bodyParserStatus(exception);
   if (parserStatus !== undefined) {
     const message = parserStatus === 413 ? 'Request body is too large' : 'Malformed request body';
-    return { status: parserStatus, error: { code: codeForStatus(parserStatus), message }, unexpected: false };
+    return { status: parserStatus, error: { code: errorCodeForStatus(parserStatus), message }, unexpected: false };
   }
   if (exception instanceof AppError) {
     const { code, message, details } = exception;
@@ -49,7 +34,7 @@ const describe = (exception: unknown): Described => {
     const status = exception.getStatus();
     // Our own refusals are AppErrors; a framework 400 is Nest's JSON parser failing on the body.
     const message = status >= 500 ? 'Internal error' : status === 400 ? 'Malformed request body' : exception.message;
-    return { status, error: { code: codeForStatus(status), message }, unexpected: status >= 500 };
+    return { status, error: { code: errorCodeForStatus(status), message }, unexpected: status >= 500 };
   }
   return { status: 500, error: { code: ErrorCode.Internal, message: 'Internal error' }, unexpected: true };
 };

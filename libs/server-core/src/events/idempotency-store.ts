@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Connection, Schema } from 'mongoose';
+import { unlessDuplicate } from '../database/duplicate-key';
 
 export const PROCESSED_EVENTS_COLLECTION = 'processed_events';
 const MODEL_NAME = 'ProcessedEvent';
@@ -20,10 +21,6 @@ ProcessedEventSchema.index({ group: 1, eventId: 1 }, { unique: true });
 
 // Same name and schema instance: mongoose returns the model already compiled on this connection.
 const processedEventModel = (connection: Connection) => connection.model(MODEL_NAME, ProcessedEventSchema);
-
-const DUPLICATE_KEY = 11000;
-const isDuplicateKey = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === DUPLICATE_KEY;
 
 /** Which events a consumer group has already applied, in the service's own MongoDB (`processed_events`). */
 @Injectable()
@@ -45,12 +42,8 @@ export class IdempotencyStore {
     await this.model.init();
     if (await this.model.exists({ group: key.group, eventId: key.eventId })) return false;
     await effect();
-    try {
-      await this.model.create({ group: key.group, eventId: key.eventId, processedAt: new Date() });
-    } catch (error) {
-      // A consumer that claimed the same message concurrently recorded it first; our effect has run all the same.
-      if (!isDuplicateKey(error)) throw error;
-    }
+    // A duplicate: a consumer that claimed the same message concurrently recorded it first; our effect has run all the same.
+    await unlessDuplicate(this.model.create({ group: key.group, eventId: key.eventId, processedAt: new Date() }), null);
     return true;
   }
 }

@@ -10,6 +10,7 @@ export const mailEnvShape = {
   MAIL_FROM: z.string().min(3).default('Streamly <no-reply@streamly.in>'),
   OUTBOX_DIR: z.string().default('.data/outbox'),
 };
+export type MailEnv = z.infer<z.ZodObject<typeof mailEnvShape>>;
 
 /** In production mail must really be sent: refuse to boot without SMTP. */
 export const requireSmtpInProduction = (env: { NODE_ENV: string; SMTP_URL?: string }, ctx: z.RefinementCtx) => {

@@ -1,15 +1,18 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { MailOptions, Mailer } from './mailer';
+import { Global, Module } from '@nestjs/common';
+import { ENV } from '../env/env.module';
+import { MailEnv } from './mail-env';
+import { Mailer } from './mailer';
 
-/** `MailModule.forRoot({ smtpUrl, from, outboxDir })` once per app; inject `Mailer` where mail is sent. */
-@Module({})
-export class MailModule {
-  static forRoot(options: MailOptions): DynamicModule {
-    return {
-      module: MailModule,
-      global: true,
-      providers: [{ provide: Mailer, useFactory: () => new Mailer(options) }],
-      exports: [Mailer],
-    };
-  }
-}
+/** Import once per app whose env schema spreads `mailEnvShape`; inject `Mailer` where mail is sent. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: Mailer,
+      inject: [ENV],
+      useFactory: (env: MailEnv) => new Mailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
+    },
+  ],
+  exports: [Mailer],
+})
+export class MailModule {}

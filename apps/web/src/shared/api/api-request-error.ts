@@ -1,4 +1,4 @@
-import { type ApiError, ApiErrorSchema, ErrorCode } from '@app/contracts';
+import { type ApiError, ApiErrorSchema, errorCodeForStatus } from '@app/contracts';
 
 /** A non-2xx answer from the API, carrying the gateway's `{ code, message, correlationId }` body. */
 export class ApiRequestError extends Error {
@@ -16,19 +16,6 @@ export class ApiRequestError extends Error {
   }
 }
 
-const codeForStatus = (status: number): ErrorCode => {
-  if (status === 401) return ErrorCode.Unauthorized;
-  if (status === 403) return ErrorCode.Forbidden;
-  if (status === 404) return ErrorCode.NotFound;
-  if (status === 409) return ErrorCode.Conflict;
-  if (status === 413) return ErrorCode.PayloadTooLarge;
-  if (status === 429) return ErrorCode.RateLimited;
-  if (status === 504) return ErrorCode.ServiceTimeout;
-  if (status === 502 || status === 503) return ErrorCode.ServiceUnavailable;
-  if (status >= 400 && status < 500) return ErrorCode.ValidationFailed;
-  return ErrorCode.Internal;
-};
-
 /**
  * Reads the error body of a failed response. Something in front of the gateway (a proxy, a load
  * balancer) may answer with HTML or nothing at all; that still becomes an ApiError, coded by status.
@@ -44,7 +31,7 @@ export const toApiRequestError = async (response: Response): Promise<ApiRequestE
   const body = ApiErrorSchema.safeParse(parsed);
   if (body.success) return new ApiRequestError(response.status, body.data);
   return new ApiRequestError(response.status, {
-    code: codeForStatus(response.status),
+    code: errorCodeForStatus(response.status),
     message: response.statusText || `Request failed with status ${response.status}`,
     correlationId: response.headers.get('x-correlation-id') ?? '',
   }, false);

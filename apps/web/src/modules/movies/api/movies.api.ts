@@ -1,7 +1,6 @@
 import type {
   AdminMovie,
   AdminMoviesQuery,
-  BrowseMoviesQuery,
   CreateReview,
   ListMoviesQuery,
   Movie,
@@ -23,7 +22,7 @@ const moviePath = (id: string) => `/api/movies/${encodeURIComponent(id)}`;
 /** `GET /api/movies`: published titles, one page at a time. */
 export const listMovies = (
   client: ApiClient,
-  query: ListMoviesQuery | BrowseMoviesQuery,
+  query: ListMoviesQuery,
   signal?: AbortSignal,
 ): Promise<Page<Movie>> => client.get<Page<Movie>>('/api/movies', { query, signal });
 

@@ -1,9 +1,9 @@
-import type { AdminMoviesQuery, BrowseMoviesQuery, ListMoviesQuery, MovieSectionsQuery } from '@app/contracts';
+import type { AdminMoviesQuery, ListMoviesQuery, MovieSectionsQuery } from '@app/contracts';
 
 /** TanStack Query keys of the movies feature, so invalidation can target a whole branch. */
 export const movieKeys = {
   all: ['movies'] as const,
-  list: (query: ListMoviesQuery | BrowseMoviesQuery) => [...movieKeys.all, 'list', query] as const,
+  list: (query: ListMoviesQuery) => [...movieKeys.all, 'list', query] as const,
   sections: (query: MovieSectionsQuery) => [...movieKeys.all, 'sections', query] as const,
   genres: () => [...movieKeys.all, 'genres'] as const,
   detail: (id: string) => [...movieKeys.all, 'detail', id] as const,

@@ -1,4 +1,4 @@
-import type { BrowseMoviesQuery, MovieSectionsQuery } from '@app/contracts';
+import type { ListMoviesQuery, MovieSectionsQuery } from '@app/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { getGenres, getMovie, getMovieRating, getSections, listMovies } from '../api/movies.api';
@@ -16,7 +16,7 @@ export const useMovieSections = (query: MovieSectionsQuery) => {
 };
 
 /** A page of the catalogue with search, genre, category, access and sort. */
-export const useBrowseMovies = (query: BrowseMoviesQuery, enabled = true) => {
+export const useBrowseMovies = (query: ListMoviesQuery, enabled = true) => {
   const client = useApiClient();
   return useQuery({
     queryKey: movieKeys.list(query),

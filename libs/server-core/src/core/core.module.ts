@@ -5,15 +5,13 @@ import type { Response } from 'express';
 import { healthPattern, HealthStatus, ServiceName } from '@app/contracts';
 import { MongoModelsReady } from '../database/mongo-models-ready';
 import { createRedisClient, REDIS_CLIENT, RedisLifecycle } from '../database/redis';
+import { EnvModule } from '../env/env.module';
+import { ServiceEnv } from '../env/parse-env';
+import { HealthService } from '../health/health.service';
 import { MetricsModule } from '../metrics/metrics.module';
-import { HealthService } from './health.service';
 
-export type CoreModuleOptions = {
-  service: ServiceName;
-  mongoUri: string;
-  mongoDb: string;
-  redisUrl: string;
-};
+/** What CoreModule itself reads; the whole `env` is what ENV provides. */
+export type CoreEnv = Pick<ServiceEnv, 'MONGODB_URI' | 'MONGODB_DB' | 'REDIS_URL'>;
 
 const healthControllers = (service: ServiceName) => {
   @Controller()
@@ -40,29 +38,33 @@ const healthControllers = (service: ServiceName) => {
   return [HealthHttpController, HealthRpcController];
 };
 
-/** What every service needs: its Mongo database, Redis, health over HTTP and RPC, Prometheus metrics. */
+/**
+ * What every service needs: its parsed environment as ENV (EnvModule), its Mongo database, Redis,
+ * health over HTTP and RPC, Prometheus metrics. `AppModule.register(env)` imports `CoreModule.forService(name, env)`.
+ */
 @Module({})
 export class CoreModule {
-  static forService(options: CoreModuleOptions): DynamicModule {
+  static forService(service: ServiceName, env: CoreEnv): DynamicModule {
     return {
       module: CoreModule,
       global: true,
       imports: [
-        MongooseModule.forRoot(options.mongoUri, {
-          dbName: options.mongoDb,
+        EnvModule.forRoot(env),
+        MongooseModule.forRoot(env.MONGODB_URI, {
+          dbName: env.MONGODB_DB,
           serverSelectionTimeoutMS: 5_000,
           autoIndex: true,
         }),
         MetricsModule,
       ],
-      controllers: healthControllers(options.service),
+      controllers: healthControllers(service),
       providers: [
-        { provide: REDIS_CLIENT, useFactory: () => createRedisClient(options.redisUrl) },
+        { provide: REDIS_CLIENT, useFactory: () => createRedisClient(env.REDIS_URL) },
         RedisLifecycle,
         MongoModelsReady,
         HealthService,
       ],
-      exports: [REDIS_CLIENT, HealthService],
+      exports: [EnvModule, REDIS_CLIENT, HealthService],
     };
   }
 }

@@ -1,0 +1,32 @@
+import { ErrorCode, errorCodeForStatus, httpStatusFor } from './errors';
+
+describe('the error code ↔ HTTP status table', () => {
+  it.each(Object.values(ErrorCode))('%s maps to a status that maps back to it', (code) => {
+    expect(errorCodeForStatus(httpStatusFor(code))).toBe(code);
+  });
+
+  it.each([
+    [ErrorCode.ValidationFailed, 400],
+    [ErrorCode.Unauthorized, 401],
+    [ErrorCode.Forbidden, 403],
+    [ErrorCode.NotFound, 404],
+    [ErrorCode.Conflict, 409],
+    [ErrorCode.PayloadTooLarge, 413],
+    [ErrorCode.RateLimited, 429],
+    [ErrorCode.Internal, 500],
+    [ErrorCode.ServiceUnavailable, 503],
+    [ErrorCode.ServiceTimeout, 504],
+  ])('%s is %d', (code, status) => {
+    expect(httpStatusFor(code)).toBe(status);
+  });
+
+  it.each([
+    [502, ErrorCode.ServiceUnavailable],
+    [418, ErrorCode.ValidationFailed],
+    [405, ErrorCode.ValidationFailed],
+    [501, ErrorCode.Internal],
+    [599, ErrorCode.Internal],
+  ])('a bare status %d is %s', (status, code) => {
+    expect(errorCodeForStatus(status)).toBe(code);
+  });
+});

@@ -1,0 +1,54 @@
+import { Redis } from 'ioredis';
+
+export type JsonCacheOptions = {
+  /** Every key starts with it, e.g. `catalogue:<db>:list:`; `invalidate()` drops everything under it. */
+  prefix: string;
+  /** Expiry of `set` and `through` unless `set` is given its own. */
+  ttlSeconds: number;
+};
+
+/**
+ * JSON values in Redis under one key prefix, each with an expiry: the one cache shape of the services.
+ * Subclass it as an injectable (`class RatingCache extends JsonCache<MovieRating>`) so Nest can hand it out.
+ */
+export class JsonCache<T = unknown> {
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: JsonCacheOptions,
+  ) {}
+
+  async get<V extends T = T>(key: string): Promise<V | null> {
+    const cached = await this.redis.get(this.options.prefix + key);
+    return cached === null ? null : (JSON.parse(cached) as V);
+  }
+
+  async set<V extends T = T>(key: string, value: V, ttlSeconds = this.options.ttlSeconds): Promise<void> {
+    await this.redis.set(this.options.prefix + key, JSON.stringify(value), 'EX', ttlSeconds);
+  }
+
+  /** Read-through: the cached value, else `load()`'s, stored. */
+  async through<V extends T = T>(key: string, load: () => Promise<V>): Promise<V> {
+    const cached = await this.get<V>(key);
+    if (cached !== null) return cached;
+    const value = await load();
+    await this.set(key, value);
+    return value;
+  }
+
+  async forget(key: string): Promise<void> {
+    await this.redis.unlink(this.options.prefix + key);
+  }
+
+  /** Drops every key under the prefix (a SCAN: meant for rare events such as a catalogue write). */
+  async invalidate(): Promise<void> {
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${escapeGlob(this.options.prefix)}*`, 'COUNT', 500);
+      if (keys.length) await this.redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  }
+}
+
+/** A prefix is literal text; MATCH would read `*?[]\` in it as a pattern. */
+const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { JsonCache } from '../src';
+
+const requireRedis = () => {
+  const url = process.env.REDIS_URL;
+  if (!url) throw new Error('REDIS_URL is not set: run through libs/server-core/jest.int.config.cjs');
+  return url;
+};
+
+type Entry = { title: string; tags: string[]; rating: number | null };
+
+describe('JsonCache against real Redis', () => {
+  let redis: Redis;
+  let prefix: string;
+  let cache: JsonCache<Entry>;
+
+  beforeAll(() => {
+    redis = new Redis(requireRedis());
+  });
+
+  beforeEach(() => {
+    prefix = `test:json-cache:${randomUUID()}:`;
+    cache = new JsonCache<Entry>(redis, { prefix, ttlSeconds: 120 });
+  });
+
+  afterEach(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+  });
+
+  afterAll(async () => {
+    await redis?.quit();
+  });
+
+  it('stores JSON under its prefix with the default TTL and reads the same value back', async () => {
+    const entry: Entry = { title: 'Lagaan', tags: ['cricket'], rating: null };
+    await cache.set('a', entry);
+    expect(await cache.get('a')).toEqual(entry);
+    expect(JSON.parse((await redis.get(`${prefix}a`)) ?? 'null')).toEqual(entry);
+    const ttl = await redis.ttl(`${prefix}a`);
+    expect(ttl).toBeGreaterThan(100);
+    expect(ttl).toBeLessThanOrEqual(120);
+  });
+
+  it('answers null for a key never set, and honours a TTL given to set', async () => {
+    expect(await cache.get('missing')).toBeNull();
+    await cache.set('short', { title: 'x', tags: [], rating: 1 }, 30);
+    expect(await redis.ttl(`${prefix}short`)).toBeLessThanOrEqual(30);
+  });
+
+  it('reads through: loads once, then serves the stored value', async () => {
+    const load = jest.fn(async () => ({ title: 'Sholay', tags: [], rating: 8.1 }));
+    expect(await cache.through('t', load)).toEqual({ title: 'Sholay', tags: [], rating: 8.1 });
+    expect(await cache.through('t', load)).toEqual({ title: 'Sholay', tags: [], rating: 8.1 });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets one key, and invalidate drops every key under its prefix but nothing outside it', async () => {
+    const other = new JsonCache<Entry>(redis, { prefix: `${prefix}other-`, ttlSeconds: 120 });
+    const neighbour = `test:json-cache:neighbour:${randomUUID()}`;
+    await redis.set(neighbour, '"kept"', 'EX', 60);
+    const entry: Entry = { title: 'x', tags: [], rating: null };
+    // More keys than one SCAN page, so invalidate has to follow the cursor.
+    await Promise.all(Array.from({ length: 1_200 }, (_, i) => cache.set(`k${i}`, entry)));
+    await other.set('o', entry);
+
+    await cache.forget('k0');
+    expect(await cache.get('k0')).toBeNull();
+    expect(await cache.get('k1')).toEqual(entry);
+
+    await cache.invalidate();
+    expect(await redis.keys(`${prefix}*`)).toEqual([]);
+    expect(await redis.get(neighbour)).toBe('"kept"');
+    await redis.del(neighbour);
+  });
+});
