@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './catalogue-rpc';
 export * from './contact';
 export * from './errors';
 export * from './events';
@@ -6,4 +7,5 @@ export * from './movies';
 export * from './pagination';
 export * from './reviews';
 export * from './rpc';
+export * from './rpc-catalogue';
 export * from './services';

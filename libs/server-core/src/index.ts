@@ -1,4 +1,6 @@
 export * from './bootstrap/bootstrap-service';
+export * from './context/request-context';
+export * from './context/request-context.module';
 export * from './database/redis';
 export * from './env/parse-env';
 export * from './errors/app-error';
