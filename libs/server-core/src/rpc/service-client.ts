@@ -43,8 +43,11 @@ export class ServiceClient {
   /** The untyped call under `send`: the reply as it came (tests use it to send what a contract forbids). */
   async request(pattern: string, data: unknown): Promise<unknown> {
     const envelope: RpcEnvelope<unknown> = { correlationId: RequestContext.correlationId() ?? randomUUID(), data };
+    const started = performance.now();
     try {
-      return await firstValueFrom(this.proxy.send<unknown>(pattern, envelope).pipe(timeout(this.timeoutMs)));
+      const reply = await firstValueFrom(this.proxy.send<unknown>(pattern, envelope).pipe(timeout(this.timeoutMs)));
+      this.logger.debug({ msg: 'rpc answered', target: this.service, pattern, ms: Math.round(performance.now() - started) });
+      return reply;
     } catch (error) {
       throw this.toAppError(pattern, error);
     }
