@@ -20,7 +20,7 @@ export const adminUsersApi = {
     const parsed = UserListSchema.safeParse(await client.get<UserList>('/api/users', { query: { page, pageSize }, signal }));
     if (!parsed.success) throw new InvalidResponseError();
     const { data, total } = parsed.data;
-    return { data, page, pageSize, total };
+    return { data, page: parsed.data.page, pageSize: parsed.data.pageSize, total };
   },
   update: (client: ApiClient, id: string, body: UpdateUserRequest) =>
     client.put<UserUpdated>(`/api/users/${encodeURIComponent(id)}`, { body }),
