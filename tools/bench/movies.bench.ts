@@ -3,7 +3,7 @@ import path from 'node:path';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import autocannon from 'autocannon';
-import { MoviePatterns } from '@app/contracts';
+import { MovieRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import { workspaceRoot } from '@app/server-testing';
 import { nxCli, runStep } from '../dev/processes';
@@ -28,7 +28,7 @@ const direct = async (client: ServiceClient): Promise<Result> => {
   const worker = async () => {
     while (Date.now() < end) {
       const start = process.hrtime.bigint();
-      await client.send(MoviePatterns.list, QUERY, 'bench');
+      await client.send(MovieRpc.list, QUERY);
       latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
   };
@@ -77,7 +77,7 @@ const searchDirect = async (client: ServiceClient): Promise<Result> => {
       const search = fragments[n % fragments.length];
       const pageSize = 1 + (Math.floor(n++ / fragments.length) % 100);
       const start = process.hrtime.bigint();
-      await client.send(MoviePatterns.list, { page: 1, pageSize, search, sort: 'popular' }, 'bench');
+      await client.send(MovieRpc.list, { page: 1, pageSize, search, sort: 'popular' });
       latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
   };

@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ENV, EnvModule, MetricsModule } from '@app/server-core';
-import { AdminMoviesController } from './admin-movies/admin-movies.controller';
+import { ENV, EnvModule, MetricsModule, RequestContextModule } from '@app/server-core';
 import { AccountsController } from './auth/accounts.controller';
 import { AuthClient } from './auth/auth.client';
 import { AuthController } from './auth/auth.controller';
@@ -11,24 +10,25 @@ import { GoogleAuthGuard } from './auth/google/google-auth.guard';
 import { GOOGLE_OPTIONS, googleOptionsFrom } from './auth/google/google-options';
 import { GoogleStrategy } from './auth/google/google.strategy';
 import { SessionGuard } from './auth/session.guard';
+import { UsersController } from './auth/users.controller';
+import { AdminMoviesController } from './catalogue/admin-movies.controller';
+import { CatalogueClient } from './catalogue/catalogue.client';
+import { MovieDetailsController } from './catalogue/movie-details.controller';
+import { MoviesController } from './catalogue/movies.controller';
 import { SERVICE_CLIENTS, ServiceClients } from './clients/service-clients';
-import { ContactController } from './contact/contact.controller';
-import { UserDataClient } from './contact/user-data.client';
-import { Env } from './env';
+import type { Env } from './env';
 import { HealthController } from './health/health.controller';
 import { GatewayHealthService } from './health/health.service';
 import { ImagesController } from './images/images.controller';
-import { CatalogueClient } from './movies/catalogue.client';
-import { MovieDetailsController } from './movies/movie-details.controller';
-import { MoviesController } from './movies/movies.controller';
-import { UsersController } from './users/users.controller';
+import { ContactController } from './user-data/contact.controller';
+import { UserDataClient } from './user-data/user-data.client';
 
 @Module({})
 export class AppModule {
   static register(env: Env): DynamicModule {
     return {
       module: AppModule,
-      imports: [EnvModule.forRoot(env), MetricsModule],
+      imports: [EnvModule.forRoot(env), RequestContextModule.forRoot(), MetricsModule],
       controllers: [ContactController, HealthController, MoviesController, MovieDetailsController, AdminMoviesController, ImagesController, AuthController, AccountsController, GoogleController, UsersController],
       providers: [
         { provide: SERVICE_CLIENTS, useFactory: () => new ServiceClients(env) },

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceName } from '@app/contracts';
 import { LogLevels } from '@app/server-core';
 
-/** The one ENV token (server-core), re-exported so gateway code takes ENV and Env from this file. */
-export { ENV } from '@app/server-core';
 
 const address = z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port');
 /** A service's `host:port`, by default on this machine at its port in `ServiceDefaults`. */

@@ -7,11 +7,40 @@ import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload, Transport } from '@nestjs/microservices';
 import { ApiError, ErrorCode, HealthReport, HealthStatus, MoviePatterns } from '@app/contracts';
-import type { RpcEnvelope } from '@app/contracts';
+import type { Movie, RpcEnvelope } from '@app/contracts';
 import { AllExceptionsFilter, AppError } from '@app/server-core';
 import { findFreePort } from '@app/server-testing';
 import { envSchema } from '../src/env';
 import { createGateway } from '../src/gateway';
+
+/** A reply the catalogue's contract accepts (every reply is parsed by its schema at the gateway). */
+const lagaan: Movie = {
+  id: 'a'.repeat(24),
+  title: 'Lagaan',
+  description: 'Villagers stake their taxes on a game of cricket.',
+  genre: 'Drama',
+  genres: ['Drama'],
+  rating: 8.1,
+  votes: 120_000,
+  posterUrl: `/generated/${'a'.repeat(24)}.svg`,
+  status: 'published',
+  access: 'premium',
+  purchasePriceInr: 1200,
+  rentalPriceInr: 500,
+  releaseDate: '2001-06-15',
+  runtimeMinutes: 224,
+  language: 'Hindi',
+  director: 'Ashutosh Gowariker',
+  imdbId: null,
+  budgetUsd: null,
+  revenueUsd: null,
+  publishDate: null,
+  writers: [],
+  cast: [],
+  awards: null,
+  category: ['drama'],
+  tmdbId: null,
+};
 
 /** Stands in for the catalogue on the real TCP transport; records what the gateway forwarded. */
 const received: Array<RpcEnvelope<Record<string, unknown>>> = [];
@@ -21,8 +50,8 @@ class FakeCatalogueController {
   @MessagePattern(MoviePatterns.list)
   list(@Payload() envelope: RpcEnvelope<{ page: number; pageSize: number }>) {
     received.push(envelope);
-    const movie = { id: 'a'.repeat(24), title: 'Lagaan', posterUrl: `/generated/${'a'.repeat(24)}.svg` };
-    return { data: [movie], page: envelope.data.page, pageSize: envelope.data.pageSize, total: 1 };
+    if (envelope.data.page === 99) return { data: [{ ...lagaan, rating: 'great' }], page: 99, pageSize: 1, total: 1 };
+    return { data: [lagaan], page: envelope.data.page, pageSize: envelope.data.pageSize, total: 1 };
   }
 
   @MessagePattern(MoviePatterns.poster)
@@ -106,6 +135,12 @@ describe('api-gateway over the real TCP transport', () => {
   it('applies the default page when none is given', async () => {
     await fetch(`${url}/api/movies`);
     expect(received.at(-1)?.data).toEqual({ page: 1, pageSize: 24 });
+  });
+
+  it('answers 500 "Internal error" when a reply breaks its contract, instead of passing it on', async () => {
+    const res = await fetch(`${url}/api/movies?page=99&pageSize=1`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ code: ErrorCode.Internal, message: 'Internal error' });
   });
 
   it.each(['pageSize=0', 'pageSize=abc', 'page[$gt]=', 'sort=random', 'page=1&page=2'])('rejects ?%s with 400 and a clear message', async (query) => {

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { AuthMessages, AuthPatterns, ErrorCode, EVENT_STREAM, LoginResponse, Role, SessionToken, SessionUser, User, UserList, UserStatus } from '@app/contracts';
+import { AuthMessages, AuthPatterns, ErrorCode, EVENT_STREAM, LoginResponse, Role, SessionToken, SessionUser, User, UserPage, UserStatus } from '@app/contracts';
 import { AppError, REDIS_CLIENT } from '@app/server-core';
 import { SmtpOutbox, startServiceUnderTest, startSmtpOutbox, ServiceUnderTest, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
@@ -109,8 +109,8 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     });
 
     it('a suspended user is refused on the next request and at login', async () => {
-      const updated = await service.send<{ data: User; message: string }>(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, status: UserStatus.Suspended });
-      expect(updated).toMatchObject({ success: true, message: AuthMessages.userUpdated, data: { status: UserStatus.Suspended } });
+      const updated = await service.send<User>(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, status: UserStatus.Suspended });
+      expect(updated).toMatchObject({ id: viewer.user.id, status: UserStatus.Suspended });
       expect(await failure(resolve(viewer.token))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.suspended });
       expect(await failure(login('ravi@example.in', 'ravi password'))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.suspended });
       await service.send(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, status: UserStatus.Banned });
@@ -129,12 +129,27 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       expect((await service.app.get(UsersRepository).findById(viewer.user.id))?.email).toBe('ravi@example.in');
     });
 
+    it('pages the user list newest first: no user twice, none skipped, total counted', async () => {
+      for (const n of [1, 2, 3, 4, 5]) await signup(`pager${n}@example.in`, 'pager password', `Pager ${n}`);
+      const all = await service.send<UserPage>(AuthPatterns.listUsers, { pageSize: 100 });
+      const pages = await Promise.all([1, 2, 3, 4].map((page) => service.send<UserPage>(AuthPatterns.listUsers, { page, pageSize: 2 })));
+      expect(pages.map((p) => p.total)).toEqual([all.total, all.total, all.total, all.total]);
+      expect(all.total).toBe(all.data.length);
+      expect(pages.flatMap((p) => p.data.map((u) => u.id))).toEqual(all.data.map((u) => u.id).slice(0, 8));
+      expect(pages[0].data.map((u) => u.email)).toEqual(['pager5@example.in', 'pager4@example.in']);
+      expect(pages[0]).toMatchObject({ page: 1, pageSize: 2 });
+      const created = all.data.map((u) => u.createdAt);
+      expect(created).toEqual([...created].sort().reverse());
+      const past = await service.send<UserPage>(AuthPatterns.listUsers, { page: 1000, pageSize: 2 });
+      expect(past).toEqual({ data: [], page: 1000, pageSize: 2, total: all.total });
+    });
+
     it('lists users and removes one, emitting user.deleted; the removed user\'s token stops working', async () => {
-      const list = await service.send<UserList>(AuthPatterns.listUsers, {});
-      expect(list.success).toBe(true);
+      const list = await service.send<UserPage>(AuthPatterns.listUsers, {});
+      expect(list).toMatchObject({ page: 1, pageSize: 24 });
       expect(list.data.map((u) => u.email)).toEqual(expect.arrayContaining(['boss@example.in', 'ravi@example.in']));
       const doomed = await signup('gone@example.in', 'gone password', 'Gone').then(() => login('gone@example.in', 'gone password'));
-      await expect(service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id })).resolves.toEqual({ success: true, message: AuthMessages.userRemoved });
+      await expect(service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id })).resolves.toEqual({ removed: true });
       expect((await events()).some((e) => e.type === 'user.deleted' && e.payload.userId === doomed.user.id)).toBe(true);
       expect(await failure(resolve(doomed.token))).toMatchObject({ code: ErrorCode.Unauthorized });
       expect(await failure(service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id }))).toMatchObject({ code: ErrorCode.NotFound });
@@ -230,10 +245,14 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       [AuthPatterns.changeRole, { actorId: 'a'.repeat(24), userId: 'b'.repeat(24), role: 'superuser' }],
       [AuthPatterns.resolveSession, { token: 'x'.repeat(5000) }],
       [AuthPatterns.exchangeOAuthCode, { code: '../../etc' }],
+      [AuthPatterns.listUsers, { page: 0 }],
+      [AuthPatterns.listUsers, { pageSize: 101 }],
+      [AuthPatterns.listUsers, { page: { $gt: '' } }],
+      [AuthPatterns.listUsers, { page: 1, role: 'admin' }],
     ])('%s rejects %p', async (pattern, payload) => {
-      const before = await service.send<UserList>(AuthPatterns.listUsers, {});
+      const before = await service.send<UserPage>(AuthPatterns.listUsers, {});
       expect(await failure(service.send(pattern, payload))).toMatchObject({ code: ErrorCode.ValidationFailed });
-      expect(await service.send<UserList>(AuthPatterns.listUsers, {})).toEqual(before);
+      expect(await service.send<UserPage>(AuthPatterns.listUsers, {})).toEqual(before);
     });
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './common';
+import { pageSchemaOf, PageQuerySchema } from './pagination';
+import { rpc } from './rpc';
 
 export const Role = { User: 'user', Admin: 'admin' } as const;
 export type Role = (typeof Role)[keyof typeof Role];
@@ -168,12 +170,19 @@ export const CaptchaConfigSchema = z.discriminatedUnion('provider', [
 ]);
 export type CaptchaConfig = z.infer<typeof CaptchaConfigSchema>;
 
-export type MessageResponse = { message: string };
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 export const LoginResponseSchema = z.object({ message: z.string(), token: z.string(), user: UserSchema });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 export const SessionTokenSchema = z.object({ token: z.string(), user: UserSchema });
 export type SessionToken = z.infer<typeof SessionTokenSchema>;
-export type UserList = { success: true; data: User[] };
+/** `GET /api/users?page&pageSize`: paged like the movie list, inside SPEC's `{ success, data }` envelope. */
+export const ListUsersQuerySchema = PageQuerySchema;
+export type ListUsersQuery = z.infer<typeof ListUsersQuerySchema>;
+export const UserPageSchema = pageSchemaOf(UserSchema);
+export type UserPage = z.infer<typeof UserPageSchema>;
+/** The gateway adds SPEC's envelopes; auth-service answers the data alone. */
+export type UserList = { success: true } & UserPage;
 export type UserUpdated = { success: true; data: User; message?: string };
 export type UserRemoved = { success: true; message: string };
 
@@ -218,3 +227,46 @@ export type ChangeRoleRpc = z.infer<typeof ChangeRoleRpcSchema>;
 export const RemoveUserRpcSchema = z.object({ actorId: UserIdSchema, userId: UserIdSchema }).strict();
 export type RemoveUserRpc = z.infer<typeof RemoveUserRpcSchema>;
 export const EmptyRpcSchema = z.object({}).strict();
+
+/** The ALTCHA v2 challenge the widget solves (altcha-lib's `Challenge`); null when reCAPTCHA is configured. */
+export const CaptchaChallengeSchema = z
+  .object({
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      memoryCost: z.number().optional(),
+      parallelism: z.number().optional(),
+      expiresAt: z.number().optional(),
+      data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+    }),
+    signature: z.string().optional(),
+    codeChallenge: z.object({ image: z.string(), audio: z.string().optional(), length: z.number().optional() }).optional(),
+  })
+  .nullable();
+export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
+
+/** Every RPC of auth-service: pattern, payload and reply (see `rpc`). */
+export const AuthRpc = {
+  resolveSession: rpc(AuthPatterns.resolveSession, ResolveSessionSchema, SessionUserSchema),
+  captchaConfig: rpc(AuthPatterns.captchaConfig, EmptyRpcSchema, CaptchaConfigSchema),
+  captchaChallenge: rpc(AuthPatterns.captchaChallenge, EmptyRpcSchema, CaptchaChallengeSchema),
+  signup: rpc(AuthPatterns.signup, SignupRpcSchema, MessageResponseSchema),
+  login: rpc(AuthPatterns.login, LoginRpcSchema, LoginResponseSchema),
+  logout: rpc(AuthPatterns.logout, SessionIdRpcSchema, z.object({ revoked: z.literal(true) })),
+  me: rpc(AuthPatterns.me, UserIdRpcSchema, UserSchema),
+  setPassword: rpc(AuthPatterns.setPassword, SetPasswordRpcSchema, MessageResponseSchema),
+  forgotPassword: rpc(AuthPatterns.forgotPassword, ForgotPasswordRpcSchema, MessageResponseSchema),
+  verifyOtp: rpc(AuthPatterns.verifyOtp, VerifyOtpRpcSchema, MessageResponseSchema),
+  resetPassword: rpc(AuthPatterns.resetPassword, ResetPasswordRpcSchema, MessageResponseSchema),
+  googleSignIn: rpc(AuthPatterns.googleSignIn, GoogleSignInRpcSchema, OAuthCodeSchema),
+  exchangeOAuthCode: rpc(AuthPatterns.exchangeOAuthCode, OAuthExchangeRequestSchema, SessionTokenSchema),
+  listUsers: rpc(AuthPatterns.listUsers, ListUsersQuerySchema, UserPageSchema),
+  updateUser: rpc(AuthPatterns.updateUser, UpdateUserRpcSchema, UserSchema),
+  changeRole: rpc(AuthPatterns.changeRole, ChangeRoleRpcSchema, UserSchema),
+  removeUser: rpc(AuthPatterns.removeUser, RemoveUserRpcSchema, z.object({ removed: z.literal(true) })),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rpc } from './rpc';
 
 const field = (max: number) => z.string().trim().min(1, 'is required').max(max);
 
@@ -15,9 +16,12 @@ export const ContactMessageSchema = z
   .strict();
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
-export type ContactReceipt = { success: true; message: string };
+export const ContactReceiptSchema = z.object({ success: z.literal(true), message: z.string() });
+export type ContactReceipt = z.infer<typeof ContactReceiptSchema>;
 
 export const ContactPatterns = { submit: 'userdata.contact.submit' } as const;
 
 /** SPEC 8 "Contact". */
 export const CONTACT_SENT_MESSAGE = 'Message sent successfully!';
+
+export const ContactRpc = { submit: rpc(ContactPatterns.submit, ContactMessageSchema, ContactReceiptSchema) } as const;

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './common';
+export * from './catalogue-rpc';
 export * from './contact';
 export * from './errors';
 export * from './events';
@@ -7,4 +8,5 @@ export * from './movies';
 export * from './pagination';
 export * from './reviews';
 export * from './rpc';
+export * from './rpc-catalogue';
 export * from './services';

@@ -1,9 +1,43 @@
 import { z } from 'zod';
+import { HealthStatus } from './services';
 
 /** What the gateway sends with every RPC: the request payload plus the caller's correlation id. */
 export type RpcEnvelope<T> = { correlationId: string; data: T };
 
 export const RpcEnvelopeSchema = z.object({ correlationId: z.string().max(128), data: z.unknown() });
 
+/**
+ * One RPC, described once: its message pattern, the schema of its payload and the schema of its reply.
+ * The gateway's `ServiceClient.send(rpc, payload)` validates the reply; the service's `@RpcHandler(rpc)` and
+ * `@RpcPayload()` validate the payload.
+ */
+export type RpcDescriptor<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> = {
+  readonly pattern: string;
+  readonly request: Req;
+  readonly reply: Res;
+};
+
+export const rpc = <Req extends z.ZodType, Res extends z.ZodType>(pattern: string, request: Req, reply: Res): RpcDescriptor<Req, Res> => ({
+  pattern,
+  request,
+  reply,
+});
+
+/** What a caller may send (before the service's parsing). */
+export type RpcRequest<R extends RpcDescriptor> = z.input<R['request']>;
+/** What the service answers. */
+export type RpcReply<R extends RpcDescriptor> = z.output<R['reply']>;
+
+/** A payload with nothing in it. */
+export const NoPayloadSchema = z.object({}).strict();
+
 /** Pattern every service answers with its own health report. */
 export const healthPattern = (service: string) => `${service}.health` as const;
+
+const HealthStatusSchema = z.enum([HealthStatus.Up, HealthStatus.Down]);
+export const HealthReportSchema = z.object({
+  status: HealthStatusSchema,
+  components: z.record(z.string(), z.object({ status: HealthStatusSchema, message: z.string().optional() })),
+});
+
+export const healthRpc = (service: string) => rpc(healthPattern(service), NoPayloadSchema, HealthReportSchema);

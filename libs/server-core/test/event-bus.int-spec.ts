@@ -16,7 +16,9 @@ import {
   EventHandlerContext,
   EventsModule,
   IdempotencyStore,
+  JsonLogger,
   PROCESSED_EVENTS_COLLECTION,
+  RequestContext,
   TypedEventEnvelope,
 } from '../src';
 
@@ -127,6 +129,38 @@ describe('Redis Streams event bus', () => {
       payload: moviePublished(1),
     });
     expect(contexts[0]).toMatchObject({ group: 'catalogue-service', consumer: c.consumer, deliveries: 1 });
+  });
+
+  it('carries the publishing request\'s correlation id to the handler, whose log lines print it', async () => {
+    const seen: Array<string | undefined> = [];
+    const logged: string[] = [];
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      logged.push(String(chunk));
+      return true;
+    });
+    const logger = new JsonLogger('recommendation-service');
+    const c = consumer({
+      group: 'recommendation-service',
+      handlers: {
+        'movie.published': async () => {
+          seen.push(RequestContext.correlationId());
+          logger.log({ msg: 'handled' });
+        },
+      },
+    });
+    try {
+      await c.start();
+      const withRequest = await RequestContext.run({ correlationId: 'req-77' }, () => bus.publish('movie.published', moviePublished(1)));
+      await bus.publish('movie.published', moviePublished(2));
+      await waitUntil('both events are handled', () => seen.length === 2);
+      expect(seen).toEqual(['req-77', undefined]);
+      const [stored] = await redis.xrange(stream, '-', '+');
+      expect(JSON.parse(fieldsRecord(stored[1])[ENVELOPE_FIELD])).toMatchObject({ id: withRequest, correlationId: 'req-77' });
+      const lines = logged.map((line) => JSON.parse(line) as { msg?: string; correlationId?: string }).filter((line) => line.msg === 'handled');
+      expect(lines.map((line) => line.correlationId)).toEqual(['req-77', undefined]);
+    } finally {
+      write.mockRestore();
+    }
   });
 
   it('refuses to publish a payload that breaks the contract, and writes nothing', async () => {

@@ -1,5 +1,6 @@
 import { DynamicModule, INestApplication } from '@nestjs/common';
-import { healthPattern, HealthReport, ServiceName } from '@app/contracts';
+import { isDeepStrictEqual } from 'node:util';
+import { healthRpc, HealthReport, rpcByPattern, RpcDescriptor, RpcReply, RpcRequest, ServiceName } from '@app/contracts';
 import { createServiceApp, ServiceClient, startServiceApp } from '@app/server-core';
 import { findFreePort } from './local-infra';
 import { dropDatabase, testMongoUri } from './mongo';
@@ -9,10 +10,26 @@ export type ServiceUnderTest = {
   /** The same typed TCP client the gateway uses. */
   client: ServiceClient;
   httpUrl: string;
-  /** Sends a message the way the gateway does, with a test correlation id. */
+  /**
+   * Sends a raw message (any data, e.g. what a contract forbids); a successful reply to a described RPC must be
+   * exactly what its contract's reply schema describes (nothing missing, nothing extra), or the call fails.
+   */
   send<R>(pattern: string, data: unknown): Promise<R>;
+  /** Calls a described RPC the way the gateway does. */
+  call<D extends RpcDescriptor>(rpc: D, payload: RpcRequest<D>): Promise<RpcReply<D>>;
   health(): Promise<HealthReport>;
   close(): Promise<void>;
+};
+
+/** Fails when a described RPC's reply differs from what its reply schema makes of it (a field missing, extra or wrong). */
+const expectContractReply = (pattern: string, reply: unknown): unknown => {
+  const contract = rpcByPattern.get(pattern);
+  if (!contract) return reply;
+  const parsed = contract.reply.safeParse(reply);
+  if (!parsed.success || !isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.data)), reply)) {
+    throw new Error(`reply of ${pattern} breaks its contract: ${parsed.success ? 'fields the schema does not describe' : parsed.error.message}\n${JSON.stringify(reply)}`);
+  }
+  return reply;
 };
 
 /** Infrastructure for a suite: the URIs jest's global setup exported, and a database of its own. */
@@ -41,8 +58,9 @@ export const startServiceUnderTest = async (
     app,
     client,
     httpUrl: `http://127.0.0.1:${env.HTTP_PORT}`,
-    send: (pattern, data) => client.send(pattern, data, 'test'),
-    health: () => client.send(healthPattern(name), {}, 'test'),
+    send: async <R>(pattern: string, data: unknown) => expectContractReply(pattern, await client.request(pattern, data)) as R,
+    call: (rpc, payload) => client.send(rpc, payload),
+    health: () => client.send(healthRpc(name), {}),
     async close() {
       await client.close();
       await app.close();

@@ -1,24 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AuthPatterns,
-  CaptchaConfig,
-  CaptchaConfigSchema,
+  AuthMessages,
+  AuthRpc,
   ChangeRoleRpc,
   ForgotPasswordRpc,
   GoogleSignInRpc,
-  LoginResponse,
+  ListUsersQuery,
   LoginRpc,
-  MessageResponse,
-  OAuthCode,
   RemoveUserRpc,
   ResetPasswordRpc,
-  SessionToken,
-  SessionUser,
-  SessionUserSchema,
   SetPasswordRpc,
   SignupRpc,
   UpdateUserRpc,
-  User,
   UserList,
   UserRemoved,
   UserUpdated,
@@ -27,7 +20,10 @@ import {
 import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 
-/** Typed calls to the auth service (every call has the client's timeout). */
+/**
+ * Typed calls to the auth service (every call has the client's timeout, every reply is parsed by its contract).
+ * SPEC's `{ success, … }` envelopes of the admin user routes are added here; auth-service answers data alone.
+ */
 @Injectable()
 export class AuthClient {
   private readonly client: ServiceClient;
@@ -36,71 +32,72 @@ export class AuthClient {
     this.client = clients.get('auth-service');
   }
 
-  resolveSession(token: string, correlationId: string): Promise<SessionUser> {
-    return this.client.send(AuthPatterns.resolveSession, { token }, correlationId, SessionUserSchema);
+  resolveSession(token: string) {
+    return this.client.send(AuthRpc.resolveSession, { token });
   }
 
-  captchaConfig(correlationId: string): Promise<CaptchaConfig> {
-    return this.client.send(AuthPatterns.captchaConfig, {}, correlationId, CaptchaConfigSchema);
+  captchaConfig() {
+    return this.client.send(AuthRpc.captchaConfig, {});
   }
 
-  captchaChallenge(correlationId: string): Promise<unknown> {
-    return this.client.send(AuthPatterns.captchaChallenge, {}, correlationId);
+  captchaChallenge() {
+    return this.client.send(AuthRpc.captchaChallenge, {});
   }
 
-  signup(payload: SignupRpc, correlationId: string) {
-    return this.client.send<MessageResponse>(AuthPatterns.signup, payload, correlationId);
+  signup(payload: SignupRpc) {
+    return this.client.send(AuthRpc.signup, payload);
   }
 
-  login(payload: LoginRpc, correlationId: string) {
-    return this.client.send<LoginResponse>(AuthPatterns.login, payload, correlationId);
+  login(payload: LoginRpc) {
+    return this.client.send(AuthRpc.login, payload);
   }
 
-  logout(sessionId: string, correlationId: string) {
-    return this.client.send<{ revoked: boolean }>(AuthPatterns.logout, { sessionId }, correlationId);
+  async logout(sessionId: string): Promise<void> {
+    await this.client.send(AuthRpc.logout, { sessionId });
   }
 
-  me(userId: string, correlationId: string) {
-    return this.client.send<User>(AuthPatterns.me, { userId }, correlationId);
+  me(userId: string) {
+    return this.client.send(AuthRpc.me, { userId });
   }
 
-  setPassword(payload: SetPasswordRpc, correlationId: string) {
-    return this.client.send<MessageResponse>(AuthPatterns.setPassword, payload, correlationId);
+  setPassword(payload: SetPasswordRpc) {
+    return this.client.send(AuthRpc.setPassword, payload);
   }
 
-  forgotPassword(payload: ForgotPasswordRpc, correlationId: string) {
-    return this.client.send<MessageResponse>(AuthPatterns.forgotPassword, payload, correlationId);
+  forgotPassword(payload: ForgotPasswordRpc) {
+    return this.client.send(AuthRpc.forgotPassword, payload);
   }
 
-  verifyOtp(payload: VerifyOtpRpc, correlationId: string) {
-    return this.client.send<MessageResponse>(AuthPatterns.verifyOtp, payload, correlationId);
+  verifyOtp(payload: VerifyOtpRpc) {
+    return this.client.send(AuthRpc.verifyOtp, payload);
   }
 
-  resetPassword(payload: ResetPasswordRpc, correlationId: string) {
-    return this.client.send<MessageResponse>(AuthPatterns.resetPassword, payload, correlationId);
+  resetPassword(payload: ResetPasswordRpc) {
+    return this.client.send(AuthRpc.resetPassword, payload);
   }
 
-  googleSignIn(payload: GoogleSignInRpc, correlationId: string) {
-    return this.client.send<OAuthCode>(AuthPatterns.googleSignIn, payload, correlationId);
+  googleSignIn(payload: GoogleSignInRpc) {
+    return this.client.send(AuthRpc.googleSignIn, payload);
   }
 
-  exchangeOAuthCode(code: string, correlationId: string) {
-    return this.client.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code }, correlationId);
+  exchangeOAuthCode(code: string) {
+    return this.client.send(AuthRpc.exchangeOAuthCode, { code });
   }
 
-  listUsers(correlationId: string) {
-    return this.client.send<UserList>(AuthPatterns.listUsers, {}, correlationId);
+  async listUsers(query: ListUsersQuery): Promise<UserList> {
+    return { success: true, ...(await this.client.send(AuthRpc.listUsers, query)) };
   }
 
-  updateUser(payload: UpdateUserRpc, correlationId: string) {
-    return this.client.send<UserUpdated>(AuthPatterns.updateUser, payload, correlationId);
+  async updateUser(payload: UpdateUserRpc): Promise<UserUpdated> {
+    return { success: true, data: await this.client.send(AuthRpc.updateUser, payload), message: AuthMessages.userUpdated };
   }
 
-  changeRole(payload: ChangeRoleRpc, correlationId: string) {
-    return this.client.send<UserUpdated>(AuthPatterns.changeRole, payload, correlationId);
+  async changeRole(payload: ChangeRoleRpc): Promise<UserUpdated> {
+    return { success: true, data: await this.client.send(AuthRpc.changeRole, payload) };
   }
 
-  removeUser(payload: RemoveUserRpc, correlationId: string) {
-    return this.client.send<UserRemoved>(AuthPatterns.removeUser, payload, correlationId);
+  async removeUser(payload: RemoveUserRpc): Promise<UserRemoved> {
+    await this.client.send(AuthRpc.removeUser, payload);
+    return { success: true, message: AuthMessages.userRemoved };
   }
 }

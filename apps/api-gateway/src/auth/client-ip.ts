@@ -1,7 +1,7 @@
 import { createParamDecorator, ExecutionContext, Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express, Request } from 'express';
-import { ENV } from '../env';
+import { ENV } from '@app/server-core';
 import type { Env } from '../env';
 
 /** `'true'`, a hop count, or a comma-separated list of addresses/subnets (Express `trust proxy`). */

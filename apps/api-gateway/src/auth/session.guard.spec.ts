@@ -1,14 +1,15 @@
 import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AUTH_REQUIRED_MESSAGE, ErrorCode, Role, SessionUser, UserStatus } from '@app/contracts';
-import { AppError, IS_PUBLIC } from '@app/server-core';
+import type { Request } from 'express';
+import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
 import { AuthClient } from './auth.client';
-import { AuthenticatedRequest, ROLES } from './auth.decorators';
+import { ROLES } from './auth.decorators';
 import { SessionGuard } from './session.guard';
 
 const viewer: SessionUser = { id: 'u1', username: 'asha', email: 'asha@example.in', role: Role.User, status: UserStatus.Active, sessionId: 's1' };
 
-const contextFor = (request: Partial<AuthenticatedRequest>, meta: { isPublic?: boolean; roles?: Role[] }): ExecutionContext => {
+const contextFor = (request: Partial<Request>, meta: { isPublic?: boolean; roles?: Role[] }): ExecutionContext => {
   const handler = () => undefined;
   if (meta.isPublic) Reflect.defineMetadata(IS_PUBLIC, true, handler);
   if (meta.roles) Reflect.defineMetadata(ROLES, meta.roles, handler);
@@ -20,7 +21,9 @@ const contextFor = (request: Partial<AuthenticatedRequest>, meta: { isPublic?: b
 };
 
 const guardWith = (resolve: jest.Mock) => new SessionGuard(new Reflector(), { resolveSession: resolve } as unknown as AuthClient);
-const request = (authorization?: string) => ({ headers: { authorization, 'x-correlation-id': 'c1' } }) as unknown as AuthenticatedRequest;
+const request = (authorization?: string) => ({ headers: { authorization } }) as unknown as Request;
+/** The guard runs inside the request context the middleware opened; the test opens one the same way. */
+const inContext = <T>(work: () => Promise<T>) => RequestContext.run({ correlationId: 'c1' }, work);
 
 describe('SessionGuard', () => {
   it('lets a visitor through a public route without asking auth-service', async () => {
@@ -37,14 +40,17 @@ describe('SessionGuard', () => {
   it('resolves the session and exposes the user', async () => {
     const resolve = jest.fn().mockResolvedValue(viewer);
     const req = request('Bearer tok.en.x');
-    await expect(guardWith(resolve).canActivate(contextFor(req, {}))).resolves.toBe(true);
-    expect(resolve).toHaveBeenCalledWith('tok.en.x', 'c1');
-    expect(req.user).toEqual(viewer);
+    const user = await inContext(async () => {
+      await expect(guardWith(resolve).canActivate(contextFor(req, {}))).resolves.toBe(true);
+      return RequestContext.user();
+    });
+    expect(resolve).toHaveBeenCalledWith('tok.en.x');
+    expect(user).toEqual(viewer);
   });
 
   it('answers 403 when the role does not match', async () => {
     const resolve = jest.fn().mockResolvedValue(viewer);
-    const error = await guardWith(resolve).canActivate(contextFor(request('Bearer t'), { roles: [Role.Admin] })).catch((e: unknown) => e);
+    const error = await inContext(() => guardWith(resolve).canActivate(contextFor(request('Bearer t'), { roles: [Role.Admin] }))).catch((e: unknown) => e);
     expect((error as AppError).code).toBe(ErrorCode.Forbidden);
   });
 
@@ -57,7 +63,10 @@ describe('SessionGuard', () => {
   it('treats a stale token on a public route as a visitor', async () => {
     const req = request('Bearer t');
     const resolve = jest.fn().mockRejectedValue(new AppError(ErrorCode.Unauthorized, 'Session expired'));
-    await expect(guardWith(resolve).canActivate(contextFor(req, { isPublic: true }))).resolves.toBe(true);
-    expect(req.user).toBeUndefined();
+    const user = await inContext(async () => {
+      await expect(guardWith(resolve).canActivate(contextFor(req, { isPublic: true }))).resolves.toBe(true);
+      return RequestContext.user();
+    });
+    expect(user).toBeUndefined();
   });
 });

@@ -1,9 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AUTH_REQUIRED_MESSAGE, ErrorCode, Role } from '@app/contracts';
-import { AppError, correlationIdOfRequest, IS_PUBLIC } from '@app/server-core';
+import type { SessionUser } from '@app/contracts';
+import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
 import { AuthClient } from './auth.client';
-import { AuthenticatedRequest, ROLES } from './auth.decorators';
+import type { Request } from 'express';
+import { ROLES } from './auth.decorators';
 
 /** Far above any token auth-service issues; a longer one is refused here, without a call. */
 const MAX_TOKEN_LENGTH = 4096;
@@ -17,6 +19,7 @@ const bearer = (header: string | undefined) => {
  * Global guard of the gateway: every route needs a valid session unless marked @Public(). The session is
  * resolved by auth-service on every request, so a revoked token, a suspension or a role change takes
  * effect on the user's next request. A public route called with a token still learns who is calling.
+ * The resolved user goes into the request context (RequestContext.user()).
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -29,21 +32,24 @@ export class SessionGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false;
     const roles = this.reflector.getAllAndOverride<Role[]>(ROLES, targets) ?? [];
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const request = context.switchToHttp().getRequest<Request>();
     const token = bearer(request.headers.authorization);
 
     if (!token || token.length > MAX_TOKEN_LENGTH) {
       if (isPublic) return true;
       throw new AppError(ErrorCode.Unauthorized, AUTH_REQUIRED_MESSAGE);
     }
+    let user: SessionUser;
     try {
-      request.user = await this.auth.resolveSession(token, correlationIdOfRequest(request));
+      user = await this.auth.resolveSession(token);
     } catch (error) {
       // A visitor with a stale token still sees public pages.
       if (isPublic && error instanceof AppError && error.code === ErrorCode.Unauthorized) return true;
       throw error;
     }
-    if (roles.length && !roles.includes(request.user.role)) {
+    // The acting user of this request, for @CurrentUser() and the logs.
+    RequestContext.setUser(user);
+    if (roles.length && !roles.includes(user.role)) {
       throw new AppError(ErrorCode.Forbidden, 'You do not have permission to do this');
     }
     return true;

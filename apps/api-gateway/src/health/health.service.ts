@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ComponentHealth, healthPattern, HealthReport, HealthStatus } from '@app/contracts';
+import { ComponentHealth, HealthReport, healthRpc, HealthStatus } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 
@@ -8,11 +8,11 @@ import { InjectServiceClients, ServiceClients } from '../clients/service-clients
 export class GatewayHealthService {
   constructor(@InjectServiceClients() private readonly clients: ServiceClients) {}
 
-  async check(correlationId: string): Promise<HealthReport> {
+  async check(): Promise<HealthReport> {
     const entries = await Promise.all(
       this.clients.all().map(async (client): Promise<[string, ComponentHealth]> => {
         try {
-          const report = await client.send<HealthReport>(healthPattern(client.service), {}, correlationId);
+          const report = await client.send(healthRpc(client.service), {});
           const down = Object.entries(report.components)
             .filter(([, part]) => part.status === HealthStatus.Down)
             .map(([name]) => name);

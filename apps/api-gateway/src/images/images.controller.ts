@@ -1,8 +1,7 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode } from '@app/contracts';
-import { AppError, CorrelationId, Public } from '@app/server-core';
-import { CatalogueClient } from '../movies/catalogue.client';
+import { AppError, Public } from '@app/server-core';
+import { CatalogueClient } from '../catalogue/catalogue.client';
 
 const SIZE = /^(w\d{2,4}|original)$/;
 const FILE = /^([a-f0-9]{24})\.svg$/;
@@ -12,7 +11,6 @@ const FILE = /^([a-f0-9]{24})\.svg$/;
  * posters generated for seeded titles. Posters never change for an id, so caches may keep them.
  */
 @Public()
-@ApiTags('images')
 @Controller('images')
 export class ImagesController {
   constructor(private readonly catalogue: CatalogueClient) {}
@@ -20,10 +18,9 @@ export class ImagesController {
   @Get(':size/generated/:file')
   @Header('Content-Type', 'image/svg+xml')
   @Header('Cache-Control', 'public, max-age=604800, immutable')
-  @ApiOperation({ summary: 'A generated poster (SVG) for a seeded title' })
-  async poster(@Param('size') size: string, @Param('file') file: string, @CorrelationId() correlationId: string) {
+  async poster(@Param('size') size: string, @Param('file') file: string) {
     const id = FILE.exec(file)?.[1];
     if (!SIZE.test(size) || !id) throw new AppError(ErrorCode.NotFound, 'Image not found');
-    return (await this.catalogue.poster(id, correlationId)).svg;
+    return (await this.catalogue.poster(id)).svg;
   }
 }

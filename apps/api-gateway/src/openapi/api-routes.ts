@@ -7,6 +7,7 @@ import {
   CreateReviewSchema,
   ForgotPasswordRequestSchema,
   ListMoviesQuerySchema,
+  ListUsersQuerySchema,
   LoginRequestSchema,
   LoginResponseSchema,
   MovieDetailsRequestSchema,
@@ -410,7 +411,8 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/users',
     tag: 'users',
     access: 'admin',
-    summary: 'Every user → { success, data }',
+    summary: 'One page of users, newest first → { success, data, page, pageSize, total }',
+    query: ListUsersQuerySchema,
     ok: json(200, UserListReply),
   },
   {

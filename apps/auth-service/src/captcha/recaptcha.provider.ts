@@ -20,7 +20,7 @@ export class RecaptchaProvider extends CaptchaProvider {
     return { provider: 'recaptcha', siteKey: this.options.siteKey };
   }
 
-  challenge(): Promise<unknown> {
+  challenge(): Promise<null> {
     return Promise.resolve(null);
   }
 

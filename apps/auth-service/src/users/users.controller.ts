@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { AuthPatterns, ChangeRoleRpcSchema, EmptyRpcSchema, RemoveUserRpcSchema, UpdateUserRpcSchema } from '@app/contracts';
-import type { ChangeRoleRpc, RemoveUserRpc, UpdateUserRpc } from '@app/contracts';
-import { RpcPayload } from '@app/server-core';
+import { AuthRpc } from '@app/contracts';
+import type { ChangeRoleRpc, ListUsersQuery, RemoveUserRpc, UpdateUserRpc } from '@app/contracts';
+import { RpcHandler, RpcPayload } from '@app/server-core';
 import { UsersService } from './users.service';
 
 /** Admin user management; the gateway lets only admins through (DECISIONS 16). */
@@ -10,23 +9,23 @@ import { UsersService } from './users.service';
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  @MessagePattern(AuthPatterns.listUsers)
-  list(@RpcPayload(EmptyRpcSchema) _: Record<string, never>) {
-    return this.users.list();
+  @RpcHandler(AuthRpc.listUsers)
+  list(@RpcPayload() query: ListUsersQuery) {
+    return this.users.list(query);
   }
 
-  @MessagePattern(AuthPatterns.updateUser)
-  update(@RpcPayload(UpdateUserRpcSchema) payload: UpdateUserRpc) {
+  @RpcHandler(AuthRpc.updateUser)
+  update(@RpcPayload() payload: UpdateUserRpc) {
     return this.users.update(payload);
   }
 
-  @MessagePattern(AuthPatterns.changeRole)
-  changeRole(@RpcPayload(ChangeRoleRpcSchema) payload: ChangeRoleRpc) {
+  @RpcHandler(AuthRpc.changeRole)
+  changeRole(@RpcPayload() payload: ChangeRoleRpc) {
     return this.users.changeRole(payload);
   }
 
-  @MessagePattern(AuthPatterns.removeUser)
-  remove(@RpcPayload(RemoveUserRpcSchema) payload: RemoveUserRpc) {
+  @RpcHandler(AuthRpc.removeUser)
+  remove(@RpcPayload() payload: RemoveUserRpc) {
     return this.users.remove(payload);
   }
 }

@@ -41,8 +41,13 @@ export class UsersRepository {
     return result.upsertedCount > 0;
   }
 
-  list(): Promise<StoredUser[]> {
-    return this.users.find().sort({ createdAt: -1, _id: -1 }).limit(1000).lean<StoredUser[]>().exec();
+  /** One page, newest first; `_id` breaks ties so pages never overlap or skip. */
+  async page(skip: number, limit: number): Promise<{ items: StoredUser[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.users.find().sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).lean<StoredUser[]>().exec(),
+      this.users.countDocuments().exec(),
+    ]);
+    return { items, total };
   }
 
   /** Null when there is no such user; false when the new email is already taken (unique index). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthMessages, ChangeRoleRpc, ErrorCode, RemoveUserRpc, Role, UpdateUserRpc, UserList, UserRemoved, UserUpdated } from '@app/contracts';
+import { AuthMessages, ChangeRoleRpc, ErrorCode, ListUsersQuery, RemoveUserRpc, Role, UpdateUserRpc, User, UserPage } from '@app/contracts';
 import { AppError, EventBus } from '@app/server-core';
 import { toUser } from './user.mapper';
 import { StoredUser, UserChanges, UsersRepository } from './users.repository';
@@ -12,29 +12,30 @@ export class UsersService {
     private readonly events: EventBus,
   ) {}
 
-  async list(): Promise<UserList> {
-    return { success: true, data: (await this.users.list()).map(toUser) };
+  /** Newest first; the gateway wraps the page in SPEC's `{ success, data }`. */
+  async list({ page, pageSize }: ListUsersQuery): Promise<UserPage> {
+    const { items, total } = await this.users.page((page - 1) * pageSize, pageSize);
+    return { data: items.map(toUser), page, pageSize, total };
   }
 
-  async update({ actorId, userId, ...changes }: UpdateUserRpc): Promise<UserUpdated> {
+  async update({ actorId, userId, ...changes }: UpdateUserRpc): Promise<User> {
     if (changes.status !== undefined && actorId === userId) {
       const current = await this.findOrFail(userId);
       if (current.status !== changes.status) throw new AppError(ErrorCode.Conflict, AuthMessages.cannotChangeOwnStatus);
     }
-    const updated = await this.apply(userId, changes);
-    return { success: true, data: toUser(updated), message: AuthMessages.userUpdated };
+    return toUser(await this.apply(userId, changes));
   }
 
-  async changeRole({ actorId, userId, role }: ChangeRoleRpc): Promise<UserUpdated> {
+  async changeRole({ actorId, userId, role }: ChangeRoleRpc): Promise<User> {
     if (actorId === userId && role !== Role.Admin) throw new AppError(ErrorCode.Conflict, AuthMessages.cannotDemoteSelf);
-    return { success: true, data: toUser(await this.apply(userId, { role })) };
+    return toUser(await this.apply(userId, { role }));
   }
 
-  async remove({ actorId, userId }: RemoveUserRpc): Promise<UserRemoved> {
+  async remove({ actorId, userId }: RemoveUserRpc): Promise<{ removed: true }> {
     if (actorId === userId) throw new AppError(ErrorCode.Conflict, AuthMessages.cannotDeleteSelf);
     if (!(await this.users.remove(userId))) throw AppError.notFound(AuthMessages.userNotFound);
     await this.events.publish('user.deleted', { userId });
-    return { success: true, message: AuthMessages.userRemoved };
+    return { removed: true };
   }
 
   private async apply(userId: string, changes: UserChanges): Promise<StoredUser> {

@@ -1,17 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import {
-  AdminMoviesQuerySchema,
-  GetMoviePayloadSchema,
-  ListMoviesQuerySchema,
-  MovieDetailsRequestSchema,
-  MovieIdSchema,
-  MovieInputSchema,
-  MoviePatterns,
-  MovieSectionsQuerySchema,
-  PosterRequestSchema,
-  UpdateMoviePayloadSchema,
-} from '@app/contracts';
+import { MovieRpc } from '@app/contracts';
 import type {
   AdminMoviesQuery,
   GetMoviePayload,
@@ -23,7 +11,7 @@ import type {
   PosterRequest,
   UpdateMoviePayload,
 } from '@app/contracts';
-import { RpcPayload } from '@app/server-core';
+import { RpcHandler, RpcPayload } from '@app/server-core';
 import { MovieAdminService } from './movie-admin.service';
 import { MoviesService } from './movies.service';
 
@@ -34,58 +22,58 @@ export class MoviesController {
     private readonly admin: MovieAdminService,
   ) {}
 
-  @MessagePattern(MoviePatterns.list)
-  list(@RpcPayload(ListMoviesQuerySchema) query: ListMoviesQuery) {
+  @RpcHandler(MovieRpc.list)
+  list(@RpcPayload() query: ListMoviesQuery) {
     return this.movies.listPublished(query);
   }
 
-  @MessagePattern(MoviePatterns.sections)
-  sections(@RpcPayload(MovieSectionsQuerySchema) { genre }: MovieSectionsQuery) {
+  @RpcHandler(MovieRpc.sections)
+  sections(@RpcPayload() { genre }: MovieSectionsQuery) {
     return this.movies.sections(genre);
   }
 
-  @MessagePattern(MoviePatterns.genres)
+  @RpcHandler(MovieRpc.genres)
   genres() {
     return this.movies.genres();
   }
 
-  @MessagePattern(MoviePatterns.get)
-  get(@RpcPayload(GetMoviePayloadSchema) payload: GetMoviePayload) {
+  @RpcHandler(MovieRpc.get)
+  get(@RpcPayload() payload: GetMoviePayload) {
     return this.movies.detail(payload);
   }
 
-  @MessagePattern(MoviePatterns.details)
-  details(@RpcPayload(MovieDetailsRequestSchema) { movieIds }: MovieDetailsRequest) {
+  @RpcHandler(MovieRpc.details)
+  details(@RpcPayload() { movieIds }: MovieDetailsRequest) {
     return this.movies.details(movieIds);
   }
 
-  @MessagePattern(MoviePatterns.poster)
-  poster(@RpcPayload(PosterRequestSchema) { id }: PosterRequest) {
+  @RpcHandler(MovieRpc.poster)
+  poster(@RpcPayload() { id }: PosterRequest) {
     return this.movies.poster(id);
   }
 
-  @MessagePattern(MoviePatterns.adminList)
-  adminList(@RpcPayload(AdminMoviesQuerySchema) query: AdminMoviesQuery) {
+  @RpcHandler(MovieRpc.adminList)
+  adminList(@RpcPayload() query: AdminMoviesQuery) {
     return this.admin.list(query);
   }
 
-  @MessagePattern(MoviePatterns.create)
-  create(@RpcPayload(MovieInputSchema) input: MovieInput) {
+  @RpcHandler(MovieRpc.create)
+  create(@RpcPayload() input: MovieInput) {
     return this.admin.create(input);
   }
 
-  @MessagePattern(MoviePatterns.update)
-  update(@RpcPayload(UpdateMoviePayloadSchema) { id, changes }: UpdateMoviePayload) {
+  @RpcHandler(MovieRpc.update)
+  update(@RpcPayload() { id, changes }: UpdateMoviePayload) {
     return this.admin.update(id, changes);
   }
 
-  @MessagePattern(MoviePatterns.publish)
-  publish(@RpcPayload(MovieIdSchema) { id }: MovieId) {
+  @RpcHandler(MovieRpc.publish)
+  publish(@RpcPayload() { id }: MovieId) {
     return this.admin.publish(id);
   }
 
-  @MessagePattern(MoviePatterns.remove)
-  remove(@RpcPayload(MovieIdSchema) { id }: MovieId) {
+  @RpcHandler(MovieRpc.remove)
+  remove(@RpcPayload() { id }: MovieId) {
     return this.admin.remove(id);
   }
 }

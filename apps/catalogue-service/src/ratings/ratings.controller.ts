@@ -1,16 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { MovieIdSchema, MoviePatterns } from '@app/contracts';
+import { MovieRpc } from '@app/contracts';
 import type { MovieId } from '@app/contracts';
-import { RpcPayload } from '@app/server-core';
+import { RpcHandler, RpcPayload } from '@app/server-core';
 import { RatingsService } from './ratings.service';
 
 @Controller()
 export class RatingsController {
   constructor(private readonly ratings: RatingsService) {}
 
-  @MessagePattern(MoviePatterns.rating)
-  rating(@RpcPayload(MovieIdSchema) { id }: MovieId) {
+  @RpcHandler(MovieRpc.rating)
+  rating(@RpcPayload() { id }: MovieId) {
     return this.ratings.rating(id);
   }
 }

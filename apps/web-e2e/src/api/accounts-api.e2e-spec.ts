@@ -1,4 +1,4 @@
-import { AUTH_REQUIRED_MESSAGE, AuthMessages, ErrorCode } from '@app/contracts';
+import { AUTH_REQUIRED_MESSAGE, AuthMessages, ErrorCode, MAX_PAGE_SIZE } from '@app/contracts';
 import type { LoginResponse, MessageResponse, User, UserList, UserUpdated } from '@app/contracts';
 import {
   adminSignIn,
@@ -44,10 +44,15 @@ const expectError = (answer: Answer, status: number, message?: string) => {
   if (message !== undefined) expect(answer.body).toMatchObject({ message });
 };
 
+/** Every user, page by page (the list is paged like the movie list). */
 const listUsers = async (adminToken: string): Promise<User[]> => {
-  const answer = await call<UserList>('GET', '/api/users', { token: adminToken });
-  expectStatus(answer, 200);
-  return answer.body.data;
+  const users: User[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await call<UserList>('GET', `/api/users?page=${page}&pageSize=${MAX_PAGE_SIZE}`, { token: adminToken });
+    expectStatus(answer, 200);
+    users.push(...answer.body.data);
+    if (page * answer.body.pageSize >= answer.body.total) return users;
+  }
 };
 
 const idOf = async (adminToken: string, email: string) => {

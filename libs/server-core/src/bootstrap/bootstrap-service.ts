@@ -2,6 +2,7 @@ import { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { ServiceName } from '@app/contracts';
+import { RequestContextModule } from '../context/request-context.module';
 import { ServiceEnv } from '../env/parse-env';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { correlationId } from '../http/correlation-id.middleware';
@@ -13,10 +14,16 @@ export type ServiceBootstrapOptions = {
   env: Pick<ServiceEnv, 'LOG_LEVEL' | 'TCP_HOST' | 'TCP_PORT' | 'HTTP_PORT'>;
 };
 
+/** The service's module beside the request context every service has (correlation id restored on each RPC). */
+const withRequestContext = (module: Type | DynamicModule): DynamicModule => {
+  class ServiceRootModule {}
+  return { module: ServiceRootModule, imports: [RequestContextModule.forRoot(), module] };
+};
+
 /** Builds (without listening) the hybrid app: TCP microservice for the gateway plus HTTP for health, metrics and more. */
 export const createServiceApp = async ({ name, module, env }: ServiceBootstrapOptions) => {
   const logger = new JsonLogger(name, env.LOG_LEVEL);
-  const app = await NestFactory.create(module, { logger, bodyParser: true });
+  const app = await NestFactory.create(withRequestContext(module), { logger, bodyParser: true });
   app.use(correlationId);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.connectMicroservice<MicroserviceOptions>(

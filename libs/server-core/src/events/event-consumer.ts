@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger, LoggerService } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { EVENT_STREAM, EventType } from '@app/contracts';
+import { RequestContext } from '../context/request-context';
 import { DEFAULT_STREAM_MAX_LEN } from './event-bus';
 import { DEAD_LETTER_STREAM, deadLetterFields, DeadLetterReason, isPoison } from './dead-letter';
 import { decodeEnvelope, decodePayload, isEventType, TypedEventEnvelope } from './event-envelope';
@@ -226,7 +227,9 @@ export class EventConsumer {
       return this.deadLetter(entry, DeadLetterReason.TooManyDeliveries, 'delivered without its handler finishing', deliveries);
     }
     try {
-      await handler(event.value, { group: this.group, consumer: this.consumer, messageId: entry.id, deliveries });
+      // In the context of the request that published the event, so the handler's log lines carry its id.
+      const context = { group: this.group, consumer: this.consumer, messageId: entry.id, deliveries };
+      await RequestContext.run({ correlationId: envelope.correlationId }, () => handler(event.value, context));
     } catch (error) {
       if (isPoison(deliveries, this.maxDeliveries, true)) {
         return this.deadLetter(entry, DeadLetterReason.HandlerFailed, errorText(error), deliveries);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { EventEnvelope, EventPayload, Events, EventType } from '@app/contracts';
+import { RequestContext } from '../context/request-context';
 import { validate } from '../errors/validate';
 
 /** The one stream-entry field that holds the JSON envelope. */
@@ -14,22 +15,30 @@ const EnvelopeSchema = z.object({
   type: z.string().min(1).max(128),
   occurredAt: z.iso.datetime({ offset: true }),
   payload: z.unknown(),
+  correlationId: z.string().max(128).optional(),
 });
 
 /** The contract schema of one event type (indexing the catalogue with a generic key loses the link to T). */
 const schemaOf = <T extends EventType>(type: T) => Events[type] as unknown as z.ZodType<EventPayload<T>>;
 
-/** Validates the payload against the contract and wraps it; throws a ValidationFailed AppError on a bad payload. */
+/**
+ * Validates the payload against the contract and wraps it, with the correlation id of the request publishing it
+ * (if any); throws a ValidationFailed AppError on a bad payload.
+ */
 export const buildEnvelope = <T extends EventType>(
   type: T,
   payload: EventPayload<T>,
   now: Date = new Date(),
-): TypedEventEnvelope<T> => ({
-  id: randomUUID(),
-  type,
-  occurredAt: now.toISOString(),
-  payload: validate(schemaOf(type), payload, `${type} payload`),
-});
+): TypedEventEnvelope<T> => {
+  const correlationId = RequestContext.correlationId();
+  return {
+    id: randomUUID(),
+    type,
+    occurredAt: now.toISOString(),
+    payload: validate(schemaOf(type), payload, `${type} payload`),
+    ...(correlationId ? { correlationId } : {}),
+  };
+};
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
 

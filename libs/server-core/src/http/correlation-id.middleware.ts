@@ -1,4 +1,3 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -15,8 +14,3 @@ export const correlationId = (req: Request, res: Response, next: NextFunction) =
 };
 
 export const correlationIdOfRequest = (req: Request): string => String(req.headers[CORRELATION_HEADER]);
-
-/** Handler parameter: the request's correlation id, to pass along on RPC calls. */
-export const CorrelationId = createParamDecorator((_: unknown, ctx: ExecutionContext) =>
-  correlationIdOfRequest(ctx.switchToHttp().getRequest<Request>()),
-);

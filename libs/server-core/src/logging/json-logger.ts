@@ -1,9 +1,10 @@
 import { LoggerService } from '@nestjs/common';
+import { RequestContext } from '../context/request-context';
 import { LogLevel } from '../env/parse-env';
 
 const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-/** One JSON object per line on stdout: what log collectors in k8s expect. */
+/** One JSON object per line on stdout: what log collectors in k8s expect; lines inside a request carry its correlation id. */
 export class JsonLogger implements LoggerService {
   constructor(
     private readonly service: string,
@@ -34,7 +35,8 @@ export class JsonLogger implements LoggerService {
         : typeof message === 'object' && message !== null
           ? message
           : { msg: String(message) };
-    const line = JSON.stringify({ time: new Date().toISOString(), level, service: this.service, context, stack, ...fields });
+    const correlationId = RequestContext.correlationId();
+    const line = JSON.stringify({ time: new Date().toISOString(), level, service: this.service, correlationId, context, stack, ...fields });
     (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
   }
 }

@@ -1,13 +1,32 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { z } from 'zod';
-import { RpcEnvelopeSchema } from '@app/contracts';
+import { RpcDescriptor, RpcEnvelopeSchema, RpcReply } from '@app/contracts';
 import { validate } from '../errors/validate';
 
+const RPC_DESCRIPTOR = 'rpc:descriptor';
+
+/**
+ * Marks a handler as the service side of one described RPC: it answers the descriptor's pattern, `@RpcPayload()`
+ * parses its payload by the descriptor's request schema, and the compiler holds its return to the reply schema.
+ */
+export const RpcHandler =
+  <R extends RpcDescriptor>(rpc: R) =>
+  // Any parameters (`never` accepts every list); the answer must be the contract's reply.
+  <M extends (...args: never) => RpcReply<R> | Promise<RpcReply<R>>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>) => {
+    applyDecorators(MessagePattern(rpc.pattern), SetMetadata(RPC_DESCRIPTOR, rpc))(target, key, descriptor);
+  };
+
 // The schema travels wrapped: Nest treats a bare decorator argument with a `transform` method (as zod schemas have) as a pipe.
-const payloadOf = createParamDecorator(({ schema }: { schema: z.ZodType }, ctx: ExecutionContext) => {
+const payloadOf = createParamDecorator(({ schema }: { schema?: z.ZodType }, ctx: ExecutionContext) => {
   const envelope = validate(RpcEnvelopeSchema, ctx.switchToRpc().getData(), 'message');
-  return validate(schema, envelope.data);
+  const contract = schema ?? (Reflect.getMetadata(RPC_DESCRIPTOR, ctx.getHandler()) as RpcDescriptor | undefined)?.request;
+  if (!contract) throw new Error(`@RpcPayload() without a schema needs @RpcHandler(rpc) on ${ctx.getHandler().name}`);
+  return validate(contract, envelope.data);
 });
 
-/** Unwraps the gateway's RPC envelope and validates its data against a contract schema (defence in depth). */
-export const RpcPayload = (schema: z.ZodType) => payloadOf({ schema });
+/**
+ * Unwraps the gateway's RPC envelope and validates its data (defence in depth): by the `@RpcHandler` descriptor's
+ * request schema, or by the schema given.
+ */
+export const RpcPayload = (schema?: z.ZodType) => payloadOf({ schema });

@@ -1,5 +1,4 @@
 import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { OAuthCode } from '@app/contracts';
 import { Public } from '@app/server-core';
@@ -7,7 +6,6 @@ import { GOOGLE_RESULT_PROPERTY, GoogleAuthGuard } from './google-auth.guard';
 
 /** Browser redirects of Google sign-in (SPEC: GET /auth/google); the page /oauth-success exchanges the code. */
 @Public()
-@ApiExcludeController()
 @Controller('auth/google')
 @UseGuards(GoogleAuthGuard)
 export class GoogleController {

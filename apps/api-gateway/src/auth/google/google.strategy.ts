@@ -4,7 +4,6 @@ import { Profile, Strategy } from 'passport-google-oauth20';
 import type { StrategyOptionsWithRequest } from 'passport-google-oauth20';
 import type { Request } from 'express';
 import { OAuthCode } from '@app/contracts';
-import { correlationIdOfRequest } from '@app/server-core';
 import { AuthClient } from '../auth.client';
 import { GOOGLE_OPTIONS } from './google-options';
 import type { GoogleOptions } from './google-options';
@@ -35,18 +34,15 @@ export class GoogleStrategy extends PassportStrategy(Strategy, GOOGLE_STRATEGY) 
     this._oauth2.useAuthorizationHeaderforGET(true);
   }
 
-  validate(req: Request, _accessToken: string, _refreshToken: string, profile: Profile): Promise<OAuthCode> {
+  validate(_req: Request, _accessToken: string, _refreshToken: string, profile: Profile): Promise<OAuthCode> {
     const email = profile.emails?.[0];
     const json = profile._json as { email_verified?: unknown };
-    return this.auth.googleSignIn(
-      {
+    return this.auth.googleSignIn({
         googleId: profile.id,
         email: email?.value ?? '',
         emailVerified: json.email_verified === true || json.email_verified === 'true',
         displayName: profile.displayName || null,
         picture: profile.photos?.[0]?.value ?? null,
-      },
-      correlationIdOfRequest(req),
-    );
+    });
   }
 }

@@ -30,7 +30,7 @@ describe('Manage Movies', () => {
   const serve = (write: { status: number; body: unknown } = { status: 200, body: { data: draft } }) =>
     api.respond((request, url, body) => {
       if (url.pathname === '/api/admin/movies') return { status: 200, body: aPage([draft, live]) };
-      if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [] } };
+      if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [], page: 1, pageSize: 24, total: 0 } };
       if (url.pathname.startsWith('/api/movies')) {
         sent.push({ method: request.method ?? '', path: url.pathname, body, auth: request.headers.authorization });
         return write;

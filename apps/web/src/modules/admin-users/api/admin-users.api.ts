@@ -1,10 +1,10 @@
-import { type User, type UserList, UserSchema, type UserRemoved, type UserUpdated, type UpdateUserRequest, type Role } from '@app/contracts';
+import { type UserList, UserPageSchema, type UserPage, type UserRemoved, type UserUpdated, type UpdateUserRequest, type Role } from '@app/contracts';
 import { z } from 'zod';
 import type { ApiClient } from '@web/shared/api/api-client';
 import { adminUsersStrings } from '../strings';
 
-/** The list answer is checked: a body that is not `{ success: true, data: User[] }` is refused (SPEC 8 text). */
-const UserListSchema = z.object({ success: z.literal(true), data: z.array(UserSchema) });
+/** The list answer is checked: a body that is not `{ success: true, data: User[], page, pageSize, total }` is refused (SPEC 8 text). */
+const UserListSchema = UserPageSchema.extend({ success: z.literal(true) });
 
 export class InvalidResponseError extends Error {
   constructor() {
@@ -15,10 +15,12 @@ export class InvalidResponseError extends Error {
 
 /** Admin user management (DECISIONS 16: every call carries the admin's token). */
 export const adminUsersApi = {
-  list: async (client: ApiClient, signal?: AbortSignal): Promise<User[]> => {
-    const parsed = UserListSchema.safeParse(await client.get<UserList>('/api/users', { signal }));
+  /** One page of users, newest first. */
+  list: async (client: ApiClient, page: number, pageSize: number, signal?: AbortSignal): Promise<UserPage> => {
+    const parsed = UserListSchema.safeParse(await client.get<UserList>('/api/users', { query: { page, pageSize }, signal }));
     if (!parsed.success) throw new InvalidResponseError();
-    return parsed.data.data;
+    const { data, total } = parsed.data;
+    return { data, page: parsed.data.page, pageSize: parsed.data.pageSize, total };
   },
   update: (client: ApiClient, id: string, body: UpdateUserRequest) =>
     client.put<UserUpdated>(`/api/users/${encodeURIComponent(id)}`, { body }),

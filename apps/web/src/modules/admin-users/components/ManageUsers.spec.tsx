@@ -11,6 +11,7 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
   let users: User[];
   let override: Record<string, Answer>;
   let sent: Array<{ method: string | undefined; path: string; body: unknown; auth: string | undefined }>;
+  let listQueries: string[];
   const admin = aUser({ role: 'admin', username: 'root' });
   const session = { user: admin, token: 'tok-admin' };
 
@@ -18,11 +19,18 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     users = [admin, aUser({ username: 'asha' }), aUser({ username: 'ravi', status: 'suspended' })];
     override = {};
     sent = [];
+    listQueries = [];
     api = await startFakeApi((request, url, body) => {
       sent.push({ method: request.method, path: url.pathname, body, auth: request.headers.authorization });
       const key = `${request.method} ${url.pathname}`;
       if (override[key]) return override[key];
-      if (key === 'GET /api/users') return { status: 200, body: { success: true, data: users } };
+      if (key === 'GET /api/users') {
+        // Pages as the gateway does: newest first as stored, `{ success, data, page, pageSize, total }`.
+        listQueries.push(url.search);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const pageSize = Number(url.searchParams.get('pageSize') ?? 24);
+        return { status: 200, body: { success: true, data: users.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: users.length } };
+      }
       const role = /^PUT \/api\/users\/([^/]+)\/role$/.exec(key);
       if (role) {
         users = users.map((user) => (user.id === role[1] ? { ...user, role: (body as { role: User['role'] }).role } : user));
@@ -80,6 +88,33 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual(['asha', 'ravi']);
     fireEvent.click(screen.getByRole('button', { name: texts.filters.all }));
     expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('shows no page controls while every user fits on one page', async () => {
+    await open();
+
+    expect(screen.queryByRole('button', { name: texts.next })).toBeNull();
+    expect(listQueries).toEqual(['?page=1&pageSize=24']);
+  });
+
+  it('pages through more users than fit on one page with Previous and Next', async () => {
+    users = [...users, ...Array.from({ length: 27 }, (_, i) => aUser({ username: `viewer${i + 1}` }))];
+    await open();
+
+    expect(screen.getAllByRole('article')).toHaveLength(24);
+    expect(screen.getByText(texts.pageOf(1, 2))).toBeTruthy();
+    expect((screen.getByRole('button', { name: texts.previous }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: texts.next }));
+
+    expect(await screen.findByRole('heading', { name: 'viewer27' })).toBeTruthy();
+    expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual(['viewer22', 'viewer23', 'viewer24', 'viewer25', 'viewer26', 'viewer27']);
+    expect(screen.getByText(texts.pageOf(2, 2))).toBeTruthy();
+    expect((screen.getByRole('button', { name: texts.next }) as HTMLButtonElement).disabled).toBe(true);
+    expect(listQueries.at(-1)).toBe('?page=2&pageSize=24');
+
+    fireEvent.click(screen.getByRole('button', { name: texts.previous }));
+    expect(await screen.findByRole('heading', { name: 'asha' })).toBeTruthy();
+    expect(screen.getByText(texts.pageOf(1, 2))).toBeTruthy();
   });
 
   it('promotes a user and the card shows the new role', async () => {
@@ -154,7 +189,8 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
   it.each([
     ['HTTP error! status: 500', { status: 500, body: { code: 'INTERNAL', message: 'x', correlationId: 'c' } }],
     ['Invalid response format from server', { status: 200, body: { users: [] } }],
-    ['No users found', { status: 200, body: { success: true, data: [] } }],
+    ['No users found', { status: 200, body: { success: true, data: [], page: 1, pageSize: 24, total: 0 } }],
+    ['Invalid response format from server', { status: 200, body: { success: true, data: [] } }],
   ])("shows '%s'", async (text, answer) => {
     override['GET /api/users'] = answer;
     renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session });

@@ -1,5 +1,5 @@
 import type { User } from '@app/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messageFor } from '@web/modules/auth/error-message';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { buttonClass } from '@web/shared/ui/button';
@@ -21,9 +21,10 @@ const listError = (error: unknown): string => {
   return texts.unreachable;
 };
 
-/** SPEC 2 Manage Users: the grid with its role filter, Edit Profile, Promote/Demote and Remove. */
+/** SPEC 2 Manage Users: the grid (a page at a time) with its role filter, Edit Profile, Promote/Demote and Remove. */
 export const ManageUsers = () => {
-  const users = useAdminUsers();
+  const [page, setPage] = useState(1);
+  const users = useAdminUsers(page);
   const changeRole = useChangeRole();
   const updateUser = useUpdateUser();
   const removeUser = useRemoveUser();
@@ -32,7 +33,12 @@ export const ManageUsers = () => {
   const [editing, setEditing] = useState<User | null>(null);
   const [removing, setRemoving] = useState<User | null>(null);
 
-  const shown = (users.data ?? []).filter((user) => filter === 'all' || user.role === filter);
+  const shown = (users.data?.data ?? []).filter((user) => filter === 'all' || user.role === filter);
+  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
+  // A removal can empty the last page: show the one before it.
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages]);
 
   const toggleRole = (user: User) =>
     changeRole.mutate(
@@ -114,6 +120,18 @@ export const ManageUsers = () => {
             ))}
           </div>
         </>
+      )}
+
+      {users.data && pages > 1 && (
+        <nav className={styles.pager} aria-label={texts.pageOf(page, pages)}>
+          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {texts.previous}
+          </button>
+          <span>{texts.pageOf(page, pages)}</span>
+          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {texts.next}
+          </button>
+        </nav>
       )}
 
       {editing && (

@@ -1,33 +1,44 @@
-import type { Role, UpdateUserRequest, User } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Role, UpdateUserRequest, User, UserPage } from '@app/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { adminUsersApi } from '../api/admin-users.api';
 
-export const adminUserKeys = { list: ['admin', 'users'] as const };
+/** Users per page of the grid (the gateway allows up to 100). */
+export const USERS_PAGE_SIZE = 24;
 
-/** The users grid, fetched only with a signed-in admin (SPEC 8 'Authentication required' otherwise). */
-export const useAdminUsers = () => {
+export const adminUserKeys = {
+  all: ['admin', 'users'] as const,
+  page: (page: number) => ['admin', 'users', page] as const,
+};
+
+/** One page of the users grid, fetched only with a signed-in admin (SPEC 8 'Authentication required' otherwise). */
+export const useAdminUsers = (page: number) => {
   const client = useApiClient();
   const { token, user } = useAuth();
   const query = useQuery({
-    queryKey: adminUserKeys.list,
-    queryFn: ({ signal }) => adminUsersApi.list(client, signal),
+    queryKey: adminUserKeys.page(page),
+    queryFn: ({ signal }) => adminUsersApi.list(client, page, USERS_PAGE_SIZE, signal),
     enabled: Boolean(token && user),
+    placeholderData: keepPreviousData,
     retry: false,
   });
   return { ...query, signedIn: Boolean(token && user) };
 };
 
+/** Applies `change` to every cached page of the grid, then refetches them. */
+const useUpdateCachedPages = () => {
+  const queryClient = useQueryClient();
+  return (change: (users: User[]) => User[]) => {
+    queryClient.setQueriesData<UserPage>({ queryKey: adminUserKeys.all }, (page) => page && { ...page, data: change(page.data) });
+    return queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+  };
+};
+
 /** Puts a changed user into the cached grid (the server answers with the user as it now is). */
 const useReplaceUser = () => {
-  const queryClient = useQueryClient();
-  return (changed: User | undefined) => {
-    if (changed) {
-      queryClient.setQueryData<User[]>(adminUserKeys.list, (users) => users?.map((user) => (user.id === changed.id ? changed : user)));
-    }
-    return queryClient.invalidateQueries({ queryKey: adminUserKeys.list });
-  };
+  const update = useUpdateCachedPages();
+  return (changed: User | undefined) => update((users) => (changed ? users.map((user) => (user.id === changed.id ? changed : user)) : users));
 };
 
 export const useChangeRole = () => {
@@ -50,12 +61,9 @@ export const useUpdateUser = () => {
 
 export const useRemoveUser = () => {
   const client = useApiClient();
-  const queryClient = useQueryClient();
+  const update = useUpdateCachedPages();
   return useMutation({
     mutationFn: (id: string) => adminUsersApi.remove(client, id),
-    onSuccess: (_answer, id) => {
-      queryClient.setQueryData<User[]>(adminUserKeys.list, (users) => users?.filter((user) => user.id !== id));
-      return queryClient.invalidateQueries({ queryKey: adminUserKeys.list });
-    },
+    onSuccess: (_answer, id) => update((users) => users.filter((user) => user.id !== id)),
   });
 };

@@ -164,7 +164,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
           sent.push({ path: url.pathname, body });
           return loginAnswer;
         }
-        if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [admin] } };
+        if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [admin], page: 1, pageSize: 24, total: 1 } };
         return undefined;
       });
       const { router } = renderAuthApp({ path: '/adminlogin', apiBaseUrl: api.baseUrl });

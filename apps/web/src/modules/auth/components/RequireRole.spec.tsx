@@ -17,7 +17,7 @@ describe('route guard (SPEC 2, 5)', () => {
     api = await startFakeApi((_request, url) => {
       if (url.pathname === '/api/auth/captcha') return { status: 200, body: captcha };
       if (url.pathname === '/api/auth/login') return { status: 200, body: { message: 'Login successful', token: 'tok-v', user: viewer } };
-      if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [viewer, admin] } };
+      if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [viewer, admin], page: 1, pageSize: 24, total: 2 } };
       return undefined;
     });
   });
@@ -92,7 +92,7 @@ describe('route guard (SPEC 2, 5)', () => {
     api.respond((request, url) => {
       seen.push({ path: url.pathname, auth: request.headers.authorization });
       if (url.pathname === '/api/auth/logout') return { status: 204, body: null };
-      if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [admin] } };
+      if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [admin], page: 1, pageSize: 24, total: 1 } };
       return undefined;
     });
     const { router } = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session: { user: admin, token: 't-a' } });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ContactMessage, ContactPatterns, ContactReceipt } from '@app/contracts';
+import { ContactMessage, ContactRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 
@@ -12,7 +12,7 @@ export class UserDataClient {
     this.client = clients.get('user-data-service');
   }
 
-  submitContact(message: ContactMessage, correlationId: string) {
-    return this.client.send<ContactReceipt>(ContactPatterns.submit, message, correlationId);
+  submitContact(message: ContactMessage) {
+    return this.client.send(ContactRpc.submit, message);
   }
 }

@@ -1,0 +1,97 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Controller, INestApplication, Logger, Module } from '@nestjs/common';
+import { z } from 'zod';
+import { ErrorCode, rpc } from '@app/contracts';
+import { AppError, createServiceApp, RequestContext, RpcHandler, RpcPayload, ServiceClient, startServiceApp } from '../src';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const EchoRpc = rpc('test.context.echo', z.object({ word: z.string() }).strict(), z.object({ word: z.string(), correlationId: z.string() }));
+const BrokenRpc = rpc('test.context.broken', z.object({}).strict(), z.object({ never: z.string() }));
+const WrongReplyRpc = rpc('test.context.wrong-reply', z.object({}).strict(), z.object({ count: z.number() }));
+
+@Controller()
+class ContextController {
+  private readonly logger = new Logger('ContextController');
+
+  @RpcHandler(EchoRpc)
+  echo(@RpcPayload() { word }: { word: string }) {
+    this.logger.log({ msg: 'echoing', word });
+    return { word, correlationId: RequestContext.correlationId() ?? 'none' };
+  }
+
+  @RpcHandler(BrokenRpc)
+  broken(): { never: string } {
+    throw new Error('database on fire');
+  }
+
+  @RpcHandler(WrongReplyRpc)
+  wrongReply() {
+    // What a service out of step with its contract would answer.
+    return { count: 'three' } as unknown as { count: number };
+  }
+}
+
+@Module({ controllers: [ContextController] })
+class ContextTestModule {}
+
+/** A service built the way every service is (createServiceApp), called the way the gateway calls it. */
+describe('request context across an RPC', () => {
+  let app: INestApplication;
+  let client: ServiceClient;
+  const lines: Array<Record<string, unknown>> = [];
+  const spies: jest.SpyInstance[] = [];
+
+  beforeAll(async () => {
+    for (const stream of [process.stdout, process.stderr]) {
+      spies.push(
+        jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+          for (const line of String(chunk).split('\n').filter((l) => l.startsWith('{'))) lines.push(JSON.parse(line) as Record<string, unknown>);
+          return true;
+        }),
+      );
+    }
+    const env = { LOG_LEVEL: 'info' as const, TCP_HOST: '127.0.0.1', TCP_PORT: await freePort(), HTTP_PORT: await freePort() };
+    app = await createServiceApp({ name: 'catalogue-service', module: ContextTestModule, env });
+    await startServiceApp(app, { name: 'catalogue-service', module: ContextTestModule, env });
+    client = new ServiceClient('catalogue-service', { host: '127.0.0.1', port: env.TCP_PORT }, 5_000);
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await app?.close();
+    spies.forEach((spy) => spy.mockRestore());
+  });
+
+  it('restores the caller\'s correlation id before the handler runs; the handler\'s log line prints it', async () => {
+    const reply = await RequestContext.run({ correlationId: 'rpc-ctx-1' }, () => client.send(EchoRpc, { word: 'namaste' }));
+    expect(reply).toEqual({ word: 'namaste', correlationId: 'rpc-ctx-1' });
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'echoing', service: 'catalogue-service', correlationId: 'rpc-ctx-1' }));
+  });
+
+  it('mints a correlation id for a call made outside any request', async () => {
+    const reply = await client.send(EchoRpc, { word: 'hello' });
+    expect(reply.correlationId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('logs an unexpected RPC failure with the correlation id and answers a bare Internal error', async () => {
+    const error = await RequestContext.run({ correlationId: 'rpc-ctx-2' }, () => client.send(BrokenRpc, {})).catch((e: unknown) => e);
+    expect(error).toEqual(new AppError(ErrorCode.Internal, 'Internal error'));
+    expect(lines).toContainEqual(expect.objectContaining({ level: 'error', msg: 'unexpected error', transport: 'rpc', correlationId: 'rpc-ctx-2' }));
+  });
+
+  it('refuses a reply that breaks the contract: a 500 for the caller, an error line naming the pattern', async () => {
+    const error = await RequestContext.run({ correlationId: 'rpc-ctx-3' }, () => client.send(WrongReplyRpc, {})).catch((e: unknown) => e);
+    expect(error).toEqual(new AppError(ErrorCode.Internal, 'Internal error'));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 'error', msg: 'reply breaks its contract', pattern: WrongReplyRpc.pattern, correlationId: 'rpc-ctx-3' }),
+    );
+  });
+});
