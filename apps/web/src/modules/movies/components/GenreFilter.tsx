@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useGenres } from '@web/modules/movies/hooks/useMovieQueries';
+import { useGenres } from '@web/modules/movies/hooks/useGenres';
 import { browseStrings } from '@web/modules/movies/strings';
 import styles from './GenreFilter.module.css';
 
