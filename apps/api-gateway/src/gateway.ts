@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AllExceptionsFilter, correlationId, JsonLogger } from '@app/server-core';
 import { AppModule } from './app.module';
 import { Env } from './env';
+import { compressResponses } from './web/compression';
 import { streamProxy } from './web/stream-proxy';
 import { serveWebApp } from './web/web-app';
 
@@ -15,6 +16,7 @@ export const createGateway = async (env: Env) => {
   app.disable('x-powered-by');
   app.use(correlationId);
   app.use('/stream', streamProxy(env.STREAMING_HTTP_URL));
+  app.use(compressResponses());
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();
   const openApi = new DocumentBuilder()

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-export const Role = { User: 'user', Admin: 'admin' } as const;
-export type Role = (typeof Role)[keyof typeof Role];
-
-export const UserStatus = { Active: 'active', Suspended: 'suspended', Banned: 'banned' } as const;
-export type UserStatus = (typeof UserStatus)[keyof typeof UserStatus];
+import { Role, UserStatus } from './roles';
 
 /** Who is calling, as the gateway learns it from auth-service for every authenticated request. */
 export const SessionUserSchema = z.object({

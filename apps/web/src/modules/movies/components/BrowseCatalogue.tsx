@@ -4,7 +4,7 @@ import { MovieGrid } from '@web/modules/movies/components/MovieGrid';
 import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkeleton';
 import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
-import { catalogueStrings } from '@web/modules/movies/strings';
+import { catalogueStrings } from '@web/modules/movies/browse-strings';
 import { buttonClass } from '@web/shared/ui/button';
 import { useMovieModals } from '../hooks/useMovieModals';
 import styles from './BrowseCatalogue.module.css';

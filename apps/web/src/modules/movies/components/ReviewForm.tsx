@@ -1,6 +1,6 @@
 import { CreateReviewSchema } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
-import { detailStrings } from '@web/modules/movies/strings';
+import { detailStrings } from '@web/modules/movies/browse-strings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { buttonClass } from '@web/shared/ui/button';
 import { usePostReview } from '../hooks/usePostReview';

@@ -7,7 +7,7 @@ import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
 import { useMovieSections } from '@web/modules/movies/hooks/useMovieSections';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { useViewer } from '@web/modules/movies/hooks/useViewer';
-import { browseStrings } from '@web/modules/movies/strings';
+import { browseStrings } from '@web/modules/movies/browse-strings';
 import { useMovieModals } from '../hooks/useMovieModals';
 import { filterByTitle } from '../title-filter';
 import { DashboardTopBar } from './DashboardTopBar';
