@@ -15,6 +15,6 @@ export const useLogin = (variant: 'user' | 'admin', { onSuccess, onError }: Muta
       signIn({ token: answer.token, user: answer.user });
       onSuccess?.(answer);
     },
-    onError,
+    onError: (error) => onError?.(error),
   });
 };

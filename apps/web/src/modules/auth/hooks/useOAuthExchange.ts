@@ -15,6 +15,6 @@ export const useOAuthExchange = ({ onSuccess, onError }: MutationCallbacks<Sessi
       signIn({ token: session.token, user: session.user });
       onSuccess?.(session);
     },
-    onError,
+    onError: (error) => onError?.(error),
   });
 };

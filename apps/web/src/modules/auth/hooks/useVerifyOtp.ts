@@ -5,7 +5,11 @@ import type { MutationCallbacks } from '@web/shared/api/mutation-callbacks';
 import { authApi } from '../api/auth.api';
 
 /** Step 2 of the password reset: check the one-time code. */
-export const useVerifyOtp = (callbacks: MutationCallbacks<MessageResponse> = {}) => {
+export const useVerifyOtp = ({ onSuccess, onError }: MutationCallbacks<MessageResponse> = {}) => {
   const client = useApiClient();
-  return useMutation({ mutationFn: (body: VerifyOtpRequest) => authApi.verifyOtp(client, body), ...callbacks });
+  return useMutation({
+    mutationFn: (body: VerifyOtpRequest) => authApi.verifyOtp(client, body),
+    onSuccess: (answer) => onSuccess?.(answer),
+    onError: (error) => onError?.(error),
+  });
 };

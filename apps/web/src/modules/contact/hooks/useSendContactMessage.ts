@@ -5,7 +5,11 @@ import type { MutationCallbacks } from '@web/shared/api/mutation-callbacks';
 import { contactApi } from '../api/contact.api';
 
 /** Sends the contact form (SPEC 2). */
-export const useSendContactMessage = (callbacks: MutationCallbacks<ContactReceipt> = {}) => {
+export const useSendContactMessage = ({ onSuccess, onError }: MutationCallbacks<ContactReceipt> = {}) => {
   const client = useApiClient();
-  return useMutation({ mutationFn: (message: ContactMessage) => contactApi.send(client, message), ...callbacks });
+  return useMutation({
+    mutationFn: (message: ContactMessage) => contactApi.send(client, message),
+    onSuccess: (answer) => onSuccess?.(answer),
+    onError: (error) => onError?.(error),
+  });
 };
