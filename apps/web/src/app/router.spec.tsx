@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { companyPages } from '@web/modules/company/content';
 import { landingStrings } from '@web/modules/landing/strings';
+import { layoutStrings } from '@web/modules/layout/strings';
 import { comingSoonPages, pageStrings } from '@web/pages/strings';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { lazyPage } from './lazy-page';
@@ -63,6 +64,18 @@ describe('router', () => {
 
     expect(fallback()).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: landingStrings.tagline })).toBeTruthy();
+  });
+
+  it('keeps the current page on screen while the next one loads: a navigation shows no fallback', async () => {
+    renderApp({ path: Paths.landing });
+
+    // The contact page's chunk is not loaded yet: no other test in this file opens it.
+    fireEvent.click(screen.getByRole('link', { name: layoutStrings.links.contactUs }));
+
+    expect(fallback()).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: landingStrings.tagline })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: companyPages.contactUs.title })).toBeTruthy();
+    expect(fallback()).toBeNull();
   });
 
   it("shows 'Unexpected Application Error!' when a page's chunk cannot be loaded", async () => {

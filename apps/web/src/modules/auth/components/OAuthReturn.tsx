@@ -24,7 +24,7 @@ export const OAuthReturn = () => {
   const [outcome, setOutcome] = useState<Outcome | null>(
     code ? null : { tone: 'error', message: texts.failed, next: Paths.login },
   );
-  const exchange = useOAuthExchange({
+  const { mutate: exchangeCode } = useOAuthExchange({
     onSuccess: ({ user }) =>
       setOutcome(
         user.hasPassword
@@ -33,7 +33,6 @@ export const OAuthReturn = () => {
       ),
     onError: () => setOutcome({ tone: 'error', message: texts.failed, next: Paths.login }),
   });
-  const { mutate: exchangeCode } = exchange;
   // The code works once: the exchange must not run again when an effect re-runs (Strict Mode).
   const exchanged = useRef(false);
 
