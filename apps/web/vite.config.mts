@@ -1,9 +1,56 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text formats worth compressing; images, fonts and video are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+
+const filesUnder = async (dir: string): Promise<string[]> => {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)])),
+  );
+  return nested.flat();
+};
+
+/**
+ * After the build, writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip -9) beside every text
+ * file of the output, so the gateway serves them without compressing on each request. A variant that is
+ * not smaller than the file is not written.
+ */
+const precompress = (): Plugin => {
+  let outDir = '';
+  return {
+    name: 'streamly:precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: async () => {
+      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const raw = await readFile(file);
+          const variants: Array<[string, Buffer]> = [
+            ['.br', await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })],
+            ['.gz', await gzipAsync(raw, { level: constants.Z_BEST_COMPRESSION })],
+          ];
+          await Promise.all(variants.filter(([, packed]) => packed.length < raw.length).map(([suffix, packed]) => writeFile(`${file}${suffix}`, packed)));
+        }),
+      );
+    },
+  };
+};
 
 /** The gateway answers the API, the posters and the streams on one origin (SPEC 7: port 5000). */
 const gatewayUrl = 'http://localhost:5000';
@@ -11,15 +58,37 @@ const proxy = Object.fromEntries(
   ['/api', '/images', '/stream'].map((prefix) => [prefix, gatewayUrl]),
 );
 
+/** The framework every page needs. The rest of node_modules (zod, altcha, …) goes with the lazy page that uses it. */
+const framework = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](?:react-query|query-core))[\\/]/;
+
 export default defineConfig({
   root,
   cacheDir: '../../node_modules/.vite/apps/web',
-  plugins: [react(), tsconfigPaths({ root, projects: ['tsconfig.json'] })],
+  plugins: [react(), tsconfigPaths({ root, projects: ['tsconfig.json'] }), precompress()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, strictPort: true, proxy },
   build: {
     outDir: '../../dist/apps/web',
     emptyOutDir: true,
     reportCompressedSize: false,
+    // Every browser the app supports knows <link rel="modulepreload">; the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
+    // Rolldown (Vite 8) options.
+    rolldownOptions: {
+      // The contracts only declare constants and zod schemas. Declared free of side effects, a contracts file
+      // that a chunk takes nothing from is left out of it: the landing page gets ErrorCode and Role (zod-free
+      // files) without zod.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]libs[\\/]contracts[\\/]/, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          groups: [
+            // Its own long-cached chunk: a release that changes only app code leaves it in the browser's cache.
+            { name: 'vendor', test: framework, priority: 2 },
+            // The rest of what the entry needs in one chunk rather than several small shared ones.
+            { name: 'app', tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -8,11 +8,12 @@ import { ServiceClient } from '@app/server-core';
 import { workspaceRoot } from '@app/server-testing';
 import { nxCli, runStep } from '../dev/processes';
 import { startSystem } from '../dev/system';
+import { webBundleReport } from './web-bundle.bench';
 
 /**
- * `npm run bench`: GET /api/movies through the gateway (HTTP, autocannon and wrk) versus the same query
- * sent straight to the catalogue service over its TCP transport (a promise pool with the same
- * concurrency). Prints requests/s, p50/p99 and the gateway's overhead as ratios. Not part of the tests.
+ * `npm run bench`: the landing page's bundle (web-bundle.bench.ts), then GET /api/movies through the gateway
+ * (HTTP, autocannon and wrk) versus the same query sent straight to the catalogue service over its TCP
+ * transport (a promise pool with the same concurrency). Prints requests/s, p50/p99 and the gateway's overhead as ratios. Not part of the tests.
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -108,6 +109,7 @@ const logins = async (baseUrl: string, count = 40): Promise<Result> => {
 const main = async () => {
   const root = workspaceRoot(__dirname);
   await runStep('build', process.execPath, [nxCli(root), 'run-many', '-t', 'build', '--output-style=static'], { cwd: root });
+  console.log(`\n${webBundleReport(path.join(root, 'dist', 'apps', 'web'))}\n`);
   const system = await startSystem({ root, dataDir: path.join(root, '.test-data', 'bench'), persist: false, ports: 'free', log: (l) => console.log(`• ${l}`) });
   try {
     const catalogueAddr = system.processes.find((p) => p.name === 'catalogue-service');

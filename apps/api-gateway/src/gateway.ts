@@ -5,6 +5,7 @@ import { AllExceptionsFilter, correlationId, JsonLogger } from '@app/server-core
 import { AppModule } from './app.module';
 import { Env } from './env';
 import { buildOpenApiDocument } from './openapi/openapi-document';
+import { compressResponses } from './web/compression';
 import { streamProxy } from './web/stream-proxy';
 import { serveWebApp } from './web/web-app';
 
@@ -16,6 +17,7 @@ export const createGateway = async (env: Env) => {
   app.disable('x-powered-by');
   app.use(correlationId);
   app.use('/stream', streamProxy(env.STREAMING_HTTP_URL));
+  app.use(compressResponses());
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();
   // Generated from the route table and the contract schemas (openapi/api-routes.ts), not from decorators.

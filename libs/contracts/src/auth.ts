@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { objectId } from './common';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
+import { Role, UserStatus } from './roles';
 import { rpc } from './rpc';
-
-export const Role = { User: 'user', Admin: 'admin' } as const;
-export type Role = (typeof Role)[keyof typeof Role];
-
-export const UserStatus = { Active: 'active', Suspended: 'suspended', Banned: 'banned' } as const;
-export type UserStatus = (typeof UserStatus)[keyof typeof UserStatus];
 
 /** Who is calling, as the gateway learns it from auth-service for every authenticated request. */
 export const SessionUserSchema = z.object({

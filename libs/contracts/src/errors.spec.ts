@@ -1,4 +1,4 @@
-import { ErrorCode, errorCodeForStatus, httpStatusFor } from './errors';
+import { ErrorCode, errorCodeForStatus, httpStatusFor } from './error-codes';
 
 describe('the error code ↔ HTTP status table', () => {
   it.each(Object.values(ErrorCode))('%s maps to a status that maps back to it', (code) => {

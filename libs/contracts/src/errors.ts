@@ -1,45 +1,5 @@
 import { z } from 'zod';
-
-/** Every failure that crosses a process boundary carries one of these codes. */
-export const ErrorCode = {
-  ValidationFailed: 'VALIDATION_FAILED',
-  Unauthorized: 'UNAUTHORIZED',
-  Forbidden: 'FORBIDDEN',
-  NotFound: 'NOT_FOUND',
-  Conflict: 'CONFLICT',
-  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  RateLimited: 'RATE_LIMITED',
-  ServiceUnavailable: 'SERVICE_UNAVAILABLE',
-  ServiceTimeout: 'SERVICE_TIMEOUT',
-  Internal: 'INTERNAL',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-
-/** The one code → HTTP status table (gateway filter and web client). Exhaustive: a new code without a status fails the type check. */
-export const HttpStatusByErrorCode: Record<ErrorCode, number> = {
-  [ErrorCode.ValidationFailed]: 400,
-  [ErrorCode.Unauthorized]: 401,
-  [ErrorCode.Forbidden]: 403,
-  [ErrorCode.NotFound]: 404,
-  [ErrorCode.Conflict]: 409,
-  [ErrorCode.PayloadTooLarge]: 413,
-  [ErrorCode.RateLimited]: 429,
-  [ErrorCode.Internal]: 500,
-  [ErrorCode.ServiceUnavailable]: 503,
-  [ErrorCode.ServiceTimeout]: 504,
-};
-
-export const httpStatusFor = (code: ErrorCode): number => HttpStatusByErrorCode[code];
-
-const codeByStatus = new Map<number, ErrorCode>([
-  ...Object.entries(HttpStatusByErrorCode).map(([code, status]) => [status, code as ErrorCode] as const),
-  // A proxy in front of a service that is down (no code of ours answers 502).
-  [502, ErrorCode.ServiceUnavailable],
-]);
-
-/** The reverse, for an error that carries only a status (a framework error, a proxy's answer): unknown 4xx are validation failures, the rest internal. */
-export const errorCodeForStatus = (status: number): ErrorCode =>
-  codeByStatus.get(status) ?? (status >= 400 && status < 500 ? ErrorCode.ValidationFailed : ErrorCode.Internal);
+import { ErrorCode } from './error-codes';
 
 /** The body of every HTTP error the gateway answers. */
 export const ApiErrorSchema = z.object({

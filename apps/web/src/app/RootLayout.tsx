@@ -1,8 +1,13 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { PageFallback } from './PageFallback';
 
+/** Pages load lazily; navigations run in a transition, so the fallback shows only while a first page's chunk loads. */
 export const RootLayout = () => (
   <>
     <ScrollRestoration />
-    <Outlet />
+    <Suspense fallback={<PageFallback />}>
+      <Outlet />
+    </Suspense>
   </>
 );

@@ -1,7 +1,12 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
+import { companyPages } from '@web/modules/company/content';
+import { landingStrings } from '@web/modules/landing/strings';
+import { layoutStrings } from '@web/modules/layout/strings';
 import { comingSoonPages, pageStrings } from '@web/pages/strings';
-import { renderApp } from '@web/test/render-app';
+import { renderApp, waitForPage } from '@web/test/render-app';
+import { lazyPage } from './lazy-page';
+import { LOADING_LABEL } from './PageFallback';
 import { Paths } from './paths';
 import { routes } from './router';
 
@@ -9,12 +14,21 @@ const Boom = () => {
   throw new Error('boom');
 };
 
-/** The app's routes plus one that throws while rendering, under the same root (and its errorElement). */
+/** A page whose chunk cannot be fetched (a deploy replaced it, the network dropped). */
+const Unreachable = lazyPage(() => Promise.reject<{ Unreachable: () => null }>(new Error('Failed to fetch dynamically imported module')), 'Unreachable');
+
+/** The app's routes plus ones that fail while rendering, under the same root (and its errorElement). */
 const withThrowingRoute = (): RouteObject[] => {
   const [root, ...rest] = routes;
   if (root.index) throw new Error('the root route is a layout, not an index route');
-  return [{ ...root, children: [{ path: '/boom', element: <Boom /> }, ...(root.children ?? [])] }, ...rest];
+  const failing: RouteObject[] = [
+    { path: '/boom', element: <Boom /> },
+    { path: '/unreachable', element: <Unreachable /> },
+  ];
+  return [{ ...root, children: [...failing, ...(root.children ?? [])] }, ...rest];
 };
+
+const fallback = () => screen.queryByRole('status', { name: LOADING_LABEL });
 
 describe('router', () => {
   it('redirects an unknown path to the landing page', () => {
@@ -34,25 +48,67 @@ describe('router', () => {
     expect(screen.getByRole('link', { name: pageStrings.backHome }).getAttribute('href')).toBe('/');
   });
 
+  it('loads a page on demand: the fallback while its chunk loads, then the page', async () => {
+    // No other test in this file opens a company page, so its chunk is not loaded yet.
+    renderApp({ path: Paths.aboutUs });
+
+    expect(fallback()).not.toBeNull();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+
+    expect(await screen.findByRole('heading', { level: 1, name: companyPages.aboutUs.title })).toBeTruthy();
+    expect(fallback()).toBeNull();
+  });
+
+  it('renders the landing page at once: it ships in the first chunk, with no fallback', () => {
+    renderApp({ path: Paths.landing });
+
+    expect(fallback()).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: landingStrings.tagline })).toBeTruthy();
+  });
+
+  it('keeps the current page on screen while the next one loads: a navigation shows no fallback', async () => {
+    renderApp({ path: Paths.landing });
+
+    // The contact page's chunk is not loaded yet: no other test in this file opens it.
+    fireEvent.click(screen.getByRole('link', { name: layoutStrings.links.contactUs }));
+
+    expect(fallback()).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: landingStrings.tagline })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: companyPages.contactUs.title })).toBeTruthy();
+    expect(fallback()).toBeNull();
+  });
+
+  it("shows 'Unexpected Application Error!' when a page's chunk cannot be loaded", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    renderApp({ path: '/unreachable', routes: withThrowingRoute() });
+
+    expect(await screen.findByRole('heading', { name: pageStrings.unexpectedError })).toBeTruthy();
+  });
+
   // User-only pages are served behind the route guard (see modules/auth RequireRole.spec.tsx).
   const guarded = new Set<string>(['userDashboard', 'userProfile']);
-  it.each(Object.entries(Paths).filter(([key]) => key in comingSoonPages && !guarded.has(key)))('serves %s (%s)', (key, path) => {
+  it.each(Object.entries(Paths).filter(([key]) => key in comingSoonPages && !guarded.has(key)))('serves %s (%s)', async (key, path) => {
     const concrete = path.replace(':id', '42');
     const { router } = renderApp({ path: concrete });
+    await waitForPage();
 
     expect(router.state.location.pathname).toBe(concrete);
     const { title } = comingSoonPages[key as keyof typeof comingSoonPages];
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
-  it('serves /recommended/:id', () => {
+  it('serves /recommended/:id', async () => {
     renderApp({ path: '/recommended/7' });
+    await waitForPage();
 
     expect(screen.getByRole('heading', { level: 1, name: comingSoonPages.recommended.title })).toBeTruthy();
   });
 
-  it('serves /footer with the footer link groups', () => {
+  it('serves /footer with the footer link groups', async () => {
     const { router } = renderApp({ path: Paths.footer });
+    await waitForPage();
 
     expect(router.state.location.pathname).toBe(Paths.footer);
     expect(screen.getByRole('contentinfo')).toBeTruthy();

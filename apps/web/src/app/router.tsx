@@ -1,26 +1,31 @@
 import { createBrowserRouter, type DataRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireRole } from '@web/modules/auth/components/RequireRole';
-import { AdminDashboardPage } from '@web/pages/AdminDashboardPage';
-import { AdminLoginPage } from '@web/pages/AdminLoginPage';
-import { ComingSoonPage } from '@web/pages/ComingSoonPage';
-import { CompanyPage } from '@web/pages/CompanyPage';
-import { ContactUsPage } from '@web/pages/ContactUsPage';
-import { CookiePreferencesPage } from '@web/pages/CookiePreferencesPage';
-import { FooterPage } from '@web/pages/FooterPage';
-import { ForgotPasswordPage } from '@web/pages/ForgotPasswordPage';
 import { LandingPage } from '@web/pages/LandingPage';
-import { MovieDetailsPage } from '@web/pages/MovieDetailsPage';
-import { MoviePage } from '@web/pages/MoviePage';
-import { CategoryPage, MoviesPage } from '@web/pages/MoviesPage';
-import { OAuthSuccessPage } from '@web/pages/OAuthSuccessPage';
 import { RouteErrorPage } from '@web/pages/RouteErrorPage';
-import { SetPasswordPage } from '@web/pages/SetPasswordPage';
-import { SignupPage } from '@web/pages/SignupPage';
 import type { ComingSoonKey } from '@web/pages/strings';
-import { UserDashboardPage } from '@web/pages/UserDashboardPage';
-import { UserLoginPage } from '@web/pages/UserLoginPage';
+import { lazyPage } from './lazy-page';
 import { Paths } from './paths';
 import { RootLayout } from './RootLayout';
+
+// The landing page is the first screen and ships in the entry chunk; the error page must render even when a
+// chunk fails to load. Every other page is its own chunk, fetched when a route first needs it.
+const AdminDashboardPage = lazyPage(() => import('@web/pages/AdminDashboardPage'), 'AdminDashboardPage');
+const AdminLoginPage = lazyPage(() => import('@web/pages/AdminLoginPage'), 'AdminLoginPage');
+const ComingSoonPage = lazyPage(() => import('@web/pages/ComingSoonPage'), 'ComingSoonPage');
+const CompanyPage = lazyPage(() => import('@web/pages/CompanyPage'), 'CompanyPage');
+const ContactUsPage = lazyPage(() => import('@web/pages/ContactUsPage'), 'ContactUsPage');
+const CookiePreferencesPage = lazyPage(() => import('@web/pages/CookiePreferencesPage'), 'CookiePreferencesPage');
+const FooterPage = lazyPage(() => import('@web/pages/FooterPage'), 'FooterPage');
+const ForgotPasswordPage = lazyPage(() => import('@web/pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+const MovieDetailsPage = lazyPage(() => import('@web/pages/MovieDetailsPage'), 'MovieDetailsPage');
+const MoviePage = lazyPage(() => import('@web/pages/MoviePage'), 'MoviePage');
+const MoviesPage = lazyPage(() => import('@web/pages/MoviesPage'), 'MoviesPage');
+const CategoryPage = lazyPage(() => import('@web/pages/MoviesPage'), 'CategoryPage');
+const OAuthSuccessPage = lazyPage(() => import('@web/pages/OAuthSuccessPage'), 'OAuthSuccessPage');
+const SetPasswordPage = lazyPage(() => import('@web/pages/SetPasswordPage'), 'SetPasswordPage');
+const SignupPage = lazyPage(() => import('@web/pages/SignupPage'), 'SignupPage');
+const UserDashboardPage = lazyPage(() => import('@web/pages/UserDashboardPage'), 'UserDashboardPage');
+const UserLoginPage = lazyPage(() => import('@web/pages/UserLoginPage'), 'UserLoginPage');
 
 const comingSoon = (page: ComingSoonKey & keyof typeof Paths): RouteObject => ({
   path: Paths[page],

@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { authStrings } from '@web/modules/auth/strings';
 import { landingStrings } from '@web/modules/landing/strings';
 import { layoutStrings } from '@web/modules/layout/strings';
 import { movieStrings } from '@web/modules/movies/strings';
@@ -91,23 +92,26 @@ describe('Landing page', () => {
   });
 
   describe('Get Started', () => {
-    const submit = (email: string) => {
+    const submit = async (email: string) => {
       serveMovies([]);
       const view = renderApp({ apiBaseUrl: api.baseUrl });
       fireEvent.change(screen.getByLabelText(landingStrings.emailLabel), { target: { value: email } });
       fireEvent.click(screen.getByRole('button', { name: landingStrings.getStarted }));
-      return view.router.state.location;
+      const { location } = view.router.state;
+      // The sign-up page is its own chunk: let it arrive before the test ends.
+      await screen.findByRole('heading', { name: authStrings.signup.title });
+      return location;
     };
 
-    it('carries the typed email to /signup', () => {
-      const location = submit('  asha+films@example.in ');
+    it('carries the typed email to /signup', async () => {
+      const location = await submit('  asha+films@example.in ');
 
       expect(location.pathname).toBe('/signup');
       expect(new URLSearchParams(location.search).get('email')).toBe('asha+films@example.in');
     });
 
-    it('goes to /signup without an email when the box is empty or blank', () => {
-      const location = submit('   ');
+    it('goes to /signup without an email when the box is empty or blank', async () => {
+      const location = await submit('   ');
 
       expect(location.pathname).toBe('/signup');
       expect(location.search).toBe('');

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
-import { MovieView } from '@web/modules/catalogue/components/MovieView';
+import { MovieView } from '@web/modules/movies/components/MovieView';
 import { PageShell } from '@web/modules/layout/components/PageShell';
 
 /** /moviedetails/{id}: open to anyone; visitors get a sign-in call to action, signed-in users the rent box. */

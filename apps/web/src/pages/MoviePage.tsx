@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { MovieView } from '@web/modules/catalogue/components/MovieView';
-import { SideMenu } from '@web/modules/catalogue/components/SideMenu';
+import { MovieView } from '@web/modules/movies/components/MovieView';
+import { SideMenu } from '@web/modules/movies/components/SideMenu';
 import { SiteFooter } from '@web/modules/layout/components/SiteFooter';
 import { SiteHeader } from '@web/modules/layout/components/SiteHeader';
 import styles from '@web/modules/layout/components/PageShell.module.css';

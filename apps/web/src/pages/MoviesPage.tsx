@@ -1,7 +1,7 @@
 import type { MovieCategory } from '@app/contracts';
-import { BrowseCatalogue } from '@web/modules/catalogue/components/BrowseCatalogue';
+import { BrowseCatalogue } from '@web/modules/movies/components/BrowseCatalogue';
 import { PageShell } from '@web/modules/layout/components/PageShell';
-import { browseStrings, catalogueStrings } from '@web/modules/movies/strings';
+import { browseStrings, catalogueStrings } from '@web/modules/movies/browse-strings';
 import { pageStrings } from './strings';
 
 /** /movies: the whole catalogue. */

@@ -1,4 +1,4 @@
-import { UserDashboard } from '@web/modules/catalogue/components/UserDashboard';
+import { UserDashboard } from '@web/modules/movies/components/UserDashboard';
 
 /** /userdashboard (SPEC 2 "User home"). */
 export const UserDashboardPage = () => <UserDashboard />;

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { App } from '@web/app/App';
+import { LOADING_LABEL } from '@web/app/PageFallback';
 import { routes as appRoutes } from '@web/app/router';
 import { createApiClient } from '@web/shared/api/api-client';
 
@@ -15,3 +16,6 @@ export const renderApp = ({ path = '/', apiBaseUrl = 'http://127.0.0.1:9', route
   const view = render(<App router={router} apiClient={createApiClient(apiBaseUrl)} queryClient={queryClient} />);
   return { ...view, router, queryClient };
 };
+
+/** Pages load lazily: waits until the page's chunk has replaced the Suspense fallback. */
+export const waitForPage = () => waitFor(() => expect(screen.queryByRole('status', { name: LOADING_LABEL })).toBeNull());

@@ -1,4 +1,4 @@
-import { type User, UserSchema } from '@app/contracts';
+import { Role, type User, UserStatus } from '@app/contracts';
 
 /** SPEC 3 and 9: the local storage keys. */
 export const USER_STORAGE_KEY = 'user';
@@ -20,10 +20,29 @@ export const clearStoredSession = (): void => {
   store?.removeItem(TOKEN_STORAGE_KEY);
 };
 
+const roles = new Set<unknown>(Object.values(Role));
+const statuses = new Set<unknown>(Object.values(UserStatus));
+
+/** The stored user has UserSchema's shape (contracts). Checked by hand: zod stays out of the first screen's JavaScript. */
+const isUser = (value: unknown): value is User => {
+  if (typeof value !== 'object' || value === null) return false;
+  const user = value as Record<string, unknown>;
+  return (
+    ['id', 'username', 'email', 'createdAt'].every((key) => typeof user[key] === 'string') &&
+    roles.has(user.role) &&
+    statuses.has(user.status) &&
+    (user.profileImage === null || typeof user.profileImage === 'string') &&
+    typeof user.hasPassword === 'boolean'
+  );
+};
+
 const parseUser = (raw: string): User | null => {
   try {
-    const parsed = UserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    if (!isUser(parsed)) return null;
+    // Only the known fields, as a schema parse would keep.
+    const { id, username, email, role, status, createdAt, profileImage, hasPassword } = parsed;
+    return { id, username, email, role, status, createdAt, profileImage, hasPassword };
   } catch {
     return null;
   }

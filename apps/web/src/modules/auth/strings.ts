@@ -103,10 +103,4 @@ export const authStrings = {
     success: 'Password set successfully',
     failed: 'Failed to set password',
   },
-
-  account: {
-    dashboard: 'My Streamly',
-    adminDashboard: 'Admin',
-    logout: 'Logout',
-  },
 } as const;

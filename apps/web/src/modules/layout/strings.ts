@@ -2,6 +2,8 @@ export const layoutStrings = {
   brand: 'Streamly',
   homeLink: 'Streamly home',
   signIn: 'Sign In',
+  /** The header's account corner once signed in (here, not in auth's texts: the landing page's header needs only these). */
+  account: { dashboard: 'My Streamly', adminDashboard: 'Admin', logout: 'Logout' },
   footerNav: 'Footer',
   footerQuestions: 'Questions?',
   footerContact: 'Contact us',

@@ -1,4 +1,5 @@
-import { type ApiError, ApiErrorSchema, errorCodeForStatus } from '@app/contracts';
+import { type ApiError, errorCodeForStatus } from '@app/contracts';
+import { isApiErrorBody } from './api-error-body';
 
 /** A non-2xx answer from the API, carrying the gateway's `{ code, message, correlationId }` body. */
 export class ApiRequestError extends Error {
@@ -28,8 +29,7 @@ export const toApiRequestError = async (response: Response): Promise<ApiRequestE
   } catch {
     parsed = undefined;
   }
-  const body = ApiErrorSchema.safeParse(parsed);
-  if (body.success) return new ApiRequestError(response.status, body.data);
+  if (isApiErrorBody(parsed)) return new ApiRequestError(response.status, parsed);
   return new ApiRequestError(response.status, {
     code: errorCodeForStatus(response.status),
     message: response.statusText || `Request failed with status ${response.status}`,

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { aReview, signInAs } from '@web/modules/catalogue/testing/browse-test-kit';
+import { aReview, signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie, aPage } from '@web/test/movie-factory';
 import { renderApp } from '@web/test/render-app';

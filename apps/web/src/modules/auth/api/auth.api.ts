@@ -13,14 +13,18 @@ import type {
 } from '@app/contracts';
 import type { ApiClient } from '@web/shared/api/api-client';
 
-/** The Accounts HTTP API (issue 4), one function per call. */
+/**
+ * The Accounts HTTP API (issue 4), one function per call. Calls made before or instead of a session send
+ * `token: null`, so a stale stored token is neither sent nor ended by their 401.
+ */
 export const authApi = {
   captchaConfig: (client: ApiClient, signal?: AbortSignal) => client.get<CaptchaConfig>('/api/auth/captcha', { signal }),
   signup: (client: ApiClient, body: SignupRequest) => client.post<MessageResponse>('/api/signup', { body, token: null }),
   login: (client: ApiClient, body: LoginRequest) => client.post<LoginResponse>('/api/auth/login', { body, token: null }),
   adminLogin: (client: ApiClient, body: LoginRequest) =>
     client.post<LoginResponse>('/api/auth/admin/login', { body, token: null }),
-  logout: (client: ApiClient, token: string) => client.post<void>('/api/auth/logout', { token }),
+  /** Revokes the session's own token. */
+  logout: (client: ApiClient) => client.post<void>('/api/auth/logout'),
   currentUser: (client: ApiClient) => client.get<User>('/api/user'),
   setPassword: (client: ApiClient, body: SetPasswordRequest) => client.post<MessageResponse>('/api/set-password', { body }),
   forgotPassword: (client: ApiClient, body: ForgotPasswordRequest) =>

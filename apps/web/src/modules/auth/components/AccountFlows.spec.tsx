@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { waitForPage } from '@web/test/render-app';
 import { readStoredSession } from '../auth-storage';
 import { authStrings } from '../strings';
 import { aUser, apiError, renderAuthApp } from '../testing/auth-test-kit';
@@ -29,8 +30,9 @@ describe('account flows (SPEC 2, 8)', () => {
   const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
   describe('sign-up', () => {
-    it('prefills the email from ?email and shows terms and privacy links', () => {
+    it('prefills the email from ?email and shows terms and privacy links', async () => {
       renderAuthApp({ path: '/signup?email=asha%40example.in', apiBaseUrl: api.baseUrl });
+      await waitForPage();
 
       expect((screen.getByLabelText(authStrings.email) as HTMLInputElement).value).toBe('asha@example.in');
       const card = screen.getByRole('region', { name: authStrings.signup.title });
@@ -41,6 +43,7 @@ describe('account flows (SPEC 2, 8)', () => {
     it("shows 'User registered successfully!' and goes to /userlogin after 2 seconds", async () => {
       answers['/api/signup'] = { status: 201, body: { message: 'User registered successfully!' } };
       const { router } = renderAuthApp({ path: '/signup', apiBaseUrl: api.baseUrl });
+      await waitForPage();
       type(authStrings.username, 'Asha');
       type(authStrings.email, 'asha@example.in');
       type(authStrings.password, 'Secret@123');
@@ -58,6 +61,7 @@ describe('account flows (SPEC 2, 8)', () => {
     it('shows the server message on a duplicate email and stays', async () => {
       answers['/api/signup'] = apiError(409, 'CONFLICT', 'Email is already registered');
       const { router } = renderAuthApp({ path: '/signup', apiBaseUrl: api.baseUrl });
+      await waitForPage();
       type(authStrings.username, 'Asha');
       type(authStrings.email, 'asha@example.in');
       type(authStrings.password, 'Secret@123');
@@ -70,6 +74,7 @@ describe('account flows (SPEC 2, 8)', () => {
     it("says 'Something went wrong' without a server message and 'Internal server error' when unreachable", async () => {
       answers['/api/signup'] = { status: 500, body: 'oops' };
       renderAuthApp({ path: '/signup', apiBaseUrl: api.baseUrl });
+      await waitForPage();
       type(authStrings.username, 'Asha');
       type(authStrings.email, 'asha@example.in');
       type(authStrings.password, 'Secret@123');
@@ -82,8 +87,9 @@ describe('account flows (SPEC 2, 8)', () => {
       api = await startFakeApi(() => undefined);
     });
 
-    it('marks missing fields inline and sends nothing', () => {
+    it('marks missing fields inline and sends nothing', async () => {
       renderAuthApp({ path: '/signup', apiBaseUrl: api.baseUrl });
+      await waitForPage();
       fireEvent.click(screen.getByRole('button', { name: authStrings.signup.submit }));
 
       expect(screen.getByText(authStrings.required(authStrings.username))).toBeTruthy();
@@ -101,6 +107,7 @@ describe('account flows (SPEC 2, 8)', () => {
       answers['/api/auth/verify-otp'] = { status: 200, body: { message: 'OTP verified. Enter your new password.' } };
       answers['/api/auth/reset-password'] = { status: 200, body: { message: 'Password reset successful! You can now log in.' } };
       renderAuthApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
+      await waitForPage();
 
       type(authStrings.email, 'asha@example.in');
       fireEvent.click(screen.getByRole('button', { name: forgot.sendOtp }));
@@ -123,6 +130,7 @@ describe('account flows (SPEC 2, 8)', () => {
     it('stays on a failed step with the server message, else the defaults', async () => {
       answers['/api/auth/forgot-password'] = apiError(429, 'RATE_LIMITED', 'Too many attempts. Please try again later.');
       renderAuthApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
+      await waitForPage();
       type(authStrings.email, 'asha@example.in');
       fireEvent.click(screen.getByRole('button', { name: forgot.sendOtp }));
       expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please try again later.');
@@ -163,6 +171,7 @@ describe('account flows (SPEC 2, 8)', () => {
       answers['/api/auth/oauth/exchange'] = { status: 200, body: { token: 'tok-g', user } };
       jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
       const { router } = renderAuthApp({ path: '/oauth-success?token=one-time-code-123456789', apiBaseUrl: api.baseUrl });
+      await waitForPage();
 
       await waitFor(() => expect(screen.getByRole('status').textContent).toBe(oauth.success));
       expect(readStoredSession()).toEqual({ user, token: 'tok-g' });
@@ -177,6 +186,7 @@ describe('account flows (SPEC 2, 8)', () => {
       answers['/api/auth/oauth/exchange'] = { status: 200, body: { token: 'tok-g', user: aUser({ hasPassword: false }) } };
       jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
       const { router } = renderAuthApp({ path: '/oauth-success?token=one-time-code-123456789', apiBaseUrl: api.baseUrl });
+      await waitForPage();
 
       await waitFor(() => expect(screen.getByRole('status').textContent).toBe(oauth.setPassword));
       await act(async () => jest.advanceTimersByTime(1600));
@@ -190,6 +200,7 @@ describe('account flows (SPEC 2, 8)', () => {
       answers['/api/auth/oauth/exchange'] = apiError(401, 'UNAUTHORIZED', 'Sign in failed. Please try again.');
       jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
       const { router } = renderAuthApp({ path, apiBaseUrl: api.baseUrl });
+      await waitForPage();
 
       expect((await screen.findByRole('alert')).textContent).toBe(oauth.failed);
       expect(readStoredSession()).toBeNull();
@@ -202,8 +213,9 @@ describe('account flows (SPEC 2, 8)', () => {
     const { setPassword } = authStrings;
     const session = { user: aUser({ hasPassword: false }), token: 'tok-s' };
 
-    it('refuses a confirmation that does not match, and sends nothing', () => {
+    it('refuses a confirmation that does not match, and sends nothing', async () => {
       renderAuthApp({ path: '/set-password', apiBaseUrl: api.baseUrl, session });
+      await waitForPage();
       type(setPassword.newPassword, 'NewSecret@1');
       type(setPassword.confirmPassword, 'NewSecret@2');
       fireEvent.click(screen.getByRole('button', { name: setPassword.submit }));
@@ -215,6 +227,7 @@ describe('account flows (SPEC 2, 8)', () => {
     it('sets the password with the bearer token, says so and goes to /userdashboard', async () => {
       answers['/api/set-password'] = { status: 200, body: { message: 'Password set successfully' } };
       const { router } = renderAuthApp({ path: '/set-password', apiBaseUrl: api.baseUrl, session });
+      await waitForPage();
       type(setPassword.newPassword, 'NewSecret@1');
       type(setPassword.confirmPassword, 'NewSecret@1');
       fireEvent.click(screen.getByRole('button', { name: setPassword.submit }));

@@ -6,7 +6,6 @@ import { layoutStrings } from '@web/modules/layout/strings';
 import { buttonClass } from '@web/shared/ui/button';
 import { AuthContext } from '../hooks/useAuth';
 import { useLogout } from '../hooks/useLogout';
-import { authStrings } from '../strings';
 
 /** The header's account corner: Sign In for a visitor; the home screen and Logout once signed in. */
 export const AccountMenu = () => {
@@ -28,10 +27,10 @@ const SignedInMenu = ({ user }: { user: User }) => {
   return (
     <>
       <Link to={isAdmin ? Paths.adminDashboard : Paths.userDashboard} className={buttonClass({ size: 'sm' })}>
-        {isAdmin ? authStrings.account.adminDashboard : authStrings.account.dashboard}
+        {isAdmin ? layoutStrings.account.adminDashboard : layoutStrings.account.dashboard}
       </Link>
       <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => void logout()}>
-        {authStrings.account.logout}
+        {layoutStrings.account.logout}
       </button>
     </>
   );

@@ -2,7 +2,6 @@ import type { User } from '@app/contracts';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiClientProvider, useApiClient } from '@web/shared/api/ApiClientProvider';
 import { withSession } from '@web/shared/api/session-client';
-import { authApi } from '../api/auth.api';
 import { clearStoredSession, readStoredSession, type StoredSession, storeSession, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from '../auth-storage';
 import { AuthContext, type AuthContextValue } from '../hooks/useAuth';
 
@@ -47,15 +46,6 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     });
   }, []);
 
-  const signOut = useCallback(async () => {
-    const token = readStoredSession()?.token;
-    if (token) {
-      // The local session ends even when the server cannot be told (it expires there on its own).
-      await authApi.logout(baseClient, token).catch(() => undefined);
-    }
-    clear();
-  }, [baseClient, clear]);
-
   const value = useMemo<AuthContextValue>(
     () => ({
       user: session?.user ?? null,
@@ -63,9 +53,9 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
       isSignedIn: session !== null,
       signIn,
       updateUser,
-      signOut,
+      signOut: clear,
     }),
-    [session, signIn, updateUser, signOut],
+    [session, signIn, updateUser, clear],
   );
 
   return (

@@ -1,10 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from '@app/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { buttonClass } from '@web/shared/ui/button';
-import { authApi } from '../api/auth.api';
 import { messageFor } from '../error-message';
+import { useForgotPassword } from '../hooks/useForgotPassword';
+import { useResetPassword } from '../hooks/useResetPassword';
+import { useVerifyOtp } from '../hooks/useVerifyOtp';
 import { authStrings } from '../strings';
 import { emailError, newPasswordError, requiredError } from '../validation';
 import styles from './ForgotPasswordFlow.module.css';
@@ -22,7 +22,6 @@ type Outcome = { tone: 'success' | 'error'; message: string } | null;
  * server's message; success goes back to step 1 with the success message.
  */
 export const ForgotPasswordFlow = () => {
-  const client = useApiClient();
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState('');
@@ -33,8 +32,7 @@ export const ForgotPasswordFlow = () => {
   const fail = (fallback: string) => (error: unknown) =>
     setOutcome({ tone: 'error', message: messageFor(error, { fallback, network: fallback }) });
 
-  const sendOtp = useMutation({
-    mutationFn: () => authApi.forgotPassword(client, { email: email.trim() }),
+  const sendOtp = useForgotPassword({
     onSuccess: ({ message }) => {
       setOutcome({ tone: 'success', message: message || texts.sent });
       setOtp('');
@@ -42,16 +40,14 @@ export const ForgotPasswordFlow = () => {
     },
     onError: fail(texts.sendFailed),
   });
-  const verifyOtp = useMutation({
-    mutationFn: () => authApi.verifyOtp(client, { email: email.trim(), otp: otp.trim() }),
+  const verifyOtp = useVerifyOtp({
     onSuccess: ({ message }) => {
       setOutcome({ tone: 'success', message: message || texts.verified });
       setStep('password');
     },
     onError: fail(texts.otpFailed),
   });
-  const reset = useMutation({
-    mutationFn: () => authApi.resetPassword(client, { email: email.trim(), otp: otp.trim(), newPassword }),
+  const reset = useResetPassword({
     onSuccess: ({ message }) => {
       setOutcome({ tone: 'success', message: message || texts.done });
       setOtp('');
@@ -68,9 +64,9 @@ export const ForgotPasswordFlow = () => {
     setFieldError(problem);
     if (problem) return;
     setOutcome(null);
-    if (step === 'email') sendOtp.mutate();
-    else if (step === 'otp') verifyOtp.mutate();
-    else reset.mutate();
+    if (step === 'email') sendOtp.mutate({ email: email.trim() });
+    else if (step === 'otp') verifyOtp.mutate({ email: email.trim(), otp: otp.trim() });
+    else reset.mutate({ email: email.trim(), otp: otp.trim(), newPassword });
   };
 
   const busy = sendOtp.isPending || verifyOtp.isPending || reset.isPending;

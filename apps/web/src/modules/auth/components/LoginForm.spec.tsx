@@ -1,6 +1,7 @@
 import type { CaptchaConfig } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { waitForPage } from '@web/test/render-app';
 import { readStoredSession } from '../auth-storage';
 import { authStrings } from '../strings';
 import { aUser, apiError, captchaResets, fakeCaptchaLabels, renderAuthApp } from '../testing/auth-test-kit';
@@ -45,6 +46,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
 
   it('keeps User Login disabled until the captcha is solved, then signs in and stores user and token', async () => {
     renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+    await waitForPage();
     fill();
     await screen.findByRole('button', { name: fakeCaptchaLabels.solve });
 
@@ -61,6 +63,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
 
   it("reads 'Logging in...' and stays disabled while submitting", async () => {
     renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+    await waitForPage();
     fill();
     fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
     // The answer crosses a real socket, so it arrives only after React has rendered the pending state.
@@ -74,6 +77,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
   it('shows the server message on bad credentials and asks for a new captcha', async () => {
     loginAnswer = apiError(401, 'UNAUTHORIZED', 'Invalid email or password');
     renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+    await waitForPage();
     fill();
     fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
     fireEvent.click(submitButton());
@@ -87,6 +91,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
   it("says 'Login failed' when the server answers without a message", async () => {
     loginAnswer = { status: 502, body: '<html>bad gateway</html>' };
     renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+    await waitForPage();
     fill();
     fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
     fireEvent.click(submitButton());
@@ -96,6 +101,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
 
   it("says 'An error occurred during login' when the server cannot be reached", async () => {
     renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+    await waitForPage();
     fill();
     fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
     await api.close();
@@ -107,6 +113,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
 
   it('checks the email format and required fields before calling the server', async () => {
     renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+    await waitForPage();
     fill('not-an-email', '');
     fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
     fireEvent.click(submitButton());
@@ -122,6 +129,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
   ])('%s: expiry and failure clear the token and say so', async (_name, config, expired, failed) => {
     captcha = config;
     renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+    await waitForPage();
     fill();
     fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
     expect(submitButton().disabled).toBe(false);
@@ -140,6 +148,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
   it("says 'Error loading captcha' when the captcha settings cannot be fetched", async () => {
     api.respond(() => apiError(503, 'SERVICE_UNAVAILABLE', 'Auth is down'));
     renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+    await waitForPage();
 
     expect((await screen.findByRole('alert')).textContent).toBe('Error loading captcha');
     expect(submitButton().disabled).toBe(true);
@@ -147,6 +156,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
 
   it('has Continue with Google as a full-page link to the server, and Forgot Password and Sign up links', async () => {
     renderAuthApp({ path: '/login', apiBaseUrl: api.baseUrl });
+    await waitForPage();
 
     expect(screen.getByRole('link', { name: authStrings.continueWithGoogle }).getAttribute('href')).toBe('/auth/google');
     expect(screen.getByRole('link', { name: authStrings.forgotPassword }).getAttribute('href')).toBe('/forgot-password');
@@ -168,6 +178,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
         return undefined;
       });
       const { router } = renderAuthApp({ path: '/adminlogin', apiBaseUrl: api.baseUrl });
+      await waitForPage();
       fill('root@streamly.in', 'Admin@12345');
       fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
       fireEvent.click(submitButton(authStrings.adminLogin.submit));
@@ -180,6 +191,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
     it("resets the captcha on failure and shows 'Admin access required'", async () => {
       loginAnswer = apiError(403, 'FORBIDDEN', 'Admin access required');
       renderAuthApp({ path: '/adminlogin', apiBaseUrl: api.baseUrl });
+      await waitForPage();
       fill();
       fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
       fireEvent.click(submitButton(authStrings.adminLogin.submit));

@@ -1,14 +1,11 @@
-import type { LoginResponse } from '@app/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
-import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { config } from '@web/shared/config/config';
 import { buttonClass } from '@web/shared/ui/button';
-import { authApi, googleSignInPath } from '../api/auth.api';
+import { googleSignInPath } from '../api/auth.api';
 import { messageFor } from '../error-message';
-import { useAuth } from '../hooks/useAuth';
+import { useLogin } from '../hooks/useLogin';
 import { originFrom } from '../origin';
 import { authStrings } from '../strings';
 import { emailError, type FieldErrors, hasErrors, requiredError } from '../validation';
@@ -26,8 +23,6 @@ type LoginFormProps = { variant: 'user' | 'admin' };
  * server has spent.
  */
 export const LoginForm = ({ variant }: LoginFormProps) => {
-  const client = useApiClient();
-  const { signIn } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const captcha = useRef<CaptchaHandle>(null);
@@ -38,11 +33,8 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
   const onCaptcha = useCallback((token: string | null) => setCaptchaToken(token), []);
   const texts = variant === 'admin' ? authStrings.adminLogin : authStrings.userLogin;
 
-  const login = useMutation({
-    mutationFn: (body: { email: string; password: string; recaptchaToken: string }) =>
-      variant === 'admin' ? authApi.adminLogin(client, body) : authApi.login(client, body),
-    onSuccess: ({ token, user }: LoginResponse) => {
-      signIn({ token, user });
+  const login = useLogin(variant, {
+    onSuccess: ({ user }) => {
       const home = user.role === 'admin' ? Paths.adminDashboard : Paths.userDashboard;
       void navigate(originFrom(location.state) ?? home, { replace: true });
     },

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
-import { useApiClient } from '@web/shared/api/ApiClientProvider';
-import { authApi } from '../api/auth.api';
-import { useAuth } from '../hooks/useAuth';
+import { useOAuthExchange } from '../hooks/useOAuthExchange';
 import { authStrings } from '../strings';
 import { FormAlert } from './FormAlert';
 import styles from './Field.module.css';
@@ -20,32 +18,29 @@ const { oauth: texts } = authStrings;
  * a user without a password is sent to set one.
  */
 export const OAuthReturn = () => {
-  const client = useApiClient();
-  const { signIn } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = params.get('token');
   const [outcome, setOutcome] = useState<Outcome | null>(
     code ? null : { tone: 'error', message: texts.failed, next: Paths.login },
   );
+  const { mutate: exchangeCode } = useOAuthExchange({
+    onSuccess: ({ user }) =>
+      setOutcome(
+        user.hasPassword
+          ? { tone: 'success', message: texts.success, next: Paths.userDashboard }
+          : { tone: 'success', message: texts.setPassword, next: Paths.setPassword },
+      ),
+    onError: () => setOutcome({ tone: 'error', message: texts.failed, next: Paths.login }),
+  });
   // The code works once: the exchange must not run again when an effect re-runs (Strict Mode).
   const exchanged = useRef(false);
 
   useEffect(() => {
     if (!code || exchanged.current) return;
     exchanged.current = true;
-    authApi.exchangeOAuthCode(client, code).then(
-      ({ token, user }) => {
-        signIn({ token, user });
-        setOutcome(
-          user.hasPassword
-            ? { tone: 'success', message: texts.success, next: Paths.userDashboard }
-            : { tone: 'success', message: texts.setPassword, next: Paths.setPassword },
-        );
-      },
-      () => setOutcome({ tone: 'error', message: texts.failed, next: Paths.login }),
-    );
-  }, [code, client, signIn]);
+    exchangeCode(code);
+  }, [code, exchangeCode]);
 
   useEffect(() => {
     if (!outcome) return undefined;

@@ -1,7 +1,9 @@
 import type { CaptchaConfig } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { layoutStrings } from '@web/modules/layout/strings';
 import { comingSoonPages } from '@web/pages/strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { waitForPage } from '@web/test/render-app';
 import { readStoredSession } from '../auth-storage';
 import { authStrings } from '../strings';
 import { aUser, apiError, fakeCaptchaLabels, renderAuthApp } from '../testing/auth-test-kit';
@@ -32,25 +34,29 @@ describe('route guard (SPEC 2, 5)', () => {
     ['/userprofile', '/userlogin'],
     ['/set-password', '/userlogin'],
     ['/admindashboard', '/adminlogin'],
-  ])('sends a visitor from %s to %s, carrying the requested location', (path, login) => {
+  ])('sends a visitor from %s to %s, carrying the requested location', async (path, login) => {
     const { router } = renderAuthApp({ path: `${path}?tab=1`, apiBaseUrl: api.baseUrl });
+    await waitForPage();
 
     expect(router.state.location.pathname).toBe(login);
     expect(router.state.location.state).toEqual({ from: { pathname: path, search: '?tab=1', hash: '' } });
   });
 
-  it('keeps the roles apart: an admin is sent to /userlogin, a user to /adminlogin', () => {
+  it('keeps the roles apart: an admin is sent to /userlogin, a user to /adminlogin', async () => {
     const asAdmin = renderAuthApp({ path: '/userprofile', apiBaseUrl: api.baseUrl, session: { user: admin, token: 't-a' } });
+    await waitForPage();
     expect(asAdmin.router.state.location.pathname).toBe('/userlogin');
     asAdmin.unmount();
     window.localStorage.clear();
 
     const asUser = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session: { user: viewer, token: 't-v' } });
+    await waitForPage();
     expect(asUser.router.state.location.pathname).toBe('/adminlogin');
   });
 
-  it('lets a signed-in user through to a user page', () => {
+  it('lets a signed-in user through to a user page', async () => {
     const { router } = renderAuthApp({ path: '/userprofile', apiBaseUrl: api.baseUrl, session: { user: viewer, token: 't-v' } });
+    await waitForPage();
 
     expect(router.state.location.pathname).toBe('/userprofile');
     expect(screen.getByRole('heading', { level: 1, name: comingSoonPages.userProfile.title })).toBeTruthy();
@@ -58,6 +64,7 @@ describe('route guard (SPEC 2, 5)', () => {
 
   it('returns to the requested page after login', async () => {
     const { router } = renderAuthApp({ path: '/userprofile', apiBaseUrl: api.baseUrl });
+    await waitForPage();
     fireEvent.change(screen.getByLabelText(authStrings.email), { target: { value: viewer.email } });
     fireEvent.change(screen.getByLabelText(authStrings.password), { target: { value: 'Viewer@12345' } });
     fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
@@ -68,6 +75,7 @@ describe('route guard (SPEC 2, 5)', () => {
 
   it('goes to /userdashboard after login when nothing was requested', async () => {
     const { router } = renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+    await waitForPage();
     fireEvent.change(screen.getByLabelText(authStrings.email), { target: { value: viewer.email } });
     fireEvent.change(screen.getByLabelText(authStrings.password), { target: { value: 'Viewer@12345' } });
     fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
@@ -81,6 +89,7 @@ describe('route guard (SPEC 2, 5)', () => {
       url.pathname === '/api/users' ? apiError(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.') : undefined,
     );
     const { router } = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session: { user: admin, token: 't-a' } });
+    await waitForPage();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/adminlogin'));
     expect(readStoredSession()).toBeNull();
@@ -96,8 +105,9 @@ describe('route guard (SPEC 2, 5)', () => {
       return undefined;
     });
     const { router } = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session: { user: admin, token: 't-a' } });
+    await waitForPage();
     await screen.findByRole('heading', { name: admin.username });
-    fireEvent.click(screen.getByRole('button', { name: authStrings.account.logout }));
+    fireEvent.click(screen.getByRole('button', { name: layoutStrings.account.logout }));
 
     await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());
     expect(router.state.location.pathname).toBe('/');
@@ -107,10 +117,11 @@ describe('route guard (SPEC 2, 5)', () => {
     expect(window.localStorage.getItem('token')).toBeNull();
   });
 
-  it('clears corrupt stored data on start-up and treats the visitor as signed out', () => {
+  it('clears corrupt stored data on start-up and treats the visitor as signed out', async () => {
     window.localStorage.setItem('user', '{oops');
     window.localStorage.setItem('token', 't-x');
     const { router } = renderAuthApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
 
     expect(router.state.location.pathname).toBe('/userlogin');
     expect(window.localStorage.length).toBe(0);

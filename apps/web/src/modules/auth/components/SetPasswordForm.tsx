@@ -1,13 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from '@app/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
-import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { buttonClass } from '@web/shared/ui/button';
-import { authApi } from '../api/auth.api';
 import { messageFor } from '../error-message';
-import { useAuth } from '../hooks/useAuth';
+import { useSetPassword } from '../hooks/useSetPassword';
 import { authStrings } from '../strings';
 import { type FieldErrors, hasErrors, newPasswordError } from '../validation';
 import styles from './Field.module.css';
@@ -19,19 +16,12 @@ const { setPassword: texts } = authStrings;
 
 /** /set-password (SPEC leaves it undesigned): new password twice; on success to the dashboard. */
 export const SetPasswordForm = () => {
-  const client = useApiClient();
-  const { user, updateUser } = useAuth();
   const navigate = useNavigate();
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'newPassword' | 'confirmation'>>({});
 
-  const save = useMutation({
-    mutationFn: () => authApi.setPassword(client, { newPassword }),
-    onSuccess: () => {
-      if (user) updateUser({ ...user, hasPassword: true });
-    },
-  });
+  const save = useSetPassword();
 
   useEffect(() => {
     if (!save.isSuccess) return undefined;
@@ -47,7 +37,7 @@ export const SetPasswordForm = () => {
     };
     setErrors(found);
     if (hasErrors(found) || save.isPending || save.isSuccess) return;
-    save.mutate();
+    save.mutate({ newPassword });
   };
 
   return (

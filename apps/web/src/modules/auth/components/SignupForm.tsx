@@ -1,12 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from '@app/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
-import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { buttonClass } from '@web/shared/ui/button';
-import { authApi } from '../api/auth.api';
 import { messageFor } from '../error-message';
+import { useSignup } from '../hooks/useSignup';
 import { authStrings } from '../strings';
 import { emailError, type FieldErrors, hasErrors, newPasswordError, usernameError } from '../validation';
 import { FormAlert } from './FormAlert';
@@ -19,7 +17,6 @@ export const SIGNUP_REDIRECT_MS = 2000;
 const { signup: texts } = authStrings;
 
 export const SignupForm = () => {
-  const client = useApiClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [username, setUsername] = useState('');
@@ -27,9 +24,7 @@ export const SignupForm = () => {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'username' | 'email' | 'password'>>({});
 
-  const signup = useMutation({
-    mutationFn: (body: { username: string; email: string; password: string }) => authApi.signup(client, body),
-  });
+  const signup = useSignup();
 
   useEffect(() => {
     if (!signup.isSuccess) return undefined;

@@ -9,8 +9,8 @@ export type AuthContextValue = {
   signIn: (session: { user: User; token: string }) => void;
   /** Replaces the stored user, e.g. once a password is set. */
   updateUser: (user: User) => void;
-  /** Revokes the token on the server (best effort), then clears both keys. */
-  signOut: () => Promise<void>;
+  /** Clears both keys and the state (useLogout revokes the token on the server first). */
+  signOut: () => void;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,15 +1,21 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
+import { useApiClient } from '@web/shared/api/ApiClientProvider';
+import { authApi } from '../api/auth.api';
 import { useAuth } from './useAuth';
 
 /** SPEC 4: logout revokes the token, clears both stored keys and goes to the landing page. */
 export const useLogout = () => {
-  const { signOut } = useAuth();
+  const client = useApiClient();
+  const { isSignedIn, signOut } = useAuth();
   const navigate = useNavigate();
   return useCallback(async () => {
     // Leave the page first: on a guarded page, clearing the session first would send the guard to a login page.
     await navigate(Paths.landing, { replace: true });
-    await signOut();
-  }, [signOut, navigate]);
+    // The session client sends the stored token. The local session ends even when the server cannot be told
+    // (it expires there on its own).
+    if (isSignedIn) await authApi.logout(client).catch(() => undefined);
+    signOut();
+  }, [client, isSignedIn, signOut, navigate]);
 };

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { renderApp } from '@web/test/render-app';
+import { renderApp, waitForPage } from '@web/test/render-app';
 import { companyPages, companyStrings } from '../content';
 import { COOKIE_PREFERENCES_KEY } from '../cookie-preferences';
 
@@ -8,8 +8,9 @@ const toggle = (name: string) => screen.getByRole('switch', { name: new RegExp(n
 describe('Cookie preferences', () => {
   beforeEach(() => window.localStorage.clear());
 
-  it('starts with analytics on and marketing off, and saves the choice in this browser', () => {
+  it('starts with analytics on and marketing off, and saves the choice in this browser', async () => {
     const first = renderApp({ path: '/cookiepreferences' });
+    await waitForPage();
     expect(toggle(companyStrings.analyticsLabel).checked).toBe(true);
     expect(toggle(companyStrings.marketingLabel).checked).toBe(false);
 
@@ -23,13 +24,15 @@ describe('Cookie preferences', () => {
     first.unmount();
 
     renderApp({ path: '/cookiepreferences' });
+    await waitForPage();
     expect(toggle(companyStrings.analyticsLabel).checked).toBe(false);
     expect(toggle(companyStrings.marketingLabel).checked).toBe(true);
   });
 
-  it('falls back to the defaults when the stored value is junk', () => {
+  it('falls back to the defaults when the stored value is junk', async () => {
     window.localStorage.setItem(COOKIE_PREFERENCES_KEY, '{"analytics":"yes"');
     renderApp({ path: '/cookiepreferences' });
+    await waitForPage();
     expect(toggle(companyStrings.analyticsLabel).checked).toBe(true);
   });
 });
@@ -42,13 +45,15 @@ describe('Company pages', () => {
     ['/helpcenter', companyPages.helpCenter.title],
     ['/privacypolicy', companyPages.privacyPolicy.title],
     ['/corporateinformation', companyPages.corporateInformation.title],
-  ])('%s shows its content', (path, title) => {
+  ])('%s shows its content', async (path, title) => {
     renderApp({ path });
+    await waitForPage();
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
-  it("states SPEC's terms of use points", () => {
+  it("states SPEC's terms of use points", async () => {
     renderApp({ path: '/termsofuse' });
+    await waitForPage();
     expect(screen.getByText(/18 years or older, or have the consent of a parent/)).toBeTruthy();
     expect(screen.getByText(/Do not share it beyond your household/)).toBeTruthy();
     expect(screen.getByText(/No unauthorized distribution/)).toBeTruthy();

@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import type { ContactMessage, ContactReceipt } from '@app/contracts';
-import { useApiClient } from '@web/shared/api/ApiClientProvider';
+import type { ContactMessage } from '@app/contracts';
 import { buttonClass } from '@web/shared/ui/button';
+import { useSendContactMessage } from '../hooks/useSendContactMessage';
 import { contactStrings as t } from '../strings';
 import styles from './ContactForm.module.css';
 
@@ -18,12 +17,8 @@ const textFields: Array<{ name: TextField; label: string; type: string; autoComp
 
 /** SPEC 2 contact form: every field required (browser validation), then loading → success (form cleared) or error. */
 export const ContactForm = () => {
-  const api = useApiClient();
   const [form, setForm] = useState<ContactMessage>(empty);
-  const send = useMutation({
-    mutationFn: (message: ContactMessage) => api.post<ContactReceipt>('/api/contact', { body: message }),
-    onSuccess: () => setForm(empty),
-  });
+  const send = useSendContactMessage({ onSuccess: () => setForm(empty) });
 
   const update = (name: keyof ContactMessage) => (event: { target: { value: string } }) => {
     if (send.isSuccess || send.isError) send.reset();

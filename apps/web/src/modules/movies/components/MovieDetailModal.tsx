@@ -5,7 +5,7 @@ import { Modal } from '@web/shared/ui/modal/Modal';
 import { useViewer } from '../hooks/useViewer';
 import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
-import { detailStrings } from '../strings';
+import { detailStrings } from '../browse-strings';
 import styles from './MovieDetailModal.module.css';
 import { PosterImage } from './PosterImage';
 

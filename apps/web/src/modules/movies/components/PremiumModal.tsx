@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { buttonClass } from '@web/shared/ui/button';
 import { Modal } from '@web/shared/ui/modal/Modal';
-import { detailStrings } from '../strings';
+import { detailStrings } from '../browse-strings';
 import styles from './MovieDetailModal.module.css';
 
 type PremiumModalProps = { movie: Pick<Movie, 'title'>; onClose: () => void };

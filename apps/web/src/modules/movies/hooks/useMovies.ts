@@ -1,15 +1,18 @@
 import type { ListMoviesQuery } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
-import { listMovies } from '../api/movies.api';
+import { moviesApi } from '../api/movies.api';
 import { movieKeys } from './movie-keys';
 
 export const FIRST_PAGE: ListMoviesQuery = { page: 1, pageSize: 24 };
 
-export const useMovies = (query: ListMoviesQuery = FIRST_PAGE) => {
+/** A page of the catalogue (`GET /api/movies`) with search, genre, category, access and sort; the last page stays while the next loads. */
+export const useMovies = (query: ListMoviesQuery = FIRST_PAGE, enabled = true) => {
   const client = useApiClient();
   return useQuery({
     queryKey: movieKeys.list(query),
-    queryFn: ({ signal }) => listMovies(client, query, signal),
+    queryFn: ({ signal }) => moviesApi.list(client, query, signal),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 };

@@ -1,7 +1,7 @@
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 
-/** Who is watching, for the browse screens: the signed-in user (or null) and their token. */
+/** Who is watching, for the browse screens: the signed-in user, or null. (API calls get the token from the session client.) */
 export const useViewer = () => {
-  const { user, token } = useAuth();
-  return { user, token };
+  const { user } = useAuth();
+  return { user };
 };

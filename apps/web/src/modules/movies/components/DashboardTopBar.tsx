@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { Logo } from '@web/modules/layout/components/Logo';
-import { browseStrings } from '@web/modules/movies/strings';
+import { browseStrings } from '@web/modules/movies/browse-strings';
 import { ThemeToggle } from '@web/shared/theme/ThemeToggle';
 import { buttonClass } from '@web/shared/ui/button';
 import styles from './DashboardTopBar.module.css';

@@ -1,7 +1,7 @@
 import type { Movie } from '@app/contracts';
 import { type ReactNode, useId, useRef } from 'react';
 import { MovieCard } from '@web/modules/movies/components/MovieCard';
-import { browseStrings } from '@web/modules/movies/strings';
+import { browseStrings } from '@web/modules/movies/browse-strings';
 import styles from './MovieRow.module.css';
 
 type MovieRowProps = {

@@ -2,7 +2,7 @@ import type { Movie } from '@app/contracts';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatRating } from '@web/modules/movies/rating';
 import { releaseYear } from '@web/modules/movies/release-year';
-import { browseStrings } from '@web/modules/movies/strings';
+import { browseStrings } from '@web/modules/movies/browse-strings';
 import { buttonClass } from '@web/shared/ui/button';
 import styles from './HeroBanner.module.css';
 

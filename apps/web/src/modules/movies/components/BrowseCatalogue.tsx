@@ -3,8 +3,8 @@ import { useDeferredValue, useId, useState } from 'react';
 import { MovieGrid } from '@web/modules/movies/components/MovieGrid';
 import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkeleton';
 import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
-import { useBrowseMovies } from '@web/modules/movies/hooks/useMovieQueries';
-import { catalogueStrings } from '@web/modules/movies/strings';
+import { useMovies } from '@web/modules/movies/hooks/useMovies';
+import { catalogueStrings } from '@web/modules/movies/browse-strings';
 import { buttonClass } from '@web/shared/ui/button';
 import { useMovieModals } from '../hooks/useMovieModals';
 import styles from './BrowseCatalogue.module.css';
@@ -23,7 +23,7 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
   const [sort, setSort] = useState<MovieSort>('popular');
   const [page, setPage] = useState(1);
   const term = useDeferredValue(search.trim());
-  const { data, isPending, isError, isFetching, refetch } = useBrowseMovies({
+  const { data, isPending, isError, isFetching, refetch } = useMovies({
     page,
     pageSize: PAGE_SIZE,
     search: term || undefined,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
-import { browseStrings } from '@web/modules/movies/strings';
+import { browseStrings } from '@web/modules/movies/browse-strings';
 import styles from './DashboardTiles.module.css';
 
 const { categories, tiles, tileHints, sections } = browseStrings;

@@ -4,9 +4,10 @@ import { useLogout } from '@web/modules/auth/hooks/useLogout';
 import { MovieGrid } from '@web/modules/movies/components/MovieGrid';
 import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkeleton';
 import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
-import { useBrowseMovies, useMovieSections } from '@web/modules/movies/hooks/useMovieQueries';
+import { useMovieSections } from '@web/modules/movies/hooks/useMovieSections';
+import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { useViewer } from '@web/modules/movies/hooks/useViewer';
-import { browseStrings } from '@web/modules/movies/strings';
+import { browseStrings } from '@web/modules/movies/browse-strings';
 import { useMovieModals } from '../hooks/useMovieModals';
 import { filterByTitle } from '../title-filter';
 import { DashboardTopBar } from './DashboardTopBar';
@@ -25,7 +26,7 @@ type PopularMoviesProps = { popular: Movie[]; search: string; onWatchNow: (movie
 const PopularMovies = ({ popular, search, onWatchNow }: PopularMoviesProps) => {
   const term = search.trim();
   const searching = term !== '';
-  const searched = useBrowseMovies({ page: 1, pageSize: 24, search: term }, searching);
+  const searched = useMovies({ page: 1, pageSize: 24, search: term }, searching);
   const movies = searching ? filterByTitle(searched.data?.data ?? popular, term) : popular;
   return (
     <section className={styles.popular} aria-labelledby="popular-heading">

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { detailStrings } from '@web/modules/movies/strings';
+import { detailStrings } from '@web/modules/movies/browse-strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie } from '@web/test/movie-factory';
-import { renderApp } from '@web/test/render-app';
+import { renderApp, waitForPage } from '@web/test/render-app';
 import { aReview, signInAs } from '../testing/browse-test-kit';
 import type { MovieDetail, MovieRating } from '@app/contracts';
 
@@ -52,6 +52,7 @@ describe('Movie page (/movie/:id)', () => {
   it("shows 'Loading...' and then every section with SPEC's formats", async () => {
     serve();
     renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
+    await waitForPage();
 
     expect(screen.getByText(detailStrings.loading)).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'The Long Walk' })).toBeTruthy();
@@ -89,6 +90,7 @@ describe('Movie page (/movie/:id)', () => {
   it("shows rating 'N/A' when the look-up has no match", async () => {
     serve({ rating: 'N/A', votes: null, imdbId: null });
     renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
+    await waitForPage();
 
     const details = await screen.findByRole('region', { name: detailStrings.details });
     await waitFor(() => expect(api.requests).toContain(`/api/movies/${ID}/rating`));
@@ -98,6 +100,7 @@ describe('Movie page (/movie/:id)', () => {
   it('has the slide-in menu with its five links', async () => {
     serve();
     renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
+    await waitForPage();
     await screen.findByRole('heading', { level: 1, name: 'The Long Walk' });
 
     fireEvent.click(screen.getByRole('button', { name: detailStrings.openMenu }));
@@ -115,6 +118,7 @@ describe('Movie page (/movie/:id)', () => {
     signInAs('user');
     serve();
     renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
+    await waitForPage();
     await screen.findByRole('heading', { level: 1, name: 'The Long Walk' });
 
     fireEvent.change(screen.getByLabelText(detailStrings.yourRating), { target: { value: '11' } });
@@ -131,6 +135,7 @@ describe('Movie page (/movie/:id)', () => {
   it('shows Movie not found for an unknown or draft title', async () => {
     api.respond(() => ({ status: 404, body: { code: 'NOT_FOUND', message: 'Movie not found', correlationId: 'c' } }));
     renderApp({ path: `/moviedetails/${ID}`, apiBaseUrl: api.baseUrl });
+    await waitForPage();
 
     expect(await screen.findByRole('heading', { name: detailStrings.notFound })).toBeTruthy();
   });
@@ -138,6 +143,7 @@ describe('Movie page (/movie/:id)', () => {
   it('offers visitors a sign-in call to action on /moviedetails/:id', async () => {
     serve();
     renderApp({ path: `/moviedetails/${ID}`, apiBaseUrl: api.baseUrl });
+    await waitForPage();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'The Long Walk' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: detailStrings.signInCta })).toBeTruthy();

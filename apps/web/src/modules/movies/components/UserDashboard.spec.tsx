@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { browseStrings, detailStrings, movieStrings } from '@web/modules/movies/strings';
+import { movieStrings } from '@web/modules/movies/strings';
+import { browseStrings, detailStrings } from '@web/modules/movies/browse-strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie, aPage } from '@web/test/movie-factory';
-import { renderApp } from '@web/test/render-app';
+import { renderApp, waitForPage } from '@web/test/render-app';
 import { signInAs, someSections } from '../testing/browse-test-kit';
 import type { MovieSections } from '@app/contracts';
 
@@ -34,6 +35,7 @@ describe('User home (/userdashboard)', () => {
   it('renders every section in SPEC order from GET /api/movies/sections, with the hero and premium badge', async () => {
     serve(() => someSections());
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
 
     expect(screen.getByText(movieStrings.loading)).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Monsoon Wedding' })).toBeTruthy();
@@ -70,6 +72,7 @@ describe('User home (/userdashboard)', () => {
   it('shows at most 10 Top Rated titles', async () => {
     serve(() => someSections({ topRated: Array.from({ length: 12 }, (_, index) => aMovie({ title: `Top ${index}` })) }));
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
 
     const topRated = await screen.findByRole('region', { name: sections.topRated });
     expect(within(topRated).getAllByRole('article')).toHaveLength(10);
@@ -78,6 +81,7 @@ describe('User home (/userdashboard)', () => {
   it('filters the titles shown by the search, case-insensitively, and says when nothing matches', async () => {
     serve(() => someSections(), ['Night Train']);
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
     await screen.findByRole('region', { name: sections.popular });
 
     fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), { target: { value: 'nIGHT' } });
@@ -99,6 +103,7 @@ describe('User home (/userdashboard)', () => {
       someSections({ trending: genre === 'Comedy' ? [aMovie({ title: 'Laugh Riot', genre: 'Comedy' })] : [aMovie({ title: 'Trending Drama' })] }),
     );
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
     expect(await within(await screen.findByRole('region', { name: sections.trending })).findByRole('link', { name: 'Trending Drama' })).toBeTruthy();
 
     const select = screen.getByRole('combobox', { name: browseStrings.genreFilterLabel });
@@ -114,6 +119,7 @@ describe('User home (/userdashboard)', () => {
   it("says 'Failed to fetch movies' and Try Again refetches", async () => {
     api.respond(() => serverError);
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(movieStrings.failed)).toBeTruthy();
@@ -128,6 +134,7 @@ describe('User home (/userdashboard)', () => {
   it('opens the premium modal from Watch Now on a premium title, and the detail modal from More Info', async () => {
     serve(() => someSections());
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
 
     const premium = await screen.findByRole('region', { name: sections.premium });
     fireEvent.click(within(premium).getByRole('button', { name: movieStrings.watchNowTitle('Golden Hour') }));

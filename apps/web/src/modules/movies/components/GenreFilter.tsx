@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useGenres } from '@web/modules/movies/hooks/useMovieQueries';
-import { browseStrings } from '@web/modules/movies/strings';
+import { useGenres } from '@web/modules/movies/hooks/useGenres';
+import { browseStrings } from '@web/modules/movies/browse-strings';
 import styles from './GenreFilter.module.css';
 
 type GenreFilterProps = { value: string; onChange: (genre: string) => void; label?: string; allLabel?: string };

@@ -1,9 +1,9 @@
 import { CreateReviewSchema } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
-import { detailStrings } from '@web/modules/movies/strings';
+import { detailStrings } from '@web/modules/movies/browse-strings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { buttonClass } from '@web/shared/ui/button';
-import { usePostReview } from '../hooks/useReviews';
+import { usePostReview } from '../hooks/usePostReview';
 import styles from './MovieView.module.css';
 
 /** A signed-in user's review: a rating 0–10 in steps of 0.1 and some words (one per title; the server says so). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
-import { detailStrings } from '@web/modules/movies/strings';
+import { detailStrings } from '@web/modules/movies/browse-strings';
 import styles from './SideMenu.module.css';
 
 const { menuLinks } = detailStrings;

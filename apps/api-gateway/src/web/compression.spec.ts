@@ -1,0 +1,127 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { INestApplication } from '@nestjs/common';
+import { findFreePort } from '@app/server-testing';
+import { envSchema } from '../env';
+import { createGateway } from '../gateway';
+
+type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+/** A raw HTTP GET: the bytes as sent, not decoded the way fetch would decode them. */
+const rawGet = (url: string, headers: Record<string, string>) =>
+  new Promise<Answer>((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+
+const ASSET = `console.log(${JSON.stringify('streamly '.repeat(400))});`;
+const INDEX = `<!doctype html><title>Streamly</title><script type="module" src="/assets/app-abc123.js"></script>${'<!-- x -->'.repeat(50)}`;
+/** Compressible text, so only the /stream rule (not the content type) keeps it uncompressed. */
+const STREAM_BYTES = 'segment '.repeat(2000);
+
+describe('gateway compression', () => {
+  let gateway: INestApplication;
+  let streaming: Server;
+  let url: string;
+  let webDir: string;
+
+  beforeAll(async () => {
+    streaming = createServer((req, res) => {
+      res.writeHead(req.headers.range ? 206 : 200, { 'content-type': 'text/plain', 'accept-ranges': 'bytes' });
+      res.end(STREAM_BYTES);
+    });
+    await new Promise<void>((resolve) => streaming.listen(0, '127.0.0.1', resolve));
+
+    // A built web app as the precompress step leaves it: each text file with `.br` and `.gz` beside it.
+    webDir = mkdtempSync(path.join(tmpdir(), 'web-compression-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    for (const [file, text] of [['index.html', INDEX], ['assets/app-abc123.js', ASSET]]) {
+      writeFileSync(path.join(webDir, file), text);
+      writeFileSync(path.join(webDir, `${file}.br`), brotliCompressSync(text));
+      writeFileSync(path.join(webDir, `${file}.gz`), gzipSync(text));
+    }
+    writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *');
+
+    const closed = `127.0.0.1:${await findFreePort()}`;
+    gateway = await createGateway(
+      envSchema.parse({
+        LOG_LEVEL: 'error',
+        AUTH_SERVICE_ADDR: closed,
+        CATALOGUE_SERVICE_ADDR: closed,
+        USER_DATA_SERVICE_ADDR: closed,
+        PAYMENT_SERVICE_ADDR: closed,
+        STREAMING_SERVICE_ADDR: closed,
+        RECOMMENDATION_SERVICE_ADDR: closed,
+        STREAMING_HTTP_URL: `http://127.0.0.1:${(streaming.address() as AddressInfo).port}`,
+        WEB_DIST_DIR: webDir,
+      }),
+    );
+    await gateway.listen(0, '127.0.0.1');
+    url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    streaming?.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('sends the brotli file of an asset to a client that accepts br, with its own type and Vary', async () => {
+    const res = await rawGet(`${url}/assets/app-abc123.js`, { 'accept-encoding': 'gzip, deflate, br' });
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.body).toString()).toBe(ASSET);
+  });
+
+  it('sends gzip to a client without brotli, and the file as it is to one that accepts neither', async () => {
+    const gzipped = await rawGet(`${url}/assets/app-abc123.js`, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body).toString()).toBe(ASSET);
+
+    const refusesBr = await rawGet(`${url}/assets/app-abc123.js`, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(refusesBr.headers['content-encoding']).toBe('gzip');
+
+    const plain = await rawGet(`${url}/assets/app-abc123.js`, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.body.toString()).toBe(ASSET);
+  });
+
+  it('sends index.html for a client-side route compressed too, never cached', async () => {
+    const res = await rawGet(`${url}/movies`, { 'accept-encoding': 'br' });
+
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.body).toString()).toBe(INDEX);
+  });
+
+  it('compresses JSON API answers', async () => {
+    const res = await rawGet(`${url}/api/docs-json`, { 'accept-encoding': 'br, gzip' });
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.body).toString())).toMatchObject({ openapi: expect.any(String) });
+  });
+
+  it('never compresses /stream: the bytes and the Range answer pass through untouched', async () => {
+    const res = await rawGet(`${url}/stream/abc/segment.ts`, { 'accept-encoding': 'br, gzip', range: 'bytes=0-15999' });
+
+    expect(res.status).toBe(206);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toBe(STREAM_BYTES);
+  });
+});
