@@ -22,10 +22,12 @@ export default [
           depConstraints: [
             { sourceTag: 'type:app', notDependOnLibsWithTags: ['type:app'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
-            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
+            // The local-infra launcher (scope:tooling) serves tests too, so server code may use it; nothing else of tooling.
+            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared', 'type:infra'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:tooling'] },
+            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: [] },
           ],
         },
       ],

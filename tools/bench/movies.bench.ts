@@ -5,7 +5,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import autocannon from 'autocannon';
 import { MoviePatterns } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
-import { workspaceRoot } from '@app/server-testing';
+import { workspaceRoot } from '@app/local-infra';
 import { nxCli, runStep } from '../dev/processes';
 import { startSystem } from '../dev/system';
 

@@ -1,6 +1,6 @@
 export { dropDatabase, testMongoUri } from './mongo';
-export { ensureMongoServerBuilt, findFreePort, startMongo, startRedis, workspaceRoot } from './local-infra';
-export type { MongoHandle, MongoServerBuild, RedisHandle, StartMongoOptions, StartRedisOptions } from './local-infra';
+// Integration tests also need these two of the launcher; tools import @app/local-infra itself.
+export { findFreePort, workspaceRoot } from '@app/local-infra';
 export { acquireInfra } from './test-infra';
 export type { Infra, InfraSource } from './test-infra';
 export { startServiceUnderTest, suiteInfra } from './service-harness';

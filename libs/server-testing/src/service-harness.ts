@@ -1,7 +1,7 @@
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { healthPattern, HealthReport, ServiceName } from '@app/contracts';
+import { findFreePort } from '@app/local-infra';
 import { createServiceApp, ServiceClient, startServiceApp } from '@app/server-core';
-import { findFreePort } from './local-infra';
 import { dropDatabase, testMongoUri } from './mongo';
 
 export type ServiceUnderTest = {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import mongoose, { Schema, type ConnectOptions, type Connection } from 'mongoose';
-import { acquireInfra, dropDatabase, startMongo, testMongoUri, type Infra, type StartMongoOptions } from '../src';
+import { startMongo, startRedis, type MongoHandle, type RedisHandle, type StartMongoOptions } from '../src';
 
 type Account = { email: string; plan: string; items: { sku: string; qty: number }[] };
 
@@ -14,31 +14,21 @@ const accountSchema = new Schema<Account>({
   items: [{ _id: false, sku: String, qty: Number }],
 });
 
-describe('integration infrastructure', () => {
-  let infra: Infra;
-
-  beforeAll(async () => {
-    infra = await acquireInfra();
-  });
-
-  afterAll(async () => {
-    await infra.stop();
-  });
-
-  describe('MongoDB through mongoose', () => {
-    let uri: string;
+describe('servers the launcher starts', () => {
+  describe('MongoDB-wire server (startMongo) through mongoose', () => {
+    let mongo: MongoHandle;
     let connection: Connection;
     const accounts = () => connection.model<Account>('Account', accountSchema);
 
     beforeAll(async () => {
-      uri = testMongoUri(infra.mongoUri, 'local-infra');
-      connection = await mongoose.createConnection(uri).asPromise();
+      mongo = await startMongo();
+      connection = await mongoose.createConnection(mongo.uri, { dbName: 'local_infra' }).asPromise();
       await accounts().init();
     });
 
     afterAll(async () => {
-      await connection.close();
-      await dropDatabase(uri);
+      await connection?.close();
+      await mongo?.stop();
     });
 
     it('creates, reads, updates and deletes a document', async () => {
@@ -89,33 +79,31 @@ describe('integration infrastructure', () => {
       expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
     });
 
-    it('dropDatabase removes the throwaway database', async () => {
-      const throwaway = testMongoUri(infra.mongoUri, 'drop');
-      const name = await withConnection(throwaway, async (other) => {
-        await other.model<Account>('Account', accountSchema).create({ email: 'drop@example.com' });
-        return other.name;
-      });
+    it('lists a database once written to and forgets it once dropped', async () => {
+      const name = 'local_infra_drop';
+      await withConnection(mongo.uri, (other) => other.model<Account>('Account', accountSchema).create({ email: 'drop@example.com' }), { dbName: name });
       const databaseNames = async () => (await connection.listDatabases()).databases.map((database) => database.name);
       expect(await databaseNames()).toContain(name);
 
-      await dropDatabase(throwaway);
+      await withConnection(mongo.uri, (other) => other.dropDatabase(), { dbName: name });
 
       expect(await databaseNames()).not.toContain(name);
     });
   });
 
-  describe('Redis through ioredis', () => {
+  describe('redis-server (startRedis) through ioredis', () => {
     const prefix = `test:${randomUUID()}:`;
+    let server: RedisHandle;
     let redis: Redis;
 
-    beforeAll(() => {
-      redis = new Redis(infra.redisUrl);
+    beforeAll(async () => {
+      server = await startRedis();
+      redis = new Redis(server.url);
     });
 
     afterAll(async () => {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
+      await redis?.quit();
+      await server?.stop();
     });
 
     it('SET then GET returns the value', async () => {
@@ -144,7 +132,7 @@ describe('startMongo with a dataFile', () => {
   let dir: string;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'server-testing-h2-'));
+    dir = await mkdtemp(join(tmpdir(), 'local-infra-h2-'));
   });
 
   afterAll(async () => {
