@@ -1,3 +1,5 @@
+export { solveAltcha } from './altcha';
+export type { AltchaChallenge } from './altcha';
 export { dropDatabase, testMongoUri } from './mongo';
 // Integration tests also need these two of the launcher; tools import @app/local-infra itself.
 export { findFreePort, workspaceRoot } from '@app/local-infra';
