@@ -11,7 +11,8 @@ const STAMP_FILE = '.build-sha256';
 
 const HOW_TO_GET = {
   java: 'a JDK 17 (Debian: apt-get install openjdk-17-jdk-headless) on the PATH or in JAVA_HOME',
-  javac: 'a JDK 17, not only a JRE (Debian: apt-get install openjdk-17-jdk-headless) on the PATH or in JAVA_HOME',
+  javac:
+    'a JDK 17, not only a JRE (Debian: apt-get install openjdk-17-jdk-headless) on the PATH or in JAVA_HOME',
   mvn: 'Maven 3.8+ (Debian: apt-get install maven) on the PATH',
 } as const;
 type JavaTool = keyof typeof HOW_TO_GET;
@@ -55,9 +56,24 @@ export async function ensureMongoServerBuilt(root: string = workspaceRoot()): Pr
 }
 
 /** The embedded mongo-java-server (H2 backend when `dataFile` is given, else in memory); it prints `READY <port>`. */
-export async function startMongoJava({ dataFile, port }: { dataFile?: string; port?: number }): Promise<{ uri: string; stop(): Promise<void> }> {
+export async function startMongoJava({
+  dataFile,
+  port,
+}: {
+  dataFile?: string;
+  port?: number;
+}): Promise<{ uri: string; stop(): Promise<void> }> {
   const { java, classpath } = await ensureMongoServerBuilt();
-  const args = ['-Xmx512m', '-cp', classpath, 'MongoServerLauncher', '--host', HOST, '--port', String(port ?? 0)];
+  const args = [
+    '-Xmx512m',
+    '-cp',
+    classpath,
+    'MongoServerLauncher',
+    '--host',
+    HOST,
+    '--port',
+    String(port ?? 0),
+  ];
   if (dataFile) {
     await mkdir(dirname(resolve(dataFile)), { recursive: true });
     args.push('--h2', resolve(dataFile));
@@ -69,7 +85,11 @@ export async function startMongoJava({ dataFile, port }: { dataFile?: string; po
 }
 
 /** Builds into a temp dir and renames it into place, so a parallel run never sees half a build. */
-async function buildInto(target: string, stamp: string, build: (dir: string) => Promise<void>): Promise<void> {
+async function buildInto(
+  target: string,
+  stamp: string,
+  build: (dir: string) => Promise<void>,
+): Promise<void> {
   await mkdir(dirname(target), { recursive: true });
   const staging = await mkdtemp(`${target}.tmp-`);
   try {

@@ -21,7 +21,9 @@ export async function startMongo(options: StartMongoOptions = {}): Promise<Mongo
 async function startMongod(mongod: string, { dataFile, port }: StartMongoOptions): Promise<MongoHandle> {
   return withFreePortRetry(port, async (chosenPort) => {
     // mongod needs a directory, so persistent data lives beside the file name the embedded server would use.
-    const dbPath = dataFile ? `${resolve(dataFile)}.mongod` : await mkdtemp(join(tmpdir(), 'local-infra-mongod-'));
+    const dbPath = dataFile
+      ? `${resolve(dataFile)}.mongod`
+      : await mkdtemp(join(tmpdir(), 'local-infra-mongod-'));
     await mkdir(dbPath, { recursive: true });
     const args = ['--port', String(chosenPort), '--bind_ip', HOST, '--dbpath', dbPath, '--quiet'];
     const child = launch('mongod', mongod, args, { tempDir: dataFile ? undefined : dbPath });

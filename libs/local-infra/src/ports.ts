@@ -18,7 +18,10 @@ export function findFreePort(): Promise<number> {
 }
 
 /** Retries on a fresh port when the caller did not ask for one and the free port was taken meanwhile. */
-export async function withFreePortRetry<T>(port: number | undefined, start: (port: number) => Promise<T>): Promise<T> {
+export async function withFreePortRetry<T>(
+  port: number | undefined,
+  start: (port: number) => Promise<T>,
+): Promise<T> {
   if (port !== undefined) return start(port);
   for (let attempt = 1; ; attempt++) {
     try {

@@ -25,7 +25,12 @@ const running = new Set<Tracked>();
 let exitHookInstalled = false;
 
 /** Spawns a server; it is stopped (SIGTERM) when this Node process exits, and `tempDir` removed with it. */
-export function launch(name: string, command: string, args: string[], opts: { keepStdinOpen?: boolean; tempDir?: string }): Launched {
+export function launch(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { keepStdinOpen?: boolean; tempDir?: string },
+): Launched {
   const child = spawn(command, args, { stdio: [opts.keepStdinOpen ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
   const tracked: Tracked = { process: child, tempDir: opts.tempDir };
   running.add(tracked);
@@ -132,7 +137,8 @@ export async function pollUntil(child: Launched, probe: () => Promise<boolean>):
   for (;;) {
     if (child.hasExited()) throw new Error(`${child.name} exited before it was ready:\n${child.output()}`);
     if (await probe()) return;
-    if (Date.now() > deadline) throw new Error(`${child.name} not ready after ${READY_TIMEOUT_MS / 1000}s:\n${child.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`${child.name} not ready after ${READY_TIMEOUT_MS / 1000}s:\n${child.output()}`);
     await sleep(50);
   }
 }
@@ -150,7 +156,10 @@ export function run(command: string, args: string[]): Promise<void> {
     child.once('error', reject);
     child.once('close', (code, signal) => {
       if (code === 0) resolveRun();
-      else reject(new Error(`${[command, ...args].join(' ')} failed (${signal ?? `exit code ${code}`}):\n${output}`));
+      else
+        reject(
+          new Error(`${[command, ...args].join(' ')} failed (${signal ?? `exit code ${code}`}):\n${output}`),
+        );
     });
   });
 }

@@ -9,10 +9,16 @@ export type RedisHandle = { url: string; stop(): Promise<void> };
 export type StartRedisOptions = { dir?: string; persist?: boolean; port?: number };
 
 /** redis-server on 127.0.0.1; without `persist` nothing is written to disk. */
-export async function startRedis({ dir, persist = false, port }: StartRedisOptions = {}): Promise<RedisHandle> {
+export async function startRedis({
+  dir,
+  persist = false,
+  port,
+}: StartRedisOptions = {}): Promise<RedisHandle> {
   const redisServer = findOnPath('redis-server');
   if (!redisServer) {
-    throw new Error('redis-server not found on the PATH. Install Redis 7 (Debian: apt-get install redis-server), or set REDIS_URL.');
+    throw new Error(
+      'redis-server not found on the PATH. Install Redis 7 (Debian: apt-get install redis-server), or set REDIS_URL.',
+    );
   }
   if (persist && !dir) throw new Error('startRedis: persist needs a dir to keep the data in');
   const persistence = persist ? ['--appendonly', 'yes'] : ['--save', '', '--appendonly', 'no'];

@@ -34,10 +34,15 @@ describe('servers the launcher starts', () => {
     it('creates, reads, updates and deletes a document', async () => {
       const created = await accounts().create({ email: 'crud@example.com' });
 
-      expect(await accounts().findById(created._id).lean()).toMatchObject({ email: 'crud@example.com', plan: 'free' });
+      expect(await accounts().findById(created._id).lean()).toMatchObject({
+        email: 'crud@example.com',
+        plan: 'free',
+      });
 
       await accounts().updateOne({ _id: created._id }, { $set: { plan: 'premium' } });
-      expect(await accounts().findOne({ email: 'crud@example.com' }).lean()).toMatchObject({ plan: 'premium' });
+      expect(await accounts().findOne({ email: 'crud@example.com' }).lean()).toMatchObject({
+        plan: 'premium',
+      });
 
       await accounts().deleteOne({ _id: created._id });
       expect(await accounts().countDocuments({ email: 'crud@example.com' })).toBe(0);
@@ -81,8 +86,13 @@ describe('servers the launcher starts', () => {
 
     it('lists a database once written to and forgets it once dropped', async () => {
       const name = 'local_infra_drop';
-      await withConnection(mongo.uri, (other) => other.model<Account>('Account', accountSchema).create({ email: 'drop@example.com' }), { dbName: name });
-      const databaseNames = async () => (await connection.listDatabases()).databases.map((database) => database.name);
+      await withConnection(
+        mongo.uri,
+        (other) => other.model<Account>('Account', accountSchema).create({ email: 'drop@example.com' }),
+        { dbName: name },
+      );
+      const databaseNames = async () =>
+        (await connection.listDatabases()).databases.map((database) => database.name);
       expect(await databaseNames()).toContain(name);
 
       await withConnection(mongo.uri, (other) => other.dropDatabase(), { dbName: name });
@@ -143,7 +153,9 @@ describe('startMongo with a dataFile', () => {
     const dataFile = join(dir, 'dev.mv.db');
 
     await withMovies({ dataFile }, (movies) => movies.create({ title: 'Sholay' }));
-    const titles = await withMovies({ dataFile }, async (movies) => (await movies.find().lean()).map((movie) => movie.title));
+    const titles = await withMovies({ dataFile }, async (movies) =>
+      (await movies.find().lean()).map((movie) => movie.title),
+    );
 
     expect(titles).toEqual(['Sholay']);
   });
@@ -157,10 +169,17 @@ describe('startMongo with a dataFile', () => {
   type Movie = { title: string };
   const movieSchema = new Schema<Movie>({ title: { type: String, required: true } });
 
-  async function withMovies<T>(options: StartMongoOptions, use: (movies: mongoose.Model<Movie>) => Promise<T>): Promise<T> {
+  async function withMovies<T>(
+    options: StartMongoOptions,
+    use: (movies: mongoose.Model<Movie>) => Promise<T>,
+  ): Promise<T> {
     const mongo = await startMongo(options);
     try {
-      return await withConnection(mongo.uri, (connection) => use(connection.model<Movie>('Movie', movieSchema)), { dbName: database });
+      return await withConnection(
+        mongo.uri,
+        (connection) => use(connection.model<Movie>('Movie', movieSchema)),
+        { dbName: database },
+      );
     } finally {
       await mongo.stop();
     }
@@ -168,7 +187,11 @@ describe('startMongo with a dataFile', () => {
 });
 
 /** Closes the connection even when `use` fails, so a failing test cannot keep jest from exiting. */
-async function withConnection<T>(uri: string, use: (connection: Connection) => Promise<T>, options?: ConnectOptions): Promise<T> {
+async function withConnection<T>(
+  uri: string,
+  use: (connection: Connection) => Promise<T>,
+  options?: ConnectOptions,
+): Promise<T> {
   const connection = await mongoose.createConnection(uri, options).asPromise();
   try {
     return await use(connection);

@@ -14,7 +14,11 @@ describe('infrastructure for integration suites', () => {
   });
 
   it('takes MONGODB_URI and REDIS_URL from the environment (set by the global setup) and both answer', async () => {
-    expect(infra).toMatchObject({ source: 'env', mongoUri: process.env.MONGODB_URI, redisUrl: process.env.REDIS_URL });
+    expect(infra).toMatchObject({
+      source: 'env',
+      mongoUri: process.env.MONGODB_URI,
+      redisUrl: process.env.REDIS_URL,
+    });
     const redis = new Redis(infra.redisUrl);
     try {
       expect(await redis.ping()).toBe('PONG');
@@ -29,7 +33,8 @@ describe('infrastructure for integration suites', () => {
     try {
       expect(connection.name).toMatch(/^test_drop_[0-9a-f]{8}$/);
       await connection.collection('things').insertOne({ kind: 'throwaway' });
-      const databaseNames = async () => (await connection.listDatabases()).databases.map((database) => database.name);
+      const databaseNames = async () =>
+        (await connection.listDatabases()).databases.map((database) => database.name);
       expect(await databaseNames()).toContain(connection.name);
 
       await dropDatabase(throwaway);

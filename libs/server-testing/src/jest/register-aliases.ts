@@ -10,9 +10,12 @@ const root = join(__dirname, '..', '..', '..', '..');
 const { compilerOptions } = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8')) as {
   compilerOptions: { paths: Record<string, string[]> };
 };
-const aliases = new Map(Object.entries(compilerOptions.paths).map(([alias, [target]]) => [alias, join(root, target)]));
+const aliases = new Map(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [alias, join(root, target)]),
+);
 
 type ResolveFilename = (request: string, ...rest: unknown[]) => string;
 const resolver = Module as unknown as { _resolveFilename: ResolveFilename };
 const resolveFilename = resolver._resolveFilename;
-resolver._resolveFilename = (request, ...rest) => resolveFilename.call(Module, aliases.get(request) ?? request, ...rest);
+resolver._resolveFilename = (request, ...rest) =>
+  resolveFilename.call(Module, aliases.get(request) ?? request, ...rest);
