@@ -18,3 +18,4 @@ export type { OmdbFake, OmdbRecord } from './fakes/omdb-fake';
 export { sampleTmdbData, startTmdbFake } from './fakes/tmdb-fake';
 export type { TmdbFake, TmdbFakeData, TmdbMovie, TmdbReview } from './fakes/tmdb-fake';
 export { describeServiceHealth } from './health-suite';
+export { uniqueSuffix } from './unique';
