@@ -22,10 +22,14 @@ export default [
           depConstraints: [
             { sourceTag: 'type:app', notDependOnLibsWithTags: ['type:app'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
-            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
+            // The local-infra launcher (scope:tooling) serves tests too, so server code may use it; nothing else of tooling.
+            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared', 'type:infra'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            // Browser journeys drive the whole system: contracts and the test helpers, never app code.
+            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared', 'type:testing'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:tooling'] },
+            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: [] },
           ],
         },
       ],

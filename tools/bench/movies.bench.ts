@@ -1,11 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { solveChallenge, type Challenge } from 'altcha-lib';
 import autocannon from 'autocannon';
 import { MovieRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
-import { workspaceRoot } from '@app/server-testing';
+import { workspaceRoot } from '@app/local-infra';
+import { solveAltcha, type AltchaChallenge } from '@app/server-testing/altcha';
 import { nxCli, runStep } from '../dev/processes';
 import { startSystem } from '../dev/system';
 import { webBundleReport } from './web-bundle.bench';
@@ -91,9 +90,8 @@ const logins = async (baseUrl: string, count = 40): Promise<Result> => {
   const latencies: number[] = [];
   const started = Date.now();
   for (let i = 0; i < count; i++) {
-    const challenge = (await (await fetch(`${baseUrl}/api/auth/captcha/challenge`)).json()) as Challenge;
-    const solution = await solveChallenge({ challenge, deriveKey });
-    const recaptchaToken = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const challenge = (await (await fetch(`${baseUrl}/api/auth/captcha/challenge`)).json()) as AltchaChallenge;
+    const recaptchaToken = await solveAltcha(challenge);
     const start = process.hrtime.bigint();
     const res = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { acquireInfra, workspaceRoot } from '@app/server-testing';
+import { workspaceRoot } from '@app/local-infra';
+import { acquireInfra } from '@app/server-testing';
 import { nxCli, runStep } from '../dev/processes';
 import { startSystem } from '../dev/system';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { workspaceRoot } from '@app/server-testing';
+import { workspaceRoot } from '@app/local-infra';
 import { nxCli, runStep } from './processes';
 import { startSystem } from './system';
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceName, ServiceNames } from '@app/contracts';
-import { findFreePort, startMongo, startRedis } from '@app/server-testing';
+import { findFreePort, startMongo, startRedis } from '@app/local-infra';
 import { startDevFakes } from './fakes';
 import { Managed, runStep, startLogged, waitForHttp } from './processes';
 

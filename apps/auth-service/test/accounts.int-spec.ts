@@ -8,6 +8,7 @@ import { SmtpOutbox, startServiceUnderTest, startSmtpOutbox, ServiceUnderTest, s
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { UsersRepository } from '../src/users/users.repository';
+import { authContext, type AuthContext } from './auth-context';
 import { solveCaptcha, TEST_SECRETS } from './auth-helpers';
 
 const ip = '203.0.113.7';
@@ -17,13 +18,15 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
   let service: ServiceUnderTest;
   let smtp: SmtpOutbox;
   let redis: Redis;
+  let ctx: AuthContext;
 
   const signup = (email: string, password = 'correct horse', username = 'Asha') =>
     service.send(AuthPatterns.signup, { username, email, password, clientIp: ip });
   const login = async (email: string, password = 'correct horse', adminOnly = false) =>
     service.send<LoginResponse>(AuthPatterns.login, { email, password, recaptchaToken: await solveCaptcha(service), clientIp: ip, adminOnly });
   const resolve = (token: string) => service.send<SessionUser>(AuthPatterns.resolveSession, { token });
-  const events = async () => (await redis.xrange(EVENT_STREAM, '-', '+')).map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: Record<string, string> });
+  const events = async (since = 0) =>
+    (await redis.xrange(EVENT_STREAM, '-', '+')).slice(since).map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: Record<string, string> });
 
   beforeAll(async () => {
     const infra = suiteInfra('auth-accounts');
@@ -31,6 +34,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl, SMTP_URL: smtp.url, ...TEST_SECRETS });
     service = await startServiceUnderTest('auth-service', AppModule.register(env), infra.mongoUri);
     redis = service.app.get<Redis>(REDIS_CLIENT);
+    ctx = authContext(service);
   });
 
   afterAll(async () => {
@@ -39,22 +43,26 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
   });
 
   it('signs up, refuses the same email in another case (409), and emits user.registered', async () => {
-    await expect(signup('Asha@Example.in')).resolves.toEqual({ message: AuthMessages.registered });
-    const error = await failure(signup('asha@example.IN'));
+    const email = ctx.uniqueEmail('asha');
+    const before = await redis.xlen(EVENT_STREAM);
+    await expect(signup(`${email[0].toUpperCase()}${email.slice(1)}`)).resolves.toEqual({ message: AuthMessages.registered });
+    const error = await failure(signup(email.toUpperCase()));
     expect(error).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.emailTaken });
-    expect((await events()).filter((e) => e.type === 'user.registered').map((e) => e.payload.email)).toEqual(['asha@example.in']);
+    expect((await events(before)).filter((e) => e.type === 'user.registered').map((e) => e.payload.email)).toEqual([email]);
   });
 
   it('logs in with a solved captcha; the token resolves to the current user; the password is stored hashed', async () => {
-    const { message, token, user } = await login('ASHA@example.in');
+    const asha = await ctx.newUser();
+    const { message, token, user } = await login(asha.email.toUpperCase(), asha.password);
     expect(message).toBe(AuthMessages.loggedIn);
-    expect(user).toMatchObject({ email: 'asha@example.in', role: Role.User, status: UserStatus.Active, hasPassword: true, profileImage: null });
+    expect(user).toMatchObject({ id: asha.id, email: asha.email, role: Role.User, status: UserStatus.Active, hasPassword: true, profileImage: null });
     expect(await resolve(token)).toMatchObject({ id: user.id, role: Role.User });
     expect((await service.app.get(UsersRepository).findById(user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
   it('refuses a missing, forged or replayed captcha with 400 "Captcha verification failed"', async () => {
-    const base = { email: 'asha@example.in', password: 'correct horse', clientIp: ip, adminOnly: false };
+    const { email, password } = await ctx.newUser();
+    const base = { email, password, clientIp: ip, adminOnly: false };
     const solved = await solveCaptcha(service);
     await service.send(AuthPatterns.login, { ...base, recaptchaToken: solved });
     for (const recaptchaToken of [undefined, 'not-base64-json', Buffer.from('{"challenge":{}}').toString('base64'), solved]) {
@@ -63,20 +71,23 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
   });
 
   it('answers a wrong password and an unknown email alike (401)', async () => {
-    for (const [email, password] of [['asha@example.in', 'wrong password'], ['nobody@example.in', 'correct horse']]) {
+    const asha = await ctx.newUser();
+    for (const [email, password] of [[asha.email, 'wrong password'], [ctx.uniqueEmail('nobody'), asha.password]]) {
       expect(await failure(login(email, password))).toMatchObject({ code: ErrorCode.Unauthorized, message: AuthMessages.invalidCredentials });
     }
   });
 
   it('logout revokes the session at once', async () => {
-    const { token } = await login('asha@example.in');
+    const asha = await ctx.newUser();
+    const { token } = await login(asha.email, asha.password);
     const session = await resolve(token);
     await service.send(AuthPatterns.logout, { sessionId: session.sessionId });
     expect(await failure(resolve(token))).toMatchObject({ code: ErrorCode.Unauthorized });
   });
 
   it('refuses forged and tampered tokens', async () => {
-    const { token } = await login('asha@example.in');
+    const asha = await ctx.newUser();
+    const { token } = await login(asha.email, asha.password);
     const [header, payload] = token.split('.');
     for (const bad of [`${header}.${payload}.forged-signature`, 'a.b.c', `${token}x`]) {
       expect(await failure(resolve(bad))).toMatchObject({ code: ErrorCode.Unauthorized });
@@ -85,23 +96,24 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
 
   describe('admin rules', () => {
     let admin: LoginResponse;
-    let viewer: LoginResponse;
+    /** A regular user, signed in; each test that changes a user makes its own. */
+    const newViewer = async () => {
+      const ravi = await ctx.newUser({ username: 'Ravi' });
+      return { ...ravi, session: await login(ravi.email, ravi.password) };
+    };
 
     beforeAll(async () => {
-      await signup('boss@example.in', 'boss password', 'Boss');
-      const users = service.app.get(UsersRepository);
-      const boss = await users.findByEmail('boss@example.in');
-      await users.update(boss?._id.toHexString() ?? '', { role: Role.Admin });
-      await signup('ravi@example.in', 'ravi password', 'Ravi');
-      admin = await login('boss@example.in', 'boss password', true);
-      viewer = await login('ravi@example.in', 'ravi password');
+      const boss = await ctx.newAdmin({ username: 'Boss' });
+      admin = await login(boss.email, boss.password, true);
     });
 
     it('admin login refuses a non-admin with 403 "Admin access required"', async () => {
-      expect(await failure(login('ravi@example.in', 'ravi password', true))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.adminRequired });
+      const ravi = await ctx.newUser();
+      expect(await failure(login(ravi.email, ravi.password, true))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.adminRequired });
     });
 
     it('a role change applies on the next request of that user', async () => {
+      const { session: viewer } = await newViewer();
       await service.send(AuthPatterns.changeRole, { actorId: admin.user.id, userId: viewer.user.id, role: Role.Admin });
       expect((await resolve(viewer.token)).role).toBe(Role.Admin);
       await service.send(AuthPatterns.changeRole, { actorId: admin.user.id, userId: viewer.user.id, role: Role.User });
@@ -109,12 +121,13 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     });
 
     it('a suspended user is refused on the next request and at login', async () => {
+      const { session: viewer, email, password } = await newViewer();
       const updated = await service.send<User>(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, status: UserStatus.Suspended });
       expect(updated).toMatchObject({ id: viewer.user.id, status: UserStatus.Suspended });
       expect(await failure(resolve(viewer.token))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.suspended });
-      expect(await failure(login('ravi@example.in', 'ravi password'))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.suspended });
+      expect(await failure(login(email, password))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.suspended });
       await service.send(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, status: UserStatus.Banned });
-      expect(await failure(login('ravi@example.in', 'ravi password'))).toMatchObject({ message: AuthMessages.banned });
+      expect(await failure(login(email, password))).toMatchObject({ message: AuthMessages.banned });
       await service.send(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, status: UserStatus.Active });
     });
 
@@ -124,19 +137,21 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     });
 
     it('refuses to give a user an email another account has (409), and changes nothing', async () => {
-      const error = await failure(service.send(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, email: 'boss@example.in' }));
+      const { session: viewer, email } = await newViewer();
+      const error = await failure(service.send(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, email: admin.user.email }));
       expect(error).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.emailTaken });
-      expect((await service.app.get(UsersRepository).findById(viewer.user.id))?.email).toBe('ravi@example.in');
+      expect((await service.app.get(UsersRepository).findById(viewer.user.id))?.email).toBe(email);
     });
 
     it('pages the user list newest first: no user twice, none skipped, total counted', async () => {
-      for (const n of [1, 2, 3, 4, 5]) await signup(`pager${n}@example.in`, 'pager password', `Pager ${n}`);
+      const emails = [1, 2, 3, 4, 5].map((n) => ctx.uniqueEmail(`pager${n}`));
+      for (const email of emails) await signup(email, 'pager password', 'Pager');
       const all = await service.send<UserPage>(AuthPatterns.listUsers, { pageSize: 100 });
       const pages = await Promise.all([1, 2, 3, 4].map((page) => service.send<UserPage>(AuthPatterns.listUsers, { page, pageSize: 2 })));
       expect(pages.map((p) => p.total)).toEqual([all.total, all.total, all.total, all.total]);
       expect(all.total).toBe(all.data.length);
       expect(pages.flatMap((p) => p.data.map((u) => u.id))).toEqual(all.data.map((u) => u.id).slice(0, 8));
-      expect(pages[0].data.map((u) => u.email)).toEqual(['pager5@example.in', 'pager4@example.in']);
+      expect(pages[0].data.map((u) => u.email)).toEqual([emails[4], emails[3]]);
       expect(pages[0]).toMatchObject({ page: 1, pageSize: 2 });
       const created = all.data.map((u) => u.createdAt);
       expect(created).toEqual([...created].sort().reverse());
@@ -145,10 +160,12 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     });
 
     it('lists users and removes one, emitting user.deleted; the removed user\'s token stops working', async () => {
-      const list = await service.send<UserPage>(AuthPatterns.listUsers, {});
-      expect(list).toMatchObject({ page: 1, pageSize: 24 });
-      expect(list.data.map((u) => u.email)).toEqual(expect.arrayContaining(['boss@example.in', 'ravi@example.in']));
-      const doomed = await signup('gone@example.in', 'gone password', 'Gone').then(() => login('gone@example.in', 'gone password'));
+      const { session: viewer } = await newViewer();
+      expect(await service.send<UserPage>(AuthPatterns.listUsers, {})).toMatchObject({ page: 1, pageSize: 24 });
+      const list = await service.send<UserPage>(AuthPatterns.listUsers, { pageSize: 100 });
+      expect(list.data.map((u) => u.email)).toEqual(expect.arrayContaining([admin.user.email, viewer.user.email]));
+      const gone = await ctx.newUser({ username: 'Gone' });
+      const doomed = await login(gone.email, gone.password);
       await expect(service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id })).resolves.toEqual({ removed: true });
       expect((await events()).some((e) => e.type === 'user.deleted' && e.payload.userId === doomed.user.id)).toBe(true);
       expect(await failure(resolve(doomed.token))).toMatchObject({ code: ErrorCode.Unauthorized });
@@ -163,50 +180,50 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     };
 
     it('mails an OTP, verifies it, resets the password and ends old sessions', async () => {
-      await signup('meera@example.in', 'old password', 'Meera');
-      const old = await login('meera@example.in', 'old password');
+      const { email, password } = await ctx.newUser({ username: 'Meera', password: 'old password' });
+      const old = await login(email, password);
       const sent = Date.now() - 1000;
-      await expect(service.send(AuthPatterns.forgotPassword, { email: 'Meera@example.in', clientIp: ip })).resolves.toEqual({ message: AuthMessages.otpSent });
-      const otp = await otpOf('meera@example.in', sent);
+      await expect(service.send(AuthPatterns.forgotPassword, { email: `${email[0].toUpperCase()}${email.slice(1)}`, clientIp: ip })).resolves.toEqual({ message: AuthMessages.otpSent });
+      const otp = await otpOf(email, sent);
       expect(otp).toMatch(/^\d{6}$/);
-      expect(JSON.stringify(await redis.hgetall('auth:otp:meera@example.in'))).not.toContain(otp);
-      await expect(service.send(AuthPatterns.verifyOtp, { email: 'meera@example.in', otp, clientIp: ip })).resolves.toEqual({ message: AuthMessages.otpVerified });
-      await expect(service.send(AuthPatterns.resetPassword, { email: 'meera@example.in', otp, newPassword: 'new password', clientIp: ip })).resolves.toEqual({ message: AuthMessages.passwordReset });
+      expect(JSON.stringify(await redis.hgetall(`auth:otp:${email}`))).not.toContain(otp);
+      await expect(service.send(AuthPatterns.verifyOtp, { email, otp, clientIp: ip })).resolves.toEqual({ message: AuthMessages.otpVerified });
+      await expect(service.send(AuthPatterns.resetPassword, { email, otp, newPassword: 'new password', clientIp: ip })).resolves.toEqual({ message: AuthMessages.passwordReset });
       expect(await failure(resolve(old.token))).toMatchObject({ code: ErrorCode.Unauthorized });
-      expect((await login('meera@example.in', 'new password')).user.email).toBe('meera@example.in');
+      expect((await login(email, 'new password')).user.email).toBe(email);
       // Spent: the same OTP cannot reset again.
-      expect(await failure(service.send(AuthPatterns.resetPassword, { email: 'meera@example.in', otp, newPassword: 'other password', clientIp: ip }))).toMatchObject({ message: AuthMessages.otpExpired });
+      expect(await failure(service.send(AuthPatterns.resetPassword, { email, otp, newPassword: 'other password', clientIp: ip }))).toMatchObject({ message: AuthMessages.otpExpired });
     });
 
     it('answers an unknown email exactly like a known one, and sends nothing', async () => {
       const before = smtp.messages().length;
-      await expect(service.send(AuthPatterns.forgotPassword, { email: 'ghost@example.in', clientIp: ip })).resolves.toEqual({ message: AuthMessages.otpSent });
+      await expect(service.send(AuthPatterns.forgotPassword, { email: ctx.uniqueEmail('ghost'), clientIp: ip })).resolves.toEqual({ message: AuthMessages.otpSent });
       expect(smtp.messages().length).toBe(before);
     });
 
     it('voids the OTP after 5 wrong tries: the sixth attempt fails even with the right code', async () => {
-      await signup('kiran@example.in', 'kiran password', 'Kiran');
+      const { email } = await ctx.newUser({ username: 'Kiran' });
       const sent = Date.now() - 1000;
-      await service.send(AuthPatterns.forgotPassword, { email: 'kiran@example.in', clientIp: ip });
-      const otp = await otpOf('kiran@example.in', sent);
+      await service.send(AuthPatterns.forgotPassword, { email, clientIp: ip });
+      const otp = await otpOf(email, sent);
       const wrong = otp === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i += 1) {
-        expect(await failure(service.send(AuthPatterns.verifyOtp, { email: 'kiran@example.in', otp: wrong, clientIp: ip }))).toMatchObject({ code: ErrorCode.ValidationFailed, message: AuthMessages.otpInvalid });
+        expect(await failure(service.send(AuthPatterns.verifyOtp, { email, otp: wrong, clientIp: ip }))).toMatchObject({ code: ErrorCode.ValidationFailed, message: AuthMessages.otpInvalid });
       }
-      expect(await failure(service.send(AuthPatterns.verifyOtp, { email: 'kiran@example.in', otp, clientIp: ip }))).toMatchObject({ message: AuthMessages.otpExpired });
+      expect(await failure(service.send(AuthPatterns.verifyOtp, { email, otp, clientIp: ip }))).toMatchObject({ message: AuthMessages.otpExpired });
     });
 
     it('limits resends: the fourth request within 15 minutes answers 429', async () => {
-      await signup('neha@example.in', 'neha password', 'Neha');
-      for (let i = 0; i < 3; i += 1) await service.send(AuthPatterns.forgotPassword, { email: 'neha@example.in', clientIp: ip });
-      expect(await failure(service.send(AuthPatterns.forgotPassword, { email: 'neha@example.in', clientIp: ip }))).toMatchObject({ code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts });
+      const { email } = await ctx.newUser({ username: 'Neha' });
+      for (let i = 0; i < 3; i += 1) await service.send(AuthPatterns.forgotPassword, { email, clientIp: ip });
+      expect(await failure(service.send(AuthPatterns.forgotPassword, { email, clientIp: ip }))).toMatchObject({ code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts });
     });
   });
 
   it('trips the login rate limit after 10 failures for one email, even with the right password', async () => {
-    await signup('target@example.in', 'target password', 'Target');
-    for (let i = 0; i < 10; i += 1) await failure(login('target@example.in', 'guess'));
-    expect(await failure(login('target@example.in', 'target password'))).toMatchObject({ code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts });
+    const target = await ctx.newUser({ username: 'Target' });
+    for (let i = 0; i < 10; i += 1) await failure(login(target.email, 'guess'));
+    expect(await failure(login(target.email, target.password))).toMatchObject({ code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts });
   });
 
   describe('Google sign-in', () => {
@@ -223,8 +240,9 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     });
 
     it('links an existing account by verified email and refuses an unverified one', async () => {
-      const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, { ...google, googleId: 'g-asha', email: 'asha@example.in' });
-      expect((await service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code })).user).toMatchObject({ email: 'asha@example.in', hasPassword: true });
+      const asha = await ctx.newUser();
+      const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, { ...google, googleId: 'g-asha', email: asha.email });
+      expect((await service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code })).user).toMatchObject({ id: asha.id, email: asha.email, hasPassword: true });
       expect(await failure(service.send(AuthPatterns.googleSignIn, { ...google, googleId: 'g-x', email: 'x@gmail.com', emailVerified: false }))).toMatchObject({ code: ErrorCode.Forbidden });
     });
   });

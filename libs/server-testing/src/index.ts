@@ -1,6 +1,8 @@
+export { solveAltcha } from './altcha';
+export type { AltchaChallenge } from './altcha';
 export { dropDatabase, testMongoUri } from './mongo';
-export { ensureMongoServerBuilt, findFreePort, startMongo, startRedis, workspaceRoot } from './local-infra';
-export type { MongoHandle, MongoServerBuild, RedisHandle, StartMongoOptions, StartRedisOptions } from './local-infra';
+// Integration tests also need these two of the launcher; tools import @app/local-infra itself.
+export { findFreePort, workspaceRoot } from '@app/local-infra';
 export { acquireInfra } from './test-infra';
 export type { Infra, InfraSource } from './test-infra';
 export { startServiceUnderTest, suiteInfra } from './service-harness';
@@ -16,3 +18,4 @@ export type { OmdbFake, OmdbRecord } from './fakes/omdb-fake';
 export { sampleTmdbData, startTmdbFake } from './fakes/tmdb-fake';
 export type { TmdbFake, TmdbFakeData, TmdbMovie, TmdbReview } from './fakes/tmdb-fake';
 export { describeServiceHealth } from './health-suite';
+export { uniqueSuffix } from './unique';

@@ -1,8 +1,8 @@
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { healthRpc, HealthReport, rpcByPattern, RpcDescriptor, RpcReply, RpcRequest, ServiceName } from '@app/contracts';
+import { findFreePort } from '@app/local-infra';
 import { createServiceApp, ServiceClient, startServiceApp } from '@app/server-core';
-import { findFreePort } from './local-infra';
 import { dropDatabase, testMongoUri } from './mongo';
 
 export type ServiceUnderTest = {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { request, type RequestOptions } from 'node:http';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { startMongo, startRedis } from './local-infra';
+import { startMongo, startRedis } from '@app/local-infra';
 
 export type InfraSource = 'env' | 'testcontainers' | 'local';
 export type Infra = { mongoUri: string; redisUrl: string; source: InfraSource; stop(): Promise<void> };

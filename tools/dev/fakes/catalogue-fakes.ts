@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { OmdbRecord, startOmdbFake, workspaceRoot } from '@app/server-testing';
+import { workspaceRoot } from '@app/local-infra';
+import { OmdbRecord, startOmdbFake } from '@app/server-testing';
 import type { DevFakeStarter } from './index';
 
 type Row = { Title?: string | number | null; 'Release Date'?: string | null; 'IMDB Rating'?: number | null; 'IMDB Votes'?: number | null };

@@ -1,6 +1,5 @@
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { AdminMovie, ApiError, Movie, MovieDetail, MovieRating, MovieSections, MovieWriteResult, Page, Review } from '@app/contracts';
+import { adminSignIn, DEMO_VIEWER, signIn } from '../support/api';
 import { baseUrl } from '../support/browser';
 
 /** The catalogue's HTTP API through the gateway, against the whole system: authorization matrix and hostile input. */
@@ -16,16 +15,6 @@ const call = async (method: string, path: string, { token, body, raw }: { token?
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
 };
 
-/** Does what the captcha widget does: fetch an ALTCHA challenge, solve it, encode the payload. */
-const signIn = async (path: string, email: string, password: string): Promise<string> => {
-  const challenge = (await call('GET', '/api/auth/captcha/challenge')).body as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const recaptchaToken = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const { status, body } = await call('POST', path, { body: { email, password, recaptchaToken } });
-  if (status !== 200) throw new Error(`${path} answered ${status}: ${JSON.stringify(body)}`);
-  return (body as { token: string }).token;
-};
-
 const form = { title: 'E2E Draft Title', description: 'Added by the API journey.', genre: 'Drama', rating: 7.4, posterUrl: 'https://images.example.in/e2e.jpg' };
 
 describe('catalogue API through the gateway', () => {
@@ -34,8 +23,8 @@ describe('catalogue API through the gateway', () => {
   let movieId: string;
 
   beforeAll(async () => {
-    admin = await signIn('/api/auth/admin/login', 'admin@streamly.in', 'Admin@12345');
-    viewer = await signIn('/api/auth/login', 'viewer@streamly.in', 'Viewer@12345');
+    admin = await adminSignIn();
+    viewer = (await signIn(DEMO_VIEWER)).token;
     const { data } = (await call('GET', '/api/movies?pageSize=1')).body as Page<Movie>;
     movieId = data[0].id;
   });

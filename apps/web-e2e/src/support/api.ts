@@ -1,9 +1,8 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { ApiError, LoginResponse, User } from '@app/contracts';
+import { solveAltcha, type AltchaChallenge } from '@app/server-testing/altcha';
 import { baseUrl } from './browser';
 import { outboxDir } from './outbox';
 
@@ -62,11 +61,9 @@ export const isApiError = (body: unknown): body is ApiError => {
 
 /** Does what the ALTCHA widget does in the browser: fetch a challenge, solve its proof of work, encode the payload. */
 export const solveCaptcha = async (): Promise<string> => {
-  const { status, body: challenge } = await call<Challenge>('GET', '/api/auth/captcha/challenge');
+  const { status, body: challenge } = await call<AltchaChallenge>('GET', '/api/auth/captcha/challenge');
   if (status !== 200) throw new Error(`GET /api/auth/captcha/challenge answered ${status}`);
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('could not solve the ALTCHA challenge');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  return solveAltcha(challenge);
 };
 
 const RUN_ID = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;

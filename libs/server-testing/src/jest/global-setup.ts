@@ -1,3 +1,4 @@
+import './register-aliases';
 import { acquireInfra, type Infra } from '../test-infra';
 
 /** Jest runs globalSetup and globalTeardown in one process; globals set here are visible in teardown only. */

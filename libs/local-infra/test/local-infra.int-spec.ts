@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import mongoose, { Schema, type ConnectOptions, type Connection } from 'mongoose';
-import { acquireInfra, dropDatabase, startMongo, testMongoUri, type Infra, type StartMongoOptions } from '../src';
+import { startMongo, startRedis, type MongoHandle, type RedisHandle, type StartMongoOptions } from '../src';
 
 type Account = { email: string; plan: string; items: { sku: string; qty: number }[] };
 
@@ -14,40 +14,35 @@ const accountSchema = new Schema<Account>({
   items: [{ _id: false, sku: String, qty: Number }],
 });
 
-describe('integration infrastructure', () => {
-  let infra: Infra;
-
-  beforeAll(async () => {
-    infra = await acquireInfra();
-  });
-
-  afterAll(async () => {
-    await infra.stop();
-  });
-
-  describe('MongoDB through mongoose', () => {
-    let uri: string;
+describe('servers the launcher starts', () => {
+  describe('MongoDB-wire server (startMongo) through mongoose', () => {
+    let mongo: MongoHandle;
     let connection: Connection;
     const accounts = () => connection.model<Account>('Account', accountSchema);
 
     beforeAll(async () => {
-      uri = testMongoUri(infra.mongoUri, 'local-infra');
-      connection = await mongoose.createConnection(uri).asPromise();
+      mongo = await startMongo();
+      connection = await mongoose.createConnection(mongo.uri, { dbName: 'local_infra' }).asPromise();
       await accounts().init();
     });
 
     afterAll(async () => {
-      await connection.close();
-      await dropDatabase(uri);
+      await connection?.close();
+      await mongo?.stop();
     });
 
     it('creates, reads, updates and deletes a document', async () => {
       const created = await accounts().create({ email: 'crud@example.com' });
 
-      expect(await accounts().findById(created._id).lean()).toMatchObject({ email: 'crud@example.com', plan: 'free' });
+      expect(await accounts().findById(created._id).lean()).toMatchObject({
+        email: 'crud@example.com',
+        plan: 'free',
+      });
 
       await accounts().updateOne({ _id: created._id }, { $set: { plan: 'premium' } });
-      expect(await accounts().findOne({ email: 'crud@example.com' }).lean()).toMatchObject({ plan: 'premium' });
+      expect(await accounts().findOne({ email: 'crud@example.com' }).lean()).toMatchObject({
+        plan: 'premium',
+      });
 
       await accounts().deleteOne({ _id: created._id });
       expect(await accounts().countDocuments({ email: 'crud@example.com' })).toBe(0);
@@ -89,33 +84,36 @@ describe('integration infrastructure', () => {
       expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
     });
 
-    it('dropDatabase removes the throwaway database', async () => {
-      const throwaway = testMongoUri(infra.mongoUri, 'drop');
-      const name = await withConnection(throwaway, async (other) => {
-        await other.model<Account>('Account', accountSchema).create({ email: 'drop@example.com' });
-        return other.name;
-      });
-      const databaseNames = async () => (await connection.listDatabases()).databases.map((database) => database.name);
+    it('lists a database once written to and forgets it once dropped', async () => {
+      const name = 'local_infra_drop';
+      await withConnection(
+        mongo.uri,
+        (other) => other.model<Account>('Account', accountSchema).create({ email: 'drop@example.com' }),
+        { dbName: name },
+      );
+      const databaseNames = async () =>
+        (await connection.listDatabases()).databases.map((database) => database.name);
       expect(await databaseNames()).toContain(name);
 
-      await dropDatabase(throwaway);
+      await withConnection(mongo.uri, (other) => other.dropDatabase(), { dbName: name });
 
       expect(await databaseNames()).not.toContain(name);
     });
   });
 
-  describe('Redis through ioredis', () => {
+  describe('redis-server (startRedis) through ioredis', () => {
     const prefix = `test:${randomUUID()}:`;
+    let server: RedisHandle;
     let redis: Redis;
 
-    beforeAll(() => {
-      redis = new Redis(infra.redisUrl);
+    beforeAll(async () => {
+      server = await startRedis();
+      redis = new Redis(server.url);
     });
 
     afterAll(async () => {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
+      await redis?.quit();
+      await server?.stop();
     });
 
     it('SET then GET returns the value', async () => {
@@ -144,7 +142,7 @@ describe('startMongo with a dataFile', () => {
   let dir: string;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'server-testing-h2-'));
+    dir = await mkdtemp(join(tmpdir(), 'local-infra-h2-'));
   });
 
   afterAll(async () => {
@@ -155,7 +153,9 @@ describe('startMongo with a dataFile', () => {
     const dataFile = join(dir, 'dev.mv.db');
 
     await withMovies({ dataFile }, (movies) => movies.create({ title: 'Sholay' }));
-    const titles = await withMovies({ dataFile }, async (movies) => (await movies.find().lean()).map((movie) => movie.title));
+    const titles = await withMovies({ dataFile }, async (movies) =>
+      (await movies.find().lean()).map((movie) => movie.title),
+    );
 
     expect(titles).toEqual(['Sholay']);
   });
@@ -169,10 +169,17 @@ describe('startMongo with a dataFile', () => {
   type Movie = { title: string };
   const movieSchema = new Schema<Movie>({ title: { type: String, required: true } });
 
-  async function withMovies<T>(options: StartMongoOptions, use: (movies: mongoose.Model<Movie>) => Promise<T>): Promise<T> {
+  async function withMovies<T>(
+    options: StartMongoOptions,
+    use: (movies: mongoose.Model<Movie>) => Promise<T>,
+  ): Promise<T> {
     const mongo = await startMongo(options);
     try {
-      return await withConnection(mongo.uri, (connection) => use(connection.model<Movie>('Movie', movieSchema)), { dbName: database });
+      return await withConnection(
+        mongo.uri,
+        (connection) => use(connection.model<Movie>('Movie', movieSchema)),
+        { dbName: database },
+      );
     } finally {
       await mongo.stop();
     }
@@ -180,7 +187,11 @@ describe('startMongo with a dataFile', () => {
 });
 
 /** Closes the connection even when `use` fails, so a failing test cannot keep jest from exiting. */
-async function withConnection<T>(uri: string, use: (connection: Connection) => Promise<T>, options?: ConnectOptions): Promise<T> {
+async function withConnection<T>(
+  uri: string,
+  use: (connection: Connection) => Promise<T>,
+  options?: ConnectOptions,
+): Promise<T> {
   const connection = await mongoose.createConnection(uri, options).asPromise();
   try {
     return await use(connection);

@@ -1,0 +1,9 @@
+// Local MongoDB-wire server and Redis for `npm start` (tools/dev) and integration tests (libs/server-testing).
+export { ensureMongoServerBuilt } from './mongo-java-server';
+export type { MongoServerBuild } from './mongo-java-server';
+export { startMongo } from './mongo';
+export type { MongoHandle, StartMongoOptions } from './mongo';
+export { findFreePort } from './ports';
+export { startRedis } from './redis';
+export type { RedisHandle, StartRedisOptions } from './redis';
+export { workspaceRoot } from './workspace';
