@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { PageShell } from '@web/modules/layout/components/PageShell';
-import { buttonClass } from '@web/shared/ui/button';
+import { buttonClass } from '@web/shared/ui/Button';
 import styles from './ComingSoonPage.module.css';
 import { type ComingSoonKey, comingSoonPages, pageStrings } from './strings';
 

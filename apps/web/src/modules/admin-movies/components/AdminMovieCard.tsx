@@ -2,7 +2,7 @@ import { type AdminMovie, MovieStatus } from '@app/contracts';
 import { useState } from 'react';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatRating } from '@web/modules/movies/rating';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { adminMovieStrings as t } from '../strings';
 import styles from './ManageMovies.module.css';
 
@@ -64,26 +64,26 @@ export const AdminMovieCard = ({ movie, busy, onEdit, onPublish, onDelete, onRem
         <div className={styles.cardActions}>
           {confirming ? (
             <>
-              <button type="button" className={buttonClass({ size: 'sm' })} disabled={busy} onClick={() => onDelete(movie)}>
+              <Button size="sm" disabled={busy} onClick={() => onDelete(movie)}>
                 {t.confirmDelete}
-              </button>
-              <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => setConfirming(false)}>
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
                 {t.cancel}
-              </button>
+              </Button>
             </>
           ) : (
             <>
-              <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => onEdit(movie)}>
+              <Button variant="ghost" size="sm" onClick={() => onEdit(movie)}>
                 {t.edit}
-              </button>
+              </Button>
               {isDraft && (
-                <button type="button" className={buttonClass({ size: 'sm' })} disabled={busy} onClick={() => onPublish(movie)}>
+                <Button size="sm" disabled={busy} onClick={() => onPublish(movie)}>
                   {t.publish}
-                </button>
+                </Button>
               )}
-              <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => setConfirming(true)}>
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
                 {t.delete}
-              </button>
+              </Button>
             </>
           )}
         </div>

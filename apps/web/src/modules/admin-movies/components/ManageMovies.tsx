@@ -1,6 +1,6 @@
 import type { AdminMovie, MovieInput, MovieStatus } from '@app/contracts';
 import { useDeferredValue, useState } from 'react';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useAdminMovieActions, useAdminMovies } from '../hooks/useAdminMovies';
@@ -61,9 +61,9 @@ export const ManageMovies = () => {
       return (
         <div role="alert" className={styles.failed}>
           <p>{t.failed}</p>
-          <button type="button" className={buttonClass({ variant: 'ghost' })} onClick={() => void refetch()} disabled={isFetching}>
+          <Button variant="ghost" onClick={() => void refetch()} disabled={isFetching}>
             {t.tryAgain}
-          </button>
+          </Button>
         </div>
       );
     if (data.data.length === 0) return <p className={styles.muted}>{t.empty}</p>;
@@ -133,20 +133,20 @@ export const ManageMovies = () => {
             <option value="published">{t.statuses.published}</option>
           </select>
         </label>
-        <button type="button" className={buttonClass()} onClick={() => setEditing({ mode: 'add' })}>
+        <Button onClick={() => setEditing({ mode: 'add' })}>
           {t.addMovie}
-        </button>
+        </Button>
       </div>
       {grid()}
       {data && pages > 1 && (
         <nav className={styles.pager} aria-label={t.pageOf(page, pages)}>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t.previous}
-          </button>
+          </Button>
           <span>{t.pageOf(page, pages)}</span>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             {t.next}
-          </button>
+          </Button>
         </nav>
       )}
       {editing && (

@@ -1,7 +1,7 @@
 import { AdminGenres, MovieStatus } from '@app/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { buttonClass } from '@web/shared/ui/button';
-import { Modal } from '@web/shared/ui/modal/Modal';
+import { Button } from '@web/shared/ui/Button';
+import { Modal } from '@web/shared/ui/Modal';
 import { type MovieFormErrors, type MovieFormField, type MovieFormValues, validateMovieForm } from '../movie-form';
 import { adminMovieStrings as t } from '../strings';
 import type { MovieInput } from '@app/contracts';
@@ -101,12 +101,12 @@ export const MovieFormModal = ({ mode, initial, saving, onSubmit, onClose }: Mov
           />
         ))}
         <div className={styles.formActions}>
-          <button type="button" className={buttonClass({ variant: 'ghost' })} onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             {t.cancel}
-          </button>
-          <button type="submit" className={buttonClass()} disabled={saving}>
+          </Button>
+          <Button type="submit" disabled={saving}>
             {saving ? t.saving : t.save}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>

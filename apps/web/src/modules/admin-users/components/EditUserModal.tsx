@@ -1,9 +1,9 @@
 import { type UpdateUserRequest, type User, type UserStatus } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
-import { TextField } from '@web/modules/auth/components/TextField';
+import { TextField } from '@web/shared/ui/TextField';
 import fieldStyles from '@web/modules/auth/components/Field.module.css';
-import { buttonClass } from '@web/shared/ui/button';
-import { Modal } from '@web/shared/ui/modal/Modal';
+import { Button } from '@web/shared/ui/Button';
+import { Modal } from '@web/shared/ui/Modal';
 import { adminUsersStrings as texts } from '../strings';
 import styles from './ManageUsers.module.css';
 
@@ -54,12 +54,12 @@ export const EditUserModal = ({ user, saving, onSave, onClose }: EditUserModalPr
           </select>
         </div>
         <div className={styles.modalActions}>
-          <button type="button" className={buttonClass({ variant: 'ghost' })} onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             {texts.cancel}
-          </button>
-          <button type="submit" className={buttonClass()} disabled={saving}>
+          </Button>
+          <Button type="submit" disabled={saving}>
             {saving ? texts.saving : texts.save}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>

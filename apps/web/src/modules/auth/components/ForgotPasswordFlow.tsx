@@ -2,14 +2,15 @@ import { PASSWORD_MIN_LENGTH } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { authApi } from '../api/auth.api';
 import { messageFor } from '../error-message';
 import { authStrings } from '../strings';
 import { emailError, newPasswordError, requiredError } from '../validation';
 import styles from './ForgotPasswordFlow.module.css';
 import { FormAlert } from './FormAlert';
-import { PasswordField, TextField } from './TextField';
+import { PasswordField, TextField } from '@web/shared/ui/TextField';
+import { Form } from '@web/shared/ui/Form';
 
 type Step = 'email' | 'otp' | 'password';
 const STEPS: Step[] = ['email', 'otp', 'password'];
@@ -87,7 +88,7 @@ export const ForgotPasswordFlow = () => {
         ))}
       </ol>
       <FormAlert tone={outcome?.tone ?? 'success'} message={outcome?.message ?? null} />
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate>
         {step === 'email' && (
           <>
             <p className={styles.lead}>{texts.emailLead}</p>
@@ -102,9 +103,9 @@ export const ForgotPasswordFlow = () => {
               error={fieldError}
               onChange={(event) => setEmail(event.target.value)}
             />
-            <button type="submit" className={buttonClass({ block: true })} disabled={busy}>
+            <Button type="submit" block disabled={busy}>
               {sendOtp.isPending ? texts.sending : texts.sendOtp}
-            </button>
+            </Button>
           </>
         )}
         {step === 'otp' && (
@@ -122,9 +123,9 @@ export const ForgotPasswordFlow = () => {
               onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
               autoFocus
             />
-            <button type="submit" className={buttonClass({ block: true })} disabled={busy}>
+            <Button type="submit" block disabled={busy}>
               {verifyOtp.isPending ? texts.verifying : texts.verifyOtp}
-            </button>
+            </Button>
           </>
         )}
         {step === 'password' && (
@@ -141,9 +142,9 @@ export const ForgotPasswordFlow = () => {
               onChange={(event) => setNewPassword(event.target.value)}
               autoFocus
             />
-            <button type="submit" className={buttonClass({ block: true })} disabled={busy}>
+            <Button type="submit" block disabled={busy}>
               {reset.isPending ? texts.resetting : texts.resetPassword}
-            </button>
+            </Button>
           </>
         )}
         {step !== 'email' && (
@@ -159,7 +160,7 @@ export const ForgotPasswordFlow = () => {
             {texts.useAnotherEmail}
           </button>
         )}
-      </form>
+      </Form>
     </div>
   );
 };

@@ -4,16 +4,16 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { authApi } from '../api/auth.api';
 import { messageFor } from '../error-message';
 import { useAuth } from '../hooks/useAuth';
 import { authStrings } from '../strings';
 import { type FieldErrors, hasErrors, newPasswordError } from '../validation';
-import styles from './Field.module.css';
 import { FormAlert } from './FormAlert';
 import { OAUTH_REDIRECT_MS } from './OAuthReturn';
-import { PasswordField } from './TextField';
+import { PasswordField } from '@web/shared/ui/TextField';
+import { Form } from '@web/shared/ui/Form';
 
 const { setPassword: texts } = authStrings;
 
@@ -51,7 +51,7 @@ export const SetPasswordForm = () => {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <Form onSubmit={onSubmit} noValidate>
       <FormAlert tone="success" message={save.isSuccess ? save.data.message || texts.success : null} />
       <FormAlert tone="error" message={save.isError ? messageFor(save.error, { fallback: texts.failed, network: texts.failed }) : null} />
       <PasswordField
@@ -71,9 +71,9 @@ export const SetPasswordForm = () => {
         error={errors.confirmation}
         onChange={(event) => setConfirmation(event.target.value)}
       />
-      <button type="submit" className={buttonClass({ block: true })} disabled={save.isPending || save.isSuccess}>
+      <Button type="submit" block disabled={save.isPending || save.isSuccess}>
         {save.isPending ? texts.submitting : texts.submit}
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 };

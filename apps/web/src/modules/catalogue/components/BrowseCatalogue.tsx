@@ -5,7 +5,7 @@ import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkele
 import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
 import { useBrowseMovies } from '@web/modules/movies/hooks/useMovieQueries';
 import { catalogueStrings } from '@web/modules/movies/strings';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { useMovieModals } from '../hooks/useMovieModals';
 import styles from './BrowseCatalogue.module.css';
 import { GenreFilter } from './GenreFilter';
@@ -80,13 +80,13 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
       {results()}
       {data && pages > 1 && (
         <nav className={styles.pager} aria-label={catalogueStrings.pageOf(page, pages)}>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {catalogueStrings.previous}
-          </button>
+          </Button>
           <span>{catalogueStrings.pageOf(page, pages)}</span>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             {catalogueStrings.next}
-          </button>
+          </Button>
         </nav>
       )}
       {modal}

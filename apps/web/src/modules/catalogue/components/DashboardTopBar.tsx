@@ -3,7 +3,7 @@ import { Paths } from '@web/app/paths';
 import { Logo } from '@web/modules/layout/components/Logo';
 import { browseStrings } from '@web/modules/movies/strings';
 import { ThemeToggle } from '@web/shared/theme/ThemeToggle';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import styles from './DashboardTopBar.module.css';
 
 type DashboardTopBarProps = {
@@ -49,9 +49,9 @@ export const DashboardTopBar = ({ search, onSearch, onLogout, username, profileI
       </label>
       <div className={styles.actions}>
         <ThemeToggle />
-        <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={onLogout}>
+        <Button variant="ghost" size="sm" onClick={onLogout}>
           {browseStrings.logout}
-        </button>
+        </Button>
         <Link to={Paths.userProfile} className={styles.avatar} aria-label={browseStrings.profile}>
           {profileImage ? (
             <img src={profileImage} alt="" className={styles.avatarImage} />

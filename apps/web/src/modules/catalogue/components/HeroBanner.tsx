@@ -3,7 +3,7 @@ import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatRating } from '@web/modules/movies/rating';
 import { releaseYear } from '@web/modules/movies/release-year';
 import { browseStrings } from '@web/modules/movies/strings';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import styles from './HeroBanner.module.css';
 
 type HeroBannerProps = { movie: Movie; onPlay: (movie: Movie) => void; onMoreInfo: (movie: Movie) => void };
@@ -31,12 +31,12 @@ export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
         </p>
         <p className={styles.overview}>{movie.description}</p>
         <div className={styles.actions}>
-          <button type="button" className={buttonClass({ size: 'md' })} onClick={() => onPlay(movie)}>
+          <Button size="md" onClick={() => onPlay(movie)}>
             ▶ {browseStrings.playNow}
-          </button>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'md' })} onClick={() => onMoreInfo(movie)}>
+          </Button>
+          <Button variant="ghost" size="md" onClick={() => onMoreInfo(movie)}>
             {browseStrings.moreInfo}
-          </button>
+          </Button>
         </div>
       </div>
       <PosterImage className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />

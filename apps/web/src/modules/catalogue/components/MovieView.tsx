@@ -9,7 +9,7 @@ import { useViewer } from '@web/modules/movies/hooks/useViewer';
 import { releaseYear } from '@web/modules/movies/release-year';
 import { detailStrings, movieStrings } from '@web/modules/movies/strings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button, buttonClass } from '@web/shared/ui/Button';
 import { ReviewForm } from './ReviewForm';
 import styles from './MovieView.module.css';
 
@@ -85,9 +85,9 @@ const RentBox = ({ price }: { price: number }) => {
         <span>{detailStrings.rentHours}</span>
         <strong className={styles.rentPrice}>{detailStrings.rentPrice(price)}</strong>
       </p>
-      <button type="button" className={buttonClass({ block: true })} onClick={() => setAsked(true)}>
+      <Button block onClick={() => setAsked(true)}>
         {detailStrings.rentNow}
-      </button>
+      </Button>
       <div role="status" className={styles.rentNote}>
         {asked && (
           <>

@@ -2,7 +2,7 @@ import { CreateReviewSchema } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
 import { detailStrings } from '@web/modules/movies/strings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { usePostReview } from '../hooks/useReviews';
 import styles from './MovieView.module.css';
 
@@ -64,9 +64,9 @@ export const ReviewForm = ({ movieId }: { movieId: string }) => {
         />
       </label>
       <div className={styles.formActions}>
-        <button type="submit" className={buttonClass()} disabled={post.isPending}>
+        <Button type="submit" disabled={post.isPending}>
           {post.isPending ? detailStrings.posting : detailStrings.postReview}
-        </button>
+        </Button>
         <p role={message?.tone === 'error' ? 'alert' : 'status'} className={styles.formMessage}>
           {message?.text ?? ''}
         </p>

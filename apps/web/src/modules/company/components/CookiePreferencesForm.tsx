@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { companyStrings } from '../content';
 import { type CookiePreferences, readCookiePreferences, storeCookiePreferences } from '../cookie-preferences';
 import styles from './CookiePreferencesForm.module.css';
@@ -58,9 +58,9 @@ export const CookiePreferencesForm = () => {
         onChange={(marketing) => change({ marketing })}
       />
       <div className={styles.actions}>
-        <button type="submit" className={buttonClass()}>
+        <Button type="submit">
           {companyStrings.savePreferences}
-        </button>
+        </Button>
         <p role="status" className={styles.status}>
           {saved ? companyStrings.preferencesSaved : ''}
         </p>

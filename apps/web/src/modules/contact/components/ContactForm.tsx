@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { ContactMessage, ContactReceipt } from '@app/contracts';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { contactStrings as t } from '../strings';
 import styles from './ContactForm.module.css';
 
@@ -70,9 +70,9 @@ export const ContactForm = () => {
         <textarea className={styles.control} name="message" required value={form.message} onChange={update('message')} />
       </label>
       <div className={styles.actions}>
-        <button type="submit" className={buttonClass({ size: 'lg' })} disabled={send.isPending}>
+        <Button type="submit" size="lg" disabled={send.isPending}>
           {send.isPending ? t.sending : t.send}
-        </button>
+        </Button>
       </div>
       <div aria-live="polite">
         {send.isSuccess && <p className={styles.success}>{t.sent}</p>}

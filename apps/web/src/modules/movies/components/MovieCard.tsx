@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { config } from '@web/shared/config/config';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button, buttonClass } from '@web/shared/ui/Button';
 import { PLACEHOLDER_POSTER, posterSrc } from '../poster';
 import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
@@ -64,14 +64,12 @@ export const MovieCard = ({ movie, imageBaseUrl = config.imageBaseUrl, badge, on
         </p>
         <p className={styles.overview}>{movie.description}</p>
         {onWatchNow ? (
-          <button
-            type="button"
-            className={`${buttonClass({ size: 'sm', block: true })} ${styles.watchNow}`}
+          <Button size="sm" block className={styles.watchNow}
             aria-label={movieStrings.watchNowTitle(movie.title)}
             onClick={() => onWatchNow(movie)}
           >
             {movieStrings.watchNow}
-          </button>
+          </Button>
         ) : (
           <Link className={`${buttonClass({ size: 'sm', block: true })} ${styles.watchNow}`} to={Paths.login}>
             {movieStrings.watchNow}

@@ -1,7 +1,7 @@
 import type { Movie } from '@app/contracts';
 import { useState } from 'react';
-import { buttonClass } from '@web/shared/ui/button';
-import { Modal } from '@web/shared/ui/modal/Modal';
+import { Button } from '@web/shared/ui/Button';
+import { Modal } from '@web/shared/ui/Modal';
 import { useViewer } from '../hooks/useViewer';
 import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
@@ -45,21 +45,19 @@ export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
           <h3 className={styles.subheading}>{detailStrings.plot}</h3>
           <p className={styles.plot}>{movie.description}</p>
           <div className={styles.actions}>
-            <button type="button" className={buttonClass()} onClick={() => setNote(detailStrings.rentSoonLine)}>
+            <Button onClick={() => setNote(detailStrings.rentSoonLine)}>
               {detailStrings.watchNowPrice(movie.purchasePriceInr)}
-            </button>
+            </Button>
             {user ? (
-              <button type="button" className={buttonClass({ variant: 'ghost' })} disabled aria-describedby="favorites-soon">
+              <Button variant="ghost" disabled aria-describedby="favorites-soon">
                 {detailStrings.addToFavorites}
-              </button>
+              </Button>
             ) : (
-              <button
-                type="button"
-                className={buttonClass({ variant: 'ghost' })}
+              <Button variant="ghost"
                 onClick={() => setNote(detailStrings.favoritesNeedLogin)}
               >
                 {detailStrings.addToFavorites}
-              </button>
+              </Button>
             )}
           </div>
           {user && (
