@@ -2,6 +2,7 @@ import type { MovieDetail, Review } from '@app/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
+import { type MovieFact, MovieFacts } from '@web/modules/movies/components/MovieFacts';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatDate, formatLanguage, formatUsd } from '@web/modules/movies/format';
 import { useMovie, useMovieRating } from '@web/modules/movies/hooks/useMovieQueries';
@@ -10,6 +11,8 @@ import { releaseYear } from '@web/modules/movies/release-year';
 import { detailStrings, movieStrings } from '@web/modules/movies/strings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { Button, buttonClass } from '@web/shared/ui/Button';
+import { Card } from '@web/shared/ui/Card';
+import { Panel } from '@web/shared/ui/Panel';
 import { ReviewForm } from './ReviewForm';
 import styles from './MovieView.module.css';
 
@@ -17,10 +20,7 @@ const na = detailStrings.notKnown;
 const TOP_REVIEWS_SHOWN = 5;
 
 const ReviewList = ({ reviews }: { reviews: Review[] }) => (
-  <section className={styles.panel} aria-labelledby="reviews-heading">
-    <h2 id="reviews-heading" className={styles.sectionTitle}>
-      {detailStrings.reviews}
-    </h2>
+  <Panel title={detailStrings.reviews}>
     {reviews.length === 0 ? (
       <p className={styles.muted}>{detailStrings.noReviews}</p>
     ) : (
@@ -37,13 +37,13 @@ const ReviewList = ({ reviews }: { reviews: Review[] }) => (
         ))}
       </ul>
     )}
-  </section>
+  </Panel>
 );
 
 /** Rating and votes come from the server's rating look-up (DECISIONS 14), 'N/A' until it answers. */
 const DetailsList = ({ movie }: { movie: MovieDetail }) => {
   const { data: lookup } = useMovieRating(movie.id);
-  const rows: [string, string][] = [
+  const rows: MovieFact[] = [
     [detailStrings.rating, lookup && lookup.rating !== na ? detailStrings.ratingOutOf10(lookup.rating) : na],
     [detailStrings.votes, lookup?.votes ?? na],
     [detailStrings.director, movie.director ?? na],
@@ -57,19 +57,9 @@ const DetailsList = ({ movie }: { movie: MovieDetail }) => {
     [detailStrings.revenue, formatUsd(movie.revenueUsd, na)],
   ];
   return (
-    <section className={styles.panel} aria-labelledby="details-heading">
-      <h2 id="details-heading" className={styles.sectionTitle}>
-        {detailStrings.details}
-      </h2>
-      <dl className={styles.details}>
-        {rows.map(([term, value]) => (
-          <div key={term} className={styles.detail}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <Panel title={detailStrings.details}>
+      <MovieFacts facts={rows} wide />
+    </Panel>
   );
 };
 
@@ -77,7 +67,7 @@ const DetailsList = ({ movie }: { movie: MovieDetail }) => {
 const RentBox = ({ price }: { price: number }) => {
   const [asked, setAsked] = useState(false);
   return (
-    <aside className={styles.rentBox} aria-labelledby="rent-heading">
+    <Card as="aside" className={styles.rentBox} strong raised aria-labelledby="rent-heading">
       <h2 id="rent-heading" className={styles.rentTitle}>
         {detailStrings.rentTitle}
       </h2>
@@ -97,12 +87,12 @@ const RentBox = ({ price }: { price: number }) => {
           </>
         )}
       </div>
-    </aside>
+    </Card>
   );
 };
 
 const SignInCta = () => (
-  <aside className={styles.rentBox}>
+  <Card as="aside" className={styles.rentBox} strong raised>
     <h2 className={styles.rentTitle}>{detailStrings.signInCta}</h2>
     <p className={styles.muted}>{detailStrings.signInCtaLine}</p>
     <Link to={Paths.userLogin} className={buttonClass({ block: true })}>
@@ -111,7 +101,7 @@ const SignInCta = () => (
     <Link to={toPath.signup()} className={buttonClass({ variant: 'ghost', block: true })}>
       {detailStrings.join}
     </Link>
-  </aside>
+  </Card>
 );
 
 type MovieViewProps = {
@@ -143,7 +133,7 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
     <article className={styles.view}>
       <title>{`${movie.title} · Streamly`}</title>
       <div className={styles.top}>
-        <PosterImage className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
+        <PosterImage framed title={movie.title} posterUrl={movie.posterUrl} eager />
         <div className={styles.intro}>
           <h1 className={styles.title}>{movie.title}</h1>
           <p className={styles.meta}>
@@ -165,9 +155,9 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
       <ReviewList reviews={movie.topReviews ?? []} />
       {variant === 'member' &&
         (user ? (
-          <section className={styles.panel}>
+          <Panel>
             <ReviewForm movieId={movie.id} />
-          </section>
+          </Panel>
         ) : (
           <p className={styles.muted}>
             <Link to={Paths.userLogin}>{detailStrings.signInToReview}</Link>

@@ -3,6 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { detailStrings } from '@web/modules/movies/strings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { Button } from '@web/shared/ui/Button';
+import { Form } from '@web/shared/ui/Form';
+import { TextAreaField, TextField } from '@web/shared/ui/TextField';
 import { usePostReview } from '../hooks/useReviews';
 import styles from './MovieView.module.css';
 
@@ -37,32 +39,27 @@ export const ReviewForm = ({ movieId }: { movieId: string }) => {
   };
 
   return (
-    <form className={styles.reviewForm} onSubmit={submit} noValidate>
+    <Form onSubmit={submit} noValidate>
       <h3 className={styles.subheading}>{detailStrings.writeReview}</h3>
-      <label className={styles.field}>
-        <span>{detailStrings.yourRating}</span>
-        <input
-          type="number"
-          min={0}
-          max={10}
-          step={0.1}
-          required
-          value={rating}
-          onChange={(event) => setRating(event.target.value)}
-          className={`${styles.input} ${styles.ratingInput}`}
-        />
-      </label>
-      <label className={styles.field}>
-        <span>{detailStrings.yourReview}</span>
-        <textarea
-          required
-          maxLength={2000}
-          rows={4}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-          className={styles.input}
-        />
-      </label>
+      <TextField
+        label={detailStrings.yourRating}
+        type="number"
+        min={0}
+        max={10}
+        step={0.1}
+        required
+        value={rating}
+        onChange={(event) => setRating(event.target.value)}
+        fieldClassName={styles.ratingField}
+      />
+      <TextAreaField
+        label={detailStrings.yourReview}
+        required
+        maxLength={2000}
+        rows={4}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+      />
       <div className={styles.formActions}>
         <Button type="submit" disabled={post.isPending}>
           {post.isPending ? detailStrings.posting : detailStrings.postReview}
@@ -71,6 +68,6 @@ export const ReviewForm = ({ movieId }: { movieId: string }) => {
           {message?.text ?? ''}
         </p>
       </div>
-    </form>
+    </Form>
   );
 };

@@ -7,6 +7,7 @@ import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
 import { detailStrings } from '../strings';
 import styles from './MovieDetailModal.module.css';
+import { type MovieFact, MovieFacts } from './MovieFacts';
 import { PosterImage } from './PosterImage';
 
 type MovieDetailModalProps = { movie: Movie; onClose: () => void };
@@ -17,7 +18,7 @@ const unknown = detailStrings.notKnown;
 export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
   const { user } = useViewer();
   const [note, setNote] = useState('');
-  const facts: [string, string][] = [
+  const facts: MovieFact[] = [
     [detailStrings.genre, movie.genres.length ? movie.genres.join(', ') : movie.genre],
     [detailStrings.year, releaseYear(movie.releaseDate) ?? unknown],
     [detailStrings.runtime, movie.runtimeMinutes ? detailStrings.minutes(movie.runtimeMinutes) : unknown],
@@ -28,20 +29,13 @@ export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
   return (
     <Modal title={movie.title} hideTitle onClose={onClose} closeLabel={detailStrings.close}>
       <div className={styles.layout}>
-        <PosterImage className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
+        <PosterImage framed title={movie.title} posterUrl={movie.posterUrl} eager />
         <div className={styles.body}>
           <p className={styles.title} aria-hidden="true">
             {movie.title}
           </p>
           <p className={styles.rating}>{formatRating(movie.rating)}</p>
-          <dl className={styles.facts}>
-            {facts.map(([term, value]) => (
-              <div key={term} className={styles.fact}>
-                <dt>{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <MovieFacts facts={facts} />
           <h3 className={styles.subheading}>{detailStrings.plot}</h3>
           <p className={styles.plot}>{movie.description}</p>
           <div className={styles.actions}>
