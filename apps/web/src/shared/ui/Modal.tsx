@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import a11y from './a11y.module.css';
 import styles from './Modal.module.css';
 import { uiStrings } from './strings';
 
@@ -57,7 +58,7 @@ export const Modal = ({ title, hideTitle = false, onClose, closeLabel = uiString
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
         </button>
-        <h2 id={titleId} className={hideTitle ? styles.hiddenTitle : styles.title}>
+        <h2 id={titleId} className={hideTitle ? a11y.visuallyHidden : styles.title}>
           {title}
         </h2>
         {children}

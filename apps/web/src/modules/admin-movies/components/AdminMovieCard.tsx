@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatRating } from '@web/modules/movies/rating';
 import { Button } from '@web/shared/ui/Button';
+import { Card } from '@web/shared/ui/Card';
 import { adminMovieStrings as t } from '../strings';
 import styles from './ManageMovies.module.css';
 
@@ -20,7 +21,7 @@ export const AdminMovieCard = ({ movie, busy, onEdit, onPublish, onDelete, onRem
   const [confirming, setConfirming] = useState(false);
   const isDraft = movie.status === MovieStatus.Draft;
   return (
-    <article className={styles.card} aria-label={movie.title}>
+    <Card as="article" padding="sm" className={styles.card} aria-label={movie.title}>
       <div className={styles.cardPoster}>
         <PosterImage className={styles.posterImage} title={movie.title} posterUrl={movie.posterUrl} />
         <span className={`${styles.status} ${isDraft ? styles.draft : styles.published}`}>
@@ -88,6 +89,6 @@ export const AdminMovieCard = ({ movie, busy, onEdit, onPublish, onDelete, onRem
           )}
         </div>
       </div>
-    </article>
+    </Card>
   );
 };

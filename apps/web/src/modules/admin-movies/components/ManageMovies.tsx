@@ -3,6 +3,7 @@ import { useDeferredValue, useState } from 'react';
 import { Button } from '@web/shared/ui/Button';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
+import { controlClass } from '@web/shared/ui/TextField';
 import { useAdminMovieActions, useAdminMovies } from '../hooks/useAdminMovies';
 import { emptyMovieForm, formValuesOf } from '../movie-form';
 import { adminMovieStrings as t } from '../strings';
@@ -108,7 +109,7 @@ export const ManageMovies = () => {
         </h2>
         <input
           type="search"
-          className={styles.input}
+          className={controlClass({ size: 'sm' })}
           aria-label={t.searchLabel}
           placeholder={t.searchLabel}
           value={search}
@@ -121,7 +122,7 @@ export const ManageMovies = () => {
         <label className={styles.inline}>
           {t.statusFilter}
           <select
-            className={styles.input}
+            className={controlClass({ size: 'sm' })}
             value={status}
             onChange={(event) => {
               setStatus(event.target.value as MovieStatus | '');

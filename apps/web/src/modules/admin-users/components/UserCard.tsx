@@ -1,5 +1,6 @@
 import type { User } from '@app/contracts';
 import { Button } from '@web/shared/ui/Button';
+import { Card } from '@web/shared/ui/Card';
 import { adminUsersStrings as texts } from '../strings';
 import styles from './ManageUsers.module.css';
 
@@ -21,7 +22,7 @@ const joinedOn = (createdAt: string | undefined): string => {
 export const UserCard = ({ user, busy, onEdit, onToggleRole, onRemove }: UserCardProps) => {
   const status = user.status ? texts.statuses[user.status] : texts.statusFallback;
   return (
-    <article className={styles.card} aria-label={user.username}>
+    <Card as="article" raised className={styles.card} aria-label={user.username}>
       <div className={styles.identity}>
         <span className={styles.avatar} aria-hidden="true">
           {user.username.slice(0, 1).toUpperCase()}
@@ -57,6 +58,6 @@ export const UserCard = ({ user, busy, onEdit, onToggleRole, onRemove }: UserCar
           {texts.remove}
         </Button>
       </div>
-    </article>
+    </Card>
   );
 };

@@ -6,6 +6,9 @@ import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
 import { useBrowseMovies } from '@web/modules/movies/hooks/useMovieQueries';
 import { catalogueStrings } from '@web/modules/movies/strings';
 import { Button } from '@web/shared/ui/Button';
+import a11y from '@web/shared/ui/a11y.module.css';
+import { controlClass } from '@web/shared/ui/TextField';
+import { Card } from '@web/shared/ui/Card';
 import { useMovieModals } from '../hooks/useMovieModals';
 import styles from './BrowseCatalogue.module.css';
 import { GenreFilter } from './GenreFilter';
@@ -51,14 +54,14 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
         <h1 className={styles.title}>{title}</h1>
         <p className={styles.lead}>{lead}</p>
       </header>
-      <div className={styles.controls}>
-        <label htmlFor={searchId} className={styles.hidden}>
+      <Card padding="bar" className={styles.controls}>
+        <label htmlFor={searchId} className={a11y.visuallyHidden}>
           {catalogueStrings.searchLabel}
         </label>
         <input
           id={searchId}
           type="search"
-          className={styles.search}
+          className={controlClass({ size: 'sm', pill: true }, styles.search)}
           placeholder={catalogueStrings.searchLabel}
           maxLength={100}
           value={search}
@@ -67,7 +70,7 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
         {!category && <GenreFilter value={genre} onChange={reset(setGenre)} />}
         <div className={styles.sort}>
           <label htmlFor={sortId}>{catalogueStrings.sortLabel}</label>
-          <select id={sortId} value={sort} onChange={(event) => reset(setSort)(event.target.value as MovieSort)}>
+          <select id={sortId} className={controlClass({ size: 'sm' })} value={sort} onChange={(event) => reset(setSort)(event.target.value as MovieSort)}>
             {MovieSorts.map((value) => (
               <option key={value} value={value}>
                 {catalogueStrings.sorts[value]}
@@ -76,7 +79,7 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
           </select>
         </div>
         {data && <p className={styles.count}>{catalogueStrings.results(data.total)}</p>}
-      </div>
+      </Card>
       {results()}
       {data && pages > 1 && (
         <nav className={styles.pager} aria-label={catalogueStrings.pageOf(page, pages)}>

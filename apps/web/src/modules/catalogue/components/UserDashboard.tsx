@@ -7,6 +7,7 @@ import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
 import { useBrowseMovies, useMovieSections } from '@web/modules/movies/hooks/useMovieQueries';
 import { useViewer } from '@web/modules/movies/hooks/useViewer';
 import { browseStrings } from '@web/modules/movies/strings';
+import { Card } from '@web/shared/ui/Card';
 import { useMovieModals } from '../hooks/useMovieModals';
 import { filterByTitle } from '../title-filter';
 import { DashboardTopBar } from './DashboardTopBar';
@@ -62,9 +63,9 @@ export const UserDashboard = () => {
         {row(titles.topRated, data.topRated.slice(0, 10))}
         {row(titles.free, data.free)}
         {row(titles.premium, data.premium)}
-        <div className={styles.filterBar}>
+        <Card padding="bar" className={styles.filterBar}>
           <GenreFilter value={genre} onChange={setGenre} />
-        </div>
+        </Card>
         <MovieRow title={titles.becauseYouWatched} movies={[]} empty={browseStrings.becauseYouWatchedEmpty} />
         {row(titles.trending, data.trending)}
         <MovieRow title={titles.continueWatching} movies={[]} empty={browseStrings.continueWatchingEmpty} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CompanyPageContent } from '../content';
 import styles from './CompanyArticle.module.css';
+import { Panel } from '@web/shared/ui/Panel';
 
 type CompanyArticleProps = { content: CompanyPageContent; children?: ReactNode };
 
@@ -12,8 +13,7 @@ export const CompanyArticle = ({ content, children }: CompanyArticleProps) => (
       <p className={styles.lead}>{content.lead}</p>
     </header>
     {content.sections.map((section) => (
-      <section key={section.heading} className={styles.section}>
-        <h2 className={styles.heading}>{section.heading}</h2>
+      <Panel key={section.heading} title={section.heading}>
         {section.paragraphs?.map((paragraph) => (
           <p key={paragraph} className={styles.paragraph}>
             {paragraph}
@@ -26,7 +26,7 @@ export const CompanyArticle = ({ content, children }: CompanyArticleProps) => (
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
     ))}
     {children}
   </article>
