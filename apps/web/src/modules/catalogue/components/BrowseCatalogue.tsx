@@ -9,6 +9,7 @@ import { Button } from '@web/shared/ui/Button';
 import a11y from '@web/shared/ui/a11y.module.css';
 import { controlClass } from '@web/shared/ui/TextField';
 import { Card } from '@web/shared/ui/Card';
+import { PageHeader } from '@web/shared/ui/PageTitle';
 import { useMovieModals } from '../hooks/useMovieModals';
 import styles from './BrowseCatalogue.module.css';
 import { GenreFilter } from './GenreFilter';
@@ -50,10 +51,7 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
 
   return (
     <div className={styles.browse}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{title}</h1>
-        <p className={styles.lead}>{lead}</p>
-      </header>
+      <PageHeader title={title} lead={lead} />
       <Card padding="bar" className={styles.controls}>
         <label htmlFor={searchId} className={a11y.visuallyHidden}>
           {catalogueStrings.searchLabel}

@@ -4,6 +4,7 @@ import { formatRating } from '@web/modules/movies/rating';
 import { releaseYear } from '@web/modules/movies/release-year';
 import { browseStrings } from '@web/modules/movies/strings';
 import { Button } from '@web/shared/ui/Button';
+import { PageTitle } from '@web/shared/ui/PageTitle';
 import styles from './HeroBanner.module.css';
 
 type HeroBannerProps = { movie: Movie; onPlay: (movie: Movie) => void; onMoreInfo: (movie: Movie) => void };
@@ -17,7 +18,7 @@ export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
         <PosterImage className={styles.backdropImage} title={movie.title} posterUrl={movie.posterUrl} eager />
       </div>
       <div className={styles.content}>
-        <h1 className={styles.title}>{movie.title}</h1>
+        <PageTitle>{movie.title}</PageTitle>
         <p className={styles.meta}>
           <span className={styles.rating}>
             <span className={styles.star} aria-hidden="true">
@@ -39,7 +40,7 @@ export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
           </Button>
         </div>
       </div>
-      <PosterImage className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
+      <PosterImage framed className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
     </section>
   );
 };

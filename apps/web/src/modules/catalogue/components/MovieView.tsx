@@ -13,6 +13,7 @@ import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
 import { Panel } from '@web/shared/ui/Panel';
+import { PageTitle } from '@web/shared/ui/PageTitle';
 import { ReviewForm } from './ReviewForm';
 import styles from './MovieView.module.css';
 
@@ -119,7 +120,7 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
     const missing = error instanceof ApiRequestError && error.status === 404;
     return (
       <div className={styles.missing} role="alert">
-        <h1 className={styles.title}>{missing ? detailStrings.notFound : movieStrings.failed}</h1>
+        <PageTitle>{missing ? detailStrings.notFound : movieStrings.failed}</PageTitle>
         <p className={styles.muted}>{missing ? detailStrings.notFoundLine : error.message}</p>
         <Link to={Paths.movies} className={buttonClass({ variant: 'ghost' })}>
           {detailStrings.backToBrowse}
@@ -135,7 +136,7 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
       <div className={styles.top}>
         <PosterImage framed title={movie.title} posterUrl={movie.posterUrl} eager />
         <div className={styles.intro}>
-          <h1 className={styles.title}>{movie.title}</h1>
+          <PageTitle>{movie.title}</PageTitle>
           <p className={styles.meta}>
             {year && <span>{year}</span>}
             <span>{movie.genre}</span>
