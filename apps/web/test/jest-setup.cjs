@@ -7,9 +7,13 @@ globalThis.scrollTo = () => undefined;
 
 /* global HTMLDialogElement, Event, document -- jsdom globals: this file runs inside the test environment. */
 // jsdom has <dialog> without its modal methods. This stands in for what the browser does that the app
-// relies on: showModal() opens it, close() closes it, and Escape sends the open dialog a cancelable `cancel`.
+// relies on: showModal() and show() open it, close() closes it, and Escape sends the open dialog a cancelable `cancel`.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
   HTMLDialogElement.prototype.showModal = function showModal() {
+    this.open = true;
+  };
+  // Opens it without the modal behaviour (no inert page, no focus trap): what the app must not use.
+  HTMLDialogElement.prototype.show = function show() {
     this.open = true;
   };
   HTMLDialogElement.prototype.close = function close() {
