@@ -134,7 +134,7 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
     <article className={styles.view}>
       <title>{`${movie.title} · Streamly`}</title>
       <div className={styles.top}>
-        <PosterImage framed title={movie.title} posterUrl={movie.posterUrl} eager />
+        <PosterImage framed className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
         <div className={styles.intro}>
           <PageTitle>{movie.title}</PageTitle>
           <p className={styles.meta}>

@@ -50,7 +50,7 @@ export const ReviewForm = ({ movieId }: { movieId: string }) => {
         required
         value={rating}
         onChange={(event) => setRating(event.target.value)}
-        fieldClassName={styles.ratingField}
+        className={styles.ratingInput}
       />
       <TextAreaField
         label={detailStrings.yourReview}
