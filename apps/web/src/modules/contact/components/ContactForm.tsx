@@ -3,13 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import type { ContactMessage, ContactReceipt } from '@app/contracts';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { Button } from '@web/shared/ui/Button';
+import { SelectField, TextAreaField, TextField } from '@web/shared/ui/TextField';
 import { contactStrings as t } from '../strings';
 import styles from './ContactForm.module.css';
 
 const empty: ContactMessage = { firstName: '', lastName: '', email: '', companyName: '', serviceInterested: '', message: '' };
 
-type TextField = Exclude<keyof ContactMessage, 'serviceInterested' | 'message'>;
-const textFields: Array<{ name: TextField; label: string; type: string; autoComplete: string }> = [
+type TextName = Exclude<keyof ContactMessage, 'serviceInterested' | 'message'>;
+const textFields: Array<{ name: TextName; label: string; type: string; autoComplete: string }> = [
   { name: 'firstName', label: t.firstName, type: 'text', autoComplete: 'given-name' },
   { name: 'lastName', label: t.lastName, type: 'text', autoComplete: 'family-name' },
   { name: 'email', label: t.email, type: 'email', autoComplete: 'email' },
@@ -40,35 +41,27 @@ export const ContactForm = () => {
       <h2 id="contact-heading">{t.heading}</h2>
       <div className={styles.row}>
         {textFields.map(({ name, label, type, autoComplete }) => (
-          <label key={name} className={styles.field}>
-            {label}
-            <input
-              className={styles.control}
-              name={name}
-              type={type}
-              autoComplete={autoComplete}
-              required
-              value={form[name]}
-              onChange={update(name)}
-            />
-          </label>
+          <TextField
+            key={name}
+            label={label}
+            name={name}
+            type={type}
+            autoComplete={autoComplete}
+            required
+            value={form[name]}
+            onChange={update(name)}
+          />
         ))}
       </div>
-      <label className={styles.field}>
-        {t.serviceInterested}
-        <select className={styles.control} name="serviceInterested" required value={form.serviceInterested} onChange={update('serviceInterested')}>
-          <option value="" disabled>
-            —
-          </option>
-          {t.services.map((service) => (
-            <option key={service}>{service}</option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.field}>
-        {t.message}
-        <textarea className={styles.control} name="message" required value={form.message} onChange={update('message')} />
-      </label>
+      <SelectField label={t.serviceInterested} name="serviceInterested" required value={form.serviceInterested} onChange={update('serviceInterested')}>
+        <option value="" disabled>
+          —
+        </option>
+        {t.services.map((service) => (
+          <option key={service}>{service}</option>
+        ))}
+      </SelectField>
+      <TextAreaField label={t.message} className={styles.message} name="message" required value={form.message} onChange={update('message')} />
       <div className={styles.actions}>
         <Button type="submit" size="lg" disabled={send.isPending}>
           {send.isPending ? t.sending : t.send}

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toPath } from '@web/app/paths';
 import a11y from '@web/shared/ui/a11y.module.css';
 import { Button } from '@web/shared/ui/Button';
+import { controlClass } from '@web/shared/ui/TextField';
 import { landingStrings } from '../strings';
 import styles from './GetStartedForm.module.css';
 
@@ -27,7 +28,7 @@ export const GetStartedForm = () => {
         </label>
         <input
           id={inputId}
-          className={styles.input}
+          className={controlClass({}, styles.input)}
           type="email"
           name="email"
           autoComplete="email"
