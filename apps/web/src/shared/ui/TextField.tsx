@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useState } from 'react';
-import { Field } from './Field';
+import { Field, type FieldControl } from './Field';
 import { uiStrings } from './strings';
 import styles from './TextField.module.css';
 
@@ -12,20 +12,20 @@ export const controlClass = ({ size = 'md', pill = false, invalid = false }: Con
 type Wired = 'id' | 'aria-invalid' | 'aria-describedby';
 type FieldText = { label: string; error?: string | null; hint?: ReactNode; fieldClassName?: string };
 
+/** What ties a control to its Field: the label's id, the hint and error it is described by, its invalid look. */
+const wiredTo = ({ id, describedBy, invalid }: FieldControl, className?: string) => ({
+  id,
+  className: controlClass({ invalid }, className),
+  'aria-invalid': invalid || undefined,
+  'aria-describedby': describedBy,
+});
+
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, Wired> & FieldText;
 
 /** A labelled input with its hint and inline error. */
 export const TextField = ({ label, error, hint, fieldClassName, className, ...input }: TextFieldProps) => (
   <Field label={label} error={error} hint={hint} className={fieldClassName}>
-    {({ id, describedBy, invalid }) => (
-      <input
-        {...input}
-        id={id}
-        className={controlClass({ invalid }, className)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-      />
-    )}
+    {(control) => <input {...input} {...wiredTo(control, className)} />}
   </Field>
 );
 
@@ -33,15 +33,7 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, Wired> & F
 
 export const SelectField = ({ label, error, hint, fieldClassName, className, ...select }: SelectFieldProps) => (
   <Field label={label} error={error} hint={hint} className={fieldClassName}>
-    {({ id, describedBy, invalid }) => (
-      <select
-        {...select}
-        id={id}
-        className={controlClass({ invalid }, className)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-      />
-    )}
+    {(control) => <select {...select} {...wiredTo(control, className)} />}
   </Field>
 );
 
@@ -49,15 +41,7 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Wire
 
 export const TextAreaField = ({ label, error, hint, fieldClassName, className, ...textarea }: TextAreaFieldProps) => (
   <Field label={label} error={error} hint={hint} className={fieldClassName}>
-    {({ id, describedBy, invalid }) => (
-      <textarea
-        {...textarea}
-        id={id}
-        className={controlClass({ invalid }, className)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-      />
-    )}
+    {(control) => <textarea {...textarea} {...wiredTo(control, className)} />}
   </Field>
 );
 
@@ -68,16 +52,9 @@ export const PasswordField = ({ label, error, hint, fieldClassName, className, s
   const [visible, setVisible] = useState(false);
   return (
     <Field label={label} error={error} hint={hint} className={fieldClassName}>
-      {({ id, describedBy, invalid }) => (
+      {(control) => (
         <>
-          <input
-            {...input}
-            id={id}
-            type={visible ? 'text' : 'password'}
-            className={controlClass({ invalid }, `${styles.withToggle} ${className ?? ''}`.trim())}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-          />
+          <input {...input} {...wiredTo(control, [styles.withToggle, className].filter(Boolean).join(' '))} type={visible ? 'text' : 'password'} />
           <button
             type="button"
             className={styles.toggle}
