@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import a11y from './a11y.module.css';
+import { modalLayer } from './modal-layer';
 import styles from './Modal.module.css';
 import { uiStrings } from './strings';
 
@@ -27,12 +28,14 @@ export const Modal = ({ title, hideTitle = false, onClose, closeLabel = uiString
     if (!element) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     element.showModal();
+    modalLayer.opened(element);
     // The dialog itself takes focus first, as the old panel did: the close button is not the first thing read.
     element.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
       element.close();
+      modalLayer.closed(element);
       document.body.style.overflow = overflow;
       previous?.focus();
     };

@@ -6,6 +6,7 @@ import { Field } from './Field';
 import { Modal } from './Modal';
 import { Panel } from './Panel';
 import { uiStrings } from './strings';
+import { ToastRegion } from './toast/ToastRegion';
 import { PasswordField, SelectField, TextAreaField, TextField } from './TextField';
 
 describe('Field and TextField', () => {
@@ -178,6 +179,31 @@ describe('Modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     fireEvent.click(screen.getByRole('button', { name: uiStrings.close }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('ToastRegion', () => {
+  it('shows its messages inside an open modal (the page behind is inert) and back on the page when it closes', () => {
+    const toasts = [{ id: 1, tone: 'error' as const, message: 'Failed to add movie' }];
+    const Page = ({ modal }: { modal: boolean }) => (
+      <>
+        {modal && (
+          <Modal title="Add Movie" onClose={() => undefined}>
+            form
+          </Modal>
+        )}
+        <ToastRegion toasts={toasts} onDismiss={() => undefined} />
+      </>
+    );
+    const { rerender } = render(<Page modal />);
+
+    expect(screen.getByRole('dialog').contains(screen.getByRole('alert'))).toBe(true);
+    expect(screen.getByRole('alert').textContent).toContain('Failed to add movie');
+
+    rerender(<Page modal={false} />);
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('Failed to add movie');
   });
 });
 
