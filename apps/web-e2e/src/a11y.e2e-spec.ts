@@ -10,7 +10,12 @@ import { baseUrl, openBrowser, Session } from './support/browser';
  */
 
 type Who = 'visitor' | 'viewer' | 'admin';
-type Screen = { name: string; path: (movie: Movie) => string; who: Who; open?: (page: Page) => Promise<void> };
+type Screen = {
+  name: string;
+  path: (movie: Movie) => string;
+  who: Who;
+  open?: (page: Page) => Promise<void>;
+};
 
 const openDialog = (button: string | RegExp) => async (page: Page) => {
   await page.getByRole('button', { name: button }).first().click();
@@ -51,7 +56,9 @@ const seriousViolations = async (page: Page): Promise<Finding[]> => {
   await page.addScriptTag({ content: axe.source });
   const violations = await page.evaluate(async () => {
     // Put there by the script tag above.
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return result.violations.map(({ id, impact, nodes }) => ({
       id,
       impact: impact ?? '',
@@ -66,7 +73,11 @@ const seriousViolations = async (page: Page): Promise<Finding[]> => {
 const sessions = new Map<Who, LoginResponse>();
 const sessionOf = async (who: Who): Promise<LoginResponse | null> => {
   if (who === 'visitor') return null;
-  if (!sessions.has(who)) sessions.set(who, who === 'admin' ? await signIn(DEMO_ADMIN, '/api/auth/admin/login') : await signIn(DEMO_VIEWER));
+  if (!sessions.has(who))
+    sessions.set(
+      who,
+      who === 'admin' ? await signIn(DEMO_ADMIN, '/api/auth/admin/login') : await signIn(DEMO_VIEWER),
+    );
   return sessions.get(who) ?? null;
 };
 
@@ -85,34 +96,41 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
   });
 
   describe.each(THEMES)('%s theme', (theme) => {
-    it.each(SCREENS.map((screen) => [screen.name, screen] as const))('%s has no serious violation', async (_name, screen) => {
-      const signedIn = await sessionOf(screen.who);
-      // The app reads its theme and session from local storage (SPEC 3 keys) before it renders.
-      const context = await session.browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-      await context.addInitScript(
-        ({ theme, user, token }) => {
-          window.localStorage.setItem('theme', theme);
-          if (user && token) {
-            window.localStorage.setItem('user', user);
-            window.localStorage.setItem('token', token);
-          }
-        },
-        { theme, user: signedIn ? JSON.stringify(signedIn.user) : null, token: signedIn?.token ?? null },
-      );
-      try {
-        const page = await context.newPage();
-        await page.goto(screen.path(movie));
-        await page.waitForLoadState('networkidle');
-        // Every screen has a <main> or, like /footer, a footer.
-        await page.locator('main:visible, footer:visible').first().waitFor();
-        await screen.open?.(page);
-        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    it.each(SCREENS.map((screen) => [screen.name, screen] as const))(
+      '%s has no serious violation',
+      async (_name, screen) => {
+        const signedIn = await sessionOf(screen.who);
+        // The app reads its theme and session from local storage (SPEC 3 keys) before it renders.
+        const context = await session.browser.newContext({
+          baseURL: baseUrl(),
+          viewport: { width: 1280, height: 900 },
+          reducedMotion: 'reduce',
+        });
+        await context.addInitScript(
+          ({ theme, user, token }) => {
+            window.localStorage.setItem('theme', theme);
+            if (user && token) {
+              window.localStorage.setItem('user', user);
+              window.localStorage.setItem('token', token);
+            }
+          },
+          { theme, user: signedIn ? JSON.stringify(signedIn.user) : null, token: signedIn?.token ?? null },
+        );
+        try {
+          const page = await context.newPage();
+          await page.goto(screen.path(movie));
+          await page.waitForLoadState('networkidle');
+          // Every screen has a <main> or, like /footer, a footer.
+          await page.locator('main:visible, footer:visible').first().waitFor();
+          await screen.open?.(page);
+          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
 
-        expect(await seriousViolations(page)).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
+          expect(await seriousViolations(page)).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      },
+    );
   });
 
   it('keeps keyboard focus inside an open modal', async () => {

@@ -8,8 +8,10 @@ export type ButtonStyle = { variant?: ButtonVariant; size?: ButtonSize; block?: 
 const join = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 /** Class names for anything that looks like a button but is not one: a <Link> that navigates. */
-export const buttonClass = ({ variant = 'primary', size = 'md', block = false }: ButtonStyle = {}, className?: string): string =>
-  join(styles.button, styles[variant], styles[size], block && styles.block, className);
+export const buttonClass = (
+  { variant = 'primary', size = 'md', block = false }: ButtonStyle = {},
+  className?: string,
+): string => join(styles.button, styles[variant], styles[size], block && styles.block, className);
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle & { ref?: Ref<HTMLButtonElement> };
 

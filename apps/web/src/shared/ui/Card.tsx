@@ -12,8 +12,13 @@ export type CardStyle = {
 const paddings = { none: '', bar: styles.padBar, sm: styles.padSm, md: styles.padMd } as const;
 
 /** Class names of a surface card, for an element that must keep its own tag and props (a <Link>, an <li>). */
-export const cardClass = ({ padding = 'md', raised = false, strong = false }: CardStyle = {}, className?: string): string =>
-  [styles.card, paddings[padding], raised && styles.raised, strong && styles.strong, className].filter(Boolean).join(' ');
+export const cardClass = (
+  { padding = 'md', raised = false, strong = false }: CardStyle = {},
+  className?: string,
+): string =>
+  [styles.card, paddings[padding], raised && styles.raised, strong && styles.strong, className]
+    .filter(Boolean)
+    .join(' ');
 
 type CardProps = HTMLAttributes<HTMLElement> &
   CardStyle & {

@@ -19,7 +19,14 @@ type ModalProps = {
  * page inert, so focus stays inside. Escape (the dialog's cancel) and a click on the backdrop close it;
  * focus returns where it was, and the page behind does not scroll.
  */
-export const Modal = ({ title, hideTitle = false, onClose, closeLabel = uiStrings.close, size = 'lg', children }: ModalProps) => {
+export const Modal = ({
+  title,
+  hideTitle = false,
+  onClose,
+  closeLabel = uiStrings.close,
+  size = 'lg',
+  children,
+}: ModalProps) => {
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
 

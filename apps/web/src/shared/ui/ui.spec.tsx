@@ -59,7 +59,9 @@ describe('Field and TextField', () => {
 
     fireEvent.click(screen.getByRole('button', { name: uiStrings.showPassword }));
     expect(input).toHaveProperty('type', 'text');
-    expect(screen.getByRole('button', { name: uiStrings.hidePassword }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: uiStrings.hidePassword }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: uiStrings.hidePassword }));
     expect(input).toHaveProperty('type', 'password');
