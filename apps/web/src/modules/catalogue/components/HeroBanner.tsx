@@ -1,4 +1,5 @@
 import type { Movie } from '@app/contracts';
+import { MovieMeta } from '@web/modules/movies/components/MovieMeta';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatRating } from '@web/modules/movies/rating';
 import { releaseYear } from '@web/modules/movies/release-year';
@@ -19,7 +20,7 @@ export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
       </div>
       <div className={styles.content}>
         <PageTitle>{movie.title}</PageTitle>
-        <p className={styles.meta}>
+        <MovieMeta>
           <span className={styles.rating}>
             <span className={styles.star} aria-hidden="true">
               ★
@@ -29,7 +30,7 @@ export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
           {year && <span>{year}</span>}
           <span>{movie.genre}</span>
           {movie.runtimeMinutes && <span>{movie.runtimeMinutes} min</span>}
-        </p>
+        </MovieMeta>
         <p className={styles.overview}>{movie.description}</p>
         <div className={styles.actions}>
           <Button size="md" onClick={() => onPlay(movie)}>

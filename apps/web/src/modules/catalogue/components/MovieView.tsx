@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { type MovieFact, MovieFacts } from '@web/modules/movies/components/MovieFacts';
+import { MovieMeta } from '@web/modules/movies/components/MovieMeta';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatDate, formatLanguage, formatUsd } from '@web/modules/movies/format';
 import { useMovie, useMovieRating } from '@web/modules/movies/hooks/useMovieQueries';
@@ -137,12 +138,12 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
         <PosterImage framed className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
         <div className={styles.intro}>
           <PageTitle>{movie.title}</PageTitle>
-          <p className={styles.meta}>
+          <MovieMeta>
             {year && <span>{year}</span>}
             <span>{movie.genre}</span>
             {movie.runtimeMinutes && <span>{detailStrings.minutes(movie.runtimeMinutes)}</span>}
             <span className={styles.access}>{movie.access}</span>
-          </p>
+          </MovieMeta>
           <p className={styles.overview}>{movie.description}</p>
           {movie.cast?.length > 0 && (
             <p className={styles.muted}>
