@@ -2,7 +2,7 @@ import { ManageMovies } from '@web/modules/admin-movies/components/ManageMovies'
 import { ManageUsers } from '@web/modules/admin-users/components/ManageUsers';
 import { useLogout } from '@web/modules/auth/hooks/useLogout';
 import { PageShell } from '@web/modules/layout/components/PageShell';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import styles from './AdminDashboardPage.module.css';
 import { adminDashboardStrings as texts } from './admin-dashboard-strings';
 import { pageStrings } from './strings';
@@ -16,9 +16,9 @@ export const AdminDashboardPage = () => {
       <div className={styles.page}>
         <header className={styles.header}>
           <h1 className={styles.title}>{texts.title}</h1>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => void logout()}>
+          <Button variant="ghost" size="sm" onClick={() => void logout()}>
             {texts.logout}
-          </button>
+          </Button>
         </header>
         <ManageMovies />
         <ManageUsers />

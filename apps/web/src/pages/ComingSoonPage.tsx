@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { PageShell } from '@web/modules/layout/components/PageShell';
-import { buttonClass } from '@web/shared/ui/button';
+import { buttonClass } from '@web/shared/ui/Button';
+import { PageTitle } from '@web/shared/ui/PageTitle';
 import styles from './ComingSoonPage.module.css';
 import { type ComingSoonKey, comingSoonPages, pageStrings } from './strings';
 
@@ -15,7 +16,7 @@ export const ComingSoonPage = ({ page }: ComingSoonPageProps) => {
       <title>{pageStrings.documentTitle(title)}</title>
       <div className={styles.panel}>
         <span className={styles.badge}>{pageStrings.comingSoonBadge}</span>
-        <h1 className={styles.title}>{title}</h1>
+        <PageTitle>{title}</PageTitle>
         <p className={styles.line}>{line}</p>
         <Link to={Paths.landing} className={buttonClass({ variant: 'ghost' })}>
           {pageStrings.backHome}

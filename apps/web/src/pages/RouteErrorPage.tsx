@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { Logo } from '@web/modules/layout/components/Logo';
-import { buttonClass } from '@web/shared/ui/button';
+import { buttonClass } from '@web/shared/ui/Button';
 import styles from './RouteErrorPage.module.css';
 import { pageStrings } from './strings';
 

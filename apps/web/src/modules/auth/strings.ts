@@ -10,8 +10,6 @@ export const authStrings = {
   email: 'Email',
   password: 'Password',
   username: 'Username',
-  showPassword: 'Show password',
-  hidePassword: 'Hide password',
   required: (field: string) => `${field} is required`,
   invalidEmail: 'Please enter a valid email address',
   passwordTooShort: (min: number) => `Password must be at least ${min} characters`,

@@ -2,7 +2,8 @@ import { type AdminMovie, MovieStatus } from '@app/contracts';
 import { useState } from 'react';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatRating } from '@web/modules/movies/rating';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
+import { Card } from '@web/shared/ui/Card';
 import { adminMovieStrings as t } from '../strings';
 import styles from './ManageMovies.module.css';
 
@@ -20,7 +21,7 @@ export const AdminMovieCard = ({ movie, busy, onEdit, onPublish, onDelete, onRem
   const [confirming, setConfirming] = useState(false);
   const isDraft = movie.status === MovieStatus.Draft;
   return (
-    <article className={styles.card} aria-label={movie.title}>
+    <Card as="article" padding="sm" className={styles.card} aria-label={movie.title}>
       <div className={styles.cardPoster}>
         <PosterImage className={styles.posterImage} title={movie.title} posterUrl={movie.posterUrl} />
         <span className={`${styles.status} ${isDraft ? styles.draft : styles.published}`}>
@@ -64,30 +65,30 @@ export const AdminMovieCard = ({ movie, busy, onEdit, onPublish, onDelete, onRem
         <div className={styles.cardActions}>
           {confirming ? (
             <>
-              <button type="button" className={buttonClass({ size: 'sm' })} disabled={busy} onClick={() => onDelete(movie)}>
+              <Button size="sm" disabled={busy} onClick={() => onDelete(movie)}>
                 {t.confirmDelete}
-              </button>
-              <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => setConfirming(false)}>
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
                 {t.cancel}
-              </button>
+              </Button>
             </>
           ) : (
             <>
-              <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => onEdit(movie)}>
+              <Button variant="ghost" size="sm" onClick={() => onEdit(movie)}>
                 {t.edit}
-              </button>
+              </Button>
               {isDraft && (
-                <button type="button" className={buttonClass({ size: 'sm' })} disabled={busy} onClick={() => onPublish(movie)}>
+                <Button size="sm" disabled={busy} onClick={() => onPublish(movie)}>
                   {t.publish}
-                </button>
+                </Button>
               )}
-              <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => setConfirming(true)}>
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
                 {t.delete}
-              </button>
+              </Button>
             </>
           )}
         </div>
       </div>
-    </article>
+    </Card>
   );
 };

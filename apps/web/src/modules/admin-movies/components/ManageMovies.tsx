@@ -1,8 +1,9 @@
 import type { AdminMovie, MovieInput, MovieStatus } from '@app/contracts';
 import { useDeferredValue, useState } from 'react';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
+import { controlClass } from '@web/shared/ui/TextField';
 import { useAdminMovieActions } from '../hooks/useAdminMovieActions';
 import { useAdminMovies } from '../hooks/useAdminMovies';
 import { emptyMovieForm, formValuesOf } from '../movie-form';
@@ -62,9 +63,9 @@ export const ManageMovies = () => {
       return (
         <div role="alert" className={styles.failed}>
           <p>{t.failed}</p>
-          <button type="button" className={buttonClass({ variant: 'ghost' })} onClick={() => void refetch()} disabled={isFetching}>
+          <Button variant="ghost" onClick={() => void refetch()} disabled={isFetching}>
             {t.tryAgain}
-          </button>
+          </Button>
         </div>
       );
     if (data.data.length === 0) return <p className={styles.muted}>{t.empty}</p>;
@@ -109,7 +110,7 @@ export const ManageMovies = () => {
         </h2>
         <input
           type="search"
-          className={styles.input}
+          className={controlClass({ size: 'sm' })}
           aria-label={t.searchLabel}
           placeholder={t.searchLabel}
           value={search}
@@ -122,7 +123,7 @@ export const ManageMovies = () => {
         <label className={styles.inline}>
           {t.statusFilter}
           <select
-            className={styles.input}
+            className={controlClass({ size: 'sm' })}
             value={status}
             onChange={(event) => {
               setStatus(event.target.value as MovieStatus | '');
@@ -134,20 +135,20 @@ export const ManageMovies = () => {
             <option value="published">{t.statuses.published}</option>
           </select>
         </label>
-        <button type="button" className={buttonClass()} onClick={() => setEditing({ mode: 'add' })}>
+        <Button onClick={() => setEditing({ mode: 'add' })}>
           {t.addMovie}
-        </button>
+        </Button>
       </div>
       {grid()}
       {data && pages > 1 && (
         <nav className={styles.pager} aria-label={t.pageOf(page, pages)}>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t.previous}
-          </button>
+          </Button>
           <span>{t.pageOf(page, pages)}</span>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             {t.next}
-          </button>
+          </Button>
         </nav>
       )}
       {editing && (

@@ -1,7 +1,9 @@
 import { AdminGenres, MovieStatus } from '@app/contracts';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { buttonClass } from '@web/shared/ui/button';
-import { Modal } from '@web/shared/ui/modal/Modal';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { Button } from '@web/shared/ui/Button';
+import { Form } from '@web/shared/ui/Form';
+import { Modal } from '@web/shared/ui/Modal';
+import { SelectField, TextAreaField, TextField } from '@web/shared/ui/TextField';
 import { type MovieFormErrors, type MovieFormField, type MovieFormValues, validateMovieForm } from '../movie-form';
 import { adminMovieStrings as t } from '../strings';
 import type { MovieInput } from '@app/contracts';
@@ -32,83 +34,45 @@ export const MovieFormModal = ({ mode, initial, saving, onSubmit, onClose }: Mov
     onSubmit(result.input);
   };
 
-  const field = (name: MovieFormField, input: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode) => {
-    const id = `movie-${name}`;
-    const errorId = `${id}-error`;
-    return (
-      <div className={styles.field}>
-        <label htmlFor={id}>{t.fields[name]}</label>
-        {input({ id, 'aria-invalid': Boolean(errors[name]), 'aria-describedby': errors[name] ? errorId : undefined })}
-        {errors[name] && (
-          <p id={errorId} className={styles.fieldError}>
-            {errors[name]}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const fieldProps = (name: MovieFormField) => ({
+    label: t.fields[name],
+    name,
+    error: errors[name],
+    required: true,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => set(name)(event.target.value),
+  });
 
   return (
     <Modal title={mode === 'add' ? t.addMovie : t.editMovie} onClose={onClose}>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        {field('title', (props) => (
-          <input {...props} className={styles.input} required maxLength={200} value={values.title} onChange={(e) => set('title')(e.target.value)} />
-        ))}
+      <Form onSubmit={submit} noValidate>
+        <TextField {...fieldProps('title')} maxLength={200} />
         <div className={styles.formRow}>
-          {field('genre', (props) => (
-            <select {...props} className={styles.input} required value={values.genre} onChange={(e) => set('genre')(e.target.value)}>
-              <option value="">{t.chooseGenre}</option>
-              {AdminGenres.map((genre) => (
-                <option key={genre} value={genre}>
-                  {genre}
-                </option>
-              ))}
-            </select>
-          ))}
-          {field('rating', (props) => (
-            <input
-              {...props}
-              className={styles.input}
-              type="number"
-              required
-              min={0}
-              max={10}
-              step={0.1}
-              value={values.rating}
-              onChange={(e) => set('rating')(e.target.value)}
-            />
-          ))}
-          <div className={styles.field}>
-            <label htmlFor="movie-status">{t.fields.status}</label>
-            <select id="movie-status" className={styles.input} value={values.status} onChange={(e) => set('status')(e.target.value)}>
-              <option value={MovieStatus.Draft}>{t.statuses.draft}</option>
-              <option value={MovieStatus.Published}>{t.statuses.published}</option>
-            </select>
-          </div>
+          <SelectField {...fieldProps('genre')}>
+            <option value="">{t.chooseGenre}</option>
+            {AdminGenres.map((genre) => (
+              <option key={genre} value={genre}>
+                {genre}
+              </option>
+            ))}
+          </SelectField>
+          <TextField {...fieldProps('rating')} type="number" min={0} max={10} step={0.1} />
+          <SelectField label={t.fields.status} name="status" value={values.status} onChange={(event) => set('status')(event.target.value)}>
+            <option value={MovieStatus.Draft}>{t.statuses.draft}</option>
+            <option value={MovieStatus.Published}>{t.statuses.published}</option>
+          </SelectField>
         </div>
-        {field('posterUrl', (props) => (
-          <input {...props} className={styles.input} type="url" required value={values.posterUrl} onChange={(e) => set('posterUrl')(e.target.value)} />
-        ))}
-        {field('description', (props) => (
-          <textarea
-            {...props}
-            className={styles.input}
-            required
-            rows={4}
-            maxLength={5000}
-            value={values.description}
-            onChange={(e) => set('description')(e.target.value)}
-          />
-        ))}
+        <TextField {...fieldProps('posterUrl')} type="url" />
+        <TextAreaField {...fieldProps('description')} rows={4} maxLength={5000} />
         <div className={styles.formActions}>
-          <button type="button" className={buttonClass({ variant: 'ghost' })} onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             {t.cancel}
-          </button>
-          <button type="submit" className={buttonClass()} disabled={saving}>
+          </Button>
+          <Button type="submit" disabled={saving}>
             {saving ? t.saving : t.save}
-          </button>
+          </Button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 };

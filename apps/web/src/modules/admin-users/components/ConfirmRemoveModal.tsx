@@ -1,5 +1,5 @@
-import { buttonClass } from '@web/shared/ui/button';
-import { Modal } from '@web/shared/ui/modal/Modal';
+import { Button, buttonClass } from '@web/shared/ui/Button';
+import { Modal } from '@web/shared/ui/Modal';
 import { adminUsersStrings as texts } from '../strings';
 import styles from './ManageUsers.module.css';
 
@@ -11,9 +11,9 @@ export const ConfirmRemoveModal = ({ username, removing, onConfirm, onClose }: C
     <p className={styles.confirmText}>{texts.confirmRemove}</p>
     <p className={styles.confirmName}>{username}</p>
     <div className={styles.modalActions}>
-      <button type="button" className={buttonClass({ variant: 'ghost' })} onClick={onClose}>
+      <Button variant="ghost" onClick={onClose}>
         {texts.cancel}
-      </button>
+      </Button>
       <button type="button" className={`${buttonClass()}`} onClick={onConfirm} disabled={removing}>
         {texts.remove}
       </button>

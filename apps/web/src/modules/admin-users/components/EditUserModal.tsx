@@ -1,9 +1,9 @@
 import { type UpdateUserRequest, type User, type UserStatus } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
-import { TextField } from '@web/modules/auth/components/TextField';
-import fieldStyles from '@web/modules/auth/components/Field.module.css';
-import { buttonClass } from '@web/shared/ui/button';
-import { Modal } from '@web/shared/ui/modal/Modal';
+import { Button } from '@web/shared/ui/Button';
+import { Form } from '@web/shared/ui/Form';
+import { Modal } from '@web/shared/ui/Modal';
+import { SelectField, TextField } from '@web/shared/ui/TextField';
 import { adminUsersStrings as texts } from '../strings';
 import styles from './ManageUsers.module.css';
 
@@ -33,35 +33,25 @@ export const EditUserModal = ({ user, saving, onSave, onClose }: EditUserModalPr
 
   return (
     <Modal title={texts.editTitle} onClose={onClose} closeLabel={texts.close} size="sm">
-      <form className={fieldStyles.form} onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit}>
         <TextField label={texts.username} name="username" value={username} onChange={(event) => setUsername(event.target.value)} />
         <TextField label={texts.email} type="email" name="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-        <div className={fieldStyles.field}>
-          <label htmlFor="edit-user-status" className={fieldStyles.label}>
-            {texts.status}
-          </label>
-          <select
-            id="edit-user-status"
-            className={fieldStyles.input}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as UserStatus)}
-          >
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {texts.statuses[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label={texts.status} name="status" value={status} onChange={(event) => setStatus(event.target.value as UserStatus)}>
+          {STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {texts.statuses[value]}
+            </option>
+          ))}
+        </SelectField>
         <div className={styles.modalActions}>
-          <button type="button" className={buttonClass({ variant: 'ghost' })} onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             {texts.cancel}
-          </button>
-          <button type="submit" className={buttonClass()} disabled={saving}>
+          </Button>
+          <Button type="submit" disabled={saving}>
             {saving ? texts.saving : texts.save}
-          </button>
+          </Button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 };

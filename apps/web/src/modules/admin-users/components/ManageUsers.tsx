@@ -2,7 +2,7 @@ import type { User } from '@app/contracts';
 import { useEffect, useState } from 'react';
 import { messageFor } from '@web/modules/auth/error-message';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { InvalidResponseError } from '../api/admin-users.api';
@@ -98,9 +98,9 @@ export const ManageUsers = () => {
       ) : users.isError ? (
         <div role="alert" className={styles.notice}>
           <p>{listError(users.error)}</p>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => void users.refetch()}>
+          <Button variant="ghost" size="sm" onClick={() => void users.refetch()}>
             {texts.tryAgain}
-          </button>
+          </Button>
         </div>
       ) : shown.length === 0 ? (
         <p className={styles.notice}>{texts.empty}</p>
@@ -124,13 +124,13 @@ export const ManageUsers = () => {
 
       {users.data && pages > 1 && (
         <nav className={styles.pager} aria-label={texts.pageOf(page, pages)}>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {texts.previous}
-          </button>
+          </Button>
           <span>{texts.pageOf(page, pages)}</span>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             {texts.next}
-          </button>
+          </Button>
         </nav>
       )}
 

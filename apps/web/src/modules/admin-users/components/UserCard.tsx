@@ -1,5 +1,6 @@
 import type { User } from '@app/contracts';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
+import { Card } from '@web/shared/ui/Card';
 import { adminUsersStrings as texts } from '../strings';
 import styles from './ManageUsers.module.css';
 
@@ -21,7 +22,7 @@ const joinedOn = (createdAt: string | undefined): string => {
 export const UserCard = ({ user, busy, onEdit, onToggleRole, onRemove }: UserCardProps) => {
   const status = user.status ? texts.statuses[user.status] : texts.statusFallback;
   return (
-    <article className={styles.card} aria-label={user.username}>
+    <Card as="article" raised className={styles.card} aria-label={user.username}>
       <div className={styles.identity}>
         <span className={styles.avatar} aria-hidden="true">
           {user.username.slice(0, 1).toUpperCase()}
@@ -47,16 +48,16 @@ export const UserCard = ({ user, busy, onEdit, onToggleRole, onRemove }: UserCar
       </dl>
       <p className={styles.joined}>{texts.joined(joinedOn(user.createdAt))}</p>
       <div className={styles.actions} role="group" aria-label={texts.actionsFor(user.username)}>
-        <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={onEdit} disabled={busy}>
+        <Button variant="ghost" size="sm" onClick={onEdit} disabled={busy}>
           {texts.editProfile}
-        </button>
-        <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={onToggleRole} disabled={busy}>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onToggleRole} disabled={busy}>
           {user.role === 'admin' ? texts.demote : texts.promote}
-        </button>
-        <button type="button" className={`${buttonClass({ variant: 'ghost', size: 'sm' })} ${styles.danger}`} onClick={onRemove} disabled={busy}>
+        </Button>
+        <Button variant="danger" size="sm" className={styles.danger} onClick={onRemove} disabled={busy}>
           {texts.remove}
-        </button>
+        </Button>
       </div>
-    </article>
+    </Card>
   );
 };

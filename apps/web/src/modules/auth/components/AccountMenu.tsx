@@ -3,7 +3,7 @@ import { useContext } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { layoutStrings } from '@web/modules/layout/strings';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button, buttonClass } from '@web/shared/ui/Button';
 import { AuthContext } from '../hooks/useAuth';
 import { useLogout } from '../hooks/useLogout';
 
@@ -29,9 +29,9 @@ const SignedInMenu = ({ user }: { user: User }) => {
       <Link to={isAdmin ? Paths.adminDashboard : Paths.userDashboard} className={buttonClass({ size: 'sm' })}>
         {isAdmin ? layoutStrings.account.adminDashboard : layoutStrings.account.dashboard}
       </Link>
-      <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => void logout()}>
+      <Button variant="ghost" size="sm" onClick={() => void logout()}>
         {layoutStrings.account.logout}
-      </button>
+      </Button>
     </>
   );
 };

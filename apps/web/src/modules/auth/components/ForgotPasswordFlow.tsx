@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { messageFor } from '../error-message';
 import { useForgotPassword } from '../hooks/useForgotPassword';
 import { useResetPassword } from '../hooks/useResetPassword';
@@ -9,7 +9,8 @@ import { authStrings } from '../strings';
 import { emailError, newPasswordError, requiredError } from '../validation';
 import styles from './ForgotPasswordFlow.module.css';
 import { FormAlert } from './FormAlert';
-import { PasswordField, TextField } from './TextField';
+import { PasswordField, TextField } from '@web/shared/ui/TextField';
+import { Form } from '@web/shared/ui/Form';
 
 type Step = 'email' | 'otp' | 'password';
 const STEPS: Step[] = ['email', 'otp', 'password'];
@@ -83,7 +84,7 @@ export const ForgotPasswordFlow = () => {
         ))}
       </ol>
       <FormAlert tone={outcome?.tone ?? 'success'} message={outcome?.message ?? null} />
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate>
         {step === 'email' && (
           <>
             <p className={styles.lead}>{texts.emailLead}</p>
@@ -98,9 +99,9 @@ export const ForgotPasswordFlow = () => {
               error={fieldError}
               onChange={(event) => setEmail(event.target.value)}
             />
-            <button type="submit" className={buttonClass({ block: true })} disabled={busy}>
+            <Button type="submit" block disabled={busy}>
               {sendOtp.isPending ? texts.sending : texts.sendOtp}
-            </button>
+            </Button>
           </>
         )}
         {step === 'otp' && (
@@ -118,9 +119,9 @@ export const ForgotPasswordFlow = () => {
               onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
               autoFocus
             />
-            <button type="submit" className={buttonClass({ block: true })} disabled={busy}>
+            <Button type="submit" block disabled={busy}>
               {verifyOtp.isPending ? texts.verifying : texts.verifyOtp}
-            </button>
+            </Button>
           </>
         )}
         {step === 'password' && (
@@ -137,9 +138,9 @@ export const ForgotPasswordFlow = () => {
               onChange={(event) => setNewPassword(event.target.value)}
               autoFocus
             />
-            <button type="submit" className={buttonClass({ block: true })} disabled={busy}>
+            <Button type="submit" block disabled={busy}>
               {reset.isPending ? texts.resetting : texts.resetPassword}
-            </button>
+            </Button>
           </>
         )}
         {step !== 'email' && (
@@ -155,7 +156,7 @@ export const ForgotPasswordFlow = () => {
             {texts.useAnotherEmail}
           </button>
         )}
-      </form>
+      </Form>
     </div>
   );
 };

@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { config } from '@web/shared/config/config';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button, buttonClass } from '@web/shared/ui/Button';
 import { googleSignInPath } from '../api/auth.api';
 import { messageFor } from '../error-message';
 import { useLogin } from '../hooks/useLogin';
@@ -13,7 +13,8 @@ import { CaptchaField } from './CaptchaField';
 import type { CaptchaHandle } from './captcha-widgets';
 import { FormAlert } from './FormAlert';
 import styles from './LoginForm.module.css';
-import { PasswordField, TextField } from './TextField';
+import { PasswordField, TextField } from '@web/shared/ui/TextField';
+import { Form, stackClass } from '@web/shared/ui/Form';
 
 type LoginFormProps = { variant: 'user' | 'admin' };
 
@@ -52,8 +53,8 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
   const error = login.isError ? messageFor(login.error, { fallback: authStrings.loginFailed, network: authStrings.loginError }) : null;
 
   return (
-    <div className={styles.stack}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <div className={stackClass}>
+      <Form onSubmit={onSubmit} noValidate>
         <FormAlert tone="error" message={error} />
         <TextField
           label={authStrings.email}
@@ -79,10 +80,10 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
           </Link>
         )}
         <CaptchaField ref={captcha} onChange={onCaptcha} />
-        <button type="submit" className={buttonClass({ size: 'md', block: true })} disabled={!captchaToken || login.isPending}>
+        <Button type="submit" size="md" block disabled={!captchaToken || login.isPending}>
           {login.isPending ? authStrings.loggingIn : texts.submit}
-        </button>
-      </form>
+        </Button>
+      </Form>
       {variant === 'user' && (
         <>
           <div className={styles.divider}>

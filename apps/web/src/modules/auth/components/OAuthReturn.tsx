@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
+import { stackClass } from '@web/shared/ui/Form';
 import { useOAuthExchange } from '../hooks/useOAuthExchange';
 import { authStrings } from '../strings';
 import { FormAlert } from './FormAlert';
-import styles from './Field.module.css';
 
 /** SPEC 9: every OAuth outcome redirects after 1.5 seconds. */
 export const OAUTH_REDIRECT_MS = 1500;
@@ -49,7 +49,7 @@ export const OAuthReturn = () => {
   }, [outcome, navigate]);
 
   return (
-    <div className={styles.form} aria-busy={!outcome}>
+    <div className={stackClass} aria-busy={!outcome}>
       {outcome ? <FormAlert tone={outcome.tone} message={outcome.message} /> : <p role="status">{texts.working}</p>}
     </div>
   );

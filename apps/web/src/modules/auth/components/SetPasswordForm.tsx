@@ -2,15 +2,15 @@ import { PASSWORD_MIN_LENGTH } from '@app/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { messageFor } from '../error-message';
 import { useSetPassword } from '../hooks/useSetPassword';
 import { authStrings } from '../strings';
 import { type FieldErrors, hasErrors, newPasswordError } from '../validation';
-import styles from './Field.module.css';
 import { FormAlert } from './FormAlert';
 import { OAUTH_REDIRECT_MS } from './OAuthReturn';
-import { PasswordField } from './TextField';
+import { PasswordField } from '@web/shared/ui/TextField';
+import { Form } from '@web/shared/ui/Form';
 
 const { setPassword: texts } = authStrings;
 
@@ -41,7 +41,7 @@ export const SetPasswordForm = () => {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <Form onSubmit={onSubmit} noValidate>
       <FormAlert tone="success" message={save.isSuccess ? save.data.message || texts.success : null} />
       <FormAlert tone="error" message={save.isError ? messageFor(save.error, { fallback: texts.failed, network: texts.failed }) : null} />
       <PasswordField
@@ -61,9 +61,9 @@ export const SetPasswordForm = () => {
         error={errors.confirmation}
         onChange={(event) => setConfirmation(event.target.value)}
       />
-      <button type="submit" className={buttonClass({ block: true })} disabled={save.isPending || save.isSuccess}>
+      <Button type="submit" block disabled={save.isPending || save.isSuccess}>
         {save.isPending ? texts.submitting : texts.submit}
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 };

@@ -2,14 +2,14 @@ import { PASSWORD_MIN_LENGTH } from '@app/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { messageFor } from '../error-message';
 import { useSignup } from '../hooks/useSignup';
 import { authStrings } from '../strings';
 import { emailError, type FieldErrors, hasErrors, newPasswordError, usernameError } from '../validation';
 import { FormAlert } from './FormAlert';
-import styles from './Field.module.css';
-import { PasswordField, TextField } from './TextField';
+import { PasswordField, TextField } from '@web/shared/ui/TextField';
+import { Form } from '@web/shared/ui/Form';
 
 /** SPEC 2: after 'User registered successfully!' the visitor goes to /userlogin after 2 seconds. */
 export const SIGNUP_REDIRECT_MS = 2000;
@@ -41,7 +41,7 @@ export const SignupForm = () => {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <Form onSubmit={onSubmit} noValidate>
       <FormAlert tone="success" message={signup.isSuccess ? (signup.data.message || texts.success) : null} />
       <FormAlert tone="error" message={signup.isError ? messageFor(signup.error, { fallback: texts.failed, network: texts.network }) : null} />
       <TextField
@@ -71,9 +71,9 @@ export const SignupForm = () => {
         error={errors.password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <button type="submit" className={buttonClass({ size: 'md', block: true })} disabled={signup.isPending || signup.isSuccess}>
+      <Button type="submit" size="md" block disabled={signup.isPending || signup.isSuccess}>
         {signup.isPending ? texts.submitting : texts.submit}
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 };

@@ -1,19 +1,17 @@
 import type { ReactNode } from 'react';
 import type { CompanyPageContent } from '../content';
 import styles from './CompanyArticle.module.css';
+import { Panel } from '@web/shared/ui/Panel';
+import { PageHeader } from '@web/shared/ui/PageTitle';
 
 type CompanyArticleProps = { content: CompanyPageContent; children?: ReactNode };
 
 /** A company page: title, lead paragraph and its sections, plus anything page-specific after them. */
 export const CompanyArticle = ({ content, children }: CompanyArticleProps) => (
   <article className={styles.article}>
-    <header className={styles.header}>
-      <h1 className={styles.title}>{content.title}</h1>
-      <p className={styles.lead}>{content.lead}</p>
-    </header>
+    <PageHeader className={styles.header} title={content.title} lead={content.lead} />
     {content.sections.map((section) => (
-      <section key={section.heading} className={styles.section}>
-        <h2 className={styles.heading}>{section.heading}</h2>
+      <Panel key={section.heading} title={section.heading}>
         {section.paragraphs?.map((paragraph) => (
           <p key={paragraph} className={styles.paragraph}>
             {paragraph}
@@ -26,7 +24,7 @@ export const CompanyArticle = ({ content, children }: CompanyArticleProps) => (
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
     ))}
     {children}
   </article>

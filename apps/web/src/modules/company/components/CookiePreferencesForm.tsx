@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
+import { cardClass } from '@web/shared/ui/Card';
 import { companyStrings } from '../content';
 import { type CookiePreferences, readCookiePreferences, storeCookiePreferences } from '../cookie-preferences';
 import styles from './CookiePreferencesForm.module.css';
@@ -9,7 +10,7 @@ type ToggleProps = { label: string; hint: string; checked: boolean; onChange: (c
 const Toggle = ({ label, hint, checked, onChange }: ToggleProps) => {
   const hintId = useId();
   return (
-    <label className={styles.toggle}>
+    <label className={cardClass({ padding: 'none' }, styles.toggle)}>
       <span className={styles.text}>
         <span className={styles.label}>{label}</span>
         <span id={hintId} className={styles.hint}>
@@ -58,9 +59,9 @@ export const CookiePreferencesForm = () => {
         onChange={(marketing) => change({ marketing })}
       />
       <div className={styles.actions}>
-        <button type="submit" className={buttonClass()}>
+        <Button type="submit">
           {companyStrings.savePreferences}
-        </button>
+        </Button>
         <p role="status" className={styles.status}>
           {saved ? companyStrings.preferencesSaved : ''}
         </p>

@@ -1,14 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import type { ContactMessage } from '@app/contracts';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
+import { SelectField, TextAreaField, TextField } from '@web/shared/ui/TextField';
 import { useSendContactMessage } from '../hooks/useSendContactMessage';
 import { contactStrings as t } from '../strings';
 import styles from './ContactForm.module.css';
 
 const empty: ContactMessage = { firstName: '', lastName: '', email: '', companyName: '', serviceInterested: '', message: '' };
 
-type TextField = Exclude<keyof ContactMessage, 'serviceInterested' | 'message'>;
-const textFields: Array<{ name: TextField; label: string; type: string; autoComplete: string }> = [
+type TextName = Exclude<keyof ContactMessage, 'serviceInterested' | 'message'>;
+const textFields: Array<{ name: TextName; label: string; type: string; autoComplete: string }> = [
   { name: 'firstName', label: t.firstName, type: 'text', autoComplete: 'given-name' },
   { name: 'lastName', label: t.lastName, type: 'text', autoComplete: 'family-name' },
   { name: 'email', label: t.email, type: 'email', autoComplete: 'email' },
@@ -35,39 +36,31 @@ export const ContactForm = () => {
       <h2 id="contact-heading">{t.heading}</h2>
       <div className={styles.row}>
         {textFields.map(({ name, label, type, autoComplete }) => (
-          <label key={name} className={styles.field}>
-            {label}
-            <input
-              className={styles.control}
-              name={name}
-              type={type}
-              autoComplete={autoComplete}
-              required
-              value={form[name]}
-              onChange={update(name)}
-            />
-          </label>
+          <TextField
+            key={name}
+            label={label}
+            name={name}
+            type={type}
+            autoComplete={autoComplete}
+            required
+            value={form[name]}
+            onChange={update(name)}
+          />
         ))}
       </div>
-      <label className={styles.field}>
-        {t.serviceInterested}
-        <select className={styles.control} name="serviceInterested" required value={form.serviceInterested} onChange={update('serviceInterested')}>
-          <option value="" disabled>
-            —
-          </option>
-          {t.services.map((service) => (
-            <option key={service}>{service}</option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.field}>
-        {t.message}
-        <textarea className={styles.control} name="message" required value={form.message} onChange={update('message')} />
-      </label>
+      <SelectField label={t.serviceInterested} name="serviceInterested" required value={form.serviceInterested} onChange={update('serviceInterested')}>
+        <option value="" disabled>
+          —
+        </option>
+        {t.services.map((service) => (
+          <option key={service}>{service}</option>
+        ))}
+      </SelectField>
+      <TextAreaField label={t.message} className={styles.message} name="message" required value={form.message} onChange={update('message')} />
       <div className={styles.actions}>
-        <button type="submit" className={buttonClass({ size: 'lg' })} disabled={send.isPending}>
+        <Button type="submit" size="lg" disabled={send.isPending}>
           {send.isPending ? t.sending : t.send}
-        </button>
+        </Button>
       </div>
       <div aria-live="polite">
         {send.isSuccess && <p className={styles.success}>{t.sent}</p>}

@@ -2,7 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toPath } from '@web/app/paths';
 import a11y from '@web/shared/ui/a11y.module.css';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
+import { controlClass } from '@web/shared/ui/TextField';
 import { landingStrings } from '../strings';
 import styles from './GetStartedForm.module.css';
 
@@ -27,7 +28,7 @@ export const GetStartedForm = () => {
         </label>
         <input
           id={inputId}
-          className={styles.input}
+          className={controlClass({}, styles.input)}
           type="email"
           name="email"
           autoComplete="email"
@@ -36,12 +37,12 @@ export const GetStartedForm = () => {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <button type="submit" className={`${buttonClass({ size: 'lg' })} ${styles.submit}`}>
+        <Button type="submit" size="lg" className={styles.submit}>
           {landingStrings.getStarted}
           <svg className={styles.chevron} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -5,7 +5,11 @@ import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkele
 import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { catalogueStrings } from '@web/modules/movies/browse-strings';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
+import a11y from '@web/shared/ui/a11y.module.css';
+import { controlClass } from '@web/shared/ui/TextField';
+import { Card } from '@web/shared/ui/Card';
+import { PageHeader } from '@web/shared/ui/PageTitle';
 import { useMovieModals } from '../hooks/useMovieModals';
 import styles from './BrowseCatalogue.module.css';
 import { GenreFilter } from './GenreFilter';
@@ -47,18 +51,15 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
 
   return (
     <div className={styles.browse}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{title}</h1>
-        <p className={styles.lead}>{lead}</p>
-      </header>
-      <div className={styles.controls}>
-        <label htmlFor={searchId} className={styles.hidden}>
+      <PageHeader title={title} lead={lead} />
+      <Card padding="bar" className={styles.controls}>
+        <label htmlFor={searchId} className={a11y.visuallyHidden}>
           {catalogueStrings.searchLabel}
         </label>
         <input
           id={searchId}
           type="search"
-          className={styles.search}
+          className={controlClass({ size: 'sm', pill: true }, styles.search)}
           placeholder={catalogueStrings.searchLabel}
           maxLength={100}
           value={search}
@@ -67,7 +68,7 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
         {!category && <GenreFilter value={genre} onChange={reset(setGenre)} />}
         <div className={styles.sort}>
           <label htmlFor={sortId}>{catalogueStrings.sortLabel}</label>
-          <select id={sortId} value={sort} onChange={(event) => reset(setSort)(event.target.value as MovieSort)}>
+          <select id={sortId} className={controlClass({ size: 'sm' })} value={sort} onChange={(event) => reset(setSort)(event.target.value as MovieSort)}>
             {MovieSorts.map((value) => (
               <option key={value} value={value}>
                 {catalogueStrings.sorts[value]}
@@ -76,17 +77,17 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
           </select>
         </div>
         {data && <p className={styles.count}>{catalogueStrings.results(data.total)}</p>}
-      </div>
+      </Card>
       {results()}
       {data && pages > 1 && (
         <nav className={styles.pager} aria-label={catalogueStrings.pageOf(page, pages)}>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {catalogueStrings.previous}
-          </button>
+          </Button>
           <span>{catalogueStrings.pageOf(page, pages)}</span>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             {catalogueStrings.next}
-          </button>
+          </Button>
         </nav>
       )}
       {modal}

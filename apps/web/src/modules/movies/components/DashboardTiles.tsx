@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { browseStrings } from '@web/modules/movies/browse-strings';
+import { cardClass } from '@web/shared/ui/Card';
 import styles from './DashboardTiles.module.css';
 
 const { categories, tiles, tileHints, sections } = browseStrings;
@@ -27,7 +28,7 @@ export const CategoryTiles = () => (
     <ul className={styles.grid}>
       {categoryTiles.map((tile) => (
         <li key={tile.to}>
-          <Link to={tile.to} className={`${styles.tile} ${styles.category} ${tile.tone}`}>
+          <Link to={tile.to} className={cardClass({ padding: 'sm' }, `${styles.tile} ${styles.category} ${tile.tone}`)}>
             {tile.label}
           </Link>
         </li>
@@ -44,7 +45,7 @@ export const SettingsTiles = () => (
     <ul className={styles.grid}>
       {settingsTiles.map((tile) => (
         <li key={tile.label}>
-          <Link to={tile.to} className={styles.tile}>
+          <Link to={tile.to} className={cardClass({ padding: 'sm' }, styles.tile)}>
             <span className={styles.tileLabel}>{tile.label}</span>
             <span className={styles.tileHint}>{tile.hint}</span>
           </Link>

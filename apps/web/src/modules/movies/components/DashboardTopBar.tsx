@@ -3,7 +3,9 @@ import { Paths } from '@web/app/paths';
 import { Logo } from '@web/modules/layout/components/Logo';
 import { browseStrings } from '@web/modules/movies/browse-strings';
 import { ThemeToggle } from '@web/shared/theme/ThemeToggle';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
+import a11y from '@web/shared/ui/a11y.module.css';
+import { controlClass } from '@web/shared/ui/TextField';
 import styles from './DashboardTopBar.module.css';
 
 type DashboardTopBarProps = {
@@ -37,10 +39,10 @@ export const DashboardTopBar = ({ search, onSearch, onLogout, username, profileI
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span className={styles.hidden}>{browseStrings.searchLabel}</span>
+        <span className={a11y.visuallyHidden}>{browseStrings.searchLabel}</span>
         <input
           type="search"
-          className={styles.searchInput}
+          className={controlClass({ size: 'sm', pill: true }, styles.searchInput)}
           placeholder={browseStrings.searchPlaceholder}
           value={search}
           maxLength={100}
@@ -49,9 +51,9 @@ export const DashboardTopBar = ({ search, onSearch, onLogout, username, profileI
       </label>
       <div className={styles.actions}>
         <ThemeToggle />
-        <button type="button" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={onLogout}>
+        <Button variant="ghost" size="sm" onClick={onLogout}>
           {browseStrings.logout}
-        </button>
+        </Button>
         <Link to={Paths.userProfile} className={styles.avatar} aria-label={browseStrings.profile}>
           {profileImage ? (
             <img src={profileImage} alt="" className={styles.avatarImage} />

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useGenres } from '@web/modules/movies/hooks/useGenres';
 import { browseStrings } from '@web/modules/movies/browse-strings';
+import { controlClass } from '@web/shared/ui/TextField';
 import styles from './GenreFilter.module.css';
 
 type GenreFilterProps = { value: string; onChange: (genre: string) => void; label?: string; allLabel?: string };
@@ -14,7 +15,7 @@ export const GenreFilter = ({ value, onChange, label = browseStrings.genreFilter
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <select id={id} className={styles.select} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} className={controlClass({ size: 'sm' })} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{allLabel}</option>
         {genres.map((genre) => (
           <option key={genre} value={genre}>

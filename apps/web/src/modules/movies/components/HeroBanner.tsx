@@ -1,9 +1,11 @@
 import type { Movie } from '@app/contracts';
+import { MovieMeta } from '@web/modules/movies/components/MovieMeta';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatRating } from '@web/modules/movies/rating';
 import { releaseYear } from '@web/modules/movies/release-year';
 import { browseStrings } from '@web/modules/movies/browse-strings';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
+import { PageTitle } from '@web/shared/ui/PageTitle';
 import styles from './HeroBanner.module.css';
 
 type HeroBannerProps = { movie: Movie; onPlay: (movie: Movie) => void; onMoreInfo: (movie: Movie) => void };
@@ -17,8 +19,8 @@ export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
         <PosterImage className={styles.backdropImage} title={movie.title} posterUrl={movie.posterUrl} eager />
       </div>
       <div className={styles.content}>
-        <h1 className={styles.title}>{movie.title}</h1>
-        <p className={styles.meta}>
+        <PageTitle>{movie.title}</PageTitle>
+        <MovieMeta>
           <span className={styles.rating}>
             <span className={styles.star} aria-hidden="true">
               ★
@@ -28,18 +30,18 @@ export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
           {year && <span>{year}</span>}
           <span>{movie.genre}</span>
           {movie.runtimeMinutes && <span>{movie.runtimeMinutes} min</span>}
-        </p>
+        </MovieMeta>
         <p className={styles.overview}>{movie.description}</p>
         <div className={styles.actions}>
-          <button type="button" className={buttonClass({ size: 'md' })} onClick={() => onPlay(movie)}>
+          <Button size="md" onClick={() => onPlay(movie)}>
             ▶ {browseStrings.playNow}
-          </button>
-          <button type="button" className={buttonClass({ variant: 'ghost', size: 'md' })} onClick={() => onMoreInfo(movie)}>
+          </Button>
+          <Button variant="ghost" size="md" onClick={() => onMoreInfo(movie)}>
             {browseStrings.moreInfo}
-          </button>
+          </Button>
         </div>
       </div>
-      <PosterImage className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
+      <PosterImage framed className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
     </section>
   );
 };

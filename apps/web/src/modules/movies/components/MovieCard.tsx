@@ -1,14 +1,13 @@
 import type { Movie } from '@app/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { config } from '@web/shared/config/config';
-import { buttonClass } from '@web/shared/ui/button';
-import { PLACEHOLDER_POSTER, posterSrc } from '../poster';
+import { Button, buttonClass } from '@web/shared/ui/Button';
 import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
 import { movieStrings } from '../strings';
 import styles from './MovieCard.module.css';
+import { PosterImage } from './PosterImage';
 
 type MovieCardProps = {
   movie: Movie;
@@ -27,25 +26,12 @@ const StarIcon = () => (
 
 /** A title on a browse grid. The whole card opens its details; Watch Now goes to sign-in (SPEC 2). */
 export const MovieCard = ({ movie, imageBaseUrl = config.imageBaseUrl, badge, onWatchNow }: MovieCardProps) => {
-  const resolved = posterSrc(movie.posterUrl, imageBaseUrl);
-  // Remembering which source failed (not a flag) lets a new posterUrl get its own chance to load.
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const src = failedSrc === resolved ? PLACEHOLDER_POSTER : resolved;
   const year = releaseYear(movie.releaseDate);
 
   return (
     <article className={styles.card}>
       <div className={styles.posterFrame}>
-        <img
-          className={styles.poster}
-          src={src}
-          alt={movieStrings.posterAlt(movie.title)}
-          width={500}
-          height={750}
-          loading="lazy"
-          decoding="async"
-          onError={() => setFailedSrc(resolved)}
-        />
+        <PosterImage className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} imageBaseUrl={imageBaseUrl} />
         {badge && <span className={styles.badge}>{badge}</span>}
       </div>
       <div className={styles.body}>
@@ -64,14 +50,12 @@ export const MovieCard = ({ movie, imageBaseUrl = config.imageBaseUrl, badge, on
         </p>
         <p className={styles.overview}>{movie.description}</p>
         {onWatchNow ? (
-          <button
-            type="button"
-            className={`${buttonClass({ size: 'sm', block: true })} ${styles.watchNow}`}
+          <Button size="sm" block className={styles.watchNow}
             aria-label={movieStrings.watchNowTitle(movie.title)}
             onClick={() => onWatchNow(movie)}
           >
             {movieStrings.watchNow}
-          </button>
+          </Button>
         ) : (
           <Link className={`${buttonClass({ size: 'sm', block: true })} ${styles.watchNow}`} to={Paths.login}>
             {movieStrings.watchNow}

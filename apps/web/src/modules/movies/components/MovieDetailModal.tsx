@@ -1,12 +1,13 @@
 import type { Movie } from '@app/contracts';
 import { useState } from 'react';
-import { buttonClass } from '@web/shared/ui/button';
-import { Modal } from '@web/shared/ui/modal/Modal';
+import { Button } from '@web/shared/ui/Button';
+import { Modal } from '@web/shared/ui/Modal';
 import { useViewer } from '../hooks/useViewer';
 import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
 import { detailStrings } from '../browse-strings';
 import styles from './MovieDetailModal.module.css';
+import { type MovieFact, MovieFacts } from './MovieFacts';
 import { PosterImage } from './PosterImage';
 
 type MovieDetailModalProps = { movie: Movie; onClose: () => void };
@@ -17,7 +18,7 @@ const unknown = detailStrings.notKnown;
 export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
   const { user } = useViewer();
   const [note, setNote] = useState('');
-  const facts: [string, string][] = [
+  const facts: MovieFact[] = [
     [detailStrings.genre, movie.genres.length ? movie.genres.join(', ') : movie.genre],
     [detailStrings.year, releaseYear(movie.releaseDate) ?? unknown],
     [detailStrings.runtime, movie.runtimeMinutes ? detailStrings.minutes(movie.runtimeMinutes) : unknown],
@@ -28,38 +29,29 @@ export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
   return (
     <Modal title={movie.title} hideTitle onClose={onClose} closeLabel={detailStrings.close}>
       <div className={styles.layout}>
-        <PosterImage className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
+        <PosterImage framed title={movie.title} posterUrl={movie.posterUrl} eager />
         <div className={styles.body}>
           <p className={styles.title} aria-hidden="true">
             {movie.title}
           </p>
           <p className={styles.rating}>{formatRating(movie.rating)}</p>
-          <dl className={styles.facts}>
-            {facts.map(([term, value]) => (
-              <div key={term} className={styles.fact}>
-                <dt>{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <MovieFacts facts={facts} />
           <h3 className={styles.subheading}>{detailStrings.plot}</h3>
           <p className={styles.plot}>{movie.description}</p>
           <div className={styles.actions}>
-            <button type="button" className={buttonClass()} onClick={() => setNote(detailStrings.rentSoonLine)}>
+            <Button onClick={() => setNote(detailStrings.rentSoonLine)}>
               {detailStrings.watchNowPrice(movie.purchasePriceInr)}
-            </button>
+            </Button>
             {user ? (
-              <button type="button" className={buttonClass({ variant: 'ghost' })} disabled aria-describedby="favorites-soon">
+              <Button variant="ghost" disabled aria-describedby="favorites-soon">
                 {detailStrings.addToFavorites}
-              </button>
+              </Button>
             ) : (
-              <button
-                type="button"
-                className={buttonClass({ variant: 'ghost' })}
+              <Button variant="ghost"
                 onClick={() => setNote(detailStrings.favoritesNeedLogin)}
               >
                 {detailStrings.addToFavorites}
-              </button>
+              </Button>
             )}
           </div>
           {user && (

@@ -2,6 +2,8 @@ import type { MovieDetail, Review } from '@app/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
+import { type MovieFact, MovieFacts } from '@web/modules/movies/components/MovieFacts';
+import { MovieMeta } from '@web/modules/movies/components/MovieMeta';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatDate, formatLanguage, formatUsd } from '@web/modules/movies/format';
 import { useMovie } from '@web/modules/movies/hooks/useMovie';
@@ -11,7 +13,10 @@ import { releaseYear } from '@web/modules/movies/release-year';
 import { movieStrings } from '@web/modules/movies/strings';
 import { detailStrings } from '@web/modules/movies/browse-strings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button, buttonClass } from '@web/shared/ui/Button';
+import { Card } from '@web/shared/ui/Card';
+import { Panel } from '@web/shared/ui/Panel';
+import { PageTitle } from '@web/shared/ui/PageTitle';
 import { ReviewForm } from './ReviewForm';
 import styles from './MovieView.module.css';
 
@@ -19,10 +24,7 @@ const na = detailStrings.notKnown;
 const TOP_REVIEWS_SHOWN = 5;
 
 const ReviewList = ({ reviews }: { reviews: Review[] }) => (
-  <section className={styles.panel} aria-labelledby="reviews-heading">
-    <h2 id="reviews-heading" className={styles.sectionTitle}>
-      {detailStrings.reviews}
-    </h2>
+  <Panel title={detailStrings.reviews}>
     {reviews.length === 0 ? (
       <p className={styles.muted}>{detailStrings.noReviews}</p>
     ) : (
@@ -39,13 +41,13 @@ const ReviewList = ({ reviews }: { reviews: Review[] }) => (
         ))}
       </ul>
     )}
-  </section>
+  </Panel>
 );
 
 /** Rating and votes come from the server's rating look-up (DECISIONS 14), 'N/A' until it answers. */
 const DetailsList = ({ movie }: { movie: MovieDetail }) => {
   const { data: lookup } = useMovieRating(movie.id);
-  const rows: [string, string][] = [
+  const rows: MovieFact[] = [
     [detailStrings.rating, lookup && lookup.rating !== na ? detailStrings.ratingOutOf10(lookup.rating) : na],
     [detailStrings.votes, lookup?.votes ?? na],
     [detailStrings.director, movie.director ?? na],
@@ -59,19 +61,9 @@ const DetailsList = ({ movie }: { movie: MovieDetail }) => {
     [detailStrings.revenue, formatUsd(movie.revenueUsd, na)],
   ];
   return (
-    <section className={styles.panel} aria-labelledby="details-heading">
-      <h2 id="details-heading" className={styles.sectionTitle}>
-        {detailStrings.details}
-      </h2>
-      <dl className={styles.details}>
-        {rows.map(([term, value]) => (
-          <div key={term} className={styles.detail}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <Panel title={detailStrings.details}>
+      <MovieFacts facts={rows} wide />
+    </Panel>
   );
 };
 
@@ -79,7 +71,7 @@ const DetailsList = ({ movie }: { movie: MovieDetail }) => {
 const RentBox = ({ price }: { price: number }) => {
   const [asked, setAsked] = useState(false);
   return (
-    <aside className={styles.rentBox} aria-labelledby="rent-heading">
+    <Card as="aside" className={styles.rentBox} strong raised aria-labelledby="rent-heading">
       <h2 id="rent-heading" className={styles.rentTitle}>
         {detailStrings.rentTitle}
       </h2>
@@ -87,9 +79,9 @@ const RentBox = ({ price }: { price: number }) => {
         <span>{detailStrings.rentHours}</span>
         <strong className={styles.rentPrice}>{detailStrings.rentPrice(price)}</strong>
       </p>
-      <button type="button" className={buttonClass({ block: true })} onClick={() => setAsked(true)}>
+      <Button block onClick={() => setAsked(true)}>
         {detailStrings.rentNow}
-      </button>
+      </Button>
       <div role="status" className={styles.rentNote}>
         {asked && (
           <>
@@ -99,12 +91,12 @@ const RentBox = ({ price }: { price: number }) => {
           </>
         )}
       </div>
-    </aside>
+    </Card>
   );
 };
 
 const SignInCta = () => (
-  <aside className={styles.rentBox}>
+  <Card as="aside" className={styles.rentBox} strong raised>
     <h2 className={styles.rentTitle}>{detailStrings.signInCta}</h2>
     <p className={styles.muted}>{detailStrings.signInCtaLine}</p>
     <Link to={Paths.userLogin} className={buttonClass({ block: true })}>
@@ -113,7 +105,7 @@ const SignInCta = () => (
     <Link to={toPath.signup()} className={buttonClass({ variant: 'ghost', block: true })}>
       {detailStrings.join}
     </Link>
-  </aside>
+  </Card>
 );
 
 type MovieViewProps = {
@@ -131,7 +123,7 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
     const missing = error instanceof ApiRequestError && error.status === 404;
     return (
       <div className={styles.missing} role="alert">
-        <h1 className={styles.title}>{missing ? detailStrings.notFound : movieStrings.failed}</h1>
+        <PageTitle>{missing ? detailStrings.notFound : movieStrings.failed}</PageTitle>
         <p className={styles.muted}>{missing ? detailStrings.notFoundLine : error.message}</p>
         <Link to={Paths.movies} className={buttonClass({ variant: 'ghost' })}>
           {detailStrings.backToBrowse}
@@ -145,15 +137,15 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
     <article className={styles.view}>
       <title>{`${movie.title} · Streamly`}</title>
       <div className={styles.top}>
-        <PosterImage className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
+        <PosterImage framed className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
         <div className={styles.intro}>
-          <h1 className={styles.title}>{movie.title}</h1>
-          <p className={styles.meta}>
+          <PageTitle>{movie.title}</PageTitle>
+          <MovieMeta>
             {year && <span>{year}</span>}
             <span>{movie.genre}</span>
             {movie.runtimeMinutes && <span>{detailStrings.minutes(movie.runtimeMinutes)}</span>}
             <span className={styles.access}>{movie.access}</span>
-          </p>
+          </MovieMeta>
           <p className={styles.overview}>{movie.description}</p>
           {movie.cast?.length > 0 && (
             <p className={styles.muted}>
@@ -167,9 +159,9 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
       <ReviewList reviews={movie.topReviews ?? []} />
       {variant === 'member' &&
         (user ? (
-          <section className={styles.panel}>
+          <Panel>
             <ReviewForm movieId={movie.id} />
-          </section>
+          </Panel>
         ) : (
           <p className={styles.muted}>
             <Link to={Paths.userLogin}>{detailStrings.signInToReview}</Link>

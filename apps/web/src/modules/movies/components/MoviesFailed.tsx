@@ -1,4 +1,4 @@
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
 import { movieStrings } from '../strings';
 import styles from './MoviesFailed.module.css';
 
@@ -8,8 +8,8 @@ type MoviesFailedProps = { onRetry: () => void; retrying: boolean };
 export const MoviesFailed = ({ onRetry, retrying }: MoviesFailedProps) => (
   <div className={styles.failed} role="alert">
     <p className={styles.message}>{movieStrings.failed}</p>
-    <button type="button" className={buttonClass({ variant: 'ghost' })} onClick={onRetry} disabled={retrying}>
+    <Button variant="ghost" onClick={onRetry} disabled={retrying}>
       {retrying ? movieStrings.retrying : movieStrings.tryAgain}
-    </button>
+    </Button>
   </div>
 );

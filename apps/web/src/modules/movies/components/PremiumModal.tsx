@@ -1,8 +1,8 @@
 import type { Movie } from '@app/contracts';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
-import { buttonClass } from '@web/shared/ui/button';
-import { Modal } from '@web/shared/ui/modal/Modal';
+import { Button, buttonClass } from '@web/shared/ui/Button';
+import { Modal } from '@web/shared/ui/Modal';
 import { detailStrings } from '../browse-strings';
 import styles from './MovieDetailModal.module.css';
 
@@ -16,9 +16,9 @@ export const PremiumModal = ({ movie, onClose }: PremiumModalProps) => (
       <Link to={Paths.subscription} className={buttonClass()}>
         {detailStrings.viewPlans}
       </Link>
-      <button type="button" className={buttonClass({ variant: 'ghost' })} onClick={onClose}>
+      <Button variant="ghost" onClick={onClose}>
         {detailStrings.maybeLater}
-      </button>
+      </Button>
     </div>
   </Modal>
 );

@@ -2,7 +2,9 @@ import { CreateReviewSchema } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
 import { detailStrings } from '@web/modules/movies/browse-strings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
-import { buttonClass } from '@web/shared/ui/button';
+import { Button } from '@web/shared/ui/Button';
+import { Form } from '@web/shared/ui/Form';
+import { TextAreaField, TextField } from '@web/shared/ui/TextField';
 import { usePostReview } from '../hooks/usePostReview';
 import styles from './MovieView.module.css';
 
@@ -37,40 +39,35 @@ export const ReviewForm = ({ movieId }: { movieId: string }) => {
   };
 
   return (
-    <form className={styles.reviewForm} onSubmit={submit} noValidate>
+    <Form onSubmit={submit} noValidate>
       <h3 className={styles.subheading}>{detailStrings.writeReview}</h3>
-      <label className={styles.field}>
-        <span>{detailStrings.yourRating}</span>
-        <input
-          type="number"
-          min={0}
-          max={10}
-          step={0.1}
-          required
-          value={rating}
-          onChange={(event) => setRating(event.target.value)}
-          className={`${styles.input} ${styles.ratingInput}`}
-        />
-      </label>
-      <label className={styles.field}>
-        <span>{detailStrings.yourReview}</span>
-        <textarea
-          required
-          maxLength={2000}
-          rows={4}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-          className={styles.input}
-        />
-      </label>
+      <TextField
+        label={detailStrings.yourRating}
+        type="number"
+        min={0}
+        max={10}
+        step={0.1}
+        required
+        value={rating}
+        onChange={(event) => setRating(event.target.value)}
+        className={styles.ratingInput}
+      />
+      <TextAreaField
+        label={detailStrings.yourReview}
+        required
+        maxLength={2000}
+        rows={4}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+      />
       <div className={styles.formActions}>
-        <button type="submit" className={buttonClass()} disabled={post.isPending}>
+        <Button type="submit" disabled={post.isPending}>
           {post.isPending ? detailStrings.posting : detailStrings.postReview}
-        </button>
+        </Button>
         <p role={message?.tone === 'error' ? 'alert' : 'status'} className={styles.formMessage}>
           {message?.text ?? ''}
         </p>
       </div>
-    </form>
+    </Form>
   );
 };

@@ -8,6 +8,7 @@ import { useMovieSections } from '@web/modules/movies/hooks/useMovieSections';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { useViewer } from '@web/modules/movies/hooks/useViewer';
 import { browseStrings } from '@web/modules/movies/browse-strings';
+import { Card } from '@web/shared/ui/Card';
 import { useMovieModals } from '../hooks/useMovieModals';
 import { filterByTitle } from '../title-filter';
 import { DashboardTopBar } from './DashboardTopBar';
@@ -63,9 +64,9 @@ export const UserDashboard = () => {
         {row(titles.topRated, data.topRated.slice(0, 10))}
         {row(titles.free, data.free)}
         {row(titles.premium, data.premium)}
-        <div className={styles.filterBar}>
+        <Card padding="bar" className={styles.filterBar}>
           <GenreFilter value={genre} onChange={setGenre} />
-        </div>
+        </Card>
         <MovieRow title={titles.becauseYouWatched} movies={[]} empty={browseStrings.becauseYouWatchedEmpty} />
         {row(titles.trending, data.trending)}
         <MovieRow title={titles.continueWatching} movies={[]} empty={browseStrings.continueWatchingEmpty} />
