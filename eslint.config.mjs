@@ -36,6 +36,17 @@ export default [
     },
   },
   {
+    // Type-aware rules (STYLE.md): each file is checked with the program of its project's tsconfig.json.
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      // Skips files with decorators (emitDecoratorMetadata needs Nest's injected classes imported as values).
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -6,7 +6,7 @@ import { nxCli, runStep } from '../dev/processes';
 import { startSystem } from '../dev/system';
 
 /**
- * `npm test`: lint, type checks, unit and component tests, integration tests against a real MongoDB-wire
+ * `npm test`: formatting (prettier), lint, type checks, unit and component tests, integration tests against a real MongoDB-wire
  * server and Redis, the production build, and browser journeys against the whole system started as
  * `npm start` starts it. Prints one closing line: "Tests: N passed, N failed".
  */
@@ -22,7 +22,14 @@ const nxRun = (targets: string, extra: string[] = [], env: Record<string, string
     env: { ...process.env, ...env },
   });
 
+const prettier = path.join(root, 'node_modules/prettier/bin/prettier.cjs');
+
 const steps: Step[] = [
+  // Lists the files prettier would change; tools/ci/fix-style.sh formats them.
+  {
+    name: 'format check (prettier)',
+    run: () => runStep('prettier --check', process.execPath, [prettier, '--check', '--log-level=warn', '.'], { cwd: root }),
+  },
   { name: 'lint, type checks, unit and component tests', run: () => nxRun('lint typecheck test', ['--parallel=2']) },
   {
     name: 'integration tests (real MongoDB-wire server and Redis)',
