@@ -4,7 +4,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default [
-  { ignores: ['**/dist', '**/node_modules', '**/.nx', '.cache/**', '.data/**', '.test-data/**', '**/vite.config.*.timestamp*'] },
+  {
+    ignores: [
+      '**/dist',
+      '**/node_modules',
+      '**/.nx',
+      '.cache/**',
+      '.data/**',
+      '.test-data/**',
+      '**/vite.config.*.timestamp*',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,7 +23,10 @@ export default [
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Import through a path alias (@app/...).' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../*'], message: 'Import through a path alias (@app/...).' }] },
+      ],
       '@nx/enforce-module-boundaries': [
         'error',
         {
@@ -23,12 +36,18 @@ export default [
             { sourceTag: 'type:app', notDependOnLibsWithTags: ['type:app'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
             // The local-infra launcher (scope:tooling) serves tests too, so server code may use it; nothing else of tooling.
-            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared', 'type:infra'] },
+            {
+              sourceTag: 'scope:server',
+              onlyDependOnLibsWithTags: ['scope:server', 'scope:shared', 'type:infra'],
+            },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             // Browser journeys drive the whole system: contracts and the test helpers, never app code.
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared', 'type:testing'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:tooling'] },
+            {
+              sourceTag: 'scope:tooling',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:tooling'],
+            },
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: [] },
           ],
         },
@@ -53,11 +72,23 @@ export default [
   },
   {
     files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['**/*.mjs', 'tools/**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+      },
+    },
   },
 ];

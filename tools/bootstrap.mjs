@@ -9,7 +9,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const command = process.argv[2] ?? 'start';
-const commands = { start: 'tools/dev/start.ts', test: 'tools/ci/test.ts', setup: null, bench: 'tools/bench/movies.bench.ts' };
+const commands = {
+  start: 'tools/dev/start.ts',
+  test: 'tools/ci/test.ts',
+  setup: null,
+  bench: 'tools/bench/movies.bench.ts',
+};
 
 const fail = (message) => {
   console.error(`\n✖ ${message}\n`);
@@ -22,9 +27,11 @@ const run = (cmd, args, options = {}) => {
   return result.status === 0;
 };
 
-if (!(command in commands)) fail(`Unknown command "${command}". Use one of: ${Object.keys(commands).join(', ')}.`);
+if (!(command in commands))
+  fail(`Unknown command "${command}". Use one of: ${Object.keys(commands).join(', ')}.`);
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) fail(`Node.js ${process.versions.node} is too old: install Node.js 20.19 or newer.`);
+if (major < 20 || (major === 20 && minor < 19))
+  fail(`Node.js ${process.versions.node} is too old: install Node.js 20.19 or newer.`);
 
 // Nx: no daemon, no cloud, and a cache inside this checkout (Nx 23 otherwise shares ~/.nx between clones).
 Object.assign(process.env, {
@@ -39,7 +46,9 @@ Object.assign(process.env, {
 // 1. npm packages, reinstalled when package-lock.json changed since the last install.
 const stamp = path.join(root, 'node_modules', '.install-stamp');
 const lock = path.join(root, 'package-lock.json');
-const installed = existsSync(stamp) && readFileSync(stamp, 'utf8') === String(statSync(lock).mtimeMs) + readFileSync(lock, 'utf8').length;
+const installed =
+  existsSync(stamp) &&
+  readFileSync(stamp, 'utf8') === String(statSync(lock).mtimeMs) + readFileSync(lock, 'utf8').length;
 if (!installed) {
   if (!has('npm')) fail('npm is not on the PATH: install Node.js 20 with npm.');
   say('Installing npm dependencies (npm install)…');
@@ -65,7 +74,10 @@ if (wanted.length) {
   }
   say(`Installing ${wanted.join(', ')} (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!run('apt-get', ['update', '-qq'], { env }) || !run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...wanted], { env })) {
+  if (
+    !run('apt-get', ['update', '-qq'], { env }) ||
+    !run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...wanted], { env })
+  ) {
     fail(`apt-get could not install ${wanted.join(', ')}: check access to Debian's package mirrors.`);
   }
 }
@@ -91,7 +103,11 @@ const { buildNodeApp } = await import(pathToFileURL(path.join(root, 'tools/build
 mkdirSync(path.join(root, '.cache', 'tools'), { recursive: true });
 const outfile = `.cache/tools/${command}.js`;
 await buildNodeApp(command, commands[command], outfile);
-const child = spawn(process.execPath, ['--enable-source-maps', outfile, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, ['--enable-source-maps', outfile, ...process.argv.slice(3)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 // Ctrl-C reaches the child too (same process group); wait for it to stop everything it started.
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => child.kill('SIGTERM'));

@@ -18,7 +18,9 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
 const filesUnder = async (dir: string): Promise<string[]> => {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)])),
+    entries.map((entry) =>
+      entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    ),
   );
   return nested.flat();
 };
@@ -42,10 +44,22 @@ const precompress = (): Plugin => {
         files.map(async (file) => {
           const raw = await readFile(file);
           const variants: Array<[string, Buffer]> = [
-            ['.br', await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })],
+            [
+              '.br',
+              await brotli(raw, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              }),
+            ],
             ['.gz', await gzipAsync(raw, { level: constants.Z_BEST_COMPRESSION })],
           ];
-          await Promise.all(variants.filter(([, packed]) => packed.length < raw.length).map(([suffix, packed]) => writeFile(`${file}${suffix}`, packed)));
+          await Promise.all(
+            variants
+              .filter(([, packed]) => packed.length < raw.length)
+              .map(([suffix, packed]) => writeFile(`${file}${suffix}`, packed)),
+          );
         }),
       );
     },
@@ -54,12 +68,11 @@ const precompress = (): Plugin => {
 
 /** The gateway answers the API, the posters and the streams on one origin (SPEC 7: port 5000). */
 const gatewayUrl = 'http://localhost:5000';
-const proxy = Object.fromEntries(
-  ['/api', '/images', '/stream'].map((prefix) => [prefix, gatewayUrl]),
-);
+const proxy = Object.fromEntries(['/api', '/images', '/stream'].map((prefix) => [prefix, gatewayUrl]));
 
 /** The framework every page needs. The rest of node_modules (zod, altcha, …) goes with the lazy page that uses it. */
-const framework = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](?:react-query|query-core))[\\/]/;
+const framework =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](?:react-query|query-core))[\\/]/;
 
 export default defineConfig({
   root,

@@ -20,7 +20,8 @@ const QUERY = { page: 1, pageSize: 24 };
 
 type Result = { label: string; rps: number; p50: number; p99: number };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const direct = async (client: ServiceClient): Promise<Result> => {
   const latencies: number[] = [];
@@ -34,18 +35,31 @@ const direct = async (client: ServiceClient): Promise<Result> => {
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   latencies.sort((a, b) => a - b);
-  return { label: 'catalogue direct (TCP)', rps: latencies.length / DURATION_S, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    label: 'catalogue direct (TCP)',
+    rps: latencies.length / DURATION_S,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 };
 
 const viaAutocannon = async (url: string): Promise<Result> => {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  if (result.non2xx || result.errors) throw new Error(`gateway answered ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { label: 'gateway (autocannon)', rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  if (result.non2xx || result.errors)
+    throw new Error(`gateway answered ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    label: 'gateway (autocannon)',
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 };
 
 const viaWrk = (url: string): Result | undefined => {
   if (spawnSync('sh', ['-c', 'command -v wrk'], { stdio: 'ignore' }).status !== 0) return undefined;
-  const out = execFileSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '--latency', url], { encoding: 'utf8' });
+  const out = execFileSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '--latency', url], {
+    encoding: 'utf8',
+  });
   const ms = (text: string | undefined) => {
     const match = /([\d.]+)(us|ms|s)/.exec(text ?? '');
     if (!match) return NaN;
@@ -62,12 +76,30 @@ const viaWrk = (url: string): Result | undefined => {
 
 const summarise = (label: string, latencies: number[], seconds: number): Result => {
   latencies.sort((a, b) => a - b);
-  return { label, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    label,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 };
 
 /** Server-side search over the seeded catalogue: a different title fragment each call, so the list cache misses. */
 const searchDirect = async (client: ServiceClient): Promise<Result> => {
-  const fragments = ['love', 'man', 'the', 'night', 'war', 'star', 'dead', 'king', 'girl', 'city', 'blue', 'day'];
+  const fragments = [
+    'love',
+    'man',
+    'the',
+    'night',
+    'war',
+    'star',
+    'dead',
+    'king',
+    'girl',
+    'city',
+    'blue',
+    'day',
+  ];
   const latencies: number[] = [];
   const end = Date.now() + DURATION_S * 1000;
   let n = 0;
@@ -90,7 +122,9 @@ const logins = async (baseUrl: string, count = 40): Promise<Result> => {
   const latencies: number[] = [];
   const started = Date.now();
   for (let i = 0; i < count; i++) {
-    const challenge = (await (await fetch(`${baseUrl}/api/auth/captcha/challenge`)).json()) as AltchaChallenge;
+    const challenge = (await (
+      await fetch(`${baseUrl}/api/auth/captcha/challenge`)
+    ).json()) as AltchaChallenge;
     const recaptchaToken = await solveAltcha(challenge);
     const start = process.hrtime.bigint();
     const res = await fetch(`${baseUrl}/api/auth/login`, {
@@ -106,20 +140,37 @@ const logins = async (baseUrl: string, count = 40): Promise<Result> => {
 
 const main = async () => {
   const root = workspaceRoot(__dirname);
-  await runStep('build', process.execPath, [nxCli(root), 'run-many', '-t', 'build', '--output-style=static'], { cwd: root });
+  await runStep(
+    'build',
+    process.execPath,
+    [nxCli(root), 'run-many', '-t', 'build', '--output-style=static'],
+    { cwd: root },
+  );
   console.log(`\n${webBundleReport(path.join(root, 'dist', 'apps', 'web'))}\n`);
-  const system = await startSystem({ root, dataDir: path.join(root, '.test-data', 'bench'), persist: false, ports: 'free', log: (l) => console.log(`• ${l}`) });
+  const system = await startSystem({
+    root,
+    dataDir: path.join(root, '.test-data', 'bench'),
+    persist: false,
+    ports: 'free',
+    log: (l) => console.log(`• ${l}`),
+  });
   try {
     const catalogueAddr = system.processes.find((p) => p.name === 'catalogue-service');
     if (!catalogueAddr) throw new Error('catalogue-service is not running');
     const tcpPort = Number(catalogueAddr.env.TCP_PORT);
     const client = new ServiceClient('catalogue-service', { host: '127.0.0.1', port: tcpPort }, 10_000);
     const url = `${system.url}/api/movies?page=1&pageSize=24`;
-    console.log(`\nGET /api/movies (page of 24), ${CONNECTIONS} connections, ${DURATION_S} s each, after a 2 s warm-up\n`);
+    console.log(
+      `\nGET /api/movies (page of 24), ${CONNECTIONS} connections, ${DURATION_S} s each, after a 2 s warm-up\n`,
+    );
     await autocannon({ url, connections: CONNECTIONS, duration: 2 });
     const reference = await direct(client);
     const results = [reference, await viaAutocannon(url), viaWrk(url)].filter((r): r is Result => Boolean(r));
-    const sections = await autocannon({ url: `${system.url}/api/movies/sections`, connections: CONNECTIONS, duration: DURATION_S });
+    const sections = await autocannon({
+      url: `${system.url}/api/movies/sections`,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+    });
     const search = await searchDirect(client);
     const login = await logins(system.url);
     await client.close();
@@ -133,12 +184,20 @@ const main = async () => {
     console.log('\n| other | requests/s | p50 ms | p99 ms |');
     console.log('|---|---|---|---|');
     const others: Result[] = [
-      { label: 'GET /api/movies/sections via gateway (autocannon)', rps: sections.requests.average, p50: sections.latency.p50, p99: sections.latency.p99 },
+      {
+        label: 'GET /api/movies/sections via gateway (autocannon)',
+        rps: sections.requests.average,
+        p50: sections.latency.p50,
+        p99: sections.latency.p99,
+      },
       search,
       login,
     ];
-    for (const r of others) console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
-    console.log('\nTarget (issue 3): ≥ 2,000 req/s with p99 ≤ 25 ms through the gateway; gateway overhead ≤ 1.3×.');
+    for (const r of others)
+      console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+    console.log(
+      '\nTarget (issue 3): ≥ 2,000 req/s with p99 ≤ 25 ms through the gateway; gateway overhead ≤ 1.3×.',
+    );
   } finally {
     await system.stop();
   }

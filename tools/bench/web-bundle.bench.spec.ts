@@ -18,7 +18,10 @@ describe('web bundle benchmark', () => {
         '<link rel="icon" href="/favicon.svg">' +
         '<link rel="stylesheet" crossorigin href="/assets/index-c.css">',
     );
-    write('assets/index-a.js', 'import{a as e}from"./vendor-b.js";import"./shared-d.js";const p=()=>import("./Page-e.js");e(p);');
+    write(
+      'assets/index-a.js',
+      'import{a as e}from"./vendor-b.js";import"./shared-d.js";const p=()=>import("./Page-e.js");e(p);',
+    );
     write('assets/vendor-b.js', `export const a=(f)=>f;/*${'v'.repeat(500)}*/`);
     write('assets/shared-d.js', 'import{a}from"./vendor-b.js";a(1);');
     write('assets/Page-e.js', 'export const Page=1;');
@@ -30,7 +33,12 @@ describe('web bundle benchmark', () => {
   it('counts the entry, its modulepreloads and static imports, not lazy chunks, icons or stylesheets as JS', () => {
     const cost = measureLanding(dist);
 
-    expect(cost.files.sort()).toEqual(['assets/index-a.js', 'assets/index-c.css', 'assets/shared-d.js', 'assets/vendor-b.js']);
+    expect(cost.files.sort()).toEqual([
+      'assets/index-a.js',
+      'assets/index-c.css',
+      'assets/shared-d.js',
+      'assets/vendor-b.js',
+    ]);
     expect(cost.css.raw).toBe('body{margin:0}'.length);
     expect(cost.js.gzip).toBeLessThan(cost.js.raw);
   });

@@ -31,7 +31,12 @@ export const BEFORE: LandingCost = {
 export const TARGET = { jsGzip: 120_000, transferRatio: 2 };
 
 const zero = (): Sizes => ({ raw: 0, gzip: 0, brotli: 0, served: 0 });
-const add = (a: Sizes, b: Sizes): Sizes => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli, served: a.served + b.served });
+const add = (a: Sizes, b: Sizes): Sizes => ({
+  raw: a.raw + b.raw,
+  gzip: a.gzip + b.gzip,
+  brotli: a.brotli + b.brotli,
+  served: a.served + b.served,
+});
 
 const sizesOf = (file: string): Sizes => {
   const bytes = readFileSync(file);
@@ -39,7 +44,9 @@ const sizesOf = (file: string): Sizes => {
   return {
     raw: bytes.length,
     gzip: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length,
-    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length,
+    brotli: brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }).length,
     served: existsSync(br) ? readFileSync(br).length : bytes.length,
   };
 };
@@ -67,7 +74,8 @@ const staticImports = (code: string, from: string) =>
 
 export const measureLanding = (distDir: string): LandingCost => {
   const indexFile = path.join(distDir, 'index.html');
-  if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: build the web app first (npx nx build web)`);
+  if (!existsSync(indexFile))
+    throw new Error(`${indexFile} is missing: build the web app first (npx nx build web)`);
   const refs = referencedBy(readFileSync(indexFile, 'utf8'));
   const scripts = new Set<string>();
   const pending = [...refs.js];
@@ -77,7 +85,8 @@ export const measureLanding = (distDir: string): LandingCost => {
     scripts.add(file);
     pending.push(...staticImports(readFileSync(path.join(distDir, file), 'utf8'), file));
   }
-  const sum = (files: Iterable<string>) => [...files].reduce((total, file) => add(total, sizesOf(path.join(distDir, file))), zero());
+  const sum = (files: Iterable<string>) =>
+    [...files].reduce((total, file) => add(total, sizesOf(path.join(distDir, file))), zero());
   const js = sum(scripts);
   const css = sum(refs.css);
   const html = sizesOf(indexFile);
@@ -89,7 +98,8 @@ const times = (before: number, after: number) => `${(before / after).toFixed(2)}
 
 export const webBundleReport = (distDir: string): string => {
   const now = measureLanding(distDir);
-  const row = (label: string, before: number, after: number) => `| ${label} | ${kB(before)} | ${kB(after)} | ${times(before, after)} smaller |`;
+  const row = (label: string, before: number, after: number) =>
+    `| ${label} | ${kB(before)} | ${kB(after)} | ${times(before, after)} smaller |`;
   const ratio = BEFORE.transfer / now.transfer;
   return [
     `Landing page (/) for a first visit, from ${distDir}: ${now.files.length} initial files (${now.files.join(', ')})`,

@@ -29,7 +29,11 @@ const swcDecorators = {
   },
 };
 
-export const buildNodeApp = async (app, entry = `apps/${app}/src/main.ts`, outfile = `dist/apps/${app}/main.js`) => {
+export const buildNodeApp = async (
+  app,
+  entry = `apps/${app}/src/main.ts`,
+  outfile = `dist/apps/${app}/main.js`,
+) => {
   if (!existsSync(path.resolve(root, entry))) throw new Error(`No entry point ${entry}`);
   await build({
     absWorkingDir: root,

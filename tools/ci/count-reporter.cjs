@@ -5,7 +5,11 @@ module.exports = class CountReporter {
   onRunComplete(_contexts, results) {
     const file = process.env.TEST_COUNTS_FILE;
     if (!file) return;
-    const line = { passed: results.numPassedTests, failed: results.numFailedTests, skipped: results.numPendingTests };
+    const line = {
+      passed: results.numPassedTests,
+      failed: results.numFailedTests,
+      skipped: results.numPendingTests,
+    };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
   }
 };

@@ -17,10 +17,15 @@ const countsFile = path.join(root, '.test-data', 'counts.jsonl');
 type Step = { name: string; run: () => Promise<void> };
 
 const nxRun = (targets: string, extra: string[] = [], env: Record<string, string> = {}) =>
-  runStep(`nx ${targets}`, process.execPath, [nx, 'run-many', '-t', ...targets.split(' '), '--output-style=static', ...extra], {
-    cwd: root,
-    env: { ...process.env, ...env },
-  });
+  runStep(
+    `nx ${targets}`,
+    process.execPath,
+    [nx, 'run-many', '-t', ...targets.split(' '), '--output-style=static', ...extra],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+    },
+  );
 
 const prettier = path.join(root, 'node_modules/prettier/bin/prettier.cjs');
 
@@ -28,9 +33,15 @@ const steps: Step[] = [
   // Lists the files prettier would change; tools/ci/fix-style.sh formats them.
   {
     name: 'format check (prettier)',
-    run: () => runStep('prettier --check', process.execPath, [prettier, '--check', '--log-level=warn', '.'], { cwd: root }),
+    run: () =>
+      runStep('prettier --check', process.execPath, [prettier, '--check', '--log-level=warn', '.'], {
+        cwd: root,
+      }),
   },
-  { name: 'lint, type checks, unit and component tests', run: () => nxRun('lint typecheck test', ['--parallel=2']) },
+  {
+    name: 'lint, type checks, unit and component tests',
+    run: () => nxRun('lint typecheck test', ['--parallel=2']),
+  },
   {
     name: 'integration tests (real MongoDB-wire server and Redis)',
     run: async () => {
@@ -49,18 +60,29 @@ const steps: Step[] = [
     run: async () => {
       const dataDir = path.join(root, '.test-data', 'e2e');
       rmSync(dataDir, { recursive: true, force: true });
-      const system = await startSystem({ root, dataDir, persist: false, ports: 'free', log: (line) => console.log(`• ${line}`) });
+      const system = await startSystem({
+        root,
+        dataDir,
+        persist: false,
+        ports: 'free',
+        log: (line) => console.log(`• ${line}`),
+      });
       try {
-        await runStep('web-e2e', process.execPath, [nx, 'run', 'web-e2e:e2e', '--output-style=static', '--skip-nx-cache'], {
-          cwd: root,
-          env: {
-            ...process.env,
-            E2E_BASE_URL: system.url,
-            E2E_OUTBOX_DIR: path.join(dataDir, 'outbox'),
-            MONGODB_URI: system.mongoUri,
-            REDIS_URL: system.redisUrl,
+        await runStep(
+          'web-e2e',
+          process.execPath,
+          [nx, 'run', 'web-e2e:e2e', '--output-style=static', '--skip-nx-cache'],
+          {
+            cwd: root,
+            env: {
+              ...process.env,
+              E2E_BASE_URL: system.url,
+              E2E_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+              MONGODB_URI: system.mongoUri,
+              REDIS_URL: system.redisUrl,
+            },
           },
-        });
+        );
       } catch (error) {
         console.error(`• service logs are in ${path.relative(root, system.logDir)}/`);
         throw error;
@@ -77,7 +99,11 @@ const totals = () => {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { passed: number; failed: number; skipped: number })
-    .reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed, skipped: sum.skipped + c.skipped }));
+    .reduce((sum, c) => ({
+      passed: sum.passed + c.passed,
+      failed: sum.failed + c.failed,
+      skipped: sum.skipped + c.skipped,
+    }));
 };
 
 const main = async () => {
@@ -99,7 +125,9 @@ const main = async () => {
     }
   }
   const { passed, failed, skipped } = totals();
-  console.log(`\nnpm test took ${Math.round((Date.now() - started) / 1000)} s${failedStep ? `; stopped at: ${failedStep}` : ''}`);
+  console.log(
+    `\nnpm test took ${Math.round((Date.now() - started) / 1000)} s${failedStep ? `; stopped at: ${failedStep}` : ''}`,
+  );
   const failures = failed + (failedStep && failed === 0 ? 1 : 0);
   console.log(`Tests: ${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(failedStep || failed ? 1 : 0);

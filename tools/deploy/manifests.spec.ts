@@ -73,7 +73,11 @@ const findNamed = <T extends K8sObject>(objects: T[], name: string): T | undefin
   objects.find((object) => object.metadata.name === name);
 
 /** Differences between what a file sets (`actual`) and the `ServiceDefaults` table (`expected`), by key. */
-const mismatches = (where: string, expected: Record<string, string | number>, actual: Record<string, unknown>): string[] =>
+const mismatches = (
+  where: string,
+  expected: Record<string, string | number>,
+  actual: Record<string, unknown>,
+): string[] =>
   Object.entries(expected)
     .filter(([key, value]) => String(actual[key]) !== String(value))
     .map(([key, value]) => `${where}: ${key} is ${String(actual[key])}, the table says ${value}`);
@@ -87,7 +91,12 @@ const serviceSettings = (name: (typeof ServiceNames)[number]) => ({
 
 /** What the gateway must be told: each service's address on its host name, and the streaming HTTP URL. */
 const gatewaySettings = () => ({
-  ...Object.fromEntries(ServiceNames.map((name) => [ServiceDefaults[name].addressEnv, `${name}:${ServiceDefaults[name].tcpPort}`])),
+  ...Object.fromEntries(
+    ServiceNames.map((name) => [
+      ServiceDefaults[name].addressEnv,
+      `${name}:${ServiceDefaults[name].tcpPort}`,
+    ]),
+  ),
   STREAMING_HTTP_URL: `http://streaming-service:${ServiceDefaults['streaming-service'].httpPort}`,
 });
 
@@ -161,8 +170,14 @@ describe('deployment manifests', () => {
 
     it('gives every service the ports and database of the ServiceDefaults table, and the gateway their addresses', () => {
       const problems = [
-        ...ServiceNames.flatMap((name) => mismatches(`compose ${name}`, serviceSettings(name), composeServices[name]?.environment ?? {})),
-        ...mismatches(`compose ${Gateway}`, { ...gatewaySettings(), PORT: GATEWAY_DEFAULT_PORT }, composeServices[Gateway]?.environment ?? {}),
+        ...ServiceNames.flatMap((name) =>
+          mismatches(`compose ${name}`, serviceSettings(name), composeServices[name]?.environment ?? {}),
+        ),
+        ...mismatches(
+          `compose ${Gateway}`,
+          { ...gatewaySettings(), PORT: GATEWAY_DEFAULT_PORT },
+          composeServices[Gateway]?.environment ?? {},
+        ),
       ];
       expect(problems).toEqual([]);
     });
@@ -209,9 +224,15 @@ describe('deployment manifests', () => {
 
     it('runs every service on the ports and database of the ServiceDefaults table', () => {
       const problems = ServiceNames.flatMap((name) => {
-        const container = findNamed(deployments, name)?.spec.template.spec.containers.find((c) => c.name === name);
-        const containerPorts = Object.fromEntries((container?.ports ?? []).map((port) => [port.name, port.containerPort]));
-        const servicePorts = Object.fromEntries((findNamed(services, name)?.spec.ports ?? []).map((port) => [port.name, port.port]));
+        const container = findNamed(deployments, name)?.spec.template.spec.containers.find(
+          (c) => c.name === name,
+        );
+        const containerPorts = Object.fromEntries(
+          (container?.ports ?? []).map((port) => [port.name, port.containerPort]),
+        );
+        const servicePorts = Object.fromEntries(
+          (findNamed(services, name)?.spec.ports ?? []).map((port) => [port.name, port.port]),
+        );
         const { tcpPort, httpPort } = ServiceDefaults[name];
         return [
           ...mismatches(`k8s ${name} env`, serviceSettings(name), containerEnv(container)),
@@ -224,9 +245,15 @@ describe('deployment manifests', () => {
 
     it('points the gateway at every service by the ServiceDefaults ports, and serves it on the gateway port', () => {
       const config = ofKind<ConfigMap>('ConfigMap').find((map) => map.metadata.name === 'streamly-config');
-      const gateway = findNamed(deployments, Gateway)?.spec.template.spec.containers.find((c) => c.name === Gateway);
-      const gatewayPorts = Object.fromEntries((gateway?.ports ?? []).map((port) => [port.name, port.containerPort]));
-      const servicePorts = Object.fromEntries((findNamed(services, Gateway)?.spec.ports ?? []).map((port) => [port.name, port.port]));
+      const gateway = findNamed(deployments, Gateway)?.spec.template.spec.containers.find(
+        (c) => c.name === Gateway,
+      );
+      const gatewayPorts = Object.fromEntries(
+        (gateway?.ports ?? []).map((port) => [port.name, port.containerPort]),
+      );
+      const servicePorts = Object.fromEntries(
+        (findNamed(services, Gateway)?.spec.ports ?? []).map((port) => [port.name, port.port]),
+      );
       expect([
         ...mismatches('k8s streamly-config', gatewaySettings(), config?.data ?? {}),
         ...mismatches(`k8s ${Gateway} env`, { PORT: GATEWAY_DEFAULT_PORT }, containerEnv(gateway)),

@@ -1,8 +1,14 @@
-import { ChildProcess, spawn, SpawnOptions } from 'node:child_process';
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export type Managed = { name: string; child: ChildProcess; env: Record<string, string>; stop(): Promise<void> };
+export type Managed = {
+  name: string;
+  child: ChildProcess;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+};
 
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */
 export const runStep = (label: string, cmd: string, args: string[], options: SpawnOptions = {}) =>
@@ -66,6 +72,8 @@ export const waitForHttp = async (url: string, timeoutMs: number, isAlive: () =>
 
 /** The Nx CLI of this workspace, run with the current Node (no npx, no shell). */
 export const nxCli = (root: string): string => {
-  const pkg = JSON.parse(readFileSync(path.join(root, 'node_modules/nx/package.json'), 'utf8')) as { bin: { nx: string } };
+  const pkg = JSON.parse(readFileSync(path.join(root, 'node_modules/nx/package.json'), 'utf8')) as {
+    bin: { nx: string };
+  };
   return path.join(root, 'node_modules/nx', pkg.bin.nx);
 };

@@ -8,8 +8,19 @@ const main = async () => {
   const root = workspaceRoot(__dirname);
   const dataDir = path.join(root, '.data');
   console.log('• Building the web app, the gateway and the services (nx run-many -t build)…');
-  await runStep('build', process.execPath, [nxCli(root), 'run-many', '-t', 'build', '--output-style=static'], { cwd: root });
-  const system = await startSystem({ root, dataDir, persist: true, ports: 'default', log: (line) => console.log(`• ${line}`) });
+  await runStep(
+    'build',
+    process.execPath,
+    [nxCli(root), 'run-many', '-t', 'build', '--output-style=static'],
+    { cwd: root },
+  );
+  const system = await startSystem({
+    root,
+    dataDir,
+    persist: true,
+    ports: 'default',
+    log: (line) => console.log(`• ${line}`),
+  });
 
   let stopping = false;
   const shutdown = async (reason: string) => {
@@ -23,7 +34,10 @@ const main = async () => {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   for (const proc of system.processes) {
     proc.child.on('exit', (code, signal) => {
-      if (!stopping) console.error(`! ${proc.name} stopped (${signal ?? `exit ${code}`}); see ${path.relative(root, system.logDir)}/${proc.name}.log`);
+      if (!stopping)
+        console.error(
+          `! ${proc.name} stopped (${signal ?? `exit ${code}`}); see ${path.relative(root, system.logDir)}/${proc.name}.log`,
+        );
     });
   }
 

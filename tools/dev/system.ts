@@ -1,15 +1,20 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceName, ServiceNames } from '@app/contracts';
+import type { ServiceName } from '@app/contracts';
+import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceNames } from '@app/contracts';
 import { findFreePort, startMongo, startRedis } from '@app/local-infra';
 import { startDevFakes } from './fakes';
-import { Managed, runStep, startLogged, waitForHttp } from './processes';
+import type { Managed } from './processes';
+import { runStep, startLogged, waitForHttp } from './processes';
 
 type ServicePorts = { tcp: number; http: number };
 
 /** Dev defaults: the ports of `ServiceDefaults` (libs/contracts), the table the services and the gateway default to. */
 export const DEFAULT_PORTS = Object.fromEntries(
-  ServiceNames.map((name) => [name, { tcp: ServiceDefaults[name].tcpPort, http: ServiceDefaults[name].httpPort }]),
+  ServiceNames.map((name) => [
+    name,
+    { tcp: ServiceDefaults[name].tcpPort, http: ServiceDefaults[name].httpPort },
+  ]),
 ) as Record<ServiceName, ServicePorts>;
 export const DEFAULT_GATEWAY_PORT = GATEWAY_DEFAULT_PORT;
 
@@ -52,7 +57,13 @@ const freePorts = async (): Promise<{ services: Record<ServiceName, ServicePorts
  * REDIS_URL are given), the catalogue seed, the six services and the gateway serving the built web app.
  * Expects `nx run-many -t build` to have run.
  */
-export const startSystem = async ({ root, dataDir, persist, ports, log = console.log }: SystemOptions): Promise<RunningSystem> => {
+export const startSystem = async ({
+  root,
+  dataDir,
+  persist,
+  ports,
+  log = console.log,
+}: SystemOptions): Promise<RunningSystem> => {
   const logDir = path.join(dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
   const stops: Array<() => Promise<void>> = [];
@@ -79,10 +90,19 @@ export const startSystem = async ({ root, dataDir, persist, ports, log = console
         return redis.url;
       })());
 
-    const { services, gateway } = ports === 'free' ? await freePorts() : { services: DEFAULT_PORTS, gateway: DEFAULT_GATEWAY_PORT };
+    const { services, gateway } =
+      ports === 'free' ? await freePorts() : { services: DEFAULT_PORTS, gateway: DEFAULT_GATEWAY_PORT };
     const fakes = await startDevFakes({ dataDir, log });
     stops.push(() => fakes.stop());
-    const shared = { OUTBOX_DIR: path.join(dataDir, 'outbox'), ...fakes.env, MONGODB_URI: mongoUri, REDIS_URL: redisUrl, NODE_ENV: 'production', LOG_LEVEL: 'info', TCP_HOST: '127.0.0.1' };
+    const shared = {
+      OUTBOX_DIR: path.join(dataDir, 'outbox'),
+      ...fakes.env,
+      MONGODB_URI: mongoUri,
+      REDIS_URL: redisUrl,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      TCP_HOST: '127.0.0.1',
+    };
 
     for (const seed of SEEDS) {
       log(`${seed.label}…`);
@@ -95,7 +115,13 @@ export const startSystem = async ({ root, dataDir, persist, ports, log = console
 
     const processes: Managed[] = [];
     for (const [name, port] of Object.entries(services) as Array<[ServiceName, ServicePorts]>) {
-      const proc = startLogged(name, `dist/apps/${name}/main.js`, { ...shared, TCP_PORT: String(port.tcp), HTTP_PORT: String(port.http) }, logDir, root);
+      const proc = startLogged(
+        name,
+        `dist/apps/${name}/main.js`,
+        { ...shared, TCP_PORT: String(port.tcp), HTTP_PORT: String(port.http) },
+        logDir,
+        root,
+      );
       processes.push(proc);
       stops.push(() => proc.stop());
     }
@@ -111,7 +137,10 @@ export const startSystem = async ({ root, dataDir, persist, ports, log = console
       STREAMING_HTTP_URL: `http://127.0.0.1:${services['streaming-service'].http}`,
       ...(existsSync(path.join(webDist, 'index.html')) ? { WEB_DIST_DIR: webDist } : {}),
       ...Object.fromEntries(
-        (Object.keys(services) as ServiceName[]).map((name) => [ServiceDefaults[name].addressEnv, `127.0.0.1:${services[name].tcp}`]),
+        (Object.keys(services) as ServiceName[]).map((name) => [
+          ServiceDefaults[name].addressEnv,
+          `127.0.0.1:${services[name].tcp}`,
+        ]),
       ),
     };
     const gatewayProc = startLogged('api-gateway', 'dist/apps/api-gateway/main.js', gatewayEnv, logDir, root);
@@ -120,9 +149,13 @@ export const startSystem = async ({ root, dataDir, persist, ports, log = console
 
     const url = `http://localhost:${gateway}`;
     log('Waiting for every service to report healthy…');
-    await waitForHttp(`${url}/api/health`, 90_000, () => processes.every((p) => p.child.exitCode === null)).catch((error: Error) => {
+    await waitForHttp(`${url}/api/health`, 90_000, () =>
+      processes.every((p) => p.child.exitCode === null),
+    ).catch((error: Error) => {
       const dead = processes.filter((p) => p.child.exitCode !== null).map((p) => `${logDir}/${p.name}.log`);
-      const hint = dead.length ? `; it stopped, see ${dead.join(', ')} (is port ${gateway} or a service port already in use?)` : '';
+      const hint = dead.length
+        ? `; it stopped, see ${dead.join(', ')} (is port ${gateway} or a service port already in use?)`
+        : '';
       throw new Error(`${error.message}${hint}`);
     });
     return { url, logDir, mongoUri, redisUrl, processes, stop: stopAll };

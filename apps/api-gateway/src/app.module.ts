@@ -29,7 +29,18 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [EnvModule.forRoot(env), RequestContextModule.forRoot(), MetricsModule],
-      controllers: [ContactController, HealthController, MoviesController, MovieDetailsController, AdminMoviesController, ImagesController, AuthController, AccountsController, GoogleController, UsersController],
+      controllers: [
+        ContactController,
+        HealthController,
+        MoviesController,
+        MovieDetailsController,
+        AdminMoviesController,
+        ImagesController,
+        AuthController,
+        AccountsController,
+        GoogleController,
+        UsersController,
+      ],
       providers: [
         { provide: SERVICE_CLIENTS, useFactory: () => new ServiceClients(env) },
         AuthClient,

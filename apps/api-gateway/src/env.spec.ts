@@ -7,7 +7,10 @@ describe('gateway env defaults', () => {
   it('address every service at its port in the ServiceDefaults table', () => {
     const drift = ServiceNames.filter(
       (name) => defaults[ServiceDefaults[name].addressEnv] !== `127.0.0.1:${ServiceDefaults[name].tcpPort}`,
-    ).map((name) => `${ServiceDefaults[name].addressEnv} is ${String(defaults[ServiceDefaults[name].addressEnv])}`);
+    ).map(
+      (name) =>
+        `${ServiceDefaults[name].addressEnv} is ${String(defaults[ServiceDefaults[name].addressEnv])}`,
+    );
     expect(drift).toEqual([]);
   });
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceName } from '@app/contracts';
+import type { ServiceName } from '@app/contracts';
+import { GATEWAY_DEFAULT_PORT, ServiceDefaults } from '@app/contracts';
 import { LogLevels } from '@app/server-core';
-
 
 const address = z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port');
 /** A service's `host:port`, by default on this machine at its port in `ServiceDefaults`. */
-const serviceAddress = (service: ServiceName) => address.default(`127.0.0.1:${ServiceDefaults[service].tcpPort}`);
+const serviceAddress = (service: ServiceName) =>
+  address.default(`127.0.0.1:${ServiceDefaults[service].tcpPort}`);
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,7 +28,10 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
-  GOOGLE_USERINFO_URL: z.url().regex(/\/userinfo$/, 'must end in /userinfo').default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GOOGLE_USERINFO_URL: z
+    .url()
+    .regex(/\/userinfo$/, 'must end in /userinfo')
+    .default('https://openidconnect.googleapis.com/v1/userinfo'),
   /** Where browsers reach the product (Google's callback URL is built from it). */
   PUBLIC_URL: z.url().default(`http://localhost:${GATEWAY_DEFAULT_PORT}`),
   /** Express `trust proxy`: which proxies may set X-Forwarded-For (the client IP rate limits use). */

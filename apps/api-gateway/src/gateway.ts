@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AllExceptionsFilter, correlationId, JsonLogger } from '@app/server-core';
 import { AppModule } from './app.module';
-import { Env } from './env';
+import type { Env } from './env';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { compressResponses } from './web/compression';
 import { streamProxy } from './web/stream-proxy';

@@ -50,7 +50,8 @@ class FakeCatalogueController {
   @MessagePattern(MoviePatterns.list)
   list(@Payload() envelope: RpcEnvelope<{ page: number; pageSize: number }>) {
     received.push(envelope);
-    if (envelope.data.page === 99) return { data: [{ ...lagaan, rating: 'great' }], page: 99, pageSize: 1, total: 1 };
+    if (envelope.data.page === 99)
+      return { data: [{ ...lagaan, rating: 'great' }], page: 99, pageSize: 1, total: 1 };
     return { data: [lagaan], page: envelope.data.page, pageSize: envelope.data.pageSize, total: 1 };
   }
 
@@ -62,7 +63,10 @@ class FakeCatalogueController {
 
   @MessagePattern('catalogue-service.health')
   health() {
-    return { status: HealthStatus.Up, components: { mongo: { status: HealthStatus.Up }, redis: { status: HealthStatus.Up } } };
+    return {
+      status: HealthStatus.Up,
+      components: { mongo: { status: HealthStatus.Up }, redis: { status: HealthStatus.Up } },
+    };
   }
 }
 
@@ -126,7 +130,9 @@ describe('api-gateway over the real TCP transport', () => {
   });
 
   it('GET /api/movies forwards the validated query with the correlation id and returns the reply', async () => {
-    const res = await fetch(`${url}/api/movies?page=2&pageSize=1`, { headers: { 'x-correlation-id': 'req-42' } });
+    const res = await fetch(`${url}/api/movies?page=2&pageSize=1`, {
+      headers: { 'x-correlation-id': 'req-42' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ page: 2, pageSize: 1, total: 1, data: [{ title: 'Lagaan' }] });
     expect(received.at(-1)).toEqual({ correlationId: 'req-42', data: { page: 2, pageSize: 1 } });
@@ -143,22 +149,34 @@ describe('api-gateway over the real TCP transport', () => {
     expect(await res.json()).toMatchObject({ code: ErrorCode.Internal, message: 'Internal error' });
   });
 
-  it.each(['pageSize=0', 'pageSize=abc', 'page[$gt]=', 'sort=random', 'page=1&page=2'])('rejects ?%s with 400 and a clear message', async (query) => {
-    const before = received.length;
-    const res = await fetch(`${url}/api/movies?${query}`);
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as ApiError;
-    expect(body.code).toBe(ErrorCode.ValidationFailed);
-    expect(body.message).toMatch(/^Invalid query: /);
-    expect(body.correlationId).toBe(res.headers.get('x-correlation-id'));
-    expect(received.length).toBe(before);
-  });
+  it.each(['pageSize=0', 'pageSize=abc', 'page[$gt]=', 'sort=random', 'page=1&page=2'])(
+    'rejects ?%s with 400 and a clear message',
+    async (query) => {
+      const before = received.length;
+      const res = await fetch(`${url}/api/movies?${query}`);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as ApiError;
+      expect(body.code).toBe(ErrorCode.ValidationFailed);
+      expect(body.message).toMatch(/^Invalid query: /);
+      expect(body.correlationId).toBe(res.headers.get('x-correlation-id'));
+      expect(received.length).toBe(before);
+    },
+  );
 
   it.each([
     ['malformed JSON', '{"firstName": ', 400, 'Malformed request body'],
-    ['a body over the limit', JSON.stringify({ message: 'x'.repeat(2_000_000) }), 413, 'Request body is too large'],
+    [
+      'a body over the limit',
+      JSON.stringify({ message: 'x'.repeat(2_000_000) }),
+      413,
+      'Request body is too large',
+    ],
   ])('answers %s with its status and a clear message', async (_, body, status, message) => {
-    const res = await fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await fetch(`${url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(status);
     expect((await res.json()) as ApiError).toMatchObject({ message });
   });
@@ -176,7 +194,10 @@ describe('api-gateway over the real TCP transport', () => {
     const report = (await res.json()) as HealthReport;
     expect(report.status).toBe(HealthStatus.Down);
     expect(report.components['catalogue-service']).toEqual({ status: HealthStatus.Up });
-    expect(report.components['auth-service']).toEqual({ status: HealthStatus.Down, message: 'auth-service is unavailable' });
+    expect(report.components['auth-service']).toEqual({
+      status: HealthStatus.Down,
+      message: 'auth-service is unavailable',
+    });
   });
 
   it('serves generated posters as SVG and 404s anything else', async () => {
@@ -209,14 +230,19 @@ describe('api-gateway over the real TCP transport', () => {
   it('publishes OpenAPI docs', async () => {
     const res = await fetch(`${url}/api/docs-json`);
     expect(res.status).toBe(200);
-    expect(Object.keys(((await res.json()) as { paths: object }).paths)).toEqual(expect.arrayContaining(['/api/movies', '/api/health']));
+    expect(Object.keys(((await res.json()) as { paths: object }).paths)).toEqual(
+      expect.arrayContaining(['/api/movies', '/api/health']),
+    );
   });
 
   it('answers 503 naming the catalogue when it stops', async () => {
     await catalogue.close();
     const down = await fetch(`${url}/api/movies`);
     expect(down.status).toBe(503);
-    expect(await down.json()).toMatchObject({ code: ErrorCode.ServiceUnavailable, message: 'catalogue-service is unavailable' });
+    expect(await down.json()).toMatchObject({
+      code: ErrorCode.ServiceUnavailable,
+      message: 'catalogue-service is unavailable',
+    });
     const health = (await (await fetch(`${url}/api/health`)).json()) as HealthReport;
     expect(health.components['catalogue-service'].status).toBe(HealthStatus.Down);
   });

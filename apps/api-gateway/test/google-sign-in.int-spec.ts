@@ -53,7 +53,9 @@ const startGoogleOAuthFakeProcess = async (): Promise<GoogleOAuthFake> => {
   const exited = once(child, 'exit').then(([code]) => {
     throw new Error(`Google OAuth fake exited early (code ${String(code)})`);
   });
-  const firstLine = once(createInterface({ input: child.stdout ?? process.stdin }), 'line').then(([line]) => String(line));
+  const firstLine = once(createInterface({ input: child.stdout ?? process.stdin }), 'line').then(([line]) =>
+    String(line),
+  );
   const env = JSON.parse(await Promise.race([firstLine, exited])) as GoogleOAuthFake['env'];
   exited.catch(() => undefined);
   return {
@@ -87,7 +89,8 @@ const bootGateway = async (overrides: Partial<Record<keyof Env, string | number>
   return { app, url: `http://127.0.0.1:${port}` };
 };
 
-const manual = (url: string, cookie?: string) => fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+const manual = (url: string, cookie?: string) =>
+  fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
 
 /** The `name=value` pair of a Set-Cookie header the response carries. */
 const setCookie = (res: Response, name: string) =>
@@ -130,7 +133,10 @@ describe('Google sign-in through the gateway', () => {
     });
     auth.useGlobalFilters(new AllExceptionsFilter());
     await auth.listen();
-    ({ app: gateway, url } = await bootGateway({ ...google.env, AUTH_SERVICE_ADDR: `127.0.0.1:${authPort}` }));
+    ({ app: gateway, url } = await bootGateway({
+      ...google.env,
+      AUTH_SERVICE_ADDR: `127.0.0.1:${authPort}`,
+    }));
   });
 
   afterAll(async () => {
@@ -147,7 +153,9 @@ describe('Google sign-in through the gateway', () => {
     expect(location.searchParams.get('response_type')).toBe('code');
     expect(location.searchParams.get('client_id')).toBe(google.env.GOOGLE_CLIENT_ID);
     expect(location.searchParams.get('redirect_uri')).toBe(`${url}/auth/google/callback`);
-    expect(location.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+    expect(location.searchParams.get('scope')?.split(' ')).toEqual(
+      expect.arrayContaining(['openid', 'email', 'profile']),
+    );
     const state = location.searchParams.get('state');
     expect(state).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const header = res.headers.getSetCookie().find((cookie) => cookie.startsWith(`${STATE_COOKIE}=`)) ?? '';
@@ -182,24 +190,34 @@ describe('Google sign-in through the gateway', () => {
 
   it.each([
     ['a forged state', (callback: URL) => callback.searchParams.set('state', 'x'.repeat(32)), true],
-    ['a state from another sign-in', (callback: URL) => callback.searchParams.set('state', randomBytes(24).toString('base64url')), true],
+    [
+      'a state from another sign-in',
+      (callback: URL) => callback.searchParams.set('state', randomBytes(24).toString('base64url')),
+      true,
+    ],
     ['no state', (callback: URL) => callback.searchParams.delete('state'), true],
     ['no state cookie', () => undefined, false],
-  ])('a callback with %s redirects to /oauth-success without a token and signs nobody in', async (_, tamper, withCookie) => {
-    const before = signIns.length;
-    const { authorizeUrl, stateCookie } = await startSignIn(url);
-    const callbackUrl = await approveAtGoogle(authorizeUrl);
-    tamper(callbackUrl);
-    const res = await manual(callbackUrl.href, withCookie ? stateCookie : undefined);
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/oauth-success');
-    expect(signIns).toHaveLength(before);
-  });
+  ])(
+    'a callback with %s redirects to /oauth-success without a token and signs nobody in',
+    async (_, tamper, withCookie) => {
+      const before = signIns.length;
+      const { authorizeUrl, stateCookie } = await startSignIn(url);
+      const callbackUrl = await approveAtGoogle(authorizeUrl);
+      tamper(callbackUrl);
+      const res = await manual(callbackUrl.href, withCookie ? stateCookie : undefined);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/oauth-success');
+      expect(signIns).toHaveLength(before);
+    },
+  );
 
   it('a user who cancels at Google (error=access_denied) lands on /oauth-success without a token', async () => {
     const before = signIns.length;
     const { authorizeUrl, stateCookie } = await startSignIn(url);
-    const res = await manual(`${url}/auth/google/callback?error=access_denied&state=${authorizeUrl.searchParams.get('state')}`, stateCookie);
+    const res = await manual(
+      `${url}/auth/google/callback?error=access_denied&state=${authorizeUrl.searchParams.get('state')}`,
+      stateCookie,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/oauth-success');
     expect(signIns).toHaveLength(before);
@@ -218,9 +236,15 @@ describe('Google sign-in when it is not configured', () => {
     await gateway?.close();
   });
 
-  it.each(['/auth/google', '/auth/google/callback?code=abc&state=def'])('GET %s answers 503 "Google sign-in is not configured"', async (path) => {
-    const res = await manual(`${url}${path}`);
-    expect(res.status).toBe(503);
-    expect((await res.json()) as ApiError).toMatchObject({ code: ErrorCode.ServiceUnavailable, message: 'Google sign-in is not configured' });
-  });
+  it.each(['/auth/google', '/auth/google/callback?code=abc&state=def'])(
+    'GET %s answers 503 "Google sign-in is not configured"',
+    async (path) => {
+      const res = await manual(`${url}${path}`);
+      expect(res.status).toBe(503);
+      expect((await res.json()) as ApiError).toMatchObject({
+        code: ErrorCode.ServiceUnavailable,
+        message: 'Google sign-in is not configured',
+      });
+    },
+  );
 });

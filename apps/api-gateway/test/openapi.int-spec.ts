@@ -94,6 +94,7 @@ const sample = (schema: Schema): unknown => {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       return Object.fromEntries((schema.required ?? []).map((key) => [key, sample(properties[key])]));
     }
+    case undefined:
     default:
       return 'x';
   }

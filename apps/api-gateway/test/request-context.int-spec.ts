@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { INestApplication } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { findFreePort, suiteInfra, workspaceRoot } from '@app/server-testing';
 import { envSchema } from '../src/env';
 import { createGateway } from '../src/gateway';
@@ -22,24 +22,28 @@ const parseLines = (text: string): LogLine[] =>
 const startUserDataService = async (tcpPort: number) => {
   const infra = suiteInfra('request-context');
   const lines: LogLine[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/user-data-service/src/main.ts'], {
-    cwd: workspaceRoot(),
-    env: {
-      ...process.env,
-      // Nest's decorators and the @app/* paths, as the services' own tsconfig sets them.
-      SWC_NODE_PROJECT: 'tsconfig.server.json',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      TCP_HOST: '127.0.0.1',
-      TCP_PORT: String(tcpPort),
-      HTTP_PORT: String(await findFreePort()),
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      SMTP_URL: `smtp://127.0.0.1:${await findFreePort()}`,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['-r', '@swc-node/register', 'apps/user-data-service/src/main.ts'],
+    {
+      cwd: workspaceRoot(),
+      env: {
+        ...process.env,
+        // Nest's decorators and the @app/* paths, as the services' own tsconfig sets them.
+        SWC_NODE_PROJECT: 'tsconfig.server.json',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        TCP_HOST: '127.0.0.1',
+        TCP_PORT: String(tcpPort),
+        HTTP_PORT: String(await findFreePort()),
+        MONGODB_URI: infra.mongoUri,
+        MONGODB_DB: infra.mongoDb,
+        REDIS_URL: infra.redisUrl,
+        SMTP_URL: `smtp://127.0.0.1:${await findFreePort()}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const ready = new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`user-data-service exited early (code ${String(code)})`)));
     for (const stream of [child.stdout, child.stderr]) {
@@ -124,7 +128,9 @@ describe('one request, one correlation id in every process', () => {
 
   const waitForServiceLine = async (correlationId: string) => {
     for (let attempt = 0; attempt < 100; attempt++) {
-      const line = service.lines.find((l) => l.correlationId === correlationId && l.msg === 'contact mail failed');
+      const line = service.lines.find(
+        (l) => l.correlationId === correlationId && l.msg === 'contact mail failed',
+      );
       if (line) return line;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -132,11 +138,16 @@ describe('one request, one correlation id in every process', () => {
   };
 
   // Two requests on one TCP connection: the second id must not be the first's (the service restores it per message).
-  it.each(['trace-first-0001', 'trace-second-0002'])('%s shows in a gateway line and in the service line it caused', async (correlationId) => {
-    await submit(correlationId);
-    const serviceLine = await waitForServiceLine(correlationId);
-    expect(serviceLine).toMatchObject({ service: 'user-data-service', level: 'error', correlationId });
-    const gatewayLines = parseLines(gatewayOutput.join(''));
-    expect(gatewayLines).toContainEqual(expect.objectContaining({ service: 'api-gateway', msg: 'rpc answered', correlationId }));
-  });
+  it.each(['trace-first-0001', 'trace-second-0002'])(
+    '%s shows in a gateway line and in the service line it caused',
+    async (correlationId) => {
+      await submit(correlationId);
+      const serviceLine = await waitForServiceLine(correlationId);
+      expect(serviceLine).toMatchObject({ service: 'user-data-service', level: 'error', correlationId });
+      const gatewayLines = parseLines(gatewayOutput.join(''));
+      expect(gatewayLines).toContainEqual(
+        expect.objectContaining({ service: 'api-gateway', msg: 'rpc answered', correlationId }),
+      );
+    },
+  );
 });

@@ -10,8 +10,24 @@ import { createGateway } from '../src/gateway';
 
 const adminId = 'a'.repeat(24);
 const userId = 'b'.repeat(24);
-const sessionOf = (id: string, role: SessionUser['role']): SessionUser => ({ id, username: role, email: `${role}@example.in`, role, status: UserStatus.Active, sessionId: `s-${role}` });
-const asha: User = { id: userId, username: 'Asha', email: 'asha@example.in', role: Role.User, status: UserStatus.Active, createdAt: '2025-01-12T10:00:00.000Z', profileImage: null, hasPassword: true };
+const sessionOf = (id: string, role: SessionUser['role']): SessionUser => ({
+  id,
+  username: role,
+  email: `${role}@example.in`,
+  role,
+  status: UserStatus.Active,
+  sessionId: `s-${role}`,
+});
+const asha: User = {
+  id: userId,
+  username: 'Asha',
+  email: 'asha@example.in',
+  role: Role.User,
+  status: UserStatus.Active,
+  createdAt: '2025-01-12T10:00:00.000Z',
+  profileImage: null,
+  hasPassword: true,
+};
 
 /** Stands in for auth-service on the real TCP transport: answers data alone, as the contract says; records what came. */
 const received: Array<{ pattern: string; data: unknown }> = [];
@@ -60,7 +76,11 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
 
   beforeAll(async () => {
     const authPort = await findFreePort();
-    auth = await NestFactory.createMicroservice(FakeAuthModule, { transport: Transport.TCP, options: { host: '127.0.0.1', port: authPort }, logger: false });
+    auth = await NestFactory.createMicroservice(FakeAuthModule, {
+      transport: Transport.TCP,
+      options: { host: '127.0.0.1', port: authPort },
+      logger: false,
+    });
     auth.useGlobalFilters(new AllExceptionsFilter());
     await auth.listen();
     const closed = `127.0.0.1:${await findFreePort()}`;
@@ -91,7 +111,7 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
       body: body ? JSON.stringify(body) : undefined,
     });
 
-  it('pages like the movie list: defaults page 1 of 24, inside SPEC\'s { success, data } envelope', async () => {
+  it("pages like the movie list: defaults page 1 of 24, inside SPEC's { success, data } envelope", async () => {
     const res = await call('GET', '/api/users');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, data: [asha], page: 1, pageSize: 24, total: 31 });
@@ -104,12 +124,23 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
     expect(received.at(-1)?.data).toEqual({ page: 2, pageSize: 10 });
   });
 
-  it.each(['page=0', 'pageSize=0', 'pageSize=101', 'pageSize=abc', 'page[$gt]=', 'page=1&page=2', 'role=admin'])('rejects ?%s with 400 and asks auth-service nothing', async (query) => {
+  it.each([
+    'page=0',
+    'pageSize=0',
+    'pageSize=101',
+    'pageSize=abc',
+    'page[$gt]=',
+    'page=1&page=2',
+    'role=admin',
+  ])('rejects ?%s with 400 and asks auth-service nothing', async (query) => {
     const before = received.length;
     const res = await call('GET', `/api/users?${query}`);
     expect(res.status).toBe(400);
     const body = (await res.json()) as ApiError;
-    expect(body).toMatchObject({ code: ErrorCode.ValidationFailed, correlationId: res.headers.get('x-correlation-id') });
+    expect(body).toMatchObject({
+      code: ErrorCode.ValidationFailed,
+      correlationId: res.headers.get('x-correlation-id'),
+    });
     expect(body.message).toMatch(/^Invalid query: /);
     expect(received.length).toBe(before);
   });
@@ -120,8 +151,15 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
 
   it('adds the envelopes SPEC shows to the data auth-service answers', async () => {
     const edit = await call('PUT', `/api/users/${userId}`, 'admin-token', { username: 'Asha K' });
-    expect(await edit.json()).toEqual({ success: true, data: { ...asha, username: 'Asha K' }, message: AuthMessages.userUpdated });
-    expect(received.at(-1)).toEqual({ pattern: AuthPatterns.updateUser, data: { username: 'Asha K', userId, actorId: adminId } });
+    expect(await edit.json()).toEqual({
+      success: true,
+      data: { ...asha, username: 'Asha K' },
+      message: AuthMessages.userUpdated,
+    });
+    expect(received.at(-1)).toEqual({
+      pattern: AuthPatterns.updateUser,
+      data: { username: 'Asha K', userId, actorId: adminId },
+    });
     const role = await call('PUT', `/api/users/${userId}/role`, 'admin-token', { role: Role.Admin });
     expect(await role.json()).toEqual({ success: true, data: { ...asha, role: Role.Admin } });
     const removed = await call('DELETE', `/api/users/${userId}`);

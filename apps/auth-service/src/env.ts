@@ -1,7 +1,10 @@
 import { mailEnvShape, requireSmtpInProduction, serviceEnvSchema } from '@app/server-core';
 import { z } from 'zod';
 
-const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());
+const optionalString = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.string().min(1).optional(),
+);
 
 export const envSchema = serviceEnvSchema('auth-service')
   .extend({
@@ -18,7 +21,11 @@ export const envSchema = serviceEnvSchema('auth-service')
   .superRefine((env, ctx) => {
     requireSmtpInProduction(env, ctx);
     if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET_KEY'], message: 'set both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY, or neither' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RECAPTCHA_SECRET_KEY'],
+        message: 'set both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY, or neither',
+      });
     }
   });
 export type Env = z.infer<typeof envSchema>;

@@ -1,10 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
-import { AuthMessages, AuthPatterns, ErrorCode, EVENT_STREAM, LoginResponse, Role, SessionToken, SessionUser, User, UserPage, UserStatus } from '@app/contracts';
-import { AppError, REDIS_CLIENT } from '@app/server-core';
-import { SmtpOutbox, startServiceUnderTest, startSmtpOutbox, ServiceUnderTest, suiteInfra } from '@app/server-testing';
+import type { Redis } from 'ioredis';
+import type { LoginResponse, SessionToken, SessionUser, User, UserPage } from '@app/contracts';
+import { AuthMessages, AuthPatterns, ErrorCode, EVENT_STREAM, Role, UserStatus } from '@app/contracts';
+import type { AppError } from '@app/server-core';
+import { REDIS_CLIENT } from '@app/server-core';
+import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
+import { startServiceUnderTest, startSmtpOutbox, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { UsersRepository } from '../src/users/users.repository';
@@ -12,7 +15,13 @@ import { authContext, type AuthContext } from './auth-context';
 import { solveCaptcha, TEST_SECRETS } from './auth-helpers';
 
 const ip = '203.0.113.7';
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: unknown) => error as AppError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as AppError,
+  );
 
 describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
   let service: ServiceUnderTest;
@@ -23,15 +32,29 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
   const signup = (email: string, password = 'correct horse', username = 'Asha') =>
     service.send(AuthPatterns.signup, { username, email, password, clientIp: ip });
   const login = async (email: string, password = 'correct horse', adminOnly = false) =>
-    service.send<LoginResponse>(AuthPatterns.login, { email, password, recaptchaToken: await solveCaptcha(service), clientIp: ip, adminOnly });
+    service.send<LoginResponse>(AuthPatterns.login, {
+      email,
+      password,
+      recaptchaToken: await solveCaptcha(service),
+      clientIp: ip,
+      adminOnly,
+    });
   const resolve = (token: string) => service.send<SessionUser>(AuthPatterns.resolveSession, { token });
   const events = async (since = 0) =>
-    (await redis.xrange(EVENT_STREAM, '-', '+')).slice(since).map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: Record<string, string> });
+    (await redis.xrange(EVENT_STREAM, '-', '+'))
+      .slice(since)
+      .map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: Record<string, string> });
 
   beforeAll(async () => {
     const infra = suiteInfra('auth-accounts');
     smtp = await startSmtpOutbox({ dir: mkdtempSync(path.join(tmpdir(), 'outbox-')) });
-    const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl, SMTP_URL: smtp.url, ...TEST_SECRETS });
+    const env = envSchema.parse({
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: infra.mongoDb,
+      REDIS_URL: infra.redisUrl,
+      SMTP_URL: smtp.url,
+      ...TEST_SECRETS,
+    });
     service = await startServiceUnderTest('auth-service', AppModule.register(env), infra.mongoUri);
     redis = service.app.get<Redis>(REDIS_CLIENT);
     ctx = authContext(service);
@@ -45,17 +68,28 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
   it('signs up, refuses the same email in another case (409), and emits user.registered', async () => {
     const email = ctx.uniqueEmail('asha');
     const before = await redis.xlen(EVENT_STREAM);
-    await expect(signup(`${email[0].toUpperCase()}${email.slice(1)}`)).resolves.toEqual({ message: AuthMessages.registered });
+    await expect(signup(`${email[0].toUpperCase()}${email.slice(1)}`)).resolves.toEqual({
+      message: AuthMessages.registered,
+    });
     const error = await failure(signup(email.toUpperCase()));
     expect(error).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.emailTaken });
-    expect((await events(before)).filter((e) => e.type === 'user.registered').map((e) => e.payload.email)).toEqual([email]);
+    expect(
+      (await events(before)).filter((e) => e.type === 'user.registered').map((e) => e.payload.email),
+    ).toEqual([email]);
   });
 
   it('logs in with a solved captcha; the token resolves to the current user; the password is stored hashed', async () => {
     const asha = await ctx.newUser();
     const { message, token, user } = await login(asha.email.toUpperCase(), asha.password);
     expect(message).toBe(AuthMessages.loggedIn);
-    expect(user).toMatchObject({ id: asha.id, email: asha.email, role: Role.User, status: UserStatus.Active, hasPassword: true, profileImage: null });
+    expect(user).toMatchObject({
+      id: asha.id,
+      email: asha.email,
+      role: Role.User,
+      status: UserStatus.Active,
+      hasPassword: true,
+      profileImage: null,
+    });
     expect(await resolve(token)).toMatchObject({ id: user.id, role: Role.User });
     expect((await service.app.get(UsersRepository).findById(user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
   });
@@ -65,15 +99,29 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     const base = { email, password, clientIp: ip, adminOnly: false };
     const solved = await solveCaptcha(service);
     await service.send(AuthPatterns.login, { ...base, recaptchaToken: solved });
-    for (const recaptchaToken of [undefined, 'not-base64-json', Buffer.from('{"challenge":{}}').toString('base64'), solved]) {
-      expect(await failure(service.send(AuthPatterns.login, { ...base, recaptchaToken }))).toMatchObject({ code: ErrorCode.ValidationFailed, message: AuthMessages.captchaFailed });
+    for (const recaptchaToken of [
+      undefined,
+      'not-base64-json',
+      Buffer.from('{"challenge":{}}').toString('base64'),
+      solved,
+    ]) {
+      expect(await failure(service.send(AuthPatterns.login, { ...base, recaptchaToken }))).toMatchObject({
+        code: ErrorCode.ValidationFailed,
+        message: AuthMessages.captchaFailed,
+      });
     }
   });
 
   it('answers a wrong password and an unknown email alike (401)', async () => {
     const asha = await ctx.newUser();
-    for (const [email, password] of [[asha.email, 'wrong password'], [ctx.uniqueEmail('nobody'), asha.password]]) {
-      expect(await failure(login(email, password))).toMatchObject({ code: ErrorCode.Unauthorized, message: AuthMessages.invalidCredentials });
+    for (const [email, password] of [
+      [asha.email, 'wrong password'],
+      [ctx.uniqueEmail('nobody'), asha.password],
+    ]) {
+      expect(await failure(login(email, password))).toMatchObject({
+        code: ErrorCode.Unauthorized,
+        message: AuthMessages.invalidCredentials,
+      });
     }
   });
 
@@ -109,36 +157,83 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
 
     it('admin login refuses a non-admin with 403 "Admin access required"', async () => {
       const ravi = await ctx.newUser();
-      expect(await failure(login(ravi.email, ravi.password, true))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.adminRequired });
+      expect(await failure(login(ravi.email, ravi.password, true))).toMatchObject({
+        code: ErrorCode.Forbidden,
+        message: AuthMessages.adminRequired,
+      });
     });
 
     it('a role change applies on the next request of that user', async () => {
       const { session: viewer } = await newViewer();
-      await service.send(AuthPatterns.changeRole, { actorId: admin.user.id, userId: viewer.user.id, role: Role.Admin });
+      await service.send(AuthPatterns.changeRole, {
+        actorId: admin.user.id,
+        userId: viewer.user.id,
+        role: Role.Admin,
+      });
       expect((await resolve(viewer.token)).role).toBe(Role.Admin);
-      await service.send(AuthPatterns.changeRole, { actorId: admin.user.id, userId: viewer.user.id, role: Role.User });
+      await service.send(AuthPatterns.changeRole, {
+        actorId: admin.user.id,
+        userId: viewer.user.id,
+        role: Role.User,
+      });
       expect((await resolve(viewer.token)).role).toBe(Role.User);
     });
 
     it('a suspended user is refused on the next request and at login', async () => {
       const { session: viewer, email, password } = await newViewer();
-      const updated = await service.send<User>(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, status: UserStatus.Suspended });
+      const updated = await service.send<User>(AuthPatterns.updateUser, {
+        actorId: admin.user.id,
+        userId: viewer.user.id,
+        status: UserStatus.Suspended,
+      });
       expect(updated).toMatchObject({ id: viewer.user.id, status: UserStatus.Suspended });
-      expect(await failure(resolve(viewer.token))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.suspended });
-      expect(await failure(login(email, password))).toMatchObject({ code: ErrorCode.Forbidden, message: AuthMessages.suspended });
-      await service.send(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, status: UserStatus.Banned });
+      expect(await failure(resolve(viewer.token))).toMatchObject({
+        code: ErrorCode.Forbidden,
+        message: AuthMessages.suspended,
+      });
+      expect(await failure(login(email, password))).toMatchObject({
+        code: ErrorCode.Forbidden,
+        message: AuthMessages.suspended,
+      });
+      await service.send(AuthPatterns.updateUser, {
+        actorId: admin.user.id,
+        userId: viewer.user.id,
+        status: UserStatus.Banned,
+      });
       expect(await failure(login(email, password))).toMatchObject({ message: AuthMessages.banned });
-      await service.send(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, status: UserStatus.Active });
+      await service.send(AuthPatterns.updateUser, {
+        actorId: admin.user.id,
+        userId: viewer.user.id,
+        status: UserStatus.Active,
+      });
     });
 
     it('admins cannot demote or remove themselves (409)', async () => {
-      expect(await failure(service.send(AuthPatterns.changeRole, { actorId: admin.user.id, userId: admin.user.id, role: Role.User }))).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.cannotDemoteSelf });
-      expect(await failure(service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: admin.user.id }))).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.cannotDeleteSelf });
+      expect(
+        await failure(
+          service.send(AuthPatterns.changeRole, {
+            actorId: admin.user.id,
+            userId: admin.user.id,
+            role: Role.User,
+          }),
+        ),
+      ).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.cannotDemoteSelf });
+      expect(
+        await failure(
+          service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: admin.user.id }),
+        ),
+      ).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.cannotDeleteSelf });
     });
 
     it('refuses to give a user an email another account has (409), and changes nothing', async () => {
       const { session: viewer, email } = await newViewer();
-      const error = await failure(service.send(AuthPatterns.updateUser, { actorId: admin.user.id, userId: viewer.user.id, email: admin.user.email }));
+      const error = await failure(
+        service.send(AuthPatterns.updateUser, {
+          actorId: admin.user.id,
+          userId: viewer.user.id,
+          email: admin.user.email,
+        }),
+      );
       expect(error).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.emailTaken });
       expect((await service.app.get(UsersRepository).findById(viewer.user.id))?.email).toBe(email);
     });
@@ -147,7 +242,9 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       const emails = [1, 2, 3, 4, 5].map((n) => ctx.uniqueEmail(`pager${n}`));
       for (const email of emails) await signup(email, 'pager password', 'Pager');
       const all = await service.send<UserPage>(AuthPatterns.listUsers, { pageSize: 100 });
-      const pages = await Promise.all([1, 2, 3, 4].map((page) => service.send<UserPage>(AuthPatterns.listUsers, { page, pageSize: 2 })));
+      const pages = await Promise.all(
+        [1, 2, 3, 4].map((page) => service.send<UserPage>(AuthPatterns.listUsers, { page, pageSize: 2 })),
+      );
       expect(pages.map((p) => p.total)).toEqual([all.total, all.total, all.total, all.total]);
       expect(all.total).toBe(all.data.length);
       expect(pages.flatMap((p) => p.data.map((u) => u.id))).toEqual(all.data.map((u) => u.id).slice(0, 8));
@@ -159,17 +256,30 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       expect(past).toEqual({ data: [], page: 1000, pageSize: 2, total: all.total });
     });
 
-    it('lists users and removes one, emitting user.deleted; the removed user\'s token stops working', async () => {
+    it("lists users and removes one, emitting user.deleted; the removed user's token stops working", async () => {
       const { session: viewer } = await newViewer();
-      expect(await service.send<UserPage>(AuthPatterns.listUsers, {})).toMatchObject({ page: 1, pageSize: 24 });
+      expect(await service.send<UserPage>(AuthPatterns.listUsers, {})).toMatchObject({
+        page: 1,
+        pageSize: 24,
+      });
       const list = await service.send<UserPage>(AuthPatterns.listUsers, { pageSize: 100 });
-      expect(list.data.map((u) => u.email)).toEqual(expect.arrayContaining([admin.user.email, viewer.user.email]));
+      expect(list.data.map((u) => u.email)).toEqual(
+        expect.arrayContaining([admin.user.email, viewer.user.email]),
+      );
       const gone = await ctx.newUser({ username: 'Gone' });
       const doomed = await login(gone.email, gone.password);
-      await expect(service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id })).resolves.toEqual({ removed: true });
-      expect((await events()).some((e) => e.type === 'user.deleted' && e.payload.userId === doomed.user.id)).toBe(true);
+      await expect(
+        service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id }),
+      ).resolves.toEqual({ removed: true });
+      expect(
+        (await events()).some((e) => e.type === 'user.deleted' && e.payload.userId === doomed.user.id),
+      ).toBe(true);
       expect(await failure(resolve(doomed.token))).toMatchObject({ code: ErrorCode.Unauthorized });
-      expect(await failure(service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id }))).toMatchObject({ code: ErrorCode.NotFound });
+      expect(
+        await failure(
+          service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id }),
+        ),
+      ).toMatchObject({ code: ErrorCode.NotFound });
     });
   });
 
@@ -183,21 +293,41 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       const { email, password } = await ctx.newUser({ username: 'Meera', password: 'old password' });
       const old = await login(email, password);
       const sent = Date.now() - 1000;
-      await expect(service.send(AuthPatterns.forgotPassword, { email: `${email[0].toUpperCase()}${email.slice(1)}`, clientIp: ip })).resolves.toEqual({ message: AuthMessages.otpSent });
+      await expect(
+        service.send(AuthPatterns.forgotPassword, {
+          email: `${email[0].toUpperCase()}${email.slice(1)}`,
+          clientIp: ip,
+        }),
+      ).resolves.toEqual({ message: AuthMessages.otpSent });
       const otp = await otpOf(email, sent);
       expect(otp).toMatch(/^\d{6}$/);
       expect(JSON.stringify(await redis.hgetall(`auth:otp:${email}`))).not.toContain(otp);
-      await expect(service.send(AuthPatterns.verifyOtp, { email, otp, clientIp: ip })).resolves.toEqual({ message: AuthMessages.otpVerified });
-      await expect(service.send(AuthPatterns.resetPassword, { email, otp, newPassword: 'new password', clientIp: ip })).resolves.toEqual({ message: AuthMessages.passwordReset });
+      await expect(service.send(AuthPatterns.verifyOtp, { email, otp, clientIp: ip })).resolves.toEqual({
+        message: AuthMessages.otpVerified,
+      });
+      await expect(
+        service.send(AuthPatterns.resetPassword, { email, otp, newPassword: 'new password', clientIp: ip }),
+      ).resolves.toEqual({ message: AuthMessages.passwordReset });
       expect(await failure(resolve(old.token))).toMatchObject({ code: ErrorCode.Unauthorized });
       expect((await login(email, 'new password')).user.email).toBe(email);
       // Spent: the same OTP cannot reset again.
-      expect(await failure(service.send(AuthPatterns.resetPassword, { email, otp, newPassword: 'other password', clientIp: ip }))).toMatchObject({ message: AuthMessages.otpExpired });
+      expect(
+        await failure(
+          service.send(AuthPatterns.resetPassword, {
+            email,
+            otp,
+            newPassword: 'other password',
+            clientIp: ip,
+          }),
+        ),
+      ).toMatchObject({ message: AuthMessages.otpExpired });
     });
 
     it('answers an unknown email exactly like a known one, and sends nothing', async () => {
       const before = smtp.messages().length;
-      await expect(service.send(AuthPatterns.forgotPassword, { email: ctx.uniqueEmail('ghost'), clientIp: ip })).resolves.toEqual({ message: AuthMessages.otpSent });
+      await expect(
+        service.send(AuthPatterns.forgotPassword, { email: ctx.uniqueEmail('ghost'), clientIp: ip }),
+      ).resolves.toEqual({ message: AuthMessages.otpSent });
       expect(smtp.messages().length).toBe(before);
     });
 
@@ -208,42 +338,87 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       const otp = await otpOf(email, sent);
       const wrong = otp === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i += 1) {
-        expect(await failure(service.send(AuthPatterns.verifyOtp, { email, otp: wrong, clientIp: ip }))).toMatchObject({ code: ErrorCode.ValidationFailed, message: AuthMessages.otpInvalid });
+        expect(
+          await failure(service.send(AuthPatterns.verifyOtp, { email, otp: wrong, clientIp: ip })),
+        ).toMatchObject({ code: ErrorCode.ValidationFailed, message: AuthMessages.otpInvalid });
       }
-      expect(await failure(service.send(AuthPatterns.verifyOtp, { email, otp, clientIp: ip }))).toMatchObject({ message: AuthMessages.otpExpired });
+      expect(await failure(service.send(AuthPatterns.verifyOtp, { email, otp, clientIp: ip }))).toMatchObject(
+        { message: AuthMessages.otpExpired },
+      );
     });
 
     it('limits resends: the fourth request within 15 minutes answers 429', async () => {
       const { email } = await ctx.newUser({ username: 'Neha' });
       for (let i = 0; i < 3; i += 1) await service.send(AuthPatterns.forgotPassword, { email, clientIp: ip });
-      expect(await failure(service.send(AuthPatterns.forgotPassword, { email, clientIp: ip }))).toMatchObject({ code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts });
+      expect(await failure(service.send(AuthPatterns.forgotPassword, { email, clientIp: ip }))).toMatchObject(
+        { code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts },
+      );
     });
   });
 
   it('trips the login rate limit after 10 failures for one email, even with the right password', async () => {
     const target = await ctx.newUser({ username: 'Target' });
     for (let i = 0; i < 10; i += 1) await failure(login(target.email, 'guess'));
-    expect(await failure(login(target.email, target.password))).toMatchObject({ code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts });
+    expect(await failure(login(target.email, target.password))).toMatchObject({
+      code: ErrorCode.RateLimited,
+      message: AuthMessages.tooManyAttempts,
+    });
   });
 
   describe('Google sign-in', () => {
-    const google = { googleId: 'g-123', email: 'priya@gmail.com', emailVerified: true, displayName: 'Priya', picture: 'https://example.com/p.png' };
+    const google = {
+      googleId: 'g-123',
+      email: 'priya@gmail.com',
+      emailVerified: true,
+      displayName: 'Priya',
+      picture: 'https://example.com/p.png',
+    };
 
     it('creates a user without a password, exchanges the one-time code once, then lets them set a password', async () => {
       const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, google);
       const { token, user } = await service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code });
-      expect(user).toMatchObject({ email: 'priya@gmail.com', hasPassword: false, profileImage: 'https://example.com/p.png', role: Role.User });
-      expect(await failure(service.send(AuthPatterns.exchangeOAuthCode, { code }))).toMatchObject({ code: ErrorCode.Unauthorized });
-      await expect(service.send(AuthPatterns.setPassword, { userId: user.id, newPassword: 'priya password' })).resolves.toEqual({ message: AuthMessages.passwordSet });
-      expect((await service.send<User>(AuthPatterns.me, { userId: (await resolve(token)).id })).hasPassword).toBe(true);
-      expect(await failure(service.send(AuthPatterns.setPassword, { userId: user.id, newPassword: 'another password' }))).toMatchObject({ code: ErrorCode.Conflict });
+      expect(user).toMatchObject({
+        email: 'priya@gmail.com',
+        hasPassword: false,
+        profileImage: 'https://example.com/p.png',
+        role: Role.User,
+      });
+      expect(await failure(service.send(AuthPatterns.exchangeOAuthCode, { code }))).toMatchObject({
+        code: ErrorCode.Unauthorized,
+      });
+      await expect(
+        service.send(AuthPatterns.setPassword, { userId: user.id, newPassword: 'priya password' }),
+      ).resolves.toEqual({ message: AuthMessages.passwordSet });
+      expect(
+        (await service.send<User>(AuthPatterns.me, { userId: (await resolve(token)).id })).hasPassword,
+      ).toBe(true);
+      expect(
+        await failure(
+          service.send(AuthPatterns.setPassword, { userId: user.id, newPassword: 'another password' }),
+        ),
+      ).toMatchObject({ code: ErrorCode.Conflict });
     });
 
     it('links an existing account by verified email and refuses an unverified one', async () => {
       const asha = await ctx.newUser();
-      const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, { ...google, googleId: 'g-asha', email: asha.email });
-      expect((await service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code })).user).toMatchObject({ id: asha.id, email: asha.email, hasPassword: true });
-      expect(await failure(service.send(AuthPatterns.googleSignIn, { ...google, googleId: 'g-x', email: 'x@gmail.com', emailVerified: false }))).toMatchObject({ code: ErrorCode.Forbidden });
+      const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, {
+        ...google,
+        googleId: 'g-asha',
+        email: asha.email,
+      });
+      expect((await service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code })).user).toMatchObject(
+        { id: asha.id, email: asha.email, hasPassword: true },
+      );
+      expect(
+        await failure(
+          service.send(AuthPatterns.googleSignIn, {
+            ...google,
+            googleId: 'g-x',
+            email: 'x@gmail.com',
+            emailVerified: false,
+          }),
+        ),
+      ).toMatchObject({ code: ErrorCode.Forbidden });
     });
   });
 
@@ -254,7 +429,10 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       [AuthPatterns.signup, { username: 'Abc', email: { $gt: '' }, password: 'longenough', clientIp: ip }],
       [AuthPatterns.signup, { username: 'Abc', email: 'x@y.in', password: 'short', clientIp: ip }],
       [AuthPatterns.signup, { username: 'Abc', email: 'x@y.in', password: 'p'.repeat(129), clientIp: ip }],
-      [AuthPatterns.signup, { username: 'Abc', email: 'x@y.in', password: 'longenough', clientIp: ip, role: 'admin' }],
+      [
+        AuthPatterns.signup,
+        { username: 'Abc', email: 'x@y.in', password: 'longenough', clientIp: ip, role: 'admin' },
+      ],
       [AuthPatterns.login, { email: { $gt: '' }, password: { $gt: '' }, clientIp: ip, adminOnly: false }],
       [AuthPatterns.verifyOtp, { email: 'x@y.in', otp: { $gt: '' }, clientIp: ip }],
       [AuthPatterns.verifyOtp, { email: 'x@y.in', otp: '12345', clientIp: ip }],
@@ -269,7 +447,9 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       [AuthPatterns.listUsers, { page: 1, role: 'admin' }],
     ])('%s rejects %p', async (pattern, payload) => {
       const before = await service.send<UserPage>(AuthPatterns.listUsers, {});
-      expect(await failure(service.send(pattern, payload))).toMatchObject({ code: ErrorCode.ValidationFailed });
+      expect(await failure(service.send(pattern, payload))).toMatchObject({
+        code: ErrorCode.ValidationFailed,
+      });
       expect(await service.send<UserPage>(AuthPatterns.listUsers, {})).toEqual(before);
     });
   });

@@ -5,4 +5,7 @@ import { solveAltcha, type AltchaChallenge, type ServiceUnderTest } from '@app/s
 export const solveCaptcha = async (service: ServiceUnderTest): Promise<string> =>
   solveAltcha(await service.send<AltchaChallenge>(AuthPatterns.captchaChallenge, {}));
 
-export const TEST_SECRETS = { JWT_SECRET: 'test-jwt-secret-0123456789-abcdefghijklmnop', ALTCHA_HMAC_KEY: 'test-altcha-key-0123456789-abcdefghijklmnop' };
+export const TEST_SECRETS = {
+  JWT_SECRET: 'test-jwt-secret-0123456789-abcdefghijklmnop',
+  ALTCHA_HMAC_KEY: 'test-altcha-key-0123456789-abcdefghijklmnop',
+};

@@ -4,7 +4,9 @@ import { AppModule } from './app.module';
 import { envSchema } from './env';
 
 const env = parseEnv(envSchema);
-void bootstrapService({ name: 'catalogue-service', module: AppModule.register(env), env }).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void bootstrapService({ name: 'catalogue-service', module: AppModule.register(env), env }).catch(
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

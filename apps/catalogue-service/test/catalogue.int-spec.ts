@@ -1,31 +1,42 @@
-import { Redis } from 'ioredis';
-import {
+import type { Redis } from 'ioredis';
+import type {
   AdminMovie,
-  ErrorCode,
-  EVENT_STREAM,
   Movie,
   MovieDetail,
-  MoviePatterns,
   MovieRating,
   MovieSections,
-  MovieStatus,
   MovieWriteResult,
   Page,
   Review,
-  ReviewPatterns,
 } from '@app/contracts';
+import { ErrorCode, EVENT_STREAM, MoviePatterns, MovieStatus, ReviewPatterns } from '@app/contracts';
 import { REDIS_CLIENT } from '@app/server-core';
-import { OmdbFake, sampleTmdbData, startOmdbFake, startServiceUnderTest, startTmdbFake, ServiceUnderTest, suiteInfra, TmdbFake } from '@app/server-testing';
+import type { OmdbFake, ServiceUnderTest, TmdbFake } from '@app/server-testing';
+import {
+  sampleTmdbData,
+  startOmdbFake,
+  startServiceUnderTest,
+  startTmdbFake,
+  suiteInfra,
+} from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { ImportModule } from '../src/import/import.module';
 import { TmdbImporter } from '../src/import/tmdb-importer';
 import { MoviesRepository } from '../src/movies/movies.repository';
-import { cleanDataset, DatasetRow } from '../src/seed/movie-dataset';
+import type { DatasetRow } from '../src/seed/movie-dataset';
+import { cleanDataset } from '../src/seed/movie-dataset';
 import { seedCatalogue } from '../src/seed/seed-catalogue';
 import { catalogueContext, type CatalogueContext } from './catalogue-context';
 
-const row = (title: string, rating: number, votes: number, year: number, genre = 'Drama', creative?: string): DatasetRow => ({
+const row = (
+  title: string,
+  rating: number,
+  votes: number,
+  year: number,
+  genre = 'Drama',
+  creative?: string,
+): DatasetRow => ({
   Title: title,
   'Major Genre': genre,
   'Release Date': `Mar 10 ${year}`,
@@ -68,7 +79,9 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
   let ctx: CatalogueContext;
   const releasedIn = (year: number) => new Date(`${year}-03-10T00:00:00Z`);
   const eventsSince = async (before: number) =>
-    (await redis.xrange(EVENT_STREAM, '-', '+')).slice(before).map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: Record<string, string> });
+    (await redis.xrange(EVENT_STREAM, '-', '+'))
+      .slice(before)
+      .map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: Record<string, string> });
 
   beforeAll(async () => {
     omdb = await startOmdbFake({
@@ -90,7 +103,11 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       TMDB_API_KEY: tmdb.apiKey,
       TMDB_IMAGE_BASE_URL: 'https://image.tmdb.org/t/p',
     });
-    service = await startServiceUnderTest('catalogue-service', { module: class CatalogueWithImport {}, imports: [AppModule.register(env), ImportModule] }, infra.mongoUri);
+    service = await startServiceUnderTest(
+      'catalogue-service',
+      { module: class CatalogueWithImport {}, imports: [AppModule.register(env), ImportModule] },
+      infra.mongoUri,
+    );
     repository = service.app.get(MoviesRepository);
     redis = service.app.get<Redis>(REDIS_CLIENT);
     ctx = catalogueContext(service);
@@ -107,7 +124,10 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     let catalogue: ServiceUnderTest;
     let draftId: string;
     const idOf = async (title: string) => {
-      const { data } = await catalogue.send<Page<Movie>>(MoviePatterns.list, { search: title, pageSize: 100 });
+      const { data } = await catalogue.send<Page<Movie>>(MoviePatterns.list, {
+        search: title,
+        pageSize: 100,
+      });
       const movie = data.find((m) => m.title === title);
       if (!movie) throw new Error(`${title} not found`);
       return movie.id;
@@ -115,7 +135,11 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
 
     beforeAll(async () => {
       const infra = suiteInfra('catalogue-lists');
-      const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl });
+      const env = envSchema.parse({
+        MONGODB_URI: infra.mongoUri,
+        MONGODB_DB: infra.mongoDb,
+        REDIS_URL: infra.redisUrl,
+      });
       catalogue = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
       await seedCatalogue(catalogue.app.get(MoviesRepository), cleanDataset(rows));
       draftId = (await catalogue.send<MovieWriteResult>(MoviePatterns.create, draftInput)).data.id;
@@ -126,7 +150,9 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     });
 
     it('paginates in a stable order', async () => {
-      const pages = await Promise.all([1, 2, 3].map((page) => catalogue.send<Page<Movie>>(MoviePatterns.list, { page, pageSize: 5 })));
+      const pages = await Promise.all(
+        [1, 2, 3].map((page) => catalogue.send<Page<Movie>>(MoviePatterns.list, { page, pageSize: 5 })),
+      );
       expect(pages.map((p) => p.total)).toEqual([12, 12, 12]);
       expect(pages.map((p) => p.data.length)).toEqual([5, 5, 2]);
       expect(titles(pages[0].data)).toEqual(['The Matrix', 'Léon', 'Amélie', 'Heat', 'Alien']);
@@ -149,12 +175,23 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     });
 
     it('filters by genre, category and access, and sorts', async () => {
-      const scifi = await catalogue.send<Page<Movie>>(MoviePatterns.list, { category: 'scifi', pageSize: 100 });
+      const scifi = await catalogue.send<Page<Movie>>(MoviePatterns.list, {
+        category: 'scifi',
+        pageSize: 100,
+      });
       expect(titles(scifi.data).sort()).toEqual(['Alien', 'Star (Wars)', 'The Matrix']);
       expect(scifi.data[0].category).toContain('scifi');
-      const actionScifi = await catalogue.send<Page<Movie>>(MoviePatterns.list, { genre: 'Action', category: 'scifi', pageSize: 100 });
+      const actionScifi = await catalogue.send<Page<Movie>>(MoviePatterns.list, {
+        genre: 'Action',
+        category: 'scifi',
+        pageSize: 100,
+      });
       expect(titles(actionScifi.data).sort()).toEqual(['Star (Wars)', 'The Matrix']);
-      const premium = await catalogue.send<Page<Movie>>(MoviePatterns.list, { access: 'premium', sort: 'top-rated', pageSize: 3 });
+      const premium = await catalogue.send<Page<Movie>>(MoviePatterns.list, {
+        access: 'premium',
+        sort: 'top-rated',
+        pageSize: 3,
+      });
       expect(titles(premium.data)).toEqual(['The Matrix', 'Léon', 'Alien']);
       const byTitle = await catalogue.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 2 });
       expect(titles(byTitle.data)).toEqual(['Alien', 'Amélie']);
@@ -167,7 +204,13 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       expect(titles(sections.topRated)).toHaveLength(10);
       expect(titles(sections.topRated).slice(0, 3)).toEqual(['The Matrix', 'Léon', 'Alien']);
       expect(sections.free.every((m) => m.access === 'free' && (m.rating ?? 99) <= 7)).toBe(true);
-      expect(titles(sections.free).sort()).toEqual(['Cheap Thrills', 'Nameless', 'Quiet Comedy', 'Soft Drama', 'Star (Wars)']);
+      expect(titles(sections.free).sort()).toEqual([
+        'Cheap Thrills',
+        'Nameless',
+        'Quiet Comedy',
+        'Soft Drama',
+        'Star (Wars)',
+      ]);
       expect(sections.premium.every((m) => m.access === 'premium')).toBe(true);
       expect(titles(sections.premium)).toHaveLength(5);
       expect(titles(sections.newlyLaunched).slice(0, 2)).toEqual(['Nameless', 'Cheap Thrills']); // same publish date: newest release first
@@ -178,23 +221,45 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     });
 
     it('lists the genres of published titles', async () => {
-      expect(await catalogue.send<string[]>(MoviePatterns.genres, {})).toEqual(['Action', 'Comedy', 'Drama', 'Horror', 'Sci-Fi', 'Thriller']);
+      expect(await catalogue.send<string[]>(MoviePatterns.genres, {})).toEqual([
+        'Action',
+        'Comedy',
+        'Drama',
+        'Horror',
+        'Sci-Fi',
+        'Thriller',
+      ]);
     });
 
     it('hides drafts from visitors everywhere but shows them to admins', async () => {
-      await expect(catalogue.send(MoviePatterns.get, { id: draftId, asAdmin: false })).rejects.toMatchObject({ code: ErrorCode.NotFound, message: 'Movie not found' });
-      expect((await catalogue.send<MovieDetail>(MoviePatterns.get, { id: draftId, asAdmin: true })).status).toBe('draft');
+      await expect(catalogue.send(MoviePatterns.get, { id: draftId, asAdmin: false })).rejects.toMatchObject({
+        code: ErrorCode.NotFound,
+        message: 'Movie not found',
+      });
+      expect(
+        (await catalogue.send<MovieDetail>(MoviePatterns.get, { id: draftId, asAdmin: true })).status,
+      ).toBe('draft');
       expect(await catalogue.send<Movie[]>(MoviePatterns.details, { movieIds: [draftId] })).toEqual([]);
       const sections = await catalogue.send<MovieSections>(MoviePatterns.sections, {});
-      expect(Object.values(sections).flat().some((m) => m && m.id === draftId)).toBe(false);
-      const drafts = await catalogue.send<Page<AdminMovie>>(MoviePatterns.adminList, { status: 'draft', page: 1, pageSize: 10 });
+      expect(
+        Object.values(sections)
+          .flat()
+          .some((m) => m && m.id === draftId),
+      ).toBe(false);
+      const drafts = await catalogue.send<Page<AdminMovie>>(MoviePatterns.adminList, {
+        status: 'draft',
+        page: 1,
+        pageSize: 10,
+      });
       expect(drafts.data.map((m) => m.id)).toEqual([draftId]);
       expect(drafts.data[0].reviews).toEqual([]);
     });
 
     it('answers movie details in the order asked, skipping unknown ids', async () => {
       const [heat, alien] = await Promise.all([idOf('Heat'), idOf('Alien')]);
-      const movies = await catalogue.send<Movie[]>(MoviePatterns.details, { movieIds: [alien, 'f'.repeat(24), heat] });
+      const movies = await catalogue.send<Movie[]>(MoviePatterns.details, {
+        movieIds: [alien, 'f'.repeat(24), heat],
+      });
       expect(titles(movies)).toEqual(['Alien', 'Heat']);
     });
   });
@@ -203,9 +268,19 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     it('creates a draft with defaults, publishes it once (events), and it leads Newly Launched', async () => {
       const before = await redis.xlen(EVENT_STREAM);
       await service.send<MovieSections>(MoviePatterns.sections, {}); // warm the cache
-      const created = await service.send<MovieWriteResult>(MoviePatterns.create, { ...draftInput, title: 'Publish Me', rating: 6.5 });
+      const created = await service.send<MovieWriteResult>(MoviePatterns.create, {
+        ...draftInput,
+        title: 'Publish Me',
+        rating: 6.5,
+      });
       expect(created.message).toBe('Movie added successfully');
-      expect(created.data).toMatchObject({ status: 'draft', access: 'free', purchasePriceInr: 1200, rentalPriceInr: 500, publishDate: null });
+      expect(created.data).toMatchObject({
+        status: 'draft',
+        access: 'free',
+        purchasePriceInr: 1200,
+        rentalPriceInr: 500,
+        publishDate: null,
+      });
       const published = await service.send<MovieWriteResult>(MoviePatterns.publish, { id: created.data.id });
       expect(published.data.status).toBe('published');
       expect(published.data.publishDate).not.toBeNull();
@@ -223,19 +298,39 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     });
 
     it('lists the most recently added titles first to admins, drafts included', async () => {
-      const first = await service.send<MovieWriteResult>(MoviePatterns.create, { ...draftInput, title: 'Added Earlier' });
-      const second = await service.send<MovieWriteResult>(MoviePatterns.create, { ...draftInput, title: 'Added Later', status: 'published' });
-      const { data } = await service.send<Page<AdminMovie>>(MoviePatterns.adminList, { page: 1, pageSize: 2 });
+      const first = await service.send<MovieWriteResult>(MoviePatterns.create, {
+        ...draftInput,
+        title: 'Added Earlier',
+      });
+      const second = await service.send<MovieWriteResult>(MoviePatterns.create, {
+        ...draftInput,
+        title: 'Added Later',
+        status: 'published',
+      });
+      const { data } = await service.send<Page<AdminMovie>>(MoviePatterns.adminList, {
+        page: 1,
+        pageSize: 2,
+      });
       expect(data.map((movie) => movie.id)).toEqual([second.data.id, first.data.id]);
     });
 
     it('updates partially, invalidating cached lists, and emits movie.updated', async () => {
       const { id, title } = await ctx.newMovie({ rating: 7.2 });
-      expect(titles((await service.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 100 })).data)).toContain(title);
+      expect(
+        titles((await service.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 100 })).data),
+      ).toContain(title);
       const before = await redis.xlen(EVENT_STREAM);
-      const updated = await service.send<MovieWriteResult>(MoviePatterns.update, { id, changes: { title: 'Renamed Title', genre: 'Horror' } });
-      expect(updated).toMatchObject({ message: 'Movie updated successfully', data: { title: 'Renamed Title', genre: 'Horror', rating: 7.2 } });
-      const listed = titles((await service.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 100 })).data);
+      const updated = await service.send<MovieWriteResult>(MoviePatterns.update, {
+        id,
+        changes: { title: 'Renamed Title', genre: 'Horror' },
+      });
+      expect(updated).toMatchObject({
+        message: 'Movie updated successfully',
+        data: { title: 'Renamed Title', genre: 'Horror', rating: 7.2 },
+      });
+      const listed = titles(
+        (await service.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 100 })).data,
+      );
       expect(listed).toContain('Renamed Title');
       expect(listed).not.toContain(title);
       expect(await service.send<string[]>(MoviePatterns.genres, {})).toContain('Horror');
@@ -243,15 +338,36 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     });
 
     it('deletes a title with its reviews and emits movie.deleted', async () => {
-      const { data } = await service.send<MovieWriteResult>(MoviePatterns.create, { ...draftInput, title: 'Doomed', status: 'published' });
-      await service.send(ReviewPatterns.create, { movieId: data.id, userId: 'u9', username: 'neha', rating: 5, content: 'Fine.' });
-      expect((await service.send<MovieSections>(MoviePatterns.sections, {})).newlyLaunched[0].title).toBe('Doomed');
+      const { data } = await service.send<MovieWriteResult>(MoviePatterns.create, {
+        ...draftInput,
+        title: 'Doomed',
+        status: 'published',
+      });
+      await service.send(ReviewPatterns.create, {
+        movieId: data.id,
+        userId: 'u9',
+        username: 'neha',
+        rating: 5,
+        content: 'Fine.',
+      });
+      expect((await service.send<MovieSections>(MoviePatterns.sections, {})).newlyLaunched[0].title).toBe(
+        'Doomed',
+      );
       const before = await redis.xlen(EVENT_STREAM);
       await service.send(MoviePatterns.remove, { id: data.id });
-      expect((await eventsSince(before)).map((e) => [e.type, e.payload.movieId])).toEqual([['movie.deleted', data.id]]);
-      expect((await service.send<MovieSections>(MoviePatterns.sections, {})).newlyLaunched.map((m) => m.id)).not.toContain(data.id);
-      await expect(service.send(ReviewPatterns.list, { movieId: data.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
-      await expect(service.send(MoviePatterns.remove, { id: data.id })).rejects.toMatchObject({ code: ErrorCode.NotFound, message: 'Movie not found' });
+      expect((await eventsSince(before)).map((e) => [e.type, e.payload.movieId])).toEqual([
+        ['movie.deleted', data.id],
+      ]);
+      expect(
+        (await service.send<MovieSections>(MoviePatterns.sections, {})).newlyLaunched.map((m) => m.id),
+      ).not.toContain(data.id);
+      await expect(service.send(ReviewPatterns.list, { movieId: data.id })).rejects.toMatchObject({
+        code: ErrorCode.NotFound,
+      });
+      await expect(service.send(MoviePatterns.remove, { id: data.id })).rejects.toMatchObject({
+        code: ErrorCode.NotFound,
+        message: 'Movie not found',
+      });
     });
 
     it.each([
@@ -266,7 +382,9 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       [{ title: 'Only a title' }],
     ])('refuses a movie form breaking SPEC 5: %p', async (input) => {
       const count = await repository.count();
-      await expect(service.send(MoviePatterns.create, input)).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+      await expect(service.send(MoviePatterns.create, input)).rejects.toMatchObject({
+        code: ErrorCode.ValidationFailed,
+      });
       expect(await repository.count()).toBe(count);
     });
   });
@@ -274,23 +392,64 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
   describe('reviews', () => {
     it('lets a user review a title once, newest first, and an admin remove it', async () => {
       const { id } = await ctx.newMovie();
-      const first = await service.send<Review>(ReviewPatterns.create, { movieId: id, userId: 'u1', username: 'asha', rating: 8.5, content: 'Tense.' });
-      expect(first).toMatchObject({ movieId: id, userId: 'u1', username: 'asha', rating: 8.5, content: 'Tense.' });
+      const first = await service.send<Review>(ReviewPatterns.create, {
+        movieId: id,
+        userId: 'u1',
+        username: 'asha',
+        rating: 8.5,
+        content: 'Tense.',
+      });
+      expect(first).toMatchObject({
+        movieId: id,
+        userId: 'u1',
+        username: 'asha',
+        rating: 8.5,
+        content: 'Tense.',
+      });
       await expect(
-        service.send(ReviewPatterns.create, { movieId: id, userId: 'u1', username: 'asha', rating: 3, content: 'Again' }),
+        service.send(ReviewPatterns.create, {
+          movieId: id,
+          userId: 'u1',
+          username: 'asha',
+          rating: 3,
+          content: 'Again',
+        }),
       ).rejects.toMatchObject({ code: ErrorCode.Conflict, message: 'You have already reviewed this title' });
-      const second = await service.send<Review>(ReviewPatterns.create, { movieId: id, userId: 'u2', username: 'ravi', rating: 7, content: 'Long.' });
-      expect((await service.send<Review[]>(ReviewPatterns.list, { movieId: id })).map((r) => r.id)).toEqual([second.id, first.id]);
-      expect((await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false })).topReviews.map((r) => r.username)).toEqual(['ravi', 'asha']);
+      const second = await service.send<Review>(ReviewPatterns.create, {
+        movieId: id,
+        userId: 'u2',
+        username: 'ravi',
+        rating: 7,
+        content: 'Long.',
+      });
+      expect((await service.send<Review[]>(ReviewPatterns.list, { movieId: id })).map((r) => r.id)).toEqual([
+        second.id,
+        first.id,
+      ]);
+      expect(
+        (await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false })).topReviews.map(
+          (r) => r.username,
+        ),
+      ).toEqual(['ravi', 'asha']);
       await service.send(ReviewPatterns.remove, { movieId: id, reviewId: first.id });
-      expect((await service.send<Review[]>(ReviewPatterns.list, { movieId: id })).map((r) => r.id)).toEqual([second.id]);
-      await expect(service.send(ReviewPatterns.remove, { movieId: id, reviewId: first.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+      expect((await service.send<Review[]>(ReviewPatterns.list, { movieId: id })).map((r) => r.id)).toEqual([
+        second.id,
+      ]);
+      await expect(
+        service.send(ReviewPatterns.remove, { movieId: id, reviewId: first.id }),
+      ).rejects.toMatchObject({ code: ErrorCode.NotFound });
     });
 
     it('shows the 5 newest reviews on the movie page', async () => {
       const { id } = await ctx.newMovie();
       for (let i = 1; i <= 7; i += 1) {
-        await service.send(ReviewPatterns.create, { movieId: id, userId: `r${i}`, username: `user${i}`, rating: i, content: `Review ${i}` });
+        await service.send(ReviewPatterns.create, {
+          movieId: id,
+          userId: `r${i}`,
+          username: `user${i}`,
+          rating: i,
+          content: `Review ${i}`,
+        });
       }
       const detail = await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false });
       expect(detail.topReviews.map((r) => r.username)).toEqual(['user7', 'user6', 'user5', 'user4', 'user3']);
@@ -299,12 +458,31 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     it('refuses reviews of drafts and hostile review payloads', async () => {
       const draft = await ctx.newMovie({ status: MovieStatus.Draft });
       await expect(
-        service.send(ReviewPatterns.create, { movieId: draft.id, userId: 'u1', username: 'asha', rating: 5, content: 'x' }),
+        service.send(ReviewPatterns.create, {
+          movieId: draft.id,
+          userId: 'u1',
+          username: 'asha',
+          rating: 5,
+          content: 'x',
+        }),
       ).rejects.toMatchObject({ code: ErrorCode.NotFound });
       const { id } = await ctx.newMovie();
-      for (const bad of [{ rating: 5.55 }, { rating: -1 }, { content: '' }, { content: { $gt: '' } }, { content: 'x'.repeat(2001) }]) {
+      for (const bad of [
+        { rating: 5.55 },
+        { rating: -1 },
+        { content: '' },
+        { content: { $gt: '' } },
+        { content: 'x'.repeat(2001) },
+      ]) {
         await expect(
-          service.send(ReviewPatterns.create, { movieId: id, userId: 'u7', username: 'z', rating: 5, content: 'ok', ...bad }),
+          service.send(ReviewPatterns.create, {
+            movieId: id,
+            userId: 'u7',
+            username: 'z',
+            rating: 5,
+            content: 'ok',
+            ...bad,
+          }),
         ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
       }
     });
@@ -313,8 +491,14 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
   describe('rating look-up (SPEC 5 match rule) against the OMDb fake', () => {
     it('title and year hit: returns the rating and fills the imdb id, then looks up by imdb id', async () => {
       const { id } = await ctx.newMovie({ title: 'The Matrix', releaseDate: releasedIn(1999) });
-      expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({ rating: '8.7', votes: '2,100,000', imdbId: 'tt0133093' });
-      expect((await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false })).imdbId).toBe('tt0133093');
+      expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({
+        rating: '8.7',
+        votes: '2,100,000',
+        imdbId: 'tt0133093',
+      });
+      expect((await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false })).imdbId).toBe(
+        'tt0133093',
+      );
       const asked = omdb.requests.length;
       expect((await service.send<MovieRating>(MoviePatterns.rating, { id })).rating).toBe('8.7');
       expect(omdb.requests.length).toBe(asked); // cached in Redis
@@ -323,7 +507,11 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     it('imdb id hit: a title with an imdb id is looked up by it', async () => {
       const { id } = await ctx.newMovie();
       await repository.fillImdbId(id, 'tt0078748');
-      expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({ rating: '8.5', votes: '950,000', imdbId: 'tt0078748' });
+      expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({
+        rating: '8.5',
+        votes: '950,000',
+        imdbId: 'tt0078748',
+      });
       expect(omdb.requests.at(-1)?.get('i')).toBe('tt0078748');
     });
 
@@ -331,9 +519,15 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       omdb.options.strictYear = false; // the service answers the title regardless of the year we ask for
       try {
         const { id } = await ctx.newMovie({ title: 'Heat', releaseDate: releasedIn(1995) });
-        expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({ rating: 'N/A', votes: null, imdbId: null });
+        expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({
+          rating: 'N/A',
+          votes: null,
+          imdbId: null,
+        });
         expect(omdb.requests.at(-1)?.get('y')).toBe('1995');
-        expect((await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false })).imdbId).toBeNull();
+        expect(
+          (await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false })).imdbId,
+        ).toBeNull();
       } finally {
         omdb.options.strictYear = true;
       }
@@ -341,22 +535,34 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
 
     it('no match is N/A', async () => {
       const { id } = await ctx.newMovie();
-      expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({ rating: 'N/A', votes: null, imdbId: null });
+      expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({
+        rating: 'N/A',
+        votes: null,
+        imdbId: null,
+      });
     });
 
     it('service down is N/A (logged, not an error)', async () => {
       omdb.options.failing = true;
       try {
         const { id } = await ctx.newMovie({ title: 'Alien', releaseDate: releasedIn(1979) });
-        expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({ rating: 'N/A', votes: null, imdbId: null });
+        expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({
+          rating: 'N/A',
+          votes: null,
+          imdbId: null,
+        });
       } finally {
         omdb.options.failing = false;
       }
     });
 
     it('404s for unknown titles and refuses bad ids', async () => {
-      await expect(service.send(MoviePatterns.rating, { id: 'f'.repeat(24) })).rejects.toMatchObject({ code: ErrorCode.NotFound });
-      await expect(service.send(MoviePatterns.rating, { id: { $gt: '' } })).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+      await expect(service.send(MoviePatterns.rating, { id: 'f'.repeat(24) })).rejects.toMatchObject({
+        code: ErrorCode.NotFound,
+      });
+      await expect(service.send(MoviePatterns.rating, { id: { $gt: '' } })).rejects.toMatchObject({
+        code: ErrorCode.ValidationFailed,
+      });
     });
   });
 
@@ -368,7 +574,9 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       const first = await importer.run();
       expect(first).toEqual({ seen: 3, added: 3, updated: 0, reviews: 1 });
       expect(await repository.count()).toBe(count + 3);
-      const published = (await eventsSince(before)).filter((e) => e.type === 'movie.published').map((e) => e.payload.title);
+      const published = (await eventsSince(before))
+        .filter((e) => e.type === 'movie.published')
+        .map((e) => e.payload.title);
       expect(published.sort()).toEqual(['Dilwale Dulhania Le Jayenge', 'Inception', 'Quiet Days']);
 
       const { data } = await service.send<Page<Movie>>(MoviePatterns.list, { search: 'inception' });
@@ -385,9 +593,14 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       });
       const quiet = (await service.send<Page<Movie>>(MoviePatterns.list, { search: 'quiet days' })).data[0];
       expect(quiet.posterUrl).toBe(`/generated/${quiet.id}.svg`);
-      expect((await service.send<Review[]>(ReviewPatterns.list, { movieId: data[0].id })).map((r) => r.username)).toEqual(['cinephile']);
+      expect(
+        (await service.send<Review[]>(ReviewPatterns.list, { movieId: data[0].id })).map((r) => r.username),
+      ).toEqual(['cinephile']);
 
-      tmdb.data = { ...sampleTmdbData(), movies: sampleTmdbData().movies.map((m) => (m.id === 27205 ? { ...m, vote_average: 8.8 } : m)) };
+      tmdb.data = {
+        ...sampleTmdbData(),
+        movies: sampleTmdbData().movies.map((m) => (m.id === 27205 ? { ...m, vote_average: 8.8 } : m)),
+      };
       const second = await importer.run();
       expect(second).toEqual({ seen: 3, added: 0, updated: 3, reviews: 1 });
       expect(await repository.count()).toBe(count + 3);

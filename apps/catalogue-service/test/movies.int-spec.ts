@@ -1,12 +1,15 @@
-import { ErrorCode, EVENT_STREAM, HealthReport, HealthStatus, Movie, MoviePatterns, MovieStatus, Page } from '@app/contracts';
-import { Redis } from 'ioredis';
+import type { HealthReport, Movie, Page } from '@app/contracts';
+import { ErrorCode, EVENT_STREAM, HealthStatus, MoviePatterns, MovieStatus } from '@app/contracts';
+import type { Redis } from 'ioredis';
 import { AppError, EventBus, REDIS_CLIENT } from '@app/server-core';
-import { findFreePort, startServiceUnderTest, ServiceUnderTest, suiteInfra } from '@app/server-testing';
+import type { ServiceUnderTest } from '@app/server-testing';
+import { findFreePort, startServiceUnderTest, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { MovieListCache } from '../src/movies/movie-list.cache';
 import { MoviesRepository } from '../src/movies/movies.repository';
-import { cleanDataset, DatasetRow } from '../src/seed/movie-dataset';
+import type { DatasetRow } from '../src/seed/movie-dataset';
+import { cleanDataset } from '../src/seed/movie-dataset';
 import { announceInserted, seedCatalogue, seedId, toNewMovie } from '../src/seed/seed-catalogue';
 
 const row = (title: string, rating: number, votes: number, year = 2001): DatasetRow => ({
@@ -17,7 +20,13 @@ const row = (title: string, rating: number, votes: number, year = 2001): Dataset
   'IMDB Votes': votes,
 });
 
-const rows = [row('Alpha', 8.4, 900), row('Bravo', 6.1, 500), row('Charlie', 7.2, 700), row('Delta', 5.0, 100), row('Echo', 9.0, 300)];
+const rows = [
+  row('Alpha', 8.4, 900),
+  row('Bravo', 6.1, 500),
+  row('Charlie', 7.2, 700),
+  row('Delta', 5.0, 100),
+  row('Echo', 9.0, 300),
+];
 
 describe('catalogue-service against real MongoDB and Redis', () => {
   let service: ServiceUnderTest;
@@ -25,12 +34,21 @@ describe('catalogue-service against real MongoDB and Redis', () => {
 
   beforeAll(async () => {
     const infra = suiteInfra('catalogue');
-    const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl });
+    const env = envSchema.parse({
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: infra.mongoDb,
+      REDIS_URL: infra.redisUrl,
+    });
     service = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
     repository = service.app.get(MoviesRepository);
     await seedCatalogue(repository, cleanDataset(rows));
     // A draft must never reach visitors.
-    await repository.insertMissing([{ ...toNewMovie(cleanDataset([row('Zulu Draft', 9.9, 99_999)])[0], new Date()), status: MovieStatus.Draft }]);
+    await repository.insertMissing([
+      {
+        ...toNewMovie(cleanDataset([row('Zulu Draft', 9.9, 99_999)])[0], new Date()),
+        status: MovieStatus.Draft,
+      },
+    ]);
   });
 
   afterAll(() => service?.close());
@@ -67,14 +85,19 @@ describe('catalogue-service against real MongoDB and Redis', () => {
   it('publishes movie.published for the titles a seed run inserts, and only those', async () => {
     const redis = service.app.get<Redis>(REDIS_CLIENT);
     const before = await redis.xlen(EVENT_STREAM);
-    await seedCatalogue(repository, cleanDataset([...rows, row('Foxtrot', 7.7, 50)]), { onInserted: announceInserted(service.app.get(EventBus)) });
+    await seedCatalogue(repository, cleanDataset([...rows, row('Foxtrot', 7.7, 50)]), {
+      onInserted: announceInserted(service.app.get(EventBus)),
+    });
     const entries = await redis.xrange(EVENT_STREAM, '-', '+');
-    const published = entries.slice(before).map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: { title: string } });
+    const published = entries
+      .slice(before)
+      .map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: { title: string } });
     expect(published.map((e) => [e.type, e.payload.title])).toEqual([['movie.published', 'Foxtrot']]);
   });
 
   it('serves list pages from the Redis cache until a write invalidates it', async () => {
-    const listTotal = async () => (await service.send<Page<Movie>>(MoviePatterns.list, { page: 1, pageSize: 2 })).total;
+    const listTotal = async () =>
+      (await service.send<Page<Movie>>(MoviePatterns.list, { page: 1, pageSize: 2 })).total;
     const cache = service.app.get(MovieListCache);
     await cache.invalidate();
     const cached = await listTotal();
@@ -90,24 +113,28 @@ describe('catalogue-service against real MongoDB and Redis', () => {
     const { svg } = await service.send<{ svg: string }>(MoviePatterns.poster, { id });
     expect(svg).toContain('<svg');
     expect(svg).toContain('Alpha');
-    await expect(service.send(MoviePatterns.poster, { id: 'f'.repeat(24) })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    await expect(service.send(MoviePatterns.poster, { id: 'f'.repeat(24) })).rejects.toMatchObject({
+      code: ErrorCode.NotFound,
+    });
   });
 
-  it.each([
-    { page: 0 },
-    { pageSize: 1000 },
-    { page: { $gt: '' } },
-    { page: 1, extra: true },
-  ])('rejects a hostile list query %p with a validation error', async (query) => {
-    const error = await service.send(MoviePatterns.list, query).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe(ErrorCode.ValidationFailed);
-  });
+  it.each([{ page: 0 }, { pageSize: 1000 }, { page: { $gt: '' } }, { page: 1, extra: true }])(
+    'rejects a hostile list query %p with a validation error',
+    async (query) => {
+      const error = await service.send(MoviePatterns.list, query).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe(ErrorCode.ValidationFailed);
+    },
+  );
 
   it('reports Redis down (503 naming it) when Redis cannot be reached', async () => {
     const infra = suiteInfra('catalogue-redis-down');
     const deadRedis = `redis://127.0.0.1:${await findFreePort()}`;
-    const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: deadRedis });
+    const env = envSchema.parse({
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: infra.mongoDb,
+      REDIS_URL: deadRedis,
+    });
     const broken = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
     try {
       const res = await fetch(`${broken.httpUrl}/health`);

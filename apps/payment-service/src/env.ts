@@ -1,5 +1,5 @@
 import { serviceEnvSchema } from '@app/server-core';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 export const envSchema = serviceEnvSchema('payment-service');
 export type Env = z.infer<typeof envSchema>;

@@ -8,10 +8,7 @@ export class AppModule {
   static register(env: Env): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        CoreModule.forService('recommendation-service', env),
-        ItemsModule,
-      ],
+      imports: [CoreModule.forService('recommendation-service', env), ItemsModule],
     };
   }
 }

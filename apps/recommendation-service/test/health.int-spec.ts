@@ -3,5 +3,7 @@ import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 
 describeServiceHealth('recommendation-service', (infra) =>
-  AppModule.register(envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl })),
+  AppModule.register(
+    envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl }),
+  ),
 );

@@ -1,8 +1,9 @@
 import { Test } from '@nestjs/testing';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { CoreModule, EventBus, EventsModule, PROCESSED_EVENTS_COLLECTION } from '@app/server-core';
-import { startServiceUnderTest, ServiceUnderTest, suiteInfra } from '@app/server-testing';
+import type { ServiceUnderTest } from '@app/server-testing';
+import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { CONSUMER_GROUP } from '../src/items/items.module';
@@ -26,7 +27,11 @@ const waitUntil = async (condition: () => Promise<boolean>, what: string, timeou
  */
 describe('movie.published from catalogue to recommendation-service', () => {
   const infra = suiteInfra('reco-events');
-  const env = envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl });
+  const env = envSchema.parse({
+    MONGODB_URI: infra.mongoUri,
+    MONGODB_DB: infra.mongoDb,
+    REDIS_URL: infra.redisUrl,
+  });
   let service: ServiceUnderTest | undefined;
 
   afterAll(() => service?.close());
@@ -35,7 +40,11 @@ describe('movie.published from catalogue to recommendation-service', () => {
     // The publisher side, wired as the catalogue service wires it.
     const publisher = await Test.createTestingModule({
       imports: [
-        CoreModule.forService('catalogue-service', { MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl }),
+        CoreModule.forService('catalogue-service', {
+          MONGODB_URI: infra.mongoUri,
+          MONGODB_DB: infra.mongoDb,
+          REDIS_URL: infra.redisUrl,
+        }),
         EventsModule.forPublisher(),
       ],
     }).compile();
@@ -44,7 +53,14 @@ describe('movie.published from catalogue to recommendation-service', () => {
     // The stream may hold other suites' events too (shared Redis): track ours by event id.
     const eventIds: string[] = [];
     for (const [i, movieId] of movieIds.entries()) {
-      eventIds.push(await bus.publish('movie.published', { movieId, title: `Title ${i}`, genre: i % 2 ? 'Drama' : 'Comedy', publishDate: new Date().toISOString() }));
+      eventIds.push(
+        await bus.publish('movie.published', {
+          movieId,
+          title: `Title ${i}`,
+          genre: i % 2 ? 'Drama' : 'Comedy',
+          publishDate: new Date().toISOString(),
+        }),
+      );
     }
     await publisher.close();
 
@@ -53,11 +69,18 @@ describe('movie.published from catalogue to recommendation-service', () => {
     let reachedStopPoint!: () => void;
     const stopPoint = new Promise<void>((resolve) => (reachedStopPoint = resolve));
     const original = ItemsRepository.prototype.recordPublished;
-    const spy = jest.spyOn(ItemsRepository.prototype, 'recordPublished').mockImplementation(async function (this: ItemsRepository, payload) {
+    const spy = jest.spyOn(ItemsRepository.prototype, 'recordPublished').mockImplementation(async function (
+      this: ItemsRepository,
+      payload,
+    ) {
       await original.call(this, payload);
       if (movieIds.includes(payload.movieId) && ++applied === STOP_AFTER) reachedStopPoint();
     });
-    const first = await startServiceUnderTest('recommendation-service', AppModule.register(env), infra.mongoUri);
+    const first = await startServiceUnderTest(
+      'recommendation-service',
+      AppModule.register(env),
+      infra.mongoUri,
+    );
     await stopPoint;
     await first.app.close();
     const appliedBeforeRestart = applied;
@@ -69,7 +92,10 @@ describe('movie.published from catalogue to recommendation-service', () => {
     service = await startServiceUnderTest('recommendation-service', AppModule.register(env), infra.mongoUri);
     const items = service.app.get(ItemsRepository);
     const db = service.app.get<Connection>(getConnectionToken());
-    const processed = () => db.collection(PROCESSED_EVENTS_COLLECTION).countDocuments({ group: CONSUMER_GROUP, eventId: { $in: eventIds } });
+    const processed = () =>
+      db
+        .collection(PROCESSED_EVENTS_COLLECTION)
+        .countDocuments({ group: CONSUMER_GROUP, eventId: { $in: eventIds } });
     await waitUntil(async () => (await processed()) === TOTAL, `${TOTAL} processed events`);
 
     const stored = (await items.findAll()).filter((item) => movieIds.includes(item._id));

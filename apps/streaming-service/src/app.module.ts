@@ -7,9 +7,7 @@ export class AppModule {
   static register(env: Env): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        CoreModule.forService('streaming-service', env),
-      ],
+      imports: [CoreModule.forService('streaming-service', env)],
     };
   }
 }

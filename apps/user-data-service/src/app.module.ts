@@ -8,11 +8,7 @@ export class AppModule {
   static register(env: Env): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        CoreModule.forService('user-data-service', env),
-        MailModule,
-        ContactsModule,
-      ],
+      imports: [CoreModule.forService('user-data-service', env), MailModule, ContactsModule],
     };
   }
 }

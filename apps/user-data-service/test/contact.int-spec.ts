@@ -1,9 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CONTACT_SENT_MESSAGE, ContactMessage, ContactPatterns, ErrorCode } from '@app/contracts';
-import { AppError, OutboxMessage } from '@app/server-core';
-import { findFreePort, startServiceUnderTest, ServiceUnderTest, suiteInfra } from '@app/server-testing';
+import type { ContactMessage } from '@app/contracts';
+import { CONTACT_SENT_MESSAGE, ContactPatterns, ErrorCode } from '@app/contracts';
+import type { OutboxMessage } from '@app/server-core';
+import { AppError } from '@app/server-core';
+import type { ServiceUnderTest } from '@app/server-testing';
+import { findFreePort, startServiceUnderTest, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { ContactsRepository } from '../src/contacts/contacts.repository';
 import { envSchema } from '../src/env';

@@ -5,6 +5,11 @@ import { envSchema } from '../src/env';
 
 describeServiceHealth('user-data-service', (infra) =>
   AppModule.register(
-    envSchema.parse({ MONGODB_URI: infra.mongoUri, MONGODB_DB: infra.mongoDb, REDIS_URL: infra.redisUrl, OUTBOX_DIR: tmpdir() }),
+    envSchema.parse({
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: infra.mongoDb,
+      REDIS_URL: infra.redisUrl,
+      OUTBOX_DIR: tmpdir(),
+    }),
   ),
 );

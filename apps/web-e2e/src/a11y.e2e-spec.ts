@@ -2,7 +2,8 @@ import type { LoginResponse, Movie, Page as MoviePage } from '@app/contracts';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_VIEWER, signIn } from './support/api';
-import { baseUrl, openBrowser, Session } from './support/browser';
+import type { Session } from './support/browser';
+import { baseUrl, openBrowser } from './support/browser';
 
 /**
  * Every built screen, in both themes, through axe-core's WCAG 2.0/2.1 A and AA rules: no serious or

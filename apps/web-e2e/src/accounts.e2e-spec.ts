@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN, newClientIp, signUp as signUpByApi, uniqueEmail, type Credentials } from './support/api';
-import { openBrowser, Session } from './support/browser';
+import type { Session } from './support/browser';
+import { openBrowser } from './support/browser';
 import { mailsTo, waitForOtp } from './support/outbox';
 
 // Journeys of issue 4 against the whole system (E2E_BASE_URL, demo accounts seeded by the launcher).
@@ -53,7 +54,10 @@ describe('accounts (issue 4)', () => {
     await signIn(page, account);
 
     await atPath(page, '/userdashboard');
-    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user') }));
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      user: localStorage.getItem('user'),
+    }));
     expect(stored.token).toEqual(expect.any(String));
     expect(JSON.parse(stored.user ?? 'null')).toMatchObject({ email: account.email, role: 'user' });
   });
@@ -103,7 +107,13 @@ describe('accounts (issue 4)', () => {
         const location = new URL(response.headers()['location'] ?? '');
         location.searchParams.set('login_hint', email);
         const headers = response.headersArray().filter(({ name }) => name.toLowerCase() !== 'location');
-        await route.fulfill({ response, headers: Object.fromEntries([...headers.map(({ name, value }) => [name, value]), ['location', location.href]]) });
+        await route.fulfill({
+          response,
+          headers: Object.fromEntries([
+            ...headers.map(({ name, value }) => [name, value]),
+            ['location', location.href],
+          ]),
+        });
       },
     );
 
@@ -118,7 +128,9 @@ describe('accounts (issue 4)', () => {
     await page.getByRole('button', { name: 'Set Password' }).click();
     await page.getByText('Password set successfully').waitFor();
     await atPath(page, '/userdashboard');
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null')).toMatchObject({ email });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null')).toMatchObject({
+      email,
+    });
   });
 
   it('an admin promotes a new viewer and the grid shows the new role', async () => {

@@ -1,6 +1,7 @@
-import { Movie, Page as MoviePage } from '@app/contracts';
+import type { Movie, Page as MoviePage } from '@app/contracts';
 import { signUp } from './support/api';
-import { baseUrl, openBrowser, Session } from './support/browser';
+import type { Session } from './support/browser';
+import { baseUrl, openBrowser } from './support/browser';
 import { mailsTo, type OutboxMail } from './support/outbox';
 import { ADMIN_LOGIN, asUser, signInThroughUi, VIEWER_LOGIN } from './support/sign-in';
 
@@ -12,7 +13,8 @@ const waitForSupportMail = async (marker: string, timeoutMs = 10_000): Promise<O
   for (;;) {
     const mail = (await mailsTo(SUPPORT_EMAIL)).find((candidate) => candidate.text.includes(marker));
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${SUPPORT_EMAIL} containing "${marker}" arrived within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${SUPPORT_EMAIL} containing "${marker}" arrived within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };
@@ -109,7 +111,11 @@ describe('browsing the catalogue', () => {
       await admin.page.getByRole('searchbox', { name: 'Search movies' }).fill(movie.title);
       const card = admin.page.getByRole('article', { name: movie.title }).first();
       await card.getByText(content).waitFor();
-      await card.getByRole('listitem').filter({ hasText: content }).getByRole('button', { name: `Remove review by ${reviewer.username}` }).click();
+      await card
+        .getByRole('listitem')
+        .filter({ hasText: content })
+        .getByRole('button', { name: `Remove review by ${reviewer.username}` })
+        .click();
       await admin.page.getByText('Review removed').waitFor();
     } finally {
       await admin.close();

@@ -1,5 +1,6 @@
-import { Movie, Page as MoviePage } from '@app/contracts';
-import { baseUrl, openBrowser, Session } from './support/browser';
+import type { Movie, Page as MoviePage } from '@app/contracts';
+import type { Session } from './support/browser';
+import { baseUrl, openBrowser } from './support/browser';
 
 describe('landing page (visitor)', () => {
   let session: Session;

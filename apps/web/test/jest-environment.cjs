@@ -3,7 +3,16 @@
 // FormData stays jsdom's: React builds one from a <form> element on submit, which Node's cannot take.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
-const fromNode = ['fetch', 'Request', 'Response', 'Headers', 'AbortController', 'AbortSignal', 'ReadableStream', 'structuredClone'];
+const fromNode = [
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'AbortController',
+  'AbortSignal',
+  'ReadableStream',
+  'structuredClone',
+];
 
 class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(config, context) {

@@ -113,7 +113,9 @@ export const AuthMessages = {
 
 // ---- HTTP bodies (the gateway validates them; auth-service validates the RPC payloads built from them) ----
 
-export const SignupRequestSchema = z.object({ username: UsernameSchema, email: EmailSchema, password: PasswordSchema }).strict();
+export const SignupRequestSchema = z
+  .object({ username: UsernameSchema, email: EmailSchema, password: PasswordSchema })
+  .strict();
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
 /** `recaptchaToken` carries the ALTCHA payload or the reCAPTCHA response (SPEC 7 keeps the field name). */
@@ -136,14 +138,22 @@ export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 export const VerifyOtpRequestSchema = z.object({ email: EmailSchema, otp: OtpSchema }).strict();
 export type VerifyOtpRequest = z.infer<typeof VerifyOtpRequestSchema>;
 
-export const ResetPasswordRequestSchema = z.object({ email: EmailSchema, otp: OtpSchema, newPassword: PasswordSchema }).strict();
+export const ResetPasswordRequestSchema = z
+  .object({ email: EmailSchema, otp: OtpSchema, newPassword: PasswordSchema })
+  .strict();
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
-export const OAuthExchangeRequestSchema = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'must be a sign-in code') }).strict();
+export const OAuthExchangeRequestSchema = z
+  .object({ code: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'must be a sign-in code') })
+  .strict();
 export type OAuthExchangeRequest = z.infer<typeof OAuthExchangeRequestSchema>;
 
 export const UpdateUserRequestSchema = z
-  .object({ username: UsernameSchema.optional(), email: EmailSchema.optional(), status: StatusSchema.optional() })
+  .object({
+    username: UsernameSchema.optional(),
+    email: EmailSchema.optional(),
+    status: StatusSchema.optional(),
+  })
   .strict();
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
@@ -188,13 +198,20 @@ const ClientIpSchema = z.string().min(1).max(64);
 
 export const SignupRpcSchema = SignupRequestSchema.extend({ clientIp: ClientIpSchema }).strict();
 export type SignupRpc = z.infer<typeof SignupRpcSchema>;
-export const LoginRpcSchema = LoginRequestSchema.extend({ clientIp: ClientIpSchema, adminOnly: z.boolean() }).strict();
+export const LoginRpcSchema = LoginRequestSchema.extend({
+  clientIp: ClientIpSchema,
+  adminOnly: z.boolean(),
+}).strict();
 export type LoginRpc = z.infer<typeof LoginRpcSchema>;
-export const ForgotPasswordRpcSchema = ForgotPasswordRequestSchema.extend({ clientIp: ClientIpSchema }).strict();
+export const ForgotPasswordRpcSchema = ForgotPasswordRequestSchema.extend({
+  clientIp: ClientIpSchema,
+}).strict();
 export type ForgotPasswordRpc = z.infer<typeof ForgotPasswordRpcSchema>;
 export const VerifyOtpRpcSchema = VerifyOtpRequestSchema.extend({ clientIp: ClientIpSchema }).strict();
 export type VerifyOtpRpc = z.infer<typeof VerifyOtpRpcSchema>;
-export const ResetPasswordRpcSchema = ResetPasswordRequestSchema.extend({ clientIp: ClientIpSchema }).strict();
+export const ResetPasswordRpcSchema = ResetPasswordRequestSchema.extend({
+  clientIp: ClientIpSchema,
+}).strict();
 export type ResetPasswordRpc = z.infer<typeof ResetPasswordRpcSchema>;
 export const SessionIdRpcSchema = z.object({ sessionId: z.string().min(1).max(64) }).strict();
 export type SessionIdRpc = z.infer<typeof SessionIdRpcSchema>;
@@ -215,9 +232,15 @@ export const GoogleSignInRpcSchema = z
 export type GoogleSignInRpc = z.infer<typeof GoogleSignInRpcSchema>;
 export const OAuthCodeSchema = z.object({ code: z.string() });
 export type OAuthCode = z.infer<typeof OAuthCodeSchema>;
-export const UpdateUserRpcSchema = UpdateUserRequestSchema.extend({ actorId: UserIdSchema, userId: UserIdSchema }).strict();
+export const UpdateUserRpcSchema = UpdateUserRequestSchema.extend({
+  actorId: UserIdSchema,
+  userId: UserIdSchema,
+}).strict();
 export type UpdateUserRpc = z.infer<typeof UpdateUserRpcSchema>;
-export const ChangeRoleRpcSchema = ChangeRoleRequestSchema.extend({ actorId: UserIdSchema, userId: UserIdSchema }).strict();
+export const ChangeRoleRpcSchema = ChangeRoleRequestSchema.extend({
+  actorId: UserIdSchema,
+  userId: UserIdSchema,
+}).strict();
 export type ChangeRoleRpc = z.infer<typeof ChangeRoleRpcSchema>;
 export const RemoveUserRpcSchema = z.object({ actorId: UserIdSchema, userId: UserIdSchema }).strict();
 export type RemoveUserRpc = z.infer<typeof RemoveUserRpcSchema>;
@@ -240,7 +263,9 @@ export const CaptchaChallengeSchema = z
       data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
     }),
     signature: z.string().optional(),
-    codeChallenge: z.object({ image: z.string(), audio: z.string().optional(), length: z.number().optional() }).optional(),
+    codeChallenge: z
+      .object({ image: z.string(), audio: z.string().optional(), length: z.number().optional() })
+      .optional(),
   })
   .nullable();
 export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;

@@ -13,7 +13,13 @@ import {
   UpdateMoviePayloadSchema,
 } from './movies';
 import { pageSchemaOf } from './pagination';
-import { CreateReviewPayloadSchema, MovieReviewsRequestSchema, RemoveReviewPayloadSchema, ReviewPatterns, ReviewSchema } from './reviews';
+import {
+  CreateReviewPayloadSchema,
+  MovieReviewsRequestSchema,
+  RemoveReviewPayloadSchema,
+  ReviewPatterns,
+  ReviewSchema,
+} from './reviews';
 import { NoPayloadSchema, rpc } from './rpc';
 
 const movies = z.array(MovieSchema);
@@ -26,7 +32,11 @@ export const MovieSectionsSchema = z.object({
   popular: movies,
   trending: movies,
 });
-export const MovieRatingSchema = z.object({ rating: z.string(), votes: z.string().nullable(), imdbId: z.string().nullable() });
+export const MovieRatingSchema = z.object({
+  rating: z.string(),
+  votes: z.string().nullable(),
+  imdbId: z.string().nullable(),
+});
 export const MovieDetailSchema = MovieSchema.extend({ topReviews: z.array(ReviewSchema) });
 export const AdminMovieSchema = MovieSchema.extend({ reviews: z.array(ReviewSchema) });
 export const MovieWriteResultSchema = z.object({ data: MovieSchema, message: z.string().optional() });

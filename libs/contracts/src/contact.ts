@@ -24,4 +24,6 @@ export const ContactPatterns = { submit: 'userdata.contact.submit' } as const;
 /** SPEC 8 "Contact". */
 export const CONTACT_SENT_MESSAGE = 'Message sent successfully!';
 
-export const ContactRpc = { submit: rpc(ContactPatterns.submit, ContactMessageSchema, ContactReceiptSchema) } as const;
+export const ContactRpc = {
+  submit: rpc(ContactPatterns.submit, ContactMessageSchema, ContactReceiptSchema),
+} as const;

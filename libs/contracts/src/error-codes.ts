@@ -39,4 +39,5 @@ const codeByStatus = new Map<number, ErrorCode>([
 
 /** The reverse, for an error that carries only a status (a framework error, a proxy's answer): unknown 4xx are validation failures, the rest internal. */
 export const errorCodeForStatus = (status: number): ErrorCode =>
-  codeByStatus.get(status) ?? (status >= 400 && status < 500 ? ErrorCode.ValidationFailed : ErrorCode.Internal);
+  codeByStatus.get(status) ??
+  (status >= 400 && status < 500 ? ErrorCode.ValidationFailed : ErrorCode.Internal);

@@ -4,7 +4,13 @@ import { z } from 'zod';
  * Every event on the bus travels in this envelope; `id` makes handlers idempotent. `correlationId` is the id of
  * the request that caused the event, when there was one (consumers log with it).
  */
-export type EventEnvelope<T = unknown> = { id: string; type: string; occurredAt: string; payload: T; correlationId?: string };
+export type EventEnvelope<T = unknown> = {
+  id: string;
+  type: string;
+  occurredAt: string;
+  payload: T;
+  correlationId?: string;
+};
 
 export const MoviePublishedSchema = z.object({
   movieId: z.string(),

@@ -162,7 +162,12 @@ export const MovieMessages = {
 } as const;
 
 /** The genre each category link lists. */
-export const CategoryGenre: Record<MovieCategory, string> = { action: 'Action', comedy: 'Comedy', drama: 'Drama', scifi: 'Sci-Fi' };
+export const CategoryGenre: Record<MovieCategory, string> = {
+  action: 'Action',
+  comedy: 'Comedy',
+  drama: 'Drama',
+  scifi: 'Sci-Fi',
+};
 
 /** The categories a title belongs to, from its genres. */
 export const categoriesOf = (genres: readonly string[]): MovieCategory[] =>

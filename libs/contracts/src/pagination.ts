@@ -14,4 +14,9 @@ export type Page<T> = { data: T[]; page: number; pageSize: number; total: number
 
 /** The reply schema of a page of `item`s. */
 export const pageSchemaOf = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+  z.object({
+    data: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });

@@ -46,7 +46,9 @@ export type CreateReviewPayload = z.infer<typeof CreateReviewPayloadSchema>;
 export const MovieReviewsRequestSchema = z.object({ movieId: ObjectIdSchema }).strict();
 export type MovieReviewsRequest = z.infer<typeof MovieReviewsRequestSchema>;
 
-export const RemoveReviewPayloadSchema = z.object({ movieId: ObjectIdSchema, reviewId: ObjectIdSchema }).strict();
+export const RemoveReviewPayloadSchema = z
+  .object({ movieId: ObjectIdSchema, reviewId: ObjectIdSchema })
+  .strict();
 export type RemoveReviewPayload = z.infer<typeof RemoveReviewPayloadSchema>;
 
 export const ReviewPatterns = {

@@ -1,9 +1,11 @@
 import { AuthRpc } from './auth';
 import { MovieRpc, ReviewRpc } from './catalogue-rpc';
 import { ContactRpc } from './contact';
-import { RpcDescriptor } from './rpc';
+import type { RpcDescriptor } from './rpc';
 
 /** Every described RPC by pattern (tests check real replies against their contract through it). */
 export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
-  [AuthRpc, MovieRpc, ReviewRpc, ContactRpc].flatMap((group) => Object.values(group)).map((descriptor): [string, RpcDescriptor] => [descriptor.pattern, descriptor]),
+  [AuthRpc, MovieRpc, ReviewRpc, ContactRpc]
+    .flatMap((group) => Object.values(group))
+    .map((descriptor): [string, RpcDescriptor] => [descriptor.pattern, descriptor]),
 );

@@ -17,7 +17,11 @@ export type RpcDescriptor<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   readonly reply: Res;
 };
 
-export const rpc = <Req extends z.ZodType, Res extends z.ZodType>(pattern: string, request: Req, reply: Res): RpcDescriptor<Req, Res> => ({
+export const rpc = <Req extends z.ZodType, Res extends z.ZodType>(
+  pattern: string,
+  request: Req,
+  reply: Res,
+): RpcDescriptor<Req, Res> => ({
   pattern,
   request,
   reply,
@@ -40,4 +44,5 @@ export const HealthReportSchema = z.object({
   components: z.record(z.string(), z.object({ status: HealthStatusSchema, message: z.string().optional() })),
 });
 
-export const healthRpc = (service: string) => rpc(healthPattern(service), NoPayloadSchema, HealthReportSchema);
+export const healthRpc = (service: string) =>
+  rpc(healthPattern(service), NoPayloadSchema, HealthReportSchema);

@@ -26,11 +26,31 @@ export type ServiceDefaults = {
  */
 export const ServiceDefaults: Record<ServiceName, ServiceDefaults> = {
   'auth-service': { tcpPort: 4001, httpPort: 5001, db: 'auth', addressEnv: 'AUTH_SERVICE_ADDR' },
-  'catalogue-service': { tcpPort: 4002, httpPort: 5002, db: 'catalogue', addressEnv: 'CATALOGUE_SERVICE_ADDR' },
-  'user-data-service': { tcpPort: 4003, httpPort: 5003, db: 'userdata', addressEnv: 'USER_DATA_SERVICE_ADDR' },
+  'catalogue-service': {
+    tcpPort: 4002,
+    httpPort: 5002,
+    db: 'catalogue',
+    addressEnv: 'CATALOGUE_SERVICE_ADDR',
+  },
+  'user-data-service': {
+    tcpPort: 4003,
+    httpPort: 5003,
+    db: 'userdata',
+    addressEnv: 'USER_DATA_SERVICE_ADDR',
+  },
   'payment-service': { tcpPort: 4004, httpPort: 5004, db: 'payments', addressEnv: 'PAYMENT_SERVICE_ADDR' },
-  'streaming-service': { tcpPort: 4005, httpPort: 5010, db: 'streaming', addressEnv: 'STREAMING_SERVICE_ADDR' },
-  'recommendation-service': { tcpPort: 4006, httpPort: 5006, db: 'reco', addressEnv: 'RECOMMENDATION_SERVICE_ADDR' },
+  'streaming-service': {
+    tcpPort: 4005,
+    httpPort: 5010,
+    db: 'streaming',
+    addressEnv: 'STREAMING_SERVICE_ADDR',
+  },
+  'recommendation-service': {
+    tcpPort: 4006,
+    httpPort: 5006,
+    db: 'reco',
+    addressEnv: 'RECOMMENDATION_SERVICE_ADDR',
+  },
 };
 
 /** The gateway's HTTP port: the one port the product publishes. */

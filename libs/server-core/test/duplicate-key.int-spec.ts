@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import mongoose, { Connection, Schema } from 'mongoose';
+import type { Connection } from 'mongoose';
+import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKeyError, unlessDuplicate } from '../src';
 
 const requireMongo = () => {
@@ -9,7 +10,10 @@ const requireMongo = () => {
 };
 
 type Account = { email: string; name: string };
-const AccountSchema = new Schema<Account>({ email: { type: String, required: true }, name: { type: String, required: true } });
+const AccountSchema = new Schema<Account>({
+  email: { type: String, required: true },
+  name: { type: String, required: true },
+});
 AccountSchema.index({ email: 1 }, { unique: true });
 
 describe('unlessDuplicate against a real unique index', () => {
@@ -19,7 +23,10 @@ describe('unlessDuplicate against a real unique index', () => {
   beforeAll(async () => {
     // A database of this suite's own (server-testing's helpers would make server-core depend on its own test lib).
     connection = await mongoose
-      .createConnection(requireMongo(), { dbName: `test_server_core_dup_${randomUUID().slice(0, 8)}`, serverSelectionTimeoutMS: 10_000 })
+      .createConnection(requireMongo(), {
+        dbName: `test_server_core_dup_${randomUUID().slice(0, 8)}`,
+        serverSelectionTimeoutMS: 10_000,
+      })
       .asPromise();
     await accounts().init();
   });
@@ -36,7 +43,9 @@ describe('unlessDuplicate against a real unique index', () => {
 
   it('turns an insert refused by the unique index into the given value, and stores nothing', async () => {
     await accounts().create({ email: 'taken@example.in', name: 'First' });
-    expect(await unlessDuplicate(accounts().create({ email: 'taken@example.in', name: 'Second' }), null)).toBeNull();
+    expect(
+      await unlessDuplicate(accounts().create({ email: 'taken@example.in', name: 'Second' }), null),
+    ).toBeNull();
     const stored = await accounts().find({ email: 'taken@example.in' }).lean().exec();
     expect(stored.map((account) => account.name)).toEqual(['First']);
   });
@@ -44,7 +53,10 @@ describe('unlessDuplicate against a real unique index', () => {
   it('does the same for an update that would collide', async () => {
     await accounts().create({ email: 'one@example.in', name: 'One' });
     const two = await accounts().create({ email: 'two@example.in', name: 'Two' });
-    const update = accounts().findByIdAndUpdate(two._id, { $set: { email: 'one@example.in' } }, { returnDocument: 'after' }).lean().exec();
+    const update = accounts()
+      .findByIdAndUpdate(two._id, { $set: { email: 'one@example.in' } }, { returnDocument: 'after' })
+      .lean()
+      .exec();
     expect(await unlessDuplicate(update, false)).toBe(false);
     expect((await accounts().findById(two._id).lean().exec())?.email).toBe('two@example.in');
   });

@@ -83,7 +83,10 @@ describe('Redis Streams event bus', () => {
     redis = new Redis(requireEnv('REDIS_URL'));
     // A database of this suite's own (server-testing's helpers would make server-core depend on its own test lib).
     connection = await mongoose
-      .createConnection(requireEnv('MONGODB_URI'), { dbName: `test_server_core_events_${randomUUID().slice(0, 8)}`, serverSelectionTimeoutMS: 10_000 })
+      .createConnection(requireEnv('MONGODB_URI'), {
+        dbName: `test_server_core_events_${randomUUID().slice(0, 8)}`,
+        serverSelectionTimeoutMS: 10_000,
+      })
       .asPromise();
     store = new IdempotencyStore(connection);
   });
@@ -121,7 +124,10 @@ describe('Redis Streams event bus', () => {
 
     const eventId = await bus.publish('movie.published', moviePublished(1));
 
-    await waitUntil('the event is handled and acked', async () => received.length === 1 && (await pendingCount('catalogue-service')) === 0);
+    await waitUntil(
+      'the event is handled and acked',
+      async () => received.length === 1 && (await pendingCount('catalogue-service')) === 0,
+    );
     expect(received[0]).toEqual({
       id: eventId,
       type: 'movie.published',
@@ -131,7 +137,7 @@ describe('Redis Streams event bus', () => {
     expect(contexts[0]).toMatchObject({ group: 'catalogue-service', consumer: c.consumer, deliveries: 1 });
   });
 
-  it('carries the publishing request\'s correlation id to the handler, whose log lines print it', async () => {
+  it("carries the publishing request's correlation id to the handler, whose log lines print it", async () => {
     const seen: Array<string | undefined> = [];
     const logged: string[] = [];
     const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -150,13 +156,20 @@ describe('Redis Streams event bus', () => {
     });
     try {
       await c.start();
-      const withRequest = await RequestContext.run({ correlationId: 'req-77' }, () => bus.publish('movie.published', moviePublished(1)));
+      const withRequest = await RequestContext.run({ correlationId: 'req-77' }, () =>
+        bus.publish('movie.published', moviePublished(1)),
+      );
       await bus.publish('movie.published', moviePublished(2));
       await waitUntil('both events are handled', () => seen.length === 2);
       expect(seen).toEqual(['req-77', undefined]);
       const [stored] = await redis.xrange(stream, '-', '+');
-      expect(JSON.parse(fieldsRecord(stored[1])[ENVELOPE_FIELD])).toMatchObject({ id: withRequest, correlationId: 'req-77' });
-      const lines = logged.map((line) => JSON.parse(line) as { msg?: string; correlationId?: string }).filter((line) => line.msg === 'handled');
+      expect(JSON.parse(fieldsRecord(stored[1])[ENVELOPE_FIELD])).toMatchObject({
+        id: withRequest,
+        correlationId: 'req-77',
+      });
+      const lines = logged
+        .map((line) => JSON.parse(line) as { msg?: string; correlationId?: string })
+        .filter((line) => line.msg === 'handled');
       expect(lines.map((line) => line.correlationId)).toEqual(['req-77', undefined]);
     } finally {
       write.mockRestore();
@@ -196,16 +209,23 @@ describe('Redis Streams event bus', () => {
 
     await bus.publish('movie.published', moviePublished(1));
 
-    await waitUntil('the retry succeeded and was acked', async () => deliveries.length === 2 && (await pendingCount('user-data-service')) === 0);
+    await waitUntil(
+      'the retry succeeded and was acked',
+      async () => deliveries.length === 2 && (await pendingCount('user-data-service')) === 0,
+    );
     expect(deliveries).toEqual([1, 2]);
-    expect(c.lines.filter((line) => line.level === 'warn').map((line) => line.entry.error)).toEqual(['database briefly unavailable']);
+    expect(c.lines.filter((line) => line.level === 'warn').map((line) => line.entry.error)).toEqual([
+      'database briefly unavailable',
+    ]);
     expect(await redis.xlen(deadLetterStream)).toBe(0);
   });
 
   it('applies every event exactly once when a consumer is stopped midway through a batch and restarted', async () => {
     const group = 'recommendation-service';
     const effects = connection.collection<{ eventId: string }>(`effects_${randomUUID()}`);
-    const eventIds = await Promise.all(Array.from({ length: 200 }, (_, n) => bus.publish('movie.published', moviePublished(n))));
+    const eventIds = await Promise.all(
+      Array.from({ length: 200 }, (_, n) => bus.publish('movie.published', moviePublished(n))),
+    );
     const options = (handled: () => void) => ({
       group,
       consumer: 'reco-1',
@@ -242,19 +262,29 @@ describe('Redis Streams event bus', () => {
     let secondHandled = 0;
     const second = consumer(options(() => (secondHandled += 1)));
     await second.start();
-    await waitUntil('all 200 events are applied and acked', async () => secondHandled === 90 && (await pendingCount(group)) === 0);
+    await waitUntil(
+      'all 200 events are applied and acked',
+      async () => secondHandled === 90 && (await pendingCount(group)) === 0,
+    );
 
-    const perEvent = await effects.aggregate<{ _id: string; n: number }>([{ $group: { _id: '$eventId', n: { $sum: 1 } } }]).toArray();
+    const perEvent = await effects
+      .aggregate<{ _id: string; n: number }>([{ $group: { _id: '$eventId', n: { $sum: 1 } } }])
+      .toArray();
     expect(perEvent).toHaveLength(200);
     expect(perEvent.filter(({ n }) => n !== 1)).toEqual([]);
     expect(new Set(perEvent.map(({ _id }) => _id))).toEqual(new Set(eventIds));
-    expect(await connection.collection(PROCESSED_EVENTS_COLLECTION).countDocuments({ group, eventId: { $in: eventIds } })).toBe(200);
+    expect(
+      await connection
+        .collection(PROCESSED_EVENTS_COLLECTION)
+        .countDocuments({ group, eventId: { $in: eventIds } }),
+    ).toBe(200);
   });
 
   it('does not re-apply an event whose effect was recorded by a consumer that died before acking it', async () => {
     const group = 'payment-service';
     const effects = connection.collection<{ eventId: string }>(`effects_${randomUUID()}`);
-    const apply = (eventId: string) => store.processOnce({ group, eventId }, async () => void (await effects.insertOne({ eventId })));
+    const apply = (eventId: string) =>
+      store.processOnce({ group, eventId }, async () => void (await effects.insertOne({ eventId })));
     const eventId = await bus.publish('movie.published', moviePublished(1));
     await redis.xgroup('CREATE', stream, group, '0');
     // The dying consumer read the message and applied its effect; its XACK never happened.
@@ -271,16 +301,30 @@ describe('Redis Streams event bus', () => {
     });
     await c.start();
 
-    await waitUntil('the message is re-claimed and acked', async () => results.length === 1 && (await pendingCount(group)) === 0);
+    await waitUntil(
+      'the message is re-claimed and acked',
+      async () => results.length === 1 && (await pendingCount(group)) === 0,
+    );
     expect(results).toEqual([false]);
     expect(await effects.countDocuments({ eventId })).toBe(1);
   });
 
   it('re-claims the messages of a consumer that died holding them, once they are idle', async () => {
     const group = 'streaming-service';
-    const eventIds = await Promise.all(Array.from({ length: 10 }, (_, n) => bus.publish('movie.published', moviePublished(n))));
+    const eventIds = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => bus.publish('movie.published', moviePublished(n))),
+    );
     await redis.xgroup('CREATE', stream, group, '0');
-    const taken = await redis.xreadgroup('GROUP', group, 'dead-streamer', 'COUNT', 100, 'STREAMS', stream, '>');
+    const taken = await redis.xreadgroup(
+      'GROUP',
+      group,
+      'dead-streamer',
+      'COUNT',
+      100,
+      'STREAMS',
+      stream,
+      '>',
+    );
     expect(taken?.[0]?.[1]).toHaveLength(10);
 
     const handled: { id: string; consumer: string; deliveries: number }[] = [];
@@ -289,11 +333,16 @@ describe('Redis Streams event bus', () => {
       consumer: 'live-streamer',
       minIdleMs: 200,
       claimIntervalMs: 20,
-      handlers: { 'movie.published': async (event, context) => void handled.push({ id: event.id, ...context }) },
+      handlers: {
+        'movie.published': async (event, context) => void handled.push({ id: event.id, ...context }),
+      },
     });
     await c.start();
 
-    await waitUntil('all ten are handled and acked', async () => handled.length === 10 && (await pendingCount(group)) === 0);
+    await waitUntil(
+      'all ten are handled and acked',
+      async () => handled.length === 10 && (await pendingCount(group)) === 0,
+    );
     expect(handled.map(({ id }) => id).sort()).toEqual([...eventIds].sort());
     expect(handled.every((h) => h.consumer === 'live-streamer' && h.deliveries === 2)).toBe(true);
   });
@@ -322,7 +371,10 @@ describe('Redis Streams event bus', () => {
     const [[poisonMessageId, poisonFields]] = await redis.xrange(stream, '-', '+', 'COUNT', 1);
     await c.start();
 
-    await waitUntil('the poison message is dead-lettered', async () => (await redis.xlen(deadLetterStream)) === 1);
+    await waitUntil(
+      'the poison message is dead-lettered',
+      async () => (await redis.xlen(deadLetterStream)) === 1,
+    );
     await waitUntil('nothing is pending', async () => (await pendingCount(group)) === 0);
 
     expect(attempts).toEqual([poisonId, poisonId, poisonId]);
@@ -360,26 +412,39 @@ describe('Redis Streams event bus', () => {
 
     await waitUntil('it is dead-lettered', async () => (await redis.xlen(deadLetterStream)) === 1);
     expect(handled).toEqual([]);
-    expect(await deadLetters()).toMatchObject([{ reason: DeadLetterReason.TooManyDeliveries, deliveries: '4' }]);
+    expect(await deadLetters()).toMatchObject([
+      { reason: DeadLetterReason.TooManyDeliveries, deliveries: '4' },
+    ]);
     expect(await pendingCount(group)).toBe(0);
   });
 
   it('logs, acks and dead-letters malformed messages instead of retrying them', async () => {
     const group = 'user-data-service';
     const handled: string[] = [];
-    const c = consumer({ group, handlers: { 'movie.published': async (event) => void handled.push(event.id) } });
+    const c = consumer({
+      group,
+      handlers: { 'movie.published': async (event) => void handled.push(event.id) },
+    });
     await redis.xadd(stream, '*', ENVELOPE_FIELD, '{not json');
     await redis.xadd(stream, '*', 'something', 'else');
     await redis.xadd(
       stream,
       '*',
       ENVELOPE_FIELD,
-      JSON.stringify({ id: 'e-bad', type: 'movie.published', occurredAt: new Date().toISOString(), payload: { movieId: 7 } }),
+      JSON.stringify({
+        id: 'e-bad',
+        type: 'movie.published',
+        occurredAt: new Date().toISOString(),
+        payload: { movieId: 7 },
+      }),
     );
     const goodId = await bus.publish('movie.published', moviePublished(1));
     await c.start();
 
-    await waitUntil('the good event is handled and nothing is pending', async () => handled.length === 1 && (await pendingCount(group)) === 0);
+    await waitUntil(
+      'the good event is handled and nothing is pending',
+      async () => handled.length === 1 && (await pendingCount(group)) === 0,
+    );
     expect(handled).toEqual([goodId]);
     const dead = await deadLetters();
     expect(dead.map((d) => [d.reason, d.deliveries])).toEqual([
@@ -392,7 +457,9 @@ describe('Redis Streams event bus', () => {
       expect.stringMatching(/no "envelope" field/),
       expect.stringMatching(/movieId/),
     ]);
-    expect(c.lines.filter((line) => line.level === 'warn' && line.entry.msg === 'event dead-lettered')).toHaveLength(3);
+    expect(
+      c.lines.filter((line) => line.level === 'warn' && line.entry.msg === 'event dead-lettered'),
+    ).toHaveLength(3);
   });
 
   it('acks events it has no handler for', async () => {
@@ -402,7 +469,9 @@ describe('Redis Streams event bus', () => {
 
     await waitUntil('the group has read the event and holds nothing', async () => {
       const [info] = (await redis.xinfo('GROUPS', stream)) as unknown[][];
-      const fields = Object.fromEntries(info.flatMap((value, i) => (i % 2 === 0 ? [[value, info[i + 1]]] : [])));
+      const fields = Object.fromEntries(
+        info.flatMap((value, i) => (i % 2 === 0 ? [[value, info[i + 1]]] : [])),
+      );
       return fields['entries-read'] === 1 && fields.pending === 0;
     });
   });
@@ -410,10 +479,15 @@ describe('Redis Streams event bus', () => {
   it('gives every event to each consumer group', async () => {
     const seen: Record<string, string[]> = { 'catalogue-service': [], 'user-data-service': [] };
     for (const group of Object.keys(seen)) {
-      await consumer({ group, handlers: { 'movie.published': async (event) => void seen[group].push(event.id) } }).start();
+      await consumer({
+        group,
+        handlers: { 'movie.published': async (event) => void seen[group].push(event.id) },
+      }).start();
     }
 
-    const eventIds = await Promise.all(Array.from({ length: 20 }, (_, n) => bus.publish('movie.published', moviePublished(n))));
+    const eventIds = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => bus.publish('movie.published', moviePublished(n))),
+    );
 
     await waitUntil('both groups saw all 20', () => Object.values(seen).every((ids) => ids.length === 20));
     expect(seen['catalogue-service'].sort()).toEqual([...eventIds].sort());
@@ -423,7 +497,10 @@ describe('Redis Streams event bus', () => {
   it('gives a group created after events were published the events from the beginning', async () => {
     const early = await bus.publish('movie.published', moviePublished(1));
     const seen: string[] = [];
-    await consumer({ group: 'recommendation-service', handlers: { 'movie.published': async (event) => void seen.push(event.id) } }).start();
+    await consumer({
+      group: 'recommendation-service',
+      handlers: { 'movie.published': async (event) => void seen.push(event.id) },
+    }).start();
     const late = await bus.publish('movie.published', moviePublished(2));
 
     await waitUntil('both events are seen', () => seen.length === 2);
@@ -446,17 +523,28 @@ describe('Redis Streams event bus', () => {
 
     await waitUntil('the event published after the deletion is seen', () => seen.length === 2);
     expect(seen).toEqual([before, after]);
-    expect(c.lines.some((line) => line.level === 'error' && String(line.entry.error).includes('NOGROUP'))).toBe(true);
+    expect(
+      c.lines.some((line) => line.level === 'error' && String(line.entry.error).includes('NOGROUP')),
+    ).toBe(true);
   });
 
   it('stops promptly while blocked in XREADGROUP, closing its blocking connection', async () => {
-    const c = consumer({ group: 'catalogue-service', consumer: `blocked-${randomUUID()}`, blockMs: 600_000, claimIntervalMs: 600_000, handlers: {} });
+    const c = consumer({
+      group: 'catalogue-service',
+      consumer: `blocked-${randomUUID()}`,
+      blockMs: 600_000,
+      claimIntervalMs: 600_000,
+      handlers: {},
+    });
     await c.start();
     const blockedClient = async () =>
       String(await redis.client('LIST'))
         .split('\n')
         .find((line) => line.includes(`name=${c.group}:${c.consumer}`));
-    await waitUntil('the consumer is blocked reading', async () => (await blockedClient())?.includes('cmd=xreadgroup') === true);
+    await waitUntil(
+      'the consumer is blocked reading',
+      async () => (await blockedClient())?.includes('cmd=xreadgroup') === true,
+    );
 
     // Would hang until the test timeout if stop() waited for the 10-minute block to end.
     await c.stop();
@@ -470,7 +558,11 @@ describe('Redis Streams event bus', () => {
 
     @Module({
       imports: [
-        CoreModule.forService('user-data-service', { MONGODB_URI: requireEnv('MONGODB_URI'), MONGODB_DB: connection.name, REDIS_URL: requireEnv('REDIS_URL') }),
+        CoreModule.forService('user-data-service', {
+          MONGODB_URI: requireEnv('MONGODB_URI'),
+          MONGODB_DB: connection.name,
+          REDIS_URL: requireEnv('REDIS_URL'),
+        }),
         EventsModule.forPublisher({ stream }),
         EventsModule.forConsumer({
           group,
@@ -480,7 +572,12 @@ describe('Redis Streams event bus', () => {
           inject: [IdempotencyStore],
           handlers: (idempotency: IdempotencyStore) => ({
             'movie.published': async (event, context) =>
-              void handled.push(await idempotency.processOnce({ group: context.group, eventId: event.id }, async () => undefined)),
+              void handled.push(
+                await idempotency.processOnce(
+                  { group: context.group, eventId: event.id },
+                  async () => undefined,
+                ),
+              ),
           }),
         }),
       ],
@@ -490,13 +587,19 @@ describe('Redis Streams event bus', () => {
     const app = await NestFactory.createApplicationContext(TestServiceModule, { logger: false });
     const eventId = await app.get(EventBus).publish('movie.published', moviePublished(1));
 
-    await waitUntil('the Nest consumer handled it', async () => handled.length === 1 && (await pendingCount(group)) === 0);
+    await waitUntil(
+      'the Nest consumer handled it',
+      async () => handled.length === 1 && (await pendingCount(group)) === 0,
+    );
     expect(handled).toEqual([true]);
-    expect(await connection.collection(PROCESSED_EVENTS_COLLECTION).countDocuments({ group, eventId })).toBe(1);
+    expect(await connection.collection(PROCESSED_EVENTS_COLLECTION).countDocuments({ group, eventId })).toBe(
+      1,
+    );
 
     const nestConsumer = app.get<EventConsumer>(EVENT_CONSUMER);
     await app.close();
-    const consumersLeft = async () => String(await redis.client('LIST')).includes(`name=${group}:${nestConsumer.consumer}`);
+    const consumersLeft = async () =>
+      String(await redis.client('LIST')).includes(`name=${group}:${nestConsumer.consumer}`);
     await waitUntil('the consumer stopped with the app', async () => !(await consumersLeft()));
   });
 });

@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { Controller, INestApplication, Logger, Module } from '@nestjs/common';
 import { z } from 'zod';
 import { ErrorCode, rpc } from '@app/contracts';
-import { AppError, createServiceApp, RequestContext, RpcHandler, RpcPayload, ServiceClient, startServiceApp } from '../src';
+import {
+  AppError,
+  createServiceApp,
+  RequestContext,
+  RpcHandler,
+  RpcPayload,
+  ServiceClient,
+  startServiceApp,
+} from '../src';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -13,7 +21,11 @@ const freePort = () =>
     });
   });
 
-const EchoRpc = rpc('test.context.echo', z.object({ word: z.string() }).strict(), z.object({ word: z.string(), correlationId: z.string() }));
+const EchoRpc = rpc(
+  'test.context.echo',
+  z.object({ word: z.string() }).strict(),
+  z.object({ word: z.string(), correlationId: z.string() }),
+);
 const BrokenRpc = rpc('test.context.broken', z.object({}).strict(), z.object({ never: z.string() }));
 const WrongReplyRpc = rpc('test.context.wrong-reply', z.object({}).strict(), z.object({ count: z.number() }));
 
@@ -53,12 +65,20 @@ describe('request context across an RPC', () => {
     for (const stream of [process.stdout, process.stderr]) {
       spies.push(
         jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-          for (const line of String(chunk).split('\n').filter((l) => l.startsWith('{'))) lines.push(JSON.parse(line) as Record<string, unknown>);
+          for (const line of String(chunk)
+            .split('\n')
+            .filter((l) => l.startsWith('{')))
+            lines.push(JSON.parse(line) as Record<string, unknown>);
           return true;
         }),
       );
     }
-    const env = { LOG_LEVEL: 'info' as const, TCP_HOST: '127.0.0.1', TCP_PORT: await freePort(), HTTP_PORT: await freePort() };
+    const env = {
+      LOG_LEVEL: 'info' as const,
+      TCP_HOST: '127.0.0.1',
+      TCP_PORT: await freePort(),
+      HTTP_PORT: await freePort(),
+    };
     app = await createServiceApp({ name: 'catalogue-service', module: ContextTestModule, env });
     await startServiceApp(app, { name: 'catalogue-service', module: ContextTestModule, env });
     client = new ServiceClient('catalogue-service', { host: '127.0.0.1', port: env.TCP_PORT }, 5_000);
@@ -70,10 +90,14 @@ describe('request context across an RPC', () => {
     spies.forEach((spy) => spy.mockRestore());
   });
 
-  it('restores the caller\'s correlation id before the handler runs; the handler\'s log line prints it', async () => {
-    const reply = await RequestContext.run({ correlationId: 'rpc-ctx-1' }, () => client.send(EchoRpc, { word: 'namaste' }));
+  it("restores the caller's correlation id before the handler runs; the handler's log line prints it", async () => {
+    const reply = await RequestContext.run({ correlationId: 'rpc-ctx-1' }, () =>
+      client.send(EchoRpc, { word: 'namaste' }),
+    );
     expect(reply).toEqual({ word: 'namaste', correlationId: 'rpc-ctx-1' });
-    expect(lines).toContainEqual(expect.objectContaining({ msg: 'echoing', service: 'catalogue-service', correlationId: 'rpc-ctx-1' }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'echoing', service: 'catalogue-service', correlationId: 'rpc-ctx-1' }),
+    );
   });
 
   it('mints a correlation id for a call made outside any request', async () => {
@@ -82,16 +106,32 @@ describe('request context across an RPC', () => {
   });
 
   it('logs an unexpected RPC failure with the correlation id and answers a bare Internal error', async () => {
-    const error = await RequestContext.run({ correlationId: 'rpc-ctx-2' }, () => client.send(BrokenRpc, {})).catch((e: unknown) => e);
+    const error = await RequestContext.run({ correlationId: 'rpc-ctx-2' }, () =>
+      client.send(BrokenRpc, {}),
+    ).catch((e: unknown) => e);
     expect(error).toEqual(new AppError(ErrorCode.Internal, 'Internal error'));
-    expect(lines).toContainEqual(expect.objectContaining({ level: 'error', msg: 'unexpected error', transport: 'rpc', correlationId: 'rpc-ctx-2' }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        msg: 'unexpected error',
+        transport: 'rpc',
+        correlationId: 'rpc-ctx-2',
+      }),
+    );
   });
 
   it('refuses a reply that breaks the contract: a 500 for the caller, an error line naming the pattern', async () => {
-    const error = await RequestContext.run({ correlationId: 'rpc-ctx-3' }, () => client.send(WrongReplyRpc, {})).catch((e: unknown) => e);
+    const error = await RequestContext.run({ correlationId: 'rpc-ctx-3' }, () =>
+      client.send(WrongReplyRpc, {}),
+    ).catch((e: unknown) => e);
     expect(error).toEqual(new AppError(ErrorCode.Internal, 'Internal error'));
     expect(lines).toContainEqual(
-      expect.objectContaining({ level: 'error', msg: 'reply breaks its contract', pattern: WrongReplyRpc.pattern, correlationId: 'rpc-ctx-3' }),
+      expect.objectContaining({
+        level: 'error',
+        msg: 'reply breaks its contract',
+        pattern: WrongReplyRpc.pattern,
+        correlationId: 'rpc-ctx-3',
+      }),
     );
   });
 });

@@ -1,6 +1,8 @@
-import { DynamicModule } from '@nestjs/common';
-import { HealthStatus, ServiceName } from '@app/contracts';
-import { startServiceUnderTest, ServiceUnderTest, suiteInfra } from './service-harness';
+import type { DynamicModule } from '@nestjs/common';
+import type { ServiceName } from '@app/contracts';
+import { HealthStatus } from '@app/contracts';
+import type { ServiceUnderTest } from './service-harness';
+import { startServiceUnderTest, suiteInfra } from './service-harness';
 
 type SuiteInfra = ReturnType<typeof suiteInfra>;
 
@@ -32,6 +34,8 @@ export const describeServiceHealth = (name: ServiceName, register: (infra: Suite
       expect(health.status).toBe(200);
       const metrics = await (await fetch(`${service.httpUrl}/metrics`)).text();
       expect(metrics).toContain('process_cpu_user_seconds_total');
-      expect(metrics).toContain(`request_duration_seconds_bucket{le="0.001",transport="rpc",route="${name}.health",outcome="ok"}`);
+      expect(metrics).toContain(
+        `request_duration_seconds_bucket{le="0.001",transport="rpc",route="${name}.health",outcome="ok"}`,
+      );
     });
   });

@@ -18,7 +18,9 @@ export function testMongoUri(baseUri: string, suiteName: string): string {
 export async function dropDatabase(uri: string): Promise<void> {
   const database = parseMongoUri(uri).database;
   if (!database.startsWith(TEST_DB_PREFIX)) {
-    throw new Error(`dropDatabase only drops test databases (${TEST_DB_PREFIX}*), not "${database || '(none)'}"`);
+    throw new Error(
+      `dropDatabase only drops test databases (${TEST_DB_PREFIX}*), not "${database || '(none)'}"`,
+    );
   }
   const connection = await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 10_000 }).asPromise();
   try {

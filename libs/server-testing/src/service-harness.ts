@@ -1,6 +1,7 @@
-import { DynamicModule, INestApplication } from '@nestjs/common';
+import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
-import { healthRpc, HealthReport, rpcByPattern, RpcDescriptor, RpcReply, RpcRequest, ServiceName } from '@app/contracts';
+import type { HealthReport, RpcDescriptor, RpcReply, RpcRequest, ServiceName } from '@app/contracts';
+import { healthRpc, rpcByPattern } from '@app/contracts';
 import { findFreePort } from '@app/local-infra';
 import { createServiceApp, ServiceClient, startServiceApp } from '@app/server-core';
 import { dropDatabase, testMongoUri } from './mongo';
@@ -27,7 +28,9 @@ const expectContractReply = (pattern: string, reply: unknown): unknown => {
   if (!contract) return reply;
   const parsed = contract.reply.safeParse(reply);
   if (!parsed.success || !isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.data)), reply)) {
-    throw new Error(`reply of ${pattern} breaks its contract: ${parsed.success ? 'fields the schema does not describe' : parsed.error.message}\n${JSON.stringify(reply)}`);
+    throw new Error(
+      `reply of ${pattern} breaks its contract: ${parsed.success ? 'fields the schema does not describe' : parsed.error.message}\n${JSON.stringify(reply)}`,
+    );
   }
   return reply;
 };
@@ -36,7 +39,8 @@ const expectContractReply = (pattern: string, reply: unknown): unknown => {
 export const suiteInfra = (suite: string) => {
   const mongoBase = process.env.MONGODB_URI;
   const redisUrl = process.env.REDIS_URL;
-  if (!mongoBase || !redisUrl) throw new Error('MONGODB_URI / REDIS_URL missing: run through the int-test jest config');
+  if (!mongoBase || !redisUrl)
+    throw new Error('MONGODB_URI / REDIS_URL missing: run through the int-test jest config');
   const mongoUri = testMongoUri(mongoBase, suite);
   return { mongoUri, mongoDb: new URL(mongoUri).pathname.slice(1), mongoBase, redisUrl };
 };
@@ -50,7 +54,12 @@ export const startServiceUnderTest = async (
   module: DynamicModule,
   mongoUri: string,
 ): Promise<ServiceUnderTest> => {
-  const env = { LOG_LEVEL: 'warn' as const, TCP_HOST: '127.0.0.1', TCP_PORT: await findFreePort(), HTTP_PORT: await findFreePort() };
+  const env = {
+    LOG_LEVEL: 'warn' as const,
+    TCP_HOST: '127.0.0.1',
+    TCP_PORT: await findFreePort(),
+    HTTP_PORT: await findFreePort(),
+  };
   const app = await createServiceApp({ name, module, env });
   await startServiceApp(app, { name, module, env });
   const client = new ServiceClient(name, { host: '127.0.0.1', port: env.TCP_PORT }, 10_000);
@@ -58,7 +67,8 @@ export const startServiceUnderTest = async (
     app,
     client,
     httpUrl: `http://127.0.0.1:${env.HTTP_PORT}`,
-    send: async <R>(pattern: string, data: unknown) => expectContractReply(pattern, await client.request(pattern, data)) as R,
+    send: async <R>(pattern: string, data: unknown) =>
+      expectContractReply(pattern, await client.request(pattern, data)) as R,
     call: (rpc, payload) => client.send(rpc, payload),
     health: () => client.send(healthRpc(name), {}),
     async close() {

@@ -17,14 +17,18 @@ export async function acquireInfra(): Promise<Infra> {
   const { MONGODB_URI: mongoUri, REDIS_URL: redisUrl } = process.env;
   if (mongoUri && redisUrl) return { mongoUri, redisUrl, source: 'env', stop: async () => undefined };
   if (mongoUri || redisUrl) {
-    throw new Error(`Set both MONGODB_URI and REDIS_URL, or neither: only ${mongoUri ? 'MONGODB_URI' : 'REDIS_URL'} is set.`);
+    throw new Error(
+      `Set both MONGODB_URI and REDIS_URL, or neither: only ${mongoUri ? 'MONGODB_URI' : 'REDIS_URL'} is set.`,
+    );
   }
   if (await dockerEngineAnswers()) {
     try {
       return await startContainers();
     } catch (error) {
       // e.g. an engine that cannot pull images: local servers still give a real run.
-      console.warn(`testcontainers failed, using local servers instead: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(
+        `testcontainers failed, using local servers instead: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   return startLocal();
@@ -52,7 +56,10 @@ async function startContainers(): Promise<Infra> {
 }
 
 async function startLocal(): Promise<Infra> {
-  const [mongo, redis] = await startBoth(() => startMongo(), () => startRedis());
+  const [mongo, redis] = await startBoth(
+    () => startMongo(),
+    () => startRedis(),
+  );
   return {
     mongoUri: mongo.uri,
     redisUrl: redis.url,
@@ -73,7 +80,9 @@ async function startBoth<A extends Stoppable, B extends Stoppable>(
   const [a, b] = await Promise.allSettled([startA(), startB()]);
   if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value];
   const settled = [a, b];
-  await Promise.allSettled(settled.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+  await Promise.allSettled(
+    settled.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)),
+  );
   throw settled.find((result): result is PromiseRejectedResult => result.status === 'rejected')?.reason;
 }
 

@@ -10,7 +10,10 @@ type AuthSecrets = { JWT_SECRET: string; ALTCHA_HMAC_KEY: string };
 const secretsFor = (dataDir: string): AuthSecrets => {
   const file = path.join(dataDir, 'auth-secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as AuthSecrets;
-  const secrets = { JWT_SECRET: randomBytes(48).toString('base64url'), ALTCHA_HMAC_KEY: randomBytes(48).toString('base64url') };
+  const secrets = {
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    ALTCHA_HMAC_KEY: randomBytes(48).toString('base64url'),
+  };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;

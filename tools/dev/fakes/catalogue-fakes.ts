@@ -2,10 +2,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { workspaceRoot } from '@app/local-infra';
-import { OmdbRecord, startOmdbFake } from '@app/server-testing';
+import type { OmdbRecord } from '@app/server-testing';
+import { startOmdbFake } from '@app/server-testing';
 import type { DevFakeStarter } from './index';
 
-type Row = { Title?: string | number | null; 'Release Date'?: string | null; 'IMDB Rating'?: number | null; 'IMDB Votes'?: number | null };
+type Row = {
+  Title?: string | number | null;
+  'Release Date'?: string | null;
+  'IMDB Rating'?: number | null;
+  'IMDB Votes'?: number | null;
+};
 
 /** The data set ends in 2010: later years are two-digit years read in the wrong century (as the seed fixes them). */
 const yearOf = (date: string | null | undefined) => {
@@ -20,7 +26,9 @@ const syntheticImdbId = (title: string, year: number | null) =>
 
 /** Ratings of the seeded titles, taken from the data set itself (vega-datasets' IMDB rating and votes). */
 const recordsFromDataset = (): OmdbRecord[] => {
-  const rows = JSON.parse(readFileSync(path.join(workspaceRoot(), 'node_modules/vega-datasets/data/movies.json'), 'utf8')) as Row[];
+  const rows = JSON.parse(
+    readFileSync(path.join(workspaceRoot(), 'node_modules/vega-datasets/data/movies.json'), 'utf8'),
+  ) as Row[];
   return rows.flatMap((row) => {
     const title = row.Title === null || row.Title === undefined ? '' : String(row.Title).trim();
     if (!title || typeof row['IMDB Rating'] !== 'number') return [];
@@ -41,6 +49,8 @@ const recordsFromDataset = (): OmdbRecord[] => {
 export const startCatalogueFakes: DevFakeStarter = async ({ log }) => {
   if (process.env.OMDB_API_KEY) return null;
   const omdb = await startOmdbFake({ apiKey: 'dev-omdb-key', records: recordsFromDataset() });
-  log(`Movie ratings: local OMDb stand-in at ${omdb.url} (ratings from the seeded data set; set OMDB_API_KEY for the real service)`);
+  log(
+    `Movie ratings: local OMDb stand-in at ${omdb.url} (ratings from the seeded data set; set OMDB_API_KEY for the real service)`,
+  );
   return { env: { OMDB_BASE_URL: omdb.url, OMDB_API_KEY: omdb.apiKey }, stop: omdb.stop };
 };

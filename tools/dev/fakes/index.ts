@@ -7,12 +7,18 @@ import { startAuthFakes } from './auth-fakes';
 import { startCatalogueFakes } from './catalogue-fakes';
 
 export type DevFake = { env: Record<string, string>; stop(): Promise<void> };
-export type DevFakeStarter = (context: { dataDir: string; log: (line: string) => void }) => Promise<DevFake | null>;
+export type DevFakeStarter = (context: {
+  dataDir: string;
+  log: (line: string) => void;
+}) => Promise<DevFake | null>;
 
 export const DEV_FAKE_STARTERS: DevFakeStarter[] = [startAuthFakes, startCatalogueFakes];
 
 /** Starts every fake; the merged env is handed to every service and the gateway (each reads only its own keys). */
-export const startDevFakes = async (context: { dataDir: string; log: (line: string) => void }): Promise<DevFake> => {
+export const startDevFakes = async (context: {
+  dataDir: string;
+  log: (line: string) => void;
+}): Promise<DevFake> => {
   const started: DevFake[] = [];
   try {
     for (const start of DEV_FAKE_STARTERS) {

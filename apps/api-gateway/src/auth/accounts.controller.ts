@@ -24,7 +24,10 @@ export class AccountsController {
 
   @Post('set-password')
   @HttpCode(200)
-  setPassword(@Body(new ZodPipe(SetPasswordRequestSchema, 'body')) body: SetPasswordRequest, @CurrentUser() user: SessionUser) {
+  setPassword(
+    @Body(new ZodPipe(SetPasswordRequestSchema, 'body')) body: SetPasswordRequest,
+    @CurrentUser() user: SessionUser,
+  ) {
     return this.auth.setPassword({ ...body, userId: user.id });
   }
 }

@@ -89,7 +89,11 @@ export class AuthClient {
   }
 
   async updateUser(payload: UpdateUserRpc): Promise<UserUpdated> {
-    return { success: true, data: await this.client.send(AuthRpc.updateUser, payload), message: AuthMessages.userUpdated };
+    return {
+      success: true,
+      data: await this.client.send(AuthRpc.updateUser, payload),
+      message: AuthMessages.userUpdated,
+    };
   }
 
   async changeRole(payload: ChangeRoleRpc): Promise<UserUpdated> {

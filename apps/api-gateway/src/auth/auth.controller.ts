@@ -1,6 +1,19 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ForgotPasswordRequestSchema, LoginRequestSchema, OAuthExchangeRequestSchema, ResetPasswordRequestSchema, VerifyOtpRequestSchema } from '@app/contracts';
-import type { ForgotPasswordRequest, LoginRequest, OAuthExchangeRequest, ResetPasswordRequest, SessionUser, VerifyOtpRequest } from '@app/contracts';
+import {
+  ForgotPasswordRequestSchema,
+  LoginRequestSchema,
+  OAuthExchangeRequestSchema,
+  ResetPasswordRequestSchema,
+  VerifyOtpRequestSchema,
+} from '@app/contracts';
+import type {
+  ForgotPasswordRequest,
+  LoginRequest,
+  OAuthExchangeRequest,
+  ResetPasswordRequest,
+  SessionUser,
+  VerifyOtpRequest,
+} from '@app/contracts';
 import { Public, ZodPipe } from '@app/server-core';
 import { AuthClient } from './auth.client';
 import { CurrentUser } from './auth.decorators';
@@ -32,7 +45,10 @@ export class AuthController {
   @Public()
   @Post('admin/login')
   @HttpCode(200)
-  adminLogin(@Body(new ZodPipe(LoginRequestSchema, 'body')) body: LoginRequest, @ClientIp() clientIp: string) {
+  adminLogin(
+    @Body(new ZodPipe(LoginRequestSchema, 'body')) body: LoginRequest,
+    @ClientIp() clientIp: string,
+  ) {
     return this.auth.login({ ...body, clientIp, adminOnly: true });
   }
 
@@ -45,21 +61,30 @@ export class AuthController {
   @Public()
   @Post('forgot-password')
   @HttpCode(200)
-  forgotPassword(@Body(new ZodPipe(ForgotPasswordRequestSchema, 'body')) body: ForgotPasswordRequest, @ClientIp() clientIp: string) {
+  forgotPassword(
+    @Body(new ZodPipe(ForgotPasswordRequestSchema, 'body')) body: ForgotPasswordRequest,
+    @ClientIp() clientIp: string,
+  ) {
     return this.auth.forgotPassword({ ...body, clientIp });
   }
 
   @Public()
   @Post('verify-otp')
   @HttpCode(200)
-  verifyOtp(@Body(new ZodPipe(VerifyOtpRequestSchema, 'body')) body: VerifyOtpRequest, @ClientIp() clientIp: string) {
+  verifyOtp(
+    @Body(new ZodPipe(VerifyOtpRequestSchema, 'body')) body: VerifyOtpRequest,
+    @ClientIp() clientIp: string,
+  ) {
     return this.auth.verifyOtp({ ...body, clientIp });
   }
 
   @Public()
   @Post('reset-password')
   @HttpCode(200)
-  resetPassword(@Body(new ZodPipe(ResetPasswordRequestSchema, 'body')) body: ResetPasswordRequest, @ClientIp() clientIp: string) {
+  resetPassword(
+    @Body(new ZodPipe(ResetPasswordRequestSchema, 'body')) body: ResetPasswordRequest,
+    @ClientIp() clientIp: string,
+  ) {
     return this.auth.resetPassword({ ...body, clientIp });
   }
 

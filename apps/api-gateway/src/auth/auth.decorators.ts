@@ -1,5 +1,5 @@
 import { createParamDecorator, SetMetadata } from '@nestjs/common';
-import { Role } from '@app/contracts';
+import type { Role } from '@app/contracts';
 import { RequestContext } from '@app/server-core';
 
 export const ROLES = 'auth:roles';

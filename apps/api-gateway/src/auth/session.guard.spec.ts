@@ -1,15 +1,26 @@
-import { ExecutionContext } from '@nestjs/common';
+import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AUTH_REQUIRED_MESSAGE, ErrorCode, Role, SessionUser, UserStatus } from '@app/contracts';
+import type { SessionUser } from '@app/contracts';
+import { AUTH_REQUIRED_MESSAGE, ErrorCode, Role, UserStatus } from '@app/contracts';
 import type { Request } from 'express';
 import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
-import { AuthClient } from './auth.client';
+import type { AuthClient } from './auth.client';
 import { ROLES } from './auth.decorators';
 import { SessionGuard } from './session.guard';
 
-const viewer: SessionUser = { id: 'u1', username: 'asha', email: 'asha@example.in', role: Role.User, status: UserStatus.Active, sessionId: 's1' };
+const viewer: SessionUser = {
+  id: 'u1',
+  username: 'asha',
+  email: 'asha@example.in',
+  role: Role.User,
+  status: UserStatus.Active,
+  sessionId: 's1',
+};
 
-const contextFor = (request: Partial<Request>, meta: { isPublic?: boolean; roles?: Role[] }): ExecutionContext => {
+const contextFor = (
+  request: Partial<Request>,
+  meta: { isPublic?: boolean; roles?: Role[] },
+): ExecutionContext => {
   const handler = () => undefined;
   if (meta.isPublic) Reflect.defineMetadata(IS_PUBLIC, true, handler);
   if (meta.roles) Reflect.defineMetadata(ROLES, meta.roles, handler);
@@ -20,7 +31,8 @@ const contextFor = (request: Partial<Request>, meta: { isPublic?: boolean; roles
   } as unknown as ExecutionContext;
 };
 
-const guardWith = (resolve: jest.Mock) => new SessionGuard(new Reflector(), { resolveSession: resolve } as unknown as AuthClient);
+const guardWith = (resolve: jest.Mock) =>
+  new SessionGuard(new Reflector(), { resolveSession: resolve } as unknown as AuthClient);
 const request = (authorization?: string) => ({ headers: { authorization } }) as unknown as Request;
 /** The guard runs inside the request context the middleware opened; the test opens one the same way. */
 const inContext = <T>(work: () => Promise<T>) => RequestContext.run({ correlationId: 'c1' }, work);
@@ -28,14 +40,21 @@ const inContext = <T>(work: () => Promise<T>) => RequestContext.run({ correlatio
 describe('SessionGuard', () => {
   it('lets a visitor through a public route without asking auth-service', async () => {
     const resolve = jest.fn();
-    await expect(guardWith(resolve).canActivate(contextFor(request(), { isPublic: true }))).resolves.toBe(true);
+    await expect(guardWith(resolve).canActivate(contextFor(request(), { isPublic: true }))).resolves.toBe(
+      true,
+    );
     expect(resolve).not.toHaveBeenCalled();
   });
 
-  it.each([undefined, 'Bearer', 'Basic abc', 'Bearer a b', `Bearer ${'a'.repeat(4097)}`])('refuses a private route with authorization %p', async (header) => {
-    const error = await guardWith(jest.fn()).canActivate(contextFor(request(header), {})).catch((e: unknown) => e);
-    expect(error).toEqual(new AppError(ErrorCode.Unauthorized, AUTH_REQUIRED_MESSAGE));
-  });
+  it.each([undefined, 'Bearer', 'Basic abc', 'Bearer a b', `Bearer ${'a'.repeat(4097)}`])(
+    'refuses a private route with authorization %p',
+    async (header) => {
+      const error = await guardWith(jest.fn())
+        .canActivate(contextFor(request(header), {}))
+        .catch((e: unknown) => e);
+      expect(error).toEqual(new AppError(ErrorCode.Unauthorized, AUTH_REQUIRED_MESSAGE));
+    },
+  );
 
   it('resolves the session and exposes the user', async () => {
     const resolve = jest.fn().mockResolvedValue(viewer);
@@ -50,13 +69,17 @@ describe('SessionGuard', () => {
 
   it('answers 403 when the role does not match', async () => {
     const resolve = jest.fn().mockResolvedValue(viewer);
-    const error = await inContext(() => guardWith(resolve).canActivate(contextFor(request('Bearer t'), { roles: [Role.Admin] }))).catch((e: unknown) => e);
+    const error = await inContext(() =>
+      guardWith(resolve).canActivate(contextFor(request('Bearer t'), { roles: [Role.Admin] })),
+    ).catch((e: unknown) => e);
     expect((error as AppError).code).toBe(ErrorCode.Forbidden);
   });
 
   it('passes auth-service refusals through on private routes', async () => {
     const refusal = new AppError(ErrorCode.Unauthorized, 'Session expired');
-    const error = await guardWith(jest.fn().mockRejectedValue(refusal)).canActivate(contextFor(request('Bearer t'), {})).catch((e: unknown) => e);
+    const error = await guardWith(jest.fn().mockRejectedValue(refusal))
+      .canActivate(contextFor(request('Bearer t'), {}))
+      .catch((e: unknown) => e);
     expect(error).toBe(refusal);
   });
 

@@ -1,6 +1,18 @@
 import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
-import { ChangeRoleRequestSchema, ListUsersQuerySchema, Role, UpdateUserRequestSchema, UserIdParamsSchema } from '@app/contracts';
-import type { ChangeRoleRequest, ListUsersQuery, SessionUser, UpdateUserRequest, UserIdParams } from '@app/contracts';
+import {
+  ChangeRoleRequestSchema,
+  ListUsersQuerySchema,
+  Role,
+  UpdateUserRequestSchema,
+  UserIdParamsSchema,
+} from '@app/contracts';
+import type {
+  ChangeRoleRequest,
+  ListUsersQuery,
+  SessionUser,
+  UpdateUserRequest,
+  UserIdParams,
+} from '@app/contracts';
 import { ZodPipe } from '@app/server-core';
 import { AuthClient } from './auth.client';
 import { CurrentUser, Roles } from './auth.decorators';
@@ -17,17 +29,28 @@ export class UsersController {
   }
 
   @Put(':id')
-  update(@Param(new ZodPipe(UserIdParamsSchema, 'path')) { id }: UserIdParams, @Body(new ZodPipe(UpdateUserRequestSchema, 'body')) body: UpdateUserRequest, @CurrentUser() admin: SessionUser) {
+  update(
+    @Param(new ZodPipe(UserIdParamsSchema, 'path')) { id }: UserIdParams,
+    @Body(new ZodPipe(UpdateUserRequestSchema, 'body')) body: UpdateUserRequest,
+    @CurrentUser() admin: SessionUser,
+  ) {
     return this.auth.updateUser({ ...body, userId: id, actorId: admin.id });
   }
 
   @Put(':id/role')
-  changeRole(@Param(new ZodPipe(UserIdParamsSchema, 'path')) { id }: UserIdParams, @Body(new ZodPipe(ChangeRoleRequestSchema, 'body')) body: ChangeRoleRequest, @CurrentUser() admin: SessionUser) {
+  changeRole(
+    @Param(new ZodPipe(UserIdParamsSchema, 'path')) { id }: UserIdParams,
+    @Body(new ZodPipe(ChangeRoleRequestSchema, 'body')) body: ChangeRoleRequest,
+    @CurrentUser() admin: SessionUser,
+  ) {
     return this.auth.changeRole({ ...body, userId: id, actorId: admin.id });
   }
 
   @Delete(':id')
-  remove(@Param(new ZodPipe(UserIdParamsSchema, 'path')) { id }: UserIdParams, @CurrentUser() admin: SessionUser) {
+  remove(
+    @Param(new ZodPipe(UserIdParamsSchema, 'path')) { id }: UserIdParams,
+    @CurrentUser() admin: SessionUser,
+  ) {
     return this.auth.removeUser({ userId: id, actorId: admin.id });
   }
 }

@@ -1,5 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { AdminMoviesQuerySchema, MovieInputSchema, MovieUpdateSchema, ObjectIdSchema, Role } from '@app/contracts';
+import {
+  AdminMoviesQuerySchema,
+  MovieInputSchema,
+  MovieUpdateSchema,
+  ObjectIdSchema,
+  Role,
+} from '@app/contracts';
 import type { AdminMoviesQuery, MovieInput, MovieUpdate } from '@app/contracts';
 import { ZodPipe } from '@app/server-core';
 import { Roles } from '../auth/auth.decorators';
@@ -40,7 +46,10 @@ export class AdminMoviesController {
 
   @Delete('api/movies/:id/reviews/:reviewId')
   @HttpCode(204)
-  removeReview(@MovieId() id: string, @Param('reviewId', new ZodPipe(ObjectIdSchema, 'review id')) reviewId: string) {
+  removeReview(
+    @MovieId() id: string,
+    @Param('reviewId', new ZodPipe(ObjectIdSchema, 'review id')) reviewId: string,
+  ) {
     return this.catalogue.removeReview(id, reviewId);
   }
 }

@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { AdminMoviesQuery, CreateReview, ListMoviesQuery, MovieInput, MovieRpc, MovieUpdate, ReviewRpc, Role, SessionUser } from '@app/contracts';
+import {
+  AdminMoviesQuery,
+  CreateReview,
+  ListMoviesQuery,
+  MovieInput,
+  MovieRpc,
+  MovieUpdate,
+  ReviewRpc,
+  Role,
+  SessionUser,
+} from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 
@@ -43,7 +53,12 @@ export class CatalogueClient {
 
   /** The author is the signed-in caller, never the body. */
   addReview(movieId: string, review: CreateReview, author: SessionUser) {
-    return this.client.send(ReviewRpc.create, { ...review, movieId, userId: author.id, username: author.username });
+    return this.client.send(ReviewRpc.create, {
+      ...review,
+      movieId,
+      userId: author.id,
+      username: author.username,
+    });
   }
 
   async removeReview(movieId: string, reviewId: string): Promise<void> {

@@ -1,5 +1,10 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { CreateReviewSchema, ListMoviesQuerySchema, MovieSectionsQuerySchema, ObjectIdSchema } from '@app/contracts';
+import {
+  CreateReviewSchema,
+  ListMoviesQuerySchema,
+  MovieSectionsQuerySchema,
+  ObjectIdSchema,
+} from '@app/contracts';
 import type { CreateReview, ListMoviesQuery, MovieSectionsQuery, SessionUser } from '@app/contracts';
 import { Public, ZodPipe } from '@app/server-core';
 import { CurrentUser } from '../auth/auth.decorators';
@@ -50,7 +55,11 @@ export class MoviesController {
   }
 
   @Post(':id/reviews')
-  addReview(@MovieId() id: string, @Body(new ZodPipe(CreateReviewSchema, 'review')) review: CreateReview, @CurrentUser() author: SessionUser) {
+  addReview(
+    @MovieId() id: string,
+    @Body(new ZodPipe(CreateReviewSchema, 'review')) review: CreateReview,
+    @CurrentUser() author: SessionUser,
+  ) {
     return this.catalogue.addReview(id, review, author);
   }
 }

@@ -1,7 +1,9 @@
-import { Inject, OnApplicationShutdown } from '@nestjs/common';
-import { ServiceName, ServiceNames } from '@app/contracts';
+import type { OnApplicationShutdown } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import type { ServiceName } from '@app/contracts';
+import { ServiceNames } from '@app/contracts';
 import { parseAddress, ServiceClient } from '@app/server-core';
-import { Env } from '../env';
+import type { Env } from '../env';
 
 const addressKey: Record<ServiceName, keyof Env> = {
   'auth-service': 'AUTH_SERVICE_ADDR',
@@ -21,7 +23,10 @@ export class ServiceClients implements OnApplicationShutdown {
 
   constructor(env: Env) {
     this.clients = new Map(
-      ServiceNames.map((name) => [name, new ServiceClient(name, parseAddress(String(env[addressKey[name]])), env.RPC_TIMEOUT_MS)]),
+      ServiceNames.map((name) => [
+        name,
+        new ServiceClient(name, parseAddress(String(env[addressKey[name]])), env.RPC_TIMEOUT_MS),
+      ]),
     );
   }
 

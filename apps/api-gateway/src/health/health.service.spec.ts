@@ -1,9 +1,14 @@
-import { ErrorCode, HealthReport, HealthStatus, ServiceName } from '@app/contracts';
-import { AppError, ServiceClient } from '@app/server-core';
-import { ServiceClients } from '../clients/service-clients';
+import type { HealthReport, ServiceName } from '@app/contracts';
+import { ErrorCode, HealthStatus } from '@app/contracts';
+import type { ServiceClient } from '@app/server-core';
+import { AppError } from '@app/server-core';
+import type { ServiceClients } from '../clients/service-clients';
 import { GatewayHealthService } from './health.service';
 
-const up: HealthReport = { status: HealthStatus.Up, components: { mongo: { status: HealthStatus.Up }, redis: { status: HealthStatus.Up } } };
+const up: HealthReport = {
+  status: HealthStatus.Up,
+  components: { mongo: { status: HealthStatus.Up }, redis: { status: HealthStatus.Up } },
+};
 
 const clientsAnswering = (answers: Partial<Record<ServiceName, HealthReport | Error>>) => {
   const clients = Object.entries(answers).map(
@@ -21,28 +26,45 @@ const clientsAnswering = (answers: Partial<Record<ServiceName, HealthReport | Er
 
 describe('GatewayHealthService', () => {
   it('is up when every service reports up', async () => {
-    const health = new GatewayHealthService(clientsAnswering({ 'auth-service': up, 'catalogue-service': up }));
+    const health = new GatewayHealthService(
+      clientsAnswering({ 'auth-service': up, 'catalogue-service': up }),
+    );
     expect(await health.check()).toEqual({
       status: HealthStatus.Up,
-      components: { 'auth-service': { status: HealthStatus.Up }, 'catalogue-service': { status: HealthStatus.Up } },
+      components: {
+        'auth-service': { status: HealthStatus.Up },
+        'catalogue-service': { status: HealthStatus.Up },
+      },
     });
   });
 
   it('names a service that does not answer', async () => {
     const health = new GatewayHealthService(
-      clientsAnswering({ 'auth-service': up, 'catalogue-service': new AppError(ErrorCode.ServiceUnavailable, 'catalogue-service is unavailable') }),
+      clientsAnswering({
+        'auth-service': up,
+        'catalogue-service': new AppError(ErrorCode.ServiceUnavailable, 'catalogue-service is unavailable'),
+      }),
     );
     const report = await health.check();
     expect(report.status).toBe(HealthStatus.Down);
-    expect(report.components['catalogue-service']).toEqual({ status: HealthStatus.Down, message: 'catalogue-service is unavailable' });
+    expect(report.components['catalogue-service']).toEqual({
+      status: HealthStatus.Down,
+      message: 'catalogue-service is unavailable',
+    });
   });
 
   it('names the part that is down inside a service that answers', async () => {
     const redisDown: HealthReport = {
       status: HealthStatus.Down,
-      components: { mongo: { status: HealthStatus.Up }, redis: { status: HealthStatus.Down, message: 'connect ECONNREFUSED' } },
+      components: {
+        mongo: { status: HealthStatus.Up },
+        redis: { status: HealthStatus.Down, message: 'connect ECONNREFUSED' },
+      },
     };
     const health = new GatewayHealthService(clientsAnswering({ 'payment-service': redisDown }));
-    expect((await health.check()).components['payment-service']).toEqual({ status: HealthStatus.Down, message: 'redis down' });
+    expect((await health.check()).components['payment-service']).toEqual({
+      status: HealthStatus.Down,
+      message: 'redis down',
+    });
   });
 });

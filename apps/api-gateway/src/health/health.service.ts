@@ -16,9 +16,17 @@ export class GatewayHealthService {
           const down = Object.entries(report.components)
             .filter(([, part]) => part.status === HealthStatus.Down)
             .map(([name]) => name);
-          return [client.service, down.length ? { status: HealthStatus.Down, message: `${down.join(', ')} down` } : { status: HealthStatus.Up }];
+          return [
+            client.service,
+            down.length
+              ? { status: HealthStatus.Down, message: `${down.join(', ')} down` }
+              : { status: HealthStatus.Up },
+          ];
         } catch (error) {
-          return [client.service, { status: HealthStatus.Down, message: error instanceof AppError ? error.message : String(error) }];
+          return [
+            client.service,
+            { status: HealthStatus.Down, message: error instanceof AppError ? error.message : String(error) },
+          ];
         }
       }),
     );

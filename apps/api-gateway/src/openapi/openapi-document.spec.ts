@@ -5,7 +5,8 @@ import type {
   ResponseObject,
   SchemaObject,
 } from '@nestjs/swagger';
-import { API_ROUTES, HttpMethod } from './api-routes';
+import type { HttpMethod } from './api-routes';
+import { API_ROUTES } from './api-routes';
 import { BEARER_AUTH, buildOpenApiDocument, ERROR_BODY, hasStrictQuery } from './openapi-document';
 import { jsonSchemaValidator, validateOpenApi } from './openapi.testing';
 

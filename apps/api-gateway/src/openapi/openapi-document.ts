@@ -8,7 +8,8 @@ import type {
 } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ApiErrorSchema, MovieSchema, ReviewSchema, UserSchema } from '@app/contracts';
-import { API_ROUTES, ApiResponse, ApiRoute, ApiTag, ErrorStatus } from './api-routes';
+import type { ApiResponse, ApiRoute, ApiTag, ErrorStatus } from './api-routes';
+import { API_ROUTES } from './api-routes';
 
 type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';

@@ -57,7 +57,9 @@ export const UserRemovedReply = z.object({ success: z.literal(true), message: z.
 export const ContactReceiptReply = ContactReceiptSchema;
 export const HealthReportReply = HealthReportSchema;
 export const LivenessReply = z.object({ status: z.literal(HealthStatus.Up) });
-export const CaptchaChallengeReply = CaptchaChallengeSchema.meta({ description: 'An ALTCHA v2 challenge (altcha-lib), for the altcha widget' });
+export const CaptchaChallengeReply = CaptchaChallengeSchema.meta({
+  description: 'An ALTCHA v2 challenge (altcha-lib), for the altcha widget',
+});
 export const SvgReply = z.string().meta({ description: 'An SVG document' });
 
 // ---- compile-time: each reply schema describes exactly the contract type the gateway returns ----

@@ -17,7 +17,9 @@ const rawGet = (url: string, headers: Record<string, string>) =>
     get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
       res.on('error', reject);
     }).on('error', reject);
   });
@@ -35,7 +37,10 @@ describe('gateway compression', () => {
 
   beforeAll(async () => {
     streaming = createServer((req, res) => {
-      res.writeHead(req.headers.range ? 206 : 200, { 'content-type': 'text/plain', 'accept-ranges': 'bytes' });
+      res.writeHead(req.headers.range ? 206 : 200, {
+        'content-type': 'text/plain',
+        'accept-ranges': 'bytes',
+      });
       res.end(STREAM_BYTES);
     });
     await new Promise<void>((resolve) => streaming.listen(0, '127.0.0.1', resolve));
@@ -43,7 +48,10 @@ describe('gateway compression', () => {
     // A built web app as the precompress step leaves it: each text file with `.br` and `.gz` beside it.
     webDir = mkdtempSync(path.join(tmpdir(), 'web-compression-'));
     mkdirSync(path.join(webDir, 'assets'));
-    for (const [file, text] of [['index.html', INDEX], ['assets/app-abc123.js', ASSET]]) {
+    for (const [file, text] of [
+      ['index.html', INDEX],
+      ['assets/app-abc123.js', ASSET],
+    ]) {
       writeFileSync(path.join(webDir, file), text);
       writeFileSync(path.join(webDir, `${file}.br`), brotliCompressSync(text));
       writeFileSync(path.join(webDir, `${file}.gz`), gzipSync(text));
@@ -114,11 +122,16 @@ describe('gateway compression', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(brotliDecompressSync(res.body).toString())).toMatchObject({ openapi: expect.any(String) });
+    expect(JSON.parse(brotliDecompressSync(res.body).toString())).toMatchObject({
+      openapi: expect.any(String),
+    });
   });
 
   it('never compresses /stream: the bytes and the Range answer pass through untouched', async () => {
-    const res = await rawGet(`${url}/stream/abc/segment.ts`, { 'accept-encoding': 'br, gzip', range: 'bytes=0-15999' });
+    const res = await rawGet(`${url}/stream/abc/segment.ts`, {
+      'accept-encoding': 'br, gzip',
+      range: 'bytes=0-15999',
+    });
 
     expect(res.status).toBe(206);
     expect(res.headers['content-encoding']).toBeUndefined();

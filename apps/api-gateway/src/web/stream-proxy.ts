@@ -1,7 +1,15 @@
 import { request } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 
-const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+];
 
 /**
  * Dev/embedded mode only: forwards `/stream/**` to the streaming service so the browser needs one origin.
@@ -13,7 +21,14 @@ export const streamProxy = (target: string) => {
     const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: base.host };
     for (const name of HOP_BY_HOP) delete headers[name];
     const upstream = request(
-      { protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path: req.originalUrl, headers },
+      {
+        protocol: base.protocol,
+        hostname: base.hostname,
+        port: base.port,
+        method: req.method,
+        path: req.originalUrl,
+        headers,
+      },
       (reply) => {
         const replyHeaders = { ...reply.headers };
         for (const name of HOP_BY_HOP) delete replyHeaders[name];

@@ -15,14 +15,21 @@ const precompressedFiles = (dir: string): Map<string, Set<PrecompressedEncoding>
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   const names = new Set(files.map((entry) => path.join(entry.parentPath, entry.name)));
   for (const file of names) {
-    const encodings = (Object.keys(SUFFIX) as PrecompressedEncoding[]).filter((encoding) => names.has(`${file}${SUFFIX[encoding]}`));
-    if (encodings.length) found.set(`/${path.relative(dir, file).split(path.sep).join('/')}`, new Set(encodings));
+    const encodings = (Object.keys(SUFFIX) as PrecompressedEncoding[]).filter((encoding) =>
+      names.has(`${file}${SUFFIX[encoding]}`),
+    );
+    if (encodings.length)
+      found.set(`/${path.relative(dir, file).split(path.sep).join('/')}`, new Set(encodings));
   }
   return found;
 };
 
 const cacheControlFor = (urlPath: string) =>
-  urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : urlPath === '/index.html' ? 'no-cache' : 'public, max-age=3600';
+  urlPath.startsWith('/assets/')
+    ? 'public, max-age=31536000, immutable'
+    : urlPath === '/index.html'
+      ? 'no-cache'
+      : 'public, max-age=3600';
 
 /**
  * Serves the built web app; unknown GET paths get index.html so client-side routes survive a reload.
@@ -52,11 +59,18 @@ export const serveWebApp = (app: NestExpressApplication, dir: string) => {
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !sendPrecompressed(req, res, req.path)) next();
   });
-  app.useStaticAssets(dir, { index: false, maxAge: '1h', setHeaders: (res, file) => {
-    if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-  } });
+  app.useStaticAssets(dir, {
+    index: false,
+    maxAge: '1h',
+    setHeaders: (res, file) => {
+      if (file.includes(`${path.sep}assets${path.sep}`))
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const isServerPath = SERVER_PREFIXES.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`));
+    const isServerPath = SERVER_PREFIXES.some(
+      (prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`),
+    );
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isServerPath) return next();
     if (sendPrecompressed(req, res, '/index.html')) return;
     res.setHeader('Cache-Control', 'no-cache');

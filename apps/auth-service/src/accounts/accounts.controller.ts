@@ -1,6 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { AuthRpc } from '@app/contracts';
-import type { GoogleSignInRpc, LoginRpc, OAuthExchangeRequest, SetPasswordRpc, SignupRpc, UserIdRpc } from '@app/contracts';
+import type {
+  GoogleSignInRpc,
+  LoginRpc,
+  OAuthExchangeRequest,
+  SetPasswordRpc,
+  SignupRpc,
+  UserIdRpc,
+} from '@app/contracts';
 import { RpcHandler, RpcPayload } from '@app/server-core';
 import { CaptchaProvider } from '../captcha/captcha.provider';
 import { AccountsService } from './accounts.service';

@@ -66,7 +66,8 @@ export class AccountsService {
       throw new AppError(ErrorCode.Unauthorized, AuthMessages.invalidCredentials);
     }
     assertActive(user);
-    if (adminOnly && user.role !== Role.Admin) throw new AppError(ErrorCode.Forbidden, AuthMessages.adminRequired);
+    if (adminOnly && user.role !== Role.Admin)
+      throw new AppError(ErrorCode.Forbidden, AuthMessages.adminRequired);
     return { message: AuthMessages.loggedIn, token: await this.sessions.issue(user), user: toUser(user) };
   }
 
@@ -84,10 +85,17 @@ export class AccountsService {
   }
 
   /** Creates or links the account by Google's verified email and hands out a one-time code (DECISIONS 18). */
-  async googleSignIn({ googleId, email, emailVerified, displayName, picture }: GoogleSignInRpc): Promise<OAuthCode> {
+  async googleSignIn({
+    googleId,
+    email,
+    emailVerified,
+    displayName,
+    picture,
+  }: GoogleSignInRpc): Promise<OAuthCode> {
     if (!emailVerified) throw new AppError(ErrorCode.Forbidden, AuthMessages.googleEmailUnverified);
     let user = (await this.users.findByGoogleId(googleId)) ?? (await this.users.findByEmail(email));
-    if (user && user.googleId !== googleId) user = await this.users.linkGoogle(user._id.toHexString(), googleId, picture);
+    if (user && user.googleId !== googleId)
+      user = await this.users.linkGoogle(user._id.toHexString(), googleId, picture);
     if (!user) user = await this.createGoogleUser({ googleId, email, displayName, picture });
     assertActive(user);
     return { code: await this.sessions.issueOAuthCode(user) };
@@ -98,9 +106,21 @@ export class AccountsService {
     return { token: await this.sessions.issue(user), user: toUser(user) };
   }
 
-  private async createGoogleUser({ googleId, email, displayName, picture }: Omit<GoogleSignInRpc, 'emailVerified'>): Promise<StoredUser> {
+  private async createGoogleUser({
+    googleId,
+    email,
+    displayName,
+    picture,
+  }: Omit<GoogleSignInRpc, 'emailVerified'>): Promise<StoredUser> {
     const username = (displayName ?? email.split('@')[0]).trim().slice(0, 40).padEnd(2, '_');
-    const user = await this.users.create({ username, email, passwordHash: null, role: Role.User, googleId, profileImage: picture });
+    const user = await this.users.create({
+      username,
+      email,
+      passwordHash: null,
+      role: Role.User,
+      googleId,
+      profileImage: picture,
+    });
     if (user) {
       await this.events.publish('user.registered', { userId: user._id.toHexString(), username, email });
       return user;

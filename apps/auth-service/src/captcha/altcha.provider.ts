@@ -1,8 +1,9 @@
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { CAPTCHA_CHALLENGE_PATH, CaptchaConfig } from '@app/contracts';
+import type { CaptchaConfig } from '@app/contracts';
+import { CAPTCHA_CHALLENGE_PATH } from '@app/contracts';
 import { CaptchaProvider } from './captcha.provider';
-import { CaptchaStore } from './captcha.store';
+import type { CaptchaStore } from './captcha.store';
 
 /** A challenge lives this long; a solved one is remembered as long (replay protection). */
 export const ALTCHA_TTL_SECONDS = 10 * 60;
@@ -14,7 +15,9 @@ type AltchaPayload = { challenge: Challenge; solution: Solution };
 
 const decode = (token: string): AltchaPayload | null => {
   try {
-    const payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as Partial<AltchaPayload> | null;
+    const payload = JSON.parse(
+      Buffer.from(token, 'base64').toString('utf8'),
+    ) as Partial<AltchaPayload> | null;
     if (!payload?.challenge?.parameters || !payload.solution) return null;
     return payload as AltchaPayload;
   } catch {
@@ -58,7 +61,8 @@ export class AltchaProvider extends CaptchaProvider {
       hmacKeySignatureSecret: this.keySecret(),
     }).catch(() => null);
     if (!result?.verified) return false;
-    const expiresAt = payload.challenge.parameters.expiresAt ?? Math.floor(Date.now() / 1000) + ALTCHA_TTL_SECONDS;
+    const expiresAt =
+      payload.challenge.parameters.expiresAt ?? Math.floor(Date.now() / 1000) + ALTCHA_TTL_SECONDS;
     return this.store.markUsed(payload.challenge.parameters.nonce, expiresAt - Math.floor(Date.now() / 1000));
   }
 

@@ -14,7 +14,11 @@ import { RecaptchaProvider } from './recaptcha.provider';
       inject: [ENV, CaptchaStore],
       useFactory: (env: Env, store: CaptchaStore): CaptchaProvider =>
         env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
-          ? new RecaptchaProvider({ siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY, verifyUrl: env.RECAPTCHA_VERIFY_URL })
+          ? new RecaptchaProvider({
+              siteKey: env.RECAPTCHA_SITE_KEY,
+              secretKey: env.RECAPTCHA_SECRET_KEY,
+              verifyUrl: env.RECAPTCHA_VERIFY_URL,
+            })
           : new AltchaProvider(env.ALTCHA_HMAC_KEY, store),
     },
   ],

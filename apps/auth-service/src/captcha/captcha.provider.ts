@@ -1,4 +1,4 @@
-import { CaptchaChallenge, CaptchaConfig } from '@app/contracts';
+import type { CaptchaChallenge, CaptchaConfig } from '@app/contracts';
 
 /** One captcha behind the login forms (DECISIONS 19): ALTCHA by default, reCAPTCHA v2 when configured. */
 export abstract class CaptchaProvider {

@@ -9,6 +9,9 @@ export class CaptchaStore {
 
   /** True the first time a challenge id is used, false on every replay. */
   async markUsed(challengeId: string, ttlSeconds: number): Promise<boolean> {
-    return (await this.redis.set(`auth:captcha-used:${challengeId}`, '1', 'EX', Math.max(1, ttlSeconds), 'NX')) === 'OK';
+    return (
+      (await this.redis.set(`auth:captcha-used:${challengeId}`, '1', 'EX', Math.max(1, ttlSeconds), 'NX')) ===
+      'OK'
+    );
   }
 }

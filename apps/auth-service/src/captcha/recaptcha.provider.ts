@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { z } from 'zod';
-import { CaptchaConfig } from '@app/contracts';
+import type { CaptchaConfig } from '@app/contracts';
 import { fetchJson } from '@app/server-core';
 import { CaptchaProvider } from './captcha.provider';
 

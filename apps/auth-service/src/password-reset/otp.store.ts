@@ -12,7 +12,12 @@ export class OtpStore {
   constructor(@InjectRedis() private readonly redis: Redis) {}
 
   async save(email: string, hash: string, ttlSeconds: number): Promise<void> {
-    await this.redis.multi().del(key(email)).hset(key(email), { hash, attempts: 0, verified: 0 }).expire(key(email), ttlSeconds).exec();
+    await this.redis
+      .multi()
+      .del(key(email))
+      .hset(key(email), { hash, attempts: 0, verified: 0 })
+      .expire(key(email), ttlSeconds)
+      .exec();
   }
 
   async find(email: string): Promise<StoredOtp | null> {
@@ -23,7 +28,11 @@ export class OtpStore {
 
   /** Atomic, so parallel guesses cannot each see "4 attempts". Returns the new count. */
   async recordWrongAttempt(email: string): Promise<number> {
-    const [[, attempts]] = (await this.redis.multi().hincrby(key(email), 'attempts', 1).expire(key(email), 600, 'NX').exec()) as [[Error | null, number]];
+    const [[, attempts]] = (await this.redis
+      .multi()
+      .hincrby(key(email), 'attempts', 1)
+      .expire(key(email), 600, 'NX')
+      .exec()) as [[Error | null, number]];
     return attempts;
   }
 

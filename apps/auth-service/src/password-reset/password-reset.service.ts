@@ -1,6 +1,13 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { AuthMessages, ErrorCode, ForgotPasswordRpc, MessageResponse, ResetPasswordRpc, VerifyOtpRpc } from '@app/contracts';
+import {
+  AuthMessages,
+  ErrorCode,
+  ForgotPasswordRpc,
+  MessageResponse,
+  ResetPasswordRpc,
+  VerifyOtpRpc,
+} from '@app/contracts';
 import { AppError, InjectEnv, Mailer } from '@app/server-core';
 import type { Env } from '../env';
 import { PasswordHasher } from '../passwords/password-hasher';
@@ -66,7 +73,8 @@ export class PasswordResetService {
   private async checkOtp(email: string, otp: string, clientIp: string) {
     await this.limiter.consume(`otp-check:ip:${clientIp}`, Limits.otpChecksPerIp);
     const stored = await this.otps.find(email);
-    if (!stored || stored.attempts >= OTP_MAX_WRONG_ATTEMPTS) throw new AppError(ErrorCode.ValidationFailed, AuthMessages.otpExpired);
+    if (!stored || stored.attempts >= OTP_MAX_WRONG_ATTEMPTS)
+      throw new AppError(ErrorCode.ValidationFailed, AuthMessages.otpExpired);
     const expected = Buffer.from(stored.hash, 'hex');
     const given = Buffer.from(this.digest(email, otp), 'hex');
     if (expected.length === given.length && timingSafeEqual(expected, given)) return;

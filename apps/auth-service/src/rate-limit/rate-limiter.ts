@@ -28,7 +28,11 @@ export class RateLimiter {
 
   private async increment(key: string, windowSeconds: number): Promise<number> {
     const redisKey = this.redisKey(key);
-    const [[, count]] = (await this.redis.multi().incr(redisKey).expire(redisKey, windowSeconds, 'NX').exec()) as [[Error | null, number]];
+    const [[, count]] = (await this.redis
+      .multi()
+      .incr(redisKey)
+      .expire(redisKey, windowSeconds, 'NX')
+      .exec()) as [[Error | null, number]];
     return count;
   }
 

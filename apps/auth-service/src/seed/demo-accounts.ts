@@ -1,6 +1,6 @@
 import { Role } from '@app/contracts';
-import { PasswordHasher } from '../passwords/password-hasher';
-import { UsersRepository } from '../users/users.repository';
+import type { PasswordHasher } from '../passwords/password-hasher';
+import type { UsersRepository } from '../users/users.repository';
 
 /** Printed by `npm start` and listed in the README; development data only. */
 export const DEMO_ACCOUNTS = [
@@ -13,7 +13,8 @@ export const seedDemoAccounts = async (users: UsersRepository, hasher: PasswordH
   let added = 0;
   for (const { username, email, password, role } of DEMO_ACCOUNTS) {
     if (await users.findByEmail(email)) continue;
-    if (await users.insertIfAbsent({ username, email, passwordHash: await hasher.hash(password), role })) added += 1;
+    if (await users.insertIfAbsent({ username, email, passwordHash: await hasher.hash(password), role }))
+      added += 1;
   }
   return added;
 };

@@ -2,8 +2,8 @@ import { JwtService } from '@nestjs/jwt';
 import { Types } from 'mongoose';
 import { AuthMessages, ErrorCode, Role, UserStatus } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { StoredUser, UsersRepository } from '../users/users.repository';
-import { SessionStore } from './session.store';
+import type { StoredUser, UsersRepository } from '../users/users.repository';
+import type { SessionStore } from './session.store';
 import { SessionsService } from './sessions.service';
 
 const user = (changes: Partial<StoredUser> = {}): StoredUser =>
@@ -27,19 +27,29 @@ const setUp = (stored: StoredUser) => {
     revoke: jest.fn(async (id: string) => void sessions.delete(id)),
   } as unknown as SessionStore;
   let current = stored;
-  const users = { findById: jest.fn(async (id: string) => (id === current._id.toHexString() ? current : null)) } as unknown as UsersRepository;
+  const users = {
+    findById: jest.fn(async (id: string) => (id === current._id.toHexString() ? current : null)),
+  } as unknown as UsersRepository;
   const service = new SessionsService(new JwtService({ secret: 'a'.repeat(32) }), store, users);
   return { service, change: (changes: Partial<StoredUser>) => (current = { ...current, ...changes }) };
 };
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as AppError);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as AppError,
+  );
 
 describe('SessionsService', () => {
   it('resolves a token it issued to the current user', async () => {
     const stored = user();
     const { service } = setUp(stored);
     const resolved = await service.resolve(await service.issue(stored));
-    expect(resolved).toMatchObject({ id: stored._id.toHexString(), role: Role.User, status: UserStatus.Active });
+    expect(resolved).toMatchObject({
+      id: stored._id.toHexString(),
+      role: Role.User,
+      status: UserStatus.Active,
+    });
   });
 
   it('applies a role change on the next request, without a new token', async () => {
@@ -66,7 +76,9 @@ describe('SessionsService', () => {
     const { service } = setUp(stored);
     const token = await service.issue(stored);
     await service.revoke((await service.resolve(token)).sessionId);
-    expect(await refusal(service.resolve(token))).toEqual(new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired));
+    expect(await refusal(service.resolve(token))).toEqual(
+      new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired),
+    );
   });
 
   it('refuses tokens from before a password reset (token version bumped)', async () => {
@@ -80,7 +92,11 @@ describe('SessionsService', () => {
   it('refuses a token signed with another secret', async () => {
     const stored = user();
     const { service } = setUp(stored);
-    const forged = await new JwtService({ secret: 'b'.repeat(32) }).signAsync({ sub: stored._id.toHexString(), jti: 'x', ver: 0 });
+    const forged = await new JwtService({ secret: 'b'.repeat(32) }).signAsync({
+      sub: stored._id.toHexString(),
+      jti: 'x',
+      ver: 0,
+    });
     expect((await refusal(service.resolve(forged)))?.code).toBe(ErrorCode.Unauthorized);
   });
 });

@@ -39,7 +39,9 @@ export class SessionsService {
   }
 
   async resolve(token: string): Promise<SessionUser> {
-    const claims = await this.jwt.verifyAsync<SessionClaims>(token, { algorithms: ['HS256'] }).catch(() => null);
+    const claims = await this.jwt
+      .verifyAsync<SessionClaims>(token, { algorithms: ['HS256'] })
+      .catch(() => null);
     if (!claims || typeof claims.sub !== 'string' || typeof claims.jti !== 'string') throw this.expired();
     const owner = await this.store.userOf(claims.jti);
     if (owner !== claims.sub) throw this.expired();

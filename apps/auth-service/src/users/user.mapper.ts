@@ -1,5 +1,5 @@
-import { SessionUser, User } from '@app/contracts';
-import { StoredUser } from './users.repository';
+import type { SessionUser, User } from '@app/contracts';
+import type { StoredUser } from './users.repository';
 
 export const toUser = (user: StoredUser): User => ({
   id: user._id.toHexString(),

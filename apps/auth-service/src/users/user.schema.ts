@@ -9,7 +9,8 @@ export class UserRecord {
   /** argon2id; null for an account created by Google sign-in that has not set a password. */
   @Prop({ type: String, default: null }) passwordHash: string | null;
   @Prop({ type: String, required: true, enum: Object.values(Role), default: Role.User }) role: Role;
-  @Prop({ type: String, required: true, enum: Object.values(UserStatus), default: UserStatus.Active }) status: UserStatus;
+  @Prop({ type: String, required: true, enum: Object.values(UserStatus), default: UserStatus.Active })
+  status: UserStatus;
   @Prop({ type: String, default: null }) profileImage: string | null;
   /** Absent (not null) until Google sign-in links the account: the unique index is sparse. */
   @Prop({ type: String }) googleId?: string;

@@ -6,7 +6,8 @@ import { unlessDuplicate } from '@app/server-core';
 import { UserRecord } from './user.schema';
 
 export type StoredUser = UserRecord & { _id: Types.ObjectId };
-export type NewUser = Pick<UserRecord, 'username' | 'email' | 'passwordHash' | 'role'> & Partial<Pick<UserRecord, 'googleId' | 'profileImage'>>;
+export type NewUser = Pick<UserRecord, 'username' | 'email' | 'passwordHash' | 'role'> &
+  Partial<Pick<UserRecord, 'googleId' | 'profileImage'>>;
 export type UserChanges = Partial<Pick<UserRecord, 'username' | 'email' | 'status' | 'role'>>;
 
 /** The only code that touches the users collection. */
@@ -20,23 +21,36 @@ export class UsersRepository {
   }
 
   findByEmail(email: string): Promise<StoredUser | null> {
-    return this.users.findOne({ email: { $eq: email } }).lean<StoredUser>().exec();
+    return this.users
+      .findOne({ email: { $eq: email } })
+      .lean<StoredUser>()
+      .exec();
   }
 
   findByGoogleId(googleId: string): Promise<StoredUser | null> {
-    return this.users.findOne({ googleId: { $eq: googleId } }).lean<StoredUser>().exec();
+    return this.users
+      .findOne({ googleId: { $eq: googleId } })
+      .lean<StoredUser>()
+      .exec();
   }
 
   /** Null when the email (or Google account) is already taken (unique index). */
   async create(user: NewUser): Promise<StoredUser | null> {
-    const created = await unlessDuplicate(this.users.create({ ...user, status: UserStatus.Active, tokenVersion: 0 }), null);
+    const created = await unlessDuplicate(
+      this.users.create({ ...user, status: UserStatus.Active, tokenVersion: 0 }),
+      null,
+    );
     return created && created.toObject<StoredUser>();
   }
 
   /** Inserts the user unless the email exists; returns whether it was inserted (idempotent seeding). */
   async insertIfAbsent(user: NewUser): Promise<boolean> {
     const result = await this.users
-      .updateOne({ email: { $eq: user.email } }, { $setOnInsert: { ...user, status: UserStatus.Active, tokenVersion: 0, createdAt: new Date() } }, { upsert: true })
+      .updateOne(
+        { email: { $eq: user.email } },
+        { $setOnInsert: { ...user, status: UserStatus.Active, tokenVersion: 0, createdAt: new Date() } },
+        { upsert: true },
+      )
       .exec();
     return result.upsertedCount > 0;
   }
@@ -52,24 +66,43 @@ export class UsersRepository {
 
   /** Null when there is no such user; false when the new email is already taken (unique index). */
   update(id: string, changes: UserChanges): Promise<StoredUser | null | false> {
-    return unlessDuplicate(this.users.findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after' }).lean<StoredUser>().exec(), false);
+    return unlessDuplicate(
+      this.users
+        .findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after' })
+        .lean<StoredUser>()
+        .exec(),
+      false,
+    );
   }
 
   /** New hash and a bumped token version: every other session of the user ends. */
   setPassword(id: string, passwordHash: string, endSessions: boolean): Promise<StoredUser | null> {
-    const update = endSessions ? { $set: { passwordHash }, $inc: { tokenVersion: 1 } } : { $set: { passwordHash } };
+    const update = endSessions
+      ? { $set: { passwordHash }, $inc: { tokenVersion: 1 } }
+      : { $set: { passwordHash } };
     return this.users.findByIdAndUpdate(id, update, { returnDocument: 'after' }).lean<StoredUser>().exec();
   }
 
   /** Sets the password only if none is set yet (race-free "set password after Google sign-in"). */
   setFirstPassword(id: string, passwordHash: string): Promise<StoredUser | null> {
-    return this.users.findOneAndUpdate({ _id: id, passwordHash: null }, { $set: { passwordHash } }, { returnDocument: 'after' }).lean<StoredUser>().exec();
+    return this.users
+      .findOneAndUpdate(
+        { _id: id, passwordHash: null },
+        { $set: { passwordHash } },
+        { returnDocument: 'after' },
+      )
+      .lean<StoredUser>()
+      .exec();
   }
 
   /** Links a Google account; takes its picture only when the user has none. */
   async linkGoogle(id: string, googleId: string, profileImage: string | null): Promise<StoredUser | null> {
-    if (profileImage) await this.users.updateOne({ _id: id, profileImage: null }, { $set: { profileImage } }).exec();
-    return this.users.findByIdAndUpdate(id, { $set: { googleId } }, { returnDocument: 'after' }).lean<StoredUser>().exec();
+    if (profileImage)
+      await this.users.updateOne({ _id: id, profileImage: null }, { $set: { profileImage } }).exec();
+    return this.users
+      .findByIdAndUpdate(id, { $set: { googleId } }, { returnDocument: 'after' })
+      .lean<StoredUser>()
+      .exec();
   }
 
   async remove(id: string): Promise<boolean> {

@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { AuthMessages, ChangeRoleRpc, ErrorCode, ListUsersQuery, RemoveUserRpc, Role, UpdateUserRpc, User, UserPage } from '@app/contracts';
+import {
+  AuthMessages,
+  ChangeRoleRpc,
+  ErrorCode,
+  ListUsersQuery,
+  RemoveUserRpc,
+  Role,
+  UpdateUserRpc,
+  User,
+  UserPage,
+} from '@app/contracts';
 import { AppError, EventBus } from '@app/server-core';
 import { toUser } from './user.mapper';
 import { StoredUser, UserChanges, UsersRepository } from './users.repository';
@@ -21,13 +31,15 @@ export class UsersService {
   async update({ actorId, userId, ...changes }: UpdateUserRpc): Promise<User> {
     if (changes.status !== undefined && actorId === userId) {
       const current = await this.findOrFail(userId);
-      if (current.status !== changes.status) throw new AppError(ErrorCode.Conflict, AuthMessages.cannotChangeOwnStatus);
+      if (current.status !== changes.status)
+        throw new AppError(ErrorCode.Conflict, AuthMessages.cannotChangeOwnStatus);
     }
     return toUser(await this.apply(userId, changes));
   }
 
   async changeRole({ actorId, userId, role }: ChangeRoleRpc): Promise<User> {
-    if (actorId === userId && role !== Role.Admin) throw new AppError(ErrorCode.Conflict, AuthMessages.cannotDemoteSelf);
+    if (actorId === userId && role !== Role.Admin)
+      throw new AppError(ErrorCode.Conflict, AuthMessages.cannotDemoteSelf);
     return toUser(await this.apply(userId, { role }));
   }
 

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { JsonLogger, parseEnv, progressBar, Progress } from '@app/server-core';
+import type { Progress } from '@app/server-core';
+import { JsonLogger, parseEnv, progressBar } from '@app/server-core';
 import { AppModule } from '../app.module';
 import { envSchema } from '../env';
 import { ImportModule } from './import.module';
@@ -9,7 +10,8 @@ import { TmdbImporter } from './tmdb-importer';
 /** How many pages of each list (20 titles a page); `node import.js 3`. */
 const pagesArgument = () => {
   const pages = Number(process.argv[2] ?? 1);
-  if (!Number.isInteger(pages) || pages < 1 || pages > 50) throw new Error('Usage: node dist/apps/catalogue-service/import.js [pages 1-50]');
+  if (!Number.isInteger(pages) || pages < 1 || pages > 50)
+    throw new Error('Usage: node dist/apps/catalogue-service/import.js [pages 1-50]');
   return pages;
 };
 
@@ -34,7 +36,9 @@ const main = async () => {
       onProgress: (done) => bar?.update(done),
     });
     bar?.finish();
-    process.stderr.write(`Import: ${result.added} titles added, ${result.updated} refreshed, ${result.reviews} reviews (${result.seen} listed).\n`);
+    process.stderr.write(
+      `Import: ${result.added} titles added, ${result.updated} refreshed, ${result.reviews} reviews (${result.seen} listed).\n`,
+    );
   } finally {
     await app.close();
   }

@@ -42,7 +42,15 @@ export class TmdbImporter {
     return this.tmdb.configured;
   }
 
-  async run({ pages = 1, onTotal, onProgress }: { pages?: number; onTotal?: (total: number) => void; onProgress?: (done: number) => void } = {}): Promise<ImportResult> {
+  async run({
+    pages = 1,
+    onTotal,
+    onProgress,
+  }: {
+    pages?: number;
+    onTotal?: (total: number) => void;
+    onProgress?: (done: number) => void;
+  } = {}): Promise<ImportResult> {
     const genres = await this.tmdb.genres();
     const ids = new Set<number>();
     for (const list of LISTS) {
@@ -59,18 +67,27 @@ export class TmdbImporter {
       const movie = await this.tmdb.movie(id);
       const imported = this.toImported(movie, genres);
       const inserted = await this.movies.upsertImported([imported]);
-      const movieId = inserted.get(imported.sourceKey) ?? (await this.movies.idsBySourceKeys([imported.sourceKey])).get(imported.sourceKey);
+      const movieId =
+        inserted.get(imported.sourceKey) ??
+        (await this.movies.idsBySourceKeys([imported.sourceKey])).get(imported.sourceKey);
       if (inserted.size) result.added += 1;
       else result.updated += 1;
       if (movieId) {
         if (inserted.size && !movie.poster_path) {
-          await this.movies.update(movieId.toHexString(), { posterUrl: `${GENERATED_POSTER_PREFIX}${movieId.toHexString()}.svg` });
+          await this.movies.update(movieId.toHexString(), {
+            posterUrl: `${GENERATED_POSTER_PREFIX}${movieId.toHexString()}.svg`,
+          });
         }
         result.reviews += await this.importReviews(movieId.toHexString(), await this.tmdb.reviews(id));
         if (inserted.size) {
           await this.events.publish(
             'movie.published',
-            moviePublishedEvent({ _id: movieId, title: movie.title, genre: imported.refresh.genre ?? 'Drama', publishDate: imported.onInsert.publishDate ?? null }),
+            moviePublishedEvent({
+              _id: movieId,
+              title: movie.title,
+              genre: imported.refresh.genre ?? 'Drama',
+              publishDate: imported.onInsert.publishDate ?? null,
+            }),
           );
         }
       }
@@ -83,7 +100,10 @@ export class TmdbImporter {
   toImported(movie: TmdbMovieDetail, genreNames: Map<number, string>): ImportedMovie {
     const genres = movie.genres.map((genre) => genreName(genreNames.get(genre.id) ?? genre.name));
     const rating = typeof movie.vote_average === 'number' ? Math.round(movie.vote_average * 10) / 10 : null;
-    const releaseDate = movie.release_date && /^\d{4}-\d{2}-\d{2}$/.test(movie.release_date) ? new Date(`${movie.release_date}T00:00:00.000Z`) : null;
+    const releaseDate =
+      movie.release_date && /^\d{4}-\d{2}-\d{2}$/.test(movie.release_date)
+        ? new Date(`${movie.release_date}T00:00:00.000Z`)
+        : null;
     const positive = (value: number | null | undefined) => (value && value > 0 ? value : null);
     const sourceKey = tmdbSourceKey(movie.id);
     return {

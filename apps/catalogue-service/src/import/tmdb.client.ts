@@ -6,7 +6,11 @@ import type { Env } from '../env';
 /** An import is a batch job: a slow answer is waited for longer than a user-facing look-up would be. */
 const TIMEOUT_MS = 10_000;
 
-const ListSchema = z.object({ page: z.number(), total_pages: z.number(), results: z.array(z.object({ id: z.number() })) });
+const ListSchema = z.object({
+  page: z.number(),
+  total_pages: z.number(),
+  results: z.array(z.object({ id: z.number() })),
+});
 const GenresSchema = z.object({ genres: z.array(z.object({ id: z.number(), name: z.string() })) });
 
 /** The fields of TMDB's `/movie/{id}` the importer reads. */
@@ -41,7 +45,11 @@ const ReviewsSchema = z.object({
 export type TmdbReviewItem = z.infer<typeof ReviewsSchema>['results'][number];
 
 export type TmdbList = 'popular' | 'top-rated' | 'trending';
-const LIST_PATHS: Record<TmdbList, string> = { popular: '/movie/popular', 'top-rated': '/movie/top_rated', trending: '/trending/movie/day' };
+const LIST_PATHS: Record<TmdbList, string> = {
+  popular: '/movie/popular',
+  'top-rated': '/movie/top_rated',
+  trending: '/trending/movie/day',
+};
 
 /** HTTP client of a TMDB-compatible API (v3, `api_key` query parameter). */
 @Injectable()
@@ -75,7 +83,11 @@ export class TmdbClient {
     return (await this.get(`/movie/${id}/reviews`, ReviewsSchema)).results;
   }
 
-  private get<S extends z.ZodType>(path: string, schema: S, params: Record<string, string> = {}): Promise<z.infer<S>> {
+  private get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    params: Record<string, string> = {},
+  ): Promise<z.infer<S>> {
     const url = new URL(`${this.env.TMDB_BASE_URL.replace(/\/$/, '')}${path}`);
     url.searchParams.set('api_key', this.env.TMDB_API_KEY ?? '');
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);

@@ -1,17 +1,28 @@
 import { Types } from 'mongoose';
 import { ErrorCode, MovieStatus } from '@app/contracts';
-import { AppError, EventBus } from '@app/server-core';
-import { RatingCache } from '../ratings/rating.cache';
-import { ReviewsRepository } from '../reviews/reviews.repository';
+import type { EventBus } from '@app/server-core';
+import { AppError } from '@app/server-core';
+import type { RatingCache } from '../ratings/rating.cache';
+import type { ReviewsRepository } from '../reviews/reviews.repository';
 import { MovieAdminService } from './movie-admin.service';
-import { MovieListCache } from './movie-list.cache';
-import { MovieRecord } from './movie.schema';
-import { MoviesRepository, StoredMovie } from './movies.repository';
+import type { MovieListCache } from './movie-list.cache';
+import type { MovieRecord } from './movie.schema';
+import type { MoviesRepository, StoredMovie } from './movies.repository';
 
-const input = { title: 'Lagaan', description: 'Cricket.', genre: 'Drama' as const, rating: 8.1, posterUrl: 'https://x.in/p.jpg' };
+const input = {
+  title: 'Lagaan',
+  description: 'Cricket.',
+  genre: 'Drama' as const,
+  rating: 8.1,
+  posterUrl: 'https://x.in/p.jpg',
+};
 
 const setup = () => {
-  const movies = { create: jest.fn(async (record: MovieRecord) => ({ ...record, _id: new Types.ObjectId() })), publishDraft: jest.fn(), findById: jest.fn() };
+  const movies = {
+    create: jest.fn(async (record: MovieRecord) => ({ ...record, _id: new Types.ObjectId() })),
+    publishDraft: jest.fn(),
+    findById: jest.fn(),
+  };
   const listCache = { invalidate: jest.fn() };
   const events = { publish: jest.fn() };
   const service = new MovieAdminService(
@@ -29,7 +40,13 @@ describe('MovieAdminService', () => {
     const { service, movies, listCache } = setup();
     const { data, message } = await service.create(input);
     expect(message).toBe('Movie added successfully');
-    expect(data).toMatchObject({ status: 'draft', access: 'premium', purchasePriceInr: 1200, rentalPriceInr: 500, publishDate: null });
+    expect(data).toMatchObject({
+      status: 'draft',
+      access: 'premium',
+      purchasePriceInr: 1200,
+      rentalPriceInr: 500,
+      publishDate: null,
+    });
     expect(movies.create.mock.calls[0][0]).toMatchObject({ titleNormalized: 'lagaan' });
     expect(listCache.invalidate).toHaveBeenCalled();
   });
@@ -39,15 +56,24 @@ describe('MovieAdminService', () => {
     const { data } = await service.create({ ...input, access: 'free', status: 'published' });
     expect(data).toMatchObject({ access: 'free', status: 'published' });
     expect(data.publishDate).not.toBeNull();
-    expect(events.publish).toHaveBeenCalledWith('movie.published', expect.objectContaining({ title: 'Lagaan' }));
+    expect(events.publish).toHaveBeenCalledWith(
+      'movie.published',
+      expect.objectContaining({ title: 'Lagaan' }),
+    );
   });
 
   it('refuses to publish what is not a draft (409) and what does not exist (404)', async () => {
     const { service, movies, events } = setup();
     movies.publishDraft.mockResolvedValue(null);
-    movies.findById.mockResolvedValueOnce({ status: MovieStatus.Published } as StoredMovie).mockResolvedValueOnce(null);
-    await expect(service.publish('a'.repeat(24))).rejects.toEqual(new AppError(ErrorCode.Conflict, 'Only drafts can be published'));
-    await expect(service.publish('a'.repeat(24))).rejects.toEqual(new AppError(ErrorCode.NotFound, 'Movie not found'));
+    movies.findById
+      .mockResolvedValueOnce({ status: MovieStatus.Published } as StoredMovie)
+      .mockResolvedValueOnce(null);
+    await expect(service.publish('a'.repeat(24))).rejects.toEqual(
+      new AppError(ErrorCode.Conflict, 'Only drafts can be published'),
+    );
+    await expect(service.publish('a'.repeat(24))).rejects.toEqual(
+      new AppError(ErrorCode.NotFound, 'Movie not found'),
+    );
     expect(events.publish).not.toHaveBeenCalled();
   });
 });

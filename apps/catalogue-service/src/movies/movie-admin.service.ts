@@ -56,8 +56,15 @@ export class MovieAdminService {
     const result = await this.movies.list({ status, search: fragment }, 'added', page, pageSize);
     const reviews = await this.reviews.ofMovies(result.data.map((movie) => movie._id.toHexString()));
     const byMovie = new Map<string, Review[]>();
-    for (const review of reviews.map(toReview)) byMovie.set(review.movieId, [...(byMovie.get(review.movieId) ?? []), review]);
-    return { ...result, data: result.data.map((movie) => ({ ...toMovie(movie), reviews: byMovie.get(movie._id.toHexString()) ?? [] })) };
+    for (const review of reviews.map(toReview))
+      byMovie.set(review.movieId, [...(byMovie.get(review.movieId) ?? []), review]);
+    return {
+      ...result,
+      data: result.data.map((movie) => ({
+        ...toMovie(movie),
+        reviews: byMovie.get(movie._id.toHexString()) ?? [],
+      })),
+    };
   }
 
   /** A new title is a draft unless it is created published; access defaults from the rating (DECISIONS 5). */
@@ -102,7 +109,11 @@ export class MovieAdminService {
   async update(id: string, changes: MovieUpdate): Promise<MovieWriteResult> {
     const current = await this.findOrFail(id);
     const fields = formFields(changes);
-    if (changes.genre !== undefined) fields.genres = [changes.genre, ...current.genres.filter((g) => g !== current.genre && g !== changes.genre)];
+    if (changes.genre !== undefined)
+      fields.genres = [
+        changes.genre,
+        ...current.genres.filter((g) => g !== current.genre && g !== changes.genre),
+      ];
     const publishing = changes.status === MovieStatus.Published && current.status === MovieStatus.Draft;
     if (changes.status !== undefined) fields.status = changes.status;
     if (publishing) fields.publishDate = new Date();
@@ -138,7 +149,12 @@ export class MovieAdminService {
     if (published) {
       await this.events.publish('movie.published', moviePublishedEvent(movie));
     } else {
-      await this.events.publish('movie.updated', { movieId: movie._id.toHexString(), title: movie.title, genre: movie.genre, status: movie.status });
+      await this.events.publish('movie.updated', {
+        movieId: movie._id.toHexString(),
+        title: movie.title,
+        genre: movie.genre,
+        status: movie.status,
+      });
     }
   }
 

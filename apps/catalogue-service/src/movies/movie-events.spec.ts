@@ -17,7 +17,9 @@ describe('moviePublishedEvent', () => {
   it('dates a title without a publish date now', () => {
     jest.useFakeTimers({ now: new Date('2025-06-01T00:00:00.000Z') });
     try {
-      expect(moviePublishedEvent({ _id, title: 'Sholay', genre: 'Action', publishDate: null }).publishDate).toBe('2025-06-01T00:00:00.000Z');
+      expect(
+        moviePublishedEvent({ _id, title: 'Sholay', genre: 'Action', publishDate: null }).publishDate,
+      ).toBe('2025-06-01T00:00:00.000Z');
     } finally {
       jest.useRealTimers();
     }

@@ -1,5 +1,6 @@
-import { categoriesOf, Movie } from '@app/contracts';
-import { StoredMovie } from './movies.repository';
+import type { Movie } from '@app/contracts';
+import { categoriesOf } from '@app/contracts';
+import type { StoredMovie } from './movies.repository';
 
 const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 

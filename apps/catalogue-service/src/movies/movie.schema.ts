@@ -45,4 +45,7 @@ MovieSchema.index({ status: 1, access: 1, popularity: -1 });
 MovieSchema.index({ status: 1, genres: 1, popularity: -1 });
 // The admin list: most recently added first.
 MovieSchema.index({ createdAt: -1, _id: -1 });
-MovieSchema.index({ sourceKey: 1 }, { unique: true, partialFilterExpression: { sourceKey: { $type: 'string' } } });
+MovieSchema.index(
+  { sourceKey: 1 },
+  { unique: true, partialFilterExpression: { sourceKey: { $type: 'string' } } },
+);

@@ -18,7 +18,11 @@ export type MovieCriteria = {
 };
 
 /** Source fields an import refreshes; admin-owned fields (status, access, prices) are set on insert only. */
-export type ImportedMovie = { sourceKey: string; refresh: Partial<MovieRecord>; onInsert: Partial<MovieRecord> };
+export type ImportedMovie = {
+  sourceKey: string;
+  refresh: Partial<MovieRecord>;
+  onInsert: Partial<MovieRecord>;
+};
 
 /** The public sorts, plus `added` (newest first by when it entered the catalogue) for the admin list. */
 export type ListSort = MovieSort | 'added';
@@ -34,7 +38,13 @@ const SORTS: Record<ListSort, Record<string, SortOrder>> = {
 /** Regex metacharacters in a search stay literal. */
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const toFilter = ({ status, search, genres, access, maxRating }: MovieCriteria): QueryFilter<MovieRecord> => ({
+const toFilter = ({
+  status,
+  search,
+  genres,
+  access,
+  maxRating,
+}: MovieCriteria): QueryFilter<MovieRecord> => ({
   ...(status ? { status } : {}),
   // Substring match on the indexed normalised title (no $text: TESTING.md).
   ...(search !== undefined ? { titleNormalized: { $regex: escapeRegex(search) } } : {}),
@@ -48,7 +58,12 @@ const toFilter = ({ status, search, genres, access, maxRating }: MovieCriteria):
 export class MoviesRepository {
   constructor(@InjectModel(MovieRecord.name) private readonly movies: Model<MovieRecord>) {}
 
-  async list(criteria: MovieCriteria, sort: ListSort, page: number, pageSize: number): Promise<Page<StoredMovie>> {
+  async list(
+    criteria: MovieCriteria,
+    sort: ListSort,
+    page: number,
+    pageSize: number,
+  ): Promise<Page<StoredMovie>> {
     const filter = toFilter(criteria);
     const [data, total] = await Promise.all([
       this.movies
@@ -95,7 +110,11 @@ export class MoviesRepository {
   /** Conditional, so two admins publishing at once publish once: null when the title is not a draft (or gone). */
   publishDraft(id: string, publishDate: Date): Promise<StoredMovie | null> {
     return this.movies
-      .findOneAndUpdate({ _id: id, status: MovieStatus.Draft }, { $set: { status: MovieStatus.Published, publishDate } }, { new: true })
+      .findOneAndUpdate(
+        { _id: id, status: MovieStatus.Draft },
+        { $set: { status: MovieStatus.Published, publishDate } },
+        { new: true },
+      )
       .lean<StoredMovie>()
       .exec();
   }
@@ -130,7 +149,11 @@ export class MoviesRepository {
     if (batch.length === 0) return new Map();
     const result = await this.movies.bulkWrite(
       batch.map(({ sourceKey, refresh, onInsert }) => ({
-        updateOne: { filter: { sourceKey }, update: { $set: refresh, $setOnInsert: { ...onInsert, sourceKey } }, upsert: true },
+        updateOne: {
+          filter: { sourceKey },
+          update: { $set: refresh, $setOnInsert: { ...onInsert, sourceKey } },
+          upsert: true,
+        },
       })),
       { ordered: false },
     );

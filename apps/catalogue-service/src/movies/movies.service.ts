@@ -35,7 +35,15 @@ export class MoviesService {
     private readonly listCache: MovieListCache,
   ) {}
 
-  async listPublished({ page, pageSize, search, genre, category, access, sort = 'popular' }: ListMoviesQuery): Promise<Page<Movie>> {
+  async listPublished({
+    page,
+    pageSize,
+    search,
+    genre,
+    category,
+    access,
+    sort = 'popular',
+  }: ListMoviesQuery): Promise<Page<Movie>> {
     const criteria: MovieCriteria = {
       status: published,
       genres: [genre, category && CategoryGenre[category]].filter((g): g is string => Boolean(g)),
@@ -53,14 +61,20 @@ export class MoviesService {
     };
     // Searches are too varied to be worth caching.
     if (criteria.search !== undefined) return load();
-    return this.listCache.through(`published:${JSON.stringify([page, pageSize, criteria.genres, access ?? null, sort])}`, load);
+    return this.listCache.through(
+      `published:${JSON.stringify([page, pageSize, criteria.genres, access ?? null, sort])}`,
+      load,
+    );
   }
 
   /** Every list of the user home and landing, computed from the catalogue (DECISIONS 13). */
   sections(genre?: string): Promise<MovieSections> {
     return this.listCache.through(`sections:${genre ?? ''}`, async () => {
-      const top = async (criteria: Omit<MovieCriteria, 'status'>, sort: Parameters<MoviesRepository['top']>[1], limit = SECTION_SIZE) =>
-        (await this.movies.top({ ...criteria, status: published }, sort, limit)).map(toMovie);
+      const top = async (
+        criteria: Omit<MovieCriteria, 'status'>,
+        sort: Parameters<MoviesRepository['top']>[1],
+        limit = SECTION_SIZE,
+      ) => (await this.movies.top({ ...criteria, status: published }, sort, limit)).map(toMovie);
       const [newlyLaunched, topRated, free, premium, popular, trending] = await Promise.all([
         top({}, 'newest'),
         top({}, 'top-rated', TOP_RATED_SIZE),
@@ -75,7 +89,9 @@ export class MoviesService {
   }
 
   genres(): Promise<string[]> {
-    return this.listCache.through('genres', async () => (await this.movies.publishedGenres()).sort((a, b) => a.localeCompare(b)));
+    return this.listCache.through('genres', async () =>
+      (await this.movies.publishedGenres()).sort((a, b) => a.localeCompare(b)),
+    );
   }
 
   async detail({ id, asAdmin }: GetMoviePayload): Promise<MovieDetail> {
@@ -86,7 +102,9 @@ export class MoviesService {
 
   /** Published titles in the order asked; unknown ids are skipped. */
   async details(movieIds: string[]): Promise<Movie[]> {
-    const found = new Map((await this.movies.findPublishedByIds(movieIds)).map((movie) => [movie._id.toHexString(), movie]));
+    const found = new Map(
+      (await this.movies.findPublishedByIds(movieIds)).map((movie) => [movie._id.toHexString(), movie]),
+    );
     return [...new Set(movieIds)].flatMap((id) => {
       const movie = found.get(id);
       return movie ? [toMovie(movie)] : [];
@@ -96,7 +114,14 @@ export class MoviesService {
   async poster(id: string): Promise<{ svg: string }> {
     const movie = await this.movies.findById(id);
     if (!movie) throw AppError.notFound(MovieMessages.notFound);
-    return { svg: renderPoster({ id, title: movie.title, genre: movie.genre, year: movie.releaseDate?.getUTCFullYear() ?? null }) };
+    return {
+      svg: renderPoster({
+        id,
+        title: movie.title,
+        genre: movie.genre,
+        year: movie.releaseDate?.getUTCFullYear() ?? null,
+      }),
+    };
   }
 
   /** Drafts exist only for admins; to everyone else they are simply not found. */

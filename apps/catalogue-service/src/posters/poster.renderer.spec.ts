@@ -35,7 +35,10 @@ describe('wrapTitle', () => {
   });
 
   it('cuts to four lines with an ellipsis', () => {
-    const lines = wrapTitle('one two three four five six seven eight nine ten eleven twelve thirteen fourteen', 10);
+    const lines = wrapTitle(
+      'one two three four five six seven eight nine ten eleven twelve thirteen fourteen',
+      10,
+    );
     expect(lines).toHaveLength(4);
     expect(lines[3].endsWith('…')).toBe(true);
   });

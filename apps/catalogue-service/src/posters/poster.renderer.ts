@@ -3,7 +3,10 @@ import { createHash } from 'node:crypto';
 export type PosterInput = { id: string; title: string; genre: string; year: number | null };
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
 
 /** Greedy word wrap for the title block; long words are cut so nothing overflows the 500 px poster. */
 export const wrapTitle = (title: string, maxChars = 16, maxLines = 4): string[] => {
@@ -32,7 +35,7 @@ export const wrapTitle = (title: string, maxChars = 16, maxLines = 4): string[] 
 export const renderPoster = ({ id, title, genre, year }: PosterInput): string => {
   const hash = createHash('sha256').update(`${id}:${title}`).digest();
   const hue = Math.round((hash[0] / 255) * 360);
-  const hue2 = (hue + 40 + hash[1] % 120) % 360;
+  const hue2 = (hue + 40 + (hash[1] % 120)) % 360;
   const cx = 80 + (hash[2] % 340);
   const cy = 120 + (hash[3] % 300);
   const r = 120 + (hash[4] % 160);

@@ -1,6 +1,13 @@
 import { acceptsTitleMatch, notAvailable, ratingOf } from './rating-match';
 
-const hit = { Response: 'True' as const, Title: 'The Matrix', Year: '1999', imdbRating: '8.7', imdbVotes: '2,100,000', imdbID: 'tt0133093' };
+const hit = {
+  Response: 'True' as const,
+  Title: 'The Matrix',
+  Year: '1999',
+  imdbRating: '8.7',
+  imdbVotes: '2,100,000',
+  imdbID: 'tt0133093',
+};
 
 describe('acceptsTitleMatch (SPEC 5)', () => {
   it.each([
@@ -10,7 +17,12 @@ describe('acceptsTitleMatch (SPEC 5)', () => {
     ['year differs', { title: 'The Matrix', year: 2003 }, hit, false],
     ['title differs', { title: 'The Matrix Reloaded', year: 1999 }, hit, false],
     ['series year range', { title: 'The Matrix', year: 1999 }, { ...hit, Year: '1999–2003' }, true],
-    ['no answer', { title: 'The Matrix', year: 1999 }, { Response: 'False' as const, Error: 'Movie not found!' }, false],
+    [
+      'no answer',
+      { title: 'The Matrix', year: 1999 },
+      { Response: 'False' as const, Error: 'Movie not found!' },
+      false,
+    ],
   ])('%s → %p', (_, movie, answer, accepted) => {
     expect(acceptsTitleMatch(movie, answer)).toBe(accepted);
   });
@@ -22,7 +34,11 @@ describe('ratingOf', () => {
   });
 
   it("turns OMDb's 'N/A' fields into N/A and null", () => {
-    expect(ratingOf({ ...hit, imdbRating: 'N/A', imdbVotes: 'N/A' }, 'tt1')).toEqual({ rating: 'N/A', votes: null, imdbId: 'tt0133093' });
+    expect(ratingOf({ ...hit, imdbRating: 'N/A', imdbVotes: 'N/A' }, 'tt1')).toEqual({
+      rating: 'N/A',
+      votes: null,
+      imdbId: 'tt0133093',
+    });
     expect(notAvailable('tt1')).toEqual({ rating: 'N/A', votes: null, imdbId: 'tt1' });
   });
 });

@@ -1,5 +1,6 @@
-import { MovieRating, RATING_NOT_AVAILABLE } from '@app/contracts';
-import { OmdbAnswer } from './movie-rating.client';
+import type { MovieRating } from '@app/contracts';
+import { RATING_NOT_AVAILABLE } from '@app/contracts';
+import type { OmdbAnswer } from './movie-rating.client';
 
 const sameTitle = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -7,7 +8,10 @@ const sameTitle = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * SPEC 5's match rule for a title look-up: accepted only if the title equals the movie's title
  * (case-insensitive, trimmed) and, when the movie's release year is known, the year matches.
  */
-export const acceptsTitleMatch = (movie: { title: string; year: number | null }, answer: OmdbAnswer): boolean =>
+export const acceptsTitleMatch = (
+  movie: { title: string; year: number | null },
+  answer: OmdbAnswer,
+): boolean =>
   answer.Response === 'True' &&
   answer.Title !== undefined &&
   sameTitle(answer.Title, movie.title) &&
@@ -15,7 +19,11 @@ export const acceptsTitleMatch = (movie: { title: string; year: number | null },
 
 const known = (value: string | undefined) => (value && value !== RATING_NOT_AVAILABLE ? value : null);
 
-export const notAvailable = (imdbId: string | null): MovieRating => ({ rating: RATING_NOT_AVAILABLE, votes: null, imdbId });
+export const notAvailable = (imdbId: string | null): MovieRating => ({
+  rating: RATING_NOT_AVAILABLE,
+  votes: null,
+  imdbId,
+});
 
 export const ratingOf = (answer: OmdbAnswer, imdbId: string | null): MovieRating => ({
   rating: known(answer.imdbRating) ?? RATING_NOT_AVAILABLE,

@@ -34,7 +34,11 @@ export class RatingsService {
       ttl = rating.rating === RATING_NOT_AVAILABLE ? RATING_TTL_SECONDS.missing : RATING_TTL_SECONDS.found;
     } catch (error) {
       // SPEC 8: a failed look-up shows 'N/A' and is only logged.
-      this.logger.warn({ msg: 'rating look-up failed', movieId: id, error: error instanceof Error ? error.message : String(error) });
+      this.logger.warn({
+        msg: 'rating look-up failed',
+        movieId: id,
+        error: error instanceof Error ? error.message : String(error),
+      });
       rating = notAvailable(movie.imdbId);
       ttl = RATING_TTL_SECONDS.failed;
     }

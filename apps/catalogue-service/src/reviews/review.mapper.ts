@@ -1,6 +1,6 @@
-import { Types } from 'mongoose';
-import { Review } from '@app/contracts';
-import { ReviewRecord } from './review.schema';
+import type { Types } from 'mongoose';
+import type { Review } from '@app/contracts';
+import type { ReviewRecord } from './review.schema';
 
 export type StoredReview = ReviewRecord & { _id: Types.ObjectId; createdAt: Date };
 

@@ -5,7 +5,13 @@ import { unlessDuplicate } from '@app/server-core';
 import { StoredReview } from './review.mapper';
 import { ReviewRecord } from './review.schema';
 
-export type NewReview = { movieId: string; userId: string; username: string; rating: number; content: string };
+export type NewReview = {
+  movieId: string;
+  userId: string;
+  username: string;
+  rating: number;
+  content: string;
+};
 
 const NEWEST = { createdAt: -1, _id: -1 } as const;
 
@@ -29,7 +35,10 @@ export class ReviewsRepository {
 
   /** Null when this user already reviewed this title (unique index). */
   async create({ movieId, ...review }: NewReview): Promise<StoredReview | null> {
-    const created = await unlessDuplicate(this.reviews.create({ ...review, movieId: new Types.ObjectId(movieId) }), null);
+    const created = await unlessDuplicate(
+      this.reviews.create({ ...review, movieId: new Types.ObjectId(movieId) }),
+      null,
+    );
     return created && created.toObject<StoredReview>();
   }
 
@@ -49,7 +58,9 @@ export class ReviewsRepository {
   }
 
   async remove(movieId: string, reviewId: string): Promise<boolean> {
-    const { deletedCount } = await this.reviews.deleteOne({ _id: reviewId, movieId: new Types.ObjectId(movieId) }).exec();
+    const { deletedCount } = await this.reviews
+      .deleteOne({ _id: reviewId, movieId: new Types.ObjectId(movieId) })
+      .exec();
     return deletedCount === 1;
   }
 

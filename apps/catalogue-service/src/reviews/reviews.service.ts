@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { CreateReviewPayload, ErrorCode, MovieMessages, MovieStatus, Review, ReviewMessages } from '@app/contracts';
+import {
+  CreateReviewPayload,
+  ErrorCode,
+  MovieMessages,
+  MovieStatus,
+  Review,
+  ReviewMessages,
+} from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { MoviesRepository } from '../movies/movies.repository';
 import { toReview } from './review.mapper';

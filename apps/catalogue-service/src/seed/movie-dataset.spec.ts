@@ -1,6 +1,13 @@
-import { cleanDataset, DatasetRow, parseReleaseDate, repairMojibake } from './movie-dataset';
+import type { DatasetRow } from './movie-dataset';
+import { cleanDataset, parseReleaseDate, repairMojibake } from './movie-dataset';
 
-const base: DatasetRow = { Title: 'Heat', 'Major Genre': 'Action', 'Release Date': 'Dec 15 1995', 'IMDB Rating': 8.26, 'IMDB Votes': 1000 };
+const base: DatasetRow = {
+  Title: 'Heat',
+  'Major Genre': 'Action',
+  'Release Date': 'Dec 15 1995',
+  'IMDB Rating': 8.26,
+  'IMDB Votes': 1000,
+};
 
 describe('parseReleaseDate', () => {
   it('reads the data set format as a UTC date', () => {
@@ -11,14 +18,22 @@ describe('parseReleaseDate', () => {
     expect(parseReleaseDate('Dec 25 2046')?.getUTCFullYear()).toBe(1946);
   });
 
-  it.each([null, undefined, '', 'sometime', 'Feb 31 1990', 'Foo 01 1990'])('drops an impossible date %p', (value) => {
-    expect(parseReleaseDate(value)).toBeNull();
-  });
+  it.each([null, undefined, '', 'sometime', 'Feb 31 1990', 'Foo 01 1990'])(
+    'drops an impossible date %p',
+    (value) => {
+      expect(parseReleaseDate(value)).toBeNull();
+    },
+  );
 });
 
 describe('cleanDataset', () => {
   it('drops untitled rows and rows without a genre', () => {
-    const movies = cleanDataset([{ ...base, Title: null }, { ...base, Title: '  ' }, { ...base, 'Major Genre': null }, base]);
+    const movies = cleanDataset([
+      { ...base, Title: null },
+      { ...base, Title: '  ' },
+      { ...base, 'Major Genre': null },
+      base,
+    ]);
     expect(movies.map((m) => m.title)).toEqual(['Heat']);
   });
 
@@ -38,7 +53,9 @@ describe('cleanDataset', () => {
   });
 
   it('keeps one row per title and year', () => {
-    expect(cleanDataset([base, { ...base, Title: ' Heat ' }, { ...base, 'Release Date': 'Jan 01 1986' }])).toHaveLength(2);
+    expect(
+      cleanDataset([base, { ...base, Title: ' Heat ' }, { ...base, 'Release Date': 'Jan 01 1986' }]),
+    ).toHaveLength(2);
   });
 
   it('rounds ratings to 0.1, derives access (premium at 8+) and default prices', () => {
@@ -47,14 +64,23 @@ describe('cleanDataset', () => {
       { ...base, Title: 'Other', 'IMDB Rating': 7.96 },
       { ...base, Title: 'Unrated', 'IMDB Rating': null },
     ]);
-    expect(heat).toMatchObject({ rating: 8.3, access: 'premium', purchasePriceInr: 1200, rentalPriceInr: 500 });
+    expect(heat).toMatchObject({
+      rating: 8.3,
+      access: 'premium',
+      purchasePriceInr: 1200,
+      rentalPriceInr: 500,
+    });
     expect(other).toMatchObject({ rating: 8, access: 'premium' });
     expect(unrated).toMatchObject({ rating: null, access: 'free' });
   });
 
   it('writes a description from what the data set knows', () => {
-    const [movie] = cleanDataset([{ ...base, Director: 'Michael Mann', 'Creative Type': 'Contemporary Fiction', 'MPAA Rating': 'R' }]);
-    expect(movie.description).toBe('A contemporary fiction action film from 1995, directed by Michael Mann. Rated R.');
+    const [movie] = cleanDataset([
+      { ...base, Director: 'Michael Mann', 'Creative Type': 'Contemporary Fiction', 'MPAA Rating': 'R' },
+    ]);
+    expect(movie.description).toBe(
+      'A contemporary fiction action film from 1995, directed by Michael Mann. Rated R.',
+    );
   });
 });
 

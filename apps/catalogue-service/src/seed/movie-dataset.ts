@@ -1,4 +1,5 @@
-import { accessForRating, DEFAULT_PURCHASE_PRICE_INR, DEFAULT_RENTAL_PRICE_INR, MovieAccess } from '@app/contracts';
+import type { MovieAccess } from '@app/contracts';
+import { accessForRating, DEFAULT_PURCHASE_PRICE_INR, DEFAULT_RENTAL_PRICE_INR } from '@app/contracts';
 
 /** One row of vega-datasets `data/movies.json` (3,201 US releases with IMDB ratings). */
 export type DatasetRow = {
@@ -58,7 +59,10 @@ const macRoman = new TextDecoder('macintosh');
 const MOJIBAKE = new Map(
   Array.from({ length: 128 }, (_, i) => {
     const byte = 0x80 + i;
-    return [macRoman.decode(Uint8Array.of(byte)), byte < 0xa0 ? CP1252_C1[i] : String.fromCharCode(byte)] as const;
+    return [
+      macRoman.decode(Uint8Array.of(byte)),
+      byte < 0xa0 ? CP1252_C1[i] : String.fromCharCode(byte),
+    ] as const;
   }).filter(([garbled, meant]) => garbled !== meant),
 );
 
@@ -85,7 +89,13 @@ export const parseReleaseDate = (value: string | null | undefined): Date | null 
 const positive = (value: number | null | undefined) =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 
-const describe = (genre: string, year: number | null, director: string | null, creativeType: string | null, mpaa: string | null) => {
+const describe = (
+  genre: string,
+  year: number | null,
+  director: string | null,
+  creativeType: string | null,
+  mpaa: string | null,
+) => {
   const kind = [creativeType?.toLowerCase(), genre.toLowerCase()].filter(Boolean).join(' ');
   const when = year ? ` from ${year}` : '';
   const by = director ? `, directed by ${director}` : '';
@@ -101,7 +111,8 @@ export const cleanDataset = (rows: DatasetRow[]): CleanMovie[] => {
   const seen = new Set<string>();
   const movies: CleanMovie[] = [];
   for (const row of rows) {
-    const title = row.Title === null || row.Title === undefined ? '' : repairMojibake(String(row.Title)).trim();
+    const title =
+      row.Title === null || row.Title === undefined ? '' : repairMojibake(String(row.Title)).trim();
     const genre = GENRES[row['Major Genre'] ?? ''];
     if (!title || !genre) continue;
     const releaseDate = parseReleaseDate(row['Release Date']);
@@ -110,7 +121,10 @@ export const cleanDataset = (rows: DatasetRow[]): CleanMovie[] => {
     if (seen.has(sourceKey)) continue;
     seen.add(sourceKey);
     const rawRating = row['IMDB Rating'];
-    const rating = typeof rawRating === 'number' && rawRating >= 0 && rawRating <= 10 ? Math.round(rawRating * 10) / 10 : null;
+    const rating =
+      typeof rawRating === 'number' && rawRating >= 0 && rawRating <= 10
+        ? Math.round(rawRating * 10) / 10
+        : null;
     const director = row.Director?.trim() || null;
     const genres = [genre];
     if (row['Creative Type'] === 'Science Fiction') genres.push('Sci-Fi');

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { GENERATED_POSTER_PREFIX, MovieStatus } from '@app/contracts';
-import { EventBus } from '@app/server-core';
+import type { EventBus } from '@app/server-core';
 import { moviePublishedEvent } from '../movies/movie-events';
-import { MoviesRepository, StoredMovie } from '../movies/movies.repository';
+import type { MoviesRepository, StoredMovie } from '../movies/movies.repository';
 import { normalizeTitle } from '../movies/title';
-import { CleanMovie } from './movie-dataset';
+import type { CleanMovie } from './movie-dataset';
 
 const BATCH = 250;
 
@@ -49,7 +49,8 @@ export const seedCatalogue = async (
     const batch = movies.slice(start, start + BATCH).map((movie) => toNewMovie(movie, now));
     const inserted = new Set((await repository.insertMissing(batch)).map((id) => id.toHexString()));
     added += inserted.size;
-    if (inserted.size && onInserted) await onInserted(batch.filter((movie) => inserted.has(movie._id.toHexString())));
+    if (inserted.size && onInserted)
+      await onInserted(batch.filter((movie) => inserted.has(movie._id.toHexString())));
     onProgress?.(Math.min(start + BATCH, movies.length));
   }
   return added;

@@ -7,7 +7,8 @@ import { AppModule } from '../app.module';
 import { envSchema } from '../env';
 import { MovieListCache } from '../movies/movie-list.cache';
 import { MoviesRepository } from '../movies/movies.repository';
-import { cleanDataset, DatasetRow } from './movie-dataset';
+import type { DatasetRow } from './movie-dataset';
+import { cleanDataset } from './movie-dataset';
 import { announceInserted, seedCatalogue } from './seed-catalogue';
 
 /** The package exports no path to its data files, so look for them the way Node looks for packages. */
@@ -35,7 +36,9 @@ const main = async () => {
     });
     bar.finish();
     if (added) await app.get(MovieListCache).invalidate();
-    process.stderr.write(`Catalogue: ${added} titles added, ${movies.length - added} already present (${rows.length} rows read).\n`);
+    process.stderr.write(
+      `Catalogue: ${added} titles added, ${movies.length - added} already present (${rows.length} rows read).\n`,
+    );
   } finally {
     await app.close();
   }

@@ -14,9 +14,14 @@ export const CONSUMER_GROUP = 'recommendation-service';
 class ItemsDataModule {}
 
 /** Catalogue events the recommendation service keeps its item list from. */
-export const catalogueEventHandlers = (idempotency: IdempotencyStore, items: ItemsRepository): EventHandlers => ({
+export const catalogueEventHandlers = (
+  idempotency: IdempotencyStore,
+  items: ItemsRepository,
+): EventHandlers => ({
   'movie.published': async (event) => {
-    await idempotency.processOnce({ group: CONSUMER_GROUP, eventId: event.id }, () => items.recordPublished(event.payload));
+    await idempotency.processOnce({ group: CONSUMER_GROUP, eventId: event.id }, () =>
+      items.recordPublished(event.payload),
+    );
   },
 });
 

@@ -1,4 +1,14 @@
-import type { AdminMovie, ApiError, Movie, MovieDetail, MovieRating, MovieSections, MovieWriteResult, Page, Review } from '@app/contracts';
+import type {
+  AdminMovie,
+  ApiError,
+  Movie,
+  MovieDetail,
+  MovieRating,
+  MovieSections,
+  MovieWriteResult,
+  Page,
+  Review,
+} from '@app/contracts';
 import { adminSignIn, DEMO_VIEWER, signIn } from '../support/api';
 import { baseUrl } from '../support/browser';
 
@@ -6,16 +16,30 @@ import { baseUrl } from '../support/browser';
 
 type Answer = { status: number; body: unknown };
 
-const call = async (method: string, path: string, { token, body, raw }: { token?: string; body?: unknown; raw?: string } = {}): Promise<Answer> => {
+const call = async (
+  method: string,
+  path: string,
+  { token, body, raw }: { token?: string; body?: unknown; raw?: string } = {},
+): Promise<Answer> => {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${baseUrl()}${path}`, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers,
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
 };
 
-const form = { title: 'E2E Draft Title', description: 'Added by the API journey.', genre: 'Drama', rating: 7.4, posterUrl: 'https://images.example.in/e2e.jpg' };
+const form = {
+  title: 'E2E Draft Title',
+  description: 'Added by the API journey.',
+  genre: 'Drama',
+  rating: 7.4,
+  posterUrl: 'https://images.example.in/e2e.jpg',
+};
 
 describe('catalogue API through the gateway', () => {
   let admin: string;
@@ -29,7 +53,8 @@ describe('catalogue API through the gateway', () => {
     movieId = data[0].id;
   });
 
-  const adminTotal = async () => ((await call('GET', '/api/admin/movies?pageSize=1', { token: admin })).body as Page<AdminMovie>).total;
+  const adminTotal = async () =>
+    ((await call('GET', '/api/admin/movies?pageSize=1', { token: admin })).body as Page<AdminMovie>).total;
 
   it('browses: pagination, search, sections, genres, details, rating', async () => {
     const page = (await call('GET', '/api/movies?page=2&pageSize=5&sort=title')).body as Page<Movie>;
@@ -38,7 +63,8 @@ describe('catalogue API through the gateway', () => {
     const first = ((await call('GET', '/api/movies?page=1&pageSize=5&sort=title')).body as Page<Movie>).data;
     expect(first.map((m) => m.id)).not.toContain(page.data[0].id);
     const target = page.data[0];
-    const search = (await call('GET', `/api/movies?search=${encodeURIComponent(target.title.toUpperCase())}`)).body as Page<Movie>;
+    const search = (await call('GET', `/api/movies?search=${encodeURIComponent(target.title.toUpperCase())}`))
+      .body as Page<Movie>;
     expect(search.data.map((m) => m.id)).toContain(target.id);
     const sections = (await call('GET', '/api/movies/sections')).body as MovieSections;
     expect(sections.topRated).toHaveLength(10);
@@ -49,7 +75,9 @@ describe('catalogue API through the gateway', () => {
     expect(detail).toMatchObject({ id: target.id, topReviews: expect.any(Array) });
     const rating = (await call('GET', `/api/movies/${target.id}/rating`)).body as MovieRating;
     expect(typeof rating.rating).toBe('string');
-    const details = (await call('POST', '/api/movie-details', { body: { movieIds: [target.id, 'f'.repeat(24), movieId] } })).body as Movie[];
+    const details = (
+      await call('POST', '/api/movie-details', { body: { movieIds: [target.id, 'f'.repeat(24), movieId] } })
+    ).body as Movie[];
     expect(details.map((m) => m.id)).toEqual([...new Set([target.id, movieId])]);
   });
 
@@ -59,47 +87,82 @@ describe('catalogue API through the gateway', () => {
     const { data, message } = created.body as MovieWriteResult;
     expect(message).toBe('Movie added successfully');
     expect(data.status).toBe('draft');
-    expect(await call('GET', `/api/movies/${data.id}`)).toMatchObject({ status: 404, body: { message: 'Movie not found' } });
+    expect(await call('GET', `/api/movies/${data.id}`)).toMatchObject({
+      status: 404,
+      body: { message: 'Movie not found' },
+    });
     expect((await call('GET', `/api/movies/${data.id}`, { token: viewer })).status).toBe(404);
     expect((await call('GET', `/api/movies/${data.id}`, { token: admin })).status).toBe(200);
     const published = await call('PUT', `/api/movies/${data.id}/publish`, { token: admin });
     expect(published).toMatchObject({ status: 200, body: { data: { status: 'published' } } });
-    expect(await call('PUT', `/api/movies/${data.id}/publish`, { token: admin })).toMatchObject({ status: 409, body: { message: 'Only drafts can be published' } });
-    expect(((await call('GET', '/api/movies/sections')).body as MovieSections).newlyLaunched[0].id).toBe(data.id);
+    expect(await call('PUT', `/api/movies/${data.id}/publish`, { token: admin })).toMatchObject({
+      status: 409,
+      body: { message: 'Only drafts can be published' },
+    });
+    expect(((await call('GET', '/api/movies/sections')).body as MovieSections).newlyLaunched[0].id).toBe(
+      data.id,
+    );
     const updated = await call('PUT', `/api/movies/${data.id}`, { token: admin, body: { rating: 8.2 } });
-    expect(updated).toMatchObject({ status: 200, body: { message: 'Movie updated successfully', data: { rating: 8.2 } } });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { message: 'Movie updated successfully', data: { rating: 8.2 } },
+    });
     expect((await call('DELETE', `/api/movies/${data.id}`, { token: admin })).status).toBe(204);
     expect((await call('GET', `/api/movies/${data.id}`)).status).toBe(404);
   });
 
   it('a user reviews a title once; an admin removes the review', async () => {
-    const posted = await call('POST', `/api/movies/${movieId}/reviews`, { token: viewer, body: { rating: 8.5, content: 'Loved it.' } });
+    const posted = await call('POST', `/api/movies/${movieId}/reviews`, {
+      token: viewer,
+      body: { rating: 8.5, content: 'Loved it.' },
+    });
     expect(posted.status).toBe(201);
     const review = posted.body as Review;
     expect(review).toMatchObject({ movieId, rating: 8.5, content: 'Loved it.' });
-    expect(await call('POST', `/api/movies/${movieId}/reviews`, { token: viewer, body: { rating: 3, content: 'Again' } })).toMatchObject({
+    expect(
+      await call('POST', `/api/movies/${movieId}/reviews`, {
+        token: viewer,
+        body: { rating: 3, content: 'Again' },
+      }),
+    ).toMatchObject({
       status: 409,
       body: { message: 'You have already reviewed this title' },
     });
-    expect(((await call('GET', `/api/movies/${movieId}/reviews`)).body as Review[]).map((r) => r.id)).toContain(review.id);
-    expect((await call('DELETE', `/api/movies/${movieId}/reviews/${review.id}`, { token: viewer })).status).toBe(403);
-    expect((await call('DELETE', `/api/movies/${movieId}/reviews/${review.id}`, { token: admin })).status).toBe(204);
-    expect(((await call('GET', `/api/movies/${movieId}`)).body as MovieDetail).topReviews.map((r) => r.id)).not.toContain(review.id);
+    expect(
+      ((await call('GET', `/api/movies/${movieId}/reviews`)).body as Review[]).map((r) => r.id),
+    ).toContain(review.id);
+    expect(
+      (await call('DELETE', `/api/movies/${movieId}/reviews/${review.id}`, { token: viewer })).status,
+    ).toBe(403);
+    expect(
+      (await call('DELETE', `/api/movies/${movieId}/reviews/${review.id}`, { token: admin })).status,
+    ).toBe(204);
+    expect(
+      ((await call('GET', `/api/movies/${movieId}`)).body as MovieDetail).topReviews.map((r) => r.id),
+    ).not.toContain(review.id);
   });
 
   describe('authorization matrix of every write (visitor 401, user 403, admin 2xx)', () => {
     const adminWrites = (): Array<[string, string, () => Promise<{ path: string; body?: unknown }>]> => [
       ['GET', '/api/admin/movies', async () => ({ path: '/api/admin/movies' })],
       ['POST', '/api/movies', async () => ({ path: '/api/movies', body: form })],
-      ['PUT', '/api/movies/:id', async () => ({ path: `/api/movies/${await draft()}`, body: { description: 'Edited.' } })],
+      [
+        'PUT',
+        '/api/movies/:id',
+        async () => ({ path: `/api/movies/${await draft()}`, body: { description: 'Edited.' } }),
+      ],
       ['PUT', '/api/movies/:id/publish', async () => ({ path: `/api/movies/${await draft()}/publish` })],
       ['DELETE', '/api/movies/:id', async () => ({ path: `/api/movies/${await draft()}` })],
     ];
-    const draft = async () => ((await call('POST', '/api/movies', { token: admin, body: form })).body as MovieWriteResult).data.id;
+    const draft = async () =>
+      ((await call('POST', '/api/movies', { token: admin, body: form })).body as MovieWriteResult).data.id;
 
     it.each(adminWrites())('%s %s', async (method, _, target) => {
       const { path, body } = await target();
-      expect(await call(method, path, { body })).toMatchObject({ status: 401, body: { message: 'Authentication required' } });
+      expect(await call(method, path, { body })).toMatchObject({
+        status: 401,
+        body: { message: 'Authentication required' },
+      });
       expect((await call(method, path, { body, token: 'forged.token.value' })).status).toBe(401);
       expect((await call(method, path, { body, token: viewer })).status).toBe(403);
       const allowed = await call(method, path, { body, token: admin });
@@ -131,7 +194,11 @@ describe('catalogue API through the gateway', () => {
       ['GET', '/api/movies/not-an-id/reviews', {}],
       ['POST', '/api/movie-details', { body: { movieIds: 'abc' } }],
       ['POST', '/api/movie-details', { body: { movieIds: [{ $gt: '' }] } }],
-      ['POST', '/api/movie-details', { body: { movieIds: Array.from({ length: 51 }, () => 'a'.repeat(24)) } }],
+      [
+        'POST',
+        '/api/movie-details',
+        { body: { movieIds: Array.from({ length: 51 }, () => 'a'.repeat(24)) } },
+      ],
       ['POST', '/api/movie-details', { body: { movieIds: [], extra: true } }],
       ['POST', '/api/movie-details', { raw: '{"movieIds": [' }],
       ['POST', '/api/movies', { as: 'admin', body: {} }],
@@ -151,7 +218,11 @@ describe('catalogue API through the gateway', () => {
       ['POST', `/api/movies/{id}/reviews`, { as: 'viewer', body: { rating: 11, content: 'x' } }],
       ['POST', `/api/movies/{id}/reviews`, { as: 'viewer', body: { rating: 5, content: { $gt: '' } } }],
       ['POST', `/api/movies/{id}/reviews`, { as: 'viewer', body: { rating: 5, content: '' } }],
-      ['POST', `/api/movies/{id}/reviews`, { as: 'viewer', body: { rating: 5, content: 'x', userId: 'someone-else' } }],
+      [
+        'POST',
+        `/api/movies/{id}/reviews`,
+        { as: 'viewer', body: { rating: 5, content: 'x', userId: 'someone-else' } },
+      ],
       ['DELETE', `/api/movies/{id}/reviews/not-an-id`, { as: 'admin' }],
     ];
 
@@ -166,7 +237,9 @@ describe('catalogue API through the gateway', () => {
       expect((answer as ApiError).message).toEqual(expect.any(String));
       expect((answer as ApiError).message.length).toBeGreaterThan(0);
       expect(await adminTotal()).toBe(before);
-      expect(((await call('GET', `/api/movies/${movieId}/reviews`)).body as Review[]).length).toBe(reviewsBefore);
+      expect(((await call('GET', `/api/movies/${movieId}/reviews`)).body as Review[]).length).toBe(
+        reviewsBefore,
+      );
     });
   });
 });

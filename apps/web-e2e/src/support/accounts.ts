@@ -23,7 +23,9 @@ export const expectError = (answer: Answer, status: number, message?: string) =>
 export const listUsers = async (adminToken: string): Promise<User[]> => {
   const users: User[] = [];
   for (let page = 1; ; page++) {
-    const answer = await call<UserList>('GET', `/api/users?page=${page}&pageSize=${MAX_PAGE_SIZE}`, { token: adminToken });
+    const answer = await call<UserList>('GET', `/api/users?page=${page}&pageSize=${MAX_PAGE_SIZE}`, {
+      token: adminToken,
+    });
     expectStatus(answer, 200);
     users.push(...answer.body.data);
     if (page * answer.body.pageSize >= answer.body.total) return users;

@@ -33,8 +33,20 @@ export const newClientIp = () => `10.${randomInt(256)}.${randomInt(256)}.${rando
  */
 export const RUN_CLIENT_IP = newClientIp();
 
-export const call = async <T = unknown>(method: string, urlPath: string, options: CallOptions = {}): Promise<Answer<T>> => {
-  const { token, body, raw, contentType, clientIp = RUN_CLIENT_IP, headers = {}, redirect = 'manual' } = options;
+export const call = async <T = unknown>(
+  method: string,
+  urlPath: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> => {
+  const {
+    token,
+    body,
+    raw,
+    contentType,
+    clientIp = RUN_CLIENT_IP,
+    headers = {},
+    redirect = 'manual',
+  } = options;
   const sent: Record<string, string> = { 'x-forwarded-for': clientIp };
   if (token !== undefined) sent.authorization = `Bearer ${token}`;
   if (body !== undefined || raw !== undefined) sent['content-type'] = contentType ?? 'application/json';
@@ -56,7 +68,12 @@ export const call = async <T = unknown>(method: string, urlPath: string, options
 
 export const isApiError = (body: unknown): body is ApiError => {
   const error = body as Partial<ApiError> | null;
-  return typeof error?.code === 'string' && typeof error.message === 'string' && error.message.length > 0 && typeof error.correlationId === 'string';
+  return (
+    typeof error?.code === 'string' &&
+    typeof error.message === 'string' &&
+    error.message.length > 0 &&
+    typeof error.correlationId === 'string'
+  );
 };
 
 /** Does what the ALTCHA widget does in the browser: fetch a challenge, solve its proof of work, encode the payload. */
@@ -81,26 +98,43 @@ export const DEMO_VIEWER: Credentials = { email: 'viewer@streamly.in', password:
 
 /** POST /api/signup as a new visitor (its own client address); throws unless 201. Usernames carry no digits (the OTP mail greets by name). */
 export const signUp = async (label: string, overrides: Partial<Account> = {}): Promise<Account> => {
-  const account: Account = { username: `E-to-E ${label}`, email: uniqueEmail(label), password: `Pw-${randomBytes(6).toString('hex')}`, ...overrides };
+  const account: Account = {
+    username: `E-to-E ${label}`,
+    email: uniqueEmail(label),
+    password: `Pw-${randomBytes(6).toString('hex')}`,
+    ...overrides,
+  };
   const { status, body } = await call('POST', '/api/signup', { body: account, clientIp: newClientIp() });
-  if (status !== 201) throw new Error(`signup of ${account.email} answered ${status}: ${JSON.stringify(body)}`);
+  if (status !== 201)
+    throw new Error(`signup of ${account.email} answered ${status}: ${JSON.stringify(body)}`);
   return account;
 };
 
 export type LoginPath = '/api/auth/login' | '/api/auth/admin/login';
 
 /** Login with a freshly solved captcha; the raw answer, for tests of refusals. */
-export const login = async ({ email, password }: Credentials, options: { path?: LoginPath; clientIp?: string } = {}) =>
-  call<LoginResponse>('POST', options.path ?? '/api/auth/login', { body: { email, password, recaptchaToken: await solveCaptcha() }, clientIp: options.clientIp });
+export const login = async (
+  { email, password }: Credentials,
+  options: { path?: LoginPath; clientIp?: string } = {},
+) =>
+  call<LoginResponse>('POST', options.path ?? '/api/auth/login', {
+    body: { email, password, recaptchaToken: await solveCaptcha() },
+    clientIp: options.clientIp,
+  });
 
 /** Signs in and returns the session; throws unless 200. */
-export const signIn = async (credentials: Credentials, loginPath: LoginPath = '/api/auth/login'): Promise<LoginResponse> => {
+export const signIn = async (
+  credentials: Credentials,
+  loginPath: LoginPath = '/api/auth/login',
+): Promise<LoginResponse> => {
   const { status, body } = await login(credentials, { path: loginPath });
-  if (status !== 200) throw new Error(`${loginPath} of ${credentials.email} answered ${status}: ${JSON.stringify(body)}`);
+  if (status !== 200)
+    throw new Error(`${loginPath} of ${credentials.email} answered ${status}: ${JSON.stringify(body)}`);
   return body;
 };
 
-export const adminSignIn = async (): Promise<string> => (await signIn(DEMO_ADMIN, '/api/auth/admin/login')).token;
+export const adminSignIn = async (): Promise<string> =>
+  (await signIn(DEMO_ADMIN, '/api/auth/admin/login')).token;
 
 /** A new account, signed in. */
 export const newUser = async (label: string): Promise<SignedIn> => {

@@ -1,4 +1,5 @@
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 
 /** The system under test, started by `npm test` the way `npm start` starts it. */
 export const baseUrl = () => {

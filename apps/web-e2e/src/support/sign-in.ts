@@ -2,10 +2,18 @@ import type { Page } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_VIEWER, type Credentials } from './api';
 
 /** A login screen of SPEC 2: where it is, who signs in there and the text of its submit button. */
-export type LoginAs = Credentials & { loginPath: '/userlogin' | '/adminlogin'; button: 'User Login' | 'Admin Login' };
+export type LoginAs = Credentials & {
+  loginPath: '/userlogin' | '/adminlogin';
+  button: 'User Login' | 'Admin Login';
+};
 
 /** Any user account, signing in on /userlogin. */
-export const asUser = ({ email, password }: Credentials): LoginAs => ({ email, password, loginPath: '/userlogin', button: 'User Login' });
+export const asUser = ({ email, password }: Credentials): LoginAs => ({
+  email,
+  password,
+  loginPath: '/userlogin',
+  button: 'User Login',
+});
 
 export const VIEWER_LOGIN: LoginAs = asUser(DEMO_VIEWER);
 export const ADMIN_LOGIN: LoginAs = { ...DEMO_ADMIN, loginPath: '/adminlogin', button: 'Admin Login' };

@@ -15,7 +15,10 @@ const Boom = () => {
 };
 
 /** A page whose chunk cannot be fetched (a deploy replaced it, the network dropped). */
-const Unreachable = lazyPage(() => Promise.reject<{ Unreachable: () => null }>(new Error('Failed to fetch dynamically imported module')), 'Unreachable');
+const Unreachable = lazyPage(
+  () => Promise.reject<{ Unreachable: () => null }>(new Error('Failed to fetch dynamically imported module')),
+  'Unreachable',
+);
 
 /** The app's routes plus ones that fail while rendering, under the same root (and its errorElement). */
 const withThrowingRoute = (): RouteObject[] => {
@@ -89,15 +92,18 @@ describe('router', () => {
 
   // User-only pages are served behind the route guard (see modules/auth RequireRole.spec.tsx).
   const guarded = new Set<string>(['userDashboard', 'userProfile']);
-  it.each(Object.entries(Paths).filter(([key]) => key in comingSoonPages && !guarded.has(key)))('serves %s (%s)', async (key, path) => {
-    const concrete = path.replace(':id', '42');
-    const { router } = renderApp({ path: concrete });
-    await waitForPage();
+  it.each(Object.entries(Paths).filter(([key]) => key in comingSoonPages && !guarded.has(key)))(
+    'serves %s (%s)',
+    async (key, path) => {
+      const concrete = path.replace(':id', '42');
+      const { router } = renderApp({ path: concrete });
+      await waitForPage();
 
-    expect(router.state.location.pathname).toBe(concrete);
-    const { title } = comingSoonPages[key as keyof typeof comingSoonPages];
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
-  });
+      expect(router.state.location.pathname).toBe(concrete);
+      const { title } = comingSoonPages[key as keyof typeof comingSoonPages];
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    },
+  );
 
   it('serves /recommended/:id', async () => {
     renderApp({ path: '/recommended/7' });

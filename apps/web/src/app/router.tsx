@@ -14,7 +14,10 @@ const AdminLoginPage = lazyPage(() => import('@web/pages/AdminLoginPage'), 'Admi
 const ComingSoonPage = lazyPage(() => import('@web/pages/ComingSoonPage'), 'ComingSoonPage');
 const CompanyPage = lazyPage(() => import('@web/pages/CompanyPage'), 'CompanyPage');
 const ContactUsPage = lazyPage(() => import('@web/pages/ContactUsPage'), 'ContactUsPage');
-const CookiePreferencesPage = lazyPage(() => import('@web/pages/CookiePreferencesPage'), 'CookiePreferencesPage');
+const CookiePreferencesPage = lazyPage(
+  () => import('@web/pages/CookiePreferencesPage'),
+  'CookiePreferencesPage',
+);
 const FooterPage = lazyPage(() => import('@web/pages/FooterPage'), 'FooterPage');
 const ForgotPasswordPage = lazyPage(() => import('@web/pages/ForgotPasswordPage'), 'ForgotPasswordPage');
 const MovieDetailsPage = lazyPage(() => import('@web/pages/MovieDetailsPage'), 'MovieDetailsPage');
@@ -44,11 +47,39 @@ export const routes: RouteObject[] = [
       { path: Paths.login, element: <UserLoginPage /> },
       { path: Paths.signup, element: <SignupPage /> },
       { path: Paths.forgotPassword, element: <ForgotPasswordPage /> },
-      { path: Paths.setPassword, element: <RequireRole role="user"><SetPasswordPage /></RequireRole> },
+      {
+        path: Paths.setPassword,
+        element: (
+          <RequireRole role="user">
+            <SetPasswordPage />
+          </RequireRole>
+        ),
+      },
       { path: Paths.oauthSuccess, element: <OAuthSuccessPage /> },
-      { path: Paths.userDashboard, element: <RequireRole role="user"><UserDashboardPage /></RequireRole> },
-      { path: Paths.userProfile, element: <RequireRole role="user"><ComingSoonPage page="userProfile" /></RequireRole> },
-      { path: Paths.adminDashboard, element: <RequireRole role="admin"><AdminDashboardPage /></RequireRole> },
+      {
+        path: Paths.userDashboard,
+        element: (
+          <RequireRole role="user">
+            <UserDashboardPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: Paths.userProfile,
+        element: (
+          <RequireRole role="user">
+            <ComingSoonPage page="userProfile" />
+          </RequireRole>
+        ),
+      },
+      {
+        path: Paths.adminDashboard,
+        element: (
+          <RequireRole role="admin">
+            <AdminDashboardPage />
+          </RequireRole>
+        ),
+      },
       { path: Paths.movieDetails, element: <MovieDetailsPage /> },
       { path: Paths.movie, element: <MoviePage /> },
       comingSoon('video'),

@@ -8,7 +8,9 @@ import { pageStrings } from './strings';
 export const CookiePreferencesPage = () => (
   <PageShell>
     <title>{pageStrings.documentTitle(companyStrings.cookieTitle)}</title>
-    <CompanyArticle content={{ title: companyStrings.cookieTitle, lead: companyStrings.cookieLead, sections: [] }}>
+    <CompanyArticle
+      content={{ title: companyStrings.cookieTitle, lead: companyStrings.cookieLead, sections: [] }}
+    >
       <CookiePreferencesForm />
     </CompanyArticle>
   </PageShell>

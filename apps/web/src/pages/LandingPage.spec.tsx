@@ -7,7 +7,10 @@ import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie, aPage } from '@web/test/movie-factory';
 import { renderApp } from '@web/test/render-app';
 
-const serverError = { status: 500, body: { code: 'INTERNAL', message: 'Something went wrong', correlationId: 'c-1' } };
+const serverError = {
+  status: 500,
+  body: { code: 'INTERNAL', message: 'Something went wrong', correlationId: 'c-1' },
+};
 
 describe('Landing page', () => {
   let api: FakeApi;
@@ -22,7 +25,9 @@ describe('Landing page', () => {
 
   const serveMovies = (titles: string[]) =>
     api.respond((_request, url) =>
-      url.pathname === '/api/movies' ? { status: 200, body: aPage(titles.map((title) => aMovie({ title }))) } : undefined,
+      url.pathname === '/api/movies'
+        ? { status: 200, body: aPage(titles.map((title) => aMovie({ title }))) }
+        : undefined,
     );
 
   it('shows the tagline, the price line, Sign In and the footer groups', async () => {

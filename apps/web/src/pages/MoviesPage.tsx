@@ -18,7 +18,12 @@ export const CategoryPage = ({ category }: { category: MovieCategory }) => {
   return (
     <PageShell>
       <title>{pageStrings.documentTitle(name)}</title>
-      <BrowseCatalogue key={category} title={name} lead={catalogueStrings.categoryLead(name)} category={category} />
+      <BrowseCatalogue
+        key={category}
+        title={name}
+        lead={catalogueStrings.categoryLead(name)}
+        category={category}
+      />
     </PageShell>
   );
 };

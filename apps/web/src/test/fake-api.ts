@@ -2,7 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /** `body` is the parsed JSON request body (undefined when there is none or it is not JSON). */
-export type FakeRoute = (request: IncomingMessage, url: URL, body: unknown) => { status: number; body: unknown } | undefined;
+export type FakeRoute = (
+  request: IncomingMessage,
+  url: URL,
+  body: unknown,
+) => { status: number; body: unknown } | undefined;
 
 export type FakeApi = {
   baseUrl: string;

@@ -9,13 +9,20 @@ import { createApiClient } from '@web/shared/api/api-client';
 type RenderAppOptions = { path?: string; apiBaseUrl?: string; routes?: RouteObject[] };
 
 /** The whole app (providers, router, pages) at `path`, talking to the API at `apiBaseUrl`. */
-export const renderApp = ({ path = '/', apiBaseUrl = 'http://127.0.0.1:9', routes = appRoutes }: RenderAppOptions = {}) => {
+export const renderApp = ({
+  path = '/',
+  apiBaseUrl = 'http://127.0.0.1:9',
+  routes = appRoutes,
+}: RenderAppOptions = {}) => {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // No retries: a test that fails a request wants to see the failure at once.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(<App router={router} apiClient={createApiClient(apiBaseUrl)} queryClient={queryClient} />);
+  const view = render(
+    <App router={router} apiClient={createApiClient(apiBaseUrl)} queryClient={queryClient} />,
+  );
   return { ...view, router, queryClient };
 };
 
 /** Pages load lazily: waits until the page's chunk has replaced the Suspense fallback. */
-export const waitForPage = () => waitFor(() => expect(screen.queryByRole('status', { name: LOADING_LABEL })).toBeNull());
+export const waitForPage = () =>
+  waitFor(() => expect(screen.queryByRole('status', { name: LOADING_LABEL })).toBeNull());

@@ -11,7 +11,9 @@ import { ApiClientProvider } from '@web/shared/api/ApiClientProvider';
  * the API at `apiBaseUrl`. A session stored beforehand (signInAs, storeSession) is the signed-in user.
  */
 export const renderHookWithApi = <Result,>(hook: () => Result, { apiBaseUrl }: { apiBaseUrl: string }) => {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={createApiClient(apiBaseUrl)}>

@@ -1,9 +1,10 @@
-import { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { ServiceName } from '@app/contracts';
+import type { MicroserviceOptions } from '@nestjs/microservices';
+import { Transport } from '@nestjs/microservices';
+import type { ServiceName } from '@app/contracts';
 import { RequestContextModule } from '../context/request-context.module';
-import { ServiceEnv } from '../env/parse-env';
+import type { ServiceEnv } from '../env/parse-env';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { correlationId } from '../http/correlation-id.middleware';
 import { JsonLogger } from '../logging/json-logger';

@@ -1,4 +1,4 @@
-import { DynamicModule, ExecutionContext } from '@nestjs/common';
+import type { DynamicModule, ExecutionContext } from '@nestjs/common';
 import { ClsModule } from 'nestjs-cls';
 import type { Request } from 'express';
 import { RpcEnvelopeSchema } from '@app/contracts';

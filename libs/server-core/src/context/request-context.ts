@@ -1,4 +1,5 @@
-import { ClsServiceManager, ClsStore } from 'nestjs-cls';
+import type { ClsStore } from 'nestjs-cls';
+import { ClsServiceManager } from 'nestjs-cls';
 import type { SessionUser } from '@app/contracts';
 
 /** What one unit of work (an HTTP request, an RPC, an event) carries in AsyncLocalStorage. */
@@ -21,5 +22,6 @@ export const RequestContext = {
   /** Sets the acting user of the current context (the gateway's session guard). */
   setUser: (user: SessionUser): void => cls().set('user', user),
   /** Runs `work` in a new context holding `values` (event handlers, background jobs, tests). */
-  run: <T>(values: Pick<RequestContextStore, 'correlationId' | 'user'>, work: () => T): T => cls().runWith({ ...values }, work),
+  run: <T>(values: Pick<RequestContextStore, 'correlationId' | 'user'>, work: () => T): T =>
+    cls().runWith({ ...values }, work),
 };

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export type JsonCacheOptions = {
   /** Every key starts with it, e.g. `catalogue:<db>:list:`; `invalidate()` drops everything under it. */
@@ -43,7 +43,13 @@ export class JsonCache<T = unknown> {
   async invalidate(): Promise<void> {
     let cursor = '0';
     do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${escapeGlob(this.options.prefix)}*`, 'COUNT', 500);
+      const [next, keys] = await this.redis.scan(
+        cursor,
+        'MATCH',
+        `${escapeGlob(this.options.prefix)}*`,
+        'COUNT',
+        500,
+      );
       if (keys.length) await this.redis.unlink(...keys);
       cursor = next;
     } while (cursor !== '0');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ServiceDefaults, ServiceName } from '@app/contracts';
+import type { ServiceName } from '@app/contracts';
+import { ServiceDefaults } from '@app/contracts';
 
 export class EnvValidationError extends Error {
   constructor(readonly issues: string[]) {
@@ -9,7 +10,10 @@ export class EnvValidationError extends Error {
 }
 
 /** Parses the environment once at boot; every bad key is named in one error. */
-export const parseEnv = <S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv = process.env): z.infer<S> => {
+export const parseEnv = <S extends z.ZodType>(
+  schema: S,
+  source: NodeJS.ProcessEnv = process.env,
+): z.infer<S> => {
   const result = schema.safeParse(source);
   if (result.success) return result.data;
   throw new EnvValidationError(
@@ -29,7 +33,10 @@ export const serviceEnvSchema = (service: ServiceName) => {
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(LogLevels).default('info'),
     MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI'),
-    MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).default(defaults.db),
+    MONGODB_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .default(defaults.db),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
     TCP_HOST: z.string().default('0.0.0.0'),
     TCP_PORT: port.default(defaults.tcpPort),

@@ -15,7 +15,12 @@ const bodyParserStatus = (exception: unknown): number | undefined => {
   const candidates = [exception, (exception as { cause?: unknown } | null)?.cause];
   for (const candidate of candidates) {
     const { type, status } = (candidate ?? {}) as { type?: unknown; status?: unknown };
-    if (typeof type === 'string' && typeof status === 'number' && /^(entity|request|encoding|charset)\./.test(type)) return status;
+    if (
+      typeof type === 'string' &&
+      typeof status === 'number' &&
+      /^(entity|request|encoding|charset)\./.test(type)
+    )
+      return status;
   }
   return undefined;
 };
@@ -24,7 +29,11 @@ const describe = (exception: unknown): Described => {
   const parserStatus = bodyParserStatus(exception);
   if (parserStatus !== undefined) {
     const message = parserStatus === 413 ? 'Request body is too large' : 'Malformed request body';
-    return { status: parserStatus, error: { code: errorCodeForStatus(parserStatus), message }, unexpected: false };
+    return {
+      status: parserStatus,
+      error: { code: errorCodeForStatus(parserStatus), message },
+      unexpected: false,
+    };
   }
   if (exception instanceof AppError) {
     const { code, message, details } = exception;
@@ -33,7 +42,8 @@ const describe = (exception: unknown): Described => {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     // Our own refusals are AppErrors; a framework 400 is Nest's JSON parser failing on the body.
-    const message = status >= 500 ? 'Internal error' : status === 400 ? 'Malformed request body' : exception.message;
+    const message =
+      status >= 500 ? 'Internal error' : status === 400 ? 'Malformed request body' : exception.message;
     return { status, error: { code: errorCodeForStatus(status), message }, unexpected: status >= 500 };
   }
   return { status: 500, error: { code: ErrorCode.Internal, message: 'Internal error' }, unexpected: true };

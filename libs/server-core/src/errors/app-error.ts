@@ -20,4 +20,6 @@ export class AppError extends Error {
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && value in invertedCodes;
-const invertedCodes: Record<string, true> = Object.fromEntries(Object.values(ErrorCode).map((c) => [c, true]));
+const invertedCodes: Record<string, true> = Object.fromEntries(
+  Object.values(ErrorCode).map((c) => [c, true]),
+);

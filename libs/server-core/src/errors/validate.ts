@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ErrorCode } from '@app/contracts';
 import { AppError } from './app-error';
 

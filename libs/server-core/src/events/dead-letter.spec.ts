@@ -24,12 +24,21 @@ describe('isPoison', () => {
 });
 
 describe('deadLetterFields', () => {
-  const base = { group: 'user-data-service', messageId: '1-0', reason: DeadLetterReason.HandlerFailed, error: 'boom', deliveries: 5 };
+  const base = {
+    group: 'user-data-service',
+    messageId: '1-0',
+    reason: DeadLetterReason.HandlerFailed,
+    error: 'boom',
+    deliveries: 5,
+  };
   const asRecord = (fields: string[]) =>
     Object.fromEntries(fields.flatMap((value, i) => (i % 2 === 0 ? [[value, fields[i + 1]]] : [])));
 
   it('keeps the original envelope text and says who gave up on it, why and when', () => {
-    const fields = deadLetterFields({ ...base, fields: ['x', '1', ENVELOPE_FIELD, '{"id":"e1"}'] }, new Date('2025-01-02T03:04:05.000Z'));
+    const fields = deadLetterFields(
+      { ...base, fields: ['x', '1', ENVELOPE_FIELD, '{"id":"e1"}'] },
+      new Date('2025-01-02T03:04:05.000Z'),
+    );
     expect(asRecord(fields)).toEqual({
       [ENVELOPE_FIELD]: '{"id":"e1"}',
       group: 'user-data-service',

@@ -28,7 +28,10 @@ export type DeadLetter = {
 };
 
 /** The flat field list of a dead-letter entry; the original envelope text is kept as it was, even when it is not JSON. */
-export const deadLetterFields = ({ group, messageId, reason, error, deliveries, fields }: DeadLetter, now = new Date()) => [
+export const deadLetterFields = (
+  { group, messageId, reason, error, deliveries, fields }: DeadLetter,
+  now = new Date(),
+) => [
   ENVELOPE_FIELD,
   (fields && envelopeJson(fields)) ?? '',
   'group',

@@ -32,7 +32,15 @@ export class EventBus {
   /** Validates the payload against its contract, appends the envelope and returns the event id (`envelope.id`). */
   async publish<T extends EventType>(type: T, payload: EventPayload<T>): Promise<string> {
     const envelope = buildEnvelope(type, payload);
-    await this.redis.xadd(this.stream, 'MAXLEN', '~', this.maxLen, '*', ENVELOPE_FIELD, JSON.stringify(envelope));
+    await this.redis.xadd(
+      this.stream,
+      'MAXLEN',
+      '~',
+      this.maxLen,
+      '*',
+      ENVELOPE_FIELD,
+      JSON.stringify(envelope),
+    );
     return envelope.id;
   }
 }

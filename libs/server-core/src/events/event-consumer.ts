@@ -1,16 +1,23 @@
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Logger, LoggerService } from '@nestjs/common';
-import { Redis } from 'ioredis';
-import { EVENT_STREAM, EventType } from '@app/contracts';
+import type { LoggerService } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { EventType } from '@app/contracts';
+import { EVENT_STREAM } from '@app/contracts';
 import { RequestContext } from '../context/request-context';
 import { DEFAULT_STREAM_MAX_LEN } from './event-bus';
 import { DEAD_LETTER_STREAM, deadLetterFields, DeadLetterReason, isPoison } from './dead-letter';
-import { decodeEnvelope, decodePayload, isEventType, TypedEventEnvelope } from './event-envelope';
-import { deliveriesById, entriesOfRead, parseAutoClaim, StreamEntry } from './stream-reply';
+import type { TypedEventEnvelope } from './event-envelope';
+import { decodeEnvelope, decodePayload, isEventType } from './event-envelope';
+import type { StreamEntry } from './stream-reply';
+import { deliveriesById, entriesOfRead, parseAutoClaim } from './stream-reply';
 
 export type EventHandlerContext = { group: string; consumer: string; messageId: string; deliveries: number };
-export type EventHandler<T extends EventType> = (event: TypedEventEnvelope<T>, context: EventHandlerContext) => Promise<void>;
+export type EventHandler<T extends EventType> = (
+  event: TypedEventEnvelope<T>,
+  context: EventHandlerContext,
+) => Promise<void>;
 export type EventHandlers = { [T in EventType]?: EventHandler<T> };
 
 export type EventConsumerOptions = {
@@ -76,7 +83,9 @@ export class EventConsumer {
     this.group = options.group;
     this.consumer = options.consumer ?? defaultConsumerName();
     this.handlers = new Map(
-      Object.entries(options.handlers).filter((entry): entry is [string, AnyEventHandler] => entry[1] !== undefined),
+      Object.entries(options.handlers).filter(
+        (entry): entry is [string, AnyEventHandler] => entry[1] !== undefined,
+      ),
     );
     this.stream = options.stream ?? EVENT_STREAM;
     this.deadLetterStream = options.deadLetterStream ?? DEAD_LETTER_STREAM;
@@ -98,7 +107,12 @@ export class EventConsumer {
     // Named so CLIENT LIST shows which consumer a blocked connection belongs to.
     this.blocking = this.redis.duplicate({ connectionName: `${this.group}:${this.consumer}` });
     this.loop = this.run();
-    this.logger.log({ msg: 'event consumer started', group: this.group, consumer: this.consumer, stream: this.stream });
+    this.logger.log({
+      msg: 'event consumer started',
+      group: this.group,
+      consumer: this.consumer,
+      stream: this.stream,
+    });
   }
 
   /** Ends the loop promptly and waits for the in-flight handler; unhandled entries of the batch stay pending. */
@@ -138,7 +152,12 @@ export class EventConsumer {
         if (isNoGroupError(error)) groupMissing = true;
         // A batch cut short by the error is still ours: replay it rather than wait for the claim sweep.
         replayFrom = '0';
-        this.logger.error({ msg: 'event consumer loop error', group: this.group, consumer: this.consumer, error: errorText(error) });
+        this.logger.error({
+          msg: 'event consumer loop error',
+          group: this.group,
+          consumer: this.consumer,
+          error: errorText(error),
+        });
         await sleep(this.errorBackoffMs, undefined, { signal: this.abort.signal }).catch(() => undefined);
       }
     }
@@ -157,7 +176,14 @@ export class EventConsumer {
   /** Handles one page of this consumer's own pending entries; returns where the next page starts, or null when done. */
   private async replayOwnPending(from: string): Promise<string | null> {
     const reply = await this.redis.xreadgroup(
-      'GROUP', this.group, this.consumer, 'COUNT', this.batchSize, 'STREAMS', this.stream, from,
+      'GROUP',
+      this.group,
+      this.consumer,
+      'COUNT',
+      this.batchSize,
+      'STREAMS',
+      this.stream,
+      from,
     );
     const entries = entriesOfRead(reply);
     if (entries.length === 0) return null;
@@ -170,9 +196,18 @@ export class EventConsumer {
     let cursor = '0-0';
     do {
       const reply = parseAutoClaim(
-        await this.redis.xautoclaim(this.stream, this.group, this.consumer, this.minIdleMs, cursor, 'COUNT', this.batchSize),
+        await this.redis.xautoclaim(
+          this.stream,
+          this.group,
+          this.consumer,
+          this.minIdleMs,
+          cursor,
+          'COUNT',
+          this.batchSize,
+        ),
       );
-      if (reply.entries.length > 0) await this.handleBatch(reply.entries, await this.deliveries(reply.entries));
+      if (reply.entries.length > 0)
+        await this.handleBatch(reply.entries, await this.deliveries(reply.entries));
       cursor = reply.cursor;
     } while (cursor !== '0-0' && this.running);
   }
@@ -181,7 +216,16 @@ export class EventConsumer {
     const blocking = this.blocking;
     if (!blocking) return;
     const reply = await blocking.xreadgroup(
-      'GROUP', this.group, this.consumer, 'COUNT', this.batchSize, 'BLOCK', blockMs, 'STREAMS', this.stream, '>',
+      'GROUP',
+      this.group,
+      this.consumer,
+      'COUNT',
+      this.batchSize,
+      'BLOCK',
+      blockMs,
+      'STREAMS',
+      this.stream,
+      '>',
     );
     const entries = entriesOfRead(reply);
     // Entries read with '>' are on their first delivery.
@@ -212,7 +256,11 @@ export class EventConsumer {
 
   private async handle(entry: StreamEntry, deliveries: number): Promise<void> {
     if (entry.fields === null) {
-      this.logger.warn({ msg: 'pending event was trimmed from the stream; acked', group: this.group, messageId: entry.id });
+      this.logger.warn({
+        msg: 'pending event was trimmed from the stream; acked',
+        group: this.group,
+        messageId: entry.id,
+      });
       return this.ack(entry.id);
     }
     const decoded = decodeEnvelope(entry.fields);
@@ -224,12 +272,19 @@ export class EventConsumer {
     const event = decodePayload(envelope.type, envelope);
     if (!event.ok) return this.deadLetter(entry, DeadLetterReason.Malformed, event.reason, deliveries);
     if (isPoison(deliveries, this.maxDeliveries, false)) {
-      return this.deadLetter(entry, DeadLetterReason.TooManyDeliveries, 'delivered without its handler finishing', deliveries);
+      return this.deadLetter(
+        entry,
+        DeadLetterReason.TooManyDeliveries,
+        'delivered without its handler finishing',
+        deliveries,
+      );
     }
     try {
       // In the context of the request that published the event, so the handler's log lines carry its id.
       const context = { group: this.group, consumer: this.consumer, messageId: entry.id, deliveries };
-      await RequestContext.run({ correlationId: envelope.correlationId }, () => handler(event.value, context));
+      await RequestContext.run({ correlationId: envelope.correlationId }, () =>
+        handler(event.value, context),
+      );
     } catch (error) {
       if (isPoison(deliveries, this.maxDeliveries, true)) {
         return this.deadLetter(entry, DeadLetterReason.HandlerFailed, errorText(error), deliveries);
@@ -253,10 +308,29 @@ export class EventConsumer {
   }
 
   /** Copies the entry to the dead-letter stream and acks it in one MULTI, so it is neither lost nor retried. */
-  private async deadLetter(entry: StreamEntry, reason: DeadLetterReason, error: string, deliveries: number): Promise<void> {
+  private async deadLetter(
+    entry: StreamEntry,
+    reason: DeadLetterReason,
+    error: string,
+    deliveries: number,
+  ): Promise<void> {
     const log = reason === DeadLetterReason.Malformed ? 'warn' : 'error';
-    this.logger[log]({ msg: 'event dead-lettered', group: this.group, messageId: entry.id, reason, error, deliveries });
-    const fields = deadLetterFields({ group: this.group, messageId: entry.id, reason, error, deliveries, fields: entry.fields });
+    this.logger[log]({
+      msg: 'event dead-lettered',
+      group: this.group,
+      messageId: entry.id,
+      reason,
+      error,
+      deliveries,
+    });
+    const fields = deadLetterFields({
+      group: this.group,
+      messageId: entry.id,
+      reason,
+      error,
+      deliveries,
+      fields: entry.fields,
+    });
     const results = await this.redis
       .multi()
       .xadd(this.deadLetterStream, 'MAXLEN', '~', DEFAULT_STREAM_MAX_LEN, '*', ...fields)

@@ -1,4 +1,5 @@
-import { ErrorCode, EventPayload } from '@app/contracts';
+import type { EventPayload } from '@app/contracts';
+import { ErrorCode } from '@app/contracts';
 import { AppError } from '../errors/app-error';
 import { buildEnvelope, decodeEnvelope, decodePayload, ENVELOPE_FIELD, envelopeJson } from './event-envelope';
 
@@ -9,7 +10,10 @@ const published: EventPayload<'movie.published'> = {
   publishDate: '2024-01-01',
 };
 
-const entryOf = (value: unknown) => [ENVELOPE_FIELD, typeof value === 'string' ? value : JSON.stringify(value)];
+const entryOf = (value: unknown) => [
+  ENVELOPE_FIELD,
+  typeof value === 'string' ? value : JSON.stringify(value),
+];
 
 describe('buildEnvelope', () => {
   it('wraps a valid payload with a fresh id and the time it occurred', () => {
@@ -69,7 +73,12 @@ describe('decodeEnvelope', () => {
 
 describe('decodePayload', () => {
   it('returns the typed envelope with the parsed payload', () => {
-    const envelope = { id: 'e1', type: 'movie.published', occurredAt: '2025-01-01T00:00:00.000Z', payload: published };
+    const envelope = {
+      id: 'e1',
+      type: 'movie.published',
+      occurredAt: '2025-01-01T00:00:00.000Z',
+      payload: published,
+    };
     expect(decodePayload('movie.published', envelope)).toEqual({ ok: true, value: envelope });
   });
 
@@ -78,7 +87,12 @@ describe('decodePayload', () => {
     ['a wrong type', { ...published, movieId: { $gt: '' } }, /movieId/],
     ['no payload at all', undefined, /\(root\)/],
   ])('rejects %s', (_what, payload, reason) => {
-    const decoded = decodePayload('movie.published', { id: 'e1', type: 'movie.published', occurredAt: '2025-01-01T00:00:00Z', payload });
+    const decoded = decodePayload('movie.published', {
+      id: 'e1',
+      type: 'movie.published',
+      occurredAt: '2025-01-01T00:00:00Z',
+      payload,
+    });
     expect(decoded.ok).toBe(false);
     expect(decoded.ok ? '' : decoded.reason).toMatch(reason);
   });

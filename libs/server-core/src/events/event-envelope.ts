@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { EventEnvelope, EventPayload, Events, EventType } from '@app/contracts';
+import type { EventEnvelope, EventPayload, EventType } from '@app/contracts';
+import { Events } from '@app/contracts';
 import { RequestContext } from '../context/request-context';
 import { validate } from '../errors/validate';
 

@@ -51,7 +51,12 @@ export class EventsModule {
   }
 
   /** Starts one consumer of `group` when the app has bootstrapped and stops it on shutdown. */
-  static forConsumer({ imports = [], inject = [], handlers, ...options }: EventsConsumerModuleOptions): DynamicModule {
+  static forConsumer({
+    imports = [],
+    inject = [],
+    handlers,
+    ...options
+  }: EventsConsumerModuleOptions): DynamicModule {
     return {
       module: EventsModule,
       imports,
@@ -60,7 +65,8 @@ export class EventsModule {
         {
           provide: EVENT_CONSUMER,
           inject: [REDIS_CLIENT, ...inject],
-          useFactory: (redis: Redis, ...deps: never[]) => new EventConsumer(redis, { ...options, handlers: handlers(...deps) }),
+          useFactory: (redis: Redis, ...deps: never[]) =>
+            new EventConsumer(redis, { ...options, handlers: handlers(...deps) }),
         },
         EventConsumerLifecycle,
       ],

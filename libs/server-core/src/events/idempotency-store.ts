@@ -43,7 +43,10 @@ export class IdempotencyStore {
     if (await this.model.exists({ group: key.group, eventId: key.eventId })) return false;
     await effect();
     // A duplicate: a consumer that claimed the same message concurrently recorded it first; our effect has run all the same.
-    await unlessDuplicate(this.model.create({ group: key.group, eventId: key.eventId, processedAt: new Date() }), null);
+    await unlessDuplicate(
+      this.model.create({ group: key.group, eventId: key.eventId, processedAt: new Date() }),
+      null,
+    );
     return true;
   }
 }

@@ -4,7 +4,13 @@ describe('entriesOfRead', () => {
   it('flattens an XREADGROUP reply, keeping trimmed entries as null fields', () => {
     expect(
       entriesOfRead([
-        ['events', [['1-0', ['envelope', '{}']], ['2-0', null]]],
+        [
+          'events',
+          [
+            ['1-0', ['envelope', '{}']],
+            ['2-0', null],
+          ],
+        ],
       ]),
     ).toEqual([
       { id: '1-0', fields: ['envelope', '{}'] },
@@ -29,14 +35,22 @@ describe('parseAutoClaim', () => {
     expect(parseAutoClaim(['0-0', []])).toEqual({ cursor: '0-0', entries: [] });
   });
 
-  it.each([[[1, []]], [['0-0', 'x']], [['0-0', [[1, []]]]], [['0-0', [['1-0', [2]]]]]])('rejects %j', (reply) => {
-    expect(() => parseAutoClaim(reply)).toThrow(/unexpected/);
-  });
+  it.each([[[1, []]], [['0-0', 'x']], [['0-0', [[1, []]]]], [['0-0', [['1-0', [2]]]]]])(
+    'rejects %j',
+    (reply) => {
+      expect(() => parseAutoClaim(reply)).toThrow(/unexpected/);
+    },
+  );
 });
 
 describe('deliveriesById', () => {
   it('maps XPENDING rows to delivery counts', () => {
-    expect(deliveriesById([['1-0', 'c1', 120, 3], ['2-0', 'c2', 5, 1]])).toEqual(
+    expect(
+      deliveriesById([
+        ['1-0', 'c1', 120, 3],
+        ['2-0', 'c2', 5, 1],
+      ]),
+    ).toEqual(
       new Map([
         ['1-0', 3],
         ['2-0', 1],

@@ -9,15 +9,18 @@ const isStringArray = (value: unknown): value is string[] =>
 const toEntries = (items: unknown): StreamEntry[] => {
   if (!Array.isArray(items)) throw new Error('unexpected stream reply: entries are not a list');
   return items.map((item: unknown) => {
-    if (!Array.isArray(item) || typeof item[0] !== 'string') throw new Error('unexpected stream reply: bad entry');
+    if (!Array.isArray(item) || typeof item[0] !== 'string')
+      throw new Error('unexpected stream reply: bad entry');
     const fields: unknown = item[1];
-    if (fields !== null && !isStringArray(fields)) throw new Error(`unexpected stream reply: bad fields of ${item[0]}`);
+    if (fields !== null && !isStringArray(fields))
+      throw new Error(`unexpected stream reply: bad fields of ${item[0]}`);
     return { id: item[0], fields };
   });
 };
 
 /** XREADGROUP over one stream: its entries, or none when the read timed out. */
-export const entriesOfRead = (reply: XReadReply): StreamEntry[] => (reply ? reply.flatMap(([, items]) => toEntries(items)) : []);
+export const entriesOfRead = (reply: XReadReply): StreamEntry[] =>
+  reply ? reply.flatMap(([, items]) => toEntries(items)) : [];
 
 export type AutoClaimReply = { cursor: string; entries: StreamEntry[] };
 
@@ -34,7 +37,8 @@ export const deliveriesById = (reply: unknown[]): Map<string, number> => {
   for (const row of reply) {
     if (!Array.isArray(row) || typeof row[0] !== 'string') throw new Error('unexpected XPENDING reply');
     const count = Number(row[3]);
-    if (!Number.isInteger(count)) throw new Error(`unexpected XPENDING reply: no delivery count for ${row[0]}`);
+    if (!Number.isInteger(count))
+      throw new Error(`unexpected XPENDING reply: no delivery count for ${row[0]}`);
     deliveries.set(row[0], count);
   }
   return deliveries;

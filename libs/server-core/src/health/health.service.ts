@@ -10,7 +10,9 @@ const CHECK_TIMEOUT_MS = 1_000;
 const withTimeout = <T>(work: Promise<T>, ms: number) =>
   Promise.race([
     work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref(),
+    ),
   ]);
 
 const probe = async (work: () => Promise<unknown>): Promise<ComponentHealth> => {

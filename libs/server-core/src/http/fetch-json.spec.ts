@@ -1,5 +1,6 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { ErrorCode } from '@app/contracts';
 import { AppError } from '../errors/app-error';
@@ -27,10 +28,12 @@ const startServer = async () => {
   };
 };
 
-const json = (status: number, value: unknown): Handler => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(value));
-};
+const json =
+  (status: number, value: unknown): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(value));
+  };
 
 const Answer = z.object({ title: z.string(), rating: z.number() });
 
@@ -57,7 +60,10 @@ describe('fetchJson', () => {
 
   it('answers the body parsed by the schema (unknown keys dropped)', async () => {
     server.answer(json(200, { title: 'Lagaan', rating: 8.1, extra: true }));
-    await expect(fetchJson(`${server.url}/movie`, { schema: Answer, timeoutMs: 2_000 })).resolves.toEqual({ title: 'Lagaan', rating: 8.1 });
+    await expect(fetchJson(`${server.url}/movie`, { schema: Answer, timeoutMs: 2_000 })).resolves.toEqual({
+      title: 'Lagaan',
+      rating: 8.1,
+    });
   });
 
   it('sends the method, headers and body it is given', async () => {
@@ -73,7 +79,11 @@ describe('fetchJson', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ secret: 's', response: 't' }),
     });
-    expect(seen).toEqual({ method: 'POST', type: 'application/x-www-form-urlencoded', body: 'secret=s&response=t' });
+    expect(seen).toEqual({
+      method: 'POST',
+      type: 'application/x-www-form-urlencoded',
+      body: 'secret=s&response=t',
+    });
   });
 
   it('fails with a timeout error (SERVICE_TIMEOUT) when no answer comes in time', async () => {
@@ -85,7 +95,9 @@ describe('fetchJson', () => {
 
   it('fails with a status error (SERVICE_UNAVAILABLE) on a non-2xx answer, never naming the query string', async () => {
     server.answer(json(503, { title: 'Lagaan', rating: 8.1 }));
-    const error = await failureOf(fetchJson(`${server.url}/movie?apikey=secret-key`, { schema: Answer, timeoutMs: 2_000 }));
+    const error = await failureOf(
+      fetchJson(`${server.url}/movie?apikey=secret-key`, { schema: Answer, timeoutMs: 2_000 }),
+    );
     expect(error).toMatchObject({ failure: 'status', status: 503, code: ErrorCode.ServiceUnavailable });
     expect(error.message).toContain('/movie answered 503');
     expect(error.message).not.toContain('secret-key');

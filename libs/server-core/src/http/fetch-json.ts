@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ErrorCode } from '@app/contracts';
 import { AppError } from '../errors/app-error';
 
@@ -61,13 +61,16 @@ export const fetchJson = async <S extends z.ZodType>(
     });
   } catch (error) {
     if (error instanceof ThirdPartyError) throw error;
-    if (isTimeout(error)) throw new ThirdPartyError('timeout', `${where} did not answer within ${timeoutMs} ms`);
+    if (isTimeout(error))
+      throw new ThirdPartyError('timeout', `${where} did not answer within ${timeoutMs} ms`);
     const reason = (error as { message?: unknown } | null)?.message ?? error;
     throw new ThirdPartyError('network', `${where} could not be reached: ${String(reason)}`);
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ');
+    const issues = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`)
+      .join('; ');
     throw new ThirdPartyError('schema', `${where} answered an unexpected shape: ${issues}`);
   }
   return parsed.data;

@@ -1,5 +1,5 @@
-import { PipeTransform } from '@nestjs/common';
-import { z } from 'zod';
+import type { PipeTransform } from '@nestjs/common';
+import type { z } from 'zod';
 import { validate } from '../errors/validate';
 
 /** Validates an HTTP body, query or param with a contract schema: `@Query(new ZodPipe(Schema))`. */

@@ -1,6 +1,6 @@
-import { LoggerService } from '@nestjs/common';
+import type { LoggerService } from '@nestjs/common';
 import { RequestContext } from '../context/request-context';
-import { LogLevel } from '../env/parse-env';
+import type { LogLevel } from '../env/parse-env';
 
 const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -36,7 +36,15 @@ export class JsonLogger implements LoggerService {
           ? message
           : { msg: String(message) };
     const correlationId = RequestContext.correlationId();
-    const line = JSON.stringify({ time: new Date().toISOString(), level, service: this.service, correlationId, context, stack, ...fields });
+    const line = JSON.stringify({
+      time: new Date().toISOString(),
+      level,
+      service: this.service,
+      correlationId,
+      context,
+      stack,
+      ...fields,
+    });
     (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
   }
 }

@@ -10,7 +10,8 @@ import { Mailer } from './mailer';
     {
       provide: Mailer,
       inject: [ENV],
-      useFactory: (env: MailEnv) => new Mailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
+      useFactory: (env: MailEnv) =>
+        new Mailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
     },
   ],
   exports: [Mailer],

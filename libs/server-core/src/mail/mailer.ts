@@ -14,8 +14,14 @@ export type MailOptions = {
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
 
 /** The JSON written beside each .eml in an outbox folder (the same shape the SMTP test fake writes). */
-export type OutboxMessage = { to: string[]; from: string; subject: string; text: string; html: string | null; date: string };
-
+export type OutboxMessage = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  date: string;
+};
 
 /** Sends mail over SMTP with nodemailer; in development without SMTP, writes it to a local outbox folder. */
 @Injectable()
@@ -35,11 +41,18 @@ export class Mailer implements OnApplicationShutdown {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = (await this.transport.sendMail({ from: this.options.from, ...mail })) as { message?: Buffer; messageId?: string };
+    const info = (await this.transport.sendMail({ from: this.options.from, ...mail })) as {
+      message?: Buffer;
+      messageId?: string;
+    };
     if (!this.options.smtpUrl && this.options.outboxDir && info.message) {
       this.writeToOutbox(this.options.outboxDir, mail, info.message);
     }
-    this.logger.log({ msg: 'mail sent', subject: mail.subject, via: this.options.smtpUrl ? 'smtp' : 'outbox' });
+    this.logger.log({
+      msg: 'mail sent',
+      subject: mail.subject,
+      via: this.options.smtpUrl ? 'smtp' : 'outbox',
+    });
   }
 
   onApplicationShutdown() {
@@ -49,7 +62,14 @@ export class Mailer implements OnApplicationShutdown {
   private writeToOutbox(dir: string, mail: OutgoingMail, raw: Buffer) {
     const date = new Date().toISOString();
     const base = path.join(dir, `${date.replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}`);
-    const message: OutboxMessage = { to: [mail.to.toLowerCase()], from: this.options.from, subject: mail.subject, text: mail.text, html: mail.html ?? null, date };
+    const message: OutboxMessage = {
+      to: [mail.to.toLowerCase()],
+      from: this.options.from,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      date,
+    };
     writeFileSync(`${base}.eml`, raw);
     writeFileSync(`${base}.json`, JSON.stringify(message, null, 2));
   }

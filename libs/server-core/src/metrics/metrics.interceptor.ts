@@ -12,11 +12,13 @@ export class MetricsInterceptor implements NestInterceptor {
     const transport = context.getType();
     const route =
       transport === 'rpc'
-        ? String(context.switchToRpc().getContext<{ getPattern?: () => string }>()?.getPattern?.() ?? 'unknown')
+        ? String(
+            context.switchToRpc().getContext<{ getPattern?: () => string }>()?.getPattern?.() ?? 'unknown',
+          )
         : String(context.switchToHttp().getRequest<Request>().route?.path ?? 'unmatched');
     const end = this.metrics.requestDuration.startTimer({ transport, route });
-    return next.handle().pipe(
-      tap({ next: () => end({ outcome: 'ok' }), error: () => end({ outcome: 'error' }) }),
-    );
+    return next
+      .handle()
+      .pipe(tap({ next: () => end({ outcome: 'ok' }), error: () => end({ outcome: 'error' }) }));
   }
 }

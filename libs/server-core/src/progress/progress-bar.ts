@@ -6,7 +6,11 @@ const WIDTH = 30;
  * A progress bar for long work (seeding, imports, transcoding). On a terminal it redraws one line;
  * in logs (no TTY) it prints a line per 10 % so CI output stays short.
  */
-export const progressBar = (label: string, total: number, out: NodeJS.WriteStream = process.stderr): Progress => {
+export const progressBar = (
+  label: string,
+  total: number,
+  out: NodeJS.WriteStream = process.stderr,
+): Progress => {
   let lastDecile = -1;
   const draw = (done: number) => {
     const ratio = total === 0 ? 1 : Math.min(done / total, 1);

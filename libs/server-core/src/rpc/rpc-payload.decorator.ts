@@ -1,7 +1,9 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { ExecutionContext } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, SetMetadata } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { z } from 'zod';
-import { RpcDescriptor, RpcEnvelopeSchema, RpcReply } from '@app/contracts';
+import type { z } from 'zod';
+import type { RpcDescriptor, RpcReply } from '@app/contracts';
+import { RpcEnvelopeSchema } from '@app/contracts';
 import { validate } from '../errors/validate';
 
 const RPC_DESCRIPTOR = 'rpc:descriptor';
@@ -13,15 +15,21 @@ const RPC_DESCRIPTOR = 'rpc:descriptor';
 export const RpcHandler =
   <R extends RpcDescriptor>(rpc: R) =>
   // Any parameters (`never` accepts every list); the answer must be the contract's reply.
-  <M extends (...args: never) => RpcReply<R> | Promise<RpcReply<R>>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>) => {
+  <M extends (...args: never) => RpcReply<R> | Promise<RpcReply<R>>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<M>,
+  ) => {
     applyDecorators(MessagePattern(rpc.pattern), SetMetadata(RPC_DESCRIPTOR, rpc))(target, key, descriptor);
   };
 
 // The schema travels wrapped: Nest treats a bare decorator argument with a `transform` method (as zod schemas have) as a pipe.
 const payloadOf = createParamDecorator(({ schema }: { schema?: z.ZodType }, ctx: ExecutionContext) => {
   const envelope = validate(RpcEnvelopeSchema, ctx.switchToRpc().getData(), 'message');
-  const contract = schema ?? (Reflect.getMetadata(RPC_DESCRIPTOR, ctx.getHandler()) as RpcDescriptor | undefined)?.request;
-  if (!contract) throw new Error(`@RpcPayload() without a schema needs @RpcHandler(rpc) on ${ctx.getHandler().name}`);
+  const contract =
+    schema ?? (Reflect.getMetadata(RPC_DESCRIPTOR, ctx.getHandler()) as RpcDescriptor | undefined)?.request;
+  if (!contract)
+    throw new Error(`@RpcPayload() without a schema needs @RpcHandler(rpc) on ${ctx.getHandler().name}`);
   return validate(contract, envelope.data);
 });
 

@@ -1,7 +1,19 @@
-export type GoogleIdentity = { sub: string; email: string; email_verified: boolean; name: string; picture?: string };
+export type GoogleIdentity = {
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  name: string;
+  picture?: string;
+};
 
 export type GoogleOAuthFake = {
-  env: { GOOGLE_CLIENT_ID: string; GOOGLE_CLIENT_SECRET: string; GOOGLE_AUTH_URL: string; GOOGLE_TOKEN_URL: string; GOOGLE_USERINFO_URL: string };
+  env: {
+    GOOGLE_CLIENT_ID: string;
+    GOOGLE_CLIENT_SECRET: string;
+    GOOGLE_AUTH_URL: string;
+    GOOGLE_TOKEN_URL: string;
+    GOOGLE_USERINFO_URL: string;
+  };
   stop(): Promise<void>;
 };
 
@@ -17,7 +29,9 @@ export const DEFAULT_GOOGLE_IDENTITY: GoogleIdentity = {
  * code; token; userinfo). The identity is `DEFAULT_GOOGLE_IDENTITY` unless the authorize request carries
  * `login_hint=<email>`, which signs in as that (verified) address, so each test can use a fresh account.
  */
-export const startGoogleOAuthFake = async ({ identity = DEFAULT_GOOGLE_IDENTITY }: { identity?: GoogleIdentity } = {}): Promise<GoogleOAuthFake> => {
+export const startGoogleOAuthFake = async ({
+  identity = DEFAULT_GOOGLE_IDENTITY,
+}: { identity?: GoogleIdentity } = {}): Promise<GoogleOAuthFake> => {
   // ESM-only package: loaded on demand.
   const { OAuth2Server } = await import('oauth2-mock-server');
   const server = new OAuth2Server();
@@ -30,17 +44,29 @@ export const startGoogleOAuthFake = async ({ identity = DEFAULT_GOOGLE_IDENTITY 
     const code = redirect.url.searchParams.get('code');
     if (hint && code) {
       const local = hint.split('@')[0];
-      identityByCode.set(code, { sub: `google-${local}`, email: hint.toLowerCase(), email_verified: true, name: local });
+      identityByCode.set(code, {
+        sub: `google-${local}`,
+        email: hint.toLowerCase(),
+        email_verified: true,
+        name: local,
+      });
     }
   });
-  server.service.on('beforeResponse', (response: { body: Record<string, unknown> }, req: { body?: Record<string, string> }) => {
-    const found = req.body?.code ? identityByCode.get(req.body.code) : undefined;
-    if (found && typeof response.body.access_token === 'string') identityByToken.set(response.body.access_token, found);
-  });
-  server.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }, req: { headers: Record<string, string | undefined> }) => {
-    const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    response.body = { ...(identityByToken.get(token) ?? identity) };
-  });
+  server.service.on(
+    'beforeResponse',
+    (response: { body: Record<string, unknown> }, req: { body?: Record<string, string> }) => {
+      const found = req.body?.code ? identityByCode.get(req.body.code) : undefined;
+      if (found && typeof response.body.access_token === 'string')
+        identityByToken.set(response.body.access_token, found);
+    },
+  );
+  server.service.on(
+    'beforeUserinfo',
+    (response: { body: Record<string, unknown> }, req: { headers: Record<string, string | undefined> }) => {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      response.body = { ...(identityByToken.get(token) ?? identity) };
+    },
+  );
   const base = server.issuer.url ?? '';
   return {
     env: {

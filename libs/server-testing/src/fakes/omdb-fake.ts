@@ -1,8 +1,17 @@
-import { createServer, IncomingMessage, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** One title as OMDb describes it (the fields of `?i=` / `?t=` answers, recorded shape). */
-export type OmdbRecord = { Title: string; Year: string; imdbID: string; imdbRating: string; imdbVotes: string; Genre?: string; Director?: string };
+export type OmdbRecord = {
+  Title: string;
+  Year: string;
+  imdbID: string;
+  imdbRating: string;
+  imdbVotes: string;
+  Genre?: string;
+  Director?: string;
+};
 
 export type OmdbFake = {
   url: string;
@@ -48,8 +57,15 @@ const full = (record: OmdbRecord) => ({
  * A local OMDb-compatible server (`GET /?apikey=&i=` or `&t=&y=`), answering as omdbapi.com documents:
  * 401 `Invalid API key!`, `Movie not found!`, `Incorrect IMDb ID.`; `options.failing` answers 503 HTML.
  */
-export const startOmdbFake = async ({ apiKey = 'omdb-test-key', records = [] as OmdbRecord[] } = {}): Promise<OmdbFake> => {
-  const state = { records: [...records], options: { strictYear: true, failing: false }, requests: [] as URLSearchParams[] };
+export const startOmdbFake = async ({
+  apiKey = 'omdb-test-key',
+  records = [] as OmdbRecord[],
+} = {}): Promise<OmdbFake> => {
+  const state = {
+    records: [...records],
+    options: { strictYear: true, failing: false },
+    requests: [] as URLSearchParams[],
+  };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
     state.requests.push(params);
@@ -59,18 +75,24 @@ export const startOmdbFake = async ({ apiKey = 'omdb-test-key', records = [] as 
       return;
     }
     if (!params.get('apikey')) return send(res, 401, { Response: 'False', Error: 'No API key provided.' });
-    if (params.get('apikey') !== apiKey) return send(res, 401, { Response: 'False', Error: 'Invalid API key!' });
+    if (params.get('apikey') !== apiKey)
+      return send(res, 401, { Response: 'False', Error: 'Invalid API key!' });
     const id = params.get('i');
     if (id) {
       const found = state.records.find((record) => record.imdbID === id);
       if (found) return send(res, 200, full(found));
-      return send(res, 200, { Response: 'False', Error: /^tt\d+$/.test(id) ? 'Error getting data.' : 'Incorrect IMDb ID.' });
+      return send(res, 200, {
+        Response: 'False',
+        Error: /^tt\d+$/.test(id) ? 'Error getting data.' : 'Incorrect IMDb ID.',
+      });
     }
     const title = params.get('t')?.trim().toLowerCase();
     if (!title) return send(res, 200, { Response: 'False', Error: 'Incorrect IMDb ID.' });
     const year = params.get('y');
     const found = state.records.find(
-      (record) => record.Title.toLowerCase() === title && (!year || !state.options.strictYear || record.Year.startsWith(year)),
+      (record) =>
+        record.Title.toLowerCase() === title &&
+        (!year || !state.options.strictYear || record.Year.startsWith(year)),
     );
     return send(res, 200, found ? full(found) : { Response: 'False', Error: 'Movie not found!' });
   });

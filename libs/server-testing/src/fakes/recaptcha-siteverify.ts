@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 
 export type RecaptchaFake = { verifyUrl: string; stop(): Promise<void> };
 
@@ -7,7 +7,13 @@ export type RecaptchaFake = { verifyUrl: string; stop(): Promise<void> };
  * Google's reCAPTCHA `siteverify` as documented: POST form `secret`, `response` (and `remoteip`) →
  * `{ success, error-codes }`. Succeeds only for the configured secret and a response in `validResponses`.
  */
-export const startRecaptchaFake = async ({ secret, validResponses }: { secret: string; validResponses: string[] }): Promise<RecaptchaFake> => {
+export const startRecaptchaFake = async ({
+  secret,
+  validResponses,
+}: {
+  secret: string;
+  validResponses: string[];
+}): Promise<RecaptchaFake> => {
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -20,7 +26,13 @@ export const startRecaptchaFake = async ({ secret, validResponses }: { secret: s
       if (!response) errors.push('missing-input-response');
       else if (!validResponses.includes(response)) errors.push('invalid-input-response');
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(errors.length ? { success: false, 'error-codes': errors } : { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost' }));
+      res.end(
+        JSON.stringify(
+          errors.length
+            ? { success: false, 'error-codes': errors }
+            : { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost' },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,11 +1,18 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** One received message, as written to `<dir>/<id>.json` (the raw message is beside it as `<id>.eml`). */
-export type OutboxMail = { to: string[]; from: string; subject: string; text: string; html: string | null; date: string };
+export type OutboxMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  date: string;
+};
 
 export type SmtpOutbox = {
   /** `smtp://127.0.0.1:<port>` for nodemailer. */
@@ -28,7 +35,13 @@ export const readOutbox = (dir: string): OutboxMail[] =>
  * A real SMTP server (smtp-server) standing in for the mail provider: accepts every message without
  * authentication, parses it with mailparser and writes it to `dir` as JSON and .eml.
  */
-export const startSmtpOutbox = async ({ dir, port = 0 }: { dir: string; port?: number }): Promise<SmtpOutbox> => {
+export const startSmtpOutbox = async ({
+  dir,
+  port = 0,
+}: {
+  dir: string;
+  port?: number;
+}): Promise<SmtpOutbox> => {
   mkdirSync(dir, { recursive: true });
   let sequence = 0;
   const server = new SMTPServer({

@@ -1,5 +1,6 @@
-import { createServer, IncomingMessage, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** A title as TMDB's `/movie/{id}` describes it (recorded shape, the fields the importer reads). */
 export type TmdbMovie = {
@@ -19,7 +20,13 @@ export type TmdbMovie = {
   imdb_id?: string | null;
 };
 
-export type TmdbReview = { id: string; author: string; content: string; created_at: string; author_details: { rating: number | null } };
+export type TmdbReview = {
+  id: string;
+  author: string;
+  content: string;
+  created_at: string;
+  author_details: { rating: number | null };
+};
 
 export type TmdbFakeData = {
   genres: Array<{ id: number; name: string }>;
@@ -31,7 +38,13 @@ export type TmdbFakeData = {
   reviews: Record<number, TmdbReview[]>;
 };
 
-export type TmdbFake = { url: string; apiKey: string; data: TmdbFakeData; requests: string[]; stop(): Promise<void> };
+export type TmdbFake = {
+  url: string;
+  apiKey: string;
+  data: TmdbFakeData;
+  requests: string[];
+  stop(): Promise<void>;
+};
 
 const PAGE_SIZE = 20;
 
@@ -40,8 +53,16 @@ const send = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-const notFound = { success: false, status_code: 34, status_message: 'The resource you requested could not be found.' };
-const badKey = { status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.', success: false };
+const notFound = {
+  success: false,
+  status_code: 34,
+  status_message: 'The resource you requested could not be found.',
+};
+const badKey = {
+  status_code: 7,
+  status_message: 'Invalid API key: You must be granted a valid key.',
+  success: false,
+};
 
 const paged = <T>(items: T[], page: number) => ({
   page,
@@ -59,17 +80,74 @@ export const sampleTmdbData = (): TmdbFakeData => ({
     { id: 35, name: 'Comedy' },
   ],
   movies: [
-    { id: 27205, title: 'Inception', overview: 'Cobb steals secrets from dreams.', poster_path: '/oYuLEt3zVCKq57qu2F8dT7NIa6f.jpg', release_date: '2010-07-15', vote_average: 8.4, vote_count: 37000, popularity: 120.5, genre_ids: [28, 878], runtime: 148, original_language: 'en', budget: 160000000, revenue: 839030630, imdb_id: 'tt1375666' },
-    { id: 19404, title: 'Dilwale Dulhania Le Jayenge', overview: 'Raj and Simran meet on a trip across Europe.', poster_path: '/2CAL2433ZeIihfX1Hb2139CX0pW.jpg', release_date: '1995-10-20', vote_average: 8.5, vote_count: 4500, popularity: 30.1, genre_ids: [35, 18], runtime: 190, original_language: 'hi', budget: 13200000, revenue: 100000000, imdb_id: 'tt0112870' },
-    { id: 12345, title: 'Quiet Days', overview: 'A small drama.', poster_path: null, release_date: '2021-03-01', vote_average: 6.2, vote_count: 120, popularity: 5.3, genre_ids: [18], runtime: null, original_language: 'en', budget: 0, revenue: 0, imdb_id: null },
+    {
+      id: 27205,
+      title: 'Inception',
+      overview: 'Cobb steals secrets from dreams.',
+      poster_path: '/oYuLEt3zVCKq57qu2F8dT7NIa6f.jpg',
+      release_date: '2010-07-15',
+      vote_average: 8.4,
+      vote_count: 37000,
+      popularity: 120.5,
+      genre_ids: [28, 878],
+      runtime: 148,
+      original_language: 'en',
+      budget: 160000000,
+      revenue: 839030630,
+      imdb_id: 'tt1375666',
+    },
+    {
+      id: 19404,
+      title: 'Dilwale Dulhania Le Jayenge',
+      overview: 'Raj and Simran meet on a trip across Europe.',
+      poster_path: '/2CAL2433ZeIihfX1Hb2139CX0pW.jpg',
+      release_date: '1995-10-20',
+      vote_average: 8.5,
+      vote_count: 4500,
+      popularity: 30.1,
+      genre_ids: [35, 18],
+      runtime: 190,
+      original_language: 'hi',
+      budget: 13200000,
+      revenue: 100000000,
+      imdb_id: 'tt0112870',
+    },
+    {
+      id: 12345,
+      title: 'Quiet Days',
+      overview: 'A small drama.',
+      poster_path: null,
+      release_date: '2021-03-01',
+      vote_average: 6.2,
+      vote_count: 120,
+      popularity: 5.3,
+      genre_ids: [18],
+      runtime: null,
+      original_language: 'en',
+      budget: 0,
+      revenue: 0,
+      imdb_id: null,
+    },
   ],
   popular: [27205, 19404, 12345],
   topRated: [19404, 27205],
   trending: [12345, 27205],
   reviews: {
     27205: [
-      { id: '5b2f1', author: 'cinephile', content: 'A dream of a film.', created_at: '2017-02-13T23:16:19.538Z', author_details: { rating: 9 } },
-      { id: '5b2f2', author: 'nobody', content: 'No rating given.', created_at: '2018-02-13T23:16:19.538Z', author_details: { rating: null } },
+      {
+        id: '5b2f1',
+        author: 'cinephile',
+        content: 'A dream of a film.',
+        created_at: '2017-02-13T23:16:19.538Z',
+        author_details: { rating: 9 },
+      },
+      {
+        id: '5b2f2',
+        author: 'nobody',
+        content: 'No rating given.',
+        created_at: '2018-02-13T23:16:19.538Z',
+        author_details: { rating: null },
+      },
     ],
   },
 });
@@ -78,7 +156,10 @@ export const sampleTmdbData = (): TmdbFakeData => ({
  * A local TMDB-compatible server (API v3 under `/3`, `api_key` query or Bearer token): popular, top rated,
  * trending (day), genre list, movie by id, reviews by id; TMDB's 401 and 404 bodies.
  */
-export const startTmdbFake = async ({ apiKey = 'tmdb-test-key', data = sampleTmdbData() } = {}): Promise<TmdbFake> => {
+export const startTmdbFake = async ({
+  apiKey = 'tmdb-test-key',
+  data = sampleTmdbData(),
+} = {}): Promise<TmdbFake> => {
   const requests: string[] = [];
   const fake = { data };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {

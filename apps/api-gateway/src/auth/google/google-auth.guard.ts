@@ -20,13 +20,15 @@ export class GoogleAuthGuard extends AuthGuard(GOOGLE_STRATEGY) {
   }
 
   override canActivate(context: ExecutionContext) {
-    if (!this.google.clientId) throw new AppError(ErrorCode.ServiceUnavailable, 'Google sign-in is not configured');
+    if (!this.google.clientId)
+      throw new AppError(ErrorCode.ServiceUnavailable, 'Google sign-in is not configured');
     return super.canActivate(context);
   }
 
   override handleRequest<T>(error: unknown, result: T, info?: unknown): T {
     if (error || !result) {
-      const reason = error instanceof Error ? error.message : error ? String(error) : JSON.stringify(info ?? null);
+      const reason =
+        error instanceof Error ? error.message : error ? String(error) : JSON.stringify(info ?? null);
       this.logger.warn({ msg: 'Google sign-in refused', reason });
     }
     return (error ? null : result || null) as T;

@@ -22,7 +22,13 @@ export class CookieStateStore {
 
   store(req: Request, _meta: unknown, callback: StoreCallback) {
     const state = randomBytes(24).toString('base64url');
-    req.res?.cookie(STATE_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure: this.secure, path: '/auth/google', maxAge: STATE_TTL_SECONDS * 1000 });
+    req.res?.cookie(STATE_COOKIE, state, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secure,
+      path: '/auth/google',
+      maxAge: STATE_TTL_SECONDS * 1000,
+    });
     callback(null, state);
   }
 

@@ -17,7 +17,12 @@ export class GoogleController {
 
   @Get('callback')
   callback(@Req() req: Request, @Res() res: Response) {
-    const result = (req as Request & Record<typeof GOOGLE_RESULT_PROPERTY, OAuthCode | null | undefined>)[GOOGLE_RESULT_PROPERTY];
-    res.redirect(302, result?.code ? `/oauth-success?token=${encodeURIComponent(result.code)}` : '/oauth-success');
+    const result = (req as Request & Record<typeof GOOGLE_RESULT_PROPERTY, OAuthCode | null | undefined>)[
+      GOOGLE_RESULT_PROPERTY
+    ];
+    res.redirect(
+      302,
+      result?.code ? `/oauth-success?token=${encodeURIComponent(result.code)}` : '/oauth-success',
+    );
   }
 }

@@ -28,7 +28,7 @@ export class GoogleStrategy extends PassportStrategy(Strategy, GOOGLE_STRATEGY) 
       scope: ['openid', 'email', 'profile'],
       store: new CookieStateStore(options.publicUrl.startsWith('https:')),
       passReqToCallback: true,
-          // The typings overload `store` by arity; passport-oauth2 dispatches on `store.length` (3 here: req, meta, callback).
+      // The typings overload `store` by arity; passport-oauth2 dispatches on `store.length` (3 here: req, meta, callback).
     } as unknown as StrategyOptionsWithRequest);
     // The access token goes to the userinfo endpoint as `Authorization: Bearer`, not in its query string (logs, proxies).
     this._oauth2.useAuthorizationHeaderforGET(true);
@@ -38,11 +38,11 @@ export class GoogleStrategy extends PassportStrategy(Strategy, GOOGLE_STRATEGY) 
     const email = profile.emails?.[0];
     const json = profile._json as { email_verified?: unknown };
     return this.auth.googleSignIn({
-        googleId: profile.id,
-        email: email?.value ?? '',
-        emailVerified: json.email_verified === true || json.email_verified === 'true',
-        displayName: profile.displayName || null,
-        picture: profile.photos?.[0]?.value ?? null,
+      googleId: profile.id,
+      email: email?.value ?? '',
+      emailVerified: json.email_verified === true || json.email_verified === 'true',
+      displayName: profile.displayName || null,
+      picture: profile.photos?.[0]?.value ?? null,
     });
   }
 }

@@ -7,7 +7,10 @@ export const adminUsersStrings = {
   filterLabel: 'Filter by role',
   filters: { all: 'All Users', user: 'Regular Users', admin: 'Admins' } satisfies Record<RoleFilter, string>,
   roles: { user: 'User', admin: 'Admin' } satisfies Record<Role, string>,
-  statuses: { active: 'Active', suspended: 'Suspended', banned: 'Banned' } satisfies Record<UserStatus, string>,
+  statuses: { active: 'Active', suspended: 'Suspended', banned: 'Banned' } satisfies Record<
+    UserStatus,
+    string
+  >,
   /** SPEC 2: a user without a status shows as Active. */
   statusFallback: 'Active',
   joined: (date: string) => `Joined ${date}`,

@@ -44,7 +44,9 @@ export const companyPages = {
     sections: [
       {
         heading: 'Registered office',
-        paragraphs: ['Streamly Media Private Limited, 4th Floor, Residency Road, Bengaluru, Karnataka 560025, India.'],
+        paragraphs: [
+          'Streamly Media Private Limited, 4th Floor, Residency Road, Bengaluru, Karnataka 560025, India.',
+        ],
       },
       {
         heading: 'Company details',
@@ -56,7 +58,9 @@ export const companyPages = {
       },
       {
         heading: 'Investors and partners',
-        paragraphs: ['For partnerships, content licensing and investor relations, write to partners@streamly.in.'],
+        paragraphs: [
+          'For partnerships, content licensing and investor relations, write to partners@streamly.in.',
+        ],
       },
     ],
   },
@@ -88,7 +92,9 @@ export const companyPages = {
     sections: [
       {
         heading: 'Media contact',
-        paragraphs: [`Write to ${PRESS_EMAIL} for interviews, images and statements. We answer press requests within one working day.`],
+        paragraphs: [
+          `Write to ${PRESS_EMAIL} for interviews, images and statements. We answer press requests within one working day.`,
+        ],
       },
       {
         heading: 'Latest news',
@@ -106,19 +112,27 @@ export const companyPages = {
     sections: [
       {
         heading: 'How much does Streamly cost?',
-        paragraphs: ['Plans start at ₹149 for one month. You can also buy a title for ₹1200 or rent it for ₹500.'],
+        paragraphs: [
+          'Plans start at ₹149 for one month. You can also buy a title for ₹1200 or rent it for ₹500.',
+        ],
       },
       {
         heading: 'How long does a rental last?',
-        paragraphs: ['You have 30 days to start a rented title and 48 hours to finish it once you press play.'],
+        paragraphs: [
+          'You have 30 days to start a rented title and 48 hours to finish it once you press play.',
+        ],
       },
       {
         heading: 'How do I cancel my subscription?',
-        paragraphs: ['Open your profile, choose Subscription and press Cancel Subscription. You keep access until the end of the paid period.'],
+        paragraphs: [
+          'Open your profile, choose Subscription and press Cancel Subscription. You keep access until the end of the paid period.',
+        ],
       },
       {
         heading: 'I forgot my password.',
-        paragraphs: ['Use Forgot Password on the sign-in page. We email you a one-time code to set a new password.'],
+        paragraphs: [
+          'Use Forgot Password on the sign-in page. We email you a one-time code to set a new password.',
+        ],
       },
       {
         heading: 'Still need help?',
@@ -162,7 +176,9 @@ export const companyPages = {
     sections: [
       {
         heading: 'Who may use Streamly',
-        points: ['You must be 18 years or older, or have the consent of a parent or guardian, to use Streamly.'],
+        points: [
+          'You must be 18 years or older, or have the consent of a parent or guardian, to use Streamly.',
+        ],
       },
       {
         heading: 'Your account',
@@ -206,7 +222,8 @@ export type CompanyPageKey = keyof typeof companyPages;
 
 export const companyStrings = {
   cookieTitle: 'Cookie Preferences',
-  cookieLead: 'Choose which optional cookies Streamly may use. Cookies needed to sign you in and keep you safe are always on.',
+  cookieLead:
+    'Choose which optional cookies Streamly may use. Cookies needed to sign you in and keep you safe are always on.',
   analyticsLabel: 'Analytics cookies',
   analyticsHint: 'Help us understand which features people use so we can improve them.',
   marketingLabel: 'Marketing cookies',

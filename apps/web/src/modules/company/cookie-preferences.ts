@@ -11,7 +11,9 @@ export const DEFAULT_COOKIE_PREFERENCES: CookiePreferences = { analytics: true, 
 
 export const readCookiePreferences = (): CookiePreferences => {
   try {
-    const parsed = CookiePreferencesSchema.safeParse(JSON.parse(window.localStorage.getItem(COOKIE_PREFERENCES_KEY) ?? 'null'));
+    const parsed = CookiePreferencesSchema.safeParse(
+      JSON.parse(window.localStorage.getItem(COOKIE_PREFERENCES_KEY) ?? 'null'),
+    );
     return parsed.success ? parsed.data : DEFAULT_COOKIE_PREFERENCES;
   } catch {
     return DEFAULT_COOKIE_PREFERENCES;

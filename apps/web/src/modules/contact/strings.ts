@@ -11,5 +11,12 @@ export const contactStrings = {
   sending: 'Sending message...',
   sent: 'Message sent successfully!',
   failed: 'Failed to send message. Please try again.',
-  services: ['Streaming subscription', 'Buying or renting titles', 'Partnerships', 'Advertising', 'Press', 'Something else'],
+  services: [
+    'Streaming subscription',
+    'Buying or renting titles',
+    'Partnerships',
+    'Advertising',
+    'Press',
+    'Something else',
+  ],
 } as const;

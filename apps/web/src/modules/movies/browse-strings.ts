@@ -29,7 +29,11 @@ export const browseStrings = {
   continueWatchingEmpty: 'Titles you start watching will appear here so you can pick up where you left off.',
   becauseYouWatchedEmpty: 'Watch a few titles and we will suggest more like them here.',
   tiles: { myList: 'My List', downloads: 'Downloads', settings: 'Settings' },
-  tileHints: { myList: 'Titles you saved for later', downloads: 'Your purchases and rentals', settings: 'Notifications and playback' },
+  tileHints: {
+    myList: 'Titles you saved for later',
+    downloads: 'Your purchases and rentals',
+    settings: 'Notifications and playback',
+  },
   categories: { action: 'Action', comedy: 'Comedy', drama: 'Drama', scifi: 'Sci-Fi' },
   scrollLeft: (title: string) => `Scroll ${title} left`,
   scrollRight: (title: string) => `Scroll ${title} right`,
@@ -71,7 +75,8 @@ export const detailStrings = {
   rentPrice: (price: number) => `₹${price}`,
   rentNow: 'Rent Now',
   rentSoonTitle: 'Payments arrive soon',
-  rentSoonLine: 'Renting and buying titles opens very soon. Until then, a subscription gives you the premium catalogue.',
+  rentSoonLine:
+    'Renting and buying titles opens very soon. Until then, a subscription gives you the premium catalogue.',
   viewPlans: 'View Subscription Plans',
   premiumTitle: 'Premium content',
   premiumText: (title: string) =>
@@ -94,7 +99,13 @@ export const detailStrings = {
   signInCtaLine: 'Join Streamly to stream this title. Plans start at ₹149.',
   join: 'Join Streamly',
   menu: 'Menu',
-  menuLinks: { home: 'Home', dashboard: 'Dashboard', subscription: 'Subscription', aboutUs: 'About Us', contactUs: 'Contact Us' },
+  menuLinks: {
+    home: 'Home',
+    dashboard: 'Dashboard',
+    subscription: 'Subscription',
+    aboutUs: 'About Us',
+    contactUs: 'Contact Us',
+  },
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
 } as const;

@@ -1,8 +1,14 @@
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const longDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDate = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Budget and revenue are in dollars (SPEC 2); 'N/A' when unknown. */
-export const formatUsd = (amount: number | null, unknown: string): string => (amount === null ? unknown : usd.format(amount));
+export const formatUsd = (amount: number | null, unknown: string): string =>
+  amount === null ? unknown : usd.format(amount);
 
 /** SPEC 2: the language in upper case ('en' → 'EN'). */
 export const formatLanguage = (language: string | null, unknown: string): string =>

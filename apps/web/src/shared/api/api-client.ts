@@ -2,7 +2,11 @@ import { toApiRequestError } from './api-request-error';
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
-export type RequestOptions = { query?: QueryParams; signal?: AbortSignal; /** Sent as a bearer token. */ token?: string | null };
+export type RequestOptions = {
+  query?: QueryParams;
+  signal?: AbortSignal;
+  /** Sent as a bearer token. */ token?: string | null;
+};
 
 export type SendOptions = RequestOptions & { body?: unknown };
 
@@ -32,7 +36,11 @@ const toSearch = (query: QueryParams | undefined): string => {
 
 /** @param baseUrl origin of the API; '' means the page's own origin. */
 export const createApiClient = (baseUrl = ''): ApiClient => {
-  const send = async <T>(method: string, path: string, { query, signal, token, body }: SendOptions = {}): Promise<T> => {
+  const send = async <T>(
+    method: string,
+    path: string,
+    { query, signal, token, body }: SendOptions = {},
+  ): Promise<T> => {
     const response = await fetch(`${baseUrl}${path}${toSearch(query)}`, {
       method,
       headers: headersFor(token, body !== undefined),

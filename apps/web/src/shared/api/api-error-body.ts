@@ -2,9 +2,11 @@ import { type ApiError, ErrorCode } from '@app/contracts';
 
 const codes = new Set<string>(Object.values(ErrorCode));
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
-const isDetail = (value: unknown) => isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
+const isDetail = (value: unknown) =>
+  isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
 
 /**
  * True when `value` has the gateway's error shape (ApiErrorSchema in contracts). A hand-written guard rather

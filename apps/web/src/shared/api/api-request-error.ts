@@ -30,9 +30,13 @@ export const toApiRequestError = async (response: Response): Promise<ApiRequestE
     parsed = undefined;
   }
   if (isApiErrorBody(parsed)) return new ApiRequestError(response.status, parsed);
-  return new ApiRequestError(response.status, {
-    code: errorCodeForStatus(response.status),
-    message: response.statusText || `Request failed with status ${response.status}`,
-    correlationId: response.headers.get('x-correlation-id') ?? '',
-  }, false);
+  return new ApiRequestError(
+    response.status,
+    {
+      code: errorCodeForStatus(response.status),
+      message: response.statusText || `Request failed with status ${response.status}`,
+      correlationId: response.headers.get('x-correlation-id') ?? '',
+    },
+    false,
+  );
 };

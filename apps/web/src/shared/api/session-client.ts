@@ -13,7 +13,10 @@ export type ClientSession = {
  * unless it names its own token, and a 401 to a call that carried one ends the session.
  */
 export const withSession = (client: ApiClient, session: ClientSession): ApiClient => {
-  const call = async <T>(send: (options: SendOptions) => Promise<T>, options: SendOptions = {}): Promise<T> => {
+  const call = async <T>(
+    send: (options: SendOptions) => Promise<T>,
+    options: SendOptions = {},
+  ): Promise<T> => {
     const token = options.token === undefined ? session.getToken() : options.token;
     try {
       return await send({ ...options, token });

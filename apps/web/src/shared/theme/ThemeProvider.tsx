@@ -1,5 +1,22 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { applyTheme, isTheme, oppositeTheme, readStoredTheme, storeTheme, type Theme, THEME_STORAGE_KEY } from './theme';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
+import {
+  applyTheme,
+  isTheme,
+  oppositeTheme,
+  readStoredTheme,
+  storeTheme,
+  type Theme,
+  THEME_STORAGE_KEY,
+} from './theme';
 
 type ThemeContextValue = { theme: Theme; toggleTheme: () => void };
 

@@ -17,7 +17,14 @@ type AdminMovieCardProps = {
 };
 
 /** One title on Manage Movies: poster, status badge, title, genre, rating, description, reviews (SPEC 2). */
-export const AdminMovieCard = ({ movie, busy, onEdit, onPublish, onDelete, onRemoveReview }: AdminMovieCardProps) => {
+export const AdminMovieCard = ({
+  movie,
+  busy,
+  onEdit,
+  onPublish,
+  onDelete,
+  onRemoveReview,
+}: AdminMovieCardProps) => {
   const [confirming, setConfirming] = useState(false);
   const isDraft = movie.status === MovieStatus.Draft;
   return (

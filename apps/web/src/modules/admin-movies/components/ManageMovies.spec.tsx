@@ -6,7 +6,10 @@ import { renderApp } from '@web/test/render-app';
 import { adminMovieStrings as t } from '../strings';
 import type { AdminMovie } from '@app/contracts';
 
-const draft: AdminMovie = { ...aMovie({ id: '65f0c0ffee000000000000d1', title: 'Draft Night', status: 'draft', genre: 'Drama' }), reviews: [] };
+const draft: AdminMovie = {
+  ...aMovie({ id: '65f0c0ffee000000000000d1', title: 'Draft Night', status: 'draft', genre: 'Drama' }),
+  reviews: [],
+};
 const live: AdminMovie = {
   ...aMovie({ id: '65f0c0ffee000000000000e1', title: 'Live Wire', status: 'published', genre: 'Action' }),
   reviews: [aReview({ id: '65f0c0ffee000000000000f1', username: 'Troll', content: 'Spam spam' })],
@@ -30,9 +33,15 @@ describe('Manage Movies', () => {
   const serve = (write: { status: number; body: unknown } = { status: 200, body: { data: draft } }) =>
     api.respond((request, url, body) => {
       if (url.pathname === '/api/admin/movies') return { status: 200, body: aPage([draft, live]) };
-      if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [], page: 1, pageSize: 24, total: 0 } };
+      if (url.pathname === '/api/users')
+        return { status: 200, body: { success: true, data: [], page: 1, pageSize: 24, total: 0 } };
       if (url.pathname.startsWith('/api/movies')) {
-        sent.push({ method: request.method ?? '', path: url.pathname, body, auth: request.headers.authorization });
+        sent.push({
+          method: request.method ?? '',
+          path: url.pathname,
+          body,
+          auth: request.headers.authorization,
+        });
         return write;
       }
       return undefined;
@@ -76,8 +85,12 @@ describe('Manage Movies', () => {
     fireEvent.change(within(dialog).getByLabelText(t.fields.title), { target: { value: 'Monsoon Skies' } });
     fireEvent.change(within(dialog).getByLabelText(t.fields.genre), { target: { value: 'Drama' } });
     fireEvent.change(within(dialog).getByLabelText(t.fields.rating), { target: { value: '7.8' } });
-    fireEvent.change(within(dialog).getByLabelText(t.fields.posterUrl), { target: { value: 'https://img.example.in/p.jpg' } });
-    fireEvent.change(within(dialog).getByLabelText(t.fields.description), { target: { value: 'Rain, love, Mumbai.' } });
+    fireEvent.change(within(dialog).getByLabelText(t.fields.posterUrl), {
+      target: { value: 'https://img.example.in/p.jpg' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(t.fields.description), {
+      target: { value: 'Rain, love, Mumbai.' },
+    });
   };
 
   it("adds a movie with the admin token and says 'Movie added successfully'", async () => {
@@ -93,7 +106,14 @@ describe('Manage Movies', () => {
       method: 'POST',
       path: '/api/movies',
       auth: 'Bearer admin-token',
-      body: { title: 'Monsoon Skies', genre: 'Drama', rating: 7.8, posterUrl: 'https://img.example.in/p.jpg', description: 'Rain, love, Mumbai.', status: 'draft' },
+      body: {
+        title: 'Monsoon Skies',
+        genre: 'Drama',
+        rating: 7.8,
+        posterUrl: 'https://img.example.in/p.jpg',
+        description: 'Rain, love, Mumbai.',
+        status: 'draft',
+      },
     });
   });
 
@@ -110,7 +130,11 @@ describe('Manage Movies', () => {
 
   it.each([
     [{ status: 200, body: { data: draft, message: 'Movie updated successfully' } }, t.updated, 'status'],
-    [{ status: 500, body: { code: 'INTERNAL', message: 'boom', correlationId: 'c' } }, t.updateFailed, 'alert'],
+    [
+      { status: 500, body: { code: 'INTERNAL', message: 'boom', correlationId: 'c' } },
+      t.updateFailed,
+      'alert',
+    ],
   ] as const)('edits a movie and says %#', async (answer, message, role) => {
     serve(answer);
     await openManage();
@@ -122,7 +146,12 @@ describe('Manage Movies', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: t.save }));
 
     expect((await screen.findByText(message)).closest(`[role="${role}"]`)).not.toBeNull();
-    expect(sent[0]).toEqual({ method: 'PUT', path: `/api/movies/${draft.id}`, auth: 'Bearer admin-token', body: { title: 'Draft Night II' } });
+    expect(sent[0]).toEqual({
+      method: 'PUT',
+      path: `/api/movies/${draft.id}`,
+      auth: 'Bearer admin-token',
+      body: { title: 'Draft Night II' },
+    });
   });
 
   it('publishes a draft, removes a review and deletes after confirmation', async () => {

@@ -58,7 +58,12 @@ export const ManageMovies = () => {
   };
 
   const grid = () => {
-    if (isPending) return <p role="status" className={styles.muted}>{t.loading}</p>;
+    if (isPending)
+      return (
+        <p role="status" className={styles.muted}>
+          {t.loading}
+        </p>
+      );
     if (isError)
       return (
         <div role="alert" className={styles.failed}>
@@ -92,7 +97,10 @@ export const ManageMovies = () => {
               onRemoveReview={(target, reviewId) =>
                 actions.removeReview.mutate(
                   { movieId: target.id, reviewId },
-                  { onSuccess: () => show('success', t.reviewRemoved), onError: () => show('error', t.reviewRemoveFailed) },
+                  {
+                    onSuccess: () => show('success', t.reviewRemoved),
+                    onError: () => show('error', t.reviewRemoveFailed),
+                  },
                 )
               }
             />
@@ -135,9 +143,7 @@ export const ManageMovies = () => {
             <option value="published">{t.statuses.published}</option>
           </select>
         </label>
-        <Button onClick={() => setEditing({ mode: 'add' })}>
-          {t.addMovie}
-        </Button>
+        <Button onClick={() => setEditing({ mode: 'add' })}>{t.addMovie}</Button>
       </div>
       {grid()}
       {data && pages > 1 && (

@@ -4,7 +4,12 @@ import { Button } from '@web/shared/ui/Button';
 import { Form } from '@web/shared/ui/Form';
 import { Modal } from '@web/shared/ui/Modal';
 import { SelectField, TextAreaField, TextField } from '@web/shared/ui/TextField';
-import { type MovieFormErrors, type MovieFormField, type MovieFormValues, validateMovieForm } from '../movie-form';
+import {
+  type MovieFormErrors,
+  type MovieFormField,
+  type MovieFormValues,
+  validateMovieForm,
+} from '../movie-form';
 import { adminMovieStrings as t } from '../strings';
 import type { MovieInput } from '@app/contracts';
 import styles from './ManageMovies.module.css';
@@ -21,7 +26,8 @@ type MovieFormModalProps = {
 export const MovieFormModal = ({ mode, initial, saving, onSubmit, onClose }: MovieFormModalProps) => {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<MovieFormErrors>({});
-  const set = (field: keyof MovieFormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof MovieFormValues) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +46,8 @@ export const MovieFormModal = ({ mode, initial, saving, onSubmit, onClose }: Mov
     error: errors[name],
     required: true,
     value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => set(name)(event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      set(name)(event.target.value),
   });
 
   return (
@@ -57,7 +64,12 @@ export const MovieFormModal = ({ mode, initial, saving, onSubmit, onClose }: Mov
             ))}
           </SelectField>
           <TextField {...fieldProps('rating')} type="number" min={0} max={10} step={0.1} />
-          <SelectField label={t.fields.status} name="status" value={values.status} onChange={(event) => set('status')(event.target.value)}>
+          <SelectField
+            label={t.fields.status}
+            name="status"
+            value={values.status}
+            onChange={(event) => set('status')(event.target.value)}
+          >
             <option value={MovieStatus.Draft}>{t.statuses.draft}</option>
             <option value={MovieStatus.Published}>{t.statuses.published}</option>
           </SelectField>

@@ -14,7 +14,11 @@ describe('admin movies hooks', () => {
     seen = [];
     api = await startFakeApi((request, url) => {
       seen.push({ method: request.method, path: url.pathname, auth: request.headers.authorization });
-      if (url.pathname === '/api/admin/movies') return { status: 200, body: { data: [aMovie({ status: 'draft' })], page: 1, pageSize: 12, total: 1 } };
+      if (url.pathname === '/api/admin/movies')
+        return {
+          status: 200,
+          body: { data: [aMovie({ status: 'draft' })], page: 1, pageSize: 12, total: 1 },
+        };
       if (request.method === 'DELETE') return { status: 204, body: null };
       return { status: 200, body: { success: true, movie: aMovie() } };
     });
@@ -29,12 +33,27 @@ describe('admin movies hooks', () => {
   const grid = () => seen.filter(({ path }) => path === '/api/admin/movies');
 
   it.each([
-    ['useCreateMovie', 'POST', '/api/movies', (hooks: Hooks) => hooks.create.mutateAsync({ title: 'New' } as never)],
+    [
+      'useCreateMovie',
+      'POST',
+      '/api/movies',
+      (hooks: Hooks) => hooks.create.mutateAsync({ title: 'New' } as never),
+    ],
     ['usePublishMovie', 'PUT', '/api/movies/m1/publish', (hooks: Hooks) => hooks.publish.mutateAsync('m1')],
-    ['useDeleteReview', 'DELETE', '/api/movies/m1/reviews/r1', (hooks: Hooks) => hooks.removeReview.mutateAsync({ movieId: 'm1', reviewId: 'r1' })],
+    [
+      'useDeleteReview',
+      'DELETE',
+      '/api/movies/m1/reviews/r1',
+      (hooks: Hooks) => hooks.removeReview.mutateAsync({ movieId: 'm1', reviewId: 'r1' }),
+    ],
   ])("%s sends %s %s with the admin's token, then the grid reloads", async (_hook, method, path, act_) => {
     const { result } = renderHookWithApi(
-      () => ({ grid: useAdminMovies({ page: 1, pageSize: 12 }), create: useCreateMovie(), publish: usePublishMovie(), removeReview: useDeleteReview() }),
+      () => ({
+        grid: useAdminMovies({ page: 1, pageSize: 12 }),
+        create: useCreateMovie(),
+        publish: usePublishMovie(),
+        removeReview: useDeleteReview(),
+      }),
       { apiBaseUrl: api.baseUrl },
     );
     await waitFor(() => expect(result.current.grid.isSuccess).toBe(true));

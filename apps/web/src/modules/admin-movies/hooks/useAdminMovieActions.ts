@@ -6,7 +6,9 @@ import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { adminMoviesApi } from '../api/admin-movies.api';
 
 /** A catalogue write: afterwards everything the movies feature has cached is refreshed. */
-const useCatalogueWrite = <TVariables>(write: (client: ApiClient, variables: TVariables) => Promise<unknown>) => {
+const useCatalogueWrite = <TVariables>(
+  write: (client: ApiClient, variables: TVariables) => Promise<unknown>,
+) => {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
@@ -15,14 +17,19 @@ const useCatalogueWrite = <TVariables>(write: (client: ApiClient, variables: TVa
   });
 };
 
-export const useCreateMovie = () => useCatalogueWrite((client, input: MovieInput) => adminMoviesApi.create(client, input));
+export const useCreateMovie = () =>
+  useCatalogueWrite((client, input: MovieInput) => adminMoviesApi.create(client, input));
 
 export const useUpdateMovie = () =>
-  useCatalogueWrite((client, { id, input }: { id: string; input: MovieUpdate }) => adminMoviesApi.update(client, id, input));
+  useCatalogueWrite((client, { id, input }: { id: string; input: MovieUpdate }) =>
+    adminMoviesApi.update(client, id, input),
+  );
 
-export const usePublishMovie = () => useCatalogueWrite((client, id: string) => adminMoviesApi.publish(client, id));
+export const usePublishMovie = () =>
+  useCatalogueWrite((client, id: string) => adminMoviesApi.publish(client, id));
 
-export const useDeleteMovie = () => useCatalogueWrite((client, id: string) => adminMoviesApi.remove(client, id));
+export const useDeleteMovie = () =>
+  useCatalogueWrite((client, id: string) => adminMoviesApi.remove(client, id));
 
 export const useDeleteReview = () =>
   useCatalogueWrite((client, { movieId, reviewId }: { movieId: string; reviewId: string }) =>

@@ -1,4 +1,12 @@
-import { type UserList, UserPageSchema, type UserPage, type UserRemoved, type UserUpdated, type UpdateUserRequest, type Role } from '@app/contracts';
+import {
+  type UserList,
+  UserPageSchema,
+  type UserPage,
+  type UserRemoved,
+  type UserUpdated,
+  type UpdateUserRequest,
+  type Role,
+} from '@app/contracts';
 import { z } from 'zod';
 import type { ApiClient } from '@web/shared/api/api-client';
 import { adminUsersStrings } from '../strings';
@@ -16,8 +24,15 @@ export class InvalidResponseError extends Error {
 /** Admin user management (DECISIONS 16: every call carries the admin's token). */
 export const adminUsersApi = {
   /** One page of users, newest first. */
-  list: async (client: ApiClient, page: number, pageSize: number, signal?: AbortSignal): Promise<UserPage> => {
-    const parsed = UserListSchema.safeParse(await client.get<UserList>('/api/users', { query: { page, pageSize }, signal }));
+  list: async (
+    client: ApiClient,
+    page: number,
+    pageSize: number,
+    signal?: AbortSignal,
+  ): Promise<UserPage> => {
+    const parsed = UserListSchema.safeParse(
+      await client.get<UserList>('/api/users', { query: { page, pageSize }, signal }),
+    );
     if (!parsed.success) throw new InvalidResponseError();
     const { data, total } = parsed.data;
     return { data, page: parsed.data.page, pageSize: parsed.data.pageSize, total };
@@ -26,5 +41,6 @@ export const adminUsersApi = {
     client.put<UserUpdated>(`/api/users/${encodeURIComponent(id)}`, { body }),
   changeRole: (client: ApiClient, id: string, role: Role) =>
     client.put<UserUpdated>(`/api/users/${encodeURIComponent(id)}/role`, { body: { role } }),
-  remove: (client: ApiClient, id: string) => client.delete<UserRemoved>(`/api/users/${encodeURIComponent(id)}`),
+  remove: (client: ApiClient, id: string) =>
+    client.delete<UserRemoved>(`/api/users/${encodeURIComponent(id)}`),
 } as const;

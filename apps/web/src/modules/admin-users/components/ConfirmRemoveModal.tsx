@@ -3,7 +3,12 @@ import { Modal } from '@web/shared/ui/Modal';
 import { adminUsersStrings as texts } from '../strings';
 import styles from './ManageUsers.module.css';
 
-type ConfirmRemoveModalProps = { username: string; removing: boolean; onConfirm: () => void; onClose: () => void };
+type ConfirmRemoveModalProps = {
+  username: string;
+  removing: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
 
 /** SPEC 5: removing a user asks 'Are you sure you want to remove this user?'. */
 export const ConfirmRemoveModal = ({ username, removing, onConfirm, onClose }: ConfirmRemoveModalProps) => (

@@ -34,9 +34,25 @@ export const EditUserModal = ({ user, saving, onSave, onClose }: EditUserModalPr
   return (
     <Modal title={texts.editTitle} onClose={onClose} closeLabel={texts.close} size="sm">
       <Form onSubmit={onSubmit}>
-        <TextField label={texts.username} name="username" value={username} onChange={(event) => setUsername(event.target.value)} />
-        <TextField label={texts.email} type="email" name="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-        <SelectField label={texts.status} name="status" value={status} onChange={(event) => setStatus(event.target.value as UserStatus)}>
+        <TextField
+          label={texts.username}
+          name="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <TextField
+          label={texts.email}
+          type="email"
+          name="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <SelectField
+          label={texts.status}
+          name="status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as UserStatus)}
+        >
           {STATUSES.map((value) => (
             <option key={value} value={value}>
               {texts.statuses[value]}

@@ -29,17 +29,35 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
         listQueries.push(url.search);
         const page = Number(url.searchParams.get('page') ?? 1);
         const pageSize = Number(url.searchParams.get('pageSize') ?? 24);
-        return { status: 200, body: { success: true, data: users.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: users.length } };
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: users.slice((page - 1) * pageSize, page * pageSize),
+            page,
+            pageSize,
+            total: users.length,
+          },
+        };
       }
       const role = /^PUT \/api\/users\/([^/]+)\/role$/.exec(key);
       if (role) {
-        users = users.map((user) => (user.id === role[1] ? { ...user, role: (body as { role: User['role'] }).role } : user));
+        users = users.map((user) =>
+          user.id === role[1] ? { ...user, role: (body as { role: User['role'] }).role } : user,
+        );
         return { status: 200, body: { success: true, data: users.find((user) => user.id === role[1]) } };
       }
       const edit = /^PUT \/api\/users\/([^/]+)$/.exec(key);
       if (edit) {
         users = users.map((user) => (user.id === edit[1] ? { ...user, ...(body as Partial<User>) } : user));
-        return { status: 200, body: { success: true, data: users.find((user) => user.id === edit[1]), message: 'User updated successfully' } };
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: users.find((user) => user.id === edit[1]),
+            message: 'User updated successfully',
+          },
+        };
       }
       const remove = /^DELETE \/api\/users\/([^/]+)$/.exec(key);
       if (remove) {
@@ -76,7 +94,9 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     expect(within(card('ravi')).getByText('Suspended')).toBeTruthy();
     expect(within(card('root')).getByRole('button', { name: texts.demote })).toBeTruthy();
     expect(within(asha).getByRole('button', { name: texts.promote })).toBeTruthy();
-    expect(sent).toContainEqual(expect.objectContaining({ method: 'GET', path: '/api/users', auth: 'Bearer tok-admin' }));
+    expect(sent).toContainEqual(
+      expect.objectContaining({ method: 'GET', path: '/api/users', auth: 'Bearer tok-admin' }),
+    );
   });
 
   it('filters by role: All Users, Regular Users, Admins', async () => {
@@ -85,7 +105,10 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     fireEvent.click(screen.getByRole('button', { name: texts.filters.admin }));
     expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual(['root']);
     fireEvent.click(screen.getByRole('button', { name: texts.filters.user }));
-    expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual(['asha', 'ravi']);
+    expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual([
+      'asha',
+      'ravi',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: texts.filters.all }));
     expect(screen.getAllByRole('article')).toHaveLength(3);
   });
@@ -107,7 +130,14 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     fireEvent.click(screen.getByRole('button', { name: texts.next }));
 
     expect(await screen.findByRole('heading', { name: 'viewer27' })).toBeTruthy();
-    expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual(['viewer22', 'viewer23', 'viewer24', 'viewer25', 'viewer26', 'viewer27']);
+    expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual([
+      'viewer22',
+      'viewer23',
+      'viewer24',
+      'viewer25',
+      'viewer26',
+      'viewer27',
+    ]);
     expect(screen.getByText(texts.pageOf(2, 2))).toBeTruthy();
     expect((screen.getByRole('button', { name: texts.next }) as HTMLButtonElement).disabled).toBe(true);
     expect(listQueries.at(-1)).toBe('?page=2&pageSize=24');
@@ -121,9 +151,16 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     await open();
     fireEvent.click(within(card('asha')).getByRole('button', { name: texts.promote }));
 
-    await waitFor(() => expect(within(card('asha')).getByRole('button', { name: texts.demote })).toBeTruthy());
+    await waitFor(() =>
+      expect(within(card('asha')).getByRole('button', { name: texts.demote })).toBeTruthy(),
+    );
     expect(within(card('asha')).getByText('Admin')).toBeTruthy();
-    expect(sent).toContainEqual({ method: 'PUT', path: `/api/users/${users[1].id}/role`, body: { role: 'admin' }, auth: 'Bearer tok-admin' });
+    expect(sent).toContainEqual({
+      method: 'PUT',
+      path: `/api/users/${users[1].id}/role`,
+      body: { role: 'admin' },
+      auth: 'Bearer tok-admin',
+    });
   });
 
   it("says 'Failed to update user role' when the change fails", async () => {
@@ -147,7 +184,11 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(card('ravi.k')).getByText('Active')).toBeTruthy();
     expect(sent).toContainEqual(
-      expect.objectContaining({ method: 'PUT', path: `/api/users/${users[2].id}`, body: { username: 'ravi.k', status: 'active' } }),
+      expect.objectContaining({
+        method: 'PUT',
+        path: `/api/users/${users[2].id}`,
+        body: { username: 'ravi.k', status: 'active' },
+      }),
     );
   });
 
@@ -187,7 +228,10 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
   });
 
   it.each([
-    ['HTTP error! status: 500', { status: 500, body: { code: 'INTERNAL', message: 'x', correlationId: 'c' } }],
+    [
+      'HTTP error! status: 500',
+      { status: 500, body: { code: 'INTERNAL', message: 'x', correlationId: 'c' } },
+    ],
     ['Invalid response format from server', { status: 200, body: { users: [] } }],
     ['No users found', { status: 200, body: { success: true, data: [], page: 1, pageSize: 24, total: 0 } }],
     ['Invalid response format from server', { status: 200, body: { success: true, data: [] } }],

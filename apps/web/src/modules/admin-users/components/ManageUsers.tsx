@@ -55,14 +55,18 @@ export const ManageUsers = () => {
           show('success', message || texts.updated);
         },
         onError: (error) =>
-          show('error', texts.updateFailed(error instanceof ApiRequestError ? error.status : texts.networkStatus)),
+          show(
+            'error',
+            texts.updateFailed(error instanceof ApiRequestError ? error.status : texts.networkStatus),
+          ),
       },
     );
 
   const remove = (user: User) =>
     removeUser.mutate(user.id, {
       onSuccess: ({ message }) => show('success', message || texts.removed),
-      onError: (error) => show('error', messageFor(error, { fallback: texts.removeFailed, network: texts.removeFailed })),
+      onError: (error) =>
+        show('error', messageFor(error, { fallback: texts.removeFailed, network: texts.removeFailed })),
       onSettled: () => setRemoving(null),
     });
 

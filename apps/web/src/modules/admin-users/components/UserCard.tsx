@@ -36,7 +36,9 @@ export const UserCard = ({ user, busy, onEdit, onToggleRole, onRemove }: UserCar
         <div>
           <dt>Role</dt>
           <dd>
-            <span className={user.role === 'admin' ? styles.adminBadge : styles.badge}>{texts.roles[user.role]}</span>
+            <span className={user.role === 'admin' ? styles.adminBadge : styles.badge}>
+              {texts.roles[user.role]}
+            </span>
           </dd>
         </div>
         <div>

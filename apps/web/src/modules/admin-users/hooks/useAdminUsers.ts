@@ -30,7 +30,10 @@ export const useAdminUsers = (page: number) => {
 const useUpdateCachedPages = () => {
   const queryClient = useQueryClient();
   return (change: (users: User[]) => User[]) => {
-    queryClient.setQueriesData<UserPage>({ queryKey: adminUserKeys.all }, (page) => page && { ...page, data: change(page.data) });
+    queryClient.setQueriesData<UserPage>(
+      { queryKey: adminUserKeys.all },
+      (page) => page && { ...page, data: change(page.data) },
+    );
     return queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
   };
 };
@@ -38,7 +41,8 @@ const useUpdateCachedPages = () => {
 /** Puts a changed user into the cached grid (the server answers with the user as it now is). */
 const useReplaceUser = () => {
   const update = useUpdateCachedPages();
-  return (changed: User | undefined) => update((users) => (changed ? users.map((user) => (user.id === changed.id ? changed : user)) : users));
+  return (changed: User | undefined) =>
+    update((users) => (changed ? users.map((user) => (user.id === changed.id ? changed : user)) : users));
 };
 
 export const useChangeRole = () => {
@@ -54,7 +58,8 @@ export const useUpdateUser = () => {
   const client = useApiClient();
   const replace = useReplaceUser();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateUserRequest }) => adminUsersApi.update(client, id, changes),
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateUserRequest }) =>
+      adminUsersApi.update(client, id, changes),
     onSuccess: ({ data }) => replace(data),
   });
 };

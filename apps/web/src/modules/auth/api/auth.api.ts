@@ -18,15 +18,19 @@ import type { ApiClient } from '@web/shared/api/api-client';
  * `token: null`, so a stale stored token is neither sent nor ended by their 401.
  */
 export const authApi = {
-  captchaConfig: (client: ApiClient, signal?: AbortSignal) => client.get<CaptchaConfig>('/api/auth/captcha', { signal }),
-  signup: (client: ApiClient, body: SignupRequest) => client.post<MessageResponse>('/api/signup', { body, token: null }),
-  login: (client: ApiClient, body: LoginRequest) => client.post<LoginResponse>('/api/auth/login', { body, token: null }),
+  captchaConfig: (client: ApiClient, signal?: AbortSignal) =>
+    client.get<CaptchaConfig>('/api/auth/captcha', { signal }),
+  signup: (client: ApiClient, body: SignupRequest) =>
+    client.post<MessageResponse>('/api/signup', { body, token: null }),
+  login: (client: ApiClient, body: LoginRequest) =>
+    client.post<LoginResponse>('/api/auth/login', { body, token: null }),
   adminLogin: (client: ApiClient, body: LoginRequest) =>
     client.post<LoginResponse>('/api/auth/admin/login', { body, token: null }),
   /** Revokes the session's own token. */
   logout: (client: ApiClient) => client.post<void>('/api/auth/logout'),
   currentUser: (client: ApiClient) => client.get<User>('/api/user'),
-  setPassword: (client: ApiClient, body: SetPasswordRequest) => client.post<MessageResponse>('/api/set-password', { body }),
+  setPassword: (client: ApiClient, body: SetPasswordRequest) =>
+    client.post<MessageResponse>('/api/set-password', { body }),
   forgotPassword: (client: ApiClient, body: ForgotPasswordRequest) =>
     client.post<MessageResponse>('/api/auth/forgot-password', { body, token: null }),
   verifyOtp: (client: ApiClient, body: VerifyOtpRequest) =>

@@ -27,7 +27,8 @@ describe('account flows (SPEC 2, 8)', () => {
     await api.close();
   });
 
-  const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  const type = (label: string, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
   describe('sign-up', () => {
     it('prefills the email from ?email and shows terms and privacy links', async () => {
@@ -36,8 +37,12 @@ describe('account flows (SPEC 2, 8)', () => {
 
       expect((screen.getByLabelText(authStrings.email) as HTMLInputElement).value).toBe('asha@example.in');
       const card = screen.getByRole('region', { name: authStrings.signup.title });
-      expect(within(card).getByRole('link', { name: authStrings.signup.terms }).getAttribute('href')).toBe('/termsofuse');
-      expect(within(card).getByRole('link', { name: authStrings.signup.privacy }).getAttribute('href')).toBe('/privacypolicy');
+      expect(within(card).getByRole('link', { name: authStrings.signup.terms }).getAttribute('href')).toBe(
+        '/termsofuse',
+      );
+      expect(within(card).getByRole('link', { name: authStrings.signup.privacy }).getAttribute('href')).toBe(
+        '/privacypolicy',
+      );
     });
 
     it("shows 'User registered successfully!' and goes to /userlogin after 2 seconds", async () => {
@@ -51,7 +56,10 @@ describe('account flows (SPEC 2, 8)', () => {
       fireEvent.click(screen.getByRole('button', { name: authStrings.signup.submit }));
 
       expect((await screen.findByRole('status')).textContent).toBe('User registered successfully!');
-      expect(sent).toContainEqual({ path: '/api/signup', body: { username: 'Asha', email: 'asha@example.in', password: 'Secret@123' } });
+      expect(sent).toContainEqual({
+        path: '/api/signup',
+        body: { username: 'Asha', email: 'asha@example.in', password: 'Secret@123' },
+      });
       await act(async () => jest.advanceTimersByTime(1800));
       expect(router.state.location.pathname).toBe('/signup');
       await act(async () => jest.advanceTimersByTime(300));
@@ -104,8 +112,14 @@ describe('account flows (SPEC 2, 8)', () => {
 
     it('walks email → OTP → new password and returns to step 1 with the success message', async () => {
       answers['/api/auth/forgot-password'] = { status: 200, body: { message: 'OTP sent to your email.' } };
-      answers['/api/auth/verify-otp'] = { status: 200, body: { message: 'OTP verified. Enter your new password.' } };
-      answers['/api/auth/reset-password'] = { status: 200, body: { message: 'Password reset successful! You can now log in.' } };
+      answers['/api/auth/verify-otp'] = {
+        status: 200,
+        body: { message: 'OTP verified. Enter your new password.' },
+      };
+      answers['/api/auth/reset-password'] = {
+        status: 200,
+        body: { message: 'Password reset successful! You can now log in.' },
+      };
       renderAuthApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
       await waitForPage();
 
@@ -128,12 +142,18 @@ describe('account flows (SPEC 2, 8)', () => {
     });
 
     it('stays on a failed step with the server message, else the defaults', async () => {
-      answers['/api/auth/forgot-password'] = apiError(429, 'RATE_LIMITED', 'Too many attempts. Please try again later.');
+      answers['/api/auth/forgot-password'] = apiError(
+        429,
+        'RATE_LIMITED',
+        'Too many attempts. Please try again later.',
+      );
       renderAuthApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
       await waitForPage();
       type(authStrings.email, 'asha@example.in');
       fireEvent.click(screen.getByRole('button', { name: forgot.sendOtp }));
-      expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please try again later.');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Too many attempts. Please try again later.',
+      );
 
       answers['/api/auth/forgot-password'] = { status: 500, body: '' };
       fireEvent.click(screen.getByRole('button', { name: forgot.sendOtp }));
@@ -150,8 +170,15 @@ describe('account flows (SPEC 2, 8)', () => {
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(forgot.otpFailed));
       expect(screen.getByLabelText(forgot.otp)).toBeTruthy();
 
-      answers['/api/auth/verify-otp'] = { status: 200, body: { message: 'OTP verified. Enter your new password.' } };
-      answers['/api/auth/reset-password'] = apiError(400, 'VALIDATION_FAILED', 'OTP expired. Please request a new one.');
+      answers['/api/auth/verify-otp'] = {
+        status: 200,
+        body: { message: 'OTP verified. Enter your new password.' },
+      };
+      answers['/api/auth/reset-password'] = apiError(
+        400,
+        'VALIDATION_FAILED',
+        'OTP expired. Please request a new one.',
+      );
       fireEvent.click(screen.getByRole('button', { name: forgot.verifyOtp }));
       type(await screen.findByLabelText(forgot.newPassword).then(() => forgot.newPassword), 'NewSecret@1');
       fireEvent.click(screen.getByRole('button', { name: forgot.resetPassword }));
@@ -170,7 +197,10 @@ describe('account flows (SPEC 2, 8)', () => {
       const user = aUser({ hasPassword: true });
       answers['/api/auth/oauth/exchange'] = { status: 200, body: { token: 'tok-g', user } };
       jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-      const { router } = renderAuthApp({ path: '/oauth-success?token=one-time-code-123456789', apiBaseUrl: api.baseUrl });
+      const { router } = renderAuthApp({
+        path: '/oauth-success?token=one-time-code-123456789',
+        apiBaseUrl: api.baseUrl,
+      });
       await waitForPage();
 
       await waitFor(() => expect(screen.getByRole('status').textContent).toBe(oauth.success));
@@ -183,9 +213,15 @@ describe('account flows (SPEC 2, 8)', () => {
     });
 
     it('sends a user without a password to /set-password', async () => {
-      answers['/api/auth/oauth/exchange'] = { status: 200, body: { token: 'tok-g', user: aUser({ hasPassword: false }) } };
+      answers['/api/auth/oauth/exchange'] = {
+        status: 200,
+        body: { token: 'tok-g', user: aUser({ hasPassword: false }) },
+      };
       jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-      const { router } = renderAuthApp({ path: '/oauth-success?token=one-time-code-123456789', apiBaseUrl: api.baseUrl });
+      const { router } = renderAuthApp({
+        path: '/oauth-success?token=one-time-code-123456789',
+        apiBaseUrl: api.baseUrl,
+      });
       await waitForPage();
 
       await waitFor(() => expect(screen.getByRole('status').textContent).toBe(oauth.setPassword));
@@ -197,7 +233,11 @@ describe('account flows (SPEC 2, 8)', () => {
       ['no token', '/oauth-success'],
       ['a code the server refuses', '/oauth-success?token=expired-code-123456789'],
     ])("with %s says 'Sign in failed. Redirecting to login...' and goes to /login", async (_case, path) => {
-      answers['/api/auth/oauth/exchange'] = apiError(401, 'UNAUTHORIZED', 'Sign in failed. Please try again.');
+      answers['/api/auth/oauth/exchange'] = apiError(
+        401,
+        'UNAUTHORIZED',
+        'Sign in failed. Please try again.',
+      );
       jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
       const { router } = renderAuthApp({ path, apiBaseUrl: api.baseUrl });
       await waitForPage();

@@ -2,7 +2,14 @@ import type { User } from '@app/contracts';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiClientProvider, useApiClient } from '@web/shared/api/ApiClientProvider';
 import { withSession } from '@web/shared/api/session-client';
-import { clearStoredSession, readStoredSession, type StoredSession, storeSession, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from '../auth-storage';
+import {
+  clearStoredSession,
+  readStoredSession,
+  type StoredSession,
+  storeSession,
+  TOKEN_STORAGE_KEY,
+  USER_STORAGE_KEY,
+} from '../auth-storage';
 import { AuthContext, type AuthContextValue } from '../hooks/useAuth';
 
 /**
@@ -19,14 +26,16 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
   }, []);
 
   const client = useMemo(
-    () => withSession(baseClient, { getToken: () => readStoredSession()?.token ?? null, onUnauthorized: clear }),
+    () =>
+      withSession(baseClient, { getToken: () => readStoredSession()?.token ?? null, onUnauthorized: clear }),
     [baseClient, clear],
   );
 
   // Signed in or out in another tab.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === USER_STORAGE_KEY || event.key === TOKEN_STORAGE_KEY) setSession(readStoredSession());
+      if (event.key === null || event.key === USER_STORAGE_KEY || event.key === TOKEN_STORAGE_KEY)
+        setSession(readStoredSession());
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -61,7 +61,11 @@ export const ForgotPasswordFlow = () => {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem =
-      step === 'email' ? emailError(email) : step === 'otp' ? requiredError(otp.trim(), texts.otp) : newPasswordError(newPassword, texts.newPassword);
+      step === 'email'
+        ? emailError(email)
+        : step === 'otp'
+          ? requiredError(otp.trim(), texts.otp)
+          : newPasswordError(newPassword, texts.newPassword);
     setFieldError(problem);
     if (problem) return;
     setOutcome(null);
@@ -77,7 +81,11 @@ export const ForgotPasswordFlow = () => {
     <div className={styles.flow}>
       <ol className={styles.steps} aria-label={texts.stepLabel(index + 1, STEPS.length)}>
         {texts.steps.map((name, position) => (
-          <li key={name} className={position <= index ? styles.reached : styles.step} aria-current={position === index ? 'step' : undefined}>
+          <li
+            key={name}
+            className={position <= index ? styles.reached : styles.step}
+            aria-current={position === index ? 'step' : undefined}
+          >
             <span className={styles.number}>{position + 1}</span>
             {name}
           </li>

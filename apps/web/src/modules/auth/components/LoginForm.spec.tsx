@@ -57,7 +57,10 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
 
     await waitFor(() => expect(readStoredSession()?.token).toBe('tok-user'));
     expect(sent).toEqual([
-      { path: '/api/auth/login', body: { email: 'asha@example.in', password: 'Secret@123', recaptchaToken: 'captcha-token-1' } },
+      {
+        path: '/api/auth/login',
+        body: { email: 'asha@example.in', password: 'Secret@123', recaptchaToken: 'captcha-token-1' },
+      },
     ]);
   });
 
@@ -158,8 +161,12 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
     renderAuthApp({ path: '/login', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(screen.getByRole('link', { name: authStrings.continueWithGoogle }).getAttribute('href')).toBe('/auth/google');
-    expect(screen.getByRole('link', { name: authStrings.forgotPassword }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: authStrings.continueWithGoogle }).getAttribute('href')).toBe(
+      '/auth/google',
+    );
+    expect(screen.getByRole('link', { name: authStrings.forgotPassword }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
     expect(screen.getByRole('link', { name: authStrings.signUpLink }).getAttribute('href')).toBe('/signup');
     expect(submitButton().textContent).toBe(authStrings.userLogin.submit);
   });
@@ -174,7 +181,8 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
           sent.push({ path: url.pathname, body });
           return loginAnswer;
         }
-        if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [admin], page: 1, pageSize: 24, total: 1 } };
+        if (url.pathname === '/api/users')
+          return { status: 200, body: { success: true, data: [admin], page: 1, pageSize: 24, total: 1 } };
         return undefined;
       });
       const { router } = renderAuthApp({ path: '/adminlogin', apiBaseUrl: api.baseUrl });

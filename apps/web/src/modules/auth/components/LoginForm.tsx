@@ -50,7 +50,9 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
     login.mutate({ email: email.trim(), password, recaptchaToken: captchaToken });
   };
 
-  const error = login.isError ? messageFor(login.error, { fallback: authStrings.loginFailed, network: authStrings.loginError }) : null;
+  const error = login.isError
+    ? messageFor(login.error, { fallback: authStrings.loginFailed, network: authStrings.loginError })
+    : null;
 
   return (
     <div className={stackClass}>
@@ -90,12 +92,24 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
             <span>{authStrings.or}</span>
           </div>
           {/* A full-page navigation: the server redirects to Google and back. */}
-          <a href={`${config.apiBaseUrl}${googleSignInPath}`} className={buttonClass({ variant: 'ghost', size: 'md', block: true })}>
+          <a
+            href={`${config.apiBaseUrl}${googleSignInPath}`}
+            className={buttonClass({ variant: 'ghost', size: 'md', block: true })}
+          >
             <svg className={styles.google} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z" />
-              <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23z" />
+              <path
+                fill="#4285F4"
+                d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z"
+              />
+              <path
+                fill="#34A853"
+                d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23z"
+              />
               <path fill="#FBBC05" d="M5.7 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8l3.6-2.8z" />
-              <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1l3.6 2.8C6.6 7.4 9.1 5.4 12 5.4z" />
+              <path
+                fill="#EA4335"
+                d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1l3.6 2.8C6.6 7.4 9.1 5.4 12 5.4z"
+              />
             </svg>
             {authStrings.continueWithGoogle}
           </a>

@@ -50,7 +50,11 @@ export const OAuthReturn = () => {
 
   return (
     <div className={stackClass} aria-busy={!outcome}>
-      {outcome ? <FormAlert tone={outcome.tone} message={outcome.message} /> : <p role="status">{texts.working}</p>}
+      {outcome ? (
+        <FormAlert tone={outcome.tone} message={outcome.message} />
+      ) : (
+        <p role="status">{texts.working}</p>
+      )}
     </div>
   );
 };

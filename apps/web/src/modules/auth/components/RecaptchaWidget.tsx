@@ -9,7 +9,10 @@ type RenderOptions = {
   'expired-callback': () => void;
   'error-callback': () => void;
 };
-type Grecaptcha = { render: (container: HTMLElement, options: RenderOptions) => number; reset: (widgetId?: number) => void };
+type Grecaptcha = {
+  render: (container: HTMLElement, options: RenderOptions) => number;
+  reset: (widgetId?: number) => void;
+};
 type RecaptchaWindow = Window & { grecaptcha?: Grecaptcha; onStreamlyRecaptchaLoad?: () => void };
 
 const SCRIPT_URL = 'https://www.google.com/recaptcha/api.js?onload=onStreamlyRecaptchaLoad&render=explicit';
@@ -19,7 +22,8 @@ let scriptLoad: Promise<Grecaptcha> | null = null;
 const loadRecaptcha = (): Promise<Grecaptcha> => {
   scriptLoad ??= new Promise<Grecaptcha>((resolve, reject) => {
     const host = window as RecaptchaWindow;
-    host.onStreamlyRecaptchaLoad = () => (host.grecaptcha ? resolve(host.grecaptcha) : reject(new Error('reCAPTCHA missing')));
+    host.onStreamlyRecaptchaLoad = () =>
+      host.grecaptcha ? resolve(host.grecaptcha) : reject(new Error('reCAPTCHA missing'));
     const script = document.createElement('script');
     script.src = SCRIPT_URL;
     script.async = true;

@@ -18,8 +18,13 @@ describe('route guard (SPEC 2, 5)', () => {
   beforeEach(async () => {
     api = await startFakeApi((_request, url) => {
       if (url.pathname === '/api/auth/captcha') return { status: 200, body: captcha };
-      if (url.pathname === '/api/auth/login') return { status: 200, body: { message: 'Login successful', token: 'tok-v', user: viewer } };
-      if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [viewer, admin], page: 1, pageSize: 24, total: 2 } };
+      if (url.pathname === '/api/auth/login')
+        return { status: 200, body: { message: 'Login successful', token: 'tok-v', user: viewer } };
+      if (url.pathname === '/api/users')
+        return {
+          status: 200,
+          body: { success: true, data: [viewer, admin], page: 1, pageSize: 24, total: 2 },
+        };
       return undefined;
     });
   });
@@ -43,19 +48,31 @@ describe('route guard (SPEC 2, 5)', () => {
   });
 
   it('keeps the roles apart: an admin is sent to /userlogin, a user to /adminlogin', async () => {
-    const asAdmin = renderAuthApp({ path: '/userprofile', apiBaseUrl: api.baseUrl, session: { user: admin, token: 't-a' } });
+    const asAdmin = renderAuthApp({
+      path: '/userprofile',
+      apiBaseUrl: api.baseUrl,
+      session: { user: admin, token: 't-a' },
+    });
     await waitForPage();
     expect(asAdmin.router.state.location.pathname).toBe('/userlogin');
     asAdmin.unmount();
     window.localStorage.clear();
 
-    const asUser = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session: { user: viewer, token: 't-v' } });
+    const asUser = renderAuthApp({
+      path: '/admindashboard',
+      apiBaseUrl: api.baseUrl,
+      session: { user: viewer, token: 't-v' },
+    });
     await waitForPage();
     expect(asUser.router.state.location.pathname).toBe('/adminlogin');
   });
 
   it('lets a signed-in user through to a user page', async () => {
-    const { router } = renderAuthApp({ path: '/userprofile', apiBaseUrl: api.baseUrl, session: { user: viewer, token: 't-v' } });
+    const { router } = renderAuthApp({
+      path: '/userprofile',
+      apiBaseUrl: api.baseUrl,
+      session: { user: viewer, token: 't-v' },
+    });
     await waitForPage();
 
     expect(router.state.location.pathname).toBe('/userprofile');
@@ -86,9 +103,15 @@ describe('route guard (SPEC 2, 5)', () => {
 
   it('ends the session when a signed-in call is answered 401, and the guard sends the visitor to sign in', async () => {
     api.respond((_request, url) =>
-      url.pathname === '/api/users' ? apiError(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.') : undefined,
+      url.pathname === '/api/users'
+        ? apiError(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.')
+        : undefined,
     );
-    const { router } = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session: { user: admin, token: 't-a' } });
+    const { router } = renderAuthApp({
+      path: '/admindashboard',
+      apiBaseUrl: api.baseUrl,
+      session: { user: admin, token: 't-a' },
+    });
     await waitForPage();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/adminlogin'));
@@ -101,10 +124,15 @@ describe('route guard (SPEC 2, 5)', () => {
     api.respond((request, url) => {
       seen.push({ path: url.pathname, auth: request.headers.authorization });
       if (url.pathname === '/api/auth/logout') return { status: 204, body: null };
-      if (url.pathname === '/api/users') return { status: 200, body: { success: true, data: [admin], page: 1, pageSize: 24, total: 1 } };
+      if (url.pathname === '/api/users')
+        return { status: 200, body: { success: true, data: [admin], page: 1, pageSize: 24, total: 1 } };
       return undefined;
     });
-    const { router } = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session: { user: admin, token: 't-a' } });
+    const { router } = renderAuthApp({
+      path: '/admindashboard',
+      apiBaseUrl: api.baseUrl,
+      session: { user: admin, token: 't-a' },
+    });
     await waitForPage();
     await screen.findByRole('heading', { name: admin.username });
     fireEvent.click(screen.getByRole('button', { name: layoutStrings.account.logout }));

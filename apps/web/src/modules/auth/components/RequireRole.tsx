@@ -15,6 +15,8 @@ export const RequireRole = ({ role, children }: RequireRoleProps) => {
   const { user } = useAuth();
   const location = useLocation();
   if (user?.role === role) return children;
-  const state: GuardState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+  const state: GuardState = {
+    from: { pathname: location.pathname, search: location.search, hash: location.hash },
+  };
   return <Navigate to={role === 'admin' ? Paths.adminLogin : Paths.userLogin} replace state={state} />;
 };

@@ -43,7 +43,12 @@ export const SetPasswordForm = () => {
   return (
     <Form onSubmit={onSubmit} noValidate>
       <FormAlert tone="success" message={save.isSuccess ? save.data.message || texts.success : null} />
-      <FormAlert tone="error" message={save.isError ? messageFor(save.error, { fallback: texts.failed, network: texts.failed }) : null} />
+      <FormAlert
+        tone="error"
+        message={
+          save.isError ? messageFor(save.error, { fallback: texts.failed, network: texts.failed }) : null
+        }
+      />
       <PasswordField
         label={texts.newPassword}
         name="newPassword"

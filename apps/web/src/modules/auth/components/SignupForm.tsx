@@ -34,7 +34,11 @@ export const SignupForm = () => {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = { username: usernameError(username), email: emailError(email), password: newPasswordError(password) };
+    const found = {
+      username: usernameError(username),
+      email: emailError(email),
+      password: newPasswordError(password),
+    };
     setErrors(found);
     if (hasErrors(found) || signup.isPending || signup.isSuccess) return;
     signup.mutate({ username: username.trim(), email: email.trim(), password });
@@ -42,8 +46,13 @@ export const SignupForm = () => {
 
   return (
     <Form onSubmit={onSubmit} noValidate>
-      <FormAlert tone="success" message={signup.isSuccess ? (signup.data.message || texts.success) : null} />
-      <FormAlert tone="error" message={signup.isError ? messageFor(signup.error, { fallback: texts.failed, network: texts.network }) : null} />
+      <FormAlert tone="success" message={signup.isSuccess ? signup.data.message || texts.success : null} />
+      <FormAlert
+        tone="error"
+        message={
+          signup.isError ? messageFor(signup.error, { fallback: texts.failed, network: texts.network }) : null
+        }
+      />
       <TextField
         label={authStrings.username}
         name="username"

@@ -36,16 +36,27 @@ describe('auth hooks', () => {
     const onSuccess = jest.fn();
     const { result } = renderHookWithApi(() => useLogin('admin', { onSuccess }), { apiBaseUrl: api.baseUrl });
 
-    await act(() => result.current.mutateAsync({ email: admin.email, password: 'Secret@123', recaptchaToken: 'captcha' }));
+    await act(() =>
+      result.current.mutateAsync({ email: admin.email, password: 'Secret@123', recaptchaToken: 'captcha' }),
+    );
 
-    expect(seen).toEqual([{ path: '/api/auth/admin/login', auth: undefined, body: { email: admin.email, password: 'Secret@123', recaptchaToken: 'captcha' } }]);
+    expect(seen).toEqual([
+      {
+        path: '/api/auth/admin/login',
+        auth: undefined,
+        body: { email: admin.email, password: 'Secret@123', recaptchaToken: 'captcha' },
+      },
+    ]);
     expect(readStoredSession()).toEqual({ user: admin, token: 'admin-token' });
     expect(onSuccess).toHaveBeenCalledWith({ token: 'admin-token', user: admin });
   });
 
   it("useLogout revokes the session's token, then ends the session even when the server fails", async () => {
     storeSession({ user: aUser(), token: 'tok-out' });
-    answers['/api/auth/logout'] = { status: 500, body: { code: 'INTERNAL', message: 'down', correlationId: 'c' } };
+    answers['/api/auth/logout'] = {
+      status: 500,
+      body: { code: 'INTERNAL', message: 'down', correlationId: 'c' },
+    };
     const { result } = renderHookWithApi(() => useLogout(), { apiBaseUrl: api.baseUrl });
 
     await act(() => result.current());
@@ -63,7 +74,9 @@ describe('auth hooks', () => {
     act(() => result.current.mutate('one-time-code'));
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ token: 'tok-g', user }));
-    expect(seen).toEqual([{ path: '/api/auth/oauth/exchange', auth: undefined, body: { code: 'one-time-code' } }]);
+    expect(seen).toEqual([
+      { path: '/api/auth/oauth/exchange', auth: undefined, body: { code: 'one-time-code' } },
+    ]);
     expect(readStoredSession()).toEqual({ user, token: 'tok-g' });
   });
 
@@ -74,7 +87,9 @@ describe('auth hooks', () => {
 
     await act(() => result.current.mutateAsync({ newPassword: 'NewSecret@1' }));
 
-    expect(seen).toEqual([{ path: '/api/set-password', auth: 'Bearer tok-s', body: { newPassword: 'NewSecret@1' } }]);
+    expect(seen).toEqual([
+      { path: '/api/set-password', auth: 'Bearer tok-s', body: { newPassword: 'NewSecret@1' } },
+    ]);
     expect(readStoredSession()?.user.hasPassword).toBe(true);
   });
 });

@@ -6,11 +6,15 @@ import { authApi } from '../api/auth.api';
 import { useAuth } from './useAuth';
 
 /** User or admin sign-in (two endpoints, one answer shape); success stores the session. */
-export const useLogin = (variant: 'user' | 'admin', { onSuccess, onError }: MutationCallbacks<LoginResponse> = {}) => {
+export const useLogin = (
+  variant: 'user' | 'admin',
+  { onSuccess, onError }: MutationCallbacks<LoginResponse> = {},
+) => {
   const client = useApiClient();
   const { signIn } = useAuth();
   return useMutation({
-    mutationFn: (body: LoginRequest) => (variant === 'admin' ? authApi.adminLogin(client, body) : authApi.login(client, body)),
+    mutationFn: (body: LoginRequest) =>
+      variant === 'admin' ? authApi.adminLogin(client, body) : authApi.login(client, body),
     onSuccess: (answer) => {
       signIn({ token: answer.token, user: answer.user });
       onSuccess?.(answer);

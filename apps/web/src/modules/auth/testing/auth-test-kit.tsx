@@ -7,7 +7,11 @@ import { App } from '@web/app/App';
 import { routes as appRoutes } from '@web/app/router';
 import { createApiClient } from '@web/shared/api/api-client';
 import { storeSession } from '../auth-storage';
-import { type CaptchaWidgetProps, type CaptchaWidgets, CaptchaWidgetsContext } from '../components/captcha-widgets';
+import {
+  type CaptchaWidgetProps,
+  type CaptchaWidgets,
+  CaptchaWidgetsContext,
+} from '../components/captcha-widgets';
 
 let sequence = 0;
 
@@ -26,7 +30,11 @@ export const aUser = (overrides: Partial<User> = {}): User => {
   };
 };
 
-export const fakeCaptchaLabels = { solve: 'Solve captcha', expire: 'Expire captcha', fail: 'Break captcha' } as const;
+export const fakeCaptchaLabels = {
+  solve: 'Solve captcha',
+  expire: 'Expire captcha',
+  fail: 'Break captcha',
+} as const;
 /** How many times the form asked the captcha to start over. */
 export const captchaResets = { count: 0 };
 
@@ -69,7 +77,9 @@ type RenderOptions = {
 export const renderAuthApp = ({ path = '/', apiBaseUrl, session, routes = appRoutes }: RenderOptions) => {
   if (session) storeSession(session);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const view = render(
     <CaptchaWidgetsContext value={fakeCaptchaWidgets}>
       <App router={router} apiClient={createApiClient(apiBaseUrl)} queryClient={queryClient} />
@@ -78,4 +88,7 @@ export const renderAuthApp = ({ path = '/', apiBaseUrl, session, routes = appRou
   return { ...view, router, queryClient };
 };
 
-export const apiError = (status: number, code: string, message: string) => ({ status, body: { code, message, correlationId: 'c-test' } });
+export const apiError = (status: number, code: string, message: string) => ({
+  status,
+  body: { code, message, correlationId: 'c-test' },
+});

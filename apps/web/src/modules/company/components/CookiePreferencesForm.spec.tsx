@@ -20,7 +20,10 @@ describe('Cookie preferences', () => {
     fireEvent.click(screen.getByRole('button', { name: companyStrings.savePreferences }));
 
     expect(screen.getByRole('status').textContent).toBe(companyStrings.preferencesSaved);
-    expect(JSON.parse(window.localStorage.getItem(COOKIE_PREFERENCES_KEY) ?? '{}')).toEqual({ analytics: false, marketing: true });
+    expect(JSON.parse(window.localStorage.getItem(COOKIE_PREFERENCES_KEY) ?? '{}')).toEqual({
+      analytics: false,
+      marketing: true,
+    });
     first.unmount();
 
     renderApp({ path: '/cookiepreferences' });

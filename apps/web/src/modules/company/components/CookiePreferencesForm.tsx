@@ -59,9 +59,7 @@ export const CookiePreferencesForm = () => {
         onChange={(marketing) => change({ marketing })}
       />
       <div className={styles.actions}>
-        <Button type="submit">
-          {companyStrings.savePreferences}
-        </Button>
+        <Button type="submit">{companyStrings.savePreferences}</Button>
         <p role="status" className={styles.status}>
           {saved ? companyStrings.preferencesSaved : ''}
         </p>

@@ -7,7 +7,8 @@ import { contactStrings as t } from '../strings';
 import { ContactForm } from './ContactForm';
 
 const fill = () => {
-  const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  const type = (label: string, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
   type(t.firstName, 'Meera');
   type(t.lastName, 'Iyer');
   type(t.email, 'meera@example.in');
@@ -33,7 +34,8 @@ describe('ContactForm', () => {
 
   afterEach(() => api.close());
 
-  const renderForm = () => renderApp({ apiBaseUrl: api.baseUrl, routes: [{ path: '/', element: <ContactForm /> }] });
+  const renderForm = () =>
+    renderApp({ apiBaseUrl: api.baseUrl, routes: [{ path: '/', element: <ContactForm /> }] });
 
   it('marks every field required (browser validation)', () => {
     renderForm();
@@ -49,7 +51,14 @@ describe('ContactForm', () => {
     fireEvent.click(screen.getByRole('button', { name: t.send }));
     await screen.findByText(t.sent);
     expect(received).toEqual([
-      { firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.in', companyName: 'Iyer Films', serviceInterested: 'Partnerships', message: 'Hello there' },
+      {
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        email: 'meera@example.in',
+        companyName: 'Iyer Films',
+        serviceInterested: 'Partnerships',
+        message: 'Hello there',
+      },
     ]);
     expect((screen.getByLabelText(t.firstName) as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText(t.message) as HTMLTextAreaElement).value).toBe('');
@@ -60,13 +69,22 @@ describe('ContactForm', () => {
     let arrived!: (release: () => void) => void;
     const held = new Promise<() => void>((resolve) => (arrived = resolve));
     const slow = createServer((request, response) => {
-      const headers = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'content-type': 'application/json' };
+      const headers = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': 'content-type',
+        'content-type': 'application/json',
+      };
       if (request.method === 'OPTIONS') return void response.writeHead(204, headers).end();
-      arrived(() => void response.writeHead(200, headers).end(JSON.stringify({ success: true, message: t.sent })));
+      arrived(
+        () => void response.writeHead(200, headers).end(JSON.stringify({ success: true, message: t.sent })),
+      );
     });
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     try {
-      renderApp({ apiBaseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, routes: [{ path: '/', element: <ContactForm /> }] });
+      renderApp({
+        apiBaseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+        routes: [{ path: '/', element: <ContactForm /> }],
+      });
       fill();
       fireEvent.click(screen.getByRole('button', { name: t.send }));
       expect((await screen.findByRole<HTMLButtonElement>('button', { name: t.sending })).disabled).toBe(true);
@@ -80,7 +98,10 @@ describe('ContactForm', () => {
   });
 
   it('keeps what was typed and shows the SPEC error when sending fails', async () => {
-    api.respond(() => ({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'user-data-service is unavailable', correlationId: 'c' } }));
+    api.respond(() => ({
+      status: 503,
+      body: { code: 'SERVICE_UNAVAILABLE', message: 'user-data-service is unavailable', correlationId: 'c' },
+    }));
     renderForm();
     fill();
     fireEvent.click(screen.getByRole('button', { name: t.send }));

@@ -6,7 +6,14 @@ import { useSendContactMessage } from '../hooks/useSendContactMessage';
 import { contactStrings as t } from '../strings';
 import styles from './ContactForm.module.css';
 
-const empty: ContactMessage = { firstName: '', lastName: '', email: '', companyName: '', serviceInterested: '', message: '' };
+const empty: ContactMessage = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  companyName: '',
+  serviceInterested: '',
+  message: '',
+};
 
 type TextName = Exclude<keyof ContactMessage, 'serviceInterested' | 'message'>;
 const textFields: Array<{ name: TextName; label: string; type: string; autoComplete: string }> = [
@@ -48,7 +55,13 @@ export const ContactForm = () => {
           />
         ))}
       </div>
-      <SelectField label={t.serviceInterested} name="serviceInterested" required value={form.serviceInterested} onChange={update('serviceInterested')}>
+      <SelectField
+        label={t.serviceInterested}
+        name="serviceInterested"
+        required
+        value={form.serviceInterested}
+        onChange={update('serviceInterested')}
+      >
         <option value="" disabled>
           —
         </option>
@@ -56,7 +69,14 @@ export const ContactForm = () => {
           <option key={service}>{service}</option>
         ))}
       </SelectField>
-      <TextAreaField label={t.message} className={styles.message} name="message" required value={form.message} onChange={update('message')} />
+      <TextAreaField
+        label={t.message}
+        className={styles.message}
+        name="message"
+        required
+        value={form.message}
+        onChange={update('message')}
+      />
       <div className={styles.actions}>
         <Button type="submit" size="lg" disabled={send.isPending}>
           {send.isPending ? t.sending : t.send}
@@ -64,7 +84,11 @@ export const ContactForm = () => {
       </div>
       <div aria-live="polite">
         {send.isSuccess && <p className={styles.success}>{t.sent}</p>}
-        {send.isError && <p className={styles.error} role="alert">{t.failed}</p>}
+        {send.isError && (
+          <p className={styles.error} role="alert">
+            {t.failed}
+          </p>
+        )}
       </div>
     </form>
   );

@@ -29,7 +29,9 @@ describe('useSendContactMessage', () => {
 
   it('posts the message to /api/contact and hands the receipt to the screen', async () => {
     const onSuccess = jest.fn();
-    const { result } = renderHookWithApi(() => useSendContactMessage({ onSuccess }), { apiBaseUrl: api.baseUrl });
+    const { result } = renderHookWithApi(() => useSendContactMessage({ onSuccess }), {
+      apiBaseUrl: api.baseUrl,
+    });
 
     await act(() => result.current.mutateAsync(message));
 

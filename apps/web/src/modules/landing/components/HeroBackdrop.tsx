@@ -8,7 +8,9 @@ import styles from './HeroBackdrop.module.css';
 const TILES = 40;
 
 const posterWall = (movies: Movie[]): string[] => {
-  const posters = movies.map((movie) => posterSrc(movie.posterUrl, config.imageBaseUrl)).filter((src) => src !== PLACEHOLDER_POSTER);
+  const posters = movies
+    .map((movie) => posterSrc(movie.posterUrl, config.imageBaseUrl))
+    .filter((src) => src !== PLACEHOLDER_POSTER);
   if (posters.length === 0) return [];
   return Array.from({ length: TILES }, (_, index) => posters[index % posters.length]);
 };

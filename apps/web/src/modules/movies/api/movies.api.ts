@@ -22,7 +22,10 @@ export const moviesApi = {
     client.get<MovieSections>('/api/movies/sections', { query, signal }),
   genres: (client: ApiClient, signal?: AbortSignal) => client.get<string[]>('/api/movies/genres', { signal }),
   /** Drafts only for an admin's session; anyone else gets 404 for them. */
-  get: (client: ApiClient, id: string, signal?: AbortSignal) => client.get<MovieDetail>(moviePath(id), { signal }),
-  rating: (client: ApiClient, id: string, signal?: AbortSignal) => client.get<MovieRating>(`${moviePath(id)}/rating`, { signal }),
-  createReview: (client: ApiClient, id: string, body: CreateReview) => client.post<Review>(`${moviePath(id)}/reviews`, { body }),
+  get: (client: ApiClient, id: string, signal?: AbortSignal) =>
+    client.get<MovieDetail>(moviePath(id), { signal }),
+  rating: (client: ApiClient, id: string, signal?: AbortSignal) =>
+    client.get<MovieRating>(`${moviePath(id)}/rating`, { signal }),
+  createReview: (client: ApiClient, id: string, body: CreateReview) =>
+    client.post<Review>(`${moviePath(id)}/reviews`, { body }),
 } as const;

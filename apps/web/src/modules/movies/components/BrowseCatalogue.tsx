@@ -37,10 +37,12 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
   });
   const { watch, modal } = useMovieModals();
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  const reset = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const reset =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   const results = () => {
     if (isPending) return <MovieGridSkeleton />;
@@ -68,7 +70,12 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
         {!category && <GenreFilter value={genre} onChange={reset(setGenre)} />}
         <div className={styles.sort}>
           <label htmlFor={sortId}>{catalogueStrings.sortLabel}</label>
-          <select id={sortId} className={controlClass({ size: 'sm' })} value={sort} onChange={(event) => reset(setSort)(event.target.value as MovieSort)}>
+          <select
+            id={sortId}
+            className={controlClass({ size: 'sm' })}
+            value={sort}
+            onChange={(event) => reset(setSort)(event.target.value as MovieSort)}
+          >
             {MovieSorts.map((value) => (
               <option key={value} value={value}>
                 {catalogueStrings.sorts[value]}

@@ -28,7 +28,10 @@ export const CategoryTiles = () => (
     <ul className={styles.grid}>
       {categoryTiles.map((tile) => (
         <li key={tile.to}>
-          <Link to={tile.to} className={cardClass({ padding: 'sm' }, `${styles.tile} ${styles.category} ${tile.tone}`)}>
+          <Link
+            to={tile.to}
+            className={cardClass({ padding: 'sm' }, `${styles.tile} ${styles.category} ${tile.tone}`)}
+          >
             {tile.label}
           </Link>
         </li>

@@ -23,7 +23,13 @@ const links = [
 ];
 
 /** SPEC 2 user home top bar: links, search, Logout and the profile picture. */
-export const DashboardTopBar = ({ search, onSearch, onLogout, username, profileImage }: DashboardTopBarProps) => (
+export const DashboardTopBar = ({
+  search,
+  onSearch,
+  onLogout,
+  username,
+  profileImage,
+}: DashboardTopBarProps) => (
   <header className={styles.bar}>
     <div className={styles.inner}>
       <Logo />

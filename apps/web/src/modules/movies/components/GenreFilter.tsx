@@ -4,10 +4,20 @@ import { browseStrings } from '@web/modules/movies/browse-strings';
 import { controlClass } from '@web/shared/ui/TextField';
 import styles from './GenreFilter.module.css';
 
-type GenreFilterProps = { value: string; onChange: (genre: string) => void; label?: string; allLabel?: string };
+type GenreFilterProps = {
+  value: string;
+  onChange: (genre: string) => void;
+  label?: string;
+  allLabel?: string;
+};
 
 /** 'All Genres' (the empty value) or one of the catalogue's genres. */
-export const GenreFilter = ({ value, onChange, label = browseStrings.genreFilterLabel, allLabel = browseStrings.allGenres }: GenreFilterProps) => {
+export const GenreFilter = ({
+  value,
+  onChange,
+  label = browseStrings.genreFilterLabel,
+  allLabel = browseStrings.allGenres,
+}: GenreFilterProps) => {
   const id = useId();
   const { data: genres = [] } = useGenres();
   return (
@@ -15,7 +25,12 @@ export const GenreFilter = ({ value, onChange, label = browseStrings.genreFilter
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <select id={id} className={controlClass({ size: 'sm' })} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className={controlClass({ size: 'sm' })}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         <option value="">{allLabel}</option>
         {genres.map((genre) => (
           <option key={genre} value={genre}>

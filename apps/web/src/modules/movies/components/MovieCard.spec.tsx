@@ -18,10 +18,18 @@ const poster = (title: string) => screen.getByRole('img', { name: movieStrings.p
 describe('MovieCard', () => {
   it('shows poster, title, overview and rating; the title opens the details and Watch Now goes to /login', () => {
     renderCard(
-      aMovie({ id: 'abc123', title: 'The Long Walk', description: 'Two friends, one road.', rating: 8.25, posterUrl: '/generated/abc123.svg' }),
+      aMovie({
+        id: 'abc123',
+        title: 'The Long Walk',
+        description: 'Two friends, one road.',
+        rating: 8.25,
+        posterUrl: '/generated/abc123.svg',
+      }),
     );
 
-    expect(screen.getByRole('link', { name: 'The Long Walk' }).getAttribute('href')).toBe('/moviedetails/abc123');
+    expect(screen.getByRole('link', { name: 'The Long Walk' }).getAttribute('href')).toBe(
+      '/moviedetails/abc123',
+    );
     expect(screen.getByText('Two friends, one road.')).toBeTruthy();
     expect(screen.getByText('8.3/10')).toBeTruthy();
     expect(screen.getByRole('link', { name: movieStrings.watchNow }).getAttribute('href')).toBe('/login');

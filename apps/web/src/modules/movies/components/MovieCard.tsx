@@ -20,18 +20,31 @@ type MovieCardProps = {
 
 const StarIcon = () => (
   <svg className={styles.star} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path fill="currentColor" d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
+    <path
+      fill="currentColor"
+      d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z"
+    />
   </svg>
 );
 
 /** A title on a browse grid. The whole card opens its details; Watch Now goes to sign-in (SPEC 2). */
-export const MovieCard = ({ movie, imageBaseUrl = config.imageBaseUrl, badge, onWatchNow }: MovieCardProps) => {
+export const MovieCard = ({
+  movie,
+  imageBaseUrl = config.imageBaseUrl,
+  badge,
+  onWatchNow,
+}: MovieCardProps) => {
   const year = releaseYear(movie.releaseDate);
 
   return (
     <article className={styles.card}>
       <div className={styles.posterFrame}>
-        <PosterImage className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} imageBaseUrl={imageBaseUrl} />
+        <PosterImage
+          className={styles.poster}
+          title={movie.title}
+          posterUrl={movie.posterUrl}
+          imageBaseUrl={imageBaseUrl}
+        />
         {badge && <span className={styles.badge}>{badge}</span>}
       </div>
       <div className={styles.body}>
@@ -50,7 +63,10 @@ export const MovieCard = ({ movie, imageBaseUrl = config.imageBaseUrl, badge, on
         </p>
         <p className={styles.overview}>{movie.description}</p>
         {onWatchNow ? (
-          <Button size="sm" block className={styles.watchNow}
+          <Button
+            size="sm"
+            block
+            className={styles.watchNow}
             aria-label={movieStrings.watchNowTitle(movie.title)}
             onClick={() => onWatchNow(movie)}
           >

@@ -47,9 +47,7 @@ export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
                 {detailStrings.addToFavorites}
               </Button>
             ) : (
-              <Button variant="ghost"
-                onClick={() => setNote(detailStrings.favoritesNeedLogin)}
-              >
+              <Button variant="ghost" onClick={() => setNote(detailStrings.favoritesNeedLogin)}>
                 {detailStrings.addToFavorites}
               </Button>
             )}

@@ -16,8 +16,20 @@ type MovieRowProps = {
 };
 
 const Chevron = ({ flip }: { flip?: boolean }) => (
-  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={flip ? { transform: 'scaleX(-1)' } : undefined}>
-    <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+  <svg
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    focusable="false"
+    style={flip ? { transform: 'scaleX(-1)' } : undefined}
+  >
+    <path
+      d="M9 5l7 7-7 7"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 
@@ -39,10 +51,20 @@ export const MovieRow = ({ title, movies, onWatchNow, badgeFor, empty, aside }: 
         {aside}
         {movies.length > 0 && (
           <div className={styles.arrows}>
-            <button type="button" className={styles.arrow} aria-label={browseStrings.scrollLeft(title)} onClick={() => scroll(-1)}>
+            <button
+              type="button"
+              className={styles.arrow}
+              aria-label={browseStrings.scrollLeft(title)}
+              onClick={() => scroll(-1)}
+            >
               <Chevron flip />
             </button>
-            <button type="button" className={styles.arrow} aria-label={browseStrings.scrollRight(title)} onClick={() => scroll(1)}>
+            <button
+              type="button"
+              className={styles.arrow}
+              aria-label={browseStrings.scrollRight(title)}
+              onClick={() => scroll(1)}
+            >
               <Chevron />
             </button>
           </div>

@@ -23,7 +23,9 @@ const detail = (): MovieDetail => ({
     runtimeMinutes: 114,
     releaseDate: '2001-08-30',
   }),
-  topReviews: Array.from({ length: 6 }, (_, index) => aReview({ username: `Critic ${index}`, rating: 7 + index / 10 })),
+  topReviews: Array.from({ length: 6 }, (_, index) =>
+    aReview({ username: `Critic ${index}`, rating: 7 + index / 10 }),
+  ),
 });
 
 describe('Movie page (/movie/:id)', () => {
@@ -40,10 +42,15 @@ describe('Movie page (/movie/:id)', () => {
 
   const serve = (rating: MovieRating = { rating: '8.1', votes: '12,345', imdbId: 'tt0265343' }) =>
     api.respond((request, url, body) => {
-      if (url.pathname === `/api/movies/${ID}` && request.method === 'GET') return { status: 200, body: detail() };
+      if (url.pathname === `/api/movies/${ID}` && request.method === 'GET')
+        return { status: 200, body: detail() };
       if (url.pathname === `/api/movies/${ID}/rating`) return { status: 200, body: rating };
       if (url.pathname === `/api/movies/${ID}/reviews` && request.method === 'POST') {
-        if (request.headers.authorization !== 'Bearer user-token') return { status: 401, body: { code: 'UNAUTHORIZED', message: 'Authentication required', correlationId: 'c' } };
+        if (request.headers.authorization !== 'Bearer user-token')
+          return {
+            status: 401,
+            body: { code: 'UNAUTHORIZED', message: 'Authentication required', correlationId: 'c' },
+          };
         return { status: 201, body: aReview(body as object) };
       }
       return undefined;
@@ -105,7 +112,11 @@ describe('Movie page (/movie/:id)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: detailStrings.openMenu }));
     const menu = screen.getByRole('navigation', { name: detailStrings.menu });
-    expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Home', '/'],
       ['Dashboard', '/userdashboard'],
       ['Subscription', '/subscription'],
@@ -133,7 +144,10 @@ describe('Movie page (/movie/:id)', () => {
   });
 
   it('shows Movie not found for an unknown or draft title', async () => {
-    api.respond(() => ({ status: 404, body: { code: 'NOT_FOUND', message: 'Movie not found', correlationId: 'c' } }));
+    api.respond(() => ({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Movie not found', correlationId: 'c' },
+    }));
     renderApp({ path: `/moviedetails/${ID}`, apiBaseUrl: api.baseUrl });
     await waitForPage();
 

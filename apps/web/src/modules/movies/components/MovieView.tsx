@@ -34,7 +34,9 @@ const ReviewList = ({ reviews }: { reviews: Review[] }) => (
             <p className={styles.reviewHead}>
               <strong>{review.username}</strong>
               <span className={styles.muted}>{formatDate(review.createdAt, na)}</span>
-              <span className={styles.reviewRating}>{detailStrings.ratingOutOf10(review.rating.toFixed(1))}</span>
+              <span className={styles.reviewRating}>
+                {detailStrings.ratingOutOf10(review.rating.toFixed(1))}
+              </span>
             </p>
             <p className={styles.reviewText}>{review.content}</p>
           </li>
@@ -118,7 +120,12 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
   const { data: movie, isPending, isError, error } = useMovie(id);
   const { user } = useViewer();
 
-  if (isPending) return <p role="status" className={styles.loading}>{detailStrings.loading}</p>;
+  if (isPending)
+    return (
+      <p role="status" className={styles.loading}>
+        {detailStrings.loading}
+      </p>
+    );
   if (isError) {
     const missing = error instanceof ApiRequestError && error.status === 404;
     return (

@@ -15,7 +15,14 @@ type PosterImageProps = {
 };
 
 /** A poster by the SPEC 2 poster rule, falling back to the placeholder when it fails to load. */
-export const PosterImage = ({ title, posterUrl, className, framed = false, eager = false, imageBaseUrl = config.imageBaseUrl }: PosterImageProps) => {
+export const PosterImage = ({
+  title,
+  posterUrl,
+  className,
+  framed = false,
+  eager = false,
+  imageBaseUrl = config.imageBaseUrl,
+}: PosterImageProps) => {
   const resolved = posterSrc(posterUrl, imageBaseUrl);
   // Remembering which source failed (not a flag) lets a new posterUrl get its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);

@@ -17,7 +17,10 @@ export const ReviewForm = ({ movieId }: { movieId: string }) => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = CreateReviewSchema.safeParse({ rating: rating === '' ? Number.NaN : Number(rating), content });
+    const parsed = CreateReviewSchema.safeParse({
+      rating: rating === '' ? Number.NaN : Number(rating),
+      content,
+    });
     if (!parsed.success) {
       setMessage({ tone: 'error', text: detailStrings.reviewInvalid });
       return;
@@ -33,7 +36,10 @@ export const ReviewForm = ({ movieId }: { movieId: string }) => {
         setMessage({
           tone: 'error',
           // A 4xx from the gateway carries a text for users (e.g. 'You have already reviewed this title').
-          text: error instanceof ApiRequestError && error.status < 500 ? error.message : detailStrings.reviewFailed,
+          text:
+            error instanceof ApiRequestError && error.status < 500
+              ? error.message
+              : detailStrings.reviewFailed,
         }),
     });
   };

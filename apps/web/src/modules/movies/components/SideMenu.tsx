@@ -31,7 +31,12 @@ export const SideMenu = () => {
         </svg>
       </button>
       {open && <div className={styles.scrim} onClick={() => setOpen(false)} aria-hidden="true" />}
-      <nav id="movie-side-menu" className={`${styles.menu} ${open ? styles.open : ''}`} aria-label={detailStrings.menu} hidden={!open}>
+      <nav
+        id="movie-side-menu"
+        className={`${styles.menu} ${open ? styles.open : ''}`}
+        aria-label={detailStrings.menu}
+        hidden={!open}
+      >
         <ul className={styles.links}>
           {links.map((link) => (
             <li key={link.to}>

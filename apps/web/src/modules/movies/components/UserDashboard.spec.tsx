@@ -7,7 +7,10 @@ import { renderApp, waitForPage } from '@web/test/render-app';
 import { signInAs, someSections } from '../testing/browse-test-kit';
 import type { MovieSections } from '@app/contracts';
 
-const serverError = { status: 500, body: { code: 'INTERNAL', message: 'Something went wrong', correlationId: 'c-1' } };
+const serverError = {
+  status: 500,
+  body: { code: 'INTERNAL', message: 'Something went wrong', correlationId: 'c-1' },
+};
 const { sections } = browseStrings;
 const region = (name: string) => screen.getByRole('region', { name });
 
@@ -26,9 +29,11 @@ describe('User home (/userdashboard)', () => {
 
   const serve = (build: (genre: string | null) => MovieSections, searchResults: string[] = []) =>
     api.respond((_request, url) => {
-      if (url.pathname === '/api/movies/sections') return { status: 200, body: build(url.searchParams.get('genre')) };
+      if (url.pathname === '/api/movies/sections')
+        return { status: 200, body: build(url.searchParams.get('genre')) };
       if (url.pathname === '/api/movies/genres') return { status: 200, body: ['Comedy', 'Drama'] };
-      if (url.pathname === '/api/movies') return { status: 200, body: aPage(searchResults.map((title) => aMovie({ title }))) };
+      if (url.pathname === '/api/movies')
+        return { status: 200, body: aPage(searchResults.map((title) => aMovie({ title }))) };
       return undefined;
     });
 
@@ -61,16 +66,24 @@ describe('User home (/userdashboard)', () => {
     expect(within(region(sections.newlyLaunched)).getByRole('link', { name: 'Fresh Launch' })).toBeTruthy();
     expect(within(region(sections.free)).getByRole('link', { name: 'Free Ride' })).toBeTruthy();
     expect(within(region(sections.premium)).getByText(browseStrings.subscriptionRequired)).toBeTruthy();
-    expect(within(region(sections.continueWatching)).getByText(browseStrings.continueWatchingEmpty)).toBeTruthy();
+    expect(
+      within(region(sections.continueWatching)).getByText(browseStrings.continueWatchingEmpty),
+    ).toBeTruthy();
     expect(within(region(sections.popular)).getAllByRole('article')).toHaveLength(3);
-    expect(within(region(sections.profileSettings)).getByRole('link', { name: /Downloads/ }).getAttribute('href')).toBe(
-      '/userprofile?tab=my-titles',
-    );
-    expect(within(region(sections.categories)).getByRole('link', { name: 'Sci-Fi' }).getAttribute('href')).toBe('/category/scifi');
+    expect(
+      within(region(sections.profileSettings))
+        .getByRole('link', { name: /Downloads/ })
+        .getAttribute('href'),
+    ).toBe('/userprofile?tab=my-titles');
+    expect(
+      within(region(sections.categories)).getByRole('link', { name: 'Sci-Fi' }).getAttribute('href'),
+    ).toBe('/category/scifi');
   });
 
   it('shows at most 10 Top Rated titles', async () => {
-    serve(() => someSections({ topRated: Array.from({ length: 12 }, (_, index) => aMovie({ title: `Top ${index}` })) }));
+    serve(() =>
+      someSections({ topRated: Array.from({ length: 12 }, (_, index) => aMovie({ title: `Top ${index}` })) }),
+    );
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
@@ -84,7 +97,9 @@ describe('User home (/userdashboard)', () => {
     await waitForPage();
     await screen.findByRole('region', { name: sections.popular });
 
-    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), { target: { value: 'nIGHT' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), {
+      target: { value: 'nIGHT' },
+    });
 
     const popular = region(sections.popular);
     expect(await within(popular).findByRole('link', { name: 'Night Train' })).toBeTruthy();
@@ -94,17 +109,28 @@ describe('User home (/userdashboard)', () => {
     await waitFor(() => expect(api.requests).toContain('/api/movies?page=1&pageSize=24&search=nIGHT'));
 
     serve(() => someSections(), []);
-    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), { target: { value: 'zzz-no-such' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), {
+      target: { value: 'zzz-no-such' },
+    });
     expect(await screen.findByText(browseStrings.noSearchResults)).toBeTruthy();
   });
 
   it('applies the genre filter to Trending Now through the sections query', async () => {
     serve((genre) =>
-      someSections({ trending: genre === 'Comedy' ? [aMovie({ title: 'Laugh Riot', genre: 'Comedy' })] : [aMovie({ title: 'Trending Drama' })] }),
+      someSections({
+        trending:
+          genre === 'Comedy'
+            ? [aMovie({ title: 'Laugh Riot', genre: 'Comedy' })]
+            : [aMovie({ title: 'Trending Drama' })],
+      }),
     );
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
     await waitForPage();
-    expect(await within(await screen.findByRole('region', { name: sections.trending })).findByRole('link', { name: 'Trending Drama' })).toBeTruthy();
+    expect(
+      await within(await screen.findByRole('region', { name: sections.trending })).findByRole('link', {
+        name: 'Trending Drama',
+      }),
+    ).toBeTruthy();
 
     const select = screen.getByRole('combobox', { name: browseStrings.genreFilterLabel });
     expect(within(select).getByRole('option', { name: browseStrings.allGenres })).toBeTruthy();
@@ -140,9 +166,13 @@ describe('User home (/userdashboard)', () => {
     fireEvent.click(within(premium).getByRole('button', { name: movieStrings.watchNowTitle('Golden Hour') }));
     const dialog = screen.getByRole('dialog');
     expect(
-      within(dialog).getByText('"Golden Hour" is a premium movie. Subscribe to our premium plan to watch this and other exclusive content.'),
+      within(dialog).getByText(
+        '"Golden Hour" is a premium movie. Subscribe to our premium plan to watch this and other exclusive content.',
+      ),
     ).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: detailStrings.viewPlans }).getAttribute('href')).toBe('/subscription');
+    expect(within(dialog).getByRole('link', { name: detailStrings.viewPlans }).getAttribute('href')).toBe(
+      '/subscription',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: detailStrings.maybeLater }));
     expect(screen.queryByRole('dialog')).toBeNull();
 
@@ -150,7 +180,9 @@ describe('User home (/userdashboard)', () => {
     const details = screen.getByRole('dialog', { name: 'Monsoon Wedding' });
     expect(within(details).getByRole('button', { name: 'Watch Now (₹1200)' })).toBeTruthy();
     expect(within(details).getByText('7.4/10')).toBeTruthy();
-    const favorites = within(details).getByRole('button', { name: detailStrings.addToFavorites }) as HTMLButtonElement;
+    const favorites = within(details).getByRole('button', {
+      name: detailStrings.addToFavorites,
+    }) as HTMLButtonElement;
     expect(favorites.disabled).toBe(true);
   });
 });

@@ -19,7 +19,8 @@ import { MovieRow } from './MovieRow';
 import styles from './UserDashboard.module.css';
 
 const { sections: titles } = browseStrings;
-const premiumBadge = (movie: Movie) => (movie.access === MovieAccess.Premium ? browseStrings.subscriptionRequired : undefined);
+const premiumBadge = (movie: Movie) =>
+  movie.access === MovieAccess.Premium ? browseStrings.subscriptionRequired : undefined;
 
 /** Popular Movies: the server's search over the whole catalogue while a search is typed, else the popular list. */
 type PopularMoviesProps = { popular: Movie[]; search: string; onWatchNow: (movie: Movie) => void };
@@ -34,7 +35,11 @@ const PopularMovies = ({ popular, search, onWatchNow }: PopularMoviesProps) => {
       <h2 id="popular-heading" className={styles.heading}>
         {titles.popular}
       </h2>
-      {movies.length === 0 ? <p className={styles.empty}>{browseStrings.noSearchResults}</p> : <MovieGrid movies={movies} onWatchNow={onWatchNow} badgeFor={premiumBadge} />}
+      {movies.length === 0 ? (
+        <p className={styles.empty}>{browseStrings.noSearchResults}</p>
+      ) : (
+        <MovieGrid movies={movies} onWatchNow={onWatchNow} badgeFor={premiumBadge} />
+      )}
     </section>
   );
 };
@@ -59,7 +64,9 @@ export const UserDashboard = () => {
     );
     return (
       <>
-        {hero && !deferredSearch.trim() && <HeroBanner movie={hero} onPlay={watch} onMoreInfo={showDetails} />}
+        {hero && !deferredSearch.trim() && (
+          <HeroBanner movie={hero} onPlay={watch} onMoreInfo={showDetails} />
+        )}
         {row(titles.newlyLaunched, data.newlyLaunched)}
         {row(titles.topRated, data.topRated.slice(0, 10))}
         {row(titles.free, data.free)}

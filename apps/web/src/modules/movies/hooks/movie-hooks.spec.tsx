@@ -17,9 +17,22 @@ describe('movies hooks', () => {
   beforeEach(async () => {
     seen = [];
     api = await startFakeApi((request, url, body) => {
-      seen.push({ method: request.method, path: `${url.pathname}${url.search}`, auth: request.headers.authorization, body });
-      if (url.pathname === '/api/movies') return { status: 200, body: { data: [aMovie({ title: 'Lagaan' })], page: 1, pageSize: 24, total: 1 } };
-      if (url.pathname === `/api/movies/${draft.id}` && request.headers.authorization === 'Bearer admin-token') return { status: 200, body: draft };
+      seen.push({
+        method: request.method,
+        path: `${url.pathname}${url.search}`,
+        auth: request.headers.authorization,
+        body,
+      });
+      if (url.pathname === '/api/movies')
+        return {
+          status: 200,
+          body: { data: [aMovie({ title: 'Lagaan' })], page: 1, pageSize: 24, total: 1 },
+        };
+      if (
+        url.pathname === `/api/movies/${draft.id}` &&
+        request.headers.authorization === 'Bearer admin-token'
+      )
+        return { status: 200, body: draft };
       if (url.pathname === `/api/movies/${draft.id}/reviews`) return { status: 201, body: { id: 'r1' } };
       return undefined;
     });
@@ -54,12 +67,22 @@ describe('movies hooks', () => {
 
   it("usePostReview posts with the session's token and reloads the title's reviews", async () => {
     signInAs('admin');
-    const { result } = renderHookWithApi(() => ({ movie: useMovie(draft.id), post: usePostReview(draft.id) }), { apiBaseUrl: api.baseUrl });
+    const { result } = renderHookWithApi(
+      () => ({ movie: useMovie(draft.id), post: usePostReview(draft.id) }),
+      { apiBaseUrl: api.baseUrl },
+    );
     await waitFor(() => expect(result.current.movie.isSuccess).toBe(true));
 
     await act(() => result.current.post.mutateAsync({ rating: 8.5, content: 'Loved it' }));
 
-    expect(seen[1]).toEqual({ method: 'POST', path: `/api/movies/${draft.id}/reviews`, auth: 'Bearer admin-token', body: { rating: 8.5, content: 'Loved it' } });
-    await waitFor(() => expect(seen.filter(({ path }) => path === `/api/movies/${draft.id}`)).toHaveLength(2));
+    expect(seen[1]).toEqual({
+      method: 'POST',
+      path: `/api/movies/${draft.id}/reviews`,
+      auth: 'Bearer admin-token',
+      body: { rating: 8.5, content: 'Loved it' },
+    });
+    await waitFor(() =>
+      expect(seen.filter(({ path }) => path === `/api/movies/${draft.id}`)).toHaveLength(2),
+    );
   });
 });

@@ -5,5 +5,9 @@ import { movieKeys } from './movie-keys';
 
 export const useGenres = () => {
   const client = useApiClient();
-  return useQuery({ queryKey: movieKeys.genres(), queryFn: ({ signal }) => moviesApi.genres(client, signal), staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: movieKeys.genres(),
+    queryFn: ({ signal }) => moviesApi.genres(client, signal),
+    staleTime: 10 * 60_000,
+  });
 };

@@ -6,5 +6,8 @@ import { movieKeys } from './movie-keys';
 /** One title with its top reviews; an admin's session also reaches drafts. */
 export const useMovie = (id: string) => {
   const client = useApiClient();
-  return useQuery({ queryKey: movieKeys.detail(id), queryFn: ({ signal }) => moviesApi.get(client, id, signal) });
+  return useQuery({
+    queryKey: movieKeys.detail(id),
+    queryFn: ({ signal }) => moviesApi.get(client, id, signal),
+  });
 };

@@ -14,7 +14,8 @@ export const useMovieModals = () => {
   const close = () => setOpen(null);
   return {
     showDetails: (movie: Movie) => setOpen({ kind: 'detail', movie }),
-    watch: (movie: Movie) => setOpen({ kind: movie.access === MovieAccess.Premium ? 'premium' : 'detail', movie }),
+    watch: (movie: Movie) =>
+      setOpen({ kind: movie.access === MovieAccess.Premium ? 'premium' : 'detail', movie }),
     modal:
       open?.kind === 'premium' ? (
         <PremiumModal movie={open.movie} onClose={close} />

@@ -25,7 +25,11 @@ export const someSections = (overrides: Partial<MovieSections> = {}): MovieSecti
   topRated: [aMovie({ title: 'The Best One', rating: 9.1, access: 'premium' })],
   free: [aMovie({ title: 'Free Ride', rating: 6.5 })],
   premium: [aMovie({ title: 'Golden Hour', rating: 8.6, access: 'premium' })],
-  popular: [aMovie({ title: 'Monsoon Wedding' }), aMovie({ title: 'Night Train' }), aMovie({ title: 'The Quiet Sea' })],
+  popular: [
+    aMovie({ title: 'Monsoon Wedding' }),
+    aMovie({ title: 'Night Train' }),
+    aMovie({ title: 'The Quiet Sea' }),
+  ],
   trending: [aMovie({ title: 'Trending Drama', genre: 'Drama' })],
   ...overrides,
 });

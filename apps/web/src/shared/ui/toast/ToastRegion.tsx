@@ -14,7 +14,12 @@ export const ToastRegion = ({ toasts, onDismiss, dismissLabel = 'Dismiss' }: Toa
   const render = (toast: Toast) => (
     <li key={toast.id} className={`${styles.toast} ${styles[toast.tone]}`}>
       <span className={styles.message}>{toast.message}</span>
-      <button type="button" className={styles.close} aria-label={dismissLabel} onClick={() => onDismiss(toast.id)}>
+      <button
+        type="button"
+        className={styles.close}
+        aria-label={dismissLabel}
+        onClick={() => onDismiss(toast.id)}
+      >
         ×
       </button>
     </li>
