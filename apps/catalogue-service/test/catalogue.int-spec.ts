@@ -5,7 +5,6 @@ import type {
   MovieDetail,
   MovieRating,
   MovieSections,
-  MovieWriteResult,
   Page,
   Review,
 } from '@app/contracts';
@@ -142,7 +141,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       });
       catalogue = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
       await seedCatalogue(catalogue.app.get(MoviesRepository), cleanDataset(rows));
-      draftId = (await catalogue.send<MovieWriteResult>(MoviePatterns.create, draftInput)).data.id;
+      draftId = (await catalogue.send<Movie>(MoviePatterns.create, draftInput)).id;
     });
 
     afterAll(async () => {
@@ -268,23 +267,22 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     it('creates a draft with defaults, publishes it once (events), and it leads Newly Launched', async () => {
       const before = await redis.xlen(EVENT_STREAM);
       await service.send<MovieSections>(MoviePatterns.sections, {}); // warm the cache
-      const created = await service.send<MovieWriteResult>(MoviePatterns.create, {
+      const created = await service.send<Movie>(MoviePatterns.create, {
         ...draftInput,
         title: 'Publish Me',
         rating: 6.5,
       });
-      expect(created.message).toBe('Movie added successfully');
-      expect(created.data).toMatchObject({
+      expect(created).toMatchObject({
         status: 'draft',
         access: 'free',
         purchasePriceInr: 1200,
         rentalPriceInr: 500,
         publishDate: null,
       });
-      const published = await service.send<MovieWriteResult>(MoviePatterns.publish, { id: created.data.id });
-      expect(published.data.status).toBe('published');
-      expect(published.data.publishDate).not.toBeNull();
-      await expect(service.send(MoviePatterns.publish, { id: created.data.id })).rejects.toMatchObject({
+      const published = await service.send<Movie>(MoviePatterns.publish, { id: created.id });
+      expect(published.status).toBe('published');
+      expect(published.publishDate).not.toBeNull();
+      await expect(service.send(MoviePatterns.publish, { id: created.id })).rejects.toMatchObject({
         code: ErrorCode.Conflict,
         message: 'Only drafts can be published',
       });
@@ -292,17 +290,17 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       expect(sections.newlyLaunched[0].title).toBe('Publish Me');
       const events = await eventsSince(before);
       expect(events.map((e) => [e.type, e.payload.movieId])).toEqual([
-        ['movie.updated', created.data.id],
-        ['movie.published', created.data.id],
+        ['movie.updated', created.id],
+        ['movie.published', created.id],
       ]);
     });
 
     it('lists the most recently added titles first to admins, drafts included', async () => {
-      const first = await service.send<MovieWriteResult>(MoviePatterns.create, {
+      const first = await service.send<Movie>(MoviePatterns.create, {
         ...draftInput,
         title: 'Added Earlier',
       });
-      const second = await service.send<MovieWriteResult>(MoviePatterns.create, {
+      const second = await service.send<Movie>(MoviePatterns.create, {
         ...draftInput,
         title: 'Added Later',
         status: 'published',
@@ -311,7 +309,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
         page: 1,
         pageSize: 2,
       });
-      expect(data.map((movie) => movie.id)).toEqual([second.data.id, first.data.id]);
+      expect(data.map((movie) => movie.id)).toEqual([second.id, first.id]);
     });
 
     it('updates partially, invalidating cached lists, and emits movie.updated', async () => {
@@ -320,14 +318,11 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
         titles((await service.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 100 })).data),
       ).toContain(title);
       const before = await redis.xlen(EVENT_STREAM);
-      const updated = await service.send<MovieWriteResult>(MoviePatterns.update, {
+      const updated = await service.send<Movie>(MoviePatterns.update, {
         id,
         changes: { title: 'Renamed Title', genre: 'Horror' },
       });
-      expect(updated).toMatchObject({
-        message: 'Movie updated successfully',
-        data: { title: 'Renamed Title', genre: 'Horror', rating: 7.2 },
-      });
+      expect(updated).toMatchObject({ title: 'Renamed Title', genre: 'Horror', rating: 7.2 });
       const listed = titles(
         (await service.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 100 })).data,
       );
@@ -338,7 +333,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     });
 
     it('deletes a title with its reviews and emits movie.deleted', async () => {
-      const { data } = await service.send<MovieWriteResult>(MoviePatterns.create, {
+      const data = await service.send<Movie>(MoviePatterns.create, {
         ...draftInput,
         title: 'Doomed',
         status: 'published',

@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ContactMessage } from '@app/contracts';
-import { CONTACT_SENT_MESSAGE, ContactPatterns, ErrorCode } from '@app/contracts';
+import { ContactPatterns, ErrorCode } from '@app/contracts';
+import type { ContactStored } from '@app/contracts';
 import type { OutboxMessage } from '@app/server-core';
 import { AppError } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
@@ -44,9 +45,9 @@ describe('contact form in user-data-service', () => {
   afterAll(() => service?.close());
 
   it('stores the message and mails it to the support address', async () => {
-    const receipt = await service.send(ContactPatterns.submit, message);
-    expect(receipt).toEqual({ success: true, message: CONTACT_SENT_MESSAGE });
+    const receipt = await service.send<ContactStored>(ContactPatterns.submit, message);
     const [stored] = await service.app.get(ContactsRepository).findByEmail('meera@example.in');
+    expect(receipt).toEqual({ id: stored._id.toHexString() });
     expect(stored).toMatchObject({ ...message, mailed: true });
     const mails = outboxMessages(outbox);
     expect(mails).toHaveLength(1);
@@ -81,9 +82,12 @@ describe('contact form in user-data-service', () => {
     });
     const broken = await startServiceUnderTest('user-data-service', AppModule.register(env), infra.mongoUri);
     try {
-      const receipt = await broken.send(ContactPatterns.submit, { ...message, email: 'down@example.in' });
-      expect(receipt).toEqual({ success: true, message: CONTACT_SENT_MESSAGE });
+      const receipt = await broken.send<ContactStored>(ContactPatterns.submit, {
+        ...message,
+        email: 'down@example.in',
+      });
       const [stored] = await broken.app.get(ContactsRepository).findByEmail('down@example.in');
+      expect(receipt).toEqual({ id: stored._id.toHexString() });
       expect(stored.mailed).toBe(false);
     } finally {
       await broken.close();

@@ -39,6 +39,7 @@ export const MovieRatingSchema = z.object({
 });
 export const MovieDetailSchema = MovieSchema.extend({ topReviews: z.array(ReviewSchema) });
 export const AdminMovieSchema = MovieSchema.extend({ reviews: z.array(ReviewSchema) });
+/** The HTTP answer of an admin write: the gateway wraps the service's Movie with SPEC's message. */
 export const MovieWriteResultSchema = z.object({ data: MovieSchema, message: z.string().optional() });
 const RemovedSchema = z.object({ id: z.string() });
 
@@ -52,9 +53,9 @@ export const MovieRpc = {
   rating: rpc(MoviePatterns.rating, MovieIdSchema, MovieRatingSchema),
   details: rpc(MoviePatterns.details, MovieDetailsRequestSchema, movies),
   adminList: rpc(MoviePatterns.adminList, AdminMoviesQuerySchema, pageSchemaOf(AdminMovieSchema)),
-  create: rpc(MoviePatterns.create, MovieInputSchema, MovieWriteResultSchema),
-  update: rpc(MoviePatterns.update, UpdateMoviePayloadSchema, MovieWriteResultSchema),
-  publish: rpc(MoviePatterns.publish, MovieIdSchema, MovieWriteResultSchema),
+  create: rpc(MoviePatterns.create, MovieInputSchema, MovieSchema),
+  update: rpc(MoviePatterns.update, UpdateMoviePayloadSchema, MovieSchema),
+  publish: rpc(MoviePatterns.publish, MovieIdSchema, MovieSchema),
   remove: rpc(MoviePatterns.remove, MovieIdSchema, RemovedSchema),
 } as const;
 

@@ -16,7 +16,11 @@ export const ContactMessageSchema = z
   .strict();
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
+/** The HTTP answer SPEC wants; the gateway adds it to the service's reply. */
 export const ContactReceiptSchema = z.object({ success: z.literal(true), message: z.string() });
+/** What user-data-service answers: the stored message's id. */
+export const ContactStoredSchema = z.object({ id: z.string() });
+export type ContactStored = z.infer<typeof ContactStoredSchema>;
 export type ContactReceipt = z.infer<typeof ContactReceiptSchema>;
 
 export const ContactPatterns = { submit: 'userdata.contact.submit' } as const;
@@ -25,5 +29,5 @@ export const ContactPatterns = { submit: 'userdata.contact.submit' } as const;
 export const CONTACT_SENT_MESSAGE = 'Message sent successfully!';
 
 export const ContactRpc = {
-  submit: rpc(ContactPatterns.submit, ContactMessageSchema, ContactReceiptSchema),
+  submit: rpc(ContactPatterns.submit, ContactMessageSchema, ContactStoredSchema),
 } as const;

@@ -4,8 +4,10 @@ import {
   CreateReview,
   ListMoviesQuery,
   MovieInput,
+  MovieMessages,
   MovieRpc,
   MovieUpdate,
+  MovieWriteResult,
   ReviewRpc,
   Role,
   SessionUser,
@@ -69,16 +71,17 @@ export class CatalogueClient {
     return this.client.send(MovieRpc.adminList, query);
   }
 
-  createMovie(input: MovieInput) {
-    return this.client.send(MovieRpc.create, input);
+  // Admin writes answer SPEC's `{ data, message }`: the envelope is the gateway's, the service answers the Movie.
+  async createMovie(input: MovieInput): Promise<MovieWriteResult> {
+    return { data: await this.client.send(MovieRpc.create, input), message: MovieMessages.added };
   }
 
-  updateMovie(id: string, changes: MovieUpdate) {
-    return this.client.send(MovieRpc.update, { id, changes });
+  async updateMovie(id: string, changes: MovieUpdate): Promise<MovieWriteResult> {
+    return { data: await this.client.send(MovieRpc.update, { id, changes }), message: MovieMessages.updated };
   }
 
-  publishMovie(id: string) {
-    return this.client.send(MovieRpc.publish, { id });
+  async publishMovie(id: string): Promise<MovieWriteResult> {
+    return { data: await this.client.send(MovieRpc.publish, { id }) };
   }
 
   async deleteMovie(id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ContactMessage, ContactRpc } from '@app/contracts';
+import { CONTACT_SENT_MESSAGE, ContactMessage, ContactReceipt, ContactRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 
@@ -12,7 +12,9 @@ export class UserDataClient {
     this.client = clients.get('user-data-service');
   }
 
-  submitContact(message: ContactMessage) {
-    return this.client.send(ContactRpc.submit, message);
+  /** SPEC's `{ success, message }` answer is the gateway's; the service answers the stored message's id. */
+  async submitContact(message: ContactMessage): Promise<ContactReceipt> {
+    await this.client.send(ContactRpc.submit, message);
+    return { success: true, message: CONTACT_SENT_MESSAGE };
   }
 }

@@ -7,11 +7,11 @@ import {
   DEFAULT_PURCHASE_PRICE_INR,
   DEFAULT_RENTAL_PRICE_INR,
   ErrorCode,
+  Movie,
   MovieInput,
   MovieMessages,
   MovieStatus,
   MovieUpdate,
-  MovieWriteResult,
   Page,
   Review,
 } from '@app/contracts';
@@ -68,7 +68,7 @@ export class MovieAdminService {
   }
 
   /** A new title is a draft unless it is created published; access defaults from the rating (DECISIONS 5). */
-  async create(input: MovieInput): Promise<MovieWriteResult> {
+  async create(input: MovieInput): Promise<Movie> {
     const status = input.status ?? MovieStatus.Draft;
     const now = new Date();
     const record: MovieRecord = {
@@ -102,11 +102,11 @@ export class MovieAdminService {
     };
     const movie = await this.movies.create(record);
     await this.afterWrite(movie, status === MovieStatus.Published);
-    return { data: toMovie(movie), message: MovieMessages.added };
+    return toMovie(movie);
   }
 
   /** Partial; a draft saved as published is published (publish date, event), like Publish. */
-  async update(id: string, changes: MovieUpdate): Promise<MovieWriteResult> {
+  async update(id: string, changes: MovieUpdate): Promise<Movie> {
     const current = await this.findOrFail(id);
     const fields = formFields(changes);
     if (changes.genre !== undefined)
@@ -121,17 +121,17 @@ export class MovieAdminService {
     if (!movie) throw AppError.notFound(MovieMessages.notFound);
     await this.ratingCache.forget(id);
     await this.afterWrite(movie, publishing);
-    return { data: toMovie(movie), message: MovieMessages.updated };
+    return toMovie(movie);
   }
 
-  async publish(id: string): Promise<MovieWriteResult> {
+  async publish(id: string): Promise<Movie> {
     const movie = await this.movies.publishDraft(id, new Date());
     if (!movie) {
       await this.findOrFail(id);
       throw new AppError(ErrorCode.Conflict, MovieMessages.onlyDraftsPublish);
     }
     await this.afterWrite(movie, true);
-    return { data: toMovie(movie) };
+    return toMovie(movie);
   }
 
   async remove(id: string): Promise<{ id: string }> {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CONTACT_SENT_MESSAGE, ContactMessage, ContactReceipt } from '@app/contracts';
+import { ContactMessage, ContactStored } from '@app/contracts';
 import { InjectEnv, Mailer } from '@app/server-core';
 import type { Env } from '../env';
 import { ContactsRepository } from './contacts.repository';
@@ -15,7 +15,7 @@ export class ContactsService {
     @InjectEnv() private readonly env: Env,
   ) {}
 
-  async submit(message: ContactMessage): Promise<ContactReceipt> {
+  async submit(message: ContactMessage): Promise<ContactStored> {
     const id = await this.contacts.create(message);
     try {
       await this.mailer.send({
@@ -34,6 +34,6 @@ export class ContactsService {
       // Stored all the same; the support team finds unmailed messages by `mailed: false`.
       this.logger.error({ msg: 'contact mail failed', contactId: id.toHexString(), error: String(error) });
     }
-    return { success: true, message: CONTACT_SENT_MESSAGE };
+    return { id: id.toHexString() };
   }
 }
