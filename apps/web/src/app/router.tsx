@@ -2,7 +2,7 @@ import { createBrowserRouter, type DataRouter, Navigate, type RouteObject } from
 import { RequireRole } from '@web/modules/auth/components/RequireRole';
 import { LandingPage } from '@web/pages/LandingPage';
 import { RouteErrorPage } from '@web/pages/RouteErrorPage';
-import type { ComingSoonKey } from '@web/pages/strings';
+import type { ComingSoonKey } from '@web/pages/coming-soon-strings';
 import { lazyPage } from './lazy-page';
 import { Paths } from './paths';
 import { RootLayout } from './RootLayout';

@@ -4,7 +4,8 @@ import { PageShell } from '@web/modules/layout/components/PageShell';
 import { buttonClass } from '@web/shared/ui/Button';
 import { PageTitle } from '@web/shared/ui/PageTitle';
 import styles from './ComingSoonPage.module.css';
-import { type ComingSoonKey, comingSoonPages, pageStrings } from './strings';
+import { type ComingSoonKey, comingSoonPages } from './coming-soon-strings';
+import { pageStrings } from './strings';
 
 type ComingSoonPageProps = { page: ComingSoonKey };
 

@@ -5,20 +5,10 @@ import {
   type TextareaHTMLAttributes,
   useState,
 } from 'react';
+import { controlClass } from './control';
 import { Field, type FieldControl } from './Field';
 import { uiStrings } from './strings';
 import styles from './TextField.module.css';
-
-export type ControlStyle = { size?: 'sm' | 'md'; pill?: boolean; invalid?: boolean };
-
-/** Class names of a text-like control: for a bare control (a search box, a filter select) outside a Field. */
-export const controlClass = (
-  { size = 'md', pill = false, invalid = false }: ControlStyle = {},
-  className?: string,
-): string =>
-  [styles.input, size === 'sm' && styles.sm, pill && styles.pill, invalid && styles.invalid, className]
-    .filter(Boolean)
-    .join(' ');
 
 type Wired = 'id' | 'aria-invalid' | 'aria-describedby';
 type FieldText = { label: string; error?: string | null; hint?: ReactNode; fieldClassName?: string };

@@ -3,7 +3,7 @@ import { useDeferredValue, useState } from 'react';
 import { Button } from '@web/shared/ui/Button';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
-import { controlClass } from '@web/shared/ui/TextField';
+import { controlClass } from '@web/shared/ui/control';
 import { useAdminMovieActions } from '../hooks/useAdminMovieActions';
 import { useAdminMovies } from '../hooks/useAdminMovies';
 import { emptyMovieForm, formValuesOf } from '../movie-form';

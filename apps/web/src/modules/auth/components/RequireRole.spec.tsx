@@ -1,7 +1,7 @@
 import type { CaptchaConfig } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { layoutStrings } from '@web/modules/layout/strings';
-import { comingSoonPages } from '@web/pages/strings';
+import { comingSoonPages } from '@web/pages/coming-soon-strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { waitForPage } from '@web/test/render-app';
 import { readStoredSession } from '../auth-storage';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toPath } from '@web/app/paths';
 import a11y from '@web/shared/ui/a11y.module.css';
 import { Button } from '@web/shared/ui/Button';
-import { controlClass } from '@web/shared/ui/TextField';
+import { controlClass } from '@web/shared/ui/control';
 import { landingStrings } from '../strings';
 import styles from './GetStartedForm.module.css';
 

@@ -7,7 +7,7 @@ import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { catalogueStrings } from '@web/modules/movies/browse-strings';
 import { Button } from '@web/shared/ui/Button';
 import a11y from '@web/shared/ui/a11y.module.css';
-import { controlClass } from '@web/shared/ui/TextField';
+import { controlClass } from '@web/shared/ui/control';
 import { Card } from '@web/shared/ui/Card';
 import { PageHeader } from '@web/shared/ui/PageTitle';
 import { useMovieModals } from '../hooks/useMovieModals';

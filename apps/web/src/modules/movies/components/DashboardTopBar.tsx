@@ -5,7 +5,7 @@ import { browseStrings } from '@web/modules/movies/browse-strings';
 import { ThemeToggle } from '@web/shared/theme/ThemeToggle';
 import { Button } from '@web/shared/ui/Button';
 import a11y from '@web/shared/ui/a11y.module.css';
-import { controlClass } from '@web/shared/ui/TextField';
+import { controlClass } from '@web/shared/ui/control';
 import styles from './DashboardTopBar.module.css';
 
 type DashboardTopBarProps = {

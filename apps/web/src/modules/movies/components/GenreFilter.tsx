@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useGenres } from '@web/modules/movies/hooks/useGenres';
 import { browseStrings } from '@web/modules/movies/browse-strings';
-import { controlClass } from '@web/shared/ui/TextField';
+import { controlClass } from '@web/shared/ui/control';
 import styles from './GenreFilter.module.css';
 
 type GenreFilterProps = {
