@@ -1,10 +1,1 @@
-module.exports = {
-  ...require('../../jest.preset.cjs'),
-  displayName: 'payment-service:int',
-  rootDir: __dirname,
-  testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
-  globalSetup: '<rootDir>/../../libs/server-testing/src/jest/global-setup.ts',
-  globalTeardown: '<rootDir>/../../libs/server-testing/src/jest/global-teardown.ts',
-  maxWorkers: 1,
-  testTimeout: 60000,
-};
+module.exports = require('../../jest.int.preset.cjs').intConfig(__dirname, 'payment-service');

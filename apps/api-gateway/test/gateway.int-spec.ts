@@ -4,14 +4,11 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ApiError, ErrorCode, HealthReport, HealthStatus, MoviePatterns } from '@app/contracts';
 import type { Movie, RpcEnvelope } from '@app/contracts';
-import { AllExceptionsFilter, AppError } from '@app/server-core';
-import { findFreePort } from '@app/server-testing';
-import { envSchema } from '../src/env';
-import { createGateway } from '../src/gateway';
+import { AppError } from '@app/server-core';
+import { startFakeService, startGateway } from './gateway-harness';
 
 /** A reply the catalogue's contract accepts (every reply is parsed by its schema at the gateway). */
 const lagaan: Movie = {
@@ -86,14 +83,8 @@ describe('api-gateway over the real TCP transport', () => {
   const streamRequests: Array<{ url?: string; range?: string }> = [];
 
   beforeAll(async () => {
-    const cataloguePort = await findFreePort();
-    catalogue = await NestFactory.createMicroservice(FakeCatalogueModule, {
-      transport: Transport.TCP,
-      options: { host: '127.0.0.1', port: cataloguePort },
-      logger: false,
-    });
-    catalogue.useGlobalFilters(new AllExceptionsFilter());
-    await catalogue.listen();
+    let address: string;
+    ({ app: catalogue, address } = await startFakeService(FakeCatalogueModule));
 
     streaming = createServer((req, res) => {
       streamRequests.push({ url: req.url, range: req.headers.range });
@@ -105,22 +96,11 @@ describe('api-gateway over the real TCP transport', () => {
     const webDir = mkdtempSync(path.join(tmpdir(), 'web-'));
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Streamly</title>');
 
-    const closed = `127.0.0.1:${await findFreePort()}`;
-    const gatewayEnv = envSchema.parse({
-      LOG_LEVEL: 'error',
-      CATALOGUE_SERVICE_ADDR: `127.0.0.1:${cataloguePort}`,
-      AUTH_SERVICE_ADDR: closed,
-      USER_DATA_SERVICE_ADDR: closed,
-      PAYMENT_SERVICE_ADDR: closed,
-      STREAMING_SERVICE_ADDR: closed,
-      RECOMMENDATION_SERVICE_ADDR: closed,
+    ({ app: gateway, url } = await startGateway({
+      CATALOGUE_SERVICE_ADDR: address,
       STREAMING_HTTP_URL: `http://127.0.0.1:${streamingPort}`,
-      RPC_TIMEOUT_MS: 5000,
       WEB_DIST_DIR: webDir,
-    });
-    gateway = await createGateway(gatewayEnv);
-    await gateway.listen(0, '127.0.0.1');
-    url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+    }));
   });
 
   afterAll(async () => {

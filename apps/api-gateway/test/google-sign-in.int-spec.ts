@@ -5,16 +5,12 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ApiError, AuthPatterns, ErrorCode, GoogleSignInRpcSchema } from '@app/contracts';
 import type { GoogleSignInRpc, OAuthCode, RpcEnvelope } from '@app/contracts';
-import { AllExceptionsFilter } from '@app/server-core';
-import { DEFAULT_GOOGLE_IDENTITY, findFreePort, workspaceRoot } from '@app/server-testing';
+import { DEFAULT_GOOGLE_IDENTITY, workspaceRoot } from '@app/server-testing';
 import type { GoogleOAuthFake } from '@app/server-testing';
-import { envSchema } from '../src/env';
-import type { Env } from '../src/env';
-import { createGateway } from '../src/gateway';
+import { startFakeService, startGateway } from './gateway-harness';
 
 const STATE_COOKIE = 'streamly_oauth_state';
 
@@ -69,26 +65,6 @@ const startGoogleOAuthFakeProcess = async (): Promise<GoogleOAuthFake> => {
   };
 };
 
-const bootGateway = async (overrides: Partial<Record<keyof Env, string | number>>) => {
-  const port = await findFreePort();
-  const closed = `127.0.0.1:${await findFreePort()}`;
-  const env = envSchema.parse({
-    LOG_LEVEL: 'error',
-    AUTH_SERVICE_ADDR: closed,
-    CATALOGUE_SERVICE_ADDR: closed,
-    USER_DATA_SERVICE_ADDR: closed,
-    PAYMENT_SERVICE_ADDR: closed,
-    STREAMING_SERVICE_ADDR: closed,
-    RECOMMENDATION_SERVICE_ADDR: closed,
-    RPC_TIMEOUT_MS: 5000,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...overrides,
-  });
-  const app = await createGateway(env);
-  await app.listen(port, '127.0.0.1');
-  return { app, url: `http://127.0.0.1:${port}` };
-};
-
 const manual = (url: string, cookie?: string) =>
   fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
 
@@ -125,17 +101,11 @@ describe('Google sign-in through the gateway', () => {
 
   beforeAll(async () => {
     google = await startGoogleOAuthFakeProcess();
-    const authPort = await findFreePort();
-    auth = await NestFactory.createMicroservice(FakeAuthModule, {
-      transport: Transport.TCP,
-      options: { host: '127.0.0.1', port: authPort },
-      logger: false,
-    });
-    auth.useGlobalFilters(new AllExceptionsFilter());
-    await auth.listen();
-    ({ app: gateway, url } = await bootGateway({
+    let address: string;
+    ({ app: auth, address } = await startFakeService(FakeAuthModule));
+    ({ app: gateway, url } = await startGateway({
       ...google.env,
-      AUTH_SERVICE_ADDR: `127.0.0.1:${authPort}`,
+      AUTH_SERVICE_ADDR: address,
     }));
   });
 
@@ -229,7 +199,7 @@ describe('Google sign-in when it is not configured', () => {
   let url: string;
 
   beforeAll(async () => {
-    ({ app: gateway, url } = await bootGateway({}));
+    ({ app: gateway, url } = await startGateway({}));
   });
 
   afterAll(async () => {

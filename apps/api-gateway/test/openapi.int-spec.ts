@@ -1,16 +1,13 @@
 import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from '@nestjs/swagger';
 import { AUTH_REQUIRED_MESSAGE, AuthPatterns, ErrorCode, Role, UserStatus } from '@app/contracts';
 import type { ResolveSession, RpcEnvelope, SessionUser } from '@app/contracts';
-import { AllExceptionsFilter, AppError } from '@app/server-core';
-import { findFreePort } from '@app/server-testing';
-import { envSchema } from '../src/env';
-import { createGateway } from '../src/gateway';
+import { AppError } from '@app/server-core';
 import { API_ROUTES, ApiRoute } from '../src/openapi/api-routes';
 import { buildOpenApiDocument, ERROR_BODY, hasStrictQuery } from '../src/openapi/openapi-document';
 import { jsonSchemaValidator, validateOpenApi } from '../src/openapi/openapi.testing';
+import { startFakeService, startGateway } from './gateway-harness';
 
 /**
  * The published document against the running gateway: it is the one served at /api/docs-json, and a small
@@ -229,29 +226,9 @@ describe('the published OpenAPI document against the running gateway', () => {
   const errorBody = ajv.compile(document.components?.schemas?.[ERROR_BODY] as object);
 
   beforeAll(async () => {
-    const authPort = await findFreePort();
-    auth = await NestFactory.createMicroservice(FakeAuthModule, {
-      transport: Transport.TCP,
-      options: { host: '127.0.0.1', port: authPort },
-      logger: false,
-    });
-    auth.useGlobalFilters(new AllExceptionsFilter());
-    await auth.listen();
-    const closed = `127.0.0.1:${await findFreePort()}`;
-    gateway = await createGateway(
-      envSchema.parse({
-        LOG_LEVEL: 'error',
-        AUTH_SERVICE_ADDR: `127.0.0.1:${authPort}`,
-        CATALOGUE_SERVICE_ADDR: closed,
-        USER_DATA_SERVICE_ADDR: closed,
-        PAYMENT_SERVICE_ADDR: closed,
-        STREAMING_SERVICE_ADDR: closed,
-        RECOMMENDATION_SERVICE_ADDR: closed,
-        RPC_TIMEOUT_MS: 2000,
-      }),
-    );
-    await gateway.listen(0, '127.0.0.1');
-    url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+    let address: string;
+    ({ app: auth, address } = await startFakeService(FakeAuthModule));
+    ({ app: gateway, url } = await startGateway({ AUTH_SERVICE_ADDR: address, RPC_TIMEOUT_MS: 2000 }));
   });
 
   afterAll(async () => {

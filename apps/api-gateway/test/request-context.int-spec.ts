@@ -4,8 +4,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { INestApplication } from '@nestjs/common';
 import { findFreePort, suiteInfra, workspaceRoot } from '@app/server-testing';
-import { envSchema } from '../src/env';
-import { createGateway } from '../src/gateway';
+import { startGateway } from './gateway-harness';
 
 type LogLine = { service?: string; level?: string; msg?: string; correlationId?: string };
 
@@ -94,20 +93,10 @@ describe('one request, one correlation id in every process', () => {
       });
       return () => write.mockRestore();
     });
-    const closed = `127.0.0.1:${await findFreePort()}`;
-    gateway = await createGateway(
-      envSchema.parse({
-        LOG_LEVEL: 'debug',
-        USER_DATA_SERVICE_ADDR: `127.0.0.1:${tcpPort}`,
-        AUTH_SERVICE_ADDR: closed,
-        CATALOGUE_SERVICE_ADDR: closed,
-        PAYMENT_SERVICE_ADDR: closed,
-        STREAMING_SERVICE_ADDR: closed,
-        RECOMMENDATION_SERVICE_ADDR: closed,
-      }),
-    );
-    await gateway.listen(0, '127.0.0.1');
-    url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ app: gateway, url } = await startGateway({
+      LOG_LEVEL: 'debug',
+      USER_DATA_SERVICE_ADDR: `127.0.0.1:${tcpPort}`,
+    }));
   });
 
   afterAll(async () => {

@@ -1,12 +1,9 @@
 import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ApiError, AuthMessages, AuthPatterns, ErrorCode, Role, UserStatus } from '@app/contracts';
 import type { RpcEnvelope, SessionUser, User } from '@app/contracts';
-import { AllExceptionsFilter, AppError } from '@app/server-core';
-import { findFreePort } from '@app/server-testing';
-import { envSchema } from '../src/env';
-import { createGateway } from '../src/gateway';
+import { AppError } from '@app/server-core';
+import { startFakeService, startGateway } from './gateway-harness';
 
 const adminId = 'a'.repeat(24);
 const userId = 'b'.repeat(24);
@@ -75,28 +72,9 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
   let url: string;
 
   beforeAll(async () => {
-    const authPort = await findFreePort();
-    auth = await NestFactory.createMicroservice(FakeAuthModule, {
-      transport: Transport.TCP,
-      options: { host: '127.0.0.1', port: authPort },
-      logger: false,
-    });
-    auth.useGlobalFilters(new AllExceptionsFilter());
-    await auth.listen();
-    const closed = `127.0.0.1:${await findFreePort()}`;
-    gateway = await createGateway(
-      envSchema.parse({
-        LOG_LEVEL: 'error',
-        AUTH_SERVICE_ADDR: `127.0.0.1:${authPort}`,
-        CATALOGUE_SERVICE_ADDR: closed,
-        USER_DATA_SERVICE_ADDR: closed,
-        PAYMENT_SERVICE_ADDR: closed,
-        STREAMING_SERVICE_ADDR: closed,
-        RECOMMENDATION_SERVICE_ADDR: closed,
-      }),
-    );
-    await gateway.listen(0, '127.0.0.1');
-    url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+    let address: string;
+    ({ app: auth, address } = await startFakeService(FakeAuthModule));
+    ({ app: gateway, url } = await startGateway({ AUTH_SERVICE_ADDR: address }));
   });
 
   afterAll(async () => {

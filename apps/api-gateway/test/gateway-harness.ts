@@ -1,0 +1,51 @@
+import type { INestApplication, INestMicroservice, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Transport } from '@nestjs/microservices';
+import { ServiceDefaults, ServiceNames } from '@app/contracts';
+import { AllExceptionsFilter } from '@app/server-core';
+import { findFreePort } from '@app/server-testing';
+import type { Env } from '../src/env';
+import { envSchema } from '../src/env';
+import { createGateway } from '../src/gateway';
+
+/** A stand-in for a service: `module`'s controllers on the real TCP transport, errors shaped as a service's are. */
+export const startFakeService = async (
+  module: Type,
+): Promise<{ app: INestMicroservice; address: string }> => {
+  const port = await findFreePort();
+  const app = await NestFactory.createMicroservice(module, {
+    transport: Transport.TCP,
+    options: { host: '127.0.0.1', port },
+    logger: false,
+  });
+  app.useGlobalFilters(new AllExceptionsFilter());
+  await app.listen();
+  return { app, address: `127.0.0.1:${port}` };
+};
+
+export type GatewayUnderTest = { app: INestApplication; url: string };
+
+/**
+ * The real gateway on a free port. Every service address it is not given points at a closed port, so a
+ * request that reaches a service nobody stands in for answers 503.
+ */
+export const startGateway = async (
+  overrides: Partial<Record<keyof Env, string | number>> = {},
+): Promise<GatewayUnderTest> => {
+  const port = await findFreePort();
+  const closed = `127.0.0.1:${await findFreePort()}`;
+  const addresses = Object.fromEntries(
+    ServiceNames.map((name) => [ServiceDefaults[name].addressEnv, closed]),
+  );
+  const app = await createGateway(
+    envSchema.parse({
+      LOG_LEVEL: 'error',
+      RPC_TIMEOUT_MS: 5000,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...addresses,
+      ...overrides,
+    }),
+  );
+  await app.listen(port, '127.0.0.1');
+  return { app, url: `http://127.0.0.1:${port}` };
+};
