@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { Logger } from '@nestjs/common';
 import autocannon from 'autocannon';
 import { MovieRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
@@ -139,6 +140,8 @@ const logins = async (baseUrl: string, count = 40): Promise<Result> => {
 };
 
 const main = async () => {
+  // ServiceClient logs a debug line per call; Nest's default logger would print each one and slow the direct run.
+  Logger.overrideLogger(['log', 'warn', 'error']);
   const root = workspaceRoot(__dirname);
   await runStep(
     'build',

@@ -26,6 +26,11 @@ const EchoRpc = rpc(
   z.object({ word: z.string() }).strict(),
   z.object({ word: z.string(), correlationId: z.string() }),
 );
+const SlowEchoRpc = rpc(
+  'test.context.slow-echo',
+  z.object({ word: z.string(), delayMs: z.number() }).strict(),
+  z.object({ word: z.string(), correlationId: z.string() }),
+);
 const BrokenRpc = rpc('test.context.broken', z.object({}).strict(), z.object({ never: z.string() }));
 const WrongReplyRpc = rpc('test.context.wrong-reply', z.object({}).strict(), z.object({ count: z.number() }));
 
@@ -36,6 +41,12 @@ class ContextController {
   @RpcHandler(EchoRpc)
   echo(@RpcPayload() { word }: { word: string }) {
     this.logger.log({ msg: 'echoing', word });
+    return { word, correlationId: RequestContext.correlationId() ?? 'none' };
+  }
+
+  @RpcHandler(SlowEchoRpc)
+  async slowEcho(@RpcPayload() { word, delayMs }: { word: string; delayMs: number }) {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
     return { word, correlationId: RequestContext.correlationId() ?? 'none' };
   }
 
@@ -98,6 +109,18 @@ describe('request context across an RPC', () => {
     expect(lines).toContainEqual(
       expect.objectContaining({ msg: 'echoing', service: 'catalogue-service', correlationId: 'rpc-ctx-1' }),
     );
+  });
+
+  it('keeps each message in its own context when many share one connection and interleave', async () => {
+    const words = Array.from({ length: 40 }, (_, i) => `word-${i}`);
+    const replies = await Promise.all(
+      words.map((word, i) =>
+        RequestContext.run({ correlationId: `ctx-${word}` }, () =>
+          client.send(SlowEchoRpc, { word, delayMs: (i * 7) % 23 }),
+        ),
+      ),
+    );
+    expect(replies).toEqual(words.map((word) => ({ word, correlationId: `ctx-${word}` })));
   });
 
   it('mints a correlation id for a call made outside any request', async () => {

@@ -12,7 +12,8 @@ const correlationIdOfRpc = (context: ExecutionContext): string | undefined => {
 /**
  * The one request-context setup of the gateway and every service: HTTP requests get a context from middleware
  * (after the `correlationId` middleware chose the id), RPC handlers one restored from the envelope by a global
- * interceptor, before the handler's payload is even parsed.
+ * guard, before the handler's payload is even parsed. A guard, not an interceptor: an interceptor wraps every
+ * call in an Observable and an AsyncResource, which cost the catalogue a third of its RPC throughput.
  */
 export const RequestContextModule = {
   forRoot: (): DynamicModule =>
@@ -22,7 +23,7 @@ export const RequestContextModule = {
         mount: true,
         setup: (cls, req: Request) => cls.set('correlationId', correlationIdOfRequest(req)),
       },
-      interceptor: {
+      guard: {
         mount: true,
         setup: (cls, context) => {
           if (context.getType() === 'rpc') cls.set('correlationId', correlationIdOfRpc(context));
