@@ -1,13 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ContactMessage } from '@app/contracts';
 import { ContactPatterns, ErrorCode } from '@app/contracts';
 import type { ContactStored } from '@app/contracts';
-import type { OutboxMessage } from '@app/server-core';
 import { AppError } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { findFreePort, startServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { findFreePort, readOutbox, startServiceUnderTest, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { ContactsRepository } from '../src/contacts/contacts.repository';
 import { envSchema } from '../src/env';
@@ -20,11 +19,6 @@ const message: ContactMessage = {
   serviceInterested: 'Partnerships',
   message: 'We would like to license our documentaries.',
 };
-
-const outboxMessages = (dir: string) =>
-  readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as OutboxMessage);
 
 describe('contact form in user-data-service', () => {
   const infra = suiteInfra('contact');
@@ -49,7 +43,7 @@ describe('contact form in user-data-service', () => {
     const [stored] = await service.app.get(ContactsRepository).findByEmail('meera@example.in');
     expect(receipt).toEqual({ id: stored._id.toHexString() });
     expect(stored).toMatchObject({ ...message, mailed: true });
-    const mails = outboxMessages(outbox);
+    const mails = readOutbox(outbox);
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toEqual(['care@streamly.in']);
     expect(mails[0].subject).toBe('Contact: Partnerships — Meera Iyer');
@@ -65,12 +59,12 @@ describe('contact form in user-data-service', () => {
     ['a huge message', { ...message, message: 'x'.repeat(5001) }],
   ])('rejects %s with a validation error and stores nothing', async (_, payload) => {
     const contacts = service.app.get(ContactsRepository);
-    const [storedBefore, mailedBefore] = [await contacts.count(), outboxMessages(outbox).length];
+    const [storedBefore, mailedBefore] = [await contacts.count(), readOutbox(outbox).length];
     const error = await service.send(ContactPatterns.submit, payload).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe(ErrorCode.ValidationFailed);
     expect(await contacts.count()).toBe(storedBefore);
-    expect(outboxMessages(outbox)).toHaveLength(mailedBefore);
+    expect(readOutbox(outbox)).toHaveLength(mailedBefore);
   });
 
   it('keeps the message when the mail server is down, flagged for follow-up', async () => {

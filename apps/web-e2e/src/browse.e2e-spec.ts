@@ -2,22 +2,10 @@ import type { Movie, Page as MoviePage } from '@app/contracts';
 import { signUp } from './support/api';
 import type { Session } from './support/browser';
 import { baseUrl, openBrowser } from './support/browser';
-import { mailsTo, type OutboxMail } from './support/outbox';
+import { waitForMailContaining } from './support/outbox';
 import { ADMIN_LOGIN, asUser, signInThroughUi, VIEWER_LOGIN } from './support/sign-in';
 
 const SUPPORT_EMAIL = 'support@streamly.in';
-
-/** Polls the dev SMTP outbox for the one support mail carrying `marker` (other runs may mail support meanwhile). */
-const waitForSupportMail = async (marker: string, timeoutMs = 10_000): Promise<OutboxMail> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = (await mailsTo(SUPPORT_EMAIL)).find((candidate) => candidate.text.includes(marker));
-    if (mail) return mail;
-    if (Date.now() > deadline)
-      throw new Error(`no mail to ${SUPPORT_EMAIL} containing "${marker}" arrived within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 const firstPublished = async (): Promise<Movie> => {
   const res = await fetch(`${baseUrl()}/api/movies?page=1&pageSize=5`);
@@ -141,7 +129,7 @@ describe('browsing the catalogue', () => {
     await page.getByText('Message sent successfully!').waitFor();
     expect(await form.getByLabel('Message').inputValue()).toBe('');
 
-    const mail = await waitForSupportMail(marker);
+    const mail = await waitForMailContaining(SUPPORT_EMAIL, marker);
     expect(mail.subject).toBe('Contact: Partnerships — Meera Iyer');
     expect(mail.text).toContain('From: Meera Iyer <meera.iyer@example.in>');
     expect(mail.text).toContain('Company: Iyer Studios');

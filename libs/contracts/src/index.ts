@@ -12,3 +12,4 @@ export * from './roles';
 export * from './rpc';
 export * from './rpc-catalogue';
 export * from './services';
+export * from './outbox';

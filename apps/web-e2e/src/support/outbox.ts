@@ -1,18 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-
-/** One mail as the dev SMTP fake writes it: `<outbox>/<id>.json` (the raw message is beside it as `<id>.eml`). */
-export type OutboxMail = {
-  to: string[];
-  from: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  date: string;
-};
-
-const POLL_INTERVAL_MS = 100;
-const DEFAULT_TIMEOUT_MS = 10_000;
+import type { OutboxMessage } from '@app/contracts';
+import { mailsIn, pollOutbox } from '@app/server-testing/outbox';
 
 /** The folder where the dev SMTP server of the system under test writes every mail it receives. */
 export const outboxDir = () => {
@@ -21,39 +8,36 @@ export const outboxDir = () => {
   return dir;
 };
 
-/** Every mail to `email` so far, oldest first (file names start with the receive time and a sequence number). */
-export const mailsTo = async (email: string): Promise<OutboxMail[]> => {
-  const files = (await readdir(outboxDir()).catch(() => [] as string[]))
-    .filter((file) => file.endsWith('.json'))
-    .sort();
-  const mails = await Promise.all(
-    files.map(async (file) => JSON.parse(await readFile(path.join(outboxDir(), file), 'utf8')) as OutboxMail),
-  );
-  return mails.filter((mail) => mail.to.includes(email.toLowerCase()));
-};
+/** Every mail to `email` so far, oldest first. */
+export const mailsTo = (email: string): Promise<OutboxMessage[]> =>
+  Promise.resolve(mailsIn(outboxDir(), email));
 
 /**
  * Waits for mail number `after + 1` to `email` (pass how many were there before the action that sends it)
  * by polling the outbox until the deadline.
  */
-export const waitForMail = async (
+export const waitForMail = (
   email: string,
-  { after = 0, timeoutMs = DEFAULT_TIMEOUT_MS }: { after?: number; timeoutMs?: number } = {},
-): Promise<OutboxMail> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = await mailsTo(email);
-    if (mails.length > after) return mails[after];
-    if (Date.now() > deadline)
-      throw new Error(
-        `no mail number ${after + 1} to ${email} arrived in ${outboxDir()} within ${timeoutMs} ms`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
-  }
-};
+  { after = 0, timeoutMs }: { after?: number; timeoutMs?: number } = {},
+): Promise<OutboxMessage> =>
+  pollOutbox(outboxDir(), () => mailsIn(outboxDir(), email)[after], {
+    what: `mail number ${after + 1} to ${email}`,
+    timeoutMs,
+  });
+
+/** The first mail to `email` whose text contains `marker` (other runs may mail the same address meanwhile). */
+export const waitForMailContaining = (
+  email: string,
+  marker: string,
+  timeoutMs?: number,
+): Promise<OutboxMessage> =>
+  pollOutbox(outboxDir(), () => mailsIn(outboxDir(), email).find((mail) => mail.text.includes(marker)), {
+    what: `mail to ${email} containing "${marker}"`,
+    timeoutMs,
+  });
 
 /** The one 6-digit code in a mail's text; throws when there is none or more than one. */
-export const otpIn = (mail: OutboxMail): string => {
+export const otpIn = (mail: OutboxMessage): string => {
   const codes = mail.text.match(/\b\d{6}\b/g) ?? [];
   if (codes.length !== 1)
     throw new Error(`expected one 6-digit code in "${mail.subject}", found ${codes.length}`);

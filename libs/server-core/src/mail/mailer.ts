@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
+import type { OutboxMessage } from '@app/contracts';
 
 export type MailOptions = {
   /** `smtp://host:port` (or smtps://user:pass@host:port); without it mail goes to `outboxDir` as files. */
@@ -14,14 +15,6 @@ export type MailOptions = {
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
 
 /** The JSON written beside each .eml in an outbox folder (the same shape the SMTP test fake writes). */
-export type OutboxMessage = {
-  to: string[];
-  from: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  date: string;
-};
 
 /** Sends mail over SMTP with nodemailer; in development without SMTP, writes it to a local outbox folder. */
 @Injectable()

@@ -1,35 +1,25 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-
-/** One received message, as written to `<dir>/<id>.json` (the raw message is beside it as `<id>.eml`). */
-export type OutboxMail = {
-  to: string[];
-  from: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  date: string;
-};
+import type { OutboxMessage } from '@app/contracts';
+import { mailsIn, pollOutbox, readOutbox } from '../outbox';
 
 export type SmtpOutbox = {
   /** `smtp://127.0.0.1:<port>` for nodemailer. */
   url: string;
   dir: string;
   /** Every message in the folder, oldest first. */
-  messages(): OutboxMail[];
+  messages(): OutboxMessage[];
   /** Resolves with the first message to `to` that matches, polling the folder until `timeoutMs`. */
-  waitForMail(to: string, predicate?: (mail: OutboxMail) => boolean, timeoutMs?: number): Promise<OutboxMail>;
+  waitForMail(
+    to: string,
+    predicate?: (mail: OutboxMessage) => boolean,
+    timeoutMs?: number,
+  ): Promise<OutboxMessage>;
   stop(): Promise<void>;
 };
-
-export const readOutbox = (dir: string): OutboxMail[] =>
-  readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as OutboxMail);
 
 /**
  * A real SMTP server (smtp-server) standing in for the mail provider: accepts every message without
@@ -56,7 +46,7 @@ export const startSmtpOutbox = async ({
         simpleParser(raw)
           .then((parsed) => {
             const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++sequence).padStart(4, '0')}`;
-            const mail: OutboxMail = {
+            const mail: OutboxMessage = {
               to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               subject: parsed.subject ?? '',
@@ -82,15 +72,8 @@ export const startSmtpOutbox = async ({
     url: `smtp://127.0.0.1:${address.port}`,
     dir,
     messages,
-    async waitForMail(to, predicate = () => true, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = messages().find((mail) => mail.to.includes(to.toLowerCase()) && predicate(mail));
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No mail to ${to} arrived in ${dir}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
+    waitForMail: (to, predicate = () => true, timeoutMs = 10_000) =>
+      pollOutbox(dir, () => mailsIn(dir, to).find(predicate), { what: `mail to ${to}`, timeoutMs }),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };

@@ -8,6 +8,7 @@ import { useVerifyOtp } from '../hooks/useVerifyOtp';
 import { authStrings } from '../strings';
 import { emailError, newPasswordError, requiredError } from '../validation';
 import styles from './ForgotPasswordFlow.module.css';
+import { EmailField } from './EmailField';
 import { FormAlert } from './FormAlert';
 import { PasswordField, TextField } from '@web/shared/ui/TextField';
 import { Form } from '@web/shared/ui/Form';
@@ -96,13 +97,8 @@ export const ForgotPasswordFlow = () => {
         {step === 'email' && (
           <>
             <p className={styles.lead}>{texts.emailLead}</p>
-            <TextField
+            <EmailField
               key="email"
-              label={authStrings.email}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
               value={email}
               error={fieldError}
               onChange={(event) => setEmail(event.target.value)}

@@ -11,9 +11,10 @@ import { authStrings } from '../strings';
 import { emailError, type FieldErrors, hasErrors, requiredError } from '../validation';
 import { CaptchaField } from './CaptchaField';
 import type { CaptchaHandle } from './captcha-widgets';
+import { EmailField } from './EmailField';
 import { FormAlert } from './FormAlert';
 import styles from './LoginForm.module.css';
-import { PasswordField, TextField } from '@web/shared/ui/TextField';
+import { PasswordField } from '@web/shared/ui/TextField';
 import { Form, stackClass } from '@web/shared/ui/Form';
 
 type LoginFormProps = { variant: 'user' | 'admin' };
@@ -58,16 +59,7 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
     <div className={stackClass}>
       <Form onSubmit={onSubmit} noValidate>
         <FormAlert tone="error" message={error} />
-        <TextField
-          label={authStrings.email}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          error={errors.email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} error={errors.email} onChange={(event) => setEmail(event.target.value)} />
         <PasswordField
           label={authStrings.password}
           name="password"

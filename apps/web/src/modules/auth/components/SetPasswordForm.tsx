@@ -3,11 +3,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { Button } from '@web/shared/ui/Button';
-import { messageFor } from '../error-message';
 import { useSetPassword } from '../hooks/useSetPassword';
 import { authStrings } from '../strings';
 import { type FieldErrors, hasErrors, newPasswordError } from '../validation';
-import { FormAlert } from './FormAlert';
+import { MutationAlerts } from './FormAlert';
 import { OAUTH_REDIRECT_MS } from './OAuthReturn';
 import { PasswordField } from '@web/shared/ui/TextField';
 import { Form } from '@web/shared/ui/Form';
@@ -42,13 +41,7 @@ export const SetPasswordForm = () => {
 
   return (
     <Form onSubmit={onSubmit} noValidate>
-      <FormAlert tone="success" message={save.isSuccess ? save.data.message || texts.success : null} />
-      <FormAlert
-        tone="error"
-        message={
-          save.isError ? messageFor(save.error, { fallback: texts.failed, network: texts.failed }) : null
-        }
-      />
+      <MutationAlerts mutation={save} success={texts.success} failed={texts.failed} />
       <PasswordField
         label={texts.newPassword}
         name="newPassword"

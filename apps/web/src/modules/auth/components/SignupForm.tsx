@@ -3,11 +3,11 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { Button } from '@web/shared/ui/Button';
-import { messageFor } from '../error-message';
 import { useSignup } from '../hooks/useSignup';
 import { authStrings } from '../strings';
 import { emailError, type FieldErrors, hasErrors, newPasswordError, usernameError } from '../validation';
-import { FormAlert } from './FormAlert';
+import { EmailField } from './EmailField';
+import { MutationAlerts } from './FormAlert';
 import { PasswordField, TextField } from '@web/shared/ui/TextField';
 import { Form } from '@web/shared/ui/Form';
 
@@ -46,12 +46,11 @@ export const SignupForm = () => {
 
   return (
     <Form onSubmit={onSubmit} noValidate>
-      <FormAlert tone="success" message={signup.isSuccess ? signup.data.message || texts.success : null} />
-      <FormAlert
-        tone="error"
-        message={
-          signup.isError ? messageFor(signup.error, { fallback: texts.failed, network: texts.network }) : null
-        }
+      <MutationAlerts
+        mutation={signup}
+        success={texts.success}
+        failed={texts.failed}
+        network={texts.network}
       />
       <TextField
         label={authStrings.username}
@@ -61,16 +60,7 @@ export const SignupForm = () => {
         error={errors.username}
         onChange={(event) => setUsername(event.target.value)}
       />
-      <TextField
-        label={authStrings.email}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        error={errors.email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField value={email} error={errors.email} onChange={(event) => setEmail(event.target.value)} />
       <PasswordField
         label={authStrings.password}
         name="password"

@@ -1,0 +1,12 @@
+/**
+ * One mail in a local outbox folder (`<dir>/<id>.json`, the raw message beside it as `<id>.eml`): what the
+ * Mailer writes in development without SMTP, and what the SMTP stand-in of `npm start` and the tests writes.
+ */
+export type OutboxMessage = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  date: string;
+};
