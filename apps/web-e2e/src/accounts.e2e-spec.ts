@@ -19,6 +19,9 @@ const solveCaptcha = async (page: Page) => {
 };
 
 const signIn = async (page: Page, { email, password }: Credentials, submit = 'User Login') => {
+  // The URL changes before a lazy page has rendered (React keeps the old screen during the transition):
+  // wait for this form's own button so the fields filled are the login form's, not the page before it.
+  await page.getByRole('button', { name: submit }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await solveCaptcha(page);
