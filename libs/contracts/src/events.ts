@@ -39,6 +39,36 @@ export const MovieUpdatedSchema = z.object({
 
 export const MovieDeletedSchema = z.object({ movieId: z.string() });
 
+const grantKind = z.enum(['subscription', 'purchase', 'rental']);
+
+/** A payment Razorpay captured (a purchase, a rental, or a subscription's charge): a strong taste signal. */
+export const PaymentCapturedSchema = z.object({
+  paymentId: z.string(),
+  userId: z.string(),
+  kind: grantKind,
+  movieId: z.string().nullable(),
+  planId: z.string().nullable(),
+  amountPaise: z.number().int(),
+});
+/** Access was given (`source` is the payment or subscription cycle it came from, so a replay grants once). */
+export const EntitlementGrantedSchema = z.object({
+  userId: z.string(),
+  kind: grantKind,
+  movieId: z.string().nullable(),
+  planId: z.string().nullable(),
+  source: z.string(),
+});
+/** Access was taken back (a refund, a chargeback). */
+export const EntitlementRevokedSchema = EntitlementGrantedSchema.extend({ reason: z.string() });
+/** A viewer's plan changed state (subscribed, renewed, cancelled, halted, changed plan). */
+export const SubscriptionChangedSchema = z.object({
+  userId: z.string(),
+  subscriptionId: z.string(),
+  planId: z.string(),
+  status: z.string(),
+  currentEnd: z.string().nullable(),
+});
+
 /** The event catalogue: type name → payload schema. */
 export const Events = {
   'movie.published': MoviePublishedSchema,
@@ -47,6 +77,10 @@ export const Events = {
   'user.registered': UserRegisteredSchema,
   'user.updated': UserUpdatedSchema,
   'user.deleted': UserDeletedSchema,
+  'payment.captured': PaymentCapturedSchema,
+  'entitlement.granted': EntitlementGrantedSchema,
+  'entitlement.revoked': EntitlementRevokedSchema,
+  'subscription.changed': SubscriptionChangedSchema,
 } as const;
 export type EventType = keyof typeof Events;
 export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;

@@ -1,0 +1,467 @@
+import { z } from 'zod';
+import { objectId } from './common';
+import { MovieAccess } from './movies';
+import { pageSchemaOf, PageQuerySchema } from './pagination';
+import { rpc } from './rpc';
+
+// The money side (issue 9): plans, checkout orders, verification, webhooks, subscriptions, entitlements and the
+// admin console. Amounts on the wire to the browser are whole rupees (`…Inr`); Razorpay's are paise (`…Paise`).
+// Every amount is computed by payment-service (DECISIONS 2): no request schema below carries one.
+
+const MovieIdSchema = objectId('Invalid movie ID');
+const UserIdSchema = objectId('must be a user id');
+const isoDate = z.iso.datetime({ offset: true });
+
+// ── Plans (DECISIONS 1, 26) ──────────────────────────────────────────────────────────────────────────────────
+
+export const PlanId = { Basic: 'basic', Standard: 'standard', Premium: 'premium' } as const;
+export type PlanId = (typeof PlanId)[keyof typeof PlanId];
+export const PlanIdSchema = z.enum([PlanId.Basic, PlanId.Standard, PlanId.Premium]);
+
+/** The highest rendition a viewer may stream (DECISIONS 26); `best` is every rendition the title has. */
+export const Quality = { SD: '480p', HD: '720p', FullHD: '1080p', Best: 'best' } as const;
+export type Quality = (typeof Quality)[keyof typeof Quality];
+export const QualitySchema = z.enum([Quality.SD, Quality.HD, Quality.FullHD, Quality.Best]);
+/** Lowest first: the better of two caps is the one with the higher index. */
+export const QUALITY_ORDER: readonly Quality[] = [Quality.SD, Quality.HD, Quality.FullHD, Quality.Best];
+export const betterQuality = (a: Quality, b: Quality): Quality =>
+  QUALITY_ORDER.indexOf(a) >= QUALITY_ORDER.indexOf(b) ? a : b;
+
+export const PlanSchema = z.object({
+  id: PlanIdSchema,
+  name: z.string(),
+  priceInr: z.number().int().positive(),
+  months: z.number().int().positive(),
+  /** price / months, to the rupee (DECISIONS 1). */
+  amountPerMonthInr: z.number().int().positive(),
+  quality: QualitySchema,
+  screens: z.number().int().positive(),
+  premiumContent: z.boolean(),
+  earlyAccess: z.boolean(),
+  /** The card's lines, exactly what the plan does (DECISIONS 26). */
+  features: z.array(z.string()),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+export const PlanListSchema = z.array(PlanSchema);
+
+/** Without a plan (DECISIONS 26 "no plan" column; purchases and rentals lift it, DECISIONS 27). */
+export const NO_PLAN_QUALITY: Quality = Quality.SD;
+export const NO_PLAN_SCREENS = 1;
+/** A purchase or rental plays up to 1080p (DECISIONS 27). */
+export const OWNED_TITLE_QUALITY: Quality = Quality.FullHD;
+/** Rentals (DECISIONS 7): 30 days to start, 48 hours from the first play. */
+export const RENTAL_START_WINDOW_DAYS = 30;
+export const RENTAL_WATCH_HOURS = 48;
+/** A `pending` subscription (Razorpay retrying a renewal) keeps access this long past its period. */
+export const PENDING_GRACE_DAYS = 3;
+
+// ── Checkout ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const TitleOrderKind = { Purchase: 'purchase', Rental: 'rental' } as const;
+export type TitleOrderKind = (typeof TitleOrderKind)[keyof typeof TitleOrderKind];
+export const TitleOrderKindSchema = z.enum([TitleOrderKind.Purchase, TitleOrderKind.Rental]);
+
+/** `POST /api/payments/create-order`: Watch Now (purchase) or Rent Now (rental). */
+export const CreateTitleOrderRequestSchema = z
+  .object({
+    movieId: MovieIdSchema,
+    kind: TitleOrderKindSchema.default(TitleOrderKind.Purchase),
+    /** A client-made key per button press: a double click sends the same key and gets the same order. */
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  })
+  .strict();
+export type CreateTitleOrderRequest = z.infer<typeof CreateTitleOrderRequestSchema>;
+
+/** `POST /create-order`: a plan; the reply is the subscription Checkout authorises. */
+export const CreatePlanOrderRequestSchema = z
+  .object({ planId: PlanIdSchema, idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) })
+  .strict();
+export type CreatePlanOrderRequest = z.infer<typeof CreatePlanOrderRequestSchema>;
+
+/** What Razorpay Checkout is opened with: an order (purchase, rental) or a subscription (plan). */
+export const CheckoutSchema = z.object({
+  /** Razorpay's order id (`order_…`) or subscription id (`sub_…`). */
+  id: z.string(),
+  mode: z.enum(['order', 'subscription']),
+  amount: z.number().int().positive(),
+  currency: z.literal('INR'),
+  keyId: z.string(),
+  /** Brand and line shown in Checkout. */
+  name: z.string(),
+  description: z.string(),
+  prefill: z.object({ email: z.string(), name: z.string() }),
+  movieId: z.string().nullable(),
+  planId: PlanIdSchema.nullable(),
+  message: z.string().optional(),
+});
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+/** `GET /api/payments/config`: where the web app loads Checkout from, and whether this is test mode. */
+export const CheckoutConfigSchema = z.object({
+  keyId: z.string(),
+  checkoutUrl: z.string(),
+  testMode: z.boolean(),
+  themeColor: z.string(),
+});
+export type CheckoutConfig = z.infer<typeof CheckoutConfigSchema>;
+
+const RazorpayIdSchema = z.string().regex(/^[A-Za-z0-9_]{6,64}$/);
+/** `POST /api/payments/verify`: Checkout's handler response, wire names as Razorpay sends them. */
+export const VerifyPaymentRequestSchema = z.union([
+  z
+    .object({
+      razorpay_payment_id: RazorpayIdSchema,
+      razorpay_order_id: RazorpayIdSchema,
+      razorpay_signature: z.string().regex(/^[a-f0-9]{64}$/),
+    })
+    .strict(),
+  z
+    .object({
+      razorpay_payment_id: RazorpayIdSchema,
+      razorpay_subscription_id: RazorpayIdSchema,
+      razorpay_signature: z.string().regex(/^[a-f0-9]{64}$/),
+    })
+    .strict(),
+]);
+export type VerifyPaymentRequest = z.infer<typeof VerifyPaymentRequestSchema>;
+
+export const VerifyPaymentResultSchema = z.object({
+  message: z.string(),
+  movieId: z.string().nullable(),
+  planId: PlanIdSchema.nullable(),
+  kind: z.enum(['purchase', 'rental', 'subscription']),
+});
+export type VerifyPaymentResult = z.infer<typeof VerifyPaymentResultSchema>;
+
+// ── Subscriptions (DECISIONS 4, 28) ───────────────────────────────────────────────────────────────────────────
+
+export const SubscriptionStatus = {
+  Created: 'created',
+  Authenticated: 'authenticated',
+  Active: 'active',
+  Pending: 'pending',
+  Halted: 'halted',
+  Cancelled: 'cancelled',
+  Completed: 'completed',
+} as const;
+export type SubscriptionStatus = (typeof SubscriptionStatus)[keyof typeof SubscriptionStatus];
+export const SubscriptionStatusSchema = z.enum([
+  SubscriptionStatus.Created,
+  SubscriptionStatus.Authenticated,
+  SubscriptionStatus.Active,
+  SubscriptionStatus.Pending,
+  SubscriptionStatus.Halted,
+  SubscriptionStatus.Cancelled,
+  SubscriptionStatus.Completed,
+]);
+
+/** `GET /api/users/{id}/subscription` → `{ data }`: the plan that gives access now, or null. */
+export const SubscriptionViewSchema = z.object({
+  planId: PlanIdSchema,
+  planName: z.string(),
+  amountInr: z.number().int(),
+  amountPerMonthInr: z.number().int(),
+  status: SubscriptionStatusSchema,
+  currentStart: isoDate.nullable(),
+  currentEnd: isoDate.nullable(),
+  /** The next charge; null once cancelled. */
+  nextBilling: isoDate.nullable(),
+  /** Set when renewal is off: "Active until {date}". */
+  activeUntil: isoDate.nullable(),
+  /** "Changes to {plan} on {date}" (DECISIONS 28). */
+  scheduledChange: z.object({ planId: PlanIdSchema, planName: z.string(), startsAt: isoDate }).nullable(),
+});
+export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
+
+/** `PUT /api/users/{id}/subscription`: change plan; the reply is the Checkout that authorises the new plan. */
+export const ChangePlanRequestSchema = z
+  .object({ planId: PlanIdSchema, idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) })
+  .strict();
+export type ChangePlanRequest = z.infer<typeof ChangePlanRequestSchema>;
+
+// ── Entitlements (DECISIONS 6, 7, 26, 27) ─────────────────────────────────────────────────────────────────────
+
+export const AccessReason = {
+  Admin: 'admin',
+  Free: 'free',
+  Plan: 'plan',
+  Purchase: 'purchase',
+  Rental: 'rental',
+  SignInRequired: 'sign-in-required',
+  PremiumRequired: 'premium-required',
+  RentalExpired: 'rental-expired',
+} as const;
+export type AccessReason = (typeof AccessReason)[keyof typeof AccessReason];
+export const AccessReasonSchema = z.enum([
+  AccessReason.Admin,
+  AccessReason.Free,
+  AccessReason.Plan,
+  AccessReason.Purchase,
+  AccessReason.Rental,
+  AccessReason.SignInRequired,
+  AccessReason.PremiumRequired,
+  AccessReason.RentalExpired,
+]);
+
+/** Both rental clocks (DECISIONS 7): start by `startBy`; once started, watch until `expiresAt`. */
+export const RentalClockSchema = z.object({
+  rentedAt: isoDate,
+  startBy: isoDate,
+  startedAt: isoDate.nullable(),
+  expiresAt: isoDate.nullable(),
+});
+export type RentalClock = z.infer<typeof RentalClockSchema>;
+
+/** The one answer "can this viewer watch this title, why, how well, on how many screens, and how to get in". */
+export const EntitlementSchema = z.object({
+  movieId: z.string(),
+  access: z.enum([MovieAccess.Free, MovieAccess.Premium]),
+  canWatch: z.boolean(),
+  reason: AccessReasonSchema,
+  quality: QualitySchema,
+  screens: z.number().int().nonnegative(),
+  /** The viewer's plan now, whether or not it is what lets them in. */
+  plan: z.object({ id: PlanIdSchema, name: z.string() }).nullable(),
+  purchasedAt: isoDate.nullable(),
+  rental: RentalClockSchema.nullable(),
+  waysIn: z.object({
+    /** Plans that include this title (empty when the viewer already can watch). */
+    plans: z.array(z.object({ id: PlanIdSchema, name: z.string(), priceInr: z.number().int() })),
+    purchaseInr: z.number().int().nullable(),
+    rentalInr: z.number().int().nullable(),
+  }),
+});
+export type Entitlement = z.infer<typeof EntitlementSchema>;
+
+/** What payment-service needs to know of a title; the gateway reads it from catalogue-service. */
+export const TitleFactsSchema = z.object({
+  movieId: MovieIdSchema,
+  title: z.string().max(500),
+  access: z.enum([MovieAccess.Free, MovieAccess.Premium]),
+  purchasePriceInr: z.number().int().positive(),
+  rentalPriceInr: z.number().int().positive(),
+});
+export type TitleFacts = z.infer<typeof TitleFactsSchema>;
+
+/** My titles (DECISIONS 22): purchases and rentals with their clocks. */
+export const OwnedTitleSchema = z.object({
+  movieId: z.string(),
+  title: z.string(),
+  kind: TitleOrderKindSchema,
+  acquiredAt: isoDate,
+  rental: RentalClockSchema.nullable(),
+  /** False once a rental has run out or a payment was refunded. */
+  active: z.boolean(),
+});
+export type OwnedTitle = z.infer<typeof OwnedTitleSchema>;
+
+// ── Admin console ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export const PaymentStatus = {
+  Created: 'created',
+  Authorized: 'authorized',
+  Captured: 'captured',
+  Failed: 'failed',
+  Refunded: 'refunded',
+} as const;
+export type PaymentStatus = (typeof PaymentStatus)[keyof typeof PaymentStatus];
+export const PaymentStatusSchema = z.enum([
+  PaymentStatus.Created,
+  PaymentStatus.Authorized,
+  PaymentStatus.Captured,
+  PaymentStatus.Failed,
+  PaymentStatus.Refunded,
+]);
+
+export const OrderStatus = { Created: 'created', Attempted: 'attempted', Paid: 'paid' } as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+export const OrderStatusSchema = z.enum([OrderStatus.Created, OrderStatus.Attempted, OrderStatus.Paid]);
+
+export const AdminPaymentsQuerySchema = PageQuerySchema.extend({
+  userId: UserIdSchema.optional(),
+  status: z.string().regex(/^[a-z_]{1,20}$/).optional(),
+}).strict();
+export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuerySchema>;
+
+export const AdminOrderSchema = z.object({
+  id: z.string(),
+  receipt: z.string(),
+  userId: z.string(),
+  kind: z.enum(['purchase', 'rental']),
+  movieId: z.string(),
+  title: z.string(),
+  amountInr: z.number(),
+  status: OrderStatusSchema,
+  createdAt: isoDate,
+});
+export const AdminPaymentSchema = z.object({
+  id: z.string(),
+  orderId: z.string().nullable(),
+  subscriptionId: z.string().nullable(),
+  userId: z.string(),
+  kind: z.enum(['purchase', 'rental', 'subscription']),
+  movieId: z.string().nullable(),
+  planId: PlanIdSchema.nullable(),
+  amountInr: z.number(),
+  status: PaymentStatusSchema,
+  method: z.string().nullable(),
+  createdAt: isoDate,
+  refundable: z.boolean(),
+});
+export const AdminSubscriptionSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  planId: PlanIdSchema,
+  status: SubscriptionStatusSchema,
+  currentStart: isoDate.nullable(),
+  currentEnd: isoDate.nullable(),
+  cancelAtCycleEnd: z.boolean(),
+  createdAt: isoDate,
+});
+export const AdminWebhookEventSchema = z.object({
+  id: z.string(),
+  event: z.string(),
+  entityId: z.string().nullable(),
+  outcome: z.string(),
+  receivedAt: isoDate,
+});
+export const MismatchReportSchema = z.object({
+  paidWithoutEntitlement: z.array(z.object({ paymentId: z.string(), userId: z.string(), kind: z.string() })),
+  entitlementWithoutPayment: z.array(z.object({ entitlementId: z.string(), userId: z.string(), kind: z.string() })),
+  reconciler: z
+    .object({ lastRunAt: isoDate, settled: z.number().int(), checked: z.number().int() })
+    .nullable(),
+});
+export type MismatchReport = z.infer<typeof MismatchReportSchema>;
+export const RefundRequestSchema = z.object({ paymentId: RazorpayIdSchema }).strict();
+
+// ── RPC (gateway → payment-service) ──────────────────────────────────────────────────────────────────────────
+
+/** The acting viewer as the gateway knows them from the session (receipts and Checkout's prefill). */
+export const PayerSchema = z.object({
+  userId: UserIdSchema,
+  email: z.string().max(320),
+  name: z.string().max(200),
+  isAdmin: z.boolean(),
+});
+export type Payer = z.infer<typeof PayerSchema>;
+
+export const PaymentPatterns = {
+  plans: 'payments.plans',
+  checkoutConfig: 'payments.checkout-config',
+  createTitleOrder: 'payments.orders.create-title',
+  createPlanOrder: 'payments.orders.create-plan',
+  verify: 'payments.verify',
+  webhook: 'payments.webhook',
+  subscription: 'payments.subscription.get',
+  changePlan: 'payments.subscription.change',
+  cancelSubscription: 'payments.subscription.cancel',
+  entitlement: 'payments.entitlement',
+  ownedTitles: 'payments.owned-titles',
+  startRental: 'payments.rentals.start',
+  adminOrders: 'payments.admin.orders',
+  adminPayments: 'payments.admin.payments',
+  adminSubscriptions: 'payments.admin.subscriptions',
+  adminWebhookEvents: 'payments.admin.webhook-events',
+  adminMismatches: 'payments.admin.mismatches',
+  refund: 'payments.admin.refund',
+} as const;
+
+const ViewerSchema = z.object({ userId: UserIdSchema }).strict();
+
+export const PaymentRpc = {
+  plans: rpc(PaymentPatterns.plans, z.object({}).strict(), PlanListSchema),
+  checkoutConfig: rpc(PaymentPatterns.checkoutConfig, z.object({}).strict(), CheckoutConfigSchema),
+  createTitleOrder: rpc(
+    PaymentPatterns.createTitleOrder,
+    z
+      .object({
+        payer: PayerSchema,
+        title: TitleFactsSchema,
+        kind: TitleOrderKindSchema,
+        idempotencyKey: z.string(),
+      })
+      .strict(),
+    CheckoutSchema,
+  ),
+  createPlanOrder: rpc(
+    PaymentPatterns.createPlanOrder,
+    z.object({ payer: PayerSchema, planId: PlanIdSchema, idempotencyKey: z.string() }).strict(),
+    CheckoutSchema,
+  ),
+  verify: rpc(
+    PaymentPatterns.verify,
+    z.object({ payer: PayerSchema, confirmation: VerifyPaymentRequestSchema }).strict(),
+    VerifyPaymentResultSchema,
+  ),
+  /** Razorpay's webhook, forwarded untouched: the raw body is what the signature covers. */
+  webhook: rpc(
+    PaymentPatterns.webhook,
+    z
+      .object({
+        rawBody: z.string().max(1_000_000),
+        signature: z.string().max(256),
+        eventId: z.string().max(128),
+      })
+      .strict(),
+    z.object({ outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
+  ),
+  subscription: rpc(PaymentPatterns.subscription, ViewerSchema, SubscriptionViewSchema.nullable()),
+  changePlan: rpc(
+    PaymentPatterns.changePlan,
+    z.object({ payer: PayerSchema, planId: PlanIdSchema, idempotencyKey: z.string() }).strict(),
+    CheckoutSchema,
+  ),
+  cancelSubscription: rpc(PaymentPatterns.cancelSubscription, ViewerSchema, SubscriptionViewSchema),
+  /** `viewer` null is a visitor. The streaming side calls this before it leases a stream. */
+  entitlement: rpc(
+    PaymentPatterns.entitlement,
+    z
+      .object({
+        viewer: z.object({ userId: UserIdSchema, isAdmin: z.boolean() }).strict().nullable(),
+        title: TitleFactsSchema,
+      })
+      .strict(),
+    EntitlementSchema,
+  ),
+  ownedTitles: rpc(PaymentPatterns.ownedTitles, ViewerSchema, z.array(OwnedTitleSchema)),
+  /** The first playback of a rental starts its 48 hours; the first call wins, later calls return the same clock. */
+  startRental: rpc(
+    PaymentPatterns.startRental,
+    z.object({ userId: UserIdSchema, movieId: MovieIdSchema }).strict(),
+    RentalClockSchema,
+  ),
+  adminOrders: rpc(PaymentPatterns.adminOrders, AdminPaymentsQuerySchema, pageSchemaOf(AdminOrderSchema)),
+  adminPayments: rpc(PaymentPatterns.adminPayments, AdminPaymentsQuerySchema, pageSchemaOf(AdminPaymentSchema)),
+  adminSubscriptions: rpc(
+    PaymentPatterns.adminSubscriptions,
+    AdminPaymentsQuerySchema,
+    pageSchemaOf(AdminSubscriptionSchema),
+  ),
+  adminWebhookEvents: rpc(
+    PaymentPatterns.adminWebhookEvents,
+    AdminPaymentsQuerySchema,
+    pageSchemaOf(AdminWebhookEventSchema),
+  ),
+  adminMismatches: rpc(PaymentPatterns.adminMismatches, z.object({}).strict(), MismatchReportSchema),
+  refund: rpc(PaymentPatterns.refund, RefundRequestSchema, AdminPaymentSchema),
+} as const;
+
+// ── Texts the server answers with (SPEC 8 where it has one) ───────────────────────────────────────────────────
+
+export const PaymentMessages = {
+  success: 'Payment successful!',
+  verificationFailed: 'Payment verification failed. Please contact support.',
+  createOrderFailed: 'Failed to create order',
+  processFailed: 'Failed to process payment. Please try again.',
+  invalidMovieId: 'Invalid movie ID',
+  alreadyOwned: 'You already own this title.',
+  rentOwned: 'You own this title, so there is nothing to rent.',
+  alreadyRented: 'You are already renting this title.',
+  freeTitle: 'This title is free to watch; there is nothing to buy.',
+  samePlan: 'You are already on this plan.',
+  noSubscription: 'No active subscription.',
+  rentalExpired: 'This rental has expired.',
+  notRented: 'You have not rented this title.',
+  orderCreated: 'Order created',
+} as const;
