@@ -20,6 +20,11 @@ import type { Env } from './env';
 import { HealthController } from './health/health.controller';
 import { GatewayHealthService } from './health/health.service';
 import { ImagesController } from './images/images.controller';
+import { AdminPaymentsController } from './payments/admin-payments.controller';
+import { PaymentClient } from './payments/payment.client';
+import { PaymentsController } from './payments/payments.controller';
+import { SubscriptionController } from './payments/subscription.controller';
+import { TitleFactsCache } from './payments/title-facts.cache';
 import { ContactController } from './user-data/contact.controller';
 import { UserDataClient } from './user-data/user-data.client';
 
@@ -40,6 +45,9 @@ export class AppModule {
         AccountsController,
         GoogleController,
         UsersController,
+        PaymentsController,
+        SubscriptionController,
+        AdminPaymentsController,
       ],
       providers: [
         { provide: SERVICE_CLIENTS, useFactory: () => new ServiceClients(env) },
@@ -53,6 +61,8 @@ export class AppModule {
         GatewayHealthService,
         CatalogueClient,
         UserDataClient,
+        PaymentClient,
+        TitleFactsCache,
       ],
     };
   }

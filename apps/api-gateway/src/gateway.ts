@@ -13,6 +13,8 @@ import { serveWebApp } from './web/web-app';
 export const createGateway = async (env: Env) => {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), {
     logger: new JsonLogger('api-gateway', env.LOG_LEVEL),
+    // Razorpay's webhook signature covers the raw bytes (payments/payments.controller.ts).
+    rawBody: true,
   });
   app.disable('x-powered-by');
   app.use(correlationId);

@@ -279,7 +279,10 @@ export const OrderStatusSchema = z.enum([OrderStatus.Created, OrderStatus.Attemp
 
 export const AdminPaymentsQuerySchema = PageQuerySchema.extend({
   userId: UserIdSchema.optional(),
-  status: z.string().regex(/^[a-z_]{1,20}$/).optional(),
+  status: z
+    .string()
+    .regex(/^[a-z_]{1,20}$/)
+    .optional(),
 }).strict();
 export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuerySchema>;
 
@@ -327,13 +330,20 @@ export const AdminWebhookEventSchema = z.object({
 });
 export const MismatchReportSchema = z.object({
   paidWithoutEntitlement: z.array(z.object({ paymentId: z.string(), userId: z.string(), kind: z.string() })),
-  entitlementWithoutPayment: z.array(z.object({ entitlementId: z.string(), userId: z.string(), kind: z.string() })),
+  entitlementWithoutPayment: z.array(
+    z.object({ entitlementId: z.string(), userId: z.string(), kind: z.string() }),
+  ),
   reconciler: z
     .object({ lastRunAt: isoDate, settled: z.number().int(), checked: z.number().int() })
     .nullable(),
 });
 export type MismatchReport = z.infer<typeof MismatchReportSchema>;
 export const RefundRequestSchema = z.object({ paymentId: RazorpayIdSchema }).strict();
+export type RefundRequest = z.infer<typeof RefundRequestSchema>;
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
+export type AdminSubscription = z.infer<typeof AdminSubscriptionSchema>;
+export type AdminWebhookEvent = z.infer<typeof AdminWebhookEventSchema>;
 
 // ── RPC (gateway → payment-service) ──────────────────────────────────────────────────────────────────────────
 
@@ -432,7 +442,11 @@ export const PaymentRpc = {
     RentalClockSchema,
   ),
   adminOrders: rpc(PaymentPatterns.adminOrders, AdminPaymentsQuerySchema, pageSchemaOf(AdminOrderSchema)),
-  adminPayments: rpc(PaymentPatterns.adminPayments, AdminPaymentsQuerySchema, pageSchemaOf(AdminPaymentSchema)),
+  adminPayments: rpc(
+    PaymentPatterns.adminPayments,
+    AdminPaymentsQuerySchema,
+    pageSchemaOf(AdminPaymentSchema),
+  ),
   adminSubscriptions: rpc(
     PaymentPatterns.adminSubscriptions,
     AdminPaymentsQuerySchema,

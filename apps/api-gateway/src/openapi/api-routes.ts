@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import {
   AdminMoviesQuerySchema,
+  AdminPaymentsQuerySchema,
+  ChangePlanRequestSchema,
+  CreatePlanOrderRequestSchema,
+  CreateTitleOrderRequestSchema,
+  RefundRequestSchema,
+  VerifyPaymentRequestSchema,
   CaptchaConfigSchema,
   ChangeRoleRequestSchema,
   ContactMessageSchema,
@@ -29,6 +35,21 @@ import {
 } from '@app/contracts';
 import {
   AdminMoviePageReply,
+  AdminOrderPageReply,
+  AdminPaymentPageReply,
+  AdminPaymentReply,
+  AdminSubscriptionPageReply,
+  AdminWebhookEventPageReply,
+  CheckoutConfigReply,
+  CheckoutReply,
+  EntitlementReply,
+  MismatchReportReply,
+  OwnedTitlesReply,
+  PlanListReply,
+  SubscriptionCancelledReply,
+  SubscriptionReply,
+  VerifyPaymentReply,
+  WebhookAckReply,
   CaptchaChallengeReply,
   ContactReceiptReply,
   GenresReply,
@@ -52,7 +73,7 @@ import {
 export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503 | 504;
-export type ApiTag = 'movies' | 'admin' | 'users' | 'auth' | 'contact' | 'images' | 'health';
+export type ApiTag = 'movies' | 'admin' | 'users' | 'auth' | 'contact' | 'images' | 'health' | 'payments';
 
 export type ApiResponse = {
   status: number;
@@ -446,6 +467,182 @@ export const API_ROUTES: ApiRoute[] = [
     params: UserIdParamsSchema,
     ok: json(200, UserRemovedReply),
     errors: { 404: 'User not found', 409: 'You cannot remove your own account' },
+  },
+
+  // ---- payments, plans and access (issue 9) ----
+  {
+    method: 'get',
+    path: '/api/plans',
+    tag: 'payments',
+    access: 'public',
+    summary: 'The plan catalogue (DECISIONS 1, 26) → { data }',
+    ok: json(200, PlanListReply),
+  },
+  {
+    method: 'get',
+    path: '/api/payments/config',
+    tag: 'payments',
+    access: 'public',
+    summary: 'Where Checkout loads from, the public key id and whether this is test mode',
+    ok: json(200, CheckoutConfigReply),
+  },
+  {
+    method: 'post',
+    path: '/create-order',
+    tag: 'payments',
+    access: 'user',
+    summary:
+      'Subscribe to a plan: a Razorpay subscription for Checkout (amount from the plan, never the client)',
+    body: CreatePlanOrderRequestSchema,
+    ok: json(201, CheckoutReply, 'Created'),
+    errors: { 409: 'Already subscribed to a plan (change it from the profile instead)' },
+  },
+  {
+    method: 'post',
+    path: '/api/payments/create-order',
+    tag: 'payments',
+    access: 'user',
+    summary:
+      "Watch Now (purchase) or Rent Now (rental): a Razorpay order at the title's price; the same idempotencyKey returns the same order",
+    body: CreateTitleOrderRequestSchema,
+    ok: json(201, CheckoutReply, 'Created'),
+    errors: {
+      404: movieNotFound,
+      409: 'The title is free, already owned, or already rented',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/payments/verify',
+    tag: 'payments',
+    access: 'user',
+    summary:
+      "Checkout's signed response: verified against our order, then access is granted → { message: 'Payment successful!' }",
+    body: VerifyPaymentRequestSchema,
+    ok: json(200, VerifyPaymentReply),
+    errors: {
+      400: 'Payment verification failed. Please contact support.',
+      403: "Another user's order",
+      404: 'No such order or subscription',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/payments/webhook',
+    tag: 'payments',
+    access: 'public',
+    summary: "Razorpay's webhook: raw-body HMAC (x-razorpay-signature), deduplicated on x-razorpay-event-id",
+    ok: json(200, WebhookAckReply),
+    errors: { 400: 'Unsigned, wrongly signed or malformed' },
+    validated: false,
+  },
+  {
+    method: 'get',
+    path: '/api/entitlements/{id}',
+    tag: 'payments',
+    access: 'public',
+    summary: 'Can the caller watch this title, why, at what quality, on how many screens, and the ways in',
+    params: movieId,
+    ok: json(200, EntitlementReply),
+    errors: { 404: movieNotFound },
+  },
+  {
+    method: 'get',
+    path: '/api/users/{id}/subscription',
+    tag: 'payments',
+    access: 'user',
+    summary:
+      "The caller's plan now → { data } (null without one); the path id must be the caller's (or an admin)",
+    params: UserIdParamsSchema,
+    ok: json(200, SubscriptionReply),
+  },
+  {
+    method: 'put',
+    path: '/api/users/{id}/subscription',
+    tag: 'payments',
+    access: 'user',
+    summary:
+      'Change plan: Checkout for the new plan, which starts when the current period ends (DECISIONS 28)',
+    params: UserIdParamsSchema,
+    body: ChangePlanRequestSchema,
+    ok: json(200, CheckoutReply),
+    errors: { 404: 'No active subscription.', 409: 'Already on this plan' },
+  },
+  {
+    method: 'delete',
+    path: '/api/users/{id}/subscription',
+    tag: 'payments',
+    access: 'user',
+    summary: 'Cancel at the end of the paid period → { data, message }; access stays until then',
+    params: UserIdParamsSchema,
+    ok: json(200, SubscriptionCancelledReply),
+    errors: { 404: 'No active subscription.' },
+  },
+  {
+    method: 'get',
+    path: '/api/users/{id}/titles',
+    tag: 'payments',
+    access: 'user',
+    summary: "My titles: the caller's purchases and rentals with both rental clocks → { data }",
+    params: UserIdParamsSchema,
+    ok: json(200, OwnedTitlesReply),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/payments/orders',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Admin: purchase and rental orders, newest first (filter by userId, status)',
+    query: AdminPaymentsQuerySchema,
+    ok: json(200, AdminOrderPageReply),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/payments/payments',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Admin: payments, newest first (filter by userId, status)',
+    query: AdminPaymentsQuerySchema,
+    ok: json(200, AdminPaymentPageReply),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/payments/subscriptions',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Admin: subscriptions (filter by userId, status)',
+    query: AdminPaymentsQuerySchema,
+    ok: json(200, AdminSubscriptionPageReply),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/payments/webhook-events',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Admin: Razorpay webhook events as received and what became of them',
+    query: AdminPaymentsQuerySchema,
+    ok: json(200, AdminWebhookEventPageReply),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/payments/mismatches',
+    tag: 'admin',
+    access: 'admin',
+    summary: "Admin: paid without entitlement, entitlement without payment, and the reconciler's last run",
+    ok: json(200, MismatchReportReply),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/payments/refunds',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Admin: refund a purchase or rental payment (its entitlement is revoked when Razorpay confirms)',
+    body: RefundRequestSchema,
+    ok: json(200, AdminPaymentReply),
+    errors: {
+      404: 'No such payment',
+      409: 'Not refundable (a subscription charge, failed or already refunded)',
+    },
   },
 
   // ---- the rest ----

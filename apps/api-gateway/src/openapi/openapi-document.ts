@@ -37,6 +37,8 @@ const TAGS: Record<ApiTag, string> = {
   contact: 'The contact form',
   images: 'Generated posters',
   health: 'Health and liveness',
+  payments:
+    'Plans, Checkout orders, verification, the Razorpay webhook, subscriptions and the entitlement answer',
 };
 
 const ERROR_TEXT: Record<ErrorStatus, string> = {

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import {
   AdminMovieSchema,
+  AdminOrderSchema,
+  AdminPaymentSchema,
+  AdminSubscriptionSchema,
+  AdminWebhookEventSchema,
+  CheckoutConfigSchema,
+  CheckoutSchema,
+  EntitlementSchema,
+  MismatchReportSchema,
+  OwnedTitleSchema,
+  PaymentRpc,
+  PlanListSchema,
+  SubscriptionViewSchema,
+  VerifyPaymentResultSchema,
   CaptchaChallengeSchema,
   ContactReceiptSchema,
   HealthReportSchema,
@@ -60,6 +73,23 @@ export const LivenessReply = z.object({ status: z.literal(HealthStatus.Up) });
 export const CaptchaChallengeReply = CaptchaChallengeSchema.meta({
   description: 'An ALTCHA v2 challenge (altcha-lib), for the altcha widget',
 });
+// ---- payments ----
+export const PlanListReply = z.object({ data: PlanListSchema });
+export const CheckoutReply = CheckoutSchema;
+export const CheckoutConfigReply = CheckoutConfigSchema;
+export const VerifyPaymentReply = VerifyPaymentResultSchema;
+export const WebhookAckReply = PaymentRpc.webhook.reply;
+export const SubscriptionReply = z.object({ data: SubscriptionViewSchema.nullable() });
+export const SubscriptionCancelledReply = z.object({ data: SubscriptionViewSchema, message: z.string() });
+export const EntitlementReply = EntitlementSchema;
+export const OwnedTitlesReply = z.object({ data: z.array(OwnedTitleSchema) });
+export const AdminOrderPageReply = pageSchemaOf(AdminOrderSchema);
+export const AdminPaymentPageReply = pageSchemaOf(AdminPaymentSchema);
+export const AdminSubscriptionPageReply = pageSchemaOf(AdminSubscriptionSchema);
+export const AdminWebhookEventPageReply = pageSchemaOf(AdminWebhookEventSchema);
+export const MismatchReportReply = MismatchReportSchema;
+export const AdminPaymentReply = AdminPaymentSchema;
+
 export const SvgReply = z.string().meta({ description: 'An SVG document' });
 
 // ---- compile-time: each reply schema describes exactly the contract type the gateway returns ----

@@ -1,0 +1,67 @@
+import type { RawBodyRequest } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { CreateTitleOrderRequestSchema, ErrorCode, VerifyPaymentRequestSchema } from '@app/contracts';
+import type { CreateTitleOrderRequest, SessionUser, VerifyPaymentRequest } from '@app/contracts';
+import { AppError, Public, ZodPipe } from '@app/server-core';
+import { CurrentUser } from '../auth/auth.decorators';
+import { MovieId } from '../catalogue/movies.controller';
+import { PaymentClient } from './payment.client';
+
+/** Plans, Checkout, verification, Razorpay's webhook and the entitlement answer. */
+@Controller('api')
+export class PaymentsController {
+  constructor(private readonly payments: PaymentClient) {}
+
+  @Public()
+  @Get('plans')
+  plans() {
+    return this.payments.plans();
+  }
+
+  @Public()
+  @Get('payments/config')
+  config() {
+    return this.payments.checkoutConfig();
+  }
+
+  /** Watch Now (purchase) or Rent Now (rental): the amount is the title's, computed by payment-service. */
+  @Post('payments/create-order')
+  createOrder(
+    @Body(new ZodPipe(CreateTitleOrderRequestSchema, 'body')) body: CreateTitleOrderRequest,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return this.payments.createTitleOrder(user, body.movieId, body.kind, body.idempotencyKey);
+  }
+
+  @Post('payments/verify')
+  @HttpCode(200)
+  verify(
+    @Body(new ZodPipe(VerifyPaymentRequestSchema, 'body')) body: VerifyPaymentRequest,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return this.payments.verify(user, body);
+  }
+
+  /** Razorpay signs the raw bytes, so they are forwarded as received; payment-service holds the secret. */
+  @Public()
+  @Post('payments/webhook')
+  @HttpCode(200)
+  webhook(
+    @Req() request: RawBodyRequest<Request>,
+    @Headers('x-razorpay-signature') signature: string | undefined,
+    @Headers('x-razorpay-event-id') eventId: string | undefined,
+  ) {
+    if (!request.rawBody || !signature || !eventId) {
+      throw new AppError(ErrorCode.ValidationFailed, 'A signed Razorpay webhook is expected');
+    }
+    return this.payments.webhook(request.rawBody.toString('utf8'), signature, eventId);
+  }
+
+  /** Anyone may ask (a visitor learns the ways in); the answer is for the caller's own account. */
+  @Public()
+  @Get('entitlements/:id')
+  entitlement(@MovieId() movieId: string, @CurrentUser() user: SessionUser | undefined) {
+    return this.payments.entitlement(user, movieId);
+  }
+}

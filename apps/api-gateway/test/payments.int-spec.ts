@@ -1,0 +1,391 @@
+import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AuthMessages,
+  AuthPatterns,
+  ErrorCode,
+  MovieAccess,
+  MovieMessages,
+  MoviePatterns,
+  MovieStatus,
+  PaymentPatterns,
+  PaymentRpc,
+  Quality,
+  Role,
+  UserStatus,
+} from '@app/contracts';
+import type {
+  Checkout,
+  Entitlement,
+  Movie,
+  RpcEnvelope,
+  SessionUser,
+  SubscriptionView,
+} from '@app/contracts';
+import { AppError } from '@app/server-core';
+import { startFakeService, startGateway } from './gateway-harness';
+
+// The gateway's payment routes against stand-ins of auth-, catalogue- and payment-service on the real transport:
+// who may call what, that the payer and the title's price come from the server side (never the body), and that
+// Razorpay's webhook reaches payment-service byte for byte.
+
+const adminId = 'a'.repeat(24);
+const ashaId = 'b'.repeat(24);
+const raviId = 'c'.repeat(24);
+const movieId = 'd'.repeat(24);
+const unknownMovieId = 'e'.repeat(24);
+
+const sessionOf = (id: string, role: SessionUser['role'], username: string): SessionUser => ({
+  id,
+  username,
+  email: `${username.toLowerCase()}@example.in`,
+  role,
+  status: UserStatus.Active,
+  sessionId: `s-${username}`,
+});
+const sessions: Record<string, SessionUser> = {
+  'admin-token': sessionOf(adminId, Role.Admin, 'Admin'),
+  'asha-token': sessionOf(ashaId, Role.User, 'Asha'),
+  'ravi-token': sessionOf(raviId, Role.User, 'Ravi'),
+};
+
+const lagaan: Movie & { topReviews: [] } = {
+  id: movieId,
+  title: 'Lagaan',
+  description: 'A village bets its taxes on a game of cricket.',
+  genre: 'Drama',
+  genres: ['Drama'],
+  rating: 8.1,
+  votes: 120000,
+  posterUrl: '/images/w500/x.svg',
+  status: MovieStatus.Published,
+  access: MovieAccess.Premium,
+  purchasePriceInr: 1200,
+  rentalPriceInr: 500,
+  releaseDate: '2001-06-15',
+  runtimeMinutes: 224,
+  language: 'hi',
+  director: 'Ashutosh Gowariker',
+  imdbId: 'tt0169102',
+  budgetUsd: null,
+  revenueUsd: null,
+  publishDate: null,
+  writers: [],
+  cast: [],
+  awards: null,
+  category: ['Drama'],
+  tmdbId: null,
+  topReviews: [],
+};
+
+const checkout: Checkout = {
+  id: 'order_Lagaan0001',
+  mode: 'order',
+  amount: 120000,
+  currency: 'INR',
+  keyId: 'rzp_test_local',
+  name: 'Streamly',
+  description: 'Lagaan (buy)',
+  prefill: { email: 'asha@example.in', name: 'Asha' },
+  movieId,
+  planId: null,
+};
+const subscription: SubscriptionView = {
+  planId: 'standard',
+  planName: 'Standard',
+  amountInr: 499,
+  amountPerMonthInr: 166,
+  status: 'active',
+  currentStart: '2026-11-01T00:00:00.000Z',
+  currentEnd: '2027-02-01T00:00:00.000Z',
+  nextBilling: null,
+  activeUntil: '2027-02-01T00:00:00.000Z',
+  scheduledChange: null,
+};
+const entitlement = (viewer: unknown): Entitlement => ({
+  movieId,
+  access: MovieAccess.Premium,
+  canWatch: viewer !== null,
+  reason: viewer === null ? 'sign-in-required' : 'purchase',
+  quality: Quality.FullHD,
+  screens: 1,
+  plan: null,
+  purchasedAt: null,
+  rental: null,
+  waysIn: { plans: [], purchaseInr: 1200, rentalInr: 500 },
+});
+
+const received: Array<{ pattern: string; data: Record<string, unknown> }> = [];
+const record = (pattern: string, data: Record<string, unknown>) => received.push({ pattern, data });
+const lastTo = (pattern: string) => received.filter((call) => call.pattern === pattern).at(-1)?.data;
+
+@Controller()
+class FakeAuthController {
+  @MessagePattern(AuthPatterns.resolveSession)
+  resolve(@Payload() { data }: RpcEnvelope<{ token: string }>) {
+    const session = sessions[data.token];
+    if (!session) throw new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired);
+    return session;
+  }
+}
+
+@Controller()
+class FakeCatalogueController {
+  @MessagePattern(MoviePatterns.get)
+  movie(@Payload() { data }: RpcEnvelope<{ id: string }>) {
+    if (data.id !== movieId) throw new AppError(ErrorCode.NotFound, MovieMessages.notFound);
+    return lagaan;
+  }
+}
+
+@Controller()
+class FakePaymentController {
+  @MessagePattern(PaymentPatterns.createTitleOrder)
+  createTitleOrder(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    record(PaymentPatterns.createTitleOrder, data);
+    return checkout;
+  }
+
+  @MessagePattern(PaymentPatterns.createPlanOrder)
+  createPlanOrder(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    record(PaymentPatterns.createPlanOrder, data);
+    return { ...checkout, id: 'sub_Standard01', mode: 'subscription', movieId: null, planId: 'standard' };
+  }
+
+  @MessagePattern(PaymentPatterns.webhook)
+  webhook(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    record(PaymentPatterns.webhook, data);
+    return { outcome: 'applied' };
+  }
+
+  @MessagePattern(PaymentPatterns.subscription)
+  subscription(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    record(PaymentPatterns.subscription, data);
+    return subscription;
+  }
+
+  @MessagePattern(PaymentPatterns.cancelSubscription)
+  cancel(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    record(PaymentPatterns.cancelSubscription, data);
+    return subscription;
+  }
+
+  @MessagePattern(PaymentPatterns.changePlan)
+  changePlan(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    record(PaymentPatterns.changePlan, data);
+    return { ...checkout, id: 'sub_Premium001', mode: 'subscription', movieId: null, planId: 'premium' };
+  }
+
+  @MessagePattern(PaymentPatterns.entitlement)
+  entitlement(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    record(PaymentPatterns.entitlement, data);
+    return entitlement(data.viewer);
+  }
+
+  @MessagePattern(PaymentPatterns.ownedTitles)
+  ownedTitles(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    record(PaymentPatterns.ownedTitles, data);
+    return [];
+  }
+
+  @MessagePattern(PaymentPatterns.adminMismatches)
+  mismatches() {
+    return { paidWithoutEntitlement: [], entitlementWithoutPayment: [], reconciler: null };
+  }
+}
+
+@Module({ controllers: [FakeAuthController] })
+class FakeAuthModule {}
+@Module({ controllers: [FakeCatalogueController] })
+class FakeCatalogueModule {}
+@Module({ controllers: [FakePaymentController] })
+class FakePaymentModule {}
+
+describe('payment routes at the gateway', () => {
+  const services: INestMicroservice[] = [];
+  let gateway: INestApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    const [auth, catalogue, payment] = await Promise.all([
+      startFakeService(FakeAuthModule),
+      startFakeService(FakeCatalogueModule),
+      startFakeService(FakePaymentModule),
+    ]);
+    services.push(auth.app, catalogue.app, payment.app);
+    ({ app: gateway, url } = await startGateway({
+      AUTH_SERVICE_ADDR: auth.address,
+      CATALOGUE_SERVICE_ADDR: catalogue.address,
+      PAYMENT_SERVICE_ADDR: payment.address,
+    }));
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await Promise.all(services.map((service) => service.close()));
+  });
+
+  const call = (method: string, path: string, token: string | null, body?: unknown) =>
+    fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const key = 'press-0001-abcdef';
+
+  describe('who may call', () => {
+    const order = { movieId, kind: 'rental', idempotencyKey: key };
+    // [method, path, body, visitor, Asha (own), Ravi (someone else's path), admin]
+    const matrix: Array<[string, string, unknown, number, number, number, number]> = [
+      ['POST', '/api/payments/create-order', order, 401, 201, 201, 201],
+      ['POST', '/create-order', { planId: 'standard', idempotencyKey: key }, 401, 201, 201, 201],
+      ['GET', `/api/users/${ashaId}/subscription`, undefined, 401, 200, 403, 200],
+      [
+        'PUT',
+        `/api/users/${ashaId}/subscription`,
+        { planId: 'premium', idempotencyKey: key },
+        401,
+        200,
+        403,
+        403,
+      ],
+      ['DELETE', `/api/users/${ashaId}/subscription`, undefined, 401, 200, 403, 403],
+      ['GET', `/api/users/${ashaId}/titles`, undefined, 401, 200, 403, 200],
+      ['GET', `/api/entitlements/${movieId}`, undefined, 200, 200, 200, 200],
+      ['GET', '/api/admin/payments/mismatches', undefined, 401, 403, 403, 200],
+    ];
+
+    it.each(matrix)('%s %s', async (method, path, body, visitor, own, other, admin) => {
+      const statuses = [];
+      for (const token of [null, 'asha-token', 'ravi-token', 'admin-token']) {
+        statuses.push((await call(method, path, token, body)).status);
+      }
+      expect(statuses).toEqual([visitor, own, other, admin]);
+    });
+  });
+
+  it('orders a title for the signed-in payer at the price catalogue-service holds', async () => {
+    const response = await call('POST', '/api/payments/create-order', 'asha-token', {
+      movieId,
+      kind: 'purchase',
+      idempotencyKey: key,
+    });
+
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      id: checkout.id,
+      amount: 120000,
+      message: 'Order created',
+    });
+    expect(lastTo(PaymentPatterns.createTitleOrder)).toEqual({
+      payer: { userId: ashaId, email: 'asha@example.in', name: 'Asha', isAdmin: false },
+      title: { movieId, title: 'Lagaan', access: 'premium', purchasePriceInr: 1200, rentalPriceInr: 500 },
+      kind: 'purchase',
+      idempotencyKey: key,
+    });
+  });
+
+  it.each([
+    ['an amount of its own', { movieId, kind: 'purchase', idempotencyKey: key, amount: 1 }],
+    ['a user id of its own', { movieId, kind: 'purchase', idempotencyKey: key, userId: raviId }],
+    ['an operator object for the movie', { movieId: { $ne: null }, kind: 'purchase', idempotencyKey: key }],
+    ['no movie id', { kind: 'purchase', idempotencyKey: key }],
+    ['an unknown kind', { movieId, kind: 'gift', idempotencyKey: key }],
+    ['no idempotency key', { movieId, kind: 'purchase' }],
+  ])('refuses an order with %s, before any service is asked', async (_case, body) => {
+    const before = received.length;
+    const response = await call('POST', '/api/payments/create-order', 'asha-token', body);
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: ErrorCode.ValidationFailed });
+    expect(received.length).toBe(before);
+  });
+
+  it("answers 'Invalid movie ID' for an id that is not one", async () => {
+    const response = await call('POST', '/api/payments/create-order', 'asha-token', {
+      movieId: 'not-an-id',
+      kind: 'purchase',
+      idempotencyKey: key,
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toContain('Invalid movie ID');
+  });
+
+  it('answers 404 for a title catalogue-service does not publish', async () => {
+    const response = await call('POST', '/api/payments/create-order', 'asha-token', {
+      movieId: unknownMovieId,
+      kind: 'purchase',
+      idempotencyKey: key,
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it('refuses a verify body with fields Razorpay does not send, or a malformed signature', async () => {
+    const good = {
+      razorpay_payment_id: 'pay_Abc123456',
+      razorpay_order_id: 'order_Abc12345',
+      razorpay_signature: 'a'.repeat(64),
+    };
+    for (const body of [
+      { ...good, userId: raviId },
+      { ...good, razorpay_signature: 'not-hex' },
+      { ...good, razorpay_order_id: { $gt: '' } },
+    ]) {
+      expect((await call('POST', '/api/payments/verify', 'asha-token', body)).status).toBe(400);
+    }
+  });
+
+  it('asks for the entitlement as the caller, and as a visitor without a token', async () => {
+    await call('GET', `/api/entitlements/${movieId}`, null);
+    expect(lastTo(PaymentPatterns.entitlement)).toMatchObject({ viewer: null, title: { movieId } });
+
+    const response = await call('GET', `/api/entitlements/${movieId}`, 'asha-token');
+    expect(PaymentRpc.entitlement.reply.parse(await response.json())).toMatchObject({ canWatch: true });
+    expect(lastTo(PaymentPatterns.entitlement)).toMatchObject({ viewer: { userId: ashaId, isAdmin: false } });
+  });
+
+  it("wraps the subscription in SPEC's { data } and acts for the path's own user", async () => {
+    const response = await call('GET', `/api/users/${ashaId}/subscription`, 'asha-token');
+    expect(await response.json()).toEqual({ data: subscription });
+    expect(lastTo(PaymentPatterns.subscription)).toEqual({ userId: ashaId });
+
+    await call('DELETE', `/api/users/${ashaId}/subscription`, 'asha-token');
+    expect(lastTo(PaymentPatterns.cancelSubscription)).toEqual({ userId: ashaId });
+  });
+
+  it("forwards Razorpay's webhook byte for byte with its signature and event id", async () => {
+    // Spacing and key order as Razorpay sent them: the HMAC covers exactly these bytes.
+    const raw = '{"event":"payment.captured",  "payload":{"payment":{"entity":{"id":"pay_X1"}}}}';
+    const response = await fetch(`${url}/api/payments/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': 'f'.repeat(64),
+        'x-razorpay-event-id': 'evt_0001',
+      },
+      body: raw,
+    });
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ outcome: 'applied' });
+    expect(lastTo(PaymentPatterns.webhook)).toEqual({
+      rawBody: raw,
+      signature: 'f'.repeat(64),
+      eventId: 'evt_0001',
+    });
+  });
+
+  it('refuses an unsigned webhook without asking payment-service', async () => {
+    const before = received.length;
+    const response = await fetch(`${url}/api/payments/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"event":"payment.captured"}',
+    });
+    expect(response.status).toBe(400);
+    expect(received.length).toBe(before);
+  });
+});
