@@ -92,7 +92,7 @@ export const startSystem = async ({
 
     const { services, gateway } =
       ports === 'free' ? await freePorts() : { services: DEFAULT_PORTS, gateway: DEFAULT_GATEWAY_PORT };
-    const fakes = await startDevFakes({ dataDir, log });
+    const fakes = await startDevFakes({ dataDir, gatewayUrl: `http://127.0.0.1:${gateway}`, log });
     stops.push(() => fakes.stop());
     const shared = {
       OUTBOX_DIR: path.join(dataDir, 'outbox'),

@@ -20,3 +20,21 @@ export { sampleTmdbData, startTmdbFake } from './fakes/tmdb-fake';
 export type { TmdbFake, TmdbFakeData, TmdbMovie, TmdbReview } from './fakes/tmdb-fake';
 export { describeServiceHealth } from './health-suite';
 export { uniqueSuffix } from './unique';
+export { startRazorpayFake } from './fakes/razorpay';
+export type {
+  CheckoutResponse,
+  DeliverySwitches,
+  PayMethod,
+  PayTarget,
+  RazorpayFake,
+  RazorpayFakeOptions,
+  RazorpayOrderEntity,
+  RazorpayPaymentEntity,
+  RazorpayPlanEntity,
+  RazorpayRefundEntity,
+  RazorpaySubscriptionEntity,
+  SubscriptionOutcome,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookEventName,
+} from './fakes/razorpay';
