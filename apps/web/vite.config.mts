@@ -99,6 +99,9 @@ export default defineConfig({
             { name: 'vendor', test: framework, priority: 2 },
             // The rest of what the entry needs in one chunk rather than several small shared ones.
             { name: 'app', tags: ['$initial'], priority: 1 },
+            // Payments (access panel, plans, checkout) is shared by several lazy pages: one chunk rather than a
+            // dozen small ones, each of which would add a name to the entry's preload map.
+            { name: 'payments', test: /[\\/]src[\\/]modules[\\/]payments[\\/]/, priority: 0 },
           ],
         },
       },

@@ -25,10 +25,13 @@ const MoviePage = lazyPage(() => import('@web/pages/MoviePage'), 'MoviePage');
 const MoviesPage = lazyPage(() => import('@web/pages/MoviesPage'), 'MoviesPage');
 const CategoryPage = lazyPage(() => import('@web/pages/MoviesPage'), 'CategoryPage');
 const OAuthSuccessPage = lazyPage(() => import('@web/pages/OAuthSuccessPage'), 'OAuthSuccessPage');
+const PaymentSuccessPage = lazyPage(() => import('@web/pages/PaymentSuccessPage'), 'PaymentSuccessPage');
 const SetPasswordPage = lazyPage(() => import('@web/pages/SetPasswordPage'), 'SetPasswordPage');
 const SignupPage = lazyPage(() => import('@web/pages/SignupPage'), 'SignupPage');
+const SubscriptionPage = lazyPage(() => import('@web/pages/SubscriptionPage'), 'SubscriptionPage');
 const UserDashboardPage = lazyPage(() => import('@web/pages/UserDashboardPage'), 'UserDashboardPage');
 const UserLoginPage = lazyPage(() => import('@web/pages/UserLoginPage'), 'UserLoginPage');
+const UserProfilePage = lazyPage(() => import('@web/pages/UserProfilePage'), 'UserProfilePage');
 
 const comingSoon = (page: ComingSoonKey & keyof typeof Paths): RouteObject => ({
   path: Paths[page],
@@ -68,7 +71,7 @@ export const routes: RouteObject[] = [
         path: Paths.userProfile,
         element: (
           <RequireRole role="user">
-            <ComingSoonPage page="userProfile" />
+            <UserProfilePage />
           </RequireRole>
         ),
       },
@@ -86,8 +89,8 @@ export const routes: RouteObject[] = [
       comingSoon('videoPlayer'),
       comingSoon('recommended'),
       { path: Paths.recommendedFor, element: <ComingSoonPage page="recommended" /> },
-      comingSoon('subscription'),
-      comingSoon('paymentSuccess'),
+      { path: Paths.subscription, element: <SubscriptionPage /> },
+      { path: Paths.paymentSuccess, element: <PaymentSuccessPage /> },
       { path: Paths.movies, element: <MoviesPage /> },
       comingSoon('tvShows'),
       comingSoon('myList'),

@@ -1,15 +1,42 @@
+import { type KeyboardEvent, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ManageMovies } from '@web/modules/admin-movies/components/ManageMovies';
+import { PaymentsConsole } from '@web/modules/admin-payments/components/PaymentsConsole';
 import { ManageUsers } from '@web/modules/admin-users/components/ManageUsers';
 import { useLogout } from '@web/modules/auth/hooks/useLogout';
 import { PageShell } from '@web/modules/layout/components/PageShell';
 import { Button } from '@web/shared/ui/Button';
 import styles from './AdminDashboardPage.module.css';
-import { adminDashboardStrings as texts } from './admin-dashboard-strings';
+import { type AdminTab, adminDashboardStrings as texts } from './admin-dashboard-strings';
 import { pageStrings } from './strings';
 
-/** /admindashboard (SPEC 2): header 'Admin' with Logout, then Manage Movies and Manage Users. */
+const TABS: AdminTab[] = ['catalogue', 'payments'];
+
+/**
+ * /admindashboard (SPEC 2): header 'Admin' with Logout; the first tab is Manage Movies and Manage Users, the
+ * second the payments console (issue 9). The tab is in `?tab=`, so a reload or a link keeps it.
+ */
 export const AdminDashboardPage = () => {
   const logout = useLogout();
+  const [search, setSearch] = useSearchParams();
+  const active: AdminTab = search.get('tab') === 'payments' ? 'payments' : 'catalogue';
+  const tabRefs = useRef<Partial<Record<AdminTab, HTMLButtonElement | null>>>({});
+  const select = (tab: AdminTab) => setSearch(tab === 'catalogue' ? {} : { tab }, { replace: true });
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const index = TABS.indexOf(active);
+    const next =
+      event.key === 'Home'
+        ? TABS[0]
+        : event.key === 'End'
+          ? TABS[TABS.length - 1]
+          : TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+    select(next);
+    tabRefs.current[next]?.focus();
+  };
+
   return (
     <PageShell showSignIn={false}>
       <title>{pageStrings.documentTitle(texts.title)}</title>
@@ -20,8 +47,41 @@ export const AdminDashboardPage = () => {
             {texts.logout}
           </Button>
         </header>
-        <ManageMovies />
-        <ManageUsers />
+        <div role="tablist" aria-label={texts.tabsLabel} className={styles.tabs} onKeyDown={onKeyDown}>
+          {TABS.map((tab) => (
+            <button
+              key={tab}
+              ref={(element) => {
+                tabRefs.current[tab] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`admin-tab-${tab}`}
+              aria-selected={tab === active}
+              aria-controls="admin-tab-panel"
+              tabIndex={tab === active ? 0 : -1}
+              className={tab === active ? `${styles.tab} ${styles.tabOn}` : styles.tab}
+              onClick={() => select(tab)}
+            >
+              {texts.tabs[tab]}
+            </button>
+          ))}
+        </div>
+        <div
+          role="tabpanel"
+          id="admin-tab-panel"
+          aria-labelledby={`admin-tab-${active}`}
+          className={styles.page}
+        >
+          {active === 'payments' ? (
+            <PaymentsConsole />
+          ) : (
+            <>
+              <ManageMovies />
+              <ManageUsers />
+            </>
+          )}
+        </div>
       </div>
     </PageShell>
   );

@@ -5,12 +5,9 @@
  * to its feature's strings.ts and its entry leaves this list.
  */
 export const comingSoonPages = {
-  userProfile: { title: 'Your profile', line: 'Your profile, history and favourites are on their way.' },
   video: { title: 'Now playing', line: 'The player is almost ready. Grab the popcorn.' },
   videoPlayer: { title: 'Player', line: 'The player is almost ready. Grab the popcorn.' },
   recommended: { title: 'Recommended for You', line: 'Picks made for you are on their way.' },
-  subscription: { title: 'Choose Your Plan', line: 'Plans start at ₹149. Subscribing opens very soon.' },
-  paymentSuccess: { title: 'Payment', line: 'Payment confirmation is on its way.' },
   tvShows: { title: 'TV Shows', line: 'Series and seasons are on their way.' },
   myList: { title: 'My List', line: 'Your list is on its way.' },
 } as const;

@@ -47,7 +47,6 @@ export const detailStrings = {
   notFoundLine: 'This title is not available. It may have been removed.',
   backToBrowse: 'Browse movies',
   ratingOutOf10: (rating: string) => `${rating}/10`,
-  watchNowPrice: (price: number) => `Watch Now (₹${price})`,
   addToFavorites: 'Add to Favorites',
   addedToFavorites: 'Added to Favorites',
   favoritesNeedLogin: 'Please log in to add favorites.',
@@ -70,13 +69,6 @@ export const detailStrings = {
   revenue: 'Revenue',
   details: 'Details',
   notKnown: 'N/A',
-  rentTitle: 'Rent this title',
-  rentHours: '48 hours',
-  rentPrice: (price: number) => `₹${price}`,
-  rentNow: 'Rent Now',
-  rentSoonTitle: 'Payments arrive soon',
-  rentSoonLine:
-    'Renting and buying titles opens very soon. Until then, a subscription gives you the premium catalogue.',
   viewPlans: 'View Subscription Plans',
   premiumTitle: 'Premium content',
   premiumText: (title: string) =>
@@ -95,9 +87,6 @@ export const detailStrings = {
   reviewInvalid: 'Give a rating from 0 to 10 (steps of 0.1) and a few words.',
   signInToReview: 'Sign in to write a review.',
   signIn: 'Sign In',
-  signInCta: 'Sign in to watch',
-  signInCtaLine: 'Join Streamly to stream this title. Plans start at ₹149.',
-  join: 'Join Streamly',
   menu: 'Menu',
   menuLinks: {
     home: 'Home',

@@ -1,7 +1,6 @@
 import type { CaptchaConfig } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { layoutStrings } from '@web/modules/layout/strings';
-import { comingSoonPages } from '@web/pages/coming-soon-strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { waitForPage } from '@web/test/render-app';
 import { readStoredSession } from '../auth-storage';
@@ -76,7 +75,7 @@ describe('route guard (SPEC 2, 5)', () => {
     await waitForPage();
 
     expect(router.state.location.pathname).toBe('/userprofile');
-    expect(screen.getByRole('heading', { level: 1, name: comingSoonPages.userProfile.title })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: viewer.username })).toBeTruthy();
   });
 
   it('returns to the requested page after login', async () => {

@@ -2,6 +2,7 @@ import type { Movie } from '@app/contracts';
 import { useState } from 'react';
 import { Button } from '@web/shared/ui/Button';
 import { Modal } from '@web/shared/ui/Modal';
+import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
 import { useViewer } from '../hooks/useViewer';
 import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
@@ -14,7 +15,10 @@ type MovieDetailModalProps = { movie: Movie; onClose: () => void };
 
 const unknown = detailStrings.notKnown;
 
-/** SPEC 2 "Movie detail modal". Favorites and payments arrive with later work: the buttons say so honestly. */
+/**
+ * SPEC 2 "Movie detail modal". Watch Now (₹1200) is the access panel's purchase (modules/payments); favorites
+ * arrive with later work and the button says so honestly.
+ */
 export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
   const { user } = useViewer();
   const [note, setNote] = useState('');
@@ -38,10 +42,8 @@ export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
           <MovieFacts facts={facts} />
           <h3 className={styles.subheading}>{detailStrings.plot}</h3>
           <p className={styles.plot}>{movie.description}</p>
+          <TitleAccess movie={movie} placement="modal" />
           <div className={styles.actions}>
-            <Button onClick={() => setNote(detailStrings.rentSoonLine)}>
-              {detailStrings.watchNowPrice(movie.purchasePriceInr)}
-            </Button>
             {user ? (
               <Button variant="ghost" disabled aria-describedby="favorites-soon">
                 {detailStrings.addToFavorites}

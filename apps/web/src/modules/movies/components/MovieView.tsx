@@ -1,7 +1,6 @@
 import type { MovieDetail, Review } from '@app/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Paths, toPath } from '@web/app/paths';
+import { Paths } from '@web/app/paths';
 import { type MovieFact, MovieFacts } from '@web/modules/movies/components/MovieFacts';
 import { MovieMeta } from '@web/modules/movies/components/MovieMeta';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
@@ -13,8 +12,8 @@ import { releaseYear } from '@web/modules/movies/release-year';
 import { movieStrings } from '@web/modules/movies/strings';
 import { detailStrings } from '@web/modules/movies/browse-strings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
-import { Button, buttonClass } from '@web/shared/ui/Button';
-import { Card } from '@web/shared/ui/Card';
+import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
+import { buttonClass } from '@web/shared/ui/Button';
 import { Panel } from '@web/shared/ui/Panel';
 import { PageTitle } from '@web/shared/ui/PageTitle';
 import { ReviewForm } from './ReviewForm';
@@ -69,50 +68,12 @@ const DetailsList = ({ movie }: { movie: MovieDetail }) => {
   );
 };
 
-/** SPEC 2 rent box: 48 hours for the title's rental price. Payments come later, so Rent Now says so. */
-const RentBox = ({ price }: { price: number }) => {
-  const [asked, setAsked] = useState(false);
-  return (
-    <Card as="aside" className={styles.rentBox} strong raised aria-labelledby="rent-heading">
-      <h2 id="rent-heading" className={styles.rentTitle}>
-        {detailStrings.rentTitle}
-      </h2>
-      <p className={styles.rentFacts}>
-        <span>{detailStrings.rentHours}</span>
-        <strong className={styles.rentPrice}>{detailStrings.rentPrice(price)}</strong>
-      </p>
-      <Button block onClick={() => setAsked(true)}>
-        {detailStrings.rentNow}
-      </Button>
-      <div role="status" className={styles.rentNote}>
-        {asked && (
-          <>
-            <strong>{detailStrings.rentSoonTitle}</strong>
-            <span>{detailStrings.rentSoonLine}</span>
-            <Link to={Paths.subscription}>{detailStrings.viewPlans}</Link>
-          </>
-        )}
-      </div>
-    </Card>
-  );
-};
-
-const SignInCta = () => (
-  <Card as="aside" className={styles.rentBox} strong raised>
-    <h2 className={styles.rentTitle}>{detailStrings.signInCta}</h2>
-    <p className={styles.muted}>{detailStrings.signInCtaLine}</p>
-    <Link to={Paths.userLogin} className={buttonClass({ block: true })}>
-      {detailStrings.signIn}
-    </Link>
-    <Link to={toPath.signup()} className={buttonClass({ variant: 'ghost', block: true })}>
-      {detailStrings.join}
-    </Link>
-  </Card>
-);
-
 type MovieViewProps = {
   id: string;
-  /** 'member' is /movie/{id} (rent box, review form); 'visitor' is /moviedetails/{id} (sign-in call to action). */
+  /**
+   * 'member' is /movie/{id} (with the review form); 'visitor' is /moviedetails/{id}. Both show the access
+   * panel: SPEC's rent box for a title the viewer can rent, sign-in for a visitor (modules/payments).
+   */
   variant: 'member' | 'visitor';
 };
 
@@ -160,7 +121,7 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
             </p>
           )}
         </div>
-        {variant === 'member' ? <RentBox price={movie.rentalPriceInr} /> : <SignInCta />}
+        <TitleAccess movie={movie} placement="page" />
       </div>
       <DetailsList movie={movie} />
       <ReviewList reviews={movie.topReviews ?? []} />

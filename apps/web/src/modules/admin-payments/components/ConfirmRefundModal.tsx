@@ -1,0 +1,30 @@
+import type { AdminPayment } from '@app/contracts';
+import { Button } from '@web/shared/ui/Button';
+import { Modal } from '@web/shared/ui/Modal';
+import { adminPaymentsStrings as texts } from '../strings';
+import styles from './PaymentsConsole.module.css';
+
+type ConfirmRefundModalProps = {
+  payment: AdminPayment;
+  refunding: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/** The confirm step before money goes back: which payment, how much, and what the refund revokes. */
+export const ConfirmRefundModal = ({ payment, refunding, onConfirm, onClose }: ConfirmRefundModalProps) => (
+  <Modal title={texts.refundTitle} onClose={onClose} closeLabel={texts.close} size="sm">
+    <p className={styles.confirmText}>{texts.refundConfirm(texts.rupees(payment.amountInr))}</p>
+    <p className={styles.confirmId}>
+      <code className={styles.code}>{payment.id}</code>
+    </p>
+    <div className={styles.modalActions}>
+      <Button variant="ghost" onClick={onClose}>
+        {texts.refundCancel}
+      </Button>
+      <Button onClick={onConfirm} disabled={refunding}>
+        {refunding ? texts.refunding : texts.refund}
+      </Button>
+    </div>
+  </Modal>
+);

@@ -1,0 +1,139 @@
+import type { AdminOrder, AdminPayment, AdminSubscription, AdminWebhookEvent } from '@app/contracts';
+import type { ReactNode } from 'react';
+import { Button } from '@web/shared/ui/Button';
+import type { AdminDataset, AdminRows } from '../api/admin-payments.api';
+import { adminPaymentsStrings as texts } from '../strings';
+import styles from './PaymentsConsole.module.css';
+
+const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : texts.none);
+const code = (value: string | null) => (value ? <code className={styles.code}>{value}</code> : texts.none);
+
+type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
+
+const { columns: c } = texts;
+
+const orderColumns: Column<AdminOrder>[] = [
+  { header: c.receipt, cell: (row) => code(row.receipt) },
+  { header: c.user, cell: (row) => code(row.userId) },
+  { header: c.kind, cell: (row) => row.kind },
+  { header: c.item, cell: (row) => row.title },
+  { header: c.amount, cell: (row) => texts.rupees(row.amountInr) },
+  { header: c.status, cell: (row) => row.status },
+  { header: c.created, cell: (row) => when(row.createdAt) },
+];
+
+const paymentColumns = (onRefund: (payment: AdminPayment) => void, refundingId: string | null) =>
+  [
+    { header: c.id, cell: (row) => code(row.id) },
+    { header: c.user, cell: (row) => code(row.userId) },
+    { header: c.kind, cell: (row) => row.kind },
+    { header: c.item, cell: (row) => row.planId ?? code(row.movieId) },
+    { header: c.amount, cell: (row) => texts.rupees(row.amountInr) },
+    { header: c.status, cell: (row) => row.status },
+    { header: c.method, cell: (row) => row.method ?? texts.none },
+    { header: c.created, cell: (row) => when(row.createdAt) },
+    {
+      header: c.actions,
+      cell: (row) =>
+        row.refundable ? (
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={refundingId === row.id}
+            aria-label={`${texts.refund} ${row.id}`}
+            onClick={() => onRefund(row)}
+          >
+            {refundingId === row.id ? texts.refunding : texts.refund}
+          </Button>
+        ) : (
+          texts.none
+        ),
+    },
+  ] satisfies Column<AdminPayment>[];
+
+const subscriptionColumns: Column<AdminSubscription>[] = [
+  { header: c.id, cell: (row) => code(row.id) },
+  { header: c.user, cell: (row) => code(row.userId) },
+  { header: c.item, cell: (row) => row.planId },
+  { header: c.status, cell: (row) => row.status },
+  { header: c.period, cell: (row) => `${when(row.currentStart)} – ${when(row.currentEnd)}` },
+  { header: c.renews, cell: (row) => (row.cancelAtCycleEnd ? texts.cancelsAtEnd : texts.yes) },
+  { header: c.created, cell: (row) => when(row.createdAt) },
+];
+
+const webhookColumns: Column<AdminWebhookEvent>[] = [
+  { header: c.id, cell: (row) => code(row.id) },
+  { header: c.event, cell: (row) => row.event },
+  { header: c.entity, cell: (row) => code(row.entityId) },
+  { header: c.outcome, cell: (row) => row.outcome },
+  { header: c.received, cell: (row) => when(row.receivedAt) },
+];
+
+const Table = <Row extends { id: string }>({
+  caption,
+  rows,
+  columns,
+}: {
+  caption: string;
+  rows: Row[];
+  columns: Column<Row>[];
+}) => (
+  // The wrapper scrolls sideways on a phone; it is focusable so keyboard users can scroll it too.
+  <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={texts.tableLabel(caption)}>
+    <table className={styles.table}>
+      <caption className={styles.caption}>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.header} scope="col">
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            {columns.map((column) => (
+              <td key={column.header}>{column.cell(row)}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </div>
+);
+
+type PaymentsTableProps<D extends AdminDataset> = {
+  dataset: D;
+  rows: AdminRows[D][];
+  onRefund: (payment: AdminPayment) => void;
+  refundingId: string | null;
+};
+
+/** One console list as a table; payments carry Refund where the payment is refundable. */
+export const PaymentsTable = <D extends AdminDataset>({
+  dataset,
+  rows,
+  onRefund,
+  refundingId,
+}: PaymentsTableProps<D>) => {
+  const caption = texts.datasets[dataset];
+  switch (dataset) {
+    case 'orders':
+      return <Table caption={caption} rows={rows as AdminOrder[]} columns={orderColumns} />;
+    case 'payments':
+      return (
+        <Table
+          caption={caption}
+          rows={rows as AdminPayment[]}
+          columns={paymentColumns(onRefund, refundingId)}
+        />
+      );
+    case 'subscriptions':
+      return <Table caption={caption} rows={rows as AdminSubscription[]} columns={subscriptionColumns} />;
+    case 'webhook-events':
+      return <Table caption={caption} rows={rows as AdminWebhookEvent[]} columns={webhookColumns} />;
+  }
+};

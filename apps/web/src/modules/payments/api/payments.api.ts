@@ -1,0 +1,46 @@
+import type {
+  ChangePlanRequest,
+  Checkout,
+  CheckoutConfig,
+  CreatePlanOrderRequest,
+  CreateTitleOrderRequest,
+  Entitlement,
+  OwnedTitle,
+  Plan,
+  SubscriptionView,
+  VerifyPaymentRequest,
+  VerifyPaymentResult,
+} from '@app/contracts';
+import type { ApiClient } from '@web/shared/api/api-client';
+
+const userPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}`;
+
+/** The payments HTTP API (notes/payments-plan.md), one function per call. The session client adds the token. */
+export const paymentsApi = {
+  plans: async (client: ApiClient, signal?: AbortSignal) =>
+    (await client.get<{ data: Plan[] }>('/api/plans', { signal })).data,
+  config: (client: ApiClient, signal?: AbortSignal) =>
+    client.get<CheckoutConfig>('/api/payments/config', { signal }),
+  /** SPEC's plan order: the reply is the Razorpay subscription that Checkout authorises. */
+  createPlanOrder: (client: ApiClient, body: CreatePlanOrderRequest) =>
+    client.post<Checkout>('/create-order', { body }),
+  /** Watch Now (purchase) or Rent Now (rental); the server prices it (DECISIONS 2). */
+  createTitleOrder: (client: ApiClient, body: CreateTitleOrderRequest) =>
+    client.post<Checkout>('/api/payments/create-order', { body }),
+  verify: (client: ApiClient, body: VerifyPaymentRequest) =>
+    client.post<VerifyPaymentResult>('/api/payments/verify', { body }),
+  subscription: async (client: ApiClient, userId: string, signal?: AbortSignal) =>
+    (await client.get<{ data: SubscriptionView | null }>(`${userPath(userId)}/subscription`, { signal }))
+      .data,
+  /** Change plan (DECISIONS 28): the reply is the Checkout that authorises the new plan. */
+  changePlan: (client: ApiClient, userId: string, body: ChangePlanRequest) =>
+    client.put<Checkout>(`${userPath(userId)}/subscription`, { body }),
+  cancelSubscription: async (client: ApiClient, userId: string) =>
+    (await client.delete<{ data: SubscriptionView; message: string }>(`${userPath(userId)}/subscription`))
+      .data,
+  /** Works for visitors too: the answer then lists the ways in. */
+  entitlement: (client: ApiClient, movieId: string, signal?: AbortSignal) =>
+    client.get<Entitlement>(`/api/entitlements/${encodeURIComponent(movieId)}`, { signal }),
+  ownedTitles: async (client: ApiClient, userId: string, signal?: AbortSignal) =>
+    (await client.get<{ data: OwnedTitle[] }>(`${userPath(userId)}/titles`, { signal })).data,
+} as const;

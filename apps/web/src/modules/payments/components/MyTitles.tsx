@@ -1,0 +1,81 @@
+import type { OwnedTitle } from '@app/contracts';
+import { Link } from 'react-router-dom';
+import { Paths, toPath } from '@web/app/paths';
+import { Button, buttonClass } from '@web/shared/ui/Button';
+import { cardClass } from '@web/shared/ui/Card';
+import { formatPaymentDate } from '../format-date';
+import { useNow } from '../hooks/useNow';
+import { useOwnedTitles } from '../hooks/useOwnedTitles';
+import { rentalTime } from '../rental-clock';
+import { paymentStrings as texts } from '../strings';
+import styles from './MyTitles.module.css';
+
+const remaining = (title: OwnedTitle, now: number): string => {
+  if (!title.active) return texts.ended;
+  if (title.kind === 'purchase' || !title.rental) return texts.ownedForever;
+  const time = rentalTime(title.rental, now);
+  switch (time.kind) {
+    case 'to-start':
+      return texts.daysToStart(time.days);
+    case 'hours':
+      return texts.hoursLeft(time.hours);
+    case 'minutes':
+      return texts.minutesLeft(time.minutes);
+    case 'ended':
+      return texts.ended;
+  }
+};
+
+/** My titles (DECISIONS 22, the Downloads tile): purchases and rentals, each rental's time counting down live. */
+export const MyTitles = ({ userId }: { userId: string }) => {
+  const { data, isPending, isError, refetch, isFetching } = useOwnedTitles(userId);
+  const now = useNow(60_000);
+  if (isPending)
+    return (
+      <p role="status" className={styles.muted}>
+        {texts.myTitlesLoading}
+      </p>
+    );
+  if (isError)
+    return (
+      <div role="alert" className={styles.notice}>
+        <p className={styles.muted}>{texts.myTitlesFailed}</p>
+        <Button variant="ghost" size="sm" disabled={isFetching} onClick={() => void refetch()}>
+          {texts.tryAgain}
+        </Button>
+      </div>
+    );
+  if (data.length === 0)
+    return (
+      <div className={styles.notice}>
+        <p className={styles.muted}>{texts.myTitlesEmpty}</p>
+        <Link to={Paths.movies} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+          {texts.browse}
+        </Link>
+      </div>
+    );
+  return (
+    <ul className={styles.list}>
+      {data.map((title) => {
+        const left = remaining(title, now);
+        const ended = left === texts.ended;
+        return (
+          <li key={`${title.kind}-${title.movieId}-${title.acquiredAt}`}>
+            <Link
+              to={toPath.movie(title.movieId)}
+              className={cardClass({ padding: 'sm' }, ended ? `${styles.item} ${styles.ended}` : styles.item)}
+            >
+              <span className={styles.title}>{title.title}</span>
+              <span className={styles.muted}>
+                {title.kind === 'purchase'
+                  ? texts.purchased(formatPaymentDate(title.acquiredAt))
+                  : texts.rented(formatPaymentDate(title.acquiredAt))}
+              </span>
+              <span className={styles.left}>{left}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+};

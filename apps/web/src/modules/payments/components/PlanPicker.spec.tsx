@@ -1,0 +1,273 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
+import { type FakeApi, type FakeRoute, startFakeApi } from '@web/test/fake-api';
+import { renderApp, waitForPage } from '@web/test/render-app';
+import { paymentStrings as texts } from '../strings';
+import {
+  aCheckout,
+  aCheckoutConfig,
+  IDEMPOTENCY_KEY,
+  installFakeRazorpay,
+  signedResponse,
+  thePlans,
+} from '../testing/payments-test-kit';
+
+const subscriptionCheckout = aCheckout({
+  id: 'sub_Test0001',
+  mode: 'subscription',
+  amount: 49_900,
+  description: 'Standard: ₹499 / 3 months',
+  planId: 'standard',
+});
+
+type Sent = { method: string; path: string; body: unknown };
+
+describe('/subscription', () => {
+  let api: FakeApi;
+  let sent: Sent[];
+  let razorpay: ReturnType<typeof installFakeRazorpay>;
+
+  const serve = (extra: FakeRoute = () => undefined, testMode = true) =>
+    api.respond((request, url, body) => {
+      sent.push({ method: request.method ?? '', path: url.pathname, body });
+      const answer = extra(request, url, body);
+      if (answer) return answer;
+      if (url.pathname === '/api/plans') return { status: 200, body: { data: thePlans() } };
+      if (url.pathname === '/api/payments/config')
+        return { status: 200, body: aCheckoutConfig({ testMode }) };
+      if (url.pathname === '/create-order') return { status: 201, body: subscriptionCheckout };
+      if (url.pathname === '/api/payments/verify')
+        return {
+          status: 200,
+          body: { message: 'Payment successful!', movieId: null, planId: 'standard', kind: 'subscription' },
+        };
+      return undefined;
+    });
+
+  const orders = () => sent.filter((call) => call.path === '/create-order');
+  const subscribeButton = () =>
+    screen.getByRole('button', { name: /Subscribe Now|Processing/ }) as HTMLButtonElement;
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    sent = [];
+    api = await startFakeApi(() => undefined);
+    razorpay = installFakeRazorpay();
+  });
+
+  afterEach(async () => {
+    razorpay.uninstall();
+    await api.close();
+  });
+
+  const open = async (state?: unknown) => {
+    const view = renderApp({ path: '/subscription', apiBaseUrl: api.baseUrl });
+    if (state) await act(() => view.router.navigate('/subscription', { state }));
+    await waitForPage();
+    await screen.findAllByRole('radio');
+    return view;
+  };
+
+  it("shows 'Choose Your Plan' and the server's three plans; the button is ₹0 and disabled until one is chosen", async () => {
+    serve();
+    await open();
+
+    expect(screen.getByRole('heading', { level: 1, name: texts.choosePlan })).toBeTruthy();
+    const radios = screen.getAllByRole('radio');
+    expect(radios).toHaveLength(3);
+    expect(screen.getByRole('group', { name: texts.plansLabel })).toBeTruthy();
+    const standard = screen.getByRole('radio', { name: /^Standard/ });
+    const card = standard.closest('label') as HTMLElement;
+    expect(within(card).getByText('₹499 / 3 months')).toBeTruthy();
+    expect(within(card).getByText('₹166 per month')).toBeTruthy();
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(thePlans()[1].features);
+    expect(subscribeButton().textContent).toBe('Subscribe Now for ₹0');
+    expect(subscribeButton().disabled).toBe(true);
+
+    fireEvent.click(standard);
+
+    expect((standard as HTMLInputElement).checked).toBe(true);
+    expect(card.className).toContain('chosen');
+    expect(subscribeButton().textContent).toBe('Subscribe Now for ₹499');
+    expect(subscribeButton().disabled).toBe(false);
+
+    fireEvent.click(screen.getByRole('radio', { name: /^Premium/ }));
+    expect(subscribeButton().textContent).toBe('Subscribe Now for ₹899');
+    expect(card.className).not.toContain('chosen');
+    expect(await screen.findByText(texts.testMode)).toBeTruthy();
+  });
+
+  it('asks a visitor to sign in first, the way the route guard does, keeping the chosen plan', async () => {
+    serve();
+    const { router } = await open();
+
+    fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
+    fireEvent.click(subscribeButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userlogin'));
+    expect(router.state.location.state).toEqual({
+      from: { pathname: '/subscription', search: '?plan=standard', hash: '' },
+    });
+    expect(orders()).toHaveLength(0);
+  });
+
+  it('opens Checkout for the subscription, verifies it and goes to /payment-success with the title it came from', async () => {
+    signInAs('user');
+    serve();
+    const { router } = await open({ from: { movieId: '65f0c0ffee00000000000099', title: 'Golden Hour' } });
+    expect(screen.getByText('Subscribe to watch "Golden Hour".')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
+    fireEvent.click(subscribeButton());
+    // A double click: the second press finds the button busy and makes no second order.
+    fireEvent.click(subscribeButton());
+
+    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+    expect(subscribeButton().textContent).toBe(texts.processing);
+    expect(subscribeButton().disabled).toBe(true);
+    expect(orders()).toHaveLength(1);
+    expect(orders()[0].body).toEqual({
+      planId: 'standard',
+      idempotencyKey: expect.stringMatching(IDEMPOTENCY_KEY),
+    });
+
+    const checkout = razorpay.last();
+    expect(checkout.opened).toBe(true);
+    expect(checkout.options).toMatchObject({
+      key: 'rzp_test_local',
+      amount: 49_900,
+      currency: 'INR',
+      name: 'Streamly',
+      description: 'Standard: ₹499 / 3 months',
+      subscription_id: 'sub_Test0001',
+      prefill: { email: 'user@streamly.in', name: 'Asha' },
+      theme: { color: '#e11d48' },
+    });
+    expect(checkout.options).not.toHaveProperty('order_id');
+
+    act(() => checkout.pay(signedResponse({ subscriptionId: 'sub_Test0001' })));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+    expect(sent.find((call) => call.path === '/api/payments/verify')?.body).toEqual(
+      signedResponse({ subscriptionId: 'sub_Test0001' }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: texts.paymentSuccessful })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue watching Golden Hour' }).getAttribute('href')).toBe(
+      '/movie/65f0c0ffee00000000000099',
+    );
+    expect(screen.getByRole('link', { name: texts.goHome }).getAttribute('href')).toBe('/userdashboard');
+  });
+
+  it('makes a fresh idempotency key per press, and sends the same one again when a press retries', async () => {
+    signInAs('user');
+    let failures = 1;
+    serve((_request, url) => {
+      if (url.pathname === '/create-order' && failures > 0) {
+        failures -= 1;
+        return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'down', correlationId: 'c' } };
+      }
+      return undefined;
+    });
+    await open();
+    fireEvent.click(screen.getByRole('radio', { name: /^Basic/ }));
+
+    fireEvent.click(subscribeButton());
+    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+    act(() => razorpay.last().dismiss());
+    expect(await screen.findByText(texts.dismissed)).toBeTruthy();
+    fireEvent.click(subscribeButton());
+    await waitFor(() => expect(razorpay.instances).toHaveLength(2));
+
+    const keys = orders().map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it.each([
+    [
+      "'Failed to create order' when the order cannot be made",
+      { status: 500, body: { code: 'INTERNAL', message: 'boom', correlationId: 'c' } },
+      texts.createOrderFailed,
+    ],
+    [
+      'the server message of a 409 as sent',
+      {
+        status: 409,
+        body: { code: 'CONFLICT', message: 'You are already on this plan.', correlationId: 'c' },
+      },
+      'You are already on this plan.',
+    ],
+  ])('shows %s', async (_name, answer, text) => {
+    signInAs('user');
+    serve((_request, url) => (url.pathname === '/create-order' ? answer : undefined));
+    await open();
+    fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
+    fireEvent.click(subscribeButton());
+
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(text);
+    expect(razorpay.instances).toHaveLength(0);
+    expect(subscribeButton().textContent).toBe('Subscribe Now for ₹499');
+  });
+
+  it("shows 'Failed to process payment. Please try again.' when Checkout reports a failed payment", async () => {
+    signInAs('user');
+    serve();
+    const { router } = await open();
+    fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
+    fireEvent.click(subscribeButton());
+    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+
+    act(() => razorpay.last().fail());
+
+    expect(await screen.findByText(texts.processFailed)).toBeTruthy();
+    expect(sent.some((call) => call.path === '/api/payments/verify')).toBe(false);
+    expect(router.state.location.pathname).toBe('/subscription');
+    expect(subscribeButton().disabled).toBe(false);
+  });
+
+  it("shows 'Payment verification failed. Please contact support.' when the server refuses the signature", async () => {
+    signInAs('user');
+    serve((_request, url) =>
+      url.pathname === '/api/payments/verify'
+        ? {
+            status: 400,
+            body: { code: 'VALIDATION_FAILED', message: texts.verificationFailed, correlationId: 'c' },
+          }
+        : undefined,
+    );
+    const { router } = await open();
+    fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
+    fireEvent.click(subscribeButton());
+    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+
+    act(() => razorpay.last().pay(signedResponse({ subscriptionId: 'sub_Test0001' })));
+
+    expect(await screen.findByText(texts.verificationFailed)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/subscription');
+  });
+
+  it('shows no TEST MODE badge with live keys', async () => {
+    serve(undefined, false);
+    await open();
+    await waitFor(() => expect(sent.some((call) => call.path === '/api/payments/config')).toBe(true));
+
+    expect(screen.queryByText(texts.testMode)).toBeNull();
+  });
+});
+
+describe('/payment-success', () => {
+  it('has a link home and no title link when the payment did not start on a title', async () => {
+    renderApp({ path: '/payment-success' });
+    await waitForPage();
+
+    expect(screen.getByRole('heading', { level: 1, name: texts.paymentSuccessful })).toBeTruthy();
+    expect(screen.getByRole('link', { name: texts.goHome }).getAttribute('href')).toBe('/userdashboard');
+    expect(screen.queryByRole('link', { name: /Continue watching/ })).toBeNull();
+  });
+});

@@ -1,0 +1,137 @@
+import type { Plan, PlanId } from '@app/contracts';
+import { useId } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { useAuth } from '@web/modules/auth/hooks/useAuth';
+import { Button } from '@web/shared/ui/Button';
+import { PageHeader } from '@web/shared/ui/PageTitle';
+import { usePlanCheckout } from '../hooks/usePlanCheckout';
+import { usePlans } from '../hooks/usePlans';
+import { useSignInFirst } from '../hooks/useSignInFirst';
+import { paymentStrings as texts } from '../strings';
+import { type TitleOrigin, titleOriginFrom } from '../title-origin';
+import { CheckoutMessage } from './CheckoutMessage';
+import styles from './PlanPicker.module.css';
+import { TestModeBadge } from './TestModeBadge';
+
+type PlanCardProps = { plan: Plan; name: string; checked: boolean; onChoose: (id: PlanId) => void };
+
+/** A plan as a native radio: arrow keys move the choice, the whole card is its label. */
+const PlanCard = ({ plan, name, checked, onChoose }: PlanCardProps) => {
+  const id = useId();
+  return (
+    <label className={checked ? `${styles.card} ${styles.chosen}` : styles.card} htmlFor={id}>
+      <input
+        id={id}
+        type="radio"
+        name={name}
+        value={plan.id}
+        checked={checked}
+        onChange={() => onChoose(plan.id)}
+        className={styles.radio}
+        aria-labelledby={`${id}-name ${id}-price ${id}-month`}
+        aria-describedby={`${id}-features`}
+      />
+      <span id={`${id}-name`} className={styles.planName}>
+        {plan.name}
+      </span>
+      <span id={`${id}-price`} className={styles.price}>
+        {texts.planPrice(plan.priceInr, plan.months)}
+      </span>
+      <span id={`${id}-month`} className={styles.perMonth}>
+        {texts.perMonth(plan.amountPerMonthInr)}
+      </span>
+      <ul id={`${id}-features`} className={styles.features}>
+        {plan.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+    </label>
+  );
+};
+
+const isPlanId = (plans: Plan[], value: string | null): value is PlanId =>
+  plans.some((plan) => plan.id === value);
+
+/**
+ * /subscription (SPEC 2): 'Choose Your Plan', the server's plan cards as a radio group, and
+ * 'Subscribe Now for ₹{price}' (₹0 and disabled until a plan is chosen, 'Processing...' while busy).
+ * The choice lives in `?plan=`, so a visitor who signs in first comes back to it.
+ */
+export const PlanPicker = () => {
+  const { data: plans, isPending, isError, refetch, isFetching } = usePlans();
+  const [search, setSearch] = useSearchParams();
+  const { isSignedIn } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signInFirst = useSignInFirst();
+  const origin = titleOriginFrom(location.state);
+  const groupName = useId();
+  const headingId = useId();
+
+  const checkout = usePlanCheckout({
+    onPaid: () => {
+      const state: TitleOrigin | undefined = origin ? { from: origin } : undefined;
+      void navigate(Paths.paymentSuccess, { state });
+    },
+  });
+
+  const chosenId = search.get('plan');
+  const chosen = plans && isPlanId(plans, chosenId) ? plans.find((plan) => plan.id === chosenId) : undefined;
+  const choose = (id: PlanId) =>
+    // Replace, so Back leaves the page rather than stepping through choices; keep the title it came from.
+    setSearch({ plan: id }, { replace: true, state: location.state as unknown });
+
+  const subscribe = () => {
+    if (!chosen) return;
+    if (!isSignedIn) {
+      signInFirst(`?plan=${chosen.id}`);
+      return;
+    }
+    checkout.subscribe(chosen.id);
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={texts.choosePlan}
+        lead={origin ? texts.forTitle(origin.title) : texts.choosePlanLead}
+      />
+      {isPending ? (
+        <p role="status" className={styles.notice}>
+          {texts.plansLoading}
+        </p>
+      ) : isError ? (
+        <div role="alert" className={styles.notice}>
+          <p>{texts.plansFailed}</p>
+          <Button variant="ghost" size="sm" disabled={isFetching} onClick={() => void refetch()}>
+            {texts.tryAgain}
+          </Button>
+        </div>
+      ) : (
+        <fieldset className={styles.plans} aria-labelledby={headingId}>
+          <legend id={headingId} className={styles.legend}>
+            {texts.plansLabel}
+          </legend>
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              name={groupName}
+              checked={plan.id === chosen?.id}
+              onChoose={choose}
+            />
+          ))}
+        </fieldset>
+      )}
+      <div className={styles.actions}>
+        <Button size="lg" disabled={!chosen || checkout.busy} onClick={subscribe} aria-busy={checkout.busy}>
+          {checkout.busy ? texts.processing : texts.subscribeNow(chosen?.priceInr ?? 0)}
+        </Button>
+        {!isSignedIn && <p className={styles.hint}>{texts.signInToSubscribe}</p>}
+        <TestModeBadge />
+        <CheckoutMessage outcome={checkout.outcome} />
+      </div>
+    </div>
+  );
+};

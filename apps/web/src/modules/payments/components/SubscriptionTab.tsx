@@ -1,0 +1,189 @@
+import type { Plan, SubscriptionView } from '@app/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { Button } from '@web/shared/ui/Button';
+import { Card } from '@web/shared/ui/Card';
+import { formatPaymentDate } from '../format-date';
+import { usePlanCheckout } from '../hooks/usePlanCheckout';
+import { usePlans } from '../hooks/usePlans';
+import { useCancelSubscription, useChangePlan, useSubscription } from '../hooks/useSubscription';
+import { paymentStrings as texts } from '../strings';
+import { CheckoutMessage } from './CheckoutMessage';
+import styles from './SubscriptionTab.module.css';
+import { TestModeBadge } from './TestModeBadge';
+
+type UserProps = { userId: string };
+
+/** 'No active subscription.' with one 'Subscribe to {plan}' button per plan (SPEC 2). */
+const NoSubscription = ({ plans }: { plans: Plan[] }) => {
+  const navigate = useNavigate();
+  const checkout = usePlanCheckout({ onPaid: () => void navigate(Paths.paymentSuccess) });
+  return (
+    <div className={styles.stack}>
+      <p className={styles.empty}>{texts.noSubscription}</p>
+      <ul className={styles.planList}>
+        {plans.map((plan) => (
+          <li key={plan.id}>
+            <Card padding="sm" className={styles.planRow}>
+              <span>
+                <strong>{plan.name}</strong>{' '}
+                <span className={styles.muted}>{texts.planPrice(plan.priceInr, plan.months)}</span>
+              </span>
+              <Button size="sm" disabled={checkout.busy} onClick={() => checkout.subscribe(plan.id)}>
+                {texts.subscribeTo(plan.name)}
+              </Button>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      {checkout.busy && <p className={styles.muted}>{texts.processing}</p>}
+      <TestModeBadge />
+      <CheckoutMessage outcome={checkout.outcome} />
+    </div>
+  );
+};
+
+type CurrentPlanProps = UserProps & { view: SubscriptionView; plans: Plan[] };
+
+const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
+  const [changing, setChanging] = useState(false);
+  const change = useChangePlan(userId);
+  const cancel = useCancelSubscription(userId);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const [cancelDone, setCancelDone] = useState(false);
+  const plan = plans.find((candidate) => candidate.id === view.planId);
+  const perMonth = plan?.amountPerMonthInr ?? view.amountPerMonthInr;
+  const renewing = view.activeUntil === null && view.status !== 'cancelled';
+  const billingLine = view.activeUntil
+    ? texts.activeUntil(formatPaymentDate(view.activeUntil))
+    : formatPaymentDate(view.nextBilling);
+
+  const cancelNow = () => {
+    setCancelError(null);
+    setCancelDone(false);
+    cancel.mutate(undefined, {
+      onSuccess: () => setCancelDone(true),
+      onError: () => setCancelError(texts.cancelFailed),
+    });
+  };
+
+  return (
+    <div className={styles.stack}>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{texts.currentPlan}</dt>
+          <dd className={styles.planName}>{view.planName}</dd>
+        </div>
+        <div>
+          <dt>{texts.amountPerMonth}</dt>
+          <dd>{texts.perMonthShort(perMonth)}</dd>
+        </div>
+        <div>
+          <dt>{texts.status}</dt>
+          <dd>
+            <span className={view.status === 'active' ? styles.active : styles.otherStatus}>
+              {texts.statuses[view.status]}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>{view.activeUntil ? texts.access : texts.nextBilling}</dt>
+          <dd>{billingLine || '—'}</dd>
+        </div>
+      </dl>
+      {view.scheduledChange && (
+        <p className={styles.notice}>
+          {texts.changesTo(view.scheduledChange.planName, formatPaymentDate(view.scheduledChange.startsAt))}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <Button
+          variant="ghost"
+          aria-expanded={changing}
+          aria-controls="change-plan-list"
+          onClick={() => setChanging((open) => !open)}
+        >
+          {changing ? texts.cancelChange : texts.changePlan}
+        </Button>
+        {renewing && (
+          <Button variant="danger" disabled={cancel.isPending} onClick={cancelNow}>
+            {cancel.isPending ? texts.cancelling : texts.cancelSubscription}
+          </Button>
+        )}
+      </div>
+      {changing && (
+        <div id="change-plan-list" className={styles.stack}>
+          <h3 className={styles.subheading}>{texts.plansToChange}</h3>
+          <p className={styles.muted}>{texts.changeStartsNote}</p>
+          <ul className={styles.planList}>
+            {plans.map((option) => {
+              const current = option.id === view.planId;
+              return (
+                <li key={option.id}>
+                  <Card padding="sm" className={styles.planRow}>
+                    <span>
+                      <strong>{option.name}</strong>{' '}
+                      <span className={styles.muted}>
+                        {texts.planPrice(option.priceInr, option.months)} ·{' '}
+                        {texts.perMonthShort(option.amountPerMonthInr)}
+                      </span>
+                    </span>
+                    {current ? (
+                      <span className={styles.currentBadge}>{texts.currentPlanBadge}</span>
+                    ) : (
+                      <Button size="sm" disabled={change.busy} onClick={() => change.change(option.id)}>
+                        {change.busy ? texts.processing : texts.choose(option.name)}
+                      </Button>
+                    )}
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+          <TestModeBadge />
+        </div>
+      )}
+      <CheckoutMessage outcome={change.outcome} />
+      <CheckoutMessage
+        outcome={
+          cancelError
+            ? { tone: 'error', message: cancelError }
+            : cancelDone
+              ? { tone: 'info', message: texts.cancelled }
+              : null
+        }
+      />
+    </div>
+  );
+};
+
+/** The profile's Subscription tab (SPEC 2; DECISIONS 1, 4, 15, 28). */
+export const SubscriptionTab = ({ userId }: UserProps) => {
+  const subscription = useSubscription(userId);
+  const plans = usePlans();
+  if (subscription.isPending || plans.isPending)
+    return (
+      <p role="status" className={styles.muted}>
+        {texts.subscriptionLoading}
+      </p>
+    );
+  if (subscription.isError || plans.isError)
+    return (
+      <div role="alert" className={styles.stack}>
+        <p className={styles.muted}>{texts.subscriptionFailed}</p>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void Promise.all([subscription.refetch(), plans.refetch()])}
+        >
+          {texts.tryAgain}
+        </Button>
+      </div>
+    );
+  return subscription.data ? (
+    <CurrentPlan userId={userId} view={subscription.data} plans={plans.data} />
+  ) : (
+    <NoSubscription plans={plans.data} />
+  );
+};

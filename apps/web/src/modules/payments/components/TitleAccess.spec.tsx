@@ -1,0 +1,380 @@
+import type { Entitlement, MovieDetail } from '@app/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { AuthProvider } from '@web/modules/auth/components/AuthProvider';
+import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
+import { createApiClient } from '@web/shared/api/api-client';
+import { ApiClientProvider } from '@web/shared/api/ApiClientProvider';
+import { type FakeApi, type FakeRoute, startFakeApi } from '@web/test/fake-api';
+import { aMovie } from '@web/test/movie-factory';
+import { renderApp, waitForPage } from '@web/test/render-app';
+import { paymentKeys } from '../hooks/payment-keys';
+import { paymentStrings as texts } from '../strings';
+import {
+  aCheckout,
+  aCheckoutConfig,
+  anEntitlement,
+  IDEMPOTENCY_KEY,
+  installFakeRazorpay,
+  signedResponse,
+} from '../testing/payments-test-kit';
+import { TitleAccess } from './TitleAccess';
+
+const ID = '65f0c0ffee00000000000099';
+const movie = (): MovieDetail => ({
+  ...aMovie({ id: ID, title: 'Golden Hour', access: 'premium', rating: 8.6 }),
+  topReviews: [],
+});
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+type Sent = { method: string; path: string; body: unknown };
+
+describe('access panel on /movie/:id', () => {
+  let api: FakeApi;
+  let sent: Sent[];
+  let entitlement: Entitlement;
+  let razorpay: ReturnType<typeof installFakeRazorpay>;
+
+  const serve = (extra: FakeRoute = () => undefined) =>
+    api.respond((request, url, body) => {
+      sent.push({ method: request.method ?? '', path: url.pathname, body });
+      const answer = extra(request, url, body);
+      if (answer) return answer;
+      if (url.pathname === `/api/movies/${ID}`) return { status: 200, body: movie() };
+      if (url.pathname === `/api/entitlements/${ID}`) return { status: 200, body: entitlement };
+      if (url.pathname === '/api/payments/config') return { status: 200, body: aCheckoutConfig() };
+      if (url.pathname === '/api/payments/create-order')
+        return { status: 201, body: aCheckout({ id: 'order_Rent0001', amount: 50_000, movieId: ID }) };
+      if (url.pathname === '/api/payments/verify') {
+        entitlement = anEntitlement({
+          canWatch: true,
+          reason: 'rental',
+          quality: '1080p',
+          rental: {
+            rentedAt: new Date().toISOString(),
+            startBy: new Date(Date.now() + 30 * DAY).toISOString(),
+            startedAt: null,
+            expiresAt: null,
+          },
+          waysIn: { plans: [], purchaseInr: null, rentalInr: null },
+        });
+        return {
+          status: 200,
+          body: { message: 'Payment successful!', movieId: ID, planId: null, kind: 'rental' },
+        };
+      }
+      return undefined;
+    });
+
+  const panel = async (name: string | RegExp) => screen.findByRole('complementary', { name });
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    sent = [];
+    entitlement = anEntitlement();
+    api = await startFakeApi(() => undefined);
+    razorpay = installFakeRazorpay();
+  });
+
+  afterEach(async () => {
+    razorpay.uninstall();
+    await api.close();
+  });
+
+  const open = async () => {
+    const view = renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await screen.findByRole('heading', { level: 1, name: 'Golden Hour' });
+    return view;
+  };
+
+  it('offers every way into a premium title: subscribe from the cheapest plan, buy, and SPEC’s rent box', async () => {
+    signInAs('user');
+    serve();
+    const { router } = await open();
+
+    const box = await panel(texts.rentTitle);
+    expect(
+      await within(box).findByText('Premium title: subscribe from ₹499, buy ₹1200 or rent ₹500'),
+    ).toBeTruthy();
+    expect(within(box).getByText('48 hours')).toBeTruthy();
+    expect(within(box).getByText('₹500')).toBeTruthy();
+    expect(within(box).getByRole('button', { name: texts.rentNow })).toBeTruthy();
+    expect(within(box).getByRole('button', { name: 'Buy ₹1200' })).toBeTruthy();
+    expect(await within(box).findByText(texts.testMode)).toBeTruthy();
+
+    fireEvent.click(within(box).getByRole('link', { name: 'Subscribe from ₹499' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+    expect(router.state.location.state).toEqual({ from: { movieId: ID, title: 'Golden Hour' } });
+  });
+
+  it("rents: one order, Checkout with the order, verify, 'Payment successful!' and the panel updates", async () => {
+    signInAs('user');
+    serve();
+    await open();
+    const box = await panel(texts.rentTitle);
+    const rentNow = await within(box).findByRole('button', { name: texts.rentNow });
+
+    fireEvent.click(rentNow);
+    fireEvent.click(rentNow);
+    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+
+    const orders = sent.filter((call) => call.path === '/api/payments/create-order');
+    expect(orders).toHaveLength(1);
+    expect(orders[0].body).toEqual({
+      movieId: ID,
+      kind: 'rental',
+      idempotencyKey: expect.stringMatching(IDEMPOTENCY_KEY),
+    });
+    expect(razorpay.last().options).toMatchObject({ order_id: 'order_Rent0001', amount: 50_000 });
+    expect(razorpay.last().options).not.toHaveProperty('subscription_id');
+
+    act(() => razorpay.last().pay(signedResponse({ orderId: 'order_Rent0001' })));
+
+    const updated = await panel(texts.accessHeading);
+    expect(await within(updated).findByText('Rented: 30 days to start')).toBeTruthy();
+    expect(within(updated).getByText(texts.success)).toBeTruthy();
+    expect(within(updated).queryByRole('button', { name: texts.rentNow })).toBeNull();
+  });
+
+  it.each([
+    [
+      'Watch Now on a title already owned: the 409 as sent',
+      { status: 409, body: { code: 'CONFLICT', message: 'You already own this title.', correlationId: 'c' } },
+      'You already own this title.',
+    ],
+    [
+      'a title the server does not know',
+      { status: 404, body: { code: 'NOT_FOUND', message: texts.invalidMovieId, correlationId: 'c' } },
+      texts.invalidMovieId,
+    ],
+    [
+      'any other failure',
+      { status: 500, body: { code: 'INTERNAL', message: 'boom', correlationId: 'c' } },
+      texts.createOrderFailed,
+    ],
+  ])('shows the create-order error for %s', async (_name, answer, text) => {
+    signInAs('user');
+    serve((_request, url) => (url.pathname === '/api/payments/create-order' ? answer : undefined));
+    await open();
+    const box = await panel(texts.rentTitle);
+
+    fireEvent.click(await within(box).findByRole('button', { name: 'Buy ₹1200' }));
+
+    expect(await within(box).findByText(text)).toBeTruthy();
+    expect(razorpay.instances).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'You can watch this: included in Standard',
+      anEntitlement({ canWatch: true, reason: 'plan', plan: { id: 'standard', name: 'Standard' } }),
+    ],
+    ['Free to watch', anEntitlement({ access: 'free', canWatch: true, reason: 'free' })],
+    [
+      'You own this',
+      anEntitlement({ canWatch: true, reason: 'purchase', purchasedAt: '2026-02-01T06:30:00.000Z' }),
+    ],
+  ])('says "%s" and offers nothing to buy', async (text, answer) => {
+    signInAs('user');
+    entitlement = { ...answer, waysIn: { plans: [], purchaseInr: null, rentalInr: null } };
+    serve();
+    await open();
+
+    const box = await panel(texts.accessHeading);
+    expect(await within(box).findByText(text)).toBeTruthy();
+    expect(within(box).queryByRole('button')).toBeNull();
+  });
+
+  it('asks a visitor to sign in, listing the ways in, and brings them back after signing in', async () => {
+    entitlement = anEntitlement({ reason: 'sign-in-required' });
+    serve();
+    const { router } = await open();
+
+    const box = await panel(texts.signInToWatch);
+    expect(
+      await within(box).findByText('With an account: subscribe from ₹499, buy ₹1200 or rent ₹500.'),
+    ).toBeTruthy();
+    fireEvent.click(within(box).getByRole('link', { name: texts.signIn }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userlogin'));
+    expect(router.state.location.state).toEqual({ from: { pathname: `/movie/${ID}`, search: '', hash: '' } });
+  });
+
+  it('keeps the ways in on screen when the access answer fails (never an error where a way in exists)', async () => {
+    signInAs('user');
+    serve((_request, url) =>
+      url.pathname === `/api/entitlements/${ID}`
+        ? { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'down', correlationId: 'c' } }
+        : undefined,
+    );
+    await open();
+
+    const box = await panel(texts.rentTitle);
+    expect(await within(box).findByText('Premium title: buy ₹1200 or rent ₹500')).toBeTruthy();
+    expect(within(box).queryByRole('alert')?.textContent ?? '').toBe('');
+  });
+});
+
+describe('access panel countdown', () => {
+  const NOW = Date.parse('2026-03-01T06:30:00.000Z');
+
+  beforeEach(() => {
+    window.localStorage.clear();
+    signInAs('user');
+    jest.useFakeTimers({ now: NOW });
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  const renderWith = (answer: Entitlement) => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(paymentKeys.entitlement(ID, '65f0c0ffee00000000000001'), answer);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ApiClientProvider client={createApiClient('http://127.0.0.1:9')}>
+          <AuthProvider>
+            <MemoryRouter>
+              <TitleAccess movie={movie()} placement="page" />
+            </MemoryRouter>
+          </AuthProvider>
+        </ApiClientProvider>
+      </QueryClientProvider>,
+    );
+  };
+
+  const rentalStartedAgo = (hoursAgo: number): Entitlement =>
+    anEntitlement({
+      canWatch: true,
+      reason: 'rental',
+      rental: {
+        rentedAt: new Date(NOW - 2 * DAY).toISOString(),
+        startBy: new Date(NOW + 28 * DAY).toISOString(),
+        startedAt: new Date(NOW - hoursAgo * HOUR).toISOString(),
+        expiresAt: new Date(NOW + (48 - hoursAgo) * HOUR).toISOString(),
+      },
+      waysIn: { plans: [], purchaseInr: 1200, rentalInr: null },
+    });
+
+  it('counts a started rental down live: hours, then minutes under an hour, then ended with the ways in again', () => {
+    renderWith(rentalStartedAgo(7));
+    expect(screen.getByText('Rented: 41 h left')).toBeTruthy();
+
+    act(() => jest.advanceTimersByTime(2 * HOUR));
+    expect(screen.getByText('Rented: 39 h left')).toBeTruthy();
+
+    act(() => jest.advanceTimersByTime(38 * HOUR + 15 * 60_000));
+    expect(screen.getByText('Rented: 45 minutes left')).toBeTruthy();
+
+    act(() => jest.advanceTimersByTime(44 * 60_000));
+    expect(screen.getByText('Rented: 1 minute left')).toBeTruthy();
+
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(screen.getByText(texts.rentalEnded)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy ₹1200' })).toBeTruthy();
+  });
+
+  it('counts the days left to start an unstarted rental', () => {
+    renderWith(
+      anEntitlement({
+        canWatch: true,
+        reason: 'rental',
+        rental: {
+          rentedAt: new Date(NOW).toISOString(),
+          startBy: new Date(NOW + 30 * DAY).toISOString(),
+          startedAt: null,
+          expiresAt: null,
+        },
+      }),
+    );
+    expect(screen.getByText('Rented: 30 days to start')).toBeTruthy();
+
+    act(() => jest.advanceTimersByTime(29 * DAY + HOUR));
+    expect(screen.getByText('Rented: 1 day to start')).toBeTruthy();
+  });
+});
+
+describe('access panel in the detail modal', () => {
+  let api: FakeApi;
+  let owned: boolean;
+  let razorpay: ReturnType<typeof installFakeRazorpay>;
+  const bodies: Record<string, unknown> = {};
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    signInAs('user');
+    owned = false;
+    razorpay = installFakeRazorpay();
+    api = await startFakeApi((_request, url, body) => {
+      bodies[url.pathname] = body;
+      if (url.pathname === `/api/entitlements/${ID}`)
+        return {
+          status: 200,
+          body: owned
+            ? anEntitlement({
+                canWatch: true,
+                reason: 'purchase',
+                waysIn: { plans: [], purchaseInr: null, rentalInr: null },
+              })
+            : anEntitlement(),
+        };
+      if (url.pathname === '/api/payments/config') return { status: 200, body: aCheckoutConfig() };
+      if (url.pathname === '/api/payments/create-order') return { status: 201, body: aCheckout() };
+      if (url.pathname === '/api/payments/verify') {
+        owned = true;
+        return {
+          status: 200,
+          body: { message: 'Payment successful!', movieId: ID, planId: null, kind: 'purchase' },
+        };
+      }
+      return undefined;
+    });
+  });
+
+  afterEach(async () => {
+    razorpay.uninstall();
+    await api.close();
+  });
+
+  it("buys with Watch Now (₹1200): Checkout with the order, verify, 'Payment successful!', then 'You own this'", async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ApiClientProvider client={createApiClient(api.baseUrl)}>
+          <AuthProvider>
+            <MemoryRouter>
+              <TitleAccess movie={movie()} placement="modal" />
+            </MemoryRouter>
+          </AuthProvider>
+        </ApiClientProvider>
+      </QueryClientProvider>,
+    );
+
+    // SPEC's button is there at once, held until the access answer says there is something to buy.
+    const watchNow = screen.getByRole('button', { name: 'Watch Now (₹1200)' }) as HTMLButtonElement;
+    expect(watchNow.disabled).toBe(true);
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Watch Now (₹1200)' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Watch Now (₹1200)' }));
+    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+    expect(bodies['/api/payments/create-order']).toMatchObject({ movieId: ID, kind: 'purchase' });
+    expect(razorpay.last().options).toMatchObject({
+      order_id: 'order_Test0001',
+      amount: 120_000,
+      prefill: { email: 'user@streamly.in', name: 'Asha' },
+    });
+
+    act(() => razorpay.last().pay(signedResponse({ orderId: 'order_Test0001' })));
+
+    expect(await screen.findByText(texts.youOwnThis)).toBeTruthy();
+    expect(screen.getByText(texts.success)).toBeTruthy();
+    expect(bodies['/api/payments/verify']).toEqual(signedResponse({ orderId: 'order_Test0001' }));
+    expect(screen.getByRole('link', { name: texts.goToTitle }).getAttribute('href')).toBe(`/movie/${ID}`);
+  });
+});

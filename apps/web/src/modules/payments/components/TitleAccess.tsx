@@ -1,0 +1,172 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { Paths, toPath } from '@web/app/paths';
+import { Button, buttonClass } from '@web/shared/ui/Button';
+import { Card } from '@web/shared/ui/Card';
+import { type AccessSummary, fallbackEntitlement, summarizeAccess, type TitleRef } from '../access-summary';
+import { useEntitlement } from '../hooks/useEntitlement';
+import { useNow } from '../hooks/useNow';
+import { useSignInFirst, useSignInState } from '../hooks/useSignInFirst';
+import { useTitleCheckout } from '../hooks/useTitleCheckout';
+import { paymentStrings as texts } from '../strings';
+import { titleOrigin } from '../title-origin';
+import { CheckoutMessage } from './CheckoutMessage';
+import styles from './TitleAccess.module.css';
+import { TestModeBadge } from './TestModeBadge';
+
+type TitleAccessProps = {
+  movie: TitleRef;
+  /** 'page' is /movie/{id} (SPEC's rent box with Rent Now); 'modal' is the detail modal (SPEC's Watch Now (₹1200)). */
+  placement: 'page' | 'modal';
+};
+
+/** Live countdowns tick each minute: the shortest unit shown is minutes. */
+const TICK_MS = 60_000;
+
+const headingFor = (
+  summary: AccessSummary | null,
+  signedIn: boolean,
+  placement: TitleAccessProps['placement'],
+) => {
+  if (summary?.kind === 'visitor' || !signedIn) return texts.signInToWatch;
+  if (placement === 'page' && summary?.kind === 'offer' && summary.ways.rental !== null)
+    return texts.rentTitle;
+  return texts.accessHeading;
+};
+
+/**
+ * The entitlement panel (DECISIONS 6-8, 26, 27): why the viewer can watch this title, or every way in with
+ * its price and button. Visitors see how to sign in; while the server cannot answer, the title's own prices
+ * stand in, so there is never an error where a way in exists.
+ */
+export const TitleAccess = ({ movie, placement }: TitleAccessProps) => {
+  const headingId = useId();
+  const { data, isError, signedIn } = useEntitlement(movie.id);
+  const now = useNow(TICK_MS);
+  const checkout = useTitleCheckout(movie.id);
+  const signInFirst = useSignInFirst();
+  const signInState = useSignInState();
+  const checking = !data && !isError;
+  const entitlement = data ?? fallbackEntitlement(movie, signedIn);
+  const summary = checking ? null : summarizeAccess(entitlement, signedIn, now);
+  const Heading = placement === 'page' ? 'h2' : 'h3';
+  const origin = titleOrigin(movie.id, movie.title);
+
+  const buy = () => (signedIn ? checkout.pay('purchase') : signInFirst());
+  const rent = () => (signedIn ? checkout.pay('rental') : signInFirst());
+  const busy = checkout.busy;
+  const processing = (label: string) => (busy ? texts.processing : label);
+
+  const offer = () => {
+    if (summary?.kind !== 'offer') return null;
+    const { planFrom, purchase, rental } = summary.ways;
+    return (
+      <>
+        {summary.status && <p className={styles.status}>{summary.status}</p>}
+        <p className={styles.line}>{summary.line}</p>
+        {placement === 'page' && rental !== null && (
+          <p className={styles.rentFacts}>
+            <span>{texts.rentHours}</span>
+            <strong className={styles.rentPrice}>{texts.rupees(rental)}</strong>
+          </p>
+        )}
+        <div className={placement === 'page' ? styles.stack : styles.row}>
+          {placement === 'page' && rental !== null && (
+            <Button block onClick={rent} disabled={busy}>
+              {processing(texts.rentNow)}
+            </Button>
+          )}
+          {purchase !== null && (
+            <Button
+              variant={placement === 'modal' ? 'primary' : 'ghost'}
+              block={placement === 'page'}
+              onClick={buy}
+              disabled={busy}
+            >
+              {processing(placement === 'modal' ? texts.watchNowPrice(purchase) : texts.buy(purchase))}
+            </Button>
+          )}
+          {placement === 'modal' && rental !== null && (
+            <Button variant="ghost" onClick={rent} disabled={busy}>
+              {processing(texts.rent(rental))}
+            </Button>
+          )}
+          {planFrom !== null && (
+            <Link
+              to={Paths.subscription}
+              state={origin}
+              className={buttonClass({ variant: 'ghost', block: placement === 'page' })}
+            >
+              {texts.subscribeFrom(planFrom)}
+            </Link>
+          )}
+        </div>
+        {placement === 'page' && rental !== null && <p className={styles.hint}>{texts.rentStartWindow}</p>}
+        <TestModeBadge />
+      </>
+    );
+  };
+
+  return (
+    <Card
+      as={placement === 'page' ? 'aside' : 'section'}
+      padding={placement === 'page' ? 'md' : 'sm'}
+      strong
+      raised={placement === 'page'}
+      className={styles.panel}
+      aria-labelledby={headingId}
+    >
+      <Heading id={headingId} className={styles.heading}>
+        {headingFor(summary, signedIn, placement)}
+      </Heading>
+      {summary === null ? (
+        <>
+          <p role="status" className={styles.line}>
+            {texts.accessLoading}
+          </p>
+          {placement === 'modal' && (
+            // SPEC's button, held until the answer says whether there is anything to buy.
+            <div className={styles.row}>
+              <Button disabled>{texts.watchNowPrice(movie.purchasePriceInr)}</Button>
+            </div>
+          )}
+        </>
+      ) : summary.kind === 'visitor' ? (
+        <>
+          <p className={styles.line}>{summary.line}</p>
+          <div className={placement === 'page' ? styles.stack : styles.row}>
+            <Link
+              to={Paths.userLogin}
+              state={signInState}
+              className={buttonClass({ block: placement === 'page' })}
+            >
+              {texts.signIn}
+            </Link>
+            <Link
+              to={toPath.signup()}
+              className={buttonClass({ variant: 'ghost', block: placement === 'page' })}
+            >
+              {texts.join}
+            </Link>
+          </div>
+        </>
+      ) : summary.kind === 'can-watch' ? (
+        <>
+          <p className={styles.status}>{summary.status}</p>
+          {placement === 'modal' ? (
+            <div className={styles.row}>
+              <Link to={toPath.movie(movie.id)} className={buttonClass()}>
+                {texts.goToTitle}
+              </Link>
+            </div>
+          ) : (
+            <p className={styles.hint}>{texts.playerSoon}</p>
+          )}
+        </>
+      ) : (
+        offer()
+      )}
+      <CheckoutMessage outcome={checkout.outcome} />
+    </Card>
+  );
+};

@@ -1,0 +1,12 @@
+/** TanStack Query keys of payments, so a payment can refresh every answer it changes. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  plans: () => [...paymentKeys.all, 'plans'] as const,
+  config: () => [...paymentKeys.all, 'config'] as const,
+  /** Every viewer's answer for one title (the answer differs for a visitor, a user, an admin). */
+  entitlements: (movieId: string) => [...paymentKeys.all, 'entitlement', movieId] as const,
+  entitlement: (movieId: string, viewerId: string | null) =>
+    [...paymentKeys.entitlements(movieId), viewerId ?? 'visitor'] as const,
+  subscription: (userId: string) => [...paymentKeys.all, 'subscription', userId] as const,
+  ownedTitles: (userId: string) => [...paymentKeys.all, 'titles', userId] as const,
+};

@@ -1,0 +1,162 @@
+import type { Checkout, VerifyPaymentResult } from '@app/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { useApiClient } from '@web/shared/api/ApiClientProvider';
+import { paymentsApi } from '../api/payments.api';
+import {
+  loadRazorpayCheckout,
+  type RazorpayHandlerResponse,
+  toVerifyRequest,
+} from '../api/razorpay-checkout';
+import { newIdempotencyKey } from '../idempotency-key';
+import { paymentStrings as texts } from '../strings';
+import { fetchCheckoutConfig } from './useCheckoutConfig';
+
+export type CheckoutStage = 'idle' | 'creating' | 'paying' | 'verifying';
+export type CheckoutOutcome = { tone: 'success' | 'error' | 'info'; message: string } | null;
+
+/** Creates the order or subscription Checkout opens; the key is this press's, sent again if the call is retried. */
+export type CreateOrder = (idempotencyKey: string) => Promise<Checkout>;
+
+export type CheckoutOptions = {
+  /** After the server verified the payment: refresh what it changed, move on. */
+  onPaid?: (result: VerifyPaymentResult) => void | Promise<void>;
+  /** The text when the order cannot be made (SPEC 8: 'Failed to create order'; a plan change has its own). */
+  createFailed?: string;
+};
+
+/** A network failure or a 5xx may not have reached the server: the same press tries once more with its key. */
+const retryable = (error: unknown) => !(error instanceof ApiRequestError) || error.status >= 500;
+
+const withOneRetry = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    if (!retryable(error)) throw error;
+    return call();
+  }
+};
+
+/** The server's own words when it refuses for a reason the viewer can act on (already owned, invalid title). */
+const createFailureText = (error: unknown, fallback: string): string => {
+  if (!(error instanceof ApiRequestError) || !error.fromServer || !error.message) return fallback;
+  if (error.status === 409 || error.message === texts.invalidMovieId) return error.message;
+  return fallback;
+};
+
+/**
+ * One Razorpay payment, press to verified: create the order (one per press: busy presses are ignored and the
+ * idempotency key is reused on retry), load Checkout once, open it with the server's order, then verify its
+ * signed answer on the server. Each stage fails with its own SPEC 8 text.
+ */
+export const useCheckout = ({ onPaid, createFailed = texts.createOrderFailed }: CheckoutOptions = {}) => {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<CheckoutStage>('idle');
+  const [outcome, setOutcome] = useState<CheckoutOutcome>(null);
+  // A ref, not state: two clicks in one frame both see the first one's claim.
+  const busy = useRef(false);
+
+  const release = useCallback(() => {
+    busy.current = false;
+    setStage('idle');
+  }, []);
+
+  const fail = useCallback(
+    (message: string) => {
+      setOutcome({ tone: 'error', message });
+      release();
+    },
+    [release],
+  );
+
+  const verify = useCallback(
+    async (response: RazorpayHandlerResponse) => {
+      busy.current = true;
+      setStage('verifying');
+      setOutcome(null);
+      try {
+        const result = await paymentsApi.verify(client, toVerifyRequest(response));
+        setOutcome({ tone: 'success', message: result.message || texts.success });
+        release();
+        await onPaid?.(result);
+      } catch {
+        fail(texts.verificationFailed);
+      }
+    },
+    [client, fail, onPaid, release],
+  );
+
+  const start = useCallback(
+    async (createOrder: CreateOrder) => {
+      if (busy.current) return;
+      busy.current = true;
+      setStage('creating');
+      setOutcome(null);
+      const idempotencyKey = newIdempotencyKey();
+
+      let checkout: Checkout;
+      try {
+        checkout = await withOneRetry(() => createOrder(idempotencyKey));
+      } catch (error) {
+        fail(createFailureText(error, createFailed));
+        return;
+      }
+
+      let Razorpay;
+      let themeColor: string;
+      try {
+        const config = await fetchCheckoutConfig(queryClient, client);
+        themeColor = config.themeColor;
+        Razorpay = await loadRazorpayCheckout(config.checkoutUrl);
+      } catch {
+        fail(texts.processFailed);
+        return;
+      }
+
+      setStage('paying');
+      let answered = false;
+      let failed = false;
+      const target =
+        checkout.mode === 'subscription' ? { subscription_id: checkout.id } : { order_id: checkout.id };
+      try {
+        const razorpay = new Razorpay({
+          key: checkout.keyId,
+          amount: checkout.amount,
+          currency: checkout.currency,
+          name: checkout.name,
+          description: checkout.description,
+          ...target,
+          prefill: { email: checkout.prefill.email, name: checkout.prefill.name },
+          theme: { color: themeColor },
+          handler: (response) => {
+            answered = true;
+            void verify(response);
+          },
+          modal: {
+            ondismiss: () => {
+              if (answered) return;
+              if (!failed) setOutcome({ tone: 'info', message: texts.dismissed });
+              release();
+            },
+          },
+        });
+        // Checkout stays open after a failed attempt so the viewer can try another way; the text says what happened.
+        razorpay.on('payment.failed', () => {
+          failed = true;
+          fail(texts.processFailed);
+        });
+        razorpay.open();
+      } catch {
+        fail(texts.processFailed);
+      }
+    },
+    [client, createFailed, fail, queryClient, release, verify],
+  );
+
+  /** For a check made before any call (SPEC 5: a payment needs a movie id). */
+  const refuse = useCallback((message: string) => setOutcome({ tone: 'error', message }), []);
+
+  return { start, refuse, stage, busy: stage !== 'idle', outcome };
+};

@@ -1,0 +1,24 @@
+import type { PlanId, VerifyPaymentResult } from '@app/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient } from '@web/shared/api/ApiClientProvider';
+import { paymentsApi } from '../api/payments.api';
+import { paymentKeys } from './payment-keys';
+import { useCheckout } from './useCheckout';
+
+/**
+ * Subscribe to a plan (SPEC's `POST /create-order`): Checkout authorises the Razorpay subscription, the server
+ * verifies it, and every access answer and the profile's subscription refresh before `onPaid` moves on.
+ */
+export const usePlanCheckout = ({ onPaid }: { onPaid?: (result: VerifyPaymentResult) => void } = {}) => {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const checkout = useCheckout({
+    onPaid: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: paymentKeys.all, refetchType: 'active' });
+      onPaid?.(result);
+    },
+  });
+  const subscribe = (planId: PlanId) =>
+    void checkout.start((idempotencyKey) => paymentsApi.createPlanOrder(client, { planId, idempotencyKey }));
+  return { ...checkout, subscribe };
+};

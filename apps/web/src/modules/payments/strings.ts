@@ -1,0 +1,130 @@
+import type { SubscriptionStatus } from '@app/contracts';
+
+/** SPEC writes prices without grouping: '₹1200'. */
+const rupees = (amount: number) => `₹${amount}`;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Every visible text of payments: /subscription, /payment-success, the access panel, the profile tabs (SPEC 2, 8). */
+export const paymentStrings = {
+  rupees,
+  testMode: 'TEST MODE',
+  testModeHint: 'Test mode: no real money moves.',
+
+  // SPEC 8 "Payment"
+  success: 'Payment successful!',
+  verificationFailed: 'Payment verification failed. Please contact support.',
+  createOrderFailed: 'Failed to create order',
+  processFailed: 'Failed to process payment. Please try again.',
+  invalidMovieId: 'Invalid movie ID',
+  dismissed: 'Payment cancelled. You have not been charged.',
+
+  // /subscription (SPEC 2)
+  choosePlan: 'Choose Your Plan',
+  choosePlanLead: 'Every plan streams the whole free catalogue. Cancel at any time.',
+  plansLabel: 'Plans',
+  planPrice: (price: number, months: number) => `${rupees(price)} / ${plural(months, 'month', 'months')}`,
+  perMonth: (amount: number) => `${rupees(amount)} per month`,
+  subscribeNow: (price: number) => `Subscribe Now for ${rupees(price)}`,
+  processing: 'Processing...',
+  signInToSubscribe: 'Sign in to subscribe. Your chosen plan is kept.',
+  plansLoading: 'Loading plans...',
+  plansFailed: 'Could not load the plans.',
+  tryAgain: 'Try Again',
+  forTitle: (title: string) => `Subscribe to watch "${title}".`,
+
+  // /payment-success (SPEC 2, DECISIONS 31)
+  paymentSuccessful: 'Payment Successful!',
+  paymentSuccessLead: 'Thank you. A receipt is on its way to your inbox.',
+  goHome: 'Go to home',
+  continueWatching: (title: string) => `Continue watching ${title}`,
+
+  // The access panel (DECISIONS 6-8, 26, 27)
+  accessHeading: 'Your access',
+  accessLoading: 'Checking your access...',
+  includedIn: (plan: string) => `You can watch this: included in ${plan}`,
+  adminAccess: 'You can watch this: admins can watch every title',
+  freeToWatch: 'Free to watch',
+  youOwnThis: 'You own this',
+  rentedHoursLeft: (hours: number) => `Rented: ${hours} h left`,
+  rentedMinutesLeft: (minutes: number) => `Rented: ${plural(minutes, 'minute', 'minutes')} left`,
+  rentedDaysToStart: (days: number) => `Rented: ${plural(days, 'day', 'days')} to start`,
+  rentalEnded: 'Your rental has ended',
+  premiumOffer: (ways: string[]) => `Premium title: ${joinWays(ways)}`,
+  wayPlan: (price: number) => `subscribe from ${rupees(price)}`,
+  wayBuy: (price: number) => `buy ${rupees(price)}`,
+  wayRent: (price: number) => `rent ${rupees(price)}`,
+  noWayIn: 'This title cannot be bought or rented right now.',
+  signInToWatch: 'Sign in to watch',
+  signInFree: 'Free with a Streamly account.',
+  signInLine: (ways: string[]) => `With an account: ${joinWays(ways)}.`,
+  signIn: 'Sign In',
+  join: 'Join Streamly',
+  subscribeFrom: (price: number) => `Subscribe from ${rupees(price)}`,
+  subscribe: 'Subscribe',
+  buy: (price: number) => `Buy ${rupees(price)}`,
+  watchNowPrice: (price: number) => `Watch Now (${rupees(price)})`,
+  watchNow: 'Watch Now',
+  rent: (price: number) => `Rent ${rupees(price)}`,
+  rentTitle: 'Rent this title',
+  rentHours: '48 hours',
+  rentStartWindow: 'Start within 30 days, then watch for 48 hours.',
+  rentNow: 'Rent Now',
+  goToTitle: 'Go to title',
+  playerSoon: 'The player arrives soon; your access is saved.',
+
+  // Profile: Subscription tab (SPEC 2)
+  subscriptionTitle: 'Subscription',
+  subscriptionLoading: 'Loading your subscription...',
+  subscriptionFailed: 'Could not load your subscription.',
+  currentPlan: 'Current plan',
+  amountPerMonth: 'Amount per month',
+  status: 'Status',
+  nextBilling: 'Next billing',
+  access: 'Access',
+  perMonthShort: (amount: number) => `${rupees(amount)} / month`,
+  activeUntil: (date: string) => `Active until ${date}`,
+  changesTo: (plan: string, date: string) => `Changes to ${plan} on ${date}`,
+  statuses: {
+    created: 'Awaiting payment',
+    authenticated: 'Starting',
+    active: 'Active',
+    pending: 'Payment retrying',
+    halted: 'Halted',
+    cancelled: 'Cancelled',
+    completed: 'Completed',
+  } satisfies Record<SubscriptionStatus, string>,
+  changePlan: 'Change Plan',
+  cancelChange: 'Cancel',
+  plansToChange: 'Choose a new plan',
+  currentPlanBadge: 'Your plan',
+  choose: (plan: string) => `Switch to ${plan}`,
+  changeStartsNote: 'Your new plan starts when the current period ends. Nothing is charged twice.',
+  cancelSubscription: 'Cancel Subscription',
+  cancelling: 'Cancelling...',
+  cancelled: 'Subscription cancelled. You keep access until the end of the paid period.',
+  changeFailed: 'Failed to change plan',
+  cancelFailed: 'Failed to cancel subscription',
+  noSubscription: 'No active subscription.',
+  subscribeTo: (plan: string) => `Subscribe to ${plan}`,
+
+  // Profile: My titles (DECISIONS 22)
+  myTitles: 'My titles',
+  myTitlesLead: 'Titles you bought or rented.',
+  myTitlesLoading: 'Loading your titles...',
+  myTitlesFailed: 'Could not load your titles.',
+  myTitlesEmpty: 'No purchases or rentals yet.',
+  browse: 'Browse movies',
+  purchased: (date: string) => `Bought on ${date}`,
+  rented: (date: string) => `Rented on ${date}`,
+  ownedForever: 'Yours to keep',
+  hoursLeft: (hours: number) => `${hours} h left`,
+  minutesLeft: (minutes: number) => `${plural(minutes, 'minute', 'minutes')} left`,
+  daysToStart: (days: number) => `${plural(days, 'day', 'days')} to start`,
+  ended: 'Ended',
+} as const;
+
+/** "a, b or c". */
+function joinWays(ways: string[]): string {
+  if (ways.length <= 1) return ways.join('');
+  return `${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}`;
+}

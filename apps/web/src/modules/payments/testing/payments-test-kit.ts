@@ -1,0 +1,187 @@
+import type {
+  Checkout,
+  CheckoutConfig,
+  Entitlement,
+  OwnedTitle,
+  Plan,
+  SubscriptionView,
+} from '@app/contracts';
+import type {
+  RazorpayConstructor,
+  RazorpayFailure,
+  RazorpayHandlerResponse,
+  RazorpayOptions,
+} from '../api/razorpay-checkout';
+
+/** The catalogue of DECISIONS 1 and 26, as `GET /api/plans` answers it. */
+export const thePlans = (): Plan[] => [
+  {
+    id: 'basic',
+    name: 'Basic',
+    priceInr: 149,
+    months: 1,
+    amountPerMonthInr: 149,
+    quality: '720p',
+    screens: 1,
+    premiumContent: false,
+    earlyAccess: false,
+    features: ['Free titles up to 720p', '1 screen at a time'],
+  },
+  {
+    id: 'standard',
+    name: 'Standard',
+    priceInr: 499,
+    months: 3,
+    amountPerMonthInr: 166,
+    quality: '1080p',
+    screens: 2,
+    premiumContent: true,
+    earlyAccess: false,
+    features: ['Premium titles', 'Up to 1080p', '2 screens at a time'],
+  },
+  {
+    id: 'premium',
+    name: 'Premium',
+    priceInr: 899,
+    months: 6,
+    amountPerMonthInr: 149,
+    quality: 'best',
+    screens: 4,
+    premiumContent: true,
+    earlyAccess: true,
+    features: ['Premium titles', 'Best quality available', '4 screens at a time', 'Early access'],
+  },
+];
+
+export const aCheckoutConfig = (overrides: Partial<CheckoutConfig> = {}): CheckoutConfig => ({
+  keyId: 'rzp_test_local',
+  checkoutUrl: 'http://127.0.0.1:9/v1/checkout.js',
+  testMode: true,
+  themeColor: '#e11d48',
+  ...overrides,
+});
+
+export const aCheckout = (overrides: Partial<Checkout> = {}): Checkout => ({
+  id: 'order_Test0001',
+  mode: 'order',
+  amount: 120_000,
+  currency: 'INR',
+  keyId: 'rzp_test_local',
+  name: 'Streamly',
+  description: 'Buy: The Long Walk',
+  prefill: { email: 'user@streamly.in', name: 'Asha' },
+  movieId: null,
+  planId: null,
+  ...overrides,
+});
+
+export const anEntitlement = (overrides: Partial<Entitlement> = {}): Entitlement => ({
+  movieId: '65f0c0ffee00000000000099',
+  access: 'premium',
+  canWatch: false,
+  reason: 'premium-required',
+  quality: '480p',
+  screens: 1,
+  plan: null,
+  purchasedAt: null,
+  rental: null,
+  waysIn: {
+    plans: [
+      { id: 'standard', name: 'Standard', priceInr: 499 },
+      { id: 'premium', name: 'Premium', priceInr: 899 },
+    ],
+    purchaseInr: 1200,
+    rentalInr: 500,
+  },
+  ...overrides,
+});
+
+export const aSubscription = (overrides: Partial<SubscriptionView> = {}): SubscriptionView => ({
+  planId: 'standard',
+  planName: 'Standard',
+  amountInr: 499,
+  amountPerMonthInr: 166,
+  status: 'active',
+  currentStart: '2026-01-12T06:30:00.000Z',
+  currentEnd: '2026-04-12T06:30:00.000Z',
+  nextBilling: '2026-04-12T06:30:00.000Z',
+  activeUntil: null,
+  scheduledChange: null,
+  ...overrides,
+});
+
+export const anOwnedTitle = (overrides: Partial<OwnedTitle> = {}): OwnedTitle => ({
+  movieId: '65f0c0ffee00000000000099',
+  title: 'The Long Walk',
+  kind: 'purchase',
+  acquiredAt: '2026-02-01T06:30:00.000Z',
+  rental: null,
+  active: true,
+  ...overrides,
+});
+
+export const signedResponse = (
+  target: { orderId: string } | { subscriptionId: string },
+): RazorpayHandlerResponse =>
+  'orderId' in target
+    ? {
+        razorpay_payment_id: 'pay_Test0001',
+        razorpay_order_id: target.orderId,
+        razorpay_signature: 'a'.repeat(64),
+      }
+    : {
+        razorpay_payment_id: 'pay_Test0001',
+        razorpay_subscription_id: target.subscriptionId,
+        razorpay_signature: 'a'.repeat(64),
+      };
+
+export type FakeCheckoutInstance = {
+  options: RazorpayOptions;
+  opened: boolean;
+  /** What Checkout does on Pay: calls the handler with a signed response. */
+  pay: (response: RazorpayHandlerResponse) => void;
+  /** What Checkout does when an attempt fails. */
+  fail: (failure?: RazorpayFailure) => void;
+  /** The viewer closes Checkout. */
+  dismiss: () => void;
+};
+
+/** Stands in for checkout.js: `window.Razorpay` records how it is opened and lets a test pay, fail or close. */
+export const installFakeRazorpay = () => {
+  const instances: FakeCheckoutInstance[] = [];
+  const FakeRazorpay = function FakeRazorpay(this: unknown, options: RazorpayOptions) {
+    let failed: ((failure: RazorpayFailure) => void) | null = null;
+    const instance: FakeCheckoutInstance & {
+      open: () => void;
+      on: (event: string, listener: (failure: RazorpayFailure) => void) => void;
+    } = {
+      options,
+      opened: false,
+      open: () => {
+        instance.opened = true;
+      },
+      on: (_event, listener) => {
+        failed = listener;
+      },
+      pay: (response) => options.handler(response),
+      fail: (failure = { error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed' } }) =>
+        failed?.(failure),
+      dismiss: () => options.modal.ondismiss(),
+    };
+    instances.push(instance);
+    return instance;
+  } as unknown as RazorpayConstructor;
+  Object.assign(window, { Razorpay: FakeRazorpay });
+  return {
+    instances,
+    last: (): FakeCheckoutInstance => {
+      const instance = instances.at(-1);
+      if (!instance) throw new Error('Checkout was not opened');
+      return instance;
+    },
+    uninstall: () => Reflect.deleteProperty(window, 'Razorpay'),
+  };
+};
+
+/** The idempotency keys the client may send (contracts: CreateTitleOrderRequestSchema). */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;

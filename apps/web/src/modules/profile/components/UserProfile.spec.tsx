@@ -1,0 +1,60 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
+import { paymentStrings } from '@web/modules/payments/strings';
+import { anOwnedTitle, aSubscription, thePlans } from '@web/modules/payments/testing/payments-test-kit';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { renderApp, waitForPage } from '@web/test/render-app';
+import { profileStrings as texts } from '../strings';
+
+const USER = '65f0c0ffee00000000000001';
+
+describe('/userprofile', () => {
+  let api: FakeApi;
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    signInAs('user', { username: 'Asha', email: 'asha@streamly.in', createdAt: '2024-01-15T06:30:00.000Z' });
+    api = await startFakeApi((_request, url) => {
+      if (url.pathname === '/api/plans') return { status: 200, body: { data: thePlans() } };
+      if (url.pathname === `/api/users/${USER}/subscription`)
+        return { status: 200, body: { data: aSubscription() } };
+      if (url.pathname === `/api/users/${USER}/titles`)
+        return { status: 200, body: { data: [anOwnedTitle()] } };
+      return undefined;
+    });
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  it('shows the header and SPEC’s tabs; the tabs still to come say so', async () => {
+    renderApp({ path: '/userprofile', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Asha' })).toBeTruthy();
+    expect(screen.getByText('asha@streamly.in')).toBeTruthy();
+    expect(screen.getByText('Member since 15 January 2024')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(Object.values(texts.tabs));
+    const panel = screen.getByRole('tabpanel', { name: texts.tabs.history });
+    expect(within(panel).getByText(texts.comingSoon)).toBeTruthy();
+  });
+
+  it('opens a tab by click, by arrow keys and by ?tab= (the Downloads tile opens My titles)', async () => {
+    const { router } = renderApp({ path: '/userprofile?tab=my-titles', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    const myTitles = screen.getByRole('tabpanel', { name: texts.tabs['my-titles'] });
+    expect(await within(myTitles).findByText('The Long Walk')).toBeTruthy();
+
+    fireEvent.keyDown(screen.getByRole('tab', { name: texts.tabs['my-titles'] }), { key: 'ArrowUp' });
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=subscription'));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: texts.tabs.subscription }));
+    const subscription = screen.getByRole('tabpanel', { name: texts.tabs.subscription });
+    expect(await within(subscription).findByText(paymentStrings.statuses.active)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: texts.tabs.settings }));
+    expect(router.state.location.search).toBe('?tab=settings');
+    expect(screen.getByRole('tab', { name: texts.tabs.settings }).getAttribute('aria-selected')).toBe('true');
+  });
+});
