@@ -1,13 +1,37 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { CoreModule } from '@app/server-core';
+import { CoreModule, EventsModule, MailModule } from '@app/server-core';
+import { AdminModule } from './admin/admin.module';
+import { CheckoutModule } from './checkout/checkout.module';
+import { EntitlementsModule } from './entitlements/entitlements.module';
 import { Env } from './env';
+import { OrdersModule } from './orders/orders.module';
+import { PlansModule } from './plans/plans.module';
+import { RazorpayModule } from './razorpay/razorpay.module';
+import { ReconcilerModule } from './reconciler/reconciler.module';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { UserEventsModule } from './users/user-events.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
   static register(env: Env): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forService('payment-service', env)],
+      imports: [
+        CoreModule.forService('payment-service', env),
+        EventsModule.forPublisher(),
+        MailModule,
+        RazorpayModule,
+        PlansModule,
+        EntitlementsModule,
+        OrdersModule,
+        SubscriptionsModule,
+        CheckoutModule,
+        WebhooksModule,
+        ReconcilerModule,
+        AdminModule,
+        UserEventsModule,
+      ],
     };
   }
 }

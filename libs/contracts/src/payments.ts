@@ -240,6 +240,8 @@ export const TitleFactsSchema = z.object({
   access: z.enum([MovieAccess.Free, MovieAccess.Premium]),
   purchasePriceInr: z.number().int().positive(),
   rentalPriceInr: z.number().int().positive(),
+  /** An early-access window (DECISIONS 26): until then only Premium subscribers (and admins) stream the title. */
+  earlyAccessUntil: isoDate.nullable().optional(),
 });
 export type TitleFacts = z.infer<typeof TitleFactsSchema>;
 
@@ -478,4 +480,5 @@ export const PaymentMessages = {
   rentalExpired: 'This rental has expired.',
   notRented: 'You have not rented this title.',
   orderCreated: 'Order created',
+  alreadySubscribed: 'You already have a plan. Change it from your profile.',
 } as const;

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { PaymentsDataModule } from '../data/payments-data.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { AdminController } from './admin.controller';
+import { AdminService } from './admin.service';
+
+@Module({
+  imports: [PaymentsDataModule, PaymentsModule],
+  controllers: [AdminController],
+  providers: [AdminService],
+})
+export class AdminModule {}

@@ -1,0 +1,69 @@
+import type { Checkout, Payer, Plan, PlanId } from '@app/contracts';
+import { ErrorCode, PaymentMessages } from '@app/contracts';
+import { AppError } from '@app/server-core';
+
+/** The brand Checkout shows. */
+export const BRAND = 'Streamly';
+/** Checkout's theme colour: the web app's brand accent. */
+export const THEME_COLOR = '#e11d48';
+
+const prefill = (payer: Pick<Payer, 'email' | 'name'>) => ({
+  email: payer.email ?? '',
+  name: payer.name ?? '',
+});
+
+export const orderCheckout = (input: {
+  razorpayOrderId: string;
+  amountPaise: number;
+  keyId: string;
+  kind: 'purchase' | 'rental';
+  title: string;
+  movieId: string;
+  payer: { email: string | null; name: string | null };
+}): Checkout => ({
+  id: input.razorpayOrderId,
+  mode: 'order',
+  amount: input.amountPaise,
+  currency: 'INR',
+  keyId: input.keyId,
+  name: BRAND,
+  description: `${input.kind === 'rental' ? 'Rent' : 'Buy'}: ${input.title}`,
+  prefill: prefill({ email: input.payer.email ?? '', name: input.payer.name ?? '' }),
+  movieId: input.movieId,
+  planId: null,
+  message: PaymentMessages.orderCreated,
+});
+
+export const subscriptionCheckout = (input: {
+  razorpaySubscriptionId: string;
+  plan: Plan;
+  keyId: string;
+  payer: { email: string | null; name: string | null };
+  startsAt: Date | null;
+}): Checkout => ({
+  id: input.razorpaySubscriptionId,
+  mode: 'subscription',
+  amount: input.plan.priceInr * 100,
+  currency: 'INR',
+  keyId: input.keyId,
+  name: BRAND,
+  description: `${input.plan.name} plan: ₹${input.plan.priceInr} every ${
+    input.plan.months === 1 ? 'month' : `${input.plan.months} months`
+  }${input.startsAt ? `, from ${input.startsAt.toISOString().slice(0, 10)}` : ''}`,
+  prefill: prefill({ email: input.payer.email ?? '', name: input.payer.name ?? '' }),
+  movieId: null,
+  planId: input.plan.id satisfies PlanId,
+});
+
+/** The HTTP contract's rule for a button press's key; the RPC repeats it here (defence in depth). */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+export const assertIdempotencyKey = (key: string): void => {
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new AppError(
+      ErrorCode.ValidationFailed,
+      'Invalid request: idempotencyKey must be 8-64 letters, digits, _ or -',
+      [{ path: 'idempotencyKey', message: 'must be 8-64 letters, digits, _ or -' }],
+    );
+  }
+};

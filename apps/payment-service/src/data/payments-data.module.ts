@@ -1,0 +1,47 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { GrantRecord, GrantSchema } from '../entitlements/grant.schema';
+import { GrantsRepository } from '../entitlements/grants.repository';
+import { OrderRecord, OrderSchema } from '../orders/order.schema';
+import { OrdersRepository } from '../orders/orders.repository';
+import { PaymentRecord, PaymentSchema } from '../payments/payment.schema';
+import { PaymentsRepository } from '../payments/payments.repository';
+import { PlanRecord, PlanSchema } from '../plans/plan.schema';
+import { PlansRepository } from '../plans/plans.repository';
+import { ReconcilerRunRecord, ReconcilerRunSchema } from '../reconciler/reconciler-run.schema';
+import { ReconcilerRunsRepository } from '../reconciler/reconciler-runs.repository';
+import { SubscriptionRecord, SubscriptionSchema } from '../subscriptions/subscription.schema';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { WebhookEventRecord, WebhookEventSchema } from '../webhooks/webhook-event.schema';
+import { WebhookEventsRepository } from '../webhooks/webhook-events.repository';
+
+const repositories = [
+  PlansRepository,
+  OrdersRepository,
+  PaymentsRepository,
+  SubscriptionsRepository,
+  GrantsRepository,
+  WebhookEventsRepository,
+  ReconcilerRunsRepository,
+];
+
+/**
+ * The service's storage: every collection and its repository. Feature modules import this, never one another's
+ * repositories through their modules, so orders, subscriptions, webhooks and the reconciler form no cycle.
+ */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: PlanRecord.name, schema: PlanSchema },
+      { name: OrderRecord.name, schema: OrderSchema },
+      { name: PaymentRecord.name, schema: PaymentSchema },
+      { name: SubscriptionRecord.name, schema: SubscriptionSchema },
+      { name: GrantRecord.name, schema: GrantSchema },
+      { name: WebhookEventRecord.name, schema: WebhookEventSchema },
+      { name: ReconcilerRunRecord.name, schema: ReconcilerRunSchema },
+    ]),
+  ],
+  providers: repositories,
+  exports: repositories,
+})
+export class PaymentsDataModule {}

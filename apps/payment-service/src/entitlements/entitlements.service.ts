@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import type { Entitlement, OwnedTitle, Plan, RentalClock, RpcRequest, TitleFacts } from '@app/contracts';
+import { ErrorCode, PaymentMessages, PaymentRpc } from '@app/contracts';
+import { AppError } from '@app/server-core';
+import { PaymentEventsPublisher } from '../payments/payment-events.publisher';
+import { MAX_SCREENS } from '../plans/plan-catalogue';
+import { PlansService } from '../plans/plans.service';
+import { givesAccess, pickCurrent } from '../subscriptions/subscription-state';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { decideEntitlement } from './entitlement-decision';
+import { toOwnedTitle, toTitleGrant } from './grant.mapper';
+import { GrantKind } from './grant.schema';
+import type { NewGrant, StoredGrant } from './grants.repository';
+import { GrantsRepository } from './grants.repository';
+import { decideRentalStart, isRentalActive, toRentalClock, watchWindowFrom } from './rental-clock';
+
+type EntitlementRequest = RpcRequest<typeof PaymentRpc.entitlement>;
+
+/** Grants and the one entitlement answer; the rules are in `decideEntitlement`, the storage in the repositories. */
+@Injectable()
+export class EntitlementsService {
+  constructor(
+    private readonly grants: GrantsRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly plans: PlansService,
+    private readonly events: PaymentEventsPublisher,
+  ) {}
+
+  async entitlement({ viewer, title }: EntitlementRequest & { title: TitleFacts }): Promise<Entitlement> {
+    const now = new Date();
+    const [plan, grants] = viewer
+      ? await Promise.all([
+          this.currentPlan(viewer.userId, now),
+          this.grants.titleGrants(viewer.userId, title.movieId),
+        ])
+      : [null, []];
+    return decideEntitlement({
+      viewer,
+      title,
+      plan,
+      plans: this.plans.list(),
+      grants: grants.flatMap((grant) => toTitleGrant(grant) ?? []),
+      now,
+      adminScreens: MAX_SCREENS,
+    });
+  }
+
+  /** The plan the viewer's current subscription gives now, if it gives access. */
+  async currentPlan(userId: string, now: Date): Promise<Plan | null> {
+    const current = pickCurrent(await this.subscriptions.ofUser(userId), now);
+    return current && givesAccess(current, now) ? (this.plans.find(current.planId) ?? null) : null;
+  }
+
+  async ownedTitles(userId: string): Promise<OwnedTitle[]> {
+    const now = new Date();
+    return (await this.grants.ownedBy(userId)).flatMap((grant) => toOwnedTitle(grant, now) ?? []);
+  }
+
+  /** What a new order must not collide with: an owned title, or a rental still running. */
+  async holdings(userId: string, movieId: string, now: Date): Promise<{ owned: boolean; renting: boolean }> {
+    const grants = await this.grants.titleGrants(userId, movieId);
+    return {
+      owned: grants.some((grant) => grant.kind === GrantKind.Purchase),
+      renting: grants.some(
+        (grant) => grant.kind === GrantKind.Rental && grant.rental && isRentalActive(grant.rental, now),
+      ),
+    };
+  }
+
+  /**
+   * The first play of a rental starts its 48 hours (DECISIONS 7): a conditional update, so the first call wins
+   * and later calls get the same clock. Refused when not rented, or when the rental ran out.
+   */
+  async startRental(userId: string, movieId: string): Promise<RentalClock> {
+    const now = new Date();
+    const rentals = (await this.grants.titleGrants(userId, movieId))
+      .filter(
+        (grant): grant is StoredGrant & { rental: NonNullable<StoredGrant['rental']> } =>
+          grant.kind === GrantKind.Rental && grant.rental !== null,
+      )
+      .sort((a, b) => b.rental.rentedAt.getTime() - a.rental.rentedAt.getTime());
+    if (rentals.length === 0) throw new AppError(ErrorCode.NotFound, PaymentMessages.notRented);
+    const rental = rentals.find((grant) => isRentalActive(grant.rental, now)) ?? rentals[0];
+    const decision = decideRentalStart(rental.rental, now);
+    switch (decision.kind) {
+      case 'expired':
+        throw new AppError(ErrorCode.Conflict, PaymentMessages.rentalExpired);
+      case 'started':
+        return toRentalClock(rental.rental);
+      case 'start': {
+        await this.grants.startRental(rental._id, watchWindowFrom(now));
+        // Won or lost the race, the stored clock is the one answer.
+        const stored = await this.grants.findById(rental._id);
+        if (!stored?.rental?.startedAt) throw new AppError(ErrorCode.Conflict, PaymentMessages.rentalExpired);
+        return toRentalClock(stored.rental);
+      }
+    }
+  }
+
+  /** Grants once per source and announces it the one time it is new. */
+  async grant(grant: NewGrant): Promise<void> {
+    const created = await this.grants.grantOnce(grant);
+    if (!created) return;
+    await this.events.publish('entitlement.granted', {
+      userId: created.userId,
+      kind: created.kind,
+      movieId: created.movieId,
+      planId: created.planId,
+      source: created.source,
+    });
+  }
+
+  /** Revokes the grant of `source` (a refund) and announces it, once. */
+  async revoke(source: string, reason: string): Promise<void> {
+    const revoked = await this.grants.revoke(source, reason, new Date());
+    if (!revoked) return;
+    await this.events.publish('entitlement.revoked', {
+      userId: revoked.userId,
+      kind: revoked.kind,
+      movieId: revoked.movieId,
+      planId: revoked.planId,
+      source: revoked.source,
+      reason,
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { OrderStatus, TitleOrderKind } from '@app/contracts';
+
+/** A Razorpay order for a purchase or a rental: what was asked, for how much (computed here), and its state. */
+@Schema({ collection: 'orders', versionKey: false, timestamps: { createdAt: true, updatedAt: true } })
+export class OrderRecord {
+  /** Ours, unique; also sent to Razorpay as the order's `receipt`. */
+  @Prop({ required: true }) receipt: string;
+  /** Set once the Razorpay order exists (first writer wins: a double click never stores two). */
+  @Prop({ type: String, default: null }) razorpayOrderId: string | null;
+  @Prop({ required: true }) userId: string;
+  /** The button press's key: (userId, idempotencyKey) is unique, so a double click finds the same order. */
+  @Prop({ required: true }) idempotencyKey: string;
+  @Prop({ type: String, required: true, enum: Object.values(TitleOrderKind) }) kind: TitleOrderKind;
+  @Prop({ required: true }) movieId: string;
+  @Prop({ required: true }) title: string;
+  @Prop({ required: true }) amountPaise: number;
+  @Prop({ type: String, required: true, enum: Object.values(OrderStatus) }) status: OrderStatus;
+  @Prop({ type: String, default: null }) paymentId: string | null;
+  @Prop({ type: Date, default: null }) paidAt: Date | null;
+  /** Personal fields for Checkout's prefill and the receipt; dropped when the user is deleted. */
+  @Prop({ type: String, default: null }) email: string | null;
+  @Prop({ type: String, default: null }) name: string | null;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+export const OrderSchema = SchemaFactory.createForClass(OrderRecord);
+OrderSchema.index({ receipt: 1 }, { unique: true });
+OrderSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
+OrderSchema.index(
+  { razorpayOrderId: 1 },
+  { unique: true, partialFilterExpression: { razorpayOrderId: { $type: 'string' } } },
+);
+OrderSchema.index({ status: 1, createdAt: 1 });
+OrderSchema.index({ createdAt: -1, _id: -1 });

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { PaymentsDataModule } from '../data/payments-data.module';
+import { EntitlementsModule } from '../entitlements/entitlements.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { OrdersController } from './orders.controller';
+import { OrdersService } from './orders.service';
+
+@Module({
+  imports: [PaymentsDataModule, EntitlementsModule, PaymentsModule],
+  controllers: [OrdersController],
+  providers: [OrdersService],
+  exports: [OrdersService],
+})
+export class OrdersModule {}

@@ -1,0 +1,145 @@
+import { Types } from 'mongoose';
+import type { Payer, TitleFacts } from '@app/contracts';
+import { ErrorCode, PaymentMessages } from '@app/contracts';
+import type { EntitlementsService } from '../entitlements/entitlements.service';
+import type { SettlementService } from '../payments/settlement.service';
+import type { RazorpayClient } from '../razorpay/razorpay.client';
+import type { OrdersRepository, StoredOrder } from './orders.repository';
+import { OrdersService } from './orders.service';
+
+const payer: Payer = { userId: 'a'.repeat(24), email: 'asha@example.in', name: 'Asha', isAdmin: false };
+const title: TitleFacts = {
+  movieId: 'b'.repeat(24),
+  title: 'Sholay',
+  access: 'premium',
+  purchasePriceInr: 1200,
+  rentalPriceInr: 500,
+};
+const KEY = 'click-0001';
+
+const setup = (holdings = { owned: false, renting: false }) => {
+  const stored: StoredOrder[] = [];
+  const orders = {
+    findByKey: jest.fn(async () => stored[0] ?? null),
+    create: jest.fn(
+      async (
+        order: Omit<StoredOrder, '_id' | 'createdAt' | 'razorpayOrderId' | 'status' | 'paymentId' | 'paidAt'>,
+      ) => {
+        const created = {
+          ...order,
+          _id: new Types.ObjectId(),
+          createdAt: new Date(),
+          razorpayOrderId: null,
+          status: 'created',
+          paymentId: null,
+          paidAt: null,
+        } as StoredOrder;
+        stored.push(created);
+        return created;
+      },
+    ),
+    attachRazorpayOrder: jest.fn(async (_id: Types.ObjectId, razorpayOrderId: string) => {
+      stored[0] = { ...stored[0], razorpayOrderId };
+      return stored[0];
+    }),
+    findByRazorpayId: jest.fn(async () => stored[0] ?? null),
+  };
+  const entitlements = { holdings: jest.fn(async () => holdings) };
+  const settlement = { settleOrderPayment: jest.fn(async () => ({ paid: true })) };
+  const razorpay = {
+    keyId: 'rzp_test_x',
+    createOrder: jest.fn(async () => ({ id: 'order_1', amount: 0, currency: 'INR', status: 'created' })),
+    isValidOrderSignature: jest.fn(() => true),
+    fetchPayment: jest.fn(async () => ({ id: 'pay_1', status: 'captured' })),
+  };
+  const service = new OrdersService(
+    orders as unknown as OrdersRepository,
+    entitlements as unknown as EntitlementsService,
+    settlement as unknown as SettlementService,
+    razorpay as unknown as RazorpayClient,
+  );
+  return { service, orders, razorpay, settlement };
+};
+
+describe('OrdersService', () => {
+  it('prices the order from the title in paise and creates one Razorpay order with our receipt', async () => {
+    const { service, razorpay } = setup();
+    const checkout = await service.createTitleOrder({ payer, title, kind: 'rental', idempotencyKey: KEY });
+    expect(checkout).toMatchObject({ id: 'order_1', mode: 'order', amount: 50_000, movieId: title.movieId });
+    expect(razorpay.createOrder).toHaveBeenCalledWith(
+      expect.objectContaining({ amountPaise: 50_000, receipt: expect.stringMatching(/^rcpt_[a-f0-9]{20}$/) }),
+    );
+  });
+
+  it.each([
+    [{ owned: true, renting: false }, 'purchase', PaymentMessages.alreadyOwned],
+    [{ owned: true, renting: false }, 'rental', PaymentMessages.rentOwned],
+    [{ owned: false, renting: true }, 'rental', PaymentMessages.alreadyRented],
+  ] as const)('refuses %p for a %s with 409', async (holdings, kind, message) => {
+    const { service, razorpay } = setup(holdings);
+    await expect(service.createTitleOrder({ payer, title, kind, idempotencyKey: KEY })).rejects.toMatchObject(
+      {
+        code: ErrorCode.Conflict,
+        message,
+      },
+    );
+    expect(razorpay.createOrder).not.toHaveBeenCalled();
+  });
+
+  it('refuses a free title and a malformed key before touching Razorpay', async () => {
+    const { service, razorpay } = setup();
+    await expect(
+      service.createTitleOrder({
+        payer,
+        title: { ...title, access: 'free' },
+        kind: 'purchase',
+        idempotencyKey: KEY,
+      }),
+    ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed, message: PaymentMessages.freeTitle });
+    await expect(
+      service.createTitleOrder({ payer, title, kind: 'purchase', idempotencyKey: 'x' }),
+    ).rejects.toMatchObject({
+      code: ErrorCode.ValidationFailed,
+    });
+    expect(razorpay.createOrder).not.toHaveBeenCalled();
+  });
+
+  it('answers a second click with the same key with the same order, and refuses the key for another title', async () => {
+    const { service, razorpay } = setup();
+    const first = await service.createTitleOrder({ payer, title, kind: 'purchase', idempotencyKey: KEY });
+    const second = await service.createTitleOrder({ payer, title, kind: 'purchase', idempotencyKey: KEY });
+    expect(second).toEqual(first);
+    await expect(
+      service.createTitleOrder({
+        payer,
+        title: { ...title, movieId: 'c'.repeat(24) },
+        kind: 'purchase',
+        idempotencyKey: KEY,
+      }),
+    ).rejects.toMatchObject({ code: ErrorCode.Conflict });
+    expect(razorpay.createOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks the signature with the stored order id and refuses another payer with 403', async () => {
+    const { service, razorpay, settlement } = setup();
+    await service.createTitleOrder({ payer, title, kind: 'purchase', idempotencyKey: KEY });
+    const confirmation = { paymentId: 'pay_1', orderId: 'order_1', signature: 'f'.repeat(64) };
+    await expect(service.verify(confirmation, { ...payer, userId: 'd'.repeat(24) })).rejects.toMatchObject({
+      code: ErrorCode.Forbidden,
+    });
+    razorpay.isValidOrderSignature.mockReturnValueOnce(false);
+    await expect(service.verify(confirmation, payer)).rejects.toMatchObject({
+      code: ErrorCode.ValidationFailed,
+      message: PaymentMessages.verificationFailed,
+    });
+    expect(settlement.settleOrderPayment).not.toHaveBeenCalled();
+    await expect(service.verify(confirmation, payer)).resolves.toMatchObject({
+      message: PaymentMessages.success,
+    });
+    expect(razorpay.isValidOrderSignature).toHaveBeenLastCalledWith({
+      orderId: 'order_1',
+      paymentId: 'pay_1',
+      signature: 'f'.repeat(64),
+    });
+  });
+});

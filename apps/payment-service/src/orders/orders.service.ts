@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { Checkout, Payer, TitleFacts, TitleOrderKind, VerifyPaymentResult } from '@app/contracts';
+import { ErrorCode, MovieAccess, PaymentMessages } from '@app/contracts';
+import { AppError } from '@app/server-core';
+import { assertIdempotencyKey, orderCheckout } from '../checkout/checkout.mapper';
+import { EntitlementsService } from '../entitlements/entitlements.service';
+import { SettlementService } from '../payments/settlement.service';
+import { RazorpayClient } from '../razorpay/razorpay.client';
+import { OrdersRepository, type StoredOrder } from './orders.repository';
+
+export type CreateTitleOrder = {
+  payer: Payer;
+  title: TitleFacts;
+  kind: TitleOrderKind;
+  idempotencyKey: string;
+};
+export type OrderConfirmation = { paymentId: string; orderId: string; signature: string };
+
+/** Watch Now (purchase) and Rent Now (rental): orders through Razorpay, priced here, verified against our own order. */
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly entitlements: EntitlementsService,
+    private readonly settlement: SettlementService,
+    private readonly razorpay: RazorpayClient,
+  ) {}
+
+  async createTitleOrder({ payer, title, kind, idempotencyKey }: CreateTitleOrder): Promise<Checkout> {
+    assertIdempotencyKey(idempotencyKey);
+    // A double click (same key) gets the order the first click made, whatever happened since.
+    const existing = await this.orders.findByKey(payer.userId, idempotencyKey);
+    if (existing) return this.checkoutOf(this.sameRequestOrFail(existing, title.movieId, kind), payer);
+
+    if (title.access === MovieAccess.Free)
+      throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.freeTitle);
+    const { owned, renting } = await this.entitlements.holdings(payer.userId, title.movieId, new Date());
+    if (owned) {
+      throw new AppError(
+        ErrorCode.Conflict,
+        kind === 'rental' ? PaymentMessages.rentOwned : PaymentMessages.alreadyOwned,
+      );
+    }
+    if (renting && kind === 'rental') throw new AppError(ErrorCode.Conflict, PaymentMessages.alreadyRented);
+
+    // Priced here from the title (DECISIONS 2): rupees × 100, nothing from the client.
+    const amountPaise = (kind === 'rental' ? title.rentalPriceInr : title.purchasePriceInr) * 100;
+    const claimed = await this.orders.create({
+      receipt: `rcpt_${randomBytes(10).toString('hex')}`,
+      userId: payer.userId,
+      idempotencyKey,
+      kind,
+      movieId: title.movieId,
+      title: title.title,
+      amountPaise,
+      email: payer.email,
+      name: payer.name,
+    });
+    const order = claimed ?? (await this.orders.findByKey(payer.userId, idempotencyKey));
+    if (!order) throw new AppError(ErrorCode.Internal, PaymentMessages.createOrderFailed);
+    return this.checkoutOf(this.sameRequestOrFail(order, title.movieId, kind), payer);
+  }
+
+  async verify(
+    { paymentId, orderId, signature }: OrderConfirmation,
+    payer: Payer,
+  ): Promise<VerifyPaymentResult> {
+    // Looked up by the id sent, then checked with OUR stored id: a signature over any other order cannot pass.
+    const order = await this.orders.findByRazorpayId(orderId);
+    if (!order?.razorpayOrderId) throw new AppError(ErrorCode.NotFound, PaymentMessages.verificationFailed);
+    if (order.userId !== payer.userId)
+      throw new AppError(ErrorCode.Forbidden, PaymentMessages.verificationFailed);
+    if (!this.razorpay.isValidOrderSignature({ orderId: order.razorpayOrderId, paymentId, signature })) {
+      throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.verificationFailed);
+    }
+    const payment = await this.razorpay.fetchPayment(paymentId);
+    const { paid } = await this.settlement.settleOrderPayment(order, payment, { signatureVerified: true });
+    if (!paid) throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.verificationFailed);
+    return { message: PaymentMessages.success, movieId: order.movieId, planId: null, kind: order.kind };
+  }
+
+  private sameRequestOrFail(order: StoredOrder, movieId: string, kind: TitleOrderKind): StoredOrder {
+    // A key reused for another title or kind is a client bug: never hand back an order for something else.
+    if (order.movieId !== movieId || order.kind !== kind) {
+      throw new AppError(ErrorCode.Conflict, PaymentMessages.createOrderFailed);
+    }
+    return order;
+  }
+
+  /** The Razorpay order behind ours: created once; of two racing creators the first stored id wins. */
+  private async checkoutOf(order: StoredOrder, payer: Payer): Promise<Checkout> {
+    let razorpayOrderId = order.razorpayOrderId;
+    if (!razorpayOrderId) {
+      const created = await this.razorpay.createOrder({
+        amountPaise: order.amountPaise,
+        receipt: order.receipt,
+        notes: { userId: order.userId, movieId: order.movieId, kind: order.kind },
+      });
+      razorpayOrderId =
+        (await this.orders.attachRazorpayOrder(order._id, created.id))?.razorpayOrderId ?? created.id;
+    }
+    return orderCheckout({
+      razorpayOrderId,
+      amountPaise: order.amountPaise,
+      keyId: this.razorpay.keyId,
+      kind: order.kind,
+      title: order.title,
+      movieId: order.movieId,
+      payer: { email: order.email ?? payer.email, name: order.name ?? payer.name },
+    });
+  }
+}

@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { PaymentStatus } from '@app/contracts';
+import { unlessDuplicate } from '@app/server-core';
+import type { PageFilter } from '../orders/orders.repository';
+import { PaymentRecord, RefundStatus } from './payment.schema';
+
+export type StoredPayment = PaymentRecord & { createdAt: Date };
+export type NewPayment = Omit<
+  PaymentRecord,
+  'capturedAt' | 'refundId' | 'refundStatus' | 'refundedAt' | 'receiptSentAt' | 'createdAt' | 'updatedAt'
+>;
+
+/** Which states a payment may move to a state from: captured never goes back; failed only before capture. */
+const ALLOWED_FROM: Record<PaymentStatus, PaymentStatus[]> = {
+  [PaymentStatus.Created]: [],
+  [PaymentStatus.Authorized]: [PaymentStatus.Created],
+  [PaymentStatus.Captured]: [PaymentStatus.Created, PaymentStatus.Authorized],
+  [PaymentStatus.Failed]: [PaymentStatus.Created, PaymentStatus.Authorized],
+  [PaymentStatus.Refunded]: [PaymentStatus.Captured],
+};
+
+/** The only code that touches the payments collection. */
+@Injectable()
+export class PaymentsRepository {
+  constructor(@InjectModel(PaymentRecord.name) private readonly payments: Model<PaymentRecord>) {}
+
+  /**
+   * Records a payment (insert by Razorpay's id) or moves a known one forward to `status`; late or reordered
+   * reports never move it back. Answers whether this call made it captured (announce and mail once).
+   */
+  async record(payment: NewPayment, at: Date): Promise<{ capturedNow: boolean }> {
+    const captured = payment.status === PaymentStatus.Captured;
+    const inserted = await unlessDuplicate(
+      this.payments.create({
+        ...payment,
+        capturedAt: captured ? at : null,
+        refundId: null,
+        refundStatus: null,
+        refundedAt: null,
+        receiptSentAt: null,
+      }),
+      null,
+    );
+    if (inserted) return { capturedNow: captured };
+    return { capturedNow: await this.advance(payment._id, payment.status, at, payment.method) };
+  }
+
+  /** Moves a payment to `status` when the move is forward; answers whether it became captured by this call. */
+  async advance(id: string, status: PaymentStatus, at: Date, method: string | null = null): Promise<boolean> {
+    const from = ALLOWED_FROM[status];
+    if (from.length === 0) return false;
+    const result = await this.payments
+      .updateOne(
+        { _id: { $eq: id }, status: { $in: from } },
+        {
+          $set: {
+            status,
+            ...(status === PaymentStatus.Captured ? { capturedAt: at } : {}),
+            ...(method ? { method } : {}),
+          },
+        },
+      )
+      .exec();
+    return result.modifiedCount === 1 && status === PaymentStatus.Captured;
+  }
+
+  findById(id: string): Promise<StoredPayment | null> {
+    return this.payments.findById(id).lean<StoredPayment>().exec();
+  }
+
+  /** Notes the refund asked of Razorpay, once per payment (a second click does not refund twice). */
+  async markRefundRequested(id: string, refundId: string): Promise<boolean> {
+    const result = await this.payments
+      .updateOne(
+        { _id: { $eq: id }, status: PaymentStatus.Captured, refundId: null },
+        { $set: { refundId, refundStatus: RefundStatus.Pending } },
+      )
+      .exec();
+    return result.modifiedCount === 1;
+  }
+
+  /** refund.processed: captured → refunded; answers whether this call did it. */
+  async markRefunded(id: string, refundId: string, at: Date): Promise<boolean> {
+    const result = await this.payments
+      .updateOne(
+        { _id: { $eq: id }, status: PaymentStatus.Captured },
+        {
+          $set: {
+            status: PaymentStatus.Refunded,
+            refundId,
+            refundStatus: RefundStatus.Processed,
+            refundedAt: at,
+          },
+        },
+      )
+      .exec();
+    return result.modifiedCount === 1;
+  }
+
+  /** refund.failed: the payment stays captured (and refundable again). */
+  async markRefundFailed(id: string): Promise<boolean> {
+    const result = await this.payments
+      .updateOne(
+        { _id: { $eq: id }, status: PaymentStatus.Captured, refundStatus: { $ne: RefundStatus.Processed } },
+        { $set: { refundStatus: RefundStatus.Failed, refundId: null } },
+      )
+      .exec();
+    return result.modifiedCount === 1;
+  }
+
+  /** Claims the receipt of a payment: only the first caller gets the payment back and sends the mail. */
+  claimReceipt(id: string, at: Date): Promise<StoredPayment | null> {
+    return this.payments
+      .findOneAndUpdate(
+        { _id: { $eq: id }, receiptSentAt: null },
+        { $set: { receiptSentAt: at } },
+        { returnDocument: 'after' },
+      )
+      .lean<StoredPayment>()
+      .exec();
+  }
+
+  /** The mail could not be sent: let the next attempt claim it again. */
+  async releaseReceipt(id: string): Promise<void> {
+    await this.payments.updateOne({ _id: { $eq: id } }, { $set: { receiptSentAt: null } }).exec();
+  }
+
+  /** Captured payments, newest first (the mismatch report and the reconciler check each has its grant). */
+  captured(limit: number): Promise<StoredPayment[]> {
+    return this.payments
+      .find({ status: PaymentStatus.Captured })
+      .sort({ createdAt: -1 })
+      .limit(limit)
+      .lean<StoredPayment[]>()
+      .exec();
+  }
+
+  byIds(ids: string[]): Promise<StoredPayment[]> {
+    return this.payments
+      .find({ _id: { $in: ids } })
+      .lean<StoredPayment[]>()
+      .exec();
+  }
+
+  async page(
+    filter: PageFilter<PaymentStatus>,
+    skip: number,
+    limit: number,
+  ): Promise<{ items: StoredPayment[]; total: number }> {
+    const query = {
+      ...(filter.userId ? { userId: { $eq: filter.userId } } : {}),
+      ...(filter.status ? { status: { $eq: filter.status } } : {}),
+    };
+    const [items, total] = await Promise.all([
+      this.payments
+        .find(query)
+        .sort({ createdAt: -1, _id: -1 })
+        .skip(skip)
+        .limit(limit)
+        .lean<StoredPayment[]>()
+        .exec(),
+      this.payments.countDocuments(query).exec(),
+    ]);
+    return { items, total };
+  }
+}

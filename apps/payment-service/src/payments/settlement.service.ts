@@ -1,0 +1,118 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { PaymentStatus, TitleOrderKind } from '@app/contracts';
+import { InjectEnv } from '@app/server-core';
+import { EntitlementsService } from '../entitlements/entitlements.service';
+import { GrantKind } from '../entitlements/grant.schema';
+import { newRentalClock } from '../entitlements/rental-clock';
+import type { Env } from '../env';
+import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
+import type { RazorpayPayment } from '../razorpay/razorpay-entities';
+import { ReceiptsService } from '../receipts/receipts.service';
+import { PaymentEventsPublisher } from './payment-events.publisher';
+import { PaymentsRepository } from './payments.repository';
+
+/**
+ * Settles a payment of one of our title orders, from whichever path learns of it first (verify, a webhook, the
+ * reconciler). Each step is idempotent by a natural key, and they run in the order record → grant → mark paid:
+ * a crash anywhere leaves the order unpaid, which the reconciler (or Razorpay's next webhook retry) finishes,
+ * and no replay grants twice (the grant's unique source is the payment id).
+ */
+@Injectable()
+export class SettlementService {
+  private readonly logger = new Logger(SettlementService.name);
+
+  constructor(
+    private readonly payments: PaymentsRepository,
+    private readonly orders: OrdersRepository,
+    private readonly entitlements: EntitlementsService,
+    private readonly receipts: ReceiptsService,
+    private readonly events: PaymentEventsPublisher,
+    @InjectEnv() private readonly env: Env,
+  ) {}
+
+  /**
+   * `signatureVerified`: Checkout's signed answer was checked, so an authorised (not yet captured) payment is
+   * already good for access. Answers whether the order is paid for.
+   */
+  async settleOrderPayment(
+    order: StoredOrder,
+    payment: RazorpayPayment,
+    { signatureVerified }: { signatureVerified: boolean },
+  ): Promise<{ paid: boolean }> {
+    if (!order.razorpayOrderId || payment.order_id !== order.razorpayOrderId) return { paid: false };
+    const now = new Date();
+    const record = (status: PaymentStatus) =>
+      this.payments.record(
+        {
+          _id: payment.id,
+          orderId: order.razorpayOrderId,
+          subscriptionId: null,
+          userId: order.userId,
+          kind: order.kind,
+          movieId: order.movieId,
+          title: order.title,
+          planId: null,
+          amountPaise: payment.amount,
+          status,
+          method: payment.method ?? null,
+          periodStart: null,
+          periodEnd: null,
+          cycle: null,
+        },
+        now,
+      );
+
+    const paid = payment.status === 'captured' || (payment.status === 'authorized' && signatureVerified);
+    if (!paid) {
+      if (payment.status !== 'created') await record(payment.status);
+      if (payment.status === 'failed' || payment.status === 'authorized')
+        await this.orders.markAttempted(order.razorpayOrderId);
+      return { paid: false };
+    }
+    // Razorpay fixes an order's amount, so this only trips on a bug or a forged entity: never grant on it.
+    if (payment.amount !== order.amountPaise || payment.currency !== 'INR') {
+      this.logger.error({
+        msg: 'payment amount differs from its order',
+        paymentId: payment.id,
+        order: order.receipt,
+      });
+      await record(PaymentStatus.Failed);
+      return { paid: false };
+    }
+
+    const { capturedNow } = await record(
+      payment.status === 'captured' ? PaymentStatus.Captured : PaymentStatus.Authorized,
+    );
+    this.crashPointForTests();
+    await this.entitlements.grant({
+      source: payment.id,
+      userId: order.userId,
+      kind: order.kind === TitleOrderKind.Rental ? GrantKind.Rental : GrantKind.Purchase,
+      movieId: order.movieId,
+      title: order.title,
+      paymentId: payment.id,
+      rental: order.kind === TitleOrderKind.Rental ? newRentalClock(now) : null,
+      grantedAt: now,
+    });
+    await this.orders.markPaid(order.razorpayOrderId, payment.id, now);
+    if (capturedNow) {
+      await this.events.publish('payment.captured', {
+        paymentId: payment.id,
+        userId: order.userId,
+        kind: order.kind,
+        movieId: order.movieId,
+        planId: null,
+        amountPaise: payment.amount,
+      });
+    }
+    // Asked on every settlement of a captured payment, not only the first: the receipt claims itself once, and a
+    // process killed after recording the capture must not lose it.
+    if (payment.status === 'captured') await this.receipts.sendFor(payment.id);
+    return { paid: true };
+  }
+
+  /** The kill-between-steps test (env PAYMENT_TEST_CRASH_POINT, refused in production): die like a killed process. */
+  private crashPointForTests() {
+    if (this.env.PAYMENT_TEST_CRASH_POINT === 'after-payment-recorded') process.kill(process.pid, 'SIGKILL');
+  }
+}

@@ -1,0 +1,44 @@
+import { gstIncluded, receiptMail } from './receipt-mail';
+
+const base = {
+  to: 'asha@example.in',
+  name: 'Asha',
+  paymentId: 'pay_123',
+  paidAt: new Date('2025-06-01T06:30:00Z'),
+};
+
+describe('receiptMail', () => {
+  it('states the amount in rupees with the GST it includes', () => {
+    expect(gstIncluded(120_000)).toBe(18_305);
+    const mail = receiptMail({ ...base, amountPaise: 120_000, what: { kind: 'purchase', title: 'Sholay' } });
+    expect(mail.subject).toBe('Your Streamly receipt: ₹1,200.00');
+    expect(mail.text).toContain('Purchase: Sholay');
+    expect(mail.text).toContain('Amount paid: ₹1,200.00 (includes GST of ₹183.05)');
+    expect(mail.text).toContain('Payment id: pay_123');
+  });
+
+  it('gives a rental its start-by date and the 48 hours', () => {
+    const mail = receiptMail({
+      ...base,
+      amountPaise: 50_000,
+      what: { kind: 'rental', title: 'Sholay', startBy: new Date('2025-07-01T06:30:00Z') },
+    });
+    expect(mail.text).toContain('Start watching by 1 July 2025; once you press play you have 48 hours.');
+  });
+
+  it('names the plan and the period of a renewal', () => {
+    const mail = receiptMail({
+      ...base,
+      amountPaise: 49_900,
+      what: {
+        kind: 'subscription',
+        planName: 'Standard',
+        renewal: true,
+        periodStart: new Date('2025-06-01T00:00:00Z'),
+        periodEnd: new Date('2025-09-01T00:00:00Z'),
+      },
+    });
+    expect(mail.text).toContain('Renewal: Standard plan');
+    expect(mail.text).toContain('Period: 1 June 2025 to 1 September 2025.');
+  });
+});

@@ -1,0 +1,114 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { GrantsRepository } from '../entitlements/grants.repository';
+import { GrantKind } from '../entitlements/grant.schema';
+import { OrdersRepository } from '../orders/orders.repository';
+import { PaymentsRepository } from '../payments/payments.repository';
+import { SettlementService } from '../payments/settlement.service';
+import { RazorpayClient } from '../razorpay/razorpay.client';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { ReconcilerRunsRepository } from './reconciler-runs.repository';
+
+/** Orders and subscriptions younger than this are still in someone's Checkout: leave them alone. */
+const SETTLE_AFTER_MS = 60_000;
+/** Unpaid subscriptions older than this are abandoned checkouts, not lost webhooks. */
+const ABANDONED_AFTER_MS = 2 * 24 * 3_600_000;
+const BATCH = 200;
+
+export type ReconcileResult = { checked: number; settled: number };
+
+/**
+ * Finishes what webhooks and verify calls left undone (a closed browser, a lost webhook, a process killed between
+ * "payment recorded" and "entitlement granted"): asks Razorpay about orders still unpaid and subscriptions whose
+ * news never came, and settles them through the same idempotent paths. Records its last run for the admin report.
+ */
+@Injectable()
+export class ReconcilerService {
+  private readonly logger = new Logger(ReconcilerService.name);
+
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly payments: PaymentsRepository,
+    private readonly grants: GrantsRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly subscriptionService: SubscriptionsService,
+    private readonly settlement: SettlementService,
+    private readonly razorpay: RazorpayClient,
+    private readonly runs: ReconcilerRunsRepository,
+  ) {}
+
+  async run(now = new Date()): Promise<ReconcileResult> {
+    const result: ReconcileResult = { checked: 0, settled: 0 };
+    const olderThan = new Date(now.getTime() - SETTLE_AFTER_MS);
+    await this.settleOrders(olderThan, result);
+    await this.grantCapturedPayments(result);
+    await this.refreshSubscriptions(olderThan, new Date(now.getTime() - ABANDONED_AFTER_MS), now, result);
+    await this.runs.saveLast({ lastRunAt: now, ...result });
+    this.logger.log({ msg: 'reconciler ran', ...result });
+    return result;
+  }
+
+  private async settleOrders(olderThan: Date, result: ReconcileResult) {
+    for (const order of await this.orders.unsettled(olderThan, BATCH)) {
+      if (!order.razorpayOrderId) continue;
+      result.checked++;
+      await this.guarded(`order ${order.receipt}`, async () => {
+        for (const payment of await this.razorpay.fetchOrderPayments(order.razorpayOrderId ?? '')) {
+          if (payment.status !== 'captured') continue;
+          const { paid } = await this.settlement.settleOrderPayment(order, payment, {
+            signatureVerified: false,
+          });
+          if (paid) result.settled++;
+          return;
+        }
+      });
+    }
+  }
+
+  /** A captured title payment without its grant: the chain was cut after the payment was recorded. */
+  private async grantCapturedPayments(result: ReconcileResult) {
+    const captured = (await this.payments.captured(BATCH * 5)).filter(
+      (p) => p.kind !== GrantKind.Subscription,
+    );
+    const granted = new Set((await this.grants.bySources(captured.map((p) => p._id))).map((g) => g.source));
+    for (const payment of captured.filter((p) => !granted.has(p._id))) {
+      const order = payment.orderId ? await this.orders.findByRazorpayId(payment.orderId) : null;
+      if (!order) continue;
+      result.checked++;
+      await this.guarded(`payment ${payment._id}`, async () => {
+        const remote = await this.razorpay.fetchPayment(payment._id);
+        const { paid } = await this.settlement.settleOrderPayment(order, remote, {
+          signatureVerified: false,
+        });
+        if (paid) result.settled++;
+      });
+    }
+  }
+
+  private async refreshSubscriptions(
+    olderThan: Date,
+    createdSince: Date,
+    now: Date,
+    result: ReconcileResult,
+  ) {
+    for (const sub of await this.subscriptions.unsettled(olderThan, createdSince, now, BATCH)) {
+      result.checked++;
+      await this.guarded(`subscription ${sub.razorpayId}`, async () => {
+        if (await this.subscriptionService.refresh(sub)) result.settled++;
+      });
+    }
+  }
+
+  /** One bad item (Razorpay down for it, a bug) must not stop the rest of the run. */
+  private async guarded(what: string, work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (error) {
+      this.logger.warn({
+        msg: 'reconcile step failed',
+        what,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+}

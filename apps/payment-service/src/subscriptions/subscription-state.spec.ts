@@ -1,0 +1,145 @@
+import { PlanId, SubscriptionStatus } from '@app/contracts';
+import type { SubscriptionFacts } from './subscription-state';
+import { accessUntil, givesAccess, isNewer, pickCurrent, pickScheduledChange } from './subscription-state';
+
+const DAY = 24 * 3_600_000;
+const now = new Date('2025-06-01T12:00:00.000Z');
+const at = (days: number) => new Date(now.getTime() + days * DAY);
+
+const sub = (
+  overrides: Partial<SubscriptionFacts & { createdAt: Date }> = {},
+): SubscriptionFacts & { createdAt: Date } => ({
+  razorpayId: 'sub_1',
+  planId: PlanId.Standard,
+  status: SubscriptionStatus.Active,
+  currentStart: at(-10),
+  currentEnd: at(80),
+  cancelAtCycleEnd: false,
+  authorised: true,
+  replaces: null,
+  replacedBy: null,
+  createdAt: at(-10),
+  ...overrides,
+});
+
+describe('subscription access', () => {
+  it('runs to the period end; pending adds 3 days of grace; halted and cancelled end at the period end', () => {
+    expect(accessUntil(sub())).toEqual(at(80));
+    expect(accessUntil(sub({ status: SubscriptionStatus.Pending }))).toEqual(at(83));
+    expect(accessUntil(sub({ status: SubscriptionStatus.Halted }))).toEqual(at(80));
+    expect(accessUntil(sub({ status: SubscriptionStatus.Cancelled }))).toEqual(at(80));
+    expect(accessUntil(sub({ status: SubscriptionStatus.Created }))).toBeNull();
+    expect(
+      accessUntil(sub({ status: SubscriptionStatus.Authenticated, currentStart: null, currentEnd: null })),
+    ).toBeNull();
+  });
+
+  it('keeps a pending subscription watching for its grace after the period, not after', () => {
+    const pending = sub({ status: SubscriptionStatus.Pending, currentEnd: at(-2) });
+    expect(givesAccess(pending, now)).toBe(true);
+    expect(givesAccess({ ...pending, currentEnd: at(-3) }, now)).toBe(false);
+    expect(givesAccess(sub({ status: SubscriptionStatus.Halted, currentEnd: at(-1) }), now)).toBe(false);
+  });
+});
+
+describe('isNewer: late, duplicated and reordered reports never move a subscription back', () => {
+  it.each([
+    [SubscriptionStatus.Created, 0, SubscriptionStatus.Authenticated, 0, true],
+    [SubscriptionStatus.Authenticated, 0, SubscriptionStatus.Active, 0, true],
+    [SubscriptionStatus.Active, 0, SubscriptionStatus.Authenticated, 0, false],
+    [SubscriptionStatus.Active, 0, SubscriptionStatus.Active, 0, false],
+    [SubscriptionStatus.Active, 0, SubscriptionStatus.Pending, 0, true],
+    [SubscriptionStatus.Pending, 0, SubscriptionStatus.Active, 0, false],
+    [SubscriptionStatus.Pending, 0, SubscriptionStatus.Active, 30, true],
+    [SubscriptionStatus.Active, 30, SubscriptionStatus.Active, 0, false],
+    [SubscriptionStatus.Halted, 0, SubscriptionStatus.Active, 30, true],
+    [SubscriptionStatus.Active, 0, SubscriptionStatus.Cancelled, 0, true],
+    [SubscriptionStatus.Cancelled, 0, SubscriptionStatus.Active, 30, false],
+    [SubscriptionStatus.Cancelled, 0, SubscriptionStatus.Completed, 0, false],
+  ] as const)(
+    'stored %s (end +%i d), incoming %s (end +%i d) → %p',
+    (stored, storedEnd, incoming, incomingEnd, newer) => {
+      expect(
+        isNewer(
+          { status: stored, currentEnd: at(storedEnd) },
+          { status: incoming, currentEnd: at(incomingEnd) },
+        ),
+      ).toBe(newer);
+    },
+  );
+
+  it('ignores a report without a period once a period is known', () => {
+    expect(
+      isNewer(
+        { status: SubscriptionStatus.Active, currentEnd: at(5) },
+        { status: SubscriptionStatus.Halted, currentEnd: null },
+      ),
+    ).toBe(false);
+    expect(
+      isNewer(
+        { status: SubscriptionStatus.Created, currentEnd: null },
+        { status: SubscriptionStatus.Authenticated, currentEnd: null },
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('pickCurrent and pickScheduledChange (DECISIONS 28)', () => {
+  const old = sub({
+    razorpayId: 'sub_old',
+    cancelAtCycleEnd: true,
+    replacedBy: 'sub_new',
+    createdAt: at(-10),
+  });
+  const waiting = sub({
+    razorpayId: 'sub_new',
+    planId: PlanId.Premium,
+    status: SubscriptionStatus.Authenticated,
+    currentStart: null,
+    currentEnd: null,
+    replaces: 'sub_old',
+    createdAt: at(-1),
+  });
+
+  it('keeps the old plan current while the change waits, and shows the change', () => {
+    expect(pickCurrent([waiting, old], now)).toBe(old);
+    expect(pickScheduledChange([waiting, old], old)).toBe(waiting);
+  });
+
+  it('hands over to the new subscription once it is charged', () => {
+    const charged = {
+      ...waiting,
+      status: SubscriptionStatus.Active,
+      currentStart: at(80),
+      currentEnd: at(260),
+    };
+    expect(pickCurrent([charged, old], now)).toBe(charged);
+    expect(pickScheduledChange([charged, old], charged)).toBeNull();
+  });
+
+  it('has no current subscription when nothing gives access and nothing waits', () => {
+    expect(pickCurrent([sub({ status: SubscriptionStatus.Cancelled, currentEnd: at(-1) })], now)).toBeNull();
+    expect(
+      pickCurrent(
+        [
+          sub({
+            status: SubscriptionStatus.Created,
+            authorised: false,
+            currentStart: null,
+            currentEnd: null,
+          }),
+        ],
+        now,
+      ),
+    ).toBeNull();
+  });
+
+  it('shows an authorised first subscription that waits for its first charge', () => {
+    const first = { ...waiting, replaces: null };
+    expect(pickCurrent([first], now)).toBe(first);
+  });
+
+  it('never offers a cancelled change', () => {
+    expect(pickScheduledChange([{ ...waiting, status: SubscriptionStatus.Cancelled }, old], old)).toBeNull();
+  });
+});

@@ -1,0 +1,138 @@
+import type { PlanId } from '@app/contracts';
+import { PENDING_GRACE_DAYS, SubscriptionStatus } from '@app/contracts';
+import type { RazorpaySubscription } from '../razorpay/razorpay-entities';
+import { fromUnix } from '../razorpay/razorpay-entities';
+
+const DAY_MS = 24 * 3_600_000;
+
+/** What the rules need of a stored subscription. */
+export type SubscriptionFacts = {
+  razorpayId: string | null;
+  planId: PlanId;
+  status: SubscriptionStatus;
+  currentStart: Date | null;
+  currentEnd: Date | null;
+  cancelAtCycleEnd: boolean;
+  authorised: boolean;
+  replaces: string | null;
+  replacedBy: string | null;
+};
+
+/** The state Razorpay reports, in our terms. */
+export type RemoteSubscriptionState = {
+  status: SubscriptionStatus;
+  currentStart: Date | null;
+  currentEnd: Date | null;
+  chargeAt: Date | null;
+};
+
+const TERMINAL: ReadonlySet<SubscriptionStatus> = new Set([
+  SubscriptionStatus.Cancelled,
+  SubscriptionStatus.Completed,
+]);
+
+export const isTerminal = (status: SubscriptionStatus): boolean => TERMINAL.has(status);
+
+/** Within one period, how far along a subscription is: a later event never moves it back. */
+const RANK: Record<SubscriptionStatus, number> = {
+  [SubscriptionStatus.Created]: 0,
+  [SubscriptionStatus.Authenticated]: 1,
+  [SubscriptionStatus.Active]: 2,
+  [SubscriptionStatus.Pending]: 3,
+  [SubscriptionStatus.Halted]: 4,
+  [SubscriptionStatus.Cancelled]: 5,
+  [SubscriptionStatus.Completed]: 5,
+};
+
+export const remoteState = (entity: RazorpaySubscription): RemoteSubscriptionState => ({
+  // `expired`: never authenticated before its expiry; for us it is as good as cancelled.
+  status: entity.status === 'expired' ? SubscriptionStatus.Cancelled : entity.status,
+  currentStart: fromUnix(entity.current_start),
+  currentEnd: fromUnix(entity.current_end),
+  chargeAt: fromUnix(entity.charge_at),
+});
+
+/**
+ * Whether Razorpay's report (from a webhook, a fetch, a late or reordered event) is news: a later period always
+ * is; within the same period only a state at least as far along; a cancelled or completed subscription stays so.
+ */
+export const isNewer = (
+  stored: Pick<SubscriptionFacts, 'status' | 'currentEnd'>,
+  incoming: Pick<RemoteSubscriptionState, 'status' | 'currentEnd'>,
+): boolean => {
+  if (isTerminal(stored.status) && !isTerminal(incoming.status)) return false;
+  const storedEnd = stored.currentEnd?.getTime() ?? -1;
+  const incomingEnd = incoming.currentEnd?.getTime() ?? -1;
+  if (incomingEnd !== storedEnd) return incomingEnd > storedEnd;
+  return RANK[incoming.status] > RANK[stored.status];
+};
+
+/**
+ * Until when a subscription gives access: its paid period's end; `pending` (Razorpay retrying the renewal)
+ * keeps PENDING_GRACE_DAYS more; halted, cancelled and completed end at the period's end.
+ */
+export const accessUntil = (
+  sub: Pick<SubscriptionFacts, 'status' | 'currentStart' | 'currentEnd'>,
+): Date | null => {
+  if (!sub.currentStart || !sub.currentEnd) return null;
+  switch (sub.status) {
+    case SubscriptionStatus.Created:
+      return null;
+    case SubscriptionStatus.Pending:
+      return new Date(sub.currentEnd.getTime() + PENDING_GRACE_DAYS * DAY_MS);
+    case SubscriptionStatus.Authenticated:
+    case SubscriptionStatus.Active:
+    case SubscriptionStatus.Halted:
+    case SubscriptionStatus.Cancelled:
+    case SubscriptionStatus.Completed:
+      return sub.currentEnd;
+  }
+};
+
+/**
+ * Whether the subscription gives access at `now`: it was paid for at least once and its access has not run out.
+ * The start of the period is not checked: Razorpay reports a renewal's period only once it is charged, and a plan
+ * change's new subscription has no period at all until it takes over (its first charge).
+ */
+export const givesAccess = (
+  sub: Pick<SubscriptionFacts, 'status' | 'currentStart' | 'currentEnd'>,
+  now: Date,
+): boolean => {
+  const until = accessUntil(sub);
+  return until !== null && now < until;
+};
+
+/**
+ * The viewer's one current subscription: among those giving access, the one no other live subscription replaced
+ * (a plan change takes over once its new subscription is charged), the newest if several; else the newest
+ * authorised one still waiting for its first charge that is not a scheduled change; else null.
+ */
+export const pickCurrent = <S extends SubscriptionFacts & { createdAt?: Date }>(
+  subs: S[],
+  now: Date,
+): S | null => {
+  const newestFirst = [...subs].sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0));
+  const live = newestFirst.filter((sub) => givesAccess(sub, now));
+  const liveIds = new Set(live.map((sub) => sub.razorpayId));
+  const current = live.find((sub) => !(sub.replacedBy && liveIds.has(sub.replacedBy)));
+  if (current) return current;
+  return (
+    newestFirst.find(
+      (sub) =>
+        sub.authorised &&
+        !sub.replaces &&
+        (sub.status === SubscriptionStatus.Authenticated || sub.status === SubscriptionStatus.Active),
+    ) ?? null
+  );
+};
+
+/** The plan change waiting for `current`'s period end (DECISIONS 28), once authorised and until it takes over. */
+export const pickScheduledChange = <S extends SubscriptionFacts>(subs: S[], current: S): S | null =>
+  subs.find(
+    (sub) =>
+      sub !== current &&
+      sub.authorised &&
+      sub.replaces !== null &&
+      sub.replaces === current.razorpayId &&
+      !isTerminal(sub.status),
+  ) ?? null;

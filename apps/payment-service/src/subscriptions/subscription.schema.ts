@@ -1,0 +1,38 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { PlanId, SubscriptionStatus } from '@app/contracts';
+
+/** A Razorpay subscription of one viewer to one plan, as last learned from Razorpay (never moved backwards). */
+@Schema({ collection: 'subscriptions', versionKey: false, timestamps: { createdAt: true, updatedAt: true } })
+export class SubscriptionRecord {
+  /** Set once the Razorpay subscription exists (first writer wins). */
+  @Prop({ type: String, default: null }) razorpayId: string | null;
+  @Prop({ required: true }) userId: string;
+  @Prop({ required: true }) idempotencyKey: string;
+  @Prop({ type: String, required: true, enum: Object.values(PlanId) }) planId: PlanId;
+  @Prop({ type: String, required: true, enum: Object.values(SubscriptionStatus) }) status: SubscriptionStatus;
+  @Prop({ type: Date, default: null }) currentStart: Date | null;
+  @Prop({ type: Date, default: null }) currentEnd: Date | null;
+  @Prop({ type: Date, default: null }) chargeAt: Date | null;
+  /** When it starts charging: null for "now"; the current period's end for a plan change (DECISIONS 28). */
+  @Prop({ type: Date, default: null }) startAt: Date | null;
+  @Prop({ default: false }) cancelAtCycleEnd: boolean;
+  /** Checkout was completed for it (signature verified or Razorpay said authenticated). */
+  @Prop({ default: false }) authorised: boolean;
+  /** The subscription this one replaces at its period end (a plan change), and the reverse link. */
+  @Prop({ type: String, default: null }) replaces: string | null;
+  @Prop({ type: String, default: null }) replacedBy: string | null;
+  @Prop({ type: String, default: null }) email: string | null;
+  @Prop({ type: String, default: null }) name: string | null;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+export const SubscriptionSchema = SchemaFactory.createForClass(SubscriptionRecord);
+SubscriptionSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
+SubscriptionSchema.index(
+  { razorpayId: 1 },
+  { unique: true, partialFilterExpression: { razorpayId: { $type: 'string' } } },
+);
+SubscriptionSchema.index({ userId: 1, createdAt: -1 });
+SubscriptionSchema.index({ status: 1, createdAt: 1 });
+SubscriptionSchema.index({ createdAt: -1, _id: -1 });

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { PaymentsDataModule } from '../data/payments-data.module';
+import { EntitlementsModule } from '../entitlements/entitlements.module';
+import { PlansModule } from '../plans/plans.module';
+import { ReceiptsModule } from '../receipts/receipts.module';
+import { SubscriptionsController } from './subscriptions.controller';
+import { SubscriptionsService } from './subscriptions.service';
+
+@Module({
+  imports: [PaymentsDataModule, PlansModule, EntitlementsModule, ReceiptsModule],
+  controllers: [SubscriptionsController],
+  providers: [SubscriptionsService],
+  exports: [SubscriptionsService],
+})
+export class SubscriptionsModule {}
