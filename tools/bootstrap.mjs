@@ -14,6 +14,7 @@ const commands = {
   test: 'tools/ci/test.ts',
   setup: null,
   bench: 'tools/bench/movies.bench.ts',
+  'bench-payments': 'tools/bench/payments.bench.ts',
 };
 
 const fail = (message) => {
