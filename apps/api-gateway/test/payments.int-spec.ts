@@ -311,7 +311,7 @@ describe('payment routes at the gateway', () => {
       idempotencyKey: key,
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toContain('Invalid movie ID');
+    expect(((await response.json()) as { message: string }).message).toContain('Invalid movie ID');
   });
 
   it('answers 404 for a title catalogue-service does not publish', async () => {
