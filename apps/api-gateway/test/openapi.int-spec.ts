@@ -54,9 +54,10 @@ type Case = {
 const ajv = jsonSchemaValidator();
 const isValid = (schema: object, value: unknown) => ajv.compile(schema)(value);
 
-/** Strings that satisfy the patterns and formats of the contracts (ObjectId, OTP, sign-in code, email, URL, date). */
+/** Strings that satisfy the patterns and formats of the contracts (ObjectId, OTP, sign-in code, email, URL, date, HMAC). */
 const KNOWN_STRINGS = [
   'a'.repeat(24),
+  'a'.repeat(64),
   '123456',
   'A'.repeat(43),
   'asha@streamly.in',
