@@ -86,7 +86,7 @@ describe('payment-service title orders against MongoDB, Redis and the Razorpay f
   it('refuses free titles, buying an owned title, renting an owned one, and a second rental while one runs', async () => {
     const payer = ctx.newPayer();
     expect(await failure(ctx.order(payer, ctx.newTitle({ access: 'free' })))).toMatchObject({
-      code: ErrorCode.ValidationFailed,
+      code: ErrorCode.Conflict,
       message: PaymentMessages.freeTitle,
     });
     const owned = ctx.newTitle();

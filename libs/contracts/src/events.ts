@@ -69,6 +69,22 @@ export const SubscriptionChangedSchema = z.object({
   currentEnd: z.string().nullable(),
 });
 
+/**
+ * The player's position (every 10 s, on pause, seek and exit). `reportedAt` orders reports: a consumer never
+ * moves a record back to an older report (redelivery, a late beacon).
+ */
+export const WatchProgressedSchema = z.object({
+  userId: z.string(),
+  movieId: z.string(),
+  positionSeconds: z.number().nonnegative(),
+  durationSeconds: z.number().nonnegative().nullable(),
+  event: z.enum(['tick', 'pause', 'seek', 'exit']),
+  leaseId: z.string(),
+  reportedAt: z.string(),
+});
+/** A title's media is playable (streaming-service finished its transcode, or mapped it to sample media). */
+export const MediaReadySchema = z.object({ movieId: z.string(), durationSeconds: z.number().nonnegative().nullable() });
+
 /** The event catalogue: type name → payload schema. */
 export const Events = {
   'movie.published': MoviePublishedSchema,
@@ -81,6 +97,8 @@ export const Events = {
   'entitlement.granted': EntitlementGrantedSchema,
   'entitlement.revoked': EntitlementRevokedSchema,
   'subscription.changed': SubscriptionChangedSchema,
+  'watch.progressed': WatchProgressedSchema,
+  'media.ready': MediaReadySchema,
 } as const;
 export type EventType = keyof typeof Events;
 export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;

@@ -13,4 +13,5 @@ export * from './roles';
 export * from './rpc';
 export * from './rpc-catalogue';
 export * from './services';
+export * from './streaming';
 export * from './outbox';

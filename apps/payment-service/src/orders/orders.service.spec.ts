@@ -95,7 +95,7 @@ describe('OrdersService', () => {
         kind: 'purchase',
         idempotencyKey: KEY,
       }),
-    ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed, message: PaymentMessages.freeTitle });
+    ).rejects.toMatchObject({ code: ErrorCode.Conflict, message: PaymentMessages.freeTitle });
     await expect(
       service.createTitleOrder({ payer, title, kind: 'purchase', idempotencyKey: 'x' }),
     ).rejects.toMatchObject({

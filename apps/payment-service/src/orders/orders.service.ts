@@ -34,7 +34,7 @@ export class OrdersService {
     if (existing) return this.checkoutOf(this.sameRequestOrFail(existing, title.movieId, kind), payer);
 
     if (title.access === MovieAccess.Free)
-      throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.freeTitle);
+      throw new AppError(ErrorCode.Conflict, PaymentMessages.freeTitle);
     const { owned, renting } = await this.entitlements.holdings(payer.userId, title.movieId, new Date());
     if (owned) {
       throw new AppError(

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { objectId } from './common';
+import { QualitySchema, RentalClockSchema } from './payments';
+import { rpc } from './rpc';
+
+// Streaming and the player (issue 10). Video bytes never travel over RPC: the gateway asks payment-service's
+// entitlement answer, then streaming-service takes a stream lease and signs a token; the browser fetches playlists,
+// segments and the MP4 from `/stream/**`, which streaming-service serves itself after checking the token.
+
+const MovieIdSchema = objectId('Invalid movie ID');
+const UserIdSchema = objectId('must be a user id');
+const isoDate = z.iso.datetime({ offset: true });
+
+/** The renditions of the HLS ladder, best first (DECISIONS 26 caps pick from these). */
+export const Renditions = ['1080p', '720p', '480p'] as const;
+export type Rendition = (typeof Renditions)[number];
+export const RenditionSchema = z.enum(Renditions);
+
+/** How often the player reports its position (and renews its lease). */
+export const HEARTBEAT_SECONDS = 10;
+/** A lease not renewed for this long is gone (the screen is free again). */
+export const LEASE_TTL_SECONDS = 45;
+
+// ── Playback (gateway HTTP) ───────────────────────────────────────────────────────────────────────────────────
+
+/** `POST /api/playback/{movieId}`: a label for this device, shown to the other screens of the account. */
+export const StartPlaybackRequestSchema = z
+  .object({ deviceLabel: z.string().trim().min(1).max(80).optional() })
+  .strict();
+export type StartPlaybackRequest = z.infer<typeof StartPlaybackRequestSchema>;
+
+/** What the player needs: signed URLs, where to resume, and the limits it plays under. */
+export const PlaybackSessionSchema = z.object({
+  movieId: z.string(),
+  leaseId: z.string(),
+  /** The stream token; the heartbeat sends it back (sendBeacon cannot send an Authorization header). */
+  token: z.string(),
+  /** `/stream/t/{token}/{movieId}/master.m3u8`: relative segment URIs inherit the token. */
+  hlsUrl: z.string(),
+  /** `/stream/{movieId}?token=…`: the faststart MP4 (480p) for players without HLS. */
+  mp4Url: z.string(),
+  /** WebVTT index of the trickplay sprites, when the asset has them. */
+  trickplayUrl: z.string().nullable(),
+  durationSeconds: z.number().nonnegative().nullable(),
+  resumePositionSeconds: z.number().nonnegative(),
+  quality: QualitySchema,
+  renditions: z.array(RenditionSchema),
+  rental: RentalClockSchema.nullable(),
+  expiresAt: isoDate,
+  heartbeatSeconds: z.number().int().positive(),
+});
+export type PlaybackSession = z.infer<typeof PlaybackSessionSchema>;
+
+export const PlaybackEvent = { Tick: 'tick', Pause: 'pause', Seek: 'seek', Exit: 'exit' } as const;
+export type PlaybackEvent = (typeof PlaybackEvent)[keyof typeof PlaybackEvent];
+export const PlaybackEventSchema = z.enum([
+  PlaybackEvent.Tick,
+  PlaybackEvent.Pause,
+  PlaybackEvent.Seek,
+  PlaybackEvent.Exit,
+]);
+
+/** `POST /api/playback/heartbeat`: authenticated by the stream token itself (it names user, session and title). */
+export const HeartbeatRequestSchema = z
+  .object({
+    token: z.string().min(10).max(1024),
+    leaseId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    positionSeconds: z.number().min(0).max(86_400),
+    durationSeconds: z.number().min(0).max(86_400).nullable(),
+    event: PlaybackEventSchema,
+  })
+  .strict();
+export type HeartbeatRequest = z.infer<typeof HeartbeatRequestSchema>;
+
+/** `leaseActive: false`: the stream was stopped from another screen (or ran out); the player stops and says why. */
+export const HeartbeatReplySchema = z.object({ leaseActive: z.boolean() });
+export type HeartbeatReply = z.infer<typeof HeartbeatReplySchema>;
+
+/** One screen in use (DECISIONS 9), as the screen-limit page lists it. */
+export const ActiveStreamSchema = z.object({
+  leaseId: z.string(),
+  movieId: z.string(),
+  title: z.string(),
+  deviceLabel: z.string(),
+  startedAt: isoDate,
+  /** The stream of the device asking. */
+  current: z.boolean(),
+});
+export type ActiveStream = z.infer<typeof ActiveStreamSchema>;
+export const ActiveStreamsSchema = z.object({ limit: z.number().int(), streams: z.array(ActiveStreamSchema) });
+export type ActiveStreams = z.infer<typeof ActiveStreamsSchema>;
+
+export const StreamingMessages = {
+  screenLimit: 'All your screens are in use. Stop a stream to watch here.',
+  streamStopped: 'This stream was stopped from another screen.',
+  noMedia: 'Coming soon: this title cannot be played yet.',
+  notVideo: 'That file is not a video we can read.',
+  tooLarge: 'The file is too large.',
+} as const;
+
+// ── Media (admin) ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export const AssetStatus = {
+  None: 'none',
+  Uploaded: 'uploaded',
+  Queued: 'queued',
+  Processing: 'processing',
+  Ready: 'ready',
+  Failed: 'failed',
+} as const;
+export type AssetStatus = (typeof AssetStatus)[keyof typeof AssetStatus];
+export const AssetStatusSchema = z.enum([
+  AssetStatus.None,
+  AssetStatus.Uploaded,
+  AssetStatus.Queued,
+  AssetStatus.Processing,
+  AssetStatus.Ready,
+  AssetStatus.Failed,
+]);
+
+/** A title's media as the admin sees it: status, live progress of the transcode, and what it produced. */
+export const MediaAssetSchema = z.object({
+  movieId: z.string(),
+  status: AssetStatusSchema,
+  /** 0–100 while processing. */
+  progress: z.number().min(0).max(100),
+  /** Seconds left, from ffmpeg's progress; null when unknown. */
+  etaSeconds: z.number().nonnegative().nullable(),
+  error: z.string().nullable(),
+  durationSeconds: z.number().nonnegative().nullable(),
+  renditions: z.array(RenditionSchema),
+  hasMp4: z.boolean(),
+  hasTrickplay: z.boolean(),
+  /** Shared sample media (seeded titles) or an uploaded file. */
+  source: z.enum(['sample', 'upload']).nullable(),
+  sourceName: z.string().nullable(),
+  updatedAt: isoDate.nullable(),
+});
+export type MediaAsset = z.infer<typeof MediaAssetSchema>;
+
+/** `POST /api/admin/media/{movieId}/upload`: a short-lived URL the browser PUTs the file to (`/stream/upload/…`). */
+export const UploadTicketSchema = z.object({ uploadUrl: z.string(), expiresAt: isoDate, maxBytes: z.number() });
+export type UploadTicket = z.infer<typeof UploadTicketSchema>;
+
+// ── RPC (gateway → streaming-service) ─────────────────────────────────────────────────────────────────────────
+
+export const StreamingPatterns = {
+  open: 'streaming.playback.open',
+  heartbeat: 'streaming.playback.heartbeat',
+  streams: 'streaming.playback.streams',
+  stop: 'streaming.playback.stop',
+  asset: 'streaming.media.asset',
+  uploadTicket: 'streaming.media.upload-ticket',
+  retry: 'streaming.media.retry',
+} as const;
+
+export const OpenPlaybackRpcSchema = z
+  .object({
+    userId: UserIdSchema,
+    sessionId: z.string().min(1).max(64),
+    movieId: MovieIdSchema,
+    title: z.string().max(500),
+    quality: QualitySchema,
+    screens: z.number().int().min(1).max(16),
+    deviceLabel: z.string().max(80),
+  })
+  .strict();
+export type OpenPlaybackRpc = z.infer<typeof OpenPlaybackRpcSchema>;
+
+/** The signed part of a playback; the gateway adds resume position and rental clock. */
+export const OpenedPlaybackSchema = PlaybackSessionSchema.omit({ resumePositionSeconds: true, rental: true });
+export type OpenedPlayback = z.infer<typeof OpenedPlaybackSchema>;
+
+export const StreamingRpc = {
+  /** Takes a lease (409 CONFLICT with StreamingMessages.screenLimit when every screen is taken; 404 without media). */
+  open: rpc(StreamingPatterns.open, OpenPlaybackRpcSchema, OpenedPlaybackSchema),
+  heartbeat: rpc(StreamingPatterns.heartbeat, HeartbeatRequestSchema, HeartbeatReplySchema),
+  streams: rpc(
+    StreamingPatterns.streams,
+    z.object({ userId: UserIdSchema, sessionId: z.string().max(64) }).strict(),
+    ActiveStreamsSchema,
+  ),
+  stop: rpc(
+    StreamingPatterns.stop,
+    z.object({ userId: UserIdSchema, leaseId: z.string().max(64) }).strict(),
+    z.object({ stopped: z.boolean() }),
+  ),
+  asset: rpc(StreamingPatterns.asset, z.object({ movieId: MovieIdSchema }).strict(), MediaAssetSchema),
+  uploadTicket: rpc(StreamingPatterns.uploadTicket, z.object({ movieId: MovieIdSchema }).strict(), UploadTicketSchema),
+  retry: rpc(StreamingPatterns.retry, z.object({ movieId: MovieIdSchema }).strict(), MediaAssetSchema),
+} as const;
+
+// ── user-data-service: where a viewer stopped (the watch.progressed consumer's record) ────────────────────────
+
+export const ResumePointSchema = z.object({
+  movieId: z.string(),
+  positionSeconds: z.number().nonnegative(),
+  durationSeconds: z.number().nonnegative().nullable(),
+  lastWatchedAt: isoDate,
+});
+export type ResumePoint = z.infer<typeof ResumePointSchema>;
+
+export const HistoryPatterns = { resumePoint: 'userdata.history.resume-point' } as const;
+export const HistoryRpc = {
+  resumePoint: rpc(
+    HistoryPatterns.resumePoint,
+    z.object({ userId: UserIdSchema, movieId: MovieIdSchema }).strict(),
+    ResumePointSchema.nullable(),
+  ),
+} as const;
