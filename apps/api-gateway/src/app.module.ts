@@ -25,6 +25,10 @@ import { PaymentClient } from './payments/payment.client';
 import { PaymentsController } from './payments/payments.controller';
 import { SubscriptionController } from './payments/subscription.controller';
 import { TitleFactsCache } from './payments/title-facts.cache';
+import { AdminMediaController } from './streaming/admin-media.controller';
+import { PlaybackController } from './streaming/playback.controller';
+import { PlaybackService } from './streaming/playback.service';
+import { StreamingClient } from './streaming/streaming.client';
 import { ContactController } from './user-data/contact.controller';
 import { UserDataClient } from './user-data/user-data.client';
 
@@ -48,6 +52,8 @@ export class AppModule {
         PaymentsController,
         SubscriptionController,
         AdminPaymentsController,
+        PlaybackController,
+        AdminMediaController,
       ],
       providers: [
         { provide: SERVICE_CLIENTS, useFactory: () => new ServiceClients(env) },
@@ -63,6 +69,8 @@ export class AppModule {
         UserDataClient,
         PaymentClient,
         TitleFactsCache,
+        StreamingClient,
+        PlaybackService,
       ],
     };
   }

@@ -60,11 +60,14 @@ export const PlaybackEventSchema = z.enum([
   PlaybackEvent.Exit,
 ]);
 
+/** A stream lease's id (the screen-limit page's "Stop that stream" names it). */
+export const LeaseIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a stream id');
+
 /** `POST /api/playback/heartbeat`: authenticated by the stream token itself (it names user, session and title). */
 export const HeartbeatRequestSchema = z
   .object({
     token: z.string().min(10).max(1024),
-    leaseId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    leaseId: LeaseIdSchema,
     positionSeconds: z.number().min(0).max(86_400),
     durationSeconds: z.number().min(0).max(86_400).nullable(),
     event: PlaybackEventSchema,
@@ -87,7 +90,10 @@ export const ActiveStreamSchema = z.object({
   current: z.boolean(),
 });
 export type ActiveStream = z.infer<typeof ActiveStreamSchema>;
-export const ActiveStreamsSchema = z.object({ limit: z.number().int(), streams: z.array(ActiveStreamSchema) });
+export const ActiveStreamsSchema = z.object({
+  limit: z.number().int(),
+  streams: z.array(ActiveStreamSchema),
+});
 export type ActiveStreams = z.infer<typeof ActiveStreamsSchema>;
 
 export const StreamingMessages = {
@@ -139,7 +145,11 @@ export const MediaAssetSchema = z.object({
 export type MediaAsset = z.infer<typeof MediaAssetSchema>;
 
 /** `POST /api/admin/media/{movieId}/upload`: a short-lived URL the browser PUTs the file to (`/stream/upload/…`). */
-export const UploadTicketSchema = z.object({ uploadUrl: z.string(), expiresAt: isoDate, maxBytes: z.number() });
+export const UploadTicketSchema = z.object({
+  uploadUrl: z.string(),
+  expiresAt: isoDate,
+  maxBytes: z.number(),
+});
 export type UploadTicket = z.infer<typeof UploadTicketSchema>;
 
 // ── RPC (gateway → streaming-service) ─────────────────────────────────────────────────────────────────────────
@@ -186,7 +196,11 @@ export const StreamingRpc = {
     z.object({ stopped: z.boolean() }),
   ),
   asset: rpc(StreamingPatterns.asset, z.object({ movieId: MovieIdSchema }).strict(), MediaAssetSchema),
-  uploadTicket: rpc(StreamingPatterns.uploadTicket, z.object({ movieId: MovieIdSchema }).strict(), UploadTicketSchema),
+  uploadTicket: rpc(
+    StreamingPatterns.uploadTicket,
+    z.object({ movieId: MovieIdSchema }).strict(),
+    UploadTicketSchema,
+  ),
   retry: rpc(StreamingPatterns.retry, z.object({ movieId: MovieIdSchema }).strict(), MediaAssetSchema),
 } as const;
 

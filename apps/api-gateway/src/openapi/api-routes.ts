@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  HeartbeatRequestSchema,
+  LeaseIdSchema,
+  StartPlaybackRequestSchema,
   AdminMoviesQuerySchema,
   AdminPaymentsQuerySchema,
   ChangePlanRequestSchema,
@@ -34,6 +37,12 @@ import {
   VerifyOtpRequestSchema,
 } from '@app/contracts';
 import {
+  ActiveStreamsReply,
+  HeartbeatReply,
+  MediaAssetReply,
+  PlaybackSessionReply,
+  StreamStoppedReply,
+  UploadTicketReply,
   AdminMoviePageReply,
   AdminOrderPageReply,
   AdminPaymentPageReply,
@@ -73,7 +82,8 @@ import {
 export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503 | 504;
-export type ApiTag = 'movies' | 'admin' | 'users' | 'auth' | 'contact' | 'images' | 'health' | 'payments';
+export type ApiTag =
+  'movies' | 'admin' | 'users' | 'auth' | 'contact' | 'images' | 'health' | 'payments' | 'playback';
 
 export type ApiResponse = {
   status: number;
@@ -643,6 +653,81 @@ export const API_ROUTES: ApiRoute[] = [
       404: 'No such payment',
       409: 'Not refundable (a subscription charge, failed or already refunded)',
     },
+  },
+
+  // ---- playback and media (issue 10) ----
+  {
+    method: 'post',
+    path: '/api/playback/{id}',
+    tag: 'playback',
+    access: 'user',
+    summary:
+      'Start watching: entitlement checked, a screen taken, signed HLS and MP4 URLs, resume position, quality cap, rental clock',
+    params: movieId,
+    body: StartPlaybackRequestSchema,
+    ok: json(200, PlaybackSessionReply),
+    errors: {
+      403: 'The viewer may not watch this title (the entitlement answer gives the ways in)',
+      404: 'No published title, or no media yet (Coming soon)',
+      409: 'All your screens are in use. Stop a stream to watch here.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/playback/heartbeat',
+    tag: 'playback',
+    access: 'public',
+    summary:
+      "The player's position every 10 s and on pause, seek and exit (authenticated by the stream token; sendBeacon-friendly)",
+    body: HeartbeatRequestSchema,
+    ok: json(200, HeartbeatReply),
+    errors: { 403: 'The stream token is invalid or expired' },
+  },
+  {
+    method: 'get',
+    path: '/api/playback/streams',
+    tag: 'playback',
+    access: 'user',
+    summary: "The account's screens in use: device, title, started at",
+    ok: json(200, ActiveStreamsReply),
+  },
+  {
+    method: 'delete',
+    path: '/api/playback/streams/{leaseId}',
+    tag: 'playback',
+    access: 'user',
+    summary: 'Stop that stream: frees its screen; its player stops and says why',
+    params: z.object({ leaseId: LeaseIdSchema }),
+    ok: json(200, StreamStoppedReply),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/media/{id}',
+    tag: 'admin',
+    access: 'admin',
+    summary: "Admin: a title's media: status, transcode progress and ETA, renditions, duration",
+    params: movieId,
+    ok: json(200, MediaAssetReply),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/media/{id}/upload',
+    tag: 'admin',
+    access: 'admin',
+    summary:
+      'Admin: a short-lived URL to PUT a video file to (/stream/upload/…); transcoding starts when it arrives',
+    params: movieId,
+    ok: json(200, UploadTicketReply),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/media/{id}/retry',
+    tag: 'admin',
+    access: 'admin',
+    summary: "Admin: run a failed title's transcode again",
+    params: movieId,
+    ok: json(200, MediaAssetReply),
+    errors: { 409: 'Nothing to retry' },
   },
 
   // ---- the rest ----

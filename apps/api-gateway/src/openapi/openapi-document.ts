@@ -37,6 +37,7 @@ const TAGS: Record<ApiTag, string> = {
   contact: 'The contact form',
   images: 'Generated posters',
   health: 'Health and liveness',
+  playback: 'Starting playback (signed stream URLs), heartbeats, the screens of an account, and admin media',
   payments:
     'Plans, Checkout orders, verification, the Razorpay webhook, subscriptions and the entitlement answer',
 };

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import {
+  ActiveStreamsSchema,
+  HeartbeatReplySchema,
+  MediaAssetSchema,
+  PlaybackSessionSchema,
+  StreamingRpc,
+  UploadTicketSchema,
   AdminMovieSchema,
   AdminOrderSchema,
   AdminPaymentSchema,
@@ -89,6 +95,14 @@ export const AdminSubscriptionPageReply = pageSchemaOf(AdminSubscriptionSchema);
 export const AdminWebhookEventPageReply = pageSchemaOf(AdminWebhookEventSchema);
 export const MismatchReportReply = MismatchReportSchema;
 export const AdminPaymentReply = AdminPaymentSchema;
+
+// ---- playback and media ----
+export const PlaybackSessionReply = PlaybackSessionSchema;
+export const HeartbeatReply = HeartbeatReplySchema;
+export const ActiveStreamsReply = ActiveStreamsSchema;
+export const StreamStoppedReply = StreamingRpc.stop.reply;
+export const MediaAssetReply = MediaAssetSchema;
+export const UploadTicketReply = UploadTicketSchema;
 
 export const SvgReply = z.string().meta({ description: 'An SVG document' });
 

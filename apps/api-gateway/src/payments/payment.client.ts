@@ -83,9 +83,17 @@ export class PaymentClient {
   }
 
   async entitlement(user: SessionUser | undefined, movieId: string) {
-    const title = await this.titleFacts(movieId);
+    return this.entitlementFor(user, await this.titleFacts(movieId));
+  }
+
+  entitlementFor(user: SessionUser | undefined, title: TitleFacts) {
     const viewer = user ? { userId: user.id, isAdmin: user.role === Role.Admin } : null;
     return this.client.send(PaymentRpc.entitlement, { viewer, title });
+  }
+
+  /** The first playback of a rental starts its 48 hours (the first call wins). */
+  startRental(userId: string, movieId: string) {
+    return this.client.send(PaymentRpc.startRental, { userId, movieId });
   }
 
   async ownedTitles(userId: string) {
@@ -116,8 +124,8 @@ export class PaymentClient {
     return this.client.send(PaymentRpc.refund, { paymentId });
   }
 
-  /** Published titles only: a draft or unknown id is SPEC's 'Invalid movie ID' as a 404. */
-  private titleFacts(movieId: string): Promise<TitleFacts> {
+  /** Published titles only: a draft or unknown id is a 404. */
+  titleFacts(movieId: string): Promise<TitleFacts> {
     return this.titles.get(movieId, async () => {
       const movie = await this.catalogue.movie(movieId, undefined);
       return {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CONTACT_SENT_MESSAGE, ContactMessage, ContactReceipt, ContactRpc } from '@app/contracts';
+import { CONTACT_SENT_MESSAGE, ContactMessage, ContactReceipt, ContactRpc, HistoryRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 
@@ -16,5 +16,10 @@ export class UserDataClient {
   async submitContact(message: ContactMessage): Promise<ContactReceipt> {
     await this.client.send(ContactRpc.submit, message);
     return { success: true, message: CONTACT_SENT_MESSAGE };
+  }
+
+  /** Where this viewer stopped this title (the watch.progressed record), or null. */
+  resumePoint(userId: string, movieId: string) {
+    return this.client.send(HistoryRpc.resumePoint, { userId, movieId });
   }
 }

@@ -1,0 +1,344 @@
+import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AuthMessages,
+  AuthPatterns,
+  ErrorCode,
+  HistoryPatterns,
+  MovieAccess,
+  MoviePatterns,
+  MovieStatus,
+  PaymentPatterns,
+  Quality,
+  Role,
+  StreamingMessages,
+  StreamingPatterns,
+  UserStatus,
+} from '@app/contracts';
+import type { Entitlement, OpenedPlayback, RpcEnvelope, SessionUser } from '@app/contracts';
+import { AppError } from '@app/server-core';
+import { startFakeService, startGateway } from './gateway-harness';
+
+// POST /api/playback/{movieId} and friends at the gateway, against stand-ins of every service it asks: the order
+// of the questions (entitlement, then a screen, then the rental clock), what each is told, and what the viewer
+// gets when one of them says no.
+
+const ashaId = 'b'.repeat(24);
+const adminId = 'a'.repeat(24);
+const movieId = 'd'.repeat(24);
+const session = (id: string, role: SessionUser['role']): SessionUser => ({
+  id,
+  username: role === Role.Admin ? 'Admin' : 'Asha',
+  email: `${role}@example.in`,
+  role,
+  status: UserStatus.Active,
+  sessionId: `session-${role}`,
+});
+
+/** What each stand-in answers next; tests change it. */
+const scenario = {
+  entitlement: {} as Partial<Entitlement>,
+  screensFull: false,
+  resume: null as null | { positionSeconds: number; durationSeconds: number | null },
+  userDataDown: false,
+};
+const calls: Array<{ pattern: string; data: Record<string, unknown> }> = [];
+const callsTo = (pattern: string) =>
+  calls.filter((call) => call.pattern === pattern).map((call) => call.data);
+
+const entitlement = (): Entitlement => ({
+  movieId,
+  access: MovieAccess.Premium,
+  canWatch: true,
+  reason: 'plan',
+  quality: Quality.HD,
+  screens: 2,
+  plan: { id: 'standard', name: 'Standard' },
+  purchasedAt: null,
+  rental: null,
+  waysIn: { plans: [], purchaseInr: null, rentalInr: null },
+  ...scenario.entitlement,
+});
+const opened: OpenedPlayback = {
+  movieId,
+  leaseId: 'lease-0001',
+  token: 'token.signature',
+  hlsUrl: `/stream/t/token.signature/${movieId}/master.m3u8`,
+  mp4Url: `/stream/${movieId}?token=token.signature`,
+  trickplayUrl: null,
+  durationSeconds: 45,
+  quality: Quality.HD,
+  renditions: ['720p', '480p'],
+  expiresAt: '2026-11-22T22:00:00.000Z',
+  heartbeatSeconds: 10,
+};
+const rentalClock = {
+  rentedAt: '2026-11-20T10:00:00.000Z',
+  startBy: '2026-12-20T10:00:00.000Z',
+  startedAt: null,
+  expiresAt: null,
+};
+
+@Controller()
+class FakeServicesController {
+  @MessagePattern(AuthPatterns.resolveSession)
+  resolve(@Payload() { data }: RpcEnvelope<{ token: string }>) {
+    if (data.token === 'asha-token') return session(ashaId, Role.User);
+    if (data.token === 'admin-token') return session(adminId, Role.Admin);
+    throw new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired);
+  }
+
+  @MessagePattern(MoviePatterns.get)
+  movie() {
+    return {
+      id: movieId,
+      title: 'Lagaan',
+      description: '',
+      genre: 'Drama',
+      genres: ['Drama'],
+      rating: 8.1,
+      votes: null,
+      posterUrl: '/p.svg',
+      status: MovieStatus.Published,
+      access: MovieAccess.Premium,
+      purchasePriceInr: 1200,
+      rentalPriceInr: 500,
+      releaseDate: null,
+      runtimeMinutes: null,
+      language: null,
+      director: null,
+      imdbId: null,
+      budgetUsd: null,
+      revenueUsd: null,
+      publishDate: null,
+      writers: [],
+      cast: [],
+      awards: null,
+      category: [],
+      tmdbId: null,
+      topReviews: [],
+    };
+  }
+
+  @MessagePattern(PaymentPatterns.entitlement)
+  entitlement(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    calls.push({ pattern: PaymentPatterns.entitlement, data });
+    return entitlement();
+  }
+
+  @MessagePattern(PaymentPatterns.startRental)
+  startRental(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    calls.push({ pattern: PaymentPatterns.startRental, data });
+    return { ...rentalClock, startedAt: '2026-11-22T10:00:00.000Z', expiresAt: '2026-11-24T10:00:00.000Z' };
+  }
+
+  @MessagePattern(StreamingPatterns.open)
+  open(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    calls.push({ pattern: StreamingPatterns.open, data });
+    if (scenario.screensFull) throw new AppError(ErrorCode.Conflict, StreamingMessages.screenLimit);
+    return opened;
+  }
+
+  @MessagePattern(StreamingPatterns.heartbeat)
+  heartbeat(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    calls.push({ pattern: StreamingPatterns.heartbeat, data });
+    return { leaseActive: true };
+  }
+
+  @MessagePattern(StreamingPatterns.streams)
+  streams(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    calls.push({ pattern: StreamingPatterns.streams, data });
+    return { limit: 2, streams: [] };
+  }
+
+  @MessagePattern(StreamingPatterns.stop)
+  stop(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    calls.push({ pattern: StreamingPatterns.stop, data });
+    return { stopped: true };
+  }
+
+  @MessagePattern(HistoryPatterns.resumePoint)
+  resume() {
+    if (scenario.userDataDown) throw new AppError(ErrorCode.ServiceUnavailable, 'down');
+    return scenario.resume
+      ? { movieId, ...scenario.resume, lastWatchedAt: '2026-11-21T10:00:00.000Z' }
+      : null;
+  }
+}
+
+@Module({ controllers: [FakeServicesController] })
+class FakeServicesModule {}
+
+describe('playback at the gateway', () => {
+  let services: INestMicroservice;
+  let gateway: INestApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    const fake = await startFakeService(FakeServicesModule);
+    services = fake.app;
+    ({ app: gateway, url } = await startGateway({
+      AUTH_SERVICE_ADDR: fake.address,
+      CATALOGUE_SERVICE_ADDR: fake.address,
+      PAYMENT_SERVICE_ADDR: fake.address,
+      STREAMING_SERVICE_ADDR: fake.address,
+      USER_DATA_SERVICE_ADDR: fake.address,
+    }));
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await services?.close();
+  });
+
+  beforeEach(() => {
+    calls.length = 0;
+    scenario.entitlement = {};
+    scenario.screensFull = false;
+    scenario.resume = null;
+    scenario.userDataDown = false;
+  });
+
+  const post = (path: string, body: unknown, token: string | null = 'asha-token', headers = {}) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    });
+
+  it('takes a screen at the quality and screen count the entitlement gives, and resumes where the viewer stopped', async () => {
+    scenario.resume = { positionSeconds: 754, durationSeconds: 5400 };
+    const response = await post(`/api/playback/${movieId}`, {}, 'asha-token', {
+      'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36',
+    });
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      hlsUrl: opened.hlsUrl,
+      resumePositionSeconds: 754,
+      rental: null,
+      quality: '720p',
+    });
+    expect(callsTo(StreamingPatterns.open)).toEqual([
+      {
+        userId: ashaId,
+        sessionId: 'session-user',
+        movieId,
+        title: 'Lagaan',
+        quality: '720p',
+        screens: 2,
+        deviceLabel: 'Chrome on Android',
+      },
+    ]);
+  });
+
+  it('starts over a title the viewer finished', async () => {
+    scenario.resume = { positionSeconds: 5000, durationSeconds: 5400 };
+    const body = (await (
+      await post(`/api/playback/${movieId}`, { deviceLabel: 'Living room TV' })
+    ).json()) as {
+      resumePositionSeconds: number;
+    };
+    expect(body.resumePositionSeconds).toBe(0);
+    expect(callsTo(StreamingPatterns.open)[0]).toMatchObject({ deviceLabel: 'Living room TV' });
+  });
+
+  it('starts a rental’s 48 hours on its first playback, after the screen is taken', async () => {
+    scenario.entitlement = { reason: 'rental', rental: rentalClock, quality: Quality.FullHD, screens: 1 };
+    const response = await post(`/api/playback/${movieId}`, {});
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ rental: { startedAt: '2026-11-22T10:00:00.000Z' } });
+    expect(callsTo(PaymentPatterns.startRental)).toEqual([{ userId: ashaId, movieId }]);
+    expect(calls.map((call) => call.pattern)).toEqual([
+      PaymentPatterns.entitlement,
+      StreamingPatterns.open,
+      PaymentPatterns.startRental,
+    ]);
+  });
+
+  it('refuses a viewer without rights with 403, taking no screen and starting no clock', async () => {
+    scenario.entitlement = { canWatch: false, reason: 'premium-required' };
+    const response = await post(`/api/playback/${movieId}`, {});
+
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: ErrorCode.Forbidden });
+    expect(callsTo(StreamingPatterns.open)).toEqual([]);
+    expect(callsTo(PaymentPatterns.startRental)).toEqual([]);
+  });
+
+  it('answers 409 when every screen is in use, and a rental clock does not start', async () => {
+    scenario.screensFull = true;
+    scenario.entitlement = { reason: 'rental', rental: rentalClock };
+    const response = await post(`/api/playback/${movieId}`, {});
+
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ message: StreamingMessages.screenLimit });
+    expect(callsTo(PaymentPatterns.startRental)).toEqual([]);
+  });
+
+  it('plays from the start when history cannot answer', async () => {
+    scenario.userDataDown = true;
+    const response = await post(`/api/playback/${movieId}`, {});
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ resumePositionSeconds: 0 });
+  });
+
+  it('needs a signed-in viewer to start, but takes heartbeats on the stream token alone (sendBeacon)', async () => {
+    expect((await post(`/api/playback/${movieId}`, {}, null)).status).toBe(401);
+
+    const beat = {
+      token: 'token.signature',
+      leaseId: 'lease-0001',
+      positionSeconds: 12.5,
+      durationSeconds: 45,
+      event: 'tick',
+    };
+    const response = await post('/api/playback/heartbeat', beat, null);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ leaseActive: true });
+    expect(callsTo(StreamingPatterns.heartbeat)).toEqual([beat]);
+
+    for (const bad of [
+      { ...beat, userId: ashaId },
+      { ...beat, positionSeconds: -1 },
+      { ...beat, event: 'rewind' },
+      { ...beat, leaseId: { $ne: null } },
+    ]) {
+      expect((await post('/api/playback/heartbeat', bad, null)).status).toBe(400);
+    }
+  });
+
+  it("lists and stops the caller's own streams", async () => {
+    const list = await fetch(`${url}/api/playback/streams`, {
+      headers: { authorization: 'Bearer asha-token' },
+    });
+    expect(await list.json()).toEqual({ limit: 2, streams: [] });
+    expect(callsTo(StreamingPatterns.streams)).toEqual([{ userId: ashaId, sessionId: 'session-user' }]);
+
+    const stop = await fetch(`${url}/api/playback/streams/lease-0002`, {
+      method: 'DELETE',
+      headers: { authorization: 'Bearer asha-token' },
+    });
+    expect(await stop.json()).toEqual({ stopped: true });
+    expect(callsTo(StreamingPatterns.stop)).toEqual([{ userId: ashaId, leaseId: 'lease-0002' }]);
+  });
+
+  it('keeps the media console to admins', async () => {
+    for (const [method, path] of [
+      ['GET', `/api/admin/media/${movieId}`],
+      ['POST', `/api/admin/media/${movieId}/upload`],
+      ['POST', `/api/admin/media/${movieId}/retry`],
+    ]) {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: { authorization: 'Bearer asha-token' },
+      });
+      expect(response.status).toBe(403);
+    }
+  });
+});
