@@ -15,6 +15,7 @@ const commands = {
   setup: null,
   bench: 'tools/bench/movies.bench.ts',
   'bench-payments': 'tools/bench/payments.bench.ts',
+  'bench-stream': 'tools/bench/stream-bytes.bench.ts',
 };
 
 const fail = (message) => {

@@ -13,6 +13,8 @@ module.exports = {
     '\\.css$': '<rootDir>/test/css-module.stub.cjs',
     // import.meta.env exists only under Vite; jest runs CommonJS.
     '(^|/)vite-env$': '<rootDir>/test/vite-env.stub.cjs',
+    // jsdom plays no video: the media-chrome / hls.js surface of the player is a plain <video> under jest.
+    '^\\./PlayerSurface$': '<rootDir>/src/modules/player/testing/PlayerSurface.stub.tsx',
     ...preset.moduleNameMapper,
     '^@web/(.*)$': '<rootDir>/src/$1',
   },

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceName } from '@app/contracts';
 import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceNames } from '@app/contracts';
@@ -22,7 +23,39 @@ export const DEFAULT_GATEWAY_PORT = GATEWAY_DEFAULT_PORT;
 const SEEDS: Array<{ label: string; script: string }> = [
   { label: 'Seeding the catalogue', script: 'dist/apps/catalogue-service/seed.js' },
   { label: 'Seeding the demo accounts', script: 'dist/apps/auth-service/seed.js' },
+  { label: 'Preparing sample films', script: 'dist/apps/streaming-service/seed-media.js' },
 ];
+
+/**
+ * Media for the sample films and streaming-service: `.data/media` for npm start; a throwaway dir for tests,
+ * with fewer, shorter films built once under `.cache/media-samples` and linked in. The stream secret is kept
+ * in the data dir (like auth's), so signed URLs survive a restart.
+ */
+const mediaEnv = (root: string, dataDir: string, persist: boolean) => {
+  const secretFile = path.join(dataDir, 'streaming-secrets.json');
+  if (!existsSync(secretFile)) {
+    const secret = { STREAM_TOKEN_SECRET: randomBytes(48).toString('base64url') };
+    writeFileSync(secretFile, JSON.stringify(secret), { mode: 0o600 });
+  }
+  const { STREAM_TOKEN_SECRET } = JSON.parse(readFileSync(secretFile, 'utf8')) as {
+    STREAM_TOKEN_SECRET: string;
+  };
+  const MEDIA_DIR = path.join(dataDir, 'media');
+  const TRANSCODE_PRESET = 'ultrafast';
+  return {
+    seed: persist
+      ? { MEDIA_DIR, TRANSCODE_PRESET, SAMPLE_COUNT: '6', SAMPLE_SECONDS: '30' }
+      : {
+          MEDIA_DIR,
+          TRANSCODE_PRESET,
+          // Long enough for the journeys to seek past one 4 s segment and resume (issue 10).
+          SAMPLE_COUNT: '2',
+          SAMPLE_SECONDS: '20',
+          SAMPLE_CACHE_DIR: path.join(root, '.cache/media-samples'),
+        },
+    service: { MEDIA_DIR, TRANSCODE_PRESET, SAMPLE_MEDIA: 'on', STREAM_TOKEN_SECRET },
+  };
+};
 
 export type SystemOptions = {
   root: string;
@@ -104,11 +137,12 @@ export const startSystem = async ({
       TCP_HOST: '127.0.0.1',
     };
 
+    const media = mediaEnv(root, dataDir, persist);
     for (const seed of SEEDS) {
       log(`${seed.label}…`);
       await runStep(seed.label, process.execPath, [seed.script], {
         cwd: root,
-        env: { ...process.env, ...shared },
+        env: { ...process.env, ...shared, ...media.seed },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
     }
@@ -118,7 +152,12 @@ export const startSystem = async ({
       const proc = startLogged(
         name,
         `dist/apps/${name}/main.js`,
-        { ...shared, TCP_PORT: String(port.tcp), HTTP_PORT: String(port.http) },
+        {
+          ...shared,
+          ...(name === 'streaming-service' ? media.service : {}),
+          TCP_PORT: String(port.tcp),
+          HTTP_PORT: String(port.http),
+        },
         logDir,
         root,
       );

@@ -1,13 +1,19 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule, EventsModule } from '@app/server-core';
 import { Env } from './env';
+import { MediaEventsModule } from './media/media-events';
 import { MoviesModule } from './movies/movies.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ReviewsModule } from './reviews/reviews.module';
 
+export type AppOptions = {
+  /** The running service consumes events; one-off commands (seed, import) only publish. */
+  consumeEvents?: boolean;
+};
+
 @Module({})
 export class AppModule {
-  static register(env: Env): DynamicModule {
+  static register(env: Env, { consumeEvents = true }: AppOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -16,6 +22,7 @@ export class AppModule {
         MoviesModule,
         ReviewsModule,
         RatingsModule,
+        ...(consumeEvents ? [MediaEventsModule] : []),
       ],
     };
   }

@@ -135,7 +135,13 @@ describe('catalogue-service against real MongoDB and Redis', () => {
       MONGODB_DB: infra.mongoDb,
       REDIS_URL: deadRedis,
     });
-    const broken = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
+    // Without its event consumer: the consumer creates its Redis group at boot, and a service that consumes events
+    // does not start while Redis is unreachable (EventConsumer.start in server-core), as for every consuming service.
+    const broken = await startServiceUnderTest(
+      'catalogue-service',
+      AppModule.register(env, { consumeEvents: false }),
+      infra.mongoUri,
+    );
     try {
       const res = await fetch(`${broken.httpUrl}/health`);
       expect(res.status).toBe(503);

@@ -1,13 +1,30 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { CoreModule } from '@app/server-core';
+import { CoreModule, EventsModule } from '@app/server-core';
+import { DeliveryModule } from './delivery/delivery.module';
 import { Env } from './env';
+import { FfmpegModule } from './ffmpeg/ffmpeg.module';
+import { IngestModule } from './ingest/ingest.module';
+import { MediaDataModule } from './media/media-data.module';
+import { MediaModule } from './media/media.module';
+import { PlaybackModule } from './playback/playback.module';
+import { SamplesModule } from './samples/samples.module';
 
 @Module({})
 export class AppModule {
   static register(env: Env): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forService('streaming-service', env)],
+      imports: [
+        CoreModule.forService('streaming-service', env),
+        EventsModule.forPublisher(),
+        FfmpegModule,
+        MediaDataModule,
+        MediaModule,
+        IngestModule,
+        SamplesModule.register(env),
+        PlaybackModule,
+        DeliveryModule,
+      ],
     };
   }
 }

@@ -17,6 +17,8 @@ export const MoviePublishedSchema = z.object({
   title: z.string(),
   genre: z.string(),
   publishDate: z.string(),
+  /** Set by the catalogue seed only: demo content, which streaming-service maps to generated sample films. */
+  demo: z.boolean().optional(),
 });
 
 export const UserRegisteredSchema = z.object({ userId: z.string(), username: z.string(), email: z.string() });
@@ -83,7 +85,10 @@ export const WatchProgressedSchema = z.object({
   reportedAt: z.string(),
 });
 /** A title's media is playable (streaming-service finished its transcode, or mapped it to sample media). */
-export const MediaReadySchema = z.object({ movieId: z.string(), durationSeconds: z.number().nonnegative().nullable() });
+export const MediaReadySchema = z.object({
+  movieId: z.string(),
+  durationSeconds: z.number().nonnegative().nullable(),
+});
 
 /** The event catalogue: type name → payload schema. */
 export const Events = {

@@ -49,6 +49,11 @@ export const MovieSchema = z.object({
   /** The browse categories this title belongs to, derived from its genres (incl. 'Sci-Fi'). */
   category: z.array(z.string()),
   tmdbId: z.number().int().nullable(),
+  /**
+   * Whether the title has playable media (`media.ready`); without it the web shows "Coming soon". Optional so
+   * older fixtures stay valid; the catalogue always sets it.
+   */
+  mediaReady: z.boolean().optional(),
 });
 export type Movie = z.infer<typeof MovieSchema>;
 

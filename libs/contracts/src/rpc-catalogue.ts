@@ -1,11 +1,13 @@
 import { AuthRpc } from './auth';
 import { MovieRpc, ReviewRpc } from './catalogue-rpc';
 import { ContactRpc } from './contact';
+import { PaymentRpc } from './payments';
 import type { RpcDescriptor } from './rpc';
+import { HistoryRpc, StreamingRpc } from './streaming';
 
 /** Every described RPC by pattern (tests check real replies against their contract through it). */
 export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
-  [AuthRpc, MovieRpc, ReviewRpc, ContactRpc]
+  [AuthRpc, MovieRpc, ReviewRpc, ContactRpc, PaymentRpc, StreamingRpc, HistoryRpc]
     .flatMap((group) => Object.values(group))
     .map((descriptor): [string, RpcDescriptor] => [descriptor.pattern, descriptor]),
 );

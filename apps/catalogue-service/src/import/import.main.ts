@@ -20,7 +20,10 @@ const main = async () => {
   const env = parseEnv(envSchema);
   const pages = pagesArgument();
   const app = await NestFactory.createApplicationContext(
-    { module: class ImportCommand {}, imports: [AppModule.register(env), ImportModule] },
+    {
+      module: class ImportCommand {},
+      imports: [AppModule.register(env, { consumeEvents: false }), ImportModule],
+    },
     { logger: new JsonLogger('catalogue-import', 'warn') },
   );
   try {

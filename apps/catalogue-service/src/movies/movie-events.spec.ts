@@ -14,6 +14,14 @@ describe('moviePublishedEvent', () => {
     });
   });
 
+  it("marks the seed's demo titles, and only when asked", () => {
+    const publishDate = new Date('2025-03-01T10:00:00.000Z');
+    const movie = { _id, title: 'Lagaan', genre: 'Drama', publishDate };
+    expect(moviePublishedEvent(movie, { demo: true }).demo).toBe(true);
+    expect(moviePublishedEvent(movie)).not.toHaveProperty('demo');
+    expect(moviePublishedEvent(movie, { demo: false })).not.toHaveProperty('demo');
+  });
+
   it('dates a title without a publish date now', () => {
     jest.useFakeTimers({ now: new Date('2025-06-01T00:00:00.000Z') });
     try {

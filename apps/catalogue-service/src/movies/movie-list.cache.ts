@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
@@ -6,12 +6,54 @@ import { InjectRedis, JsonCache } from '@app/server-core';
 
 /** A safety net: writes invalidate at once; the TTL only bounds what a missed invalidation could serve. */
 const TTL_SECONDS = 300;
+/** At most one invalidation per window for bursts of writes (`invalidateCoalesced`). */
+export const COALESCE_WINDOW_MS = 1_000;
 
 /** Public lists, sections and genres, kept in Redis so browsing does not hit MongoDB on every request; any catalogue write calls `invalidate()`. */
 @Injectable()
-export class MovieListCache extends JsonCache {
+export class MovieListCache extends JsonCache implements OnModuleDestroy {
+  private readonly logger = new Logger(MovieListCache.name);
+  /** Open while a coalescing window runs; `again` records a request made during it. */
+  private window?: { timer: NodeJS.Timeout; again: boolean };
+
   constructor(@InjectRedis() redis: Redis, @InjectConnection() connection: Connection) {
     // Namespaced by database, so catalogues (or test suites) sharing one Redis never see each other's pages.
     super(redis, { prefix: `catalogue:${connection.name}:list:`, ttlSeconds: TTL_SECONDS });
+  }
+
+  /**
+   * `invalidate()` for writes that come in bursts (a `media.ready` per seeded title, thousands at first start):
+   * each invalidation is a SCAN of Redis, so the first request invalidates at once and the rest of its window
+   * are folded into one more invalidation when the window ends. Lists are then at most one window stale.
+   */
+  async invalidateCoalesced(): Promise<void> {
+    if (this.window) {
+      this.window.again = true;
+      return;
+    }
+    const window = { again: false, timer: setTimeout(() => this.closeWindow(), COALESCE_WINDOW_MS) };
+    // A pending trailing invalidation must not hold the process open; shutdown flushes it instead.
+    window.timer.unref();
+    this.window = window;
+    await this.invalidate();
+  }
+
+  /** Runs the invalidation still owed by the last window, so a stopping service leaves no stale lists behind. */
+  async onModuleDestroy(): Promise<void> {
+    const window = this.window;
+    if (!window) return;
+    clearTimeout(window.timer);
+    this.window = undefined;
+    if (window.again) await this.invalidate();
+  }
+
+  private closeWindow() {
+    const again = this.window?.again ?? false;
+    this.window = undefined;
+    if (!again) return;
+    this.invalidateCoalesced().catch((error: unknown) =>
+      // The TTL still bounds how long the lists can be stale.
+      this.logger.error({ msg: 'list cache invalidation failed', error: String(error) }),
+    );
   }
 }

@@ -32,5 +32,6 @@ export const toMovie = (doc: StoredMovie): Movie => {
     budgetUsd: doc.budgetUsd,
     revenueUsd: doc.revenueUsd,
     publishDate: doc.publishDate ? doc.publishDate.toISOString() : null,
+    mediaReady: doc.mediaReady ?? false,
   };
 };

@@ -33,6 +33,12 @@ export class MovieRecord {
   @Prop({ type: Number, default: 0 }) popularity: number;
   /** Where the title came from (`seed:…`, `import:…`), unique: re-running a seed or import never duplicates. */
   @Prop({ type: String }) sourceKey?: string;
+  /** Playable: streaming-service announced its media (`media.ready`). Without it the web shows "Coming soon". */
+  @Prop({ type: Boolean, default: false }) mediaReady?: boolean;
+  /** The media's running time as streaming-service measured it. */
+  @Prop({ type: Number, default: null }) mediaDurationSeconds?: number | null;
+  /** When the applied `media.ready` occurred: an older or redelivered one never overwrites a newer one. */
+  @Prop({ type: Date, default: null }) mediaReadyAt?: Date | null;
 }
 
 export type MovieDocument = HydratedDocument<MovieRecord>;

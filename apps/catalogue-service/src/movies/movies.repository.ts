@@ -119,6 +119,20 @@ export class MoviesRepository {
       .exec();
   }
 
+  /**
+   * Marks the title playable with its media's duration; conditional on `readyAt`, so a redelivered or older
+   * `media.ready` changes nothing. False when nothing changed (already applied, or no such title).
+   */
+  async markMediaReady(id: string, durationSeconds: number | null, readyAt: Date): Promise<boolean> {
+    const { modifiedCount } = await this.movies
+      .updateOne(
+        { _id: id, $or: [{ mediaReadyAt: null }, { mediaReadyAt: { $lt: readyAt } }] },
+        { $set: { mediaReady: true, mediaDurationSeconds: durationSeconds, mediaReadyAt: readyAt } },
+      )
+      .exec();
+    return modifiedCount > 0;
+  }
+
   async delete(id: string): Promise<boolean> {
     const { deletedCount } = await this.movies.deleteOne({ _id: id }).exec();
     return deletedCount === 1;

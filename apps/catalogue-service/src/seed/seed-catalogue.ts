@@ -56,9 +56,9 @@ export const seedCatalogue = async (
   return added;
 };
 
-/** The seed's `onInserted` hook in production: every inserted title is announced as published. */
+/** The seed's `onInserted` hook in production: every inserted title is announced as published, as demo content. */
 export const announceInserted = (events: EventBus) => async (movies: StoredMovie[]) => {
   for (const movie of movies) {
-    await events.publish('movie.published', moviePublishedEvent(movie));
+    await events.publish('movie.published', moviePublishedEvent(movie, { demo: true }));
   }
 };

@@ -23,7 +23,7 @@ const datasetPath = () => {
 /** `node dist/apps/catalogue-service/seed.js`: fills the catalogue from the movie data set shipped in vega-datasets. */
 const main = async () => {
   const env = parseEnv(envSchema);
-  const app = await NestFactory.createApplicationContext(AppModule.register(env), {
+  const app = await NestFactory.createApplicationContext(AppModule.register(env, { consumeEvents: false }), {
     logger: new JsonLogger('catalogue-seed', 'warn'),
   });
   try {

@@ -15,6 +15,8 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // The player starts playing on its own, as it does after a click on Play in a person's browser.
+  '--autoplay-policy=no-user-gesture-required',
   // Keeps Chromium from looking up Google hosts on a machine that cannot reach them.
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost',
 ];

@@ -32,6 +32,8 @@ const SubscriptionPage = lazyPage(() => import('@web/pages/SubscriptionPage'), '
 const UserDashboardPage = lazyPage(() => import('@web/pages/UserDashboardPage'), 'UserDashboardPage');
 const UserLoginPage = lazyPage(() => import('@web/pages/UserLoginPage'), 'UserLoginPage');
 const UserProfilePage = lazyPage(() => import('@web/pages/UserProfilePage'), 'UserProfilePage');
+const VideoPage = lazyPage(() => import('@web/pages/VideoPage'), 'VideoPage');
+const VideoPlayerPage = lazyPage(() => import('@web/pages/VideoPlayerPage'), 'VideoPlayerPage');
 
 const comingSoon = (page: ComingSoonKey & keyof typeof Paths): RouteObject => ({
   path: Paths[page],
@@ -85,8 +87,8 @@ export const routes: RouteObject[] = [
       },
       { path: Paths.movieDetails, element: <MovieDetailsPage /> },
       { path: Paths.movie, element: <MoviePage /> },
-      comingSoon('video'),
-      comingSoon('videoPlayer'),
+      { path: Paths.video, element: <VideoPage /> },
+      { path: Paths.videoPlayer, element: <VideoPlayerPage /> },
       comingSoon('recommended'),
       { path: Paths.recommendedFor, element: <ComingSoonPage page="recommended" /> },
       { path: Paths.subscription, element: <SubscriptionPage /> },

@@ -5,8 +5,6 @@
  * to its feature's strings.ts and its entry leaves this list.
  */
 export const comingSoonPages = {
-  video: { title: 'Now playing', line: 'The player is almost ready. Grab the popcorn.' },
-  videoPlayer: { title: 'Player', line: 'The player is almost ready. Grab the popcorn.' },
   recommended: { title: 'Recommended for You', line: 'Picks made for you are on their way.' },
   tvShows: { title: 'TV Shows', line: 'Series and seasons are on their way.' },
   myList: { title: 'My List', line: 'Your list is on its way.' },

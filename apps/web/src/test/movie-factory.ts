@@ -30,6 +30,7 @@ export const aMovie = (overrides: Partial<Movie> = {}): Movie => {
     awards: null,
     category: ['drama'],
     tmdbId: null,
+    mediaReady: true,
     ...overrides,
   };
 };

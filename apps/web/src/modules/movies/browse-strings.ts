@@ -7,6 +7,8 @@ export const browseStrings = {
   logout: 'Logout',
   profile: 'Your profile',
   playNow: 'Play Now',
+  /** A title without media yet (issue 10): shown instead of a play button. */
+  comingSoon: 'Coming soon',
   moreInfo: 'More Info',
   sections: {
     newlyLaunched: 'Newly Launched Movies',

@@ -2,7 +2,10 @@ import type { Entitlement, Movie } from '@app/contracts';
 import { rentalTime } from './rental-clock';
 import { paymentStrings as texts } from './strings';
 
-export type TitleRef = Pick<Movie, 'id' | 'title' | 'access' | 'purchasePriceInr' | 'rentalPriceInr'>;
+export type TitleRef = Pick<
+  Movie,
+  'id' | 'title' | 'description' | 'access' | 'purchasePriceInr' | 'rentalPriceInr' | 'mediaReady'
+>;
 
 /** What the panel offers: prices of the ways in the viewer does not have yet (null: not offered). */
 export type WaysIn = { planFrom: number | null; purchase: number | null; rental: number | null };

@@ -69,8 +69,8 @@ export const paymentStrings = {
   rentHours: '48 hours',
   rentStartWindow: 'Start within 30 days, then watch for 48 hours.',
   rentNow: 'Rent Now',
-  goToTitle: 'Go to title',
-  playerSoon: 'The player arrives soon; your access is saved.',
+  /** A title the viewer may watch but that has no media yet (issue 10). */
+  comingSoon: 'Coming soon: this title cannot be played yet.',
 
   // Profile: Subscription tab (SPEC 2)
   subscriptionTitle: 'Subscription',

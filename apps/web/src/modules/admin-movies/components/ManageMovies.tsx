@@ -160,6 +160,7 @@ export const ManageMovies = () => {
       {editing && (
         <MovieFormModal
           mode={editing.mode}
+          movieId={editing.mode === 'edit' ? editing.movie.id : undefined}
           initial={editing.mode === 'edit' ? formValuesOf(editing.movie) : emptyMovieForm}
           saving={actions.create.isPending || actions.update.isPending}
           onSubmit={save}

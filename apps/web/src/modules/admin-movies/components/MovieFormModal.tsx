@@ -13,9 +13,12 @@ import {
 import { adminMovieStrings as t } from '../strings';
 import type { MovieInput } from '@app/contracts';
 import styles from './ManageMovies.module.css';
+import { MediaSection } from './MediaSection';
 
 type MovieFormModalProps = {
   mode: 'add' | 'edit';
+  /** The title being edited: its Media section (issue 10) shows under the form. */
+  movieId?: string;
   initial: MovieFormValues;
   saving: boolean;
   onSubmit: (input: Partial<MovieInput>) => void;
@@ -23,7 +26,14 @@ type MovieFormModalProps = {
 };
 
 /** The Add/Edit movie modal (SPEC 2), with SPEC 5's rules checked before anything is sent. */
-export const MovieFormModal = ({ mode, initial, saving, onSubmit, onClose }: MovieFormModalProps) => {
+export const MovieFormModal = ({
+  mode,
+  movieId,
+  initial,
+  saving,
+  onSubmit,
+  onClose,
+}: MovieFormModalProps) => {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<MovieFormErrors>({});
   const set = (field: keyof MovieFormValues) => (value: string) =>
@@ -85,6 +95,7 @@ export const MovieFormModal = ({ mode, initial, saving, onSubmit, onClose }: Mov
           </Button>
         </div>
       </Form>
+      {mode === 'edit' && movieId && <MediaSection movieId={movieId} />}
     </Modal>
   );
 };

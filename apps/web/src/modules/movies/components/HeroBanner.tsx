@@ -10,7 +10,7 @@ import styles from './HeroBanner.module.css';
 
 type HeroBannerProps = { movie: Movie; onPlay: (movie: Movie) => void; onMoreInfo: (movie: Movie) => void };
 
-/** The first popular title, large, with Play Now and More Info (SPEC 2). */
+/** The first popular title, large, with Play Now (or 'Coming soon' before it has media) and More Info (SPEC 2). */
 export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
   const year = releaseYear(movie.releaseDate);
   return (
@@ -33,9 +33,13 @@ export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
         </MovieMeta>
         <p className={styles.overview}>{movie.description}</p>
         <div className={styles.actions}>
-          <Button size="md" onClick={() => onPlay(movie)}>
-            ▶ {browseStrings.playNow}
-          </Button>
+          {movie.mediaReady ? (
+            <Button size="md" onClick={() => onPlay(movie)}>
+              ▶ {browseStrings.playNow}
+            </Button>
+          ) : (
+            <span className={styles.comingSoon}>{browseStrings.comingSoon}</span>
+          )}
           <Button variant="ghost" size="md" onClick={() => onMoreInfo(movie)}>
             {browseStrings.moreInfo}
           </Button>

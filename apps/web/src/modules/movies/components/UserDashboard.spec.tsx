@@ -6,6 +6,8 @@ import { aMovie, aPage } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { signInAs, someSections } from '../testing/browse-test-kit';
 import type { MovieSections } from '@app/contracts';
+import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
+import { playerStrings } from '@web/modules/player/strings';
 
 const serverError = {
   status: 500,
@@ -16,10 +18,17 @@ const region = (name: string) => screen.getByRole('region', { name });
 
 describe('User home (/userdashboard)', () => {
   let api: FakeApi;
+  /** The access answer per title: premium titles are not included by default (no plan). */
+  let watchable = new Set<string>();
+  const entitlementFor = (movieId: string) =>
+    watchable.has(movieId)
+      ? anEntitlement({ movieId, access: 'free', canWatch: true, reason: 'free' })
+      : anEntitlement({ movieId });
 
   beforeEach(async () => {
     window.localStorage.clear();
     signInAs('user');
+    watchable = new Set();
     api = await startFakeApi(() => undefined);
   });
 
@@ -32,6 +41,10 @@ describe('User home (/userdashboard)', () => {
       if (url.pathname === '/api/movies/sections')
         return { status: 200, body: build(url.searchParams.get('genre')) };
       if (url.pathname === '/api/movies/genres') return { status: 200, body: ['Comedy', 'Drama'] };
+      if (url.pathname.startsWith('/api/entitlements/')) {
+        const movieId = url.pathname.split('/').at(-1) ?? '';
+        return { status: 200, body: entitlementFor(movieId) };
+      }
       if (url.pathname === '/api/movies')
         return { status: 200, body: aPage(searchResults.map((title) => aMovie({ title }))) };
       return undefined;
@@ -164,7 +177,7 @@ describe('User home (/userdashboard)', () => {
 
     const premium = await screen.findByRole('region', { name: sections.premium });
     fireEvent.click(within(premium).getByRole('button', { name: movieStrings.watchNowTitle('Golden Hour') }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(
       within(dialog).getByText(
         '"Golden Hour" is a premium movie. Subscribe to our premium plan to watch this and other exclusive content.',
@@ -184,5 +197,38 @@ describe('User home (/userdashboard)', () => {
       name: detailStrings.addToFavorites,
     }) as HTMLButtonElement;
     expect(favorites.disabled).toBe(true);
+  });
+
+  it('Play Now and Watch Now lead to the player for a title the viewer may watch, the title in state and URL', async () => {
+    const hero = aMovie({ title: 'Monsoon Wedding', description: 'A wedding in Delhi.' });
+    watchable = new Set([hero.id]);
+    serve(() => someSections({ hero }));
+    const { router } = renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    fireEvent.click(await screen.findByRole('button', { name: /Play Now/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/video'));
+    expect(router.state.location.search).toBe(`?movie=${hero.id}`);
+    expect(router.state.location.state).toEqual({
+      movie: { id: hero.id, title: 'Monsoon Wedding', overview: 'A wedding in Delhi.' },
+    });
+  });
+
+  it("shows 'Coming soon' instead of Play Now for a title without media, and its details say so", async () => {
+    const hero = aMovie({ title: 'Not Yet', mediaReady: false });
+    watchable = new Set([hero.id]);
+    serve(() => someSections({ hero, free: [hero] }));
+    renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    await screen.findByRole('heading', { level: 1, name: 'Not Yet' });
+    expect(screen.queryByRole('button', { name: /Play Now/ })).toBeNull();
+    const free = region(sections.free);
+    expect(within(free).getByText(browseStrings.comingSoon)).toBeTruthy();
+
+    fireEvent.click(within(free).getByRole('button', { name: movieStrings.watchNowTitle('Not Yet') }));
+    const details = await screen.findByRole('dialog', { name: 'Not Yet' });
+    expect(await within(details).findByText(/Coming soon: this title cannot be played yet/)).toBeTruthy();
+    expect(playerStrings.noMedia).toBe('Coming soon: this title cannot be played yet.');
   });
 });

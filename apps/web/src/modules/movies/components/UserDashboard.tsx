@@ -20,7 +20,11 @@ import styles from './UserDashboard.module.css';
 
 const { sections: titles } = browseStrings;
 const premiumBadge = (movie: Movie) =>
-  movie.access === MovieAccess.Premium ? browseStrings.subscriptionRequired : undefined;
+  !movie.mediaReady
+    ? browseStrings.comingSoon
+    : movie.access === MovieAccess.Premium
+      ? browseStrings.subscriptionRequired
+      : undefined;
 
 /** Popular Movies: the server's search over the whole catalogue while a search is typed, else the popular list. */
 type PopularMoviesProps = { popular: Movie[]; search: string; onWatchNow: (movie: Movie) => void };

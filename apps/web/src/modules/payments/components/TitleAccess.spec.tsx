@@ -23,7 +23,7 @@ import { TitleAccess } from './TitleAccess';
 
 const ID = '65f0c0ffee00000000000099';
 const movie = (): MovieDetail => ({
-  ...aMovie({ id: ID, title: 'Golden Hour', access: 'premium', rating: 8.6 }),
+  ...aMovie({ id: ID, title: 'Golden Hour', access: 'premium', rating: 8.6, mediaReady: true }),
   topReviews: [],
 });
 const HOUR = 3_600_000;
@@ -375,6 +375,9 @@ describe('access panel in the detail modal', () => {
     expect(await screen.findByText(texts.youOwnThis)).toBeTruthy();
     expect(screen.getByText(texts.success)).toBeTruthy();
     expect(bodies['/api/payments/verify']).toEqual(signedResponse({ orderId: 'order_Test0001' }));
-    expect(screen.getByRole('link', { name: texts.goToTitle }).getAttribute('href')).toBe(`/movie/${ID}`);
+    // Owned now: Watch Now leads to the player, the title in the URL.
+    expect(screen.getByRole('link', { name: texts.watchNow }).getAttribute('href')).toBe(
+      `/video?movie=${ID}`,
+    );
   });
 });

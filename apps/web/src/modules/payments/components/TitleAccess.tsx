@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
+import { watchLocation } from '@web/modules/player/watch-route';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
 import { type AccessSummary, fallbackEntitlement, summarizeAccess, type TitleRef } from '../access-summary';
@@ -51,6 +52,7 @@ export const TitleAccess = ({ movie, placement }: TitleAccessProps) => {
   const summary = checking ? null : summarizeAccess(entitlement, signedIn, now);
   const Heading = placement === 'page' ? 'h2' : 'h3';
   const origin = titleOrigin(movie.id, movie.title);
+  const watch = watchLocation(movie);
 
   const buy = () => (signedIn ? checkout.pay('purchase') : signInFirst());
   const rent = () => (signedIn ? checkout.pay('rental') : signInFirst());
@@ -153,14 +155,18 @@ export const TitleAccess = ({ movie, placement }: TitleAccessProps) => {
       ) : summary.kind === 'can-watch' ? (
         <>
           <p className={styles.status}>{summary.status}</p>
-          {placement === 'modal' ? (
-            <div className={styles.row}>
-              <Link to={toPath.movie(movie.id)} className={buttonClass()}>
-                {texts.goToTitle}
+          {movie.mediaReady ? (
+            <div className={placement === 'page' ? styles.stack : styles.row}>
+              <Link
+                to={watch.to}
+                state={watch.state}
+                className={buttonClass({ block: placement === 'page' })}
+              >
+                {texts.watchNow}
               </Link>
             </div>
           ) : (
-            <p className={styles.hint}>{texts.playerSoon}</p>
+            <p className={styles.hint}>{texts.comingSoon}</p>
           )}
         </>
       ) : (

@@ -1,0 +1,151 @@
+import type { Redis } from 'ioredis';
+import type { EventEnvelope, EventPayload, Movie, MovieDetail, Page } from '@app/contracts';
+import { EVENT_STREAM, MoviePatterns, MovieRpc } from '@app/contracts';
+import { EventBus, REDIS_CLIENT } from '@app/server-core';
+import type { ServiceUnderTest } from '@app/server-testing';
+import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { AppModule } from '../src/app.module';
+import { envSchema } from '../src/env';
+import { CONSUMER_GROUP } from '../src/media/media-events';
+import { MoviesRepository } from '../src/movies/movies.repository';
+import { cleanDataset } from '../src/seed/movie-dataset';
+import { announceInserted, seedCatalogue } from '../src/seed/seed-catalogue';
+import type { CatalogueContext } from './catalogue-context';
+import { catalogueContext } from './catalogue-context';
+
+const waitUntil = async (condition: () => Promise<boolean>, what: string, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe('media.ready and demo titles in catalogue-service', () => {
+  let service: ServiceUnderTest;
+  let ctx: CatalogueContext;
+  let redis: Redis;
+  let bus: EventBus;
+
+  beforeAll(async () => {
+    const infra = suiteInfra('catalogue-media');
+    const env = envSchema.parse({
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: infra.mongoDb,
+      REDIS_URL: infra.redisUrl,
+    });
+    service = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
+    ctx = catalogueContext(service);
+    redis = service.app.get<Redis>(REDIS_CLIENT);
+    bus = service.app.get(EventBus);
+  });
+
+  afterAll(() => service?.close());
+
+  /** A handler that failed leaves its event pending (for a retry much later), so none pending means none failed. */
+  const pendingOfGroup = async () =>
+    ((await redis.xpending(EVENT_STREAM, CONSUMER_GROUP)) as [number, ...unknown[]])[0];
+  const detail = (id: string) => service.call(MovieRpc.get, { id, asAdmin: false });
+  const stored = async (id: string) => service.app.get(MoviesRepository).findById(id);
+  /** Events of one type published after `from` entries of the stream (the stream is shared with other suites). */
+  const publishedSince = async <T extends 'movie.published'>(type: T, from: number) =>
+    (await redis.xrange(EVENT_STREAM, '-', '+'))
+      .slice(from)
+      .map(([, fields]) => JSON.parse(fields[1]) as EventEnvelope<EventPayload<T>>)
+      .filter((envelope) => envelope.type === type)
+      .map((envelope) => envelope.payload);
+
+  it('shows a title without media as not ready, then ready once media.ready arrives, in detail and lists', async () => {
+    const movie = await ctx.newMovie({ popularity: 1_000_000 });
+    expect((await detail(movie.id)).mediaReady).toBe(false);
+    const firstPage = () => service.send<Page<Movie>>(MoviePatterns.list, { page: 1, pageSize: 5 });
+    // Cached now: the event must drop the cached page.
+    expect((await firstPage()).data.find((m) => m.id === movie.id)?.mediaReady).toBe(false);
+
+    await bus.publish('media.ready', { movieId: movie.id, durationSeconds: 92.4 });
+    await waitUntil(async () => (await detail(movie.id)).mediaReady === true, 'the title to be playable');
+    expect((await stored(movie.id))?.mediaDurationSeconds).toBe(92.4);
+    await waitUntil(
+      async () => (await firstPage()).data.find((m) => m.id === movie.id)?.mediaReady === true,
+      'the cached list to show it',
+    );
+  });
+
+  it('applies a redelivered or older media.ready as nothing, and acknowledges it', async () => {
+    const movie = await ctx.newMovie();
+    await bus.publish('media.ready', { movieId: movie.id, durationSeconds: 90 });
+    await waitUntil(async () => (await stored(movie.id))?.mediaDurationSeconds === 90, 'the first event');
+    const readyAt = (await stored(movie.id))?.mediaReadyAt;
+
+    // The same envelope again (a redelivery), and one that occurred before it (a late one).
+    const [[, fields]] = (await redis.xrange(EVENT_STREAM, '-', '+'))
+      .reverse()
+      .filter(([, entry]) => entry[1].includes(movie.id));
+    await redis.xadd(EVENT_STREAM, '*', ...fields);
+    const late: EventEnvelope<EventPayload<'media.ready'>> & { type: 'media.ready' } = {
+      id: `late-${movie.id}`,
+      type: 'media.ready',
+      occurredAt: new Date(Date.now() - 3_600_000).toISOString(),
+      payload: { movieId: movie.id, durationSeconds: 10 },
+    };
+    await redis.xadd(EVENT_STREAM, '*', 'envelope', JSON.stringify(late));
+    // The consumer handles the stream in order: once a later event is applied, these two have been handled.
+    const marker = await ctx.newMovie();
+    await bus.publish('media.ready', { movieId: marker.id, durationSeconds: 1 });
+    await waitUntil(async () => (await stored(marker.id))?.mediaReady === true, 'the marker event');
+
+    expect(await stored(movie.id)).toMatchObject({
+      mediaReady: true,
+      mediaDurationSeconds: 90,
+      mediaReadyAt: readyAt,
+    });
+    await waitUntil(async () => (await pendingOfGroup()) === 0, 'every event acknowledged');
+  });
+
+  it('acknowledges media.ready for an unknown or malformed id without failing', async () => {
+    await bus.publish('media.ready', { movieId: 'f'.repeat(24), durationSeconds: 5 });
+    await bus.publish('media.ready', { movieId: 'not-an-id', durationSeconds: 5 });
+    const marker = await ctx.newMovie();
+    await bus.publish('media.ready', { movieId: marker.id, durationSeconds: 1 });
+    await waitUntil(async () => (await stored(marker.id))?.mediaReady === true, 'the marker event');
+    await waitUntil(async () => (await pendingOfGroup()) === 0, 'every event acknowledged');
+  });
+
+  it('announces the seed’s titles as demo content', async () => {
+    const before = await redis.xlen(EVENT_STREAM);
+    await seedCatalogue(
+      service.app.get(MoviesRepository),
+      cleanDataset([
+        {
+          Title: 'Demo Kilo',
+          'Major Genre': 'Comedy',
+          'Release Date': 'Jan 05 2001',
+          'IMDB Rating': 7.1,
+          'IMDB Votes': 10,
+        },
+      ]),
+      { onInserted: announceInserted(bus) },
+    );
+    expect(await publishedSince('movie.published', before)).toEqual([
+      expect.objectContaining({ title: 'Demo Kilo', demo: true }),
+    ]);
+  });
+
+  it('announces an admin-created title without the demo flag', async () => {
+    const before = await redis.xlen(EVENT_STREAM);
+    const created = await service.call(MovieRpc.create, {
+      title: 'Admin Lima',
+      description: 'Made by an admin.',
+      genre: 'Drama',
+      rating: 7,
+      posterUrl: 'https://images.example.in/lima.jpg',
+      status: 'published',
+    });
+    const events = await publishedSince('movie.published', before);
+    expect(events).toEqual([expect.objectContaining({ movieId: created.id, title: 'Admin Lima' })]);
+    expect(events[0]).not.toHaveProperty('demo');
+    expect(created.mediaReady).toBe(false);
+    const shown: MovieDetail = await detail(created.id);
+    expect(shown.mediaReady).toBe(false);
+  });
+});

@@ -1,0 +1,19 @@
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { MediaDataModule } from '../media/media-data.module';
+import { PlaybackModule } from '../playback/playback.module';
+import { PlayableAssetCache } from './playable-asset.cache';
+import { StreamDeliveryMiddleware } from './stream-delivery.middleware';
+
+/**
+ * The byte server on the service's own HTTP port. Nest registers module middleware before its routes, so
+ * `/stream/**` is answered ahead of the router; what the middleware does not serve goes on with next().
+ */
+@Module({
+  imports: [MediaDataModule, PlaybackModule],
+  providers: [PlayableAssetCache, StreamDeliveryMiddleware],
+})
+export class DeliveryModule implements NestModule {
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(StreamDeliveryMiddleware).forRoutes({ path: 'stream/*path', method: RequestMethod.ALL });
+  }
+}

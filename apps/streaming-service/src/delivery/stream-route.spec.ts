@@ -1,0 +1,67 @@
+import { parseStreamRoute } from './stream-route';
+
+const TOKEN = 'eyJ1IjoiYSJ9.abc_DEF-123';
+const MOVIE = '65f0000000000000000000aa';
+const base = `/stream/t/${TOKEN}/${MOVIE}`;
+
+describe('parseStreamRoute', () => {
+  it.each([
+    ['master.m3u8', { kind: 'master' }],
+    ['720p/index.m3u8', { kind: 'variant', rendition: '720p' }],
+    ['1080p/init.mp4', { kind: 'init', rendition: '1080p' }],
+    ['480p/seg_00042.m4s', { kind: 'segment', rendition: '480p', name: 'seg_00042.m4s' }],
+    ['trickplay/thumbs.vtt', { kind: 'trickplay-index' }],
+    ['trickplay/sheet_003.jpg', { kind: 'trickplay-sheet', name: 'sheet_003.jpg' }],
+  ])('names the HLS file %s', (file, expected) => {
+    expect(parseStreamRoute(`${base}/${file}`)).toEqual({
+      kind: 'hls',
+      token: TOKEN,
+      movieId: MOVIE,
+      file: expected,
+    });
+  });
+
+  it.each([
+    '../video.mp4',
+    '720p/../../../etc/passwd',
+    '720p/%2e%2e/index.m3u8',
+    '2160p/index.m3u8',
+    '720p/seg_1.m4s',
+    '720p/index.m3u8/',
+    'video.mp4',
+    'hls/master.m3u8',
+    'trickplay/../master.m3u8',
+    'trickplay/sheet_000.png',
+    'master.m3u8%00',
+  ])('refuses %s (a 404 of its own, never a path)', (file) => {
+    expect(parseStreamRoute(`${base}/${file}`)).toEqual({ kind: 'unknown' });
+  });
+
+  it('refuses a malformed token or movie id under /stream/t/', () => {
+    expect(parseStreamRoute(`/stream/t/not-a-token/${MOVIE}/master.m3u8`)).toEqual({ kind: 'unknown' });
+    expect(parseStreamRoute(`/stream/t/${TOKEN}/not-an-id/master.m3u8`)).toEqual({ kind: 'unknown' });
+  });
+
+  it('reads the MP4 route and its token from the query', () => {
+    expect(parseStreamRoute(`/stream/${MOVIE}?token=${TOKEN}`)).toEqual({
+      kind: 'mp4',
+      token: TOKEN,
+      movieId: MOVIE,
+    });
+    expect(parseStreamRoute(`/stream/${MOVIE}?x=1&token=${encodeURIComponent(TOKEN)}`)).toMatchObject({
+      token: TOKEN,
+    });
+    expect(parseStreamRoute(`/stream/${MOVIE}`)).toEqual({ kind: 'mp4', token: null, movieId: MOVIE });
+  });
+
+  it.each([
+    '/stream/upload/ticket123',
+    '/stream',
+    '/stream/',
+    '/health',
+    `/stream/${MOVIE}/extra`,
+    '/streams/x',
+  ])('leaves %s to the next handler', (url) => {
+    expect(parseStreamRoute(url)).toBeNull();
+  });
+});

@@ -1,0 +1,155 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FfprobeData } from 'fluent-ffmpeg';
+import { Ffmpeg, FfmpegError, fluentCommandOf, probeOf } from './ffmpeg.adapter';
+import { planLadder } from './ladder';
+import type { TranscodePlan } from './transcode-args';
+import { transcodeArgs, transcodeCommand } from './transcode-args';
+
+/** The list fluent-ffmpeg runs: ours, with the `-y` it always writes itself after the inputs. */
+const withFluentY = (args: string[]) => {
+  const rest = args.filter((arg) => arg !== '-y');
+  const at = rest.indexOf('-filter_complex');
+  return [...rest.slice(0, at), '-y', ...rest.slice(at)];
+};
+
+const plan = (overrides: Partial<TranscodePlan>): TranscodePlan => ({
+  source: { kind: 'file', path: '/media/in put.mp4' },
+  outDir: '/out',
+  preset: 'veryfast',
+  rungs: planLadder(1080),
+  fps: 24,
+  hasAudio: true,
+  progress: true,
+  ...overrides,
+});
+
+describe('the transcode command through fluent-ffmpeg', () => {
+  it.each([
+    ['a file with sound, the whole ladder', plan({})],
+    // Two renditions: the -var_stream_map value has exactly one space, which a lone option would be split at.
+    ['a 720p file without sound', plan({ rungs: planLadder(720), hasAudio: false, fps: null })],
+    [
+      'two lavfi inputs (a graph with spaces), no progress',
+      plan({
+        source: {
+          kind: 'lavfi',
+          video: "testsrc2=size=1920x1080:rate=24,drawtext=text='Film A':x=10:y=10",
+          audio: 'sine=frequency=440:sample_rate=48000',
+          durationSeconds: 20,
+          height: 1080,
+          fps: 24,
+        },
+        progress: false,
+      }),
+    ],
+    [
+      'one lavfi input',
+      plan({
+        source: { kind: 'lavfi', video: 'testsrc2', audio: null, durationSeconds: 6, height: 360, fps: 30 },
+        rungs: planLadder(360),
+        hasAudio: false,
+      }),
+    ],
+  ])('builds the argument list of transcode-args.ts for %s', (_, transcode) => {
+    const args = fluentCommandOf(transcodeCommand(transcode))._getArguments();
+    expect(args).toEqual(withFluentY(transcodeArgs(transcode)));
+    expect(args.filter((arg) => arg === '-y')).toHaveLength(1);
+  });
+});
+
+describe('fluent-ffmpeg ffprobe answers', () => {
+  // As fluent-ffmpeg parses ffprobe's default writer: plain decimals as numbers, absent values as N/A or unknown
+  // (which its typings do not allow for, hence the cast).
+  const answer = {
+    streams: [
+      {
+        index: 0,
+        codec_name: 'mjpeg',
+        codec_type: 'video',
+        width: 320,
+        height: 240,
+        pix_fmt: 'unknown',
+        r_frame_rate: '25/1',
+        avg_frame_rate: '0/0',
+        duration: 'N/A',
+        bit_rate: 'N/A',
+      },
+      { index: 1, codec_name: 'aac', codec_type: 'audio', sample_rate: 48000, channels: 2, duration: 6 },
+    ],
+    format: { format_name: 'image2', duration: 6.006, size: 9455, bit_rate: 'N/A' },
+    chapters: [],
+  } as unknown as FfprobeData;
+
+  it('reads as the JSON answer would', () => {
+    expect(probeOf(answer)).toEqual({
+      formatName: 'image2',
+      durationSeconds: 6.006,
+      sizeBytes: 9455,
+      bitRate: null,
+      video: { codec: 'mjpeg', width: 320, height: 240, fps: 25, pixelFormat: null },
+      audio: { codec: 'aac', channels: 2, sampleRate: 48000 },
+      streams: [
+        { index: 0, type: 'video', codec: 'mjpeg' },
+        { index: 1, type: 'audio', codec: 'aac' },
+      ],
+    });
+  });
+});
+
+describe('running ffmpeg', () => {
+  let work: string;
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'ffmpeg-adapter-'));
+  });
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  const long = {
+    kind: 'lavfi' as const,
+    video: 'testsrc2=size=1280x720:rate=24',
+    audio: null,
+    durationSeconds: 600,
+    height: 720,
+    fps: 24,
+  };
+
+  it('kills ffmpeg when the signal aborts while it runs', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    // A 10-minute film: without the kill, this would run for minutes.
+    setTimeout(() => controller.abort(), 1_000);
+    await expect(
+      new Ffmpeg().transcode(long, path.join(work, 'aborted'), {
+        preset: 'ultrafast',
+        signal: controller.signal,
+      }),
+    ).rejects.toEqual(new FfmpegError('ffmpeg was stopped'));
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it('stops before spawning when the signal is already aborted', async () => {
+    await expect(
+      new Ffmpeg().transcode(long, path.join(work, 'early'), {
+        preset: 'ultrafast',
+        signal: AbortSignal.abort(),
+      }),
+    ).rejects.toEqual(new FfmpegError('ffmpeg was stopped'));
+  });
+
+  it('fails with ffmpeg`s last line on stderr', async () => {
+    await expect(
+      new Ffmpeg().transcode({ ...long, video: 'nosuchfilter', durationSeconds: 2 }, path.join(work, 'bad'), {
+        preset: 'ultrafast',
+      }),
+    ).rejects.toThrow(/^ffmpeg failed: .*nosuchfilter/);
+  });
+
+  it('says when a binary cannot run', async () => {
+    const missing = new Ffmpeg({ ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' });
+    await expect(missing.probe(path.join(work, 'none.mp4'))).rejects.toThrow(/^ffprobe could not run: /);
+    await expect(
+      missing.transcode({ ...long, durationSeconds: 2 }, path.join(work, 'missing'), { preset: 'ultrafast' }),
+    ).rejects.toThrow(/^ffmpeg could not run: /);
+  });
+});

@@ -1,0 +1,287 @@
+import { ChildProcess } from 'node:child_process';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Rendition } from '@app/contracts';
+import fluentFfmpeg from 'fluent-ffmpeg';
+import type { FfmpegCommand, FfprobeData } from 'fluent-ffmpeg';
+import type { TranscodeProgress } from './ffmpeg-progress';
+import { progressOf, progressParser } from './ffmpeg-progress';
+import { checkMaster, normaliseInitSegments } from './hls-finish';
+import { planLadder } from './ladder';
+import type { MediaProbe } from './media-probe';
+import { parseProbeJson } from './media-probe';
+import type { FfmpegCommandLine, TranscodeSource, X264Preset } from './transcode-args';
+import { renditionsOf, transcodeCommand } from './transcode-args';
+import { buildThumbsVtt, TRICKPLAY } from './trickplay-vtt';
+
+export type TranscodeOptions = {
+  preset: X264Preset;
+  /** Renditions wanted (default: the whole ladder); the source's height still removes the ones above it. */
+  ladder?: readonly Rendition[];
+  onProgress?: (progress: TranscodeProgress) => void;
+  /** Aborting kills ffmpeg (service shutdown). */
+  signal?: AbortSignal;
+};
+
+export type TranscodeResult = {
+  durationSeconds: number;
+  renditions: Rendition[];
+  hasMp4: boolean;
+  hasTrickplay: boolean;
+  /** The source as probed (null for a generated source). */
+  probe: MediaProbe | null;
+};
+
+/** A failure of ffmpeg or ffprobe, with the tool's own last words as the reason an admin sees. */
+export class FfmpegError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FfmpegError';
+  }
+}
+
+const lastLine = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .pop() ?? '';
+
+// ffprobe's default writer (the one fluent-ffmpeg parses) prints an absent field as N/A (or "unknown"), where
+// its JSON writer leaves the field out; fluent-ffmpeg also turns every plain decimal into a number.
+const known = (value: unknown): string | number | undefined =>
+  (typeof value === 'number' && Number.isFinite(value)) ||
+  (typeof value === 'string' && value !== '' && value !== 'N/A' && value !== 'unknown')
+    ? value
+    : undefined;
+const text = (value: unknown) => {
+  const v = known(value);
+  return v === undefined ? undefined : String(v);
+};
+const integer = (value: unknown) => {
+  const v = known(value);
+  return v === undefined || !Number.isInteger(Number(v)) ? undefined : Number(v);
+};
+
+/**
+ * fluent-ffmpeg's ffprobe answer brought back to the form of `ffprobe -print_format json` that parseProbeJson
+ * reads (only the fields it reads). Exported for its spec.
+ */
+export const probeOf = ({ streams, format }: FfprobeData): MediaProbe =>
+  parseProbeJson(
+    JSON.stringify({
+      streams: streams.map((stream) => ({
+        index: stream.index,
+        codec_type: text(stream.codec_type),
+        codec_name: text(stream.codec_name),
+        width: integer(stream.width),
+        height: integer(stream.height),
+        avg_frame_rate: text(stream.avg_frame_rate),
+        r_frame_rate: text(stream.r_frame_rate),
+        pix_fmt: text(stream.pix_fmt),
+        channels: integer(stream.channels),
+        sample_rate: known(stream.sample_rate),
+        duration: known(stream.duration),
+      })),
+      format: {
+        format_name: text(format.format_name),
+        duration: known(format.duration),
+        size: known(format.size),
+        bit_rate: known(format.bit_rate),
+      },
+    }),
+  );
+
+/**
+ * fluent-ffmpeg takes several options as they are, but splits a lone one at its single space ("-f lavfi" becomes
+ * two arguments) and adds `undefined` for none.
+ */
+const addOptions = (add: (...options: string[]) => unknown, options: readonly string[]) => {
+  if (options.length === 1 && options[0].includes(' ')) {
+    throw new Error(`fluent-ffmpeg would split the lone option "${options[0]}"`);
+  }
+  if (options.length > 0) add(...options);
+};
+
+/**
+ * The fluent-ffmpeg command for a pre-built command line. fluent-ffmpeg writes each input's options, `-i` and its
+ * source, then `-y` (always, when an output is a file), the `-filter_complex` graph, then each output's options
+ * and file. It has no place for options ahead of the inputs, so the global ones lead the first input's options,
+ * and the line's own `-y` is left to fluent-ffmpeg: the argument list is the line's with `-y` moved after the
+ * inputs (ffmpeg reads global options anywhere). Exported for its spec.
+ */
+export const fluentCommandOf = ({
+  global,
+  inputs,
+  filterComplex,
+  outputs,
+}: FfmpegCommandLine): FfmpegCommand => {
+  if (!global.includes('-y')) throw new Error('fluent-ffmpeg adds -y to every command writing files');
+  const command = fluentFfmpeg();
+  inputs.forEach((input, i) => {
+    command.input(input.source);
+    const leading = i === 0 ? global.filter((arg) => arg !== '-y') : [];
+    addOptions((...options) => command.inputOptions(...options), [...leading, ...input.options]);
+  });
+  command.complexFilter(filterComplex);
+  for (const output of outputs) {
+    command.output(output.target);
+    addOptions((...options) => command.outputOptions(...options), output.options);
+  }
+  return command;
+};
+
+/** The ffmpeg process fluent-ffmpeg spawned (set before its 'start' event, absent from its typings). */
+const processOf = (command: FfmpegCommand): ChildProcess | null => {
+  const child: unknown = Reflect.get(command, 'ffmpegProc');
+  return child instanceof ChildProcess ? child : null;
+};
+
+/** A binary that could not be started (missing, not executable), as opposed to a tool that ran and failed. */
+const isSpawnError = (error: Error) => typeof (error as NodeJS.ErrnoException).syscall === 'string';
+
+/** fluent-ffmpeg's words for an end without a word on stderr, in ours. */
+const exitReason = (message: string) => {
+  const code = /exited with code (\d+)/.exec(message);
+  if (code) return `exit code ${code[1]}`;
+  const signal = /killed with signal (\w+)/.exec(message);
+  return signal ? `killed by ${signal[1]}` : message;
+};
+
+const failure = (tool: string, error: Error, stderr: string): FfmpegError =>
+  isSpawnError(error)
+    ? new FfmpegError(`${tool} could not run: ${error.message}`)
+    : new FfmpegError(`${tool} failed: ${lastLine(stderr) || exitReason(lastLine(error.message))}`);
+
+/**
+ * The one adapter over ffmpeg and ffprobe: probing and the transcode that produces the MediaLayout tree; callers
+ * see only probe() and transcode(). Both run through fluent-ffmpeg, which is archived upstream: nothing of it
+ * leaves this file, so replacing it by a direct spawn of the same argument list touches no caller.
+ * - probe: `ffmpeg.ffprobe` (`ffprobe -show_streams -show_format -v error <file>`), its parsed answer mapped to
+ *   the JSON form parseProbeJson reads (probeOf).
+ * - transcode: the one command transcode-args.ts builds, fed to fluent-ffmpeg input by input and output by output
+ *   (fluentCommandOf). Progress stays the `-progress pipe:1` blocks, read from the ffmpeg process's stdout:
+ *   fluent-ffmpeg's 'progress' event parses the stats lines on stderr, which `-nostats -loglevel error` turn off.
+ *   Aborting kills ffmpeg with SIGKILL.
+ * A failure is an FfmpegError with the tool's last line on stderr. fluent-ffmpeg keeps one path per binary for
+ * the whole process: the ones given here are set before each run.
+ */
+export class Ffmpeg {
+  constructor(private readonly binaries = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }) {}
+
+  /** Streams, codecs and duration; throws FfmpegError when ffprobe cannot read the file. */
+  async probe(file: string): Promise<MediaProbe> {
+    fluentFfmpeg.setFfprobePath(this.binaries.ffprobe);
+    const data = await new Promise<FfprobeData>((resolve, reject) =>
+      // On failure the message is fluent-ffmpeg's first line, then ffprobe's stderr.
+      fluentFfmpeg.ffprobe(file, ['-v', 'error'], (error: Error | null | undefined, answer: FfprobeData) =>
+        error
+          ? reject(failure('ffprobe', error, error.message.split('\n').slice(1).join('\n')))
+          : resolve(answer),
+      ),
+    );
+    try {
+      return probeOf(data);
+    } catch {
+      throw new FfmpegError('ffprobe gave an unreadable answer');
+    }
+  }
+
+  /** Transcodes `source` into `outDir` (emptied first) as media-layout.ts describes; see transcode-args.ts. */
+  async transcode(
+    source: TranscodeSource,
+    outDir: string,
+    options: TranscodeOptions,
+  ): Promise<TranscodeResult> {
+    const probe = source.kind === 'file' ? await this.probe(source.path) : null;
+    if (probe && !probe.video) throw new FfmpegError('the file has no video stream');
+    const height = probe?.video?.height ?? (source.kind === 'lavfi' ? source.height : 0);
+    const fps = probe?.video?.fps ?? (source.kind === 'lavfi' ? source.fps : null);
+    const durationSeconds =
+      probe?.durationSeconds ?? (source.kind === 'lavfi' ? source.durationSeconds : null);
+    if (!durationSeconds) throw new FfmpegError('the file has no duration');
+    const wanted = options.ladder;
+    const rungs = planLadder(height).filter(
+      (rung) => !wanted || wanted.includes(rung.rendition) || rung.rendition === '480p',
+    );
+    const renditions = renditionsOf(rungs);
+    const hasAudio = source.kind === 'file' ? probe?.audio !== null : source.audio !== null;
+
+    await rm(outDir, { recursive: true, force: true });
+    await Promise.all([
+      ...renditions.map((rendition) => mkdir(path.join(outDir, 'hls', rendition), { recursive: true })),
+      mkdir(path.join(outDir, 'trickplay'), { recursive: true }),
+    ]);
+    const command = fluentCommandOf(
+      transcodeCommand({ source, outDir, preset: options.preset, rungs, fps, hasAudio, progress: true }),
+    );
+    const started = Date.now();
+    const onProgress = options.onProgress;
+    // Progress blocks are parsed or dropped, never accumulated (fluent-ffmpeg keeps only the last 100 lines).
+    const parse = onProgress
+      ? progressParser((sample) =>
+          onProgress(progressOf(sample, durationSeconds, (Date.now() - started) / 1000)),
+        )
+      : null;
+    await this.run(command, parse, options.signal);
+
+    const hlsDir = path.join(outDir, 'hls');
+    await normaliseInitSegments(hlsDir, renditions);
+    checkMaster(await readFile(path.join(hlsDir, 'master.m3u8'), 'utf8'), renditions);
+    const hasTrickplay = await this.writeTrickplayIndex(path.join(outDir, 'trickplay'), durationSeconds);
+    return { durationSeconds, renditions, hasMp4: true, hasTrickplay, probe };
+  }
+
+  /** The VTT index, with the frame size read from the first sheet (sheet size / grid). */
+  private async writeTrickplayIndex(dir: string, durationSeconds: number): Promise<boolean> {
+    const sheets = (await readdir(dir)).filter((name) => name.endsWith('.jpg')).sort();
+    if (sheets.length === 0) return false;
+    const sheet = (await this.probe(path.join(dir, sheets[0]))).video;
+    if (!sheet) return false;
+    const vtt = buildThumbsVtt({
+      durationSeconds,
+      frameWidth: Math.round(sheet.width / TRICKPLAY.columns),
+      frameHeight: Math.round(sheet.height / TRICKPLAY.rows),
+    });
+    await writeFile(path.join(dir, 'thumbs.vtt'), vtt);
+    return true;
+  }
+
+  private run(
+    command: FfmpegCommand,
+    onStdout: ((chunk: string) => void) | null,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new FfmpegError('ffmpeg was stopped'));
+      // fluent-ffmpeg checks formats and codecs before it spawns: an abort before then kills at 'start'.
+      let spawned = false;
+      const stop = () => {
+        if (spawned) command.kill('SIGKILL');
+      };
+      signal?.addEventListener('abort', stop, { once: true });
+      const settle = (error: FfmpegError | null) => {
+        signal?.removeEventListener('abort', stop);
+        if (error) reject(error);
+        else resolve();
+      };
+      command
+        .on('start', () => {
+          spawned = true;
+          const child = processOf(command);
+          // fluent-ffmpeg 2.1.3 handles a failed spawn (binary gone, EACCES, EAGAIN) with rings it does not have
+          // yet and throws out of the event, taking the service down: the adapter answers that event itself.
+          child?.removeAllListeners('error').on('error', (error) => settle(failure('ffmpeg', error, '')));
+          if (onStdout) child?.stdout?.setEncoding('utf8').on('data', onStdout);
+          if (signal?.aborted) command.kill('SIGKILL');
+        })
+        .on('error', (error, _stdout, stderr) =>
+          settle(
+            signal?.aborted ? new FfmpegError('ffmpeg was stopped') : failure('ffmpeg', error, stderr ?? ''),
+          ),
+        )
+        .on('end', () => settle(null));
+      command.setFfmpegPath(this.binaries.ffmpeg).run();
+    });
+  }
+}

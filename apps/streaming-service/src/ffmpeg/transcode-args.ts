@@ -1,0 +1,152 @@
+import type { Rendition } from '@app/contracts';
+import type { Rung } from './ladder';
+import { AUDIO_KBPS, gopFrames, KEYFRAME_SECONDS, MP4_RUNG, SEGMENT_SECONDS } from './ladder';
+import { TRICKPLAY } from './trickplay-vtt';
+
+export const X264Presets = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'] as const;
+export type X264Preset = (typeof X264Presets)[number];
+
+/** A file to transcode, or a lavfi graph (the sample films are rendered straight into the ladder, no mezzanine file). */
+export type TranscodeSource =
+  | { kind: 'file'; path: string }
+  | {
+      kind: 'lavfi';
+      video: string;
+      audio: string | null;
+      durationSeconds: number;
+      /** What the graph renders (a file's are probed). */
+      height: number;
+      fps: number;
+    };
+
+export type TranscodePlan = {
+  source: TranscodeSource;
+  /** Local directory receiving the MediaLayout tree (`hls/`, `video.mp4`, `trickplay/`). */
+  outDir: string;
+  preset: X264Preset;
+  rungs: Rung[];
+  fps: number | null;
+  hasAudio: boolean;
+  /** Writes `key=value` progress blocks to stdout (the adapter reads them; the bare benchmark run does not). */
+  progress: boolean;
+};
+
+/** One ffmpeg command line by its parts, in ffmpeg's order: global options, each input (its options, then `-i`), the filter graph, each output (its options, then its file). */
+export type FfmpegCommandLine = {
+  global: string[];
+  inputs: Array<{ options: string[]; source: string }>;
+  filterComplex: string;
+  outputs: Array<{ options: string[]; target: string }>;
+};
+
+/** The argument list of a command line, as ffmpeg is spawned with it. */
+export const commandArgs = ({ global, inputs, filterComplex, outputs }: FfmpegCommandLine): string[] => [
+  ...global,
+  ...inputs.flatMap((input) => [...input.options, '-i', input.source]),
+  ...['-filter_complex', filterComplex],
+  ...outputs.flatMap((output) => [...output.options, output.target]),
+];
+
+const inputsOf = (source: TranscodeSource): FfmpegCommandLine['inputs'] =>
+  source.kind === 'file'
+    ? [{ options: [], source: source.path }]
+    : [
+        { options: ['-f', 'lavfi', '-t', String(source.durationSeconds)], source: source.video },
+        ...(source.audio
+          ? [{ options: ['-f', 'lavfi', '-t', String(source.durationSeconds)], source: source.audio }]
+          : []),
+      ];
+
+/** The source's first audio stream: a file's own, or the second lavfi input. */
+const audioInput = (source: TranscodeSource) => (source.kind === 'file' ? '0:a:0' : '1:a:0');
+
+/**
+ * The one ffmpeg command of a transcode: the source is decoded once and split into the HLS ladder, the 480p
+ * faststart MP4 and the trickplay sheets. Keyframes are forced on the same 2 s marks in every output (and the
+ * GOP ceiling equals that interval), so every rendition cuts its 4 s segments at the same instants.
+ */
+export const transcodeCommand = ({
+  source,
+  outDir,
+  preset,
+  rungs,
+  fps,
+  hasAudio,
+  progress,
+}: TranscodePlan): FfmpegCommandLine => {
+  const gop = String(gopFrames(fps));
+  const keyframes = [
+    ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
+    ...['-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`],
+  ];
+  const video = ['-c:v', 'libx264', '-preset', preset, ...keyframes];
+  const audio = hasAudio ? ['-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000'] : [];
+  const audioIn = audioInput(source);
+
+  const outputs = rungs.length + 2;
+  const labels = Array.from({ length: outputs }, (_, i) => `[s${i}]`).join('');
+  const scaled = (rung: Rung, label: string, i: number) =>
+    `[s${i}]scale=-2:${rung.height},setsar=1,format=yuv420p[${label}]`;
+  // Trickplay: `eof_action=pass` gives ⌈duration / 10⌉ frames (plain fps=1/10 drops the only frame of a film under 5 s).
+  const filter = [
+    `[0:v:0]split=${outputs}${labels}`,
+    ...rungs.map((rung, i) => scaled(rung, `v${i}`, i)),
+    scaled(MP4_RUNG, 'mp4', rungs.length),
+    `[s${rungs.length + 1}]fps=1/${TRICKPLAY.intervalSeconds}:eof_action=pass,scale=${TRICKPLAY.width}:-2,tile=${TRICKPLAY.columns}x${TRICKPLAY.rows}[thumbs]`,
+  ].join(';');
+
+  const hls = [
+    ...rungs.flatMap((_, i) => ['-map', `[v${i}]`]),
+    ...(hasAudio ? rungs.flatMap(() => ['-map', audioIn]) : []),
+    ...video,
+    ...rungs.flatMap((rung, i) => [
+      ...[`-b:v:${i}`, `${rung.videoKbps}k`, `-maxrate:v:${i}`, `${rung.maxKbps}k`],
+      ...[`-bufsize:v:${i}`, `${rung.bufferKbps}k`],
+    ]),
+    ...audio,
+    ...['-f', 'hls', '-hls_segment_type', 'fmp4', '-hls_time', String(SEGMENT_SECONDS)],
+    ...['-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments', '-start_number', '1'],
+    ...['-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', `${outDir}/hls/%v/seg_%05d.m4s`],
+    ...['-master_pl_name', 'master.m3u8'],
+    ...[
+      '-var_stream_map',
+      rungs.map((rung, i) => `v:${i}${hasAudio ? `,a:${i}` : ''},name:${rung.rendition}`).join(' '),
+    ],
+  ];
+  const mp4 = [
+    ...['-map', '[mp4]', ...(hasAudio ? ['-map', audioIn] : [])],
+    ...video,
+    ...[
+      '-b:v',
+      `${MP4_RUNG.videoKbps}k`,
+      '-maxrate',
+      `${MP4_RUNG.maxKbps}k`,
+      '-bufsize',
+      `${MP4_RUNG.bufferKbps}k`,
+    ],
+    ...audio,
+    ...['-movflags', '+faststart'],
+  ];
+  const thumbs = [
+    ...['-map', '[thumbs]', '-c:v', 'mjpeg', '-q:v', '5', '-start_number', '0'],
+    ...['-f', 'image2'],
+  ];
+  return {
+    global: [
+      ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats'],
+      ...(progress ? ['-progress', 'pipe:1'] : []),
+    ],
+    inputs: inputsOf(source),
+    filterComplex: filter,
+    outputs: [
+      { options: hls, target: `${outDir}/hls/%v/index.m3u8` },
+      { options: mp4, target: `${outDir}/video.mp4` },
+      { options: thumbs, target: `${outDir}/trickplay/sheet_%03d.jpg` },
+    ],
+  };
+};
+
+/** The same command as one argument list (what the adapter runs, and the bare benchmark spawns). */
+export const transcodeArgs = (plan: TranscodePlan): string[] => commandArgs(transcodeCommand(plan));
+
+export const renditionsOf = (rungs: Rung[]): Rendition[] => rungs.map((rung) => rung.rendition);

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { MediaDataModule } from '../media/media-data.module';
+import { TranscodeQueue } from './transcode.queue';
+import { TranscodeService } from './transcode.service';
+import { UploadTicketsService } from './upload-tickets.service';
+import { UploadController } from './upload.controller';
+import { UploadService } from './upload.service';
+
+/** Uploads (HTTP), the transcode queue and its worker. */
+@Module({
+  imports: [MediaDataModule],
+  controllers: [UploadController],
+  providers: [UploadTicketsService, UploadService, TranscodeService, TranscodeQueue],
+  exports: [UploadTicketsService, TranscodeQueue],
+})
+export class IngestModule {}

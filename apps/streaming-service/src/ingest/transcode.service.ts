@@ -1,0 +1,98 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EventBus, InjectEnv } from '@app/server-core';
+import type { Env } from '../env';
+import { Ffmpeg, FfmpegError } from '../ffmpeg/ffmpeg.adapter';
+import { AssetsRepository } from '../media/assets.repository';
+import { MediaLayout } from '../media/media-layout';
+import type { MediaStore } from '../media/media-store';
+import { MEDIA_STORE } from '../media/media-store';
+import { throttledWriter } from './progress-throttle';
+
+/** Progress reaches the asset record at most this often (the admin polls it). */
+export const PROGRESS_INTERVAL_MS = 1_000;
+
+const reasonOf = (error: unknown) =>
+  error instanceof FfmpegError
+    ? error.message
+    : `transcode failed: ${error instanceof Error ? error.message : String(error)}`;
+
+/** The media store holds files on a local disk today; object storage will transcode through a scratch dir. */
+export const localPathOf = (store: MediaStore, key: string): string => {
+  const file = store.localPath(key);
+  if (!file) throw new Error('this media store has no local files to transcode');
+  return file;
+};
+
+/**
+ * One transcode job: probe and transcode the uploaded version into its own dir, report progress, then make it
+ * the title's playable version (the previous one is removed after) and announce `media.ready`; or record why
+ * it failed, keeping the upload so the job can be retried.
+ */
+@Injectable()
+export class TranscodeService {
+  private readonly logger = new Logger(TranscodeService.name);
+
+  constructor(
+    private readonly assets: AssetsRepository,
+    private readonly ffmpeg: Ffmpeg,
+    private readonly events: EventBus,
+    @Inject(MEDIA_STORE) private readonly store: MediaStore,
+    @InjectEnv() private readonly env: Env,
+  ) {}
+
+  async run({ movieId, version }: { movieId: string; version: string }, signal?: AbortSignal): Promise<void> {
+    const pending = (await this.assets.findByMovie(movieId))?.pending;
+    // Superseded by a newer upload before it started: nothing to do (the newer upload removed this source).
+    if (!pending || pending.version !== version) return;
+    if (!(await this.assets.startJob(movieId, version, new Date()))) return;
+
+    const outKey = MediaLayout.uploadDir(movieId, version);
+    const progress = throttledWriter(
+      ({ percent, etaSeconds }: { percent: number; etaSeconds: number | null }) =>
+        this.assets.recordProgress(movieId, version, percent, etaSeconds, new Date()),
+      PROGRESS_INTERVAL_MS,
+    );
+    let durationSeconds: number;
+    try {
+      const result = await this.ffmpeg.transcode(
+        { kind: 'file', path: localPathOf(this.store, pending.sourceKey) },
+        localPathOf(this.store, outKey),
+        { preset: this.env.TRANSCODE_PRESET, onProgress: progress.offer, signal },
+      );
+      await progress.flush();
+      durationSeconds = result.durationSeconds;
+      const promoted = await this.assets.promote(
+        movieId,
+        version,
+        {
+          dir: outKey,
+          durationSeconds: result.durationSeconds,
+          renditions: result.renditions,
+          hasMp4: result.hasMp4,
+          hasTrickplay: result.hasTrickplay,
+          probe: result.probe,
+        },
+        new Date(),
+      );
+      if (!promoted) {
+        await this.store.remove(outKey);
+        return;
+      }
+      // Sample dirs are shared by many titles; only an upload's own old version goes.
+      if (promoted.previousDir?.startsWith('uploads/') && promoted.previousDir !== outKey)
+        await this.store.remove(promoted.previousDir);
+      await this.store.remove(pending.sourceKey);
+    } catch (error) {
+      await progress.flush();
+      // Shutting down: leave the job to BullMQ's stalled check rather than call it a failure.
+      if (signal?.aborted) throw error;
+      await this.store.remove(outKey);
+      await this.assets.fail(movieId, version, reasonOf(error), new Date());
+      throw error;
+    }
+    const readyAt = (await this.assets.findByMovie(movieId))?.readyAt;
+    await this.events.publish('media.ready', { movieId, durationSeconds });
+    if (readyAt) await this.assets.markAnnounced(movieId, readyAt, new Date());
+    this.logger.log({ msg: 'transcode ready', movieId, version, durationSeconds });
+  }
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import type { MediaAsset } from '@app/contracts';
+import { ErrorCode, StreamingMessages } from '@app/contracts';
+import { AppError, InjectEnv } from '@app/server-core';
+import type { Env } from '../env';
+import { Ffmpeg } from '../ffmpeg/ffmpeg.adapter';
+import { isPlayableVideo } from '../ffmpeg/media-probe';
+import { toMediaAsset } from '../media/asset.mapper';
+import { AssetsRepository } from '../media/assets.repository';
+import { MediaLayout } from '../media/media-layout';
+import type { MediaStore } from '../media/media-store';
+import { MEDIA_STORE } from '../media/media-store';
+import { byteLimit, TooLargeError } from './byte-limit';
+import { TranscodeQueue } from './transcode.queue';
+import { localPathOf } from './transcode.service';
+import { UploadTicketsService } from './upload-tickets.service';
+
+export type IncomingUpload = {
+  ticket: string;
+  body: Readable;
+  /** Content-Length, when the client sent one. */
+  declaredBytes: number | null;
+  /** The file's name on the admin's machine (shown on the dashboard). */
+  sourceName: string | null;
+};
+
+const tooLarge = () => new AppError(ErrorCode.PayloadTooLarge, StreamingMessages.tooLarge);
+const notVideo = () => new AppError(ErrorCode.ValidationFailed, StreamingMessages.notVideo);
+
+/** Sortable and unique: versions of one title order by upload time. */
+const newVersion = (now: Date) => `${now.getTime().toString(36)}${randomBytes(3).toString('hex')}`;
+
+/**
+ * An admin's upload: streamed to the store under a fresh version (never held in memory, cut off past
+ * UPLOAD_MAX_BYTES), probed, and queued for transcoding. Anything refused leaves no file behind.
+ */
+@Injectable()
+export class UploadService {
+  constructor(
+    private readonly tickets: UploadTicketsService,
+    private readonly assets: AssetsRepository,
+    private readonly queue: TranscodeQueue,
+    private readonly ffmpeg: Ffmpeg,
+    @Inject(MEDIA_STORE) private readonly store: MediaStore,
+    @InjectEnv() private readonly env: Env,
+  ) {}
+
+  async receive({ ticket, body, declaredBytes, sourceName }: IncomingUpload): Promise<MediaAsset> {
+    const movieId = this.tickets.movieOf(ticket);
+    if (declaredBytes !== null && declaredBytes > this.env.UPLOAD_MAX_BYTES) throw tooLarge();
+    const now = new Date();
+    const version = newVersion(now);
+    const sourceKey = MediaLayout.uploadSource(movieId, version);
+    try {
+      await pipeline(body, byteLimit(this.env.UPLOAD_MAX_BYTES), this.store.write(sourceKey));
+    } catch (error) {
+      await this.store.remove(sourceKey);
+      if (error instanceof TooLargeError) throw tooLarge();
+      throw new AppError(ErrorCode.ValidationFailed, 'The upload was interrupted.');
+    }
+    const probe = await this.ffmpeg.probe(localPathOf(this.store, sourceKey)).catch(() => null);
+    if (!probe || !isPlayableVideo(probe)) {
+      await this.store.remove(sourceKey);
+      throw notVideo();
+    }
+    const previous = (await this.assets.findByMovie(movieId))?.pending;
+    const asset = await this.assets.queueUpload(movieId, { version, sourceKey, sourceName }, now);
+    // The upload this one supersedes will never play: its job skips itself, its file goes now.
+    if (previous && previous.version !== version) await this.store.remove(previous.sourceKey);
+    await this.queue.enqueue({ movieId, version });
+    return toMediaAsset(asset);
+  }
+}

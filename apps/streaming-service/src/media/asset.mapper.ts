@@ -1,0 +1,34 @@
+import type { MediaAsset } from '@app/contracts';
+import { AssetStatus } from '@app/contracts';
+import type { StoredAsset } from './assets.repository';
+
+/** A title without any media: what the admin dashboard shows before the first upload. */
+export const noAsset = (movieId: string): MediaAsset => ({
+  movieId,
+  status: AssetStatus.None,
+  progress: 0,
+  etaSeconds: null,
+  error: null,
+  durationSeconds: null,
+  renditions: [],
+  hasMp4: false,
+  hasTrickplay: false,
+  source: null,
+  sourceName: null,
+  updatedAt: null,
+});
+
+export const toMediaAsset = (asset: StoredAsset): MediaAsset => ({
+  movieId: asset.movieId,
+  status: asset.status,
+  progress: asset.progress,
+  etaSeconds: asset.etaSeconds,
+  error: asset.error,
+  durationSeconds: asset.durationSeconds,
+  renditions: asset.renditions,
+  hasMp4: asset.hasMp4,
+  hasTrickplay: asset.hasTrickplay,
+  source: asset.source,
+  sourceName: asset.sourceName,
+  updatedAt: asset.updatedAt.toISOString(),
+});

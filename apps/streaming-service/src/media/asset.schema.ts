@@ -1,0 +1,49 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Schema as MongooseSchema } from 'mongoose';
+import type { AssetStatus, Rendition } from '@app/contracts';
+import { AssetStatus as Status, Renditions } from '@app/contracts';
+import type { MediaProbe } from '../ffmpeg/media-probe';
+
+export type AssetSource = 'sample' | 'upload';
+
+/** An upload on its way through the queue: its own version dir, so the playing version stays until it succeeds. */
+@Schema({ _id: false })
+export class PendingUploadRecord {
+  @Prop({ required: true }) version: string;
+  /** `incoming/{movieId}/{version}`: kept until the transcode succeeds, so a failed job can be retried. */
+  @Prop({ required: true }) sourceKey: string;
+  @Prop({ type: String, default: null }) sourceName: string | null;
+}
+const PendingUploadSchema = SchemaFactory.createForClass(PendingUploadRecord);
+
+/**
+ * A title's media (`streaming.assets`, one per movieId). Two parts: the playable version (`dir`, `renditions`,
+ * `readyAt`…), which only a successful transcode replaces, and the latest job (`status`, `progress`, `error`,
+ * `pending`), which the admin watches.
+ */
+@Schema({ collection: 'assets', versionKey: false })
+export class AssetRecord {
+  @Prop({ required: true }) movieId: string;
+  @Prop({ type: String, required: true, enum: Object.values(Status) }) status: AssetStatus;
+  @Prop({ type: Number, default: 0 }) progress: number;
+  @Prop({ type: Number, default: null }) etaSeconds: number | null;
+  @Prop({ type: String, default: null }) error: string | null;
+  @Prop({ type: String, default: null }) source: AssetSource | null;
+  @Prop({ type: String, default: null }) sourceName: string | null;
+  /** The playable version's directory in the media store (null until one is ready). */
+  @Prop({ type: String, default: null }) dir: string | null;
+  @Prop({ type: Date, default: null }) readyAt: Date | null;
+  @Prop({ type: Number, default: null }) durationSeconds: number | null;
+  @Prop({ type: [String], enum: Renditions, default: [] }) renditions: Rendition[];
+  @Prop({ type: Boolean, default: false }) hasMp4: boolean;
+  @Prop({ type: Boolean, default: false }) hasTrickplay: boolean;
+  /** ffprobe's view of the playable version's source (technical metadata for the admin). */
+  @Prop({ type: MongooseSchema.Types.Mixed, default: null }) probe: MediaProbe | null;
+  @Prop({ type: PendingUploadSchema, default: null }) pending: PendingUploadRecord | null;
+  /** When `media.ready` went out for the current version; a redelivered event finds it set and does nothing. */
+  @Prop({ type: Date, default: null }) announcedAt: Date | null;
+  @Prop({ type: Date, required: true }) updatedAt: Date;
+}
+
+export const AssetSchema = SchemaFactory.createForClass(AssetRecord);
+AssetSchema.index({ movieId: 1 }, { unique: true });

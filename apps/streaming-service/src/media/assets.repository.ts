@@ -1,0 +1,205 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import type { Rendition } from '@app/contracts';
+import { AssetStatus } from '@app/contracts';
+import { unlessDuplicate } from '@app/server-core';
+import type { MediaProbe } from '../ffmpeg/media-probe';
+import type { PlayableAsset } from './media-layout';
+import { AssetRecord, PendingUploadRecord } from './asset.schema';
+
+export type StoredAsset = AssetRecord & { _id: Types.ObjectId };
+
+/** A version that plays: where it lives and what it holds. */
+export type ReadyMedia = {
+  dir: string;
+  durationSeconds: number | null;
+  renditions: Rendition[];
+  hasMp4: boolean;
+  hasTrickplay: boolean;
+  probe: MediaProbe | null;
+};
+
+// `movieId` comes from validated input, but `$eq` keeps an operator object from ever becoming a query.
+const byMovie = (movieId: string) => ({ movieId: { $eq: movieId } });
+const byJob = (movieId: string, version: string) => ({ ...byMovie(movieId), 'pending.version': version });
+
+/** The only code that touches `streaming.assets`. */
+@Injectable()
+export class AssetsRepository {
+  constructor(@InjectModel(AssetRecord.name) private readonly assets: Model<AssetRecord>) {}
+
+  findByMovie(movieId: string): Promise<StoredAsset | null> {
+    return this.assets.findOne(byMovie(movieId)).lean<StoredAsset>().exec();
+  }
+
+  /**
+   * What delivery serves: the title's ready version. A newer upload still queued, processing or failed does
+   * not hide it (it replaces the version only when its transcode succeeds).
+   */
+  async findPlayable(movieId: string): Promise<PlayableAsset | null> {
+    const asset = await this.assets
+      .findOne({ ...byMovie(movieId), dir: { $ne: null }, readyAt: { $ne: null } })
+      .lean<StoredAsset>()
+      .exec();
+    if (!asset?.dir) return null;
+    return {
+      movieId: asset.movieId,
+      dir: asset.dir,
+      renditions: asset.renditions,
+      durationSeconds: asset.durationSeconds,
+      hasMp4: asset.hasMp4,
+      hasTrickplay: asset.hasTrickplay,
+    };
+  }
+
+  /** A stored upload becomes the title's latest job (queued); an older pending upload is superseded. */
+  queueUpload(movieId: string, pending: PendingUploadRecord, now: Date): Promise<StoredAsset> {
+    return this.assets
+      .findOneAndUpdate(
+        byMovie(movieId),
+        {
+          $set: {
+            status: AssetStatus.Queued,
+            progress: 0,
+            etaSeconds: null,
+            error: null,
+            source: 'upload',
+            sourceName: pending.sourceName,
+            pending,
+            updatedAt: now,
+          },
+          $setOnInsert: { movieId },
+        },
+        { upsert: true, returnDocument: 'after' },
+      )
+      .lean<StoredAsset>()
+      .orFail()
+      .exec();
+  }
+
+  /** Failed → queued again (retry); null when the latest job is not a failed one. */
+  requeue(movieId: string, now: Date): Promise<StoredAsset | null> {
+    return this.assets
+      .findOneAndUpdate(
+        { ...byMovie(movieId), status: AssetStatus.Failed, pending: { $ne: null } },
+        { $set: { status: AssetStatus.Queued, progress: 0, etaSeconds: null, error: null, updatedAt: now } },
+        { returnDocument: 'after' },
+      )
+      .lean<StoredAsset>()
+      .exec();
+  }
+
+  /** Queued → processing for this job; false when a newer upload superseded it. */
+  async startJob(movieId: string, version: string, now: Date): Promise<boolean> {
+    const result = await this.assets
+      .updateOne(byJob(movieId, version), {
+        $set: { status: AssetStatus.Processing, progress: 0, etaSeconds: null, error: null, updatedAt: now },
+      })
+      .exec();
+    return result.matchedCount === 1;
+  }
+
+  async recordProgress(
+    movieId: string,
+    version: string,
+    progress: number,
+    etaSeconds: number | null,
+    now: Date,
+  ) {
+    await this.assets
+      .updateOne(
+        { ...byJob(movieId, version), status: AssetStatus.Processing },
+        { $set: { progress, etaSeconds, updatedAt: now } },
+      )
+      .exec();
+  }
+
+  /**
+   * The job's output becomes the playable version. Answers the version it replaced (its dir, to remove), or
+   * null when this job was superseded meanwhile (its own output is then the one to remove).
+   */
+  async promote(
+    movieId: string,
+    version: string,
+    media: ReadyMedia,
+    now: Date,
+  ): Promise<{ previousDir: string | null } | null> {
+    const before = await this.assets
+      .findOneAndUpdate(
+        byJob(movieId, version),
+        {
+          $set: {
+            ...media,
+            status: AssetStatus.Ready,
+            progress: 100,
+            etaSeconds: 0,
+            error: null,
+            source: 'upload',
+            pending: null,
+            readyAt: now,
+            announcedAt: null,
+            updatedAt: now,
+          },
+        },
+        { returnDocument: 'before' },
+      )
+      .lean<StoredAsset>()
+      .exec();
+    return before ? { previousDir: before.dir } : null;
+  }
+
+  async fail(movieId: string, version: string, reason: string, now: Date): Promise<void> {
+    await this.assets
+      .updateOne(byJob(movieId, version), {
+        $set: { status: AssetStatus.Failed, etaSeconds: null, error: reason, updatedAt: now },
+      })
+      .exec();
+  }
+
+  /**
+   * A seeded title gets a sample film, once: inserts the ready asset unless the title has one (an upload, or the
+   * sample of an earlier delivery). Answers the asset either way, or null in a lost insert race.
+   */
+  async assignSample(
+    movieId: string,
+    media: ReadyMedia,
+    sourceName: string,
+    now: Date,
+  ): Promise<StoredAsset | null> {
+    await unlessDuplicate(
+      this.assets
+        .updateOne(
+          byMovie(movieId),
+          {
+            $setOnInsert: {
+              movieId,
+              ...media,
+              status: AssetStatus.Ready,
+              progress: 100,
+              etaSeconds: null,
+              error: null,
+              source: 'sample',
+              sourceName,
+              pending: null,
+              readyAt: now,
+              announcedAt: null,
+              updatedAt: now,
+            },
+          },
+          { upsert: true },
+        )
+        .exec(),
+      null,
+    );
+    return this.findByMovie(movieId);
+  }
+
+  /** Records that `media.ready` went out for the ready version; false when someone else recorded it first. */
+  async markAnnounced(movieId: string, readyAt: Date, now: Date): Promise<boolean> {
+    const result = await this.assets
+      .updateOne({ ...byMovie(movieId), readyAt, announcedAt: null }, { $set: { announcedAt: now } })
+      .exec();
+    return result.modifiedCount === 1;
+  }
+}

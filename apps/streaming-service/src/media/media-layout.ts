@@ -1,0 +1,36 @@
+import type { Rendition } from '@app/contracts';
+
+/**
+ * The one layout of a transcoded asset inside the media store. An asset lives in a directory (its `dir`):
+ * `samples/{n}` for the generated sample films shared by seeded titles, `uploads/{movieId}/{version}` for an
+ * admin's upload. The pipeline writes these names; delivery serves only these names.
+ *
+ *   {dir}/hls/master.m3u8                 master playlist (CODECS, RESOLUTION, BANDWIDTH per rendition)
+ *   {dir}/hls/{rendition}/index.m3u8      variant playlist (fMP4, 4 s segments, VOD)
+ *   {dir}/hls/{rendition}/init.mp4        fMP4 init segment
+ *   {dir}/hls/{rendition}/seg_00001.m4s   media segments
+ *   {dir}/video.mp4                       faststart MP4, 480p (within every plan's cap)
+ *   {dir}/trickplay/thumbs.vtt            WebVTT index: `sheet_000.jpg#xywh=x,y,w,h` per 10 s
+ *   {dir}/trickplay/sheet_000.jpg         sprite sheets of 320 px frames, 10 × 10
+ */
+export const MediaLayout = {
+  master: (dir: string) => `${dir}/hls/master.m3u8`,
+  variant: (dir: string, rendition: Rendition) => `${dir}/hls/${rendition}/index.m3u8`,
+  renditionDir: (dir: string, rendition: Rendition) => `${dir}/hls/${rendition}`,
+  mp4: (dir: string) => `${dir}/video.mp4`,
+  trickplayVtt: (dir: string) => `${dir}/trickplay/thumbs.vtt`,
+  trickplayDir: (dir: string) => `${dir}/trickplay`,
+  uploadSource: (movieId: string, version: string) => `incoming/${movieId}/${version}`,
+  uploadDir: (movieId: string, version: string) => `uploads/${movieId}/${version}`,
+  sampleDir: (n: number) => `samples/${n}`,
+} as const;
+
+/** What delivery needs to know of a playable asset (assets.repository.ts `findPlayable`). */
+export type PlayableAsset = {
+  movieId: string;
+  dir: string;
+  renditions: Rendition[];
+  durationSeconds: number | null;
+  hasMp4: boolean;
+  hasTrickplay: boolean;
+};

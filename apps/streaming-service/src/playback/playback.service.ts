@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type {
+  ActiveStreams,
+  HeartbeatReply,
+  HeartbeatRequest,
+  OpenedPlayback,
+  OpenPlaybackRpc,
+} from '@app/contracts';
+import {
+  ErrorCode,
+  HEARTBEAT_SECONDS,
+  NO_PLAN_SCREENS,
+  PlaybackEvent,
+  StreamingMessages,
+} from '@app/contracts';
+import { AppError, EventBus, InjectEnv } from '@app/server-core';
+import type { Env } from '../env';
+import { AssetsRepository } from '../media/assets.repository';
+import { LeasesRepository } from './leases.repository';
+import { allowedRenditions } from './rendition-cap';
+import { StreamTokenSigner } from './stream-token.signer';
+import { StreamUrls } from './stream-urls';
+
+export const PlaybackMessages = {
+  invalidToken: 'This stream link is no longer valid. Start playback again.',
+} as const;
+
+const UNNAMED_DEVICE = 'Unnamed device';
+const newLeaseId = () => randomBytes(16).toString('base64url');
+
+/** Opening a playback (lease + signed URLs), heartbeats, and the account's screens (DECISIONS 9). */
+@Injectable()
+export class PlaybackService {
+  constructor(
+    private readonly assets: AssetsRepository,
+    private readonly leases: LeasesRepository,
+    private readonly tokens: StreamTokenSigner,
+    private readonly events: EventBus,
+    @InjectEnv() private readonly env: Env,
+  ) {}
+
+  /** The gateway already checked entitlement: `quality` and `screens` are its answer. */
+  async open(request: OpenPlaybackRpc): Promise<OpenedPlayback> {
+    const asset = await this.assets.findPlayable(request.movieId);
+    if (!asset) throw new AppError(ErrorCode.NotFound, StreamingMessages.noMedia);
+    const lease = await this.leases.take(
+      {
+        leaseId: newLeaseId(),
+        userId: request.userId,
+        sessionId: request.sessionId,
+        movieId: request.movieId,
+        title: request.title,
+        deviceLabel: request.deviceLabel.trim() || UNNAMED_DEVICE,
+        startedAt: new Date().toISOString(),
+      },
+      request.screens,
+    );
+    if (!lease.taken) throw new AppError(ErrorCode.Conflict, StreamingMessages.screenLimit);
+    const expiresAt = Math.floor(Date.now() / 1000) + this.env.STREAM_TOKEN_TTL_SECONDS;
+    const token = this.tokens.sign({
+      userId: request.userId,
+      sessionId: request.sessionId,
+      movieId: request.movieId,
+      quality: request.quality,
+      leaseId: lease.leaseId,
+      expiresAt,
+    });
+    return {
+      movieId: request.movieId,
+      leaseId: lease.leaseId,
+      token,
+      hlsUrl: StreamUrls.master(token, request.movieId),
+      mp4Url: StreamUrls.mp4(token, request.movieId),
+      trickplayUrl: asset.hasTrickplay ? StreamUrls.trickplay(token, request.movieId) : null,
+      durationSeconds: asset.durationSeconds,
+      quality: request.quality,
+      renditions: allowedRenditions(request.quality, asset.renditions),
+      expiresAt: new Date(expiresAt * 1000).toISOString(),
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+    };
+  }
+
+  /** Renews the lease (or releases it on exit) and publishes the position; `leaseActive: false` stops the player. */
+  async heartbeat(request: HeartbeatRequest): Promise<HeartbeatReply> {
+    const check = this.tokens.verify(request.token);
+    if (!check.ok || check.claims.leaseId !== request.leaseId) {
+      throw new AppError(ErrorCode.Forbidden, PlaybackMessages.invalidToken);
+    }
+    const { userId, movieId, leaseId } = check.claims;
+    const exiting = request.event === PlaybackEvent.Exit;
+    if (exiting) await this.leases.release(userId, leaseId);
+    const leaseActive = !exiting && (await this.leases.renew(userId, leaseId));
+    // Published even for a stopped lease: the viewer did watch up to here.
+    await this.events.publish('watch.progressed', {
+      userId,
+      movieId,
+      positionSeconds: request.positionSeconds,
+      durationSeconds: request.durationSeconds,
+      event: request.event,
+      leaseId,
+      reportedAt: new Date().toISOString(),
+    });
+    return { leaseActive };
+  }
+
+  async streams(userId: string, sessionId: string): Promise<ActiveStreams> {
+    const { limit, leases } = await this.leases.live(userId);
+    return {
+      limit: limit ?? NO_PLAN_SCREENS,
+      streams: leases.map((lease) => ({
+        leaseId: lease.leaseId,
+        movieId: lease.movieId,
+        title: lease.title,
+        deviceLabel: lease.deviceLabel,
+        startedAt: lease.startedAt,
+        current: lease.sessionId === sessionId,
+      })),
+    };
+  }
+
+  /** Only the account's own leases can be stopped: another user's lease id finds nothing. */
+  async stop(userId: string, leaseId: string): Promise<{ stopped: boolean }> {
+    return { stopped: await this.leases.stop(userId, leaseId) };
+  }
+}

@@ -1,0 +1,59 @@
+import { text } from 'node:stream/consumers';
+import { z } from 'zod';
+import { RenditionSchema } from '@app/contracts';
+import type { ReadyMedia } from '../media/assets.repository';
+import { MediaLayout } from '../media/media-layout';
+import type { MediaStore } from '../media/media-store';
+
+/** The marker a finished sample leaves (`samples/{n}/sample.json`): its presence means "done", its content is the metadata. */
+export const SampleMarkerSchema = z.object({
+  n: z.number().int().positive(),
+  name: z.string(),
+  durationSeconds: z.number().nonnegative(),
+  renditions: z.array(RenditionSchema),
+  hasMp4: z.boolean(),
+  hasTrickplay: z.boolean(),
+  probe: z.record(z.string(), z.unknown()).nullable(),
+});
+export type SampleMarker = z.infer<typeof SampleMarkerSchema>;
+
+export const sampleMarkerKey = (n: number) => `${MediaLayout.sampleDir(n)}/sample.json`;
+
+/** Reads a marker, or null when that sample is not (yet) there. */
+export const readSampleMarker = async (store: MediaStore, n: number): Promise<SampleMarker | null> => {
+  if ((await store.size(sampleMarkerKey(n))) === null) return null;
+  return SampleMarkerSchema.parse(JSON.parse(await text(store.read(sampleMarkerKey(n)))));
+};
+
+/** The samples present: 1, 2, … up to the first one missing. */
+export const readSampleLibrary = async (store: MediaStore): Promise<SampleMarker[]> => {
+  const samples: SampleMarker[] = [];
+  for (let n = 1; ; n++) {
+    const marker = await readSampleMarker(store, n);
+    if (!marker) return samples;
+    samples.push(marker);
+  }
+};
+
+/** FNV-1a over the id: stable across processes and releases (unlike a random pick), spread well enough. */
+const fnv1a = (value: string) => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) {
+    hash ^= value.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+};
+
+/** Which of `count` samples a title plays (1-based). */
+export const sampleFor = (movieId: string, count: number) => (fnv1a(movieId) % count) + 1;
+
+export const readyMediaOf = (sample: SampleMarker): ReadyMedia => ({
+  dir: MediaLayout.sampleDir(sample.n),
+  durationSeconds: sample.durationSeconds,
+  renditions: sample.renditions,
+  hasMp4: sample.hasMp4,
+  hasTrickplay: sample.hasTrickplay,
+  // Written by our own generator from a MediaProbe (sample-generator.ts); the schema only checks it is an object.
+  probe: sample.probe as ReadyMedia['probe'],
+});

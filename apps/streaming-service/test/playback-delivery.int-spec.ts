@@ -1,0 +1,378 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { OpenedPlayback, OpenPlaybackRpc, WatchProgressedSchema } from '@app/contracts';
+import { ErrorCode, EVENT_STREAM, StreamingMessages, StreamingRpc } from '@app/contracts';
+import type { ServiceUnderTest } from '@app/server-testing';
+import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
+import type { z } from 'zod';
+import { AppModule } from '../src/app.module';
+import { envSchema } from '../src/env';
+import { MediaLayout } from '../src/media/media-layout';
+import { StreamTokenSigner } from '../src/playback/stream-token.signer';
+import { registerPlayable } from './asset-fixture';
+import { SEGMENTS, writeFixtureAsset } from './media-fixture';
+
+const objectId = () => randomBytes(12).toString('hex');
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error,
+  );
+
+describe('streaming-service playback and delivery', () => {
+  let service: ServiceUnderTest;
+  let mediaDir: string;
+  let redis: Redis;
+  let mp4: Buffer;
+  const movieId = objectId();
+  const otherMovieId = objectId();
+  const dir = MediaLayout.sampleDir(9);
+
+  beforeAll(async () => {
+    const infra = suiteInfra('streaming-delivery');
+    mediaDir = await mkdtemp(path.join(tmpdir(), 'streaming-delivery-'));
+    ({ mp4 } = await writeFixtureAsset(mediaDir, dir));
+    const env = envSchema.parse({
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: infra.mongoDb,
+      REDIS_URL: infra.redisUrl,
+      MEDIA_DIR: mediaDir,
+      STREAM_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    });
+    service = await startServiceUnderTest('streaming-service', AppModule.register(env), infra.mongoUri);
+    redis = new Redis(infra.redisUrl);
+    for (const id of [movieId, otherMovieId])
+      await registerPlayable(service.app, { movieId: id, dir, durationSeconds: 8 });
+  });
+
+  afterAll(async () => {
+    await redis?.quit();
+    await service?.close();
+    if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  const viewer = (overrides: Partial<OpenPlaybackRpc> = {}): OpenPlaybackRpc => ({
+    userId: objectId(),
+    sessionId: `session-${randomBytes(4).toString('hex')}`,
+    movieId,
+    title: 'Fixture Film',
+    quality: '720p',
+    screens: 1,
+    deviceLabel: 'Chrome on Linux',
+    ...overrides,
+  });
+  const open = (request: OpenPlaybackRpc) => service.call(StreamingRpc.open, request);
+  const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+    fetch(`${service.httpUrl}${url}`, { method, headers });
+  const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+  const base = (p: OpenedPlayback) => p.hlsUrl.replace(/\/master\.m3u8$/, '');
+
+  describe('HLS under the quality cap', () => {
+    let playback: OpenedPlayback;
+    beforeAll(async () => {
+      playback = await open(viewer({ quality: '720p' }));
+    });
+
+    it('opens with signed URLs and the renditions the cap allows', () => {
+      expect(playback).toMatchObject({
+        movieId,
+        quality: '720p',
+        renditions: ['720p', '480p'],
+        durationSeconds: 8,
+        hlsUrl: `/stream/t/${playback.token}/${movieId}/master.m3u8`,
+        mp4Url: `/stream/${movieId}?token=${playback.token}`,
+        trickplayUrl: `/stream/t/${playback.token}/${movieId}/trickplay/thumbs.vtt`,
+      });
+    });
+
+    it('lists only the allowed renditions in the master playlist', async () => {
+      const res = await get(playback.hlsUrl);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+      const text = await res.text();
+      expect(text.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual([
+        '720p/index.m3u8',
+        '480p/index.m3u8',
+      ]);
+      expect(text).not.toContain('1080');
+      expect((await get(playback.hlsUrl, {}, 'HEAD')).headers.get('content-length')).toBe(
+        String(Buffer.byteLength(text)),
+      );
+    });
+
+    it('serves variant playlists, init and media segments of allowed renditions', async () => {
+      const variant = await get(`${base(playback)}/720p/index.m3u8`);
+      expect(variant.status).toBe(200);
+      expect(await variant.text()).toContain('#EXT-X-MAP:URI="init.mp4"');
+      const init = await get(`${base(playback)}/480p/init.mp4`);
+      expect(init.headers.get('content-type')).toBe('video/mp4');
+      const segment = await get(`${base(playback)}/720p/seg_00002.m4s`);
+      expect(segment.status).toBe(200);
+      expect(segment.headers.get('content-type')).toBe('video/iso.segment');
+      expect(segment.headers.get('cache-control')).toMatch(/^public, max-age=\d+, immutable$/);
+      expect(await bytes(segment)).toEqual(
+        await readFile(path.join(mediaDir, MediaLayout.renditionDir(dir, '720p'), 'seg_00002.m4s')),
+      );
+    });
+
+    it('refuses every 1080p file to a 720p token (403, no bytes)', async () => {
+      for (const file of ['1080p/index.m3u8', '1080p/init.mp4', '1080p/seg_00001.m4s']) {
+        const res = await get(`${base(playback)}/${file}`);
+        expect(res.status).toBe(403);
+        expect((await bytes(res)).length).toBe(0);
+      }
+    });
+
+    it('serves trickplay', async () => {
+      const vtt = await get(playback.trickplayUrl ?? '');
+      expect(vtt.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+      expect(await vtt.text()).toContain('sheet_000.jpg#xywh=');
+      const sheet = await get(`${base(playback)}/trickplay/sheet_000.jpg`);
+      expect([sheet.status, sheet.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    });
+
+    it('answers 404 for files that do not exist or are not ours to serve', async () => {
+      for (const file of [
+        `720p/seg_${String(SEGMENTS + 1).padStart(5, '0')}.m4s`,
+        '720p/../../video.mp4',
+        'hls/master.m3u8',
+        '720p/secret.txt',
+      ]) {
+        const res = await get(`${base(playback)}/${file}`);
+        expect(res.status).toBe(404);
+        expect((await bytes(res)).length).toBe(0);
+      }
+    });
+
+    it('lists every rendition for a best cap', async () => {
+      const best = await open(viewer({ quality: 'best' }));
+      expect(best.renditions).toEqual(['1080p', '720p', '480p']);
+      expect((await (await get(best.hlsUrl)).text()).match(/index\.m3u8/g)).toHaveLength(3);
+      expect((await get(`${base(best)}/1080p/seg_00001.m4s`)).status).toBe(200);
+    });
+  });
+
+  describe('the MP4 with byte ranges', () => {
+    let url: string;
+    beforeAll(async () => {
+      url = (await open(viewer())).mp4Url;
+    });
+
+    it('serves the whole file with validators and Accept-Ranges', async () => {
+      const res = await get(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('accept-ranges')).toBe('bytes');
+      expect(res.headers.get('content-type')).toBe('video/mp4');
+      expect(res.headers.get('etag')).toMatch(/^"[^"]+"$/);
+      expect(res.headers.get('last-modified')).toBeTruthy();
+      expect((await bytes(res)).equals(mp4)).toBe(true);
+    });
+
+    it.each([
+      ['a closed range', 'bytes=1000-1999', 1000, 1999],
+      ['an open-ended range', 'bytes=299000-', 299000, 299999],
+      ['a suffix', 'bytes=-500', 299500, 299999],
+      ['a range past the end', 'bytes=299990-400000', 299990, 299999],
+    ])('answers %s with 206 and exactly those bytes', async (_, range, start, end) => {
+      const res = await get(url, { Range: range });
+      expect(res.status).toBe(206);
+      expect(res.headers.get('content-range')).toBe(`bytes ${start}-${end}/${mp4.length}`);
+      expect(res.headers.get('content-length')).toBe(String(end - start + 1));
+      expect((await bytes(res)).equals(mp4.subarray(start, end + 1))).toBe(true);
+    });
+
+    it('answers an unsatisfiable range with 416 and the size', async () => {
+      const res = await get(url, { Range: `bytes=${mp4.length}-` });
+      expect(res.status).toBe(416);
+      expect(res.headers.get('content-range')).toBe(`bytes */${mp4.length}`);
+      expect((await bytes(res)).length).toBe(0);
+    });
+
+    it('answers several ranges with the whole file', async () => {
+      const res = await get(url, { Range: 'bytes=0-9,20-29' });
+      expect(res.status).toBe(200);
+      expect((await bytes(res)).length).toBe(mp4.length);
+    });
+
+    it('answers HEAD with the headers only, and a current copy with 304', async () => {
+      const head = await get(url, {}, 'HEAD');
+      expect([head.status, head.headers.get('content-length')]).toEqual([200, String(mp4.length)]);
+      expect((await bytes(head)).length).toBe(0);
+      const etag = head.headers.get('etag') ?? '';
+      expect((await get(url, { 'If-None-Match': etag })).status).toBe(304);
+      // If-Range with a stale validator: the whole (new) file instead of a range of the wrong one.
+      expect((await get(url, { Range: 'bytes=0-9', 'If-Range': '"stale"' })).status).toBe(200);
+      expect((await get(url, { Range: 'bytes=0-9', 'If-Range': etag })).status).toBe(206);
+    });
+  });
+
+  describe('tokens that do not open the door (403, no bytes)', () => {
+    it('refuses tampered, expired, missing and other-title tokens', async () => {
+      const playback = await open(viewer());
+      const signer = service.app.get(StreamTokenSigner);
+      const check = signer.verify(playback.token);
+      if (!check.ok) throw new Error('fresh token refused');
+      const expired = signer.sign({ ...check.claims, expiresAt: Math.floor(Date.now() / 1000) - 1 });
+      const [payload, mac] = playback.token.split('.');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+      const upgraded = `${Buffer.from(JSON.stringify({ ...claims, q: 'best' })).toString('base64url')}.${mac}`;
+      const otherUser = `${Buffer.from(JSON.stringify({ ...claims, u: objectId() })).toString('base64url')}.${mac}`;
+      const otherTitle = await open(viewer({ movieId: otherMovieId }));
+      const urls = [
+        `/stream/t/${expired}/${movieId}/master.m3u8`,
+        `/stream/t/${upgraded}/${movieId}/1080p/seg_00001.m4s`,
+        `/stream/t/${otherUser}/${movieId}/480p/seg_00001.m4s`,
+        `/stream/t/${otherTitle.token}/${movieId}/480p/seg_00001.m4s`,
+        `/stream/${movieId}?token=${expired}`,
+        `/stream/${movieId}?token=${otherTitle.token}`,
+        `/stream/${movieId}?token=${upgraded}`,
+        `/stream/${movieId}`,
+      ];
+      for (const url of urls) {
+        const res = await get(url, { Range: 'bytes=0-99' });
+        expect([url, res.status]).toEqual([url, 403]);
+        expect((await bytes(res)).length).toBe(0);
+      }
+    });
+
+    it('leaves other /stream requests and the health check to the rest of the app', async () => {
+      expect((await get('/health')).status).toBe(200);
+      expect((await get(`/stream/${objectId()}/anything`)).status).toBe(404);
+    });
+  });
+
+  describe('screens, heartbeats and stopping a stream', () => {
+    it('refuses a fifth screen on Premium while four leases live, and allows it after one expires', async () => {
+      const userId = objectId();
+      const premium = (n: number) =>
+        viewer({ userId, sessionId: `device-${n}`, quality: 'best', screens: 4, deviceLabel: `Device ${n}` });
+      const leases = [];
+      for (let n = 1; n <= 4; n++) leases.push(await open(premium(n)));
+      expect(await failure(open(premium(5)))).toMatchObject({
+        code: ErrorCode.Conflict,
+        message: StreamingMessages.screenLimit,
+      });
+      const listed = await service.call(StreamingRpc.streams, { userId, sessionId: 'device-2' });
+      expect(listed.limit).toBe(4);
+      expect(listed.streams.map((s) => [s.deviceLabel, s.current])).toEqual([
+        ['Device 1', false],
+        ['Device 2', true],
+        ['Device 3', false],
+        ['Device 4', false],
+      ]);
+      // The same device starting the same title again keeps its screen.
+      expect((await open(premium(3))).leaseId).toBe(leases[2].leaseId);
+      // Device 1 stops sending heartbeats: its lease's expiry passes (moved into the past rather than waiting 45 s).
+      await redis.zadd(`streaming:leases:{${userId}}:live`, 'XX', Date.now() - 1, leases[0].leaseId);
+      expect(await open(premium(5))).toMatchObject({ quality: 'best' });
+      const { token, leaseId } = leases[0];
+      expect(
+        await service.call(StreamingRpc.heartbeat, {
+          token,
+          leaseId,
+          positionSeconds: 3,
+          durationSeconds: 8,
+          event: 'tick',
+        }),
+      ).toEqual({ leaseActive: false });
+    });
+
+    it('publishes each heartbeat as watch.progressed on the events stream', async () => {
+      const request = viewer();
+      const { token, leaseId } = await open(request);
+      expect(
+        await service.call(StreamingRpc.heartbeat, {
+          token,
+          leaseId,
+          positionSeconds: 4.5,
+          durationSeconds: 8,
+          event: 'pause',
+        }),
+      ).toEqual({ leaseActive: true });
+      const entries = await redis.xrevrange(EVENT_STREAM, '+', '-', 'COUNT', 200);
+      const events = entries.map(
+        ([, fields]) =>
+          JSON.parse(fields[fields.length - 1]) as {
+            type: string;
+            payload: z.infer<typeof WatchProgressedSchema>;
+          },
+      );
+      const mine = events.filter((e) => e.type === 'watch.progressed' && e.payload.leaseId === leaseId);
+      expect(mine).toHaveLength(1);
+      expect(mine[0].payload).toMatchObject({
+        userId: request.userId,
+        movieId,
+        positionSeconds: 4.5,
+        durationSeconds: 8,
+        event: 'pause',
+      });
+    });
+
+    it('stops another device’s stream: its next heartbeat answers leaseActive false', async () => {
+      const userId = objectId();
+      const tv = await open(viewer({ userId, sessionId: 'tv', screens: 1 }));
+      expect(await failure(open(viewer({ userId, sessionId: 'phone', screens: 1 })))).toMatchObject({
+        code: ErrorCode.Conflict,
+      });
+      expect(await service.call(StreamingRpc.stop, { userId: objectId(), leaseId: tv.leaseId })).toEqual({
+        stopped: false,
+      });
+      expect(await service.call(StreamingRpc.stop, { userId, leaseId: tv.leaseId })).toEqual({
+        stopped: true,
+      });
+      const phone = await open(viewer({ userId, sessionId: 'phone', screens: 1 }));
+      expect(phone.leaseId).not.toBe(tv.leaseId);
+      expect(
+        await service.call(StreamingRpc.heartbeat, {
+          token: tv.token,
+          leaseId: tv.leaseId,
+          positionSeconds: 60,
+          durationSeconds: 8,
+          event: 'tick',
+        }),
+      ).toEqual({ leaseActive: false });
+      expect(
+        await service.call(StreamingRpc.heartbeat, {
+          token: phone.token,
+          leaseId: phone.leaseId,
+          positionSeconds: 1,
+          durationSeconds: 8,
+          event: 'tick',
+        }),
+      ).toEqual({ leaseActive: true });
+    });
+
+    it('refuses a heartbeat with a forged token or another lease id', async () => {
+      const a = await open(viewer());
+      const b = await open(viewer());
+      for (const body of [
+        { token: a.token, leaseId: b.leaseId },
+        { token: `${a.token.slice(0, -3)}abc`, leaseId: a.leaseId },
+      ]) {
+        expect(
+          await failure(
+            service.call(StreamingRpc.heartbeat, {
+              ...body,
+              positionSeconds: 1,
+              durationSeconds: null,
+              event: 'tick',
+            }),
+          ),
+        ).toMatchObject({ code: ErrorCode.Forbidden });
+      }
+    });
+
+    it('answers 404 with the no-media message for a title without media', async () => {
+      expect(await failure(open(viewer({ movieId: objectId() })))).toMatchObject({
+        code: ErrorCode.NotFound,
+        message: StreamingMessages.noMedia,
+      });
+    });
+  });
+});

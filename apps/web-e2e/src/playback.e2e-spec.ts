@@ -1,0 +1,134 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { LoginResponse, Movie, Page as MoviePage } from '@app/contracts';
+import { call, newUser, signIn, type SignedIn } from './support/api';
+import type { Session } from './support/browser';
+import { baseUrl, openBrowser } from './support/browser';
+
+// Journeys of issue 10 in Chromium against the whole system: real HLS from the generated sample films through the
+// gateway's /stream proxy, heartbeats, resume, the entitlement panel instead of a player error, and the screen limit.
+
+let free: Movie[];
+let premium: Movie;
+
+const signInAs = async (context: BrowserContext, session: Pick<LoginResponse, 'user' | 'token'>) =>
+  context.addInitScript(
+    ({ user, token }) => {
+      window.localStorage.setItem('user', user);
+      window.localStorage.setItem('token', token);
+    },
+    { user: JSON.stringify(session.user), token: session.token },
+  );
+
+/** The playing element (media-chrome's <hls-video>, or a plain <video> without MSE). */
+const media = (page: Page) => page.locator('hls-video, video').first();
+const currentTime = (page: Page) =>
+  media(page).evaluate((element) => (element as HTMLMediaElement).currentTime);
+
+/** Waits until the playhead has moved past `seconds` (frames are advancing). */
+const playsPast = async (page: Page, seconds: number) =>
+  page.waitForFunction(
+    (at) => {
+      const element = document.querySelector('hls-video, video') as HTMLMediaElement | null;
+      return element !== null && !element.paused && element.currentTime > at;
+    },
+    seconds,
+    { timeout: 30_000 },
+  );
+
+const watch = (page: Page, movie: Movie) => page.goto(`/video?movie=${movie.id}`);
+
+beforeAll(async () => {
+  const list = await call<MoviePage<Movie>>('GET', '/api/movies?access=free&page=1&pageSize=5');
+  free = list.body.data.filter((movie) => movie.mediaReady);
+  const premiumList = await call<MoviePage<Movie>>('GET', '/api/movies?access=premium&page=1&pageSize=1');
+  premium = premiumList.body.data[0];
+  expect(free.length).toBeGreaterThanOrEqual(2);
+});
+
+describe('playback (issue 10)', () => {
+  let session: Session;
+
+  beforeEach(async () => {
+    session = await openBrowser();
+  });
+
+  afterEach(async () => {
+    await session?.close();
+  });
+
+  it('plays a free title, seeks, and resumes where the viewer left', async () => {
+    const { page, context } = session;
+    const viewer = await newUser('player');
+    await signInAs(context, viewer);
+    const [movie] = free;
+
+    await watch(page, movie);
+    await playsPast(page, 1);
+
+    // A seek lands within one 4 s segment of its target.
+    await media(page).evaluate((element) => {
+      (element as HTMLMediaElement).currentTime = 12;
+    });
+    await page.waitForFunction(() => {
+      const element = document.querySelector('hls-video, video') as HTMLMediaElement | null;
+      return element !== null && !element.seeking && element.currentTime >= 12;
+    });
+    expect(Math.abs((await currentTime(page)) - 12)).toBeLessThan(4);
+    await playsPast(page, 13);
+    const leftAt = await currentTime(page);
+
+    // Leaving reports the position (exit heartbeat); coming back offers to resume close to it.
+    await page.goto('/userdashboard');
+    await page.waitForTimeout(500);
+    await watch(page, movie);
+    await page.getByRole('button', { name: /^Resume from / }).click();
+    await playsPast(page, 0);
+    expect(Math.abs((await currentTime(page)) - leftAt)).toBeLessThan(10);
+  });
+
+  it('shows a viewer without a plan the ways into a premium title, not a player error', async () => {
+    const { page, context } = session;
+    await signInAs(context, await newUser('noplan'));
+
+    await watch(page, premium);
+
+    await page
+      .getByText(/^Premium title: /)
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Rent Now' }).first().waitFor();
+    expect(await page.locator('hls-video, video').count()).toBe(0);
+  });
+
+  it('a second screen over the limit lists the stream playing and can stop it', async () => {
+    const viewer: SignedIn = await newUser('screens');
+    // A second device is a second sign-in of the same account.
+    const second = await signIn(viewer);
+    const { page: first, context } = session;
+    await signInAs(context, viewer);
+    await watch(first, free[0]);
+    await playsPast(first, 0.5);
+
+    const other = await session.browser.newContext({ baseURL: baseUrl() });
+    try {
+      await signInAs(other, second);
+      const page = await other.newPage();
+      await watch(page, free[1]);
+
+      await page.getByText('All your screens are in use. Stop a stream to watch here.').waitFor();
+      await page
+        .getByRole('button', { name: new RegExp(`^Stop that stream: ${escape(free[0].title)}`) })
+        .click();
+      await playsPast(page, 0.5);
+      // The first screen learns it at its next heartbeat (every 10 s) and stops, saying why.
+      await first.getByText('This stream was stopped from another screen.').waitFor({ timeout: 25_000 });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+/** A title as a regular expression matches it literally. */
+function escape(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

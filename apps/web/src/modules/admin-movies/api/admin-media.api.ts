@@ -1,0 +1,62 @@
+import { errorCodeForStatus, type MediaAsset, type UploadTicket } from '@app/contracts';
+import type { ApiClient } from '@web/shared/api/api-client';
+import { isApiErrorBody } from '@web/shared/api/api-error-body';
+import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { config } from '@web/shared/config/config';
+
+const mediaPath = (movieId: string) => `/api/admin/media/${encodeURIComponent(movieId)}`;
+
+const parse = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The upload URL is a path on the gateway's origin (`/stream/upload/…`), like every API path. */
+const absolute = (url: string) => (url.startsWith('/') ? `${config.apiBaseUrl}${url}` : url);
+
+/** A title's media for admins (issue 10): status and transcode progress, upload, retry. */
+export const adminMediaApi = {
+  asset: (client: ApiClient, movieId: string, signal?: AbortSignal) =>
+    client.get<MediaAsset>(mediaPath(movieId), { signal }),
+  uploadTicket: (client: ApiClient, movieId: string) =>
+    client.post<UploadTicket>(`${mediaPath(movieId)}/upload`),
+  retry: (client: ApiClient, movieId: string) => client.post<MediaAsset>(`${mediaPath(movieId)}/retry`),
+  /**
+   * PUTs the file to the ticket's URL with XMLHttpRequest, whose upload progress events fetch does not offer.
+   * The body streams from disk; 202 answers the asset (queued), 413 too large, 400 not a video.
+   */
+  upload: (uploadUrl: string, file: File, onProgress: (fraction: number) => void) =>
+    new Promise<MediaAsset>((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open('PUT', absolute(uploadUrl));
+      request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+      request.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      });
+      request.addEventListener('load', () => {
+        const body = parse(request.responseText);
+        if (request.status >= 200 && request.status < 300) {
+          resolve(body as MediaAsset);
+          return;
+        }
+        reject(
+          isApiErrorBody(body)
+            ? new ApiRequestError(request.status, body)
+            : new ApiRequestError(
+                request.status,
+                {
+                  code: errorCodeForStatus(request.status),
+                  message: request.statusText || `Upload failed with status ${request.status}`,
+                  correlationId: '',
+                },
+                false,
+              ),
+        );
+      });
+      request.addEventListener('error', () => reject(new Error('Upload failed')));
+      request.send(file);
+    }),
+} as const;

@@ -1,0 +1,71 @@
+import { Link } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
+import { useSignInState } from '@web/modules/payments/hooks/useSignInFirst';
+import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { Button, buttonClass } from '@web/shared/ui/Button';
+import { useRefusedTitle } from '../hooks/usePlayerMovie';
+import { playerStrings as texts } from '../strings';
+import styles from './Player.module.css';
+import { PlayerStage } from './PlayerStage';
+import { ScreenLimit } from './ScreenLimit';
+
+/** A visitor, or a session that ended: sign in and come back here. */
+export const SignInToWatch = () => {
+  const state = useSignInState();
+  return (
+    <PlayerStage role="alert">
+      <h2 className={styles.stageHeading}>{texts.signInToWatch}</h2>
+      <p>{texts.signInLine}</p>
+      <div className={styles.stageActions}>
+        <Link to={Paths.userLogin} state={state} className={buttonClass()}>
+          {texts.signIn}
+        </Link>
+      </div>
+    </PlayerStage>
+  );
+};
+
+/** 403: the entitlement panel with every way in (DECISIONS 8), never a bare player error. */
+const WaysIn = ({ movieId }: { movieId: string }) => {
+  const { data: movie, isError } = useRefusedTitle(movieId);
+  if (movie) return <TitleAccess movie={movie} placement="page" />;
+  return (
+    <PlayerStage role={isError ? 'alert' : 'status'}>
+      <p>{isError ? texts.failed : texts.starting}</p>
+    </PlayerStage>
+  );
+};
+
+type PlaybackRefusedProps = { movieId: string; error: Error; onRetry: () => void };
+
+/** Why playback did not start, and the way forward: sign in, get access, wait for media, free a screen. */
+export const PlaybackRefused = ({ movieId, error, onRetry }: PlaybackRefusedProps) => {
+  const status = error instanceof ApiRequestError ? error.status : 0;
+  switch (status) {
+    case 401:
+      return <SignInToWatch />;
+    case 403:
+      return <WaysIn movieId={movieId} />;
+    case 404:
+      return (
+        <PlayerStage role="alert">
+          <h2 className={styles.stageHeading}>{texts.comingSoon}</h2>
+          <p>{texts.noMedia}</p>
+        </PlayerStage>
+      );
+    case 409:
+      return <ScreenLimit onRetry={onRetry} />;
+    default:
+      return (
+        <PlayerStage role="alert">
+          <p>{texts.failed}</p>
+          <div className={styles.stageActions}>
+            <Button variant="ghost" className={styles.onDark} onClick={onRetry}>
+              {texts.tryAgain}
+            </Button>
+          </div>
+        </PlayerStage>
+      );
+  }
+};

@@ -1,0 +1,124 @@
+import type { PlaybackSession } from '@app/contracts';
+import type { MediaController as MediaControllerElement } from 'media-chrome';
+import HlsVideo from 'hls-video-element/react';
+import {
+  MediaCaptionsButton,
+  MediaControlBar,
+  MediaController,
+  MediaFullscreenButton,
+  MediaLoadingIndicator,
+  MediaMuteButton,
+  MediaPipButton,
+  MediaPlayButton,
+  MediaSeekBackwardButton,
+  MediaSeekForwardButton,
+  MediaTimeDisplay,
+  MediaTimeRange,
+  MediaVolumeRange,
+} from 'media-chrome/react';
+import {
+  MediaPlaybackRateMenu,
+  MediaPlaybackRateMenuButton,
+  MediaRenditionMenu,
+  MediaRenditionMenuButton,
+} from 'media-chrome/react/menu';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import type { PlaybackMedia } from '../hooks/usePlaybackHeartbeat';
+import styles from './PlayerSurface.module.css';
+
+export type PlayerSurfaceProps = {
+  session: PlaybackSession;
+  /** Names the player for assistive technology. */
+  label: string;
+  /** Where playback starts, in seconds (the resume point, or 0). */
+  startPosition: number;
+  /** The playing element once mounted (null when it goes), for the heartbeat. */
+  onMedia: (media: PlaybackMedia | null) => void;
+  /** Overlays that must stay inside the player, fullscreen included (the rental countdown). */
+  children?: ReactNode;
+};
+
+const SEEK_SECONDS = 10;
+const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
+
+/** MSE (or Safari's managed MSE) lets hls.js play HLS; Safari on iOS plays HLS natively. Otherwise: the MP4. */
+const canPlayHls = () =>
+  'MediaSource' in window ||
+  'ManagedMediaSource' in window ||
+  document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '';
+
+/**
+ * The player itself: media-chrome's controls over `<hls-video>` (hls.js) with the signed master playlist, or a
+ * plain `<video>` with the MP4 where neither MSE nor native HLS exists. Preview thumbnails come from the
+ * trickplay WebVTT index; the quality menu lists Auto plus the renditions the signed playlist allows
+ * (DECISIONS 26). Keyboard: space/k, arrows, j/l, f, m and c are media-chrome's hotkeys. This file and the
+ * libraries it imports form the player's own chunk, loaded only when a title is about to play.
+ */
+export const PlayerSurface = ({ session, label, startPosition, onMedia, children }: PlayerSurfaceProps) => {
+  const controller = useRef<MediaControllerElement>(null);
+  const hls = useMemo(canPlayHls, []);
+  // TOOLCHAIN.md: VOD settings for hls.js.
+  const config = useMemo(
+    () => ({ lowLatencyMode: false, startPosition, capLevelToPlayerSize: true, backBufferLength: 30 }),
+    [startPosition],
+  );
+
+  // Keyboard shortcuts act on the focused player, so it takes focus as playback starts.
+  useEffect(() => controller.current?.focus(), []);
+
+  const thumbnails = session.trickplayUrl ? (
+    <track kind="metadata" label="thumbnails" default src={session.trickplayUrl} />
+  ) : null;
+
+  return (
+    <MediaController ref={controller} className={styles.controller} tabIndex={-1} aria-label={label}>
+      {hls ? (
+        <HlsVideo
+          slot="media"
+          ref={onMedia}
+          className={styles.media}
+          config={config}
+          src={session.hlsUrl}
+          autoplay
+          playsInline
+          preload="auto"
+        >
+          {thumbnails}
+        </HlsVideo>
+      ) : (
+        <video
+          slot="media"
+          ref={onMedia}
+          className={styles.media}
+          src={session.mp4Url}
+          autoPlay
+          playsInline
+          preload="auto"
+          onLoadedMetadata={(event) => {
+            if (startPosition > 0) event.currentTarget.currentTime = startPosition;
+          }}
+        >
+          {thumbnails}
+        </video>
+      )}
+      <MediaLoadingIndicator slot="centered-chrome" noAutohide />
+      {children}
+      <MediaRenditionMenu hidden anchor="auto" />
+      <MediaPlaybackRateMenu hidden anchor="auto" rates={RATES} />
+      <MediaControlBar className={styles.bar}>
+        <MediaPlayButton />
+        <MediaSeekBackwardButton seekOffset={SEEK_SECONDS} className={styles.wide} />
+        <MediaSeekForwardButton seekOffset={SEEK_SECONDS} className={styles.wide} />
+        <MediaMuteButton />
+        <MediaVolumeRange className={styles.wide} />
+        <MediaTimeRange className={styles.range} />
+        <MediaTimeDisplay showDuration className={styles.time} />
+        <MediaCaptionsButton className={styles.wide} />
+        <MediaPlaybackRateMenuButton />
+        <MediaRenditionMenuButton />
+        <MediaPipButton className={styles.wide} />
+        <MediaFullscreenButton />
+      </MediaControlBar>
+    </MediaController>
+  );
+};

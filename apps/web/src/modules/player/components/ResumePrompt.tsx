@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '@web/shared/ui/Button';
+import { formatPlaybackTime } from '../format-time';
+import { playerStrings as texts } from '../strings';
+import styles from './Player.module.css';
+import { PlayerStage } from './PlayerStage';
+
+type ResumePromptProps = { positionSeconds: number; onResume: () => void; onStartOver: () => void };
+
+/** "Resume from 12:34" or "Start over", asked before anything plays. */
+export const ResumePrompt = ({ positionSeconds, onResume, onStartOver }: ResumePromptProps) => {
+  const resume = useRef<HTMLButtonElement>(null);
+  useEffect(() => resume.current?.focus(), []);
+  return (
+    <PlayerStage>
+      <h2 className={styles.stageHeading}>{texts.resumeHeading}</h2>
+      <div className={styles.stageActions}>
+        <Button ref={resume} onClick={onResume}>
+          {texts.resumeFrom(formatPlaybackTime(positionSeconds))}
+        </Button>
+        <Button variant="ghost" className={styles.onDark} onClick={onStartOver}>
+          {texts.startOver}
+        </Button>
+      </div>
+    </PlayerStage>
+  );
+};

@@ -1,0 +1,163 @@
+import type { HeartbeatReply, HeartbeatRequest } from '@app/contracts';
+import { act, cleanup } from '@testing-library/react';
+import { renderHookWithApi } from '@web/test/render-hook';
+import { playbackApi } from '../api/playback.api';
+import { aPlaybackSession, fakeMedia, installBeacon } from '../testing/player-test-kit';
+import { usePlaybackHeartbeat } from './usePlaybackHeartbeat';
+
+const API = 'http://127.0.0.1:9';
+const session = aPlaybackSession({ heartbeatSeconds: 10 });
+
+describe('usePlaybackHeartbeat', () => {
+  let sent: HeartbeatRequest[];
+  let reply: HeartbeatReply;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    sent = [];
+    reply = { leaseActive: true };
+    jest.spyOn(playbackApi, 'heartbeat').mockImplementation(async (_client, body) => {
+      sent.push(body);
+      return reply;
+    });
+  });
+
+  afterEach(() => {
+    // Unmounted here, under fake timers, so the 'exit' it schedules does not fire in the next test.
+    cleanup();
+    jest.runOnlyPendingTimers();
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  const mount = (media = fakeMedia(), onLeaseLost = jest.fn()) => {
+    const view = renderHookWithApi(() => usePlaybackHeartbeat({ session, media, onLeaseLost }), {
+      apiBaseUrl: API,
+    });
+    return { ...view, media, onLeaseLost };
+  };
+  const events = () => sent.map(({ event, positionSeconds }) => [event, positionSeconds]);
+
+  it("sends 'tick' every heartbeatSeconds while playing, with the token, lease, position and duration", async () => {
+    const { media } = mount();
+    media.at(0);
+    media.dispatchEvent(new Event('playing'));
+
+    media.at(9.94);
+    await act(async () => jest.advanceTimersByTime(9_999));
+    expect(sent).toEqual([]);
+
+    await act(async () => jest.advanceTimersByTime(1));
+    expect(sent).toEqual([
+      {
+        token: session.token,
+        leaseId: session.leaseId,
+        positionSeconds: 9.9,
+        durationSeconds: 5400,
+        event: 'tick',
+      },
+    ]);
+
+    media.at(20);
+    await act(async () => jest.advanceTimersByTime(10_000));
+    media.at(30);
+    await act(async () => jest.advanceTimersByTime(10_000));
+    expect(events()).toEqual([
+      ['tick', 9.9],
+      ['tick', 20],
+      ['tick', 30],
+    ]);
+  });
+
+  it("reports at once on pause, seek and end; keeps the screen while paused; a seek to the resume point is not the viewer's", async () => {
+    const { media } = mount();
+    media.at(754, true);
+    media.dispatchEvent(new Event('seeked'));
+    expect(sent).toEqual([]);
+
+    media.at(754);
+    media.dispatchEvent(new Event('playing'));
+    media.at(800, true);
+    media.dispatchEvent(new Event('pause'));
+    media.at(1200, true);
+    media.dispatchEvent(new Event('seeked'));
+    await act(async () => jest.advanceTimersByTime(10_000));
+    media.at(5400, true);
+    media.dispatchEvent(new Event('pause'));
+    media.dispatchEvent(new Event('ended'));
+    await act(async () => undefined);
+
+    expect(events()).toEqual([
+      ['pause', 800],
+      ['seek', 1200],
+      // Paused: the heartbeat still renews the lease, so coming back after a break does not lose the screen.
+      ['pause', 1200],
+      ['pause', 5400],
+    ]);
+  });
+
+  it("uses sendBeacon on page hide ('exit') and when the page is hidden (the position), and 'exit' on unmount", async () => {
+    const beacon = installBeacon();
+    try {
+      const { media, unmount } = mount();
+      media.at(42);
+      media.dispatchEvent(new Event('playing'));
+
+      Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+      Reflect.deleteProperty(document, 'visibilityState');
+      media.at(43);
+      window.dispatchEvent(new Event('pagehide'));
+
+      expect(beacon.sendBeacon).toHaveBeenCalledTimes(2);
+      expect(beacon.sent.map(({ url }) => url)).toEqual([
+        '/api/playback/heartbeat',
+        '/api/playback/heartbeat',
+      ]);
+      expect(beacon.sent[0].type).toBe('application/json');
+      expect(beacon.sent[0].body).toMatchObject({ token: session.token, leaseId: session.leaseId });
+      expect(beacon.events()).toEqual([
+        ['tick', 42],
+        ['exit', 43],
+      ]);
+      // After the page said goodbye nothing more is sent, not even by the timer.
+      await act(async () => jest.advanceTimersByTime(30_000));
+      expect(sent).toEqual([]);
+      unmount();
+      jest.runOnlyPendingTimers();
+      expect(beacon.events()).toEqual([
+        ['tick', 42],
+        ['exit', 43],
+      ]);
+    } finally {
+      beacon.uninstall();
+    }
+  });
+
+  it("sends 'exit' when the player goes away (leaving the page inside the app)", () => {
+    const beacon = installBeacon();
+    try {
+      const { media, unmount } = mount();
+      media.at(61);
+      unmount();
+      jest.runOnlyPendingTimers();
+      expect(beacon.events()).toEqual([['exit', 61]]);
+    } finally {
+      beacon.uninstall();
+    }
+  });
+
+  it('stops and tells the player when the server says the lease is gone (stopped from another screen)', async () => {
+    const { media, onLeaseLost } = mount();
+    media.at(5);
+    media.dispatchEvent(new Event('playing'));
+    reply = { leaseActive: false };
+
+    await act(async () => jest.advanceTimersByTime(10_000));
+    expect(onLeaseLost).toHaveBeenCalledTimes(1);
+
+    await act(async () => jest.advanceTimersByTime(30_000));
+    media.dispatchEvent(new Event('pause'));
+    expect(sent).toHaveLength(1);
+  });
+});

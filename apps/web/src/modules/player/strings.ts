@@ -1,0 +1,60 @@
+import type { StreamingMessages } from '@app/contracts';
+
+type Messages = typeof StreamingMessages;
+
+/**
+ * The server's texts (contracts StreamingMessages), repeated here because streaming.ts also declares zod schemas
+ * that a value import would pull into the player's chunk; `satisfies` keeps the two equal.
+ */
+const streaming = {
+  screenLimit: 'All your screens are in use. Stop a stream to watch here.',
+  streamStopped: 'This stream was stopped from another screen.',
+  noMedia: 'Coming soon: this title cannot be played yet.',
+  notVideo: 'That file is not a video we can read.',
+  tooLarge: 'The file is too large.',
+} as const satisfies Messages;
+
+/** Every visible text of the player and its two screens (SPEC 2 "Player screens", issue 10). */
+export const playerStrings = {
+  ...streaming,
+  // SPEC 2: /video-player and /video
+  movieTitleFallback: 'Movie Title',
+  backToDashboard: 'Back to Dashboard',
+  noMovieSelected: 'No movie selected',
+  noMovieLine: 'Pick a title from the home page to start watching.',
+  goToHome: 'Go to Home',
+  movieDetails: 'Movie Details',
+  nowPlaying: 'Now playing',
+
+  // The player
+  playerLabel: (title: string) => `Video player: ${title}`,
+  starting: 'Starting playback...',
+  resumeHeading: 'Continue watching?',
+  resumeFrom: (time: string) => `Resume from ${time}`,
+  startOver: 'Start over',
+  hoursLeft: (hours: number) => `${hours} h left`,
+  minutesLeft: (minutes: number) => `${minutes} min left`,
+  rentalEnded: 'Your rental has ended',
+  rentalLabel: 'Rental time left',
+  playHere: 'Play here',
+  tryAgain: 'Try Again',
+  failed: 'Playback could not start. Please try again.',
+  signInToWatch: 'Sign in to watch',
+  signInLine: 'Sign in to your Streamly account to watch this title.',
+  signIn: 'Sign In',
+  comingSoon: 'Coming soon',
+
+  // Screen limit (DECISIONS 9)
+  screensHeading: 'Screens in use',
+  screensLine: (limit: number) =>
+    `Your plan plays on ${limit} ${limit === 1 ? 'screen' : 'screens'} at a time.`,
+  streamsLoading: 'Loading your streams...',
+  streamsFailed: 'Could not load your streams.',
+  startedAt: (time: string) => `Started ${time}`,
+  thisDevice: 'This device',
+  stopThatStream: 'Stop that stream',
+  stopStreamLabel: (title: string, device: string) => `Stop that stream: ${title} on ${device}`,
+  stopping: 'Stopping...',
+  stopFailed: 'Could not stop that stream. Please try again.',
+  unknownDevice: 'A browser',
+} as const;

@@ -1,0 +1,24 @@
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { SiteFooter } from '@web/modules/layout/components/SiteFooter';
+import { SiteHeader } from '@web/modules/layout/components/SiteHeader';
+import styles from '@web/modules/layout/components/PageShell.module.css';
+import { SideMenu } from '@web/modules/movies/components/SideMenu';
+import { WatchScreen } from '@web/modules/player/components/WatchScreens';
+import { MOVIE_PARAM, playerMovieFrom } from '@web/modules/player/watch-route';
+
+/** /video: the title from navigation state (or `?movie=` after a reload) playing, with the side menu (SPEC 2). */
+export const VideoPage = () => {
+  const { state } = useLocation();
+  const [params] = useSearchParams();
+  const carried = playerMovieFrom(state);
+  return (
+    <>
+      <SiteHeader showSignIn={false} />
+      <main className={styles.main}>
+        <SideMenu />
+        <WatchScreen movieId={carried?.id ?? params.get(MOVIE_PARAM) ?? ''} carried={carried} />
+      </main>
+      <SiteFooter />
+    </>
+  );
+};
