@@ -33,8 +33,7 @@ export class OrdersService {
     const existing = await this.orders.findByKey(payer.userId, idempotencyKey);
     if (existing) return this.checkoutOf(this.sameRequestOrFail(existing, title.movieId, kind), payer);
 
-    if (title.access === MovieAccess.Free)
-      throw new AppError(ErrorCode.Conflict, PaymentMessages.freeTitle);
+    if (title.access === MovieAccess.Free) throw new AppError(ErrorCode.Conflict, PaymentMessages.freeTitle);
     const { owned, renting } = await this.entitlements.holdings(payer.userId, title.movieId, new Date());
     if (owned) {
       throw new AppError(
