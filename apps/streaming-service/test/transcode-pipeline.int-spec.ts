@@ -102,6 +102,8 @@ describe('the transcode pipeline on a 6-second 1080p clip made for the test', ()
   });
 
   it('writes a trickplay sheet and its WebVTT index sized from the real frame', async () => {
+    // The single frames the tiling step packs into sheets are gone.
+    expect((await readdir(path.join(out, 'trickplay'))).sort()).toEqual(['sheet_000.jpg', 'thumbs.vtt']);
     const sheet = await probeJson(path.join(out, 'trickplay/sheet_000.jpg'));
     expect(sheet.streams[0]).toMatchObject({ width: 3200, height: 1800 });
     expect(await readFile(path.join(out, 'trickplay/thumbs.vtt'), 'utf8')).toBe(
@@ -109,8 +111,10 @@ describe('the transcode pipeline on a 6-second 1080p clip made for the test', ()
     );
   });
 
-  it('reported progress from ffmpeg, rising to 100', () => {
+  it('reported progress from ffmpeg while it ran, rising to 100', () => {
     expect(seen.length).toBeGreaterThan(0);
+    // Blocks came while ffmpeg encoded, not only once every output was written (the film then all done, 99 %).
+    expect(seen.some((p) => p.percent > 0 && p.percent < 99)).toBe(true);
     const percents = seen.map((p) => p.percent);
     expect([...percents].sort((a, b) => a - b)).toEqual(percents);
     expect(percents[percents.length - 1]).toBe(100);

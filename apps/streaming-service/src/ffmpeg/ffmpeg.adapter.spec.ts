@@ -1,11 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FfprobeData } from 'fluent-ffmpeg';
+import type { TranscodeProgress } from './ffmpeg-progress';
 import { Ffmpeg, FfmpegError, fluentCommandOf, probeOf } from './ffmpeg.adapter';
 import { planLadder } from './ladder';
 import type { TranscodePlan } from './transcode-args';
-import { transcodeArgs, transcodeCommand } from './transcode-args';
+import { commandArgs, transcodeArgs, transcodeCommand, trickplayTileCommand } from './transcode-args';
 
 /** The list fluent-ffmpeg runs: ours, with the `-y` it always writes itself after the inputs. */
 const withFluentY = (args: string[]) => {
@@ -56,6 +57,25 @@ describe('the transcode command through fluent-ffmpeg', () => {
     const args = fluentCommandOf(transcodeCommand(transcode))._getArguments();
     expect(args).toEqual(withFluentY(transcodeArgs(transcode)));
     expect(args.filter((arg) => arg === '-y')).toHaveLength(1);
+  });
+
+  it('writes single trickplay frames (no tile in the main command) and tiles them in a second step', () => {
+    const main = transcodeArgs(plan({}));
+    const graph = main[main.indexOf('-filter_complex') + 1];
+    expect(graph).toContain('fps=1/10:eof_action=pass,scale=320:-2[thumbs]');
+    expect(graph).not.toContain('tile=');
+    expect(main[main.length - 1]).toBe('/out/trickplay/frames/f_%05d.jpg');
+
+    const tile = trickplayTileCommand('/out');
+    const args = fluentCommandOf(tile)._getArguments();
+    expect(args).toEqual(withFluentY(commandArgs(tile)));
+    expect(args).toEqual([
+      ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-nostats'],
+      ...['-f', 'image2', '-framerate', '1', '-start_number', '0', '-i', '/out/trickplay/frames/f_%05d.jpg'],
+      ...['-y', '-filter_complex', '[0:v:0]tile=10x10[sheets]'],
+      ...['-map', '[sheets]', '-c:v', 'mjpeg', '-q:v', '5', '-start_number', '0', '-f', 'image2'],
+      '/out/trickplay/sheet_%03d.jpg',
+    ]);
   });
 });
 
@@ -113,6 +133,34 @@ describe('running ffmpeg', () => {
     height: 720,
     fps: 24,
   };
+
+  it('reports progress while ffmpeg runs, not only once it has written every output (a 10 s 1080p film)', async () => {
+    // ffmpeg 5.1 writes no -progress block until every output has its header; a tiled trickplay output wrote
+    // none until the film ended, so the first block came with the whole film done (99 %). A percent well below
+    // that is ffmpeg's output position while it was still encoding.
+    const seen: TranscodeProgress[] = [];
+    const out = path.join(work, 'progress');
+    const result = await new Ffmpeg().transcode(
+      {
+        kind: 'lavfi',
+        video: 'testsrc2=size=1920x1080:rate=24',
+        audio: 'sine=frequency=440:sample_rate=48000',
+        durationSeconds: 10,
+        height: 1080,
+        fps: 24,
+      },
+      out,
+      { preset: 'ultrafast', onProgress: (progress) => seen.push(progress) },
+    );
+    expect(seen.filter((p) => p.percent > 0 && p.percent < 90).length).toBeGreaterThan(0);
+    expect(seen[seen.length - 1].percent).toBe(100);
+    // The sheets and their index as before, the single frames gone.
+    expect(result.hasTrickplay).toBe(true);
+    expect((await readdir(path.join(out, 'trickplay'))).sort()).toEqual(['sheet_000.jpg', 'thumbs.vtt']);
+    expect(await readFile(path.join(out, 'trickplay/thumbs.vtt'), 'utf8')).toBe(
+      'WEBVTT\n\n00:00:00.000 --> 00:00:10.000\nsheet_000.jpg#xywh=0,0,320,180\n',
+    );
+  }, 60_000);
 
   it('kills ffmpeg when the signal aborts while it runs', async () => {
     const controller = new AbortController();

@@ -11,8 +11,8 @@ import { planLadder } from './ladder';
 import type { MediaProbe } from './media-probe';
 import { parseProbeJson } from './media-probe';
 import type { FfmpegCommandLine, TranscodeSource, X264Preset } from './transcode-args';
-import { renditionsOf, transcodeCommand } from './transcode-args';
-import { buildThumbsVtt, TRICKPLAY } from './trickplay-vtt';
+import { renditionsOf, transcodeCommand, trickplayFramesDir, trickplayTileCommand } from './transcode-args';
+import { buildThumbsVtt, TRICKPLAY_FRAMES } from './trickplay-vtt';
 
 export type TranscodeOptions = {
   preset: X264Preset;
@@ -159,10 +159,11 @@ const failure = (tool: string, error: Error, stderr: string): FfmpegError =>
  * leaves this file, so replacing it by a direct spawn of the same argument list touches no caller.
  * - probe: `ffmpeg.ffprobe` (`ffprobe -show_streams -show_format -v error <file>`), its parsed answer mapped to
  *   the JSON form parseProbeJson reads (probeOf).
- * - transcode: the one command transcode-args.ts builds, fed to fluent-ffmpeg input by input and output by output
- *   (fluentCommandOf). Progress stays the `-progress pipe:1` blocks, read from the ffmpeg process's stdout:
+ * - transcode: the main command transcode-args.ts builds, fed to fluent-ffmpeg input by input and output by
+ *   output (fluentCommandOf), then its short tiling step (the single trickplay frames into sheets) the same way.
+ *   Progress stays the main command's `-progress pipe:1` blocks, read from the ffmpeg process's stdout:
  *   fluent-ffmpeg's 'progress' event parses the stats lines on stderr, which `-nostats -loglevel error` turn off.
- *   Aborting kills ffmpeg with SIGKILL.
+ *   Aborting kills the running ffmpeg with SIGKILL.
  * A failure is an FfmpegError with the tool's last line on stderr. fluent-ffmpeg keeps one path per binary for
  * the whole process: the ones given here are set before each run.
  */
@@ -210,7 +211,7 @@ export class Ffmpeg {
     await rm(outDir, { recursive: true, force: true });
     await Promise.all([
       ...renditions.map((rendition) => mkdir(path.join(outDir, 'hls', rendition), { recursive: true })),
-      mkdir(path.join(outDir, 'trickplay'), { recursive: true }),
+      mkdir(trickplayFramesDir(outDir), { recursive: true }),
     ]);
     const command = fluentCommandOf(
       transcodeCommand({ source, outDir, preset: options.preset, rungs, fps, hasAudio, progress: true }),
@@ -228,23 +229,43 @@ export class Ffmpeg {
     const hlsDir = path.join(outDir, 'hls');
     await normaliseInitSegments(hlsDir, renditions);
     checkMaster(await readFile(path.join(hlsDir, 'master.m3u8'), 'utf8'), renditions);
-    const hasTrickplay = await this.writeTrickplayIndex(path.join(outDir, 'trickplay'), durationSeconds);
+    const hasTrickplay = await this.tileTrickplay(outDir, durationSeconds, options.signal);
     return { durationSeconds, renditions, hasMp4: true, hasTrickplay, probe };
   }
 
-  /** The VTT index, with the frame size read from the first sheet (sheet size / grid). */
-  private async writeTrickplayIndex(dir: string, durationSeconds: number): Promise<boolean> {
-    const sheets = (await readdir(dir)).filter((name) => name.endsWith('.jpg')).sort();
-    if (sheets.length === 0) return false;
-    const sheet = (await this.probe(path.join(dir, sheets[0]))).video;
-    if (!sheet) return false;
-    const vtt = buildThumbsVtt({
-      durationSeconds,
-      frameWidth: Math.round(sheet.width / TRICKPLAY.columns),
-      frameHeight: Math.round(sheet.height / TRICKPLAY.rows),
-    });
-    await writeFile(path.join(dir, 'thumbs.vtt'), vtt);
-    return true;
+  /**
+   * The trickplay step after the main command: tiles the single frames into the sheets (trickplayTileCommand)
+   * while ffprobe reads one frame's size, writes the VTT index for the frames really written, and deletes them.
+   */
+  private async tileTrickplay(
+    outDir: string,
+    durationSeconds: number,
+    signal: AbortSignal | undefined,
+  ): Promise<boolean> {
+    const framesDir = trickplayFramesDir(outDir);
+    try {
+      const frames = (await readdir(framesDir)).filter((name) => TRICKPLAY_FRAMES.match.test(name)).sort();
+      if (frames.length === 0) return false;
+      // Both settle before the frames go, so a failed probe never deletes them under the running tiling step.
+      const [probed, tiled] = await Promise.allSettled([
+        this.probe(path.join(framesDir, frames[0])),
+        this.run(fluentCommandOf(trickplayTileCommand(outDir)), null, signal),
+      ]);
+      if (tiled.status === 'rejected') throw tiled.reason;
+      if (probed.status === 'rejected') throw probed.reason;
+      const frame = probed.value;
+      if (!frame.video) return false;
+      const vtt = buildThumbsVtt({
+        durationSeconds,
+        frameWidth: frame.video.width,
+        frameHeight: frame.video.height,
+        frameCount: frames.length,
+      });
+      await writeFile(path.join(outDir, 'trickplay', 'thumbs.vtt'), vtt);
+      return true;
+    } finally {
+      await rm(framesDir, { recursive: true, force: true });
+    }
   }
 
   private run(

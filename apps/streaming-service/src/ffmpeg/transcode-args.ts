@@ -1,7 +1,7 @@
 import type { Rendition } from '@app/contracts';
 import type { Rung } from './ladder';
 import { AUDIO_KBPS, gopFrames, KEYFRAME_SECONDS, MP4_RUNG, SEGMENT_SECONDS } from './ladder';
-import { TRICKPLAY } from './trickplay-vtt';
+import { TRICKPLAY, TRICKPLAY_FRAMES } from './trickplay-vtt';
 
 export const X264Presets = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'] as const;
 export type X264Preset = (typeof X264Presets)[number];
@@ -21,7 +21,7 @@ export type TranscodeSource =
 
 export type TranscodePlan = {
   source: TranscodeSource;
-  /** Local directory receiving the MediaLayout tree (`hls/`, `video.mp4`, `trickplay/`). */
+  /** Local directory receiving the MediaLayout tree (`hls/`, `video.mp4`, `trickplay/`; `trickplay/frames/` must exist). */
   outDir: string;
   preset: X264Preset;
   rungs: Rung[];
@@ -61,9 +61,12 @@ const inputsOf = (source: TranscodeSource): FfmpegCommandLine['inputs'] =>
 const audioInput = (source: TranscodeSource) => (source.kind === 'file' ? '0:a:0' : '1:a:0');
 
 /**
- * The one ffmpeg command of a transcode: the source is decoded once and split into the HLS ladder, the 480p
- * faststart MP4 and the trickplay sheets. Keyframes are forced on the same 2 s marks in every output (and the
- * GOP ceiling equals that interval), so every rendition cuts its 4 s segments at the same instants.
+ * The main ffmpeg command of a transcode: the source is decoded once and split into the HLS ladder, the 480p
+ * faststart MP4 and the single trickplay frames (`trickplay/frames/`, which trickplayTileCommand then packs into
+ * the sheets). Keyframes are forced on the same 2 s marks in every output (and the GOP ceiling equals that
+ * interval), so every rendition cuts its 4 s segments at the same instants.
+ * The frames are not tiled here: ffmpeg 5.1 writes no `-progress` block until every output has written its
+ * header, and a `tile=10x10` output writes nothing until a sheet is full (1000 s of film) or the film ends.
  */
 export const transcodeCommand = ({
   source,
@@ -87,12 +90,13 @@ export const transcodeCommand = ({
   const labels = Array.from({ length: outputs }, (_, i) => `[s${i}]`).join('');
   const scaled = (rung: Rung, label: string, i: number) =>
     `[s${i}]scale=-2:${rung.height},setsar=1,format=yuv420p[${label}]`;
-  // Trickplay: `eof_action=pass` gives ⌈duration / 10⌉ frames (plain fps=1/10 drops the only frame of a film under 5 s).
+  // Trickplay: `eof_action=pass` gives ⌈duration / 10⌉ frames (plain fps=1/10 drops the only frame of a film under 5 s);
+  // the first one is written at once, so every output has its header after the first frames.
   const filter = [
     `[0:v:0]split=${outputs}${labels}`,
     ...rungs.map((rung, i) => scaled(rung, `v${i}`, i)),
     scaled(MP4_RUNG, 'mp4', rungs.length),
-    `[s${rungs.length + 1}]fps=1/${TRICKPLAY.intervalSeconds}:eof_action=pass,scale=${TRICKPLAY.width}:-2,tile=${TRICKPLAY.columns}x${TRICKPLAY.rows}[thumbs]`,
+    `[s${rungs.length + 1}]fps=1/${TRICKPLAY.intervalSeconds}:eof_action=pass,scale=${TRICKPLAY.width}:-2[thumbs]`,
   ].join(';');
 
   const hls = [
@@ -127,8 +131,9 @@ export const transcodeCommand = ({
     ...audio,
     ...['-movflags', '+faststart'],
   ];
+  // Near-lossless: the tiling step encodes them once more, at the sheets' own quality.
   const thumbs = [
-    ...['-map', '[thumbs]', '-c:v', 'mjpeg', '-q:v', '5', '-start_number', '0'],
+    ...['-map', '[thumbs]', '-c:v', 'mjpeg', '-q:v', '2', '-start_number', '0'],
     ...['-f', 'image2'],
   ];
   return {
@@ -141,10 +146,38 @@ export const transcodeCommand = ({
     outputs: [
       { options: hls, target: `${outDir}/hls/%v/index.m3u8` },
       { options: mp4, target: `${outDir}/video.mp4` },
-      { options: thumbs, target: `${outDir}/trickplay/sheet_%03d.jpg` },
+      { options: thumbs, target: `${trickplayFramesDir(outDir)}/${TRICKPLAY_FRAMES.pattern}` },
     ],
   };
 };
+
+/** The scratch directory of the single trickplay frames (inside `trickplay/`, removed once they are tiled). */
+export const trickplayFramesDir = (outDir: string) => `${outDir}/trickplay/${TRICKPLAY_FRAMES.dir}`;
+
+/**
+ * The tiling step after the main command: the single frames (read as a 1 fps image sequence, so each is one
+ * frame whatever its film time) packed into the 10 × 10 sheets `trickplay/sheet_000.jpg` …, the last one padded
+ * as `tile` pads it. A few hundred small JPEGs at most for a feature film: a fraction of a second.
+ */
+export const trickplayTileCommand = (outDir: string): FfmpegCommandLine => ({
+  global: ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats'],
+  inputs: [
+    {
+      options: ['-f', 'image2', '-framerate', '1', '-start_number', '0'],
+      source: `${trickplayFramesDir(outDir)}/${TRICKPLAY_FRAMES.pattern}`,
+    },
+  ],
+  filterComplex: `[0:v:0]tile=${TRICKPLAY.columns}x${TRICKPLAY.rows}[sheets]`,
+  outputs: [
+    {
+      options: [
+        ...['-map', '[sheets]', '-c:v', 'mjpeg', '-q:v', '5', '-start_number', '0'],
+        ...['-f', 'image2'],
+      ],
+      target: `${outDir}/trickplay/sheet_%03d.jpg`,
+    },
+  ],
+});
 
 /** The same command as one argument list (what the adapter runs, and the bare benchmark spawns). */
 export const transcodeArgs = (plan: TranscodePlan): string[] => commandArgs(transcodeCommand(plan));

@@ -17,6 +17,17 @@ describe('trickplay WebVTT index', () => {
     expect(list[4]).toEqual(['00:00:40.000 --> 00:00:45.500', 'sheet_000.jpg#xywh=1280,0,320,180']);
   });
 
+  it('stops at the frames really written, the last cue then running to the film`s end', () => {
+    const list = cues(
+      buildThumbsVtt({ durationSeconds: 31, frameWidth: 320, frameHeight: 180, frameCount: 3 }),
+    );
+    expect(list).toHaveLength(3);
+    expect(list[2]).toEqual(['00:00:20.000 --> 00:00:31.000', 'sheet_000.jpg#xywh=640,0,320,180']);
+    expect(
+      cues(buildThumbsVtt({ durationSeconds: 31, frameWidth: 320, frameHeight: 180, frameCount: 9 })),
+    ).toHaveLength(4);
+  });
+
   it('walks the 10 × 10 grid row by row and moves to the next sheet after 100 frames', () => {
     const list = cues(buildThumbsVtt({ durationSeconds: 3 * 3600, frameWidth: 320, frameHeight: 134 }));
     expect(list).toHaveLength(1080);
