@@ -22,7 +22,7 @@ import {
   MediaRenditionMenu,
   MediaRenditionMenuButton,
 } from 'media-chrome/react/menu';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { PlaybackMedia } from '../hooks/usePlaybackHeartbeat';
 import styles from './PlayerSurface.module.css';
 
@@ -66,6 +66,23 @@ export const PlayerSurface = ({ session, label, startPosition, onMedia, children
   // Keyboard shortcuts act on the focused player, so it takes focus as playback starts.
   useEffect(() => controller.current?.focus(), []);
 
+  // hls.js's startPosition is not honoured when <hls-video> loads its source before the config arrives, and the
+  // MP4 has no such option: once the media knows its duration, a resume point the playhead is not at is sought.
+  const attachMedia = useCallback(
+    (media: PlaybackMedia | null) => {
+      onMedia(media);
+      if (!media || startPosition <= 0) return;
+      media.addEventListener(
+        'loadedmetadata',
+        () => {
+          if (Math.abs(media.currentTime - startPosition) > 1) media.currentTime = startPosition;
+        },
+        { once: true },
+      );
+    },
+    [onMedia, startPosition],
+  );
+
   const thumbnails = session.trickplayUrl ? (
     <track kind="metadata" label="thumbnails" default src={session.trickplayUrl} />
   ) : null;
@@ -75,7 +92,7 @@ export const PlayerSurface = ({ session, label, startPosition, onMedia, children
       {hls ? (
         <HlsVideo
           slot="media"
-          ref={onMedia}
+          ref={attachMedia}
           className={styles.media}
           config={config}
           src={session.hlsUrl}
@@ -88,15 +105,12 @@ export const PlayerSurface = ({ session, label, startPosition, onMedia, children
       ) : (
         <video
           slot="media"
-          ref={onMedia}
+          ref={attachMedia}
           className={styles.media}
           src={session.mp4Url}
           autoPlay
           playsInline
           preload="auto"
-          onLoadedMetadata={(event) => {
-            if (startPosition > 0) event.currentTarget.currentTime = startPosition;
-          }}
         >
           {thumbnails}
         </video>
