@@ -16,6 +16,7 @@ const commands = {
   bench: 'tools/bench/movies.bench.ts',
   'bench-payments': 'tools/bench/payments.bench.ts',
   'bench-stream': 'tools/bench/stream-bytes.bench.ts',
+  'bench-player': 'tools/bench/player-start.bench.ts',
 };
 
 const fail = (message) => {

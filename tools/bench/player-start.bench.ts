@@ -1,0 +1,164 @@
+/// <reference lib="dom" />
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import type { LoginResponse, Movie, Page as MoviePage, PlaybackSession } from '@app/contracts';
+import { workspaceRoot } from '@app/local-infra';
+import { solveAltcha, type AltchaChallenge } from '@app/server-testing/altcha';
+import { nxCli, runStep } from '../dev/processes';
+import { startSystem } from '../dev/system';
+
+/**
+ * `npm run bench:player` (issue 10, figure 2): headless Chromium with hls.js through the whole stack (gateway,
+ * /stream proxy, streaming-service): time from `loadSource` to the first rendered frame, and from a seek to the
+ * next frame (requestVideoFrameCallback), unthrottled and at 20 Mbit/s with 40 ms latency. Medians of ROUNDS
+ * fresh pages each. Not part of the tests.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const SEEK_TO = 12;
+
+type Sample = { firstFrameMs: number; seekMs: number };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** One playback in a fresh page: hls.js from node_modules, the signed master playlist from the API. */
+const measure = async (page: Page, hlsUrl: string): Promise<Sample> =>
+  page.evaluate(
+    async ({ source, seekTo }) => {
+      type Hls = { loadSource(url: string): void; attachMedia(media: HTMLMediaElement): void };
+      const HlsClass = (window as unknown as { Hls: new (config: object) => Hls }).Hls;
+      const video = document.createElement('video');
+      video.muted = true;
+      document.body.append(video);
+      const nextFrame = () =>
+        new Promise<number>((resolve) => video.requestVideoFrameCallback((now) => resolve(now)));
+      const hls = new HlsClass({ lowLatencyMode: false, capLevelToPlayerSize: true, backBufferLength: 30 });
+      const started = performance.now();
+      hls.loadSource(source);
+      hls.attachMedia(video);
+      const firstFrame = nextFrame();
+      await video.play();
+      const firstFrameMs = (await firstFrame) - started;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const seekStarted = performance.now();
+      const afterSeek = new Promise<number>((resolve) =>
+        video.addEventListener('seeked', () => void nextFrame().then(resolve), { once: true }),
+      );
+      video.currentTime = seekTo;
+      const seekMs = (await afterSeek) - seekStarted;
+      return { firstFrameMs, seekMs };
+    },
+    { source: hlsUrl, seekTo: SEEK_TO },
+  );
+
+const main = async () => {
+  const root = workspaceRoot(__dirname);
+  await runStep(
+    'build',
+    process.execPath,
+    [nxCli(root), 'run-many', '-t', 'build', '--output-style=static'],
+    {
+      cwd: root,
+    },
+  );
+  const system = await startSystem({
+    root,
+    dataDir: path.join(root, '.test-data', 'bench-player'),
+    persist: false,
+    ports: 'free',
+    log: (line) => console.log(`• ${line}`),
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'],
+  });
+  try {
+    const api = async <T>(urlPath: string, init: RequestInit = {}, token?: string): Promise<T> => {
+      const res = await fetch(`${system.url}${urlPath}`, {
+        ...init,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+      if (!res.ok) throw new Error(`${urlPath} answered ${res.status}: ${await res.text()}`);
+      return (await res.json()) as T;
+    };
+    const email = `bench-player-${Date.now()}@bench.streamly.in`;
+    await api('/api/signup', {
+      method: 'POST',
+      body: JSON.stringify({ username: 'Bench Viewer', email, password: 'Bench@12345' }),
+    });
+    const challenge = await api<AltchaChallenge>('/api/auth/captcha/challenge');
+    const { token } = await api<LoginResponse>('/api/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: 'Bench@12345', recaptchaToken: await solveAltcha(challenge) }),
+    });
+    const free = await api<MoviePage<Movie>>('/api/movies?access=free&page=1&pageSize=1');
+    const movie = free.data[0];
+
+    const results: Record<string, Sample[]> = { unthrottled: [], '20 Mbit/s, 40 ms': [] };
+    for (const [profile, samples] of Object.entries(results)) {
+      for (let round = 0; round < ROUNDS; round++) {
+        const session = await api<PlaybackSession>(
+          `/api/playback/${movie.id}`,
+          { method: 'POST', body: '{}' },
+          token,
+        );
+        const context = await browser.newContext({ baseURL: system.url });
+        const page = await context.newPage();
+        if (profile !== 'unthrottled') {
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Network.enable');
+          await cdp.send('Network.emulateNetworkConditions', {
+            offline: false,
+            latency: 40,
+            downloadThroughput: (20 * 1_000_000) / 8,
+            uploadThroughput: (20 * 1_000_000) / 8,
+          });
+        }
+        // A same-origin page (so the signed /stream URLs need no CORS), then hls.js from the installed package.
+        await page.goto('/api/health/live');
+        await page.addScriptTag({ path: path.join(root, 'node_modules/hls.js/dist/hls.min.js') });
+        samples.push(await measure(page, session.hlsUrl));
+        await context.close();
+        // Free the screen for the next round (a viewer without a plan has one).
+        await fetch(`${system.url}/api/playback/heartbeat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            token: session.token,
+            leaseId: session.leaseId,
+            positionSeconds: 0,
+            durationSeconds: session.durationSeconds,
+            event: 'exit',
+          }),
+        });
+      }
+    }
+
+    console.log(`\n## Start and seek in Chromium (hls.js ${ROUNDS} fresh pages per profile, medians)\n`);
+    console.log(
+      '| network | first frame ms (median) | seek → next frame ms (median) | first frame min–max | seek min–max |',
+    );
+    console.log('|---|---|---|---|---|');
+    for (const [profile, samples] of Object.entries(results)) {
+      const first = samples.map((s) => s.firstFrameMs);
+      const seek = samples.map((s) => s.seekMs);
+      console.log(
+        `| ${profile} | ${median(first).toFixed(0)} | ${median(seek).toFixed(0)} | ${Math.min(...first).toFixed(0)}–${Math.max(...first).toFixed(0)} | ${Math.min(...seek).toFixed(0)}–${Math.max(...seek).toFixed(0)} |`,
+      );
+    }
+    console.log('\nGoal (issue 10): first frame ≤ 1.0 s and seek ≤ 0.5 s unthrottled.');
+  } finally {
+    await browser.close();
+    await system.stop();
+  }
+};
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
