@@ -54,9 +54,12 @@ export class UploadService {
     const now = new Date();
     const version = newVersion(now);
     const sourceKey = MediaLayout.uploadSource(movieId, version);
+    const writer = this.store.write(sourceKey);
     try {
-      await pipeline(body, byteLimit(this.env.UPLOAD_MAX_BYTES), this.store.write(sourceKey));
+      await pipeline(body, byteLimit(this.env.UPLOAD_MAX_BYTES), writer);
     } catch (error) {
+      // The pipeline rejects on the first error; the writer may still be deleting its partial file.
+      if (!writer.closed) await new Promise((resolve) => writer.once('close', resolve));
       await this.store.remove(sourceKey);
       if (error instanceof TooLargeError) throw tooLarge();
       throw new AppError(ErrorCode.ValidationFailed, 'The upload was interrupted.');
