@@ -134,7 +134,7 @@ describe('running ffmpeg', () => {
     fps: 24,
   };
 
-  it('reports progress while ffmpeg runs, not only once it has written every output (a 10 s 1080p film)', async () => {
+  it('reports progress while ffmpeg runs, not only once it has written every output (a 30 s 720p film)', async () => {
     // ffmpeg 5.1 writes no -progress block until every output has its header; a tiled trickplay output wrote
     // none until the film ended, so the first block came with the whole film done (99 %). A percent well below
     // that is ffmpeg's output position while it was still encoding.
@@ -143,22 +143,25 @@ describe('running ffmpeg', () => {
     const result = await new Ffmpeg().transcode(
       {
         kind: 'lavfi',
-        video: 'testsrc2=size=1920x1080:rate=24',
+        video: 'testsrc2=size=1280x720:rate=24',
         audio: 'sine=frequency=440:sample_rate=48000',
-        durationSeconds: 10,
-        height: 1080,
+        durationSeconds: 30,
+        height: 720,
         fps: 24,
       },
       out,
       { preset: 'ultrafast', onProgress: (progress) => seen.push(progress) },
     );
+    // The first thumbnail (and so the last output header) comes within the first 10 s slot: long before 90 %.
     expect(seen.filter((p) => p.percent > 0 && p.percent < 90).length).toBeGreaterThan(0);
     expect(seen[seen.length - 1].percent).toBe(100);
     // The sheets and their index as before, the single frames gone.
     expect(result.hasTrickplay).toBe(true);
     expect((await readdir(path.join(out, 'trickplay'))).sort()).toEqual(['sheet_000.jpg', 'thumbs.vtt']);
     expect(await readFile(path.join(out, 'trickplay/thumbs.vtt'), 'utf8')).toBe(
-      'WEBVTT\n\n00:00:00.000 --> 00:00:10.000\nsheet_000.jpg#xywh=0,0,320,180\n',
+      'WEBVTT\n\n00:00:00.000 --> 00:00:10.000\nsheet_000.jpg#xywh=0,0,320,180\n\n' +
+        '00:00:10.000 --> 00:00:20.000\nsheet_000.jpg#xywh=320,0,320,180\n\n' +
+        '00:00:20.000 --> 00:00:30.000\nsheet_000.jpg#xywh=640,0,320,180\n',
     );
   }, 60_000);
 
