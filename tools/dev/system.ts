@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceName } from '@app/contracts';
 import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceNames } from '@app/contracts';
-import { findFreePort, startMongo, startRedis } from '@app/local-infra';
+import { findStablePort, startMongo, startRedis } from '@app/local-infra';
 import { startDevFakes } from './fakes';
 import type { Managed } from './processes';
 import { runStep, startLogged, waitForHttp } from './processes';
@@ -79,10 +79,16 @@ export type RunningSystem = {
 
 const freePorts = async (): Promise<{ services: Record<ServiceName, ServicePorts>; gateway: number }> => {
   const services = {} as Record<ServiceName, ServicePorts>;
+  const taken = new Set<number>();
+  const pick = async () => {
+    const port = await findStablePort(taken);
+    taken.add(port);
+    return port;
+  };
   for (const name of ServiceNames) {
-    services[name] = { tcp: await findFreePort(), http: await findFreePort() };
+    services[name] = { tcp: await pick(), http: await pick() };
   }
-  return { services, gateway: await findFreePort() };
+  return { services, gateway: await pick() };
 };
 
 /**

@@ -3,7 +3,7 @@ export { ensureMongoServerBuilt } from './mongo-java-server';
 export type { MongoServerBuild } from './mongo-java-server';
 export { startMongo } from './mongo';
 export type { MongoHandle, StartMongoOptions } from './mongo';
-export { findFreePort } from './ports';
+export { findFreePort, findStablePort } from './ports';
 export { startRedis } from './redis';
 export type { RedisHandle, StartRedisOptions } from './redis';
 export { workspaceRoot } from './workspace';

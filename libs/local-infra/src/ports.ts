@@ -17,6 +17,27 @@ export function findFreePort(): Promise<number> {
   });
 }
 
+/** Below Linux's default ephemeral range (32768–60999), where the OS hands out ports for port-0 listeners and outgoing connections. */
+const STABLE_PORTS = { from: 20_000, to: 32_000 };
+
+const canListen = (port: number): Promise<boolean> =>
+  new Promise((answer) => {
+    const server = createServer();
+    server.once('error', () => answer(false));
+    server.listen(port, HOST, () => server.close(() => answer(true)));
+  });
+
+/**
+ * A free port for a process started later (a service of the launcher): picked outside the ephemeral range, so a
+ * listener on port 0 or an outgoing connection made in the meantime cannot take it before the process binds.
+ */
+export async function findStablePort(taken: ReadonlySet<number> = new Set()): Promise<number> {
+  for (;;) {
+    const port = STABLE_PORTS.from + Math.floor(Math.random() * (STABLE_PORTS.to - STABLE_PORTS.from));
+    if (!taken.has(port) && (await canListen(port))) return port;
+  }
+}
+
 /** Retries on a fresh port when the caller did not ask for one and the free port was taken meanwhile. */
 export async function withFreePortRetry<T>(
   port: number | undefined,
