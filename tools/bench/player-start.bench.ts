@@ -96,8 +96,14 @@ const main = async () => {
       method: 'POST',
       body: JSON.stringify({ email, password: 'Bench@12345', recaptchaToken: await solveAltcha(challenge) }),
     });
-    const free = await api<MoviePage<Movie>>('/api/movies?access=free&page=1&pageSize=1');
-    const movie = free.data[0];
+    // A fresh system is still mapping its seeded titles to the sample films: wait for a playable one.
+    let movie: Movie | undefined;
+    for (const deadline = Date.now() + 180_000; !movie && Date.now() < deadline;) {
+      const free = await api<MoviePage<Movie>>('/api/movies?access=free&page=1&pageSize=50');
+      movie = free.data.find((candidate) => candidate.mediaReady);
+      if (!movie) await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+    if (!movie) throw new Error('no playable title after 3 minutes');
 
     const results: Record<string, Sample[]> = { unthrottled: [], '20 Mbit/s, 40 ms': [] };
     for (const [profile, samples] of Object.entries(results)) {
@@ -122,6 +128,8 @@ const main = async () => {
         // A same-origin page (so the signed /stream URLs need no CORS), then hls.js from the installed package.
         await page.goto('/api/health/live');
         await page.addScriptTag({ path: path.join(root, 'node_modules/hls.js/dist/hls.min.js') });
+        // The bundler names functions with a `__name` helper; the function sent to the page needs it there too.
+        await page.addScriptTag({ content: 'window.__name = (fn) => fn;' });
         samples.push(await measure(page, session.hlsUrl));
         await context.close();
         // Free the screen for the next round (a viewer without a plan has one).
