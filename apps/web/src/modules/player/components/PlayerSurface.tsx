@@ -41,6 +41,10 @@ export type PlayerSurfaceProps = {
 const SEEK_SECONDS = 10;
 const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
+type HlsVideoElement = PlaybackMedia & { config: object | null; src: string };
+const isHlsVideo = (media: PlaybackMedia): media is HlsVideoElement =>
+  media instanceof HTMLElement && media.localName === 'hls-video';
+
 /** MSE (or Safari's managed MSE) lets hls.js play HLS; Safari on iOS plays HLS natively. Otherwise: the MP4. */
 const canPlayHls = () =>
   'MediaSource' in window ||
@@ -66,12 +70,20 @@ export const PlayerSurface = ({ session, label, startPosition, onMedia, children
   // Keyboard shortcuts act on the focused player, so it takes focus as playback starts.
   useEffect(() => controller.current?.focus(), []);
 
-  // hls.js's startPosition is not honoured when <hls-video> loads its source before the config arrives, and the
-  // MP4 has no such option: once the media knows its duration, a resume point the playhead is not at is sought.
+  // <hls-video> creates hls.js as soon as it has a `src`, with the `config` it holds at that moment; React sets
+  // the src attribute before the config property, so hls.js would start at 0. The element therefore gets its
+  // config first and its src after, here. The plain <video> (MP4) has no start option: once it knows its
+  // duration, it is sought to the resume point.
   const attachMedia = useCallback(
     (media: PlaybackMedia | null) => {
       onMedia(media);
-      if (!media || startPosition <= 0) return;
+      if (!media) return;
+      if (isHlsVideo(media)) {
+        media.config = config;
+        media.src = session.hlsUrl;
+        return;
+      }
+      if (startPosition <= 0) return;
       media.addEventListener(
         'loadedmetadata',
         () => {
@@ -80,7 +92,7 @@ export const PlayerSurface = ({ session, label, startPosition, onMedia, children
         { once: true },
       );
     },
-    [onMedia, startPosition],
+    [onMedia, startPosition, config, session.hlsUrl],
   );
 
   const thumbnails = session.trickplayUrl ? (
@@ -90,16 +102,7 @@ export const PlayerSurface = ({ session, label, startPosition, onMedia, children
   return (
     <MediaController ref={controller} className={styles.controller} tabIndex={-1} aria-label={label}>
       {hls ? (
-        <HlsVideo
-          slot="media"
-          ref={attachMedia}
-          className={styles.media}
-          config={config}
-          src={session.hlsUrl}
-          autoplay
-          playsInline
-          preload="auto"
-        >
+        <HlsVideo slot="media" ref={attachMedia} className={styles.media} autoplay playsInline preload="auto">
           {thumbnails}
         </HlsVideo>
       ) : (
