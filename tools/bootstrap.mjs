@@ -17,6 +17,7 @@ const commands = {
   'bench-payments': 'tools/bench/payments.bench.ts',
   'bench-stream': 'tools/bench/stream-bytes.bench.ts',
   'bench-player': 'tools/bench/player-start.bench.ts',
+  'bench-viewer': 'tools/bench/viewer-data.bench.ts',
 };
 
 const fail = (message) => {

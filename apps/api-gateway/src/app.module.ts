@@ -30,7 +30,10 @@ import { PlaybackController } from './streaming/playback.controller';
 import { PlaybackService } from './streaming/playback.service';
 import { StreamingClient } from './streaming/streaming.client';
 import { ContactController } from './user-data/contact.controller';
+import { DataRightsController } from './user-data/data-rights.controller';
+import { DataRightsService } from './user-data/data-rights.service';
 import { UserDataClient } from './user-data/user-data.client';
+import { ViewerDataController } from './user-data/viewer-data.controller';
 
 @Module({})
 export class AppModule {
@@ -54,6 +57,8 @@ export class AppModule {
         AdminPaymentsController,
         PlaybackController,
         AdminMediaController,
+        ViewerDataController,
+        DataRightsController,
       ],
       providers: [
         { provide: SERVICE_CLIENTS, useFactory: () => new ServiceClients(env) },
@@ -71,6 +76,7 @@ export class AppModule {
         TitleFactsCache,
         StreamingClient,
         PlaybackService,
+        DataRightsService,
       ],
     };
   }

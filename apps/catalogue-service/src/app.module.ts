@@ -4,6 +4,7 @@ import { Env } from './env';
 import { MediaEventsModule } from './media/media-events';
 import { MoviesModule } from './movies/movies.module';
 import { RatingsModule } from './ratings/ratings.module';
+import { ReviewEventsModule } from './reviews/review-events';
 import { ReviewsModule } from './reviews/reviews.module';
 
 export type AppOptions = {
@@ -22,7 +23,7 @@ export class AppModule {
         MoviesModule,
         ReviewsModule,
         RatingsModule,
-        ...(consumeEvents ? [MediaEventsModule] : []),
+        ...(consumeEvents ? [MediaEventsModule, ReviewEventsModule] : []),
       ],
     };
   }

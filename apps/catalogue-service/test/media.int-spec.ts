@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { EventEnvelope, EventPayload, Movie, MovieDetail, Page } from '@app/contracts';
-import { EVENT_STREAM, MoviePatterns, MovieRpc } from '@app/contracts';
+import { accessForRating, EVENT_STREAM, MoviePatterns, MovieRpc } from '@app/contracts';
 import { EventBus, REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
 import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
@@ -48,7 +48,7 @@ describe('media.ready and demo titles in catalogue-service', () => {
   const detail = (id: string) => service.call(MovieRpc.get, { id, asAdmin: false });
   const stored = async (id: string) => service.app.get(MoviesRepository).findById(id);
   /** Events of one type published after `from` entries of the stream (the stream is shared with other suites). */
-  const publishedSince = async <T extends 'movie.published'>(type: T, from: number) =>
+  const publishedSince = async <T extends 'movie.published' | 'movie.updated'>(type: T, from: number) =>
     (await redis.xrange(EVENT_STREAM, '-', '+'))
       .slice(from)
       .map(([, fields]) => JSON.parse(fields[1]) as EventEnvelope<EventPayload<T>>)
@@ -111,7 +111,7 @@ describe('media.ready and demo titles in catalogue-service', () => {
     await waitUntil(async () => (await pendingOfGroup()) === 0, 'every event acknowledged');
   });
 
-  it('announces the seed’s titles as demo content', async () => {
+  it('announces the seed’s titles as demo content, with their card', async () => {
     const before = await redis.xlen(EVENT_STREAM);
     await seedCatalogue(
       service.app.get(MoviesRepository),
@@ -126,12 +126,49 @@ describe('media.ready and demo titles in catalogue-service', () => {
       ]),
       { onInserted: announceInserted(bus) },
     );
-    expect(await publishedSince('movie.published', before)).toEqual([
-      expect.objectContaining({ title: 'Demo Kilo', demo: true }),
-    ]);
+    const [event] = await publishedSince('movie.published', before);
+    expect(event).toEqual({
+      movieId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      title: 'Demo Kilo',
+      genre: 'Comedy',
+      publishDate: expect.any(String),
+      posterUrl: `/generated/${event.movieId}.svg`,
+      rating: 7.1,
+      access: accessForRating(7.1),
+      director: null,
+      cast: [],
+      releaseYear: 2001,
+      demo: true,
+    });
+    // The card is the title as stored and shown.
+    expect((await detail(event.movieId)).posterUrl).toBe(event.posterUrl);
   });
 
-  it('announces an admin-created title without the demo flag', async () => {
+  it('announces again, on a later seed run, the seeded titles that still have no media, and only those', async () => {
+    const rows = ['Demo Mike', 'Demo November'].map((Title) => ({
+      Title,
+      'Major Genre': 'Drama',
+      'Release Date': 'Jan 05 2002',
+      'IMDB Rating': 6.5,
+      'IMDB Votes': 10,
+    }));
+    const hooks = { onInserted: announceInserted(bus), onWithoutMedia: announceInserted(bus) };
+    await seedCatalogue(service.app.get(MoviesRepository), cleanDataset(rows), hooks);
+    const firstRun = await publishedSince('movie.published', 0);
+    const mike = firstRun.find((event) => event.title === 'Demo Mike');
+    if (!mike) throw new Error('Demo Mike was not announced');
+    await bus.publish('media.ready', { movieId: mike.movieId, durationSeconds: 30 });
+    await waitUntil(async () => (await stored(mike.movieId))?.mediaReady === true, 'Mike playable');
+
+    // A later start (a new media library, say): November has no media yet and is announced again; Mike is not.
+    const before = await redis.xlen(EVENT_STREAM);
+    await seedCatalogue(service.app.get(MoviesRepository), cleanDataset(rows), hooks);
+    const again = await publishedSince('movie.published', before);
+    expect(again.map((event) => event.title)).toEqual(['Demo November']);
+    expect(again[0]).toMatchObject({ demo: true });
+  });
+
+  it('announces an admin-created title with its card and without the demo flag', async () => {
     const before = await redis.xlen(EVENT_STREAM);
     const created = await service.call(MovieRpc.create, {
       title: 'Admin Lima',
@@ -140,12 +177,51 @@ describe('media.ready and demo titles in catalogue-service', () => {
       rating: 7,
       posterUrl: 'https://images.example.in/lima.jpg',
       status: 'published',
+      access: 'premium',
+      releaseDate: '1999-12-31',
+      director: 'Mira Nair',
+      cast: ['Naseeruddin Shah', 'Shefali Shah'],
     });
     const events = await publishedSince('movie.published', before);
-    expect(events).toEqual([expect.objectContaining({ movieId: created.id, title: 'Admin Lima' })]);
-    expect(events[0]).not.toHaveProperty('demo');
+    expect(events).toEqual([
+      {
+        movieId: created.id,
+        title: 'Admin Lima',
+        genre: 'Drama',
+        publishDate: created.publishDate,
+        posterUrl: 'https://images.example.in/lima.jpg',
+        rating: 7,
+        access: 'premium',
+        director: 'Mira Nair',
+        cast: ['Naseeruddin Shah', 'Shefali Shah'],
+        releaseYear: 1999,
+      },
+    ]);
     expect(created.mediaReady).toBe(false);
     const shown: MovieDetail = await detail(created.id);
     expect(shown.mediaReady).toBe(false);
+  });
+
+  it('announces an edit as movie.updated with the card as it now is', async () => {
+    const movie = await ctx.newMovie({ director: null });
+    const before = await redis.xlen(EVENT_STREAM);
+    await service.call(MovieRpc.update, {
+      id: movie.id,
+      changes: { posterUrl: 'https://images.example.in/new.jpg', rating: 8.4, director: 'Zoya Akhtar' },
+    });
+    expect(await publishedSince('movie.updated', before)).toEqual([
+      {
+        movieId: movie.id,
+        title: movie.title,
+        genre: 'Drama',
+        status: 'published',
+        posterUrl: 'https://images.example.in/new.jpg',
+        rating: 8.4,
+        access: movie.access,
+        director: 'Zoya Akhtar',
+        cast: [],
+        releaseYear: 2001,
+      },
+    ]);
   });
 });

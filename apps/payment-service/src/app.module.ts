@@ -9,6 +9,7 @@ import { PlansModule } from './plans/plans.module';
 import { RazorpayModule } from './razorpay/razorpay.module';
 import { ReconcilerModule } from './reconciler/reconciler.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { UserDataModule } from './users/user-data.module';
 import { UserEventsModule } from './users/user-events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -30,6 +31,7 @@ export class AppModule {
         WebhooksModule,
         ReconcilerModule,
         AdminModule,
+        UserDataModule,
         UserEventsModule,
       ],
     };

@@ -293,8 +293,17 @@ describe('streaming-service playback and delivery', () => {
           positionSeconds: 4.5,
           durationSeconds: 8,
           event: 'pause',
+          watchedSeconds: 4,
         }),
       ).toEqual({ leaseActive: true });
+      // An older player that does not report watch time yet: counted as none.
+      await service.call(StreamingRpc.heartbeat, {
+        token,
+        leaseId,
+        positionSeconds: 5,
+        durationSeconds: 8,
+        event: 'tick',
+      });
       const entries = await redis.xrevrange(EVENT_STREAM, '+', '-', 'COUNT', 200);
       const events = entries.map(
         ([, fields]) =>
@@ -304,14 +313,17 @@ describe('streaming-service playback and delivery', () => {
           },
       );
       const mine = events.filter((e) => e.type === 'watch.progressed' && e.payload.leaseId === leaseId);
-      expect(mine).toHaveLength(1);
-      expect(mine[0].payload).toMatchObject({
+      // Newest first.
+      expect(mine).toHaveLength(2);
+      expect(mine[1].payload).toMatchObject({
         userId: request.userId,
         movieId,
         positionSeconds: 4.5,
         durationSeconds: 8,
         event: 'pause',
+        watchedSeconds: 4,
       });
+      expect(mine[0].payload).toMatchObject({ positionSeconds: 5, event: 'tick', watchedSeconds: 0 });
     });
 
     it('stops another device’s stream: its next heartbeat answers leaseActive false', async () => {

@@ -1,91 +1,29 @@
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { getModelToken } from '@nestjs/mongoose';
 import type { Redis } from 'ioredis';
-import type { Model } from 'mongoose';
-import type { EventPayload } from '@app/contracts';
 import { ErrorCode, EVENT_STREAM, HistoryRpc } from '@app/contracts';
-import { EventBus, REDIS_CLIENT } from '@app/server-core';
+import type { EventBus } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
-import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
-import { CONSUMER_GROUP } from '../src/history/history-events';
-import { HistoryRepository } from '../src/history/history.repository';
-import { HistoryRecord } from '../src/history/history.schema';
+import type { HistoryRepository } from '../src/history/history.repository';
 import { HistoryService } from '../src/history/history.service';
-
-const newId = () => randomBytes(12).toString('hex');
-const at = (second: number) => new Date(Date.UTC(2025, 5, 1, 12, 0, second)).toISOString();
-
-const waitUntil = async (condition: () => Promise<boolean>, what: string, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+import type { UserDataHarness } from './user-data-context';
+import { at, newId, startUserData, waitUntil } from './user-data-context';
 
 describe('watch history in user-data-service (watch.progressed → userdata.history)', () => {
-  const infra = suiteInfra('history');
+  let ctx: UserDataHarness;
   let service: ServiceUnderTest;
   let bus: EventBus;
   let redis: Redis;
   let history: HistoryRepository;
 
   beforeAll(async () => {
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      OUTBOX_DIR: tmpdir(),
-    });
-    service = await startServiceUnderTest('user-data-service', AppModule.register(env), infra.mongoUri);
-    redis = service.app.get<Redis>(REDIS_CLIENT);
-    bus = new EventBus(redis);
-    history = service.app.get(HistoryRepository);
+    ctx = await startUserData('history');
+    ({ service, bus, redis, history } = ctx);
   });
 
-  afterAll(() => service?.close());
+  afterAll(() => ctx?.close());
 
-  /** A viewer and a title of their own, and a way to report positions on the bus as streaming-service does. */
-  const newViewing = () => {
-    const userId = newId();
-    const movieId = newId();
-    const progress = (
-      positionSeconds: number,
-      reportedAt: string,
-      overrides: Partial<EventPayload<'watch.progressed'>> = {},
-    ): EventPayload<'watch.progressed'> => ({
-      userId,
-      movieId,
-      positionSeconds,
-      durationSeconds: 5400,
-      event: 'tick',
-      leaseId: 'lease-0001',
-      reportedAt,
-      ...overrides,
-    });
-    const report = (...args: Parameters<typeof progress>) =>
-      bus.publish('watch.progressed', progress(...args));
-    const record = () => history.findOne(userId, movieId);
-    return { userId, movieId, progress, report, record };
-  };
-
-  /**
-   * The consumer handles the stream in order: once a later report of another viewing is stored, every event
-   * published before it has been handled, so "nothing changed" is an observation, not a timing guess.
-   */
-  const drain = async () => {
-    const marker = newViewing();
-    await marker.report(1, at(0));
-    await waitUntil(async () => (await marker.record()) !== null, 'the marker report');
-  };
-
-  const pendingOfGroup = async () => {
-    const [count] = (await redis.xpending(EVENT_STREAM, CONSUMER_GROUP)) as [number, ...unknown[]];
-    return count;
-  };
+  const newViewing = () => ctx.newViewing();
+  const drain = () => ctx.drain();
+  const pendingOfGroup = () => ctx.pendingOfGroup();
 
   it('keeps one record per viewer and title, following the reports', async () => {
     const viewing = newViewing();
@@ -159,7 +97,7 @@ describe('watch history in user-data-service (watch.progressed → userdata.hist
 
   it('applies a newer report that lost the insert race to an older first report', async () => {
     const viewing = newViewing();
-    const model = service.app.get<Model<HistoryRecord>>(getModelToken(HistoryRecord.name));
+    const model = ctx.models.history;
     // Forces the interleaving a race produces: the newer report's filter saw no record, then an older first
     // report inserted it, so the newer one's insert is refused by the unique index.
     const spy = jest.spyOn(model, 'updateOne').mockImplementationOnce(

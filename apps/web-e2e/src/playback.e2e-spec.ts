@@ -3,6 +3,7 @@ import type { LoginResponse, Movie, Page as MoviePage } from '@app/contracts';
 import { call, newUser, signIn, type SignedIn } from './support/api';
 import type { Session } from './support/browser';
 import { baseUrl, openBrowser } from './support/browser';
+import { playableFreeTitles } from './support/playable';
 
 // Journeys of issue 10 in Chromium against the whole system: real HLS from the generated sample films through the
 // gateway's /stream proxy, heartbeats, resume, the entitlement panel instead of a player error, and the screen limit.
@@ -36,20 +37,6 @@ const playsPast = async (page: Page, seconds: number) =>
   );
 
 const watch = (page: Page, movie: Movie) => page.goto(`/video?movie=${movie.id}`);
-
-/**
- * Right after a fresh start the seeded titles are still being mapped to the sample films (movie.published →
- * streaming-service → media.ready → catalogue, a few thousand events): wait until two free titles can play.
- */
-const playableFreeTitles = async (): Promise<Movie[]> => {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const list = await call<MoviePage<Movie>>('GET', '/api/movies?access=free&page=1&pageSize=50');
-    const ready = list.body.data.filter((movie) => movie.mediaReady);
-    if (ready.length >= 2 || Date.now() > deadline) return ready;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-  }
-};
 
 beforeAll(async () => {
   free = await playableFreeTitles();

@@ -38,6 +38,10 @@ export const AuthPatterns = {
   updateUser: 'auth.users.update',
   changeRole: 'auth.users.change-role',
   removeUser: 'auth.users.remove',
+  /** DECISIONS 32: the viewer deletes their own account (password, or a fresh sign-in without one). */
+  deleteOwnAccount: 'auth.accounts.delete-own',
+  /** DECISIONS 32: what auth holds of the viewer, for "Download my data". */
+  exportAccount: 'auth.accounts.export',
 } as const;
 
 /** SPEC 8: what a call without a usable token is answered. */
@@ -245,6 +249,28 @@ export type ChangeRoleRpc = z.infer<typeof ChangeRoleRpcSchema>;
 export const RemoveUserRpcSchema = z.object({ actorId: UserIdSchema, userId: UserIdSchema }).strict();
 export type RemoveUserRpc = z.infer<typeof RemoveUserRpcSchema>;
 export const EmptyRpcSchema = z.object({}).strict();
+/** The viewer's own deletion: `sessionIssuedAt` (the token's `iat`, ISO) proves a fresh sign-in when there is no password. */
+export const DeleteOwnAccountRpcSchema = z
+  .object({
+    userId: UserIdSchema,
+    password: z.string().max(128).optional(),
+    sessionIssuedAt: z.iso.datetime(),
+  })
+  .strict();
+export type DeleteOwnAccountRpc = z.infer<typeof DeleteOwnAccountRpcSchema>;
+/** Everything auth stores about one account, secrets left out (no hash, no OTP, no token ids). */
+export const AccountExportSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  status: StatusSchema,
+  createdAt: z.string(),
+  profileImage: z.string().nullable(),
+  hasPassword: z.boolean(),
+  googleLinked: z.boolean(),
+});
+export type AccountExport = z.infer<typeof AccountExportSchema>;
 
 /** The ALTCHA v2 challenge the widget solves (altcha-lib's `Challenge`); null when reCAPTCHA is configured. */
 export const CaptchaChallengeSchema = z
@@ -289,4 +315,10 @@ export const AuthRpc = {
   updateUser: rpc(AuthPatterns.updateUser, UpdateUserRpcSchema, UserSchema),
   changeRole: rpc(AuthPatterns.changeRole, ChangeRoleRpcSchema, UserSchema),
   removeUser: rpc(AuthPatterns.removeUser, RemoveUserRpcSchema, z.object({ removed: z.literal(true) })),
+  deleteOwnAccount: rpc(
+    AuthPatterns.deleteOwnAccount,
+    DeleteOwnAccountRpcSchema,
+    z.object({ removed: z.literal(true) }),
+  ),
+  exportAccount: rpc(AuthPatterns.exportAccount, UserIdRpcSchema, AccountExportSchema),
 } as const;

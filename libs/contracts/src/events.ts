@@ -12,11 +12,25 @@ export type EventEnvelope<T = unknown> = {
   correlationId?: string;
 };
 
+/**
+ * What other services keep of a title (user-data's list snapshots, the recommender's item catalogue), carried by
+ * `movie.published` and `movie.updated`. Optional so events recorded before it existed still parse.
+ */
+const TitleCardFields = {
+  posterUrl: z.string().optional(),
+  rating: z.number().min(0).max(10).nullable().optional(),
+  access: z.enum(['free', 'premium']).optional(),
+  director: z.string().nullable().optional(),
+  cast: z.array(z.string()).optional(),
+  releaseYear: z.number().int().nullable().optional(),
+};
+
 export const MoviePublishedSchema = z.object({
   movieId: z.string(),
   title: z.string(),
   genre: z.string(),
   publishDate: z.string(),
+  ...TitleCardFields,
   /** Set by the catalogue seed only: demo content, which streaming-service maps to generated sample films. */
   demo: z.boolean().optional(),
 });
@@ -37,6 +51,7 @@ export const MovieUpdatedSchema = z.object({
   title: z.string(),
   genre: z.string(),
   status: z.string(),
+  ...TitleCardFields,
 });
 
 export const MovieDeletedSchema = z.object({ movieId: z.string() });
@@ -83,7 +98,14 @@ export const WatchProgressedSchema = z.object({
   event: z.enum(['tick', 'pause', 'seek', 'exit']),
   leaseId: z.string(),
   reportedAt: z.string(),
+  /** Seconds the player played since its previous report (watch time); consumers cap it per report. */
+  watchedSeconds: z.number().nonnegative().default(0),
 });
+/** A viewer added a title to their favorites (= My List). */
+export const FavoriteAddedSchema = z.object({ userId: z.string(), movieId: z.string(), addedAt: z.string() });
+export const FavoriteRemovedSchema = z.object({ userId: z.string(), movieId: z.string() });
+/** A viewer removed a title from their watch history (its position is gone too). */
+export const HistoryRemovedSchema = z.object({ userId: z.string(), movieId: z.string() });
 /** A title's media is playable (streaming-service finished its transcode, or mapped it to sample media). */
 export const MediaReadySchema = z.object({
   movieId: z.string(),
@@ -104,6 +126,9 @@ export const Events = {
   'subscription.changed': SubscriptionChangedSchema,
   'watch.progressed': WatchProgressedSchema,
   'media.ready': MediaReadySchema,
+  'favorite.added': FavoriteAddedSchema,
+  'favorite.removed': FavoriteRemovedSchema,
+  'history.removed': HistoryRemovedSchema,
 } as const;
 export type EventType = keyof typeof Events;
 export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;

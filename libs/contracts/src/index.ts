@@ -14,4 +14,5 @@ export * from './rpc';
 export * from './rpc-catalogue';
 export * from './services';
 export * from './streaming';
+export * from './viewer-data';
 export * from './outbox';

@@ -377,9 +377,20 @@ export const PaymentPatterns = {
   adminWebhookEvents: 'payments.admin.webhook-events',
   adminMismatches: 'payments.admin.mismatches',
   refund: 'payments.admin.refund',
+  /** DECISIONS 32: the viewer's subscriptions, orders, payments and entitlements, for "Download my data". */
+  exportOf: 'payments.users.export',
 } as const;
 
 const ViewerSchema = z.object({ userId: UserIdSchema }).strict();
+
+/** DECISIONS 32: everything payment-service holds of one viewer (the admin console's shapes, their own rows only). */
+export const PaymentsExportSchema = z.object({
+  subscriptions: z.array(AdminSubscriptionSchema),
+  orders: z.array(AdminOrderSchema),
+  payments: z.array(AdminPaymentSchema),
+  titles: z.array(OwnedTitleSchema),
+});
+export type PaymentsExport = z.infer<typeof PaymentsExportSchema>;
 
 export const PaymentRpc = {
   plans: rpc(PaymentPatterns.plans, z.object({}).strict(), PlanListSchema),
@@ -461,6 +472,7 @@ export const PaymentRpc = {
   ),
   adminMismatches: rpc(PaymentPatterns.adminMismatches, z.object({}).strict(), MismatchReportSchema),
   refund: rpc(PaymentPatterns.refund, RefundRequestSchema, AdminPaymentSchema),
+  exportOf: rpc(PaymentPatterns.exportOf, ViewerSchema, PaymentsExportSchema),
 } as const;
 
 // ── Texts the server answers with (SPEC 8 where it has one) ───────────────────────────────────────────────────

@@ -4,10 +4,11 @@ import { ContactRpc } from './contact';
 import { PaymentRpc } from './payments';
 import type { RpcDescriptor } from './rpc';
 import { HistoryRpc, StreamingRpc } from './streaming';
+import { ViewerDataRpc } from './viewer-data';
 
 /** Every described RPC by pattern (tests check real replies against their contract through it). */
 export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
-  [AuthRpc, MovieRpc, ReviewRpc, ContactRpc, PaymentRpc, StreamingRpc, HistoryRpc]
+  [AuthRpc, MovieRpc, ReviewRpc, ContactRpc, PaymentRpc, StreamingRpc, HistoryRpc, ViewerDataRpc]
     .flatMap((group) => Object.values(group))
     .map((descriptor): [string, RpcDescriptor] => [descriptor.pattern, descriptor]),
 );

@@ -71,6 +71,8 @@ export const HeartbeatRequestSchema = z
     positionSeconds: z.number().min(0).max(86_400),
     durationSeconds: z.number().min(0).max(86_400).nullable(),
     event: PlaybackEventSchema,
+    /** Seconds played since this player's previous report (paused time not counted): the viewer's watch time. */
+    watchedSeconds: z.number().min(0).max(86_400).default(0),
   })
   .strict();
 export type HeartbeatRequest = z.infer<typeof HeartbeatRequestSchema>;

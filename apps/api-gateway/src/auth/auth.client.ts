@@ -3,6 +3,7 @@ import {
   AuthMessages,
   AuthRpc,
   ChangeRoleRpc,
+  DeleteOwnAccountRpc,
   ForgotPasswordRpc,
   GoogleSignInRpc,
   ListUsersQuery,
@@ -103,5 +104,13 @@ export class AuthClient {
   async removeUser(payload: RemoveUserRpc): Promise<UserRemoved> {
     await this.client.send(AuthRpc.removeUser, payload);
     return { success: true, message: AuthMessages.userRemoved };
+  }
+
+  async deleteOwnAccount(payload: DeleteOwnAccountRpc): Promise<void> {
+    await this.client.send(AuthRpc.deleteOwnAccount, payload);
+  }
+
+  exportAccount(userId: string) {
+    return this.client.send(AuthRpc.exportAccount, { userId });
   }
 }

@@ -1,4 +1,6 @@
 import { createParamDecorator, SetMetadata } from '@nestjs/common';
+import type { ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
 import type { Role } from '@app/contracts';
 import { RequestContext } from '@app/server-core';
 
@@ -9,3 +11,14 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
 
 /** The signed-in caller, from the request context the session guard filled (undefined on a public route called without a token). */
 export const CurrentUser = createParamDecorator(() => RequestContext.user());
+
+/**
+ * When the caller's session token was issued (its `iat`, ISO): the guard has verified the token before any handler
+ * runs, so reading the claim here is safe. Auth-service uses it as proof of a fresh sign-in.
+ */
+export const SessionIssuedAt = createParamDecorator((_: unknown, context: ExecutionContext): string => {
+  const header = context.switchToHttp().getRequest<Request>().headers.authorization ?? '';
+  const payload = header.replace(/^Bearer /, '').split('.')[1] ?? '';
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8') || '{}') as { iat?: unknown };
+  return new Date(typeof claims.iat === 'number' ? claims.iat * 1000 : 0).toISOString();
+});

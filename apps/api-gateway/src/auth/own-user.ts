@@ -1,15 +1,21 @@
 import { Param } from '@nestjs/common';
+import type { z } from 'zod';
 import { ErrorCode, Role, UserIdParamsSchema } from '@app/contracts';
 import type { UserIdParams } from '@app/contracts';
 import { AppError, RequestContext, ZodPipe } from '@app/server-core';
 
-/** Validates `{ id }` like any path, then requires it to be the caller's own account (DECISIONS 16). */
-class OwnUserPipe extends ZodPipe<typeof UserIdParamsSchema> {
-  constructor(private readonly allowAdmin: boolean) {
-    super(UserIdParamsSchema, 'path');
+type UserPathSchema = z.ZodType<UserIdParams>;
+
+/** Validates the path like any other, then requires its `{ id }` to be the caller's own account (DECISIONS 16). */
+class OwnUserPipe<S extends UserPathSchema> extends ZodPipe<S> {
+  constructor(
+    schema: S,
+    private readonly allowAdmin: boolean,
+  ) {
+    super(schema, 'path');
   }
 
-  override transform(value: unknown): UserIdParams {
+  override transform(value: unknown): z.infer<S> {
     const params = super.transform(value);
     const user = RequestContext.user();
     if (!user) throw new AppError(ErrorCode.Unauthorized, 'Please sign in');
@@ -21,8 +27,8 @@ class OwnUserPipe extends ZodPipe<typeof UserIdParamsSchema> {
 }
 
 /**
- * The params of a `/api/users/{id}/…` route whose id must be the caller's. `allowAdmin` lets an admin read another
+ * The params of a `/api/users/{id}/…` route whose id must be the caller's (`params` when the path names more). `allowAdmin` lets an admin read another
  * user's data; calls that act for a user (paying, cancelling) take that user's own token only.
  */
-export const OwnUser = (options: { allowAdmin?: boolean } = {}) =>
-  Param(new OwnUserPipe(options.allowAdmin ?? false));
+export const OwnUser = (options: { allowAdmin?: boolean; params?: UserPathSchema } = {}) =>
+  Param(new OwnUserPipe(options.params ?? UserIdParamsSchema, options.allowAdmin ?? false));

@@ -42,7 +42,7 @@ describe('gateway envelopes around service replies', () => {
 
   it('answers a stored contact message with { success, message }', async () => {
     const { clients, sent } = clientsAnswering({ id: 'b'.repeat(24) });
-    const userData = new UserDataClient(clients);
+    const userData = new UserDataClient(clients, new CatalogueClient(clients));
     await expect(userData.submitContact({ firstName: 'Meera' } as never)).resolves.toEqual({
       success: true,
       message: CONTACT_SENT_MESSAGE,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import {
+  AddFavoriteRequestSchema,
+  DeleteAccountRequestSchema,
+  HistoryQuerySchema,
+  UserHistoryItemParamsSchema,
+  UserMovieParamsSchema,
+  ViewerDataMessages,
+  ViewerSettingsSchema,
   HeartbeatRequestSchema,
   LeaseIdSchema,
   StartPlaybackRequestSchema,
@@ -76,6 +83,13 @@ import {
   UserListReply,
   UserRemovedReply,
   UserUpdatedReply,
+  ContinueWatchingReply,
+  DataExportReply,
+  FavoriteListReply,
+  FavoriteReply,
+  HistoryPageReply,
+  ViewerAnalyticsReply,
+  ViewerSettingsReply,
 } from './reply-schemas';
 
 /** Who may call: anyone (a token is optional), any signed-in account, or an admin. */
@@ -83,7 +97,16 @@ export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503 | 504;
 export type ApiTag =
-  'movies' | 'admin' | 'users' | 'auth' | 'contact' | 'images' | 'health' | 'payments' | 'playback';
+  | 'movies'
+  | 'admin'
+  | 'users'
+  | 'auth'
+  | 'contact'
+  | 'images'
+  | 'health'
+  | 'payments'
+  | 'playback'
+  | 'viewer-data';
 
 export type ApiResponse = {
   status: number;
@@ -596,6 +619,124 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "My titles: the caller's purchases and rentals with both rental clocks → { data }",
     params: UserIdParamsSchema,
     ok: json(200, OwnedTitlesReply),
+  },
+  {
+    method: 'get',
+    path: '/api/users/{id}/favorites',
+    tag: 'viewer-data',
+    access: 'user',
+    summary: "Favorites (= My List), newest first; the path id must be the caller's (or an admin)",
+    params: UserIdParamsSchema,
+    ok: json(200, FavoriteListReply),
+  },
+  {
+    method: 'post',
+    path: '/api/users/{id}/favorites',
+    tag: 'viewer-data',
+    access: 'user',
+    summary: 'Add a published title to favorites (idempotent: a second add answers the one there)',
+    params: UserIdParamsSchema,
+    body: AddFavoriteRequestSchema,
+    ok: json(201, FavoriteReply, 'Added'),
+    errors: { 404: ViewerDataMessages.movieNotFound },
+  },
+  {
+    method: 'delete',
+    path: '/api/users/{id}/favorites/{movieId}',
+    tag: 'viewer-data',
+    access: 'user',
+    summary: 'Remove a title from favorites (idempotent)',
+    params: UserMovieParamsSchema,
+    ok: noContent,
+  },
+  {
+    method: 'get',
+    path: '/api/users/{id}/watch-history',
+    tag: 'viewer-data',
+    access: 'user',
+    summary: 'Watch history, most recently watched first, with watch time (seconds) and progress',
+    params: UserIdParamsSchema,
+    query: HistoryQuerySchema,
+    ok: json(200, HistoryPageReply),
+  },
+  {
+    method: 'delete',
+    path: '/api/users/{id}/watch-history/{itemId}',
+    tag: 'viewer-data',
+    access: 'user',
+    summary: 'Remove a title from the history (its resume position goes with it)',
+    params: UserHistoryItemParamsSchema,
+    ok: noContent,
+    errors: { 404: ViewerDataMessages.historyItemNotFound },
+  },
+  {
+    method: 'get',
+    path: '/api/users/{id}/continue-watching',
+    tag: 'viewer-data',
+    access: 'user',
+    summary:
+      'Continue Watching: up to 6 titles between 5 % and 90 % watched, most recent first (DECISIONS 10)',
+    params: UserIdParamsSchema,
+    ok: json(200, ContinueWatchingReply),
+  },
+  {
+    method: 'delete',
+    path: '/api/users/{id}/continue-watching/{movieId}',
+    tag: 'viewer-data',
+    access: 'user',
+    summary: '"Remove from row": hidden until the title is played again; the position is kept',
+    params: UserMovieParamsSchema,
+    ok: noContent,
+  },
+  {
+    method: 'get',
+    path: '/api/users/{id}/analytics',
+    tag: 'viewer-data',
+    access: 'user',
+    summary: 'Watch time by genre and hours per month (last 6 months), from the real history (DECISIONS 11)',
+    params: UserIdParamsSchema,
+    ok: json(200, ViewerAnalyticsReply),
+  },
+  {
+    method: 'get',
+    path: '/api/users/{id}/settings',
+    tag: 'viewer-data',
+    access: 'user',
+    summary: 'Notification and playback settings (defaults until saved)',
+    params: UserIdParamsSchema,
+    ok: json(200, ViewerSettingsReply),
+  },
+  {
+    method: 'put',
+    path: '/api/users/{id}/settings',
+    tag: 'viewer-data',
+    access: 'user',
+    summary: 'Save notification and playback settings (DECISIONS 21)',
+    params: UserIdParamsSchema,
+    body: ViewerSettingsSchema,
+    ok: json(200, ViewerSettingsReply),
+  },
+  {
+    method: 'get',
+    path: '/api/users/{id}/export',
+    tag: 'viewer-data',
+    access: 'user',
+    summary:
+      'Download my data: profile, history, favorites, settings, subscriptions and payments as one JSON file (own token only)',
+    params: UserIdParamsSchema,
+    ok: json(200, DataExportReply),
+  },
+  {
+    method: 'post',
+    path: '/api/users/{id}/delete-account',
+    tag: 'viewer-data',
+    access: 'user',
+    summary:
+      'Delete my account (own token only): the password confirms it, or a sign-in within 10 minutes without one; every service then erases or anonymises',
+    params: UserIdParamsSchema,
+    body: DeleteAccountRequestSchema,
+    ok: noContent,
+    errors: { 409: 'The last admin cannot be deleted' },
   },
   {
     method: 'get',

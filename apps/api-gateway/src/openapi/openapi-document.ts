@@ -38,6 +38,8 @@ const TAGS: Record<ApiTag, string> = {
   images: 'Generated posters',
   health: 'Health and liveness',
   playback: 'Starting playback (signed stream URLs), heartbeats, the screens of an account, and admin media',
+  'viewer-data':
+    "A viewer's favorites (= My List), watch history, Continue Watching, analytics, settings, and their data rights",
   payments:
     'Plans, Checkout orders, verification, the Razorpay webhook, subscriptions and the entitlement answer',
 };

@@ -34,6 +34,8 @@ import {
   ReviewSchema,
   UserPageSchema,
   UserSchema,
+  DataExportFileSchema,
+  ViewerDataRpc,
 } from '@app/contracts';
 import type {
   AdminMovie,
@@ -123,3 +125,12 @@ export type ReplySchemasMatchContracts = [
   Assert<Same<z.output<typeof ContactReceiptReply>, ContactReceipt>>,
   Assert<Same<z.output<typeof HealthReportReply>, HealthReport>>,
 ];
+
+// Viewer data (issue 11)
+export const FavoriteListReply = ViewerDataRpc.listFavorites.reply;
+export const FavoriteReply = ViewerDataRpc.addFavorite.reply;
+export const HistoryPageReply = ViewerDataRpc.listHistory.reply;
+export const ContinueWatchingReply = ViewerDataRpc.continueWatching.reply;
+export const ViewerAnalyticsReply = ViewerDataRpc.analytics.reply;
+export const ViewerSettingsReply = ViewerDataRpc.getSettings.reply;
+export const DataExportReply = DataExportFileSchema;

@@ -137,4 +137,8 @@ export class PaymentClient {
       };
     });
   }
+
+  exportOf(userId: string) {
+    return this.client.send(PaymentRpc.exportOf, { userId });
+  }
 }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { AuthRpc } from '@app/contracts';
 import type {
+  DeleteOwnAccountRpc,
   GoogleSignInRpc,
   LoginRpc,
   OAuthExchangeRequest,
@@ -57,5 +58,15 @@ export class AccountsController {
   @RpcHandler(AuthRpc.exchangeOAuthCode)
   exchangeOAuthCode(@RpcPayload() payload: OAuthExchangeRequest) {
     return this.accounts.exchangeOAuthCode(payload);
+  }
+
+  @RpcHandler(AuthRpc.deleteOwnAccount)
+  deleteOwnAccount(@RpcPayload() payload: DeleteOwnAccountRpc) {
+    return this.accounts.deleteOwnAccount(payload);
+  }
+
+  @RpcHandler(AuthRpc.exportAccount)
+  exportAccount(@RpcPayload() { userId }: UserIdRpc) {
+    return this.accounts.exportAccount(userId);
   }
 }

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AccountExport,
   AuthMessages,
+  DeleteOwnAccountRpc,
   ErrorCode,
+  FRESH_SIGN_IN_MINUTES,
   GoogleSignInRpc,
   LoginResponse,
   LoginRpc,
@@ -13,17 +16,23 @@ import {
   SetPasswordRpc,
   SignupRpc,
   User,
+  ViewerDataMessages,
 } from '@app/contracts';
 import { AppError, EventBus } from '@app/server-core';
 import { CaptchaProvider } from '../captcha/captcha.provider';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { Limits, RateLimiter } from '../rate-limit/rate-limiter';
+import { EmailLimitKeys, Limits, RateLimiter } from '../rate-limit/rate-limiter';
 import { assertActive, SessionsService } from '../sessions/sessions.service';
-import { toUser } from '../users/user.mapper';
+import { toAccountExport, toUser } from '../users/user.mapper';
 import { StoredUser, UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
 
 /** Hashing a throwaway password for unknown emails keeps "no such user" and "wrong password" equally slow. */
 const TIMING_DUMMY_PASSWORD = 'timing-equaliser-password';
+
+/** The session was signed in (its token issued) within FRESH_SIGN_IN_MINUTES of `now`. */
+export const signedInRecently = (sessionIssuedAt: string, now: Date): boolean =>
+  now.getTime() - Date.parse(sessionIssuedAt) <= FRESH_SIGN_IN_MINUTES * 60_000;
 
 @Injectable()
 export class AccountsService {
@@ -36,11 +45,12 @@ export class AccountsService {
     private readonly captcha: CaptchaProvider,
     private readonly limiter: RateLimiter,
     private readonly events: EventBus,
+    private readonly usersService: UsersService,
   ) {}
 
   async signup({ username, email, password, clientIp }: SignupRpc): Promise<MessageResponse> {
     await this.limiter.consume(`signup:ip:${clientIp}`, Limits.signupPerIp);
-    await this.limiter.consume(`signup:email:${email}`, Limits.signupPerEmail);
+    await this.limiter.consume(EmailLimitKeys.signup(email), Limits.signupPerEmail);
     if (await this.users.findByEmail(email)) throw this.emailTaken();
     const passwordHash = await this.hasher.hash(password);
     const user = await this.users.create({ username, email, passwordHash, role: Role.User });
@@ -52,7 +62,7 @@ export class AccountsService {
   /** Order: rate limits, captcha, credentials, account status, role (admin login). */
   async login({ email, password, recaptchaToken, clientIp, adminOnly }: LoginRpc): Promise<LoginResponse> {
     await this.limiter.consume(`login:ip:${clientIp}`, Limits.loginPerIp);
-    const emailKey = `login-failures:email:${email}`;
+    const emailKey = EmailLimitKeys.loginFailures(email);
     await this.limiter.check(emailKey, Limits.loginFailuresPerEmail);
     if (!recaptchaToken || !(await this.captcha.verify(recaptchaToken, clientIp))) {
       throw new AppError(ErrorCode.ValidationFailed, AuthMessages.captchaFailed);
@@ -104,6 +114,37 @@ export class AccountsService {
   async exchangeOAuthCode({ code }: OAuthExchangeRequest): Promise<SessionToken> {
     const user = await this.sessions.redeemOAuthCode(code);
     return { token: await this.sessions.issue(user), user: toUser(user) };
+  }
+
+  /**
+   * The viewer deletes their own account (DECISIONS 32), through the one removal path. A password account confirms
+   * with its password (wrong tries count against the sign-in limit, like login's); an account without one (Google
+   * only) needs a session signed in within FRESH_SIGN_IN_MINUTES. 403 rather than login's 401: the session is
+   * fine, and a 401 would end it in the web app.
+   */
+  async deleteOwnAccount({
+    userId,
+    password,
+    sessionIssuedAt,
+  }: DeleteOwnAccountRpc): Promise<{ removed: true }> {
+    const user = await this.findOrFail(userId);
+    if (user.passwordHash) {
+      const failures = EmailLimitKeys.loginFailures(user.email);
+      await this.limiter.check(failures, Limits.loginFailuresPerEmail);
+      if (!password || !(await this.hasher.verify(user.passwordHash, password))) {
+        await this.limiter.record(failures, Limits.loginFailuresPerEmail);
+        throw new AppError(ErrorCode.Forbidden, ViewerDataMessages.wrongPassword);
+      }
+    } else if (!signedInRecently(sessionIssuedAt, new Date())) {
+      throw new AppError(ErrorCode.Forbidden, ViewerDataMessages.signInAgain);
+    }
+    await this.usersService.erase(user);
+    return { removed: true };
+  }
+
+  /** "Download my data": what this service holds of the account, without secrets. */
+  async exportAccount(userId: string): Promise<AccountExport> {
+    return toAccountExport(await this.findOrFail(userId));
   }
 
   private async createGoogleUser({

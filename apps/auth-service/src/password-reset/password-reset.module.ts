@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { UsersModule } from '../users/users.module';
-import { OtpStore } from './otp.store';
+import { OtpModule } from './otp.module';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
 
 @Module({
-  imports: [UsersModule, RateLimitModule],
+  imports: [UsersModule, RateLimitModule, OtpModule],
   controllers: [PasswordResetController],
-  providers: [PasswordResetService, OtpStore],
+  providers: [PasswordResetService],
 })
 export class PasswordResetModule {}

@@ -11,7 +11,7 @@ import {
 import { AppError, InjectEnv, Mailer } from '@app/server-core';
 import type { Env } from '../env';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { Limits, RateLimiter } from '../rate-limit/rate-limiter';
+import { EmailLimitKeys, Limits, RateLimiter } from '../rate-limit/rate-limiter';
 import { UsersRepository } from '../users/users.repository';
 import { OtpStore } from './otp.store';
 
@@ -38,7 +38,7 @@ export class PasswordResetService {
 
   async requestOtp({ email, clientIp }: ForgotPasswordRpc): Promise<MessageResponse> {
     await this.limiter.consume(`otp-request:ip:${clientIp}`, Limits.otpRequestsPerIp);
-    await this.limiter.consume(`otp-request:email:${email}`, Limits.otpRequestsPerEmail);
+    await this.limiter.consume(EmailLimitKeys.otpRequests(email), Limits.otpRequestsPerEmail);
     const user = await this.users.findByEmail(email);
     if (user) {
       const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -5,6 +5,13 @@ import { AppError, InjectRedis } from '@app/server-core';
 
 export type Limit = { max: number; windowSeconds: number };
 
+/** The limit keys that name an email: one table, so deleting an account clears them all. */
+export const EmailLimitKeys = {
+  loginFailures: (email: string) => `login-failures:email:${email}`,
+  signup: (email: string) => `signup:email:${email}`,
+  otpRequests: (email: string) => `otp-request:email:${email}`,
+} as const;
+
 /** Fixed-window counters on Redis, so limits hold across every replica of the gateway and the service. */
 @Injectable()
 export class RateLimiter {
@@ -24,6 +31,11 @@ export class RateLimiter {
 
   async record(key: string, { windowSeconds }: Limit): Promise<void> {
     await this.increment(key, windowSeconds);
+  }
+
+  /** Drops every counter that names this email (the account was deleted: DECISIONS 32). */
+  async forgetEmail(email: string): Promise<void> {
+    await this.redis.del(...Object.values(EmailLimitKeys).map((key) => this.redisKey(key(email))));
   }
 
   private async increment(key: string, windowSeconds: number): Promise<number> {

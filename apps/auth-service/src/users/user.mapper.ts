@@ -1,4 +1,4 @@
-import type { SessionUser, User } from '@app/contracts';
+import type { AccountExport, SessionUser, User } from '@app/contracts';
 import type { StoredUser } from './users.repository';
 
 export const toUser = (user: StoredUser): User => ({
@@ -19,4 +19,10 @@ export const toSessionUser = (user: StoredUser, sessionId: string): SessionUser 
   role: user.role,
   status: user.status,
   sessionId,
+});
+
+/** "Download my data" (DECISIONS 32): the account as stored, without the hash, the Google id or the token version. */
+export const toAccountExport = (user: StoredUser): AccountExport => ({
+  ...toUser(user),
+  googleLinked: Boolean(user.googleId),
 });

@@ -11,14 +11,23 @@ import {
   UserPage,
 } from '@app/contracts';
 import { AppError, EventBus } from '@app/server-core';
+import { OtpStore } from '../password-reset/otp.store';
+import { RateLimiter } from '../rate-limit/rate-limiter';
 import { toUser } from './user.mapper';
 import { StoredUser, UserChanges, UsersRepository } from './users.repository';
+
+/** Texts of this service's own refusals (AuthMessages has none for them). */
+export const UserMessages = {
+  lastAdmin: 'The last admin cannot be removed. Make another user an admin first.',
+} as const;
 
 /** Admin user management (SPEC 6; DECISIONS 16: the gateway only lets admins call these). */
 @Injectable()
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
+    private readonly otps: OtpStore,
+    private readonly limiter: RateLimiter,
     private readonly events: EventBus,
   ) {}
 
@@ -45,9 +54,22 @@ export class UsersService {
 
   async remove({ actorId, userId }: RemoveUserRpc): Promise<{ removed: true }> {
     if (actorId === userId) throw new AppError(ErrorCode.Conflict, AuthMessages.cannotDeleteSelf);
-    if (!(await this.users.remove(userId))) throw AppError.notFound(AuthMessages.userNotFound);
-    await this.events.publish('user.deleted', { userId });
+    await this.erase(await this.findOrFail(userId));
     return { removed: true };
+  }
+
+  /**
+   * The one way an account goes, for an admin's removal and the viewer's own deletion (DECISIONS 32): the record
+   * (so every session stops resolving), the Redis traces keyed by its email, then `user.deleted` for the other
+   * services. Never the last admin (DECISIONS 34).
+   */
+  async erase(user: StoredUser): Promise<void> {
+    const userId = user._id.toHexString();
+    if (user.role === Role.Admin) await this.stepDownUnlessLast(userId);
+    if (!(await this.users.remove(userId))) throw AppError.notFound(AuthMessages.userNotFound);
+    await this.otps.remove(user.email);
+    await this.limiter.forgetEmail(user.email);
+    await this.events.publish('user.deleted', { userId });
   }
 
   private async apply(userId: string, changes: UserChanges): Promise<StoredUser> {
@@ -57,6 +79,17 @@ export class UsersService {
     const { username, email, role, status } = updated;
     await this.events.publish('user.updated', { userId, username, email, role, status });
     return updated;
+  }
+
+  /**
+   * Demotes first, then counts: no transaction is needed for "never the last admin", since of two last admins
+   * leaving at once at least one counts none left, takes the role back and is refused.
+   */
+  private async stepDownUnlessLast(userId: string): Promise<void> {
+    await this.users.update(userId, { role: Role.User });
+    if ((await this.users.countAdmins()) > 0) return;
+    await this.users.update(userId, { role: Role.Admin });
+    throw new AppError(ErrorCode.Conflict, UserMessages.lastAdmin);
   }
 
   private async findOrFail(userId: string): Promise<StoredUser> {

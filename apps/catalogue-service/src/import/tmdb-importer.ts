@@ -79,17 +79,9 @@ export class TmdbImporter {
           });
         }
         result.reviews += await this.importReviews(movieId.toHexString(), await this.tmdb.reviews(id));
-        if (inserted.size) {
-          await this.events.publish(
-            'movie.published',
-            moviePublishedEvent({
-              _id: movieId,
-              title: movie.title,
-              genre: imported.refresh.genre ?? 'Drama',
-              publishDate: imported.onInsert.publishDate ?? null,
-            }),
-          );
-        }
+        // Announced as stored (its generated poster included), so the event's card is what the catalogue shows.
+        const stored = inserted.size ? await this.movies.findById(movieId.toHexString()) : null;
+        if (stored) await this.events.publish('movie.published', moviePublishedEvent(stored));
       }
       onProgress?.((done += 1));
     }

@@ -19,7 +19,7 @@ import { AppError, EventBus } from '@app/server-core';
 import { RatingCache } from '../ratings/rating.cache';
 import { toReview } from '../reviews/review.mapper';
 import { ReviewsRepository } from '../reviews/reviews.repository';
-import { moviePublishedEvent } from './movie-events';
+import { moviePublishedEvent, movieUpdatedEvent } from './movie-events';
 import { toMovie } from './movie.mapper';
 import { MovieRecord } from './movie.schema';
 import { MovieListCache } from './movie-list.cache';
@@ -149,12 +149,7 @@ export class MovieAdminService {
     if (published) {
       await this.events.publish('movie.published', moviePublishedEvent(movie));
     } else {
-      await this.events.publish('movie.updated', {
-        movieId: movie._id.toHexString(),
-        title: movie.title,
-        genre: movie.genre,
-        status: movie.status,
-      });
+      await this.events.publish('movie.updated', movieUpdatedEvent(movie));
     }
   }
 

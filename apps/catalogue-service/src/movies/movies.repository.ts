@@ -158,6 +158,14 @@ export class MoviesRepository {
     return Object.values(result.upsertedIds) as Types.ObjectId[];
   }
 
+  /** Of these ids, the published titles that have no playable media yet. */
+  publishedWithoutMedia(ids: Types.ObjectId[]): Promise<StoredMovie[]> {
+    return this.movies
+      .find({ _id: { $in: ids }, status: MovieStatus.Published, mediaReady: { $ne: true } })
+      .lean<StoredMovie[]>()
+      .exec();
+  }
+
   /** Upserts on the source key (idempotent); returns the inserted documents' ids by source key. */
   async upsertImported(batch: ImportedMovie[]): Promise<Map<string, Types.ObjectId>> {
     if (batch.length === 0) return new Map();

@@ -64,6 +64,18 @@ export class ReviewsRepository {
     return deletedCount === 1;
   }
 
+  /**
+   * Replaces the author of every review by `userId` with `marker` and `username`; answers how many changed. A re-run
+   * finds none left under `userId`, so it is idempotent. `marker` must be unique to this author: one review per
+   * (title, author) is a unique index.
+   */
+  async anonymiseAuthor(userId: string, marker: string, username: string): Promise<number> {
+    const { modifiedCount } = await this.reviews
+      .updateMany({ userId: { $eq: userId } }, { $set: { userId: marker, username } })
+      .exec();
+    return modifiedCount;
+  }
+
   async removeOfMovie(movieId: string): Promise<void> {
     await this.reviews.deleteMany({ movieId: new Types.ObjectId(movieId) }).exec();
   }

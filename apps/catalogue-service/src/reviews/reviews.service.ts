@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   CreateReviewPayload,
   ErrorCode,
@@ -12,9 +13,16 @@ import { MoviesRepository } from '../movies/movies.repository';
 import { toReview } from './review.mapper';
 import { ReviewsRepository } from './reviews.repository';
 
+/** The author a review shows once its writer deleted their account (DECISIONS 32). */
+export const DELETED_AUTHOR = 'Deleted user';
+/** Prefix of the author id that replaces a deleted account's (as imported reviews use `import:`). */
+export const DELETED_AUTHOR_PREFIX = 'deleted:';
+
 /** Reviews of published titles: anyone reads them, a signed-in user writes one per title, admins remove any. */
 @Injectable()
 export class ReviewsService {
+  private readonly logger = new Logger(ReviewsService.name);
+
   constructor(
     private readonly reviews: ReviewsRepository,
     private readonly movies: MoviesRepository,
@@ -35,6 +43,17 @@ export class ReviewsService {
   async remove(movieId: string, reviewId: string): Promise<{ id: string }> {
     if (!(await this.reviews.remove(movieId, reviewId))) throw AppError.notFound(ReviewMessages.notFound);
     return { id: reviewId };
+  }
+
+  /**
+   * `user.deleted` (DECISIONS 32): the reviews stay (their ratings are part of the title's) but no longer name or
+   * point at the person. A fresh marker per deletion keeps one review per (title, author) unique and links to
+   * nobody.
+   */
+  async forgetAuthor(userId: string): Promise<void> {
+    const marker = `${DELETED_AUTHOR_PREFIX}${randomUUID()}`;
+    const anonymised = await this.reviews.anonymiseAuthor(userId, marker, DELETED_AUTHOR);
+    this.logger.log({ msg: 'reviews of a deleted user anonymised', anonymised });
   }
 
   private async findPublishedOrFail(movieId: string) {

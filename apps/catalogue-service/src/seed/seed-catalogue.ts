@@ -35,13 +35,18 @@ export type SeedHooks = {
   onProgress?: (done: number) => void;
   /** Called with the titles this run inserted (and so published), e.g. to emit `movie.published`. */
   onInserted?: (movies: StoredMovie[]) => Promise<void>;
+  /**
+   * Called with seeded titles already present that still have no media: announced again, so a sample library
+   * made after the catalogue (a new media dir, a stream trimmed before streaming-service read it) reaches them.
+   */
+  onWithoutMedia?: (movies: StoredMovie[]) => Promise<void>;
 };
 
 /** Idempotent: titles already present are left as they are. Returns how many were added. */
 export const seedCatalogue = async (
   repository: MoviesRepository,
   movies: CleanMovie[],
-  { onProgress, onInserted }: SeedHooks = {},
+  { onProgress, onInserted, onWithoutMedia }: SeedHooks = {},
   now = new Date(),
 ): Promise<number> => {
   let added = 0;
@@ -51,6 +56,11 @@ export const seedCatalogue = async (
     added += inserted.size;
     if (inserted.size && onInserted)
       await onInserted(batch.filter((movie) => inserted.has(movie._id.toHexString())));
+    if (onWithoutMedia) {
+      const present = batch.filter((movie) => !inserted.has(movie._id.toHexString())).map(({ _id }) => _id);
+      const waiting = present.length ? await repository.publishedWithoutMedia(present) : [];
+      if (waiting.length) await onWithoutMedia(waiting);
+    }
     onProgress?.(Math.min(start + BATCH, movies.length));
   }
   return added;

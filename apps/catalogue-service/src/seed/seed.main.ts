@@ -33,6 +33,7 @@ const main = async () => {
     const added = await seedCatalogue(app.get(MoviesRepository), movies, {
       onProgress: bar.update,
       onInserted: announceInserted(app.get(EventBus)),
+      onWithoutMedia: announceInserted(app.get(EventBus)),
     });
     bar.finish();
     if (added) await app.get(MovieListCache).invalidate();

@@ -137,6 +137,11 @@ export class GrantsRepository {
     return result.modifiedCount === 1;
   }
 
+  /** user.deleted: the grant stays (the mismatch report pairs it with its payment), its user id becomes `marker`. */
+  async forgetPerson(userId: string, marker: string): Promise<void> {
+    await this.grants.updateMany({ userId: { $eq: userId } }, { $set: { userId: marker } }).exec();
+  }
+
   findById(id: Types.ObjectId): Promise<StoredGrant | null> {
     return this.grants.findById(id).lean<StoredGrant>().exec();
   }

@@ -113,8 +113,22 @@ export class OrdersRepository {
     return { items, total };
   }
 
-  /** user.deleted: the records stay (the law keeps payment records), the personal fields go. */
-  async forgetPerson(userId: string): Promise<void> {
-    await this.orders.updateMany({ userId: { $eq: userId } }, { $set: { email: null, name: null } }).exec();
+  /** One viewer's orders, newest first ("Download my data"). */
+  ofUser(userId: string): Promise<StoredOrder[]> {
+    return this.orders
+      .find({ userId: { $eq: userId } })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<StoredOrder[]>()
+      .exec();
+  }
+
+  /**
+   * user.deleted: the records stay (the law keeps payment records); the email and name go and the user id becomes
+   * `marker`. Idempotent: a re-run finds nothing left under `userId`.
+   */
+  async forgetPerson(userId: string, marker: string): Promise<void> {
+    await this.orders
+      .updateMany({ userId: { $eq: userId } }, { $set: { userId: marker, email: null, name: null } })
+      .exec();
   }
 }

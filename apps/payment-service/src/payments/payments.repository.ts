@@ -144,6 +144,20 @@ export class PaymentsRepository {
       .exec();
   }
 
+  /** One viewer's payments, newest first ("Download my data"). */
+  ofUser(userId: string): Promise<StoredPayment[]> {
+    return this.payments
+      .find({ userId: { $eq: userId } })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<StoredPayment[]>()
+      .exec();
+  }
+
+  /** user.deleted: the payment stays (the law keeps it), its user id becomes `marker`. Idempotent. */
+  async forgetPerson(userId: string, marker: string): Promise<void> {
+    await this.payments.updateMany({ userId: { $eq: userId } }, { $set: { userId: marker } }).exec();
+  }
+
   async page(
     filter: PageFilter<PaymentStatus>,
     skip: number,

@@ -154,10 +154,10 @@ export class SubscriptionsRepository {
     return { items, total };
   }
 
-  /** user.deleted: the records stay, the personal fields go. */
-  async forgetPerson(userId: string): Promise<void> {
+  /** user.deleted: the records stay; the email and name go and the user id becomes `marker`. Idempotent. */
+  async forgetPerson(userId: string, marker: string): Promise<void> {
     await this.subscriptions
-      .updateMany({ userId: { $eq: userId } }, { $set: { email: null, name: null } })
+      .updateMany({ userId: { $eq: userId } }, { $set: { userId: marker, email: null, name: null } })
       .exec();
   }
 }

@@ -124,12 +124,11 @@ export class SubscriptionsService {
     return this.viewOf(refreshed, await this.subscriptions.ofUser(userId));
   }
 
-  /** user.deleted: stop every renewal at its cycle end (and drop waiting changes), then forget the person. */
-  async forgetUser(userId: string): Promise<void> {
+  /** user.deleted: stop every renewal at its cycle end; one never charged (a waiting change) is cancelled now. */
+  async stopRenewals(userId: string): Promise<void> {
     for (const sub of await this.subscriptions.ofUser(userId)) {
       await this.cancelRenewal(sub, { now: sub.currentEnd === null });
     }
-    await this.subscriptions.forgetPerson(userId);
   }
 
   /** The reconciler: ask Razorpay for the subscription's state and apply it. */

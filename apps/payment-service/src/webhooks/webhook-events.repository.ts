@@ -31,6 +31,11 @@ export class WebhookEventsRepository {
       .exec();
   }
 
+  /** user.deleted: the event log stays, the user id it names becomes `marker`. Idempotent. */
+  async forgetPerson(userId: string, marker: string): Promise<void> {
+    await this.events.updateMany({ userId: { $eq: userId } }, { $set: { userId: marker } }).exec();
+  }
+
   async page(filter: PageFilter<WebhookOutcome>, skip: number, limit: number) {
     const query = {
       ...(filter.userId ? { userId: { $eq: filter.userId } } : {}),

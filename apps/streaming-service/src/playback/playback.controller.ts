@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import type { RpcRequest } from '@app/contracts';
+import type { HeartbeatRequest, RpcRequest } from '@app/contracts';
 import { StreamingRpc } from '@app/contracts';
 import { RpcHandler, RpcPayload } from '@app/server-core';
 import { PlaybackService } from './playback.service';
@@ -14,7 +14,7 @@ export class PlaybackController {
   }
 
   @RpcHandler(StreamingRpc.heartbeat)
-  heartbeat(@RpcPayload() payload: RpcRequest<typeof StreamingRpc.heartbeat>) {
+  heartbeat(@RpcPayload() payload: HeartbeatRequest) {
     return this.playback.heartbeat(payload);
   }
 

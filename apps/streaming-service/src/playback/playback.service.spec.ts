@@ -115,6 +115,7 @@ describe('PlaybackService', () => {
       positionSeconds: 42,
       durationSeconds: 90,
       event: 'tick',
+      watchedSeconds: 10,
     });
     expect(reply).toEqual({ leaseActive: true });
     expect(leases.renew).toHaveBeenCalledWith(USER, leaseId);
@@ -126,6 +127,7 @@ describe('PlaybackService', () => {
       event: 'tick',
       leaseId,
       reportedAt: expect.any(String),
+      watchedSeconds: 10,
     });
   });
 
@@ -134,7 +136,14 @@ describe('PlaybackService', () => {
     const { token, leaseId } = await service.open(request);
     leases.renew.mockResolvedValue(false);
     expect(
-      await service.heartbeat({ token, leaseId, positionSeconds: 1, durationSeconds: null, event: 'pause' }),
+      await service.heartbeat({
+        token,
+        leaseId,
+        positionSeconds: 1,
+        durationSeconds: null,
+        event: 'pause',
+        watchedSeconds: 0,
+      }),
     ).toEqual({
       leaseActive: false,
     });
@@ -145,7 +154,14 @@ describe('PlaybackService', () => {
     const { service, leases } = setup();
     const { token, leaseId } = await service.open(request);
     expect(
-      await service.heartbeat({ token, leaseId, positionSeconds: 5, durationSeconds: 90, event: 'exit' }),
+      await service.heartbeat({
+        token,
+        leaseId,
+        positionSeconds: 5,
+        durationSeconds: 90,
+        event: 'exit',
+        watchedSeconds: 3,
+      }),
     ).toEqual({
       leaseActive: false,
     });
@@ -162,7 +178,13 @@ describe('PlaybackService', () => {
       { token, leaseId: 'someone_elses_lease' },
     ]) {
       await expect(
-        service.heartbeat({ ...body, positionSeconds: 1, durationSeconds: null, event: 'tick' }),
+        service.heartbeat({
+          ...body,
+          positionSeconds: 1,
+          durationSeconds: null,
+          event: 'tick',
+          watchedSeconds: 1,
+        }),
       ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
     }
     expect(events.publish).not.toHaveBeenCalled();

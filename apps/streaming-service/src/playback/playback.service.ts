@@ -100,6 +100,8 @@ export class PlaybackService {
       event: request.event,
       leaseId,
       reportedAt: new Date().toISOString(),
+      // Passed on as the player reported it: the consumer caps it per report (MAX_WATCHED_SECONDS_PER_REPORT).
+      watchedSeconds: request.watchedSeconds,
     });
     return { leaseActive };
   }

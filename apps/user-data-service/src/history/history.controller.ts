@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { HistoryRpc } from '@app/contracts';
-import type { RpcRequest } from '@app/contracts';
+import { HistoryRpc, ViewerDataRpc } from '@app/contracts';
+import type { PageQuery, RpcRequest } from '@app/contracts';
 import { RpcHandler, RpcPayload } from '@app/server-core';
 import { HistoryService } from './history.service';
 
@@ -11,5 +11,25 @@ export class HistoryController {
   @RpcHandler(HistoryRpc.resumePoint)
   resumePoint(@RpcPayload() { userId, movieId }: RpcRequest<typeof HistoryRpc.resumePoint>) {
     return this.history.resumePoint(userId, movieId);
+  }
+
+  @RpcHandler(ViewerDataRpc.listHistory)
+  list(@RpcPayload() { userId, ...query }: { userId: string } & PageQuery) {
+    return this.history.list(userId, query);
+  }
+
+  @RpcHandler(ViewerDataRpc.removeHistory)
+  remove(@RpcPayload() { userId, itemId }: RpcRequest<typeof ViewerDataRpc.removeHistory>) {
+    return this.history.remove(userId, itemId);
+  }
+
+  @RpcHandler(ViewerDataRpc.continueWatching)
+  continueWatching(@RpcPayload() { userId }: RpcRequest<typeof ViewerDataRpc.continueWatching>) {
+    return this.history.continueWatching(userId);
+  }
+
+  @RpcHandler(ViewerDataRpc.hideFromRow)
+  hideFromRow(@RpcPayload() { userId, movieId }: RpcRequest<typeof ViewerDataRpc.hideFromRow>) {
+    return this.history.hideFromRow(userId, movieId);
   }
 }

@@ -1,18 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { unlessDuplicate } from '@app/server-core';
+import type { QueryFilter } from 'mongoose';
+import { conditionalUpsert } from '../data/conditional-upsert';
+import type { ProgressFlags } from './progress-rules';
 import { HistoryRecord } from './history.schema';
 
 export type StoredHistory = HistoryRecord & { _id: Types.ObjectId };
 
-/** A position report as the repository applies it. */
+/** What analytics reads of a record. */
+export type WatchTimes = Pick<StoredHistory, 'movieId' | 'watchTimeSeconds' | 'watchByMonth'>;
+
+/** A position report as the repository applies it (the service has applied the rules). */
 export type ProgressWrite = {
   userId: string;
   movieId: string;
   positionSeconds: number;
   durationSeconds: number | null;
   reportedAt: Date;
+  /** Watch time this report adds, already capped. */
+  watchedSeconds: number;
+  /** `YYYY-MM` of `reportedAt`: the `watchByMonth` bucket it adds to. */
+  month: string;
+  /** Null when the report carries no duration: the record keeps its flags. */
+  flags: ProgressFlags | null;
 };
 
 /** The only code that touches the history collection. */
@@ -21,43 +32,40 @@ export class HistoryRepository {
   constructor(@InjectModel(HistoryRecord.name) private readonly history: Model<HistoryRecord>) {}
 
   /**
-   * One conditional upsert, no read: applies the report when the record is missing or holds an older report.
-   * When the record holds one as new or newer, the filter misses, the upsert tries an insert and the unique index
-   * refuses it. A refusal can also mean a concurrent first report inserted the record between our filter and our
-   * insert (MongoDB does not retry an upsert whose filter is more than the index key), so the conditional update
-   * runs once more without upsert: it applies if that record is older, and misses if it is newer ("an older
-   * report: ignore"). Returns whether the report was applied.
+   * One conditional upsert, no read: applies the report when the record is missing or holds an older report, so
+   * a redelivered or older report (which the filter rejects) adds no watch time either. Any applied report
+   * shows the title in Continue Watching again (`hidden: false`). Returns whether the report was applied.
    */
-  async recordProgress({
+  recordProgress({
     userId,
     movieId,
     positionSeconds,
     durationSeconds,
     reportedAt,
+    watchedSeconds,
+    month,
+    flags,
   }: ProgressWrite): Promise<boolean> {
-    const filter = {
-      userId,
-      movieId,
-      $or: [{ lastWatchedAt: null }, { lastWatchedAt: { $lt: reportedAt } }],
+    const onInsert = {
+      ...(durationSeconds === null ? { durationSeconds: null } : {}),
+      ...(flags === null ? { finished: false, inProgress: false } : {}),
     };
-    const update = {
-      $set: {
-        positionSeconds,
-        lastWatchedAt: reportedAt,
-        // A report without a duration keeps the one already known.
-        ...(durationSeconds !== null ? { durationSeconds } : {}),
+    return conditionalUpsert(
+      this.history,
+      { userId, movieId, $or: [{ lastWatchedAt: null }, { lastWatchedAt: { $lt: reportedAt } }] },
+      {
+        $set: {
+          positionSeconds,
+          lastWatchedAt: reportedAt,
+          hidden: false,
+          // A report without a duration keeps the one already known, and the flags computed from it.
+          ...(durationSeconds !== null ? { durationSeconds } : {}),
+          ...(flags ?? {}),
+        },
+        $inc: { watchTimeSeconds: watchedSeconds, [`watchByMonth.${month}`]: watchedSeconds },
+        ...(Object.keys(onInsert).length > 0 ? { $setOnInsert: onInsert } : {}),
       },
-      ...(durationSeconds === null ? { $setOnInsert: { durationSeconds: null } } : {}),
-    };
-    // Memoised by mongoose: the unique index must exist before the first upsert relies on it.
-    await this.history.init();
-    const upserted = await unlessDuplicate(
-      this.history.updateOne(filter, update, { upsert: true }).exec(),
-      null,
     );
-    if (upserted) return true;
-    const { matchedCount } = await this.history.updateOne(filter, update).exec();
-    return matchedCount > 0;
   }
 
   findOne(userId: string, movieId: string): Promise<StoredHistory | null> {
@@ -68,9 +76,69 @@ export class HistoryRepository {
     return this.history.countDocuments({ userId }).exec();
   }
 
+  /** The history page, newest first. */
+  pageOf(userId: string, skip: number, limit: number): Promise<StoredHistory[]> {
+    return this.newestFirst({ userId }, skip, limit);
+  }
+
+  /** Every record of the user, newest first (the data export). */
+  allOf(userId: string): Promise<StoredHistory[]> {
+    return this.history.find({ userId }).sort({ lastWatchedAt: -1, _id: -1 }).lean<StoredHistory[]>().exec();
+  }
+
+  /** Continue Watching's candidates, most recent first: in progress, not hidden, with a duration. */
+  inProgressOf(userId: string, skip: number, limit: number): Promise<StoredHistory[]> {
+    return this.newestFirst(
+      { userId, inProgress: true, hidden: false, durationSeconds: { $gt: 0 } },
+      skip,
+      limit,
+    );
+  }
+
+  /** The user's records with any watch time, only the fields analytics needs. */
+  watchTimesOf(userId: string): Promise<WatchTimes[]> {
+    return this.history
+      .find(
+        { userId, watchTimeSeconds: { $gt: 0 } },
+        { _id: 0, movieId: 1, watchTimeSeconds: 1, watchByMonth: 1 },
+      )
+      .lean<WatchTimes[]>()
+      .exec();
+  }
+
+  /** Sets `hidden`, keeping the position; false when the user has no record of the title. */
+  async hide(userId: string, movieId: string): Promise<boolean> {
+    const { matchedCount } = await this.history
+      .updateOne({ userId, movieId }, { $set: { hidden: true } })
+      .exec();
+    return matchedCount > 0;
+  }
+
+  /** Deletes the user's record by its id; null when there is none of this user's with that id. */
+  removeById(userId: string, id: string): Promise<StoredHistory | null> {
+    return this.history
+      .findOneAndDelete({ _id: new Types.ObjectId(id), userId })
+      .lean<StoredHistory>()
+      .exec();
+  }
+
   /** Returns how many records were removed. */
   async removeOfUser(userId: string): Promise<number> {
     const { deletedCount } = await this.history.deleteMany({ userId }).exec();
     return deletedCount;
+  }
+
+  private newestFirst(
+    filter: QueryFilter<HistoryRecord>,
+    skip: number,
+    limit: number,
+  ): Promise<StoredHistory[]> {
+    return this.history
+      .find(filter)
+      .sort({ lastWatchedAt: -1, _id: -1 })
+      .skip(skip)
+      .limit(limit)
+      .lean<StoredHistory[]>()
+      .exec();
   }
 }

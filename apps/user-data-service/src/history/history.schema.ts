@@ -1,8 +1,8 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
- * One record per viewer and title: where they stopped. `watch.progressed` writes it; the viewer-data issue adds
- * watch time, finished and hidden to this same record, so there is one place that knows where a viewer stopped.
+ * One record per viewer and title: where they stopped, how long they watched, whether Continue Watching lists it.
+ * `watch.progressed` writes it with one conditional upsert (history.repository.ts).
  */
 @Schema({ collection: 'history', timestamps: { createdAt: true, updatedAt: false } })
 export class HistoryRecord {
@@ -13,8 +13,22 @@ export class HistoryRecord {
   @Prop({ type: Number, default: null }) durationSeconds: number | null;
   /** The `reportedAt` of the report applied last: reports are applied only in this order, never backwards. */
   @Prop({ type: Date, required: true }) lastWatchedAt: Date;
+  /** Seconds played, summed over the applied reports (each capped at MAX_WATCHED_SECONDS_PER_REPORT). */
+  @Prop({ type: Number, default: 0 }) watchTimeSeconds: number;
+  /** The same seconds by calendar month (UTC) of the report, `YYYY-MM` → seconds: Viewing Activity. */
+  @Prop({ type: Map, of: Number, default: {} }) watchByMonth: Record<string, number>;
+  /** Position at FINISHED_PERCENT of the duration or more. */
+  @Prop({ type: Boolean, default: false }) finished: boolean;
+  /** Between RESUME_MIN_PERCENT and FINISHED_PERCENT: listed in Continue Watching unless hidden. */
+  @Prop({ type: Boolean, default: false }) inProgress: boolean;
+  /** "Remove from row": set by the viewer, cleared by their next playback of the title. */
+  @Prop({ type: Boolean, default: false }) hidden: boolean;
   createdAt?: Date;
 }
 
 export const HistorySchema = SchemaFactory.createForClass(HistoryRecord);
 HistorySchema.index({ userId: 1, movieId: 1 }, { unique: true });
+// The history page, newest first.
+HistorySchema.index({ userId: 1, lastWatchedAt: -1 });
+// Continue Watching: in progress, not hidden, most recent first.
+HistorySchema.index({ userId: 1, inProgress: 1, hidden: 1, lastWatchedAt: -1 });

@@ -30,6 +30,7 @@ const SetPasswordPage = lazyPage(() => import('@web/pages/SetPasswordPage'), 'Se
 const SignupPage = lazyPage(() => import('@web/pages/SignupPage'), 'SignupPage');
 const SubscriptionPage = lazyPage(() => import('@web/pages/SubscriptionPage'), 'SubscriptionPage');
 const UserDashboardPage = lazyPage(() => import('@web/pages/UserDashboardPage'), 'UserDashboardPage');
+const MyListPage = lazyPage(() => import('@web/pages/UserDashboardPage'), 'MyListPage');
 const UserLoginPage = lazyPage(() => import('@web/pages/UserLoginPage'), 'UserLoginPage');
 const UserProfilePage = lazyPage(() => import('@web/pages/UserProfilePage'), 'UserProfilePage');
 const VideoPage = lazyPage(() => import('@web/pages/VideoPage'), 'VideoPage');
@@ -95,7 +96,14 @@ export const routes: RouteObject[] = [
       { path: Paths.paymentSuccess, element: <PaymentSuccessPage /> },
       { path: Paths.movies, element: <MoviesPage /> },
       comingSoon('tvShows'),
-      comingSoon('myList'),
+      {
+        path: Paths.myList,
+        element: (
+          <RequireRole role="user">
+            <MyListPage />
+          </RequireRole>
+        ),
+      },
       { path: Paths.categoryAction, element: <CategoryPage category="action" /> },
       { path: Paths.categoryComedy, element: <CategoryPage category="comedy" /> },
       { path: Paths.categoryDrama, element: <CategoryPage category="drama" /> },

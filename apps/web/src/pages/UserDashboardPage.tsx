@@ -1,4 +1,23 @@
+import { useAuth } from '@web/modules/auth/hooks/useAuth';
+import { PageShell } from '@web/modules/layout/components/PageShell';
 import { UserDashboard } from '@web/modules/movies/components/UserDashboard';
+import { MyList } from '@web/modules/viewer-data/components/MyList';
+import { viewerDataStrings } from '@web/modules/viewer-data/strings';
+import { pageStrings } from './strings';
 
 /** /userdashboard (SPEC 2 "User home"). */
 export const UserDashboardPage = () => <UserDashboard />;
+
+/**
+ * /my-list, the top bar's My List (DECISIONS 29: the favorites), behind the user route guard. In this module so it
+ * shares the user home's chunk (the same cards and modals) rather than adding one to the first screen's map.
+ */
+export const MyListPage = () => {
+  const { user } = useAuth();
+  return (
+    <PageShell showSignIn={false}>
+      <title>{pageStrings.documentTitle(viewerDataStrings.myListTitle)}</title>
+      {user && <MyList userId={user.id} />}
+    </PageShell>
+  );
+};

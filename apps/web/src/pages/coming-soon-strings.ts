@@ -7,6 +7,5 @@
 export const comingSoonPages = {
   recommended: { title: 'Recommended for You', line: 'Picks made for you are on their way.' },
   tvShows: { title: 'TV Shows', line: 'Series and seasons are on their way.' },
-  myList: { title: 'My List', line: 'Your list is on its way.' },
 } as const;
 export type ComingSoonKey = keyof typeof comingSoonPages;

@@ -48,9 +48,6 @@ export const adminMovieStrings = {
   deleteFailed: 'Failed to delete movie',
   reviewRemoved: 'Review removed',
   reviewRemoveFailed: 'Failed to remove review',
-  previous: 'Previous',
-  next: 'Next',
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   media: {
     heading: 'Media',
     status: 'Status',

@@ -30,9 +30,6 @@ export const adminPaymentsStrings = {
   tryAgain: 'Try Again',
   empty: 'Nothing matches these filters.',
   count: (total: number) => (total === 1 ? '1 record' : `${total} records`),
-  previous: 'Previous',
-  next: 'Next',
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   columns: {
     id: 'Id',
     receipt: 'Receipt',

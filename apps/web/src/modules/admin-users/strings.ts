@@ -45,7 +45,4 @@ export const adminUsersStrings = {
   confirmRemove: 'Are you sure you want to remove this user?',
   dismiss: 'Dismiss',
   actionsFor: (username: string) => `Actions for ${username}`,
-  previous: 'Previous',
-  next: 'Next',
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 } as const;

@@ -12,13 +12,7 @@ export const profileStrings = {
     'my-titles': 'My titles',
     analytics: 'Analytics',
     settings: 'Settings',
-  },
-  comingSoon: 'Coming soon',
-  comingSoonLines: {
-    history: 'Your watch history is on its way.',
-    favorites: 'Your favorites are on their way.',
-    analytics: 'Charts of your viewing are on their way.',
-    settings: 'Notification and playback settings are on their way.',
+    privacy: 'Privacy',
   },
 } as const;
 

@@ -3,4 +3,7 @@ export const uiStrings = {
   close: 'Close',
   showPassword: 'Show password',
   hidePassword: 'Hide password',
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 } as const;

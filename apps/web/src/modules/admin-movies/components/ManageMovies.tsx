@@ -1,6 +1,7 @@
 import type { AdminMovie, MovieInput, MovieStatus } from '@app/contracts';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@web/shared/ui/Button';
+import { Pager } from '@web/shared/ui/Pager';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { controlClass } from '@web/shared/ui/control';
@@ -146,17 +147,7 @@ export const ManageMovies = () => {
         <Button onClick={() => setEditing({ mode: 'add' })}>{t.addMovie}</Button>
       </div>
       {grid()}
-      {data && pages > 1 && (
-        <nav className={styles.pager} aria-label={t.pageOf(page, pages)}>
-          <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t.previous}
-          </Button>
-          <span>{t.pageOf(page, pages)}</span>
-          <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t.next}
-          </Button>
-        </nav>
-      )}
+      {data && <Pager page={page} pages={pages} onPage={setPage} />}
       {editing && (
         <MovieFormModal
           mode={editing.mode}

@@ -2,6 +2,7 @@ import type { AdminPayment } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
 import { messageFor } from '@web/modules/auth/error-message';
 import { Button } from '@web/shared/ui/Button';
+import { Pager } from '@web/shared/ui/Pager';
 import { SelectField, TextField } from '@web/shared/ui/TextField';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
@@ -150,17 +151,7 @@ export const PaymentsConsole = () => {
         </>
       )}
 
-      {list.data && pages > 1 && (
-        <nav className={styles.pager} aria-label={texts.pageOf(page, pages)}>
-          <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {texts.previous}
-          </Button>
-          <span>{texts.pageOf(page, pages)}</span>
-          <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {texts.next}
-          </Button>
-        </nav>
-      )}
+      {list.data && <Pager page={page} pages={pages} onPage={setPage} />}
 
       <MismatchReport />
 

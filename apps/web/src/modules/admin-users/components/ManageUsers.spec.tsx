@@ -2,6 +2,7 @@ import type { User } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser, apiError, renderAuthApp } from '@web/modules/auth/testing/auth-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { uiStrings } from '@web/shared/ui/strings';
 import { adminUsersStrings as texts } from '../strings';
 
 type Answer = { status: number; body: unknown };
@@ -116,7 +117,7 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
   it('shows no page controls while every user fits on one page', async () => {
     await open();
 
-    expect(screen.queryByRole('button', { name: texts.next })).toBeNull();
+    expect(screen.queryByRole('button', { name: uiStrings.next })).toBeNull();
     expect(listQueries).toEqual(['?page=1&pageSize=24']);
   });
 
@@ -125,9 +126,11 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     await open();
 
     expect(screen.getAllByRole('article')).toHaveLength(24);
-    expect(screen.getByText(texts.pageOf(1, 2))).toBeTruthy();
-    expect((screen.getByRole('button', { name: texts.previous }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: texts.next }));
+    expect(screen.getByText(uiStrings.pageOf(1, 2))).toBeTruthy();
+    expect((screen.getByRole('button', { name: uiStrings.previous }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(screen.getByRole('button', { name: uiStrings.next }));
 
     expect(await screen.findByRole('heading', { name: 'viewer27' })).toBeTruthy();
     expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual([
@@ -138,13 +141,13 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
       'viewer26',
       'viewer27',
     ]);
-    expect(screen.getByText(texts.pageOf(2, 2))).toBeTruthy();
-    expect((screen.getByRole('button', { name: texts.next }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(uiStrings.pageOf(2, 2))).toBeTruthy();
+    expect((screen.getByRole('button', { name: uiStrings.next }) as HTMLButtonElement).disabled).toBe(true);
     expect(listQueries.at(-1)).toBe('?page=2&pageSize=24');
 
-    fireEvent.click(screen.getByRole('button', { name: texts.previous }));
+    fireEvent.click(screen.getByRole('button', { name: uiStrings.previous }));
     expect(await screen.findByRole('heading', { name: 'asha' })).toBeTruthy();
-    expect(screen.getByText(texts.pageOf(1, 2))).toBeTruthy();
+    expect(screen.getByText(uiStrings.pageOf(1, 2))).toBeTruthy();
   });
 
   it('promotes a user and the card shows the new role', async () => {

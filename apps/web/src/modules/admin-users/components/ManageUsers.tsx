@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { messageFor } from '@web/modules/auth/error-message';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { Button } from '@web/shared/ui/Button';
+import { Pager } from '@web/shared/ui/Pager';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { InvalidResponseError } from '../api/admin-users.api';
@@ -126,17 +127,7 @@ export const ManageUsers = () => {
         </>
       )}
 
-      {users.data && pages > 1 && (
-        <nav className={styles.pager} aria-label={texts.pageOf(page, pages)}>
-          <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {texts.previous}
-          </Button>
-          <span>{texts.pageOf(page, pages)}</span>
-          <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {texts.next}
-          </Button>
-        </nav>
-      )}
+      {users.data && <Pager page={page} pages={pages} onPage={setPage} />}
 
       {editing && (
         <EditUserModal

@@ -12,7 +12,9 @@ export const useLogout = () => {
   const navigate = useNavigate();
   return useCallback(async () => {
     // Leave the page first: on a guarded page, clearing the session first would send the guard to a login page.
-    await navigate(Paths.landing, { replace: true });
+    // flushSync: the landing page is on screen (the guard gone) before the session ends, not in a transition
+    // that the server's answer could overtake.
+    await navigate(Paths.landing, { replace: true, flushSync: true });
     // The session client sends the stored token. The local session ends even when the server cannot be told
     // (it expires there on its own).
     if (isSignedIn) await authApi.logout(client).catch(() => undefined);

@@ -5,7 +5,7 @@ import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkele
 import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { catalogueStrings } from '@web/modules/movies/browse-strings';
-import { Button } from '@web/shared/ui/Button';
+import { Pager } from '@web/shared/ui/Pager';
 import a11y from '@web/shared/ui/a11y.module.css';
 import { controlClass } from '@web/shared/ui/control';
 import { Card } from '@web/shared/ui/Card';
@@ -86,17 +86,7 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
         {data && <p className={styles.count}>{catalogueStrings.results(data.total)}</p>}
       </Card>
       {results()}
-      {data && pages > 1 && (
-        <nav className={styles.pager} aria-label={catalogueStrings.pageOf(page, pages)}>
-          <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {catalogueStrings.previous}
-          </Button>
-          <span>{catalogueStrings.pageOf(page, pages)}</span>
-          <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {catalogueStrings.next}
-          </Button>
-        </nav>
-      )}
+      {data && <Pager page={page} pages={pages} onPage={setPage} />}
       {modal}
     </div>
   );

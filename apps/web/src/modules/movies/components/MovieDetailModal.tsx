@@ -1,8 +1,10 @@
 import type { Movie } from '@app/contracts';
-import { useState } from 'react';
-import { Button } from '@web/shared/ui/Button';
 import { Modal } from '@web/shared/ui/Modal';
+import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
+import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
+import { FavoriteButton } from '@web/modules/viewer-data/components/FavoriteButton';
+import { viewerDataStrings } from '@web/modules/viewer-data/strings';
 import { useViewer } from '../hooks/useViewer';
 import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
@@ -16,12 +18,12 @@ type MovieDetailModalProps = { movie: Movie; onClose: () => void };
 const unknown = detailStrings.notKnown;
 
 /**
- * SPEC 2 "Movie detail modal". Watch Now (₹1200) is the access panel's purchase (modules/payments); favorites
- * arrive with later work and the button says so honestly.
+ * SPEC 2 "Movie detail modal". Watch Now (₹1200) is the access panel's purchase (modules/payments); Add to
+ * Favorites is the viewer's list (modules/viewer-data), its outcome said in a toast inside the dialog.
  */
 export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
   const { user } = useViewer();
-  const [note, setNote] = useState('');
+  const { toasts, show, dismiss } = useToasts();
   const facts: MovieFact[] = [
     [detailStrings.genre, movie.genres.length ? movie.genres.join(', ') : movie.genre],
     [detailStrings.year, releaseYear(movie.releaseDate) ?? unknown],
@@ -44,24 +46,19 @@ export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
           <p className={styles.plot}>{movie.description}</p>
           <TitleAccess movie={movie} placement="modal" />
           <div className={styles.actions}>
-            {user ? (
-              <Button variant="ghost" disabled aria-describedby="favorites-soon">
-                {detailStrings.addToFavorites}
-              </Button>
-            ) : (
-              <Button variant="ghost" onClick={() => setNote(detailStrings.favoritesNeedLogin)}>
-                {detailStrings.addToFavorites}
-              </Button>
-            )}
+            <FavoriteButton
+              userId={user?.id ?? null}
+              title={{
+                movieId: movie.id,
+                title: movie.title,
+                posterUrl: movie.posterUrl,
+                genre: movie.genre,
+                rating: movie.rating,
+              }}
+              notify={show}
+            />
           </div>
-          {user && (
-            <p id="favorites-soon" className={styles.hint}>
-              {detailStrings.favoritesSoon}
-            </p>
-          )}
-          <p role="status" className={styles.note}>
-            {note}
-          </p>
+          <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={viewerDataStrings.dismiss} />
         </div>
       </div>
     </Modal>

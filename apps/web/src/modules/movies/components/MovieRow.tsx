@@ -4,15 +4,21 @@ import { MovieCard } from '@web/modules/movies/components/MovieCard';
 import { browseStrings } from '@web/modules/movies/browse-strings';
 import styles from './MovieRow.module.css';
 
-type MovieRowProps = {
+type RowProps<Item> = {
   title: string;
-  movies: Movie[];
-  onWatchNow?: (movie: Movie) => void;
-  badgeFor?: (movie: Movie) => string | undefined;
-  /** Shown instead of the row when it has no titles. */
+  items: Item[];
+  keyOf: (item: Item) => string;
+  renderItem: (item: Item) => ReactNode;
+  /** Shown instead of the row when it has no items. */
   empty?: ReactNode;
   /** Controls beside the heading (e.g. the genre filter). */
   aside?: ReactNode;
+};
+
+type MovieRowProps = Omit<RowProps<Movie>, 'items' | 'keyOf' | 'renderItem'> & {
+  movies: Movie[];
+  onWatchNow?: (movie: Movie) => void;
+  badgeFor?: (movie: Movie) => string | undefined;
 };
 
 const Chevron = ({ flip }: { flip?: boolean }) => (
@@ -34,7 +40,7 @@ const Chevron = ({ flip }: { flip?: boolean }) => (
 );
 
 /** A titled, horizontally scrolling row of cards with arrows and scroll snapping. */
-export const MovieRow = ({ title, movies, onWatchNow, badgeFor, empty, aside }: MovieRowProps) => {
+export const Row = <Item,>({ title, items, keyOf, renderItem, empty, aside }: RowProps<Item>) => {
   const headingId = useId();
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
@@ -49,7 +55,7 @@ export const MovieRow = ({ title, movies, onWatchNow, badgeFor, empty, aside }: 
           {title}
         </h2>
         {aside}
-        {movies.length > 0 && (
+        {items.length > 0 && (
           <div className={styles.arrows}>
             <button
               type="button"
@@ -70,13 +76,13 @@ export const MovieRow = ({ title, movies, onWatchNow, badgeFor, empty, aside }: 
           </div>
         )}
       </div>
-      {movies.length === 0 ? (
+      {items.length === 0 ? (
         <div className={styles.empty}>{empty ?? browseStrings.emptyRow}</div>
       ) : (
         <ul ref={track} className={styles.track}>
-          {movies.map((movie) => (
-            <li key={movie.id} className={styles.item}>
-              <MovieCard movie={movie} badge={badgeFor?.(movie)} onWatchNow={onWatchNow} />
+          {items.map((item) => (
+            <li key={keyOf(item)} className={styles.item}>
+              {renderItem(item)}
             </li>
           ))}
         </ul>
@@ -84,3 +90,13 @@ export const MovieRow = ({ title, movies, onWatchNow, badgeFor, empty, aside }: 
     </section>
   );
 };
+
+/** A row of movie cards. */
+export const MovieRow = ({ movies, onWatchNow, badgeFor, ...row }: MovieRowProps) => (
+  <Row
+    {...row}
+    items={movies}
+    keyOf={(movie) => movie.id}
+    renderItem={(movie) => <MovieCard movie={movie} badge={badgeFor?.(movie)} onWatchNow={onWatchNow} />}
+  />
+);

@@ -8,6 +8,9 @@ import { signInAs, someSections } from '../testing/browse-test-kit';
 import type { MovieSections } from '@app/contracts';
 import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
 import { playerStrings } from '@web/modules/player/strings';
+import { viewerDataStrings } from '@web/modules/viewer-data/strings';
+
+const USER = '65f0c0ffee00000000000001';
 
 const serverError = {
   status: 500,
@@ -47,6 +50,8 @@ describe('User home (/userdashboard)', () => {
       }
       if (url.pathname === '/api/movies')
         return { status: 200, body: aPage(searchResults.map((title) => aMovie({ title }))) };
+      if (url.pathname === `/api/users/${USER}/continue-watching`) return { status: 200, body: [] };
+      if (url.pathname === `/api/users/${USER}/favorites`) return { status: 200, body: [] };
       return undefined;
     });
 
@@ -68,7 +73,6 @@ describe('User home (/userdashboard)', () => {
       sections.premium,
       sections.becauseYouWatched,
       sections.trending,
-      sections.continueWatching,
       sections.categories,
       sections.profileSettings,
       sections.popular,
@@ -79,15 +83,20 @@ describe('User home (/userdashboard)', () => {
     expect(within(region(sections.newlyLaunched)).getByRole('link', { name: 'Fresh Launch' })).toBeTruthy();
     expect(within(region(sections.free)).getByRole('link', { name: 'Free Ride' })).toBeTruthy();
     expect(within(region(sections.premium)).getByText(browseStrings.subscriptionRequired)).toBeTruthy();
-    expect(
-      within(region(sections.continueWatching)).getByText(browseStrings.continueWatchingEmpty),
-    ).toBeTruthy();
+    // Nothing to resume: the Continue Watching row is not shown (DECISIONS 10).
+    await waitFor(() => expect(api.requests).toContain(`/api/users/${USER}/continue-watching`));
+    expect(screen.queryByRole('heading', { name: viewerDataStrings.continueWatching })).toBeNull();
     expect(within(region(sections.popular)).getAllByRole('article')).toHaveLength(3);
     expect(
       within(region(sections.profileSettings))
         .getByRole('link', { name: /Downloads/ })
         .getAttribute('href'),
     ).toBe('/userprofile?tab=my-titles');
+    const tiles = within(region(sections.profileSettings));
+    expect(tiles.getByRole('link', { name: /My List/ }).getAttribute('href')).toBe('/my-list');
+    expect(tiles.getByRole('link', { name: /Settings/ }).getAttribute('href')).toBe(
+      '/userprofile?tab=settings',
+    );
     expect(
       within(region(sections.categories)).getByRole('link', { name: 'Sci-Fi' }).getAttribute('href'),
     ).toBe('/category/scifi');
@@ -193,10 +202,7 @@ describe('User home (/userdashboard)', () => {
     const details = screen.getByRole('dialog', { name: 'Monsoon Wedding' });
     expect(within(details).getByRole('button', { name: 'Watch Now (₹1200)' })).toBeTruthy();
     expect(within(details).getByText('7.4/10')).toBeTruthy();
-    const favorites = within(details).getByRole('button', {
-      name: detailStrings.addToFavorites,
-    }) as HTMLButtonElement;
-    expect(favorites.disabled).toBe(true);
+    expect(within(details).getByRole('button', { name: viewerDataStrings.addToFavorites })).toBeTruthy();
   });
 
   it('Play Now and Watch Now lead to the player for a title the viewer may watch, the title in state and URL', async () => {

@@ -8,6 +8,7 @@ import { useMovieSections } from '@web/modules/movies/hooks/useMovieSections';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { useViewer } from '@web/modules/movies/hooks/useViewer';
 import { browseStrings } from '@web/modules/movies/browse-strings';
+import { ContinueWatchingRow } from '@web/modules/viewer-data/components/ContinueWatchingRow';
 import { Card } from '@web/shared/ui/Card';
 import { useMovieModals } from '../hooks/useMovieModals';
 import { filterByTitle } from '../title-filter';
@@ -80,7 +81,8 @@ export const UserDashboard = () => {
         </Card>
         <MovieRow title={titles.becauseYouWatched} movies={[]} empty={browseStrings.becauseYouWatchedEmpty} />
         {row(titles.trending, data.trending)}
-        <MovieRow title={titles.continueWatching} movies={[]} empty={browseStrings.continueWatchingEmpty} />
+        {/* DECISIONS 10: real progress; the row is hidden while there is nothing to resume. */}
+        {user && <ContinueWatchingRow userId={user.id} />}
         <CategoryTiles />
         {/* DECISIONS 23: Live Now is hidden while nothing is live. */}
         <SettingsTiles />

@@ -55,6 +55,7 @@ describe('usePlaybackHeartbeat', () => {
         positionSeconds: 9.9,
         durationSeconds: 5400,
         event: 'tick',
+        watchedSeconds: 10,
       },
     ]);
 
@@ -159,5 +160,79 @@ describe('usePlaybackHeartbeat', () => {
     await act(async () => jest.advanceTimersByTime(30_000));
     media.dispatchEvent(new Event('pause'));
     expect(sent).toHaveLength(1);
+  });
+
+  describe("watchedSeconds (the viewer's watch time)", () => {
+    const watched = () => sent.map(({ event, watchedSeconds }) => [event, watchedSeconds]);
+    const advance = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
+
+    it('counts wall-clock play time since the previous report, not paused or buffering time, reset after each report', async () => {
+      const beacon = installBeacon();
+      try {
+        const { media } = mount();
+        media.at(0);
+        media.dispatchEvent(new Event('playing'));
+        await advance(10_000);
+
+        await advance(3_000);
+        media.dispatchEvent(new Event('waiting'));
+        await advance(4_000);
+        media.dispatchEvent(new Event('playing'));
+        await advance(3_000);
+
+        await advance(5_000);
+        media.at(25, true);
+        media.dispatchEvent(new Event('pause'));
+        await advance(5_000);
+        expect(watched()).toEqual([
+          ['tick', 10],
+          // 3 s played, 4 s buffering, 3 s played.
+          ['tick', 6],
+          ['pause', 5],
+          // Paused for the whole interval: the lease is renewed, no watch time is claimed.
+          ['pause', 0],
+        ]);
+
+        media.at(25);
+        media.dispatchEvent(new Event('playing'));
+        await advance(2_000);
+        Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+        Reflect.deleteProperty(document, 'visibilityState');
+        await advance(1_500);
+        window.dispatchEvent(new Event('pagehide'));
+
+        // The beacons take their share too, so nothing is counted twice.
+        expect(beacon.sent.map(({ body }) => [body.event, body.watchedSeconds])).toEqual([
+          ['tick', 2],
+          ['exit', 1.5],
+        ]);
+      } finally {
+        beacon.uninstall();
+      }
+    });
+
+    it('stops counting at the end and sends the rest with the exit report when the player goes away', async () => {
+      const beacon = installBeacon();
+      try {
+        const { media, unmount } = mount();
+        media.at(5390);
+        media.dispatchEvent(new Event('playing'));
+        await advance(4_000);
+        media.at(5394, true);
+        media.dispatchEvent(new Event('ended'));
+        await advance(3_000);
+        expect(watched()).toEqual([['pause', 4]]);
+
+        media.at(0);
+        media.dispatchEvent(new Event('playing'));
+        await advance(2_500);
+        unmount();
+        jest.runOnlyPendingTimers();
+        expect(beacon.sent.map(({ body }) => [body.event, body.watchedSeconds])).toEqual([['exit', 2.5]]);
+      } finally {
+        beacon.uninstall();
+      }
+    });
   });
 });

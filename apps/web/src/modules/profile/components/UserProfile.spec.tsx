@@ -1,9 +1,11 @@
+import { DEFAULT_VIEWER_SETTINGS } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { paymentStrings } from '@web/modules/payments/strings';
 import { anOwnedTitle, aSubscription, thePlans } from '@web/modules/payments/testing/payments-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
+import { viewerDataStrings } from '@web/modules/viewer-data/strings';
 import { profileStrings as texts } from '../strings';
 
 const USER = '65f0c0ffee00000000000001';
@@ -20,6 +22,11 @@ describe('/userprofile', () => {
         return { status: 200, body: { data: aSubscription() } };
       if (url.pathname === `/api/users/${USER}/titles`)
         return { status: 200, body: { data: [anOwnedTitle()] } };
+      if (url.pathname === `/api/users/${USER}/watch-history`)
+        return { status: 200, body: { data: [], page: 1, pageSize: 24, total: 0 } };
+      if (url.pathname === `/api/users/${USER}/favorites`) return { status: 200, body: [] };
+      if (url.pathname === `/api/users/${USER}/settings`)
+        return { status: 200, body: DEFAULT_VIEWER_SETTINGS };
       return undefined;
     });
   });
@@ -28,7 +35,7 @@ describe('/userprofile', () => {
     await api.close();
   });
 
-  it('shows the header and SPEC’s tabs; the tabs still to come say so', async () => {
+  it('shows the header and SPEC’s tabs (plus Privacy), Watch History first', async () => {
     renderApp({ path: '/userprofile', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
@@ -37,7 +44,7 @@ describe('/userprofile', () => {
     expect(screen.getByText('Member since 15 January 2024')).toBeTruthy();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(Object.values(texts.tabs));
     const panel = screen.getByRole('tabpanel', { name: texts.tabs.history });
-    expect(within(panel).getByText(texts.comingSoon)).toBeTruthy();
+    expect(await within(panel).findByText(viewerDataStrings.noHistory)).toBeTruthy();
   });
 
   it('opens a tab by click, by arrow keys and by ?tab= (the Downloads tile opens My titles)', async () => {

@@ -1,14 +1,25 @@
 import type { User } from '@app/contracts';
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MyTitles } from '@web/modules/payments/components/MyTitles';
 import { SubscriptionTab } from '@web/modules/payments/components/SubscriptionTab';
 import { paymentStrings } from '@web/modules/payments/strings';
 import { formatPaymentDate } from '@web/modules/payments/format-date';
+import { FavoritesTab } from '@web/modules/viewer-data/components/FavoritesTab';
+import { HistoryTab } from '@web/modules/viewer-data/components/HistoryTab';
+import { Loading } from '@web/modules/viewer-data/components/LoadStates';
+import { PrivacyTab } from '@web/modules/viewer-data/components/PrivacyTab';
+import { SettingsTab } from '@web/modules/viewer-data/components/SettingsTab';
+import { viewerDataStrings } from '@web/modules/viewer-data/strings';
 import { Card } from '@web/shared/ui/Card';
 import { PageTitle } from '@web/shared/ui/PageTitle';
 import { PROFILE_TABS, type ProfileTab, profileStrings as texts } from '../strings';
 import styles from './UserProfile.module.css';
+
+// The charts are their own chunk, fetched when the Analytics tab is first opened.
+const AnalyticsTab = lazy(async () => ({
+  default: (await import('@web/modules/viewer-data/components/AnalyticsTab')).AnalyticsTab,
+}));
 
 const isTab = (value: string | null): value is ProfileTab => PROFILE_TABS.includes(value as ProfileTab);
 
@@ -29,13 +40,6 @@ const ProfileHeader = ({ user }: { user: User }) => (
   </header>
 );
 
-const ComingSoonTab = ({ tab }: { tab: Exclude<ProfileTab, 'subscription' | 'my-titles'> }) => (
-  <div className={styles.soon}>
-    <span className={styles.badge}>{texts.comingSoon}</span>
-    <p className={styles.muted}>{texts.comingSoonLines[tab]}</p>
-  </div>
-);
-
 const TabContent = ({ tab, user }: { tab: ProfileTab; user: User }) => {
   switch (tab) {
     case 'subscription':
@@ -48,17 +52,25 @@ const TabContent = ({ tab, user }: { tab: ProfileTab; user: User }) => {
         </>
       );
     case 'history':
+      return <HistoryTab userId={user.id} />;
     case 'favorites':
+      return <FavoritesTab userId={user.id} />;
     case 'analytics':
+      return (
+        <Suspense fallback={<Loading text={viewerDataStrings.analyticsLoading} />}>
+          <AnalyticsTab userId={user.id} />
+        </Suspense>
+      );
     case 'settings':
-      return <ComingSoonTab tab={tab} />;
+      return <SettingsTab userId={user.id} />;
+    case 'privacy':
+      return <PrivacyTab user={user} />;
   }
 };
 
 /**
  * /userprofile (SPEC 2): the header and the side menu of tabs, chosen by `?tab=` (the dashboard's Downloads
- * and Settings tiles link to theirs, DECISIONS 22). Subscription and My titles are built; the others are
- * labelled as coming.
+ * and Settings tiles link to theirs, DECISIONS 22), plus Privacy for the viewer's data rights (DECISIONS 32).
  */
 export const UserProfile = ({ user }: { user: User }) => {
   const [search, setSearch] = useSearchParams();

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import type { DataExportFile } from '@app/contracts';
+import { AuthClient } from '../auth/auth.client';
+import { PaymentClient } from '../payments/payment.client';
+import { UserDataClient } from './user-data.client';
+
+/**
+ * "Download my data" gathers each part from the service that owns it (no service reads another's data);
+ * "Delete my account" is auth-service's, whose `user.deleted` makes every other service erase or anonymise.
+ */
+@Injectable()
+export class DataRightsService {
+  constructor(
+    private readonly auth: AuthClient,
+    private readonly userData: UserDataClient,
+    private readonly payments: PaymentClient,
+  ) {}
+
+  async exportData(userId: string): Promise<DataExportFile> {
+    const [profile, viewerData, payments] = await Promise.all([
+      this.auth.exportAccount(userId),
+      this.userData.exportData(userId),
+      this.payments.exportOf(userId),
+    ]);
+    return { exportedAt: new Date().toISOString(), profile, viewerData, payments };
+  }
+
+  deleteAccount(userId: string, password: string | undefined, sessionIssuedAt: string): Promise<void> {
+    return this.auth.deleteOwnAccount({ userId, password, sessionIssuedAt });
+  }
+}

@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import type { ViewerAnalytics } from '@app/contracts';
+import { HistoryRepository } from '../history/history.repository';
+import { toTitleSnapshot } from '../titles/title.mapper';
+import { TitlesService } from '../titles/titles.service';
+import { viewerAnalytics } from './viewer-analytics';
+
+/** The profile's charts (DECISIONS 11): watch time by genre and Viewing Activity, from the viewer's history. */
+@Injectable()
+export class AnalyticsService {
+  constructor(
+    private readonly history: HistoryRepository,
+    private readonly titles: TitlesService,
+  ) {}
+
+  async of(userId: string, now: Date = new Date()): Promise<ViewerAnalytics> {
+    const records = await this.history.watchTimesOf(userId);
+    const titles = await this.titles.byMovieId(records.map((record) => record.movieId));
+    return viewerAnalytics(records, (movieId) => toTitleSnapshot(titles.get(movieId)).genre, now);
+  }
+}

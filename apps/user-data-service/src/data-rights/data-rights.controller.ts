@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import { ViewerDataRpc } from '@app/contracts';
+import type { RpcRequest } from '@app/contracts';
+import { RpcHandler, RpcPayload } from '@app/server-core';
+import { DataRightsService } from './data-rights.service';
+
+@Controller()
+export class DataRightsController {
+  constructor(private readonly dataRights: DataRightsService) {}
+
+  @RpcHandler(ViewerDataRpc.exportData)
+  exportData(@RpcPayload() { userId }: RpcRequest<typeof ViewerDataRpc.exportData>) {
+    return this.dataRights.exportOf(userId);
+  }
+}

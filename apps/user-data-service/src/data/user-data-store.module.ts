@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { FavoriteRecord, FavoriteSchema } from '../favorites/favorite.schema';
+import { FavoritesRepository } from '../favorites/favorites.repository';
+import { HistoryRecord, HistorySchema } from '../history/history.schema';
+import { HistoryRepository } from '../history/history.repository';
+import { SettingsRecord, SettingsSchema } from '../settings/settings.schema';
+import { SettingsRepository } from '../settings/settings.repository';
+import { TitleRecord, TitleSchema } from '../titles/title.schema';
+import { TitlesRepository } from '../titles/titles.repository';
+
+const repositories = [HistoryRepository, TitlesRepository, FavoritesRepository, SettingsRepository];
+
+/**
+ * The viewer-data collections and their repositories. Feature modules import this, never one another's
+ * repositories through their modules, so history, favorites, titles and analytics form no cycle.
+ */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: HistoryRecord.name, schema: HistorySchema },
+      { name: TitleRecord.name, schema: TitleSchema },
+      { name: FavoriteRecord.name, schema: FavoriteSchema },
+      { name: SettingsRecord.name, schema: SettingsSchema },
+    ]),
+  ],
+  providers: repositories,
+  exports: repositories,
+})
+export class UserDataStoreModule {}

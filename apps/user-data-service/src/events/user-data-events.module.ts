@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import type { EventHandlers } from '@app/server-core';
+import { EventsModule } from '@app/server-core';
+import { DataRightsModule } from '../data-rights/data-rights.module';
+import { DataRightsService } from '../data-rights/data-rights.service';
+import { HistoryModule } from '../history/history.module';
+import { HistoryService } from '../history/history.service';
+import { TitlesModule } from '../titles/titles.module';
+import { TitlesService } from '../titles/titles.service';
+
+/** The user-data-service's consumer group: it gets every event once. */
+export const CONSUMER_GROUP = 'user-data-service';
+
+/**
+ * Everything this service consumes, in its one group. No IdempotencyStore: each effect is idempotent by its
+ * natural key (the conditional upsert on user + title ordered by `reportedAt`; title snapshots ordered by the
+ * event's `occurredAt`; deletes by user or title), and a heartbeat every 10 s per viewer should cost one write.
+ */
+export const userDataEventHandlers = (
+  history: HistoryService,
+  titles: TitlesService,
+  dataRights: DataRightsService,
+): EventHandlers => ({
+  'watch.progressed': async (event) => {
+    await history.recordProgress(event.payload);
+  },
+  'movie.published': (event) => titles.recordTitle(event.payload, new Date(event.occurredAt)),
+  'movie.updated': (event) => titles.recordTitle(event.payload, new Date(event.occurredAt)),
+  'movie.deleted': (event) => titles.forgetTitle(event.payload.movieId),
+  'user.deleted': (event) => dataRights.forgetUser(event.payload.userId),
+});
+
+@Module({
+  imports: [
+    EventsModule.forConsumer({
+      group: CONSUMER_GROUP,
+      imports: [HistoryModule, TitlesModule, DataRightsModule],
+      inject: [HistoryService, TitlesService, DataRightsService],
+      handlers: userDataEventHandlers as (...deps: never[]) => EventHandlers,
+    }),
+  ],
+})
+export class UserDataEventsModule {}

@@ -1,0 +1,76 @@
+import { Types } from 'mongoose';
+import type { TitleSnapshot } from '@app/contracts';
+import type { EventBus } from '@app/server-core';
+import type { FavoritesRepository, StoredFavorite } from './favorites.repository';
+import { FAVORITES_LIST_LIMIT, FavoritesService } from './favorites.service';
+
+const userId = 'a'.repeat(24);
+const movieId = 'b'.repeat(24);
+const now = new Date('2025-06-01T12:00:00.000Z');
+const snapshot: TitleSnapshot = { title: 'Lagaan', posterUrl: '/p.svg', genre: 'Drama', rating: 8.1 };
+const stored = (addedAt: Date): StoredFavorite => ({
+  _id: new Types.ObjectId(),
+  userId,
+  movieId,
+  ...snapshot,
+  addedAt,
+  snapshotAt: addedAt,
+});
+
+const setup = () => {
+  const repository = {
+    insert: jest.fn(async (): Promise<StoredFavorite | null> => stored(now)),
+    findOne: jest.fn(async (): Promise<StoredFavorite | null> => null),
+    remove: jest.fn(async () => true),
+    listOf: jest.fn(async (): Promise<StoredFavorite[]> => []),
+  };
+  const events = { publish: jest.fn(async () => 'event-id') };
+  const service = new FavoritesService(
+    repository as unknown as FavoritesRepository,
+    events as unknown as EventBus,
+  );
+  return { service, repository, events };
+};
+
+const favorite = (addedAt: Date) => ({ id: movieId, movieId, ...snapshot, addedAt: addedAt.toISOString() });
+
+describe('FavoritesService', () => {
+  it('adds a favorite and announces favorite.added once', async () => {
+    const { service, repository, events } = setup();
+    await expect(service.add(userId, movieId, snapshot, now)).resolves.toEqual(favorite(now));
+    expect(repository.insert).toHaveBeenCalledWith(userId, movieId, snapshot, now);
+    expect(events.publish).toHaveBeenCalledTimes(1);
+    expect(events.publish).toHaveBeenCalledWith('favorite.added', {
+      userId,
+      movieId,
+      addedAt: now.toISOString(),
+    });
+  });
+
+  it('answers the existing favorite on a second add, with no second event', async () => {
+    const { service, repository, events } = setup();
+    const earlier = new Date('2025-05-01T08:00:00.000Z');
+    repository.insert.mockResolvedValueOnce(null);
+    repository.findOne.mockResolvedValueOnce(stored(earlier));
+    await expect(service.add(userId, movieId, snapshot, now)).resolves.toEqual(favorite(earlier));
+    expect(events.publish).not.toHaveBeenCalled();
+  });
+
+  it('announces favorite.removed only when something was removed', async () => {
+    const { service, repository, events } = setup();
+    await expect(service.remove(userId, movieId)).resolves.toEqual({ removed: true });
+    expect(events.publish).toHaveBeenCalledWith('favorite.removed', { userId, movieId });
+    repository.remove.mockResolvedValueOnce(false);
+    events.publish.mockClear();
+    await expect(service.remove(userId, movieId)).resolves.toEqual({ removed: false });
+    expect(events.publish).not.toHaveBeenCalled();
+  });
+
+  it('lists at most 500, as the repository orders them', async () => {
+    const { service, repository } = setup();
+    repository.listOf.mockResolvedValueOnce([stored(now)]);
+    await expect(service.list(userId)).resolves.toEqual([favorite(now)]);
+    expect(repository.listOf).toHaveBeenCalledWith(userId, FAVORITES_LIST_LIMIT);
+    expect(FAVORITES_LIST_LIMIT).toBe(500);
+  });
+});

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { EventPayload } from '@app/contracts';
+import { FavoritesRepository } from '../favorites/favorites.repository';
+import type { StoredTitle, TitleWrite } from './titles.repository';
+import { TitlesRepository } from './titles.repository';
+
+/** Keeps this service's snapshots of titles (the titles collection and the favorites' copies) in step with the catalogue. */
+@Injectable()
+export class TitlesService {
+  constructor(
+    private readonly titles: TitlesRepository,
+    private readonly favorites: FavoritesRepository,
+  ) {}
+
+  /** `movie.published` / `movie.updated`: a newer snapshot; events older than what is stored change nothing. */
+  async recordTitle(
+    event: EventPayload<'movie.published'> | EventPayload<'movie.updated'>,
+    occurredAt: Date,
+  ): Promise<void> {
+    const snapshot: TitleWrite = {
+      movieId: event.movieId,
+      title: event.title,
+      genre: event.genre,
+      posterUrl: event.posterUrl,
+      rating: event.rating,
+    };
+    await this.titles.record(snapshot, occurredAt);
+    await this.favorites.refreshSnapshot(snapshot, occurredAt);
+  }
+
+  /** `movie.deleted`: the title leaves every favorites list and Continue Watching; history keeps its name. */
+  async forgetTitle(movieId: string): Promise<void> {
+    await this.titles.markDeleted(movieId);
+    await this.favorites.removeTitle(movieId);
+  }
+
+  /** The known titles among `movieIds`, by movie id: one query for a page of items. */
+  async byMovieId(movieIds: string[]): Promise<Map<string, StoredTitle>> {
+    const records = await this.titles.findByMovieIds([...new Set(movieIds)]);
+    return new Map(records.map((record) => [record.movieId, record]));
+  }
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { getModelToken } from '@nestjs/mongoose';
+import type { Redis } from 'ioredis';
+import type { Model } from 'mongoose';
+import type { EventEnvelope, EventPayload, EventType } from '@app/contracts';
+import { EVENT_STREAM } from '@app/contracts';
+import { buildEnvelope, ENVELOPE_FIELD, EventBus, REDIS_CLIENT } from '@app/server-core';
+import type { ServiceUnderTest } from '@app/server-testing';
+import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { AppModule } from '../src/app.module';
+import { envSchema } from '../src/env';
+import { CONSUMER_GROUP } from '../src/events/user-data-events.module';
+import { FavoriteRecord } from '../src/favorites/favorite.schema';
+import { HistoryRecord } from '../src/history/history.schema';
+import { HistoryRepository } from '../src/history/history.repository';
+import { SettingsRecord } from '../src/settings/settings.schema';
+import { TitleRecord } from '../src/titles/title.schema';
+
+export const newId = () => randomBytes(12).toString('hex');
+
+/** A moment on 2025-06-01 (in the past, so within the clock-skew rule), `second` seconds after noon UTC. */
+export const at = (second: number) => new Date(Date.UTC(2025, 5, 1, 12, 0, second)).toISOString();
+
+export const waitUntil = async (condition: () => Promise<boolean>, what: string, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+export type UserDataHarness = Awaited<ReturnType<typeof startUserData>>;
+
+/** The real service on the suite's database and Redis, a bus to publish as other services do, and probes. */
+export const startUserData = async (suite: string) => {
+  const infra = suiteInfra(suite);
+  const env = envSchema.parse({
+    MONGODB_URI: infra.mongoUri,
+    MONGODB_DB: infra.mongoDb,
+    REDIS_URL: infra.redisUrl,
+    OUTBOX_DIR: tmpdir(),
+  });
+  const service: ServiceUnderTest = await startServiceUnderTest(
+    'user-data-service',
+    AppModule.register(env),
+    infra.mongoUri,
+  );
+  const redis = service.app.get<Redis>(REDIS_CLIENT);
+  const bus = new EventBus(redis);
+  const history = service.app.get(HistoryRepository);
+  const model = <T>(name: string) => service.app.get<Model<T>>(getModelToken(name));
+  const models = {
+    history: model<HistoryRecord>(HistoryRecord.name),
+    titles: model<TitleRecord>(TitleRecord.name),
+    favorites: model<FavoriteRecord>(FavoriteRecord.name),
+    settings: model<SettingsRecord>(SettingsRecord.name),
+  };
+
+  /** A viewer and a title, and a way to report positions on the bus as streaming-service does. */
+  const newViewing = (userId = newId(), movieId = newId()) => {
+    const progress = (
+      positionSeconds: number,
+      reportedAt: string,
+      overrides: Partial<EventPayload<'watch.progressed'>> = {},
+    ): EventPayload<'watch.progressed'> => ({
+      userId,
+      movieId,
+      positionSeconds,
+      durationSeconds: 5400,
+      event: 'tick',
+      leaseId: 'lease-0001',
+      reportedAt,
+      watchedSeconds: 10,
+      ...overrides,
+    });
+    const report = (...args: Parameters<typeof progress>) =>
+      bus.publish('watch.progressed', progress(...args));
+    const record = () => history.findOne(userId, movieId);
+    return { userId, movieId, progress, report, record };
+  };
+
+  /**
+   * The consumer handles the stream in order: once a later report of another viewing is stored, every event
+   * published before it has been handled, so "nothing changed" is an observation, not a timing guess.
+   */
+  const drain = async () => {
+    const marker = newViewing();
+    await marker.report(1, at(0));
+    await waitUntil(async () => (await marker.record()) !== null, 'the marker report');
+  };
+
+  /** Publishes an event as if it had occurred at `occurredAt` (an old event retried late). */
+  const publishAt = async <T extends EventType>(type: T, payload: EventPayload<T>, occurredAt: Date) => {
+    const envelope = buildEnvelope(type, payload, occurredAt);
+    await redis.xadd(EVENT_STREAM, '*', ENVELOPE_FIELD, JSON.stringify(envelope));
+    return envelope.id;
+  };
+
+  /** Payloads of one type on the stream (shared with other suites: callers filter by their own ids). */
+  const published = async <T extends EventType>(type: T): Promise<Array<EventPayload<T>>> =>
+    (await redis.xrange(EVENT_STREAM, '-', '+'))
+      .map(([, fields]) => JSON.parse(fields[1]) as EventEnvelope<EventPayload<T>>)
+      .filter((envelope) => envelope.type === type)
+      .map((envelope) => envelope.payload);
+
+  /** A failed handler leaves its event pending (for a retry much later), so none pending means none failed. */
+  const pendingOfGroup = async () => {
+    const [count] = (await redis.xpending(EVENT_STREAM, CONSUMER_GROUP)) as [number, ...unknown[]];
+    return count;
+  };
+
+  return {
+    service,
+    redis,
+    bus,
+    history,
+    models,
+    newViewing,
+    drain,
+    publishAt,
+    published,
+    pendingOfGroup,
+    close: () => service.close(),
+  };
+};

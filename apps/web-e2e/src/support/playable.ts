@@ -1,0 +1,30 @@
+import type { Movie, Page as MoviePage } from '@app/contracts';
+import { call } from './api';
+
+/**
+ * Right after a fresh start the seeded titles are still being mapped to the sample films (movie.published →
+ * streaming-service → media.ready → catalogue, a few thousand events): waits until `count` free titles can play.
+ */
+export const playableFreeTitles = async (count = 2): Promise<Movie[]> => {
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const list = await call<MoviePage<Movie>>('GET', '/api/movies?access=free&page=1&pageSize=50');
+    const ready = list.body.data.filter((movie) => movie.mediaReady);
+    if (ready.length >= count || Date.now() > deadline) return ready;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+};
+
+/** Polls `probe` until it answers something `done` accepts (events reach their consumers asynchronously). */
+export const eventually = async <T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};

@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-kit';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { renderApp, waitForPage } from '@web/test/render-app';
+import { viewerDataStrings as texts } from '../strings';
+import {
+  aContinueItem,
+  serverError,
+  USER_ID,
+  type ViewerData,
+  viewerData,
+  viewerDataRoutes,
+} from '../testing/viewer-data-test-kit';
+
+describe('User home: Continue Watching', () => {
+  let api: FakeApi;
+  let data: ViewerData;
+  let hideFails: boolean;
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    signInAs('user');
+    hideFails = false;
+    data = viewerData();
+    api = await startFakeApi((request, url, body) => {
+      if (url.pathname === '/api/movies/sections') return { status: 200, body: someSections() };
+      if (url.pathname === '/api/movies/genres') return { status: 200, body: [] };
+      if (hideFails && request.method === 'DELETE') return serverError();
+      return viewerDataRoutes(data)(request, url, body);
+    });
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  const open = async () => {
+    const view = renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await screen.findByRole('region', { name: 'Popular Movies' });
+    return view;
+  };
+  const row = () => screen.getByRole('region', { name: texts.continueWatching });
+
+  it('is hidden when there is nothing to resume', async () => {
+    await open();
+    await waitFor(() => expect(api.requests).toContain(`/api/users/${USER_ID}/continue-watching`));
+    expect(screen.queryByRole('region', { name: texts.continueWatching })).toBeNull();
+  });
+
+  it('lists the titles with their real progress; a click resumes in the player', async () => {
+    const item = aContinueItem({ title: 'Night Train', progressPercent: 45.4 });
+    data.continueWatching = [item, aContinueItem({ title: 'The Quiet Sea', progressPercent: 12 })];
+    const { router } = await open();
+
+    const link = await within(await screen.findByRole('region', { name: texts.continueWatching })).findByRole(
+      'link',
+      { name: texts.resume('Night Train') },
+    );
+    const card = link.closest('article') as HTMLElement;
+    expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('45');
+    expect(within(card).getByText('45% watched')).toBeTruthy();
+    expect(within(row()).getAllByRole('article')).toHaveLength(2);
+
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/video'));
+    expect(router.state.location.search).toBe(`?movie=${item.movieId}`);
+    expect(router.state.location.state).toEqual({
+      movie: { id: item.movieId, title: 'Night Train', overview: '' },
+    });
+  });
+
+  it('"Remove from row" hides the title at once; a refusal brings it back and says so; the empty row goes', async () => {
+    data.continueWatching = [aContinueItem({ title: 'Night Train' })];
+    await open();
+    const remove = await within(
+      await screen.findByRole('region', { name: texts.continueWatching }),
+    ).findByRole('button', { name: texts.removeFromRowTitle('Night Train') });
+
+    hideFails = true;
+    fireEvent.click(remove);
+    await waitFor(() => expect(screen.queryByRole('region', { name: texts.continueWatching })).toBeNull());
+    expect(await screen.findByText(texts.removeFromRowFailed)).toBeTruthy();
+    expect(
+      await within(await screen.findByRole('region', { name: texts.continueWatching })).findByText(
+        'Night Train',
+      ),
+    ).toBeTruthy();
+
+    hideFails = false;
+    fireEvent.click(within(row()).getByRole('button', { name: texts.removeFromRowTitle('Night Train') }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: texts.continueWatching })).toBeNull());
+    await waitFor(() => expect(data.continueWatching).toEqual([]));
+    expect(screen.queryByRole('region', { name: texts.continueWatching })).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+import type { ContinueWatchingItem } from '@app/contracts';
+import { Link } from 'react-router-dom';
+import { PosterImage } from '@web/modules/movies/components/PosterImage';
+import { Row } from '@web/modules/movies/components/MovieRow';
+import { watchLocation } from '@web/modules/player/watch-route';
+import { Button } from '@web/shared/ui/Button';
+import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
+import { useToasts } from '@web/shared/ui/toast/useToasts';
+import { useContinueWatching, useHideFromRow } from '../hooks/useContinueWatching';
+import { viewerDataStrings as texts } from '../strings';
+import styles from './ContinueWatchingRow.module.css';
+import { ProgressBar } from './ProgressBar';
+
+type ResumeCardProps = { item: ContinueWatchingItem; onRemove: () => void };
+
+/** A title to resume: the poster and title go to the player, which offers to continue from the saved position. */
+const ResumeCard = ({ item, onRemove }: ResumeCardProps) => {
+  const { to, state } = watchLocation({ id: item.movieId, title: item.title, description: '' });
+  return (
+    <article className={styles.card}>
+      <PosterImage className={styles.poster} title={item.title} posterUrl={item.posterUrl} />
+      <ProgressBar
+        className={styles.progress}
+        percent={item.progressPercent}
+        label={texts.progressLabel(item.title)}
+      />
+      <div className={styles.body}>
+        <h3 className={styles.title}>
+          <Link to={to} state={state} className={styles.resume} aria-label={texts.resume(item.title)}>
+            {item.title}
+          </Link>
+        </h3>
+        <p className={styles.meta}>{texts.percentWatched(item.progressPercent)}</p>
+        <Button
+          variant="ghost"
+          size="sm"
+          className={styles.remove}
+          aria-label={texts.removeFromRowTitle(item.title)}
+          onClick={onRemove}
+        >
+          {texts.removeFromRow}
+        </Button>
+      </div>
+    </article>
+  );
+};
+
+/**
+ * Continue Watching on the user home (DECISIONS 10): the titles in progress with how far in they are; a click
+ * resumes, "Remove from row" hides one at once (back if the server refuses). Not shown while there is none.
+ */
+export const ContinueWatchingRow = ({ userId }: { userId: string }) => {
+  const { data } = useContinueWatching(userId);
+  const { toasts, show, dismiss } = useToasts();
+  const hide = useHideFromRow(userId, { onError: () => show('error', texts.removeFromRowFailed) });
+  return (
+    <>
+      {data && data.length > 0 && (
+        <Row
+          title={texts.continueWatching}
+          items={data}
+          keyOf={(item) => item.movieId}
+          renderItem={(item) => <ResumeCard item={item} onRemove={() => hide.mutate(item.movieId)} />}
+        />
+      )}
+      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={texts.dismiss} />
+    </>
+  );
+};

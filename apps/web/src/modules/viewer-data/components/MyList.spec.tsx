@@ -1,0 +1,69 @@
+import type { Movie } from '@app/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { aMovie } from '@web/test/movie-factory';
+import { renderApp, waitForPage } from '@web/test/render-app';
+import { viewerDataStrings as texts } from '../strings';
+import { aFavorite, type ViewerData, viewerData, viewerDataRoutes } from '../testing/viewer-data-test-kit';
+
+describe('/my-list', () => {
+  let api: FakeApi;
+  let data: ViewerData;
+  let catalogue: Movie[];
+  let asked: unknown[];
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    data = viewerData();
+    catalogue = [];
+    asked = [];
+    api = await startFakeApi((request, url, body) => {
+      if (url.pathname === '/api/movie-details') {
+        const { movieIds } = body as { movieIds: string[] };
+        asked.push(movieIds);
+        return { status: 200, body: movieIds.flatMap((id) => catalogue.filter((movie) => movie.id === id)) };
+      }
+      return viewerDataRoutes(data)(request, url, body);
+    });
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  it('shows the favorites as the catalogue’s cards, in the list’s order', async () => {
+    signInAs('user');
+    catalogue = [aMovie({ title: 'Night Train' }), aMovie({ title: 'Golden Hour' })];
+    data.favorites = [
+      aFavorite({ movieId: catalogue[1].id, title: 'Golden Hour' }),
+      aFavorite({ movieId: catalogue[0].id, title: 'Night Train' }),
+    ];
+    renderApp({ path: '/my-list', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    expect(screen.getByRole('heading', { level: 1, name: texts.myListTitle })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Night Train' });
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Golden Hour',
+      'Night Train',
+    ]);
+    expect(within(cards[0]).getByRole('button', { name: 'Watch Now: Golden Hour' })).toBeTruthy();
+    expect(asked).toEqual([[catalogue[1].id, catalogue[0].id]]);
+  });
+
+  it("says 'No favorites yet.' when the list is empty", async () => {
+    signInAs('user');
+    renderApp({ path: '/my-list', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    expect(await screen.findByText('No favorites yet.')).toBeTruthy();
+    expect(asked).toEqual([]);
+  });
+
+  it('is for signed-in users only', async () => {
+    const { router } = renderApp({ path: '/my-list', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userlogin'));
+  });
+});

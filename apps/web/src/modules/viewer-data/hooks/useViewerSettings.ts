@@ -1,0 +1,42 @@
+import type { ViewerSettings } from '@app/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApiClient } from '@web/shared/api/ApiClientProvider';
+import type { MutationCallbacks } from '@web/shared/api/mutation-callbacks';
+import { viewerDataApi } from '../api/viewer-data.api';
+import { viewerDataKeys } from './viewer-data-keys';
+
+/** Notification and playback settings, saved per user (DECISIONS 21). */
+export const useViewerSettings = (userId: string) => {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: viewerDataKeys.settings(userId),
+    queryFn: ({ signal }) => viewerDataApi.settings(client, userId, signal),
+  });
+};
+
+/** Save Changes: the saved settings apply at once and go back to what they were if the server refuses. */
+export const useSaveViewerSettings = (
+  userId: string,
+  { onSuccess, onError }: MutationCallbacks<ViewerSettings> = {},
+) => {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const key = viewerDataKeys.settings(userId);
+  return useMutation({
+    mutationFn: (settings: ViewerSettings) => viewerDataApi.saveSettings(client, userId, settings),
+    onMutate: async (settings) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<ViewerSettings>(key);
+      queryClient.setQueryData(key, settings);
+      return { previous };
+    },
+    onError: (error, _settings, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      onError?.(error);
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
+      onSuccess?.(saved);
+    },
+  });
+};

@@ -1,0 +1,22 @@
+import { Button } from './Button';
+import styles from './Pager.module.css';
+import { uiStrings } from './strings';
+
+type PagerProps = { page: number; pages: number; onPage: (page: number) => void; className?: string };
+
+/** Previous / 'Page n of m' / Next under a paged list; nothing when everything fits on one page. */
+export const Pager = ({ page, pages, onPage, className }: PagerProps) =>
+  pages > 1 ? (
+    <nav
+      className={className ? `${styles.pager} ${className}` : styles.pager}
+      aria-label={uiStrings.pageOf(page, pages)}
+    >
+      <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {uiStrings.previous}
+      </Button>
+      <span>{uiStrings.pageOf(page, pages)}</span>
+      <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {uiStrings.next}
+      </Button>
+    </nav>
+  ) : null;

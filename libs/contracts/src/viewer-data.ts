@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { objectId } from './common';
+import { pageSchemaOf, PageQuerySchema } from './pagination';
+import { rpc } from './rpc';
+import { CONTINUE_WATCHING_LIMIT, PlaybackPreference } from './viewer-data-rules';
+
+export * from './viewer-data-rules';
+
+// Viewer data (issue 11): favorites (= My List, DECISIONS 29), watch history and Continue Watching (DECISIONS 10),
+// analytics (DECISIONS 11), settings (DECISIONS 21) and the viewer's data rights (DECISIONS 32). user-data-service
+// owns all of it; the gateway's `/api/users/{id}/…` routes answer only that user or an admin (DECISIONS 16).
+
+const UserIdSchema = objectId('must be a user id');
+const MovieIdSchema = objectId('Invalid movie ID');
+const isoDate = z.iso.datetime({ offset: true });
+
+// ── Title snapshots ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** What user-data keeps of a title for its lists (refreshed by `movie.updated`). */
+export const TitleSnapshotSchema = z.object({
+  title: z.string(),
+  posterUrl: z.string(),
+  genre: z.string(),
+  rating: z.number().min(0).max(10).nullable(),
+});
+export type TitleSnapshot = z.infer<typeof TitleSnapshotSchema>;
+
+// ── Favorites (= My List) ────────────────────────────────────────────────────────────────────────────────────
+
+/** SPEC 3 "Favorite: a movie with _id, title, posterUrl, genre, rating"; `id` is the movie's id. */
+export const FavoriteSchema = TitleSnapshotSchema.extend({
+  id: z.string(),
+  movieId: z.string(),
+  addedAt: isoDate,
+});
+export type Favorite = z.infer<typeof FavoriteSchema>;
+export const FavoriteListSchema = z.array(FavoriteSchema);
+
+/** `POST /api/users/{id}/favorites` (SPEC 7: body `movieId`). */
+export const AddFavoriteRequestSchema = z.object({ movieId: MovieIdSchema }).strict();
+export type AddFavoriteRequest = z.infer<typeof AddFavoriteRequestSchema>;
+
+// ── Watch history and Continue Watching ──────────────────────────────────────────────────────────────────────
+
+/** SPEC 3 "Watch-history item: _id, title, posterUrl, watchedAt, watchTime (seconds), genre", plus progress. */
+export const HistoryItemSchema = TitleSnapshotSchema.extend({
+  /** The history record's id: `DELETE /api/users/{id}/watch-history/{itemId}`. */
+  id: z.string(),
+  movieId: z.string(),
+  /** When it was last watched. */
+  watchedAt: isoDate,
+  /** Seconds actually played, summed over every report. */
+  watchTime: z.number().nonnegative(),
+  positionSeconds: z.number().nonnegative(),
+  durationSeconds: z.number().nonnegative().nullable(),
+  progressPercent: z.number().min(0).max(100).nullable(),
+  finished: z.boolean(),
+});
+export type HistoryItem = z.infer<typeof HistoryItemSchema>;
+export const HistoryPageSchema = pageSchemaOf(HistoryItemSchema);
+export type HistoryPage = z.infer<typeof HistoryPageSchema>;
+export const HistoryQuerySchema = PageQuerySchema;
+
+export const ContinueWatchingItemSchema = TitleSnapshotSchema.extend({
+  movieId: z.string(),
+  positionSeconds: z.number().nonnegative(),
+  durationSeconds: z.number().positive(),
+  progressPercent: z.number().min(0).max(100),
+  lastWatchedAt: isoDate,
+});
+export type ContinueWatchingItem = z.infer<typeof ContinueWatchingItemSchema>;
+export const ContinueWatchingListSchema = z.array(ContinueWatchingItemSchema).max(CONTINUE_WATCHING_LIMIT);
+
+// ── Analytics (DECISIONS 11) ─────────────────────────────────────────────────────────────────────────────────
+
+export const ViewerAnalyticsSchema = z.object({
+  /** Watch time by the title's genre, largest first. Empty with no history. */
+  byGenre: z.array(z.object({ genre: z.string(), seconds: z.number().nonnegative() })),
+  /** The last ACTIVITY_MONTHS calendar months (UTC), oldest first: `month` is `YYYY-MM`. */
+  monthly: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), hours: z.number().nonnegative() })),
+  totalSeconds: z.number().nonnegative(),
+});
+export type ViewerAnalytics = z.infer<typeof ViewerAnalyticsSchema>;
+
+// ── Settings (DECISIONS 21) ──────────────────────────────────────────────────────────────────────────────────
+
+export const PlaybackPreferenceSchema = z.enum([PlaybackPreference.AutoPlayNext, PlaybackPreference.AskNext]);
+
+export const ViewerSettingsSchema = z
+  .object({
+    notifications: z.object({ newReleases: z.boolean(), recommendations: z.boolean() }).strict(),
+    playback: PlaybackPreferenceSchema,
+  })
+  .strict();
+export type ViewerSettings = z.infer<typeof ViewerSettingsSchema>;
+// ── Data rights (DECISIONS 32) ───────────────────────────────────────────────────────────────────────────────
+
+/** What user-data-service holds of one viewer, for "Download my data". */
+export const ViewerDataExportSchema = z.object({
+  history: z.array(HistoryItemSchema.extend({ hidden: z.boolean() })),
+  favorites: FavoriteListSchema,
+  settings: ViewerSettingsSchema,
+});
+export type ViewerDataExport = z.infer<typeof ViewerDataExportSchema>;
+
+/**
+ * `POST /api/users/{id}/delete-account`: the password confirms it; an account without one (Google only) needs a
+ * session signed in within the last FRESH_SIGN_IN_MINUTES instead.
+ */
+export const DeleteAccountRequestSchema = z
+  .object({ password: z.string().min(1).max(128).optional() })
+  .strict();
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
+
+// ── Paths ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** `/api/users/{id}/favorites/{movieId}`, `/api/users/{id}/continue-watching/{movieId}`. */
+export const UserMovieParamsSchema = z.object({ id: UserIdSchema, movieId: MovieIdSchema }).strict();
+export type UserMovieParams = z.infer<typeof UserMovieParamsSchema>;
+/** `/api/users/{id}/watch-history/{itemId}`. */
+export const UserHistoryItemParamsSchema = z
+  .object({ id: UserIdSchema, itemId: objectId('must be a history item id') })
+  .strict();
+export type UserHistoryItemParams = z.infer<typeof UserHistoryItemParamsSchema>;
+
+// ── RPC (gateway → user-data-service) ────────────────────────────────────────────────────────────────────────
+
+export const ViewerDataPatterns = {
+  listFavorites: 'userdata.favorites.list',
+  addFavorite: 'userdata.favorites.add',
+  removeFavorite: 'userdata.favorites.remove',
+  listHistory: 'userdata.history.list',
+  removeHistory: 'userdata.history.remove',
+  continueWatching: 'userdata.history.continue-watching',
+  hideFromRow: 'userdata.history.hide',
+  analytics: 'userdata.analytics.get',
+  getSettings: 'userdata.settings.get',
+  saveSettings: 'userdata.settings.save',
+  exportData: 'userdata.export',
+} as const;
+
+const ofUser = z.object({ userId: UserIdSchema }).strict();
+const ofUserAndMovie = z.object({ userId: UserIdSchema, movieId: MovieIdSchema }).strict();
+const done = z.object({ removed: z.boolean() });
+
+export const ViewerDataRpc = {
+  listFavorites: rpc(ViewerDataPatterns.listFavorites, ofUser, FavoriteListSchema),
+  /** Idempotent: adding a favorite twice answers the one already there. The gateway passes the catalogue's snapshot. */
+  addFavorite: rpc(
+    ViewerDataPatterns.addFavorite,
+    ofUserAndMovie.extend({ snapshot: TitleSnapshotSchema }).strict(),
+    FavoriteSchema,
+  ),
+  /** Idempotent: `removed: false` when it was not a favorite. */
+  removeFavorite: rpc(ViewerDataPatterns.removeFavorite, ofUserAndMovie, done),
+  listHistory: rpc(
+    ViewerDataPatterns.listHistory,
+    ofUser.extend(PageQuerySchema.shape).strict(),
+    HistoryPageSchema,
+  ),
+  /** Fails NotFound when the item is not this user's. */
+  removeHistory: rpc(
+    ViewerDataPatterns.removeHistory,
+    z.object({ userId: UserIdSchema, itemId: objectId('must be a history item id') }).strict(),
+    done,
+  ),
+  continueWatching: rpc(ViewerDataPatterns.continueWatching, ofUser, ContinueWatchingListSchema),
+  /** "Remove from row": hidden until the next playback of the title; the position stays. */
+  hideFromRow: rpc(ViewerDataPatterns.hideFromRow, ofUserAndMovie, z.object({ hidden: z.boolean() })),
+  analytics: rpc(ViewerDataPatterns.analytics, ofUser, ViewerAnalyticsSchema),
+  getSettings: rpc(ViewerDataPatterns.getSettings, ofUser, ViewerSettingsSchema),
+  saveSettings: rpc(
+    ViewerDataPatterns.saveSettings,
+    ofUser.extend({ settings: ViewerSettingsSchema }).strict(),
+    ViewerSettingsSchema,
+  ),
+  exportData: rpc(ViewerDataPatterns.exportData, ofUser, ViewerDataExportSchema),
+} as const;
+
+// ── The data export file (gateway assembles it from each owner) ──────────────────────────────────────────────
+
+/** `GET /api/users/{id}/export`: the JSON file "Download my data" saves. Parts come from the service owning them. */
+export const DataExportFileSchema = z.object({
+  exportedAt: isoDate,
+  profile: z.record(z.string(), z.unknown()),
+  viewerData: ViewerDataExportSchema,
+  payments: z.record(z.string(), z.unknown()),
+});
+export type DataExportFile = z.infer<typeof DataExportFileSchema>;
