@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Movie } from '@app/contracts';
-import { login, newUser, type SignedIn } from './support/api';
+import type { ContinueWatchingItem, Movie } from '@app/contracts';
+import { call, login, newUser, type SignedIn } from './support/api';
 import type { Session } from './support/browser';
 import { openBrowser } from './support/browser';
-import { playableFreeTitles } from './support/playable';
+import { eventually, playableFreeTitles } from './support/playable';
 
 // Journeys of issue 11 in Chromium against the whole system: watching fills history, Continue Watching and the
 // analytics; "Remove from row"; favorites from the detail modal into Favorites and My List; settings that survive
@@ -69,6 +69,17 @@ describe('viewer data (issue 11)', () => {
     const [movie] = free;
 
     await watchPart(page, movie, 0.4);
+    // The exit report reaches user-data as an event, a moment after the player has gone: wait for it, then look.
+    await eventually(
+      async () =>
+        (
+          await call<ContinueWatchingItem[]>('GET', `/api/users/${viewer.id}/continue-watching`, {
+            token: viewer.token,
+          })
+        ).body,
+      (items) => Array.isArray(items) && items.length === 1,
+    );
+    await page.reload();
 
     // Continue Watching on the dashboard, at the real percentage.
     const row = page.getByRole('region', { name: 'Continue Watching' });
