@@ -6,8 +6,7 @@ import { MovieRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import { workspaceRoot } from '@app/local-infra';
 import { solveAltcha, type AltchaChallenge } from '@app/server-testing/altcha';
-import { nxCli, runStep } from '../dev/processes';
-import { startSystem } from '../dev/system';
+import { percentile, startBenchSystem } from './bench-system';
 import { webBundleReport } from './web-bundle.bench';
 
 /**
@@ -20,9 +19,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const QUERY = { page: 1, pageSize: 24 };
 
 type Result = { label: string; rps: number; p50: number; p99: number };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const direct = async (client: ServiceClient): Promise<Result> => {
   const latencies: number[] = [];
@@ -143,20 +139,8 @@ const main = async () => {
   // ServiceClient logs a debug line per call; Nest's default logger would print each one and slow the direct run.
   Logger.overrideLogger(['log', 'warn', 'error']);
   const root = workspaceRoot(__dirname);
-  await runStep(
-    'build',
-    process.execPath,
-    [nxCli(root), 'run-many', '-t', 'build', '--output-style=static'],
-    { cwd: root },
-  );
+  const system = await startBenchSystem('bench', __dirname);
   console.log(`\n${webBundleReport(path.join(root, 'dist', 'apps', 'web'))}\n`);
-  const system = await startSystem({
-    root,
-    dataDir: path.join(root, '.test-data', 'bench'),
-    persist: false,
-    ports: 'free',
-    log: (l) => console.log(`• ${l}`),
-  });
   try {
     const catalogueAddr = system.processes.find((p) => p.name === 'catalogue-service');
     if (!catalogueAddr) throw new Error('catalogue-service is not running');

@@ -1,23 +1,11 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import autocannon from 'autocannon';
-import type {
-  AdminPaymentsQuery,
-  Checkout,
-  CheckoutConfig,
-  LoginResponse,
-  Movie,
-  Page,
-  TitleFacts,
-} from '@app/contracts';
+import type { AdminPaymentsQuery, Checkout, CheckoutConfig, Movie, Page, TitleFacts } from '@app/contracts';
 import { PaymentRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
-import { workspaceRoot } from '@app/local-infra';
-import { solveAltcha, type AltchaChallenge } from '@app/server-testing/altcha';
-import { nxCli, runStep } from '../dev/processes';
-import { startSystem } from '../dev/system';
+import { benchApi, percentile, startBenchSystem } from './bench-system';
 
 /**
  * `npm run bench:payments` (issue 9): Razorpay webhook ingestion through the gateway (signed events as the local
@@ -33,8 +21,6 @@ const WEBHOOK_CONCURRENCY = 10;
 type Result = { label: string; rps: number; p50: number; p99: number };
 type Captured = { body: string; signature: string; eventId: string; event: string; orderId: string };
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const summarise = (label: string, latencies: number[], seconds: number): Result => {
   const sorted = [...latencies].sort((a, b) => a - b);
   return { label, rps: latencies.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
@@ -82,40 +68,13 @@ const startCapture = async () => {
 
 const main = async () => {
   Logger.overrideLogger(['warn', 'error']);
-  const root = workspaceRoot(__dirname);
-  await runStep(
-    'build',
-    process.execPath,
-    [nxCli(root), 'run-many', '-t', 'build', '--output-style=static'],
-    {
-      cwd: root,
-    },
-  );
-  const system = await startSystem({
-    root,
-    dataDir: path.join(root, '.test-data', 'bench-payments'),
-    persist: false,
-    ports: 'free',
-    log: (line) => console.log(`• ${line}`),
-  });
+  const system = await startBenchSystem('bench-payments', __dirname);
   const capture = await startCapture();
   try {
     const base = system.url;
-    const api = (urlPath: string, init: RequestInit & { token?: string } = {}) =>
-      fetch(`${base}${urlPath}`, {
-        ...init,
-        headers: {
-          'content-type': 'application/json',
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        },
-      });
-    const signIn = async (email: string, password: string, loginPath = '/api/auth/login') => {
-      const challenge = await json<AltchaChallenge>(await api('/api/auth/captcha/challenge'), 'challenge');
-      const body = JSON.stringify({ email, password, recaptchaToken: await solveAltcha(challenge) });
-      return json<LoginResponse>(await api(loginPath, { method: 'POST', body }), 'login');
-    };
+    const api = benchApi(base);
 
-    const config = await json<CheckoutConfig>(await api('/api/payments/config'), 'config');
+    const config = await api.json<CheckoutConfig>('/api/payments/config');
     const razorpay = new URL(config.checkoutUrl).origin;
     const control = (action: string, body: unknown) =>
       fetch(`${razorpay}/_control/${action}`, {
@@ -129,29 +88,14 @@ const main = async () => {
     // Orders: one purchase per premium title per buyer, enough for ≥ 1,000 events (3 per paid order).
     const premium: Movie[] = [];
     for (let page = 1; premium.length < 400; page++) {
-      const list = await json<Page<Movie>>(
-        await api(`/api/movies?access=premium&page=${page}&pageSize=100`),
-        'movies',
-      );
+      const list = await api.json<Page<Movie>>(`/api/movies?access=premium&page=${page}&pageSize=100`);
       premium.push(...list.data);
       if (page * 100 >= list.total) break;
     }
     const buyers: Array<{ id: string; token: string }> = [];
     const ordersNeeded = Math.ceil(TARGET_EVENTS / 3) + 1;
     const perBuyer = Math.min(premium.length, ordersNeeded);
-    for (let n = 0; buyers.length * perBuyer < ordersNeeded; n++) {
-      const email = `bench-${Date.now().toString(36)}-${n}@bench.streamly.in`;
-      const password = 'Bench@12345';
-      await json(
-        await api('/api/signup', {
-          method: 'POST',
-          body: JSON.stringify({ username: 'Bench Buyer', email, password }),
-        }),
-        'signup',
-      );
-      const session = await signIn(email, password);
-      buyers.push({ id: session.user.id, token: session.token });
-    }
+    while (buyers.length * perBuyer < ordersNeeded) buyers.push(await api.newViewer('buyer'));
     console.log(
       `\nPaying ${ordersNeeded} orders in the local Razorpay server (webhooks captured, not yet sent)…`,
     );
@@ -159,17 +103,17 @@ const main = async () => {
     for (const buyer of buyers) {
       for (const movie of premium.slice(0, perBuyer)) {
         if (made++ >= ordersNeeded) break;
-        const checkout = await json<Checkout>(
-          await api('/api/payments/create-order', {
+        const checkout = await api.json<Checkout>(
+          '/api/payments/create-order',
+          {
             method: 'POST',
-            token: buyer.token,
             body: JSON.stringify({
               movieId: movie.id,
               kind: 'purchase',
               idempotencyKey: `bench${made}x${buyer.id}`,
             }),
-          }),
-          'create-order',
+          },
+          buyer.token,
         );
         await json(await control('pay', { orderId: checkout.id }), 'pay');
       }
@@ -218,7 +162,7 @@ const main = async () => {
     );
 
     // What was applied: every paid order is one captured payment and one grant, however often its events came.
-    const admin = await signIn('admin@streamly.in', 'Admin@12345', '/api/auth/admin/login');
+    const admin = await api.signIn('admin@streamly.in', 'Admin@12345', '/api/auth/admin/login');
     // A captured payment or a paid order in the replayed events grants its title.
     const paidOrders = new Set(
       events.filter((e) => e.event === 'payment.captured' || e.event === 'order.paid').map((e) => e.orderId),
@@ -226,17 +170,13 @@ const main = async () => {
     let grants = 0;
     let captured = 0;
     for (const buyer of buyers) {
-      const titles = await json<{ data: unknown[] }>(
-        await api(`/api/users/${buyer.id}/titles`, { token: buyer.token }),
-        'titles',
-      );
+      const titles = await api.json<{ data: unknown[] }>(`/api/users/${buyer.id}/titles`, {}, buyer.token);
       grants += titles.data.length;
       const query: Partial<AdminPaymentsQuery> = { userId: buyer.id, status: 'captured', pageSize: 1 };
-      const payments = await json<{ total: number }>(
-        await api(`/api/admin/payments/payments?${new URLSearchParams(query as Record<string, string>)}`, {
-          token: admin.token,
-        }),
-        'admin payments',
+      const payments = await api.json<{ total: number }>(
+        `/api/admin/payments/payments?${new URLSearchParams(query as Record<string, string>)}`,
+        {},
+        admin.token,
       );
       captured += payments.total;
     }

@@ -1,11 +1,9 @@
 /// <reference lib="dom" />
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import type { LoginResponse, Movie, Page as MoviePage, PlaybackSession } from '@app/contracts';
+import type { PlaybackSession } from '@app/contracts';
 import { workspaceRoot } from '@app/local-infra';
-import { solveAltcha, type AltchaChallenge } from '@app/server-testing/altcha';
-import { nxCli, runStep } from '../dev/processes';
-import { startSystem } from '../dev/system';
+import { benchApi, startBenchSystem } from './bench-system';
 
 /**
  * `npm run bench:player` (issue 10, figure 2): headless Chromium with hls.js through the whole stack (gateway,
@@ -55,60 +53,20 @@ const measure = async (page: Page, hlsUrl: string): Promise<Sample> =>
 
 const main = async () => {
   const root = workspaceRoot(__dirname);
-  await runStep(
-    'build',
-    process.execPath,
-    [nxCli(root), 'run-many', '-t', 'build', '--output-style=static'],
-    {
-      cwd: root,
-    },
-  );
-  const system = await startSystem({
-    root,
-    dataDir: path.join(root, '.test-data', 'bench-player'),
-    persist: false,
-    ports: 'free',
-    log: (line) => console.log(`• ${line}`),
-  });
+  const system = await startBenchSystem('bench-player', __dirname);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'],
   });
   try {
-    const api = async <T>(urlPath: string, init: RequestInit = {}, token?: string): Promise<T> => {
-      const res = await fetch(`${system.url}${urlPath}`, {
-        ...init,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      });
-      if (!res.ok) throw new Error(`${urlPath} answered ${res.status}: ${await res.text()}`);
-      return (await res.json()) as T;
-    };
-    const email = `bench-player-${Date.now()}@bench.streamly.in`;
-    await api('/api/signup', {
-      method: 'POST',
-      body: JSON.stringify({ username: 'Bench Viewer', email, password: 'Bench@12345' }),
-    });
-    const challenge = await api<AltchaChallenge>('/api/auth/captcha/challenge');
-    const { token } = await api<LoginResponse>('/api/auth/login', {
-      method: 'POST',
-      body: JSON.stringify({ email, password: 'Bench@12345', recaptchaToken: await solveAltcha(challenge) }),
-    });
-    // A fresh system is still mapping its seeded titles to the sample films: wait for a playable one.
-    let movie: Movie | undefined;
-    for (const deadline = Date.now() + 180_000; !movie && Date.now() < deadline;) {
-      const free = await api<MoviePage<Movie>>('/api/movies?access=free&page=1&pageSize=50');
-      movie = free.data.find((candidate) => candidate.mediaReady);
-      if (!movie) await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-    if (!movie) throw new Error('no playable title after 3 minutes');
+    const api = benchApi(system.url);
+    const { token } = await api.newViewer('player');
+    const movie = await api.playableTitle();
 
     const results: Record<string, Sample[]> = { unthrottled: [], '20 Mbit/s, 40 ms': [] };
     for (const [profile, samples] of Object.entries(results)) {
       for (let round = 0; round < ROUNDS; round++) {
-        const session = await api<PlaybackSession>(
+        const session = await api.json<PlaybackSession>(
           `/api/playback/${movie.id}`,
           { method: 'POST', body: '{}' },
           token,

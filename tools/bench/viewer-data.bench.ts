@@ -1,15 +1,11 @@
-import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
-import type { EventPayload, LoginResponse, Movie, Page, PlaybackSession } from '@app/contracts';
+import type { EventPayload, Movie, Page, PlaybackSession } from '@app/contracts';
 import { EVENT_STREAM } from '@app/contracts';
 import { EventBus } from '@app/server-core';
-import { workspaceRoot } from '@app/local-infra';
-import { solveAltcha, type AltchaChallenge } from '@app/server-testing/altcha';
-import { nxCli, runStep } from '../dev/processes';
-import { startSystem } from '../dev/system';
+import { benchApi, percentile, sleep, startBenchSystem } from './bench-system';
 
 /**
  * `npm run bench:viewer` (issue 11): the product's hottest write, progress reports.
@@ -29,17 +25,9 @@ const HISTORY_ITEMS = 1000;
 const GROUP = 'user-data-service';
 
 type Result = { label: string; rate: number; p50: number | null; p99: number | null };
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const row = (r: Result, reference?: Result) =>
   `| ${r.label} | ${r.rate.toFixed(0)} | ${r.p50?.toFixed(2) ?? '–'} | ${r.p99?.toFixed(2) ?? '–'} |${reference ? ` ${(r.rate / reference.rate).toFixed(2)}× |` : ''}`;
 const hex24 = (n: number) => n.toString(16).padStart(24, '0');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const json = async <T>(res: Response, what: string): Promise<T> => {
-  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-};
 
 /** Waits until user-data-service's group has read and acknowledged everything in the stream; returns when. */
 const drained = async (redis: Redis): Promise<number> => {
@@ -55,69 +43,21 @@ const drained = async (redis: Redis): Promise<number> => {
 
 const main = async () => {
   Logger.overrideLogger(['warn', 'error']);
-  const root = workspaceRoot(__dirname);
-  await runStep(
-    'build',
-    process.execPath,
-    [nxCli(root), 'run-many', '-t', 'build', '--output-style=static'],
-    {
-      cwd: root,
-    },
-  );
-  const system = await startSystem({
-    root,
-    dataDir: path.join(root, '.test-data', 'bench-viewer'),
-    persist: false,
-    ports: 'free',
-    log: (line) => console.log(`• ${line}`),
-  });
+  const system = await startBenchSystem('bench-viewer', __dirname);
   const redis = new Redis(system.redisUrl);
   const events = new EventBus(redis);
   try {
     const base = system.url;
-    let clientIp = 0;
-    const api = (urlPath: string, init: RequestInit & { token?: string } = {}) =>
-      fetch(`${base}${urlPath}`, {
-        ...init,
-        headers: {
-          'content-type': 'application/json',
-          // Each sign-up from its own address, as real visitors come (the per-address limits stay on).
-          'x-forwarded-for': `10.9.${Math.floor(++clientIp / 250)}.${(clientIp % 250) + 1}`,
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        },
-      });
-    const newViewer = async (n: number) => {
-      const email = `bench-${Date.now().toString(36)}-${n}@bench.streamly.in`;
-      const password = 'Bench@12345';
-      await json(
-        await api('/api/signup', {
-          method: 'POST',
-          body: JSON.stringify({ username: 'Bench Viewer', email, password }),
-        }),
-        'signup',
-      );
-      const challenge = await json<AltchaChallenge>(await api('/api/auth/captcha/challenge'), 'challenge');
-      const body = JSON.stringify({ email, password, recaptchaToken: await solveAltcha(challenge) });
-      const session = await json<LoginResponse>(
-        await api('/api/auth/login', { method: 'POST', body }),
-        'login',
-      );
-      return { id: session.user.id, token: session.token };
-    };
+    const api = benchApi(base);
 
     // Catalogue titles (their snapshots are in user-data by now) and a playable one.
     const titles: Movie[] = [];
     for (let page = 1; titles.length < HISTORY_ITEMS; page++) {
-      const list = await json<Page<Movie>>(await api(`/api/movies?page=${page}&pageSize=100`), 'movies');
+      const list = await api.json<Page<Movie>>(`/api/movies?page=${page}&pageSize=100`);
       titles.push(...list.data);
       if (page * 100 >= list.total) break;
     }
-    let playable: Movie | undefined;
-    for (const deadline = Date.now() + 180_000; !playable && Date.now() < deadline; await sleep(2000)) {
-      const list = await json<Page<Movie>>(await api('/api/movies?access=free&pageSize=100'), 'free movies');
-      playable = list.data.find((movie) => movie.mediaReady);
-    }
-    if (!playable) throw new Error('no playable free title after 3 minutes');
+    const playable = await api.playableTitle();
     await drained(redis);
 
     // 1a. Reference: the same conditional upsert, straight to the database, CONNECTIONS at a time.
@@ -192,10 +132,11 @@ const main = async () => {
     console.log(`\nSigning up ${VIEWERS} viewers and opening one playback each…`);
     const sessions: Array<{ token: string; leaseId: string; position: number }> = [];
     for (let n = 0; n < VIEWERS; n++) {
-      const viewer = await newViewer(n);
-      const opened = await json<PlaybackSession>(
-        await api(`/api/playback/${playable.id}`, { method: 'POST', token: viewer.token, body: '{}' }),
-        'playback',
+      const viewer = await api.newViewer('viewer');
+      const opened = await api.json<PlaybackSession>(
+        `/api/playback/${playable.id}`,
+        { method: 'POST', body: '{}' },
+        viewer.token,
       );
       sessions.push({ token: opened.token, leaseId: opened.leaseId, position: 0 });
     }
@@ -245,7 +186,7 @@ const main = async () => {
     };
 
     // 3. Reads at 1,000 history items for one viewer.
-    const reader = await newViewer(VIEWERS);
+    const reader = await api.newViewer('reader');
     for (let i = 0; i < HISTORY_ITEMS; i += 250)
       await Promise.all(
         titles.slice(i, Math.min(i + 250, HISTORY_ITEMS)).map((title, k) =>

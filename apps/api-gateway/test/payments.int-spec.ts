@@ -7,22 +7,14 @@ import {
   MovieAccess,
   MovieMessages,
   MoviePatterns,
-  MovieStatus,
   PaymentPatterns,
   PaymentRpc,
   Quality,
   Role,
-  UserStatus,
 } from '@app/contracts';
-import type {
-  Checkout,
-  Entitlement,
-  Movie,
-  RpcEnvelope,
-  SessionUser,
-  SubscriptionView,
-} from '@app/contracts';
+import type { Checkout, Entitlement, RpcEnvelope, SessionUser, SubscriptionView } from '@app/contracts';
 import { AppError } from '@app/server-core';
+import { fakeMovie, fakeSession } from './fakes';
 import { startFakeService, startGateway } from './gateway-harness';
 
 // The gateway's payment routes against stand-ins of auth-, catalogue- and payment-service on the real transport:
@@ -35,48 +27,13 @@ const raviId = 'c'.repeat(24);
 const movieId = 'd'.repeat(24);
 const unknownMovieId = 'e'.repeat(24);
 
-const sessionOf = (id: string, role: SessionUser['role'], username: string): SessionUser => ({
-  id,
-  username,
-  email: `${username.toLowerCase()}@example.in`,
-  role,
-  status: UserStatus.Active,
-  sessionId: `s-${username}`,
-});
 const sessions: Record<string, SessionUser> = {
-  'admin-token': sessionOf(adminId, Role.Admin, 'Admin'),
-  'asha-token': sessionOf(ashaId, Role.User, 'Asha'),
-  'ravi-token': sessionOf(raviId, Role.User, 'Ravi'),
+  'admin-token': fakeSession(adminId, Role.Admin, 'Admin'),
+  'asha-token': fakeSession(ashaId, Role.User, 'Asha'),
+  'ravi-token': fakeSession(raviId, Role.User, 'Ravi'),
 };
 
-const lagaan: Movie & { topReviews: [] } = {
-  id: movieId,
-  title: 'Lagaan',
-  description: 'A village bets its taxes on a game of cricket.',
-  genre: 'Drama',
-  genres: ['Drama'],
-  rating: 8.1,
-  votes: 120000,
-  posterUrl: '/images/w500/x.svg',
-  status: MovieStatus.Published,
-  access: MovieAccess.Premium,
-  purchasePriceInr: 1200,
-  rentalPriceInr: 500,
-  releaseDate: '2001-06-15',
-  runtimeMinutes: 224,
-  language: 'hi',
-  director: 'Ashutosh Gowariker',
-  imdbId: 'tt0169102',
-  budgetUsd: null,
-  revenueUsd: null,
-  publishDate: null,
-  writers: [],
-  cast: [],
-  awards: null,
-  category: ['Drama'],
-  tmdbId: null,
-  topReviews: [],
-};
+const lagaan = fakeMovie(movieId);
 
 const checkout: Checkout = {
   id: 'order_Lagaan0001',

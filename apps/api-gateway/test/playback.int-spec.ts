@@ -7,16 +7,15 @@ import {
   HistoryPatterns,
   MovieAccess,
   MoviePatterns,
-  MovieStatus,
   PaymentPatterns,
   Quality,
   Role,
   StreamingMessages,
   StreamingPatterns,
-  UserStatus,
 } from '@app/contracts';
 import type { Entitlement, OpenedPlayback, RpcEnvelope, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
+import { fakeMovie, fakeSession } from './fakes';
 import { startFakeService, startGateway } from './gateway-harness';
 
 // POST /api/playback/{movieId} and friends at the gateway, against stand-ins of every service it asks: the order
@@ -26,14 +25,8 @@ import { startFakeService, startGateway } from './gateway-harness';
 const ashaId = 'b'.repeat(24);
 const adminId = 'a'.repeat(24);
 const movieId = 'd'.repeat(24);
-const session = (id: string, role: SessionUser['role']): SessionUser => ({
-  id,
-  username: role === Role.Admin ? 'Admin' : 'Asha',
-  email: `${role}@example.in`,
-  role,
-  status: UserStatus.Active,
-  sessionId: `session-${role}`,
-});
+const session = (id: string, role: SessionUser['role']) =>
+  fakeSession(id, role, role === Role.Admin ? 'Admin' : 'Asha');
 
 /** What each stand-in answers next; tests change it. */
 const scenario = {
@@ -90,34 +83,7 @@ class FakeServicesController {
 
   @MessagePattern(MoviePatterns.get)
   movie() {
-    return {
-      id: movieId,
-      title: 'Lagaan',
-      description: '',
-      genre: 'Drama',
-      genres: ['Drama'],
-      rating: 8.1,
-      votes: null,
-      posterUrl: '/p.svg',
-      status: MovieStatus.Published,
-      access: MovieAccess.Premium,
-      purchasePriceInr: 1200,
-      rentalPriceInr: 500,
-      releaseDate: null,
-      runtimeMinutes: null,
-      language: null,
-      director: null,
-      imdbId: null,
-      budgetUsd: null,
-      revenueUsd: null,
-      publishDate: null,
-      writers: [],
-      cast: [],
-      awards: null,
-      category: [],
-      tmdbId: null,
-      topReviews: [],
-    };
+    return fakeMovie(movieId, { posterUrl: '/p.svg' });
   }
 
   @MessagePattern(PaymentPatterns.entitlement)
@@ -226,7 +192,7 @@ describe('playback at the gateway', () => {
     expect(callsTo(StreamingPatterns.open)).toEqual([
       {
         userId: ashaId,
-        sessionId: 'session-user',
+        sessionId: 'session-asha',
         movieId,
         title: 'Lagaan',
         quality: '720p',
@@ -319,7 +285,7 @@ describe('playback at the gateway', () => {
       headers: { authorization: 'Bearer asha-token' },
     });
     expect(await list.json()).toEqual({ limit: 2, streams: [] });
-    expect(callsTo(StreamingPatterns.streams)).toEqual([{ userId: ashaId, sessionId: 'session-user' }]);
+    expect(callsTo(StreamingPatterns.streams)).toEqual([{ userId: ashaId, sessionId: 'session-asha' }]);
 
     const stop = await fetch(`${url}/api/playback/streams/lease-0002`, {
       method: 'DELETE',

@@ -8,7 +8,6 @@ import {
   MovieAccess,
   MovieMessages,
   MoviePatterns,
-  MovieStatus,
   PaymentPatterns,
   Role,
   UserStatus,
@@ -17,6 +16,7 @@ import {
 } from '@app/contracts';
 import type { RpcEnvelope, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
+import { fakeMovie, fakeSession } from './fakes';
 import { startFakeService, startGateway } from './gateway-harness';
 
 // Viewer data at the gateway (issue 11), against stand-ins of the services: who may reach which user's data
@@ -35,14 +35,8 @@ const jwtLike = (name: string) =>
   `h.${Buffer.from(JSON.stringify({ sub: name, iat: issuedAt })).toString('base64url')}.s`;
 const tokens = { asha: jwtLike('asha'), admin: jwtLike('admin') };
 
-const session = (id: string, role: SessionUser['role']): SessionUser => ({
-  id,
-  username: role === Role.Admin ? 'Admin' : 'Asha',
-  email: `${role}@example.in`,
-  role,
-  status: UserStatus.Active,
-  sessionId: `session-${role}`,
-});
+const session = (id: string, role: SessionUser['role']) =>
+  fakeSession(id, role, role === Role.Admin ? 'Admin' : 'Asha');
 
 const calls: Array<{ pattern: string; data: Record<string, unknown> }> = [];
 const callsTo = (pattern: string) =>
@@ -82,34 +76,7 @@ class FakeServicesController {
   movie(@Payload() envelope: RpcEnvelope<{ id: string }>) {
     record(MoviePatterns.get, envelope);
     if (envelope.data.id === draftId) throw new AppError(ErrorCode.NotFound, MovieMessages.notFound);
-    return {
-      id: movieId,
-      title: 'Lagaan',
-      description: '',
-      genre: 'Drama',
-      genres: ['Drama'],
-      rating: 8.1,
-      votes: null,
-      posterUrl: '/p.svg',
-      status: MovieStatus.Published,
-      access: MovieAccess.Free,
-      purchasePriceInr: 1200,
-      rentalPriceInr: 500,
-      releaseDate: null,
-      runtimeMinutes: null,
-      language: null,
-      director: null,
-      imdbId: null,
-      budgetUsd: null,
-      revenueUsd: null,
-      publishDate: null,
-      writers: [],
-      cast: [],
-      awards: null,
-      category: [],
-      tmdbId: null,
-      topReviews: [],
-    };
+    return fakeMovie(movieId, { posterUrl: '/p.svg', access: MovieAccess.Free });
   }
 
   @MessagePattern(ViewerDataPatterns.listFavorites)
