@@ -462,6 +462,62 @@ describe('Redis Streams event bus', () => {
     ).toHaveLength(3);
   });
 
+  it('runs partitioned events of different keys side by side, one key in order, and any other type alone', async () => {
+    const log: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const slow = async (label: string) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      log.push(`start ${label}`);
+      await sleep(30);
+      log.push(`end ${label}`);
+      inFlight--;
+    };
+    const progress = (n: number): EventPayload<'watch.progressed'> => ({
+      userId: `user-${n}`,
+      movieId: 'movie-1',
+      positionSeconds: n,
+      durationSeconds: 100,
+      event: 'tick',
+      leaseId: `lease-${n}`,
+      reportedAt: '2025-01-01T00:00:00.000Z',
+      watchedSeconds: 1,
+    });
+    // Published before the consumer starts, so one read takes them all as one batch.
+    for (const n of [1, 2, 3, 4]) await bus.publish('watch.progressed', progress(n));
+    await bus.publish('movie.published', moviePublished(5));
+    for (const n of [6, 7, 6]) await bus.publish('watch.progressed', progress(n));
+    const c = consumer({
+      group: 'user-data-service',
+      partitionBy: { 'watch.progressed': ({ userId }) => userId },
+      concurrency: 3,
+      handlers: {
+        'watch.progressed': (event) => slow(event.payload.userId),
+        'movie.published': (event) => slow(event.payload.movieId),
+      },
+    });
+    await c.start();
+
+    await waitUntil(
+      'every event is handled and acked',
+      async () => log.length === 16 && (await pendingCount('user-data-service')) === 0,
+    );
+    // At most three at a time; the movie event waits for every report before it and runs alone.
+    expect(mostInFlight).toBe(3);
+    const movie = log.indexOf('start movie-5');
+    expect(log.slice(0, movie).filter((line) => line.startsWith('end'))).toHaveLength(4);
+    expect(log[movie + 1]).toBe('end movie-5');
+    // user-6 twice: the second waits until the first has ended; user-7 runs beside the first.
+    expect(log.slice(movie + 2, movie + 6).sort()).toEqual([
+      'end user-6',
+      'end user-7',
+      'start user-6',
+      'start user-7',
+    ]);
+    expect(log.slice(movie + 6)).toEqual(['start user-6', 'end user-6']);
+  });
+
   it('acks events it has no handler for', async () => {
     const c = consumer({ group: 'payment-service', handlers: {} });
     await c.start();

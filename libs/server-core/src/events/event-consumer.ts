@@ -3,12 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoggerService } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { EventType } from '@app/contracts';
+import type { EventPayload, EventType } from '@app/contracts';
 import { EVENT_STREAM } from '@app/contracts';
 import { RequestContext } from '../context/request-context';
 import { DEFAULT_STREAM_MAX_LEN } from './event-bus';
 import { DEAD_LETTER_STREAM, deadLetterFields, DeadLetterReason, isPoison } from './dead-letter';
-import type { TypedEventEnvelope } from './event-envelope';
+import type { Decoded, TypedEventEnvelope } from './event-envelope';
 import { decodeEnvelope, decodePayload, isEventType } from './event-envelope';
 import type { StreamEntry } from './stream-reply';
 import { deliveriesById, entriesOfRead, parseAutoClaim } from './stream-reply';
@@ -37,12 +37,30 @@ export type EventConsumerOptions = {
   claimIntervalMs?: number;
   /** Deliveries after which a failing message goes to the dead-letter stream. */
   maxDeliveries?: number;
+  /**
+   * Types whose events need order only among events of the same key (for example one viewer's reports on one
+   * title). Consecutive events of these types in a batch run side by side, up to `concurrency` at a time, while
+   * two of the same key still run one after the other. Any other type runs alone, in stream order.
+   */
+  partitionBy?: { [T in EventType]?: (payload: EventPayload<T>) => string };
+  /** Most partitioned handlers in flight at once (default 16). */
+  concurrency?: number;
   /** Pause after a Redis error before the loop tries again. */
   errorBackoffMs?: number;
   logger?: Pick<LoggerService, 'log' | 'warn' | 'error'>;
 };
 
 export const defaultConsumerName = () => `${hostname()}-${process.pid}`;
+
+// Like the handlers: each key function is stored under its own type and only called with that type's payload.
+type AnyPartitionKey = (payload: EventPayload<EventType>) => string;
+
+/** An entry as read and decoded: the envelope (null when trimmed from the stream), the event when handled here. */
+type Received = {
+  entry: StreamEntry;
+  envelope: ReturnType<typeof decodeEnvelope> | null;
+  event?: Decoded<TypedEventEnvelope<EventType>>;
+};
 
 // Each handler is stored under its own type and only ever called with that type's decoded envelope.
 type AnyEventHandler = (event: TypedEventEnvelope<EventType>, context: EventHandlerContext) => Promise<void>;
@@ -54,7 +72,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * Reads the event stream as one consumer of a consumer group (at-least-once): acks only after the handler
  * succeeded; a failed message stays pending and is retried when the claim sweep (XAUTOCLAIM) picks it up
- * after `minIdleMs`, which also rescues messages held by dead consumers. Handlers run one at a time.
+ * after `minIdleMs`, which also rescues messages held by dead consumers. Handlers run one at a time, in stream
+ * order, except runs of `partitionBy` types, which run side by side (in order within one key).
  */
 export class EventConsumer {
   readonly group: string;
@@ -67,6 +86,8 @@ export class EventConsumer {
   private readonly minIdleMs: number;
   private readonly claimIntervalMs: number;
   private readonly maxDeliveries: number;
+  private readonly partitionBy: Map<string, AnyPartitionKey>;
+  private readonly concurrency: number;
   private readonly errorBackoffMs: number;
   private readonly logger: Pick<LoggerService, 'log' | 'warn' | 'error'>;
 
@@ -94,6 +115,12 @@ export class EventConsumer {
     this.minIdleMs = options.minIdleMs ?? 30_000;
     this.claimIntervalMs = options.claimIntervalMs ?? 10_000;
     this.maxDeliveries = options.maxDeliveries ?? 5;
+    this.partitionBy = new Map(
+      Object.entries(options.partitionBy ?? {}).filter(
+        (entry): entry is [string, AnyPartitionKey] => entry[1] !== undefined,
+      ),
+    );
+    this.concurrency = Math.max(1, options.concurrency ?? 16);
     this.errorBackoffMs = options.errorBackoffMs ?? 1_000;
     this.logger = options.logger ?? new Logger(`EventConsumer:${this.group}`);
   }
@@ -246,16 +273,49 @@ export class EventConsumer {
   }
 
   private async handleBatch(entries: StreamEntry[], deliveries: Map<string, number>): Promise<void> {
-    for (const entry of entries) {
+    // Missing from the pending list: acked or taken over meanwhile; handling it again is at-least-once anyway.
+    const handle = (received: Received) => this.handle(received, deliveries.get(received.entry.id) ?? 1);
+    let run: Received[] = [];
+    const keys = new Set<string>();
+    const finishRun = async () => {
+      await Promise.all(run.map(handle));
+      run = [];
+      keys.clear();
+    };
+    for (const received of entries.map((entry) => this.receive(entry))) {
       // Stopping midway leaves the rest pending: replayed by this consumer's next start or claimed by another.
       if (!this.running) return;
-      // Missing from the pending list: acked or taken over meanwhile; handling it again is at-least-once anyway.
-      await this.handle(entry, deliveries.get(entry.id) ?? 1);
+      const key = this.partitionOf(received);
+      if (key === null) {
+        await finishRun();
+        await handle(received);
+        continue;
+      }
+      if (keys.has(key) || run.length >= this.concurrency) await finishRun();
+      run.push(received);
+      keys.add(key);
     }
+    if (this.running) await finishRun();
   }
 
-  private async handle(entry: StreamEntry, deliveries: number): Promise<void> {
-    if (entry.fields === null) {
+  /** Decodes an entry once: its envelope, and its payload when this group handles the type. */
+  private receive(entry: StreamEntry): Received {
+    if (entry.fields === null) return { entry, envelope: null };
+    const envelope = decodeEnvelope(entry.fields);
+    if (!envelope.ok || !this.handlers.has(envelope.value.type) || !isEventType(envelope.value.type))
+      return { entry, envelope };
+    return { entry, envelope, event: decodePayload(envelope.value.type, envelope.value) };
+  }
+
+  /** The key whose events must stay in order, for a type that may run beside others; null for any other. */
+  private partitionOf({ event }: Received): string | null {
+    if (!event?.ok) return null;
+    const key = this.partitionBy.get(event.value.type);
+    return key ? `${event.value.type}:${key(event.value.payload)}` : null;
+  }
+
+  private async handle({ entry, envelope: decoded, event }: Received, deliveries: number): Promise<void> {
+    if (decoded === null) {
       this.logger.warn({
         msg: 'pending event was trimmed from the stream; acked',
         group: this.group,
@@ -263,13 +323,11 @@ export class EventConsumer {
       });
       return this.ack(entry.id);
     }
-    const decoded = decodeEnvelope(entry.fields);
     if (!decoded.ok) return this.deadLetter(entry, DeadLetterReason.Malformed, decoded.reason, deliveries);
     const envelope = decoded.value;
     const handler = this.handlers.get(envelope.type);
     // Another service's business: acknowledged so it does not stay pending in this group.
-    if (!handler || !isEventType(envelope.type)) return this.ack(entry.id);
-    const event = decodePayload(envelope.type, envelope);
+    if (!handler || !event) return this.ack(entry.id);
     if (!event.ok) return this.deadLetter(entry, DeadLetterReason.Malformed, event.reason, deliveries);
     if (isPoison(deliveries, this.maxDeliveries, false)) {
       return this.deadLetter(
