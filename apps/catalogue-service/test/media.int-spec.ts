@@ -3,7 +3,7 @@ import type { EventEnvelope, EventPayload, Movie, MovieDetail, Page } from '@app
 import { accessForRating, EVENT_STREAM, MoviePatterns, MovieRpc } from '@app/contracts';
 import { EventBus, REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { CONSUMER_GROUP } from '../src/media/media-events';
@@ -12,14 +12,6 @@ import { cleanDataset } from '../src/seed/movie-dataset';
 import { announceInserted, seedCatalogue } from '../src/seed/seed-catalogue';
 import type { CatalogueContext } from './catalogue-context';
 import { catalogueContext } from './catalogue-context';
-
-const waitUntil = async (condition: () => Promise<boolean>, what: string, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe('media.ready and demo titles in catalogue-service', () => {
   let service: ServiceUnderTest;

@@ -3,21 +3,13 @@ import { Types } from 'mongoose';
 import { EVENT_STREAM, MovieRpc, ReviewRpc } from '@app/contracts';
 import { EventBus, REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { REVIEWS_CONSUMER_GROUP } from '../src/reviews/review-events';
 import { DELETED_AUTHOR } from '../src/reviews/reviews.service';
 import type { CatalogueContext } from './catalogue-context';
 import { catalogueContext } from './catalogue-context';
-
-const waitUntil = async (condition: () => Promise<boolean>, what: string, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 const newUserId = () => new Types.ObjectId().toHexString();
 

@@ -3,7 +3,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { CoreModule, EventBus, EventsModule, PROCESSED_EVENTS_COLLECTION } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { CONSUMER_GROUP } from '../src/items/items.module';
@@ -11,14 +11,6 @@ import { ItemsRepository } from '../src/items/items.repository';
 
 const TOTAL = 200;
 const STOP_AFTER = 60;
-
-const waitUntil = async (condition: () => Promise<boolean>, what: string, timeoutMs = 90_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 /**
  * movie.published crosses services: the catalogue's EventBus publishes on Redis Streams, the
@@ -96,7 +88,7 @@ describe('movie.published from catalogue to recommendation-service', () => {
       db
         .collection(PROCESSED_EVENTS_COLLECTION)
         .countDocuments({ group: CONSUMER_GROUP, eventId: { $in: eventIds } });
-    await waitUntil(async () => (await processed()) === TOTAL, `${TOTAL} processed events`);
+    await waitUntil(async () => (await processed()) === TOTAL, `${TOTAL} processed events`, 90_000);
 
     const stored = (await items.findAll()).filter((item) => movieIds.includes(item._id));
     expect(stored.map((item) => item._id)).toEqual(movieIds);

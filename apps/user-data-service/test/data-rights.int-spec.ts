@@ -1,7 +1,8 @@
 import type { ViewerDataExport, ViewerSettings } from '@app/contracts';
 import { DEFAULT_VIEWER_SETTINGS, ErrorCode, PlaybackPreference, ViewerDataPatterns } from '@app/contracts';
 import type { UserDataHarness } from './user-data-context';
-import { at, newId, startUserData, waitUntil } from './user-data-context';
+import { waitUntil } from '@app/server-testing';
+import { at, newId, startUserData } from './user-data-context';
 
 const mine: ViewerSettings = {
   notifications: { newReleases: false, recommendations: true },

@@ -1,7 +1,8 @@
 import type { ContinueWatchingItem, Favorite, HistoryPage, TitleSnapshot } from '@app/contracts';
 import { ErrorCode, ViewerDataPatterns } from '@app/contracts';
 import type { UserDataHarness } from './user-data-context';
-import { at, newId, startUserData, waitUntil } from './user-data-context';
+import { waitUntil } from '@app/server-testing';
+import { at, newId, startUserData } from './user-data-context';
 
 const snapshot: TitleSnapshot = {
   title: 'Lagaan',

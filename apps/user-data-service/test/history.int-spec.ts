@@ -5,7 +5,8 @@ import type { ServiceUnderTest } from '@app/server-testing';
 import type { HistoryRepository } from '../src/history/history.repository';
 import { HistoryService } from '../src/history/history.service';
 import type { UserDataHarness } from './user-data-context';
-import { at, newId, startUserData, waitUntil } from './user-data-context';
+import { waitUntil } from '@app/server-testing';
+import { at, newId, startUserData } from './user-data-context';
 
 describe('watch history in user-data-service (watch.progressed → userdata.history)', () => {
   let ctx: UserDataHarness;

@@ -7,7 +7,7 @@ import type { EventEnvelope, EventPayload, EventType } from '@app/contracts';
 import { EVENT_STREAM } from '@app/contracts';
 import { buildEnvelope, ENVELOPE_FIELD, EventBus, REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { CONSUMER_GROUP } from '../src/events/user-data-events.module';
@@ -21,14 +21,6 @@ export const newId = () => randomBytes(12).toString('hex');
 
 /** A moment on 2025-06-01 (in the past, so within the clock-skew rule), `second` seconds after noon UTC. */
 export const at = (second: number) => new Date(Date.UTC(2025, 5, 1, 12, 0, second)).toISOString();
-
-export const waitUntil = async (condition: () => Promise<boolean>, what: string, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 export type UserDataHarness = Awaited<ReturnType<typeof startUserData>>;
 

@@ -2,7 +2,8 @@ import type { ContinueWatchingItem, HistoryPage, ViewerAnalytics } from '@app/co
 import { ErrorCode, EVENT_STREAM, ViewerDataMessages, ViewerDataPatterns } from '@app/contracts';
 import { HistoryService } from '../src/history/history.service';
 import type { UserDataHarness } from './user-data-context';
-import { at, newId, startUserData, waitUntil } from './user-data-context';
+import { waitUntil } from '@app/server-testing';
+import { at, newId, startUserData } from './user-data-context';
 
 /** Watch time, Continue Watching, the history page and analytics, from real reports on the bus. */
 describe('viewer history in user-data-service', () => {

@@ -38,3 +38,4 @@ export type {
   WebhookEvent,
   WebhookEventName,
 } from './fakes/razorpay';
+export { waitUntil } from './wait-until';
