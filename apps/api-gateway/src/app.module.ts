@@ -25,6 +25,8 @@ import { PaymentClient } from './payments/payment.client';
 import { PaymentsController } from './payments/payments.controller';
 import { SubscriptionController } from './payments/subscription.controller';
 import { TitleFactsCache } from './payments/title-facts.cache';
+import { RecommendationClient } from './recommendations/recommendation.client';
+import { RecommendationsController } from './recommendations/recommendations.controller';
 import { AdminMediaController } from './streaming/admin-media.controller';
 import { PlaybackController } from './streaming/playback.controller';
 import { PlaybackService } from './streaming/playback.service';
@@ -59,6 +61,7 @@ export class AppModule {
         AdminMediaController,
         ViewerDataController,
         DataRightsController,
+        RecommendationsController,
       ],
       providers: [
         { provide: SERVICE_CLIENTS, useFactory: () => new ServiceClients(env) },
@@ -77,6 +80,7 @@ export class AppModule {
         StreamingClient,
         PlaybackService,
         DataRightsService,
+        RecommendationClient,
       ],
     };
   }

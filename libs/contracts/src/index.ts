@@ -7,6 +7,7 @@ export * from './errors';
 export * from './events';
 export * from './movies';
 export * from './pagination';
+export * from './recommendations';
 export * from './payments';
 export * from './reviews';
 export * from './roles';

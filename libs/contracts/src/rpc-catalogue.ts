@@ -2,13 +2,24 @@ import { AuthRpc } from './auth';
 import { MovieRpc, ReviewRpc } from './catalogue-rpc';
 import { ContactRpc } from './contact';
 import { PaymentRpc } from './payments';
+import { RecommendationRpc } from './recommendations';
 import type { RpcDescriptor } from './rpc';
 import { HistoryRpc, StreamingRpc } from './streaming';
 import { ViewerDataRpc } from './viewer-data';
 
 /** Every described RPC by pattern (tests check real replies against their contract through it). */
 export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
-  [AuthRpc, MovieRpc, ReviewRpc, ContactRpc, PaymentRpc, StreamingRpc, HistoryRpc, ViewerDataRpc]
+  [
+    AuthRpc,
+    MovieRpc,
+    ReviewRpc,
+    ContactRpc,
+    PaymentRpc,
+    StreamingRpc,
+    HistoryRpc,
+    ViewerDataRpc,
+    RecommendationRpc,
+  ]
     .flatMap((group) => Object.values(group))
     .map((descriptor): [string, RpcDescriptor] => [descriptor.pattern, descriptor]),
 );

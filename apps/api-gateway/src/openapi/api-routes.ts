@@ -7,6 +7,9 @@ import {
   UserMovieParamsSchema,
   ViewerDataMessages,
   ViewerSettingsSchema,
+  RecommendRequestSchema,
+  SimilarQuerySchema,
+  TrendingQuerySchema,
   HeartbeatRequestSchema,
   LeaseIdSchema,
   StartPlaybackRequestSchema,
@@ -90,6 +93,7 @@ import {
   HistoryPageReply,
   ViewerAnalyticsReply,
   ViewerSettingsReply,
+  RecommendationListReply,
 } from './reply-schemas';
 
 /** Who may call: anyone (a token is optional), any signed-in account, or an admin. */
@@ -106,7 +110,8 @@ export type ApiTag =
   | 'health'
   | 'payments'
   | 'playback'
-  | 'viewer-data';
+  | 'viewer-data'
+  | 'recommendations';
 
 export type ApiResponse = {
   status: number;
@@ -619,6 +624,41 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "My titles: the caller's purchases and rentals with both rental clocks → { data }",
     params: UserIdParamsSchema,
     ok: json(200, OwnedTitlesReply),
+  },
+  {
+    method: 'post',
+    path: '/api/recommend',
+    tag: 'recommendations',
+    access: 'public',
+    summary:
+      "SPEC's POST /recommend {user_id}: the caller's recommendations with a reason each; visitors and viewers without history get popular titles (DECISIONS 12)",
+    body: RecommendRequestSchema,
+    ok: json(200, RecommendationListReply),
+    errors: {
+      401: 'A user_id was sent without a valid token',
+      403: "The user_id is another user's (only an admin may ask for it)",
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/recommend/trending',
+    tag: 'recommendations',
+    access: 'public',
+    summary: 'Trending Now: most watched in the last 7 days with time decay, falling back to popularity',
+    query: TrendingQuerySchema,
+    ok: json(200, RecommendationListReply),
+  },
+  {
+    method: 'get',
+    path: '/api/movies/{id}/similar',
+    tag: 'recommendations',
+    access: 'public',
+    summary:
+      '"More like this": titles similar to this one (co-watching blended with genre, director and cast)',
+    params: movieId,
+    query: SimilarQuerySchema,
+    ok: json(200, RecommendationListReply),
+    errors: { 404: 'The title is unknown or not published' },
   },
   {
     method: 'get',

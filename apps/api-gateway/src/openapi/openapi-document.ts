@@ -40,6 +40,8 @@ const TAGS: Record<ApiTag, string> = {
   playback: 'Starting playback (signed stream URLs), heartbeats, the screens of an account, and admin media',
   'viewer-data':
     "A viewer's favorites (= My List), watch history, Continue Watching, analytics, settings, and their data rights",
+  recommendations:
+    'Recommendations with a reason each (POST /recommend), Trending Now and "More like this", from what people watch',
   payments:
     'Plans, Checkout orders, verification, the Razorpay webhook, subscriptions and the entitlement answer',
 };

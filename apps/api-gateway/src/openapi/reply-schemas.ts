@@ -36,6 +36,7 @@ import {
   UserSchema,
   DataExportFileSchema,
   ViewerDataRpc,
+  RecommendationRpc,
 } from '@app/contracts';
 import type {
   AdminMovie,
@@ -134,3 +135,4 @@ export const ContinueWatchingReply = ViewerDataRpc.continueWatching.reply;
 export const ViewerAnalyticsReply = ViewerDataRpc.analytics.reply;
 export const ViewerSettingsReply = ViewerDataRpc.getSettings.reply;
 export const DataExportReply = DataExportFileSchema;
+export const RecommendationListReply = RecommendationRpc.recommend.reply;

@@ -1,0 +1,54 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import {
+  ErrorCode,
+  RecommendRequestSchema,
+  Role,
+  SimilarQuerySchema,
+  TrendingQuerySchema,
+} from '@app/contracts';
+import type { RecommendRequest, SessionUser, SimilarQuery, TrendingQuery } from '@app/contracts';
+import { AppError, Public, ZodPipe } from '@app/server-core';
+import { CurrentUser } from '../auth/auth.decorators';
+import { MovieId } from '../catalogue/movies.controller';
+import { RecommendationClient } from './recommendation.client';
+
+/** Who the list is for: the caller (their own id or none), another user only for an admin, nobody for a visitor. */
+const subjectOf = (caller: SessionUser | undefined, requested: string | undefined): string | null => {
+  if (!caller) {
+    if (requested) throw new AppError(ErrorCode.Unauthorized, 'Please sign in');
+    return null;
+  }
+  if (requested && requested !== caller.id && caller.role !== Role.Admin) {
+    throw new AppError(ErrorCode.Forbidden, 'You can only reach your own account');
+  }
+  return requested ?? caller.id;
+};
+
+/**
+ * SPEC 7's `POST /recommend {user_id}` (issue 12, DECISIONS 12), Trending Now and "More like this". A token is
+ * optional: visitors get popular titles, never another user's list.
+ */
+@Controller('api')
+@Public()
+export class RecommendationsController {
+  constructor(private readonly recommendations: RecommendationClient) {}
+
+  @Post('recommend')
+  @HttpCode(200)
+  recommend(
+    @CurrentUser() caller: SessionUser | undefined,
+    @Body(new ZodPipe(RecommendRequestSchema, 'body')) { user_id, ...query }: RecommendRequest,
+  ) {
+    return this.recommendations.recommend(subjectOf(caller, user_id), query);
+  }
+
+  @Get('recommend/trending')
+  trending(@Query(new ZodPipe(TrendingQuerySchema, 'query')) query: TrendingQuery) {
+    return this.recommendations.trending(query);
+  }
+
+  @Get('movies/:id/similar')
+  similar(@MovieId() id: string, @Query(new ZodPipe(SimilarQuerySchema, 'query')) query: SimilarQuery) {
+    return this.recommendations.similar(id, query);
+  }
+}

@@ -1,0 +1,201 @@
+import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AuthMessages,
+  AuthPatterns,
+  ErrorCode,
+  MovieAccess,
+  RecommendationPatterns,
+  RecommendationReason,
+  RecommendationSource,
+  Role,
+  reasonText,
+} from '@app/contracts';
+import type { RecommendationList, RpcEnvelope } from '@app/contracts';
+import { AppError } from '@app/server-core';
+import { fakeSession } from './fakes';
+import { startFakeService, startGateway } from './gateway-harness';
+
+// Recommendations at the gateway (issue 12, DECISIONS 12): whose list a caller may ask for, that a visitor gets
+// the cold-start list (never another user's), and that bad input never reaches recommendation-service.
+
+const ashaId = 'b'.repeat(24);
+const raviId = 'c'.repeat(24);
+const adminId = 'a'.repeat(24);
+const movieId = 'd'.repeat(24);
+const unknownId = 'e'.repeat(24);
+const tokens = { asha: 'asha-token', admin: 'admin-token' };
+
+const calls: Array<{ pattern: string; data: Record<string, unknown> }> = [];
+const callsTo = (pattern: string) =>
+  calls.filter((call) => call.pattern === pattern).map((call) => call.data);
+
+const list = (reason: RecommendationReason): RecommendationList => ({
+  source:
+    reason === RecommendationReason.BecauseYouWatched
+      ? RecommendationSource.Personal
+      : RecommendationSource.Popular,
+  items: [
+    {
+      movie_id: movieId,
+      score: 0.8,
+      reason,
+      reasonText: reasonText(reason, { title: 'Se7en' }, 'Thriller'),
+      basedOnMovieId: reason === RecommendationReason.Trending ? null : 'f'.repeat(24),
+      title: 'Zodiac',
+      posterUrl: '/images/w500/zodiac.svg',
+      genre: 'Thriller',
+      rating: 7.7,
+      access: MovieAccess.Premium,
+      releaseYear: 2007,
+    },
+  ],
+});
+
+@Controller()
+class FakeServicesController {
+  @MessagePattern(AuthPatterns.resolveSession)
+  resolve(@Payload() { data }: RpcEnvelope<{ token: string }>) {
+    if (data.token === tokens.asha) return fakeSession(ashaId, Role.User, 'Asha');
+    if (data.token === tokens.admin) return fakeSession(adminId, Role.Admin, 'Admin');
+    throw new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired);
+  }
+
+  @MessagePattern(RecommendationPatterns.recommend)
+  recommend(@Payload() { data }: RpcEnvelope<{ userId: string | null }>) {
+    calls.push({ pattern: RecommendationPatterns.recommend, data });
+    return list(data.userId ? RecommendationReason.BecauseYouWatched : RecommendationReason.Trending);
+  }
+
+  @MessagePattern(RecommendationPatterns.trending)
+  trending(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    calls.push({ pattern: RecommendationPatterns.trending, data });
+    return list(RecommendationReason.Trending);
+  }
+
+  @MessagePattern(RecommendationPatterns.similar)
+  similar(@Payload() { data }: RpcEnvelope<{ movieId: string }>) {
+    calls.push({ pattern: RecommendationPatterns.similar, data });
+    if (data.movieId === unknownId) throw new AppError(ErrorCode.NotFound, 'Movie not found');
+    return list(RecommendationReason.Similar);
+  }
+}
+
+@Module({ controllers: [FakeServicesController] })
+class FakeServicesModule {}
+
+describe('recommendations at the gateway', () => {
+  let services: INestMicroservice;
+  let gateway: INestApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    const fake = await startFakeService(FakeServicesModule);
+    services = fake.app;
+    ({ app: gateway, url } = await startGateway({
+      AUTH_SERVICE_ADDR: fake.address,
+      RECOMMENDATION_SERVICE_ADDR: fake.address,
+    }));
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await services?.close();
+  });
+
+  beforeEach(() => {
+    calls.length = 0;
+  });
+
+  const send = (method: string, path: string, body?: unknown, token: string | null = tokens.asha) =>
+    fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  describe('POST /api/recommend', () => {
+    it("answers the caller's own list, with SPEC's movie_id and a reason per item", async () => {
+      const response = await send('POST', '/api/recommend', { user_id: ashaId, limit: 6, genre: 'Thriller' });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as RecommendationList;
+      expect(body.source).toBe(RecommendationSource.Personal);
+      expect(body.items[0]).toMatchObject({ movie_id: movieId, reasonText: 'Because you watched Se7en' });
+      expect(callsTo(RecommendationPatterns.recommend)).toEqual([
+        { userId: ashaId, limit: 6, genre: 'Thriller' },
+      ]);
+    });
+
+    it('a signed-in caller who names no user gets their own list', async () => {
+      expect((await send('POST', '/api/recommend', {})).status).toBe(200);
+      expect(callsTo(RecommendationPatterns.recommend)).toEqual([{ userId: ashaId, limit: 12 }]);
+    });
+
+    it('a visitor gets the cold-start list, never a user id (DECISIONS 12: no "user id 1" fallback)', async () => {
+      const response = await send('POST', '/api/recommend', {}, null);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as RecommendationList).source).toBe(RecommendationSource.Popular);
+      expect(callsTo(RecommendationPatterns.recommend)).toEqual([{ userId: null, limit: 12 }]);
+    });
+
+    it("another user's id is 403 for a viewer and served for an admin", async () => {
+      const other = await send('POST', '/api/recommend', { user_id: raviId });
+      expect(other.status).toBe(403);
+      expect(await other.json()).toMatchObject({ code: ErrorCode.Forbidden });
+      expect(callsTo(RecommendationPatterns.recommend)).toEqual([]);
+      expect((await send('POST', '/api/recommend', { user_id: raviId }, tokens.admin)).status).toBe(200);
+      expect(callsTo(RecommendationPatterns.recommend)).toEqual([{ userId: raviId, limit: 12 }]);
+    });
+
+    it('a user id without a token is 401, and a bad token is not read as a visitor', async () => {
+      expect((await send('POST', '/api/recommend', { user_id: ashaId }, null)).status).toBe(401);
+      expect((await send('POST', '/api/recommend', { user_id: ashaId }, 'forged')).status).toBe(401);
+      expect(callsTo(RecommendationPatterns.recommend)).toEqual([]);
+    });
+
+    it.each([
+      [{ user_id: '1' }, 'user_id'],
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 51 }, 'limit'],
+      [{ genre: '' }, 'genre'],
+      [{ userId: ashaId }, 'unknown key'],
+      [{ limit: '6' }, 'limit as text'],
+    ] as Array<[object, string]>)('%j (%s) is 400 and reaches no service', async (body) => {
+      const response = await send('POST', '/api/recommend', body);
+      expect(response.status).toBe(400);
+      expect(callsTo(RecommendationPatterns.recommend)).toEqual([]);
+    });
+  });
+
+  describe('GET /api/recommend/trending', () => {
+    it('is public and passes the genre filter and the limit', async () => {
+      const response = await send('GET', '/api/recommend/trending?genre=Drama&limit=6', undefined, null);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as RecommendationList).items[0].reasonText).toBe('Trending now');
+      expect(callsTo(RecommendationPatterns.trending)).toEqual([{ genre: 'Drama', limit: 6 }]);
+    });
+
+    it('refuses a limit out of range', async () => {
+      expect((await send('GET', '/api/recommend/trending?limit=500', undefined, null)).status).toBe(400);
+      expect(calls).toEqual([]);
+    });
+  });
+
+  describe('GET /api/movies/{id}/similar', () => {
+    it('is public and answers "More like {title}"', async () => {
+      const response = await send('GET', `/api/movies/${movieId}/similar?limit=4`, undefined, null);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as RecommendationList).items[0].reasonText).toBe('More like Se7en');
+      expect(callsTo(RecommendationPatterns.similar)).toEqual([{ movieId, limit: 4 }]);
+    });
+
+    it('an unknown title is 404; a malformed id is 400 without a call', async () => {
+      expect((await send('GET', `/api/movies/${unknownId}/similar`, undefined, null)).status).toBe(404);
+      expect((await send('GET', '/api/movies/not-an-id/similar', undefined, null)).status).toBe(400);
+      expect(callsTo(RecommendationPatterns.similar)).toEqual([{ movieId: unknownId, limit: 12 }]);
+    });
+  });
+});
