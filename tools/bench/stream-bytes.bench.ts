@@ -13,11 +13,10 @@ import { findFreePort, startMongo, startRedis, workspaceRoot } from '@app/local-
 import { runStep, startLogged, waitForHttp } from '../dev/processes';
 
 /**
- * Figure 1 of issue 10. Run: `node tools/build/node-app.mjs stream-bench tools/bench/stream-bytes.bench.ts
- * .cache/tools/stream-bench.js && node --enable-source-maps .cache/tools/stream-bench.js` (bootstrap.mjs has no
- * entry for it yet). Bytes served by streaming-service (the built
- * service, started as `npm start` starts it, through its Express/Nest HTTP port) against nginx serving the same
- * files with sendfile, measured by wrk in the same run. Two loads: 1 MiB random ranges of a ~30 s faststart MP4,
+ * Figure 1 of issue 10. Run: `npm run bench:stream`. Bytes served by streaming-service (the built service,
+ * started as `npm start` starts it, through its Express/Nest HTTP port), and by the same service behind the
+ * gateway's `/stream` proxy (the one-origin path of `npm start`; in k8s the ingress routes `/stream` straight to
+ * the service), against nginx serving the same files with sendfile, measured by wrk in the same run. Two loads: 1 MiB random ranges of a ~30 s faststart MP4,
  * and whole 4 s fMP4 segments. A plain node:http + fs.createReadStream server in this process is a third line,
  * to show what the framework costs. Not part of the tests; the machine may be shared, so read ratios, not
  * absolute figures. BENCH_SECONDS, BENCH_CONNECTIONS tune wrk; BENCH_PAUSE=seconds prints the URLs and waits
@@ -251,10 +250,11 @@ const main = async () => {
       `  MP4 ${(media.size / 1024 / 1024).toFixed(1)} MiB; ${media.segments.length} segments of ${(media.segmentBytes / 1024).toFixed(0)} KiB on average`,
     );
 
-    console.log('• Building and starting streaming-service (with Redis and the MongoDB-wire server)…');
-    await runStep('build', process.execPath, ['tools/build/node-app.mjs', 'streaming-service'], {
-      cwd: root,
-    });
+    console.log(
+      '• Building and starting streaming-service and the gateway (with Redis and the MongoDB-wire server)…',
+    );
+    for (const app of ['streaming-service', 'api-gateway'])
+      await runStep('build', process.execPath, ['tools/build/node-app.mjs', app], { cwd: root });
     const [mongo, redis] = await Promise.all([startMongo(), startRedis()]);
     stops.push(
       () => mongo.stop(),
@@ -283,6 +283,24 @@ const main = async () => {
     stops.unshift(() => service.stop());
     const serviceUrl = `http://127.0.0.1:${ports.http}`;
     await waitForHttp(`${serviceUrl}/health`, 60_000, () => service.child.exitCode === null);
+    const gatewayPort = await findFreePort();
+    const gateway = startLogged(
+      'api-gateway',
+      'dist/apps/api-gateway/main.js',
+      {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(gatewayPort),
+        STREAMING_HTTP_URL: serviceUrl,
+        STREAMING_SERVICE_ADDR: `127.0.0.1:${ports.tcp}`,
+      },
+      path.join(work, 'logs'),
+      root,
+    );
+    stops.unshift(() => gateway.stop());
+    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    await waitForHttp(`${gatewayUrl}/api/health/live`, 60_000, () => gateway.child.exitCode === null);
 
     const movieId = randomBytes(12).toString('hex');
     await registerAsset(mongo.uri, db, movieId);
@@ -308,6 +326,12 @@ const main = async () => {
       {
         label: 'streaming-service',
         base: serviceUrl,
+        mp4: playback.mp4Url,
+        segment: (name) => `${hlsBase}/480p/${name}`,
+      },
+      {
+        label: 'gateway /stream proxy → streaming-service',
+        base: gatewayUrl,
         mp4: playback.mp4Url,
         segment: (name) => `${hlsBase}/480p/${name}`,
       },
@@ -341,6 +365,7 @@ const main = async () => {
       console.log(
         JSON.stringify({
           serviceUrl,
+          gatewayUrl,
           nginx: nginx.url,
           plain: plain.url,
           playback,
