@@ -219,6 +219,25 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       expect(comedy.popular).toEqual(sections.popular);
     });
 
+    it('public query strings cannot mint cache entries without bound (issue 14, finding 8)', async () => {
+      const listKeys = async () => (await redis.keys('catalogue:*:list:*')).length;
+      await catalogue.send(MoviePatterns.sections, {});
+      await catalogue.send(MoviePatterns.list, { page: 1, pageSize: 24 });
+      const before = await listKeys();
+      for (let i = 0; i < 25; i++) {
+        const genre = `Genre-${i}-${Math.random()}`;
+        const sections = await catalogue.send<MovieSections>(MoviePatterns.sections, { genre });
+        expect(sections.trending).toEqual([]);
+        const page = await catalogue.send<Page<Movie>>(MoviePatterns.list, { page: 1, pageSize: 24, genre });
+        expect(page).toMatchObject({ data: [], total: 0 });
+        await catalogue.send(MoviePatterns.list, { page: 50 + i, pageSize: 24 });
+      }
+      // 'genres' is the one entry the checks themselves may add.
+      expect(await listKeys()).toBeLessThanOrEqual(before + 1);
+      const comedy = await catalogue.send<MovieSections>(MoviePatterns.sections, { genre: 'Comedy' });
+      expect(titles(comedy.trending)).toEqual(['Amélie', 'Quiet Comedy']);
+    });
+
     it('lists the genres of published titles', async () => {
       expect(await catalogue.send<string[]>(MoviePatterns.genres, {})).toEqual([
         'Action',

@@ -25,6 +25,11 @@ import { MovieCriteria, MoviesRepository } from './movies.repository';
 import { normalizeTitle } from './title';
 
 const published = MovieStatus.Published;
+/**
+ * Browse pages past this one are read from MongoDB each time: public query strings must not mint cache entries
+ * without bound (each is tens of kB in the Redis that also holds sessions and limits).
+ */
+export const CACHED_PAGES = 10;
 
 /** What visitors and users read: published titles only. */
 @Injectable()
@@ -55,12 +60,14 @@ export class MoviesService {
       if (!fragment) return { data: [], page, pageSize, total: 0 };
       criteria.search = fragment;
     }
+    // No published title has a genre the catalogue does not list: answered without a query or a cache entry.
+    if (!(await this.knownGenres(criteria.genres ?? []))) return { data: [], page, pageSize, total: 0 };
     const load = async () => {
       const result = await this.movies.list(criteria, sort, page, pageSize);
       return { ...result, data: result.data.map(toMovie) };
     };
-    // Searches are too varied to be worth caching.
-    if (criteria.search !== undefined) return load();
+    // Searches are too varied to be worth caching, and deep pages too rare.
+    if (criteria.search !== undefined || page > CACHED_PAGES) return load();
     return this.listCache.through(
       `published:${JSON.stringify([page, pageSize, criteria.genres, access ?? null, sort])}`,
       load,
@@ -68,7 +75,10 @@ export class MoviesService {
   }
 
   /** Every list of the user home and landing, computed from the catalogue (DECISIONS 13). */
-  sections(genre?: string): Promise<MovieSections> {
+  async sections(genre?: string): Promise<MovieSections> {
+    // Only the genres the catalogue lists get a cache entry of their own; another matches no title.
+    if (genre !== undefined && !(await this.knownGenres([genre])))
+      return { ...(await this.sections()), trending: [] };
     return this.listCache.through(`sections:${genre ?? ''}`, async () => {
       const top = async (
         criteria: Omit<MovieCriteria, 'status'>,
@@ -86,6 +96,12 @@ export class MoviesService {
       ]);
       return { hero: popular[0] ?? null, newlyLaunched, topRated, free, premium, popular, trending };
     });
+  }
+
+  private async knownGenres(genres: string[]): Promise<boolean> {
+    if (genres.length === 0) return true;
+    const known = new Set(await this.genres());
+    return genres.every((genre) => known.has(genre));
   }
 
   genres(): Promise<string[]> {
