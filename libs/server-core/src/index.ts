@@ -4,6 +4,8 @@ export * from './database/json-cache';
 export * from './context/request-context';
 export * from './context/request-context.module';
 export * from './database/redis';
+export * from './database/redis-script';
+export * from './database/conditional-upsert';
 export * from './env/env.module';
 export * from './env/parse-env';
 export * from './errors/app-error';

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { LEASE_TTL_SECONDS } from '@app/contracts';
-import { InjectRedis } from '@app/server-core';
+import { InjectRedis, redisScript, runScript } from '@app/server-core';
+import type { RedisScript } from '@app/server-core';
 import { END_LEASE, RENEW_LEASE, TAKE_LEASE } from './lease-scripts';
 
 /** One screen in use (DECISIONS 9). */
@@ -31,9 +31,11 @@ export const DEFAULT_LEASE_SETTINGS: LeaseSettings = {
 
 export type TakeResult = { taken: true; leaseId: string } | { taken: false };
 
-type Script = { source: string; sha: string };
-const script = (source: string): Script => ({ source, sha: createHash('sha1').update(source).digest('hex') });
-const SCRIPTS = { take: script(TAKE_LEASE), renew: script(RENEW_LEASE), end: script(END_LEASE) };
+const SCRIPTS = {
+  take: redisScript(TAKE_LEASE),
+  renew: redisScript(RENEW_LEASE),
+  end: redisScript(END_LEASE),
+};
 
 /** Stream leases in Redis: the only code that knows their keys. Every change is one Lua script (atomic). */
 @Injectable()
@@ -111,13 +113,7 @@ export class LeasesRepository {
     return Math.max(this.settings.ttlSeconds, this.settings.stoppedMemorySeconds) * 1000 + 60_000;
   }
 
-  /** EVALSHA, loading the script on a Redis that has not seen it yet (a restart, a failover). */
-  private async run(script: Script, keys: string[], args: Array<string | number>): Promise<unknown> {
-    try {
-      return await this.redis.evalsha(script.sha, keys.length, ...keys, ...args);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return this.redis.eval(script.source, keys.length, ...keys, ...args);
-    }
+  private run(script: RedisScript, keys: string[], args: Array<string | number>): Promise<unknown> {
+    return runScript(this.redis, script, keys, args);
   }
 }

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { QueryFilter } from 'mongoose';
-import { conditionalUpsert } from '../data/conditional-upsert';
 import type { ProgressFlags } from './progress-rules';
 import { HistoryRecord } from './history.schema';
+import { conditionalUpsert } from '@app/server-core';
 
 export type StoredHistory = HistoryRecord & { _id: Types.ObjectId };
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { conditionalUpsert } from '../data/conditional-upsert';
 import { UNKNOWN_TITLE } from './title.mapper';
 import { TitleRecord } from './title.schema';
+import { conditionalUpsert } from '@app/server-core';
 
 export type StoredTitle = TitleRecord & { _id: Types.ObjectId };
 
