@@ -34,6 +34,12 @@ export const envSchema = z.object({
     .default('https://openidconnect.googleapis.com/v1/userinfo'),
   /** Where browsers reach the product (Google's callback URL is built from it). */
   PUBLIC_URL: z.url().default(`http://localhost:${GATEWAY_DEFAULT_PORT}`),
+  /** Where the web app loads Razorpay Checkout from (the same setting payment-service hands out): allowed by the CSP. */
+  RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
+  /** A Razorpay-compatible API (the local stand-in in `npm start` and tests): its Checkout talks to it. */
+  RAZORPAY_API_URL: z.url().optional(),
+  /** More origins the CSP allows for scripts, frames and requests, space-separated (e.g. reCAPTCHA's when used). */
+  CSP_EXTRA_ORIGINS: z.string().optional(),
   /** Express `trust proxy`: which proxies may set X-Forwarded-For (the client IP rate limits use). */
   TRUST_PROXY: z.string().default('loopback'),
 });

@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import type { Env } from './env';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { compressResponses } from './web/compression';
+import { noStoreApi, securityHeaders } from './web/security-headers';
 import { streamProxy } from './web/stream-proxy';
 import { serveWebApp } from './web/web-app';
 
@@ -18,6 +19,8 @@ export const createGateway = async (env: Env) => {
   });
   app.disable('x-powered-by');
   app.use(correlationId);
+  app.use(securityHeaders(env));
+  app.use('/api', noStoreApi);
   app.use('/stream', streamProxy(env.STREAMING_HTTP_URL));
   app.use(compressResponses());
   app.useGlobalFilters(new AllExceptionsFilter());

@@ -31,11 +31,30 @@ export const openBrowser = async (): Promise<Session> => {
     args: CHROMIUM_ARGS,
   });
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  const violations = watchContentSecurityPolicy(context);
   const page = await context.newPage();
   return {
     browser,
     context,
     page,
-    close: () => browser.close(),
+    close: async () => {
+      await browser.close();
+      if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+    },
   };
+};
+
+/**
+ * Every journey doubles as a check of the gateway's CSP (issue 14, finding 5): what the browser refused to load
+ * or run is collected from each page's console and fails the journey when its browser closes.
+ */
+const watchContentSecurityPolicy = (context: BrowserContext): string[] => {
+  const violations: string[] = [];
+  const watch = (page: Page) =>
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        violations.push(`${page.url()}: ${message.text()}`);
+    });
+  context.on('page', watch);
+  return violations;
 };

@@ -1,0 +1,69 @@
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import type { Env } from '../env';
+
+/** Razorpay Checkout's own hosts beyond checkout.js (its payment frame and telemetry). */
+const RAZORPAY_HOSTS = ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'];
+
+const originOf = (url: string | undefined) => (url ? new URL(url).origin : null);
+
+/** Origins the web app loads code from or talks to besides its own: Razorpay Checkout, and what ops add. */
+export const thirdPartyOrigins = (env: Env): string[] => [
+  ...new Set(
+    [
+      originOf(env.RAZORPAY_CHECKOUT_URL),
+      originOf(env.RAZORPAY_API_URL),
+      ...RAZORPAY_HOSTS,
+      ...(env.CSP_EXTRA_ORIGINS?.split(/\s+/).filter(Boolean) ?? []),
+    ].filter((origin): origin is string => origin !== null),
+  ),
+];
+
+/**
+ * helmet with a strict Content-Security-Policy (issue 14, finding 5): code only from this origin and Razorpay
+ * Checkout; media and workers from blobs too (hls.js feeds the player through MediaSource and runs a worker);
+ * inline styles allowed because media-chrome's controls and Checkout's modal style themselves; never framed.
+ * HSTS and upgrading requests only where the product is served over https, so `npm start` on http still works.
+ */
+export const securityHeaders = (env: Env) => {
+  const https = new URL(env.PUBLIC_URL).protocol === 'https:';
+  const third = thirdPartyOrigins(env);
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...third],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Posters: generated ones here, imported ones from the movie database's image host.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", ...third],
+        frameSrc: third.length ? third : ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Checkout opens bank and UPI pages in pop-ups that report back to this window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    // The CSP's frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
+  });
+};
+
+/**
+ * API answers are personal unless a handler says otherwise (posters and the web app's assets set their own
+ * caching): no shared cache or browser history keeps a session, a profile or an entitlement.
+ */
+export const noStoreApi = (_req: Request, res: Response, next: NextFunction) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
