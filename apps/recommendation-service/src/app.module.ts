@@ -1,14 +1,19 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule } from '@app/server-core';
 import { Env } from './env';
-import { ItemsModule } from './items/items.module';
+import { RecommendationEventsModule } from './events/recommendation-events.module';
+import { RecommendationsModule } from './recommendations/recommendations.module';
 
 @Module({})
 export class AppModule {
   static register(env: Env): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forService('recommendation-service', env), ItemsModule],
+      imports: [
+        CoreModule.forService('recommendation-service', env),
+        RecommendationsModule,
+        RecommendationEventsModule,
+      ],
     };
   }
 }

@@ -1,0 +1,57 @@
+import { Module } from '@nestjs/common';
+import type { EventHandlers } from '@app/server-core';
+import { EventsModule } from '@app/server-core';
+import { InteractionsModule } from '../interactions/interactions.module';
+import { InteractionsService } from '../interactions/interactions.service';
+import { ItemsModule } from '../items/items.module';
+import { ItemsService } from '../items/items.service';
+
+/** The recommendation service's consumer group: it gets every event once. */
+export const CONSUMER_GROUP = 'recommendation-service';
+
+/**
+ * Everything this service learns from, in its one group. No IdempotencyStore: each effect is idempotent by its
+ * natural key (items ordered by the event's `occurredAt`; interaction signals that only grow, the favorite ordered
+ * by event time; trending plays counted once per viewer, title and day; deletes by user), and a report every 10 s
+ * per viewer should cost no more than the writes it makes.
+ */
+export const recommendationEventHandlers = (
+  items: ItemsService,
+  interactions: InteractionsService,
+): EventHandlers => ({
+  'movie.published': async ({ payload, occurredAt }) => {
+    await items.recordPublished(payload, new Date(occurredAt));
+  },
+  'movie.updated': async ({ payload, occurredAt }) => {
+    await items.recordUpdated(payload, new Date(occurredAt));
+  },
+  'movie.deleted': ({ payload, occurredAt }) => items.forget(payload.movieId, new Date(occurredAt)),
+  'watch.progressed': async ({ payload }) => {
+    await interactions.recordProgress(payload);
+  },
+  'favorite.added': async ({ payload, occurredAt }) => {
+    await interactions.recordFavorite(payload.userId, payload.movieId, true, new Date(occurredAt));
+  },
+  'favorite.removed': async ({ payload, occurredAt }) => {
+    await interactions.recordFavorite(payload.userId, payload.movieId, false, new Date(occurredAt));
+  },
+  'payment.captured': async ({ payload, occurredAt }) => {
+    await interactions.recordPayment(payload, new Date(occurredAt));
+  },
+  'user.deleted': ({ payload }) => interactions.forgetUser(payload.userId),
+});
+
+@Module({
+  imports: [
+    EventsModule.forConsumer({
+      group: CONSUMER_GROUP,
+      imports: [ItemsModule, InteractionsModule],
+      inject: [ItemsService, InteractionsService],
+      handlers: recommendationEventHandlers as (...deps: never[]) => EventHandlers,
+      // The hottest events: reports of different viewers or titles touch different records, so they run side by
+      // side; one viewer's reports on one title stay in order. Every other event runs alone, in stream order.
+      partitionBy: { 'watch.progressed': ({ userId, movieId }) => `${userId}:${movieId}` },
+    }),
+  ],
+})
+export class RecommendationEventsModule {}

@@ -1,0 +1,128 @@
+import { interactionStrength } from '../model';
+import type { InteractionState } from './interaction-rules';
+import { isWatched, nextState, watchedOf } from './interaction-rules';
+
+const userId = 'a'.repeat(24);
+const movieId = 'b'.repeat(24);
+const t = (minute: number) => Date.UTC(2025, 5, 1, 12, minute);
+
+const state = (overrides: Partial<InteractionState> = {}): InteractionState => ({
+  userId,
+  movieId,
+  version: 1,
+  watchedFraction: 0.4,
+  finished: false,
+  favorite: false,
+  favoriteAt: 0,
+  paid: false,
+  strength: interactionStrength({ watchedFraction: 0.4, finished: false, favorite: false, paid: false }),
+  at: t(0),
+  ...overrides,
+});
+
+describe('interaction rules', () => {
+  describe('the share a report reached', () => {
+    it.each([
+      ['the start', 0, { fraction: 0, finished: false }],
+      ['a whole percent, stored exactly', 1566, { fraction: 0.29, finished: false }],
+      ['just under a percent step, floored', 1619.9, { fraction: 0.29, finished: false }],
+      ['89.9 %', 4854.6, { fraction: 0.89, finished: false }],
+      ['90 %: finished', 4860, { fraction: 0.9, finished: true }],
+      ['past the end: the whole film', 6000, { fraction: 1, finished: true }],
+    ])('at %s', (_, positionSeconds, expected) => {
+      expect(watchedOf(positionSeconds, 5400)).toEqual(expected);
+    });
+
+    it('is unknown without a duration', () => {
+      expect(watchedOf(100, null)).toBeNull();
+      expect(watchedOf(100, 0)).toBeNull();
+    });
+  });
+
+  it('counts a title as watched from the resume range on, or finished', () => {
+    expect(isWatched({ watchedFraction: 0.04, finished: false })).toBe(false);
+    expect(isWatched({ watchedFraction: 0.05, finished: false })).toBe(true);
+    expect(isWatched({ watchedFraction: 0.5, finished: true })).toBe(true);
+  });
+
+  describe('the next record', () => {
+    it('starts a record at version 1 with the strength of its signals', () => {
+      expect(
+        nextState(userId, movieId, null, { kind: 'watched', fraction: 0.5, finished: false, at: t(1) }),
+      ).toEqual({
+        userId,
+        movieId,
+        version: 1,
+        watchedFraction: 0.5,
+        finished: false,
+        favorite: false,
+        favoriteAt: 0,
+        paid: false,
+        strength: interactionStrength({
+          watchedFraction: 0.5,
+          finished: false,
+          favorite: false,
+          paid: false,
+        }),
+        at: t(1),
+      });
+    });
+
+    it('grows the share and bumps the version', () => {
+      expect(
+        nextState(userId, movieId, state(), { kind: 'watched', fraction: 0.6, finished: false, at: t(2) }),
+      ).toMatchObject({ version: 2, watchedFraction: 0.6, at: t(2) });
+    });
+
+    it.each([
+      ['the same share (a redelivery)', 0.4],
+      ['a smaller share (a rewind, a late report)', 0.1],
+    ])('changes nothing for %s', (_, fraction) => {
+      expect(
+        nextState(userId, movieId, state(), { kind: 'watched', fraction, finished: false, at: t(5) }),
+      ).toBeNull();
+    });
+
+    it('keeps finished once reached', () => {
+      const finished = state({ watchedFraction: 0.95, finished: true });
+      expect(
+        nextState(userId, movieId, finished, { kind: 'watched', fraction: 0.2, finished: false, at: t(5) }),
+      ).toBeNull();
+    });
+
+    it('never moves `at` back for an older event that still adds a signal', () => {
+      expect(nextState(userId, movieId, state({ at: t(10) }), { kind: 'paid', at: t(1) })).toMatchObject({
+        paid: true,
+        at: t(10),
+      });
+    });
+
+    it('counts a purchase once', () => {
+      expect(nextState(userId, movieId, state({ paid: true }), { kind: 'paid', at: t(3) })).toBeNull();
+    });
+
+    it('follows the latest favorite event and ignores older or repeated ones', () => {
+      const added = nextState(userId, movieId, state(), { kind: 'favorite', favorite: true, at: t(5) });
+      expect(added).toMatchObject({ favorite: true, favoriteAt: t(5), version: 2 });
+      expect(
+        added &&
+          added.strength >
+            interactionStrength({ watchedFraction: 0.4, finished: false, favorite: false, paid: false }),
+      ).toBe(true);
+      expect(nextState(userId, movieId, added, { kind: 'favorite', favorite: true, at: t(5) })).toBeNull();
+      expect(nextState(userId, movieId, added, { kind: 'favorite', favorite: false, at: t(4) })).toBeNull();
+      expect(
+        nextState(userId, movieId, added, { kind: 'favorite', favorite: false, at: t(6) }),
+      ).toMatchObject({
+        favorite: false,
+        favoriteAt: t(6),
+      });
+    });
+
+    it('records a removal that comes first, so an older add delivered after it changes nothing', () => {
+      const removed = nextState(userId, movieId, null, { kind: 'favorite', favorite: false, at: t(5) });
+      expect(removed).toMatchObject({ favorite: false, favoriteAt: t(5), strength: 0 });
+      expect(nextState(userId, movieId, removed, { kind: 'favorite', favorite: true, at: t(4) })).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { RecoStoreModule } from '../data/reco-store.module';
+import { TrendingModule } from '../trending/trending.module';
+import { InteractionsService } from './interactions.service';
+
+@Module({
+  imports: [RecoStoreModule, TrendingModule],
+  providers: [InteractionsService],
+  exports: [InteractionsService],
+})
+export class InteractionsModule {}

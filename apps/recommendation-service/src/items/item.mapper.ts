@@ -1,0 +1,53 @@
+import type { MovieAccess } from '@app/contracts';
+import { accessForRating, MovieStatus } from '@app/contracts';
+import type { ItemFeatures } from '../model';
+import type { StoredItem } from './items.repository';
+
+/** A title as the serving side holds it in memory: what a card shows and what the model compares. */
+export type CatalogueItem = {
+  movieId: string;
+  title: string;
+  genre: string;
+  /** Lower-cased, trimmed genre: the genre filter compares on it. */
+  genreKey: string;
+  posterUrl: string;
+  rating: number | null;
+  access: MovieAccess;
+  director: string | null;
+  cast: string[];
+  releaseYear: number | null;
+  /** Epoch ms of the catalogue's publish date; null when unknown. */
+  publishedAt: number | null;
+  /** Published and not deleted: the only titles any list may offer. */
+  recommendable: boolean;
+};
+
+export const genreKey = (genre: string) => genre.trim().toLowerCase();
+
+/** A stored record with safe defaults for fields an older event did not carry. */
+export const toCatalogueItem = (record: StoredItem): CatalogueItem => {
+  const rating = record.rating ?? null;
+  return {
+    movieId: record._id,
+    title: record.title,
+    genre: record.genre,
+    genreKey: genreKey(record.genre),
+    posterUrl: record.posterUrl ?? '',
+    rating,
+    access: record.access ?? accessForRating(rating),
+    director: record.director ?? null,
+    cast: record.cast ?? [],
+    releaseYear: record.releaseYear ?? null,
+    publishedAt: record.publishDate ? record.publishDate.getTime() : null,
+    recommendable: record.status === MovieStatus.Published && !record.deleted,
+  };
+};
+
+export const toItemFeatures = (item: CatalogueItem): ItemFeatures => ({
+  movieId: item.movieId,
+  genre: item.genre,
+  director: item.director,
+  cast: item.cast,
+  releaseYear: item.releaseYear,
+  rating: item.rating,
+});

@@ -1,0 +1,101 @@
+import type { EventPayload } from '@app/contracts';
+import type { ItemChangesChannel } from './item-changes.channel';
+import type { ItemsRepository, ItemWrite } from './items.repository';
+import { ItemsService } from './items.service';
+
+const movieId = 'b'.repeat(24);
+const at = new Date('2025-06-01T12:00:00.000Z');
+
+const setup = () => {
+  const repository = {
+    record: jest.fn(async (_write: ItemWrite, _at: Date) => true),
+    markDeleted: jest.fn(async () => undefined),
+  };
+  const changes = { announce: jest.fn(async () => undefined) };
+  const service = new ItemsService(
+    repository as unknown as ItemsRepository,
+    changes as unknown as ItemChangesChannel,
+  );
+  return { service, repository, changes };
+};
+
+const published: EventPayload<'movie.published'> = {
+  movieId,
+  title: 'Lagaan',
+  genre: 'Drama',
+  publishDate: '2025-05-01T00:00:00.000Z',
+  posterUrl: '/posters/lagaan.svg',
+  rating: 8.1,
+  access: 'premium',
+  director: 'Ashutosh Gowariker',
+  cast: ['Aamir Khan'],
+  releaseYear: 2001,
+};
+
+describe('ItemsService', () => {
+  it('stores a published title with its card, ordered by the event time, and announces it', async () => {
+    const { service, repository, changes } = setup();
+    await expect(service.recordPublished(published, at)).resolves.toBe(true);
+    expect(repository.record).toHaveBeenCalledWith(
+      {
+        movieId,
+        title: 'Lagaan',
+        genre: 'Drama',
+        status: 'published',
+        publishDate: new Date('2025-05-01T00:00:00.000Z'),
+        posterUrl: '/posters/lagaan.svg',
+        rating: 8.1,
+        access: 'premium',
+        director: 'Ashutosh Gowariker',
+        cast: ['Aamir Khan'],
+        releaseYear: 2001,
+      },
+      at,
+    );
+    expect(changes.announce).toHaveBeenCalledWith(movieId);
+  });
+
+  it('leaves card fields an older event lacks to the stored record', async () => {
+    const { service, repository } = setup();
+    await service.recordPublished(
+      { movieId, title: 'Lagaan', genre: 'Drama', publishDate: 'not a date' },
+      at,
+    );
+    expect(repository.record.mock.calls[0][0]).toEqual({
+      movieId,
+      title: 'Lagaan',
+      genre: 'Drama',
+      status: 'published',
+      posterUrl: undefined,
+      rating: undefined,
+      access: undefined,
+      director: undefined,
+      cast: undefined,
+      releaseYear: undefined,
+    });
+  });
+
+  it.each([
+    ['published', 'published'],
+    ['draft', 'draft'],
+    ['anything else', 'draft'],
+  ])('reads an edit with status %s as %s', async (status, expected) => {
+    const { service, repository } = setup();
+    await service.recordUpdated({ movieId, title: 'Lagaan', genre: 'Drama', status }, at);
+    expect(repository.record).toHaveBeenCalledWith(expect.objectContaining({ status: expected }), at);
+  });
+
+  it('announces nothing when an older event changed nothing', async () => {
+    const { service, repository, changes } = setup();
+    repository.record.mockResolvedValue(false);
+    await expect(service.recordPublished(published, at)).resolves.toBe(false);
+    expect(changes.announce).not.toHaveBeenCalled();
+  });
+
+  it('marks a deleted title and announces it', async () => {
+    const { service, repository, changes } = setup();
+    await service.forget(movieId, at);
+    expect(repository.markDeleted).toHaveBeenCalledWith(movieId, at);
+    expect(changes.announce).toHaveBeenCalledWith(movieId);
+  });
+});
