@@ -18,6 +18,8 @@ const commands = {
   'bench-stream': 'tools/bench/stream-bytes.bench.ts',
   'bench-player': 'tools/bench/player-start.bench.ts',
   'bench-viewer': 'tools/bench/viewer-data.bench.ts',
+  'bench-reco': 'tools/bench/recommendations.bench.ts',
+  'bench-reco-latency': 'tools/bench/recommend-latency.bench.ts',
 };
 
 const fail = (message) => {

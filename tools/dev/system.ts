@@ -8,7 +8,7 @@ import { startDevFakes } from './fakes';
 import type { Managed } from './processes';
 import { runStep, startLogged, waitForHttp } from './processes';
 
-type ServicePorts = { tcp: number; http: number };
+export type ServicePorts = { tcp: number; http: number };
 
 /** Dev defaults: the ports of `ServiceDefaults` (libs/contracts), the table the services and the gateway default to. */
 export const DEFAULT_PORTS = Object.fromEntries(
@@ -73,6 +73,8 @@ export type RunningSystem = {
   logDir: string;
   mongoUri: string;
   redisUrl: string;
+  /** Where each service listens (benches call a service directly over TCP). */
+  services: Record<ServiceName, ServicePorts>;
   processes: Managed[];
   stop(): Promise<void>;
 };
@@ -203,7 +205,7 @@ export const startSystem = async ({
         : '';
       throw new Error(`${error.message}${hint}`);
     });
-    return { url, logDir, mongoUri, redisUrl, processes, stop: stopAll };
+    return { url, logDir, mongoUri, redisUrl, services, processes, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -123,10 +123,11 @@ const transpose = (viewers: Rows, items: number): Rows => {
 
 /**
  * Item-based kNN on implicit feedback: cosine between titles' viewer-strength vectors, shrunk by
- * n / (n + shrinkage) for n co-viewers, blended with content similarity so titles nobody watched yet still have
- * neighbours; plus popularity (distinct viewers, each weighted by the age of their last interaction).
+ * n / (n + shrinkage) for n co-viewers, blended with content similarity (contentWeight); new titles (see
+ * `newTitleDays`) get content neighbours at coldContentWeight so they reach viewers before anyone has co-watched
+ * them. Plus popularity: distinct viewers, each weighted by the age of their last interaction.
  * O(Σ titles-per-viewer² + Σ genre-group sizes) time, O(interactions + titles × neighbours) memory.
- * Titles absent from `items` (unknown or deleted) are ignored.
+ * Titles absent from `items` (unknown or deleted) are ignored; so are rows with no strength.
  */
 export const buildModel = (
   items: ItemFeatures[],
@@ -135,7 +136,9 @@ export const buildModel = (
   now = Date.now(),
 ): ModelSnapshot => {
   const startedAt = performance.now();
-  const settings: ModelOptions = { ...DEFAULT_MODEL_OPTIONS, ...options };
+  // An option given as undefined keeps its default.
+  const given = Object.entries(options).filter(([, value]) => value !== undefined);
+  const settings: ModelOptions = { ...DEFAULT_MODEL_OPTIONS, ...Object.fromEntries(given) };
   const { neighbours: k, shrinkage, contentWeight, coldContentWeight } = settings;
   const index = new Map<string, number>();
   const catalogue: ItemFeatures[] = [];
