@@ -1,4 +1,9 @@
-import { mailEnvShape, requireSmtpInProduction, serviceEnvSchema } from '@app/server-core';
+import {
+  mailEnvShape,
+  requireSmtpInProduction,
+  requireStrongSecrets,
+  serviceEnvSchema,
+} from '@app/server-core';
 import { z } from 'zod';
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
@@ -30,6 +35,11 @@ export const envSchema = serviceEnvSchema('payment-service')
   })
   .superRefine((env, ctx) => {
     requireSmtpInProduction(env, ctx);
+    // Razorpay issues these (24 characters): held to placeholders and a lower bound than our own keys.
+    requireStrongSecrets(env, ctx, {
+      RAZORPAY_KEY_SECRET: { minBits: 64 },
+      RAZORPAY_WEBHOOK_SECRET: { minBits: 64 },
+    });
     if (env.NODE_ENV === 'production' && env.PAYMENT_TEST_CRASH_POINT) {
       ctx.addIssue({
         code: 'custom',

@@ -1,33 +1,35 @@
-import { serviceEnvSchema } from '@app/server-core';
+import { requireStrongSecrets, serviceEnvSchema } from '@app/server-core';
 import { z } from 'zod';
 
 const onOff = z.enum(['on', 'off']);
 
-export const envSchema = serviceEnvSchema('streaming-service').extend({
-  /** The local media store's root (`.data/media` for `npm start`, a temp dir in tests). */
-  MEDIA_DIR: z.string().min(1).default('.data/media'),
-  /** Signs stream tokens and upload tickets (HMAC-SHA256); only this service holds it. */
-  STREAM_TOKEN_SECRET: z.string().min(32),
-  /** Lifetime of a stream token (a player renews it by starting playback again). */
-  STREAM_TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(86_400)
-    .default(4 * 3600),
-  /** Largest upload an admin may send. */
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(4 * 1024 ** 3),
-  /** `on` (npm start, tests): seeded (demo) titles are mapped to the generated sample films. */
-  SAMPLE_MEDIA: onOff.default('off'),
-  /** How many transcodes run at once. */
-  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
-  /** x264 preset of the ladder (`veryfast` in production; `ultrafast` where time matters more than size). */
-  TRANSCODE_PRESET: z
-    .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'])
-    .default('veryfast'),
-});
+export const envSchema = serviceEnvSchema('streaming-service')
+  .extend({
+    /** The local media store's root (`.data/media` for `npm start`, a temp dir in tests). */
+    MEDIA_DIR: z.string().min(1).default('.data/media'),
+    /** Signs stream tokens and upload tickets (HMAC-SHA256); only this service holds it. */
+    STREAM_TOKEN_SECRET: z.string().min(32),
+    /** Lifetime of a stream token (a player renews it by starting playback again). */
+    STREAM_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(86_400)
+      .default(4 * 3600),
+    /** Largest upload an admin may send. */
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(4 * 1024 ** 3),
+    /** `on` (npm start, tests): seeded (demo) titles are mapped to the generated sample films. */
+    SAMPLE_MEDIA: onOff.default('off'),
+    /** How many transcodes run at once. */
+    TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+    /** x264 preset of the ladder (`veryfast` in production; `ultrafast` where time matters more than size). */
+    TRANSCODE_PRESET: z
+      .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'])
+      .default('veryfast'),
+  })
+  .superRefine((env, ctx) => requireStrongSecrets(env, ctx, { STREAM_TOKEN_SECRET: {} }));
 export type Env = z.infer<typeof envSchema>;

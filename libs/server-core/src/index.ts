@@ -8,6 +8,7 @@ export * from './database/redis-script';
 export * from './database/conditional-upsert';
 export * from './env/env.module';
 export * from './env/parse-env';
+export * from './env/secrets';
 export * from './errors/app-error';
 export * from './errors/validate';
 export * from './events/dead-letter';
