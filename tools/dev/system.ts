@@ -143,6 +143,8 @@ export const startSystem = async ({
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       TCP_HOST: '127.0.0.1',
+      // Where browsers reach the product: the gateway's callback URLs and auth-service's mailed links.
+      PUBLIC_URL: `http://localhost:${gateway}`,
     };
 
     const media = mediaEnv(root, dataDir, persist);
@@ -179,8 +181,7 @@ export const startSystem = async ({
       LOG_LEVEL: 'info',
       HOST: '0.0.0.0',
       PORT: String(gateway),
-      // Where browsers reach the product (Google's callback URL is built from it).
-      PUBLIC_URL: `http://localhost:${gateway}`,
+      PUBLIC_URL: shared.PUBLIC_URL,
       STREAMING_HTTP_URL: `http://127.0.0.1:${services['streaming-service'].http}`,
       ...(existsSync(path.join(webDist, 'index.html')) ? { WEB_DIST_DIR: webDist } : {}),
       ...Object.fromEntries(

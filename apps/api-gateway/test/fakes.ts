@@ -3,7 +3,7 @@ import type { Movie, SessionUser } from '@app/contracts';
 
 // What the stand-in services of the gateway's tests answer: a signed-in caller and a catalogue title.
 
-/** The caller auth-service would resolve a token to. */
+/** The caller auth-service would resolve a token to (verified: DECISIONS 33 lets it pay). */
 export const fakeSession = (id: string, role: SessionUser['role'], username: string): SessionUser => ({
   id,
   username,
@@ -11,6 +11,7 @@ export const fakeSession = (id: string, role: SessionUser['role'], username: str
   role,
   status: UserStatus.Active,
   sessionId: `session-${username.toLowerCase()}`,
+  emailVerified: true,
 });
 
 /** A published title as catalogue-service answers `MovieRpc.get` (with its top reviews). */

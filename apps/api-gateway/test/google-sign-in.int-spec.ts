@@ -1,21 +1,42 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ApiError, AuthPatterns, ErrorCode, GoogleSignInRpcSchema } from '@app/contracts';
-import type { GoogleSignInRpc, OAuthCode, RpcEnvelope } from '@app/contracts';
+import {
+  ApiError,
+  AuthMessages,
+  AuthPatterns,
+  ErrorCode,
+  ExchangeOAuthCodeRpcSchema,
+  GoogleSignInRpcSchema,
+  Role,
+  UserStatus,
+} from '@app/contracts';
+import type {
+  ExchangeOAuthCodeRpc,
+  GoogleSignInRpc,
+  OAuthCode,
+  RpcEnvelope,
+  SessionToken,
+} from '@app/contracts';
 import { DEFAULT_GOOGLE_IDENTITY, workspaceRoot } from '@app/server-testing';
 import type { GoogleOAuthFake } from '@app/server-testing';
 import { startFakeService, startGateway } from './gateway-harness';
 
 const STATE_COOKIE = 'streamly_oauth_state';
+const BINDING_COOKIE = 'streamly_oauth_binding';
 
-/** Stands in for auth-service on the real TCP transport: records each verified profile and answers a one-time code. */
+/**
+ * Stands in for auth-service on the real TCP transport: records each verified profile and answers a one-time code;
+ * records each exchange the gateway forwards and answers a session (checking the binding is auth-service's part,
+ * tested there).
+ */
 const signIns: Array<{ envelope: RpcEnvelope<GoogleSignInRpc>; code: string }> = [];
+const exchanges: ExchangeOAuthCodeRpc[] = [];
 
 @Controller()
 class FakeAuthController {
@@ -25,6 +46,25 @@ class FakeAuthController {
     const code = randomBytes(32).toString('base64url');
     signIns.push({ envelope, code });
     return { code };
+  }
+
+  @MessagePattern(AuthPatterns.exchangeOAuthCode)
+  exchange(@Payload() { data }: RpcEnvelope<ExchangeOAuthCodeRpc>): SessionToken {
+    exchanges.push(ExchangeOAuthCodeRpcSchema.parse(data));
+    return {
+      token: 'session-token',
+      user: {
+        id: 'a'.repeat(24),
+        username: 'Google Viewer',
+        email: DEFAULT_GOOGLE_IDENTITY.email,
+        role: Role.User,
+        status: UserStatus.Active,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        profileImage: null,
+        hasPassword: false,
+        emailVerified: true,
+      },
+    };
   }
 }
 
@@ -67,6 +107,12 @@ const startGoogleOAuthFakeProcess = async (): Promise<GoogleOAuthFake> => {
 
 const manual = (url: string, cookie?: string) =>
   fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+
+/** The Set-Cookie header of cookie `name` the response carries. */
+const setCookieHeader = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((header) => header.startsWith(`${name}=`) && !header.startsWith(`${name}=;`));
 
 /** The `name=value` pair of a Set-Cookie header the response carries. */
 const setCookie = (res: Response, name: string) =>
@@ -152,6 +198,7 @@ describe('Google sign-in through the gateway', () => {
       emailVerified: true,
       displayName: DEFAULT_GOOGLE_IDENTITY.name,
       picture: null,
+      browserBindingHash: expect.stringMatching(/^[a-f0-9]{64}$/),
     });
     expect(envelope.correlationId).toBe(res.headers.get('x-correlation-id'));
     // The state cookie is single-use: the callback clears it.
@@ -180,6 +227,67 @@ describe('Google sign-in through the gateway', () => {
       expect(signIns).toHaveLength(before);
     },
   );
+
+  describe('the one-time code is bound to the browser that came back from Google (login CSRF)', () => {
+    /** Through Google and back: the browser's cookies after the callback, and the code it was sent to exchange. */
+    const signInToCode = async () => {
+      const before = signIns.length;
+      const { authorizeUrl, stateCookie } = await startSignIn(url);
+      const res = await manual((await approveAtGoogle(authorizeUrl)).href, stateCookie);
+      return { res, code: signIns[before].code, hash: signIns[before].envelope.data.browserBindingHash };
+    };
+    const exchange = (code: string, cookie?: string) =>
+      fetch(`${url}/api/auth/oauth/exchange`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({ code }),
+      });
+
+    it('the callback sets an HttpOnly, SameSite=Lax cookie for the exchange alone, whose SHA-256 auth-service keeps with the code', async () => {
+      const { res, hash } = await signInToCode();
+      const header = setCookieHeader(res, BINDING_COOKIE) ?? '';
+      expect(header).toMatch(/HttpOnly/i);
+      expect(header).toMatch(/SameSite=Lax/i);
+      expect(header).toMatch(/Path=\/api\/auth\/oauth(;|$)/);
+      const nonce = (setCookie(res, BINDING_COOKIE) ?? '').slice(BINDING_COOKIE.length + 1);
+      expect(nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(createHash('sha256').update(nonce).digest('hex')).toBe(hash);
+    });
+
+    it('the browser with the cookie exchanges its code: the nonce goes to auth-service, the cookie is spent', async () => {
+      const { res, code } = await signInToCode();
+      const cookie = setCookie(res, BINDING_COOKIE) ?? '';
+      const before = exchanges.length;
+      const answer = await exchange(code, cookie);
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as SessionToken).token).toBe('session-token');
+      expect(exchanges.slice(before)).toEqual([{ code, browserBinding: cookie.split('=')[1] }]);
+      expect(answer.headers.getSetCookie().some((header) => header.startsWith(`${BINDING_COOKIE}=;`))).toBe(
+        true,
+      );
+    });
+
+    it.each([
+      ['without the binding cookie', undefined],
+      ['with a malformed binding cookie', `${BINDING_COOKIE}=not-a-nonce`],
+      ['with only the state cookie', `${STATE_COOKIE}=${'x'.repeat(32)}`],
+    ])('a code exchanged %s is refused (401) and never reaches auth-service', async (_, cookie) => {
+      const { code } = await signInToCode();
+      const before = exchanges.length;
+      const answer = await exchange(code, cookie);
+      expect(answer.status).toBe(401);
+      expect((await answer.json()) as ApiError).toMatchObject({
+        code: ErrorCode.Unauthorized,
+        message: AuthMessages.oauthCodeInvalid,
+      });
+      expect(exchanges).toHaveLength(before);
+    });
+
+    it('a malformed code is still a 400, cookie or not', async () => {
+      const answer = await exchange('../../etc');
+      expect(answer.status).toBe(400);
+    });
+  });
 
   it('a user who cancels at Google (error=access_denied) lands on /oauth-success without a token', async () => {
     const before = signIns.length;

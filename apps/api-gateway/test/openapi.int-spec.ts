@@ -1,12 +1,13 @@
 import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from '@nestjs/swagger';
-import { AUTH_REQUIRED_MESSAGE, AuthPatterns, ErrorCode, Role, UserStatus } from '@app/contracts';
+import { AUTH_REQUIRED_MESSAGE, AuthPatterns, ErrorCode, Role } from '@app/contracts';
 import type { ResolveSession, RpcEnvelope, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { API_ROUTES, ApiRoute } from '../src/openapi/api-routes';
 import { buildOpenApiDocument, ERROR_BODY, hasStrictQuery } from '../src/openapi/openapi-document';
 import { jsonSchemaValidator, validateOpenApi } from '../src/openapi/openapi.testing';
+import { fakeSession } from './fakes';
 import { startFakeService, startGateway } from './gateway-harness';
 
 /**
@@ -18,14 +19,8 @@ import { startFakeService, startGateway } from './gateway-harness';
 
 const ADMIN_TOKEN = 'admin-token';
 const USER_TOKEN = 'user-token';
-const sessionOf = (role: Role): SessionUser => ({
-  id: (role === Role.Admin ? 'a' : 'b').repeat(24),
-  username: role,
-  email: `${role}@streamly.in`,
-  role,
-  status: UserStatus.Active,
-  sessionId: `session-${role}`,
-});
+/** A verified account of that role, so paying routes reach their validation. */
+const sessionOf = (role: Role): SessionUser => fakeSession('a'.repeat(24), role, role);
 
 @Controller()
 class FakeAuthController {

@@ -31,6 +31,7 @@ const sessions: Record<string, SessionUser> = {
   'admin-token': fakeSession(adminId, Role.Admin, 'Admin'),
   'asha-token': fakeSession(ashaId, Role.User, 'Asha'),
   'ravi-token': fakeSession(raviId, Role.User, 'Ravi'),
+  'unverified-token': { ...fakeSession(ashaId, Role.User, 'Asha'), emailVerified: false },
 };
 
 const lagaan = fakeMovie(movieId);
@@ -222,6 +223,21 @@ describe('payment routes at the gateway', () => {
       }
       expect(statuses).toEqual([visitor, own, other, admin]);
     });
+  });
+
+  it('an account whose email is not verified cannot start a payment (DECISIONS 33), but may still read and cancel', async () => {
+    const paying: Array<[string, string, unknown]> = [
+      ['POST', '/api/payments/create-order', { movieId, kind: 'rental', idempotencyKey: key }],
+      ['POST', '/create-order', { planId: 'standard', idempotencyKey: key }],
+      ['PUT', `/api/users/${ashaId}/subscription`, { planId: 'premium', idempotencyKey: key }],
+    ];
+    for (const [method, path, body] of paying) {
+      const answer = await call(method, path, 'unverified-token', body);
+      expect([path, answer.status]).toEqual([path, 403]);
+      expect(await answer.json()).toMatchObject({ message: 'Please verify your email before paying.' });
+    }
+    expect((await call('GET', `/api/users/${ashaId}/subscription`, 'unverified-token')).status).toBe(200);
+    expect((await call('DELETE', `/api/users/${ashaId}/subscription`, 'unverified-token')).status).toBe(200);
   });
 
   it('orders a title for the signed-in payer at the price catalogue-service holds', async () => {

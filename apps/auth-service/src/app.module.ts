@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule, EventsModule, MailModule } from '@app/server-core';
 import { AccountsModule } from './accounts/accounts.module';
+import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { Env } from './env';
 import { PasswordResetModule } from './password-reset/password-reset.module';
 import { SessionsModule } from './sessions/sessions.module';
@@ -18,6 +19,7 @@ export class AppModule {
         UsersModule,
         SessionsModule,
         AccountsModule,
+        EmailVerificationModule,
         PasswordResetModule,
       ],
     };

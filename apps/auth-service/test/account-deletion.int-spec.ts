@@ -18,10 +18,11 @@ import { REDIS_CLIENT } from '@app/server-core';
 import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
 import { startServiceUnderTest, startSmtpOutbox, suiteInfra, uniqueSuffix } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
+import { BackgroundTasks } from '../src/background/background-tasks';
 import { envSchema } from '../src/env';
 import { UserMessages } from '../src/users/users.service';
 import { authContext, type AuthContext } from './auth-context';
-import { solveCaptcha, TEST_SECRETS } from './auth-helpers';
+import { newBrowserBinding, solveCaptcha, TEST_SECRETS } from './auth-helpers';
 
 const ip = '198.51.100.23';
 const failure = (promise: Promise<unknown>) =>
@@ -61,14 +62,16 @@ describe("auth-service: the viewer's own account deletion and export (DECISIONS 
       .map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: { userId?: string } })
       .filter((e) => e.type === 'user.deleted' && e.payload.userId === userId);
   const googleSession = async (googleId: string, email: string) => {
+    const { browserBinding, browserBindingHash } = newBrowserBinding();
     const { code } = await service.call(AuthRpc.googleSignIn, {
       googleId,
       email,
       emailVerified: true,
       displayName: 'Priya',
       picture: null,
+      browserBindingHash,
     });
-    return service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code });
+    return service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code, browserBinding });
   };
 
   beforeAll(async () => {
@@ -107,13 +110,18 @@ describe("auth-service: the viewer's own account deletion and export (DECISIONS 
   it('with the right password: deletes, announces user.deleted once, ends every session and drops the email-keyed traces', async () => {
     const ravi = await ctx.newUser({ username: 'Ravi' });
     const [laptop, phone] = [await login(ravi.email, ravi.password), await login(ravi.email, ravi.password)];
-    // Traces keyed by the email: a reset OTP and a failed sign-in.
+    // Traces keyed by the email: a reset OTP and a wrong guess of it, a failed sign-in, a resent verification mail.
     await service.call(AuthRpc.forgotPassword, { email: ravi.email, clientIp: ip });
+    await service.call(AuthRpc.resendVerification, { userId: ravi.id });
+    await service.app.get(BackgroundTasks).idle();
+    await failure(service.call(AuthRpc.verifyOtp, { email: ravi.email, otp: '000000', clientIp: ip }));
     await failure(login(ravi.email, 'a wrong guess'));
     const traces = [
       `auth:otp:${ravi.email}`,
-      `auth:rate:login-failures:email:${ravi.email}`,
+      `auth:rate:sign-in:email:${ravi.email}`,
       `auth:rate:otp-request:email:${ravi.email}`,
+      `auth:rate:otp-attempts:email:${ravi.email}`,
+      `auth:rate:verification-mail:email:${ravi.email}`,
     ];
     expect(await redis.exists(...traces)).toBe(traces.length);
 
@@ -191,6 +199,7 @@ describe("auth-service: the viewer's own account deletion and export (DECISIONS 
       createdAt: stored?.createdAt.toISOString(),
       profileImage: null,
       hasPassword: true,
+      emailVerified: false,
       googleLinked: true,
     });
     const text = JSON.stringify(exported);

@@ -7,12 +7,13 @@ import { AuthMessages, AuthPatterns, ErrorCode, EVENT_STREAM, Role, UserStatus }
 import type { AppError } from '@app/server-core';
 import { REDIS_CLIENT } from '@app/server-core';
 import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, startSmtpOutbox, suiteInfra } from '@app/server-testing';
+import { mailsIn, startServiceUnderTest, startSmtpOutbox, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
+import { BackgroundTasks } from '../src/background/background-tasks';
 import { envSchema } from '../src/env';
 import { UsersRepository } from '../src/users/users.repository';
 import { authContext, type AuthContext } from './auth-context';
-import { solveCaptcha, TEST_SECRETS } from './auth-helpers';
+import { newBrowserBinding, solveCaptcha, TEST_SECRETS } from './auth-helpers';
 
 const ip = '203.0.113.7';
 const failure = (promise: Promise<unknown>) =>
@@ -289,7 +290,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
     };
 
-    it('mails an OTP, verifies it, resets the password and ends old sessions', async () => {
+    it('mails an OTP, verifies it, resets the password, ends old sessions and marks the email verified', async () => {
       const { email, password } = await ctx.newUser({ username: 'Meera', password: 'old password' });
       const old = await login(email, password);
       const sent = Date.now() - 1000;
@@ -309,7 +310,8 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
         service.send(AuthPatterns.resetPassword, { email, otp, newPassword: 'new password', clientIp: ip }),
       ).resolves.toEqual({ message: AuthMessages.passwordReset });
       expect(await failure(resolve(old.token))).toMatchObject({ code: ErrorCode.Unauthorized });
-      expect((await login(email, 'new password')).user.email).toBe(email);
+      // The code proved the address: the account is verified now (DECISIONS 33).
+      expect((await login(email, 'new password')).user).toMatchObject({ email, emailVerified: true });
       // Spent: the same OTP cannot reset again.
       expect(
         await failure(
@@ -324,14 +326,17 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     });
 
     it('answers an unknown email exactly like a known one, and sends nothing', async () => {
-      const before = smtp.messages().length;
+      const ghost = ctx.uniqueEmail('ghost');
       await expect(
-        service.send(AuthPatterns.forgotPassword, { email: ctx.uniqueEmail('ghost'), clientIp: ip }),
-      ).resolves.toEqual({ message: AuthMessages.otpSent });
-      expect(smtp.messages().length).toBe(before);
+        service.send(AuthPatterns.forgotPassword, { email: ghost, clientIp: ip }),
+      ).resolves.toEqual({
+        message: AuthMessages.otpSent,
+      });
+      await service.app.get(BackgroundTasks).idle();
+      expect(mailsIn(smtp.dir, ghost)).toEqual([]);
     });
 
-    it('voids the OTP after 5 wrong tries: the sixth attempt fails even with the right code', async () => {
+    it('takes 5 tries per email: the sixth attempt is refused (429) even with the right code', async () => {
       const { email } = await ctx.newUser({ username: 'Kiran' });
       const sent = Date.now() - 1000;
       await service.send(AuthPatterns.forgotPassword, { email, clientIp: ip });
@@ -343,7 +348,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
         ).toMatchObject({ code: ErrorCode.ValidationFailed, message: AuthMessages.otpInvalid });
       }
       expect(await failure(service.send(AuthPatterns.verifyOtp, { email, otp, clientIp: ip }))).toMatchObject(
-        { message: AuthMessages.otpExpired },
+        { code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts },
       );
     });
 
@@ -356,15 +361,6 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     });
   });
 
-  it('trips the login rate limit after 10 failures for one email, even with the right password', async () => {
-    const target = await ctx.newUser({ username: 'Target' });
-    for (let i = 0; i < 10; i += 1) await failure(login(target.email, 'guess'));
-    expect(await failure(login(target.email, target.password))).toMatchObject({
-      code: ErrorCode.RateLimited,
-      message: AuthMessages.tooManyAttempts,
-    });
-  });
-
   describe('Google sign-in', () => {
     const google = {
       googleId: 'g-123',
@@ -373,19 +369,37 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       displayName: 'Priya',
       picture: 'https://example.com/p.png',
     };
+    /** What the gateway does at the callback and at /oauth-success: sign in, then exchange from the same browser. */
+    const googleSession = async (profile: Partial<typeof google>) => {
+      const { browserBinding, browserBindingHash } = newBrowserBinding();
+      const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, {
+        ...google,
+        ...profile,
+        browserBindingHash,
+      });
+      return service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code, browserBinding });
+    };
 
-    it('creates a user without a password, exchanges the one-time code once, then lets them set a password', async () => {
-      const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, google);
-      const { token, user } = await service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code });
+    it('creates a verified user without a password, exchanges the one-time code once, then lets them set a password', async () => {
+      const { browserBinding, browserBindingHash } = newBrowserBinding();
+      const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, {
+        ...google,
+        browserBindingHash,
+      });
+      const { token, user } = await service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, {
+        code,
+        browserBinding,
+      });
       expect(user).toMatchObject({
         email: 'priya@gmail.com',
         hasPassword: false,
+        emailVerified: true,
         profileImage: 'https://example.com/p.png',
         role: Role.User,
       });
-      expect(await failure(service.send(AuthPatterns.exchangeOAuthCode, { code }))).toMatchObject({
-        code: ErrorCode.Unauthorized,
-      });
+      expect(
+        await failure(service.send(AuthPatterns.exchangeOAuthCode, { code, browserBinding })),
+      ).toMatchObject({ code: ErrorCode.Unauthorized });
       await expect(
         service.send(AuthPatterns.setPassword, { userId: user.id, newPassword: 'priya password' }),
       ).resolves.toEqual({ message: AuthMessages.passwordSet });
@@ -399,16 +413,63 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       ).toMatchObject({ code: ErrorCode.Conflict });
     });
 
-    it('links an existing account by verified email and refuses an unverified one', async () => {
-      const asha = await ctx.newUser();
+    it('refuses a code exchanged from another browser (no or another binding), and spends it', async () => {
+      const { browserBinding, browserBindingHash } = newBrowserBinding();
       const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, {
         ...google,
-        googleId: 'g-asha',
-        email: asha.email,
+        googleId: 'g-csrf',
+        email: ctx.uniqueEmail('csrf'),
+        browserBindingHash,
       });
-      expect((await service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code })).user).toMatchObject(
-        { id: asha.id, email: asha.email, hasPassword: true },
-      );
+      expect(
+        await failure(
+          service.send(AuthPatterns.exchangeOAuthCode, {
+            code,
+            browserBinding: newBrowserBinding().browserBinding,
+          }),
+        ),
+      ).toMatchObject({ code: ErrorCode.Unauthorized, message: AuthMessages.oauthCodeInvalid });
+      expect(
+        await failure(service.send(AuthPatterns.exchangeOAuthCode, { code, browserBinding })),
+      ).toMatchObject({ code: ErrorCode.Unauthorized, message: AuthMessages.oauthCodeInvalid });
+      expect(await failure(service.send(AuthPatterns.exchangeOAuthCode, { code }))).toMatchObject({
+        code: ErrorCode.ValidationFailed,
+      });
+    });
+
+    it('takes over an account whose email was never verified: its password is cleared and every session ends (DECISIONS 33)', async () => {
+      // Someone registered the address first and never proved it.
+      const squatter = await ctx.newUser({ username: 'Squatter' });
+      const squatterSession = await login(squatter.email, squatter.password);
+
+      const { user, token } = await googleSession({ googleId: 'g-owner', email: squatter.email });
+
+      expect(user).toMatchObject({
+        id: squatter.id,
+        email: squatter.email,
+        hasPassword: false,
+        emailVerified: true,
+      });
+      expect(await failure(resolve(squatterSession.token))).toMatchObject({ code: ErrorCode.Unauthorized });
+      expect(await failure(login(squatter.email, squatter.password))).toMatchObject({
+        code: ErrorCode.Unauthorized,
+        message: AuthMessages.invalidCredentials,
+      });
+      expect(await resolve(token)).toMatchObject({ id: squatter.id, emailVerified: true });
+    });
+
+    it('links a verified account and keeps its password and sessions', async () => {
+      const asha = await ctx.newUser({ emailVerified: true });
+      const ashaSession = await login(asha.email, asha.password);
+
+      const { user } = await googleSession({ googleId: 'g-asha', email: asha.email });
+
+      expect(user).toMatchObject({ id: asha.id, email: asha.email, hasPassword: true, emailVerified: true });
+      expect((await resolve(ashaSession.token)).id).toBe(asha.id);
+      expect((await login(asha.email, asha.password)).user.id).toBe(asha.id);
+    });
+
+    it('refuses a Google profile whose email Google has not verified', async () => {
       expect(
         await failure(
           service.send(AuthPatterns.googleSignIn, {
@@ -416,6 +477,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
             googleId: 'g-x',
             email: 'x@gmail.com',
             emailVerified: false,
+            browserBindingHash: newBrowserBinding().browserBindingHash,
           }),
         ),
       ).toMatchObject({ code: ErrorCode.Forbidden });
@@ -441,6 +503,9 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       [AuthPatterns.changeRole, { actorId: 'a'.repeat(24), userId: 'b'.repeat(24), role: 'superuser' }],
       [AuthPatterns.resolveSession, { token: 'x'.repeat(5000) }],
       [AuthPatterns.exchangeOAuthCode, { code: '../../etc' }],
+      [AuthPatterns.exchangeOAuthCode, { code: 'A'.repeat(43), browserBinding: { $gt: '' } }],
+      [AuthPatterns.verifyEmail, { token: { $gt: '' } }],
+      [AuthPatterns.verifyEmail, { token: 'not-a-token' }],
       [AuthPatterns.listUsers, { page: 0 }],
       [AuthPatterns.listUsers, { pageSize: 101 }],
       [AuthPatterns.listUsers, { page: { $gt: '' } }],

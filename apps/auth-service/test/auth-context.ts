@@ -9,6 +9,8 @@ export type TestUser = { id: string; email: string; password: string; username: 
 export type NewTestUser = Partial<Pick<TestUser, 'email' | 'password' | 'username' | 'role'>> & {
   googleId?: string;
   profileImage?: string;
+  /** As sign-up leaves it (false) unless the test says otherwise. */
+  emailVerified?: boolean;
 };
 
 /**
@@ -37,6 +39,7 @@ export const authContext = (service: ServiceUnderTest) => {
       role,
       googleId: overrides.googleId,
       profileImage: overrides.profileImage,
+      emailVerified: overrides.emailVerified ?? false,
     });
     // create answers null when the email is taken (duplicate key): a factory must not hand back a shared row.
     if (!stored) throw new Error(`newUser: ${email} is already taken`);

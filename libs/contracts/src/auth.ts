@@ -13,6 +13,8 @@ export const SessionUserSchema = z.object({
   status: z.enum([UserStatus.Active, UserStatus.Suspended, UserStatus.Banned]),
   /** The session (token id) this request runs under; logout revokes it. */
   sessionId: z.string(),
+  /** DECISIONS 33: auth-service always sends it; only `true` counts as verified (the gateway's @VerifiedEmail()). */
+  emailVerified: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
@@ -42,6 +44,10 @@ export const AuthPatterns = {
   deleteOwnAccount: 'auth.accounts.delete-own',
   /** DECISIONS 32: what auth holds of the viewer, for "Download my data". */
   exportAccount: 'auth.accounts.export',
+  /** DECISIONS 33: the link of the verification mail. */
+  verifyEmail: 'auth.accounts.verify-email',
+  /** DECISIONS 33: a new verification mail for the signed-in account (limited). */
+  resendVerification: 'auth.accounts.resend-verification',
 } as const;
 
 /** SPEC 8: what a call without a usable token is answered. */
@@ -83,6 +89,11 @@ export const UserSchema = z.object({
   createdAt: z.string(),
   profileImage: z.string().nullable(),
   hasPassword: z.boolean(),
+  /**
+   * DECISIONS 33: the account proved it owns its email (the verification mail, or Google). Auth-service always sends
+   * it; optional only so a session stored before it existed still reads. An unverified account cannot pay.
+   */
+  emailVerified: z.boolean().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -113,6 +124,11 @@ export const AuthMessages = {
   cannotDemoteSelf: 'You cannot remove your own admin role',
   cannotDeleteSelf: 'You cannot remove your own account',
   cannotChangeOwnStatus: 'You cannot change your own status',
+  verificationSent: 'We sent a verification link to your email.',
+  emailVerified: 'Your email is verified.',
+  emailAlreadyVerified: 'Your email is already verified.',
+  verificationLinkInvalid: 'This verification link is invalid or has expired.',
+  emailNotVerified: 'Please verify your email before paying.',
 } as const;
 
 // ---- HTTP bodies (the gateway validates them; auth-service validates the RPC payloads built from them) ----
@@ -151,6 +167,13 @@ export const OAuthExchangeRequestSchema = z
   .object({ code: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'must be a sign-in code') })
   .strict();
 export type OAuthExchangeRequest = z.infer<typeof OAuthExchangeRequestSchema>;
+
+/** The token of the verification mail's link (`/verify-email?token=…`): 32 random bytes, hex. */
+export const EmailVerificationTokenSchema = z
+  .string()
+  .regex(/^[a-f0-9]{64}$/, 'must be a verification token');
+export const VerifyEmailRequestSchema = z.object({ token: EmailVerificationTokenSchema }).strict();
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
 
 export const UpdateUserRequestSchema = z
   .object({
@@ -217,6 +240,17 @@ export const ResetPasswordRpcSchema = ResetPasswordRequestSchema.extend({
   clientIp: ClientIpSchema,
 }).strict();
 export type ResetPasswordRpc = z.infer<typeof ResetPasswordRpcSchema>;
+/**
+ * Login CSRF (issue 14): the gateway binds each one-time OAuth code to the browser that came back from Google with a
+ * random nonce in an HttpOnly cookie. Auth-service keeps only the nonce's SHA-256 (hex) with the code…
+ */
+const BrowserBindingHashSchema = z.string().regex(/^[a-f0-9]{64}$/, 'must be a SHA-256 digest');
+/** …and the exchange must bring the nonce itself (the cookie's value: 32 bytes, base64url). */
+export const BrowserBindingSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a browser binding');
+export const ExchangeOAuthCodeRpcSchema = OAuthExchangeRequestSchema.extend({
+  browserBinding: BrowserBindingSchema,
+}).strict();
+export type ExchangeOAuthCodeRpc = z.infer<typeof ExchangeOAuthCodeRpcSchema>;
 export const SessionIdRpcSchema = z.object({ sessionId: z.string().min(1).max(64) }).strict();
 export type SessionIdRpc = z.infer<typeof SessionIdRpcSchema>;
 export const UserIdRpcSchema = z.object({ userId: UserIdSchema }).strict();
@@ -231,6 +265,7 @@ export const GoogleSignInRpcSchema = z
     emailVerified: z.boolean(),
     displayName: z.string().max(200).nullable(),
     picture: z.string().max(2048).nullable(),
+    browserBindingHash: BrowserBindingHashSchema,
   })
   .strict();
 export type GoogleSignInRpc = z.infer<typeof GoogleSignInRpcSchema>;
@@ -268,6 +303,7 @@ export const AccountExportSchema = z.object({
   createdAt: z.string(),
   profileImage: z.string().nullable(),
   hasPassword: z.boolean(),
+  emailVerified: z.boolean().optional(),
   googleLinked: z.boolean(),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
@@ -310,7 +346,7 @@ export const AuthRpc = {
   verifyOtp: rpc(AuthPatterns.verifyOtp, VerifyOtpRpcSchema, MessageResponseSchema),
   resetPassword: rpc(AuthPatterns.resetPassword, ResetPasswordRpcSchema, MessageResponseSchema),
   googleSignIn: rpc(AuthPatterns.googleSignIn, GoogleSignInRpcSchema, OAuthCodeSchema),
-  exchangeOAuthCode: rpc(AuthPatterns.exchangeOAuthCode, OAuthExchangeRequestSchema, SessionTokenSchema),
+  exchangeOAuthCode: rpc(AuthPatterns.exchangeOAuthCode, ExchangeOAuthCodeRpcSchema, SessionTokenSchema),
   listUsers: rpc(AuthPatterns.listUsers, ListUsersQuerySchema, UserPageSchema),
   updateUser: rpc(AuthPatterns.updateUser, UpdateUserRpcSchema, UserSchema),
   changeRole: rpc(AuthPatterns.changeRole, ChangeRoleRpcSchema, UserSchema),
@@ -321,4 +357,6 @@ export const AuthRpc = {
     z.object({ removed: z.literal(true) }),
   ),
   exportAccount: rpc(AuthPatterns.exportAccount, UserIdRpcSchema, AccountExportSchema),
+  verifyEmail: rpc(AuthPatterns.verifyEmail, VerifyEmailRequestSchema, MessageResponseSchema),
+  resendVerification: rpc(AuthPatterns.resendVerification, UserIdRpcSchema, MessageResponseSchema),
 } as const;

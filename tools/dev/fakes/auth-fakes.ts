@@ -4,16 +4,20 @@ import path from 'node:path';
 import { startGoogleOAuthFake, startSmtpOutbox } from '@app/server-testing';
 import type { DevFakeStarter } from './index';
 
-type AuthSecrets = { JWT_SECRET: string; ALTCHA_HMAC_KEY: string };
+const SECRET_KEYS = ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'OTP_HMAC_KEY'] as const;
+type AuthSecrets = Record<(typeof SECRET_KEYS)[number], string>;
 
-/** Generated once per data dir and kept there, so sessions survive a restart of `npm start`. */
+/**
+ * Generated once per data dir and kept there, so sessions survive a restart of `npm start`; a key added since
+ * the file was written is generated then and kept too.
+ */
 const secretsFor = (dataDir: string): AuthSecrets => {
   const file = path.join(dataDir, 'auth-secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as AuthSecrets;
-  const secrets = {
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    ALTCHA_HMAC_KEY: randomBytes(48).toString('base64url'),
-  };
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<AuthSecrets>) : {};
+  if (SECRET_KEYS.every((key) => kept[key])) return kept as AuthSecrets;
+  const secrets = Object.fromEntries(
+    SECRET_KEYS.map((key) => [key, kept[key] ?? randomBytes(48).toString('base64url')]),
+  ) as AuthSecrets;
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;

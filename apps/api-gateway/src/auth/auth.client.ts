@@ -81,8 +81,16 @@ export class AuthClient {
     return this.client.send(AuthRpc.googleSignIn, payload);
   }
 
-  exchangeOAuthCode(code: string) {
-    return this.client.send(AuthRpc.exchangeOAuthCode, { code });
+  exchangeOAuthCode(code: string, browserBinding: string) {
+    return this.client.send(AuthRpc.exchangeOAuthCode, { code, browserBinding });
+  }
+
+  verifyEmail(token: string) {
+    return this.client.send(AuthRpc.verifyEmail, { token });
+  }
+
+  resendVerification(userId: string) {
+    return this.client.send(AuthRpc.resendVerification, { userId });
   }
 
   async listUsers(query: ListUsersQuery): Promise<UserList> {

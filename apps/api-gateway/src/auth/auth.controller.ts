@@ -1,9 +1,13 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
+  AuthMessages,
+  ErrorCode,
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
   OAuthExchangeRequestSchema,
   ResetPasswordRequestSchema,
+  VerifyEmailRequestSchema,
   VerifyOtpRequestSchema,
 } from '@app/contracts';
 import type {
@@ -12,12 +16,14 @@ import type {
   OAuthExchangeRequest,
   ResetPasswordRequest,
   SessionUser,
+  VerifyEmailRequest,
   VerifyOtpRequest,
 } from '@app/contracts';
-import { Public, ZodPipe } from '@app/server-core';
+import { AppError, Public, ZodPipe } from '@app/server-core';
 import { AuthClient } from './auth.client';
 import { CurrentUser } from './auth.decorators';
 import { ClientIp } from './client-ip';
+import { takeBrowserBinding } from './google/browser-binding';
 
 @Controller('api/auth')
 export class AuthController {
@@ -88,10 +94,31 @@ export class AuthController {
     return this.auth.resetPassword({ ...body, clientIp });
   }
 
+  /** Only from the browser Google's callback gave the binding cookie to (login CSRF); the cookie is spent here. */
   @Public()
   @Post('oauth/exchange')
   @HttpCode(200)
-  exchange(@Body(new ZodPipe(OAuthExchangeRequestSchema, 'body')) { code }: OAuthExchangeRequest) {
-    return this.auth.exchangeOAuthCode(code);
+  exchange(
+    @Body(new ZodPipe(OAuthExchangeRequestSchema, 'body')) { code }: OAuthExchangeRequest,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const browserBinding = takeBrowserBinding(req, res);
+    if (!browserBinding) throw new AppError(ErrorCode.Unauthorized, AuthMessages.oauthCodeInvalid);
+    return this.auth.exchangeOAuthCode(code, browserBinding);
+  }
+
+  /** The link of the verification mail (DECISIONS 33), opened on any device: the token is the proof. */
+  @Public()
+  @Post('verify-email')
+  @HttpCode(200)
+  verifyEmail(@Body(new ZodPipe(VerifyEmailRequestSchema, 'body')) { token }: VerifyEmailRequest) {
+    return this.auth.verifyEmail(token);
+  }
+
+  @Post('verify-email/resend')
+  @HttpCode(200)
+  resendVerification(@CurrentUser() user: SessionUser) {
+    return this.auth.resendVerification(user.id);
   }
 }

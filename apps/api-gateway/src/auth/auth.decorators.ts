@@ -9,6 +9,15 @@ export const ROLES = 'auth:roles';
 /** Only these roles may call the route (DECISIONS 16: every admin call needs an admin token). */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
 
+export const VERIFIED_EMAIL = 'auth:verified-email';
+
+/**
+ * Only a signed-in account whose email is verified may call the route (DECISIONS 33: an unverified account signs in
+ * and watches free titles, but cannot pay); others get 403 "Please verify your email before paying.". On a handler or
+ * a controller; on a @Public() route it only governs callers that bring a token, so put it on the paying handlers.
+ */
+export const VerifiedEmail = () => SetMetadata(VERIFIED_EMAIL, true);
+
 /** The signed-in caller, from the request context the session guard filled (undefined on a public route called without a token). */
 export const CurrentUser = createParamDecorator(() => RequestContext.user());
 

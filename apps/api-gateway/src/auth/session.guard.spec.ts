@@ -1,11 +1,11 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { SessionUser } from '@app/contracts';
-import { AUTH_REQUIRED_MESSAGE, ErrorCode, Role, UserStatus } from '@app/contracts';
+import { AUTH_REQUIRED_MESSAGE, AuthMessages, ErrorCode, Role, UserStatus } from '@app/contracts';
 import type { Request } from 'express';
 import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
 import type { AuthClient } from './auth.client';
-import { ROLES } from './auth.decorators';
+import { ROLES, VerifiedEmail } from './auth.decorators';
 import { SessionGuard } from './session.guard';
 
 const viewer: SessionUser = {
@@ -15,6 +15,7 @@ const viewer: SessionUser = {
   role: Role.User,
   status: UserStatus.Active,
   sessionId: 's1',
+  emailVerified: true,
 };
 
 const contextFor = (
@@ -91,5 +92,67 @@ describe('SessionGuard', () => {
       return RequestContext.user();
     });
     expect(user).toBeUndefined();
+  });
+
+  describe('@VerifiedEmail() (DECISIONS 33: an unverified account cannot pay)', () => {
+    class PayingController {
+      @VerifiedEmail()
+      pay() {
+        return 'paid';
+      }
+
+      browse() {
+        return 'browsed';
+      }
+    }
+    @VerifiedEmail()
+    class AllPayingController {
+      pay() {
+        return 'paid';
+      }
+    }
+
+    const contextOf = (controller: new () => object, handler: string, authorization = 'Bearer t') =>
+      ({
+        getHandler: () => (controller.prototype as Record<string, unknown>)[handler],
+        getClass: () => controller,
+        switchToHttp: () => ({ getRequest: () => request(authorization) }),
+      }) as unknown as ExecutionContext;
+    const run = (user: SessionUser, context: ExecutionContext) =>
+      inContext(() => guardWith(jest.fn().mockResolvedValue(user)).canActivate(context)).catch(
+        (e: unknown) => e,
+      );
+
+    it.each([
+      ['an unverified account', { ...viewer, emailVerified: false }],
+      ['an account whose session says nothing about it', { ...viewer, emailVerified: undefined }],
+      ['an unverified admin', { ...viewer, role: Role.Admin, emailVerified: false }],
+    ])('refuses %s with 403 "Please verify your email before paying."', async (_, user) => {
+      for (const context of [contextOf(PayingController, 'pay'), contextOf(AllPayingController, 'pay')]) {
+        expect(await run(user, context)).toEqual(
+          new AppError(ErrorCode.Forbidden, AuthMessages.emailNotVerified),
+        );
+      }
+    });
+
+    it('lets a verified account pay', async () => {
+      expect(await run(viewer, contextOf(PayingController, 'pay'))).toBe(true);
+      expect(await run(viewer, contextOf(AllPayingController, 'pay'))).toBe(true);
+    });
+
+    it('leaves the routes without it to unverified accounts (free titles, the profile)', async () => {
+      expect(await run({ ...viewer, emailVerified: false }, contextOf(PayingController, 'browse'))).toBe(
+        true,
+      );
+    });
+
+    it('still asks a visitor without a token to sign in (401), before anything else', async () => {
+      const resolve = jest.fn();
+      const error = await guardWith(resolve)
+        .canActivate(contextOf(PayingController, 'pay', ''))
+        .catch((e: unknown) => e);
+      expect(error).toEqual(new AppError(ErrorCode.Unauthorized, AUTH_REQUIRED_MESSAGE));
+      expect(resolve).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,11 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AUTH_REQUIRED_MESSAGE, ErrorCode, Role } from '@app/contracts';
+import { AUTH_REQUIRED_MESSAGE, AuthMessages, ErrorCode, Role } from '@app/contracts';
 import type { SessionUser } from '@app/contracts';
 import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
 import { AuthClient } from './auth.client';
 import type { Request } from 'express';
-import { ROLES } from './auth.decorators';
+import { ROLES, VERIFIED_EMAIL } from './auth.decorators';
 
 /** Far above any token auth-service issues; a longer one is refused here, without a call. */
 const MAX_TOKEN_LENGTH = 4096;
@@ -19,6 +19,7 @@ const bearer = (header: string | undefined) => {
  * Global guard of the gateway: every route needs a valid session unless marked @Public(). The session is
  * resolved by auth-service on every request, so a revoked token, a suspension or a role change takes
  * effect on the user's next request. A public route called with a token still learns who is calling.
+ * @Roles() and @VerifiedEmail() narrow who may call further.
  * The resolved user goes into the request context (RequestContext.user()).
  */
 @Injectable()
@@ -32,6 +33,7 @@ export class SessionGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false;
     const roles = this.reflector.getAllAndOverride<Role[]>(ROLES, targets) ?? [];
+    const needsVerifiedEmail = this.reflector.getAllAndOverride<boolean>(VERIFIED_EMAIL, targets) ?? false;
     const request = context.switchToHttp().getRequest<Request>();
     const token = bearer(request.headers.authorization);
 
@@ -51,6 +53,10 @@ export class SessionGuard implements CanActivate {
     RequestContext.setUser(user);
     if (roles.length && !roles.includes(user.role)) {
       throw new AppError(ErrorCode.Forbidden, 'You do not have permission to do this');
+    }
+    // Resolved on every request: the call after the link is opened already passes.
+    if (needsVerifiedEmail && user.emailVerified !== true) {
+      throw new AppError(ErrorCode.Forbidden, AuthMessages.emailNotVerified);
     }
     return true;
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AddFavoriteRequestSchema,
+  AuthMessages,
   DeleteAccountRequestSchema,
   HistoryQuerySchema,
   UserHistoryItemParamsSchema,
@@ -44,6 +45,7 @@ import {
   UpdateUserRequestSchema,
   UserIdParamsSchema,
   UserSchema,
+  VerifyEmailRequestSchema,
   VerifyOtpRequestSchema,
 } from '@app/contracts';
 import {
@@ -167,15 +169,16 @@ const json = (status: number, schema: z.ZodType, description = 'OK'): ApiRespons
 });
 const noContent: ApiResponse = { status: 204, description: 'Done' };
 const movieNotFound = 'No published title with this id (drafts: admins only)';
+const unverifiedEmail = `${AuthMessages.emailNotVerified} (DECISIONS 33: an unverified account cannot pay)`;
 const signInErrors = {
   400: 'Invalid input, or the captcha (recaptchaToken) was not solved',
   401: 'Invalid email or password',
   403: 'The account is suspended or banned',
-  429: 'Too many attempts from this address or for this email',
+  429: 'Too many attempts from this address, or for this email from this address (growing delays)',
 } as const;
 const otpErrors = {
   400: 'Invalid input, or the OTP is wrong or expired',
-  429: 'Too many attempts from this address',
+  429: 'Too many attempts from this address, or 5 attempts for this email (counted across resends)',
 } as const;
 
 /**
@@ -435,10 +438,38 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/auth/oauth/exchange',
     tag: 'auth',
     access: 'public',
-    summary: 'Swaps the one-time code from /oauth-success?token=… (60 s, single use) for { token, user }',
+    summary:
+      "Swaps the one-time code from /oauth-success?token=… (60 s, single use) for { token, user }; only from the browser whose HttpOnly binding cookie Google's callback set",
     body: OAuthExchangeRequestSchema,
     ok: json(200, SessionTokenSchema),
-    errors: { 401: 'The code is unknown, used or expired', 403: 'The account is suspended or banned' },
+    errors: {
+      401: 'The code is unknown, used or expired, or the browser lacks the binding cookie of its sign-in',
+      403: 'The account is suspended or banned',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/verify-email',
+    tag: 'auth',
+    access: 'public',
+    summary:
+      'Verifies the account email with the token of the mailed link (/verify-email?token=…; 24 h, single use)',
+    body: VerifyEmailRequestSchema,
+    ok: json(200, MessageReply),
+    errors: { 400: 'Invalid input, or the link is invalid, used or expired' },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/verify-email/resend',
+    tag: 'auth',
+    access: 'user',
+    summary: 'Mails a new verification link to the signed-in account',
+    ok: json(200, MessageReply),
+    errors: {
+      404: 'User not found',
+      409: 'The email is already verified',
+      429: 'Too many verification mails for this email',
+    },
   },
   {
     method: 'get',
@@ -533,7 +564,10 @@ export const API_ROUTES: ApiRoute[] = [
       'Subscribe to a plan: a Razorpay subscription for Checkout (amount from the plan, never the client)',
     body: CreatePlanOrderRequestSchema,
     ok: json(201, CheckoutReply, 'Created'),
-    errors: { 409: 'Already subscribed to a plan (change it from the profile instead)' },
+    errors: {
+      403: unverifiedEmail,
+      409: 'Already subscribed to a plan (change it from the profile instead)',
+    },
   },
   {
     method: 'post',
@@ -545,6 +579,7 @@ export const API_ROUTES: ApiRoute[] = [
     body: CreateTitleOrderRequestSchema,
     ok: json(201, CheckoutReply, 'Created'),
     errors: {
+      403: unverifiedEmail,
       404: movieNotFound,
       409: 'The title is free, already owned, or already rented',
     },
@@ -604,7 +639,7 @@ export const API_ROUTES: ApiRoute[] = [
     params: UserIdParamsSchema,
     body: ChangePlanRequestSchema,
     ok: json(200, CheckoutReply),
-    errors: { 404: 'No active subscription.', 409: 'Already on this plan' },
+    errors: { 403: unverifiedEmail, 404: 'No active subscription.', 409: 'Already on this plan' },
   },
   {
     method: 'delete',

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { CreateTitleOrderRequestSchema, ErrorCode, VerifyPaymentRequestSchema } from '@app/contracts';
 import type { CreateTitleOrderRequest, SessionUser, VerifyPaymentRequest } from '@app/contracts';
 import { AppError, Public, ZodPipe } from '@app/server-core';
-import { CurrentUser } from '../auth/auth.decorators';
+import { CurrentUser, VerifiedEmail } from '../auth/auth.decorators';
 import { MovieId } from '../catalogue/movies.controller';
 import { PaymentClient } from './payment.client';
 
@@ -27,6 +27,7 @@ export class PaymentsController {
 
   /** Watch Now (purchase) or Rent Now (rental): the amount is the title's, computed by payment-service. */
   @Post('payments/create-order')
+  @VerifiedEmail()
   createOrder(
     @Body(new ZodPipe(CreateTitleOrderRequestSchema, 'body')) body: CreateTitleOrderRequest,
     @CurrentUser() user: SessionUser,

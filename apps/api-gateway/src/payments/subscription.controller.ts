@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ChangePlanRequestSchema, CreatePlanOrderRequestSchema } from '@app/contracts';
 import type { ChangePlanRequest, CreatePlanOrderRequest, SessionUser, UserIdParams } from '@app/contracts';
 import { ZodPipe } from '@app/server-core';
-import { CurrentUser } from '../auth/auth.decorators';
+import { CurrentUser, VerifiedEmail } from '../auth/auth.decorators';
 import { OwnUser } from '../auth/own-user';
 import { PaymentClient } from './payment.client';
 
@@ -13,6 +13,7 @@ export class SubscriptionController {
 
   /** SPEC's plan order: the reply is the Razorpay subscription Checkout authorises. */
   @Post('create-order')
+  @VerifiedEmail()
   createPlanOrder(
     @Body(new ZodPipe(CreatePlanOrderRequestSchema, 'body')) body: CreatePlanOrderRequest,
     @CurrentUser() user: SessionUser,
@@ -27,6 +28,7 @@ export class SubscriptionController {
 
   /** Change plan (DECISIONS 28): the new plan is authorised now through Checkout and starts when this period ends. */
   @Put('api/users/:id/subscription')
+  @VerifiedEmail()
   changePlan(
     @OwnUser() _own: UserIdParams,
     @Body(new ZodPipe(ChangePlanRequestSchema, 'body')) body: ChangePlanRequest,

@@ -2,9 +2,9 @@ import { Controller } from '@nestjs/common';
 import { AuthRpc } from '@app/contracts';
 import type {
   DeleteOwnAccountRpc,
+  ExchangeOAuthCodeRpc,
   GoogleSignInRpc,
   LoginRpc,
-  OAuthExchangeRequest,
   SetPasswordRpc,
   SignupRpc,
   UserIdRpc,
@@ -56,7 +56,7 @@ export class AccountsController {
   }
 
   @RpcHandler(AuthRpc.exchangeOAuthCode)
-  exchangeOAuthCode(@RpcPayload() payload: OAuthExchangeRequest) {
+  exchangeOAuthCode(@RpcPayload() payload: ExchangeOAuthCodeRpc) {
     return this.accounts.exchangeOAuthCode(payload);
   }
 

@@ -3,9 +3,10 @@ import { ErrorCode, FRESH_SIGN_IN_MINUTES, Role, UserStatus, ViewerDataMessages 
 import { AppError } from '@app/server-core';
 import type { EventBus } from '@app/server-core';
 import type { CaptchaProvider } from '../captcha/captcha.provider';
+import type { EmailVerificationService } from '../email-verification/email-verification.service';
 import type { PasswordHasher } from '../passwords/password-hasher';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
-import { Limits } from '../rate-limit/rate-limiter';
+import { Delays, EmailLimitKeys, SESSION_CLIENT } from '../rate-limit/rate-limiter';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { StoredUser, UsersRepository } from '../users/users.repository';
 import type { UsersService } from '../users/users.service';
@@ -27,14 +28,18 @@ const stored = (changes: Partial<StoredUser> = {}): StoredUser =>
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-/** The service with its seams faked: a hasher that compares `hashed:<password>`, in-memory limit counters. */
-const setUp = (user: StoredUser) => {
-  const counts = new Map<string, number>();
+/**
+ * The service with its seams faked: a hasher that compares `hashed:<password>`, an attempt limiter that lets
+ * `freeAttempts` through per (key, client) and refuses after.
+ */
+const setUp = (user: StoredUser, freeAttempts = 5) => {
+  const taken = new Map<string, number>();
   const limiter = {
-    check: jest.fn(async (key: string, { max }: { max: number }) => {
-      if ((counts.get(key) ?? 0) >= max) throw new AppError(ErrorCode.RateLimited, 'Too many attempts');
+    takeAttempt: jest.fn(async (key: string, client: string) => {
+      const count = (taken.get(`${key}|${client}`) ?? 0) + 1;
+      taken.set(`${key}|${client}`, count);
+      if (count > freeAttempts) throw new AppError(ErrorCode.RateLimited, 'Too many attempts');
     }),
-    record: jest.fn(async (key: string) => void counts.set(key, (counts.get(key) ?? 0) + 1)),
   };
   const hasher = { verify: jest.fn(async (hash: string, secret: string) => hash === `hashed:${secret}`) };
   const users = {
@@ -49,8 +54,9 @@ const setUp = (user: StoredUser) => {
     limiter as unknown as RateLimiter,
     {} as EventBus,
     usersService as unknown as UsersService,
+    {} as EmailVerificationService,
   );
-  return { service, usersService, limiter, hasher, counts };
+  return { service, usersService, limiter, hasher };
 };
 
 const refusal = (promise: Promise<unknown>) =>
@@ -91,16 +97,20 @@ describe('AccountsService.deleteOwnAccount', () => {
         ),
       ).toEqual(new AppError(ErrorCode.Forbidden, ViewerDataMessages.wrongPassword));
       expect(usersService.erase).not.toHaveBeenCalled();
-      expect(limiter.record).toHaveBeenCalledWith('login-failures:email:asha@example.in', expect.anything());
+      expect(limiter.takeAttempt).toHaveBeenCalledWith(
+        EmailLimitKeys.signInAttempts('asha@example.in'),
+        SESSION_CLIENT,
+        Delays.signIn,
+      );
     },
   );
 
-  it('stops guessing: once the sign-in failure limit is reached even the right password is refused (429)', async () => {
+  it('takes the attempt before the password is checked: once the limiter refuses, even the right password is refused (429) unhashed', async () => {
     const user = stored();
-    const { service, usersService, hasher } = setUp(user);
+    const { service, usersService, hasher } = setUp(user, 2);
     const attempt = (password: string) =>
       service.deleteOwnAccount({ userId: user._id.toHexString(), password, sessionIssuedAt: minutesAgo(1) });
-    for (let i = 0; i < Limits.loginFailuresPerEmail.max; i += 1) await refusal(attempt('guess'));
+    for (let i = 0; i < 2; i += 1) await refusal(attempt('guess'));
     hasher.verify.mockClear();
     expect((await refusal(attempt('right password')))?.code).toBe(ErrorCode.RateLimited);
     expect(hasher.verify).not.toHaveBeenCalled();
@@ -172,6 +182,7 @@ describe('AccountsService.exportAccount', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
       profileImage: 'https://x.in/p.png',
       hasPassword: true,
+      emailVerified: false,
       googleLinked: true,
     });
     expect(JSON.stringify(exported)).not.toMatch(/hashed|g-secret-id|tokenVersion/);

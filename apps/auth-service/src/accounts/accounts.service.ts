@@ -1,16 +1,15 @@
-import { Injectable } from '@nestjs/common';
 import {
   AccountExport,
   AuthMessages,
   DeleteOwnAccountRpc,
   ErrorCode,
+  ExchangeOAuthCodeRpc,
   FRESH_SIGN_IN_MINUTES,
   GoogleSignInRpc,
   LoginResponse,
   LoginRpc,
   MessageResponse,
   OAuthCode,
-  OAuthExchangeRequest,
   Role,
   SessionToken,
   SetPasswordRpc,
@@ -19,9 +18,12 @@ import {
   ViewerDataMessages,
 } from '@app/contracts';
 import { AppError, EventBus } from '@app/server-core';
+import { Injectable, Logger } from '@nestjs/common';
 import { CaptchaProvider } from '../captcha/captcha.provider';
+import { EmailVerificationService } from '../email-verification/email-verification.service';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { EmailLimitKeys, Limits, RateLimiter } from '../rate-limit/rate-limiter';
+import { clientKey } from '../rate-limit/client-key';
+import { Delays, EmailLimitKeys, Limits, RateLimiter, SESSION_CLIENT } from '../rate-limit/rate-limiter';
 import { assertActive, SessionsService } from '../sessions/sessions.service';
 import { toAccountExport, toUser } from '../users/user.mapper';
 import { StoredUser, UsersRepository } from '../users/users.repository';
@@ -36,6 +38,7 @@ export const signedInRecently = (sessionIssuedAt: string, now: Date): boolean =>
 
 @Injectable()
 export class AccountsService {
+  private readonly logger = new Logger(AccountsService.name);
   private dummyHash?: Promise<string>;
 
   constructor(
@@ -46,24 +49,32 @@ export class AccountsService {
     private readonly limiter: RateLimiter,
     private readonly events: EventBus,
     private readonly usersService: UsersService,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   async signup({ username, email, password, clientIp }: SignupRpc): Promise<MessageResponse> {
-    await this.limiter.consume(`signup:ip:${clientIp}`, Limits.signupPerIp);
+    await this.limiter.consume(`signup:ip:${clientKey(clientIp)}`, Limits.signupPerIp);
     await this.limiter.consume(EmailLimitKeys.signup(email), Limits.signupPerEmail);
     if (await this.users.findByEmail(email)) throw this.emailTaken();
     const passwordHash = await this.hasher.hash(password);
     const user = await this.users.create({ username, email, passwordHash, role: Role.User });
     if (!user) throw this.emailTaken();
     await this.events.publish('user.registered', { userId: user._id.toHexString(), username, email });
+    // DECISIONS 33: the address is not proved until its owner opens the link.
+    this.verification.mailLinkLater(user);
     return { message: AuthMessages.registered };
   }
 
-  /** Order: rate limits, captcha, credentials, account status, role (admin login). */
+  /**
+   * Order: limits, captcha, credentials, account status, role (admin login). The attempt is taken before anything
+   * is checked, per (email, client) with growing delays (DECISIONS 30): a flood slows its own sender down, never
+   * the owner signing in from elsewhere.
+   */
   async login({ email, password, recaptchaToken, clientIp, adminOnly }: LoginRpc): Promise<LoginResponse> {
-    await this.limiter.consume(`login:ip:${clientIp}`, Limits.loginPerIp);
-    const emailKey = EmailLimitKeys.loginFailures(email);
-    await this.limiter.check(emailKey, Limits.loginFailuresPerEmail);
+    const client = clientKey(clientIp);
+    await this.limiter.consume(`login:ip:${client}`, Limits.loginPerIp);
+    const attempts = EmailLimitKeys.signInAttempts(email);
+    await this.limiter.takeAttempt(attempts, client, Delays.signIn);
     if (!recaptchaToken || !(await this.captcha.verify(recaptchaToken, clientIp))) {
       throw new AppError(ErrorCode.ValidationFailed, AuthMessages.captchaFailed);
     }
@@ -71,10 +82,8 @@ export class AccountsService {
     const matches = user?.passwordHash
       ? await this.hasher.verify(user.passwordHash, password)
       : await this.hasher.verify(await this.timingHash(), password).then(() => false);
-    if (!user || !matches) {
-      await this.limiter.record(emailKey, Limits.loginFailuresPerEmail);
-      throw new AppError(ErrorCode.Unauthorized, AuthMessages.invalidCredentials);
-    }
+    if (!user || !matches) throw new AppError(ErrorCode.Unauthorized, AuthMessages.invalidCredentials);
+    await this.limiter.clearAttempts(attempts, client);
     assertActive(user);
     if (adminOnly && user.role !== Role.Admin)
       throw new AppError(ErrorCode.Forbidden, AuthMessages.adminRequired);
@@ -94,31 +103,37 @@ export class AccountsService {
     return { message: AuthMessages.passwordSet };
   }
 
-  /** Creates or links the account by Google's verified email and hands out a one-time code (DECISIONS 18). */
+  /**
+   * Creates or links the account by Google's verified email and hands out a one-time code (DECISIONS 18), bound
+   * to the browser whose cookie holds the nonce behind `browserBindingHash`.
+   */
   async googleSignIn({
     googleId,
     email,
     emailVerified,
     displayName,
     picture,
+    browserBindingHash,
   }: GoogleSignInRpc): Promise<OAuthCode> {
     if (!emailVerified) throw new AppError(ErrorCode.Forbidden, AuthMessages.googleEmailUnverified);
     let user = (await this.users.findByGoogleId(googleId)) ?? (await this.users.findByEmail(email));
-    if (user && user.googleId !== googleId)
-      user = await this.users.linkGoogle(user._id.toHexString(), googleId, picture);
+    if (user && user.googleId !== googleId) user = await this.linkGoogle(user, googleId, picture);
+    else if (user && !user.emailVerified && user.email === email)
+      // Linked before verification existed: Google has just proved the address.
+      user = (await this.users.markEmailVerified(user._id.toHexString(), email)) ?? user;
     if (!user) user = await this.createGoogleUser({ googleId, email, displayName, picture });
     assertActive(user);
-    return { code: await this.sessions.issueOAuthCode(user) };
+    return { code: await this.sessions.issueOAuthCode(user, browserBindingHash) };
   }
 
-  async exchangeOAuthCode({ code }: OAuthExchangeRequest): Promise<SessionToken> {
-    const user = await this.sessions.redeemOAuthCode(code);
+  async exchangeOAuthCode({ code, browserBinding }: ExchangeOAuthCodeRpc): Promise<SessionToken> {
+    const user = await this.sessions.redeemOAuthCode(code, browserBinding);
     return { token: await this.sessions.issue(user), user: toUser(user) };
   }
 
   /**
    * The viewer deletes their own account (DECISIONS 32), through the one removal path. A password account confirms
-   * with its password (wrong tries count against the sign-in limit, like login's); an account without one (Google
+   * with its password (wrong tries are delayed like login's); an account without one (Google
    * only) needs a session signed in within FRESH_SIGN_IN_MINUTES. 403 rather than login's 401: the session is
    * fine, and a 401 would end it in the web app.
    */
@@ -129,12 +144,11 @@ export class AccountsService {
   }: DeleteOwnAccountRpc): Promise<{ removed: true }> {
     const user = await this.findOrFail(userId);
     if (user.passwordHash) {
-      const failures = EmailLimitKeys.loginFailures(user.email);
-      await this.limiter.check(failures, Limits.loginFailuresPerEmail);
-      if (!password || !(await this.hasher.verify(user.passwordHash, password))) {
-        await this.limiter.record(failures, Limits.loginFailuresPerEmail);
+      // Guesses here are sign-in guesses too: the same growing delays, for the one client a session is.
+      const attempts = EmailLimitKeys.signInAttempts(user.email);
+      await this.limiter.takeAttempt(attempts, SESSION_CLIENT, Delays.signIn);
+      if (!password || !(await this.hasher.verify(user.passwordHash, password)))
         throw new AppError(ErrorCode.Forbidden, ViewerDataMessages.wrongPassword);
-      }
     } else if (!signedInRecently(sessionIssuedAt, new Date())) {
       throw new AppError(ErrorCode.Forbidden, ViewerDataMessages.signInAgain);
     }
@@ -147,12 +161,24 @@ export class AccountsService {
     return toAccountExport(await this.findOrFail(userId));
   }
 
+  /**
+   * DECISIONS 33: Google proved who owns the email. An account that never proved it is handed over (its password
+   * cleared, every session ended: whoever registered the address first keeps nothing); a verified one keeps its
+   * password and sessions.
+   */
+  private async linkGoogle(user: StoredUser, googleId: string, picture: string | null) {
+    const id = user._id.toHexString();
+    if (await this.users.claimUnverifiedForGoogle(id, googleId))
+      this.logger.warn({ msg: 'Google sign-in took over an unverified account', userId: id });
+    return this.users.linkGoogle(id, googleId, picture);
+  }
+
   private async createGoogleUser({
     googleId,
     email,
     displayName,
     picture,
-  }: Omit<GoogleSignInRpc, 'emailVerified'>): Promise<StoredUser> {
+  }: Pick<GoogleSignInRpc, 'googleId' | 'email' | 'displayName' | 'picture'>): Promise<StoredUser> {
     const username = (displayName ?? email.split('@')[0]).trim().slice(0, 40).padEnd(2, '_');
     const user = await this.users.create({
       username,
@@ -161,15 +187,20 @@ export class AccountsService {
       role: Role.User,
       googleId,
       profileImage: picture,
+      // Google verified the address.
+      emailVerified: true,
     });
     if (user) {
       await this.events.publish('user.registered', { userId: user._id.toHexString(), username, email });
       return user;
     }
-    // Two callbacks for one new account raced: the other one created it.
+    // Another request created the account in the meantime (this Google sign-in's twin, or a sign-up).
     const existing = (await this.users.findByGoogleId(googleId)) ?? (await this.users.findByEmail(email));
     if (!existing) throw new AppError(ErrorCode.Conflict, AuthMessages.emailTaken);
-    return existing;
+    if (existing.googleId === googleId) return existing;
+    const linked = await this.linkGoogle(existing, googleId, picture);
+    if (!linked) throw new AppError(ErrorCode.Conflict, AuthMessages.emailTaken);
+    return linked;
   }
 
   private async findOrFail(userId: string): Promise<StoredUser> {

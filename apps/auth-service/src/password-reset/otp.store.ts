@@ -2,11 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { InjectRedis } from '@app/server-core';
 
-export type StoredOtp = { hash: string; attempts: number; verified: boolean };
+export type StoredOtp = { hash: string; verified: boolean };
 
 const key = (email: string) => `auth:otp:${email}`;
 
-/** Password-reset OTPs in Redis: the hash, wrong attempts and whether step 2 passed; expires with its TTL. */
+/**
+ * Password-reset OTPs in Redis: the hash and whether step 2 passed; expires with its TTL. Guesses are counted
+ * apart from the code (RateLimiter, EmailLimitKeys.otpAttempts), so a new code does not bring them back.
+ */
 @Injectable()
 export class OtpStore {
   constructor(@InjectRedis() private readonly redis: Redis) {}
@@ -15,7 +18,7 @@ export class OtpStore {
     await this.redis
       .multi()
       .del(key(email))
-      .hset(key(email), { hash, attempts: 0, verified: 0 })
+      .hset(key(email), { hash, verified: 0 })
       .expire(key(email), ttlSeconds)
       .exec();
   }
@@ -23,17 +26,7 @@ export class OtpStore {
   async find(email: string): Promise<StoredOtp | null> {
     const stored = await this.redis.hgetall(key(email));
     if (!stored.hash) return null;
-    return { hash: stored.hash, attempts: Number(stored.attempts), verified: stored.verified === '1' };
-  }
-
-  /** Atomic, so parallel guesses cannot each see "4 attempts". Returns the new count. */
-  async recordWrongAttempt(email: string): Promise<number> {
-    const [[, attempts]] = (await this.redis
-      .multi()
-      .hincrby(key(email), 'attempts', 1)
-      .expire(key(email), 600, 'NX')
-      .exec()) as [[Error | null, number]];
-    return attempts;
+    return { hash: stored.hash, verified: stored.verified === '1' };
   }
 
   async markVerified(email: string): Promise<void> {

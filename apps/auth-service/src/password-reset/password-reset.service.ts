@@ -9,19 +9,21 @@ import {
   VerifyOtpRpc,
 } from '@app/contracts';
 import { AppError, InjectEnv, Mailer } from '@app/server-core';
+import { BackgroundTasks } from '../background/background-tasks';
 import type { Env } from '../env';
 import { PasswordHasher } from '../passwords/password-hasher';
+import { clientKey } from '../rate-limit/client-key';
 import { EmailLimitKeys, Limits, RateLimiter } from '../rate-limit/rate-limiter';
 import { UsersRepository } from '../users/users.repository';
 import { OtpStore } from './otp.store';
 
 /** DECISIONS 17. */
 export const OTP_TTL_SECONDS = 10 * 60;
-export const OTP_MAX_WRONG_ATTEMPTS = 5;
 
 /**
- * Three-step reset: mail a 6-digit OTP (stored only as an HMAC, 10 minutes, resend-limited), verify it
- * (5 wrong tries void it), set the new password (all sessions end). Unknown emails get the same answers.
+ * Three-step reset: mail a 6-digit OTP (stored only as an HMAC, 10 minutes, resend-limited), verify it, set the
+ * new password (all sessions end). Every check takes one of the email's 5 attempts before comparing, across
+ * resends (DECISIONS 30); a right code gives its attempt back. Unknown emails get the same answers, as fast.
  */
 @Injectable()
 export class PasswordResetService {
@@ -33,24 +35,18 @@ export class PasswordResetService {
     private readonly hasher: PasswordHasher,
     private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
+    private readonly background: BackgroundTasks,
     @InjectEnv() private readonly env: Env,
   ) {}
 
+  /**
+   * Answers once the limits pass, before anything depends on whether the email exists: the look-up, the OTP and
+   * the mail follow the answer, so a known and an unknown email get the same answer after the same work (issue 14).
+   */
   async requestOtp({ email, clientIp }: ForgotPasswordRpc): Promise<MessageResponse> {
-    await this.limiter.consume(`otp-request:ip:${clientIp}`, Limits.otpRequestsPerIp);
+    await this.limiter.consume(`otp-request:ip:${clientKey(clientIp)}`, Limits.otpRequestsPerIp);
     await this.limiter.consume(EmailLimitKeys.otpRequests(email), Limits.otpRequestsPerEmail);
-    const user = await this.users.findByEmail(email);
-    if (user) {
-      const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await this.otps.save(email, this.digest(email, otp), OTP_TTL_SECONDS);
-      await this.mailer.send({
-        to: email,
-        subject: 'Your Streamly password reset code',
-        text: `Hello ${user.username},\n\nYour one-time password is ${otp}. It is valid for 10 minutes.\n\nIf you did not ask to reset your password, ignore this email.\n\nStreamly`,
-      });
-    } else {
-      this.logger.log({ msg: 'password reset asked for an unknown email' });
-    }
+    this.background.run('password reset mail', () => this.mailOtp(email));
     return { message: AuthMessages.otpSent };
   }
 
@@ -66,25 +62,48 @@ export class PasswordResetService {
     // An OTP exists only for a known email; the user may have been removed since.
     if (!user) throw new AppError(ErrorCode.ValidationFailed, AuthMessages.otpExpired);
     await this.otps.remove(email);
+    await this.limiter.reset(EmailLimitKeys.otpAttempts(email));
     await this.users.setPassword(user._id.toHexString(), await this.hasher.hash(newPassword), true);
+    // The mailed code proved the address as well as a verification link would (DECISIONS 33).
+    await this.users.markEmailVerified(user._id.toHexString(), email);
     return { message: AuthMessages.passwordReset };
   }
 
+  private async mailOtp(email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user) {
+      this.logger.log({ msg: 'password reset asked for an unknown email' });
+      return;
+    }
+    const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.otps.save(email, this.digest(email, otp), OTP_TTL_SECONDS);
+    await this.mailer.send({
+      to: email,
+      subject: 'Your Streamly password reset code',
+      text: `Hello ${user.username},\n\nYour one-time password is ${otp}. It is valid for 10 minutes.\n\nIf you did not ask to reset your password, ignore this email.\n\nStreamly`,
+    });
+  }
+
+  /**
+   * The attempt is taken (atomically) before the code is compared, so parallel guesses cannot all pass a "fewer
+   * than 5 so far" check; the 6th attempt is refused whatever it carries, until the window ends.
+   */
   private async checkOtp(email: string, otp: string, clientIp: string) {
-    await this.limiter.consume(`otp-check:ip:${clientIp}`, Limits.otpChecksPerIp);
+    await this.limiter.consume(`otp-check:ip:${clientKey(clientIp)}`, Limits.otpChecksPerIp);
+    const attempts = EmailLimitKeys.otpAttempts(email);
+    await this.limiter.consume(attempts, Limits.otpAttemptsPerEmail);
     const stored = await this.otps.find(email);
-    if (!stored || stored.attempts >= OTP_MAX_WRONG_ATTEMPTS)
-      throw new AppError(ErrorCode.ValidationFailed, AuthMessages.otpExpired);
+    if (!stored) throw new AppError(ErrorCode.ValidationFailed, AuthMessages.otpExpired);
     const expected = Buffer.from(stored.hash, 'hex');
     const given = Buffer.from(this.digest(email, otp), 'hex');
-    if (expected.length === given.length && timingSafeEqual(expected, given)) return;
-    // The fifth wrong try voids the OTP: from then on even the right one answers "expired".
-    await this.otps.recordWrongAttempt(email);
-    throw new AppError(ErrorCode.ValidationFailed, AuthMessages.otpInvalid);
+    if (!(expected.length === given.length && timingSafeEqual(expected, given)))
+      throw new AppError(ErrorCode.ValidationFailed, AuthMessages.otpInvalid);
+    // Not a guess: verify (step 2) and reset (step 3) both check the same right code.
+    await this.limiter.refund(attempts);
   }
 
   /** A keyed hash: a leaked Redis dump does not give the 10^6 candidates away to a quick brute force. */
   private digest(email: string, otp: string) {
-    return createHmac('sha256', this.env.JWT_SECRET).update(`otp:${email}:${otp}`).digest('hex');
+    return createHmac('sha256', this.env.OTP_HMAC_KEY).update(`otp:${email}:${otp}`).digest('hex');
   }
 }

@@ -8,13 +8,20 @@ export const DEMO_ACCOUNTS = [
   { username: 'Viewer', email: 'viewer@streamly.in', password: 'Viewer@12345', role: Role.User },
 ] as const;
 
-/** Creates the demo accounts that do not exist yet; returns how many were added. */
+/**
+ * Creates the demo accounts that do not exist yet, their emails verified (DECISIONS 33: they are ours); marks ones
+ * made before verification existed as verified too. Returns how many were added.
+ */
 export const seedDemoAccounts = async (users: UsersRepository, hasher: PasswordHasher): Promise<number> => {
   let added = 0;
   for (const { username, email, password, role } of DEMO_ACCOUNTS) {
-    if (await users.findByEmail(email)) continue;
-    if (await users.insertIfAbsent({ username, email, passwordHash: await hasher.hash(password), role }))
-      added += 1;
+    const existing = await users.findByEmail(email);
+    if (existing) {
+      if (!existing.emailVerified) await users.markEmailVerified(existing._id.toHexString(), email);
+      continue;
+    }
+    const passwordHash = await hasher.hash(password);
+    if (await users.insertIfAbsent({ username, email, passwordHash, role, emailVerified: true })) added += 1;
   }
   return added;
 };

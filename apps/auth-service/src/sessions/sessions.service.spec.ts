@@ -1,9 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { Types } from 'mongoose';
 import { AuthMessages, ErrorCode, Role, UserStatus } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import type { StoredUser, UsersRepository } from '../users/users.repository';
-import type { SessionStore } from './session.store';
+import type { IssuedOAuthCode, SessionStore } from './session.store';
 import { SessionsService } from './sessions.service';
 
 const user = (changes: Partial<StoredUser> = {}): StoredUser =>
@@ -21,10 +22,17 @@ const user = (changes: Partial<StoredUser> = {}): StoredUser =>
 /** Sessions over an in-memory store and repository: the rules, not Redis or Mongo. */
 const setUp = (stored: StoredUser) => {
   const sessions = new Map<string, string>();
+  const codes = new Map<string, IssuedOAuthCode>();
   const store = {
     save: jest.fn(async (id: string, userId: string) => void sessions.set(id, userId)),
     userOf: jest.fn(async (id: string) => sessions.get(id) ?? null),
     revoke: jest.fn(async (id: string) => void sessions.delete(id)),
+    saveOAuthCode: jest.fn(async (code: string, issued: IssuedOAuthCode) => void codes.set(code, issued)),
+    takeOAuthCode: jest.fn(async (code: string) => {
+      const issued = codes.get(code) ?? null;
+      codes.delete(code);
+      return issued;
+    }),
   } as unknown as SessionStore;
   let current = stored;
   const users = {
@@ -98,5 +106,32 @@ describe('SessionsService', () => {
       ver: 0,
     });
     expect((await refusal(service.resolve(forged)))?.code).toBe(ErrorCode.Unauthorized);
+  });
+
+  describe('one-time OAuth codes, bound to the browser that came back from Google', () => {
+    const binding = () => randomBytes(32).toString('base64url');
+    const hashOf = (nonce: string) => createHash('sha256').update(nonce).digest('hex');
+
+    it('redeems the code once, with the nonce whose hash it was issued with', async () => {
+      const stored = user();
+      const { service } = setUp(stored);
+      const nonce = binding();
+      const code = await service.issueOAuthCode(stored, hashOf(nonce));
+      expect((await service.redeemOAuthCode(code, nonce))._id).toBe(stored._id);
+      expect(await refusal(service.redeemOAuthCode(code, nonce))).toEqual(
+        new AppError(ErrorCode.Unauthorized, AuthMessages.oauthCodeInvalid),
+      );
+    });
+
+    it('refuses the code from another browser (another nonce), and spends it: the right browser cannot use it after', async () => {
+      const stored = user();
+      const { service } = setUp(stored);
+      const nonce = binding();
+      const code = await service.issueOAuthCode(stored, hashOf(nonce));
+      expect(await refusal(service.redeemOAuthCode(code, binding()))).toEqual(
+        new AppError(ErrorCode.Unauthorized, AuthMessages.oauthCodeInvalid),
+      );
+      expect((await refusal(service.redeemOAuthCode(code, nonce)))?.code).toBe(ErrorCode.Unauthorized);
+    });
   });
 });

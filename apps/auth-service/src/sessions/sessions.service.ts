@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AuthMessages, ErrorCode, SessionUser, UserStatus } from '@app/contracts';
@@ -12,6 +12,13 @@ export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const OAUTH_CODE_TTL_SECONDS = 60;
 
 type SessionClaims = { sub: string; jti: string; ver: number };
+
+/** The nonce's SHA-256 equals the stored one (constant time). */
+const sameBinding = (storedHash: string, browserBinding: string) => {
+  const stored = Buffer.from(storedHash, 'hex');
+  const given = createHash('sha256').update(browserBinding).digest();
+  return stored.length === given.length && timingSafeEqual(stored, given);
+};
 
 /** Refuses an account that may not sign in; the message is what the login form shows. */
 export const assertActive = (user: StoredUser) => {
@@ -55,16 +62,27 @@ export class SessionsService {
     return this.store.revoke(sessionId);
   }
 
-  async issueOAuthCode(user: StoredUser): Promise<string> {
+  /** A one-time code for `user`, good only with the nonce whose SHA-256 is `browserBindingHash` (the browser's cookie). */
+  async issueOAuthCode(user: StoredUser, browserBindingHash: string): Promise<string> {
     const code = randomBytes(32).toString('base64url');
-    await this.store.saveOAuthCode(code, user._id.toHexString(), OAUTH_CODE_TTL_SECONDS);
+    await this.store.saveOAuthCode(
+      code,
+      { userId: user._id.toHexString(), browserBindingHash },
+      OAUTH_CODE_TTL_SECONDS,
+    );
     return code;
   }
 
-  /** The user a one-time code was issued for; the code is spent either way. */
-  async redeemOAuthCode(code: string): Promise<StoredUser> {
-    const userId = await this.store.takeOAuthCode(code);
-    const user = userId ? await this.users.findById(userId) : null;
+  /**
+   * The user a one-time code was issued for, when the exchange comes from the browser it was issued to (its binding
+   * cookie): a code alone, pushed into someone else's browser or read from a log, signs nobody in. Spent either way.
+   */
+  async redeemOAuthCode(code: string, browserBinding: string): Promise<StoredUser> {
+    const issued = await this.store.takeOAuthCode(code);
+    const user =
+      issued && sameBinding(issued.browserBindingHash, browserBinding)
+        ? await this.users.findById(issued.userId)
+        : null;
     if (!user) throw new AppError(ErrorCode.Unauthorized, AuthMessages.oauthCodeInvalid);
     assertActive(user);
     return user;

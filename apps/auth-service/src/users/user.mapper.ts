@@ -10,6 +10,7 @@ export const toUser = (user: StoredUser): User => ({
   createdAt: (user.createdAt ?? user._id.getTimestamp()).toISOString(),
   profileImage: user.profileImage ?? null,
   hasPassword: Boolean(user.passwordHash),
+  emailVerified: user.emailVerified === true,
 });
 
 export const toSessionUser = (user: StoredUser, sessionId: string): SessionUser => ({
@@ -19,6 +20,7 @@ export const toSessionUser = (user: StoredUser, sessionId: string): SessionUser 
   role: user.role,
   status: user.status,
   sessionId,
+  emailVerified: user.emailVerified === true,
 });
 
 /** "Download my data" (DECISIONS 32): the account as stored, without the hash, the Google id or the token version. */

@@ -14,6 +14,11 @@ export class UserRecord {
   @Prop({ type: String, default: null }) profileImage: string | null;
   /** Absent (not null) until Google sign-in links the account: the unique index is sparse. */
   @Prop({ type: String }) googleId?: string;
+  /**
+   * DECISIONS 33: the owner of `email` proved it (the verification mail's link, or Google). Absent on accounts made
+   * before verification existed, which counts as not verified.
+   */
+  @Prop({ type: Boolean, default: false }) emailVerified: boolean;
   /** Bumped when every session must end (password reset); tokens carry it as `ver`. */
   @Prop({ type: Number, default: 0 }) tokenVersion: number;
   createdAt: Date;

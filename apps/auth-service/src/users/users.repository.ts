@@ -7,8 +7,10 @@ import { UserRecord } from './user.schema';
 
 export type StoredUser = UserRecord & { _id: Types.ObjectId };
 export type NewUser = Pick<UserRecord, 'username' | 'email' | 'passwordHash' | 'role'> &
-  Partial<Pick<UserRecord, 'googleId' | 'profileImage'>>;
-export type UserChanges = Partial<Pick<UserRecord, 'username' | 'email' | 'status' | 'role'>>;
+  Partial<Pick<UserRecord, 'googleId' | 'profileImage' | 'emailVerified'>>;
+export type UserChanges = Partial<
+  Pick<UserRecord, 'username' | 'email' | 'status' | 'role' | 'emailVerified'>
+>;
 
 /** The only code that touches the users collection. */
 @Injectable()
@@ -37,7 +39,7 @@ export class UsersRepository {
   /** Null when the email (or Google account) is already taken (unique index). */
   async create(user: NewUser): Promise<StoredUser | null> {
     const created = await unlessDuplicate(
-      this.users.create({ ...user, status: UserStatus.Active, tokenVersion: 0 }),
+      this.users.create({ emailVerified: false, ...user, status: UserStatus.Active, tokenVersion: 0 }),
       null,
     );
     return created && created.toObject<StoredUser>();
@@ -48,7 +50,15 @@ export class UsersRepository {
     const result = await this.users
       .updateOne(
         { email: { $eq: user.email } },
-        { $setOnInsert: { ...user, status: UserStatus.Active, tokenVersion: 0, createdAt: new Date() } },
+        {
+          $setOnInsert: {
+            emailVerified: false,
+            ...user,
+            status: UserStatus.Active,
+            tokenVersion: 0,
+            createdAt: new Date(),
+          },
+        },
         { upsert: true },
       )
       .exec();
@@ -101,6 +111,36 @@ export class UsersRepository {
       await this.users.updateOne({ _id: id, profileImage: null }, { $set: { profileImage } }).exec();
     return this.users
       .findByIdAndUpdate(id, { $set: { googleId } }, { returnDocument: 'after' })
+      .lean<StoredUser>()
+      .exec();
+  }
+
+  /**
+   * Google sign-in links an account that never proved it owns its email (DECISIONS 33): Google just proved who does,
+   * so the account becomes theirs. Whatever its first registrant set goes: the password, and every session (token
+   * version). Null when the account is verified (or gone): then it is linked as it is. One conditional update, so a
+   * verification racing it cannot leave a verified account without its password or the other way round.
+   */
+  claimUnverifiedForGoogle(id: string, googleId: string): Promise<StoredUser | null> {
+    return this.users
+      .findOneAndUpdate(
+        { _id: id, emailVerified: { $ne: true } },
+        { $set: { googleId, emailVerified: true, passwordHash: null }, $inc: { tokenVersion: 1 } },
+        { returnDocument: 'after' },
+      )
+      .lean<StoredUser>()
+      .exec();
+  }
+
+  /** Marks the email verified, if the account still has this email (it may have changed since the link was mailed). */
+  markEmailVerified(id: string, email: string): Promise<StoredUser | null> {
+    if (!Types.ObjectId.isValid(id)) return Promise.resolve(null);
+    return this.users
+      .findOneAndUpdate(
+        { _id: id, email: { $eq: email } },
+        { $set: { emailVerified: true } },
+        { returnDocument: 'after' },
+      )
       .lean<StoredUser>()
       .exec();
   }

@@ -113,3 +113,24 @@ describe('UsersService removal (admin remove and own deletion share it)', () => 
     expect(events.publish).toHaveBeenCalledWith('user.deleted', { userId: viewer._id.toHexString() });
   });
 });
+
+describe('UsersService.update and email verification (DECISIONS 33)', () => {
+  it('an admin giving the account a new email makes it unverified again', async () => {
+    const [admin, viewer] = [stored({ role: Role.Admin }), stored({ emailVerified: true })];
+    const { service } = setUp(admin, viewer);
+    const updated = await service.update({
+      actorId: admin._id.toHexString(),
+      userId: viewer._id.toHexString(),
+      email: 'new-address@example.in',
+    });
+    expect(updated).toMatchObject({ email: 'new-address@example.in', emailVerified: false });
+  });
+
+  it('the same email, or other changes, leave the verification alone', async () => {
+    const [admin, viewer] = [stored({ role: Role.Admin }), stored({ emailVerified: true })];
+    const { service } = setUp(admin, viewer);
+    const ids = { actorId: admin._id.toHexString(), userId: viewer._id.toHexString() };
+    expect(await service.update({ ...ids, email: viewer.email })).toMatchObject({ emailVerified: true });
+    expect(await service.update({ ...ids, username: 'Asha R' })).toMatchObject({ emailVerified: true });
+  });
+});

@@ -38,12 +38,16 @@ export class UsersService {
   }
 
   async update({ actorId, userId, ...changes }: UpdateUserRpc): Promise<User> {
-    if (changes.status !== undefined && actorId === userId) {
-      const current = await this.findOrFail(userId);
-      if (current.status !== changes.status)
-        throw new AppError(ErrorCode.Conflict, AuthMessages.cannotChangeOwnStatus);
-    }
-    return toUser(await this.apply(userId, changes));
+    const current =
+      changes.status !== undefined || changes.email !== undefined ? await this.findOrFail(userId) : null;
+    if (current && changes.status !== undefined && actorId === userId && current.status !== changes.status)
+      throw new AppError(ErrorCode.Conflict, AuthMessages.cannotChangeOwnStatus);
+    // DECISIONS 33: a new address is not proved by the old one's verification.
+    const emailVerified =
+      current && changes.email !== undefined && changes.email !== current.email ? false : undefined;
+    return toUser(
+      await this.apply(userId, emailVerified === false ? { ...changes, emailVerified } : changes),
+    );
   }
 
   async changeRole({ actorId, userId, role }: ChangeRoleRpc): Promise<User> {

@@ -7,7 +7,8 @@ const STATE_TTL_SECONDS = 10 * 60;
 type StoreCallback = (error: Error | null, state?: string) => void;
 type VerifyCallback = (error: Error | null, ok: boolean, state?: unknown) => void;
 
-const cookieValue = (req: Request, name: string): string | undefined =>
+/** The value of cookie `name` in the request's Cookie header (no cookie parser in the gateway). */
+export const cookieValue = (req: Request, name: string): string | undefined =>
   (req.headers.cookie ?? '')
     .split(';')
     .map((part) => part.trim().split('='))

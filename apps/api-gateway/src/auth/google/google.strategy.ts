@@ -5,6 +5,7 @@ import type { StrategyOptionsWithRequest } from 'passport-google-oauth20';
 import type { Request } from 'express';
 import { OAuthCode } from '@app/contracts';
 import { AuthClient } from '../auth.client';
+import { bindBrowser } from './browser-binding';
 import { GOOGLE_OPTIONS } from './google-options';
 import type { GoogleOptions } from './google-options';
 import { CookieStateStore } from './google-state.store';
@@ -14,6 +15,8 @@ export const GOOGLE_STRATEGY = 'google';
 /** Google's OAuth 2.0 code flow (endpoints configurable for the local fake); the verified profile goes to auth-service. */
 @Injectable()
 export class GoogleStrategy extends PassportStrategy(Strategy, GOOGLE_STRATEGY) {
+  private readonly secureCookies: boolean;
+
   constructor(
     @Inject(GOOGLE_OPTIONS) options: GoogleOptions,
     private readonly auth: AuthClient,
@@ -32,17 +35,21 @@ export class GoogleStrategy extends PassportStrategy(Strategy, GOOGLE_STRATEGY) 
     } as unknown as StrategyOptionsWithRequest);
     // The access token goes to the userinfo endpoint as `Authorization: Bearer`, not in its query string (logs, proxies).
     this._oauth2.useAuthorizationHeaderforGET(true);
+    this.secureCookies = options.publicUrl.startsWith('https:');
   }
 
-  validate(_req: Request, _accessToken: string, _refreshToken: string, profile: Profile): Promise<OAuthCode> {
+  /** The code auth-service hands out is bound to this browser (browser-binding.ts). */
+  validate(req: Request, _accessToken: string, _refreshToken: string, profile: Profile): Promise<OAuthCode> {
     const email = profile.emails?.[0];
     const json = profile._json as { email_verified?: unknown };
+    if (!req.res) throw new Error('Google sign-in callback without a response to set its cookie on');
     return this.auth.googleSignIn({
       googleId: profile.id,
       email: email?.value ?? '',
       emailVerified: json.email_verified === true || json.email_verified === 'true',
       displayName: profile.displayName || null,
       picture: profile.photos?.[0]?.value ?? null,
+      browserBindingHash: bindBrowser(req.res, this.secureCookies),
     });
   }
 }

@@ -1,0 +1,183 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LoginResponse, OutboxMessage, SessionUser, User } from '@app/contracts';
+import { AuthMessages, AuthPatterns, AuthRpc, ErrorCode, UserStatus } from '@app/contracts';
+import type { AppError } from '@app/server-core';
+import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
+import { mailsIn, pollOutbox, startServiceUnderTest, startSmtpOutbox, suiteInfra } from '@app/server-testing';
+import { AppModule } from '../src/app.module';
+import { envSchema } from '../src/env';
+import { Limits } from '../src/rate-limit/rate-limiter';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts';
+import { PasswordHasher } from '../src/passwords/password-hasher';
+import { authContext, type AuthContext } from './auth-context';
+import { solveCaptcha, TEST_SECRETS } from './auth-helpers';
+
+const ip = '203.0.113.40';
+const PUBLIC_URL = 'https://streamly.example.in';
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as AppError,
+  );
+/** The token of the link in a verification mail. */
+const tokenIn = (mail: OutboxMessage) => {
+  const link =
+    mail.text.split(/\s+/).find((word) => word.startsWith(`${PUBLIC_URL}/verify-email?token=`)) ?? '';
+  return new URL(link || `${PUBLIC_URL}/`).searchParams.get('token') ?? '';
+};
+
+describe('auth-service email verification (DECISIONS 33) against real MongoDB, Redis and SMTP', () => {
+  let service: ServiceUnderTest;
+  let smtp: SmtpOutbox;
+  let ctx: AuthContext;
+
+  /** Mail number `after + 1` to `email` (the answer does not wait for it). */
+  const mailTo = (email: string, after = 0) =>
+    pollOutbox(smtp.dir, () => mailsIn(smtp.dir, email)[after], { what: `mail ${after + 1} to ${email}` });
+  const signUp = async (label: string) => {
+    const account = { username: 'Asha', email: ctx.uniqueEmail(label), password: 'asha password' };
+    await service.send(AuthPatterns.signup, { ...account, clientIp: ip });
+    return account;
+  };
+  const login = async (email: string, password: string) =>
+    service.send<LoginResponse>(AuthPatterns.login, {
+      email,
+      password,
+      recaptchaToken: await solveCaptcha(service),
+      clientIp: ip,
+      adminOnly: false,
+    });
+  const verify = (token: string) => service.call(AuthRpc.verifyEmail, { token });
+
+  beforeAll(async () => {
+    const infra = suiteInfra('auth-email-verification');
+    smtp = await startSmtpOutbox({ dir: mkdtempSync(path.join(tmpdir(), 'outbox-')) });
+    const env = envSchema.parse({
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: infra.mongoDb,
+      REDIS_URL: infra.redisUrl,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL,
+      ...TEST_SECRETS,
+    });
+    service = await startServiceUnderTest('auth-service', AppModule.register(env), infra.mongoUri);
+    ctx = authContext(service);
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await smtp?.stop();
+  });
+
+  it('sign-up mails a link; until it is opened the account signs in unverified, after it the session says verified', async () => {
+    const account = await signUp('asha');
+    const mail = await mailTo(account.email);
+    expect(mail.subject).toBe('Verify your Streamly email');
+    expect(mail.text).toContain(`${PUBLIC_URL}/verify-email?token=`);
+    expect(mail.text).not.toMatch(/\b\d{6}\b/);
+
+    const { token: session, user } = await login(account.email, account.password);
+    expect(user).toMatchObject({ email: account.email, emailVerified: false });
+    expect(await service.send<SessionUser>(AuthPatterns.resolveSession, { token: session })).toMatchObject({
+      emailVerified: false,
+    });
+
+    await expect(verify(tokenIn(mail))).resolves.toEqual({ message: AuthMessages.emailVerified });
+
+    // The gateway resolves the session on every request: the next one already knows.
+    expect(await service.send<SessionUser>(AuthPatterns.resolveSession, { token: session })).toMatchObject({
+      emailVerified: true,
+    });
+    expect(await service.send<User>(AuthPatterns.me, { userId: user.id })).toMatchObject({
+      emailVerified: true,
+    });
+  });
+
+  it('a link works once; a made-up one never', async () => {
+    const account = await signUp('once');
+    const token = tokenIn(await mailTo(account.email));
+    await verify(token);
+    for (const used of [token, 'a'.repeat(64)]) {
+      expect(await failure(verify(used))).toMatchObject({
+        code: ErrorCode.ValidationFailed,
+        message: AuthMessages.verificationLinkInvalid,
+      });
+    }
+  });
+
+  it('a link proves the address it was mailed to, not a new one the account got since', async () => {
+    const account = await signUp('moved');
+    const token = tokenIn(await mailTo(account.email));
+    const admin = await ctx.newAdmin();
+    const { user } = await login(account.email, account.password);
+    await service.call(AuthRpc.updateUser, {
+      actorId: admin.id,
+      userId: user.id,
+      email: ctx.uniqueEmail('moved-to'),
+    });
+    expect(await failure(verify(token))).toMatchObject({ message: AuthMessages.verificationLinkInvalid });
+    expect(await service.send<User>(AuthPatterns.me, { userId: user.id })).toMatchObject({
+      emailVerified: false,
+    });
+  });
+
+  it(`resends the link to an unverified account, ${Limits.verificationMailsPerEmail.max} times an hour; an older link still works`, async () => {
+    const account = await signUp('resend');
+    const first = tokenIn(await mailTo(account.email));
+    const { user } = await login(account.email, account.password);
+    for (let n = 1; n <= Limits.verificationMailsPerEmail.max; n += 1) {
+      await expect(service.call(AuthRpc.resendVerification, { userId: user.id })).resolves.toEqual({
+        message: AuthMessages.verificationSent,
+      });
+      expect(tokenIn(await mailTo(account.email, n))).toMatch(/^[a-f0-9]{64}$/);
+    }
+    expect(await failure(service.call(AuthRpc.resendVerification, { userId: user.id }))).toMatchObject({
+      code: ErrorCode.RateLimited,
+      message: AuthMessages.tooManyAttempts,
+    });
+    await verify(first);
+    expect(await failure(service.call(AuthRpc.resendVerification, { userId: user.id }))).toMatchObject({
+      code: ErrorCode.Conflict,
+      message: AuthMessages.emailAlreadyVerified,
+    });
+  });
+
+  it('Google sign-in of an account linked before verification existed marks it verified', async () => {
+    const linked = await ctx.newUser({ googleId: 'g-linked-earlier', emailVerified: false });
+    await service.call(AuthRpc.googleSignIn, {
+      googleId: 'g-linked-earlier',
+      email: linked.email,
+      emailVerified: true,
+      displayName: 'Linked',
+      picture: null,
+      browserBindingHash: 'c'.repeat(64),
+    });
+    expect(await service.send<User>(AuthPatterns.me, { userId: linked.id })).toMatchObject({
+      emailVerified: true,
+      hasPassword: true,
+    });
+  });
+
+  it('the seeded demo accounts are verified, also when they were seeded before verification existed', async () => {
+    const { users } = ctx;
+    const [admin, viewer] = DEMO_ACCOUNTS;
+    // An older seed made the viewer before demo accounts were seeded verified.
+    await users.insertIfAbsent({
+      username: viewer.username,
+      email: viewer.email,
+      passwordHash: 'an older hash',
+      role: viewer.role,
+    });
+    await seedDemoAccounts(users, service.app.get(PasswordHasher));
+    for (const { email } of [admin, viewer]) {
+      expect(await users.findByEmail(email)).toMatchObject({
+        emailVerified: true,
+        status: UserStatus.Active,
+      });
+    }
+  });
+});

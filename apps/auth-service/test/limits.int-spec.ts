@@ -1,0 +1,245 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LoginResponse } from '@app/contracts';
+import { AuthMessages, AuthPatterns, ErrorCode } from '@app/contracts';
+import type { AppError } from '@app/server-core';
+import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
+import { mailsIn, pollOutbox, startServiceUnderTest, startSmtpOutbox, suiteInfra } from '@app/server-testing';
+import { AppModule } from '../src/app.module';
+import { envSchema } from '../src/env';
+import { Delays, Limits, RateLimiter } from '../src/rate-limit/rate-limiter';
+import { authContext, type AuthContext } from './auth-context';
+import { solveCaptcha, TEST_SECRETS } from './auth-helpers';
+
+/** Settles with the refusal (or null when the call succeeded), so parallel answers can be counted. */
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as AppError,
+  );
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as AppError,
+  );
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+/** A 6-digit code that is not `otp`. */
+const wrongFor = (otp: string, n = 1) => String((Number(otp) + n) % 1_000_000).padStart(6, '0');
+const tooMany = { code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts };
+
+describe('auth-service limits (DECISIONS 30) against real Redis, MongoDB and SMTP', () => {
+  let service: ServiceUnderTest;
+  let smtp: SmtpOutbox;
+  let ctx: AuthContext;
+
+  const forgot = (email: string, clientIp = '203.0.113.50') =>
+    service.send(AuthPatterns.forgotPassword, { email, clientIp });
+  const verifyOtp = (email: string, otp: string, clientIp = '203.0.113.50') =>
+    service.send(AuthPatterns.verifyOtp, { email, otp, clientIp });
+  /** Asks for an OTP and reads it from the mail that arrives (the answer does not wait for the mail). */
+  const requestOtp = async (email: string) => {
+    const before = mailsIn(smtp.dir, email).length;
+    await forgot(email);
+    const mail = await pollOutbox(smtp.dir, () => mailsIn(smtp.dir, email)[before], {
+      what: `OTP mail to ${email}`,
+    });
+    return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+  };
+  /**
+   * Sign-in attempts with their captchas solved beforehand: the attempts then follow each other as fast as the
+   * service answers, well inside the shortest delay (1 s), as a scripted flood would.
+   */
+  const attempts = async (count: number) => {
+    const captchas = await Promise.all(range(count).map(() => solveCaptcha(service)));
+    return (email: string, password: string, clientIp: string, adminOnly = false) =>
+      service.send<LoginResponse>(AuthPatterns.login, {
+        email,
+        password,
+        recaptchaToken: captchas.pop(),
+        clientIp,
+        adminOnly,
+      });
+  };
+
+  beforeAll(async () => {
+    const infra = suiteInfra('auth-limits');
+    smtp = await startSmtpOutbox({ dir: mkdtempSync(path.join(tmpdir(), 'outbox-')) });
+    const env = envSchema.parse({
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: infra.mongoDb,
+      REDIS_URL: infra.redisUrl,
+      SMTP_URL: smtp.url,
+      ...TEST_SECRETS,
+    });
+    service = await startServiceUnderTest('auth-service', AppModule.register(env), infra.mongoUri);
+    ctx = authContext(service);
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await smtp?.stop();
+  });
+
+  describe('OTP attempts are taken before the code is compared', () => {
+    it('30 parallel wrong OTPs from 30 addresses: exactly 5 are compared, and the right code is refused afterwards', async () => {
+      const { email } = await ctx.newUser();
+      const otp = await requestOtp(email);
+      const answers = await Promise.all(
+        range(30).map((i) => outcome(verifyOtp(email, wrongFor(otp), `198.51.100.${i + 1}`))),
+      );
+      expect(answers.filter((answer) => answer?.message === AuthMessages.otpInvalid)).toHaveLength(
+        Limits.otpAttemptsPerEmail.max,
+      );
+      expect(answers.filter((answer) => answer?.code === ErrorCode.RateLimited)).toHaveLength(
+        30 - Limits.otpAttemptsPerEmail.max,
+      );
+      expect(await failure(verifyOtp(email, otp, '198.51.100.99'))).toMatchObject(tooMany);
+      expect(
+        await failure(
+          service.send(AuthPatterns.resetPassword, {
+            email,
+            otp,
+            newPassword: 'taken over',
+            clientIp: '198.51.100.99',
+          }),
+        ),
+      ).toMatchObject(tooMany);
+    });
+
+    it('counts wrong OTPs across resends: a new code does not bring the guesses back', async () => {
+      const { email } = await ctx.newUser();
+      const first = await requestOtp(email);
+      for (const n of [1, 2, 3])
+        expect(await failure(verifyOtp(email, wrongFor(first, n)))).toMatchObject({
+          message: AuthMessages.otpInvalid,
+        });
+      const second = await requestOtp(email);
+      for (const n of [1, 2])
+        expect(await failure(verifyOtp(email, wrongFor(second, n)))).toMatchObject({
+          message: AuthMessages.otpInvalid,
+        });
+      expect(await failure(verifyOtp(email, second))).toMatchObject(tooMany);
+    });
+
+    it('a right code is no guess: after 4 wrong ones, verify and reset with it both pass', async () => {
+      const { email } = await ctx.newUser();
+      const otp = await requestOtp(email);
+      for (const n of [1, 2, 3, 4]) await failure(verifyOtp(email, wrongFor(otp, n)));
+      await expect(verifyOtp(email, otp)).resolves.toEqual({ message: AuthMessages.otpVerified });
+      await expect(
+        service.send(AuthPatterns.resetPassword, {
+          email,
+          otp,
+          newPassword: 'a new password',
+          clientIp: '203.0.113.50',
+        }),
+      ).resolves.toEqual({ message: AuthMessages.passwordReset });
+    });
+  });
+
+  describe('client addresses', () => {
+    it('IPv6 addresses in one /64 share a limit; the next /64 has its own', async () => {
+      const signup = (clientIp: string) =>
+        service.send(AuthPatterns.signup, {
+          username: 'Six',
+          email: ctx.uniqueEmail('six'),
+          password: 'six password',
+          clientIp,
+        });
+      for (const n of range(Limits.signupPerIp.max)) await signup(`2001:db8:6:1:${(n + 1).toString(16)}::1`);
+      expect(await failure(signup('2001:db8:6:1:ffff:ffff:ffff:fffe'))).toMatchObject(tooMany);
+      await expect(signup('2001:db8:6:2::1')).resolves.toEqual({ message: AuthMessages.registered });
+    });
+
+    it('an IPv4-mapped IPv6 address is the same client as its IPv4 address', async () => {
+      const target = await ctx.newUser();
+      const login = await attempts(Delays.signIn.freeAttempts + 2);
+      for (const n of range(Delays.signIn.freeAttempts + 1))
+        await failure(login(target.email, `guess ${n}`, n % 2 ? '192.0.2.77' : '::ffff:192.0.2.77'));
+      expect(await failure(login(target.email, target.password, '::ffff:c000:24d'))).toMatchObject(tooMany);
+    });
+  });
+
+  describe('sign-in: per (email, client) with growing delays, no lock of the email', () => {
+    it('30 parallel wrong passwords from one address: only the free attempts and one more are compared', async () => {
+      const target = await ctx.newUser();
+      const login = await attempts(30);
+      const answers = await Promise.all(
+        range(30).map((n) => outcome(login(target.email, `guess ${n}`, '203.0.113.30'))),
+      );
+      const compared = answers.filter((answer) => answer?.code === ErrorCode.Unauthorized).length;
+      expect(compared).toBe(Delays.signIn.freeAttempts + 1);
+      expect(answers.filter((answer) => answer?.code === ErrorCode.RateLimited)).toHaveLength(30 - compared);
+    });
+
+    it('a login flood from one address does not lock the account for another address (admins included)', async () => {
+      const admin = await ctx.newAdmin();
+      const attacker = '203.0.113.66';
+      const login = await attempts(15);
+      const answers: Array<AppError | null> = [];
+      for (const n of range(12))
+        answers.push(await outcome(login(admin.email, `guess ${n}`, attacker, true)));
+      expect(answers.slice(0, Delays.signIn.freeAttempts + 1)).toEqual(
+        range(Delays.signIn.freeAttempts + 1).map(() =>
+          expect.objectContaining({ code: ErrorCode.Unauthorized }),
+        ),
+      );
+      expect(answers.at(-1)).toMatchObject(tooMany);
+      // The flooding address waits, even with the right password…
+      expect(await failure(login(admin.email, admin.password, attacker, true))).toMatchObject(tooMany);
+      // …the owner elsewhere does not.
+      expect((await login(admin.email, admin.password, '198.51.100.8', true)).user.email).toBe(admin.email);
+      expect((await login(admin.email, admin.password, '2001:db8:77::1')).user.email).toBe(admin.email);
+    });
+
+    it('a successful sign-in clears the failures of that address', async () => {
+      const viewer = await ctx.newUser();
+      const home = '203.0.113.90';
+      const login = await attempts(2 * Delays.signIn.freeAttempts);
+      for (const n of range(Delays.signIn.freeAttempts - 1))
+        await failure(login(viewer.email, `typo ${n}`, home));
+      await login(viewer.email, viewer.password, home);
+      for (const n of range(Delays.signIn.freeAttempts))
+        expect(await failure(login(viewer.email, `typo ${n}`, home))).toMatchObject({
+          code: ErrorCode.Unauthorized,
+        });
+    });
+  });
+
+  describe('growing delays on Redis (the clock passed in)', () => {
+    const policy = Delays.signIn;
+    const key = () => `test-delays:${ctx.uniqueEmail('delays')}`;
+    const take = (subject: string, client: string, at: number) =>
+      outcome(service.app.get(RateLimiter).takeAttempt(subject, client, policy, at));
+
+    it('lets the free attempts through, then makes each next one wait twice as long, up to the cap', async () => {
+      const subject = key();
+      const t0 = 1_800_000_000_000;
+      for (const n of range(policy.freeAttempts + 1)) expect(await take(subject, 'a', t0 + n)).toBeNull();
+      let at = t0 + policy.freeAttempts;
+      for (const delaySeconds of [1, 2, 4, 8]) {
+        expect(await take(subject, 'a', at + delaySeconds * 1000 - 1)).toMatchObject(tooMany);
+        at += delaySeconds * 1000;
+        expect(await take(subject, 'a', at)).toBeNull();
+      }
+      for (let n = 0; n < 20; n += 1) {
+        at += policy.maxDelaySeconds * 1000;
+        expect(await take(subject, 'a', at)).toBeNull();
+      }
+      expect(await take(subject, 'a', at + policy.maxDelaySeconds * 1000 - 1)).toMatchObject(tooMany);
+    });
+
+    it('keeps each client apart, and a cleared client starts afresh', async () => {
+      const subject = key();
+      const t0 = 1_800_000_000_000;
+      for (const _ of range(policy.freeAttempts + 1)) await take(subject, 'a', t0);
+      expect(await take(subject, 'a', t0)).toMatchObject(tooMany);
+      expect(await take(subject, 'b', t0)).toBeNull();
+      await service.app.get(RateLimiter).clearAttempts(subject, 'a');
+      for (const n of range(policy.freeAttempts + 1)) expect(await take(subject, 'a', t0 + n)).toBeNull();
+    });
+  });
+});
