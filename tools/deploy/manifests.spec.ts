@@ -182,6 +182,33 @@ describe('deployment manifests', () => {
       expect(problems).toEqual([]);
     });
 
+    it('gives no secret a default, so compose refuses to start without real ones (issue 14, findings 3 and 4)', () => {
+      const text = readRepoFile('docker-compose.yml');
+      const secrets = [
+        'JWT_SECRET',
+        'ALTCHA_HMAC_KEY',
+        'OTP_HMAC_KEY',
+        'STREAM_TOKEN_SECRET',
+        'SMTP_URL',
+        'RAZORPAY_KEY_SECRET',
+        'RAZORPAY_WEBHOOK_SECRET',
+      ];
+      const problems = secrets.flatMap((name) =>
+        new RegExp(`\\$\\{${name}:\\?`).test(text) ? [] : [`${name} is not required (\${${name}:?…})`],
+      );
+      expect(problems).toEqual([]);
+      expect(text).not.toMatch(/change-me/i);
+    });
+
+    it('keeps the dev mail catcher behind the dev profile, on this machine only', () => {
+      const raw = parse(readRepoFile('docker-compose.yml'), { merge: true }) as {
+        services: Record<string, { profiles?: string[]; ports?: string[] }>;
+      };
+      const mailpit = raw.services.mailpit;
+      expect(mailpit.profiles).toEqual(['dev']);
+      expect(mailpit.ports?.every((port) => port.startsWith('127.0.0.1:'))).toBe(true);
+    });
+
     it('starts every service only once mongo and redis are healthy', () => {
       const problems = Apps.filter((app) => app !== Gateway).flatMap((app) => {
         const dependsOn = composeServices[app]?.depends_on;

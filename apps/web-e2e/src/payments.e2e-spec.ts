@@ -3,6 +3,7 @@ import type { MovieSections } from '@app/contracts';
 import { call, newUser, type SignedIn } from './support/api';
 import type { Session } from './support/browser';
 import { openBrowser } from './support/browser';
+import { signInAs } from './support/viewer';
 
 // Journeys of issue 9 in Chromium against the whole system, paying in the local Razorpay server's Checkout (test
 // mode): subscribe, buy, rent, cancel, and a declined payment.
@@ -12,13 +13,7 @@ let premium: { id: string; title: string };
 /** A new viewer, signed in by putting the session where the app keeps it (SPEC 3 keys) before it loads. */
 const asNewViewer = async (session: Session, label: string): Promise<SignedIn> => {
   const viewer = await newUser(label);
-  await session.context.addInitScript(
-    ({ user, token }) => {
-      window.localStorage.setItem('user', user);
-      window.localStorage.setItem('token', token);
-    },
-    { user: JSON.stringify(viewer.user), token: viewer.token },
-  );
+  await signInAs(session.context, viewer);
   return viewer;
 };
 

@@ -1,24 +1,16 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import type { LoginResponse, Movie, Page as MoviePage } from '@app/contracts';
+import type { Page } from 'playwright-core';
+import type { Movie, Page as MoviePage } from '@app/contracts';
 import { call, newUser, signIn, type SignedIn } from './support/api';
 import type { Session } from './support/browser';
 import { baseUrl, openBrowser } from './support/browser';
 import { playableFreeTitles } from './support/playable';
+import { signInAs } from './support/viewer';
 
 // Journeys of issue 10 in Chromium against the whole system: real HLS from the generated sample films through the
 // gateway's /stream proxy, heartbeats, resume, the entitlement panel instead of a player error, and the screen limit.
 
 let free: Movie[];
 let premium: Movie;
-
-const signInAs = async (context: BrowserContext, session: Pick<LoginResponse, 'user' | 'token'>) =>
-  context.addInitScript(
-    ({ user, token }) => {
-      window.localStorage.setItem('user', user);
-      window.localStorage.setItem('token', token);
-    },
-    { user: JSON.stringify(session.user), token: session.token },
-  );
 
 /** The playing element (media-chrome's <hls-video>, or a plain <video> without MSE). */
 const media = (page: Page) => page.locator('hls-video, video').first();

@@ -1,50 +1,15 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import type { ContinueWatchingItem, Movie } from '@app/contracts';
-import { call, login, newUser, type SignedIn } from './support/api';
+import { call, login, newUser } from './support/api';
 import type { Session } from './support/browser';
 import { openBrowser } from './support/browser';
 import { eventually, playableFreeTitles } from './support/playable';
+import { signInAs, watchPart } from './support/viewer';
 
 // Journeys of issue 11 in Chromium against the whole system: watching fills history, Continue Watching and the
 // analytics; "Remove from row"; favorites from the detail modal into Favorites and My List; settings that survive
 // a reload; and deleting one's own account.
 
 let free: Movie[];
-
-const signInAs = async (context: BrowserContext, viewer: SignedIn) =>
-  context.addInitScript(
-    ({ user, token }) => {
-      window.localStorage.setItem('user', user);
-      window.localStorage.setItem('token', token);
-    },
-    { user: JSON.stringify(viewer.user), token: viewer.token },
-  );
-
-/** Plays the title in the player, seeks to `share` of it, lets it play a moment, and leaves (the exit report). */
-const watchPart = async (page: Page, movie: Movie, share: number) => {
-  await page.goto(`/video?movie=${movie.id}`);
-  await page.waitForFunction(() => {
-    const element = document.querySelector('hls-video, video') as HTMLMediaElement | null;
-    return element !== null && !element.paused && element.currentTime > 0.5 && element.duration > 0;
-  });
-  const target = await page
-    .locator('hls-video, video')
-    .first()
-    .evaluate((element, at) => {
-      const media = element as HTMLMediaElement;
-      media.currentTime = media.duration * at;
-      return media.currentTime;
-    }, share);
-  await page.waitForFunction(
-    (at) => {
-      const element = document.querySelector('hls-video, video') as HTMLMediaElement | null;
-      return element !== null && !element.seeking && element.currentTime > at + 0.5;
-    },
-    target,
-    { timeout: 30_000 },
-  );
-  await page.goto('/userdashboard');
-};
 
 beforeAll(async () => {
   free = await playableFreeTitles(1);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ApiError, LoginResponse, User } from '@app/contracts';
 import { solveAltcha, type AltchaChallenge } from '@app/server-testing/altcha';
 import { baseUrl } from './browser';
-import { outboxDir } from './outbox';
+import { outboxDir, waitForMailContaining } from './outbox';
 
 /** Plain-fetch helpers for the HTTP API of the whole system (E2E_BASE_URL): no browser needed. */
 
@@ -107,7 +107,22 @@ export const signUp = async (label: string, overrides: Partial<Account> = {}): P
   const { status, body } = await call('POST', '/api/signup', { body: account, clientIp: newClientIp() });
   if (status !== 201)
     throw new Error(`signup of ${account.email} answered ${status}: ${JSON.stringify(body)}`);
+  // The verification mail is sent after the answer: wait for it, so mail counts taken next are stable.
+  await verificationMailTo(account.email);
   return account;
+};
+
+const VERIFY_LINK = /\/verify-email\?token=([a-f0-9]{64})/;
+
+/** The verification mail sign-up sent to `email` (DECISIONS 33). */
+export const verificationMailTo = (email: string) => waitForMailContaining(email, '/verify-email?token=');
+
+/** Opens the account's verification link the way its mail gives it (POST of the token); throws unless 200. */
+export const verifyEmail = async ({ email }: Pick<Account, 'email'>): Promise<void> => {
+  const token = VERIFY_LINK.exec((await verificationMailTo(email)).text)?.[1];
+  if (!token) throw new Error(`no verification link in the mail to ${email}`);
+  const { status, body } = await call('POST', '/api/auth/verify-email', { body: { token } });
+  if (status !== 200) throw new Error(`verifying ${email} answered ${status}: ${JSON.stringify(body)}`);
 };
 
 export type LoginPath = '/api/auth/login' | '/api/auth/admin/login';
@@ -136,9 +151,10 @@ export const signIn = async (
 export const adminSignIn = async (): Promise<string> =>
   (await signIn(DEMO_ADMIN, '/api/auth/admin/login')).token;
 
-/** A new account, signed in. */
-export const newUser = async (label: string): Promise<SignedIn> => {
+/** A new account, signed in; its email verified unless asked not to (an unverified account cannot pay). */
+export const newUser = async (label: string, { verified = true } = {}): Promise<SignedIn> => {
   const account = await signUp(label);
+  if (verified) await verifyEmail(account);
   const { token, user } = await signIn(account);
   return { ...account, id: user.id, token, user };
 };

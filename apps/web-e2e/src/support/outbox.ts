@@ -44,8 +44,21 @@ export const otpIn = (mail: OutboxMessage): string => {
   return codes[0];
 };
 
-/** The OTP of the next password-reset mail to `email` (see waitForMail for `after`). */
+/** A mail with a one-time code (not the verification link sign-up sends). */
+const isOtpMail = (mail: OutboxMessage) =>
+  !mail.text.includes('/verify-email?') && /\b\d{6}\b/.test(mail.text);
+
+/**
+ * The OTP of the first password-reset mail to `email` after the first `after` mails (pass how many were there
+ * before asking); mails of another kind in between are skipped.
+ */
 export const waitForOtp = async (
   email: string,
-  options: { after?: number; timeoutMs?: number } = {},
-): Promise<string> => otpIn(await waitForMail(email, options));
+  { after = 0, timeoutMs }: { after?: number; timeoutMs?: number } = {},
+): Promise<string> =>
+  otpIn(
+    await pollOutbox(outboxDir(), () => mailsIn(outboxDir(), email).slice(after).find(isOtpMail), {
+      what: `a one-time code mailed to ${email} (after mail ${after})`,
+      timeoutMs,
+    }),
+  );

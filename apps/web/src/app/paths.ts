@@ -10,6 +10,8 @@ export const Paths = {
   forgotPassword: '/forgot-password',
   setPassword: '/set-password',
   oauthSuccess: '/oauth-success',
+  /** The link of the verification mail (DECISIONS 33). */
+  verifyEmail: '/verify-email',
   userDashboard: '/userdashboard',
   userProfile: '/userprofile',
   adminDashboard: '/admindashboard',
@@ -18,7 +20,8 @@ export const Paths = {
   video: '/video',
   videoPlayer: '/video-player',
   recommended: '/recommended',
-  recommendedFor: '/recommended/:id',
+  /** Also matches /recommended: one route serves both (SPEC 2). */
+  recommendedFor: '/recommended/:id?',
   subscription: '/subscription',
   paymentSuccess: '/payment-success',
   movies: '/movies',

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { companyPages } from '@web/modules/company/content';
 import { landingStrings } from '@web/modules/landing/strings';
 import { layoutStrings } from '@web/modules/layout/strings';
+import { recommendationStrings } from '@web/modules/recommendations/strings';
 import { comingSoonPages } from '@web/pages/coming-soon-strings';
 import { pageStrings } from '@web/pages/strings';
 import { renderApp, waitForPage } from '@web/test/render-app';
@@ -96,21 +97,21 @@ describe('router', () => {
   it.each(Object.entries(Paths).filter(([key]) => key in comingSoonPages && !guarded.has(key)))(
     'serves %s (%s)',
     async (key, path) => {
-      const concrete = path.replace(':id', '42');
-      const { router } = renderApp({ path: concrete });
+      const { router } = renderApp({ path });
       await waitForPage();
 
-      expect(router.state.location.pathname).toBe(concrete);
+      expect(router.state.location.pathname).toBe(path);
       const { title } = comingSoonPages[key as keyof typeof comingSoonPages];
       expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
     },
   );
 
-  it('serves /recommended/:id', async () => {
-    renderApp({ path: '/recommended/7' });
+  it.each(['/recommended', '/recommended/7'])('serves %s to visitors too', async (path) => {
+    const { router } = renderApp({ path });
     await waitForPage();
 
-    expect(screen.getByRole('heading', { level: 1, name: comingSoonPages.recommended.title })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByRole('heading', { level: 1, name: recommendationStrings.title })).toBeTruthy();
   });
 
   it('serves /footer with the footer link groups', async () => {

@@ -2,7 +2,6 @@ import { createBrowserRouter, type DataRouter, Navigate, type RouteObject } from
 import { RequireRole } from '@web/modules/auth/components/RequireRole';
 import { LandingPage } from '@web/pages/LandingPage';
 import { RouteErrorPage } from '@web/pages/RouteErrorPage';
-import type { ComingSoonKey } from '@web/pages/coming-soon-strings';
 import { lazyPage } from './lazy-page';
 import { Paths } from './paths';
 import { RootLayout } from './RootLayout';
@@ -31,15 +30,15 @@ const SignupPage = lazyPage(() => import('@web/pages/SignupPage'), 'SignupPage')
 const SubscriptionPage = lazyPage(() => import('@web/pages/SubscriptionPage'), 'SubscriptionPage');
 const UserDashboardPage = lazyPage(() => import('@web/pages/UserDashboardPage'), 'UserDashboardPage');
 const MyListPage = lazyPage(() => import('@web/pages/UserDashboardPage'), 'MyListPage');
+const RecommendedPage = lazyPage(() => import('@web/pages/UserDashboardPage'), 'RecommendedPage');
 const UserLoginPage = lazyPage(() => import('@web/pages/UserLoginPage'), 'UserLoginPage');
 const UserProfilePage = lazyPage(() => import('@web/pages/UserProfilePage'), 'UserProfilePage');
 const VideoPage = lazyPage(() => import('@web/pages/VideoPage'), 'VideoPage');
 const VideoPlayerPage = lazyPage(() => import('@web/pages/VideoPlayerPage'), 'VideoPlayerPage');
-
-const comingSoon = (page: ComingSoonKey & keyof typeof Paths): RouteObject => ({
-  path: Paths[page],
-  element: <ComingSoonPage page={page} />,
-});
+const VerifyEmailPage = lazyPage(
+  () => import('@web/modules/auth/components/VerifyEmailPage'),
+  'VerifyEmailPage',
+);
 
 /** Every route of SPEC 2. Screens still to be built show a coming-soon page. */
 export const routes: RouteObject[] = [
@@ -62,6 +61,7 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: Paths.oauthSuccess, element: <OAuthSuccessPage /> },
+      { path: Paths.verifyEmail, element: <VerifyEmailPage /> },
       {
         path: Paths.userDashboard,
         element: (
@@ -90,12 +90,12 @@ export const routes: RouteObject[] = [
       { path: Paths.movie, element: <MoviePage /> },
       { path: Paths.video, element: <VideoPage /> },
       { path: Paths.videoPlayer, element: <VideoPlayerPage /> },
-      comingSoon('recommended'),
-      { path: Paths.recommendedFor, element: <ComingSoonPage page="recommended" /> },
+      // /recommended and /recommended/{id} (an optional segment); open to visitors, who get popular titles (DECISIONS 12).
+      { path: Paths.recommendedFor, element: <RecommendedPage /> },
       { path: Paths.subscription, element: <SubscriptionPage /> },
       { path: Paths.paymentSuccess, element: <PaymentSuccessPage /> },
       { path: Paths.movies, element: <MoviesPage /> },
-      comingSoon('tvShows'),
+      { path: Paths.tvShows, element: <ComingSoonPage page="tvShows" /> },
       {
         path: Paths.myList,
         element: (

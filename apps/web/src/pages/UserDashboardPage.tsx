@@ -5,6 +5,10 @@ import { MyList } from '@web/modules/viewer-data/components/MyList';
 import { viewerDataStrings } from '@web/modules/viewer-data/strings';
 import { pageStrings } from './strings';
 
+// /recommended is served from this module too: it shares the user home's chunk (the same rows, cards and hooks)
+// rather than adding a chunk, and its name in the first screen's preload map, of its own.
+export { RecommendedPage } from './RecommendedPage';
+
 /** /userdashboard (SPEC 2 "User home"). */
 export const UserDashboardPage = () => <UserDashboard />;
 

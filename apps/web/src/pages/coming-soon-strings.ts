@@ -5,7 +5,6 @@
  * to its feature's strings.ts and its entry leaves this list.
  */
 export const comingSoonPages = {
-  recommended: { title: 'Recommended for You', line: 'Picks made for you are on their way.' },
   tvShows: { title: 'TV Shows', line: 'Series and seasons are on their way.' },
 } as const;
 export type ComingSoonKey = keyof typeof comingSoonPages;

@@ -48,4 +48,18 @@ describe('auth storage (SPEC 4)', () => {
 
     expect(window.localStorage.getItem('theme')).toBe('light');
   });
+
+  it.each([true, false])('keeps whether the email is verified (%p) across a reload', (emailVerified) => {
+    const user = aUser({ emailVerified });
+    storeSession({ user, token: 'tok-5' });
+
+    expect(readStoredSession()?.user.emailVerified).toBe(emailVerified);
+  });
+
+  it('clears a stored user whose emailVerified is not a boolean', () => {
+    window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ ...aUser(), emailVerified: 'yes' }));
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-6');
+
+    expect(readStoredSession()).toBeNull();
+  });
 });

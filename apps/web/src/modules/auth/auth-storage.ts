@@ -32,7 +32,8 @@ const isUser = (value: unknown): value is User => {
     roles.has(user.role) &&
     statuses.has(user.status) &&
     (user.profileImage === null || typeof user.profileImage === 'string') &&
-    typeof user.hasPassword === 'boolean'
+    typeof user.hasPassword === 'boolean' &&
+    (user.emailVerified === undefined || typeof user.emailVerified === 'boolean')
   );
 };
 
@@ -41,8 +42,18 @@ const parseUser = (raw: string): User | null => {
     const parsed: unknown = JSON.parse(raw);
     if (!isUser(parsed)) return null;
     // Only the known fields, as a schema parse would keep.
-    const { id, username, email, role, status, createdAt, profileImage, hasPassword } = parsed;
-    return { id, username, email, role, status, createdAt, profileImage, hasPassword };
+    const { id, username, email, role, status, createdAt, profileImage, hasPassword, emailVerified } = parsed;
+    return {
+      id,
+      username,
+      email,
+      role,
+      status,
+      createdAt,
+      profileImage,
+      hasPassword,
+      ...(emailVerified === undefined ? {} : { emailVerified }),
+    };
   } catch {
     return null;
   }

@@ -90,6 +90,25 @@ export const authStrings = {
     failed: 'Sign in failed. Redirecting to login...',
   },
 
+  /** DECISIONS 33: the verification mail, its /verify-email page, and the notice of an unverified account. */
+  verification: {
+    sentTo: (email: string) =>
+      `We sent a verification link to ${email}. Open it to verify your email; you can sign in meanwhile.`,
+    title: 'Verify your email',
+    working: 'Verifying your email…',
+    verified: 'Your email is verified.',
+    failed: 'This verification link is invalid or has expired.',
+    network: 'Could not verify your email. Please try again.',
+    missingToken: 'This verification link is incomplete. Open the link from the mail again.',
+    continue: 'Continue to Streamly',
+    signIn: 'Sign in',
+    notVerified: 'Email not verified',
+    resend: 'Resend',
+    resending: 'Sending…',
+    resent: 'Verification email sent.',
+    resendFailed: 'Could not send the verification email',
+  },
+
   setPassword: {
     title: 'Set your password',
     lead: 'You signed in with Google. Set a password to also sign in with your email.',

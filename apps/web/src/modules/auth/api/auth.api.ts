@@ -9,6 +9,7 @@ import type {
   SetPasswordRequest,
   SignupRequest,
   User,
+  VerifyEmailRequest,
   VerifyOtpRequest,
 } from '@app/contracts';
 import type { ApiClient } from '@web/shared/api/api-client';
@@ -37,8 +38,13 @@ export const authApi = {
     client.post<MessageResponse>('/api/auth/verify-otp', { body, token: null }),
   resetPassword: (client: ApiClient, body: ResetPasswordRequest) =>
     client.post<MessageResponse>('/api/auth/reset-password', { body, token: null }),
+  /** The browser's HttpOnly binding cookie goes along by itself (same origin): the code works only with it. */
   exchangeOAuthCode: (client: ApiClient, code: string) =>
     client.post<SessionToken>('/api/auth/oauth/exchange', { body: { code }, token: null }),
+  /** The link of the verification mail works signed in or not (on another device too). */
+  verifyEmail: (client: ApiClient, body: VerifyEmailRequest) =>
+    client.post<MessageResponse>('/api/auth/verify-email', { body, token: null }),
+  resendVerification: (client: ApiClient) => client.post<MessageResponse>('/api/auth/verify-email/resend'),
 } as const;
 
 /** Where "Continue with Google" goes: the server's Google sign-in start, as a full-page navigation. */

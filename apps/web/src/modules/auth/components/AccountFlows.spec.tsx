@@ -45,7 +45,7 @@ describe('account flows (SPEC 2, 8)', () => {
       );
     });
 
-    it("shows 'User registered successfully!' and goes to /userlogin after 2 seconds", async () => {
+    it("shows 'User registered successfully!' and that a verification mail was sent, then goes to /userlogin after 2 seconds, which says it again", async () => {
       answers['/api/signup'] = { status: 201, body: { message: 'User registered successfully!' } };
       const { router } = renderAuthApp({ path: '/signup', apiBaseUrl: api.baseUrl });
       await waitForPage();
@@ -55,7 +55,13 @@ describe('account flows (SPEC 2, 8)', () => {
       jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
       fireEvent.click(screen.getByRole('button', { name: authStrings.signup.submit }));
 
-      expect((await screen.findByRole('status')).textContent).toBe('User registered successfully!');
+      const sentTo = authStrings.verification.sentTo('asha@example.in');
+      await waitFor(() =>
+        expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([
+          'User registered successfully!',
+          sentTo,
+        ]),
+      );
       expect(sent).toContainEqual({
         path: '/api/signup',
         body: { username: 'Asha', email: 'asha@example.in', password: 'Secret@123' },
@@ -64,6 +70,7 @@ describe('account flows (SPEC 2, 8)', () => {
       expect(router.state.location.pathname).toBe('/signup');
       await act(async () => jest.advanceTimersByTime(300));
       expect(router.state.location.pathname).toBe('/userlogin');
+      expect((await screen.findByRole('status')).textContent).toBe(sentTo);
     });
 
     it('shows the server message on a duplicate email and stays', async () => {

@@ -1,11 +1,16 @@
 import type { User } from '@app/contracts';
-import { useContext } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { layoutStrings } from '@web/modules/layout/strings';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { AuthContext } from '../hooks/useAuth';
 import { useLogout } from '../hooks/useLogout';
+
+// Its own chunk: only an account that has not verified its email needs it (the landing page's header stays small).
+const EmailVerificationNotice = lazy(async () => ({
+  default: (await import('./EmailVerificationNotice')).EmailVerificationNotice,
+}));
 
 /** The header's account corner: Sign In for a visitor; the home screen and Logout once signed in. */
 export const AccountMenu = () => {
@@ -26,6 +31,11 @@ const SignedInMenu = ({ user }: { user: User }) => {
   const isAdmin = user.role === 'admin';
   return (
     <>
+      {user.emailVerified === false && (
+        <Suspense fallback={null}>
+          <EmailVerificationNotice />
+        </Suspense>
+      )}
       <Link to={isAdmin ? Paths.adminDashboard : Paths.userDashboard} className={buttonClass({ size: 'sm' })}>
         {isAdmin ? layoutStrings.account.adminDashboard : layoutStrings.account.dashboard}
       </Link>

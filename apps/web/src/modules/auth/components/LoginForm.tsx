@@ -12,6 +12,7 @@ import { emailError, type FieldErrors, hasErrors, requiredError } from '../valid
 import { CaptchaField } from './CaptchaField';
 import type { CaptchaHandle } from './captcha-widgets';
 import { EmailField } from './EmailField';
+import { verificationSentTo } from '../verification-sent';
 import { FormAlert } from './FormAlert';
 import styles from './LoginForm.module.css';
 import { PasswordField } from '@web/shared/ui/TextField';
@@ -34,6 +35,8 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
   const onCaptcha = useCallback((token: string | null) => setCaptchaToken(token), []);
   const texts = variant === 'admin' ? authStrings.adminLogin : authStrings.userLogin;
+  // Just signed up: where the verification link went (DECISIONS 33).
+  const sentTo = verificationSentTo(location.state);
 
   const login = useLogin(variant, {
     onSuccess: ({ user }) => {
@@ -59,6 +62,7 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
     <div className={stackClass}>
       <Form onSubmit={onSubmit} noValidate>
         <FormAlert tone="error" message={error} />
+        <FormAlert tone="success" message={sentTo && authStrings.verification.sentTo(sentTo)} />
         <EmailField value={email} error={errors.email} onChange={(event) => setEmail(event.target.value)} />
         <PasswordField
           label={authStrings.password}

@@ -6,12 +6,16 @@ import { Button } from '@web/shared/ui/Button';
 import { useSignup } from '../hooks/useSignup';
 import { authStrings } from '../strings';
 import { emailError, type FieldErrors, hasErrors, newPasswordError, usernameError } from '../validation';
+import type { VerificationSentState } from '../verification-sent';
 import { EmailField } from './EmailField';
-import { MutationAlerts } from './FormAlert';
+import { FormAlert, MutationAlerts } from './FormAlert';
 import { PasswordField, TextField } from '@web/shared/ui/TextField';
 import { Form } from '@web/shared/ui/Form';
 
-/** SPEC 2: after 'User registered successfully!' the visitor goes to /userlogin after 2 seconds. */
+/**
+ * SPEC 2: after 'User registered successfully!' the visitor goes to /userlogin after 2 seconds; the sign-in page
+ * repeats where the verification link went (DECISIONS 33).
+ */
 export const SIGNUP_REDIRECT_MS = 2000;
 
 const { signup: texts } = authStrings;
@@ -26,11 +30,14 @@ export const SignupForm = () => {
 
   const signup = useSignup();
 
+  const registeredEmail = signup.isSuccess ? signup.variables.email : null;
+
   useEffect(() => {
-    if (!signup.isSuccess) return undefined;
-    const timer = setTimeout(() => void navigate(Paths.userLogin), SIGNUP_REDIRECT_MS);
+    if (!registeredEmail) return undefined;
+    const state: VerificationSentState = { verificationSentTo: registeredEmail };
+    const timer = setTimeout(() => void navigate(Paths.userLogin, { state }), SIGNUP_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [signup.isSuccess, navigate]);
+  }, [registeredEmail, navigate]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,6 +58,10 @@ export const SignupForm = () => {
         success={texts.success}
         failed={texts.failed}
         network={texts.network}
+      />
+      <FormAlert
+        tone="success"
+        message={registeredEmail && authStrings.verification.sentTo(registeredEmail)}
       />
       <TextField
         label={authStrings.username}

@@ -13,6 +13,7 @@ import { movieStrings } from '@web/modules/movies/strings';
 import { detailStrings } from '@web/modules/movies/browse-strings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
+import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
 import { buttonClass } from '@web/shared/ui/Button';
 import { Panel } from '@web/shared/ui/Panel';
 import { PageTitle } from '@web/shared/ui/PageTitle';
@@ -135,6 +136,7 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
             <Link to={Paths.userLogin}>{detailStrings.signInToReview}</Link>
           </p>
         ))}
+      <MoreLikeThisRow movieId={movie.id} />
     </article>
   );
 };

@@ -9,6 +9,14 @@ import type { MovieSections } from '@app/contracts';
 import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
 import { playerStrings } from '@web/modules/player/strings';
 import { viewerDataStrings } from '@web/modules/viewer-data/strings';
+import {
+  aList,
+  answer,
+  aRecommendation,
+  type RecommendBody,
+  recommendationRoutes,
+  type RecommendationServer,
+} from '@web/modules/recommendations/testing/recommendations-test-kit';
 
 const USER = '65f0c0ffee00000000000001';
 
@@ -39,10 +47,13 @@ describe('User home (/userdashboard)', () => {
     await api.close();
   });
 
-  const serve = (build: (genre: string | null) => MovieSections, searchResults: string[] = []) =>
-    api.respond((_request, url) => {
-      if (url.pathname === '/api/movies/sections')
-        return { status: 200, body: build(url.searchParams.get('genre')) };
+  const serve = (
+    build: () => MovieSections,
+    searchResults: string[] = [],
+    recommendations: RecommendationServer = {},
+  ) =>
+    api.respond((request, url, body) => {
+      if (url.pathname === '/api/movies/sections') return { status: 200, body: build() };
       if (url.pathname === '/api/movies/genres') return { status: 200, body: ['Comedy', 'Drama'] };
       if (url.pathname.startsWith('/api/entitlements/')) {
         const movieId = url.pathname.split('/').at(-1) ?? '';
@@ -52,7 +63,7 @@ describe('User home (/userdashboard)', () => {
         return { status: 200, body: aPage(searchResults.map((title) => aMovie({ title }))) };
       if (url.pathname === `/api/users/${USER}/continue-watching`) return { status: 200, body: [] };
       if (url.pathname === `/api/users/${USER}/favorites`) return { status: 200, body: [] };
-      return undefined;
+      return recommendationRoutes(recommendations)(request, url, body);
     });
 
   it('renders every section in SPEC order from GET /api/movies/sections, with the hero and premium badge', async () => {
@@ -137,21 +148,25 @@ describe('User home (/userdashboard)', () => {
     expect(await screen.findByText(browseStrings.noSearchResults)).toBeTruthy();
   });
 
-  it('applies the genre filter to Trending Now through the sections query', async () => {
-    serve((genre) =>
-      someSections({
-        trending:
-          genre === 'Comedy'
-            ? [aMovie({ title: 'Laugh Riot', genre: 'Comedy' })]
-            : [aMovie({ title: 'Trending Drama' })],
-      }),
-    );
+  it('applies the genre filter to Because You Watched and Trending Now, not to the catalogue sections', async () => {
+    const recommended: RecommendBody[] = [];
+    serve(() => someSections(), [], {
+      recommend: (body) => {
+        recommended.push(body);
+        const title = body.genre === 'Comedy' ? 'Picked Comedy' : 'Picked Drama';
+        return answer(aList([aRecommendation({ title })]));
+      },
+      trending: (query) => {
+        const title = query.get('genre') === 'Comedy' ? 'Laugh Riot' : 'Trending Drama';
+        return answer(aList([aRecommendation({ title })], 'popular'));
+      },
+    });
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
     await waitForPage();
+    const trending = await screen.findByRole('region', { name: sections.trending });
+    expect(await within(trending).findByRole('link', { name: 'Trending Drama' })).toBeTruthy();
     expect(
-      await within(await screen.findByRole('region', { name: sections.trending })).findByRole('link', {
-        name: 'Trending Drama',
-      }),
+      await within(region(sections.becauseYouWatched)).findByRole('link', { name: 'Picked Drama' }),
     ).toBeTruthy();
 
     const select = screen.getByRole('combobox', { name: browseStrings.genreFilterLabel });
@@ -161,7 +176,15 @@ describe('User home (/userdashboard)', () => {
 
     expect(await within(region(sections.trending)).findByRole('link', { name: 'Laugh Riot' })).toBeTruthy();
     expect(within(region(sections.trending)).queryByRole('link', { name: 'Trending Drama' })).toBeNull();
-    expect(api.requests).toContain('/api/movies/sections?genre=Comedy');
+    expect(
+      await within(region(sections.becauseYouWatched)).findByRole('link', { name: 'Picked Comedy' }),
+    ).toBeTruthy();
+    expect(api.requests).toContain('/api/recommend/trending?genre=Comedy');
+    expect(recommended).toEqual([{ user_id: USER }, { user_id: USER, genre: 'Comedy' }]);
+    // The catalogue's own rows do not depend on the genre: the sections are asked once, without it.
+    expect(api.requests.filter((path) => path.startsWith('/api/movies/sections'))).toEqual([
+      '/api/movies/sections',
+    ]);
   });
 
   it("says 'Failed to fetch movies' and Try Again refetches", async () => {

@@ -8,6 +8,8 @@ import { useMovieSections } from '@web/modules/movies/hooks/useMovieSections';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { useViewer } from '@web/modules/movies/hooks/useViewer';
 import { browseStrings } from '@web/modules/movies/browse-strings';
+import { BecauseYouWatchedRow } from '@web/modules/recommendations/components/BecauseYouWatchedRow';
+import { TrendingRow } from '@web/modules/recommendations/components/TrendingRow';
 import { ContinueWatchingRow } from '@web/modules/viewer-data/components/ContinueWatchingRow';
 import { Card } from '@web/shared/ui/Card';
 import { useMovieModals } from '../hooks/useMovieModals';
@@ -49,14 +51,17 @@ const PopularMovies = ({ popular, search, onWatchNow }: PopularMoviesProps) => {
   );
 };
 
-/** SPEC 2 "User home", in its section order, on the catalogue's own lists. */
+/**
+ * SPEC 2 "User home", in its section order, on the catalogue's own lists; Because You Watched and Trending Now come
+ * from the recommender (issue 12) and take the genre filter.
+ */
 export const UserDashboard = () => {
   const { user } = useViewer();
   const logout = useLogout();
   const [search, setSearch] = useState('');
   const [genre, setGenre] = useState('');
   const deferredSearch = useDeferredValue(search);
-  const { data, isPending, isError, isFetching, refetch } = useMovieSections({ genre: genre || undefined });
+  const { data, isPending, isError, isFetching, refetch } = useMovieSections({});
   const { showDetails, watch, modal } = useMovieModals();
   const only = (movies: Movie[]) => filterByTitle(movies, deferredSearch);
 
@@ -64,8 +69,8 @@ export const UserDashboard = () => {
     if (isPending) return <MovieGridSkeleton />;
     if (isError) return <MoviesFailed onRetry={() => void refetch()} retrying={isFetching} />;
     const hero = data.hero ?? data.popular[0] ?? null;
-    const row = (title: string, movies: Movie[], extra?: Partial<Parameters<typeof MovieRow>[0]>) => (
-      <MovieRow title={title} movies={only(movies)} onWatchNow={watch} badgeFor={premiumBadge} {...extra} />
+    const row = (title: string, movies: Movie[]) => (
+      <MovieRow title={title} movies={only(movies)} onWatchNow={watch} badgeFor={premiumBadge} />
     );
     return (
       <>
@@ -79,8 +84,8 @@ export const UserDashboard = () => {
         <Card padding="bar" className={styles.filterBar}>
           <GenreFilter value={genre} onChange={setGenre} />
         </Card>
-        <MovieRow title={titles.becauseYouWatched} movies={[]} empty={browseStrings.becauseYouWatchedEmpty} />
-        {row(titles.trending, data.trending)}
+        <BecauseYouWatchedRow userId={user?.id ?? null} genre={genre} search={deferredSearch} />
+        <TrendingRow genre={genre} search={deferredSearch} />
         {/* DECISIONS 10: real progress; the row is hidden while there is nothing to resume. */}
         {user && <ContinueWatchingRow userId={user.id} />}
         <CategoryTiles />

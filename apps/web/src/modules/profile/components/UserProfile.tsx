@@ -1,6 +1,7 @@
 import type { User } from '@app/contracts';
 import { type KeyboardEvent, lazy, Suspense, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { EmailVerificationNotice } from '@web/modules/auth/components/EmailVerificationNotice';
 import { MyTitles } from '@web/modules/payments/components/MyTitles';
 import { SubscriptionTab } from '@web/modules/payments/components/SubscriptionTab';
 import { paymentStrings } from '@web/modules/payments/strings';
@@ -108,6 +109,8 @@ export const UserProfile = ({ user }: { user: User }) => {
   return (
     <div className={styles.page}>
       <ProfileHeader user={user} />
+      {/* The profile has no top bar, where the notice sits on other screens (DECISIONS 33). */}
+      <EmailVerificationNotice />
       <div className={styles.body}>
         <div
           role="tablist"

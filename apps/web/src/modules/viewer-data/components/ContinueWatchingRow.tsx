@@ -1,6 +1,5 @@
 import type { ContinueWatchingItem } from '@app/contracts';
-import { Link } from 'react-router-dom';
-import { PosterImage } from '@web/modules/movies/components/PosterImage';
+import { PosterCard } from '@web/modules/movies/components/PosterCard';
 import { Row } from '@web/modules/movies/components/MovieRow';
 import { watchLocation } from '@web/modules/player/watch-route';
 import { Button } from '@web/shared/ui/Button';
@@ -17,20 +16,20 @@ type ResumeCardProps = { item: ContinueWatchingItem; onRemove: () => void };
 const ResumeCard = ({ item, onRemove }: ResumeCardProps) => {
   const { to, state } = watchLocation({ id: item.movieId, title: item.title, description: '' });
   return (
-    <article className={styles.card}>
-      <PosterImage className={styles.poster} title={item.title} posterUrl={item.posterUrl} />
-      <ProgressBar
-        className={styles.progress}
-        percent={item.progressPercent}
-        label={texts.progressLabel(item.title)}
-      />
-      <div className={styles.body}>
-        <h3 className={styles.title}>
-          <Link to={to} state={state} className={styles.resume} aria-label={texts.resume(item.title)}>
-            {item.title}
-          </Link>
-        </h3>
-        <p className={styles.meta}>{texts.percentWatched(item.progressPercent)}</p>
+    <PosterCard
+      title={item.title}
+      posterUrl={item.posterUrl}
+      to={to}
+      state={state}
+      linkLabel={texts.resume(item.title)}
+      strip={
+        <ProgressBar
+          className={styles.progress}
+          percent={item.progressPercent}
+          label={texts.progressLabel(item.title)}
+        />
+      }
+      actions={
         <Button
           variant="ghost"
           size="sm"
@@ -40,8 +39,10 @@ const ResumeCard = ({ item, onRemove }: ResumeCardProps) => {
         >
           {texts.removeFromRow}
         </Button>
-      </div>
-    </article>
+      }
+    >
+      <p>{texts.percentWatched(item.progressPercent)}</p>
+    </PosterCard>
   );
 };
 

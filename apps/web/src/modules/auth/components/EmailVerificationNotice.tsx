@@ -1,0 +1,42 @@
+import { messageFor } from '../error-message';
+import { useAuth } from '../hooks/useAuth';
+import { useResendVerification } from '../hooks/useResendVerification';
+import { authStrings } from '../strings';
+import styles from './EmailVerificationNotice.module.css';
+
+const { verification: texts } = authStrings;
+
+/**
+ * "Email not verified — Resend" for a signed-in account that has not opened its verification link (DECISIONS 33:
+ * it cannot pay until it does). Renders nothing for everyone else.
+ */
+export const EmailVerificationNotice = () => {
+  const { user } = useAuth();
+  const resend = useResendVerification();
+  if (!user || user.emailVerified !== false) return null;
+  if (resend.isSuccess) {
+    return (
+      <p role="status" className={styles.notice}>
+        {texts.resent}
+      </p>
+    );
+  }
+  return (
+    <p className={styles.notice}>
+      <span>{texts.notVerified} —</span>
+      <button
+        type="button"
+        className={styles.resend}
+        disabled={resend.isPending}
+        onClick={() => resend.mutate()}
+      >
+        {resend.isPending ? texts.resending : texts.resend}
+      </button>
+      {resend.isError && (
+        <span role="alert">
+          {messageFor(resend.error, { fallback: texts.resendFailed, network: texts.resendFailed })}
+        </span>
+      )}
+    </p>
+  );
+};

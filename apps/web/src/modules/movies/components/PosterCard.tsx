@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Link, type To } from 'react-router-dom';
+import { PosterImage } from './PosterImage';
+import styles from './PosterCard.module.css';
+
+type PosterCardProps = {
+  title: string;
+  posterUrl: string;
+  /** Where the card leads: its title link covers the whole card. */
+  to: To;
+  /** Navigation state for `to` (the player takes the title in it). */
+  state?: unknown;
+  /** The link's accessible name when it is more than the title (e.g. 'Resume {title}'). */
+  linkLabel?: string;
+  /** A label over the poster, e.g. 'Subscription Required'. */
+  badge?: string;
+  /** Edge to edge between the poster and the text (a progress bar). */
+  strip?: ReactNode;
+  /** Lines under the title. */
+  children?: ReactNode;
+  /** Buttons at the foot of the card; they sit above the card-wide link. */
+  actions?: ReactNode;
+};
+
+/**
+ * A title as a poster card in a row or grid of the signed-in screens (Continue Watching, recommendations). The
+ * browse grids' MovieCard ships with the landing page, so it stays as it is rather than growing this card's props.
+ */
+export const PosterCard = ({
+  title,
+  posterUrl,
+  to,
+  state,
+  linkLabel,
+  badge,
+  strip,
+  children,
+  actions,
+}: PosterCardProps) => (
+  <article className={styles.card}>
+    <div className={styles.posterFrame}>
+      <PosterImage className={styles.poster} title={title} posterUrl={posterUrl} />
+      {badge && <span className={styles.badge}>{badge}</span>}
+    </div>
+    {strip}
+    <div className={styles.body}>
+      <h3 className={styles.title}>
+        <Link to={to} state={state} className={styles.link} aria-label={linkLabel}>
+          {title}
+        </Link>
+      </h3>
+      {children}
+      {actions && <div className={styles.actions}>{actions}</div>}
+    </div>
+  </article>
+);

@@ -1,0 +1,26 @@
+import { RecommendationSource } from '@app/contracts';
+import { filterByTitle } from '@web/modules/movies/title-filter';
+import { useRecommendations } from '../hooks/useRecommendations';
+import { recommendationStrings as texts } from '../strings';
+import { RecommendationRow } from './RecommendationRow';
+
+type BecauseYouWatchedRowProps = { userId: string | null; genre: string; search: string };
+
+/**
+ * The user home's Because You Watched: the viewer's own picks, each with its reason. Without history the server
+ * answers popular titles (DECISIONS 12); this row names what was watched, so it keeps its empty text then.
+ */
+export const BecauseYouWatchedRow = ({ userId, genre, search }: BecauseYouWatchedRowProps) => {
+  const { data, isError, refetch } = useRecommendations({ userId, genre: genre || undefined });
+  const items =
+    data && (data.source === RecommendationSource.Personal ? filterByTitle(data.items, search) : []);
+  return (
+    <RecommendationRow
+      title={texts.becauseYouWatched}
+      items={items}
+      failed={isError}
+      onRetry={() => void refetch()}
+      empty={texts.becauseYouWatchedEmpty}
+    />
+  );
+};

@@ -1,0 +1,22 @@
+import { isUnknownTitle, useSimilar } from '../hooks/useSimilar';
+import { recommendationStrings as texts } from '../strings';
+import { RecommendationRow } from './RecommendationRow';
+
+/**
+ * "More like this" under a title's page: hidden while it first loads, when nothing is similar and when the
+ * recommender does not know the title; a failure shows Try Again (and the row stays while it retries).
+ */
+export const MoreLikeThisRow = ({ movieId }: { movieId: string }) => {
+  const { data, isPending, isError, error, errorUpdateCount, refetch } = useSimilar(movieId);
+  const firstLoad = isPending && errorUpdateCount === 0;
+  if (firstLoad || (isError && isUnknownTitle(error)) || data?.items.length === 0) return null;
+  return (
+    <RecommendationRow
+      title={texts.moreLikeThis}
+      items={data?.items}
+      failed={isError}
+      onRetry={() => void refetch()}
+      empty={texts.similarEmpty}
+    />
+  );
+};

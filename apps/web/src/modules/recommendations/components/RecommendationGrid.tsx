@@ -1,0 +1,52 @@
+import type { RecommendationItem } from '@app/contracts';
+import type { ReactNode } from 'react';
+import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkeleton';
+import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
+import { PageHeader } from '@web/shared/ui/PageTitle';
+import { RECOMMENDED_SHOWN, recommendationStrings as texts } from '../strings';
+import { RecommendationCard } from './RecommendationCard';
+import styles from './RecommendationGrid.module.css';
+
+type RecommendationGridProps = {
+  lead?: string;
+  /** Undefined until the first answer. */
+  items: RecommendationItem[] | undefined;
+  failed: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+  /** What the page says when there is nothing to show. */
+  empty: ReactNode;
+};
+
+/** 'Recommended for You' (SPEC 2): a grid of posters and titles, a skeleton while loading, Try Again on failure. */
+export const RecommendationGrid = ({
+  lead,
+  items,
+  failed,
+  retrying,
+  onRetry,
+  empty,
+}: RecommendationGridProps) => {
+  const content = () => {
+    if (items === undefined) {
+      if (failed) return <MoviesFailed onRetry={onRetry} retrying={retrying} />;
+      return <MovieGridSkeleton count={RECOMMENDED_SHOWN} />;
+    }
+    if (items.length === 0) return <div className={styles.empty}>{empty}</div>;
+    return (
+      <ul className={styles.grid}>
+        {items.map((item) => (
+          <li key={item.movie_id}>
+            <RecommendationCard item={item} />
+          </li>
+        ))}
+      </ul>
+    );
+  };
+  return (
+    <div className={styles.page}>
+      <PageHeader title={texts.title} lead={lead} />
+      {content()}
+    </div>
+  );
+};

@@ -1,0 +1,149 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
+import { movieStrings } from '@web/modules/movies/strings';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { renderApp, waitForPage } from '@web/test/render-app';
+import { RECOMMENDED_SHOWN, recommendationStrings as texts } from '../strings';
+import {
+  aList,
+  answer,
+  aRecommendation,
+  notFound,
+  type RecommendBody,
+  recommendationRoutes,
+  type RecommendationServer,
+  serverError,
+} from '../testing/recommendations-test-kit';
+
+const USER = '65f0c0ffee00000000000001';
+const TITLE = '65f0c0ffee00000000000099';
+
+describe('Recommended for You (/recommended, /recommended/{id})', () => {
+  let api: FakeApi;
+  let asked: RecommendBody[];
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    asked = [];
+    api = await startFakeApi(() => undefined);
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  const serve = (server: RecommendationServer) =>
+    api.respond((request, url, body) => {
+      if (url.pathname === '/api/recommend') asked.push(body as RecommendBody);
+      return recommendationRoutes(server)(request, url, body);
+    });
+  const open = async (path = '/recommended') => {
+    const view = renderApp({ path, apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    return view;
+  };
+  const card = (title: string) => screen.getByRole('link', { name: title }).closest('article') as HTMLElement;
+
+  it("shows the signed-in viewer's picks with their reasons, premium titles badged, each opening its page", async () => {
+    signInAs('user');
+    const free = aRecommendation({ title: 'Lagaan', reasonText: 'Because you watched Sholay' });
+    const premium = aRecommendation({
+      title: 'Dil Chahta Hai',
+      access: 'premium',
+      reasonText: 'Popular in Drama',
+    });
+    serve({ recommend: () => answer(aList([free, premium])) });
+    await open();
+
+    expect(screen.getByRole('heading', { level: 1, name: texts.title })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Lagaan' })).toBeTruthy();
+    expect(within(card('Lagaan')).getByText('Because you watched Sholay')).toBeTruthy();
+    expect(within(card('Lagaan')).queryByText(texts.premiumBadge)).toBeNull();
+    expect(within(card('Dil Chahta Hai')).getByText(texts.premiumBadge)).toBeTruthy();
+    expect(within(card('Dil Chahta Hai')).getByText('Popular in Drama')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Lagaan' }).getAttribute('href')).toBe(`/movie/${free.movie_id}`);
+    expect(screen.getByText(texts.personalLead)).toBeTruthy();
+    // The viewer's own id, and SPEC 9's six titles.
+    expect(asked).toEqual([{ user_id: USER, limit: RECOMMENDED_SHOWN }]);
+  });
+
+  it('is open to visitors: no user id is sent and the popular titles are introduced as such', async () => {
+    serve({ recommend: () => answer(aList([aRecommendation({ title: 'Sholay' })], 'popular')) });
+    const { router } = await open();
+
+    expect(await screen.findByRole('link', { name: 'Sholay' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/recommended');
+    expect(screen.getByText(texts.visitorLead)).toBeTruthy();
+    expect(asked).toEqual([{ limit: RECOMMENDED_SHOWN }]);
+  });
+
+  it('shows a skeleton while loading, then says when there is nothing to recommend', async () => {
+    signInAs('user');
+    serve({ recommend: () => answer(aList([], 'popular')) });
+    await open();
+
+    expect(screen.getByText(movieStrings.loading).closest('[aria-busy="true"]')).not.toBeNull();
+    expect(await screen.findByText(texts.empty)).toBeTruthy();
+    expect(screen.getByText(texts.popularLead)).toBeTruthy();
+  });
+
+  it('says the fetch failed, with Try Again that asks again', async () => {
+    signInAs('user');
+    serve({ recommend: () => serverError });
+    await open();
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(texts.failed)).toBeTruthy();
+
+    serve({ recommend: () => answer(aList([aRecommendation({ title: 'Swades' })])) });
+    fireEvent.click(within(alert).getByRole('button', { name: texts.tryAgain }));
+
+    expect(await screen.findByRole('link', { name: 'Swades' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(asked).toHaveLength(2);
+  });
+
+  it('/recommended/{id} shows titles like {id}, introduced by their reason', async () => {
+    const queries: string[] = [];
+    serve({
+      similar: ({ movieId, query }) => {
+        queries.push(`${movieId}?${query.toString()}`);
+        return answer(
+          aList([
+            aRecommendation({ title: 'Iqbal', reason: 'similar', reasonText: 'More like Lagaan' }),
+            aRecommendation({ title: 'Chak De! India', reason: 'similar', reasonText: 'More like Lagaan' }),
+          ]),
+        );
+      },
+    });
+    await open(`/recommended/${TITLE}`);
+
+    expect(await screen.findByRole('link', { name: 'Iqbal' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: texts.title })).toBeTruthy();
+    expect(screen.getAllByText('More like Lagaan').length).toBeGreaterThan(1);
+    expect(queries).toEqual([`${TITLE}?limit=${RECOMMENDED_SHOWN}`]);
+    expect(asked).toEqual([]);
+  });
+
+  it('/recommended/{id} of a title the recommender does not know says so and leads to all recommendations', async () => {
+    serve({ similar: () => notFound });
+    await open(`/recommended/${TITLE}`);
+
+    expect(await screen.findByText(texts.unknownTitle)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('link', { name: texts.allRecommendations }).getAttribute('href')).toBe(
+      '/recommended',
+    );
+  });
+
+  it('/recommended/{id} offers Try Again when the similar list fails', async () => {
+    serve({ similar: () => serverError });
+    await open(`/recommended/${TITLE}`);
+
+    const alert = await screen.findByRole('alert');
+    serve({ similar: () => answer(aList([aRecommendation({ title: 'Iqbal' })])) });
+    fireEvent.click(within(alert).getByRole('button', { name: texts.tryAgain }));
+
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Iqbal' })).toBeTruthy());
+  });
+});

@@ -1,0 +1,58 @@
+import { RecommendationSource } from '@app/contracts';
+import { Link } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { useAuth } from '@web/modules/auth/hooks/useAuth';
+import { buttonClass } from '@web/shared/ui/Button';
+import { useRecommendations } from '../hooks/useRecommendations';
+import { isUnknownTitle, useSimilar } from '../hooks/useSimilar';
+import { RECOMMENDED_SHOWN, recommendationStrings as texts } from '../strings';
+import { RecommendationGrid } from './RecommendationGrid';
+
+/** /recommended: the signed-in viewer's picks; a visitor (or a viewer without history) sees popular titles. */
+const ViewerPicks = () => {
+  const { user } = useAuth();
+  const { data, isError, isFetching, refetch } = useRecommendations({
+    userId: user?.id ?? null,
+    limit: RECOMMENDED_SHOWN,
+  });
+  const lead = !user
+    ? texts.visitorLead
+    : data && (data.source === RecommendationSource.Personal ? texts.personalLead : texts.popularLead);
+  return (
+    <RecommendationGrid
+      lead={lead}
+      items={data?.items}
+      failed={isError}
+      retrying={isFetching}
+      onRetry={() => void refetch()}
+      empty={<p>{texts.empty}</p>}
+    />
+  );
+};
+
+/** /recommended/{id}: titles like {id}, introduced by their shared reason ("More like {title}"). */
+const SimilarTitles = ({ movieId }: { movieId: string }) => {
+  const { data, isError, error, isFetching, refetch } = useSimilar(movieId, RECOMMENDED_SHOWN);
+  const unknown = isError && isUnknownTitle(error);
+  return (
+    <RecommendationGrid
+      lead={data?.items[0]?.reasonText ?? texts.similarLead}
+      items={unknown ? [] : data?.items}
+      failed={isError}
+      retrying={isFetching}
+      onRetry={() => void refetch()}
+      empty={
+        <>
+          <p>{unknown ? texts.unknownTitle : texts.similarEmpty}</p>
+          <Link to={Paths.recommended} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+            {texts.allRecommendations}
+          </Link>
+        </>
+      }
+    />
+  );
+};
+
+/** 'Recommended for You' (SPEC 2), for the viewer or, given a title, like that title. */
+export const RecommendedForYou = ({ movieId }: { movieId?: string }) =>
+  movieId ? <SimilarTitles movieId={movieId} /> : <ViewerPicks />;

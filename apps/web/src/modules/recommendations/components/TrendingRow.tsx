@@ -1,0 +1,20 @@
+import { filterByTitle } from '@web/modules/movies/title-filter';
+import { useTrending } from '../hooks/useTrending';
+import { recommendationStrings as texts } from '../strings';
+import { RecommendationRow } from './RecommendationRow';
+
+type TrendingRowProps = { genre: string; search: string };
+
+/** The user home's Trending Now: most watched lately, in the chosen genre ('' is All Genres). */
+export const TrendingRow = ({ genre, search }: TrendingRowProps) => {
+  const { data, isError, refetch } = useTrending({ genre: genre || undefined });
+  return (
+    <RecommendationRow
+      title={texts.trending}
+      items={data && filterByTitle(data.items, search)}
+      failed={isError}
+      onRetry={() => void refetch()}
+      empty={texts.trendingEmpty}
+    />
+  );
+};
