@@ -65,6 +65,8 @@ describe('accounts API: flows', () => {
       status: 'active',
       profileImage: null,
       hasPassword: true,
+      // DECISIONS 33: until the mailed link is opened (it can sign in and watch free titles, not pay).
+      emailVerified: false,
     };
     expect(loggedIn.body).toMatchObject({
       message: AuthMessages.loggedIn,
