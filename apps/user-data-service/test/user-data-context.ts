@@ -39,6 +39,9 @@ export const startUserData = async (suite: string) => {
     infra.mongoUri,
   );
   const redis = service.app.get<Redis>(REDIS_CLIENT);
+  // One Redis serves every suite of an `npm test` run, so the event stream holds other suites' events too, which
+  // this new consumer group works through from the start: only what comes after this point is this suite's.
+  const suiteStart = (await redis.xrevrange(EVENT_STREAM, '+', '-', 'COUNT', 1))[0]?.[0] ?? '0-0';
   const bus = new EventBus(redis);
   const history = service.app.get(HistoryRepository);
   const model = <T>(name: string) => service.app.get<Model<T>>(getModelToken(name));
@@ -96,11 +99,13 @@ export const startUserData = async (suite: string) => {
       .filter((envelope) => envelope.type === type)
       .map((envelope) => envelope.payload);
 
-  /** A failed handler leaves its event pending (for a retry much later), so none pending means none failed. */
-  const pendingOfGroup = async () => {
-    const [count] = (await redis.xpending(EVENT_STREAM, CONSUMER_GROUP)) as [number, ...unknown[]];
-    return count;
-  };
+  /**
+   * This suite's events still pending in the group. A failed handler leaves its event pending (for a retry much
+   * later), so none pending means none failed.
+   */
+  const pendingOfGroup = async () =>
+    ((await redis.xpending(EVENT_STREAM, CONSUMER_GROUP, `(${suiteStart}`, '+', 100_000)) as unknown[])
+      .length;
 
   return {
     service,
