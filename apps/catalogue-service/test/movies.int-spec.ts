@@ -118,6 +118,19 @@ describe('catalogue-service against real MongoDB and Redis', () => {
     });
   });
 
+  it("keeps a draft's poster from visitors, as its page is (issue 14, finding 14)", async () => {
+    const id = seedId(cleanDataset(rows)[0].sourceKey).toHexString();
+    await repository.update(id, { status: MovieStatus.Draft });
+    try {
+      await expect(service.send(MoviePatterns.poster, { id })).rejects.toMatchObject({
+        code: ErrorCode.NotFound,
+      });
+    } finally {
+      await repository.update(id, { status: MovieStatus.Published });
+    }
+    expect((await service.send<{ svg: string }>(MoviePatterns.poster, { id })).svg).toContain('Alpha');
+  });
+
   it.each([{ page: 0 }, { pageSize: 1000 }, { page: { $gt: '' } }, { page: 1, extra: true }])(
     'rejects a hostile list query %p with a validation error',
     async (query) => {

@@ -127,9 +127,9 @@ export class MoviesService {
     });
   }
 
+  /** The generated poster of a published title; a draft's is as hidden as its page (an <img> carries no token). */
   async poster(id: string): Promise<{ svg: string }> {
-    const movie = await this.movies.findById(id);
-    if (!movie) throw AppError.notFound(MovieMessages.notFound);
+    const movie = await this.findVisible(id, false);
     return {
       svg: renderPoster({
         id,
