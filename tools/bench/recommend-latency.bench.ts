@@ -157,6 +157,8 @@ const measure = async (label: string, options: autocannon.Options): Promise<Figu
 };
 
 const main = async () => {
+  // A million interactions do not fit the embedded MongoDB-wire server's default heap (512 MB).
+  process.env.MONGO_JAVA_HEAP ??= '6g';
   const system = await startBenchSystem('bench-reco-latency', __dirname);
   try {
     const api = benchApi(system.url);

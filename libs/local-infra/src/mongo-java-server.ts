@@ -65,7 +65,8 @@ export async function startMongoJava({
 }): Promise<{ uri: string; stop(): Promise<void> }> {
   const { java, classpath } = await ensureMongoServerBuilt();
   const args = [
-    '-Xmx512m',
+    // Enough for the tests and `npm start`; a benchmark that loads a million documents asks for more.
+    `-Xmx${process.env.MONGO_JAVA_HEAP ?? '512m'}`,
     '-cp',
     classpath,
     'MongoServerLauncher',
