@@ -162,11 +162,21 @@ const main = async () => {
   const system = await startBenchSystem('bench-reco-latency', __dirname);
   try {
     const api = benchApi(system.url);
-    console.log('• Waiting for the recommender to know the seeded catalogue…');
-    for (const deadline = Date.now() + 180_000; ; await sleep(2000)) {
-      const trending = await api.json<RecommendationList>('/api/recommend/trending?limit=1');
-      if (trending.items.length) break;
-      if (Date.now() > deadline) throw new Error('the recommender has no titles after 3 minutes');
+    const reco = new ServiceClient(
+      'recommendation-service',
+      { host: '127.0.0.1', port: system.services['recommendation-service'].tcp },
+      600_000,
+    );
+    const published = (await api.json<{ total: number }>('/api/movies?page=1&pageSize=1')).total;
+    console.log(
+      `• Waiting for the recommender to know the ${published} published titles (movie.published events)…`,
+    );
+    for (const deadline = Date.now() + 300_000; ; await sleep(2000)) {
+      // A build reloads the catalogue the recommender holds; its status says how many titles it used.
+      const { items } = await reco.send(RecommendationRpc.rebuild, {});
+      if (items >= published) break;
+      if (Date.now() > deadline)
+        throw new Error(`the recommender knows ${items} of ${published} titles after 5 minutes`);
     }
     console.log(
       `• Writing ${USERS.toLocaleString('en-IN')} viewers, ${INTERACTIONS.toLocaleString('en-IN')} interactions…`,
@@ -174,11 +184,6 @@ const main = async () => {
     const { userIds } = await load(system.mongoUri, system.redisUrl);
     const admin = await api.signIn('admin@streamly.in', 'Admin@12345', '/api/auth/admin/login');
     console.log('• Building the model over them (RecommendationRpc.rebuild, straight to the service)…');
-    const reco = new ServiceClient(
-      'recommendation-service',
-      { host: '127.0.0.1', port: system.services['recommendation-service'].tcp },
-      600_000,
-    );
     const built = await reco.send(RecommendationRpc.rebuild, {});
     await reco.close();
     console.log(
@@ -211,7 +216,13 @@ const main = async () => {
           },
         ],
       }),
-      await measure('GET /api/recommend/trending (no profile, no scoring)', {
+      // Same token, so the same session check at the gateway (an RPC to auth-service): the difference is the profile
+      // read and the scoring.
+      await measure('GET /api/recommend/trending, same token (no profile, no scoring)', {
+        url: `${system.url}/api/recommend/trending?limit=12`,
+        headers,
+      }),
+      await measure('GET /api/recommend/trending, no token', {
         url: `${system.url}/api/recommend/trending?limit=12`,
       }),
       await measure('GET /api/health/live (the gateway alone)', { url: `${system.url}/api/health/live` }),
@@ -222,7 +233,7 @@ const main = async () => {
         `| ${row.label} | ${row.rps.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.p99.toFixed(1)} |`,
       );
     console.log(
-      `\nrecommend / trending throughput: ${(rows[0].rps / rows[1].rps).toFixed(2)}×; p95 goal ≤ 20 ms: ${rows[0].p95.toFixed(1)} ms`,
+      `\nrecommend / trending (same token) throughput: ${(rows[0].rps / rows[1].rps).toFixed(2)}×; p95 goal ≤ 20 ms: ${rows[0].p95.toFixed(1)} ms`,
     );
   } finally {
     await system.stop();
