@@ -34,6 +34,20 @@ export const percentile = (sorted: number[], p: number) =>
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export type Random = () => number;
+
+/** mulberry32: a small seeded generator, so two runs of a bench draw the same data. */
+export const seededRandom = (seed: number): Random => {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
 export type BenchApi = ReturnType<typeof benchApi>;
 
 /**

@@ -7,7 +7,7 @@ import { ServiceClient } from '@app/server-core';
 /* eslint-disable no-restricted-imports, @nx/enforce-module-boundaries -- the bench writes what the service's own rules would (apps have no path alias) */
 import { interactionStrength } from '../../apps/recommendation-service/src/model';
 /* eslint-enable no-restricted-imports, @nx/enforce-module-boundaries */
-import { benchApi, sleep, startBenchSystem } from './bench-system';
+import { benchApi, seededRandom, sleep, startBenchSystem } from './bench-system';
 
 /**
  * Issue 12's serving figure: `POST /api/recommend` through the gateway with 100k viewers and 1M interactions in
@@ -27,15 +27,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const BATCH = 20_000;
 
-/** A small deterministic generator, so two runs load the same data. */
-const mulberry32 = (seed: number) => () => {
-  seed |= 0;
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-
 type Row = {
   userId: string;
   movieId: string;
@@ -51,7 +42,7 @@ type Row = {
  * (Zipf-like) within a few favourite genres, the way real catalogues are watched.
  */
 function* interactionsOf(userIds: string[], items: Array<{ _id: string; genre: string }>) {
-  const random = mulberry32(20261122);
+  const random = seededRandom(20261122);
   const byGenre = new Map<string, string[]>();
   for (const item of items) byGenre.set(item.genre, [...(byGenre.get(item.genre) ?? []), item._id]);
   const genres = [...byGenre.keys()];
@@ -190,7 +181,7 @@ const main = async () => {
       `  ${JSON.stringify(built)} (RSS of the service: see its /metrics process_resident_memory_bytes)`,
     );
 
-    const random = mulberry32(7);
+    const random = seededRandom(7);
     const sample = await api.json<RecommendationList>(
       '/api/recommend',
       { method: 'POST', body: JSON.stringify({ user_id: userIds[0], limit: 12 }) },

@@ -22,7 +22,7 @@ import {
   withItem,
 } from '../../apps/recommendation-service/src/model';
 /* eslint-enable no-restricted-imports, @nx/enforce-module-boundaries */
-import { percentile } from './bench-system';
+import { percentile, type Random, seededRandom } from './bench-system';
 
 /**
  * `npm run bench:reco` (issue 12): offline evaluation of the recommender's model (the very code the service runs).
@@ -73,17 +73,6 @@ const LAUNCH = NOW - (PERIOD_DAYS + 30) * DAY;
 // ---------------------------------------------------------------------------------------------------------------
 // Randomness: one seeded generator per purpose, so changing one part does not reshuffle the others.
 
-type Random = () => number;
-const mulberry32 = (seed: number): Random => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 const gaussian = (random: Random) =>
   Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 const pickIndex = (random: Random, length: number) => Math.floor(random() * length);
@@ -206,7 +195,7 @@ type Simulation = { viewers: Interaction[][]; truth: Truth };
 
 /** Each viewer's interactions, oldest first, with strength 0 rows dropped (as the service drops them). */
 const simulate = (titles: Title[], users: number, interactions: number, seed: number): Simulation => {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const tastes = Array.from({ length: TASTES }, () => cumulative(tasteWeights(titles, random)));
   const noise = cumulative(titles.map(({ votes }) => votes ** POPULARITY_BIAS));
   // Lognormal activity (σ = 1) with the requested mean, before the per-viewer cap.
@@ -303,7 +292,7 @@ const split = (
     if (cut) eligible.push(u);
   });
   // The same viewers are evaluated in both parts: a seeded shuffle, then the first `evalUsers`.
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   for (let i = eligible.length - 1; i > 0; i--) {
     const j = pickIndex(random, i + 1);
     [eligible[i], eligible[j]] = [eligible[j], eligible[i]];
@@ -579,7 +568,7 @@ const main = () => {
   log(`catalogue: ${real.length} titles from vega-datasets movies.json (cleanDataset); seed ${SEED}`);
 
   // 1. Quality on the real catalogue.
-  const titles = withNewTitles(real, mulberry32(SEED + 1));
+  const titles = withNewTitles(real, seededRandom(SEED + 1));
   const { viewers, truth } = simulate(titles, USERS, INTERACTIONS, SEED);
   const total = viewers.reduce((sum, rows) => sum + rows.length, 0);
   log(
@@ -709,7 +698,7 @@ const main = () => {
     const catalogue =
       s === 0
         ? titles
-        : withNewTitles(enlarged(real, size, mulberry32(SEED + 10 + s)), mulberry32(SEED + 20 + s));
+        : withNewTitles(enlarged(real, size, seededRandom(SEED + 10 + s)), seededRandom(SEED + 20 + s));
     const data = s === 0 ? viewers : simulate(catalogue, USERS, INTERACTIONS, SEED + 30 + s).viewers;
     const measured = split(data, 'test', EVAL_USERS, SEED + 2);
     const input = flatten(measured.train);

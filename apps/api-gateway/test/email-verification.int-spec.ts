@@ -4,7 +4,7 @@ import { ApiError, AuthMessages, AuthPatterns, ErrorCode, Role } from '@app/cont
 import type { MessageResponse, ResolveSession, RpcEnvelope, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { fakeSession } from './fakes';
-import { startFakeService, startGateway } from './gateway-harness';
+import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 const ashaId = 'a'.repeat(24);
 /** Asha signed up and has not opened the link yet. */
@@ -46,14 +46,7 @@ describe('email verification routes at the gateway (DECISIONS 33)', () => {
   let url: string;
 
   const post = (path: string, body?: unknown, bearer?: string) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    callGateway(url, 'POST', path, { body, token: bearer });
 
   beforeAll(async () => {
     let address: string;

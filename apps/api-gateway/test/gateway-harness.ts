@@ -49,3 +49,22 @@ export const startGateway = async (
   await app.listen(port, '127.0.0.1');
   return { app, url: `http://127.0.0.1:${port}` };
 };
+
+export type CallOptions = { body?: unknown; token?: string | null; headers?: Record<string, string> };
+
+/** A call to the gateway under test as a browser makes it: a JSON body and a bearer token when given. */
+export const callGateway = (
+  url: string,
+  method: string,
+  path: string,
+  { body, token, headers = {} }: CallOptions = {},
+) =>
+  fetch(`${url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });

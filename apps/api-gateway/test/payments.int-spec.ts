@@ -15,7 +15,7 @@ import {
 import type { Checkout, Entitlement, RpcEnvelope, SessionUser, SubscriptionView } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { fakeMovie, fakeSession } from './fakes';
-import { startFakeService, startGateway } from './gateway-harness';
+import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 // The gateway's payment routes against stand-ins of auth-, catalogue- and payment-service on the real transport:
 // who may call what, that the payer and the title's price come from the server side (never the body), and that
@@ -184,14 +184,7 @@ describe('payment routes at the gateway', () => {
   });
 
   const call = (method: string, path: string, token: string | null, body?: unknown) =>
-    fetch(`${url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    callGateway(url, method, path, { body, token });
   const key = 'press-0001-abcdef';
 
   describe('who may call', () => {

@@ -16,7 +16,7 @@ import {
 import type { Entitlement, OpenedPlayback, RpcEnvelope, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { fakeMovie, fakeSession } from './fakes';
-import { startFakeService, startGateway } from './gateway-harness';
+import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 // POST /api/playback/{movieId} and friends at the gateway, against stand-ins of every service it asks: the order
 // of the questions (entitlement, then a screen, then the rental clock), what each is told, and what the viewer
@@ -166,15 +166,7 @@ describe('playback at the gateway', () => {
   });
 
   const post = (path: string, body: unknown, token: string | null = 'asha-token', headers = {}) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: JSON.stringify(body),
-    });
+    callGateway(url, 'POST', path, { body, token, headers });
 
   it('takes a screen at the quality and screen count the entitlement gives, and resumes where the viewer stopped', async () => {
     scenario.resume = { positionSeconds: 754, durationSeconds: 5400 };

@@ -14,7 +14,7 @@ import {
 import type { RecommendationList, RpcEnvelope } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { fakeSession } from './fakes';
-import { startFakeService, startGateway } from './gateway-harness';
+import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 // Recommendations at the gateway (issue 12, DECISIONS 12): whose list a caller may ask for, that a visitor gets
 // the cold-start list (never another user's), and that bad input never reaches recommendation-service.
@@ -108,14 +108,7 @@ describe('recommendations at the gateway', () => {
   });
 
   const send = (method: string, path: string, body?: unknown, token: string | null = tokens.asha) =>
-    fetch(`${url}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    callGateway(url, method, path, { body, token });
 
   describe('POST /api/recommend', () => {
     it("answers the caller's own list, with SPEC's movie_id and a reason per item", async () => {

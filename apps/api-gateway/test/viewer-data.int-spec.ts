@@ -17,7 +17,7 @@ import {
 import type { RpcEnvelope, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { fakeMovie, fakeSession } from './fakes';
-import { startFakeService, startGateway } from './gateway-harness';
+import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 // Viewer data at the gateway (issue 11), against stand-ins of the services: who may reach which user's data
 // (DECISIONS 16), that hostile input never reaches a service, that a favorite's snapshot is the catalogue's, and
@@ -228,14 +228,7 @@ describe('viewer data at the gateway', () => {
   });
 
   const send = (method: string, path: string, body?: unknown, token: string | null = tokens.asha) =>
-    fetch(`${url}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    callGateway(url, method, path, { body, token });
 
   describe.each(ROUTES)('$method $path', ({ method, path, body, ownOnly }) => {
     const label = path(':id');

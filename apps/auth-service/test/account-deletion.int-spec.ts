@@ -13,10 +13,15 @@ import {
   Role,
   ViewerDataMessages,
 } from '@app/contracts';
-import type { AppError } from '@app/server-core';
 import { REDIS_CLIENT } from '@app/server-core';
 import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, startSmtpOutbox, suiteInfra, uniqueSuffix } from '@app/server-testing';
+import {
+  failure,
+  startServiceUnderTest,
+  startSmtpOutbox,
+  suiteInfra,
+  uniqueSuffix,
+} from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { BackgroundTasks } from '../src/background/background-tasks';
 import { envSchema } from '../src/env';
@@ -25,13 +30,6 @@ import { authContext, type AuthContext } from './auth-context';
 import { newBrowserBinding, solveCaptcha, TEST_SECRETS } from './auth-helpers';
 
 const ip = '198.51.100.23';
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: unknown) => error as AppError,
-  );
 
 /** The token's `iat` as the gateway passes it on: when this session signed in. */
 const issuedAt = (token: string) => {

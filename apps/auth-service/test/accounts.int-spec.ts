@@ -4,10 +4,9 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { LoginResponse, SessionToken, SessionUser, User, UserPage } from '@app/contracts';
 import { AuthMessages, AuthPatterns, ErrorCode, EVENT_STREAM, Role, UserStatus } from '@app/contracts';
-import type { AppError } from '@app/server-core';
 import { REDIS_CLIENT } from '@app/server-core';
 import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
-import { mailsIn, startServiceUnderTest, startSmtpOutbox, suiteInfra } from '@app/server-testing';
+import { failure, mailsIn, startServiceUnderTest, startSmtpOutbox, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { BackgroundTasks } from '../src/background/background-tasks';
 import { envSchema } from '../src/env';
@@ -16,13 +15,6 @@ import { authContext, type AuthContext } from './auth-context';
 import { newBrowserBinding, solveCaptcha, TEST_SECRETS } from './auth-helpers';
 
 const ip = '203.0.113.7';
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: unknown) => error as AppError,
-  );
 
 describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
   let service: ServiceUnderTest;

@@ -3,9 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LoginResponse, OutboxMessage, SessionUser, User } from '@app/contracts';
 import { AuthMessages, AuthPatterns, AuthRpc, ErrorCode, UserStatus } from '@app/contracts';
-import type { AppError } from '@app/server-core';
 import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
-import { mailsIn, pollOutbox, startServiceUnderTest, startSmtpOutbox, suiteInfra } from '@app/server-testing';
+import {
+  failure,
+  mailsIn,
+  pollOutbox,
+  startServiceUnderTest,
+  startSmtpOutbox,
+  suiteInfra,
+} from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { Limits } from '../src/rate-limit/rate-limiter';
@@ -16,13 +22,6 @@ import { solveCaptcha, TEST_SECRETS } from './auth-helpers';
 
 const ip = '203.0.113.40';
 const PUBLIC_URL = 'https://streamly.example.in';
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: unknown) => error as AppError,
-  );
 /** The token of the link in a verification mail. */
 const tokenIn = (mail: OutboxMessage) => {
   const link =

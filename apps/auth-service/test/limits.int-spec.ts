@@ -5,7 +5,14 @@ import type { LoginResponse } from '@app/contracts';
 import { AuthMessages, AuthPatterns, ErrorCode } from '@app/contracts';
 import type { AppError } from '@app/server-core';
 import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
-import { mailsIn, pollOutbox, startServiceUnderTest, startSmtpOutbox, suiteInfra } from '@app/server-testing';
+import {
+  failure,
+  mailsIn,
+  pollOutbox,
+  startServiceUnderTest,
+  startSmtpOutbox,
+  suiteInfra,
+} from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { Delays, Limits, RateLimiter } from '../src/rate-limit/rate-limiter';
@@ -16,13 +23,6 @@ import { solveCaptcha, TEST_SECRETS } from './auth-helpers';
 const outcome = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (error: unknown) => error as AppError,
-  );
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
     (error: unknown) => error as AppError,
   );
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Types } from 'mongoose';
 import type { Checkout, Payer, RpcRequest, TitleFacts, TitleOrderKind } from '@app/contracts';
 import { PaymentRpc } from '@app/contracts';
-import type { AppError } from '@app/server-core';
 import type { RazorpayFake, ServiceUnderTest } from '@app/server-testing';
 import { startRazorpayFake, startServiceUnderTest, suiteInfra, uniqueSuffix } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
@@ -70,13 +69,7 @@ export const startPaymentSuite = async (suite: string): Promise<PaymentSuite> =>
   };
 };
 
-export const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: unknown) => error as AppError,
-  );
+export { failure } from '@app/server-testing';
 
 /**
  * Factories and actions for the payment-service suites: each test makes its own viewers and titles (unique ids),

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import type { OpenedPlayback, OpenPlaybackRpc, WatchProgressedSchema } from '@app/contracts';
 import { ErrorCode, EVENT_STREAM, StreamingMessages, StreamingRpc } from '@app/contracts';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { failure, startServiceUnderTest, suiteInfra } from '@app/server-testing';
 import type { z } from 'zod';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
@@ -16,13 +16,6 @@ import { registerPlayable } from './asset-fixture';
 import { SEGMENTS, writeFixtureAsset } from './media-fixture';
 
 const objectId = () => randomBytes(12).toString('hex');
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: unknown) => error,
-  );
 
 describe('streaming-service playback and delivery', () => {
   let service: ServiceUnderTest;

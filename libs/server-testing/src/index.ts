@@ -39,3 +39,4 @@ export type {
   WebhookEventName,
 } from './fakes/razorpay';
 export { waitUntil } from './wait-until';
+export { failure } from './failure';

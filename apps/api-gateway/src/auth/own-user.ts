@@ -1,7 +1,7 @@
 import { Param } from '@nestjs/common';
 import type { z } from 'zod';
 import { ErrorCode, Role, UserIdParamsSchema } from '@app/contracts';
-import type { UserIdParams } from '@app/contracts';
+import type { SessionUser, UserIdParams } from '@app/contracts';
 import { AppError, RequestContext, ZodPipe } from '@app/server-core';
 
 type UserPathSchema = z.ZodType<UserIdParams>;
@@ -17,14 +17,18 @@ class OwnUserPipe<S extends UserPathSchema> extends ZodPipe<S> {
 
   override transform(value: unknown): z.infer<S> {
     const params = super.transform(value);
-    const user = RequestContext.user();
-    if (!user) throw new AppError(ErrorCode.Unauthorized, 'Please sign in');
-    if (user.id !== params.id && !(this.allowAdmin && user.role === Role.Admin)) {
-      throw new AppError(ErrorCode.Forbidden, 'You can only reach your own account');
-    }
+    requireOwnAccount(RequestContext.user(), params.id, this.allowAdmin);
     return params;
   }
 }
+
+/** DECISIONS 16: a call naming a user is the caller's own (or, when `allowAdmin`, any user's for an admin). */
+export const requireOwnAccount = (user: SessionUser | undefined, userId: string, allowAdmin: boolean) => {
+  if (!user) throw new AppError(ErrorCode.Unauthorized, 'Please sign in');
+  if (user.id !== userId && !(allowAdmin && user.role === Role.Admin)) {
+    throw new AppError(ErrorCode.Forbidden, 'You can only reach your own account');
+  }
+};
 
 /**
  * The params of a `/api/users/{id}/…` route whose id must be the caller's (`params` when the path names more). `allowAdmin` lets an admin read another

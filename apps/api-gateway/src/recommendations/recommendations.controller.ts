@@ -1,27 +1,16 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import {
-  ErrorCode,
-  RecommendRequestSchema,
-  Role,
-  SimilarQuerySchema,
-  TrendingQuerySchema,
-} from '@app/contracts';
+import { RecommendRequestSchema, SimilarQuerySchema, TrendingQuerySchema } from '@app/contracts';
 import type { RecommendRequest, SessionUser, SimilarQuery, TrendingQuery } from '@app/contracts';
-import { AppError, Public, ZodPipe } from '@app/server-core';
+import { Public, ZodPipe } from '@app/server-core';
 import { CurrentUser } from '../auth/auth.decorators';
+import { requireOwnAccount } from '../auth/own-user';
 import { MovieId } from '../catalogue/movies.controller';
 import { RecommendationClient } from './recommendation.client';
 
 /** Who the list is for: the caller (their own id or none), another user only for an admin, nobody for a visitor. */
 const subjectOf = (caller: SessionUser | undefined, requested: string | undefined): string | null => {
-  if (!caller) {
-    if (requested) throw new AppError(ErrorCode.Unauthorized, 'Please sign in');
-    return null;
-  }
-  if (requested && requested !== caller.id && caller.role !== Role.Admin) {
-    throw new AppError(ErrorCode.Forbidden, 'You can only reach your own account');
-  }
-  return requested ?? caller.id;
+  if (requested) requireOwnAccount(caller, requested, true);
+  return requested ?? caller?.id ?? null;
 };
 
 /**
