@@ -3,7 +3,9 @@
 #   docker build --build-arg APP=catalogue-service -t streamly/catalogue-service .
 # APP is one of: api-gateway auth-service catalogue-service user-data-service
 #                payment-service streaming-service recommendation-service
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 22 LTS (Node 20 left upstream support in April 2026), pinned by digest so every build of one commit runs on
+# the same bytes (issue 14, finding 9). Move tag and digest together: docker buildx imagetools inspect node:22-bookworm-slim
+ARG NODE_IMAGE=node:22-bookworm-slim@sha256:43ac6c60b8f89723f746e8a92ce91abd5017e627ce1ddfe4238355d3a30b772c
 
 # All dependencies (dev included): the Nx toolchain needs them to build.
 # npm install, not npm ci: this registry lacks other platforms' optional packages, so the lockfile cannot list them (TOOLCHAIN.md).
@@ -11,9 +13,12 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 # esbuild, swc and nx load their platform binaries from optional packages.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /repo
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json tools/deploy/lockfile-check.mjs ./
+# The committed lockfile is enforced: npm may add this platform's optional binaries, never move a pin.
 RUN --mount=type=cache,target=/root/.npm \
-    npm install --ignore-scripts --no-audit --no-fund
+    cp package-lock.json /tmp/committed-lock.json \
+ && npm install --ignore-scripts --no-audit --no-fund \
+ && node lockfile-check.mjs /tmp/committed-lock.json package-lock.json
 
 FROM deps AS build
 ENV NX_DAEMON=false NX_NO_CLOUD=true
@@ -32,9 +37,11 @@ RUN npx nx build "$APP" \
 # Production dependencies only: the bundles leave npm packages external.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /repo
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json tools/deploy/lockfile-check.mjs ./
 RUN --mount=type=cache,target=/root/.npm \
-    npm install --omit=dev --ignore-scripts --no-audit --no-fund
+    cp package-lock.json /tmp/committed-lock.json \
+ && npm install --omit=dev --ignore-scripts --no-audit --no-fund \
+ && node lockfile-check.mjs /tmp/committed-lock.json package-lock.json
 
 FROM ${NODE_IMAGE} AS runtime
 ARG APP
