@@ -39,6 +39,66 @@ type IngressBackend = { service?: { name: string; port: { name?: string; number?
 type IngressPath = { path: string; backend: IngressBackend };
 type Ingress = K8sObject & { spec: { rules?: { http?: { paths: IngressPath[] } }[] } };
 type ConfigMap = K8sObject & { data?: Record<string, string> };
+type Selector = {
+  matchLabels?: Labels;
+  matchExpressions?: { key: string; operator: 'In' | 'NotIn' | 'Exists'; values?: string[] }[];
+};
+type PolicyPeer = { podSelector?: Selector; namespaceSelector?: Selector };
+type PolicyPort = { port?: string | number };
+type NetworkPolicy = K8sObject & {
+  spec: {
+    podSelector: Selector;
+    policyTypes?: string[];
+    ingress?: { from?: PolicyPeer[]; ports?: PolicyPort[] }[];
+    egress?: { to?: PolicyPeer[]; ports?: PolicyPort[] }[];
+  };
+};
+/** A pod as NetworkPolicies see it: its labels and its namespace (namespaces carry kubernetes.io/metadata.name). */
+type Peer = { namespace: string; labels: Labels };
+
+const selects = (selector: Selector, labels: Labels): boolean =>
+  Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value) &&
+  (selector.matchExpressions ?? []).every(({ key, operator, values = [] }) =>
+    operator === 'Exists'
+      ? key in labels
+      : operator === 'In'
+        ? values.includes(labels[key])
+        : !values.includes(labels[key]),
+  );
+
+/** Whether a `from`/`to` peer of a policy in namespace `home` matches `peer` (the API's rules). */
+const peerMatches = (rule: PolicyPeer, peer: Peer, home: string): boolean => {
+  const inNamespace = rule.namespaceSelector
+    ? selects(rule.namespaceSelector, { 'kubernetes.io/metadata.name': peer.namespace })
+    : peer.namespace === home;
+  return inNamespace && (!rule.podSelector || selects(rule.podSelector, peer.labels));
+};
+
+const portMatches = (ports: PolicyPort[] | undefined, port: string | number) =>
+  !ports || ports.some((p) => p.port === undefined || p.port === port);
+
+/** Can `from` open a connection to `to`'s port? Policies of the `streamly` namespace decide the receiving side. */
+const allowed = (policies: NetworkPolicy[], from: Peer, to: Peer, port: string | number): boolean => {
+  const applying = policies.filter(
+    (policy) => selects(policy.spec.podSelector, to.labels) && policy.spec.policyTypes?.includes('Ingress'),
+  );
+  return applying.some((policy) =>
+    (policy.spec.ingress ?? []).some(
+      (rule) =>
+        (!rule.from || rule.from.some((peer) => peerMatches(peer, from, to.namespace))) &&
+        portMatches(rule.ports, port),
+    ),
+  );
+};
+
+/** May `from` send to `port` of a host outside the cluster (MongoDB, Redis)? */
+const egressAllowed = (policies: NetworkPolicy[], from: Peer, port: number): boolean =>
+  policies
+    .filter(
+      (policy) =>
+        selects(policy.spec.podSelector, from.labels) && policy.spec.policyTypes?.includes('Egress'),
+    )
+    .some((policy) => (policy.spec.egress ?? []).some((rule) => !rule.to && portMatches(rule.ports, port)));
 type ComposeService = {
   environment?: Record<string, string | number>;
   build?: string | { args?: Record<string, string | number> };
@@ -200,6 +260,16 @@ describe('deployment manifests', () => {
       expect(text).not.toMatch(/change-me/i);
     });
 
+    it("serves the gateway's /metrics on an unpublished port (issue 14, finding 10)", () => {
+      const gatewayEnv = composeServices[Gateway]?.environment ?? {};
+      const raw = parse(readRepoFile('docker-compose.yml'), { merge: true }) as {
+        services: Record<string, { ports?: string[] }>;
+      };
+      const published = (raw.services[Gateway]?.ports ?? []).map((port) => port.split(':').pop());
+      expect(gatewayEnv.METRICS_PORT).toBeDefined();
+      expect(published).not.toContain(String(gatewayEnv.METRICS_PORT));
+    });
+
     it('keeps the dev mail catcher behind the dev profile, on this machine only', () => {
       const raw = parse(readRepoFile('docker-compose.yml'), { merge: true }) as {
         services: Record<string, { profiles?: string[]; ports?: string[] }>;
@@ -306,6 +376,90 @@ describe('deployment manifests', () => {
       expect([...routeProblems, ...paths.flatMap(ingressBackendProblems)]).toEqual([]);
     });
 
+    describe('NetworkPolicies (issue 14, finding 7)', () => {
+      const namespace = 'streamly';
+      const policies = ofKind<NetworkPolicy>('NetworkPolicy');
+      const gateway: Peer = { namespace, labels: { 'app.kubernetes.io/name': Gateway } };
+      const ingressController: Peer = {
+        namespace: 'ingress-nginx',
+        labels: { 'app.kubernetes.io/name': 'ingress-nginx' },
+      };
+      const prometheus: Peer = {
+        namespace: 'monitoring',
+        labels: { 'app.kubernetes.io/name': 'prometheus' },
+      };
+      const pod = (app: string): Peer => ({ namespace, labels: { 'app.kubernetes.io/name': app } });
+      const Services = Apps.filter((app) => app !== Gateway);
+
+      it('deny everything in the namespace unless a policy opens it', () => {
+        const denyAll = policies.find(
+          (policy) =>
+            Object.keys(policy.spec.podSelector).length === 0 &&
+            ['Ingress', 'Egress'].every((type) => policy.spec.policyTypes?.includes(type)) &&
+            !policy.spec.ingress &&
+            !policy.spec.egress,
+        );
+        expect(denyAll?.metadata.name).toBe('default-deny');
+      });
+
+      it('let services be reached on RPC from the gateway only', () => {
+        const problems = Services.flatMap((app) => [
+          ...(allowed(policies, gateway, pod(app), 'rpc')
+            ? []
+            : [`${app}: the gateway cannot reach its rpc port`]),
+          ...Services.filter((other) => other !== app && allowed(policies, pod(other), pod(app), 'rpc')).map(
+            (other) => `${app}: ${other} can reach its rpc port`,
+          ),
+          ...(allowed(policies, ingressController, pod(app), 'rpc')
+            ? [`${app}: the ingress reaches its rpc port`]
+            : []),
+        ]);
+        expect(problems).toEqual([]);
+      });
+
+      it('let the ingress reach the gateway and the video bytes, and Prometheus every http port', () => {
+        const problems = [
+          ...(allowed(policies, ingressController, gateway, 'http')
+            ? []
+            : ['the ingress cannot reach the gateway']),
+          ...(allowed(policies, ingressController, pod('streaming-service'), 'http')
+            ? []
+            : ['the ingress cannot reach /stream']),
+          ...Services.filter((app) => app !== 'streaming-service')
+            .filter((app) => allowed(policies, ingressController, pod(app), 'http'))
+            .map((app) => `the ingress reaches ${app}'s http port`),
+          ...Services.filter((app) => !allowed(policies, prometheus, pod(app), 'http')).map(
+            (app) => `Prometheus cannot scrape ${app}`,
+          ),
+          // The gateway's /metrics has its own port, which the ingress never reaches (finding 10).
+          ...(allowed(policies, prometheus, gateway, 'metrics')
+            ? []
+            : ['Prometheus cannot scrape the gateway']),
+          ...(allowed(policies, ingressController, gateway, 'metrics')
+            ? ['the ingress reaches /metrics']
+            : []),
+          ...Services.filter((app) => allowed(policies, pod(app), gateway, 'http')).map(
+            (app) => `${app} can call the gateway`,
+          ),
+        ];
+        expect(problems).toEqual([]);
+      });
+
+      it('let only services (and the seed job) out to MongoDB, and the gateway not at all', () => {
+        const mongo = 27017;
+        const problems = [
+          ...Services.filter((app) => !egressAllowed(policies, pod(app), mongo)).map(
+            (app) => `${app} cannot reach MongoDB`,
+          ),
+          ...(egressAllowed(policies, pod('catalogue-seed'), mongo)
+            ? []
+            : ['the seed job cannot reach MongoDB']),
+          ...(egressAllowed(policies, gateway, mongo) ? ['the gateway can reach MongoDB'] : []),
+        ];
+        expect(problems).toEqual([]);
+      });
+    });
+
     it('lists every resource file in kustomization.yaml, and only files that exist', () => {
       const { resources: listed = [] } = parse(readRepoFile('k8s/kustomization.yaml')) as {
         resources?: string[];
@@ -336,6 +490,26 @@ describe('deployment manifests', () => {
     it('takes the app as ARG APP', () => {
       const declared = instructions.some((line) => /^ARG\s+APP(=|\s|$)/i.test(line));
       expect(declared ? [] : ['Dockerfile: no ARG APP, so one file cannot build every app']).toEqual([]);
+    });
+
+    it('builds on a supported Node LTS pinned by digest (issue 14, finding 9)', () => {
+      const image = instructions
+        .find((line) => /^ARG\s+NODE_IMAGE=/i.test(line))
+        ?.replace(/^ARG\s+NODE_IMAGE=/i, '');
+      expect(image).toMatch(/^node:(\d+)[\w.-]*@sha256:[a-f0-9]{64}$/);
+      expect(Number(/^node:(\d+)/.exec(image ?? '')?.[1])).toBeGreaterThanOrEqual(22);
+      const froms = instructions.filter((line) => /^FROM\s/i.test(line));
+      const unpinned = froms.filter((line) => !/^FROM\s+(\$\{NODE_IMAGE\}|deps)(\s|$)/i.test(line));
+      expect(unpinned).toEqual([]);
+    });
+
+    it('enforces the committed lockfile after every npm install', () => {
+      const installs = instructions.filter((line) => /^RUN\b.*\bnpm install\b/.test(line));
+      expect(installs.length).toBeGreaterThan(0);
+      const unchecked = installs.filter(
+        (line) => !/npm install[^&]*&&\s*node lockfile-check\.mjs /.test(line),
+      );
+      expect(unchecked).toEqual([]);
     });
 
     it('runs the final stage as a non-root USER', () => {

@@ -19,6 +19,18 @@ export const DEFAULT_PORTS = Object.fromEntries(
 ) as Record<ServiceName, ServicePorts>;
 export const DEFAULT_GATEWAY_PORT = GATEWAY_DEFAULT_PORT;
 
+/**
+ * The gateway's rate limits when the system runs for tests and benches (not `npm start`, which keeps the production
+ * defaults): the browser journeys all come from the browser's loopback address, the system API tests from one
+ * RUN_CLIENT_IP, the benches from a few addresses, thousands of requests a minute in all. They test features; the
+ * gateway's integration tests prove the limits with low budgets.
+ */
+const TEST_RATE_LIMITS = {
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_BROWSE_PER_MINUTE: '1000000',
+  RATE_LIMIT_CONTACT_PER_HOUR: '10000',
+};
+
 /** Idempotent one-shot seeds run before the services start (each prints what it did). */
 const SEEDS: Array<{ label: string; script: string }> = [
   { label: 'Seeding the catalogue', script: 'dist/apps/catalogue-service/seed.js' },
@@ -182,6 +194,9 @@ export const startSystem = async ({
       HOST: '0.0.0.0',
       PORT: String(gateway),
       PUBLIC_URL: shared.PUBLIC_URL,
+      // Where the rate limits are counted, shared by every gateway replica.
+      REDIS_URL: redisUrl,
+      ...(persist ? {} : TEST_RATE_LIMITS),
       STREAMING_HTTP_URL: `http://127.0.0.1:${services['streaming-service'].http}`,
       ...(existsSync(path.join(webDist, 'index.html')) ? { WEB_DIST_DIR: webDist } : {}),
       ...Object.fromEntries(

@@ -15,6 +15,9 @@ import { AdminMoviesController } from './catalogue/admin-movies.controller';
 import { CatalogueClient } from './catalogue/catalogue.client';
 import { MovieDetailsController } from './catalogue/movie-details.controller';
 import { MoviesController } from './catalogue/movies.controller';
+import { AdminSeriesController } from './catalogue/admin-series.controller';
+import { SeriesClient } from './catalogue/series.client';
+import { SeriesController } from './catalogue/series.controller';
 import { SERVICE_CLIENTS, ServiceClients } from './clients/service-clients';
 import type { Env } from './env';
 import { HealthController } from './health/health.controller';
@@ -30,25 +33,37 @@ import { RecommendationsController } from './recommendations/recommendations.con
 import { AdminMediaController } from './streaming/admin-media.controller';
 import { PlaybackController } from './streaming/playback.controller';
 import { PlaybackService } from './streaming/playback.service';
+import { CaptchaClient } from './captcha/captcha.client';
+import { ClientRateLimitGuard } from './rate-limit/client-rate-limit.guard';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { StreamingClient } from './streaming/streaming.client';
 import { ContactController } from './user-data/contact.controller';
+import { ContactService } from './user-data/contact.service';
 import { DataRightsController } from './user-data/data-rights.controller';
 import { DataRightsService } from './user-data/data-rights.service';
 import { UserDataClient } from './user-data/user-data.client';
 import { ViewerDataController } from './user-data/viewer-data.controller';
+import { MetricsPort } from './web/metrics-port';
 
 @Module({})
 export class AppModule {
   static register(env: Env): DynamicModule {
     return {
       module: AppModule,
-      imports: [EnvModule.forRoot(env), RequestContextModule.forRoot(), MetricsModule],
+      imports: [
+        EnvModule.forRoot(env),
+        RequestContextModule.forRoot(),
+        MetricsModule,
+        RateLimitModule.register(env),
+      ],
       controllers: [
         ContactController,
         HealthController,
         MoviesController,
         MovieDetailsController,
         AdminMoviesController,
+        SeriesController,
+        AdminSeriesController,
         ImagesController,
         AuthController,
         AccountsController,
@@ -72,8 +87,13 @@ export class AppModule {
         GoogleAuthGuard,
         ...(env.GOOGLE_CLIENT_ID ? [GoogleStrategy] : []),
         { provide: APP_GUARD, useClass: SessionGuard },
+        // After the session guard: a signed-in caller is counted by account.
+        { provide: APP_GUARD, useClass: ClientRateLimitGuard },
+        CaptchaClient,
+        ContactService,
         GatewayHealthService,
         CatalogueClient,
+        SeriesClient,
         UserDataClient,
         PaymentClient,
         TitleFactsCache,
@@ -81,6 +101,7 @@ export class AppModule {
         PlaybackService,
         DataRightsService,
         RecommendationClient,
+        MetricsPort,
       ],
     };
   }

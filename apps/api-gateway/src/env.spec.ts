@@ -21,4 +21,21 @@ describe('gateway env defaults', () => {
       PUBLIC_URL: `http://localhost:${GATEWAY_DEFAULT_PORT}`,
     });
   });
+
+  it('count rate limits in the local Redis, with the budgets the README documents', () => {
+    expect(defaults).toMatchObject({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_PER_MINUTE: 600,
+      RATE_LIMIT_BROWSE_PER_MINUTE: 120,
+      RATE_LIMIT_CONTACT_PER_HOUR: 5,
+    });
+  });
+
+  it.each([
+    ['REDIS_URL', 'http://redis:6379'],
+    ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['RATE_LIMIT_CONTACT_PER_HOUR', 'five'],
+  ])('refuse %s=%s', (key, value) => {
+    expect(envSchema.safeParse({ [key]: value }).success).toBe(false);
+  });
 });

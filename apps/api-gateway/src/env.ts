@@ -21,6 +21,20 @@ export const envSchema = z.object({
   RECOMMENDATION_SERVICE_ADDR: serviceAddress('recommendation-service'),
   STREAMING_HTTP_URL: z.url().default(`http://127.0.0.1:${ServiceDefaults['streaming-service'].httpPort}`),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
+  /** Where the rate limits are counted: one Redis for every gateway replica, so they share each client's budget. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .default('redis://127.0.0.1:6379'),
+  /**
+   * Requests a minute one client may make to the gateway's routes, all together (a signed-in caller by their
+   * account, anyone else by IP address, IPv6 by its /64). Health probes and Razorpay's webhook are not counted.
+   */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Requests a minute one client may make to each expensive public read: search, sections, recommendations, series. */
+  RATE_LIMIT_BROWSE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Contact-form messages one client may send an hour (issue 14, finding 11). */
+  RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** When set, the gateway also serves the built web app from this folder (one URL for everything). */
   WEB_DIST_DIR: z.string().optional(),
   /** Google sign-in; without a client id, /auth/google answers 503. The URLs point at a local fake in dev and tests. */
@@ -42,5 +56,16 @@ export const envSchema = z.object({
   CSP_EXTRA_ORIGINS: z.string().optional(),
   /** Express `trust proxy`: which proxies may set X-Forwarded-For (the client IP rate limits use). */
   TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * When set, Prometheus' `/metrics` is served on this port only, never on PORT (which the ingress publishes):
+   * issue 14, finding 10. Unset (dev), `/metrics` stays on PORT.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** The OpenAPI document at `/api/docs`: on by default, off by default when NODE_ENV=production. */
+  API_DOCS: z.enum(['on', 'off']).optional(),
 });
 export type Env = z.infer<typeof envSchema>;
+
+/** Whether `/api/docs` is served: asked for, or by default outside production. */
+export const apiDocsEnabled = (env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean =>
+  env.API_DOCS ? env.API_DOCS === 'on' : env.NODE_ENV !== 'production';

@@ -4,8 +4,10 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { AllExceptionsFilter, correlationId, JsonLogger } from '@app/server-core';
 import { AppModule } from './app.module';
 import type { Env } from './env';
+import { apiDocsEnabled } from './env';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { compressResponses } from './web/compression';
+import { notFound } from './web/metrics-port';
 import { noStoreApi, securityHeaders } from './web/security-headers';
 import { streamProxy } from './web/stream-proxy';
 import { serveWebApp } from './web/web-app';
@@ -19,6 +21,8 @@ export const createGateway = async (env: Env) => {
   });
   app.disable('x-powered-by');
   app.use(correlationId);
+  // The internal metrics port serves /metrics (web/metrics-port.ts); the public port then has none.
+  if (env.METRICS_PORT !== undefined) app.use('/metrics', notFound);
   app.use(securityHeaders(env));
   app.use('/api', noStoreApi);
   app.use('/stream', streamProxy(env.STREAMING_HTTP_URL));
@@ -26,7 +30,8 @@ export const createGateway = async (env: Env) => {
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();
   // Generated from the route table and the contract schemas (openapi/api-routes.ts), not from decorators.
-  SwaggerModule.setup('api/docs', app, buildOpenApiDocument());
+  // Not published in production unless asked for (issue 14, finding 10).
+  if (apiDocsEnabled(env)) SwaggerModule.setup('api/docs', app, buildOpenApiDocument());
   if (env.WEB_DIST_DIR) serveWebApp(app, env.WEB_DIST_DIR);
   return app;
 };

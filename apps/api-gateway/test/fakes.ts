@@ -1,7 +1,7 @@
-import { MovieAccess, MovieStatus, UserStatus } from '@app/contracts';
-import type { Movie, SessionUser } from '@app/contracts';
+import { MovieAccess, MovieStatus, UserStatus, episodeLabel } from '@app/contracts';
+import type { Episode, Movie, Playable, Series, SeriesDetail, SessionUser } from '@app/contracts';
 
-// What the stand-in services of the gateway's tests answer: a signed-in caller and a catalogue title.
+// What the stand-in services of the gateway's tests answer: a signed-in caller, a catalogue title, a series.
 
 /** The caller auth-service would resolve a token to (verified: DECISIONS 33 lets it pay). */
 export const fakeSession = (id: string, role: SessionUser['role'], username: string): SessionUser => ({
@@ -43,4 +43,84 @@ export const fakeMovie = (id: string, overrides: Partial<Movie> = {}): Movie & {
   tmdbId: null,
   ...overrides,
   topReviews: [],
+});
+
+/** The playable answer (`catalogue.playables.get`) for a movie: its own facts, no episode. */
+export const moviePlayable = (movie: Movie): Playable => ({
+  id: movie.id,
+  title: movie.title,
+  facts: {
+    movieId: movie.id,
+    title: movie.title,
+    access: movie.access,
+    purchasePriceInr: movie.purchasePriceInr,
+    rentalPriceInr: movie.rentalPriceInr,
+    kind: 'movie',
+  },
+  episode: null,
+});
+
+/** A published series as catalogue-service answers it (issue 13). */
+export const fakeSeries = (id: string, overrides: Partial<Series> = {}): Series => ({
+  id,
+  title: 'Panchayat',
+  description: 'An engineering graduate becomes secretary of a village panchayat.',
+  genre: 'Comedy',
+  genres: ['Comedy', 'Drama'],
+  rating: 9,
+  votes: 90000,
+  posterUrl: '/images/w500/panchayat.svg',
+  status: MovieStatus.Published,
+  access: MovieAccess.Premium,
+  firstAirDate: '2020-04-03',
+  language: 'hi',
+  creators: ['Deepak Kumar Mishra'],
+  cast: ['Jitendra Kumar'],
+  tmdbId: null,
+  demo: false,
+  seasonCount: 1,
+  episodeCount: 2,
+  publishDate: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const fakeEpisode = (id: string, seriesId: string, overrides: Partial<Episode> = {}): Episode => ({
+  id,
+  seriesId,
+  seasonNumber: 1,
+  number: 1,
+  title: 'Gram Panchayat Phulera',
+  overview: 'Abhishek arrives in Phulera.',
+  runtimeMinutes: 30,
+  airDate: '2020-04-03',
+  stillUrl: null,
+  intro: { startSeconds: 5, endSeconds: 35 },
+  mediaReady: true,
+  ...overrides,
+});
+
+/** The series page's answer: the series with its one season and these episodes. */
+export const fakeSeriesDetail = (series: Series, episodes: Episode[]): SeriesDetail => ({
+  ...series,
+  seasons: [{ number: 1, title: 'Season 1', overview: '', airDate: null, episodes }],
+});
+
+/**
+ * The playable answer for a series (episode null) or one of its episodes: the series' facts with kind 'series'.
+ * The prices are the catalogue's placeholders: a series is never bought or rented.
+ */
+export const seriesPlayable = (series: Series, episode: Episode | null = null): Playable => ({
+  id: episode?.id ?? series.id,
+  title: episode ? `${series.title} · ${episodeLabel(episode)} · ${episode.title}` : series.title,
+  facts: {
+    movieId: series.id,
+    title: series.title,
+    access: series.access,
+    purchasePriceInr: 1,
+    rentalPriceInr: 1,
+    kind: 'series',
+  },
+  episode: episode
+    ? { seriesId: series.id, seasonNumber: episode.seasonNumber, episodeNumber: episode.number }
+    : null,
 });

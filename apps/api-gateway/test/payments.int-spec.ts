@@ -6,15 +6,16 @@ import {
   ErrorCode,
   MovieAccess,
   MovieMessages,
-  MoviePatterns,
   PaymentPatterns,
   PaymentRpc,
   Quality,
   Role,
+  SeriesMessages,
+  SeriesPatterns,
 } from '@app/contracts';
 import type { Checkout, Entitlement, RpcEnvelope, SessionUser, SubscriptionView } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { fakeMovie, fakeSession } from './fakes';
+import { fakeEpisode, fakeMovie, fakeSeries, fakeSession, moviePlayable, seriesPlayable } from './fakes';
 import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 // The gateway's payment routes against stand-ins of auth-, catalogue- and payment-service on the real transport:
@@ -26,6 +27,8 @@ const ashaId = 'b'.repeat(24);
 const raviId = 'c'.repeat(24);
 const movieId = 'd'.repeat(24);
 const unknownMovieId = 'e'.repeat(24);
+const seriesId = '1'.repeat(24);
+const episodeId = '2'.repeat(24);
 
 const sessions: Record<string, SessionUser> = {
   'admin-token': fakeSession(adminId, Role.Admin, 'Admin'),
@@ -35,6 +38,8 @@ const sessions: Record<string, SessionUser> = {
 };
 
 const lagaan = fakeMovie(movieId);
+const panchayat = fakeSeries(seriesId);
+const pilot = fakeEpisode(episodeId, seriesId);
 
 const checkout: Checkout = {
   id: 'order_Lagaan0001',
@@ -89,10 +94,14 @@ class FakeAuthController {
 
 @Controller()
 class FakeCatalogueController {
-  @MessagePattern(MoviePatterns.get)
-  movie(@Payload() { data }: RpcEnvelope<{ id: string }>) {
-    if (data.id !== movieId) throw new AppError(ErrorCode.NotFound, MovieMessages.notFound);
-    return lagaan;
+  /** The facts behind every payment answer: a movie's own, or for a series and its episodes the series'. */
+  @MessagePattern(SeriesPatterns.playable)
+  playable(@Payload() { data }: RpcEnvelope<{ id: string; asAdmin: boolean }>) {
+    record(SeriesPatterns.playable, data);
+    if (data.id === movieId) return moviePlayable(lagaan);
+    if (data.id === seriesId) return seriesPlayable(panchayat);
+    if (data.id === episodeId) return seriesPlayable(panchayat, pilot);
+    throw new AppError(ErrorCode.NotFound, MovieMessages.notFound);
   }
 }
 
@@ -248,7 +257,14 @@ describe('payment routes at the gateway', () => {
     });
     expect(lastTo(PaymentPatterns.createTitleOrder)).toEqual({
       payer: { userId: ashaId, email: 'asha@example.in', name: 'Asha', isAdmin: false },
-      title: { movieId, title: 'Lagaan', access: 'premium', purchasePriceInr: 1200, rentalPriceInr: 500 },
+      title: {
+        movieId,
+        title: 'Lagaan',
+        access: 'premium',
+        purchasePriceInr: 1200,
+        rentalPriceInr: 500,
+        kind: 'movie',
+      },
       kind: 'purchase',
       idempotencyKey: key,
     });
@@ -311,6 +327,48 @@ describe('payment routes at the gateway', () => {
     const response = await call('GET', `/api/entitlements/${movieId}`, 'asha-token');
     expect(PaymentRpc.entitlement.reply.parse(await response.json())).toMatchObject({ canWatch: true });
     expect(lastTo(PaymentPatterns.entitlement)).toMatchObject({ viewer: { userId: ashaId, isAdmin: false } });
+  });
+
+  describe('a series (issue 13): plans only', () => {
+    it.each([
+      ['the series', seriesId],
+      ['an episode', episodeId],
+    ])('refuses to sell or rent %s with 400, never asking payment-service', async (_what, id) => {
+      for (const kind of ['purchase', 'rental']) {
+        const before = received.filter((call) => call.pattern !== SeriesPatterns.playable).length;
+        const response = await call('POST', '/api/payments/create-order', 'asha-token', {
+          movieId: id,
+          kind,
+          idempotencyKey: key,
+        });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({
+          code: ErrorCode.ValidationFailed,
+          message: SeriesMessages.noTitleOrder,
+        });
+        expect(received.filter((call) => call.pattern !== SeriesPatterns.playable).length).toBe(before);
+      }
+    });
+
+    it.each([
+      ['the series', seriesId],
+      ['an episode', episodeId],
+    ])("answers the entitlement of %s on the series' facts, published titles only", async (_what, id) => {
+      const response = await call('GET', `/api/entitlements/${id}`, 'asha-token');
+      expect(response.status).toBe(200);
+      // Read once per 30 s (TitleFactsCache): some earlier test may have asked it already.
+      expect(received).toContainEqual({ pattern: SeriesPatterns.playable, data: { id, asAdmin: false } });
+      expect(lastTo(PaymentPatterns.entitlement)).toEqual({
+        viewer: { userId: ashaId, isAdmin: false },
+        title: seriesPlayable(panchayat).facts,
+      });
+    });
+
+    it('answers 404 for an id the catalogue does not publish (a draft episode), asking no payment', async () => {
+      const before = received.filter((call) => call.pattern === PaymentPatterns.entitlement).length;
+      expect((await call('GET', `/api/entitlements/${unknownMovieId}`, 'asha-token')).status).toBe(404);
+      expect(received.filter((call) => call.pattern === PaymentPatterns.entitlement).length).toBe(before);
+    });
   });
 
   it("wraps the subscription in SPEC's { data } and acts for the path's own user", async () => {

@@ -6,16 +6,18 @@ import {
   ErrorCode,
   HistoryPatterns,
   MovieAccess,
-  MoviePatterns,
+  MovieMessages,
   PaymentPatterns,
   Quality,
   Role,
+  SeriesMessages,
+  SeriesPatterns,
   StreamingMessages,
   StreamingPatterns,
 } from '@app/contracts';
-import type { Entitlement, OpenedPlayback, RpcEnvelope, SessionUser } from '@app/contracts';
+import type { Entitlement, MediaAsset, OpenedPlayback, RpcEnvelope, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { fakeMovie, fakeSession } from './fakes';
+import { fakeEpisode, fakeMovie, fakeSeries, fakeSession, moviePlayable, seriesPlayable } from './fakes';
 import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 // POST /api/playback/{movieId} and friends at the gateway, against stand-ins of every service it asks: the order
@@ -25,6 +27,11 @@ import { callGateway, startFakeService, startGateway } from './gateway-harness';
 const ashaId = 'b'.repeat(24);
 const adminId = 'a'.repeat(24);
 const movieId = 'd'.repeat(24);
+const seriesId = '1'.repeat(24);
+const episodeId = '2'.repeat(24);
+const draftEpisodeId = '3'.repeat(24);
+const panchayat = fakeSeries(seriesId);
+const secondEpisode = fakeEpisode(episodeId, seriesId, { number: 2, title: 'The Chair' });
 const session = (id: string, role: SessionUser['role']) =>
   fakeSession(id, role, role === Role.Admin ? 'Admin' : 'Asha');
 
@@ -65,6 +72,20 @@ const opened: OpenedPlayback = {
   expiresAt: '2026-11-22T22:00:00.000Z',
   heartbeatSeconds: 10,
 };
+const asset = (id: string): MediaAsset => ({
+  movieId: id,
+  status: 'ready',
+  progress: 100,
+  etaSeconds: null,
+  error: null,
+  durationSeconds: 1800,
+  renditions: [],
+  hasMp4: true,
+  hasTrickplay: false,
+  source: 'upload',
+  sourceName: 'pilot.mp4',
+  updatedAt: '2026-11-22T10:00:00.000Z',
+});
 const rentalClock = {
   rentedAt: '2026-11-20T10:00:00.000Z',
   startBy: '2026-12-20T10:00:00.000Z',
@@ -81,9 +102,15 @@ class FakeServicesController {
     throw new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired);
   }
 
-  @MessagePattern(MoviePatterns.get)
-  movie() {
-    return fakeMovie(movieId, { posterUrl: '/p.svg' });
+  /** A movie, or an episode of a published series; a draft series' episodes are not found (asAdmin false). */
+  @MessagePattern(SeriesPatterns.playable)
+  playable(@Payload() { data }: RpcEnvelope<{ id: string; asAdmin: boolean }>) {
+    calls.push({ pattern: SeriesPatterns.playable, data });
+    if (data.id === movieId) return moviePlayable(fakeMovie(movieId, { posterUrl: '/p.svg' }));
+    if (data.id === seriesId) return seriesPlayable(panchayat);
+    if (data.id === episodeId) return seriesPlayable(panchayat, secondEpisode);
+    if (data.id === draftEpisodeId && data.asAdmin) return seriesPlayable(panchayat, secondEpisode);
+    throw new AppError(ErrorCode.NotFound, MovieMessages.notFound);
   }
 
   @MessagePattern(PaymentPatterns.entitlement)
@@ -124,11 +151,34 @@ class FakeServicesController {
   }
 
   @MessagePattern(HistoryPatterns.resumePoint)
-  resume() {
+  resume(@Payload() { data }: RpcEnvelope<{ userId: string; movieId: string }>) {
+    calls.push({ pattern: HistoryPatterns.resumePoint, data });
     if (scenario.userDataDown) throw new AppError(ErrorCode.ServiceUnavailable, 'down');
     return scenario.resume
-      ? { movieId, ...scenario.resume, lastWatchedAt: '2026-11-21T10:00:00.000Z' }
+      ? { movieId: data.movieId, ...scenario.resume, lastWatchedAt: '2026-11-21T10:00:00.000Z' }
       : null;
+  }
+
+  @MessagePattern(StreamingPatterns.asset)
+  asset(@Payload() { data }: RpcEnvelope<{ movieId: string }>) {
+    calls.push({ pattern: StreamingPatterns.asset, data });
+    return asset(data.movieId);
+  }
+
+  @MessagePattern(StreamingPatterns.uploadTicket)
+  uploadTicket(@Payload() { data }: RpcEnvelope<{ movieId: string }>) {
+    calls.push({ pattern: StreamingPatterns.uploadTicket, data });
+    return {
+      uploadUrl: `/stream/upload/${data.movieId}?token=t`,
+      expiresAt: '2026-11-22T11:00:00.000Z',
+      maxBytes: 1024,
+    };
+  }
+
+  @MessagePattern(StreamingPatterns.retry)
+  retry(@Payload() { data }: RpcEnvelope<{ movieId: string }>) {
+    calls.push({ pattern: StreamingPatterns.retry, data });
+    return asset(data.movieId);
   }
 }
 
@@ -212,10 +262,14 @@ describe('playback at the gateway', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ rental: { startedAt: '2026-11-22T10:00:00.000Z' } });
     expect(callsTo(PaymentPatterns.startRental)).toEqual([{ userId: ashaId, movieId }]);
-    expect(calls.map((call) => call.pattern)).toEqual([
+    // The title's facts are read once per 30 s (TitleFactsCache), so an earlier test may have read them.
+    expect(
+      calls.map((call) => call.pattern).filter((pattern) => pattern !== SeriesPatterns.playable),
+    ).toEqual([
       PaymentPatterns.entitlement,
       StreamingPatterns.open,
       PaymentPatterns.startRental,
+      HistoryPatterns.resumePoint,
     ]);
   });
 
@@ -299,5 +353,77 @@ describe('playback at the gateway', () => {
       });
       expect(response.status).toBe(403);
     }
+  });
+
+  describe('an episode (issue 13)', () => {
+    it("asks the entitlement on the series' facts, opens the stream for the episode with its ref, resumes by episode id", async () => {
+      scenario.resume = { positionSeconds: 300, durationSeconds: 1800 };
+      const response = await post(`/api/playback/${episodeId}`, { deviceLabel: 'Phone' });
+
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ resumePositionSeconds: 300, rental: null });
+      expect(callsTo(SeriesPatterns.playable)).toEqual([{ id: episodeId, asAdmin: false }]);
+      expect(callsTo(PaymentPatterns.entitlement)).toEqual([
+        {
+          viewer: { userId: ashaId, isAdmin: false },
+          title: { ...seriesPlayable(panchayat).facts, movieId: seriesId, kind: 'series' },
+        },
+      ]);
+      expect(callsTo(StreamingPatterns.open)).toEqual([
+        {
+          userId: ashaId,
+          sessionId: 'session-asha',
+          movieId: episodeId,
+          title: 'Panchayat · S1:E2 · The Chair',
+          quality: '720p',
+          screens: 2,
+          deviceLabel: 'Phone',
+          episode: { seriesId, seasonNumber: 1, episodeNumber: 2 },
+        },
+      ]);
+      expect(callsTo(HistoryPatterns.resumePoint)).toEqual([{ userId: ashaId, movieId: episodeId }]);
+    });
+
+    it('never starts or shows a rental clock for an episode, whatever the answer says', async () => {
+      scenario.entitlement = { reason: 'rental', rental: rentalClock };
+      const response = await post(`/api/playback/${episodeId}`, {});
+
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ rental: null });
+      expect(callsTo(PaymentPatterns.startRental)).toEqual([]);
+    });
+
+    it('refuses a viewer without a plan with the series text, taking no screen', async () => {
+      scenario.entitlement = { canWatch: false, reason: 'premium-required' };
+      const response = await post(`/api/playback/${episodeId}`, {});
+
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ message: SeriesMessages.noTitleOrder });
+      expect(callsTo(StreamingPatterns.open)).toEqual([]);
+    });
+
+    it("answers 404 for a draft series' episode and for the series' own id, asking nothing further", async () => {
+      const draft = await post(`/api/playback/${draftEpisodeId}`, {});
+      expect(draft.status).toBe(404);
+      const series = await post(`/api/playback/${seriesId}`, {});
+      expect(series.status).toBe(404);
+      expect(await series.json()).toMatchObject({ message: SeriesMessages.episodeNotFound });
+      expect(calls.map((call) => call.pattern)).toEqual([SeriesPatterns.playable, SeriesPatterns.playable]);
+    });
+
+    it("lets an admin manage an episode's media by its id, as a movie's", async () => {
+      for (const [method, path, pattern] of [
+        ['GET', `/api/admin/media/${episodeId}`, StreamingPatterns.asset],
+        ['POST', `/api/admin/media/${episodeId}/upload`, StreamingPatterns.uploadTicket],
+        ['POST', `/api/admin/media/${episodeId}/retry`, StreamingPatterns.retry],
+      ]) {
+        const response = await fetch(`${url}${path}`, {
+          method,
+          headers: { authorization: 'Bearer admin-token' },
+        });
+        expect([path, response.status]).toEqual([path, 200]);
+        expect(callsTo(pattern)).toEqual([{ movieId: episodeId }]);
+      }
+    });
   });
 });

@@ -24,13 +24,14 @@ const raviId = 'c'.repeat(24);
 const adminId = 'a'.repeat(24);
 const movieId = 'd'.repeat(24);
 const unknownId = 'e'.repeat(24);
+const seriesId = '9'.repeat(24);
 const tokens = { asha: 'asha-token', admin: 'admin-token' };
 
 const calls: Array<{ pattern: string; data: Record<string, unknown> }> = [];
 const callsTo = (pattern: string) =>
   calls.filter((call) => call.pattern === pattern).map((call) => call.data);
 
-const list = (reason: RecommendationReason): RecommendationList => ({
+const list = (reason: RecommendationReason, kind: 'movie' | 'series' = 'movie'): RecommendationList => ({
   source:
     reason === RecommendationReason.BecauseYouWatched
       ? RecommendationSource.Personal
@@ -48,6 +49,7 @@ const list = (reason: RecommendationReason): RecommendationList => ({
       rating: 7.7,
       access: MovieAccess.Premium,
       releaseYear: 2007,
+      kind,
     },
   ],
 });
@@ -77,7 +79,7 @@ class FakeServicesController {
   similar(@Payload() { data }: RpcEnvelope<{ movieId: string }>) {
     calls.push({ pattern: RecommendationPatterns.similar, data });
     if (data.movieId === unknownId) throw new AppError(ErrorCode.NotFound, 'Movie not found');
-    return list(RecommendationReason.Similar);
+    return list(RecommendationReason.Similar, data.movieId === seriesId ? 'series' : 'movie');
   }
 }
 
@@ -183,6 +185,13 @@ describe('recommendations at the gateway', () => {
       expect(response.status).toBe(200);
       expect(((await response.json()) as RecommendationList).items[0].reasonText).toBe('More like Se7en');
       expect(callsTo(RecommendationPatterns.similar)).toEqual([{ movieId, limit: 4 }]);
+    });
+
+    it('takes a series id too (issue 13: "More like this" after the last episode), items saying their kind', async () => {
+      const response = await send('GET', `/api/movies/${seriesId}/similar`, undefined, null);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as RecommendationList).items[0]).toMatchObject({ kind: 'series' });
+      expect(callsTo(RecommendationPatterns.similar)).toEqual([{ movieId: seriesId, limit: 12 }]);
     });
 
     it('an unknown title is 404; a malformed id is 400 without a call', async () => {

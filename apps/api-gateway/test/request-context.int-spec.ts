@@ -1,70 +1,35 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import type { INestApplication } from '@nestjs/common';
-import { findFreePort, suiteInfra, workspaceRoot } from '@app/server-testing';
-import { startGateway } from './gateway-harness';
-
-type LogLine = { service?: string; level?: string; msg?: string; correlationId?: string };
-
-const parseLines = (text: string): LogLine[] =>
-  text
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as LogLine);
+import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { AuthPatterns } from '@app/contracts';
+import { findFreePort, suiteInfra } from '@app/server-testing';
+import { startFakeService, startGateway } from './gateway-harness';
+import { parseLines, startServiceProcess } from './service-process';
 
 /**
  * Starts user-data-service as its own process (its main.ts, as `npm start` does) with a mail server that refuses
  * connections, so every contact message makes it log "contact mail failed". Collects its stdout and stderr lines.
  */
-const startUserDataService = async (tcpPort: number) => {
+const startUserDataService = async () => {
   const infra = suiteInfra('request-context');
-  const lines: LogLine[] = [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['-r', '@swc-node/register', 'apps/user-data-service/src/main.ts'],
-    {
-      cwd: workspaceRoot(),
-      env: {
-        ...process.env,
-        // Nest's decorators and the @app/* paths, as the services' own tsconfig sets them.
-        SWC_NODE_PROJECT: 'tsconfig.server.json',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        TCP_HOST: '127.0.0.1',
-        TCP_PORT: String(tcpPort),
-        HTTP_PORT: String(await findFreePort()),
-        MONGODB_URI: infra.mongoUri,
-        MONGODB_DB: infra.mongoDb,
-        REDIS_URL: infra.redisUrl,
-        SMTP_URL: `smtp://127.0.0.1:${await findFreePort()}`,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const ready = new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`user-data-service exited early (code ${String(code)})`)));
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream ?? process.stdin }).on('line', (line) => {
-        const [parsed] = parseLines(line);
-        if (!parsed) return;
-        lines.push(parsed);
-        if (parsed.msg === 'ready') resolve();
-      });
-    }
+  return startServiceProcess('user-data-service', {
+    MONGODB_URI: infra.mongoUri,
+    MONGODB_DB: infra.mongoDb,
+    REDIS_URL: infra.redisUrl,
+    SMTP_URL: `smtp://127.0.0.1:${await findFreePort()}`,
   });
-  await ready;
-  return {
-    lines,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 };
+
+/** The contact form's captcha passes: this suite is about correlation ids (rate-limits.int-spec.ts runs the real one). */
+@Controller()
+class FakeCaptchaController {
+  @MessagePattern(AuthPatterns.verifyCaptcha)
+  verify() {
+    return { verified: true };
+  }
+}
+
+@Module({ controllers: [FakeCaptchaController] })
+class FakeAuthModule {}
 
 const message = {
   firstName: 'Meera',
@@ -73,18 +38,21 @@ const message = {
   companyName: 'Iyer Films',
   serviceInterested: 'Partnerships',
   message: 'Tracing one request across processes.',
+  recaptchaToken: 'solved',
 };
 
 describe('one request, one correlation id in every process', () => {
   let service: Awaited<ReturnType<typeof startUserDataService>>;
+  let auth: INestMicroservice;
   let gateway: INestApplication;
   let url: string;
   const gatewayOutput: string[] = [];
   let restore: Array<() => void> = [];
 
   beforeAll(async () => {
-    const tcpPort = await findFreePort();
-    service = await startUserDataService(tcpPort);
+    service = await startUserDataService();
+    let authAddress: string;
+    ({ app: auth, address: authAddress } = await startFakeService(FakeAuthModule));
     // The gateway runs in this process: its JsonLogger writes here.
     restore = [process.stdout, process.stderr].map((stream) => {
       const write = jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -95,13 +63,15 @@ describe('one request, one correlation id in every process', () => {
     });
     ({ app: gateway, url } = await startGateway({
       LOG_LEVEL: 'debug',
-      USER_DATA_SERVICE_ADDR: `127.0.0.1:${tcpPort}`,
+      USER_DATA_SERVICE_ADDR: service.address,
+      AUTH_SERVICE_ADDR: authAddress,
     }));
   });
 
   afterAll(async () => {
     restore.forEach((undo) => undo());
     await gateway?.close();
+    await auth?.close();
     await service?.stop();
   });
 

@@ -1,12 +1,27 @@
 import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ApiError, AuthMessages, AuthPatterns, ErrorCode, Role, UserStatus } from '@app/contracts';
-import type { RpcEnvelope, SessionUser, User } from '@app/contracts';
+import {
+  AdminActionKind,
+  AdminActionStatus,
+  AdminMessages,
+  ApiError,
+  AuditAction,
+  AuditOutcome,
+  AuthMessages,
+  AuthPatterns,
+  ErrorCode,
+  Role,
+  UserStatus,
+} from '@app/contracts';
+import type { AdminAction, AuditEntry, RpcEnvelope, SessionUser, User } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { startFakeService, startGateway } from './gateway-harness';
 
 const adminId = 'a'.repeat(24);
 const userId = 'b'.repeat(24);
+/** Another admin: changes to them wait for a second admin (DECISIONS 34). */
+const deputyId = 'c'.repeat(24);
+const actionId = 'd'.repeat(24);
 const sessionOf = (id: string, role: SessionUser['role']): SessionUser => ({
   id,
   username: role,
@@ -26,6 +41,31 @@ const asha: User = {
   hasPassword: true,
 };
 
+const request: AdminAction = {
+  id: actionId,
+  kind: AdminActionKind.Demote,
+  target: { id: deputyId, username: 'deputy' },
+  requestedBy: { id: adminId, username: 'admin' },
+  requestedAt: '2026-03-01T10:00:00.000Z',
+  expiresAt: '2026-03-02T10:00:00.000Z',
+  status: AdminActionStatus.Pending,
+  decidedBy: null,
+  decidedAt: null,
+  reason: null,
+};
+const entry: AuditEntry = {
+  id: 'e'.repeat(24),
+  at: '2026-03-01T10:00:00.000Z',
+  actor: { id: adminId, username: 'admin' },
+  action: AuditAction.RoleChange,
+  target: { id: deputyId, username: 'deputy' },
+  detail: 'admin → user',
+  outcome: AuditOutcome.Pending,
+  reason: null,
+  actionId,
+};
+const pendingFor = (kind: AdminAction['kind']) => ({ outcome: 'pending', action: { ...request, kind } });
+
 /** Stands in for auth-service on the real TCP transport: answers data alone, as the contract says; records what came. */
 const received: Array<{ pattern: string; data: unknown }> = [];
 
@@ -35,6 +75,7 @@ class FakeAuthController {
   resolve(@Payload() { data }: RpcEnvelope<{ token: string }>) {
     if (data.token === 'admin-token') return sessionOf(adminId, Role.Admin);
     if (data.token === 'user-token') return sessionOf(userId, Role.User);
+    if (data.token === 'deputy-token') return sessionOf(deputyId, Role.Admin);
     throw new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired);
   }
 
@@ -45,21 +86,58 @@ class FakeAuthController {
   }
 
   @MessagePattern(AuthPatterns.updateUser)
-  update(@Payload() { data }: RpcEnvelope<{ username?: string }>) {
+  update(@Payload() { data }: RpcEnvelope<{ userId: string; username?: string }>) {
     received.push({ pattern: AuthPatterns.updateUser, data });
-    return { ...asha, username: data.username ?? asha.username };
+    if (data.userId === deputyId) return pendingFor(AdminActionKind.Ban);
+    return { outcome: 'applied', user: { ...asha, username: data.username ?? asha.username } };
   }
 
   @MessagePattern(AuthPatterns.changeRole)
-  changeRole(@Payload() { data }: RpcEnvelope<{ role: User['role'] }>) {
+  changeRole(@Payload() { data }: RpcEnvelope<{ userId: string; role: User['role'] }>) {
     received.push({ pattern: AuthPatterns.changeRole, data });
-    return { ...asha, role: data.role };
+    if (data.userId === deputyId) return pendingFor(AdminActionKind.Demote);
+    return { outcome: 'applied', user: { ...asha, role: data.role } };
   }
 
   @MessagePattern(AuthPatterns.removeUser)
-  remove(@Payload() { data }: RpcEnvelope<unknown>) {
+  remove(@Payload() { data }: RpcEnvelope<{ userId: string }>) {
     received.push({ pattern: AuthPatterns.removeUser, data });
-    return { removed: true };
+    if (data.userId === deputyId) return pendingFor(AdminActionKind.Remove);
+    return { outcome: 'applied' };
+  }
+
+  @MessagePattern(AuthPatterns.listAdminActions)
+  pending(@Payload() { data }: RpcEnvelope<unknown>) {
+    received.push({ pattern: AuthPatterns.listAdminActions, data });
+    return [request];
+  }
+
+  @MessagePattern(AuthPatterns.confirmAdminAction)
+  confirm(@Payload() { data }: RpcEnvelope<{ actorId: string }>) {
+    received.push({ pattern: AuthPatterns.confirmAdminAction, data });
+    if (data.actorId === request.requestedBy.id)
+      throw new AppError(ErrorCode.Forbidden, AdminMessages.cannotConfirmOwn);
+    return {
+      ...request,
+      status: AdminActionStatus.Confirmed,
+      decidedBy: { id: data.actorId, username: 'x' },
+    };
+  }
+
+  @MessagePattern(AuthPatterns.cancelAdminAction)
+  cancel(@Payload() { data }: RpcEnvelope<{ actorId: string }>) {
+    received.push({ pattern: AuthPatterns.cancelAdminAction, data });
+    return {
+      ...request,
+      status: AdminActionStatus.Cancelled,
+      decidedBy: { id: data.actorId, username: 'x' },
+    };
+  }
+
+  @MessagePattern(AuthPatterns.auditLog)
+  auditLog(@Payload() { data }: RpcEnvelope<{ page: number; pageSize: number }>) {
+    received.push({ pattern: AuthPatterns.auditLog, data });
+    return { data: [entry], page: data.page, pageSize: data.pageSize, total: 41 };
   }
 }
 
@@ -143,5 +221,120 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
     const removed = await call('DELETE', `/api/users/${userId}`);
     expect(await removed.json()).toEqual({ success: true, message: AuthMessages.userRemoved });
     expect(received.at(-1)).toEqual({ pattern: AuthPatterns.removeUser, data: { userId, actorId: adminId } });
+  });
+
+  it('a change to another admin answers 202 with the waiting request (DECISIONS 34)', async () => {
+    const answers = [
+      await call('PUT', `/api/users/${deputyId}/role`, 'admin-token', { role: Role.User }),
+      await call('PUT', `/api/users/${deputyId}`, 'admin-token', { status: UserStatus.Banned }),
+      await call('DELETE', `/api/users/${deputyId}`),
+    ];
+    const kinds = [AdminActionKind.Demote, AdminActionKind.Ban, AdminActionKind.Remove];
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.status).toBe(202);
+      expect(await answer.json()).toEqual({
+        success: true,
+        action: { ...request, kind: kinds[i] },
+        message: AdminMessages.awaitingConfirmation,
+      });
+    }
+    // A change applied at once keeps its 200.
+    expect((await call('PUT', `/api/users/${userId}/role`, 'admin-token', { role: Role.User })).status).toBe(
+      200,
+    );
+  });
+
+  describe('pending admin actions and the audit log', () => {
+    const routes: Array<[method: string, path: string]> = [
+      ['GET', '/api/admin/admin-actions'],
+      ['POST', `/api/admin/admin-actions/${actionId}/confirm`],
+      ['POST', `/api/admin/admin-actions/${actionId}/cancel`],
+      ['GET', '/api/admin/audit-log'],
+    ];
+
+    it.each(routes)(
+      '%s %s: a visitor gets 401, a user 403, and auth-service is asked nothing',
+      async (method, path) => {
+        const before = received.length;
+        const visitor = await fetch(`${url}${path}`, { method });
+        expect(visitor.status).toBe(401);
+        expect(await visitor.json()).toMatchObject({ code: ErrorCode.Unauthorized });
+        expect((await call(method, path, 'forged-token')).status).toBe(401);
+        const user = await call(method, path, 'user-token');
+        expect(user.status).toBe(403);
+        expect(await user.json()).toMatchObject({ code: ErrorCode.Forbidden });
+        expect(received.length).toBe(before);
+      },
+    );
+
+    it('lists the waiting requests for an admin', async () => {
+      const res = await call('GET', '/api/admin/admin-actions');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ data: [request] });
+    });
+
+    it("another admin confirms (200); the acting admin is the session's, whatever the body says", async () => {
+      const res = await call('POST', `/api/admin/admin-actions/${actionId}/confirm`, 'deputy-token', {
+        actorId: adminId,
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({
+        success: true,
+        data: { ...request, status: AdminActionStatus.Confirmed, decidedBy: { id: deputyId, username: 'x' } },
+        message: AdminMessages.confirmed,
+      });
+      expect(received.at(-1)).toEqual({
+        pattern: AuthPatterns.confirmAdminAction,
+        data: { actionId, actorId: deputyId },
+      });
+    });
+
+    it("the requester's own confirmation: auth-service's 403 with its message", async () => {
+      const res = await call('POST', `/api/admin/admin-actions/${actionId}/confirm`);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({
+        code: ErrorCode.Forbidden,
+        message: AdminMessages.cannotConfirmOwn,
+      });
+    });
+
+    it('cancels (200)', async () => {
+      const res = await call('POST', `/api/admin/admin-actions/${actionId}/cancel`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({
+        success: true,
+        data: { status: AdminActionStatus.Cancelled },
+        message: AdminMessages.cancelled,
+      });
+      expect(received.at(-1)).toEqual({
+        pattern: AuthPatterns.cancelAdminAction,
+        data: { actionId, actorId: adminId },
+      });
+    });
+
+    it('pages the audit log: page 1 of 24 by default, or the page asked for', async () => {
+      const first = await call('GET', '/api/admin/audit-log');
+      expect(first.status).toBe(200);
+      expect(await first.json()).toEqual({ data: [entry], page: 1, pageSize: 24, total: 41 });
+      await call('GET', '/api/admin/audit-log?page=2&pageSize=10');
+      expect(received.at(-1)).toEqual({ pattern: AuthPatterns.auditLog, data: { page: 2, pageSize: 10 } });
+    });
+
+    it.each([
+      ['POST', '/api/admin/admin-actions/not-an-id/confirm'],
+      ['POST', `/api/admin/admin-actions/${encodeURIComponent('{"$gt":""}')}/confirm`],
+      ['POST', `/api/admin/admin-actions/${'A'.repeat(24)}/cancel`],
+      ['GET', '/api/admin/audit-log?page=0'],
+      ['GET', '/api/admin/audit-log?pageSize=101'],
+      ['GET', '/api/admin/audit-log?page[$gt]='],
+      ['GET', '/api/admin/audit-log?actorId=x'],
+      ['GET', '/api/admin/audit-log?page=1&page=2'],
+    ])('%s %s: 400 and auth-service is asked nothing', async (method, path) => {
+      const before = received.length;
+      const res = await call(method, path);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: ErrorCode.ValidationFailed });
+      expect(received.length).toBe(before);
+    });
   });
 });

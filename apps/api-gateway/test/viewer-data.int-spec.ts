@@ -10,13 +10,15 @@ import {
   MoviePatterns,
   PaymentPatterns,
   Role,
+  SeriesMessages,
+  SeriesPatterns,
   UserStatus,
   ViewerDataPatterns,
   ViewerDataRpc,
 } from '@app/contracts';
 import type { RpcEnvelope, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { fakeMovie, fakeSession } from './fakes';
+import { fakeEpisode, fakeMovie, fakeSeries, fakeSeriesDetail, fakeSession } from './fakes';
 import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 // Viewer data at the gateway (issue 11), against stand-ins of the services: who may reach which user's data
@@ -29,6 +31,23 @@ const adminId = 'a'.repeat(24);
 const movieId = 'd'.repeat(24);
 const draftId = 'e'.repeat(24);
 const itemId = 'f'.repeat(24);
+const seriesId = '1'.repeat(24);
+const episodeId = '2'.repeat(24);
+const seriesProgress = {
+  seriesId,
+  episodes: [
+    {
+      episodeId,
+      seasonNumber: 1,
+      episodeNumber: 1,
+      positionSeconds: 600,
+      durationSeconds: 1800,
+      progressPercent: 33.3,
+      finished: false,
+      lastWatchedAt: '2026-11-22T10:00:00.000Z',
+    },
+  ],
+};
 const issuedAt = Date.parse('2026-11-22T10:00:00.000Z') / 1000;
 /** Tokens shaped like JWTs, so the gateway can read when the session was issued. */
 const jwtLike = (name: string) =>
@@ -75,8 +94,22 @@ class FakeServicesController {
   @MessagePattern(MoviePatterns.get)
   movie(@Payload() envelope: RpcEnvelope<{ id: string }>) {
     record(MoviePatterns.get, envelope);
-    if (envelope.data.id === draftId) throw new AppError(ErrorCode.NotFound, MovieMessages.notFound);
+    if (envelope.data.id !== movieId) throw new AppError(ErrorCode.NotFound, MovieMessages.notFound);
     return fakeMovie(movieId, { posterUrl: '/p.svg', access: MovieAccess.Free });
+  }
+
+  /** Published series only (the draft id is not found, as for a viewer). */
+  @MessagePattern(SeriesPatterns.get)
+  series(@Payload() envelope: RpcEnvelope<{ id: string }>) {
+    record(SeriesPatterns.get, envelope);
+    if (envelope.data.id !== seriesId) throw new AppError(ErrorCode.NotFound, SeriesMessages.notFound);
+    return fakeSeriesDetail(fakeSeries(seriesId, { rating: null }), [fakeEpisode(episodeId, seriesId)]);
+  }
+
+  @MessagePattern(ViewerDataPatterns.seriesProgress)
+  seriesProgress(@Payload() envelope: RpcEnvelope<Record<string, unknown>>) {
+    record(ViewerDataPatterns.seriesProgress, envelope);
+    return seriesProgress;
   }
 
   @MessagePattern(ViewerDataPatterns.listFavorites)
@@ -190,6 +223,7 @@ const ROUTES: Route[] = [
   { method: 'DELETE', path: (u) => `/api/users/${u}/watch-history/${itemId}` },
   { method: 'GET', path: (u) => `/api/users/${u}/continue-watching` },
   { method: 'DELETE', path: (u) => `/api/users/${u}/continue-watching/${movieId}` },
+  { method: 'GET', path: (u) => `/api/users/${u}/series/${seriesId}/progress` },
   { method: 'GET', path: (u) => `/api/users/${u}/analytics` },
   { method: 'GET', path: (u) => `/api/users/${u}/settings` },
   { method: 'PUT', path: (u) => `/api/users/${u}/settings`, body: DEFAULT_VIEWER_SETTINGS },
@@ -265,6 +299,14 @@ describe('viewer data at the gateway', () => {
       `/api/users/${ashaId}/favorites`,
       { movieId, userId: raviId },
     ],
+    ['a malformed series id', 'GET', `/api/users/${ashaId}/series/not-a-series/progress`, undefined],
+    [
+      'an operator as series id',
+      'GET',
+      `/api/users/${ashaId}/series/%7B%22%24gt%22%3A%22%22%7D/progress`,
+      undefined,
+    ],
+    ['a malformed user id for progress', 'GET', `/api/users/abc/series/${seriesId}/progress`, undefined],
     ['a page size over the limit', 'GET', `/api/users/${ashaId}/watch-history?pageSize=1000`, undefined],
     ['an unknown query key', 'GET', `/api/users/${ashaId}/watch-history?userId=${raviId}`, undefined],
     [
@@ -317,10 +359,43 @@ describe('viewer data at the gateway', () => {
     ]);
   });
 
-  it('answers 404 for a title the catalogue does not show, storing nothing', async () => {
+  it("adds a series to favorites with the series' snapshot when the id is not a movie (issue 13)", async () => {
+    const response = await send('POST', `/api/users/${ashaId}/favorites`, { movieId: seriesId });
+    expect(response.status).toBe(201);
+    expect(callsTo(SeriesPatterns.get)).toEqual([{ id: seriesId, asAdmin: false }]);
+    expect(callsTo(ViewerDataPatterns.addFavorite)).toEqual([
+      {
+        userId: ashaId,
+        movieId: seriesId,
+        snapshot: {
+          title: 'Panchayat',
+          posterUrl: '/images/w500/panchayat.svg',
+          genre: 'Comedy',
+          rating: null,
+        },
+      },
+    ]);
+  });
+
+  it('answers 404 for a title the catalogue does not show (no movie, no series), storing nothing', async () => {
     const response = await send('POST', `/api/users/${ashaId}/favorites`, { movieId: draftId });
     expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ message: MovieMessages.notFound });
+    expect(callsTo(MoviePatterns.get)).toEqual([{ id: draftId, asAdmin: false }]);
+    expect(callsTo(SeriesPatterns.get)).toEqual([{ id: draftId, asAdmin: false }]);
     expect(callsTo(ViewerDataPatterns.addFavorite)).toEqual([]);
+  });
+
+  it("answers a viewer's progress through a series from user-data, for the path's user", async () => {
+    const response = await send(
+      'GET',
+      `/api/users/${raviId}/series/${seriesId}/progress`,
+      undefined,
+      tokens.admin,
+    );
+    expect(response.status).toBe(200);
+    expect(ViewerDataRpc.seriesProgress.reply.parse(await response.json())).toEqual(seriesProgress);
+    expect(callsTo(ViewerDataPatterns.seriesProgress)).toEqual([{ userId: raviId, seriesId }]);
   });
 
   it('passes paging to the history and answers removals with 204', async () => {

@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule, EventsModule, MailModule } from '@app/server-core';
 import { AccountsModule } from './accounts/accounts.module';
+import { AdminActionsModule } from './admin-actions/admin-actions.module';
+import { AuditModule } from './audit/audit.module';
 import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { Env } from './env';
 import { PasswordResetModule } from './password-reset/password-reset.module';
@@ -21,6 +23,8 @@ export class AppModule {
         AccountsModule,
         EmailVerificationModule,
         PasswordResetModule,
+        AuditModule,
+        AdminActionsModule,
       ],
     };
   }

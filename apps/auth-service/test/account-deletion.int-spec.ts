@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { LoginResponse, SessionToken } from '@app/contracts';
 import {
+  AdminMessages,
   AuthMessages,
   AuthPatterns,
   AuthRpc,
@@ -25,7 +26,6 @@ import {
 import { AppModule } from '../src/app.module';
 import { BackgroundTasks } from '../src/background/background-tasks';
 import { envSchema } from '../src/env';
-import { UserMessages } from '../src/users/users.service';
 import { authContext, type AuthContext } from './auth-context';
 import { newBrowserBinding, solveCaptcha, TEST_SECRETS } from './auth-helpers';
 
@@ -171,7 +171,7 @@ describe("auth-service: the viewer's own account deletion and export (DECISIONS 
       await failure(
         deleteOwn({ userId: boss.id, password: boss.password, sessionIssuedAt: issuedAt(token) }),
       ),
-    ).toMatchObject({ code: ErrorCode.Conflict, message: UserMessages.lastAdmin });
+    ).toMatchObject({ code: ErrorCode.Conflict, message: AdminMessages.lastAdmin });
     expect((await ctx.users.findById(boss.id))?.role).toBe(Role.Admin);
     expect((await resolve(token)).role).toBe(Role.Admin);
     expect(await deletedEventsFor(boss.id)).toEqual([]);

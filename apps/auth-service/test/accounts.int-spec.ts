@@ -2,7 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
-import type { LoginResponse, SessionToken, SessionUser, User, UserPage } from '@app/contracts';
+import type {
+  LoginResponse,
+  SessionToken,
+  SessionUser,
+  User,
+  UserChangeOutcome,
+  UserPage,
+} from '@app/contracts';
 import { AuthMessages, AuthPatterns, ErrorCode, EVENT_STREAM, Role, UserStatus } from '@app/contracts';
 import { REDIS_CLIENT } from '@app/server-core';
 import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
@@ -158,28 +165,36 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
 
     it('a role change applies on the next request of that user', async () => {
       const { session: viewer } = await newViewer();
-      await service.send(AuthPatterns.changeRole, {
-        actorId: admin.user.id,
-        userId: viewer.user.id,
-        role: Role.Admin,
-      });
+      expect(
+        await service.send(AuthPatterns.changeRole, {
+          actorId: admin.user.id,
+          userId: viewer.user.id,
+          role: Role.Admin,
+        }),
+      ).toMatchObject({ outcome: 'applied', user: { id: viewer.user.id, role: Role.Admin } });
       expect((await resolve(viewer.token)).role).toBe(Role.Admin);
-      await service.send(AuthPatterns.changeRole, {
-        actorId: admin.user.id,
-        userId: viewer.user.id,
-        role: Role.User,
-      });
-      expect((await resolve(viewer.token)).role).toBe(Role.User);
+      // Demoting them back is demoting another admin: it waits for a second admin (admin-actions.int-spec).
+      expect(
+        await service.send(AuthPatterns.changeRole, {
+          actorId: admin.user.id,
+          userId: viewer.user.id,
+          role: Role.User,
+        }),
+      ).toMatchObject({ outcome: 'pending' });
+      expect((await resolve(viewer.token)).role).toBe(Role.Admin);
     });
 
     it('a suspended user is refused on the next request and at login', async () => {
       const { session: viewer, email, password } = await newViewer();
-      const updated = await service.send<User>(AuthPatterns.updateUser, {
+      const updated = await service.send<UserChangeOutcome>(AuthPatterns.updateUser, {
         actorId: admin.user.id,
         userId: viewer.user.id,
         status: UserStatus.Suspended,
       });
-      expect(updated).toMatchObject({ id: viewer.user.id, status: UserStatus.Suspended });
+      expect(updated).toMatchObject({
+        outcome: 'applied',
+        user: { id: viewer.user.id, status: UserStatus.Suspended },
+      });
       expect(await failure(resolve(viewer.token))).toMatchObject({
         code: ErrorCode.Forbidden,
         message: AuthMessages.suspended,
@@ -263,7 +278,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       const doomed = await login(gone.email, gone.password);
       await expect(
         service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id }),
-      ).resolves.toEqual({ removed: true });
+      ).resolves.toEqual({ outcome: 'applied' });
       expect(
         (await events()).some((e) => e.type === 'user.deleted' && e.payload.userId === doomed.user.id),
       ).toBe(true);

@@ -6,6 +6,7 @@ import { MoviesModule } from './movies/movies.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ReviewEventsModule } from './reviews/review-events';
 import { ReviewsModule } from './reviews/reviews.module';
+import { SeriesModule } from './series/series.module';
 
 export type AppOptions = {
   /** The running service consumes events; one-off commands (seed, import) only publish. */
@@ -21,6 +22,7 @@ export class AppModule {
         CoreModule.forService('catalogue-service', env),
         EventsModule.forPublisher(),
         MoviesModule,
+        SeriesModule,
         ReviewsModule,
         RatingsModule,
         ...(consumeEvents ? [MediaEventsModule, ReviewEventsModule] : []),

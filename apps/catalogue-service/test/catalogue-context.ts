@@ -11,9 +11,15 @@ import { MoviesRepository, type StoredMovie } from '../src/movies/movies.reposit
 import { normalizeTitle } from '../src/movies/title';
 import type { StoredReview } from '../src/reviews/review.mapper';
 import { ReviewsRepository, type NewReview } from '../src/reviews/reviews.repository';
+import type { EpisodeRecord } from '../src/series/episode.schema';
+import { EpisodesRepository, type StoredEpisode } from '../src/series/episodes.repository';
+import type { SeriesRecord } from '../src/series/series.schema';
+import { SeriesRepository, type StoredSeries } from '../src/series/series.repository';
 
 export type TestMovie = StoredMovie & { id: string };
 export type TestReview = StoredReview & { id: string };
+export type TestSeries = StoredSeries & { id: string };
+export type TestEpisode = StoredEpisode & { id: string };
 
 /**
  * Factories for the catalogue-service integration suites (Immich's medium tests are the model): each test
@@ -24,6 +30,8 @@ export const catalogueContext = (service: ServiceUnderTest) => {
   const movies = service.app.get(MoviesRepository);
   const reviews = service.app.get(ReviewsRepository);
   const listCache = service.app.get(MovieListCache);
+  const series = service.app.get(SeriesRepository);
+  const episodes = service.app.get(EpisodesRepository);
 
   /**
    * A published title named `Movie <unique>` (rated 6.5, so free, released 2001); `title` also sets the
@@ -84,7 +92,67 @@ export const catalogueContext = (service: ServiceUnderTest) => {
     return { ...stored, id: stored._id.toHexString() };
   };
 
-  return { movies, reviews, newMovie, newReview };
+  /**
+   * A published series named `Series <unique>` (Drama, rated 7, so free) with seasons 1 and 2 and no episodes;
+   * `title` also sets the search key. Cached lists are dropped, as after an admin write.
+   */
+  const newSeries = async (overrides: Partial<SeriesRecord> = {}): Promise<TestSeries> => {
+    const title = overrides.title ?? `Series ${uniqueSuffix()}`;
+    const rating = overrides.rating === undefined ? 7 : overrides.rating;
+    const genre = overrides.genre ?? 'Drama';
+    const status = overrides.status ?? MovieStatus.Published;
+    const stored = await series.create({
+      description: 'Made by a test.',
+      genres: [genre],
+      votes: 100,
+      posterUrl: 'https://images.example.in/series.jpg',
+      access: accessForRating(rating),
+      firstAirDate: new Date('2020-01-10T00:00:00Z'),
+      language: null,
+      creators: [],
+      cast: [],
+      demo: false,
+      seasons: [1, 2].map((number) => ({ number, title: `Season ${number}`, overview: '', airDate: null })),
+      publishDate: status === MovieStatus.Draft ? null : new Date(),
+      popularity: 0,
+      ...overrides,
+      title,
+      titleNormalized: normalizeTitle(title),
+      genre,
+      rating,
+      status,
+    });
+    await listCache.invalidate();
+    return { ...stored, id: stored._id.toHexString() };
+  };
+
+  /** Episode `number` of `seasonNumber` (which the series should have) of `of`, 30 minutes, no intro; overrides win. */
+  const newEpisode = async (
+    of: { _id: StoredSeries['_id'] },
+    seasonNumber: number,
+    number: number,
+    overrides: Partial<EpisodeRecord> = {},
+  ): Promise<TestEpisode> => {
+    const stored = await episodes.create({
+      overview: 'Made by a test.',
+      runtimeMinutes: 30,
+      airDate: null,
+      stillUrl: null,
+      intro: null,
+      mediaReady: false,
+      mediaDurationSeconds: null,
+      mediaReadyAt: null,
+      title: `Episode ${uniqueSuffix()}`,
+      ...overrides,
+      seriesId: of._id,
+      seasonNumber,
+      number,
+    });
+    if (!stored) throw new Error(`S${seasonNumber}:E${number} already exists`);
+    return { ...stored, id: stored._id.toHexString() };
+  };
+
+  return { movies, reviews, series, episodes, newMovie, newReview, newSeries, newEpisode };
 };
 
 export type CatalogueContext = ReturnType<typeof catalogueContext>;

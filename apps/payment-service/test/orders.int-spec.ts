@@ -1,4 +1,4 @@
-import { AccessReason, ErrorCode, PaymentMessages, PaymentRpc } from '@app/contracts';
+import { AccessReason, ErrorCode, PaymentMessages, PaymentRpc, SeriesMessages } from '@app/contracts';
 import { mailsIn } from '@app/server-testing';
 import type { PaymentContext, PaymentSuite } from './payment-context';
 import { failure, paymentContext, startPaymentSuite } from './payment-context';
@@ -154,5 +154,35 @@ describe('payment-service title orders against MongoDB, Redis and the Razorpay f
       [bought.title, 'purchase', true],
     ]);
     expect(titles[0].rental).toMatchObject({ startedAt: null, expiresAt: null });
+  });
+
+  it('refuses any order for a series (plans only), storing nothing; its entitlement offers plans alone', async () => {
+    const payer = ctx.newPayer();
+    const series = ctx.newTitle({ kind: 'series', title: `Series ${ctx.key()}` });
+    for (const kind of ['purchase', 'rental'] as const) {
+      expect(await failure(ctx.order(payer, series, kind))).toMatchObject({
+        code: ErrorCode.ValidationFailed,
+        message: SeriesMessages.noTitleOrder,
+      });
+    }
+    const { total } = await suite.service.call(PaymentRpc.adminOrders, {
+      userId: payer.userId,
+      page: 1,
+      pageSize: 10,
+    });
+    expect(total).toBe(0);
+
+    const before = await ctx.entitlement(payer, series);
+    expect(before).toMatchObject({ canWatch: false, reason: AccessReason.PremiumRequired, rental: null });
+    expect(before.waysIn).toMatchObject({ purchaseInr: null, rentalInr: null });
+    expect(before.waysIn.plans.map((plan) => plan.id)).toEqual(['standard', 'premium']);
+
+    await ctx.subscribe(payer, 'standard');
+    expect(await ctx.entitlement(payer, series)).toMatchObject({
+      movieId: series.movieId,
+      canWatch: true,
+      reason: AccessReason.Plan,
+      screens: 2,
+    });
   });
 });

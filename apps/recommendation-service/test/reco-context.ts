@@ -61,6 +61,24 @@ export const startReco = async (suite: string) => {
     return payload;
   };
 
+  /** Publishes a series as the catalogue does (one item); resolves once the service's catalogue holds it. */
+  const publishSeries = async (fields: Partial<EventPayload<'series.published'>> & { genre: string }) => {
+    const payload: EventPayload<'series.published'> = {
+      seriesId: newId(),
+      title: `Series ${uniqueSuffix()}`,
+      publishDate: new Date().toISOString(),
+      posterUrl: '/posters/series.svg',
+      rating: 8,
+      access: 'premium',
+      cast: [`Actor ${uniqueSuffix()}`],
+      releaseYear: 2020,
+      ...fields,
+    };
+    await bus.publish('series.published', payload);
+    await waitUntil(async () => catalogue.get(payload.seriesId) !== undefined, `series ${payload.title}`);
+    return payload;
+  };
+
   /** A position report: the viewer reached `fraction` of the film. */
   const watch = (
     userId: string,
@@ -78,6 +96,20 @@ export const startReco = async (suite: string) => {
       reportedAt: new Date().toISOString(),
       watchedSeconds: 10,
       ...overrides,
+    });
+
+  /**
+   * A report on an episode as streaming-service sends it: `movieId` is the episode's own id (its media), `episode`
+   * names its series, season and number.
+   */
+  const watchEpisode = (
+    userId: string,
+    seriesId: string,
+    episode: { id: string; seasonNumber: number; episodeNumber: number },
+    fraction: number,
+  ) =>
+    watch(userId, episode.id, fraction, {
+      episode: { seriesId, seasonNumber: episode.seasonNumber, episodeNumber: episode.episodeNumber },
     });
 
   /** Resolves once the viewer's profile holds `movieId` with a record `accepts`. */
@@ -152,7 +184,9 @@ export const startReco = async (suite: string) => {
     profiles,
     catalogue,
     publishTitle,
+    publishSeries,
     watch,
+    watchEpisode,
     profileShows,
     finishedBy,
     drain,

@@ -65,6 +65,7 @@ describe('recommendations from recommendation-service', () => {
       rating: hot.rating,
       access: hot.access,
       releaseYear: hot.releaseYear,
+      kind: 'movie',
     });
   });
 

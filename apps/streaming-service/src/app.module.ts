@@ -5,6 +5,7 @@ import { Env } from './env';
 import { FfmpegModule } from './ffmpeg/ffmpeg.module';
 import { IngestModule } from './ingest/ingest.module';
 import { MediaDataModule } from './media/media-data.module';
+import { MediaEventsModule } from './media/media-events.module';
 import { MediaModule } from './media/media.module';
 import { PlaybackModule } from './playback/playback.module';
 import { SamplesModule } from './samples/samples.module';
@@ -20,6 +21,7 @@ export class AppModule {
         FfmpegModule,
         MediaDataModule,
         MediaModule,
+        MediaEventsModule,
         IngestModule,
         SamplesModule.register(env),
         PlaybackModule,

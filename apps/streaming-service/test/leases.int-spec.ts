@@ -97,6 +97,27 @@ describe('stream leases (Redis)', () => {
     expect(await leases.take(lease(user, 2), 1)).toMatchObject({ taken: true });
   });
 
+  it('keeps an episode’s ref for its lease until the token expires, stopped or not', async () => {
+    const leases = repository();
+    const user = newUser();
+    const episode = { seriesId: '65f0000000000000000000bb', seasonNumber: 1, episodeNumber: 3 };
+    const watching = lease(user, 1);
+    const movie = lease(user, 2);
+    await leases.take(watching, 2);
+    await leases.take(movie, 2);
+    await leases.rememberEpisode(user, watching.leaseId, episode, Date.now() + 1_000);
+    expect(await leases.episodeOf(user, watching.leaseId)).toEqual(episode);
+    expect(await leases.episodeOf(user, movie.leaseId)).toBeNull();
+    // The same lease id under another account is another key.
+    expect(await leases.episodeOf(newUser(), watching.leaseId)).toBeNull();
+    // Stopped from another screen: the player's last report still names the episode.
+    expect(await leases.stop(user, watching.leaseId)).toBe(true);
+    expect(await leases.episodeOf(user, watching.leaseId)).toEqual(episode);
+    // Past the token's expiry no heartbeat is accepted, and the ref is gone with it.
+    await sleep(1_100);
+    expect(await leases.episodeOf(user, watching.leaseId)).toBeNull();
+  });
+
   it('lets exactly one of 20 devices racing for the last screen win', async () => {
     const leases = repository();
     const user = newUser();

@@ -64,6 +64,20 @@ describe('streaming-service playback and delivery', () => {
     fetch(`${service.httpUrl}${url}`, { method, headers });
   const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
   const base = (p: OpenedPlayback) => p.hlsUrl.replace(/\/master\.m3u8$/, '');
+  /** The `watch.progressed` payloads a lease's heartbeats published, newest first. */
+  const progressReports = async (leaseId: string) => {
+    const entries = await redis.xrevrange(EVENT_STREAM, '+', '-', 'COUNT', 200);
+    return entries
+      .map(
+        ([, fields]) =>
+          JSON.parse(fields[fields.length - 1]) as {
+            type: string;
+            payload: z.infer<typeof WatchProgressedSchema>;
+          },
+      )
+      .filter((e) => e.type === 'watch.progressed' && e.payload.leaseId === leaseId)
+      .map((e) => e.payload);
+  };
 
   describe('HLS under the quality cap', () => {
     let playback: OpenedPlayback;
@@ -297,18 +311,10 @@ describe('streaming-service playback and delivery', () => {
         durationSeconds: 8,
         event: 'tick',
       });
-      const entries = await redis.xrevrange(EVENT_STREAM, '+', '-', 'COUNT', 200);
-      const events = entries.map(
-        ([, fields]) =>
-          JSON.parse(fields[fields.length - 1]) as {
-            type: string;
-            payload: z.infer<typeof WatchProgressedSchema>;
-          },
-      );
-      const mine = events.filter((e) => e.type === 'watch.progressed' && e.payload.leaseId === leaseId);
+      const mine = await progressReports(leaseId);
       // Newest first.
       expect(mine).toHaveLength(2);
-      expect(mine[1].payload).toMatchObject({
+      expect(mine[1]).toMatchObject({
         userId: request.userId,
         movieId,
         positionSeconds: 4.5,
@@ -316,7 +322,38 @@ describe('streaming-service playback and delivery', () => {
         event: 'pause',
         watchedSeconds: 4,
       });
-      expect(mine[0].payload).toMatchObject({ positionSeconds: 5, event: 'tick', watchedSeconds: 0 });
+      expect(mine[0]).toMatchObject({ positionSeconds: 5, event: 'tick', watchedSeconds: 0 });
+      // A movie's reports name no episode.
+      for (const report of mine) expect(report).not.toHaveProperty('episode');
+    });
+
+    it('puts an episode’s ref on every report of its lease, the one after a stop included', async () => {
+      const userId = objectId();
+      const episode = { seriesId: objectId(), seasonNumber: 2, episodeNumber: 5 };
+      // The gateway opens an episode by its own id (its media), with its series' title facts and the ref.
+      const { token, leaseId } = await open(
+        viewer({ userId, movieId: otherMovieId, title: 'Series · S2:E5', episode }),
+      );
+      const beat = (positionSeconds: number) =>
+        service.call(StreamingRpc.heartbeat, {
+          token,
+          leaseId,
+          positionSeconds,
+          durationSeconds: 8,
+          event: 'tick',
+          watchedSeconds: 1,
+        });
+      expect(await beat(2)).toEqual({ leaseActive: true });
+      const listed = await service.call(StreamingRpc.streams, { userId, sessionId: 'elsewhere' });
+      expect(listed.streams.map((s) => [s.movieId, s.title])).toEqual([[otherMovieId, 'Series · S2:E5']]);
+      expect(await service.call(StreamingRpc.stop, { userId, leaseId })).toEqual({ stopped: true });
+      expect(await beat(3)).toEqual({ leaseActive: false });
+
+      const reports = await progressReports(leaseId);
+      expect(reports.map((r) => [r.positionSeconds, r.movieId, r.episode])).toEqual([
+        [3, otherMovieId, episode],
+        [2, otherMovieId, episode],
+      ]);
     });
 
     it('stops another device’s stream: its next heartbeat answers leaseActive false', async () => {

@@ -10,6 +10,7 @@ import type { ServiceUnderTest } from '@app/server-testing';
 import { startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
+import { EpisodeRecord } from '../src/episodes/episode.schema';
 import { CONSUMER_GROUP } from '../src/events/user-data-events.module';
 import { FavoriteRecord } from '../src/favorites/favorite.schema';
 import { HistoryRecord } from '../src/history/history.schema';
@@ -48,6 +49,7 @@ export const startUserData = async (suite: string) => {
   const models = {
     history: model<HistoryRecord>(HistoryRecord.name),
     titles: model<TitleRecord>(TitleRecord.name),
+    episodes: model<EpisodeRecord>(EpisodeRecord.name),
     favorites: model<FavoriteRecord>(FavoriteRecord.name),
     settings: model<SettingsRecord>(SettingsRecord.name),
   };

@@ -26,6 +26,8 @@ export const AuthPatterns = {
   resolveSession: 'auth.sessions.resolve',
   captchaConfig: 'auth.captcha.config',
   captchaChallenge: 'auth.captcha.challenge',
+  /** A solved captcha for a form other than login (the contact form): accepted once, refused on replay. */
+  verifyCaptcha: 'auth.captcha.verify',
   signup: 'auth.accounts.signup',
   login: 'auth.accounts.login',
   logout: 'auth.sessions.revoke',
@@ -48,6 +50,12 @@ export const AuthPatterns = {
   verifyEmail: 'auth.accounts.verify-email',
   /** DECISIONS 33: a new verification mail for the signed-in account (limited). */
   resendVerification: 'auth.accounts.resend-verification',
+  /** DECISIONS 34: admin actions on other admins that wait for a second admin. */
+  listAdminActions: 'auth.admin-actions.list',
+  confirmAdminAction: 'auth.admin-actions.confirm',
+  cancelAdminAction: 'auth.admin-actions.cancel',
+  /** DECISIONS 34: who did what to whom, newest first. */
+  auditLog: 'auth.audit-log.list',
 } as const;
 
 /** SPEC 8: what a call without a usable token is answered. */
@@ -230,6 +238,11 @@ export const LoginRpcSchema = LoginRequestSchema.extend({
   adminOnly: z.boolean(),
 }).strict();
 export type LoginRpc = z.infer<typeof LoginRpcSchema>;
+/** The captcha token a form sent (`recaptchaToken`) and the client it came from (reCAPTCHA's `remoteip`). */
+export const VerifyCaptchaRpcSchema = z
+  .object({ token: z.string().min(1).max(8192), clientIp: ClientIpSchema })
+  .strict();
+export type VerifyCaptchaRpc = z.infer<typeof VerifyCaptchaRpcSchema>;
 export const ForgotPasswordRpcSchema = ForgotPasswordRequestSchema.extend({
   clientIp: ClientIpSchema,
 }).strict();
@@ -332,11 +345,153 @@ export const CaptchaChallengeSchema = z
   .nullable();
 export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
 
+// ---- Peer admins (DECISIONS 34): actions on another admin wait for a second admin; an audit log of them all ----
+
+/** What an admin asked to do to another admin, which a second admin must confirm. */
+export const AdminActionKind = { Demote: 'demote', Ban: 'ban', Remove: 'remove' } as const;
+export type AdminActionKind = (typeof AdminActionKind)[keyof typeof AdminActionKind];
+export const AdminActionStatus = {
+  Pending: 'pending',
+  Confirmed: 'confirmed',
+  Cancelled: 'cancelled',
+  /** Confirmed, but the change was refused when it ran (the last-admin rule). */
+  Refused: 'refused',
+  Expired: 'expired',
+} as const;
+export type AdminActionStatus = (typeof AdminActionStatus)[keyof typeof AdminActionStatus];
+/** How long a request waits for its second admin. */
+export const ADMIN_ACTION_TTL_HOURS = 24;
+
+export const AdminMessages = {
+  lastAdmin:
+    'The last active admin cannot be demoted, suspended, banned or removed. Make another user an admin first.',
+  awaitingConfirmation: 'Another admin must confirm this before it takes effect.',
+  alreadyPending: 'Another change to this admin is already waiting for confirmation.',
+  cannotConfirmOwn: 'Another admin must confirm your request.',
+  actionExpired: 'This request has expired. Ask again.',
+  actionClosed: 'This request is no longer waiting for confirmation.',
+  actionNotFound: 'Admin action not found',
+  confirmed: 'Confirmed: the change took effect.',
+  cancelled: 'Request cancelled.',
+  banAlone: 'Ban an admin on its own, without other changes in the same edit.',
+  changedMeanwhile: 'This user changed meanwhile. Please try again.',
+} as const;
+
+const AdminActionKindSchema = z.enum([AdminActionKind.Demote, AdminActionKind.Ban, AdminActionKind.Remove]);
+/** A user as a log line names them: kept as they were then, so it still reads after they are gone. */
+export const UserRefSchema = z.object({ id: z.string(), username: z.string() });
+export type UserRef = z.infer<typeof UserRefSchema>;
+
+export const AdminActionSchema = z.object({
+  id: z.string(),
+  kind: AdminActionKindSchema,
+  target: UserRefSchema,
+  requestedBy: UserRefSchema,
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+  status: z.enum([
+    AdminActionStatus.Pending,
+    AdminActionStatus.Confirmed,
+    AdminActionStatus.Cancelled,
+    AdminActionStatus.Refused,
+    AdminActionStatus.Expired,
+  ]),
+  /** Who confirmed or cancelled it, and when. */
+  decidedBy: UserRefSchema.nullable(),
+  decidedAt: z.string().nullable(),
+  /** Why it was refused when confirmed. */
+  reason: z.string().nullable(),
+});
+export type AdminAction = z.infer<typeof AdminActionSchema>;
+export const AdminActionListSchema = z.array(AdminActionSchema);
+
+export const AdminActionIdSchema = objectId('must be an admin action id');
+export const AdminActionIdParamsSchema = z.object({ id: AdminActionIdSchema }).strict();
+export type AdminActionIdParams = z.infer<typeof AdminActionIdParamsSchema>;
+export const AdminActionDecisionRpcSchema = z
+  .object({ actorId: UserIdSchema, actionId: AdminActionIdSchema })
+  .strict();
+export type AdminActionDecisionRpc = z.infer<typeof AdminActionDecisionRpcSchema>;
+
+/** The answer of a change to a user: applied at once, or waiting for a second admin (HTTP 202). */
+export const UserChangeOutcomeSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('applied'), user: UserSchema }),
+  z.object({ outcome: z.literal('pending'), action: AdminActionSchema }),
+]);
+export type UserChangeOutcome = z.infer<typeof UserChangeOutcomeSchema>;
+export const RemovalOutcomeSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('applied') }),
+  z.object({ outcome: z.literal('pending'), action: AdminActionSchema }),
+]);
+export type RemovalOutcome = z.infer<typeof RemovalOutcomeSchema>;
+
+/** HTTP 202 of PUT /api/users/{id}, PUT /api/users/{id}/role and DELETE /api/users/{id} on another admin. */
+export const AdminActionPendingSchema = z.object({
+  success: z.literal(true),
+  action: AdminActionSchema,
+  message: z.string(),
+});
+export type AdminActionPending = z.infer<typeof AdminActionPendingSchema>;
+/** HTTP 200 of a confirmation or a cancellation. */
+export const AdminActionDecidedSchema = z.object({
+  success: z.literal(true),
+  data: AdminActionSchema,
+  message: z.string(),
+});
+export type AdminActionDecided = z.infer<typeof AdminActionDecidedSchema>;
+export const AdminActionListReplySchema = z.object({ data: AdminActionListSchema });
+export type AdminActionList = z.infer<typeof AdminActionListReplySchema>;
+
+export const AuditAction = {
+  RoleChange: 'role.change',
+  StatusChange: 'status.change',
+  ProfileChange: 'profile.change',
+  Remove: 'user.remove',
+  Confirm: 'action.confirm',
+  Cancel: 'action.cancel',
+} as const;
+export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
+export const AuditOutcome = { Applied: 'applied', Pending: 'pending', Refused: 'refused' } as const;
+export type AuditOutcome = (typeof AuditOutcome)[keyof typeof AuditOutcome];
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: UserRefSchema,
+  action: z.enum([
+    AuditAction.RoleChange,
+    AuditAction.StatusChange,
+    AuditAction.ProfileChange,
+    AuditAction.Remove,
+    AuditAction.Confirm,
+    AuditAction.Cancel,
+  ]),
+  target: UserRefSchema,
+  /** What changed, for a person: "admin → user", "active → banned", "demote (asked by root)". */
+  detail: z.string(),
+  outcome: z.enum([AuditOutcome.Applied, AuditOutcome.Pending, AuditOutcome.Refused]),
+  /** The refusal's message. */
+  reason: z.string().nullable(),
+  /** The pending admin action it created or decided. */
+  actionId: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+/** `GET /api/admin/audit-log?page&pageSize`: newest first. */
+export const AuditLogQuerySchema = PageQuerySchema;
+export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
+export const AuditLogPageSchema = pageSchemaOf(AuditEntrySchema);
+export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;
+
 /** Every RPC of auth-service: pattern, payload and reply (see `rpc`). */
 export const AuthRpc = {
   resolveSession: rpc(AuthPatterns.resolveSession, ResolveSessionSchema, SessionUserSchema),
   captchaConfig: rpc(AuthPatterns.captchaConfig, EmptyRpcSchema, CaptchaConfigSchema),
   captchaChallenge: rpc(AuthPatterns.captchaChallenge, EmptyRpcSchema, CaptchaChallengeSchema),
+  verifyCaptcha: rpc(
+    AuthPatterns.verifyCaptcha,
+    VerifyCaptchaRpcSchema,
+    z.object({ verified: z.literal(true) }),
+  ),
   signup: rpc(AuthPatterns.signup, SignupRpcSchema, MessageResponseSchema),
   login: rpc(AuthPatterns.login, LoginRpcSchema, LoginResponseSchema),
   logout: rpc(AuthPatterns.logout, SessionIdRpcSchema, z.object({ revoked: z.literal(true) })),
@@ -348,9 +503,9 @@ export const AuthRpc = {
   googleSignIn: rpc(AuthPatterns.googleSignIn, GoogleSignInRpcSchema, OAuthCodeSchema),
   exchangeOAuthCode: rpc(AuthPatterns.exchangeOAuthCode, ExchangeOAuthCodeRpcSchema, SessionTokenSchema),
   listUsers: rpc(AuthPatterns.listUsers, ListUsersQuerySchema, UserPageSchema),
-  updateUser: rpc(AuthPatterns.updateUser, UpdateUserRpcSchema, UserSchema),
-  changeRole: rpc(AuthPatterns.changeRole, ChangeRoleRpcSchema, UserSchema),
-  removeUser: rpc(AuthPatterns.removeUser, RemoveUserRpcSchema, z.object({ removed: z.literal(true) })),
+  updateUser: rpc(AuthPatterns.updateUser, UpdateUserRpcSchema, UserChangeOutcomeSchema),
+  changeRole: rpc(AuthPatterns.changeRole, ChangeRoleRpcSchema, UserChangeOutcomeSchema),
+  removeUser: rpc(AuthPatterns.removeUser, RemoveUserRpcSchema, RemovalOutcomeSchema),
   deleteOwnAccount: rpc(
     AuthPatterns.deleteOwnAccount,
     DeleteOwnAccountRpcSchema,
@@ -359,4 +514,8 @@ export const AuthRpc = {
   exportAccount: rpc(AuthPatterns.exportAccount, UserIdRpcSchema, AccountExportSchema),
   verifyEmail: rpc(AuthPatterns.verifyEmail, VerifyEmailRequestSchema, MessageResponseSchema),
   resendVerification: rpc(AuthPatterns.resendVerification, UserIdRpcSchema, MessageResponseSchema),
+  listAdminActions: rpc(AuthPatterns.listAdminActions, EmptyRpcSchema, AdminActionListSchema),
+  confirmAdminAction: rpc(AuthPatterns.confirmAdminAction, AdminActionDecisionRpcSchema, AdminActionSchema),
+  cancelAdminAction: rpc(AuthPatterns.cancelAdminAction, AdminActionDecisionRpcSchema, AdminActionSchema),
+  auditLog: rpc(AuthPatterns.auditLog, AuditLogQuerySchema, AuditLogPageSchema),
 } as const;

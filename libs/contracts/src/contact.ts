@@ -16,6 +16,15 @@ export const ContactMessageSchema = z
   .strict();
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
+/**
+ * `POST /api/contact`: the message and the captcha solved for it (`recaptchaToken`, as login sends it; issue 14,
+ * finding 11). The gateway has the captcha verified and forwards the message alone.
+ */
+export const ContactRequestSchema = ContactMessageSchema.extend({
+  recaptchaToken: z.string().max(8192).optional(),
+}).strict();
+export type ContactRequest = z.infer<typeof ContactRequestSchema>;
+
 /** The HTTP answer SPEC wants; the gateway adds it to the service's reply. */
 export const ContactReceiptSchema = z.object({ success: z.literal(true), message: z.string() });
 /** What user-data-service answers: the stored message's id. */

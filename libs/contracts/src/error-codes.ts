@@ -31,6 +31,9 @@ export const HttpStatusByErrorCode: Record<ErrorCode, number> = {
 
 export const httpStatusFor = (code: ErrorCode): number => HttpStatusByErrorCode[code];
 
+/** The gateway's answer (429, with `Retry-After`) when a client has used up a rate limit. */
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Please try again later.';
+
 const codeByStatus = new Map<number, ErrorCode>([
   ...Object.entries(HttpStatusByErrorCode).map(([code, status]) => [status, code as ErrorCode] as const),
   // A proxy in front of a service that is down (no code of ours answers 502).

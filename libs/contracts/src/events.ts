@@ -25,6 +25,14 @@ const TitleCardFields = {
   releaseYear: z.number().int().nullable().optional(),
 };
 
+/** Which episode a stream, a progress report or a history record is of (issue 13). */
+export const EpisodeRefSchema = z.object({
+  seriesId: z.string(),
+  seasonNumber: z.number().int(),
+  episodeNumber: z.number().int(),
+});
+export type EpisodeRef = z.infer<typeof EpisodeRefSchema>;
+
 export const MoviePublishedSchema = z.object({
   movieId: z.string(),
   title: z.string(),
@@ -100,6 +108,8 @@ export const WatchProgressedSchema = z.object({
   reportedAt: z.string(),
   /** Seconds the player played since its previous report (watch time); consumers cap it per report. */
   watchedSeconds: z.number().nonnegative().default(0),
+  /** Set when `movieId` is an episode's id: its series, season and number (the series is the taste signal). */
+  episode: EpisodeRefSchema.nullable().optional(),
 });
 /** A viewer added a title to their favorites (= My List). */
 export const FavoriteAddedSchema = z.object({ userId: z.string(), movieId: z.string(), addedAt: z.string() });
@@ -112,11 +122,53 @@ export const MediaReadySchema = z.object({
   durationSeconds: z.number().nonnegative().nullable(),
 });
 
+/**
+ * A series was published (issue 13): consumers keep it as one title (user-data's snapshots, the recommender's
+ * item). Its episodes follow as `episode.published`, one each.
+ */
+export const SeriesPublishedSchema = z.object({
+  seriesId: z.string(),
+  title: z.string(),
+  genre: z.string(),
+  publishDate: z.string(),
+  ...TitleCardFields,
+  demo: z.boolean().optional(),
+});
+export const SeriesUpdatedSchema = z.object({
+  seriesId: z.string(),
+  title: z.string(),
+  genre: z.string(),
+  status: z.string(),
+  ...TitleCardFields,
+});
+/** The series and every episode in it are gone (each episode also gets `episode.deleted`). */
+export const SeriesDeletedSchema = z.object({ seriesId: z.string() });
+/**
+ * An episode of a published series is playable content: sent for every episode when the series is published,
+ * and when an episode is added to or changed in a published series (consumers upsert by `episodeId`).
+ * `demo` episodes are mapped to generated sample media by streaming-service.
+ */
+export const EpisodePublishedSchema = z.object({
+  episodeId: z.string(),
+  seriesId: z.string(),
+  seasonNumber: z.number().int(),
+  episodeNumber: z.number().int(),
+  title: z.string(),
+  runtimeMinutes: z.number().int().positive().nullable(),
+  demo: z.boolean().optional(),
+});
+export const EpisodeDeletedSchema = z.object({ episodeId: z.string(), seriesId: z.string() });
+
 /** The event catalogue: type name → payload schema. */
 export const Events = {
   'movie.published': MoviePublishedSchema,
   'movie.updated': MovieUpdatedSchema,
   'movie.deleted': MovieDeletedSchema,
+  'series.published': SeriesPublishedSchema,
+  'series.updated': SeriesUpdatedSchema,
+  'series.deleted': SeriesDeletedSchema,
+  'episode.published': EpisodePublishedSchema,
+  'episode.deleted': EpisodeDeletedSchema,
   'user.registered': UserRegisteredSchema,
   'user.updated': UserUpdatedSchema,
   'user.deleted': UserDeletedSchema,

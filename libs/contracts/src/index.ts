@@ -13,6 +13,7 @@ export * from './reviews';
 export * from './roles';
 export * from './rpc';
 export * from './rpc-catalogue';
+export * from './series';
 export * from './services';
 export * from './streaming';
 export * from './viewer-data';

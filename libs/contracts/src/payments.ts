@@ -242,6 +242,11 @@ export const TitleFactsSchema = z.object({
   rentalPriceInr: z.number().int().positive(),
   /** An early-access window (DECISIONS 26): until then only Premium subscribers (and admins) stream the title. */
   earlyAccessUntil: isoDate.nullable().optional(),
+  /**
+   * 'series' (issue 13): a series is free or premium as a whole and comes with a plan only; its entitlement offers
+   * no purchase or rental, and orders for it are refused. Absent means a movie.
+   */
+  kind: z.enum(['movie', 'series']).optional(),
 });
 export type TitleFacts = z.infer<typeof TitleFactsSchema>;
 

@@ -46,6 +46,8 @@ export const RecommendationItemSchema = z.object({
   /** Premium titles are recommended with their access shown, never hidden. */
   access: z.enum([MovieAccess.Free, MovieAccess.Premium]),
   releaseYear: z.number().int().nullable(),
+  /** A series is one item (issue 13): `movie_id` is then the series' id, and its card links to the series page. */
+  kind: z.enum(['movie', 'series']),
 });
 export type RecommendationItem = z.infer<typeof RecommendationItemSchema>;
 

@@ -4,6 +4,7 @@ import { ContactRpc } from './contact';
 import { PaymentRpc } from './payments';
 import { RecommendationRpc } from './recommendations';
 import type { RpcDescriptor } from './rpc';
+import { SeriesRpc } from './series';
 import { HistoryRpc, StreamingRpc } from './streaming';
 import { ViewerDataRpc } from './viewer-data';
 
@@ -13,6 +14,7 @@ export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
     AuthRpc,
     MovieRpc,
     ReviewRpc,
+    SeriesRpc,
     ContactRpc,
     PaymentRpc,
     StreamingRpc,

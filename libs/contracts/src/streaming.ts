@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from './common';
+import { EpisodeRefSchema } from './events';
 import { QualitySchema, RentalClockSchema } from './payments';
 import { rpc } from './rpc';
 
@@ -175,6 +176,8 @@ export const OpenPlaybackRpcSchema = z
     quality: QualitySchema,
     screens: z.number().int().min(1).max(16),
     deviceLabel: z.string().max(80),
+    /** Set when `movieId` is an episode's id: kept with the lease and carried by its `watch.progressed` reports. */
+    episode: EpisodeRefSchema.optional(),
   })
   .strict();
 export type OpenPlaybackRpc = z.infer<typeof OpenPlaybackRpcSchema>;

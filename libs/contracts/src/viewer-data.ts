@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { objectId } from './common';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
 import { rpc } from './rpc';
+import { HistoryEpisodeSchema, SeriesProgressSchema } from './series';
 import { CONTINUE_WATCHING_LIMIT, PlaybackPreference } from './viewer-data-rules';
 
 export * from './viewer-data-rules';
@@ -55,6 +56,8 @@ export const HistoryItemSchema = TitleSnapshotSchema.extend({
   durationSeconds: z.number().nonnegative().nullable(),
   progressPercent: z.number().min(0).max(100).nullable(),
   finished: z.boolean(),
+  /** Set for an episode (issue 13): `movieId` is the episode's id; title, poster and genre are the series'. */
+  episode: HistoryEpisodeSchema.nullable().optional(),
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 export const HistoryPageSchema = pageSchemaOf(HistoryItemSchema);
@@ -67,6 +70,12 @@ export const ContinueWatchingItemSchema = TitleSnapshotSchema.extend({
   durationSeconds: z.number().positive(),
   progressPercent: z.number().min(0).max(100),
   lastWatchedAt: isoDate,
+  /**
+   * Set for a series (issue 13), which the row shows once, at the episode to watch next: `movieId` is that
+   * episode's id (the one last watched, or the next one when it was finished, at 0 %); title, poster and genre
+   * are the series'.
+   */
+  episode: HistoryEpisodeSchema.nullable().optional(),
 });
 export type ContinueWatchingItem = z.infer<typeof ContinueWatchingItemSchema>;
 export const ContinueWatchingListSchema = z.array(ContinueWatchingItemSchema).max(CONTINUE_WATCHING_LIMIT);
@@ -117,6 +126,11 @@ export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
 /** `/api/users/{id}/favorites/{movieId}`, `/api/users/{id}/continue-watching/{movieId}`. */
 export const UserMovieParamsSchema = z.object({ id: UserIdSchema, movieId: MovieIdSchema }).strict();
 export type UserMovieParams = z.infer<typeof UserMovieParamsSchema>;
+/** `/api/users/{id}/series/{seriesId}/progress`. */
+export const UserSeriesParamsSchema = z
+  .object({ id: UserIdSchema, seriesId: objectId('Invalid series ID') })
+  .strict();
+export type UserSeriesParams = z.infer<typeof UserSeriesParamsSchema>;
 /** `/api/users/{id}/watch-history/{itemId}`. */
 export const UserHistoryItemParamsSchema = z
   .object({ id: UserIdSchema, itemId: objectId('must be a history item id') })
@@ -137,6 +151,7 @@ export const ViewerDataPatterns = {
   getSettings: 'userdata.settings.get',
   saveSettings: 'userdata.settings.save',
   exportData: 'userdata.export',
+  seriesProgress: 'userdata.history.series-progress',
 } as const;
 
 const ofUser = z.object({ userId: UserIdSchema }).strict();
@@ -175,6 +190,12 @@ export const ViewerDataRpc = {
     ViewerSettingsSchema,
   ),
   exportData: rpc(ViewerDataPatterns.exportData, ofUser, ViewerDataExportSchema),
+  /** The viewer's progress in each episode of one series they started (the series page's bars and button). */
+  seriesProgress: rpc(
+    ViewerDataPatterns.seriesProgress,
+    z.object({ userId: UserIdSchema, seriesId: objectId('Invalid series ID') }).strict(),
+    SeriesProgressSchema,
+  ),
 } as const;
 
 // ── The data export file (gateway assembles it from each owner) ──────────────────────────────────────────────

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AdminAction,
+  AdminActionDecided,
+  AdminActionDecisionRpc,
+  AdminActionList,
+  AdminActionPending,
+  AdminMessages,
+  AuditLogQuery,
   AuthMessages,
   AuthRpc,
   ChangeRoleRpc,
@@ -20,6 +27,12 @@ import {
 } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
+
+const pendingAnswer = (action: AdminAction): AdminActionPending => ({
+  success: true,
+  action,
+  message: AdminMessages.awaitingConfirmation,
+});
 
 /**
  * Typed calls to the auth service (every call has the client's timeout, every reply is parsed by its contract).
@@ -97,21 +110,44 @@ export class AuthClient {
     return { success: true, ...(await this.client.send(AuthRpc.listUsers, query)) };
   }
 
-  async updateUser(payload: UpdateUserRpc): Promise<UserUpdated> {
-    return {
-      success: true,
-      data: await this.client.send(AuthRpc.updateUser, payload),
-      message: AuthMessages.userUpdated,
-    };
+  /** DECISIONS 34: a change to another admin answers the pending request instead (the route answers 202). */
+  async updateUser(payload: UpdateUserRpc): Promise<UserUpdated | AdminActionPending> {
+    const outcome = await this.client.send(AuthRpc.updateUser, payload);
+    return outcome.outcome === 'pending'
+      ? pendingAnswer(outcome.action)
+      : { success: true, data: outcome.user, message: AuthMessages.userUpdated };
   }
 
-  async changeRole(payload: ChangeRoleRpc): Promise<UserUpdated> {
-    return { success: true, data: await this.client.send(AuthRpc.changeRole, payload) };
+  async changeRole(payload: ChangeRoleRpc): Promise<UserUpdated | AdminActionPending> {
+    const outcome = await this.client.send(AuthRpc.changeRole, payload);
+    return outcome.outcome === 'pending'
+      ? pendingAnswer(outcome.action)
+      : { success: true, data: outcome.user };
   }
 
-  async removeUser(payload: RemoveUserRpc): Promise<UserRemoved> {
-    await this.client.send(AuthRpc.removeUser, payload);
-    return { success: true, message: AuthMessages.userRemoved };
+  async removeUser(payload: RemoveUserRpc): Promise<UserRemoved | AdminActionPending> {
+    const outcome = await this.client.send(AuthRpc.removeUser, payload);
+    return outcome.outcome === 'pending'
+      ? pendingAnswer(outcome.action)
+      : { success: true, message: AuthMessages.userRemoved };
+  }
+
+  async listAdminActions(): Promise<AdminActionList> {
+    return { data: await this.client.send(AuthRpc.listAdminActions, {}) };
+  }
+
+  async confirmAdminAction(payload: AdminActionDecisionRpc): Promise<AdminActionDecided> {
+    const data = await this.client.send(AuthRpc.confirmAdminAction, payload);
+    return { success: true, data, message: AdminMessages.confirmed };
+  }
+
+  async cancelAdminAction(payload: AdminActionDecisionRpc): Promise<AdminActionDecided> {
+    const data = await this.client.send(AuthRpc.cancelAdminAction, payload);
+    return { success: true, data, message: AdminMessages.cancelled };
+  }
+
+  auditLog(query: AuditLogQuery) {
+    return this.client.send(AuthRpc.auditLog, query);
   }
 
   async deleteOwnAccount(payload: DeleteOwnAccountRpc): Promise<void> {

@@ -1,9 +1,17 @@
-import { CONTACT_SENT_MESSAGE, MovieMessages, MovieRpc, ContactRpc } from '@app/contracts';
+import {
+  CONTACT_SENT_MESSAGE,
+  MovieMessages,
+  MovieRpc,
+  ContactRpc,
+  SeriesMessages,
+  SeriesRpc,
+} from '@app/contracts';
 import type { Movie, RpcDescriptor, ServiceName } from '@app/contracts';
 import type { ServiceClient } from '@app/server-core';
 import type { ServiceClients } from '../clients/service-clients';
 import { UserDataClient } from '../user-data/user-data.client';
 import { CatalogueClient } from './catalogue.client';
+import { SeriesClient } from './series.client';
 
 /** Services answer data; the envelopes SPEC asks for (`{ data, message }`, `{ success, message }`) are the gateway's. */
 const movie = { id: 'a'.repeat(24), title: 'Lagaan' } as Movie;
@@ -40,9 +48,53 @@ describe('gateway envelopes around service replies', () => {
     ]);
   });
 
+  it('wraps admin series writes in { data, message } as the movie writes are (issue 13)', async () => {
+    const reply = { id: 'c'.repeat(24) };
+    const { clients, sent } = clientsAnswering(reply);
+    const series = new SeriesClient(clients);
+    const id = reply.id;
+    expect(await series.create({ title: 'Panchayat' } as never)).toEqual({
+      data: reply,
+      message: SeriesMessages.added,
+    });
+    expect(await series.update(id, { title: 'Panchayat' })).toEqual({
+      data: reply,
+      message: SeriesMessages.updated,
+    });
+    expect(await series.publish(id)).toEqual({ data: reply });
+    expect(await series.addSeason(id, { number: 2 })).toEqual({
+      data: reply,
+      message: SeriesMessages.seasonAdded,
+    });
+    expect(await series.updateSeason(id, 2, {})).toEqual({ data: reply });
+    expect(await series.removeSeason(id, 2)).toEqual({ data: reply });
+    expect(await series.addEpisode(id, 2, { number: 1, title: 'Pilot' })).toEqual({
+      data: reply,
+      message: SeriesMessages.episodeAdded,
+    });
+    expect(await series.updateEpisode(id, {})).toEqual({ data: reply });
+    // Removals answer the catalogue's `{ id }` as it is.
+    expect(await series.remove(id)).toEqual(reply);
+    expect(await series.removeEpisode(id)).toEqual(reply);
+    expect(sent.map((call) => call.pattern)).toEqual(
+      [
+        SeriesRpc.create,
+        SeriesRpc.update,
+        SeriesRpc.publish,
+        SeriesRpc.addSeason,
+        SeriesRpc.updateSeason,
+        SeriesRpc.removeSeason,
+        SeriesRpc.addEpisode,
+        SeriesRpc.updateEpisode,
+        SeriesRpc.remove,
+        SeriesRpc.removeEpisode,
+      ].map((rpc) => rpc.pattern),
+    );
+  });
+
   it('answers a stored contact message with { success, message }', async () => {
     const { clients, sent } = clientsAnswering({ id: 'b'.repeat(24) });
-    const userData = new UserDataClient(clients, new CatalogueClient(clients));
+    const userData = new UserDataClient(clients, new CatalogueClient(clients), new SeriesClient(clients));
     await expect(userData.submitContact({ firstName: 'Meera' } as never)).resolves.toEqual({
       success: true,
       message: CONTACT_SENT_MESSAGE,

@@ -8,6 +8,7 @@ import {
 import type { CreateReview, ListMoviesQuery, MovieSectionsQuery, SessionUser } from '@app/contracts';
 import { Public, ZodPipe } from '@app/server-core';
 import { CurrentUser } from '../auth/auth.decorators';
+import { RateLimited } from '../rate-limit/rate-limits';
 import { CatalogueClient } from './catalogue.client';
 
 export const MovieId = () => Param('id', new ZodPipe(ObjectIdSchema, 'movie id'));
@@ -17,7 +18,9 @@ export const MovieId = () => Param('id', new ZodPipe(ObjectIdSchema, 'movie id')
 export class MoviesController {
   constructor(private readonly catalogue: CatalogueClient) {}
 
+  /** The list and search: a tighter budget per client (RATE_LIMIT_BROWSE_PER_MINUTE), like sections. */
   @Public()
+  @RateLimited('browse')
   @Get()
   list(@Query(new ZodPipe(ListMoviesQuerySchema, 'query')) query: ListMoviesQuery) {
     return this.catalogue.listMovies(query);
@@ -25,6 +28,7 @@ export class MoviesController {
 
   // Before `:id`, so these paths are not read as ids.
   @Public()
+  @RateLimited('browse')
   @Get('sections')
   sections(@Query(new ZodPipe(MovieSectionsQuerySchema, 'query')) { genre }: MovieSectionsQuery) {
     return this.catalogue.sections(genre);

@@ -2,9 +2,12 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { HealthStatus } from '@app/contracts';
 import { Public } from '@app/server-core';
+import { NotRateLimited } from '../rate-limit/rate-limits';
 import { GatewayHealthService } from './health.service';
 
+/** Probed every few seconds by the orchestrator and monitors: never rate-limited. */
 @Public()
+@NotRateLimited()
 @Controller('api/health')
 export class HealthController {
   constructor(private readonly health: GatewayHealthService) {}

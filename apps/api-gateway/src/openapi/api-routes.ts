@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AddFavoriteRequestSchema,
+  ADMIN_ACTION_TTL_HOURS,
   AuthMessages,
   DeleteAccountRequestSchema,
   HistoryQuerySchema,
@@ -23,11 +24,13 @@ import {
   VerifyPaymentRequestSchema,
   CaptchaConfigSchema,
   ChangeRoleRequestSchema,
-  ContactMessageSchema,
+  ContactRequestSchema,
   CreateReviewSchema,
   ForgotPasswordRequestSchema,
   ListMoviesQuerySchema,
   ListUsersQuerySchema,
+  AdminActionIdParamsSchema,
+  AuditLogQuerySchema,
   LoginRequestSchema,
   LoginResponseSchema,
   MovieDetailsRequestSchema,
@@ -47,7 +50,20 @@ import {
   UserSchema,
   VerifyEmailRequestSchema,
   VerifyOtpRequestSchema,
+  AdminSeriesQuerySchema,
+  EpisodeInputSchema,
+  EpisodeUpdateSchema,
+  ListSeriesQuerySchema,
+  SeasonInputSchema,
+  SeasonParamsSchema,
+  SeasonUpdateSchema,
+  SeriesInputSchema,
+  SeriesMessages,
+  SeriesUpdateSchema,
+  UserSeriesParamsSchema,
 } from '@app/contracts';
+import { EpisodePathSchema, SeriesPathSchema } from '../catalogue/series.controller';
+import type { NamedLimit } from '../rate-limit/rate-limits';
 import {
   ActiveStreamsReply,
   HeartbeatReply,
@@ -87,6 +103,10 @@ import {
   SvgReply,
   UserListReply,
   UserRemovedReply,
+  AdminActionDecidedReply,
+  AdminActionListReply,
+  AdminActionPendingReply,
+  AuditLogPageReply,
   UserUpdatedReply,
   ContinueWatchingReply,
   DataExportReply,
@@ -96,6 +116,15 @@ import {
   ViewerAnalyticsReply,
   ViewerSettingsReply,
   RecommendationListReply,
+  AdminSeriesPageReply,
+  EpisodeContextReply,
+  EpisodeWriteReply,
+  RemovedReply,
+  SeriesDetailReply,
+  SeriesDetailWriteReply,
+  SeriesPageReply,
+  SeriesProgressReply,
+  SeriesWriteReply,
 } from './reply-schemas';
 
 /** Who may call: anyone (a token is optional), any signed-in account, or an admin. */
@@ -104,6 +133,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503 | 504;
 export type ApiTag =
   | 'movies'
+  | 'series'
   | 'admin'
   | 'users'
   | 'auth'
@@ -146,6 +176,12 @@ export type ApiRoute = {
   validated?: false;
   /** False when the gateway answers alone, without calling a service (no 503/504 then). */
   upstream?: false;
+  /**
+   * Every route counts against the client's default budget (429 with Retry-After); this names the tighter budget
+   * its handler also draws on, or is false when the route is not rate-limited at all. Held to the handlers'
+   * @RateLimited() / @NotRateLimited() by openapi-routes.spec.ts.
+   */
+  rateLimit?: NamedLimit | false;
 };
 
 const movieId = MovieIdSchema;
@@ -169,6 +205,12 @@ const json = (status: number, schema: z.ZodType, description = 'OK'): ApiRespons
 });
 const noContent: ApiResponse = { status: 204, description: 'Done' };
 const movieNotFound = 'No published title with this id (drafts: admins only)';
+/** DECISIONS 34, for the admin user routes. */
+const lastActiveAdmin = 'the last active admin (never demoted, suspended, banned or removed)';
+const banWaits = 'Banning another admin waits for a second admin';
+const seriesNotFound = `${SeriesMessages.notFound} (drafts: admins only)`;
+const episodeNotFound = `${SeriesMessages.episodeNotFound} (or its series is a draft: admins only)`;
+const seasonNotFound = `${SeriesMessages.notFound}, or ${SeriesMessages.seasonNotFound}`;
 const unverifiedEmail = `${AuthMessages.emailNotVerified} (DECISIONS 33: an unverified account cannot pay)`;
 const signInErrors = {
   400: 'Invalid input, or the captcha (recaptchaToken) was not solved',
@@ -195,6 +237,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary: 'Published titles, paginated: { data, page, pageSize, total }',
     query: ListMoviesQuerySchema,
     ok: json(200, MoviePageReply),
+    rateLimit: 'browse',
   },
   {
     method: 'get',
@@ -204,6 +247,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary: 'Every list of the home page: hero, newlyLaunched, topRated, free, premium, popular, trending',
     query: MovieSectionsQuerySchema,
     ok: json(200, MovieSectionsReply),
+    rateLimit: 'browse',
   },
   {
     method: 'get',
@@ -321,6 +365,161 @@ export const API_ROUTES: ApiRoute[] = [
     summary: 'Admin: every title (filter by status, search), each with its reviews',
     query: AdminMoviesQuerySchema,
     ok: json(200, AdminMoviePageReply),
+  },
+
+  // ---- TV shows (issue 13): series, seasons, episodes ----
+  {
+    method: 'get',
+    path: '/api/series',
+    tag: 'series',
+    access: 'public',
+    summary: 'Published series, paginated (search, genre, access, sort): { data, page, pageSize, total }',
+    query: ListSeriesQuerySchema,
+    ok: json(200, SeriesPageReply),
+    rateLimit: 'browse',
+  },
+  {
+    method: 'get',
+    path: '/api/series/genres',
+    tag: 'series',
+    access: 'public',
+    summary: 'Genres of the published series',
+    ok: json(200, GenresReply),
+  },
+  {
+    method: 'get',
+    path: '/api/series/{id}',
+    tag: 'series',
+    access: 'public',
+    summary: 'A series with its seasons in order, each with its episodes in order (drafts for admins only)',
+    params: SeriesPathSchema,
+    ok: json(200, SeriesDetailReply),
+    errors: { 404: seriesNotFound },
+  },
+  {
+    method: 'get',
+    path: '/api/episodes/{id}',
+    tag: 'series',
+    access: 'public',
+    summary:
+      'What the player needs around an episode: { episode, series, next } (next is null after the last)',
+    params: EpisodePathSchema,
+    ok: json(200, EpisodeContextReply),
+    errors: { 404: episodeNotFound },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/series',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Admin: every series, drafts included (filter by status, search)',
+    query: AdminSeriesQuerySchema,
+    ok: json(200, AdminSeriesPageReply),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/series',
+    tag: 'series',
+    access: 'admin',
+    summary: "Admin: add a series (a draft unless status is 'published') → { data, message }",
+    body: SeriesInputSchema,
+    ok: json(201, SeriesWriteReply, 'Created'),
+  },
+  {
+    method: 'put',
+    path: '/api/admin/series/{id}',
+    tag: 'series',
+    access: 'admin',
+    summary: 'Admin: edit a series (partial) → { data, message }',
+    params: SeriesPathSchema,
+    body: SeriesUpdateSchema,
+    ok: json(200, SeriesWriteReply),
+    errors: { 404: SeriesMessages.notFound },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/series/{id}/publish',
+    tag: 'series',
+    access: 'admin',
+    summary: 'Admin: publish a draft series, and so every episode in it → { data }',
+    params: SeriesPathSchema,
+    ok: json(200, SeriesWriteReply),
+    errors: { 404: SeriesMessages.notFound, 409: SeriesMessages.onlyDraftsPublish },
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/series/{id}',
+    tag: 'series',
+    access: 'admin',
+    summary: 'Admin: delete a series with its seasons and episodes → { id }',
+    params: SeriesPathSchema,
+    ok: json(200, RemovedReply),
+    errors: { 404: SeriesMessages.notFound },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/series/{id}/seasons',
+    tag: 'series',
+    access: 'admin',
+    summary: 'Admin: add a season → { data: the series with its seasons, message }',
+    params: SeriesPathSchema,
+    body: SeasonInputSchema,
+    ok: json(201, SeriesDetailWriteReply, 'Created'),
+    errors: { 404: SeriesMessages.notFound, 409: SeriesMessages.seasonExists },
+  },
+  {
+    method: 'put',
+    path: '/api/admin/series/{id}/seasons/{season}',
+    tag: 'series',
+    access: 'admin',
+    summary: 'Admin: edit a season (partial; its number stays) → { data: the series with its seasons }',
+    params: SeasonParamsSchema,
+    body: SeasonUpdateSchema,
+    ok: json(200, SeriesDetailWriteReply),
+    errors: { 404: seasonNotFound },
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/series/{id}/seasons/{season}',
+    tag: 'series',
+    access: 'admin',
+    summary: 'Admin: delete a season and its episodes → { data: the series with its seasons }',
+    params: SeasonParamsSchema,
+    ok: json(200, SeriesDetailWriteReply),
+    errors: { 404: seasonNotFound },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/series/{id}/seasons/{season}/episodes',
+    tag: 'series',
+    access: 'admin',
+    summary:
+      'Admin: add an episode to a season (number unique in the season; intro markers optional) → { data, message }',
+    params: SeasonParamsSchema,
+    body: EpisodeInputSchema,
+    ok: json(201, EpisodeWriteReply, 'Created'),
+    errors: { 404: seasonNotFound, 409: SeriesMessages.episodeExists },
+  },
+  {
+    method: 'put',
+    path: '/api/admin/episodes/{id}',
+    tag: 'series',
+    access: 'admin',
+    summary: 'Admin: edit an episode (partial; intro: null clears the markers) → { data }',
+    params: EpisodePathSchema,
+    body: EpisodeUpdateSchema,
+    ok: json(200, EpisodeWriteReply),
+    errors: { 404: SeriesMessages.episodeNotFound, 409: SeriesMessages.episodeExists },
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/episodes/{id}',
+    tag: 'series',
+    access: 'admin',
+    summary: 'Admin: delete an episode (its media goes with it) → { id }',
+    params: EpisodePathSchema,
+    ok: json(200, RemovedReply),
+    errors: { 404: SeriesMessages.episodeNotFound },
   },
 
   // ---- accounts ----
@@ -514,7 +713,12 @@ export const API_ROUTES: ApiRoute[] = [
     params: UserIdParamsSchema,
     body: UpdateUserRequestSchema,
     ok: json(200, UserUpdatedReply),
-    errors: { 404: 'User not found', 409: 'The email is taken, or an admin changing their own status' },
+    also: [json(202, AdminActionPendingReply, banWaits)],
+    errors: {
+      400: 'Invalid input, or a ban of an admin mixed with other edits',
+      404: 'User not found',
+      409: `The email is taken, an admin changing their own status, or ${lastActiveAdmin}`,
+    },
   },
   {
     method: 'put',
@@ -525,7 +729,11 @@ export const API_ROUTES: ApiRoute[] = [
     params: UserIdParamsSchema,
     body: ChangeRoleRequestSchema,
     ok: json(200, UserUpdatedReply),
-    errors: { 404: 'User not found', 409: 'You cannot remove your own admin role' },
+    also: [json(202, AdminActionPendingReply, 'Demoting another admin waits for a second admin')],
+    errors: {
+      404: 'User not found',
+      409: `You cannot remove your own admin role, ${lastActiveAdmin}, or another request on this admin is open`,
+    },
   },
   {
     method: 'delete',
@@ -535,7 +743,50 @@ export const API_ROUTES: ApiRoute[] = [
     summary: 'Removes the user (emits user.deleted) → { success, message }; admins cannot remove themselves',
     params: UserIdParamsSchema,
     ok: json(200, UserRemovedReply),
-    errors: { 404: 'User not found', 409: 'You cannot remove your own account' },
+    also: [json(202, AdminActionPendingReply, 'Removing another admin waits for a second admin')],
+    errors: { 404: 'User not found', 409: `You cannot remove your own account, or ${lastActiveAdmin}` },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/admin-actions',
+    tag: 'users',
+    access: 'admin',
+    summary: 'Changes to admins waiting for a second admin (DECISIONS 34), newest first → { data }',
+    ok: json(200, AdminActionListReply),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/admin-actions/{id}/confirm',
+    tag: 'users',
+    access: 'admin',
+    summary: 'A second admin confirms a waiting change, which then runs → { success, data, message }',
+    params: AdminActionIdParamsSchema,
+    ok: json(200, AdminActionDecidedReply),
+    errors: {
+      403: 'Admin access required, or the admin who asked confirming their own request',
+      404: 'Admin action not found',
+      409: `Already decided, expired (${ADMIN_ACTION_TTL_HOURS} h), or ${lastActiveAdmin}`,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/admin-actions/{id}/cancel',
+    tag: 'users',
+    access: 'admin',
+    summary: 'The admin who asked, or another admin, cancels a waiting change → { success, data, message }',
+    params: AdminActionIdParamsSchema,
+    ok: json(200, AdminActionDecidedReply),
+    errors: { 404: 'Admin action not found', 409: 'Already decided, or expired' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/audit-log',
+    tag: 'users',
+    access: 'admin',
+    summary:
+      'Admin actions on users (who, what, target, when, outcome), newest first → { data, page, pageSize, total }',
+    query: AuditLogQuerySchema,
+    ok: json(200, AuditLogPageReply),
   },
 
   // ---- payments, plans and access (issue 9) ----
@@ -579,6 +830,7 @@ export const API_ROUTES: ApiRoute[] = [
     body: CreateTitleOrderRequestSchema,
     ok: json(201, CheckoutReply, 'Created'),
     errors: {
+      400: `Invalid input, or a series or episode id: ${SeriesMessages.noTitleOrder}`,
       403: unverifiedEmail,
       404: movieNotFound,
       409: 'The title is free, already owned, or already rented',
@@ -608,13 +860,15 @@ export const API_ROUTES: ApiRoute[] = [
     ok: json(200, WebhookAckReply),
     errors: { 400: 'Unsigned, wrongly signed or malformed' },
     validated: false,
+    rateLimit: false,
   },
   {
     method: 'get',
     path: '/api/entitlements/{id}',
     tag: 'payments',
     access: 'public',
-    summary: 'Can the caller watch this title, why, at what quality, on how many screens, and the ways in',
+    summary:
+      'Can the caller watch this title, why, at what quality, on how many screens, and the ways in (a series or episode id: the whole series, plans only)',
     params: movieId,
     ok: json(200, EntitlementReply),
     errors: { 404: movieNotFound },
@@ -673,6 +927,7 @@ export const API_ROUTES: ApiRoute[] = [
       401: 'A user_id was sent without a valid token',
       403: "The user_id is another user's (only an admin may ask for it)",
     },
+    rateLimit: 'browse',
   },
   {
     method: 'get',
@@ -682,6 +937,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary: 'Trending Now: most watched in the last 7 days with time decay, falling back to popularity',
     query: TrendingQuerySchema,
     ok: json(200, RecommendationListReply),
+    rateLimit: 'browse',
   },
   {
     method: 'get',
@@ -689,11 +945,12 @@ export const API_ROUTES: ApiRoute[] = [
     tag: 'recommendations',
     access: 'public',
     summary:
-      '"More like this": titles similar to this one (co-watching blended with genre, director and cast)',
+      '"More like this": titles similar to this movie or series (co-watching blended with genre, director and cast); each item says its kind',
     params: movieId,
     query: SimilarQuerySchema,
     ok: json(200, RecommendationListReply),
     errors: { 404: 'The title is unknown or not published' },
+    rateLimit: 'browse',
   },
   {
     method: 'get',
@@ -709,7 +966,7 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/users/{id}/favorites',
     tag: 'viewer-data',
     access: 'user',
-    summary: 'Add a published title to favorites (idempotent: a second add answers the one there)',
+    summary: 'Add a published movie or series to favorites (idempotent: a second add answers the one there)',
     params: UserIdParamsSchema,
     body: AddFavoriteRequestSchema,
     ok: json(201, FavoriteReply, 'Added'),
@@ -762,6 +1019,16 @@ export const API_ROUTES: ApiRoute[] = [
     summary: '"Remove from row": hidden until the title is played again; the position is kept',
     params: UserMovieParamsSchema,
     ok: noContent,
+  },
+  {
+    method: 'get',
+    path: '/api/users/{id}/series/{seriesId}/progress',
+    tag: 'viewer-data',
+    access: 'user',
+    summary:
+      "Progress in each episode of a series the viewer started (the series page's bars and its next-up button)",
+    params: UserSeriesParamsSchema,
+    ok: json(200, SeriesProgressReply),
   },
   {
     method: 'get',
@@ -878,7 +1145,7 @@ export const API_ROUTES: ApiRoute[] = [
     tag: 'playback',
     access: 'user',
     summary:
-      'Start watching: entitlement checked, a screen taken, signed HLS and MP4 URLs, resume position, quality cap, rental clock',
+      'Start watching a movie or an episode: entitlement checked (an episode: its series), a screen taken, signed HLS and MP4 URLs, resume position, quality cap, rental clock (movies only)',
     params: movieId,
     body: StartPlaybackRequestSchema,
     ok: json(200, PlaybackSessionReply),
@@ -921,7 +1188,8 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/admin/media/{id}',
     tag: 'admin',
     access: 'admin',
-    summary: "Admin: a title's media: status, transcode progress and ETA, renditions, duration",
+    summary:
+      "Admin: a movie's or an episode's media: status, transcode progress and ETA, renditions, duration",
     params: movieId,
     ok: json(200, MediaAssetReply),
   },
@@ -952,9 +1220,12 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/contact',
     tag: 'contact',
     access: 'public',
-    summary: 'Contact form: stored, then mailed to support. { success, message }',
-    body: ContactMessageSchema,
+    summary:
+      'Contact form with a solved captcha (recaptchaToken, as at login): stored, then mailed to support. { success, message }',
+    body: ContactRequestSchema,
     ok: json(200, ContactReceiptReply),
+    errors: { 400: 'Invalid input, or the captcha (recaptchaToken) was not solved, or was already used' },
+    rateLimit: 'contact',
   },
   {
     method: 'get',
@@ -976,6 +1247,7 @@ export const API_ROUTES: ApiRoute[] = [
     ok: json(200, HealthReportReply, 'Every service is up'),
     also: [json(503, HealthReportReply, 'Some service is down (named in components)')],
     upstream: false,
+    rateLimit: false,
   },
   {
     method: 'get',
@@ -985,6 +1257,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary: 'The gateway process answers',
     ok: json(200, LivenessReply),
     upstream: false,
+    rateLimit: false,
   },
 ];
 

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ApiErrorSchema, MovieSchema, ReviewSchema, UserSchema } from '@app/contracts';
 import type { ApiResponse, ApiRoute, ApiTag, ErrorStatus } from './api-routes';
 import { API_ROUTES } from './api-routes';
+import type { NamedLimit } from '../rate-limit/rate-limits';
 
 type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -31,6 +32,7 @@ components.add(UserSchema, { id: 'User' });
 
 const TAGS: Record<ApiTag, string> = {
   movies: 'Browse, movie pages, reviews and the admin writes of titles',
+  series: 'TV shows: series, seasons and episodes, and their admin writes',
   admin: 'The admin dashboard',
   users: 'Admin user management',
   auth: 'Sign-up, sign-in, sessions, password reset, Google sign-in',
@@ -46,6 +48,14 @@ const TAGS: Record<ApiTag, string> = {
     'Plans, Checkout orders, verification, the Razorpay webhook, subscriptions and the entitlement answer',
 };
 
+/** The 429 of a route that also draws on a tighter budget (`rateLimit` in the route table). */
+const NAMED_LIMIT_TEXT: Record<NamedLimit, string> = {
+  browse:
+    'Too many requests from this client, to this route (RATE_LIMIT_BROWSE_PER_MINUTE) or in all (RATE_LIMIT_PER_MINUTE); Retry-After says when to retry',
+  contact:
+    'Too many messages from this client this hour (RATE_LIMIT_CONTACT_PER_HOUR); Retry-After says when to retry',
+};
+
 const ERROR_TEXT: Record<ErrorStatus, string> = {
   400: 'Invalid input: a parameter or the body does not match its schema (`details` names each field), or the body is not JSON',
   401: 'No token, or the token is invalid, expired or revoked',
@@ -53,11 +63,16 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   404: 'Not found',
   409: 'Conflict',
   413: 'Request body is too large',
-  429: 'Too many attempts. Please try again later.',
+  429: 'Too many requests from this client (RATE_LIMIT_PER_MINUTE across routes); Retry-After says when to retry',
   500: 'Internal error',
   503: 'A service the gateway needs is unavailable',
   504: 'A service the gateway needs did not answer in time',
 };
+
+const RETRY_AFTER = {
+  description: 'Seconds until the client may try again',
+  schema: { type: 'integer', minimum: 1 },
+} as const;
 
 /**
  * Two fixes to zod's output. A pipe's input is read as its first stage only (`EmailSchema` is trim → max(254)
@@ -152,9 +167,11 @@ export const errorStatusesOf = (route: ApiRoute): Map<ErrorStatus, string> => {
   if (route.body) implied.push(413);
   if (route.access !== 'public') implied.push(401, 403);
   if (route.upstream !== false) implied.push(503, 504);
+  if (route.rateLimit !== false) implied.push(429);
   implied.push(500);
   const texts = new Map<ErrorStatus, string>();
   for (const status of implied) texts.set(status, ERROR_TEXT[status]);
+  if (route.rateLimit) texts.set(429, NAMED_LIMIT_TEXT[route.rateLimit]);
   if (route.access === 'admin')
     texts.set(403, 'Admin access required (or the account is suspended or banned)');
   for (const [status, text] of Object.entries(route.errors ?? {}))
@@ -179,7 +196,11 @@ const operationOf = (writer: SchemaWriter, route: ApiRoute): OperationObject => 
     responses[response.status] = answer(writer, response);
   const errorBody = writer.write(ApiErrorSchema, 'output');
   for (const [status, description] of errorStatusesOf(route)) {
-    responses[status] = { description, content: { 'application/json': { schema: errorBody } } };
+    responses[status] = {
+      description,
+      ...(status === 429 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+      content: { 'application/json': { schema: errorBody } },
+    };
   }
   const strictQuery = route.query?._zod.def.catchall?._zod.def.type === 'never';
   return {

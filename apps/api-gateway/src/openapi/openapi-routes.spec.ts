@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ZodPipe } from '@app/server-core';
 import { AppModule } from '../app.module';
 import { envSchema } from '../env';
+import { rateLimitOf } from '../rate-limit/rate-limits';
 import { API_ROUTES, UNDOCUMENTED_ROUTES } from './api-routes';
 import { buildOpenApiDocument } from './openapi-document';
 
@@ -38,7 +39,7 @@ type Validation = {
   params?: z.ZodType;
   param: Record<string, z.ZodType>;
 };
-type ServedRoute = { route: string; validation: Validation };
+type ServedRoute = { route: string; validation: Validation; rateLimit: ReturnType<typeof rateLimitOf> };
 type RouteArg = { index: number; data?: unknown; pipes?: unknown[] };
 
 /** ZodPipe keeps its schema private; the test reads it to compare it with the route table. */
@@ -80,10 +81,12 @@ const servedRoutes = (app: INestApplicationContext): ServedRoute[] => {
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
         if (method === undefined) return [];
         const validation = validationOf(metatype, name);
+        const rateLimit = rateLimitOf(handler as Parameters<typeof rateLimitOf>[0], metatype);
         return prefixes.flatMap((prefix) =>
           asList(Reflect.getMetadata(PATH_METADATA, handler)).map((p) => ({
             route: `${METHODS[method] ?? method} ${join(prefix, p)}`,
             validation,
+            rateLimit,
           })),
         );
       });
@@ -181,5 +184,21 @@ describe('the OpenAPI document covers the gateway', () => {
       return problems.map((problem) => `${name}: ${problem}`);
     });
     expect(mismatches).toEqual([]);
+  });
+
+  it("documents each route's rate limit as its handler applies it (429 unless not limited)", () => {
+    const mismatches = API_ROUTES.flatMap((table) => {
+      const name = `${table.method.toUpperCase()} ${table.path}`;
+      const handler = served.find(({ route }) => route === name);
+      return handler && handler.rateLimit !== table.rateLimit
+        ? [`${name}: the handler says ${String(handler.rateLimit)}, the table ${String(table.rateLimit)}`]
+        : [];
+    });
+    expect(mismatches).toEqual([]);
+    const limited = (name: string) => served.find(({ route }) => route === name)?.rateLimit;
+    expect(limited('POST /api/contact')).toBe('contact');
+    expect(limited('GET /api/movies/sections')).toBe('browse');
+    expect(limited('POST /api/payments/webhook')).toBe(false);
+    expect(limited('GET /api/health')).toBe(false);
   });
 });

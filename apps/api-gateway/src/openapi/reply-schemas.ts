@@ -34,10 +34,21 @@ import {
   ReviewSchema,
   UserPageSchema,
   UserSchema,
+  AdminActionDecidedSchema,
+  AdminActionListReplySchema,
+  AdminActionPendingSchema,
+  AuditLogPageSchema,
   DataExportFileSchema,
   ViewerDataRpc,
   RecommendationRpc,
+  EpisodeContextSchema,
+  EpisodeWriteResultSchema,
+  SeriesDetailSchema,
+  SeriesDetailWriteResultSchema,
+  SeriesRpc,
+  SeriesWriteResultSchema,
 } from '@app/contracts';
+import type { SeriesClient } from '../catalogue/series.client';
 import type {
   AdminMovie,
   ContactReceipt,
@@ -76,6 +87,11 @@ export const UserUpdatedReply = z.object({
   message: z.string().optional(),
 });
 export const UserRemovedReply = z.object({ success: z.literal(true), message: z.string() });
+// DECISIONS 34: a change to another admin waits for a second admin (202); the audit log
+export const AdminActionPendingReply = AdminActionPendingSchema;
+export const AdminActionDecidedReply = AdminActionDecidedSchema;
+export const AdminActionListReply = AdminActionListReplySchema;
+export const AuditLogPageReply = AuditLogPageSchema;
 export const ContactReceiptReply = ContactReceiptSchema;
 export const HealthReportReply = HealthReportSchema;
 export const LivenessReply = z.object({ status: z.literal(HealthStatus.Up) });
@@ -136,3 +152,32 @@ export const ViewerAnalyticsReply = ViewerDataRpc.analytics.reply;
 export const ViewerSettingsReply = ViewerDataRpc.getSettings.reply;
 export const DataExportReply = DataExportFileSchema;
 export const RecommendationListReply = RecommendationRpc.recommend.reply;
+
+// TV shows (issue 13)
+export const SeriesPageReply = SeriesRpc.list.reply;
+export const AdminSeriesPageReply = SeriesRpc.adminList.reply;
+export const SeriesDetailReply = SeriesDetailSchema;
+export const EpisodeContextReply = EpisodeContextSchema;
+export const SeriesWriteReply = SeriesWriteResultSchema;
+export const SeriesDetailWriteReply = SeriesDetailWriteResultSchema;
+export const EpisodeWriteReply = EpisodeWriteResultSchema;
+export const RemovedReply = SeriesRpc.remove.reply;
+export const SeriesProgressReply = ViewerDataRpc.seriesProgress.reply;
+
+/** What the gateway's series envelopes return fits the schema documented for them. */
+type Fits<A, B> = [A] extends [B] ? true : false;
+type Answer<K extends keyof SeriesClient> = SeriesClient[K] extends (...args: never[]) => Promise<infer R>
+  ? R
+  : never;
+export type SeriesRepliesMatchClient = [
+  Assert<Fits<Answer<'create'>, z.output<typeof SeriesWriteReply>>>,
+  Assert<Fits<Answer<'update'>, z.output<typeof SeriesWriteReply>>>,
+  Assert<Fits<Answer<'publish'>, z.output<typeof SeriesWriteReply>>>,
+  Assert<Fits<Answer<'addSeason'>, z.output<typeof SeriesDetailWriteReply>>>,
+  Assert<Fits<Answer<'updateSeason'>, z.output<typeof SeriesDetailWriteReply>>>,
+  Assert<Fits<Answer<'removeSeason'>, z.output<typeof SeriesDetailWriteReply>>>,
+  Assert<Fits<Answer<'addEpisode'>, z.output<typeof EpisodeWriteReply>>>,
+  Assert<Fits<Answer<'updateEpisode'>, z.output<typeof EpisodeWriteReply>>>,
+  Assert<Fits<Answer<'remove'>, z.output<typeof RemovedReply>>>,
+  Assert<Fits<Answer<'removeEpisode'>, z.output<typeof RemovedReply>>>,
+];

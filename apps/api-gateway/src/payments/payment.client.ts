@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import {
   AdminPaymentsQuery,
+  ErrorCode,
   PaymentMessages,
   PaymentRpc,
+  Playable,
   PlanId,
   Role,
+  SeriesMessages,
   SessionUser,
   TitleFacts,
   TitleOrderKind,
   VerifyPaymentRequest,
 } from '@app/contracts';
-import { ServiceClient } from '@app/server-core';
-import { CatalogueClient } from '../catalogue/catalogue.client';
+import { AppError, ServiceClient } from '@app/server-core';
+import { SeriesClient } from '../catalogue/series.client';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 import { TitleFactsCache } from './title-facts.cache';
 
@@ -24,7 +27,8 @@ const payerOf = (user: SessionUser) => ({
 
 /**
  * Typed calls to payment-service. What a title costs and whether it is premium is catalogue-service's: the
- * gateway reads it there (published titles only) and hands payment-service the facts, never the client's.
+ * gateway reads it there (published titles only, `catalogue.playables.get`) and hands payment-service the facts,
+ * never the client's.
  */
 @Injectable()
 export class PaymentClient {
@@ -32,7 +36,7 @@ export class PaymentClient {
 
   constructor(
     @InjectServiceClients() clients: ServiceClients,
-    private readonly catalogue: CatalogueClient,
+    private readonly series: SeriesClient,
     private readonly titles: TitleFactsCache,
   ) {
     this.client = clients.get('payment-service');
@@ -48,6 +52,8 @@ export class PaymentClient {
 
   async createTitleOrder(user: SessionUser, movieId: string, kind: TitleOrderKind, idempotencyKey: string) {
     const title = await this.titleFacts(movieId);
+    // Refused here too, so no payment call is made for it; payment-service holds the same rule.
+    if (title.kind === 'series') throw new AppError(ErrorCode.ValidationFailed, SeriesMessages.noTitleOrder);
     const checkout = await this.client.send(PaymentRpc.createTitleOrder, {
       payer: payerOf(user),
       title,
@@ -124,18 +130,16 @@ export class PaymentClient {
     return this.client.send(PaymentRpc.refund, { paymentId });
   }
 
-  /** Published titles only: a draft or unknown id is a 404. */
-  titleFacts(movieId: string): Promise<TitleFacts> {
-    return this.titles.get(movieId, async () => {
-      const movie = await this.catalogue.movie(movieId, undefined);
-      return {
-        movieId: movie.id,
-        title: movie.title,
-        access: movie.access,
-        purchasePriceInr: movie.purchasePriceInr,
-        rentalPriceInr: movie.rentalPriceInr,
-      };
-    });
+  /**
+   * What decides access to a movie, series or episode id (an episode's facts are its series', kind 'series'), with
+   * the title the screens list and an episode's place in its series. Published only: a draft or unknown id is 404.
+   */
+  playable(id: string): Promise<Playable> {
+    return this.titles.get(id, () => this.series.playable(id, false));
+  }
+
+  async titleFacts(id: string): Promise<TitleFacts> {
+    return (await this.playable(id)).facts;
   }
 
   exportOf(userId: string) {

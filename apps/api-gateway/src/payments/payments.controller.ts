@@ -6,6 +6,7 @@ import type { CreateTitleOrderRequest, SessionUser, VerifyPaymentRequest } from 
 import { AppError, Public, ZodPipe } from '@app/server-core';
 import { CurrentUser, VerifiedEmail } from '../auth/auth.decorators';
 import { MovieId } from '../catalogue/movies.controller';
+import { NotRateLimited } from '../rate-limit/rate-limits';
 import { PaymentClient } from './payment.client';
 
 /** Plans, Checkout, verification, Razorpay's webhook and the entitlement answer. */
@@ -44,8 +45,12 @@ export class PaymentsController {
     return this.payments.verify(user, body);
   }
 
-  /** Razorpay signs the raw bytes, so they are forwarded as received; payment-service holds the secret. */
+  /**
+   * Razorpay signs the raw bytes, so they are forwarded as received; payment-service holds the secret. Not
+   * rate-limited: the signature is the gate, and Razorpay retries what is refused.
+   */
   @Public()
+  @NotRateLimited()
   @Post('payments/webhook')
   @HttpCode(200)
   webhook(

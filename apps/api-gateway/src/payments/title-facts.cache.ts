@@ -1,27 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import type { TitleFacts } from '@app/contracts';
+import type { Playable } from '@app/contracts';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
 /**
- * Title facts (access, prices) for the entitlement answer, the hottest payment call: every title page and every
- * playback asks it. Held 30 s in memory, and one load at a time per title, so a burst of viewers costs
- * catalogue-service one call. An admin's price or access change is seen within 30 s.
+ * Title facts (access, prices; for an episode its series' facts and its place in the series) for the entitlement
+ * answer, the hottest payment call: every title page and every playback asks it. Held 30 s in memory, and one
+ * load at a time per id, so a burst of viewers costs catalogue-service one call. An admin's price or access change
+ * is seen within 30 s.
  */
 @Injectable()
 export class TitleFactsCache {
-  private readonly entries = new Map<string, { facts: Promise<TitleFacts>; expiresAt: number }>();
+  private readonly entries = new Map<string, { playable: Promise<Playable>; expiresAt: number }>();
 
-  get(movieId: string, load: () => Promise<TitleFacts>): Promise<TitleFacts> {
+  get(id: string, load: () => Promise<Playable>): Promise<Playable> {
     const now = Date.now();
-    const cached = this.entries.get(movieId);
-    if (cached && cached.expiresAt > now) return cached.facts;
+    const cached = this.entries.get(id);
+    if (cached && cached.expiresAt > now) return cached.playable;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    const facts = load();
-    this.entries.set(movieId, { facts, expiresAt: now + TTL_MS });
+    const playable = load();
+    this.entries.set(id, { playable, expiresAt: now + TTL_MS });
     // A failed load (unknown title, catalogue down) is not remembered.
-    void facts.catch(() => this.entries.delete(movieId));
-    return facts;
+    void playable.catch(() => this.entries.delete(id));
+    return playable;
   }
 }

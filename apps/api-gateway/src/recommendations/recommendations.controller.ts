@@ -5,6 +5,7 @@ import { Public, ZodPipe } from '@app/server-core';
 import { CurrentUser } from '../auth/auth.decorators';
 import { requireOwnAccount } from '../auth/own-user';
 import { MovieId } from '../catalogue/movies.controller';
+import { RateLimited } from '../rate-limit/rate-limits';
 import { RecommendationClient } from './recommendation.client';
 
 /** Who the list is for: the caller (their own id or none), another user only for an admin, nobody for a visitor. */
@@ -15,10 +16,12 @@ const subjectOf = (caller: SessionUser | undefined, requested: string | undefine
 
 /**
  * SPEC 7's `POST /recommend {user_id}` (issue 12, DECISIONS 12), Trending Now and "More like this". A token is
- * optional: visitors get popular titles, never another user's list.
+ * optional: visitors get popular titles, never another user's list. Each is an expensive read: a tighter budget
+ * per client (RATE_LIMIT_BROWSE_PER_MINUTE).
  */
 @Controller('api')
 @Public()
+@RateLimited('browse')
 export class RecommendationsController {
   constructor(private readonly recommendations: RecommendationClient) {}
 

@@ -4,7 +4,10 @@ import { Roles } from '../auth/auth.decorators';
 import { MovieId } from '../catalogue/movies.controller';
 import { StreamingClient } from './streaming.client';
 
-/** Admin: a title's media (status and transcode progress), an upload URL for a new file, and retry. */
+/**
+ * Admin: a title's media (status and transcode progress), an upload URL for a new file, and retry. The id is what
+ * plays: a movie's or an episode's (issue 13); streaming-service keys the assets by it.
+ */
 @Roles(Role.Admin)
 @Controller('api/admin/media')
 export class AdminMediaController {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AccessReason, ErrorCode, PaymentMessages } from '@app/contracts';
+import { AccessReason, ErrorCode, PaymentMessages, SeriesMessages } from '@app/contracts';
 import type { Entitlement, PlaybackSession, ResumePoint, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { PaymentClient } from '../payments/payment.client';
@@ -9,10 +9,12 @@ import { StreamingClient } from './streaming.client';
 /** Past this share of a title, playback starts over (DECISIONS 10: over 90 % counts as finished). */
 const FINISHED_SHARE = 0.9;
 
-const refusal = (entitlement: Entitlement) =>
-  entitlement.reason === AccessReason.RentalExpired
+const refusal = (entitlement: Entitlement, isSeries: boolean) => {
+  if (isSeries) return SeriesMessages.noTitleOrder;
+  return entitlement.reason === AccessReason.RentalExpired
     ? PaymentMessages.rentalExpired
     : 'Premium title: subscribe, buy or rent it to watch.';
+};
 
 /** Where to start: the saved position, unless the title was finished (or nearly). */
 export const resumeFrom = (point: ResumePoint | null): number => {
@@ -23,9 +25,9 @@ export const resumeFrom = (point: ResumePoint | null): number => {
 };
 
 /**
- * `POST /api/playback/{movieId}`: payment-service decides whether the viewer may watch and at what quality on how
- * many screens; streaming-service takes the screen (lease) and signs the URLs; a rental's 48 hours start with
- * its first playback; user-data-service knows where the viewer stopped.
+ * `POST /api/playback/{movieId}` (a movie or an episode): payment-service decides whether the viewer may watch
+ * and at what quality on how many screens; streaming-service takes the screen (lease) and signs the URLs; a
+ * rental's 48 hours start with its first playback; user-data-service knows where the viewer stopped.
  */
 @Injectable()
 export class PlaybackService {
@@ -37,21 +39,27 @@ export class PlaybackService {
     private readonly userData: UserDataClient,
   ) {}
 
+  /** `movieId` is what plays: a movie's id or an episode's (access is then its series'). */
   async start(user: SessionUser, movieId: string, deviceLabel: string): Promise<PlaybackSession> {
-    const title = await this.payments.titleFacts(movieId);
-    const entitlement = await this.payments.entitlementFor(user, title);
-    if (!entitlement.canWatch) throw new AppError(ErrorCode.Forbidden, refusal(entitlement));
+    const { title, facts, episode } = await this.payments.playable(movieId);
+    const isSeries = facts.kind === 'series';
+    // A series' own id has nothing to play: its episodes do.
+    if (isSeries && !episode) throw new AppError(ErrorCode.NotFound, SeriesMessages.episodeNotFound);
+    const entitlement = await this.payments.entitlementFor(user, facts);
+    if (!entitlement.canWatch) throw new AppError(ErrorCode.Forbidden, refusal(entitlement, isSeries));
 
     const opened = await this.streaming.open({
       userId: user.id,
       sessionId: user.sessionId,
       movieId,
-      title: title.title,
+      title,
       quality: entitlement.quality,
       screens: entitlement.screens,
       deviceLabel,
+      ...(episode ? { episode } : {}),
     });
-    const isRental = entitlement.reason === AccessReason.Rental;
+    // A series is never rented (issue 13): no clock starts or shows for an episode.
+    const isRental = !isSeries && entitlement.reason === AccessReason.Rental;
     const rental =
       isRental && entitlement.rental && !entitlement.rental.startedAt
         ? await this.payments.startRental(user.id, movieId)

@@ -4,15 +4,19 @@ import {
   ContactMessage,
   ContactReceipt,
   ContactRpc,
+  ErrorCode,
   HistoryRpc,
   PageQuery,
   TitleSnapshot,
   ViewerDataRpc,
   ViewerSettings,
 } from '@app/contracts';
-import { ServiceClient } from '@app/server-core';
+import { AppError, ServiceClient } from '@app/server-core';
 import { CatalogueClient } from '../catalogue/catalogue.client';
+import { SeriesClient } from '../catalogue/series.client';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
+
+const isNotFound = (error: unknown) => error instanceof AppError && error.code === ErrorCode.NotFound;
 
 /** Typed calls to the user-data service. */
 @Injectable()
@@ -22,6 +26,7 @@ export class UserDataClient {
   constructor(
     @InjectServiceClients() clients: ServiceClients,
     private readonly catalogue: CatalogueClient,
+    private readonly series: SeriesClient,
   ) {
     this.client = clients.get('user-data-service');
   }
@@ -41,16 +46,34 @@ export class UserDataClient {
     return this.client.send(ViewerDataRpc.listFavorites, { userId });
   }
 
-  /** The snapshot is the catalogue's (a published title; a draft or unknown id is 404), never the client's. */
+  /**
+   * The snapshot is the catalogue's (a published movie, or else a published series: My List holds both), never
+   * the client's. A draft or unknown id is 404.
+   */
   async addFavorite(userId: string, movieId: string) {
-    const movie = await this.catalogue.movie(movieId, undefined);
-    const snapshot: TitleSnapshot = {
-      title: movie.title,
-      posterUrl: movie.posterUrl,
-      genre: movie.genre,
-      rating: movie.rating,
-    };
+    const { title, posterUrl, genre, rating } = await this.movieOrSeries(movieId);
+    const snapshot: TitleSnapshot = { title, posterUrl, genre, rating };
     return this.client.send(ViewerDataRpc.addFavorite, { userId, movieId, snapshot });
+  }
+
+  /** A movie id is the common case (one call); only an id that is no published movie is asked as a series. */
+  private async movieOrSeries(id: string) {
+    try {
+      return await this.catalogue.movie(id, undefined);
+    } catch (movieError) {
+      if (!isNotFound(movieError)) throw movieError;
+      try {
+        return await this.series.series(id, undefined);
+      } catch (seriesError) {
+        // Neither: the movie's 404 ('Movie not found') stands, as before series existed.
+        throw isNotFound(seriesError) ? movieError : seriesError;
+      }
+    }
+  }
+
+  /** The viewer's progress in each episode of one series (the series page's bars and its next-up button). */
+  seriesProgress(userId: string, seriesId: string) {
+    return this.client.send(ViewerDataRpc.seriesProgress, { userId, seriesId });
   }
 
   async removeFavorite(userId: string, movieId: string): Promise<void> {

@@ -4,6 +4,7 @@ import {
   HistoryQuerySchema,
   UserHistoryItemParamsSchema,
   UserMovieParamsSchema,
+  UserSeriesParamsSchema,
   ViewerSettingsSchema,
 } from '@app/contracts';
 import type {
@@ -12,6 +13,7 @@ import type {
   UserHistoryItemParams,
   UserIdParams,
   UserMovieParams,
+  UserSeriesParams,
   ViewerSettings,
 } from '@app/contracts';
 import { ZodPipe } from '@app/server-core';
@@ -75,6 +77,14 @@ export class ViewerDataController {
     @OwnUser({ allowAdmin: true, params: UserMovieParamsSchema }) { id, movieId }: UserMovieParams,
   ) {
     return this.viewerData.hideFromRow(id, movieId);
+  }
+
+  /** TV shows (issue 13): the viewer's progress in each episode of the series they started. */
+  @Get('series/:seriesId/progress')
+  seriesProgress(
+    @OwnUser({ allowAdmin: true, params: UserSeriesParamsSchema }) { id, seriesId }: UserSeriesParams,
+  ) {
+    return this.viewerData.seriesProgress(id, seriesId);
   }
 
   @Get('analytics')

@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { ENV } from '@app/server-core';
 import { Env } from '../env';
 import { AltchaProvider } from './altcha.provider';
+import { CaptchaController } from './captcha.controller';
 import { CaptchaProvider } from './captcha.provider';
 import { CaptchaStore } from './captcha.store';
 import { RecaptchaProvider } from './recaptcha.provider';
 
 @Module({
+  controllers: [CaptchaController],
   providers: [
     CaptchaStore,
     {

@@ -85,6 +85,38 @@ export class UsersRepository {
     );
   }
 
+  /**
+   * As `update`, but only while the user is (`activeAdmin`) or is not an active admin: null when that no longer
+   * holds (or the user is gone), so a rule decided on what was read cannot land on what changed since.
+   */
+  updateWhile(id: string, activeAdmin: boolean, changes: UserChanges): Promise<StoredUser | null | false> {
+    const standing = activeAdmin
+      ? { role: Role.Admin, status: UserStatus.Active }
+      : { $or: [{ role: { $ne: Role.Admin } }, { status: { $ne: UserStatus.Active } }] };
+    return unlessDuplicate(
+      this.users
+        .findOneAndUpdate({ _id: id, ...standing }, { $set: changes }, { returnDocument: 'after' })
+        .lean<StoredUser>()
+        .exec(),
+      false,
+    );
+  }
+
+  /**
+   * Takes back a change that left no active admin: `previous` is what the changed fields held, and it applies only
+   * while the user still has the role and status that change wrote (nothing newer is overwritten).
+   */
+  async undo(id: string, written: Pick<UserRecord, 'role' | 'status'>, previous: UserChanges): Promise<void> {
+    await this.users
+      .updateOne({ _id: id, role: written.role, status: written.status }, { $set: previous })
+      .exec();
+  }
+
+  /** Every session of the user ends (tokens carry the version they were issued under). */
+  async endSessions(id: string): Promise<void> {
+    await this.users.updateOne({ _id: id }, { $inc: { tokenVersion: 1 } }).exec();
+  }
+
   /** New hash and a bumped token version: every other session of the user ends. */
   setPassword(id: string, passwordHash: string, endSessions: boolean): Promise<StoredUser | null> {
     const update = endSessions
@@ -152,5 +184,10 @@ export class UsersRepository {
 
   countAdmins(): Promise<number> {
     return this.users.countDocuments({ role: Role.Admin }).exec();
+  }
+
+  /** Admins who can act: not suspended, not banned (DECISIONS 34 keeps at least one). */
+  countActiveAdmins(): Promise<number> {
+    return this.users.countDocuments({ role: Role.Admin, status: UserStatus.Active }).exec();
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AdminMessages,
   AuthMessages,
   ChangeRoleRpc,
   ErrorCode,
@@ -9,6 +10,7 @@ import {
   UpdateUserRpc,
   User,
   UserPage,
+  UserStatus,
 } from '@app/contracts';
 import { AppError, EventBus } from '@app/server-core';
 import { OtpStore } from '../password-reset/otp.store';
@@ -16,12 +18,26 @@ import { RateLimiter } from '../rate-limit/rate-limiter';
 import { toUser } from './user.mapper';
 import { StoredUser, UserChanges, UsersRepository } from './users.repository';
 
-/** Texts of this service's own refusals (AuthMessages has none for them). */
-export const UserMessages = {
-  lastAdmin: 'The last admin cannot be removed. Make another user an admin first.',
-} as const;
+/** A write whose target changed under it is tried again this many times before the caller is asked to retry. */
+const WRITE_ATTEMPTS = 5;
 
-/** Admin user management (SPEC 6; DECISIONS 16: the gateway only lets admins call these). */
+export const isActiveAdmin = (user: Pick<StoredUser, 'role' | 'status'>) =>
+  user.role === Role.Admin && user.status === UserStatus.Active;
+
+/** Changes that take an active admin out of the active admins (demote, suspend, ban). */
+const mayLeaveNoAdmin = (changes: UserChanges) =>
+  changes.role === Role.User || (changes.status !== undefined && changes.status !== UserStatus.Active);
+
+/** What the changed fields held before, to take a change back. */
+const previousOf = (user: StoredUser, changes: UserChanges): UserChanges =>
+  Object.fromEntries(Object.keys(changes).map((key) => [key, user[key as keyof UserChanges]]));
+
+/**
+ * The changes an admin makes to users, applied at once (SPEC 6; DECISIONS 16: the gateway only lets admins call
+ * these). Whether a change waits for a second admin is decided before, by AdminActionsService (DECISIONS 34); the
+ * rules here hold for every change however it arrives: never oneself, never the last active admin, a ban ends
+ * every session.
+ */
 @Injectable()
 export class UsersService {
   constructor(
@@ -38,16 +54,18 @@ export class UsersService {
   }
 
   async update({ actorId, userId, ...changes }: UpdateUserRpc): Promise<User> {
-    const current =
-      changes.status !== undefined || changes.email !== undefined ? await this.findOrFail(userId) : null;
-    if (current && changes.status !== undefined && actorId === userId && current.status !== changes.status)
+    const current = await this.findOrFail(userId);
+    if (changes.status !== undefined && actorId === userId && current.status !== changes.status)
       throw new AppError(ErrorCode.Conflict, AuthMessages.cannotChangeOwnStatus);
     // DECISIONS 33: a new address is not proved by the old one's verification.
-    const emailVerified =
-      current && changes.email !== undefined && changes.email !== current.email ? false : undefined;
-    return toUser(
-      await this.apply(userId, emailVerified === false ? { ...changes, emailVerified } : changes),
+    const emailVerified = changes.email !== undefined && changes.email !== current.email ? false : undefined;
+    const updated = await this.apply(
+      userId,
+      emailVerified === false ? { ...changes, emailVerified } : changes,
     );
+    // DECISIONS 34: a ban ends every session (a suspension keeps them: refused while it lasts, back after).
+    if (changes.status === UserStatus.Banned) await this.users.endSessions(userId);
+    return toUser(updated);
   }
 
   async changeRole({ actorId, userId, role }: ChangeRoleRpc): Promise<User> {
@@ -56,44 +74,61 @@ export class UsersService {
     return toUser(await this.apply(userId, { role }));
   }
 
-  async remove({ actorId, userId }: RemoveUserRpc): Promise<{ removed: true }> {
+  async remove({ actorId, userId }: RemoveUserRpc): Promise<void> {
     if (actorId === userId) throw new AppError(ErrorCode.Conflict, AuthMessages.cannotDeleteSelf);
     await this.erase(await this.findOrFail(userId));
-    return { removed: true };
   }
 
   /**
    * The one way an account goes, for an admin's removal and the viewer's own deletion (DECISIONS 32): the record
    * (so every session stops resolving), the Redis traces keyed by its email, then `user.deleted` for the other
-   * services. Never the last admin (DECISIONS 34).
+   * services. An admin steps down first, under the last-admin rule (DECISIONS 34).
    */
   async erase(user: StoredUser): Promise<void> {
     const userId = user._id.toHexString();
-    if (user.role === Role.Admin) await this.stepDownUnlessLast(userId);
+    if (user.role === Role.Admin) await this.apply(userId, { role: Role.User }, false);
     if (!(await this.users.remove(userId))) throw AppError.notFound(AuthMessages.userNotFound);
     await this.otps.remove(user.email);
     await this.limiter.forgetEmail(user.email);
     await this.events.publish('user.deleted', { userId });
   }
 
-  private async apply(userId: string, changes: UserChanges): Promise<StoredUser> {
-    const updated = await this.users.update(userId, changes);
+  private async apply(userId: string, changes: UserChanges, announce = true): Promise<StoredUser> {
+    const updated = await this.write(userId, changes);
     if (updated === false) throw new AppError(ErrorCode.Conflict, AuthMessages.emailTaken);
     if (!updated) throw AppError.notFound(AuthMessages.userNotFound);
-    const { username, email, role, status } = updated;
-    await this.events.publish('user.updated', { userId, username, email, role, status });
+    if (announce) {
+      const { username, email, role, status } = updated;
+      await this.events.publish('user.updated', { userId, username, email, role, status });
+    }
     return updated;
   }
 
   /**
-   * Demotes first, then counts: no transaction is needed for "never the last admin", since of two last admins
-   * leaving at once at least one counts none left, takes the role back and is refused.
+   * Writes `changes`, never leaving no active admin (DECISIONS 34), without a transaction: write first, then count.
+   * Of admins leaving at once, the last to count sees every other's write, finds none left and takes its own
+   * back, so two admins demoting each other at the same moment cannot both succeed. The write applies only while
+   * the user is still what the rule was decided on (an active admin or not), else it is read and decided again.
+   * Not a guard document (a roster of active admins with a conditional `$pull`): that is a second copy of role and
+   * status which, without transactions, drifts whenever something else makes or unmakes an admin (the seed, an own
+   * deletion), and repairing it races too. Here the users collection stays the one truth; the price is a refused
+   * change visible for the milliseconds before its undo (a crash exactly then would leave the seed's admin to
+   * repair it). Null: no such user; false: the email is taken.
    */
-  private async stepDownUnlessLast(userId: string): Promise<void> {
-    await this.users.update(userId, { role: Role.User });
-    if ((await this.users.countAdmins()) > 0) return;
-    await this.users.update(userId, { role: Role.Admin });
-    throw new AppError(ErrorCode.Conflict, UserMessages.lastAdmin);
+  private async write(userId: string, changes: UserChanges): Promise<StoredUser | null | false> {
+    if (!mayLeaveNoAdmin(changes)) return this.users.update(userId, changes);
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const current = await this.users.findById(userId);
+      if (!current) return null;
+      const wasActiveAdmin = isActiveAdmin(current);
+      const updated = await this.users.updateWhile(userId, wasActiveAdmin, changes);
+      if (updated === null) continue;
+      if (updated === false || !wasActiveAdmin || isActiveAdmin(updated)) return updated;
+      if ((await this.users.countActiveAdmins()) > 0) return updated;
+      await this.users.undo(userId, updated, previousOf(current, changes));
+      throw new AppError(ErrorCode.Conflict, AdminMessages.lastAdmin);
+    }
+    throw new AppError(ErrorCode.Conflict, AdminMessages.changedMeanwhile);
   }
 
   private async findOrFail(userId: string): Promise<StoredUser> {

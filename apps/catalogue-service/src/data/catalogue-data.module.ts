@@ -6,20 +6,28 @@ import { MoviesRepository } from '../movies/movies.repository';
 import { RatingCache } from '../ratings/rating.cache';
 import { ReviewRecord, ReviewSchema } from '../reviews/review.schema';
 import { ReviewsRepository } from '../reviews/reviews.repository';
+import { EpisodeRecord, EpisodeSchema } from '../series/episode.schema';
+import { EpisodesRepository } from '../series/episodes.repository';
+import { SeriesRecord, SeriesSchema } from '../series/series.schema';
+import { SeriesRepository } from '../series/series.repository';
+
+const repositories = [MoviesRepository, ReviewsRepository, SeriesRepository, EpisodesRepository];
 
 /**
- * The catalogue's storage: both collections, their repositories and the Redis caches. Movies, reviews,
- * ratings and the importer each import this, never one another (reviews need their movie, movie reads
- * show reviews), so the feature modules form no cycle.
+ * The catalogue's storage: every collection, their repositories and the Redis caches. Movies, series, reviews,
+ * ratings, media and the importer each import this, never one another (reviews need their movie, a playable id
+ * may be a movie's or an episode's), so the feature modules form no cycle.
  */
 @Module({
   imports: [
     MongooseModule.forFeature([
       { name: MovieRecord.name, schema: MovieSchema },
       { name: ReviewRecord.name, schema: ReviewSchema },
+      { name: SeriesRecord.name, schema: SeriesSchema },
+      { name: EpisodeRecord.name, schema: EpisodeSchema },
     ]),
   ],
-  providers: [MoviesRepository, ReviewsRepository, MovieListCache, RatingCache],
-  exports: [MoviesRepository, ReviewsRepository, MovieListCache, RatingCache],
+  providers: [...repositories, MovieListCache, RatingCache],
+  exports: [...repositories, MovieListCache, RatingCache],
 })
 export class CatalogueDataModule {}

@@ -6,8 +6,9 @@ import { AppModule } from '../app.module';
 import { envSchema } from '../env';
 import { ImportModule } from './import.module';
 import { TmdbImporter } from './tmdb-importer';
+import { TmdbSeriesImporter } from './tmdb-series-importer';
 
-/** How many pages of each list (20 titles a page); `node import.js 3`. */
+/** How many pages of each list (20 titles or shows a page); `node import.js 3`. */
 const pagesArgument = () => {
   const pages = Number(process.argv[2] ?? 1);
   if (!Number.isInteger(pages) || pages < 1 || pages > 50)
@@ -15,7 +16,7 @@ const pagesArgument = () => {
   return pages;
 };
 
-/** `node dist/apps/catalogue-service/import.js`: fills the catalogue from a TMDB-compatible API (TMDB_API_KEY). */
+/** `node dist/apps/catalogue-service/import.js`: fills the catalogue (films, then series) from a TMDB-compatible API (TMDB_API_KEY). */
 const main = async () => {
   const env = parseEnv(envSchema);
   const pages = pagesArgument();
@@ -41,6 +42,16 @@ const main = async () => {
     bar?.finish();
     process.stderr.write(
       `Import: ${result.added} titles added, ${result.updated} refreshed, ${result.reviews} reviews (${result.seen} listed).\n`,
+    );
+    let seriesBar: Progress | undefined;
+    const series = await app.get(TmdbSeriesImporter).run({
+      pages,
+      onTotal: (total) => (seriesBar = progressBar('Importing series', total)),
+      onProgress: (done) => seriesBar?.update(done),
+    });
+    seriesBar?.finish();
+    process.stderr.write(
+      `Import: ${series.added} series added, ${series.updated} refreshed, ${series.episodesAdded} episodes added (${series.seen} listed).\n`,
     );
   } finally {
     await app.close();

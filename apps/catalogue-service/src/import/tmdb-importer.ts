@@ -12,12 +12,10 @@ import { MovieListCache } from '../movies/movie-list.cache';
 import { ImportedMovie, MoviesRepository } from '../movies/movies.repository';
 import { normalizeTitle } from '../movies/title';
 import { ReviewsRepository } from '../reviews/reviews.repository';
+import { genresOf, positive, tmdbDate, tmdbRating } from './tmdb-fields';
 import { TmdbClient, TmdbList, TmdbMovieDetail, TmdbReviewItem } from './tmdb.client';
 
 export const tmdbSourceKey = (id: number) => `import:tmdb:${id}`;
-
-/** TMDB names science fiction "Science Fiction"; the catalogue's categories call it 'Sci-Fi'. */
-const genreName = (name: string) => (name === 'Science Fiction' ? 'Sci-Fi' : name);
 
 const LISTS: TmdbList[] = ['popular', 'top-rated', 'trending'];
 
@@ -90,13 +88,8 @@ export class TmdbImporter {
   }
 
   toImported(movie: TmdbMovieDetail, genreNames: Map<number, string>): ImportedMovie {
-    const genres = movie.genres.map((genre) => genreName(genreNames.get(genre.id) ?? genre.name));
-    const rating = typeof movie.vote_average === 'number' ? Math.round(movie.vote_average * 10) / 10 : null;
-    const releaseDate =
-      movie.release_date && /^\d{4}-\d{2}-\d{2}$/.test(movie.release_date)
-        ? new Date(`${movie.release_date}T00:00:00.000Z`)
-        : null;
-    const positive = (value: number | null | undefined) => (value && value > 0 ? value : null);
+    const genres = genresOf(movie.genres, genreNames);
+    const rating = tmdbRating(movie.vote_average);
     const sourceKey = tmdbSourceKey(movie.id);
     return {
       sourceKey,
@@ -104,11 +97,11 @@ export class TmdbImporter {
         title: movie.title,
         titleNormalized: normalizeTitle(movie.title),
         description: movie.overview?.trim() || movie.title,
-        genre: genres[0] ?? 'Drama',
-        genres: genres.length ? genres : ['Drama'],
+        genre: genres[0],
+        genres,
         rating,
         votes: movie.vote_count ?? null,
-        releaseDate,
+        releaseDate: tmdbDate(movie.release_date),
         runtimeMinutes: positive(movie.runtime),
         language: movie.original_language ?? null,
         budgetUsd: positive(movie.budget),

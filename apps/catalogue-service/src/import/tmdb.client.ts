@@ -44,6 +44,53 @@ const ReviewsSchema = z.object({
 });
 export type TmdbReviewItem = z.infer<typeof ReviewsSchema>['results'][number];
 
+/** The fields of TMDB's `/tv/{id}` the importer reads (its `seasons` are summaries: number, name, date). */
+export const TmdbShowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  overview: z.string().nullish(),
+  poster_path: z.string().nullish(),
+  first_air_date: z.string().nullish(),
+  vote_average: z.number().nullish(),
+  vote_count: z.number().nullish(),
+  original_language: z.string().nullish(),
+  genres: z.array(z.object({ id: z.number(), name: z.string() })).default([]),
+  created_by: z.array(z.object({ name: z.string() })).default([]),
+  seasons: z
+    .array(
+      z.object({
+        season_number: z.number().int(),
+        name: z.string().nullish(),
+        overview: z.string().nullish(),
+        air_date: z.string().nullish(),
+      }),
+    )
+    .default([]),
+});
+export type TmdbShowDetail = z.infer<typeof TmdbShowSchema>;
+
+/** The fields of TMDB's `/tv/{id}/season/{n}` the importer reads. */
+export const TmdbSeasonSchema = z.object({
+  season_number: z.number().int(),
+  name: z.string().nullish(),
+  overview: z.string().nullish(),
+  air_date: z.string().nullish(),
+  episodes: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        episode_number: z.number().int(),
+        name: z.string().nullish(),
+        overview: z.string().nullish(),
+        air_date: z.string().nullish(),
+        runtime: z.number().nullish(),
+        still_path: z.string().nullish(),
+      }),
+    )
+    .default([]),
+});
+export type TmdbSeasonDetail = z.infer<typeof TmdbSeasonSchema>;
+
 export type TmdbList = 'popular' | 'top-rated' | 'trending';
 const LIST_PATHS: Record<TmdbList, string> = {
   popular: '/movie/popular',
@@ -70,9 +117,22 @@ export class TmdbClient {
     return { ids: answer.results.map((item) => item.id), totalPages: answer.total_pages };
   }
 
-  async genres(): Promise<Map<number, string>> {
-    const { genres } = await this.get('/genre/movie/list', GenresSchema);
+  async genres(kind: 'movie' | 'tv' = 'movie'): Promise<Map<number, string>> {
+    const { genres } = await this.get(`/genre/${kind}/list`, GenresSchema);
     return new Map(genres.map((genre) => [genre.id, genre.name]));
+  }
+
+  async popularShowIds(page: number): Promise<{ ids: number[]; totalPages: number }> {
+    const answer = await this.get('/tv/popular', ListSchema, { page: String(page) });
+    return { ids: answer.results.map((item) => item.id), totalPages: answer.total_pages };
+  }
+
+  async show(id: number): Promise<TmdbShowDetail> {
+    return this.get(`/tv/${id}`, TmdbShowSchema);
+  }
+
+  async season(showId: number, seasonNumber: number): Promise<TmdbSeasonDetail> {
+    return this.get(`/tv/${showId}/season/${seasonNumber}`, TmdbSeasonSchema);
   }
 
   async movie(id: number): Promise<TmdbMovieDetail> {

@@ -3,14 +3,19 @@ import type { EventPayload } from '@app/contracts';
 import { ObjectIdSchema } from '@app/contracts';
 import { MovieListCache } from '../movies/movie-list.cache';
 import { MoviesRepository } from '../movies/movies.repository';
+import { EpisodesRepository } from '../series/episodes.repository';
 
-/** A title's media, as the catalogue knows it: whether it plays (streaming-service owns the media itself). */
+/**
+ * A title's media, as the catalogue knows it: whether it plays (streaming-service owns the media itself). The id
+ * is a movie's or an episode's: both are playable ids.
+ */
 @Injectable()
 export class MediaService {
   private readonly logger = new Logger(MediaService.name);
 
   constructor(
     private readonly movies: MoviesRepository,
+    private readonly episodes: EpisodesRepository,
     private readonly listCache: MovieListCache,
   ) {}
 
@@ -26,9 +31,12 @@ export class MediaService {
       this.logger.warn({ msg: 'media.ready for a malformed movie id ignored', movieId });
       return false;
     }
-    const changed = await this.movies.markMediaReady(movieId, durationSeconds, occurredAt);
-    // Lists show the play button or "Coming soon": they change, but thousands arrive together at first start.
-    if (changed) await this.listCache.invalidateCoalesced();
-    return changed;
+    if (await this.movies.markMediaReady(movieId, durationSeconds, occurredAt)) {
+      // Lists show the play button or "Coming soon": they change, but thousands arrive together at first start.
+      await this.listCache.invalidateCoalesced();
+      return true;
+    }
+    // Not a movie's (or already applied to it): an episode's. Lists show no episodes, so they stay as they are.
+    return this.episodes.markMediaReady(movieId, durationSeconds, occurredAt);
   }
 }

@@ -19,6 +19,7 @@ import { AppError } from '@app/server-core';
 import { renderPoster } from '../posters/poster.renderer';
 import { toReview } from '../reviews/review.mapper';
 import { ReviewsRepository } from '../reviews/reviews.repository';
+import { SeriesRepository } from '../series/series.repository';
 import { toMovie } from './movie.mapper';
 import { MovieListCache } from './movie-list.cache';
 import { MovieCriteria, MoviesRepository } from './movies.repository';
@@ -38,6 +39,7 @@ export class MoviesService {
     private readonly movies: MoviesRepository,
     private readonly reviews: ReviewsRepository,
     private readonly listCache: MovieListCache,
+    private readonly series: SeriesRepository,
   ) {}
 
   async listPublished({
@@ -127,16 +129,17 @@ export class MoviesService {
     });
   }
 
-  /** The generated poster of a published title; a draft's is as hidden as its page (an <img> carries no token). */
+  /**
+   * The generated poster of a published title or series; a draft's is as hidden as its page (an <img> carries no
+   * token).
+   */
   async poster(id: string): Promise<{ svg: string }> {
-    const movie = await this.findVisible(id, false);
+    const [movie, series] = await Promise.all([this.movies.findById(id), this.series.findById(id)]);
+    const shown = movie ?? series;
+    if (!shown || shown.status !== published) throw AppError.notFound(MovieMessages.notFound);
+    const date = movie ? movie.releaseDate : (series?.firstAirDate ?? null);
     return {
-      svg: renderPoster({
-        id,
-        title: movie.title,
-        genre: movie.genre,
-        year: movie.releaseDate?.getUTCFullYear() ?? null,
-      }),
+      svg: renderPoster({ id, title: shown.title, genre: shown.genre, year: date?.getUTCFullYear() ?? null }),
     };
   }
 

@@ -7,9 +7,13 @@ import { AppModule } from '../app.module';
 import { envSchema } from '../env';
 import { MovieListCache } from '../movies/movie-list.cache';
 import { MoviesRepository } from '../movies/movies.repository';
+import { EpisodesRepository } from '../series/episodes.repository';
+import { SeriesRepository } from '../series/series.repository';
+import { DEMO_SERIES } from './demo-series';
 import type { DatasetRow } from './movie-dataset';
 import { cleanDataset } from './movie-dataset';
 import { announceInserted, seedCatalogue } from './seed-catalogue';
+import { announceSeededSeries, seedSeries } from './seed-series';
 
 /** The package exports no path to its data files, so look for them the way Node looks for packages. */
 const datasetPath = () => {
@@ -20,7 +24,10 @@ const datasetPath = () => {
   }
 };
 
-/** `node dist/apps/catalogue-service/seed.js`: fills the catalogue from the movie data set shipped in vega-datasets. */
+/**
+ * `node dist/apps/catalogue-service/seed.js`: fills the catalogue from the movie data set shipped in vega-datasets,
+ * then adds the demo series (issue 13).
+ */
 const main = async () => {
   const env = parseEnv(envSchema);
   const app = await NestFactory.createApplicationContext(AppModule.register(env, { consumeEvents: false }), {
@@ -36,9 +43,18 @@ const main = async () => {
       onWithoutMedia: announceInserted(app.get(EventBus)),
     });
     bar.finish();
-    if (added) await app.get(MovieListCache).invalidate();
     process.stderr.write(
       `Catalogue: ${added} titles added, ${movies.length - added} already present (${rows.length} rows read).\n`,
+    );
+    const seriesBar = progressBar('Seeding series', DEMO_SERIES.length);
+    const series = await seedSeries(app.get(SeriesRepository), app.get(EpisodesRepository), DEMO_SERIES, {
+      onProgress: seriesBar.update,
+      ...announceSeededSeries(app.get(EventBus)),
+    });
+    seriesBar.finish();
+    if (added || series.added || series.episodesAdded) await app.get(MovieListCache).invalidate();
+    process.stderr.write(
+      `Series: ${series.added} series added, ${series.present} already present (${series.episodesAdded} episodes added).\n`,
     );
   } finally {
     await app.close();

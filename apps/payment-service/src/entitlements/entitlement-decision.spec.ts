@@ -256,3 +256,66 @@ describe('decideEntitlement: early access (DECISIONS 26)', () => {
     expect(decide({ title: { ...freeTitle, earlyAccessUntil: null } }).canWatch).toBe(true);
   });
 });
+
+describe('decideEntitlement: series (issue 13: a series comes with a plan only)', () => {
+  const premiumSeries: TitleFacts = {
+    ...premiumTitle,
+    movieId: 'e'.repeat(24),
+    title: 'Panchayat',
+    kind: 'series',
+  };
+  const freeSeries: TitleFacts = { ...premiumSeries, access: 'free' };
+  const plansOnly = { ...premiumWaysIn, purchaseInr: null, rentalInr: null };
+
+  it('offers a premium series through plans only, to a viewer and to a visitor', () => {
+    for (const p of [null, basic]) {
+      expect(decide({ title: premiumSeries, plan: p })).toMatchObject({
+        movieId: premiumSeries.movieId,
+        canWatch: false,
+        reason: AccessReason.PremiumRequired,
+        waysIn: plansOnly,
+      });
+    }
+    expect(decide({ viewer: null, title: premiumSeries })).toMatchObject({
+      reason: AccessReason.SignInRequired,
+      waysIn: plansOnly,
+    });
+  });
+
+  it('lets a plan with premium content in, at its quality and screens', () => {
+    expect(decide({ title: premiumSeries, plan: standard })).toMatchObject({
+      canWatch: true,
+      reason: AccessReason.Plan,
+      quality: Quality.FullHD,
+      screens: 2,
+      waysIn: noWayIn,
+    });
+  });
+
+  it('never lets a purchase or a rental in, nor reports one', () => {
+    for (const grants of [[purchase()], [rental(ago(DAY))], [rental(ago(DAY), ago(HOUR))]]) {
+      const answer = decide({ title: premiumSeries, grants });
+      expect(answer).toMatchObject({
+        canWatch: false,
+        reason: AccessReason.PremiumRequired,
+        purchasedAt: null,
+        rental: null,
+        waysIn: plansOnly,
+      });
+    }
+    // With a plan, a stray grant does not lift the plan's quality either.
+    expect(decide({ title: premiumSeries, plan: basic, grants: [purchase()] }).canWatch).toBe(false);
+  });
+
+  it('plays a free series for any signed-in viewer, and lets an admin watch a premium one', () => {
+    expect(decide({ title: freeSeries })).toMatchObject({ canWatch: true, reason: AccessReason.Free });
+    expect(decide({ viewer: admin, title: premiumSeries })).toMatchObject({
+      canWatch: true,
+      reason: AccessReason.Admin,
+    });
+  });
+
+  it('keeps the prices of a movie: only the series kind drops them', () => {
+    expect(decide({ title: { ...premiumTitle, kind: 'movie' } }).waysIn).toEqual(premiumWaysIn);
+  });
+});

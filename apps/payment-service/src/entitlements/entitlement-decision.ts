@@ -47,10 +47,13 @@ export const decideEntitlement = ({
   now,
   adminScreens,
 }: EntitlementInput): Entitlement => {
-  const purchase = grants
+  // A series comes with a plan only (issue 13): no purchase or rental of it exists, and none is counted.
+  const isSeries = title.kind === 'series';
+  const titleGrants = isSeries ? [] : grants;
+  const purchase = titleGrants
     .filter((grant) => grant.kind === 'purchase')
     .sort((a, b) => a.grantedAt.getTime() - b.grantedAt.getTime())[0];
-  const rentals = grants
+  const rentals = titleGrants
     .flatMap((grant) => (grant.kind === 'rental' ? [grant.rental] : []))
     .sort((a, b) => b.rentedAt.getTime() - a.rentedAt.getTime());
   const activeRental = rentals.find((clock) => isRentalActive(clock, now));
@@ -98,8 +101,8 @@ export const decideEntitlement = ({
           .filter((p) => p.premiumContent)
           .sort(byPrice)
           .map(planOffer),
-        purchaseInr: title.purchasePriceInr,
-        rentalInr: title.rentalPriceInr,
+        purchaseInr: isSeries ? null : title.purchasePriceInr,
+        rentalInr: isSeries ? null : title.rentalPriceInr,
       };
 
   if (!viewer) {
@@ -121,7 +124,8 @@ export const decideEntitlement = ({
     return allow(AccessReason.Free, plan?.quality ?? NO_PLAN_QUALITY, plan?.screens ?? NO_PLAN_SCREENS);
   }
 
-  // Premium: a purchase or rental plays up to 1080p on one screen, or the plan's better quality and screens.
+  // Premium: a plan with premium content; for a movie also a purchase or rental, which plays up to 1080p on one
+  // screen, or at the plan's better quality and screens.
   const owned = Boolean(purchase ?? activeRental);
   const ownedQuality = betterQuality(OWNED_TITLE_QUALITY, plan?.quality ?? NO_PLAN_QUALITY);
   const ownedScreens = Math.max(NO_PLAN_SCREENS, plan?.screens ?? NO_PLAN_SCREENS);

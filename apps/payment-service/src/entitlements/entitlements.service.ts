@@ -28,10 +28,11 @@ export class EntitlementsService {
 
   async entitlement({ viewer, title }: EntitlementRequest & { title: TitleFacts }): Promise<Entitlement> {
     const now = new Date();
+    // A series has no grants of its own (plans only, issue 13): its answer needs the plan alone.
     const [plan, grants] = viewer
       ? await Promise.all([
           this.currentPlan(viewer.userId, now),
-          this.grants.titleGrants(viewer.userId, title.movieId),
+          title.kind === 'series' ? [] : this.grants.titleGrants(viewer.userId, title.movieId),
         ])
       : [null, []];
     return decideEntitlement({

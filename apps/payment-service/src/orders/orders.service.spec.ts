@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import type { Payer, TitleFacts } from '@app/contracts';
-import { ErrorCode, PaymentMessages } from '@app/contracts';
+import { ErrorCode, PaymentMessages, SeriesMessages } from '@app/contracts';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
 import type { SettlementService } from '../payments/settlement.service';
 import type { RazorpayClient } from '../razorpay/razorpay.client';
@@ -58,7 +58,7 @@ const setup = (holdings = { owned: false, renting: false }) => {
     settlement as unknown as SettlementService,
     razorpay as unknown as RazorpayClient,
   );
-  return { service, orders, razorpay, settlement };
+  return { service, orders, razorpay, settlement, entitlements };
 };
 
 describe('OrdersService', () => {
@@ -103,6 +103,23 @@ describe('OrdersService', () => {
     });
     expect(razorpay.createOrder).not.toHaveBeenCalled();
   });
+
+  it.each(['purchase', 'rental'] as const)(
+    'refuses to %s a series (plans only) with 400, storing no order and asking no grant',
+    async (kind) => {
+      const { service, orders, razorpay, entitlements } = setup();
+      await expect(
+        service.createTitleOrder({ payer, title: { ...title, kind: 'series' }, kind, idempotencyKey: KEY }),
+      ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed, message: SeriesMessages.noTitleOrder });
+      expect(orders.create).not.toHaveBeenCalled();
+      expect(entitlements.holdings).not.toHaveBeenCalled();
+      expect(razorpay.createOrder).not.toHaveBeenCalled();
+      // The same title as a movie is ordered as before.
+      await expect(
+        service.createTitleOrder({ payer, title: { ...title, kind: 'movie' }, kind, idempotencyKey: KEY }),
+      ).resolves.toMatchObject({ mode: 'order' });
+    },
+  );
 
   it('answers a second click with the same key with the same order, and refuses the key for another title', async () => {
     const { service, razorpay } = setup();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Checkout, Payer, TitleFacts, TitleOrderKind, VerifyPaymentResult } from '@app/contracts';
-import { ErrorCode, MovieAccess, PaymentMessages } from '@app/contracts';
+import { ErrorCode, MovieAccess, PaymentMessages, SeriesMessages } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { assertIdempotencyKey, orderCheckout } from '../checkout/checkout.mapper';
 import { EntitlementsService } from '../entitlements/entitlements.service';
@@ -29,6 +29,8 @@ export class OrdersService {
 
   async createTitleOrder({ payer, title, kind, idempotencyKey }: CreateTitleOrder): Promise<Checkout> {
     assertIdempotencyKey(idempotencyKey);
+    // A series comes with a plan: none of it is bought or rented (issue 13).
+    if (title.kind === 'series') throw new AppError(ErrorCode.ValidationFailed, SeriesMessages.noTitleOrder);
     // A double click (same key) gets the order the first click made, whatever happened since.
     const existing = await this.orders.findByKey(payer.userId, idempotencyKey);
     if (existing) return this.checkoutOf(this.sameRequestOrFail(existing, title.movieId, kind), payer);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { EventHandlers } from '@app/server-core';
 import { EventsModule } from '@app/server-core';
+import { itemOfReport } from '../interactions/interaction-rules';
 import { InteractionsModule } from '../interactions/interactions.module';
 import { InteractionsService } from '../interactions/interactions.service';
 import { ItemsModule } from '../items/items.module';
@@ -25,7 +26,17 @@ export const recommendationEventHandlers = (
   'movie.updated': async ({ payload, occurredAt }) => {
     await items.recordUpdated(payload, new Date(occurredAt));
   },
-  'movie.deleted': ({ payload, occurredAt }) => items.forget(payload.movieId, new Date(occurredAt)),
+  'movie.deleted': ({ payload, occurredAt }) => items.forget(payload.movieId, 'movie', new Date(occurredAt)),
+  // A series is one item; `episode.*` events are not handled (episodes are never items).
+  'series.published': async ({ payload, occurredAt }) => {
+    await items.recordSeriesPublished(payload, new Date(occurredAt));
+  },
+  'series.updated': async ({ payload, occurredAt }) => {
+    await items.recordSeriesUpdated(payload, new Date(occurredAt));
+  },
+  'series.deleted': ({ payload, occurredAt }) =>
+    items.forget(payload.seriesId, 'series', new Date(occurredAt)),
+  // An episode's report counts for its series (interaction-rules.ts `itemOfReport`).
   'watch.progressed': async ({ payload }) => {
     await interactions.recordProgress(payload);
   },
@@ -48,9 +59,10 @@ export const recommendationEventHandlers = (
       imports: [ItemsModule, InteractionsModule],
       inject: [ItemsService, InteractionsService],
       handlers: recommendationEventHandlers as (...deps: never[]) => EventHandlers,
-      // The hottest events: reports of different viewers or titles touch different records, so they run side by
-      // side; one viewer's reports on one title stay in order. Every other event runs alone, in stream order.
-      partitionBy: { 'watch.progressed': ({ userId, movieId }) => `${userId}:${movieId}` },
+      // The hottest events: reports of different viewers or items touch different records, so they run side by
+      // side; one viewer's reports on one item (every episode of a series is the series) stay in order. Every
+      // other event runs alone, in stream order.
+      partitionBy: { 'watch.progressed': (report) => `${report.userId}:${itemOfReport(report)}` },
     }),
   ],
 })

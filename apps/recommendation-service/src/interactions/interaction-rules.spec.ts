@@ -1,6 +1,6 @@
 import { interactionStrength } from '../model';
 import type { InteractionState } from './interaction-rules';
-import { isWatched, nextState, watchedOf } from './interaction-rules';
+import { isWatched, itemOfReport, nextState, watchedOf } from './interaction-rules';
 
 const userId = 'a'.repeat(24);
 const movieId = 'b'.repeat(24);
@@ -37,6 +37,44 @@ describe('interaction rules', () => {
       expect(watchedOf(100, null)).toBeNull();
       expect(watchedOf(100, 0)).toBeNull();
     });
+  });
+
+  describe('the item a report is about', () => {
+    const seriesId = 'c'.repeat(24);
+
+    it('is the title for a movie', () => {
+      expect(itemOfReport({ movieId })).toBe(movieId);
+      expect(itemOfReport({ movieId, episode: null })).toBe(movieId);
+    });
+
+    it('is the series for an episode, never the episode', () => {
+      expect(
+        itemOfReport({ movieId: 'e'.repeat(24), episode: { seriesId, seasonNumber: 2, episodeNumber: 7 } }),
+      ).toBe(seriesId);
+    });
+  });
+
+  it('weighs a series watched across many episodes no more than a finished film', () => {
+    const finishedFilm = interactionStrength({
+      watchedFraction: 1,
+      finished: true,
+      favorite: false,
+      paid: false,
+    });
+    // Six episodes of one series, each watched to its end, then one sampled: all on the series' one record.
+    let series: InteractionState | null = null;
+    const shares = [0.3, 0.95, 1, 0.97, 1, 1, 0.1];
+    shares.forEach((share, i) => {
+      const watched = watchedOf(share * 1800, 1800);
+      if (!watched) throw new Error('a duration was given');
+      series = nextState(userId, movieId, series, { kind: 'watched', ...watched, at: t(i) }) ?? series;
+    });
+    expect(series).toMatchObject({ watchedFraction: 1, finished: true, strength: finishedFilm, version: 3 });
+    // Favorite and payment add to a series as they do to a film.
+    expect(nextState(userId, movieId, series, { kind: 'favorite', favorite: true, at: t(9) })?.strength).toBe(
+      finishedFilm +
+        interactionStrength({ watchedFraction: 0, finished: false, favorite: true, paid: false }),
+    );
   });
 
   it('counts a title as watched from the resume range on, or finished', () => {

@@ -1,3 +1,4 @@
+import type { EventPayload } from '@app/contracts';
 import { FINISHED_PERCENT, RESUME_MIN_PERCENT } from '@app/contracts';
 import { interactionStrength } from '../model';
 
@@ -48,6 +49,15 @@ export const watchedOf = (
   const fraction = Math.floor(share * WATCHED_STEPS + 1e-9) / WATCHED_STEPS;
   return { fraction, finished: share * 100 >= FINISHED_PERCENT };
 };
+
+/**
+ * The item a position report is about: for an episode its series (a series is one item, its episodes never are),
+ * else the title itself. Every episode's report then applies the movie rules to the series' one record: the
+ * share is the furthest any one episode got and finished means some episode was, so however many episodes a
+ * viewer watches, the series weighs at most what a finished film does (plus favorite and payment, as a film).
+ */
+export const itemOfReport = (report: Pick<EventPayload<'watch.progressed'>, 'movieId' | 'episode'>): string =>
+  report.episode?.seriesId ?? report.movieId;
 
 /**
  * Watched past the resume range's start (so in Continue Watching, or finished): never recommended again. Titles

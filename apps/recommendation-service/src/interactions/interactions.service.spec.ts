@@ -133,6 +133,27 @@ describe('InteractionsService', () => {
     expect(trending.recordPlay).not.toHaveBeenCalled();
   });
 
+  it('counts an episode’s report for its series: one play and one record under the series id', async () => {
+    const { service, repository, profiles, trending } = setup();
+    const seriesId = 'c'.repeat(24);
+    const episode = { seriesId, seasonNumber: 1, episodeNumber: 3 };
+    await expect(service.recordProgress(report({ episode }), now)).resolves.toBe(true);
+    expect(trending.recordPlay).toHaveBeenCalledWith(userId, seriesId, now - 10_000, now);
+    expect(profiles.get).toHaveBeenCalledWith(userId, seriesId);
+    expect(repository.insert).toHaveBeenCalledWith(
+      expect.objectContaining({ movieId: seriesId, watchedFraction: 0.5, version: 1 }),
+    );
+    // Another episode that gets no further than the record adds nothing.
+    profiles.get.mockResolvedValue(stored({ movieId: seriesId, watchedFraction: 0.5, version: 1 }));
+    repository.insert.mockClear();
+    const next = { ...episode, episodeNumber: 4 };
+    await expect(
+      service.recordProgress(report({ movieId: 'd'.repeat(24), episode: next, positionSeconds: 1000 }), now),
+    ).resolves.toBe(false);
+    expect(repository.insert).not.toHaveBeenCalled();
+    expect(repository.update).not.toHaveBeenCalled();
+  });
+
   it('keeps the play but learns no share from a report without a duration', async () => {
     const { service, repository, trending } = setup();
     await expect(service.recordProgress(report({ durationSeconds: null }), now)).resolves.toBe(false);

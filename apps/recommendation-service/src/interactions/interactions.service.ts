@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EventPayload } from '@app/contracts';
 import { TrendingService } from '../trending/trending.service';
 import type { InteractionChange, InteractionState } from './interaction-rules';
-import { nextState, watchedOf } from './interaction-rules';
+import { itemOfReport, nextState, watchedOf } from './interaction-rules';
 import { InteractionsRepository } from './interactions.repository';
 import { ProfilesRepository } from './profiles.repository';
 
@@ -29,8 +29,12 @@ export class InteractionsService {
     private readonly trending: TrendingService,
   ) {}
 
-  /** `watch.progressed`: a trending play (once per viewer, title and day) and the share watched. */
+  /**
+   * `watch.progressed`: a trending play (once per viewer, item and day) and the share watched, both for the item
+   * the report is about (an episode's series).
+   */
   async recordProgress(report: EventPayload<'watch.progressed'>, now = Date.now()): Promise<boolean> {
+    const itemId = itemOfReport(report);
     const at = Date.parse(report.reportedAt);
     if (Number.isNaN(at) || at > now + MAX_CLOCK_SKEW_MS) {
       this.logger.warn({
@@ -42,11 +46,11 @@ export class InteractionsService {
       return false;
     }
     if (report.positionSeconds > 0 || report.watchedSeconds > 0) {
-      await this.trending.recordPlay(report.userId, report.movieId, at, now);
+      await this.trending.recordPlay(report.userId, itemId, at, now);
     }
     const watched = watchedOf(report.positionSeconds, report.durationSeconds);
     if (!watched) return false;
-    return this.apply(report.userId, report.movieId, { kind: 'watched', ...watched, at });
+    return this.apply(report.userId, itemId, { kind: 'watched', ...watched, at });
   }
 
   /** `favorite.added` / `favorite.removed`, ordered by the events' `occurredAt`. */

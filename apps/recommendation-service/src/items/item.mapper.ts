@@ -1,11 +1,14 @@
 import type { MovieAccess } from '@app/contracts';
 import { accessForRating, MovieStatus } from '@app/contracts';
 import type { ItemFeatures } from '../model';
+import type { ItemKind } from './item.schema';
 import type { StoredItem } from './items.repository';
 
 /** A title as the serving side holds it in memory: what a card shows and what the model compares. */
 export type CatalogueItem = {
+  /** The movie's or the series' id (recommendations answer it as `movie_id`). */
   movieId: string;
+  kind: ItemKind;
   title: string;
   genre: string;
   /** Lower-cased, trimmed genre: the genre filter compares on it. */
@@ -29,6 +32,7 @@ export const toCatalogueItem = (record: StoredItem): CatalogueItem => {
   const rating = record.rating ?? null;
   return {
     movieId: record._id,
+    kind: record.kind ?? 'movie',
     title: record.title,
     genre: record.genre,
     genreKey: genreKey(record.genre),

@@ -1,15 +1,23 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { MovieAccess, MovieStatus } from '@app/contracts';
+import type { RecommendationItem } from '@app/contracts';
+import { MovieAccess, MovieStatus, RecommendationItemSchema } from '@app/contracts';
+
+/** A movie, or a series as one item (issue 13: its episodes never are items). */
+export type ItemKind = RecommendationItem['kind'];
+export const ItemKinds = RecommendationItemSchema.shape.kind.options;
 
 /**
  * The recommendation service's own view of a title (it never reads the catalogue's database), kept from
- * `movie.published`, `movie.updated` and `movie.deleted`. Card fields come from the events; records written from
- * events that predate them read with safe defaults (item.mapper.ts).
+ * `movie.published`, `movie.updated` and `movie.deleted`, and for a series (one item) from `series.published`,
+ * `series.updated` and `series.deleted`. Card fields come from the events; records written from events that
+ * predate them read with safe defaults (item.mapper.ts).
  */
 @Schema({ collection: 'items', timestamps: true })
 export class ItemRecord {
-  /** The catalogue's movie id. */
+  /** The catalogue's movie id, or series id. */
   @Prop({ type: String, required: true }) _id: string;
+  /** Records written before series existed have none: they are movies. */
+  @Prop({ type: String, enum: ItemKinds, default: 'movie' }) kind: ItemKind;
   @Prop({ required: true }) title: string;
   @Prop({ required: true }) genre: string;
   @Prop({ type: String, default: '' }) posterUrl: string;
@@ -18,11 +26,11 @@ export class ItemRecord {
   @Prop({ type: String, default: null }) director: string | null;
   @Prop({ type: [String], default: [] }) cast: string[];
   @Prop({ type: Number, default: null }) releaseYear: number | null;
-  /** `published` from movie.published; movie.updated says which (an edit may send a title back to draft). */
+  /** `published` from *.published; *.updated says which (an edit may send a title back to draft). */
   @Prop({ type: String, enum: Object.values(MovieStatus), required: true }) status: MovieStatus;
-  /** Set by movie.deleted; never cleared (a deleted title's id is not used again). */
+  /** Set by movie.deleted / series.deleted; never cleared (a deleted title's id is not used again). */
   @Prop({ type: Boolean, default: false }) deleted: boolean;
-  /** From movie.published; null for a title only ever seen in movie.updated. */
+  /** From *.published; null for a title only ever seen in an update. */
   @Prop({ type: Date, default: null }) publishDate: Date | null;
   /** `occurredAt` of the catalogue event applied last: an older one (a retry) does not overwrite a newer one. */
   @Prop({ type: Date, required: true }) changedAt: Date;

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import type { MovieAccess, MovieStatus } from '@app/contracts';
 import { accessForRating } from '@app/contracts';
+import type { ItemKind } from './item.schema';
 import { ItemRecord } from './item.schema';
 import { conditionalUpsert } from '@app/server-core';
 
@@ -13,6 +14,7 @@ export type StoredItem = Pick<ItemRecord, '_id' | 'title' | 'genre' | 'status'> 
 /** A catalogue event's fields; the optional card fields are kept as stored when the event lacks them. */
 export type ItemWrite = {
   movieId: string;
+  kind: ItemKind;
   title: string;
   genre: string;
   status: MovieStatus;
@@ -44,7 +46,7 @@ export class ItemsRepository {
    * Applies a catalogue event unless the record holds one that occurred later (records from before `changedAt`
    * existed count as older); keeps `deleted`. Returns whether it was applied.
    */
-  record({ movieId, title, genre, status, ...optional }: ItemWrite, at: Date): Promise<boolean> {
+  record({ movieId, kind, title, genre, status, ...optional }: ItemWrite, at: Date): Promise<boolean> {
     const given = Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined));
     // An older event carries no access: the catalogue's own rule derives it from the rating.
     const missing = Object.fromEntries(
@@ -56,20 +58,21 @@ export class ItemsRepository {
       this.items,
       { _id: movieId, $or: [{ changedAt: null }, { changedAt: { $lte: at } }] },
       {
-        $set: { title, genre, status, ...given, changedAt: at },
+        $set: { kind, title, genre, status, ...given, changedAt: at },
         $setOnInsert: { deleted: false, ...missing },
       },
     );
   }
 
   /** Marks the title deleted for good, remembering it even when no other event of it arrived before. */
-  async markDeleted(movieId: string, at: Date): Promise<void> {
+  async markDeleted(movieId: string, kind: ItemKind, at: Date): Promise<void> {
     await this.items
       .updateOne(
         { _id: movieId },
         {
           $set: { deleted: true },
           $setOnInsert: {
+            kind,
             title: 'Unknown title',
             genre: 'Unknown',
             status: 'draft',

@@ -39,6 +39,7 @@ describe('ItemsService', () => {
     expect(repository.record).toHaveBeenCalledWith(
       {
         movieId,
+        kind: 'movie',
         title: 'Lagaan',
         genre: 'Drama',
         status: 'published',
@@ -63,6 +64,7 @@ describe('ItemsService', () => {
     );
     expect(repository.record.mock.calls[0][0]).toEqual({
       movieId,
+      kind: 'movie',
       title: 'Lagaan',
       genre: 'Drama',
       status: 'published',
@@ -94,8 +96,67 @@ describe('ItemsService', () => {
 
   it('marks a deleted title and announces it', async () => {
     const { service, repository, changes } = setup();
-    await service.forget(movieId, at);
-    expect(repository.markDeleted).toHaveBeenCalledWith(movieId, at);
+    await service.forget(movieId, 'movie', at);
+    expect(repository.markDeleted).toHaveBeenCalledWith(movieId, 'movie', at);
     expect(changes.announce).toHaveBeenCalledWith(movieId);
+  });
+
+  describe('a series, one item of kind series', () => {
+    const seriesId = 'c'.repeat(24);
+    const seriesPublished: EventPayload<'series.published'> = {
+      seriesId,
+      title: 'Panchayat',
+      genre: 'Comedy',
+      publishDate: '2025-05-02T00:00:00.000Z',
+      posterUrl: '/posters/panchayat.svg',
+      rating: 8.9,
+      access: 'premium',
+      cast: ['Jitendra Kumar'],
+      releaseYear: 2020,
+      demo: true,
+    };
+
+    it('stores a published series by its id with its card, and announces it', async () => {
+      const { service, repository, changes } = setup();
+      await expect(service.recordSeriesPublished(seriesPublished, at)).resolves.toBe(true);
+      expect(repository.record).toHaveBeenCalledWith(
+        {
+          movieId: seriesId,
+          kind: 'series',
+          title: 'Panchayat',
+          genre: 'Comedy',
+          status: 'published',
+          publishDate: new Date('2025-05-02T00:00:00.000Z'),
+          posterUrl: '/posters/panchayat.svg',
+          rating: 8.9,
+          access: 'premium',
+          director: undefined,
+          cast: ['Jitendra Kumar'],
+          releaseYear: 2020,
+        },
+        at,
+      );
+      expect(changes.announce).toHaveBeenCalledWith(seriesId);
+    });
+
+    it.each([
+      ['published', 'published'],
+      ['draft', 'draft'],
+      ['archived', 'draft'],
+    ])('reads a series edit with status %s as %s', async (status, expected) => {
+      const { service, repository } = setup();
+      await service.recordSeriesUpdated({ seriesId, title: 'Panchayat', genre: 'Comedy', status }, at);
+      expect(repository.record).toHaveBeenCalledWith(
+        expect.objectContaining({ movieId: seriesId, kind: 'series', status: expected }),
+        at,
+      );
+    });
+
+    it('marks a deleted series as a series', async () => {
+      const { service, repository, changes } = setup();
+      await service.forget(seriesId, 'series', at);
+      expect(repository.markDeleted).toHaveBeenCalledWith(seriesId, 'series', at);
+      expect(changes.announce).toHaveBeenCalledWith(seriesId);
+    });
   });
 });

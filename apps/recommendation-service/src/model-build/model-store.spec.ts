@@ -9,6 +9,7 @@ import type { BuildInput, ModelBuilder } from './model-builder';
 import { ModelStore } from './model-store';
 
 const item = (movieId: string, overrides: Partial<CatalogueItem> = {}): CatalogueItem => ({
+  kind: 'movie',
   movieId,
   title: movieId,
   genre: 'Drama',

@@ -20,4 +20,5 @@ export const toRecommendationItem = (
   rating: item.rating,
   access: item.access,
   releaseYear: item.releaseYear,
+  kind: item.kind,
 });

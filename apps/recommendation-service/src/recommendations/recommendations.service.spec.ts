@@ -13,6 +13,7 @@ const userId = 'u'.repeat(24);
 const id = (n: number) => n.toString(16).padStart(24, '0');
 
 const item = (n: number, overrides: Partial<CatalogueItem> = {}): CatalogueItem => ({
+  kind: 'movie',
   movieId: id(n),
   title: `Title ${n}`,
   genre: 'Drama',
@@ -29,6 +30,7 @@ const item = (n: number, overrides: Partial<CatalogueItem> = {}): CatalogueItem 
 });
 
 const comedy = { genre: 'Comedy', genreKey: 'comedy' };
+const series = { kind: 'series' as const };
 
 const entry = (n: number, overrides: Partial<InteractionState> = {}): InteractionState => ({
   userId,
@@ -127,6 +129,7 @@ describe('RecommendationsService', () => {
             rating: 7,
             access: 'free',
             releaseYear: 2010,
+            kind: 'movie',
           },
         ],
       });
@@ -192,6 +195,48 @@ describe('RecommendationsService', () => {
           .filter(isCandidate)
           .map((movieId) => ({ movieId, score: 1, basedOn: id(1) }))) as never);
       expect(ids(await service.recommend({ userId, limit: 10, genre: ' DRAMA ' }))).toEqual([id(4)]);
+    });
+  });
+
+  describe('series (issue 13: one item each)', () => {
+    it('answers every list with each item’s kind', async () => {
+      const { service, trending, interactions, models } = setup([item(1), item(2, series), item(3)]);
+      trending.ranking.mockResolvedValue([
+        { movieId: id(2), score: 5 },
+        { movieId: id(3), score: 4 },
+      ]);
+      const kinds = (list: { items: Array<{ movie_id: string; kind: string }> }) =>
+        list.items.map((each) => [each.movie_id, each.kind]);
+      expect(kinds(await service.trendingList({ limit: 2 }))).toEqual([
+        [id(2), 'series'],
+        [id(3), 'movie'],
+      ]);
+      interactions.profileOf.mockResolvedValue([entry(1)]);
+      models.forViewer.mockReturnValue([{ movieId: id(2), score: 1, basedOn: id(1) }]);
+      expect(kinds(await service.recommend({ userId, limit: 1 }))).toEqual([[id(2), 'series']]);
+    });
+
+    it('answers "more like this" for a series, leaving the series itself out', async () => {
+      const { service, models } = setup([item(1, series), item(2, series), item(3)]);
+      models.similar.mockImplementation(((
+        _item: unknown,
+        { isCandidate }: { isCandidate: (movieId: string) => boolean },
+      ) =>
+        [id(1), id(3)]
+          .filter(isCandidate)
+          .map((movieId) => ({ movieId, score: 0.5, basedOn: id(1) }))) as never);
+      const list = await service.similar({ movieId: id(1), limit: 10 });
+      expect(models.similar).toHaveBeenCalledWith(
+        expect.objectContaining({ movieId: id(1), kind: 'series' }),
+        {
+          limit: 10,
+          isCandidate: expect.any(Function),
+        },
+      );
+      expect(list.items.map((each) => [each.movie_id, each.kind, each.reasonText])).toEqual([
+        [id(3), 'movie', 'More like Title 1'],
+        [id(2), 'series', 'Popular in Drama'],
+      ]);
     });
   });
 

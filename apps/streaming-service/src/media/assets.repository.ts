@@ -195,6 +195,12 @@ export class AssetsRepository {
     return this.findByMovie(movieId);
   }
 
+  /** The title is gone from the catalogue: its record goes too. Returns whether there was one. */
+  async remove(movieId: string): Promise<boolean> {
+    const { deletedCount } = await this.assets.deleteOne(byMovie(movieId)).exec();
+    return deletedCount > 0;
+  }
+
   /** Records that `media.ready` went out for the ready version; false when someone else recorded it first. */
   async markAnnounced(movieId: string, readyAt: Date, now: Date): Promise<boolean> {
     const result = await this.assets

@@ -1,5 +1,8 @@
 import type { Rendition } from '@app/contracts';
 
+const incomingOf = (movieId: string) => `incoming/${movieId}`;
+const uploadsOf = (movieId: string) => `uploads/${movieId}`;
+
 /**
  * The one layout of a transcoded asset inside the media store. An asset lives in a directory (its `dir`):
  * `samples/{n}` for the generated sample films shared by seeded titles, `uploads/{movieId}/{version}` for an
@@ -20,8 +23,12 @@ export const MediaLayout = {
   mp4: (dir: string) => `${dir}/video.mp4`,
   trickplayVtt: (dir: string) => `${dir}/trickplay/thumbs.vtt`,
   trickplayDir: (dir: string) => `${dir}/trickplay`,
-  uploadSource: (movieId: string, version: string) => `incoming/${movieId}/${version}`,
-  uploadDir: (movieId: string, version: string) => `uploads/${movieId}/${version}`,
+  uploadSource: (movieId: string, version: string) => `${incomingOf(movieId)}/${version}`,
+  uploadDir: (movieId: string, version: string) => `${uploadsOf(movieId)}/${version}`,
+  /** Every uploaded source of a title (a version not yet transcoded, or kept for a retry). */
+  incomingOf,
+  /** Every transcoded version of a title's uploads. */
+  uploadsOf,
   sampleDir: (n: number) => `samples/${n}`,
 } as const;
 

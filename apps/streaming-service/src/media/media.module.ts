@@ -10,5 +10,6 @@ import { MediaService } from './media.service';
   imports: [FfmpegModule, MediaDataModule, IngestModule],
   controllers: [MediaController],
   providers: [MediaService],
+  exports: [MediaService],
 })
 export class MediaModule {}

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { LEASE_TTL_SECONDS } from '@app/contracts';
+import type { EpisodeRef } from '@app/contracts';
+import { EpisodeRefSchema, LEASE_TTL_SECONDS } from '@app/contracts';
 import { InjectRedis, redisScript, runScript } from '@app/server-core';
 import type { RedisScript } from '@app/server-core';
 import { END_LEASE, RENEW_LEASE, TAKE_LEASE } from './lease-scripts';
@@ -87,6 +88,32 @@ export class LeasesRepository {
     );
   }
 
+  /**
+   * Which episode a lease plays (its heartbeats' `watch.progressed` carry it), kept until `untilMs` (the stream
+   * token's expiry): every heartbeat the token can make finds it, even after the lease was stopped, released or
+   * expired, which a lease record (gone with the lease) would not give.
+   */
+  async rememberEpisode(
+    userId: string,
+    leaseId: string,
+    episode: EpisodeRef,
+    untilMs: number,
+  ): Promise<void> {
+    await this.redis.set(this.episodeKey(userId, leaseId), JSON.stringify(episode), 'PXAT', untilMs);
+  }
+
+  /** The episode `rememberEpisode` kept for the lease; null for a movie's lease (or once the token expired). */
+  async episodeOf(userId: string, leaseId: string): Promise<EpisodeRef | null> {
+    const raw = await this.redis.get(this.episodeKey(userId, leaseId));
+    if (raw === null) return null;
+    try {
+      return EpisodeRefSchema.parse(JSON.parse(raw));
+    } catch {
+      // Only this service writes the key; an unreadable value is treated as no episode rather than a failed report.
+      return null;
+    }
+  }
+
   /** The account's live leases (oldest first) and the screen limit it last opened with (null: none known). */
   async live(userId: string, now = Date.now()): Promise<{ limit: number | null; leases: LeaseRecord[] }> {
     const [liveKey, recordsKey, , limitKey] = this.keys(userId);
@@ -106,6 +133,11 @@ export class LeasesRepository {
   private keys(userId: string): [string, string, string, string] {
     const prefix = `streaming:leases:{${userId}}`;
     return [`${prefix}:live`, `${prefix}:records`, `${prefix}:stopped`, `${prefix}:limit`];
+  }
+
+  /** Same `{userId}` hash tag as the lease keys. */
+  private episodeKey(userId: string, leaseId: string) {
+    return `streaming:leases:{${userId}}:episode:${leaseId}`;
   }
 
   /** An idle account's keys outlive every lease and the memory of stopped ones, then vanish. */

@@ -19,6 +19,7 @@ const asset: PlayableAsset = {
   hasMp4: true,
   hasTrickplay: true,
 };
+const EPISODE_REF = { seriesId: '65f0000000000000000000bb', seasonNumber: 2, episodeNumber: 4 };
 const request: OpenPlaybackRpc = {
   userId: USER,
   sessionId: 'sess-1',
@@ -37,6 +38,8 @@ const setup = () => {
     release: jest.fn().mockResolvedValue(true),
     stop: jest.fn().mockResolvedValue(true),
     live: jest.fn(),
+    rememberEpisode: jest.fn().mockResolvedValue(undefined),
+    episodeOf: jest.fn().mockResolvedValue(null),
   };
   const events = { publish: jest.fn().mockResolvedValue('event-id') };
   const tokens = new StreamTokenSigner(env);
@@ -129,6 +132,50 @@ describe('PlaybackService', () => {
       reportedAt: expect.any(String),
       watchedSeconds: 10,
     });
+  });
+
+  it('keeps an episode’s ref with its lease until the token expires, and puts it on its reports', async () => {
+    const { service, leases, events, tokens } = setup();
+    const opened = await service.open({ ...request, episode: EPISODE_REF });
+    const check = tokens.verify(opened.token);
+    expect(leases.rememberEpisode).toHaveBeenCalledWith(
+      USER,
+      'lease_0000001',
+      EPISODE_REF,
+      check.ok ? check.claims.expiresAt * 1000 : NaN,
+    );
+    leases.episodeOf.mockResolvedValue(EPISODE_REF);
+    for (const event of ['tick', 'exit'] as const) {
+      await service.heartbeat({
+        token: opened.token,
+        leaseId: opened.leaseId,
+        positionSeconds: 30,
+        durationSeconds: 90,
+        event,
+        watchedSeconds: 10,
+      });
+    }
+    expect(leases.episodeOf).toHaveBeenCalledWith(USER, opened.leaseId);
+    expect(events.publish).toHaveBeenCalledTimes(2);
+    for (const [type, payload] of events.publish.mock.calls as Array<[string, Record<string, unknown>]>) {
+      expect(type).toBe('watch.progressed');
+      expect(payload).toMatchObject({ movieId: MOVIE, episode: EPISODE_REF });
+    }
+  });
+
+  it('remembers no episode for a movie, and its reports carry none', async () => {
+    const { service, leases, events } = setup();
+    const { token, leaseId } = await service.open(request);
+    expect(leases.rememberEpisode).not.toHaveBeenCalled();
+    await service.heartbeat({
+      token,
+      leaseId,
+      positionSeconds: 1,
+      durationSeconds: 90,
+      event: 'tick',
+      watchedSeconds: 1,
+    });
+    expect(events.publish.mock.calls[0][1]).not.toHaveProperty('episode');
   });
 
   it('answers leaseActive false for a stopped lease and still records the position', async () => {

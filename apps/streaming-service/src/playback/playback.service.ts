@@ -58,6 +58,9 @@ export class PlaybackService {
     );
     if (!lease.taken) throw new AppError(ErrorCode.Conflict, StreamingMessages.screenLimit);
     const expiresAt = Math.floor(Date.now() / 1000) + this.env.STREAM_TOKEN_TTL_SECONDS;
+    if (request.episode) {
+      await this.leases.rememberEpisode(request.userId, lease.leaseId, request.episode, expiresAt * 1000);
+    }
     const token = this.tokens.sign({
       userId: request.userId,
       sessionId: request.sessionId,
@@ -88,9 +91,10 @@ export class PlaybackService {
       throw new AppError(ErrorCode.Forbidden, PlaybackMessages.invalidToken);
     }
     const { userId, movieId, leaseId } = check.claims;
-    const exiting = request.event === PlaybackEvent.Exit;
-    if (exiting) await this.leases.release(userId, leaseId);
-    const leaseActive = !exiting && (await this.leases.renew(userId, leaseId));
+    const [episode, leaseActive] = await Promise.all([
+      this.leases.episodeOf(userId, leaseId),
+      this.renewUnlessExiting(userId, leaseId, request.event),
+    ]);
     // Published even for a stopped lease: the viewer did watch up to here.
     await this.events.publish('watch.progressed', {
       userId,
@@ -102,8 +106,17 @@ export class PlaybackService {
       reportedAt: new Date().toISOString(),
       // Passed on as the player reported it: the consumer caps it per report (MAX_WATCHED_SECONDS_PER_REPORT).
       watchedSeconds: request.watchedSeconds,
+      // Only an episode's reports carry the field: a movie's stay as they were.
+      ...(episode ? { episode } : {}),
     });
     return { leaseActive };
+  }
+
+  /** An exit frees the screen at once (false: the player stops); any other report renews the lease. */
+  private async renewUnlessExiting(userId: string, leaseId: string, event: PlaybackEvent): Promise<boolean> {
+    if (event !== PlaybackEvent.Exit) return this.leases.renew(userId, leaseId);
+    await this.leases.release(userId, leaseId);
+    return false;
   }
 
   async streams(userId: string, sessionId: string): Promise<ActiveStreams> {

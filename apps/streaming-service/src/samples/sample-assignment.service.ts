@@ -6,7 +6,7 @@ import { MEDIA_STORE } from '../media/media-store';
 import type { SampleMarker } from './sample-library';
 import { readSampleLibrary, readyMediaOf, sampleFor } from './sample-library';
 
-/** Seeded (demo) titles play one of the generated sample films (SAMPLE_MEDIA=on). */
+/** Seeded (demo) titles and episodes play one of the generated sample films (SAMPLE_MEDIA=on). */
 @Injectable()
 export class SampleAssignmentService {
   private readonly logger = new Logger(SampleAssignmentService.name);

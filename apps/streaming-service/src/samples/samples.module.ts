@@ -7,7 +7,7 @@ import { SampleAssignmentService } from './sample-assignment.service';
 
 /**
  * Its own consumer group: another consumer in this process under the service's name (delivery's) would share
- * the group's messages with this one and ack the `movie.published` events it does not handle.
+ * the group's messages with this one and ack the `movie.published` / `episode.published` events it does not handle.
  */
 export const SAMPLES_CONSUMER_GROUP = 'streaming-service.samples';
 
@@ -15,6 +15,10 @@ export const sampleEventHandlers = (samples: SampleAssignmentService): EventHand
   'movie.published': async (event) => {
     // The catalogue seed marks its titles `demo: true`; absent means a real title, which waits for an upload.
     if (event.payload.demo === true) await samples.assign(event.payload.movieId);
+  },
+  // An episode plays by its own id (its playable id), exactly as a movie does.
+  'episode.published': async (event) => {
+    if (event.payload.demo === true) await samples.assign(event.payload.episodeId);
   },
 });
 

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { ViewerAnalytics } from '@app/contracts';
+import { titleIdOf } from '../history/history.mapper';
 import { HistoryRepository } from '../history/history.repository';
 import { toTitleSnapshot } from '../titles/title.mapper';
 import { TitlesService } from '../titles/titles.service';
 import { viewerAnalytics } from './viewer-analytics';
 
-/** The profile's charts (DECISIONS 11): watch time by genre and Viewing Activity, from the viewer's history. */
+/**
+ * The profile's charts (DECISIONS 11): watch time by genre and Viewing Activity, from the viewer's history; an
+ * episode's watch time counts under its series' genre (issue 13).
+ */
 @Injectable()
 export class AnalyticsService {
   constructor(
@@ -15,7 +19,7 @@ export class AnalyticsService {
 
   async of(userId: string, now: Date = new Date()): Promise<ViewerAnalytics> {
     const records = await this.history.watchTimesOf(userId);
-    const titles = await this.titles.byMovieId(records.map((record) => record.movieId));
-    return viewerAnalytics(records, (movieId) => toTitleSnapshot(titles.get(movieId)).genre, now);
+    const titles = await this.titles.byMovieId(records.map(titleIdOf));
+    return viewerAnalytics(records, (titleId) => toTitleSnapshot(titles.get(titleId)).genre, now);
   }
 }

@@ -66,6 +66,38 @@ describe('viewer analytics', () => {
     expect(analytics.totalSeconds).toBe(10_460);
   });
 
+  it("counts an episode's watch time under its series' genre, and its months in the activity", () => {
+    const episode = (
+      episodeId: string,
+      seriesId: string,
+      watchByMonth: Record<string, number>,
+    ): WatchTimes => ({
+      ...watched(episodeId, watchByMonth),
+      episode: { seriesId, seasonNumber: 1, episodeNumber: 1 },
+    });
+    const analytics = viewerAnalytics(
+      [
+        watched('m2', { '2025-06': 1000 }),
+        // Episodes of a crime series (s1) and of a comedy (m4 is the comedy's id, as a series' id is a title id).
+        episode('e1', 's1', { '2025-06': 1800 }),
+        episode('e2', 's1', { '2025-05': 1800 }),
+        episode('e3', 'm4', { '2025-06': 600 }),
+      ],
+      (titleId) => ({ ...genres, s1: 'Crime' })[titleId] ?? 'Unknown',
+      new Date('2025-06-10T00:00:00Z'),
+    );
+    expect(analytics.byGenre).toEqual([
+      { genre: 'Crime', seconds: 3600 },
+      { genre: 'Action', seconds: 1000 },
+      { genre: 'Comedy', seconds: 600 },
+    ]);
+    expect(analytics.monthly.slice(-2)).toEqual([
+      { month: '2025-05', hours: 0.5 },
+      { month: '2025-06', hours: 0.9 },
+    ]);
+    expect(analytics.totalSeconds).toBe(5200);
+  });
+
   it('puts hours per month in their buckets, rounded to 0.1, leaving out months before the window', () => {
     const analytics = viewerAnalytics(
       [

@@ -1,5 +1,6 @@
 import type { ViewerAnalytics } from '@app/contracts';
 import { ACTIVITY_MONTHS } from '@app/contracts';
+import { titleIdOf } from '../history/history.mapper';
 import type { WatchTimes } from '../history/history.repository';
 import { monthKey } from '../history/progress-rules';
 
@@ -13,12 +14,13 @@ const add = (totals: Map<string, number>, key: string, seconds: number) =>
   totals.set(key, (totals.get(key) ?? 0) + seconds);
 
 /**
- * DECISIONS 11, from the viewer's own history: watch time by the title's genre (largest first) and hours per
- * month (rounded to 0.1) over the last ACTIVITY_MONTHS months. No history: no genres and zero months.
+ * DECISIONS 11, from the viewer's own history: watch time by the title's genre (largest first; an episode's
+ * title is its series) and hours per month (rounded to 0.1) over the last ACTIVITY_MONTHS months. No history: no
+ * genres and zero months.
  */
 export const viewerAnalytics = (
   records: WatchTimes[],
-  genreOf: (movieId: string) => string,
+  genreOf: (titleId: string) => string,
   now: Date,
 ): ViewerAnalytics => {
   const byGenre = new Map<string, number>();
@@ -29,7 +31,7 @@ export const viewerAnalytics = (
     const seconds = record.watchTimeSeconds ?? 0;
     if (seconds <= 0) continue;
     totalSeconds += seconds;
-    add(byGenre, genreOf(record.movieId), seconds);
+    add(byGenre, genreOf(titleIdOf(record)), seconds);
     for (const [month, monthSeconds] of Object.entries(record.watchByMonth ?? {}))
       add(byMonth, month, monthSeconds);
   }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { EpisodeRecord, EpisodeSchema } from '../episodes/episode.schema';
+import { EpisodesRepository } from '../episodes/episodes.repository';
 import { FavoriteRecord, FavoriteSchema } from '../favorites/favorite.schema';
 import { FavoritesRepository } from '../favorites/favorites.repository';
 import { HistoryRecord, HistorySchema } from '../history/history.schema';
@@ -9,17 +11,24 @@ import { SettingsRepository } from '../settings/settings.repository';
 import { TitleRecord, TitleSchema } from '../titles/title.schema';
 import { TitlesRepository } from '../titles/titles.repository';
 
-const repositories = [HistoryRepository, TitlesRepository, FavoritesRepository, SettingsRepository];
+const repositories = [
+  HistoryRepository,
+  TitlesRepository,
+  EpisodesRepository,
+  FavoritesRepository,
+  SettingsRepository,
+];
 
 /**
  * The viewer-data collections and their repositories. Feature modules import this, never one another's
- * repositories through their modules, so history, favorites, titles and analytics form no cycle.
+ * repositories through their modules, so history, favorites, titles, episodes and analytics form no cycle.
  */
 @Module({
   imports: [
     MongooseModule.forFeature([
       { name: HistoryRecord.name, schema: HistorySchema },
       { name: TitleRecord.name, schema: TitleSchema },
+      { name: EpisodeRecord.name, schema: EpisodeSchema },
       { name: FavoriteRecord.name, schema: FavoriteSchema },
       { name: SettingsRecord.name, schema: SettingsSchema },
     ]),

@@ -3,6 +3,8 @@ import type { EventHandlers } from '@app/server-core';
 import { EventsModule } from '@app/server-core';
 import { DataRightsModule } from '../data-rights/data-rights.module';
 import { DataRightsService } from '../data-rights/data-rights.service';
+import { EpisodesModule } from '../episodes/episodes.module';
+import { EpisodesService } from '../episodes/episodes.service';
 import { HistoryModule } from '../history/history.module';
 import { HistoryService } from '../history/history.service';
 import { TitlesModule } from '../titles/titles.module';
@@ -13,12 +15,14 @@ export const CONSUMER_GROUP = 'user-data-service';
 
 /**
  * Everything this service consumes, in its one group. No IdempotencyStore: each effect is idempotent by its
- * natural key (the conditional upsert on user + title ordered by `reportedAt`; title snapshots ordered by the
- * event's `occurredAt`; deletes by user or title), and a heartbeat every 10 s per viewer should cost one write.
+ * natural key (the conditional upsert on user + title ordered by `reportedAt`; title snapshots and the episode
+ * index ordered by the event's `occurredAt`; deletes by user, title or episode), and a heartbeat every 10 s per
+ * viewer should cost one write.
  */
 export const userDataEventHandlers = (
   history: HistoryService,
   titles: TitlesService,
+  episodes: EpisodesService,
   dataRights: DataRightsService,
 ): EventHandlers => ({
   'watch.progressed': async (event) => {
@@ -27,6 +31,11 @@ export const userDataEventHandlers = (
   'movie.published': (event) => titles.recordTitle(event.payload, new Date(event.occurredAt)),
   'movie.updated': (event) => titles.recordTitle(event.payload, new Date(event.occurredAt)),
   'movie.deleted': (event) => titles.forgetTitle(event.payload.movieId),
+  'series.published': (event) => titles.recordSeries(event.payload, new Date(event.occurredAt)),
+  'series.updated': (event) => titles.recordSeries(event.payload, new Date(event.occurredAt)),
+  'series.deleted': (event) => titles.forgetTitle(event.payload.seriesId),
+  'episode.published': (event) => episodes.recordEpisode(event.payload, new Date(event.occurredAt)),
+  'episode.deleted': (event) => episodes.forgetEpisode(event.payload),
   'user.deleted': (event) => dataRights.forgetUser(event.payload.userId),
 });
 
@@ -34,8 +43,8 @@ export const userDataEventHandlers = (
   imports: [
     EventsModule.forConsumer({
       group: CONSUMER_GROUP,
-      imports: [HistoryModule, TitlesModule, DataRightsModule],
-      inject: [HistoryService, TitlesService, DataRightsService],
+      imports: [HistoryModule, TitlesModule, EpisodesModule, DataRightsModule],
+      inject: [HistoryService, TitlesService, EpisodesService, DataRightsService],
       handlers: userDataEventHandlers as (...deps: never[]) => EventHandlers,
       // The hottest write: reports of different viewers or titles touch different records, so they need not wait
       // for one another; one viewer's reports on one title stay in order (each adds its watch time only when it

@@ -28,6 +28,11 @@ export class HistoryController {
     return this.history.continueWatching(userId);
   }
 
+  @RpcHandler(ViewerDataRpc.seriesProgress)
+  seriesProgress(@RpcPayload() { userId, seriesId }: RpcRequest<typeof ViewerDataRpc.seriesProgress>) {
+    return this.history.seriesProgress(userId, seriesId);
+  }
+
   @RpcHandler(ViewerDataRpc.hideFromRow)
   hideFromRow(@RpcPayload() { userId, movieId }: RpcRequest<typeof ViewerDataRpc.hideFromRow>) {
     return this.history.hideFromRow(userId, movieId);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { QueryFilter } from 'mongoose';
+import type { EpisodeRef } from '@app/contracts';
 import type { ProgressFlags } from './progress-rules';
 import { HistoryRecord } from './history.schema';
 import { conditionalUpsert } from '@app/server-core';
@@ -9,7 +10,7 @@ import { conditionalUpsert } from '@app/server-core';
 export type StoredHistory = HistoryRecord & { _id: Types.ObjectId };
 
 /** What analytics reads of a record. */
-export type WatchTimes = Pick<StoredHistory, 'movieId' | 'watchTimeSeconds' | 'watchByMonth'>;
+export type WatchTimes = Pick<StoredHistory, 'movieId' | 'episode' | 'watchTimeSeconds' | 'watchByMonth'>;
 
 /** A position report as the repository applies it (the service has applied the rules). */
 export type ProgressWrite = {
@@ -24,6 +25,8 @@ export type ProgressWrite = {
   month: string;
   /** Null when the report carries no duration: the record keeps its flags. */
   flags: ProgressFlags | null;
+  /** Set when `movieId` is an episode's id; null keeps what the record holds. */
+  episode: EpisodeRef | null;
 };
 
 /** The only code that touches the history collection. */
@@ -45,6 +48,7 @@ export class HistoryRepository {
     watchedSeconds,
     month,
     flags,
+    episode,
   }: ProgressWrite): Promise<boolean> {
     const onInsert = {
       ...(durationSeconds === null ? { durationSeconds: null } : {}),
@@ -61,6 +65,7 @@ export class HistoryRepository {
           // A report without a duration keeps the one already known, and the flags computed from it.
           ...(durationSeconds !== null ? { durationSeconds } : {}),
           ...(flags ?? {}),
+          ...(episode ? { episode } : {}),
         },
         $inc: { watchTimeSeconds: watchedSeconds, [`watchByMonth.${month}`]: watchedSeconds },
         ...(Object.keys(onInsert).length > 0 ? { $setOnInsert: onInsert } : {}),
@@ -86,13 +91,32 @@ export class HistoryRepository {
     return this.history.find({ userId }).sort({ lastWatchedAt: -1, _id: -1 }).lean<StoredHistory[]>().exec();
   }
 
-  /** Continue Watching's candidates, most recent first: in progress, not hidden, with a duration. */
-  inProgressOf(userId: string, skip: number, limit: number): Promise<StoredHistory[]> {
+  /**
+   * Continue Watching's candidates, most recent first: movies in progress, not hidden, with a duration; and every
+   * episode record, whatever its state, since a series' most recent episode decides its entry (a finished one
+   * leads to the next episode, a hidden one hides the series).
+   */
+  rowCandidatesOf(userId: string, skip: number, limit: number): Promise<StoredHistory[]> {
     return this.newestFirst(
-      { userId, inProgress: true, hidden: false, durationSeconds: { $gt: 0 } },
+      {
+        userId,
+        $or: [
+          { episode: null, inProgress: true, hidden: false, durationSeconds: { $gt: 0 } },
+          { episode: { $ne: null } },
+        ],
+      },
       skip,
       limit,
     );
+  }
+
+  /** The user's records of one series' episodes, most recent first. */
+  ofSeries(userId: string, seriesId: string): Promise<StoredHistory[]> {
+    return this.history
+      .find({ userId, 'episode.seriesId': seriesId })
+      .sort({ lastWatchedAt: -1, _id: -1 })
+      .lean<StoredHistory[]>()
+      .exec();
   }
 
   /** The user's records with any watch time, only the fields analytics needs. */
@@ -100,16 +124,22 @@ export class HistoryRepository {
     return this.history
       .find(
         { userId, watchTimeSeconds: { $gt: 0 } },
-        { _id: 0, movieId: 1, watchTimeSeconds: 1, watchByMonth: 1 },
+        { _id: 0, movieId: 1, episode: 1, watchTimeSeconds: 1, watchByMonth: 1 },
       )
       .lean<WatchTimes[]>()
       .exec();
   }
 
-  /** Sets `hidden`, keeping the position; false when the user has no record of the title. */
-  async hide(userId: string, movieId: string): Promise<boolean> {
+  /**
+   * Sets `hidden` on the record of `movieId` and on every record of the episodes of `seriesId`, keeping the
+   * positions; false when the user has none of them.
+   */
+  async hide(userId: string, movieId: string, seriesId: string): Promise<boolean> {
     const { matchedCount } = await this.history
-      .updateOne({ userId, movieId }, { $set: { hidden: true } })
+      .updateMany(
+        { userId, $or: [{ movieId }, { 'episode.seriesId': seriesId }] },
+        { $set: { hidden: true } },
+      )
       .exec();
     return matchedCount > 0;
   }

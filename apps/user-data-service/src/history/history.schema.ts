@@ -1,7 +1,16 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
+/** Which episode a record is of (issue 13): its series, season and number, as the report carried them. */
+@Schema({ _id: false })
+export class EpisodeRefRecord {
+  @Prop({ required: true }) seriesId: string;
+  @Prop({ required: true }) seasonNumber: number;
+  @Prop({ required: true }) episodeNumber: number;
+}
+const EpisodeRefSubSchema = SchemaFactory.createForClass(EpisodeRefRecord);
+
 /**
- * One record per viewer and title: where they stopped, how long they watched, whether Continue Watching lists it.
+ * One record per viewer and title (for a series, per episode: `movieId` is the episode's id): where they stopped, how long they watched, whether Continue Watching lists it.
  * `watch.progressed` writes it with one conditional upsert (history.repository.ts).
  */
 @Schema({ collection: 'history', timestamps: { createdAt: true, updatedAt: false } })
@@ -23,6 +32,8 @@ export class HistoryRecord {
   @Prop({ type: Boolean, default: false }) inProgress: boolean;
   /** "Remove from row": set by the viewer, cleared by their next playback of the title. */
   @Prop({ type: Boolean, default: false }) hidden: boolean;
+  /** Set for an episode; absent or null for a movie (records written before issue 13 lack it). */
+  @Prop({ type: EpisodeRefSubSchema, default: null }) episode?: EpisodeRefRecord | null;
   createdAt?: Date;
 }
 
@@ -32,3 +43,5 @@ HistorySchema.index({ userId: 1, movieId: 1 }, { unique: true });
 HistorySchema.index({ userId: 1, lastWatchedAt: -1 });
 // Continue Watching: in progress, not hidden, most recent first.
 HistorySchema.index({ userId: 1, inProgress: 1, hidden: 1, lastWatchedAt: -1 });
+// A series' episodes of one viewer, most recent first: Continue Watching's series entry and the series page.
+HistorySchema.index({ userId: 1, 'episode.seriesId': 1, lastWatchedAt: -1 });

@@ -2,6 +2,8 @@ import { Types } from 'mongoose';
 import type { EventPayload } from '@app/contracts';
 import { ErrorCode, ViewerDataMessages } from '@app/contracts';
 import type { EventBus } from '@app/server-core';
+import type { StoredEpisode } from '../episodes/episodes.repository';
+import type { EpisodesService } from '../episodes/episodes.service';
 import type { StoredTitle } from '../titles/titles.repository';
 import type { TitlesService } from '../titles/titles.service';
 import type { HistoryRepository, StoredHistory } from './history.repository';
@@ -60,20 +62,27 @@ const setup = () => {
     removeOfUser: jest.fn(async () => 2),
     pageOf: jest.fn(async (): Promise<StoredHistory[]> => []),
     countOf: jest.fn(async () => 0),
-    inProgressOf: jest.fn(async (): Promise<StoredHistory[]> => []),
+    rowCandidatesOf: jest.fn(async (): Promise<StoredHistory[]> => []),
+    ofSeries: jest.fn(async (): Promise<StoredHistory[]> => []),
     removeById: jest.fn(async (): Promise<StoredHistory | null> => null),
     hide: jest.fn(async () => true),
   };
   const titles = {
     byMovieId: jest.fn(async (_ids: string[]): Promise<Map<string, StoredTitle>> => new Map()),
   };
+  const episodes = {
+    byEpisodeId: jest.fn(async (_ids: string[]): Promise<Map<string, StoredEpisode>> => new Map()),
+    lineupsOf: jest.fn(async (_ids: string[]): Promise<Map<string, StoredEpisode[]>> => new Map()),
+    seriesOf: jest.fn(async (_id: string): Promise<string | null> => null),
+  };
   const events = { publish: jest.fn(async () => 'event-id') };
   const service = new HistoryService(
     repository as unknown as HistoryRepository,
     titles as unknown as TitlesService,
+    episodes as unknown as EpisodesService,
     events as unknown as EventBus,
   );
-  return { service, repository, titles, events };
+  return { service, repository, titles, episodes, events };
 };
 
 describe('HistoryService', () => {
@@ -90,7 +99,15 @@ describe('HistoryService', () => {
         watchedSeconds: 10,
         month: '2025-06',
         flags: { finished: false, inProgress: true },
+        episode: null,
       });
+    });
+
+    it("keeps an episode's series, season and number on its record (the id is the episode's)", async () => {
+      const { service, repository } = setup();
+      const episode = { seriesId: 'c'.repeat(24), seasonNumber: 2, episodeNumber: 5 };
+      await service.recordProgress(report({ episode }), now);
+      expect(repository.recordProgress).toHaveBeenCalledWith(expect.objectContaining({ movieId, episode }));
     });
 
     it.each([
@@ -210,6 +227,45 @@ describe('HistoryService', () => {
       expect(repository.pageOf).toHaveBeenCalledWith(userId, 10, 10);
     });
 
+    it("shows an episode with its series' card and the episode's place and title from the index", async () => {
+      const { service, repository, titles, episodes } = setup();
+      const seriesId = 'c'.repeat(24);
+      const stored = record({ episode: { seriesId, seasonNumber: 1, episodeNumber: 2 } });
+      repository.pageOf.mockResolvedValueOnce([stored]);
+      titles.byMovieId.mockResolvedValueOnce(
+        new Map([[seriesId, title({ movieId: seriesId, title: 'Kota Factory' })]]),
+      );
+      episodes.byEpisodeId.mockResolvedValueOnce(
+        new Map([
+          [
+            movieId,
+            {
+              _id: new Types.ObjectId(),
+              episodeId: movieId,
+              seriesId,
+              seasonNumber: 1,
+              episodeNumber: 2,
+              title: 'Jee Lo',
+              runtimeMinutes: 40,
+              deleted: false,
+              changedAt: now,
+            },
+          ],
+        ]),
+      );
+      const { data } = await service.list(userId, { page: 1, pageSize: 24 });
+      expect(titles.byMovieId).toHaveBeenCalledWith([seriesId]);
+      expect(episodes.byEpisodeId).toHaveBeenCalledWith([movieId]);
+      expect(data).toEqual([
+        expect.objectContaining({
+          movieId,
+          title: 'Kota Factory',
+          genre: 'Drama',
+          episode: { seriesId, seasonNumber: 1, episodeNumber: 2, episodeId: movieId, title: 'Jee Lo' },
+        }),
+      ]);
+    });
+
     it('shows a title it never heard of as an unknown title instead of failing', async () => {
       const { service, repository } = setup();
       repository.pageOf.mockResolvedValueOnce([record({ durationSeconds: null })]);
@@ -252,7 +308,7 @@ describe('HistoryService', () => {
       const { service, repository, titles } = setup();
       const first = Array.from({ length: 12 }, (_, i) => inProgress(i));
       const second = Array.from({ length: 3 }, (_, i) => inProgress(12 + i));
-      repository.inProgressOf.mockResolvedValueOnce(first).mockResolvedValueOnce(second);
+      repository.rowCandidatesOf.mockResolvedValueOnce(first).mockResolvedValueOnce(second);
       // Eight of the first twelve titles were deleted from the catalogue.
       titles.byMovieId.mockImplementation(
         async (ids: string[]) =>
@@ -260,7 +316,7 @@ describe('HistoryService', () => {
       );
       const items = await service.continueWatching(userId);
       expect(items.map((item) => item.positionSeconds)).toEqual([1008, 1009, 1010, 1011, 1012, 1013]);
-      expect(repository.inProgressOf.mock.calls).toEqual([
+      expect(repository.rowCandidatesOf.mock.calls).toEqual([
         [userId, 0, 12],
         [userId, 12, 12],
       ]);
@@ -269,7 +325,7 @@ describe('HistoryService', () => {
     it('answers the items with progress, and an empty row when nothing is in progress', async () => {
       const { service, repository } = setup();
       await expect(service.continueWatching(userId)).resolves.toEqual([]);
-      repository.inProgressOf.mockResolvedValueOnce([record({ positionSeconds: 540 })]);
+      repository.rowCandidatesOf.mockResolvedValueOnce([record({ positionSeconds: 540 })]);
       await expect(service.continueWatching(userId)).resolves.toEqual([
         {
           movieId,
@@ -288,6 +344,8 @@ describe('HistoryService', () => {
     it('hides a title from the row, and says so only when there was a record', async () => {
       const { service, repository } = setup();
       await expect(service.hideFromRow(userId, movieId)).resolves.toEqual({ hidden: true });
+      // Not an episode the index or the record knows: hidden by its own id (or as a series id, if it is one).
+      expect(repository.hide).toHaveBeenCalledWith(userId, movieId, movieId);
       repository.hide.mockResolvedValueOnce(false);
       await expect(service.hideFromRow(userId, movieId)).resolves.toEqual({ hidden: false });
     });

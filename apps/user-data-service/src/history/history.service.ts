@@ -5,14 +5,20 @@ import type {
   HistoryPage,
   PageQuery,
   ResumePoint,
+  SeriesProgress,
   ViewerDataExport,
 } from '@app/contracts';
-import { CONTINUE_WATCHING_LIMIT, ViewerDataMessages } from '@app/contracts';
+import { compareEpisodes, CONTINUE_WATCHING_LIMIT, ViewerDataMessages } from '@app/contracts';
 import { AppError, EventBus } from '@app/server-core';
+import { EpisodesService } from '../episodes/episodes.service';
 import { TitlesService } from '../titles/titles.service';
+import { decidingRecords, rowItem, seriesNeedingLineup } from './continue-watching';
+import type { StoredHistory } from './history.repository';
 import { HistoryRepository } from './history.repository';
 import {
-  toContinueWatchingItem,
+  episodeRefOf,
+  titleIdOf,
+  toEpisodeProgress,
   toExportedHistoryItem,
   toHistoryItem,
   toResumePoint,
@@ -25,12 +31,13 @@ import { creditedWatchSeconds, monthKey, progressFlags } from './progress-rules'
  */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
-/** Continue Watching reads candidates in batches of this size until it has enough titles that are not deleted. */
+/** Continue Watching reads candidates in batches of this size until it has enough entries. */
 const CONTINUE_WATCHING_BATCH = CONTINUE_WATCHING_LIMIT * 2;
 
 /**
  * Where each viewer stopped in each title and how long they watched (DECISIONS 10): written from
- * `watch.progressed`, read for playback's resume point, the history page and Continue Watching.
+ * `watch.progressed`, read for playback's resume point, the history page and Continue Watching. A series is
+ * watched episode by episode (issue 13): one record per episode, its card and genre from the series.
  */
 @Injectable()
 export class HistoryService {
@@ -39,6 +46,7 @@ export class HistoryService {
   constructor(
     private readonly history: HistoryRepository,
     private readonly titles: TitlesService,
+    private readonly episodes: EpisodesService,
     private readonly events: EventBus,
   ) {}
 
@@ -71,6 +79,13 @@ export class HistoryService {
       watchedSeconds: creditedWatchSeconds(report.watchedSeconds),
       month: monthKey(reportedAt),
       flags: progressFlags(positionSeconds, durationSeconds),
+      episode: report.episode
+        ? {
+            seriesId: report.episode.seriesId,
+            seasonNumber: report.episode.seasonNumber,
+            episodeNumber: report.episode.episodeNumber,
+          }
+        : null,
     });
   }
 
@@ -86,9 +101,11 @@ export class HistoryService {
       this.history.pageOf(userId, (page - 1) * pageSize, pageSize),
       this.history.countOf(userId),
     ]);
-    const titles = await this.titles.byMovieId(records.map((record) => record.movieId));
+    const { titles, episodes } = await this.catalogueOf(records);
     return {
-      data: records.map((record) => toHistoryItem(record, titles.get(record.movieId))),
+      data: records.map((record) =>
+        toHistoryItem(record, titles.get(titleIdOf(record)), episodes.get(record.movieId)),
+      ),
       page,
       pageSize,
       total,
@@ -103,15 +120,20 @@ export class HistoryService {
     return { removed: true };
   }
 
-  /** Up to CONTINUE_WATCHING_LIMIT titles in progress, most recent first, leaving out hidden and deleted ones. */
+  /**
+   * Up to CONTINUE_WATCHING_LIMIT entries, most recent first: movies in progress, and each series once, at the
+   * episode to watch next (continue-watching.ts); hidden and deleted titles left out.
+   */
   async continueWatching(userId: string): Promise<ContinueWatchingItem[]> {
     const items: ContinueWatchingItem[] = [];
+    const decided = new Set<string>();
     for (let skip = 0; items.length < CONTINUE_WATCHING_LIMIT; skip += CONTINUE_WATCHING_BATCH) {
-      const records = await this.history.inProgressOf(userId, skip, CONTINUE_WATCHING_BATCH);
-      const titles = await this.titles.byMovieId(records.map((record) => record.movieId));
-      for (const record of records) {
-        const title = titles.get(record.movieId);
-        const item = title?.deleted ? null : toContinueWatchingItem(record, title);
+      const records = await this.history.rowCandidatesOf(userId, skip, CONTINUE_WATCHING_BATCH);
+      const { titles, episodes } = await this.catalogueOf(records);
+      const deciding = decidingRecords(records, episodes, decided);
+      const lineups = await this.episodes.lineupsOf(seriesNeedingLineup(deciding));
+      for (const record of deciding) {
+        const item = rowItem(record, { titles, episodes, lineups });
         if (item) items.push(item);
       }
       if (records.length < CONTINUE_WATCHING_BATCH) break;
@@ -119,20 +141,56 @@ export class HistoryService {
     return items.slice(0, CONTINUE_WATCHING_LIMIT);
   }
 
-  /** "Remove from row" until the next playback; the position stays. `hidden: false` when never watched. */
+  /**
+   * "Remove from row" until the next playback; positions stay. For a series (the row's entry names one of its
+   * episodes, maybe the next one, never watched; or the series id itself) every record of its episodes is
+   * hidden, so the series stays out until one of them is played again. `hidden: false` when never watched.
+   */
   async hideFromRow(userId: string, movieId: string): Promise<{ hidden: boolean }> {
-    return { hidden: await this.history.hide(userId, movieId) };
+    const seriesId =
+      (await this.episodes.seriesOf(movieId)) ??
+      (await this.history.findOne(userId, movieId))?.episode?.seriesId ??
+      movieId;
+    return { hidden: await this.history.hide(userId, movieId, seriesId) };
+  }
+
+  /** The viewer's progress in each episode of the series they have a record of, in play order. */
+  async seriesProgress(userId: string, seriesId: string): Promise<SeriesProgress> {
+    const records = await this.history.ofSeries(userId, seriesId);
+    const episodes = await this.episodes.byEpisodeId(records.map((record) => record.movieId));
+    const progress = records.flatMap((record) => {
+      const ref = episodeRefOf(record, episodes.get(record.movieId));
+      return ref ? [toEpisodeProgress(record, ref)] : [];
+    });
+    progress.sort((a, b) =>
+      compareEpisodes(
+        { seasonNumber: a.seasonNumber, number: a.episodeNumber },
+        { seasonNumber: b.seasonNumber, number: b.episodeNumber },
+      ),
+    );
+    return { seriesId, episodes: progress };
   }
 
   /** Every record of the user, for "Download my data". */
   async exportOf(userId: string): Promise<ViewerDataExport['history']> {
     const records = await this.history.allOf(userId);
-    const titles = await this.titles.byMovieId(records.map((record) => record.movieId));
-    return records.map((record) => toExportedHistoryItem(record, titles.get(record.movieId)));
+    const { titles, episodes } = await this.catalogueOf(records);
+    return records.map((record) =>
+      toExportedHistoryItem(record, titles.get(titleIdOf(record)), episodes.get(record.movieId)),
+    );
   }
 
   /** DECISIONS 32: a deleted account's history goes with it. */
   forgetUser(userId: string): Promise<number> {
     return this.history.removeOfUser(userId);
+  }
+
+  /** The titles (movies, series) and indexed episodes a batch of records names: two queries. */
+  private async catalogueOf(records: StoredHistory[]) {
+    const [titles, episodes] = await Promise.all([
+      this.titles.byMovieId(records.map(titleIdOf)),
+      this.episodes.byEpisodeId(records.flatMap((record) => (record.episode ? [record.movieId] : []))),
+    ]);
+    return { titles, episodes };
   }
 }

@@ -1,8 +1,8 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
- * What this service knows of a title for its lists, kept from `movie.published`, `movie.updated` and
- * `movie.deleted`. History and Continue Watching are enriched from it at read time.
+ * What this service knows of a title for its lists, kept from `movie.*` and `series.*` events (a series is one
+ * title: `movieId` holds the series id). History and Continue Watching are enriched from it at read time.
  */
 @Schema({ collection: 'titles' })
 export class TitleRecord {
@@ -11,7 +11,7 @@ export class TitleRecord {
   @Prop({ type: String, default: '' }) posterUrl: string;
   @Prop({ required: true }) genre: string;
   @Prop({ type: Number, default: null }) rating: number | null;
-  /** Set by `movie.deleted`; never cleared (a deleted title's id is not used again). */
+  /** Set by `movie.deleted` / `series.deleted`; never cleared (a deleted title's id is not used again). */
   @Prop({ type: Boolean, default: false }) deleted: boolean;
   /** `occurredAt` of the catalogue event applied last: an older one (a retry) does not overwrite a newer one. */
   @Prop({ type: Date, required: true }) changedAt: Date;

@@ -17,26 +17,55 @@ export class TitlesService {
     event: EventPayload<'movie.published'> | EventPayload<'movie.updated'>,
     occurredAt: Date,
   ): Promise<void> {
-    const snapshot: TitleWrite = {
-      movieId: event.movieId,
-      title: event.title,
-      genre: event.genre,
-      posterUrl: event.posterUrl,
-      rating: event.rating,
-    };
-    await this.titles.record(snapshot, occurredAt);
-    await this.favorites.refreshSnapshot(snapshot, occurredAt);
+    await this.record(
+      {
+        movieId: event.movieId,
+        title: event.title,
+        genre: event.genre,
+        posterUrl: event.posterUrl,
+        rating: event.rating,
+      },
+      occurredAt,
+    );
   }
 
-  /** `movie.deleted`: the title leaves every favorites list and Continue Watching; history keeps its name. */
+  /**
+   * `series.published` / `series.updated` (issue 13): a series is one title, keyed by the series id, which its
+   * episodes' history and Continue Watching items take their title, poster and genre from (and My List its card).
+   */
+  async recordSeries(
+    event: EventPayload<'series.published'> | EventPayload<'series.updated'>,
+    occurredAt: Date,
+  ): Promise<void> {
+    await this.record(
+      {
+        movieId: event.seriesId,
+        title: event.title,
+        genre: event.genre,
+        posterUrl: event.posterUrl,
+        rating: event.rating,
+      },
+      occurredAt,
+    );
+  }
+
+  /**
+   * `movie.deleted` / `series.deleted`: the title leaves every favorites list and Continue Watching (a series with
+   * all its episodes); history keeps its name.
+   */
   async forgetTitle(movieId: string): Promise<void> {
     await this.titles.markDeleted(movieId);
     await this.favorites.removeTitle(movieId);
   }
 
-  /** The known titles among `movieIds`, by movie id: one query for a page of items. */
+  /** The known titles among `movieIds` (movie or series ids), by id: one query for a page of items. */
   async byMovieId(movieIds: string[]): Promise<Map<string, StoredTitle>> {
     const records = await this.titles.findByMovieIds([...new Set(movieIds)]);
     return new Map(records.map((record) => [record.movieId, record]));
+  }
+
+  private async record(snapshot: TitleWrite, occurredAt: Date): Promise<void> {
+    await this.titles.record(snapshot, occurredAt);
+    await this.favorites.refreshSnapshot(snapshot, occurredAt);
   }
 }

@@ -1,5 +1,5 @@
 import { AuthMessages, ErrorCode } from '@app/contracts';
-import type { LoginResponse, MessageResponse, UserUpdated } from '@app/contracts';
+import type { AdminActionPending, LoginResponse, MessageResponse, UserUpdated } from '@app/contracts';
 import {
   adminSignIn,
   call,
@@ -226,15 +226,30 @@ describe('accounts API: flows', () => {
     expectStatus(await call('GET', '/api/users', { token: user.token }), 200);
     expectStatus(await login(user, { path: '/api/auth/admin/login' }), 200);
 
+    // Demoting an admin takes a second admin (DECISIONS 34): the request waits until another admin confirms.
+    const requested = await call<AdminActionPending>('PUT', `/api/users/${user.id}/role`, {
+      token: adminToken,
+      body: { role: 'user' },
+    });
+    expect(requested).toMatchObject({ status: 202, body: { action: { kind: 'demote', status: 'pending' } } });
+    expectStatus(await call('GET', '/api/users', { token: user.token }), 200);
+    expectError(
+      await call('POST', `/api/admin/admin-actions/${requested.body.action.id}/confirm`, {
+        token: adminToken,
+      }),
+      403,
+    );
     expectStatus(
-      await call('PUT', `/api/users/${user.id}/role`, { token: adminToken, body: { role: 'user' } }),
+      await call('POST', `/api/admin/admin-actions/${requested.body.action.id}/confirm`, {
+        token: user.token,
+      }),
       200,
     );
     expectError(await call('GET', '/api/users', { token: user.token }), 403);
     expectError(await login(user, { path: '/api/auth/admin/login' }), 403, AuthMessages.adminRequired);
   });
 
-  it('admin suspends or bans a user: their next request and login are refused; reactivated, the session works again', async () => {
+  it('admin suspends a user (reactivated, the session works again) or bans one (every session ends)', async () => {
     const user = await newUser('flow-suspend');
     const suspended = await call<UserUpdated>('PUT', `/api/users/${user.id}`, {
       token: adminToken,
@@ -246,19 +261,23 @@ describe('accounts API: flows', () => {
     });
     expectError(await me(user.token), 403, AuthMessages.suspended);
     expectError(await login(user), 403, AuthMessages.suspended);
+    const setStatus = (status: string) =>
+      call('PUT', `/api/users/${user.id}`, { token: adminToken, body: { status } });
+    // A suspension is reversible: the session is kept and works again once reactivated.
+    expectStatus(await setStatus('active'), 200);
+    expectStatus(await me(user.token), 200);
 
     expectStatus(
       await call('PUT', `/api/users/${user.id}`, { token: adminToken, body: { status: 'banned' } }),
       200,
     );
-    expectError(await me(user.token), 403, AuthMessages.banned);
+    // A ban ends every session (DECISIONS 34): the token is dead, not merely refused while banned.
+    expectError(await me(user.token), 401);
     expectError(await login(user), 403, AuthMessages.banned);
 
-    expectStatus(
-      await call('PUT', `/api/users/${user.id}`, { token: adminToken, body: { status: 'active' } }),
-      200,
-    );
-    expectStatus(await me(user.token), 200);
+    expectStatus(await setStatus('active'), 200);
+    expectError(await me(user.token), 401);
+    expectStatus(await login(user), 200);
   });
 
   it('admin edits username and email: stored lower-cased, the user signs in with the new email; a taken email is 409', async () => {

@@ -26,6 +26,7 @@ export const Paths = {
   paymentSuccess: '/payment-success',
   movies: '/movies',
   tvShows: '/tv-shows',
+  series: '/tv-shows/:id',
   myList: '/my-list',
   categoryAction: '/category/action',
   categoryComedy: '/category/comedy',
@@ -48,6 +49,7 @@ export type PathKey = keyof typeof Paths;
 export const toPath = {
   movieDetails: (id: string) => generatePath(Paths.movieDetails, { id }),
   movie: (id: string) => generatePath(Paths.movie, { id }),
+  series: (id: string) => generatePath(Paths.series, { id }),
   recommendedFor: (id: string) => generatePath(Paths.recommendedFor, { id }),
   /** Sign-up, carrying the email from the landing page when there is one (SPEC 2). */
   signup: (email?: string) => {

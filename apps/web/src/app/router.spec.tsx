@@ -4,7 +4,7 @@ import { companyPages } from '@web/modules/company/content';
 import { landingStrings } from '@web/modules/landing/strings';
 import { layoutStrings } from '@web/modules/layout/strings';
 import { recommendationStrings } from '@web/modules/recommendations/strings';
-import { comingSoonPages } from '@web/pages/coming-soon-strings';
+import { seriesStrings } from '@web/modules/series/strings';
 import { pageStrings } from '@web/pages/strings';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { lazyPage } from './lazy-page';
@@ -92,19 +92,13 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { name: pageStrings.unexpectedError })).toBeTruthy();
   });
 
-  // User-only pages are served behind the route guard (see modules/auth RequireRole.spec.tsx).
-  const guarded = new Set<string>(['userDashboard', 'userProfile']);
-  it.each(Object.entries(Paths).filter(([key]) => key in comingSoonPages && !guarded.has(key)))(
-    'serves %s (%s)',
-    async (key, path) => {
-      const { router } = renderApp({ path });
-      await waitForPage();
+  it('serves /tv-shows, the TV-show catalogue, to visitors', async () => {
+    const { router } = renderApp({ path: Paths.tvShows });
+    await waitForPage();
 
-      expect(router.state.location.pathname).toBe(path);
-      const { title } = comingSoonPages[key as keyof typeof comingSoonPages];
-      expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
-    },
-  );
+    expect(router.state.location.pathname).toBe(Paths.tvShows);
+    expect(screen.getByRole('heading', { level: 1, name: seriesStrings.title })).toBeTruthy();
+  });
 
   it.each(['/recommended', '/recommended/7'])('serves %s to visitors too', async (path) => {
     const { router } = renderApp({ path });

@@ -10,7 +10,6 @@ import { RootLayout } from './RootLayout';
 // chunk fails to load. Every other page is its own chunk, fetched when a route first needs it.
 const AdminDashboardPage = lazyPage(() => import('@web/pages/AdminDashboardPage'), 'AdminDashboardPage');
 const AdminLoginPage = lazyPage(() => import('@web/pages/AdminLoginPage'), 'AdminLoginPage');
-const ComingSoonPage = lazyPage(() => import('@web/pages/ComingSoonPage'), 'ComingSoonPage');
 const CompanyPage = lazyPage(() => import('@web/pages/CompanyPage'), 'CompanyPage');
 const ContactUsPage = lazyPage(() => import('@web/pages/ContactUsPage'), 'ContactUsPage');
 const CookiePreferencesPage = lazyPage(
@@ -25,6 +24,8 @@ const MoviesPage = lazyPage(() => import('@web/pages/MoviesPage'), 'MoviesPage')
 const CategoryPage = lazyPage(() => import('@web/pages/MoviesPage'), 'CategoryPage');
 const OAuthSuccessPage = lazyPage(() => import('@web/pages/OAuthSuccessPage'), 'OAuthSuccessPage');
 const PaymentSuccessPage = lazyPage(() => import('@web/pages/PaymentSuccessPage'), 'PaymentSuccessPage');
+const SeriesListPage = lazyPage(() => import('@web/pages/TvShowsPage'), 'SeriesListPage');
+const SeriesPage = lazyPage(() => import('@web/pages/TvShowsPage'), 'SeriesPage');
 const SetPasswordPage = lazyPage(() => import('@web/pages/SetPasswordPage'), 'SetPasswordPage');
 const SignupPage = lazyPage(() => import('@web/pages/SignupPage'), 'SignupPage');
 const SubscriptionPage = lazyPage(() => import('@web/pages/SubscriptionPage'), 'SubscriptionPage');
@@ -40,7 +41,7 @@ const VerifyEmailPage = lazyPage(
   'VerifyEmailPage',
 );
 
-/** Every route of SPEC 2. Screens still to be built show a coming-soon page. */
+/** Every route of SPEC 2, and the TV shows of issue 13. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -95,7 +96,8 @@ export const routes: RouteObject[] = [
       { path: Paths.subscription, element: <SubscriptionPage /> },
       { path: Paths.paymentSuccess, element: <PaymentSuccessPage /> },
       { path: Paths.movies, element: <MoviesPage /> },
-      { path: Paths.tvShows, element: <ComingSoonPage page="tvShows" /> },
+      { path: Paths.tvShows, element: <SeriesListPage /> },
+      { path: Paths.series, element: <SeriesPage /> },
       {
         path: Paths.myList,
         element: (

@@ -1,5 +1,7 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, Suspense, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { lazyPage } from '@web/app/lazy-page';
+import { PageFallback } from '@web/app/PageFallback';
 import { ManageMovies } from '@web/modules/admin-movies/components/ManageMovies';
 import { PaymentsConsole } from '@web/modules/admin-payments/components/PaymentsConsole';
 import { ManageUsers } from '@web/modules/admin-users/components/ManageUsers';
@@ -10,16 +12,25 @@ import styles from './AdminDashboardPage.module.css';
 import { type AdminTab, adminDashboardStrings as texts } from './admin-dashboard-strings';
 import { pageStrings } from './strings';
 
-const TABS: AdminTab[] = ['catalogue', 'payments'];
+const TABS: AdminTab[] = ['catalogue', 'tv-shows', 'payments'];
+
+// Manage TV Shows (issue 13) is a chunk of its own, fetched when its tab is first opened.
+const ManageSeries = lazyPage(
+  () => import('@web/modules/admin-series/components/ManageSeries'),
+  'ManageSeries',
+);
+
+const tabOf = (value: string | null): AdminTab => TABS.find((tab) => tab === value) ?? 'catalogue';
 
 /**
  * /admindashboard (SPEC 2): header 'Admin' with Logout; the first tab is Manage Movies and Manage Users, the
- * second the payments console (issue 9). The tab is in `?tab=`, so a reload or a link keeps it.
+ * second Manage TV Shows (issue 13), the third the payments console (issue 9). The tab is in `?tab=`, so a
+ * reload or a link keeps it.
  */
 export const AdminDashboardPage = () => {
   const logout = useLogout();
   const [search, setSearch] = useSearchParams();
-  const active: AdminTab = search.get('tab') === 'payments' ? 'payments' : 'catalogue';
+  const active = tabOf(search.get('tab'));
   const tabRefs = useRef<Partial<Record<AdminTab, HTMLButtonElement | null>>>({});
   const select = (tab: AdminTab) => setSearch(tab === 'catalogue' ? {} : { tab }, { replace: true });
 
@@ -75,6 +86,10 @@ export const AdminDashboardPage = () => {
         >
           {active === 'payments' ? (
             <PaymentsConsole />
+          ) : active === 'tv-shows' ? (
+            <Suspense fallback={<PageFallback />}>
+              <ManageSeries />
+            </Suspense>
           ) : (
             <>
               <ManageMovies />

@@ -4,19 +4,28 @@ import { SiteHeader } from '@web/modules/layout/components/SiteHeader';
 import styles from '@web/modules/layout/components/PageShell.module.css';
 import { SideMenu } from '@web/modules/movies/components/SideMenu';
 import { WatchScreen } from '@web/modules/player/components/WatchScreens';
-import { MOVIE_PARAM, playerMovieFrom } from '@web/modules/player/watch-route';
+import { EPISODE_PARAM, MOVIE_PARAM, playerMovieFrom } from '@web/modules/player/watch-route';
+import { EpisodeWatchScreen } from '@web/modules/series/components/EpisodeWatchScreen';
 
-/** /video: the title from navigation state (or `?movie=` after a reload) playing, with the side menu (SPEC 2). */
+/**
+ * /video: the title from navigation state (or `?movie=` after a reload) playing, with the side menu (SPEC 2); an
+ * episode (`?episode=`, issue 13) plays with its series around it.
+ */
 export const VideoPage = () => {
   const { state } = useLocation();
   const [params] = useSearchParams();
+  const episodeId = params.get(EPISODE_PARAM);
   const carried = playerMovieFrom(state);
   return (
     <>
       <SiteHeader showSignIn={false} />
       <main className={styles.main}>
         <SideMenu />
-        <WatchScreen movieId={carried?.id ?? params.get(MOVIE_PARAM) ?? ''} carried={carried} />
+        {episodeId ? (
+          <EpisodeWatchScreen key={episodeId} episodeId={episodeId} />
+        ) : (
+          <WatchScreen movieId={carried?.id ?? params.get(MOVIE_PARAM) ?? ''} carried={carried} />
+        )}
       </main>
       <SiteFooter />
     </>

@@ -1,8 +1,11 @@
-export type AdminTab = 'catalogue' | 'payments';
+export type AdminTab = 'catalogue' | 'tv-shows' | 'payments';
 
 export const adminDashboardStrings = {
   title: 'Admin',
   logout: 'Logout',
   tabsLabel: 'Admin sections',
-  tabs: { catalogue: 'Movies & Users', payments: 'Payments' } satisfies Record<AdminTab, string>,
+  tabs: { catalogue: 'Movies & Users', 'tv-shows': 'TV Shows', payments: 'Payments' } satisfies Record<
+    AdminTab,
+    string
+  >,
 } as const;

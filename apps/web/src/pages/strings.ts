@@ -1,6 +1,5 @@
 export const pageStrings = {
   documentTitle: (title: string) => `${title} · Streamly`,
-  comingSoonBadge: 'Coming soon',
   backHome: 'Back to home',
   unexpectedError: 'Unexpected Application Error!',
   unexpectedErrorLine: 'Something went wrong on our side. Please try again in a moment.',

@@ -28,6 +28,44 @@ export type TmdbReview = {
   author_details: { rating: number | null };
 };
 
+/** An episode as TMDB's `/tv/{id}/season/{n}` lists it (the fields the fake fills; the rest is added on the way out). */
+export type TmdbEpisode = {
+  id: number;
+  episode_number: number;
+  name: string;
+  overview: string;
+  air_date: string | null;
+  runtime: number | null;
+  still_path: string | null;
+};
+
+export type TmdbSeason = {
+  season_number: number;
+  name: string;
+  overview: string;
+  air_date: string | null;
+  poster_path?: string | null;
+  episodes: TmdbEpisode[];
+};
+
+/** A show as TMDB's `/tv/popular` and `/tv/{id}` describe it, with its seasons (served by `/tv/{id}/season/{n}`). */
+export type TmdbShow = {
+  id: number;
+  name: string;
+  original_name: string;
+  overview: string;
+  poster_path: string | null;
+  first_air_date: string;
+  vote_average: number;
+  vote_count: number;
+  popularity: number;
+  genre_ids: number[];
+  original_language: string;
+  origin_country: string[];
+  created_by: string[];
+  seasons: TmdbSeason[];
+};
+
 export type TmdbFakeData = {
   genres: Array<{ id: number; name: string }>;
   movies: TmdbMovie[];
@@ -36,6 +74,11 @@ export type TmdbFakeData = {
   topRated: number[];
   trending: number[];
   reviews: Record<number, TmdbReview[]>;
+  /** TV's own genre list (`/genre/tv/list`): TMDB names some genres differently for shows. */
+  tvGenres: Array<{ id: number; name: string }>;
+  shows: TmdbShow[];
+  /** Show ids of `/tv/popular`, in order. */
+  popularTv: number[];
 };
 
 export type TmdbFake = {
@@ -132,6 +175,188 @@ export const sampleTmdbData = (): TmdbFakeData => ({
   popular: [27205, 19404, 12345],
   topRated: [19404, 27205],
   trending: [12345, 27205],
+  tvGenres: [
+    { id: 10759, name: 'Action & Adventure' },
+    { id: 35, name: 'Comedy' },
+    { id: 80, name: 'Crime' },
+    { id: 18, name: 'Drama' },
+    { id: 10765, name: 'Sci-Fi & Fantasy' },
+  ],
+  shows: [
+    {
+      id: 1396,
+      name: 'Breaking Bad',
+      original_name: 'Breaking Bad',
+      overview: 'A chemistry teacher turns to making meth to secure his family’s future.',
+      poster_path: '/ztkUQFLlC19CCMYHW9o1zWhJRNq.jpg',
+      first_air_date: '2008-01-20',
+      vote_average: 8.9,
+      vote_count: 16000,
+      popularity: 410.2,
+      genre_ids: [18, 80],
+      original_language: 'en',
+      origin_country: ['US'],
+      created_by: ['Vince Gilligan'],
+      seasons: [
+        {
+          season_number: 0,
+          name: 'Specials',
+          overview: '',
+          air_date: '2009-02-17',
+          episodes: [
+            {
+              id: 1000001,
+              episode_number: 1,
+              name: 'Good Cop Bad Cop',
+              overview: 'A short.',
+              air_date: '2009-02-17',
+              runtime: 3,
+              still_path: null,
+            },
+          ],
+        },
+        {
+          season_number: 1,
+          name: 'Season 1',
+          overview: 'High school chemistry teacher Walter White’s life is suddenly transformed.',
+          air_date: '2008-01-20',
+          episodes: [
+            {
+              id: 62085,
+              episode_number: 1,
+              name: 'Pilot',
+              overview: 'Walter White learns he has cancer.',
+              air_date: '2008-01-20',
+              runtime: 58,
+              still_path: '/ydlY3iPfeOAvu8gVqrxPoMvzNCn.jpg',
+            },
+            {
+              id: 62086,
+              episode_number: 2,
+              name: "Cat's in the Bag...",
+              overview: 'Walt and Jesse clean up.',
+              air_date: '2008-01-27',
+              runtime: 48,
+              still_path: '/tjDNvbokPLtEnpFyFPyXMOd6Zr1.jpg',
+            },
+            {
+              id: 62087,
+              episode_number: 3,
+              name: "...And the Bag's in the River",
+              overview: 'Walt faces a hard choice.',
+              air_date: '2008-02-10',
+              runtime: 48,
+              still_path: null,
+            },
+          ],
+        },
+        {
+          season_number: 2,
+          name: 'Season 2',
+          overview: 'Walt and Jesse step up their operation.',
+          air_date: '2009-03-08',
+          episodes: [
+            {
+              id: 62092,
+              episode_number: 1,
+              name: 'Seven Thirty-Seven',
+              overview: 'Walt and Jesse are shaken.',
+              air_date: '2009-03-08',
+              runtime: 47,
+              still_path: null,
+            },
+            {
+              id: 62093,
+              episode_number: 2,
+              name: 'Grilled',
+              overview: 'Hank closes in.',
+              air_date: '2009-03-15',
+              runtime: 46,
+              still_path: null,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: 93544,
+      name: 'Kota Factory',
+      original_name: 'Kota Factory',
+      overview: 'Students in Kota prepare for the engineering entrance exams.',
+      poster_path: '/xMxDvSOUqLRRFEomNsYzUkFrP5T.jpg',
+      first_air_date: '2019-04-16',
+      vote_average: 7.9,
+      vote_count: 300,
+      popularity: 25.4,
+      genre_ids: [35, 18],
+      original_language: 'hi',
+      origin_country: ['IN'],
+      created_by: ['Saurabh Khanna'],
+      seasons: [
+        {
+          season_number: 1,
+          name: 'Season 1',
+          overview: 'Vaibhav moves to Kota.',
+          air_date: '2019-04-16',
+          episodes: [
+            {
+              id: 1747751,
+              episode_number: 1,
+              name: 'Inventory',
+              overview: 'Vaibhav arrives in Kota.',
+              air_date: '2019-04-16',
+              runtime: 40,
+              still_path: null,
+            },
+            {
+              id: 1747752,
+              episode_number: 2,
+              name: 'Kaksha',
+              overview: 'Classes begin.',
+              air_date: '2019-04-16',
+              runtime: 38,
+              still_path: null,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: 24680,
+      name: 'Quiet Orbit',
+      original_name: 'Quiet Orbit',
+      overview: 'A small crew waits out a long voyage.',
+      poster_path: null,
+      first_air_date: '2022-09-01',
+      vote_average: 6.4,
+      vote_count: 40,
+      popularity: 3.1,
+      genre_ids: [10765, 10759],
+      original_language: 'en',
+      origin_country: ['GB'],
+      created_by: [],
+      seasons: [
+        {
+          season_number: 1,
+          name: 'Season 1',
+          overview: '',
+          air_date: '',
+          episodes: [
+            {
+              id: 3000001,
+              episode_number: 1,
+              name: 'Launch',
+              overview: '',
+              air_date: '',
+              runtime: null,
+              still_path: null,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+  popularTv: [1396, 93544, 24680],
   reviews: {
     27205: [
       {
@@ -152,9 +377,71 @@ export const sampleTmdbData = (): TmdbFakeData => ({
   },
 });
 
+/** `/tv/popular`'s item for a show (TMDB's list shape). */
+const showListItem = ({ seasons: _seasons, created_by: _creators, ...show }: TmdbShow) => ({
+  adult: false,
+  backdrop_path: null,
+  ...show,
+});
+
+/** `/tv/{id}`: the show with its genres, creators and season summaries, as TMDB answers. */
+const showDetail = (show: TmdbShow, genres: TmdbFakeData['tvGenres']) => {
+  const { genre_ids, created_by, seasons, ...rest } = show;
+  return {
+    adult: false,
+    backdrop_path: null,
+    ...rest,
+    // In the show's own order: its first genre is its main one.
+    genres: genre_ids.flatMap((id) => genres.filter((genre) => genre.id === id)),
+    created_by: created_by.map((name, index) => ({
+      id: show.id * 10 + index,
+      credit_id: `${show.id}-${index}`,
+      name,
+      original_name: name,
+      gender: 0,
+      profile_path: null,
+    })),
+    episode_run_time: [],
+    in_production: false,
+    languages: [show.original_language],
+    number_of_seasons: seasons.filter((season) => season.season_number > 0).length,
+    number_of_episodes: seasons.reduce((sum, season) => sum + season.episodes.length, 0),
+    seasons: seasons.map(({ episodes, ...season }) => ({
+      id: show.id * 100 + season.season_number,
+      poster_path: null,
+      vote_average: 0,
+      ...season,
+      episode_count: episodes.length,
+    })),
+    status: 'Ended',
+    type: 'Scripted',
+  };
+};
+
+/** `/tv/{id}/season/{n}`: the season with its episodes, as TMDB answers. */
+const seasonDetail = (show: TmdbShow, season: TmdbSeason) => ({
+  _id: `${show.id}s${season.season_number}`,
+  id: show.id * 100 + season.season_number,
+  poster_path: null,
+  vote_average: 0,
+  ...season,
+  episodes: season.episodes.map((episode) => ({
+    episode_type: 'standard',
+    production_code: '',
+    season_number: season.season_number,
+    show_id: show.id,
+    vote_average: 0,
+    vote_count: 0,
+    crew: [],
+    guest_stars: [],
+    ...episode,
+  })),
+});
+
 /**
  * A local TMDB-compatible server (API v3 under `/3`, `api_key` query or Bearer token): popular, top rated,
- * trending (day), genre list, movie by id, reviews by id; TMDB's 401 and 404 bodies.
+ * trending (day), genre list, movie by id, reviews by id; TV: popular shows, TV genre list, show by id and
+ * season by number; TMDB's 401 and 404 bodies.
  */
 export const startTmdbFake = async ({
   apiKey = 'tmdb-test-key',
@@ -175,6 +462,17 @@ export const startTmdbFake = async ({
     if (path === '/movie/popular') return send(res, 200, paged(byIds(fake.data.popular), page));
     if (path === '/movie/top_rated') return send(res, 200, paged(byIds(fake.data.topRated), page));
     if (path === '/trending/movie/day') return send(res, 200, paged(byIds(fake.data.trending), page));
+    const { shows, tvGenres } = fake.data;
+    if (path === '/genre/tv/list') return send(res, 200, { genres: tvGenres });
+    if (path === '/tv/popular') {
+      const listed = fake.data.popularTv.flatMap((id) => shows.filter((show) => show.id === id));
+      return send(res, 200, paged(listed.map(showListItem), page));
+    }
+    const tv = /^\/tv\/(\d+)(?:\/season\/(\d+))?$/.exec(path);
+    const show = tv && shows.find((candidate) => candidate.id === Number(tv[1]));
+    if (tv && show && tv[2] === undefined) return send(res, 200, showDetail(show, tvGenres));
+    const season = tv && show?.seasons.find((candidate) => candidate.season_number === Number(tv[2]));
+    if (show && season) return send(res, 200, seasonDetail(show, season));
     const reviews = /^\/movie\/(\d+)\/reviews$/.exec(path);
     if (reviews) {
       const id = Number(reviews[1]);

@@ -1,6 +1,13 @@
-import type { Role, UserStatus } from '@app/contracts';
+import type { AdminActionKind, AuditAction, AuditOutcome, Role, UserStatus } from '@app/contracts';
 
 export type RoleFilter = 'all' | Role;
+
+const KIND_VERBS: Record<AdminActionKind, string> = {
+  demote: 'Demoting',
+  ban: 'Banning',
+  remove: 'Removing',
+};
+const adminActionName = (kind: AdminActionKind, username: string) => `${KIND_VERBS[kind]} ${username}`;
 
 export const adminUsersStrings = {
   title: 'Manage Users',
@@ -45,4 +52,47 @@ export const adminUsersStrings = {
   confirmRemove: 'Are you sure you want to remove this user?',
   dismiss: 'Dismiss',
   actionsFor: (username: string) => `Actions for ${username}`,
+  // DECISIONS 34: a change to another admin waits for a second admin; the audit log.
+  kinds: { demote: 'Demote', ban: 'Ban', remove: 'Remove' } satisfies Record<AdminActionKind, string>,
+  /** The toast of a 202: what waits, and why. */
+  awaitingConfirmation: (kind: AdminActionKind, username: string) =>
+    `${adminActionName(kind, username)} needs a second admin: another admin must confirm it within 24 hours before it takes effect.`,
+  pendingTitle: 'Waiting for a second admin',
+  pendingName: (kind: AdminActionKind, username: string) => adminActionName(kind, username),
+  askedBy: (username: string, date: string) => `Asked by ${username} on ${date}`,
+  expires: (date: string) => `Expires ${date}`,
+  waitingForAnother: 'Waiting for another admin',
+  confirmAction: 'Confirm',
+  cancelAction: 'Cancel request',
+  actionConfirmed: 'Confirmed: the change took effect.',
+  actionCancelled: 'Request cancelled.',
+  confirmFailed: 'Failed to confirm the request',
+  cancelFailed: 'Failed to cancel the request',
+  pendingOnCard: (kind: AdminActionKind) => `Awaiting a second admin: ${kind}`,
+  pendingFailed: 'Could not load the requests waiting for a second admin',
+  auditTitle: 'Audit log',
+  auditLoading: 'Loading audit log...',
+  auditEmpty: 'No admin actions yet',
+  auditFailed: 'Could not load the audit log',
+  auditCaption: 'Admin actions on users, newest first',
+  auditColumns: {
+    when: 'When',
+    who: 'Admin',
+    what: 'Action',
+    target: 'User',
+    detail: 'Detail',
+    outcome: 'Outcome',
+  },
+  auditActions: {
+    'role.change': 'Role change',
+    'status.change': 'Status change',
+    'profile.change': 'Profile edit',
+    'user.remove': 'Removal',
+    'action.confirm': 'Confirmation',
+    'action.cancel': 'Cancellation',
+  } satisfies Record<AuditAction, string>,
+  auditOutcomes: { applied: 'Done', pending: 'Waiting', refused: 'Refused' } satisfies Record<
+    AuditOutcome,
+    string
+  >,
 } as const;

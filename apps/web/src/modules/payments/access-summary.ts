@@ -2,10 +2,13 @@ import type { Entitlement, Movie } from '@app/contracts';
 import { rentalTime } from './rental-clock';
 import { paymentStrings as texts } from './strings';
 
-export type TitleRef = Pick<
-  Movie,
-  'id' | 'title' | 'description' | 'access' | 'purchasePriceInr' | 'rentalPriceInr' | 'mediaReady'
->;
+export type TitleRef = Pick<Movie, 'id' | 'title' | 'description' | 'access' | 'mediaReady'> & {
+  /** Null for a series, which comes with a plan only (issue 13). */
+  purchasePriceInr: number | null;
+  rentalPriceInr: number | null;
+  /** Absent for a movie. */
+  kind?: 'movie' | 'series';
+};
 
 /** What the panel offers: prices of the ways in the viewer does not have yet (null: not offered). */
 export type WaysIn = { planFrom: number | null; purchase: number | null; rental: number | null };

@@ -8,6 +8,15 @@ export type PlayerState = { movie: PlayerMovie };
 /** The query parameter that keeps the title in the URL, so a reload or a shared link still plays it. */
 export const MOVIE_PARAM = 'movie';
 
+/** The query parameter of an episode (issue 13): `/video?episode={id}` plays it with its series around it. */
+export const EPISODE_PARAM = 'episode';
+
+/** Where an episode's Play button goes: /video with the episode's id in the URL (the player loads the rest). */
+export const episodeLocation = (episodeId: string) => ({
+  pathname: Paths.video,
+  search: `?${new URLSearchParams({ [EPISODE_PARAM]: episodeId })}`,
+});
+
 /** Where a Play button goes: /video with the title in state and its id in the URL. */
 export const watchLocation = (movie: Pick<Movie, 'id' | 'title' | 'description'>) => ({
   to: { pathname: Paths.video, search: `?${new URLSearchParams({ [MOVIE_PARAM]: movie.id })}` },

@@ -1,4 +1,10 @@
 import {
+  type AdminAction,
+  type AdminActionDecided,
+  AdminActionListReplySchema,
+  type AdminActionPending,
+  AuditLogPageSchema,
+  type AuditLogPage,
   type UserList,
   UserPageSchema,
   type UserPage,
@@ -21,6 +27,15 @@ export class InvalidResponseError extends Error {
   }
 }
 
+const parsed = <T>(schema: z.ZodType<T>, body: unknown): T => {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new InvalidResponseError();
+  return result.data;
+};
+
+/** DECISIONS 34: a change to another admin answered 202 with the request that waits for a second admin. */
+export const isPending = (answer: object): answer is AdminActionPending => 'action' in answer;
+
 /** Admin user management (DECISIONS 16: every call carries the admin's token). */
 export const adminUsersApi = {
   /** One page of users, newest first. */
@@ -30,17 +45,36 @@ export const adminUsersApi = {
     pageSize: number,
     signal?: AbortSignal,
   ): Promise<UserPage> => {
-    const parsed = UserListSchema.safeParse(
+    const { data, total, ...paging } = parsed(
+      UserListSchema,
       await client.get<UserList>('/api/users', { query: { page, pageSize }, signal }),
     );
-    if (!parsed.success) throw new InvalidResponseError();
-    const { data, total } = parsed.data;
-    return { data, page: parsed.data.page, pageSize: parsed.data.pageSize, total };
+    return { data, page: paging.page, pageSize: paging.pageSize, total };
   },
   update: (client: ApiClient, id: string, body: UpdateUserRequest) =>
-    client.put<UserUpdated>(`/api/users/${encodeURIComponent(id)}`, { body }),
+    client.put<UserUpdated | AdminActionPending>(`/api/users/${encodeURIComponent(id)}`, { body }),
   changeRole: (client: ApiClient, id: string, role: Role) =>
-    client.put<UserUpdated>(`/api/users/${encodeURIComponent(id)}/role`, { body: { role } }),
+    client.put<UserUpdated | AdminActionPending>(`/api/users/${encodeURIComponent(id)}/role`, {
+      body: { role },
+    }),
   remove: (client: ApiClient, id: string) =>
-    client.delete<UserRemoved>(`/api/users/${encodeURIComponent(id)}`),
+    client.delete<UserRemoved | AdminActionPending>(`/api/users/${encodeURIComponent(id)}`),
+  /** Changes to admins waiting for a second admin, newest first. */
+  pendingActions: async (client: ApiClient, signal?: AbortSignal): Promise<AdminAction[]> =>
+    parsed(AdminActionListReplySchema, await client.get('/api/admin/admin-actions', { signal })).data,
+  confirmAction: (client: ApiClient, id: string) =>
+    client.post<AdminActionDecided>(`/api/admin/admin-actions/${encodeURIComponent(id)}/confirm`),
+  cancelAction: (client: ApiClient, id: string) =>
+    client.post<AdminActionDecided>(`/api/admin/admin-actions/${encodeURIComponent(id)}/cancel`),
+  /** One page of the audit log, newest first. */
+  auditLog: async (
+    client: ApiClient,
+    page: number,
+    pageSize: number,
+    signal?: AbortSignal,
+  ): Promise<AuditLogPage> =>
+    parsed(
+      AuditLogPageSchema,
+      await client.get('/api/admin/audit-log', { query: { page, pageSize }, signal }),
+    ),
 } as const;

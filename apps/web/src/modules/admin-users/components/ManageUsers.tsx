@@ -1,17 +1,21 @@
-import type { User } from '@app/contracts';
+import type { AdminActionPending, User } from '@app/contracts';
 import { useEffect, useState } from 'react';
 import { messageFor } from '@web/modules/auth/error-message';
+import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { Button } from '@web/shared/ui/Button';
 import { Pager } from '@web/shared/ui/Pager';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
-import { InvalidResponseError } from '../api/admin-users.api';
+import { InvalidResponseError, isPending } from '../api/admin-users.api';
+import { usePendingActions } from '../hooks/useAdminActions';
 import { useAdminUsers, useChangeRole, useRemoveUser, useUpdateUser } from '../hooks/useAdminUsers';
 import { adminUsersStrings as texts, type RoleFilter } from '../strings';
+import { AuditLog } from './AuditLog';
 import { ConfirmRemoveModal } from './ConfirmRemoveModal';
 import { EditUserModal } from './EditUserModal';
 import styles from './ManageUsers.module.css';
+import { PendingActions } from './PendingActions';
 import { UserCard } from './UserCard';
 
 const FILTERS: RoleFilter[] = ['all', 'user', 'admin'];
@@ -22,10 +26,18 @@ const listError = (error: unknown): string => {
   return texts.unreachable;
 };
 
-/** SPEC 2 Manage Users: the grid (a page at a time) with its role filter, Edit Profile, Promote/Demote and Remove. */
+const conflictReason = (error: unknown): string | undefined =>
+  error instanceof ApiRequestError && error.status === 409 && error.fromServer ? error.message : undefined;
+
+/**
+ * SPEC 2 Manage Users: the grid (a page at a time) with its role filter, Edit Profile, Promote/Demote and Remove;
+ * DECISIONS 34: the changes to admins waiting for a second admin, and the audit log.
+ */
 export const ManageUsers = () => {
   const [page, setPage] = useState(1);
   const users = useAdminUsers(page);
+  const pending = usePendingActions();
+  const { user: me } = useAuth();
   const changeRole = useChangeRole();
   const updateUser = useUpdateUser();
   const removeUser = useRemoveUser();
@@ -41,19 +53,29 @@ export const ManageUsers = () => {
     if (page > pages) setPage(pages);
   }, [page, pages]);
 
+  const pendingFor = new Map((pending.data ?? []).map((action) => [action.target.id, action]));
+  /** A 202: the change waits for a second admin; the toast says so. */
+  const explainWaiting = ({ action }: AdminActionPending) =>
+    show('info', texts.awaitingConfirmation(action.kind, action.target.username));
+
   const toggleRole = (user: User) =>
     changeRole.mutate(
       { id: user.id, role: user.role === 'admin' ? 'user' : 'admin' },
-      { onError: () => show('error', texts.roleFailed) },
+      {
+        onSuccess: (answer) => isPending(answer) && explainWaiting(answer),
+        // SPEC 2's text, or a rule's own reason (the last admin, a request already waiting).
+        onError: (error) => show('error', conflictReason(error) ?? texts.roleFailed),
+      },
     );
 
   const save = (user: User, changes: Parameters<typeof updateUser.mutate>[0]['changes']) =>
     updateUser.mutate(
       { id: user.id, changes },
       {
-        onSuccess: ({ message }) => {
+        onSuccess: (answer) => {
           setEditing(null);
-          show('success', message || texts.updated);
+          if (isPending(answer)) explainWaiting(answer);
+          else show('success', answer.message || texts.updated);
         },
         onError: (error) =>
           show(
@@ -65,7 +87,8 @@ export const ManageUsers = () => {
 
   const remove = (user: User) =>
     removeUser.mutate(user.id, {
-      onSuccess: ({ message }) => show('success', message || texts.removed),
+      onSuccess: (answer) =>
+        isPending(answer) ? explainWaiting(answer) : show('success', answer.message || texts.removed),
       onError: (error) =>
         show('error', messageFor(error, { fallback: texts.removeFailed, network: texts.removeFailed })),
       onSettled: () => setRemoving(null),
@@ -94,6 +117,8 @@ export const ManageUsers = () => {
         </div>
       </header>
 
+      {users.signedIn && <PendingActions actions={pending.data ?? []} currentUserId={me?.id} notify={show} />}
+
       {!users.signedIn ? (
         <p role="alert" className={styles.notice}>
           {texts.authRequired}
@@ -117,6 +142,7 @@ export const ManageUsers = () => {
               <UserCard
                 key={user.id}
                 user={user}
+                pending={pendingFor.get(user.id)}
                 busy={busyId === user.id}
                 onEdit={() => setEditing(user)}
                 onToggleRole={() => toggleRole(user)}
@@ -128,6 +154,8 @@ export const ManageUsers = () => {
       )}
 
       {users.data && <Pager page={page} pages={pages} onPage={setPage} />}
+
+      {users.signedIn && <AuditLog />}
 
       {editing && (
         <EditUserModal

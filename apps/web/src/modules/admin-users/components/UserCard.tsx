@@ -1,4 +1,4 @@
-import type { User } from '@app/contracts';
+import type { AdminAction, User } from '@app/contracts';
 import { Button } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
 import { adminUsersStrings as texts } from '../strings';
@@ -6,6 +6,8 @@ import styles from './ManageUsers.module.css';
 
 type UserCardProps = {
   user: User;
+  /** A change to this admin waiting for a second admin (DECISIONS 34). */
+  pending?: AdminAction;
   busy: boolean;
   onEdit: () => void;
   onToggleRole: () => void;
@@ -19,7 +21,7 @@ const joinedOn = (createdAt: string | undefined): string => {
 };
 
 /** One account in the grid (SPEC 2): username, email, role, status and joined date, with the admin actions. */
-export const UserCard = ({ user, busy, onEdit, onToggleRole, onRemove }: UserCardProps) => {
+export const UserCard = ({ user, pending, busy, onEdit, onToggleRole, onRemove }: UserCardProps) => {
   const status = user.status ? texts.statuses[user.status] : texts.statusFallback;
   return (
     <Card as="article" raised className={styles.card} aria-label={user.username}>
@@ -49,6 +51,7 @@ export const UserCard = ({ user, busy, onEdit, onToggleRole, onRemove }: UserCar
         </div>
       </dl>
       <p className={styles.joined}>{texts.joined(joinedOn(user.createdAt))}</p>
+      {pending && <p className={styles.pendingNote}>{texts.pendingOnCard(pending.kind)}</p>}
       <div className={styles.actions} role="group" aria-label={texts.actionsFor(user.username)}>
         <Button variant="ghost" size="sm" onClick={onEdit} disabled={busy}>
           {texts.editProfile}

@@ -1,5 +1,8 @@
-import { type FormEvent, useState } from 'react';
-import type { ContactMessage } from '@app/contracts';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { AuthMessages, type ContactMessage, ErrorCode } from '@app/contracts';
+import { CaptchaField } from '@web/modules/auth/components/CaptchaField';
+import type { CaptchaHandle } from '@web/modules/auth/components/captcha-widgets';
+import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { Button } from '@web/shared/ui/Button';
 import { SelectField, TextAreaField, TextField } from '@web/shared/ui/TextField';
 import { useSendContactMessage } from '../hooks/useSendContactMessage';
@@ -23,10 +26,34 @@ const textFields: Array<{ name: TextName; label: string; type: string; autoCompl
   { name: 'companyName', label: t.companyName, type: 'text', autoComplete: 'organization' },
 ];
 
-/** SPEC 2 contact form: every field required (browser validation), then loading → success (form cleared) or error. */
+/**
+ * SPEC's failure text, or the server's where the visitor must do something else: solve the captcha again, or wait
+ * (the contact form takes a few messages an hour from one visitor).
+ */
+const failureText = (error: Error | null): string =>
+  error instanceof ApiRequestError &&
+  error.fromServer &&
+  (error.body.code === ErrorCode.RateLimited || error.body.message === AuthMessages.captchaFailed)
+    ? error.message
+    : t.failed;
+
+/**
+ * SPEC 2 contact form: every field required (browser validation) and a solved captcha (the login forms' widget,
+ * issue 14), then loading → success (form cleared) or error. The server spends the captcha either way, so the
+ * widget starts over after each answer and the button waits for a new solution.
+ */
 export const ContactForm = () => {
+  const captcha = useRef<CaptchaHandle>(null);
   const [form, setForm] = useState<ContactMessage>(empty);
-  const send = useSendContactMessage({ onSuccess: () => setForm(empty) });
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const onCaptcha = useCallback((token: string | null) => setCaptchaToken(token), []);
+  const send = useSendContactMessage({
+    onSuccess: () => {
+      setForm(empty);
+      captcha.current?.reset();
+    },
+    onError: () => captcha.current?.reset(),
+  });
 
   const update = (name: keyof ContactMessage) => (event: { target: { value: string } }) => {
     if (send.isSuccess || send.isError) send.reset();
@@ -35,7 +62,8 @@ export const ContactForm = () => {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    send.mutate(form);
+    if (!captchaToken || send.isPending) return;
+    send.mutate({ ...form, recaptchaToken: captchaToken });
   };
 
   return (
@@ -77,8 +105,9 @@ export const ContactForm = () => {
         value={form.message}
         onChange={update('message')}
       />
+      <CaptchaField ref={captcha} onChange={onCaptcha} />
       <div className={styles.actions}>
-        <Button type="submit" size="lg" disabled={send.isPending}>
+        <Button type="submit" size="lg" disabled={!captchaToken || send.isPending}>
           {send.isPending ? t.sending : t.send}
         </Button>
       </div>
@@ -86,7 +115,7 @@ export const ContactForm = () => {
         {send.isSuccess && <p className={styles.success}>{t.sent}</p>}
         {send.isError && (
           <p className={styles.error} role="alert">
-            {t.failed}
+            {failureText(send.error)}
           </p>
         )}
       </div>

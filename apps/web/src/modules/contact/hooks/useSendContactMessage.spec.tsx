@@ -1,16 +1,17 @@
-import type { ContactMessage } from '@app/contracts';
+import type { ContactRequest } from '@app/contracts';
 import { act } from '@testing-library/react';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderHookWithApi } from '@web/test/render-hook';
 import { useSendContactMessage } from './useSendContactMessage';
 
-const message: ContactMessage = {
+const message: ContactRequest = {
   firstName: 'Asha',
   lastName: 'Rao',
   email: 'asha@example.in',
   companyName: 'Rao Films',
   serviceInterested: 'Streaming',
   message: 'Hello',
+  recaptchaToken: 'captcha-token-1',
 };
 
 describe('useSendContactMessage', () => {
@@ -27,7 +28,7 @@ describe('useSendContactMessage', () => {
 
   afterEach(() => api.close());
 
-  it('posts the message to /api/contact and hands the receipt to the screen', async () => {
+  it('posts the message with its captcha to /api/contact and hands the receipt to the screen', async () => {
     const onSuccess = jest.fn();
     const { result } = renderHookWithApi(() => useSendContactMessage({ onSuccess }), {
       apiBaseUrl: api.baseUrl,

@@ -4,22 +4,23 @@ import { browseStrings } from '@web/modules/movies/browse-strings';
 import { controlClass } from '@web/shared/ui/control';
 import styles from './GenreFilter.module.css';
 
-type GenreFilterProps = {
+type GenreSelectProps = {
+  genres: readonly string[];
   value: string;
   onChange: (genre: string) => void;
   label?: string;
   allLabel?: string;
 };
 
-/** 'All Genres' (the empty value) or one of the catalogue's genres. */
-export const GenreFilter = ({
+/** 'All Genres' (the empty value) or one of `genres`. */
+export const GenreSelect = ({
+  genres,
   value,
   onChange,
   label = browseStrings.genreFilterLabel,
   allLabel = browseStrings.allGenres,
-}: GenreFilterProps) => {
+}: GenreSelectProps) => {
   const id = useId();
-  const { data: genres = [] } = useGenres();
   return (
     <div className={styles.filter}>
       <label htmlFor={id} className={styles.label}>
@@ -40,4 +41,10 @@ export const GenreFilter = ({
       </select>
     </div>
   );
+};
+
+/** 'All Genres' or one of the movie catalogue's genres. */
+export const GenreFilter = (props: Omit<GenreSelectProps, 'genres'>) => {
+  const { data: genres = [] } = useGenres();
+  return <GenreSelect {...props} genres={genres} />;
 };

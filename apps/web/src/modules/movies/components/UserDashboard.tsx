@@ -10,6 +10,7 @@ import { useViewer } from '@web/modules/movies/hooks/useViewer';
 import { browseStrings } from '@web/modules/movies/browse-strings';
 import { BecauseYouWatchedRow } from '@web/modules/recommendations/components/BecauseYouWatchedRow';
 import { TrendingRow } from '@web/modules/recommendations/components/TrendingRow';
+import { SeriesSearchResults } from '@web/modules/series/components/SeriesSearchResults';
 import { ContinueWatchingRow } from '@web/modules/viewer-data/components/ContinueWatchingRow';
 import { Card } from '@web/shared/ui/Card';
 import { useMovieModals } from '../hooks/useMovieModals';
@@ -92,6 +93,8 @@ export const UserDashboard = () => {
         {/* DECISIONS 23: Live Now is hidden while nothing is live. */}
         <SettingsTiles />
         <PopularMovies popular={data.popular} search={deferredSearch} onWatchNow={watch} />
+        {/* Issue 13: series that match the search, as their own group. */}
+        <SeriesSearchResults search={deferredSearch} />
       </>
     );
   };

@@ -18,7 +18,10 @@ export const PaymentSuccess = () => {
       <p className={styles.lead}>{texts.paymentSuccessLead}</p>
       <div className={styles.actions}>
         {origin && (
-          <Link to={toPath.movie(origin.movieId)} className={buttonClass({ size: 'lg' })}>
+          <Link
+            to={origin.kind === 'series' ? toPath.series(origin.movieId) : toPath.movie(origin.movieId)}
+            className={buttonClass({ size: 'lg' })}
+          >
             {texts.continueWatching(origin.title)}
           </Link>
         )}

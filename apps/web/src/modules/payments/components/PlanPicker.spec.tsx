@@ -3,6 +3,7 @@ import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, type FakeRoute, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { paymentStrings as texts } from '../strings';
+import { titleOrigin } from '../title-origin';
 import {
   aCheckout,
   aCheckoutConfig,
@@ -269,5 +270,18 @@ describe('/payment-success', () => {
     expect(screen.getByRole('heading', { level: 1, name: texts.paymentSuccessful })).toBeTruthy();
     expect(screen.getByRole('link', { name: texts.goHome }).getAttribute('href')).toBe('/userdashboard');
     expect(screen.queryByRole('link', { name: /Continue watching/ })).toBeNull();
+  });
+
+  it("leads back to a series' page when the payment started on a series", async () => {
+    const { router } = renderApp({ path: '/' });
+    await act(() =>
+      router.navigate('/payment-success', {
+        state: titleOrigin('65f05e0000000000000000aa', 'The Long Monsoon', 'series'),
+      }),
+    );
+    await waitForPage();
+
+    const back = await screen.findByRole('link', { name: texts.continueWatching('The Long Monsoon') });
+    expect(back.getAttribute('href')).toBe('/tv-shows/65f05e0000000000000000aa');
   });
 });

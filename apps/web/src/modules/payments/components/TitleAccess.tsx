@@ -19,6 +19,11 @@ type TitleAccessProps = {
   movie: TitleRef;
   /** 'page' is /movie/{id} (SPEC's rent box with Rent Now); 'modal' is the detail modal (SPEC's Watch Now (₹1200)). */
   placement: 'page' | 'modal';
+  /**
+   * Whether the panel offers Watch Now once the viewer may watch (default). A series page leaves it out: its own
+   * buttons play the episodes.
+   */
+  offerPlay?: boolean;
 };
 
 /** Live countdowns tick each minute: the shortest unit shown is minutes. */
@@ -40,7 +45,7 @@ const headingFor = (
  * its price and button. Visitors see how to sign in; while the server cannot answer, the title's own prices
  * stand in, so there is never an error where a way in exists.
  */
-export const TitleAccess = ({ movie, placement }: TitleAccessProps) => {
+export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessProps) => {
   const headingId = useId();
   const { data, isError, signedIn } = useEntitlement(movie.id);
   const now = useNow(TICK_MS);
@@ -51,7 +56,7 @@ export const TitleAccess = ({ movie, placement }: TitleAccessProps) => {
   const entitlement = data ?? fallbackEntitlement(movie, signedIn);
   const summary = checking ? null : summarizeAccess(entitlement, signedIn, now);
   const Heading = placement === 'page' ? 'h2' : 'h3';
-  const origin = titleOrigin(movie.id, movie.title);
+  const origin = titleOrigin(movie.id, movie.title, movie.kind);
   const watch = watchLocation(movie);
 
   const buy = () => (signedIn ? checkout.pay('purchase') : signInFirst());
@@ -126,7 +131,7 @@ export const TitleAccess = ({ movie, placement }: TitleAccessProps) => {
           <p role="status" className={styles.line}>
             {texts.accessLoading}
           </p>
-          {placement === 'modal' && (
+          {placement === 'modal' && movie.purchasePriceInr !== null && (
             // SPEC's button, held until the answer says whether there is anything to buy.
             <div className={styles.row}>
               <Button disabled>{texts.watchNowPrice(movie.purchasePriceInr)}</Button>
@@ -155,7 +160,7 @@ export const TitleAccess = ({ movie, placement }: TitleAccessProps) => {
       ) : summary.kind === 'can-watch' ? (
         <>
           <p className={styles.status}>{summary.status}</p>
-          {movie.mediaReady ? (
+          {!offerPlay ? null : movie.mediaReady ? (
             <div className={placement === 'page' ? styles.stack : styles.row}>
               <Link
                 to={watch.to}

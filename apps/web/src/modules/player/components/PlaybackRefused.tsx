@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
@@ -37,16 +38,22 @@ const WaysIn = ({ movieId }: { movieId: string }) => {
   );
 };
 
-type PlaybackRefusedProps = { movieId: string; error: Error; onRetry: () => void };
+type PlaybackRefusedProps = {
+  movieId: string;
+  error: Error;
+  onRetry: () => void;
+  /** Replaces the movie's access panel on a 403 (an episode shows its series' panel). */
+  waysIn?: ReactNode;
+};
 
 /** Why playback did not start, and the way forward: sign in, get access, wait for media, free a screen. */
-export const PlaybackRefused = ({ movieId, error, onRetry }: PlaybackRefusedProps) => {
+export const PlaybackRefused = ({ movieId, error, onRetry, waysIn }: PlaybackRefusedProps) => {
   const status = error instanceof ApiRequestError ? error.status : 0;
   switch (status) {
     case 401:
       return <SignInToWatch />;
     case 403:
-      return <WaysIn movieId={movieId} />;
+      return waysIn ?? <WaysIn movieId={movieId} />;
     case 404:
       return (
         <PlayerStage role="alert">

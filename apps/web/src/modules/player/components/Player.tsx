@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Button } from '@web/shared/ui/Button';
 import { type PlaybackMedia, usePlaybackHeartbeat } from '../hooks/usePlaybackHeartbeat';
 import { usePlaybackSession } from '../hooks/usePlaybackSession';
@@ -16,14 +16,24 @@ const PlayerSurface = lazy(async () => ({ default: (await loadSurface()).PlayerS
 /** Below this, "resume" would replay a few seconds anyway: start from the beginning without asking. */
 const RESUME_MIN_SECONDS = 5;
 
-type PlayerProps = { movie: { id: string; title: string } };
+type PlayerProps = {
+  /** The playable id (a movie's, or an episode's) and the name the player is given. */
+  movie: { id: string; title: string };
+  /**
+   * Drawn inside the player, fullscreen too, once the media element exists: an episode's "Skip intro" and what
+   * comes after it (issue 13).
+   */
+  overlay?: (media: PlaybackMedia) => ReactNode;
+  /** What a refusal for want of access shows instead of the movie's access panel (an episode: its series'). */
+  waysIn?: ReactNode;
+};
 
 /**
  * The one player of the product: opens a playback session (a screen and signed URLs), asks where to start,
  * plays, reports progress, and explains anything that stops it (no access, no media, every screen in use,
  * stopped from another screen).
  */
-export const Player = ({ movie }: PlayerProps) => {
+export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
   const session = usePlaybackSession(movie.id);
   const [start, setStart] = useState<number | null>(null);
   const [stopped, setStopped] = useState(false);
@@ -44,7 +54,8 @@ export const Player = ({ movie }: PlayerProps) => {
   };
 
   if (!session.signedIn) return <SignInToWatch />;
-  if (session.isError) return <PlaybackRefused movieId={movie.id} error={session.error} onRetry={restart} />;
+  if (session.isError)
+    return <PlaybackRefused movieId={movie.id} error={session.error} onRetry={restart} waysIn={waysIn} />;
   if (session.isPending)
     return (
       <PlayerStage role="status">
@@ -87,6 +98,7 @@ export const Player = ({ movie }: PlayerProps) => {
         onMedia={setMedia}
       >
         {rental?.expiresAt && <RentalCountdown rental={rental} />}
+        {media && overlay?.(media)}
       </PlayerSurface>
     </Suspense>
   );

@@ -119,9 +119,10 @@ export const PlayerSurface = ({ session, label, startPosition, onMedia, children
         </video>
       )}
       <MediaLoadingIndicator slot="centered-chrome" noAutohide />
-      {children}
       <MediaRenditionMenu hidden anchor="auto" />
       <MediaPlaybackRateMenu hidden anchor="auto" rates={RATES} />
+      {/* After the menus, which keep their place in the layout while hidden: an overlay here sits on the bar. */}
+      {children}
       <MediaControlBar className={styles.bar}>
         <MediaPlayButton />
         <MediaSeekBackwardButton seekOffset={SEEK_SECONDS} className={styles.wide} />

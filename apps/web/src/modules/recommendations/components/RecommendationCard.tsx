@@ -5,12 +5,15 @@ import { formatRating } from '@web/modules/movies/rating';
 import { recommendationStrings as texts } from '../strings';
 import styles from './RecommendationCard.module.css';
 
-/** A recommended title: poster and title (to its page), why it is recommended, and its access shown, never hidden. */
+/**
+ * A recommended title: poster and title (to its page: a movie's, or a series' for `kind: 'series'`), why it is
+ * recommended, and its access shown, never hidden.
+ */
 export const RecommendationCard = ({ item }: { item: RecommendationItem }) => (
   <PosterCard
     title={item.title}
     posterUrl={item.posterUrl}
-    to={toPath.movie(item.movie_id)}
+    to={item.kind === 'series' ? toPath.series(item.movie_id) : toPath.movie(item.movie_id)}
     badge={item.access === 'premium' ? texts.premiumBadge : undefined}
   >
     <p className={styles.reason}>{item.reasonText}</p>

@@ -17,6 +17,7 @@ export const aRecommendation = (overrides: Partial<RecommendationItem> = {}): Re
     rating: 7.8,
     access: 'free',
     releaseYear: 2001,
+    kind: 'movie',
     ...overrides,
   };
 };

@@ -70,6 +70,48 @@ describe('User home: Continue Watching', () => {
     });
   });
 
+  it('shows a series once, at the episode to watch next ("S1:E2"), and the card plays that episode', async () => {
+    const episodeId = '65f0e90000000000000000e2';
+    data.continueWatching = [
+      aContinueItem({
+        movieId: episodeId,
+        title: 'The Long Monsoon',
+        positionSeconds: 0,
+        progressPercent: 0,
+        episode: {
+          episodeId,
+          seriesId: '65f05e0000000000000000aa',
+          seasonNumber: 1,
+          episodeNumber: 2,
+          title: 'Rain',
+        },
+      }),
+      aContinueItem({ title: 'Night Train' }),
+    ];
+    const { router } = await open();
+
+    const link = await within(await screen.findByRole('region', { name: texts.continueWatching })).findByRole(
+      'link',
+      { name: texts.resume('The Long Monsoon S1:E2') },
+    );
+    const card = link.closest('article') as HTMLElement;
+    expect(link.textContent).toBe('The Long Monsoon');
+    expect(within(card).getByText('S1:E2 · Rain')).toBeTruthy();
+    expect(within(card).getByText('0% watched')).toBeTruthy();
+    expect(
+      within(card).getByRole('progressbar', { name: texts.progressLabel('The Long Monsoon S1:E2') }),
+    ).toBeTruthy();
+    // A movie's card says no episode.
+    const movie = within(row())
+      .getByRole('link', { name: texts.resume('Night Train') })
+      .closest('article');
+    expect(within(movie as HTMLElement).queryByText(/S\d+:E\d+/)).toBeNull();
+
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/video'));
+    expect(router.state.location.search).toBe(`?episode=${episodeId}`);
+  });
+
   it('"Remove from row" hides the title at once; a refusal brings it back and says so; the empty row goes', async () => {
     data.continueWatching = [aContinueItem({ title: 'Night Train' })];
     await open();

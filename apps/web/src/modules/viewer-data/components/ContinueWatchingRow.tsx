@@ -1,7 +1,9 @@
 import type { ContinueWatchingItem } from '@app/contracts';
 import { PosterCard } from '@web/modules/movies/components/PosterCard';
 import { Row } from '@web/modules/movies/components/MovieRow';
-import { watchLocation } from '@web/modules/player/watch-route';
+import { episodeLocation, watchLocation } from '@web/modules/player/watch-route';
+import { episodeRefLabel } from '@web/modules/series/episode-ref';
+import { seriesStrings } from '@web/modules/series/strings';
 import { Button } from '@web/shared/ui/Button';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
@@ -12,21 +14,29 @@ import { ProgressBar } from './ProgressBar';
 
 type ResumeCardProps = { item: ContinueWatchingItem; onRemove: () => void };
 
-/** A title to resume: the poster and title go to the player, which offers to continue from the saved position. */
+/**
+ * A title to resume: the poster and title go to the player, which offers to continue from the saved position. A
+ * series shows once, at the episode to watch next ("S1:E2" under its title), which the card plays (issue 13).
+ */
 const ResumeCard = ({ item, onRemove }: ResumeCardProps) => {
-  const { to, state } = watchLocation({ id: item.movieId, title: item.title, description: '' });
+  const { episode } = item;
+  const label = episode ? episodeRefLabel(episode) : null;
+  const name = label ? seriesStrings.episodeName(item.title, label) : item.title;
+  const { to, state } = episode
+    ? { to: episodeLocation(item.movieId), state: undefined }
+    : watchLocation({ id: item.movieId, title: item.title, description: '' });
   return (
     <PosterCard
       title={item.title}
       posterUrl={item.posterUrl}
       to={to}
       state={state}
-      linkLabel={texts.resume(item.title)}
+      linkLabel={texts.resume(name)}
       strip={
         <ProgressBar
           className={styles.progress}
           percent={item.progressPercent}
-          label={texts.progressLabel(item.title)}
+          label={texts.progressLabel(name)}
         />
       }
       actions={
@@ -41,6 +51,7 @@ const ResumeCard = ({ item, onRemove }: ResumeCardProps) => {
         </Button>
       }
     >
+      {episode && label && <p>{seriesStrings.episodeLine(label, episode.title)}</p>}
       <p>{texts.percentWatched(item.progressPercent)}</p>
     </PosterCard>
   );

@@ -71,6 +71,31 @@ describe('/userprofile: Watch History and Favorites', () => {
       expect(within(card('Eighty-Nine Seconds')).queryByRole('progressbar')).toBeNull();
     });
 
+    it("names an episode's label and title under its series, whose page the title opens", async () => {
+      data.history = [
+        aHistoryItem({
+          title: 'The Long Monsoon',
+          episode: {
+            episodeId: '65f0e90000000000000000e2',
+            seriesId: '65f05e0000000000000000aa',
+            seasonNumber: 2,
+            episodeNumber: 4,
+            title: 'Harvest',
+          },
+        }),
+        aHistoryItem({ title: 'Night Train' }),
+      ];
+      const panel = await openTab('history');
+
+      const link = await within(panel).findByRole('link', { name: 'The Long Monsoon' });
+      const card = link.closest('li') as HTMLElement;
+      expect(link.getAttribute('href')).toBe('/tv-shows/65f05e0000000000000000aa');
+      expect(within(card).getByText('S2:E4 · Harvest')).toBeTruthy();
+      const movie = within(panel).getByRole('link', { name: 'Night Train' });
+      expect(movie.getAttribute('href')).toMatch(/^\/moviedetails\//);
+      expect(within(movie.closest('li') as HTMLElement).queryByText(/S\d+:E\d+/)).toBeNull();
+    });
+
     it('removes an item at once; when the server refuses it comes back with the SPEC alert', async () => {
       data.history = [aHistoryItem({ title: 'Keep Me' }), aHistoryItem({ title: 'Drop Me' })];
       const panel = await openTab('history');

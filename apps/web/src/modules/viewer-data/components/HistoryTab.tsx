@@ -1,7 +1,10 @@
 import { watchMinutes } from '@app/contracts';
 import { useEffect, useState } from 'react';
+import { toPath } from '@web/app/paths';
 import { messageFor } from '@web/modules/auth/error-message';
 import { formatPaymentDate } from '@web/modules/payments/format-date';
+import { episodeRefLabel } from '@web/modules/series/episode-ref';
+import { seriesStrings } from '@web/modules/series/strings';
 import { Button } from '@web/shared/ui/Button';
 import { Pager } from '@web/shared/ui/Pager';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
@@ -58,6 +61,7 @@ export const HistoryTab = ({ userId }: { userId: string }) => {
               movieId={item.movieId}
               title={item.title}
               posterUrl={item.posterUrl}
+              to={item.episode ? toPath.series(item.episode.seriesId) : undefined}
               actions={
                 <>
                   <Button
@@ -68,7 +72,8 @@ export const HistoryTab = ({ userId }: { userId: string }) => {
                   >
                     {texts.remove}
                   </Button>
-                  {favorites.isSuccess && !isFavorite(item.movieId) && (
+                  {/* Favorites are movies' (an episode's record names the episode, not its series). */}
+                  {favorites.isSuccess && !item.episode && !isFavorite(item.movieId) && (
                     <Button size="sm" onClick={() => addFavorite.mutate(item)}>
                       {texts.addToFavorites}
                     </Button>
@@ -76,6 +81,9 @@ export const HistoryTab = ({ userId }: { userId: string }) => {
                 </>
               }
             >
+              {item.episode && (
+                <p>{seriesStrings.episodeLine(episodeRefLabel(item.episode), item.episode.title)}</p>
+              )}
               <p>{texts.watchedOn(formatPaymentDate(item.watchedAt))}</p>
               <p>{texts.watchMinutes(watchMinutes(item.watchTime))}</p>
               {item.progressPercent !== null && (

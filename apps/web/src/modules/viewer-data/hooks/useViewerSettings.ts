@@ -1,16 +1,16 @@
 import type { ViewerSettings } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import type { MutationCallbacks } from '@web/shared/api/mutation-callbacks';
 import { viewerDataApi } from '../api/viewer-data.api';
 import { viewerDataKeys } from './viewer-data-keys';
 
-/** Notification and playback settings, saved per user (DECISIONS 21). */
-export const useViewerSettings = (userId: string) => {
+/** Notification and playback settings, saved per user (DECISIONS 21); nothing is asked for a visitor (null). */
+export const useViewerSettings = (userId: string | null) => {
   const client = useApiClient();
   return useQuery({
-    queryKey: viewerDataKeys.settings(userId),
-    queryFn: ({ signal }) => viewerDataApi.settings(client, userId, signal),
+    queryKey: viewerDataKeys.settings(userId ?? ''),
+    queryFn: userId ? ({ signal }) => viewerDataApi.settings(client, userId, signal) : skipToken,
   });
 };
 

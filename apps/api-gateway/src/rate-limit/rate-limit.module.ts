@@ -1,0 +1,76 @@
+import type { DynamicModule } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type { Redis } from 'ioredis';
+import { createRedisClient, REDIS_CLIENT, RedisLifecycle } from '@app/server-core';
+import type { Env } from '../env';
+import { FailOpenStorage } from './fail-open.storage';
+import { rateLimitsFrom } from './rate-limits';
+
+/** ioredis states in which a command would only wait for retries to fail. */
+const LOST = new Set(['close', 'reconnecting', 'end']);
+
+type RateLimitEnv = Pick<
+  Env,
+  'REDIS_URL' | 'RATE_LIMIT_PER_MINUTE' | 'RATE_LIMIT_BROWSE_PER_MINUTE' | 'RATE_LIMIT_CONTACT_PER_HOUR'
+>;
+
+/** The gateway's one Redis client (rate limits), closed when the gateway stops. */
+@Module({})
+class GatewayRedisModule {
+  static register(url: string): DynamicModule {
+    const logger = new Logger('Redis');
+    return {
+      module: GatewayRedisModule,
+      providers: [
+        {
+          provide: REDIS_CLIENT,
+          useFactory: () => {
+            // Reported once per outage, not thrown: requests still pass while Redis is away (FailOpenStorage).
+            let reported = false;
+            return createRedisClient(url)
+              .on('error', (error: Error) => {
+                if (!reported) logger.warn({ msg: 'Redis connection failed', error: error.message });
+                reported = true;
+              })
+              .on('ready', () => {
+                reported = false;
+              });
+          },
+        },
+        RedisLifecycle,
+      ],
+      exports: [REDIS_CLIENT],
+    };
+  }
+}
+
+/**
+ * `@nestjs/throttler` with its Redis storage: the budgets of `rate-limits.ts`. The guard itself
+ * (ClientRateLimitGuard) is registered by the app module, after the session guard, so it knows the caller.
+ */
+@Module({})
+export class RateLimitModule {
+  static register(env: RateLimitEnv): DynamicModule {
+    return {
+      module: RateLimitModule,
+      imports: [
+        ThrottlerModule.forRootAsync({
+          imports: [GatewayRedisModule.register(env.REDIS_URL)],
+          inject: [REDIS_CLIENT],
+          useFactory: (redis: Redis) => ({
+            throttlers: rateLimitsFrom(env),
+            storage: new FailOpenStorage(
+              new ThrottlerStorageRedisService(redis),
+              // While it is connecting at boot, commands wait for it; once it is lost, they are not sent.
+              () => !LOST.has(redis.status),
+            ),
+            // Only Retry-After, on a 429 (the guard sets it); no X-RateLimit-* on every answer.
+            setHeaders: false,
+          }),
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,55 @@
+import type { ExecutionContext } from '@nestjs/common';
+import { SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { ThrottlerOptions } from '@nestjs/throttler';
+import type { Env } from '../env';
+
+/** The budget every route draws on (one per client, across routes). */
+export const DEFAULT_LIMIT = 'default';
+/** Tighter budgets, per route and client, on the routes that name them with @RateLimited(). */
+export type NamedLimit = 'browse' | 'contact';
+
+const NAMED_LIMIT = 'gateway:named-rate-limit';
+const NOT_LIMITED = 'gateway:not-rate-limited';
+
+/** The route also draws on a tighter budget: `browse` (expensive public reads) or `contact` (the contact form). */
+export const RateLimited = (limit: NamedLimit) => SetMetadata(NAMED_LIMIT, limit);
+
+/** Not counted at all: health probes, and callers who retry by design (Razorpay's signed webhook). */
+export const NotRateLimited = () => SetMetadata(NOT_LIMITED, true);
+
+const reflector = new Reflector();
+/** A handler or a controller class, as Nest keeps metadata on them. */
+type MetadataTarget = Parameters<Reflector['get']>[1];
+
+/**
+ * What a handler counts against beyond the default budget: the tighter one it (or its controller) names, false
+ * when it is not rate-limited at all, undefined when the default budget alone applies. The OpenAPI route table
+ * says the same per route (`rateLimit`), and a test holds the two together.
+ */
+export const rateLimitOf = (
+  handler: MetadataTarget,
+  controller: MetadataTarget,
+): NamedLimit | false | undefined => {
+  if (reflector.getAllAndOverride<boolean | undefined>(NOT_LIMITED, [handler, controller])) return false;
+  return reflector.getAllAndOverride<NamedLimit | undefined>(NAMED_LIMIT, [handler, controller]);
+};
+
+export const rateLimitAt = (context: ExecutionContext) =>
+  rateLimitOf(context.getHandler(), context.getClass());
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const onlyFor = (name: NamedLimit) => (context: ExecutionContext) => rateLimitAt(context) !== name;
+
+type LimitsEnv = Pick<
+  Env,
+  'RATE_LIMIT_PER_MINUTE' | 'RATE_LIMIT_BROWSE_PER_MINUTE' | 'RATE_LIMIT_CONTACT_PER_HOUR'
+>;
+
+/** The throttlers of `@nestjs/throttler`: a client blocked by one waits until it lets them through again. */
+export const rateLimitsFrom = (env: LimitsEnv): ThrottlerOptions[] => [
+  { name: DEFAULT_LIMIT, limit: env.RATE_LIMIT_PER_MINUTE, ttl: MINUTE_MS },
+  { name: 'browse', limit: env.RATE_LIMIT_BROWSE_PER_MINUTE, ttl: MINUTE_MS, skipIf: onlyFor('browse') },
+  { name: 'contact', limit: env.RATE_LIMIT_CONTACT_PER_HOUR, ttl: HOUR_MS, skipIf: onlyFor('contact') },
+];

@@ -1,0 +1,518 @@
+import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AuthMessages,
+  AuthPatterns,
+  ErrorCode,
+  MovieStatus,
+  Role,
+  SeriesMessages,
+  SeriesPatterns,
+  SeriesRpc,
+} from '@app/contracts';
+import type { RpcEnvelope, SessionUser } from '@app/contracts';
+import { AppError } from '@app/server-core';
+import { fakeEpisode, fakeSeries, fakeSeriesDetail, fakeSession } from './fakes';
+import { callGateway, startFakeService, startGateway } from './gateway-harness';
+
+// TV shows at the gateway (issue 13), against a stand-in catalogue on the real transport: the public series and
+// episode reads (drafts for admins only), every admin write behind the admin role, the `{ data, message }`
+// envelopes, and hostile input refused before the catalogue is asked.
+
+const adminId = 'a'.repeat(24);
+const ashaId = 'b'.repeat(24);
+const seriesId = '1'.repeat(24);
+const episodeId = '2'.repeat(24);
+const draftSeriesId = '3'.repeat(24);
+const draftEpisodeId = '4'.repeat(24);
+/** The catalogue refuses writes to this series: its season 1 and episode 1 exist already. */
+const fullSeriesId = '5'.repeat(24);
+
+const sessions: Record<string, SessionUser> = {
+  'admin-token': fakeSession(adminId, Role.Admin, 'Admin'),
+  'asha-token': fakeSession(ashaId, Role.User, 'Asha'),
+};
+
+const panchayat = fakeSeries(seriesId);
+const draft = fakeSeries(draftSeriesId, { title: 'Unaired', status: MovieStatus.Draft });
+const pilot = fakeEpisode(episodeId, seriesId);
+const second = fakeEpisode('6'.repeat(24), seriesId, { number: 2, title: 'The Chair' });
+const detail = fakeSeriesDetail(panchayat, [pilot, second]);
+
+const calls: Array<{ pattern: string; data: Record<string, unknown> }> = [];
+const callsTo = (pattern: string) =>
+  calls.filter((call) => call.pattern === pattern).map((call) => call.data);
+const catalogueCalls = () => calls.filter((call) => call.pattern !== AuthPatterns.resolveSession);
+
+type Envelope = RpcEnvelope<Record<string, unknown>>;
+
+@Controller()
+class FakeServicesController {
+  @MessagePattern(AuthPatterns.resolveSession)
+  resolve(@Payload() { data }: RpcEnvelope<{ token: string }>) {
+    const session = sessions[data.token];
+    if (!session) throw new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired);
+    return session;
+  }
+
+  @MessagePattern(SeriesPatterns.list)
+  list(@Payload() { data }: Envelope) {
+    calls.push({ pattern: SeriesPatterns.list, data });
+    return { data: [panchayat], page: data.page, pageSize: data.pageSize, total: 1 };
+  }
+
+  @MessagePattern(SeriesPatterns.genres)
+  genres(@Payload() { data }: Envelope) {
+    calls.push({ pattern: SeriesPatterns.genres, data });
+    return ['Comedy', 'Drama'];
+  }
+
+  @MessagePattern(SeriesPatterns.get)
+  get(@Payload() { data }: RpcEnvelope<{ id: string; asAdmin: boolean }>) {
+    calls.push({ pattern: SeriesPatterns.get, data });
+    if (data.id === seriesId) return detail;
+    if (data.id === draftSeriesId && data.asAdmin) return fakeSeriesDetail(draft, []);
+    throw new AppError(ErrorCode.NotFound, SeriesMessages.notFound);
+  }
+
+  @MessagePattern(SeriesPatterns.episode)
+  episode(@Payload() { data }: RpcEnvelope<{ id: string; asAdmin: boolean }>) {
+    calls.push({ pattern: SeriesPatterns.episode, data });
+    if (data.id === episodeId) return { episode: pilot, series: panchayat, next: second };
+    if (data.id === draftEpisodeId && data.asAdmin)
+      return {
+        episode: { ...pilot, id: draftEpisodeId, seriesId: draftSeriesId },
+        series: draft,
+        next: null,
+      };
+    throw new AppError(ErrorCode.NotFound, SeriesMessages.episodeNotFound);
+  }
+
+  @MessagePattern(SeriesPatterns.adminList)
+  adminList(@Payload() { data }: Envelope) {
+    calls.push({ pattern: SeriesPatterns.adminList, data });
+    return { data: [panchayat, draft], page: data.page, pageSize: data.pageSize, total: 2 };
+  }
+
+  @MessagePattern(SeriesPatterns.create)
+  create(@Payload() { data }: Envelope) {
+    calls.push({ pattern: SeriesPatterns.create, data });
+    return { ...draft, title: data.title };
+  }
+
+  @MessagePattern(SeriesPatterns.update)
+  update(@Payload() { data }: RpcEnvelope<{ id: string; changes: { title?: string } }>) {
+    calls.push({ pattern: SeriesPatterns.update, data });
+    return { ...panchayat, ...data.changes };
+  }
+
+  @MessagePattern(SeriesPatterns.publish)
+  publish(@Payload() { data }: RpcEnvelope<{ id: string }>) {
+    calls.push({ pattern: SeriesPatterns.publish, data });
+    if (data.id !== draftSeriesId) throw new AppError(ErrorCode.Conflict, SeriesMessages.onlyDraftsPublish);
+    return { ...draft, status: MovieStatus.Published };
+  }
+
+  @MessagePattern(SeriesPatterns.remove)
+  remove(@Payload() { data }: RpcEnvelope<{ id: string }>) {
+    calls.push({ pattern: SeriesPatterns.remove, data });
+    return { id: data.id };
+  }
+
+  @MessagePattern(SeriesPatterns.addSeason)
+  addSeason(@Payload() { data }: RpcEnvelope<{ seriesId: string }>) {
+    calls.push({ pattern: SeriesPatterns.addSeason, data });
+    if (data.seriesId === fullSeriesId) throw new AppError(ErrorCode.Conflict, SeriesMessages.seasonExists);
+    return detail;
+  }
+
+  @MessagePattern(SeriesPatterns.updateSeason)
+  updateSeason(@Payload() { data }: Envelope) {
+    calls.push({ pattern: SeriesPatterns.updateSeason, data });
+    return detail;
+  }
+
+  @MessagePattern(SeriesPatterns.removeSeason)
+  removeSeason(@Payload() { data }: RpcEnvelope<{ seasonNumber: number }>) {
+    calls.push({ pattern: SeriesPatterns.removeSeason, data });
+    if (data.seasonNumber !== 1) throw new AppError(ErrorCode.NotFound, SeriesMessages.seasonNotFound);
+    return { ...detail, seasons: [] };
+  }
+
+  @MessagePattern(SeriesPatterns.addEpisode)
+  addEpisode(@Payload() { data }: RpcEnvelope<{ seriesId: string; seasonNumber: number; episode: object }>) {
+    calls.push({ pattern: SeriesPatterns.addEpisode, data });
+    if (data.seriesId === fullSeriesId) throw new AppError(ErrorCode.Conflict, SeriesMessages.episodeExists);
+    return { ...pilot, ...data.episode, seasonNumber: data.seasonNumber };
+  }
+
+  @MessagePattern(SeriesPatterns.updateEpisode)
+  updateEpisode(@Payload() { data }: RpcEnvelope<{ id: string; changes: object }>) {
+    calls.push({ pattern: SeriesPatterns.updateEpisode, data });
+    return { ...pilot, ...data.changes };
+  }
+
+  @MessagePattern(SeriesPatterns.removeEpisode)
+  removeEpisode(@Payload() { data }: RpcEnvelope<{ id: string }>) {
+    calls.push({ pattern: SeriesPatterns.removeEpisode, data });
+    return { id: data.id };
+  }
+}
+
+@Module({ controllers: [FakeServicesController] })
+class FakeServicesModule {}
+
+const seriesInput = {
+  title: 'Kota Factory',
+  description: 'Students prepare for the IIT entrance exam in Kota.',
+  genre: 'Drama',
+  rating: 9,
+  posterUrl: 'https://example.com/kota.jpg',
+  access: 'premium',
+  creators: ['Saurabh Khanna'],
+};
+const episodeInput = {
+  number: 3,
+  title: 'Inventory',
+  runtimeMinutes: 35,
+  intro: { startSeconds: 10, endSeconds: 70 },
+};
+
+type AdminRoute = [method: string, path: string, body: unknown, ok: number, pattern: string];
+
+/** Every admin series route with a valid request, the status it answers and the RPC it makes. */
+const ADMIN_ROUTES: AdminRoute[] = [
+  ['GET', '/api/admin/series?status=draft', undefined, 200, SeriesPatterns.adminList],
+  ['POST', '/api/admin/series', seriesInput, 201, SeriesPatterns.create],
+  ['PUT', `/api/admin/series/${seriesId}`, { title: 'Panchayat (2020)' }, 200, SeriesPatterns.update],
+  ['POST', `/api/admin/series/${draftSeriesId}/publish`, undefined, 200, SeriesPatterns.publish],
+  ['DELETE', `/api/admin/series/${seriesId}`, undefined, 200, SeriesPatterns.remove],
+  ['POST', `/api/admin/series/${seriesId}/seasons`, { number: 2 }, 201, SeriesPatterns.addSeason],
+  ['PUT', `/api/admin/series/${seriesId}/seasons/1`, { title: 'Phulera' }, 200, SeriesPatterns.updateSeason],
+  ['DELETE', `/api/admin/series/${seriesId}/seasons/1`, undefined, 200, SeriesPatterns.removeSeason],
+  ['POST', `/api/admin/series/${seriesId}/seasons/1/episodes`, episodeInput, 201, SeriesPatterns.addEpisode],
+  ['PUT', `/api/admin/episodes/${episodeId}`, { intro: null }, 200, SeriesPatterns.updateEpisode],
+  ['DELETE', `/api/admin/episodes/${episodeId}`, undefined, 200, SeriesPatterns.removeEpisode],
+];
+
+describe('TV shows at the gateway', () => {
+  let services: INestMicroservice;
+  let gateway: INestApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    const fake = await startFakeService(FakeServicesModule);
+    services = fake.app;
+    ({ app: gateway, url } = await startGateway({
+      AUTH_SERVICE_ADDR: fake.address,
+      CATALOGUE_SERVICE_ADDR: fake.address,
+    }));
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await services?.close();
+  });
+
+  beforeEach(() => {
+    calls.length = 0;
+  });
+
+  const send = (method: string, path: string, body?: unknown, token: string | null = null) =>
+    callGateway(url, method, path, { body, token });
+
+  describe('public reads', () => {
+    it('lists published series with the query parsed and paging defaulted', async () => {
+      const response = await send('GET', '/api/series?search=%20phulera%20&genre=Comedy&sort=top-rated');
+      expect(response.status).toBe(200);
+      expect(SeriesRpc.list.reply.parse(await response.json())).toEqual({
+        data: [panchayat],
+        page: 1,
+        pageSize: 24,
+        total: 1,
+      });
+      expect(callsTo(SeriesPatterns.list)).toEqual([
+        { search: 'phulera', genre: 'Comedy', sort: 'top-rated', page: 1, pageSize: 24 },
+      ]);
+    });
+
+    it('answers the genres of the series', async () => {
+      const response = await send('GET', '/api/series/genres');
+      expect(await response.json()).toEqual(['Comedy', 'Drama']);
+      expect(callsTo(SeriesPatterns.genres)).toEqual([{}]);
+    });
+
+    it('answers a series page and an episode, asking as a viewer for visitors and users', async () => {
+      for (const token of [null, 'asha-token']) {
+        const page = await send('GET', `/api/series/${seriesId}`, undefined, token);
+        expect(page.status).toBe(200);
+        expect(await page.json()).toEqual(detail);
+        const episode = await send('GET', `/api/episodes/${episodeId}`, undefined, token);
+        expect(await episode.json()).toEqual({ episode: pilot, series: panchayat, next: second });
+      }
+      expect(callsTo(SeriesPatterns.get)).toEqual([
+        { id: seriesId, asAdmin: false },
+        { id: seriesId, asAdmin: false },
+      ]);
+      expect(callsTo(SeriesPatterns.episode)).toEqual([
+        { id: episodeId, asAdmin: false },
+        { id: episodeId, asAdmin: false },
+      ]);
+    });
+
+    it('hides a draft series and its episodes from visitors and users (404), and shows them to admins', async () => {
+      for (const token of [null, 'asha-token']) {
+        const page = await send('GET', `/api/series/${draftSeriesId}`, undefined, token);
+        expect(page.status).toBe(404);
+        expect(await page.json()).toMatchObject({
+          code: ErrorCode.NotFound,
+          message: SeriesMessages.notFound,
+        });
+        const episode = await send('GET', `/api/episodes/${draftEpisodeId}`, undefined, token);
+        expect(episode.status).toBe(404);
+        expect(await episode.json()).toMatchObject({ message: SeriesMessages.episodeNotFound });
+      }
+      expect((await send('GET', `/api/series/${draftSeriesId}`, undefined, 'admin-token')).status).toBe(200);
+      expect((await send('GET', `/api/episodes/${draftEpisodeId}`, undefined, 'admin-token')).status).toBe(
+        200,
+      );
+      expect(callsTo(SeriesPatterns.get).at(-1)).toEqual({ id: draftSeriesId, asAdmin: true });
+      expect(callsTo(SeriesPatterns.episode).at(-1)).toEqual({ id: draftEpisodeId, asAdmin: true });
+    });
+
+    it.each([
+      ['a malformed series id', '/api/series/not-an-id', 'Invalid series ID'],
+      ['an upper-case series id', `/api/series/${'A'.repeat(24)}`, 'Invalid series ID'],
+      ['an operator as series id', '/api/series/%7B%22%24ne%22%3Anull%7D', 'Invalid series ID'],
+      ['a malformed episode id', `/api/episodes/${'1'.repeat(23)}`, 'Invalid episode ID'],
+      ['an unknown query key', '/api/series?status=draft', 'status'],
+      ['a page size over the limit', '/api/series?pageSize=1000', 'pageSize'],
+      ['a page that is not a number', '/api/series?page=abc', 'page'],
+      ['an unknown sort', '/api/series?sort=random', 'sort'],
+      ['an unknown access', '/api/series?access=vip', 'access'],
+      ['a search sent twice', '/api/series?search=a&search=b', 'search'],
+      ['an operator in the query', '/api/series?genre[$ne]=Drama', 'genre'],
+    ])('refuses %s with 400, asking no service', async (_case, path, mentions) => {
+      const response = await send('GET', path);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { code: string; message: string };
+      expect(body.code).toBe(ErrorCode.ValidationFailed);
+      expect(body.message).toContain(mentions);
+      expect(catalogueCalls()).toEqual([]);
+    });
+  });
+
+  describe('admin routes', () => {
+    it.each(ADMIN_ROUTES)(
+      '%s %s: a visitor 401 and a user 403 without a call; an admin %i',
+      async (method, path, body, ok, pattern) => {
+        expect((await send(method, path, body, null)).status).toBe(401);
+        const user = await send(method, path, body, 'asha-token');
+        expect(user.status).toBe(403);
+        expect(await user.json()).toMatchObject({ code: ErrorCode.Forbidden });
+        expect(catalogueCalls()).toEqual([]);
+
+        expect((await send(method, path, body, 'admin-token')).status).toBe(ok);
+        expect(catalogueCalls().map((call) => call.pattern)).toEqual([pattern]);
+      },
+    );
+
+    it("wraps series writes in { data, message } with the catalogue's texts", async () => {
+      const created = await send('POST', '/api/admin/series', seriesInput, 'admin-token');
+      expect(await created.json()).toEqual({
+        data: { ...draft, title: 'Kota Factory' },
+        message: SeriesMessages.added,
+      });
+      expect(callsTo(SeriesPatterns.create)).toEqual([seriesInput]);
+
+      const updated = await send('PUT', `/api/admin/series/${seriesId}`, { access: 'free' }, 'admin-token');
+      expect(await updated.json()).toEqual({
+        data: { ...panchayat, access: 'free' },
+        message: SeriesMessages.updated,
+      });
+      expect(callsTo(SeriesPatterns.update)).toEqual([{ id: seriesId, changes: { access: 'free' } }]);
+
+      const published = await send(
+        'POST',
+        `/api/admin/series/${draftSeriesId}/publish`,
+        undefined,
+        'admin-token',
+      );
+      expect(await published.json()).toEqual({ data: { ...draft, status: MovieStatus.Published } });
+
+      const removed = await send('DELETE', `/api/admin/series/${seriesId}`, undefined, 'admin-token');
+      expect(await removed.json()).toEqual({ id: seriesId });
+    });
+
+    it('passes seasons and episodes with their series and season numbers, and wraps the answers', async () => {
+      const season = await send(
+        'POST',
+        `/api/admin/series/${seriesId}/seasons`,
+        { number: 2, title: 'Season Two', airDate: '2022-05-18' },
+        'admin-token',
+      );
+      expect(await season.json()).toEqual({ data: detail, message: SeriesMessages.seasonAdded });
+      expect(callsTo(SeriesPatterns.addSeason)).toEqual([
+        { seriesId, season: { number: 2, title: 'Season Two', airDate: '2022-05-18' } },
+      ]);
+
+      await send(
+        'PUT',
+        `/api/admin/series/${seriesId}/seasons/2`,
+        { overview: 'Back in Phulera' },
+        'admin-token',
+      );
+      expect(callsTo(SeriesPatterns.updateSeason)).toEqual([
+        { seriesId, seasonNumber: 2, changes: { overview: 'Back in Phulera' } },
+      ]);
+
+      const removedSeason = await send(
+        'DELETE',
+        `/api/admin/series/${seriesId}/seasons/1`,
+        undefined,
+        'admin-token',
+      );
+      expect(await removedSeason.json()).toEqual({ data: { ...detail, seasons: [] } });
+      expect(callsTo(SeriesPatterns.removeSeason)).toEqual([{ seriesId, seasonNumber: 1 }]);
+
+      const episode = await send(
+        'POST',
+        `/api/admin/series/${seriesId}/seasons/2/episodes`,
+        episodeInput,
+        'admin-token',
+      );
+      expect(episode.status).toBe(201);
+      expect(await episode.json()).toEqual({
+        data: { ...pilot, ...episodeInput, seasonNumber: 2 },
+        message: SeriesMessages.episodeAdded,
+      });
+      expect(callsTo(SeriesPatterns.addEpisode)).toEqual([
+        { seriesId, seasonNumber: 2, episode: episodeInput },
+      ]);
+
+      const edited = await send('PUT', `/api/admin/episodes/${episodeId}`, { intro: null }, 'admin-token');
+      expect(await edited.json()).toEqual({ data: { ...pilot, intro: null } });
+      expect(callsTo(SeriesPatterns.updateEpisode)).toEqual([{ id: episodeId, changes: { intro: null } }]);
+
+      const removed = await send('DELETE', `/api/admin/episodes/${episodeId}`, undefined, 'admin-token');
+      expect(await removed.json()).toEqual({ id: episodeId });
+    });
+
+    it("answers the catalogue's refusals with their statuses and texts", async () => {
+      const cases: Array<[string, string, unknown, number, string]> = [
+        [
+          'POST',
+          `/api/admin/series/${fullSeriesId}/seasons`,
+          { number: 1 },
+          409,
+          SeriesMessages.seasonExists,
+        ],
+        [
+          'POST',
+          `/api/admin/series/${fullSeriesId}/seasons/1/episodes`,
+          { number: 1, title: 'Again' },
+          409,
+          SeriesMessages.episodeExists,
+        ],
+        ['POST', `/api/admin/series/${seriesId}/publish`, undefined, 409, SeriesMessages.onlyDraftsPublish],
+        ['DELETE', `/api/admin/series/${seriesId}/seasons/9`, undefined, 404, SeriesMessages.seasonNotFound],
+      ];
+      for (const [method, path, body, status, message] of cases) {
+        const response = await send(method, path, body, 'admin-token');
+        expect([path, response.status]).toEqual([path, status]);
+        expect(await response.json()).toMatchObject({ message });
+      }
+    });
+
+    const episodePath = `/api/admin/series/${seriesId}/seasons/1/episodes`;
+    it.each([
+      // [case, method, path, body]
+      ['a malformed series id', 'PUT', '/api/admin/series/not-an-id', { title: 'x' }],
+      ['an operator as series id', 'DELETE', '/api/admin/series/%7B%22%24gt%22%3A%22%22%7D', undefined],
+      ['a malformed episode id', 'DELETE', '/api/admin/episodes/..%2F..%2Fetc', undefined],
+      ['season 0', 'PUT', `/api/admin/series/${seriesId}/seasons/0`, { title: 'x' }],
+      ['a fractional season', 'DELETE', `/api/admin/series/${seriesId}/seasons/1.5`, undefined],
+      [
+        'a season that is not a number',
+        'POST',
+        `/api/admin/series/${seriesId}/seasons/one/episodes`,
+        episodeInput,
+      ],
+      ['a season over the limit', 'DELETE', `/api/admin/series/${seriesId}/seasons/101`, undefined],
+      ['an unknown admin-list key', 'GET', '/api/admin/series?demo=true', undefined],
+      ['an unknown status filter', 'GET', '/api/admin/series?status=archived', undefined],
+      ['a series with fields of its own', 'POST', '/api/admin/series', { ...seriesInput, demo: true }],
+      ['a series with a client id', 'POST', '/api/admin/series', { ...seriesInput, id: seriesId }],
+      ['a series without a title', 'POST', '/api/admin/series', { ...seriesInput, title: undefined }],
+      ['a title as an operator', 'POST', '/api/admin/series', { ...seriesInput, title: { $gt: '' } }],
+      ['a rating as text (no coercion)', 'POST', '/api/admin/series', { ...seriesInput, rating: '9' }],
+      ['a rating off the 0.1 steps', 'POST', '/api/admin/series', { ...seriesInput, rating: 8.25 }],
+      ['an unknown genre', 'POST', '/api/admin/series', { ...seriesInput, genre: 'Telenovela' }],
+      [
+        'a script URL for the poster',
+        'POST',
+        '/api/admin/series',
+        { ...seriesInput, posterUrl: 'javascript:alert(1)' },
+      ],
+      ['an array for the body', 'POST', '/api/admin/series', [seriesInput]],
+      ['a status that is no status', 'PUT', `/api/admin/series/${seriesId}`, { status: 'archived' }],
+      ['a series update with an id', 'PUT', `/api/admin/series/${seriesId}`, { id: draftSeriesId }],
+      ['a season number as text', 'POST', `/api/admin/series/${seriesId}/seasons`, { number: '2' }],
+      ['a season number of 0', 'POST', `/api/admin/series/${seriesId}/seasons`, { number: 0 }],
+      ['a season without a number', 'POST', `/api/admin/series/${seriesId}/seasons`, { title: 'x' }],
+      ['a season update renumbering it', 'PUT', `/api/admin/series/${seriesId}/seasons/1`, { number: 3 }],
+      ['a malformed air date', 'PUT', `/api/admin/series/${seriesId}/seasons/1`, { airDate: '18/05/2022' }],
+      ['an episode number as text', 'POST', episodePath, { ...episodeInput, number: '3' }],
+      ['a fractional episode number', 'POST', episodePath, { ...episodeInput, number: 3.5 }],
+      ['an episode number over the limit', 'POST', episodePath, { ...episodeInput, number: 501 }],
+      ['a runtime as text', 'POST', episodePath, { ...episodeInput, runtimeMinutes: '35' }],
+      [
+        'an episode with a series of its own',
+        'POST',
+        episodePath,
+        { ...episodeInput, seriesId: draftSeriesId },
+      ],
+      [
+        'an intro that ends before it starts',
+        'POST',
+        episodePath,
+        { ...episodeInput, intro: { startSeconds: 70, endSeconds: 10 } },
+      ],
+      [
+        'an intro longer than an intro',
+        'POST',
+        episodePath,
+        { ...episodeInput, intro: { startSeconds: 0, endSeconds: 3600 } },
+      ],
+      [
+        'intro markers as text',
+        'PUT',
+        `/api/admin/episodes/${episodeId}`,
+        { intro: { startSeconds: '0', endSeconds: '60' } },
+      ],
+      [
+        'intro markers with a key of their own',
+        'PUT',
+        `/api/admin/episodes/${episodeId}`,
+        { intro: { startSeconds: 0, endSeconds: 60, skip: true } },
+      ],
+      ['an episode moved by its body', 'PUT', `/api/admin/episodes/${episodeId}`, { seasonNumber: 2 }],
+      ['an episode number as an operator', 'PUT', `/api/admin/episodes/${episodeId}`, { number: { $gt: 0 } }],
+    ])('refuses %s with 400, asking no service', async (_case, method, path, body) => {
+      const response = await send(method, path, body, 'admin-token');
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: ErrorCode.ValidationFailed });
+      expect(catalogueCalls()).toEqual([]);
+    });
+
+    it('answers an intro in the wrong order with its own text', async () => {
+      const response = await send(
+        'POST',
+        episodePath,
+        { ...episodeInput, intro: { startSeconds: 70, endSeconds: 10 } },
+        'admin-token',
+      );
+      expect(((await response.json()) as { message: string }).message).toContain(SeriesMessages.introOrder);
+    });
+  });
+});

@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { unlessDuplicate } from '@app/server-core';
+import { EpisodeRecord } from './episode.schema';
+
+/** An episode as stored: read back, or built with its `_id` before insert (the seed). */
+export type StoredEpisode = EpisodeRecord & { _id: Types.ObjectId };
+
+/** Source fields an import refreshes; the admin's (intro markers) and streaming's (media) are set on insert only. */
+export type ImportedEpisode = {
+  seasonNumber: number;
+  number: number;
+  refresh: Partial<EpisodeRecord>;
+};
+
+const PLAY_ORDER = { seasonNumber: 1, number: 1 } as const;
+const oid = (id: string | Types.ObjectId) => (typeof id === 'string' ? new Types.ObjectId(id) : id);
+
+/** The only code that touches the episodes collection. */
+@Injectable()
+export class EpisodesRepository {
+  constructor(@InjectModel(EpisodeRecord.name) private readonly episodes: Model<EpisodeRecord>) {}
+
+  findById(id: string): Promise<StoredEpisode | null> {
+    return this.episodes.findById(id).lean<StoredEpisode>().exec();
+  }
+
+  /** A series' episodes in play order. */
+  ofSeries(seriesId: string | Types.ObjectId): Promise<StoredEpisode[]> {
+    return this.episodes
+      .find({ seriesId: oid(seriesId) })
+      .sort(PLAY_ORDER)
+      .lean<StoredEpisode[]>()
+      .exec();
+  }
+
+  ofSeason(seriesId: string | Types.ObjectId, seasonNumber: number): Promise<StoredEpisode[]> {
+    return this.episodes
+      .find({ seriesId: oid(seriesId), seasonNumber })
+      .sort({ number: 1 })
+      .lean<StoredEpisode[]>()
+      .exec();
+  }
+
+  /** How many episodes each of these series has (series without any are absent). */
+  async countBySeries(seriesIds: Types.ObjectId[]): Promise<Map<string, number>> {
+    if (seriesIds.length === 0) return new Map();
+    const counts = await this.episodes
+      .aggregate<{ _id: Types.ObjectId; count: number }>([
+        { $match: { seriesId: { $in: seriesIds } } },
+        { $group: { _id: '$seriesId', count: { $sum: 1 } } },
+      ])
+      .exec();
+    return new Map(counts.map(({ _id, count }) => [_id.toHexString(), count]));
+  }
+
+  /** Null when the season already has an episode of that number (the unique index). */
+  async create(episode: EpisodeRecord): Promise<StoredEpisode | null> {
+    const created = await unlessDuplicate(this.episodes.create(episode), null);
+    return created ? created.toObject<StoredEpisode>() : null;
+  }
+
+  /** Null when there is no such episode; false when its new number is taken in its season (the unique index). */
+  update(id: string, changes: Partial<EpisodeRecord>): Promise<StoredEpisode | null | false> {
+    return unlessDuplicate(
+      this.episodes
+        .findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after' })
+        .lean<StoredEpisode>()
+        .exec(),
+      false as const,
+    );
+  }
+
+  /** The removed episode, or null when there was none. */
+  delete(id: string): Promise<StoredEpisode | null> {
+    return this.episodes.findByIdAndDelete(id).lean<StoredEpisode>().exec();
+  }
+
+  /** Removes these episodes (the ones a season or series removal listed); returns how many went. */
+  async deleteMany(ids: Types.ObjectId[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const { deletedCount } = await this.episodes.deleteMany({ _id: { $in: ids } }).exec();
+    return deletedCount;
+  }
+
+  /**
+   * Marks the episode playable with its media's duration; conditional on `readyAt`, so a redelivered or older
+   * `media.ready` changes nothing. False when nothing changed (already applied, or no such episode).
+   */
+  async markMediaReady(id: string, durationSeconds: number | null, readyAt: Date): Promise<boolean> {
+    const { modifiedCount } = await this.episodes
+      .updateOne(
+        { _id: id, $or: [{ mediaReadyAt: null }, { mediaReadyAt: { $lt: readyAt } }] },
+        { $set: { mediaReady: true, mediaDurationSeconds: durationSeconds, mediaReadyAt: readyAt } },
+      )
+      .exec();
+    return modifiedCount > 0;
+  }
+
+  /** Inserts the episodes not there yet (by `_id`); returns the ids inserted. */
+  async insertMissing(batch: StoredEpisode[]): Promise<Types.ObjectId[]> {
+    if (batch.length === 0) return [];
+    const result = await this.episodes.bulkWrite(
+      batch.map((episode) => ({
+        updateOne: { filter: { _id: episode._id }, update: { $setOnInsert: episode }, upsert: true },
+      })),
+      { ordered: false },
+    );
+    return Object.values(result.upsertedIds) as Types.ObjectId[];
+  }
+
+  /** Of these ids, the episodes that have no playable media yet. */
+  withoutMedia(ids: Types.ObjectId[]): Promise<StoredEpisode[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.episodes
+      .find({ _id: { $in: ids }, mediaReady: { $ne: true } })
+      .sort(PLAY_ORDER)
+      .lean<StoredEpisode[]>()
+      .exec();
+  }
+
+  /**
+   * Upserts on the unique key (series, season, number): idempotent, so a second import adds nothing. Returns the
+   * ids of the episodes this call inserted.
+   */
+  async upsertImported(seriesId: Types.ObjectId, batch: ImportedEpisode[]): Promise<Types.ObjectId[]> {
+    if (batch.length === 0) return [];
+    const result = await this.episodes.bulkWrite(
+      batch.map(({ seasonNumber, number, refresh }) => ({
+        updateOne: {
+          filter: { seriesId, seasonNumber, number },
+          update: {
+            $set: refresh,
+            // The key's fields come from the filter.
+            $setOnInsert: {
+              intro: null,
+              mediaReady: false,
+              mediaDurationSeconds: null,
+              mediaReadyAt: null,
+            },
+          },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+    return Object.values(result.upsertedIds) as Types.ObjectId[];
+  }
+
+  count(): Promise<number> {
+    return this.episodes.estimatedDocumentCount().exec();
+  }
+}

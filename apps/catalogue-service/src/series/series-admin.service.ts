@@ -1,0 +1,251 @@
+import { Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
+import {
+  accessForRating,
+  AdminSeriesQuery,
+  Episode,
+  EpisodeInput,
+  EpisodeUpdate,
+  ErrorCode,
+  MovieStatus,
+  Page,
+  SeasonInput,
+  SeasonUpdate,
+  Series,
+  SeriesDetail,
+  SeriesInput,
+  SeriesMessages,
+  SeriesUpdate,
+} from '@app/contracts';
+import { AppError, EventBus } from '@app/server-core';
+import { MovieListCache } from '../movies/movie-list.cache';
+import { normalizeTitle } from '../movies/title';
+import { EpisodeRecord } from './episode.schema';
+import { EpisodesRepository, StoredEpisode } from './episodes.repository';
+import {
+  announceEpisodes,
+  announceEpisodesDeleted,
+  announceSeries,
+  seriesUpdatedEvent,
+} from './series-events';
+import { toEpisode, toSeries, toSeriesDetail, toSeriesPage } from './series.mapper';
+import { SeasonRecord, SeriesRecord } from './series.schema';
+import { SeriesRepository, StoredSeries } from './series.repository';
+
+const toDate = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00.000Z`) : null);
+const isPublished = (series: Pick<StoredSeries, 'status'>) => series.status === MovieStatus.Published;
+
+/** The series form's fields as stored; only the keys present are set (an update is partial). */
+const seriesFields = (input: SeriesUpdate): Partial<SeriesRecord> => {
+  const { title, firstAirDate, status: _status, ...rest } = input;
+  return {
+    ...rest,
+    ...(title !== undefined ? { title, titleNormalized: normalizeTitle(title) } : {}),
+    ...(firstAirDate !== undefined ? { firstAirDate: toDate(firstAirDate) } : {}),
+  };
+};
+
+const seasonFields = (input: SeasonUpdate): Partial<Omit<SeasonRecord, 'number'>> => ({
+  ...(input.title !== undefined ? { title: input.title } : {}),
+  ...(input.overview !== undefined ? { overview: input.overview } : {}),
+  ...(input.airDate !== undefined ? { airDate: toDate(input.airDate) } : {}),
+});
+
+const episodeFields = (input: EpisodeUpdate): Partial<EpisodeRecord> => {
+  const { airDate, intro, ...rest } = input;
+  return {
+    ...rest,
+    ...(airDate !== undefined ? { airDate: toDate(airDate) } : {}),
+    ...(intro !== undefined ? { intro } : {}),
+  };
+};
+
+/**
+ * Admin management of series, seasons and episodes (the gateway lets only admins here). Every write that changes
+ * what lists show invalidates them; what consumers keep (cards, the episode index, media) hears of it by event.
+ */
+@Injectable()
+export class SeriesAdminService {
+  constructor(
+    private readonly series: SeriesRepository,
+    private readonly episodes: EpisodesRepository,
+    private readonly listCache: MovieListCache,
+    private readonly events: EventBus,
+  ) {}
+
+  async list({ page, pageSize, status, search }: AdminSeriesQuery): Promise<Page<Series>> {
+    const fragment = search?.trim() ? normalizeTitle(search) : undefined;
+    if (fragment === '') return { data: [], page, pageSize, total: 0 };
+    // Most recently added first, so a series an admin just added is on the first page.
+    const result = await this.series.list({ status, search: fragment }, 'added', page, pageSize);
+    return toSeriesPage(result, await this.episodes.countBySeries(result.data.map((series) => series._id)));
+  }
+
+  /** A new series is a draft unless created published; access defaults from the rating, as for movies. */
+  async create(input: SeriesInput): Promise<Series> {
+    const status = input.status ?? MovieStatus.Draft;
+    const series = await this.series.create({
+      title: input.title,
+      titleNormalized: normalizeTitle(input.title),
+      description: input.description,
+      genre: input.genre,
+      genres: [input.genre],
+      rating: input.rating,
+      votes: null,
+      posterUrl: input.posterUrl,
+      status,
+      access: input.access ?? accessForRating(input.rating),
+      firstAirDate: toDate(input.firstAirDate),
+      language: input.language ?? null,
+      creators: input.creators ?? [],
+      cast: input.cast ?? [],
+      demo: false,
+      seasons: [],
+      publishDate: status === MovieStatus.Published ? new Date() : null,
+      popularity: 0,
+    });
+    await this.listCache.invalidate();
+    if (isPublished(series)) await announceSeries(this.events, series, []);
+    return toSeries(series, 0);
+  }
+
+  /**
+   * Partial. A draft saved as published is published (date, events for it and its episodes), like Publish; an
+   * edit of a series consumers know (published now or before) is announced as `series.updated`.
+   */
+  async update(id: string, changes: SeriesUpdate): Promise<Series> {
+    const current = await this.findOrFail(id);
+    const fields = seriesFields(changes);
+    if (changes.genre !== undefined)
+      fields.genres = [
+        changes.genre,
+        ...current.genres.filter((g) => g !== current.genre && g !== changes.genre),
+      ];
+    const publishing = changes.status === MovieStatus.Published && !isPublished(current);
+    if (changes.status !== undefined) fields.status = changes.status;
+    if (publishing) fields.publishDate = new Date();
+    const series = await this.series.update(id, fields);
+    if (!series) throw AppError.notFound(SeriesMessages.notFound);
+    await this.listCache.invalidate();
+    const episodes = await this.episodes.ofSeries(series._id);
+    if (publishing) await announceSeries(this.events, series, episodes);
+    else if (isPublished(current) || isPublished(series))
+      await this.events.publish('series.updated', seriesUpdatedEvent(series));
+    return toSeries(series, episodes.length);
+  }
+
+  /** Only drafts publish (conditional: once); the series and every episode in it are announced. */
+  async publish(id: string): Promise<Series> {
+    const series = await this.series.publishDraft(id, new Date());
+    if (!series) {
+      await this.findOrFail(id);
+      throw new AppError(ErrorCode.Conflict, SeriesMessages.onlyDraftsPublish);
+    }
+    await this.listCache.invalidate();
+    const episodes = await this.episodes.ofSeries(series._id);
+    await announceSeries(this.events, series, episodes);
+    return toSeries(series, episodes.length);
+  }
+
+  /** The series, then its episodes (read after the series is gone, so none can be added meanwhile and missed). */
+  async remove(id: string): Promise<{ id: string }> {
+    if (!(await this.series.delete(id))) throw AppError.notFound(SeriesMessages.notFound);
+    await this.removeEpisodes(await this.episodes.ofSeries(id));
+    await this.listCache.invalidate();
+    await this.events.publish('series.deleted', { seriesId: id });
+    return { id };
+  }
+
+  async addSeason(seriesId: string, input: SeasonInput): Promise<SeriesDetail> {
+    const series = await this.series.addSeason(seriesId, {
+      number: input.number,
+      title: input.title ?? `Season ${input.number}`,
+      overview: input.overview ?? '',
+      airDate: toDate(input.airDate),
+    });
+    if (!series) {
+      await this.findOrFail(seriesId);
+      throw new AppError(ErrorCode.Conflict, SeriesMessages.seasonExists);
+    }
+    await this.listCache.invalidate();
+    return this.detailOf(series);
+  }
+
+  async updateSeason(seriesId: string, seasonNumber: number, changes: SeasonUpdate): Promise<SeriesDetail> {
+    const series = await this.series.updateSeason(seriesId, seasonNumber, seasonFields(changes));
+    if (!series) {
+      await this.findOrFail(seriesId);
+      throw AppError.notFound(SeriesMessages.seasonNotFound);
+    }
+    return this.detailOf(series);
+  }
+
+  /** The season and its episodes (each announced as deleted). */
+  async removeSeason(seriesId: string, seasonNumber: number): Promise<SeriesDetail> {
+    const series = await this.series.removeSeason(seriesId, seasonNumber);
+    if (!series) {
+      await this.findOrFail(seriesId);
+      throw AppError.notFound(SeriesMessages.seasonNotFound);
+    }
+    await this.removeEpisodes(await this.episodes.ofSeason(series._id, seasonNumber));
+    await this.listCache.invalidate();
+    return this.detailOf(series);
+  }
+
+  /** Into an existing season, under a number not used there (the unique index decides a race). */
+  async addEpisode(seriesId: string, seasonNumber: number, input: EpisodeInput): Promise<Episode> {
+    const series = await this.findOrFail(seriesId);
+    if (!series.seasons.some((season) => season.number === seasonNumber))
+      throw AppError.notFound(SeriesMessages.seasonNotFound);
+    const episode = await this.episodes.create({
+      seriesId: series._id,
+      seasonNumber,
+      number: input.number,
+      title: input.title,
+      overview: input.overview ?? '',
+      runtimeMinutes: input.runtimeMinutes ?? null,
+      airDate: toDate(input.airDate),
+      stillUrl: input.stillUrl ?? null,
+      intro: input.intro ?? null,
+      mediaReady: false,
+      mediaDurationSeconds: null,
+      mediaReadyAt: null,
+    });
+    if (!episode) throw new AppError(ErrorCode.Conflict, SeriesMessages.episodeExists);
+    await this.listCache.invalidate();
+    if (isPublished(series)) await announceEpisodes(this.events, series, [episode]);
+    return toEpisode(episode);
+  }
+
+  async updateEpisode(id: string, changes: EpisodeUpdate): Promise<Episode> {
+    const episode = await this.episodes.update(id, episodeFields(changes));
+    if (episode === false) throw new AppError(ErrorCode.Conflict, SeriesMessages.episodeExists);
+    if (!episode) throw AppError.notFound(SeriesMessages.episodeNotFound);
+    const series = await this.series.findById(episode.seriesId);
+    if (series && isPublished(series)) await announceEpisodes(this.events, series, [episode]);
+    return toEpisode(episode);
+  }
+
+  async removeEpisode(id: string): Promise<{ id: string }> {
+    const episode = await this.episodes.delete(id);
+    if (!episode) throw AppError.notFound(SeriesMessages.episodeNotFound);
+    await this.listCache.invalidate();
+    await announceEpisodesDeleted(this.events, [episode]);
+    return { id };
+  }
+
+  private async removeEpisodes(episodes: StoredEpisode[]) {
+    await this.episodes.deleteMany(episodes.map((episode) => episode._id));
+    await announceEpisodesDeleted(this.events, episodes);
+  }
+
+  private async detailOf(series: StoredSeries): Promise<SeriesDetail> {
+    return toSeriesDetail(series, await this.episodes.ofSeries(series._id));
+  }
+
+  private async findOrFail(id: string | Types.ObjectId) {
+    const series = await this.series.findById(id);
+    if (!series) throw AppError.notFound(SeriesMessages.notFound);
+    return series;
+  }
+}

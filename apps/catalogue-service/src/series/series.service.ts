@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import {
+  EpisodeContext,
+  ListSeriesQuery,
+  MovieMessages,
+  MovieStatus,
+  nextEpisodeAfter,
+  Page,
+  Playable,
+  Series,
+  SeriesDetail,
+  SeriesMessages,
+} from '@app/contracts';
+import { AppError } from '@app/server-core';
+import { CACHED_PAGES } from '../movies/movies.service';
+import { MovieListCache } from '../movies/movie-list.cache';
+import { MoviesRepository } from '../movies/movies.repository';
+import { normalizeTitle } from '../movies/title';
+import { EpisodesRepository, StoredEpisode } from './episodes.repository';
+import { episodePlayable, moviePlayable, seriesPlayable } from './playable.mapper';
+import { playableEpisodes, toEpisodeContext, toSeriesDetail, toSeriesPage } from './series.mapper';
+import { SeriesCriteria, SeriesRepository, StoredSeries } from './series.repository';
+
+type ReadPayload = { id: string; asAdmin: boolean };
+const published = MovieStatus.Published;
+
+/** Drafts exist only for admins: to everyone else a draft series, and every episode in it, is simply not found. */
+const visible = (series: StoredSeries | null, asAdmin: boolean): series is StoredSeries =>
+  Boolean(series && (series.status === published || asAdmin));
+
+/** What visitors and users read of series: published ones only (admins also see drafts). */
+@Injectable()
+export class SeriesService {
+  constructor(
+    private readonly series: SeriesRepository,
+    private readonly episodes: EpisodesRepository,
+    private readonly movies: MoviesRepository,
+    private readonly listCache: MovieListCache,
+  ) {}
+
+  async list({
+    page,
+    pageSize,
+    search,
+    genre,
+    access,
+    sort = 'popular',
+  }: ListSeriesQuery): Promise<Page<Series>> {
+    const criteria: SeriesCriteria = { status: published, genre: genre || undefined, access };
+    const none = { data: [], page, pageSize, total: 0 };
+    if (search !== undefined && search.trim() !== '') {
+      const fragment = normalizeTitle(search);
+      // A search of only punctuation matches nothing rather than everything.
+      if (!fragment) return none;
+      criteria.search = fragment;
+    }
+    // A genre no published series has matches nothing, answered without a query or a cache entry.
+    if (criteria.genre && !(await this.genres()).includes(criteria.genre)) return none;
+    const load = async () => this.withCounts(await this.series.list(criteria, sort, page, pageSize));
+    // As for movies: searches and deep pages are read from MongoDB each time.
+    if (criteria.search !== undefined || page > CACHED_PAGES) return load();
+    return this.listCache.through(
+      `series:published:${JSON.stringify([page, pageSize, criteria.genre ?? null, access ?? null, sort])}`,
+      load,
+    );
+  }
+
+  genres(): Promise<string[]> {
+    return this.listCache.through('series:genres', async () =>
+      (await this.series.publishedGenres()).sort((a, b) => a.localeCompare(b)),
+    );
+  }
+
+  async detail({ id, asAdmin }: ReadPayload): Promise<SeriesDetail> {
+    const series = await this.series.findById(id);
+    if (!visible(series, asAdmin)) throw AppError.notFound(SeriesMessages.notFound);
+    return toSeriesDetail(series, await this.episodes.ofSeries(series._id));
+  }
+
+  /** The episode, its series and the one after it in play order (across seasons; null after the last). */
+  async episode({ id, asAdmin }: ReadPayload): Promise<EpisodeContext> {
+    const { episode, series } = await this.findVisibleEpisode(id, asAdmin);
+    const episodes = playableEpisodes(series, await this.episodes.ofSeries(series._id));
+    if (!episodes.some((other) => other._id.equals(episode._id)))
+      throw AppError.notFound(SeriesMessages.episodeNotFound);
+    return toEpisodeContext(episode, series, episodes.length, nextEpisodeAfter(episodes, episode));
+  }
+
+  /**
+   * What decides access to any playable id: a movie's own facts; for a series, or an episode, the series' facts
+   * (`kind: 'series'`). Drafts are not found unless asked as an admin.
+   */
+  async playable({ id, asAdmin }: ReadPayload): Promise<Playable> {
+    const [movie, series, episode] = await Promise.all([
+      this.movies.findById(id),
+      this.series.findById(id),
+      this.episodes.findById(id),
+    ]);
+    if (movie) {
+      if (movie.status !== published && !asAdmin) throw AppError.notFound(MovieMessages.notFound);
+      return moviePlayable(movie);
+    }
+    if (series) {
+      if (!visible(series, asAdmin)) throw AppError.notFound(SeriesMessages.notFound);
+      return seriesPlayable(series);
+    }
+    if (episode) {
+      const { series: itsSeries } = await this.findVisibleEpisode(episode, asAdmin);
+      return episodePlayable(episode, itsSeries);
+    }
+    throw AppError.notFound(MovieMessages.notFound);
+  }
+
+  private async findVisibleEpisode(idOrEpisode: string | StoredEpisode, asAdmin: boolean) {
+    const episode = typeof idOrEpisode === 'string' ? await this.episodes.findById(idOrEpisode) : idOrEpisode;
+    const series = episode ? await this.series.findById(episode.seriesId) : null;
+    if (
+      !episode ||
+      !visible(series, asAdmin) ||
+      !series.seasons.some((season) => season.number === episode.seasonNumber)
+    )
+      throw AppError.notFound(SeriesMessages.episodeNotFound);
+    return { episode, series };
+  }
+
+  private async withCounts(page: Page<StoredSeries>): Promise<Page<Series>> {
+    return toSeriesPage(page, await this.episodes.countBySeries(page.data.map((series) => series._id)));
+  }
+}

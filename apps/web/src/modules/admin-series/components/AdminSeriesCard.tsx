@@ -1,0 +1,62 @@
+import { type Series, MovieStatus } from '@app/contracts';
+import { PosterImage } from '@web/modules/movies/components/PosterImage';
+import { formatRating } from '@web/modules/movies/rating';
+import { Button } from '@web/shared/ui/Button';
+import { Card } from '@web/shared/ui/Card';
+import { adminSeriesStrings as t } from '../strings';
+import { ConfirmAction } from './ConfirmAction';
+import { SeriesBadges } from './SeriesBadges';
+import styles from './ManageSeries.module.css';
+
+type AdminSeriesCardProps = {
+  series: Series;
+  busy: boolean;
+  onEdit: (series: Series) => void;
+  onOpen: (series: Series) => void;
+  onPublish: (series: Series) => void;
+  onDelete: (series: Series) => void;
+};
+
+/** One series on Manage TV Shows: poster, badges (status, demo), genre, rating, season and episode counts. */
+export const AdminSeriesCard = ({
+  series,
+  busy,
+  onEdit,
+  onOpen,
+  onPublish,
+  onDelete,
+}: AdminSeriesCardProps) => (
+  <Card as="article" padding="sm" className={styles.card} aria-label={series.title}>
+    <PosterImage className={styles.poster} title={series.title} posterUrl={series.posterUrl} />
+    <div className={styles.cardBody}>
+      <SeriesBadges series={series} />
+      <h3 className={styles.cardTitle}>{series.title}</h3>
+      <p className={styles.meta}>
+        <span>{series.genre}</span>
+        <span>{formatRating(series.rating)}</span>
+        <span>{t.accesses[series.access]}</span>
+      </p>
+      <p className={styles.meta}>{t.counts(series.seasonCount, series.episodeCount)}</p>
+      <div className={styles.actions}>
+        <Button size="sm" onClick={() => onOpen(series)}>
+          {t.manageEpisodes}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => onEdit(series)}>
+          {t.edit}
+        </Button>
+        {series.status === MovieStatus.Draft && (
+          <Button variant="ghost" size="sm" disabled={busy} onClick={() => onPublish(series)}>
+            {t.publish}
+          </Button>
+        )}
+        <ConfirmAction
+          label={t.delete}
+          confirmLabel={t.confirmDelete}
+          warning={t.episodesGoWithIt(series.episodeCount)}
+          busy={busy}
+          onConfirm={() => onDelete(series)}
+        />
+      </div>
+    </div>
+  </Card>
+);

@@ -1,0 +1,52 @@
+import { type Episode, episodeLabel } from '@app/contracts';
+import { formatPlaybackTime } from '@web/modules/player/format-time';
+import { Button } from '@web/shared/ui/Button';
+import { adminSeriesStrings as t } from '../strings';
+import { ConfirmAction } from './ConfirmAction';
+import styles from './SeriesEditor.module.css';
+
+type EpisodeRowProps = {
+  episode: Episode;
+  busy: boolean;
+  onEdit: (episode: Episode) => void;
+  onRemove: (episode: Episode) => void;
+};
+
+/** One episode in its season: "S1:E2", title, runtime, air date, intro marks, whether its video is ready. */
+export const EpisodeRow = ({ episode, busy, onEdit, onRemove }: EpisodeRowProps) => {
+  const label = episodeLabel(episode);
+  return (
+    <article className={styles.episode} aria-label={`${label} ${episode.title}`}>
+      <div className={styles.episodeText}>
+        <p className={styles.episodeTitle}>
+          <span className={styles.episodeLabel}>{label}</span> {episode.title}
+        </p>
+        <p className={styles.meta}>
+          {episode.runtimeMinutes !== null && <span>{t.editor.runtime(episode.runtimeMinutes)}</span>}
+          {episode.airDate && <span>{t.editor.airs(episode.airDate.slice(0, 10))}</span>}
+          {episode.intro && (
+            <span>
+              {t.editor.intro(
+                formatPlaybackTime(episode.intro.startSeconds),
+                formatPlaybackTime(episode.intro.endSeconds),
+              )}
+            </span>
+          )}
+          <span>{episode.mediaReady ? t.editor.mediaReady : t.editor.noMedia}</span>
+        </p>
+      </div>
+      <div className={styles.actions}>
+        <Button variant="ghost" size="sm" aria-label={`${t.edit} ${label}`} onClick={() => onEdit(episode)}>
+          {t.edit}
+        </Button>
+        <ConfirmAction
+          label={t.remove}
+          confirmLabel={t.confirmRemove}
+          subject={label}
+          busy={busy}
+          onConfirm={() => onRemove(episode)}
+        />
+      </div>
+    </article>
+  );
+};

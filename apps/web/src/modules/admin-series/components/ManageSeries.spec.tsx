@@ -1,0 +1,395 @@
+import { SeriesMessages } from '@app/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
+import { adminMovieStrings } from '@web/modules/admin-movies/strings';
+import { aMediaAsset } from '@web/modules/admin-movies/testing/media-test-kit';
+import { adminDashboardStrings } from '@web/pages/admin-dashboard-strings';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { renderApp } from '@web/test/render-app';
+import { adminSeriesStrings as t } from '../strings';
+import { aSeason, aSeries, anEpisode, fakeSeriesCatalogue } from '../testing/admin-series-test-kit';
+
+jest.setTimeout(20_000);
+
+const DRAFT_ID = '65f0c0ffee0000000000a001';
+const LIVE_ID = '65f0c0ffee0000000000a002';
+
+const catalogue = () => [
+  aSeries({ id: DRAFT_ID, title: 'Monsoon Diaries', status: 'draft' }),
+  aSeries({
+    id: LIVE_ID,
+    title: 'Night Shift',
+    status: 'published',
+    demo: true,
+    access: 'premium',
+    seasons: [
+      aSeason({
+        number: 1,
+        episodes: [
+          anEpisode({ seriesId: LIVE_ID, number: 1, title: 'Arrival' }),
+          anEpisode({ seriesId: LIVE_ID, number: 2, title: 'Rounds' }),
+        ],
+      }),
+      aSeason({ number: 2, episodes: [anEpisode({ seriesId: LIVE_ID, seasonNumber: 2, title: 'Return' })] }),
+    ],
+  }),
+];
+
+describe('Manage TV Shows', () => {
+  let api: FakeApi;
+  let fake: ReturnType<typeof fakeSeriesCatalogue>;
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    signInAs('admin');
+    fake = fakeSeriesCatalogue(catalogue());
+    api = await startFakeApi((request, url, body) => {
+      if (url.pathname.startsWith('/api/admin/media/')) return { status: 200, body: aMediaAsset() };
+      return fake.route(request, url, body);
+    });
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  const openManage = async (path = '/admindashboard?tab=tv-shows') => {
+    renderApp({ path, apiBaseUrl: api.baseUrl });
+    return screen.findByRole('region', { name: t.heading });
+  };
+  const card = (title: string) => screen.getByRole('article', { name: title });
+  const dialog = (name: string) => screen.getByRole('dialog', { name });
+  const type = (scope: HTMLElement, label: string, value: string) =>
+    fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
+  const sent = () => fake.sent.map(({ method, path }) => `${method} ${path}`);
+
+  it("is the dashboard's 'TV Shows' tab: badges, demo label, counts; Publish only on drafts", async () => {
+    renderApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl });
+    fireEvent.click(await screen.findByRole('tab', { name: adminDashboardStrings.tabs['tv-shows'] }));
+    await screen.findByRole('region', { name: t.heading });
+
+    const live = await screen.findByRole('article', { name: 'Night Shift' });
+    expect(within(live).getByText(t.statuses.published)).toBeTruthy();
+    expect(within(live).getByText(t.demo)).toBeTruthy();
+    expect(within(live).getByText(t.counts(2, 3))).toBeTruthy();
+    expect(within(live).queryByRole('button', { name: t.publish })).toBeNull();
+
+    const draft = card('Monsoon Diaries');
+    expect(within(draft).getByText(t.statuses.draft)).toBeTruthy();
+    expect(within(draft).queryByText(t.demo)).toBeNull();
+    expect(within(draft).getByText(t.counts(0, 0))).toBeTruthy();
+    expect(within(draft).getByRole('button', { name: t.publish })).toBeTruthy();
+    expect(sent()).toEqual([]);
+  });
+
+  it('asks the server for drafts only and for a search term', async () => {
+    await openManage();
+    await screen.findByRole('article', { name: 'Night Shift' });
+    fireEvent.change(screen.getByLabelText(t.statusFilter), { target: { value: 'draft' } });
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Night Shift' })).toBeNull());
+    expect(card('Monsoon Diaries')).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: t.searchLabel }), { target: { value: 'night' } });
+    expect(await screen.findByText(t.empty)).toBeTruthy();
+    expect(api.requests).toContain('/api/admin/series?page=1&pageSize=24&status=draft&search=night');
+  });
+
+  it("checks the series form by the contract, then adds the series: 'Series added successfully'", async () => {
+    await openManage();
+    fireEvent.click(await screen.findByRole('button', { name: t.addSeries }));
+    const form = dialog(t.addSeries);
+
+    type(form, t.fields.rating, '10.05');
+    type(form, t.fields.posterUrl, 'not a url');
+    fireEvent.click(within(form).getByRole('button', { name: t.save }));
+    for (const message of [
+      t.errors.title,
+      t.errors.genre,
+      t.errors.rating,
+      t.errors.posterUrl,
+      t.errors.description,
+    ])
+      expect(within(form).getByText(message)).toBeTruthy();
+    expect(sent()).toEqual([]);
+
+    type(form, t.fields.title, 'Chai & Code');
+    type(form, t.fields.genre, 'Comedy');
+    type(form, t.fields.rating, '8.2');
+    type(form, t.fields.posterUrl, 'https://img.example.in/chai.jpg');
+    type(form, t.fields.description, 'A start-up in Pune.');
+    type(form, t.fields.access, 'premium');
+    type(form, t.fields.firstAirDate, '2024-03-01');
+    type(form, t.fields.language, 'hi');
+    type(form, t.fields.creators, 'Asha Rao, , Vikram Sen ');
+    fireEvent.click(within(form).getByRole('button', { name: t.save }));
+
+    expect(await screen.findByText(SeriesMessages.added)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.sent).toEqual([
+      {
+        method: 'POST',
+        path: '/api/admin/series',
+        auth: 'Bearer admin-token',
+        body: {
+          title: 'Chai & Code',
+          genre: 'Comedy',
+          rating: 8.2,
+          posterUrl: 'https://img.example.in/chai.jpg',
+          description: 'A start-up in Pune.',
+          status: 'draft',
+          access: 'premium',
+          firstAirDate: '2024-03-01',
+          language: 'hi',
+          creators: ['Asha Rao', 'Vikram Sen'],
+          cast: [],
+        },
+      },
+    ]);
+    expect(await screen.findByRole('article', { name: 'Chai & Code' })).toBeTruthy();
+  });
+
+  it('edits a series sending only what changed, and refuses to drop a language it cannot clear', async () => {
+    fake.store.get(DRAFT_ID)!.language = 'ta';
+    await openManage();
+    await screen.findByRole('article', { name: 'Monsoon Diaries' });
+    fireEvent.click(within(card('Monsoon Diaries')).getByRole('button', { name: t.edit }));
+    const form = dialog(t.editSeries);
+    expect((within(form).getByLabelText(t.fields.title) as HTMLInputElement).value).toBe('Monsoon Diaries');
+
+    type(form, t.fields.language, '');
+    fireEvent.click(within(form).getByRole('button', { name: t.save }));
+    expect(within(form).getByText(t.cannotClear)).toBeTruthy();
+    expect(sent()).toEqual([]);
+
+    type(form, t.fields.language, 'ta');
+    type(form, t.fields.title, 'Monsoon Diaries II');
+    fireEvent.click(within(form).getByRole('button', { name: t.save }));
+    expect(await screen.findByText(SeriesMessages.updated)).toBeTruthy();
+    expect(fake.sent).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: `/api/admin/series/${DRAFT_ID}`,
+        body: { title: 'Monsoon Diaries II' },
+      }),
+    ]);
+  });
+
+  it('publishes a draft: the badge turns Published and Publish goes away', async () => {
+    await openManage();
+    await screen.findByRole('article', { name: 'Monsoon Diaries' });
+    fireEvent.click(within(card('Monsoon Diaries')).getByRole('button', { name: t.publish }));
+
+    expect(await screen.findByText(t.published('Monsoon Diaries'))).toBeTruthy();
+    await waitFor(() => expect(within(card('Monsoon Diaries')).getByText(t.statuses.published)).toBeTruthy());
+    expect(within(card('Monsoon Diaries')).queryByRole('button', { name: t.publish })).toBeNull();
+    expect(sent()).toEqual([`POST /api/admin/series/${DRAFT_ID}/publish`]);
+  });
+
+  it("shows the server's message when publishing is refused", async () => {
+    fake.store.get(DRAFT_ID)!.status = 'published';
+    // The grid still shows it as a draft (another admin published it meanwhile).
+    api.respond((request, url, body) => {
+      if (url.pathname === '/api/admin/series' && request.method === 'GET') {
+        const answer = fake.route(request, url, body)!;
+        const page = answer.body as { data: { id: string; status: string }[] };
+        return { ...answer, body: { ...page, data: page.data.map((s) => ({ ...s, status: 'draft' })) } };
+      }
+      return fake.route(request, url, body);
+    });
+    await openManage();
+    await screen.findByRole('article', { name: 'Monsoon Diaries' });
+    fireEvent.click(within(card('Monsoon Diaries')).getByRole('button', { name: t.publish }));
+    expect(
+      (await screen.findByText(SeriesMessages.onlyDraftsPublish)).closest('[role="alert"]'),
+    ).not.toBeNull();
+  });
+
+  it('deletes a series only after Confirm delete, saying what goes with it', async () => {
+    await openManage();
+    await screen.findByRole('article', { name: 'Night Shift' });
+    fireEvent.click(within(card('Night Shift')).getByRole('button', { name: t.delete }));
+    expect(within(card('Night Shift')).getByText(t.episodesGoWithIt(3)!)).toBeTruthy();
+    fireEvent.click(within(card('Night Shift')).getByRole('button', { name: t.cancel }));
+    expect(sent()).toEqual([]);
+
+    fireEvent.click(within(card('Night Shift')).getByRole('button', { name: t.delete }));
+    fireEvent.click(within(card('Night Shift')).getByRole('button', { name: t.confirmDelete }));
+    expect(await screen.findByText(t.deleted('Night Shift'))).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Night Shift' })).toBeNull());
+    expect(sent()).toEqual([`DELETE /api/admin/series/${LIVE_ID}`]);
+  });
+
+  const openEditor = async (title: string) => {
+    await openManage();
+    await screen.findByRole('article', { name: title });
+    fireEvent.click(within(card(title)).getByRole('button', { name: t.manageEpisodes }));
+    return screen.findByRole('heading', { name: title, level: 3 });
+  };
+  const season = (number: number) =>
+    screen.getByRole('region', { name: new RegExp(`^${t.editor.seasonLabel(number)}\\b`) });
+
+  it('adds a season (next free number offered), and shows the 409 for a number already used', async () => {
+    await openEditor('Monsoon Diaries');
+    expect(screen.getByText(t.editor.noSeasons)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: t.editor.addSeason }));
+    let form = dialog(t.editor.addSeason);
+    expect((within(form).getByLabelText(t.seasonFields.number) as HTMLInputElement).value).toBe('1');
+    type(form, t.seasonFields.title, 'Pre-monsoon');
+    type(form, t.seasonFields.airDate, '2024-05-01');
+    fireEvent.click(within(form).getByRole('button', { name: t.save }));
+
+    expect(await screen.findByText(SeriesMessages.seasonAdded)).toBeTruthy();
+    expect(season(1)).toBeTruthy();
+    expect(within(season(1)).getByText(t.editor.noEpisodes)).toBeTruthy();
+    expect(fake.sent[0]).toEqual({
+      method: 'POST',
+      path: `/api/admin/series/${DRAFT_ID}/seasons`,
+      auth: 'Bearer admin-token',
+      body: { number: 1, title: 'Pre-monsoon', airDate: '2024-05-01' },
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: t.editor.addSeason }));
+    form = dialog(t.editor.addSeason);
+    expect((within(form).getByLabelText(t.seasonFields.number) as HTMLInputElement).value).toBe('2');
+    type(form, t.seasonFields.number, '1');
+    fireEvent.click(within(form).getByRole('button', { name: t.save }));
+
+    const refused = await within(form).findByText(SeriesMessages.seasonExists);
+    expect(refused.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByRole('dialog', { name: t.editor.addSeason })).toBeTruthy();
+    expect(sent()).toEqual([
+      `POST /api/admin/series/${DRAFT_ID}/seasons`,
+      `POST /api/admin/series/${DRAFT_ID}/seasons`,
+    ]);
+  });
+
+  it('adds an episode with intro marks: end ≤ start is refused by the contract rule, then it is sent', async () => {
+    fake.store.get(DRAFT_ID)!.seasons = [aSeason({ number: 1 })];
+    await openEditor('Monsoon Diaries');
+    fireEvent.click(within(season(1)).getByRole('button', { name: `${t.editor.addEpisode} Season 1` }));
+    const form = dialog(t.editor.addEpisode);
+    const f = t.episodeFields;
+
+    type(form, f.title, 'First Rain');
+    type(form, f.runtimeMinutes, '42');
+    type(form, f.introStart, '65');
+    type(form, f.introEnd, '65');
+    fireEvent.click(within(form).getByRole('button', { name: t.save }));
+    expect(within(form).getByText(SeriesMessages.introOrder)).toBeTruthy();
+
+    type(form, f.introEnd, '');
+    fireEvent.click(within(form).getByRole('button', { name: t.save }));
+    expect(within(form).getByText(t.episodeErrors.introBoth)).toBeTruthy();
+    expect(sent()).toEqual([]);
+
+    type(form, f.introStart, '5');
+    type(form, f.introEnd, '65');
+    fireEvent.click(within(form).getByRole('button', { name: t.save }));
+
+    expect(await screen.findByText(SeriesMessages.episodeAdded)).toBeTruthy();
+    expect(fake.sent).toEqual([
+      {
+        method: 'POST',
+        path: `/api/admin/series/${DRAFT_ID}/seasons/1/episodes`,
+        auth: 'Bearer admin-token',
+        body: {
+          number: 1,
+          title: 'First Rain',
+          runtimeMinutes: 42,
+          intro: { startSeconds: 5, endSeconds: 65 },
+        },
+      },
+    ]);
+    const row = await within(season(1)).findByRole('article', { name: 'S1:E1 First Rain' });
+    expect(within(row).getByText(t.editor.intro('0:05', '1:05'))).toBeTruthy();
+    expect(within(row).getByText(t.editor.runtime(42))).toBeTruthy();
+  });
+
+  it("shows the server's 409 for an episode number already used in the season, keeping the form", async () => {
+    await openEditor('Night Shift');
+    fireEvent.click(within(season(1)).getByRole('button', { name: `${t.editor.addEpisode} Season 1` }));
+    const form = dialog(t.editor.addEpisode);
+    expect((within(form).getByLabelText(t.episodeFields.number) as HTMLInputElement).value).toBe('3');
+    type(form, t.episodeFields.number, '2');
+    type(form, t.episodeFields.title, 'Double');
+    fireEvent.click(within(form).getByRole('button', { name: t.save }));
+
+    const refused = await within(form).findByText(SeriesMessages.episodeExists);
+    expect(refused.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByRole('dialog', { name: t.editor.addEpisode })).toBeTruthy();
+    expect(sent()).toEqual([`POST /api/admin/series/${LIVE_ID}/seasons/1/episodes`]);
+  });
+
+  it("edits an episode (only what changed) with the episode's video section, and clears its intro", async () => {
+    const episode = fake.store.get(LIVE_ID)!.seasons[0].episodes[0];
+    episode.intro = { startSeconds: 10, endSeconds: 70 };
+    await openEditor('Night Shift');
+    const row = within(season(1)).getByRole('article', { name: 'S1:E1 Arrival' });
+    fireEvent.click(within(row).getByRole('button', { name: `${t.edit} S1:E1` }));
+    const form = dialog(t.editor.editEpisode);
+
+    const media = within(form).getByRole('region', { name: adminMovieStrings.media.heading });
+    expect(await within(media).findByText(adminMovieStrings.media.statuses.none)).toBeTruthy();
+    expect(api.requests).toContain(`/api/admin/media/${episode.id}`);
+
+    type(form, t.episodeFields.introStart, '');
+    type(form, t.episodeFields.introEnd, '');
+    type(form, t.episodeFields.overview, 'The first night.');
+    fireEvent.click(within(form).getByRole('button', { name: t.save }));
+
+    expect(await screen.findByText(t.editor.episodeUpdated)).toBeTruthy();
+    expect(fake.sent).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: `/api/admin/episodes/${episode.id}`,
+        body: { overview: 'The first night.', intro: null },
+      }),
+    ]);
+  });
+
+  it('saving an edit that changed nothing closes the form without a write', async () => {
+    await openEditor('Night Shift');
+    fireEvent.click(within(season(2)).getByRole('button', { name: `${t.edit} Season 2` }));
+    fireEvent.click(within(dialog(t.editor.editSeason)).getByRole('button', { name: t.save }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent()).toEqual([]);
+  });
+
+  it('removes an episode and a season (with its episodes) only after confirming', async () => {
+    const [first] = fake.store.get(LIVE_ID)!.seasons[0].episodes;
+    await openEditor('Night Shift');
+
+    const row = within(season(1)).getByRole('article', { name: 'S1:E1 Arrival' });
+    fireEvent.click(within(row).getByRole('button', { name: `${t.remove} S1:E1` }));
+    expect(sent()).toEqual([]);
+    fireEvent.click(within(row).getByRole('button', { name: `${t.confirmRemove} S1:E1` }));
+    expect(await screen.findByText(t.editor.episodeRemoved('Arrival'))).toBeTruthy();
+    await waitFor(() =>
+      expect(within(season(1)).queryByRole('article', { name: 'S1:E1 Arrival' })).toBeNull(),
+    );
+
+    fireEvent.click(within(season(2)).getByRole('button', { name: `${t.remove} Season 2` }));
+    expect(within(season(2)).getByText(t.episodesGoWithIt(1)!)).toBeTruthy();
+    fireEvent.click(within(season(2)).getByRole('button', { name: `${t.confirmRemove} Season 2` }));
+    expect(await screen.findByText(t.editor.seasonRemoved(2))).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: new RegExp(`^${t.editor.seasonLabel(2)}\\b`) })).toBeNull(),
+    );
+    expect(sent()).toEqual([
+      `DELETE /api/admin/episodes/${first.id}`,
+      `DELETE /api/admin/series/${LIVE_ID}/seasons/2`,
+    ]);
+  });
+
+  it('keeps the open series in the address and goes back to the grid', async () => {
+    const { router } = renderApp({
+      path: `/admindashboard?tab=tv-shows&series=${LIVE_ID}`,
+      apiBaseUrl: api.baseUrl,
+    });
+    expect(await screen.findByRole('heading', { name: 'Night Shift', level: 3 })).toBeTruthy();
+    expect(season(2)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: t.editor.back }));
+    expect(await screen.findByRole('article', { name: 'Monsoon Diaries' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=tv-shows');
+  });
+});

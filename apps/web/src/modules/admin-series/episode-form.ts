@@ -1,0 +1,155 @@
+import {
+  type Episode,
+  type EpisodeInput,
+  EpisodeInputSchema,
+  type EpisodeUpdate,
+  EpisodeUpdateSchema,
+  type IntroMarkers,
+  MAX_INTRO_SECONDS,
+} from '@app/contracts';
+import {
+  changesBetween,
+  dateInputValue,
+  definedOnly,
+  optionalNumber,
+  optionalText,
+  requiredNumber,
+} from './form-input';
+import { adminSeriesStrings } from './strings';
+
+const texts = adminSeriesStrings.episodeErrors;
+
+export type EpisodeFormValues = {
+  number: string;
+  title: string;
+  overview: string;
+  runtimeMinutes: string;
+  airDate: string;
+  stillUrl: string;
+  /** Seconds from the episode's start, as typed; both empty means no intro. */
+  introStart: string;
+  introEnd: string;
+};
+export type EpisodeFormField = keyof typeof adminSeriesStrings.episodeFields;
+export type EpisodeFormErrors = Partial<Record<EpisodeFormField, string>>;
+
+export const emptyEpisodeForm = (number: number): EpisodeFormValues => ({
+  number: String(number),
+  title: '',
+  overview: '',
+  runtimeMinutes: '',
+  airDate: '',
+  stillUrl: '',
+  introStart: '',
+  introEnd: '',
+});
+
+export const episodeFormValuesOf = (episode: Episode): EpisodeFormValues => ({
+  number: String(episode.number),
+  title: episode.title,
+  overview: episode.overview,
+  runtimeMinutes: episode.runtimeMinutes === null ? '' : String(episode.runtimeMinutes),
+  airDate: dateInputValue(episode.airDate),
+  stillUrl: episode.stillUrl ?? '',
+  introStart: episode.intro ? String(episode.intro.startSeconds) : '',
+  introEnd: episode.intro ? String(episode.intro.endSeconds) : '',
+});
+
+/** The next free episode number in a season: one after the highest. */
+export const nextEpisodeNumber = (episodes: readonly Pick<Episode, 'number'>[]): number =>
+  episodes.reduce((highest, episode) => Math.max(highest, episode.number), 0) + 1;
+
+/** The markers as sent: null for none, 'partial' when only one of the two was given. */
+const introOf = ({ introStart, introEnd }: EpisodeFormValues): IntroMarkers | null | 'partial' => {
+  const start = introStart.trim();
+  const end = introEnd.trim();
+  if (!start && !end) return null;
+  if (!start || !end) return 'partial';
+  return { startSeconds: Number(start), endSeconds: Number(end) };
+};
+
+const wire = (values: EpisodeFormValues) => ({
+  number: requiredNumber(values.number),
+  title: values.title,
+  // An overview may be emptied: '' is a valid overview.
+  overview: values.overview.trim(),
+  runtimeMinutes: optionalNumber(values.runtimeMinutes),
+  airDate: optionalText(values.airDate),
+  stillUrl: optionalText(values.stillUrl),
+  intro: introOf(values),
+});
+
+/** Which field shows a schema issue, and with what text. */
+const placeOf = (
+  issue: { path: readonly PropertyKey[] },
+  intro: IntroMarkers | null | 'partial',
+): [EpisodeFormField, string] | null => {
+  const [field, marker] = issue.path;
+  if (field !== 'intro') {
+    return typeof field === 'string' && field in texts && field in adminSeriesStrings.episodeFields
+      ? [field as EpisodeFormField, texts[field as keyof typeof texts]]
+      : null;
+  }
+  if (marker === 'startSeconds') return ['introStart', texts.introStart];
+  if (marker === 'endSeconds') return ['introEnd', texts.introEnd];
+  // The contract's one rule over both marks: the end after the start, and not too far after it.
+  const tooLong =
+    intro !== null &&
+    intro !== 'partial' &&
+    intro.endSeconds > intro.startSeconds &&
+    intro.endSeconds - intro.startSeconds > MAX_INTRO_SECONDS;
+  return ['introEnd', tooLong ? texts.introTooLong : texts.introOrder];
+};
+
+/** Adds each schema issue to the field that shows it (the first one a field gets stays). */
+const withIssues = (
+  errors: EpisodeFormErrors,
+  issues: readonly { path: readonly PropertyKey[] }[],
+  intro: IntroMarkers | null | 'partial',
+): EpisodeFormErrors => {
+  for (const issue of issues) {
+    const place = placeOf(issue, intro);
+    if (place) errors[place[0]] ??= place[1];
+  }
+  return errors;
+};
+
+/** Errors found before the schema: an intro needs both its marks. */
+const partialIntro = (values: EpisodeFormValues): EpisodeFormErrors =>
+  introOf(values) === 'partial'
+    ? { [values.introStart.trim() ? 'introEnd' : 'introStart']: texts.introBoth }
+    : {};
+
+/** A new episode, by the contract's EpisodeInputSchema (intro: "The intro must end after it starts"). */
+export const validateNewEpisode = (
+  values: EpisodeFormValues,
+): { input: EpisodeInput } | { errors: EpisodeFormErrors } => {
+  const { intro, overview, ...rest } = wire(values);
+  const parsed = EpisodeInputSchema.safeParse(
+    definedOnly({
+      ...rest,
+      overview: overview || undefined,
+      intro: intro === null || intro === 'partial' ? undefined : intro,
+    }),
+  );
+  const errors = partialIntro(values);
+  if (!parsed.success) return { errors: withIssues(errors, parsed.error.issues, intro) };
+  return Object.keys(errors).length ? { errors } : { input: parsed.data };
+};
+
+/** An edited episode: only what changed is sent; emptying both intro marks clears the intro (null). */
+export const validateEpisodeChanges = (
+  values: EpisodeFormValues,
+  initial: EpisodeFormValues,
+): { input: EpisodeUpdate } | { errors: EpisodeFormErrors } => {
+  const next = wire(values);
+  const before = wire(initial);
+  // Half an intro is reported below and not sent.
+  const intro = next.intro === 'partial' ? before.intro : next.intro;
+  const { changes, cleared } = changesBetween({ ...next, intro }, before);
+  const errors = partialIntro(values);
+  for (const field of cleared) errors[field as EpisodeFormField] ??= adminSeriesStrings.cannotClear;
+  const parsed = EpisodeUpdateSchema.safeParse(changes);
+  if (!parsed.success) return { errors: withIssues(errors, parsed.error.issues, next.intro) };
+  return Object.keys(errors).length ? { errors } : { input: parsed.data };
+};

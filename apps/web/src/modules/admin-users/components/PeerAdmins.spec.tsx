@@ -1,0 +1,262 @@
+import type { AdminAction, AdminActionKind, AuditEntry, User } from '@app/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aUser, apiError, renderAuthApp } from '@web/modules/auth/testing/auth-test-kit';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { uiStrings } from '@web/shared/ui/strings';
+import { AUDIT_PAGE_SIZE } from '../hooks/useAdminActions';
+import { adminUsersStrings as texts } from '../strings';
+
+type Answer = { status: number; body: unknown };
+
+/** What the gateway answers (DECISIONS 34), as the server's contract words it. */
+const server = {
+  awaiting: 'Another admin must confirm this before it takes effect.',
+  confirmed: 'Confirmed: the change took effect.',
+  cancelled: 'Request cancelled.',
+  cannotConfirmOwn: 'Another admin must confirm your request.',
+  lastAdmin:
+    'The last active admin cannot be demoted, suspended, banned or removed. Make another user an admin first.',
+};
+
+describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
+  let api: FakeApi;
+  let users: User[];
+  let requests: AdminAction[];
+  let audit: AuditEntry[];
+  let override: Record<string, Answer>;
+  let sent: Array<{ method: string | undefined; path: string; search: string }>;
+  const root = aUser({ role: 'admin', username: 'root' });
+  const session = { user: root, token: 'tok-root' };
+  const ref = (user: User) => ({ id: user.id, username: user.username });
+  let requestSeq = 0;
+
+  const newRequest = (kind: AdminActionKind, target: User, by: User): AdminAction => {
+    requestSeq += 1;
+    const request: AdminAction = {
+      id: `65f0bbbbbbbbbbbbbbbb${String(requestSeq).padStart(4, '0')}`,
+      kind,
+      target: ref(target),
+      requestedBy: ref(by),
+      requestedAt: '2026-03-01T10:00:00.000Z',
+      expiresAt: '2026-03-02T10:00:00.000Z',
+      status: 'pending',
+      decidedBy: null,
+      decidedAt: null,
+      reason: null,
+    };
+    requests.push(request);
+    return request;
+  };
+  const accepted = (request: AdminAction): Answer => ({
+    status: 202,
+    body: { success: true, action: request, message: server.awaiting },
+  });
+  const userAt = (id: string) => users.find((user) => user.id === id) as User;
+
+  beforeEach(async () => {
+    users = [
+      root,
+      aUser({ role: 'admin', username: 'deputy' }),
+      aUser({ role: 'admin', username: 'third' }),
+      aUser({ username: 'asha' }),
+    ];
+    requests = [];
+    audit = [];
+    override = {};
+    sent = [];
+    api = await startFakeApi((request, url, body) => {
+      sent.push({ method: request.method, path: url.pathname, search: url.search });
+      const key = `${request.method} ${url.pathname}`;
+      if (override[key]) return override[key];
+      if (key === 'GET /api/users')
+        return {
+          status: 200,
+          body: { success: true, data: users, page: 1, pageSize: 24, total: users.length },
+        };
+      if (key === 'GET /api/admin/admin-actions')
+        return { status: 200, body: { data: requests.filter((item) => item.status === 'pending') } };
+      if (key === 'GET /api/admin/audit-log') {
+        const page = Number(url.searchParams.get('page'));
+        const pageSize = Number(url.searchParams.get('pageSize'));
+        const data = audit.slice((page - 1) * pageSize, page * pageSize);
+        return { status: 200, body: { data, page, pageSize, total: audit.length } };
+      }
+      // As the gateway does: a change to another admin waits (202), anything else applies (200).
+      const role = /^PUT \/api\/users\/([^/]+)\/role$/.exec(key);
+      if (role) {
+        const target = userAt(role[1]);
+        const wanted = (body as { role: User['role'] }).role;
+        if (target.role === 'admin' && wanted === 'user') return accepted(newRequest('demote', target, root));
+        users = users.map((user) => (user.id === target.id ? { ...user, role: wanted } : user));
+        return { status: 200, body: { success: true, data: userAt(target.id) } };
+      }
+      const edit = /^PUT \/api\/users\/([^/]+)$/.exec(key);
+      if (edit && (body as Partial<User>).status === 'banned' && userAt(edit[1]).role === 'admin')
+        return accepted(newRequest('ban', userAt(edit[1]), root));
+      const remove = /^DELETE \/api\/users\/([^/]+)$/.exec(key);
+      if (remove && userAt(remove[1]).role === 'admin')
+        return accepted(newRequest('remove', userAt(remove[1]), root));
+      const decide = /^POST \/api\/admin\/admin-actions\/([^/]+)\/(confirm|cancel)$/.exec(key);
+      if (decide) {
+        const request = requests.find((item) => item.id === decide[1]) as AdminAction;
+        if (decide[2] === 'confirm' && request.requestedBy.id === root.id)
+          return apiError(403, 'FORBIDDEN', server.cannotConfirmOwn);
+        request.status = decide[2] === 'confirm' ? 'confirmed' : 'cancelled';
+        request.decidedBy = ref(root);
+        if (request.status === 'confirmed' && request.kind === 'demote')
+          users = users.map((user) => (user.id === request.target.id ? { ...user, role: 'user' } : user));
+        const message = request.status === 'confirmed' ? server.confirmed : server.cancelled;
+        return { status: 200, body: { success: true, data: request, message } };
+      }
+      return undefined;
+    });
+  });
+
+  afterEach(async () => {
+    window.localStorage.clear();
+    await api.close();
+  });
+
+  const open = async () => {
+    const view = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session });
+    await screen.findByRole('heading', { name: 'deputy' });
+    return view;
+  };
+  const card = (username: string) => screen.getByRole('article', { name: username });
+  const waiting = (name: string) => screen.findByRole('listitem', { name });
+  const status = () => screen.getAllByRole('status').map((region) => region.textContent ?? '');
+
+  it('demoting another admin: the 202 is explained in a toast, the card stays Admin, the request waits for another admin', async () => {
+    await open();
+    fireEvent.click(within(card('deputy')).getByRole('button', { name: texts.demote }));
+
+    const toast = await screen.findByText(texts.awaitingConfirmation('demote', 'deputy'));
+    expect(toast.closest('[role="status"]')).toBeTruthy();
+    const request = await waiting(texts.pendingName('demote', 'deputy'));
+    expect(within(request).getByText(texts.waitingForAnother)).toBeTruthy();
+    expect(within(request).queryByRole('button', { name: texts.confirmAction })).toBeNull();
+    expect(within(request).getByRole('button', { name: texts.cancelAction })).toBeTruthy();
+    expect(within(card('deputy')).getByText('Admin')).toBeTruthy();
+    expect(within(card('deputy')).getByText(texts.pendingOnCard('demote'))).toBeTruthy();
+  });
+
+  it('banning another admin in the edit modal: the modal closes and the toast says it waits', async () => {
+    await open();
+    fireEvent.click(within(card('third')).getByRole('button', { name: texts.editProfile }));
+    const dialog = screen.getByRole('dialog', { name: texts.editTitle });
+    fireEvent.change(within(dialog).getByLabelText(texts.status), { target: { value: 'banned' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: texts.save }));
+
+    expect(await screen.findByText(texts.awaitingConfirmation('ban', 'third'))).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await waiting(texts.pendingName('ban', 'third'))).toBeTruthy();
+    expect(within(card('third')).getByText('Active')).toBeTruthy();
+  });
+
+  it('removing another admin: the user stays in the grid while the request waits', async () => {
+    await open();
+    fireEvent.click(within(card('deputy')).getByRole('button', { name: texts.remove }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: texts.remove }));
+
+    expect(await screen.findByText(texts.awaitingConfirmation('remove', 'deputy'))).toBeTruthy();
+    expect(await waiting(texts.pendingName('remove', 'deputy'))).toBeTruthy();
+    expect(card('deputy')).toBeTruthy();
+    expect(status().join(' ')).not.toContain(texts.removed);
+  });
+
+  it("another admin's request: Confirm runs it, the server's message is shown, the request goes and the card changes", async () => {
+    newRequest('demote', users[1], users[2]);
+    await open();
+    const request = await waiting(texts.pendingName('demote', 'deputy'));
+    expect(within(request).getByText(/^Asked by third on 1 Mar 2026/)).toBeTruthy();
+    fireEvent.click(within(request).getByRole('button', { name: texts.confirmAction }));
+
+    expect((await screen.findByText(server.confirmed)).closest('[role="status"]')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: texts.pendingName('demote', 'deputy') })).toBeNull(),
+    );
+    await waitFor(() =>
+      expect(within(card('deputy')).getByRole('button', { name: texts.promote })).toBeTruthy(),
+    );
+    expect(sent).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: `/api/admin/admin-actions/${requests[0].id}/confirm` }),
+    );
+  });
+
+  it('a refused confirmation shows the reason the server gives', async () => {
+    const request = newRequest('demote', users[1], users[2]);
+    override[`POST /api/admin/admin-actions/${request.id}/confirm`] = apiError(
+      409,
+      'CONFLICT',
+      server.lastAdmin,
+    );
+    await open();
+    fireEvent.click(
+      within(await waiting(texts.pendingName('demote', 'deputy'))).getByRole('button', {
+        name: texts.confirmAction,
+      }),
+    );
+
+    expect((await screen.findByText(server.lastAdmin)).closest('[role="alert"]')).toBeTruthy();
+  });
+
+  it('the requester cancels their own request', async () => {
+    newRequest('ban', users[1], root);
+    await open();
+    fireEvent.click(
+      within(await waiting(texts.pendingName('ban', 'deputy'))).getByRole('button', {
+        name: texts.cancelAction,
+      }),
+    );
+
+    expect(await screen.findByText(server.cancelled)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: texts.pendingTitle })).toBeNull());
+    expect(sent).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: `/api/admin/admin-actions/${requests[0].id}/cancel` }),
+    );
+  });
+
+  it('shows the audit log, newest first, and pages through it', async () => {
+    audit = Array.from({ length: AUDIT_PAGE_SIZE + 5 }, (_, i) => ({
+      id: `65f0cccccccccccccccc${String(i).padStart(4, '0')}`,
+      at: '2026-03-01T10:00:00.000Z',
+      actor: ref(root),
+      action: i === 0 ? 'action.confirm' : 'role.change',
+      target: { id: users[1].id, username: i === 0 ? 'deputy' : `target${i}` },
+      detail: i === 0 ? 'demote (asked by third)' : 'user → admin',
+      outcome: i === 0 ? 'refused' : 'applied',
+      reason: i === 0 ? server.lastAdmin : null,
+      actionId: null,
+    }));
+    await open();
+
+    const log = await screen.findByRole('table', { name: texts.auditCaption });
+    const first = within(log).getAllByRole('row')[1];
+    for (const text of ['root', texts.auditActions['action.confirm'], 'deputy', 'demote (asked by third)'])
+      expect(within(first).getByText(text)).toBeTruthy();
+    expect(within(first).getByText(texts.auditOutcomes.refused)).toBeTruthy();
+    expect(within(first).getByText(server.lastAdmin)).toBeTruthy();
+    expect(within(log).getAllByRole('row')).toHaveLength(AUDIT_PAGE_SIZE + 1);
+
+    const pager = screen.getByRole('navigation', { name: uiStrings.pageOf(1, 2) });
+    fireEvent.click(within(pager).getByRole('button', { name: uiStrings.next }));
+    expect(await screen.findByText(`target${AUDIT_PAGE_SIZE + 4}`)).toBeTruthy();
+    expect(sent).toContainEqual(
+      expect.objectContaining({
+        path: '/api/admin/audit-log',
+        search: `?page=2&pageSize=${AUDIT_PAGE_SIZE}`,
+      }),
+    );
+  });
+
+  it.each([
+    [texts.auditEmpty, { status: 200, body: { data: [], page: 1, pageSize: AUDIT_PAGE_SIZE, total: 0 } }],
+    [texts.auditFailed, { status: 500, body: { code: 'INTERNAL', message: 'x', correlationId: 'c' } }],
+    [texts.auditFailed, { status: 200, body: { entries: [] } }],
+  ])("the audit log says '%s'", async (text, answer) => {
+    override['GET /api/admin/audit-log'] = answer;
+    await open();
+
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+});

@@ -1,0 +1,76 @@
+import type { AdminAction } from '@app/contracts';
+import { messageFor } from '@web/modules/auth/error-message';
+import { Button } from '@web/shared/ui/Button';
+import { Panel } from '@web/shared/ui/Panel';
+import type { ToastTone } from '@web/shared/ui/toast/useToasts';
+import { useDecideAction } from '../hooks/useAdminUsers';
+import { adminUsersStrings as texts } from '../strings';
+import styles from './ManageUsers.module.css';
+import { when } from './when';
+
+type PendingActionsProps = {
+  actions: AdminAction[];
+  /** The signed-in admin: their own requests wait for someone else. */
+  currentUserId: string | undefined;
+  notify: (tone: ToastTone, message: string) => void;
+};
+
+/**
+ * DECISIONS 34: changes to admins waiting for a second admin. Another admin may confirm or cancel; the admin who
+ * asked sees that it waits for someone else, and may withdraw it.
+ */
+export const PendingActions = ({ actions, currentUserId, notify }: PendingActionsProps) => {
+  const confirm = useDecideAction('confirm');
+  const cancel = useDecideAction('cancel');
+  const busyId = confirm.isPending ? confirm.variables : cancel.isPending ? cancel.variables : undefined;
+
+  const decide = (mutation: typeof confirm, id: string, done: string, failed: string) =>
+    mutation.mutate(id, {
+      onSuccess: ({ message }) => notify('success', message || done),
+      onError: (error) => notify('error', messageFor(error, { fallback: failed, network: failed })),
+    });
+
+  if (actions.length === 0) return null;
+  return (
+    <Panel title={texts.pendingTitle} className={styles.pending}>
+      <ul className={styles.pendingList}>
+        {actions.map((action) => {
+          const name = texts.pendingName(action.kind, action.target.username);
+          const mine = action.requestedBy.id === currentUserId;
+          return (
+            <li key={action.id} className={styles.pendingItem} aria-label={name}>
+              <div className={styles.pendingText}>
+                <p className={styles.pendingName}>{name}</p>
+                <p className={styles.pendingMeta}>
+                  {texts.askedBy(action.requestedBy.username, when(action.requestedAt))} ·{' '}
+                  {texts.expires(when(action.expiresAt))}
+                </p>
+              </div>
+              <div className={styles.pendingButtons}>
+                {mine ? (
+                  <span className={styles.waiting}>{texts.waitingForAnother}</span>
+                ) : (
+                  <Button
+                    size="sm"
+                    disabled={busyId === action.id}
+                    onClick={() => decide(confirm, action.id, texts.actionConfirmed, texts.confirmFailed)}
+                  >
+                    {texts.confirmAction}
+                  </Button>
+                )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={busyId === action.id}
+                  onClick={() => decide(cancel, action.id, texts.actionCancelled, texts.cancelFailed)}
+                >
+                  {texts.cancelAction}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Panel>
+  );
+};

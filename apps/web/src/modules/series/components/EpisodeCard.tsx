@@ -1,0 +1,75 @@
+import { type Episode, type EpisodeProgress, episodeLabel } from '@app/contracts';
+import { useState } from 'react';
+import { PLACEHOLDER_POSTER, posterSrc } from '@web/modules/movies/poster';
+import { ProgressBar } from '@web/modules/viewer-data/components/ProgressBar';
+import { config } from '@web/shared/config/config';
+import { Button } from '@web/shared/ui/Button';
+import { seriesStrings as texts } from '../strings';
+import styles from './SeriesView.module.css';
+
+type EpisodeCardProps = {
+  episode: Episode;
+  /** Shown when the episode has no still of its own. */
+  posterUrl: string;
+  /** The viewer's progress in it, if they started it. */
+  progress: EpisodeProgress | undefined;
+  /** Null while the viewer may not watch the series: no play button then. */
+  onPlay: ((episode: Episode) => void) | null;
+};
+
+/** The still, or the series' poster fitted into its frame; decorative, since the title is beside it. */
+const EpisodeStill = ({ stillUrl, posterUrl }: { stillUrl: string | null; posterUrl: string }) => {
+  const src = posterSrc(stillUrl ?? posterUrl, config.imageBaseUrl);
+  const [failed, setFailed] = useState<string | null>(null);
+  return (
+    <img
+      className={stillUrl ? styles.still : `${styles.still} ${styles.stillPoster}`}
+      src={failed === src ? PLACEHOLDER_POSTER : src}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(src)}
+    />
+  );
+};
+
+const percentOf = (progress: EpisodeProgress): number | null =>
+  progress.progressPercent ?? (progress.finished ? 100 : null);
+
+/** One episode of the season: "S1:E2", its title, runtime and overview, how far the viewer got, and Play. */
+export const EpisodeCard = ({ episode, posterUrl, progress, onPlay }: EpisodeCardProps) => {
+  const label = episodeLabel(episode);
+  const percent = progress ? percentOf(progress) : null;
+  return (
+    <li className={styles.episode}>
+      <div className={styles.stillFrame}>
+        <EpisodeStill stillUrl={episode.stillUrl} posterUrl={posterUrl} />
+      </div>
+      <div className={styles.episodeBody}>
+        <h3 className={styles.episodeTitle}>
+          <span className={styles.episodeLabel}>{label}</span> {episode.title}
+        </h3>
+        {episode.runtimeMinutes !== null && (
+          <p className={styles.muted}>{texts.minutes(episode.runtimeMinutes)}</p>
+        )}
+        {episode.overview && <p className={styles.episodeOverview}>{episode.overview}</p>}
+        {percent !== null && <ProgressBar percent={percent} label={texts.progressLabel(label)} />}
+      </div>
+      {onPlay && (
+        <div className={styles.episodeAction}>
+          {episode.mediaReady ? (
+            <Button
+              size="sm"
+              aria-label={texts.playEpisode(episode.title, label)}
+              onClick={() => onPlay(episode)}
+            >
+              {texts.play}
+            </Button>
+          ) : (
+            <span className={styles.muted}>{texts.comingSoon}</span>
+          )}
+        </div>
+      )}
+    </li>
+  );
+};

@@ -1,0 +1,81 @@
+import { type Episode, episodeLabel, PlaybackPreference } from '@app/contracts';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Paths, toPath } from '@web/app/paths';
+import { useAuth } from '@web/modules/auth/hooks/useAuth';
+import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
+import { Player } from '@web/modules/player/components/Player';
+import { episodeLocation } from '@web/modules/player/watch-route';
+import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
+import { useViewerSettings } from '@web/modules/viewer-data/hooks/useViewerSettings';
+import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { buttonClass } from '@web/shared/ui/Button';
+import { PageTitle } from '@web/shared/ui/PageTitle';
+import { Panel } from '@web/shared/ui/Panel';
+import { useEpisode } from '../hooks/useEpisode';
+import { seriesTitleRef } from '../series-facts';
+import { seriesStrings as texts } from '../strings';
+import styles from './EpisodeWatch.module.css';
+import { SkipIntro } from './SkipIntro';
+import { UpNext } from './UpNext';
+
+const documentTitle = (title: string) => <title>{`${title} · Streamly`}</title>;
+
+/**
+ * /video?episode={id} (issue 13): the episode playing as "Series — S1:E2 · Episode", with "Skip intro" inside its
+ * intro and, at its end, the next episode by the viewer's playback setting, or more like the series after the last.
+ */
+export const EpisodeWatchScreen = ({ episodeId }: { episodeId: string }) => {
+  const { data, isPending, isError, error } = useEpisode(episodeId);
+  const { user } = useAuth();
+  const { data: settings } = useViewerSettings(user?.id ?? null);
+  const navigate = useNavigate();
+  const [ended, setEnded] = useState(false);
+  const mode = settings?.playback ?? PlaybackPreference.AutoPlayNext;
+
+  if (isPending)
+    return (
+      <p role="status" className={styles.muted}>
+        {texts.loading}
+      </p>
+    );
+  if (isError) {
+    const missing = error instanceof ApiRequestError && error.status === 404;
+    return (
+      <div className={styles.missing} role="alert">
+        {documentTitle(texts.episodeNotFound)}
+        <PageTitle>{missing ? texts.episodeNotFound : texts.loadFailed}</PageTitle>
+        <Link to={Paths.tvShows} className={buttonClass({ variant: 'ghost' })}>
+          {texts.backToBrowse}
+        </Link>
+      </div>
+    );
+  }
+
+  const { episode, series, next } = data;
+  const title = texts.playerTitle(series.title, episodeLabel(episode), episode.title);
+  const playNext = (upcoming: Episode) => void navigate(episodeLocation(upcoming.id));
+  return (
+    <article className={styles.screen}>
+      {documentTitle(title)}
+      <PageTitle className={styles.title}>{title}</PageTitle>
+      <Player
+        movie={{ id: episode.id, title }}
+        overlay={(media) => (
+          <>
+            <SkipIntro media={media} intro={episode.intro} />
+            <UpNext media={media} next={next} mode={mode} onPlayNext={playNext} onEndedChange={setEnded} />
+          </>
+        )}
+        waysIn={<TitleAccess movie={seriesTitleRef(series)} placement="page" offerPlay={false} />}
+      />
+      {ended && !next && <MoreLikeThisRow movieId={series.id} />}
+      <Panel title={texts.episodeDetails}>
+        <div className={styles.details}>
+          {episode.overview && <p className={styles.muted}>{episode.overview}</p>}
+          <Link to={toPath.series(series.id)}>{texts.backToSeries(series.title)}</Link>
+        </div>
+      </Panel>
+    </article>
+  );
+};

@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { browseStrings } from '@web/modules/movies/browse-strings';
+import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-kit';
+import { viewerData, viewerDataRoutes } from '@web/modules/viewer-data/testing/viewer-data-test-kit';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { aMovie } from '@web/test/movie-factory';
+import { renderApp, waitForPage } from '@web/test/render-app';
+import { seriesStrings as texts } from '../strings';
+import { aSeries, type SeriesData, seriesData, seriesRoutes } from '../testing/series-test-kit';
+
+describe('TV shows: /tv-shows and the user home search', () => {
+  let api: FakeApi;
+  let data: SeriesData;
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    data = seriesData({
+      list: [
+        aSeries({ title: 'The Long Monsoon', genres: ['Drama'], seasonCount: 2, firstAirDate: '2021-04-02' }),
+        aSeries({
+          title: 'Laugh Lines',
+          genre: 'Comedy',
+          genres: ['Comedy'],
+          access: 'premium',
+          seasonCount: 1,
+        }),
+      ],
+    });
+    api = await startFakeApi((request, url, body) => {
+      if (url.pathname === '/api/movies/sections')
+        return { status: 200, body: someSections({ popular: [aMovie({ title: 'Monsoon Wedding' })] }) };
+      if (url.pathname === '/api/movies')
+        return {
+          status: 200,
+          body: { data: [aMovie({ title: 'Monsoon Wedding' })], page: 1, pageSize: 24, total: 1 },
+        };
+      if (url.pathname === '/api/movies/genres') return { status: 200, body: ['Drama'] };
+      return seriesRoutes(data)(request, url, body) ?? viewerDataRoutes(viewerData())(request, url, body);
+    });
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  const listRequests = () => api.requests.filter((path) => path.startsWith('/api/series?'));
+  const lastList = () => new URL(`http://x${listRequests().at(-1)}`).searchParams;
+
+  it('lists the series as poster cards that lead to their pages, with access and seasons shown', async () => {
+    renderApp({ path: '/tv-shows', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    expect(screen.getByRole('heading', { level: 1, name: texts.title })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'The Long Monsoon' });
+    expect(link.getAttribute('href')).toBe(`/tv-shows/${data.list[0].id}`);
+    const monsoon = link.closest('article') as HTMLElement;
+    expect(within(monsoon).getByText('8.2/10 · 2021 · Drama')).toBeTruthy();
+    expect(within(monsoon).getByText('2 seasons')).toBeTruthy();
+    const laughs = screen.getByRole('link', { name: 'Laugh Lines' }).closest('article') as HTMLElement;
+    expect(within(laughs).getByText(texts.premiumBadge)).toBeTruthy();
+    expect(within(laughs).getByText('1 season')).toBeTruthy();
+    expect(screen.getByText(texts.results(2))).toBeTruthy();
+    expect(lastList().get('sort')).toBe('popular');
+  });
+
+  it('searches, filters by the series genres and sorts on the server', async () => {
+    renderApp({ path: '/tv-shows', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await screen.findByRole('link', { name: 'Laugh Lines' });
+
+    const genre = screen.getByRole('combobox', { name: browseStrings.genreFilterLabel });
+    await within(genre).findByRole('option', { name: 'Comedy' });
+    expect(api.requests).toContain('/api/series/genres');
+    fireEvent.change(genre, { target: { value: 'Comedy' } });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'The Long Monsoon' })).toBeNull());
+    expect(lastList().get('genre')).toBe('Comedy');
+
+    fireEvent.change(genre, { target: { value: '' } });
+    fireEvent.change(screen.getByRole('combobox', { name: texts.sortLabel }), {
+      target: { value: 'top-rated' },
+    });
+    fireEvent.change(screen.getByRole('searchbox', { name: texts.searchLabel }), {
+      target: { value: 'monsoon' },
+    });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Laugh Lines' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'The Long Monsoon' })).toBeTruthy();
+    expect(lastList().get('search')).toBe('monsoon');
+    expect(lastList().get('sort')).toBe('top-rated');
+    expect(lastList().has('genre')).toBe(false);
+  });
+
+  it('says so when nothing matches', async () => {
+    renderApp({ path: '/tv-shows', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await screen.findByRole('link', { name: 'Laugh Lines' });
+
+    fireEvent.change(screen.getByRole('searchbox', { name: texts.searchLabel }), {
+      target: { value: 'zzz' },
+    });
+
+    expect(await screen.findByText(texts.none)).toBeTruthy();
+  });
+
+  it("the user home's search shows matching series as their own group", async () => {
+    signInAs('user');
+    renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await screen.findByRole('region', { name: 'Popular Movies' });
+    expect(screen.queryByRole('region', { name: texts.searchResults })).toBeNull();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), {
+      target: { value: 'monsoon' },
+    });
+
+    const group = await screen.findByRole('region', { name: texts.searchResults });
+    expect(within(group).getByRole('link', { name: 'The Long Monsoon' }).getAttribute('href')).toBe(
+      `/tv-shows/${data.list[0].id}`,
+    );
+    expect(within(group).queryByRole('link', { name: 'Laugh Lines' })).toBeNull();
+    expect(lastList().get('search')).toBe('monsoon');
+    // The movies keep their own group.
+    expect(
+      within(screen.getByRole('region', { name: 'Popular Movies' })).getByRole('link', {
+        name: 'Monsoon Wedding',
+      }),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,216 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
+import { paymentStrings } from '@web/modules/payments/strings';
+import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { renderApp, waitForPage } from '@web/test/render-app';
+import { seriesStrings as texts } from '../strings';
+import {
+  aShow,
+  episodeAt,
+  progressIn,
+  SERIES_ID,
+  type SeriesData,
+  seriesData,
+  seriesRoutes,
+  USER_ID,
+} from '../testing/series-test-kit';
+
+const freeToWatch = () =>
+  anEntitlement({
+    movieId: SERIES_ID,
+    access: 'free',
+    canWatch: true,
+    reason: 'free',
+    waysIn: { plans: [], purchaseInr: null, rentalInr: null },
+  });
+
+describe('series page (/tv-shows/:id)', () => {
+  let api: FakeApi;
+  let data: SeriesData;
+  const show = aShow();
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    data = seriesData({ shows: [show], entitlement: freeToWatch() });
+    api = await startFakeApi((request, url, body) => seriesRoutes(data)(request, url, body));
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  const open = async (id = SERIES_ID) => {
+    const view = renderApp({ path: `/tv-shows/${id}`, apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await screen.findByRole('heading', { level: 1, name: 'The Long Monsoon' });
+    return view;
+  };
+  /** A fact of the series' facts list, by its term. */
+  const fact = (term: string) =>
+    screen.getByText(term, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
+  const episodes = () => screen.getByRole('region', { name: /^Episodes of / });
+  const seasonSelect = () => within(episodes()).getByRole('combobox', { name: texts.seasonLabel });
+  const episodeItem = (title: string) =>
+    within(episodes())
+      .getAllByRole('listitem')
+      .find((item) => within(item).queryByRole('heading', { name: new RegExp(title) })) as HTMLElement;
+
+  it("shows the series' facts, its first season's episodes and Play S1:E1, which plays that episode", async () => {
+    signInAs('user');
+    const { router } = await open();
+
+    expect(fact(texts.rating)).toBe('8.2/10');
+    expect(fact(texts.years)).toBe('2021–2023');
+    expect(fact(texts.creators)).toBe('Meera Rao');
+    expect(fact(texts.cast)).toBe('Asha Kapoor, Dev Malhotra');
+    expect(screen.getByText(texts.access.free)).toBeTruthy();
+    expect((seasonSelect() as HTMLSelectElement).value).toBe('1');
+    expect(within(episodes()).getByRole('heading', { name: 'S1:E1 Arrival' })).toBeTruthy();
+    expect(within(episodes()).getByRole('heading', { name: 'S1:E2 Rain' })).toBeTruthy();
+    expect(within(episodes()).queryByRole('heading', { name: 'S2:E1 Flood' })).toBeNull();
+    expect(within(episodeItem('Arrival')).getByText('42 min')).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Play S1:E1' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/video'));
+    expect(router.state.location.search).toBe(`?episode=${episodeAt(show, 1, 1).id}`);
+  });
+
+  it.each([
+    {
+      case: 'the last one watched is unfinished',
+      progress: () => [
+        progressIn(episodeAt(show, 1, 1), { percent: 100, at: '2026-03-01T10:00:00.000Z' }),
+        progressIn(episodeAt(show, 2, 1), { percent: 40, at: '2026-03-02T10:00:00.000Z' }),
+      ],
+      label: 'Resume S2:E1',
+    },
+    {
+      case: 'the last one watched is finished',
+      progress: () => [progressIn(episodeAt(show, 1, 2), { percent: 95 })],
+      label: 'Play next: S2:E1',
+    },
+    {
+      case: "the series' last episode is finished",
+      progress: () => [progressIn(episodeAt(show, 2, 2), { percent: 97 })],
+      label: 'Play S1:E1',
+    },
+  ])('offers "$label" when $case', async ({ progress, label }) => {
+    signInAs('user');
+    data.progress = progress();
+    await open();
+    // The answer is on screen once the bar of the latest episode watched is.
+    const latest = data.progress.at(-1);
+    const latestLabel = `S${latest?.seasonNumber}:E${latest?.episodeNumber}`;
+    fireEvent.change(seasonSelect(), { target: { value: String(latest?.seasonNumber) } });
+    await within(episodes()).findByRole('progressbar', { name: texts.progressLabel(latestLabel) });
+
+    // One button by that name: the browser journeys click it by name.
+    const [main, ...others] = screen.getAllByRole('button', { name: new RegExp(label) });
+    expect(others).toHaveLength(0);
+    expect(main.textContent).toBe(label);
+    expect(api.requests).toContain(`/api/users/${USER_ID}/series/${SERIES_ID}/progress`);
+  });
+
+  it.each([
+    { label: 'Resume S2:E1', at: [2, 1], percent: 40, opens: '2' },
+    { label: 'Play next: S2:E1', at: [1, 2], percent: 95, opens: '2' },
+    { label: 'Resume S1:E2', at: [1, 2], percent: 30, opens: '1' },
+  ])('opens on the season of "$label"', async ({ label, at: [season, number], percent, opens }) => {
+    signInAs('user');
+    data.progress = [progressIn(episodeAt(show, season, number), { percent })];
+    await open();
+
+    await screen.findByRole('button', { name: label });
+    expect((seasonSelect() as HTMLSelectElement).value).toBe(opens);
+  });
+
+  it('switches seasons with the selector', async () => {
+    signInAs('user');
+    await open();
+
+    fireEvent.change(seasonSelect(), { target: { value: '2' } });
+
+    expect(screen.getByRole('region', { name: 'Episodes of Season 2' })).toBeTruthy();
+    expect(within(episodes()).getByRole('heading', { name: 'S2:E1 Flood' })).toBeTruthy();
+    expect(within(episodes()).getByRole('heading', { name: 'S2:E2 Harvest' })).toBeTruthy();
+    expect(within(episodes()).queryByRole('heading', { name: 'S1:E1 Arrival' })).toBeNull();
+  });
+
+  it('shows how far the viewer got in each episode, and nothing on those not started', async () => {
+    signInAs('user');
+    data.progress = [
+      progressIn(episodeAt(show, 1, 1), { percent: 100, at: '2026-03-01T10:00:00.000Z' }),
+      progressIn(episodeAt(show, 1, 2), { percent: 37.6, at: '2026-03-02T10:00:00.000Z' }),
+    ];
+    await open();
+
+    const rain = await within(episodes()).findByRole('progressbar', { name: texts.progressLabel('S1:E2') });
+    expect(rain.getAttribute('aria-valuenow')).toBe('38');
+    expect(
+      within(episodes())
+        .getByRole('progressbar', { name: texts.progressLabel('S1:E1') })
+        .getAttribute('aria-valuenow'),
+    ).toBe('100');
+    fireEvent.change(seasonSelect(), { target: { value: '2' } });
+    expect(within(episodes()).queryByRole('progressbar')).toBeNull();
+  });
+
+  it("plays any episode from its own button; a still is shown where there is one, else the series' poster", async () => {
+    signInAs('user');
+    const { router } = await open();
+
+    const rain = episodeItem('Rain');
+    expect(rain.querySelector('img')?.getAttribute('src')).toContain('/stills/rain.jpg');
+    expect(episodeItem('Arrival').querySelector('img')?.getAttribute('src')).toContain(show.posterUrl);
+
+    fireEvent.click(within(rain).getByRole('button', { name: texts.playEpisode('Rain', 'S1:E2') }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?episode=${episodeAt(show, 1, 2).id}`));
+  });
+
+  it('asks a visitor to sign in and asks no progress', async () => {
+    data.entitlement = anEntitlement({
+      movieId: SERIES_ID,
+      access: 'free',
+      canWatch: false,
+      reason: 'sign-in-required',
+      waysIn: { plans: [], purchaseInr: null, rentalInr: null },
+    });
+    await open();
+
+    const panel = await screen.findByRole('complementary', { name: paymentStrings.signInToWatch });
+    expect(await within(panel).findByRole('link', { name: paymentStrings.signIn })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Play S1:E1' })).toBeNull();
+    expect(api.requests.some((path) => path.includes('/progress'))).toBe(false);
+  });
+
+  it('premium series the viewer cannot watch: the plans as the way in, and no play buttons', async () => {
+    signInAs('user');
+    data.shows = [aShow({ access: 'premium' })];
+    data.entitlement = anEntitlement({
+      movieId: SERIES_ID,
+      waysIn: {
+        plans: [{ id: 'standard', name: 'Standard', priceInr: 499 }],
+        purchaseInr: null,
+        rentalInr: null,
+      },
+    });
+    await open();
+
+    const panel = await screen.findByRole('complementary', { name: paymentStrings.accessHeading });
+    const subscribe = await within(panel).findByRole('link', { name: paymentStrings.subscribeFrom(499) });
+    expect(subscribe.getAttribute('href')).toBe('/subscription');
+    expect(within(panel).queryByRole('button', { name: /Buy|Rent/ })).toBeNull();
+    expect(screen.getByText(texts.access.premium)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Play S1:E1$/ })).toBeNull();
+    expect(within(episodes()).queryByRole('button', { name: /^Play / })).toBeNull();
+  });
+
+  it('says so when the series does not exist', async () => {
+    renderApp({ path: '/tv-shows/65f05e0000000000000000ff', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: texts.notFound })).toBeTruthy();
+    expect(screen.getByRole('link', { name: texts.backToBrowse }).getAttribute('href')).toBe('/tv-shows');
+  });
+});

@@ -1,0 +1,119 @@
+import { type Episode, nextUp, nextUpLabel, type SeriesDetail } from '@app/contracts';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { useAuth } from '@web/modules/auth/hooks/useAuth';
+import { type MovieFact, MovieFacts } from '@web/modules/movies/components/MovieFacts';
+import { MovieMeta } from '@web/modules/movies/components/MovieMeta';
+import { PosterImage } from '@web/modules/movies/components/PosterImage';
+import { formatLanguage } from '@web/modules/movies/format';
+import { formatRating } from '@web/modules/movies/rating';
+import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
+import { useEntitlement } from '@web/modules/payments/hooks/useEntitlement';
+import { episodeLocation } from '@web/modules/player/watch-route';
+import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
+import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { Button, buttonClass } from '@web/shared/ui/Button';
+import { PageTitle } from '@web/shared/ui/PageTitle';
+import { useSeries } from '../hooks/useSeries';
+import { useSeriesProgress } from '../hooks/useSeriesProgress';
+import { seriesTitleRef, seriesYears } from '../series-facts';
+import { seriesStrings as texts } from '../strings';
+import { SeasonEpisodes } from './SeasonEpisodes';
+import styles from './SeriesView.module.css';
+
+const na = texts.notKnown;
+const listed = (names: readonly string[]) => (names.length ? names.join(', ') : na);
+
+const factsOf = (series: SeriesDetail): MovieFact[] => [
+  [texts.rating, formatRating(series.rating)],
+  [texts.genre, series.genres.length ? series.genres.join(', ') : series.genre],
+  [texts.years, seriesYears(series) ?? na],
+  [texts.creators, listed(series.creators)],
+  [texts.cast, listed(series.cast)],
+  [texts.language, formatLanguage(series.language, na)],
+];
+
+/** The series once loaded: poster and facts, the main button, access, seasons and episodes, more like it. */
+const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const { data: progress } = useSeriesProgress(user?.id ?? null, series.id);
+  const { data: entitlement } = useEntitlement(series.id);
+  const [chosenSeason, setChosenSeason] = useState<number | null>(null);
+  const episodes = series.seasons.flatMap((season) => season.episodes);
+  const watched = progress?.episodes ?? [];
+  const up = nextUp(episodes, watched);
+  // Only a known "no" hides the buttons: while the answer is on its way, playing asks the server anyway.
+  const locked = entitlement?.canWatch === false;
+  const play = (episode: Episode) => void navigate(episodeLocation(episode.id));
+  const season = chosenSeason ?? up?.episode.seasonNumber ?? series.seasons[0]?.number ?? 1;
+  const years = seriesYears(series);
+
+  return (
+    <article className={styles.view}>
+      <title>{`${series.title} · Streamly`}</title>
+      <div className={styles.top}>
+        <PosterImage
+          framed
+          className={styles.poster}
+          title={series.title}
+          posterUrl={series.posterUrl}
+          eager
+        />
+        <div className={styles.intro}>
+          <PageTitle>{series.title}</PageTitle>
+          <MovieMeta>
+            {years && <span>{years}</span>}
+            <span>{series.genre}</span>
+            <span>{texts.seasons(series.seasonCount)}</span>
+            <span className={styles.access}>{texts.access[series.access]}</span>
+          </MovieMeta>
+          <p className={styles.overview}>{series.description}</p>
+          {up && !locked && (
+            <div className={styles.mainAction}>
+              <Button size="lg" disabled={!up.episode.mediaReady} onClick={() => play(up.episode)}>
+                {nextUpLabel(up)}
+              </Button>
+              {!up.episode.mediaReady && <span className={styles.muted}>{texts.comingSoon}</span>}
+            </div>
+          )}
+          <MovieFacts facts={factsOf(series)} />
+        </div>
+        <TitleAccess movie={seriesTitleRef(series)} placement="page" offerPlay={false} />
+      </div>
+      <SeasonEpisodes
+        series={series}
+        season={season}
+        onSeason={setChosenSeason}
+        progress={watched}
+        onPlay={locked ? null : play}
+      />
+      <MoreLikeThisRow movieId={series.id} />
+    </article>
+  );
+};
+
+/** /tv-shows/{id}: the series page (issue 13), open to visitors. */
+export const SeriesView = ({ id }: { id: string }) => {
+  const { data: series, isPending, isError, error } = useSeries(id);
+  if (isPending)
+    return (
+      <p role="status" className={styles.loading}>
+        {texts.loading}
+      </p>
+    );
+  if (isError) {
+    const missing = error instanceof ApiRequestError && error.status === 404;
+    return (
+      <div className={styles.missing} role="alert">
+        <PageTitle>{missing ? texts.notFound : texts.loadFailed}</PageTitle>
+        <p className={styles.muted}>{missing ? texts.notFoundLine : error.message}</p>
+        <Link to={Paths.tvShows} className={buttonClass({ variant: 'ghost' })}>
+          {texts.backToBrowse}
+        </Link>
+      </div>
+    );
+  }
+  return <SeriesDetails series={series} />;
+};

@@ -1,0 +1,41 @@
+import type { Series, SeriesDetail } from '@app/contracts';
+import type { TitleRef } from '@web/modules/payments/access-summary';
+
+const yearOf = (date: string | null | undefined): number | null => {
+  const year = date?.match(/^(\d{4})/)?.[1];
+  return year ? Number(year) : null;
+};
+
+/**
+ * The years a series ran: "2019", or "2019–2023" from its first air date to its latest season's or episode's;
+ * null when no date is known.
+ */
+export const seriesYears = (series: Series | SeriesDetail): string | null => {
+  const first = yearOf(series.firstAirDate);
+  const later =
+    'seasons' in series
+      ? series.seasons.flatMap((season) => [
+          yearOf(season.airDate),
+          ...season.episodes.map((episode) => yearOf(episode.airDate)),
+        ])
+      : [];
+  const known = [first, ...later].filter((year): year is number => year !== null);
+  if (known.length === 0) return null;
+  const start = first ?? Math.min(...known);
+  const end = Math.max(...known);
+  return end > start ? `${start}–${end}` : String(start);
+};
+
+/**
+ * The series as the access panel (modules/payments) takes a title: a series comes with a plan only, so it has no
+ * price to buy or rent (issue 13). The panel offers no play button for it (the episodes have theirs).
+ */
+export const seriesTitleRef = (series: Series): TitleRef => ({
+  id: series.id,
+  title: series.title,
+  description: series.description,
+  access: series.access,
+  purchasePriceInr: null,
+  rentalPriceInr: null,
+  kind: 'series',
+});
