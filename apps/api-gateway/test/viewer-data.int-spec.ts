@@ -355,6 +355,7 @@ describe('viewer data at the gateway', () => {
         userId: ashaId,
         movieId,
         snapshot: { title: 'Lagaan', posterUrl: '/p.svg', genre: 'Drama', rating: 8.1 },
+        kind: 'movie',
       },
     ]);
   });
@@ -373,6 +374,7 @@ describe('viewer data at the gateway', () => {
           genre: 'Comedy',
           rating: null,
         },
+        kind: 'series',
       },
     ]);
   });

@@ -52,6 +52,17 @@ describe('favorites in user-data-service', () => {
     expect(await eventsOf('favorite.removed', userId)).toEqual([{ userId, movieId }]);
   });
 
+  it('keeps what a favorite is of: a series says so, a movie says nothing (issue 13)', async () => {
+    const userId = newId();
+    const [movieId, seriesId] = [newId(), newId()];
+    await add(userId, movieId);
+    await send(ViewerDataPatterns.addFavorite, { userId, movieId: seriesId, snapshot, kind: 'series' });
+    const [series, movie] = await list(userId);
+    expect(series).toMatchObject({ movieId: seriesId, kind: 'series' });
+    expect(movie.movieId).toBe(movieId);
+    expect(movie).not.toHaveProperty('kind');
+  });
+
   it('lists newest first', async () => {
     const userId = newId();
     const ids = [newId(), newId(), newId()];

@@ -140,8 +140,13 @@ describe('TV shows (issue 13)', () => {
     await row.getByText(episodeLabel(second)).first().waitFor({ timeout: 20_000 });
     await row.getByText(series.title).first().waitFor();
 
-    // And the series page says where to pick up.
+    // And the series page says where to pick up; My List takes the series too.
     await page.goto(`/tv-shows/${series.id}`);
     await page.getByRole('button', { name: `Play next: ${episodeLabel(second)}` }).waitFor();
+    await page.getByRole('button', { name: 'Add to Favorites' }).click();
+    await page.getByRole('button', { name: 'Added to Favorites' }).waitFor();
+    await page.goto('/my-list');
+    await page.getByRole('region', { name: 'TV Shows' }).getByRole('link', { name: series.title }).click();
+    await page.waitForURL(`**/tv-shows/${series.id}`);
   });
 });

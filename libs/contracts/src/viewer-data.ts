@@ -29,10 +29,16 @@ export type TitleSnapshot = z.infer<typeof TitleSnapshotSchema>;
 // ── Favorites (= My List) ────────────────────────────────────────────────────────────────────────────────────
 
 /** SPEC 3 "Favorite: a movie with _id, title, posterUrl, genre, rating"; `id` is the movie's id. */
+/** What a favorite is of: My List holds movies and series (issue 13); absent on a movie's favorite. */
+export const FavoriteKindSchema = z.enum(['movie', 'series']);
+export type FavoriteKind = z.infer<typeof FavoriteKindSchema>;
+
 export const FavoriteSchema = TitleSnapshotSchema.extend({
   id: z.string(),
   movieId: z.string(),
   addedAt: isoDate,
+  /** 'series' for a series (its card opens the series page); absent for a movie. */
+  kind: FavoriteKindSchema.optional(),
 });
 export type Favorite = z.infer<typeof FavoriteSchema>;
 export const FavoriteListSchema = z.array(FavoriteSchema);
@@ -163,7 +169,7 @@ export const ViewerDataRpc = {
   /** Idempotent: adding a favorite twice answers the one already there. The gateway passes the catalogue's snapshot. */
   addFavorite: rpc(
     ViewerDataPatterns.addFavorite,
-    ofUserAndMovie.extend({ snapshot: TitleSnapshotSchema }).strict(),
+    ofUserAndMovie.extend({ snapshot: TitleSnapshotSchema, kind: FavoriteKindSchema.optional() }).strict(),
     FavoriteSchema,
   ),
   /** Idempotent: `removed: false` when it was not a favorite. */

@@ -51,19 +51,20 @@ export class UserDataClient {
    * the client's. A draft or unknown id is 404.
    */
   async addFavorite(userId: string, movieId: string) {
-    const { title, posterUrl, genre, rating } = await this.movieOrSeries(movieId);
+    const { title: found, kind } = await this.movieOrSeries(movieId);
+    const { title, posterUrl, genre, rating } = found;
     const snapshot: TitleSnapshot = { title, posterUrl, genre, rating };
-    return this.client.send(ViewerDataRpc.addFavorite, { userId, movieId, snapshot });
+    return this.client.send(ViewerDataRpc.addFavorite, { userId, movieId, snapshot, kind });
   }
 
   /** A movie id is the common case (one call); only an id that is no published movie is asked as a series. */
   private async movieOrSeries(id: string) {
     try {
-      return await this.catalogue.movie(id, undefined);
+      return { title: await this.catalogue.movie(id, undefined), kind: 'movie' as const };
     } catch (movieError) {
       if (!isNotFound(movieError)) throw movieError;
       try {
-        return await this.series.series(id, undefined);
+        return { title: await this.series.series(id, undefined), kind: 'series' as const };
       } catch (seriesError) {
         // Neither: the movie's 404 ('Movie not found') stands, as before series existed.
         throw isNotFound(seriesError) ? movieError : seriesError;

@@ -10,4 +10,5 @@ export const toFavorite = (record: StoredFavorite): Favorite => ({
   genre: record.genre,
   rating: record.rating ?? null,
   addedAt: record.addedAt.toISOString(),
+  ...(record.kind === 'series' ? { kind: 'series' as const } : {}),
 });

@@ -8,6 +8,8 @@ export class FavoriteRecord {
   @Prop({ required: true }) title: string;
   @Prop({ type: String, default: '' }) posterUrl: string;
   @Prop({ required: true }) genre: string;
+  /** A movie or a series (issue 13); records from before series are movies. */
+  @Prop({ type: String, default: 'movie' }) kind: 'movie' | 'series';
   @Prop({ type: Number, default: null }) rating: number | null;
   @Prop({ type: Date, required: true }) addedAt: Date;
   /** When the snapshot was taken (the add, or the catalogue event that refreshed it): older events skip it. */

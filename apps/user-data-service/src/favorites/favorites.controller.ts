@@ -14,8 +14,8 @@ export class FavoritesController {
   }
 
   @RpcHandler(ViewerDataRpc.addFavorite)
-  add(@RpcPayload() { userId, movieId, snapshot }: RpcRequest<typeof ViewerDataRpc.addFavorite>) {
-    return this.favorites.add(userId, movieId, snapshot);
+  add(@RpcPayload() { userId, movieId, snapshot, kind }: RpcRequest<typeof ViewerDataRpc.addFavorite>) {
+    return this.favorites.add(userId, movieId, snapshot, kind);
   }
 
   @RpcHandler(ViewerDataRpc.removeFavorite)

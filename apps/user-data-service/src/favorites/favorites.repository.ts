@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import type { TitleSnapshot } from '@app/contracts';
+import type { FavoriteKind, TitleSnapshot } from '@app/contracts';
 import { unlessDuplicate } from '@app/server-core';
 import type { TitleWrite } from '../titles/titles.repository';
 import { snapshotFields } from '../titles/titles.repository';
@@ -19,11 +19,12 @@ export class FavoritesRepository {
     userId: string,
     movieId: string,
     snapshot: TitleSnapshot,
+    kind: FavoriteKind,
     addedAt: Date,
   ): Promise<StoredFavorite | null> {
     await this.favorites.init();
     const created = await unlessDuplicate(
-      this.favorites.create({ userId, movieId, ...snapshot, addedAt, snapshotAt: addedAt }),
+      this.favorites.create({ userId, movieId, ...snapshot, kind, addedAt, snapshotAt: addedAt }),
       null,
     );
     return created ? created.toObject<StoredFavorite>() : null;

@@ -13,6 +13,7 @@ const stored = (addedAt: Date): StoredFavorite => ({
   userId,
   movieId,
   ...snapshot,
+  kind: 'movie',
   addedAt,
   snapshotAt: addedAt,
 });
@@ -37,8 +38,8 @@ const favorite = (addedAt: Date) => ({ id: movieId, movieId, ...snapshot, addedA
 describe('FavoritesService', () => {
   it('adds a favorite and announces favorite.added once', async () => {
     const { service, repository, events } = setup();
-    await expect(service.add(userId, movieId, snapshot, now)).resolves.toEqual(favorite(now));
-    expect(repository.insert).toHaveBeenCalledWith(userId, movieId, snapshot, now);
+    await expect(service.add(userId, movieId, snapshot, 'movie', now)).resolves.toEqual(favorite(now));
+    expect(repository.insert).toHaveBeenCalledWith(userId, movieId, snapshot, 'movie', now);
     expect(events.publish).toHaveBeenCalledTimes(1);
     expect(events.publish).toHaveBeenCalledWith('favorite.added', {
       userId,
@@ -52,7 +53,7 @@ describe('FavoritesService', () => {
     const earlier = new Date('2025-05-01T08:00:00.000Z');
     repository.insert.mockResolvedValueOnce(null);
     repository.findOne.mockResolvedValueOnce(stored(earlier));
-    await expect(service.add(userId, movieId, snapshot, now)).resolves.toEqual(favorite(earlier));
+    await expect(service.add(userId, movieId, snapshot, 'movie', now)).resolves.toEqual(favorite(earlier));
     expect(events.publish).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Favorite, TitleSnapshot } from '@app/contracts';
+import type { Favorite, FavoriteKind, TitleSnapshot } from '@app/contracts';
 import { ErrorCode, ViewerDataMessages } from '@app/contracts';
 import { AppError, EventBus } from '@app/server-core';
 import { toFavorite } from './favorite.mapper';
@@ -32,9 +32,10 @@ export class FavoritesService {
     userId: string,
     movieId: string,
     snapshot: TitleSnapshot,
+    kind: FavoriteKind = 'movie',
     now: Date = new Date(),
   ): Promise<Favorite> {
-    const inserted = await this.favorites.insert(userId, movieId, snapshot, now);
+    const inserted = await this.favorites.insert(userId, movieId, snapshot, kind, now);
     if (inserted) {
       await this.events.publish('favorite.added', {
         userId,

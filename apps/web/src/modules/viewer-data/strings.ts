@@ -27,6 +27,7 @@ export const viewerDataStrings = {
 
   myListTitle: 'My List',
   myListLead: 'The titles you added to your favorites.',
+  myListSeries: 'TV Shows',
   browseMovies: 'Browse movies',
 
   continueWatching: 'Continue Watching',

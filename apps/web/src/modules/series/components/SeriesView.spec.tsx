@@ -3,6 +3,7 @@ import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { paymentStrings } from '@web/modules/payments/strings';
 import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { viewerDataStrings } from '@web/modules/viewer-data/strings';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { seriesStrings as texts } from '../strings';
 import {
@@ -55,6 +56,34 @@ describe('series page (/tv-shows/:id)', () => {
     within(episodes())
       .getAllByRole('listitem')
       .find((item) => within(item).queryByRole('heading', { name: new RegExp(title) })) as HTMLElement;
+
+  it('adds the series to My List (issue 13: My List holds series too)', async () => {
+    await api.close();
+    const added: unknown[] = [];
+    api = await startFakeApi((request, url, body) => {
+      if (url.pathname === `/api/users/${USER_ID}/favorites`) {
+        if (request.method === 'GET') return { status: 200, body: [] };
+        added.push(body);
+        const favorite = {
+          id: SERIES_ID,
+          movieId: SERIES_ID,
+          title: show.title,
+          posterUrl: show.posterUrl,
+          genre: show.genre,
+          rating: show.rating,
+          addedAt: '2026-11-01T10:00:00.000Z',
+          kind: 'series',
+        };
+        return { status: 201, body: favorite };
+      }
+      return seriesRoutes(data)(request, url, body);
+    });
+    signInAs('user');
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: viewerDataStrings.addToFavorites }));
+    await screen.findByRole('button', { name: viewerDataStrings.favoriteButtonDone });
+    expect(added).toEqual([{ movieId: SERIES_ID }]);
+  });
 
   it("shows the series' facts, its first season's episodes and Play S1:E1, which plays that episode", async () => {
     signInAs('user');

@@ -12,9 +12,13 @@ import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
 import { useEntitlement } from '@web/modules/payments/hooks/useEntitlement';
 import { episodeLocation } from '@web/modules/player/watch-route';
 import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
+import { FavoriteButton } from '@web/modules/viewer-data/components/FavoriteButton';
+import { viewerDataStrings } from '@web/modules/viewer-data/strings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { PageTitle } from '@web/shared/ui/PageTitle';
+import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
+import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useSeries } from '../hooks/useSeries';
 import { useSeriesProgress } from '../hooks/useSeriesProgress';
 import { seriesTitleRef, seriesYears } from '../series-facts';
@@ -41,6 +45,7 @@ const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
   const { data: progress } = useSeriesProgress(user?.id ?? null, series.id);
   const { data: entitlement } = useEntitlement(series.id);
   const [chosenSeason, setChosenSeason] = useState<number | null>(null);
+  const { toasts, show, dismiss } = useToasts();
   const episodes = series.seasons.flatMap((season) => season.episodes);
   const watched = progress?.episodes ?? [];
   const up = nextUp(episodes, watched);
@@ -70,14 +75,28 @@ const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
             <span className={styles.access}>{texts.access[series.access]}</span>
           </MovieMeta>
           <p className={styles.overview}>{series.description}</p>
-          {up && !locked && (
-            <div className={styles.mainAction}>
-              <Button size="lg" disabled={!up.episode.mediaReady} onClick={() => play(up.episode)}>
-                {nextUpLabel(up)}
-              </Button>
-              {!up.episode.mediaReady && <span className={styles.muted}>{texts.comingSoon}</span>}
-            </div>
-          )}
+          <div className={styles.mainAction}>
+            {up && !locked && (
+              <>
+                <Button size="lg" disabled={!up.episode.mediaReady} onClick={() => play(up.episode)}>
+                  {nextUpLabel(up)}
+                </Button>
+                {!up.episode.mediaReady && <span className={styles.muted}>{texts.comingSoon}</span>}
+              </>
+            )}
+            {/* My List holds series too (DECISIONS 29); a visitor is asked to log in. */}
+            <FavoriteButton
+              userId={user?.id ?? null}
+              title={{
+                movieId: series.id,
+                title: series.title,
+                posterUrl: series.posterUrl,
+                genre: series.genre,
+                rating: series.rating,
+              }}
+              notify={show}
+            />
+          </div>
           <MovieFacts facts={factsOf(series)} />
         </div>
         <TitleAccess movie={seriesTitleRef(series)} placement="page" offerPlay={false} />
@@ -90,6 +109,7 @@ const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
         onPlay={locked ? null : play}
       />
       <MoreLikeThisRow movieId={series.id} />
+      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={viewerDataStrings.dismiss} />
     </article>
   );
 };

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Paths } from '@web/app/paths';
+import { Paths, toPath } from '@web/app/paths';
 import { formatRating } from '@web/modules/movies/rating';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
@@ -42,6 +42,7 @@ export const FavoritesTab = ({ userId }: { userId: string }) => {
             movieId={favorite.movieId}
             title={favorite.title}
             posterUrl={favorite.posterUrl}
+            to={favorite.kind === 'series' ? toPath.series(favorite.movieId) : undefined}
             actions={
               <Button
                 variant="ghost"

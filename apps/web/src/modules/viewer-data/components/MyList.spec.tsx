@@ -53,6 +53,36 @@ describe('/my-list', () => {
     expect(asked).toEqual([[catalogue[1].id, catalogue[0].id]]);
   });
 
+  it('lists favorite series in their own group, each leading to its series page (issue 13)', async () => {
+    signInAs('user');
+    catalogue = [aMovie({ title: 'Night Train' })];
+    const seriesId = 'c'.repeat(24);
+    data.favorites = [
+      aFavorite({ movieId: seriesId, title: 'Harbour Lane', kind: 'series' }),
+      aFavorite({ movieId: catalogue[0].id, title: 'Night Train' }),
+    ];
+    renderApp({ path: '/my-list', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    const group = await screen.findByRole('region', { name: texts.myListSeries });
+    expect(within(group).getByRole('link', { name: 'Harbour Lane' }).getAttribute('href')).toBe(
+      `/tv-shows/${seriesId}`,
+    );
+    await screen.findByRole('link', { name: 'Night Train' });
+    // Only the movie is asked of the catalogue's movie cards.
+    expect(asked).toEqual([[catalogue[0].id]]);
+  });
+
+  it('lists only series without asking for movie cards', async () => {
+    signInAs('user');
+    data.favorites = [aFavorite({ movieId: 'd'.repeat(24), title: 'Chai & Code', kind: 'series' })];
+    renderApp({ path: '/my-list', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    expect(await screen.findByRole('link', { name: 'Chai & Code' })).toBeTruthy();
+    expect(screen.queryByText('No favorites yet.')).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
   it("says 'No favorites yet.' when the list is empty", async () => {
     signInAs('user');
     renderApp({ path: '/my-list', apiBaseUrl: api.baseUrl });
