@@ -1,6 +1,6 @@
 // Entry point of `npm start`, `npm test`, `npm run setup` and `npm run bench`. Plain Node, no dependencies:
 // it runs before node_modules exists. It installs what the project needs (npm packages; Redis, ffmpeg
-// and Chromium from Debian when running as root; the embedded MongoDB-wire server via Maven), then
+// NATS, ffmpeg and Chromium from Debian when running as root; the embedded MongoDB-wire server via Maven), then
 // bundles and runs the TypeScript tool for the command.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,8 @@ const commands = {
   'bench-viewer': 'tools/bench/viewer-data.bench.ts',
   'bench-reco': 'tools/bench/recommendations.bench.ts',
   'bench-reco-latency': 'tools/bench/recommend-latency.bench.ts',
+  'bench-session-cache': 'tools/bench/session-cache.bench.ts',
+  'bench-rpc': 'tools/bench/rpc-transport.bench.ts',
 };
 
 const fail = (message) => {
@@ -64,9 +66,12 @@ if (!installed) {
   writeFileSync(stamp, String(statSync(lock).mtimeMs) + readFileSync(lock, 'utf8').length);
 }
 
-// 2. Debian packages: Redis always (unless REDIS_URL points elsewhere), ffmpeg for the streaming service, Chromium for browser tests.
+// 2. Debian packages: Redis and NATS always (unless REDIS_URL / NATS_URL point elsewhere), ffmpeg for the
+// streaming service, Chromium for browser tests.
 const wanted = [
   !process.env.REDIS_URL && !has('redis-server') && 'redis-server',
+  // Debian puts it in /usr/sbin, off an ordinary user's PATH; libs/local-infra looks there too.
+  !process.env.NATS_URL && !has('nats-server') && !existsSync('/usr/sbin/nats-server') && 'nats-server',
   !has('ffmpeg') && 'ffmpeg',
   command === 'test' && !has('chromium') && 'chromium',
 ].filter(Boolean);
@@ -75,7 +80,7 @@ if (wanted.length) {
   if (!isRoot || !has('apt-get')) {
     fail(
       `Missing: ${wanted.join(', ')}. Install ${wanted.length > 1 ? 'them' : 'it'} (Debian/Ubuntu: sudo apt-get install ${wanted.join(' ')}), ` +
-        'or point REDIS_URL at a running Redis, then run the command again.',
+        'or point REDIS_URL / NATS_URL at a running Redis / NATS, then run the command again.',
     );
   }
   say(`Installing ${wanted.join(', ')} (apt-get)…`);

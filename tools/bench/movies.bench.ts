@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import autocannon from 'autocannon';
@@ -6,19 +7,54 @@ import { MovieRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import { workspaceRoot } from '@app/local-infra';
 import { solveAltcha, type AltchaChallenge } from '@app/server-testing/altcha';
+import type { RunningSystem } from '../dev/system';
 import { percentile, startBenchSystem } from './bench-system';
 import { webBundleReport } from './web-bundle.bench';
 
 /**
  * `npm run bench`: the landing page's bundle (web-bundle.bench.ts), then GET /api/movies through the gateway
- * (HTTP, autocannon and wrk) versus the same query sent straight to the catalogue service over its TCP
- * transport (a promise pool with the same concurrency). Prints requests/s, p50/p99 and the gateway's overhead as ratios. Not part of the tests.
+ * (HTTP, autocannon and wrk) versus the same query sent straight to the catalogue service over the RPC transport
+ * (NATS request/reply, as the gateway sends it; a promise pool with the same concurrency). Prints requests/s,
+ * p50/p99 and the gateway's overhead as ratios. Not part of the tests.
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const QUERY = { page: 1, pageSize: 24 };
 
-type Result = { label: string; rps: number; p50: number; p99: number };
+type Result = { label: string; rps: number; p50: number; p99: number; cpu?: Record<string, number> };
+
+/** CPU time (user + system, µs) of a process so far (Linux /proc; USER_HZ 100). */
+const cpuMicros = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+};
+
+/** The processes a catalogue list passes through: the gateway, the catalogue service and nats-server. */
+const benchedProcesses = (system: RunningSystem): Array<{ name: string; pid: number }> => {
+  const byName = (name: string) => system.processes.find((p) => p.name === name)?.child.pid;
+  const natsPort = new URL(system.natsUrl.split(',')[0]).port;
+  const nats = spawnSync('pgrep', ['-f', `nats-server.* -p ${natsPort}`], { encoding: 'utf8' }).stdout.trim();
+  return [
+    { name: 'api-gateway', pid: byName('api-gateway') },
+    { name: 'catalogue-service', pid: byName('catalogue-service') },
+    { name: 'nats-server', pid: Number(nats.split('\n')[0]) || undefined },
+  ].filter((p): p is { name: string; pid: number } => p.pid !== undefined);
+};
+
+/** Runs one measurement and adds the CPU each request cost in each process. */
+const withCpu = async (
+  processes: Array<{ name: string; pid: number }>,
+  run: () => Promise<Result>,
+): Promise<Result> => {
+  const before = processes.map((p) => cpuMicros(p.pid));
+  const started = Date.now();
+  const result = await run();
+  const requests = result.rps * ((Date.now() - started) / 1000);
+  const cpu = Object.fromEntries(
+    processes.map((p, i) => [p.name, (cpuMicros(p.pid) - before[i]) / Math.max(1, requests)]),
+  );
+  return { ...result, cpu };
+};
 
 const direct = async (client: ServiceClient): Promise<Result> => {
   const latencies: number[] = [];
@@ -33,7 +69,7 @@ const direct = async (client: ServiceClient): Promise<Result> => {
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   latencies.sort((a, b) => a - b);
   return {
-    label: 'catalogue direct (TCP)',
+    label: 'catalogue direct (NATS)',
     rps: latencies.length / DURATION_S,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
@@ -142,17 +178,17 @@ const main = async () => {
   const system = await startBenchSystem('bench', __dirname);
   console.log(`\n${webBundleReport(path.join(root, 'dist', 'apps', 'web'))}\n`);
   try {
-    const catalogueAddr = system.processes.find((p) => p.name === 'catalogue-service');
-    if (!catalogueAddr) throw new Error('catalogue-service is not running');
-    const tcpPort = Number(catalogueAddr.env.TCP_PORT);
-    const client = new ServiceClient('catalogue-service', { host: '127.0.0.1', port: tcpPort }, 10_000);
+    const client = ServiceClient.connect('catalogue-service', { url: system.natsUrl }, { timeoutMs: 10_000 });
     const url = `${system.url}/api/movies?page=1&pageSize=24`;
     console.log(
       `\nGET /api/movies (page of 24), ${CONNECTIONS} connections, ${DURATION_S} s each, after a 2 s warm-up\n`,
     );
     await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-    const reference = await direct(client);
-    const results = [reference, await viaAutocannon(url), viaWrk(url)].filter((r): r is Result => Boolean(r));
+    const processes = benchedProcesses(system);
+    const reference = await withCpu(processes, () => direct(client));
+    const results = [reference, await withCpu(processes, () => viaAutocannon(url)), viaWrk(url)].filter(
+      (r): r is Result => Boolean(r),
+    );
     const sections = await autocannon({
       url: `${system.url}/api/movies/sections`,
       connections: CONNECTIONS,
@@ -182,6 +218,10 @@ const main = async () => {
     ];
     for (const r of others)
       console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+    console.log(`\n| CPU µs per request | ${processes.map((p) => p.name).join(' | ')} |`);
+    console.log(`|---|${processes.map(() => '---|').join('')}`);
+    for (const r of results.filter((result) => result.cpu))
+      console.log(`| ${r.label} | ${processes.map((p) => (r.cpu?.[p.name] ?? 0).toFixed(0)).join(' | ')} |`);
     console.log(
       '\nTarget (issue 3): ≥ 2,000 req/s with p99 ≤ 25 ms through the gateway; gateway overhead ≤ 1.3×.',
     );

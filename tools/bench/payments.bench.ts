@@ -191,13 +191,7 @@ const main = async () => {
       purchasePriceInr: movie.purchasePriceInr,
       rentalPriceInr: movie.rentalPriceInr,
     };
-    const paymentProcess = system.processes.find((p) => p.name === 'payment-service');
-    if (!paymentProcess) throw new Error('payment-service is not running');
-    const client = new ServiceClient(
-      'payment-service',
-      { host: '127.0.0.1', port: Number(paymentProcess.env.TCP_PORT) },
-      10_000,
-    );
+    const client = ServiceClient.connect('payment-service', { url: system.natsUrl }, { timeoutMs: 10_000 });
     const directLatencies: number[] = [];
     const end = Date.now() + DURATION_S * 1000;
     await Promise.all(

@@ -153,10 +153,10 @@ const main = async () => {
   const system = await startBenchSystem('bench-reco-latency', __dirname);
   try {
     const api = benchApi(system.url);
-    const reco = new ServiceClient(
+    const reco = ServiceClient.connect(
       'recommendation-service',
-      { host: '127.0.0.1', port: system.services['recommendation-service'].tcp },
-      600_000,
+      { url: system.natsUrl },
+      { timeoutMs: 600_000 },
     );
     const published = (await api.json<{ total: number }>('/api/movies?page=1&pageSize=1')).total;
     console.log(

@@ -9,7 +9,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { ServiceDefaults, StreamingRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
-import { findFreePort, startMongo, startRedis, workspaceRoot } from '@app/local-infra';
+import { findFreePort, startMongo, startNats, startRedis, workspaceRoot } from '@app/local-infra';
 import { runStep, startLogged, waitForHttp } from '../dev/processes';
 
 /**
@@ -255,12 +255,13 @@ const main = async () => {
     );
     for (const app of ['streaming-service', 'api-gateway'])
       await runStep('build', process.execPath, ['tools/build/node-app.mjs', app], { cwd: root });
-    const [mongo, redis] = await Promise.all([startMongo(), startRedis()]);
+    const [mongo, redis, nats] = await Promise.all([startMongo(), startRedis(), startNats()]);
     stops.push(
       () => mongo.stop(),
       () => redis.stop(),
+      () => nats.stop(),
     );
-    const ports = { tcp: await findFreePort(), http: await findFreePort() };
+    const ports = { http: await findFreePort() };
     const db = ServiceDefaults['streaming-service'].db;
     const service = startLogged(
       'streaming-service',
@@ -271,8 +272,8 @@ const main = async () => {
         MONGODB_URI: mongo.uri,
         MONGODB_DB: db,
         REDIS_URL: redis.url,
-        TCP_HOST: '127.0.0.1',
-        TCP_PORT: String(ports.tcp),
+        NATS_URL: nats.url,
+        HTTP_HOST: '127.0.0.1',
         HTTP_PORT: String(ports.http),
         MEDIA_DIR: mediaRoot,
         STREAM_TOKEN_SECRET: randomBytes(32).toString('hex'),
@@ -293,7 +294,7 @@ const main = async () => {
         HOST: '127.0.0.1',
         PORT: String(gatewayPort),
         STREAMING_HTTP_URL: serviceUrl,
-        STREAMING_SERVICE_ADDR: `127.0.0.1:${ports.tcp}`,
+        NATS_URL: nats.url,
       },
       path.join(work, 'logs'),
       root,
@@ -304,7 +305,7 @@ const main = async () => {
 
     const movieId = randomBytes(12).toString('hex');
     await registerAsset(mongo.uri, db, movieId);
-    const client = new ServiceClient('streaming-service', { host: '127.0.0.1', port: ports.tcp }, 10_000);
+    const client = ServiceClient.connect('streaming-service', { url: nats.url }, { timeoutMs: 10_000 });
     const playback = await client.send(StreamingRpc.open, {
       userId: randomBytes(12).toString('hex'),
       sessionId: 'bench',

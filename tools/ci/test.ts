@@ -7,7 +7,7 @@ import { startSystem } from '../dev/system';
 
 /**
  * `npm test`: formatting (prettier), lint, type checks, unit and component tests, integration tests against a real MongoDB-wire
- * server and Redis, the production build, and browser journeys against the whole system started as
+ * server, Redis and NATS, the production build, and browser journeys against the whole system started as
  * `npm start` starts it. Prints one closing line: "Tests: N passed, N failed".
  */
 const root = workspaceRoot(__dirname);
@@ -43,12 +43,16 @@ const steps: Step[] = [
     run: () => nxRun('lint typecheck test', ['--parallel=2']),
   },
   {
-    name: 'integration tests (real MongoDB-wire server and Redis)',
+    name: 'integration tests (real MongoDB-wire server, Redis and NATS)',
     run: async () => {
       const infra = await acquireInfra();
       console.log(`• infrastructure: ${infra.source}`);
       try {
-        await nxRun('int-test', ['--parallel=1'], { MONGODB_URI: infra.mongoUri, REDIS_URL: infra.redisUrl });
+        await nxRun('int-test', ['--parallel=1'], {
+          MONGODB_URI: infra.mongoUri,
+          REDIS_URL: infra.redisUrl,
+          NATS_URL: infra.natsUrl,
+        });
       } finally {
         await infra.stop();
       }

@@ -3,8 +3,9 @@
 // Each check collects problems and compares them with [] so one run names every app and what it lacks.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { parse, parseAllDocuments } from 'yaml';
-import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceNames } from '@app/contracts';
+import { GATEWAY_DEFAULT_PORT, NATS_DEFAULT_PORT, ServiceDefaults, ServiceNames } from '@app/contracts';
 
 /** Every deployable app: the gateway and the services behind it. */
 const Apps = [
@@ -21,7 +22,7 @@ const Gateway: App = 'api-gateway';
 
 type Labels = Record<string, string>;
 type Probe = { httpGet?: { path?: string; port?: number | string } };
-type EnvVar = { name: string; value?: string };
+type EnvVar = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } };
 type Container = {
   name: string;
   ports?: { name?: string; containerPort: number }[];
@@ -91,6 +92,25 @@ const allowed = (policies: NetworkPolicy[], from: Peer, to: Peer, port: string |
   );
 };
 
+/** Do `from`'s own Egress policies let it open a connection to pod `to` on `port`? */
+const egressAllowedTo = (policies: NetworkPolicy[], from: Peer, to: Peer, port: string | number): boolean =>
+  policies
+    .filter(
+      (policy) =>
+        selects(policy.spec.podSelector, from.labels) && policy.spec.policyTypes?.includes('Egress'),
+    )
+    .some((policy) =>
+      (policy.spec.egress ?? []).some(
+        (rule) =>
+          (!rule.to || rule.to.some((peer) => peerMatches(peer, to, from.namespace))) &&
+          portMatches(rule.ports, port),
+      ),
+    );
+
+/** Pod to pod: both the sender's egress and the receiver's ingress must allow it. */
+const reaches = (policies: NetworkPolicy[], from: Peer, to: Peer, port: string | number): boolean =>
+  egressAllowedTo(policies, from, to, port) && allowed(policies, from, to, port);
+
 /** May `from` send to `port` of a host outside the cluster (MongoDB, Redis)? */
 const egressAllowed = (policies: NetworkPolicy[], from: Peer, port: number): boolean =>
   policies
@@ -142,23 +162,22 @@ const mismatches = (
     .filter(([key, value]) => String(actual[key]) !== String(value))
     .map(([key, value]) => `${where}: ${key} is ${String(actual[key])}, the table says ${value}`);
 
-/** What each service's own settings must be, from the table. */
+/** What each service's own settings must be, from the table (its RPC comes over NATS: no port of its own). */
 const serviceSettings = (name: (typeof ServiceNames)[number]) => ({
-  TCP_PORT: ServiceDefaults[name].tcpPort,
   HTTP_PORT: ServiceDefaults[name].httpPort,
   MONGODB_DB: ServiceDefaults[name].db,
 });
 
-/** What the gateway must be told: each service's address on its host name, and the streaming HTTP URL. */
+/** What the gateway must be told besides NATS: the streaming service's HTTP URL (the dev /stream proxy). */
 const gatewaySettings = () => ({
-  ...Object.fromEntries(
-    ServiceNames.map((name) => [
-      ServiceDefaults[name].addressEnv,
-      `${name}:${ServiceDefaults[name].tcpPort}`,
-    ]),
-  ),
   STREAMING_HTTP_URL: `http://streaming-service:${ServiceDefaults['streaming-service'].httpPort}`,
 });
+
+/** Where every app finds NATS: compose's one server, k8s' three nodes (nats.yaml), at NATS' client port. */
+const natsUrls = {
+  compose: `nats://nats:${NATS_DEFAULT_PORT}`,
+  k8s: [0, 1, 2].map((node) => `nats://nats-${node}.nats:${NATS_DEFAULT_PORT}`).join(','),
+};
 
 const containerEnv = (container: Container | undefined): Record<string, string | undefined> =>
   Object.fromEntries((container?.env ?? []).map((variable) => [variable.name, variable.value]));
@@ -184,7 +203,8 @@ function containerProblems(deployment: Deployment, container: Container): string
 function serviceProblems(app: App, service: Service, deployment: Deployment): string[] {
   const { type, ports = [], selector = {} } = service.spec;
   const portNames = ports.map((port) => port.name);
-  const wantedPorts = app === Gateway ? ['http'] : ['rpc', 'http'];
+  // No app has an RPC port: the gateway's requests reach the services through NATS.
+  const wantedPorts = ['http'];
   const podLabels = deployment.spec.template.metadata?.labels ?? {};
   const selectorPairs = Object.entries(selector);
   const selectsPods =
@@ -228,10 +248,17 @@ describe('deployment manifests', () => {
       expect(problems).toEqual([]);
     });
 
-    it('gives every service the ports and database of the ServiceDefaults table, and the gateway their addresses', () => {
+    it('gives every service the ports and database of the ServiceDefaults table, and every app the NATS server', () => {
       const problems = [
         ...ServiceNames.flatMap((name) =>
           mismatches(`compose ${name}`, serviceSettings(name), composeServices[name]?.environment ?? {}),
+        ),
+        ...Apps.flatMap((app) =>
+          mismatches(
+            `compose ${app}`,
+            { NATS_URL: natsUrls.compose },
+            composeServices[app]?.environment ?? {},
+          ),
         ),
         ...mismatches(
           `compose ${Gateway}`,
@@ -279,10 +306,10 @@ describe('deployment manifests', () => {
       expect(mailpit.ports?.every((port) => port.startsWith('127.0.0.1:'))).toBe(true);
     });
 
-    it('starts every service only once mongo and redis are healthy', () => {
-      const problems = Apps.filter((app) => app !== Gateway).flatMap((app) => {
+    it('starts every service only once mongo, redis and nats are healthy, and the gateway once nats is', () => {
+      const problems = Apps.flatMap((app) => {
         const dependsOn = composeServices[app]?.depends_on;
-        return ['mongo', 'redis'].flatMap((dependency) => {
+        return (app === Gateway ? ['nats'] : ['mongo', 'redis', 'nats']).flatMap((dependency) => {
           const condition = Array.isArray(dependsOn) ? undefined : dependsOn?.[dependency]?.condition;
           return condition === 'service_healthy'
             ? []
@@ -319,7 +346,7 @@ describe('deployment manifests', () => {
       expect(problems).toEqual([]);
     });
 
-    it('runs every service on the ports and database of the ServiceDefaults table', () => {
+    it('runs every service on the ports and database of the ServiceDefaults table, with no RPC port', () => {
       const problems = ServiceNames.flatMap((name) => {
         const container = findNamed(deployments, name)?.spec.template.spec.containers.find(
           (c) => c.name === name,
@@ -330,17 +357,26 @@ describe('deployment manifests', () => {
         const servicePorts = Object.fromEntries(
           (findNamed(services, name)?.spec.ports ?? []).map((port) => [port.name, port.port]),
         );
-        const { tcpPort, httpPort } = ServiceDefaults[name];
+        const only = { http: ServiceDefaults[name].httpPort };
+        const extra = (where: string, ports: Record<string, unknown>) =>
+          Object.keys(ports)
+            .filter((port) => !(port in only))
+            .map(
+              (port) =>
+                `k8s ${name} ${where} ${port}: services take RPC from NATS, they listen for it on nothing`,
+            );
         return [
           ...mismatches(`k8s ${name} env`, serviceSettings(name), containerEnv(container)),
-          ...mismatches(`k8s ${name} containerPort`, { rpc: tcpPort, http: httpPort }, containerPorts),
-          ...mismatches(`k8s ${name} Service port`, { rpc: tcpPort, http: httpPort }, servicePorts),
+          ...mismatches(`k8s ${name} containerPort`, only, containerPorts),
+          ...mismatches(`k8s ${name} Service port`, only, servicePorts),
+          ...extra('containerPort', containerPorts),
+          ...extra('Service port', servicePorts),
         ];
       });
       expect(problems).toEqual([]);
     });
 
-    it('points the gateway at every service by the ServiceDefaults ports, and serves it on the gateway port', () => {
+    it('points every app at the NATS cluster and the gateway at the streaming HTTP URL, on the gateway port', () => {
       const config = ofKind<ConfigMap>('ConfigMap').find((map) => map.metadata.name === 'streamly-config');
       const gateway = findNamed(deployments, Gateway)?.spec.template.spec.containers.find(
         (c) => c.name === Gateway,
@@ -352,11 +388,114 @@ describe('deployment manifests', () => {
         (findNamed(services, Gateway)?.spec.ports ?? []).map((port) => [port.name, port.port]),
       );
       expect([
-        ...mismatches('k8s streamly-config', gatewaySettings(), config?.data ?? {}),
+        ...mismatches(
+          'k8s streamly-config',
+          { ...gatewaySettings(), NATS_URL: natsUrls.k8s },
+          config?.data ?? {},
+        ),
+        ...Object.keys(config?.data ?? {})
+          .filter((key) => /_ADDR$|^TCP_/.test(key))
+          .map((key) => `k8s streamly-config: ${key} is a setting of the TCP transport, which is gone`),
         ...mismatches(`k8s ${Gateway} env`, { PORT: GATEWAY_DEFAULT_PORT }, containerEnv(gateway)),
         ...mismatches(`k8s ${Gateway} containerPort`, { http: GATEWAY_DEFAULT_PORT }, gatewayPorts),
         ...mismatches(`k8s ${Gateway} Service port`, { http: GATEWAY_DEFAULT_PORT }, servicePorts),
       ]).toEqual([]);
+    });
+
+    describe('NATS (issue 15)', () => {
+      const statefulSet = ofKind<K8sObject & { spec: { replicas?: number; serviceName?: string } }>(
+        'StatefulSet',
+      ).find((object) => object.metadata.name === 'nats');
+      const natsService = findNamed(services, 'nats') as
+        (Service & { spec: { clusterIP?: string } }) | undefined;
+      const conf = ofKind<ConfigMap>('ConfigMap').find((map) => map.metadata.name === 'nats-config')?.data?.[
+        'nats.conf'
+      ];
+      const passwordKey = (app: App) => `NATS_PASSWORD_${app.toUpperCase().replaceAll('-', '_')}`;
+      /** Each `user:` block of nats.conf: its password variable and subject lists. */
+      const users = new Map(
+        (conf ?? '')
+          .split(/\buser:\s*/)
+          .slice(1)
+          .map((block) => {
+            const list = (key: string) =>
+              /^\s*\[/.test(block.split(`${key}:`)[1] ?? '')
+                ? [...(/\[([^\]]*)\]/.exec(block.split(`${key}:`)[1])?.[1] ?? '').matchAll(/"([^"]+)"/g)].map(
+                    (match) => match[1],
+                  )
+                : [...(/^\s*"([^"]+)"/.exec(block.split(`${key}:`)[1] ?? '') ?? [])].slice(1);
+            return [
+              /^[\w-]+/.exec(block)?.[0] ?? '',
+              {
+                password: /password:\s*\$(\w+)/.exec(block)?.[1],
+                publish: list('publish'),
+                subscribe: list('subscribe'),
+                responds: /allow_responses:\s*true/.test(block),
+              },
+            ] as const;
+          }),
+      );
+      const ownSubjects = (name: (typeof ServiceNames)[number]) => [
+        `${ServiceDefaults[name].subject}.>`,
+        `${name}.health`,
+      ];
+
+      it('runs as a 3-node StatefulSet behind a headless Service, with a PodDisruptionBudget', () => {
+        expect(statefulSet?.spec).toMatchObject({ replicas: 3, serviceName: 'nats' });
+        expect(natsService?.spec.clusterIP).toBe('None');
+        expect(ofKind('PodDisruptionBudget').map((pdb) => pdb.metadata.name)).toContain('nats');
+        expect(conf).toContain('nats://nats-2.nats:6222');
+      });
+
+      it('signs every app in as its own user, with its own key of the streamly-nats Secret', () => {
+        const secretKeys = Object.keys(
+          (ofKind('Secret') as (K8sObject & { stringData?: Record<string, string> })[]).find(
+            (secret) => secret.metadata.name === 'streamly-nats',
+          )?.stringData ?? {},
+        );
+        const problems = Apps.flatMap((app) => {
+          const env = findNamed(deployments, app)?.spec.template.spec.containers.find(
+            (c) => c.name === app,
+          )?.env;
+          const user = env?.find((variable) => variable.name === 'NATS_USER')?.value;
+          const password = env?.find((variable) => variable.name === 'NATS_PASSWORD')?.valueFrom
+            ?.secretKeyRef;
+          return [
+            ...(user === app ? [] : [`${app}: NATS_USER is ${user}`]),
+            ...(password?.name === 'streamly-nats' && password.key === passwordKey(app)
+              ? []
+              : [`${app}: NATS_PASSWORD is not streamly-nats/${passwordKey(app)}`]),
+            ...(secretKeys.includes(passwordKey(app))
+              ? []
+              : [`secrets.example.yaml: no ${passwordKey(app)}`]),
+            ...(users.get(app)?.password === passwordKey(app)
+              ? []
+              : [`nats.conf: user ${app} not on $${passwordKey(app)}`]),
+          ];
+        });
+        expect(problems).toEqual([]);
+      });
+
+      it('lets a service take requests on its own subjects only and send nothing but replies', () => {
+        const problems = ServiceNames.flatMap((name) => {
+          const user = users.get(name);
+          return [
+            ...(isDeepStrictEqual(user?.subscribe, ownSubjects(name))
+              ? []
+              : [`${name}: subscribes to ${String(user?.subscribe)}, not ${String(ownSubjects(name))}`]),
+            ...(user?.responds && user.publish.length === 0
+              ? []
+              : [`${name}: may publish more than replies`]),
+          ];
+        });
+        expect(problems).toEqual([]);
+      });
+
+      it("lets the gateway send to the services' subjects and read its own replies, nothing more", () => {
+        const gateway = users.get(Gateway);
+        expect(gateway?.publish).toEqual(ServiceNames.flatMap(ownSubjects));
+        expect(gateway?.subscribe).toEqual(['_INBOX.>']);
+      });
     });
 
     it('routes /api and / to the gateway and /stream to the streaming service', () => {
@@ -402,19 +541,39 @@ describe('deployment manifests', () => {
         expect(denyAll?.metadata.name).toBe('default-deny');
       });
 
-      it('let services be reached on RPC from the gateway only', () => {
-        const problems = Services.flatMap((app) => [
-          ...(allowed(policies, gateway, pod(app), 'rpc')
-            ? []
-            : [`${app}: the gateway cannot reach its rpc port`]),
-          ...Services.filter((other) => other !== app && allowed(policies, pod(other), pod(app), 'rpc')).map(
-            (other) => `${app}: ${other} can reach its rpc port`,
+      it('let the gateway and every service reach NATS, the nodes each other, and nothing else in (issue 15)', () => {
+        const nats = pod('nats');
+        const problems = [
+          ...Apps.filter((app) => !reaches(policies, pod(app), nats, 'client')).map(
+            (app) => `${app} cannot reach NATS`,
           ),
-          ...(allowed(policies, ingressController, pod(app), 'rpc')
-            ? [`${app}: the ingress reaches its rpc port`]
-            : []),
-        ]);
+          ...[ingressController, prometheus, pod('catalogue-seed')]
+            .filter((peer) => reaches(policies, peer, nats, 'client'))
+            .map((peer) => `${peer.labels['app.kubernetes.io/name']} reaches NATS' client port`),
+          ...Apps.filter((app) => reaches(policies, pod(app), nats, 'cluster')).map(
+            (app) => `${app} reaches NATS' cluster port`,
+          ),
+          ...(reaches(policies, nats, nats, 'cluster') ? [] : ['NATS nodes cannot route to each other']),
+          ...(allowed(policies, prometheus, nats, 'monitor') ? [] : ['Prometheus cannot scrape NATS']),
+        ];
         expect(problems).toEqual([]);
+      });
+
+      it('let nothing reach a service for RPC: the gateway reaches only the streaming http port, services none', () => {
+        const problems = Services.flatMap((app) => [
+          ...(app !== 'streaming-service' && reaches(policies, gateway, pod(app), 'http')
+            ? [`the gateway reaches ${app}'s http port`]
+            : []),
+          ...Services.filter((other) => other !== app && reaches(policies, pod(other), pod(app), 'http')).map(
+            (other) => `${other} can reach ${app}`,
+          ),
+        ]);
+        expect([
+          ...problems,
+          ...(reaches(policies, gateway, pod('streaming-service'), 'http')
+            ? []
+            : ['the gateway cannot reach /stream (dev proxy)']),
+        ]).toEqual([]);
       });
 
       it('let the ingress reach the gateway and the video bytes, and Prometheus every http port', () => {

@@ -45,6 +45,7 @@ const main = async () => {
   Streamly is running:  ${system.url}
   API docs:             ${system.url}/api/docs
   Health:               ${system.url}/api/health
+  NATS (RPC):           ${system.natsUrl}
   Logs:                 ${path.relative(root, system.logDir)}/<service>.log
   Press Ctrl-C to stop.
 `);

@@ -4,12 +4,7 @@ import { DEFAULT_GATEWAY_PORT, DEFAULT_PORTS } from './system';
 describe('dev launcher default ports', () => {
   it('are the ports of the ServiceDefaults table, for every service', () => {
     expect(DEFAULT_PORTS).toEqual(
-      Object.fromEntries(
-        ServiceNames.map((name) => [
-          name,
-          { tcp: ServiceDefaults[name].tcpPort, http: ServiceDefaults[name].httpPort },
-        ]),
-      ),
+      Object.fromEntries(ServiceNames.map((name) => [name, { http: ServiceDefaults[name].httpPort }])),
     );
     expect(DEFAULT_GATEWAY_PORT).toBe(GATEWAY_DEFAULT_PORT);
   });

@@ -2,20 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceName } from '@app/contracts';
-import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceNames } from '@app/contracts';
-import { findStablePort, startMongo, startRedis } from '@app/local-infra';
+import { GATEWAY_DEFAULT_PORT, NATS_DEFAULT_PORT, ServiceDefaults, ServiceNames } from '@app/contracts';
+import { findStablePort, portIsFree, startMongo, startNats, startRedis } from '@app/local-infra';
 import { startDevFakes } from './fakes';
 import type { Managed } from './processes';
 import { runStep, startLogged, waitForHttp } from './processes';
 
-export type ServicePorts = { tcp: number; http: number };
+/** A service's own port: HTTP for health and metrics (its RPC arrives over NATS). */
+export type ServicePorts = { http: number };
 
 /** Dev defaults: the ports of `ServiceDefaults` (libs/contracts), the table the services and the gateway default to. */
 export const DEFAULT_PORTS = Object.fromEntries(
-  ServiceNames.map((name) => [
-    name,
-    { tcp: ServiceDefaults[name].tcpPort, http: ServiceDefaults[name].httpPort },
-  ]),
+  ServiceNames.map((name) => [name, { http: ServiceDefaults[name].httpPort }]),
 ) as Record<ServiceName, ServicePorts>;
 export const DEFAULT_GATEWAY_PORT = GATEWAY_DEFAULT_PORT;
 
@@ -85,7 +83,9 @@ export type RunningSystem = {
   logDir: string;
   mongoUri: string;
   redisUrl: string;
-  /** Where each service listens (benches call a service directly over TCP). */
+  /** The RPC transport (benches call a service directly over it). */
+  natsUrl: string;
+  /** Where each service's HTTP listener is. */
   services: Record<ServiceName, ServicePorts>;
   processes: Managed[];
   stop(): Promise<void>;
@@ -100,14 +100,14 @@ const freePorts = async (): Promise<{ services: Record<ServiceName, ServicePorts
     return port;
   };
   for (const name of ServiceNames) {
-    services[name] = { tcp: await pick(), http: await pick() };
+    services[name] = { http: await pick() };
   }
   return { services, gateway: await pick() };
 };
 
 /**
- * Starts the whole product the way `npm start` does: MongoDB-wire server and Redis (unless MONGODB_URI /
- * REDIS_URL are given), the catalogue seed, the six services and the gateway serving the built web app.
+ * Starts the whole product the way `npm start` does: MongoDB-wire server, Redis and NATS (unless MONGODB_URI /
+ * REDIS_URL / NATS_URL are given), the catalogue seed, the six services and the gateway serving the built web app.
  * Expects `nx run-many -t build` to have run.
  */
 export const startSystem = async ({
@@ -142,6 +142,17 @@ export const startSystem = async ({
         stops.push(() => redis.stop());
         return redis.url;
       })());
+    const natsUrl =
+      process.env.NATS_URL ??
+      (await (async () => {
+        // npm start takes NATS' usual port when it is free (so `nats sub '>'` finds it); tests always a free one.
+        const port =
+          ports === 'default' && (await portIsFree(NATS_DEFAULT_PORT)) ? NATS_DEFAULT_PORT : undefined;
+        log('Starting NATS…');
+        const nats = await startNats({ port });
+        stops.push(() => nats.stop());
+        return nats.url;
+      })());
 
     const { services, gateway } =
       ports === 'free' ? await freePorts() : { services: DEFAULT_PORTS, gateway: DEFAULT_GATEWAY_PORT };
@@ -152,9 +163,10 @@ export const startSystem = async ({
       ...fakes.env,
       MONGODB_URI: mongoUri,
       REDIS_URL: redisUrl,
+      NATS_URL: natsUrl,
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
-      TCP_HOST: '127.0.0.1',
+      HTTP_HOST: '127.0.0.1',
       // Where browsers reach the product: the gateway's callback URLs and auth-service's mailed links.
       PUBLIC_URL: `http://localhost:${gateway}`,
     };
@@ -177,7 +189,6 @@ export const startSystem = async ({
         {
           ...shared,
           ...(name === 'streaming-service' ? media.service : {}),
-          TCP_PORT: String(port.tcp),
           HTTP_PORT: String(port.http),
         },
         logDir,
@@ -196,15 +207,11 @@ export const startSystem = async ({
       PUBLIC_URL: shared.PUBLIC_URL,
       // Where the rate limits are counted, shared by every gateway replica.
       REDIS_URL: redisUrl,
+      // Every service is reached through NATS: no per-service address.
+      NATS_URL: natsUrl,
       ...(persist ? {} : TEST_RATE_LIMITS),
       STREAMING_HTTP_URL: `http://127.0.0.1:${services['streaming-service'].http}`,
       ...(existsSync(path.join(webDist, 'index.html')) ? { WEB_DIST_DIR: webDist } : {}),
-      ...Object.fromEntries(
-        (Object.keys(services) as ServiceName[]).map((name) => [
-          ServiceDefaults[name].addressEnv,
-          `127.0.0.1:${services[name].tcp}`,
-        ]),
-      ),
     };
     const gatewayProc = startLogged('api-gateway', 'dist/apps/api-gateway/main.js', gatewayEnv, logDir, root);
     processes.push(gatewayProc);
@@ -221,7 +228,7 @@ export const startSystem = async ({
         : '';
       throw new Error(`${error.message}${hint}`);
     });
-    return { url, logDir, mongoUri, redisUrl, services, processes, stop: stopAll };
+    return { url, logDir, mongoUri, redisUrl, natsUrl, services, processes, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -9,6 +9,7 @@ import { GoogleController } from './auth/google/google.controller';
 import { GoogleAuthGuard } from './auth/google/google-auth.guard';
 import { GOOGLE_OPTIONS, googleOptionsFrom } from './auth/google/google-options';
 import { GoogleStrategy } from './auth/google/google.strategy';
+import { sessionCacheProvider } from './auth/session.cache';
 import { SessionGuard } from './auth/session.guard';
 import { UsersController } from './auth/users.controller';
 import { AdminMoviesController } from './catalogue/admin-movies.controller';
@@ -81,6 +82,7 @@ export class AppModule {
       providers: [
         { provide: SERVICE_CLIENTS, useFactory: () => new ServiceClients(env) },
         AuthClient,
+        sessionCacheProvider,
         TrustProxySetup,
         // Derived from ENV once, here: the guard and the passport strategy both read it.
         { provide: GOOGLE_OPTIONS, inject: [ENV], useFactory: googleOptionsFrom },

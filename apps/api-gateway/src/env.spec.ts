@@ -1,17 +1,12 @@
-import { GATEWAY_DEFAULT_PORT, ServiceDefaults, ServiceNames } from '@app/contracts';
+import { GATEWAY_DEFAULT_PORT, NATS_DEFAULT_URL, ServiceDefaults } from '@app/contracts';
 import { envSchema } from './env';
 
 describe('gateway env defaults', () => {
   const defaults: Record<string, unknown> = envSchema.parse({});
 
-  it('address every service at its port in the ServiceDefaults table', () => {
-    const drift = ServiceNames.filter(
-      (name) => defaults[ServiceDefaults[name].addressEnv] !== `127.0.0.1:${ServiceDefaults[name].tcpPort}`,
-    ).map(
-      (name) =>
-        `${ServiceDefaults[name].addressEnv} is ${String(defaults[ServiceDefaults[name].addressEnv])}`,
-    );
-    expect(drift).toEqual([]);
+  it('reach every service over the local NATS server', () => {
+    expect(defaults).toMatchObject({ NATS_URL: NATS_DEFAULT_URL, RPC_TIMEOUT_MS: 3_000 });
+    expect(Object.keys(defaults).filter((key) => /_ADDR$/.test(key))).toEqual([]);
   });
 
   it('reach the streaming service at its HTTP port and listen on the gateway port', () => {
@@ -31,10 +26,21 @@ describe('gateway env defaults', () => {
     });
   });
 
+  it('reuse a resolved session for 5 s by default (0 turns it off)', () => {
+    expect(defaults).toMatchObject({ SESSION_CACHE_SECONDS: 5 });
+    expect(envSchema.parse({ SESSION_CACHE_SECONDS: '0' }).SESSION_CACHE_SECONDS).toBe(0);
+  });
+
   it.each([
     ['REDIS_URL', 'http://redis:6379'],
     ['RATE_LIMIT_PER_MINUTE', '0'],
     ['RATE_LIMIT_CONTACT_PER_HOUR', 'five'],
+    ['NATS_URL', '127.0.0.1:4222'],
+    ['NATS_URL', 'nats://a:4222, nats://b:4222'],
+    ['NATS_PASSWORD', '4e5a9c0d1b2e3f4a5b6c'],
+    ['NATS_PASSWORD', 'short'],
+    ['SESSION_CACHE_SECONDS', '-1'],
+    ['SESSION_CACHE_SECONDS', '3600'],
   ])('refuse %s=%s', (key, value) => {
     expect(envSchema.safeParse({ [key]: value }).success).toBe(false);
   });

@@ -1,25 +1,16 @@
 import { z } from 'zod';
-import type { ServiceName } from '@app/contracts';
 import { GATEWAY_DEFAULT_PORT, ServiceDefaults } from '@app/contracts';
-import { LogLevels } from '@app/server-core';
-
-const address = z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port');
-/** A service's `host:port`, by default on this machine at its port in `ServiceDefaults`. */
-const serviceAddress = (service: ServiceName) =>
-  address.default(`127.0.0.1:${ServiceDefaults[service].tcpPort}`);
+import { LogLevels, natsEnvShape } from '@app/server-core';
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(LogLevels).default('info'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(GATEWAY_DEFAULT_PORT),
-  AUTH_SERVICE_ADDR: serviceAddress('auth-service'),
-  CATALOGUE_SERVICE_ADDR: serviceAddress('catalogue-service'),
-  USER_DATA_SERVICE_ADDR: serviceAddress('user-data-service'),
-  PAYMENT_SERVICE_ADDR: serviceAddress('payment-service'),
-  STREAMING_SERVICE_ADDR: serviceAddress('streaming-service'),
-  RECOMMENDATION_SERVICE_ADDR: serviceAddress('recommendation-service'),
+  /** Every service is reached over NATS (request/reply to its queue group): no per-service address. */
+  ...natsEnvShape,
   STREAMING_HTTP_URL: z.url().default(`http://127.0.0.1:${ServiceDefaults['streaming-service'].httpPort}`),
+  /** How long the gateway waits for a service's reply (a read with no answer is sent once more, so twice this). */
   RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
   /** Where the rate limits are counted: one Redis for every gateway replica, so they share each client's budget. */
   REDIS_URL: z
@@ -35,6 +26,12 @@ export const envSchema = z.object({
   RATE_LIMIT_BROWSE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Contact-form messages one client may send an hour (issue 14, finding 11). */
   RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /**
+   * How long this gateway reuses a resolved session (seconds, fractions allowed; 0 asks auth-service on every
+   * request). A revocation made through another replica or inside auth-service (logout elsewhere, ban, role or
+   * password change) reaches this replica within this window; capped at 60 so a typo cannot make it an hour.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   /** When set, the gateway also serves the built web app from this folder (one URL for everything). */
   WEB_DIST_DIR: z.string().optional(),
   /** Google sign-in; without a client id, /auth/google answers 503. The URLs point at a local fake in dev and tests. */

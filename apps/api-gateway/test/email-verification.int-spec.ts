@@ -49,9 +49,8 @@ describe('email verification routes at the gateway (DECISIONS 33)', () => {
     callGateway(url, 'POST', path, { body, token: bearer });
 
   beforeAll(async () => {
-    let address: string;
-    ({ app: auth, address } = await startFakeService(FakeAuthModule));
-    ({ app: gateway, url } = await startGateway({ AUTH_SERVICE_ADDR: address }));
+    ({ app: auth } = await startFakeService(FakeAuthModule));
+    ({ app: gateway, url } = await startGateway());
   });
 
   afterAll(async () => {

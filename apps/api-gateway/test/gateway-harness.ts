@@ -1,26 +1,27 @@
 import type { INestApplication, INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport } from '@nestjs/microservices';
-import { ServiceDefaults, ServiceNames } from '@app/contracts';
-import { AllExceptionsFilter } from '@app/server-core';
-import { findFreePort } from '@app/server-testing';
+import { AllExceptionsFilter, RpcServer, type NatsSettings } from '@app/server-core';
+import { findFreePort, testNatsUrl } from '@app/server-testing';
 import type { Env } from '../src/env';
 import { envSchema } from '../src/env';
 import { createGateway } from '../src/gateway';
 
-/** A stand-in for a service: `module`'s controllers on the real TCP transport, errors shaped as a service's are. */
+/**
+ * A stand-in for one or more services: `module`'s controllers on the real transport (the test run's NATS, a queue
+ * group of their own), errors shaped as a service's are. Subjects nobody stands in for answer "no responders",
+ * which the gateway turns into 503.
+ */
 export const startFakeService = async (
   module: Type,
-): Promise<{ app: INestMicroservice; address: string }> => {
-  const port = await findFreePort();
+  nats: NatsSettings = { url: testNatsUrl() },
+): Promise<{ app: INestMicroservice }> => {
   const app = await NestFactory.createMicroservice(module, {
-    transport: Transport.TCP,
-    options: { host: '127.0.0.1', port },
+    strategy: new RpcServer(`fake-${module.name}`, nats),
     logger: false,
   });
   app.useGlobalFilters(new AllExceptionsFilter());
   await app.listen();
-  return { app, address: `127.0.0.1:${port}` };
+  return { app };
 };
 
 export type GatewayUnderTest = { app: INestApplication; url: string };
@@ -36,26 +37,21 @@ const UNREACHED_LIMITS = {
 };
 
 /**
- * The real gateway on a free port, counting its rate limits in the suite's Redis (jest's global setup). Every
- * service address it is not given points at a closed port, so a request that reaches a service nobody stands in
- * for answers 503.
+ * The real gateway on a free port, counting its rate limits in the suite's Redis and sending its requests over the
+ * run's NATS (jest's global setup). A request for a service nobody stands in for answers 503 (no responders).
  */
 export const startGateway = async (
   overrides: Partial<Record<keyof Env, string | number>> = {},
 ): Promise<GatewayUnderTest> => {
   const port = await findFreePort();
-  const closed = `127.0.0.1:${await findFreePort()}`;
-  const addresses = Object.fromEntries(
-    ServiceNames.map((name) => [ServiceDefaults[name].addressEnv, closed]),
-  );
   const app = await createGateway(
     envSchema.parse({
       LOG_LEVEL: 'error',
       RPC_TIMEOUT_MS: 5000,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       REDIS_URL: process.env.REDIS_URL,
+      NATS_URL: testNatsUrl(),
       ...UNREACHED_LIMITS,
-      ...addresses,
       ...overrides,
     }),
   );

@@ -83,8 +83,7 @@ describe('api-gateway over the real TCP transport', () => {
   const streamRequests: Array<{ url?: string; range?: string }> = [];
 
   beforeAll(async () => {
-    let address: string;
-    ({ app: catalogue, address } = await startFakeService(FakeCatalogueModule));
+    ({ app: catalogue } = await startFakeService(FakeCatalogueModule));
 
     streaming = createServer((req, res) => {
       streamRequests.push({ url: req.url, range: req.headers.range });
@@ -97,7 +96,6 @@ describe('api-gateway over the real TCP transport', () => {
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Streamly</title>');
 
     ({ app: gateway, url } = await startGateway({
-      CATALOGUE_SERVICE_ADDR: address,
       STREAMING_HTTP_URL: `http://127.0.0.1:${streamingPort}`,
       WEB_DIST_DIR: webDir,
     }));

@@ -147,11 +147,9 @@ describe('Google sign-in through the gateway', () => {
 
   beforeAll(async () => {
     google = await startGoogleOAuthFakeProcess();
-    let address: string;
-    ({ app: auth, address } = await startFakeService(FakeAuthModule));
+    ({ app: auth } = await startFakeService(FakeAuthModule));
     ({ app: gateway, url } = await startGateway({
       ...google.env,
-      AUTH_SERVICE_ADDR: address,
     }));
   });
 

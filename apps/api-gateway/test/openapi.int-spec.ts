@@ -222,9 +222,8 @@ describe('the published OpenAPI document against the running gateway', () => {
   const errorBody = ajv.compile(document.components?.schemas?.[ERROR_BODY] as object);
 
   beforeAll(async () => {
-    let address: string;
-    ({ app: auth, address } = await startFakeService(FakeAuthModule));
-    ({ app: gateway, url } = await startGateway({ AUTH_SERVICE_ADDR: address, RPC_TIMEOUT_MS: 2000 }));
+    ({ app: auth } = await startFakeService(FakeAuthModule));
+    ({ app: gateway, url } = await startGateway({ RPC_TIMEOUT_MS: 2000 }));
   });
 
   afterAll(async () => {

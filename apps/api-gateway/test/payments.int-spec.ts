@@ -180,11 +180,7 @@ describe('payment routes at the gateway', () => {
       startFakeService(FakePaymentModule),
     ]);
     services.push(auth.app, catalogue.app, payment.app);
-    ({ app: gateway, url } = await startGateway({
-      AUTH_SERVICE_ADDR: auth.address,
-      CATALOGUE_SERVICE_ADDR: catalogue.address,
-      PAYMENT_SERVICE_ADDR: payment.address,
-    }));
+    ({ app: gateway, url } = await startGateway({}));
   });
 
   afterAll(async () => {

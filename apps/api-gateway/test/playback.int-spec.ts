@@ -193,13 +193,7 @@ describe('playback at the gateway', () => {
   beforeAll(async () => {
     const fake = await startFakeService(FakeServicesModule);
     services = fake.app;
-    ({ app: gateway, url } = await startGateway({
-      AUTH_SERVICE_ADDR: fake.address,
-      CATALOGUE_SERVICE_ADDR: fake.address,
-      PAYMENT_SERVICE_ADDR: fake.address,
-      STREAMING_SERVICE_ADDR: fake.address,
-      USER_DATA_SERVICE_ADDR: fake.address,
-    }));
+    ({ app: gateway, url } = await startGateway({}));
   });
 
   afterAll(async () => {

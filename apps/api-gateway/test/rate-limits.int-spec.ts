@@ -89,15 +89,10 @@ describe('per-client rate limits at the gateway', () => {
       ALTCHA_HMAC_KEY: 'test-altcha-key-0123456789-abcdefghijklmnop',
       OTP_HMAC_KEY: 'test-otp-hmac-key-0123456789-abcdefghijklm',
     });
-    let catalogueAddress: string;
-    let userDataAddress: string;
-    ({ app: catalogue, address: catalogueAddress } = await startFakeService(FakeCatalogueModule));
-    ({ app: userData, address: userDataAddress } = await startFakeService(FakeUserDataModule));
+    ({ app: catalogue } = await startFakeService(FakeCatalogueModule));
+    ({ app: userData } = await startFakeService(FakeUserDataModule));
     ({ app: gateway, url } = await startGateway({
       ...LIMITS,
-      AUTH_SERVICE_ADDR: auth.address,
-      CATALOGUE_SERVICE_ADDR: catalogueAddress,
-      USER_DATA_SERVICE_ADDR: userDataAddress,
     }));
   });
 
@@ -316,13 +311,11 @@ describe('rate limits while Redis is away', () => {
   let url: string;
 
   beforeAll(async () => {
-    let address: string;
-    ({ app: catalogue, address } = await startFakeService(FakeCatalogueModule));
+    ({ app: catalogue } = await startFakeService(FakeCatalogueModule));
     ({ app: gateway, url } = await startGateway({
       RATE_LIMIT_PER_MINUTE: 1,
       // Nothing listens there.
       REDIS_URL: `redis://127.0.0.1:${await findFreePort()}`,
-      CATALOGUE_SERVICE_ADDR: address,
     }));
   });
 

@@ -94,10 +94,7 @@ describe('recommendations at the gateway', () => {
   beforeAll(async () => {
     const fake = await startFakeService(FakeServicesModule);
     services = fake.app;
-    ({ app: gateway, url } = await startGateway({
-      AUTH_SERVICE_ADDR: fake.address,
-      RECOMMENDATION_SERVICE_ADDR: fake.address,
-    }));
+    ({ app: gateway, url } = await startGateway({}));
   });
 
   afterAll(async () => {

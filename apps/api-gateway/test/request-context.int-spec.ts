@@ -51,8 +51,7 @@ describe('one request, one correlation id in every process', () => {
 
   beforeAll(async () => {
     service = await startUserDataService();
-    let authAddress: string;
-    ({ app: auth, address: authAddress } = await startFakeService(FakeAuthModule));
+    ({ app: auth } = await startFakeService(FakeAuthModule));
     // The gateway runs in this process: its JsonLogger writes here.
     restore = [process.stdout, process.stderr].map((stream) => {
       const write = jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -63,8 +62,6 @@ describe('one request, one correlation id in every process', () => {
     });
     ({ app: gateway, url } = await startGateway({
       LOG_LEVEL: 'debug',
-      USER_DATA_SERVICE_ADDR: service.address,
-      AUTH_SERVICE_ADDR: authAddress,
     }));
   });
 

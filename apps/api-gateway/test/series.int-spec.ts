@@ -203,10 +203,7 @@ describe('TV shows at the gateway', () => {
   beforeAll(async () => {
     const fake = await startFakeService(FakeServicesModule);
     services = fake.app;
-    ({ app: gateway, url } = await startGateway({
-      AUTH_SERVICE_ADDR: fake.address,
-      CATALOGUE_SERVICE_ADDR: fake.address,
-    }));
+    ({ app: gateway, url } = await startGateway({}));
   });
 
   afterAll(async () => {

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { ServiceName } from '@app/contracts';
-import { findFreePort, workspaceRoot } from '@app/server-testing';
+import { findFreePort, testNatsUrl, workspaceRoot } from '@app/server-testing';
 
 export type LogLine = { service?: string; level?: string; msg?: string; correlationId?: string };
 
@@ -13,17 +13,25 @@ export const parseLines = (text: string): LogLine[] =>
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as LogLine);
 
-export type ServiceProcess = { address: string; lines: LogLine[]; stop(): Promise<void> };
+export type ServiceProcess = {
+  /** Its HTTP listener (health, metrics). */
+  httpUrl: string;
+  lines: LogLine[];
+  /** SIGTERM: the service drains (finishes the requests it took) and exits. */
+  stop(): Promise<void>;
+  /** SIGKILL: gone at once, the requests it took unanswered. */
+  kill(): Promise<void>;
+};
 
 /**
- * Starts a real service as its own process (its main.ts, as `npm start` does, from source) on a free TCP port, with
- * `env` on top of the test's; resolves once it logs "ready". Its JSON log lines are collected.
+ * Starts a real service as its own process (its main.ts, as `npm start` does, from source) in its queue group on the
+ * test run's NATS, with `env` on top of the test's; resolves once it logs "ready". Its JSON log lines are collected.
  */
 export const startServiceProcess = async (
   name: ServiceName,
   env: Record<string, string>,
 ): Promise<ServiceProcess> => {
-  const tcpPort = await findFreePort();
+  const httpPort = await findFreePort();
   const lines: LogLine[] = [];
   const child: ChildProcess = spawn(
     process.execPath,
@@ -36,9 +44,9 @@ export const startServiceProcess = async (
         SWC_NODE_PROJECT: 'tsconfig.server.json',
         NODE_ENV: 'test',
         LOG_LEVEL: 'info',
-        TCP_HOST: '127.0.0.1',
-        TCP_PORT: String(tcpPort),
-        HTTP_PORT: String(await findFreePort()),
+        HTTP_HOST: '127.0.0.1',
+        HTTP_PORT: String(httpPort),
+        NATS_URL: testNatsUrl(),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,14 +64,16 @@ export const startServiceProcess = async (
     }
   });
   await ready;
+  const signal = async (sig: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill(sig);
+    await exited;
+  };
   return {
-    address: `127.0.0.1:${tcpPort}`,
+    httpUrl: `http://127.0.0.1:${httpPort}`,
     lines,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => signal('SIGTERM'),
+    kill: () => signal('SIGKILL'),
   };
 };

@@ -150,9 +150,8 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
   let url: string;
 
   beforeAll(async () => {
-    let address: string;
-    ({ app: auth, address } = await startFakeService(FakeAuthModule));
-    ({ app: gateway, url } = await startGateway({ AUTH_SERVICE_ADDR: address }));
+    ({ app: auth } = await startFakeService(FakeAuthModule));
+    ({ app: gateway, url } = await startGateway());
   });
 
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { OrderStatus, PaymentRpc, PaymentStatus, SubscriptionStatus } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
-import { findFreePort, mailsIn, workspaceRoot } from '@app/server-testing';
+import { findFreePort, mailsIn, testNatsUrl, workspaceRoot } from '@app/server-testing';
 import type { PaymentContext, PaymentSuite } from './payment-context';
 import { paymentContext, startPaymentSuite } from './payment-context';
 
@@ -14,7 +14,6 @@ const MINUTES = 60_000;
  * hook that kills it (SIGKILL) between "payment recorded" and "entitlement granted".
  */
 const startCrashingService = async (env: Record<string, string>) => {
-  const tcpPort = await findFreePort();
   const child: ChildProcess = spawn(
     process.execPath,
     ['-r', '@swc-node/register', 'apps/payment-service/src/main.ts'],
@@ -25,9 +24,9 @@ const startCrashingService = async (env: Record<string, string>) => {
         SWC_NODE_PROJECT: 'tsconfig.server.json',
         ...env,
         LOG_LEVEL: 'info',
-        TCP_HOST: '127.0.0.1',
-        TCP_PORT: String(tcpPort),
+        HTTP_HOST: '127.0.0.1',
         HTTP_PORT: String(await findFreePort()),
+        NATS_URL: testNatsUrl(),
         PAYMENT_TEST_CRASH_POINT: 'after-payment-recorded',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,7 +40,8 @@ const startCrashingService = async (env: Record<string, string>) => {
     });
   });
   return {
-    client: new ServiceClient('payment-service', { host: '127.0.0.1', port: tcpPort }, 10_000),
+    // The suite's healthy service answers on subjects of its own (startServiceUnderTest): these reach this process.
+    client: ServiceClient.connect('payment-service', { url: testNatsUrl() }, { timeoutMs: 10_000 }),
     exited,
   };
 };

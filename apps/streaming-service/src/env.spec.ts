@@ -20,4 +20,60 @@ describe('streaming-service environment', () => {
       envSchema.safeParse({ ...base, NODE_ENV: 'test', STREAM_TOKEN_SECRET: 'x'.repeat(40) }).success,
     ).toBe(true);
   });
+
+  const secret = randomBytes(32).toString('hex');
+  const issues = (env: Record<string, string>) =>
+    envSchema
+      .safeParse({ ...base, STREAM_TOKEN_SECRET: secret, ...env })
+      .error?.issues.map((i) => i.path.join('.'));
+
+  it('uses the local dir unless a bucket is named; blank settings (compose, k8s) count as unset', () => {
+    const local = envSchema.parse({
+      ...base,
+      STREAM_TOKEN_SECRET: secret,
+      MEDIA_S3_BUCKET: '',
+      MEDIA_S3_ENDPOINT: '',
+    });
+    expect(local.MEDIA_S3_BUCKET).toBeUndefined();
+    expect(local.MEDIA_DIR).toBe('.data/media');
+    const s3 = envSchema.parse({
+      ...base,
+      STREAM_TOKEN_SECRET: secret,
+      MEDIA_S3_BUCKET: 'streamly-media',
+      MEDIA_S3_ENDPOINT: 'http://minio:9000',
+      MEDIA_S3_ACCESS_KEY_ID: 'streaming',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'dev-secret',
+    });
+    expect(s3).toMatchObject({ MEDIA_S3_BUCKET: 'streamly-media', MEDIA_S3_REGION: 'us-east-1' });
+  });
+
+  it('names each S3 setting that is wrong or useless alone', () => {
+    expect(issues({ MEDIA_S3_ENDPOINT: 'http://minio:9000', MEDIA_S3_FORCE_PATH_STYLE: 'on' })).toEqual([
+      'MEDIA_S3_ENDPOINT',
+      'MEDIA_S3_FORCE_PATH_STYLE',
+    ]);
+    expect(issues({ MEDIA_S3_BUCKET: 'Not_A_Bucket' })).toEqual(['MEDIA_S3_BUCKET']);
+    expect(issues({ MEDIA_S3_BUCKET: 'media', MEDIA_S3_ENDPOINT: 'minio:9000' })).toEqual([
+      'MEDIA_S3_ENDPOINT',
+    ]);
+    expect(issues({ MEDIA_S3_BUCKET: 'media', MEDIA_S3_PREFIX: '/abs' })).toEqual(['MEDIA_S3_PREFIX']);
+    expect(issues({ MEDIA_S3_BUCKET: 'media', MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toEqual([
+      'MEDIA_S3_SECRET_ACCESS_KEY',
+    ]);
+    // Neither key: the SDK's own chain (AWS_* variables, IRSA, instance role).
+    expect(issues({ MEDIA_S3_BUCKET: 'media' })).toBeUndefined();
+  });
+
+  it('refuses a placeholder or guessable bucket secret in production only', () => {
+    const bucket = { MEDIA_S3_BUCKET: 'media', MEDIA_S3_ACCESS_KEY_ID: 'streaming' };
+    for (const weak of ['<object storage secret key>', 'minioadmin'])
+      expect(issues({ NODE_ENV: 'production', ...bucket, MEDIA_S3_SECRET_ACCESS_KEY: weak })).toEqual([
+        'MEDIA_S3_SECRET_ACCESS_KEY',
+      ]);
+    const issued = randomBytes(30).toString('base64');
+    expect(issues({ NODE_ENV: 'production', ...bucket, MEDIA_S3_SECRET_ACCESS_KEY: issued })).toBeUndefined();
+    expect(
+      issues({ NODE_ENV: 'development', ...bucket, MEDIA_S3_SECRET_ACCESS_KEY: 'minioadmin' }),
+    ).toBeUndefined();
+  });
 });

@@ -1,12 +1,13 @@
 import { requireStrongSecrets, serviceEnvSchema } from '@app/server-core';
 import { z } from 'zod';
+import { checkMediaStoreEnv, mediaStoreEnvShape } from './media/media-store.config';
 
 const onOff = z.enum(['on', 'off']);
 
 export const envSchema = serviceEnvSchema('streaming-service')
   .extend({
-    /** The local media store's root (`.data/media` for `npm start`, a temp dir in tests). */
-    MEDIA_DIR: z.string().min(1).default('.data/media'),
+    /** MEDIA_DIR, or MEDIA_S3_* for object storage (media-store.config.ts). */
+    ...mediaStoreEnvShape,
     /** Signs stream tokens and upload tickets (HMAC-SHA256); only this service holds it. */
     STREAM_TOKEN_SECRET: z.string().min(32),
     /** Lifetime of a stream token (a player renews it by starting playback again). */
@@ -31,5 +32,8 @@ export const envSchema = serviceEnvSchema('streaming-service')
       .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'])
       .default('veryfast'),
   })
-  .superRefine((env, ctx) => requireStrongSecrets(env, ctx, { STREAM_TOKEN_SECRET: {} }));
+  .superRefine((env, ctx) => {
+    requireStrongSecrets(env, ctx, { STREAM_TOKEN_SECRET: {} });
+    checkMediaStoreEnv(env, ctx);
+  });
 export type Env = z.infer<typeof envSchema>;

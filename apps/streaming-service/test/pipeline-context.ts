@@ -142,8 +142,17 @@ export const waitFor = async <T>(
 
 export const STREAM_TOKEN_SECRET = 'test-secret-of-at-least-thirty-two-chars!';
 
-/** The real service (its whole AppModule) on a throwaway media dir, with a small upload limit. */
-export const startPipelineService = async (suite: string, { uploadMaxBytes = 3_000_000 } = {}) => {
+/**
+ * The real service (its whole AppModule) on a throwaway media dir, with a small upload limit; `env` adds
+ * settings (the MEDIA_S3_* of a test's own S3 server).
+ */
+export const startPipelineService = async (
+  suite: string,
+  {
+    uploadMaxBytes = 3_000_000,
+    env: extra = {},
+  }: { uploadMaxBytes?: number; env?: Record<string, string> } = {},
+) => {
   const infra = suiteInfra(suite);
   const mediaDir = await mkdtemp(path.join(tmpdir(), `${suite}-`));
   const env = envSchema.parse({
@@ -155,6 +164,7 @@ export const startPipelineService = async (suite: string, { uploadMaxBytes = 3_0
     UPLOAD_MAX_BYTES: String(uploadMaxBytes),
     SAMPLE_MEDIA: 'on',
     TRANSCODE_PRESET: 'ultrafast',
+    ...extra,
   });
   const service: ServiceUnderTest = await startServiceUnderTest(
     'streaming-service',

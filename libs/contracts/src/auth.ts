@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { objectId } from './common';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
 import { Role, UserStatus } from './roles';
-import { rpc } from './rpc';
+import { query, rpc } from './rpc';
 
 /** Who is calling, as the gateway learns it from auth-service for every authenticated request. */
 export const SessionUserSchema = z.object({
@@ -484,9 +484,9 @@ export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;
 
 /** Every RPC of auth-service: pattern, payload and reply (see `rpc`). */
 export const AuthRpc = {
-  resolveSession: rpc(AuthPatterns.resolveSession, ResolveSessionSchema, SessionUserSchema),
-  captchaConfig: rpc(AuthPatterns.captchaConfig, EmptyRpcSchema, CaptchaConfigSchema),
-  captchaChallenge: rpc(AuthPatterns.captchaChallenge, EmptyRpcSchema, CaptchaChallengeSchema),
+  resolveSession: query(AuthPatterns.resolveSession, ResolveSessionSchema, SessionUserSchema),
+  captchaConfig: query(AuthPatterns.captchaConfig, EmptyRpcSchema, CaptchaConfigSchema),
+  captchaChallenge: query(AuthPatterns.captchaChallenge, EmptyRpcSchema, CaptchaChallengeSchema),
   verifyCaptcha: rpc(
     AuthPatterns.verifyCaptcha,
     VerifyCaptchaRpcSchema,
@@ -495,14 +495,14 @@ export const AuthRpc = {
   signup: rpc(AuthPatterns.signup, SignupRpcSchema, MessageResponseSchema),
   login: rpc(AuthPatterns.login, LoginRpcSchema, LoginResponseSchema),
   logout: rpc(AuthPatterns.logout, SessionIdRpcSchema, z.object({ revoked: z.literal(true) })),
-  me: rpc(AuthPatterns.me, UserIdRpcSchema, UserSchema),
+  me: query(AuthPatterns.me, UserIdRpcSchema, UserSchema),
   setPassword: rpc(AuthPatterns.setPassword, SetPasswordRpcSchema, MessageResponseSchema),
   forgotPassword: rpc(AuthPatterns.forgotPassword, ForgotPasswordRpcSchema, MessageResponseSchema),
   verifyOtp: rpc(AuthPatterns.verifyOtp, VerifyOtpRpcSchema, MessageResponseSchema),
   resetPassword: rpc(AuthPatterns.resetPassword, ResetPasswordRpcSchema, MessageResponseSchema),
   googleSignIn: rpc(AuthPatterns.googleSignIn, GoogleSignInRpcSchema, OAuthCodeSchema),
   exchangeOAuthCode: rpc(AuthPatterns.exchangeOAuthCode, ExchangeOAuthCodeRpcSchema, SessionTokenSchema),
-  listUsers: rpc(AuthPatterns.listUsers, ListUsersQuerySchema, UserPageSchema),
+  listUsers: query(AuthPatterns.listUsers, ListUsersQuerySchema, UserPageSchema),
   updateUser: rpc(AuthPatterns.updateUser, UpdateUserRpcSchema, UserChangeOutcomeSchema),
   changeRole: rpc(AuthPatterns.changeRole, ChangeRoleRpcSchema, UserChangeOutcomeSchema),
   removeUser: rpc(AuthPatterns.removeUser, RemoveUserRpcSchema, RemovalOutcomeSchema),
@@ -511,11 +511,11 @@ export const AuthRpc = {
     DeleteOwnAccountRpcSchema,
     z.object({ removed: z.literal(true) }),
   ),
-  exportAccount: rpc(AuthPatterns.exportAccount, UserIdRpcSchema, AccountExportSchema),
+  exportAccount: query(AuthPatterns.exportAccount, UserIdRpcSchema, AccountExportSchema),
   verifyEmail: rpc(AuthPatterns.verifyEmail, VerifyEmailRequestSchema, MessageResponseSchema),
   resendVerification: rpc(AuthPatterns.resendVerification, UserIdRpcSchema, MessageResponseSchema),
-  listAdminActions: rpc(AuthPatterns.listAdminActions, EmptyRpcSchema, AdminActionListSchema),
+  listAdminActions: query(AuthPatterns.listAdminActions, EmptyRpcSchema, AdminActionListSchema),
   confirmAdminAction: rpc(AuthPatterns.confirmAdminAction, AdminActionDecisionRpcSchema, AdminActionSchema),
   cancelAdminAction: rpc(AuthPatterns.cancelAdminAction, AdminActionDecisionRpcSchema, AdminActionSchema),
-  auditLog: rpc(AuthPatterns.auditLog, AuditLogQuerySchema, AuditLogPageSchema),
+  auditLog: query(AuthPatterns.auditLog, AuditLogQuerySchema, AuditLogPageSchema),
 } as const;

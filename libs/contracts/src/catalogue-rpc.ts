@@ -20,7 +20,7 @@ import {
   ReviewPatterns,
   ReviewSchema,
 } from './reviews';
-import { NoPayloadSchema, rpc } from './rpc';
+import { NoPayloadSchema, query, rpc } from './rpc';
 
 const movies = z.array(MovieSchema);
 export const MovieSectionsSchema = z.object({
@@ -45,14 +45,14 @@ const RemovedSchema = z.object({ id: z.string() });
 
 /** Every RPC of catalogue-service's movies: pattern, payload and reply (see `rpc`). */
 export const MovieRpc = {
-  list: rpc(MoviePatterns.list, ListMoviesQuerySchema, pageSchemaOf(MovieSchema)),
-  poster: rpc(MoviePatterns.poster, PosterRequestSchema, z.object({ svg: z.string() })),
-  sections: rpc(MoviePatterns.sections, MovieSectionsQuerySchema, MovieSectionsSchema),
-  genres: rpc(MoviePatterns.genres, NoPayloadSchema, z.array(z.string())),
-  get: rpc(MoviePatterns.get, GetMoviePayloadSchema, MovieDetailSchema),
-  rating: rpc(MoviePatterns.rating, MovieIdSchema, MovieRatingSchema),
-  details: rpc(MoviePatterns.details, MovieDetailsRequestSchema, movies),
-  adminList: rpc(MoviePatterns.adminList, AdminMoviesQuerySchema, pageSchemaOf(AdminMovieSchema)),
+  list: query(MoviePatterns.list, ListMoviesQuerySchema, pageSchemaOf(MovieSchema)),
+  poster: query(MoviePatterns.poster, PosterRequestSchema, z.object({ svg: z.string() })),
+  sections: query(MoviePatterns.sections, MovieSectionsQuerySchema, MovieSectionsSchema),
+  genres: query(MoviePatterns.genres, NoPayloadSchema, z.array(z.string())),
+  get: query(MoviePatterns.get, GetMoviePayloadSchema, MovieDetailSchema),
+  rating: query(MoviePatterns.rating, MovieIdSchema, MovieRatingSchema),
+  details: query(MoviePatterns.details, MovieDetailsRequestSchema, movies),
+  adminList: query(MoviePatterns.adminList, AdminMoviesQuerySchema, pageSchemaOf(AdminMovieSchema)),
   create: rpc(MoviePatterns.create, MovieInputSchema, MovieSchema),
   update: rpc(MoviePatterns.update, UpdateMoviePayloadSchema, MovieSchema),
   publish: rpc(MoviePatterns.publish, MovieIdSchema, MovieSchema),
@@ -61,7 +61,7 @@ export const MovieRpc = {
 
 /** Every RPC of catalogue-service's reviews. */
 export const ReviewRpc = {
-  list: rpc(ReviewPatterns.list, MovieReviewsRequestSchema, z.array(ReviewSchema)),
+  list: query(ReviewPatterns.list, MovieReviewsRequestSchema, z.array(ReviewSchema)),
   create: rpc(ReviewPatterns.create, CreateReviewPayloadSchema, ReviewSchema),
   remove: rpc(ReviewPatterns.remove, RemoveReviewPayloadSchema, RemovedSchema),
 } as const;

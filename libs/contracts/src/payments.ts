@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { objectId } from './common';
 import { MovieAccess } from './movies';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
-import { rpc } from './rpc';
+import { query, rpc } from './rpc';
 
 // The money side (issue 9): plans, checkout orders, verification, webhooks, subscriptions, entitlements and the
 // admin console. Amounts on the wire to the browser are whole rupees (`…Inr`); Razorpay's are paise (`…Paise`).
@@ -398,8 +398,8 @@ export const PaymentsExportSchema = z.object({
 export type PaymentsExport = z.infer<typeof PaymentsExportSchema>;
 
 export const PaymentRpc = {
-  plans: rpc(PaymentPatterns.plans, z.object({}).strict(), PlanListSchema),
-  checkoutConfig: rpc(PaymentPatterns.checkoutConfig, z.object({}).strict(), CheckoutConfigSchema),
+  plans: query(PaymentPatterns.plans, z.object({}).strict(), PlanListSchema),
+  checkoutConfig: query(PaymentPatterns.checkoutConfig, z.object({}).strict(), CheckoutConfigSchema),
   createTitleOrder: rpc(
     PaymentPatterns.createTitleOrder,
     z
@@ -434,7 +434,7 @@ export const PaymentRpc = {
       .strict(),
     z.object({ outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
   ),
-  subscription: rpc(PaymentPatterns.subscription, ViewerSchema, SubscriptionViewSchema.nullable()),
+  subscription: query(PaymentPatterns.subscription, ViewerSchema, SubscriptionViewSchema.nullable()),
   changePlan: rpc(
     PaymentPatterns.changePlan,
     z.object({ payer: PayerSchema, planId: PlanIdSchema, idempotencyKey: z.string() }).strict(),
@@ -442,7 +442,7 @@ export const PaymentRpc = {
   ),
   cancelSubscription: rpc(PaymentPatterns.cancelSubscription, ViewerSchema, SubscriptionViewSchema),
   /** `viewer` null is a visitor. The streaming side calls this before it leases a stream. */
-  entitlement: rpc(
+  entitlement: query(
     PaymentPatterns.entitlement,
     z
       .object({
@@ -452,32 +452,32 @@ export const PaymentRpc = {
       .strict(),
     EntitlementSchema,
   ),
-  ownedTitles: rpc(PaymentPatterns.ownedTitles, ViewerSchema, z.array(OwnedTitleSchema)),
+  ownedTitles: query(PaymentPatterns.ownedTitles, ViewerSchema, z.array(OwnedTitleSchema)),
   /** The first playback of a rental starts its 48 hours; the first call wins, later calls return the same clock. */
   startRental: rpc(
     PaymentPatterns.startRental,
     z.object({ userId: UserIdSchema, movieId: MovieIdSchema }).strict(),
     RentalClockSchema,
   ),
-  adminOrders: rpc(PaymentPatterns.adminOrders, AdminPaymentsQuerySchema, pageSchemaOf(AdminOrderSchema)),
-  adminPayments: rpc(
+  adminOrders: query(PaymentPatterns.adminOrders, AdminPaymentsQuerySchema, pageSchemaOf(AdminOrderSchema)),
+  adminPayments: query(
     PaymentPatterns.adminPayments,
     AdminPaymentsQuerySchema,
     pageSchemaOf(AdminPaymentSchema),
   ),
-  adminSubscriptions: rpc(
+  adminSubscriptions: query(
     PaymentPatterns.adminSubscriptions,
     AdminPaymentsQuerySchema,
     pageSchemaOf(AdminSubscriptionSchema),
   ),
-  adminWebhookEvents: rpc(
+  adminWebhookEvents: query(
     PaymentPatterns.adminWebhookEvents,
     AdminPaymentsQuerySchema,
     pageSchemaOf(AdminWebhookEventSchema),
   ),
-  adminMismatches: rpc(PaymentPatterns.adminMismatches, z.object({}).strict(), MismatchReportSchema),
+  adminMismatches: query(PaymentPatterns.adminMismatches, z.object({}).strict(), MismatchReportSchema),
   refund: rpc(PaymentPatterns.refund, RefundRequestSchema, AdminPaymentSchema),
-  exportOf: rpc(PaymentPatterns.exportOf, ViewerSchema, PaymentsExportSchema),
+  exportOf: query(PaymentPatterns.exportOf, ViewerSchema, PaymentsExportSchema),
 } as const;
 
 // ── Texts the server answers with (SPEC 8 where it has one) ───────────────────────────────────────────────────

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './common';
 import { MovieAccess } from './movies';
-import { NoPayloadSchema, rpc } from './rpc';
+import { NoPayloadSchema, query, rpc } from './rpc';
 import {
   RECOMMENDATION_DEFAULT_LIMIT,
   RECOMMENDATION_MAX_LIMIT,
@@ -97,23 +97,23 @@ export const RecommendationPatterns = {
 
 export const RecommendationRpc = {
   /** `userId: null` (a visitor) or a user without history → the cold-start list (`source: popular`). */
-  recommend: rpc(
+  recommend: query(
     RecommendationPatterns.recommend,
     z.object({ userId: UserIdSchema.nullable(), limit, genre }).strict(),
     RecommendationListSchema,
   ),
-  trending: rpc(
+  trending: query(
     RecommendationPatterns.trending,
     z.object({ limit, genre }).strict(),
     RecommendationListSchema,
   ),
   /** NotFound when the title is not a published item the recommender knows. */
-  similar: rpc(
+  similar: query(
     RecommendationPatterns.similar,
     z.object({ movieId: MovieIdSchema, limit }).strict(),
     RecommendationListSchema,
   ),
-  status: rpc(RecommendationPatterns.status, NoPayloadSchema, RecommenderStatusSchema),
+  status: query(RecommendationPatterns.status, NoPayloadSchema, RecommenderStatusSchema),
   /** Starts a full model build now and answers when it is done (tests, the bench, ops). */
   rebuild: rpc(RecommendationPatterns.rebuild, NoPayloadSchema, RecommenderStatusSchema),
 };

@@ -7,14 +7,20 @@ export type RpcEnvelope<T> = { correlationId: string; data: T };
 export const RpcEnvelopeSchema = z.object({ correlationId: z.string().max(128), data: z.unknown() });
 
 /**
- * One RPC, described once: its message pattern, the schema of its payload and the schema of its reply.
- * The gateway's `ServiceClient.send(rpc, payload)` validates the reply; the service's `@RpcHandler(rpc)` and
+ * One RPC, described once: its message pattern (the NATS subject), the schema of its payload and the schema of its
+ * reply. The gateway's `ServiceClient.send(rpc, payload)` validates the reply; the service's `@RpcHandler(rpc)` and
  * `@RpcPayload()` validate the payload.
  */
 export type RpcDescriptor<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> = {
   readonly pattern: string;
   readonly request: Req;
   readonly reply: Res;
+  /**
+   * A read that changes nothing (`query(...)`): when no replica answered (NATS "no responders", or a timeout because
+   * the replica that took it died), the gateway's client sends it once more. Never set on a write: a timed-out
+   * write may have happened.
+   */
+  readonly idempotent?: true;
 };
 
 export const rpc = <Req extends z.ZodType, Res extends z.ZodType>(
@@ -26,6 +32,13 @@ export const rpc = <Req extends z.ZodType, Res extends z.ZodType>(
   request,
   reply,
 });
+
+/** An RPC that only reads: safe to send twice, so the gateway retries it once when no replica answered. */
+export const query = <Req extends z.ZodType, Res extends z.ZodType>(
+  pattern: string,
+  request: Req,
+  reply: Res,
+): RpcDescriptor<Req, Res> => ({ ...rpc(pattern, request, reply), idempotent: true });
 
 /** What a caller may send (before the service's parsing). */
 export type RpcRequest<R extends RpcDescriptor> = z.input<R['request']>;
@@ -45,4 +58,4 @@ export const HealthReportSchema = z.object({
 });
 
 export const healthRpc = (service: string) =>
-  rpc(healthPattern(service), NoPayloadSchema, HealthReportSchema);
+  query(healthPattern(service), NoPayloadSchema, HealthReportSchema);

@@ -4,7 +4,7 @@ import { AdminGenres, MovieAccess, MovieSorts, MovieStatus } from './movies';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
 import { TitleFactsSchema } from './payments';
 import { EpisodeRefSchema } from './events';
-import { rpc } from './rpc';
+import { query, rpc } from './rpc';
 import { MAX_EPISODE_NUMBER, MAX_INTRO_SECONDS, MAX_SEASON_NUMBER, SeriesMessages } from './series-rules';
 
 export * from './series-rules';
@@ -226,14 +226,14 @@ export const GetPlayablePayloadSchema = z
 const removed = z.object({ id: z.string() });
 
 export const SeriesRpc = {
-  list: rpc(SeriesPatterns.list, ListSeriesQuerySchema, pageSchemaOf(SeriesSchema)),
-  genres: rpc(SeriesPatterns.genres, z.object({}).strict(), z.array(z.string())),
+  list: query(SeriesPatterns.list, ListSeriesQuerySchema, pageSchemaOf(SeriesSchema)),
+  genres: query(SeriesPatterns.genres, z.object({}).strict(), z.array(z.string())),
   /** NotFound (SeriesMessages.notFound) for unknown ids and, unless asAdmin, drafts. */
-  get: rpc(SeriesPatterns.get, GetSeriesPayloadSchema, SeriesDetailSchema),
-  episode: rpc(SeriesPatterns.episode, GetEpisodePayloadSchema, EpisodeContextSchema),
+  get: query(SeriesPatterns.get, GetSeriesPayloadSchema, SeriesDetailSchema),
+  episode: query(SeriesPatterns.episode, GetEpisodePayloadSchema, EpisodeContextSchema),
   /** The gateway's one question before an entitlement answer, an order or a playback. */
-  playable: rpc(SeriesPatterns.playable, GetPlayablePayloadSchema, PlayableSchema),
-  adminList: rpc(SeriesPatterns.adminList, AdminSeriesQuerySchema, pageSchemaOf(SeriesSchema)),
+  playable: query(SeriesPatterns.playable, GetPlayablePayloadSchema, PlayableSchema),
+  adminList: query(SeriesPatterns.adminList, AdminSeriesQuerySchema, pageSchemaOf(SeriesSchema)),
   create: rpc(SeriesPatterns.create, SeriesInputSchema, SeriesSchema),
   update: rpc(
     SeriesPatterns.update,

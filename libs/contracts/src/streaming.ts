@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { objectId } from './common';
 import { EpisodeRefSchema } from './events';
 import { QualitySchema, RentalClockSchema } from './payments';
-import { rpc } from './rpc';
+import { query, rpc } from './rpc';
 
 // Streaming and the player (issue 10). Video bytes never travel over RPC: the gateway asks payment-service's
 // entitlement answer, then streaming-service takes a stream lease and signs a token; the browser fetches playlists,
@@ -190,7 +190,7 @@ export const StreamingRpc = {
   /** Takes a lease (409 CONFLICT with StreamingMessages.screenLimit when every screen is taken; 404 without media). */
   open: rpc(StreamingPatterns.open, OpenPlaybackRpcSchema, OpenedPlaybackSchema),
   heartbeat: rpc(StreamingPatterns.heartbeat, HeartbeatRequestSchema, HeartbeatReplySchema),
-  streams: rpc(
+  streams: query(
     StreamingPatterns.streams,
     z.object({ userId: UserIdSchema, sessionId: z.string().max(64) }).strict(),
     ActiveStreamsSchema,
@@ -200,7 +200,7 @@ export const StreamingRpc = {
     z.object({ userId: UserIdSchema, leaseId: z.string().max(64) }).strict(),
     z.object({ stopped: z.boolean() }),
   ),
-  asset: rpc(StreamingPatterns.asset, z.object({ movieId: MovieIdSchema }).strict(), MediaAssetSchema),
+  asset: query(StreamingPatterns.asset, z.object({ movieId: MovieIdSchema }).strict(), MediaAssetSchema),
   uploadTicket: rpc(
     StreamingPatterns.uploadTicket,
     z.object({ movieId: MovieIdSchema }).strict(),
@@ -221,7 +221,7 @@ export type ResumePoint = z.infer<typeof ResumePointSchema>;
 
 export const HistoryPatterns = { resumePoint: 'userdata.history.resume-point' } as const;
 export const HistoryRpc = {
-  resumePoint: rpc(
+  resumePoint: query(
     HistoryPatterns.resumePoint,
     z.object({ userId: UserIdSchema, movieId: MovieIdSchema }).strict(),
     ResumePointSchema.nullable(),

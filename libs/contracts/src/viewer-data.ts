@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './common';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
-import { rpc } from './rpc';
+import { query, rpc } from './rpc';
 import { HistoryEpisodeSchema, SeriesProgressSchema } from './series';
 import { CONTINUE_WATCHING_LIMIT, PlaybackPreference } from './viewer-data-rules';
 
@@ -165,7 +165,7 @@ const ofUserAndMovie = z.object({ userId: UserIdSchema, movieId: MovieIdSchema }
 const done = z.object({ removed: z.boolean() });
 
 export const ViewerDataRpc = {
-  listFavorites: rpc(ViewerDataPatterns.listFavorites, ofUser, FavoriteListSchema),
+  listFavorites: query(ViewerDataPatterns.listFavorites, ofUser, FavoriteListSchema),
   /** Idempotent: adding a favorite twice answers the one already there. The gateway passes the catalogue's snapshot. */
   addFavorite: rpc(
     ViewerDataPatterns.addFavorite,
@@ -174,7 +174,7 @@ export const ViewerDataRpc = {
   ),
   /** Idempotent: `removed: false` when it was not a favorite. */
   removeFavorite: rpc(ViewerDataPatterns.removeFavorite, ofUserAndMovie, done),
-  listHistory: rpc(
+  listHistory: query(
     ViewerDataPatterns.listHistory,
     ofUser.extend(PageQuerySchema.shape).strict(),
     HistoryPageSchema,
@@ -185,19 +185,19 @@ export const ViewerDataRpc = {
     z.object({ userId: UserIdSchema, itemId: objectId('must be a history item id') }).strict(),
     done,
   ),
-  continueWatching: rpc(ViewerDataPatterns.continueWatching, ofUser, ContinueWatchingListSchema),
+  continueWatching: query(ViewerDataPatterns.continueWatching, ofUser, ContinueWatchingListSchema),
   /** "Remove from row": hidden until the next playback of the title; the position stays. */
   hideFromRow: rpc(ViewerDataPatterns.hideFromRow, ofUserAndMovie, z.object({ hidden: z.boolean() })),
-  analytics: rpc(ViewerDataPatterns.analytics, ofUser, ViewerAnalyticsSchema),
-  getSettings: rpc(ViewerDataPatterns.getSettings, ofUser, ViewerSettingsSchema),
+  analytics: query(ViewerDataPatterns.analytics, ofUser, ViewerAnalyticsSchema),
+  getSettings: query(ViewerDataPatterns.getSettings, ofUser, ViewerSettingsSchema),
   saveSettings: rpc(
     ViewerDataPatterns.saveSettings,
     ofUser.extend({ settings: ViewerSettingsSchema }).strict(),
     ViewerSettingsSchema,
   ),
-  exportData: rpc(ViewerDataPatterns.exportData, ofUser, ViewerDataExportSchema),
+  exportData: query(ViewerDataPatterns.exportData, ofUser, ViewerDataExportSchema),
   /** The viewer's progress in each episode of one series they started (the series page's bars and button). */
-  seriesProgress: rpc(
+  seriesProgress: query(
     ViewerDataPatterns.seriesProgress,
     z.object({ userId: UserIdSchema, seriesId: objectId('Invalid series ID') }).strict(),
     SeriesProgressSchema,

@@ -20,7 +20,8 @@ export function findFreePort(): Promise<number> {
 /** Below Linux's default ephemeral range (32768–60999), where the OS hands out ports for port-0 listeners and outgoing connections. */
 const STABLE_PORTS = { from: 20_000, to: 32_000 };
 
-const canListen = (port: number): Promise<boolean> =>
+/** Whether nothing listens on 127.0.0.1:`port` right now (a dev default such as NATS' 4222 is taken only when free). */
+export const portIsFree = (port: number): Promise<boolean> =>
   new Promise((answer) => {
     const server = createServer();
     server.once('error', () => answer(false));
@@ -34,7 +35,7 @@ const canListen = (port: number): Promise<boolean> =>
 export async function findStablePort(taken: ReadonlySet<number> = new Set()): Promise<number> {
   for (;;) {
     const port = STABLE_PORTS.from + Math.floor(Math.random() * (STABLE_PORTS.to - STABLE_PORTS.from));
-    if (!taken.has(port) && (await canListen(port))) return port;
+    if (!taken.has(port) && (await portIsFree(port))) return port;
   }
 }
 

@@ -29,9 +29,12 @@ export function launch(
   name: string,
   command: string,
   args: string[],
-  opts: { keepStdinOpen?: boolean; tempDir?: string },
+  opts: { keepStdinOpen?: boolean; tempDir?: string; env?: Record<string, string> },
 ): Launched {
-  const child = spawn(command, args, { stdio: [opts.keepStdinOpen ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    stdio: [opts.keepStdinOpen ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    env: opts.env ? { ...process.env, ...opts.env } : process.env,
+  });
   const tracked: Tracked = { process: child, tempDir: opts.tempDir };
   running.add(tracked);
   installExitHook();

@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import mongoose, { Schema, type ConnectOptions, type Connection } from 'mongoose';
-import { startMongo, startRedis, type MongoHandle, type RedisHandle, type StartMongoOptions } from '../src';
+import { connect, StringCodec, type NatsConnection } from 'nats';
+import {
+  startMongo,
+  startNats,
+  startRedis,
+  type MongoHandle,
+  type NatsHandle,
+  type RedisHandle,
+  type StartMongoOptions,
+} from '../src';
 
 type Account = { email: string; plan: string; items: { sku: string; qty: number }[] };
 
@@ -133,6 +142,41 @@ describe('servers the launcher starts', () => {
       expect(first).toEqual([[stream, [[id, ['type', 'played', 'movieId', '42']]]]]);
       expect(second).toBeNull();
       expect(await redis.xack(stream, 'workers', id ?? '')).toBe(1);
+    });
+  });
+});
+
+describe('nats-server (startNats) through the nats client', () => {
+  let server: NatsHandle;
+  let nc: NatsConnection;
+  const text = StringCodec();
+
+  beforeAll(async () => {
+    server = await startNats();
+    nc = await connect({ servers: server.url });
+  });
+
+  afterAll(async () => {
+    await nc?.close();
+    await server?.stop();
+  });
+
+  it('carries a request to a queue group and its reply back', async () => {
+    nc.subscribe('local-infra.echo', {
+      queue: 'echoers',
+      callback: (_error, msg) => msg.respond(text.encode(`echo ${text.decode(msg.data)}`)),
+    });
+
+    const reply = await nc.request('local-infra.echo', text.encode('namaste'), { timeout: 5_000 });
+
+    expect(text.decode(reply.data)).toBe('echo namaste');
+  });
+
+  it('answers "no responders" at once when nobody subscribes', async () => {
+    await expect(
+      nc.request('local-infra.nobody', text.encode('?'), { timeout: 5_000 }),
+    ).rejects.toMatchObject({
+      code: '503',
     });
   });
 });

@@ -35,3 +35,5 @@ export * from './http/public.decorator';
 export * from './mail/mail.module';
 export * from './mail/mailer';
 export * from './mail/mail-env';
+export * from './rpc/nats';
+export * from './rpc/rpc-server';

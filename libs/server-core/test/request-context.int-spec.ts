@@ -21,6 +21,13 @@ const freePort = () =>
     });
   });
 
+/** The run's NATS (libs/server-testing's global setup starts or finds it). */
+const natsUrl = (): string => {
+  const url = process.env.NATS_URL;
+  if (!url) throw new Error('NATS_URL missing: run through the int-test jest config');
+  return url;
+};
+
 const EchoRpc = rpc(
   'test.context.echo',
   z.object({ word: z.string() }).strict(),
@@ -86,13 +93,13 @@ describe('request context across an RPC', () => {
     }
     const env = {
       LOG_LEVEL: 'info' as const,
-      TCP_HOST: '127.0.0.1',
-      TCP_PORT: await freePort(),
+      HTTP_HOST: '127.0.0.1',
       HTTP_PORT: await freePort(),
+      NATS_URL: natsUrl(),
     };
     app = await createServiceApp({ name: 'catalogue-service', module: ContextTestModule, env });
     await startServiceApp(app, { name: 'catalogue-service', module: ContextTestModule, env });
-    client = new ServiceClient('catalogue-service', { host: '127.0.0.1', port: env.TCP_PORT }, 5_000);
+    client = ServiceClient.connect('catalogue-service', { url: env.NATS_URL }, { timeoutMs: 5_000 });
   });
 
   afterAll(async () => {

@@ -2,10 +2,10 @@ export { solveAltcha } from './altcha';
 export type { AltchaChallenge } from './altcha';
 export { dropDatabase, testMongoUri } from './mongo';
 // Integration tests also need these two of the launcher; tools import @app/local-infra itself.
-export { findFreePort, workspaceRoot } from '@app/local-infra';
+export { findFreePort, startNats, workspaceRoot } from '@app/local-infra';
 export { acquireInfra } from './test-infra';
 export type { Infra, InfraSource } from './test-infra';
-export { startServiceUnderTest, suiteInfra } from './service-harness';
+export { startServiceUnderTest, suiteInfra, testNatsUrl } from './service-harness';
 export type { ServiceUnderTest } from './service-harness';
 export { startSmtpOutbox } from './fakes/smtp-outbox';
 export type { SmtpOutbox } from './fakes/smtp-outbox';

@@ -1,4 +1,5 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { HealthReport, RpcDescriptor, RpcReply, RpcRequest, ServiceName } from '@app/contracts';
 import { healthRpc, rpcByPattern } from '@app/contracts';
@@ -8,7 +9,7 @@ import { dropDatabase, testMongoUri } from './mongo';
 
 export type ServiceUnderTest = {
   app: INestApplication;
-  /** The same typed TCP client the gateway uses. */
+  /** The same typed NATS client the gateway uses. */
   client: ServiceClient;
   httpUrl: string;
   /**
@@ -39,15 +40,23 @@ const expectContractReply = (pattern: string, reply: unknown): unknown => {
 export const suiteInfra = (suite: string) => {
   const mongoBase = process.env.MONGODB_URI;
   const redisUrl = process.env.REDIS_URL;
+  const natsUrl = testNatsUrl();
   if (!mongoBase || !redisUrl)
     throw new Error('MONGODB_URI / REDIS_URL missing: run through the int-test jest config');
   const mongoUri = testMongoUri(mongoBase, suite);
-  return { mongoUri, mongoDb: new URL(mongoUri).pathname.slice(1), mongoBase, redisUrl };
+  return { mongoUri, mongoDb: new URL(mongoUri).pathname.slice(1), mongoBase, redisUrl, natsUrl };
+};
+
+/** The NATS server of the test run (jest's global setup exports it). */
+export const testNatsUrl = (): string => {
+  const natsUrl = process.env.NATS_URL;
+  if (!natsUrl) throw new Error('NATS_URL missing: run through the int-test jest config');
+  return natsUrl;
 };
 
 /**
- * Boots a service's real module as a hybrid app on free ports (TCP + HTTP), against the suite's
- * database and Redis, and returns a client to talk to it as the gateway would.
+ * Boots a service's real module as a hybrid app (NATS listener in its queue group + HTTP on a free port), against
+ * the suite's database and Redis and the run's NATS, and returns a client to talk to it as the gateway would.
  */
 export const startServiceUnderTest = async (
   name: ServiceName,
@@ -56,13 +65,15 @@ export const startServiceUnderTest = async (
 ): Promise<ServiceUnderTest> => {
   const env = {
     LOG_LEVEL: 'warn' as const,
-    TCP_HOST: '127.0.0.1',
-    TCP_PORT: await findFreePort(),
+    HTTP_HOST: '127.0.0.1',
     HTTP_PORT: await findFreePort(),
+    NATS_URL: testNatsUrl(),
   };
-  const app = await createServiceApp({ name, module, env });
+  // Subjects of its own: two services under test (two suites, or two configurations in one) never share requests.
+  const subjectPrefix = `test-${randomUUID().slice(0, 8)}.`;
+  const app = await createServiceApp({ name, module, env, subjectPrefix });
   await startServiceApp(app, { name, module, env });
-  const client = new ServiceClient(name, { host: '127.0.0.1', port: env.TCP_PORT }, 10_000);
+  const client = ServiceClient.connect(name, { url: env.NATS_URL }, { timeoutMs: 10_000, subjectPrefix });
   return {
     app,
     client,

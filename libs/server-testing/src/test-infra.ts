@@ -2,18 +2,46 @@ import { existsSync } from 'node:fs';
 import { request, type RequestOptions } from 'node:http';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { startMongo, startRedis } from '@app/local-infra';
+import { startMongo, startNats, startRedis } from '@app/local-infra';
 
 export type InfraSource = 'env' | 'testcontainers' | 'local';
-export type Infra = { mongoUri: string; redisUrl: string; source: InfraSource; stop(): Promise<void> };
+export type Infra = {
+  mongoUri: string;
+  redisUrl: string;
+  /** The gateway → service RPC transport. */
+  natsUrl: string;
+  source: InfraSource;
+  stop(): Promise<void>;
+};
+type Stores = Omit<Infra, 'natsUrl'>;
 
 const DOCKER_PING_TIMEOUT_MS = 1_000;
 
 /**
- * A MongoDB URI and a Redis URL for integration tests, from the first source that works:
- * MONGODB_URI + REDIS_URL, then testcontainers when a Docker engine answers, then local servers.
+ * A MongoDB URI, a Redis URL and a NATS URL for integration tests, each from the first source that works:
+ * MONGODB_URI + REDIS_URL (NATS_URL), then testcontainers when a Docker engine answers, then local servers.
  */
 export async function acquireInfra(): Promise<Infra> {
+  let answers: Promise<boolean> | undefined;
+  // Asked once, and only when an address is missing from the environment.
+  const docker = () => (answers ??= dockerEngineAnswers());
+  const stores = await acquireStores(docker);
+  try {
+    const nats = await acquireNats(docker);
+    return {
+      ...stores,
+      natsUrl: nats.url,
+      stop: async () => {
+        await Promise.all([stores.stop(), nats.stop()]);
+      },
+    };
+  } catch (error) {
+    await stores.stop();
+    throw error;
+  }
+}
+
+async function acquireStores(docker: () => Promise<boolean>): Promise<Stores> {
   const { MONGODB_URI: mongoUri, REDIS_URL: redisUrl } = process.env;
   if (mongoUri && redisUrl) return { mongoUri, redisUrl, source: 'env', stop: async () => undefined };
   if (mongoUri || redisUrl) {
@@ -21,7 +49,7 @@ export async function acquireInfra(): Promise<Infra> {
       `Set both MONGODB_URI and REDIS_URL, or neither: only ${mongoUri ? 'MONGODB_URI' : 'REDIS_URL'} is set.`,
     );
   }
-  if (await dockerEngineAnswers()) {
+  if (await docker()) {
     try {
       return await startContainers();
     } catch (error) {
@@ -34,7 +62,33 @@ export async function acquireInfra(): Promise<Infra> {
   return startLocal();
 }
 
-async function startContainers(): Promise<Infra> {
+/** NATS_URL, else a `nats:2` container, else a local nats-server on a free port. */
+async function acquireNats(docker: () => Promise<boolean>): Promise<{ url: string; stop(): Promise<void> }> {
+  const fromEnv = process.env.NATS_URL;
+  if (fromEnv) return { url: fromEnv, stop: async () => undefined };
+  if (await docker()) {
+    try {
+      const { GenericContainer, Wait } = await import('testcontainers');
+      const container = await new GenericContainer('nats:2')
+        .withExposedPorts(4222)
+        .withWaitStrategy(Wait.forLogMessage(/Server is ready/))
+        .start();
+      return {
+        url: `nats://${container.getHost()}:${container.getMappedPort(4222)}`,
+        stop: async () => {
+          await container.stop();
+        },
+      };
+    } catch (error) {
+      console.warn(
+        `testcontainers could not start nats:2, using a local nats-server instead: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  return startNats();
+}
+
+async function startContainers(): Promise<Stores> {
   // Loaded only here: testcontainers is heavy and most runs never need it.
   const [{ MongoDBContainer }, { RedisContainer }] = await Promise.all([
     import('@testcontainers/mongodb'),
@@ -55,7 +109,7 @@ async function startContainers(): Promise<Infra> {
   };
 }
 
-async function startLocal(): Promise<Infra> {
+async function startLocal(): Promise<Stores> {
   const [mongo, redis] = await startBoth(
     () => startMongo(),
     () => startRedis(),

@@ -25,8 +25,10 @@ import {
   UserUpdated,
   VerifyOtpRpc,
 } from '@app/contracts';
+import type { SessionUser } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
+import { SessionCache } from './session.cache';
 
 const pendingAnswer = (action: AdminAction): AdminActionPending => ({
   success: true,
@@ -34,20 +36,32 @@ const pendingAnswer = (action: AdminAction): AdminActionPending => ({
   message: AdminMessages.awaitingConfirmation,
 });
 
+const ofUser =
+  (userId: string) =>
+  (user: SessionUser): boolean =>
+    user.id === userId;
+
 /**
  * Typed calls to the auth service (every call has the client's timeout, every reply is parsed by its contract).
  * SPEC's `{ success, … }` envelopes of the admin user routes are added here; auth-service answers data alone.
+ * Sessions are resolved through the process's SessionCache; every call here that ends or changes sessions drops
+ * what this process holds of them once auth-service has applied it, so it takes effect at once through this
+ * gateway (other replicas: within SESSION_CACHE_SECONDS).
  */
 @Injectable()
 export class AuthClient {
   private readonly client: ServiceClient;
 
-  constructor(@InjectServiceClients() clients: ServiceClients) {
+  constructor(
+    @InjectServiceClients() clients: ServiceClients,
+    private readonly sessions: SessionCache,
+  ) {
     this.client = clients.get('auth-service');
   }
 
-  resolveSession(token: string) {
-    return this.client.send(AuthRpc.resolveSession, { token });
+  /** The caller behind `token`; `fresh` asks auth-service even when this process holds an answer. */
+  resolveSession(token: string, options: { fresh?: boolean } = {}): Promise<SessionUser> {
+    return this.sessions.resolve(token, () => this.client.send(AuthRpc.resolveSession, { token }), options);
   }
 
   captchaConfig() {
@@ -68,6 +82,7 @@ export class AuthClient {
 
   async logout(sessionId: string): Promise<void> {
     await this.client.send(AuthRpc.logout, { sessionId });
+    this.sessions.forget((user) => user.sessionId === sessionId);
   }
 
   me(userId: string) {
@@ -86,16 +101,23 @@ export class AuthClient {
     return this.client.send(AuthRpc.verifyOtp, payload);
   }
 
-  resetPassword(payload: ResetPasswordRpc) {
-    return this.client.send(AuthRpc.resetPassword, payload);
+  /** Ends every session of the account (its token version moves on): known here by its email only. */
+  async resetPassword(payload: ResetPasswordRpc) {
+    const answer = await this.client.send(AuthRpc.resetPassword, payload);
+    const email = payload.email.toLowerCase();
+    this.sessions.forget((user) => user.email.toLowerCase() === email);
+    return answer;
   }
 
   googleSignIn(payload: GoogleSignInRpc) {
     return this.client.send(AuthRpc.googleSignIn, payload);
   }
 
-  exchangeOAuthCode(code: string, browserBinding: string) {
-    return this.client.send(AuthRpc.exchangeOAuthCode, { code, browserBinding });
+  /** A Google sign-in may take over an unverified account and end its sessions (DECISIONS 33). */
+  async exchangeOAuthCode(code: string, browserBinding: string) {
+    const session = await this.client.send(AuthRpc.exchangeOAuthCode, { code, browserBinding });
+    this.sessions.forget(ofUser(session.user.id));
+    return session;
   }
 
   verifyEmail(token: string) {
@@ -113,6 +135,7 @@ export class AuthClient {
   /** DECISIONS 34: a change to another admin answers the pending request instead (the route answers 202). */
   async updateUser(payload: UpdateUserRpc): Promise<UserUpdated | AdminActionPending> {
     const outcome = await this.client.send(AuthRpc.updateUser, payload);
+    if (outcome.outcome !== 'pending') this.sessions.forget(ofUser(payload.userId));
     return outcome.outcome === 'pending'
       ? pendingAnswer(outcome.action)
       : { success: true, data: outcome.user, message: AuthMessages.userUpdated };
@@ -120,6 +143,7 @@ export class AuthClient {
 
   async changeRole(payload: ChangeRoleRpc): Promise<UserUpdated | AdminActionPending> {
     const outcome = await this.client.send(AuthRpc.changeRole, payload);
+    if (outcome.outcome !== 'pending') this.sessions.forget(ofUser(payload.userId));
     return outcome.outcome === 'pending'
       ? pendingAnswer(outcome.action)
       : { success: true, data: outcome.user };
@@ -127,6 +151,7 @@ export class AuthClient {
 
   async removeUser(payload: RemoveUserRpc): Promise<UserRemoved | AdminActionPending> {
     const outcome = await this.client.send(AuthRpc.removeUser, payload);
+    if (outcome.outcome !== 'pending') this.sessions.forget(ofUser(payload.userId));
     return outcome.outcome === 'pending'
       ? pendingAnswer(outcome.action)
       : { success: true, message: AuthMessages.userRemoved };
@@ -138,6 +163,7 @@ export class AuthClient {
 
   async confirmAdminAction(payload: AdminActionDecisionRpc): Promise<AdminActionDecided> {
     const data = await this.client.send(AuthRpc.confirmAdminAction, payload);
+    this.sessions.forget(ofUser(data.target.id));
     return { success: true, data, message: AdminMessages.confirmed };
   }
 
@@ -152,6 +178,7 @@ export class AuthClient {
 
   async deleteOwnAccount(payload: DeleteOwnAccountRpc): Promise<void> {
     await this.client.send(AuthRpc.deleteOwnAccount, payload);
+    this.sessions.forget(ofUser(payload.userId));
   }
 
   exportAccount(userId: string) {

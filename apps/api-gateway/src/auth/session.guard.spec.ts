@@ -64,8 +64,16 @@ describe('SessionGuard', () => {
       await expect(guardWith(resolve).canActivate(contextFor(req, {}))).resolves.toBe(true);
       return RequestContext.user();
     });
-    expect(resolve).toHaveBeenCalledWith('tok.en.x');
+    expect(resolve).toHaveBeenCalledWith('tok.en.x', { fresh: false });
     expect(user).toEqual(viewer);
+  });
+
+  it('asks auth-service afresh on an admin route, past any session the gateway holds', async () => {
+    const resolve = jest.fn().mockResolvedValue({ ...viewer, role: Role.Admin });
+    await inContext(() =>
+      guardWith(resolve).canActivate(contextFor(request('Bearer t'), { roles: [Role.Admin] })),
+    );
+    expect(resolve).toHaveBeenCalledWith('t', { fresh: true });
   });
 
   it('answers 403 when the role does not match', async () => {
@@ -138,6 +146,17 @@ describe('SessionGuard', () => {
     it('lets a verified account pay', async () => {
       expect(await run(viewer, contextOf(PayingController, 'pay'))).toBe(true);
       expect(await run(viewer, contextOf(AllPayingController, 'pay'))).toBe(true);
+    });
+
+    it('judges a paying route on a fresh answer (verified a moment ago), the others on the held one', async () => {
+      const resolve = jest.fn().mockResolvedValue(viewer);
+      const guard = guardWith(resolve);
+      await inContext(() => guard.canActivate(contextOf(PayingController, 'pay')));
+      await inContext(() => guard.canActivate(contextOf(PayingController, 'browse')));
+      expect(resolve.mock.calls).toEqual([
+        ['t', { fresh: true }],
+        ['t', { fresh: false }],
+      ]);
     });
 
     it('leaves the routes without it to unverified accounts (free titles, the profile)', async () => {

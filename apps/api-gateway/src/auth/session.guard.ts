@@ -17,10 +17,11 @@ const bearer = (header: string | undefined) => {
 
 /**
  * Global guard of the gateway: every route needs a valid session unless marked @Public(). The session is
- * resolved by auth-service on every request, so a revoked token, a suspension or a role change takes
- * effect on the user's next request. A public route called with a token still learns who is calling.
- * @Roles() and @VerifiedEmail() narrow who may call further.
- * The resolved user goes into the request context (RequestContext.user()).
+ * resolved by auth-service and reused by this process for SESSION_CACHE_SECONDS (session.cache.ts), so a revoked
+ * token, a suspension or a role change takes effect on the user's first request after that window (at once when
+ * it went through this gateway). Routes behind @Roles() or @VerifiedEmail() (administration, payments) always ask
+ * auth-service: a demoted admin or a just-verified account is judged on the current answer. A public route called
+ * with a token still learns who is calling. The resolved user goes into the request context (RequestContext.user()).
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -41,9 +42,11 @@ export class SessionGuard implements CanActivate {
       if (isPublic) return true;
       throw new AppError(ErrorCode.Unauthorized, AUTH_REQUIRED_MESSAGE);
     }
+    // Few, and the ones where a stale answer would grant a privilege or refuse a payment.
+    const fresh = roles.length > 0 || needsVerifiedEmail;
     let user: SessionUser;
     try {
-      user = await this.auth.resolveSession(token);
+      user = await this.auth.resolveSession(token, { fresh });
     } catch (error) {
       // A visitor with a stale token still sees public pages.
       if (isPublic && error instanceof AppError && error.code === ErrorCode.Unauthorized) return true;
@@ -54,7 +57,7 @@ export class SessionGuard implements CanActivate {
     if (roles.length && !roles.includes(user.role)) {
       throw new AppError(ErrorCode.Forbidden, 'You do not have permission to do this');
     }
-    // Resolved on every request: the call after the link is opened already passes.
+    // Resolved afresh on these routes: the call after the link is opened already passes.
     if (needsVerifiedEmail && user.emailVerified !== true) {
       throw new AppError(ErrorCode.Forbidden, AuthMessages.emailNotVerified);
     }

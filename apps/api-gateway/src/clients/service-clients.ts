@@ -1,31 +1,25 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Inject } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
 import type { ServiceName } from '@app/contracts';
 import { ServiceNames } from '@app/contracts';
-import { parseAddress, ServiceClient } from '@app/server-core';
+import { createRpcProxy, natsSettings, ServiceClient } from '@app/server-core';
 import type { Env } from '../env';
-
-const addressKey: Record<ServiceName, keyof Env> = {
-  'auth-service': 'AUTH_SERVICE_ADDR',
-  'catalogue-service': 'CATALOGUE_SERVICE_ADDR',
-  'user-data-service': 'USER_DATA_SERVICE_ADDR',
-  'payment-service': 'PAYMENT_SERVICE_ADDR',
-  'streaming-service': 'STREAMING_SERVICE_ADDR',
-  'recommendation-service': 'RECOMMENDATION_SERVICE_ADDR',
-};
 
 export const SERVICE_CLIENTS = Symbol('SERVICE_CLIENTS');
 export const InjectServiceClients = () => Inject(SERVICE_CLIENTS);
 
-/** One TCP client per back-end service, keyed by name. */
+/** One client per back-end service, keyed by name, all over the gateway's one NATS connection. */
 export class ServiceClients implements OnApplicationShutdown {
+  private readonly proxy: ClientProxy;
   private readonly clients: Map<ServiceName, ServiceClient>;
 
   constructor(env: Env) {
+    this.proxy = createRpcProxy(natsSettings(env), 'api-gateway');
     this.clients = new Map(
       ServiceNames.map((name) => [
         name,
-        new ServiceClient(name, parseAddress(String(env[addressKey[name]])), env.RPC_TIMEOUT_MS),
+        new ServiceClient(name, this.proxy, { timeoutMs: env.RPC_TIMEOUT_MS }),
       ]),
     );
   }
@@ -41,6 +35,6 @@ export class ServiceClients implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    await Promise.all(this.all().map((client) => client.close()));
+    await this.proxy.close();
   }
 }

@@ -58,16 +58,11 @@ describe('gateway compression', () => {
     }
     writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *');
 
-    const closed = `127.0.0.1:${await findFreePort()}`;
     gateway = await createGateway(
       envSchema.parse({
         LOG_LEVEL: 'error',
-        AUTH_SERVICE_ADDR: closed,
-        CATALOGUE_SERVICE_ADDR: closed,
-        USER_DATA_SERVICE_ADDR: closed,
-        PAYMENT_SERVICE_ADDR: closed,
-        STREAMING_SERVICE_ADDR: closed,
-        RECOMMENDATION_SERVICE_ADDR: closed,
+        // No service is asked anything here: NATS is never connected to.
+        NATS_URL: `nats://127.0.0.1:${await findFreePort()}`,
         STREAMING_HTTP_URL: `http://127.0.0.1:${(streaming.address() as AddressInfo).port}`,
         WEB_DIST_DIR: webDir,
       }),

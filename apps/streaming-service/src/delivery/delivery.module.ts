@@ -1,6 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { MediaDataModule } from '../media/media-data.module';
 import { PlaybackModule } from '../playback/playback.module';
+import { ObjectHeadCache } from './object-head.cache';
 import { PlayableAssetCache } from './playable-asset.cache';
 import { StreamDeliveryMiddleware } from './stream-delivery.middleware';
 
@@ -10,7 +11,7 @@ import { StreamDeliveryMiddleware } from './stream-delivery.middleware';
  */
 @Module({
   imports: [MediaDataModule, PlaybackModule],
-  providers: [PlayableAssetCache, StreamDeliveryMiddleware],
+  providers: [PlayableAssetCache, ObjectHeadCache, StreamDeliveryMiddleware],
 })
 export class DeliveryModule implements NestModule {
   configure(consumer: MiddlewareConsumer) {

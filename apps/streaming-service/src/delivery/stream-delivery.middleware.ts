@@ -14,6 +14,7 @@ import { StreamTokenSigner } from '../playback/stream-token.signer';
 import type { Entity } from './entity-response';
 import { sendEmpty, sendEntity } from './entity-response';
 import { filterMasterPlaylist } from './master-playlist';
+import { ObjectHeadCache } from './object-head.cache';
 import { PlayableAssetCache } from './playable-asset.cache';
 import type { HlsFile, StreamRoute } from './stream-route';
 import { parseStreamRoute } from './stream-route';
@@ -107,6 +108,7 @@ export class StreamDeliveryMiddleware implements NestMiddleware<IncomingMessage,
   constructor(
     private readonly tokens: StreamTokenSigner,
     private readonly assets: PlayableAssetCache,
+    private readonly heads: ObjectHeadCache,
     @Inject(MEDIA_STORE) private readonly store: MediaStore,
   ) {}
 
@@ -188,13 +190,14 @@ export class StreamDeliveryMiddleware implements NestMiddleware<IncomingMessage,
         body: (start, end) => createReadStream(path, { start, end, highWaterMark: READ_CHUNK_BYTES }),
       };
     }
-    const size = await this.store.size(key);
-    if (size === null) return null;
-    // Stored keys are never rewritten (a new upload is a new version folder), so key and size identify the bytes.
+    const head = await this.heads.get(key);
+    if (!head) return null;
+    // Object storage's ETag names the bytes; stored keys are never rewritten (a new upload is a new version
+    // folder), so key and size identify them where a store keeps no ETag.
     return {
-      size,
-      etag: `"${size.toString(36)}-${Buffer.from(key).toString('base64url').slice(-16)}"`,
-      lastModified: null,
+      size: head.size,
+      etag: head.etag ?? `"${head.size.toString(36)}-${Buffer.from(key).toString('base64url').slice(-16)}"`,
+      lastModified: head.modifiedAt,
       body: (start, end) => this.store.read(key, { start, end }),
     };
   }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventBus, InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
@@ -16,17 +17,13 @@ const reasonOf = (error: unknown) =>
     ? error.message
     : `transcode failed: ${error instanceof Error ? error.message : String(error)}`;
 
-/** The media store holds files on a local disk today; object storage will transcode through a scratch dir. */
-export const localPathOf = (store: MediaStore, key: string): string => {
-  const file = store.localPath(key);
-  if (!file) throw new Error('this media store has no local files to transcode');
-  return file;
-};
-
 /**
  * One transcode job: probe and transcode the uploaded version into its own dir, report progress, then make it
  * the title's playable version (the previous one is removed after) and announce `media.ready`; or record why
- * it failed, keeping the upload so the job can be retried.
+ * it failed, keeping the upload so the job can be retried. ffmpeg works in a scratch dir: it reads the source
+ * where the store gives it (the stored file itself locally, a download from object storage) and writes the tree
+ * there, which is then stored under the version's dir (a rename locally, an upload to object storage) before
+ * the asset is promoted, so delivery never sees half of it.
  */
 @Injectable()
 export class TranscodeService {
@@ -53,12 +50,16 @@ export class TranscodeService {
       PROGRESS_INTERVAL_MS,
     );
     let durationSeconds: number;
+    const scratch = await this.store.scratch();
     try {
-      const result = await this.ffmpeg.transcode(
-        { kind: 'file', path: localPathOf(this.store, pending.sourceKey) },
-        localPathOf(this.store, outKey),
-        { preset: this.env.TRANSCODE_PRESET, onProgress: progress.offer, signal },
-      );
+      const source = await this.store.fetchFile(pending.sourceKey, scratch.dir);
+      const outDir = path.join(scratch.dir, 'out');
+      const result = await this.ffmpeg.transcode({ kind: 'file', path: source }, outDir, {
+        preset: this.env.TRANSCODE_PRESET,
+        onProgress: progress.offer,
+        signal,
+      });
+      await this.store.putDirectory(outKey, outDir);
       await progress.flush();
       durationSeconds = result.durationSeconds;
       const promoted = await this.assets.promote(
@@ -89,6 +90,8 @@ export class TranscodeService {
       await this.store.remove(outKey);
       await this.assets.fail(movieId, version, reasonOf(error), new Date());
       throw error;
+    } finally {
+      await scratch.dispose();
     }
     const readyAt = (await this.assets.findByMovie(movieId))?.readyAt;
     await this.events.publish('media.ready', { movieId, durationSeconds });

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
@@ -15,7 +17,6 @@ import type { MediaStore } from '../media/media-store';
 import { MEDIA_STORE } from '../media/media-store';
 import { byteLimit, TooLargeError } from './byte-limit';
 import { TranscodeQueue } from './transcode.queue';
-import { localPathOf } from './transcode.service';
 import { UploadTicketsService } from './upload-tickets.service';
 
 export type IncomingUpload = {
@@ -34,8 +35,9 @@ const notVideo = () => new AppError(ErrorCode.ValidationFailed, StreamingMessage
 const newVersion = (now: Date) => `${now.getTime().toString(36)}${randomBytes(3).toString('hex')}`;
 
 /**
- * An admin's upload: streamed to the store under a fresh version (never held in memory, cut off past
- * UPLOAD_MAX_BYTES), probed, and queued for transcoding. Anything refused leaves no file behind.
+ * An admin's upload: streamed to a scratch file (never held in memory, cut off past UPLOAD_MAX_BYTES), probed
+ * there, stored under a fresh version (a rename on the local store, an upload to object storage: a refused file
+ * never reaches the bucket), and queued for transcoding. Anything refused leaves no file behind.
  */
 @Injectable()
 export class UploadService {
@@ -54,20 +56,23 @@ export class UploadService {
     const now = new Date();
     const version = newVersion(now);
     const sourceKey = MediaLayout.uploadSource(movieId, version);
-    const writer = this.store.write(sourceKey);
+    const scratch = await this.store.scratch();
     try {
-      await pipeline(body, byteLimit(this.env.UPLOAD_MAX_BYTES), writer);
-    } catch (error) {
-      // The pipeline rejects on the first error; the writer may still be deleting its partial file.
-      if (!writer.closed) await new Promise((resolve) => writer.once('close', resolve));
-      await this.store.remove(sourceKey);
-      if (error instanceof TooLargeError) throw tooLarge();
-      throw new AppError(ErrorCode.ValidationFailed, 'The upload was interrupted.');
-    }
-    const probe = await this.ffmpeg.probe(localPathOf(this.store, sourceKey)).catch(() => null);
-    if (!probe || !isPlayableVideo(probe)) {
-      await this.store.remove(sourceKey);
-      throw notVideo();
+      const file = path.join(scratch.dir, 'source');
+      const writer = createWriteStream(file);
+      try {
+        await pipeline(body, byteLimit(this.env.UPLOAD_MAX_BYTES), writer);
+      } catch (error) {
+        // The pipeline rejects on the first error; the file may still be closing (then the scratch dir goes).
+        if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
+        if (error instanceof TooLargeError) throw tooLarge();
+        throw new AppError(ErrorCode.ValidationFailed, 'The upload was interrupted.');
+      }
+      const probe = await this.ffmpeg.probe(file).catch(() => null);
+      if (!probe || !isPlayableVideo(probe)) throw notVideo();
+      await this.store.putFile(sourceKey, file);
+    } finally {
+      await scratch.dispose();
     }
     const previous = (await this.assets.findByMovie(movieId))?.pending;
     const asset = await this.assets.queueUpload(movieId, { version, sourceKey, sourceName }, now);

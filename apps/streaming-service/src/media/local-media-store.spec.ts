@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -55,5 +55,30 @@ describe('LocalMediaStore', () => {
     await store.remove('uploads/never/was');
     expect(await store.list('uploads')).toEqual(['uploads/other/v1/video.mp4']);
     expect(readdirSync(path.join(root, 'uploads'))).toEqual(['other']);
+  });
+
+  it('stores tool output from its scratch dirs by renaming within its root, and replaces what was there', async () => {
+    const scratch = await store.scratch();
+    expect(scratch.dir.startsWith(path.join(root, '.work') + path.sep)).toBe(true);
+    const file = path.join(scratch.dir, 'source');
+    writeFileSync(file, 'uploaded');
+    await store.putFile('incoming/m/v1', file);
+    expect(existsSync(file)).toBe(false);
+    expect(await text(store.read('incoming/m/v1'))).toBe('uploaded');
+    // Tools read the stored file where it is.
+    expect(await store.fetchFile('incoming/m/v1', scratch.dir)).toBe(path.join(root, 'incoming/m/v1'));
+
+    await pipeline(Readable.from(['stale']), store.write('samples/1/old.m4s'));
+    const tree = path.join(scratch.dir, 'out');
+    mkdirSync(path.join(tree, 'hls'), { recursive: true });
+    writeFileSync(path.join(tree, 'hls', 'master.m3u8'), '#EXTM3U');
+    writeFileSync(path.join(tree, 'sample.json'), '{}');
+    await store.putDirectory('samples/1', tree, { last: ['sample.json'] });
+    expect(await store.list('samples/1')).toEqual(['samples/1/hls/master.m3u8', 'samples/1/sample.json']);
+    expect(await store.head('samples/1/sample.json')).toMatchObject({ size: 2, etag: null });
+    expect(await store.head('samples/1')).toBeNull();
+
+    await scratch.dispose();
+    expect(readdirSync(path.join(root, '.work'))).toEqual([]);
   });
 });

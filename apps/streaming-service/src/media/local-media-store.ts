@@ -1,21 +1,32 @@
 import { createReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Writable } from 'node:stream';
-import type { MediaStore, ReadOptions } from './media-store';
+import type { MediaStore, ReadOptions, Scratch, StoredObject } from './media-store';
+import { MediaKeyError } from './media-store';
 
-export class MediaKeyError extends Error {
-  constructor(key: string) {
-    super(`media key ${JSON.stringify(key)} is not a path inside the media store`);
-    this.name = 'MediaKeyError';
+export { MediaKeyError };
+
+/** Scratch dirs live here, inside the root, so storing from them is a rename on the same filesystem. */
+const SCRATCH_DIR = '.work';
+
+const errorCode = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+const isMissing = (error: unknown) => errorCode(error) === 'ENOENT';
+
+/** A rename, or a copy then removal when `from` is on another filesystem (a scratch dir the caller made). */
+const move = async (from: string, to: string) => {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if (errorCode(error) !== 'EXDEV') throw error;
+    await cp(from, to, { recursive: true });
+    await rm(from, { recursive: true, force: true });
   }
-}
-
-const isMissing = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+};
 
 /**
  * Writes to a hidden temp file beside the target and renames it into place in `_final`, so readers never see
@@ -89,14 +100,18 @@ export class LocalMediaStore implements MediaStore {
     return full;
   }
 
-  async size(key: string): Promise<number | null> {
+  async head(key: string): Promise<StoredObject | null> {
     try {
       const info = await stat(this.pathOf(key));
-      return info.isFile() ? info.size : null;
+      return info.isFile() ? { size: info.size, etag: null, modifiedAt: info.mtime } : null;
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  async size(key: string): Promise<number | null> {
+    return (await this.head(key))?.size ?? null;
   }
 
   read(key: string, options: ReadOptions = {}): Readable {
@@ -115,7 +130,7 @@ export class LocalMediaStore implements MediaStore {
       try {
         entries = await readdir(dir, { withFileTypes: true });
       } catch (error) {
-        if (isMissing(error) || (error as { code?: string }).code === 'ENOTDIR') return;
+        if (isMissing(error) || errorCode(error) === 'ENOTDIR') return;
         throw error;
       }
       for (const entry of entries) {
@@ -152,5 +167,31 @@ export class LocalMediaStore implements MediaStore {
 
   localPath(key: string): string {
     return this.pathOf(key);
+  }
+
+  async scratch(): Promise<Scratch> {
+    const parent = path.join(this.root, SCRATCH_DIR);
+    await mkdir(parent, { recursive: true });
+    const dir = await mkdtemp(path.join(parent, 'scratch-'));
+    return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+  }
+
+  /** The stored file itself: tools read it in place (no copy into `_dir`). */
+  fetchFile(key: string, _dir?: string): Promise<string> {
+    return Promise.resolve(this.pathOf(key));
+  }
+
+  async putFile(key: string, file: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await move(file, target);
+  }
+
+  /** One rename of the whole tree: readers see all of it or none (`last` needs no order here). */
+  async putDirectory(prefix: string, dir: string, _options?: { last?: readonly string[] }): Promise<void> {
+    const target = this.pathOf(prefix);
+    await rm(target, { recursive: true, force: true });
+    await mkdir(path.dirname(target), { recursive: true });
+    await move(dir, target);
   }
 }

@@ -1,14 +1,13 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Ffmpeg } from '../ffmpeg/ffmpeg.adapter';
 import type { X264Preset } from '../ffmpeg/transcode-args';
 import { MediaLayout } from '../media/media-layout';
 import type { MediaStore } from '../media/media-store';
-import { localPathOf } from '../ingest/transcode.service';
 import type { FilmSize } from './sample-films';
 import { FULL_HD, SAMPLE_FPS, sampleFilm } from './sample-films';
 import type { SampleMarker } from './sample-library';
-import { readSampleMarker } from './sample-library';
+import { readSampleMarker, SAMPLE_MARKER } from './sample-library';
 
 export type SampleOptions = {
   count: number;
@@ -24,8 +23,9 @@ export type SampleReport = { generated: number; present: number };
 
 /**
  * Renders and transcodes the sample films 1…count that are missing, straight from lavfi into the ladder (no
- * intermediate file: the samples exist only as HLS, MP4 and trickplay). Each is built in a scratch dir and
- * renamed into `samples/{n}` with its marker inside, so a crash or a concurrent run never leaves half a sample.
+ * intermediate file: the samples exist only as HLS, MP4 and trickplay). Each is built in a local scratch dir and
+ * stored as `samples/{n}` with its marker (a rename on the local store; an upload to object storage, the marker
+ * last), so a crash or a concurrent run never leaves a sample that looks done but is not.
  */
 export const generateSamples = async (
   store: MediaStore,
@@ -41,9 +41,9 @@ export const generateSamples = async (
       continue;
     }
     const film = sampleFilm(n, size, font);
-    const finalDir = localPathOf(store, MediaLayout.sampleDir(n));
-    const scratch = localPathOf(store, `samples/.building-${n}-${process.pid}`);
+    const scratch = await store.scratch();
     try {
+      const built = path.join(scratch.dir, 'sample');
       const result = await ffmpeg.transcode(
         {
           kind: 'lavfi',
@@ -53,13 +53,13 @@ export const generateSamples = async (
           height: size.height,
           fps: SAMPLE_FPS,
         },
-        scratch,
+        built,
         { preset, onProgress: ({ percent }) => onProgress?.(before + (seconds * percent) / 100) },
       );
       const top = result.renditions[0];
       // The top rendition describes the film; a playlist's own size and bit rate would mislead.
       const probe = {
-        ...(await ffmpeg.probe(path.join(scratch, 'hls', top, 'index.m3u8'))),
+        ...(await ffmpeg.probe(path.join(built, 'hls', top, 'index.m3u8'))),
         sizeBytes: null,
         bitRate: null,
       };
@@ -72,16 +72,17 @@ export const generateSamples = async (
         hasTrickplay: result.hasTrickplay,
         probe,
       };
-      await writeFile(path.join(scratch, 'sample.json'), JSON.stringify(marker, null, 2));
-      await rm(finalDir, { recursive: true, force: true });
-      await rename(scratch, finalDir).catch(async (error: unknown) => {
-        // Another run finished the same sample first: theirs stays.
-        if (await readSampleMarker(store, n)) return;
-        throw error;
-      });
+      await writeFile(path.join(built, SAMPLE_MARKER), JSON.stringify(marker, null, 2));
+      await store
+        .putDirectory(MediaLayout.sampleDir(n), built, { last: [SAMPLE_MARKER] })
+        .catch(async (error: unknown) => {
+          // Another run finished the same sample first: theirs stays.
+          if (await readSampleMarker(store, n)) return;
+          throw error;
+        });
       report.generated++;
     } finally {
-      await rm(scratch, { recursive: true, force: true });
+      await scratch.dispose();
     }
     onProgress?.(before + seconds);
   }

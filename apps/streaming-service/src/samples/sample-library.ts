@@ -17,7 +17,8 @@ export const SampleMarkerSchema = z.object({
 });
 export type SampleMarker = z.infer<typeof SampleMarkerSchema>;
 
-export const sampleMarkerKey = (n: number) => `${MediaLayout.sampleDir(n)}/sample.json`;
+export const SAMPLE_MARKER = 'sample.json';
+export const sampleMarkerKey = (n: number) => `${MediaLayout.sampleDir(n)}/${SAMPLE_MARKER}`;
 
 /** Reads a marker, or null when that sample is not (yet) there. */
 export const readSampleMarker = async (store: MediaStore, n: number): Promise<SampleMarker | null> => {

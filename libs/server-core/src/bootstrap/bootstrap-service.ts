@@ -1,18 +1,21 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { MicroserviceOptions } from '@nestjs/microservices';
-import { Transport } from '@nestjs/microservices';
+import type { CustomStrategy } from '@nestjs/microservices';
 import type { ServiceName } from '@app/contracts';
 import { RequestContextModule } from '../context/request-context.module';
 import type { ServiceEnv } from '../env/parse-env';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { correlationId } from '../http/correlation-id.middleware';
 import { JsonLogger } from '../logging/json-logger';
+import { natsSettings } from '../rpc/nats';
+import { RpcServer } from '../rpc/rpc-server';
 
 export type ServiceBootstrapOptions = {
   name: ServiceName;
   module: Type | DynamicModule;
-  env: Pick<ServiceEnv, 'LOG_LEVEL' | 'TCP_HOST' | 'TCP_PORT' | 'HTTP_PORT'>;
+  env: Pick<ServiceEnv, 'LOG_LEVEL' | 'HTTP_HOST' | 'HTTP_PORT' | 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'>;
+  /** Tests only: answer on subjects of its own (see `RpcServer`). */
+  subjectPrefix?: string;
 };
 
 /** The service's module beside the request context every service has (correlation id restored on each RPC). */
@@ -21,14 +24,17 @@ const withRequestContext = (module: Type | DynamicModule): DynamicModule => {
   return { module: ServiceRootModule, imports: [RequestContextModule.forRoot(), module] };
 };
 
-/** Builds (without listening) the hybrid app: TCP microservice for the gateway plus HTTP for health, metrics and more. */
-export const createServiceApp = async ({ name, module, env }: ServiceBootstrapOptions) => {
+/**
+ * Builds (without listening) the hybrid app: a NATS listener in the service's queue group for the gateway's
+ * requests, plus HTTP for health, metrics and more.
+ */
+export const createServiceApp = async ({ name, module, env, subjectPrefix }: ServiceBootstrapOptions) => {
   const logger = new JsonLogger(name, env.LOG_LEVEL);
   const app = await NestFactory.create(withRequestContext(module), { logger, bodyParser: true });
   app.use(correlationId);
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.connectMicroservice<MicroserviceOptions>(
-    { transport: Transport.TCP, options: { host: env.TCP_HOST, port: env.TCP_PORT } },
+  app.connectMicroservice<CustomStrategy>(
+    { strategy: new RpcServer(name, natsSettings(env), subjectPrefix) },
     { inheritAppConfig: true },
   );
   app.enableShutdownHooks();
@@ -39,8 +45,8 @@ export const startServiceApp = async (app: INestApplication, { name, env }: Serv
   // Lifecycle hooks (indexes ready, event consumers started) run before either listener accepts work.
   await app.init();
   await app.startAllMicroservices();
-  await app.listen(env.HTTP_PORT, env.TCP_HOST);
-  new JsonLogger(name, env.LOG_LEVEL).log({ msg: 'ready', tcp: env.TCP_PORT, http: env.HTTP_PORT });
+  await app.listen(env.HTTP_PORT, env.HTTP_HOST);
+  new JsonLogger(name, env.LOG_LEVEL).log({ msg: 'ready', queue: name, http: env.HTTP_PORT });
 };
 
 /** main.ts of every service: create, listen, log one ready line; exit non-zero if boot fails. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ServiceName } from '@app/contracts';
 import { ServiceDefaults } from '@app/contracts';
+import { natsEnvShape } from '../rpc/nats';
 
 export class EnvValidationError extends Error {
   constructor(readonly issues: string[]) {
@@ -38,9 +39,11 @@ export const serviceEnvSchema = (service: ServiceName) => {
       .regex(/^[A-Za-z0-9_-]+$/)
       .default(defaults.db),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
-    TCP_HOST: z.string().default('0.0.0.0'),
-    TCP_PORT: port.default(defaults.tcpPort),
+    /** Bind address of the HTTP listener (health, metrics; video for streaming-service). */
+    HTTP_HOST: z.string().default('0.0.0.0'),
     HTTP_PORT: port.default(defaults.httpPort),
+    // Requests from the gateway arrive over NATS; a service listens on no RPC port of its own.
+    ...natsEnvShape,
   });
 };
 

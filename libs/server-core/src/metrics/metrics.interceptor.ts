@@ -1,7 +1,15 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+// Not re-exported by the package's index: the metadata key `@MessagePattern` records its pattern under.
+import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { Observable, tap } from 'rxjs';
 import type { Request } from 'express';
 import { MetricsService } from './metrics.service';
+
+/** The handler's message pattern as `@MessagePattern` recorded it (the NATS subject may carry a test prefix). */
+const rpcPattern = (context: ExecutionContext): string => {
+  const patterns: unknown = Reflect.getMetadata(PATTERN_METADATA, context.getHandler());
+  return Array.isArray(patterns) && patterns.length > 0 ? String(patterns[0]) : 'unknown';
+};
 
 /** Times every HTTP request (by route template) and RPC message (by pattern). */
 @Injectable()
@@ -12,9 +20,7 @@ export class MetricsInterceptor implements NestInterceptor {
     const transport = context.getType();
     const route =
       transport === 'rpc'
-        ? String(
-            context.switchToRpc().getContext<{ getPattern?: () => string }>()?.getPattern?.() ?? 'unknown',
-          )
+        ? rpcPattern(context)
         : String(context.switchToHttp().getRequest<Request>().route?.path ?? 'unmatched');
     const end = this.metrics.requestDuration.startTimer({ transport, route });
     return next

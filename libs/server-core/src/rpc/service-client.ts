@@ -1,39 +1,71 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+// Not re-exported by the package's index; it is how ClientNats reports NATS' "no responders".
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import type { RpcDescriptor, RpcEnvelope, RpcReply, RpcRequest, ServiceName } from '@app/contracts';
 import { ErrorCode } from '@app/contracts';
 import { RequestContext } from '../context/request-context';
 import { AppError, isErrorCode } from '../errors/app-error';
+import { natsConnectionOptions, type NatsSettings } from './nats';
 
-export type ServiceAddress = { host: string; port: number };
+/** Pause before resending a read nobody was subscribed for (a replica restarting), so the retry can find one. */
+const NO_RESPONDERS_PAUSE_MS = 100;
 
-export const parseAddress = (value: string): ServiceAddress => {
-  const [host, port] = value.split(':');
-  return { host, port: Number(port) };
+/** One NATS connection for every service client of an app (the gateway holds one, not one per service). */
+export const createRpcProxy = (settings: NatsSettings, name: string): ClientProxy =>
+  ClientProxyFactory.create({
+    transport: Transport.NATS,
+    options: natsConnectionOptions(settings, name, { waitOnFirstConnect: false }),
+  });
+
+export type ServiceClientOptions = {
+  /** How long to wait for a reply (a read with no answer is sent once more: twice this at most). */
+  timeoutMs: number;
+  /** Prepended to every subject; tests only (see `RpcServer`): production subjects are the patterns themselves. */
+  subjectPrefix?: string;
+};
+
+export type RequestOptions = {
+  /** Send once more when no replica answered (reads only: see `RpcDescriptor.idempotent`). */
+  retryUnanswered?: boolean;
 };
 
 /**
- * Typed wrapper over a TCP ClientProxy: every call has a timeout, carries the request context's correlation id
- * (a new one outside a request), and failures become AppErrors.
+ * Typed wrapper over a NATS ClientProxy for one service: every call has a timeout, carries the request context's
+ * correlation id (a new one outside a request), and failures become AppErrors. Requests go to the service's
+ * subjects; NATS hands each to one replica of the service's queue group.
  */
 export class ServiceClient {
   private readonly logger = new Logger(ServiceClient.name);
-  private readonly proxy: ClientProxy;
+  private readonly timeoutMs: number;
+  private readonly subjectPrefix: string;
 
+  /** `proxy` may be shared by several clients; `close()` closes it only when this client made it (`connect`). */
   constructor(
     readonly service: ServiceName,
-    address: ServiceAddress,
-    private readonly timeoutMs: number,
+    private readonly proxy: ClientProxy,
+    { timeoutMs, subjectPrefix = '' }: ServiceClientOptions,
+    private readonly ownsProxy = false,
   ) {
-    this.proxy = ClientProxyFactory.create({ transport: Transport.TCP, options: address });
+    this.timeoutMs = timeoutMs;
+    this.subjectPrefix = subjectPrefix;
   }
 
-  /** Calls one described RPC; the reply is parsed by its contract schema (a reply that breaks it is a 500). */
+  /** A client with a connection of its own (tests, benches, tools). */
+  static connect(service: ServiceName, settings: NatsSettings, options: ServiceClientOptions): ServiceClient {
+    return new ServiceClient(service, createRpcProxy(settings, `${service}-client`), options, true);
+  }
+
+  /**
+   * Calls one described RPC; the reply is parsed by its contract schema (a reply that breaks it is a 500). A read
+   * (`query(...)` in the contracts) is sent once more when no replica answered.
+   */
   async send<R extends RpcDescriptor>(rpc: R, payload: RpcRequest<R>): Promise<RpcReply<R>> {
-    const reply = await this.request(rpc.pattern, payload);
+    const reply = await this.request(rpc.pattern, payload, { retryUnanswered: rpc.idempotent === true });
     const parsed = rpc.reply.safeParse(reply);
     // safeParse of R['reply'] yields z.output<R['reply']>; TypeScript loses that through the generic.
     if (parsed.success) return parsed.data as RpcReply<R>;
@@ -50,16 +82,25 @@ export class ServiceClient {
   }
 
   /** The untyped call under `send`: the reply as it came (tests use it to send what a contract forbids). */
-  async request(pattern: string, data: unknown): Promise<unknown> {
+  async request(pattern: string, data: unknown, { retryUnanswered = false }: RequestOptions = {}) {
     const envelope: RpcEnvelope<unknown> = {
       correlationId: RequestContext.correlationId() ?? randomUUID(),
       data,
     };
     const started = performance.now();
     try {
-      const reply = await firstValueFrom(
-        this.proxy.send<unknown>(pattern, envelope).pipe(timeout(this.timeoutMs)),
-      );
+      const reply = await this.attempt(pattern, envelope).catch(async (error: unknown) => {
+        const unanswered = unansweredBy(error);
+        if (!retryUnanswered || !unanswered) throw error;
+        this.logger.warn({
+          msg: 'rpc unanswered, sending once more',
+          target: this.service,
+          pattern,
+          unanswered,
+        });
+        if (unanswered === 'no responders') await sleep(NO_RESPONDERS_PAUSE_MS);
+        return this.attempt(pattern, envelope);
+      });
       this.logger.debug({
         msg: 'rpc answered',
         target: this.service,
@@ -72,8 +113,14 @@ export class ServiceClient {
     }
   }
 
-  close() {
-    return this.proxy.close();
+  async close() {
+    if (this.ownsProxy) await this.proxy.close();
+  }
+
+  private attempt(pattern: string, envelope: RpcEnvelope<unknown>): Promise<unknown> {
+    return firstValueFrom(
+      this.proxy.send<unknown>(`${this.subjectPrefix}${pattern}`, envelope).pipe(timeout(this.timeoutMs)),
+    );
   }
 
   private toAppError(pattern: string, error: unknown): AppError {
@@ -98,6 +145,18 @@ export class ServiceClient {
     return new AppError(ErrorCode.ServiceUnavailable, `${this.service} is unavailable`);
   }
 }
+
+/**
+ * Why no replica answered, when that is the failure: NATS found no subscriber in the queue group (Nest surfaces the
+ * server's empty "503 no responders" reply as an EmptyResponseException), or the replica that took the request
+ * died before replying (the timeout).
+ */
+const unansweredBy = (error: unknown): 'no responders' | 'timeout' | undefined =>
+  error instanceof EmptyResponseException
+    ? 'no responders'
+    : error instanceof TimeoutError
+      ? 'timeout'
+      : undefined;
 
 const describeError = (error: unknown) =>
   error instanceof Error ? `${error.name}: ${error.message}` : JSON.stringify(error);

@@ -1,4 +1,5 @@
 import { type AdminMovie, AdminGenres, type MovieInput, MovieInputSchema, MovieStatus } from '@app/contracts';
+import { fieldErrors } from '@web/shared/ui/form-check';
 import { adminMovieStrings } from './strings';
 
 /** What the form's inputs hold: text, as typed. */
@@ -22,8 +23,13 @@ export const emptyMovieForm: MovieFormValues = {
   status: MovieStatus.Draft,
 };
 
-/** An existing title in the form; a genre outside the form's list must be chosen again. */
-export const formValuesOf = (movie: AdminMovie): MovieFormValues => ({
+/**
+ * An existing title in the form (a series too, by the fields it shares with a movie); a genre outside the form's
+ * list must be chosen again.
+ */
+export const formValuesOf = (
+  movie: Pick<AdminMovie, 'title' | 'genre' | 'rating' | 'posterUrl' | 'description' | 'status'>,
+): MovieFormValues => ({
   title: movie.title,
   genre: (AdminGenres as readonly string[]).includes(movie.genre) ? movie.genre : '',
   rating: movie.rating === null ? '' : String(movie.rating),
@@ -61,10 +67,5 @@ export const validateMovieForm = (
     ) as Partial<MovieInput>;
     return { input: changed };
   }
-  const errors: MovieFormErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as MovieFormField;
-    if (field in adminMovieStrings.errors) errors[field] ??= adminMovieStrings.errors[field];
-  }
-  return { errors };
+  return { errors: fieldErrors(parsed.error.issues, adminMovieStrings.errors) };
 };

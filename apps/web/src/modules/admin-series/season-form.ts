@@ -6,6 +6,7 @@ import {
   SeasonUpdateSchema,
 } from '@app/contracts';
 import { changesBetween, dateInputValue, definedOnly, optionalText, requiredNumber } from './form-input';
+import { fieldErrors } from '@web/shared/ui/form-check';
 import { adminSeriesStrings } from './strings';
 
 export type SeasonFormValues = { number: string; title: string; overview: string; airDate: string };
@@ -30,16 +31,6 @@ export const seasonFormValuesOf = (season: Season): SeasonFormValues => ({
 export const nextSeasonNumber = (seasons: readonly Pick<Season, 'number'>[]): number =>
   seasons.reduce((highest, season) => Math.max(highest, season.number), 0) + 1;
 
-const errorsOf = (issues: readonly { path: readonly PropertyKey[] }[]): SeasonFormErrors => {
-  const errors: SeasonFormErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && field in adminSeriesStrings.seasonErrors)
-      errors[field as SeasonFormField] ??= adminSeriesStrings.seasonErrors[field as SeasonFormField];
-  }
-  return errors;
-};
-
 /** A new season: its number is required; an empty title becomes "Season {number}" on the server. */
 export const validateNewSeason = (
   values: SeasonFormValues,
@@ -52,7 +43,9 @@ export const validateNewSeason = (
       airDate: optionalText(values.airDate),
     }),
   );
-  return parsed.success ? { input: parsed.data } : { errors: errorsOf(parsed.error.issues) };
+  return parsed.success
+    ? { input: parsed.data }
+    : { errors: fieldErrors(parsed.error.issues, adminSeriesStrings.seasonErrors) };
 };
 
 /** An edited season: its number stays (episodes hang on it); only what changed is sent. */
@@ -68,7 +61,9 @@ export const validateSeasonChanges = (
   });
   const { changes, cleared } = changesBetween(wire(values), wire(initial));
   const parsed = SeasonUpdateSchema.safeParse(changes);
-  const errors: SeasonFormErrors = parsed.success ? {} : errorsOf(parsed.error.issues);
+  const errors: SeasonFormErrors = parsed.success
+    ? {}
+    : fieldErrors(parsed.error.issues, adminSeriesStrings.seasonErrors);
   for (const field of cleared) errors[field] ??= adminSeriesStrings.cannotClear;
   return parsed.success && cleared.length === 0 ? { input: parsed.data } : { errors };
 };

@@ -1,12 +1,11 @@
 import {
-  AdminGenres,
   MovieAccess,
-  MovieStatus,
   type Series,
   type SeriesInput,
   SeriesInputSchema,
   SeriesUpdateSchema,
 } from '@app/contracts';
+import { emptyMovieForm, formValuesOf, type MovieFormValues } from '@web/modules/admin-movies/movie-form';
 import {
   changesBetween,
   dateInputValue,
@@ -15,16 +14,11 @@ import {
   optionalText,
   requiredNumber,
 } from './form-input';
+import { fieldErrors } from '@web/shared/ui/form-check';
 import { adminSeriesStrings } from './strings';
 
-/** What the series form's inputs hold: text, as typed. */
-export type SeriesFormValues = {
-  title: string;
-  genre: string;
-  rating: string;
-  posterUrl: string;
-  description: string;
-  status: MovieStatus;
+/** What the series form's inputs hold: the movie form's, then the series' own; text, as typed. */
+export type SeriesFormValues = MovieFormValues & {
   access: MovieAccess;
   firstAirDate: string;
   language: string;
@@ -36,12 +30,7 @@ export type SeriesFormField = keyof typeof adminSeriesStrings.errors;
 export type SeriesFormErrors = Partial<Record<SeriesFormField, string>>;
 
 export const emptySeriesForm: SeriesFormValues = {
-  title: '',
-  genre: '',
-  rating: '',
-  posterUrl: '',
-  description: '',
-  status: MovieStatus.Draft,
+  ...emptyMovieForm,
   access: MovieAccess.Free,
   firstAirDate: '',
   language: '',
@@ -51,12 +40,7 @@ export const emptySeriesForm: SeriesFormValues = {
 
 /** An existing series in the form; a genre outside the form's list must be chosen again. */
 export const seriesFormValuesOf = (series: Series): SeriesFormValues => ({
-  title: series.title,
-  genre: (AdminGenres as readonly string[]).includes(series.genre) ? series.genre : '',
-  rating: series.rating === null ? '' : String(series.rating),
-  posterUrl: series.posterUrl,
-  description: series.description,
-  status: series.status,
+  ...formValuesOf(series),
   access: series.access,
   firstAirDate: dateInputValue(series.firstAirDate),
   language: series.language ?? '',
@@ -79,16 +63,6 @@ const candidate = (values: SeriesFormValues) => ({
   cast: nameList(values.cast),
 });
 
-const errorsOf = (issues: readonly { path: readonly PropertyKey[] }[]): SeriesFormErrors => {
-  const errors: SeriesFormErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && field in adminSeriesStrings.errors)
-      errors[field as SeriesFormField] ??= adminSeriesStrings.errors[field as SeriesFormField];
-  }
-  return errors;
-};
-
 /**
  * The series form's rules, by the schemas the server enforces. An edit sends (and so checks) only what changed,
  * so a seeded series whose poster is an image-service path can be edited without retyping it.
@@ -100,11 +74,15 @@ export const validateSeriesForm = (
   const next = candidate(values);
   if (!initial) {
     const parsed = SeriesInputSchema.safeParse(definedOnly(next));
-    return parsed.success ? { input: parsed.data } : { errors: errorsOf(parsed.error.issues) };
+    return parsed.success
+      ? { input: parsed.data }
+      : { errors: fieldErrors(parsed.error.issues, adminSeriesStrings.errors) };
   }
   const { changes, cleared } = changesBetween(next, candidate(initial));
   const parsed = SeriesUpdateSchema.safeParse(changes);
-  const errors: SeriesFormErrors = parsed.success ? {} : errorsOf(parsed.error.issues);
+  const errors: SeriesFormErrors = parsed.success
+    ? {}
+    : fieldErrors(parsed.error.issues, adminSeriesStrings.errors);
   for (const field of cleared) errors[field as SeriesFormField] ??= adminSeriesStrings.cannotClear;
   return parsed.success && cleared.length === 0 ? { input: parsed.data } : { errors };
 };

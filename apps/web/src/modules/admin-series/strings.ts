@@ -1,4 +1,5 @@
 import { MAX_EPISODE_NUMBER, MAX_INTRO_SECONDS, MAX_SEASON_NUMBER, SeriesMessages } from '@app/contracts';
+import { adminMovieStrings } from '@web/modules/admin-movies/strings';
 
 /** Texts of Manage TV Shows (issue 13): the series grid, the series form and the seasons/episodes editor. */
 export const adminSeriesStrings = {
@@ -29,13 +30,9 @@ export const adminSeriesStrings = {
   failed: 'Failed to fetch TV shows',
   tryAgain: 'Try Again',
   unreachable: 'Could not reach the server. Please try again.',
+  /** The movie form's fields, then the series' own. */
   fields: {
-    title: 'Title',
-    genre: 'Genre',
-    rating: 'Rating (0–10)',
-    posterUrl: 'Poster URL',
-    description: 'Description',
-    status: 'Status',
+    ...adminMovieStrings.fields,
     access: 'Access',
     firstAirDate: 'First air date',
     language: 'Language',
@@ -45,11 +42,7 @@ export const adminSeriesStrings = {
   namesHint: 'Separate names with commas.',
   chooseGenre: 'Choose a genre',
   errors: {
-    title: 'Title is required',
-    genre: 'Genre is required',
-    rating: 'Rating must be a number from 0 to 10 in steps of 0.1',
-    posterUrl: 'Poster URL must be a valid URL',
-    description: 'Description is required',
+    ...adminMovieStrings.errors,
     firstAirDate: 'First air date must be a date',
     language: 'Language must be at most 40 characters',
     creators: 'At most 50 creators, each up to 200 characters',

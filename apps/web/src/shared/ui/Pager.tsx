@@ -2,6 +2,10 @@ import { Button } from './Button';
 import styles from './Pager.module.css';
 import { uiStrings } from './strings';
 
+/** How many pages `total` items fill, `pageSize` to a page: at least one. */
+export const pageCount = (total: number, pageSize: number): number =>
+  Math.max(1, Math.ceil(total / pageSize));
+
 type PagerProps = { page: number; pages: number; onPage: (page: number) => void; className?: string };
 
 /** Previous / 'Page n of m' / Next under a paged list; nothing when everything fits on one page. */

@@ -1,19 +1,11 @@
-import { AdminGenres, MovieStatus } from '@app/contracts';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { Button } from '@web/shared/ui/Button';
-import { Form } from '@web/shared/ui/Form';
-import { Modal } from '@web/shared/ui/Modal';
-import { SelectField, TextAreaField, TextField } from '@web/shared/ui/TextField';
-import {
-  type MovieFormErrors,
-  type MovieFormField,
-  type MovieFormValues,
-  validateMovieForm,
-} from '../movie-form';
-import { adminMovieStrings as t } from '../strings';
 import type { MovieInput } from '@app/contracts';
-import styles from './ManageMovies.module.css';
+import { Form, FormActions } from '@web/shared/ui/Form';
+import { Modal } from '@web/shared/ui/Modal';
+import { useFormFields } from '@web/shared/ui/useFormFields';
+import { type MovieFormValues, validateMovieForm } from '../movie-form';
+import { adminMovieStrings as t } from '../strings';
 import { MediaSection } from './MediaSection';
+import { TitleFormFields } from './TitleFormFields';
 
 type MovieFormModalProps = {
   mode: 'add' | 'edit';
@@ -34,66 +26,19 @@ export const MovieFormModal = ({
   onSubmit,
   onClose,
 }: MovieFormModalProps) => {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<MovieFormErrors>({});
-  const set = (field: keyof MovieFormValues) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateMovieForm(values, mode === 'edit' ? initial : undefined);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    onSubmit(result.input);
-  };
-
-  const fieldProps = (name: MovieFormField) => ({
-    label: t.fields[name],
-    name,
-    error: errors[name],
-    required: true,
-    value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      set(name)(event.target.value),
-  });
+  const { values, set, field, submit } = useFormFields(initial, t.fields);
+  const check = (typed: MovieFormValues) => validateMovieForm(typed, mode === 'edit' ? initial : undefined);
 
   return (
     <Modal title={mode === 'add' ? t.addMovie : t.editMovie} onClose={onClose}>
-      <Form onSubmit={submit} noValidate>
-        <TextField {...fieldProps('title')} maxLength={200} />
-        <div className={styles.formRow}>
-          <SelectField {...fieldProps('genre')}>
-            <option value="">{t.chooseGenre}</option>
-            {AdminGenres.map((genre) => (
-              <option key={genre} value={genre}>
-                {genre}
-              </option>
-            ))}
-          </SelectField>
-          <TextField {...fieldProps('rating')} type="number" min={0} max={10} step={0.1} />
-          <SelectField
-            label={t.fields.status}
-            name="status"
-            value={values.status}
-            onChange={(event) => set('status')(event.target.value)}
-          >
-            <option value={MovieStatus.Draft}>{t.statuses.draft}</option>
-            <option value={MovieStatus.Published}>{t.statuses.published}</option>
-          </SelectField>
-        </div>
-        <TextField {...fieldProps('posterUrl')} type="url" />
-        <TextAreaField {...fieldProps('description')} rows={4} maxLength={5000} />
-        <div className={styles.formActions}>
-          <Button variant="ghost" onClick={onClose}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? t.saving : t.save}
-          </Button>
-        </div>
+      <Form onSubmit={submit(check, onSubmit)} noValidate>
+        <TitleFormFields
+          field={field}
+          status={values.status}
+          onStatus={(status) => set('status', status)}
+          texts={t}
+        />
+        <FormActions saving={saving} onCancel={onClose} texts={t} />
       </Form>
       {mode === 'edit' && movieId && <MediaSection movieId={movieId} />}
     </Modal>

@@ -2,7 +2,7 @@ import type { AdminPayment } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
 import { messageFor } from '@web/modules/auth/error-message';
 import { Button } from '@web/shared/ui/Button';
-import { Pager } from '@web/shared/ui/Pager';
+import { Pager, pageCount } from '@web/shared/ui/Pager';
 import { SelectField, TextField } from '@web/shared/ui/TextField';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
@@ -40,7 +40,7 @@ export const PaymentsConsole = () => {
     userId: applied.userId || undefined,
     status: applied.status || undefined,
   });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const pages = list.data ? pageCount(list.data.total, list.data.pageSize) : 1;
 
   const chooseDataset = (next: AdminDataset) => {
     setDataset(next);

@@ -1,6 +1,6 @@
 import type { AdminOrder, AdminPayment, AdminSubscription, AdminWebhookEvent } from '@app/contracts';
-import type { ReactNode } from 'react';
 import { Button } from '@web/shared/ui/Button';
+import { type Column, DataTable } from '@web/shared/ui/DataTable';
 import type { AdminDataset, AdminRows } from '../api/admin-payments.api';
 import { adminPaymentsStrings as texts } from '../strings';
 import styles from './PaymentsConsole.module.css';
@@ -8,8 +8,6 @@ import styles from './PaymentsConsole.module.css';
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : texts.none);
 const code = (value: string | null) => (value ? <code className={styles.code}>{value}</code> : texts.none);
-
-type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
 
 const { columns: c } = texts;
 
@@ -70,41 +68,6 @@ const webhookColumns: Column<AdminWebhookEvent>[] = [
   { header: c.received, cell: (row) => when(row.receivedAt) },
 ];
 
-const Table = <Row extends { id: string }>({
-  caption,
-  rows,
-  columns,
-}: {
-  caption: string;
-  rows: Row[];
-  columns: Column<Row>[];
-}) => (
-  // The wrapper scrolls sideways on a phone; it is focusable so keyboard users can scroll it too.
-  <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={texts.tableLabel(caption)}>
-    <table className={styles.table}>
-      <caption className={styles.caption}>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column.header} scope="col">
-              {column.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            {columns.map((column) => (
-              <td key={column.header}>{column.cell(row)}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </div>
-);
-
 type PaymentsTableProps<D extends AdminDataset> = {
   dataset: D;
   rows: AdminRows[D][];
@@ -120,20 +83,36 @@ export const PaymentsTable = <D extends AdminDataset>({
   refundingId,
 }: PaymentsTableProps<D>) => {
   const caption = texts.datasets[dataset];
+  const label = texts.tableLabel(caption);
   switch (dataset) {
     case 'orders':
-      return <Table caption={caption} rows={rows as AdminOrder[]} columns={orderColumns} />;
+      return <DataTable caption={caption} label={label} rows={rows as AdminOrder[]} columns={orderColumns} />;
     case 'payments':
       return (
-        <Table
+        <DataTable
           caption={caption}
+          label={label}
           rows={rows as AdminPayment[]}
           columns={paymentColumns(onRefund, refundingId)}
         />
       );
     case 'subscriptions':
-      return <Table caption={caption} rows={rows as AdminSubscription[]} columns={subscriptionColumns} />;
+      return (
+        <DataTable
+          caption={caption}
+          label={label}
+          rows={rows as AdminSubscription[]}
+          columns={subscriptionColumns}
+        />
+      );
     case 'webhook-events':
-      return <Table caption={caption} rows={rows as AdminWebhookEvent[]} columns={webhookColumns} />;
+      return (
+        <DataTable
+          caption={caption}
+          label={label}
+          rows={rows as AdminWebhookEvent[]}
+          columns={webhookColumns}
+        />
+      );
   }
 };

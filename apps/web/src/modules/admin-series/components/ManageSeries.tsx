@@ -1,12 +1,16 @@
-import type { MovieStatus, Series, SeriesInput } from '@app/contracts';
-import { useDeferredValue, useState } from 'react';
+import type { Series, SeriesInput } from '@app/contracts';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import {
+  type TitleFilterValues,
+  TitleFilters,
+  TitleGrid,
+  TitleManager,
+} from '@web/modules/admin-movies/components/TitleManager';
 import { messageFor } from '@web/modules/auth/error-message';
-import { Button } from '@web/shared/ui/Button';
-import { controlClass } from '@web/shared/ui/control';
-import { Pager } from '@web/shared/ui/Pager';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
+import { useListFilters } from '@web/shared/ui/useListFilters';
 import { useAdminSeries } from '../hooks/useAdminSeries';
 import { useAdminSeriesActions } from '../hooks/useAdminSeriesActions';
 import { emptySeriesForm, seriesFormValuesOf } from '../series-form';
@@ -14,7 +18,6 @@ import { adminSeriesStrings as t } from '../strings';
 import { AdminSeriesCard } from './AdminSeriesCard';
 import { SeriesEditor } from './SeriesEditor';
 import { SeriesFormModal } from './SeriesFormModal';
-import styles from './ManageSeries.module.css';
 
 const PAGE_SIZE = 24;
 /** The series open in the editor, in the address so a reload or Back keeps the admin's place. */
@@ -23,25 +26,20 @@ type Editing = { mode: 'add' } | { mode: 'edit'; series: Series } | null;
 
 /** The admin dashboard's Manage TV Shows (issue 13): the series grid, or one series' seasons and episodes. */
 export const ManageSeries = () => {
-  const [status, setStatus] = useState<MovieStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { filters, search, page, setPage, change } = useListFilters<TitleFilterValues>({
+    search: '',
+    status: '',
+  });
   const [editing, setEditing] = useState<Editing>(null);
   const [params, setParams] = useSearchParams();
   const openId = params.get(OPEN_PARAM);
-  const term = useDeferredValue(search.trim());
-  const list = useAdminSeries({
-    page,
-    pageSize: PAGE_SIZE,
-    status: status || undefined,
-    search: term || undefined,
-  });
+  const list = useAdminSeries({ page, pageSize: PAGE_SIZE, status: filters.status || undefined, search });
   const actions = useAdminSeriesActions();
   const { toasts, show, dismiss } = useToasts();
   const busy = actions.publish.isPending || actions.remove.isPending;
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
-  const failed = (fallback: string) => (error: Error) =>
-    show('error', messageFor(error, { fallback, network: t.unreachable }));
+  const failedText = (fallback: string) => (error: Error) =>
+    messageFor(error, { fallback, network: t.unreachable });
+  const failed = (fallback: string) => (error: Error) => show('error', failedText(fallback)(error));
 
   const open = (id: string | null) =>
     setParams((current) => {
@@ -84,80 +82,23 @@ export const ManageSeries = () => {
       onError: failed(t.deleteFailed),
     });
 
-  const grid = () => {
-    if (list.isPending)
-      return (
-        <p role="status" className={styles.muted}>
-          {t.loading}
-        </p>
-      );
-    if (list.isError)
-      return (
-        <div role="alert" className={styles.failed}>
-          <p>{messageFor(list.error, { fallback: t.failed, network: t.unreachable })}</p>
-          <Button variant="ghost" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            {t.tryAgain}
-          </Button>
-        </div>
-      );
-    if (list.data.data.length === 0) return <p className={styles.muted}>{t.empty}</p>;
-    return (
-      <ul className={styles.grid}>
-        {list.data.data.map((series) => (
-          <li key={series.id}>
-            <AdminSeriesCard
-              series={series}
-              busy={busy}
-              onOpen={(target) => open(target.id)}
-              onEdit={(target) => setEditing({ mode: 'edit', series: target })}
-              onPublish={publish}
-              onDelete={remove}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  };
-
   return (
-    <section className={styles.manage} aria-labelledby="manage-series-heading">
-      <div className={styles.toolbar}>
-        <h2 id="manage-series-heading" className={styles.heading}>
-          {t.heading}
-        </h2>
-        {!openId && (
-          <>
-            <input
-              type="search"
-              className={controlClass({ size: 'sm' })}
-              aria-label={t.searchLabel}
-              placeholder={t.searchLabel}
-              value={search}
-              maxLength={100}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-            <label className={styles.inline}>
-              {t.statusFilter}
-              <select
-                className={controlClass({ size: 'sm' })}
-                value={status}
-                onChange={(event) => {
-                  setStatus(event.target.value as MovieStatus | '');
-                  setPage(1);
-                }}
-              >
-                <option value="">{t.allStatuses}</option>
-                <option value="draft">{t.statuses.draft}</option>
-                <option value="published">{t.statuses.published}</option>
-              </select>
-            </label>
-            <Button onClick={() => setEditing({ mode: 'add' })}>{t.addSeries}</Button>
-          </>
-        )}
-      </div>
+    <TitleManager
+      headingId="manage-series-heading"
+      heading={t.heading}
+      toolbar={
+        !openId && (
+          <TitleFilters
+            filters={filters}
+            onSearch={change('search')}
+            onStatus={change('status')}
+            texts={t}
+            addLabel={t.addSeries}
+            onAdd={() => setEditing({ mode: 'add' })}
+          />
+        )
+      }
+    >
       {openId ? (
         <SeriesEditor
           seriesId={openId}
@@ -168,10 +109,25 @@ export const ManageSeries = () => {
           notify={show}
         />
       ) : (
-        <>
-          {grid()}
-          {list.data && <Pager page={page} pages={pages} onPage={setPage} />}
-        </>
+        <TitleGrid
+          list={list}
+          pageSize={PAGE_SIZE}
+          page={page}
+          onPage={setPage}
+          failed={failedText(t.failed)}
+          texts={t}
+        >
+          {(series) => (
+            <AdminSeriesCard
+              series={series}
+              busy={busy}
+              onOpen={(target) => open(target.id)}
+              onEdit={(target) => setEditing({ mode: 'edit', series: target })}
+              onPublish={publish}
+              onDelete={remove}
+            />
+          )}
+        </TitleGrid>
       )}
       {editing && (
         <SeriesFormModal
@@ -183,6 +139,6 @@ export const ManageSeries = () => {
         />
       )}
       <ToastRegion toasts={toasts} onDismiss={dismiss} />
-    </section>
+    </TitleManager>
   );
 };

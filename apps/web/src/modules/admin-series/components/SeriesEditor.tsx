@@ -1,5 +1,6 @@
 import { type Episode, episodeLabel, MovieStatus, type Season, type Series } from '@app/contracts';
 import { useState } from 'react';
+import { LoadFailedBox } from '@web/modules/admin-movies/components/TitleManager';
 import { messageFor } from '@web/modules/auth/error-message';
 import { Button } from '@web/shared/ui/Button';
 import type { ToastTone } from '@web/shared/ui/toast/useToasts';
@@ -75,17 +76,13 @@ export const SeriesEditor = ({
     return (
       <div className={styles.editor}>
         {back}
-        <div role="alert" className={styles.failed}>
-          <p>{messageFor(detail.error, { fallback: t.editor.failed, network: t.unreachable })}</p>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => void detail.refetch()}
-            disabled={detail.isFetching}
-          >
-            {t.tryAgain}
-          </Button>
-        </div>
+        <LoadFailedBox
+          message={messageFor(detail.error, { fallback: t.editor.failed, network: t.unreachable })}
+          retryLabel={t.tryAgain}
+          retrying={detail.isFetching}
+          onRetry={() => void detail.refetch()}
+          size="sm"
+        />
       </div>
     );
 

@@ -1,5 +1,7 @@
+import type { AuditEntry } from '@app/contracts';
 import { useState } from 'react';
-import { Pager } from '@web/shared/ui/Pager';
+import { type Column, DataTable } from '@web/shared/ui/DataTable';
+import { Pager, pageCount } from '@web/shared/ui/Pager';
 import { Panel } from '@web/shared/ui/Panel';
 import { useAuditLog } from '../hooks/useAdminActions';
 import { adminUsersStrings as texts } from '../strings';
@@ -8,11 +10,28 @@ import { when } from './when';
 
 const { auditColumns: c } = texts;
 
+const columns: Column<AuditEntry>[] = [
+  { header: c.when, cell: (entry) => when(entry.at) },
+  { header: c.who, cell: (entry) => entry.actor.username },
+  { header: c.what, cell: (entry) => texts.auditActions[entry.action] },
+  { header: c.target, cell: (entry) => entry.target.username },
+  { header: c.detail, cell: (entry) => entry.detail },
+  {
+    header: c.outcome,
+    cell: (entry) => (
+      <>
+        <span className={styles[`outcome-${entry.outcome}`]}>{texts.auditOutcomes[entry.outcome]}</span>
+        {entry.reason && <span className={styles.reason}>{entry.reason}</span>}
+      </>
+    ),
+  },
+];
+
 /** DECISIONS 34: who did what to whom, when, and how it ended; newest first, a page at a time. */
 export const AuditLog = () => {
   const [page, setPage] = useState(1);
   const log = useAuditLog(page);
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
+  const pages = log.data ? pageCount(log.data.total, log.data.pageSize) : 1;
 
   return (
     <Panel title={texts.auditTitle} className={styles.audit}>
@@ -25,37 +44,13 @@ export const AuditLog = () => {
       ) : log.data.data.length === 0 ? (
         <p className={styles.auditNote}>{texts.auditEmpty}</p>
       ) : (
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={texts.auditCaption}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>{texts.auditCaption}</caption>
-            <thead>
-              <tr>
-                {[c.when, c.who, c.what, c.target, c.detail, c.outcome].map((header) => (
-                  <th key={header} scope="col">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.data.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{when(entry.at)}</td>
-                  <td>{entry.actor.username}</td>
-                  <td>{texts.auditActions[entry.action]}</td>
-                  <td>{entry.target.username}</td>
-                  <td>{entry.detail}</td>
-                  <td>
-                    <span className={styles[`outcome-${entry.outcome}`]}>
-                      {texts.auditOutcomes[entry.outcome]}
-                    </span>
-                    {entry.reason && <span className={styles.reason}>{entry.reason}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={texts.auditCaption}
+          label={texts.auditCaption}
+          rows={log.data.data}
+          columns={columns}
+          cells="wrap"
+        />
       )}
       {log.data && <Pager page={page} pages={pages} onPage={setPage} />}
     </Panel>

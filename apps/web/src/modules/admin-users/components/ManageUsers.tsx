@@ -4,7 +4,7 @@ import { messageFor } from '@web/modules/auth/error-message';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { Button } from '@web/shared/ui/Button';
-import { Pager } from '@web/shared/ui/Pager';
+import { Pager, pageCount } from '@web/shared/ui/Pager';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { InvalidResponseError, isPending } from '../api/admin-users.api';
@@ -47,7 +47,7 @@ export const ManageUsers = () => {
   const [removing, setRemoving] = useState<User | null>(null);
 
   const shown = (users.data?.data ?? []).filter((user) => filter === 'all' || user.role === filter);
-  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
+  const pages = users.data ? pageCount(users.data.total, users.data.pageSize) : 1;
   // A removal can empty the last page: show the one before it.
   useEffect(() => {
     if (page > pages) setPage(pages);

@@ -2,8 +2,6 @@ import type { MovieDetail, Review } from '@app/contracts';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { type MovieFact, MovieFacts } from '@web/modules/movies/components/MovieFacts';
-import { MovieMeta } from '@web/modules/movies/components/MovieMeta';
-import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatDate, formatLanguage, formatUsd } from '@web/modules/movies/format';
 import { useMovie } from '@web/modules/movies/hooks/useMovie';
 import { useMovieRating } from '@web/modules/movies/hooks/useMovieRating';
@@ -11,13 +9,11 @@ import { useViewer } from '@web/modules/movies/hooks/useViewer';
 import { releaseYear } from '@web/modules/movies/release-year';
 import { movieStrings } from '@web/modules/movies/strings';
 import { detailStrings } from '@web/modules/movies/browse-strings';
-import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
 import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
-import { buttonClass } from '@web/shared/ui/Button';
 import { Panel } from '@web/shared/ui/Panel';
-import { PageTitle } from '@web/shared/ui/PageTitle';
 import { ReviewForm } from './ReviewForm';
+import { TitleDetail, TitleLoading, TitleUnavailable } from './TitleDetail';
 import styles from './MovieView.module.css';
 
 const na = detailStrings.notKnown;
@@ -82,48 +78,44 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
   const { data: movie, isPending, isError, error } = useMovie(id);
   const { user } = useViewer();
 
-  if (isPending)
+  if (isPending) return <TitleLoading text={detailStrings.loading} />;
+  if (isError)
     return (
-      <p role="status" className={styles.loading}>
-        {detailStrings.loading}
-      </p>
+      <TitleUnavailable
+        error={error}
+        texts={{
+          notFound: detailStrings.notFound,
+          notFoundLine: detailStrings.notFoundLine,
+          failed: movieStrings.failed,
+          back: detailStrings.backToBrowse,
+        }}
+        backTo={Paths.movies}
+      />
     );
-  if (isError) {
-    const missing = error instanceof ApiRequestError && error.status === 404;
-    return (
-      <div className={styles.missing} role="alert">
-        <PageTitle>{missing ? detailStrings.notFound : movieStrings.failed}</PageTitle>
-        <p className={styles.muted}>{missing ? detailStrings.notFoundLine : error.message}</p>
-        <Link to={Paths.movies} className={buttonClass({ variant: 'ghost' })}>
-          {detailStrings.backToBrowse}
-        </Link>
-      </div>
-    );
-  }
 
   const year = releaseYear(movie.releaseDate);
   return (
-    <article className={styles.view}>
-      <title>{`${movie.title} · Streamly`}</title>
-      <div className={styles.top}>
-        <PosterImage framed className={styles.poster} title={movie.title} posterUrl={movie.posterUrl} eager />
-        <div className={styles.intro}>
-          <PageTitle>{movie.title}</PageTitle>
-          <MovieMeta>
-            {year && <span>{year}</span>}
-            <span>{movie.genre}</span>
-            {movie.runtimeMinutes && <span>{detailStrings.minutes(movie.runtimeMinutes)}</span>}
-            <span className={styles.access}>{movie.access}</span>
-          </MovieMeta>
-          <p className={styles.overview}>{movie.description}</p>
-          {movie.cast?.length > 0 && (
-            <p className={styles.muted}>
-              <strong>{detailStrings.cast}:</strong> {movie.cast.join(', ')}
-            </p>
-          )}
-        </div>
-        <TitleAccess movie={movie} placement="page" />
-      </div>
+    <TitleDetail
+      title={movie.title}
+      posterUrl={movie.posterUrl}
+      meta={
+        <>
+          {year && <span>{year}</span>}
+          <span>{movie.genre}</span>
+          {movie.runtimeMinutes && <span>{detailStrings.minutes(movie.runtimeMinutes)}</span>}
+        </>
+      }
+      access={movie.access}
+      overview={movie.description}
+      intro={
+        movie.cast?.length > 0 && (
+          <p className={styles.muted}>
+            <strong>{detailStrings.cast}:</strong> {movie.cast.join(', ')}
+          </p>
+        )
+      }
+      aside={<TitleAccess movie={movie} placement="page" />}
+    >
       <DetailsList movie={movie} />
       <ReviewList reviews={movie.topReviews ?? []} />
       {variant === 'member' &&
@@ -137,6 +129,6 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
           </p>
         ))}
       <MoreLikeThisRow movieId={movie.id} />
-    </article>
+    </TitleDetail>
   );
 };

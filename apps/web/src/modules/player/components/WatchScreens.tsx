@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { buttonClass } from '@web/shared/ui/Button';
+import { PageNotice } from '@web/shared/ui/PageNotice';
 import { PageTitle } from '@web/shared/ui/PageTitle';
 import { Panel } from '@web/shared/ui/Panel';
 import { usePlayerMovie } from '../hooks/usePlayerMovie';
@@ -16,18 +18,35 @@ type WatchScreenProps = {
   carried: PlayerMovie | null;
 };
 
-const documentTitle = (title: string) => <title>{`${title} · Streamly`}</title>;
+/** The tab's title of a watch page. */
+export const documentTitle = (title: string) => <title>{`${title} · Streamly`}</title>;
 
 /** SPEC 2 /video without a title. */
 export const NoMovieSelected = () => (
-  <div className={styles.empty} role="alert">
+  <PageNotice title={texts.noMovieSelected} line={texts.noMovieLine}>
     {documentTitle(texts.noMovieSelected)}
-    <PageTitle>{texts.noMovieSelected}</PageTitle>
-    <p className={styles.muted}>{texts.noMovieLine}</p>
     <Link to={Paths.landing} className={buttonClass()}>
       {texts.goToHome}
     </Link>
-  </div>
+  </PageNotice>
+);
+
+type WatchFrameProps = {
+  /** The page's (and the tab's) title; empty while it is not known yet. */
+  title: string;
+  /** The heading, where it differs from the title (a stand-in while the title loads). */
+  heading?: string;
+  /** The player, then what goes with it. */
+  children: ReactNode;
+};
+
+/** A watch page (a movie's or an episode's): its title over the player and what follows it. */
+export const WatchFrame = ({ title, heading = title, children }: WatchFrameProps) => (
+  <article className={styles.screen}>
+    {title && documentTitle(title)}
+    <PageTitle className={styles.title}>{heading}</PageTitle>
+    {children}
+  </article>
 );
 
 /** SPEC 2 /video: the title, the playing video, and 'Movie Details' with the overview. */
@@ -36,14 +55,12 @@ export const WatchScreen = ({ movieId, carried }: WatchScreenProps) => {
   if (!movieId) return <NoMovieSelected />;
   const title = movie?.title ?? '';
   return (
-    <article className={styles.screen}>
-      {title && documentTitle(title)}
-      <PageTitle className={styles.title}>{title || texts.nowPlaying}</PageTitle>
+    <WatchFrame title={title} heading={title || texts.nowPlaying}>
       <Player key={movieId} movie={{ id: movieId, title }} />
       <Panel title={texts.movieDetails}>
         <p className={styles.overview}>{movie?.overview}</p>
       </Panel>
-    </article>
+    </WatchFrame>
   );
 };
 
@@ -52,15 +69,13 @@ export const PlayerScreen = ({ movieId, carried }: WatchScreenProps) => {
   const { movie } = usePlayerMovie(movieId, carried);
   const title = movie?.title || texts.movieTitleFallback;
   return (
-    <article className={styles.screen}>
-      {documentTitle(title)}
-      <PageTitle className={styles.title}>{title}</PageTitle>
+    <WatchFrame title={title}>
       {movieId && <Player key={movieId} movie={{ id: movieId, title }} />}
       <div>
         <Link to={Paths.userDashboard} className={buttonClass({ variant: 'ghost' })}>
           {texts.backToDashboard}
         </Link>
       </div>
-    </article>
+    </WatchFrame>
   );
 };

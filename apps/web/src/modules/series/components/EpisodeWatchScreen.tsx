@@ -5,12 +5,13 @@ import { Paths, toPath } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
 import { Player } from '@web/modules/player/components/Player';
+import { documentTitle, WatchFrame } from '@web/modules/player/components/WatchScreens';
 import { episodeLocation } from '@web/modules/player/watch-route';
 import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
 import { useViewerSettings } from '@web/modules/viewer-data/hooks/useViewerSettings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { buttonClass } from '@web/shared/ui/Button';
-import { PageTitle } from '@web/shared/ui/PageTitle';
+import { PageNotice } from '@web/shared/ui/PageNotice';
 import { Panel } from '@web/shared/ui/Panel';
 import { useEpisode } from '../hooks/useEpisode';
 import { seriesTitleRef } from '../series-facts';
@@ -18,8 +19,6 @@ import { seriesStrings as texts } from '../strings';
 import styles from './EpisodeWatch.module.css';
 import { SkipIntro } from './SkipIntro';
 import { UpNext } from './UpNext';
-
-const documentTitle = (title: string) => <title>{`${title} · Streamly`}</title>;
 
 /**
  * /video?episode={id} (issue 13): the episode playing as "Series — S1:E2 · Episode", with "Skip intro" inside its
@@ -42,13 +41,12 @@ export const EpisodeWatchScreen = ({ episodeId }: { episodeId: string }) => {
   if (isError) {
     const missing = error instanceof ApiRequestError && error.status === 404;
     return (
-      <div className={styles.missing} role="alert">
+      <PageNotice title={missing ? texts.episodeNotFound : texts.loadFailed}>
         {documentTitle(texts.episodeNotFound)}
-        <PageTitle>{missing ? texts.episodeNotFound : texts.loadFailed}</PageTitle>
         <Link to={Paths.tvShows} className={buttonClass({ variant: 'ghost' })}>
           {texts.backToBrowse}
         </Link>
-      </div>
+      </PageNotice>
     );
   }
 
@@ -56,9 +54,7 @@ export const EpisodeWatchScreen = ({ episodeId }: { episodeId: string }) => {
   const title = texts.playerTitle(series.title, episodeLabel(episode), episode.title);
   const playNext = (upcoming: Episode) => void navigate(episodeLocation(upcoming.id));
   return (
-    <article className={styles.screen}>
-      {documentTitle(title)}
-      <PageTitle className={styles.title}>{title}</PageTitle>
+    <WatchFrame title={title}>
       <Player
         movie={{ id: episode.id, title }}
         overlay={(media) => (
@@ -76,6 +72,6 @@ export const EpisodeWatchScreen = ({ episodeId }: { episodeId: string }) => {
           <Link to={toPath.series(series.id)}>{texts.backToSeries(series.title)}</Link>
         </div>
       </Panel>
-    </article>
+    </WatchFrame>
   );
 };

@@ -1,11 +1,10 @@
 import { type Episode, nextUp, nextUpLabel, type SeriesDetail } from '@app/contracts';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { type MovieFact, MovieFacts } from '@web/modules/movies/components/MovieFacts';
-import { MovieMeta } from '@web/modules/movies/components/MovieMeta';
-import { PosterImage } from '@web/modules/movies/components/PosterImage';
+import { TitleDetail, TitleLoading, TitleUnavailable } from '@web/modules/movies/components/TitleDetail';
 import { formatLanguage } from '@web/modules/movies/format';
 import { formatRating } from '@web/modules/movies/rating';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
@@ -14,9 +13,7 @@ import { episodeLocation } from '@web/modules/player/watch-route';
 import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
 import { FavoriteButton } from '@web/modules/viewer-data/components/FavoriteButton';
 import { viewerDataStrings } from '@web/modules/viewer-data/strings';
-import { ApiRequestError } from '@web/shared/api/api-request-error';
-import { Button, buttonClass } from '@web/shared/ui/Button';
-import { PageTitle } from '@web/shared/ui/PageTitle';
+import { Button } from '@web/shared/ui/Button';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useSeries } from '../hooks/useSeries';
@@ -56,25 +53,21 @@ const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
   const years = seriesYears(series);
 
   return (
-    <article className={styles.view}>
-      <title>{`${series.title} · Streamly`}</title>
-      <div className={styles.top}>
-        <PosterImage
-          framed
-          className={styles.poster}
-          title={series.title}
-          posterUrl={series.posterUrl}
-          eager
-        />
-        <div className={styles.intro}>
-          <PageTitle>{series.title}</PageTitle>
-          <MovieMeta>
-            {years && <span>{years}</span>}
-            <span>{series.genre}</span>
-            <span>{texts.seasons(series.seasonCount)}</span>
-            <span className={styles.access}>{texts.access[series.access]}</span>
-          </MovieMeta>
-          <p className={styles.overview}>{series.description}</p>
+    <TitleDetail
+      title={series.title}
+      posterUrl={series.posterUrl}
+      meta={
+        <>
+          {years && <span>{years}</span>}
+          <span>{series.genre}</span>
+          <span>{texts.seasons(series.seasonCount)}</span>
+        </>
+      }
+      access={texts.access[series.access]}
+      overview={series.description}
+      roomy
+      intro={
+        <>
           <div className={styles.mainAction}>
             {up && !locked && (
               <>
@@ -98,9 +91,10 @@ const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
             />
           </div>
           <MovieFacts facts={factsOf(series)} />
-        </div>
-        <TitleAccess movie={seriesTitleRef(series)} placement="page" offerPlay={false} />
-      </div>
+        </>
+      }
+      aside={<TitleAccess movie={seriesTitleRef(series)} placement="page" offerPlay={false} />}
+    >
       <SeasonEpisodes
         series={series}
         season={season}
@@ -110,30 +104,26 @@ const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
       />
       <MoreLikeThisRow movieId={series.id} />
       <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={viewerDataStrings.dismiss} />
-    </article>
+    </TitleDetail>
   );
 };
 
 /** /tv-shows/{id}: the series page (issue 13), open to visitors. */
 export const SeriesView = ({ id }: { id: string }) => {
   const { data: series, isPending, isError, error } = useSeries(id);
-  if (isPending)
+  if (isPending) return <TitleLoading text={texts.loading} />;
+  if (isError)
     return (
-      <p role="status" className={styles.loading}>
-        {texts.loading}
-      </p>
+      <TitleUnavailable
+        error={error}
+        texts={{
+          notFound: texts.notFound,
+          notFoundLine: texts.notFoundLine,
+          failed: texts.loadFailed,
+          back: texts.backToBrowse,
+        }}
+        backTo={Paths.tvShows}
+      />
     );
-  if (isError) {
-    const missing = error instanceof ApiRequestError && error.status === 404;
-    return (
-      <div className={styles.missing} role="alert">
-        <PageTitle>{missing ? texts.notFound : texts.loadFailed}</PageTitle>
-        <p className={styles.muted}>{missing ? texts.notFoundLine : error.message}</p>
-        <Link to={Paths.tvShows} className={buttonClass({ variant: 'ghost' })}>
-          {texts.backToBrowse}
-        </Link>
-      </div>
-    );
-  }
   return <SeriesDetails series={series} />;
 };

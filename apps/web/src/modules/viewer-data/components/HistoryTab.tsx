@@ -6,7 +6,7 @@ import { formatPaymentDate } from '@web/modules/payments/format-date';
 import { episodeRefLabel } from '@web/modules/series/episode-ref';
 import { seriesStrings } from '@web/modules/series/strings';
 import { Button } from '@web/shared/ui/Button';
-import { Pager } from '@web/shared/ui/Pager';
+import { Pager, pageCount } from '@web/shared/ui/Pager';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useAddFavorite, useFavorites } from '../hooks/useFavorites';
@@ -34,7 +34,7 @@ export const HistoryTab = ({ userId }: { userId: string }) => {
         messageFor(error, { fallback: texts.addFavoriteFailed, network: texts.addFavoriteFailed }),
       ),
   });
-  const pages = history.data ? Math.max(1, Math.ceil(history.data.total / history.data.pageSize)) : 1;
+  const pages = history.data ? pageCount(history.data.total, history.data.pageSize) : 1;
   // A removal can empty the last page: show the one before it.
   useEffect(() => {
     if (page > pages) setPage(pages);

@@ -1,0 +1,47 @@
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import type { Checked } from './form-check';
+
+type Editable = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** What ties a TextField, SelectField or TextAreaField to one value of the form. */
+export type FieldWiring = {
+  label: string;
+  name: string;
+  error: string | undefined;
+  value: string;
+  onChange: (event: ChangeEvent<Editable>) => void;
+};
+
+/**
+ * A form's values as typed (text) and its inline errors. `field(name)` wires a field to its value, label and
+ * error; `submit(check, send)` checks the values on submit and shows what is wrong, or sends the checked input.
+ */
+export const useFormFields = <Values extends Record<string, string>, Field extends keyof Values & string>(
+  initial: Values,
+  labels: Record<Field, string>,
+) => {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const set = <Name extends keyof Values>(name: Name, value: Values[Name]) =>
+    setValues((current) => ({ ...current, [name]: value }));
+
+  const field = (name: Field): FieldWiring => ({
+    label: labels[name],
+    name,
+    error: errors[name],
+    value: values[name],
+    onChange: (event) => set(name, event.target.value as Values[Field]),
+  });
+
+  const submit =
+    <Input>(check: (values: Values) => Checked<Input, Field>, send: (input: Input) => void) =>
+    (event: FormEvent) => {
+      event.preventDefault();
+      const result = check(values);
+      setErrors('errors' in result ? result.errors : {});
+      if ('input' in result) send(result.input);
+    };
+
+  return { values, set, field, submit };
+};

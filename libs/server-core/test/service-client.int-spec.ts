@@ -1,0 +1,140 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Controller, INestApplication, Module } from '@nestjs/common';
+import { z } from 'zod';
+import { ErrorCode, query, rpc } from '@app/contracts';
+import { AppError, createServiceApp, RpcHandler, RpcPayload, ServiceClient, startServiceApp } from '../src';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const natsUrl = (): string => {
+  const url = process.env.NATS_URL;
+  if (!url) throw new Error('NATS_URL missing: run through the int-test jest config');
+  return url;
+};
+
+const Word = z.object({ word: z.string() }).strict();
+const Reply = z.object({ word: z.string(), replica: z.string() });
+/** Reads and a write whose first delivery of each word is never answered (the replica that took it "died"). */
+const FlakyReadRpc = query('test.client.flaky-read', Word, Reply);
+const FlakyWriteRpc = rpc('test.client.flaky-write', Word, Reply);
+const SlowRpc = rpc('test.client.slow', z.object({ word: z.string(), ms: z.number() }).strict(), Reply);
+const NobodyRpc = query('test.client.nobody', Word, Reply);
+
+/** What every replica of the test service saw, by word; slow calls started, by replica. */
+const deliveries = new Map<string, number>();
+const slowStarted = new Map<string, number>();
+const stuck: Array<() => void> = [];
+
+const replicaController = (replica: string) => {
+  @Controller()
+  class ReplicaController {
+    private answerUnlessFirst(word: string) {
+      const seen = (deliveries.get(word) ?? 0) + 1;
+      deliveries.set(word, seen);
+      if (seen > 1) return Promise.resolve({ word, replica });
+      return new Promise<{ word: string; replica: string }>((resolve) =>
+        stuck.push(() => resolve({ word, replica })),
+      );
+    }
+
+    @RpcHandler(FlakyReadRpc)
+    read(@RpcPayload() { word }: { word: string }) {
+      return this.answerUnlessFirst(word);
+    }
+
+    @RpcHandler(FlakyWriteRpc)
+    write(@RpcPayload() { word }: { word: string }) {
+      return this.answerUnlessFirst(word);
+    }
+
+    @RpcHandler(SlowRpc)
+    async slow(@RpcPayload() { word, ms }: { word: string; ms: number }) {
+      slowStarted.set(replica, (slowStarted.get(replica) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return { word, replica };
+    }
+  }
+  @Module({ controllers: [ReplicaController] })
+  class ReplicaModule {}
+  return ReplicaModule;
+};
+
+const startReplica = async (replica: string): Promise<INestApplication> => {
+  const env = {
+    LOG_LEVEL: 'error' as const,
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: await freePort(),
+    NATS_URL: natsUrl(),
+  };
+  const module = replicaController(replica);
+  const app = await createServiceApp({ name: 'catalogue-service', module, env });
+  await startServiceApp(app, { name: 'catalogue-service', module, env });
+  return app;
+};
+
+describe('ServiceClient over NATS', () => {
+  let client: ServiceClient;
+  const apps: INestApplication[] = [];
+
+  beforeAll(async () => {
+    apps.push(await startReplica('a'), await startReplica('b'));
+    client = ServiceClient.connect('catalogue-service', { url: natsUrl() }, { timeoutMs: 1_000 });
+  });
+
+  afterAll(async () => {
+    stuck.splice(0).forEach((release) => release());
+    await client?.close();
+    await Promise.all(apps.map((app) => app.close()));
+  });
+
+  it('spreads requests over the replicas of one queue group', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => client.send(SlowRpc, { word: `w${i}`, ms: 0 })),
+    );
+    expect([...new Set(replies.map((reply) => reply.replica))].sort()).toEqual(['a', 'b']);
+    expect(replies.map((reply) => reply.word)).toEqual(Array.from({ length: 200 }, (_, i) => `w${i}`));
+  });
+
+  it('sends a read once more when the replica that took it never answers, and returns the second answer', async () => {
+    const reply = await client.send(FlakyReadRpc, { word: 'read-1' });
+
+    expect(reply.word).toBe('read-1');
+    expect(deliveries.get('read-1')).toBe(2);
+  });
+
+  it('never resends a write: a timed-out write may have happened, so the caller gets a timeout', async () => {
+    const error = await client.send(FlakyWriteRpc, { word: 'write-1' }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe(ErrorCode.ServiceTimeout);
+    expect(deliveries.get('write-1')).toBe(1);
+  });
+
+  it('answers 503 (ServiceUnavailable) when no replica subscribes, after one more try for a read', async () => {
+    const error = await client.send(NobodyRpc, { word: 'x' }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe(ErrorCode.ServiceUnavailable);
+  });
+
+  it('lets a stopping replica finish the requests it took (drain) while the other takes the new ones', async () => {
+    const extra = await startReplica('c');
+    const calls = Array.from({ length: 30 }, (_, i) => client.send(SlowRpc, { word: `s${i}`, ms: 300 }));
+    // Stop it while it holds requests in progress.
+    while (!slowStarted.get('c')) await new Promise((resolve) => setTimeout(resolve, 5));
+    const closing = extra.close();
+    const outcomes = await Promise.allSettled(calls);
+    await closing;
+
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+    const replicas = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.replica : ''));
+    expect(replicas).toContain('c');
+  });
+});
