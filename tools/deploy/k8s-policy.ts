@@ -38,7 +38,7 @@ type Container = {
   securityContext?: SecurityContext;
   volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
 };
-type Volume = { name: string; [source: string]: unknown };
+type Volume = { name: string; emptyDir?: { sizeLimit?: string | number }; [source: string]: unknown };
 type PodSpec = {
   containers: Container[];
   initContainers?: Container[];
@@ -440,6 +440,14 @@ export const networkPolicyProblems = (objects: Located[]): string[] => {
   ];
 };
 
+/** Every emptyDir is capped: without sizeLimit a pod's scratch can fill its node's disk and evict its neighbours. */
+export const scratchLimitProblems = (objects: Located[]): string[] =>
+  workloads(objects).flatMap((workload) =>
+    (workload.template.spec.volumes ?? [])
+      .filter((volume) => volume.emptyDir && volume.emptyDir.sizeLimit === undefined)
+      .map((volume) => `${at(workload)}: emptyDir ${volume.name} has no sizeLimit`),
+  );
+
 /** The namespace asks the cluster to enforce the restricted Pod Security Standard, as these rules do offline. */
 export const namespaceProblems = (objects: Located[]): string[] =>
   ofKind(objects, 'Namespace')
@@ -454,6 +462,7 @@ export const PolicyRules = {
   'read-only root filesystem, writable mounts where the app writes': readOnlyRootProblems,
   'no privilege escalation, all capabilities dropped, seccomp': privilegeProblems,
   'no host namespaces or host volumes': podSecurityProblems,
+  'every emptyDir capped (sizeLimit)': scratchLimitProblems,
   'no :latest or untagged image': imageProblems,
   'no secret literal': secretProblems,
   'a PodDisruptionBudget per workload': disruptionBudgetProblems,
