@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ENV, EnvModule, MetricsModule, RequestContextModule } from '@app/server-core';
+import { ENV, EnvModule, HttpMetricsModule, RequestContextModule } from '@app/server-core';
 import { AccountsController } from './auth/accounts.controller';
 import { AuthClient } from './auth/auth.client';
 import { AuthController } from './auth/auth.controller';
@@ -54,7 +54,7 @@ export class AppModule {
       imports: [
         EnvModule.forRoot(env),
         RequestContextModule.forRoot(),
-        MetricsModule,
+        HttpMetricsModule,
         RateLimitModule.register(env),
       ],
       controllers: [

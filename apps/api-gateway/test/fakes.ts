@@ -3,6 +3,14 @@ import type { Episode, Movie, Playable, Series, SeriesDetail, SessionUser } from
 
 // What the stand-in services of the gateway's tests answer: a signed-in caller, a catalogue title, a series.
 
+/** The fixed ids the specs share (valid ObjectIds, each one person or title in every spec that uses it). */
+export const adminId = 'a'.repeat(24);
+export const ashaId = 'b'.repeat(24);
+export const raviId = 'c'.repeat(24);
+export const movieId = 'd'.repeat(24);
+export const seriesId = '1'.repeat(24);
+export const episodeId = '2'.repeat(24);
+
 /** The caller auth-service would resolve a token to (verified: DECISIONS 33 lets it pay). */
 export const fakeSession = (id: string, role: SessionUser['role'], username: string): SessionUser => ({
   id,

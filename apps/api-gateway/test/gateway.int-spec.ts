@@ -174,7 +174,7 @@ describe('api-gateway over the real TCP transport', () => {
     expect(report.components['catalogue-service']).toEqual({ status: HealthStatus.Up });
     expect(report.components['auth-service']).toEqual({
       status: HealthStatus.Down,
-      message: 'auth-service is unavailable',
+      message: 'Sign-in is unavailable right now.',
     });
   });
 
@@ -219,7 +219,7 @@ describe('api-gateway over the real TCP transport', () => {
     expect(down.status).toBe(503);
     expect(await down.json()).toMatchObject({
       code: ErrorCode.ServiceUnavailable,
-      message: 'catalogue-service is unavailable',
+      message: 'The catalogue is unavailable right now.',
     });
     const health = (await (await fetch(`${url}/api/health`)).json()) as HealthReport;
     expect(health.components['catalogue-service'].status).toBe(HealthStatus.Down);

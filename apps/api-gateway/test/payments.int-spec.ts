@@ -15,20 +15,27 @@ import {
 } from '@app/contracts';
 import type { Checkout, Entitlement, RpcEnvelope, SessionUser, SubscriptionView } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { fakeEpisode, fakeMovie, fakeSeries, fakeSession, moviePlayable, seriesPlayable } from './fakes';
+import {
+  adminId,
+  ashaId,
+  episodeId,
+  fakeEpisode,
+  fakeMovie,
+  fakeSeries,
+  fakeSession,
+  movieId,
+  moviePlayable,
+  raviId,
+  seriesId,
+  seriesPlayable,
+} from './fakes';
 import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 // The gateway's payment routes against stand-ins of auth-, catalogue- and payment-service on the real transport:
 // who may call what, that the payer and the title's price come from the server side (never the body), and that
 // Razorpay's webhook reaches payment-service byte for byte.
 
-const adminId = 'a'.repeat(24);
-const ashaId = 'b'.repeat(24);
-const raviId = 'c'.repeat(24);
-const movieId = 'd'.repeat(24);
 const unknownMovieId = 'e'.repeat(24);
-const seriesId = '1'.repeat(24);
-const episodeId = '2'.repeat(24);
 
 const sessions: Record<string, SessionUser> = {
   'admin-token': fakeSession(adminId, Role.Admin, 'Admin'),

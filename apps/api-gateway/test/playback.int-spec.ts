@@ -17,18 +17,25 @@ import {
 } from '@app/contracts';
 import type { Entitlement, MediaAsset, OpenedPlayback, RpcEnvelope, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { fakeEpisode, fakeMovie, fakeSeries, fakeSession, moviePlayable, seriesPlayable } from './fakes';
+import {
+  adminId,
+  ashaId,
+  episodeId,
+  fakeEpisode,
+  fakeMovie,
+  fakeSeries,
+  fakeSession,
+  movieId,
+  moviePlayable,
+  seriesId,
+  seriesPlayable,
+} from './fakes';
 import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 // POST /api/playback/{movieId} and friends at the gateway, against stand-ins of every service it asks: the order
 // of the questions (entitlement, then a screen, then the rental clock), what each is told, and what the viewer
 // gets when one of them says no.
 
-const ashaId = 'b'.repeat(24);
-const adminId = 'a'.repeat(24);
-const movieId = 'd'.repeat(24);
-const seriesId = '1'.repeat(24);
-const episodeId = '2'.repeat(24);
 const draftEpisodeId = '3'.repeat(24);
 const panchayat = fakeSeries(seriesId);
 const secondEpisode = fakeEpisode(episodeId, seriesId, { number: 2, title: 'The Chair' });

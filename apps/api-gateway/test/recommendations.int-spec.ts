@@ -13,18 +13,13 @@ import {
 } from '@app/contracts';
 import type { RecommendationList, RpcEnvelope } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { fakeSession } from './fakes';
+import { adminId, ashaId, fakeSession, movieId, raviId, seriesId } from './fakes';
 import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 // Recommendations at the gateway (issue 12, DECISIONS 12): whose list a caller may ask for, that a visitor gets
 // the cold-start list (never another user's), and that bad input never reaches recommendation-service.
 
-const ashaId = 'b'.repeat(24);
-const raviId = 'c'.repeat(24);
-const adminId = 'a'.repeat(24);
-const movieId = 'd'.repeat(24);
 const unknownId = 'e'.repeat(24);
-const seriesId = '9'.repeat(24);
 const tokens = { asha: 'asha-token', admin: 'admin-token' };
 
 const calls: Array<{ pattern: string; data: Record<string, unknown> }> = [];

@@ -12,17 +12,22 @@ import {
 } from '@app/contracts';
 import type { RpcEnvelope, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { fakeEpisode, fakeSeries, fakeSeriesDetail, fakeSession } from './fakes';
+import {
+  adminId,
+  ashaId,
+  episodeId,
+  fakeEpisode,
+  fakeSeries,
+  fakeSeriesDetail,
+  fakeSession,
+  seriesId,
+} from './fakes';
 import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 // TV shows at the gateway (issue 13), against a stand-in catalogue on the real transport: the public series and
 // episode reads (drafts for admins only), every admin write behind the admin role, the `{ data, message }`
 // envelopes, and hostile input refused before the catalogue is asked.
 
-const adminId = 'a'.repeat(24);
-const ashaId = 'b'.repeat(24);
-const seriesId = '1'.repeat(24);
-const episodeId = '2'.repeat(24);
 const draftSeriesId = '3'.repeat(24);
 const draftEpisodeId = '4'.repeat(24);
 /** The catalogue refuses writes to this series: its season 1 and episode 1 exist already. */

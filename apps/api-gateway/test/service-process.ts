@@ -25,14 +25,15 @@ export type ServiceProcess = {
 
 /**
  * Starts a real service as its own process (its main.ts, as `npm start` does, from source) in its queue group on the
- * test run's NATS, with `env` on top of the test's; resolves once it logs "ready". Its JSON log lines are collected.
+ * test run's NATS, with `env` on top of the test's; resolves once it logs "ready". Its JSON log lines are collected
+ * into `lines` (pass an array to watch them before it is ready).
  */
 export const startServiceProcess = async (
   name: ServiceName,
   env: Record<string, string>,
+  lines: LogLine[] = [],
 ): Promise<ServiceProcess> => {
   const httpPort = await findFreePort();
-  const lines: LogLine[] = [];
   const child: ChildProcess = spawn(
     process.execPath,
     ['-r', '@swc-node/register', `apps/${name}/src/main.ts`],

@@ -18,21 +18,27 @@ import {
 } from '@app/contracts';
 import type { RpcEnvelope, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { fakeEpisode, fakeMovie, fakeSeries, fakeSeriesDetail, fakeSession } from './fakes';
+import {
+  adminId,
+  ashaId,
+  episodeId,
+  fakeEpisode,
+  fakeMovie,
+  fakeSeries,
+  fakeSeriesDetail,
+  fakeSession,
+  movieId,
+  raviId,
+  seriesId,
+} from './fakes';
 import { callGateway, startFakeService, startGateway } from './gateway-harness';
 
 // Viewer data at the gateway (issue 11), against stand-ins of the services: who may reach which user's data
 // (DECISIONS 16), that hostile input never reaches a service, that a favorite's snapshot is the catalogue's, and
 // that the data export and account deletion ask the services that own each part.
 
-const ashaId = 'b'.repeat(24);
-const raviId = 'c'.repeat(24);
-const adminId = 'a'.repeat(24);
-const movieId = 'd'.repeat(24);
 const draftId = 'e'.repeat(24);
 const itemId = 'f'.repeat(24);
-const seriesId = '1'.repeat(24);
-const episodeId = '2'.repeat(24);
 const seriesProgress = {
   seriesId,
   episodes: [

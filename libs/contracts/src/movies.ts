@@ -20,7 +20,8 @@ export const PREMIUM_RATING_THRESHOLD = 8;
 export const accessForRating = (rating: number | null): MovieAccess =>
   rating !== null && rating >= PREMIUM_RATING_THRESHOLD ? MovieAccess.Premium : MovieAccess.Free;
 
-export const MovieSchema = z.object({
+/** What a movie and a series both show on a card and their pages; each extends it with its own fields. */
+export const TitleCardSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -32,23 +33,28 @@ export const MovieSchema = z.object({
   votes: z.number().int().nonnegative().nullable(),
   posterUrl: z.string(),
   status: z.enum([MovieStatus.Draft, MovieStatus.Published]),
+  /** Free or premium as a whole (for a series, every episode); premium needs a plan with premium content. */
   access: z.enum([MovieAccess.Free, MovieAccess.Premium]),
+  language: z.string().nullable(),
+  cast: z.array(z.string()),
+  tmdbId: z.number().int().nullable(),
+  publishDate: z.string().nullable(),
+});
+export type TitleCard = z.infer<typeof TitleCardSchema>;
+
+export const MovieSchema = TitleCardSchema.extend({
   purchasePriceInr: z.number().int().positive(),
   rentalPriceInr: z.number().int().positive(),
   releaseDate: z.string().nullable(),
   runtimeMinutes: z.number().int().positive().nullable(),
-  language: z.string().nullable(),
   director: z.string().nullable(),
   imdbId: z.string().nullable(),
   budgetUsd: z.number().nonnegative().nullable(),
   revenueUsd: z.number().nonnegative().nullable(),
-  publishDate: z.string().nullable(),
   writers: z.array(z.string()),
-  cast: z.array(z.string()),
   awards: z.string().nullable(),
   /** The browse categories this title belongs to, derived from its genres (incl. 'Sci-Fi'). */
   category: z.array(z.string()),
-  tmdbId: z.number().int().nullable(),
   /**
    * Whether the title has playable media (`media.ready`); without it the web shows "Coming soon". Optional so
    * older fixtures stay valid; the catalogue always sets it.
@@ -125,26 +131,31 @@ export const MovieDetailsRequestSchema = z
   .strict();
 export type MovieDetailsRequest = z.infer<typeof MovieDetailsRequestSchema>;
 
+/** A list of people (writers, creators, cast) in an admin form. */
+export const namesInput = (max: number) => z.array(z.string().trim().min(1).max(200)).max(max);
+
+/** The fields the admin movie and series forms share (SPEC 5); each form extends it and is strict. */
+export const TitleInputSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().min(1).max(5000),
+  genre: z.enum(AdminGenres),
+  rating: TenPointRatingSchema,
+  posterUrl: z.url({ protocol: /^https?$/ }).max(2000),
+  status: z.enum([MovieStatus.Draft, MovieStatus.Published]).optional(),
+  access: z.enum([MovieAccess.Free, MovieAccess.Premium]).optional(),
+  language: z.string().trim().min(1).max(40).optional(),
+  cast: namesInput(100).optional(),
+});
+
 /** SPEC 5 movie form, enforced by the admin form and the server alike. */
-export const MovieInputSchema = z
-  .object({
-    title: z.string().trim().min(1).max(200),
-    description: z.string().trim().min(1).max(5000),
-    genre: z.enum(AdminGenres),
-    rating: TenPointRatingSchema,
-    posterUrl: z.url({ protocol: /^https?$/ }).max(2000),
-    status: z.enum([MovieStatus.Draft, MovieStatus.Published]).optional(),
-    access: z.enum([MovieAccess.Free, MovieAccess.Premium]).optional(),
-    purchasePriceInr: z.number().int().positive().max(100_000).optional(),
-    rentalPriceInr: z.number().int().positive().max(100_000).optional(),
-    releaseDate: z.iso.date().optional(),
-    runtimeMinutes: z.number().int().positive().max(1000).optional(),
-    language: z.string().trim().min(1).max(40).optional(),
-    director: z.string().trim().min(1).max(200).optional(),
-    writers: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
-    cast: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
-  })
-  .strict();
+export const MovieInputSchema = TitleInputSchema.extend({
+  purchasePriceInr: z.number().int().positive().max(100_000).optional(),
+  rentalPriceInr: z.number().int().positive().max(100_000).optional(),
+  releaseDate: z.iso.date().optional(),
+  runtimeMinutes: z.number().int().positive().max(1000).optional(),
+  director: z.string().trim().min(1).max(200).optional(),
+  writers: namesInput(50).optional(),
+}).strict();
 export type MovieInput = z.infer<typeof MovieInputSchema>;
 export const MovieUpdateSchema = MovieInputSchema.partial().strict();
 export type MovieUpdate = z.infer<typeof MovieUpdateSchema>;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { objectId, TenPointRatingSchema } from './common';
-import { AdminGenres, MovieAccess, MovieSorts, MovieStatus } from './movies';
-import { pageSchemaOf, PageQuerySchema } from './pagination';
+import { objectId } from './common';
+import {
+  AdminMoviesQuerySchema,
+  ListMoviesQuerySchema,
+  namesInput,
+  TitleCardSchema,
+  TitleInputSchema,
+} from './movies';
+import { pageSchemaOf } from './pagination';
 import { TitleFactsSchema } from './payments';
 import { EpisodeRefSchema } from './events';
 import { query, rpc } from './rpc';
@@ -18,7 +24,6 @@ export * from './series-rules';
 const SeriesIdSchema = objectId('Invalid series ID');
 const EpisodeIdSchema = objectId('Invalid episode ID');
 const isoDate = z.iso.datetime({ offset: true });
-const queryText = (max: number) => z.string().trim().max(max);
 const seasonNumber = z.number().int().min(1).max(MAX_SEASON_NUMBER);
 const episodeNumber = z.number().int().min(1).max(MAX_EPISODE_NUMBER);
 
@@ -31,29 +36,13 @@ export const IntroMarkersSchema = z.object({
 });
 export type IntroMarkers = z.infer<typeof IntroMarkersSchema>;
 
-export const SeriesSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  genre: z.string(),
-  /** Primary genre first. */
-  genres: z.array(z.string()),
-  rating: z.number().min(0).max(10).nullable(),
-  votes: z.number().int().nonnegative().nullable(),
-  posterUrl: z.string(),
-  status: z.enum([MovieStatus.Draft, MovieStatus.Published]),
-  /** Free or premium as a whole; premium series need a plan with premium content. */
-  access: z.enum([MovieAccess.Free, MovieAccess.Premium]),
+export const SeriesSchema = TitleCardSchema.extend({
   firstAirDate: z.string().nullable(),
-  language: z.string().nullable(),
   creators: z.array(z.string()),
-  cast: z.array(z.string()),
-  tmdbId: z.number().int().nullable(),
   /** Seeded demo content (the admin labels it; its episodes play generated sample media). */
   demo: z.boolean(),
   seasonCount: z.number().int().nonnegative(),
   episodeCount: z.number().int().nonnegative(),
-  publishDate: z.string().nullable(),
 });
 export type Series = z.infer<typeof SeriesSchema>;
 
@@ -111,40 +100,19 @@ export type Playable = z.infer<typeof PlayableSchema>;
 
 // ── Queries and admin input ──────────────────────────────────────────────────────────────────────────────────
 
-/** `GET /api/series` */
-export const ListSeriesQuerySchema = PageQuerySchema.extend({
-  search: queryText(100).optional(),
-  genre: queryText(40).optional(),
-  access: z.enum([MovieAccess.Free, MovieAccess.Premium]).optional(),
-  sort: z.enum(MovieSorts).optional(),
-}).strict();
+/** `GET /api/series`: the movie list's query without `category` (the /category pages list movies). */
+export const ListSeriesQuerySchema = ListMoviesQuerySchema.omit({ category: true });
 export type ListSeriesQuery = z.infer<typeof ListSeriesQuerySchema>;
 
-/** `GET /api/admin/series` */
-export const AdminSeriesQuerySchema = PageQuerySchema.extend({
-  status: z.enum([MovieStatus.Draft, MovieStatus.Published]).optional(),
-  search: queryText(100).optional(),
-}).strict();
+/** `GET /api/admin/series`: the admin movie list's filters. */
+export const AdminSeriesQuerySchema = AdminMoviesQuerySchema;
 export type AdminSeriesQuery = z.infer<typeof AdminSeriesQuerySchema>;
 
-const names = (max: number) => z.array(z.string().trim().min(1).max(200)).max(max);
-
 /** The admin series form (the movie form's rules where they apply). */
-export const SeriesInputSchema = z
-  .object({
-    title: z.string().trim().min(1).max(200),
-    description: z.string().trim().min(1).max(5000),
-    genre: z.enum(AdminGenres),
-    rating: TenPointRatingSchema,
-    posterUrl: z.url({ protocol: /^https?$/ }).max(2000),
-    status: z.enum([MovieStatus.Draft, MovieStatus.Published]).optional(),
-    access: z.enum([MovieAccess.Free, MovieAccess.Premium]).optional(),
-    firstAirDate: z.iso.date().optional(),
-    language: z.string().trim().min(1).max(40).optional(),
-    creators: names(50).optional(),
-    cast: names(100).optional(),
-  })
-  .strict();
+export const SeriesInputSchema = TitleInputSchema.extend({
+  firstAirDate: z.iso.date().optional(),
+  creators: namesInput(50).optional(),
+}).strict();
 export type SeriesInput = z.infer<typeof SeriesInputSchema>;
 export const SeriesUpdateSchema = SeriesInputSchema.partial().strict();
 export type SeriesUpdate = z.infer<typeof SeriesUpdateSchema>;

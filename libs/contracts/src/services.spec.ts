@@ -1,6 +1,6 @@
 import { rpcByPattern } from './rpc-catalogue';
 import { healthPattern } from './rpc';
-import { ServiceDefaults, ServiceNames } from './services';
+import { ServiceDefaults, ServiceNames, serviceUnavailableMessage } from './services';
 
 describe('RPC subjects (the NATS permissions in k8s/nats.yaml are granted by them)', () => {
   const subjects = ServiceNames.map((name) => ServiceDefaults[name].subject);
@@ -21,5 +21,21 @@ describe('RPC subjects (the NATS permissions in k8s/nats.yaml are granted by the
       subjects.some((subject) => pattern.startsWith(`${subject}.`)),
     );
     expect(clashes).toEqual([]);
+  });
+});
+
+describe("services in a viewer's words (the gateway's 503 message)", () => {
+  it('names the feature, not the process', () => {
+    expect(serviceUnavailableMessage('recommendation-service')).toBe(
+      'Recommendations are unavailable right now.',
+    );
+    expect(serviceUnavailableMessage('catalogue-service')).toBe('The catalogue is unavailable right now.');
+    expect(serviceUnavailableMessage('payment-service')).toBe('Payments are unavailable right now.');
+  });
+
+  it('gives every service a feature name of its own', () => {
+    const names = ServiceNames.map((service) => serviceUnavailableMessage(service));
+    expect(new Set(names).size).toBe(ServiceNames.length);
+    expect(names.filter((message) => /-service/.test(message))).toEqual([]);
   });
 });

@@ -34,6 +34,31 @@ export const ServiceDefaults: Record<ServiceName, ServiceDefaults> = {
   'recommendation-service': { httpPort: 5006, db: 'reco', subject: 'reco' },
 };
 
+/** A service as a viewer knows it: what stops working when it is down. */
+export type ServiceFeature = { name: string; plural: boolean };
+
+/**
+ * What each service gives the product, in a viewer's words: the gateway's 503 and /api/health name the feature
+ * ("Payments"), never the process ("payment-service"), so a screen can show the message as it comes.
+ */
+export const ServiceFeatures: Record<ServiceName, ServiceFeature> = {
+  'auth-service': { name: 'Sign-in', plural: false },
+  'catalogue-service': { name: 'The catalogue', plural: false },
+  'user-data-service': { name: 'My List and watch history', plural: true },
+  'payment-service': { name: 'Payments', plural: true },
+  'streaming-service': { name: 'Playback', plural: false },
+  'recommendation-service': { name: 'Recommendations', plural: true },
+};
+
+/**
+ * The message of the 503 (and 504) the gateway answers when a service does not answer: "Payments are unavailable
+ * right now." A viewer cannot tell a slow service from a stopped one, and need not.
+ */
+export const serviceUnavailableMessage = (service: ServiceName): string => {
+  const { name, plural } = ServiceFeatures[service];
+  return `${name} ${plural ? 'are' : 'is'} unavailable right now.`;
+};
+
 /** The gateway's HTTP port: the one port the product publishes. */
 export const GATEWAY_DEFAULT_PORT = 5000;
 

@@ -392,6 +392,38 @@ describe('Redis Streams event bus', () => {
     ]);
   });
 
+  it('keeps retrying, without counting it, an event whose handler meets a database outage', async () => {
+    const group = 'user-data-service';
+    let attempts = 0;
+    const handled: string[] = [];
+    const c = consumer({
+      group,
+      maxDeliveries: 2,
+      minIdleMs: 20,
+      claimIntervalMs: 10,
+      handlers: {
+        'movie.published': async (event) => {
+          // Twice as many outage failures as maxDeliveries allows for failures of the handler's own.
+          if (++attempts <= 4) throw new mongoose.mongo.MongoNetworkError('connect ECONNREFUSED 127.0.0.1:1');
+          handled.push(event.id);
+        },
+      },
+    });
+    const eventId = await bus.publish('movie.published', moviePublished(7));
+    await c.start();
+
+    await waitUntil('the event is handled once the database is back', async () => handled.length === 1);
+    await waitUntil('nothing is pending', async () => (await pendingCount(group)) === 0);
+
+    expect(handled).toEqual([eventId]);
+    expect(attempts).toBe(5);
+    expect(await redis.xlen(deadLetterStream)).toBe(0);
+    const outageWarnings = c.lines.filter(
+      ({ level, entry }) => level === 'warn' && String(entry.msg).includes('met an outage'),
+    );
+    expect(outageWarnings).toHaveLength(4);
+  });
+
   it('dead-letters a message whose handler never finishes because its consumers keep dying', async () => {
     const group = 'catalogue-service';
     await bus.publish('movie.published', moviePublished(1));

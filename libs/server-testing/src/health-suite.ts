@@ -32,6 +32,8 @@ export const describeServiceHealth = (name: ServiceName, register: (infra: Suite
     it('answers GET /health with 200 and serves Prometheus metrics', async () => {
       const health = await fetch(`${service.httpUrl}/health`);
       expect(health.status).toBe(200);
+      const live = await fetch(`${service.httpUrl}/health/live`);
+      expect(await live.json()).toEqual({ status: HealthStatus.Up });
       const metrics = await (await fetch(`${service.httpUrl}/metrics`)).text();
       expect(metrics).toContain('process_cpu_user_seconds_total');
       expect(metrics).toContain(

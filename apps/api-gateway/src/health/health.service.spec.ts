@@ -38,22 +38,28 @@ describe('GatewayHealthService', () => {
     });
   });
 
-  it('names a service that does not answer', async () => {
+  it("says in a viewer's words which feature is unavailable when its service does not answer", async () => {
     const health = new GatewayHealthService(
       clientsAnswering({
         'auth-service': up,
         'catalogue-service': new AppError(ErrorCode.ServiceUnavailable, 'catalogue-service is unavailable'),
+        'recommendation-service': new AppError(ErrorCode.ServiceTimeout, 'did not answer in time'),
       }),
     );
     const report = await health.check();
     expect(report.status).toBe(HealthStatus.Down);
     expect(report.components['catalogue-service']).toEqual({
       status: HealthStatus.Down,
-      message: 'catalogue-service is unavailable',
+      message: 'The catalogue is unavailable right now.',
     });
+    expect(report.components['recommendation-service']).toEqual({
+      status: HealthStatus.Down,
+      message: 'Recommendations are unavailable right now.',
+    });
+    expect(report.components['auth-service']).toEqual({ status: HealthStatus.Up });
   });
 
-  it('names the part that is down inside a service that answers', async () => {
+  it('names the feature and the part that is down inside a service that answers', async () => {
     const redisDown: HealthReport = {
       status: HealthStatus.Down,
       components: {
@@ -64,7 +70,7 @@ describe('GatewayHealthService', () => {
     const health = new GatewayHealthService(clientsAnswering({ 'payment-service': redisDown }));
     expect((await health.check()).components['payment-service']).toEqual({
       status: HealthStatus.Down,
-      message: 'redis down',
+      message: 'Payments: redis down',
     });
   });
 });

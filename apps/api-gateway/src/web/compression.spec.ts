@@ -1,13 +1,15 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, get, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import type { INestApplication } from '@nestjs/common';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import { Controller, Get, Header, Module, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { findFreePort } from '@app/server-testing';
 import { envSchema } from '../env';
 import { createGateway } from '../gateway';
+import { compressResponses } from './compression';
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
@@ -122,6 +124,26 @@ describe('gateway compression', () => {
     });
   });
 
+  it('streams an answer too large to compress in one go (the OpenAPI document), chunked', async () => {
+    const plain = await rawGet(`${url}/api/docs-json`, {});
+    expect(plain.body.length).toBeGreaterThan(128 * 1024);
+    const res = await rawGet(`${url}/api/docs-json`, { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['transfer-encoding']).toBe('chunked');
+    expect(gunzipSync(res.body).toString()).toBe(plain.body.toString());
+  });
+
+  it('leaves a client that accepts only deflate to the streaming path, and small answers uncompressed', async () => {
+    const deflated = await rawGet(`${url}/api/docs-json`, { 'accept-encoding': 'deflate' });
+    expect(deflated.headers['content-encoding']).toBe('deflate');
+    expect(JSON.parse(inflateSync(deflated.body).toString())).toMatchObject({ openapi: expect.any(String) });
+
+    const small = await rawGet(`${url}/api/no-such-thing`, { 'accept-encoding': 'br' });
+    expect(small.status).toBe(404);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('never compresses /stream: the bytes and the Range answer pass through untouched', async () => {
     const res = await rawGet(`${url}/stream/abc/segment.ts`, {
       'accept-encoding': 'br, gzip',
@@ -131,5 +153,83 @@ describe('gateway compression', () => {
     expect(res.status).toBe(206);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body.toString()).toBe(STREAM_BYTES);
+  });
+});
+
+/** A page of titles as the catalogue answers it: about 16 kB of JSON. */
+const PAGE = {
+  data: Array.from({ length: 24 }, (_, i) => ({
+    id: `${i}`.padStart(24, '0'),
+    title: `Title ${i}`,
+    description: 'd'.repeat(500),
+  })),
+  page: 1,
+  total: 24,
+};
+
+@Controller('api')
+class PageController {
+  @Get('page')
+  page() {
+    return PAGE;
+  }
+
+  @Get('fragile')
+  @Header('Cache-Control', 'no-transform')
+  fragile() {
+    return PAGE;
+  }
+}
+
+@Module({ controllers: [PageController] })
+class PageModule {}
+
+describe('compression of whole answers', () => {
+  let app: INestApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    app = await NestFactory.create(PageModule, { logger: false });
+    app.use(compressResponses());
+    await app.listen(0, '127.0.0.1');
+    url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  });
+
+  afterAll(() => app?.close());
+
+  it.each([
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+  ] as const)('sends a JSON answer to %j in %s, whole, with its length', async (accept, encoding, decode) => {
+    const res = await rawGet(`${url}/api/page`, { 'accept-encoding': accept });
+    expect(res.headers['content-encoding']).toBe(encoding);
+    // One body of a known length, not chunks.
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(res.body.length).toBeLessThan(JSON.stringify(PAGE).length / 4);
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(decode(res.body).toString())).toEqual(PAGE);
+  });
+
+  it('sends it as it is to a client that accepts no encoding, and to HEAD', async () => {
+    const plain = await rawGet(`${url}/api/page`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(PAGE);
+
+    const head = await new Promise<IncomingHttpHeaders>((resolve, reject) =>
+      request(`${url}/api/page`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } }, (res) => {
+        res.resume();
+        resolve(res.headers);
+      })
+        .on('error', reject)
+        .end(),
+    );
+    expect(head['content-encoding']).toBeUndefined();
+  });
+
+  it('leaves an answer marked no-transform alone', async () => {
+    const res = await rawGet(`${url}/api/fragile`, { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(res.body.toString())).toEqual(PAGE);
   });
 });

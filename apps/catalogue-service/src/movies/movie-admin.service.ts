@@ -16,6 +16,7 @@ import {
   Review,
 } from '@app/contracts';
 import { AppError, EventBus } from '@app/server-core';
+import { adminPage } from '../data/admin-page';
 import { RatingCache } from '../ratings/rating.cache';
 import { toReview } from '../reviews/review.mapper';
 import { ReviewsRepository } from '../reviews/reviews.repository';
@@ -49,11 +50,8 @@ export class MovieAdminService {
     private readonly events: EventBus,
   ) {}
 
-  async list({ page, pageSize, status, search }: AdminMoviesQuery): Promise<Page<AdminMovie>> {
-    const fragment = search?.trim() ? normalizeTitle(search) : undefined;
-    if (fragment === '') return { data: [], page, pageSize, total: 0 };
-    // Most recently added first, so a title an admin just added is on the first page.
-    const result = await this.movies.list({ status, search: fragment }, 'added', page, pageSize);
+  async list(query: AdminMoviesQuery): Promise<Page<AdminMovie>> {
+    const result = await adminPage(this.movies, query);
     const reviews = await this.reviews.ofMovies(result.data.map((movie) => movie._id.toHexString()));
     const byMovie = new Map<string, Review[]>();
     for (const review of reviews.map(toReview))

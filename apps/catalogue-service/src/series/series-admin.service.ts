@@ -18,6 +18,7 @@ import {
   SeriesUpdate,
 } from '@app/contracts';
 import { AppError, EventBus } from '@app/server-core';
+import { adminPage } from '../data/admin-page';
 import { MovieListCache } from '../movies/movie-list.cache';
 import { normalizeTitle } from '../movies/title';
 import { EpisodeRecord } from './episode.schema';
@@ -73,11 +74,8 @@ export class SeriesAdminService {
     private readonly events: EventBus,
   ) {}
 
-  async list({ page, pageSize, status, search }: AdminSeriesQuery): Promise<Page<Series>> {
-    const fragment = search?.trim() ? normalizeTitle(search) : undefined;
-    if (fragment === '') return { data: [], page, pageSize, total: 0 };
-    // Most recently added first, so a series an admin just added is on the first page.
-    const result = await this.series.list({ status, search: fragment }, 'added', page, pageSize);
+  async list(query: AdminSeriesQuery): Promise<Page<Series>> {
+    const result = await adminPage(this.series, query);
     return toSeriesPage(result, await this.episodes.countBySeries(result.data.map((series) => series._id)));
   }
 

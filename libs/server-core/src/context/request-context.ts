@@ -21,7 +21,13 @@ export const RequestContext = {
   user: (): SessionUser | undefined => (cls().isActive() ? cls().get('user') : undefined),
   /** Sets the acting user of the current context (the gateway's session guard). */
   setUser: (user: SessionUser): void => cls().set('user', user),
-  /** Runs `work` in a new context holding `values` (event handlers, background jobs, tests). */
+  /**
+   * Makes a new context holding `values` current for the rest of this synchronous run and everything it starts
+   * (the RPC guard: Nest gives it no callback to wrap).
+   */
+  enter: (values: Pick<RequestContextStore, 'correlationId' | 'user'>): void =>
+    cls().enterWith({ ...values }),
+  /** Runs `work` in a new context holding `values` (HTTP requests, event handlers, background jobs, tests). */
   run: <T>(values: Pick<RequestContextStore, 'correlationId' | 'user'>, work: () => T): T =>
     cls().runWith({ ...values }, work),
 };

@@ -1,7 +1,8 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { EVENT_STREAM, EventPayload, EventType } from '@app/contracts';
-import { InjectRedis } from '../database/redis';
+import { ErrorCode, EVENT_STREAM, EventPayload, EventType } from '@app/contracts';
+import { InjectRedis, isRedisUnavailable, REDIS_UNAVAILABLE_MESSAGE } from '../database/redis';
+import { AppError } from '../errors/app-error';
 import { buildEnvelope, ENVELOPE_FIELD } from './event-envelope';
 
 /** Approximate cap (`MAXLEN ~`): Redis trims whole macro-nodes, so the stream holds at least this many entries. */
@@ -18,6 +19,7 @@ export const EVENT_BUS_OPTIONS = Symbol('EVENT_BUS_OPTIONS');
 /** Publishes domain events to the Redis stream that every service's consumer group reads. */
 @Injectable()
 export class EventBus {
+  private readonly logger = new Logger(EventBus.name);
   private readonly stream: string;
   private readonly maxLen: number;
 
@@ -29,18 +31,34 @@ export class EventBus {
     this.maxLen = options.maxLen ?? DEFAULT_STREAM_MAX_LEN;
   }
 
-  /** Validates the payload against its contract, appends the envelope and returns the event id (`envelope.id`). */
+  /**
+   * Validates the payload against its contract, appends the envelope and returns the event id (`envelope.id`).
+   * While Redis is away the append waits for it (a restart), up to the client's bound (REDIS_OUTAGE_WAIT_MS); past
+   * that it fails with SERVICE_UNAVAILABLE, so a request whose event is not on the stream never answers success.
+   * A write already made before the publish stays made: the caller's retry must publish again (see the callers).
+   */
   async publish<T extends EventType>(type: T, payload: EventPayload<T>): Promise<string> {
     const envelope = buildEnvelope(type, payload);
-    await this.redis.xadd(
-      this.stream,
-      'MAXLEN',
-      '~',
-      this.maxLen,
-      '*',
-      ENVELOPE_FIELD,
-      JSON.stringify(envelope),
-    );
+    try {
+      await this.redis.xadd(
+        this.stream,
+        'MAXLEN',
+        '~',
+        this.maxLen,
+        '*',
+        ENVELOPE_FIELD,
+        JSON.stringify(envelope),
+      );
+    } catch (error) {
+      if (!isRedisUnavailable(error)) throw error;
+      this.logger.warn({
+        msg: 'event not published: Redis unavailable',
+        type,
+        eventId: envelope.id,
+        error: (error as Error).message,
+      });
+      throw new AppError(ErrorCode.ServiceUnavailable, REDIS_UNAVAILABLE_MESSAGE);
+    }
     return envelope.id;
   }
 }

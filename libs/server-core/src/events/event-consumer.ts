@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoggerService } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
@@ -6,6 +7,8 @@ import type { Redis } from 'ioredis';
 import type { EventPayload, EventType } from '@app/contracts';
 import { EVENT_STREAM } from '@app/contracts';
 import { RequestContext } from '../context/request-context';
+import { isDatabaseUnavailable } from '../database/mongo-unavailable';
+import { isRedisUnavailable } from '../database/redis';
 import { DEFAULT_STREAM_MAX_LEN } from './event-bus';
 import { DEAD_LETTER_STREAM, deadLetterFields, DeadLetterReason, isPoison } from './dead-letter';
 import type { Decoded, TypedEventEnvelope } from './event-envelope';
@@ -69,6 +72,31 @@ const isNoGroupError = (error: unknown) => error instanceof Error && error.messa
 const isBusyGroupError = (error: unknown) => error instanceof Error && error.message.startsWith('BUSYGROUP');
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The handler's store was away: an outage, not a bad event. */
+const isOutage = (error: unknown) => isDatabaseUnavailable(error) || isRedisUnavailable(error);
+
+const ABORTED = Symbol('aborted');
+
+/**
+ * `work`, or ABORTED as soon as `signal` aborts. A read queued on a connection that is between reconnect attempts
+ * never settles once that connection is closed (ioredis fails its queue only when a socket closes), so stopping
+ * must not wait for it.
+ */
+const untilAborted = async <T>(work: Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> => {
+  let abort = (): void => undefined;
+  const aborted = new Promise<typeof ABORTED>((resolve) => {
+    abort = () => resolve(ABORTED);
+  });
+  if (signal.aborted) abort();
+  else signal.addEventListener('abort', abort, { once: true });
+  try {
+    // Racing also handles a later rejection of `work`: it never goes unhandled.
+    return await Promise.race([work, aborted]);
+  } finally {
+    signal.removeEventListener('abort', abort);
+  }
+};
+
 /**
  * Reads the event stream as one consumer of a consumer group (at-least-once): acks only after the handler
  * succeeded; a failed message stays pending and is retried when the claim sweep (XAUTOCLAIM) picks it up
@@ -92,6 +120,8 @@ export class EventConsumer {
   private readonly logger: Pick<LoggerService, 'log' | 'warn' | 'error'>;
 
   private running = false;
+  /** The last entry of the last batch of new entries this consumer handled to the end. */
+  private lastHandled?: StreamEntry;
   private loop?: Promise<void>;
   private blocking?: Redis;
   private abort = new AbortController();
@@ -131,8 +161,13 @@ export class EventConsumer {
     await this.ensureGroup();
     this.running = true;
     this.abort = new AbortController();
-    // Named so CLIENT LIST shows which consumer a blocked connection belongs to.
-    this.blocking = this.redis.duplicate({ connectionName: `${this.group}:${this.consumer}` });
+    this.blocking = this.redis.duplicate({
+      // Named so CLIENT LIST shows which consumer a blocked connection belongs to.
+      connectionName: `${this.group}:${this.consumer}`,
+      // A read blocks for up to blockMs by design: the shared client's bound on unanswered commands would cut it
+      // short, and a read cut short on the client may still be served later, leaving its entries pending unseen.
+      commandTimeout: undefined,
+    });
     this.loop = this.run();
     this.logger.log({
       msg: 'event consumer started',
@@ -162,7 +197,7 @@ export class EventConsumer {
     while (this.running) {
       try {
         if (groupMissing) {
-          await this.ensureGroup();
+          await this.ensureGroup(await this.restartPoint());
           groupMissing = false;
         }
         if (replayFrom !== null) {
@@ -175,7 +210,7 @@ export class EventConsumer {
         }
       } catch (error) {
         if (!this.running) break;
-        // The stream (and with it the group) was deleted: recreate both and go on.
+        // The group is gone (Redis came back without its data, or the stream was deleted): recreate it and go on.
         if (isNoGroupError(error)) groupMissing = true;
         // A batch cut short by the error is still ours: replay it rather than wait for the claim sweep.
         replayFrom = '0';
@@ -191,13 +226,30 @@ export class EventConsumer {
     this.logger.log({ msg: 'event consumer stopped', group: this.group, consumer: this.consumer });
   }
 
-  /** A new group starts at the beginning of the stream, so a service deployed after events were published still gets them. */
-  private async ensureGroup(): Promise<void> {
+  /**
+   * Creates the group unless it exists (then it keeps its place). By default it starts at the beginning of the
+   * stream, so a service deployed after events were published still gets them.
+   */
+  private async ensureGroup(startId = '0'): Promise<void> {
     try {
-      await this.redis.xgroup('CREATE', this.stream, this.group, '0', 'MKSTREAM');
+      await this.redis.xgroup('CREATE', this.stream, this.group, startId, 'MKSTREAM');
     } catch (error) {
       if (!isBusyGroupError(error)) throw error;
     }
+  }
+
+  /**
+   * Where a group that vanished while this consumer ran starts again. Redis that came back without its data (no
+   * AOF) holds a new stream whose every entry was published since and is unread: the group starts at its beginning
+   * (`$` would skip what was published between Redis' return and now). Only when the stream still holds the very
+   * entry this consumer last handled did the group alone go (deleted by hand): it goes on after that entry, as the
+   * lost group had, rather than replaying the whole stream to every handler.
+   */
+  private async restartPoint(): Promise<string> {
+    const last = this.lastHandled;
+    if (!last) return '0';
+    const [found] = await this.redis.xrange(this.stream, last.id, last.id);
+    return found && isDeepStrictEqual(found[1], last.fields) ? last.id : '0';
   }
 
   /** Handles one page of this consumer's own pending entries; returns where the next page starts, or null when done. */
@@ -242,7 +294,7 @@ export class EventConsumer {
   private async readNew(blockMs: number): Promise<void> {
     const blocking = this.blocking;
     if (!blocking) return;
-    const reply = await blocking.xreadgroup(
+    const read = blocking.xreadgroup(
       'GROUP',
       this.group,
       this.consumer,
@@ -254,9 +306,12 @@ export class EventConsumer {
       this.stream,
       '>',
     );
+    const reply = await untilAborted(read, this.abort.signal);
+    if (reply === ABORTED) return;
     const entries = entriesOfRead(reply);
     // Entries read with '>' are on their first delivery.
     await this.handleBatch(entries, new Map(entries.map((entry) => [entry.id, 1])));
+    if (entries.length > 0 && this.running) this.lastHandled = entries[entries.length - 1];
   }
 
   /** Delivery counts from the group's pending list (they count this read or claim too). */
@@ -344,6 +399,7 @@ export class EventConsumer {
         handler(event.value, context),
       );
     } catch (error) {
+      if (isOutage(error)) return this.retryUncounted(entry.id, envelope.type, deliveries, error);
       if (isPoison(deliveries, this.maxDeliveries, true)) {
         return this.deadLetter(entry, DeadLetterReason.HandlerFailed, errorText(error), deliveries);
       }
@@ -359,6 +415,34 @@ export class EventConsumer {
       return;
     }
     await this.ack(entry.id);
+  }
+
+  /**
+   * A handler that failed because MongoDB or Redis is away did nothing wrong: the event stays pending for the next
+   * claim, and this delivery is taken off its count (XCLAIM RETRYCOUNT to itself), so an outage longer than
+   * `maxDeliveries` claims never sends good events to the dead-letter stream.
+   */
+  private async retryUncounted(messageId: string, type: string, deliveries: number, error: unknown) {
+    this.logger.warn({
+      msg: 'event handler met an outage; left pending, not counted',
+      group: this.group,
+      type,
+      messageId,
+      error: errorText(error),
+    });
+    await this.redis
+      .call(
+        'XCLAIM',
+        this.stream,
+        this.group,
+        this.consumer,
+        '0',
+        messageId,
+        'RETRYCOUNT',
+        String(Math.max(0, deliveries - 1)),
+        'JUSTID',
+      )
+      .catch(() => undefined);
   }
 
   private async ack(messageId: string): Promise<void> {

@@ -2,7 +2,6 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 // Not re-exported by the package's index: the metadata key `@MessagePattern` records its pattern under.
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { Observable, tap } from 'rxjs';
-import type { Request } from 'express';
 import { MetricsService } from './metrics.service';
 
 /** The handler's message pattern as `@MessagePattern` recorded it (the NATS subject may carry a test prefix). */
@@ -11,18 +10,14 @@ const rpcPattern = (context: ExecutionContext): string => {
   return Array.isArray(patterns) && patterns.length > 0 ? String(patterns[0]) : 'unknown';
 };
 
-/** Times every HTTP request (by route template) and RPC message (by pattern). */
+/** Times every RPC message (by pattern). HTTP requests are timed by `HttpMetricsMiddleware`. */
 @Injectable()
 export class MetricsInterceptor implements NestInterceptor {
   constructor(private readonly metrics: MetricsService) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const transport = context.getType();
-    const route =
-      transport === 'rpc'
-        ? rpcPattern(context)
-        : String(context.switchToHttp().getRequest<Request>().route?.path ?? 'unmatched');
-    const end = this.metrics.requestDuration.startTimer({ transport, route });
+    if (context.getType() !== 'rpc') return next.handle();
+    const end = this.metrics.requestDuration.startTimer({ transport: 'rpc', route: rpcPattern(context) });
     return next
       .handle()
       .pipe(tap({ next: () => end({ outcome: 'ok' }), error: () => end({ outcome: 'error' }) }));

@@ -1,7 +1,9 @@
+import type { MiddlewareConsumer, NestModule } from '@nestjs/common';
 import { Controller, Get, Global, Module, Res } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { Response } from 'express';
 import { Public } from '../http/public.decorator';
+import { HttpMetricsMiddleware } from './http-metrics.middleware';
 import { MetricsInterceptor } from './metrics.interceptor';
 import { MetricsService } from './metrics.service';
 
@@ -17,11 +19,25 @@ class MetricsController {
   }
 }
 
-/** Prometheus `/metrics` plus request timings for every handler of the app. */
+/** Prometheus `/metrics` plus timings of every HTTP request: an app without RPC handlers (the gateway). */
 @Global()
 @Module({
   controllers: [MetricsController],
-  providers: [MetricsService, { provide: APP_INTERCEPTOR, useClass: MetricsInterceptor }],
+  providers: [MetricsService],
   exports: [MetricsService],
+})
+export class HttpMetricsModule implements NestModule {
+  configure(consumer: MiddlewareConsumer) {
+    // Express 5 matches `use('/')` on every path.
+    consumer.apply(HttpMetricsMiddleware).forRoutes('/');
+  }
+}
+
+/** Prometheus `/metrics` plus timings of every HTTP request and RPC message: a service. */
+@Global()
+@Module({
+  imports: [HttpMetricsModule],
+  providers: [{ provide: APP_INTERCEPTOR, useClass: MetricsInterceptor }],
+  exports: [HttpMetricsModule],
 })
 export class MetricsModule {}

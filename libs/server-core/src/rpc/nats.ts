@@ -56,5 +56,10 @@ export const natsConnectionOptions = (
   // every app. The default gives up after 10 attempts, and a closed connection never comes back.
   maxReconnectAttempts: -1,
   reconnectTimeWait: 1_000,
+  // A server that vanished without closing its connections (its node lost, a partition) is noticed only by pings
+  // going unanswered: every 5 s, gone after 2 missed, so within 15 s the client reconnects (to another node of a
+  // cluster) and requests fail fast meanwhile. The default (2 min) left every request to time out for 4-6 minutes.
+  pingInterval: 5_000,
+  maxPingOut: 2,
   waitOnFirstConnect,
 });

@@ -7,7 +7,7 @@ import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import type { RpcDescriptor, RpcEnvelope, RpcReply, RpcRequest, ServiceName } from '@app/contracts';
-import { ErrorCode } from '@app/contracts';
+import { ErrorCode, serviceUnavailableMessage } from '@app/contracts';
 import { RequestContext } from '../context/request-context';
 import { AppError, isErrorCode } from '../errors/app-error';
 import { natsConnectionOptions, type NatsSettings } from './nats';
@@ -126,7 +126,7 @@ export class ServiceClient {
   private toAppError(pattern: string, error: unknown): AppError {
     if (error instanceof AppError) return error;
     if (error instanceof TimeoutError) {
-      return new AppError(ErrorCode.ServiceTimeout, `${this.service} did not answer in time`);
+      return new AppError(ErrorCode.ServiceTimeout, serviceUnavailableMessage(this.service));
     }
     if (typeof error === 'object' && error !== null && 'code' in error && isErrorCode(error.code)) {
       const { code, message, details } = error as {
@@ -142,7 +142,7 @@ export class ServiceClient {
       pattern,
       error: describeError(error),
     });
-    return new AppError(ErrorCode.ServiceUnavailable, `${this.service} is unavailable`);
+    return new AppError(ErrorCode.ServiceUnavailable, serviceUnavailableMessage(this.service));
   }
 }
 

@@ -5,6 +5,7 @@ import { formatRating } from '@web/modules/movies/rating';
 import { Button } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
 import { adminMovieStrings as t } from '../strings';
+import titleStyles from './AdminTitle.module.css';
 import styles from './ManageMovies.module.css';
 
 type AdminMovieCardProps = {
@@ -30,12 +31,14 @@ export const AdminMovieCard = ({
   return (
     <Card as="article" padding="sm" className={styles.card} aria-label={movie.title}>
       <div className={styles.cardPoster}>
-        <PosterImage className={styles.posterImage} title={movie.title} posterUrl={movie.posterUrl} />
-        <span className={`${styles.status} ${isDraft ? styles.draft : styles.published}`}>
+        <PosterImage className={titleStyles.poster} title={movie.title} posterUrl={movie.posterUrl} />
+        <span
+          className={`${titleStyles.badge} ${isDraft ? titleStyles.draft : titleStyles.published} ${styles.onPoster}`}
+        >
           {isDraft ? t.statuses.draft : t.statuses.published}
         </span>
       </div>
-      <div className={styles.cardBody}>
+      <div className={titleStyles.body}>
         <h3 className={styles.cardTitle}>{movie.title}</h3>
         <p className={styles.cardMeta}>
           <span>{movie.genre}</span>
@@ -69,7 +72,7 @@ export const AdminMovieCard = ({
             </ul>
           )}
         </div>
-        <div className={styles.cardActions}>
+        <div className={titleStyles.actions}>
           {confirming ? (
             <>
               <Button size="sm" disabled={busy} onClick={() => onDelete(movie)}>

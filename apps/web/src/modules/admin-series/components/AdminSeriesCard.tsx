@@ -1,4 +1,5 @@
 import { type Series, MovieStatus } from '@app/contracts';
+import titleStyles from '@web/modules/admin-movies/components/AdminTitle.module.css';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatRating } from '@web/modules/movies/rating';
 import { Button } from '@web/shared/ui/Button';
@@ -27,17 +28,17 @@ export const AdminSeriesCard = ({
   onDelete,
 }: AdminSeriesCardProps) => (
   <Card as="article" padding="sm" className={styles.card} aria-label={series.title}>
-    <PosterImage className={styles.poster} title={series.title} posterUrl={series.posterUrl} />
-    <div className={styles.cardBody}>
+    <PosterImage className={titleStyles.poster} title={series.title} posterUrl={series.posterUrl} />
+    <div className={titleStyles.body}>
       <SeriesBadges series={series} />
-      <h3 className={styles.cardTitle}>{series.title}</h3>
-      <p className={styles.meta}>
+      <h3 className={titleStyles.heading}>{series.title}</h3>
+      <p className={titleStyles.meta}>
         <span>{series.genre}</span>
         <span>{formatRating(series.rating)}</span>
         <span>{t.accesses[series.access]}</span>
       </p>
-      <p className={styles.meta}>{t.counts(series.seasonCount, series.episodeCount)}</p>
-      <div className={styles.actions}>
+      <p className={titleStyles.meta}>{t.counts(series.seasonCount, series.episodeCount)}</p>
+      <div className={titleStyles.actions}>
         <Button size="sm" onClick={() => onOpen(series)}>
           {t.manageEpisodes}
         </Button>

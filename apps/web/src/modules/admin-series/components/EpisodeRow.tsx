@@ -1,4 +1,5 @@
 import { type Episode, episodeLabel } from '@app/contracts';
+import titleStyles from '@web/modules/admin-movies/components/AdminTitle.module.css';
 import { formatPlaybackTime } from '@web/modules/player/format-time';
 import { Button } from '@web/shared/ui/Button';
 import { adminSeriesStrings as t } from '../strings';
@@ -21,7 +22,7 @@ export const EpisodeRow = ({ episode, busy, onEdit, onRemove }: EpisodeRowProps)
         <p className={styles.episodeTitle}>
           <span className={styles.episodeLabel}>{label}</span> {episode.title}
         </p>
-        <p className={styles.meta}>
+        <p className={titleStyles.meta}>
           {episode.runtimeMinutes !== null && <span>{t.editor.runtime(episode.runtimeMinutes)}</span>}
           {episode.airDate && <span>{t.editor.airs(episode.airDate.slice(0, 10))}</span>}
           {episode.intro && (

@@ -1,5 +1,6 @@
 import type { Episode, Season } from '@app/contracts';
 import { useId } from 'react';
+import titleStyles from '@web/modules/admin-movies/components/AdminTitle.module.css';
 import { Button } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
 import { adminSeriesStrings as t } from '../strings';
@@ -33,10 +34,10 @@ export const SeasonPanel = ({
     <Card as="section" padding="sm" className={styles.season} aria-labelledby={headingId}>
       <header className={styles.seasonHeader}>
         <div className={styles.seasonText}>
-          <h4 id={headingId} className={styles.seasonTitle}>
+          <h4 id={headingId} className={titleStyles.heading}>
             {t.editor.seasonHeading(season.number, season.title)}
           </h4>
-          {season.airDate && <p className={styles.meta}>{t.editor.airs(season.airDate.slice(0, 10))}</p>}
+          {season.airDate && <p className={titleStyles.meta}>{t.editor.airs(season.airDate.slice(0, 10))}</p>}
           {season.overview && <p className={styles.overview}>{season.overview}</p>}
         </div>
         <div className={styles.actions}>

@@ -1,4 +1,5 @@
 import { type Series, MovieStatus } from '@app/contracts';
+import titleStyles from '@web/modules/admin-movies/components/AdminTitle.module.css';
 import { adminSeriesStrings as t } from '../strings';
 import styles from './ManageSeries.module.css';
 
@@ -7,10 +8,10 @@ export const SeriesBadges = ({ series }: { series: Pick<Series, 'status' | 'demo
   const isDraft = series.status === MovieStatus.Draft;
   return (
     <p className={styles.badges}>
-      <span className={`${styles.badge} ${isDraft ? styles.draft : styles.published}`}>
+      <span className={`${titleStyles.badge} ${isDraft ? titleStyles.draft : titleStyles.published}`}>
         {isDraft ? t.statuses.draft : t.statuses.published}
       </span>
-      {series.demo && <span className={`${styles.badge} ${styles.demo}`}>{t.demo}</span>}
+      {series.demo && <span className={`${titleStyles.badge} ${styles.demo}`}>{t.demo}</span>}
     </p>
   );
 };

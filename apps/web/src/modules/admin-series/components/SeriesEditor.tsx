@@ -1,5 +1,6 @@
 import { type Episode, episodeLabel, MovieStatus, type Season, type Series } from '@app/contracts';
 import { useState } from 'react';
+import titleStyles from '@web/modules/admin-movies/components/AdminTitle.module.css';
 import { LoadFailedBox } from '@web/modules/admin-movies/components/TitleManager';
 import { messageFor } from '@web/modules/auth/error-message';
 import { Button } from '@web/shared/ui/Button';
@@ -168,7 +169,7 @@ export const SeriesEditor = ({
         <div className={styles.headerText}>
           <SeriesBadges series={series} />
           <h3 className={styles.title}>{series.title}</h3>
-          <p className={styles.meta}>{t.counts(series.seasons.length, episodeCount)}</p>
+          <p className={titleStyles.meta}>{t.counts(series.seasons.length, episodeCount)}</p>
         </div>
         <div className={styles.actions}>
           <Button variant="ghost" size="sm" onClick={() => onEdit(series)}>

@@ -1,6 +1,6 @@
 import type { MovieCategory } from '@app/contracts';
 import { MovieGrid } from '@web/modules/movies/components/MovieGrid';
-import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
+import { CatalogueFailed } from '@web/modules/movies/components/CatalogueFailed';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { catalogueStrings } from '@web/modules/movies/browse-strings';
 import { useListFilters } from '@web/shared/ui/useListFilters';
@@ -42,7 +42,9 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
       pageSize={PAGE_SIZE}
       page={page}
       onPage={setPage}
-      failed={<MoviesFailed onRetry={() => void list.refetch()} retrying={list.isFetching} />}
+      failed={
+        <CatalogueFailed error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      }
       grid={(movies) => <MovieGrid movies={movies} onWatchNow={watch} />}
     >
       {modal}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { buttonClass } from '@web/shared/ui/Button';
 import { PageNotice } from '@web/shared/ui/PageNotice';
 import { PageTitle } from '@web/shared/ui/PageTitle';
@@ -22,13 +23,18 @@ type TitleUnavailableProps = {
   backTo: string;
 };
 
-/** A title's page that could not load: not found (a 404) or failed, with the way back to browsing. */
+/**
+ * A title's page that could not load: not found (a 404) or failed (saying so when the catalogue is down), with the
+ * way back to browsing.
+ */
 export const TitleUnavailable = ({ error, texts, backTo }: TitleUnavailableProps) => {
   const missing = error instanceof ApiRequestError && error.status === 404;
   return (
     <PageNotice
       title={missing ? texts.notFound : texts.failed}
-      line={missing ? texts.notFoundLine : error.message}
+      line={
+        missing ? texts.notFoundLine : (serviceUnavailableText(error, 'catalogue-service') ?? error.message)
+      }
     >
       <Link to={backTo} className={buttonClass({ variant: 'ghost' })}>
         {texts.back}

@@ -3,7 +3,7 @@ import { useDeferredValue, useState } from 'react';
 import { useLogout } from '@web/modules/auth/hooks/useLogout';
 import { MovieGrid } from '@web/modules/movies/components/MovieGrid';
 import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkeleton';
-import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
+import { CatalogueFailed } from '@web/modules/movies/components/CatalogueFailed';
 import { useMovieSections } from '@web/modules/movies/hooks/useMovieSections';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { useViewer } from '@web/modules/movies/hooks/useViewer';
@@ -62,13 +62,14 @@ export const UserDashboard = () => {
   const [search, setSearch] = useState('');
   const [genre, setGenre] = useState('');
   const deferredSearch = useDeferredValue(search);
-  const { data, isPending, isError, isFetching, refetch } = useMovieSections({});
+  const { data, isPending, isError, error, isFetching, refetch } = useMovieSections({});
   const { showDetails, watch, modal } = useMovieModals();
   const only = (movies: Movie[]) => filterByTitle(movies, deferredSearch);
 
   const content = () => {
     if (isPending) return <MovieGridSkeleton />;
-    if (isError) return <MoviesFailed onRetry={() => void refetch()} retrying={isFetching} />;
+    if (isError)
+      return <CatalogueFailed error={error} onRetry={() => void refetch()} retrying={isFetching} />;
     const hero = data.hero ?? data.popular[0] ?? null;
     const row = (title: string, movies: Movie[]) => (
       <MovieRow title={title} movies={only(movies)} onWatchNow={watch} badgeFor={premiumBadge} />

@@ -1,8 +1,10 @@
 import type { OwnedTitle } from '@app/contracts';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
+import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { cardClass } from '@web/shared/ui/Card';
+import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
 import { formatPaymentDate } from '../format-date';
 import { useNow } from '../hooks/useNow';
 import { useOwnedTitles } from '../hooks/useOwnedTitles';
@@ -28,7 +30,7 @@ const remaining = (title: OwnedTitle, now: number): string => {
 
 /** My titles (DECISIONS 22, the Downloads tile): purchases and rentals, each rental's time counting down live. */
 export const MyTitles = ({ userId }: { userId: string }) => {
-  const { data, isPending, isError, refetch, isFetching } = useOwnedTitles(userId);
+  const { data, isPending, isError, error, refetch, isFetching } = useOwnedTitles(userId);
   const now = useNow(60_000);
   if (isPending)
     return (
@@ -36,6 +38,9 @@ export const MyTitles = ({ userId }: { userId: string }) => {
         {texts.myTitlesLoading}
       </p>
     );
+  const unavailable = serviceUnavailableText(error, 'payment-service');
+  if (unavailable)
+    return <ServiceUnavailable message={unavailable} onRetry={() => void refetch()} retrying={isFetching} />;
   if (isError)
     return (
       <div role="alert" className={styles.notice}>

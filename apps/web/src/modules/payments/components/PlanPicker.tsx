@@ -3,8 +3,10 @@ import { useId } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
+import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
 import { PageHeader } from '@web/shared/ui/PageTitle';
+import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
 import { usePlanCheckout } from '../hooks/usePlanCheckout';
 import { usePlans } from '../hooks/usePlans';
 import { useSignInFirst } from '../hooks/useSignInFirst';
@@ -59,7 +61,8 @@ const isPlanId = (plans: Plan[], value: string | null): value is PlanId =>
  * The choice lives in `?plan=`, so a visitor who signs in first comes back to it.
  */
 export const PlanPicker = () => {
-  const { data: plans, isPending, isError, refetch, isFetching } = usePlans();
+  const { data: plans, isPending, isError, error, refetch, isFetching } = usePlans();
+  const unavailable = serviceUnavailableText(error, 'payment-service');
   const [search, setSearch] = useSearchParams();
   const { isSignedIn } = useAuth();
   const location = useLocation();
@@ -101,6 +104,8 @@ export const PlanPicker = () => {
         <p role="status" className={styles.notice}>
           {texts.plansLoading}
         </p>
+      ) : unavailable ? (
+        <ServiceUnavailable message={unavailable} onRetry={() => void refetch()} retrying={isFetching} />
       ) : isError ? (
         <div role="alert" className={styles.notice}>
           <p>{texts.plansFailed}</p>

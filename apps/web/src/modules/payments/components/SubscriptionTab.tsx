@@ -2,8 +2,10 @@ import type { Plan, SubscriptionView } from '@app/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
+import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
+import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
 import { formatPaymentDate } from '../format-date';
 import { usePlanCheckout } from '../hooks/usePlanCheckout';
 import { usePlans } from '../hooks/usePlans';
@@ -168,15 +170,21 @@ export const SubscriptionTab = ({ userId }: UserProps) => {
         {texts.subscriptionLoading}
       </p>
     );
+  const retry = () => void Promise.all([subscription.refetch(), plans.refetch()]);
+  const unavailable = serviceUnavailableText(subscription.error ?? plans.error, 'payment-service');
+  if (unavailable)
+    return (
+      <ServiceUnavailable
+        message={unavailable}
+        onRetry={retry}
+        retrying={subscription.isFetching || plans.isFetching}
+      />
+    );
   if (subscription.isError || plans.isError)
     return (
       <div role="alert" className={styles.stack}>
         <p className={styles.muted}>{texts.subscriptionFailed}</p>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => void Promise.all([subscription.refetch(), plans.refetch()])}
-        >
+        <Button variant="ghost" size="sm" onClick={retry}>
           {texts.tryAgain}
         </Button>
       </div>

@@ -2,8 +2,10 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { watchLocation } from '@web/modules/player/watch-route';
+import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
+import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
 import { type AccessSummary, fallbackEntitlement, summarizeAccess, type TitleRef } from '../access-summary';
 import { useEntitlement } from '../hooks/useEntitlement';
 import { useNow } from '../hooks/useNow';
@@ -43,11 +45,12 @@ const headingFor = (
 /**
  * The entitlement panel (DECISIONS 6-8, 26, 27): why the viewer can watch this title, or every way in with
  * its price and button. Visitors see how to sign in; while the server cannot answer, the title's own prices
- * stand in, so there is never an error where a way in exists.
+ * stand in, so there is never an error where a way in exists. With payment-service down, a signed-in viewer is
+ * also told so above them: a checkout may not start yet, and what they already own cannot be shown.
  */
 export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessProps) => {
   const headingId = useId();
-  const { data, isError, signedIn } = useEntitlement(movie.id);
+  const { data, isError, error, isFetching, refetch, signedIn } = useEntitlement(movie.id);
   const now = useNow(TICK_MS);
   const checkout = useTitleCheckout(movie.id);
   const signInFirst = useSignInFirst();
@@ -55,6 +58,7 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
   const checking = !data && !isError;
   const entitlement = data ?? fallbackEntitlement(movie, signedIn);
   const summary = checking ? null : summarizeAccess(entitlement, signedIn, now);
+  const unavailable = signedIn && !data ? serviceUnavailableText(error, 'payment-service') : null;
   const Heading = placement === 'page' ? 'h2' : 'h3';
   const origin = titleOrigin(movie.id, movie.title, movie.kind);
   const watch = watchLocation(movie);
@@ -126,6 +130,9 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
       <Heading id={headingId} className={styles.heading}>
         {headingFor(summary, signedIn, placement)}
       </Heading>
+      {unavailable && (
+        <ServiceUnavailable message={unavailable} onRetry={() => void refetch()} retrying={isFetching} />
+      )}
       {summary === null ? (
         <>
           <p role="status" className={styles.line}>

@@ -4,6 +4,7 @@ import { Paths } from '@web/app/paths';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
 import { useSignInState } from '@web/modules/payments/hooks/useSignInFirst';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { useRefusedTitle } from '../hooks/usePlayerMovie';
 import { playerStrings as texts } from '../strings';
@@ -66,7 +67,7 @@ export const PlaybackRefused = ({ movieId, error, onRetry, waysIn }: PlaybackRef
     default:
       return (
         <PlayerStage role="alert">
-          <p>{texts.failed}</p>
+          <p>{serviceUnavailableText(error, 'streaming-service') ?? texts.failed}</p>
           <div className={styles.stageActions}>
             <Button variant="ghost" className={styles.onDark} onClick={onRetry}>
               {texts.tryAgain}

@@ -11,14 +11,14 @@ type BecauseYouWatchedRowProps = { userId: string | null; genre: string; search:
  * answers popular titles (DECISIONS 12); this row names what was watched, so it keeps its empty text then.
  */
 export const BecauseYouWatchedRow = ({ userId, genre, search }: BecauseYouWatchedRowProps) => {
-  const { data, isError, refetch } = useRecommendations({ userId, genre: genre || undefined });
+  const { data, error, refetch } = useRecommendations({ userId, genre: genre || undefined });
   const items =
     data && (data.source === RecommendationSource.Personal ? filterByTitle(data.items, search) : []);
   return (
     <RecommendationRow
       title={texts.becauseYouWatched}
       items={items}
-      failed={isError}
+      error={error}
       onRetry={() => void refetch()}
       empty={texts.becauseYouWatchedEmpty}
     />

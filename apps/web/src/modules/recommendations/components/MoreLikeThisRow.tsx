@@ -14,7 +14,7 @@ export const MoreLikeThisRow = ({ movieId }: { movieId: string }) => {
     <RecommendationRow
       title={texts.moreLikeThis}
       items={data?.items}
-      failed={isError}
+      error={error}
       onRetry={() => void refetch()}
       empty={texts.similarEmpty}
     />

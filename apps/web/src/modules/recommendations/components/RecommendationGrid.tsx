@@ -2,7 +2,9 @@ import type { RecommendationItem } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkeleton';
 import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
+import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { PageHeader } from '@web/shared/ui/PageTitle';
+import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
 import { RECOMMENDED_SHOWN, recommendationStrings as texts } from '../strings';
 import { RecommendationCard } from './RecommendationCard';
 import styles from './RecommendationGrid.module.css';
@@ -11,7 +13,8 @@ type RecommendationGridProps = {
   lead?: string;
   /** Undefined until the first answer. */
   items: RecommendationItem[] | undefined;
-  failed: boolean;
+  /** The query's error (null while none). */
+  error: Error | null;
   retrying: boolean;
   onRetry: () => void;
   /** What the page says when there is nothing to show. */
@@ -22,14 +25,17 @@ type RecommendationGridProps = {
 export const RecommendationGrid = ({
   lead,
   items,
-  failed,
+  error,
   retrying,
   onRetry,
   empty,
 }: RecommendationGridProps) => {
   const content = () => {
     if (items === undefined) {
-      if (failed) return <MoviesFailed onRetry={onRetry} retrying={retrying} />;
+      const unavailable = serviceUnavailableText(error, 'recommendation-service');
+      if (unavailable)
+        return <ServiceUnavailable message={unavailable} onRetry={onRetry} retrying={retrying} />;
+      if (error) return <MoviesFailed onRetry={onRetry} retrying={retrying} />;
       return <MovieGridSkeleton count={RECOMMENDED_SHOWN} />;
     }
     if (items.length === 0) return <div className={styles.empty}>{empty}</div>;

@@ -1,7 +1,9 @@
 import type { RecommendationItem } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Row } from '@web/modules/movies/components/MovieRow';
+import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
+import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
 import { recommendationStrings as texts } from '../strings';
 import { RecommendationCard } from './RecommendationCard';
 import styles from './RecommendationRow.module.css';
@@ -10,7 +12,8 @@ export type RecommendationRowProps = {
   title: string;
   /** Undefined until the first answer. */
   items: RecommendationItem[] | undefined;
-  failed: boolean;
+  /** The query's error (null while none). */
+  error: Error | null;
   onRetry: () => void;
   /** What the row says when the answer has no titles. */
   empty: ReactNode;
@@ -18,12 +21,16 @@ export type RecommendationRowProps = {
 
 /**
  * A row of recommended titles; while loading, failed (with Try Again) or empty it says so rather than going blank.
- * Try Again puts the row back to loading: a query that never answered is pending again while it retries.
+ * Try Again puts the row back to loading: a query that never answered is pending again while it retries. With the
+ * recommender down it says so, the rest of the page being unaffected.
  */
-export const RecommendationRow = ({ title, items, failed, onRetry, empty }: RecommendationRowProps) => {
+export const RecommendationRow = ({ title, items, error, onRetry, empty }: RecommendationRowProps) => {
+  const unavailable = serviceUnavailableText(error, 'recommendation-service');
   const placeholder = items ? (
     empty
-  ) : failed ? (
+  ) : unavailable ? (
+    <ServiceUnavailable message={unavailable} onRetry={onRetry} />
+  ) : error ? (
     <div role="alert" className={styles.failed}>
       <p className={styles.message}>{texts.failed}</p>
       <Button variant="ghost" size="sm" onClick={onRetry}>

@@ -11,7 +11,7 @@ import { RecommendationGrid } from './RecommendationGrid';
 /** /recommended: the signed-in viewer's picks; a visitor (or a viewer without history) sees popular titles. */
 const ViewerPicks = () => {
   const { user } = useAuth();
-  const { data, isError, isFetching, refetch } = useRecommendations({
+  const { data, error, isFetching, refetch } = useRecommendations({
     userId: user?.id ?? null,
     limit: RECOMMENDED_SHOWN,
   });
@@ -22,7 +22,7 @@ const ViewerPicks = () => {
     <RecommendationGrid
       lead={lead}
       items={data?.items}
-      failed={isError}
+      error={error}
       retrying={isFetching}
       onRetry={() => void refetch()}
       empty={<p>{texts.empty}</p>}
@@ -38,7 +38,7 @@ const SimilarTitles = ({ movieId }: { movieId: string }) => {
     <RecommendationGrid
       lead={data?.items[0]?.reasonText ?? texts.similarLead}
       items={unknown ? [] : data?.items}
-      failed={isError}
+      error={error}
       retrying={isFetching}
       onRetry={() => void refetch()}
       empty={

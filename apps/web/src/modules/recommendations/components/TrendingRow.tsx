@@ -7,12 +7,12 @@ type TrendingRowProps = { genre: string; search: string };
 
 /** The user home's Trending Now: most watched lately, in the chosen genre ('' is All Genres). */
 export const TrendingRow = ({ genre, search }: TrendingRowProps) => {
-  const { data, isError, refetch } = useTrending({ genre: genre || undefined });
+  const { data, error, refetch } = useTrending({ genre: genre || undefined });
   return (
     <RecommendationRow
       title={texts.trending}
       items={data && filterByTitle(data.items, search)}
-      failed={isError}
+      error={error}
       onRetry={() => void refetch()}
       empty={texts.trendingEmpty}
     />

@@ -10,6 +10,7 @@ import { episodeLocation } from '@web/modules/player/watch-route';
 import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
 import { useViewerSettings } from '@web/modules/viewer-data/hooks/useViewerSettings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { buttonClass } from '@web/shared/ui/Button';
 import { PageNotice } from '@web/shared/ui/PageNotice';
 import { Panel } from '@web/shared/ui/Panel';
@@ -41,7 +42,10 @@ export const EpisodeWatchScreen = ({ episodeId }: { episodeId: string }) => {
   if (isError) {
     const missing = error instanceof ApiRequestError && error.status === 404;
     return (
-      <PageNotice title={missing ? texts.episodeNotFound : texts.loadFailed}>
+      <PageNotice
+        title={missing ? texts.episodeNotFound : texts.loadFailed}
+        line={serviceUnavailableText(error, 'catalogue-service') ?? undefined}
+      >
         {documentTitle(texts.episodeNotFound)}
         <Link to={Paths.tvShows} className={buttonClass({ variant: 'ghost' })}>
           {texts.backToBrowse}

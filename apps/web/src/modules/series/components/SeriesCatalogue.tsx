@@ -39,7 +39,13 @@ export const SeriesCatalogue = () => {
       page={page}
       onPage={setPage}
       failed={
-        <LoadFailed text={texts.loadFailed} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+        <LoadFailed
+          text={texts.loadFailed}
+          error={list.error}
+          service="catalogue-service"
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
       }
       grid={(series) => <SeriesGrid series={series} />}
     />

@@ -17,6 +17,8 @@ export const AnalyticsTab = ({ userId }: { userId: string }) => {
     return (
       <LoadFailed
         text={texts.analyticsFailed}
+        error={analytics.error}
+        service="user-data-service"
         retrying={analytics.isFetching}
         onRetry={() => void analytics.refetch()}
       />

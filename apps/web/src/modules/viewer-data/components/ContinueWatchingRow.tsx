@@ -4,7 +4,9 @@ import { Row } from '@web/modules/movies/components/MovieRow';
 import { episodeLocation, watchLocation } from '@web/modules/player/watch-route';
 import { episodeRefLabel } from '@web/modules/series/episode-ref';
 import { seriesStrings } from '@web/modules/series/strings';
+import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
+import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useContinueWatching, useHideFromRow } from '../hooks/useContinueWatching';
@@ -59,14 +61,27 @@ const ResumeCard = ({ item, onRemove }: ResumeCardProps) => {
 
 /**
  * Continue Watching on the user home (DECISIONS 10): the titles in progress with how far in they are; a click
- * resumes, "Remove from row" hides one at once (back if the server refuses). Not shown while there is none.
+ * resumes, "Remove from row" hides one at once (back if the server refuses). Not shown while there is none, nor
+ * after an ordinary failure; with the viewer's data unavailable (user-data-service down) it says so.
  */
 export const ContinueWatchingRow = ({ userId }: { userId: string }) => {
-  const { data } = useContinueWatching(userId);
+  const { data, error, isFetching, refetch } = useContinueWatching(userId);
+  const unavailable = data ? null : serviceUnavailableText(error, 'user-data-service');
   const { toasts, show, dismiss } = useToasts();
   const hide = useHideFromRow(userId, { onError: () => show('error', texts.removeFromRowFailed) });
   return (
     <>
+      {unavailable && (
+        <Row
+          title={texts.continueWatching}
+          items={[]}
+          keyOf={(item: ContinueWatchingItem) => item.movieId}
+          renderItem={() => null}
+          empty={
+            <ServiceUnavailable message={unavailable} onRetry={() => void refetch()} retrying={isFetching} />
+          }
+        />
+      )}
       {data && data.length > 0 && (
         <Row
           title={texts.continueWatching}

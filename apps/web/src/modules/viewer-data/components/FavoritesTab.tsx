@@ -22,6 +22,8 @@ export const FavoritesTab = ({ userId }: { userId: string }) => {
       return (
         <LoadFailed
           text={texts.favoritesFailed}
+          error={favorites.error}
+          service="user-data-service"
           retrying={favorites.isFetching}
           onRetry={() => void favorites.refetch()}
         />

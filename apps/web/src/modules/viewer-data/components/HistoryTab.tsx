@@ -47,6 +47,8 @@ export const HistoryTab = ({ userId }: { userId: string }) => {
       return (
         <LoadFailed
           text={texts.historyFailed}
+          error={history.error}
+          service="user-data-service"
           retrying={history.isFetching}
           onRetry={() => void history.refetch()}
         />

@@ -1,5 +1,8 @@
+import type { ServiceName } from '@app/contracts';
 import type { ReactNode } from 'react';
+import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
+import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
 import { viewerDataStrings as texts } from '../strings';
 import styles from './LoadStates.module.css';
 
@@ -9,16 +12,27 @@ export const Loading = ({ text }: { text: string }) => (
   </p>
 );
 
-type LoadFailedProps = { text: string; onRetry: () => void; retrying: boolean };
+type LoadFailedProps = {
+  text: string;
+  /** The query's error and the service that answers it: when that service is down, the section says so. */
+  error: unknown;
+  service: ServiceName;
+  onRetry: () => void;
+  retrying: boolean;
+};
 
-export const LoadFailed = ({ text, onRetry, retrying }: LoadFailedProps) => (
-  <div role="alert" className={styles.notice}>
-    <p className={styles.muted}>{text}</p>
-    <Button variant="ghost" size="sm" disabled={retrying} onClick={onRetry}>
-      {texts.tryAgain}
-    </Button>
-  </div>
-);
+export const LoadFailed = ({ text, error, service, onRetry, retrying }: LoadFailedProps) => {
+  const unavailable = serviceUnavailableText(error, service);
+  if (unavailable) return <ServiceUnavailable message={unavailable} onRetry={onRetry} retrying={retrying} />;
+  return (
+    <div role="alert" className={styles.notice}>
+      <p className={styles.muted}>{text}</p>
+      <Button variant="ghost" size="sm" disabled={retrying} onClick={onRetry}>
+        {texts.tryAgain}
+      </Button>
+    </div>
+  );
+};
 
 /** A list with nothing in it yet, and where to go from there. */
 export const Empty = ({ text, children }: { text: string; children?: ReactNode }) => (

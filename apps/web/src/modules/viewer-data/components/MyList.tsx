@@ -48,6 +48,8 @@ export const MyList = ({ userId }: { userId: string }) => {
       return (
         <LoadFailed
           text={texts.favoritesFailed}
+          error={favorites.error}
+          service="user-data-service"
           retrying={favorites.isFetching}
           onRetry={() => void favorites.refetch()}
         />
@@ -72,6 +74,8 @@ export const MyList = ({ userId }: { userId: string }) => {
       return (
         <LoadFailed
           text={texts.favoritesFailed}
+          error={movies.error}
+          service="catalogue-service"
           retrying={movies.isFetching}
           onRetry={() => void movies.refetch()}
         />

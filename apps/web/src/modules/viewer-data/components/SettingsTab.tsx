@@ -82,6 +82,8 @@ export const SettingsTab = ({ userId }: { userId: string }) => {
     return (
       <LoadFailed
         text={texts.settingsFailed}
+        error={settings.error}
+        service="user-data-service"
         retrying={settings.isFetching}
         onRetry={() => void settings.refetch()}
       />

@@ -1,0 +1,117 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { recommendationStrings } from '@web/modules/recommendations/strings';
+import {
+  aList,
+  aRecommendation,
+  answer,
+} from '@web/modules/recommendations/testing/recommendations-test-kit';
+import { viewerDataStrings } from '@web/modules/viewer-data/strings';
+import { aContinueItem, USER_ID } from '@web/modules/viewer-data/testing/viewer-data-test-kit';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { renderApp, waitForPage } from '@web/test/render-app';
+import { browseStrings } from '../browse-strings';
+import { movieStrings } from '../strings';
+import { signInAs, someSections } from '../testing/browse-test-kit';
+
+/** What the gateway answers when no replica of a service answers (libs/server-core service-client). */
+const unavailable = (message: string) => ({
+  status: 503,
+  body: { code: 'SERVICE_UNAVAILABLE', message, correlationId: 'c-1' },
+});
+const RECOMMENDATIONS_DOWN =
+  'Recommendations are unavailable right now. Everything else works; try again in a moment.';
+
+/** Issue 15 part 4: one service down, the user home says which section is unavailable and shows the rest. */
+describe('User home with a service down', () => {
+  let api: FakeApi;
+  let down: { recommendations: boolean; viewerData: boolean; catalogue: boolean };
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    signInAs('user');
+    down = { recommendations: false, viewerData: false, catalogue: false };
+    api = await startFakeApi((_request, url) => {
+      const path = url.pathname;
+      if (path.startsWith('/api/movies')) {
+        if (down.catalogue) return unavailable('The catalogue is unavailable right now.');
+        if (path === '/api/movies/sections') return { status: 200, body: someSections() };
+        if (path === '/api/movies/genres') return { status: 200, body: ['Drama'] };
+      }
+      if (path.startsWith('/api/recommend')) {
+        if (down.recommendations) return unavailable('Recommendations are unavailable right now.');
+        return answer(aList([aRecommendation({ title: 'Lagaan' })]));
+      }
+      if (path === `/api/users/${USER_ID}/continue-watching`) {
+        if (down.viewerData) return unavailable('My List and watch history are unavailable right now.');
+        return { status: 200, body: [aContinueItem({ title: 'Night Train' })] };
+      }
+      return undefined;
+    });
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  const open = async () => {
+    renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+  };
+  const row = (name: string) => screen.findByRole('region', { name });
+
+  it('says Recommendations are unavailable in both recommender rows, and the catalogue and Continue Watching still show', async () => {
+    down.recommendations = true;
+    await open();
+
+    for (const name of [recommendationStrings.becauseYouWatched, recommendationStrings.trending]) {
+      const alert = await within(await row(name)).findByRole('alert');
+      expect(within(alert).getByText(RECOMMENDATIONS_DOWN)).toBeTruthy();
+      expect(within(alert).queryByText(recommendationStrings.failed)).toBeNull();
+    }
+    expect(
+      await within(await row(browseStrings.sections.newlyLaunched)).findByRole('link', {
+        name: 'Fresh Launch',
+      }),
+    ).toBeTruthy();
+    expect(
+      await within(await row(viewerDataStrings.continueWatching)).findByRole('link', {
+        name: viewerDataStrings.resume('Night Train'),
+      }),
+    ).toBeTruthy();
+
+    // Back: Try Again in the row asks again and shows its titles.
+    down.recommendations = false;
+    const mine = await row(recommendationStrings.becauseYouWatched);
+    fireEvent.click(within(mine).getByRole('button', { name: 'Try Again' }));
+    expect(await within(mine).findByRole('link', { name: 'Lagaan' })).toBeTruthy();
+    expect(within(mine).queryByRole('alert')).toBeNull();
+  });
+
+  it('says Continue Watching is unavailable when the viewer data is, rather than hiding the row', async () => {
+    down.viewerData = true;
+    await open();
+
+    const alert = await within(await row(viewerDataStrings.continueWatching)).findByRole('alert');
+    expect(
+      within(alert).getByText(
+        'My List and watch history are unavailable right now. Everything else works; try again in a moment.',
+      ),
+    ).toBeTruthy();
+    expect(
+      await within(await row(recommendationStrings.becauseYouWatched)).findByRole('link', { name: 'Lagaan' }),
+    ).toBeTruthy();
+  });
+
+  it('says the catalogue is unavailable instead of "Failed to fetch movies" when it is down', async () => {
+    down.catalogue = true;
+    await open();
+
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByText(
+        'The catalogue is unavailable right now. Everything else works; try again in a moment.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(movieStrings.failed)).toBeNull();
+  });
+});
