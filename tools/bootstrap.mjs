@@ -22,6 +22,7 @@ const commands = {
   'bench-reco-latency': 'tools/bench/recommend-latency.bench.ts',
   'bench-session-cache': 'tools/bench/session-cache.bench.ts',
   'bench-rpc': 'tools/bench/rpc-transport.bench.ts',
+  'bench-soak': 'tools/bench/soak.bench.ts',
 };
 
 const fail = (message) => {

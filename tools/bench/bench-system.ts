@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { LoginResponse, Movie, Page } from '@app/contracts';
 import { workspaceRoot } from '@app/local-infra';
 import { solveAltcha, type AltchaChallenge } from '@app/server-testing/altcha';
+import { mailsIn, pollOutbox } from '@app/server-testing/outbox';
 import { nxCli, runStep } from '../dev/processes';
 import { startSystem, type RunningSystem } from '../dev/system';
 
@@ -50,6 +51,8 @@ export const seededRandom = (seed: number): Random => {
 
 export type BenchApi = ReturnType<typeof benchApi>;
 
+const VERIFY_LINK = /\/verify-email\?token=([a-f0-9]{64})/;
+
 /**
  * JSON calls to the gateway. Each call comes from its own client address (`x-forwarded-for`), as real visitors
  * do, so the per-address sign-up and sign-in limits stay on and a bench can still make many accounts.
@@ -80,7 +83,7 @@ export const benchApi = (baseUrl: string) => {
     return json<LoginResponse>(loginPath, { method: 'POST', body });
   };
   let accounts = 0;
-  /** A new account, signed in. */
+  /** A new account, signed in (with its credentials, for benches that sign in again). */
   const newViewer = async (label: string) => {
     const email = `bench-${label}-${Date.now().toString(36)}-${++accounts}@bench.streamly.in`;
     const password = 'Bench@12345';
@@ -89,7 +92,17 @@ export const benchApi = (baseUrl: string) => {
       body: JSON.stringify({ username: 'Bench Viewer', email, password }),
     });
     const session = await signIn(email, password);
-    return { id: session.user.id, token: session.token };
+    return { id: session.user.id, token: session.token, email, password };
+  };
+  /** Opens the link sign-up mailed to `email` (DECISIONS 33: paying needs a verified address). */
+  const verifyEmail = async (email: string, outboxDir: string) => {
+    const mail = await pollOutbox(
+      outboxDir,
+      () => mailsIn(outboxDir, email).find((candidate) => VERIFY_LINK.test(candidate.text)),
+      { what: `verification mail to ${email}` },
+    );
+    const token = VERIFY_LINK.exec(mail.text)?.[1];
+    await json('/api/auth/verify-email', { method: 'POST', body: JSON.stringify({ token }) });
   };
   /** A fresh system is still mapping its seeded titles to the sample films: waits for a playable free one. */
   const playableTitle = async (): Promise<Movie> => {
@@ -100,5 +113,5 @@ export const benchApi = (baseUrl: string) => {
     }
     throw new Error('no playable title after 3 minutes');
   };
-  return { send, json, signIn, newViewer, playableTitle };
+  return { send, json, signIn, newViewer, verifyEmail, playableTitle };
 };

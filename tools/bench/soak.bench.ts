@@ -1,0 +1,1121 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { Redis } from 'ioredis';
+import type {
+  Checkout,
+  CheckoutConfig,
+  Entitlement,
+  HeartbeatReply,
+  Movie,
+  Page,
+  PlaybackSession,
+} from '@app/contracts';
+import { EVENT_STREAM, MovieAccess } from '@app/contracts';
+import { DEAD_LETTER_STREAM } from '@app/server-core';
+import { solveAltcha, type AltchaChallenge } from '@app/server-testing/altcha';
+import type { RunningSystem } from '../dev/system';
+import { benchApi, percentile, seededRandom, sleep, startBenchSystem, type Random } from './bench-system';
+
+/**
+ * `npm run bench:soak` (issue 15, part 4): the whole system under a steady mixed load. SOAK_REQUESTS requests
+ * (default 50,000; `--quick` makes it 2,000) arrive open-loop at SOAK_RATE per second (default 500): each is sent
+ * at its scheduled time whether or not earlier ones have answered, so a slow system shows up as latency and
+ * backlog, not as a lower offered rate; latency counts from the scheduled time. At most SOAK_MAX_IN_FLIGHT (2,000)
+ * are in flight; one that would exceed it is not sent and counts as an error.
+ * Every 5 s it samples each process's RSS and CPU (/proc), then prints latency per kind and route, the errors with
+ * sample bodies, memory per process (after warm-up, end, max, least-squares slope over the second half) and where
+ * the CPU went. Exits 1 when any request failed or a Node process's memory is not flat, so it can serve as a check.
+ * SOAK_RATE=100,200,300 runs one stage of SOAK_REQUESTS per rate on one system and ends with a summary of them.
+ * Run: `npm run bench:soak` (or `-- --quick`), or after `npm run setup`:
+ * `node tools/build/node-app.mjs bench-soak tools/bench/soak.bench.ts .cache/tools/bench-soak.js &&
+ * node --enable-source-maps .cache/tools/bench-soak.js --quick`.
+ */
+const QUICK = process.argv.includes('--quick');
+/** One rate, or several (`SOAK_RATE=100,200,300`): stages run in turn on the same system, to find what it sustains. */
+const RATES = (process.env.SOAK_RATE ?? '500').split(',').map(Number);
+const REQUESTS = Number(process.env.SOAK_REQUESTS ?? (QUICK ? 2_000 : 50_000));
+const MAX_IN_FLIGHT = Number(process.env.SOAK_MAX_IN_FLIGHT ?? 2_000);
+const VIEWERS = Number(process.env.SOAK_VIEWERS ?? 48);
+const SAMPLE_MS = Number(process.env.SOAK_SAMPLE_SECONDS ?? 5) * 1000;
+const TIMEOUT_MS = 30_000;
+/** The first fifth of the requests warm the JIT, caches and pools; memory is judged after it. */
+const WARM_UP_SHARE = 0.2;
+/**
+ * A Node process's RSS is "not flat" when, over the second half, it rises faster than this (MB per 10,000 requests)
+ * AND ends more than MIN_GROWTH_MB above its after-warm-up figure. 4 MB per 10,000 is 400 bytes kept per request
+ * if the process saw all of them (the gateway does): 20 MB over 50,000, a leak that matters at a million a day. The
+ * growth floor keeps the garbage collector's own swings (V8's young generation alone is up to 48 MB, and old space
+ * grows in steps before a major GC) from reading as a trend. SOAK_MAX_SLOPE_MB overrides the slope.
+ */
+const MAX_SLOPE_MB = Number(process.env.SOAK_MAX_SLOPE_MB ?? 4);
+const MIN_GROWTH_MB = 16;
+/**
+ * A slope needs this many second-half samples spanning this many requests; a shorter run (the quick mode, a short
+ * stage) extrapolates the collector's swings into a trend, so its memory is reported, not judged.
+ */
+const MIN_SLOPE_SAMPLES = 4;
+const MIN_SLOPE_REQUESTS = 10_000;
+const DRAIN_TIMEOUT_MS = 120_000;
+/** CPU with no requests (consumers polling, timers, the JVM): what the system spends before serving anyone. */
+const IDLE_MS = 10_000;
+/** After a stage and its events, a pause before one more RSS sample: memory held by a backlog should be given back. */
+const COOL_DOWN_MS = 20_000;
+const SETTLE_TIMEOUT_MS = 15 * 60_000;
+
+type Kind = 'browse' | 'sign-in' | 'playback start' | 'progress report' | 'favourites' | 'viewer reads';
+
+type Viewer = {
+  id: string;
+  token: string;
+  email: string;
+  password: string;
+  /** One client address per viewer, as a person at home has. */
+  ip: string;
+  /** What this viewer plays (a free title, or the premium one they bought): the same session and title keep one lease. */
+  title: Movie;
+  playback: { token: string; leaseId: string; durationSeconds: number };
+  position: number;
+  favourites: Set<string>;
+  /** Titles with a favourites request in flight: a person does not add and remove the same title at once. */
+  busy: Set<string>;
+};
+
+type Context = {
+  titles: Movie[];
+  genres: string[];
+  searchTerms: string[];
+  viewers: Viewer[];
+  /** Captchas solved before a stage for its sign-ins (see `solveCaptchas`). */
+  captchas: Array<{ token: string; solvedAt: number }>;
+  fetchCaptcha: () => Promise<string>;
+};
+
+/** One HTTP request of the mix. `check` turns a 2xx answer the client would still treat as a failure into an error. */
+type Planned = {
+  route: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  body?: unknown;
+  token?: string;
+  ip: string;
+  check?: (body: string) => string | null;
+  settle?: (ok: boolean, body: string) => void;
+};
+
+type Action = {
+  kind: Kind;
+  /** Share of the requests, in per cent. */
+  weight: number;
+  plan: (ctx: Context, random: Random) => Planned | Promise<Planned>;
+};
+
+const pick = <T>(items: readonly T[], random: Random): T => items[Math.floor(random() * items.length)];
+const anonymousIp = (random: Random) => `10.77.${Math.floor(random() * 8)}.${Math.floor(random() * 250) + 1}`;
+
+/** Favourites: add a title not in the list, or (half the time, or when the list is long) remove one that is. */
+const favouriteToggle = (ctx: Context, random: Random): Planned => {
+  const viewer = pick(ctx.viewers, random);
+  const removable = [...viewer.favourites].filter((id) => !viewer.busy.has(id));
+  const remove = removable.length > 0 && (random() < 0.5 || removable.length >= 20);
+  const movieId = remove
+    ? pick(removable, random)
+    : pick(
+        ctx.titles.filter((t) => !viewer.favourites.has(t.id) && !viewer.busy.has(t.id)),
+        random,
+      ).id;
+  viewer.busy.add(movieId);
+  const settle = (ok: boolean) => {
+    viewer.busy.delete(movieId);
+    if (ok && remove) viewer.favourites.delete(movieId);
+    if (ok && !remove) viewer.favourites.add(movieId);
+  };
+  return remove
+    ? {
+        route: 'DELETE /api/users/:id/favorites/:movieId',
+        method: 'DELETE',
+        path: `/api/users/${viewer.id}/favorites/${movieId}`,
+        token: viewer.token,
+        ip: viewer.ip,
+        settle,
+      }
+    : {
+        route: 'POST /api/users/:id/favorites',
+        method: 'POST',
+        path: `/api/users/${viewer.id}/favorites`,
+        body: { movieId },
+        token: viewer.token,
+        ip: viewer.ip,
+        settle,
+      };
+};
+
+/** The mix, in per cent of requests (sums to 100). Progress reports lead: every playing viewer sends one each 10 s. */
+const ACTIONS: Action[] = [
+  {
+    kind: 'browse',
+    weight: 15,
+    plan: (ctx, random) => {
+      const filter = random();
+      const extra =
+        filter < 0.3
+          ? `&genre=${encodeURIComponent(pick(ctx.genres, random))}`
+          : filter < 0.6
+            ? `&sort=${pick(['popular', 'newest', 'top-rated', 'title'], random)}`
+            : '';
+      return {
+        route: 'GET /api/movies (list page)',
+        method: 'GET',
+        path: `/api/movies?page=${1 + Math.floor(random() * 5)}&pageSize=24${extra}`,
+        ip: anonymousIp(random),
+      };
+    },
+  },
+  {
+    kind: 'browse',
+    weight: 4,
+    plan: (_, random) => ({
+      route: 'GET /api/movies/sections',
+      method: 'GET',
+      path: '/api/movies/sections',
+      ip: anonymousIp(random),
+    }),
+  },
+  {
+    kind: 'browse',
+    weight: 12,
+    plan: (ctx, random) => {
+      const viewer = pick(ctx.viewers, random);
+      return {
+        route: 'GET /api/movies/:id',
+        method: 'GET',
+        path: `/api/movies/${pick(ctx.titles, random).id}`,
+        token: viewer.token,
+        ip: viewer.ip,
+      };
+    },
+  },
+  {
+    kind: 'browse',
+    weight: 3,
+    plan: (ctx, random) => {
+      const viewer = pick(ctx.viewers, random);
+      return {
+        route: 'GET /api/entitlements/:id',
+        method: 'GET',
+        path: `/api/entitlements/${pick(ctx.titles, random).id}`,
+        token: viewer.token,
+        ip: viewer.ip,
+      };
+    },
+  },
+  {
+    kind: 'browse',
+    weight: 5,
+    plan: (_, random) => ({
+      route: 'GET /api/series (list page)',
+      method: 'GET',
+      path: `/api/series?page=${1 + Math.floor(random() * 2)}&pageSize=24`,
+      ip: anonymousIp(random),
+    }),
+  },
+  {
+    kind: 'browse',
+    weight: 5,
+    plan: (ctx, random) => ({
+      route: 'GET /api/movies?search=',
+      method: 'GET',
+      path: `/api/movies?search=${encodeURIComponent(pick(ctx.searchTerms, random))}&page=1&pageSize=24`,
+      ip: anonymousIp(random),
+    }),
+  },
+  {
+    // argon2id (19 MiB, 2 passes) per sign-in: rare, as in life (a session lasts 7 days).
+    kind: 'sign-in',
+    weight: 0.2,
+    plan: async (ctx, random) => {
+      const viewer = pick(ctx.viewers, random);
+      const captcha = ctx.captchas.shift();
+      // A challenge lives 10 minutes; a slow run solves a fresh one (and the sign-in's latency shows it).
+      const recaptchaToken =
+        captcha && Date.now() - captcha.solvedAt < 9 * 60_000 ? captcha.token : await ctx.fetchCaptcha();
+      return {
+        route: 'POST /api/auth/login',
+        method: 'POST',
+        path: '/api/auth/login',
+        body: { email: viewer.email, password: viewer.password, recaptchaToken },
+        ip: viewer.ip,
+      };
+    },
+  },
+  {
+    kind: 'playback start',
+    weight: 5,
+    plan: (ctx, random) => {
+      const viewer = pick(ctx.viewers, random);
+      return {
+        route: 'POST /api/playback/:id',
+        method: 'POST',
+        path: `/api/playback/${viewer.title.id}`,
+        body: {},
+        token: viewer.token,
+        ip: viewer.ip,
+        settle: (ok, body) => {
+          if (!ok) return;
+          const session = JSON.parse(body) as PlaybackSession;
+          viewer.playback = {
+            token: session.token,
+            leaseId: session.leaseId,
+            durationSeconds: session.durationSeconds ?? 20,
+          };
+        },
+      };
+    },
+  },
+  {
+    kind: 'progress report',
+    weight: 27.8,
+    plan: (ctx, random) => {
+      const viewer = pick(ctx.viewers, random);
+      const { token, leaseId, durationSeconds } = viewer.playback;
+      viewer.position = (viewer.position + 1) % Math.max(1, Math.floor(durationSeconds));
+      const draw = random();
+      return {
+        route: 'POST /api/playback/heartbeat',
+        method: 'POST',
+        path: '/api/playback/heartbeat',
+        body: {
+          token,
+          leaseId,
+          positionSeconds: viewer.position,
+          durationSeconds,
+          event: draw < 0.05 ? 'pause' : draw < 0.1 ? 'seek' : 'tick',
+          watchedSeconds: 1,
+        },
+        ip: viewer.ip,
+        // The viewer's one lease is renewed far inside its 45 s: losing it would stop their player.
+        check: (body) =>
+          (JSON.parse(body) as HeartbeatReply).leaseActive ? null : 'lease lost (leaseActive: false)',
+      };
+    },
+  },
+  { kind: 'favourites', weight: 8, plan: favouriteToggle },
+  {
+    kind: 'favourites',
+    weight: 3,
+    plan: (ctx, random) => {
+      const viewer = pick(ctx.viewers, random);
+      return {
+        route: 'GET /api/users/:id/favorites',
+        method: 'GET',
+        path: `/api/users/${viewer.id}/favorites`,
+        token: viewer.token,
+        ip: viewer.ip,
+      };
+    },
+  },
+  {
+    kind: 'viewer reads',
+    weight: 7,
+    plan: (ctx, random) => {
+      const viewer = pick(ctx.viewers, random);
+      return {
+        route: 'GET /api/users/:id/continue-watching',
+        method: 'GET',
+        path: `/api/users/${viewer.id}/continue-watching`,
+        token: viewer.token,
+        ip: viewer.ip,
+      };
+    },
+  },
+  {
+    kind: 'viewer reads',
+    weight: 5,
+    plan: (ctx, random) => {
+      const viewer = pick(ctx.viewers, random);
+      return { route: 'GET /api/user', method: 'GET', path: '/api/user', token: viewer.token, ip: viewer.ip };
+    },
+  },
+];
+
+/** The kinds of a stage's requests, drawn up front (seeded), so its sign-ins' captchas are solved before the clock starts. */
+const drawSchedule = (random: Random): Action[] => {
+  const total = ACTIONS.reduce((sum, action) => sum + action.weight, 0);
+  return Array.from({ length: REQUESTS }, () => {
+    let draw = random() * total;
+    return ACTIONS.find((action) => (draw -= action.weight) < 0) ?? ACTIONS[ACTIONS.length - 1];
+  });
+};
+
+/** Runs `work` over `items`, `limit` at a time. */
+const mapLimit = async <T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>) => {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index], index);
+      }
+    }),
+  );
+  return results;
+};
+
+// ── /proc: memory and CPU per process ─────────────────────────────────────────────────────────────────────
+
+type Sampled = { name: string; pid: number; node: boolean };
+type Sample = {
+  at: number;
+  completed: number;
+  rssMb: Map<number, number>;
+  ticks: Map<number, number>;
+  machine: { total: number; busy: number };
+};
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+const statFields = (pid: number | 'self') => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After "pid (comm) ": field 3 (state) is index 0, so ppid is 1, utime 11, stime 12.
+  return {
+    comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+    rest: stat.slice(stat.lastIndexOf(')') + 2).split(' '),
+  };
+};
+const cpuTicks = (pid: number | 'self') => {
+  const { rest } = statFields(pid);
+  return Number(rest[11]) + Number(rest[12]);
+};
+const rssMb = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+};
+const machineTicks = () => {
+  // user nice system idle iowait irq softirq steal (guest time is already inside user).
+  const values = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number);
+  const total = values.reduce((sum, value) => sum + value, 0);
+  return { total, busy: total - values[3] - values[4] };
+};
+
+/** Redis, NATS and the MongoDB-wire server, when this process started them: its descendants, found through /proc. */
+const infraProcesses = (known: Set<number>): Sampled[] => {
+  const children = new Map<number, number[]>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const { comm, rest } = statFields(Number(entry));
+      const parent = Number(rest[1]);
+      names.set(Number(entry), comm);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const labels: Record<string, string> = {
+    java: 'mongo-java-server',
+    'redis-server': 'redis',
+    'nats-server': 'nats',
+  };
+  const found: Sampled[] = [];
+  const queue = [...(children.get(process.pid) ?? [])];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    queue.push(...(children.get(pid) ?? []));
+    const label = labels[names.get(pid) ?? ''];
+    if (label && !known.has(pid)) found.push({ name: label, pid, node: false });
+  }
+  return found;
+};
+
+const takeSample = (processes: Sampled[], at: number, completed: number): Sample => {
+  const rss = new Map<number, number>();
+  const ticks = new Map<number, number>();
+  for (const { pid } of processes) {
+    try {
+      rss.set(pid, rssMb(pid));
+      ticks.set(pid, cpuTicks(pid));
+    } catch {
+      // Gone: the report says so through a missing figure.
+    }
+  }
+  ticks.set(process.pid, cpuTicks('self'));
+  return { at, completed, rssMb: rss, ticks, machine: machineTicks() };
+};
+
+/** Least-squares slope of y over x. */
+const slope = (points: Array<[number, number]>) => {
+  const n = points.length;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  const sxx = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
+  const sxy = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0);
+  return sxx === 0 ? 0 : sxy / sxx;
+};
+
+// ── Results ─────────────────────────────────────────────────────────────────────────────────────────────
+
+type RouteStats = {
+  kind: Kind;
+  count: number;
+  /** Of the requests sent (one refused at the in-flight cap has none). */
+  latencies: number[];
+  errors: Map<string, { count: number; samples: string[] }>;
+};
+type Stats = Map<string, RouteStats>;
+
+const record = (
+  stats: Stats,
+  kind: Kind,
+  route: string,
+  latencyMs: number | null,
+  error?: { label: string; sample: string },
+) => {
+  const entry: RouteStats = stats.get(route) ?? { kind, count: 0, latencies: [], errors: new Map() };
+  stats.set(route, entry);
+  entry.count++;
+  if (latencyMs !== null) entry.latencies.push(latencyMs);
+  if (!error) return;
+  const bucket = entry.errors.get(error.label) ?? { count: 0, samples: [] };
+  entry.errors.set(error.label, bucket);
+  bucket.count++;
+  if (bucket.samples.length < 3) bucket.samples.push(error.sample.slice(0, 300));
+};
+
+const errorCount = (entry: RouteStats) => [...entry.errors.values()].reduce((sum, e) => sum + e.count, 0);
+const sortedOf = (latencies: number[]) => [...latencies].sort((a, b) => a - b);
+const at = (sorted: number[], p: number) => (sorted.length ? percentile(sorted, p).toFixed(1) : '–');
+const latencyCells = (latencies: number[]) => {
+  const sorted = sortedOf(latencies);
+  return `${at(sorted, 50)} | ${at(sorted, 95)} | ${at(sorted, 99)} | ${at(sorted, 100)}`;
+};
+const mb = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? '–' : value.toFixed(1);
+const loadText = (load: number[]) => load.map((v) => v.toFixed(2)).join(' ');
+
+// ── Set-up ──────────────────────────────────────────────────────────────────────────────────────────────
+
+const prepare = async (system: RunningSystem): Promise<Context> => {
+  const api = benchApi(system.url);
+  const titles: Movie[] = [];
+  for (let page = 1; titles.length < 600; page++) {
+    const list = await api.json<Page<Movie>>(`/api/movies?page=${page}&pageSize=100`);
+    titles.push(...list.data);
+    if (page * 100 >= list.total) break;
+  }
+  const genres = await api.json<string[]>('/api/movies/genres');
+  const searchTerms = [
+    ...new Set(titles.flatMap((t) => t.title.split(/\W+/).filter((word) => word.length >= 4)).slice(0, 60)),
+  ];
+  const ready = (access: MovieAccess) =>
+    api
+      .json<Page<Movie>>(`/api/movies?access=${access}&page=1&pageSize=100`)
+      .then((p) => p.data.filter((m) => m.mediaReady));
+  const [free, premium] = await Promise.all([ready(MovieAccess.Free), ready(MovieAccess.Premium)]);
+  if (!free.length) throw new Error('no playable free title once the seed was applied');
+
+  const outboxDir = system.processes.find((p) => p.env.OUTBOX_DIR)?.env.OUTBOX_DIR;
+  if (!outboxDir) throw new Error('no service of the system names its OUTBOX_DIR');
+  const config = await api.json<CheckoutConfig>('/api/payments/config');
+  const razorpay = new URL(config.checkoutUrl).origin;
+  console.log(
+    `• ${titles.length} titles, ${free.length} free and ${premium.length} premium playable; signing up ${VIEWERS} viewers (every 4th buys a premium title)…`,
+  );
+  const accounts = await mapLimit(
+    Array.from({ length: VIEWERS }, (_, n) => n),
+    4,
+    async () => api.newViewer('soak'),
+  );
+  const titleOf = (n: number) =>
+    n % 4 === 3 && premium.length > 0 ? premium[n % premium.length] : free[n % free.length];
+  // One purchase at a time: the MongoDB-wire stand-in ignores the partial filter of the orders' unique
+  // `razorpayOrderId` index, so two orders waiting for their Razorpay id at once collide on null (reported).
+  for (const [n, account] of accounts.entries()) {
+    const title = titleOf(n);
+    if (title.access !== MovieAccess.Premium) continue;
+    await api.verifyEmail(account.email, outboxDir);
+    const checkout = await api.json<Checkout>(
+      '/api/payments/create-order',
+      {
+        method: 'POST',
+        body: JSON.stringify({
+          movieId: title.id,
+          kind: 'purchase',
+          idempotencyKey: `soak${n}x${account.id}`,
+        }),
+      },
+      account.token,
+    );
+    const paid = await fetch(`${razorpay}/_control/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId: checkout.id }),
+    });
+    if (!paid.ok) throw new Error(`paying ${checkout.id} answered ${paid.status}: ${await paid.text()}`);
+    // The grant arrives with Razorpay's webhook.
+    for (const deadline = Date.now() + 30_000; ; await sleep(250)) {
+      const entitlement = await api.json<Entitlement>(`/api/entitlements/${title.id}`, {}, account.token);
+      if (entitlement.canWatch) break;
+      if (Date.now() > deadline) throw new Error(`the purchase of ${title.id} was not granted in 30 s`);
+    }
+  }
+  const viewers = await mapLimit(accounts, 4, async (account, n): Promise<Viewer> => {
+    const title = titleOf(n);
+    const session = await api.json<PlaybackSession>(
+      `/api/playback/${title.id}`,
+      { method: 'POST', body: '{}' },
+      account.token,
+    );
+    return {
+      ...account,
+      ip: `10.88.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+      title,
+      playback: {
+        token: session.token,
+        leaseId: session.leaseId,
+        durationSeconds: session.durationSeconds ?? 20,
+      },
+      position: 0,
+      favourites: new Set(),
+      busy: new Set(),
+    };
+  });
+  const fetchCaptcha = async () =>
+    solveAltcha(await api.json<AltchaChallenge>('/api/auth/captcha/challenge'));
+  return { titles, genres, searchTerms, viewers, captchas: [], fetchCaptcha };
+};
+
+/**
+ * The widget solves its proof of work while the person types: done before the clock starts, so the load generator
+ * does not spend the run's CPU on it (about 0.2 s each here).
+ */
+const solveCaptchas = async (ctx: Context, count: number) => {
+  ctx.captchas = await mapLimit(Array.from({ length: count }), 4, async () => ({
+    token: await ctx.fetchCaptcha(),
+    solvedAt: Date.now(),
+  }));
+};
+
+/** A 2xx answer the client cannot use is an error too. */
+const checked = (planned: Planned, text: string): string | null => {
+  try {
+    return planned.check?.(text) ?? null;
+  } catch {
+    return 'unreadable 2xx answer';
+  }
+};
+
+// ── A stage: REQUESTS at one rate ─────────────────────────────────────────────────────────────────────────
+
+type RunFigures = {
+  rate: number;
+  stats: Stats;
+  startedAt: number;
+  lastScheduled: number;
+  endedAt: number;
+  completed: number;
+  maxInFlight: number;
+  lags: number[];
+  /** Per request sent: when it was scheduled (ms into the stage), its latency, whether it failed. */
+  timeline: Array<{ at: number; latencyMs: number; failed: boolean }>;
+  samples: Sample[];
+};
+
+const run = async (
+  baseUrl: string,
+  ctx: Context,
+  rate: number,
+  schedule: Action[],
+  processes: Sampled[],
+  random: Random,
+): Promise<RunFigures> => {
+  const stats: Stats = new Map();
+  const interval = 1000 / rate;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let completed = 0;
+  const lags: number[] = [];
+  const timeline: RunFigures['timeline'] = [];
+  const pending = new Set<Promise<void>>();
+  const startedAt = performance.now();
+  const samples: Sample[] = [takeSample(processes, 0, 0)];
+  const sampler = setInterval(
+    () => samples.push(takeSample(processes, performance.now() - startedAt, completed)),
+    SAMPLE_MS,
+  );
+
+  const send = async (action: Action, scheduledAt: number) => {
+    const planned = await action.plan(ctx, random);
+    lags.push(performance.now() - scheduledAt);
+    let ok = false;
+    let text = '';
+    try {
+      const res = await fetch(`${baseUrl}${planned.path}`, {
+        method: planned.method,
+        headers: {
+          'x-forwarded-for': planned.ip,
+          ...(planned.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(planned.token ? { authorization: `Bearer ${planned.token}` } : {}),
+        },
+        body: planned.body === undefined ? undefined : JSON.stringify(planned.body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      text = await res.text();
+      const problem = res.ok ? checked(planned, text) : `HTTP ${res.status}`;
+      ok = problem === null;
+      record(
+        stats,
+        action.kind,
+        planned.route,
+        performance.now() - scheduledAt,
+        problem ? { label: problem, sample: text } : undefined,
+      );
+    } catch (error) {
+      const err = error as Error & { cause?: { code?: string; message?: string } };
+      const label =
+        err.name === 'TimeoutError'
+          ? `timeout (${TIMEOUT_MS / 1000} s)`
+          : `network: ${err.cause?.code ?? err.message}`;
+      record(stats, action.kind, planned.route, performance.now() - scheduledAt, {
+        label,
+        sample: err.cause?.message ?? err.message,
+      });
+    } finally {
+      planned.settle?.(ok, text);
+      timeline.push({ at: scheduledAt - startedAt, latencyMs: performance.now() - scheduledAt, failed: !ok });
+      completed++;
+    }
+  };
+
+  /** Over the cap: planned only for its route label (and so a favourites toggle does not stay marked busy). */
+  const refuse = async (action: Action) => {
+    const planned = await action.plan(ctx, random);
+    planned.settle?.(false, '');
+    record(stats, action.kind, planned.route, null, {
+      label: `over the in-flight cap (${MAX_IN_FLIGHT})`,
+      sample: `${inFlight} requests in flight`,
+    });
+    completed++;
+  };
+
+  const launch = (action: Action, scheduledAt: number) => {
+    const full = inFlight >= MAX_IN_FLIGHT;
+    if (!full) {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+    }
+    const done = (full ? refuse(action) : send(action, scheduledAt)).finally(() => {
+      if (!full) inFlight--;
+      pending.delete(done);
+    });
+    pending.add(done);
+  };
+
+  let next = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      // Open loop: everything whose time has come goes now, however many are still in flight.
+      while (next < schedule.length && startedAt + next * interval <= now) {
+        launch(schedule[next], startedAt + next * interval);
+        next++;
+      }
+      if (next >= schedule.length) return resolve();
+      setTimeout(tick, Math.max(0, startedAt + next * interval - performance.now()));
+    };
+    tick();
+  });
+  const lastScheduled = startedAt + (schedule.length - 1) * interval;
+  while (pending.size) await Promise.all([...pending]);
+  const endedAt = performance.now();
+  clearInterval(sampler);
+  samples.push(takeSample(processes, endedAt - startedAt, completed));
+  return { rate, stats, startedAt, lastScheduled, endedAt, completed, maxInFlight, lags, timeline, samples };
+};
+
+// ── Events ──────────────────────────────────────────────────────────────────────────────────────────────
+
+type GroupInfo = { name: string; lastDelivered: string; pending: number };
+const fieldsOf = (raw: unknown[]) =>
+  Object.fromEntries(raw.flatMap((v, i) => (i % 2 ? [] : [[String(v), raw[i + 1]]])));
+
+/** Waits until every consumer group has read and acknowledged the whole stream; answers how long it took and who lags. */
+const drain = async (redis: Redis, timeoutMs: number) => {
+  const started = Date.now();
+  for (;;) {
+    const last = String(
+      fieldsOf((await redis.xinfo('STREAM', EVENT_STREAM)) as unknown[])['last-generated-id'],
+    );
+    const groups = ((await redis.xinfo('GROUPS', EVENT_STREAM)) as unknown[][])
+      .map(fieldsOf)
+      .map((group): GroupInfo => ({
+        name: String(group.name),
+        lastDelivered: String(group['last-delivered-id']),
+        pending: Number(group.pending),
+      }));
+    const behind = groups.filter((group) => group.pending > 0 || group.lastDelivered !== last);
+    if (!behind.length || Date.now() - started > timeoutMs)
+      return { seconds: (Date.now() - started) / 1000, behind };
+    await sleep(250);
+  }
+};
+const describeBehind = (behind: GroupInfo[]) =>
+  behind.map((g) => `${g.name} (pending ${g.pending}, at ${g.lastDelivered})`).join(', ');
+
+// ── Report ──────────────────────────────────────────────────────────────────────────────────────────────
+
+type Verdict = {
+  rate: number;
+  achieved: number;
+  errors: number;
+  deadLetters: number;
+  latencies: number[];
+  lagP99: number;
+  busiest: string;
+  judged: boolean;
+  flagged: string[];
+};
+
+const GENERATOR = 'soak load generator (this process)';
+
+/** Per process, % of one core between two samples. */
+const cpuShare = (pid: number, from: Sample, to: Sample) =>
+  (((to.ticks.get(pid) ?? 0) - (from.ticks.get(pid) ?? 0)) / CLOCK_TICKS / ((to.at - from.at) / 1000)) * 100;
+const machineShare = (from: Sample, to: Sample) =>
+  ((to.machine.busy - from.machine.busy) / (to.machine.total - from.machine.total)) * cpus().length * 100;
+
+/** CPU per process, and the machine's, over `ms` without requests. */
+const measureIdle = async (processes: Sampled[], ms: number) => {
+  const from = takeSample(processes, 0, 0);
+  await sleep(ms);
+  const to = takeSample(processes, ms, 0);
+  return { from, to };
+};
+type Idle = Awaited<ReturnType<typeof measureIdle>>;
+
+const reportMemoryAndCpu = (
+  processes: Sampled[],
+  samples: Sample[],
+  served: number,
+  idle: Idle,
+  cooled: Sample,
+) => {
+  const first = samples[0];
+  const last = samples[samples.length - 1];
+  const warm = samples.find((s) => s.completed >= REQUESTS * WARM_UP_SHARE) ?? last;
+  const secondHalf = samples.filter((s) => s.completed >= REQUESTS / 2);
+  const judged = secondHalf.length >= MIN_SLOPE_SAMPLES && REQUESTS / 2 >= MIN_SLOPE_REQUESTS;
+  const flagged: string[] = [];
+
+  console.log(`\n### Memory (RSS, MB; sampled every ${SAMPLE_MS / 1000} s, ${samples.length} samples)\n`);
+  console.log(
+    `| process | pid | at start | after warm-up | end | max | ${COOL_DOWN_MS / 1000} s after the events drained | slope MB / 10,000 requests (second half) | verdict |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const proc of processes) {
+    const series = samples.map((s) => s.rssMb.get(proc.pid)).filter((v): v is number => v !== undefined);
+    const points = secondHalf
+      .filter((s) => s.rssMb.has(proc.pid))
+      .map((s): [number, number] => [s.completed, s.rssMb.get(proc.pid)!]);
+    const perTenThousand = points.length >= 2 ? slope(points) * 10_000 : Number.NaN;
+    const growth = (last.rssMb.get(proc.pid) ?? Number.NaN) - (warm.rssMb.get(proc.pid) ?? Number.NaN);
+    const rising = perTenThousand > MAX_SLOPE_MB && growth > MIN_GROWTH_MB;
+    let verdict = judged ? (rising ? 'GROWING' : 'flat') : 'not judged (run too short)';
+    if (judged && rising && proc.node) flagged.push(proc.name);
+    if (judged && rising && !proc.node) verdict = 'growing (holds data: reported, not judged)';
+    console.log(
+      `| ${proc.name} | ${proc.pid} | ${mb(first.rssMb.get(proc.pid))} | ${mb(warm.rssMb.get(proc.pid))} | ${mb(last.rssMb.get(proc.pid))} | ${mb(series.length ? Math.max(...series) : undefined)} | ${mb(cooled.rssMb.get(proc.pid))} | ${Number.isNaN(perTenThousand) ? '–' : perTenThousand.toFixed(2)} | ${verdict} |`,
+    );
+  }
+  console.log(
+    `\nRule: a Node process is not flat when its RSS rises more than ${MAX_SLOPE_MB} MB per 10,000 requests over the second half (least squares over ${secondHalf.length} samples) and ends more than ${MIN_GROWTH_MB} MB above its after-warm-up figure (warm-up: the first ${WARM_UP_SHARE * 100} % of requests). Redis, NATS and the MongoDB-wire server hold data that legitimately grows in a soak (the event stream up to its cap, sessions, the in-memory database, the JVM's heap growing towards -Xmx), so theirs is reported, not judged.`,
+  );
+
+  // CPU: over the whole stage, and the busiest sampling interval, per process (100 % = one core); above idle and
+  // per request served, and the rate at which that process alone would fill one core.
+  const seconds = (last.at - first.at) / 1000;
+  const cores = cpus().length;
+  const rows = [...processes, { name: GENERATOR, pid: process.pid, node: true }].map((proc) => {
+    const average = cpuShare(proc.pid, first, last);
+    const idleShare = cpuShare(proc.pid, idle.from, idle.to);
+    const perRequestMs = (Math.max(0, average - idleShare) * 10 * seconds) / Math.max(1, served);
+    return {
+      name: proc.name,
+      average,
+      idle: idleShare,
+      peak: Math.max(...samples.slice(1).map((s, i) => cpuShare(proc.pid, samples[i], s))),
+      perRequestMs,
+      ceiling: perRequestMs > 0 ? ((100 - idleShare) * 10) / perRequestMs : Number.POSITIVE_INFINITY,
+    };
+  });
+  rows.sort((a, b) => b.average - a.average);
+  console.log(
+    `\n### CPU (${seconds.toFixed(0)} s; 100 % = one core; the machine has ${cores}; idle = ${IDLE_MS / 1000} s without requests before the first stage)\n`,
+  );
+  console.log(
+    '| process | idle % | average % | busiest interval % | CPU ms per request served (above idle) | req/s at which it would fill one core |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const row of rows)
+    console.log(
+      `| ${row.name} | ${row.idle.toFixed(0)} | ${row.average.toFixed(0)} | ${row.peak.toFixed(0)} | ${row.perRequestMs.toFixed(2)} | ${Number.isFinite(row.ceiling) ? row.ceiling.toFixed(0) : '–'} |`,
+    );
+  const machineBusy = machineShare(first, last);
+  const ours = rows.reduce((sum, row) => sum + row.average, 0);
+  const service = rows.filter((row) => row.name !== GENERATOR);
+  const perRequest = service.reduce((sum, row) => sum + row.perRequestMs, 0);
+  const idleTotal = service.reduce((sum, row) => sum + row.idle, 0);
+  console.log(
+    `\nMachine: ${machineBusy.toFixed(0)} % busy of ${cores * 100} % (idle period: ${machineShare(idle.from, idle.to).toFixed(0)} %); this soak's processes ${ours.toFixed(0)} %, everything else on the machine (other helpers' tests) ${Math.max(0, machineBusy - ours).toFixed(0)} %.`,
+  );
+  console.log(
+    `The system (generator excluded) spends ${perRequest.toFixed(1)} ms of CPU per request served above its idle ${idleTotal.toFixed(0)} %: ${cores} cores of its own would carry about ${(((cores * 100 - idleTotal) * 10) / Math.max(perRequest, 1e-3)).toFixed(0)} req/s of this mix, before any one process fills its core.`,
+  );
+  const busiest = `${rows[0].name} ${rows[0].average.toFixed(0)} %`;
+  console.log(
+    `Busiest: ${busiest} (a Node process runs JavaScript on one thread: near 100 % it is CPU-bound; the MongoDB-wire server serialises its backend calls, so it is one queue for every service).`,
+  );
+  return { judged, flagged, busiest };
+};
+
+/**
+ * The slowest sampling intervals (by the p99 of the requests scheduled in them) beside where the CPU went in them:
+ * shows whether a stall came from the machine (other processes) or from one of the system's own.
+ */
+const reportStalls = (figures: RunFigures, processes: Sampled[]) => {
+  const { samples, timeline } = figures;
+  const intervals = samples.slice(1).map((to, i) => {
+    const from = samples[i];
+    const inside = timeline.filter((r) => r.at >= from.at && r.at < to.at);
+    const sorted = sortedOf(inside.map((r) => r.latencyMs));
+    const cpu = processes
+      .map((proc) => ({ name: proc.name, share: cpuShare(proc.pid, from, to) }))
+      .sort((a, b) => b.share - a.share);
+    const ours = cpu.reduce((sum, p) => sum + p.share, 0) + cpuShare(process.pid, from, to);
+    return {
+      from,
+      requests: inside.length,
+      failed: inside.filter((r) => r.failed).length,
+      p99: sorted.length ? percentile(sorted, 99) : 0,
+      machine: machineShare(from, to),
+      ours,
+      top: cpu.slice(0, 3),
+    };
+  });
+  const slow = intervals.filter((i) => i.p99 > 1000).length;
+  console.log(
+    `\n### Slowest ${SAMPLE_MS / 1000} s intervals (${slow} of ${intervals.length} had a p99 over 1 s)\n`,
+  );
+  console.log(
+    '| from s | requests | failed | p99 ms | machine busy % | this soak % | others % | top processes % |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const i of [...intervals].sort((a, b) => b.p99 - a.p99).slice(0, 5))
+    console.log(
+      `| ${(i.from.at / 1000).toFixed(0)} | ${i.requests} | ${i.failed} | ${i.p99.toFixed(0)} | ${i.machine.toFixed(0)} | ${i.ours.toFixed(0)} | ${Math.max(0, i.machine - i.ours).toFixed(0)} | ${i.top.map((p) => `${p.name} ${p.share.toFixed(0)}`).join(', ')} |`,
+    );
+};
+
+const reportStage = (
+  figures: RunFigures,
+  processes: Sampled[],
+  context: {
+    loadBefore: number[];
+    loadAfter: number[];
+    drained: Awaited<ReturnType<typeof drain>>;
+    deadLetters: number;
+    idle: Idle;
+    cooled: Sample;
+  },
+): Verdict => {
+  const { stats, rate } = figures;
+  const offeredSeconds = (figures.lastScheduled - figures.startedAt) / 1000;
+  const wallSeconds = (figures.endedAt - figures.startedAt) / 1000;
+  const all = [...stats.values()];
+  const errors = all.reduce((sum, entry) => sum + errorCount(entry), 0);
+  const achieved = (figures.completed - errors) / wallSeconds;
+  const lags = sortedOf(figures.lags);
+  const { drained, deadLetters } = context;
+  console.log(
+    `\n## Soak stage: ${figures.completed.toLocaleString('en-IN')} mixed requests at ${rate} req/s\n`,
+  );
+  console.log(
+    `- offered: ${(figures.completed / Math.max(offeredSeconds, 1e-3)).toFixed(0)} req/s (target ${rate}) over ${offeredSeconds.toFixed(1)} s`,
+  );
+  console.log(
+    `- achieved: ${achieved.toFixed(0)} successful req/s; the last answer came ${wallSeconds.toFixed(1)} s after the first send (${(wallSeconds - offeredSeconds).toFixed(1)} s after the last scheduled one)`,
+  );
+  console.log(
+    `- errors: ${errors} of ${figures.completed} (${((errors / figures.completed) * 100).toFixed(2)} %); most in flight at once: ${figures.maxInFlight}`,
+  );
+  console.log(
+    `- load generator lag (send time − scheduled time): p50 ${at(lags, 50)} ms, p99 ${at(lags, 99)} ms, max ${at(lags, 100)} ms`,
+  );
+  console.log(
+    `- load average before ${loadText(context.loadBefore)}, after ${loadText(context.loadAfter)} (2 cores shared with other helpers)`,
+  );
+  console.log(
+    `- events: ${drained.behind.length ? `consumer groups NOT caught up ${DRAIN_TIMEOUT_MS / 1000} s after the last answer: ${describeBehind(drained.behind)}` : `every consumer group caught up ${drained.seconds.toFixed(1)} s after the last answer`}; ${deadLetters} dead-lettered`,
+  );
+
+  console.log('\n### Latency from the scheduled send time, ms (includes any queueing)\n');
+  console.log('| kind | share | requests | errors | p50 | p95 | p99 | max |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  const kinds = [...new Set(ACTIONS.map((a) => a.kind))];
+  const weightOf = (kind: Kind) => ACTIONS.filter((a) => a.kind === kind).reduce((s, a) => s + a.weight, 0);
+  const latencies = all.flatMap((e) => e.latencies);
+  console.log(`| all | 100 % | ${figures.completed} | ${errors} | ${latencyCells(latencies)} |`);
+  for (const kind of kinds) {
+    const entries = all.filter((e) => e.kind === kind);
+    console.log(
+      `| ${kind} | ${weightOf(kind)} % | ${entries.reduce((s, e) => s + e.count, 0)} | ${entries.reduce((s, e) => s + errorCount(e), 0)} | ${latencyCells(entries.flatMap((e) => e.latencies))} |`,
+    );
+  }
+  console.log('\n| route | kind | requests | errors | p50 | p95 | p99 | max |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const [route, entry] of [...stats.entries()].sort((a, b) => b[1].count - a[1].count))
+    console.log(
+      `| ${route} | ${entry.kind} | ${entry.count} | ${errorCount(entry)} | ${latencyCells(entry.latencies)} |`,
+    );
+
+  if (errors) {
+    console.log('\n### Errors\n');
+    const byLabel = new Map<string, number>();
+    for (const entry of all)
+      for (const [label, bucket] of entry.errors)
+        byLabel.set(label, (byLabel.get(label) ?? 0) + bucket.count);
+    for (const [label, count] of byLabel) console.log(`- ${label}: ${count}`);
+    for (const [route, entry] of stats)
+      for (const [label, bucket] of entry.errors)
+        console.log(
+          `\n${route} — ${label} × ${bucket.count}:\n${bucket.samples.map((s) => `    ${s}`).join('\n')}`,
+        );
+  }
+
+  reportStalls(figures, processes);
+  const memory = reportMemoryAndCpu(
+    processes,
+    figures.samples,
+    figures.completed - errors,
+    context.idle,
+    context.cooled,
+  );
+  return {
+    rate,
+    achieved,
+    errors,
+    deadLetters,
+    latencies,
+    lagP99: lags.length ? percentile(lags, 99) : 0,
+    ...memory,
+  };
+};
+
+const main = async () => {
+  const system = await startBenchSystem('bench-soak', __dirname);
+  const redis = new Redis(system.redisUrl);
+  try {
+    // A fresh system is still applying the seed's thousands of `movie.published` events (sample films, then
+    // `media.ready` to three services, each invalidating caches): the soak measures a settled system.
+    console.log("• Waiting for every consumer group to apply the seed's events…");
+    const settled = await drain(redis, SETTLE_TIMEOUT_MS);
+    if (settled.behind.length)
+      throw new Error(
+        `events still unapplied after ${SETTLE_TIMEOUT_MS / 1000} s: ${describeBehind(settled.behind)}`,
+      );
+    console.log(`• Settled after ${settled.seconds.toFixed(0)} s.`);
+    const ctx = await prepare(system);
+    const nodeProcesses: Sampled[] = system.processes.map((p) => ({
+      name: p.name,
+      pid: p.child.pid!,
+      node: true,
+    }));
+    const infra = infraProcesses(new Set(nodeProcesses.map((p) => p.pid)));
+    const external = [
+      process.env.MONGODB_URI && 'MongoDB (MONGODB_URI)',
+      process.env.REDIS_URL && 'Redis (REDIS_URL)',
+      process.env.NATS_URL && 'NATS (NATS_URL)',
+    ].filter(Boolean);
+    console.log(
+      `• Sampling ${[...nodeProcesses, ...infra].map((p) => p.name).join(', ')}${external.length ? `; external, not sampled: ${external.join(', ')}` : ''}`,
+    );
+    const processes = [...nodeProcesses, ...infra];
+    await drain(redis, DRAIN_TIMEOUT_MS);
+    console.log(`• Measuring CPU for ${IDLE_MS / 1000} s without requests…`);
+    const idle = await measureIdle(processes, IDLE_MS);
+
+    const verdicts: Verdict[] = [];
+    for (const [stage, rate] of RATES.entries()) {
+      const schedule = drawSchedule(seededRandom(15 + stage));
+      const signIns = schedule.filter((action) => action.kind === 'sign-in').length;
+      console.log(`• Solving ${signIns} captchas for the stage's sign-ins…`);
+      await solveCaptchas(ctx, signIns);
+      // Events of the set-up or the previous stage are applied before the clock starts.
+      await drain(redis, DRAIN_TIMEOUT_MS);
+      const deadLettersBefore = await redis.xlen(DEAD_LETTER_STREAM);
+      const loadBefore = loadavg();
+      console.log(
+        `\n• Soak: ${REQUESTS.toLocaleString('en-IN')} requests, open loop at ${rate} req/s (about ${Math.round(REQUESTS / rate)} s), at most ${MAX_IN_FLIGHT} in flight, ${VIEWERS} viewers; load average ${loadText(loadBefore)}`,
+      );
+      const figures = await run(system.url, ctx, rate, schedule, processes, seededRandom(1515 + stage));
+      const loadAfter = loadavg();
+      // Progress reports and favourites become events: wait until every consumer group has applied them.
+      const drained = await drain(redis, DRAIN_TIMEOUT_MS);
+      const deadLetters = (await redis.xlen(DEAD_LETTER_STREAM)) - deadLettersBefore;
+      await sleep(COOL_DOWN_MS);
+      const cooled = takeSample(processes, 0, 0);
+      verdicts.push(
+        reportStage(figures, processes, { loadBefore, loadAfter, drained, deadLetters, idle, cooled }),
+      );
+    }
+
+    if (verdicts.length > 1) {
+      console.log('\n## Stages\n');
+      console.log(
+        '| offered req/s | achieved ok req/s | errors | p50 ms | p99 ms | max ms | generator lag p99 ms | busiest process | memory |',
+      );
+      console.log('|---|---|---|---|---|---|---|---|---|');
+      for (const v of verdicts) {
+        const sorted = sortedOf(v.latencies);
+        console.log(
+          `| ${v.rate} | ${v.achieved.toFixed(0)} | ${v.errors} | ${at(sorted, 50)} | ${at(sorted, 99)} | ${at(sorted, 100)} | ${v.lagP99.toFixed(1)} | ${v.busiest} | ${v.judged ? (v.flagged.length ? `growing: ${v.flagged.join(', ')}` : 'flat') : 'not judged'} |`,
+        );
+      }
+    }
+    const failures = verdicts.flatMap((v) =>
+      [
+        v.errors > 0 && `${v.errors} requests failed at ${v.rate} req/s`,
+        v.deadLetters > 0 && `${v.deadLetters} events dead-lettered at ${v.rate} req/s`,
+        v.flagged.length > 0 && `memory not flat at ${v.rate} req/s: ${v.flagged.join(', ')}`,
+      ].filter((failure): failure is string => Boolean(failure)),
+    );
+    const judged = verdicts.every((v) => v.judged);
+    console.log(
+      `\n${failures.length ? `✖ ${failures.join('; ')}` : '✔ 0 errors'}${judged ? (failures.some((f) => f.startsWith('memory')) ? '' : ', memory flat in every Node process') : ' (memory not judged: a second half too short; run the full soak)'}.`,
+    );
+    process.exitCode = failures.length ? 1 : 0;
+  } finally {
+    redis.disconnect();
+    await system.stop();
+  }
+};
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
