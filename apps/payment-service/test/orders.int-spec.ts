@@ -83,6 +83,30 @@ describe('payment-service title orders against MongoDB, Redis and the Razorpay f
     expect(total).toBe(1);
   });
 
+  it('stores orders still waiting for their Razorpay id side by side (two viewers at once, or one whose Razorpay call failed)', async () => {
+    const waiting = () =>
+      ctx.orders.create({
+        receipt: `rcpt_${ctx.key()}`,
+        userId: ctx.newPayer().userId,
+        idempotencyKey: ctx.key(),
+        kind: 'purchase',
+        movieId: ctx.newTitle().movieId,
+        title: 'Waiting',
+        amountPaise: 120_000,
+        email: null,
+        name: null,
+      });
+    const [a, b] = await Promise.all([waiting(), waiting()]);
+    expect([a?.razorpayOrderId, b?.razorpayOrderId]).toEqual([undefined, undefined]);
+    // And an order made after them still gets its Razorpay order.
+    const later = await ctx.order(ctx.newPayer(), ctx.newTitle());
+    expect(later.id).toMatch(/^order_/);
+    // The first writer's id stays: a second attach changes nothing.
+    const attached = await ctx.orders.attachRazorpayOrder(a!._id, 'order_first');
+    const again = await ctx.orders.attachRazorpayOrder(a!._id, 'order_second');
+    expect([attached?.razorpayOrderId, again?.razorpayOrderId]).toEqual(['order_first', 'order_first']);
+  });
+
   it('refuses free titles, buying an owned title, renting an owned one, and a second rental while one runs', async () => {
     const payer = ctx.newPayer();
     expect(await failure(ctx.order(payer, ctx.newTitle({ access: 'free' })))).toMatchObject({

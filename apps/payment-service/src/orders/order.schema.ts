@@ -6,8 +6,12 @@ import { OrderStatus, TitleOrderKind } from '@app/contracts';
 export class OrderRecord {
   /** Ours, unique; also sent to Razorpay as the order's `receipt`. */
   @Prop({ required: true }) receipt: string;
-  /** Set once the Razorpay order exists (first writer wins: a double click never stores two). */
-  @Prop({ type: String, default: null }) razorpayOrderId: string | null;
+  /**
+   * Set once the Razorpay order exists (first writer wins: a double click never stores two). Absent until then, not
+   * null: its unique index is sparse, which skips absent fields on MongoDB and on the embedded stand-in alike (the
+   * stand-in ignores partialFilterExpression, so a partial index let two orders awaiting their ids clash).
+   */
+  @Prop({ type: String }) razorpayOrderId?: string | null;
   @Prop({ required: true }) userId: string;
   /** The button press's key: (userId, idempotencyKey) is unique, so a double click finds the same order. */
   @Prop({ required: true }) idempotencyKey: string;
@@ -28,9 +32,8 @@ export class OrderRecord {
 export const OrderSchema = SchemaFactory.createForClass(OrderRecord);
 OrderSchema.index({ receipt: 1 }, { unique: true });
 OrderSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
-OrderSchema.index(
-  { razorpayOrderId: 1 },
-  { unique: true, partialFilterExpression: { razorpayOrderId: { $type: 'string' } } },
-);
+// Named apart from the partial index it replaces (`razorpayOrderId_1`), so a database that has that one still boots;
+// drop the old one there (`db.orders.dropIndex('razorpayOrderId_1')`).
+OrderSchema.index({ razorpayOrderId: 1 }, { unique: true, sparse: true, name: 'razorpayOrderId_sparse' });
 OrderSchema.index({ status: 1, createdAt: 1 });
 OrderSchema.index({ createdAt: -1, _id: -1 });

@@ -23,7 +23,6 @@ export class OrdersRepository {
     const created = await unlessDuplicate(
       this.orders.create({
         ...order,
-        razorpayOrderId: null,
         status: OrderStatus.Created,
         paymentId: null,
         paidAt: null,
@@ -47,7 +46,7 @@ export class OrdersRepository {
       .exec();
   }
 
-  /** Stores the Razorpay order id unless one is stored already; answers the order as it now is. */
+  /** Stores the Razorpay order id unless one is stored already (null matches absent and old nulls); answers the order as it now is. */
   async attachRazorpayOrder(id: Types.ObjectId, razorpayOrderId: string): Promise<StoredOrder | null> {
     await unlessDuplicate(
       this.orders.updateOne({ _id: id, razorpayOrderId: null }, { $set: { razorpayOrderId } }).exec(),

@@ -45,7 +45,7 @@ export class SettlementService {
       this.payments.record(
         {
           _id: payment.id,
-          orderId: order.razorpayOrderId,
+          orderId: order.razorpayOrderId ?? null,
           subscriptionId: null,
           userId: order.userId,
           kind: order.kind,

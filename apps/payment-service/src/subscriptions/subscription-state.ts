@@ -7,7 +7,7 @@ const DAY_MS = 24 * 3_600_000;
 
 /** What the rules need of a stored subscription. */
 export type SubscriptionFacts = {
-  razorpayId: string | null;
+  razorpayId?: string | null;
   planId: PlanId;
   status: SubscriptionStatus;
   currentStart: Date | null;

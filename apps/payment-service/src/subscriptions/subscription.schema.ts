@@ -4,8 +4,8 @@ import { PlanId, SubscriptionStatus } from '@app/contracts';
 /** A Razorpay subscription of one viewer to one plan, as last learned from Razorpay (never moved backwards). */
 @Schema({ collection: 'subscriptions', versionKey: false, timestamps: { createdAt: true, updatedAt: true } })
 export class SubscriptionRecord {
-  /** Set once the Razorpay subscription exists (first writer wins). */
-  @Prop({ type: String, default: null }) razorpayId: string | null;
+  /** Set once the Razorpay subscription exists (first writer wins). Absent until then: see OrderRecord.razorpayOrderId. */
+  @Prop({ type: String }) razorpayId?: string | null;
   @Prop({ required: true }) userId: string;
   @Prop({ required: true }) idempotencyKey: string;
   @Prop({ type: String, required: true, enum: Object.values(PlanId) }) planId: PlanId;
@@ -29,10 +29,8 @@ export class SubscriptionRecord {
 
 export const SubscriptionSchema = SchemaFactory.createForClass(SubscriptionRecord);
 SubscriptionSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
-SubscriptionSchema.index(
-  { razorpayId: 1 },
-  { unique: true, partialFilterExpression: { razorpayId: { $type: 'string' } } },
-);
+// Named apart from the partial index it replaces (`razorpayId_1`): see OrderSchema.
+SubscriptionSchema.index({ razorpayId: 1 }, { unique: true, sparse: true, name: 'razorpayId_sparse' });
 SubscriptionSchema.index({ userId: 1, createdAt: -1 });
 SubscriptionSchema.index({ status: 1, createdAt: 1 });
 SubscriptionSchema.index({ createdAt: -1, _id: -1 });

@@ -30,7 +30,6 @@ export class SubscriptionsRepository {
     const created = await unlessDuplicate(
       this.subscriptions.create({
         ...sub,
-        razorpayId: null,
         status: SubscriptionStatus.Created,
         currentStart: null,
         currentEnd: null,
