@@ -293,9 +293,13 @@ const ACTIONS: Action[] = [
           watchedSeconds: 1,
         },
         ip: viewer.ip,
-        // The viewer's one lease is renewed far inside its 45 s: losing it would stop their player.
-        check: (body) =>
-          (JSON.parse(body) as HeartbeatReply).leaseActive ? null : 'lease lost (leaseActive: false)',
+        // The viewer's one lease is renewed far inside its 45 s: losing it would stop their player. Each report
+        // answers a fresh stream token, which the next carries, as the player does (DECISIONS 35).
+        check: (body) => {
+          const reply = JSON.parse(body) as HeartbeatReply;
+          if (reply.token) viewer.playback = { ...viewer.playback, token: reply.token };
+          return reply.leaseActive ? null : 'lease lost (leaseActive: false)';
+        },
       };
     },
   },

@@ -71,7 +71,7 @@ const bare = async (input: string, outDir: string): Promise<number> => {
   );
   const args = fluentCommandOf(
     transcodeCommand({
-      source: { kind: 'file', path: input },
+      source: { kind: 'file', path: input, container: 'mov' },
       outDir,
       preset: PRESET,
       rungs: planLadder(1080),

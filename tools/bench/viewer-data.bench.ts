@@ -163,8 +163,12 @@ const main = async () => {
               watchedSeconds: 1,
             }),
           });
-          await res.arrayBuffer();
-          if (!res.ok) failures++;
+          // Each report answers a fresh stream token, which the next carries, as the player does (DECISIONS 35).
+          if (res.ok) session.token = ((await res.json()) as { token?: string }).token ?? session.token;
+          else {
+            await res.arrayBuffer();
+            failures++;
+          }
           heartbeatLatencies.push(Number(process.hrtime.bigint() - start) / 1e6);
         }
       }),

@@ -75,7 +75,14 @@ const steps: Step[] = [
         await runStep(
           'web-e2e',
           process.execPath,
-          [nx, 'run', 'web-e2e:e2e', '--output-style=static', '--skip-nx-cache'],
+          [
+            nx,
+            'run',
+            'web-e2e:e2e',
+            '--output-style=static',
+            '--skip-nx-cache',
+            ...(process.env.E2E_TEST_PATTERN ? [`--testPathPatterns=${process.env.E2E_TEST_PATTERN}`] : []),
+          ],
           {
             cwd: root,
             env: {
@@ -110,13 +117,22 @@ const totals = () => {
     }));
 };
 
+/**
+ * `npm test -- <words…>` runs only the steps whose name contains one of the words (e.g. `journeys`, `integration`);
+ * `E2E_TEST_PATTERN` narrows the browser journeys to matching spec files. Neither is used by CI.
+ */
+const chosenSteps = () => {
+  const words = process.argv.slice(2).map((word) => word.toLowerCase());
+  return words.length ? steps.filter((step) => words.some((word) => step.name.includes(word))) : steps;
+};
+
 const main = async () => {
   mkdirSync(path.dirname(countsFile), { recursive: true });
   rmSync(countsFile, { force: true });
   process.env.TEST_COUNTS_FILE = countsFile;
   const started = Date.now();
   let failedStep: string | undefined;
-  for (const step of steps) {
+  for (const step of chosenSteps()) {
     const stepStart = Date.now();
     console.log(`\n━━ ${step.name}`);
     try {

@@ -32,6 +32,7 @@ import { TitleFactsCache } from './payments/title-facts.cache';
 import { RecommendationClient } from './recommendations/recommendation.client';
 import { RecommendationsController } from './recommendations/recommendations.controller';
 import { AdminMediaController } from './streaming/admin-media.controller';
+import { HeartbeatService } from './streaming/heartbeat.service';
 import { PlaybackController } from './streaming/playback.controller';
 import { PlaybackService } from './streaming/playback.service';
 import { CaptchaClient } from './captcha/captcha.client';
@@ -101,6 +102,7 @@ export class AppModule {
         TitleFactsCache,
         StreamingClient,
         PlaybackService,
+        HeartbeatService,
         DataRightsService,
         RecommendationClient,
         MetricsPort,

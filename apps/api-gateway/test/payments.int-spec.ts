@@ -156,6 +156,12 @@ class FakePaymentController {
     return entitlement(data.viewer);
   }
 
+  @MessagePattern(PaymentPatterns.entitlements)
+  entitlements(@Payload() { data }: RpcEnvelope<{ viewer: unknown; titles: Array<{ movieId: string }> }>) {
+    record(PaymentPatterns.entitlements, data);
+    return data.titles.map((title) => ({ ...entitlement(data.viewer), movieId: title.movieId }));
+  }
+
   @MessagePattern(PaymentPatterns.ownedTitles)
   ownedTitles(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
     record(PaymentPatterns.ownedTitles, data);
@@ -164,7 +170,13 @@ class FakePaymentController {
 
   @MessagePattern(PaymentPatterns.adminMismatches)
   mismatches() {
-    return { paidWithoutEntitlement: [], entitlementWithoutPayment: [], reconciler: null };
+    return { paidWithoutEntitlement: [], entitlementWithoutPayment: [], duplicates: [], reconciler: null };
+  }
+
+  @MessagePattern(PaymentPatterns.adminPayments)
+  adminPayments(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    record(PaymentPatterns.adminPayments, data);
+    return { data: [], page: 1, pageSize: 20, total: 0 };
   }
 }
 
@@ -308,6 +320,29 @@ describe('payment routes at the gateway', () => {
     expect(response.status).toBe(404);
   });
 
+  it("passes the admin console's email and title filters to payment-service, trimmed; refuses anything else", async () => {
+    const ok = await call(
+      'GET',
+      `/api/admin/payments/payments?page=1&pageSize=20&email=%20Asha%40Example&title=Sholay&status=captured`,
+      'admin-token',
+    );
+    expect(ok.status).toBe(200);
+    expect(lastTo(PaymentPatterns.adminPayments)).toEqual({
+      page: 1,
+      pageSize: 20,
+      email: 'Asha@Example',
+      title: 'Sholay',
+      status: 'captured',
+    });
+    const before = received.length;
+    for (const query of ['email[$gt]=', `title=${'x'.repeat(121)}`, 'email=', 'emails=asha']) {
+      const answer = await call('GET', `/api/admin/payments/payments?${query}`, 'admin-token');
+      expect([query, answer.status]).toEqual([query, 400]);
+    }
+    expect((await call('GET', '/api/admin/payments/payments?email=asha', 'asha-token')).status).toBe(403);
+    expect(received.length).toBe(before);
+  });
+
   it('refuses a verify body with fields Razorpay does not send, or a malformed signature', async () => {
     const good = {
       razorpay_payment_id: 'pay_Abc123456',
@@ -330,6 +365,29 @@ describe('payment routes at the gateway', () => {
     const response = await call('GET', `/api/entitlements/${movieId}`, 'asha-token');
     expect(PaymentRpc.entitlement.reply.parse(await response.json())).toMatchObject({ canWatch: true });
     expect(lastTo(PaymentPatterns.entitlement)).toMatchObject({ viewer: { userId: ashaId, isAdmin: false } });
+  });
+
+  it("answers a screen's cards in one call: each title's facts, one payment question, unknown ids left out", async () => {
+    expect((await call('POST', '/api/entitlements', null, { movieIds: [movieId] })).status).toBe(401);
+    const asked = { movieIds: [movieId, unknownMovieId, episodeId, movieId] };
+
+    const response = await call('POST', '/api/entitlements', 'asha-token', asked);
+
+    expect(response.status).toBe(200);
+    const answers = PaymentRpc.entitlements.reply.parse(await response.json());
+    expect(answers.map((answer) => answer.movieId)).toEqual([movieId, seriesId]);
+    expect(lastTo(PaymentPatterns.entitlements)).toEqual({
+      viewer: { userId: ashaId, isAdmin: false },
+      titles: [moviePlayable(lagaan).facts, seriesPlayable(panchayat).facts],
+    });
+    for (const body of [
+      { movieIds: [] },
+      { movieIds: ['nope'] },
+      { movieIds: Array(51).fill(movieId) },
+      {},
+    ]) {
+      expect((await call('POST', '/api/entitlements', 'asha-token', body)).status).toBe(400);
+    }
   });
 
   describe('a series (issue 13): plans only', () => {

@@ -15,7 +15,14 @@ import {
   StreamingMessages,
   StreamingPatterns,
 } from '@app/contracts';
-import type { Entitlement, MediaAsset, OpenedPlayback, RpcEnvelope, SessionUser } from '@app/contracts';
+import type {
+  Entitlement,
+  HeartbeatRpcReply,
+  MediaAsset,
+  OpenedPlayback,
+  RpcEnvelope,
+  SessionUser,
+} from '@app/contracts';
 import { AppError } from '@app/server-core';
 import {
   adminId,
@@ -45,6 +52,7 @@ const session = (id: string, role: SessionUser['role']) =>
 /** What each stand-in answers next; tests change it. */
 const scenario = {
   entitlement: {} as Partial<Entitlement>,
+  lease: {} as Partial<HeartbeatRpcReply>,
   screensFull: false,
   resume: null as null | { positionSeconds: number; durationSeconds: number | null },
   userDataDown: false,
@@ -65,6 +73,18 @@ const entitlement = (): Entitlement => ({
   rental: null,
   waysIn: { plans: [], purchaseInr: null, rentalInr: null },
   ...scenario.entitlement,
+});
+/** streaming-service's answer to a heartbeat: a live lease of Asha's, a renewed token (DECISIONS 35). */
+const heartbeatReply = (): HeartbeatRpcReply => ({
+  leaseActive: true,
+  token: 'renewed.signature',
+  expiresAt: '2026-11-22T22:02:00.000Z',
+  userId: ashaId,
+  movieId,
+  isAdmin: false,
+  startedAt: '2026-11-22T20:00:00.000Z',
+  durationSeconds: 45,
+  ...scenario.lease,
 });
 const opened: OpenedPlayback = {
   movieId,
@@ -142,7 +162,7 @@ class FakeServicesController {
   @MessagePattern(StreamingPatterns.heartbeat)
   heartbeat(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
     calls.push({ pattern: StreamingPatterns.heartbeat, data });
-    return { leaseActive: true };
+    return heartbeatReply();
   }
 
   @MessagePattern(StreamingPatterns.streams)
@@ -211,6 +231,7 @@ describe('playback at the gateway', () => {
   beforeEach(() => {
     calls.length = 0;
     scenario.entitlement = {};
+    scenario.lease = {};
     scenario.screensFull = false;
     scenario.resume = null;
     scenario.userDataDown = false;
@@ -241,6 +262,7 @@ describe('playback at the gateway', () => {
         quality: '720p',
         screens: 2,
         deviceLabel: 'Chrome on Android',
+        isAdmin: false,
       },
     ]);
   });
@@ -272,6 +294,24 @@ describe('playback at the gateway', () => {
       PaymentPatterns.startRental,
       HistoryPatterns.resumePoint,
     ]);
+  });
+
+  it('answers where to resume before anything plays, checking access but taking no screen and starting no clock', async () => {
+    scenario.resume = { positionSeconds: 754, durationSeconds: 5400 };
+    scenario.entitlement = { reason: 'rental', rental: rentalClock };
+    const get = (token: string | null) => callGateway(url, 'GET', `/api/playback/${movieId}`, { token });
+
+    const response = await get('asha-token');
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ resumePositionSeconds: 754 });
+    expect(callsTo(HistoryPatterns.resumePoint)).toEqual([{ userId: ashaId, movieId }]);
+    expect(callsTo(StreamingPatterns.open)).toEqual([]);
+    expect(callsTo(PaymentPatterns.startRental)).toEqual([]);
+
+    scenario.entitlement = { canWatch: false, reason: 'premium-required' };
+    expect((await get('asha-token')).status).toBe(403);
+    expect((await get(null)).status).toBe(401);
   });
 
   it('refuses a viewer without rights with 403, taking no screen and starting no clock', async () => {
@@ -313,7 +353,12 @@ describe('playback at the gateway', () => {
     };
     const response = await post('/api/playback/heartbeat', beat, null);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ leaseActive: true });
+    // The renewed token, and nothing of whose lease it is.
+    expect(await response.json()).toEqual({
+      leaseActive: true,
+      token: 'renewed.signature',
+      expiresAt: '2026-11-22T22:02:00.000Z',
+    });
     // A player that does not say how long it played adds no watch time.
     expect(callsTo(StreamingPatterns.heartbeat)).toEqual([{ ...beat, watchedSeconds: 0 }]);
 
@@ -325,6 +370,78 @@ describe('playback at the gateway', () => {
     ]) {
       expect((await post('/api/playback/heartbeat', bad, null)).status).toBe(400);
     }
+  });
+
+  describe('a heartbeat asks access again (DECISIONS 35)', () => {
+    const beat = {
+      token: 'token.signature',
+      leaseId: 'lease-0001',
+      positionSeconds: 12.5,
+      durationSeconds: 45,
+      event: 'tick',
+      watchedSeconds: 10,
+    };
+    const heartbeat = async (body: Record<string, unknown> = beat) =>
+      (await post('/api/playback/heartbeat', body, null)).json();
+
+    it('as for the lease’s viewer, on the title the lease plays; an admin’s lease as an admin’s', async () => {
+      scenario.lease = { isAdmin: true };
+      expect(await heartbeat()).toMatchObject({ leaseActive: true });
+      expect(callsTo(PaymentPatterns.entitlement)).toEqual([
+        {
+          viewer: { userId: ashaId, isAdmin: true },
+          title: expect.objectContaining({ movieId, kind: 'movie' }) as unknown,
+        },
+      ]);
+      expect(callsTo(StreamingPatterns.stop)).toEqual([]);
+    });
+
+    it.each([
+      ['the plan ended', { canWatch: false, reason: 'premium-required', plan: null }],
+      [
+        'the rental ran out before this playback began',
+        {
+          canWatch: false,
+          reason: 'rental-expired',
+          plan: null,
+          rental: {
+            ...rentalClock,
+            startedAt: '2026-11-18T10:00:00.000Z',
+            expiresAt: '2026-11-20T10:00:00.000Z',
+          },
+        },
+      ],
+    ] as const)(
+      'stops the lease when %s: the player hears leaseActive false, without a token',
+      async (_, answer) => {
+        scenario.entitlement = answer;
+        expect(await heartbeat()).toEqual({ leaseActive: false });
+        expect(callsTo(StreamingPatterns.stop)).toEqual([{ userId: ashaId, leaseId: 'lease-0001' }]);
+      },
+    );
+
+    it('lets a rental playback begun before the expiry finish: until expiry plus the title’s length', async () => {
+      const expiresAt = new Date(Date.now() - 60_000).toISOString();
+      scenario.entitlement = {
+        canWatch: false,
+        reason: 'rental-expired',
+        plan: null,
+        rental: { ...rentalClock, startedAt: '2026-11-18T10:00:00.000Z', expiresAt },
+      };
+      scenario.lease = { startedAt: new Date(Date.now() - 3_600_000).toISOString(), durationSeconds: 7200 };
+      expect(await heartbeat()).toMatchObject({ leaseActive: true });
+      scenario.lease = { ...scenario.lease, durationSeconds: 30 };
+      expect(await heartbeat()).toEqual({ leaseActive: false });
+      expect(callsTo(StreamingPatterns.stop)).toHaveLength(1);
+    });
+
+    it('asks nothing on an exit or for a lease streaming already ended', async () => {
+      scenario.lease = { leaseActive: false, token: undefined, expiresAt: undefined };
+      expect(await heartbeat({ ...beat, event: 'exit' })).toEqual({ leaseActive: false });
+      expect(await heartbeat()).toEqual({ leaseActive: false });
+      expect(callsTo(PaymentPatterns.entitlement)).toEqual([]);
+      expect(callsTo(StreamingPatterns.stop)).toEqual([]);
+    });
   });
 
   it("lists and stops the caller's own streams", async () => {
@@ -380,6 +497,7 @@ describe('playback at the gateway', () => {
           screens: 2,
           deviceLabel: 'Phone',
           episode: { seriesId, seasonNumber: 1, episodeNumber: 2 },
+          isAdmin: false,
         },
       ]);
       expect(callsTo(HistoryPatterns.resumePoint)).toEqual([{ userId: ashaId, movieId: episodeId }]);

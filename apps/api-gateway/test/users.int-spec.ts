@@ -7,6 +7,7 @@ import {
   ApiError,
   AuditAction,
   AuditOutcome,
+  AuditTargetType,
   AuthMessages,
   AuthPatterns,
   ErrorCode,
@@ -58,16 +59,19 @@ const entry: AuditEntry = {
   at: '2026-03-01T10:00:00.000Z',
   actor: { id: adminId, username: 'admin' },
   action: AuditAction.RoleChange,
-  target: { id: deputyId, username: 'deputy' },
+  target: { type: AuditTargetType.User, id: deputyId, name: 'deputy' },
   detail: 'admin → user',
+  before: 'role admin',
+  after: 'role user',
   outcome: AuditOutcome.Pending,
   reason: null,
   actionId,
+  correlationId: 'corr-1',
 };
 const pendingFor = (kind: AdminAction['kind']) => ({ outcome: 'pending', action: { ...request, kind } });
 
 /** Stands in for auth-service on the real TCP transport: answers data alone, as the contract says; records what came. */
-const received: Array<{ pattern: string; data: unknown }> = [];
+const received: Array<{ pattern: string; data: unknown; actor?: unknown }> = [];
 
 @Controller()
 class FakeAuthController {
@@ -135,8 +139,8 @@ class FakeAuthController {
   }
 
   @MessagePattern(AuthPatterns.auditLog)
-  auditLog(@Payload() { data }: RpcEnvelope<{ page: number; pageSize: number }>) {
-    received.push({ pattern: AuthPatterns.auditLog, data });
+  auditLog(@Payload() { data, actor }: RpcEnvelope<{ page: number; pageSize: number }>) {
+    received.push({ pattern: AuthPatterns.auditLog, data, actor });
     return { data: [entry], page: data.page, pageSize: data.pageSize, total: 41 };
   }
 }
@@ -316,7 +320,23 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
       expect(first.status).toBe(200);
       expect(await first.json()).toEqual({ data: [entry], page: 1, pageSize: 24, total: 41 });
       await call('GET', '/api/admin/audit-log?page=2&pageSize=10');
-      expect(received.at(-1)).toEqual({ pattern: AuthPatterns.auditLog, data: { page: 2, pageSize: 10 } });
+      expect(received.at(-1)).toMatchObject({
+        pattern: AuthPatterns.auditLog,
+        data: { page: 2, pageSize: 10 },
+      });
+    });
+
+    it('passes the filters by actor, target and kind to auth-service, with the admin as the envelope actor', async () => {
+      const res = await call(
+        'GET',
+        '/api/admin/audit-log?actor=%20root%20&target=Asha&action=payment.refund',
+      );
+      expect(res.status).toBe(200);
+      expect(received.at(-1)).toEqual({
+        pattern: AuthPatterns.auditLog,
+        data: { page: 1, pageSize: 24, actor: 'root', target: 'Asha', action: 'payment.refund' },
+        actor: { id: adminId, username: 'admin' },
+      });
     });
 
     it.each([
@@ -327,6 +347,9 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
       ['GET', '/api/admin/audit-log?pageSize=101'],
       ['GET', '/api/admin/audit-log?page[$gt]='],
       ['GET', '/api/admin/audit-log?actorId=x'],
+      ['GET', '/api/admin/audit-log?actor[$ne]='],
+      ['GET', '/api/admin/audit-log?action=everything'],
+      ['GET', `/api/admin/audit-log?target=${'x'.repeat(101)}`],
       ['GET', '/api/admin/audit-log?page=1&page=2'],
     ])('%s %s: 400 and auth-service is asked nothing', async (method, path) => {
       const before = received.length;

@@ -181,7 +181,7 @@ class FakeServicesController {
   @MessagePattern(ViewerDataPatterns.exportData)
   exportData(@Payload() envelope: RpcEnvelope<Record<string, unknown>>) {
     record(ViewerDataPatterns.exportData, envelope);
-    return { history: [], favorites: [favorite], settings: DEFAULT_VIEWER_SETTINGS };
+    return { history: [], favorites: [favorite], settings: DEFAULT_VIEWER_SETTINGS, contactMessages: [] };
   }
 
   @MessagePattern(AuthPatterns.exportAccount)
@@ -433,12 +433,12 @@ describe('viewer data at the gateway', () => {
       payments: { subscriptions: [], orders: [], payments: [], titles: [] },
     });
     expect(new Date(file.exportedAt as string).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    for (const pattern of [
-      AuthPatterns.exportAccount,
-      ViewerDataPatterns.exportData,
-      PaymentPatterns.exportOf,
-    ])
+    for (const pattern of [AuthPatterns.exportAccount, PaymentPatterns.exportOf])
       expect(callsTo(pattern)).toEqual([{ userId: ashaId }]);
+    // Her verified email names her contact messages (DECISIONS 32).
+    expect(callsTo(ViewerDataPatterns.exportData)).toEqual([
+      { userId: ashaId, verifiedEmail: 'asha@example.in' },
+    ]);
   });
 
   it('asks auth-service to delete the account with the password and when the session was issued', async () => {

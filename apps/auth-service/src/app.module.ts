@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule, EventsModule, MailModule } from '@app/server-core';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminActionsModule } from './admin-actions/admin-actions.module';
+import { AuditEventsModule } from './audit/audit-events.module';
 import { AuditModule } from './audit/audit.module';
 import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { Env } from './env';
@@ -11,7 +12,8 @@ import { UsersModule } from './users/users.module';
 
 @Module({})
 export class AppModule {
-  static register(env: Env): DynamicModule {
+  /** `consumeEvents: false` for the seed command, which must not take the service's events. */
+  static register(env: Env, { consumeEvents = true }: { consumeEvents?: boolean } = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -24,6 +26,7 @@ export class AppModule {
         EmailVerificationModule,
         PasswordResetModule,
         AuditModule,
+        ...(consumeEvents ? [AuditEventsModule] : []),
         AdminActionsModule,
       ],
     };

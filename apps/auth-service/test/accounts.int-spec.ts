@@ -44,6 +44,11 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     (await redis.xrange(EVENT_STREAM, '-', '+'))
       .slice(since)
       .map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: Record<string, string> });
+  /** The `session.revoked` events about one user (DECISIONS 35: their streams end with them). */
+  const revocationsOf = async (userId: string) =>
+    (await events())
+      .filter((event) => event.type === 'session.revoked' && event.payload.userId === userId)
+      .map((event) => event.payload);
 
   beforeAll(async () => {
     const infra = suiteInfra('auth-accounts');
@@ -131,6 +136,9 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     const session = await resolve(token);
     await service.send(AuthPatterns.logout, { sessionId: session.sessionId });
     expect(await failure(resolve(token))).toMatchObject({ code: ErrorCode.Unauthorized });
+    // That session's streams end too; a second logout of it announces nothing more.
+    await service.send(AuthPatterns.logout, { sessionId: session.sessionId });
+    expect(await revocationsOf(asha.id)).toEqual([{ userId: asha.id, sessionId: session.sessionId }]);
   });
 
   it('refuses forged and tampered tokens', async () => {
@@ -298,7 +306,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     };
 
     it('mails an OTP, verifies it, resets the password, ends old sessions and marks the email verified', async () => {
-      const { email, password } = await ctx.newUser({ username: 'Meera', password: 'old password' });
+      const { id, email, password } = await ctx.newUser({ username: 'Meera', password: 'old password' });
       const old = await login(email, password);
       const sent = Date.now() - 1000;
       await expect(
@@ -317,6 +325,8 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
         service.send(AuthPatterns.resetPassword, { email, otp, newPassword: 'new password', clientIp: ip }),
       ).resolves.toEqual({ message: AuthMessages.passwordReset });
       expect(await failure(resolve(old.token))).toMatchObject({ code: ErrorCode.Unauthorized });
+      // Every session's streams end with them (DECISIONS 35).
+      expect(await revocationsOf(id)).toEqual([{ userId: id, sessionId: null }]);
       // The code proved the address: the account is verified now (DECISIONS 33).
       expect((await login(email, 'new password')).user).toMatchObject({ email, emailVerified: true });
       // Spent: the same OTP cannot reset again.
@@ -458,6 +468,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
         emailVerified: true,
       });
       expect(await failure(resolve(squatterSession.token))).toMatchObject({ code: ErrorCode.Unauthorized });
+      expect(await revocationsOf(squatter.id)).toEqual([{ userId: squatter.id, sessionId: null }]);
       expect(await failure(login(squatter.email, squatter.password))).toMatchObject({
         code: ErrorCode.Unauthorized,
         message: AuthMessages.invalidCredentials,
@@ -474,6 +485,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       expect(user).toMatchObject({ id: asha.id, email: asha.email, hasPassword: true, emailVerified: true });
       expect((await resolve(ashaSession.token)).id).toBe(asha.id);
       expect((await login(asha.email, asha.password)).user.id).toBe(asha.id);
+      expect(await revocationsOf(asha.id)).toEqual([]);
     });
 
     it('refuses a Google profile whose email Google has not verified', async () => {

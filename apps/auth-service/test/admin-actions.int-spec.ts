@@ -188,6 +188,37 @@ describe('auth-service: peer admins, bans and the audit log (DECISIONS 34) again
       });
     });
 
+    it('promote (DECISIONS 34): the user stays a user until a second admin confirms; the requester cannot', async () => {
+      const [root, deputy, viewer] = [await ctx.newAdmin(), await ctx.newAdmin(), await ctx.newUser()];
+      const { token } = await login(viewer.email, viewer.password);
+      const request = requestOf(await changeRole(root.id, viewer.id, Role.Admin));
+      expect(request).toMatchObject({
+        kind: AdminActionKind.Promote,
+        status: AdminActionStatus.Pending,
+        target: { id: viewer.id },
+        requestedBy: { id: root.id },
+      });
+      expect((await stored(viewer.id))?.role).toBe(Role.User);
+      expect((await resolve(token)).role).toBe(Role.User);
+      expect(await failure(confirm(root.id, request.id))).toMatchObject({
+        code: ErrorCode.Forbidden,
+        message: AdminMessages.cannotConfirmOwn,
+      });
+      expect((await stored(viewer.id))?.role).toBe(Role.User);
+
+      await confirm(deputy.id, request.id);
+      expect((await stored(viewer.id))?.role).toBe(Role.Admin);
+      expect((await resolve(token)).role).toBe(Role.Admin);
+    });
+
+    it('promote by the only active admin applies at once: no second admin could ever confirm it', async () => {
+      const [root, viewer] = [await ctx.newAdmin(), await ctx.newUser()];
+      expect(await changeRole(root.id, viewer.id, Role.Admin)).toMatchObject({
+        outcome: 'applied',
+        user: { role: Role.Admin },
+      });
+    });
+
     it('remove: nothing is removed until confirmed; a cancelled request cannot be confirmed', async () => {
       const [root, deputy, third] = [await ctx.newAdmin(), await ctx.newAdmin(), await ctx.newAdmin()];
       const request = requestOf(
@@ -312,7 +343,7 @@ describe('auth-service: peer admins, bans and the audit log (DECISIONS 34) again
         page.data.map(({ actor, action, target, detail, outcome, reason, actionId }) => ({
           actor: actor.username,
           action,
-          target: target.username,
+          target: target.name,
           detail,
           outcome,
           reason,

@@ -70,6 +70,7 @@ export const catalogueContext = (service: ServiceUnderTest) => {
       genre,
       rating,
     });
+    if (!stored) throw new Error(`a movie with source key ${overrides.sourceKey} exists`);
     await listCache.invalidate();
     return { ...stored, id: stored._id.toHexString() };
   };
@@ -122,6 +123,7 @@ export const catalogueContext = (service: ServiceUnderTest) => {
       rating,
       status,
     });
+    if (!stored) throw new Error(`a series with source key ${overrides.sourceKey} exists`);
     await listCache.invalidate();
     return { ...stored, id: stored._id.toHexString() };
   };

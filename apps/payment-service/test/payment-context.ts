@@ -36,37 +36,65 @@ export type PaymentSuite = {
   service: ServiceUnderTest;
   /** The environment the service was started with (a second process on the same data reuses it). */
   env: Record<string, string>;
+  /** The Razorpay fake now running (a restart replaces it). */
   razorpay: RazorpayFake;
   relay: WebhookRelay;
   outboxDir: string;
+  /**
+   * Stops the Razorpay fake and starts another on the same address with the same keys, as a restart of `npm start`
+   * does: with `stateFile` it reads the account kept there, without it it knows nothing.
+   */
+  restartRazorpay(options?: { stateFile?: string }): Promise<void>;
   close(): Promise<void>;
 };
 
 /** Boots payment-service against the suite's database, Redis and a Razorpay fake whose webhooks reach it. */
-export const startPaymentSuite = async (suite: string): Promise<PaymentSuite> => {
+export const startPaymentSuite = async (
+  suite: string,
+  { razorpayStateFile }: { razorpayStateFile?: string } = {},
+): Promise<PaymentSuite> => {
   const infra = suiteInfra(suite);
-  const razorpay = await startRazorpayFake();
+  const first = await startRazorpayFake({ stateFile: razorpayStateFile });
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'payments-outbox-'));
-  const rawEnv = testEnv(infra, razorpay, outboxDir);
+  const rawEnv = testEnv(infra, first, outboxDir);
   const env = envSchema.parse(rawEnv);
   const service = await startServiceUnderTest('payment-service', AppModule.register(env), infra.mongoUri);
   const relay = await startWebhookRelay(() => service);
-  razorpay.setWebhookUrl(relay.url);
-  return {
+  first.setWebhookUrl(relay.url);
+  const stopRazorpay = async (razorpay: RazorpayFake) => {
+    // Deliver what is queued first: a webhook still in flight would meet a closing database.
+    await razorpay.flushWebhooks();
+    razorpay.setWebhookUrl(null);
+    await razorpay.stop();
+  };
+  const running: PaymentSuite = {
     service,
     env: rawEnv,
-    razorpay,
+    razorpay: first,
     relay,
     outboxDir,
+    async restartRazorpay({ stateFile } = {}) {
+      const { keyId, keySecret, webhookSecret, url } = running.razorpay;
+      await stopRazorpay(running.razorpay);
+      // Let the SDK's keep-alive sockets to the old server see their close (same process, a tick or two later),
+      // as a restarted payment-service would hold none: a stale socket would fail the next call.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      running.razorpay = await startRazorpayFake({
+        keyId,
+        keySecret,
+        webhookSecret,
+        port: Number(new URL(url).port),
+        webhookUrl: relay.url,
+        stateFile,
+      });
+    },
     async close() {
-      // Deliver what is queued first: a webhook still in flight would meet a closing database.
-      await razorpay.flushWebhooks();
-      razorpay.setWebhookUrl(null);
-      await razorpay.stop();
+      await stopRazorpay(running.razorpay);
       await relay.stop();
       await service.close();
     },
   };
+  return running;
 };
 
 export { failure } from '@app/server-testing';
@@ -75,7 +103,8 @@ export { failure } from '@app/server-testing';
  * Factories and actions for the payment-service suites: each test makes its own viewers and titles (unique ids),
  * and drives Checkout through the fake exactly as the browser's handler would.
  */
-export const paymentContext = ({ service, razorpay }: PaymentSuite) => {
+export const paymentContext = (suite: PaymentSuite) => {
+  const { service } = suite;
   const repos = {
     orders: service.app.get(OrdersRepository),
     payments: service.app.get(PaymentsRepository),
@@ -119,7 +148,7 @@ export const paymentContext = ({ service, razorpay }: PaymentSuite) => {
 
   /** Checkout's Pay: the fake captures a payment and answers what the handler gets. */
   const pay = async (checkout: Checkout) =>
-    (await razorpay.pay(
+    (await suite.razorpay.pay(
       checkout.mode === 'order' ? { orderId: checkout.id } : { subscriptionId: checkout.id },
     )) as Record<string, string> as RpcRequest<typeof PaymentRpc.verify>['confirmation'];
 

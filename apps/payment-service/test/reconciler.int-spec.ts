@@ -86,6 +86,7 @@ describe('payment-service reconciler: finishing what a crash, a closed browser o
     expect(mismatches.paidWithoutEntitlement).toContainEqual({
       paymentId,
       userId: payer.userId,
+      email: payer.email,
       kind: 'rental',
     });
 

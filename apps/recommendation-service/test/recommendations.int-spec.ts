@@ -203,6 +203,40 @@ describe('recommendations from recommendation-service', () => {
     expect(idsOf(await ctx.recommend(viewer, genre))).toContain(title.movieId);
   });
 
+  it('learns nothing from events about a user published after their deletion (issue 22, finding 3)', async () => {
+    const genre = newGenre();
+    const [title, other] = [await ctx.publishTitle({ genre }), await ctx.publishTitle({ genre })];
+    const viewer = newId();
+    await ctx.watch(viewer, title.movieId, 0.5);
+    await ctx.profileShows(viewer, title.movieId);
+
+    await ctx.bus.publish('user.deleted', { userId: viewer });
+    // The still-open player reports on; a favorite added from a cached session; a late capture.
+    await ctx.watch(viewer, title.movieId, 1);
+    await ctx.watch(viewer, other.movieId, 0.3);
+    await ctx.bus.publish('favorite.added', {
+      userId: viewer,
+      movieId: other.movieId,
+      addedAt: new Date().toISOString(),
+    });
+    await ctx.bus.publish('payment.captured', {
+      paymentId: `pay_${uniqueSuffix()}`,
+      userId: viewer,
+      kind: 'purchase',
+      movieId: other.movieId,
+      planId: null,
+      amountPaise: 120_000,
+    });
+    await ctx.drain();
+
+    expect(await ctx.interactions.findOne(viewer, title.movieId)).toBeNull();
+    expect(await ctx.interactions.findOne(viewer, other.movieId)).toBeNull();
+    expect(await ctx.profiles.all(viewer)).toEqual([]);
+    expect(await ctx.redis.exists(profileKey(viewer))).toBe(0);
+    expect((await ctx.recommend(viewer, genre)).source).toBe(RecommendationSource.Popular);
+    expect(await ctx.pendingOfGroup()).toBe(0);
+  });
+
   it('answers "more like this" with the title\'s neighbours, and NotFound for a title it does not know', async () => {
     const genre = newGenre();
     const director = `Director ${uniqueSuffix()}`;

@@ -7,6 +7,7 @@ import { IngestModule } from './ingest/ingest.module';
 import { MediaDataModule } from './media/media-data.module';
 import { MediaEventsModule } from './media/media-events.module';
 import { MediaModule } from './media/media.module';
+import { LeaseEventsModule } from './playback/lease-events.module';
 import { PlaybackModule } from './playback/playback.module';
 import { SamplesModule } from './samples/samples.module';
 
@@ -25,6 +26,7 @@ export class AppModule {
         IngestModule,
         SamplesModule.register(env),
         PlaybackModule,
+        LeaseEventsModule,
         DeliveryModule,
       ],
     };

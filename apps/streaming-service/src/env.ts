@@ -10,13 +10,11 @@ export const envSchema = serviceEnvSchema('streaming-service')
     ...mediaStoreEnvShape,
     /** Signs stream tokens and upload tickets (HMAC-SHA256); only this service holds it. */
     STREAM_TOKEN_SECRET: z.string().min(32),
-    /** Lifetime of a stream token (a player renews it by starting playback again). */
-    STREAM_TOKEN_TTL_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .max(86_400)
-      .default(4 * 3600),
+    /**
+     * Lifetime of a stream token (DECISIONS 35): every heartbeat of a live lease answers a fresh one, so a link
+     * outlives its lease's last heartbeat by at most this long (delivery also refuses it once the lease ends).
+     */
+    STREAM_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(120),
     /** Largest upload an admin may send. */
     UPLOAD_MAX_BYTES: z.coerce
       .number()

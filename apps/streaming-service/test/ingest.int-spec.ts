@@ -9,6 +9,7 @@ import { StreamingMessages, StreamingRpc } from '@app/contracts';
 import { TRANSCODE_QUEUE } from '../src/ingest/transcode.queue';
 import { AssetsRepository } from '../src/media/assets.repository';
 import { LocalMediaStore } from '../src/media/local-media-store';
+import type { PutResult } from './pipeline-context';
 import { eventsOf, makeClip, newMovieId, put, startPipelineService, waitFor } from './pipeline-context';
 
 const UPLOAD_MAX_BYTES = 3_000_000;
@@ -71,6 +72,27 @@ describe('admin uploads through the queue to a playable title', () => {
     expect((await asset(movieId)).status).toBe('none');
   });
 
+  /** The one answer to every upload that is not a video file, leaving nothing stored, queued or playable. */
+  const refusedAsNotVideo = async (movieId: string, reply: PutResult) => {
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ code: 'VALIDATION_FAILED', message: StreamingMessages.notVideo });
+    await nothingIncoming();
+    expect((await asset(movieId)).status).toBe('none');
+  };
+
+  /** An HLS playlist naming files by their paths on the server's disk. */
+  const playlistNaming = (...files: string[]) =>
+    Buffer.from(
+      [
+        '#EXTM3U',
+        '#EXT-X-VERSION:3',
+        '#EXT-X-TARGETDURATION:2',
+        ...files.flatMap((file) => ['#EXTINF:2.0,', file]),
+        '#EXT-X-ENDLIST',
+        '',
+      ].join('\n'),
+    );
+
   it('refuses an oversized upload by its Content-Length, and one that lies about it, keeping nothing', async () => {
     const movieId = newMovieId();
     const declared = await put(await uploadUrl(movieId), Buffer.alloc(1024), {
@@ -105,7 +127,8 @@ describe('admin uploads through the queue to a playable title', () => {
 
   it('takes a real clip: 202 queued, then processing with progress, then ready with media.ready', async () => {
     const movieId = newMovieId();
-    const reply = await put(await uploadUrl(movieId), clip, {
+    const first = await uploadUrl(movieId);
+    const reply = await put(first, clip, {
       'content-type': 'video/mp4',
       'x-file-name': encodeURIComponent('C:\\films\\Holi Nights.mp4'),
     });
@@ -117,6 +140,8 @@ describe('admin uploads through the queue to a playable title', () => {
       source: 'upload',
       sourceName: 'Holi Nights.mp4',
     });
+    // The ticket is spent: the same link takes no second file (the first goes on).
+    expect((await put(first, clip, { 'content-type': 'video/mp4' })).status).toBe(403);
 
     const seen: MediaAsset[] = [];
     const ready = await waitFor(
@@ -200,6 +225,81 @@ describe('admin uploads through the queue to a playable title', () => {
 
     await expect(suite.service.call(StreamingRpc.retry, { movieId })).rejects.toMatchObject({
       code: 'CONFLICT',
+    });
+  });
+
+  describe('uploads are video files, nothing else (issue 22, finding 4)', () => {
+    let segment: string;
+    beforeAll(async () => {
+      // A real film on the server's disk, where a playlist or a concat list can name it.
+      segment = await makeClip(path.join(work, 'on-disk.ts'), { seconds: 2, size: '320x240' });
+    });
+
+    it('refuses an HLS playlist naming a film on the server`s disk: 400, nothing stored, nothing ready', async () => {
+      const movieId = newMovieId();
+      const reply = await put(await uploadUrl(movieId), playlistNaming(segment), {
+        'content-type': 'application/vnd.apple.mpegurl',
+        'x-file-name': 'film.m3u8',
+      });
+      await refusedAsNotVideo(movieId, reply);
+    });
+
+    it('refuses a concat list naming a film on the server`s disk', async () => {
+      for (const list of [
+        `ffconcat version 1.0\nfile '${segment}'\n`,
+        `ffconcat version 1.0\nfile 'on-disk.ts'\n`,
+      ]) {
+        const movieId = newMovieId();
+        const reply = await put(await uploadUrl(movieId), Buffer.from(list), {
+          'x-file-name': 'film.ffconcat',
+        });
+        await refusedAsNotVideo(movieId, reply);
+      }
+    });
+
+    it('answers a playlist naming /etc/passwd and one naming a missing file with the same bytes', async () => {
+      // After a real film, so ffprobe alone would have taken either; the same correlation id on both requests,
+      // so any difference would be the service telling one file from the other.
+      const answers: PutResult[] = [];
+      for (const target of ['/etc/passwd', path.join(work, 'no-such-file.ts')]) {
+        const movieId = newMovieId();
+        const reply = await put(await uploadUrl(movieId), playlistNaming(segment, target), {
+          'x-correlation-id': 'issue-22-same-request',
+          'x-file-name': 'film.m3u8',
+        });
+        await refusedAsNotVideo(movieId, reply);
+        answers.push(reply);
+      }
+      expect(answers[1].status).toBe(answers[0].status);
+      expect(answers[1].text).toBe(answers[0].text);
+    });
+
+    it('takes a Matroska film and transcodes it', async () => {
+      const mkv = await readFile(
+        await makeClip(path.join(work, 'film.mkv'), { seconds: 4, size: '640x360' }),
+      );
+      const movieId = newMovieId();
+      const reply = await put(await uploadUrl(movieId), mkv, {
+        'content-type': 'video/x-matroska',
+        'x-file-name': 'film.mkv',
+      });
+      expect(reply.status).toBe(202);
+      const done = await waitFor(async () => {
+        const now = await asset(movieId);
+        return now.status === 'ready' || now.status === 'failed' ? now : null;
+      }, 90_000);
+      expect(done).toMatchObject({ status: 'ready', renditions: ['480p'], hasMp4: true, error: null });
+      expect(done.durationSeconds).toBeCloseTo(4, 0);
+    });
+
+    it('takes each ticket once: a refused upload used it up too', async () => {
+      const movieId = newMovieId();
+      const url = await uploadUrl(movieId);
+      await refusedAsNotVideo(movieId, await put(url, Buffer.from('not a film\n'.repeat(50))));
+      const again = await put(url, clip, { 'content-type': 'video/mp4' });
+      expect(again.status).toBe(403);
+      await nothingIncoming();
+      expect((await asset(movieId)).status).toBe('none');
     });
   });
 });

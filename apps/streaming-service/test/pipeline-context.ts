@@ -81,7 +81,8 @@ export const probeJson = async (file: string) => {
   };
 };
 
-export type PutResult = { status: number; body: Record<string, unknown> };
+/** The answer: its status, its JSON body, and that body's bytes as sent (to compare two answers exactly). */
+export type PutResult = { status: number; body: Record<string, unknown>; text: string };
 
 /**
  * PUT with node:http rather than fetch: the service may answer (413) and close before the body is all sent,
@@ -99,6 +100,7 @@ export const put = (url: string, body: Buffer | Readable, headers: Record<string
         resolve({
           status: res.statusCode ?? 0,
           body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+          text,
         });
       });
     });

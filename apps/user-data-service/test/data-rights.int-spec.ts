@@ -75,6 +75,7 @@ describe('settings and data rights in user-data-service', () => {
       ],
       favorites: [expect.objectContaining({ movieId: watched.movieId, ...snapshot })],
       settings: mine,
+      contactMessages: [],
     });
   });
 
@@ -83,6 +84,7 @@ describe('settings and data rights in user-data-service', () => {
       history: [],
       favorites: [],
       settings: DEFAULT_VIEWER_SETTINGS,
+      contactMessages: [],
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from './common';
+import { AuditLogPageSchema, AuditLogQuerySchema, UserRefSchema } from './audit';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
 import { Role, UserStatus } from './roles';
 import { query, rpc } from './rpc';
@@ -347,8 +348,13 @@ export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
 
 // ---- Peer admins (DECISIONS 34): actions on another admin wait for a second admin; an audit log of them all ----
 
-/** What an admin asked to do to another admin, which a second admin must confirm. */
-export const AdminActionKind = { Demote: 'demote', Ban: 'ban', Remove: 'remove' } as const;
+/** What an admin asked to do to another admin (or to make a user an admin), which a second admin must confirm. */
+export const AdminActionKind = {
+  Promote: 'promote',
+  Demote: 'demote',
+  Ban: 'ban',
+  Remove: 'remove',
+} as const;
 export type AdminActionKind = (typeof AdminActionKind)[keyof typeof AdminActionKind];
 export const AdminActionStatus = {
   Pending: 'pending',
@@ -377,10 +383,7 @@ export const AdminMessages = {
   changedMeanwhile: 'This user changed meanwhile. Please try again.',
 } as const;
 
-const AdminActionKindSchema = z.enum([AdminActionKind.Demote, AdminActionKind.Ban, AdminActionKind.Remove]);
-/** A user as a log line names them: kept as they were then, so it still reads after they are gone. */
-export const UserRefSchema = z.object({ id: z.string(), username: z.string() });
-export type UserRef = z.infer<typeof UserRefSchema>;
+const AdminActionKindSchema = z.enum(AdminActionKind);
 
 export const AdminActionSchema = z.object({
   id: z.string(),
@@ -441,46 +444,6 @@ export const AdminActionDecidedSchema = z.object({
 export type AdminActionDecided = z.infer<typeof AdminActionDecidedSchema>;
 export const AdminActionListReplySchema = z.object({ data: AdminActionListSchema });
 export type AdminActionList = z.infer<typeof AdminActionListReplySchema>;
-
-export const AuditAction = {
-  RoleChange: 'role.change',
-  StatusChange: 'status.change',
-  ProfileChange: 'profile.change',
-  Remove: 'user.remove',
-  Confirm: 'action.confirm',
-  Cancel: 'action.cancel',
-} as const;
-export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
-export const AuditOutcome = { Applied: 'applied', Pending: 'pending', Refused: 'refused' } as const;
-export type AuditOutcome = (typeof AuditOutcome)[keyof typeof AuditOutcome];
-
-export const AuditEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: UserRefSchema,
-  action: z.enum([
-    AuditAction.RoleChange,
-    AuditAction.StatusChange,
-    AuditAction.ProfileChange,
-    AuditAction.Remove,
-    AuditAction.Confirm,
-    AuditAction.Cancel,
-  ]),
-  target: UserRefSchema,
-  /** What changed, for a person: "admin → user", "active → banned", "demote (asked by root)". */
-  detail: z.string(),
-  outcome: z.enum([AuditOutcome.Applied, AuditOutcome.Pending, AuditOutcome.Refused]),
-  /** The refusal's message. */
-  reason: z.string().nullable(),
-  /** The pending admin action it created or decided. */
-  actionId: z.string().nullable(),
-});
-export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-/** `GET /api/admin/audit-log?page&pageSize`: newest first. */
-export const AuditLogQuerySchema = PageQuerySchema;
-export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
-export const AuditLogPageSchema = pageSchemaOf(AuditEntrySchema);
-export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;
 
 /** Every RPC of auth-service: pattern, payload and reply (see `rpc`). */
 export const AuthRpc = {

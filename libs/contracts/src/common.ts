@@ -10,3 +10,11 @@ export const TenPointRatingSchema = z
   .min(0)
   .max(10)
   .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, 'Rating must be in steps of 0.1');
+
+/**
+ * A button press's idempotency key (checkout, an admin's Add): the client makes one per press and sends it again
+ * on a retry or a second click, so the server answers with what the first request made instead of making another.
+ */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, _ or -');

@@ -27,6 +27,22 @@ export type ContactRequest = z.infer<typeof ContactRequestSchema>;
 
 /** The HTTP answer SPEC wants; the gateway adds it to the service's reply. */
 export const ContactReceiptSchema = z.object({ success: z.literal(true), message: z.string() });
+/**
+ * A stored message as "Download my data" lists it (DECISIONS 32): the messages sent from the account's verified
+ * email. `sentAt` is null for messages stored before it was recorded.
+ */
+export const ContactMessageExportSchema = z.object({
+  id: z.string(),
+  sentAt: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+  serviceInterested: z.string(),
+  message: z.string(),
+});
+export type ContactMessageExport = z.infer<typeof ContactMessageExportSchema>;
+
 /** What user-data-service answers: the stored message's id. */
 export const ContactStoredSchema = z.object({ id: z.string() });
 export type ContactStored = z.infer<typeof ContactStoredSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuditRecordedSchema } from './audit';
 
 /**
  * Every event on the bus travels in this envelope; `id` makes handlers idempotent. `correlationId` is the id of
@@ -51,8 +52,17 @@ export const UserUpdatedSchema = z.object({
   role: z.string(),
   status: z.string(),
 });
-/** Other services drop what they hold for this user (history, favorites, entitlements). */
-export const UserDeletedSchema = z.object({ userId: z.string() });
+/**
+ * Other services drop what they hold for this user (history, favorites, entitlements). `verifiedEmail` is the
+ * account's email when its ownership was proved (DECISIONS 33): user-data erases the contact messages sent from it.
+ */
+export const UserDeletedSchema = z.object({ userId: z.string(), verifiedEmail: z.string().optional() });
+/**
+ * Sessions ended (DECISIONS 35): a sign-out ends one (`sessionId`); a password change or reset, a ban, a deletion and
+ * the Google take-over of an unverified account (DECISIONS 33) end every one of the user's (`sessionId: null`).
+ * streaming-service ends the leases (and so the stream links) those sessions held.
+ */
+export const SessionRevokedSchema = z.object({ userId: z.string(), sessionId: z.string().nullable() });
 
 export const MovieUpdatedSchema = z.object({
   movieId: z.string(),
@@ -83,6 +93,11 @@ export const EntitlementGrantedSchema = z.object({
   planId: z.string().nullable(),
   source: z.string(),
 });
+/**
+ * Why a grant was taken back, where a consumer acts on it: a duplicate plan (a second subscription retired at once,
+ * issue 22) leaves the account's other plan in force, so its streams play on.
+ */
+export const RevokeReason = { Refund: 'refund', DuplicatePlan: 'duplicate' } as const;
 /** Access was taken back (a refund, a chargeback). */
 export const EntitlementRevokedSchema = EntitlementGrantedSchema.extend({ reason: z.string() });
 /** A viewer's plan changed state (subscribed, renewed, cancelled, halted, changed plan). */
@@ -172,6 +187,7 @@ export const Events = {
   'user.registered': UserRegisteredSchema,
   'user.updated': UserUpdatedSchema,
   'user.deleted': UserDeletedSchema,
+  'session.revoked': SessionRevokedSchema,
   'payment.captured': PaymentCapturedSchema,
   'entitlement.granted': EntitlementGrantedSchema,
   'entitlement.revoked': EntitlementRevokedSchema,
@@ -181,6 +197,7 @@ export const Events = {
   'favorite.added': FavoriteAddedSchema,
   'favorite.removed': FavoriteRemovedSchema,
   'history.removed': HistoryRemovedSchema,
+  'audit.recorded': AuditRecordedSchema,
 } as const;
 export type EventType = keyof typeof Events;
 export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;

@@ -1,5 +1,6 @@
-import { accessForRating, MovieAccess } from './movies';
+import { accessForRating, MovieAccess, MovieInputSchema, MovieUpdateSchema } from './movies';
 import { PageQuerySchema } from './pagination';
+import { SeriesInputSchema, SeriesUpdateSchema } from './series';
 
 describe('accessForRating (DECISIONS 5)', () => {
   it.each([
@@ -24,4 +25,32 @@ describe('PageQuerySchema', () => {
       expect(PageQuerySchema.safeParse(query).success).toBe(false);
     },
   );
+});
+
+describe("the Add forms' idempotency key", () => {
+  const form = {
+    title: 'Lagaan',
+    description: 'Cricket.',
+    genre: 'Drama',
+    rating: 8.1,
+    posterUrl: 'https://x.in/p.jpg',
+  };
+
+  it.each([
+    ['movie', MovieInputSchema],
+    ['series', SeriesInputSchema],
+  ] as const)('is optional on a %s Add, and a press key when present', (_, schema) => {
+    expect(schema.safeParse(form).success).toBe(true);
+    expect(schema.safeParse({ ...form, idempotencyKey: 'a1B2c3D4-e5_f6' }).success).toBe(true);
+    for (const idempotencyKey of ['short', 'x'.repeat(65), 'has space', { $gt: '' }, 12345678])
+      expect(schema.safeParse({ ...form, idempotencyKey }).success).toBe(false);
+  });
+
+  it.each([
+    ['movie', MovieUpdateSchema],
+    ['series', SeriesUpdateSchema],
+  ] as const)('is no part of a %s edit (an edit is idempotent as it is)', (_, schema) => {
+    expect(schema.safeParse({ title: 'Lagaan' }).success).toBe(true);
+    expect(schema.safeParse({ title: 'Lagaan', idempotencyKey: 'a1B2c3D4-e5_f6' }).success).toBe(false);
+  });
 });

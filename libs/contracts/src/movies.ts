@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ObjectIdSchema, TenPointRatingSchema } from './common';
+import { IdempotencyKeySchema, ObjectIdSchema, TenPointRatingSchema } from './common';
 import { PageQuerySchema } from './pagination';
 
 /** Genres the admin form offers (SPEC 5); imported and seeded titles may carry others. */
@@ -147,7 +147,10 @@ export const TitleInputSchema = z.object({
   cast: namesInput(100).optional(),
 });
 
-/** SPEC 5 movie form, enforced by the admin form and the server alike. */
+/**
+ * SPEC 5 movie form, enforced by the admin form and the server alike. `idempotencyKey` (the Add press's, see
+ * IdempotencyKeySchema) makes an Add sent twice (a double click, a retry) one title: the second answers the first.
+ */
 export const MovieInputSchema = TitleInputSchema.extend({
   purchasePriceInr: z.number().int().positive().max(100_000).optional(),
   rentalPriceInr: z.number().int().positive().max(100_000).optional(),
@@ -155,9 +158,11 @@ export const MovieInputSchema = TitleInputSchema.extend({
   runtimeMinutes: z.number().int().positive().max(1000).optional(),
   director: z.string().trim().min(1).max(200).optional(),
   writers: namesInput(50).optional(),
+  idempotencyKey: IdempotencyKeySchema.optional(),
 }).strict();
 export type MovieInput = z.infer<typeof MovieInputSchema>;
-export const MovieUpdateSchema = MovieInputSchema.partial().strict();
+/** An edit sets fields (the same edit twice leaves the same title): it has no key. */
+export const MovieUpdateSchema = MovieInputSchema.omit({ idempotencyKey: true }).partial().strict();
 export type MovieUpdate = z.infer<typeof MovieUpdateSchema>;
 
 /** `GET /api/admin/movies` */

@@ -233,6 +233,16 @@ export const EntitlementSchema = z.object({
 });
 export type Entitlement = z.infer<typeof EntitlementSchema>;
 
+/**
+ * `POST /api/entitlements`: the entitlement answer for each of a screen's titles (movies, series or episodes), so
+ * cards say what the viewer has without one call per card. Answers come in the order asked; unknown ids are left out.
+ */
+export const ENTITLEMENTS_MAX_IDS = 50;
+export const EntitlementsRequestSchema = z
+  .object({ movieIds: z.array(MovieIdSchema).min(1).max(ENTITLEMENTS_MAX_IDS) })
+  .strict();
+export type EntitlementsRequest = z.infer<typeof EntitlementsRequestSchema>;
+
 /** What payment-service needs to know of a title; the gateway reads it from catalogue-service. */
 export const TitleFactsSchema = z.object({
   movieId: MovieIdSchema,
@@ -284,8 +294,15 @@ export const OrderStatus = { Created: 'created', Attempted: 'attempted', Paid: '
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 export const OrderStatusSchema = z.enum([OrderStatus.Created, OrderStatus.Attempted, OrderStatus.Paid]);
 
+/** A console filter's text: what an admin types, matched case-insensitively as a part of the email or title. */
+const FilterTextSchema = z.string().trim().min(1).max(120);
+
 export const AdminPaymentsQuerySchema = PageQuerySchema.extend({
   userId: UserIdSchema.optional(),
+  /** Part of the payer's email (the one on their orders and plans, kept current by `user.updated`). */
+  email: FilterTextSchema.optional(),
+  /** Part of the title bought or rented; for subscriptions, of the plan's name. Not a filter of webhook events. */
+  title: FilterTextSchema.optional(),
   status: z
     .string()
     .regex(/^[a-z_]{1,20}$/)
@@ -297,6 +314,8 @@ export const AdminOrderSchema = z.object({
   id: z.string(),
   receipt: z.string(),
   userId: z.string(),
+  /** The payer's email; null once the account is deleted (DECISIONS 32). */
+  email: z.string().nullable(),
   kind: z.enum(['purchase', 'rental']),
   movieId: z.string(),
   title: z.string(),
@@ -309,8 +328,11 @@ export const AdminPaymentSchema = z.object({
   orderId: z.string().nullable(),
   subscriptionId: z.string().nullable(),
   userId: z.string(),
+  email: z.string().nullable(),
   kind: z.enum(['purchase', 'rental', 'subscription']),
   movieId: z.string().nullable(),
+  /** The title bought or rented (null for a plan's charge). */
+  title: z.string().nullable(),
   planId: PlanIdSchema.nullable(),
   amountInr: z.number(),
   status: PaymentStatusSchema,
@@ -321,6 +343,7 @@ export const AdminPaymentSchema = z.object({
 export const AdminSubscriptionSchema = z.object({
   id: z.string(),
   userId: z.string(),
+  email: z.string().nullable(),
   planId: PlanIdSchema,
   status: SubscriptionStatusSchema,
   currentStart: isoDate.nullable(),
@@ -335,11 +358,45 @@ export const AdminWebhookEventSchema = z.object({
   outcome: z.string(),
   receivedAt: isoDate,
 });
+/**
+ * The same user paid twice for one title (a second purchase, a rental of an owned or running rental) or for two
+ * plans at once (overlapping periods of two subscriptions): `paymentId` is the extra payment, refundable from the
+ * report; `keptPaymentId` the one that stays.
+ */
+export const DuplicatePaymentSchema = z.object({
+  paymentId: z.string(),
+  keptPaymentId: z.string().nullable(),
+  userId: z.string(),
+  email: z.string().nullable(),
+  kind: z.enum(['purchase', 'rental', 'subscription']),
+  movieId: z.string().nullable(),
+  planId: PlanIdSchema.nullable(),
+  /** The title's or the plan's name. */
+  item: z.string(),
+  amountInr: z.number(),
+  capturedAt: isoDate.nullable(),
+});
+export type DuplicatePayment = z.infer<typeof DuplicatePaymentSchema>;
+
 export const MismatchReportSchema = z.object({
-  paidWithoutEntitlement: z.array(z.object({ paymentId: z.string(), userId: z.string(), kind: z.string() })),
-  entitlementWithoutPayment: z.array(
-    z.object({ entitlementId: z.string(), userId: z.string(), kind: z.string() }),
+  paidWithoutEntitlement: z.array(
+    z.object({
+      paymentId: z.string(),
+      userId: z.string(),
+      email: z.string().nullable(),
+      kind: z.string(),
+    }),
   ),
+  entitlementWithoutPayment: z.array(
+    z.object({
+      entitlementId: z.string(),
+      userId: z.string(),
+      email: z.string().nullable(),
+      kind: z.string(),
+    }),
+  ),
+  /** Paid twice (issue 22): each extra payment not yet refunded, with its Refund action in the console. */
+  duplicates: z.array(DuplicatePaymentSchema),
   reconciler: z
     .object({ lastRunAt: isoDate, settled: z.number().int(), checked: z.number().int() })
     .nullable(),
@@ -374,6 +431,7 @@ export const PaymentPatterns = {
   changePlan: 'payments.subscription.change',
   cancelSubscription: 'payments.subscription.cancel',
   entitlement: 'payments.entitlement',
+  entitlements: 'payments.entitlements',
   ownedTitles: 'payments.owned-titles',
   startRental: 'payments.rentals.start',
   adminOrders: 'payments.admin.orders',
@@ -452,6 +510,17 @@ export const PaymentRpc = {
       .strict(),
     EntitlementSchema,
   ),
+  /** The same answer for each of several titles (a screen's cards), in their order: one plan and grant look-up. */
+  entitlements: query(
+    PaymentPatterns.entitlements,
+    z
+      .object({
+        viewer: z.object({ userId: UserIdSchema, isAdmin: z.boolean() }).strict().nullable(),
+        titles: z.array(TitleFactsSchema).max(ENTITLEMENTS_MAX_IDS),
+      })
+      .strict(),
+    z.array(EntitlementSchema),
+  ),
   ownedTitles: query(PaymentPatterns.ownedTitles, ViewerSchema, z.array(OwnedTitleSchema)),
   /** The first playback of a rental starts its 48 hours; the first call wins, later calls return the same clock. */
   startRental: rpc(
@@ -498,4 +567,11 @@ export const PaymentMessages = {
   notRented: 'You have not rented this title.',
   orderCreated: 'Order created',
   alreadySubscribed: 'You already have a plan. Change it from your profile.',
+  /** Verify's answer when the payment was a second one for what the viewer already has: it is refunded by itself. */
+  duplicateRefunded:
+    'You had already paid for this, so this second payment is being refunded in full. Nothing more to do.',
+  /** An admin refund of a plan's charge that is not a duplicate. */
+  subscriptionNotRefundable:
+    'Only purchases, rentals and duplicate plan charges are refunded here; cancel a plan instead.',
+  notRefundable: 'This payment is not refundable (not captured, or already refunded).',
 } as const;

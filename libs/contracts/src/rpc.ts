@@ -1,10 +1,20 @@
 import { z } from 'zod';
+import { type UserRef, UserRefSchema } from './audit';
 import { HealthStatus } from './services';
 
-/** What the gateway sends with every RPC: the request payload plus the caller's correlation id. */
-export type RpcEnvelope<T> = { correlationId: string; data: T };
+/**
+ * What the gateway sends with every RPC: the request payload plus the caller's correlation id, and the signed-in
+ * caller (`actor`) when there is one, which services write into the audit log (never used to authorise: the gateway
+ * has done that).
+ */
+export type RpcEnvelope<T> = { correlationId: string; actor?: UserRef; data: T };
 
-export const RpcEnvelopeSchema = z.object({ correlationId: z.string().max(128), data: z.unknown() });
+export const RpcEnvelopeSchema = z.object({
+  correlationId: z.string().max(128),
+  // Dropped rather than refused when malformed: it only labels audit entries.
+  actor: UserRefSchema.optional().catch(undefined),
+  data: z.unknown(),
+});
 
 /**
  * One RPC, described once: its message pattern (the NATS subject), the schema of its payload and the schema of its

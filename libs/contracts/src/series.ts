@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectId } from './common';
+import { IdempotencyKeySchema, objectId } from './common';
 import {
   AdminMoviesQuerySchema,
   ListMoviesQuerySchema,
@@ -108,13 +108,14 @@ export type ListSeriesQuery = z.infer<typeof ListSeriesQuerySchema>;
 export const AdminSeriesQuerySchema = AdminMoviesQuerySchema;
 export type AdminSeriesQuery = z.infer<typeof AdminSeriesQuerySchema>;
 
-/** The admin series form (the movie form's rules where they apply). */
+/** The admin series form (the movie form's rules where they apply, the Add press's idempotency key too). */
 export const SeriesInputSchema = TitleInputSchema.extend({
   firstAirDate: z.iso.date().optional(),
   creators: namesInput(50).optional(),
+  idempotencyKey: IdempotencyKeySchema.optional(),
 }).strict();
 export type SeriesInput = z.infer<typeof SeriesInputSchema>;
-export const SeriesUpdateSchema = SeriesInputSchema.partial().strict();
+export const SeriesUpdateSchema = SeriesInputSchema.omit({ idempotencyKey: true }).partial().strict();
 export type SeriesUpdate = z.infer<typeof SeriesUpdateSchema>;
 
 export const SeasonInputSchema = z

@@ -21,6 +21,12 @@ export const RenditionSchema = z.enum(Renditions);
 export const HEARTBEAT_SECONDS = 10;
 /** A lease not renewed for this long is gone (the screen is free again). */
 export const LEASE_TTL_SECONDS = 45;
+/**
+ * DECISIONS 35: delivery serves a stream link only while its lease is live, and remembers a look-up of that for at
+ * most this long. So a lease that ends (stopped, exited, signed out, refunded…) has its links refused within this
+ * bound of streaming-service ending it; clock ends (rental expiry, plan end) add at most one heartbeat.
+ */
+export const LEASE_CHECK_CACHE_MS = 2_000;
 
 // ── Playback (gateway HTTP) ───────────────────────────────────────────────────────────────────────────────────
 
@@ -52,6 +58,13 @@ export const PlaybackSessionSchema = z.object({
 });
 export type PlaybackSession = z.infer<typeof PlaybackSessionSchema>;
 
+/**
+ * `GET /api/playback/{movieId}`: what starting would find, without taking a screen or starting a rental's clock
+ * (the same access checks as the start, and where to resume), so the player can ask "Continue watching?" first.
+ */
+export const PlaybackPreviewSchema = PlaybackSessionSchema.pick({ resumePositionSeconds: true });
+export type PlaybackPreview = z.infer<typeof PlaybackPreviewSchema>;
+
 export const PlaybackEvent = { Tick: 'tick', Pause: 'pause', Seek: 'seek', Exit: 'exit' } as const;
 export type PlaybackEvent = (typeof PlaybackEvent)[keyof typeof PlaybackEvent];
 export const PlaybackEventSchema = z.enum([
@@ -78,8 +91,15 @@ export const HeartbeatRequestSchema = z
   .strict();
 export type HeartbeatRequest = z.infer<typeof HeartbeatRequestSchema>;
 
-/** `leaseActive: false`: the stream was stopped from another screen (or ran out); the player stops and says why. */
-export const HeartbeatReplySchema = z.object({ leaseActive: z.boolean() });
+/**
+ * `leaseActive: false`: the stream was stopped from another screen (or ran out); the player stops and says why.
+ * A live lease answers a fresh stream token (DECISIONS 35), which the player puts in every later request URL.
+ */
+export const HeartbeatReplySchema = z.object({
+  leaseActive: z.boolean(),
+  token: z.string().optional(),
+  expiresAt: isoDate.optional(),
+});
 export type HeartbeatReply = z.infer<typeof HeartbeatReplySchema>;
 
 /** One screen in use (DECISIONS 9), as the screen-limit page lists it. */
@@ -178,6 +198,8 @@ export const OpenPlaybackRpcSchema = z
     deviceLabel: z.string().max(80),
     /** Set when `movieId` is an episode's id: kept with the lease and carried by its `watch.progressed` reports. */
     episode: EpisodeRefSchema.optional(),
+    /** The viewer was an admin when the gateway allowed this playback: its heartbeats re-check access as one. */
+    isAdmin: z.boolean().optional(),
   })
   .strict();
 export type OpenPlaybackRpc = z.infer<typeof OpenPlaybackRpcSchema>;
@@ -186,10 +208,27 @@ export type OpenPlaybackRpc = z.infer<typeof OpenPlaybackRpcSchema>;
 export const OpenedPlaybackSchema = PlaybackSessionSchema.omit({ resumePositionSeconds: true, rental: true });
 export type OpenedPlayback = z.infer<typeof OpenedPlaybackSchema>;
 
+/**
+ * streaming-service's answer to a heartbeat: the player's answer plus whose lease of what it is, so the gateway can
+ * ask the entitlement again (rental expiry, plan end) and stop the lease when access ended. The gateway strips
+ * everything but `HeartbeatReply` before it answers the player.
+ */
+export const HeartbeatRpcReplySchema = HeartbeatReplySchema.extend({
+  userId: z.string(),
+  /** The playable id: a movie's or an episode's. */
+  movieId: z.string(),
+  isAdmin: z.boolean(),
+  /** When the lease began (null once it ended): a rental playback that started before expiry may finish (DECISIONS 7). */
+  startedAt: isoDate.nullable(),
+  /** The title's length as the media says (null when unknown or the lease ended). */
+  durationSeconds: z.number().nonnegative().nullable(),
+});
+export type HeartbeatRpcReply = z.infer<typeof HeartbeatRpcReplySchema>;
+
 export const StreamingRpc = {
   /** Takes a lease (409 CONFLICT with StreamingMessages.screenLimit when every screen is taken; 404 without media). */
   open: rpc(StreamingPatterns.open, OpenPlaybackRpcSchema, OpenedPlaybackSchema),
-  heartbeat: rpc(StreamingPatterns.heartbeat, HeartbeatRequestSchema, HeartbeatReplySchema),
+  heartbeat: rpc(StreamingPatterns.heartbeat, HeartbeatRequestSchema, HeartbeatRpcReplySchema),
   streams: query(
     StreamingPatterns.streams,
     z.object({ userId: UserIdSchema, sessionId: z.string().max(64) }).strict(),

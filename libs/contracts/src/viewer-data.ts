@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from './common';
+import { ContactMessageExportSchema } from './contact';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
 import { query, rpc } from './rpc';
 import { HistoryEpisodeSchema, SeriesProgressSchema } from './series';
@@ -115,6 +116,8 @@ export const ViewerDataExportSchema = z.object({
   history: z.array(HistoryItemSchema.extend({ hidden: z.boolean() })),
   favorites: FavoriteListSchema,
   settings: ViewerSettingsSchema,
+  /** Contact-form messages sent from the account's email, when that email is verified (DECISIONS 32, 33). */
+  contactMessages: z.array(ContactMessageExportSchema),
 });
 export type ViewerDataExport = z.infer<typeof ViewerDataExportSchema>;
 
@@ -195,7 +198,12 @@ export const ViewerDataRpc = {
     ofUser.extend({ settings: ViewerSettingsSchema }).strict(),
     ViewerSettingsSchema,
   ),
-  exportData: query(ViewerDataPatterns.exportData, ofUser, ViewerDataExportSchema),
+  /** `verifiedEmail`: the account's email when verified (the gateway's session knows); its contact messages are included. */
+  exportData: query(
+    ViewerDataPatterns.exportData,
+    ofUser.extend({ verifiedEmail: z.string().max(254).optional() }).strict(),
+    ViewerDataExportSchema,
+  ),
   /** The viewer's progress in each episode of one series they started (the series page's bars and button). */
   seriesProgress: query(
     ViewerDataPatterns.seriesProgress,

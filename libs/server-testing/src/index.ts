@@ -38,5 +38,6 @@ export type {
   WebhookEvent,
   WebhookEventName,
 } from './fakes/razorpay';
+export { eventsOnStream } from './stream-events';
 export { waitUntil } from './wait-until';
 export { failure } from './failure';

@@ -73,7 +73,14 @@ describe('Razorpay fake driven by the razorpay SDK', () => {
   });
 
   beforeEach(async () => {
-    fake.setDelivery({ duplicates: 0, delayMs: 0, reorder: false, paused: false, failRefunds: false });
+    fake.setDelivery({
+      duplicates: 0,
+      delayMs: 0,
+      reorder: false,
+      paused: false,
+      failRefunds: false,
+      doublePayments: false,
+    });
     await fake.flushWebhooks();
     receiver.reset();
     receiver.state.failNext = 0;
@@ -180,6 +187,21 @@ describe('Razorpay fake driven by the razorpay SDK', () => {
     expect(receiver.state.received[0].payload.payment.entity.status).toBe('authorized');
     expect(receiver.state.received[2].payload.order.entity).toMatchObject({ id: order.id, status: 'paid' });
     expect(fake.deliveries.slice(-3).map((d) => d.status)).toEqual([200, 200, 200]);
+    await expect(fake.pay({ orderId: order.id })).rejects.toThrow('Order has already been paid');
+  });
+
+  it('takes a second payment of a paid order only with doublePayments (two Checkout windows paid at once)', async () => {
+    const order = await sdk.orders.create({ amount: 120_000, currency: 'INR', receipt: 'rcpt_twice' });
+    const first = await fake.pay({ orderId: order.id });
+    fake.setDelivery({ doublePayments: true });
+    try {
+      const second = await fake.pay({ orderId: order.id });
+      expect(second.razorpay_payment_id).not.toBe(first.razorpay_payment_id);
+      const payments = await sdk.orders.fetchPayments(order.id);
+      expect(payments.items.map((payment) => payment.status)).toEqual(['captured', 'captured']);
+    } finally {
+      fake.setDelivery({ doublePayments: false });
+    }
     await expect(fake.pay({ orderId: order.id })).rejects.toThrow('Order has already been paid');
   });
 
@@ -530,6 +552,30 @@ describe('Razorpay fake driven by the razorpay SDK', () => {
       expect(log.json.deliveries).toEqual(
         expect.arrayContaining([expect.objectContaining({ event: 'order.paid', status: 200 })]),
       );
+    });
+
+    it('forgets its plans through /_control/forget-plans: a subscription on one is then refused as Razorpay does', async () => {
+      const plan = await sdk.plans.create({
+        ...MONTH,
+        item: { name: 'Premium', amount: 89900, currency: 'INR' },
+      });
+      const forgot = await call('/_control/forget-plans', {});
+      expect(forgot.status).toBe(200);
+      expect(forgot.json.forgotten).toBeGreaterThanOrEqual(1);
+      await expect(sdk.plans.fetch(plan.id)).rejects.toMatchObject({
+        statusCode: 400,
+        error: { description: 'The id provided does not exist' },
+      });
+      await expect(sdk.subscriptions.create({ plan_id: plan.id, total_count: 12 })).rejects.toMatchObject({
+        error: { description: 'The id provided does not exist' },
+      });
+      // A plan made again is known as before.
+      const again = await sdk.plans.create({
+        ...MONTH,
+        item: { name: 'Premium', amount: 89900, currency: 'INR' },
+      });
+      expect((await sdk.subscriptions.create({ plan_id: again.id, total_count: 12 })).status).toBe('created');
+      expect(await fake.forgetPlans()).toBe(1);
     });
 
     it('serves checkout.js and answers Checkout calls with CORS; a wrong key is refused', async () => {

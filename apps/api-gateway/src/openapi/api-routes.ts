@@ -20,6 +20,8 @@ import {
   ChangePlanRequestSchema,
   CreatePlanOrderRequestSchema,
   CreateTitleOrderRequestSchema,
+  ENTITLEMENTS_MAX_IDS,
+  EntitlementsRequestSchema,
   RefundRequestSchema,
   VerifyPaymentRequestSchema,
   CaptchaConfigSchema,
@@ -68,6 +70,7 @@ import {
   ActiveStreamsReply,
   HeartbeatReply,
   MediaAssetReply,
+  PlaybackPreviewReply,
   PlaybackSessionReply,
   StreamStoppedReply,
   UploadTicketReply,
@@ -79,6 +82,7 @@ import {
   AdminWebhookEventPageReply,
   CheckoutConfigReply,
   CheckoutReply,
+  EntitlementListReply,
   EntitlementReply,
   MismatchReportReply,
   OwnedTitlesReply,
@@ -313,7 +317,8 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/movies',
     tag: 'movies',
     access: 'admin',
-    summary: "Admin: add a title (a draft unless status is 'published')",
+    summary:
+      "Admin: add a title (a draft unless status is 'published'); the same idempotencyKey answers the same title",
     body: MovieInputSchema,
     ok: json(201, MovieWriteReply, 'Created'),
   },
@@ -421,7 +426,8 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/admin/series',
     tag: 'series',
     access: 'admin',
-    summary: "Admin: add a series (a draft unless status is 'published') → { data, message }",
+    summary:
+      "Admin: add a series (a draft unless status is 'published'); the same idempotencyKey answers the same series → { data, message }",
     body: SeriesInputSchema,
     ok: json(201, SeriesWriteReply, 'Created'),
   },
@@ -784,7 +790,7 @@ export const API_ROUTES: ApiRoute[] = [
     tag: 'users',
     access: 'admin',
     summary:
-      'Admin actions on users (who, what, target, when, outcome), newest first → { data, page, pageSize, total }',
+      'Admin actions on users, viewer data, money and titles (who, what, target, before/after, when, outcome), newest first, filtered by actor, target and action → { data, page, pageSize, total }',
     query: AuditLogQuerySchema,
     ok: json(200, AuditLogPageReply),
   },
@@ -861,6 +867,15 @@ export const API_ROUTES: ApiRoute[] = [
     errors: { 400: 'Unsigned, wrongly signed or malformed' },
     validated: false,
     rateLimit: false,
+  },
+  {
+    method: 'post',
+    path: '/api/entitlements',
+    tag: 'payments',
+    access: 'user',
+    summary: `The entitlement answer for each of up to ${ENTITLEMENTS_MAX_IDS} titles (a screen's cards), in the order asked; unknown ids skipped`,
+    body: EntitlementsRequestSchema,
+    ok: json(200, EntitlementListReply),
   },
   {
     method: 'get',
@@ -1085,7 +1100,8 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/admin/payments/orders',
     tag: 'admin',
     access: 'admin',
-    summary: 'Admin: purchase and rental orders, newest first (filter by userId, status)',
+    summary:
+      'Admin: purchase and rental orders with payer emails, newest first (filter by email, title, userId, status)',
     query: AdminPaymentsQuerySchema,
     ok: json(200, AdminOrderPageReply),
   },
@@ -1094,7 +1110,8 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/admin/payments/payments',
     tag: 'admin',
     access: 'admin',
-    summary: 'Admin: payments, newest first (filter by userId, status)',
+    summary:
+      'Admin: payments with payer emails and titles, newest first (filter by email, title or plan, userId, status)',
     query: AdminPaymentsQuerySchema,
     ok: json(200, AdminPaymentPageReply),
   },
@@ -1103,7 +1120,7 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/admin/payments/subscriptions',
     tag: 'admin',
     access: 'admin',
-    summary: 'Admin: subscriptions (filter by userId, status)',
+    summary: 'Admin: subscriptions with payer emails (filter by email, plan name as title, userId, status)',
     query: AdminPaymentsQuerySchema,
     ok: json(200, AdminSubscriptionPageReply),
   },
@@ -1121,7 +1138,8 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/admin/payments/mismatches',
     tag: 'admin',
     access: 'admin',
-    summary: "Admin: paid without entitlement, entitlement without payment, and the reconciler's last run",
+    summary:
+      "Admin: paid without entitlement, entitlement without payment, payments made twice, and the reconciler's last run",
     ok: json(200, MismatchReportReply),
   },
   {
@@ -1129,16 +1147,32 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/admin/payments/refunds',
     tag: 'admin',
     access: 'admin',
-    summary: 'Admin: refund a purchase or rental payment (its entitlement is revoked when Razorpay confirms)',
+    summary:
+      'Admin: refund a purchase or rental payment (its entitlement is revoked when Razorpay confirms), or a duplicate plan charge (that subscription is cancelled now)',
     body: RefundRequestSchema,
     ok: json(200, AdminPaymentReply),
     errors: {
+      400: 'A plan charge that is no duplicate (cancel the plan instead)',
       404: 'No such payment',
-      409: 'Not refundable (a subscription charge, failed or already refunded)',
+      409: 'Not refundable (failed, or already refunded)',
     },
   },
 
   // ---- playback and media (issue 10) ----
+  {
+    method: 'get',
+    path: '/api/playback/{id}',
+    tag: 'playback',
+    access: 'user',
+    summary:
+      'Before playing: the same access checks as the start and the resume position, without taking a screen or starting a rental clock',
+    params: movieId,
+    ok: json(200, PlaybackPreviewReply),
+    errors: {
+      403: 'The viewer may not watch this title (the entitlement answer gives the ways in)',
+      404: 'No published title',
+    },
+  },
   {
     method: 'post',
     path: '/api/playback/{id}',

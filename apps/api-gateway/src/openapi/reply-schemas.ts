@@ -3,6 +3,7 @@ import {
   ActiveStreamsSchema,
   HeartbeatReplySchema,
   MediaAssetSchema,
+  PlaybackPreviewSchema,
   PlaybackSessionSchema,
   StreamingRpc,
   UploadTicketSchema,
@@ -107,6 +108,7 @@ export const WebhookAckReply = PaymentRpc.webhook.reply;
 export const SubscriptionReply = z.object({ data: SubscriptionViewSchema.nullable() });
 export const SubscriptionCancelledReply = z.object({ data: SubscriptionViewSchema, message: z.string() });
 export const EntitlementReply = EntitlementSchema;
+export const EntitlementListReply = PaymentRpc.entitlements.reply;
 export const OwnedTitlesReply = z.object({ data: z.array(OwnedTitleSchema) });
 export const AdminOrderPageReply = pageSchemaOf(AdminOrderSchema);
 export const AdminPaymentPageReply = pageSchemaOf(AdminPaymentSchema);
@@ -117,6 +119,7 @@ export const AdminPaymentReply = AdminPaymentSchema;
 
 // ---- playback and media ----
 export const PlaybackSessionReply = PlaybackSessionSchema;
+export const PlaybackPreviewReply = PlaybackPreviewSchema;
 export const HeartbeatReply = HeartbeatReplySchema;
 export const ActiveStreamsReply = ActiveStreamsSchema;
 export const StreamStoppedReply = StreamingRpc.stop.reply;

@@ -25,6 +25,9 @@ const payerOf = (user: SessionUser) => ({
   isAdmin: user.role === Role.Admin,
 });
 
+const viewerOf = (user: SessionUser | undefined) =>
+  user ? { userId: user.id, isAdmin: user.role === Role.Admin } : null;
+
 /**
  * Typed calls to payment-service. What a title costs and whether it is premium is catalogue-service's: the
  * gateway reads it there (published titles only, `catalogue.playables.get`) and hands payment-service the facts,
@@ -93,8 +96,27 @@ export class PaymentClient {
   }
 
   entitlementFor(user: SessionUser | undefined, title: TitleFacts) {
-    const viewer = user ? { userId: user.id, isAdmin: user.role === Role.Admin } : null;
+    return this.entitlementOf(viewerOf(user), title);
+  }
+
+  /** For a viewer known without a session (a stream lease's owner, asked again on its heartbeats). */
+  entitlementOf(viewer: { userId: string; isAdmin: boolean } | null, title: TitleFacts) {
     return this.client.send(PaymentRpc.entitlement, { viewer, title });
+  }
+
+  /** The answer for each of a screen's titles, in order; ids that name no published title are left out. */
+  async entitlements(user: SessionUser, movieIds: string[]) {
+    const facts = await Promise.all(
+      [...new Set(movieIds)].map((id) =>
+        this.titleFacts(id).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === ErrorCode.NotFound) return null;
+          throw error;
+        }),
+      ),
+    );
+    const titles = facts.filter((title): title is TitleFacts => title !== null);
+    if (titles.length === 0) return [];
+    return this.client.send(PaymentRpc.entitlements, { viewer: viewerOf(user), titles });
   }
 
   /** The first playback of a rental starts its 48 hours (the first call wins). */

@@ -1,8 +1,18 @@
 import type { RawBodyRequest } from '@nestjs/common';
 import { Body, Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { CreateTitleOrderRequestSchema, ErrorCode, VerifyPaymentRequestSchema } from '@app/contracts';
-import type { CreateTitleOrderRequest, SessionUser, VerifyPaymentRequest } from '@app/contracts';
+import {
+  CreateTitleOrderRequestSchema,
+  EntitlementsRequestSchema,
+  ErrorCode,
+  VerifyPaymentRequestSchema,
+} from '@app/contracts';
+import type {
+  CreateTitleOrderRequest,
+  EntitlementsRequest,
+  SessionUser,
+  VerifyPaymentRequest,
+} from '@app/contracts';
 import { AppError, Public, ZodPipe } from '@app/server-core';
 import { CurrentUser, VerifiedEmail } from '../auth/auth.decorators';
 import { MovieId } from '../catalogue/movies.controller';
@@ -62,6 +72,16 @@ export class PaymentsController {
       throw new AppError(ErrorCode.ValidationFailed, 'A signed Razorpay webhook is expected');
     }
     return this.payments.webhook(request.rawBody.toString('utf8'), signature, eventId);
+  }
+
+  /** The answer for each of a screen's titles (its cards' badges), for the signed-in caller's own account. */
+  @Post('entitlements')
+  @HttpCode(200)
+  entitlements(
+    @Body(new ZodPipe(EntitlementsRequestSchema, 'body')) body: EntitlementsRequest,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return this.payments.entitlements(user, body.movieIds);
   }
 
   /** Anyone may ask (a visitor learns the ways in); the answer is for the caller's own account. */

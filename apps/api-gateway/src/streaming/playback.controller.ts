@@ -5,6 +5,7 @@ import { Public, ZodPipe } from '@app/server-core';
 import { CurrentUser } from '../auth/auth.decorators';
 import { MovieId } from '../catalogue/movies.controller';
 import { deviceLabelFrom } from './device-label';
+import { HeartbeatService } from './heartbeat.service';
 import { PlaybackService } from './playback.service';
 import { StreamingClient } from './streaming.client';
 
@@ -13,6 +14,7 @@ import { StreamingClient } from './streaming.client';
 export class PlaybackController {
   constructor(
     private readonly playback: PlaybackService,
+    private readonly heartbeats: HeartbeatService,
     private readonly streaming: StreamingClient,
   ) {}
 
@@ -21,7 +23,7 @@ export class PlaybackController {
   @Post('heartbeat')
   @HttpCode(200)
   heartbeat(@Body(new ZodPipe(HeartbeatRequestSchema, 'body')) body: HeartbeatRequest) {
-    return this.streaming.heartbeat(body);
+    return this.heartbeats.heartbeat(body);
   }
 
   @Get('streams')
@@ -35,6 +37,12 @@ export class PlaybackController {
     @CurrentUser() user: SessionUser,
   ) {
     return this.streaming.stop(user.id, leaseId);
+  }
+
+  /** Before anything plays: the access checks and the resume point, without taking a screen. */
+  @Get(':id')
+  preview(@MovieId() movieId: string, @CurrentUser() user: SessionUser) {
+    return this.playback.preview(user, movieId);
   }
 
   @Post(':id')

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AccessReason, ErrorCode, PaymentMessages, SeriesMessages } from '@app/contracts';
-import type { Entitlement, PlaybackSession, ResumePoint, SessionUser } from '@app/contracts';
+import { AccessReason, ErrorCode, PaymentMessages, Role, SeriesMessages } from '@app/contracts';
+import type { Entitlement, PlaybackPreview, PlaybackSession, ResumePoint, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { PaymentClient } from '../payments/payment.client';
 import { UserDataClient } from '../user-data/user-data.client';
@@ -39,15 +39,18 @@ export class PlaybackService {
     private readonly userData: UserDataClient,
   ) {}
 
+  /**
+   * What starting would find, without taking a screen or starting a rental's clock: the same refusals as `start`
+   * and where to resume. The player asks it first, so a "Continue watching?" prompt holds no screen.
+   */
+  async preview(user: SessionUser, movieId: string): Promise<PlaybackPreview> {
+    await this.allowed(user, movieId);
+    return { resumePositionSeconds: resumeFrom(await this.resumePoint(user.id, movieId)) };
+  }
+
   /** `movieId` is what plays: a movie's id or an episode's (access is then its series'). */
   async start(user: SessionUser, movieId: string, deviceLabel: string): Promise<PlaybackSession> {
-    const { title, facts, episode } = await this.payments.playable(movieId);
-    const isSeries = facts.kind === 'series';
-    // A series' own id has nothing to play: its episodes do.
-    if (isSeries && !episode) throw new AppError(ErrorCode.NotFound, SeriesMessages.episodeNotFound);
-    const entitlement = await this.payments.entitlementFor(user, facts);
-    if (!entitlement.canWatch) throw new AppError(ErrorCode.Forbidden, refusal(entitlement, isSeries));
-
+    const { title, episode, entitlement, isSeries } = await this.allowed(user, movieId);
     const opened = await this.streaming.open({
       userId: user.id,
       sessionId: user.sessionId,
@@ -57,6 +60,8 @@ export class PlaybackService {
       screens: entitlement.screens,
       deviceLabel,
       ...(episode ? { episode } : {}),
+      // Its heartbeats ask the entitlement again as for this viewer (DECISIONS 35).
+      isAdmin: user.role === Role.Admin,
     });
     // A series is never rented (issue 13): no clock starts or shows for an episode.
     const isRental = !isSeries && entitlement.reason === AccessReason.Rental;
@@ -69,6 +74,17 @@ export class PlaybackService {
       resumePositionSeconds: resumeFrom(await this.resumePoint(user.id, movieId)),
       rental: isRental ? rental : null,
     };
+  }
+
+  /** The title and the viewer's entitlement to it; refused (403, 404) as the start is. */
+  private async allowed(user: SessionUser, movieId: string) {
+    const { title, facts, episode } = await this.payments.playable(movieId);
+    const isSeries = facts.kind === 'series';
+    // A series' own id has nothing to play: its episodes do.
+    if (isSeries && !episode) throw new AppError(ErrorCode.NotFound, SeriesMessages.episodeNotFound);
+    const entitlement = await this.payments.entitlementFor(user, facts);
+    if (!entitlement.canWatch) throw new AppError(ErrorCode.Forbidden, refusal(entitlement, isSeries));
+    return { title, episode, entitlement, isSeries };
   }
 
   /** Playback does not wait on history: without it the title starts at the beginning. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DataExportFile } from '@app/contracts';
+import { RequestContext } from '@app/server-core';
 import { AuthClient } from '../auth/auth.client';
 import { PaymentClient } from '../payments/payment.client';
 import { UserDataClient } from './user-data.client';
@@ -16,10 +17,13 @@ export class DataRightsService {
     private readonly payments: PaymentClient,
   ) {}
 
+  /** The caller's own (the route admits no one else): their verified email names their contact messages. */
   async exportData(userId: string): Promise<DataExportFile> {
+    const user = RequestContext.user();
+    const verifiedEmail = user?.id === userId && user.emailVerified === true ? user.email : undefined;
     const [profile, viewerData, payments] = await Promise.all([
       this.auth.exportAccount(userId),
-      this.userData.exportData(userId),
+      this.userData.exportData(userId, verifiedEmail),
       this.payments.exportOf(userId),
     ]);
     return { exportedAt: new Date().toISOString(), profile, viewerData, payments };

@@ -109,7 +109,10 @@ export class UserDataClient {
     return this.client.send(ViewerDataRpc.saveSettings, { userId, settings });
   }
 
-  exportData(userId: string) {
-    return this.client.send(ViewerDataRpc.exportData, { userId });
+  exportData(userId: string, verifiedEmail?: string) {
+    return this.client.send(ViewerDataRpc.exportData, {
+      userId,
+      ...(verifiedEmail ? { verifiedEmail } : {}),
+    });
   }
 }

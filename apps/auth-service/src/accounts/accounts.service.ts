@@ -168,8 +168,10 @@ export class AccountsService {
    */
   private async linkGoogle(user: StoredUser, googleId: string, picture: string | null) {
     const id = user._id.toHexString();
-    if (await this.users.claimUnverifiedForGoogle(id, googleId))
+    if (await this.users.claimUnverifiedForGoogle(id, googleId)) {
       this.logger.warn({ msg: 'Google sign-in took over an unverified account', userId: id });
+      await this.events.publish('session.revoked', { userId: id, sessionId: null });
+    }
     return this.users.linkGoogle(id, googleId, picture);
   }
 

@@ -96,7 +96,7 @@ const setUp = (...rows: StoredUser[]) => {
     users.repository,
     users.service,
     actions as unknown as AdminActionsRepository,
-    new AuditLogService(auditRepository),
+    new AuditLogService(auditRepository, users.repository),
   );
   /** Moves a request's expiry into the past, as 24 hours passing would. */
   const expire = (id: string) => {
@@ -160,6 +160,51 @@ describe('AdminActionsService: acting on another admin waits for a second admin 
     expect(pendingOf(outcome).kind).toBe(kind);
     expect(users.table.get(idOf(deputy))).toMatchObject({ role: Role.Admin, status: UserStatus.Active });
     expect(users.events.publish).not.toHaveBeenCalled();
+  });
+
+  it('promoting a user waits for a second admin (DECISIONS 34); another admin confirms and the user is an admin', async () => {
+    const { service, root, deputy, users, log } = threeAdmins();
+    const viewer = [...users.table.values()].find((user) => user.username === 'viewer') as StoredUser;
+    const action = pendingOf(
+      await service.changeRole({ actorId: idOf(root), userId: idOf(viewer), role: Role.Admin }),
+    );
+    expect(action).toMatchObject({ kind: AdminActionKind.Promote, target: { id: idOf(viewer) } });
+    expect(users.table.get(idOf(viewer))?.role).toBe(Role.User);
+    expect(await refusal(service.confirm({ actorId: idOf(root), actionId: action.id }))).toEqual(
+      new AppError(ErrorCode.Forbidden, AdminMessages.cannotConfirmOwn),
+    );
+    await service.confirm({ actorId: idOf(deputy), actionId: action.id });
+    expect(users.table.get(idOf(viewer))?.role).toBe(Role.Admin);
+    expect(
+      log.map(({ action: what, outcome, detail, before, after }) => [what, outcome, detail, before, after]),
+    ).toEqual([
+      [AuditAction.RoleChange, AuditOutcome.Pending, 'user → admin', 'role user', 'role admin'],
+      [
+        AuditAction.Confirm,
+        AuditOutcome.Refused,
+        'promote (asked by root)',
+        'request pending',
+        'request confirmed',
+      ],
+      [
+        AuditAction.Confirm,
+        AuditOutcome.Applied,
+        'promote (asked by root)',
+        'request pending',
+        'request confirmed',
+      ],
+    ]);
+  });
+
+  it('the only active admin promotes at once: there is no second admin to confirm it', async () => {
+    const root = storedUser({ role: Role.Admin, username: 'root' });
+    const viewer = storedUser({ username: 'viewer' });
+    const retired = storedUser({ role: Role.Admin, username: 'retired', status: UserStatus.Suspended });
+    const { service, users } = setUp(root, viewer, retired);
+    expect(
+      await service.changeRole({ actorId: idOf(root), userId: idOf(viewer), role: Role.Admin }),
+    ).toMatchObject({ outcome: 'applied', user: { role: Role.Admin } });
+    expect(users.table.get(idOf(viewer))?.role).toBe(Role.Admin);
   });
 
   it('a non-admin is changed at once, as before: banned (sessions ended), removed; each logged as applied', async () => {

@@ -33,7 +33,7 @@ const TTL_MS = ADMIN_ACTION_TTL_HOURS * 60 * 60 * 1000;
 const PENDING_LIST_LIMIT = 100;
 
 type Pending = { outcome: 'pending'; action: AdminAction };
-type Audited = Pick<AuditRecord, 'actor' | 'action' | 'target' | 'detail' | 'actionId'>;
+type Audited = Pick<AuditRecord, 'actor' | 'action' | 'target' | 'detail' | 'before' | 'after' | 'actionId'>;
 type Result = Pick<AuditRecord, 'outcome' | 'actionId'>;
 
 const refOf = (user: StoredUser): UserRef => ({ id: user._id.toHexString(), username: user.username });
@@ -43,22 +43,30 @@ const isAnotherAdmin = (actorId: string, target: StoredUser) =>
   target.role === Role.Admin && target._id.toHexString() !== actorId;
 
 const KIND_TEXT: Record<AdminActionKind, string> = {
+  [AdminActionKind.Promote]: 'promote',
   [AdminActionKind.Demote]: 'demote',
   [AdminActionKind.Ban]: 'ban',
   [AdminActionKind.Remove]: 'remove',
 };
 
-const describeUpdate = (target: StoredUser, changes: Omit<UpdateUserRpc, 'actorId' | 'userId'>) =>
-  (
+/** The fields an edit changes: detail "status active → banned", before "status active", after "status banned". */
+const describeUpdate = (target: StoredUser, changes: Omit<UpdateUserRpc, 'actorId' | 'userId'>) => {
+  const changed = (
     [
       ['status', target.status, changes.status],
       ['username', target.username, changes.username],
       ['email', target.email, changes.email],
     ] as const
-  )
-    .filter(([, before, after]) => after !== undefined && after !== before)
-    .map(([field, before, after]) => `${field} ${before} → ${after}`)
-    .join('; ') || 'no change';
+  ).filter(([, before, after]) => after !== undefined && after !== before);
+  const side = (pick: (change: (typeof changed)[number]) => string | undefined) =>
+    changed.map((change) => `${change[0]} ${pick(change)}`).join('; ') || null;
+  return {
+    detail:
+      changed.map(([field, before, after]) => `${field} ${before} → ${after}`).join('; ') || 'no change',
+    before: side(([, before]) => before),
+    after: side(([, , after]) => after),
+  };
+};
 
 const resultOfChange = (outcome: UserChangeOutcome | RemovalOutcome): Result =>
   outcome.outcome === 'pending'
@@ -66,10 +74,10 @@ const resultOfChange = (outcome: UserChangeOutcome | RemovalOutcome): Result =>
     : { outcome: AuditOutcome.Applied };
 
 /**
- * Admin actions on users (DECISIONS 34). Acting on another admin (demote, ban, remove) does not take effect
- * alone: it becomes a pending request that a different admin confirms within ADMIN_ACTION_TTL_HOURS, and only then
- * runs, through UsersService like any change (so the last-admin rule is checked again). Everything else applies
- * at once. Every action, and every refusal of one, goes to the audit log.
+ * Admin actions on users (DECISIONS 34). Acting on another admin (demote, ban, remove), and making a user an admin,
+ * does not take effect alone: it becomes a pending request that a different admin confirms within
+ * ADMIN_ACTION_TTL_HOURS, and only then runs, through UsersService like any change (so the last-admin rule is
+ * checked again). Everything else applies at once. Every action, and every refusal of one, goes to the audit log.
  */
 @Injectable()
 export class AdminActionsService {
@@ -89,7 +97,7 @@ export class AdminActionsService {
       actor,
       action: statusChanges ? AuditAction.StatusChange : AuditAction.ProfileChange,
       target: refOf(target),
-      detail: describeUpdate(target, changes),
+      ...describeUpdate(target, changes),
     };
     return this.audited(entry, resultOfChange, async () => {
       if (!banning || !isAnotherAdmin(actorId, target))
@@ -101,6 +109,10 @@ export class AdminActionsService {
     });
   }
 
+  /**
+   * Demoting another admin waits for a second admin, and so does making a user an admin (DECISIONS 34) while there
+   * is a second active admin to confirm it: the only active admin promotes at once, or there could never be two.
+   */
   async changeRole(payload: ChangeRoleRpc): Promise<UserChangeOutcome> {
     const [actor, target] = await this.parties(payload.actorId, payload.userId);
     const entry: Audited = {
@@ -108,12 +120,17 @@ export class AdminActionsService {
       action: AuditAction.RoleChange,
       target: refOf(target),
       detail: `${target.role} → ${payload.role}`,
+      before: `role ${target.role}`,
+      after: `role ${payload.role}`,
     };
-    return this.audited(entry, resultOfChange, async () =>
-      payload.role === Role.User && isAnotherAdmin(payload.actorId, target)
-        ? this.request(actor, target, AdminActionKind.Demote)
-        : { outcome: 'applied', user: await this.usersService.changeRole(payload) },
-    );
+    return this.audited(entry, resultOfChange, async () => {
+      if (payload.role === Role.User && isAnotherAdmin(payload.actorId, target))
+        return this.request(actor, target, AdminActionKind.Demote);
+      const promoting = payload.role === Role.Admin && target.role !== Role.Admin;
+      if (promoting && (await this.users.countActiveAdmins()) > 1)
+        return this.request(actor, target, AdminActionKind.Promote);
+      return { outcome: 'applied', user: await this.usersService.changeRole(payload) };
+    });
   }
 
   async removeUser(payload: RemoveUserRpc): Promise<RemovalOutcome> {
@@ -123,6 +140,8 @@ export class AdminActionsService {
       action: AuditAction.Remove,
       target: refOf(target),
       detail: `remove ${target.role} ${target.email}`,
+      before: `${target.role} ${target.email}, ${target.status}`,
+      after: null,
     };
     return this.audited(entry, resultOfChange, async () => {
       if (isAnotherAdmin(payload.actorId, target)) return this.request(actor, target, AdminActionKind.Remove);
@@ -199,6 +218,9 @@ export class AdminActionsService {
   private async run(action: StoredAdminAction): Promise<void> {
     const ids = { actorId: action.requestedById, userId: action.targetId };
     switch (action.kind) {
+      case AdminActionKind.Promote:
+        await this.usersService.changeRole({ ...ids, role: Role.Admin });
+        return;
       case AdminActionKind.Demote:
         await this.usersService.changeRole({ ...ids, role: Role.User });
         return;
@@ -262,6 +284,8 @@ export class AdminActionsService {
       action,
       target: { id: request.targetId, username: request.targetUsername },
       detail: `${KIND_TEXT[request.kind]} (asked by ${request.requestedByUsername})`,
+      before: `request ${AdminActionStatus.Pending}`,
+      after: `request ${action === AuditAction.Confirm ? AdminActionStatus.Confirmed : AdminActionStatus.Cancelled}`,
       actionId: request._id.toHexString(),
     };
   }

@@ -8,7 +8,7 @@ import {
   ResetPasswordRpc,
   VerifyOtpRpc,
 } from '@app/contracts';
-import { AppError, InjectEnv, Mailer } from '@app/server-core';
+import { AppError, EventBus, InjectEnv, Mailer } from '@app/server-core';
 import { BackgroundTasks } from '../background/background-tasks';
 import type { Env } from '../env';
 import { PasswordHasher } from '../passwords/password-hasher';
@@ -22,7 +22,7 @@ export const OTP_TTL_SECONDS = 10 * 60;
 
 /**
  * Three-step reset: mail a 6-digit OTP (stored only as an HMAC, 10 minutes, resend-limited), verify it, set the
- * new password (all sessions end). Every check takes one of the email's 5 attempts before comparing, across
+ * new password (all sessions end, and `session.revoked` says so). Every check takes one of the email's 5 attempts before comparing, across
  * resends (DECISIONS 30); a right code gives its attempt back. Unknown emails get the same answers, as fast.
  */
 @Injectable()
@@ -36,6 +36,7 @@ export class PasswordResetService {
     private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
     private readonly background: BackgroundTasks,
+    private readonly events: EventBus,
     @InjectEnv() private readonly env: Env,
   ) {}
 
@@ -64,6 +65,8 @@ export class PasswordResetService {
     await this.otps.remove(email);
     await this.limiter.reset(EmailLimitKeys.otpAttempts(email));
     await this.users.setPassword(user._id.toHexString(), await this.hasher.hash(newPassword), true);
+    // Every session ended with it (token version): their streams end too (DECISIONS 35).
+    await this.events.publish('session.revoked', { userId: user._id.toHexString(), sessionId: null });
     // The mailed code proved the address as well as a verification link would (DECISIONS 33).
     await this.users.markEmailVerified(user._id.toHexString(), email);
     return { message: AuthMessages.passwordReset };

@@ -6,6 +6,8 @@ import type { UsersRepository } from '../users/users.repository';
 export const DEMO_ACCOUNTS = [
   { username: 'Admin', email: 'admin@streamly.in', password: 'Admin@12345', role: Role.Admin },
   { username: 'Viewer', email: 'viewer@streamly.in', password: 'Viewer@12345', role: Role.User },
+  // A second admin: promoting, demoting, banning and removing admins takes two (DECISIONS 34).
+  { username: 'Deputy', email: 'deputy@streamly.in', password: 'Deputy@12345', role: Role.Admin },
 ] as const;
 
 /**

@@ -10,7 +10,7 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
 /** `node dist/apps/auth-service/seed.js`: the demo admin and viewer, idempotently. */
 const main = async () => {
   const env = parseEnv(envSchema);
-  const app = await NestFactory.createApplicationContext(AppModule.register(env), {
+  const app = await NestFactory.createApplicationContext(AppModule.register(env, { consumeEvents: false }), {
     logger: new JsonLogger('auth-seed', 'warn'),
   });
   try {

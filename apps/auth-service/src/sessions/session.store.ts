@@ -21,8 +21,9 @@ export class SessionStore {
     return this.redis.get(sessionKey(sessionId));
   }
 
-  async revoke(sessionId: string): Promise<void> {
-    await this.redis.del(sessionKey(sessionId));
+  /** Whose the session was (null: unknown or already ended). */
+  revoke(sessionId: string): Promise<string | null> {
+    return this.redis.getdel(sessionKey(sessionId));
   }
 
   /** `browserBindingHash`: the SHA-256 of the nonce the gateway put in the browser's cookie (login CSRF). */

@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { Types } from 'mongoose';
 import { AuthMessages, ErrorCode, Role, UserStatus } from '@app/contracts';
 import { AppError } from '@app/server-core';
+import type { EventBus } from '@app/server-core';
 import type { StoredUser, UsersRepository } from '../users/users.repository';
 import type { IssuedOAuthCode, SessionStore } from './session.store';
 import { SessionsService } from './sessions.service';
@@ -26,7 +27,11 @@ const setUp = (stored: StoredUser) => {
   const store = {
     save: jest.fn(async (id: string, userId: string) => void sessions.set(id, userId)),
     userOf: jest.fn(async (id: string) => sessions.get(id) ?? null),
-    revoke: jest.fn(async (id: string) => void sessions.delete(id)),
+    revoke: jest.fn(async (id: string) => {
+      const owner = sessions.get(id) ?? null;
+      sessions.delete(id);
+      return owner;
+    }),
     saveOAuthCode: jest.fn(async (code: string, issued: IssuedOAuthCode) => void codes.set(code, issued)),
     takeOAuthCode: jest.fn(async (code: string) => {
       const issued = codes.get(code) ?? null;
@@ -38,8 +43,18 @@ const setUp = (stored: StoredUser) => {
   const users = {
     findById: jest.fn(async (id: string) => (id === current._id.toHexString() ? current : null)),
   } as unknown as UsersRepository;
-  const service = new SessionsService(new JwtService({ secret: 'a'.repeat(32) }), store, users);
-  return { service, change: (changes: Partial<StoredUser>) => (current = { ...current, ...changes }) };
+  const events = { publish: jest.fn(async () => 'event-id') };
+  const service = new SessionsService(
+    new JwtService({ secret: 'a'.repeat(32) }),
+    store,
+    users,
+    events as unknown as EventBus,
+  );
+  return {
+    service,
+    events,
+    change: (changes: Partial<StoredUser>) => (current = { ...current, ...changes }),
+  };
 };
 
 const refusal = (promise: Promise<unknown>) =>
@@ -87,6 +102,18 @@ describe('SessionsService', () => {
     expect(await refusal(service.resolve(token))).toEqual(
       new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired),
     );
+  });
+
+  it('announces a sign-out as session.revoked of that session, once (its streams end: DECISIONS 35)', async () => {
+    const stored = user();
+    const { service, events } = setUp(stored);
+    const { sessionId } = await service.resolve(await service.issue(stored));
+    await service.revoke(sessionId);
+    await service.revoke(sessionId);
+    await service.revoke('never-issued');
+    expect(events.publish.mock.calls).toEqual([
+      ['session.revoked', { userId: stored._id.toHexString(), sessionId }],
+    ]);
   });
 
   it('refuses tokens from before a password reset (token version bumped)', async () => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AuthMessages, ErrorCode, SessionUser, UserStatus } from '@app/contracts';
-import { AppError } from '@app/server-core';
+import { AppError, EventBus } from '@app/server-core';
 import { toSessionUser } from '../users/user.mapper';
 import { StoredUser, UsersRepository } from '../users/users.repository';
 import { SessionStore } from './session.store';
@@ -36,6 +36,7 @@ export class SessionsService {
     private readonly jwt: JwtService,
     private readonly store: SessionStore,
     private readonly users: UsersRepository,
+    private readonly events: EventBus,
   ) {}
 
   async issue(user: StoredUser): Promise<string> {
@@ -58,8 +59,10 @@ export class SessionsService {
     return toSessionUser(user, claims.jti);
   }
 
-  revoke(sessionId: string): Promise<void> {
-    return this.store.revoke(sessionId);
+  /** A sign-out: the session ends, and its streams with it (DECISIONS 35). */
+  async revoke(sessionId: string): Promise<void> {
+    const userId = await this.store.revoke(sessionId);
+    if (userId !== null) await this.events.publish('session.revoked', { userId, sessionId });
   }
 
   /** A one-time code for `user`, good only with the nonce whose SHA-256 is `browserBindingHash` (the browser's cookie). */

@@ -17,6 +17,23 @@ describe('UsersService removal (admin remove and own deletion share it)', () => 
     expect(otps.remove).toHaveBeenCalledWith(viewer.email);
     expect(limiter.forgetEmail).toHaveBeenCalledWith(viewer.email);
     expect(events.publish).toHaveBeenCalledWith('user.deleted', { userId: viewer._id.toHexString() });
+    // Its sessions ended with it: so do their streams (DECISIONS 35).
+    expect(events.publish).toHaveBeenCalledWith('session.revoked', {
+      userId: viewer._id.toHexString(),
+      sessionId: null,
+    });
+  });
+
+  it('names a verified email in user.deleted, so its contact messages go too (DECISIONS 32, 33); never an unproved one', async () => {
+    const [verified, unverified] = [stored({ emailVerified: true }), stored({ emailVerified: false })];
+    const { service, events } = setUp(verified, unverified);
+    await service.erase(verified);
+    await service.erase(unverified);
+    expect(events.publish).toHaveBeenCalledWith('user.deleted', {
+      userId: verified._id.toHexString(),
+      verifiedEmail: verified.email,
+    });
+    expect(events.publish).toHaveBeenCalledWith('user.deleted', { userId: unverified._id.toHexString() });
   });
 
   it('refuses the last admin (409) and leaves them an admin, with nothing announced', async () => {
@@ -195,5 +212,19 @@ describe('UsersService: a ban ends every session, a suspension keeps them (DECIS
     expect(table.get(ids.userId)?.tokenVersion).toBe(0);
     await service.update({ ...ids, status: UserStatus.Banned });
     expect(table.get(ids.userId)).toMatchObject({ status: UserStatus.Banned, tokenVersion: 1 });
+  });
+
+  it('announces the ban’s end of every session (session.revoked, all); a suspension announces none', async () => {
+    const [admin, viewer] = [stored({ role: Role.Admin }), stored()];
+    const { service, events } = setUp(admin, viewer);
+    const ids = { actorId: admin._id.toHexString(), userId: viewer._id.toHexString() };
+    const revocations = () =>
+      (events.publish.mock.calls as unknown as Array<[string, unknown]>).filter(
+        ([type]) => type === 'session.revoked',
+      );
+    await service.update({ ...ids, status: UserStatus.Suspended });
+    expect(revocations()).toEqual([]);
+    await service.update({ ...ids, status: UserStatus.Banned });
+    expect(revocations()).toEqual([['session.revoked', { userId: ids.userId, sessionId: null }]]);
   });
 });

@@ -64,7 +64,10 @@ export class UsersService {
       emailVerified === false ? { ...changes, emailVerified } : changes,
     );
     // DECISIONS 34: a ban ends every session (a suspension keeps them: refused while it lasts, back after).
-    if (changes.status === UserStatus.Banned) await this.users.endSessions(userId);
+    if (changes.status === UserStatus.Banned) {
+      await this.users.endSessions(userId);
+      await this.events.publish('session.revoked', { userId, sessionId: null });
+    }
     return toUser(updated);
   }
 
@@ -90,7 +93,13 @@ export class UsersService {
     if (!(await this.users.remove(userId))) throw AppError.notFound(AuthMessages.userNotFound);
     await this.otps.remove(user.email);
     await this.limiter.forgetEmail(user.email);
-    await this.events.publish('user.deleted', { userId });
+    // Every session went with the record; streaming-service ends their streams (DECISIONS 35).
+    await this.events.publish('session.revoked', { userId, sessionId: null });
+    // DECISIONS 32/33: the contact messages sent from a proved email are this user's to have erased.
+    await this.events.publish('user.deleted', {
+      userId,
+      ...(user.emailVerified ? { verifiedEmail: user.email } : {}),
+    });
   }
 
   private async apply(userId: string, changes: UserChanges, announce = true): Promise<StoredUser> {

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { ErrorCode, MovieStatus } from '@app/contracts';
-import type { EventBus } from '@app/server-core';
+import type { AuditTrail, EventBus } from '@app/server-core';
 import { AppError } from '@app/server-core';
 import type { RatingCache } from '../ratings/rating.cache';
 import type { ReviewsRepository } from '../reviews/reviews.repository';
@@ -22,6 +22,7 @@ const setup = () => {
     create: jest.fn(async (record: MovieRecord) => ({ ...record, _id: new Types.ObjectId() })),
     publishDraft: jest.fn(),
     findById: jest.fn(),
+    findBySourceKey: jest.fn(),
   };
   const listCache = { invalidate: jest.fn() };
   const events = { publish: jest.fn() };
@@ -31,6 +32,7 @@ const setup = () => {
     listCache as unknown as MovieListCache,
     { forget: jest.fn() } as unknown as RatingCache,
     events as unknown as EventBus,
+    { record: jest.fn() } as unknown as AuditTrail,
   );
   return { service, movies, listCache, events };
 };
@@ -59,6 +61,23 @@ describe('MovieAdminService', () => {
       'movie.published',
       expect.objectContaining({ title: 'Lagaan' }),
     );
+  });
+
+  it('answers an Add sent again with its idempotency key with the first title, announcing nothing more', async () => {
+    const { service, movies, listCache, events } = setup();
+    const first = await service.create({ ...input, status: 'published', idempotencyKey: 'press-0001' });
+    expect(movies.create.mock.calls[0][0]).toMatchObject({ sourceKey: 'admin:press-0001' });
+    const stored = await movies.create.mock.results[0].value;
+    // The unique source key refuses the second insert; the repository says so with null.
+    movies.create.mockResolvedValueOnce(null as never);
+    movies.findBySourceKey.mockResolvedValueOnce(stored);
+
+    expect(await service.create({ ...input, status: 'published', idempotencyKey: 'press-0001' })).toEqual(
+      first,
+    );
+    expect(movies.findBySourceKey).toHaveBeenCalledWith('admin:press-0001');
+    expect(events.publish).toHaveBeenCalledTimes(1);
+    expect(listCache.invalidate).toHaveBeenCalledTimes(1);
   });
 
   it('refuses to publish what is not a draft (409) and what does not exist (404)', async () => {

@@ -15,7 +15,8 @@ import {
   Page,
   Review,
 } from '@app/contracts';
-import { AppError, EventBus } from '@app/server-core';
+import { AppError, AuditTrail, EventBus } from '@app/server-core';
+import { movieDeleted, movieEdited, moviePublished } from '../audit/catalogue-audit';
 import { adminPage } from '../data/admin-page';
 import { RatingCache } from '../ratings/rating.cache';
 import { toReview } from '../reviews/review.mapper';
@@ -48,6 +49,7 @@ export class MovieAdminService {
     private readonly listCache: MovieListCache,
     private readonly ratingCache: RatingCache,
     private readonly events: EventBus,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(query: AdminMoviesQuery): Promise<Page<AdminMovie>> {
@@ -65,8 +67,12 @@ export class MovieAdminService {
     };
   }
 
-  /** A new title is a draft unless it is created published; access defaults from the rating (DECISIONS 5). */
+  /**
+   * A new title is a draft unless it is created published; access defaults from the rating (DECISIONS 5). An Add
+   * sent again with its idempotency key (a double click, a retry) answers the title the first one made.
+   */
   async create(input: MovieInput): Promise<Movie> {
+    const sourceKey = `admin:${input.idempotencyKey ?? randomUUID()}`;
     const status = input.status ?? MovieStatus.Draft;
     const now = new Date();
     const record: MovieRecord = {
@@ -95,15 +101,26 @@ export class MovieAdminService {
       revenueUsd: null,
       publishDate: status === MovieStatus.Published ? now : null,
       popularity: 0,
-      // Every title has a source key (the unique index's partial filter is not relied upon).
-      sourceKey: `admin:${randomUUID()}`,
+      // Every title has a source key (the unique index's partial filter is not relied upon); the Add's key
+      // makes it the same for a repeated Add, so the index keeps one.
+      sourceKey,
     };
     const movie = await this.movies.create(record);
+    if (!movie) {
+      // The same Add again: the title the first one made (deleted since, only if an admin raced it).
+      const first = await this.movies.findBySourceKey(sourceKey);
+      if (!first) throw AppError.notFound(MovieMessages.notFound);
+      return toMovie(first);
+    }
     await this.afterWrite(movie, status === MovieStatus.Published);
+    if (status === MovieStatus.Published) await this.audit.record(moviePublished(movie));
     return toMovie(movie);
   }
 
-  /** Partial; a draft saved as published is published (publish date, event), like Publish. */
+  /**
+   * Partial; a draft saved as published is published (publish date, event), like Publish, and as conditionally:
+   * the same save sent twice publishes once.
+   */
   async update(id: string, changes: MovieUpdate): Promise<Movie> {
     const current = await this.findOrFail(id);
     const fields = formFields(changes);
@@ -113,12 +130,15 @@ export class MovieAdminService {
         ...current.genres.filter((g) => g !== current.genre && g !== changes.genre),
       ];
     const publishing = changes.status === MovieStatus.Published && current.status === MovieStatus.Draft;
-    if (changes.status !== undefined) fields.status = changes.status;
-    if (publishing) fields.publishDate = new Date();
-    const movie = await this.movies.update(id, fields);
-    if (!movie) throw AppError.notFound(MovieMessages.notFound);
+    if (changes.status !== undefined && !publishing) fields.status = changes.status;
+    const updated = await this.movies.update(id, fields);
+    if (!updated) throw AppError.notFound(MovieMessages.notFound);
+    const published = publishing ? await this.movies.publishDraft(id, new Date()) : null;
+    // Not published by this save: a save racing it did, after this one read the title; answer it as it now is.
+    const movie = published ?? (publishing ? await this.findOrFail(id) : updated);
     await this.ratingCache.forget(id);
-    await this.afterWrite(movie, publishing);
+    await this.afterWrite(movie, published !== null);
+    for (const note of movieEdited(current, movie, published !== null)) await this.audit.record(note);
     return toMovie(movie);
   }
 
@@ -129,15 +149,18 @@ export class MovieAdminService {
       throw new AppError(ErrorCode.Conflict, MovieMessages.onlyDraftsPublish);
     }
     await this.afterWrite(movie, true);
+    await this.audit.record(moviePublished(movie));
     return toMovie(movie);
   }
 
   async remove(id: string): Promise<{ id: string }> {
+    const name = (await this.movies.findById(id))?.title ?? id;
     if (!(await this.movies.delete(id))) throw AppError.notFound(MovieMessages.notFound);
     await this.reviews.removeOfMovie(id);
     await this.ratingCache.forget(id);
     await this.listCache.invalidate();
     await this.events.publish('movie.deleted', { movieId: id });
+    await this.audit.record(movieDeleted(id, name));
     // An RPC reply needs a value.
     return { id };
   }

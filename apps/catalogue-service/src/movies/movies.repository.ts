@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { QueryFilter, Model, SortOrder, Types } from 'mongoose';
 import { MovieAccess, MovieSort, MovieStatus, Page } from '@app/contracts';
+import { unlessDuplicate } from '@app/server-core';
 import { MovieRecord } from './movie.schema';
 
 /** A title as stored: read back, or built with its `_id` before insert (the seed). */
@@ -98,12 +99,21 @@ export class MoviesRepository {
     return genres.filter((genre): genre is string => typeof genre === 'string');
   }
 
-  async create(movie: MovieRecord): Promise<StoredMovie> {
-    const created = await this.movies.create(movie);
-    return created.toObject<StoredMovie>();
+  /** Null when a title with its source key exists (the unique index decides a race: one of two is stored). */
+  async create(movie: MovieRecord): Promise<StoredMovie | null> {
+    const created = await unlessDuplicate(this.movies.create(movie), null);
+    return created && created.toObject<StoredMovie>();
+  }
+
+  findBySourceKey(sourceKey: string): Promise<StoredMovie | null> {
+    return this.movies
+      .findOne({ sourceKey: { $eq: sourceKey } })
+      .lean<StoredMovie>()
+      .exec();
   }
 
   update(id: string, changes: Partial<MovieRecord>): Promise<StoredMovie | null> {
+    if (Object.keys(changes).length === 0) return this.findById(id);
     return this.movies.findByIdAndUpdate(id, { $set: changes }, { new: true }).lean<StoredMovie>().exec();
   }
 

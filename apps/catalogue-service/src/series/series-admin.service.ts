@@ -17,7 +17,8 @@ import {
   SeriesMessages,
   SeriesUpdate,
 } from '@app/contracts';
-import { AppError, EventBus } from '@app/server-core';
+import { AppError, AuditTrail, EventBus } from '@app/server-core';
+import { episodeDeleted, seasonDeleted, seriesDeleted, seriesPublished } from '../audit/catalogue-audit';
 import { adminPage } from '../data/admin-page';
 import { MovieListCache } from '../movies/movie-list.cache';
 import { normalizeTitle } from '../movies/title';
@@ -72,6 +73,7 @@ export class SeriesAdminService {
     private readonly episodes: EpisodesRepository,
     private readonly listCache: MovieListCache,
     private readonly events: EventBus,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(query: AdminSeriesQuery): Promise<Page<Series>> {
@@ -79,9 +81,13 @@ export class SeriesAdminService {
     return toSeriesPage(result, await this.episodes.countBySeries(result.data.map((series) => series._id)));
   }
 
-  /** A new series is a draft unless created published; access defaults from the rating, as for movies. */
+  /**
+   * A new series is a draft unless created published; access defaults from the rating, as for movies. An Add
+   * sent again with its idempotency key (a double click, a retry) answers the series the first one made.
+   */
   async create(input: SeriesInput): Promise<Series> {
     const status = input.status ?? MovieStatus.Draft;
+    const sourceKey = input.idempotencyKey ? `admin:${input.idempotencyKey}` : undefined;
     const series = await this.series.create({
       title: input.title,
       titleNormalized: normalizeTitle(input.title),
@@ -101,15 +107,27 @@ export class SeriesAdminService {
       seasons: [],
       publishDate: status === MovieStatus.Published ? new Date() : null,
       popularity: 0,
+      // Absent without a key: the index is sparse.
+      ...(sourceKey ? { sourceKey } : {}),
     });
+    if (!series) {
+      const first = sourceKey ? await this.series.findBySourceKey(sourceKey) : null;
+      // Deleted since, only if an admin raced the retry.
+      if (!first) throw AppError.notFound(SeriesMessages.notFound);
+      return toSeries(first, (await this.episodes.ofSeries(first._id)).length);
+    }
     await this.listCache.invalidate();
-    if (isPublished(series)) await announceSeries(this.events, series, []);
+    if (isPublished(series)) {
+      await announceSeries(this.events, series, []);
+      await this.audit.record(seriesPublished(series, 0));
+    }
     return toSeries(series, 0);
   }
 
   /**
-   * Partial. A draft saved as published is published (date, events for it and its episodes), like Publish; an
-   * edit of a series consumers know (published now or before) is announced as `series.updated`.
+   * Partial. A draft saved as published is published (date, events for it and its episodes), like Publish and as
+   * conditionally (the same save sent twice publishes once); an edit of a series consumers know (published now
+   * or before) is announced as `series.updated`.
    */
   async update(id: string, changes: SeriesUpdate): Promise<Series> {
     const current = await this.findOrFail(id);
@@ -120,15 +138,18 @@ export class SeriesAdminService {
         ...current.genres.filter((g) => g !== current.genre && g !== changes.genre),
       ];
     const publishing = changes.status === MovieStatus.Published && !isPublished(current);
-    if (changes.status !== undefined) fields.status = changes.status;
-    if (publishing) fields.publishDate = new Date();
-    const series = await this.series.update(id, fields);
-    if (!series) throw AppError.notFound(SeriesMessages.notFound);
+    if (changes.status !== undefined && !publishing) fields.status = changes.status;
+    const updated = await this.series.update(id, fields);
+    if (!updated) throw AppError.notFound(SeriesMessages.notFound);
+    const published = publishing ? await this.series.publishDraft(id, new Date()) : null;
+    // Not published by this save: a save racing it did, after this one read the title; answer it as it now is.
+    const series = published ?? (publishing ? await this.findOrFail(id) : updated);
     await this.listCache.invalidate();
     const episodes = await this.episodes.ofSeries(series._id);
-    if (publishing) await announceSeries(this.events, series, episodes);
+    if (published) await announceSeries(this.events, series, episodes);
     else if (isPublished(current) || isPublished(series))
       await this.events.publish('series.updated', seriesUpdatedEvent(series));
+    if (published) await this.audit.record(seriesPublished(series, episodes.length));
     return toSeries(series, episodes.length);
   }
 
@@ -142,15 +163,19 @@ export class SeriesAdminService {
     await this.listCache.invalidate();
     const episodes = await this.episodes.ofSeries(series._id);
     await announceSeries(this.events, series, episodes);
+    await this.audit.record(seriesPublished(series, episodes.length));
     return toSeries(series, episodes.length);
   }
 
   /** The series, then its episodes (read after the series is gone, so none can be added meanwhile and missed). */
   async remove(id: string): Promise<{ id: string }> {
+    const name = (await this.series.findById(id))?.title ?? id;
     if (!(await this.series.delete(id))) throw AppError.notFound(SeriesMessages.notFound);
-    await this.removeEpisodes(await this.episodes.ofSeries(id));
+    const episodes = await this.episodes.ofSeries(id);
+    await this.removeEpisodes(episodes);
     await this.listCache.invalidate();
     await this.events.publish('series.deleted', { seriesId: id });
+    await this.audit.record(seriesDeleted(id, name, episodes.length));
     return { id };
   }
 
@@ -185,8 +210,10 @@ export class SeriesAdminService {
       await this.findOrFail(seriesId);
       throw AppError.notFound(SeriesMessages.seasonNotFound);
     }
-    await this.removeEpisodes(await this.episodes.ofSeason(series._id, seasonNumber));
+    const episodes = await this.episodes.ofSeason(series._id, seasonNumber);
+    await this.removeEpisodes(episodes);
     await this.listCache.invalidate();
+    await this.audit.record(seasonDeleted(series, seasonNumber, episodes.length));
     return this.detailOf(series);
   }
 
@@ -229,6 +256,7 @@ export class SeriesAdminService {
     if (!episode) throw AppError.notFound(SeriesMessages.episodeNotFound);
     await this.listCache.invalidate();
     await announceEpisodesDeleted(this.events, [episode]);
+    await this.audit.record(episodeDeleted(episode));
     return { id };
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, QueryFilter, SortOrder, Types } from 'mongoose';
 import { MovieAccess, MovieStatus, Page } from '@app/contracts';
+import { unlessDuplicate } from '@app/server-core';
 import type { ListSort } from '../movies/movies.repository';
 import { SeasonRecord, SeriesRecord } from './series.schema';
 
@@ -83,12 +84,21 @@ export class SeriesRepository {
     return genres.filter((genre): genre is string => typeof genre === 'string');
   }
 
-  async create(series: SeriesRecord): Promise<StoredSeries> {
-    const created = await this.series.create(series);
-    return created.toObject<StoredSeries>();
+  /** Null when a series with its source key exists (the unique index decides a race: one of two is stored). */
+  async create(series: SeriesRecord): Promise<StoredSeries | null> {
+    const created = await unlessDuplicate(this.series.create(series), null);
+    return created && created.toObject<StoredSeries>();
+  }
+
+  findBySourceKey(sourceKey: string): Promise<StoredSeries | null> {
+    return this.series
+      .findOne({ sourceKey: { $eq: sourceKey } })
+      .lean<StoredSeries>()
+      .exec();
   }
 
   update(id: string, changes: Partial<SeriesRecord>): Promise<StoredSeries | null> {
+    if (Object.keys(changes).length === 0) return this.findById(id);
     return this.series
       .findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after' })
       .lean<StoredSeries>()

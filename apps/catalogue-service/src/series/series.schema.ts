@@ -37,6 +37,11 @@ export class SeriesRecord {
   @Prop({ type: Date, default: null }) publishDate: Date | null;
   /** Ordering key for Popular, as for movies. */
   @Prop({ type: Number, default: 0 }) popularity: number;
+  /**
+   * `admin:{idempotency key}` for a series an admin added with one (as a movie's source key): the sparse unique
+   * index keeps one series per Add, however often it is sent. Absent otherwise.
+   */
+  @Prop({ type: String }) sourceKey?: string;
 }
 
 export const SeriesSchema = SchemaFactory.createForClass(SeriesRecord);
@@ -46,3 +51,4 @@ SeriesSchema.index({ status: 1, rating: -1, votes: -1 });
 SeriesSchema.index({ status: 1, genres: 1, popularity: -1 });
 SeriesSchema.index({ createdAt: -1, _id: -1 });
 SeriesSchema.index({ tmdbId: 1 }, { unique: true, sparse: true });
+SeriesSchema.index({ sourceKey: 1 }, { unique: true, sparse: true });

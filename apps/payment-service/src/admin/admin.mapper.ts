@@ -18,6 +18,7 @@ export const toAdminOrder = (order: StoredOrder): z.infer<typeof AdminOrderSchem
   id: order.razorpayOrderId ?? order._id.toHexString(),
   receipt: order.receipt,
   userId: order.userId,
+  email: order.email,
   kind: order.kind,
   movieId: order.movieId,
   title: order.title,
@@ -26,13 +27,19 @@ export const toAdminOrder = (order: StoredOrder): z.infer<typeof AdminOrderSchem
   createdAt: order.createdAt.toISOString(),
 });
 
-export const toAdminPayment = (payment: StoredPayment): z.infer<typeof AdminPaymentSchema> => ({
+/** A payment carries no email of its own: the console hands it the payer's (from their orders and plans). */
+export const toAdminPayment = (
+  payment: StoredPayment,
+  email: string | null = null,
+): z.infer<typeof AdminPaymentSchema> => ({
   id: payment._id,
   orderId: payment.orderId,
   subscriptionId: payment.subscriptionId,
   userId: payment.userId,
+  email,
   kind: payment.kind,
   movieId: payment.movieId,
+  title: payment.title,
   planId: payment.planId,
   amountInr: inr(payment.amountPaise),
   status: payment.status,
@@ -45,6 +52,7 @@ export const toAdminPayment = (payment: StoredPayment): z.infer<typeof AdminPaym
 export const toAdminSubscription = (sub: StoredSubscription): z.infer<typeof AdminSubscriptionSchema> => ({
   id: sub.razorpayId ?? sub._id.toHexString(),
   userId: sub.userId,
+  email: sub.email,
   planId: sub.planId,
   status: sub.status,
   currentStart: sub.currentStart?.toISOString() ?? null,

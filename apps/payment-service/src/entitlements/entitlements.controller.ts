@@ -13,6 +13,11 @@ export class EntitlementsController {
     return this.entitlements.entitlement(payload);
   }
 
+  @RpcHandler(PaymentRpc.entitlements)
+  entitlementsOf(@RpcPayload() payload: RpcRequest<typeof PaymentRpc.entitlements>) {
+    return this.entitlements.entitlements(payload);
+  }
+
   @RpcHandler(PaymentRpc.ownedTitles)
   ownedTitles(@RpcPayload() { userId }: RpcRequest<typeof PaymentRpc.ownedTitles>) {
     return this.entitlements.ownedTitles(userId);

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { Entitlement, OwnedTitle, Plan, RentalClock, RpcRequest, TitleFacts } from '@app/contracts';
+import type {
+  Entitlement,
+  OwnedTitle,
+  Plan,
+  RentalClock,
+  RpcRequest,
+  TitleFacts,
+  TitleOrderKind,
+} from '@app/contracts';
 import { ErrorCode, PaymentMessages, PaymentRpc } from '@app/contracts';
 import { AppError } from '@app/server-core';
+import { coveringGrant } from '../payments/duplicate-payments';
 import { PaymentEventsPublisher } from '../payments/payment-events.publisher';
 import { MAX_SCREENS } from '../plans/plan-catalogue';
 import { PlansService } from '../plans/plans.service';
@@ -15,6 +24,7 @@ import { GrantsRepository } from './grants.repository';
 import { decideRentalStart, isRentalActive, toRentalClock, watchWindowFrom } from './rental-clock';
 
 type EntitlementRequest = RpcRequest<typeof PaymentRpc.entitlement>;
+type EntitlementsRequest = RpcRequest<typeof PaymentRpc.entitlements>;
 
 /** Grants and the one entitlement answer; the rules are in `decideEntitlement`, the storage in the repositories. */
 @Injectable()
@@ -27,23 +37,35 @@ export class EntitlementsService {
   ) {}
 
   async entitlement({ viewer, title }: EntitlementRequest & { title: TitleFacts }): Promise<Entitlement> {
+    const [entitlement] = await this.entitlements({ viewer, titles: [title] });
+    return entitlement;
+  }
+
+  /** The one answer for each title, in order, from one look-up of the viewer's plan and of their grants. */
+  async entitlements({ viewer, titles }: EntitlementsRequest): Promise<Entitlement[]> {
     const now = new Date();
     // A series has no grants of its own (plans only, issue 13): its answer needs the plan alone.
+    const movieIds = titles.flatMap((title) => (title.kind === 'series' ? [] : [title.movieId]));
     const [plan, grants] = viewer
       ? await Promise.all([
           this.currentPlan(viewer.userId, now),
-          title.kind === 'series' ? [] : this.grants.titleGrants(viewer.userId, title.movieId),
+          movieIds.length ? this.grants.titlesGrants(viewer.userId, movieIds) : [],
         ])
       : [null, []];
-    return decideEntitlement({
-      viewer,
-      title,
-      plan,
-      plans: this.plans.list(),
-      grants: grants.flatMap((grant) => toTitleGrant(grant) ?? []),
-      now,
-      adminScreens: MAX_SCREENS,
-    });
+    const plans = this.plans.list();
+    return titles.map((title) =>
+      decideEntitlement({
+        viewer,
+        title,
+        plan,
+        plans,
+        grants: grants.flatMap((grant) =>
+          title.kind !== 'series' && grant.movieId === title.movieId ? (toTitleGrant(grant) ?? []) : [],
+        ),
+        now,
+        adminScreens: MAX_SCREENS,
+      }),
+    );
   }
 
   /** The plan the viewer's current subscription gives now, if it gives access. */
@@ -66,6 +88,22 @@ export class EntitlementsService {
         (grant) => grant.kind === GrantKind.Rental && grant.rental && isRentalActive(grant.rental, now),
       ),
     };
+  }
+
+  /**
+   * The payment whose live grant already gives what a new `kind` of this title would (a purchase covers both, a
+   * running rental a rental), leaving out `exceptSource`'s own grant; null when nothing does (issue 22).
+   */
+  async heldThrough(
+    userId: string,
+    movieId: string,
+    kind: TitleOrderKind,
+    exceptSource: string,
+    now: Date,
+  ): Promise<string | null> {
+    const grants = (await this.grants.titleGrants(userId, movieId)).filter((g) => g.source !== exceptSource);
+    const covering = coveringGrant(kind, grants, now);
+    return covering ? (covering.paymentId ?? covering.source) : null;
   }
 
   /**
@@ -109,6 +147,13 @@ export class EntitlementsService {
       planId: created.planId,
       source: created.source,
     });
+  }
+
+  /** Revokes every live cycle grant of a subscription (a duplicate cancelled at once, issue 22). */
+  async revokeSubscription(subscriptionId: string, reason: string): Promise<void> {
+    for (const grant of await this.grants.liveOfSubscription(subscriptionId)) {
+      await this.revoke(grant.source, reason);
+    }
   }
 
   /** Revokes the grant of `source` (a refund) and announces it, once. */

@@ -42,3 +42,4 @@ export const GrantSchema = SchemaFactory.createForClass(GrantRecord);
 GrantSchema.index({ source: 1 }, { unique: true });
 GrantSchema.index({ userId: 1, movieId: 1 });
 GrantSchema.index({ paymentId: 1 });
+GrantSchema.index({ subscriptionId: 1 });

@@ -74,6 +74,27 @@ export class GrantsRepository {
       .exec();
   }
 
+  /** `titleGrants` for several titles at once (a screen's cards). */
+  titlesGrants(userId: string, movieIds: string[]): Promise<StoredGrant[]> {
+    return this.grants
+      .find({
+        userId: { $eq: userId },
+        movieId: { $in: movieIds },
+        kind: { $in: [GrantKind.Purchase, GrantKind.Rental] },
+        revokedAt: null,
+      })
+      .lean<StoredGrant[]>()
+      .exec();
+  }
+
+  /** The live grants of one subscription's cycles. */
+  liveOfSubscription(subscriptionId: string): Promise<StoredGrant[]> {
+    return this.grants
+      .find({ subscriptionId: { $eq: subscriptionId }, revokedAt: null })
+      .lean<StoredGrant[]>()
+      .exec();
+  }
+
   /** Every purchase and rental of the user (My titles), newest first, revoked ones included. */
   ownedBy(userId: string): Promise<StoredGrant[]> {
     return this.grants

@@ -15,6 +15,11 @@ export class OrderRecord {
   @Prop({ required: true }) userId: string;
   /** The button press's key: (userId, idempotencyKey) is unique, so a double click finds the same order. */
   @Prop({ required: true }) idempotencyKey: string;
+  /**
+   * `<userId>:<movieId>` while the order is unpaid, absent once paid (or replaced by an order of the other kind or
+   * price): its unique sparse index holds one unpaid order per viewer and title, so two tabs (two keys) share one.
+   */
+  @Prop({ type: String }) openFor?: string;
   @Prop({ type: String, required: true, enum: Object.values(TitleOrderKind) }) kind: TitleOrderKind;
   @Prop({ required: true }) movieId: string;
   @Prop({ required: true }) title: string;
@@ -35,5 +40,7 @@ OrderSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
 // Named apart from the partial index it replaces (`razorpayOrderId_1`), so a database that has that one still boots;
 // drop the old one there (`db.orders.dropIndex('razorpayOrderId_1')`).
 OrderSchema.index({ razorpayOrderId: 1 }, { unique: true, sparse: true, name: 'razorpayOrderId_sparse' });
+OrderSchema.index({ openFor: 1 }, { unique: true, sparse: true, name: 'openFor_sparse' });
 OrderSchema.index({ status: 1, createdAt: 1 });
+OrderSchema.index({ email: 1 });
 OrderSchema.index({ createdAt: -1, _id: -1 });

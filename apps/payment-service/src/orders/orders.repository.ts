@@ -2,27 +2,34 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { OrderStatus } from '@app/contracts';
-import { unlessDuplicate } from '@app/server-core';
+import { containsText, unlessDuplicate } from '@app/server-core';
+import type { KnownEmail, PageFilter } from '../data/page-filter';
+import { userCondition } from '../data/page-filter';
 import { OrderRecord } from './order.schema';
 
 export type StoredOrder = OrderRecord & { _id: Types.ObjectId; createdAt: Date };
 export type NewOrder = Omit<
   OrderRecord,
-  'razorpayOrderId' | 'status' | 'paymentId' | 'paidAt' | 'createdAt' | 'updatedAt'
+  'razorpayOrderId' | 'openFor' | 'status' | 'paymentId' | 'paidAt' | 'createdAt' | 'updatedAt'
 >;
-/** The admin console's filter; the service checks `status` against the collection's own states. */
-export type PageFilter<S extends string = string> = { userId?: string; status?: S };
+
+/** One unpaid order per viewer and title (issue 22): the `openFor` key. */
+export const openOrderKey = (userId: string, movieId: string) => `${userId}:${movieId}`;
 
 /** The only code that touches the orders collection. */
 @Injectable()
 export class OrdersRepository {
   constructor(@InjectModel(OrderRecord.name) private readonly orders: Model<OrderRecord>) {}
 
-  /** Claims the (user, idempotency key) pair; null when that key already made an order (a double click). */
+  /**
+   * Claims the (user, idempotency key) pair and the viewer's one open order of the title; null when either is
+   * taken (a double click, or another tab's unpaid order of the same title).
+   */
   async create(order: NewOrder): Promise<StoredOrder | null> {
     const created = await unlessDuplicate(
       this.orders.create({
         ...order,
+        openFor: openOrderKey(order.userId, order.movieId),
         status: OrderStatus.Created,
         paymentId: null,
         paidAt: null,
@@ -37,6 +44,28 @@ export class OrdersRepository {
       .findOne({ userId: { $eq: userId }, idempotencyKey: { $eq: idempotencyKey } })
       .lean<StoredOrder>()
       .exec();
+  }
+
+  /** The viewer's unpaid order of this title, if any. */
+  findOpen(userId: string, movieId: string): Promise<StoredOrder | null> {
+    return this.orders
+      .findOne({ openFor: { $eq: openOrderKey(userId, movieId) } })
+      .lean<StoredOrder>()
+      .exec();
+  }
+
+  /**
+   * Frees the viewer's open slot for this title held by `id` (an unpaid order of the other kind or an old price),
+   * so a new order can take it; the order itself stays payable and is settled like any other if it is paid.
+   */
+  async releaseOpen(id: Types.ObjectId): Promise<boolean> {
+    const result = await this.orders
+      .updateOne(
+        { _id: id, openFor: { $type: 'string' }, status: { $ne: OrderStatus.Paid } },
+        { $unset: { openFor: 1 } },
+      )
+      .exec();
+    return result.modifiedCount === 1;
   }
 
   findByRazorpayId(razorpayOrderId: string): Promise<StoredOrder | null> {
@@ -65,15 +94,18 @@ export class OrdersRepository {
       .exec();
   }
 
-  /** → paid, once: answers whether this call moved it (a paid order is never moved again). */
-  async markPaid(razorpayOrderId: string, paymentId: string, at: Date): Promise<boolean> {
-    const result = await this.orders
+  /**
+   * → paid by `paymentId`, once: the first payment to claim the order is the one it was paid with, and its open
+   * slot is freed. Answers the payment the order is paid with now (another one's id means a second payment).
+   */
+  async claimPayment(razorpayOrderId: string, paymentId: string, at: Date): Promise<string | null> {
+    await this.orders
       .updateOne(
         { razorpayOrderId: { $eq: razorpayOrderId }, status: { $ne: OrderStatus.Paid } },
-        { $set: { status: OrderStatus.Paid, paymentId, paidAt: at } },
+        { $set: { status: OrderStatus.Paid, paymentId, paidAt: at }, $unset: { openFor: 1 } },
       )
       .exec();
-    return result.modifiedCount === 1;
+    return (await this.findByRazorpayId(razorpayOrderId))?.paymentId ?? null;
   }
 
   /** Orders nobody finished (no webhook came, the browser closed) that are old enough to ask Razorpay about. */
@@ -96,8 +128,9 @@ export class OrdersRepository {
     limit: number,
   ): Promise<{ items: StoredOrder[]; total: number }> {
     const query = {
-      ...(filter.userId ? { userId: { $eq: filter.userId } } : {}),
+      ...userCondition(filter),
       ...(filter.status ? { status: { $eq: filter.status } } : {}),
+      ...(filter.title ? { title: containsText(filter.title) } : {}),
     };
     const [items, total] = await Promise.all([
       this.orders
@@ -121,13 +154,38 @@ export class OrdersRepository {
       .exec();
   }
 
+  /** The latest email on each of these payers' orders. */
+  async emailsOf(userIds: string[]): Promise<KnownEmail[]> {
+    return this.orders
+      .find({ userId: { $in: userIds }, email: { $type: 'string' } }, { userId: 1, email: 1, _id: 0 })
+      .sort({ createdAt: -1 })
+      .lean<KnownEmail[]>()
+      .exec();
+  }
+
+  /** Payers whose orders carry an email containing `text` (the console's email filter). */
+  async userIdsByEmail(text: string, limit: number): Promise<string[]> {
+    const ids = await this.orders.distinct('userId', { email: containsText(text) }).exec();
+    return ids.slice(0, limit);
+  }
+
+  /** user.updated: the payer's current email and name, so receipts and the console follow the account. */
+  async updatePerson(userId: string, email: string, name: string): Promise<void> {
+    await this.orders
+      .updateMany({ userId: { $eq: userId }, email: { $type: 'string' } }, { $set: { email, name } })
+      .exec();
+  }
+
   /**
    * user.deleted: the records stay (the law keeps payment records); the email and name go and the user id becomes
    * `marker`. Idempotent: a re-run finds nothing left under `userId`.
    */
   async forgetPerson(userId: string, marker: string): Promise<void> {
     await this.orders
-      .updateMany({ userId: { $eq: userId } }, { $set: { userId: marker, email: null, name: null } })
+      .updateMany(
+        { userId: { $eq: userId } },
+        { $set: { userId: marker, email: null, name: null }, $unset: { openFor: 1 } },
+      )
       .exec();
   }
 }

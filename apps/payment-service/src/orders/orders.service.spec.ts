@@ -20,7 +20,7 @@ const KEY = 'click-0001';
 const setup = (holdings = { owned: false, renting: false }) => {
   const stored: StoredOrder[] = [];
   const orders = {
-    findByKey: jest.fn(async () => stored[0] ?? null),
+    findByKey: jest.fn(async (): Promise<StoredOrder | null> => stored[0] ?? null),
     create: jest.fn(
       async (
         order: Omit<StoredOrder, '_id' | 'createdAt' | 'razorpayOrderId' | 'status' | 'paymentId' | 'paidAt'>,
@@ -43,9 +43,16 @@ const setup = (holdings = { owned: false, renting: false }) => {
       return stored[0];
     }),
     findByRazorpayId: jest.fn(async () => stored[0] ?? null),
+    // Another tab's unpaid order of the same title, if a test puts one there.
+    findOpen: jest.fn(async (): Promise<StoredOrder | null> => null),
+    releaseOpen: jest.fn(async () => true),
   };
   const entitlements = { holdings: jest.fn(async () => holdings) };
-  const settlement = { settleOrderPayment: jest.fn(async () => ({ paid: true })) };
+  const settlement = {
+    settleOrderPayment: jest.fn(async (): Promise<{ paid: boolean; duplicateOf?: string }> => ({
+      paid: true,
+    })),
+  };
   const razorpay = {
     keyId: 'rzp_test_x',
     createOrder: jest.fn(async () => ({ id: 'order_1', amount: 0, currency: 'INR', status: 'created' })),
@@ -58,7 +65,7 @@ const setup = (holdings = { owned: false, renting: false }) => {
     settlement as unknown as SettlementService,
     razorpay as unknown as RazorpayClient,
   );
-  return { service, orders, razorpay, settlement, entitlements };
+  return { service, orders, razorpay, settlement, entitlements, stored };
 };
 
 describe('OrdersService', () => {
@@ -158,5 +165,38 @@ describe('OrdersService', () => {
       paymentId: 'pay_1',
       signature: 'f'.repeat(64),
     });
+  });
+
+  it("reuses another tab's unpaid order of the title (another key), and replaces one of the other kind", async () => {
+    const { service, orders, razorpay, stored } = setup();
+    const tab1 = await service.createTitleOrder({ payer, title, kind: 'purchase', idempotencyKey: KEY });
+    orders.findByKey.mockResolvedValue(null);
+    orders.findOpen.mockResolvedValueOnce(stored[0]);
+    const tab2 = await service.createTitleOrder({
+      payer,
+      title,
+      kind: 'purchase',
+      idempotencyKey: 'click-0002',
+    });
+    expect(tab2.id).toBe(tab1.id);
+    expect(orders.create).toHaveBeenCalledTimes(1);
+
+    // Rent Now in a third tab: the purchase order gives up its slot, a rental order is made.
+    orders.findOpen.mockResolvedValueOnce(stored[0]);
+    await service.createTitleOrder({ payer, title, kind: 'rental', idempotencyKey: 'click-0003' });
+    expect(orders.releaseOpen).toHaveBeenCalledTimes(1);
+    expect(orders.create).toHaveBeenLastCalledWith(
+      expect.objectContaining({ kind: 'rental', amountPaise: 50_000 }),
+    );
+    expect(razorpay.createOrder).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers a second payment with the refund it gets, not a plain success', async () => {
+    const { service, settlement } = setup();
+    await service.createTitleOrder({ payer, title, kind: 'purchase', idempotencyKey: KEY });
+    settlement.settleOrderPayment.mockResolvedValueOnce({ paid: true, duplicateOf: 'pay_0' });
+    await expect(
+      service.verify({ paymentId: 'pay_1', orderId: 'order_1', signature: 'f'.repeat(64) }, payer),
+    ).resolves.toMatchObject({ message: PaymentMessages.duplicateRefunded, movieId: title.movieId });
   });
 });

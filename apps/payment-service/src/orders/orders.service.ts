@@ -17,6 +17,9 @@ export type CreateTitleOrder = {
 };
 export type OrderConfirmation = { paymentId: string; orderId: string; signature: string };
 
+/** Rounds of "find the open order, else claim the slot" before giving up (each lost round means another tab won). */
+const OPEN_ORDER_ATTEMPTS = 4;
+
 /** Watch Now (purchase) and Rent Now (rental): orders through Razorpay, priced here, verified against our own order. */
 @Injectable()
 export class OrdersService {
@@ -47,20 +50,41 @@ export class OrdersService {
 
     // Priced here from the title (DECISIONS 2): rupees × 100, nothing from the client.
     const amountPaise = (kind === 'rental' ? title.rentalPriceInr : title.purchasePriceInr) * 100;
-    const claimed = await this.orders.create({
-      receipt: `rcpt_${randomBytes(10).toString('hex')}`,
-      userId: payer.userId,
-      idempotencyKey,
-      kind,
-      movieId: title.movieId,
-      title: title.title,
-      amountPaise,
-      email: payer.email,
-      name: payer.name,
-    });
-    const order = claimed ?? (await this.orders.findByKey(payer.userId, idempotencyKey));
-    if (!order) throw new AppError(ErrorCode.Internal, PaymentMessages.createOrderFailed);
+    const order = await this.openOrder({ payer, title, kind, idempotencyKey }, amountPaise);
     return this.checkoutOf(this.sameRequestOrFail(order, title.movieId, kind), payer);
+  }
+
+  /**
+   * The viewer's one unpaid order of this title (issue 22): another tab's (another key) is reused when it asks the
+   * same thing at the same price; one of the other kind or an old price gives up its slot to a new order. Every
+   * step is a conditional write on a unique key, so concurrent tabs end with one order.
+   */
+  private async openOrder(request: CreateTitleOrder, amountPaise: number): Promise<StoredOrder> {
+    const { payer, title, kind, idempotencyKey } = request;
+    for (let attempt = 0; attempt < OPEN_ORDER_ATTEMPTS; attempt++) {
+      const open = await this.orders.findOpen(payer.userId, title.movieId);
+      if (open && open.kind === kind && open.amountPaise === amountPaise) return open;
+      if (open) {
+        await this.orders.releaseOpen(open._id);
+        continue;
+      }
+      const claimed = await this.orders.create({
+        receipt: `rcpt_${randomBytes(10).toString('hex')}`,
+        userId: payer.userId,
+        idempotencyKey,
+        kind,
+        movieId: title.movieId,
+        title: title.title,
+        amountPaise,
+        email: payer.email,
+        name: payer.name,
+      });
+      if (claimed) return claimed;
+      // The key was taken meanwhile (a double click racing itself): that click's order is this one's.
+      const byKey = await this.orders.findByKey(payer.userId, idempotencyKey);
+      if (byKey) return byKey;
+    }
+    throw new AppError(ErrorCode.Conflict, PaymentMessages.createOrderFailed);
   }
 
   async verify(
@@ -76,9 +100,16 @@ export class OrdersService {
       throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.verificationFailed);
     }
     const payment = await this.razorpay.fetchPayment(paymentId);
-    const { paid } = await this.settlement.settleOrderPayment(order, payment, { signatureVerified: true });
+    const { paid, duplicateOf } = await this.settlement.settleOrderPayment(order, payment, {
+      signatureVerified: true,
+    });
     if (!paid) throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.verificationFailed);
-    return { message: PaymentMessages.success, movieId: order.movieId, planId: null, kind: order.kind };
+    return {
+      message: duplicateOf ? PaymentMessages.duplicateRefunded : PaymentMessages.success,
+      movieId: order.movieId,
+      planId: null,
+      kind: order.kind,
+    };
   }
 
   private sameRequestOrFail(order: StoredOrder, movieId: string, kind: TitleOrderKind): StoredOrder {

@@ -30,6 +30,11 @@ export class PaymentRecord {
   @Prop({ type: String, default: null, enum: [...Object.values(RefundStatus), null] })
   refundStatus: RefundStatus | null;
   @Prop({ type: Date, default: null }) refundedAt: Date | null;
+  /**
+   * A second payment for what its payer already had (issue 22): the payment it duplicated (for a plan's charge, the
+   * subscription kept). It grants nothing and is refunded by itself; its receipt says so.
+   */
+  @Prop({ type: String, default: null }) duplicateOf: string | null;
   /** Set when the receipt mail is claimed for sending: one receipt per payment. */
   @Prop({ type: Date, default: null }) receiptSentAt: Date | null;
   createdAt?: Date;
@@ -40,3 +45,5 @@ export const PaymentSchema = SchemaFactory.createForClass(PaymentRecord);
 PaymentSchema.index({ userId: 1, createdAt: -1 });
 PaymentSchema.index({ status: 1, createdAt: -1 });
 PaymentSchema.index({ createdAt: -1, _id: -1 });
+PaymentSchema.index({ duplicateOf: 1, status: 1 });
+PaymentSchema.index({ subscriptionId: 1 });

@@ -2,15 +2,26 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { PaymentStatus } from '@app/contracts';
-import { unlessDuplicate } from '@app/server-core';
-import type { PageFilter } from '../orders/orders.repository';
+import { containsText, unlessDuplicate } from '@app/server-core';
+import type { PageFilter } from '../data/page-filter';
+import { userCondition } from '../data/page-filter';
 import { PaymentRecord, RefundStatus } from './payment.schema';
 
 export type StoredPayment = PaymentRecord & { createdAt: Date };
 export type NewPayment = Omit<
   PaymentRecord,
-  'capturedAt' | 'refundId' | 'refundStatus' | 'refundedAt' | 'receiptSentAt' | 'createdAt' | 'updatedAt'
->;
+  | 'capturedAt'
+  | 'refundId'
+  | 'refundStatus'
+  | 'refundedAt'
+  | 'receiptSentAt'
+  | 'duplicateOf'
+  | 'createdAt'
+  | 'updatedAt'
+> & { duplicateOf?: string | null };
+
+/** `refundId` while a refund is being asked of Razorpay: claimed first, so two callers never refund twice. */
+export const REFUND_CLAIMED = 'claimed';
 
 /** Which states a payment may move to a state from: captured never goes back; failed only before capture. */
 const ALLOWED_FROM: Record<PaymentStatus, PaymentStatus[]> = {
@@ -20,6 +31,11 @@ const ALLOWED_FROM: Record<PaymentStatus, PaymentStatus[]> = {
   [PaymentStatus.Failed]: [PaymentStatus.Created, PaymentStatus.Authorized],
   [PaymentStatus.Refunded]: [PaymentStatus.Captured],
 };
+
+/** A title payment whose title contains `text`, or a plan's charge whose plan id does (`basic`, …). */
+const titleCondition = (text: string) => ({
+  $or: [{ title: containsText(text) }, { planId: containsText(text) }],
+});
 
 /** The only code that touches the payments collection. */
 @Injectable()
@@ -40,6 +56,7 @@ export class PaymentsRepository {
         refundStatus: null,
         refundedAt: null,
         receiptSentAt: null,
+        duplicateOf: payment.duplicateOf ?? null,
       }),
       null,
     );
@@ -70,15 +87,72 @@ export class PaymentsRepository {
     return this.payments.findById(id).lean<StoredPayment>().exec();
   }
 
-  /** Notes the refund asked of Razorpay, once per payment (a second click does not refund twice). */
-  async markRefundRequested(id: string, refundId: string): Promise<boolean> {
+  /**
+   * Claims the refund of a captured payment before Razorpay is asked, once per payment: a second click, a replayed
+   * webhook or a concurrent path gets false and asks nothing.
+   */
+  async claimRefund(id: string): Promise<boolean> {
     const result = await this.payments
       .updateOne(
         { _id: { $eq: id }, status: PaymentStatus.Captured, refundId: null },
-        { $set: { refundId, refundStatus: RefundStatus.Pending } },
+        { $set: { refundId: REFUND_CLAIMED, refundStatus: RefundStatus.Pending } },
       )
       .exec();
     return result.modifiedCount === 1;
+  }
+
+  /** Razorpay took the claimed refund: its id replaces the claim (a `refund.*` webhook may have been faster). */
+  async attachRefund(id: string, refundId: string): Promise<void> {
+    await this.payments
+      .updateOne({ _id: { $eq: id }, refundId: REFUND_CLAIMED }, { $set: { refundId } })
+      .exec();
+  }
+
+  /** Razorpay was not asked after all (it failed or refused): the payment may be refunded again. */
+  async releaseRefund(id: string): Promise<void> {
+    await this.payments
+      .updateOne(
+        { _id: { $eq: id }, refundId: REFUND_CLAIMED },
+        { $set: { refundId: null, refundStatus: null } },
+      )
+      .exec();
+  }
+
+  /** Marks a payment as a second one (issue 22), once; answers the payment it duplicates as stored. */
+  async markDuplicate(id: string, duplicateOf: string): Promise<string | null> {
+    await this.payments.updateOne({ _id: { $eq: id }, duplicateOf: null }, { $set: { duplicateOf } }).exec();
+    return (await this.findById(id))?.duplicateOf ?? null;
+  }
+
+  /** Duplicates still captured whose refund is not underway (Razorpay was down, or refused). */
+  duplicatesAwaitingRefund(olderThan: Date, limit: number): Promise<StoredPayment[]> {
+    return this.payments
+      .find({
+        duplicateOf: { $type: 'string' },
+        status: PaymentStatus.Captured,
+        refundId: null,
+        updatedAt: { $lt: olderThan },
+      })
+      .limit(limit)
+      .lean<StoredPayment[]>()
+      .exec();
+  }
+
+  /** Refund claims never finished (the process died between the claim and Razorpay's answer). */
+  stuckRefundClaims(olderThan: Date, limit: number): Promise<StoredPayment[]> {
+    return this.payments
+      .find({ refundId: REFUND_CLAIMED, status: PaymentStatus.Captured, updatedAt: { $lt: olderThan } })
+      .limit(limit)
+      .lean<StoredPayment[]>()
+      .exec();
+  }
+
+  /** The charges of one subscription. */
+  ofSubscription(subscriptionId: string): Promise<StoredPayment[]> {
+    return this.payments
+      .find({ subscriptionId: { $eq: subscriptionId } })
+      .lean<StoredPayment[]>()
+      .exec();
   }
 
   /** refund.processed: captured → refunded; answers whether this call did it. */
@@ -164,8 +238,9 @@ export class PaymentsRepository {
     limit: number,
   ): Promise<{ items: StoredPayment[]; total: number }> {
     const query = {
-      ...(filter.userId ? { userId: { $eq: filter.userId } } : {}),
+      ...userCondition(filter),
       ...(filter.status ? { status: { $eq: filter.status } } : {}),
+      ...(filter.title ? titleCondition(filter.title) : {}),
     };
     const [items, total] = await Promise.all([
       this.payments

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { ErrorCode, PaymentStatus } from '@app/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, PaymentMessages, PaymentStatus, RevokeReason } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { GrantKind } from '../entitlements/grant.schema';
@@ -7,39 +7,50 @@ import type { RazorpayRefund } from '../razorpay/razorpay-entities';
 import { RazorpayClient } from '../razorpay/razorpay.client';
 import { PaymentsRepository, type StoredPayment } from './payments.repository';
 
-/** Refunds of purchases and rentals: asked by an admin, settled by `refund.processed` (which revokes the grant). */
+/**
+ * Refunds: asked by an admin (purchases and rentals), or by the service itself for a second payment (issue 22);
+ * settled by `refund.processed` (which revokes a title's grant). The refund is claimed on the payment before
+ * Razorpay is asked, so no two paths ever refund one payment twice.
+ */
 @Injectable()
 export class RefundsService {
+  private readonly logger = new Logger(RefundsService.name);
+
   constructor(
     private readonly payments: PaymentsRepository,
     private readonly entitlements: EntitlementsService,
     private readonly razorpay: RazorpayClient,
   ) {}
 
-  /** A full refund of a captured purchase or rental payment, asked of Razorpay once. */
+  /** An admin's full refund of a captured purchase or rental payment. */
   async request(paymentId: string): Promise<StoredPayment> {
     const payment = await this.payments.findById(paymentId);
     if (!payment) throw AppError.notFound('Payment not found');
     if (payment.kind === GrantKind.Subscription) {
-      throw new AppError(
-        ErrorCode.ValidationFailed,
-        'Only purchases and rentals are refunded here; cancel a plan instead.',
-      );
+      throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.subscriptionNotRefundable);
     }
-    if (payment.status !== PaymentStatus.Captured || payment.refundId) {
-      throw new AppError(
-        ErrorCode.Conflict,
-        'This payment is not refundable (not captured, or already refunded).',
-      );
-    }
-    const refund = await this.razorpay.refundPayment(payment._id, payment.amountPaise, {
-      reason: 'admin refund',
+    return this.refundInFull(payment, { reason: 'admin refund' });
+  }
+
+  /**
+   * A second payment for what its payer already has: marked as such (it grants nothing) and refunded in full, once.
+   * Razorpay being down or refusing leaves it marked and unrefunded: the reconciler asks again.
+   */
+  async refundDuplicate(paymentId: string, duplicateOf: string): Promise<void> {
+    await this.payments.markDuplicate(paymentId, duplicateOf);
+    const payment = await this.payments.findById(paymentId);
+    // Only a captured payment can be refunded; an authorised one is refunded when its capture is reported.
+    if (payment?.status !== PaymentStatus.Captured || payment.refundId) return;
+    this.logger.warn({ msg: 'second payment refunded', paymentId, duplicateOf, userId: payment.userId });
+    await this.refundInFull(payment, { reason: 'duplicate payment', duplicateOf }).catch((error: unknown) => {
+      // Another path claimed it first: that one asks Razorpay.
+      if (error instanceof AppError && error.code === ErrorCode.Conflict) return;
+      this.logger.error({
+        msg: 'duplicate payment not refunded yet',
+        paymentId,
+        error: error instanceof Error ? error.message : String(error),
+      });
     });
-    await this.payments.markRefundRequested(payment._id, refund.id);
-    // Razorpay may answer `processed` at once; the webhook that follows then changes nothing.
-    if (refund.status === 'processed') await this.applyProcessed(refund);
-    if (refund.status === 'failed') await this.applyFailed(refund);
-    return (await this.payments.findById(payment._id)) ?? payment;
   }
 
   /** `refund.processed`: the payment is refunded and its title grant revoked (both idempotent). */
@@ -47,7 +58,8 @@ export class RefundsService {
     const payment = await this.payments.findById(refund.payment_id);
     if (!payment) return false;
     await this.payments.markRefunded(payment._id, refund.id, new Date());
-    if (payment.kind !== GrantKind.Subscription) await this.entitlements.revoke(payment._id, 'refund');
+    if (payment.kind !== GrantKind.Subscription)
+      await this.entitlements.revoke(payment._id, RevokeReason.Refund);
     return true;
   }
 
@@ -57,5 +69,33 @@ export class RefundsService {
     if (!payment) return false;
     await this.payments.markRefundFailed(payment._id);
     return true;
+  }
+
+  /**
+   * A refund claim the process never finished: when Razorpay shows nothing refunded the claim is released (and a
+   * duplicate is refunded again by the reconciler); otherwise its `refund.*` webhook settles it.
+   */
+  async recoverClaim(payment: StoredPayment): Promise<void> {
+    const remote = await this.razorpay.fetchPayment(payment._id);
+    if (remote.status === 'refunded' || (remote.amount_refunded ?? 0) > 0) return;
+    await this.payments.releaseRefund(payment._id);
+  }
+
+  private async refundInFull(payment: StoredPayment, notes: Record<string, string>): Promise<StoredPayment> {
+    if (payment.status !== PaymentStatus.Captured || !(await this.payments.claimRefund(payment._id))) {
+      throw new AppError(ErrorCode.Conflict, PaymentMessages.notRefundable);
+    }
+    let refund: RazorpayRefund;
+    try {
+      refund = await this.razorpay.refundPayment(payment._id, payment.amountPaise, notes);
+    } catch (error) {
+      await this.payments.releaseRefund(payment._id);
+      throw error;
+    }
+    await this.payments.attachRefund(payment._id, refund.id);
+    // Razorpay may answer `processed` at once; the webhook that follows then changes nothing.
+    if (refund.status === 'processed') await this.applyProcessed(refund);
+    if (refund.status === 'failed') await this.applyFailed(refund);
+    return (await this.payments.findById(payment._id)) ?? payment;
   }
 }

@@ -10,12 +10,24 @@ import type { RazorpayPayment } from '../razorpay/razorpay-entities';
 import { ReceiptsService } from '../receipts/receipts.service';
 import { PaymentEventsPublisher } from './payment-events.publisher';
 import { PaymentsRepository } from './payments.repository';
+import { RefundsService } from './refunds.service';
+
+export type Settled = {
+  paid: boolean;
+  /** Set when this was a second payment: the payment it duplicated (this one is refunded). */
+  duplicateOf?: string;
+};
 
 /**
  * Settles a payment of one of our title orders, from whichever path learns of it first (verify, a webhook, the
- * reconciler). Each step is idempotent by a natural key, and they run in the order record → grant → mark paid:
- * a crash anywhere leaves the order unpaid, which the reconciler (or Razorpay's next webhook retry) finishes,
- * and no replay grants twice (the grant's unique source is the payment id).
+ * reconciler). Each step is idempotent by a natural key, and they run in the order record → claim the order →
+ * grant: a crash before the claim leaves the order unpaid, which the reconciler (or Razorpay's next webhook
+ * retry) finishes; one after it leaves a captured payment without its grant, which the reconciler grants; no
+ * replay grants twice (the grant's unique source is the payment id).
+ *
+ * A second payment for what the payer already has (two Checkout windows on one order paid within a second, or an
+ * order of the other kind paid after a purchase) grants nothing: it is refunded through Razorpay by itself and its
+ * receipt says so (issue 22). The order's claim decides which of two payments of one order is the second.
  */
 @Injectable()
 export class SettlementService {
@@ -27,6 +39,7 @@ export class SettlementService {
     private readonly entitlements: EntitlementsService,
     private readonly receipts: ReceiptsService,
     private readonly events: PaymentEventsPublisher,
+    private readonly refunds: RefundsService,
     @InjectEnv() private readonly env: Env,
   ) {}
 
@@ -38,7 +51,7 @@ export class SettlementService {
     order: StoredOrder,
     payment: RazorpayPayment,
     { signatureVerified }: { signatureVerified: boolean },
-  ): Promise<{ paid: boolean }> {
+  ): Promise<Settled> {
     if (!order.razorpayOrderId || payment.order_id !== order.razorpayOrderId) return { paid: false };
     const now = new Date();
     const record = (status: PaymentStatus) =>
@@ -84,6 +97,12 @@ export class SettlementService {
       payment.status === 'captured' ? PaymentStatus.Captured : PaymentStatus.Authorized,
     );
     this.crashPointForTests();
+    const duplicateOf = await this.duplicateOf(order, payment, now);
+    if (duplicateOf) {
+      await this.refunds.refundDuplicate(payment.id, duplicateOf);
+      if (payment.status === 'captured') await this.receipts.sendFor(payment.id);
+      return { paid: true, duplicateOf };
+    }
     await this.entitlements.grant({
       source: payment.id,
       userId: order.userId,
@@ -94,7 +113,6 @@ export class SettlementService {
       rental: order.kind === TitleOrderKind.Rental ? newRentalClock(now) : null,
       grantedAt: now,
     });
-    await this.orders.markPaid(order.razorpayOrderId, payment.id, now);
     if (capturedNow) {
       await this.events.publish('payment.captured', {
         paymentId: payment.id,
@@ -109,6 +127,18 @@ export class SettlementService {
     // process killed after recording the capture must not lose it.
     if (payment.status === 'captured') await this.receipts.sendFor(payment.id);
     return { paid: true };
+  }
+
+  /**
+   * Whether `payment` is a second one: its order was already paid with another payment (the claim decides it), or
+   * another payment's live grant already gives what this order buys. Answers the payment it duplicates.
+   */
+  private async duplicateOf(order: StoredOrder, payment: RazorpayPayment, now: Date): Promise<string | null> {
+    const known = (await this.payments.findById(payment.id))?.duplicateOf;
+    if (known) return known;
+    const paidWith = await this.orders.claimPayment(order.razorpayOrderId ?? '', payment.id, now);
+    if (paidWith && paidWith !== payment.id) return paidWith;
+    return this.entitlements.heldThrough(order.userId, order.movieId, order.kind, payment.id, now);
   }
 
   /** The kill-between-steps test (env PAYMENT_TEST_CRASH_POINT, refused in production): die like a killed process. */

@@ -39,6 +39,18 @@ export class PlansRepository {
     return plan?.razorpayPlanIds?.[key] ?? null;
   }
 
+  /**
+   * Replaces a Razorpay plan id Razorpay no longer knows, unless another process replaced it first; returns the id
+   * that is stored.
+   */
+  async replaceRazorpayPlanId(planId: PlanId, key: string, staleId: string, razorpayPlanId: string) {
+    const field = `razorpayPlanIds.${key}`;
+    await this.plans
+      .updateOne({ _id: planId, [field]: staleId }, { $set: { [field]: razorpayPlanId } })
+      .exec();
+    return (await this.razorpayPlanId(planId, key)) ?? razorpayPlanId;
+  }
+
   /** Stores `razorpayPlanId` unless another process stored one first; returns the id that is stored. */
   async keepRazorpayPlanId(planId: PlanId, key: string, razorpayPlanId: string): Promise<string> {
     const field = `razorpayPlanIds.${key}`;

@@ -1,8 +1,8 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Plan, PlanId } from '@app/contracts';
 import { PaymentMessages } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { RazorpayClient } from '../razorpay/razorpay.client';
+import { RazorpayClient, RazorpayRequestError } from '../razorpay/razorpay.client';
 import { toPlan } from './plan.mapper';
 import { PLAN_CATALOGUE } from './plan-catalogue';
 import { PlansRepository } from './plans.repository';
@@ -16,6 +16,7 @@ const SUBSCRIPTION_MONTHS = 120;
  */
 @Injectable()
 export class PlansService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(PlansService.name);
   private plans: Plan[] = [...PLAN_CATALOGUE];
 
   constructor(
@@ -50,17 +51,53 @@ export class PlansService implements OnApplicationBootstrap {
     return Math.max(1, Math.floor(SUBSCRIPTION_MONTHS / plan.months));
   }
 
+  /**
+   * Runs `use` with the Razorpay plan for `plan`. When Razorpay answers that the stored plan id does not exist (a
+   * plan deleted or archived there; the local stand-in restarted without its data), the plan is created again,
+   * remembered in place of the old id, and `use` is retried once (issue 22, finding 7).
+   */
+  async withRazorpayPlan<T>(plan: Plan, use: (razorpayPlanId: string) => Promise<T>): Promise<T> {
+    const razorpayPlanId = await this.razorpayPlanId(plan);
+    try {
+      return await use(razorpayPlanId);
+    } catch (error) {
+      if (!(error instanceof RazorpayRequestError && error.isUnknownId)) throw error;
+      const fresh = await this.replaceRazorpayPlan(plan, razorpayPlanId);
+      this.logger.warn({
+        msg: 'razorpay does not know the stored plan id: created the plan again, retrying once',
+        planId: plan.id,
+        staleRazorpayPlanId: razorpayPlanId,
+        razorpayPlanId: fresh,
+      });
+      return use(fresh);
+    }
+  }
+
   /** The Razorpay plan for `plan` under the configured key; created once and remembered (first writer wins). */
   async razorpayPlanId(plan: Plan): Promise<string> {
-    const key = `${this.razorpay.keyId}_${plan.priceInr * 100}_${plan.months}`;
+    const key = this.razorpayPlanKey(plan);
     const known = await this.repository.razorpayPlanId(plan.id, key);
     if (known) return known;
+    const created = await this.createRazorpayPlan(plan);
+    return this.repository.keepRazorpayPlanId(plan.id, key, created);
+  }
+
+  private async replaceRazorpayPlan(plan: Plan, staleId: string): Promise<string> {
+    const created = await this.createRazorpayPlan(plan);
+    return this.repository.replaceRazorpayPlanId(plan.id, this.razorpayPlanKey(plan), staleId, created);
+  }
+
+  private razorpayPlanKey(plan: Plan): string {
+    return `${this.razorpay.keyId}_${plan.priceInr * 100}_${plan.months}`;
+  }
+
+  private async createRazorpayPlan(plan: Plan): Promise<string> {
     const created = await this.razorpay.createPlan({
       name: `Streamly ${plan.name}`,
       amountPaise: plan.priceInr * 100,
       months: plan.months,
       description: `${plan.name}: ₹${plan.priceInr} every ${plan.months === 1 ? 'month' : `${plan.months} months`}`,
     });
-    return this.repository.keepRazorpayPlanId(plan.id, key, created.id);
+    return created.id;
   }
 }

@@ -14,6 +14,7 @@ export const RazorpayPaymentSchema = z.object({
   amount: z.number().int().nonnegative(),
   currency: z.string(),
   status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
+  amount_refunded: z.number().int().nonnegative().nullish(),
   order_id: z.string().nullish(),
   invoice_id: z.string().nullish(),
   method: z.string().nullish(),

@@ -24,13 +24,20 @@ export class RazorpayRequestError extends AppError {
   constructor(
     readonly status: number,
     readonly description: string,
+    /** The input Razorpay names as the cause (`plan_id`, `amount`, …), when it names one. */
+    readonly field: string | null = null,
   ) {
     super(status >= 500 ? ErrorCode.ServiceUnavailable : ErrorCode.Internal, PaymentMessages.processFailed);
     this.name = 'RazorpayRequestError';
   }
+
+  /** Razorpay does not know the id sent (a plan deleted or archived there, or a stand-in that forgot it). */
+  get isUnknownId(): boolean {
+    return this.status === 400 && /id provided does not exist/i.test(this.description);
+  }
 }
 
-type SdkError = { statusCode: number; error?: { description?: string } };
+type SdkError = { statusCode: number; error?: { description?: string; field?: string } };
 const isSdkError = (error: unknown): error is SdkError =>
   typeof error === 'object' &&
   error !== null &&
@@ -183,7 +190,7 @@ export class RazorpayClient {
           status: error.statusCode,
           description,
         });
-        throw new RazorpayRequestError(error.statusCode, description);
+        throw new RazorpayRequestError(error.statusCode, description, error.error?.field ?? null);
       }
       // No response at all (refused, reset, timed out): the SDK's normalizeError trips over it with a TypeError.
       this.logger.error({

@@ -41,4 +41,24 @@ describe('receiptMail', () => {
     expect(mail.text).toContain('Renewal: Standard plan');
     expect(mail.text).toContain('Period: 1 June 2025 to 1 September 2025.');
   });
+
+  it('says a second payment is refunded by itself, and what the viewer keeps', () => {
+    const title = receiptMail({
+      ...base,
+      amountPaise: 120_000,
+      refundedAsDuplicate: true,
+      what: { kind: 'purchase', title: 'Sholay' },
+    });
+    expect(title.subject).toBe('Your Streamly receipt: ₹1,200.00 (refunded)');
+    expect(title.text).toContain('Purchase: Sholay');
+    expect(title.text).toContain('this second payment is being refunded in full, automatically');
+    expect(title.text).not.toContain('for as long as Streamly runs');
+    const plan = receiptMail({
+      ...base,
+      amountPaise: 14_900,
+      refundedAsDuplicate: true,
+      what: { kind: 'subscription', planName: 'Basic', renewal: false, periodStart: null, periodEnd: null },
+    });
+    expect(plan.text).toContain('this second subscription was cancelled at once');
+  });
 });

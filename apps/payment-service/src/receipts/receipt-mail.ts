@@ -9,6 +9,8 @@ export type ReceiptFacts = {
   paymentId: string;
   amountPaise: number;
   paidAt: Date;
+  /** A second payment for what the payer already had (issue 22): refunded by itself, and the mail says so. */
+  refundedAsDuplicate?: boolean;
   what:
     | { kind: 'purchase'; title: string }
     | { kind: 'rental'; title: string; startBy: Date }
@@ -21,7 +23,7 @@ export type ReceiptFacts = {
       };
 };
 
-const rupees = (paise: number) =>
+export const rupees = (paise: number) =>
   `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const day = (date: Date) =>
   date.toLocaleDateString('en-IN', {
@@ -36,12 +38,19 @@ export const gstIncluded = (amountPaise: number): number =>
   Math.round((amountPaise * GST_RATE) / (1 + GST_RATE));
 
 /** The receipt mail of one payment: amount in ₹ (GST included, and how much of it), what it bought, for when. */
+/** What a duplicate's receipt says instead of what the payment gives (it gives nothing: it is refunded). */
+export const duplicateRefundNote = (kind: ReceiptFacts['what']['kind']): string =>
+  kind === 'subscription'
+    ? 'You already had a Streamly plan, so this second subscription was cancelled at once and this payment is being refunded in full, automatically. The money reaches your account within 5-7 working days; your plan carries on as before.'
+    : 'You had already paid for this title, so this second payment is being refunded in full, automatically. The money reaches your account within 5-7 working days; you keep the title from your first payment.';
+
 export const receiptMail = ({
   to,
   name,
   paymentId,
   amountPaise,
   paidAt,
+  refundedAsDuplicate = false,
   what,
 }: ReceiptFacts): OutgoingMail => {
   const item = (() => {
@@ -73,9 +82,10 @@ export const receiptMail = ({
     `Paid on: ${day(paidAt)}`,
     `Payment id: ${paymentId}`,
     '',
-    item.when,
+    refundedAsDuplicate ? duplicateRefundNote(what.kind) : item.when,
     '',
     'Streamly',
   ].join('\n');
-  return { to, subject: `Your Streamly receipt: ${rupees(amountPaise)}`, text };
+  const subject = `Your Streamly receipt: ${rupees(amountPaise)}${refundedAsDuplicate ? ' (refunded)' : ''}`;
+  return { to, subject, text };
 };

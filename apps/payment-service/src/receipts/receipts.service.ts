@@ -47,7 +47,12 @@ export class ReceiptsService {
 
   private async factsOf(payment: StoredPayment): Promise<ReceiptFacts | null> {
     const paidAt = payment.capturedAt ?? new Date();
-    const common = { paymentId: payment._id, amountPaise: payment.amountPaise, paidAt };
+    const common = {
+      paymentId: payment._id,
+      amountPaise: payment.amountPaise,
+      paidAt,
+      refundedAsDuplicate: Boolean(payment.duplicateOf),
+    };
     if (payment.kind === 'subscription') {
       const sub = payment.subscriptionId
         ? await this.subscriptions.findByRazorpayId(payment.subscriptionId)

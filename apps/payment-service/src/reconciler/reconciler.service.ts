@@ -3,6 +3,7 @@ import { GrantsRepository } from '../entitlements/grants.repository';
 import { GrantKind } from '../entitlements/grant.schema';
 import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
+import { RefundsService } from '../payments/refunds.service';
 import { SettlementService } from '../payments/settlement.service';
 import { RazorpayClient } from '../razorpay/razorpay.client';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -33,6 +34,7 @@ export class ReconcilerService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly subscriptionService: SubscriptionsService,
     private readonly settlement: SettlementService,
+    private readonly refunds: RefundsService,
     private readonly razorpay: RazorpayClient,
     private readonly runs: ReconcilerRunsRepository,
   ) {}
@@ -43,6 +45,7 @@ export class ReconcilerService {
     await this.settleOrders(olderThan, result);
     await this.grantCapturedPayments(result);
     await this.refreshSubscriptions(olderThan, new Date(now.getTime() - ABANDONED_AFTER_MS), now, result);
+    await this.finishDuplicates(olderThan, result);
     await this.runs.saveLast({ lastRunAt: now, ...result });
     this.logger.log({ msg: 'reconciler ran', ...result });
     return result;
@@ -53,13 +56,13 @@ export class ReconcilerService {
       if (!order.razorpayOrderId) continue;
       result.checked++;
       await this.guarded(`order ${order.receipt}`, async () => {
+        // Every captured payment: a second one (two Checkout windows) is found and refunded on the way.
         for (const payment of await this.razorpay.fetchOrderPayments(order.razorpayOrderId ?? '')) {
           if (payment.status !== 'captured') continue;
           const { paid } = await this.settlement.settleOrderPayment(order, payment, {
             signatureVerified: false,
           });
           if (paid) result.settled++;
-          return;
         }
       });
     }
@@ -67,8 +70,9 @@ export class ReconcilerService {
 
   /** A captured title payment without its grant: the chain was cut after the payment was recorded. */
   private async grantCapturedPayments(result: ReconcileResult) {
+    // A duplicate has no grant on purpose: its refund is finished below.
     const captured = (await this.payments.captured(BATCH * 5)).filter(
-      (p) => p.kind !== GrantKind.Subscription,
+      (p) => p.kind !== GrantKind.Subscription && !p.duplicateOf,
     );
     const granted = new Set((await this.grants.bySources(captured.map((p) => p._id))).map((g) => g.source));
     for (const payment of captured.filter((p) => !granted.has(p._id))) {
@@ -95,6 +99,30 @@ export class ReconcilerService {
       result.checked++;
       await this.guarded(`subscription ${sub.razorpayId}`, async () => {
         if (await this.subscriptionService.refresh(sub)) result.settled++;
+      });
+    }
+  }
+
+  /**
+   * Second payments (issue 22) whose refund did not go through (Razorpay down or refusing, a refund claim cut off
+   * by a crash), and duplicate subscriptions Razorpay has not cancelled yet: asked again.
+   */
+  private async finishDuplicates(olderThan: Date, result: ReconcileResult) {
+    for (const payment of await this.payments.stuckRefundClaims(olderThan, BATCH)) {
+      result.checked++;
+      await this.guarded(`refund of ${payment._id}`, () => this.refunds.recoverClaim(payment));
+    }
+    for (const payment of await this.payments.duplicatesAwaitingRefund(olderThan, BATCH)) {
+      result.checked++;
+      await this.guarded(`duplicate ${payment._id}`, async () => {
+        await this.refunds.refundDuplicate(payment._id, payment.duplicateOf ?? '');
+        if ((await this.payments.findById(payment._id))?.refundId) result.settled++;
+      });
+    }
+    for (const sub of await this.subscriptions.duplicatesStillRunning(BATCH)) {
+      result.checked++;
+      await this.guarded(`duplicate subscription ${sub.razorpayId}`, async () => {
+        await this.subscriptionService.cancelDuplicateNow(sub);
       });
     }
   }

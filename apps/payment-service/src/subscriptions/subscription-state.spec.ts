@@ -1,14 +1,21 @@
 import { PlanId, SubscriptionStatus } from '@app/contracts';
 import type { SubscriptionFacts } from './subscription-state';
-import { accessUntil, givesAccess, isNewer, pickCurrent, pickScheduledChange } from './subscription-state';
+import {
+  accessUntil,
+  givesAccess,
+  isNewer,
+  pickCurrent,
+  pickDuplicates,
+  pickScheduledChange,
+} from './subscription-state';
 
 const DAY = 24 * 3_600_000;
 const now = new Date('2025-06-01T12:00:00.000Z');
 const at = (days: number) => new Date(now.getTime() + days * DAY);
 
-const sub = (
-  overrides: Partial<SubscriptionFacts & { createdAt: Date }> = {},
-): SubscriptionFacts & { createdAt: Date } => ({
+type Sub = SubscriptionFacts & { createdAt: Date; liveSince?: Date | null };
+
+const sub = (overrides: Partial<Sub> = {}): Sub => ({
   razorpayId: 'sub_1',
   planId: PlanId.Standard,
   status: SubscriptionStatus.Active,
@@ -141,5 +148,70 @@ describe('pickCurrent and pickScheduledChange (DECISIONS 28)', () => {
 
   it('never offers a cancelled change', () => {
     expect(pickScheduledChange([{ ...waiting, status: SubscriptionStatus.Cancelled }, old], old)).toBeNull();
+  });
+});
+
+describe('pickDuplicates: one live subscription per viewer (issue 22)', () => {
+  const first = sub({ razorpayId: 'sub_first', liveSince: at(-10), createdAt: at(-10) });
+  const second = sub({
+    razorpayId: 'sub_second',
+    planId: PlanId.Premium,
+    liveSince: at(-9),
+    createdAt: at(-11),
+  });
+
+  it('keeps the one live first and names every other live one a duplicate', () => {
+    expect(pickDuplicates([second, first])).toEqual({ keeper: first, duplicates: [second] });
+    const authenticated = sub({
+      razorpayId: 'sub_third',
+      status: SubscriptionStatus.Authenticated,
+      liveSince: at(-1),
+    });
+    expect(pickDuplicates([first, second, authenticated])?.duplicates).toEqual([second, authenticated]);
+  });
+
+  it('dates a subscription from before the rule (never seen going live) by its record', () => {
+    const older = sub({ razorpayId: 'sub_legacy', liveSince: null, createdAt: at(-20) });
+    expect(pickDuplicates([first, older])?.keeper).toBe(older);
+    const newer = sub({ razorpayId: 'sub_legacy', liveSince: null, createdAt: at(-1) });
+    expect(pickDuplicates([first, newer])?.keeper).toBe(first);
+  });
+
+  it('finds nothing with one live subscription, ended ones, halted ones or one never paid', () => {
+    expect(pickDuplicates([first])).toBeNull();
+    expect(
+      pickDuplicates([
+        first,
+        sub({ razorpayId: 'sub_x', status: SubscriptionStatus.Cancelled }),
+        sub({ razorpayId: 'sub_y', status: SubscriptionStatus.Halted }),
+        sub({ razorpayId: 'sub_z', status: SubscriptionStatus.Created, authorised: false }),
+        sub({ razorpayId: 'sub_w', duplicateOf: 'sub_first' }),
+      ]),
+    ).toBeNull();
+  });
+
+  it('never takes a plan change (DECISIONS 28) and the plan it replaces for two plans', () => {
+    const old = sub({ razorpayId: 'sub_old', liveSince: at(-30) });
+    const waiting = sub({
+      razorpayId: 'sub_new',
+      status: SubscriptionStatus.Authenticated,
+      replaces: 'sub_old',
+      currentStart: null,
+      currentEnd: null,
+      liveSince: at(-1),
+    });
+    expect(pickDuplicates([old, waiting])).toBeNull();
+    // Charged at once (the old period was over): both active until the old one's cancellation lands.
+    expect(pickDuplicates([old, { ...waiting, status: SubscriptionStatus.Active }])).toBeNull();
+    expect(
+      pickDuplicates([
+        { ...old, replacedBy: 'sub_new' },
+        { ...waiting, status: SubscriptionStatus.Active },
+      ]),
+    ).toBeNull();
+  });
+
+  it('leaves a duplicate out of pickCurrent, even while its period runs', () => {
+    expect(pickCurrent([first, { ...second, duplicateOf: 'sub_first', createdAt: at(-1) }], now)).toBe(first);
   });
 });

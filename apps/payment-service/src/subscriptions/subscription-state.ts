@@ -16,6 +16,8 @@ export type SubscriptionFacts = {
   authorised: boolean;
   replaces: string | null;
   replacedBy: string | null;
+  /** Set on a second live subscription of its viewer (issue 22): it gives nothing and is cancelled. */
+  duplicateOf?: string | null;
 };
 
 /** The state Razorpay reports, in our terms. */
@@ -111,7 +113,9 @@ export const pickCurrent = <S extends SubscriptionFacts & { createdAt?: Date }>(
   subs: S[],
   now: Date,
 ): S | null => {
-  const newestFirst = [...subs].sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0));
+  const newestFirst = subs
+    .filter((sub) => !sub.duplicateOf)
+    .sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0));
   const live = newestFirst.filter((sub) => givesAccess(sub, now));
   const liveIds = new Set(live.map((sub) => sub.razorpayId));
   const current = live.find((sub) => !(sub.replacedBy && liveIds.has(sub.replacedBy)));
@@ -136,3 +140,47 @@ export const pickScheduledChange = <S extends SubscriptionFacts>(subs: S[], curr
       sub.replaces === current.razorpayId &&
       !isTerminal(sub.status),
   ) ?? null;
+
+const LIVE: ReadonlySet<SubscriptionStatus> = new Set([
+  SubscriptionStatus.Authenticated,
+  SubscriptionStatus.Active,
+  SubscriptionStatus.Pending,
+]);
+
+export const isLiveStatus = (status: SubscriptionStatus): boolean => LIVE.has(status);
+
+/**
+ * Whether it is one of the viewer's plans for the one-live-plan rule: authorised and running (or about to be
+ * charged). A plan change still waiting for its start, the old plan a change replaces (DECISIONS 28) and a
+ * duplicate already found do not count.
+ */
+export const countsAsLive = (sub: SubscriptionFacts): boolean =>
+  !sub.duplicateOf &&
+  !sub.replacedBy &&
+  isLiveStatus(sub.status) &&
+  !(sub.replaces && sub.status === SubscriptionStatus.Authenticated);
+
+/**
+ * One live subscription per viewer (issue 22): of several live at once, the one live first stays (one from before
+ * the rule, never seen going live, by when its record was made) and every other is a duplicate.
+ */
+export const pickDuplicates = <S extends SubscriptionFacts & { liveSince?: Date | null; createdAt?: Date }>(
+  subs: S[],
+): { keeper: S; duplicates: S[] } | null => {
+  const time = (date: Date | null | undefined) => date?.getTime() ?? 0;
+  // The old plan of a change (DECISIONS 28) runs beside its successor until the switch: never a duplicate of it.
+  const replaced = new Set(
+    subs
+      .filter((sub) => sub.replaces && sub.authorised && !isTerminal(sub.status))
+      .map((sub) => sub.replaces),
+  );
+  const live = subs
+    .filter((sub) => countsAsLive(sub) && !replaced.has(sub.razorpayId ?? null))
+    .sort(
+      (a, b) =>
+        time(a.liveSince ?? a.createdAt) - time(b.liveSince ?? b.createdAt) ||
+        time(a.createdAt) - time(b.createdAt) ||
+        (a.razorpayId ?? '').localeCompare(b.razorpayId ?? ''),
+    );
+  return live.length > 1 ? { keeper: live[0], duplicates: live.slice(1) } : null;
+};

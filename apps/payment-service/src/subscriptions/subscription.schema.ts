@@ -8,6 +8,11 @@ export class SubscriptionRecord {
   @Prop({ type: String }) razorpayId?: string | null;
   @Prop({ required: true }) userId: string;
   @Prop({ required: true }) idempotencyKey: string;
+  /**
+   * The user id while this new subscription (not a plan change) awaits Checkout or is live; absent once it ends or
+   * another order replaces it unpaid. Its unique sparse index holds one such subscription per viewer (issue 22).
+   */
+  @Prop({ type: String }) openFor?: string;
   @Prop({ type: String, required: true, enum: Object.values(PlanId) }) planId: PlanId;
   @Prop({ type: String, required: true, enum: Object.values(SubscriptionStatus) }) status: SubscriptionStatus;
   @Prop({ type: Date, default: null }) currentStart: Date | null;
@@ -21,6 +26,10 @@ export class SubscriptionRecord {
   /** The subscription this one replaces at its period end (a plan change), and the reverse link. */
   @Prop({ type: String, default: null }) replaces: string | null;
   @Prop({ type: String, default: null }) replacedBy: string | null;
+  /** When we first learned it was live (authenticated, active, pending): of two live at once, the later one goes. */
+  @Prop({ type: Date, default: null }) liveSince: Date | null;
+  /** Set when it was a second live subscription of its viewer: the one it duplicated; cancelled and refunded. */
+  @Prop({ type: String, default: null }) duplicateOf: string | null;
   @Prop({ type: String, default: null }) email: string | null;
   @Prop({ type: String, default: null }) name: string | null;
   createdAt?: Date;
@@ -32,5 +41,7 @@ SubscriptionSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
 // Named apart from the partial index it replaces (`razorpayId_1`): see OrderSchema.
 SubscriptionSchema.index({ razorpayId: 1 }, { unique: true, sparse: true, name: 'razorpayId_sparse' });
 SubscriptionSchema.index({ userId: 1, createdAt: -1 });
+SubscriptionSchema.index({ openFor: 1 }, { unique: true, sparse: true, name: 'openFor_sparse' });
 SubscriptionSchema.index({ status: 1, createdAt: 1 });
+SubscriptionSchema.index({ email: 1 });
 SubscriptionSchema.index({ createdAt: -1, _id: -1 });

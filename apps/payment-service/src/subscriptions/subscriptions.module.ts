@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { PaymentsDataModule } from '../data/payments-data.module';
 import { EntitlementsModule } from '../entitlements/entitlements.module';
+import { PaymentsModule } from '../payments/payments.module';
 import { PlansModule } from '../plans/plans.module';
 import { ReceiptsModule } from '../receipts/receipts.module';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
 
 @Module({
-  imports: [PaymentsDataModule, PlansModule, EntitlementsModule, ReceiptsModule],
+  imports: [PaymentsDataModule, PlansModule, EntitlementsModule, ReceiptsModule, PaymentsModule],
   controllers: [SubscriptionsController],
   providers: [SubscriptionsService],
   exports: [SubscriptionsService],

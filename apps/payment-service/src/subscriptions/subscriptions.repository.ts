@@ -1,20 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+import type { PlanId } from '@app/contracts';
 import { SubscriptionStatus } from '@app/contracts';
-import { unlessDuplicate } from '@app/server-core';
-import type { PageFilter } from '../orders/orders.repository';
+import { containsText, unlessDuplicate } from '@app/server-core';
+import type { KnownEmail, PageFilter } from '../data/page-filter';
+import { userCondition } from '../data/page-filter';
 import { SubscriptionRecord } from './subscription.schema';
 
 export type StoredSubscription = SubscriptionRecord & { _id: Types.ObjectId; createdAt: Date };
 export type NewSubscription = Pick<
   SubscriptionRecord,
-  'userId' | 'idempotencyKey' | 'planId' | 'startAt' | 'replaces' | 'email' | 'name'
+  'userId' | 'idempotencyKey' | 'planId' | 'startAt' | 'replaces' | 'email' | 'name' | 'openFor'
 >;
 export type SubscriptionChanges = Partial<
   Pick<
     SubscriptionRecord,
-    'status' | 'currentStart' | 'currentEnd' | 'chargeAt' | 'cancelAtCycleEnd' | 'authorised' | 'replacedBy'
+    | 'status'
+    | 'currentStart'
+    | 'currentEnd'
+    | 'chargeAt'
+    | 'cancelAtCycleEnd'
+    | 'authorised'
+    | 'replacedBy'
+    | 'liveSince'
   >
 >;
 
@@ -25,7 +34,10 @@ export class SubscriptionsRepository {
     @InjectModel(SubscriptionRecord.name) private readonly subscriptions: Model<SubscriptionRecord>,
   ) {}
 
-  /** Claims the (user, idempotency key) pair; null when that key already made a subscription. */
+  /**
+   * Claims the (user, idempotency key) pair and, for a new subscription (`openFor` set), the viewer's one open
+   * subscription; null when either is taken.
+   */
   async create(sub: NewSubscription): Promise<StoredSubscription | null> {
     const created = await unlessDuplicate(
       this.subscriptions.create({
@@ -37,6 +49,8 @@ export class SubscriptionsRepository {
         cancelAtCycleEnd: false,
         authorised: false,
         replacedBy: null,
+        liveSince: null,
+        duplicateOf: null,
       }),
       null,
     );
@@ -48,6 +62,47 @@ export class SubscriptionsRepository {
       .findOne({ userId: { $eq: userId }, idempotencyKey: { $eq: idempotencyKey } })
       .lean<StoredSubscription>()
       .exec();
+  }
+
+  /** The viewer's open (awaiting Checkout, or live) new subscription, if any. */
+  findOpen(userId: string): Promise<StoredSubscription | null> {
+    return this.subscriptions
+      .findOne({ openFor: { $eq: userId } })
+      .lean<StoredSubscription>()
+      .exec();
+  }
+
+  /**
+   * Frees the viewer's open slot held by `id` when it is still what the caller saw: never paid (`unpaid`), or any
+   * state (it ended or halted). The subscription itself is left as it is.
+   */
+  async releaseOpen(id: Types.ObjectId, { unpaid }: { unpaid: boolean }): Promise<boolean> {
+    const result = await this.subscriptions
+      .updateOne(
+        {
+          _id: id,
+          openFor: { $type: 'string' },
+          ...(unpaid ? { status: SubscriptionStatus.Created, authorised: false } : {}),
+        },
+        { $unset: { openFor: 1 } },
+      )
+      .exec();
+    return result.modifiedCount === 1;
+  }
+
+  /** Notes when it was first seen live, once (of two live at once, the later is the duplicate). */
+  async markLive(razorpayId: string, at: Date): Promise<void> {
+    await this.subscriptions
+      .updateOne({ razorpayId: { $eq: razorpayId }, liveSince: null }, { $set: { liveSince: at } })
+      .exec();
+  }
+
+  /** Marks a second live subscription of a viewer, once: true for the caller that marked it. */
+  async markDuplicate(razorpayId: string, duplicateOf: string): Promise<boolean> {
+    const result = await this.subscriptions
+      .updateOne({ razorpayId: { $eq: razorpayId }, duplicateOf: null }, { $set: { duplicateOf } })
+      .exec();
+    return result.modifiedCount === 1;
   }
 
   findByRazorpayId(razorpayId: string): Promise<StoredSubscription | null> {
@@ -130,15 +185,29 @@ export class SubscriptionsRepository {
       .exec();
   }
 
+  /** Duplicates Razorpay has not cancelled yet (its cancel failed): the reconciler asks again. */
+  duplicatesStillRunning(limit: number): Promise<StoredSubscription[]> {
+    return this.subscriptions
+      .find({
+        duplicateOf: { $type: 'string' },
+        status: { $nin: [SubscriptionStatus.Cancelled, SubscriptionStatus.Completed] },
+      })
+      .limit(limit)
+      .lean<StoredSubscription[]>()
+      .exec();
+  }
+
+  /** `planIds`: the plans whose name matched the console's title filter. */
   async page(
-    filter: PageFilter<SubscriptionStatus>,
+    filter: PageFilter<SubscriptionStatus> & { planIds?: PlanId[] },
     skip: number,
     limit: number,
   ): Promise<{ items: StoredSubscription[]; total: number }> {
     const query = {
       razorpayId: { $type: 'string' as const },
-      ...(filter.userId ? { userId: { $eq: filter.userId } } : {}),
+      ...userCondition(filter),
       ...(filter.status ? { status: { $eq: filter.status } } : {}),
+      ...(filter.planIds ? { planId: { $in: filter.planIds } } : {}),
     };
     const [items, total] = await Promise.all([
       this.subscriptions
@@ -153,10 +222,35 @@ export class SubscriptionsRepository {
     return { items, total };
   }
 
+  /** The latest email on each of these payers' subscriptions. */
+  emailsOf(userIds: string[]): Promise<KnownEmail[]> {
+    return this.subscriptions
+      .find({ userId: { $in: userIds }, email: { $type: 'string' } }, { userId: 1, email: 1, _id: 0 })
+      .sort({ createdAt: -1 })
+      .lean<KnownEmail[]>()
+      .exec();
+  }
+
+  /** Payers whose subscriptions carry an email containing `text` (the console's email filter). */
+  async userIdsByEmail(text: string, limit: number): Promise<string[]> {
+    const ids = await this.subscriptions.distinct('userId', { email: containsText(text) }).exec();
+    return ids.slice(0, limit);
+  }
+
+  /** user.updated: renewal receipts go to the account's current email. */
+  async updatePerson(userId: string, email: string, name: string): Promise<void> {
+    await this.subscriptions
+      .updateMany({ userId: { $eq: userId }, email: { $type: 'string' } }, { $set: { email, name } })
+      .exec();
+  }
+
   /** user.deleted: the records stay; the email and name go and the user id becomes `marker`. Idempotent. */
   async forgetPerson(userId: string, marker: string): Promise<void> {
     await this.subscriptions
-      .updateMany({ userId: { $eq: userId } }, { $set: { userId: marker, email: null, name: null } })
+      .updateMany(
+        { userId: { $eq: userId } },
+        { $set: { userId: marker, email: null, name: null }, $unset: { openFor: 1 } },
+      )
       .exec();
   }
 }

@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Checkout, Payer, PlanId, SubscriptionView, VerifyPaymentResult } from '@app/contracts';
-import { ErrorCode, PaymentMessages, PaymentStatus, SubscriptionStatus } from '@app/contracts';
+import { ErrorCode, PaymentMessages, PaymentStatus, RevokeReason, SubscriptionStatus } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { assertIdempotencyKey, subscriptionCheckout } from '../checkout/checkout.mapper';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { GrantKind } from '../entitlements/grant.schema';
 import { PaymentEventsPublisher } from '../payments/payment-events.publisher';
 import { PaymentsRepository } from '../payments/payments.repository';
+import { RefundsService } from '../payments/refunds.service';
 import { PlansService } from '../plans/plans.service';
 import type { RazorpayPayment, RazorpaySubscription } from '../razorpay/razorpay-entities';
 import { fromUnix, toUnix } from '../razorpay/razorpay-entities';
@@ -15,9 +16,11 @@ import { ReceiptsService } from '../receipts/receipts.service';
 import { toSubscriptionView } from './subscription.mapper';
 import {
   givesAccess,
+  isLiveStatus,
   isNewer,
   isTerminal,
   pickCurrent,
+  pickDuplicates,
   pickScheduledChange,
   remoteState,
 } from './subscription-state';
@@ -28,6 +31,8 @@ export type SubscriptionConfirmation = { paymentId: string; subscriptionId: stri
 
 /** How often a compare-and-set is retried when another writer moved the subscription in between. */
 const CAS_ATTEMPTS = 5;
+/** Rounds of "find the open subscription, else claim the slot" before giving up (a lost round: another tab won). */
+const OPEN_ATTEMPTS = 4;
 
 /**
  * Plans that renew by themselves (DECISIONS 4, 28) through Razorpay Subscriptions: subscribe, verify, follow
@@ -45,22 +50,48 @@ export class SubscriptionsService {
     private readonly entitlements: EntitlementsService,
     private readonly receipts: ReceiptsService,
     private readonly events: PaymentEventsPublisher,
+    private readonly refunds: RefundsService,
     private readonly razorpay: RazorpayClient,
   ) {}
 
-  /** `POST /create-order` with a plan: a new subscription, authorised through Checkout. */
+  /**
+   * `POST /create-order` with a plan: a new subscription, authorised through Checkout. One per viewer awaits
+   * Checkout or is live at a time (issue 22), whatever the key: another tab asking the same plan gets the same
+   * subscription; one asking another plan takes the slot of one never paid (which stays payable: if it is paid
+   * after all, the second to go live is cancelled and refunded).
+   */
   async createPlanOrder({ payer, planId, idempotencyKey }: PlanOrder): Promise<Checkout> {
     assertIdempotencyKey(idempotencyKey);
     const existing = await this.subscriptions.findByKey(payer.userId, idempotencyKey);
     if (existing) return this.checkoutOf(this.samePlanOrFail(existing, planId), payer);
     const current = pickCurrent(await this.subscriptions.ofUser(payer.userId), new Date());
-    if (current) {
-      throw new AppError(
-        ErrorCode.Conflict,
-        current.planId === planId ? PaymentMessages.samePlan : PaymentMessages.alreadySubscribed,
-      );
+    if (current) throw this.alreadySubscribed(current.planId, planId);
+    this.plans.findOrFail(planId);
+    for (let attempt = 0; attempt < OPEN_ATTEMPTS; attempt++) {
+      const open = await this.subscriptions.findOpen(payer.userId);
+      if (open) {
+        const unpaid = open.status === SubscriptionStatus.Created && !open.authorised && !open.duplicateOf;
+        if (unpaid && open.planId === planId) return this.checkoutOf(open, payer);
+        const over =
+          isTerminal(open.status) || open.status === SubscriptionStatus.Halted || Boolean(open.duplicateOf);
+        if (!unpaid && !over) throw this.alreadySubscribed(open.planId, planId);
+        await this.subscriptions.releaseOpen(open._id, { unpaid });
+        continue;
+      }
+      const claimed = await this.subscriptions.create({
+        userId: payer.userId,
+        idempotencyKey,
+        planId,
+        startAt: null,
+        replaces: null,
+        email: payer.email,
+        name: payer.name,
+        openFor: payer.userId,
+      });
+      const sub = claimed ?? (await this.subscriptions.findByKey(payer.userId, idempotencyKey));
+      if (sub) return this.checkoutOf(this.samePlanOrFail(sub, planId), payer);
     }
-    return this.claimAndCheckout(payer, planId, idempotencyKey, { startAt: null, replaces: null });
+    throw new AppError(ErrorCode.Conflict, PaymentMessages.createOrderFailed);
   }
 
   /**
@@ -101,7 +132,13 @@ export class SubscriptionsService {
     ]);
     await this.subscriptions.setFlags(sub.razorpayId, { authorised: true });
     await this.applyRemote({ ...sub, authorised: true }, entity, payment);
-    return { message: PaymentMessages.success, movieId: null, planId: sub.planId, kind: 'subscription' };
+    const duplicate = (await this.subscriptions.findByRazorpayId(sub.razorpayId))?.duplicateOf;
+    return {
+      message: duplicate ? PaymentMessages.duplicateRefunded : PaymentMessages.success,
+      movieId: null,
+      planId: sub.planId,
+      kind: 'subscription',
+    };
   }
 
   async view(userId: string): Promise<SubscriptionView | null> {
@@ -110,25 +147,30 @@ export class SubscriptionsService {
     return current ? this.viewOf(current, subs) : null;
   }
 
-  /** Cancel = stop renewing: access lasts to the period's end ("Active until {date}"); a waiting change is dropped. */
+  /**
+   * Cancel = stop renewing every subscription of the account (issue 22: a second live one too): access lasts to
+   * the period's end ("Active until {date}"); a waiting change, or one never charged, is cancelled now.
+   */
   async cancel(userId: string): Promise<SubscriptionView> {
-    const subs = await this.subscriptions.ofUser(userId);
-    const current = pickCurrent(subs, new Date());
+    const current = pickCurrent(await this.subscriptions.ofUser(userId), new Date());
     if (!current?.razorpayId) throw new AppError(ErrorCode.NotFound, PaymentMessages.noSubscription);
-    // Never charged (no period to wait for): nothing to keep, cancel it now.
-    await this.cancelRenewal(current, { now: current.currentEnd === null });
-    for (const waiting of subs.filter((sub) => sub.replaces === current.razorpayId && sub.razorpayId)) {
-      await this.cancelRenewal(waiting, { now: true });
-    }
+    await this.stopRenewals(userId);
     const refreshed = (await this.subscriptions.findByRazorpayId(current.razorpayId)) ?? current;
     return this.viewOf(refreshed, await this.subscriptions.ofUser(userId));
   }
 
-  /** user.deleted: stop every renewal at its cycle end; one never charged (a waiting change) is cancelled now. */
+  /**
+   * Cancel and user.deleted: stop every renewal at its cycle end; one never charged (a waiting change, a Checkout
+   * never finished) is cancelled now. One Razorpay refuses does not keep the others running.
+   */
   async stopRenewals(userId: string): Promise<void> {
+    const failures: unknown[] = [];
     for (const sub of await this.subscriptions.ofUser(userId)) {
-      await this.cancelRenewal(sub, { now: sub.currentEnd === null });
+      await this.cancelRenewal(sub, { now: sub.currentEnd === null }).catch((error: unknown) => {
+        failures.push(error);
+      });
     }
+    if (failures.length) throw failures[0];
   }
 
   /** The reconciler: ask Razorpay for the subscription's state and apply it. */
@@ -155,7 +197,9 @@ export class SubscriptionsService {
     let stored = sub;
     let changed = false;
     for (let attempt = 0; attempt < CAS_ATTEMPTS && isNewer(stored, remote); attempt++) {
-      if (await this.subscriptions.updateIfUnchanged(stored, remote)) {
+      // Live for the first time: noted in the same write, so no reader ever sees it live without its moment.
+      const firstLive = isLiveStatus(remote.status) && !stored.liveSince ? { liveSince: new Date() } : {};
+      if (await this.subscriptions.updateIfUnchanged(stored, { ...remote, ...firstLive })) {
         changed = true;
         break;
       }
@@ -167,12 +211,15 @@ export class SubscriptionsService {
     if (remote.status !== SubscriptionStatus.Created && !stored.authorised) {
       await this.subscriptions.setFlags(sub.razorpayId, { authorised: true });
     }
+    // An ended subscription no longer holds the viewer's one open slot.
+    if (isTerminal(remote.status)) await this.subscriptions.releaseOpen(sub._id, { unpaid: false });
+    const duplicateOf = await this.duplicateCheck(sub, remote.status);
 
     const charged = payment?.status === 'captured' && entity.current_start && entity.current_end;
-    if (charged && payment) await this.recordCharge(sub, entity, payment);
+    if (charged && payment) await this.recordCharge(sub, entity, payment, duplicateOf);
     const cycleStart = fromUnix(entity.current_start);
     const cycleEnd = fromUnix(entity.current_end);
-    if (cycleStart && cycleEnd && (charged || remote.status === SubscriptionStatus.Active)) {
+    if (!duplicateOf && cycleStart && cycleEnd && (charged || remote.status === SubscriptionStatus.Active)) {
       await this.entitlements.grant({
         source: `${sub.razorpayId}@${entity.current_start}`,
         userId: sub.userId,
@@ -185,7 +232,12 @@ export class SubscriptionsService {
         grantedAt: new Date(),
       });
     }
-    if (sub.replaces && remote.status !== SubscriptionStatus.Created && !isTerminal(remote.status)) {
+    if (
+      !duplicateOf &&
+      sub.replaces &&
+      remote.status !== SubscriptionStatus.Created &&
+      !isTerminal(remote.status)
+    ) {
       await this.takeOverFrom(sub);
     }
     if (changed) {
@@ -200,10 +252,74 @@ export class SubscriptionsService {
     return changed;
   }
 
+  /**
+   * One live subscription per viewer (issue 22): when this one is live, the viewer's live subscriptions are
+   * compared and every one but the first to go live is retired (cancelled now, its charges refunded). Answers the
+   * subscription kept when this one is (or already was) a duplicate.
+   */
+  private async duplicateCheck(sub: StoredSubscription, status: SubscriptionStatus): Promise<string | null> {
+    if (!sub.razorpayId) return null;
+    const fresh = await this.subscriptions.findByRazorpayId(sub.razorpayId);
+    if (fresh?.duplicateOf) return fresh.duplicateOf;
+    if (!isLiveStatus(status)) return null;
+    await this.subscriptions.markLive(sub.razorpayId, new Date());
+    const found = pickDuplicates(await this.subscriptions.ofUser(sub.userId));
+    const keptId = found?.keeper.razorpayId;
+    if (found && keptId) {
+      for (const duplicate of found.duplicates) await this.retireDuplicate(duplicate, keptId);
+      if (found.duplicates.some((duplicate) => duplicate.razorpayId === sub.razorpayId)) return keptId;
+    }
+    // A concurrent path (another webhook, verify) may have found it first.
+    return (await this.subscriptions.findByRazorpayId(sub.razorpayId))?.duplicateOf ?? null;
+  }
+
+  /**
+   * A second live subscription: marked (once, so one caller cancels it), cancelled now through Razorpay, any cycle
+   * it was granted revoked, and every charge of it refunded (each refund is claimed, so a repeat asks nothing).
+   * The reconciler retries a cancel Razorpay could not take; charges reported later are refunded as recorded.
+   */
+  async retireDuplicate(duplicate: StoredSubscription, keptId: string): Promise<void> {
+    const id = duplicate.razorpayId;
+    if (!id) return;
+    if (await this.subscriptions.markDuplicate(id, keptId)) {
+      this.logger.warn({
+        msg: 'second live subscription cancelled and refunded',
+        subscriptionId: id,
+        kept: keptId,
+        userId: duplicate.userId,
+      });
+      await this.cancelDuplicateNow({ ...duplicate, duplicateOf: keptId });
+      await this.entitlements.revokeSubscription(id, RevokeReason.DuplicatePlan);
+    }
+    for (const charge of await this.payments.ofSubscription(id)) {
+      if (charge.status === PaymentStatus.Captured && !charge.refundId) {
+        await this.refunds.refundDuplicate(charge._id, keptId);
+      }
+    }
+  }
+
+  /** Cancels a duplicate at once (not at its cycle end), whatever its renewal flag; failures are left for the reconciler. */
+  async cancelDuplicateNow(sub: StoredSubscription): Promise<void> {
+    if (!sub.razorpayId || isTerminal(sub.status)) return;
+    try {
+      await this.subscriptions.setFlags(sub.razorpayId, { cancelAtCycleEnd: true });
+      await this.applyRemote(sub, await this.razorpay.cancelSubscription(sub.razorpayId, false));
+    } catch (error) {
+      this.logger.warn({
+        msg: 'duplicate subscription not cancelled yet',
+        subscriptionId: sub.razorpayId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      if (error instanceof RazorpayRequestError && error.status < 500)
+        await this.refresh(sub).catch(() => false);
+    }
+  }
+
   private async recordCharge(
     sub: StoredSubscription,
     entity: RazorpaySubscription,
     payment: RazorpayPayment,
+    knownDuplicateOf: string | null,
   ) {
     const { capturedNow } = await this.payments.record(
       {
@@ -221,10 +337,17 @@ export class SubscriptionsService {
         periodStart: fromUnix(entity.current_start),
         periodEnd: fromUnix(entity.current_end),
         cycle: entity.paid_count || 1,
+        duplicateOf: knownDuplicateOf,
       },
       new Date(),
     );
-    if (capturedNow) {
+    // Found a duplicate meanwhile by a concurrent path whose refunds ran before this charge was stored: ask again
+    // (each refund is claimed once), so no charge of a duplicate escapes its refund.
+    const duplicateOf =
+      knownDuplicateOf ?? (await this.subscriptions.findByRazorpayId(entity.id))?.duplicateOf ?? null;
+    if (duplicateOf) {
+      await this.refunds.refundDuplicate(payment.id, duplicateOf);
+    } else if (capturedNow) {
       await this.events.publish('payment.captured', {
         paymentId: payment.id,
         userId: sub.userId,
@@ -308,6 +431,13 @@ export class SubscriptionsService {
     return this.checkoutOf(this.samePlanOrFail(sub, planId), payer);
   }
 
+  private alreadySubscribed(heldPlanId: PlanId, askedPlanId: PlanId): AppError {
+    return new AppError(
+      ErrorCode.Conflict,
+      heldPlanId === askedPlanId ? PaymentMessages.samePlan : PaymentMessages.alreadySubscribed,
+    );
+  }
+
   private samePlanOrFail(sub: StoredSubscription, planId: PlanId): StoredSubscription {
     if (sub.planId !== planId) throw new AppError(ErrorCode.Conflict, PaymentMessages.createOrderFailed);
     return sub;
@@ -318,16 +448,18 @@ export class SubscriptionsService {
     const plan = this.plans.findOrFail(sub.planId);
     let razorpayId = sub.razorpayId;
     if (!razorpayId) {
-      const created = await this.razorpay.createSubscription({
-        planId: await this.plans.razorpayPlanId(plan),
-        totalCount: this.plans.totalCount(plan),
-        ...(sub.startAt ? { startAt: toUnix(sub.startAt) } : {}),
-        notes: {
-          userId: sub.userId,
-          planId: sub.planId,
-          ...(sub.replaces ? { replaces: sub.replaces } : {}),
-        },
-      });
+      const created = await this.plans.withRazorpayPlan(plan, (razorpayPlanId) =>
+        this.razorpay.createSubscription({
+          planId: razorpayPlanId,
+          totalCount: this.plans.totalCount(plan),
+          ...(sub.startAt ? { startAt: toUnix(sub.startAt) } : {}),
+          notes: {
+            userId: sub.userId,
+            planId: sub.planId,
+            ...(sub.replaces ? { replaces: sub.replaces } : {}),
+          },
+        }),
+      );
       razorpayId = (await this.subscriptions.attachRazorpayId(sub._id, created.id))?.razorpayId ?? created.id;
     }
     return subscriptionCheckout({

@@ -91,7 +91,7 @@ const setup = () => {
 };
 
 describe('UserDataService', () => {
-  it("exports the viewer's rows in the admin console's shapes, amounts in rupees, no email or name", async () => {
+  it("exports the viewer's rows in the admin console's shapes, amounts in rupees, with the email each record holds", async () => {
     const { service, repos } = setup();
     const exported = await service.exportOf(USER);
     expect(repos.orders.ofUser).toHaveBeenCalledWith(USER);
@@ -100,6 +100,7 @@ describe('UserDataService', () => {
         {
           id: 'sub_1',
           userId: USER,
+          email: 'asha@example.in',
           planId: 'basic',
           status: 'active',
           currentStart: '2026-03-01T10:00:00.000Z',
@@ -108,8 +109,25 @@ describe('UserDataService', () => {
           createdAt: '2026-03-01T10:00:00.000Z',
         },
       ],
-      orders: [expect.objectContaining({ id: 'order_1', amountInr: 1200, status: 'paid', kind: 'purchase' })],
-      payments: [expect.objectContaining({ id: 'pay_1', amountInr: 1200, method: 'upi', refundable: true })],
+      orders: [
+        expect.objectContaining({
+          id: 'order_1',
+          email: 'asha@example.in',
+          amountInr: 1200,
+          status: 'paid',
+          kind: 'purchase',
+        }),
+      ],
+      payments: [
+        expect.objectContaining({
+          id: 'pay_1',
+          email: null,
+          title: 'Sholay',
+          amountInr: 1200,
+          method: 'upi',
+          refundable: true,
+        }),
+      ],
       titles: [title],
     });
   });

@@ -39,9 +39,18 @@ export class UserDataService {
     return {
       subscriptions: subscriptions.map(toAdminSubscription),
       orders: orders.map(toAdminOrder),
-      payments: payments.map(toAdminPayment),
+      payments: payments.map((payment) => toAdminPayment(payment)),
       titles,
     };
+  }
+
+  /**
+   * user.updated: the payer's email and name on their orders and plans follow the account, so renewal receipts
+   * reach the current address and the admin console finds the payer by it. Idempotent.
+   */
+  async updatePerson(userId: string, email: string, name: string): Promise<void> {
+    await this.orders.updatePerson(userId, email, name);
+    await this.subscriptions.updatePerson(userId, email, name);
   }
 
   /**

@@ -8,12 +8,17 @@ export const CONSUMER_GROUP = 'payment-service';
 
 /**
  * `user.deleted` (DECISIONS 32): renewals stop at their cycle end, payment records stay (the law keeps them)
- * without the personal fields. Every step is idempotent, so a redelivery is harmless.
+ * without the personal fields. `user.updated`: the email and name on the payer's records follow the account.
+ * Every step is idempotent, so a redelivery is harmless.
  */
 export const userEventHandlers = (
   idempotency: IdempotencyStore,
   userData: UserDataService,
 ): EventHandlers => ({
+  'user.updated': async (event) => {
+    const { userId, email, username } = event.payload;
+    await userData.updatePerson(userId, email, username);
+  },
   'user.deleted': async (event) => {
     await idempotency.processOnce({ group: CONSUMER_GROUP, eventId: event.id }, () =>
       userData.forget(event.payload.userId),

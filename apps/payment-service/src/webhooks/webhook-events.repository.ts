@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { unlessDuplicate } from '@app/server-core';
-import type { PageFilter } from '../orders/orders.repository';
+import type { PageFilter } from '../data/page-filter';
+import { userCondition } from '../data/page-filter';
 import { WebhookEventRecord, WebhookOutcome } from './webhook-event.schema';
 
 export type StoredWebhookEvent = WebhookEventRecord;
@@ -38,7 +39,7 @@ export class WebhookEventsRepository {
 
   async page(filter: PageFilter<WebhookOutcome>, skip: number, limit: number) {
     const query = {
-      ...(filter.userId ? { userId: { $eq: filter.userId } } : {}),
+      ...userCondition(filter),
       ...(filter.status ? { outcome: { $eq: filter.status } } : {}),
     };
     const [items, total] = await Promise.all([

@@ -1,6 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { MediaDataModule } from '../media/media-data.module';
 import { PlaybackModule } from '../playback/playback.module';
+import { LiveLeaseCache } from './live-lease.cache';
 import { ObjectHeadCache } from './object-head.cache';
 import { PlayableAssetCache } from './playable-asset.cache';
 import { StreamDeliveryMiddleware } from './stream-delivery.middleware';
@@ -11,7 +12,7 @@ import { StreamDeliveryMiddleware } from './stream-delivery.middleware';
  */
 @Module({
   imports: [MediaDataModule, PlaybackModule],
-  providers: [PlayableAssetCache, ObjectHeadCache, StreamDeliveryMiddleware],
+  providers: [PlayableAssetCache, ObjectHeadCache, LiveLeaseCache, StreamDeliveryMiddleware],
 })
 export class DeliveryModule implements NestModule {
   configure(consumer: MiddlewareConsumer) {

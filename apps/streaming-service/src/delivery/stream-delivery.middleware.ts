@@ -14,6 +14,7 @@ import { StreamTokenSigner } from '../playback/stream-token.signer';
 import type { Entity } from './entity-response';
 import { sendEmpty, sendEntity } from './entity-response';
 import { filterMasterPlaylist } from './master-playlist';
+import { LiveLeaseCache } from './live-lease.cache';
 import { ObjectHeadCache } from './object-head.cache';
 import { PlayableAssetCache } from './playable-asset.cache';
 import type { HlsFile, StreamRoute } from './stream-route';
@@ -36,12 +37,15 @@ const PLAYLIST_MAX_AGE_SECONDS = 60;
 /** Larger reads than the 64 KiB default: fewer syscalls and event-loop turns per MiB sent. */
 const READ_CHUNK_BYTES = 512 * 1024;
 
-/** The cached answer never outlives the token in its URL, so a CDN cannot keep serving an expired link. */
+/**
+ * The cached answer never outlives the token in its URL. `private`: a link is good only while its lease lives
+ * (DECISIONS 35), which a shared cache (a CDN) could not know, so only the viewer's own browser keeps the bytes.
+ */
 const cacheControl = (claims: StreamClaims, cacheable: Served['cacheable'], nowSeconds: number) => {
   const left = Math.max(0, claims.expiresAt - nowSeconds);
   return cacheable === 'immutable'
-    ? `public, max-age=${Math.min(left, YEAR_SECONDS)}, immutable`
-    : `public, max-age=${Math.min(left, PLAYLIST_MAX_AGE_SECONDS)}`;
+    ? `private, max-age=${Math.min(left, YEAR_SECONDS)}, immutable`
+    : `private, max-age=${Math.min(left, PLAYLIST_MAX_AGE_SECONDS)}`;
 };
 
 /** Which stored file an HLS request names; the names come from media-layout.ts only. */
@@ -98,7 +102,7 @@ const readAll = async (stream: Readable): Promise<Buffer> => {
 /**
  * The byte server (ARCHITECTURE: video bytes never pass through RPC): GET and HEAD of `/stream/t/{token}/…`
  * (HLS, trickplay) and `/stream/{movieId}?token=…` (the MP4), answered from the media store after checking the
- * token. It runs as middleware ahead of Nest's router and answers on the raw node response, so no guard, pipe,
+ * token and that its lease is live. It runs as middleware ahead of Nest's router and answers on the raw node response, so no guard, pipe,
  * interceptor or serialiser touches the hot path; every other request (uploads, health) goes on with next().
  */
 @Injectable()
@@ -107,6 +111,7 @@ export class StreamDeliveryMiddleware implements NestMiddleware<IncomingMessage,
 
   constructor(
     private readonly tokens: StreamTokenSigner,
+    private readonly leases: LiveLeaseCache,
     private readonly assets: PlayableAssetCache,
     private readonly heads: ObjectHeadCache,
     @Inject(MEDIA_STORE) private readonly store: MediaStore,
@@ -140,6 +145,8 @@ export class StreamDeliveryMiddleware implements NestMiddleware<IncomingMessage,
     const { claims } = check;
     const rendition = route.kind === 'hls' ? renditionOf(route.file) : null;
     if (rendition && !withinCap(rendition, claims.quality)) return sendEmpty(res, 403);
+    // A link lives only with its lease (DECISIONS 35): stopped, exited, signed out, refunded… 403 within the cache's bound.
+    if (!(await this.leases.isLive(claims.userId, claims.leaseId))) return sendEmpty(res, 403);
 
     const asset = await this.assets.get(route.movieId);
     if (!asset) return sendEmpty(res, 404);

@@ -1,12 +1,16 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FfprobeData } from 'fluent-ffmpeg';
 import type { TranscodeProgress } from './ffmpeg-progress';
 import { Ffmpeg, FfmpegError, fluentCommandOf, probeOf } from './ffmpeg.adapter';
 import { planLadder } from './ladder';
 import type { TranscodePlan } from './transcode-args';
 import { commandArgs, transcodeArgs, transcodeCommand, trickplayTileCommand } from './transcode-args';
+
+const run = promisify(execFile);
 
 /** The list fluent-ffmpeg runs: ours, with the `-y` it always writes itself after the inputs. */
 const withFluentY = (args: string[]) => {
@@ -16,7 +20,7 @@ const withFluentY = (args: string[]) => {
 };
 
 const plan = (overrides: Partial<TranscodePlan>): TranscodePlan => ({
-  source: { kind: 'file', path: '/media/in put.mp4' },
+  source: { kind: 'file', path: '/media/in put.mp4', container: 'mov' },
   outDir: '/out',
   preset: 'veryfast',
   rungs: planLadder(1080),
@@ -59,6 +63,15 @@ describe('the transcode command through fluent-ffmpeg', () => {
     expect(args.filter((arg) => arg === '-y')).toHaveLength(1);
   });
 
+  it('reads a file with its container forced and through the file protocol only', () => {
+    const args = transcodeArgs(plan({ source: { kind: 'file', path: '/in.mkv', container: 'matroska' } }));
+    const input = args.indexOf('-i');
+    expect(args.slice(input - 4, input + 2)).toEqual([
+      ...['-f', 'matroska', '-protocol_whitelist', 'file'],
+      ...['-i', '/in.mkv'],
+    ]);
+  });
+
   it('writes single trickplay frames (no tile in the main command) and tiles them in a second step', () => {
     const main = transcodeArgs(plan({}));
     const graph = main[main.indexOf('-filter_complex') + 1];
@@ -71,7 +84,8 @@ describe('the transcode command through fluent-ffmpeg', () => {
     expect(args).toEqual(withFluentY(commandArgs(tile)));
     expect(args).toEqual([
       ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-nostats'],
-      ...['-f', 'image2', '-framerate', '1', '-start_number', '0', '-i', '/out/trickplay/frames/f_%05d.jpg'],
+      ...['-f', 'image2', '-protocol_whitelist', 'file', '-framerate', '1', '-start_number', '0'],
+      ...['-i', '/out/trickplay/frames/f_%05d.jpg'],
       ...['-y', '-filter_complex', '[0:v:0]tile=10x10[sheets]'],
       ...['-map', '[sheets]', '-c:v', 'mjpeg', '-q:v', '5', '-start_number', '0', '-f', 'image2'],
       '/out/trickplay/sheet_%03d.jpg',
@@ -196,9 +210,43 @@ describe('running ffmpeg', () => {
     ).rejects.toThrow(/^ffmpeg failed: .*nosuchfilter/);
   });
 
+  it('reads uploads in the allowed containers only, before any file they name is opened', async () => {
+    // Made here from lavfi sources, as every test medium is.
+    const make = (name: string, ...format: string[]) =>
+      run('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10'],
+        ...['-t', '1', ...format, path.join(work, name)],
+      ]).then(() => path.join(work, name));
+    const ffmpeg = new Ffmpeg();
+    const containers = [
+      [await make('film.mp4', '-c:v', 'libx264', '-preset', 'ultrafast'), 'mov'],
+      [await make('film.mkv', '-c:v', 'libx264', '-preset', 'ultrafast'), 'matroska'],
+      [await make('film.webm', '-c:v', 'libvpx', '-deadline', 'realtime'), 'matroska'],
+      [await make('film.avi', '-c:v', 'mpeg4'), 'avi'],
+      [await make('film.ts', '-c:v', 'libx264', '-preset', 'ultrafast', '-f', 'mpegts'), 'mpegts'],
+    ] as const;
+    for (const [file, container] of containers) {
+      const read = await ffmpeg.probeVideo(file);
+      expect(read.container).toBe(container);
+      expect(read.probe.video).toMatchObject({ width: 160, height: 120 });
+    }
+
+    // The same film behind a playlist and a concat list, an image, text: refused by ffprobe itself.
+    const ts = containers[4][0];
+    const playlist = path.join(work, 'film.m3u8');
+    await writeFile(playlist, `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:1,\n${ts}\n#EXT-X-ENDLIST\n`);
+    const concat = path.join(work, 'film.ffconcat');
+    await writeFile(concat, `ffconcat version 1.0\nfile '${containers[0][0]}'\n`);
+    const image = await make('still.png', '-frames:v', '1');
+    const text = path.join(work, 'notes.txt');
+    await writeFile(text, 'not a film\n'.repeat(100));
+    for (const file of [playlist, concat, image, text])
+      await expect(ffmpeg.probeVideo(file)).rejects.toBeInstanceOf(FfmpegError);
+  });
+
   it('says when a binary cannot run', async () => {
     const missing = new Ffmpeg({ ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' });
-    await expect(missing.probe(path.join(work, 'none.mp4'))).rejects.toThrow(/^ffprobe could not run: /);
+    await expect(missing.probeVideo(path.join(work, 'none.mp4'))).rejects.toThrow(/^ffprobe could not run: /);
     await expect(
       missing.transcode({ ...long, durationSeconds: 2 }, path.join(work, 'missing'), { preset: 'ultrafast' }),
     ).rejects.toThrow(/^ffmpeg could not run: /);

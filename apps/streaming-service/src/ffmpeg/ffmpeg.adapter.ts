@@ -8,10 +8,16 @@ import type { TranscodeProgress } from './ffmpeg-progress';
 import { progressOf, progressParser } from './ffmpeg-progress';
 import { checkMaster, normaliseInitSegments } from './hls-finish';
 import { planLadder } from './ladder';
-import type { MediaProbe } from './media-probe';
-import { parseProbeJson } from './media-probe';
-import type { FfmpegCommandLine, TranscodeSource, X264Preset } from './transcode-args';
-import { renditionsOf, transcodeCommand, trickplayFramesDir, trickplayTileCommand } from './transcode-args';
+import type { MediaProbe, VideoContainer } from './media-probe';
+import { containerOf, parseProbeJson, VIDEO_DEMUXERS } from './media-probe';
+import type { FfmpegCommandLine, PlannedSource, TranscodeSource, X264Preset } from './transcode-args';
+import {
+  LOCAL_FILES_ONLY,
+  renditionsOf,
+  transcodeCommand,
+  trickplayFramesDir,
+  trickplayTileCommand,
+} from './transcode-args';
 import { buildThumbsVtt, TRICKPLAY_FRAMES } from './trickplay-vtt';
 
 export type TranscodeOptions = {
@@ -31,6 +37,12 @@ export type TranscodeResult = {
   /** The source as probed (null for a generated source). */
   probe: MediaProbe | null;
 };
+
+/** The demuxers ffprobe and ffmpeg are ever told to use: an upload's container, or one of our own outputs. */
+export type Demuxer = VideoContainer | 'hls' | 'image2';
+
+/** An upload read safely: its container (forced on every later read) and what it holds. */
+export type VideoFile = { container: VideoContainer; probe: MediaProbe };
 
 /** A failure of ffmpeg or ffprobe, with the tool's own last words as the reason an admin sees. */
 export class FfmpegError extends Error {
@@ -155,10 +167,11 @@ const failure = (tool: string, error: Error, stderr: string): FfmpegError =>
 
 /**
  * The one adapter over ffmpeg and ffprobe: probing and the transcode that produces the MediaLayout tree; callers
- * see only probe() and transcode(). Both run through fluent-ffmpeg, which is archived upstream: nothing of it
+ * see only probeVideo(), probe() and transcode(). Both run through fluent-ffmpeg, which is archived upstream: nothing of it
  * leaves this file, so replacing it by a direct spawn of the same argument list touches no caller.
- * - probe: `ffmpeg.ffprobe` (`ffprobe -show_streams -show_format -v error <file>`), its parsed answer mapped to
- *   the JSON form parseProbeJson reads (probeOf).
+ * - probe: `ffmpeg.ffprobe` (`ffprobe -show_streams -show_format -v error -protocol_whitelist file -f <demuxer>
+ *   <file>`), its parsed answer mapped to the JSON form parseProbeJson reads (probeOf). An upload is first read
+ *   by probeVideo, which lets ffprobe use the VIDEO_CONTAINERS demuxers only; every later read forces the one found.
  * - transcode: the main command transcode-args.ts builds, fed to fluent-ffmpeg input by input and output by
  *   output (fluentCommandOf), then its short tiling step (the single trickplay frames into sheets) the same way.
  *   Progress stays the main command's `-progress pipe:1` blocks, read from the ffmpeg process's stdout:
@@ -170,15 +183,39 @@ const failure = (tool: string, error: Error, stderr: string): FfmpegError =>
 export class Ffmpeg {
   constructor(private readonly binaries = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }) {}
 
-  /** Streams, codecs and duration; throws FfmpegError when ffprobe cannot read the file. */
-  async probe(file: string): Promise<MediaProbe> {
+  /**
+   * Streams, codecs and duration of a file read with `demuxer` (forced: ffprobe guesses nothing) from local
+   * files only; throws FfmpegError when ffprobe cannot read it so.
+   */
+  probe(file: string, demuxer: Demuxer): Promise<MediaProbe> {
+    return this.ffprobe(file, ['-f', demuxer]);
+  }
+
+  /**
+   * An upload, read before anything else is done with it: ffprobe may open it with the VIDEO_CONTAINERS demuxers
+   * only (`-format_whitelist`), so a playlist, a concat list or any other format that names further files is
+   * refused on its first bytes, before its header is parsed and whatever it names is opened; then it is probed
+   * again with the container found forced. Throws FfmpegError for anything else (whether it holds a film is the
+   * caller's question: isPlayableVideo).
+   */
+  async probeVideo(file: string): Promise<VideoFile> {
+    const sniffed = await this.ffprobe(file, ['-format_whitelist', VIDEO_DEMUXERS]);
+    const container = containerOf(sniffed.formatName);
+    if (!container) throw new FfmpegError('the file is not in a video container');
+    return { container, probe: await this.probe(file, container) };
+  }
+
+  private async ffprobe(file: string, options: readonly string[]): Promise<MediaProbe> {
     fluentFfmpeg.setFfprobePath(this.binaries.ffprobe);
     const data = await new Promise<FfprobeData>((resolve, reject) =>
       // On failure the message is fluent-ffmpeg's first line, then ffprobe's stderr.
-      fluentFfmpeg.ffprobe(file, ['-v', 'error'], (error: Error | null | undefined, answer: FfprobeData) =>
-        error
-          ? reject(failure('ffprobe', error, error.message.split('\n').slice(1).join('\n')))
-          : resolve(answer),
+      fluentFfmpeg.ffprobe(
+        file,
+        ['-v', 'error', ...LOCAL_FILES_ONLY, ...options],
+        (error: Error | null | undefined, answer: FfprobeData) =>
+          error
+            ? reject(failure('ffprobe', error, error.message.split('\n').slice(1).join('\n')))
+            : resolve(answer),
       ),
     );
     try {
@@ -194,7 +231,7 @@ export class Ffmpeg {
     outDir: string,
     options: TranscodeOptions,
   ): Promise<TranscodeResult> {
-    const probe = source.kind === 'file' ? await this.probe(source.path) : null;
+    const { planned, probe } = await this.read(source);
     if (probe && !probe.video) throw new FfmpegError('the file has no video stream');
     const height = probe?.video?.height ?? (source.kind === 'lavfi' ? source.height : 0);
     const fps = probe?.video?.fps ?? (source.kind === 'lavfi' ? source.fps : null);
@@ -214,7 +251,15 @@ export class Ffmpeg {
       mkdir(trickplayFramesDir(outDir), { recursive: true }),
     ]);
     const command = fluentCommandOf(
-      transcodeCommand({ source, outDir, preset: options.preset, rungs, fps, hasAudio, progress: true }),
+      transcodeCommand({
+        source: planned,
+        outDir,
+        preset: options.preset,
+        rungs,
+        fps,
+        hasAudio,
+        progress: true,
+      }),
     );
     const started = Date.now();
     const onProgress = options.onProgress;
@@ -233,6 +278,13 @@ export class Ffmpeg {
     return { durationSeconds, renditions, hasMp4: true, hasTrickplay, probe };
   }
 
+  /** The source as ffmpeg is to read it, and what ffprobe found in it (null for a generated source). */
+  private async read(source: TranscodeSource): Promise<{ planned: PlannedSource; probe: MediaProbe | null }> {
+    if (source.kind !== 'file') return { planned: source, probe: null };
+    const { container, probe } = await this.probeVideo(source.path);
+    return { planned: { ...source, container }, probe };
+  }
+
   /**
    * The trickplay step after the main command: tiles the single frames into the sheets (trickplayTileCommand)
    * while ffprobe reads one frame's size, writes the VTT index for the frames really written, and deletes them.
@@ -248,7 +300,7 @@ export class Ffmpeg {
       if (frames.length === 0) return false;
       // Both settle before the frames go, so a failed probe never deletes them under the running tiling step.
       const [probed, tiled] = await Promise.allSettled([
-        this.probe(path.join(framesDir, frames[0])),
+        this.probe(path.join(framesDir, frames[0]), 'image2'),
         this.run(fluentCommandOf(trickplayTileCommand(outDir)), null, signal),
       ]);
       if (tiled.status === 'rejected') throw tiled.reason;

@@ -1,4 +1,4 @@
-import { isPlayableVideo, parseFrameRate, parseProbeJson } from './media-probe';
+import { containerOf, isPlayableVideo, parseFrameRate, parseProbeJson, VIDEO_DEMUXERS } from './media-probe';
 
 const film = JSON.stringify({
   streams: [
@@ -63,5 +63,37 @@ describe('ffprobe answers', () => {
     );
     expect([still, text, noDuration, audioOnly].map(isPlayableVideo)).toEqual([false, false, false, false]);
     expect(parseFrameRate('0/0')).toBeNull();
+  });
+});
+
+describe('the containers an upload may be', () => {
+  it('are mov/mp4, matroska/webm, avi and mpegts, by the exact name ffprobe reports', () => {
+    expect(containerOf('mov,mp4,m4a,3gp,3g2,mj2')).toBe('mov');
+    expect(containerOf('matroska,webm')).toBe('matroska');
+    expect(containerOf('avi')).toBe('avi');
+    expect(containerOf('mpegts')).toBe('mpegts');
+    expect(VIDEO_DEMUXERS).toBe('mov,matroska,avi,mpegts');
+  });
+
+  it('are nothing that opens other files (playlists, concat lists), images, text, or a part of a name', () => {
+    for (const name of [
+      'hls',
+      'concat',
+      'image2',
+      'tty',
+      'mp4',
+      'webm',
+      'mpegtsraw',
+      'toString',
+      'unknown',
+      '',
+    ])
+      expect(containerOf(name)).toBeNull();
+  });
+
+  it('decide whether a film plays: the same streams in an HLS playlist are refused', () => {
+    const hls = parseProbeJson(film.replace('mov,mp4,m4a,3gp,3g2,mj2', 'hls'));
+    expect(hls.video).not.toBeNull();
+    expect(isPlayableVideo(hls)).toBe(false);
   });
 });

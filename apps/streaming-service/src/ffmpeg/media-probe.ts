@@ -90,13 +90,32 @@ export const parseProbeJson = (json: string): MediaProbe => {
   };
 };
 
-// Demuxers that "find" a picture stream in files that are not films: still images and text rendered as ANSI art.
-const NOT_FILM_FORMATS = /^(image2|tty|[a-z0-9]+_pipe|gif|apng|webp_pipe|ico|bin|xbin|idf|adf)$/;
+/**
+ * The containers an upload may be (finding 4 of issue 22), by the demuxer name ffprobe reports, each with the
+ * demuxer ffprobe and ffmpeg are then forced to (`-f`). Anything else is refused, whatever it holds: a playlist
+ * (HLS), a concat list or any other format that opens further files or URLs, still images, text.
+ */
+export const VIDEO_CONTAINERS = {
+  'mov,mp4,m4a,3gp,3g2,mj2': 'mov',
+  'matroska,webm': 'matroska',
+  avi: 'avi',
+  mpegts: 'mpegts',
+} as const;
+export type VideoContainer = (typeof VIDEO_CONTAINERS)[keyof typeof VIDEO_CONTAINERS];
 
-/** A film we can transcode: a picture stream with a size, a known duration, and not a still image or text. */
+/** ffprobe's `-format_whitelist`: the only demuxers that may open an upload, so nothing else is even read. */
+export const VIDEO_DEMUXERS: string = [...new Set(Object.values(VIDEO_CONTAINERS))].join(',');
+
+/** The container of a probed format name (exactly as ffprobe reports it), or null for anything not allowed. */
+export const containerOf = (formatName: string): VideoContainer | null =>
+  Object.hasOwn(VIDEO_CONTAINERS, formatName)
+    ? VIDEO_CONTAINERS[formatName as keyof typeof VIDEO_CONTAINERS]
+    : null;
+
+/** A film we can transcode: an allowed container with a picture stream that has a size, and a known duration. */
 export const isPlayableVideo = (probe: MediaProbe): boolean =>
+  containerOf(probe.formatName) !== null &&
   probe.video !== null &&
   probe.video.width > 0 &&
   probe.video.height > 0 &&
-  (probe.durationSeconds ?? 0) > 0 &&
-  !probe.formatName.split(',').some((name) => NOT_FILM_FORMATS.test(name));
+  (probe.durationSeconds ?? 0) > 0;

@@ -1,6 +1,7 @@
 import type { Rendition } from '@app/contracts';
 import type { Rung } from './ladder';
 import { AUDIO_KBPS, gopFrames, KEYFRAME_SECONDS, MP4_RUNG, SEGMENT_SECONDS } from './ladder';
+import type { VideoContainer } from './media-probe';
 import { TRICKPLAY, TRICKPLAY_FRAMES } from './trickplay-vtt';
 
 export const X264Presets = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'] as const;
@@ -19,8 +20,19 @@ export type TranscodeSource =
       fps: number;
     };
 
+/** A file source once probed: its container's demuxer is forced on ffmpeg (`-f`). */
+export type PlannedSource =
+  Exclude<TranscodeSource, { kind: 'file' }> | { kind: 'file'; path: string; container: VideoContainer };
+
+/**
+ * Every file ffprobe and ffmpeg read is opened with the file protocol only: no demuxer can reach a URL, a pipe
+ * or a subprocess through what it reads. The outputs are ours (the HLS muxer writes its segments and playlists
+ * through the file protocol as well, so the ladder needs nothing more).
+ */
+export const LOCAL_FILES_ONLY = ['-protocol_whitelist', 'file'] as const;
+
 export type TranscodePlan = {
-  source: TranscodeSource;
+  source: PlannedSource;
   /** Local directory receiving the MediaLayout tree (`hls/`, `video.mp4`, `trickplay/`; `trickplay/frames/` must exist). */
   outDir: string;
   preset: X264Preset;
@@ -47,9 +59,9 @@ export const commandArgs = ({ global, inputs, filterComplex, outputs }: FfmpegCo
   ...outputs.flatMap((output) => [...output.options, output.target]),
 ];
 
-const inputsOf = (source: TranscodeSource): FfmpegCommandLine['inputs'] =>
+const inputsOf = (source: PlannedSource): FfmpegCommandLine['inputs'] =>
   source.kind === 'file'
-    ? [{ options: [], source: source.path }]
+    ? [{ options: ['-f', source.container, ...LOCAL_FILES_ONLY], source: source.path }]
     : [
         { options: ['-f', 'lavfi', '-t', String(source.durationSeconds)], source: source.video },
         ...(source.audio
@@ -58,7 +70,7 @@ const inputsOf = (source: TranscodeSource): FfmpegCommandLine['inputs'] =>
       ];
 
 /** The source's first audio stream: a file's own, or the second lavfi input. */
-const audioInput = (source: TranscodeSource) => (source.kind === 'file' ? '0:a:0' : '1:a:0');
+const audioInput = (source: PlannedSource) => (source.kind === 'file' ? '0:a:0' : '1:a:0');
 
 /**
  * The main ffmpeg command of a transcode: the source is decoded once and split into the HLS ladder, the 480p
@@ -163,7 +175,7 @@ export const trickplayTileCommand = (outDir: string): FfmpegCommandLine => ({
   global: ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats'],
   inputs: [
     {
-      options: ['-f', 'image2', '-framerate', '1', '-start_number', '0'],
+      options: ['-f', 'image2', ...LOCAL_FILES_ONLY, '-framerate', '1', '-start_number', '0'],
       source: `${trickplayFramesDir(outDir)}/${TRICKPLAY_FRAMES.pattern}`,
     },
   ],

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MediaDataModule } from '../media/media-data.module';
 import { TranscodeQueue } from './transcode.queue';
 import { TranscodeService } from './transcode.service';
+import { UploadTicketsRepository } from './upload-tickets.repository';
 import { UploadTicketsService } from './upload-tickets.service';
 import { UploadController } from './upload.controller';
 import { UploadService } from './upload.service';
@@ -10,7 +11,7 @@ import { UploadService } from './upload.service';
 @Module({
   imports: [MediaDataModule],
   controllers: [UploadController],
-  providers: [UploadTicketsService, UploadService, TranscodeService, TranscodeQueue],
+  providers: [UploadTicketsRepository, UploadTicketsService, UploadService, TranscodeService, TranscodeQueue],
   exports: [UploadTicketsService, TranscodeQueue],
 })
 export class IngestModule {}

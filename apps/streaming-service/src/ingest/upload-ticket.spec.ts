@@ -7,23 +7,32 @@ const later = new Date(now.getTime() + 15 * 60_000);
 
 describe('upload tickets', () => {
   const ticket = signUploadTicket(secret, movieId, later);
+  const ticketId = ticket.split('.')[2];
 
-  it('name their movie until they expire', () => {
+  it('name their movie, their own id and their expiry until they expire', () => {
     expect(ticket).toMatch(/^[A-Za-z0-9._-]+$/);
-    expect(verifyUploadTicket(secret, ticket, now)).toEqual({ movieId });
-    expect(verifyUploadTicket(secret, ticket, new Date(later.getTime() - 1000))).toEqual({ movieId });
+    expect(verifyUploadTicket(secret, ticket, now)).toEqual({ movieId, ticketId, expiresAt: later });
+    expect(verifyUploadTicket(secret, ticket, new Date(later.getTime() - 1000))).toMatchObject({ movieId });
     expect(verifyUploadTicket(secret, ticket, later)).toBeNull();
   });
 
+  it('are each distinct, even two for one movie in the same second (each is good for one upload)', () => {
+    const again = signUploadTicket(secret, movieId, later);
+    expect(again).not.toEqual(ticket);
+    expect(verifyUploadTicket(secret, again, now)?.ticketId).not.toEqual(ticketId);
+  });
+
   it('refuse every altered part, another secret and garbage', () => {
-    const [id, expiry, mac] = ticket.split('.');
+    const [id, expiry, nonce, mac] = ticket.split('.');
     const otherId = `${id.slice(0, -1)}${id.endsWith('d') ? 'e' : 'd'}`;
+    const otherNonce = `${nonce.slice(0, -1)}${nonce.endsWith('A') ? 'B' : 'A'}`;
     const flipped = `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
-    expect(verifyUploadTicket(secret, `${otherId}.${expiry}.${mac}`, now)).toBeNull();
-    expect(verifyUploadTicket(secret, `${id}.${Number(expiry) + 3600}.${mac}`, now)).toBeNull();
-    expect(verifyUploadTicket(secret, `${id}.${expiry}.${flipped}`, now)).toBeNull();
+    expect(verifyUploadTicket(secret, `${otherId}.${expiry}.${nonce}.${mac}`, now)).toBeNull();
+    expect(verifyUploadTicket(secret, `${id}.${Number(expiry) + 3600}.${nonce}.${mac}`, now)).toBeNull();
+    expect(verifyUploadTicket(secret, `${id}.${expiry}.${otherNonce}.${mac}`, now)).toBeNull();
+    expect(verifyUploadTicket(secret, `${id}.${expiry}.${nonce}.${flipped}`, now)).toBeNull();
     expect(verifyUploadTicket('y'.repeat(40), ticket, now)).toBeNull();
-    for (const bad of ['', 'abc', `${ticket}.x`, `../${ticket}`, `${id}.${expiry}`])
+    for (const bad of ['', 'abc', `${ticket}.x`, `../${ticket}`, `${id}.${expiry}`, `${id}.${expiry}.${mac}`])
       expect(verifyUploadTicket(secret, bad, now)).toBeNull();
   });
 });

@@ -4,11 +4,17 @@ import { ErrorCode } from '@app/contracts';
 import { AppError, InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
 import { signUploadTicket, UPLOAD_TICKET_SECONDS, verifyUploadTicket } from './upload-ticket';
+import { UploadTicketsRepository } from './upload-tickets.repository';
 
-/** Issues and checks the signed upload URLs (`PUT /stream/upload/{ticket}`). */
+const refused = () => new AppError(ErrorCode.Forbidden, 'This upload link is invalid or has expired.');
+
+/** Issues and redeems the signed upload URLs (`PUT /stream/upload/{ticket}`): each is good for one upload. */
 @Injectable()
 export class UploadTicketsService {
-  constructor(@InjectEnv() private readonly env: Env) {}
+  constructor(
+    private readonly used: UploadTicketsRepository,
+    @InjectEnv() private readonly env: Env,
+  ) {}
 
   issue(movieId: string, now = new Date()): UploadTicket {
     const expiresAt = new Date(now.getTime() + UPLOAD_TICKET_SECONDS * 1000);
@@ -20,10 +26,14 @@ export class UploadTicketsService {
     };
   }
 
-  /** The ticket's movie; 403 for anything forged, altered or expired. */
-  movieOf(ticket: string, now = new Date()): string {
+  /**
+   * The ticket's movie, using the ticket up: 403 for anything forged, altered or expired, and for a ticket used
+   * before (whatever became of that upload: a refused or broken one needs a new ticket too).
+   */
+  async redeem(ticket: string, now = new Date()): Promise<string> {
     const verified = verifyUploadTicket(this.env.STREAM_TOKEN_SECRET, ticket, now);
-    if (!verified) throw new AppError(ErrorCode.Forbidden, 'This upload link is invalid or has expired.');
+    if (!verified) throw refused();
+    if (!(await this.used.use(verified.ticketId, verified.expiresAt, now))) throw refused();
     return verified.movieId;
   }
 }

@@ -29,15 +29,20 @@ export type IncomingUpload = {
 };
 
 const tooLarge = () => new AppError(ErrorCode.PayloadTooLarge, StreamingMessages.tooLarge);
+/**
+ * Every refusal of what a file holds, the same 400 with the same words: nothing about why (a file named in a
+ * playlist that exists or not, a codec, a parse error) leaves the service.
+ */
 const notVideo = () => new AppError(ErrorCode.ValidationFailed, StreamingMessages.notVideo);
 
 /** Sortable and unique: versions of one title order by upload time. */
 const newVersion = (now: Date) => `${now.getTime().toString(36)}${randomBytes(3).toString('hex')}`;
 
 /**
- * An admin's upload: streamed to a scratch file (never held in memory, cut off past UPLOAD_MAX_BYTES), probed
- * there, stored under a fresh version (a rename on the local store, an upload to object storage: a refused file
- * never reaches the bucket), and queued for transcoding. Anything refused leaves no file behind.
+ * An admin's upload, on a ticket good for one upload: streamed to a scratch file (never held in memory, cut off
+ * past UPLOAD_MAX_BYTES), probed there (an allowed video container before anything else: Ffmpeg.probeVideo),
+ * stored under a fresh version (a rename on the local store, an upload to object storage: a refused file never
+ * reaches the bucket), and queued for transcoding. Anything refused leaves no file behind.
  */
 @Injectable()
 export class UploadService {
@@ -51,7 +56,7 @@ export class UploadService {
   ) {}
 
   async receive({ ticket, body, declaredBytes, sourceName }: IncomingUpload): Promise<MediaAsset> {
-    const movieId = this.tickets.movieOf(ticket);
+    const movieId = await this.tickets.redeem(ticket);
     if (declaredBytes !== null && declaredBytes > this.env.UPLOAD_MAX_BYTES) throw tooLarge();
     const now = new Date();
     const version = newVersion(now);
@@ -68,8 +73,8 @@ export class UploadService {
         if (error instanceof TooLargeError) throw tooLarge();
         throw new AppError(ErrorCode.ValidationFailed, 'The upload was interrupted.');
       }
-      const probe = await this.ffmpeg.probe(file).catch(() => null);
-      if (!probe || !isPlayableVideo(probe)) throw notVideo();
+      const video = await this.ffmpeg.probeVideo(file).catch(() => null);
+      if (!video || !isPlayableVideo(video.probe)) throw notVideo();
       await this.store.putFile(sourceKey, file);
     } finally {
       await scratch.dispose();

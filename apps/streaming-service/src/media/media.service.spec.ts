@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { AuditTrail } from '@app/server-core';
 import type { TranscodeQueue } from '../ingest/transcode.queue';
 import type { UploadTicketsService } from '../ingest/upload-tickets.service';
 import type { AssetsRepository } from './assets.repository';
@@ -15,6 +16,7 @@ const setup = () => {
     {} as UploadTicketsService,
     {} as TranscodeQueue,
     store as unknown as MediaStore,
+    { record: jest.fn() } as unknown as AuditTrail,
   );
   return { service, assets, store };
 };

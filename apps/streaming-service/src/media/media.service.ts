@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MediaAsset, UploadTicket } from '@app/contracts';
 import { ErrorCode, ObjectIdSchema } from '@app/contracts';
-import { AppError } from '@app/server-core';
+import { AppError, AuditTrail } from '@app/server-core';
 import { TranscodeQueue } from '../ingest/transcode.queue';
 import { UploadTicketsService } from '../ingest/upload-tickets.service';
 import { noAsset, toMediaAsset } from './asset.mapper';
 import { AssetsRepository } from './assets.repository';
+import { mediaUploadAudit } from './media-audit';
 import { MediaLayout } from './media-layout';
 import type { MediaStore } from './media-store';
 import { MEDIA_STORE } from './media-store';
@@ -20,6 +21,7 @@ export class MediaService {
     private readonly tickets: UploadTicketsService,
     private readonly queue: TranscodeQueue,
     @Inject(MEDIA_STORE) private readonly store: MediaStore,
+    private readonly audit: AuditTrail,
   ) {}
 
   async asset(movieId: string): Promise<MediaAsset> {
@@ -44,8 +46,11 @@ export class MediaService {
     if (hadAsset) this.logger.log({ msg: 'media of a deleted title removed', movieId });
   }
 
-  uploadTicket(movieId: string): UploadTicket {
-    return this.tickets.issue(movieId);
+  /** A single-use upload link; audited, as the admin's decision to replace the title's media. */
+  async uploadTicket(movieId: string): Promise<UploadTicket> {
+    const ticket = this.tickets.issue(movieId);
+    await this.audit.record(mediaUploadAudit(await this.asset(movieId), ticket));
+    return ticket;
   }
 
   /** Queues a failed upload's transcode again; 409 when the latest job did not fail or its file is gone. */

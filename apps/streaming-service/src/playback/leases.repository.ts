@@ -4,7 +4,7 @@ import type { EpisodeRef } from '@app/contracts';
 import { EpisodeRefSchema, LEASE_TTL_SECONDS } from '@app/contracts';
 import { InjectRedis, redisScript, runScript } from '@app/server-core';
 import type { RedisScript } from '@app/server-core';
-import { END_LEASE, RENEW_LEASE, TAKE_LEASE } from './lease-scripts';
+import { END_LEASES, HEARTBEAT, START_CLOCK, TAKE_LEASE } from './lease-scripts';
 
 /** One screen in use (DECISIONS 9). */
 export type LeaseRecord = {
@@ -15,6 +15,10 @@ export type LeaseRecord = {
   title: string;
   deviceLabel: string;
   startedAt: string;
+  /** The viewer was an admin at open (absent on leases taken before it was kept). */
+  isAdmin?: boolean;
+  /** The title's length as its media says. */
+  durationSeconds?: number | null;
 };
 
 export type LeaseSettings = {
@@ -22,20 +26,59 @@ export type LeaseSettings = {
   ttlSeconds: number;
   /** How long a stopped lease is remembered (its heartbeat answers `leaseActive: false`). */
   stoppedMemorySeconds: number;
+  /** Watch time and position may run ahead of the wall clock by this much (timer jitter, a late report). */
+  clockAllowanceMs: number;
 };
 
 export const LEASE_SETTINGS = Symbol('LEASE_SETTINGS');
 export const DEFAULT_LEASE_SETTINGS: LeaseSettings = {
   ttlSeconds: LEASE_TTL_SECONDS,
   stoppedMemorySeconds: 3600,
+  clockAllowanceMs: 2_000,
 };
 
 export type TakeResult = { taken: true; leaseId: string } | { taken: false };
 
+/** What a heartbeat reports, as the player sent it. */
+export type HeartbeatReport = {
+  exit: boolean;
+  seek: boolean;
+  positionSeconds: number;
+  watchedSeconds: number;
+};
+
+/** The reporting token's life (ms): watch time is credited from its issue at most, and how long a renewal gives. */
+export type HeartbeatTimes = { now: number; issuedAt: number; expiresAt: number; renewedUntil: number };
+
+export type HeartbeatOutcome = {
+  /** 'active': the lease was extended; 'ended': it was released (exit), stopped, replaced or is unknown. */
+  state: 'active' | 'ended';
+  /** The lease as it was (null when it was already gone). */
+  lease: LeaseRecord | null;
+  episode: EpisodeRef | null;
+  /** What the clock lets count of what was reported. */
+  watchedSeconds: number;
+  positionSeconds: number;
+};
+
 const SCRIPTS = {
   take: redisScript(TAKE_LEASE),
-  renew: redisScript(RENEW_LEASE),
-  end: redisScript(END_LEASE),
+  heartbeat: redisScript(HEARTBEAT),
+  startClock: redisScript(START_CLOCK),
+  end: redisScript(END_LEASES),
+};
+
+/** Rounds to the millisecond: the clock's sums are doubles. */
+const seconds = (text: string) => Math.round(Number(text) * 1000) / 1000;
+
+const parseEpisode = (raw: string): EpisodeRef | null => {
+  if (!raw) return null;
+  try {
+    return EpisodeRefSchema.parse(JSON.parse(raw));
+  } catch {
+    // Only this service writes the key; an unreadable value is treated as no episode rather than a failed report.
+    return null;
+  }
 };
 
 /** Stream leases in Redis: the only code that knows their keys. Every change is one Lua script (atomic). */
@@ -64,34 +107,91 @@ export class LeasesRepository {
     return taken === 1 ? { taken: true, leaseId } : { taken: false };
   }
 
-  /** Extends a lease still held; false when it was stopped, released or replaced after expiring. */
-  async renew(userId: string, leaseId: string, now = Date.now()): Promise<boolean> {
-    const renewed = await this.run(SCRIPTS.renew, this.keys(userId).slice(0, 3), [
-      now,
-      this.settings.ttlSeconds * 1000,
-      leaseId,
-      this.keepMs(),
-    ]);
-    return renewed === 1;
-  }
-
-  /** The player left: the screen is free at once. */
-  async release(userId: string, leaseId: string): Promise<boolean> {
-    return (await this.run(SCRIPTS.end, this.keys(userId).slice(0, 3), [leaseId, '', 0])) === 1;
-  }
-
-  /** "Stop that stream": frees the screen and remembers the lease as stopped; false when it was not held. */
-  async stop(userId: string, leaseId: string, now = Date.now()): Promise<boolean> {
-    const forgetAt = now + this.settings.stoppedMemorySeconds * 1000;
-    return (
-      (await this.run(SCRIPTS.end, this.keys(userId).slice(0, 3), [leaseId, forgetAt, this.keepMs()])) === 1
+  /**
+   * The lease's watch clock starts at its playback's open (`now`), unless it runs already (a reopening); kept at least
+   * until `untilMs` (the token's expiry).
+   */
+  async startClock(userId: string, leaseId: string, now: number, untilMs: number): Promise<void> {
+    await this.run(
+      SCRIPTS.startClock,
+      [this.clockKey(userId, leaseId)],
+      [Math.round(now), Math.round(untilMs)],
     );
   }
 
   /**
+   * A heartbeat, atomically (lease-scripts.ts HEARTBEAT): releases on exit or extends a lease still held, and puts
+   * the report to the lease's clock (watch time and position follow the wall clock, finding 5 of issue 22).
+   */
+  async heartbeat(
+    userId: string,
+    leaseId: string,
+    report: HeartbeatReport,
+    times: HeartbeatTimes,
+  ): Promise<HeartbeatOutcome> {
+    const [live, records, stopped] = this.keys(userId);
+    const [state, record, episode, watched, position] = (await this.run(
+      SCRIPTS.heartbeat,
+      [live, records, stopped, this.clockKey(userId, leaseId), this.episodeKey(userId, leaseId)],
+      [
+        Math.round(times.now),
+        this.settings.ttlSeconds * 1000,
+        leaseId,
+        this.keepMs(),
+        report.exit ? '1' : '0',
+        report.positionSeconds,
+        report.watchedSeconds,
+        report.seek ? '1' : '0',
+        this.settings.clockAllowanceMs,
+        Math.round(times.issuedAt),
+        Math.round(times.expiresAt),
+        Math.round(times.renewedUntil),
+      ],
+    )) as [string, string, string, string, string];
+    return {
+      state: state === 'active' ? 'active' : 'ended',
+      lease: record ? (JSON.parse(record) as LeaseRecord) : null,
+      episode: parseEpisode(episode),
+      watchedSeconds: seconds(watched),
+      positionSeconds: seconds(position),
+    };
+  }
+
+  /** Whether delivery may serve the lease's links: held and not expired (stopped, released and replaced are not). */
+  async isLive(userId: string, leaseId: string, now = Date.now()): Promise<boolean> {
+    const expiresAt = await this.redis.zscore(this.keys(userId)[0], leaseId);
+    return expiresAt !== null && Number(expiresAt) > now;
+  }
+
+  /** The player left: the screen is free at once. */
+  async release(userId: string, leaseId: string): Promise<boolean> {
+    return (await this.end(userId, [leaseId], '')) === 1;
+  }
+
+  /** "Stop that stream": frees the screen and remembers the lease as stopped; false when it was not held. */
+  async stop(userId: string, leaseId: string, now = Date.now()): Promise<boolean> {
+    return (await this.stopAll(userId, [leaseId], now)) === 1;
+  }
+
+  /** Stops these leases of the account (as `stop`); answers how many were held. */
+  stopAll(userId: string, leaseIds: string[], now = Date.now()): Promise<number> {
+    if (leaseIds.length === 0) return Promise.resolve(0);
+    return this.end(userId, leaseIds, now + this.settings.stoppedMemorySeconds * 1000);
+  }
+
+  /**
+   * Every lease the account holds, expired ones included (a heartbeat would bring those back): what an event that
+   * ends leases chooses from.
+   */
+  async held(userId: string): Promise<LeaseRecord[]> {
+    const records = await this.redis.hgetall(this.keys(userId)[1]);
+    return Object.values(records).map((raw) => JSON.parse(raw) as LeaseRecord);
+  }
+
+  /**
    * Which episode a lease plays (its heartbeats' `watch.progressed` carry it), kept until `untilMs` (the stream
-   * token's expiry): every heartbeat the token can make finds it, even after the lease was stopped, released or
-   * expired, which a lease record (gone with the lease) would not give.
+   * token's expiry; each renewal extends it): every heartbeat a token can make finds it, even after the lease was
+   * stopped, released or expired, which a lease record (gone with the lease) would not give.
    */
   async rememberEpisode(
     userId: string,
@@ -100,18 +200,6 @@ export class LeasesRepository {
     untilMs: number,
   ): Promise<void> {
     await this.redis.set(this.episodeKey(userId, leaseId), JSON.stringify(episode), 'PXAT', untilMs);
-  }
-
-  /** The episode `rememberEpisode` kept for the lease; null for a movie's lease (or once the token expired). */
-  async episodeOf(userId: string, leaseId: string): Promise<EpisodeRef | null> {
-    const raw = await this.redis.get(this.episodeKey(userId, leaseId));
-    if (raw === null) return null;
-    try {
-      return EpisodeRefSchema.parse(JSON.parse(raw));
-    } catch {
-      // Only this service writes the key; an unreadable value is treated as no episode rather than a failed report.
-      return null;
-    }
   }
 
   /** The account's live leases (oldest first) and the screen limit it last opened with (null: none known). */
@@ -130,14 +218,31 @@ export class LeasesRepository {
     return { limit: limit === null ? null : Number(limit), leases };
   }
 
+  private async end(userId: string, leaseIds: string[], forgetAt: number | ''): Promise<number> {
+    return (await this.run(SCRIPTS.end, this.keys(userId).slice(0, 3), [
+      forgetAt,
+      this.keepMs(),
+      ...leaseIds,
+    ])) as number;
+  }
+
   private keys(userId: string): [string, string, string, string] {
-    const prefix = `streaming:leases:{${userId}}`;
+    const prefix = this.prefix(userId);
     return [`${prefix}:live`, `${prefix}:records`, `${prefix}:stopped`, `${prefix}:limit`];
   }
 
-  /** Same `{userId}` hash tag as the lease keys. */
+  /** Every key of an account shares its `{userId}` hash tag (one Cluster slot, so one script may touch them all). */
+  private prefix(userId: string) {
+    return `streaming:leases:{${userId}}`;
+  }
+
   private episodeKey(userId: string, leaseId: string) {
-    return `streaming:leases:{${userId}}:episode:${leaseId}`;
+    return `${this.prefix(userId)}:episode:${leaseId}`;
+  }
+
+  /** The lease's watch clock: the credited-until cursor and the position line (lease-scripts.ts HEARTBEAT). */
+  private clockKey(userId: string, leaseId: string) {
+    return `${this.prefix(userId)}:clock:${leaseId}`;
   }
 
   /** An idle account's keys outlive every lease and the memory of stopped ones, then vanish. */

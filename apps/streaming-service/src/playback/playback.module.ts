@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '@app/server-core';
 import { MediaDataModule } from '../media/media-data.module';
+import { LeaseEndsService } from './lease-ends.service';
 import { DEFAULT_LEASE_SETTINGS, LEASE_SETTINGS, LeasesRepository } from './leases.repository';
 import { PlaybackController } from './playback.controller';
 import { PlaybackService } from './playback.service';
@@ -12,9 +13,10 @@ import { StreamTokenSigner } from './stream-token.signer';
   providers: [
     PlaybackService,
     LeasesRepository,
+    LeaseEndsService,
     StreamTokenSigner,
     { provide: LEASE_SETTINGS, useValue: DEFAULT_LEASE_SETTINGS },
   ],
-  exports: [StreamTokenSigner],
+  exports: [StreamTokenSigner, LeasesRepository, LeaseEndsService],
 })
 export class PlaybackModule {}

@@ -1,10 +1,10 @@
-import type { OpenPlaybackRpc } from '@app/contracts';
-import { ErrorCode, HEARTBEAT_SECONDS, StreamingMessages } from '@app/contracts';
-import type { EventBus } from '@app/server-core';
+import type { HeartbeatRequest, OpenPlaybackRpc } from '@app/contracts';
+import { ErrorCode, HEARTBEAT_SECONDS, PlaybackEvent, StreamingMessages } from '@app/contracts';
+import type { DeletedUsers, EventBus } from '@app/server-core';
 import type { Env } from '../env';
 import type { AssetsRepository } from '../media/assets.repository';
 import type { PlayableAsset } from '../media/media-layout';
-import type { LeasesRepository } from './leases.repository';
+import type { HeartbeatOutcome, LeaseRecord, LeasesRepository } from './leases.repository';
 import { PlaybackService } from './playback.service';
 import { StreamTokenSigner } from './stream-token.signer';
 
@@ -30,27 +30,49 @@ const request: OpenPlaybackRpc = {
   deviceLabel: '  ',
 };
 
+const LEASE: LeaseRecord = {
+  leaseId: 'lease_0000001',
+  userId: USER,
+  sessionId: 'sess-1',
+  movieId: MOVIE,
+  title: 'Sample',
+  deviceLabel: 'Unnamed device',
+  startedAt: '2026-01-01T10:00:00.000Z',
+  isAdmin: false,
+  durationSeconds: 90,
+};
+/** What the repository's heartbeat script answers: the lease extended, the report as the clock lets it count. */
+const outcome = (overrides: Partial<HeartbeatOutcome> = {}): HeartbeatOutcome => ({
+  state: 'active',
+  lease: LEASE,
+  episode: null,
+  watchedSeconds: 10,
+  positionSeconds: 42,
+  ...overrides,
+});
+
 const setup = () => {
   const assets = { findPlayable: jest.fn().mockResolvedValue(asset) };
   const leases = {
     take: jest.fn().mockResolvedValue({ taken: true, leaseId: 'lease_0000001' }),
-    renew: jest.fn().mockResolvedValue(true),
-    release: jest.fn().mockResolvedValue(true),
+    heartbeat: jest.fn().mockResolvedValue(outcome()),
+    startClock: jest.fn().mockResolvedValue(undefined),
     stop: jest.fn().mockResolvedValue(true),
     live: jest.fn(),
     rememberEpisode: jest.fn().mockResolvedValue(undefined),
-    episodeOf: jest.fn().mockResolvedValue(null),
   };
   const events = { publish: jest.fn().mockResolvedValue('event-id') };
+  const deletedUsers = { isDeleted: jest.fn().mockResolvedValue(false) };
   const tokens = new StreamTokenSigner(env);
   const service = new PlaybackService(
     assets as unknown as AssetsRepository,
     leases as unknown as LeasesRepository,
     tokens,
     events as unknown as EventBus,
+    deletedUsers as unknown as DeletedUsers,
     env,
   );
-  return { service, assets, leases, events, tokens };
+  return { service, assets, leases, events, tokens, deletedUsers };
 };
 
 describe('PlaybackService', () => {
@@ -82,6 +104,13 @@ describe('PlaybackService', () => {
       claims: { userId: USER, leaseId: 'lease_0000001', quality: '720p' },
     });
     expect(check.ok && check.claims.expiresAt * 1000).toBe(new Date(opened.expiresAt).getTime());
+    // The lease's watch clock starts now, and lasts as long as the token (issue 22, finding 5).
+    expect(leases.startClock).toHaveBeenCalledWith(
+      USER,
+      'lease_0000001',
+      expect.any(Number),
+      new Date(opened.expiresAt).getTime(),
+    );
   });
 
   it('refuses a title without media (404) before taking a screen', async () => {
@@ -109,29 +138,90 @@ describe('PlaybackService', () => {
     expect((await service.open(request)).trickplayUrl).toBeNull();
   });
 
-  it('renews on a heartbeat and publishes watch.progressed with the token’s user and title', async () => {
-    const { service, leases, events } = setup();
-    const { token, leaseId } = await service.open(request);
-    const reply = await service.heartbeat({
-      token,
-      leaseId,
-      positionSeconds: 42,
+  const beat = (token: string, leaseId: string, overrides: Partial<HeartbeatRequest> = {}) => ({
+    token,
+    leaseId,
+    positionSeconds: 42,
+    durationSeconds: 90,
+    event: PlaybackEvent.Tick,
+    watchedSeconds: 10,
+    ...overrides,
+  });
+
+  it('keeps who was an admin and how long the title runs with the lease', async () => {
+    const { service, leases } = setup();
+    await service.open({ ...request, isAdmin: true });
+    expect(leases.take).toHaveBeenCalledWith(
+      expect.objectContaining({ isAdmin: true, durationSeconds: 90 }),
+      2,
+    );
+  });
+
+  it('renews on a heartbeat with a fresh token, and publishes what the clock lets count with the token’s user and title', async () => {
+    const { service, leases, events, tokens } = setup();
+    const opened = await service.open(request);
+    leases.heartbeat.mockResolvedValue(outcome({ watchedSeconds: 2.5, positionSeconds: 12 }));
+    const reply = await service.heartbeat(
+      beat(opened.token, opened.leaseId, { positionSeconds: 40, watchedSeconds: 30 }),
+    );
+
+    expect(reply).toEqual({
+      leaseActive: true,
+      token: expect.any(String),
+      expiresAt: expect.any(String),
+      userId: USER,
+      movieId: MOVIE,
+      isAdmin: false,
+      startedAt: LEASE.startedAt,
       durationSeconds: 90,
-      event: 'tick',
-      watchedSeconds: 10,
     });
-    expect(reply).toEqual({ leaseActive: true });
-    expect(leases.renew).toHaveBeenCalledWith(USER, leaseId);
+    // The same grant, renewed from now.
+    const renewed = tokens.verify(reply.token ?? '');
+    const first = tokens.verify(opened.token);
+    if (!renewed.ok || !first.ok) throw new Error('tokens refused');
+    expect(renewed.claims).toEqual({ ...first.claims, expiresAt: renewed.claims.expiresAt });
+    expect(renewed.claims.expiresAt).toBeGreaterThanOrEqual(first.claims.expiresAt);
+    expect(new Date(reply.expiresAt ?? '').getTime()).toBe(renewed.claims.expiresAt * 1000);
+    // The report goes to the lease's clock, with the reporting token's life.
+    const [userId, leaseId, report, times] = leases.heartbeat.mock.calls[0] as [
+      string,
+      string,
+      unknown,
+      { now: number; issuedAt: number; expiresAt: number; renewedUntil: number },
+    ];
+    expect([userId, leaseId, report]).toEqual([
+      USER,
+      opened.leaseId,
+      { exit: false, seek: false, positionSeconds: 40, watchedSeconds: 30 },
+    ]);
+    expect(times.expiresAt).toBe(first.claims.expiresAt * 1000);
+    expect(times.issuedAt).toBe((first.claims.expiresAt - env.STREAM_TOKEN_TTL_SECONDS) * 1000);
+    expect(times.renewedUntil).toBe(renewed.claims.expiresAt * 1000);
     expect(events.publish).toHaveBeenCalledWith('watch.progressed', {
       userId: USER,
       movieId: MOVIE,
-      positionSeconds: 42,
+      positionSeconds: 12,
       durationSeconds: 90,
       event: 'tick',
-      leaseId,
-      reportedAt: expect.any(String),
-      watchedSeconds: 10,
+      leaseId: opened.leaseId,
+      reportedAt: new Date(times.now).toISOString(),
+      watchedSeconds: 2.5,
     });
+  });
+
+  it('tells the clock about seeks and exits', async () => {
+    const { service, leases } = setup();
+    const { token, leaseId } = await service.open(request);
+    for (const event of [PlaybackEvent.Seek, PlaybackEvent.Exit, PlaybackEvent.Pause]) {
+      await service.heartbeat(beat(token, leaseId, { event }));
+    }
+    expect(
+      leases.heartbeat.mock.calls.map(([, , report]) => report as { exit: boolean; seek: boolean }),
+    ).toEqual([
+      expect.objectContaining({ exit: false, seek: true }),
+      expect.objectContaining({ exit: true, seek: false }),
+      expect.objectContaining({ exit: false, seek: false }),
+    ]);
   });
 
   it('keeps an episode’s ref with its lease until the token expires, and puts it on its reports', async () => {
@@ -144,18 +234,10 @@ describe('PlaybackService', () => {
       EPISODE_REF,
       check.ok ? check.claims.expiresAt * 1000 : NaN,
     );
-    leases.episodeOf.mockResolvedValue(EPISODE_REF);
+    leases.heartbeat.mockResolvedValue(outcome({ episode: EPISODE_REF }));
     for (const event of ['tick', 'exit'] as const) {
-      await service.heartbeat({
-        token: opened.token,
-        leaseId: opened.leaseId,
-        positionSeconds: 30,
-        durationSeconds: 90,
-        event,
-        watchedSeconds: 10,
-      });
+      await service.heartbeat(beat(opened.token, opened.leaseId, { event, positionSeconds: 30 }));
     }
-    expect(leases.episodeOf).toHaveBeenCalledWith(USER, opened.leaseId);
     expect(events.publish).toHaveBeenCalledTimes(2);
     for (const [type, payload] of events.publish.mock.calls as Array<[string, Record<string, unknown>]>) {
       expect(type).toBe('watch.progressed');
@@ -167,53 +249,37 @@ describe('PlaybackService', () => {
     const { service, leases, events } = setup();
     const { token, leaseId } = await service.open(request);
     expect(leases.rememberEpisode).not.toHaveBeenCalled();
-    await service.heartbeat({
-      token,
-      leaseId,
-      positionSeconds: 1,
-      durationSeconds: 90,
-      event: 'tick',
-      watchedSeconds: 1,
-    });
+    await service.heartbeat(beat(token, leaseId));
     expect(events.publish.mock.calls[0][1]).not.toHaveProperty('episode');
   });
 
-  it('answers leaseActive false for a stopped lease and still records the position', async () => {
+  it('answers leaseActive false without a token for an ended lease, and still records the position', async () => {
     const { service, leases, events } = setup();
     const { token, leaseId } = await service.open(request);
-    leases.renew.mockResolvedValue(false);
-    expect(
-      await service.heartbeat({
-        token,
-        leaseId,
-        positionSeconds: 1,
-        durationSeconds: null,
-        event: 'pause',
-        watchedSeconds: 0,
-      }),
-    ).toEqual({
-      leaseActive: false,
-    });
-    expect(events.publish).toHaveBeenCalled();
+    for (const ended of [outcome({ state: 'ended' }), outcome({ state: 'ended', lease: null })]) {
+      leases.heartbeat.mockResolvedValue(ended);
+      const reply = await service.heartbeat(beat(token, leaseId, { event: 'pause' }));
+      expect(reply).toMatchObject({ leaseActive: false, userId: USER, movieId: MOVIE });
+      expect(reply).not.toHaveProperty('token');
+    }
+    expect(events.publish).toHaveBeenCalledTimes(2);
   });
 
-  it('releases the lease on exit', async () => {
-    const { service, leases } = setup();
+  it('answers a deleted account’s heartbeat leaseActive false, changing and publishing nothing (issue 22, finding 3)', async () => {
+    const { service, leases, events, deletedUsers } = setup();
     const { token, leaseId } = await service.open(request);
-    expect(
-      await service.heartbeat({
-        token,
-        leaseId,
-        positionSeconds: 5,
-        durationSeconds: 90,
-        event: 'exit',
-        watchedSeconds: 3,
-      }),
-    ).toEqual({
+    deletedUsers.isDeleted.mockResolvedValue(true);
+    expect(await service.heartbeat(beat(token, leaseId))).toEqual({
       leaseActive: false,
+      userId: USER,
+      movieId: MOVIE,
+      isAdmin: false,
+      startedAt: null,
+      durationSeconds: null,
     });
-    expect(leases.release).toHaveBeenCalledWith(USER, leaseId);
-    expect(leases.renew).not.toHaveBeenCalled();
+    expect(deletedUsers.isDeleted).toHaveBeenCalledWith(USER);
+    expect(leases.heartbeat).not.toHaveBeenCalled();
+    expect(events.publish).not.toHaveBeenCalled();
   });
 
   it('refuses a heartbeat with a forged token or another lease (403), publishing nothing', async () => {

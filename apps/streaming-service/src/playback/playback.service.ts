@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type {
   ActiveStreams,
-  HeartbeatReply,
   HeartbeatRequest,
+  HeartbeatRpcReply,
   OpenedPlayback,
   OpenPlaybackRpc,
 } from '@app/contracts';
@@ -14,11 +14,12 @@ import {
   PlaybackEvent,
   StreamingMessages,
 } from '@app/contracts';
-import { AppError, EventBus, InjectEnv } from '@app/server-core';
+import { AppError, DeletedUsers, EventBus, InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
 import { AssetsRepository } from '../media/assets.repository';
 import { LeasesRepository } from './leases.repository';
 import { allowedRenditions } from './rendition-cap';
+import type { StreamClaims } from './stream-token';
 import { StreamTokenSigner } from './stream-token.signer';
 import { StreamUrls } from './stream-urls';
 
@@ -37,6 +38,7 @@ export class PlaybackService {
     private readonly leases: LeasesRepository,
     private readonly tokens: StreamTokenSigner,
     private readonly events: EventBus,
+    private readonly deletedUsers: DeletedUsers,
     @InjectEnv() private readonly env: Env,
   ) {}
 
@@ -53,11 +55,15 @@ export class PlaybackService {
         title: request.title,
         deviceLabel: request.deviceLabel.trim() || UNNAMED_DEVICE,
         startedAt: new Date().toISOString(),
+        isAdmin: request.isAdmin ?? false,
+        durationSeconds: asset.durationSeconds,
       },
       request.screens,
     );
     if (!lease.taken) throw new AppError(ErrorCode.Conflict, StreamingMessages.screenLimit);
-    const expiresAt = Math.floor(Date.now() / 1000) + this.env.STREAM_TOKEN_TTL_SECONDS;
+    const now = Date.now();
+    const expiresAt = this.tokenExpiry(now);
+    await this.leases.startClock(request.userId, lease.leaseId, now, expiresAt * 1000);
     if (request.episode) {
       await this.leases.rememberEpisode(request.userId, lease.leaseId, request.episode, expiresAt * 1000);
     }
@@ -84,39 +90,80 @@ export class PlaybackService {
     };
   }
 
-  /** Renews the lease (or releases it on exit) and publishes the position; `leaseActive: false` stops the player. */
-  async heartbeat(request: HeartbeatRequest): Promise<HeartbeatReply> {
+  /**
+   * Renews the lease (or releases it on exit), publishes the position with the watch time the clock allows, and
+   * hands a live lease's player a fresh token (DECISIONS 35); `leaseActive: false` stops the player. The reply also
+   * says whose lease of what it is, for the gateway's entitlement re-check.
+   */
+  async heartbeat(request: HeartbeatRequest): Promise<HeartbeatRpcReply> {
     const check = this.tokens.verify(request.token);
     if (!check.ok || check.claims.leaseId !== request.leaseId) {
       throw new AppError(ErrorCode.Forbidden, PlaybackMessages.invalidToken);
     }
-    const { userId, movieId, leaseId } = check.claims;
-    const [episode, leaseActive] = await Promise.all([
-      this.leases.episodeOf(userId, leaseId),
-      this.renewUnlessExiting(userId, leaseId, request.event),
-    ]);
+    const { claims } = check;
+    const { userId, movieId, leaseId } = claims;
+    // Issue 22, finding 3: a deleted account's still-open player changes and records nothing (the tombstone every
+    // consumer group sets on `user.deleted`).
+    if (await this.deletedUsers.isDeleted(userId)) {
+      return { leaseActive: false, userId, movieId, isAdmin: false, startedAt: null, durationSeconds: null };
+    }
+    const now = Date.now();
+    const renewedUntil = this.tokenExpiry(now);
+    const outcome = await this.leases.heartbeat(
+      userId,
+      leaseId,
+      {
+        exit: request.event === PlaybackEvent.Exit,
+        seek: request.event === PlaybackEvent.Seek,
+        positionSeconds: request.positionSeconds,
+        // The player's own count, which the lease's clock bounds (the consumer also caps it per report).
+        watchedSeconds: request.watchedSeconds,
+      },
+      {
+        now,
+        issuedAt: (claims.expiresAt - this.env.STREAM_TOKEN_TTL_SECONDS) * 1000,
+        expiresAt: claims.expiresAt * 1000,
+        renewedUntil: renewedUntil * 1000,
+      },
+    );
+    const whose = {
+      userId,
+      movieId,
+      isAdmin: outcome.lease?.isAdmin ?? false,
+      startedAt: outcome.lease?.startedAt ?? null,
+      durationSeconds: outcome.lease?.durationSeconds ?? null,
+    };
     // Published even for a stopped lease: the viewer did watch up to here.
     await this.events.publish('watch.progressed', {
       userId,
       movieId,
-      positionSeconds: request.positionSeconds,
+      positionSeconds: outcome.positionSeconds,
       durationSeconds: request.durationSeconds,
       event: request.event,
       leaseId,
-      reportedAt: new Date().toISOString(),
-      // Passed on as the player reported it: the consumer caps it per report (MAX_WATCHED_SECONDS_PER_REPORT).
-      watchedSeconds: request.watchedSeconds,
+      reportedAt: new Date(now).toISOString(),
+      watchedSeconds: outcome.watchedSeconds,
       // Only an episode's reports carry the field: a movie's stay as they were.
-      ...(episode ? { episode } : {}),
+      ...(outcome.episode ? { episode: outcome.episode } : {}),
     });
-    return { leaseActive };
+    if (outcome.state !== 'active') return { leaseActive: false, ...whose };
+    return { leaseActive: true, ...this.renewedToken(claims, renewedUntil), ...whose };
   }
 
-  /** An exit frees the screen at once (false: the player stops); any other report renews the lease. */
-  private async renewUnlessExiting(userId: string, leaseId: string, event: PlaybackEvent): Promise<boolean> {
-    if (event !== PlaybackEvent.Exit) return this.leases.renew(userId, leaseId);
-    await this.leases.release(userId, leaseId);
-    return false;
+  /**
+   * A token's expiry (epoch seconds) when issued at `now` (ms): rounded up, so expiry − TTL is never before the
+   * issue, and the watch clock credits nothing from before it.
+   */
+  private tokenExpiry(now: number) {
+    return Math.ceil(now / 1000) + this.env.STREAM_TOKEN_TTL_SECONDS;
+  }
+
+  /** The same grant with a new expiry: the player swaps it into every later request URL. */
+  private renewedToken(claims: StreamClaims, expiresAt: number) {
+    return {
+      token: this.tokens.sign({ ...claims, expiresAt }),
+      expiresAt: new Date(expiresAt * 1000).toISOString(),
+    };
   }
 
   async streams(userId: string, sessionId: string): Promise<ActiveStreams> {

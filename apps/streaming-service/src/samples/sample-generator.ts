@@ -59,7 +59,7 @@ export const generateSamples = async (
       const top = result.renditions[0];
       // The top rendition describes the film; a playlist's own size and bit rate would mislead.
       const probe = {
-        ...(await ffmpeg.probe(path.join(built, 'hls', top, 'index.m3u8'))),
+        ...(await ffmpeg.probe(path.join(built, 'hls', top, 'index.m3u8'), 'hls')),
         sizeBytes: null,
         bitRate: null,
       };

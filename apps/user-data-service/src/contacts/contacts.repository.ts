@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { ContactMessage } from '@app/contracts';
+import { equalsText } from '@app/server-core';
 import { ContactRecord } from './contact.schema';
+
+export type StoredContact = ContactRecord & { _id: Types.ObjectId };
 
 @Injectable()
 export class ContactsRepository {
@@ -22,6 +25,21 @@ export class ContactsRepository {
   }
 
   findByEmail(email: string) {
-    return this.contacts.find({ email }).lean<Array<ContactRecord & { _id: Types.ObjectId }>>().exec();
+    return this.contacts.find({ email }).lean<StoredContact[]>().exec();
+  }
+
+  /** Every message sent from `email`, oldest first; an account's email is lower-cased, a form's as typed. */
+  ofEmail(email: string): Promise<StoredContact[]> {
+    return this.contacts
+      .find({ email: equalsText(email) })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<StoredContact[]>()
+      .exec();
+  }
+
+  /** Returns how many messages were removed. */
+  async removeOfEmail(email: string): Promise<number> {
+    const { deletedCount } = await this.contacts.deleteMany({ email: equalsText(email) }).exec();
+    return deletedCount;
   }
 }

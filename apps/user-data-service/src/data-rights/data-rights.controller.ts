@@ -9,7 +9,7 @@ export class DataRightsController {
   constructor(private readonly dataRights: DataRightsService) {}
 
   @RpcHandler(ViewerDataRpc.exportData)
-  exportData(@RpcPayload() { userId }: RpcRequest<typeof ViewerDataRpc.exportData>) {
-    return this.dataRights.exportOf(userId);
+  exportData(@RpcPayload() { userId, verifiedEmail }: RpcRequest<typeof ViewerDataRpc.exportData>) {
+    return this.dataRights.exportOf(userId, verifiedEmail);
   }
 }

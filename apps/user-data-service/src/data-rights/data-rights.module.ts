@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/contacts.module';
 import { FavoritesModule } from '../favorites/favorites.module';
 import { HistoryModule } from '../history/history.module';
 import { SettingsModule } from '../settings/settings.module';
@@ -6,7 +7,7 @@ import { DataRightsController } from './data-rights.controller';
 import { DataRightsService } from './data-rights.service';
 
 @Module({
-  imports: [HistoryModule, FavoritesModule, SettingsModule],
+  imports: [HistoryModule, FavoritesModule, SettingsModule, ContactsModule],
   controllers: [DataRightsController],
   providers: [DataRightsService],
   exports: [DataRightsService],

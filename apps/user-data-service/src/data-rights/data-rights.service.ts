@@ -1,12 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ViewerDataExport } from '@app/contracts';
+import { toContactExport } from '../contacts/contact.mapper';
+import { ContactsRepository } from '../contacts/contacts.repository';
 import { FavoritesService } from '../favorites/favorites.service';
 import { HistoryService } from '../history/history.service';
 import { SettingsService } from '../settings/settings.service';
 
 /**
- * The viewer's data rights (DECISIONS 32) over what this service holds of them: history, favorites, settings.
- * Contact-form messages are kept by email, not by user id, and are not part of it.
+ * The viewer's data rights (DECISIONS 32) over what this service holds of them: history, favorites, settings, and
+ * the contact-form messages sent from their email. Those are kept by email, not by user id, and the form is open
+ * to anyone: they count as the account's only when its email is verified (DECISIONS 33), so registering someone
+ * else's address never hands over, or erases, that person's messages.
  */
 @Injectable()
 export class DataRightsService {
@@ -16,23 +20,36 @@ export class DataRightsService {
     private readonly history: HistoryService,
     private readonly favorites: FavoritesService,
     private readonly settings: SettingsService,
+    private readonly contacts: ContactsRepository,
   ) {}
 
-  /** "Download my data": every history record (hidden ones flagged), the favorites and the settings. */
-  async exportOf(userId: string): Promise<ViewerDataExport> {
-    const [history, favorites, settings] = await Promise.all([
+  /** "Download my data": every history record (hidden ones flagged), the favorites, the settings, the messages. */
+  async exportOf(userId: string, verifiedEmail?: string): Promise<ViewerDataExport> {
+    const [history, favorites, settings, contactMessages] = await Promise.all([
       this.history.exportOf(userId),
       this.favorites.exportOf(userId),
       this.settings.get(userId),
+      verifiedEmail ? this.contacts.ofEmail(verifiedEmail) : [],
     ]);
-    return { history, favorites, settings };
+    return { history, favorites, settings, contactMessages: contactMessages.map(toContactExport) };
   }
 
-  /** `user.deleted`: erases the user's history, favorites and settings; a redelivery finds nothing left. */
-  async forgetUser(userId: string): Promise<void> {
+  /**
+   * `user.deleted`: erases the user's history, favorites, settings and the contact messages sent from their
+   * verified email; a redelivery finds nothing left.
+   */
+  async forgetUser(userId: string, verifiedEmail?: string): Promise<void> {
     const history = await this.history.forgetUser(userId);
     const favorites = await this.favorites.forgetUser(userId);
     const settings = await this.settings.forgetUser(userId);
-    this.logger.log({ msg: 'viewer data of deleted user removed', userId, history, favorites, settings });
+    const contactMessages = verifiedEmail ? await this.contacts.removeOfEmail(verifiedEmail) : 0;
+    this.logger.log({
+      msg: 'viewer data of deleted user removed',
+      userId,
+      history,
+      favorites,
+      settings,
+      contactMessages,
+    });
   }
 }

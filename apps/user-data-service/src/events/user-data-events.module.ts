@@ -36,7 +36,7 @@ export const userDataEventHandlers = (
   'series.deleted': (event) => titles.forgetTitle(event.payload.seriesId),
   'episode.published': (event) => episodes.recordEpisode(event.payload, new Date(event.occurredAt)),
   'episode.deleted': (event) => episodes.forgetEpisode(event.payload),
-  'user.deleted': (event) => dataRights.forgetUser(event.payload.userId),
+  'user.deleted': (event) => dataRights.forgetUser(event.payload.userId, event.payload.verifiedEmail),
 });
 
 @Module({

@@ -35,9 +35,9 @@ export class FavoritesRepository {
   }
 
   /** Returns whether a favorite was removed. */
-  async remove(userId: string, movieId: string): Promise<boolean> {
-    const { deletedCount } = await this.favorites.deleteOne({ userId, movieId }).exec();
-    return deletedCount > 0;
+  /** The favorite removed, or null when it was not one. */
+  remove(userId: string, movieId: string): Promise<StoredFavorite | null> {
+    return this.favorites.findOneAndDelete({ userId, movieId }).lean<StoredFavorite>().exec();
   }
 
   /** Newest first. */

@@ -1,6 +1,8 @@
 import { Types } from 'mongoose';
 import type { TitleSnapshot } from '@app/contracts';
-import type { EventBus } from '@app/server-core';
+import { AuditAction, AuditTargetType, ErrorCode } from '@app/contracts';
+import type { DeletedUsers, EventBus } from '@app/server-core';
+import { AuditTrail, RequestContext } from '@app/server-core';
 import type { FavoritesRepository, StoredFavorite } from './favorites.repository';
 import { FAVORITES_LIST_LIMIT, FavoritesService } from './favorites.service';
 
@@ -22,15 +24,18 @@ const setup = () => {
   const repository = {
     insert: jest.fn(async (): Promise<StoredFavorite | null> => stored(now)),
     findOne: jest.fn(async (): Promise<StoredFavorite | null> => null),
-    remove: jest.fn(async () => true),
+    remove: jest.fn(async (): Promise<StoredFavorite | null> => stored(now)),
     listOf: jest.fn(async (): Promise<StoredFavorite[]> => []),
   };
-  const events = { publish: jest.fn(async () => 'event-id') };
+  const events = { publish: jest.fn(async (_type: string, _payload: unknown) => 'event-id') };
+  const deletedUsers = { isDeleted: jest.fn(async () => false) };
   const service = new FavoritesService(
     repository as unknown as FavoritesRepository,
     events as unknown as EventBus,
+    deletedUsers as unknown as DeletedUsers,
+    new AuditTrail(events as unknown as EventBus),
   );
-  return { service, repository, events };
+  return { service, repository, events, deletedUsers };
 };
 
 const favorite = (addedAt: Date) => ({ id: movieId, movieId, ...snapshot, addedAt: addedAt.toISOString() });
@@ -61,9 +66,46 @@ describe('FavoritesService', () => {
     const { service, repository, events } = setup();
     await expect(service.remove(userId, movieId)).resolves.toEqual({ removed: true });
     expect(events.publish).toHaveBeenCalledWith('favorite.removed', { userId, movieId });
-    repository.remove.mockResolvedValueOnce(false);
+    repository.remove.mockResolvedValueOnce(null);
     events.publish.mockClear();
     await expect(service.remove(userId, movieId)).resolves.toEqual({ removed: false });
+    expect(events.publish).not.toHaveBeenCalled();
+  });
+
+  it("an admin's add and removal on a viewer's list go to the audit log (issue 22); the viewer's own do not", async () => {
+    const { service, events } = setup();
+    const admin = { id: 'c'.repeat(24), username: 'root' };
+    await RequestContext.run({ correlationId: 'corr-1', actor: admin }, async () => {
+      await service.add(userId, movieId, snapshot, 'movie', now);
+      await service.remove(userId, movieId);
+    });
+    const audited = events.publish.mock.calls.filter(([type]) => type === 'audit.recorded');
+    expect(audited.map(([, payload]) => payload)).toEqual([
+      {
+        actor: admin,
+        action: AuditAction.FavoritesChange,
+        target: { type: AuditTargetType.User, id: userId, name: null },
+        detail: 'added Lagaan to favorites',
+        before: 'Lagaan not in favorites',
+        after: 'Lagaan in favorites',
+      },
+      expect.objectContaining({ detail: 'removed Lagaan from favorites', after: 'Lagaan not in favorites' }),
+    ]);
+
+    events.publish.mockClear();
+    await RequestContext.run({ correlationId: 'corr-2', actor: { id: userId, username: 'asha' } }, () =>
+      service.add(userId, movieId, snapshot, 'movie', now),
+    );
+    expect(events.publish.mock.calls.map(([type]) => type)).toEqual(['favorite.added']);
+  });
+
+  it('undoes and refuses (401) an add for a deleted account, announcing nothing (issue 22)', async () => {
+    const { service, repository, events, deletedUsers } = setup();
+    deletedUsers.isDeleted.mockResolvedValueOnce(true);
+    await expect(service.add(userId, movieId, snapshot, 'movie', now)).rejects.toMatchObject({
+      code: ErrorCode.Unauthorized,
+    });
+    expect(repository.remove).toHaveBeenCalledWith(userId, movieId);
     expect(events.publish).not.toHaveBeenCalled();
   });
 

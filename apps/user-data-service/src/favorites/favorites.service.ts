@@ -1,19 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import type { Favorite, FavoriteKind, TitleSnapshot } from '@app/contracts';
-import { ErrorCode, ViewerDataMessages } from '@app/contracts';
-import { AppError, EventBus } from '@app/server-core';
+import { AuditAction, ErrorCode, ViewerDataMessages } from '@app/contracts';
+import { AppError, AuditTrail, DeletedUsers, EventBus } from '@app/server-core';
+import { accountGone } from '../data-rights/account-gone';
 import { toFavorite } from './favorite.mapper';
 import { FavoritesRepository } from './favorites.repository';
 
 /** The most favorites a list answers (newest first). */
 export const FAVORITES_LIST_LIMIT = 500;
 
-/** Favorites (= My List, DECISIONS 29): idempotent add and remove, each announced once. */
+/**
+ * Favorites (= My List, DECISIONS 29): idempotent add and remove, each announced once, and audited when an admin
+ * made it (issue 22, finding 6).
+ */
 @Injectable()
 export class FavoritesService {
   constructor(
     private readonly favorites: FavoritesRepository,
     private readonly events: EventBus,
+    private readonly deletedUsers: DeletedUsers,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(userId: string): Promise<Favorite[]> {
@@ -27,7 +33,11 @@ export class FavoritesService {
     return records.map(toFavorite);
   }
 
-  /** A second add answers the favorite already there and announces nothing. */
+  /**
+   * A second add answers the favorite already there and announces nothing. An add for a deleted account (a request
+   * its gateway admitted from a cached session) is undone and refused: checked after the write, so a deletion
+   * handled meanwhile either erases it or is seen here (its tombstone is set before its erasure runs).
+   */
   async add(
     userId: string,
     movieId: string,
@@ -37,6 +47,16 @@ export class FavoritesService {
   ): Promise<Favorite> {
     const inserted = await this.favorites.insert(userId, movieId, snapshot, kind, now);
     if (inserted) {
+      if (await this.deletedUsers.isDeleted(userId)) {
+        await this.favorites.remove(userId, movieId);
+        throw accountGone();
+      }
+      await this.audit.recordForViewer(userId, {
+        action: AuditAction.FavoritesChange,
+        detail: `added ${snapshot.title} to favorites`,
+        before: `${snapshot.title} not in favorites`,
+        after: `${snapshot.title} in favorites`,
+      });
       await this.events.publish('favorite.added', {
         userId,
         movieId,
@@ -53,8 +73,15 @@ export class FavoritesService {
   /** `removed: false` when it was not a favorite; only a real removal is announced. */
   async remove(userId: string, movieId: string): Promise<{ removed: boolean }> {
     const removed = await this.favorites.remove(userId, movieId);
-    if (removed) await this.events.publish('favorite.removed', { userId, movieId });
-    return { removed };
+    if (!removed) return { removed: false };
+    await this.audit.recordForViewer(userId, {
+      action: AuditAction.FavoritesChange,
+      detail: `removed ${removed.title} from favorites`,
+      before: `${removed.title} in favorites`,
+      after: `${removed.title} not in favorites`,
+    });
+    await this.events.publish('favorite.removed', { userId, movieId });
+    return { removed: true };
   }
 
   forgetUser(userId: string): Promise<number> {

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Types } from 'mongoose';
 import type { ContinueWatchingItem } from '@app/contracts';
 import { ContinueWatchingListSchema, SeriesProgressSchema } from '@app/contracts';
-import type { EventBus } from '@app/server-core';
+import { AuditTrail, type EventBus } from '@app/server-core';
 import type { StoredEpisode } from '../episodes/episodes.repository';
 import type { EpisodesService } from '../episodes/episodes.service';
 import type { StoredTitle } from '../titles/titles.repository';
@@ -149,6 +149,7 @@ const setup = ({
     titlesService as unknown as TitlesService,
     episodesService as unknown as EpisodesService,
     { publish: jest.fn() } as unknown as EventBus,
+    new AuditTrail({ publish: jest.fn() } as unknown as EventBus),
   );
   return { service, repository, episodesService };
 };
@@ -381,6 +382,7 @@ describe('a series entry removed from the row', () => {
       {} as TitlesService,
       episodes as unknown as EpisodesService,
       { publish: jest.fn() } as unknown as EventBus,
+      new AuditTrail({ publish: jest.fn() } as unknown as EventBus),
     );
     return { service, repository, episodes };
   };
@@ -423,6 +425,7 @@ describe('series progress', () => {
       {} as TitlesService,
       episodes as unknown as EpisodesService,
       { publish: jest.fn() } as unknown as EventBus,
+      new AuditTrail({ publish: jest.fn() } as unknown as EventBus),
     );
     const progress = await service.seriesProgress(userId, seriesId);
     expect(SeriesProgressSchema.parse(progress)).toEqual(progress);

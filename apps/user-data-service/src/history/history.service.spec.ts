@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import type { EventPayload } from '@app/contracts';
 import { ErrorCode, ViewerDataMessages } from '@app/contracts';
-import type { EventBus } from '@app/server-core';
+import { AuditTrail, type EventBus } from '@app/server-core';
 import type { StoredEpisode } from '../episodes/episodes.repository';
 import type { EpisodesService } from '../episodes/episodes.service';
 import type { StoredTitle } from '../titles/titles.repository';
@@ -81,6 +81,7 @@ const setup = () => {
     titles as unknown as TitlesService,
     episodes as unknown as EpisodesService,
     events as unknown as EventBus,
+    new AuditTrail(events as unknown as EventBus),
   );
   return { service, repository, titles, episodes, events };
 };

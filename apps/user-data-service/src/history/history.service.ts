@@ -8,8 +8,8 @@ import type {
   SeriesProgress,
   ViewerDataExport,
 } from '@app/contracts';
-import { compareEpisodes, CONTINUE_WATCHING_LIMIT, ViewerDataMessages } from '@app/contracts';
-import { AppError, EventBus } from '@app/server-core';
+import { AuditAction, compareEpisodes, CONTINUE_WATCHING_LIMIT, ViewerDataMessages } from '@app/contracts';
+import { AppError, AuditTrail, EventBus } from '@app/server-core';
 import { EpisodesService } from '../episodes/episodes.service';
 import { TitlesService } from '../titles/titles.service';
 import { decidingRecords, rowItem, seriesNeedingLineup } from './continue-watching';
@@ -48,6 +48,7 @@ export class HistoryService {
     private readonly titles: TitlesService,
     private readonly episodes: EpisodesService,
     private readonly events: EventBus,
+    private readonly audit: AuditTrail,
   ) {}
 
   /**
@@ -116,6 +117,15 @@ export class HistoryService {
   async remove(userId: string, itemId: string): Promise<{ removed: boolean }> {
     const removed = await this.history.removeById(userId, itemId);
     if (!removed) throw AppError.notFound(ViewerDataMessages.historyItemNotFound);
+    await this.audit.recordForViewer(userId, async () => {
+      const title = await this.titleName(titleIdOf(removed));
+      return {
+        action: AuditAction.HistoryChange,
+        detail: `removed ${title} from watch history`,
+        before: `${title} at ${Math.round(removed.positionSeconds)} s`,
+        after: `${title} not in watch history`,
+      };
+    });
     await this.events.publish('history.removed', { userId, movieId: removed.movieId });
     return { removed: true };
   }
@@ -151,7 +161,18 @@ export class HistoryService {
       (await this.episodes.seriesOf(movieId)) ??
       (await this.history.findOne(userId, movieId))?.episode?.seriesId ??
       movieId;
-    return { hidden: await this.history.hide(userId, movieId, seriesId) };
+    const hidden = await this.history.hide(userId, movieId, seriesId);
+    if (hidden)
+      await this.audit.recordForViewer(userId, async () => {
+        const title = await this.titleName(seriesId);
+        return {
+          action: AuditAction.HistoryChange,
+          detail: `removed ${title} from Continue Watching`,
+          before: `${title} in Continue Watching`,
+          after: `${title} hidden from Continue Watching`,
+        };
+      });
+    return { hidden };
   }
 
   /** The viewer's progress in each episode of the series they have a record of, in play order. */
@@ -183,6 +204,11 @@ export class HistoryService {
   /** DECISIONS 32: a deleted account's history goes with it. */
   forgetUser(userId: string): Promise<number> {
     return this.history.removeOfUser(userId);
+  }
+
+  /** A title's name for the audit log (its id when the catalogue never announced it). */
+  private async titleName(titleId: string): Promise<string> {
+    return (await this.titles.byMovieId([titleId])).get(titleId)?.title ?? titleId;
   }
 
   /** The titles (movies, series) and indexed episodes a batch of records names: two queries. */

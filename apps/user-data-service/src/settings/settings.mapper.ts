@@ -8,3 +8,9 @@ export const toViewerSettings = (record: StoredSettings): ViewerSettings => ({
   },
   playback: record.playback,
 });
+
+const onOff = (value: boolean) => (value ? 'on' : 'off');
+
+/** For the audit log: "new releases on, recommendations off, playback auto-play-next". */
+export const describeSettings = ({ notifications, playback }: ViewerSettings): string =>
+  `new releases ${onOff(notifications.newReleases)}, recommendations ${onOff(notifications.recommendations)}, playback ${playback}`;

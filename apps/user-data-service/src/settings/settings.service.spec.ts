@@ -1,6 +1,8 @@
 import { Types } from 'mongoose';
 import type { ViewerSettings } from '@app/contracts';
-import { DEFAULT_VIEWER_SETTINGS, PlaybackPreference } from '@app/contracts';
+import { AuditAction, DEFAULT_VIEWER_SETTINGS, ErrorCode, PlaybackPreference } from '@app/contracts';
+import type { DeletedUsers, EventBus } from '@app/server-core';
+import { AuditTrail, RequestContext } from '@app/server-core';
 import type { SettingsRepository, StoredSettings } from './settings.repository';
 import { SettingsService } from './settings.service';
 
@@ -20,8 +22,16 @@ describe('SettingsService', () => {
     const repository = {
       findOf: jest.fn(async (): Promise<StoredSettings | null> => null),
       save: jest.fn(async (_: string, settings: ViewerSettings) => stored(settings)),
+      removeOfUser: jest.fn(async () => 1),
     };
-    return { service: new SettingsService(repository as unknown as SettingsRepository), repository };
+    const events = { publish: jest.fn(async () => 'event-id') };
+    const deletedUsers = { isDeleted: jest.fn(async () => false) };
+    const service = new SettingsService(
+      repository as unknown as SettingsRepository,
+      deletedUsers as unknown as DeletedUsers,
+      new AuditTrail(events as unknown as EventBus),
+    );
+    return { service, repository, events, deletedUsers };
   };
 
   it('answers the defaults while nothing is stored, then what was stored', async () => {
@@ -35,5 +45,27 @@ describe('SettingsService', () => {
     const { service, repository } = setup();
     await expect(service.save(userId, mine)).resolves.toEqual(mine);
     expect(repository.save).toHaveBeenCalledWith(userId, mine);
+  });
+
+  it("logs an admin's save in the audit log with the settings before and after (issue 22)", async () => {
+    const { service, events } = setup();
+    await RequestContext.run({ correlationId: 'c', actor: { id: 'c'.repeat(24), username: 'root' } }, () =>
+      service.save(userId, mine),
+    );
+    expect(events.publish).toHaveBeenCalledWith(
+      'audit.recorded',
+      expect.objectContaining({
+        action: AuditAction.SettingsChange,
+        before: 'new releases on, recommendations on, playback autoplay-next',
+        after: 'new releases off, recommendations on, playback ask-next',
+      }),
+    );
+  });
+
+  it('undoes and refuses (401) a save for a deleted account (issue 22)', async () => {
+    const { service, repository, deletedUsers } = setup();
+    deletedUsers.isDeleted.mockResolvedValueOnce(true);
+    await expect(service.save(userId, mine)).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
+    expect(repository.removeOfUser).toHaveBeenCalledWith(userId);
   });
 });

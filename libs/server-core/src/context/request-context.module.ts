@@ -12,9 +12,12 @@ import { RpcEnvelopeSchema } from '@app/contracts';
 import { correlationIdOfRequest } from '../http/correlation-id.middleware';
 import { RequestContext } from './request-context';
 
-const correlationIdOfRpc = (context: ExecutionContext): string | undefined => {
+/** The correlation id and the acting user the gateway put in the RPC envelope. */
+const contextOfRpc = (context: ExecutionContext) => {
   const envelope = RpcEnvelopeSchema.safeParse(context.switchToRpc().getData());
-  return envelope.success ? envelope.data.correlationId : undefined;
+  return envelope.success
+    ? { correlationId: envelope.data.correlationId, actor: envelope.data.actor }
+    : { correlationId: undefined };
 };
 
 /** An HTTP request's context, holding the id the `correlationId` middleware chose (it runs first: `app.use`). */
@@ -29,7 +32,7 @@ const httpRequestContext = (req: Request, _res: Response, next: NextFunction) =>
 @Injectable()
 class RpcRequestContextGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    if (context.getType() === 'rpc') RequestContext.enter({ correlationId: correlationIdOfRpc(context) });
+    if (context.getType() === 'rpc') RequestContext.enter(contextOfRpc(context));
     return true;
   }
 }

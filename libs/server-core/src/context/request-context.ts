@@ -1,13 +1,17 @@
 import type { ClsStore } from 'nestjs-cls';
 import { ClsServiceManager } from 'nestjs-cls';
-import type { SessionUser } from '@app/contracts';
+import type { SessionUser, UserRef } from '@app/contracts';
 
 /** What one unit of work (an HTTP request, an RPC, an event) carries in AsyncLocalStorage. */
 export type RequestContextStore = ClsStore & {
   correlationId?: string;
   /** The signed-in caller the gateway's session guard resolved. */
   user?: SessionUser;
+  /** In a service: the signed-in caller the gateway named in the RPC envelope (for the audit log). */
+  actor?: UserRef;
 };
+
+type ContextValues = Pick<RequestContextStore, 'correlationId' | 'user' | 'actor'>;
 
 const cls = () => ClsServiceManager.getClsService<RequestContextStore>();
 
@@ -19,15 +23,19 @@ const cls = () => ClsServiceManager.getClsService<RequestContextStore>();
 export const RequestContext = {
   correlationId: (): string | undefined => (cls().isActive() ? cls().get('correlationId') : undefined),
   user: (): SessionUser | undefined => (cls().isActive() ? cls().get('user') : undefined),
+  /** Who is acting: the signed-in user (in the gateway), or the one the RPC envelope named (in a service). */
+  actor: (): UserRef | undefined => {
+    if (!cls().isActive()) return undefined;
+    const user = cls().get('user');
+    return user ? { id: user.id, username: user.username } : cls().get('actor');
+  },
   /** Sets the acting user of the current context (the gateway's session guard). */
   setUser: (user: SessionUser): void => cls().set('user', user),
   /**
    * Makes a new context holding `values` current for the rest of this synchronous run and everything it starts
    * (the RPC guard: Nest gives it no callback to wrap).
    */
-  enter: (values: Pick<RequestContextStore, 'correlationId' | 'user'>): void =>
-    cls().enterWith({ ...values }),
+  enter: (values: ContextValues): void => cls().enterWith({ ...values }),
   /** Runs `work` in a new context holding `values` (HTTP requests, event handlers, background jobs, tests). */
-  run: <T>(values: Pick<RequestContextStore, 'correlationId' | 'user'>, work: () => T): T =>
-    cls().runWith({ ...values }, work),
+  run: <T>(values: ContextValues, work: () => T): T => cls().runWith({ ...values }, work),
 };

@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from '../database/mongo-unavailable';
 import { isRedisUnavailable } from '../database/redis';
 import { DEFAULT_STREAM_MAX_LEN } from './event-bus';
 import { DEAD_LETTER_STREAM, deadLetterFields, DeadLetterReason, isPoison } from './dead-letter';
+import { DeletedUsers, entryTime, subjectOf } from './deleted-users';
 import type { Decoded, TypedEventEnvelope } from './event-envelope';
 import { decodeEnvelope, decodePayload, isEventType } from './event-envelope';
 import type { StreamEntry } from './stream-reply';
@@ -77,6 +78,12 @@ const isOutage = (error: unknown) => isDatabaseUnavailable(error) || isRedisUnav
 
 const ABORTED = Symbol('aborted');
 
+/** The one event every group decodes, whether or not it handles it: it tombstones its user (deleted-users.ts). */
+const USER_DELETED = 'user.deleted';
+
+/** Deleted users among a batch's subjects: when each was deleted; updated as the batch handles deletions. */
+type Tombstones = Map<string, number>;
+
 /**
  * `work`, or ABORTED as soon as `signal` aborts. A read queued on a connection that is between reconnect attempts
  * never settles once that connection is closed (ioredis fails its queue only when a socket closes), so stopping
@@ -101,7 +108,8 @@ const untilAborted = async <T>(work: Promise<T>, signal: AbortSignal): Promise<T
  * Reads the event stream as one consumer of a consumer group (at-least-once): acks only after the handler
  * succeeded; a failed message stays pending and is retried when the claim sweep (XAUTOCLAIM) picks it up
  * after `minIdleMs`, which also rescues messages held by dead consumers. Handlers run one at a time, in stream
- * order, except runs of `partitionBy` types, which run side by side (in order within one key).
+ * order, except runs of `partitionBy` types, which run side by side (in order within one key). Every group
+ * tombstones the user of a `user.deleted` and skips later events about that user (deleted-users.ts).
  */
 export class EventConsumer {
   readonly group: string;
@@ -118,6 +126,7 @@ export class EventConsumer {
   private readonly concurrency: number;
   private readonly errorBackoffMs: number;
   private readonly logger: Pick<LoggerService, 'log' | 'warn' | 'error'>;
+  private readonly deletedUsers: DeletedUsers;
 
   private running = false;
   /** The last entry of the last batch of new entries this consumer handled to the end. */
@@ -153,6 +162,7 @@ export class EventConsumer {
     this.concurrency = Math.max(1, options.concurrency ?? 16);
     this.errorBackoffMs = options.errorBackoffMs ?? 1_000;
     this.logger = options.logger ?? new Logger(`EventConsumer:${this.group}`);
+    this.deletedUsers = new DeletedUsers(redis, { stream: this.stream });
   }
 
   /** Creates the group if needed and starts the read loop in the background. */
@@ -328,8 +338,17 @@ export class EventConsumer {
   }
 
   private async handleBatch(entries: StreamEntry[], deliveries: Map<string, number>): Promise<void> {
+    const batch = entries.map((entry) => this.receive(entry));
+    // One look-up per batch, not per event: a viewer's reports are the hottest events.
+    const tombstones = await this.deletedUsers.deletedAt(
+      batch.flatMap(({ event }) => {
+        const subject = event?.ok ? subjectOf(event.value.payload) : undefined;
+        return subject === undefined ? [] : [subject];
+      }),
+    );
     // Missing from the pending list: acked or taken over meanwhile; handling it again is at-least-once anyway.
-    const handle = (received: Received) => this.handle(received, deliveries.get(received.entry.id) ?? 1);
+    const handle = (received: Received) =>
+      this.handle(received, deliveries.get(received.entry.id) ?? 1, tombstones);
     let run: Received[] = [];
     const keys = new Set<string>();
     const finishRun = async () => {
@@ -337,7 +356,7 @@ export class EventConsumer {
       run = [];
       keys.clear();
     };
-    for (const received of entries.map((entry) => this.receive(entry))) {
+    for (const received of batch) {
       // Stopping midway leaves the rest pending: replayed by this consumer's next start or claimed by another.
       if (!this.running) return;
       const key = this.partitionOf(received);
@@ -353,11 +372,15 @@ export class EventConsumer {
     if (this.running) await finishRun();
   }
 
-  /** Decodes an entry once: its envelope, and its payload when this group handles the type. */
+  /** Decodes an entry once: its envelope, and its payload when this group handles the type (or it is a deletion). */
   private receive(entry: StreamEntry): Received {
     if (entry.fields === null) return { entry, envelope: null };
     const envelope = decodeEnvelope(entry.fields);
-    if (!envelope.ok || !this.handlers.has(envelope.value.type) || !isEventType(envelope.value.type))
+    if (
+      !envelope.ok ||
+      !isEventType(envelope.value.type) ||
+      !(this.handlers.has(envelope.value.type) || envelope.value.type === USER_DELETED)
+    )
       return { entry, envelope };
     return { entry, envelope, event: decodePayload(envelope.value.type, envelope.value) };
   }
@@ -369,7 +392,11 @@ export class EventConsumer {
     return key ? `${event.value.type}:${key(event.value.payload)}` : null;
   }
 
-  private async handle({ entry, envelope: decoded, event }: Received, deliveries: number): Promise<void> {
+  private async handle(
+    { entry, envelope: decoded, event }: Received,
+    deliveries: number,
+    tombstones: Tombstones,
+  ): Promise<void> {
     if (decoded === null) {
       this.logger.warn({
         msg: 'pending event was trimmed from the stream; acked',
@@ -382,8 +409,21 @@ export class EventConsumer {
     const envelope = decoded.value;
     const handler = this.handlers.get(envelope.type);
     // Another service's business: acknowledged so it does not stay pending in this group.
-    if (!handler || !event) return this.ack(entry.id);
-    if (!event.ok) return this.deadLetter(entry, DeadLetterReason.Malformed, event.reason, deliveries);
+    if (!event) return this.ack(entry.id);
+    if (!event.ok)
+      return handler
+        ? this.deadLetter(entry, DeadLetterReason.Malformed, event.reason, deliveries)
+        : this.ack(entry.id);
+    if (this.isAboutDeletedUser(entry, event.value, tombstones)) {
+      this.logger.log({
+        msg: 'event about a deleted user skipped',
+        group: this.group,
+        type: envelope.type,
+        eventId: envelope.id,
+        messageId: entry.id,
+      });
+      return this.ack(entry.id);
+    }
     if (isPoison(deliveries, this.maxDeliveries, false)) {
       return this.deadLetter(
         entry,
@@ -395,9 +435,12 @@ export class EventConsumer {
     try {
       // In the context of the request that published the event, so the handler's log lines carry its id.
       const context = { group: this.group, consumer: this.consumer, messageId: entry.id, deliveries };
-      await RequestContext.run({ correlationId: envelope.correlationId }, () =>
-        handler(event.value, context),
-      );
+      // Tombstone first: from here on this group skips later events about the user, even if the handler fails.
+      if (event.value.type === USER_DELETED) await this.tombstone(event.value, entry.id, tombstones);
+      if (handler)
+        await RequestContext.run({ correlationId: envelope.correlationId }, () =>
+          handler(event.value, context),
+        );
     } catch (error) {
       if (isOutage(error)) return this.retryUncounted(entry.id, envelope.type, deliveries, error);
       if (isPoison(deliveries, this.maxDeliveries, true)) {
@@ -415,6 +458,32 @@ export class EventConsumer {
       return;
     }
     await this.ack(entry.id);
+  }
+
+  /**
+   * An event published at or after the deletion of the user its payload names (`user.deleted` itself excepted, so a
+   * redelivered deletion still erases). Ties within one millisecond count as after: an event about the user from
+   * just before its deletion is erased by the deletion anyway.
+   */
+  private isAboutDeletedUser(
+    entry: StreamEntry,
+    event: TypedEventEnvelope<EventType>,
+    tombstones: Tombstones,
+  ): boolean {
+    if (event.type === USER_DELETED) return false;
+    const subject = subjectOf(event.payload);
+    const deletedAt = subject === undefined ? undefined : tombstones.get(subject);
+    return deletedAt !== undefined && entryTime(entry.id) >= deletedAt;
+  }
+
+  private async tombstone(
+    event: TypedEventEnvelope<EventType>,
+    entryId: string,
+    tombstones: Tombstones,
+  ): Promise<void> {
+    const userId = subjectOf(event.payload);
+    if (userId === undefined) return;
+    tombstones.set(userId, await this.deletedUsers.record(userId, entryId));
   }
 
   /**

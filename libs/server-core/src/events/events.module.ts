@@ -10,6 +10,8 @@ import {
 } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { REDIS_CLIENT } from '../database/redis';
+import { AuditTrail } from './audit-trail';
+import { DeletedUsers } from './deleted-users';
 import { EVENT_BUS_OPTIONS, EventBus, EventBusOptions } from './event-bus';
 import { EventConsumer, EventConsumerOptions, EventHandlers } from './event-consumer';
 import { IdempotencyStore } from './idempotency-store';
@@ -45,8 +47,9 @@ export class EventsModule {
     return {
       module: EventsModule,
       global: true,
-      providers: [{ provide: EVENT_BUS_OPTIONS, useValue: options }, EventBus],
-      exports: [EventBus],
+      providers: [{ provide: EVENT_BUS_OPTIONS, useValue: options }, EventBus, DeletedUsers, AuditTrail],
+      // DeletedUsers: any code may ask whether a user was deleted (a lease, an RPC write for a stale session).
+      exports: [EventBus, DeletedUsers, AuditTrail],
     };
   }
 

@@ -83,8 +83,10 @@ export class ServiceClient {
 
   /** The untyped call under `send`: the reply as it came (tests use it to send what a contract forbids). */
   async request(pattern: string, data: unknown, { retryUnanswered = false }: RequestOptions = {}) {
+    const actor = RequestContext.actor();
     const envelope: RpcEnvelope<unknown> = {
       correlationId: RequestContext.correlationId() ?? randomUUID(),
+      ...(actor ? { actor } : {}),
       data,
     };
     const started = performance.now();

@@ -18,9 +18,11 @@ export const adminPaymentsStrings = {
   } satisfies Record<AdminDataset, string[]>,
   tableLabel: (dataset: string) => `${dataset} list`,
   filtersLabel: 'Filters',
-  userId: 'User id',
-  userIdPlaceholder: '24-character user id',
-  userIdInvalid: 'A user id is 24 characters, 0-9 and a-f.',
+  who: 'Email or user id',
+  whoPlaceholder: 'Part of an email, or a user id',
+  titleFilter: 'Title or plan',
+  titleFilterPlaceholder: 'Part of a title, or a plan name',
+  tooLong: 'Use at most 120 characters.',
   status: 'Status',
   anyStatus: 'Any status',
   apply: 'Apply',
@@ -49,6 +51,9 @@ export const adminPaymentsStrings = {
     actions: 'Actions',
   },
   rupees: (amount: number) => `₹${amount}`,
+  /** Hover texts: the ids behind an email and a title. */
+  userIdHint: (userId: string) => `User id ${userId}`,
+  movieIdHint: (movieId: string) => `Movie id ${movieId}`,
   yes: 'Yes',
   cancelsAtEnd: 'Cancels at period end',
   none: '—',
@@ -57,6 +62,8 @@ export const adminPaymentsStrings = {
   refundTitle: 'Refund payment',
   refundConfirm: (amount: string) =>
     `Refund ${amount} in full? The title's purchase or rental is revoked when Razorpay confirms the refund.`,
+  refundDuplicateConfirm: (amount: string) =>
+    `Refund ${amount} in full? It was paid twice: the other payment and its access stay. A second plan is cancelled at once.`,
   refundCancel: 'Cancel',
   refunded: 'Refund started. Access is revoked when Razorpay confirms it.',
   refundFailed: 'Failed to refund payment',
@@ -71,5 +78,8 @@ export const adminPaymentsStrings = {
   reconciler: (date: string, settled: number, checked: number) =>
     `Reconciler last ran ${date}: settled ${settled} of ${checked} checked.`,
   reconcilerNever: 'The reconciler has not run yet.',
-  mismatchItem: (id: string, userId: string, kind: string) => `${id} · user ${userId} · ${kind}`,
+  mismatchItem: (id: string, kind: string) => ` · ${id} · ${kind}`,
+  duplicates: 'Paid twice',
+  duplicateItem: (item: string, amount: string, when: string) => `${item} · ${amount} · paid ${when}`,
+  refundDuplicate: (paymentId: string) => `Refund ${paymentId}`,
 } as const;

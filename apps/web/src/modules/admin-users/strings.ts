@@ -1,8 +1,16 @@
-import type { AdminActionKind, AuditAction, AuditOutcome, Role, UserStatus } from '@app/contracts';
+import type {
+  AdminActionKind,
+  AuditAction,
+  AuditOutcome,
+  AuditTargetType,
+  Role,
+  UserStatus,
+} from '@app/contracts';
 
 export type RoleFilter = 'all' | Role;
 
 const KIND_VERBS: Record<AdminActionKind, string> = {
+  promote: 'Promoting',
   demote: 'Demoting',
   ban: 'Banning',
   remove: 'Removing',
@@ -53,7 +61,10 @@ export const adminUsersStrings = {
   dismiss: 'Dismiss',
   actionsFor: (username: string) => `Actions for ${username}`,
   // DECISIONS 34: a change to another admin waits for a second admin; the audit log.
-  kinds: { demote: 'Demote', ban: 'Ban', remove: 'Remove' } satisfies Record<AdminActionKind, string>,
+  kinds: { promote: 'Promote', demote: 'Demote', ban: 'Ban', remove: 'Remove' } satisfies Record<
+    AdminActionKind,
+    string
+  >,
   /** The toast of a 202: what waits, and why. */
   awaitingConfirmation: (kind: AdminActionKind, username: string) =>
     `${adminActionName(kind, username)} needs a second admin: another admin must confirm it within 24 hours before it takes effect.`,
@@ -74,15 +85,22 @@ export const adminUsersStrings = {
   auditLoading: 'Loading audit log...',
   auditEmpty: 'No admin actions yet',
   auditFailed: 'Could not load the audit log',
-  auditCaption: 'Admin actions on users, newest first',
+  auditCaption: "Admin actions on users, viewers' data and money, and titles, newest first",
+  auditEmptyFiltered: 'No admin actions match these filters',
   auditColumns: {
     when: 'When',
     who: 'Admin',
     what: 'Action',
-    target: 'User',
+    target: 'Target',
     detail: 'Detail',
+    change: 'Before → after',
     outcome: 'Outcome',
   },
+  /** "before → after" of an entry; either side may be missing. */
+  auditChange: (before: string | null, after: string | null) => [before ?? '—', after ?? '—'].join(' → '),
+  auditTargetTypes: { user: 'User', title: 'Title' } satisfies Record<AuditTargetType, string>,
+  /** The request that made the change, for finding its log lines. */
+  auditCorrelation: (id: string) => `Request ${id}`,
   auditActions: {
     'role.change': 'Role change',
     'status.change': 'Status change',
@@ -90,7 +108,30 @@ export const adminUsersStrings = {
     'user.remove': 'Removal',
     'action.confirm': 'Confirmation',
     'action.cancel': 'Cancellation',
+    'payment.refund': 'Refund',
+    'favorites.change': 'Favorites edit',
+    'history.change': 'History edit',
+    'settings.change': 'Settings edit',
+    'movie.publish': 'Movie published',
+    'movie.delete': 'Movie deleted',
+    'movie.price': 'Price or access change',
+    'series.publish': 'Series published',
+    'series.delete': 'Series deleted',
+    'episode.delete': 'Episodes deleted',
+    'media.upload': 'Media upload',
   } satisfies Record<AuditAction, string>,
+  auditFilters: {
+    label: 'Filter the audit log',
+    actor: 'Admin',
+    actorPlaceholder: 'Name or id',
+    target: 'Target',
+    targetPlaceholder: 'User, title or id',
+    kind: 'Kind',
+    anyKind: 'All kinds',
+    apply: 'Filter',
+    clear: 'Clear',
+    tooLong: 'Use at most 100 characters.',
+  },
   auditOutcomes: { applied: 'Done', pending: 'Waiting', refused: 'Refused' } satisfies Record<
     AuditOutcome,
     string

@@ -17,6 +17,8 @@ export const paymentStrings = {
   processFailed: 'Failed to process payment. Please try again.',
   invalidMovieId: 'Invalid movie ID',
   dismissed: 'Payment cancelled. You have not been charged.',
+  /** DECISIONS 33: the gateway's refusal for an account whose email is not verified. */
+  verifyEmailFirst: 'Please verify your email before paying.',
 
   // /subscription (SPEC 2)
   choosePlan: 'Choose Your Plan',
@@ -72,6 +74,16 @@ export const paymentStrings = {
   /** A title the viewer may watch but that has no media yet (issue 10). */
   comingSoon: 'Coming soon: this title cannot be played yet.',
 
+  // Card badges: what the viewer has of a title (DECISIONS 7, 8)
+  badges: {
+    owned: 'Owned',
+    /** SPEC's badge, on a premium title the viewer cannot watch yet. */
+    subscriptionRequired: 'Subscription Required',
+    rentalEnded: 'Rental ended',
+    /** While the access answer is missing (payments unavailable): what the title is, not what the viewer has. */
+    premium: 'Premium',
+  },
+
   // Profile: Subscription tab (SPEC 2)
   subscriptionTitle: 'Subscription',
   subscriptionLoading: 'Loading your subscription...',
@@ -94,13 +106,18 @@ export const paymentStrings = {
     completed: 'Completed',
   } satisfies Record<SubscriptionStatus, string>,
   changePlan: 'Change Plan',
-  cancelChange: 'Cancel',
+  /** The Change Plan toggle while the plans are open: not "Cancel", which sits beside it for the subscription. */
+  hidePlans: 'Hide plans',
   plansToChange: 'Choose a new plan',
   currentPlanBadge: 'Your plan',
   choose: (plan: string) => `Switch to ${plan}`,
   changeStartsNote: 'Your new plan starts when the current period ends. Nothing is charged twice.',
   cancelSubscription: 'Cancel Subscription',
   cancelling: 'Cancelling...',
+  cancelConfirmTitle: 'Cancel your subscription?',
+  cancelKeepsAccess: (date: string) => `You keep access until ${date}`,
+  cancelNoRenewal: 'Your plan will not renew and nothing more is charged.',
+  keepSubscription: 'Keep Subscription',
   cancelled: 'Subscription cancelled. You keep access until the end of the paid period.',
   changeFailed: 'Failed to change plan',
   cancelFailed: 'Failed to cancel subscription',

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import type { Checked } from './form-check';
 
 type Editable = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -15,6 +15,8 @@ export type FieldWiring = {
 /**
  * A form's values as typed (text) and its inline errors. `field(name)` wires a field to its value, label and
  * error; `submit(check, send)` checks the values on submit and shows what is wrong, or sends the checked input.
+ * When `send` answers a promise, the form sends nothing more until it settles: a double click submits twice
+ * before a Save button disabled while saving is rendered so, and the second submit is dropped here.
  */
 export const useFormFields = <Values extends Record<string, string>, Field extends keyof Values & string>(
   initial: Values,
@@ -22,6 +24,7 @@ export const useFormFields = <Values extends Record<string, string>, Field exten
 ) => {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const sending = useRef(false);
 
   const set = <Name extends keyof Values>(name: Name, value: Values[Name]) =>
     setValues((current) => ({ ...current, [name]: value }));
@@ -35,12 +38,23 @@ export const useFormFields = <Values extends Record<string, string>, Field exten
   });
 
   const submit =
-    <Input>(check: (values: Values) => Checked<Input, Field>, send: (input: Input) => void) =>
+    <Input>(
+      check: (values: Values) => Checked<Input, Field>,
+      send: (input: Input) => void | Promise<unknown>,
+    ) =>
     (event: FormEvent) => {
       event.preventDefault();
+      if (sending.current) return;
       const result = check(values);
       setErrors('errors' in result ? result.errors : {});
-      if ('input' in result) send(result.input);
+      if (!('input' in result)) return;
+      const sent = send(result.input);
+      if (!(sent instanceof Promise)) return;
+      sending.current = true;
+      const release = () => {
+        sending.current = false;
+      };
+      void sent.then(release, release);
     };
 
   return { values, set, field, submit };

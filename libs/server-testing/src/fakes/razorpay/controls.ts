@@ -4,7 +4,7 @@ import type { ApiAnswer } from './rest-api';
 import type { JsonObject } from './http';
 import { RazorpayApiError, badRequest, readBody } from './http';
 import type { RazorpayStore } from './state';
-import { advanceSubscription } from './subscriptions';
+import { advanceSubscription, forgetPlans } from './subscriptions';
 import type { DeliverySwitches, SubscriptionOutcome } from './types';
 import type { WebhookDispatcher } from './webhooks';
 
@@ -60,6 +60,7 @@ const switchesFrom = (body: JsonObject): DeliverySwitches => {
   if (typeof body.reorder === 'boolean') switches.reorder = body.reorder;
   if (typeof body.paused === 'boolean') switches.paused = body.paused;
   if (typeof body.failRefunds === 'boolean') switches.failRefunds = body.failRefunds;
+  if (typeof body.doublePayments === 'boolean') switches.doublePayments = body.doublePayments;
   return switches;
 };
 
@@ -101,6 +102,8 @@ export const controlRoutes = (context: Context) => {
         case '/flush':
           await webhooks.flush();
           return { ok: true };
+        case '/forget-plans':
+          return { forgotten: forgetPlans(store) };
         default:
           throw new RazorpayApiError(404, 'Not found');
       }

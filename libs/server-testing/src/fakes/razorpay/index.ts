@@ -1,16 +1,30 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
 import { failTarget, payTarget } from './actions';
 import { CHECKOUT_SCRIPT } from './checkout-script';
 import { checkoutRoutes, controlRoutes } from './controls';
 import { sendJson, sendPreflight } from './http';
 import { restApi } from './rest-api';
-import { RazorpayStore, newId } from './state';
-import { advanceSubscription } from './subscriptions';
+import type { StoredAccount } from './state';
+import { RazorpayStore, accountOf, newId, restoreAccount } from './state';
+import { advanceSubscription, forgetPlans } from './subscriptions';
 import type { DeliverySwitches, RazorpayFake, RazorpayFakeOptions } from './types';
 import { WebhookDispatcher } from './webhooks';
+
+const readAccount = (file: string): Partial<StoredAccount> | null =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredAccount>) : null;
+
+/** Whole-file rewrite through a temporary file: a crash mid-write never leaves half an account behind. */
+const writeAccount = (file: string, account: StoredAccount) => {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(account), { mode: 0o600 });
+  renameSync(temporary, file);
+};
 
 /**
  * A local Razorpay: the v1 REST API (orders, payments, refunds, plans, subscriptions) for the real `razorpay` SDK,
@@ -19,16 +33,37 @@ import { WebhookDispatcher } from './webhooks';
  */
 export const startRazorpayFake = async ({
   keyId = 'rzp_test_local',
-  keySecret = randomBytes(18).toString('base64url'),
-  webhookSecret = randomBytes(18).toString('base64url'),
+  keySecret: givenKeySecret,
+  webhookSecret: givenWebhookSecret,
   webhookUrl,
   port = 0,
   webhookRetries = 3,
+  stateFile,
 }: RazorpayFakeOptions = {}): Promise<RazorpayFake> => {
+  const kept = stateFile ? readAccount(stateFile) : null;
+  const keySecret = givenKeySecret ?? kept?.keySecret ?? randomBytes(18).toString('base64url');
+  const webhookSecret = givenWebhookSecret ?? kept?.webhookSecret ?? randomBytes(18).toString('base64url');
   const webhooks = new WebhookDispatcher(webhookSecret, webhookUrl ?? null, webhookRetries);
   const store = new RazorpayStore(keySecret, (events) => webhooks.enqueue(events));
-  const setDelivery = ({ failRefunds, ...switches }: DeliverySwitches) => {
+  if (kept) restoreAccount(store, kept);
+  const save = () => {
+    if (stateFile) writeAccount(stateFile, accountOf(store, webhookSecret));
+  };
+  save();
+  /** Runs a change of the account and keeps it (when a state file is set), even when the change fails midway. */
+  const changing = async <T>(work: () => T | Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } finally {
+      save();
+    }
+  };
+  /** A request that may change the account (GETs read only). */
+  const handling = <T>(req: IncomingMessage, work: () => Promise<T>): Promise<T> =>
+    req.method === 'GET' ? work() : changing(work);
+  const setDelivery = ({ failRefunds, doublePayments, ...switches }: DeliverySwitches) => {
     if (failRefunds !== undefined) store.failRefunds = failRefunds;
+    if (doublePayments !== undefined) store.doublePayments = doublePayments;
     Object.assign(
       webhooks.switches,
       Object.fromEntries(Object.entries(switches).filter(([, value]) => value !== undefined)),
@@ -56,15 +91,19 @@ export const startRazorpayFake = async ({
     }
     if (path.startsWith('/_checkout/')) {
       if (req.method === 'OPTIONS') return sendPreflight(res);
-      const { status, body } = await checkout(req, path.slice('/_checkout'.length), url.searchParams);
+      const { status, body } = await handling(req, () =>
+        checkout(req, path.slice('/_checkout'.length), url.searchParams),
+      );
       return sendJson(res, status, body, true);
     }
     if (path.startsWith('/_control/')) {
-      const { status, body } = await controls(req, path.slice('/_control'.length));
+      const { status, body } = await handling(req, () => controls(req, path.slice('/_control'.length)));
       return sendJson(res, status, body);
     }
     if (path.startsWith('/v1/')) {
-      const { status, body } = await api(req, path.slice('/v1'.length), url.searchParams);
+      const { status, body } = await handling(req, () =>
+        api(req, path.slice('/v1'.length), url.searchParams),
+      );
       return sendJson(res, status, body);
     }
     sendJson(res, 404, {
@@ -105,11 +144,13 @@ export const startRazorpayFake = async ({
     events: webhooks.events,
     redeliver: (eventId, times = 1) => webhooks.redeliver(eventId, times),
     signWebhook: (body) => webhooks.sign(body),
-    pay: async (target, method = 'upi') => payTarget(store, target, { method }),
-    fail: async (target) => ({
-      paymentId: failTarget(store, target, { method: 'upi' }).error.metadata.payment_id,
-    }),
-    advanceSubscription: async (id, outcome) => advanceSubscription(store, id, outcome),
+    pay: (target, method = 'upi') => changing(() => payTarget(store, target, { method })),
+    fail: (target) =>
+      changing(() => ({
+        paymentId: failTarget(store, target, { method: 'upi' }).error.metadata.payment_id,
+      })),
+    advanceSubscription: (id, outcome) => changing(() => advanceSubscription(store, id, outcome)),
+    forgetPlans: () => changing(() => forgetPlans(store)),
     stop: async () => {
       await webhooks.stop();
       server.closeAllConnections();

@@ -38,6 +38,7 @@ export class RazorpayStore {
   readonly plans = new Map<string, RazorpayPlanEntity>();
   readonly subscriptions = new Map<string, SubscriptionRecord>();
   failRefunds = false;
+  doublePayments = false;
 
   constructor(
     readonly keySecret: string,
@@ -147,6 +148,40 @@ export class RazorpayStore {
     payment.error_reason = 'payment_failed';
   }
 }
+
+/** What `stateFile` keeps: the account's entities and its secrets. */
+export type StoredAccount = {
+  keySecret: string;
+  webhookSecret: string;
+  orders: RazorpayOrderEntity[];
+  payments: RazorpayPaymentEntity[];
+  refunds: RazorpayRefundEntity[];
+  plans: RazorpayPlanEntity[];
+  subscriptions: SubscriptionRecord[];
+};
+
+const byId = <T extends { id: string }>(items: T[] | undefined) =>
+  (items ?? []).map((item): [string, T] => [item.id, item]);
+
+/** The store's entities (and the given secrets) as `stateFile` holds them. */
+export const accountOf = (store: RazorpayStore, webhookSecret: string): StoredAccount => ({
+  keySecret: store.keySecret,
+  webhookSecret,
+  orders: [...store.orders.values()],
+  payments: [...store.payments.values()],
+  refunds: [...store.refunds.values()],
+  plans: [...store.plans.values()],
+  subscriptions: [...store.subscriptions.values()],
+});
+
+/** Fills an empty store from a kept account (insertion order is creation order, as lists expect). */
+export const restoreAccount = (store: RazorpayStore, account: Partial<StoredAccount>) => {
+  for (const [id, order] of byId(account.orders)) store.orders.set(id, order);
+  for (const [id, payment] of byId(account.payments)) store.payments.set(id, payment);
+  for (const [id, refund] of byId(account.refunds)) store.refunds.set(id, refund);
+  for (const [id, plan] of byId(account.plans)) store.plans.set(id, plan);
+  for (const record of account.subscriptions ?? []) store.subscriptions.set(record.entity.id, record);
+};
 
 /** Webhook payloads carry the entity as it was when the event happened, not as it is when delivered. */
 export const snapshot = <T>(entity: T): { entity: T } => ({ entity: structuredClone(entity) });

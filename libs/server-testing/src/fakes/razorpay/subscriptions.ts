@@ -288,3 +288,13 @@ export const advanceSubscription = (store: RazorpayStore, id: string, outcome: S
     }
   }
 };
+
+/**
+ * Test-only: forgets every plan, as the stand-in did when restarted without its state (and as a real account can lose
+ * or archive one), so a journey can show that payment-service makes its plans again. Answers how many it forgot.
+ */
+export const forgetPlans = (store: RazorpayStore): number => {
+  const forgotten = store.plans.size;
+  store.plans.clear();
+  return forgotten;
+};

@@ -197,6 +197,11 @@ export type DeliverySwitches = {
   paused?: boolean;
   /** Refunds answer `pending` and then fail with `refund.failed`. */
   failRefunds?: boolean;
+  /**
+   * A Pay on an order already paid goes through too (a second captured payment), as when two Checkout windows on
+   * one order are paid within the same second; off by default (Checkout then answers "Order has already been paid").
+   */
+  doublePayments?: boolean;
 };
 
 export type PayTarget = { orderId: string } | { subscriptionId: string };
@@ -219,6 +224,12 @@ export type RazorpayFakeOptions = {
   port?: number;
   /** Retries of a failed delivery before it waits for `flushWebhooks()`; default 3. */
   webhookRetries?: number;
+  /**
+   * A JSON file holding the account's state (orders, payments, refunds, plans, subscriptions) and its secrets, read
+   * at start and rewritten after every change, so a restart (of `npm start`) forgets nothing, as Razorpay does not.
+   * Keys given as options win over the stored ones. Webhooks still queued are not kept.
+   */
+  stateFile?: string;
 };
 
 export type RazorpayFake = {
@@ -245,5 +256,10 @@ export type RazorpayFake = {
   pay(target: PayTarget, method?: PayMethod): Promise<CheckoutResponse>;
   fail(target: PayTarget): Promise<{ paymentId: string }>;
   advanceSubscription(id: string, outcome: SubscriptionOutcome): Promise<void>;
+  /**
+   * Test-only: forgets every plan (as a restart without its state did, or an account that lost or archived them);
+   * a subscription on a forgotten plan id is then refused with "The id provided does not exist". Answers how many.
+   */
+  forgetPlans(): Promise<number>;
   stop(): Promise<void>;
 };

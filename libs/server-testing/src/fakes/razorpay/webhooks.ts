@@ -15,7 +15,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class WebhookDispatcher {
   readonly events: WebhookEvent[] = [];
   readonly deliveries: WebhookDelivery[] = [];
-  readonly switches: Required<Omit<DeliverySwitches, 'failRefunds'>> = {
+  readonly switches: Required<Omit<DeliverySwitches, 'failRefunds' | 'doublePayments'>> = {
     duplicates: 0,
     delayMs: 0,
     reorder: false,

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aReview, signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie, aPage } from '@web/test/movie-factory';
@@ -113,8 +113,63 @@ describe('Manage Movies', () => {
         posterUrl: 'https://img.example.in/p.jpg',
         description: 'Rain, love, Mumbai.',
         status: 'draft',
+        // The Add press's key: sent again, the server answers the same title.
+        idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
       },
     });
+  });
+
+  it('adds once and says so once when Save is double-clicked', async () => {
+    serve({ status: 201, body: { data: draft, message: 'Movie added successfully' } });
+    await openManage();
+    fireEvent.click(await screen.findByRole('button', { name: t.addMovie }));
+    fillValid(screen.getByRole('dialog'));
+    const save = screen.getByRole('button', { name: t.save });
+    // Both clicks land before React renders Save disabled (a real double click is as quick).
+    fireEvent.click(save);
+    fireEvent.click(save);
+
+    expect(await screen.findByText(t.added)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/movies']);
+    expect(screen.getAllByText(t.added)).toHaveLength(1);
+  });
+
+  it('sends a failed Add again with the same key, and a new Add with a new one', async () => {
+    serve({ status: 500, body: { code: 'INTERNAL', message: 'boom', correlationId: 'c' } });
+    await openManage();
+    fireEvent.click(await screen.findByRole('button', { name: t.addMovie }));
+    fillValid(screen.getByRole('dialog'));
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+    await screen.findByText(t.addFailed);
+
+    serve({ status: 201, body: { data: draft, message: 'Movie added successfully' } });
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+    await screen.findByText(t.added);
+    fireEvent.click(screen.getByRole('button', { name: t.addMovie }));
+    fillValid(screen.getByRole('dialog'));
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+
+    const keys = sent.map(({ body }) => (body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('saves an edit once when Save is double-clicked', async () => {
+    serve({ status: 200, body: { data: draft, message: 'Movie updated successfully' } });
+    await openManage();
+    await screen.findByRole('article', { name: 'Draft Night' });
+    fireEvent.click(within(card('Draft Night')).getByRole('button', { name: t.edit }));
+    const dialog = screen.getByRole('dialog', { name: t.editMovie });
+    fireEvent.change(within(dialog).getByLabelText(t.fields.title), { target: { value: 'Draft Night II' } });
+    const save = within(dialog).getByRole('button', { name: t.save });
+    fireEvent.click(save);
+    fireEvent.click(save);
+
+    expect(await screen.findByText(t.updated)).toBeTruthy();
+    expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual([`PUT /api/movies/${draft.id}`]);
+    expect(screen.getAllByText(t.updated)).toHaveLength(1);
   });
 
   it("says 'Failed to add movie' when the server refuses, and keeps the form", async () => {

@@ -1,5 +1,6 @@
 import type { AdminMovie, MovieInput } from '@app/contracts';
 import { useState } from 'react';
+import { newIdempotencyKey } from '@web/modules/payments/idempotency-key';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useListFilters } from '@web/shared/ui/useListFilters';
@@ -12,7 +13,8 @@ import { MovieFormModal } from './MovieFormModal';
 import { type TitleFilterValues, TitleFilters, TitleGrid, TitleManager } from './TitleManager';
 
 const PAGE_SIZE = 24;
-type Editing = { mode: 'add' } | { mode: 'edit'; movie: AdminMovie } | null;
+/** An Add carries its press's idempotency key: sent again (a retry after a lost answer), it is still one title. */
+type Editing = { mode: 'add'; key: string } | { mode: 'edit'; movie: AdminMovie } | null;
 
 /** The admin dashboard's Manage Movies grid (SPEC 2) with the SPEC 8 alerts as toasts. */
 export const ManageMovies = () => {
@@ -26,28 +28,20 @@ export const ManageMovies = () => {
   const { toasts, show, dismiss } = useToasts();
   const busy = actions.publish.isPending || actions.remove.isPending || actions.removeReview.isPending;
 
-  const save = (input: Partial<MovieInput>) => {
-    if (editing?.mode === 'edit') {
-      actions.update.mutate(
-        { id: editing.movie.id, input },
-        {
-          onSuccess: () => {
-            show('success', t.updated);
-            setEditing(null);
-          },
-          onError: () => show('error', t.updateFailed),
-        },
-      );
+  /** Settles once answered, so the form sends one save at a time (useFormFields). */
+  const save = async (input: Partial<MovieInput>) => {
+    if (!editing) return;
+    const editingMovie = editing.mode === 'edit';
+    try {
+      if (editingMovie) await actions.update.mutateAsync({ id: editing.movie.id, input });
+      // An add validated every required field, so the input is whole.
+      else await actions.create.mutateAsync({ ...(input as MovieInput), idempotencyKey: editing.key });
+    } catch {
+      show('error', editingMovie ? t.updateFailed : t.addFailed);
       return;
     }
-    // An add validated every required field, so the input is whole.
-    actions.create.mutate(input as MovieInput, {
-      onSuccess: () => {
-        show('success', t.added);
-        setEditing(null);
-      },
-      onError: () => show('error', t.addFailed),
-    });
+    show('success', editingMovie ? t.updated : t.added);
+    setEditing(null);
   };
 
   return (
@@ -61,7 +55,7 @@ export const ManageMovies = () => {
           onStatus={change('status')}
           texts={t}
           addLabel={t.addMovie}
-          onAdd={() => setEditing({ mode: 'add' })}
+          onAdd={() => setEditing({ mode: 'add', key: newIdempotencyKey() })}
         />
       }
     >

@@ -13,7 +13,8 @@ type MovieFormModalProps = {
   movieId?: string;
   initial: MovieFormValues;
   saving: boolean;
-  onSubmit: (input: Partial<MovieInput>) => void;
+  /** Settles when the save is answered; till then the form sends nothing more (a double click saves once). */
+  onSubmit: (input: Partial<MovieInput>) => Promise<void>;
   onClose: () => void;
 };
 

@@ -18,7 +18,16 @@ export type AdminRows = {
   'webhook-events': AdminWebhookEvent;
 };
 
-export type AdminListQuery = { page: number; pageSize: number; userId?: string; status?: string };
+export type AdminListQuery = {
+  page: number;
+  pageSize: number;
+  userId?: string;
+  /** Part of the payer's email. */
+  email?: string;
+  /** Part of the title, or of the plan's name (not for webhook events). */
+  title?: string;
+  status?: string;
+};
 
 /** The admin payments console's calls (admin token from the session client, DECISIONS 16). */
 export const adminPaymentsApi = {

@@ -1,13 +1,24 @@
+import type { DuplicatePayment } from '@app/contracts';
 import { Button } from '@web/shared/ui/Button';
 import { Panel } from '@web/shared/ui/Panel';
 import { useMismatchReport } from '../hooks/useAdminPayments';
 import { adminPaymentsStrings as texts } from '../strings';
+import { Payer } from './PaymentsTable';
 import styles from './PaymentsConsole.module.css';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** What does not add up: paid without access, access without payment; and the reconciler's last run. */
-export const MismatchReport = () => {
+type MismatchReportProps = {
+  /** Refund (after the console's confirm step) of a payment found paid twice. */
+  onRefund: (duplicate: DuplicatePayment) => void;
+  refundingId: string | null;
+};
+
+/**
+ * What does not add up: paid without access, access without payment, paid twice (with Refund); and the
+ * reconciler's last run. Payers show by email, their ids on hover.
+ */
+export const MismatchReport = ({ onRefund, refundingId }: MismatchReportProps) => {
   const { data, isPending, isError, refetch, isFetching } = useMismatchReport();
   return (
     <Panel title={texts.mismatches} className={styles.report}>
@@ -32,6 +43,38 @@ export const MismatchReport = () => {
               : texts.reconcilerNever}
           </p>
           <div className={styles.reportColumns}>
+            <section aria-label={texts.duplicates}>
+              <h3 className={styles.reportHeading}>
+                {texts.duplicates} ({data.duplicates.length})
+              </h3>
+              {data.duplicates.length === 0 ? (
+                <p className={styles.muted}>{texts.noMismatches}</p>
+              ) : (
+                <ul className={styles.reportList}>
+                  {data.duplicates.map((item) => (
+                    <li key={item.paymentId} className={styles.reportItem}>
+                      <Payer userId={item.userId} email={item.email} />
+                      <span>
+                        {texts.duplicateItem(
+                          item.item,
+                          texts.rupees(item.amountInr),
+                          item.capturedAt ? dateTime.format(new Date(item.capturedAt)) : texts.none,
+                        )}
+                      </span>
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        disabled={refundingId === item.paymentId}
+                        aria-label={texts.refundDuplicate(item.paymentId)}
+                        onClick={() => onRefund(item)}
+                      >
+                        {refundingId === item.paymentId ? texts.refunding : texts.refund}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
             <section aria-label={texts.paidWithoutEntitlement}>
               <h3 className={styles.reportHeading}>
                 {texts.paidWithoutEntitlement} ({data.paidWithoutEntitlement.length})
@@ -41,7 +84,10 @@ export const MismatchReport = () => {
               ) : (
                 <ul className={styles.reportList}>
                   {data.paidWithoutEntitlement.map((item) => (
-                    <li key={item.paymentId}>{texts.mismatchItem(item.paymentId, item.userId, item.kind)}</li>
+                    <li key={item.paymentId}>
+                      <Payer userId={item.userId} email={item.email} />
+                      {texts.mismatchItem(item.paymentId, item.kind)}
+                    </li>
                   ))}
                 </ul>
               )}
@@ -56,7 +102,8 @@ export const MismatchReport = () => {
                 <ul className={styles.reportList}>
                   {data.entitlementWithoutPayment.map((item) => (
                     <li key={item.entitlementId}>
-                      {texts.mismatchItem(item.entitlementId, item.userId, item.kind)}
+                      <Payer userId={item.userId} email={item.email} />
+                      {texts.mismatchItem(item.entitlementId, item.kind)}
                     </li>
                   ))}
                 </ul>

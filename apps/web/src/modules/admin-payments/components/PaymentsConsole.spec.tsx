@@ -6,13 +6,17 @@ import { waitForPage } from '@web/test/render-app';
 import { adminPaymentsStrings as texts } from '../strings';
 
 const USER = '65f0aaaaaaaaaaaaaaaa0042';
+const EMAIL = 'asha@example.in';
+const MOVIE = '65f0c0ffee00000000000099';
 const aPayment = (overrides: Partial<AdminPayment> = {}): AdminPayment => ({
   id: 'pay_Refundable1',
   orderId: 'order_A0000001',
   subscriptionId: null,
   userId: USER,
+  email: EMAIL,
   kind: 'purchase',
-  movieId: '65f0c0ffee00000000000099',
+  movieId: MOVIE,
+  title: 'Sholay',
   planId: null,
   amountInr: 1200,
   status: 'captured',
@@ -22,8 +26,22 @@ const aPayment = (overrides: Partial<AdminPayment> = {}): AdminPayment => ({
   ...overrides,
 });
 const report: MismatchReport = {
-  paidWithoutEntitlement: [{ paymentId: 'pay_Lost00001', userId: USER, kind: 'rental' }],
+  paidWithoutEntitlement: [{ paymentId: 'pay_Lost00001', userId: USER, email: EMAIL, kind: 'rental' }],
   entitlementWithoutPayment: [],
+  duplicates: [
+    {
+      paymentId: 'pay_Twice00002',
+      keptPaymentId: 'pay_Twice00001',
+      userId: USER,
+      email: EMAIL,
+      kind: 'purchase',
+      movieId: MOVIE,
+      planId: null,
+      item: 'Sholay',
+      amountInr: 1200,
+      capturedAt: '2026-03-01T06:30:00.000Z',
+    },
+  ],
   reconciler: { lastRunAt: '2026-03-01T06:30:00.000Z', settled: 1, checked: 7 },
 };
 
@@ -39,7 +57,20 @@ describe('admin payments console', () => {
       if (url.pathname === '/api/admin/payments/payments') {
         const rows = [
           aPayment(),
-          aPayment({ id: 'pay_Subscr0001', kind: 'subscription', refundable: false }),
+          aPayment({
+            id: 'pay_Subscr0001',
+            kind: 'subscription',
+            movieId: null,
+            title: null,
+            planId: 'premium',
+            refundable: false,
+          }),
+          aPayment({
+            id: 'pay_Deleted001',
+            userId: '65f0bbbbbbbbbbbbbbbb0043',
+            email: null,
+            refundable: false,
+          }),
         ];
         return { status: 200, body: { data: rows, page: 1, pageSize: 20, total: rows.length } };
       }
@@ -68,34 +99,72 @@ describe('admin payments console', () => {
     const table = await open();
 
     expect(screen.getByRole('tab', { name: 'Payments', selected: true })).toBeTruthy();
-    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByText('pay_Refundable1')).toBeTruthy();
     const report = screen.getByRole('region', { name: texts.mismatches });
     expect(await within(report).findByText(/Reconciler last ran .*: settled 1 of 7 checked\./)).toBeTruthy();
     expect(within(report).getByText(/pay_Lost00001/)).toBeTruthy();
   });
 
-  it('filters by user id and status, and checks the id before asking', async () => {
+  it('shows payers by email and titles by name, with their ids on hover', async () => {
+    const table = await open();
+
+    const [payer] = within(table).getAllByText(EMAIL);
+    expect(payer.getAttribute('title')).toBe(texts.userIdHint(USER));
+    const [title] = within(table).getAllByText('Sholay');
+    expect(title.getAttribute('title')).toBe(texts.movieIdHint(MOVIE));
+    expect(within(table).getByText('premium')).toBeTruthy();
+    // A deleted account has no email left: its id shows instead.
+    within(table).getByText('65f0bbbbbbbbbbbbbbbb0043');
+    const report = screen.getByRole('region', { name: texts.mismatches });
+    const [reported] = await within(report).findAllByText(EMAIL);
+    expect(reported.getAttribute('title')).toBe(texts.userIdHint(USER));
+  });
+
+  it('filters by part of an email or a user id, by title or plan, and status', async () => {
     await open();
 
-    fireEvent.change(screen.getByLabelText(texts.userId), { target: { value: 'not-an-id' } });
-    fireEvent.click(screen.getByRole('button', { name: texts.apply }));
-    expect(screen.getByText(texts.userIdInvalid)).toBeTruthy();
-
-    fireEvent.change(screen.getByLabelText(texts.userId), { target: { value: USER } });
+    fireEvent.change(screen.getByLabelText(texts.who), { target: { value: ' asha@ ' } });
+    fireEvent.change(screen.getByLabelText(texts.titleFilter), { target: { value: 'Sholay' } });
     fireEvent.change(screen.getByLabelText(texts.status), { target: { value: 'captured' } });
     fireEvent.click(screen.getByRole('button', { name: texts.apply }));
+    await waitFor(() =>
+      expect(api.requests).toContain(
+        '/api/admin/payments/payments?page=1&pageSize=20&email=asha%40&title=Sholay&status=captured',
+      ),
+    );
 
+    // A whole user id filters by id.
+    fireEvent.change(screen.getByLabelText(texts.who), { target: { value: USER.toUpperCase() } });
+    fireEvent.change(screen.getByLabelText(texts.titleFilter), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: texts.apply }));
     await waitFor(() =>
       expect(api.requests).toContain(
         `/api/admin/payments/payments?page=1&pageSize=20&userId=${USER}&status=captured`,
       ),
     );
-    expect(api.requests.filter((path) => path.includes('not-an-id'))).toEqual([]);
+
+    // Too long for the server: said here, nothing asked.
+    const asked = api.requests.length;
+    fireEvent.change(screen.getByLabelText(texts.titleFilter), { target: { value: 'x'.repeat(121) } });
+    fireEvent.click(screen.getByRole('button', { name: texts.apply }));
+    expect(screen.getByText(texts.tooLong)).toBeTruthy();
+    expect(api.requests.length).toBe(asked);
+    fireEvent.change(screen.getByLabelText(texts.titleFilter), { target: { value: 'Sholay' } });
+    fireEvent.click(screen.getByRole('button', { name: texts.apply }));
 
     fireEvent.click(screen.getByRole('button', { name: texts.datasets.orders }));
     expect(await screen.findByText(texts.empty)).toBeTruthy();
-    expect(api.requests).toContain(`/api/admin/payments/orders?page=1&pageSize=20&userId=${USER}`);
+    expect(api.requests).toContain(
+      `/api/admin/payments/orders?page=1&pageSize=20&userId=${USER}&title=Sholay`,
+    );
+
+    // Webhook events have no title: the field goes, and the filter with it.
+    fireEvent.click(screen.getByRole('button', { name: texts.datasets['webhook-events'] }));
+    expect(screen.queryByLabelText(texts.titleFilter)).toBeNull();
+    await waitFor(() =>
+      expect(api.requests).toContain(`/api/admin/payments/webhook-events?page=1&pageSize=20&userId=${USER}`),
+    );
   });
 
   it('refunds a refundable payment after a confirm step; others have no Refund', async () => {
@@ -118,5 +187,20 @@ describe('admin payments console', () => {
 
     expect(await screen.findByText(texts.refunded)).toBeTruthy();
     expect(refunds).toEqual([{ paymentId: 'pay_Refundable1' }]);
+  });
+
+  it('lists what was paid twice in the mismatch report, refundable after a confirm step', async () => {
+    await open();
+    const paidTwice = await screen.findByRole('region', { name: texts.duplicates });
+    expect(within(paidTwice).getByText(/Sholay · ₹1200 · paid/)).toBeTruthy();
+    expect(within(paidTwice).getByText(EMAIL)).toBeTruthy();
+
+    fireEvent.click(within(paidTwice).getByRole('button', { name: texts.refundDuplicate('pay_Twice00002') }));
+    const dialog = screen.getByRole('dialog', { name: texts.refundTitle });
+    expect(within(dialog).getByText(texts.refundDuplicateConfirm('₹1200'))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: texts.refund }));
+
+    expect(await screen.findByText(texts.refunded)).toBeTruthy();
+    expect(refunds).toEqual([{ paymentId: 'pay_Twice00002' }]);
   });
 });

@@ -1,4 +1,3 @@
-import type { AdminPayment } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
 import { messageFor } from '@web/modules/auth/error-message';
 import { Button } from '@web/shared/ui/Button';
@@ -9,35 +8,45 @@ import { useToasts } from '@web/shared/ui/toast/useToasts';
 import type { AdminDataset } from '../api/admin-payments.api';
 import { ADMIN_PAYMENTS_PAGE_SIZE, useAdminPaymentList, useRefund } from '../hooks/useAdminPayments';
 import { adminPaymentsStrings as texts } from '../strings';
-import { ConfirmRefundModal } from './ConfirmRefundModal';
+import { ConfirmRefundModal, type RefundTarget } from './ConfirmRefundModal';
 import { MismatchReport } from './MismatchReport';
 import { PaymentsTable } from './PaymentsTable';
 import styles from './PaymentsConsole.module.css';
 
 const DATASETS: AdminDataset[] = ['orders', 'payments', 'subscriptions', 'webhook-events'];
-const USER_ID = /^[a-f0-9]{24}$/;
+const USER_ID = /^[a-f0-9]{24}$/i;
+/** The server's bound on a filter's text. */
+const FILTER_MAX = 120;
 
-type Filters = { userId: string; status: string };
-const NO_FILTERS: Filters = { userId: '', status: '' };
+type Filters = { who: string; title: string; status: string };
+const NO_FILTERS: Filters = { who: '', title: '', status: '' };
+
+/** A user id typed whole filters by id; anything else is a part of an email. */
+const whoQuery = (who: string) =>
+  who ? (USER_ID.test(who) ? { userId: who.toLowerCase() } : { email: who }) : {};
 
 /**
- * The admin payments console (issue 9): orders, payments, subscriptions and webhook events a page at a time,
- * filtered by user and status; Refund (after a confirm step) on a refundable payment; the mismatch report.
+ * The admin payments console (issues 9, 22): orders, payments, subscriptions and webhook events a page at a time,
+ * payers by email and titles by name (their ids on hover), filtered by email or user id, title or plan, and
+ * status; Refund (after a confirm step) on a refundable payment and on one the mismatch report found paid twice.
  */
 export const PaymentsConsole = () => {
   const [dataset, setDataset] = useState<AdminDataset>('payments');
   const [page, setPage] = useState(1);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [applied, setApplied] = useState<Filters>(NO_FILTERS);
-  const [userIdError, setUserIdError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<AdminPayment | null>(null);
+  const [tooLong, setTooLong] = useState<{ who: boolean; title: boolean }>({ who: false, title: false });
+  const [confirming, setConfirming] = useState<RefundTarget | null>(null);
   const { toasts, show, dismiss } = useToasts();
   const refund = useRefund();
+  const refundingId = refund.isPending ? (refund.variables ?? null) : null;
 
+  const titled = dataset !== 'webhook-events';
   const list = useAdminPaymentList(dataset, {
     page,
     pageSize: ADMIN_PAYMENTS_PAGE_SIZE,
-    userId: applied.userId || undefined,
+    ...whoQuery(applied.who),
+    title: (titled && applied.title) || undefined,
     status: applied.status || undefined,
   });
   const pages = list.data ? pageCount(list.data.total, list.data.pageSize) : 1;
@@ -52,24 +61,22 @@ export const PaymentsConsole = () => {
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const userId = draft.userId.trim().toLowerCase();
-    if (userId && !USER_ID.test(userId)) {
-      setUserIdError(texts.userIdInvalid);
-      return;
-    }
-    setUserIdError(null);
-    setApplied({ userId, status: draft.status });
+    const next = { who: draft.who.trim(), title: draft.title.trim(), status: draft.status };
+    const over = { who: next.who.length > FILTER_MAX, title: next.title.length > FILTER_MAX };
+    setTooLong(over);
+    if (over.who || over.title) return;
+    setApplied(next);
     setPage(1);
   };
 
   const clear = () => {
     setDraft(NO_FILTERS);
     setApplied(NO_FILTERS);
-    setUserIdError(null);
+    setTooLong({ who: false, title: false });
     setPage(1);
   };
 
-  const confirmRefund = (payment: AdminPayment) =>
+  const confirmRefund = (payment: RefundTarget) =>
     refund.mutate(payment.id, {
       onSuccess: () => show('success', texts.refunded),
       onError: (error) =>
@@ -100,14 +107,24 @@ export const PaymentsConsole = () => {
 
       <form className={styles.filters} onSubmit={apply} aria-label={texts.filtersLabel}>
         <TextField
-          label={texts.userId}
-          placeholder={texts.userIdPlaceholder}
-          value={draft.userId}
-          error={userIdError}
+          label={texts.who}
+          placeholder={texts.whoPlaceholder}
+          value={draft.who}
+          error={tooLong.who ? texts.tooLong : null}
           spellCheck={false}
           autoComplete="off"
-          onChange={(event) => setDraft({ ...draft, userId: event.target.value })}
+          onChange={(event) => setDraft({ ...draft, who: event.target.value })}
         />
+        {titled && (
+          <TextField
+            label={texts.titleFilter}
+            placeholder={texts.titleFilterPlaceholder}
+            value={draft.title}
+            error={tooLong.title ? texts.tooLong : null}
+            autoComplete="off"
+            onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+          />
+        )}
         <SelectField
           label={texts.status}
           value={draft.status}
@@ -145,15 +162,22 @@ export const PaymentsConsole = () => {
           <PaymentsTable
             dataset={dataset}
             rows={list.data.data}
-            onRefund={setConfirming}
-            refundingId={refund.isPending ? (refund.variables ?? null) : null}
+            onRefund={(payment) =>
+              setConfirming({ id: payment.id, amountInr: payment.amountInr, duplicate: false })
+            }
+            refundingId={refundingId}
           />
         </>
       )}
 
       {list.data && <Pager page={page} pages={pages} onPage={setPage} />}
 
-      <MismatchReport />
+      <MismatchReport
+        onRefund={(duplicate) =>
+          setConfirming({ id: duplicate.paymentId, amountInr: duplicate.amountInr, duplicate: true })
+        }
+        refundingId={refundingId}
+      />
 
       {confirming && (
         <ConfirmRefundModal

@@ -9,13 +9,33 @@ const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeSty
 const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : texts.none);
 const code = (value: string | null) => (value ? <code className={styles.code}>{value}</code> : texts.none);
 
+/** The payer by email, the id on hover; the bare id when no email is known (a deleted account). */
+export const Payer = ({ userId, email }: { userId: string; email: string | null }) =>
+  email ? (
+    <span className={styles.hinted} title={texts.userIdHint(userId)}>
+      {email}
+    </span>
+  ) : (
+    code(userId)
+  );
+
+/** A title by name, its movie id on hover. */
+const titled = (title: string | null, movieId: string | null) =>
+  title ? (
+    <span className={styles.hinted} title={movieId ? texts.movieIdHint(movieId) : undefined}>
+      {title}
+    </span>
+  ) : (
+    code(movieId)
+  );
+
 const { columns: c } = texts;
 
 const orderColumns: Column<AdminOrder>[] = [
   { header: c.receipt, cell: (row) => code(row.receipt) },
-  { header: c.user, cell: (row) => code(row.userId) },
+  { header: c.user, cell: (row) => <Payer userId={row.userId} email={row.email} /> },
   { header: c.kind, cell: (row) => row.kind },
-  { header: c.item, cell: (row) => row.title },
+  { header: c.item, cell: (row) => titled(row.title, row.movieId) },
   { header: c.amount, cell: (row) => texts.rupees(row.amountInr) },
   { header: c.status, cell: (row) => row.status },
   { header: c.created, cell: (row) => when(row.createdAt) },
@@ -24,9 +44,9 @@ const orderColumns: Column<AdminOrder>[] = [
 const paymentColumns = (onRefund: (payment: AdminPayment) => void, refundingId: string | null) =>
   [
     { header: c.id, cell: (row) => code(row.id) },
-    { header: c.user, cell: (row) => code(row.userId) },
+    { header: c.user, cell: (row) => <Payer userId={row.userId} email={row.email} /> },
     { header: c.kind, cell: (row) => row.kind },
-    { header: c.item, cell: (row) => row.planId ?? code(row.movieId) },
+    { header: c.item, cell: (row) => row.planId ?? titled(row.title, row.movieId) },
     { header: c.amount, cell: (row) => texts.rupees(row.amountInr) },
     { header: c.status, cell: (row) => row.status },
     { header: c.method, cell: (row) => row.method ?? texts.none },
@@ -52,7 +72,7 @@ const paymentColumns = (onRefund: (payment: AdminPayment) => void, refundingId: 
 
 const subscriptionColumns: Column<AdminSubscription>[] = [
   { header: c.id, cell: (row) => code(row.id) },
-  { header: c.user, cell: (row) => code(row.userId) },
+  { header: c.user, cell: (row) => <Payer userId={row.userId} email={row.email} /> },
   { header: c.item, cell: (row) => row.planId },
   { header: c.status, cell: (row) => row.status },
   { header: c.period, cell: (row) => `${when(row.currentStart)} – ${when(row.currentEnd)}` },

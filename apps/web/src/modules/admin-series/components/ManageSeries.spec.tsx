@@ -141,10 +141,33 @@ describe('Manage TV Shows', () => {
           language: 'hi',
           creators: ['Asha Rao', 'Vikram Sen'],
           cast: [],
+          // The Add press's key: sent again, the server answers the same series.
+          idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
         },
       },
     ]);
     expect(await screen.findByRole('article', { name: 'Chai & Code' })).toBeTruthy();
+  });
+
+  it('adds once and says so once when Save is double-clicked', async () => {
+    await openManage();
+    fireEvent.click(await screen.findByRole('button', { name: t.addSeries }));
+    const form = dialog(t.addSeries);
+    type(form, t.fields.title, 'Chai & Code');
+    type(form, t.fields.genre, 'Comedy');
+    type(form, t.fields.rating, '8.2');
+    type(form, t.fields.posterUrl, 'https://img.example.in/chai.jpg');
+    type(form, t.fields.description, 'A start-up in Pune.');
+    const save = within(form).getByRole('button', { name: t.save });
+    // Both clicks land before React renders Save disabled (a real double click is as quick).
+    fireEvent.click(save);
+    fireEvent.click(save);
+
+    expect(await screen.findByText(SeriesMessages.added)).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Chai & Code' })).toBeTruthy();
+    expect(sent()).toEqual(['POST /api/admin/series']);
+    expect(screen.getAllByText(SeriesMessages.added)).toHaveLength(1);
+    expect(screen.getAllByRole('article', { name: 'Chai & Code' })).toHaveLength(1);
   });
 
   it('edits a series sending only what changed, and refuses to drop a language it cannot clear', async () => {

@@ -8,6 +8,7 @@ import {
   TitleManager,
 } from '@web/modules/admin-movies/components/TitleManager';
 import { messageFor } from '@web/modules/auth/error-message';
+import { newIdempotencyKey } from '@web/modules/payments/idempotency-key';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useListFilters } from '@web/shared/ui/useListFilters';
@@ -22,7 +23,8 @@ import { SeriesFormModal } from './SeriesFormModal';
 const PAGE_SIZE = 24;
 /** The series open in the editor, in the address so a reload or Back keeps the admin's place. */
 const OPEN_PARAM = 'series';
-type Editing = { mode: 'add' } | { mode: 'edit'; series: Series } | null;
+/** An Add carries its press's idempotency key: sent again (a retry after a lost answer), it is still one series. */
+type Editing = { mode: 'add'; key: string } | { mode: 'edit'; series: Series } | null;
 
 /** The admin dashboard's Manage TV Shows (issue 13): the series grid, or one series' seasons and episodes. */
 export const ManageSeries = () => {
@@ -49,22 +51,28 @@ export const ManageSeries = () => {
       return next;
     });
 
-  const save = (input: Partial<SeriesInput>) => {
-    const onSuccess = ({ message }: { message?: string }) => {
+  /** Settles once answered, so the form sends one save at a time (useFormFields). */
+  const save = async (input: Partial<SeriesInput>) => {
+    if (!editing) return;
+    const editingSeries = editing.mode === 'edit';
+    // Nothing changed: no write (and no 'series.updated' event) for it.
+    if (editingSeries && Object.keys(input).length === 0) {
       setEditing(null);
-      show('success', message || (editing?.mode === 'edit' ? t.updated : t.added));
-    };
-    if (editing?.mode === 'edit') {
-      // Nothing changed: no write (and no 'series.updated' event) for it.
-      if (Object.keys(input).length === 0) {
-        setEditing(null);
-        return;
-      }
-      actions.update.mutate({ id: editing.series.id, input }, { onSuccess, onError: failed(t.updateFailed) });
       return;
     }
-    // An add validated every required field, so the input is whole.
-    actions.create.mutate(input as SeriesInput, { onSuccess, onError: failed(t.addFailed) });
+    let written: { message?: string };
+    try {
+      written = editingSeries
+        ? await actions.update.mutateAsync({ id: editing.series.id, input })
+        : // An add validated every required field, so the input is whole.
+          await actions.create.mutateAsync({ ...(input as SeriesInput), idempotencyKey: editing.key });
+    } catch (error) {
+      // A mutation rejects with TanStack Query's error type, Error.
+      failed(editingSeries ? t.updateFailed : t.addFailed)(error as Error);
+      return;
+    }
+    setEditing(null);
+    show('success', written.message || (editingSeries ? t.updated : t.added));
   };
 
   const publish = (series: Series) =>
@@ -94,7 +102,7 @@ export const ManageSeries = () => {
             onStatus={change('status')}
             texts={t}
             addLabel={t.addSeries}
-            onAdd={() => setEditing({ mode: 'add' })}
+            onAdd={() => setEditing({ mode: 'add', key: newIdempotencyKey() })}
           />
         )
       }

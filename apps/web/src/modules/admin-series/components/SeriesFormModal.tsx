@@ -11,7 +11,8 @@ type SeriesFormModalProps = {
   mode: 'add' | 'edit';
   initial: SeriesFormValues;
   saving: boolean;
-  onSubmit: (input: Partial<SeriesInput>) => void;
+  /** Settles when the save is answered; till then the form sends nothing more (a double click saves once). */
+  onSubmit: (input: Partial<SeriesInput>) => Promise<void>;
   onClose: () => void;
 };
 

@@ -5,6 +5,7 @@ import {
   type AdminActionPending,
   AuditLogPageSchema,
   type AuditLogPage,
+  type AuditLogQuery,
   type UserList,
   UserPageSchema,
   type UserPage,
@@ -66,15 +67,7 @@ export const adminUsersApi = {
     client.post<AdminActionDecided>(`/api/admin/admin-actions/${encodeURIComponent(id)}/confirm`),
   cancelAction: (client: ApiClient, id: string) =>
     client.post<AdminActionDecided>(`/api/admin/admin-actions/${encodeURIComponent(id)}/cancel`),
-  /** One page of the audit log, newest first. */
-  auditLog: async (
-    client: ApiClient,
-    page: number,
-    pageSize: number,
-    signal?: AbortSignal,
-  ): Promise<AuditLogPage> =>
-    parsed(
-      AuditLogPageSchema,
-      await client.get('/api/admin/audit-log', { query: { page, pageSize }, signal }),
-    ),
+  /** One page of the audit log, newest first, filtered on the server (empty filters are left out). */
+  auditLog: async (client: ApiClient, query: AuditLogQuery, signal?: AbortSignal): Promise<AuditLogPage> =>
+    parsed(AuditLogPageSchema, await client.get('/api/admin/audit-log', { query, signal })),
 } as const;

@@ -78,8 +78,18 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
       if (key === 'GET /api/admin/audit-log') {
         const page = Number(url.searchParams.get('page'));
         const pageSize = Number(url.searchParams.get('pageSize'));
-        const data = audit.slice((page - 1) * pageSize, page * pageSize);
-        return { status: 200, body: { data, page, pageSize, total: audit.length } };
+        // As auth-service filters (issue 22): an id whole, or a part of a name, any case; one kind.
+        const matches = (text: string | null, { id, name }: { id: string; name: string }) =>
+          !text || id === text || name.toLowerCase().includes(text.toLowerCase());
+        const action = url.searchParams.get('action');
+        const found = audit.filter(
+          (entry) =>
+            matches(url.searchParams.get('actor'), { id: entry.actor.id, name: entry.actor.username }) &&
+            matches(url.searchParams.get('target'), entry.target) &&
+            (!action || entry.action === action),
+        );
+        const data = found.slice((page - 1) * pageSize, page * pageSize);
+        return { status: 200, body: { data, page, pageSize, total: found.length } };
       }
       // As the gateway does: a change to another admin waits (202), anything else applies (200).
       const role = /^PUT \/api\/users\/([^/]+)\/role$/.exec(key);
@@ -87,6 +97,9 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
         const target = userAt(role[1]);
         const wanted = (body as { role: User['role'] }).role;
         if (target.role === 'admin' && wanted === 'user') return accepted(newRequest('demote', target, root));
+        // Another active admin exists: a promotion waits for them (DECISIONS 34, issue 22).
+        if (target.role === 'user' && wanted === 'admin')
+          return accepted(newRequest('promote', target, root));
         users = users.map((user) => (user.id === target.id ? { ...user, role: wanted } : user));
         return { status: 200, body: { success: true, data: userAt(target.id) } };
       }
@@ -216,18 +229,140 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     );
   });
 
-  it('shows the audit log, newest first, and pages through it', async () => {
-    audit = Array.from({ length: AUDIT_PAGE_SIZE + 5 }, (_, i) => ({
-      id: `65f0cccccccccccccccc${String(i).padStart(4, '0')}`,
+  it('promoting a viewer while another admin is active: the toast says it waits, the card stays a user', async () => {
+    await open();
+    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.promote }));
+
+    expect(await screen.findByText(texts.awaitingConfirmation('promote', 'asha'))).toBeTruthy();
+    expect(screen.getByText(/^Promoting asha needs a second admin/)).toBeTruthy();
+    expect(await waiting(texts.pendingName('promote', 'asha'))).toBeTruthy();
+    expect(within(card('asha')).getByText(texts.pendingOnCard('promote'))).toBeTruthy();
+    expect(within(card('asha')).getByRole('button', { name: texts.promote })).toBeTruthy();
+    expect(within(card('asha')).getByText('User')).toBeTruthy();
+  });
+
+  let entrySeq = 0;
+  const auditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => {
+    entrySeq += 1;
+    return {
+      id: `65f0cccccccccccccccc${String(entrySeq).padStart(4, '0')}`,
       at: '2026-03-01T10:00:00.000Z',
       actor: ref(root),
-      action: i === 0 ? 'action.confirm' : 'role.change',
-      target: { id: users[1].id, username: i === 0 ? 'deputy' : `target${i}` },
-      detail: i === 0 ? 'demote (asked by third)' : 'user → admin',
-      outcome: i === 0 ? 'refused' : 'applied',
-      reason: i === 0 ? server.lastAdmin : null,
+      action: 'role.change',
+      target: { type: 'user', id: users[1].id, name: 'deputy' },
+      detail: 'user → admin',
+      before: 'role user',
+      after: 'role admin',
+      outcome: 'applied',
+      reason: null,
       actionId: null,
-    }));
+      correlationId: null,
+      ...overrides,
+    };
+  };
+  const filterForm = () => screen.getByRole('form', { name: texts.auditFilters.label });
+
+  it('filters the audit log on the server by admin, target and kind, from page 1; Clear shows all again', async () => {
+    const asha = users[3];
+    audit = [
+      auditEntry({
+        action: 'payment.refund',
+        target: { type: 'user', id: asha.id, name: 'asha' },
+        detail: 'refund of pay_1: ₹1,200.00 (purchase of Lagaan)',
+        before: '₹1,200.00 captured',
+        after: '₹1,200.00 refunded, refund processed',
+        correlationId: 'corr-refund',
+      }),
+      auditEntry({
+        actor: ref(users[1]),
+        action: 'favorites.change',
+        target: { type: 'user', id: asha.id, name: 'asha' },
+        detail: 'added Lagaan to favorites',
+      }),
+      auditEntry({
+        action: 'movie.publish',
+        target: { type: 'title', id: '65f0dddddddddddddddd0001', name: 'Lagaan' },
+        detail: 'published movie Lagaan',
+        before: 'draft',
+        after: 'published',
+      }),
+    ];
+    await open();
+    const log = await screen.findByRole('table', { name: texts.auditCaption });
+    expect(within(log).getAllByRole('row')).toHaveLength(4);
+
+    const form = filterForm();
+    fireEvent.change(within(form).getByLabelText(texts.auditFilters.actor), { target: { value: ' Root ' } });
+    fireEvent.change(within(form).getByLabelText(texts.auditFilters.target), { target: { value: 'ash' } });
+    fireEvent.change(within(form).getByLabelText(texts.auditFilters.kind), {
+      target: { value: 'payment.refund' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: texts.auditFilters.apply }));
+
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: texts.auditCaption })).getAllByRole('row'),
+      ).toHaveLength(2),
+    );
+    const row = within(screen.getByRole('table', { name: texts.auditCaption })).getAllByRole('row')[1];
+    for (const text of [
+      'root',
+      texts.auditActions['payment.refund'],
+      'asha',
+      'refund of pay_1: ₹1,200.00 (purchase of Lagaan)',
+      texts.auditChange('₹1,200.00 captured', '₹1,200.00 refunded, refund processed'),
+    ])
+      expect(within(row).getByText(text)).toBeTruthy();
+    expect(sent.at(-1)).toMatchObject({
+      path: '/api/admin/audit-log',
+      search: `?page=1&pageSize=${AUDIT_PAGE_SIZE}&actor=Root&target=ash&action=payment.refund`,
+    });
+
+    fireEvent.click(within(filterForm()).getByRole('button', { name: texts.auditFilters.clear }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: texts.auditCaption })).getAllByRole('row'),
+      ).toHaveLength(4),
+    );
+    expect(sent.at(-1)).toMatchObject({ search: `?page=1&pageSize=${AUDIT_PAGE_SIZE}` });
+    expect(within(filterForm()).getByLabelText(texts.auditFilters.actor)).toHaveProperty('value', '');
+  });
+
+  it('says when no entry matches the filters', async () => {
+    audit = [auditEntry()];
+    await open();
+    await screen.findByRole('table', { name: texts.auditCaption });
+    fireEvent.change(within(filterForm()).getByLabelText(texts.auditFilters.kind), {
+      target: { value: 'media.upload' },
+    });
+    fireEvent.click(within(filterForm()).getByRole('button', { name: texts.auditFilters.apply }));
+
+    expect(await screen.findByText(texts.auditEmptyFiltered)).toBeTruthy();
+  });
+
+  it('refuses a filter longer than the server takes, and asks the server nothing', async () => {
+    await open();
+    await screen.findByText(texts.auditEmpty);
+    const asked = sent.filter(({ path }) => path === '/api/admin/audit-log').length;
+    fireEvent.change(within(filterForm()).getByLabelText(texts.auditFilters.target), {
+      target: { value: 'x'.repeat(101) },
+    });
+    fireEvent.click(within(filterForm()).getByRole('button', { name: texts.auditFilters.apply }));
+
+    expect(await screen.findByText(texts.auditFilters.tooLong)).toBeTruthy();
+    expect(sent.filter(({ path }) => path === '/api/admin/audit-log')).toHaveLength(asked);
+  });
+
+  it('shows the audit log, newest first, and pages through it', async () => {
+    audit = Array.from({ length: AUDIT_PAGE_SIZE + 5 }, (_, i) =>
+      auditEntry({
+        action: i === 0 ? 'action.confirm' : 'role.change',
+        target: { type: 'user', id: users[1].id, name: i === 0 ? 'deputy' : `target${i}` },
+        detail: i === 0 ? 'demote (asked by third)' : 'user → admin',
+        outcome: i === 0 ? 'refused' : 'applied',
+        reason: i === 0 ? server.lastAdmin : null,
+      }),
+    );
     await open();
 
     const log = await screen.findByRole('table', { name: texts.auditCaption });

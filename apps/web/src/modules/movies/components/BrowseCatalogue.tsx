@@ -4,6 +4,7 @@ import { CatalogueFailed } from '@web/modules/movies/components/CatalogueFailed'
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { catalogueStrings } from '@web/modules/movies/browse-strings';
 import { useListFilters } from '@web/shared/ui/useListFilters';
+import { useMovieBadges } from '../hooks/useMovieBadges';
 import { useMovieModals } from '../hooks/useMovieModals';
 import { Catalogue, type CatalogueFilterValues } from './Catalogue';
 import { GenreFilter } from './GenreFilter';
@@ -28,6 +29,7 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
     sort: filters.sort,
   });
   const { watch, modal } = useMovieModals();
+  const badgeFor = useMovieBadges(list.data?.data ?? []);
 
   return (
     <Catalogue
@@ -45,7 +47,7 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
       failed={
         <CatalogueFailed error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       }
-      grid={(movies) => <MovieGrid movies={movies} onWatchNow={watch} />}
+      grid={(movies) => <MovieGrid movies={movies} onWatchNow={watch} badgeFor={badgeFor} />}
     >
       {modal}
     </Catalogue>

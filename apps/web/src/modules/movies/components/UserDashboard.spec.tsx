@@ -5,8 +5,9 @@ import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie, aPage } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { signInAs, someSections } from '../testing/browse-test-kit';
-import type { MovieSections } from '@app/contracts';
-import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
+import type { Entitlement, MovieSections } from '@app/contracts';
+import { paymentStrings } from '@web/modules/payments/strings';
+import { anEntitlement, entitlementsRoute } from '@web/modules/payments/testing/payments-test-kit';
 import { playerStrings } from '@web/modules/player/strings';
 import { viewerDataStrings } from '@web/modules/viewer-data/strings';
 import {
@@ -31,15 +32,19 @@ describe('User home (/userdashboard)', () => {
   let api: FakeApi;
   /** The access answer per title: premium titles are not included by default (no plan). */
   let watchable = new Set<string>();
+  /** Answers of a test's own, by title. */
+  let answers: Record<string, Entitlement> = {};
   const entitlementFor = (movieId: string) =>
-    watchable.has(movieId)
+    answers[movieId] ??
+    (watchable.has(movieId)
       ? anEntitlement({ movieId, access: 'free', canWatch: true, reason: 'free' })
-      : anEntitlement({ movieId });
+      : anEntitlement({ movieId }));
 
   beforeEach(async () => {
     window.localStorage.clear();
     signInAs('user');
     watchable = new Set();
+    answers = {};
     api = await startFakeApi(() => undefined);
   });
 
@@ -55,6 +60,8 @@ describe('User home (/userdashboard)', () => {
     api.respond((request, url, body) => {
       if (url.pathname === '/api/movies/sections') return { status: 200, body: build() };
       if (url.pathname === '/api/movies/genres') return { status: 200, body: ['Comedy', 'Drama'] };
+      const cards = entitlementsRoute(entitlementFor)(request, url, body);
+      if (cards) return cards;
       if (url.pathname.startsWith('/api/entitlements/')) {
         const movieId = url.pathname.split('/').at(-1) ?? '';
         return { status: 200, body: entitlementFor(movieId) };
@@ -93,7 +100,9 @@ describe('User home (/userdashboard)', () => {
 
     expect(within(region(sections.newlyLaunched)).getByRole('link', { name: 'Fresh Launch' })).toBeTruthy();
     expect(within(region(sections.free)).getByRole('link', { name: 'Free Ride' })).toBeTruthy();
-    expect(within(region(sections.premium)).getByText(browseStrings.subscriptionRequired)).toBeTruthy();
+    expect(
+      await within(region(sections.premium)).findByText(browseStrings.subscriptionRequired),
+    ).toBeTruthy();
     // Nothing to resume: the Continue Watching row is not shown (DECISIONS 10).
     await waitFor(() => expect(api.requests).toContain(`/api/users/${USER}/continue-watching`));
     expect(screen.queryByRole('heading', { name: viewerDataStrings.continueWatching })).toBeNull();
@@ -111,6 +120,55 @@ describe('User home (/userdashboard)', () => {
     expect(
       within(region(sections.categories)).getByRole('link', { name: 'Sci-Fi' }).getAttribute('href'),
     ).toBe('/category/scifi');
+  });
+
+  it("badges follow the viewer's access: none where a plan includes the title, Owned, and a rental's time left", async () => {
+    const included = aMovie({ title: 'The Best One', access: 'premium' });
+    const bought = aMovie({ title: 'Golden Hour', access: 'premium' });
+    const rented = aMovie({ title: 'Night Train', access: 'premium' });
+    const refused = aMovie({ title: 'Locked Room', access: 'premium' });
+    const expiresAt = new Date(Date.now() + 47.5 * 3_600_000).toISOString();
+    const premium = { id: 'premium' as const, name: 'Premium' };
+    answers = {
+      [included.id]: anEntitlement({ movieId: included.id, canWatch: true, reason: 'plan', plan: premium }),
+      [bought.id]: anEntitlement({
+        movieId: bought.id,
+        canWatch: true,
+        reason: 'purchase',
+        purchasedAt: '2026-02-01T06:30:00.000Z',
+      }),
+      [rented.id]: anEntitlement({
+        movieId: rented.id,
+        canWatch: true,
+        reason: 'rental',
+        rental: { rentedAt: expiresAt, startBy: expiresAt, startedAt: expiresAt, expiresAt },
+      }),
+    };
+    serve(() =>
+      someSections({ topRated: [included], premium: [bought, refused], popular: [rented, included] }),
+    );
+    renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    const card = async (section: string, title: string) =>
+      (await within(region(section)).findByRole('link', { name: title })).closest('article') as HTMLElement;
+    const premiumRow = await screen.findByRole('region', { name: sections.premium });
+    expect(await within(premiumRow).findByText(browseStrings.subscriptionRequired)).toBeTruthy();
+    expect(
+      within(await card(sections.premium, 'Golden Hour')).getByText(paymentStrings.badges.owned),
+    ).toBeTruthy();
+    expect(
+      within(await card(sections.premium, 'Locked Room')).getByText(browseStrings.subscriptionRequired),
+    ).toBeTruthy();
+    expect(within(await card(sections.popular, 'Night Train')).getByText('Rented: 47 h left')).toBeTruthy();
+    // Included in the viewer's plan: no badge on any card of that title.
+    const best = await card(sections.topRated, 'The Best One');
+    for (const text of [browseStrings.subscriptionRequired, paymentStrings.badges.owned, /Rented/])
+      expect(within(best).queryByText(text)).toBeNull();
+    expect(screen.getAllByText(browseStrings.subscriptionRequired)).toHaveLength(1);
+    // One question per group of cards (the catalogue's rows, Popular Movies), not one per card.
+    expect(api.requests.filter((path) => path === '/api/entitlements')).toHaveLength(2);
+    expect(api.requests.filter((path) => path.startsWith('/api/entitlements/'))).toEqual([]);
   });
 
   it('shows at most 10 Top Rated titles', async () => {
@@ -218,6 +276,12 @@ describe('User home (/userdashboard)', () => {
     expect(within(dialog).getByRole('link', { name: detailStrings.viewPlans }).getAttribute('href')).toBe(
       '/subscription',
     );
+    // Every way in (DECISIONS 8, 27): the plans, and buying or renting this title here.
+    expect(
+      within(dialog).getByText('Premium title: subscribe from ₹499, buy ₹1200 or rent ₹500'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: paymentStrings.buy(1200) })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: paymentStrings.rent(500) })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: detailStrings.maybeLater }));
     expect(screen.queryByRole('dialog')).toBeNull();
 

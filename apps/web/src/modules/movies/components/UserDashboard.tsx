@@ -1,4 +1,4 @@
-import { type Movie, MovieAccess } from '@app/contracts';
+import type { Movie } from '@app/contracts';
 import { useDeferredValue, useState } from 'react';
 import { useLogout } from '@web/modules/auth/hooks/useLogout';
 import { MovieGrid } from '@web/modules/movies/components/MovieGrid';
@@ -13,6 +13,7 @@ import { TrendingRow } from '@web/modules/recommendations/components/TrendingRow
 import { SeriesSearchResults } from '@web/modules/series/components/SeriesSearchResults';
 import { ContinueWatchingRow } from '@web/modules/viewer-data/components/ContinueWatchingRow';
 import { Card } from '@web/shared/ui/Card';
+import { useMovieBadges } from '../hooks/useMovieBadges';
 import { useMovieModals } from '../hooks/useMovieModals';
 import { filterByTitle } from '../title-filter';
 import { DashboardTopBar } from './DashboardTopBar';
@@ -23,12 +24,6 @@ import { MovieRow } from './MovieRow';
 import styles from './UserDashboard.module.css';
 
 const { sections: titles } = browseStrings;
-const premiumBadge = (movie: Movie) =>
-  !movie.mediaReady
-    ? browseStrings.comingSoon
-    : movie.access === MovieAccess.Premium
-      ? browseStrings.subscriptionRequired
-      : undefined;
 
 /** Popular Movies: the server's search over the whole catalogue while a search is typed, else the popular list. */
 type PopularMoviesProps = { popular: Movie[]; search: string; onWatchNow: (movie: Movie) => void };
@@ -38,6 +33,7 @@ const PopularMovies = ({ popular, search, onWatchNow }: PopularMoviesProps) => {
   const searching = term !== '';
   const searched = useMovies({ page: 1, pageSize: 24, search: term }, searching);
   const movies = searching ? filterByTitle(searched.data?.data ?? popular, term) : popular;
+  const badgeFor = useMovieBadges(movies);
   return (
     <section className={styles.popular} aria-labelledby="popular-heading">
       <h2 id="popular-heading" className={styles.heading}>
@@ -46,7 +42,7 @@ const PopularMovies = ({ popular, search, onWatchNow }: PopularMoviesProps) => {
       {movies.length === 0 ? (
         <p className={styles.empty}>{browseStrings.noSearchResults}</p>
       ) : (
-        <MovieGrid movies={movies} onWatchNow={onWatchNow} badgeFor={premiumBadge} />
+        <MovieGrid movies={movies} onWatchNow={onWatchNow} badgeFor={badgeFor} />
       )}
     </section>
   );
@@ -65,6 +61,9 @@ export const UserDashboard = () => {
   const { data, isPending, isError, error, isFetching, refetch } = useMovieSections({});
   const { showDetails, watch, modal } = useMovieModals();
   const only = (movies: Movie[]) => filterByTitle(movies, deferredSearch);
+  const badgeFor = useMovieBadges(
+    data ? [...data.newlyLaunched, ...data.topRated.slice(0, 10), ...data.free, ...data.premium] : [],
+  );
 
   const content = () => {
     if (isPending) return <MovieGridSkeleton />;
@@ -72,7 +71,7 @@ export const UserDashboard = () => {
       return <CatalogueFailed error={error} onRetry={() => void refetch()} retrying={isFetching} />;
     const hero = data.hero ?? data.popular[0] ?? null;
     const row = (title: string, movies: Movie[]) => (
-      <MovieRow title={title} movies={only(movies)} onWatchNow={watch} badgeFor={premiumBadge} />
+      <MovieRow title={title} movies={only(movies)} onWatchNow={watch} badgeFor={badgeFor} />
     );
     return (
       <>

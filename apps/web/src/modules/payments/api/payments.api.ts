@@ -1,3 +1,4 @@
+import { ENTITLEMENTS_MAX_IDS } from '@app/contracts';
 import type {
   ChangePlanRequest,
   Checkout,
@@ -41,6 +42,21 @@ export const paymentsApi = {
   /** Works for visitors too: the answer then lists the ways in. */
   entitlement: (client: ApiClient, movieId: string, signal?: AbortSignal) =>
     client.get<Entitlement>(`/api/entitlements/${encodeURIComponent(movieId)}`, { signal }),
+  /**
+   * The entitlement answer of each of a screen's titles (its cards), asked in batches of the server's limit; each
+   * answer names the title that decides access (an episode's: its series), unknown ids are left out.
+   */
+  entitlementsOf: async (client: ApiClient, movieIds: string[], signal?: AbortSignal) => {
+    const batches: string[][] = [];
+    for (let at = 0; at < movieIds.length; at += ENTITLEMENTS_MAX_IDS)
+      batches.push(movieIds.slice(at, at + ENTITLEMENTS_MAX_IDS));
+    const answers = await Promise.all(
+      batches.map((batch) =>
+        client.post<Entitlement[]>('/api/entitlements', { body: { movieIds: batch }, signal }),
+      ),
+    );
+    return answers.flat();
+  },
   ownedTitles: async (client: ApiClient, userId: string, signal?: AbortSignal) =>
     (await client.get<{ data: OwnedTitle[] }>(`${userPath(userId)}/titles`, { signal })).data,
 } as const;

@@ -103,6 +103,27 @@ describe('profile: Subscription tab', () => {
     expect(within(panel).queryByRole('button', { name: texts.cancelSubscription })).toBeNull();
   });
 
+  /** The confirmation's own "Cancel Subscription". */
+  const confirmCancel = async () =>
+    within(await screen.findByRole('dialog', { name: texts.cancelConfirmTitle })).getByRole('button', {
+      name: texts.cancelSubscription,
+    });
+
+  it('asks before cancelling, saying until when access lasts; "Keep Subscription" changes nothing', async () => {
+    serve();
+    const { panel } = await open();
+    fireEvent.click(await within(panel).findByRole('button', { name: texts.cancelSubscription }));
+
+    const dialog = await screen.findByRole('dialog', { name: texts.cancelConfirmTitle });
+    expect(within(dialog).getByText('You keep access until 12 April 2026')).toBeTruthy();
+    expect(sent.filter(({ method }) => method === 'DELETE')).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: texts.keepSubscription }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fact(panel, texts.status)).toBe('Active');
+    expect(sent.filter(({ method }) => method === 'DELETE')).toEqual([]);
+  });
+
   it("cancels: the server's answer shows Active until; an error rolls back with 'Failed to cancel subscription'", async () => {
     let refuse = true;
     serve((request, url) =>
@@ -112,6 +133,7 @@ describe('profile: Subscription tab', () => {
     );
     const { panel } = await open();
     fireEvent.click(await within(panel).findByRole('button', { name: texts.cancelSubscription }));
+    fireEvent.click(await confirmCancel());
 
     expect(await within(panel).findByText(texts.cancelFailed)).toBeTruthy();
     expect(fact(panel, texts.nextBilling)).toBe('12 April 2026');
@@ -119,6 +141,7 @@ describe('profile: Subscription tab', () => {
 
     refuse = false;
     fireEvent.click(within(panel).getByRole('button', { name: texts.cancelSubscription }));
+    fireEvent.click(await confirmCancel());
     expect(await within(panel).findByText('Active until 12 April 2026')).toBeTruthy();
     expect(within(panel).queryByText(texts.cancelFailed)).toBeNull();
   });
@@ -129,7 +152,10 @@ describe('profile: Subscription tab', () => {
     const toggle = await within(panel).findByRole('button', { name: texts.changePlan });
 
     fireEvent.click(toggle);
-    expect(toggle.textContent).toBe(texts.cancelChange);
+    // Open, the toggle says so without a second "Cancel" beside "Cancel Subscription".
+    expect(toggle.textContent).toBe(texts.hidePlans);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(within(panel).queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(within(panel).getByText(texts.currentPlanBadge)).toBeTruthy();
     fireEvent.click(within(panel).getByRole('button', { name: 'Switch to Premium' }));
     await waitFor(() => expect(razorpay.instances).toHaveLength(1));

@@ -5,6 +5,7 @@ import { Paths } from '@web/app/paths';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
+import { Modal } from '@web/shared/ui/Modal';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
 import { formatPaymentDate } from '../format-date';
 import { usePlanCheckout } from '../hooks/usePlanCheckout';
@@ -46,6 +47,26 @@ const NoSubscription = ({ plans }: { plans: Plan[] }) => {
   );
 };
 
+type ConfirmCancelProps = { accessUntil: string; onConfirm: () => void; onKeep: () => void };
+
+/** Cancelling asks first, and says what stays: access until the end of the paid period (DECISIONS 4). */
+const ConfirmCancel = ({ accessUntil, onConfirm, onKeep }: ConfirmCancelProps) => (
+  <Modal title={texts.cancelConfirmTitle} onClose={onKeep} size="sm">
+    <div className={styles.stack}>
+      {accessUntil && <p className={styles.confirmLine}>{texts.cancelKeepsAccess(accessUntil)}</p>}
+      <p className={styles.muted}>{texts.cancelNoRenewal}</p>
+      <div className={styles.actions}>
+        <Button variant="danger" onClick={onConfirm}>
+          {texts.cancelSubscription}
+        </Button>
+        <Button variant="ghost" onClick={onKeep}>
+          {texts.keepSubscription}
+        </Button>
+      </div>
+    </div>
+  </Modal>
+);
+
 type CurrentPlanProps = UserProps & { view: SubscriptionView; plans: Plan[] };
 
 const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
@@ -54,6 +75,7 @@ const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
   const cancel = useCancelSubscription(userId);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [cancelDone, setCancelDone] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const plan = plans.find((candidate) => candidate.id === view.planId);
   const perMonth = plan?.amountPerMonthInr ?? view.amountPerMonthInr;
   const renewing = view.activeUntil === null && view.status !== 'cancelled';
@@ -62,6 +84,7 @@ const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
     : formatPaymentDate(view.nextBilling);
 
   const cancelNow = () => {
+    setConfirming(false);
     setCancelError(null);
     setCancelDone(false);
     cancel.mutate(undefined, {
@@ -106,14 +129,21 @@ const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
           aria-controls="change-plan-list"
           onClick={() => setChanging((open) => !open)}
         >
-          {changing ? texts.cancelChange : texts.changePlan}
+          {changing ? texts.hidePlans : texts.changePlan}
         </Button>
         {renewing && (
-          <Button variant="danger" disabled={cancel.isPending} onClick={cancelNow}>
+          <Button variant="danger" disabled={cancel.isPending} onClick={() => setConfirming(true)}>
             {cancel.isPending ? texts.cancelling : texts.cancelSubscription}
           </Button>
         )}
       </div>
+      {confirming && (
+        <ConfirmCancel
+          accessUntil={formatPaymentDate(view.currentEnd ?? view.nextBilling)}
+          onConfirm={cancelNow}
+          onKeep={() => setConfirming(false)}
+        />
+      )}
       {changing && (
         <div id="change-plan-list" className={styles.stack}>
           <h3 className={styles.subheading}>{texts.plansToChange}</h3>

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AuthProvider } from '@web/modules/auth/components/AuthProvider';
+import { authStrings } from '@web/modules/auth/strings';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { createApiClient } from '@web/shared/api/api-client';
 import { ApiClientProvider } from '@web/shared/api/ApiClientProvider';
@@ -165,6 +166,32 @@ describe('access panel on /movie/:id', () => {
 
     expect(await within(box).findByText(text)).toBeTruthy();
     expect(razorpay.instances).toHaveLength(0);
+  });
+
+  it('tells an unverified account to verify its email before paying, with Resend (not "Failed to create order")', async () => {
+    signInAs('user', { emailVerified: false });
+    serve((request, url) => {
+      if (url.pathname === '/api/payments/create-order')
+        return {
+          status: 403,
+          body: { code: 'FORBIDDEN', message: texts.verifyEmailFirst, correlationId: 'c' },
+        };
+      if (url.pathname === '/api/auth/verify-email/resend' && request.method === 'POST')
+        return { status: 200, body: { message: 'sent' } };
+      return undefined;
+    });
+    await open();
+    const box = await panel(texts.rentTitle);
+
+    fireEvent.click(await within(box).findByRole('button', { name: 'Rent Now' }));
+
+    const alert = await within(box).findByRole('alert');
+    expect(await within(alert).findByText(texts.verifyEmailFirst)).toBeTruthy();
+    expect(within(box).queryByText(texts.createOrderFailed)).toBeNull();
+    expect(razorpay.instances).toHaveLength(0);
+    fireEvent.click(within(alert).getByRole('button', { name: authStrings.verification.resend }));
+    expect(await within(alert).findByText(authStrings.verification.resent)).toBeTruthy();
+    expect(sent.filter(({ path }) => path === '/api/auth/verify-email/resend')).toHaveLength(1);
   });
 
   it.each([

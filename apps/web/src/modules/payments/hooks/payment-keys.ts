@@ -7,6 +7,10 @@ export const paymentKeys = {
   entitlements: (movieId: string) => [...paymentKeys.all, 'entitlement', movieId] as const,
   entitlement: (movieId: string, viewerId: string | null) =>
     [...paymentKeys.entitlements(movieId), viewerId ?? 'visitor'] as const,
+  /** The answers behind a screen's card badges (every batch of a viewer, so a payment can refresh them all). */
+  cards: () => [...paymentKeys.all, 'cards'] as const,
+  cardsOf: (viewerId: string, movieIds: readonly string[]) =>
+    [...paymentKeys.cards(), viewerId, ...movieIds] as const,
   subscription: (userId: string) => [...paymentKeys.all, 'subscription', userId] as const,
   ownedTitles: (userId: string) => [...paymentKeys.all, 'titles', userId] as const,
 };

@@ -1,4 +1,4 @@
-import type { Checkout, VerifyPaymentResult } from '@app/contracts';
+import { AuthMessages, type Checkout, type VerifyPaymentResult } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
@@ -14,7 +14,12 @@ import { paymentStrings as texts } from '../strings';
 import { fetchCheckoutConfig } from './useCheckoutConfig';
 
 export type CheckoutStage = 'idle' | 'creating' | 'paying' | 'verifying';
-export type CheckoutOutcome = { tone: 'success' | 'error' | 'info'; message: string } | null;
+export type CheckoutOutcome = {
+  tone: 'success' | 'error' | 'info';
+  message: string;
+  /** What the viewer can do about it here: an unverified account can have its verification mail sent again. */
+  action?: 'resend-verification';
+} | null;
 
 /** Creates the order or subscription Checkout opens; the key is this press's, sent again if the call is retried. */
 export type CreateOrder = (idempotencyKey: string) => Promise<Checkout>;
@@ -45,10 +50,17 @@ const createFailureText = (error: unknown, fallback: string): string => {
   return fallback;
 };
 
+/** DECISIONS 33: an account whose email is not verified cannot pay; the gateway refuses it in these words. */
+const isUnverifiedEmail = (error: unknown) =>
+  error instanceof ApiRequestError &&
+  error.status === 403 &&
+  error.body.message === AuthMessages.emailNotVerified;
+
 /**
  * One Razorpay payment, press to verified: create the order (one per press: busy presses are ignored and the
  * idempotency key is reused on retry), load Checkout once, open it with the server's order, then verify its
- * signed answer on the server. Each stage fails with its own SPEC 8 text.
+ * signed answer on the server. Each stage fails with its own SPEC 8 text; an unverified account is told to verify
+ * its email first (DECISIONS 33), with the way to get the mail again.
  */
 export const useCheckout = ({ onPaid, createFailed = texts.createOrderFailed }: CheckoutOptions = {}) => {
   const client = useApiClient();
@@ -100,6 +112,11 @@ export const useCheckout = ({ onPaid, createFailed = texts.createOrderFailed }: 
       try {
         checkout = await withOneRetry(() => createOrder(idempotencyKey));
       } catch (error) {
+        if (isUnverifiedEmail(error)) {
+          setOutcome({ tone: 'error', message: texts.verifyEmailFirst, action: 'resend-verification' });
+          release();
+          return;
+        }
         fail(createFailureText(error, createFailed));
         return;
       }

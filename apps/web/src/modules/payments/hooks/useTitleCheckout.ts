@@ -7,7 +7,7 @@ import { paymentStrings as texts } from '../strings';
 import { paymentKeys } from './payment-keys';
 import { useCheckout } from './useCheckout';
 
-/** Watch Now (purchase) and Rent Now (rental) of one title: Checkout, verify, then the access answer refreshes. */
+/** Watch Now (purchase) and Rent Now (rental) of one title: Checkout, verify, then the access answers refresh. */
 export const useTitleCheckout = (movieId: string | undefined) => {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -16,6 +16,7 @@ export const useTitleCheckout = (movieId: string | undefined) => {
     onPaid: async () => {
       await Promise.all([
         movieId && queryClient.invalidateQueries({ queryKey: paymentKeys.entitlements(movieId) }),
+        queryClient.invalidateQueries({ queryKey: paymentKeys.cards() }),
         user && queryClient.invalidateQueries({ queryKey: paymentKeys.ownedTitles(user.id) }),
       ]);
     },

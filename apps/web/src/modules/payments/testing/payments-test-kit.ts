@@ -96,6 +96,18 @@ export const anEntitlement = (overrides: Partial<Entitlement> = {}): Entitlement
   ...overrides,
 });
 
+/**
+ * `POST /api/entitlements` (the cards' badges) for a fake API: each asked id answered by `answerFor` (by default:
+ * a premium title the viewer cannot watch, the server's answer without plan, purchase or rental).
+ */
+export const entitlementsRoute =
+  (answerFor: (movieId: string) => Entitlement = (movieId) => anEntitlement({ movieId })) =>
+  (request: { method?: string }, url: URL, body: unknown) => {
+    if (url.pathname !== '/api/entitlements' || request.method !== 'POST') return undefined;
+    const { movieIds = [] } = (body ?? {}) as { movieIds?: string[] };
+    return { status: 200, body: movieIds.map(answerFor) };
+  };
+
 export const aSubscription = (overrides: Partial<SubscriptionView> = {}): SubscriptionView => ({
   planId: 'standard',
   planName: 'Standard',

@@ -2,6 +2,7 @@ import type {
   ActiveStreams,
   HeartbeatReply,
   HeartbeatRequest,
+  PlaybackPreview,
   PlaybackSession,
   StartPlaybackRequest,
 } from '@app/contracts';
@@ -12,6 +13,9 @@ const HEARTBEAT_PATH = '/api/playback/heartbeat';
 
 /** The playback HTTP API (issue 10), one function per call. The session client adds the viewer's token. */
 export const playbackApi = {
+  /** Before anything plays: the same refusals as `start` and where to resume, without taking a screen. */
+  preview: (client: ApiClient, movieId: string, signal?: AbortSignal) =>
+    client.get<PlaybackPreview>(`/api/playback/${encodeURIComponent(movieId)}`, { signal }),
   /** Takes a screen and signs the stream URLs: 403 without entitlement, 404 without media, 409 over the limit. */
   start: (client: ApiClient, movieId: string, body: StartPlaybackRequest, signal?: AbortSignal) =>
     client.post<PlaybackSession>(`/api/playback/${encodeURIComponent(movieId)}`, { body, signal }),

@@ -1,5 +1,6 @@
 import type { ActiveStreams, MovieDetail, PlaybackSession } from '@app/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { IncomingMessage } from 'node:http';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { paymentStrings } from '@web/modules/payments/strings';
 import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
@@ -7,7 +8,8 @@ import { type FakeApi, type FakeRoute, startFakeApi } from '@web/test/fake-api';
 import { aMovie } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { playerStrings as texts } from '../strings';
-import { aPlaybackSession, aStream, MOVIE_ID, setPlayback } from '../testing/player-test-kit';
+import { SCREENS_POLL_MS } from './ScreenLimit';
+import { aPlaybackSession, aStream, MOVIE_ID, previewAnswer, setPlayback } from '../testing/player-test-kit';
 
 const movie = (): MovieDetail => ({
   ...aMovie({ id: MOVIE_ID, title: 'Golden Hour', description: 'A day at the sea.', access: 'premium' }),
@@ -47,6 +49,17 @@ describe('Player (/video)', () => {
     });
   const starts = () =>
     sent.filter(({ method, path }) => method === 'POST' && path === `/api/playback/${MOVIE_ID}`);
+  const previews = () =>
+    sent.filter(({ method, path }) => method === 'GET' && path === `/api/playback/${MOVIE_ID}`);
+  /** The gateway's playback routes: the preview (GET) resumes where `session` does; the start (POST) takes a screen. */
+  const playback = (
+    request: IncomingMessage,
+    url: URL,
+    session: () => { status: number; body: unknown } = () => ({ status: 200, body: aPlaybackSession() }),
+  ) => {
+    if (url.pathname !== `/api/playback/${MOVIE_ID}`) return undefined;
+    return request.method === 'POST' ? session() : previewAnswer(session());
+  };
   const heartbeats = () => sent.filter(({ path }) => path === '/api/playback/heartbeat');
 
   const open = async () => {
@@ -56,25 +69,29 @@ describe('Player (/video)', () => {
   };
   const surface = () => screen.findByRole('region', { name: texts.playerLabel('Golden Hour') });
 
-  it('starts a playback session for the title, asks "Resume from 12:34" or "Start over", then plays from there', async () => {
+  it('asks "Resume from 12:34" or "Start over" holding no screen, then takes one and plays from there', async () => {
     signInAs('user');
-    serve((_request, url) =>
-      url.pathname === `/api/playback/${MOVIE_ID}`
-        ? { status: 200, body: aPlaybackSession({ resumePositionSeconds: 754 }) }
-        : undefined,
+    serve((request, url) =>
+      playback(request, url, () => ({
+        status: 200,
+        body: aPlaybackSession({ resumePositionSeconds: 754 }),
+      })),
     );
     await open();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Golden Hour' })).toBeTruthy();
     const resume = await screen.findByRole('button', { name: 'Resume from 12:34' });
     expect(screen.getByRole('button', { name: texts.startOver })).toBeTruthy();
-    expect(starts()).toHaveLength(1);
-    expect(starts()[0].auth).toBe('Bearer user-token');
-    // Nothing plays before the viewer chooses.
+    expect(previews()).toHaveLength(1);
+    expect(previews()[0].auth).toBe('Bearer user-token');
+    // Nothing plays, and no screen is taken, before the viewer chooses.
+    expect(starts()).toEqual([]);
     expect(screen.queryByRole('region', { name: texts.playerLabel('Golden Hour') })).toBeNull();
 
     fireEvent.click(resume);
     const player = await surface();
+    expect(starts()).toHaveLength(1);
+    expect(starts()[0].auth).toBe('Bearer user-token');
     expect(player.dataset.start).toBe('754');
     expect(player.dataset.src).toBe(aPlaybackSession().hlsUrl);
     // /video: the overview under 'Movie Details'.
@@ -85,9 +102,7 @@ describe('Player (/video)', () => {
   it('"Start over" plays from the beginning; a resume point under 5 s asks nothing', async () => {
     signInAs('user');
     let session: PlaybackSession = aPlaybackSession({ resumePositionSeconds: 754 });
-    serve((_request, url) =>
-      url.pathname === `/api/playback/${MOVIE_ID}` ? { status: 200, body: session } : undefined,
-    );
+    serve((request, url) => playback(request, url, () => ({ status: 200, body: session })));
     const { unmount } = await open();
     fireEvent.click(await screen.findByRole('button', { name: texts.startOver }));
     expect((await surface()).dataset.start).toBe('0');
@@ -189,14 +204,14 @@ describe('Player (/video)', () => {
       ],
     };
     serve((request, url) => {
-      if (url.pathname === `/api/playback/${MOVIE_ID}`)
-        return full ? refused(409, 'CONFLICT', texts.screenLimit) : { status: 200, body: aPlaybackSession() };
       if (url.pathname === '/api/playback/streams') return { status: 200, body: streams };
       if (url.pathname === '/api/playback/streams/lease_other00001' && request.method === 'DELETE') {
         full = false;
         return { status: 200, body: { stopped: true } };
       }
-      return undefined;
+      return playback(request, url, () =>
+        full ? refused(409, 'CONFLICT', texts.screenLimit) : { status: 200, body: aPlaybackSession() },
+      );
     });
     await open();
 
@@ -216,6 +231,120 @@ describe('Player (/video)', () => {
       ),
     ).toBe(true);
     expect(starts()).toHaveLength(2);
+  });
+
+  it('409: a stream of another tab of this browser ("This device") can be stopped too', async () => {
+    signInAs('user');
+    let full = true;
+    const mine = aStream({ leaseId: 'lease_mytab00001', title: 'Night Train', current: true });
+    serve((request, url) => {
+      if (url.pathname === '/api/playback/streams')
+        return { status: 200, body: { limit: 1, streams: full ? [mine] : [] } };
+      if (url.pathname === `/api/playback/streams/${mine.leaseId}` && request.method === 'DELETE') {
+        full = false;
+        return { status: 200, body: { stopped: true } };
+      }
+      return playback(request, url, () =>
+        full ? refused(409, 'CONFLICT', texts.screenLimit) : { status: 200, body: aPlaybackSession() },
+      );
+    });
+    await open();
+
+    const list = await within(await screen.findByRole('region', { name: texts.screensHeading })).findByRole(
+      'list',
+    );
+    expect(within(list).getByText(texts.thisDevice)).toBeTruthy();
+    fireEvent.click(
+      within(list).getByRole('button', { name: texts.stopStreamLabel('Night Train', texts.thisDevice) }),
+    );
+    await surface();
+    expect(starts()).toHaveLength(2);
+  });
+
+  it('409: starts here by itself once the stream that held the screen ends', async () => {
+    signInAs('user');
+    let other: ActiveStreams['streams'] = [aStream({ current: true })];
+    serve((request, url) => {
+      if (url.pathname === '/api/playback/streams')
+        return { status: 200, body: { limit: 1, streams: other } };
+      return playback(request, url, () =>
+        other.length
+          ? refused(409, 'CONFLICT', texts.screenLimit)
+          : { status: 200, body: aPlaybackSession() },
+      );
+    });
+    const looks = () => sent.filter(({ path }) => path === '/api/playback/streams').length;
+    // Real time for the fake server's answers to arrive while the page's own timers are fake.
+    const realTimeout = setTimeout;
+    // The query library hands answers to the page on a (fake) timer of its own: advanced a little each time.
+    const realWait = async () => {
+      await act(() => new Promise<void>((resolve) => realTimeout(resolve, 10)));
+      await act(async () => jest.advanceTimersByTime(1));
+    };
+    /** The next look at the screens in use, and its answer taken in. */
+    const nextLook = async () => {
+      const before = looks();
+      await act(async () => jest.advanceTimersByTime(SCREENS_POLL_MS));
+      while (looks() === before) await realWait();
+      for (let turn = 0; turn < 5; turn += 1) await realWait();
+    };
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      await open();
+      const screens = await screen.findByRole('region', { name: texts.screensHeading });
+      await within(screens).findByRole('list');
+      // Still held at the next look: nothing happens.
+      await nextLook();
+      expect(starts()).toHaveLength(1);
+
+      // The other tab's player went away (its exit released the lease): nobody presses anything here.
+      other = [];
+      await nextLook();
+    } finally {
+      jest.useRealTimers();
+    }
+    await surface();
+    expect(starts()).toHaveLength(2);
+    expect(sent.some(({ method }) => method === 'DELETE')).toBe(false);
+  });
+
+  it('plays on across token renewals: the token a heartbeat answers is the one the player uses next', async () => {
+    signInAs('user');
+    const renewed = { token: 'tok.renewed00000001', expiresAt: '2030-01-01T00:02:00.000Z' };
+    serve((request, url) =>
+      url.pathname === '/api/playback/heartbeat'
+        ? { status: 200, body: { leaseActive: true, ...renewed } }
+        : playback(request, url),
+    );
+    await open();
+    const player = await surface();
+    expect(player.dataset.token).toBe(aPlaybackSession().token);
+
+    const media = screen.getByTestId('media');
+    setPlayback(media, { time: 12, paused: true });
+    fireEvent(media, new Event('pause'));
+
+    await waitFor(() => expect(player.dataset.token).toBe(renewed.token));
+    // Same lease, same element: nothing restarted.
+    expect(screen.getByTestId('media')).toBe(media);
+    expect(starts()).toHaveLength(1);
+  });
+
+  it('a page left at "Continue watching?" never takes a screen', async () => {
+    signInAs('user');
+    serve((request, url) =>
+      playback(request, url, () => ({
+        status: 200,
+        body: aPlaybackSession({ resumePositionSeconds: 754 }),
+      })),
+    );
+    const { unmount } = await open();
+    await screen.findByRole('button', { name: 'Resume from 12:34' });
+
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(starts()).toEqual([]);
+    expect(heartbeats()).toEqual([]);
   });
 
   it('asks a visitor to sign in, without opening a session', async () => {

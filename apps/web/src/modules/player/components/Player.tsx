@@ -1,7 +1,8 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Button } from '@web/shared/ui/Button';
 import { type PlaybackMedia, usePlaybackHeartbeat } from '../hooks/usePlaybackHeartbeat';
-import { usePlaybackSession } from '../hooks/usePlaybackSession';
+import { usePlaybackPreview, usePlaybackSession } from '../hooks/usePlaybackSession';
+import type { StreamToken } from '../stream-token';
 import { playerStrings as texts } from '../strings';
 import { PlaybackRefused, SignInToWatch } from './PlaybackRefused';
 import styles from './Player.module.css';
@@ -29,39 +30,70 @@ type PlayerProps = {
 };
 
 /**
- * The one player of the product: opens a playback session (a screen and signed URLs), asks where to start,
- * plays, reports progress, and explains anything that stops it (no access, no media, every screen in use,
- * stopped from another screen).
+ * The one player of the product: asks what starting would find (access, where the viewer stopped) and where to
+ * start, then opens a playback session (a screen and signed URLs), plays, reports progress, and explains anything
+ * that stops it (no access, no media, every screen in use, stopped from another screen). A screen is taken only
+ * once the viewer chose where to start, and given back when the player goes away or the page is closed.
  */
 export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
-  const session = usePlaybackSession(movie.id);
-  const [start, setStart] = useState<number | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const preview = usePlaybackPreview(movie.id, attempt);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const resumeAt = preview.data?.resumePositionSeconds ?? null;
+  const start = chosen ?? (resumeAt !== null && resumeAt <= RESUME_MIN_SECONDS ? 0 : null);
+  const session = usePlaybackSession(movie.id, start !== null);
   const [stopped, setStopped] = useState(false);
   const [media, setMedia] = useState<PlaybackMedia | null>(null);
+  const [renewed, setRenewed] = useState<(StreamToken & { leaseId: string }) | null>(null);
   const playing = session.data && !stopped ? session.data : null;
   const onLeaseLost = useCallback(() => setStopped(true), []);
-  usePlaybackHeartbeat({ session: playing, media, onLeaseLost });
+  const leaseId = playing?.leaseId;
+  const onToken = useCallback(
+    (token: StreamToken) => {
+      if (leaseId) setRenewed({ ...token, leaseId });
+    },
+    [leaseId],
+  );
+  usePlaybackHeartbeat({ session: playing, media, startPosition: start ?? 0, onLeaseLost, onToken });
 
   useEffect(() => {
     void loadSurface();
   }, []);
 
+  /** "Play here" after the stream was stopped: asked afresh, from where the viewer now stands. */
   const restart = () => {
     setStopped(false);
-    setStart(null);
+    setChosen(null);
     setMedia(null);
+    setRenewed(null);
+    setAttempt((count) => count + 1);
     session.restart();
   };
 
   if (!session.signedIn) return <SignInToWatch />;
-  if (session.isError)
-    return <PlaybackRefused movieId={movie.id} error={session.error} onRetry={restart} waysIn={waysIn} />;
-  if (session.isPending)
+  if (preview.isError)
     return (
-      <PlayerStage role="status">
-        <p>{texts.starting}</p>
-      </PlayerStage>
+      <PlaybackRefused
+        movieId={movie.id}
+        error={preview.error}
+        onRetry={() => void preview.refetch()}
+        waysIn={waysIn}
+      />
     );
+  if (preview.isPending) return <Starting />;
+  if (start === null)
+    return (
+      <ResumePrompt
+        positionSeconds={preview.data.resumePositionSeconds}
+        onResume={() => setChosen(preview.data.resumePositionSeconds)}
+        onStartOver={() => setChosen(0)}
+      />
+    );
+  if (session.isError)
+    return (
+      <PlaybackRefused movieId={movie.id} error={session.error} onRetry={session.restart} waysIn={waysIn} />
+    );
+  if (session.isPending) return <Starting />;
   if (stopped)
     return (
       <PlayerStage role="alert">
@@ -72,29 +104,15 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
       </PlayerStage>
     );
 
-  const resumeAt = session.data.resumePositionSeconds;
-  if (start === null && resumeAt > RESUME_MIN_SECONDS)
-    return (
-      <ResumePrompt
-        positionSeconds={resumeAt}
-        onResume={() => setStart(resumeAt)}
-        onStartOver={() => setStart(0)}
-      />
-    );
-
+  const current = renewed?.leaseId === session.data.leaseId ? renewed : null;
   const rental = session.data.rental;
   return (
-    <Suspense
-      fallback={
-        <PlayerStage role="status">
-          <p>{texts.starting}</p>
-        </PlayerStage>
-      }
-    >
+    <Suspense fallback={<Starting />}>
       <PlayerSurface
         session={session.data}
+        token={current ?? { token: session.data.token, expiresAt: session.data.expiresAt }}
         label={texts.playerLabel(movie.title)}
-        startPosition={start ?? 0}
+        startPosition={start}
         onMedia={setMedia}
       >
         {rental?.expiresAt && <RentalCountdown rental={rental} />}
@@ -103,3 +121,9 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
     </Suspense>
   );
 };
+
+const Starting = () => (
+  <PlayerStage role="status">
+    <p>{texts.starting}</p>
+  </PlayerStage>
+);

@@ -22,12 +22,15 @@ import {
   MediaRenditionMenu,
   MediaRenditionMenuButton,
 } from 'media-chrome/react/menu';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PlaybackMedia } from '../hooks/usePlaybackHeartbeat';
+import { type StreamToken, tokenRunningOut, tokenSwapConfig, withToken } from '../stream-token';
 import styles from './PlayerSurface.module.css';
 
 export type PlayerSurfaceProps = {
   session: PlaybackSession;
+  /** The newest stream token of the session's lease (its heartbeats renew it): every later request carries it. */
+  token: StreamToken;
   /** Names the player for assistive technology. */
   label: string;
   /** Where playback starts, in seconds (the resume point, or 0). */
@@ -42,6 +45,7 @@ const SEEK_SECONDS = 10;
 const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
 type HlsVideoElement = PlaybackMedia & { config: object | null; src: string };
+type VideoElement = PlaybackMedia & HTMLVideoElement;
 const isHlsVideo = (media: PlaybackMedia): media is HlsVideoElement =>
   media instanceof HTMLElement && media.localName === 'hls-video';
 
@@ -52,20 +56,67 @@ const canPlayHls = () =>
   document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '';
 
 /**
+ * The MP4 is fetched by the browser in ranges as it plays: once its token ran out, a refused range ends in an
+ * error, and the same file with the newest token carries on from the same position.
+ */
+const reloadOnRefusal = (media: VideoElement, freshUrl: () => string) => {
+  media.addEventListener('error', () => {
+    const url = freshUrl();
+    if (media.currentSrc === new URL(url, document.baseURI).href) return;
+    const position = media.currentTime;
+    const paused = media.paused;
+    media.src = url;
+    media.addEventListener(
+      'loadedmetadata',
+      () => {
+        media.currentTime = position;
+        if (!paused) void media.play().catch(() => undefined);
+      },
+      { once: true },
+    );
+  });
+};
+
+/**
  * The player itself: media-chrome's controls over `<hls-video>` (hls.js) with the signed master playlist, or a
  * plain `<video>` with the MP4 where neither MSE nor native HLS exists. Preview thumbnails come from the
  * trickplay WebVTT index; the quality menu lists Auto plus the renditions the signed playlist allows
- * (DECISIONS 26). Keyboard: space/k, arrows, j/l, f, m and c are media-chrome's hotkeys. This file and the
+ * (DECISIONS 26). Stream tokens are short-lived (DECISIONS 35): hls.js puts the newest one in each request it
+ * makes, the trickplay index takes it before the one it carries runs out, and the MP4 picks it up where a request
+ * was refused, at the same position. Keyboard: space/k, arrows, j/l, f, m and c are media-chrome's hotkeys. This file and the
  * libraries it imports form the player's own chunk, loaded only when a title is about to play.
  */
-export const PlayerSurface = ({ session, label, startPosition, onMedia, children }: PlayerSurfaceProps) => {
+export const PlayerSurface = ({
+  session,
+  token,
+  label,
+  startPosition,
+  onMedia,
+  children,
+}: PlayerSurfaceProps) => {
   const controller = useRef<MediaControllerElement>(null);
   const hls = useMemo(canPlayHls, []);
+  // Read by each request, so a new token never re-creates hls.js.
+  const latestToken = useRef(token.token);
+  useEffect(() => {
+    latestToken.current = token.token;
+  }, [token.token]);
   // TOOLCHAIN.md: VOD settings for hls.js.
   const config = useMemo(
-    () => ({ lowLatencyMode: false, startPosition, capLevelToPlayerSize: true, backBufferLength: 30 }),
+    () => ({
+      lowLatencyMode: false,
+      startPosition,
+      capLevelToPlayerSize: true,
+      backBufferLength: 30,
+      ...tokenSwapConfig(() => latestToken.current),
+    }),
     [startPosition],
   );
+  // The trickplay index is fetched by the browser, and its sprites resolve against its URL: it takes the newest
+  // token only when its own is about to run out, not on every heartbeat.
+  const [trackToken, setTrackToken] = useState(token);
+  if (token.token !== trackToken.token && tokenRunningOut(trackToken.expiresAt, Date.now()))
+    setTrackToken(token);
 
   // Keyboard shortcuts act on the focused player, so it takes focus as playback starts.
   useEffect(() => controller.current?.focus(), []);
@@ -83,6 +134,7 @@ export const PlayerSurface = ({ session, label, startPosition, onMedia, children
         media.src = session.hlsUrl;
         return;
       }
+      reloadOnRefusal(media as VideoElement, () => withToken(session.mp4Url, latestToken.current));
       if (startPosition <= 0) return;
       media.addEventListener(
         'loadedmetadata',
@@ -92,11 +144,16 @@ export const PlayerSurface = ({ session, label, startPosition, onMedia, children
         { once: true },
       );
     },
-    [onMedia, startPosition, config, session.hlsUrl],
+    [onMedia, startPosition, config, session.hlsUrl, session.mp4Url],
   );
 
   const thumbnails = session.trickplayUrl ? (
-    <track kind="metadata" label="thumbnails" default src={session.trickplayUrl} />
+    <track
+      kind="metadata"
+      label="thumbnails"
+      default
+      src={withToken(session.trickplayUrl, trackToken.token)}
+    />
   ) : null;
 
   return (

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '@web/shared/ui/Button';
 import { formatStartedAt } from '../format-time';
 import { useActiveStreams, useStopStream } from '../hooks/useActiveStreams';
@@ -6,15 +6,40 @@ import { playerStrings as texts } from '../strings';
 import styles from './Player.module.css';
 
 type ScreenLimitProps = {
-  /** Called once another screen was stopped: try starting here again. */
+  /** Called once a screen came free (stopped here, or its stream ended): try starting here again. */
   onRetry: () => void;
 };
 
-/** Every screen is in use (DECISIONS 9): the account's streams, each other one with "Stop that stream". */
+/** How often the page looks whether a screen came free. */
+export const SCREENS_POLL_MS = 4_000;
+
+/**
+ * Every screen is in use (DECISIONS 9): the account's streams, each with "Stop that stream", this device's other
+ * tabs too (marked "This device"). When one of them ends by itself (a tab closed, a player left), the page
+ * starts here again without being asked.
+ */
 export const ScreenLimit = ({ onRetry }: ScreenLimitProps) => {
   const headingId = useId();
-  const streams = useActiveStreams();
+  const streams = useActiveStreams(SCREENS_POLL_MS);
   const stop = useStopStream({ onSuccess: onRetry });
+  const answers = useRef(0);
+  const retried = useRef(false);
+  const retry = useRef(onRetry);
+  const { data, dataUpdatedAt, isFetchedAfterMount } = streams;
+
+  useEffect(() => {
+    retry.current = onRetry;
+  }, [onRetry]);
+
+  // Once per answer (dataUpdatedAt), whatever else re-renders the page.
+  useEffect(() => {
+    if (!data || !isFetchedAfterMount) return;
+    answers.current += 1;
+    // The first answer may have been read before the start was refused: a later one shows a screen come free.
+    if (answers.current < 2 || retried.current || data.streams.length >= data.limit) return;
+    retried.current = true;
+    retry.current();
+  }, [data, dataUpdatedAt, isFetchedAfterMount]);
 
   const list = () => {
     if (streams.isPending) return <p role="status">{texts.streamsLoading}</p>;
@@ -35,24 +60,25 @@ export const ScreenLimit = ({ onRetry }: ScreenLimitProps) => {
             <li key={stream.leaseId} className={styles.stream}>
               <div className={styles.streamFacts}>
                 <strong>{stream.title}</strong>
-                <span>{stream.deviceLabel}</span>
+                <span>
+                  {stream.deviceLabel}{' '}
+                  {/* Another tab of this browser holds a screen as much as another device does. */}
+                  {stream.current && <span className={styles.badge}>{texts.thisDevice}</span>}
+                </span>
                 <span className={styles.muted}>{texts.startedAt(formatStartedAt(stream.startedAt))}</span>
               </div>
-              {stream.current ? (
-                <span className={styles.badge}>{texts.thisDevice}</span>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="danger"
-                  disabled={stop.isPending}
-                  aria-label={texts.stopStreamLabel(stream.title, stream.deviceLabel)}
-                  onClick={() => stop.mutate(stream.leaseId)}
-                >
-                  {stop.isPending && stop.variables === stream.leaseId
-                    ? texts.stopping
-                    : texts.stopThatStream}
-                </Button>
-              )}
+              <Button
+                size="sm"
+                variant="danger"
+                disabled={stop.isPending}
+                aria-label={texts.stopStreamLabel(
+                  stream.title,
+                  stream.current ? texts.thisDevice : stream.deviceLabel,
+                )}
+                onClick={() => stop.mutate(stream.leaseId)}
+              >
+                {stop.isPending && stop.variables === stream.leaseId ? texts.stopping : texts.stopThatStream}
+              </Button>
             </li>
           ))}
         </ul>

@@ -5,8 +5,11 @@ import type { MutationCallbacks } from '@web/shared/api/mutation-callbacks';
 import { playbackApi } from '../api/playback.api';
 import { playerKeys } from './player-keys';
 
-/** The account's screens in use (DECISIONS 9), for the screen-limit page. */
-export const useActiveStreams = () => {
+/**
+ * The account's screens in use (DECISIONS 9), for the screen-limit page; asked again every `pollMs` while it is
+ * shown, so the page sees a screen come free.
+ */
+export const useActiveStreams = (pollMs: number) => {
   const client = useApiClient();
   const { user } = useAuth();
   return useQuery({
@@ -14,6 +17,7 @@ export const useActiveStreams = () => {
     queryFn: ({ signal }) => playbackApi.streams(client, signal),
     enabled: user !== null,
     staleTime: 0,
+    refetchInterval: pollMs,
   });
 };
 

@@ -30,11 +30,12 @@ describe('usePlaybackHeartbeat', () => {
     jest.restoreAllMocks();
   });
 
-  const mount = (media = fakeMedia(), onLeaseLost = jest.fn()) => {
-    const view = renderHookWithApi(() => usePlaybackHeartbeat({ session, media, onLeaseLost }), {
-      apiBaseUrl: API,
-    });
-    return { ...view, media, onLeaseLost };
+  const mount = (media = fakeMedia(), onLeaseLost = jest.fn(), onToken = jest.fn()) => {
+    const view = renderHookWithApi(
+      () => usePlaybackHeartbeat({ session, media, startPosition: 0, onLeaseLost, onToken }),
+      { apiBaseUrl: API },
+    );
+    return { ...view, media, onLeaseLost, onToken };
   };
   const events = () => sent.map(({ event, positionSeconds }) => [event, positionSeconds]);
 
@@ -160,6 +161,68 @@ describe('usePlaybackHeartbeat', () => {
     await act(async () => jest.advanceTimersByTime(30_000));
     media.dispatchEvent(new Event('pause'));
     expect(sent).toHaveLength(1);
+  });
+
+  it('carries the token each live heartbeat answers in every later report and in the exit, and hands it on', async () => {
+    const beacon = installBeacon();
+    try {
+      const { media, onToken } = mount();
+      media.at(0);
+      media.dispatchEvent(new Event('playing'));
+      const renewed = { token: 'tok.renewed00000001', expiresAt: '2030-01-01T00:02:00.000Z' };
+      reply = { leaseActive: true, ...renewed };
+
+      media.at(10);
+      await act(async () => jest.advanceTimersByTime(10_000));
+      expect(onToken).toHaveBeenCalledWith(renewed);
+      media.at(20);
+      await act(async () => jest.advanceTimersByTime(10_000));
+      media.at(21, true);
+      media.dispatchEvent(new Event('pause'));
+      window.dispatchEvent(new Event('pagehide'));
+      await act(async () => undefined);
+
+      expect(sent.map(({ event, token }) => [event, token])).toEqual([
+        ['tick', session.token],
+        ['tick', renewed.token],
+        ['pause', renewed.token],
+      ]);
+      expect(beacon.sent.map(({ body }) => [body.event, body.token])).toEqual([['exit', renewed.token]]);
+      // The same token again is no news.
+      expect(onToken).toHaveBeenCalledTimes(1);
+    } finally {
+      beacon.uninstall();
+    }
+  });
+
+  it('gives the screen back when the player goes away or the page closes before its media element exists', async () => {
+    const beacon = installBeacon();
+    try {
+      const atResume = (media: null) =>
+        renderHookWithApi(
+          () =>
+            usePlaybackHeartbeat({
+              session,
+              media,
+              startPosition: 754,
+              onLeaseLost: jest.fn(),
+              onToken: jest.fn(),
+            }),
+          { apiBaseUrl: API },
+        );
+      atResume(null).unmount();
+      jest.runOnlyPendingTimers();
+      atResume(null);
+      window.dispatchEvent(new Event('pagehide'));
+
+      const exit = { event: 'exit', positionSeconds: 754, watchedSeconds: 0, leaseId: session.leaseId };
+      expect(beacon.sent.map(({ body }) => body)).toEqual([
+        expect.objectContaining(exit),
+        expect.objectContaining(exit),
+      ]);
+    } finally {
+      beacon.uninstall();
+    }
   });
 
   describe("watchedSeconds (the viewer's watch time)", () => {

@@ -21,6 +21,18 @@ export const aPlaybackSession = (overrides: Partial<PlaybackSession> = {}): Play
   ...overrides,
 });
 
+type Answer = { status: number; body: unknown };
+
+/**
+ * What the playback preview (`GET /api/playback/{id}`) answers where the start (`POST`) would answer `start`: where
+ * it resumes, or the same refusal; never 409, since the preview takes no screen.
+ */
+export const previewAnswer = (start: Answer): Answer => {
+  if (start.status !== 200 && start.status !== 409) return start;
+  const session = start.status === 200 ? (start.body as Partial<PlaybackSession>) : {};
+  return { status: 200, body: { resumePositionSeconds: session.resumePositionSeconds ?? 0 } };
+};
+
 export const aStream = (overrides: Partial<ActiveStream> = {}): ActiveStream => ({
   leaseId: 'lease_other00001',
   movieId: '65f0c0ffee00000000000042',
@@ -37,12 +49,19 @@ export const aStream = (overrides: Partial<ActiveStream> = {}): ActiveStream => 
  */
 export const PlayerSurfaceStub = ({
   session,
+  token,
   label,
   startPosition,
   onMedia,
   children,
 }: PlayerSurfaceProps) => (
-  <div role="region" aria-label={label} data-start={startPosition} data-src={session.hlsUrl}>
+  <div
+    role="region"
+    aria-label={label}
+    data-start={startPosition}
+    data-src={session.hlsUrl}
+    data-token={token.token}
+  >
     <video data-testid="media" ref={onMedia} />
     {children}
   </div>

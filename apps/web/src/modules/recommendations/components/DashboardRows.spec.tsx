@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { browseStrings } from '@web/modules/movies/browse-strings';
+import { entitlementsRoute } from '@web/modules/payments/testing/payments-test-kit';
 import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
@@ -36,7 +37,7 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
       if (url.pathname === '/api/movies/sections') return { status: 200, body: someSections() };
       if (url.pathname === '/api/movies/genres') return { status: 200, body: ['Comedy', 'Drama'] };
       if (url.pathname === '/api/recommend') asked.push(body as RecommendBody);
-      return recommendationRoutes(server)(request, url, body);
+      return entitlementsRoute()(request, url, body) ?? recommendationRoutes(server)(request, url, body);
     });
   const open = async () => {
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
@@ -63,7 +64,7 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
     expect(link.getAttribute('href')).toBe(`/movie/${pick.movie_id}`);
     expect(within(mine).getByText('Because you watched Sholay')).toBeTruthy();
     const premiumCard = within(mine).getByRole('link', { name: 'Swades' }).closest('article') as HTMLElement;
-    expect(within(premiumCard).getByText(texts.premiumBadge)).toBeTruthy();
+    expect(await within(premiumCard).findByText(texts.premiumBadge)).toBeTruthy();
 
     const trending = row(texts.trending);
     expect(await within(trending).findByRole('link', { name: 'Rising Now' })).toBeTruthy();

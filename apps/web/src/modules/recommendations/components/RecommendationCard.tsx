@@ -5,18 +5,28 @@ import { formatRating } from '@web/modules/movies/rating';
 import { recommendationStrings as texts } from '../strings';
 import styles from './RecommendationCard.module.css';
 
+type RecommendationCardProps = {
+  item: RecommendationItem;
+  /** What the viewer has of it: owned, rented, or "Subscription Required" where they cannot watch. */
+  badge?: string;
+};
+
 /**
  * A recommended title: poster and title (to its page: a movie's, or a series' for `kind: 'series'`), why it is
- * recommended, and its access shown, never hidden.
+ * recommended, and what the viewer has of it.
  */
-export const RecommendationCard = ({ item }: { item: RecommendationItem }) => (
+export const RecommendationCard = ({ item, badge }: RecommendationCardProps) => (
   <PosterCard
     title={item.title}
     posterUrl={item.posterUrl}
     to={item.kind === 'series' ? toPath.series(item.movie_id) : toPath.movie(item.movie_id)}
-    badge={item.access === 'premium' ? texts.premiumBadge : undefined}
+    badge={badge}
   >
     <p className={styles.reason}>{item.reasonText}</p>
     <p className={styles.facts}>{texts.facts(formatRating(item.rating), item.releaseYear, item.genre)}</p>
   </PosterCard>
 );
+
+/** The recommended titles whose access the viewer's badges need (a free title needs no badge). */
+export const premiumIds = (items: RecommendationItem[] | undefined) =>
+  (items ?? []).filter((item) => item.access === 'premium').map((item) => item.movie_id);

@@ -2,11 +2,12 @@ import type { RecommendationItem } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkeleton';
 import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
+import { useAccessBadges } from '@web/modules/payments/hooks/useAccessBadges';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { PageHeader } from '@web/shared/ui/PageTitle';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
 import { RECOMMENDED_SHOWN, recommendationStrings as texts } from '../strings';
-import { RecommendationCard } from './RecommendationCard';
+import { premiumIds, RecommendationCard } from './RecommendationCard';
 import styles from './RecommendationGrid.module.css';
 
 type RecommendationGridProps = {
@@ -30,6 +31,7 @@ export const RecommendationGrid = ({
   onRetry,
   empty,
 }: RecommendationGridProps) => {
+  const badgeOf = useAccessBadges(premiumIds(items));
   const content = () => {
     if (items === undefined) {
       const unavailable = serviceUnavailableText(error, 'recommendation-service');
@@ -43,7 +45,7 @@ export const RecommendationGrid = ({
       <ul className={styles.grid}>
         {items.map((item) => (
           <li key={item.movie_id}>
-            <RecommendationCard item={item} />
+            <RecommendationCard item={item} badge={badgeOf(item.movie_id, item.access)} />
           </li>
         ))}
       </ul>

@@ -1,11 +1,12 @@
 import type { RecommendationItem } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Row } from '@web/modules/movies/components/MovieRow';
+import { useAccessBadges } from '@web/modules/payments/hooks/useAccessBadges';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
 import { recommendationStrings as texts } from '../strings';
-import { RecommendationCard } from './RecommendationCard';
+import { premiumIds, RecommendationCard } from './RecommendationCard';
 import styles from './RecommendationRow.module.css';
 
 export type RecommendationRowProps = {
@@ -25,6 +26,7 @@ export type RecommendationRowProps = {
  * recommender down it says so, the rest of the page being unaffected.
  */
 export const RecommendationRow = ({ title, items, error, onRetry, empty }: RecommendationRowProps) => {
+  const badgeOf = useAccessBadges(premiumIds(items));
   const unavailable = serviceUnavailableText(error, 'recommendation-service');
   const placeholder = items ? (
     empty
@@ -47,7 +49,7 @@ export const RecommendationRow = ({ title, items, error, onRetry, empty }: Recom
       title={title}
       items={items ?? []}
       keyOf={(item) => item.movie_id}
-      renderItem={(item) => <RecommendationCard item={item} />}
+      renderItem={(item) => <RecommendationCard item={item} badge={badgeOf(item.movie_id, item.access)} />}
       empty={placeholder}
     />
   );

@@ -1,4 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Entitlement } from '@app/contracts';
+import { anEntitlement, entitlementsRoute } from '@web/modules/payments/testing/payments-test-kit';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { movieStrings } from '@web/modules/movies/strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
@@ -21,10 +23,13 @@ const TITLE = '65f0c0ffee00000000000099';
 describe('Recommended for You (/recommended, /recommended/{id})', () => {
   let api: FakeApi;
   let asked: RecommendBody[];
+  /** The access answer of each title (by default: premium, not included). */
+  let answerFor: (movieId: string) => Entitlement;
 
   beforeEach(async () => {
     window.localStorage.clear();
     asked = [];
+    answerFor = (movieId) => anEntitlement({ movieId });
     api = await startFakeApi(() => undefined);
   });
 
@@ -35,7 +40,9 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
   const serve = (server: RecommendationServer) =>
     api.respond((request, url, body) => {
       if (url.pathname === '/api/recommend') asked.push(body as RecommendBody);
-      return recommendationRoutes(server)(request, url, body);
+      return (
+        entitlementsRoute(answerFor)(request, url, body) ?? recommendationRoutes(server)(request, url, body)
+      );
     });
   const open = async (path = '/recommended') => {
     const view = renderApp({ path, apiBaseUrl: api.baseUrl });
@@ -59,12 +66,34 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     expect(await screen.findByRole('link', { name: 'Lagaan' })).toBeTruthy();
     expect(within(card('Lagaan')).getByText('Because you watched Sholay')).toBeTruthy();
     expect(within(card('Lagaan')).queryByText(texts.premiumBadge)).toBeNull();
-    expect(within(card('Dil Chahta Hai')).getByText(texts.premiumBadge)).toBeTruthy();
+    expect(await within(card('Dil Chahta Hai')).findByText(texts.premiumBadge)).toBeTruthy();
     expect(within(card('Dil Chahta Hai')).getByText('Popular in Drama')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Lagaan' }).getAttribute('href')).toBe(`/movie/${free.movie_id}`);
     expect(screen.getByText(texts.personalLead)).toBeTruthy();
     // The viewer's own id, and SPEC 9's six titles.
     expect(asked).toEqual([{ user_id: USER, limit: RECOMMENDED_SHOWN }]);
+  });
+
+  it("shows no 'Subscription Required' on a premium title the viewer's plan includes", async () => {
+    signInAs('user');
+    const included = aRecommendation({ title: 'Dil Chahta Hai', access: 'premium' });
+    const refused = aRecommendation({ title: 'Swades', access: 'premium' });
+    answerFor = (movieId) =>
+      movieId === included.movie_id
+        ? anEntitlement({
+            movieId,
+            canWatch: true,
+            reason: 'plan',
+            plan: { id: 'standard', name: 'Standard' },
+          })
+        : anEntitlement({ movieId });
+    serve({ recommend: () => answer(aList([included, refused])) });
+    await open();
+    await screen.findByRole('link', { name: 'Swades' });
+
+    // The answer has come: the title outside the plan says so, the one inside it says nothing.
+    expect(await within(card('Swades')).findByText(texts.premiumBadge)).toBeTruthy();
+    expect(within(card('Dil Chahta Hai')).queryByText(texts.premiumBadge)).toBeNull();
   });
 
   it('is open to visitors: no user id is sent and the popular titles are introduced as such', async () => {

@@ -4,7 +4,7 @@ import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { paymentStrings } from '@web/modules/payments/strings';
 import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
 import { playerStrings } from '@web/modules/player/strings';
-import { aPlaybackSession } from '@web/modules/player/testing/player-test-kit';
+import { aPlaybackSession, previewAnswer } from '@web/modules/player/testing/player-test-kit';
 import {
   aList,
   answer,
@@ -66,10 +66,11 @@ describe('episode player (/video?episode=)', () => {
     ]);
     api = await startFakeApi((request, url, body) => {
       const playback = /^\/api\/playback\/([0-9a-f]{24})$/.exec(url.pathname)?.[1];
-      if (playback && request.method === 'POST') {
-        if (playbackRefused)
-          return { status: 403, body: { code: 'FORBIDDEN', message: 'Premium', correlationId: 'c-1' } };
-        return { status: 200, body: aPlaybackSession({ movieId: playback }) };
+      if (playback) {
+        const start = playbackRefused
+          ? { status: 403, body: { code: 'FORBIDDEN', message: 'Premium', correlationId: 'c-1' } }
+          : { status: 200, body: aPlaybackSession({ movieId: playback }) };
+        return request.method === 'POST' ? start : previewAnswer(start);
       }
       if (url.pathname === '/api/playback/heartbeat') return { status: 200, body: { leaseActive: true } };
       return (
@@ -103,7 +104,8 @@ describe('episode player (/video?episode=)', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'The Long Monsoon — S1:E1 · Arrival' }),
     ).toBeTruthy();
-    expect(starts(first.id)).toHaveLength(1);
+    // What starting would find (GET), then the one start (POST).
+    expect(starts(first.id)).toHaveLength(2);
     expect(
       screen.getByRole('link', { name: texts.backToSeries('The Long Monsoon') }).getAttribute('href'),
     ).toBe(`/tv-shows/${SERIES_ID}`);

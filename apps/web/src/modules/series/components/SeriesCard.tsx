@@ -5,14 +5,15 @@ import { formatRating } from '@web/modules/movies/rating';
 import { seriesYears } from '../series-facts';
 import { seriesStrings as texts } from '../strings';
 
-/** A series as a poster card: its title leads to the series page; premium access is shown, never hidden. */
-export const SeriesCard = ({ series }: { series: Series }) => (
-  <PosterCard
-    title={series.title}
-    posterUrl={series.posterUrl}
-    to={toPath.series(series.id)}
-    badge={series.access === 'premium' ? texts.premiumBadge : undefined}
-  >
+type SeriesCardProps = {
+  series: Series;
+  /** What the viewer has of it ("Subscription Required" where their plan does not include it). */
+  badge?: string;
+};
+
+/** A series as a poster card: its title leads to the series page; the badge says what the viewer has of it. */
+export const SeriesCard = ({ series, badge }: SeriesCardProps) => (
+  <PosterCard title={series.title} posterUrl={series.posterUrl} to={toPath.series(series.id)} badge={badge}>
     <p>{[formatRating(series.rating), seriesYears(series), series.genre].filter(Boolean).join(' · ')}</p>
     <p>{texts.seasons(series.seasonCount)}</p>
   </PosterCard>

@@ -1,4 +1,6 @@
+import type { Entitlement } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { anEntitlement, entitlementsRoute } from '@web/modules/payments/testing/payments-test-kit';
 import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
@@ -16,17 +18,23 @@ describe('User home: Continue Watching', () => {
   let api: FakeApi;
   let data: ViewerData;
   let hideFails: boolean;
+  let answers: Record<string, Entitlement>;
 
   beforeEach(async () => {
     window.localStorage.clear();
     signInAs('user');
     hideFails = false;
+    answers = {};
     data = viewerData();
     api = await startFakeApi((request, url, body) => {
       if (url.pathname === '/api/movies/sections') return { status: 200, body: someSections() };
       if (url.pathname === '/api/movies/genres') return { status: 200, body: [] };
       if (hideFails && request.method === 'DELETE') return serverError();
-      return viewerDataRoutes(data)(request, url, body);
+      const cards = entitlementsRoute(
+        (movieId) =>
+          answers[movieId] ?? anEntitlement({ movieId, access: 'free', canWatch: true, reason: 'free' }),
+      )(request, url, body);
+      return cards ?? viewerDataRoutes(data)(request, url, body);
     });
   });
 
@@ -46,6 +54,29 @@ describe('User home: Continue Watching', () => {
     await open();
     await waitFor(() => expect(api.requests).toContain(`/api/users/${USER_ID}/continue-watching`));
     expect(screen.queryByRole('region', { name: texts.continueWatching })).toBeNull();
+  });
+
+  it("shows a rental's time left on its card (DECISIONS 7), and nothing on a title the viewer simply may watch", async () => {
+    const rented = aContinueItem({ title: 'Night Train' });
+    const free = aContinueItem({ title: 'The Quiet Sea' });
+    const expiresAt = new Date(Date.now() + 5.5 * 3_600_000).toISOString();
+    answers[rented.movieId] = anEntitlement({
+      movieId: rented.movieId,
+      canWatch: true,
+      reason: 'rental',
+      rental: { rentedAt: expiresAt, startBy: expiresAt, startedAt: expiresAt, expiresAt },
+    });
+    data.continueWatching = [rented, free];
+    await open();
+
+    const card = async (title: string) =>
+      (
+        await within(await screen.findByRole('region', { name: texts.continueWatching })).findByRole('link', {
+          name: texts.resume(title),
+        })
+      ).closest('article') as HTMLElement;
+    expect(await within(await card('Night Train')).findByText('Rented: 5 h left')).toBeTruthy();
+    expect(within(await card('The Quiet Sea')).queryByText(/Rented|Subscription Required|Owned/)).toBeNull();
   });
 
   it('lists the titles with their real progress; a click resumes in the player', async () => {

@@ -1,5 +1,6 @@
 import type { ContinueWatchingItem } from '@app/contracts';
 import { PosterCard } from '@web/modules/movies/components/PosterCard';
+import { useAccessBadges } from '@web/modules/payments/hooks/useAccessBadges';
 import { Row } from '@web/modules/movies/components/MovieRow';
 import { episodeLocation, watchLocation } from '@web/modules/player/watch-route';
 import { episodeRefLabel } from '@web/modules/series/episode-ref';
@@ -14,13 +15,18 @@ import { viewerDataStrings as texts } from '../strings';
 import styles from './ContinueWatchingRow.module.css';
 import { ProgressBar } from './ProgressBar';
 
-type ResumeCardProps = { item: ContinueWatchingItem; onRemove: () => void };
+type ResumeCardProps = {
+  item: ContinueWatchingItem;
+  /** What the viewer has of the title: a rental's time left (DECISIONS 7), owned, or no longer included. */
+  badge?: string;
+  onRemove: () => void;
+};
 
 /**
  * A title to resume: the poster and title go to the player, which offers to continue from the saved position. A
  * series shows once, at the episode to watch next ("S1:E2" under its title), which the card plays (issue 13).
  */
-const ResumeCard = ({ item, onRemove }: ResumeCardProps) => {
+const ResumeCard = ({ item, badge, onRemove }: ResumeCardProps) => {
   const { episode } = item;
   const label = episode ? episodeRefLabel(episode) : null;
   const name = label ? seriesStrings.episodeName(item.title, label) : item.title;
@@ -34,6 +40,7 @@ const ResumeCard = ({ item, onRemove }: ResumeCardProps) => {
       to={to}
       state={state}
       linkLabel={texts.resume(name)}
+      badge={badge}
       strip={
         <ProgressBar
           className={styles.progress}
@@ -69,6 +76,8 @@ export const ContinueWatchingRow = ({ userId }: { userId: string }) => {
   const unavailable = data ? null : serviceUnavailableText(error, 'user-data-service');
   const { toasts, show, dismiss } = useToasts();
   const hide = useHideFromRow(userId, { onError: () => show('error', texts.removeFromRowFailed) });
+  // Movies only: an episode's access is its series', which is never rented or bought.
+  const badgeOf = useAccessBadges(data?.filter((item) => !item.episode).map((item) => item.movieId) ?? []);
   return (
     <>
       {unavailable && (
@@ -87,7 +96,13 @@ export const ContinueWatchingRow = ({ userId }: { userId: string }) => {
           title={texts.continueWatching}
           items={data}
           keyOf={(item) => item.movieId}
-          renderItem={(item) => <ResumeCard item={item} onRemove={() => hide.mutate(item.movieId)} />}
+          renderItem={(item) => (
+            <ResumeCard
+              item={item}
+              badge={item.episode ? undefined : badgeOf(item.movieId)}
+              onRemove={() => hide.mutate(item.movieId)}
+            />
+          )}
         />
       )}
       <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={texts.dismiss} />

@@ -6,6 +6,7 @@ import gridStyles from '@web/modules/movies/components/MovieGrid.module.css';
 import { PosterCard } from '@web/modules/movies/components/PosterCard';
 import { formatRating } from '@web/modules/movies/rating';
 import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkeleton';
+import { useMovieBadges } from '@web/modules/movies/hooks/useMovieBadges';
 import { useMovieModals } from '@web/modules/movies/hooks/useMovieModals';
 import { useMoviesByIds } from '@web/modules/movies/hooks/useMoviesByIds';
 import { buttonClass } from '@web/shared/ui/Button';
@@ -41,6 +42,7 @@ export const MyList = ({ userId }: { userId: string }) => {
   const ids = all.filter((favorite) => favorite.kind !== 'series').map((favorite) => favorite.movieId);
   const movies = useMoviesByIds(ids);
   const { watch, modal } = useMovieModals();
+  const badgeFor = useMovieBadges(movies.data ?? []);
 
   const content = () => {
     if (favorites.isPending) return <MovieGridSkeleton />;
@@ -83,7 +85,11 @@ export const MyList = ({ userId }: { userId: string }) => {
     // While a changed list is asked again, the cards shown are those still on it.
     return (
       <>
-        <MovieGrid movies={movies.data.filter((movie) => ids.includes(movie.id))} onWatchNow={watch} />
+        <MovieGrid
+          movies={movies.data.filter((movie) => ids.includes(movie.id))}
+          onWatchNow={watch}
+          badgeFor={badgeFor}
+        />
         {seriesGroup}
       </>
     );

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { watchLocation } from '@web/modules/player/watch-route';
+import { Button, buttonClass } from '@web/shared/ui/Button';
+import { fallbackEntitlement, summarizeAccess, type TitleRef } from '../access-summary';
+import { useEntitlement } from '../hooks/useEntitlement';
+import { useNow } from '../hooks/useNow';
+import { useTitleCheckout } from '../hooks/useTitleCheckout';
+import { paymentStrings as texts } from '../strings';
+import { titleOrigin } from '../title-origin';
+import { CheckoutMessage } from './CheckoutMessage';
+import styles from './TitleAccess.module.css';
+import { TestModeBadge } from './TestModeBadge';
+
+type PremiumWaysInProps = {
+  movie: TitleRef;
+  /** SPEC's "View Subscription Plans" text for the plans' way in. */
+  plansLabel: string;
+  /** The way out beside the ways in ("Maybe Later"). */
+  dismiss: ReactNode;
+};
+
+/**
+ * The premium modal's ways in (DECISIONS 8, 27), from the entitlement answer: the plans that include the title
+ * ("View Subscription Plans", keeping the title to come back to), Buy and Rent with their prices, each paid here.
+ * Once paid (or if the answer says the viewer can watch after all), Watch Now.
+ */
+export const PremiumWaysIn = ({ movie, plansLabel, dismiss }: PremiumWaysInProps) => {
+  const { data, signedIn } = useEntitlement(movie.id);
+  const now = useNow(60_000);
+  const checkout = useTitleCheckout(movie.id);
+  const summary = summarizeAccess(data ?? fallbackEntitlement(movie, signedIn), signedIn, now);
+  const busy = checkout.busy;
+  const processing = (label: string) => (busy ? texts.processing : label);
+
+  if (summary.kind === 'can-watch') {
+    const watch = watchLocation(movie);
+    return (
+      <>
+        <p className={styles.status}>{summary.status}</p>
+        <div className={styles.row}>
+          <Link to={watch.to} state={watch.state} className={buttonClass()}>
+            {texts.watchNow}
+          </Link>
+          {dismiss}
+        </div>
+        <CheckoutMessage outcome={checkout.outcome} />
+      </>
+    );
+  }
+  const { purchase, rental } = summary.ways;
+  return (
+    <>
+      <p className={styles.line}>{summary.line}</p>
+      <div className={styles.row}>
+        <Link
+          to={Paths.subscription}
+          state={titleOrigin(movie.id, movie.title, movie.kind)}
+          className={buttonClass()}
+        >
+          {plansLabel}
+        </Link>
+        {purchase !== null && (
+          <Button variant="ghost" disabled={busy} onClick={() => checkout.pay('purchase')}>
+            {processing(texts.buy(purchase))}
+          </Button>
+        )}
+        {rental !== null && (
+          <Button variant="ghost" disabled={busy} onClick={() => checkout.pay('rental')}>
+            {processing(texts.rent(rental))}
+          </Button>
+        )}
+        {dismiss}
+      </div>
+      <TestModeBadge />
+      <CheckoutMessage outcome={checkout.outcome} />
+    </>
+  );
+};
