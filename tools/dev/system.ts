@@ -29,6 +29,18 @@ const TEST_RATE_LIMITS = {
   RATE_LIMIT_CONTACT_PER_HOUR: '10000',
 };
 
+/**
+ * The gateway as every launch runs it: production behaviour, and the OpenAPI document at `/api/docs` as the README
+ * promises (production alone keeps it off: `apiDocsEnabled` in apps/api-gateway/src/env.ts). `API_DOCS=off npm
+ * start` turns it off.
+ */
+export const LAUNCHED_GATEWAY_ENV = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'info',
+  HOST: '0.0.0.0',
+  API_DOCS: process.env.API_DOCS ?? 'on',
+} as const;
+
 /** Idempotent one-shot seeds run before the services start (each prints what it did). */
 const SEEDS: Array<{ label: string; script: string }> = [
   { label: 'Seeding the catalogue', script: 'dist/apps/catalogue-service/seed.js' },
@@ -58,12 +70,20 @@ const mediaEnv = (root: string, dataDir: string, persist: boolean) => {
       : {
           MEDIA_DIR,
           TRANSCODE_PRESET,
-          // Long enough for the journeys to seek past one 4 s segment and resume (issue 10).
+          // Well over one stream token's life (below), so a journey plays past it on renewed tokens (issue 22);
+          // long enough to seek past one 4 s segment and resume too (issue 10).
           SAMPLE_COUNT: '2',
-          SAMPLE_SECONDS: '20',
+          SAMPLE_SECONDS: '100',
           SAMPLE_CACHE_DIR: path.join(root, '.cache/media-samples'),
         },
-    service: { MEDIA_DIR, TRANSCODE_PRESET, SAMPLE_MEDIA: 'on', STREAM_TOKEN_SECRET },
+    service: {
+      MEDIA_DIR,
+      TRANSCODE_PRESET,
+      SAMPLE_MEDIA: 'on',
+      STREAM_TOKEN_SECRET,
+      // Tests: the shortest token life the service accepts, so renewal happens within a journey.
+      ...(persist ? {} : { STREAM_TOKEN_TTL_SECONDS: '60' }),
+    },
   };
 };
 
@@ -200,9 +220,7 @@ export const startSystem = async ({
     const webDist = path.join(root, 'dist/apps/web');
     const gatewayEnv: Record<string, string> = {
       ...fakes.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      HOST: '0.0.0.0',
+      ...LAUNCHED_GATEWAY_ENV,
       PORT: String(gateway),
       PUBLIC_URL: shared.PUBLIC_URL,
       // Where the rate limits are counted, shared by every gateway replica.

@@ -7,18 +7,26 @@ import type { Env } from './env';
 import { apiDocsEnabled } from './env';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { compressResponses } from './web/compression';
+import { GatewayHttpAdapter } from './web/method-not-allowed';
 import { notFound } from './web/metrics-port';
 import { noStoreApi, securityHeaders } from './web/security-headers';
 import { streamProxy } from './web/stream-proxy';
 import { serveWebApp } from './web/web-app';
 
-/** The public HTTP entry: JSON API under /api, OpenAPI at /api/docs, posters, the stream proxy and (optionally) the web app. */
+/**
+ * The public HTTP entry: JSON API under /api, OpenAPI at /api/docs, posters, the stream proxy and (optionally) the web
+ * app. A served path asked with another method answers 405 with `Allow` (web/method-not-allowed.ts).
+ */
 export const createGateway = async (env: Env) => {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), {
-    logger: new JsonLogger('api-gateway', env.LOG_LEVEL),
-    // Razorpay's webhook signature covers the raw bytes (payments/payments.controller.ts).
-    rawBody: true,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.register(env),
+    new GatewayHttpAdapter(),
+    {
+      logger: new JsonLogger('api-gateway', env.LOG_LEVEL),
+      // Razorpay's webhook signature covers the raw bytes (payments/payments.controller.ts).
+      rawBody: true,
+    },
+  );
   app.disable('x-powered-by');
   app.use(correlationId);
   // The internal metrics port serves /metrics (web/metrics-port.ts); the public port then has none.

@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
+import { createServer, request, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -203,6 +203,48 @@ describe('api-gateway over the real TCP transport', () => {
     const api = await fetch(`${url}/api/no-such-thing`);
     expect(api.status).toBe(404);
     expect(((await api.json()) as ApiError).code).toBe(ErrorCode.NotFound);
+  });
+
+  describe('a method a path is not served with (405 and Allow, from the routes themselves)', () => {
+    /** fetch refuses to send TRACE, so node:http. */
+    const send = (method: string, path: string) =>
+      new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
+        const req = request(`${url}${path}`, { method }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+
+    it.each([
+      ['TRACE', '/api/movies', 'GET, HEAD, POST'],
+      ['PUT', '/api/health', 'GET, HEAD'],
+      ['DELETE', '/create-order', 'POST'],
+      ['GET', '/api/payments/create-order', 'POST'],
+      ['TRACE', '/api/docs', 'GET, HEAD'],
+    ])('%s %s is 405, Allow: %s, an error body like any other', async (method, path, allow) => {
+      const answer = await send(method, path);
+      expect([answer.status, answer.allow]).toEqual([405, allow]);
+      expect(JSON.parse(answer.body)).toEqual({
+        code: ErrorCode.MethodNotAllowed,
+        message: `${method} is not allowed here (Allow: ${allow})`,
+        correlationId: expect.any(String),
+      });
+    });
+
+    it('a path nothing serves stays 404, and the web app and the stream proxy answer as before', async () => {
+      expect((await send('TRACE', '/api/no-such-thing')).status).toBe(404);
+      expect((await send('POST', '/userdashboard')).status).toBe(404);
+      // A web path that is also an API path of another method: GET and HEAD still get the app.
+      for (const method of ['GET', 'HEAD']) {
+        const page = await send(method, '/create-order');
+        expect([method, page.status, page.allow]).toEqual([method, 200, undefined]);
+      }
+      expect((await send('PUT', '/stream/abc')).status).toBe(206);
+    });
   });
 
   it('publishes OpenAPI docs', async () => {

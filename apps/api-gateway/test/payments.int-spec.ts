@@ -6,6 +6,7 @@ import {
   ErrorCode,
   MovieAccess,
   MovieMessages,
+  PaymentMessages,
   PaymentPatterns,
   PaymentRpc,
   Quality,
@@ -124,6 +125,12 @@ class FakePaymentController {
   createPlanOrder(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
     record(PaymentPatterns.createPlanOrder, data);
     return { ...checkout, id: 'sub_Standard01', mode: 'subscription', movieId: null, planId: 'standard' };
+  }
+
+  @MessagePattern(PaymentPatterns.verify)
+  verify(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
+    record(PaymentPatterns.verify, data);
+    return { message: 'Payment successful!', movieId, planId: null, kind: 'purchase' };
   }
 
   @MessagePattern(PaymentPatterns.webhook)
@@ -285,13 +292,119 @@ describe('payment routes at the gateway', () => {
     });
   });
 
+  describe("SPEC 7's bodies, as SPEC writes them", () => {
+    const payer = { userId: ashaId, email: 'asha@example.in', name: 'Asha', isAdmin: false };
+
+    it("takes a title order with amount (ignored: the catalogue price stands) and the caller's own userId, without a key", async () => {
+      const response = await call('POST', '/api/payments/create-order', 'asha-token', {
+        amount: 1,
+        movieId,
+        userId: ashaId,
+      });
+      expect(response.status).toBe(201);
+      expect(await response.json()).toMatchObject({ id: checkout.id, amount: 120000 });
+      // Neither the amount nor the user id reaches payment-service; without a key, it makes its own.
+      expect(lastTo(PaymentPatterns.createTitleOrder)).toEqual({
+        payer,
+        title: moviePlayable(lagaan).facts,
+        kind: 'purchase',
+      });
+    });
+
+    it('takes a plan order with amount and currency (both ignored), without a key', async () => {
+      const response = await call('POST', '/create-order', 'asha-token', {
+        amount: 1,
+        currency: 'INR',
+        planId: 'standard',
+      });
+      expect(response.status).toBe(201);
+      expect(lastTo(PaymentPatterns.createPlanOrder)).toEqual({ payer, planId: 'standard' });
+      expect(
+        (await call('POST', '/create-order', 'asha-token', { planId: 'standard', currency: 'USD' })).status,
+      ).toBe(400);
+    });
+
+    it("refuses another user's userId with 403, before any service is asked", async () => {
+      const paid = {
+        razorpay_payment_id: 'pay_Abc123456',
+        razorpay_order_id: 'order_Abc12345',
+        razorpay_signature: 'a'.repeat(64),
+      };
+      const before = received.filter((call) => call.pattern !== SeriesPatterns.playable).length;
+      for (const [path, body] of [
+        ['/api/payments/create-order', { movieId, amount: 1200, userId: raviId }],
+        ['/api/payments/verify', { ...paid, userId: raviId, movieId }],
+      ] as const) {
+        const answer = await call('POST', path, 'asha-token', body);
+        expect([path, answer.status]).toEqual([path, 403]);
+        expect(await answer.json()).toMatchObject({ code: ErrorCode.Forbidden });
+      }
+      expect(received.filter((call) => call.pattern !== SeriesPatterns.playable).length).toBe(before);
+    });
+
+    it("passes verify's userId and movieId to payment-service, which checks them against its order", async () => {
+      const paid = {
+        razorpay_payment_id: 'pay_Abc123456',
+        razorpay_order_id: 'order_Abc12345',
+        razorpay_signature: 'a'.repeat(64),
+      };
+      const response = await call('POST', '/api/payments/verify', 'asha-token', {
+        ...paid,
+        userId: ashaId,
+        movieId,
+      });
+      expect(response.status).toBe(200);
+      expect(lastTo(PaymentPatterns.verify)).toEqual({
+        payer,
+        confirmation: { ...paid, userId: ashaId, movieId },
+      });
+    });
+  });
+
+  describe('the Idempotency-Key header', () => {
+    const order = (headers: Record<string, string>, body: Record<string, unknown> = {}) =>
+      callGateway(url, 'POST', '/api/payments/create-order', {
+        token: 'asha-token',
+        body: { movieId, ...body },
+        headers,
+      });
+
+    it('carries the key as the body does, and both may be sent when they agree', async () => {
+      expect((await order({ 'Idempotency-Key': key })).status).toBe(201);
+      expect(lastTo(PaymentPatterns.createTitleOrder)).toMatchObject({ idempotencyKey: key });
+      expect((await order({ 'idempotency-key': key }, { idempotencyKey: key })).status).toBe(201);
+      expect(lastTo(PaymentPatterns.createTitleOrder)).toMatchObject({ idempotencyKey: key });
+      const plan = await callGateway(url, 'POST', '/create-order', {
+        token: 'asha-token',
+        body: { planId: 'basic' },
+        headers: { 'Idempotency-Key': key },
+      });
+      expect(plan.status).toBe(201);
+      expect(lastTo(PaymentPatterns.createPlanOrder)).toMatchObject({ planId: 'basic', idempotencyKey: key });
+    });
+
+    it('refuses a header that differs from the body, or a malformed one, before any service is asked', async () => {
+      const before = received.length;
+      const differing = await order({ 'Idempotency-Key': 'press-0002-abcdef' }, { idempotencyKey: key });
+      expect(differing.status).toBe(400);
+      expect(await differing.json()).toMatchObject({
+        code: ErrorCode.ValidationFailed,
+        message: PaymentMessages.idempotencyKeysDiffer,
+      });
+      const malformed = await order({ 'Idempotency-Key': 'short' });
+      expect(malformed.status).toBe(400);
+      expect(((await malformed.json()) as { message: string }).message).toContain('Idempotency-Key');
+      expect(received.length).toBe(before);
+    });
+  });
+
   it.each([
-    ['an amount of its own', { movieId, kind: 'purchase', idempotencyKey: key, amount: 1 }],
-    ['a user id of its own', { movieId, kind: 'purchase', idempotencyKey: key, userId: raviId }],
     ['an operator object for the movie', { movieId: { $ne: null }, kind: 'purchase', idempotencyKey: key }],
     ['no movie id', { kind: 'purchase', idempotencyKey: key }],
     ['an unknown kind', { movieId, kind: 'gift', idempotencyKey: key }],
-    ['no idempotency key', { movieId, kind: 'purchase' }],
+    ['an amount that is not a number', { movieId, amount: '1200' }],
+    ['a key that is not one', { movieId, idempotencyKey: 'short' }],
+    ['a field SPEC does not send', { movieId, price: 1 }],
   ])('refuses an order with %s, before any service is asked', async (_case, body) => {
     const before = received.length;
     const response = await call('POST', '/api/payments/create-order', 'asha-token', body);
@@ -343,14 +456,15 @@ describe('payment routes at the gateway', () => {
     expect(received.length).toBe(before);
   });
 
-  it('refuses a verify body with fields Razorpay does not send, or a malformed signature', async () => {
+  it('refuses a verify body with fields neither Razorpay nor SPEC sends, or a malformed signature', async () => {
     const good = {
       razorpay_payment_id: 'pay_Abc123456',
       razorpay_order_id: 'order_Abc12345',
       razorpay_signature: 'a'.repeat(64),
     };
     for (const body of [
-      { ...good, userId: raviId },
+      { ...good, amount: 1200 },
+      { ...good, movieId: 'not-an-id' },
       { ...good, razorpay_signature: 'not-hex' },
       { ...good, razorpay_order_id: { $gt: '' } },
     ]) {

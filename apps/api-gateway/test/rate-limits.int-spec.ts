@@ -226,9 +226,9 @@ describe('per-client rate limits at the gateway', () => {
     const contact = (ip: string, recaptchaToken?: string) =>
       call('POST', '/api/contact', { ip, body: { ...message, recaptchaToken } });
     const captchaRefused = (answer: Answer) => {
-      expect(answer.status).toBe(400);
+      expect(answer.status).toBe(403);
       expect(answer.body).toMatchObject({
-        code: ErrorCode.ValidationFailed,
+        code: ErrorCode.Forbidden,
         message: AuthMessages.captchaFailed,
       });
     };
@@ -253,7 +253,7 @@ describe('per-client rate limits at the gateway', () => {
           return Buffer.from(JSON.stringify(payload)).toString('base64');
         },
       ],
-    ])('refuses a message %s (400, as login) and stores nothing', async (_, token) => {
+    ])('refuses a message %s (403, as login) and stores nothing', async (_, token) => {
       const before = stored.length;
       captchaRefused(await contact(newIp(), await token()));
       expect(stored.length).toBe(before);

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule, EventsModule, MailModule } from '@app/server-core';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminActionsModule } from './admin-actions/admin-actions.module';
-import { AuditEventsModule } from './audit/audit-events.module';
+import { AuditEventsModule } from './audit/audit-events.consumer';
 import { AuditModule } from './audit/audit.module';
 import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { Env } from './env';

@@ -99,7 +99,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     expect((await service.app.get(UsersRepository).findById(user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it('refuses a missing, forged or replayed captcha with 400 "Captcha verification failed"', async () => {
+  it('refuses a missing, forged or replayed captcha with 403 "Captcha verification failed" (not the 400 of a malformed body)', async () => {
     const { email, password } = await ctx.newUser();
     const base = { email, password, clientIp: ip, adminOnly: false };
     const solved = await solveCaptcha(service);
@@ -111,7 +111,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       solved,
     ]) {
       expect(await failure(service.send(AuthPatterns.login, { ...base, recaptchaToken }))).toMatchObject({
-        code: ErrorCode.ValidationFailed,
+        code: ErrorCode.Forbidden,
         message: AuthMessages.captchaFailed,
       });
     }
@@ -339,7 +339,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
             clientIp: ip,
           }),
         ),
-      ).toMatchObject({ message: AuthMessages.otpExpired });
+      ).toMatchObject({ code: ErrorCode.ValidationFailed, message: AuthMessages.otpExpired });
     });
 
     it('answers an unknown email exactly like a known one, and sends nothing', async () => {

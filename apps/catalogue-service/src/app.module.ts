@@ -1,10 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule, EventsModule } from '@app/server-core';
 import { Env } from './env';
-import { MediaEventsModule } from './media/media-events';
+import { MediaEventsModule } from './media/media-events.consumer';
 import { MoviesModule } from './movies/movies.module';
 import { RatingsModule } from './ratings/ratings.module';
-import { ReviewEventsModule } from './reviews/review-events';
+import { ReviewEventsModule } from './reviews/review-events.consumer';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SeriesModule } from './series/series.module';
 

@@ -6,7 +6,7 @@ import type { ServiceUnderTest } from '@app/server-testing';
 import { startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
-import { CONSUMER_GROUP } from '../src/media/media-events';
+import { CONSUMER_GROUP } from '../src/media/media-events.consumer';
 import { MoviesRepository } from '../src/movies/movies.repository';
 import { cleanDataset } from '../src/seed/movie-dataset';
 import { announceInserted, seedCatalogue } from '../src/seed/seed-catalogue';

@@ -6,7 +6,7 @@ import type { ServiceUnderTest } from '@app/server-testing';
 import { startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
-import { REVIEWS_CONSUMER_GROUP } from '../src/reviews/review-events';
+import { REVIEWS_CONSUMER_GROUP } from '../src/reviews/review-events.consumer';
 import { DELETED_AUTHOR } from '../src/reviews/reviews.service';
 import type { CatalogueContext } from './catalogue-context';
 import { catalogueContext } from './catalogue-context';

@@ -10,7 +10,7 @@ import { RazorpayModule } from './razorpay/razorpay.module';
 import { ReconcilerModule } from './reconciler/reconciler.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { UserDataModule } from './users/user-data.module';
-import { UserEventsModule } from './users/user-events.module';
+import { UserEventsModule } from './users/user-events.consumer';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})

@@ -1,6 +1,16 @@
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { AccessReason, ErrorCode, PaymentMessages, PaymentPatterns, PaymentRpc } from '@app/contracts';
+import type { Redis } from 'ioredis';
+import type { EventEnvelope, EventPayload } from '@app/contracts';
+import {
+  AccessReason,
+  ErrorCode,
+  EVENT_STREAM,
+  PaymentMessages,
+  PaymentPatterns,
+  PaymentRpc,
+} from '@app/contracts';
+import { AppError, EventBus, REDIS_CLIENT, REDIS_UNAVAILABLE_MESSAGE } from '@app/server-core';
 import { GrantRecord } from '../src/entitlements/grant.schema';
 import type { PaymentContext, PaymentSuite } from './payment-context';
 import { failure, paymentContext, startPaymentSuite } from './payment-context';
@@ -137,6 +147,45 @@ describe('payment-service rentals, refunds and hostile input', () => {
       });
       const report = await suite.service.call(PaymentRpc.adminMismatches, {});
       expect(report.entitlementWithoutPayment.filter((m) => m.userId === payer.userId)).toEqual([]);
+    });
+
+    it('fails a refund whose revocation could not be announced (503); its refund.processed announces it', async () => {
+      const payer = ctx.newPayer();
+      const title = ctx.newTitle();
+      const { confirmation } = await ctx.acquire(payer, title);
+      const paymentId = confirmation.razorpay_payment_id;
+      await suite.razorpay.flushWebhooks();
+      // Webhooks held back, so the one failed publish is the refund's own.
+      suite.razorpay.setDelivery({ paused: true });
+      const publish = jest
+        .spyOn(suite.service.app.get(EventBus), 'publish')
+        .mockRejectedValueOnce(new AppError(ErrorCode.ServiceUnavailable, REDIS_UNAVAILABLE_MESSAGE));
+      try {
+        expect(await failure(suite.service.call(PaymentRpc.refund, { paymentId }))).toMatchObject({
+          code: ErrorCode.ServiceUnavailable,
+        });
+      } finally {
+        publish.mockRestore();
+      }
+      // Refunded and revoked, not yet announced: Razorpay's refund.processed replays the revocation.
+      expect((await ctx.entitlement(payer, title)).canWatch).toBe(false);
+      await suite.razorpay.flushWebhooks();
+      suite.razorpay.setDelivery({ paused: false });
+      const redis = suite.service.app.get<Redis>(REDIS_CLIENT);
+      const revoked = (await redis.xrange(EVENT_STREAM, '-', '+'))
+        .map(([, fields]) => JSON.parse(fields[1]) as EventEnvelope<EventPayload<'entitlement.revoked'>>)
+        .filter((event) => event.type === 'entitlement.revoked' && event.payload.source === paymentId);
+      const grant = await suite.service.app
+        .get<Model<GrantRecord>>(getModelToken(GrantRecord.name))
+        .findOne({ source: paymentId })
+        .lean();
+      // Dated when it was revoked, so streaming-service ends only the leases begun before it.
+      expect(revoked).toEqual([
+        expect.objectContaining({
+          occurredAt: grant?.revokedAt?.toISOString(),
+          payload: expect.objectContaining({ userId: payer.userId, reason: 'refund' }),
+        }),
+      ]);
     });
 
     it('keeps the entitlement when Razorpay fails the refund, and the payment refundable again', async () => {

@@ -124,6 +124,36 @@ describe('payment-service: paid twice (two tabs, two Checkout windows)', () => {
     expect(rental.id).not.toBe(tabs[0].id);
   });
 
+  it("makes one order of a title and one subscription of parallel requests without any key (SPEC 7's bodies)", async () => {
+    const payer = ctx.newPayer();
+    const title = ctx.newTitle();
+    const orderWithoutKey = () =>
+      suite.service.call(PaymentRpc.createTitleOrder, { payer, title, kind: 'purchase' });
+    const orders = await Promise.all([orderWithoutKey(), orderWithoutKey(), orderWithoutKey()]);
+    expect(new Set(orders.map((checkout) => checkout.id)).size).toBe(1);
+    expect((await orderWithoutKey()).id).toBe(orders[0].id);
+    const { total } = await suite.service.call(PaymentRpc.adminOrders, {
+      userId: payer.userId,
+      page: 1,
+      pageSize: 10,
+    });
+    expect(total).toBe(1);
+
+    const planWithoutKey = () =>
+      suite.service.call(PaymentRpc.createPlanOrder, { payer, planId: 'standard' });
+    const plans = await Promise.all([planWithoutKey(), planWithoutKey()]);
+    expect(plans[0].id).toBe(plans[1].id);
+    // Paid, the account has its plan: a later plan order without a key is refused, not a second subscription.
+    await ctx.verify(payer, await ctx.pay(plans[0]));
+    await expect(planWithoutKey()).rejects.toMatchObject({ message: PaymentMessages.samePlan });
+    const subscriptions = await suite.service.call(PaymentRpc.adminSubscriptions, {
+      userId: payer.userId,
+      page: 1,
+      pageSize: 10,
+    });
+    expect(subscriptions.total).toBe(1);
+  });
+
   it('grants once and refunds the second of two paid Checkouts by itself; its receipt says so', async () => {
     const payer = ctx.newPayer();
     const title = ctx.newTitle();

@@ -154,6 +154,22 @@ describe('payment-service title orders against MongoDB, Redis and the Razorpay f
     expect(await ctx.grantsOf(other)).toEqual([]);
   });
 
+  it("checks SPEC 7's userId and movieId on a verify against the order: another title 400, another payer 403", async () => {
+    const payer = ctx.newPayer();
+    const title = ctx.newTitle();
+    const confirmation = await ctx.pay(await ctx.order(payer, title));
+    expect(
+      await failure(ctx.verify(payer, { ...confirmation, movieId: ctx.newTitle().movieId })),
+    ).toMatchObject({ code: ErrorCode.ValidationFailed, message: PaymentMessages.otherTitle });
+    expect(
+      await failure(ctx.verify(payer, { ...confirmation, userId: ctx.newPayer().userId })),
+    ).toMatchObject({ code: ErrorCode.Forbidden, message: PaymentMessages.otherAccount });
+    expect(await ctx.grantsOf(payer)).toEqual([]);
+    await expect(
+      ctx.verify(payer, { ...confirmation, userId: payer.userId, movieId: title.movieId }),
+    ).resolves.toMatchObject({ message: PaymentMessages.success, movieId: title.movieId });
+  });
+
   it('treats a replayed verify as the same success, with one grant and one receipt', async () => {
     const payer = ctx.newPayer();
     const title = ctx.newTitle();

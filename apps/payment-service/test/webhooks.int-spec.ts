@@ -1,4 +1,14 @@
-import { OrderStatus, PaymentPatterns, PaymentRpc, PaymentStatus } from '@app/contracts';
+import type { Redis } from 'ioredis';
+import type { EventEnvelope } from '@app/contracts';
+import {
+  ErrorCode,
+  EVENT_STREAM,
+  OrderStatus,
+  PaymentPatterns,
+  PaymentRpc,
+  PaymentStatus,
+} from '@app/contracts';
+import { AppError, EventBus, REDIS_CLIENT, REDIS_UNAVAILABLE_MESSAGE } from '@app/server-core';
 import { mailsIn } from '@app/server-testing';
 import type { PaymentContext, PaymentSuite } from './payment-context';
 import { failure, paymentContext, startPaymentSuite } from './payment-context';
@@ -54,6 +64,34 @@ describe('payment-service webhooks: signed, deduplicated, order-free', () => {
     expect(outcomes).toEqual(Array(3).fill({ outcome: 'duplicate' }));
     expect(await ctx.grantsOf(payer)).toHaveLength(1);
     expect(mailsIn(suite.outboxDir, payer.email)).toHaveLength(1);
+  });
+
+  it("fails a webhook whose events could not be published (503), and Razorpay's retry publishes them", async () => {
+    suite.razorpay.setDelivery({ paused: true });
+    const { payer, paymentId } = await payWithoutVerify();
+    const captured = eventsOf(paymentId).find((e) => e.event === 'payment.captured');
+    if (!captured) throw new Error('no payment.captured emitted');
+    const bus = suite.service.app.get(EventBus);
+    const publish = jest
+      .spyOn(bus, 'publish')
+      .mockRejectedValueOnce(new AppError(ErrorCode.ServiceUnavailable, REDIS_UNAVAILABLE_MESSAGE));
+    try {
+      expect(await failure(send(captured.body, captured.id))).toMatchObject({
+        code: ErrorCode.ServiceUnavailable,
+      });
+      // The grant is stored; its announcement is not. Razorpay retries the same event id.
+      expect(await ctx.grantsOf(payer)).toHaveLength(1);
+      await send(captured.body, captured.id);
+    } finally {
+      publish.mockRestore();
+    }
+    const redis = suite.service.app.get<Redis>(REDIS_CLIENT);
+    const announced = (await redis.xrange(EVENT_STREAM, '-', '+'))
+      .map(([, fields]) => JSON.parse(fields[1]) as EventEnvelope<Record<string, unknown>>)
+      .filter(({ payload }) => payload.paymentId === paymentId || payload.source === paymentId)
+      .map(({ type }) => type);
+    expect(announced).toEqual(['entitlement.granted', 'payment.captured']);
+    await suite.razorpay.flushWebhooks();
   });
 
   it('ends captured and paid when events arrive reversed, each twice (order.paid before payment.authorized)', async () => {

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule } from '@app/server-core';
 import { Env } from './env';
-import { RecommendationEventsModule } from './events/recommendation-events.module';
+import { RecommendationEventsModule } from './events/recommendation-events.consumer';
 import { RecommendationsModule } from './recommendations/recommendations.module';
 
 @Module({})

@@ -7,7 +7,7 @@ import type { ServiceUnderTest } from '@app/server-testing';
 import { startServiceUnderTest, suiteInfra, uniqueSuffix, waitUntil } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
-import { CONSUMER_GROUP } from '../src/events/recommendation-events.module';
+import { CONSUMER_GROUP } from '../src/events/recommendation-events.consumer';
 import { InteractionsRepository } from '../src/interactions/interactions.repository';
 import { ProfilesRepository } from '../src/interactions/profiles.repository';
 import { ItemCatalogue } from '../src/items/item-catalogue';

@@ -5,11 +5,11 @@ import { Env } from './env';
 import { FfmpegModule } from './ffmpeg/ffmpeg.module';
 import { IngestModule } from './ingest/ingest.module';
 import { MediaDataModule } from './media/media-data.module';
-import { MediaEventsModule } from './media/media-events.module';
+import { MediaEventsModule } from './media/media-events.consumer';
 import { MediaModule } from './media/media.module';
-import { LeaseEventsModule } from './playback/lease-events.module';
+import { LeaseEventsModule } from './playback/lease-events.consumer';
 import { PlaybackModule } from './playback/playback.module';
-import { SamplesModule } from './samples/samples.module';
+import { SampleEventsModule } from './samples/sample-events.consumer';
 
 @Module({})
 export class AppModule {
@@ -24,7 +24,7 @@ export class AppModule {
         MediaModule,
         MediaEventsModule,
         IngestModule,
-        SamplesModule.register(env),
+        SampleEventsModule.register(env),
         PlaybackModule,
         LeaseEventsModule,
         DeliveryModule,

@@ -4,7 +4,7 @@ import { AnalyticsModule } from './analytics/analytics.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { DataRightsModule } from './data-rights/data-rights.module';
 import { Env } from './env';
-import { UserDataEventsModule } from './events/user-data-events.module';
+import { UserDataEventsModule } from './events/user-data-events.consumer';
 import { FavoritesModule } from './favorites/favorites.module';
 import { HistoryModule } from './history/history.module';
 import { SettingsModule } from './settings/settings.module';

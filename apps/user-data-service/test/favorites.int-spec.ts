@@ -1,7 +1,8 @@
 import type { ContinueWatchingItem, Favorite, HistoryPage, TitleSnapshot } from '@app/contracts';
 import { ErrorCode, ViewerDataPatterns } from '@app/contracts';
 import type { UserDataHarness } from './user-data-context';
-import { waitUntil } from '@app/server-testing';
+import { AppError, EventBus, REDIS_UNAVAILABLE_MESSAGE } from '@app/server-core';
+import { failure, waitUntil } from '@app/server-testing';
 import { at, newId, startUserData } from './user-data-context';
 
 const snapshot: TitleSnapshot = {
@@ -28,14 +29,35 @@ describe('favorites in user-data-service', () => {
   const eventsOf = async (type: 'favorite.added' | 'favorite.removed', userId: string) =>
     (await ctx.published(type)).filter((event) => event.userId === userId);
 
-  it('adds once: a second add answers the same favorite and announces nothing more', async () => {
+  it('adds once: a second add answers the same favorite and announces it again, as it was added', async () => {
     const userId = newId();
     const movieId = newId();
     const first = await add(userId, movieId);
     expect(first).toEqual({ id: movieId, movieId, ...snapshot, addedAt: expect.any(String) });
     await expect(add(userId, movieId, { ...snapshot, title: 'Changed' })).resolves.toEqual(first);
     expect(await list(userId)).toEqual([first]);
-    expect(await eventsOf('favorite.added', userId)).toEqual([{ userId, movieId, addedAt: first.addedAt }]);
+    const added = { userId, movieId, addedAt: first.addedAt };
+    expect(await eventsOf('favorite.added', userId)).toEqual([added, added]);
+  });
+
+  it('fails an add whose favorite.added could not be published (503); its retry announces it', async () => {
+    const userId = newId();
+    const movieId = newId();
+    const bus = ctx.service.app.get(EventBus);
+    const publish = jest
+      .spyOn(bus, 'publish')
+      .mockRejectedValueOnce(new AppError(ErrorCode.ServiceUnavailable, REDIS_UNAVAILABLE_MESSAGE));
+    try {
+      expect(await failure(add(userId, movieId))).toMatchObject({ code: ErrorCode.ServiceUnavailable });
+      expect(await eventsOf('favorite.added', userId)).toEqual([]);
+      const retried = await add(userId, movieId);
+      expect(await list(userId)).toEqual([retried]);
+      expect(await eventsOf('favorite.added', userId)).toEqual([
+        { userId, movieId, addedAt: retried.addedAt },
+      ]);
+    } finally {
+      publish.mockRestore();
+    }
   });
 
   it('removes once: removed true then false, one favorite.removed', async () => {

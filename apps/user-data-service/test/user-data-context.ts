@@ -11,7 +11,7 @@ import { startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testin
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { EpisodeRecord } from '../src/episodes/episode.schema';
-import { CONSUMER_GROUP } from '../src/events/user-data-events.module';
+import { CONSUMER_GROUP } from '../src/events/user-data-events.consumer';
 import { FavoriteRecord } from '../src/favorites/favorite.schema';
 import { HistoryRecord } from '../src/history/history.schema';
 import { HistoryRepository } from '../src/history/history.repository';

@@ -1,5 +1,12 @@
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, newClientIp, signUp as signUpByApi, uniqueEmail, type Credentials } from './support/api';
+import {
+  DEMO_ADMIN,
+  DEMO_DEPUTY,
+  newClientIp,
+  signUp as signUpByApi,
+  uniqueEmail,
+  type Credentials,
+} from './support/api';
 import type { Session } from './support/browser';
 import { openBrowser } from './support/browser';
 import { mailsTo, waitForOtp } from './support/outbox';
@@ -136,7 +143,7 @@ describe('accounts (issue 4)', () => {
     });
   });
 
-  it('an admin promotes a new viewer and the grid shows the new role', async () => {
+  it('an admin promotes a new viewer; once a second admin confirms, the grid shows the new role (DECISIONS 34)', async () => {
     const { page } = session;
     const viewer = await signUpByApi('kiran', { username: uniqueName('Kiran') });
 
@@ -145,11 +152,30 @@ describe('accounts (issue 4)', () => {
     await atPath(page, '/admindashboard');
     const card = page.getByRole('article', { name: viewer.username });
     await card.getByRole('button', { name: 'Promote' }).click();
+    await page.getByText(`Promoting ${viewer.username} needs a second admin`).waitFor();
+    await card.getByText('Awaiting a second admin: promote').waitFor();
+    await card.getByText('User', { exact: true }).waitFor();
 
-    await card.getByRole('button', { name: 'Demote' }).waitFor();
-    await page.getByRole('button', { name: 'Admins' }).click();
-    await page.getByRole('article', { name: viewer.username }).getByText('Admin', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Regular Users' }).click();
-    await page.getByRole('article', { name: viewer.username }).waitFor({ state: 'detached' });
+    // The deputy, in a browser of their own, confirms it.
+    const deputy = await openBrowser();
+    try {
+      await deputy.context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientIp() });
+      await deputy.page.goto('/adminlogin');
+      await signIn(deputy.page, DEMO_DEPUTY, 'Admin Login');
+      await atPath(deputy.page, '/admindashboard');
+      await deputy.page
+        .getByRole('listitem', { name: `Promoting ${viewer.username}` })
+        .getByRole('button', { name: 'Confirm' })
+        .click();
+      await deputy.page.getByText('Confirmed: the change took effect.').waitFor();
+      const promoted = deputy.page.getByRole('article', { name: viewer.username });
+      await promoted.getByRole('button', { name: 'Demote' }).waitFor();
+      await deputy.page.getByRole('button', { name: 'Admins' }).click();
+      await promoted.getByText('Admin', { exact: true }).waitFor();
+      await deputy.page.getByRole('button', { name: 'Regular Users' }).click();
+      await promoted.waitFor({ state: 'detached' });
+    } finally {
+      await deputy.close();
+    }
   });
 });

@@ -1,29 +1,15 @@
-import type { Page } from 'playwright-core';
 import type { MovieSections } from '@app/contracts';
-import { call, newUser, type SignedIn } from './support/api';
+import { call } from './support/api';
 import type { Session } from './support/browser';
 import { openBrowser } from './support/browser';
-import { signInAs } from './support/viewer';
+import { payInCheckout, titlesOf } from './support/payments';
+import { literally } from './support/text';
+import { asNewViewer } from './support/viewer';
 
 // Journeys of issue 9 in Chromium against the whole system, paying in the local Razorpay server's Checkout (test
 // mode): subscribe, buy, rent, cancel, and a declined payment.
 
 let premium: { id: string; title: string };
-
-/** A new viewer, signed in by putting the session where the app keeps it (SPEC 3 keys) before it loads. */
-const asNewViewer = async (session: Session, label: string): Promise<SignedIn> => {
-  const viewer = await newUser(label);
-  await signInAs(session.context, viewer);
-  return viewer;
-};
-
-/** Razorpay Checkout's modal (the local server's checkout.js): test mode, then Pay or Fail. */
-const checkout = async (page: Page, button: 'Pay' | 'Fail') => {
-  const modal = page.getByRole('dialog').filter({ hasText: 'TEST MODE' });
-  await modal.waitFor();
-  await modal.getByRole('button', { name: button, exact: true }).click();
-  return modal;
-};
 
 beforeAll(async () => {
   const sections = await call<MovieSections>('GET', '/api/movies/sections');
@@ -43,16 +29,17 @@ describe('payments (issue 9)', () => {
 
   it('subscribes to Standard in test mode; a premium title is then included; cancelling keeps it until the period ends', async () => {
     const { page } = session;
-    await asNewViewer(session, 'standard');
+    await asNewViewer(session.context, 'standard');
 
     await page.goto('/subscription');
     await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
     const subscribe = page.getByRole('button', { name: /^Subscribe Now for/ });
     expect(await subscribe.textContent()).toContain('₹0');
     expect(await subscribe.isDisabled()).toBe(true);
-    await page.getByRole('radio', { name: /^Standard/ }).check();
+    // A click, not check(): the choice is kept in the URL, so the radio shows it only once the page re-rendered.
+    await page.getByRole('radio', { name: /^Standard/ }).click();
     await page.getByRole('button', { name: 'Subscribe Now for ₹499' }).click();
-    await checkout(page, 'Pay');
+    await payInCheckout(page, 'Pay');
 
     await page.waitForURL('**/payment-success');
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
@@ -62,6 +49,10 @@ describe('payments (issue 9)', () => {
 
     await page.goto('/userprofile?tab=subscription');
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    // It asks first, saying what stays (issue 22, finding 8).
+    const confirm = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+    await confirm.getByText(/^You keep access until /).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel Subscription' }).click();
     await page
       .getByText(/^Active until /)
       .first()
@@ -70,46 +61,41 @@ describe('payments (issue 9)', () => {
 
   it('buys a title from its page; it shows "You own this" and is in My titles', async () => {
     const { page } = session;
-    await asNewViewer(session, 'buyer');
+    await asNewViewer(session.context, 'buyer');
 
     await page.goto(`/movie/${premium.id}`);
     await page.getByRole('button', { name: 'Buy ₹1200' }).click();
-    await checkout(page, 'Pay');
+    await payInCheckout(page, 'Pay');
     await page.getByText('Payment successful!').waitFor();
     await page.getByText('You own this').first().waitFor();
 
     await page.goto('/userprofile?tab=my-titles');
-    await page
-      .getByRole('link', { name: new RegExp(premium.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
-      .waitFor();
+    await page.getByRole('link', { name: literally(premium.title) }).waitFor();
     await page.getByText('Yours to keep').waitFor();
   });
 
   it('rents a title: the panel shows the 30 days to start', async () => {
     const { page } = session;
-    await asNewViewer(session, 'renter');
+    await asNewViewer(session.context, 'renter');
 
     await page.goto(`/movie/${premium.id}`);
     await page.getByRole('button', { name: 'Rent Now' }).click();
-    await checkout(page, 'Pay');
+    await payInCheckout(page, 'Pay');
     await page.getByText('Payment successful!').waitFor();
     await page.getByText('Rented: 30 days to start').waitFor();
   });
 
   it("a declined payment shows SPEC's text and grants nothing", async () => {
     const { page } = session;
-    const viewer = await asNewViewer(session, 'declined');
+    const viewer = await asNewViewer(session.context, 'declined');
 
     await page.goto(`/movie/${premium.id}`);
     await page.getByRole('button', { name: 'Rent Now' }).click();
-    const modal = await checkout(page, 'Fail');
+    const modal = await payInCheckout(page, 'Fail');
     await modal.getByRole('button', { name: 'Close' }).click();
 
     await page.getByText('Failed to process payment. Please try again.').waitFor();
-    const titles = await call<{ data: unknown[] }>('GET', `/api/users/${viewer.id}/titles`, {
-      token: viewer.token,
-    });
-    expect(titles.body.data).toEqual([]);
+    expect(await titlesOf(viewer)).toEqual([]);
     expect(await page.getByRole('button', { name: 'Rent Now' }).isVisible()).toBe(true);
   });
 });

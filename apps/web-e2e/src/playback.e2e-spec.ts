@@ -1,9 +1,10 @@
-import type { Page } from 'playwright-core';
 import type { Movie, Page as MoviePage } from '@app/contracts';
 import { call, newUser, signIn, type SignedIn } from './support/api';
 import type { Session } from './support/browser';
 import { baseUrl, openBrowser } from './support/browser';
 import { playableFreeTitles } from './support/playable';
+import { currentTime, media, playsPast, watch } from './support/player';
+import { literally } from './support/text';
 import { signInAs } from './support/viewer';
 
 // Journeys of issue 10 in Chromium against the whole system: real HLS from the generated sample films through the
@@ -11,24 +12,6 @@ import { signInAs } from './support/viewer';
 
 let free: Movie[];
 let premium: Movie;
-
-/** The playing element (media-chrome's <hls-video>, or a plain <video> without MSE). */
-const media = (page: Page) => page.locator('hls-video, video').first();
-const currentTime = (page: Page) =>
-  media(page).evaluate((element) => (element as HTMLMediaElement).currentTime);
-
-/** Waits until the playhead has moved past `seconds` (frames are advancing). */
-const playsPast = async (page: Page, seconds: number) =>
-  page.waitForFunction(
-    (at) => {
-      const element = document.querySelector('hls-video, video') as HTMLMediaElement | null;
-      return element !== null && !element.paused && element.currentTime > at;
-    },
-    seconds,
-    { timeout: 30_000 },
-  );
-
-const watch = (page: Page, movie: Movie) => page.goto(`/video?movie=${movie.id}`);
 
 beforeAll(async () => {
   free = await playableFreeTitles();
@@ -112,9 +95,7 @@ describe('playback (issue 10)', () => {
       await watch(page, free[1]);
 
       await page.getByText('All your screens are in use. Stop a stream to watch here.').waitFor();
-      await page
-        .getByRole('button', { name: new RegExp(`^Stop that stream: ${escape(free[0].title)}`) })
-        .click();
+      await page.getByRole('button', { name: literally(`Stop that stream: ${free[0].title}`) }).click();
       await playsPast(page, 0.5);
       // The first screen learns it at its next heartbeat (every 10 s) and stops, saying why.
       await first.getByText('This stream was stopped from another screen.').waitFor({ timeout: 25_000 });
@@ -123,8 +104,3 @@ describe('playback (issue 10)', () => {
     }
   });
 });
-
-/** A title as a regular expression matches it literally. */
-function escape(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

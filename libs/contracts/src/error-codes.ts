@@ -6,6 +6,8 @@ export const ErrorCode = {
   Unauthorized: 'UNAUTHORIZED',
   Forbidden: 'FORBIDDEN',
   NotFound: 'NOT_FOUND',
+  /** The path is served, not with this method (the answer's `Allow` header lists the methods it is served with). */
+  MethodNotAllowed: 'METHOD_NOT_ALLOWED',
   Conflict: 'CONFLICT',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   RateLimited: 'RATE_LIMITED',
@@ -21,6 +23,7 @@ export const HttpStatusByErrorCode: Record<ErrorCode, number> = {
   [ErrorCode.Unauthorized]: 401,
   [ErrorCode.Forbidden]: 403,
   [ErrorCode.NotFound]: 404,
+  [ErrorCode.MethodNotAllowed]: 405,
   [ErrorCode.Conflict]: 409,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.RateLimited]: 429,

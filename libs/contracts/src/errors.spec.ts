@@ -10,6 +10,7 @@ describe('the error code ↔ HTTP status table', () => {
     [ErrorCode.Unauthorized, 401],
     [ErrorCode.Forbidden, 403],
     [ErrorCode.NotFound, 404],
+    [ErrorCode.MethodNotAllowed, 405],
     [ErrorCode.Conflict, 409],
     [ErrorCode.PayloadTooLarge, 413],
     [ErrorCode.RateLimited, 429],
@@ -23,7 +24,8 @@ describe('the error code ↔ HTTP status table', () => {
   it.each([
     [502, ErrorCode.ServiceUnavailable],
     [418, ErrorCode.ValidationFailed],
-    [405, ErrorCode.ValidationFailed],
+    [405, ErrorCode.MethodNotAllowed],
+    [406, ErrorCode.ValidationFailed],
     [501, ErrorCode.Internal],
     [599, ErrorCode.Internal],
   ])('a bare status %d is %s', (status, code) => {

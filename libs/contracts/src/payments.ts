@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { objectId } from './common';
+import { IdempotencyKeySchema, objectId } from './common';
 import { MovieAccess } from './movies';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
 import { query, rpc } from './rpc';
 
 // The money side (issue 9): plans, checkout orders, verification, webhooks, subscriptions, entitlements and the
 // admin console. Amounts on the wire to the browser are whole rupees (`…Inr`); Razorpay's are paise (`…Paise`).
-// Every amount is computed by payment-service (DECISIONS 2): no request schema below carries one.
+// Every amount is computed by payment-service (DECISIONS 2): SPEC 7's bodies send one, which is read and ignored.
 
 const MovieIdSchema = objectId('Invalid movie ID');
 const UserIdSchema = objectId('must be a user id');
@@ -61,20 +61,58 @@ export const TitleOrderKind = { Purchase: 'purchase', Rental: 'rental' } as cons
 export type TitleOrderKind = (typeof TitleOrderKind)[keyof typeof TitleOrderKind];
 export const TitleOrderKindSchema = z.enum([TitleOrderKind.Purchase, TitleOrderKind.Rental]);
 
-/** `POST /api/payments/create-order`: Watch Now (purchase) or Rent Now (rental). */
+/**
+ * Where payment APIs usually take a button press's key; the body's `idempotencyKey` is the same key (both may be
+ * sent when they agree). Without one, the one-unpaid-order-per-title and one-open-subscription-per-account rules
+ * still make one order of a double click.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IdempotencyKeyHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional().meta({
+    description:
+      "A key per button press: sent again, the same order is answered (also the body's idempotencyKey)",
+  }),
+});
+const PressKeySchema = IdempotencyKeySchema.optional().meta({
+  description: `A key per button press: sent again, the same order is answered (or the ${IDEMPOTENCY_KEY_HEADER} header)`,
+});
+/** SPEC 7's bodies name the payer: the caller's own id only. */
+const PayerIdSchema = UserIdSchema.optional().meta({
+  description: "The caller's own id (403 for anyone else's)",
+});
+/** SPEC 7 sends the amount it shows; the server's price stands (DECISIONS 2). */
+const IgnoredAmountSchema = z
+  .number()
+  .nonnegative()
+  .optional()
+  .meta({ description: "Read and ignored: the server's price stands (DECISIONS 2)" });
+
+/**
+ * `POST /api/payments/create-order`: Watch Now (purchase) or Rent Now (rental), with SPEC 7's body (`amount`,
+ * `movieId`, `userId`). `userId`, when sent, must be the caller's own.
+ */
 export const CreateTitleOrderRequestSchema = z
   .object({
     movieId: MovieIdSchema,
     kind: TitleOrderKindSchema.default(TitleOrderKind.Purchase),
-    /** A client-made key per button press: a double click sends the same key and gets the same order. */
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    idempotencyKey: PressKeySchema,
+    amount: IgnoredAmountSchema,
+    userId: PayerIdSchema,
   })
   .strict();
 export type CreateTitleOrderRequest = z.infer<typeof CreateTitleOrderRequestSchema>;
 
-/** `POST /create-order`: a plan; the reply is the subscription Checkout authorises. */
+/**
+ * `POST /create-order`: a plan, with SPEC 7's `amount` and `currency` (both ignored); the reply is the subscription
+ * Checkout authorises.
+ */
 export const CreatePlanOrderRequestSchema = z
-  .object({ planId: PlanIdSchema, idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) })
+  .object({
+    planId: PlanIdSchema,
+    idempotencyKey: PressKeySchema,
+    amount: IgnoredAmountSchema,
+    currency: z.literal('INR').optional().meta({ description: 'Read and ignored: every price is in rupees' }),
+  })
   .strict();
 export type CreatePlanOrderRequest = z.infer<typeof CreatePlanOrderRequestSchema>;
 
@@ -106,13 +144,18 @@ export const CheckoutConfigSchema = z.object({
 export type CheckoutConfig = z.infer<typeof CheckoutConfigSchema>;
 
 const RazorpayIdSchema = z.string().regex(/^[A-Za-z0-9_]{6,64}$/);
-/** `POST /api/payments/verify`: Checkout's handler response, wire names as Razorpay sends them. */
+/**
+ * `POST /api/payments/verify`: Checkout's handler response, wire names as Razorpay sends them, with SPEC 7's `userId`
+ * (the caller's own) and, for an order, `movieId` (the order's own title: 400 for another).
+ */
 export const VerifyPaymentRequestSchema = z.union([
   z
     .object({
       razorpay_payment_id: RazorpayIdSchema,
       razorpay_order_id: RazorpayIdSchema,
       razorpay_signature: z.string().regex(/^[a-f0-9]{64}$/),
+      userId: PayerIdSchema,
+      movieId: MovieIdSchema.optional().meta({ description: "The order's title (400 for another)" }),
     })
     .strict(),
   z
@@ -120,6 +163,7 @@ export const VerifyPaymentRequestSchema = z.union([
       razorpay_payment_id: RazorpayIdSchema,
       razorpay_subscription_id: RazorpayIdSchema,
       razorpay_signature: z.string().regex(/^[a-f0-9]{64}$/),
+      userId: PayerIdSchema,
     })
     .strict(),
 ]);
@@ -465,14 +509,15 @@ export const PaymentRpc = {
         payer: PayerSchema,
         title: TitleFactsSchema,
         kind: TitleOrderKindSchema,
-        idempotencyKey: z.string(),
+        /** Absent when the client sent none: payment-service then makes one of its own. */
+        idempotencyKey: z.string().optional(),
       })
       .strict(),
     CheckoutSchema,
   ),
   createPlanOrder: rpc(
     PaymentPatterns.createPlanOrder,
-    z.object({ payer: PayerSchema, planId: PlanIdSchema, idempotencyKey: z.string() }).strict(),
+    z.object({ payer: PayerSchema, planId: PlanIdSchema, idempotencyKey: z.string().optional() }).strict(),
     CheckoutSchema,
   ),
   verify: rpc(
@@ -562,6 +607,13 @@ export const PaymentMessages = {
   alreadyRented: 'You are already renting this title.',
   freeTitle: 'This title is free to watch; there is nothing to buy.',
   samePlan: 'You are already on this plan.',
+  /** Verify's `movieId` (SPEC 7) is not the title the order was made for. */
+  otherTitle: 'This payment is for another title.',
+  /** Verify's `userId` (SPEC 7) is not the caller's. */
+  otherAccount: 'This payment belongs to another account.',
+  /** The `Idempotency-Key` header and the body's `idempotencyKey` were both sent, and differ. */
+  idempotencyKeysDiffer:
+    'The Idempotency-Key header and the idempotencyKey in the body differ: send one key.',
   noSubscription: 'No active subscription.',
   rentalExpired: 'This rental has expired.',
   notRented: 'You have not rented this title.',

@@ -1,5 +1,6 @@
 export * from './bootstrap/bootstrap-service';
 export * from './database/duplicate-key';
+export * from './cache/memo-cache';
 export * from './database/json-cache';
 export * from './context/request-context';
 export * from './context/request-context.module';

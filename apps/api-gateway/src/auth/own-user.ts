@@ -1,4 +1,4 @@
-import { Param } from '@nestjs/common';
+import { Body, Param } from '@nestjs/common';
 import type { z } from 'zod';
 import { ErrorCode, Role, UserIdParamsSchema } from '@app/contracts';
 import type { SessionUser, UserIdParams } from '@app/contracts';
@@ -22,6 +22,22 @@ class OwnUserPipe<S extends UserPathSchema> extends ZodPipe<S> {
   }
 }
 
+/**
+ * Validates a body like any other, then requires its `userId`, when it names one (SPEC 7's payment bodies), to be the
+ * caller's own.
+ */
+class OwnUserBodyPipe<S extends z.ZodType<{ userId?: string }>> extends ZodPipe<S> {
+  constructor(schema: S) {
+    super(schema, 'body');
+  }
+
+  override transform(value: unknown): z.infer<S> {
+    const body = super.transform(value);
+    if (body.userId !== undefined) requireOwnAccount(RequestContext.user(), body.userId, false);
+    return body;
+  }
+}
+
 /** DECISIONS 16: a call naming a user is the caller's own (or, when `allowAdmin`, any user's for an admin). */
 export const requireOwnAccount = (user: SessionUser | undefined, userId: string, allowAdmin: boolean) => {
   if (!user) throw new AppError(ErrorCode.Unauthorized, 'Please sign in');
@@ -36,3 +52,7 @@ export const requireOwnAccount = (user: SessionUser | undefined, userId: string,
  */
 export const OwnUser = (options: { allowAdmin?: boolean; params?: UserPathSchema } = {}) =>
   Param(new OwnUserPipe(options.params ?? UserIdParamsSchema, options.allowAdmin ?? false));
+
+/** The body of a call that may name its user (`userId`, as SPEC 7's payment bodies do): only the caller's own (403). */
+export const OwnUserBody = <S extends z.ZodType<{ userId?: string }>>(schema: S) =>
+  Body(new OwnUserBodyPipe(schema));

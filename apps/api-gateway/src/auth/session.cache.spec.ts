@@ -1,8 +1,8 @@
 import { inspect } from 'node:util';
 import { AuthMessages, ErrorCode, Role, UserStatus } from '@app/contracts';
 import type { SessionUser } from '@app/contracts';
+import type { MemoLookup } from '@app/server-core';
 import { AppError } from '@app/server-core';
-import type { SessionLookup } from './session.cache';
 import { SessionCache } from './session.cache';
 
 const sessionOf = (id: string): SessionUser => ({
@@ -26,7 +26,7 @@ const deferred = () => {
 /** A cache on a clock the test moves, counting its lookups, over a stand-in `load` per token. */
 const setUp = (ttlMs: number, maxEntries?: number) => {
   let now = 1_000_000;
-  const lookups: SessionLookup[] = [];
+  const lookups: MemoLookup[] = [];
   const cache = new SessionCache({ ttlMs, maxEntries, now: () => now, counted: (l) => lookups.push(l) });
   const load = jest.fn((token: string) => Promise.resolve(sessionOf(token)));
   const resolve = (token: string, fresh = false) => cache.resolve(token, () => load(token), { fresh });

@@ -5,7 +5,7 @@ import { InjectServiceClients, ServiceClients } from '../clients/service-clients
 
 /**
  * The captcha of forms other than login (the contact form), verified by auth-service, which holds its keys and
- * remembers spent solutions: a missing, wrong, expired or replayed token is 400 'Captcha verification failed', as
+ * remembers spent solutions: a missing, wrong, expired or replayed token is 403 'Captcha verification failed', as
  * at login.
  */
 @Injectable()
@@ -17,7 +17,7 @@ export class CaptchaClient {
   }
 
   async verify(token: string | undefined, clientIp: string): Promise<void> {
-    if (!token) throw new AppError(ErrorCode.ValidationFailed, AuthMessages.captchaFailed);
+    if (!token) throw new AppError(ErrorCode.Forbidden, AuthMessages.captchaFailed);
     await this.client.send(AuthRpc.verifyCaptcha, { token, clientIp });
   }
 }

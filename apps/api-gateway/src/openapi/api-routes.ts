@@ -22,6 +22,9 @@ import {
   CreateTitleOrderRequestSchema,
   ENTITLEMENTS_MAX_IDS,
   EntitlementsRequestSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeyHeadersSchema,
+  PaymentMessages,
   RefundRequestSchema,
   VerifyPaymentRequestSchema,
   CaptchaConfigSchema,
@@ -167,6 +170,8 @@ export type ApiRoute = {
   /** The schemas the controller's ZodPipes validate with. */
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /** Header parameters the handler reads and validates (`Idempotency-Key`): held to the handlers by openapi-routes.spec.ts. */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   ok: ApiResponse;
   /** Other answers that are not `{ code, message, correlationId }` errors (the health report's 503). */
@@ -216,14 +221,20 @@ const seriesNotFound = `${SeriesMessages.notFound} (drafts: admins only)`;
 const episodeNotFound = `${SeriesMessages.episodeNotFound} (or its series is a draft: admins only)`;
 const seasonNotFound = `${SeriesMessages.notFound}, or ${SeriesMessages.seasonNotFound}`;
 const unverifiedEmail = `${AuthMessages.emailNotVerified} (DECISIONS 33: an unverified account cannot pay)`;
+const idempotencyKeyErrors = `Invalid input, or the ${IDEMPOTENCY_KEY_HEADER} header and the body's idempotencyKey differ`;
+/** A schema-valid request whose captcha does not pass: 403, never the 400 of input that breaks its schema. */
+const captchaRefused = `${AuthMessages.captchaFailed}: the captcha (recaptchaToken) is missing, wrong, expired or already used`;
 const signInErrors = {
-  400: 'Invalid input, or the captcha (recaptchaToken) was not solved',
   401: 'Invalid email or password',
-  403: 'The account is suspended or banned',
+  403: `${captchaRefused}; or the account is suspended or banned`,
   429: 'Too many attempts from this address, or for this email from this address (growing delays)',
 } as const;
+/**
+ * An OTP that does not pass: 400 with SPEC's words (not 401, which the web app reads as "your session is over" on a
+ * call that carried a token: a signed-in viewer mistyping a code must not be signed out).
+ */
 const otpErrors = {
-  400: 'Invalid input, or the OTP is wrong or expired',
+  400: `Invalid input; ${AuthMessages.otpInvalid}; or ${AuthMessages.otpExpired} (none was requested, or it was used or timed out)`,
   429: 'Too many attempts from this address, or 5 attempts for this email (counted across resends)',
 } as const;
 
@@ -598,7 +609,10 @@ export const API_ROUTES: ApiRoute[] = [
     summary: 'Admin sign-in: as login, and 403 "Admin access required" for a non-admin',
     body: LoginRequestSchema,
     ok: json(200, LoginResponseSchema),
-    errors: { ...signInErrors, 403: 'Admin access required, or the account is suspended or banned' },
+    errors: {
+      ...signInErrors,
+      403: `${captchaRefused}; or Admin access required; or the account is suspended or banned`,
+    },
   },
   {
     method: 'post',
@@ -661,7 +675,9 @@ export const API_ROUTES: ApiRoute[] = [
       'Verifies the account email with the token of the mailed link (/verify-email?token=…; 24 h, single use)',
     body: VerifyEmailRequestSchema,
     ok: json(200, MessageReply),
-    errors: { 400: 'Invalid input, or the link is invalid, used or expired' },
+    errors: {
+      400: `Invalid input, or ${AuthMessages.verificationLinkInvalid} (unknown, used, expired, or for an older address)`,
+    },
   },
   {
     method: 'post',
@@ -818,10 +834,12 @@ export const API_ROUTES: ApiRoute[] = [
     tag: 'payments',
     access: 'user',
     summary:
-      'Subscribe to a plan: a Razorpay subscription for Checkout (amount from the plan, never the client)',
+      'Subscribe to a plan: a Razorpay subscription for Checkout (amount from the plan, never the client); the same idempotency key returns the same one',
+    headers: IdempotencyKeyHeadersSchema,
     body: CreatePlanOrderRequestSchema,
     ok: json(201, CheckoutReply, 'Created'),
     errors: {
+      400: idempotencyKeyErrors,
       403: unverifiedEmail,
       409: 'Already subscribed to a plan (change it from the profile instead)',
     },
@@ -832,12 +850,13 @@ export const API_ROUTES: ApiRoute[] = [
     tag: 'payments',
     access: 'user',
     summary:
-      "Watch Now (purchase) or Rent Now (rental): a Razorpay order at the title's price; the same idempotencyKey returns the same order",
+      "Watch Now (purchase) or Rent Now (rental): a Razorpay order at the title's price; the same idempotency key returns the same order",
+    headers: IdempotencyKeyHeadersSchema,
     body: CreateTitleOrderRequestSchema,
     ok: json(201, CheckoutReply, 'Created'),
     errors: {
-      400: `Invalid input, or a series or episode id: ${SeriesMessages.noTitleOrder}`,
-      403: unverifiedEmail,
+      400: `${idempotencyKeyErrors}, or a series or episode id: ${SeriesMessages.noTitleOrder}`,
+      403: `${unverifiedEmail}, or a userId that is not the caller's`,
       404: movieNotFound,
       409: 'The title is free, already owned, or already rented',
     },
@@ -852,8 +871,8 @@ export const API_ROUTES: ApiRoute[] = [
     body: VerifyPaymentRequestSchema,
     ok: json(200, VerifyPaymentReply),
     errors: {
-      400: 'Payment verification failed. Please contact support.',
-      403: "Another user's order",
+      400: `Invalid input; ${PaymentMessages.verificationFailed}; or ${PaymentMessages.otherTitle} (a movieId that is not the order's)`,
+      403: "Another user's order, or a userId that is not the caller's",
       404: 'No such order or subscription',
     },
   },
@@ -1258,7 +1277,7 @@ export const API_ROUTES: ApiRoute[] = [
       'Contact form with a solved captcha (recaptchaToken, as at login): stored, then mailed to support. { success, message }',
     body: ContactRequestSchema,
     ok: json(200, ContactReceiptReply),
-    errors: { 400: 'Invalid input, or the captcha (recaptchaToken) was not solved, or was already used' },
+    errors: { 403: captchaRefused },
     rateLimit: 'contact',
   },
   {

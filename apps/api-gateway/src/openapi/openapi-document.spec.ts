@@ -5,6 +5,7 @@ import type {
   ResponseObject,
   SchemaObject,
 } from '@nestjs/swagger';
+import { AuthMessages } from '@app/contracts';
 import type { HttpMethod } from './api-routes';
 import { API_ROUTES } from './api-routes';
 import { BEARER_AUTH, buildOpenApiDocument, ERROR_BODY, hasStrictQuery } from './openapi-document';
@@ -152,6 +153,60 @@ describe('the OpenAPI document', () => {
     const otp = bodyValidator('post', '/api/auth/verify-otp');
     expect(otp({ email: 'asha@streamly.in', otp: '123456' })).toBe(true);
     expect(otp({ email: 'asha@streamly.in', otp: '12345' })).toBe(false);
+  });
+
+  it.each([
+    ['/api/auth/login', '403', AuthMessages.captchaFailed],
+    ['/api/auth/admin/login', '403', AuthMessages.captchaFailed],
+    ['/api/contact', '403', AuthMessages.captchaFailed],
+    ['/api/auth/oauth/exchange', '401', 'code is unknown, used or expired'],
+  ])(
+    'POST %s declares a schema-valid request refused by its captcha or one-time code as %s, apart from 400',
+    (route, status, text) => {
+      const { responses } = operation('post', route);
+      expect((responses[status] as ResponseObject).description).toContain(text);
+      // 400 stays what a fuzzer reads it as: input its schema refuses.
+      expect((responses['400'] as ResponseObject).description).not.toMatch(/captcha|code/i);
+    },
+  );
+
+  // A wrong OTP or a spent link stays 400: the web app signs a viewer out on a 401 to a call that carried a token.
+  it.each([
+    ['/api/auth/verify-otp', AuthMessages.otpExpired],
+    ['/api/auth/reset-password', AuthMessages.otpInvalid],
+    ['/api/auth/verify-email', AuthMessages.verificationLinkInvalid],
+  ])('POST %s declares its refused one-time code as 400', (route, text) => {
+    const { responses } = operation('post', route);
+    expect((responses['400'] as ResponseObject).description).toContain(text);
+  });
+
+  it("takes SPEC 7's payment bodies as SPEC writes them, and the press's key in the Idempotency-Key header too", () => {
+    const titleOrder = bodyValidator('post', '/api/payments/create-order');
+    expect(titleOrder({ amount: 1200, movieId: OBJECT_ID, userId: OBJECT_ID })).toBe(true);
+    expect(titleOrder({ movieId: OBJECT_ID, idempotencyKey: 'press-0001' })).toBe(true);
+    expect(titleOrder({ movieId: OBJECT_ID, price: 1 })).toBe(false);
+    expect(titleOrder({ movieId: OBJECT_ID, idempotencyKey: 'short' })).toBe(false);
+    expect(titleOrder({ movieId: OBJECT_ID, userId: 'someone' })).toBe(false);
+
+    const planOrder = bodyValidator('post', '/create-order');
+    expect(planOrder({ amount: 14_900, currency: 'INR', planId: 'basic' })).toBe(true);
+    expect(planOrder({ planId: 'basic', currency: 'USD' })).toBe(false);
+    expect(planOrder({ planId: 'basic', userId: OBJECT_ID })).toBe(false);
+
+    const verify = bodyValidator('post', '/api/payments/verify');
+    const paid = { razorpay_payment_id: 'pay_Abc123456', razorpay_signature: 'f'.repeat(64) };
+    expect(
+      verify({ ...paid, razorpay_order_id: 'order_Abc1234', userId: OBJECT_ID, movieId: OBJECT_ID }),
+    ).toBe(true);
+    expect(verify({ ...paid, razorpay_subscription_id: 'sub_Abc12345', userId: OBJECT_ID })).toBe(true);
+    expect(verify({ ...paid, razorpay_order_id: 'order_Abc1234', amount: 1200 })).toBe(false);
+
+    for (const route of ['/create-order', '/api/payments/create-order']) {
+      const header = parameters(operation('post', route)).find((p) => p.in === 'header');
+      expect(header).toMatchObject({ name: 'Idempotency-Key', required: false });
+      const valid = ajv.compile(header?.schema as object);
+      expect([valid('press-0001'), valid('short'), valid('has space!')]).toEqual([true, false, false]);
+    }
   });
 
   it.each(allOperations.map(({ method, route, op }) => [`${method.toUpperCase()} ${route}`, op] as const))(

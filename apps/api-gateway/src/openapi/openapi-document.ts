@@ -131,7 +131,7 @@ class SchemaWriter {
 
 const parametersOf = (
   writer: SchemaWriter,
-  location: 'path' | 'query',
+  location: 'path' | 'query' | 'header',
   schema: z.ZodObject | undefined,
 ): ParameterObject[] => {
   if (!schema) return [];
@@ -163,7 +163,8 @@ const answer = (
 /** The errors a route answers: the ones its shape implies plus the ones the table names. */
 export const errorStatusesOf = (route: ApiRoute): Map<ErrorStatus, string> => {
   const implied: ErrorStatus[] = [];
-  if (route.body || ((route.params || route.query) && route.validated !== false)) implied.push(400);
+  if (route.body || route.headers || ((route.params || route.query) && route.validated !== false))
+    implied.push(400);
   if (route.body) implied.push(413);
   if (route.access !== 'public') implied.push(401, 403);
   if (route.upstream !== false) implied.push(503, 504);
@@ -213,6 +214,7 @@ const operationOf = (writer: SchemaWriter, route: ApiRoute): OperationObject => 
     parameters: [
       ...parametersOf(writer, 'path', route.params),
       ...parametersOf(writer, 'query', route.query),
+      ...parametersOf(writer, 'header', route.headers),
     ],
     ...(route.body
       ? {

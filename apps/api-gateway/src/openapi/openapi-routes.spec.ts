@@ -4,9 +4,11 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryModule, DiscoveryService, MetadataScanner, NestFactory } from '@nestjs/core';
 import { z } from 'zod';
+import { IdempotencyKeyHeadersSchema } from '@app/contracts';
 import { ZodPipe } from '@app/server-core';
 import { AppModule } from '../app.module';
 import { envSchema } from '../env';
+import { readIdempotencyKeyHeader } from '../payments/idempotency-key';
 import { rateLimitOf } from '../rate-limit/rate-limits';
 import { API_ROUTES, UNDOCUMENTED_ROUTES } from './api-routes';
 import { buildOpenApiDocument } from './openapi-document';
@@ -32,15 +34,19 @@ const join = (...parts: string[]) =>
     .map((segment) => segment.replace(/^:(\w+)$/, '{$1}'))
     .join('/')}`;
 
-/** What a handler's ZodPipes validate: the body, the query, the params whole or one by one. */
+/** What a handler's ZodPipes validate: the body, the query, the params whole or one by one; and the headers it reads. */
 type Validation = {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
   param: Record<string, z.ZodType>;
+  headers?: z.ZodType;
 };
 type ServedRoute = { route: string; validation: Validation; rateLimit: ReturnType<typeof rateLimitOf> };
-type RouteArg = { index: number; data?: unknown; pipes?: unknown[] };
+type RouteArg = { index: number; data?: unknown; pipes?: unknown[]; factory?: unknown };
+
+/** Parameter decorators that read and validate headers, with the schema each validates them by. */
+const HEADER_READERS = new Map<unknown, z.ZodType>([[readIdempotencyKeyHeader, IdempotencyKeyHeadersSchema]]);
 
 /** ZodPipe keeps its schema private; the test reads it to compare it with the route table. */
 const schemaOf = (pipes: unknown[] = []) => {
@@ -51,7 +57,8 @@ const schemaOf = (pipes: unknown[] = []) => {
 const validationOf = (controller: object, name: string): Validation => {
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, RouteArg>;
   const validation: Validation = { param: {} };
-  for (const [key, { data, pipes }] of Object.entries(args)) {
+  for (const [key, { data, pipes, factory }] of Object.entries(args)) {
+    if (HEADER_READERS.has(factory)) validation.headers = HEADER_READERS.get(factory);
     const schema = schemaOf(pipes);
     if (!schema) continue;
     const type = Number(key.split(':')[0]) as RouteParamtypes;
@@ -144,6 +151,7 @@ describe('the OpenAPI document covers the gateway', () => {
     expect(putUser?.params).toBeDefined();
     expect(putUser?.body).toBeDefined();
     expect(served.find(({ route }) => route === 'GET /api/movies/{id}')?.validation.param.id).toBeDefined();
+    expect(served.find(({ route }) => route === 'POST /create-order')?.validation.headers).toBeDefined();
   });
 
   it('documents every route the gateway serves', () => {
@@ -170,6 +178,7 @@ describe('the OpenAPI document covers the gateway', () => {
       const problems: string[] = [];
       const named = Object.entries(handler.param);
       if (handler.body !== table.body) problems.push('body');
+      if (handler.headers !== table.headers) problems.push('headers');
       if (table.validated === false) {
         // Documented for readers, read by the handler as they come: no pipe, no 400.
         if (handler.query || handler.params || named.length)

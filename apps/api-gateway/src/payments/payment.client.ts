@@ -53,7 +53,13 @@ export class PaymentClient {
     return this.client.send(PaymentRpc.checkoutConfig, {});
   }
 
-  async createTitleOrder(user: SessionUser, movieId: string, kind: TitleOrderKind, idempotencyKey: string) {
+  /** Without a key (none sent), payment-service makes one of its own. */
+  async createTitleOrder(
+    user: SessionUser,
+    movieId: string,
+    kind: TitleOrderKind,
+    idempotencyKey: string | undefined,
+  ) {
     const title = await this.titleFacts(movieId);
     // Refused here too, so no payment call is made for it; payment-service holds the same rule.
     if (title.kind === 'series') throw new AppError(ErrorCode.ValidationFailed, SeriesMessages.noTitleOrder);
@@ -66,7 +72,7 @@ export class PaymentClient {
     return { ...checkout, message: PaymentMessages.orderCreated };
   }
 
-  createPlanOrder(user: SessionUser, planId: PlanId, idempotencyKey: string) {
+  createPlanOrder(user: SessionUser, planId: PlanId, idempotencyKey: string | undefined) {
     return this.client.send(PaymentRpc.createPlanOrder, { payer: payerOf(user), planId, idempotencyKey });
   }
 

@@ -15,8 +15,10 @@ import type {
 } from '@app/contracts';
 import { AppError, Public, ZodPipe } from '@app/server-core';
 import { CurrentUser, VerifiedEmail } from '../auth/auth.decorators';
+import { OwnUserBody } from '../auth/own-user';
 import { MovieId } from '../catalogue/movies.controller';
 import { NotRateLimited } from '../rate-limit/rate-limits';
+import { IdempotencyKeyHeader, idempotencyKeyOf } from './idempotency-key';
 import { PaymentClient } from './payment.client';
 
 /** Plans, Checkout, verification, Razorpay's webhook and the entitlement answer. */
@@ -40,16 +42,17 @@ export class PaymentsController {
   @Post('payments/create-order')
   @VerifiedEmail()
   createOrder(
-    @Body(new ZodPipe(CreateTitleOrderRequestSchema, 'body')) body: CreateTitleOrderRequest,
+    @OwnUserBody(CreateTitleOrderRequestSchema) body: CreateTitleOrderRequest,
+    @IdempotencyKeyHeader() headerKey: string | undefined,
     @CurrentUser() user: SessionUser,
   ) {
-    return this.payments.createTitleOrder(user, body.movieId, body.kind, body.idempotencyKey);
+    return this.payments.createTitleOrder(user, body.movieId, body.kind, idempotencyKeyOf(body, headerKey));
   }
 
   @Post('payments/verify')
   @HttpCode(200)
   verify(
-    @Body(new ZodPipe(VerifyPaymentRequestSchema, 'body')) body: VerifyPaymentRequest,
+    @OwnUserBody(VerifyPaymentRequestSchema) body: VerifyPaymentRequest,
     @CurrentUser() user: SessionUser,
   ) {
     return this.payments.verify(user, body);

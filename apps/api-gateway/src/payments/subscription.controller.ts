@@ -4,6 +4,7 @@ import type { ChangePlanRequest, CreatePlanOrderRequest, SessionUser, UserIdPara
 import { ZodPipe } from '@app/server-core';
 import { CurrentUser, VerifiedEmail } from '../auth/auth.decorators';
 import { OwnUser } from '../auth/own-user';
+import { IdempotencyKeyHeader, idempotencyKeyOf } from './idempotency-key';
 import { PaymentClient } from './payment.client';
 
 /** A viewer's plan (SPEC 7: `POST /create-order`, `GET/PUT/DELETE /api/users/{id}/subscription`) and My titles. */
@@ -16,9 +17,10 @@ export class SubscriptionController {
   @VerifiedEmail()
   createPlanOrder(
     @Body(new ZodPipe(CreatePlanOrderRequestSchema, 'body')) body: CreatePlanOrderRequest,
+    @IdempotencyKeyHeader() headerKey: string | undefined,
     @CurrentUser() user: SessionUser,
   ) {
-    return this.payments.createPlanOrder(user, body.planId, body.idempotencyKey);
+    return this.payments.createPlanOrder(user, body.planId, idempotencyKeyOf(body, headerKey));
   }
 
   @Get('api/users/:id/subscription')

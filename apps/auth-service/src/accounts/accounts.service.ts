@@ -76,7 +76,7 @@ export class AccountsService {
     const attempts = EmailLimitKeys.signInAttempts(email);
     await this.limiter.takeAttempt(attempts, client, Delays.signIn);
     if (!recaptchaToken || !(await this.captcha.verify(recaptchaToken, clientIp))) {
-      throw new AppError(ErrorCode.ValidationFailed, AuthMessages.captchaFailed);
+      throw new AppError(ErrorCode.Forbidden, AuthMessages.captchaFailed);
     }
     const user = await this.users.findByEmail(email);
     const matches = user?.passwordHash

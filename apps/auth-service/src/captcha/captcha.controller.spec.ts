@@ -26,10 +26,10 @@ const refusal = (promise: Promise<unknown>) =>
     (error: unknown) => error as AppError,
   );
 
-const captchaFailed = { code: ErrorCode.ValidationFailed, message: AuthMessages.captchaFailed };
+const captchaFailed = { code: ErrorCode.Forbidden, message: AuthMessages.captchaFailed };
 
 describe('CaptchaController.verify (the contact form captcha)', () => {
-  it('accepts a solved challenge once and refuses its replay as login does (400)', async () => {
+  it('accepts a solved challenge once and refuses its replay as login does (403)', async () => {
     const { controller, provider } = setUp();
     const token = await solveAltcha((await provider.challenge()) as Challenge);
 

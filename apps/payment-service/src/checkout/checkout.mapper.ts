@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Checkout, Payer, Plan, PlanId } from '@app/contracts';
 import { ErrorCode, PaymentMessages } from '@app/contracts';
 import { AppError } from '@app/server-core';
@@ -57,6 +58,12 @@ export const subscriptionCheckout = (input: {
 
 /** The HTTP contract's rule for a button press's key; the RPC repeats it here (defence in depth). */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * The key stored for an order asked without one (SPEC 7's bodies carry none): its colon keeps it apart from every
+ * client's key, so it never answers another request; the one-open-order rules alone keep a repeat from making two.
+ */
+export const ownIdempotencyKey = (): string => `server:${randomUUID()}`;
 
 export const assertIdempotencyKey = (key: string): void => {
   if (!IDEMPOTENCY_KEY.test(key)) {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CheckoutConfig, Payer, VerifyPaymentRequest, VerifyPaymentResult } from '@app/contracts';
-import { InjectEnv } from '@app/server-core';
+import { ErrorCode, PaymentMessages } from '@app/contracts';
+import { AppError, InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
 import { OrdersService } from '../orders/orders.service';
 import { RazorpayClient } from '../razorpay/razorpay.client';
@@ -26,11 +27,17 @@ export class CheckoutService {
     };
   }
 
-  verify(payer: Payer, confirmation: VerifyPaymentRequest): Promise<VerifyPaymentResult> {
+  async verify(payer: Payer, confirmation: VerifyPaymentRequest): Promise<VerifyPaymentResult> {
+    // SPEC 7's `userId` names the payer: the gateway refuses anyone else's, and so does this (defence in depth).
+    if (confirmation.userId !== undefined && confirmation.userId !== payer.userId)
+      throw new AppError(ErrorCode.Forbidden, PaymentMessages.otherAccount);
     const paymentId = confirmation.razorpay_payment_id;
     const signature = confirmation.razorpay_signature;
     return 'razorpay_order_id' in confirmation
-      ? this.orders.verify({ paymentId, orderId: confirmation.razorpay_order_id, signature }, payer)
+      ? this.orders.verify(
+          { paymentId, orderId: confirmation.razorpay_order_id, signature, movieId: confirmation.movieId },
+          payer,
+        )
       : this.subscriptions.verify(
           { paymentId, subscriptionId: confirmation.razorpay_subscription_id, signature },
           payer,

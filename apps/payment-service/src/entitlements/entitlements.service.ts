@@ -9,9 +9,8 @@ import type {
   TitleOrderKind,
 } from '@app/contracts';
 import { ErrorCode, PaymentMessages, PaymentRpc } from '@app/contracts';
-import { AppError } from '@app/server-core';
+import { AppError, EventBus } from '@app/server-core';
 import { coveringGrant } from '../payments/duplicate-payments';
-import { PaymentEventsPublisher } from '../payments/payment-events.publisher';
 import { MAX_SCREENS } from '../plans/plan-catalogue';
 import { PlansService } from '../plans/plans.service';
 import { givesAccess, pickCurrent } from '../subscriptions/subscription-state';
@@ -33,7 +32,7 @@ export class EntitlementsService {
     private readonly grants: GrantsRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly plans: PlansService,
-    private readonly events: PaymentEventsPublisher,
+    private readonly events: EventBus,
   ) {}
 
   async entitlement({ viewer, title }: EntitlementRequest & { title: TitleFacts }): Promise<Entitlement> {
@@ -136,17 +135,24 @@ export class EntitlementsService {
     }
   }
 
-  /** Grants once per source and announces it the one time it is new. */
+  /**
+   * Grants once per source, and announces the grant on every call while it stands, dated when it was made: a replay
+   * (verify again, a webhook, the reconciler) after a failed publish must announce it (EventBus's policy).
+   */
   async grant(grant: NewGrant): Promise<void> {
-    const created = await this.grants.grantOnce(grant);
-    if (!created) return;
-    await this.events.publish('entitlement.granted', {
-      userId: created.userId,
-      kind: created.kind,
-      movieId: created.movieId,
-      planId: created.planId,
-      source: created.source,
-    });
+    const stored = await this.grants.grantOnce(grant);
+    if (stored.revokedAt) return;
+    await this.events.publish(
+      'entitlement.granted',
+      {
+        userId: stored.userId,
+        kind: stored.kind,
+        movieId: stored.movieId,
+        planId: stored.planId,
+        source: stored.source,
+      },
+      { occurredAt: stored.grantedAt },
+    );
   }
 
   /** Revokes every live cycle grant of a subscription (a duplicate cancelled at once, issue 22). */
@@ -156,17 +162,24 @@ export class EntitlementsService {
     }
   }
 
-  /** Revokes the grant of `source` (a refund) and announces it, once. */
+  /**
+   * Revokes the grant of `source` (a refund), once, and announces the revocation on every call, dated when it was
+   * made and with the reason it was made for (EventBus's policy: the call that revoked it may have failed to).
+   */
   async revoke(source: string, reason: string): Promise<void> {
     const revoked = await this.grants.revoke(source, reason, new Date());
-    if (!revoked) return;
-    await this.events.publish('entitlement.revoked', {
-      userId: revoked.userId,
-      kind: revoked.kind,
-      movieId: revoked.movieId,
-      planId: revoked.planId,
-      source: revoked.source,
-      reason,
-    });
+    if (!revoked?.revokedAt) return;
+    await this.events.publish(
+      'entitlement.revoked',
+      {
+        userId: revoked.userId,
+        kind: revoked.kind,
+        movieId: revoked.movieId,
+        planId: revoked.planId,
+        source: revoked.source,
+        reason: revoked.revokeReason ?? reason,
+      },
+      { occurredAt: revoked.revokedAt },
+    );
   }
 }

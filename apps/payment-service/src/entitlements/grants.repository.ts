@@ -21,10 +21,10 @@ export class GrantsRepository {
   constructor(@InjectModel(GrantRecord.name) private readonly grants: Model<GrantRecord>) {}
 
   /**
-   * Upsert by `source`: the first call inserts and answers the new grant; any replay (verify again, webhook,
-   * reconciler) answers null and changes nothing but filling in a payment id learned later.
+   * Upsert by `source`: the first call inserts the grant; any replay (verify again, webhook, reconciler) changes
+   * nothing but filling in a payment id learned later. Answers the grant as stored.
    */
-  async grantOnce(grant: NewGrant): Promise<StoredGrant | null> {
+  async grantOnce(grant: NewGrant): Promise<StoredGrant> {
     const { paymentId = null, ...rest } = grant;
     // Two concurrent upserts of one source: the unique index refuses the second insert, which is then a replay.
     const result = await unlessDuplicate(
@@ -37,28 +37,28 @@ export class GrantsRepository {
         .exec(),
       null,
     );
-    if (!result || result.upsertedCount === 0) {
-      // A subscription cycle granted from its activation learns the paying charge from a later event.
-      if (paymentId) {
-        await this.grants
-          .updateOne({ source: grant.source, paymentId: null }, { $set: { paymentId } })
-          .exec();
-      }
-      return null;
+    // A subscription cycle granted from its activation learns the paying charge from a later event.
+    if ((!result || result.upsertedCount === 0) && paymentId) {
+      await this.grants.updateOne({ source: grant.source, paymentId: null }, { $set: { paymentId } }).exec();
     }
-    return this.grants.findOne({ source: grant.source }).lean<StoredGrant>().exec();
+    const stored = await this.findBySource(grant.source);
+    // Inserted or found above; a grant is never deleted (a refund revokes it), so only a bug lands here.
+    if (!stored) throw new Error(`grant ${grant.source} not found after its upsert`);
+    return stored;
   }
 
-  /** Marks the grant revoked; answers it when this call revoked it, null when it was already revoked or unknown. */
-  revoke(source: string, reason: string, at: Date): Promise<StoredGrant | null> {
-    return this.grants
-      .findOneAndUpdate(
-        { source, revokedAt: null },
+  /**
+   * Marks the grant revoked, once; answers it as stored (revoked by this call or an earlier one), null when no grant
+   * has this source.
+   */
+  async revoke(source: string, reason: string, at: Date): Promise<StoredGrant | null> {
+    await this.grants
+      .updateOne(
+        { source: { $eq: source }, revokedAt: null },
         { $set: { revokedAt: at, revokeReason: reason } },
-        { returnDocument: 'after' },
       )
-      .lean<StoredGrant>()
       .exec();
+    return this.findBySource(source);
   }
 
   /** Purchases and rentals of one title by one user that are not revoked. */

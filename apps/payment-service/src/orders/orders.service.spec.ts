@@ -144,6 +144,33 @@ describe('OrdersService', () => {
     expect(razorpay.createOrder).toHaveBeenCalledTimes(1);
   });
 
+  it("makes an order asked without a key (SPEC 7's body) under a key of its own, which no client key can be", async () => {
+    const { service, orders } = setup();
+    await expect(service.createTitleOrder({ payer, title, kind: 'purchase' })).resolves.toMatchObject({
+      mode: 'order',
+      amount: 120_000,
+    });
+    expect(orders.findByKey).not.toHaveBeenCalled();
+    expect(orders.create).toHaveBeenCalledWith(
+      expect.objectContaining({ idempotencyKey: expect.stringMatching(/^server:[0-9a-f-]{36}$/) }),
+    );
+  });
+
+  it("refuses a verify naming another title than the order's with 400, before the signature is looked at", async () => {
+    const { service, razorpay, settlement } = setup();
+    await service.createTitleOrder({ payer, title, kind: 'purchase', idempotencyKey: KEY });
+    const confirmation = { paymentId: 'pay_1', orderId: 'order_1', signature: 'f'.repeat(64) };
+    await expect(service.verify({ ...confirmation, movieId: 'c'.repeat(24) }, payer)).rejects.toMatchObject({
+      code: ErrorCode.ValidationFailed,
+      message: PaymentMessages.otherTitle,
+    });
+    expect(razorpay.isValidOrderSignature).not.toHaveBeenCalled();
+    expect(settlement.settleOrderPayment).not.toHaveBeenCalled();
+    await expect(service.verify({ ...confirmation, movieId: title.movieId }, payer)).resolves.toMatchObject({
+      message: PaymentMessages.success,
+    });
+  });
+
   it('checks the signature with the stored order id and refuses another payer with 403', async () => {
     const { service, razorpay, settlement } = setup();
     await service.createTitleOrder({ payer, title, kind: 'purchase', idempotencyKey: KEY });

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Checkout, Payer, TitleFacts, TitleOrderKind, VerifyPaymentResult } from '@app/contracts';
 import { ErrorCode, MovieAccess, PaymentMessages, SeriesMessages } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { assertIdempotencyKey, orderCheckout } from '../checkout/checkout.mapper';
+import { assertIdempotencyKey, orderCheckout, ownIdempotencyKey } from '../checkout/checkout.mapper';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { SettlementService } from '../payments/settlement.service';
 import { RazorpayClient } from '../razorpay/razorpay.client';
@@ -13,9 +13,11 @@ export type CreateTitleOrder = {
   payer: Payer;
   title: TitleFacts;
   kind: TitleOrderKind;
-  idempotencyKey: string;
+  /** The button press's key; none when the client sent none. */
+  idempotencyKey?: string;
 };
-export type OrderConfirmation = { paymentId: string; orderId: string; signature: string };
+/** `movieId`: the title the client says it paid for (SPEC 7), when it says. */
+export type OrderConfirmation = { paymentId: string; orderId: string; signature: string; movieId?: string };
 
 /** Rounds of "find the open order, else claim the slot" before giving up (each lost round means another tab won). */
 const OPEN_ORDER_ATTEMPTS = 4;
@@ -31,11 +33,12 @@ export class OrdersService {
   ) {}
 
   async createTitleOrder({ payer, title, kind, idempotencyKey }: CreateTitleOrder): Promise<Checkout> {
-    assertIdempotencyKey(idempotencyKey);
+    if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
     // A series comes with a plan: none of it is bought or rented (issue 13).
     if (title.kind === 'series') throw new AppError(ErrorCode.ValidationFailed, SeriesMessages.noTitleOrder);
     // A double click (same key) gets the order the first click made, whatever happened since.
-    const existing = await this.orders.findByKey(payer.userId, idempotencyKey);
+    const existing =
+      idempotencyKey === undefined ? null : await this.orders.findByKey(payer.userId, idempotencyKey);
     if (existing) return this.checkoutOf(this.sameRequestOrFail(existing, title.movieId, kind), payer);
 
     if (title.access === MovieAccess.Free) throw new AppError(ErrorCode.Conflict, PaymentMessages.freeTitle);
@@ -50,7 +53,8 @@ export class OrdersService {
 
     // Priced here from the title (DECISIONS 2): rupees × 100, nothing from the client.
     const amountPaise = (kind === 'rental' ? title.rentalPriceInr : title.purchasePriceInr) * 100;
-    const order = await this.openOrder({ payer, title, kind, idempotencyKey }, amountPaise);
+    const key = idempotencyKey ?? ownIdempotencyKey();
+    const order = await this.openOrder({ payer, title, kind, idempotencyKey: key }, amountPaise);
     return this.checkoutOf(this.sameRequestOrFail(order, title.movieId, kind), payer);
   }
 
@@ -59,7 +63,10 @@ export class OrdersService {
    * same thing at the same price; one of the other kind or an old price gives up its slot to a new order. Every
    * step is a conditional write on a unique key, so concurrent tabs end with one order.
    */
-  private async openOrder(request: CreateTitleOrder, amountPaise: number): Promise<StoredOrder> {
+  private async openOrder(
+    request: CreateTitleOrder & { idempotencyKey: string },
+    amountPaise: number,
+  ): Promise<StoredOrder> {
     const { payer, title, kind, idempotencyKey } = request;
     for (let attempt = 0; attempt < OPEN_ORDER_ATTEMPTS; attempt++) {
       const open = await this.orders.findOpen(payer.userId, title.movieId);
@@ -88,7 +95,7 @@ export class OrdersService {
   }
 
   async verify(
-    { paymentId, orderId, signature }: OrderConfirmation,
+    { paymentId, orderId, signature, movieId }: OrderConfirmation,
     payer: Payer,
   ): Promise<VerifyPaymentResult> {
     // Looked up by the id sent, then checked with OUR stored id: a signature over any other order cannot pass.
@@ -96,6 +103,8 @@ export class OrdersService {
     if (!order?.razorpayOrderId) throw new AppError(ErrorCode.NotFound, PaymentMessages.verificationFailed);
     if (order.userId !== payer.userId)
       throw new AppError(ErrorCode.Forbidden, PaymentMessages.verificationFailed);
+    if (movieId !== undefined && movieId !== order.movieId)
+      throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.otherTitle);
     if (!this.razorpay.isValidOrderSignature({ orderId: order.razorpayOrderId, paymentId, signature })) {
       throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.verificationFailed);
     }

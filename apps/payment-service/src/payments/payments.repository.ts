@@ -44,9 +44,10 @@ export class PaymentsRepository {
 
   /**
    * Records a payment (insert by Razorpay's id) or moves a known one forward to `status`; late or reordered
-   * reports never move it back. Answers whether this call made it captured (announce and mail once).
+   * reports never move it back. Answers when it was captured (by this call or an earlier one), null while it is
+   * not: every settlement of a captured payment announces it again (EventBus's policy), dated then.
    */
-  async record(payment: NewPayment, at: Date): Promise<{ capturedNow: boolean }> {
+  async record(payment: NewPayment, at: Date): Promise<{ capturedAt: Date | null }> {
     const captured = payment.status === PaymentStatus.Captured;
     const inserted = await unlessDuplicate(
       this.payments.create({
@@ -60,8 +61,9 @@ export class PaymentsRepository {
       }),
       null,
     );
-    if (inserted) return { capturedNow: captured };
-    return { capturedNow: await this.advance(payment._id, payment.status, at, payment.method) };
+    if (inserted) return { capturedAt: captured ? at : null };
+    if (await this.advance(payment._id, payment.status, at, payment.method)) return { capturedAt: at };
+    return { capturedAt: (await this.findById(payment._id))?.capturedAt ?? null };
   }
 
   /** Moves a payment to `status` when the move is forward; answers whether it became captured by this call. */

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PaymentStatus, TitleOrderKind } from '@app/contracts';
-import { InjectEnv } from '@app/server-core';
+import { EventBus, InjectEnv } from '@app/server-core';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { GrantKind } from '../entitlements/grant.schema';
 import { newRentalClock } from '../entitlements/rental-clock';
@@ -8,7 +8,6 @@ import type { Env } from '../env';
 import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
 import type { RazorpayPayment } from '../razorpay/razorpay-entities';
 import { ReceiptsService } from '../receipts/receipts.service';
-import { PaymentEventsPublisher } from './payment-events.publisher';
 import { PaymentsRepository } from './payments.repository';
 import { RefundsService } from './refunds.service';
 
@@ -38,7 +37,7 @@ export class SettlementService {
     private readonly orders: OrdersRepository,
     private readonly entitlements: EntitlementsService,
     private readonly receipts: ReceiptsService,
-    private readonly events: PaymentEventsPublisher,
+    private readonly events: EventBus,
     private readonly refunds: RefundsService,
     @InjectEnv() private readonly env: Env,
   ) {}
@@ -93,7 +92,7 @@ export class SettlementService {
       return { paid: false };
     }
 
-    const { capturedNow } = await record(
+    const { capturedAt } = await record(
       payment.status === 'captured' ? PaymentStatus.Captured : PaymentStatus.Authorized,
     );
     this.crashPointForTests();
@@ -113,15 +112,21 @@ export class SettlementService {
       rental: order.kind === TitleOrderKind.Rental ? newRentalClock(now) : null,
       grantedAt: now,
     });
-    if (capturedNow) {
-      await this.events.publish('payment.captured', {
-        paymentId: payment.id,
-        userId: order.userId,
-        kind: order.kind,
-        movieId: order.movieId,
-        planId: null,
-        amountPaise: payment.amount,
-      });
+    // On every settlement of a captured payment, not only the one that captured it: a replay after a failed publish
+    // must announce it (EventBus's policy), and a repeat dated at the capture is no news to the consumers.
+    if (capturedAt) {
+      await this.events.publish(
+        'payment.captured',
+        {
+          paymentId: payment.id,
+          userId: order.userId,
+          kind: order.kind,
+          movieId: order.movieId,
+          planId: null,
+          amountPaise: payment.amount,
+        },
+        { occurredAt: capturedAt },
+      );
     }
     // Asked on every settlement of a captured payment, not only the first: the receipt claims itself once, and a
     // process killed after recording the capture must not lose it.

@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Checkout, Payer, PlanId, SubscriptionView, VerifyPaymentResult } from '@app/contracts';
 import { ErrorCode, PaymentMessages, PaymentStatus, RevokeReason, SubscriptionStatus } from '@app/contracts';
-import { AppError } from '@app/server-core';
-import { assertIdempotencyKey, subscriptionCheckout } from '../checkout/checkout.mapper';
+import { AppError, EventBus } from '@app/server-core';
+import { assertIdempotencyKey, ownIdempotencyKey, subscriptionCheckout } from '../checkout/checkout.mapper';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { GrantKind } from '../entitlements/grant.schema';
-import { PaymentEventsPublisher } from '../payments/payment-events.publisher';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { RefundsService } from '../payments/refunds.service';
 import { PlansService } from '../plans/plans.service';
@@ -27,6 +26,8 @@ import {
 import { SubscriptionsRepository, type StoredSubscription } from './subscriptions.repository';
 
 export type PlanOrder = { payer: Payer; planId: PlanId; idempotencyKey: string };
+/** A new plan may come without a key (SPEC 7's body carries none): one open subscription per account still holds. */
+export type NewPlanOrder = Omit<PlanOrder, 'idempotencyKey'> & { idempotencyKey?: string };
 export type SubscriptionConfirmation = { paymentId: string; subscriptionId: string; signature: string };
 
 /** How often a compare-and-set is retried when another writer moved the subscription in between. */
@@ -49,7 +50,7 @@ export class SubscriptionsService {
     private readonly plans: PlansService,
     private readonly entitlements: EntitlementsService,
     private readonly receipts: ReceiptsService,
-    private readonly events: PaymentEventsPublisher,
+    private readonly events: EventBus,
     private readonly refunds: RefundsService,
     private readonly razorpay: RazorpayClient,
   ) {}
@@ -60,10 +61,12 @@ export class SubscriptionsService {
    * subscription; one asking another plan takes the slot of one never paid (which stays payable: if it is paid
    * after all, the second to go live is cancelled and refunded).
    */
-  async createPlanOrder({ payer, planId, idempotencyKey }: PlanOrder): Promise<Checkout> {
-    assertIdempotencyKey(idempotencyKey);
-    const existing = await this.subscriptions.findByKey(payer.userId, idempotencyKey);
+  async createPlanOrder({ payer, planId, idempotencyKey }: NewPlanOrder): Promise<Checkout> {
+    if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
+    const existing =
+      idempotencyKey === undefined ? null : await this.subscriptions.findByKey(payer.userId, idempotencyKey);
     if (existing) return this.checkoutOf(this.samePlanOrFail(existing, planId), payer);
+    const key = idempotencyKey ?? ownIdempotencyKey();
     const current = pickCurrent(await this.subscriptions.ofUser(payer.userId), new Date());
     if (current) throw this.alreadySubscribed(current.planId, planId);
     this.plans.findOrFail(planId);
@@ -80,7 +83,7 @@ export class SubscriptionsService {
       }
       const claimed = await this.subscriptions.create({
         userId: payer.userId,
-        idempotencyKey,
+        idempotencyKey: key,
         planId,
         startAt: null,
         replaces: null,
@@ -88,7 +91,7 @@ export class SubscriptionsService {
         name: payer.name,
         openFor: payer.userId,
       });
-      const sub = claimed ?? (await this.subscriptions.findByKey(payer.userId, idempotencyKey));
+      const sub = claimed ?? (await this.subscriptions.findByKey(payer.userId, key));
       if (sub) return this.checkoutOf(this.samePlanOrFail(sub, planId), payer);
     }
     throw new AppError(ErrorCode.Conflict, PaymentMessages.createOrderFailed);
@@ -321,7 +324,7 @@ export class SubscriptionsService {
     payment: RazorpayPayment,
     knownDuplicateOf: string | null,
   ) {
-    const { capturedNow } = await this.payments.record(
+    const { capturedAt } = await this.payments.record(
       {
         _id: payment.id,
         orderId: payment.order_id ?? null,
@@ -347,15 +350,20 @@ export class SubscriptionsService {
       knownDuplicateOf ?? (await this.subscriptions.findByRazorpayId(entity.id))?.duplicateOf ?? null;
     if (duplicateOf) {
       await this.refunds.refundDuplicate(payment.id, duplicateOf);
-    } else if (capturedNow) {
-      await this.events.publish('payment.captured', {
-        paymentId: payment.id,
-        userId: sub.userId,
-        kind: GrantKind.Subscription,
-        movieId: null,
-        planId: sub.planId,
-        amountPaise: payment.amount,
-      });
+    } else if (capturedAt) {
+      // Announced on every report of the charge, dated at its capture (EventBus's policy), as a title payment is.
+      await this.events.publish(
+        'payment.captured',
+        {
+          paymentId: payment.id,
+          userId: sub.userId,
+          kind: GrantKind.Subscription,
+          movieId: null,
+          planId: sub.planId,
+          amountPaise: payment.amount,
+        },
+        { occurredAt: capturedAt },
+      );
     }
     // Claimed once per payment: asking again after a crash finishes a receipt that was never sent.
     await this.receipts.sendFor(payment.id);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { MemoCache } from '@app/server-core';
 import type { MediaStore, StoredObject } from '../media/media-store';
 import { MEDIA_STORE } from '../media/media-store';
-import { LookUpCache } from './look-up-cache';
 
 /**
  * Sizes and validators of objects in object storage, for the byte path: without it every range or segment costs
@@ -11,7 +11,7 @@ import { LookUpCache } from './look-up-cache';
  */
 @Injectable()
 export class ObjectHeadCache {
-  private readonly cache = new LookUpCache<StoredObject | null>({
+  private readonly heads = new MemoCache<StoredObject | null>({
     ttlMs: 60_000,
     maxEntries: 20_000,
     keep: (head) => head !== null,
@@ -19,7 +19,7 @@ export class ObjectHeadCache {
 
   constructor(@Inject(MEDIA_STORE) private readonly store: MediaStore) {}
 
-  get(key: string, now = Date.now()): Promise<StoredObject | null> {
-    return this.cache.get(key, () => this.store.head(key), now);
+  get(key: string): Promise<StoredObject | null> {
+    return this.heads.get(key, () => this.store.head(key));
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { MemoCache } from '@app/server-core';
 import { AssetsRepository } from '../media/assets.repository';
 import type { PlayableAsset } from '../media/media-layout';
-import { LookUpCache } from './look-up-cache';
 
 /**
  * Where each title's files are, for the byte path. Long enough to spare the database one look-up per segment,
@@ -10,15 +10,15 @@ import { LookUpCache } from './look-up-cache';
  */
 @Injectable()
 export class PlayableAssetCache {
-  private readonly cache = new LookUpCache<PlayableAsset | null>({
+  private readonly assets = new MemoCache<PlayableAsset | null>({
     ttlMs: 10_000,
     maxEntries: 5_000,
     keep: (asset) => asset !== null,
   });
 
-  constructor(private readonly assets: AssetsRepository) {}
+  constructor(private readonly repository: AssetsRepository) {}
 
-  get(movieId: string, now = Date.now()): Promise<PlayableAsset | null> {
-    return this.cache.get(movieId, () => this.assets.findPlayable(movieId), now);
+  get(movieId: string): Promise<PlayableAsset | null> {
+    return this.assets.get(movieId, () => this.repository.findPlayable(movieId));
   }
 }

@@ -3,7 +3,7 @@ import type { EventPayload, EventType } from '@app/contracts';
 import type { EventHandler, EventHandlerContext } from '@app/server-core';
 import { buildEnvelope } from '@app/server-core';
 import { CLOCK_SKEW_MARGIN_MS, endsLease, LeaseEndsService } from './lease-ends.service';
-import { leaseEventHandlers } from './lease-events.module';
+import { leaseEventHandlers } from './lease-events.consumer';
 import type { LeaseRecord, LeasesRepository } from './leases.repository';
 
 const USER = '65f000000000000000000001';

@@ -30,7 +30,7 @@ export const endsLease = (scope: LeaseScope, occurredAt: Date, lease: LeaseRecor
 
 /**
  * Ends leases when the account's access ends elsewhere: sign-outs, password changes, bans, deletion, refunds
- * (lease-events.module.ts). An ended lease is remembered as stopped, so its player's next heartbeat answers
+ * (lease-events.consumer.ts). An ended lease is remembered as stopped, so its player's next heartbeat answers
  * `leaseActive: false`, and delivery refuses its links within LEASE_CHECK_CACHE_MS.
  */
 @Injectable()

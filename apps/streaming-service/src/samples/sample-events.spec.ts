@@ -2,7 +2,7 @@ import type { EventPayload } from '@app/contracts';
 import type { EventHandlerContext } from '@app/server-core';
 import { buildEnvelope } from '@app/server-core';
 import type { SampleAssignmentService } from './sample-assignment.service';
-import { sampleEventHandlers } from './samples.module';
+import { sampleEventHandlers } from './sample-events.consumer';
 
 const EPISODE = '65f0000000000000000000ee';
 const context: EventHandlerContext = { group: 'g', consumer: 'c', messageId: '1-0', deliveries: 1 };

@@ -2,7 +2,7 @@ import { Types } from 'mongoose';
 import type { TitleSnapshot } from '@app/contracts';
 import { AuditAction, AuditTargetType, ErrorCode } from '@app/contracts';
 import type { DeletedUsers, EventBus } from '@app/server-core';
-import { AuditTrail, RequestContext } from '@app/server-core';
+import { AppError, AuditTrail, RequestContext } from '@app/server-core';
 import type { FavoritesRepository, StoredFavorite } from './favorites.repository';
 import { FAVORITES_LIST_LIMIT, FavoritesService } from './favorites.service';
 
@@ -27,7 +27,9 @@ const setup = () => {
     remove: jest.fn(async (): Promise<StoredFavorite | null> => stored(now)),
     listOf: jest.fn(async (): Promise<StoredFavorite[]> => []),
   };
-  const events = { publish: jest.fn(async (_type: string, _payload: unknown) => 'event-id') };
+  const events = {
+    publish: jest.fn(async (_type: string, _payload: unknown, _options?: unknown) => 'event-id'),
+  };
   const deletedUsers = { isDeleted: jest.fn(async () => false) };
   const service = new FavoritesService(
     repository as unknown as FavoritesRepository,
@@ -41,25 +43,40 @@ const setup = () => {
 const favorite = (addedAt: Date) => ({ id: movieId, movieId, ...snapshot, addedAt: addedAt.toISOString() });
 
 describe('FavoritesService', () => {
-  it('adds a favorite and announces favorite.added once', async () => {
+  it('adds a favorite and announces favorite.added, dated when it was added', async () => {
     const { service, repository, events } = setup();
     await expect(service.add(userId, movieId, snapshot, 'movie', now)).resolves.toEqual(favorite(now));
     expect(repository.insert).toHaveBeenCalledWith(userId, movieId, snapshot, 'movie', now);
-    expect(events.publish).toHaveBeenCalledTimes(1);
-    expect(events.publish).toHaveBeenCalledWith('favorite.added', {
-      userId,
-      movieId,
-      addedAt: now.toISOString(),
-    });
+    expect(events.publish.mock.calls).toEqual([
+      ['favorite.added', { userId, movieId, addedAt: now.toISOString() }, { occurredAt: now }],
+    ]);
   });
 
-  it('answers the existing favorite on a second add, with no second event', async () => {
+  it('answers the existing favorite on a second add, and announces it again as it was added', async () => {
     const { service, repository, events } = setup();
     const earlier = new Date('2025-05-01T08:00:00.000Z');
     repository.insert.mockResolvedValueOnce(null);
     repository.findOne.mockResolvedValueOnce(stored(earlier));
     await expect(service.add(userId, movieId, snapshot, 'movie', now)).resolves.toEqual(favorite(earlier));
-    expect(events.publish).not.toHaveBeenCalled();
+    expect(events.publish.mock.calls).toEqual([
+      ['favorite.added', { userId, movieId, addedAt: earlier.toISOString() }, { occurredAt: earlier }],
+    ]);
+  });
+
+  it('fails an add whose event could not be published, and its retry publishes it (EventBus policy)', async () => {
+    const { service, repository, events } = setup();
+    const unavailable = new AppError(ErrorCode.ServiceUnavailable, 'Redis unavailable');
+    events.publish.mockRejectedValueOnce(unavailable);
+    await expect(service.add(userId, movieId, snapshot, 'movie', now)).rejects.toBe(unavailable);
+    // The write stayed made: the retry finds it stored.
+    repository.insert.mockResolvedValueOnce(null);
+    repository.findOne.mockResolvedValueOnce(stored(now));
+    await expect(service.add(userId, movieId, snapshot, 'movie', now)).resolves.toEqual(favorite(now));
+    expect(events.publish).toHaveBeenLastCalledWith(
+      'favorite.added',
+      { userId, movieId, addedAt: now.toISOString() },
+      { occurredAt: now },
+    );
   });
 
   it('announces favorite.removed only when something was removed', async () => {

@@ -10,8 +10,8 @@ import { FavoritesRepository } from './favorites.repository';
 export const FAVORITES_LIST_LIMIT = 500;
 
 /**
- * Favorites (= My List, DECISIONS 29): idempotent add and remove, each announced once, and audited when an admin
- * made it (issue 22, finding 6).
+ * Favorites (= My List, DECISIONS 29): idempotent add and remove, announced, and audited when an admin made them
+ * (issue 22, finding 6).
  */
 @Injectable()
 export class FavoritesService {
@@ -34,9 +34,11 @@ export class FavoritesService {
   }
 
   /**
-   * A second add answers the favorite already there and announces nothing. An add for a deleted account (a request
-   * its gateway admitted from a cached session) is undone and refused: checked after the write, so a deletion
-   * handled meanwhile either erases it or is seen here (its tombstone is set before its erasure runs).
+   * A second add answers the favorite already there and announces it again, dated when it was added: the first
+   * add's publish may have failed after its write (EventBus's policy), and the recommender orders favorites by event
+   * time, so a repeat is no news. An add for a deleted account (a request its gateway admitted from a cached
+   * session) is undone and refused: checked after the write, so a deletion handled meanwhile either erases it or is
+   * seen here (its tombstone is set before its erasure runs).
    */
   async add(
     userId: string,
@@ -57,17 +59,16 @@ export class FavoritesService {
         before: `${snapshot.title} not in favorites`,
         after: `${snapshot.title} in favorites`,
       });
-      await this.events.publish('favorite.added', {
-        userId,
-        movieId,
-        addedAt: inserted.addedAt.toISOString(),
-      });
-      return toFavorite(inserted);
     }
-    const existing = await this.favorites.findOne(userId, movieId);
+    const favorite = inserted ?? (await this.favorites.findOne(userId, movieId));
     // Refused as a duplicate, then removed before we read it: a concurrent remove won; the client may retry.
-    if (!existing) throw new AppError(ErrorCode.Conflict, ViewerDataMessages.addFavoriteFailed);
-    return toFavorite(existing);
+    if (!favorite) throw new AppError(ErrorCode.Conflict, ViewerDataMessages.addFavoriteFailed);
+    await this.events.publish(
+      'favorite.added',
+      { userId, movieId, addedAt: favorite.addedAt.toISOString() },
+      { occurredAt: favorite.addedAt },
+    );
+    return toFavorite(favorite);
   }
 
   /** `removed: false` when it was not a favorite; only a real removal is announced. */

@@ -3,6 +3,7 @@ import type { AdminActionPending, LoginResponse, MessageResponse, UserUpdated } 
 import {
   adminSignIn,
   call,
+  DEMO_DEPUTY,
   login,
   newClientIp,
   newUser,
@@ -41,14 +42,14 @@ describe('accounts API: flows', () => {
 
     expectError(
       await call('POST', '/api/auth/login', { body: { email, password: account.password } }),
-      400,
+      403,
       AuthMessages.captchaFailed,
     );
     expectError(
       await call('POST', '/api/auth/login', {
         body: { email, password: account.password, recaptchaToken: 'bm90LWEtc29sdXRpb24=' },
       }),
-      400,
+      403,
       AuthMessages.captchaFailed,
     );
     expectError(await login({ email, password: 'Pw-wrong-12345' }), 401, AuthMessages.invalidCredentials);
@@ -75,7 +76,7 @@ describe('accounts API: flows', () => {
     });
     expectError(
       await call('POST', '/api/auth/login', { body: { email, password: account.password, recaptchaToken } }),
-      400,
+      403,
       AuthMessages.captchaFailed,
     );
 
@@ -211,17 +212,25 @@ describe('accounts API: flows', () => {
     expectStatus(await call('POST', '/api/signup', { body: body(22), clientIp: newClientIp() }), 201);
   });
 
-  it("admin promotes a user: the user's next request is an admin's; demoted, refused again", async () => {
+  it("admin promotes a user: once a second admin confirms, the user's next request is an admin's; demoted, refused again", async () => {
     const user = await newUser('flow-promote');
     expectError(await call('GET', '/api/users', { token: user.token }), 403);
-    const promoted = await call<UserUpdated>('PUT', `/api/users/${user.id}/role`, {
+    // Promoting takes a second admin too (DECISIONS 34, issue 22): the request waits; its author cannot confirm it.
+    const asked = await call<AdminActionPending>('PUT', `/api/users/${user.id}/role`, {
       token: adminToken,
       body: { role: 'admin' },
     });
-    expect(promoted).toMatchObject({
-      status: 200,
-      body: { success: true, data: { id: user.id, role: 'admin' } },
-    });
+    expect(asked).toMatchObject({ status: 202, body: { action: { kind: 'promote', status: 'pending' } } });
+    expect((await me(user.token)).body.role).toBe('user');
+    expectError(
+      await call('POST', `/api/admin/admin-actions/${asked.body.action.id}/confirm`, { token: adminToken }),
+      403,
+    );
+    const deputyToken = (await signIn(DEMO_DEPUTY, '/api/auth/admin/login')).token;
+    expectStatus(
+      await call('POST', `/api/admin/admin-actions/${asked.body.action.id}/confirm`, { token: deputyToken }),
+      200,
+    );
     expect((await me(user.token)).body.role).toBe('admin');
     expectStatus(await call('GET', '/api/users', { token: user.token }), 200);
     expectStatus(await login(user, { path: '/api/auth/admin/login' }), 200);

@@ -121,7 +121,7 @@ const HOSTILE: HostileEndpoint[] = [
     endpoint: `POST ${loginPath}`,
     method: 'POST',
     path: () => loginPath,
-    // recaptchaToken may be left out: the service then refuses the captcha (400).
+    // recaptchaToken may be left out: the service then refuses the captcha (403).
     cases: hostileCases(
       { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, recaptchaToken: 'not-a-solution' },
       { optional: ['recaptchaToken'], emailFields: ['email'] },

@@ -1,42 +1,30 @@
-import { randomBytes } from 'node:crypto';
 import type {
   Checkout,
-  CheckoutConfig,
   Entitlement,
   MovieSections,
-  OwnedTitle,
   SubscriptionView,
   VerifyPaymentResult,
 } from '@app/contracts';
 import { PaymentMessages } from '@app/contracts';
 import { expectError, expectStatus } from '../support/accounts';
 import { call, newUser, type SignedIn } from '../support/api';
+import {
+  newIdempotencyKey as newKey,
+  orderTitle as order,
+  razorpayControl,
+  razorpayOrigin,
+  titlesOf,
+} from '../support/payments';
 
 // The money side against the whole system started as `npm start` starts it, with the local Razorpay server standing
 // in for Razorpay (its /_control endpoints do what a payer does in Checkout).
 
-const newKey = () => randomBytes(9).toString('hex');
-
-let razorpayOrigin: string;
 let premium: { id: string; title: string };
 let free: { id: string };
 
 /** What Checkout's Pay / Fail buttons do, for a test without a browser. */
-const razorpay = async <T>(action: 'pay' | 'fail', target: Record<string, string>): Promise<T> => {
-  const res = await fetch(`${razorpayOrigin}/_control/${action}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(target),
-  });
-  if (!res.ok) throw new Error(`razorpay ${action} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-};
-
-const order = (user: SignedIn, movieId: string, kind: 'purchase' | 'rental', idempotencyKey = newKey()) =>
-  call<Checkout>('POST', '/api/payments/create-order', {
-    token: user.token,
-    body: { movieId, kind, idempotencyKey },
-  });
+const razorpay = <T>(action: 'pay' | 'fail', target: Record<string, string>): Promise<T> =>
+  razorpayControl<T>(action, target);
 
 const entitlementOf = async (user: SignedIn | null, movieId: string) => {
   const answer = await call<Entitlement>(
@@ -48,19 +36,9 @@ const entitlementOf = async (user: SignedIn | null, movieId: string) => {
   return answer.body;
 };
 
-const titlesOf = async (user: SignedIn) => {
-  const answer = await call<{ data: OwnedTitle[] }>('GET', `/api/users/${user.id}/titles`, {
-    token: user.token,
-  });
-  expectStatus(answer, 200);
-  return answer.body.data;
-};
-
 beforeAll(async () => {
-  const config = await call<CheckoutConfig>('GET', '/api/payments/config');
-  expectStatus(config, 200);
-  expect(config.body.testMode).toBe(true);
-  razorpayOrigin = new URL(config.body.checkoutUrl).origin;
+  // Throws unless the system is in Razorpay test mode.
+  await razorpayOrigin();
   const sections = await call<MovieSections>('GET', '/api/movies/sections');
   premium = sections.body.premium[0];
   free = sections.body.free[0];

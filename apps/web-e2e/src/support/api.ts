@@ -95,6 +95,8 @@ export type SignedIn = Account & { id: string; token: string; user: User };
 
 export const DEMO_ADMIN: Credentials = { email: 'admin@streamly.in', password: 'Admin@12345' };
 export const DEMO_VIEWER: Credentials = { email: 'viewer@streamly.in', password: 'Viewer@12345' };
+/** The seeded second admin: promoting, demoting, banning or removing an admin waits for one (DECISIONS 34). */
+export const DEMO_DEPUTY: Credentials = { email: 'deputy@streamly.in', password: 'Deputy@12345' };
 
 /** POST /api/signup as a new visitor (its own client address); throws unless 201. Usernames carry no digits (the OTP mail greets by name). */
 export const signUp = async (label: string, overrides: Partial<Account> = {}): Promise<Account> => {

@@ -1,19 +1,22 @@
-import type { Movie, Page as MoviePage } from '@app/contracts';
+import type { Movie, MovieAccess, Page as MoviePage } from '@app/contracts';
 import { call } from './api';
 
 /**
  * Right after a fresh start the seeded titles are still being mapped to the sample films (movie.published →
- * streaming-service → media.ready → catalogue, a few thousand events): waits until `count` free titles can play.
+ * streaming-service → media.ready → catalogue, a few thousand events): waits until `count` titles of `access`
+ * can play.
  */
-export const playableFreeTitles = async (count = 2): Promise<Movie[]> => {
+export const playableTitles = async (access: MovieAccess, count: number): Promise<Movie[]> => {
   const deadline = Date.now() + 150_000;
   for (;;) {
-    const list = await call<MoviePage<Movie>>('GET', '/api/movies?access=free&page=1&pageSize=50');
+    const list = await call<MoviePage<Movie>>('GET', `/api/movies?access=${access}&page=1&pageSize=50`);
     const ready = list.body.data.filter((movie) => movie.mediaReady);
     if (ready.length >= count || Date.now() > deadline) return ready;
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
 };
+
+export const playableFreeTitles = (count = 2): Promise<Movie[]> => playableTitles('free', count);
 
 /** Polls `probe` until it answers something `done` accepts (events reach their consumers asynchronously). */
 export const eventually = async <T>(

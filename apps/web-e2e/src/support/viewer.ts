@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { LoginResponse, Movie } from '@app/contracts';
+import { newUser, type SignedIn } from './api';
 
 /** Signs a browser context in by putting the session where the app keeps it (SPEC 3 keys) before it loads. */
 export const signInAs = async (context: BrowserContext, session: Pick<LoginResponse, 'user' | 'token'>) =>
@@ -10,6 +11,13 @@ export const signInAs = async (context: BrowserContext, session: Pick<LoginRespo
     },
     { user: JSON.stringify(session.user), token: session.token },
   );
+
+/** A new viewer (email verified), signed in in the browser context. */
+export const asNewViewer = async (context: BrowserContext, label: string): Promise<SignedIn> => {
+  const viewer = await newUser(label);
+  await signInAs(context, viewer);
+  return viewer;
+};
 
 /** Plays the title in the player, seeks to `share` of it, lets it play a moment, and leaves (the exit report). */
 export const watchPart = async (page: Page, movie: Pick<Movie, 'id'>, share: number) => {

@@ -14,9 +14,23 @@ export type EventBusOptions = {
   maxLen?: number;
 };
 
+export type PublishOptions = {
+  /** When the fact happened; defaults to now. A stored fact announced again keeps its own time. */
+  occurredAt?: Date;
+};
+
 export const EVENT_BUS_OPTIONS = Symbol('EVENT_BUS_OPTIONS');
 
-/** Publishes domain events to the Redis stream that every service's consumer group reads. */
+/**
+ * Publishes domain events to the Redis stream that every service's consumer group reads.
+ *
+ * The one publish policy, for every service: an event announces a fact already stored, so it is published after
+ * the write, and a publish that fails fails the request (503 while Redis is away), never logged and swallowed. The
+ * write stays made, so the caller's retry finds its record already stored: it publishes the event again, dated when
+ * the fact happened (`occurredAt`), and consumers (idempotent, ordered by event time) take the repeat as the same
+ * news. Announcing "only the first time" would lose the event for good whenever that first publish failed.
+ * (AuditTrail's entries are the one exception: an admin action that happened is not failed for its log line.)
+ */
 @Injectable()
 export class EventBus {
   private readonly logger = new Logger(EventBus.name);
@@ -35,10 +49,14 @@ export class EventBus {
    * Validates the payload against its contract, appends the envelope and returns the event id (`envelope.id`).
    * While Redis is away the append waits for it (a restart), up to the client's bound (REDIS_OUTAGE_WAIT_MS); past
    * that it fails with SERVICE_UNAVAILABLE, so a request whose event is not on the stream never answers success.
-   * A write already made before the publish stays made: the caller's retry must publish again (see the callers).
+   * `occurredAt` (default now): when the fact happened, for a fact announced again.
    */
-  async publish<T extends EventType>(type: T, payload: EventPayload<T>): Promise<string> {
-    const envelope = buildEnvelope(type, payload);
+  async publish<T extends EventType>(
+    type: T,
+    payload: EventPayload<T>,
+    { occurredAt }: PublishOptions = {},
+  ): Promise<string> {
+    const envelope = buildEnvelope(type, payload, occurredAt);
     try {
       await this.redis.xadd(
         this.stream,

@@ -1,12 +1,13 @@
 import {
+  Abstract,
   BeforeApplicationShutdown,
   DynamicModule,
   Inject,
   Injectable,
-  InjectionToken,
   Module,
   ModuleMetadata,
   OnApplicationBootstrap,
+  Type,
 } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { REDIS_CLIENT } from '../database/redis';
@@ -18,12 +19,15 @@ import { IdempotencyStore } from './idempotency-store';
 
 export const EVENT_CONSUMER = Symbol('EVENT_CONSUMER');
 
-export type EventsConsumerModuleOptions = Omit<EventConsumerOptions, 'handlers'> & {
+/** The class tokens `inject` names, one per parameter of `handlers`: each instance arrives as its own type. */
+export type ConsumerDeps<Deps extends unknown[]> = { [K in keyof Deps]: Type<Deps[K]> | Abstract<Deps[K]> };
+
+export type EventsConsumerModuleOptions<Deps extends unknown[]> = Omit<EventConsumerOptions, 'handlers'> & {
   /** Modules exporting what `inject` names. */
   imports?: ModuleMetadata['imports'];
-  /** Providers handed to `handlers`, in this order; IdempotencyStore is always available. */
-  inject?: InjectionToken[];
-  handlers: (...deps: never[]) => EventHandlers;
+  /** Providers handed to `handlers`, in its parameters' order; IdempotencyStore is always available. */
+  inject?: ConsumerDeps<Deps>;
+  handlers: (...deps: NoInfer<Deps>) => EventHandlers;
 };
 
 @Injectable()
@@ -54,12 +58,12 @@ export class EventsModule {
   }
 
   /** Starts one consumer of `group` when the app has bootstrapped and stops it on shutdown. */
-  static forConsumer({
+  static forConsumer<Deps extends unknown[] = []>({
     imports = [],
-    inject = [],
+    inject,
     handlers,
     ...options
-  }: EventsConsumerModuleOptions): DynamicModule {
+  }: EventsConsumerModuleOptions<Deps>): DynamicModule {
     return {
       module: EventsModule,
       imports,
@@ -67,8 +71,8 @@ export class EventsModule {
         IdempotencyStore,
         {
           provide: EVENT_CONSUMER,
-          inject: [REDIS_CLIENT, ...inject],
-          useFactory: (redis: Redis, ...deps: never[]) =>
+          inject: [REDIS_CLIENT, ...(inject ?? [])],
+          useFactory: (redis: Redis, ...deps: Deps) =>
             new EventConsumer(redis, { ...options, handlers: handlers(...deps) }),
         },
         EventConsumerLifecycle,

@@ -29,7 +29,7 @@ class MediaDataModule {}
       group: CONSUMER_GROUP,
       imports: [MediaDataModule],
       inject: [MediaService],
-      handlers: mediaEventHandlers as (...deps: never[]) => EventHandlers,
+      handlers: mediaEventHandlers,
     }),
   ],
 })

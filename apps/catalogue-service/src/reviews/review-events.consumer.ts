@@ -26,7 +26,7 @@ export const reviewEventHandlers = (reviews: ReviewsService): EventHandlers => (
       group: REVIEWS_CONSUMER_GROUP,
       imports: [ReviewsModule],
       inject: [ReviewsService],
-      handlers: reviewEventHandlers as (...deps: never[]) => EventHandlers,
+      handlers: reviewEventHandlers,
     }),
   ],
 })

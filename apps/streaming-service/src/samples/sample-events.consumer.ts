@@ -23,19 +23,19 @@ export const sampleEventHandlers = (samples: SampleAssignmentService): EventHand
 });
 
 @Module({})
-export class SamplesModule {
+export class SampleEventsModule {
   /** With SAMPLE_MEDIA=off (production) nothing is registered: titles get media by upload only. */
   static register(env: Pick<Env, 'SAMPLE_MEDIA'>): DynamicModule {
-    if (env.SAMPLE_MEDIA === 'off') return { module: SamplesModule };
+    if (env.SAMPLE_MEDIA === 'off') return { module: SampleEventsModule };
     return {
-      module: SamplesModule,
+      module: SampleEventsModule,
       imports: [
         SampleAssignmentModule,
         EventsModule.forConsumer({
           group: SAMPLES_CONSUMER_GROUP,
           imports: [SampleAssignmentModule],
           inject: [SampleAssignmentService],
-          handlers: sampleEventHandlers as (...deps: never[]) => EventHandlers,
+          handlers: sampleEventHandlers,
         }),
       ],
       exports: [SampleAssignmentModule],

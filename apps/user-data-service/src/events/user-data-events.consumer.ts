@@ -45,7 +45,7 @@ export const userDataEventHandlers = (
       group: CONSUMER_GROUP,
       imports: [HistoryModule, TitlesModule, EpisodesModule, DataRightsModule],
       inject: [HistoryService, TitlesService, EpisodesService, DataRightsService],
-      handlers: userDataEventHandlers as (...deps: never[]) => EventHandlers,
+      handlers: userDataEventHandlers,
       // The hottest write: reports of different viewers or titles touch different records, so they need not wait
       // for one another; one viewer's reports on one title stay in order (each adds its watch time only when it
       // is the newest). Title and user events still run one at a time, in stream order.

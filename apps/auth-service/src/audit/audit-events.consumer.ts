@@ -21,7 +21,7 @@ export const auditEventHandlers = (audit: AuditLogService): EventHandlers => ({
       group: CONSUMER_GROUP,
       imports: [AuditModule],
       inject: [AuditLogService],
-      handlers: auditEventHandlers as (...deps: never[]) => EventHandlers,
+      handlers: auditEventHandlers,
     }),
   ],
 })

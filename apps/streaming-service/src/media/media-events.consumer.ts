@@ -22,7 +22,7 @@ export const mediaEventHandlers = (media: MediaService): EventHandlers => ({
       group: MEDIA_CONSUMER_GROUP,
       imports: [MediaModule],
       inject: [MediaService],
-      handlers: mediaEventHandlers as (...deps: never[]) => EventHandlers,
+      handlers: mediaEventHandlers,
     }),
   ],
 })

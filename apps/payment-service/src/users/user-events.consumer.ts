@@ -33,7 +33,7 @@ export const userEventHandlers = (
       group: CONSUMER_GROUP,
       imports: [UserDataModule],
       inject: [IdempotencyStore, UserDataService],
-      handlers: userEventHandlers as (...deps: never[]) => EventHandlers,
+      handlers: userEventHandlers,
     }),
   ],
 })

@@ -58,7 +58,7 @@ export const recommendationEventHandlers = (
       group: CONSUMER_GROUP,
       imports: [ItemsModule, InteractionsModule],
       inject: [ItemsService, InteractionsService],
-      handlers: recommendationEventHandlers as (...deps: never[]) => EventHandlers,
+      handlers: recommendationEventHandlers,
       // The hottest events: reports of different viewers or items touch different records, so they run side by
       // side; one viewer's reports on one item (every episode of a series is the series) stay in order. Every
       // other event runs alone, in stream order.

@@ -47,7 +47,7 @@ export const leaseEventHandlers = (ends: LeaseEndsService): EventHandlers => ({
       group: LEASES_CONSUMER_GROUP,
       imports: [PlaybackModule],
       inject: [LeaseEndsService],
-      handlers: leaseEventHandlers as (...deps: never[]) => EventHandlers,
+      handlers: leaseEventHandlers,
     }),
   ],
 })
