@@ -2,9 +2,8 @@ import type { Redis } from 'ioredis';
 import { AuditAction, AuditTargetType, MovieRpc, MovieStatus, SeriesRpc } from '@app/contracts';
 import { REDIS_CLIENT, RequestContext } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { eventsOnStream, startServiceUnderTest, suiteInfra, uniqueSuffix } from '@app/server-testing';
-import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
+import { eventsOnStream, uniqueSuffix } from '@app/server-testing';
+import { startCatalogue } from './catalogue-context';
 
 const admin = { id: 'a'.repeat(24), username: 'Catalogue Admin' };
 const movieForm = (title: string) => ({
@@ -24,13 +23,7 @@ describe('catalogue-service: admin changes viewers can feel are audited', () => 
   let redis: Redis;
 
   beforeAll(async () => {
-    const infra = suiteInfra('catalogue-admin-audit');
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-    });
-    service = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
+    service = await startCatalogue('catalogue-admin-audit');
     redis = service.app.get<Redis>(REDIS_CLIENT);
   });
 

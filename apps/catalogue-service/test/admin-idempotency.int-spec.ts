@@ -3,11 +3,9 @@ import type { EventEnvelope } from '@app/contracts';
 import { EVENT_STREAM, MovieRpc, MovieStatus, SeriesRpc } from '@app/contracts';
 import { REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra, uniqueSuffix } from '@app/server-testing';
-import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
+import { uniqueSuffix } from '@app/server-testing';
 import { normalizeTitle } from '../src/movies/title';
-import { catalogueContext, type CatalogueContext } from './catalogue-context';
+import { catalogueContext, startCatalogue, type CatalogueContext } from './catalogue-context';
 
 /**
  * Issue 22, finding 8: an admin's Add or Edit sent twice (a double click, a retry) makes one title and announces
@@ -19,13 +17,7 @@ describe('admin Add and Edit sent twice (real MongoDB and Redis)', () => {
   let ctx: CatalogueContext;
 
   beforeAll(async () => {
-    const infra = suiteInfra('catalogue-admin-idempotency');
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-    });
-    service = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
+    service = await startCatalogue('catalogue-admin-idempotency');
     redis = service.app.get<Redis>(REDIS_CLIENT);
     ctx = catalogueContext(service);
   });

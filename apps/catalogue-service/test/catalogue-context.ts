@@ -4,7 +4,9 @@ import {
   DEFAULT_RENTAL_PRICE_INR,
   MovieStatus,
 } from '@app/contracts';
-import { uniqueSuffix, type ServiceUnderTest } from '@app/server-testing';
+import { startServiceUnderTest, suiteInfra, uniqueSuffix, type ServiceUnderTest } from '@app/server-testing';
+import { AppModule } from '../src/app.module';
+import { envSchema } from '../src/env';
 import { MovieListCache } from '../src/movies/movie-list.cache';
 import type { MovieRecord } from '../src/movies/movie.schema';
 import { MoviesRepository, type StoredMovie } from '../src/movies/movies.repository';
@@ -15,6 +17,17 @@ import type { EpisodeRecord } from '../src/series/episode.schema';
 import { EpisodesRepository, type StoredEpisode } from '../src/series/episodes.repository';
 import type { SeriesRecord } from '../src/series/series.schema';
 import { SeriesRepository, type StoredSeries } from '../src/series/series.repository';
+
+/** catalogue-service on the shared test MongoDB and Redis, in a database of the suite's own. */
+export const startCatalogue = (suite: string): Promise<ServiceUnderTest> => {
+  const infra = suiteInfra(suite);
+  const env = envSchema.parse({
+    MONGODB_URI: infra.mongoUri,
+    MONGODB_DB: infra.mongoDb,
+    REDIS_URL: infra.redisUrl,
+  });
+  return startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
+};
 
 export type TestMovie = StoredMovie & { id: string };
 export type TestReview = StoredReview & { id: string };

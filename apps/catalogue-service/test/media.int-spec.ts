@@ -3,15 +3,13 @@ import type { EventEnvelope, EventPayload, Movie, MovieDetail, Page } from '@app
 import { accessForRating, EVENT_STREAM, MoviePatterns, MovieRpc } from '@app/contracts';
 import { EventBus, REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
-import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
+import { waitUntil } from '@app/server-testing';
 import { CONSUMER_GROUP } from '../src/media/media-events.consumer';
 import { MoviesRepository } from '../src/movies/movies.repository';
 import { cleanDataset } from '../src/seed/movie-dataset';
 import { announceInserted, seedCatalogue } from '../src/seed/seed-catalogue';
 import type { CatalogueContext } from './catalogue-context';
-import { catalogueContext } from './catalogue-context';
+import { catalogueContext, startCatalogue } from './catalogue-context';
 
 describe('media.ready and demo titles in catalogue-service', () => {
   let service: ServiceUnderTest;
@@ -20,13 +18,7 @@ describe('media.ready and demo titles in catalogue-service', () => {
   let bus: EventBus;
 
   beforeAll(async () => {
-    const infra = suiteInfra('catalogue-media');
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-    });
-    service = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
+    service = await startCatalogue('catalogue-media');
     ctx = catalogueContext(service);
     redis = service.app.get<Redis>(REDIS_CLIENT);
     bus = service.app.get(EventBus);

@@ -6,6 +6,7 @@ import type { ServiceUnderTest } from '@app/server-testing';
 import { findFreePort, startServiceUnderTest, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
+import { startCatalogue } from './catalogue-context';
 import { MovieListCache } from '../src/movies/movie-list.cache';
 import { MoviesRepository } from '../src/movies/movies.repository';
 import type { DatasetRow } from '../src/seed/movie-dataset';
@@ -33,13 +34,7 @@ describe('catalogue-service against real MongoDB and Redis', () => {
   let repository: MoviesRepository;
 
   beforeAll(async () => {
-    const infra = suiteInfra('catalogue');
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-    });
-    service = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
+    service = await startCatalogue('catalogue');
     repository = service.app.get(MoviesRepository);
     await seedCatalogue(repository, cleanDataset(rows));
     // A draft must never reach visitors.

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
+import type { OpenPlaybackRpc } from '@app/contracts';
 import { Renditions } from '@app/contracts';
 import { AssetsRepository } from '../src/media/assets.repository';
 
@@ -17,3 +19,18 @@ export const registerPlayable = (app: INestApplication, { movieId, dir, duration
       'delivery fixture',
       new Date(),
     );
+
+/** A 24-hex id, as MongoDB's. */
+export const objectId = () => randomBytes(12).toString('hex');
+
+/** What the gateway asks to open a playback of `movieId` with: a new viewer on one screen at 720p, unless overridden. */
+export const openRequest = (movieId: string, overrides: Partial<OpenPlaybackRpc> = {}): OpenPlaybackRpc => ({
+  userId: objectId(),
+  sessionId: `session-${randomBytes(4).toString('hex')}`,
+  movieId,
+  title: 'Fixture Film',
+  quality: '720p',
+  screens: 1,
+  deviceLabel: 'Chrome on Linux',
+  ...overrides,
+});

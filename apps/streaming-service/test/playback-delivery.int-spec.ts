@@ -12,10 +12,8 @@ import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { MediaLayout } from '../src/media/media-layout';
 import { StreamTokenSigner } from '../src/playback/stream-token.signer';
-import { registerPlayable } from './asset-fixture';
+import { objectId, openRequest, registerPlayable } from './asset-fixture';
 import { SEGMENTS, writeFixtureAsset } from './media-fixture';
-
-const objectId = () => randomBytes(12).toString('hex');
 
 describe('streaming-service playback and delivery', () => {
   let service: ServiceUnderTest;
@@ -49,16 +47,7 @@ describe('streaming-service playback and delivery', () => {
     if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
   });
 
-  const viewer = (overrides: Partial<OpenPlaybackRpc> = {}): OpenPlaybackRpc => ({
-    userId: objectId(),
-    sessionId: `session-${randomBytes(4).toString('hex')}`,
-    movieId,
-    title: 'Fixture Film',
-    quality: '720p',
-    screens: 1,
-    deviceLabel: 'Chrome on Linux',
-    ...overrides,
-  });
+  const viewer = (overrides: Partial<OpenPlaybackRpc> = {}) => openRequest(movieId, overrides);
   const open = (request: OpenPlaybackRpc) => service.call(StreamingRpc.open, request);
   const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
     fetch(`${service.httpUrl}${url}`, { method, headers });

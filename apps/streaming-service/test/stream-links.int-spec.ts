@@ -13,7 +13,7 @@ import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { MediaLayout } from '../src/media/media-layout';
 import { LeasesRepository } from '../src/playback/leases.repository';
-import { registerPlayable } from './asset-fixture';
+import { objectId, openRequest, registerPlayable } from './asset-fixture';
 import { writeFixtureAsset } from './media-fixture';
 
 // Issue 22, finding 1 (DECISIONS 35): a stream link lives only with its lease. For each way a lease ends, the old
@@ -22,8 +22,6 @@ import { writeFixtureAsset } from './media-fixture';
 // payment-service publish them (apps/api-gateway/test/stream-links.int-spec.ts drives the same through the gateway
 // with the real auth-service). Finding 3: a deleted account's player gets leaseActive false and records nothing.
 // Finding 5: watch time follows the clock.
-
-const objectId = () => randomBytes(12).toString('hex');
 
 describe('stream links bound to their lease', () => {
   let service: ServiceUnderTest;
@@ -61,16 +59,7 @@ describe('stream links bound to their lease', () => {
     if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
   });
 
-  const viewer = (overrides: Partial<OpenPlaybackRpc> = {}): OpenPlaybackRpc => ({
-    userId: objectId(),
-    sessionId: `session-${randomBytes(4).toString('hex')}`,
-    movieId,
-    title: 'Fixture Film',
-    quality: '720p',
-    screens: 1,
-    deviceLabel: 'Chrome on Linux',
-    ...overrides,
-  });
+  const viewer = (overrides: Partial<OpenPlaybackRpc> = {}) => openRequest(movieId, overrides);
   const open = (request: OpenPlaybackRpc) => service.call(StreamingRpc.open, request);
   const heartbeat = (
     playback: { token: string; leaseId: string },
