@@ -4,8 +4,8 @@ const { compilerOptions } = require('./tsconfig.base.json');
 
 const moduleNameMapper = Object.fromEntries(
   Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
-    `^${alias.replace('/', '\\/')}$`,
-    path.join(__dirname, target),
+    `^${alias.replace('/', '\\/').replace('*', '(.*)')}$`,
+    path.join(__dirname, target.replace('*', '$1')),
   ]),
 );
 

@@ -17,7 +17,7 @@ const commands = {
   'bench-payments': 'tools/bench/payments.bench.ts',
   'bench-stream': 'tools/bench/stream-bytes.bench.ts',
   'bench-player': 'tools/bench/player-start.bench.ts',
-  'bench-viewer': 'tools/bench/viewer-data.bench.ts',
+  'bench-viewer': 'tools/bench/user-data.bench.ts',
   'bench-reco': 'tools/bench/recommendations.bench.ts',
   'bench-reco-latency': 'tools/bench/recommend-latency.bench.ts',
   'bench-session-cache': 'tools/bench/session-cache.bench.ts',

@@ -8,6 +8,8 @@ module.exports = {
   testEnvironment: '<rootDir>/test/jest-environment.cjs',
   setupFiles: ['<rootDir>/test/jest-setup.cjs'],
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+  // A spec's first lazily loaded page compiles cold; on a busy machine that alone can pass jest's 5 s default.
+  testTimeout: 20_000,
   // First match wins: the stubs come before the alias that would otherwise resolve them to real files.
   moduleNameMapper: {
     '\\.css$': '<rootDir>/test/css-module.stub.cjs',

@@ -4,9 +4,9 @@ import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { RecommendationRpc, ServiceDefaults, type RecommendationList } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
-/* eslint-disable no-restricted-imports, @nx/enforce-module-boundaries -- the bench writes what the service's own rules would (apps have no path alias) */
-import { interactionStrength } from '../../apps/recommendation-service/src/model';
-/* eslint-enable no-restricted-imports, @nx/enforce-module-boundaries */
+/* eslint-disable @nx/enforce-module-boundaries -- the bench writes what the service's own rules would (Nx forbids importing an app) */
+import { interactionStrength } from '@app/recommendation-service/model';
+/* eslint-enable @nx/enforce-module-boundaries */
 import { benchApi, seededRandom, sleep, startBenchSystem } from './bench-system';
 
 /**

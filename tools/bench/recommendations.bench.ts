@@ -3,16 +3,16 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { workspaceRoot } from '@app/local-infra';
-/* eslint-disable no-restricted-imports, @nx/enforce-module-boundaries -- the bench runs the service's own model and the seed's own cleaning (apps have no path alias) */
-import type { DatasetRow } from '../../apps/catalogue-service/src/seed/movie-dataset';
-import { cleanDataset } from '../../apps/catalogue-service/src/seed/movie-dataset';
+/* eslint-disable @nx/enforce-module-boundaries -- the bench runs the service's own model and the seed's own cleaning (Nx forbids importing an app) */
+import type { DatasetRow } from '@app/catalogue-service/seed/movie-dataset';
+import { cleanDataset } from '@app/catalogue-service/seed/movie-dataset';
 import type {
   Interaction,
   ItemFeatures,
   ModelOptions,
   ModelSnapshot,
   ProfileEntry,
-} from '../../apps/recommendation-service/src/model';
+} from '@app/recommendation-service/model';
 import {
   buildModel,
   DEFAULT_MODEL_OPTIONS,
@@ -20,8 +20,8 @@ import {
   popular,
   scoreUser,
   withItem,
-} from '../../apps/recommendation-service/src/model';
-/* eslint-enable no-restricted-imports, @nx/enforce-module-boundaries */
+} from '@app/recommendation-service/model';
+/* eslint-enable @nx/enforce-module-boundaries */
 import { percentile, type Random, seededRandom } from './bench-system';
 
 /**

@@ -2,17 +2,17 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-/* eslint-disable no-restricted-imports, @nx/enforce-module-boundaries -- the bench drives the app's adapter itself (apps have no path alias) */
-import { Ffmpeg, fluentCommandOf } from '../../apps/streaming-service/src/ffmpeg/ffmpeg.adapter';
-import { planLadder } from '../../apps/streaming-service/src/ffmpeg/ladder';
-import type { X264Preset } from '../../apps/streaming-service/src/ffmpeg/transcode-args';
+/* eslint-disable @nx/enforce-module-boundaries -- the bench drives the app's adapter itself (Nx forbids importing an app) */
+import { Ffmpeg, fluentCommandOf } from '@app/streaming-service/ffmpeg/ffmpeg.adapter';
+import { planLadder } from '@app/streaming-service/ffmpeg/ladder';
+import type { X264Preset } from '@app/streaming-service/ffmpeg/transcode-args';
 import {
   X264Presets,
   transcodeCommand,
   trickplayFramesDir,
   trickplayTileCommand,
-} from '../../apps/streaming-service/src/ffmpeg/transcode-args';
-/* eslint-enable no-restricted-imports, @nx/enforce-module-boundaries */
+} from '@app/streaming-service/ffmpeg/transcode-args';
+/* eslint-enable @nx/enforce-module-boundaries */
 
 /**
  * The transcode pipeline (Ffmpeg.transcode through fluent-ffmpeg: probe, the main ladder command with progress

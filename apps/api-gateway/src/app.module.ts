@@ -1,11 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ENV, EnvModule, HttpMetricsModule, RequestContextModule } from '@app/server-core';
 import { AccountsController } from './auth/accounts.controller';
 import { AuthClient } from './auth/auth.client';
 import { AuthController } from './auth/auth.controller';
 import { TrustProxySetup } from './auth/client-ip';
-import { GoogleController } from './auth/google/google.controller';
+import { GoogleController } from './auth/google.controller';
 import { GoogleAuthGuard } from './auth/google/google-auth.guard';
 import { GOOGLE_OPTIONS, googleOptionsFrom } from './auth/google/google-options';
 import { GoogleStrategy } from './auth/google/google.strategy';
@@ -14,28 +14,25 @@ import { SessionGuard } from './auth/session.guard';
 import { UsersController } from './auth/users.controller';
 import { AdminMoviesController } from './catalogue/admin-movies.controller';
 import { CatalogueClient } from './catalogue/catalogue.client';
-import { MovieDetailsController } from './catalogue/movie-details.controller';
+import { ImagesController } from './catalogue/images.controller';
 import { MoviesController } from './catalogue/movies.controller';
 import { AdminSeriesController } from './catalogue/admin-series.controller';
-import { SeriesClient } from './catalogue/series.client';
 import { SeriesController } from './catalogue/series.controller';
 import { SERVICE_CLIENTS, ServiceClients } from './clients/service-clients';
 import type { Env } from './env';
 import { HealthController } from './health/health.controller';
 import { GatewayHealthService } from './health/health.service';
-import { ImagesController } from './images/images.controller';
 import { AdminPaymentsController } from './payments/admin-payments.controller';
 import { PaymentClient } from './payments/payment.client';
 import { PaymentsController } from './payments/payments.controller';
 import { SubscriptionController } from './payments/subscription.controller';
-import { TitleFactsCache } from './payments/title-facts.cache';
+import { TitleAccessService } from './payments/title-access.service';
 import { RecommendationClient } from './recommendations/recommendation.client';
 import { RecommendationsController } from './recommendations/recommendations.controller';
 import { AdminMediaController } from './streaming/admin-media.controller';
 import { HeartbeatService } from './streaming/heartbeat.service';
 import { PlaybackController } from './streaming/playback.controller';
 import { PlaybackService } from './streaming/playback.service';
-import { CaptchaClient } from './captcha/captcha.client';
 import { ClientRateLimitGuard } from './rate-limit/client-rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { StreamingClient } from './streaming/streaming.client';
@@ -43,9 +40,11 @@ import { ContactController } from './user-data/contact.controller';
 import { ContactService } from './user-data/contact.service';
 import { DataRightsController } from './user-data/data-rights.controller';
 import { DataRightsService } from './user-data/data-rights.service';
+import { FavoritesService } from './user-data/favorites.service';
 import { UserDataClient } from './user-data/user-data.client';
-import { ViewerDataController } from './user-data/viewer-data.controller';
+import { UserDataController } from './user-data/user-data.controller';
 import { MetricsPort } from './web/metrics-port';
+import { RouteInputInterceptor } from './routes/route-input.interceptor';
 
 @Module({})
 export class AppModule {
@@ -62,7 +61,6 @@ export class AppModule {
         ContactController,
         HealthController,
         MoviesController,
-        MovieDetailsController,
         AdminMoviesController,
         SeriesController,
         AdminSeriesController,
@@ -76,7 +74,7 @@ export class AppModule {
         AdminPaymentsController,
         PlaybackController,
         AdminMediaController,
-        ViewerDataController,
+        UserDataController,
         DataRightsController,
         RecommendationsController,
       ],
@@ -92,18 +90,19 @@ export class AppModule {
         { provide: APP_GUARD, useClass: SessionGuard },
         // After the session guard: a signed-in caller is counted by account.
         { provide: APP_GUARD, useClass: ClientRateLimitGuard },
-        CaptchaClient,
+        // After the guards: input parsed, own account checked and replies checked by each handler's route.
+        { provide: APP_INTERCEPTOR, useClass: RouteInputInterceptor },
         ContactService,
         GatewayHealthService,
         CatalogueClient,
-        SeriesClient,
         UserDataClient,
         PaymentClient,
-        TitleFactsCache,
+        TitleAccessService,
         StreamingClient,
         PlaybackService,
         HeartbeatService,
         DataRightsService,
+        FavoritesService,
         RecommendationClient,
         MetricsPort,
       ],

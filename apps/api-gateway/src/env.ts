@@ -60,9 +60,18 @@ export const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   /** The OpenAPI document at `/api/docs`: on by default, off by default when NODE_ENV=production. */
   API_DOCS: z.enum(['on', 'off']).optional(),
+  /**
+   * Each JSON answer checked against the reply its route describes (a mismatch is a 500 and a logged error): on by
+   * default, off by default when NODE_ENV=production (the services' replies are already parsed by their contracts).
+   */
+  API_REPLY_CHECKS: z.enum(['on', 'off']).optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 
 /** Whether `/api/docs` is served: asked for, or by default outside production. */
 export const apiDocsEnabled = (env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean =>
   env.API_DOCS ? env.API_DOCS === 'on' : env.NODE_ENV !== 'production';
+
+/** Whether answers are checked against their routes' replies: asked for, or by default outside production. */
+export const replyChecksEnabled = (env: Pick<Env, 'API_REPLY_CHECKS' | 'NODE_ENV'>): boolean =>
+  env.API_REPLY_CHECKS ? env.API_REPLY_CHECKS === 'on' : env.NODE_ENV !== 'production';

@@ -37,7 +37,7 @@ export const createGateway = async (env: Env) => {
   app.use(compressResponses());
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();
-  // Generated from the route table and the contract schemas (openapi/api-routes.ts), not from decorators.
+  // Generated from the route descriptions (libs/contracts/src/http/*.routes.ts) that the handlers' @Endpoint() apply.
   // Not published in production unless asked for (issue 14, finding 10).
   if (apiDocsEnabled(env)) SwaggerModule.setup('api/docs', app, buildOpenApiDocument());
   if (env.WEB_DIST_DIR) serveWebApp(app, env.WEB_DIST_DIR);

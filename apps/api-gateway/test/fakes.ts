@@ -1,5 +1,14 @@
-import { MovieAccess, MovieStatus, UserStatus, episodeLabel } from '@app/contracts';
+import {
+  AuthMessages,
+  ErrorCode,
+  MovieAccess,
+  MovieStatus,
+  Role,
+  UserStatus,
+  episodeLabel,
+} from '@app/contracts';
 import type { Episode, Movie, Playable, Series, SeriesDetail, SessionUser } from '@app/contracts';
+import { AppError } from '@app/server-core';
 
 // What the stand-in services of the gateway's tests answer: a signed-in caller, a catalogue title, a series.
 
@@ -10,6 +19,9 @@ export const raviId = 'c'.repeat(24);
 export const movieId = 'd'.repeat(24);
 export const seriesId = '1'.repeat(24);
 export const episodeId = '2'.repeat(24);
+/** A series, and an episode of it, that only admins see (drafts). */
+export const draftSeriesId = '3'.repeat(24);
+export const draftEpisodeId = '4'.repeat(24);
 
 /** The caller auth-service would resolve a token to (verified: DECISIONS 33 lets it pay). */
 export const fakeSession = (id: string, role: SessionUser['role'], username: string): SessionUser => ({
@@ -21,6 +33,21 @@ export const fakeSession = (id: string, role: SessionUser['role'], username: str
   sessionId: `session-${username.toLowerCase()}`,
   emailVerified: true,
 });
+
+/** The bearer tokens the stand-in auth-service of the specs knows: the admin, Asha and Ravi (viewers). */
+export const fakeTokens = { admin: 'admin-token', asha: 'asha-token', ravi: 'ravi-token' } as const;
+const fakeSessions: Record<string, SessionUser> = {
+  [fakeTokens.admin]: fakeSession(adminId, Role.Admin, 'Admin'),
+  [fakeTokens.asha]: fakeSession(ashaId, Role.User, 'Asha'),
+  [fakeTokens.ravi]: fakeSession(raviId, Role.User, 'Ravi'),
+};
+
+/** auth-service's answer to `resolveSession`: the session of one of `fakeTokens` (or of a suite's own `more`). */
+export const resolveFakeSession = (token: string, more: Record<string, SessionUser> = {}): SessionUser => {
+  const session = more[token] ?? fakeSessions[token];
+  if (!session) throw new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired);
+  return session;
+};
 
 /** A published title as catalogue-service answers `MovieRpc.get` (with its top reviews). */
 export const fakeMovie = (id: string, overrides: Partial<Movie> = {}): Movie & { topReviews: [] } => ({
@@ -57,6 +84,9 @@ export const fakeMovie = (id: string, overrides: Partial<Movie> = {}): Movie & {
 export const moviePlayable = (movie: Movie): Playable => ({
   id: movie.id,
   title: movie.title,
+  posterUrl: movie.posterUrl,
+  genre: movie.genre,
+  rating: movie.rating,
   facts: {
     movieId: movie.id,
     title: movie.title,
@@ -113,6 +143,11 @@ export const fakeSeriesDetail = (series: Series, episodes: Episode[]): SeriesDet
   seasons: [{ number: 1, title: 'Season 1', overview: '', airDate: null, episodes }],
 });
 
+/** The title, the series and its first episode the specs share: Lagaan, and Panchayat with its pilot. */
+export const lagaan = fakeMovie(movieId);
+export const panchayat = fakeSeries(seriesId);
+export const pilot = fakeEpisode(episodeId, seriesId);
+
 /**
  * The playable answer for a series (episode null) or one of its episodes: the series' facts with kind 'series'.
  * The prices are the catalogue's placeholders: a series is never bought or rented.
@@ -120,6 +155,9 @@ export const fakeSeriesDetail = (series: Series, episodes: Episode[]): SeriesDet
 export const seriesPlayable = (series: Series, episode: Episode | null = null): Playable => ({
   id: episode?.id ?? series.id,
   title: episode ? `${series.title} · ${episodeLabel(episode)} · ${episode.title}` : series.title,
+  posterUrl: series.posterUrl,
+  genre: series.genre,
+  rating: series.rating,
   facts: {
     movieId: series.id,
     title: series.title,

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { ErrorCode, HealthStatus, MovieRpc, MovieStatus } from '@app/contracts';
-import type { ApiError, HealthReport, Movie, Page } from '@app/contracts';
+import type { HealthReport, Movie, Page } from '@app/contracts';
 import { startMongo, type MongoHandle } from '@app/local-infra';
 import { ServiceClient } from '@app/server-core';
 import { suiteInfra, testNatsUrl, uniqueSuffix, waitUntil } from '@app/server-testing';
+import { type Answer, timedCall } from './faults';
 import { startGateway } from './gateway-harness';
 import { startServiceProcess, type LogLine, type ServiceProcess } from './service-process';
 
@@ -20,31 +21,18 @@ const RECOVERY_MS = 15_000;
 /** The text every service answers with while its database is away (libs/server-core, database). */
 const UNAVAILABLE = 'The database is unavailable right now; try again in a moment.';
 
-type Answer = { status: number; body: unknown; ms: number };
-
-const timed = async (url: string): Promise<Answer> => {
-  const started = performance.now();
-  const res = await fetch(url);
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: text ? (JSON.parse(text) as unknown) : null,
-    ms: Math.round(performance.now() - started),
-  };
-};
-
-/** Polls until `url` answers 200; returns that answer and how long it took since `since`. */
-const firstOk = async (url: string, since: number) => {
-  let answer: Answer | undefined;
+/** Polls until `path` of `baseUrl` answers 200; returns that answer and how long it took since `since`. */
+const firstOk = async (baseUrl: string, path: string, since: number) => {
+  let answer: Answer<unknown> | undefined;
   await waitUntil(
     async () => {
-      answer = await timed(url);
+      answer = await timedCall<unknown>(baseUrl, { path });
       return answer.status === 200;
     },
-    `${url} to answer 200 again`,
+    `${path} to answer 200 again`,
     RECOVERY_MS,
   );
-  return { answer: answer as Answer, afterMs: Math.round(performance.now() - since) };
+  return { answer: answer as Answer<unknown>, afterMs: Math.round(performance.now() - since) };
 };
 
 /**
@@ -74,7 +62,7 @@ describe('MongoDB restarted under a running service', () => {
 
   /** What the gateway's /api/health says of catalogue-service (the other services are not running here). */
   const catalogueHealth = async () =>
-    ((await timed(`${url}/api/health`)).body as HealthReport).components['catalogue-service'];
+    (await timedCall<HealthReport>(url, { path: '/api/health' })).body?.components['catalogue-service'];
 
   const restartMongo = async () => {
     mongo = await startMongo({ dataFile, port });
@@ -120,18 +108,18 @@ describe('MongoDB restarted under a running service', () => {
 
   it('fails fast with 503 while MongoDB is away, reports it down, and serves again by itself when it is back', async () => {
     const [service] = replicas;
-    const detailUrl = `${url}/api/movies/${movie.id}`;
+    const detail = { path: `/api/movies/${movie.id}` };
     // The first list of this database: nothing cached in Redis yet, so it needs MongoDB.
-    const listUrl = `${url}/api/movies?page=1&pageSize=5`;
-    expect((await timed(detailUrl)).status).toBe(200);
+    const list = { path: '/api/movies?page=1&pageSize=5' };
+    expect((await timedCall(url, detail)).status).toBe(200);
 
     await mongo.stop();
     const linesBefore = service.lines.length;
-    const outage = [await timed(detailUrl), await timed(listUrl), await timed(detailUrl)];
+    const outage = [await timedCall(url, detail), await timedCall(url, list), await timedCall(url, detail)];
     const gatewayHealth = await catalogueHealth();
-    const serviceHealth = await timed(`${service.httpUrl}/health`);
+    const serviceHealth = await timedCall<HealthReport>(service.httpUrl, { path: '/health' });
     // Liveness leaves the database out: k8s must not restart replicas that recover by themselves.
-    const serviceLive = await timed(`${service.httpUrl}/health/live`);
+    const serviceLive = await timedCall(service.httpUrl, { path: '/health/live' });
 
     for (const answer of outage) {
       expect(answer.status).toBe(503);
@@ -142,7 +130,7 @@ describe('MongoDB restarted under a running service', () => {
       });
       expect(answer.ms).toBeLessThan(FAIL_FAST_MS);
     }
-    figures.push(`503 in ${outage.map((answer) => answer.ms).join(' / ')} ms`);
+    figures.push(`503 in ${outage.map((answer) => Math.round(answer.ms)).join(' / ')} ms`);
     expect(gatewayHealth).toEqual({
       status: HealthStatus.Down,
       message: expect.stringContaining('mongo down'),
@@ -156,18 +144,20 @@ describe('MongoDB restarted under a running service', () => {
     const outageLines: LogLine[] = service.lines.slice(linesBefore);
     const warned = outageLines.filter((line) => line.msg === 'database unavailable');
     expect(warned.map((line) => [line.level, line.correlationId])).toEqual(
-      outage.map((answer) => ['warn', (answer.body as ApiError).correlationId]),
+      outage.map((answer) => ['warn', answer.body?.correlationId]),
     );
     expect(outageLines.filter((line) => line.level === 'error')).toEqual([]);
 
     const restarted = await restartMongo();
-    const detail = await firstOk(detailUrl, restarted);
-    const list = await firstOk(listUrl, restarted);
-    figures.push(`200 again ${detail.afterMs} ms (detail) / ${list.afterMs} ms (list) after the restart`);
-    expect(detail.answer.body).toMatchObject({ id: movie.id, title: movie.title });
-    expect((list.answer.body as Page<Movie>).data.map((m) => m.id)).toEqual([movie.id]);
+    const detailAgain = await firstOk(url, detail.path, restarted);
+    const listAgain = await firstOk(url, list.path, restarted);
+    figures.push(
+      `200 again ${detailAgain.afterMs} ms (detail) / ${listAgain.afterMs} ms (list) after the restart`,
+    );
+    expect(detailAgain.answer.body).toMatchObject({ id: movie.id, title: movie.title });
+    expect((listAgain.answer.body as Page<Movie>).data.map((m) => m.id)).toEqual([movie.id]);
     await waitUntil(
-      async () => (await catalogueHealth()).status === HealthStatus.Up,
+      async () => (await catalogueHealth())?.status === HealthStatus.Up,
       'the gateway health to report catalogue-service up',
       RECOVERY_MS,
     );
@@ -197,7 +187,7 @@ describe('MongoDB restarted under a running service', () => {
     await late;
     figures.push(`late replica ready ${Math.round(performance.now() - restarted)} ms after the database`);
 
-    const detail = await timed(`${url}/api/movies/${movie.id}`);
+    const detail = await timedCall(url, { path: `/api/movies/${movie.id}` });
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ id: movie.id, title: movie.title });
   });

@@ -2,16 +2,15 @@ import { writeSync } from 'node:fs';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import { ErrorCode } from '@app/contracts';
 import { findFreePort, startNats, suiteInfra, waitUntil } from '@app/server-testing';
+import { ashaId } from './fakes';
 import {
   type Answer,
-  bearer,
   FakeAuthModule,
   percentile,
   type Route,
   rpcsAnswered,
-  timedGet,
+  timedCall,
   tokens,
-  viewerId,
 } from './faults';
 import { startFakeService, startGateway } from './gateway-harness';
 import { parseLines, startServiceProcess, type LogLine, type ServiceProcess } from './service-process';
@@ -32,20 +31,18 @@ const RECOVERY_LIMIT_MS = 15_000;
 const STALE_LIMIT_MS = 25_000;
 const CLIENTS = 4;
 
-const auth = bearer(tokens.viewer);
-
 /** Routes of both services, a viewer's token on the user-data ones; every one answers 200 while all is well. */
 const routes: Route[] = [
   { path: '/api/movies?page=1&pageSize=5' },
   { path: '/api/movies/genres' },
   { path: '/api/movies/sections' },
-  { path: `/api/users/${viewerId}/favorites`, headers: auth },
-  { path: `/api/users/${viewerId}/continue-watching`, headers: auth },
-  { path: `/api/users/${viewerId}/settings`, headers: auth },
+  { path: `/api/users/${ashaId}/favorites`, token: tokens.viewer },
+  { path: `/api/users/${ashaId}/continue-watching`, token: tokens.viewer },
+  { path: `/api/users/${ashaId}/settings`, token: tokens.viewer },
 ];
 
 let baseUrl = '';
-const call = (route: Route) => timedGet(baseUrl, route);
+const call = (route: Route) => timedCall(baseUrl, route);
 
 /** Viewers going through the routes without pause until stopped; every answer is kept with its timing. */
 const steadyLoad = () => {

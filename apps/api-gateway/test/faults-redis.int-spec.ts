@@ -2,34 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Controller, type INestApplication, type INestMicroservice, Module } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import mongoose from 'mongoose';
-import {
-  MovieAccess,
-  MoviePatterns,
-  PaymentPatterns,
-  PlaybackEvent,
-  Quality,
-  SeriesPatterns,
-} from '@app/contracts';
-import type {
-  ApiError,
-  Entitlement,
-  Favorite,
-  HeartbeatReply,
-  HistoryPage,
-  LoginResponse,
-  PlaybackSession,
-  RpcEnvelope,
-} from '@app/contracts';
+import { MovieAccess, MoviePatterns, PaymentPatterns, PlaybackEvent, SeriesPatterns } from '@app/contracts';
+import type { ApiError, Favorite, HeartbeatReply, HistoryPage, PlaybackSession } from '@app/contracts';
 import { findStablePort, startRedis, type RedisHandle } from '@app/local-infra';
 import { createRedisClient, EventConsumer } from '@app/server-core';
-import { dropDatabase, solveAltcha, suiteInfra, waitUntil, type AltchaChallenge } from '@app/server-testing';
+import { dropDatabase, newId, planEntitlement, suiteInfra, waitUntil } from '@app/server-testing';
 import { fakeMovie, moviePlayable } from './fakes';
-import { callGateway, startFakeService, startGateway } from './gateway-harness';
-import { startServiceProcess, type ServiceProcess } from './service-process';
+import { callGateway, startFakeService, startGateway, standIn } from './gateway-harness';
+import { recordReadyAssets, signUp, startServiceProcesses, suiteSecrets } from './real-services';
+import type { ServiceProcess } from './service-process';
 
 // Issue 15 part 4: Redis restarted during load. A signed-in viewer's players send steady progress reports
 // (streaming-service: lease renewal in Redis, then `watch.progressed` on the Redis stream → user-data-service's
@@ -61,49 +44,13 @@ const DURATION_SECONDS = 3_600;
 const WATCHED_PER_REPORT = 0.03;
 const WITNESS_GROUP = 'faults-redis-witness';
 
-const SECRETS = {
-  JWT_SECRET: 'faults-redis-jwt-secret-0123456789-abcdefgh',
-  ALTCHA_HMAC_KEY: 'faults-redis-altcha-key-0123456789-abcdefg',
-  OTP_HMAC_KEY: 'faults-redis-otp-hmac-key-0123456789-abcde',
-  STREAM_TOKEN_SECRET: 'faults-redis-stream-token-secret-0123456789',
-};
-
-const hex24 = () => Array.from({ length: 24 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
-
-const entitlement = (movieId: string): Entitlement => ({
-  movieId,
-  access: MovieAccess.Premium,
-  canWatch: true,
-  reason: 'plan',
-  quality: Quality.HD,
-  screens: PLAYERS + 1,
-  plan: { id: 'premium', name: 'Premium' },
-  purchasedAt: null,
-  rental: null,
-  waysIn: { plans: [], purchaseInr: null, rentalInr: null },
-});
-
 /** Catalogue and payment-service as the gateway asks them here: every id is a published title the viewer may watch. */
-@Controller()
-class FakeCatalogueAndPaymentsController {
-  @MessagePattern(MoviePatterns.get)
-  movie(@Payload() { data }: RpcEnvelope<{ id: string }>) {
-    return fakeMovie(data.id, { access: MovieAccess.Free });
-  }
-
-  @MessagePattern(SeriesPatterns.playable)
-  playable(@Payload() { data }: RpcEnvelope<{ id: string }>) {
-    return moviePlayable(fakeMovie(data.id));
-  }
-
-  @MessagePattern(PaymentPatterns.entitlement)
-  entitlement(@Payload() { data }: RpcEnvelope<{ title: { movieId: string } }>) {
-    return entitlement(data.title.movieId);
-  }
-}
-
-@Module({ controllers: [FakeCatalogueAndPaymentsController] })
-class FakeCatalogueAndPaymentsModule {}
+const FakeCatalogueAndPaymentsModule = standIn({
+  [MoviePatterns.get]: ({ id }: { id: string }) => fakeMovie(id, { access: MovieAccess.Free }),
+  [SeriesPatterns.playable]: ({ id }: { id: string }) => moviePlayable(fakeMovie(id)),
+  [PaymentPatterns.entitlement]: ({ title }: { title: { movieId: string } }) =>
+    planEntitlement(title.movieId, { screens: PLAYERS + 1, plan: { id: 'premium', name: 'Premium' } }),
+});
 
 /** An answer, and when the request was sent and answered (performance.now()). */
 type Outcome = { status: number | string; body: unknown; sentAt: number; answeredAt: number };
@@ -146,63 +93,13 @@ describe('Redis restarted during load (issue 15, part 4)', () => {
   let witness: EventConsumer;
   /** What the witness group read from the stream: favourites added, and progress reports as `player:position`. */
   const seen = { favourites: new Set<string>(), reports: new Set<string>() };
-  const movies = Array.from({ length: PLAYERS }, hex24);
+  const movies = Array.from({ length: PLAYERS }, newId);
   let viewer: { id: string; token: string };
 
   const call = (method: string, path: string, body?: unknown) =>
     callGateway(url, method, path, { body, token: viewer.token });
 
   const startOwnRedis = () => startRedis({ dir: redisDir, persist: true, port: redisPort });
-
-  /** A viewer as the web app makes one: captcha, sign-up, sign-in (auth-service keeps the session in Redis). */
-  const signUp = async () => {
-    const email = `viewer-${hex24()}@example.in`;
-    const password = 'Pw-faults-redis-1';
-    const signup = await callGateway(url, 'POST', '/api/signup', {
-      body: { username: 'Meera', email, password },
-    });
-    expect(signup.status).toBe(201);
-    const challenge = (await (
-      await callGateway(url, 'GET', '/api/auth/captcha/challenge')
-    ).json()) as AltchaChallenge;
-    const login = await callGateway(url, 'POST', '/api/auth/login', {
-      body: { email, password, recaptchaToken: await solveAltcha(challenge) },
-    });
-    expect(login.status).toBe(200);
-    const { token, user } = (await login.json()) as LoginResponse;
-    return { id: user.id, token };
-  };
-
-  /** A ready asset for each title, written where streaming-service reads it (no files: nothing is streamed here). */
-  const recordAssets = async () => {
-    const connection = await mongoose.createConnection(stores.streaming.mongoUri).asPromise();
-    try {
-      const now = new Date();
-      await connection.collection('assets').insertMany(
-        movies.map((movieId) => ({
-          movieId,
-          status: 'ready',
-          progress: 100,
-          etaSeconds: null,
-          error: null,
-          source: 'upload',
-          sourceName: `${movieId}.mp4`,
-          dir: `assets/${movieId}`,
-          readyAt: now,
-          durationSeconds: DURATION_SECONDS,
-          renditions: ['720p', '480p'],
-          hasMp4: true,
-          hasTrickplay: false,
-          probe: null,
-          pending: null,
-          announcedAt: now,
-          updatedAt: now,
-        })),
-      );
-    } finally {
-      await connection.close();
-    }
-  };
 
   beforeAll(async () => {
     redisDir = await mkdtemp(join(tmpdir(), 'faults-redis-'));
@@ -215,18 +112,18 @@ describe('Redis restarted during load (issue 15, part 4)', () => {
       REDIS_URL: redis.url,
       OUTBOX_DIR: outbox,
       MEDIA_DIR: join(redisDir, 'media'),
-      ...SECRETS,
+      ...suiteSecrets('faults-redis'),
     });
-    await recordAssets();
-    const started = await Promise.allSettled([
-      startServiceProcess('auth-service', envOf(stores.auth)),
-      startServiceProcess('streaming-service', envOf(stores.streaming)),
-      startServiceProcess('user-data-service', envOf(stores.userData)),
+    // No files: nothing is streamed here.
+    await recordReadyAssets(
+      stores.streaming.mongoUri,
+      movies.map((movieId) => ({ movieId, durationSeconds: DURATION_SECONDS, renditions: ['720p', '480p'] })),
+    );
+    await startServiceProcesses(services, [
+      ['auth-service', envOf(stores.auth)],
+      ['streaming-service', envOf(stores.streaming)],
+      ['user-data-service', envOf(stores.userData)],
     ]);
-    // Those that did start are stopped by afterAll even when another failed.
-    for (const result of started) if (result.status === 'fulfilled') services.push(result.value);
-    const failedStart = started.find((result) => result.status === 'rejected');
-    if (failedStart) throw failedStart.reason;
     ({ app: fakes } = await startFakeService(FakeCatalogueAndPaymentsModule));
     // Every request asks auth-service (no session cache), so the session's survival in Redis is what is tested.
     ({ app: gateway, url } = await startGateway({
@@ -254,7 +151,8 @@ describe('Redis restarted during load (issue 15, part 4)', () => {
       },
     });
     await witness.start();
-    viewer = await signUp();
+    // auth-service keeps the session in Redis.
+    viewer = await signUp(url, 'Pw-faults-redis-1');
   }, 180_000);
 
   afterAll(async () => {
@@ -304,7 +202,7 @@ describe('Redis restarted during load (issue 15, part 4)', () => {
         // As the player does: the next report carries the token this one renewed (DECISIONS 35).
         token = (outcome.body as HeartbeatReply | null)?.token ?? token;
         if (n % FAVOURITE_EVERY === 0) {
-          const movieId = hex24();
+          const movieId = newId();
           favourites.push({
             movieId,
             afterRestart: marker,

@@ -3,12 +3,12 @@ import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import { ErrorCode, HealthStatus, MovieAccess, MovieStatus } from '@app/contracts';
 import type { HealthReport, MovieInput, MovieWriteResult } from '@app/contracts';
 import { suiteInfra } from '@app/server-testing';
-import { type Answer, bearer, FakeAuthModule, type Route, timedGet, tokens, viewerId } from './faults';
+import { ashaId } from './fakes';
+import { type Answer, FakeAuthModule, type Route, timedCall, tokens } from './faults';
 import { callGateway, startFakeService, startGateway } from './gateway-harness';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 
 const RPC_TIMEOUT_MS = 3_000;
-const viewer = bearer(tokens.viewer);
 
 const lagaan: MovieInput = {
   title: 'Lagaan',
@@ -36,7 +36,7 @@ describe('one service down: the rest of the product works', () => {
   let gateway: INestApplication | undefined;
   let url: string;
   let movieId: string;
-  const get = (route: Route): Promise<Answer> => timedGet(url, route);
+  const call = (route: Route): Promise<Answer> => timedCall(url, route);
 
   /** Routes of a viewer browsing and keeping a list: none needs recommendations or payments. */
   const browsing = (): Route[] => [
@@ -44,9 +44,9 @@ describe('one service down: the rest of the product works', () => {
     { path: '/api/movies/genres' },
     { path: '/api/movies/sections' },
     { path: `/api/movies/${movieId}` },
-    { path: `/api/movies/${movieId}`, headers: viewer },
-    { path: `/api/users/${viewerId}/favorites`, headers: viewer },
-    { path: `/api/users/${viewerId}/continue-watching`, headers: viewer },
+    { path: `/api/movies/${movieId}`, token: tokens.viewer },
+    { path: `/api/users/${ashaId}/favorites`, token: tokens.viewer },
+    { path: `/api/users/${ashaId}/continue-watching`, token: tokens.viewer },
   ];
 
   /** Every answer is a 503 SERVICE_UNAVAILABLE naming the feature, sooner than the RPC timeout. */
@@ -90,7 +90,7 @@ describe('one service down: the rest of the product works', () => {
   });
 
   it('browsing, the title page and My List answer as usual', async () => {
-    const answers = await Promise.all(browsing().map(get));
+    const answers = await Promise.all(browsing().map(call));
     expect(answers.map(({ path, status }) => ({ path, status }))).toEqual(
       browsing().map(({ path }) => ({ path, status: 200 })),
     );
@@ -98,23 +98,23 @@ describe('one service down: the rest of the product works', () => {
 
   it('without recommendation-service: its rows answer 503 "Recommendations are unavailable right now."', async () => {
     const answers = [
-      await get({ path: '/api/recommend/trending' }),
-      await get({ path: `/api/movies/${movieId}/similar` }),
-      await timedPost(url, '/api/recommend', { user_id: viewerId }, tokens.viewer),
+      await call({ path: '/api/recommend/trending' }),
+      await call({ path: `/api/movies/${movieId}/similar` }),
+      await call({ method: 'POST', path: '/api/recommend', body: { user_id: ashaId }, token: tokens.viewer }),
     ];
     expectUnavailable(answers, 'Recommendations are unavailable right now.');
   });
 
   it('without payment-service: plans and a title\'s ways in answer 503 "Payments are unavailable right now."', async () => {
     const answers = [
-      await get({ path: '/api/plans' }),
-      await get({ path: `/api/entitlements/${movieId}` }),
-      await get({ path: `/api/entitlements/${movieId}`, headers: viewer }),
-      await get({ path: `/api/users/${viewerId}/subscription`, headers: viewer }),
+      await call({ path: '/api/plans' }),
+      await call({ path: `/api/entitlements/${movieId}` }),
+      await call({ path: `/api/entitlements/${movieId}`, token: tokens.viewer }),
+      await call({ path: `/api/users/${ashaId}/subscription`, token: tokens.viewer }),
     ];
     expectUnavailable(answers, 'Payments are unavailable right now.');
     // The title itself still shows beside the access panel that cannot.
-    const title = await get({ path: `/api/movies/${movieId}` });
+    const title = await call({ path: `/api/movies/${movieId}` });
     expect(title.status).toBe(200);
     expect(title.body).toMatchObject({ id: movieId, title: 'Lagaan' });
   });
@@ -138,16 +138,3 @@ describe('one service down: the rest of the product works', () => {
     });
   });
 });
-
-/** A timed POST with a JSON body, as `timedGet` times a GET. */
-const timedPost = async (url: string, path: string, body: unknown, token: string): Promise<Answer> => {
-  const startedAt = performance.now();
-  const res = await callGateway(url, 'POST', path, { body, token });
-  return {
-    path,
-    status: res.status,
-    body: (await res.json()) as Answer['body'],
-    startedAt,
-    ms: performance.now() - startedAt,
-  };
-};

@@ -1,10 +1,14 @@
-import type { INestApplication, INestMicroservice, Type } from '@nestjs/common';
+import { Controller, Module, type INestApplication, type INestMicroservice, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { MessagePattern } from '@nestjs/microservices';
+import { AuthPatterns } from '@app/contracts';
+import type { RpcEnvelope } from '@app/contracts';
 import { AllExceptionsFilter, RpcServer, type NatsSettings } from '@app/server-core';
 import { findFreePort, testNatsUrl } from '@app/server-testing';
 import type { Env } from '../src/env';
 import { envSchema } from '../src/env';
 import { createGateway } from '../src/gateway';
+import { resolveFakeSession } from './fakes';
 
 /**
  * A stand-in for one or more services: `module`'s controllers on the real transport (the test run's NATS, a queue
@@ -23,6 +27,34 @@ export const startFakeService = async (
   await app.listen();
   return { app };
 };
+
+/** A request a stand-in received: its pattern and data. */
+export type RpcCall = { pattern: string; data: Record<string, unknown> };
+
+/**
+ * A stand-in service module: each of `handlers`' patterns answers what its handler returns (or throws, as an
+ * `AppError`) for the request's data. With `calls`, every request is recorded there before it is answered.
+ */
+export const standIn = (handlers: Record<string, (data: never) => unknown>, calls?: RpcCall[]): Type => {
+  @Controller()
+  class StandInController {}
+  for (const [pattern, handle] of Object.entries(handlers)) {
+    const answer = ({ data }: RpcEnvelope<Record<string, unknown>>) => {
+      calls?.push({ pattern, data });
+      return handle(data as never);
+    };
+    Object.defineProperty(StandInController.prototype, pattern, { value: answer });
+    MessagePattern(pattern)(StandInController.prototype, pattern, { value: answer });
+  }
+  @Module({ controllers: [StandInController] })
+  class StandInModule {}
+  return StandInModule;
+};
+
+/** auth-service as most suites need it: it knows the sessions of `fakeTokens` (fakes.ts). */
+export const FakeSessionsModule = standIn({
+  [AuthPatterns.resolveSession]: ({ token }: { token: string }) => resolveFakeSession(token),
+});
 
 export type GatewayUnderTest = { app: INestApplication; url: string };
 
@@ -77,3 +109,30 @@ export const callGateway = (
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+
+/**
+ * The real gateway in front of `modules`' stand-ins, for the tests of the describe block this is called in: started
+ * before them, closed after them. `call` sends as `callGateway` does, to this gateway.
+ */
+export const useGatewayWithFakes = (
+  modules: Type[],
+  overrides: Partial<Record<keyof Env, string | number>> = {},
+) => {
+  const apps: Array<INestApplication | INestMicroservice> = [];
+  const gateway = {
+    url: '',
+    call: (method: string, path: string, options?: CallOptions) =>
+      callGateway(gateway.url, method, path, options),
+  };
+  beforeAll(async () => {
+    // Each one kept as it starts, so afterAll closes those that did when another fails.
+    await Promise.all(modules.map(async (module) => apps.push((await startFakeService(module)).app)));
+    const started = await startGateway(overrides);
+    apps.unshift(started.app);
+    gateway.url = started.url;
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+  return gateway;
+};

@@ -6,38 +6,13 @@ import path from 'node:path';
 import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ApiError, ErrorCode, HealthReport, HealthStatus, MoviePatterns } from '@app/contracts';
-import type { Movie, RpcEnvelope } from '@app/contracts';
+import type { RpcEnvelope } from '@app/contracts';
 import { AppError } from '@app/server-core';
+import { fakeMovie, movieId } from './fakes';
 import { startFakeService, startGateway } from './gateway-harness';
 
 /** A reply the catalogue's contract accepts (every reply is parsed by its schema at the gateway). */
-const lagaan: Movie = {
-  id: 'a'.repeat(24),
-  title: 'Lagaan',
-  description: 'Villagers stake their taxes on a game of cricket.',
-  genre: 'Drama',
-  genres: ['Drama'],
-  rating: 8.1,
-  votes: 120_000,
-  posterUrl: `/generated/${'a'.repeat(24)}.svg`,
-  status: 'published',
-  access: 'premium',
-  purchasePriceInr: 1200,
-  rentalPriceInr: 500,
-  releaseDate: '2001-06-15',
-  runtimeMinutes: 224,
-  language: 'Hindi',
-  director: 'Ashutosh Gowariker',
-  imdbId: null,
-  budgetUsd: null,
-  revenueUsd: null,
-  publishDate: null,
-  writers: [],
-  cast: [],
-  awards: null,
-  category: ['drama'],
-  tmdbId: null,
-};
+const lagaan = fakeMovie(movieId);
 
 /** Stands in for the catalogue on the real TCP transport; records what the gateway forwarded. */
 const received: Array<RpcEnvelope<Record<string, unknown>>> = [];
@@ -54,7 +29,7 @@ class FakeCatalogueController {
 
   @MessagePattern(MoviePatterns.poster)
   poster(@Payload() envelope: RpcEnvelope<{ id: string }>) {
-    if (envelope.data.id !== 'a'.repeat(24)) throw AppError.notFound('Movie not found');
+    if (envelope.data.id !== movieId) throw AppError.notFound('Movie not found');
     return { svg: '<svg>Lagaan</svg>' };
   }
 
@@ -179,7 +154,7 @@ describe('api-gateway over the real TCP transport', () => {
   });
 
   it('serves generated posters as SVG and 404s anything else', async () => {
-    const poster = await fetch(`${url}/images/w500/generated/${'a'.repeat(24)}.svg`);
+    const poster = await fetch(`${url}/images/w500/generated/${movieId}.svg`);
     expect(poster.status).toBe(200);
     expect(poster.headers.get('content-type')).toContain('image/svg+xml');
     expect(await poster.text()).toBe('<svg>Lagaan</svg>');

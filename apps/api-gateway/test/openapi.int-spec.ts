@@ -4,7 +4,8 @@ import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } fr
 import { AUTH_REQUIRED_MESSAGE, AuthPatterns, ErrorCode, Role } from '@app/contracts';
 import type { ResolveSession, RpcEnvelope, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { API_ROUTES, ApiRoute } from '../src/openapi/api-routes';
+import { API_ROUTES } from '@app/contracts';
+import type { HttpRoute as ApiRoute } from '@app/contracts';
 import { buildOpenApiDocument, ERROR_BODY, hasStrictQuery } from '../src/openapi/openapi-document';
 import { jsonSchemaValidator, validateOpenApi } from '../src/openapi/openapi.testing';
 import { fakeSession } from './fakes';

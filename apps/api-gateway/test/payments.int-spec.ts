@@ -1,7 +1,4 @@
-import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  AuthMessages,
   AuthPatterns,
   ErrorCode,
   MovieAccess,
@@ -14,40 +11,30 @@ import {
   SeriesMessages,
   SeriesPatterns,
 } from '@app/contracts';
-import type { Checkout, Entitlement, RpcEnvelope, SessionUser, SubscriptionView } from '@app/contracts';
+import type { Checkout, Entitlement, SubscriptionView } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import {
-  adminId,
   ashaId,
   episodeId,
-  fakeEpisode,
-  fakeMovie,
-  fakeSeries,
   fakeSession,
+  fakeTokens,
+  lagaan,
   movieId,
   moviePlayable,
+  panchayat,
+  pilot,
   raviId,
+  resolveFakeSession,
   seriesId,
   seriesPlayable,
 } from './fakes';
-import { callGateway, startFakeService, startGateway } from './gateway-harness';
+import { type RpcCall, standIn, useGatewayWithFakes } from './gateway-harness';
 
 // The gateway's payment routes against stand-ins of auth-, catalogue- and payment-service on the real transport:
 // who may call what, that the payer and the title's price come from the server side (never the body), and that
 // Razorpay's webhook reaches payment-service byte for byte.
 
 const unknownMovieId = 'e'.repeat(24);
-
-const sessions: Record<string, SessionUser> = {
-  'admin-token': fakeSession(adminId, Role.Admin, 'Admin'),
-  'asha-token': fakeSession(ashaId, Role.User, 'Asha'),
-  'ravi-token': fakeSession(raviId, Role.User, 'Ravi'),
-  'unverified-token': { ...fakeSession(ashaId, Role.User, 'Asha'), emailVerified: false },
-};
-
-const lagaan = fakeMovie(movieId);
-const panchayat = fakeSeries(seriesId);
-const pilot = fakeEpisode(episodeId, seriesId);
 
 const checkout: Checkout = {
   id: 'order_Lagaan0001',
@@ -86,136 +73,77 @@ const entitlement = (viewer: unknown): Entitlement => ({
   waysIn: { plans: [], purchaseInr: 1200, rentalInr: 500 },
 });
 
-const received: Array<{ pattern: string; data: Record<string, unknown> }> = [];
-const record = (pattern: string, data: Record<string, unknown>) => received.push({ pattern, data });
+const received: RpcCall[] = [];
 const lastTo = (pattern: string) => received.filter((call) => call.pattern === pattern).at(-1)?.data;
 
-@Controller()
-class FakeAuthController {
-  @MessagePattern(AuthPatterns.resolveSession)
-  resolve(@Payload() { data }: RpcEnvelope<{ token: string }>) {
-    const session = sessions[data.token];
-    if (!session) throw new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired);
-    return session;
-  }
-}
+/** auth-service: the specs' sessions, and Asha's again on a token whose email is not verified yet. */
+const FakeAuthModule = standIn({
+  [AuthPatterns.resolveSession]: ({ token }: { token: string }) =>
+    resolveFakeSession(token, {
+      'unverified-token': { ...fakeSession(ashaId, Role.User, 'Asha'), emailVerified: false },
+    }),
+});
 
-@Controller()
-class FakeCatalogueController {
-  /** The facts behind every payment answer: a movie's own, or for a series and its episodes the series'. */
-  @MessagePattern(SeriesPatterns.playable)
-  playable(@Payload() { data }: RpcEnvelope<{ id: string; asAdmin: boolean }>) {
-    record(SeriesPatterns.playable, data);
-    if (data.id === movieId) return moviePlayable(lagaan);
-    if (data.id === seriesId) return seriesPlayable(panchayat);
-    if (data.id === episodeId) return seriesPlayable(panchayat, pilot);
-    throw new AppError(ErrorCode.NotFound, MovieMessages.notFound);
-  }
-}
+const FakeCatalogueModule = standIn(
+  {
+    /** The facts behind every payment answer: a movie's own, or for a series and its episodes the series'. */
+    [SeriesPatterns.playable]: ({ id }: { id: string }) => {
+      if (id === movieId) return moviePlayable(lagaan);
+      if (id === seriesId) return seriesPlayable(panchayat);
+      if (id === episodeId) return seriesPlayable(panchayat, pilot);
+      throw new AppError(ErrorCode.NotFound, MovieMessages.notFound);
+    },
+  },
+  received,
+);
 
-@Controller()
-class FakePaymentController {
-  @MessagePattern(PaymentPatterns.createTitleOrder)
-  createTitleOrder(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    record(PaymentPatterns.createTitleOrder, data);
-    return checkout;
-  }
+const planCheckout = (planId: string) => ({
+  ...checkout,
+  id: planId === 'standard' ? 'sub_Standard01' : 'sub_Premium001',
+  mode: 'subscription',
+  movieId: null,
+  planId,
+});
 
-  @MessagePattern(PaymentPatterns.createPlanOrder)
-  createPlanOrder(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    record(PaymentPatterns.createPlanOrder, data);
-    return { ...checkout, id: 'sub_Standard01', mode: 'subscription', movieId: null, planId: 'standard' };
-  }
-
-  @MessagePattern(PaymentPatterns.verify)
-  verify(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    record(PaymentPatterns.verify, data);
-    return { message: 'Payment successful!', movieId, planId: null, kind: 'purchase' };
-  }
-
-  @MessagePattern(PaymentPatterns.webhook)
-  webhook(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    record(PaymentPatterns.webhook, data);
-    return { outcome: 'applied' };
-  }
-
-  @MessagePattern(PaymentPatterns.subscription)
-  subscription(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    record(PaymentPatterns.subscription, data);
-    return subscription;
-  }
-
-  @MessagePattern(PaymentPatterns.cancelSubscription)
-  cancel(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    record(PaymentPatterns.cancelSubscription, data);
-    return subscription;
-  }
-
-  @MessagePattern(PaymentPatterns.changePlan)
-  changePlan(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    record(PaymentPatterns.changePlan, data);
-    return { ...checkout, id: 'sub_Premium001', mode: 'subscription', movieId: null, planId: 'premium' };
-  }
-
-  @MessagePattern(PaymentPatterns.entitlement)
-  entitlement(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    record(PaymentPatterns.entitlement, data);
-    return entitlement(data.viewer);
-  }
-
-  @MessagePattern(PaymentPatterns.entitlements)
-  entitlements(@Payload() { data }: RpcEnvelope<{ viewer: unknown; titles: Array<{ movieId: string }> }>) {
-    record(PaymentPatterns.entitlements, data);
-    return data.titles.map((title) => ({ ...entitlement(data.viewer), movieId: title.movieId }));
-  }
-
-  @MessagePattern(PaymentPatterns.ownedTitles)
-  ownedTitles(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    record(PaymentPatterns.ownedTitles, data);
-    return [];
-  }
-
-  @MessagePattern(PaymentPatterns.adminMismatches)
-  mismatches() {
-    return { paidWithoutEntitlement: [], entitlementWithoutPayment: [], duplicates: [], reconciler: null };
-  }
-
-  @MessagePattern(PaymentPatterns.adminPayments)
-  adminPayments(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    record(PaymentPatterns.adminPayments, data);
-    return { data: [], page: 1, pageSize: 20, total: 0 };
-  }
-}
-
-@Module({ controllers: [FakeAuthController] })
-class FakeAuthModule {}
-@Module({ controllers: [FakeCatalogueController] })
-class FakeCatalogueModule {}
-@Module({ controllers: [FakePaymentController] })
-class FakePaymentModule {}
+const FakePaymentModule = standIn(
+  {
+    [PaymentPatterns.createTitleOrder]: () => checkout,
+    [PaymentPatterns.createPlanOrder]: () => planCheckout('standard'),
+    [PaymentPatterns.verify]: () => ({
+      message: 'Payment successful!',
+      movieId,
+      planId: null,
+      kind: 'purchase',
+    }),
+    [PaymentPatterns.webhook]: () => ({ outcome: 'applied' }),
+    [PaymentPatterns.subscription]: () => subscription,
+    [PaymentPatterns.cancelSubscription]: () => subscription,
+    [PaymentPatterns.changePlan]: () => planCheckout('premium'),
+    [PaymentPatterns.entitlement]: ({ viewer }: { viewer: unknown }) => entitlement(viewer),
+    [PaymentPatterns.entitlements]: ({
+      viewer,
+      titles,
+    }: {
+      viewer: unknown;
+      titles: Array<{ movieId: string }>;
+    }) => titles.map((title) => ({ ...entitlement(viewer), movieId: title.movieId })),
+    [PaymentPatterns.ownedTitles]: () => [],
+    [PaymentPatterns.adminMismatches]: () => ({
+      paidWithoutEntitlement: [],
+      entitlementWithoutPayment: [],
+      duplicates: [],
+      reconciler: null,
+    }),
+    [PaymentPatterns.adminPayments]: () => ({ data: [], page: 1, pageSize: 20, total: 0 }),
+  },
+  received,
+);
 
 describe('payment routes at the gateway', () => {
-  const services: INestMicroservice[] = [];
-  let gateway: INestApplication;
-  let url: string;
-
-  beforeAll(async () => {
-    const [auth, catalogue, payment] = await Promise.all([
-      startFakeService(FakeAuthModule),
-      startFakeService(FakeCatalogueModule),
-      startFakeService(FakePaymentModule),
-    ]);
-    services.push(auth.app, catalogue.app, payment.app);
-    ({ app: gateway, url } = await startGateway({}));
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-    await Promise.all(services.map((service) => service.close()));
-  });
+  const gateway = useGatewayWithFakes([FakeAuthModule, FakeCatalogueModule, FakePaymentModule]);
 
   const call = (method: string, path: string, token: string | null, body?: unknown) =>
-    callGateway(url, method, path, { body, token });
+    gateway.call(method, path, { body, token });
   const key = 'press-0001-abcdef';
 
   describe('who may call', () => {
@@ -242,7 +170,7 @@ describe('payment routes at the gateway', () => {
 
     it.each(matrix)('%s %s', async (method, path, body, visitor, own, other, admin) => {
       const statuses = [];
-      for (const token of [null, 'asha-token', 'ravi-token', 'admin-token']) {
+      for (const token of [null, fakeTokens.asha, fakeTokens.ravi, fakeTokens.admin]) {
         statuses.push((await call(method, path, token, body)).status);
       }
       expect(statuses).toEqual([visitor, own, other, admin]);
@@ -265,7 +193,7 @@ describe('payment routes at the gateway', () => {
   });
 
   it('orders a title for the signed-in payer at the price catalogue-service holds', async () => {
-    const response = await call('POST', '/api/payments/create-order', 'asha-token', {
+    const response = await call('POST', '/api/payments/create-order', fakeTokens.asha, {
       movieId,
       kind: 'purchase',
       idempotencyKey: key,
@@ -296,7 +224,7 @@ describe('payment routes at the gateway', () => {
     const payer = { userId: ashaId, email: 'asha@example.in', name: 'Asha', isAdmin: false };
 
     it("takes a title order with amount (ignored: the catalogue price stands) and the caller's own userId, without a key", async () => {
-      const response = await call('POST', '/api/payments/create-order', 'asha-token', {
+      const response = await call('POST', '/api/payments/create-order', fakeTokens.asha, {
         amount: 1,
         movieId,
         userId: ashaId,
@@ -312,7 +240,7 @@ describe('payment routes at the gateway', () => {
     });
 
     it('takes a plan order with amount and currency (both ignored), without a key', async () => {
-      const response = await call('POST', '/create-order', 'asha-token', {
+      const response = await call('POST', '/create-order', fakeTokens.asha, {
         amount: 1,
         currency: 'INR',
         planId: 'standard',
@@ -320,7 +248,8 @@ describe('payment routes at the gateway', () => {
       expect(response.status).toBe(201);
       expect(lastTo(PaymentPatterns.createPlanOrder)).toEqual({ payer, planId: 'standard' });
       expect(
-        (await call('POST', '/create-order', 'asha-token', { planId: 'standard', currency: 'USD' })).status,
+        (await call('POST', '/create-order', fakeTokens.asha, { planId: 'standard', currency: 'USD' }))
+          .status,
       ).toBe(400);
     });
 
@@ -335,7 +264,7 @@ describe('payment routes at the gateway', () => {
         ['/api/payments/create-order', { movieId, amount: 1200, userId: raviId }],
         ['/api/payments/verify', { ...paid, userId: raviId, movieId }],
       ] as const) {
-        const answer = await call('POST', path, 'asha-token', body);
+        const answer = await call('POST', path, fakeTokens.asha, body);
         expect([path, answer.status]).toEqual([path, 403]);
         expect(await answer.json()).toMatchObject({ code: ErrorCode.Forbidden });
       }
@@ -348,7 +277,7 @@ describe('payment routes at the gateway', () => {
         razorpay_order_id: 'order_Abc12345',
         razorpay_signature: 'a'.repeat(64),
       };
-      const response = await call('POST', '/api/payments/verify', 'asha-token', {
+      const response = await call('POST', '/api/payments/verify', fakeTokens.asha, {
         ...paid,
         userId: ashaId,
         movieId,
@@ -363,8 +292,8 @@ describe('payment routes at the gateway', () => {
 
   describe('the Idempotency-Key header', () => {
     const order = (headers: Record<string, string>, body: Record<string, unknown> = {}) =>
-      callGateway(url, 'POST', '/api/payments/create-order', {
-        token: 'asha-token',
+      gateway.call('POST', '/api/payments/create-order', {
+        token: fakeTokens.asha,
         body: { movieId, ...body },
         headers,
       });
@@ -374,8 +303,8 @@ describe('payment routes at the gateway', () => {
       expect(lastTo(PaymentPatterns.createTitleOrder)).toMatchObject({ idempotencyKey: key });
       expect((await order({ 'idempotency-key': key }, { idempotencyKey: key })).status).toBe(201);
       expect(lastTo(PaymentPatterns.createTitleOrder)).toMatchObject({ idempotencyKey: key });
-      const plan = await callGateway(url, 'POST', '/create-order', {
-        token: 'asha-token',
+      const plan = await gateway.call('POST', '/create-order', {
+        token: fakeTokens.asha,
         body: { planId: 'basic' },
         headers: { 'Idempotency-Key': key },
       });
@@ -407,7 +336,7 @@ describe('payment routes at the gateway', () => {
     ['a field SPEC does not send', { movieId, price: 1 }],
   ])('refuses an order with %s, before any service is asked', async (_case, body) => {
     const before = received.length;
-    const response = await call('POST', '/api/payments/create-order', 'asha-token', body);
+    const response = await call('POST', '/api/payments/create-order', fakeTokens.asha, body);
 
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: ErrorCode.ValidationFailed });
@@ -415,7 +344,7 @@ describe('payment routes at the gateway', () => {
   });
 
   it("answers 'Invalid movie ID' for an id that is not one", async () => {
-    const response = await call('POST', '/api/payments/create-order', 'asha-token', {
+    const response = await call('POST', '/api/payments/create-order', fakeTokens.asha, {
       movieId: 'not-an-id',
       kind: 'purchase',
       idempotencyKey: key,
@@ -425,7 +354,7 @@ describe('payment routes at the gateway', () => {
   });
 
   it('answers 404 for a title catalogue-service does not publish', async () => {
-    const response = await call('POST', '/api/payments/create-order', 'asha-token', {
+    const response = await call('POST', '/api/payments/create-order', fakeTokens.asha, {
       movieId: unknownMovieId,
       kind: 'purchase',
       idempotencyKey: key,
@@ -437,7 +366,7 @@ describe('payment routes at the gateway', () => {
     const ok = await call(
       'GET',
       `/api/admin/payments/payments?page=1&pageSize=20&email=%20Asha%40Example&title=Sholay&status=captured`,
-      'admin-token',
+      fakeTokens.admin,
     );
     expect(ok.status).toBe(200);
     expect(lastTo(PaymentPatterns.adminPayments)).toEqual({
@@ -449,10 +378,10 @@ describe('payment routes at the gateway', () => {
     });
     const before = received.length;
     for (const query of ['email[$gt]=', `title=${'x'.repeat(121)}`, 'email=', 'emails=asha']) {
-      const answer = await call('GET', `/api/admin/payments/payments?${query}`, 'admin-token');
+      const answer = await call('GET', `/api/admin/payments/payments?${query}`, fakeTokens.admin);
       expect([query, answer.status]).toEqual([query, 400]);
     }
-    expect((await call('GET', '/api/admin/payments/payments?email=asha', 'asha-token')).status).toBe(403);
+    expect((await call('GET', '/api/admin/payments/payments?email=asha', fakeTokens.asha)).status).toBe(403);
     expect(received.length).toBe(before);
   });
 
@@ -468,7 +397,7 @@ describe('payment routes at the gateway', () => {
       { ...good, razorpay_signature: 'not-hex' },
       { ...good, razorpay_order_id: { $gt: '' } },
     ]) {
-      expect((await call('POST', '/api/payments/verify', 'asha-token', body)).status).toBe(400);
+      expect((await call('POST', '/api/payments/verify', fakeTokens.asha, body)).status).toBe(400);
     }
   });
 
@@ -476,7 +405,7 @@ describe('payment routes at the gateway', () => {
     await call('GET', `/api/entitlements/${movieId}`, null);
     expect(lastTo(PaymentPatterns.entitlement)).toMatchObject({ viewer: null, title: { movieId } });
 
-    const response = await call('GET', `/api/entitlements/${movieId}`, 'asha-token');
+    const response = await call('GET', `/api/entitlements/${movieId}`, fakeTokens.asha);
     expect(PaymentRpc.entitlement.reply.parse(await response.json())).toMatchObject({ canWatch: true });
     expect(lastTo(PaymentPatterns.entitlement)).toMatchObject({ viewer: { userId: ashaId, isAdmin: false } });
   });
@@ -485,7 +414,7 @@ describe('payment routes at the gateway', () => {
     expect((await call('POST', '/api/entitlements', null, { movieIds: [movieId] })).status).toBe(401);
     const asked = { movieIds: [movieId, unknownMovieId, episodeId, movieId] };
 
-    const response = await call('POST', '/api/entitlements', 'asha-token', asked);
+    const response = await call('POST', '/api/entitlements', fakeTokens.asha, asked);
 
     expect(response.status).toBe(200);
     const answers = PaymentRpc.entitlements.reply.parse(await response.json());
@@ -500,7 +429,7 @@ describe('payment routes at the gateway', () => {
       { movieIds: Array(51).fill(movieId) },
       {},
     ]) {
-      expect((await call('POST', '/api/entitlements', 'asha-token', body)).status).toBe(400);
+      expect((await call('POST', '/api/entitlements', fakeTokens.asha, body)).status).toBe(400);
     }
   });
 
@@ -511,7 +440,7 @@ describe('payment routes at the gateway', () => {
     ])('refuses to sell or rent %s with 400, never asking payment-service', async (_what, id) => {
       for (const kind of ['purchase', 'rental']) {
         const before = received.filter((call) => call.pattern !== SeriesPatterns.playable).length;
-        const response = await call('POST', '/api/payments/create-order', 'asha-token', {
+        const response = await call('POST', '/api/payments/create-order', fakeTokens.asha, {
           movieId: id,
           kind,
           idempotencyKey: key,
@@ -529,9 +458,9 @@ describe('payment routes at the gateway', () => {
       ['the series', seriesId],
       ['an episode', episodeId],
     ])("answers the entitlement of %s on the series' facts, published titles only", async (_what, id) => {
-      const response = await call('GET', `/api/entitlements/${id}`, 'asha-token');
+      const response = await call('GET', `/api/entitlements/${id}`, fakeTokens.asha);
       expect(response.status).toBe(200);
-      // Read once per 30 s (TitleFactsCache): some earlier test may have asked it already.
+      // Read once per 30 s (TitleAccessService): some earlier test may have asked it already.
       expect(received).toContainEqual({ pattern: SeriesPatterns.playable, data: { id, asAdmin: false } });
       expect(lastTo(PaymentPatterns.entitlement)).toEqual({
         viewer: { userId: ashaId, isAdmin: false },
@@ -541,24 +470,24 @@ describe('payment routes at the gateway', () => {
 
     it('answers 404 for an id the catalogue does not publish (a draft episode), asking no payment', async () => {
       const before = received.filter((call) => call.pattern === PaymentPatterns.entitlement).length;
-      expect((await call('GET', `/api/entitlements/${unknownMovieId}`, 'asha-token')).status).toBe(404);
+      expect((await call('GET', `/api/entitlements/${unknownMovieId}`, fakeTokens.asha)).status).toBe(404);
       expect(received.filter((call) => call.pattern === PaymentPatterns.entitlement).length).toBe(before);
     });
   });
 
   it("wraps the subscription in SPEC's { data } and acts for the path's own user", async () => {
-    const response = await call('GET', `/api/users/${ashaId}/subscription`, 'asha-token');
+    const response = await call('GET', `/api/users/${ashaId}/subscription`, fakeTokens.asha);
     expect(await response.json()).toEqual({ data: subscription });
     expect(lastTo(PaymentPatterns.subscription)).toEqual({ userId: ashaId });
 
-    await call('DELETE', `/api/users/${ashaId}/subscription`, 'asha-token');
+    await call('DELETE', `/api/users/${ashaId}/subscription`, fakeTokens.asha);
     expect(lastTo(PaymentPatterns.cancelSubscription)).toEqual({ userId: ashaId });
   });
 
   it("forwards Razorpay's webhook byte for byte with its signature and event id", async () => {
     // Spacing and key order as Razorpay sent them: the HMAC covers exactly these bytes.
     const raw = '{"event":"payment.captured",  "payload":{"payment":{"entity":{"id":"pay_X1"}}}}';
-    const response = await fetch(`${url}/api/payments/webhook`, {
+    const response = await fetch(`${gateway.url}/api/payments/webhook`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -579,7 +508,7 @@ describe('payment routes at the gateway', () => {
 
   it('refuses an unsigned webhook without asking payment-service', async () => {
     const before = received.length;
-    const response = await fetch(`${url}/api/payments/webhook`, {
+    const response = await fetch(`${gateway.url}/api/payments/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"event":"payment.captured"}',

@@ -1,53 +1,37 @@
-import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  AuthMessages,
-  AuthPatterns,
   ErrorCode,
   HistoryPatterns,
-  MovieAccess,
   MovieMessages,
   PaymentPatterns,
   Quality,
-  Role,
   SeriesMessages,
   SeriesPatterns,
   StreamingMessages,
   StreamingPatterns,
 } from '@app/contracts';
-import type {
-  Entitlement,
-  HeartbeatRpcReply,
-  MediaAsset,
-  OpenedPlayback,
-  RpcEnvelope,
-  SessionUser,
-} from '@app/contracts';
+import type { Entitlement, HeartbeatRpcReply, MediaAsset, OpenedPlayback } from '@app/contracts';
 import { AppError } from '@app/server-core';
+import { planEntitlement } from '@app/server-testing';
 import {
-  adminId,
   ashaId,
+  draftEpisodeId,
   episodeId,
   fakeEpisode,
   fakeMovie,
-  fakeSeries,
-  fakeSession,
+  fakeTokens,
   movieId,
   moviePlayable,
+  panchayat,
   seriesId,
   seriesPlayable,
 } from './fakes';
-import { callGateway, startFakeService, startGateway } from './gateway-harness';
+import { FakeSessionsModule, type RpcCall, standIn, useGatewayWithFakes } from './gateway-harness';
 
 // POST /api/playback/{movieId} and friends at the gateway, against stand-ins of every service it asks: the order
 // of the questions (entitlement, then a screen, then the rental clock), what each is told, and what the viewer
 // gets when one of them says no.
 
-const draftEpisodeId = '3'.repeat(24);
-const panchayat = fakeSeries(seriesId);
 const secondEpisode = fakeEpisode(episodeId, seriesId, { number: 2, title: 'The Chair' });
-const session = (id: string, role: SessionUser['role']) =>
-  fakeSession(id, role, role === Role.Admin ? 'Admin' : 'Asha');
 
 /** What each stand-in answers next; tests change it. */
 const scenario = {
@@ -57,23 +41,11 @@ const scenario = {
   resume: null as null | { positionSeconds: number; durationSeconds: number | null },
   userDataDown: false,
 };
-const calls: Array<{ pattern: string; data: Record<string, unknown> }> = [];
+const calls: RpcCall[] = [];
 const callsTo = (pattern: string) =>
   calls.filter((call) => call.pattern === pattern).map((call) => call.data);
 
-const entitlement = (): Entitlement => ({
-  movieId,
-  access: MovieAccess.Premium,
-  canWatch: true,
-  reason: 'plan',
-  quality: Quality.HD,
-  screens: 2,
-  plan: { id: 'standard', name: 'Standard' },
-  purchasedAt: null,
-  rental: null,
-  waysIn: { plans: [], purchaseInr: null, rentalInr: null },
-  ...scenario.entitlement,
-});
+const entitlement = (): Entitlement => planEntitlement(movieId, scenario.entitlement);
 /** streaming-service's answer to a heartbeat: a live lease of Asha's, a renewed token (DECISIONS 35). */
 const heartbeatReply = (): HeartbeatRpcReply => ({
   leaseActive: true,
@@ -120,113 +92,48 @@ const rentalClock = {
   expiresAt: null,
 };
 
-@Controller()
-class FakeServicesController {
-  @MessagePattern(AuthPatterns.resolveSession)
-  resolve(@Payload() { data }: RpcEnvelope<{ token: string }>) {
-    if (data.token === 'asha-token') return session(ashaId, Role.User);
-    if (data.token === 'admin-token') return session(adminId, Role.Admin);
-    throw new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired);
-  }
-
-  /** A movie, or an episode of a published series; a draft series' episodes are not found (asAdmin false). */
-  @MessagePattern(SeriesPatterns.playable)
-  playable(@Payload() { data }: RpcEnvelope<{ id: string; asAdmin: boolean }>) {
-    calls.push({ pattern: SeriesPatterns.playable, data });
-    if (data.id === movieId) return moviePlayable(fakeMovie(movieId, { posterUrl: '/p.svg' }));
-    if (data.id === seriesId) return seriesPlayable(panchayat);
-    if (data.id === episodeId) return seriesPlayable(panchayat, secondEpisode);
-    if (data.id === draftEpisodeId && data.asAdmin) return seriesPlayable(panchayat, secondEpisode);
-    throw new AppError(ErrorCode.NotFound, MovieMessages.notFound);
-  }
-
-  @MessagePattern(PaymentPatterns.entitlement)
-  entitlement(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    calls.push({ pattern: PaymentPatterns.entitlement, data });
-    return entitlement();
-  }
-
-  @MessagePattern(PaymentPatterns.startRental)
-  startRental(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    calls.push({ pattern: PaymentPatterns.startRental, data });
-    return { ...rentalClock, startedAt: '2026-11-22T10:00:00.000Z', expiresAt: '2026-11-24T10:00:00.000Z' };
-  }
-
-  @MessagePattern(StreamingPatterns.open)
-  open(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    calls.push({ pattern: StreamingPatterns.open, data });
-    if (scenario.screensFull) throw new AppError(ErrorCode.Conflict, StreamingMessages.screenLimit);
-    return opened;
-  }
-
-  @MessagePattern(StreamingPatterns.heartbeat)
-  heartbeat(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    calls.push({ pattern: StreamingPatterns.heartbeat, data });
-    return heartbeatReply();
-  }
-
-  @MessagePattern(StreamingPatterns.streams)
-  streams(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    calls.push({ pattern: StreamingPatterns.streams, data });
-    return { limit: 2, streams: [] };
-  }
-
-  @MessagePattern(StreamingPatterns.stop)
-  stop(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    calls.push({ pattern: StreamingPatterns.stop, data });
-    return { stopped: true };
-  }
-
-  @MessagePattern(HistoryPatterns.resumePoint)
-  resume(@Payload() { data }: RpcEnvelope<{ userId: string; movieId: string }>) {
-    calls.push({ pattern: HistoryPatterns.resumePoint, data });
-    if (scenario.userDataDown) throw new AppError(ErrorCode.ServiceUnavailable, 'down');
-    return scenario.resume
-      ? { movieId: data.movieId, ...scenario.resume, lastWatchedAt: '2026-11-21T10:00:00.000Z' }
-      : null;
-  }
-
-  @MessagePattern(StreamingPatterns.asset)
-  asset(@Payload() { data }: RpcEnvelope<{ movieId: string }>) {
-    calls.push({ pattern: StreamingPatterns.asset, data });
-    return asset(data.movieId);
-  }
-
-  @MessagePattern(StreamingPatterns.uploadTicket)
-  uploadTicket(@Payload() { data }: RpcEnvelope<{ movieId: string }>) {
-    calls.push({ pattern: StreamingPatterns.uploadTicket, data });
-    return {
-      uploadUrl: `/stream/upload/${data.movieId}?token=t`,
+const FakeServicesModule = standIn(
+  {
+    /** A movie, or an episode of a published series; a draft series' episodes are not found (asAdmin false). */
+    [SeriesPatterns.playable]: ({ id, asAdmin }: { id: string; asAdmin: boolean }) => {
+      if (id === movieId) return moviePlayable(fakeMovie(movieId, { posterUrl: '/p.svg' }));
+      if (id === seriesId) return seriesPlayable(panchayat);
+      if (id === episodeId) return seriesPlayable(panchayat, secondEpisode);
+      if (id === draftEpisodeId && asAdmin) return seriesPlayable(panchayat, secondEpisode);
+      throw new AppError(ErrorCode.NotFound, MovieMessages.notFound);
+    },
+    [PaymentPatterns.entitlement]: () => entitlement(),
+    [PaymentPatterns.startRental]: () => ({
+      ...rentalClock,
+      startedAt: '2026-11-22T10:00:00.000Z',
+      expiresAt: '2026-11-24T10:00:00.000Z',
+    }),
+    [StreamingPatterns.open]: () => {
+      if (scenario.screensFull) throw new AppError(ErrorCode.Conflict, StreamingMessages.screenLimit);
+      return opened;
+    },
+    [StreamingPatterns.heartbeat]: () => heartbeatReply(),
+    [StreamingPatterns.streams]: () => ({ limit: 2, streams: [] }),
+    [StreamingPatterns.stop]: () => ({ stopped: true }),
+    [HistoryPatterns.resumePoint]: (data: { movieId: string }) => {
+      if (scenario.userDataDown) throw new AppError(ErrorCode.ServiceUnavailable, 'down');
+      return scenario.resume
+        ? { movieId: data.movieId, ...scenario.resume, lastWatchedAt: '2026-11-21T10:00:00.000Z' }
+        : null;
+    },
+    [StreamingPatterns.asset]: ({ movieId: id }: { movieId: string }) => asset(id),
+    [StreamingPatterns.uploadTicket]: ({ movieId: id }: { movieId: string }) => ({
+      uploadUrl: `/stream/upload/${id}?token=t`,
       expiresAt: '2026-11-22T11:00:00.000Z',
       maxBytes: 1024,
-    };
-  }
-
-  @MessagePattern(StreamingPatterns.retry)
-  retry(@Payload() { data }: RpcEnvelope<{ movieId: string }>) {
-    calls.push({ pattern: StreamingPatterns.retry, data });
-    return asset(data.movieId);
-  }
-}
-
-@Module({ controllers: [FakeServicesController] })
-class FakeServicesModule {}
+    }),
+    [StreamingPatterns.retry]: ({ movieId: id }: { movieId: string }) => asset(id),
+  },
+  calls,
+);
 
 describe('playback at the gateway', () => {
-  let services: INestMicroservice;
-  let gateway: INestApplication;
-  let url: string;
-
-  beforeAll(async () => {
-    const fake = await startFakeService(FakeServicesModule);
-    services = fake.app;
-    ({ app: gateway, url } = await startGateway({}));
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-    await services?.close();
-  });
+  const gateway = useGatewayWithFakes([FakeSessionsModule, FakeServicesModule]);
 
   beforeEach(() => {
     calls.length = 0;
@@ -237,12 +144,12 @@ describe('playback at the gateway', () => {
     scenario.userDataDown = false;
   });
 
-  const post = (path: string, body: unknown, token: string | null = 'asha-token', headers = {}) =>
-    callGateway(url, 'POST', path, { body, token, headers });
+  const post = (path: string, body: unknown, token: string | null = fakeTokens.asha, headers = {}) =>
+    gateway.call('POST', path, { body, token, headers });
 
   it('takes a screen at the quality and screen count the entitlement gives, and resumes where the viewer stopped', async () => {
     scenario.resume = { positionSeconds: 754, durationSeconds: 5400 };
-    const response = await post(`/api/playback/${movieId}`, {}, 'asha-token', {
+    const response = await post(`/api/playback/${movieId}`, {}, fakeTokens.asha, {
       'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36',
     });
 
@@ -285,7 +192,7 @@ describe('playback at the gateway', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ rental: { startedAt: '2026-11-22T10:00:00.000Z' } });
     expect(callsTo(PaymentPatterns.startRental)).toEqual([{ userId: ashaId, movieId }]);
-    // The title's facts are read once per 30 s (TitleFactsCache), so an earlier test may have read them.
+    // The title's facts are read once per 30 s (TitleAccessService), so an earlier test may have read them.
     expect(
       calls.map((call) => call.pattern).filter((pattern) => pattern !== SeriesPatterns.playable),
     ).toEqual([
@@ -299,9 +206,9 @@ describe('playback at the gateway', () => {
   it('answers where to resume before anything plays, checking access but taking no screen and starting no clock', async () => {
     scenario.resume = { positionSeconds: 754, durationSeconds: 5400 };
     scenario.entitlement = { reason: 'rental', rental: rentalClock };
-    const get = (token: string | null) => callGateway(url, 'GET', `/api/playback/${movieId}`, { token });
+    const get = (token: string | null) => gateway.call('GET', `/api/playback/${movieId}`, { token });
 
-    const response = await get('asha-token');
+    const response = await get(fakeTokens.asha);
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ resumePositionSeconds: 754 });
@@ -310,18 +217,8 @@ describe('playback at the gateway', () => {
     expect(callsTo(PaymentPatterns.startRental)).toEqual([]);
 
     scenario.entitlement = { canWatch: false, reason: 'premium-required' };
-    expect((await get('asha-token')).status).toBe(403);
+    expect((await get(fakeTokens.asha)).status).toBe(403);
     expect((await get(null)).status).toBe(401);
-  });
-
-  it('refuses a viewer without rights with 403, taking no screen and starting no clock', async () => {
-    scenario.entitlement = { canWatch: false, reason: 'premium-required' };
-    const response = await post(`/api/playback/${movieId}`, {});
-
-    expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ code: ErrorCode.Forbidden });
-    expect(callsTo(StreamingPatterns.open)).toEqual([]);
-    expect(callsTo(PaymentPatterns.startRental)).toEqual([]);
   });
 
   it('answers 409 when every screen is in use, and a rental clock does not start', async () => {
@@ -341,16 +238,19 @@ describe('playback at the gateway', () => {
     expect(await response.json()).toMatchObject({ resumePositionSeconds: 0 });
   });
 
+  /** A player's heartbeat on the lease `opened` took. */
+  const tick = {
+    token: 'token.signature',
+    leaseId: 'lease-0001',
+    positionSeconds: 12.5,
+    durationSeconds: 45,
+    event: 'tick',
+  };
+
   it('needs a signed-in viewer to start, but takes heartbeats on the stream token alone (sendBeacon)', async () => {
     expect((await post(`/api/playback/${movieId}`, {}, null)).status).toBe(401);
 
-    const beat = {
-      token: 'token.signature',
-      leaseId: 'lease-0001',
-      positionSeconds: 12.5,
-      durationSeconds: 45,
-      event: 'tick',
-    };
+    const beat = tick;
     const response = await post('/api/playback/heartbeat', beat, null);
     expect(response.status).toBe(200);
     // The renewed token, and nothing of whose lease it is.
@@ -373,14 +273,7 @@ describe('playback at the gateway', () => {
   });
 
   describe('a heartbeat asks access again (DECISIONS 35)', () => {
-    const beat = {
-      token: 'token.signature',
-      leaseId: 'lease-0001',
-      positionSeconds: 12.5,
-      durationSeconds: 45,
-      event: 'tick',
-      watchedSeconds: 10,
-    };
+    const beat = { ...tick, watchedSeconds: 10 };
     const heartbeat = async (body: Record<string, unknown> = beat) =>
       (await post('/api/playback/heartbeat', body, null)).json();
 
@@ -445,16 +338,11 @@ describe('playback at the gateway', () => {
   });
 
   it("lists and stops the caller's own streams", async () => {
-    const list = await fetch(`${url}/api/playback/streams`, {
-      headers: { authorization: 'Bearer asha-token' },
-    });
+    const list = await gateway.call('GET', '/api/playback/streams', { token: fakeTokens.asha });
     expect(await list.json()).toEqual({ limit: 2, streams: [] });
     expect(callsTo(StreamingPatterns.streams)).toEqual([{ userId: ashaId, sessionId: 'session-asha' }]);
 
-    const stop = await fetch(`${url}/api/playback/streams/lease-0002`, {
-      method: 'DELETE',
-      headers: { authorization: 'Bearer asha-token' },
-    });
+    const stop = await gateway.call('DELETE', '/api/playback/streams/lease-0002', { token: fakeTokens.asha });
     expect(await stop.json()).toEqual({ stopped: true });
     expect(callsTo(StreamingPatterns.stop)).toEqual([{ userId: ashaId, leaseId: 'lease-0002' }]);
   });
@@ -465,10 +353,7 @@ describe('playback at the gateway', () => {
       ['POST', `/api/admin/media/${movieId}/upload`],
       ['POST', `/api/admin/media/${movieId}/retry`],
     ]) {
-      const response = await fetch(`${url}${path}`, {
-        method,
-        headers: { authorization: 'Bearer asha-token' },
-      });
+      const response = await gateway.call(method, path, { token: fakeTokens.asha });
       expect(response.status).toBe(403);
     }
   });
@@ -512,15 +397,6 @@ describe('playback at the gateway', () => {
       expect(callsTo(PaymentPatterns.startRental)).toEqual([]);
     });
 
-    it('refuses a viewer without a plan with the series text, taking no screen', async () => {
-      scenario.entitlement = { canWatch: false, reason: 'premium-required' };
-      const response = await post(`/api/playback/${episodeId}`, {});
-
-      expect(response.status).toBe(403);
-      expect(await response.json()).toMatchObject({ message: SeriesMessages.noTitleOrder });
-      expect(callsTo(StreamingPatterns.open)).toEqual([]);
-    });
-
     it("answers 404 for a draft series' episode and for the series' own id, asking nothing further", async () => {
       const draft = await post(`/api/playback/${draftEpisodeId}`, {});
       expect(draft.status).toBe(404);
@@ -536,13 +412,27 @@ describe('playback at the gateway', () => {
         ['POST', `/api/admin/media/${episodeId}/upload`, StreamingPatterns.uploadTicket],
         ['POST', `/api/admin/media/${episodeId}/retry`, StreamingPatterns.retry],
       ]) {
-        const response = await fetch(`${url}${path}`, {
-          method,
-          headers: { authorization: 'Bearer admin-token' },
-        });
+        const response = await gateway.call(method, path, { token: fakeTokens.admin });
         expect([path, response.status]).toEqual([path, 200]);
         expect(callsTo(pattern)).toEqual([{ movieId: episodeId }]);
       }
     });
   });
+
+  // Last: the gateway keeps a title's facts for 30 s, and the episode's tests above count the first read of its.
+  it.each([
+    ['a movie', movieId, {}],
+    ["a series' episode, with the series text", episodeId, { message: SeriesMessages.noTitleOrder }],
+  ])(
+    'refuses a viewer without rights to %s with 403, taking no screen and starting no clock',
+    async (_, id, text) => {
+      scenario.entitlement = { canWatch: false, reason: 'premium-required' };
+      const response = await post(`/api/playback/${id}`, {});
+
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: ErrorCode.Forbidden, ...text });
+      expect(callsTo(StreamingPatterns.open)).toEqual([]);
+      expect(callsTo(PaymentPatterns.startRental)).toEqual([]);
+    },
+  );
 });

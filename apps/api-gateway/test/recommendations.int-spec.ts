@@ -1,28 +1,22 @@
-import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  AuthMessages,
-  AuthPatterns,
   ErrorCode,
   MovieAccess,
   RecommendationPatterns,
   RecommendationReason,
   RecommendationSource,
-  Role,
   reasonText,
 } from '@app/contracts';
-import type { RecommendationList, RpcEnvelope } from '@app/contracts';
+import type { RecommendationList } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { adminId, ashaId, fakeSession, movieId, raviId, seriesId } from './fakes';
-import { callGateway, startFakeService, startGateway } from './gateway-harness';
+import { ashaId, fakeTokens, movieId, raviId, seriesId } from './fakes';
+import { FakeSessionsModule, type RpcCall, standIn, useGatewayWithFakes } from './gateway-harness';
 
 // Recommendations at the gateway (issue 12, DECISIONS 12): whose list a caller may ask for, that a visitor gets
 // the cold-start list (never another user's), and that bad input never reaches recommendation-service.
 
 const unknownId = 'e'.repeat(24);
-const tokens = { asha: 'asha-token', admin: 'admin-token' };
 
-const calls: Array<{ pattern: string; data: Record<string, unknown> }> = [];
+const calls: RpcCall[] = [];
 const callsTo = (pattern: string) =>
   calls.filter((call) => call.pattern === pattern).map((call) => call.data);
 
@@ -49,60 +43,28 @@ const list = (reason: RecommendationReason, kind: 'movie' | 'series' = 'movie'):
   ],
 });
 
-@Controller()
-class FakeServicesController {
-  @MessagePattern(AuthPatterns.resolveSession)
-  resolve(@Payload() { data }: RpcEnvelope<{ token: string }>) {
-    if (data.token === tokens.asha) return fakeSession(ashaId, Role.User, 'Asha');
-    if (data.token === tokens.admin) return fakeSession(adminId, Role.Admin, 'Admin');
-    throw new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired);
-  }
-
-  @MessagePattern(RecommendationPatterns.recommend)
-  recommend(@Payload() { data }: RpcEnvelope<{ userId: string | null }>) {
-    calls.push({ pattern: RecommendationPatterns.recommend, data });
-    return list(data.userId ? RecommendationReason.BecauseYouWatched : RecommendationReason.Trending);
-  }
-
-  @MessagePattern(RecommendationPatterns.trending)
-  trending(@Payload() { data }: RpcEnvelope<Record<string, unknown>>) {
-    calls.push({ pattern: RecommendationPatterns.trending, data });
-    return list(RecommendationReason.Trending);
-  }
-
-  @MessagePattern(RecommendationPatterns.similar)
-  similar(@Payload() { data }: RpcEnvelope<{ movieId: string }>) {
-    calls.push({ pattern: RecommendationPatterns.similar, data });
-    if (data.movieId === unknownId) throw new AppError(ErrorCode.NotFound, 'Movie not found');
-    return list(RecommendationReason.Similar, data.movieId === seriesId ? 'series' : 'movie');
-  }
-}
-
-@Module({ controllers: [FakeServicesController] })
-class FakeServicesModule {}
+const FakeRecommendationsModule = standIn(
+  {
+    [RecommendationPatterns.recommend]: ({ userId }: { userId: string | null }) =>
+      list(userId ? RecommendationReason.BecauseYouWatched : RecommendationReason.Trending),
+    [RecommendationPatterns.trending]: () => list(RecommendationReason.Trending),
+    [RecommendationPatterns.similar]: ({ movieId: id }: { movieId: string }) => {
+      if (id === unknownId) throw new AppError(ErrorCode.NotFound, 'Movie not found');
+      return list(RecommendationReason.Similar, id === seriesId ? 'series' : 'movie');
+    },
+  },
+  calls,
+);
 
 describe('recommendations at the gateway', () => {
-  let services: INestMicroservice;
-  let gateway: INestApplication;
-  let url: string;
-
-  beforeAll(async () => {
-    const fake = await startFakeService(FakeServicesModule);
-    services = fake.app;
-    ({ app: gateway, url } = await startGateway({}));
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-    await services?.close();
-  });
+  const gateway = useGatewayWithFakes([FakeSessionsModule, FakeRecommendationsModule]);
 
   beforeEach(() => {
     calls.length = 0;
   });
 
-  const send = (method: string, path: string, body?: unknown, token: string | null = tokens.asha) =>
-    callGateway(url, method, path, { body, token });
+  const send = (method: string, path: string, body?: unknown, token: string | null = fakeTokens.asha) =>
+    gateway.call(method, path, { body, token });
 
   describe('POST /api/recommend', () => {
     it("answers the caller's own list, with SPEC's movie_id and a reason per item", async () => {
@@ -133,7 +95,7 @@ describe('recommendations at the gateway', () => {
       expect(other.status).toBe(403);
       expect(await other.json()).toMatchObject({ code: ErrorCode.Forbidden });
       expect(callsTo(RecommendationPatterns.recommend)).toEqual([]);
-      expect((await send('POST', '/api/recommend', { user_id: raviId }, tokens.admin)).status).toBe(200);
+      expect((await send('POST', '/api/recommend', { user_id: raviId }, fakeTokens.admin)).status).toBe(200);
       expect(callsTo(RecommendationPatterns.recommend)).toEqual([{ userId: raviId, limit: 12 }]);
     });
 

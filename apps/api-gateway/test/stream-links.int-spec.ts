@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Controller, type INestApplication, type INestMicroservice, Module } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import {
@@ -12,25 +10,17 @@ import {
   EVENT_STREAM,
   HistoryPatterns,
   LEASE_CHECK_CACHE_MS,
-  MovieAccess,
   PaymentPatterns,
   Quality,
   SeriesPatterns,
 } from '@app/contracts';
-import type {
-  Entitlement,
-  HeartbeatReply,
-  LoginResponse,
-  PlaybackSession,
-  RentalClock,
-  RpcEnvelope,
-  TitleFacts,
-} from '@app/contracts';
+import type { Entitlement, HeartbeatReply, PlaybackSession, RentalClock, TitleFacts } from '@app/contracts';
 import { createRedisClient, EventBus } from '@app/server-core';
-import { pollOutbox, solveAltcha, suiteInfra, waitUntil, type AltchaChallenge } from '@app/server-testing';
+import { newId, planEntitlement, pollOutbox, suiteInfra, waitUntil } from '@app/server-testing';
 import { fakeMovie, moviePlayable } from './fakes';
-import { callGateway, startFakeService, startGateway } from './gateway-harness';
-import { startServiceProcess, type ServiceProcess } from './service-process';
+import { callGateway, startFakeService, startGateway, standIn } from './gateway-harness';
+import { recordReadyAssets, signIn, signUp, startServiceProcesses, suiteSecrets } from './real-services';
+import type { ServiceProcess } from './service-process';
 
 // Issue 22, finding 1 (DECISIONS 35), end to end: the real auth-service and streaming-service (as processes, as
 // `npm start` runs them) behind the real gateway; the catalogue and payment-service are stand-ins here, so a test
@@ -39,57 +29,24 @@ import { startServiceProcess, type ServiceProcess } from './service-process';
 // 403 once streaming-service has ended its lease and LEASE_CHECK_CACHE_MS (2 s, delivery's bound) has passed. Clock
 // ends (rental expiry, plan end) are found by the next heartbeat, which asks the entitlement again.
 
-const SECRETS = {
-  JWT_SECRET: 'stream-links-jwt-secret-0123456789-abcdefgh',
-  ALTCHA_HMAC_KEY: 'stream-links-altcha-key-0123456789-abcdefg',
-  OTP_HMAC_KEY: 'stream-links-otp-hmac-key-0123456789-abcde',
-  STREAM_TOKEN_SECRET: 'stream-links-stream-token-secret-0123456789',
-};
 const PASSWORD = 'Pw-stream-links-1';
-const hex24 = () => randomBytes(12).toString('hex');
 
 /** What the stand-in payment-service answers, per viewer and title; a Standard plan on 2 screens unless set. */
 const answers = new Map<string, Partial<Entitlement>>();
 const answerKey = (userId: string, movieId: string) => `${userId}:${movieId}`;
-const entitlementOf = (userId: string, title: TitleFacts): Entitlement => ({
-  movieId: title.movieId,
-  access: MovieAccess.Premium,
-  canWatch: true,
-  reason: AccessReason.Plan,
-  quality: Quality.HD,
-  screens: 2,
-  plan: { id: 'standard', name: 'Standard' },
-  purchasedAt: null,
-  rental: null,
-  waysIn: { plans: [], purchaseInr: null, rentalInr: null },
-  ...answers.get(answerKey(userId, title.movieId)),
+const FakeCatalogueAndPaymentsModule = standIn({
+  [SeriesPatterns.playable]: ({ id }: { id: string }) => moviePlayable(fakeMovie(id)),
+  [PaymentPatterns.entitlement]: ({ viewer, title }: { viewer: { userId: string }; title: TitleFacts }) =>
+    planEntitlement(title.movieId, answers.get(answerKey(viewer.userId, title.movieId))),
+  [PaymentPatterns.startRental]: ({
+    userId,
+    movieId,
+  }: {
+    userId: string;
+    movieId: string;
+  }): RentalClock | null => answers.get(answerKey(userId, movieId))?.rental ?? null,
+  [HistoryPatterns.resumePoint]: () => null,
 });
-
-@Controller()
-class FakeCatalogueAndPaymentsController {
-  @MessagePattern(SeriesPatterns.playable)
-  playable(@Payload() { data }: RpcEnvelope<{ id: string }>) {
-    return moviePlayable(fakeMovie(data.id));
-  }
-
-  @MessagePattern(PaymentPatterns.entitlement)
-  entitlement(@Payload() { data }: RpcEnvelope<{ viewer: { userId: string }; title: TitleFacts }>) {
-    return entitlementOf(data.viewer.userId, data.title);
-  }
-
-  @MessagePattern(PaymentPatterns.startRental)
-  startRental(@Payload() { data }: RpcEnvelope<{ userId: string; movieId: string }>): RentalClock | null {
-    return answers.get(answerKey(data.userId, data.movieId))?.rental ?? null;
-  }
-
-  @MessagePattern(HistoryPatterns.resumePoint)
-  resumePoint() {
-    return null;
-  }
-}
-
-@Module({ controllers: [FakeCatalogueAndPaymentsController] })
-class FakeCatalogueAndPaymentsModule {}
 
 type Viewer = { id: string; email: string; token: string; ip: string };
 
@@ -109,7 +66,7 @@ describe('stream links end with access (issue 22, finding 1)', () => {
 
   /** A title with media: a master playlist, one rendition, a segment and the MP4 (media-layout.ts's names). */
   const newTitle = async (durationSeconds = 600) => {
-    const movieId = hex24();
+    const movieId = newId();
     const dir = `assets/${movieId}`;
     const files: Array<[string, string]> = [
       [
@@ -124,60 +81,20 @@ describe('stream links end with access (issue 22, finding 1)', () => {
       await mkdir(dirname(join(workDir, 'media', key)), { recursive: true });
       await writeFile(join(workDir, 'media', key), body);
     }
-    const connection = await mongoose.createConnection(stores.streaming.mongoUri).asPromise();
-    try {
-      const now = new Date();
-      await connection.collection('assets').insertOne({
-        movieId,
-        status: 'ready',
-        progress: 100,
-        etaSeconds: null,
-        error: null,
-        source: 'upload',
-        sourceName: `${movieId}.mp4`,
-        dir,
-        readyAt: now,
-        durationSeconds,
-        renditions: ['480p'],
-        hasMp4: true,
-        hasTrickplay: false,
-        probe: null,
-        pending: null,
-        announcedAt: now,
-        updatedAt: now,
-      });
-    } finally {
-      await connection.close();
-    }
+    await recordReadyAssets(stores.streaming.mongoUri, [{ movieId, durationSeconds, renditions: ['480p'] }]);
     durations.set(movieId, durationSeconds);
     return movieId;
   };
 
   /** Each viewer signs up from an address of their own (sign-up is limited per address). */
   let nextHost = 1;
-  const signUp = async (): Promise<Viewer> => {
+  const newViewer = async (): Promise<Viewer> => {
     const ip = `198.51.100.${nextHost++}`;
-    const headers = { 'x-forwarded-for': ip };
-    const email = `viewer-${hex24()}@example.in`;
-    const signup = await callGateway(url, 'POST', '/api/signup', {
-      body: { username: 'Meera', email, password: PASSWORD },
-      headers,
-    });
-    expect(signup.status).toBe(201);
-    return { email, ip, ...(await signIn({ email, ip })) };
+    return { ip, ...(await signUp(url, PASSWORD, { 'x-forwarded-for': ip })) };
   };
-  const signIn = async ({ email, ip }: { email: string; ip: string }, password = PASSWORD) => {
-    const challenge = (await (
-      await callGateway(url, 'GET', '/api/auth/captcha/challenge')
-    ).json()) as AltchaChallenge;
-    const login = await callGateway(url, 'POST', '/api/auth/login', {
-      body: { email, password, recaptchaToken: await solveAltcha(challenge) },
-      headers: { 'x-forwarded-for': ip },
-    });
-    expect(login.status).toBe(200);
-    const { token, user } = (await login.json()) as LoginResponse;
-    return { id: user.id, token };
-  };
+  /** Another session of `viewer`'s, from the same address. */
+  const signInAgain = (viewer: Viewer) =>
+    signIn(url, { email: viewer.email, password: PASSWORD }, { 'x-forwarded-for': viewer.ip });
   const as = (viewer: { token: string; ip: string }, method: string, path: string, body?: unknown) =>
     callGateway(url, method, path, { body, token: viewer.token, headers: { 'x-forwarded-for': viewer.ip } });
 
@@ -236,16 +153,12 @@ describe('stream links end with access (issue 22, finding 1)', () => {
       REDIS_URL: store.redisUrl,
       OUTBOX_DIR: outbox,
       MEDIA_DIR: join(workDir, 'media'),
-      ...SECRETS,
+      ...suiteSecrets('stream-links'),
     });
-    const started = await Promise.allSettled([
-      startServiceProcess('auth-service', envOf(stores.auth)),
-      startServiceProcess('streaming-service', envOf(stores.streaming)),
+    [, streaming] = await startServiceProcesses(services, [
+      ['auth-service', envOf(stores.auth)],
+      ['streaming-service', envOf(stores.streaming)],
     ]);
-    for (const result of started) if (result.status === 'fulfilled') services.push(result.value);
-    const failedStart = started.find((result) => result.status === 'rejected');
-    if (failedStart) throw failedStart.reason;
-    streaming = services[1];
     ({ app: fakes } = await startFakeService(FakeCatalogueAndPaymentsModule));
     ({ app: gateway, url } = await startGateway({ LOG_LEVEL: 'error' }));
     redis = createRedisClient(stores.streaming.redisUrl);
@@ -261,7 +174,7 @@ describe('stream links end with access (issue 22, finding 1)', () => {
   });
 
   it('serves a live lease’s link, and the token each heartbeat renews', async () => {
-    const viewer = await signUp();
+    const viewer = await newViewer();
     const playback = await play(viewer, await newTitle());
     expect(await statuses(playback)).toEqual(SERVED);
     const beat = await heartbeat(playback);
@@ -270,7 +183,7 @@ describe('stream links end with access (issue 22, finding 1)', () => {
   });
 
   it('stop that stream (from another screen of the account)', async () => {
-    const viewer = await signUp();
+    const viewer = await newViewer();
     const playback = await play(viewer, await newTitle());
     expect(await statuses(playback)).toEqual(SERVED);
     expect((await as(viewer, 'DELETE', `/api/playback/streams/${playback.leaseId}`)).status).toBe(200);
@@ -278,7 +191,7 @@ describe('stream links end with access (issue 22, finding 1)', () => {
   });
 
   it('exit on a 1-screen rental: the next device plays, and only its link serves bytes', async () => {
-    const viewer = await signUp();
+    const viewer = await newViewer();
     const movieId = await newTitle();
     answers.set(answerKey(viewer.id, movieId), {
       reason: AccessReason.Rental,
@@ -294,7 +207,7 @@ describe('stream links end with access (issue 22, finding 1)', () => {
     });
     const first = await play(viewer, movieId);
     expect(await statuses(first)).toEqual(SERVED);
-    const secondDevice = { ...viewer, ...(await signIn(viewer)) };
+    const secondDevice = { ...viewer, ...(await signInAgain(viewer)) };
     expect((await as(secondDevice, 'POST', `/api/playback/${movieId}`, {})).status).toBe(409);
     expect(await heartbeat(first, 'exit')).toEqual({ leaseActive: false });
     const second = await play(secondDevice, movieId);
@@ -303,8 +216,8 @@ describe('stream links end with access (issue 22, finding 1)', () => {
   });
 
   it('sign-out: that session’s link is refused, another session’s plays on', async () => {
-    const viewer = await signUp();
-    const other = { ...viewer, ...(await signIn(viewer)) };
+    const viewer = await newViewer();
+    const other = { ...viewer, ...(await signInAgain(viewer)) };
     const [signedOut, stays] = [await play(viewer, await newTitle()), await play(other, await newTitle())];
     expect([await statuses(signedOut), await statuses(stays)]).toEqual([SERVED, SERVED]);
     expect((await as(viewer, 'POST', '/api/auth/logout')).status).toBe(204);
@@ -313,7 +226,7 @@ describe('stream links end with access (issue 22, finding 1)', () => {
   });
 
   it('password change (the OTP reset): every session’s link is refused', async () => {
-    const viewer = await signUp();
+    const viewer = await newViewer();
     const playback = await play(viewer, await newTitle());
     expect(await statuses(playback)).toEqual(SERVED);
     const headers = { 'x-forwarded-for': viewer.ip };
@@ -333,11 +246,11 @@ describe('stream links end with access (issue 22, finding 1)', () => {
   });
 
   it('ban by an admin: every link of the account is refused', async () => {
-    const admin = await signUp();
+    const admin = await newViewer();
     const connection = await mongoose.createConnection(stores.auth.mongoUri).asPromise();
     await connection.collection('users').updateOne({ email: admin.email }, { $set: { role: 'admin' } });
     await connection.close();
-    const viewer = await signUp();
+    const viewer = await newViewer();
     const playback = await play(viewer, await newTitle());
     expect(await statuses(playback)).toEqual(SERVED);
     expect((await as(admin, 'PUT', `/api/users/${viewer.id}`, { status: 'banned' })).status).toBe(200);
@@ -345,7 +258,7 @@ describe('stream links end with access (issue 22, finding 1)', () => {
   });
 
   it('account deletion: the link is refused, and the open player’s heartbeats record nothing', async () => {
-    const viewer = await signUp();
+    const viewer = await newViewer();
     const playback = await play(viewer, await newTitle());
     expect(await statuses(playback)).toEqual(SERVED);
     const deleted = await as(viewer, 'POST', `/api/users/${viewer.id}/delete-account`, {
@@ -363,7 +276,7 @@ describe('stream links end with access (issue 22, finding 1)', () => {
   });
 
   it('refund (entitlement.revoked from payment-service): the title’s link is refused', async () => {
-    const viewer = await signUp();
+    const viewer = await newViewer();
     const [refunded, other] = [await newTitle(), await newTitle()];
     const [playback, stays] = [await play(viewer, refunded), await play(viewer, other)];
     expect([await statuses(playback), await statuses(stays)]).toEqual([SERVED, SERVED]);
@@ -373,7 +286,7 @@ describe('stream links end with access (issue 22, finding 1)', () => {
       kind: 'purchase',
       movieId: refunded,
       planId: null,
-      source: `pay_${hex24()}`,
+      source: `pay_${newId()}`,
       reason: 'refund',
     });
     expect(await afterTheBound(viewer.id, playback)).toEqual(REFUSED);
@@ -381,7 +294,7 @@ describe('stream links end with access (issue 22, finding 1)', () => {
   });
 
   it('plan end: the next heartbeat finds no access, the player stops and the link is refused', async () => {
-    const viewer = await signUp();
+    const viewer = await newViewer();
     const movieId = await newTitle();
     const playback = await play(viewer, movieId);
     expect(await statuses(playback)).toEqual(SERVED);
@@ -395,7 +308,7 @@ describe('stream links end with access (issue 22, finding 1)', () => {
   });
 
   it('rental expiry: a playback begun before it finishes its film (DECISIONS 7), then its link is refused', async () => {
-    const viewer = await signUp();
+    const viewer = await newViewer();
     // A 3 s film, rented until 3 s from now.
     const movieId = await newTitle(3);
     const expiresAt = new Date(Date.now() + 3_000);

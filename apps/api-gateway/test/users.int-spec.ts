@@ -1,4 +1,4 @@
-import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
+import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AdminActionKind,
@@ -16,10 +16,9 @@ import {
 } from '@app/contracts';
 import type { AdminAction, AuditEntry, RpcEnvelope, SessionUser, User } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { startFakeService, startGateway } from './gateway-harness';
+import { adminId, ashaId } from './fakes';
+import { useGatewayWithFakes } from './gateway-harness';
 
-const adminId = 'a'.repeat(24);
-const userId = 'b'.repeat(24);
 /** Another admin: changes to them wait for a second admin (DECISIONS 34). */
 const deputyId = 'c'.repeat(24);
 const actionId = 'd'.repeat(24);
@@ -32,7 +31,7 @@ const sessionOf = (id: string, role: SessionUser['role']): SessionUser => ({
   sessionId: `s-${role}`,
 });
 const asha: User = {
-  id: userId,
+  id: ashaId,
   username: 'Asha',
   email: 'asha@example.in',
   role: Role.User,
@@ -78,7 +77,7 @@ class FakeAuthController {
   @MessagePattern(AuthPatterns.resolveSession)
   resolve(@Payload() { data }: RpcEnvelope<{ token: string }>) {
     if (data.token === 'admin-token') return sessionOf(adminId, Role.Admin);
-    if (data.token === 'user-token') return sessionOf(userId, Role.User);
+    if (data.token === 'user-token') return sessionOf(ashaId, Role.User);
     if (data.token === 'deputy-token') return sessionOf(deputyId, Role.Admin);
     throw new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired);
   }
@@ -149,26 +148,10 @@ class FakeAuthController {
 class FakeAuthModule {}
 
 describe('GET/PUT/DELETE /api/users at the gateway', () => {
-  let auth: INestMicroservice;
-  let gateway: INestApplication;
-  let url: string;
-
-  beforeAll(async () => {
-    ({ app: auth } = await startFakeService(FakeAuthModule));
-    ({ app: gateway, url } = await startGateway());
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-    await auth?.close();
-  });
+  const gateway = useGatewayWithFakes([FakeAuthModule]);
 
   const call = (method: string, path: string, token = 'admin-token', body?: unknown) =>
-    fetch(`${url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+    gateway.call(method, path, { token, body });
 
   it("pages like the movie list: defaults page 1 of 24, inside SPEC's { success, data } envelope", async () => {
     const res = await call('GET', '/api/users');
@@ -209,7 +192,7 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
   });
 
   it('adds the envelopes SPEC shows to the data auth-service answers', async () => {
-    const edit = await call('PUT', `/api/users/${userId}`, 'admin-token', { username: 'Asha K' });
+    const edit = await call('PUT', `/api/users/${ashaId}`, 'admin-token', { username: 'Asha K' });
     expect(await edit.json()).toEqual({
       success: true,
       data: { ...asha, username: 'Asha K' },
@@ -217,13 +200,16 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
     });
     expect(received.at(-1)).toEqual({
       pattern: AuthPatterns.updateUser,
-      data: { username: 'Asha K', userId, actorId: adminId },
+      data: { username: 'Asha K', userId: ashaId, actorId: adminId },
     });
-    const role = await call('PUT', `/api/users/${userId}/role`, 'admin-token', { role: Role.Admin });
+    const role = await call('PUT', `/api/users/${ashaId}/role`, 'admin-token', { role: Role.Admin });
     expect(await role.json()).toEqual({ success: true, data: { ...asha, role: Role.Admin } });
-    const removed = await call('DELETE', `/api/users/${userId}`);
+    const removed = await call('DELETE', `/api/users/${ashaId}`);
     expect(await removed.json()).toEqual({ success: true, message: AuthMessages.userRemoved });
-    expect(received.at(-1)).toEqual({ pattern: AuthPatterns.removeUser, data: { userId, actorId: adminId } });
+    expect(received.at(-1)).toEqual({
+      pattern: AuthPatterns.removeUser,
+      data: { userId: ashaId, actorId: adminId },
+    });
   });
 
   it('a change to another admin answers 202 with the waiting request (DECISIONS 34)', async () => {
@@ -242,7 +228,7 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
       });
     }
     // A change applied at once keeps its 200.
-    expect((await call('PUT', `/api/users/${userId}/role`, 'admin-token', { role: Role.User })).status).toBe(
+    expect((await call('PUT', `/api/users/${ashaId}/role`, 'admin-token', { role: Role.User })).status).toBe(
       200,
     );
   });
@@ -259,7 +245,7 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
       '%s %s: a visitor gets 401, a user 403, and auth-service is asked nothing',
       async (method, path) => {
         const before = received.length;
-        const visitor = await fetch(`${url}${path}`, { method });
+        const visitor = await gateway.call(method, path);
         expect(visitor.status).toBe(401);
         expect(await visitor.json()).toMatchObject({ code: ErrorCode.Unauthorized });
         expect((await call(method, path, 'forged-token')).status).toBe(401);

@@ -1,33 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Redis } from 'ioredis';
-import type { LoginResponse, SessionToken } from '@app/contracts';
 import {
   AdminMessages,
   AuthMessages,
   AuthPatterns,
   AuthRpc,
   ErrorCode,
-  EVENT_STREAM,
   FRESH_SIGN_IN_MINUTES,
   Role,
-  ViewerDataMessages,
+  UserDataMessages,
 } from '@app/contracts';
-import { REDIS_CLIENT } from '@app/server-core';
-import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
-import {
-  failure,
-  startServiceUnderTest,
-  startSmtpOutbox,
-  suiteInfra,
-  uniqueSuffix,
-} from '@app/server-testing';
-import { AppModule } from '../src/app.module';
+import type { ServiceUnderTest } from '@app/server-testing';
+import { failure, uniqueSuffix } from '@app/server-testing';
 import { BackgroundTasks } from '../src/background/background-tasks';
-import { envSchema } from '../src/env';
-import { authContext, type AuthContext } from './auth-context';
-import { newBrowserBinding, solveCaptcha, TEST_SECRETS } from './auth-helpers';
+import { startAuthSuite, type AuthContext, type AuthSuite } from './auth-context';
+import { busEvents, newBrowserBinding, signIn } from './auth-helpers';
 
 const ip = '198.51.100.23';
 
@@ -39,26 +25,17 @@ const issuedAt = (token: string) => {
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 describe("auth-service: the viewer's own account deletion and export (DECISIONS 32)", () => {
+  let suite: AuthSuite;
   let service: ServiceUnderTest;
-  let smtp: SmtpOutbox;
   let redis: Redis;
   let ctx: AuthContext;
 
-  const login = async (email: string, password: string) =>
-    service.send<LoginResponse>(AuthPatterns.login, {
-      email,
-      password,
-      recaptchaToken: await solveCaptcha(service),
-      clientIp: ip,
-      adminOnly: false,
-    });
+  const login = (email: string, password: string) => signIn(service, { email, password, clientIp: ip });
   const resolve = (token: string) => service.call(AuthRpc.resolveSession, { token });
   const deleteOwn = (payload: { userId: string; password?: string; sessionIssuedAt: string }) =>
     service.call(AuthRpc.deleteOwnAccount, payload);
   const deletedEventsFor = async (userId: string) =>
-    (await redis.xrange(EVENT_STREAM, '-', '+'))
-      .map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: { userId?: string } })
-      .filter((e) => e.type === 'user.deleted' && e.payload.userId === userId);
+    (await busEvents(redis)).filter((e) => e.type === 'user.deleted' && e.payload.userId === userId);
   const googleSession = async (googleId: string, email: string) => {
     const { browserBinding, browserBindingHash } = newBrowserBinding();
     const { code } = await service.call(AuthRpc.googleSignIn, {
@@ -69,28 +46,15 @@ describe("auth-service: the viewer's own account deletion and export (DECISIONS 
       picture: null,
       browserBindingHash,
     });
-    return service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code, browserBinding });
+    return service.call(AuthRpc.exchangeOAuthCode, { code, browserBinding });
   };
 
   beforeAll(async () => {
-    const infra = suiteInfra('auth-account-deletion');
-    smtp = await startSmtpOutbox({ dir: mkdtempSync(path.join(tmpdir(), 'outbox-')) });
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      SMTP_URL: smtp.url,
-      ...TEST_SECRETS,
-    });
-    service = await startServiceUnderTest('auth-service', AppModule.register(env), infra.mongoUri);
-    redis = service.app.get<Redis>(REDIS_CLIENT);
-    ctx = authContext(service);
+    suite = await startAuthSuite('auth-account-deletion');
+    ({ service, redis, ctx } = suite);
   });
 
-  afterAll(async () => {
-    await service?.close();
-    await smtp?.stop();
-  });
+  afterAll(() => suite?.close());
 
   it('refuses a wrong or missing password with 403 "Password is incorrect" and deletes nothing', async () => {
     const asha = await ctx.newUser({ username: 'Asha' });
@@ -98,7 +62,7 @@ describe("auth-service: the viewer's own account deletion and export (DECISIONS 
     for (const password of ['not my password', undefined]) {
       expect(
         await failure(deleteOwn({ userId: asha.id, password, sessionIssuedAt: issuedAt(token) })),
-      ).toMatchObject({ code: ErrorCode.Forbidden, message: ViewerDataMessages.wrongPassword });
+      ).toMatchObject({ code: ErrorCode.Forbidden, message: UserDataMessages.wrongPassword });
     }
     expect(await ctx.users.findById(asha.id)).not.toBeNull();
     expect((await resolve(token)).id).toBe(asha.id);
@@ -151,7 +115,7 @@ describe("auth-service: the viewer's own account deletion and export (DECISIONS 
 
     expect(
       await failure(deleteOwn({ userId: user.id, sessionIssuedAt: minutesAgo(FRESH_SIGN_IN_MINUTES + 1) })),
-    ).toMatchObject({ code: ErrorCode.Forbidden, message: ViewerDataMessages.signInAgain });
+    ).toMatchObject({ code: ErrorCode.Forbidden, message: UserDataMessages.signInAgain });
     expect(await ctx.users.findById(user.id)).not.toBeNull();
     expect(await deletedEventsFor(user.id)).toEqual([]);
 
@@ -224,6 +188,7 @@ describe("auth-service: the viewer's own account deletion and export (DECISIONS 
   ])('%s rejects %p with 400 and changes nothing', async (pattern, payload) => {
     const users = () => service.call(AuthRpc.listUsers, { pageSize: 100 });
     const before = await users();
+    // Sent raw: each payload breaks its contract on purpose.
     expect(await failure(service.send(pattern, payload))).toMatchObject({ code: ErrorCode.ValidationFailed });
     expect(await users()).toEqual(before);
   });

@@ -1,49 +1,28 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Redis } from 'ioredis';
-import type {
-  LoginResponse,
-  SessionToken,
-  SessionUser,
-  User,
-  UserChangeOutcome,
-  UserPage,
-} from '@app/contracts';
-import { AuthMessages, AuthPatterns, ErrorCode, EVENT_STREAM, Role, UserStatus } from '@app/contracts';
-import { REDIS_CLIENT } from '@app/server-core';
+import type { LoginResponse } from '@app/contracts';
+import { AuthMessages, AuthPatterns, AuthRpc, ErrorCode, Role, UserStatus } from '@app/contracts';
 import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
-import { failure, mailsIn, startServiceUnderTest, startSmtpOutbox, suiteInfra } from '@app/server-testing';
-import { AppModule } from '../src/app.module';
+import { failure, mailsIn } from '@app/server-testing';
 import { BackgroundTasks } from '../src/background/background-tasks';
-import { envSchema } from '../src/env';
 import { UsersRepository } from '../src/users/users.repository';
-import { authContext, type AuthContext } from './auth-context';
-import { newBrowserBinding, solveCaptcha, TEST_SECRETS } from './auth-helpers';
+import { startAuthSuite, type AuthContext, type AuthSuite } from './auth-context';
+import { busEvents, newBrowserBinding, signIn, solveCaptcha } from './auth-helpers';
 
 const ip = '203.0.113.7';
 
 describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
+  let suite: AuthSuite;
   let service: ServiceUnderTest;
   let smtp: SmtpOutbox;
   let redis: Redis;
   let ctx: AuthContext;
 
   const signup = (email: string, password = 'correct horse', username = 'Asha') =>
-    service.send(AuthPatterns.signup, { username, email, password, clientIp: ip });
-  const login = async (email: string, password = 'correct horse', adminOnly = false) =>
-    service.send<LoginResponse>(AuthPatterns.login, {
-      email,
-      password,
-      recaptchaToken: await solveCaptcha(service),
-      clientIp: ip,
-      adminOnly,
-    });
-  const resolve = (token: string) => service.send<SessionUser>(AuthPatterns.resolveSession, { token });
-  const events = async (since = 0) =>
-    (await redis.xrange(EVENT_STREAM, '-', '+'))
-      .slice(since)
-      .map(([, fields]) => JSON.parse(fields[1]) as { type: string; payload: Record<string, string> });
+    service.call(AuthRpc.signup, { username, email, password, clientIp: ip });
+  const login = (email: string, password = 'correct horse', adminOnly = false) =>
+    signIn(service, { email, password, clientIp: ip, adminOnly });
+  const resolve = (token: string) => service.call(AuthRpc.resolveSession, { token });
+  const events = async (since = 0) => (await busEvents(redis)).slice(since);
   /** The `session.revoked` events about one user (DECISIONS 35: their streams end with them). */
   const revocationsOf = async (userId: string) =>
     (await events())
@@ -51,28 +30,15 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       .map((event) => event.payload);
 
   beforeAll(async () => {
-    const infra = suiteInfra('auth-accounts');
-    smtp = await startSmtpOutbox({ dir: mkdtempSync(path.join(tmpdir(), 'outbox-')) });
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      SMTP_URL: smtp.url,
-      ...TEST_SECRETS,
-    });
-    service = await startServiceUnderTest('auth-service', AppModule.register(env), infra.mongoUri);
-    redis = service.app.get<Redis>(REDIS_CLIENT);
-    ctx = authContext(service);
+    suite = await startAuthSuite('auth-accounts');
+    ({ service, outbox: smtp, redis, ctx } = suite);
   });
 
-  afterAll(async () => {
-    await service?.close();
-    await smtp?.stop();
-  });
+  afterAll(() => suite?.close());
 
   it('signs up, refuses the same email in another case (409), and emits user.registered', async () => {
     const email = ctx.uniqueEmail('asha');
-    const before = await redis.xlen(EVENT_STREAM);
+    const before = (await busEvents(redis)).length;
     await expect(signup(`${email[0].toUpperCase()}${email.slice(1)}`)).resolves.toEqual({
       message: AuthMessages.registered,
     });
@@ -103,14 +69,14 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     const { email, password } = await ctx.newUser();
     const base = { email, password, clientIp: ip, adminOnly: false };
     const solved = await solveCaptcha(service);
-    await service.send(AuthPatterns.login, { ...base, recaptchaToken: solved });
+    await service.call(AuthRpc.login, { ...base, recaptchaToken: solved });
     for (const recaptchaToken of [
       undefined,
       'not-base64-json',
       Buffer.from('{"challenge":{}}').toString('base64'),
       solved,
     ]) {
-      expect(await failure(service.send(AuthPatterns.login, { ...base, recaptchaToken }))).toMatchObject({
+      expect(await failure(service.call(AuthRpc.login, { ...base, recaptchaToken }))).toMatchObject({
         code: ErrorCode.Forbidden,
         message: AuthMessages.captchaFailed,
       });
@@ -134,10 +100,10 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     const asha = await ctx.newUser();
     const { token } = await login(asha.email, asha.password);
     const session = await resolve(token);
-    await service.send(AuthPatterns.logout, { sessionId: session.sessionId });
+    await service.call(AuthRpc.logout, { sessionId: session.sessionId });
     expect(await failure(resolve(token))).toMatchObject({ code: ErrorCode.Unauthorized });
     // That session's streams end too; a second logout of it announces nothing more.
-    await service.send(AuthPatterns.logout, { sessionId: session.sessionId });
+    await service.call(AuthRpc.logout, { sessionId: session.sessionId });
     expect(await revocationsOf(asha.id)).toEqual([{ userId: asha.id, sessionId: session.sessionId }]);
   });
 
@@ -174,7 +140,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     it('a role change applies on the next request of that user', async () => {
       const { session: viewer } = await newViewer();
       expect(
-        await service.send(AuthPatterns.changeRole, {
+        await service.call(AuthRpc.changeRole, {
           actorId: admin.user.id,
           userId: viewer.user.id,
           role: Role.Admin,
@@ -183,7 +149,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       expect((await resolve(viewer.token)).role).toBe(Role.Admin);
       // Demoting them back is demoting another admin: it waits for a second admin (admin-actions.int-spec).
       expect(
-        await service.send(AuthPatterns.changeRole, {
+        await service.call(AuthRpc.changeRole, {
           actorId: admin.user.id,
           userId: viewer.user.id,
           role: Role.User,
@@ -194,7 +160,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
 
     it('a suspended user is refused on the next request and at login', async () => {
       const { session: viewer, email, password } = await newViewer();
-      const updated = await service.send<UserChangeOutcome>(AuthPatterns.updateUser, {
+      const updated = await service.call(AuthRpc.updateUser, {
         actorId: admin.user.id,
         userId: viewer.user.id,
         status: UserStatus.Suspended,
@@ -211,13 +177,13 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
         code: ErrorCode.Forbidden,
         message: AuthMessages.suspended,
       });
-      await service.send(AuthPatterns.updateUser, {
+      await service.call(AuthRpc.updateUser, {
         actorId: admin.user.id,
         userId: viewer.user.id,
         status: UserStatus.Banned,
       });
       expect(await failure(login(email, password))).toMatchObject({ message: AuthMessages.banned });
-      await service.send(AuthPatterns.updateUser, {
+      await service.call(AuthRpc.updateUser, {
         actorId: admin.user.id,
         userId: viewer.user.id,
         status: UserStatus.Active,
@@ -227,7 +193,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     it('admins cannot demote or remove themselves (409)', async () => {
       expect(
         await failure(
-          service.send(AuthPatterns.changeRole, {
+          service.call(AuthRpc.changeRole, {
             actorId: admin.user.id,
             userId: admin.user.id,
             role: Role.User,
@@ -235,16 +201,14 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
         ),
       ).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.cannotDemoteSelf });
       expect(
-        await failure(
-          service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: admin.user.id }),
-        ),
+        await failure(service.call(AuthRpc.removeUser, { actorId: admin.user.id, userId: admin.user.id })),
       ).toMatchObject({ code: ErrorCode.Conflict, message: AuthMessages.cannotDeleteSelf });
     });
 
     it('refuses to give a user an email another account has (409), and changes nothing', async () => {
       const { session: viewer, email } = await newViewer();
       const error = await failure(
-        service.send(AuthPatterns.updateUser, {
+        service.call(AuthRpc.updateUser, {
           actorId: admin.user.id,
           userId: viewer.user.id,
           email: admin.user.email,
@@ -257,9 +221,9 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     it('pages the user list newest first: no user twice, none skipped, total counted', async () => {
       const emails = [1, 2, 3, 4, 5].map((n) => ctx.uniqueEmail(`pager${n}`));
       for (const email of emails) await signup(email, 'pager password', 'Pager');
-      const all = await service.send<UserPage>(AuthPatterns.listUsers, { pageSize: 100 });
+      const all = await service.call(AuthRpc.listUsers, { pageSize: 100 });
       const pages = await Promise.all(
-        [1, 2, 3, 4].map((page) => service.send<UserPage>(AuthPatterns.listUsers, { page, pageSize: 2 })),
+        [1, 2, 3, 4].map((page) => service.call(AuthRpc.listUsers, { page, pageSize: 2 })),
       );
       expect(pages.map((p) => p.total)).toEqual([all.total, all.total, all.total, all.total]);
       expect(all.total).toBe(all.data.length);
@@ -268,33 +232,31 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       expect(pages[0]).toMatchObject({ page: 1, pageSize: 2 });
       const created = all.data.map((u) => u.createdAt);
       expect(created).toEqual([...created].sort().reverse());
-      const past = await service.send<UserPage>(AuthPatterns.listUsers, { page: 1000, pageSize: 2 });
+      const past = await service.call(AuthRpc.listUsers, { page: 1000, pageSize: 2 });
       expect(past).toEqual({ data: [], page: 1000, pageSize: 2, total: all.total });
     });
 
     it("lists users and removes one, emitting user.deleted; the removed user's token stops working", async () => {
       const { session: viewer } = await newViewer();
-      expect(await service.send<UserPage>(AuthPatterns.listUsers, {})).toMatchObject({
+      expect(await service.call(AuthRpc.listUsers, {})).toMatchObject({
         page: 1,
         pageSize: 24,
       });
-      const list = await service.send<UserPage>(AuthPatterns.listUsers, { pageSize: 100 });
+      const list = await service.call(AuthRpc.listUsers, { pageSize: 100 });
       expect(list.data.map((u) => u.email)).toEqual(
         expect.arrayContaining([admin.user.email, viewer.user.email]),
       );
       const gone = await ctx.newUser({ username: 'Gone' });
       const doomed = await login(gone.email, gone.password);
       await expect(
-        service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id }),
+        service.call(AuthRpc.removeUser, { actorId: admin.user.id, userId: doomed.user.id }),
       ).resolves.toEqual({ outcome: 'applied' });
       expect(
         (await events()).some((e) => e.type === 'user.deleted' && e.payload.userId === doomed.user.id),
       ).toBe(true);
       expect(await failure(resolve(doomed.token))).toMatchObject({ code: ErrorCode.Unauthorized });
       expect(
-        await failure(
-          service.send(AuthPatterns.removeUser, { actorId: admin.user.id, userId: doomed.user.id }),
-        ),
+        await failure(service.call(AuthRpc.removeUser, { actorId: admin.user.id, userId: doomed.user.id })),
       ).toMatchObject({ code: ErrorCode.NotFound });
     });
   });
@@ -310,7 +272,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       const old = await login(email, password);
       const sent = Date.now() - 1000;
       await expect(
-        service.send(AuthPatterns.forgotPassword, {
+        service.call(AuthRpc.forgotPassword, {
           email: `${email[0].toUpperCase()}${email.slice(1)}`,
           clientIp: ip,
         }),
@@ -318,11 +280,11 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       const otp = await otpOf(email, sent);
       expect(otp).toMatch(/^\d{6}$/);
       expect(JSON.stringify(await redis.hgetall(`auth:otp:${email}`))).not.toContain(otp);
-      await expect(service.send(AuthPatterns.verifyOtp, { email, otp, clientIp: ip })).resolves.toEqual({
+      await expect(service.call(AuthRpc.verifyOtp, { email, otp, clientIp: ip })).resolves.toEqual({
         message: AuthMessages.otpVerified,
       });
       await expect(
-        service.send(AuthPatterns.resetPassword, { email, otp, newPassword: 'new password', clientIp: ip }),
+        service.call(AuthRpc.resetPassword, { email, otp, newPassword: 'new password', clientIp: ip }),
       ).resolves.toEqual({ message: AuthMessages.passwordReset });
       expect(await failure(resolve(old.token))).toMatchObject({ code: ErrorCode.Unauthorized });
       // Every session's streams end with them (DECISIONS 35).
@@ -332,7 +294,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       // Spent: the same OTP cannot reset again.
       expect(
         await failure(
-          service.send(AuthPatterns.resetPassword, {
+          service.call(AuthRpc.resetPassword, {
             email,
             otp,
             newPassword: 'other password',
@@ -344,9 +306,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
 
     it('answers an unknown email exactly like a known one, and sends nothing', async () => {
       const ghost = ctx.uniqueEmail('ghost');
-      await expect(
-        service.send(AuthPatterns.forgotPassword, { email: ghost, clientIp: ip }),
-      ).resolves.toEqual({
+      await expect(service.call(AuthRpc.forgotPassword, { email: ghost, clientIp: ip })).resolves.toEqual({
         message: AuthMessages.otpSent,
       });
       await service.app.get(BackgroundTasks).idle();
@@ -356,25 +316,27 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     it('takes 5 tries per email: the sixth attempt is refused (429) even with the right code', async () => {
       const { email } = await ctx.newUser({ username: 'Kiran' });
       const sent = Date.now() - 1000;
-      await service.send(AuthPatterns.forgotPassword, { email, clientIp: ip });
+      await service.call(AuthRpc.forgotPassword, { email, clientIp: ip });
       const otp = await otpOf(email, sent);
       const wrong = otp === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i += 1) {
         expect(
-          await failure(service.send(AuthPatterns.verifyOtp, { email, otp: wrong, clientIp: ip })),
+          await failure(service.call(AuthRpc.verifyOtp, { email, otp: wrong, clientIp: ip })),
         ).toMatchObject({ code: ErrorCode.ValidationFailed, message: AuthMessages.otpInvalid });
       }
-      expect(await failure(service.send(AuthPatterns.verifyOtp, { email, otp, clientIp: ip }))).toMatchObject(
-        { code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts },
-      );
+      expect(await failure(service.call(AuthRpc.verifyOtp, { email, otp, clientIp: ip }))).toMatchObject({
+        code: ErrorCode.RateLimited,
+        message: AuthMessages.tooManyAttempts,
+      });
     });
 
     it('limits resends: the fourth request within 15 minutes answers 429', async () => {
       const { email } = await ctx.newUser({ username: 'Neha' });
-      for (let i = 0; i < 3; i += 1) await service.send(AuthPatterns.forgotPassword, { email, clientIp: ip });
-      expect(await failure(service.send(AuthPatterns.forgotPassword, { email, clientIp: ip }))).toMatchObject(
-        { code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts },
-      );
+      for (let i = 0; i < 3; i += 1) await service.call(AuthRpc.forgotPassword, { email, clientIp: ip });
+      expect(await failure(service.call(AuthRpc.forgotPassword, { email, clientIp: ip }))).toMatchObject({
+        code: ErrorCode.RateLimited,
+        message: AuthMessages.tooManyAttempts,
+      });
     });
   });
 
@@ -389,21 +351,21 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     /** What the gateway does at the callback and at /oauth-success: sign in, then exchange from the same browser. */
     const googleSession = async (profile: Partial<typeof google>) => {
       const { browserBinding, browserBindingHash } = newBrowserBinding();
-      const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, {
+      const { code } = await service.call(AuthRpc.googleSignIn, {
         ...google,
         ...profile,
         browserBindingHash,
       });
-      return service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, { code, browserBinding });
+      return service.call(AuthRpc.exchangeOAuthCode, { code, browserBinding });
     };
 
     it('creates a verified user without a password, exchanges the one-time code once, then lets them set a password', async () => {
       const { browserBinding, browserBindingHash } = newBrowserBinding();
-      const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, {
+      const { code } = await service.call(AuthRpc.googleSignIn, {
         ...google,
         browserBindingHash,
       });
-      const { token, user } = await service.send<SessionToken>(AuthPatterns.exchangeOAuthCode, {
+      const { token, user } = await service.call(AuthRpc.exchangeOAuthCode, {
         code,
         browserBinding,
       });
@@ -414,25 +376,23 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
         profileImage: 'https://example.com/p.png',
         role: Role.User,
       });
-      expect(
-        await failure(service.send(AuthPatterns.exchangeOAuthCode, { code, browserBinding })),
-      ).toMatchObject({ code: ErrorCode.Unauthorized });
+      expect(await failure(service.call(AuthRpc.exchangeOAuthCode, { code, browserBinding }))).toMatchObject({
+        code: ErrorCode.Unauthorized,
+      });
       await expect(
-        service.send(AuthPatterns.setPassword, { userId: user.id, newPassword: 'priya password' }),
+        service.call(AuthRpc.setPassword, { userId: user.id, newPassword: 'priya password' }),
       ).resolves.toEqual({ message: AuthMessages.passwordSet });
-      expect(
-        (await service.send<User>(AuthPatterns.me, { userId: (await resolve(token)).id })).hasPassword,
-      ).toBe(true);
+      expect((await service.call(AuthRpc.me, { userId: (await resolve(token)).id })).hasPassword).toBe(true);
       expect(
         await failure(
-          service.send(AuthPatterns.setPassword, { userId: user.id, newPassword: 'another password' }),
+          service.call(AuthRpc.setPassword, { userId: user.id, newPassword: 'another password' }),
         ),
       ).toMatchObject({ code: ErrorCode.Conflict });
     });
 
     it('refuses a code exchanged from another browser (no or another binding), and spends it', async () => {
       const { browserBinding, browserBindingHash } = newBrowserBinding();
-      const { code } = await service.send<{ code: string }>(AuthPatterns.googleSignIn, {
+      const { code } = await service.call(AuthRpc.googleSignIn, {
         ...google,
         googleId: 'g-csrf',
         email: ctx.uniqueEmail('csrf'),
@@ -440,16 +400,18 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       });
       expect(
         await failure(
-          service.send(AuthPatterns.exchangeOAuthCode, {
+          service.call(AuthRpc.exchangeOAuthCode, {
             code,
             browserBinding: newBrowserBinding().browserBinding,
           }),
         ),
       ).toMatchObject({ code: ErrorCode.Unauthorized, message: AuthMessages.oauthCodeInvalid });
-      expect(
-        await failure(service.send(AuthPatterns.exchangeOAuthCode, { code, browserBinding })),
-      ).toMatchObject({ code: ErrorCode.Unauthorized, message: AuthMessages.oauthCodeInvalid });
-      expect(await failure(service.send(AuthPatterns.exchangeOAuthCode, { code }))).toMatchObject({
+      expect(await failure(service.call(AuthRpc.exchangeOAuthCode, { code, browserBinding }))).toMatchObject({
+        code: ErrorCode.Unauthorized,
+        message: AuthMessages.oauthCodeInvalid,
+      });
+      // Sent raw: without the browser binding the contract requires.
+      expect(await failure(service.send(AuthRpc.exchangeOAuthCode.pattern, { code }))).toMatchObject({
         code: ErrorCode.ValidationFailed,
       });
     });
@@ -491,7 +453,7 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
     it('refuses a Google profile whose email Google has not verified', async () => {
       expect(
         await failure(
-          service.send(AuthPatterns.googleSignIn, {
+          service.call(AuthRpc.googleSignIn, {
             ...google,
             googleId: 'g-x',
             email: 'x@gmail.com',
@@ -530,11 +492,12 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       [AuthPatterns.listUsers, { page: { $gt: '' } }],
       [AuthPatterns.listUsers, { page: 1, role: 'admin' }],
     ])('%s rejects %p', async (pattern, payload) => {
-      const before = await service.send<UserPage>(AuthPatterns.listUsers, {});
+      const before = await service.call(AuthRpc.listUsers, {});
+      // Sent raw: each payload breaks its contract on purpose.
       expect(await failure(service.send(pattern, payload))).toMatchObject({
         code: ErrorCode.ValidationFailed,
       });
-      expect(await service.send<UserPage>(AuthPatterns.listUsers, {})).toEqual(before);
+      expect(await service.call(AuthRpc.listUsers, {})).toEqual(before);
     });
   });
 });

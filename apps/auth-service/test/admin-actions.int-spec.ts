@@ -1,9 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import type { AdminAction, LoginResponse, UserChangeOutcome } from '@app/contracts';
+import type { AdminAction, UserChangeOutcome } from '@app/contracts';
 import {
   AdminActionKind,
   AdminActionStatus,
@@ -17,30 +14,21 @@ import {
   Role,
   UserStatus,
 } from '@app/contracts';
-import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
-import { failure, startServiceUnderTest, startSmtpOutbox, suiteInfra } from '@app/server-testing';
+import type { ServiceUnderTest } from '@app/server-testing';
+import { failure } from '@app/server-testing';
 import { AdminActionRecord } from '../src/admin-actions/admin-action.schema';
-import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
-import { authContext, type AuthContext } from './auth-context';
-import { solveCaptcha, TEST_SECRETS } from './auth-helpers';
+import { startAuthSuite, type AuthContext, type AuthSuite, type TestUser } from './auth-context';
+import { signIn } from './auth-helpers';
 
 const ip = '192.0.2.34';
 
 describe('auth-service: peer admins, bans and the audit log (DECISIONS 34) against real MongoDB and Redis', () => {
+  let suite: AuthSuite;
   let service: ServiceUnderTest;
-  let smtp: SmtpOutbox;
   let ctx: AuthContext;
   let requests: Model<AdminActionRecord>;
 
-  const login = async (email: string, password: string) =>
-    service.send<LoginResponse>(AuthPatterns.login, {
-      email,
-      password,
-      recaptchaToken: await solveCaptcha(service),
-      clientIp: ip,
-      adminOnly: false,
-    });
+  const login = (email: string, password: string) => signIn(service, { email, password, clientIp: ip });
   const resolve = (token: string) => service.call(AuthRpc.resolveSession, { token });
   const changeRole = (actorId: string, userId: string, role: Role) =>
     service.call(AuthRpc.changeRole, { actorId, userId, role });
@@ -61,18 +49,21 @@ describe('auth-service: peer admins, bans and the audit log (DECISIONS 34) again
     return outcome.action;
   };
 
-  beforeAll(async () => {
-    const infra = suiteInfra('auth-admin-actions');
-    smtp = await startSmtpOutbox({ dir: mkdtempSync(path.join(tmpdir(), 'outbox-')) });
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      SMTP_URL: smtp.url,
-      ...TEST_SECRETS,
+  /** `actor` asks for `role` for `target`, another admin or a promotion: a pending request of `kind` is the answer. */
+  const requestRole = async (actor: TestUser, target: TestUser, role: Role, kind: AdminActionKind) => {
+    const request = requestOf(await changeRole(actor.id, target.id, role));
+    expect(request).toMatchObject({
+      kind,
+      status: AdminActionStatus.Pending,
+      target: { id: target.id },
+      requestedBy: { id: actor.id },
     });
-    service = await startServiceUnderTest('auth-service', AppModule.register(env), infra.mongoUri);
-    ctx = authContext(service);
+    return request;
+  };
+
+  beforeAll(async () => {
+    suite = await startAuthSuite('auth-admin-actions');
+    ({ service, ctx } = suite);
     requests = service.app.get<Model<AdminActionRecord>>(getModelToken(AdminActionRecord.name));
   });
 
@@ -87,10 +78,7 @@ describe('auth-service: peer admins, bans and the audit log (DECISIONS 34) again
         await ctx.users.update(user._id.toHexString(), { status: UserStatus.Suspended });
   });
 
-  afterAll(async () => {
-    await service?.close();
-    await smtp?.stop();
-  });
+  afterAll(() => suite?.close());
 
   describe('never the last active admin', () => {
     it('refuses to suspend, ban, demote or remove the only active admin (409), and changes nothing', async () => {
@@ -161,13 +149,7 @@ describe('auth-service: peer admins, bans and the audit log (DECISIONS 34) again
   describe('acting on another admin waits for a second admin', () => {
     it('demote: 202-style pending request; the requester cannot confirm it (403); another admin can, once', async () => {
       const [root, deputy, third] = [await ctx.newAdmin(), await ctx.newAdmin(), await ctx.newAdmin()];
-      const request = requestOf(await changeRole(root.id, deputy.id, Role.User));
-      expect(request).toMatchObject({
-        kind: AdminActionKind.Demote,
-        status: AdminActionStatus.Pending,
-        target: { id: deputy.id },
-        requestedBy: { id: root.id },
-      });
+      const request = await requestRole(root, deputy, Role.User, AdminActionKind.Demote);
       expect((await stored(deputy.id))?.role).toBe(Role.Admin);
       expect((await pending()).map((action) => action.id)).toContain(request.id);
 
@@ -191,13 +173,7 @@ describe('auth-service: peer admins, bans and the audit log (DECISIONS 34) again
     it('promote (DECISIONS 34): the user stays a user until a second admin confirms; the requester cannot', async () => {
       const [root, deputy, viewer] = [await ctx.newAdmin(), await ctx.newAdmin(), await ctx.newUser()];
       const { token } = await login(viewer.email, viewer.password);
-      const request = requestOf(await changeRole(root.id, viewer.id, Role.Admin));
-      expect(request).toMatchObject({
-        kind: AdminActionKind.Promote,
-        status: AdminActionStatus.Pending,
-        target: { id: viewer.id },
-        requestedBy: { id: root.id },
-      });
+      const request = await requestRole(root, viewer, Role.Admin, AdminActionKind.Promote);
       expect((await stored(viewer.id))?.role).toBe(Role.User);
       expect((await resolve(token)).role).toBe(Role.User);
       expect(await failure(confirm(root.id, request.id))).toMatchObject({
@@ -408,6 +384,7 @@ describe('auth-service: peer admins, bans and the audit log (DECISIONS 34) again
     [AuthPatterns.auditLog, { actorId: { $ne: null } }],
   ])('%s rejects %p with 400 and changes nothing', async (pattern, payload) => {
     const before = await requests.countDocuments();
+    // Sent raw: each payload breaks its contract on purpose.
     expect(await failure(service.send(pattern, payload))).toMatchObject({ code: ErrorCode.ValidationFailed });
     expect(await requests.countDocuments()).toBe(before);
   });

@@ -1,7 +1,21 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Redis } from 'ioredis';
 import { Role } from '@app/contracts';
-import { uniqueSuffix, type ServiceUnderTest } from '@app/server-testing';
+import { REDIS_CLIENT } from '@app/server-core';
+import {
+  startServiceUnderTest,
+  startSmtpOutbox,
+  suiteInfra,
+  uniqueSuffix,
+  type ServiceUnderTest,
+} from '@app/server-testing';
+import { AppModule } from '../src/app.module';
+import { envSchema } from '../src/env';
 import { PasswordHasher } from '../src/passwords/password-hasher';
 import { UsersRepository } from '../src/users/users.repository';
+import { TEST_SECRETS } from './auth-helpers';
 
 /** A user a test made for itself, with the password it was given (stored argon2id-hashed, as signup does). */
 export type TestUser = { id: string; email: string; password: string; username: string; role: Role };
@@ -59,3 +73,41 @@ export const authContext = (service: ServiceUnderTest) => {
 };
 
 export type AuthContext = ReturnType<typeof authContext>;
+
+/**
+ * Boots auth-service for one suite: its own database, the run's Redis and NATS, and an SMTP outbox it mails to.
+ * `env` adds settings or overrides these (a suite with an SMTP server of its own passes its SMTP_URL).
+ */
+export const startAuthSuite = async (suite: string, env: Record<string, string> = {}) => {
+  const infra = suiteInfra(suite);
+  const outbox = await startSmtpOutbox({ dir: mkdtempSync(path.join(tmpdir(), 'outbox-')) });
+  const service = await startServiceUnderTest(
+    'auth-service',
+    AppModule.register(
+      envSchema.parse({
+        MONGODB_URI: infra.mongoUri,
+        MONGODB_DB: infra.mongoDb,
+        REDIS_URL: infra.redisUrl,
+        SMTP_URL: outbox.url,
+        ...TEST_SECRETS,
+        ...env,
+      }),
+    ),
+    infra.mongoUri,
+  ).catch(async (error: unknown) => {
+    await outbox.stop();
+    throw error;
+  });
+  return {
+    service,
+    ctx: authContext(service),
+    redis: service.app.get<Redis>(REDIS_CLIENT),
+    outbox,
+    async close() {
+      await service.close();
+      await outbox.stop();
+    },
+  };
+};
+
+export type AuthSuite = Awaited<ReturnType<typeof startAuthSuite>>;

@@ -1,10 +1,39 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AuthPatterns } from '@app/contracts';
-import { solveAltcha, type AltchaChallenge, type ServiceUnderTest } from '@app/server-testing';
+import type { Redis } from 'ioredis';
+import { AuthRpc, EVENT_STREAM } from '@app/contracts';
+import { solveAltcha, type ServiceUnderTest } from '@app/server-testing';
 
 /** Does what the altcha widget does in the browser: fetch a challenge, solve it, encode the payload. */
-export const solveCaptcha = async (service: ServiceUnderTest): Promise<string> =>
-  solveAltcha(await service.send<AltchaChallenge>(AuthPatterns.captchaChallenge, {}));
+export const solveCaptcha = async (service: ServiceUnderTest): Promise<string> => {
+  const challenge = await service.call(AuthRpc.captchaChallenge, {});
+  // null only when reCAPTCHA replaces ALTCHA, which no suite here configures.
+  if (!challenge) throw new Error('no ALTCHA challenge: reCAPTCHA is configured');
+  return solveAltcha(challenge);
+};
+
+/** A sign-in as the gateway passes one on: the captcha solved, from `clientIp`, to the viewer's side unless `adminOnly`. */
+export const signIn = async (
+  service: ServiceUnderTest,
+  {
+    email,
+    password,
+    clientIp,
+    adminOnly = false,
+  }: { email: string; password: string; clientIp: string; adminOnly?: boolean },
+) =>
+  service.call(AuthRpc.login, {
+    email,
+    password,
+    recaptchaToken: await solveCaptcha(service),
+    clientIp,
+    adminOnly,
+  });
+
+/** The events on the bus, oldest first: each one's type and payload (auth-service's among other suites'). */
+export const busEvents = async (redis: Redis) =>
+  (await redis.xrange(EVENT_STREAM, '-', '+')).map(
+    ([, fields]) => JSON.parse(fields[1]) as { type: string; payload: Record<string, string | undefined> },
+  );
 
 export const TEST_SECRETS = {
   JWT_SECRET: 'test-jwt-secret-0123456789-abcdefghijklmnop',

@@ -1,24 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { LoginResponse, OutboxMessage, SessionUser, User } from '@app/contracts';
-import { AuthMessages, AuthPatterns, AuthRpc, ErrorCode, UserStatus } from '@app/contracts';
+import type { OutboxMessage } from '@app/contracts';
+import { AuthMessages, AuthRpc, ErrorCode, UserStatus } from '@app/contracts';
 import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
-import {
-  failure,
-  mailsIn,
-  pollOutbox,
-  startServiceUnderTest,
-  startSmtpOutbox,
-  suiteInfra,
-} from '@app/server-testing';
-import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
+import { failure, mailsIn, pollOutbox } from '@app/server-testing';
 import { Limits } from '../src/rate-limit/rate-limiter';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts';
 import { PasswordHasher } from '../src/passwords/password-hasher';
-import { authContext, type AuthContext } from './auth-context';
-import { solveCaptcha, TEST_SECRETS } from './auth-helpers';
+import { startAuthSuite, type AuthContext, type AuthSuite } from './auth-context';
+import { signIn } from './auth-helpers';
 
 const ip = '203.0.113.40';
 const PUBLIC_URL = 'https://streamly.example.in';
@@ -30,6 +18,7 @@ const tokenIn = (mail: OutboxMessage) => {
 };
 
 describe('auth-service email verification (DECISIONS 33) against real MongoDB, Redis and SMTP', () => {
+  let suite: AuthSuite;
   let service: ServiceUnderTest;
   let smtp: SmtpOutbox;
   let ctx: AuthContext;
@@ -39,38 +28,18 @@ describe('auth-service email verification (DECISIONS 33) against real MongoDB, R
     pollOutbox(smtp.dir, () => mailsIn(smtp.dir, email)[after], { what: `mail ${after + 1} to ${email}` });
   const signUp = async (label: string) => {
     const account = { username: 'Asha', email: ctx.uniqueEmail(label), password: 'asha password' };
-    await service.send(AuthPatterns.signup, { ...account, clientIp: ip });
+    await service.call(AuthRpc.signup, { ...account, clientIp: ip });
     return account;
   };
-  const login = async (email: string, password: string) =>
-    service.send<LoginResponse>(AuthPatterns.login, {
-      email,
-      password,
-      recaptchaToken: await solveCaptcha(service),
-      clientIp: ip,
-      adminOnly: false,
-    });
+  const login = (email: string, password: string) => signIn(service, { email, password, clientIp: ip });
   const verify = (token: string) => service.call(AuthRpc.verifyEmail, { token });
 
   beforeAll(async () => {
-    const infra = suiteInfra('auth-email-verification');
-    smtp = await startSmtpOutbox({ dir: mkdtempSync(path.join(tmpdir(), 'outbox-')) });
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      SMTP_URL: smtp.url,
-      PUBLIC_URL,
-      ...TEST_SECRETS,
-    });
-    service = await startServiceUnderTest('auth-service', AppModule.register(env), infra.mongoUri);
-    ctx = authContext(service);
+    suite = await startAuthSuite('auth-email-verification', { PUBLIC_URL });
+    ({ service, outbox: smtp, ctx } = suite);
   });
 
-  afterAll(async () => {
-    await service?.close();
-    await smtp?.stop();
-  });
+  afterAll(() => suite?.close());
 
   it('sign-up mails a link; until it is opened the account signs in unverified, after it the session says verified', async () => {
     const account = await signUp('asha');
@@ -81,17 +50,17 @@ describe('auth-service email verification (DECISIONS 33) against real MongoDB, R
 
     const { token: session, user } = await login(account.email, account.password);
     expect(user).toMatchObject({ email: account.email, emailVerified: false });
-    expect(await service.send<SessionUser>(AuthPatterns.resolveSession, { token: session })).toMatchObject({
+    expect(await service.call(AuthRpc.resolveSession, { token: session })).toMatchObject({
       emailVerified: false,
     });
 
     await expect(verify(tokenIn(mail))).resolves.toEqual({ message: AuthMessages.emailVerified });
 
     // The gateway resolves the session on every request: the next one already knows.
-    expect(await service.send<SessionUser>(AuthPatterns.resolveSession, { token: session })).toMatchObject({
+    expect(await service.call(AuthRpc.resolveSession, { token: session })).toMatchObject({
       emailVerified: true,
     });
-    expect(await service.send<User>(AuthPatterns.me, { userId: user.id })).toMatchObject({
+    expect(await service.call(AuthRpc.me, { userId: user.id })).toMatchObject({
       emailVerified: true,
     });
   });
@@ -119,7 +88,7 @@ describe('auth-service email verification (DECISIONS 33) against real MongoDB, R
       email: ctx.uniqueEmail('moved-to'),
     });
     expect(await failure(verify(token))).toMatchObject({ message: AuthMessages.verificationLinkInvalid });
-    expect(await service.send<User>(AuthPatterns.me, { userId: user.id })).toMatchObject({
+    expect(await service.call(AuthRpc.me, { userId: user.id })).toMatchObject({
       emailVerified: false,
     });
   });
@@ -155,7 +124,7 @@ describe('auth-service email verification (DECISIONS 33) against real MongoDB, R
       picture: null,
       browserBindingHash: 'c'.repeat(64),
     });
-    expect(await service.send<User>(AuthPatterns.me, { userId: linked.id })).toMatchObject({
+    expect(await service.call(AuthRpc.me, { userId: linked.id })).toMatchObject({
       emailVerified: true,
       hasPassword: true,
     });

@@ -1,23 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { LoginResponse } from '@app/contracts';
-import { AuthMessages, AuthPatterns, ErrorCode } from '@app/contracts';
+import { AuthMessages, AuthRpc, ErrorCode } from '@app/contracts';
 import type { AppError } from '@app/server-core';
 import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
-import {
-  failure,
-  mailsIn,
-  pollOutbox,
-  startServiceUnderTest,
-  startSmtpOutbox,
-  suiteInfra,
-} from '@app/server-testing';
-import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
+import { failure, mailsIn, pollOutbox } from '@app/server-testing';
 import { Delays, Limits, RateLimiter } from '../src/rate-limit/rate-limiter';
-import { authContext, type AuthContext } from './auth-context';
-import { solveCaptcha, TEST_SECRETS } from './auth-helpers';
+import { startAuthSuite, type AuthContext, type AuthSuite } from './auth-context';
+import { solveCaptcha } from './auth-helpers';
 
 /** Settles with the refusal (or null when the call succeeded), so parallel answers can be counted. */
 const outcome = (promise: Promise<unknown>) =>
@@ -31,14 +18,17 @@ const wrongFor = (otp: string, n = 1) => String((Number(otp) + n) % 1_000_000).p
 const tooMany = { code: ErrorCode.RateLimited, message: AuthMessages.tooManyAttempts };
 
 describe('auth-service limits (DECISIONS 30) against real Redis, MongoDB and SMTP', () => {
+  let suite: AuthSuite;
   let service: ServiceUnderTest;
   let smtp: SmtpOutbox;
   let ctx: AuthContext;
 
   const forgot = (email: string, clientIp = '203.0.113.50') =>
-    service.send(AuthPatterns.forgotPassword, { email, clientIp });
+    service.call(AuthRpc.forgotPassword, { email, clientIp });
   const verifyOtp = (email: string, otp: string, clientIp = '203.0.113.50') =>
-    service.send(AuthPatterns.verifyOtp, { email, otp, clientIp });
+    service.call(AuthRpc.verifyOtp, { email, otp, clientIp });
+  const resetPassword = (email: string, otp: string, newPassword: string, clientIp = '203.0.113.50') =>
+    service.call(AuthRpc.resetPassword, { email, otp, newPassword, clientIp });
   /** Asks for an OTP and reads it from the mail that arrives (the answer does not wait for the mail). */
   const requestOtp = async (email: string) => {
     const before = mailsIn(smtp.dir, email).length;
@@ -55,7 +45,7 @@ describe('auth-service limits (DECISIONS 30) against real Redis, MongoDB and SMT
   const attempts = async (count: number) => {
     const captchas = await Promise.all(range(count).map(() => solveCaptcha(service)));
     return (email: string, password: string, clientIp: string, adminOnly = false) =>
-      service.send<LoginResponse>(AuthPatterns.login, {
+      service.call(AuthRpc.login, {
         email,
         password,
         recaptchaToken: captchas.pop(),
@@ -65,23 +55,11 @@ describe('auth-service limits (DECISIONS 30) against real Redis, MongoDB and SMT
   };
 
   beforeAll(async () => {
-    const infra = suiteInfra('auth-limits');
-    smtp = await startSmtpOutbox({ dir: mkdtempSync(path.join(tmpdir(), 'outbox-')) });
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      SMTP_URL: smtp.url,
-      ...TEST_SECRETS,
-    });
-    service = await startServiceUnderTest('auth-service', AppModule.register(env), infra.mongoUri);
-    ctx = authContext(service);
+    suite = await startAuthSuite('auth-limits');
+    ({ service, outbox: smtp, ctx } = suite);
   });
 
-  afterAll(async () => {
-    await service?.close();
-    await smtp?.stop();
-  });
+  afterAll(() => suite?.close());
 
   describe('OTP attempts are taken before the code is compared', () => {
     it('30 parallel wrong OTPs from 30 addresses: exactly 5 are compared, and the right code is refused afterwards', async () => {
@@ -97,16 +75,7 @@ describe('auth-service limits (DECISIONS 30) against real Redis, MongoDB and SMT
         30 - Limits.otpAttemptsPerEmail.max,
       );
       expect(await failure(verifyOtp(email, otp, '198.51.100.99'))).toMatchObject(tooMany);
-      expect(
-        await failure(
-          service.send(AuthPatterns.resetPassword, {
-            email,
-            otp,
-            newPassword: 'taken over',
-            clientIp: '198.51.100.99',
-          }),
-        ),
-      ).toMatchObject(tooMany);
+      expect(await failure(resetPassword(email, otp, 'taken over', '198.51.100.99'))).toMatchObject(tooMany);
     });
 
     it('counts wrong OTPs across resends: a new code does not bring the guesses back', async () => {
@@ -129,21 +98,16 @@ describe('auth-service limits (DECISIONS 30) against real Redis, MongoDB and SMT
       const otp = await requestOtp(email);
       for (const n of [1, 2, 3, 4]) await failure(verifyOtp(email, wrongFor(otp, n)));
       await expect(verifyOtp(email, otp)).resolves.toEqual({ message: AuthMessages.otpVerified });
-      await expect(
-        service.send(AuthPatterns.resetPassword, {
-          email,
-          otp,
-          newPassword: 'a new password',
-          clientIp: '203.0.113.50',
-        }),
-      ).resolves.toEqual({ message: AuthMessages.passwordReset });
+      await expect(resetPassword(email, otp, 'a new password')).resolves.toEqual({
+        message: AuthMessages.passwordReset,
+      });
     });
   });
 
   describe('client addresses', () => {
     it('IPv6 addresses in one /64 share a limit; the next /64 has its own', async () => {
       const signup = (clientIp: string) =>
-        service.send(AuthPatterns.signup, {
+        service.call(AuthRpc.signup, {
           username: 'Six',
           email: ctx.uniqueEmail('six'),
           password: 'six password',

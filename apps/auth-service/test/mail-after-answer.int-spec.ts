@@ -1,11 +1,7 @@
-import { AuthMessages, AuthPatterns } from '@app/contracts';
+import { AuthMessages, AuthRpc } from '@app/contracts';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
-import { AppModule } from '../src/app.module';
 import { BackgroundTasks } from '../src/background/background-tasks';
-import { envSchema } from '../src/env';
-import { authContext, type AuthContext } from './auth-context';
-import { TEST_SECRETS } from './auth-helpers';
+import { startAuthSuite, type AuthContext, type AuthSuite } from './auth-context';
 import { type HeldSmtp, startHeldSmtp } from './held-smtp';
 
 /**
@@ -14,28 +10,22 @@ import { type HeldSmtp, startHeldSmtp } from './held-smtp';
  * waited for its mail would never come (the RPC would time out and the test fail).
  */
 describe('auth-service answers before it mails (SMTP held)', () => {
+  let suite: AuthSuite;
   let service: ServiceUnderTest;
   let smtp: HeldSmtp;
   let ctx: AuthContext;
   const clientIp = '203.0.113.12';
 
   beforeAll(async () => {
-    const infra = suiteInfra('auth-mail-after-answer');
     smtp = await startHeldSmtp();
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      SMTP_URL: smtp.url,
-      ...TEST_SECRETS,
-    });
-    service = await startServiceUnderTest('auth-service', AppModule.register(env), infra.mongoUri);
-    ctx = authContext(service);
+    // Mail goes to the held server, not the suite's outbox.
+    suite = await startAuthSuite('auth-mail-after-answer', { SMTP_URL: smtp.url });
+    ({ service, ctx } = suite);
   });
 
   afterAll(async () => {
     smtp?.release();
-    await service?.close();
+    await suite?.close();
     await smtp?.stop();
   });
 
@@ -44,8 +34,8 @@ describe('auth-service answers before it mails (SMTP held)', () => {
     const unknown = ctx.uniqueEmail('ghost');
 
     const answers = [
-      await service.send(AuthPatterns.forgotPassword, { email: unknown, clientIp }),
-      await service.send(AuthPatterns.forgotPassword, { email: known.email, clientIp }),
+      await service.call(AuthRpc.forgotPassword, { email: unknown, clientIp }),
+      await service.call(AuthRpc.forgotPassword, { email: known.email, clientIp }),
     ];
 
     expect(answers).toEqual([{ message: AuthMessages.otpSent }, { message: AuthMessages.otpSent }]);
@@ -61,7 +51,7 @@ describe('auth-service answers before it mails (SMTP held)', () => {
   it('sign-up answers without waiting for its verification mail', async () => {
     const email = ctx.uniqueEmail('fresh');
     await expect(
-      service.send(AuthPatterns.signup, { username: 'Fresh', email, password: 'fresh password', clientIp }),
+      service.call(AuthRpc.signup, { username: 'Fresh', email, password: 'fresh password', clientIp }),
     ).resolves.toEqual({ message: AuthMessages.registered });
     expect((await smtp.waitForMail(email)).text).toContain('/verify-email?token=');
   });

@@ -4,7 +4,7 @@ import { EVENT_STREAM, MovieRpc, MovieStatus, SeriesRpc } from '@app/contracts';
 import { REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
 import { uniqueSuffix } from '@app/server-testing';
-import { normalizeTitle } from '../src/movies/title';
+import { normalizeTitle } from '../src/titles/title-search';
 import { catalogueContext, startCatalogue, type CatalogueContext } from './catalogue-context';
 
 /**

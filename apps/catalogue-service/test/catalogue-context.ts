@@ -4,13 +4,20 @@ import {
   DEFAULT_RENTAL_PRICE_INR,
   MovieStatus,
 } from '@app/contracts';
-import { startServiceUnderTest, suiteInfra, uniqueSuffix, type ServiceUnderTest } from '@app/server-testing';
+import {
+  startServiceUnderTest,
+  suiteInfra,
+  uniqueSuffix,
+  type ServiceUnderTest,
+  type TmdbFake,
+} from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
+import { ImportModule } from '../src/import/import.module';
 import { MovieListCache } from '../src/movies/movie-list.cache';
 import type { MovieRecord } from '../src/movies/movie.schema';
 import { MoviesRepository, type StoredMovie } from '../src/movies/movies.repository';
-import { normalizeTitle } from '../src/movies/title';
+import { normalizeTitle } from '../src/titles/title-search';
 import type { StoredReview } from '../src/reviews/review.mapper';
 import { ReviewsRepository, type NewReview } from '../src/reviews/reviews.repository';
 import type { EpisodeRecord } from '../src/series/episode.schema';
@@ -18,15 +25,33 @@ import { EpisodesRepository, type StoredEpisode } from '../src/series/episodes.r
 import type { SeriesRecord } from '../src/series/series.schema';
 import { SeriesRepository, type StoredSeries } from '../src/series/series.repository';
 
-/** catalogue-service on the shared test MongoDB and Redis, in a database of the suite's own. */
-export const startCatalogue = (suite: string): Promise<ServiceUnderTest> => {
+/**
+ * catalogue-service on the shared test MongoDB and Redis, in a database of the suite's own; `env` adds settings.
+ * Given a TMDB fake, it runs with its import module too (as the import job does), importing from that fake.
+ */
+export const startCatalogue = (
+  suite: string,
+  { env = {}, tmdb }: { env?: Record<string, string>; tmdb?: TmdbFake } = {},
+): Promise<ServiceUnderTest> => {
   const infra = suiteInfra(suite);
-  const env = envSchema.parse({
-    MONGODB_URI: infra.mongoUri,
-    MONGODB_DB: infra.mongoDb,
-    REDIS_URL: infra.redisUrl,
-  });
-  return startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
+  const service = AppModule.register(
+    envSchema.parse({
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: infra.mongoDb,
+      REDIS_URL: infra.redisUrl,
+      ...(tmdb && {
+        TMDB_BASE_URL: tmdb.url,
+        TMDB_API_KEY: tmdb.apiKey,
+        TMDB_IMAGE_BASE_URL: 'https://image.tmdb.org/t/p',
+      }),
+      ...env,
+    }),
+  );
+  return startServiceUnderTest(
+    'catalogue-service',
+    tmdb ? { module: class CatalogueWithImport {}, imports: [service, ImportModule] } : service,
+    infra.mongoUri,
+  );
 };
 
 export type TestMovie = StoredMovie & { id: string };

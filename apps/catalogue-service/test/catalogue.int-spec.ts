@@ -1,32 +1,15 @@
 import type { Redis } from 'ioredis';
-import type {
-  AdminMovie,
-  Movie,
-  MovieDetail,
-  MovieRating,
-  MovieSections,
-  Page,
-  Review,
-} from '@app/contracts';
-import { ErrorCode, EVENT_STREAM, MoviePatterns, MovieStatus, ReviewPatterns } from '@app/contracts';
+import type { Movie, RpcRequest } from '@app/contracts';
+import { ErrorCode, EVENT_STREAM, MovieRpc, MovieStatus, ReviewRpc } from '@app/contracts';
 import { REDIS_CLIENT } from '@app/server-core';
 import type { OmdbFake, ServiceUnderTest, TmdbFake } from '@app/server-testing';
-import {
-  sampleTmdbData,
-  startOmdbFake,
-  startServiceUnderTest,
-  startTmdbFake,
-  suiteInfra,
-} from '@app/server-testing';
-import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
-import { ImportModule } from '../src/import/import.module';
+import { sampleTmdbData, startOmdbFake, startTmdbFake } from '@app/server-testing';
 import { TmdbImporter } from '../src/import/tmdb-importer';
 import { MoviesRepository } from '../src/movies/movies.repository';
 import type { DatasetRow } from '../src/seed/movie-dataset';
 import { cleanDataset } from '../src/seed/movie-dataset';
 import { seedCatalogue } from '../src/seed/seed-catalogue';
-import { catalogueContext, type CatalogueContext } from './catalogue-context';
+import { catalogueContext, startCatalogue, type CatalogueContext } from './catalogue-context';
 
 const row = (
   title: string,
@@ -65,7 +48,7 @@ const draftInput = {
   genre: 'Thriller',
   rating: 8.1,
   posterUrl: 'https://images.example.in/draft.jpg',
-};
+} satisfies RpcRequest<typeof MovieRpc.create>;
 
 const titles = (movies: Movie[]) => movies.map((movie) => movie.title);
 
@@ -93,22 +76,10 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       ],
     });
     tmdb = await startTmdbFake();
-    const infra = suiteInfra('catalogue-features');
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      OMDB_BASE_URL: omdb.url,
-      OMDB_API_KEY: omdb.apiKey,
-      TMDB_BASE_URL: tmdb.url,
-      TMDB_API_KEY: tmdb.apiKey,
-      TMDB_IMAGE_BASE_URL: 'https://image.tmdb.org/t/p',
+    service = await startCatalogue('catalogue-features', {
+      env: { OMDB_BASE_URL: omdb.url, OMDB_API_KEY: omdb.apiKey },
+      tmdb,
     });
-    service = await startServiceUnderTest(
-      'catalogue-service',
-      { module: class CatalogueWithImport {}, imports: [AppModule.register(env), ImportModule] },
-      infra.mongoUri,
-    );
     repository = service.app.get(MoviesRepository);
     redis = service.app.get<Redis>(REDIS_CLIENT);
     ctx = catalogueContext(service);
@@ -125,7 +96,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     let catalogue: ServiceUnderTest;
     let draftId: string;
     const idOf = async (title: string) => {
-      const { data } = await catalogue.send<Page<Movie>>(MoviePatterns.list, {
+      const { data } = await catalogue.call(MovieRpc.list, {
         search: title,
         pageSize: 100,
       });
@@ -135,15 +106,9 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     };
 
     beforeAll(async () => {
-      const infra = suiteInfra('catalogue-lists');
-      const env = envSchema.parse({
-        MONGODB_URI: infra.mongoUri,
-        MONGODB_DB: infra.mongoDb,
-        REDIS_URL: infra.redisUrl,
-      });
-      catalogue = await startServiceUnderTest('catalogue-service', AppModule.register(env), infra.mongoUri);
+      catalogue = await startCatalogue('catalogue-lists');
       await seedCatalogue(catalogue.app.get(MoviesRepository), cleanDataset(rows));
-      draftId = (await catalogue.send<Movie>(MoviePatterns.create, draftInput)).id;
+      draftId = (await catalogue.call(MovieRpc.create, draftInput)).id;
     });
 
     afterAll(async () => {
@@ -152,7 +117,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
 
     it('paginates in a stable order', async () => {
       const pages = await Promise.all(
-        [1, 2, 3].map((page) => catalogue.send<Page<Movie>>(MoviePatterns.list, { page, pageSize: 5 })),
+        [1, 2, 3].map((page) => catalogue.call(MovieRpc.list, { page, pageSize: 5 })),
       );
       expect(pages.map((p) => p.total)).toEqual([12, 12, 12]);
       expect(pages.map((p) => p.data.length)).toEqual([5, 5, 2]);
@@ -171,35 +136,35 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       ['a+b[', []],
       ['brand new', []],
     ])('search %p matches the normalised title as a substring: %p', async (search, expected) => {
-      const { data } = await catalogue.send<Page<Movie>>(MoviePatterns.list, { search, pageSize: 100 });
+      const { data } = await catalogue.call(MovieRpc.list, { search, pageSize: 100 });
       expect(titles(data).sort()).toEqual([...expected].sort());
     });
 
     it('filters by genre, category and access, and sorts', async () => {
-      const scifi = await catalogue.send<Page<Movie>>(MoviePatterns.list, {
+      const scifi = await catalogue.call(MovieRpc.list, {
         category: 'scifi',
         pageSize: 100,
       });
       expect(titles(scifi.data).sort()).toEqual(['Alien', 'Star (Wars)', 'The Matrix']);
       expect(scifi.data[0].category).toContain('scifi');
-      const actionScifi = await catalogue.send<Page<Movie>>(MoviePatterns.list, {
+      const actionScifi = await catalogue.call(MovieRpc.list, {
         genre: 'Action',
         category: 'scifi',
         pageSize: 100,
       });
       expect(titles(actionScifi.data).sort()).toEqual(['Star (Wars)', 'The Matrix']);
-      const premium = await catalogue.send<Page<Movie>>(MoviePatterns.list, {
+      const premium = await catalogue.call(MovieRpc.list, {
         access: 'premium',
         sort: 'top-rated',
         pageSize: 3,
       });
       expect(titles(premium.data)).toEqual(['The Matrix', 'Léon', 'Alien']);
-      const byTitle = await catalogue.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 2 });
+      const byTitle = await catalogue.call(MovieRpc.list, { sort: 'title', pageSize: 2 });
       expect(titles(byTitle.data)).toEqual(['Alien', 'Amélie']);
     });
 
     it('computes every section from the catalogue', async () => {
-      const sections = await catalogue.send<MovieSections>(MoviePatterns.sections, {});
+      const sections = await catalogue.call(MovieRpc.sections, {});
       expect(sections.hero?.title).toBe('The Matrix');
       expect(titles(sections.popular).slice(0, 3)).toEqual(['The Matrix', 'Léon', 'Amélie']);
       expect(titles(sections.topRated)).toHaveLength(10);
@@ -216,32 +181,32 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       expect(titles(sections.premium)).toHaveLength(5);
       expect(titles(sections.newlyLaunched).slice(0, 2)).toEqual(['Nameless', 'Cheap Thrills']); // same publish date: newest release first
       expect(titles(sections.trending)).toEqual(titles(sections.popular));
-      const comedy = await catalogue.send<MovieSections>(MoviePatterns.sections, { genre: 'Comedy' });
+      const comedy = await catalogue.call(MovieRpc.sections, { genre: 'Comedy' });
       expect(titles(comedy.trending)).toEqual(['Amélie', 'Quiet Comedy']);
       expect(comedy.popular).toEqual(sections.popular);
     });
 
     it('public query strings cannot mint cache entries without bound (issue 14, finding 8)', async () => {
       const listKeys = async () => (await redis.keys('catalogue:*:list:*')).length;
-      await catalogue.send(MoviePatterns.sections, {});
-      await catalogue.send(MoviePatterns.list, { page: 1, pageSize: 24 });
+      await catalogue.call(MovieRpc.sections, {});
+      await catalogue.call(MovieRpc.list, { page: 1, pageSize: 24 });
       const before = await listKeys();
       for (let i = 0; i < 25; i++) {
         const genre = `Genre-${i}-${Math.random()}`;
-        const sections = await catalogue.send<MovieSections>(MoviePatterns.sections, { genre });
+        const sections = await catalogue.call(MovieRpc.sections, { genre });
         expect(sections.trending).toEqual([]);
-        const page = await catalogue.send<Page<Movie>>(MoviePatterns.list, { page: 1, pageSize: 24, genre });
+        const page = await catalogue.call(MovieRpc.list, { page: 1, pageSize: 24, genre });
         expect(page).toMatchObject({ data: [], total: 0 });
-        await catalogue.send(MoviePatterns.list, { page: 50 + i, pageSize: 24 });
+        await catalogue.call(MovieRpc.list, { page: 50 + i, pageSize: 24 });
       }
       // 'genres' is the one entry the checks themselves may add.
       expect(await listKeys()).toBeLessThanOrEqual(before + 1);
-      const comedy = await catalogue.send<MovieSections>(MoviePatterns.sections, { genre: 'Comedy' });
+      const comedy = await catalogue.call(MovieRpc.sections, { genre: 'Comedy' });
       expect(titles(comedy.trending)).toEqual(['Amélie', 'Quiet Comedy']);
     });
 
     it('lists the genres of published titles', async () => {
-      expect(await catalogue.send<string[]>(MoviePatterns.genres, {})).toEqual([
+      expect(await catalogue.call(MovieRpc.genres, {})).toEqual([
         'Action',
         'Comedy',
         'Drama',
@@ -252,21 +217,19 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     });
 
     it('hides drafts from visitors everywhere but shows them to admins', async () => {
-      await expect(catalogue.send(MoviePatterns.get, { id: draftId, asAdmin: false })).rejects.toMatchObject({
+      await expect(catalogue.call(MovieRpc.get, { id: draftId, asAdmin: false })).rejects.toMatchObject({
         code: ErrorCode.NotFound,
         message: 'Movie not found',
       });
-      expect(
-        (await catalogue.send<MovieDetail>(MoviePatterns.get, { id: draftId, asAdmin: true })).status,
-      ).toBe('draft');
-      expect(await catalogue.send<Movie[]>(MoviePatterns.details, { movieIds: [draftId] })).toEqual([]);
-      const sections = await catalogue.send<MovieSections>(MoviePatterns.sections, {});
+      expect((await catalogue.call(MovieRpc.get, { id: draftId, asAdmin: true })).status).toBe('draft');
+      expect(await catalogue.call(MovieRpc.details, { movieIds: [draftId] })).toEqual([]);
+      const sections = await catalogue.call(MovieRpc.sections, {});
       expect(
         Object.values(sections)
           .flat()
           .some((m) => m && m.id === draftId),
       ).toBe(false);
-      const drafts = await catalogue.send<Page<AdminMovie>>(MoviePatterns.adminList, {
+      const drafts = await catalogue.call(MovieRpc.adminList, {
         status: 'draft',
         page: 1,
         pageSize: 10,
@@ -277,7 +240,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
 
     it('answers movie details in the order asked, skipping unknown ids', async () => {
       const [heat, alien] = await Promise.all([idOf('Heat'), idOf('Alien')]);
-      const movies = await catalogue.send<Movie[]>(MoviePatterns.details, {
+      const movies = await catalogue.call(MovieRpc.details, {
         movieIds: [alien, 'f'.repeat(24), heat],
       });
       expect(titles(movies)).toEqual(['Alien', 'Heat']);
@@ -287,8 +250,8 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
   describe('admin writes', () => {
     it('creates a draft with defaults, publishes it once (events), and it leads Newly Launched', async () => {
       const before = await redis.xlen(EVENT_STREAM);
-      await service.send<MovieSections>(MoviePatterns.sections, {}); // warm the cache
-      const created = await service.send<Movie>(MoviePatterns.create, {
+      await service.call(MovieRpc.sections, {}); // warm the cache
+      const created = await service.call(MovieRpc.create, {
         ...draftInput,
         title: 'Publish Me',
         rating: 6.5,
@@ -300,14 +263,14 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
         rentalPriceInr: 500,
         publishDate: null,
       });
-      const published = await service.send<Movie>(MoviePatterns.publish, { id: created.id });
+      const published = await service.call(MovieRpc.publish, { id: created.id });
       expect(published.status).toBe('published');
       expect(published.publishDate).not.toBeNull();
-      await expect(service.send(MoviePatterns.publish, { id: created.id })).rejects.toMatchObject({
+      await expect(service.call(MovieRpc.publish, { id: created.id })).rejects.toMatchObject({
         code: ErrorCode.Conflict,
         message: 'Only drafts can be published',
       });
-      const sections = await service.send<MovieSections>(MoviePatterns.sections, {});
+      const sections = await service.call(MovieRpc.sections, {});
       expect(sections.newlyLaunched[0].title).toBe('Publish Me');
       const events = await eventsSince(before);
       expect(events.map((e) => [e.type, e.payload.movieId])).toEqual([
@@ -317,16 +280,16 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     });
 
     it('lists the most recently added titles first to admins, drafts included', async () => {
-      const first = await service.send<Movie>(MoviePatterns.create, {
+      const first = await service.call(MovieRpc.create, {
         ...draftInput,
         title: 'Added Earlier',
       });
-      const second = await service.send<Movie>(MoviePatterns.create, {
+      const second = await service.call(MovieRpc.create, {
         ...draftInput,
         title: 'Added Later',
         status: 'published',
       });
-      const { data } = await service.send<Page<AdminMovie>>(MoviePatterns.adminList, {
+      const { data } = await service.call(MovieRpc.adminList, {
         page: 1,
         pageSize: 2,
       });
@@ -335,52 +298,48 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
 
     it('updates partially, invalidating cached lists, and emits movie.updated', async () => {
       const { id, title } = await ctx.newMovie({ rating: 7.2 });
-      expect(
-        titles((await service.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 100 })).data),
-      ).toContain(title);
+      expect(titles((await service.call(MovieRpc.list, { sort: 'title', pageSize: 100 })).data)).toContain(
+        title,
+      );
       const before = await redis.xlen(EVENT_STREAM);
-      const updated = await service.send<Movie>(MoviePatterns.update, {
+      const updated = await service.call(MovieRpc.update, {
         id,
         changes: { title: 'Renamed Title', genre: 'Horror' },
       });
       expect(updated).toMatchObject({ title: 'Renamed Title', genre: 'Horror', rating: 7.2 });
-      const listed = titles(
-        (await service.send<Page<Movie>>(MoviePatterns.list, { sort: 'title', pageSize: 100 })).data,
-      );
+      const listed = titles((await service.call(MovieRpc.list, { sort: 'title', pageSize: 100 })).data);
       expect(listed).toContain('Renamed Title');
       expect(listed).not.toContain(title);
-      expect(await service.send<string[]>(MoviePatterns.genres, {})).toContain('Horror');
+      expect(await service.call(MovieRpc.genres, {})).toContain('Horror');
       expect((await eventsSince(before)).map((e) => e.type)).toEqual(['movie.updated']);
     });
 
     it('deletes a title with its reviews and emits movie.deleted', async () => {
-      const data = await service.send<Movie>(MoviePatterns.create, {
+      const data = await service.call(MovieRpc.create, {
         ...draftInput,
         title: 'Doomed',
         status: 'published',
       });
-      await service.send(ReviewPatterns.create, {
+      await service.call(ReviewRpc.create, {
         movieId: data.id,
         userId: 'u9',
         username: 'neha',
         rating: 5,
         content: 'Fine.',
       });
-      expect((await service.send<MovieSections>(MoviePatterns.sections, {})).newlyLaunched[0].title).toBe(
-        'Doomed',
-      );
+      expect((await service.call(MovieRpc.sections, {})).newlyLaunched[0].title).toBe('Doomed');
       const before = await redis.xlen(EVENT_STREAM);
-      await service.send(MoviePatterns.remove, { id: data.id });
+      await service.call(MovieRpc.remove, { id: data.id });
       expect((await eventsSince(before)).map((e) => [e.type, e.payload.movieId])).toEqual([
         ['movie.deleted', data.id],
       ]);
-      expect(
-        (await service.send<MovieSections>(MoviePatterns.sections, {})).newlyLaunched.map((m) => m.id),
-      ).not.toContain(data.id);
-      await expect(service.send(ReviewPatterns.list, { movieId: data.id })).rejects.toMatchObject({
+      expect((await service.call(MovieRpc.sections, {})).newlyLaunched.map((m) => m.id)).not.toContain(
+        data.id,
+      );
+      await expect(service.call(ReviewRpc.list, { movieId: data.id })).rejects.toMatchObject({
         code: ErrorCode.NotFound,
       });
-      await expect(service.send(MoviePatterns.remove, { id: data.id })).rejects.toMatchObject({
+      await expect(service.call(MovieRpc.remove, { id: data.id })).rejects.toMatchObject({
         code: ErrorCode.NotFound,
         message: 'Movie not found',
       });
@@ -398,7 +357,8 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       [{ title: 'Only a title' }],
     ])('refuses a movie form breaking SPEC 5: %p', async (input) => {
       const count = await repository.count();
-      await expect(service.send(MoviePatterns.create, input)).rejects.toMatchObject({
+      // Sent raw: the form breaks the contract on purpose.
+      await expect(service.send(MovieRpc.create.pattern, input)).rejects.toMatchObject({
         code: ErrorCode.ValidationFailed,
       });
       expect(await repository.count()).toBe(count);
@@ -408,7 +368,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
   describe('reviews', () => {
     it('lets a user review a title once, newest first, and an admin remove it', async () => {
       const { id } = await ctx.newMovie();
-      const first = await service.send<Review>(ReviewPatterns.create, {
+      const first = await service.call(ReviewRpc.create, {
         movieId: id,
         userId: 'u1',
         username: 'asha',
@@ -423,7 +383,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
         content: 'Tense.',
       });
       await expect(
-        service.send(ReviewPatterns.create, {
+        service.call(ReviewRpc.create, {
           movieId: id,
           userId: 'u1',
           username: 'asha',
@@ -431,35 +391,31 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
           content: 'Again',
         }),
       ).rejects.toMatchObject({ code: ErrorCode.Conflict, message: 'You have already reviewed this title' });
-      const second = await service.send<Review>(ReviewPatterns.create, {
+      const second = await service.call(ReviewRpc.create, {
         movieId: id,
         userId: 'u2',
         username: 'ravi',
         rating: 7,
         content: 'Long.',
       });
-      expect((await service.send<Review[]>(ReviewPatterns.list, { movieId: id })).map((r) => r.id)).toEqual([
+      expect((await service.call(ReviewRpc.list, { movieId: id })).map((r) => r.id)).toEqual([
         second.id,
         first.id,
       ]);
       expect(
-        (await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false })).topReviews.map(
-          (r) => r.username,
-        ),
+        (await service.call(MovieRpc.get, { id, asAdmin: false })).topReviews.map((r) => r.username),
       ).toEqual(['ravi', 'asha']);
-      await service.send(ReviewPatterns.remove, { movieId: id, reviewId: first.id });
-      expect((await service.send<Review[]>(ReviewPatterns.list, { movieId: id })).map((r) => r.id)).toEqual([
-        second.id,
-      ]);
-      await expect(
-        service.send(ReviewPatterns.remove, { movieId: id, reviewId: first.id }),
-      ).rejects.toMatchObject({ code: ErrorCode.NotFound });
+      await service.call(ReviewRpc.remove, { movieId: id, reviewId: first.id });
+      expect((await service.call(ReviewRpc.list, { movieId: id })).map((r) => r.id)).toEqual([second.id]);
+      await expect(service.call(ReviewRpc.remove, { movieId: id, reviewId: first.id })).rejects.toMatchObject(
+        { code: ErrorCode.NotFound },
+      );
     });
 
     it('shows the 5 newest reviews on the movie page', async () => {
       const { id } = await ctx.newMovie();
       for (let i = 1; i <= 7; i += 1) {
-        await service.send(ReviewPatterns.create, {
+        await service.call(ReviewRpc.create, {
           movieId: id,
           userId: `r${i}`,
           username: `user${i}`,
@@ -467,14 +423,14 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
           content: `Review ${i}`,
         });
       }
-      const detail = await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false });
+      const detail = await service.call(MovieRpc.get, { id, asAdmin: false });
       expect(detail.topReviews.map((r) => r.username)).toEqual(['user7', 'user6', 'user5', 'user4', 'user3']);
     });
 
     it('refuses reviews of drafts and hostile review payloads', async () => {
       const draft = await ctx.newMovie({ status: MovieStatus.Draft });
       await expect(
-        service.send(ReviewPatterns.create, {
+        service.call(ReviewRpc.create, {
           movieId: draft.id,
           userId: 'u1',
           username: 'asha',
@@ -491,7 +447,8 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
         { content: 'x'.repeat(2001) },
       ]) {
         await expect(
-          service.send(ReviewPatterns.create, {
+          // Sent raw: the review breaks the contract on purpose.
+          service.send(ReviewRpc.create.pattern, {
             movieId: id,
             userId: 'u7',
             username: 'z',
@@ -507,23 +464,21 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
   describe('rating look-up (SPEC 5 match rule) against the OMDb fake', () => {
     it('title and year hit: returns the rating and fills the imdb id, then looks up by imdb id', async () => {
       const { id } = await ctx.newMovie({ title: 'The Matrix', releaseDate: releasedIn(1999) });
-      expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({
+      expect(await service.call(MovieRpc.rating, { id })).toEqual({
         rating: '8.7',
         votes: '2,100,000',
         imdbId: 'tt0133093',
       });
-      expect((await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false })).imdbId).toBe(
-        'tt0133093',
-      );
+      expect((await service.call(MovieRpc.get, { id, asAdmin: false })).imdbId).toBe('tt0133093');
       const asked = omdb.requests.length;
-      expect((await service.send<MovieRating>(MoviePatterns.rating, { id })).rating).toBe('8.7');
+      expect((await service.call(MovieRpc.rating, { id })).rating).toBe('8.7');
       expect(omdb.requests.length).toBe(asked); // cached in Redis
     });
 
     it('imdb id hit: a title with an imdb id is looked up by it', async () => {
       const { id } = await ctx.newMovie();
       await repository.fillImdbId(id, 'tt0078748');
-      expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({
+      expect(await service.call(MovieRpc.rating, { id })).toEqual({
         rating: '8.5',
         votes: '950,000',
         imdbId: 'tt0078748',
@@ -535,15 +490,13 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       omdb.options.strictYear = false; // the service answers the title regardless of the year we ask for
       try {
         const { id } = await ctx.newMovie({ title: 'Heat', releaseDate: releasedIn(1995) });
-        expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({
+        expect(await service.call(MovieRpc.rating, { id })).toEqual({
           rating: 'N/A',
           votes: null,
           imdbId: null,
         });
         expect(omdb.requests.at(-1)?.get('y')).toBe('1995');
-        expect(
-          (await service.send<MovieDetail>(MoviePatterns.get, { id, asAdmin: false })).imdbId,
-        ).toBeNull();
+        expect((await service.call(MovieRpc.get, { id, asAdmin: false })).imdbId).toBeNull();
       } finally {
         omdb.options.strictYear = true;
       }
@@ -551,7 +504,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
 
     it('no match is N/A', async () => {
       const { id } = await ctx.newMovie();
-      expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({
+      expect(await service.call(MovieRpc.rating, { id })).toEqual({
         rating: 'N/A',
         votes: null,
         imdbId: null,
@@ -562,7 +515,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       omdb.options.failing = true;
       try {
         const { id } = await ctx.newMovie({ title: 'Alien', releaseDate: releasedIn(1979) });
-        expect(await service.send<MovieRating>(MoviePatterns.rating, { id })).toEqual({
+        expect(await service.call(MovieRpc.rating, { id })).toEqual({
           rating: 'N/A',
           votes: null,
           imdbId: null,
@@ -573,10 +526,11 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     });
 
     it('404s for unknown titles and refuses bad ids', async () => {
-      await expect(service.send(MoviePatterns.rating, { id: 'f'.repeat(24) })).rejects.toMatchObject({
+      await expect(service.call(MovieRpc.rating, { id: 'f'.repeat(24) })).rejects.toMatchObject({
         code: ErrorCode.NotFound,
       });
-      await expect(service.send(MoviePatterns.rating, { id: { $gt: '' } })).rejects.toMatchObject({
+      // Sent raw: an operator object where the contract wants an id.
+      await expect(service.send(MovieRpc.rating.pattern, { id: { $gt: '' } })).rejects.toMatchObject({
         code: ErrorCode.ValidationFailed,
       });
     });
@@ -587,7 +541,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       const importer = service.app.get(TmdbImporter);
       const before = await redis.xlen(EVENT_STREAM);
       const count = await repository.count();
-      const first = await importer.run();
+      const first = await importer.run('movie');
       expect(first).toEqual({ seen: 3, added: 3, updated: 0, reviews: 1 });
       expect(await repository.count()).toBe(count + 3);
       const published = (await eventsSince(before))
@@ -595,7 +549,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
         .map((e) => e.payload.title);
       expect(published.sort()).toEqual(['Dilwale Dulhania Le Jayenge', 'Inception', 'Quiet Days']);
 
-      const { data } = await service.send<Page<Movie>>(MoviePatterns.list, { search: 'inception' });
+      const { data } = await service.call(MovieRpc.list, { search: 'inception' });
       expect(data).toHaveLength(1);
       expect(data[0]).toMatchObject({
         posterUrl: 'https://image.tmdb.org/t/p/w500/oYuLEt3zVCKq57qu2F8dT7NIa6f.jpg',
@@ -607,22 +561,22 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
         rating: 8.4,
         runtimeMinutes: 148,
       });
-      const quiet = (await service.send<Page<Movie>>(MoviePatterns.list, { search: 'quiet days' })).data[0];
+      const quiet = (await service.call(MovieRpc.list, { search: 'quiet days' })).data[0];
       expect(quiet.posterUrl).toBe(`/generated/${quiet.id}.svg`);
-      expect(
-        (await service.send<Review[]>(ReviewPatterns.list, { movieId: data[0].id })).map((r) => r.username),
-      ).toEqual(['cinephile']);
+      expect((await service.call(ReviewRpc.list, { movieId: data[0].id })).map((r) => r.username)).toEqual([
+        'cinephile',
+      ]);
 
       tmdb.data = {
         ...sampleTmdbData(),
         movies: sampleTmdbData().movies.map((m) => (m.id === 27205 ? { ...m, vote_average: 8.8 } : m)),
       };
-      const second = await importer.run();
+      const second = await importer.run('movie');
       expect(second).toEqual({ seen: 3, added: 0, updated: 3, reviews: 1 });
       expect(await repository.count()).toBe(count + 3);
-      const again = await service.send<Page<Movie>>(MoviePatterns.list, { search: 'inception' });
+      const again = await service.call(MovieRpc.list, { search: 'inception' });
       expect(again.data.map((m) => [m.id, m.rating])).toEqual([[data[0].id, 8.8]]);
-      expect(await service.send<Review[]>(ReviewPatterns.list, { movieId: data[0].id })).toHaveLength(1);
+      expect(await service.call(ReviewRpc.list, { movieId: data[0].id })).toHaveLength(1);
     });
   });
 });

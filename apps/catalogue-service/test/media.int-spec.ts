@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { EventEnvelope, EventPayload, Movie, MovieDetail, Page } from '@app/contracts';
-import { accessForRating, EVENT_STREAM, MoviePatterns, MovieRpc } from '@app/contracts';
+import type { EventEnvelope, EventPayload, MovieDetail } from '@app/contracts';
+import { accessForRating, EVENT_STREAM, MovieRpc } from '@app/contracts';
 import { EventBus, REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
 import { waitUntil } from '@app/server-testing';
@@ -42,7 +42,7 @@ describe('media.ready and demo titles in catalogue-service', () => {
   it('shows a title without media as not ready, then ready once media.ready arrives, in detail and lists', async () => {
     const movie = await ctx.newMovie({ popularity: 1_000_000 });
     expect((await detail(movie.id)).mediaReady).toBe(false);
-    const firstPage = () => service.send<Page<Movie>>(MoviePatterns.list, { page: 1, pageSize: 5 });
+    const firstPage = () => service.call(MovieRpc.list, { page: 1, pageSize: 5 });
     // Cached now: the event must drop the cached page.
     expect((await firstPage()).data.find((m) => m.id === movie.id)?.mediaReady).toBe(false);
 

@@ -1,5 +1,5 @@
-import type { HealthReport, Movie, Page } from '@app/contracts';
-import { ErrorCode, EVENT_STREAM, HealthStatus, MoviePatterns, MovieStatus } from '@app/contracts';
+import type { HealthReport } from '@app/contracts';
+import { ErrorCode, EVENT_STREAM, HealthStatus, MovieRpc, MovieStatus } from '@app/contracts';
 import type { Redis } from 'ioredis';
 import { AppError, EventBus, REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
@@ -49,17 +49,17 @@ describe('catalogue-service against real MongoDB and Redis', () => {
   afterAll(() => service?.close());
 
   it('lists published titles only, most popular first, with pagination', async () => {
-    const first = await service.send<Page<Movie>>(MoviePatterns.list, { page: 1, pageSize: 2 });
+    const first = await service.call(MovieRpc.list, { page: 1, pageSize: 2 });
     expect(first.total).toBe(5);
     expect(first.data.map((m) => m.title)).toEqual(['Alpha', 'Charlie']);
-    const third = await service.send<Page<Movie>>(MoviePatterns.list, { page: 3, pageSize: 2 });
+    const third = await service.call(MovieRpc.list, { page: 3, pageSize: 2 });
     expect(third.data.map((m) => m.title)).toEqual(['Delta']);
-    const beyond = await service.send<Page<Movie>>(MoviePatterns.list, { page: 9, pageSize: 2 });
+    const beyond = await service.call(MovieRpc.list, { page: 9, pageSize: 2 });
     expect(beyond.data).toEqual([]);
   });
 
   it('maps documents to the contract: access from the rating, default prices, generated poster path', async () => {
-    const { data } = await service.send<Page<Movie>>(MoviePatterns.list, { page: 1, pageSize: 5 });
+    const { data } = await service.call(MovieRpc.list, { page: 1, pageSize: 5 });
     const alpha = data.find((m) => m.title === 'Alpha');
     expect(alpha).toMatchObject({
       access: 'premium',
@@ -91,8 +91,7 @@ describe('catalogue-service against real MongoDB and Redis', () => {
   });
 
   it('serves list pages from the Redis cache until a write invalidates it', async () => {
-    const listTotal = async () =>
-      (await service.send<Page<Movie>>(MoviePatterns.list, { page: 1, pageSize: 2 })).total;
+    const listTotal = async () => (await service.call(MovieRpc.list, { page: 1, pageSize: 2 })).total;
     const cache = service.app.get(MovieListCache);
     await cache.invalidate();
     const cached = await listTotal();
@@ -105,10 +104,10 @@ describe('catalogue-service against real MongoDB and Redis', () => {
 
   it('renders a poster for a stored title and 404s for an unknown one', async () => {
     const id = seedId(cleanDataset(rows)[0].sourceKey).toHexString();
-    const { svg } = await service.send<{ svg: string }>(MoviePatterns.poster, { id });
+    const { svg } = await service.call(MovieRpc.poster, { id });
     expect(svg).toContain('<svg');
     expect(svg).toContain('Alpha');
-    await expect(service.send(MoviePatterns.poster, { id: 'f'.repeat(24) })).rejects.toMatchObject({
+    await expect(service.call(MovieRpc.poster, { id: 'f'.repeat(24) })).rejects.toMatchObject({
       code: ErrorCode.NotFound,
     });
   });
@@ -117,19 +116,19 @@ describe('catalogue-service against real MongoDB and Redis', () => {
     const id = seedId(cleanDataset(rows)[0].sourceKey).toHexString();
     await repository.update(id, { status: MovieStatus.Draft });
     try {
-      await expect(service.send(MoviePatterns.poster, { id })).rejects.toMatchObject({
+      await expect(service.call(MovieRpc.poster, { id })).rejects.toMatchObject({
         code: ErrorCode.NotFound,
       });
     } finally {
       await repository.update(id, { status: MovieStatus.Published });
     }
-    expect((await service.send<{ svg: string }>(MoviePatterns.poster, { id })).svg).toContain('Alpha');
+    expect((await service.call(MovieRpc.poster, { id })).svg).toContain('Alpha');
   });
 
   it.each([{ page: 0 }, { pageSize: 1000 }, { page: { $gt: '' } }, { page: 1, extra: true }])(
     'rejects a hostile list query %p with a validation error',
     async (query) => {
-      const error = await service.send(MoviePatterns.list, query).catch((e: unknown) => e);
+      const error = await service.call(MovieRpc.list, query).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe(ErrorCode.ValidationFailed);
     },

@@ -1,23 +1,13 @@
 import type { Redis } from 'ioredis';
-import type { EventEnvelope, Page, Series } from '@app/contracts';
+import type { EventEnvelope } from '@app/contracts';
 import { ErrorCode, EVENT_STREAM, MovieRpc, MovieStatus, SeriesPatterns, SeriesRpc } from '@app/contracts';
 import { EventBus, REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest, TmdbFake } from '@app/server-testing';
-import {
-  sampleTmdbData,
-  startServiceUnderTest,
-  startTmdbFake,
-  suiteInfra,
-  uniqueSuffix,
-  waitUntil,
-} from '@app/server-testing';
-import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
-import { ImportModule } from '../src/import/import.module';
-import { TmdbSeriesImporter } from '../src/import/tmdb-series-importer';
+import { sampleTmdbData, startTmdbFake, uniqueSuffix, waitUntil } from '@app/server-testing';
+import { TmdbImporter } from '../src/import/tmdb-importer';
 import { DEMO_SERIES } from '../src/seed/demo-series';
 import { announceSeededSeries, seedSeries } from '../src/seed/seed-series';
-import { catalogueContext, type CatalogueContext } from './catalogue-context';
+import { catalogueContext, startCatalogue, type CatalogueContext } from './catalogue-context';
 
 type Emitted = { type: string; payload: Record<string, unknown> };
 
@@ -53,20 +43,7 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
 
   beforeAll(async () => {
     tmdb = await startTmdbFake();
-    const infra = suiteInfra('catalogue-series');
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      TMDB_BASE_URL: tmdb.url,
-      TMDB_API_KEY: tmdb.apiKey,
-      TMDB_IMAGE_BASE_URL: 'https://image.tmdb.org/t/p',
-    });
-    service = await startServiceUnderTest(
-      'catalogue-service',
-      { module: class CatalogueWithImport {}, imports: [AppModule.register(env), ImportModule] },
-      infra.mongoUri,
-    );
+    service = await startCatalogue('catalogue-series', { tmdb });
     redis = service.app.get<Redis>(REDIS_CLIENT);
     bus = service.app.get(EventBus);
     ctx = catalogueContext(service);
@@ -102,9 +79,9 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
       });
       await ctx.newSeries({ title: `Night ${tag} Draft`, genre: 'Horror', status: MovieStatus.Draft });
       const list = async (query: Record<string, unknown>) =>
-        (
-          await service.send<Page<Series>>(SeriesPatterns.list, { search: `night ${tag}`, ...query })
-        ).data.map((series) => series.id);
+        (await service.call(SeriesRpc.list, { search: `night ${tag}`, ...query })).data.map(
+          (series) => series.id,
+        );
 
       expect(await list({})).toEqual([charlie.id, alpha.id, bravo.id]);
       expect(await list({ sort: 'top-rated' })).toEqual([bravo.id, alpha.id, charlie.id]);
@@ -200,6 +177,9 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
       expect(await playable(movie.id)).toEqual({
         id: movie.id,
         title: movie.title,
+        posterUrl: movie.posterUrl,
+        genre: movie.genre,
+        rating: 8.4,
         facts: {
           movieId: movie.id,
           title: movie.title,
@@ -213,6 +193,9 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
       expect(await playable(series.id)).toMatchObject({
         id: series.id,
         title: series.title,
+        posterUrl: series.posterUrl,
+        genre: series.genre,
+        rating: 8.6,
         facts: { movieId: series.id, title: series.title, access: 'premium', kind: 'series' },
         episode: null,
       });
@@ -571,11 +554,11 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
 
   describe('import from the TMDB fake', () => {
     it('imports popular shows with their seasons and episodes; a second run adds no duplicates', async () => {
-      const importer = service.app.get(TmdbSeriesImporter);
+      const importer = service.app.get(TmdbImporter);
       const before = await counts();
       const start = await streamLength();
       // Breaking Bad 3 + 2 (its specials are left out), Kota Factory 2, Quiet Orbit 1.
-      expect(await importer.run()).toEqual({ seen: 3, added: 3, updated: 0, episodesAdded: 8 });
+      expect(await importer.run('tv')).toEqual({ seen: 3, added: 3, updated: 0, episodesAdded: 8 });
       expect(await counts()).toEqual({ series: before.series + 3, episodes: before.episodes + 8 });
 
       const [bb] = (await service.call(SeriesRpc.list, { search: 'breaking bad' })).data;
@@ -637,7 +620,7 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
       });
       tmdb.data = data;
       const again = await streamLength();
-      expect(await importer.run()).toEqual({ seen: 3, added: 0, updated: 3, episodesAdded: 1 });
+      expect(await importer.run('tv')).toEqual({ seen: 3, added: 0, updated: 3, episodesAdded: 1 });
       expect(await counts()).toEqual({ series: before.series + 3, episodes: before.episodes + 9 });
       const reannounced = await eventsSince(again);
       expect(reannounced.map((e) => [e.type, e.payload.title])).toEqual([
@@ -648,7 +631,7 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
         episodeCount: 6,
       });
 
-      expect(await importer.run()).toEqual({ seen: 3, added: 0, updated: 3, episodesAdded: 0 });
+      expect(await importer.run('tv')).toEqual({ seen: 3, added: 0, updated: 3, episodesAdded: 0 });
       expect(await counts()).toEqual({ series: before.series + 3, episodes: before.episodes + 9 });
     });
   });
@@ -752,6 +735,7 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
       const [, pattern, payload] = cases().find(([candidate]) => candidate === name) ?? [];
       const before = await counts();
       const detail = await service.call(SeriesRpc.get, { id: seriesId, asAdmin: true });
+      // Sent raw: each payload breaks its contract on purpose.
       await expect(service.send(String(pattern), payload)).rejects.toMatchObject({
         code: ErrorCode.ValidationFailed,
       });

@@ -277,6 +277,7 @@ describe('payment-service rentals, refunds and hostile input', () => {
         [PaymentPatterns.refund, { paymentId: { $gt: '' } }],
       ];
       for (const [pattern, data] of hostile) {
+        // Sent raw: each payload breaks its contract on purpose.
         const error = await failure(suite.service.send(pattern, data));
         expect({ pattern, code: error.code }).toEqual({ pattern, code: ErrorCode.ValidationFailed });
       }

@@ -1,13 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { EventEnvelope } from '@app/contracts';
-import {
-  ErrorCode,
-  EVENT_STREAM,
-  OrderStatus,
-  PaymentPatterns,
-  PaymentRpc,
-  PaymentStatus,
-} from '@app/contracts';
+import { ErrorCode, EVENT_STREAM, OrderStatus, PaymentRpc, PaymentStatus } from '@app/contracts';
 import { AppError, EventBus, REDIS_CLIENT, REDIS_UNAVAILABLE_MESSAGE } from '@app/server-core';
 import { mailsIn } from '@app/server-testing';
 import type { PaymentContext, PaymentSuite } from './payment-context';
@@ -166,7 +159,8 @@ describe('payment-service webhooks: signed, deduplicated, order-free', () => {
       { rawBody: 'x', signature: 'x', eventId: 'evt_h2', extra: true },
       { rawBody: 'x'.repeat(1_000_001), signature: 'x', eventId: 'evt_h3' },
     ]) {
-      expect(await failure(suite.service.send(PaymentPatterns.webhook, data))).toMatchObject({
+      // Sent raw: the payload breaks the contract on purpose.
+      expect(await failure(suite.service.send(PaymentRpc.webhook.pattern, data))).toMatchObject({
         code: 'VALIDATION_FAILED',
       });
     }

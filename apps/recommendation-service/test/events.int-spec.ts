@@ -116,23 +116,18 @@ describe('events applied once in effect, however often delivered', () => {
   afterAll(() => ctx?.close());
 
   it('keeps the card fields of a title, and ignores an edit older than what is stored', async () => {
-    const title = await ctx.publishTitle({
-      genre: newGenre(),
+    const card: Partial<EventPayload<'movie.published'>> = {
       posterUrl: '/posters/lagaan.svg',
       rating: 8.1,
       access: 'premium',
       director: 'Ashutosh Gowariker',
       cast: ['Aamir Khan', 'Gracy Singh'],
       releaseYear: 2001,
-    });
+    };
+    const title = await ctx.publishTitle({ genre: newGenre(), ...card });
     expect(ctx.catalogue.get(title.movieId)).toMatchObject({
       title: title.title,
-      posterUrl: '/posters/lagaan.svg',
-      rating: 8.1,
-      access: 'premium',
-      director: 'Ashutosh Gowariker',
-      cast: ['Aamir Khan', 'Gracy Singh'],
-      releaseYear: 2001,
+      ...card,
       recommendable: true,
     });
 

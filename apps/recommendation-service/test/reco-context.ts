@@ -1,10 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { EventPayload, EventType, RecommendationList } from '@app/contracts';
 import { EVENT_STREAM, RecommendationRpc } from '@app/contracts';
 import { buildEnvelope, ENVELOPE_FIELD, EventBus, REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra, uniqueSuffix, waitUntil } from '@app/server-testing';
+import {
+  newId,
+  progressReport,
+  startServiceUnderTest,
+  suiteInfra,
+  uniqueSuffix,
+  waitUntil,
+} from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { CONSUMER_GROUP } from '../src/events/recommendation-events.consumer';
@@ -13,7 +19,7 @@ import { ProfilesRepository } from '../src/interactions/profiles.repository';
 import { ItemCatalogue } from '../src/items/item-catalogue';
 import { ItemsRepository } from '../src/items/items.repository';
 
-export const newId = () => randomBytes(12).toString('hex');
+export { newId };
 
 /** A genre no other test (nor an earlier run) uses: a test filters every list by it to see only its own titles. */
 export const newGenre = () => `Genre-${uniqueSuffix()}`;
@@ -86,17 +92,15 @@ export const startReco = async (suite: string) => {
     fraction: number,
     overrides: Partial<EventPayload<'watch.progressed'>> = {},
   ) =>
-    bus.publish('watch.progressed', {
-      userId,
-      movieId,
-      positionSeconds: fraction * DURATION_SECONDS,
-      durationSeconds: DURATION_SECONDS,
-      event: 'tick',
-      leaseId: 'lease-0001',
-      reportedAt: new Date().toISOString(),
-      watchedSeconds: 10,
-      ...overrides,
-    });
+    bus.publish(
+      'watch.progressed',
+      progressReport(userId, movieId, {
+        positionSeconds: fraction * DURATION_SECONDS,
+        durationSeconds: DURATION_SECONDS,
+        reportedAt: new Date().toISOString(),
+        ...overrides,
+      }),
+    );
 
   /**
    * A report on an episode as streaming-service sends it: `movieId` is the episode's own id (its media), `episode`

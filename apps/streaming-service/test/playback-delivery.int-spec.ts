@@ -1,21 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { OpenedPlayback, OpenPlaybackRpc, WatchProgressedSchema } from '@app/contracts';
 import { ErrorCode, EVENT_STREAM, StreamingMessages, StreamingRpc } from '@app/contracts';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { failure, startServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { failure } from '@app/server-testing';
 import type { z } from 'zod';
-import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
 import { MediaLayout } from '../src/media/media-layout';
 import { StreamTokenSigner } from '../src/playback/stream-token.signer';
-import { objectId, openRequest, registerPlayable } from './asset-fixture';
-import { SEGMENTS, writeFixtureAsset } from './media-fixture';
+import { objectId, openRequest } from './asset-fixture';
+import { startDeliverySuite, type DeliverySuite } from './delivery-context';
+import { SEGMENTS } from './media-fixture';
 
 describe('streaming-service playback and delivery', () => {
+  let suite: DeliverySuite;
   let service: ServiceUnderTest;
   let mediaDir: string;
   let redis: Redis;
@@ -25,27 +23,14 @@ describe('streaming-service playback and delivery', () => {
   const dir = MediaLayout.sampleDir(9);
 
   beforeAll(async () => {
-    const infra = suiteInfra('streaming-delivery');
-    mediaDir = await mkdtemp(path.join(tmpdir(), 'streaming-delivery-'));
-    ({ mp4 } = await writeFixtureAsset(mediaDir, dir));
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      MEDIA_DIR: mediaDir,
-      STREAM_TOKEN_SECRET: randomBytes(32).toString('hex'),
-    });
-    service = await startServiceUnderTest('streaming-service', AppModule.register(env), infra.mongoUri);
-    redis = new Redis(infra.redisUrl);
-    for (const id of [movieId, otherMovieId])
-      await registerPlayable(service.app, { movieId: id, dir, durationSeconds: 8 });
+    suite = await startDeliverySuite('streaming-delivery', dir, [
+      { movieId, durationSeconds: 8 },
+      { movieId: otherMovieId, durationSeconds: 8 },
+    ]);
+    ({ service, mediaDir, redis, mp4 } = suite);
   });
 
-  afterAll(async () => {
-    await redis?.quit();
-    await service?.close();
-    if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
-  });
+  afterAll(() => suite?.close());
 
   const viewer = (overrides: Partial<OpenPlaybackRpc> = {}) => openRequest(movieId, overrides);
   const open = (request: OpenPlaybackRpc) => service.call(StreamingRpc.open, request);

@@ -1,20 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { EventPayload, EventType, OpenedPlayback, OpenPlaybackRpc } from '@app/contracts';
 import { EVENT_STREAM, LEASE_CHECK_CACHE_MS, PlaybackEvent, StreamingRpc } from '@app/contracts';
 import { EventBus } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
-import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
+import { waitUntil } from '@app/server-testing';
 import { MediaLayout } from '../src/media/media-layout';
 import { LeasesRepository } from '../src/playback/leases.repository';
-import { objectId, openRequest, registerPlayable } from './asset-fixture';
-import { writeFixtureAsset } from './media-fixture';
+import { objectId, openRequest } from './asset-fixture';
+import { startDeliverySuite, type DeliverySuite } from './delivery-context';
 
 // Issue 22, finding 1 (DECISIONS 35): a stream link lives only with its lease. For each way a lease ends, the old
 // link (master playlist, a segment, the MP4) answers 403 once LEASE_CHECK_CACHE_MS has passed since streaming-service
@@ -24,40 +18,26 @@ import { writeFixtureAsset } from './media-fixture';
 // Finding 5: watch time follows the clock.
 
 describe('stream links bound to their lease', () => {
+  let suite: DeliverySuite;
   let service: ServiceUnderTest;
-  let mediaDir: string;
   let redis: Redis;
   let leases: LeasesRepository;
   let bus: EventBus;
   const movieId = objectId();
   const otherMovieId = objectId();
-  const dir = MediaLayout.sampleDir(7);
 
   beforeAll(async () => {
-    const infra = suiteInfra('streaming-links');
-    mediaDir = await mkdtemp(path.join(tmpdir(), 'streaming-links-'));
-    await writeFixtureAsset(mediaDir, dir);
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      MEDIA_DIR: mediaDir,
-      STREAM_TOKEN_SECRET: randomBytes(32).toString('hex'),
-    });
-    service = await startServiceUnderTest('streaming-service', AppModule.register(env), infra.mongoUri);
-    redis = new Redis(infra.redisUrl);
+    // A 30 s film, and a second title.
+    suite = await startDeliverySuite('streaming-links', MediaLayout.sampleDir(7), [
+      { movieId, durationSeconds: 30 },
+      { movieId: otherMovieId, durationSeconds: 30 },
+    ]);
+    ({ service, redis } = suite);
     leases = service.app.get(LeasesRepository);
     bus = service.app.get(EventBus);
-    // A 30 s film, and a second title.
-    await registerPlayable(service.app, { movieId, dir, durationSeconds: 30 });
-    await registerPlayable(service.app, { movieId: otherMovieId, dir, durationSeconds: 30 });
   });
 
-  afterAll(async () => {
-    await redis?.quit();
-    await service?.close();
-    if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
-  });
+  afterAll(() => suite?.close());
 
   const viewer = (overrides: Partial<OpenPlaybackRpc> = {}) => openRequest(movieId, overrides);
   const open = (request: OpenPlaybackRpc) => service.call(StreamingRpc.open, request);

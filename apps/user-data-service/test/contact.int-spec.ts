@@ -2,8 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ContactMessage } from '@app/contracts';
-import { ContactPatterns, ErrorCode } from '@app/contracts';
-import type { ContactStored } from '@app/contracts';
+import { ContactRpc, ErrorCode } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
 import { findFreePort, readOutbox, startServiceUnderTest, suiteInfra } from '@app/server-testing';
@@ -39,7 +38,7 @@ describe('contact form in user-data-service', () => {
   afterAll(() => service?.close());
 
   it('stores the message and mails it to the support address', async () => {
-    const receipt = await service.send<ContactStored>(ContactPatterns.submit, message);
+    const receipt = await service.call(ContactRpc.submit, message);
     const [stored] = await service.app.get(ContactsRepository).findByEmail('meera@example.in');
     expect(receipt).toEqual({ id: stored._id.toHexString() });
     expect(stored).toMatchObject({ ...message, mailed: true });
@@ -60,7 +59,8 @@ describe('contact form in user-data-service', () => {
   ])('rejects %s with a validation error and stores nothing', async (_, payload) => {
     const contacts = service.app.get(ContactsRepository);
     const [storedBefore, mailedBefore] = [await contacts.count(), readOutbox(outbox).length];
-    const error = await service.send(ContactPatterns.submit, payload).catch((e: unknown) => e);
+    // Sent raw: the message breaks the contract on purpose.
+    const error = await service.send(ContactRpc.submit.pattern, payload).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe(ErrorCode.ValidationFailed);
     expect(await contacts.count()).toBe(storedBefore);
@@ -76,7 +76,7 @@ describe('contact form in user-data-service', () => {
     });
     const broken = await startServiceUnderTest('user-data-service', AppModule.register(env), infra.mongoUri);
     try {
-      const receipt = await broken.send<ContactStored>(ContactPatterns.submit, {
+      const receipt = await broken.call(ContactRpc.submit, {
         ...message,
         email: 'down@example.in',
       });

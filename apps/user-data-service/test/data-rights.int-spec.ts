@@ -1,5 +1,5 @@
-import type { ViewerDataExport, ViewerSettings } from '@app/contracts';
-import { DEFAULT_VIEWER_SETTINGS, ErrorCode, PlaybackPreference, ViewerDataPatterns } from '@app/contracts';
+import type { ViewerSettings } from '@app/contracts';
+import { DEFAULT_VIEWER_SETTINGS, ErrorCode, PlaybackPreference, UserDataRpc } from '@app/contracts';
 import type { UserDataHarness } from './user-data-context';
 import { waitUntil } from '@app/server-testing';
 import { at, newId, startUserData } from './user-data-context';
@@ -20,8 +20,6 @@ describe('settings and data rights in user-data-service', () => {
 
   afterAll(() => ctx?.close());
 
-  const send = <R>(pattern: string, data: unknown) => ctx.service.send<R>(pattern, data);
-
   /** A viewer with two titles watched (one hidden from the row), a favorite and saved settings. */
   const newViewer = async () => {
     const userId = newId();
@@ -30,22 +28,24 @@ describe('settings and data rights in user-data-service', () => {
     await watched.report(2700, at(20));
     await hidden.report(600, at(10));
     await waitUntil(async () => (await ctx.history.countOf(userId)) === 2, 'the reports');
-    await send(ViewerDataPatterns.hideFromRow, { userId, movieId: hidden.movieId });
-    await send(ViewerDataPatterns.addFavorite, { userId, movieId: watched.movieId, snapshot });
-    await send(ViewerDataPatterns.saveSettings, { userId, settings: mine });
+    await ctx.service.call(UserDataRpc.hideFromRow, { userId, movieId: hidden.movieId });
+    await ctx.service.call(UserDataRpc.addFavorite, { userId, movieId: watched.movieId, snapshot });
+    await ctx.service.call(UserDataRpc.saveSettings, { userId, settings: mine });
     return { userId, watched, hidden };
   };
 
   describe('settings', () => {
     it('answers the defaults until saved, then what was saved', async () => {
       const userId = newId();
-      await expect(send(ViewerDataPatterns.getSettings, { userId })).resolves.toEqual(
+      await expect(ctx.service.call(UserDataRpc.getSettings, { userId })).resolves.toEqual(
         DEFAULT_VIEWER_SETTINGS,
       );
-      await expect(send(ViewerDataPatterns.saveSettings, { userId, settings: mine })).resolves.toEqual(mine);
-      await expect(send(ViewerDataPatterns.getSettings, { userId })).resolves.toEqual(mine);
+      await expect(ctx.service.call(UserDataRpc.saveSettings, { userId, settings: mine })).resolves.toEqual(
+        mine,
+      );
+      await expect(ctx.service.call(UserDataRpc.getSettings, { userId })).resolves.toEqual(mine);
       const again = { ...mine, playback: PlaybackPreference.AutoPlayNext };
-      await expect(send(ViewerDataPatterns.saveSettings, { userId, settings: again })).resolves.toEqual(
+      await expect(ctx.service.call(UserDataRpc.saveSettings, { userId, settings: again })).resolves.toEqual(
         again,
       );
       expect(await ctx.models.settings.countDocuments({ userId })).toBe(1);
@@ -58,7 +58,10 @@ describe('settings and data rights in user-data-service', () => {
       ['an operator object', { $set: { admin: true } }],
     ])('refuses %s and stores nothing', async (_, settings) => {
       const userId = newId();
-      await expect(send(ViewerDataPatterns.saveSettings, { userId, settings })).rejects.toMatchObject({
+      // Sent raw: the settings break the contract on purpose.
+      await expect(
+        ctx.service.send(UserDataRpc.saveSettings.pattern, { userId, settings }),
+      ).rejects.toMatchObject({
         code: ErrorCode.ValidationFailed,
       });
       expect(await ctx.models.settings.countDocuments({ userId })).toBe(0);
@@ -67,7 +70,7 @@ describe('settings and data rights in user-data-service', () => {
 
   it('exports every history record with its hidden flag, the favorites and the settings', async () => {
     const { userId, watched, hidden } = await newViewer();
-    const exported = await send<ViewerDataExport>(ViewerDataPatterns.exportData, { userId });
+    const exported = await ctx.service.call(UserDataRpc.exportData, { userId });
     expect(exported).toEqual({
       history: [
         expect.objectContaining({ movieId: watched.movieId, positionSeconds: 2700, hidden: false }),
@@ -80,7 +83,7 @@ describe('settings and data rights in user-data-service', () => {
   });
 
   it('exports an empty record for a viewer with no data', async () => {
-    await expect(send(ViewerDataPatterns.exportData, { userId: newId() })).resolves.toEqual({
+    await expect(ctx.service.call(UserDataRpc.exportData, { userId: newId() })).resolves.toEqual({
       history: [],
       favorites: [],
       settings: DEFAULT_VIEWER_SETTINGS,

@@ -1,12 +1,11 @@
-import type { ContactMessage, ViewerAnalytics, ViewerDataExport, ViewerSettings } from '@app/contracts';
+import type { ContactMessage, ViewerSettings } from '@app/contracts';
 import {
   AuditAction,
   AuditTargetType,
   ContactRpc,
   ErrorCode,
   PlaybackPreference,
-  ViewerDataPatterns,
-  ViewerDataRpc,
+  UserDataRpc,
 } from '@app/contracts';
 import { RequestContext } from '@app/server-core';
 import { eventsOnStream, failure, waitUntil } from '@app/server-testing';
@@ -42,8 +41,6 @@ describe('deletion stays deleted in user-data-service', () => {
 
   afterAll(() => ctx?.close());
 
-  const send = <R>(pattern: string, data: unknown) => ctx.service.send<R>(pattern, data);
-
   it('a watch.progressed published after user.deleted creates no history and no analytics', async () => {
     const viewing = ctx.newViewing();
     await viewing.report(600, at(10));
@@ -56,7 +53,7 @@ describe('deletion stays deleted in user-data-service', () => {
     await ctx.drain();
 
     expect(await ctx.history.countOf(viewing.userId)).toBe(0);
-    const analytics = await send<ViewerAnalytics>(ViewerDataPatterns.analytics, { userId: viewing.userId });
+    const analytics = await ctx.service.call(UserDataRpc.analytics, { userId: viewing.userId });
     expect(analytics.totalSeconds).toBe(0);
     expect(await ctx.pendingOfGroup()).toBe(0);
   });
@@ -68,10 +65,10 @@ describe('deletion stays deleted in user-data-service', () => {
 
     const movieId = newId();
     expect(
-      await failure(ctx.service.call(ViewerDataRpc.addFavorite, { userId, movieId, snapshot })),
+      await failure(ctx.service.call(UserDataRpc.addFavorite, { userId, movieId, snapshot })),
     ).toMatchObject({ code: ErrorCode.Unauthorized });
     expect(
-      await failure(ctx.service.call(ViewerDataRpc.saveSettings, { userId, settings: mine })),
+      await failure(ctx.service.call(UserDataRpc.saveSettings, { userId, settings: mine })),
     ).toMatchObject({ code: ErrorCode.Unauthorized });
     expect(await ctx.models.favorites.countDocuments({ userId })).toBe(0);
     expect(await ctx.models.settings.countDocuments({ userId })).toBe(0);
@@ -82,7 +79,7 @@ describe('deletion stays deleted in user-data-service', () => {
   describe('contact messages (DECISIONS 32)', () => {
     const submit = (email: string, text: string) => ctx.service.call(ContactRpc.submit, message(email, text));
     const exportOf = (userId: string, verifiedEmail?: string) =>
-      send<ViewerDataExport>(ViewerDataPatterns.exportData, {
+      ctx.service.call(UserDataRpc.exportData, {
         userId,
         ...(verifiedEmail ? { verifiedEmail } : {}),
       });
@@ -130,17 +127,17 @@ describe('deletion stays deleted in user-data-service', () => {
       const itemId = (await viewing.record())?._id.toHexString() ?? '';
 
       await asAdmin('corr-fav', () =>
-        ctx.service.call(ViewerDataRpc.addFavorite, { userId, movieId, snapshot }),
+        ctx.service.call(UserDataRpc.addFavorite, { userId, movieId, snapshot }),
       );
-      await asAdmin('corr-unfav', () => ctx.service.call(ViewerDataRpc.removeFavorite, { userId, movieId }));
+      await asAdmin('corr-unfav', () => ctx.service.call(UserDataRpc.removeFavorite, { userId, movieId }));
       await asAdmin('corr-settings', () =>
-        ctx.service.call(ViewerDataRpc.saveSettings, { userId, settings: mine }),
+        ctx.service.call(UserDataRpc.saveSettings, { userId, settings: mine }),
       );
-      await asAdmin('corr-row', () => ctx.service.call(ViewerDataRpc.hideFromRow, { userId, movieId }));
-      await asAdmin('corr-history', () => ctx.service.call(ViewerDataRpc.removeHistory, { userId, itemId }));
+      await asAdmin('corr-row', () => ctx.service.call(UserDataRpc.hideFromRow, { userId, movieId }));
+      await asAdmin('corr-history', () => ctx.service.call(UserDataRpc.removeHistory, { userId, itemId }));
       // The viewer's own change is not an admin action.
       await RequestContext.run({ correlationId: 'corr-own', actor: { id: userId, username: 'Asha' } }, () =>
-        ctx.service.call(ViewerDataRpc.addFavorite, { userId, movieId, snapshot }),
+        ctx.service.call(UserDataRpc.addFavorite, { userId, movieId, snapshot }),
       );
 
       const entries = await auditedFor(userId);

@@ -1,5 +1,5 @@
-import type { ContinueWatchingItem, Favorite, HistoryPage, TitleSnapshot } from '@app/contracts';
-import { ErrorCode, ViewerDataPatterns } from '@app/contracts';
+import type { TitleSnapshot } from '@app/contracts';
+import { ErrorCode, UserDataRpc } from '@app/contracts';
 import type { UserDataHarness } from './user-data-context';
 import { AppError, EventBus, REDIS_UNAVAILABLE_MESSAGE } from '@app/server-core';
 import { failure, waitUntil } from '@app/server-testing';
@@ -22,10 +22,9 @@ describe('favorites in user-data-service', () => {
 
   afterAll(() => ctx?.close());
 
-  const send = <R>(pattern: string, data: unknown) => ctx.service.send<R>(pattern, data);
   const add = (userId: string, movieId: string, title: TitleSnapshot = snapshot) =>
-    send<Favorite>(ViewerDataPatterns.addFavorite, { userId, movieId, snapshot: title });
-  const list = (userId: string) => send<Favorite[]>(ViewerDataPatterns.listFavorites, { userId });
+    ctx.service.call(UserDataRpc.addFavorite, { userId, movieId, snapshot: title });
+  const list = (userId: string) => ctx.service.call(UserDataRpc.listFavorites, { userId });
   const eventsOf = async (type: 'favorite.added' | 'favorite.removed', userId: string) =>
     (await ctx.published(type)).filter((event) => event.userId === userId);
 
@@ -64,10 +63,10 @@ describe('favorites in user-data-service', () => {
     const userId = newId();
     const movieId = newId();
     await add(userId, movieId);
-    await expect(send(ViewerDataPatterns.removeFavorite, { userId, movieId })).resolves.toEqual({
+    await expect(ctx.service.call(UserDataRpc.removeFavorite, { userId, movieId })).resolves.toEqual({
       removed: true,
     });
-    await expect(send(ViewerDataPatterns.removeFavorite, { userId, movieId })).resolves.toEqual({
+    await expect(ctx.service.call(UserDataRpc.removeFavorite, { userId, movieId })).resolves.toEqual({
       removed: false,
     });
     expect(await list(userId)).toEqual([]);
@@ -78,7 +77,12 @@ describe('favorites in user-data-service', () => {
     const userId = newId();
     const [movieId, seriesId] = [newId(), newId()];
     await add(userId, movieId);
-    await send(ViewerDataPatterns.addFavorite, { userId, movieId: seriesId, snapshot, kind: 'series' });
+    await ctx.service.call(UserDataRpc.addFavorite, {
+      userId,
+      movieId: seriesId,
+      snapshot,
+      kind: 'series',
+    });
     const [series, movie] = await list(userId);
     expect(series).toMatchObject({ movieId: seriesId, kind: 'series' });
     expect(movie.movieId).toBe(movieId);
@@ -129,15 +133,13 @@ describe('favorites in user-data-service', () => {
     const viewing = ctx.newViewing(meera, deleted);
     await viewing.report(1000, at(10));
     await waitUntil(async () => (await viewing.record()) !== null, 'the report');
-    expect(
-      await send<ContinueWatchingItem[]>(ViewerDataPatterns.continueWatching, { userId: meera }),
-    ).toMatchObject([{ movieId: deleted, title: 'Lagaan' }]);
+    expect(await ctx.continueWatching(meera)).toMatchObject([{ movieId: deleted, title: 'Lagaan' }]);
 
     await ctx.bus.publish('movie.deleted', { movieId: deleted });
     await waitUntil(async () => (await list(arjun)).length === 0, 'the favorites to go');
     expect((await list(meera)).map((favorite) => favorite.movieId)).toEqual([kept]);
-    expect(await send(ViewerDataPatterns.continueWatching, { userId: meera })).toEqual([]);
-    const history = await send<HistoryPage>(ViewerDataPatterns.listHistory, { userId: meera });
+    expect(await ctx.continueWatching(meera)).toEqual([]);
+    const history = await ctx.service.call(UserDataRpc.listHistory, { userId: meera });
     expect(history.data).toMatchObject([{ movieId: deleted, title: 'Lagaan' }]);
   });
 
@@ -148,7 +150,8 @@ describe('favorites in user-data-service', () => {
     ['an extra field', { userId: newId(), movieId: newId(), snapshot, addedAt: at(0) }],
   ])('refuses an add with %s and stores nothing', async (_, payload) => {
     const before = await ctx.models.favorites.countDocuments();
-    await expect(send(ViewerDataPatterns.addFavorite, payload)).rejects.toMatchObject({
+    // Sent raw: the payload breaks the contract on purpose.
+    await expect(ctx.service.send(UserDataRpc.addFavorite.pattern, payload)).rejects.toMatchObject({
       code: ErrorCode.ValidationFailed,
     });
     expect(await ctx.models.favorites.countDocuments()).toBe(before);

@@ -142,6 +142,7 @@ describe('watch history in user-data-service (watch.progressed → userdata.hist
     ['an operator object', { userId: { $gt: '' }, movieId: newId() }],
     ['an extra field', { userId: newId(), movieId: newId(), all: true }],
   ])('refuses a resume-point request with %s', async (_, payload) => {
+    // Sent raw: the payload breaks the contract on purpose.
     await expect(service.send(HistoryRpc.resumePoint.pattern, payload)).rejects.toMatchObject({
       code: ErrorCode.ValidationFailed,
     });

@@ -1,13 +1,5 @@
-import type {
-  ContinueWatchingItem,
-  EpisodeRef,
-  Favorite,
-  HistoryPage,
-  SeriesProgress,
-  ViewerAnalytics,
-  ViewerDataExport,
-} from '@app/contracts';
-import { ErrorCode, HistoryRpc, ViewerDataPatterns } from '@app/contracts';
+import type { EpisodeRef } from '@app/contracts';
+import { ErrorCode, HistoryRpc, UserDataRpc } from '@app/contracts';
 import { waitUntil } from '@app/server-testing';
 import type { UserDataHarness } from './user-data-context';
 import { at, newId, startUserData } from './user-data-context';
@@ -24,13 +16,10 @@ describe('series in user-data-service', () => {
 
   afterAll(() => ctx?.close());
 
-  const send = <R>(pattern: string, data: unknown) => ctx.service.send<R>(pattern, data);
-  const continueWatching = (userId: string) =>
-    send<ContinueWatchingItem[]>(ViewerDataPatterns.continueWatching, { userId });
   const seriesProgress = (userId: string, seriesId: string) =>
-    send<SeriesProgress>(ViewerDataPatterns.seriesProgress, { userId, seriesId });
+    ctx.service.call(UserDataRpc.seriesProgress, { userId, seriesId });
   const history = (userId: string) =>
-    send<HistoryPage>(ViewerDataPatterns.listHistory, { userId, page: 1, pageSize: 50 });
+    ctx.service.call(UserDataRpc.listHistory, { userId, page: 1, pageSize: 50 });
 
   /**
    * A published series as the catalogue announces it: `series.published`, then `episode.published` for each
@@ -73,6 +62,13 @@ describe('series in user-data-service', () => {
     episodeNumber,
   });
 
+  /** An episode as the row and the history show it. */
+  const shownEpisode = (episode: PublishedEpisode) => ({
+    ...refOf(episode),
+    episodeId: episode.episodeId,
+    title: `Episode ${episode.seasonNumber}.${episode.episodeNumber}`,
+  });
+
   /** Streaming-service's report for an episode (40 minutes long) and the wait for it to be stored. */
   const watch = async (
     userId: string,
@@ -90,7 +86,7 @@ describe('series in user-data-service', () => {
   };
 
   const rowOf = async (userId: string) =>
-    (await continueWatching(userId)).map((item) => [
+    (await ctx.continueWatching(userId)).map((item) => [
       item.movieId,
       item.episode ? `S${item.episode.seasonNumber}:E${item.episode.episodeNumber}` : 'movie',
       item.progressPercent,
@@ -118,16 +114,10 @@ describe('series in user-data-service', () => {
       durationSeconds: 2400,
       progressPercent: 50,
       finished: false,
-      episode: {
-        seriesId,
-        seasonNumber: 1,
-        episodeNumber: 2,
-        episodeId: ep(1, 2).episodeId,
-        title: 'Episode 1.2',
-      },
+      episode: shownEpisode(ep(1, 2)),
     };
     expect((await history(userId)).data).toEqual([item]);
-    const exported = await send<ViewerDataExport>(ViewerDataPatterns.exportData, { userId });
+    const exported = await ctx.service.call(UserDataRpc.exportData, { userId });
     expect(exported.history).toEqual([{ ...item, hidden: false }]);
     // Playback resumes the episode where its own record stands.
     await expect(
@@ -149,7 +139,7 @@ describe('series in user-data-service', () => {
 
     // S1:E1 finished: the next one, at 0 %, 40 minutes from its runtime.
     await watch(userId, ep(1, 1), 2300, 20);
-    const [next] = await continueWatching(userId);
+    const [next] = await ctx.continueWatching(userId);
     expect(next).toEqual({
       movieId: ep(1, 2).episodeId,
       title: 'Paatal Lok',
@@ -160,13 +150,7 @@ describe('series in user-data-service', () => {
       durationSeconds: 2400,
       progressPercent: 0,
       lastWatchedAt: new Date(at(20)).toISOString(),
-      episode: {
-        seriesId,
-        seasonNumber: 1,
-        episodeNumber: 2,
-        episodeId: ep(1, 2).episodeId,
-        title: 'Episode 1.2',
-      },
+      episode: shownEpisode(ep(1, 2)),
     });
 
     // The season's last episode finished: the next season's first.
@@ -193,13 +177,15 @@ describe('series in user-data-service', () => {
     const { seriesId, ep } = await publishSeries();
     await watch(userId, ep(1, 1), 1000, 10);
     const e2 = await watch(userId, ep(1, 2), 2400, 20);
-    const [entry] = await continueWatching(userId);
+    const [entry] = await ctx.continueWatching(userId);
     expect(entry.movieId).toBe(ep(1, 3).episodeId);
 
-    await expect(send(ViewerDataPatterns.hideFromRow, { userId, movieId: entry.movieId })).resolves.toEqual({
+    await expect(
+      ctx.service.call(UserDataRpc.hideFromRow, { userId, movieId: entry.movieId }),
+    ).resolves.toEqual({
       hidden: true,
     });
-    expect(await continueWatching(userId)).toEqual([]);
+    expect(await ctx.continueWatching(userId)).toEqual([]);
     // Positions stay; every record of the series is hidden.
     expect(await e2.record()).toMatchObject({ positionSeconds: 2400, hidden: true });
     expect(await ctx.models.history.countDocuments({ userId, hidden: true })).toBe(2);
@@ -209,17 +195,35 @@ describe('series in user-data-service', () => {
     expect(await rowOf(userId)).toEqual([[ep(1, 3).episodeId, 'S1:E3', 25]]);
 
     // Hidden again, this time by the series id.
-    await expect(send(ViewerDataPatterns.hideFromRow, { userId, movieId: seriesId })).resolves.toEqual({
+    await expect(ctx.service.call(UserDataRpc.hideFromRow, { userId, movieId: seriesId })).resolves.toEqual({
       hidden: true,
     });
-    expect(await continueWatching(userId)).toEqual([]);
+    expect(await ctx.continueWatching(userId)).toEqual([]);
     // Another viewer's records of the series are not theirs to hide.
     await expect(
-      send(ViewerDataPatterns.hideFromRow, { userId: newId(), movieId: ep(1, 3).episodeId }),
+      ctx.service.call(UserDataRpc.hideFromRow, { userId: newId(), movieId: ep(1, 3).episodeId }),
     ).resolves.toEqual({ hidden: false });
   });
 
   describe('series progress', () => {
+    /** An episode's entry: `positionSeconds` of its 2400, last watched at second `second`. */
+    const progress = (
+      { episodeId, seasonNumber, episodeNumber }: PublishedEpisode,
+      positionSeconds: number,
+      progressPercent: number,
+      finished: boolean,
+      second: number,
+    ) => ({
+      episodeId,
+      seasonNumber,
+      episodeNumber,
+      positionSeconds,
+      durationSeconds: 2400,
+      progressPercent,
+      finished,
+      lastWatchedAt: new Date(at(second)).toISOString(),
+    });
+
     it("answers the viewer's progress in each episode of the series, in play order, finished at 90 %", async () => {
       const userId = newId();
       const { seriesId, ep } = await publishSeries();
@@ -233,36 +237,9 @@ describe('series in user-data-service', () => {
       expect(await seriesProgress(userId, seriesId)).toEqual({
         seriesId,
         episodes: [
-          {
-            episodeId: ep(1, 1).episodeId,
-            seasonNumber: 1,
-            episodeNumber: 1,
-            positionSeconds: 2160,
-            durationSeconds: 2400,
-            progressPercent: 90,
-            finished: true,
-            lastWatchedAt: new Date(at(20)).toISOString(),
-          },
-          {
-            episodeId: ep(1, 2).episodeId,
-            seasonNumber: 1,
-            episodeNumber: 2,
-            positionSeconds: 2157,
-            durationSeconds: 2400,
-            progressPercent: 89.9,
-            finished: false,
-            lastWatchedAt: new Date(at(30)).toISOString(),
-          },
-          {
-            episodeId: ep(2, 1).episodeId,
-            seasonNumber: 2,
-            episodeNumber: 1,
-            positionSeconds: 600,
-            durationSeconds: 2400,
-            progressPercent: 25,
-            finished: false,
-            lastWatchedAt: new Date(at(10)).toISOString(),
-          },
+          progress(ep(1, 1), 2160, 90, true, 20),
+          progress(ep(1, 2), 2157, 89.9, false, 30),
+          progress(ep(2, 1), 600, 25, false, 10),
         ],
       });
     });
@@ -282,7 +259,8 @@ describe('series in user-data-service', () => {
       ['a missing user', { seriesId: newId() }],
       ['an extra field', { userId: newId(), seriesId: newId(), all: true }],
     ])('refuses a series-progress request with %s', async (_, payload) => {
-      await expect(send(ViewerDataPatterns.seriesProgress, payload)).rejects.toMatchObject({
+      // Sent raw: the payload breaks the contract on purpose.
+      await expect(ctx.service.send(UserDataRpc.seriesProgress.pattern, payload)).rejects.toMatchObject({
         code: ErrorCode.ValidationFailed,
       });
     });
@@ -295,12 +273,7 @@ describe('series in user-data-service', () => {
     const first = ctx.newViewing(userId, ep(1, 1).episodeId);
     const second = ctx.newViewing(userId, ep(1, 2).episodeId);
     const movie = ctx.newViewing(userId);
-    await ctx.bus.publish('movie.published', {
-      movieId: movie.movieId,
-      title: 'Lagaan',
-      genre: 'Drama',
-      publishDate: at(0),
-    });
+    await movie.published({ title: 'Lagaan', genre: 'Drama' });
     await first.report(100, recent(30), { episode: refOf(ep(1, 1)), watchedSeconds: 15 });
     await second.report(100, recent(20), { episode: refOf(ep(1, 2)), watchedSeconds: 12 });
     await movie.report(100, recent(10), { watchedSeconds: 5 });
@@ -318,7 +291,7 @@ describe('series in user-data-service', () => {
       watchByMonth: { [month]: 7200 },
     });
 
-    const analytics = await send<ViewerAnalytics>(ViewerDataPatterns.analytics, { userId });
+    const analytics = await ctx.service.call(UserDataRpc.analytics, { userId });
     expect(analytics.byGenre).toEqual([
       { genre: 'Crime', seconds: 7227 },
       { genre: 'Drama', seconds: 5 },
@@ -388,7 +361,7 @@ describe('series in user-data-service', () => {
     it("refreshes the series' card on series.updated, in favorites too, ignoring an older update retried late", async () => {
       const userId = newId();
       const { seriesId, ep } = await publishSeries([2]);
-      await send<Favorite>(ViewerDataPatterns.addFavorite, {
+      await ctx.service.call(UserDataRpc.addFavorite, {
         userId,
         movieId: seriesId,
         snapshot: { title: 'Paatal Lok', posterUrl: '', genre: 'Crime', rating: 8.2 },
@@ -404,7 +377,7 @@ describe('series in user-data-service', () => {
       };
       await ctx.bus.publish('series.updated', updated);
       await waitUntil(
-        async () => (await continueWatching(userId))[0]?.genre === 'Thriller',
+        async () => (await ctx.continueWatching(userId))[0]?.genre === 'Thriller',
         'the refreshed snapshot',
       );
       const card = {
@@ -413,14 +386,14 @@ describe('series in user-data-service', () => {
         posterUrl: '/posters/paatal-lok-2.svg',
         rating: 8.4,
       };
-      expect(await continueWatching(userId)).toMatchObject([card]);
-      expect(await send(ViewerDataPatterns.listFavorites, { userId })).toMatchObject([
+      expect(await ctx.continueWatching(userId)).toMatchObject([card]);
+      expect(await ctx.service.call(UserDataRpc.listFavorites, { userId })).toMatchObject([
         { movieId: seriesId, ...card },
       ]);
 
       await ctx.publishAt('series.updated', { ...updated, title: 'Stale', genre: 'Stale' }, new Date(at(0)));
       await ctx.drain();
-      expect(await continueWatching(userId)).toMatchObject([card]);
+      expect(await ctx.continueWatching(userId)).toMatchObject([card]);
       expect((await history(userId)).data).toMatchObject([card]);
     });
 
@@ -429,8 +402,8 @@ describe('series in user-data-service', () => {
       const { seriesId, ep } = await publishSeries([2]);
       const kept = await publishSeries([1], 'Kota Factory', 'Comedy');
       const snapshot = { title: 'Paatal Lok', posterUrl: '', genre: 'Crime', rating: 8.2 };
-      await send(ViewerDataPatterns.addFavorite, { userId: meera, movieId: seriesId, snapshot });
-      await send(ViewerDataPatterns.addFavorite, { userId: arjun, movieId: seriesId, snapshot });
+      await ctx.service.call(UserDataRpc.addFavorite, { userId: meera, movieId: seriesId, snapshot });
+      await ctx.service.call(UserDataRpc.addFavorite, { userId: arjun, movieId: seriesId, snapshot });
       await watch(meera, ep(1, 1), 2400, 10);
       await watch(meera, kept.ep(1, 1), 1000, 5);
       expect((await rowOf(meera)).map(([id]) => id)).toEqual([ep(1, 2).episodeId, kept.ep(1, 1).episodeId]);
@@ -439,12 +412,11 @@ describe('series in user-data-service', () => {
       for (const episode of [ep(1, 1), ep(1, 2)])
         await ctx.bus.publish('episode.deleted', { episodeId: episode.episodeId, seriesId });
       await waitUntil(
-        async () =>
-          (await send<Favorite[]>(ViewerDataPatterns.listFavorites, { userId: arjun })).length === 0,
+        async () => (await ctx.service.call(UserDataRpc.listFavorites, { userId: arjun })).length === 0,
         'the favorites to go',
       );
       await ctx.drain();
-      expect(await send(ViewerDataPatterns.listFavorites, { userId: meera })).toEqual([]);
+      expect(await ctx.service.call(UserDataRpc.listFavorites, { userId: meera })).toEqual([]);
       expect((await rowOf(meera)).map(([id]) => id)).toEqual([kept.ep(1, 1).episodeId]);
       expect((await history(meera)).data).toMatchObject([
         {

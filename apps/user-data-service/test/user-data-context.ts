@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Redis } from 'ioredis';
 import type { Model } from 'mongoose';
 import type { EventEnvelope, EventPayload, EventType } from '@app/contracts';
-import { EVENT_STREAM } from '@app/contracts';
+import { EVENT_STREAM, UserDataRpc } from '@app/contracts';
 import { buildEnvelope, ENVELOPE_FIELD, EventBus, REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
+import { newId, progressReport, startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { EpisodeRecord } from '../src/episodes/episode.schema';
@@ -18,7 +17,7 @@ import { HistoryRepository } from '../src/history/history.repository';
 import { SettingsRecord } from '../src/settings/settings.schema';
 import { TitleRecord } from '../src/titles/title.schema';
 
-export const newId = () => randomBytes(12).toString('hex');
+export { newId };
 
 /** A moment on 2025-06-01 (in the past, so within the clock-skew rule), `second` seconds after noon UTC. */
 export const at = (second: number) => new Date(Date.UTC(2025, 5, 1, 12, 0, second)).toISOString();
@@ -54,27 +53,22 @@ export const startUserData = async (suite: string) => {
     settings: model<SettingsRecord>(SettingsRecord.name),
   };
 
-  /** A viewer and a title, and a way to report positions on the bus as streaming-service does. */
+  /**
+   * A viewer and a title, a way to report positions on the bus as streaming-service does, and one to announce the
+   * title as the catalogue does (published at second 0).
+   */
   const newViewing = (userId = newId(), movieId = newId()) => {
     const progress = (
       positionSeconds: number,
       reportedAt: string,
       overrides: Partial<EventPayload<'watch.progressed'>> = {},
-    ): EventPayload<'watch.progressed'> => ({
-      userId,
-      movieId,
-      positionSeconds,
-      durationSeconds: 5400,
-      event: 'tick',
-      leaseId: 'lease-0001',
-      reportedAt,
-      watchedSeconds: 10,
-      ...overrides,
-    });
+    ) => progressReport(userId, movieId, { positionSeconds, reportedAt, ...overrides });
     const report = (...args: Parameters<typeof progress>) =>
       bus.publish('watch.progressed', progress(...args));
     const record = () => history.findOne(userId, movieId);
-    return { userId, movieId, progress, report, record };
+    const published = (title: Omit<EventPayload<'movie.published'>, 'movieId' | 'publishDate'>) =>
+      bus.publish('movie.published', { movieId, publishDate: at(0), ...title });
+    return { userId, movieId, progress, report, record, published };
   };
 
   /**
@@ -109,6 +103,9 @@ export const startUserData = async (suite: string) => {
     ((await redis.xpending(EVENT_STREAM, CONSUMER_GROUP, `(${suiteStart}`, '+', 100_000)) as unknown[])
       .length;
 
+  /** A viewer's Continue Watching row, as the gateway asks for it. */
+  const continueWatching = (userId: string) => service.call(UserDataRpc.continueWatching, { userId });
+
   return {
     service,
     redis,
@@ -120,6 +117,7 @@ export const startUserData = async (suite: string) => {
     publishAt,
     published,
     pendingOfGroup,
+    continueWatching,
     close: () => service.close(),
   };
 };

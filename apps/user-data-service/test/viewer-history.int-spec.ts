@@ -1,5 +1,4 @@
-import type { ContinueWatchingItem, HistoryPage, ViewerAnalytics } from '@app/contracts';
-import { ErrorCode, EVENT_STREAM, ViewerDataMessages, ViewerDataPatterns } from '@app/contracts';
+import { ErrorCode, EVENT_STREAM, UserDataMessages, UserDataRpc } from '@app/contracts';
 import { HistoryService } from '../src/history/history.service';
 import type { UserDataHarness } from './user-data-context';
 import { waitUntil } from '@app/server-testing';
@@ -14,10 +13,6 @@ describe('viewer history in user-data-service', () => {
   });
 
   afterAll(() => ctx?.close());
-
-  const send = <R>(pattern: string, data: unknown) => ctx.service.send<R>(pattern, data);
-  const continueWatching = (userId: string) =>
-    send<ContinueWatchingItem[]>(ViewerDataPatterns.continueWatching, { userId });
 
   describe('watch time', () => {
     it('counts a redelivered or older report once, and the newest position wins', async () => {
@@ -97,11 +92,11 @@ describe('viewer history in user-data-service', () => {
       const viewing = ctx.newViewing();
       await viewing.report(264, at(10)); // 4.9 %
       await waitUntil(async () => (await viewing.record()) !== null, 'the first report');
-      expect(await continueWatching(viewing.userId)).toEqual([]);
+      expect(await ctx.continueWatching(viewing.userId)).toEqual([]);
 
       await viewing.report(270, at(20)); // 5 %
       await waitUntil(async () => (await viewing.record())?.positionSeconds === 270, 'the 5 % report');
-      expect(await continueWatching(viewing.userId)).toEqual([
+      expect(await ctx.continueWatching(viewing.userId)).toEqual([
         {
           movieId: viewing.movieId,
           title: 'Unknown title',
@@ -117,7 +112,7 @@ describe('viewer history in user-data-service', () => {
 
       await viewing.report(4860, at(30)); // 90 %
       await waitUntil(async () => (await viewing.record())?.positionSeconds === 4860, 'the 90 % report');
-      expect(await continueWatching(viewing.userId)).toEqual([]);
+      expect(await ctx.continueWatching(viewing.userId)).toEqual([]);
       expect(await viewing.record()).toMatchObject({ finished: true, inProgress: false });
     });
 
@@ -138,25 +133,25 @@ describe('viewer history in user-data-service', () => {
       await viewing.report(1000, at(10));
       await waitUntil(async () => (await viewing.record()) !== null, 'the report');
       const hide = { userId: viewing.userId, movieId: viewing.movieId };
-      await expect(send(ViewerDataPatterns.hideFromRow, hide)).resolves.toEqual({ hidden: true });
-      expect(await continueWatching(viewing.userId)).toEqual([]);
+      await expect(ctx.service.call(UserDataRpc.hideFromRow, hide)).resolves.toEqual({ hidden: true });
+      expect(await ctx.continueWatching(viewing.userId)).toEqual([]);
       expect(await viewing.record()).toMatchObject({ positionSeconds: 1000, hidden: true });
 
       // An older report retried late is not a new playback.
       await viewing.report(900, at(5));
       await ctx.drain();
-      expect(await continueWatching(viewing.userId)).toEqual([]);
+      expect(await ctx.continueWatching(viewing.userId)).toEqual([]);
 
       await viewing.report(1010, at(20));
       await waitUntil(async () => (await viewing.record())?.positionSeconds === 1010, 'the new playback');
-      expect(await continueWatching(viewing.userId)).toMatchObject([
+      expect(await ctx.continueWatching(viewing.userId)).toMatchObject([
         { movieId: viewing.movieId, positionSeconds: 1010 },
       ]);
     });
 
     it('answers hidden: false for a title never watched', async () => {
       await expect(
-        send(ViewerDataPatterns.hideFromRow, { userId: newId(), movieId: newId() }),
+        ctx.service.call(UserDataRpc.hideFromRow, { userId: newId(), movieId: newId() }),
       ).resolves.toEqual({ hidden: false });
     });
 
@@ -200,7 +195,7 @@ describe('viewer history in user-data-service', () => {
         .slice(0, 6);
       expect(expected).toHaveLength(6);
 
-      const row = await continueWatching(userId);
+      const row = await ctx.continueWatching(userId);
       expect(row.map((item) => item.movieId)).toEqual(expected.map((r) => r.movieId));
       expect(row[0]).toMatchObject({ title: `Title ${records.indexOf(expected[0])}`, progressPercent: 37 });
     });
@@ -211,11 +206,9 @@ describe('viewer history in user-data-service', () => {
       const userId = newId();
       const older = ctx.newViewing(userId);
       const newer = ctx.newViewing(userId);
-      await ctx.bus.publish('movie.published', {
-        movieId: newer.movieId,
+      await newer.published({
         title: 'Lagaan',
         genre: 'Drama',
-        publishDate: at(0),
         posterUrl: '/posters/lagaan.svg',
         rating: 8.1,
       });
@@ -223,7 +216,7 @@ describe('viewer history in user-data-service', () => {
       await newer.report(2700, at(20));
       await waitUntil(async () => (await ctx.history.countOf(userId)) === 2, 'both records');
 
-      const first = await send<HistoryPage>(ViewerDataPatterns.listHistory, { userId, page: 1, pageSize: 1 });
+      const first = await ctx.service.call(UserDataRpc.listHistory, { userId, page: 1, pageSize: 1 });
       const newerRecord = await newer.record();
       expect(first).toEqual({
         data: [
@@ -246,7 +239,7 @@ describe('viewer history in user-data-service', () => {
         pageSize: 1,
         total: 2,
       });
-      const second = await send<HistoryPage>(ViewerDataPatterns.listHistory, {
+      const second = await ctx.service.call(UserDataRpc.listHistory, {
         userId,
         page: 2,
         pageSize: 1,
@@ -255,16 +248,16 @@ describe('viewer history in user-data-service', () => {
 
       const itemId = second.data[0].id;
       // Another user cannot remove it.
-      await expect(send(ViewerDataPatterns.removeHistory, { userId: newId(), itemId })).rejects.toMatchObject(
-        {
-          code: ErrorCode.NotFound,
-          message: ViewerDataMessages.historyItemNotFound,
-        },
-      );
-      await expect(send(ViewerDataPatterns.removeHistory, { userId, itemId })).resolves.toEqual({
+      await expect(
+        ctx.service.call(UserDataRpc.removeHistory, { userId: newId(), itemId }),
+      ).rejects.toMatchObject({
+        code: ErrorCode.NotFound,
+        message: UserDataMessages.historyItemNotFound,
+      });
+      await expect(ctx.service.call(UserDataRpc.removeHistory, { userId, itemId })).resolves.toEqual({
         removed: true,
       });
-      await expect(send(ViewerDataPatterns.removeHistory, { userId, itemId })).rejects.toMatchObject({
+      await expect(ctx.service.call(UserDataRpc.removeHistory, { userId, itemId })).rejects.toMatchObject({
         code: ErrorCode.NotFound,
       });
       expect(await older.record()).toBeNull();
@@ -278,7 +271,8 @@ describe('viewer history in user-data-service', () => {
       ['a page size over the limit', { userId: newId(), pageSize: 101 }],
       ['an extra field', { userId: newId(), all: true }],
     ])('refuses a history request with %s', async (_, payload) => {
-      await expect(send(ViewerDataPatterns.listHistory, payload)).rejects.toMatchObject({
+      // Sent raw: the payload breaks the contract on purpose.
+      await expect(ctx.service.send(UserDataRpc.listHistory.pattern, payload)).rejects.toMatchObject({
         code: ErrorCode.ValidationFailed,
       });
     });
@@ -291,31 +285,19 @@ describe('viewer history in user-data-service', () => {
     };
 
     it('answers the empty state with no history', async () => {
-      await expect(send<ViewerAnalytics>(ViewerDataPatterns.analytics, { userId: newId() })).resolves.toEqual(
-        {
-          byGenre: [],
-          monthly: [5, 4, 3, 2, 1, 0].map((n) => ({ month: monthsAgo(n), hours: 0 })),
-          totalSeconds: 0,
-        },
-      );
+      await expect(ctx.service.call(UserDataRpc.analytics, { userId: newId() })).resolves.toEqual({
+        byGenre: [],
+        monthly: [5, 4, 3, 2, 1, 0].map((n) => ({ month: monthsAgo(n), hours: 0 })),
+        totalSeconds: 0,
+      });
     });
 
     it("sums the viewer's watch time by genre and month", async () => {
       const userId = newId();
       const drama = ctx.newViewing(userId);
       const action = ctx.newViewing(userId);
-      await ctx.bus.publish('movie.published', {
-        movieId: drama.movieId,
-        title: 'Lagaan',
-        genre: 'Drama',
-        publishDate: at(0),
-      });
-      await ctx.bus.publish('movie.published', {
-        movieId: action.movieId,
-        title: 'Sholay',
-        genre: 'Action',
-        publishDate: at(0),
-      });
+      await drama.published({ title: 'Lagaan', genre: 'Drama' });
+      await action.published({ title: 'Sholay', genre: 'Action' });
       // Recent reports, so they fall in the window: the current month.
       const recent = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
       await drama.report(100, recent(30), { watchedSeconds: 15 });
@@ -333,7 +315,7 @@ describe('viewer history in user-data-service', () => {
         watchByMonth: { [monthsAgo(0)]: 7200, [monthsAgo(5)]: 5400, [monthsAgo(6)]: 3600 },
       });
 
-      const analytics = await send<ViewerAnalytics>(ViewerDataPatterns.analytics, { userId });
+      const analytics = await ctx.service.call(UserDataRpc.analytics, { userId });
       expect(analytics.byGenre).toEqual([
         { genre: 'Unknown', seconds: 16_200 },
         { genre: 'Drama', seconds: 25 },

@@ -108,6 +108,10 @@ export type User = z.infer<typeof UserSchema>;
 
 /** Texts the server answers with (SPEC 8 where it has one); the web app shows `message`. */
 export const AuthMessages = {
+  noPermission: 'You do not have permission to do this',
+  ownAccountOnly: 'You can only reach your own account',
+  signInFirst: 'Please sign in',
+  googleNotConfigured: 'Google sign-in is not configured',
   registered: 'User registered successfully!',
   emailTaken: 'Email is already registered',
   loggedIn: 'Login successful',

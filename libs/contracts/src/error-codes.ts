@@ -34,6 +34,9 @@ export const HttpStatusByErrorCode: Record<ErrorCode, number> = {
 
 export const httpStatusFor = (code: ErrorCode): number => HttpStatusByErrorCode[code];
 
+/** The message of every 500: what went wrong stays in the logs. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal error';
+
 /** The gateway's answer (429, with `Retry-After`) when a client has used up a rate limit. */
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please try again later.';
 

@@ -176,6 +176,7 @@ export type AdminMoviesQuery = z.infer<typeof AdminMoviesQuerySchema>;
 export type MovieWriteResult = { data: Movie; message?: string };
 
 export const MovieMessages = {
+  imageNotFound: 'Image not found',
   notFound: 'Movie not found',
   added: 'Movie added successfully',
   updated: 'Movie updated successfully',

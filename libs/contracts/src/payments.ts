@@ -597,6 +597,7 @@ export const PaymentRpc = {
 // ── Texts the server answers with (SPEC 8 where it has one) ───────────────────────────────────────────────────
 
 export const PaymentMessages = {
+  signedWebhookExpected: 'A signed Razorpay webhook is expected',
   success: 'Payment successful!',
   verificationFailed: 'Payment verification failed. Please contact support.',
   createOrderFailed: 'Failed to create order',
@@ -626,4 +627,9 @@ export const PaymentMessages = {
   subscriptionNotRefundable:
     'Only purchases, rentals and duplicate plan charges are refunded here; cancel a plan instead.',
   notRefundable: 'This payment is not refundable (not captured, or already refunded).',
+  /** An admin list's `status` filter that is not one of that list's states. */
+  statusNotOneOf: (allowed: readonly string[]) =>
+    `Invalid request: status must be one of ${allowed.join(', ')}`,
+  webhookEventsHaveNoTitle: 'Invalid request: webhook events have no title to filter by',
+  invalidIdempotencyKey: 'Invalid request: idempotencyKey must be 8-64 letters, digits, _ or -',
 } as const;

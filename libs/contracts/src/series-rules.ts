@@ -1,6 +1,6 @@
 // No zod here: the web's series page and player import these rules and texts, and must not pull zod into their
 // chunks with them. The schemas are in series.ts, which re-exports this file.
-import { FINISHED_PERCENT } from './viewer-data-rules';
+import { FINISHED_PERCENT } from './user-data-rules';
 
 // TV shows (issue 13, DECISIONS 24): a series holds seasons, a season holds episodes. A series is free or premium
 // as a whole (no per-episode purchase or rental); each episode is a playable title with its own id, so stream

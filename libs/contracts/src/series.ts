@@ -88,9 +88,10 @@ export type EpisodeContext = z.infer<typeof EpisodeContextSchema>;
 /**
  * What decides access to a playable id: the movie itself, or for an episode its series (`facts.kind: 'series'`,
  * `facts.movieId` the series' id). `episode` is set for an episode, null otherwise. `title` is what the screens
- * list ("Series · S1:E2 · Episode").
+ * list ("Series · S1:E2 · Episode"); `posterUrl`, `genre` and `rating` are the title's (an episode's, its series'),
+ * so a movie's or series' answer is also the snapshot My List keeps of it.
  */
-export const PlayableSchema = z.object({
+export const PlayableSchema = TitleCardSchema.pick({ posterUrl: true, genre: true, rating: true }).extend({
   id: z.string(),
   title: z.string(),
   facts: TitleFactsSchema,
@@ -155,6 +156,10 @@ export const EpisodeInputSchema = z
 export type EpisodeInput = z.infer<typeof EpisodeInputSchema>;
 export const EpisodeUpdateSchema = EpisodeInputSchema.partial().strict();
 export type EpisodeUpdate = z.infer<typeof EpisodeUpdateSchema>;
+
+/** `{id}` of the series and episode paths, refused with the catalogue's own texts ('Invalid series ID'). */
+export const SeriesPathSchema = z.object({ id: SeriesIdSchema }).strict();
+export const EpisodePathSchema = z.object({ id: EpisodeIdSchema }).strict();
 
 /** `/api/admin/series/{id}/seasons/{season}` path parameters (text in a path). */
 export const SeasonParamsSchema = z

@@ -1,4 +1,4 @@
-import { rpcByPattern } from './rpc-catalogue';
+import { rpcByPattern } from './rpc-registry';
 import { healthPattern } from './rpc';
 import { ServiceDefaults, ServiceNames, serviceUnavailableMessage } from './services';
 

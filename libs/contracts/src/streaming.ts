@@ -125,6 +125,11 @@ export const StreamingMessages = {
   noMedia: 'Coming soon: this title cannot be played yet.',
   notVideo: 'That file is not a video we can read.',
   tooLarge: 'The file is too large.',
+  uploadInterrupted: 'The upload was interrupted.',
+  uploadLinkRefused: 'This upload link is invalid or has expired.',
+  /** A retry of a transcode that did not fail (409). */
+  onlyFailedRetried: 'Only a failed transcode can be retried.',
+  uploadGone: 'The uploaded file is gone: upload it again.',
 } as const;
 
 // ── Media (admin) ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -246,23 +251,4 @@ export const StreamingRpc = {
     UploadTicketSchema,
   ),
   retry: rpc(StreamingPatterns.retry, z.object({ movieId: MovieIdSchema }).strict(), MediaAssetSchema),
-} as const;
-
-// ── user-data-service: where a viewer stopped (the watch.progressed consumer's record) ────────────────────────
-
-export const ResumePointSchema = z.object({
-  movieId: z.string(),
-  positionSeconds: z.number().nonnegative(),
-  durationSeconds: z.number().nonnegative().nullable(),
-  lastWatchedAt: isoDate,
-});
-export type ResumePoint = z.infer<typeof ResumePointSchema>;
-
-export const HistoryPatterns = { resumePoint: 'userdata.history.resume-point' } as const;
-export const HistoryRpc = {
-  resumePoint: query(
-    HistoryPatterns.resumePoint,
-    z.object({ userId: UserIdSchema, movieId: MovieIdSchema }).strict(),
-    ResumePointSchema.nullable(),
-  ),
 } as const;

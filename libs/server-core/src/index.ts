@@ -34,7 +34,6 @@ export * from './rpc/rpc-payload.decorator';
 export * from './rpc/service-client';
 export * from './progress/progress-bar';
 export * from './metrics/metrics.module';
-export * from './http/zod-validation.pipe';
 export * from './database/mongo-models-ready';
 export * from './database/mongo-unavailable';
 export * from './http/public.decorator';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import type { EventPayload } from '@app/contracts';
 import type { EventConsumerOptions } from '../src';
@@ -11,20 +10,7 @@ import {
   EventConsumer,
   LATE_EVENT_WINDOW_MS,
 } from '../src';
-
-const requireRedisUrl = () => {
-  const value = process.env.REDIS_URL;
-  if (!value) throw new Error('REDIS_URL is not set: run through libs/server-core/jest.int.config.cjs');
-  return value;
-};
-
-const waitUntil = async (what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(10);
-  }
-};
+import { requireEnv, waitUntil } from './int-helpers';
 
 const favorite = (userId: string, movieId = 'movie-1'): EventPayload<'favorite.added'> => ({
   userId,
@@ -54,7 +40,7 @@ describe('tombstones of deleted users in the event consumer', () => {
   const pending = async (group: string) => Number((await redis.xpending(stream, group))[0]);
 
   beforeAll(() => {
-    redis = new Redis(requireRedisUrl());
+    redis = new Redis(requireEnv('REDIS_URL'));
   });
 
   beforeEach(() => {

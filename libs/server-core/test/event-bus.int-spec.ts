@@ -21,22 +21,9 @@ import {
   RequestContext,
   TypedEventEnvelope,
 } from '../src';
+import { requireEnv, waitUntil } from './int-helpers';
 
 type Published = TypedEventEnvelope<'movie.published'>;
-
-const requireEnv = (key: 'REDIS_URL' | 'MONGODB_URI') => {
-  const value = process.env[key];
-  if (!value) throw new Error(`${key} is not set: run through libs/server-core/jest.int.config.cjs`);
-  return value;
-};
-
-const waitUntil = async (what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(10);
-  }
-};
 
 const moviePublished = (n: number): EventPayload<'movie.published'> => ({
   movieId: `movie-${n}`,

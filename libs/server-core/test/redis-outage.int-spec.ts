@@ -15,6 +15,7 @@ import {
   isRedisUnavailable,
   REDIS_OUTAGE_WAIT_MS,
 } from '../src';
+import { waitUntil } from './int-helpers';
 
 // The event bus and its consumers against a Redis of this suite's own (AOF on, fixed port) that is stopped and
 // started again: what a publish does while Redis is away for less, or more, than the client's wait; whether a
@@ -24,14 +25,6 @@ import {
 const SHORT_OUTAGE_MS = Math.min(500, REDIS_OUTAGE_WAIT_MS / 4);
 /** A client that gives up on Redis sooner, so a long outage takes no more of the test's time than this. */
 const QUICK_GIVE_UP_MS = 300;
-
-const waitUntil = async (what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(10);
-  }
-};
 
 const published = (n: number) => ({
   movieId: `movie-${n}`,

@@ -19,7 +19,8 @@ export type { OmdbFake, OmdbRecord } from './fakes/omdb-fake';
 export { sampleTmdbData, startTmdbFake } from './fakes/tmdb-fake';
 export type { TmdbFake, TmdbFakeData, TmdbMovie, TmdbReview } from './fakes/tmdb-fake';
 export { describeServiceHealth } from './health-suite';
-export { uniqueSuffix } from './unique';
+export { newId, uniqueSuffix } from './unique';
+export { planEntitlement, progressReport } from './factories';
 export { startRazorpayFake } from './fakes/razorpay';
 export type {
   CheckoutResponse,

@@ -13,27 +13,32 @@ export type ServiceUnderTest = {
   client: ServiceClient;
   httpUrl: string;
   /**
-   * Sends a raw message (any data, e.g. what a contract forbids); a successful reply to a described RPC must be
-   * exactly what its contract's reply schema describes (nothing missing, nothing extra), or the call fails.
+   * Calls a described RPC the way the gateway does, and answers its reply as the reply schema parses it; the reply
+   * must be exactly what that schema describes (nothing missing, nothing extra), or the call fails.
    */
-  send<R>(pattern: string, data: unknown): Promise<R>;
-  /** Calls a described RPC the way the gateway does. */
   call<D extends RpcDescriptor>(rpc: D, payload: RpcRequest<D>): Promise<RpcReply<D>>;
+  /**
+   * Sends a raw message, for what a contract forbids (a malformed payload): use `call` for anything else. A
+   * successful reply to a described RPC is checked as `call` checks it.
+   */
+  send(pattern: string, data: unknown): Promise<unknown>;
   health(): Promise<HealthReport>;
   close(): Promise<void>;
 };
 
-/** Fails when a described RPC's reply differs from what its reply schema makes of it (a field missing, extra or wrong). */
-const expectContractReply = (pattern: string, reply: unknown): unknown => {
-  const contract = rpcByPattern.get(pattern);
-  if (!contract) return reply;
-  const parsed = contract.reply.safeParse(reply);
+/**
+ * A described RPC's reply as its reply schema parses it; fails when the reply differs from what the schema makes of
+ * it (a field missing, extra or wrong).
+ */
+const contractReply = <D extends RpcDescriptor>(rpc: D, reply: unknown): RpcReply<D> => {
+  const parsed = rpc.reply.safeParse(reply);
   if (!parsed.success || !isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.data)), reply)) {
     throw new Error(
-      `reply of ${pattern} breaks its contract: ${parsed.success ? 'fields the schema does not describe' : parsed.error.message}\n${JSON.stringify(reply)}`,
+      `reply of ${rpc.pattern} breaks its contract: ${parsed.success ? 'fields the schema does not describe' : parsed.error.message}\n${JSON.stringify(reply)}`,
     );
   }
-  return reply;
+  // safeParse of D['reply'] yields z.output<D['reply']>; TypeScript loses that through the generic.
+  return parsed.data as RpcReply<D>;
 };
 
 /** Infrastructure for a suite: the URIs jest's global setup exported, and a database of its own. */
@@ -78,9 +83,17 @@ export const startServiceUnderTest = async (
     app,
     client,
     httpUrl: `http://127.0.0.1:${env.HTTP_PORT}`,
-    send: async <R>(pattern: string, data: unknown) =>
-      expectContractReply(pattern, await client.request(pattern, data)) as R,
-    call: (rpc, payload) => client.send(rpc, payload),
+    call: async (rpc, payload) =>
+      contractReply(
+        rpc,
+        await client.request(rpc.pattern, payload, { retryUnanswered: rpc.idempotent === true }),
+      ),
+    send: async (pattern, data) => {
+      const reply = await client.request(pattern, data);
+      const contract = rpcByPattern.get(pattern);
+      if (contract) contractReply(contract, reply);
+      return reply;
+    },
     health: () => client.send(healthRpc(name), {}),
     async close() {
       await client.close();

@@ -8,3 +8,6 @@ let sequence = 0;
  * factories put it in the emails, titles and names they make, so tests never collide over data.
  */
 export const uniqueSuffix = (): string => `${RUN}${(++sequence).toString(36)}`;
+
+/** A fresh id in the shape of a MongoDB ObjectId (24 hex digits), for a person or title no other test has. */
+export const newId = (): string => randomBytes(12).toString('hex');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startGoogleOAuthFake, startSmtpOutbox } from '@app/server-testing';
-import type { DevFakeStarter } from './index';
+import type { DevFakeStarter } from './dev-fake';
 
 const SECRET_KEYS = ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'OTP_HMAC_KEY'] as const;
 type AuthSecrets = Record<(typeof SECRET_KEYS)[number], string>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { workspaceRoot } from '@app/local-infra';
 import type { OmdbRecord } from '@app/server-testing';
 import { startOmdbFake } from '@app/server-testing';
-import type { DevFakeStarter } from './index';
+import type { DevFakeStarter } from './dev-fake';
 
 type Row = {
   Title?: string | number | null;

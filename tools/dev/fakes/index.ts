@@ -5,16 +5,8 @@
  */
 import { startAuthFakes } from './auth-fakes';
 import { startCatalogueFakes } from './catalogue-fakes';
+import type { DevFake, DevFakeContext, DevFakeStarter } from './dev-fake';
 import { startPaymentFakes } from './payment-fakes';
-
-export type DevFake = { env: Record<string, string>; stop(): Promise<void> };
-export type DevFakeContext = {
-  dataDir: string;
-  /** Where the gateway will listen (fakes that call us back, such as Razorpay's webhooks, need it). */
-  gatewayUrl: string;
-  log: (line: string) => void;
-};
-export type DevFakeStarter = (context: DevFakeContext) => Promise<DevFake | null>;
 
 export const DEV_FAKE_STARTERS: DevFakeStarter[] = [startAuthFakes, startCatalogueFakes, startPaymentFakes];
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startRazorpayFake } from '@app/server-testing';
-import type { DevFakeStarter } from './index';
+import type { DevFakeStarter } from './dev-fake';
 
 /**
  * Payments: a local Razorpay (REST API, checkout.js, signed webhooks to the gateway) when no RAZORPAY_KEY_ID is

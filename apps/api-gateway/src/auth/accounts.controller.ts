@@ -1,33 +1,28 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { SetPasswordRequestSchema, SignupRequestSchema } from '@app/contracts';
+import { Body, Controller } from '@nestjs/common';
+import { AccountRoutes } from '@app/contracts';
 import type { SessionUser, SetPasswordRequest, SignupRequest } from '@app/contracts';
-import { Public, ZodPipe } from '@app/server-core';
+import { Endpoint } from '../routes/endpoint.decorator';
 import { AuthClient } from './auth.client';
 import { CurrentUser } from './auth.decorators';
 import { ClientIp } from './client-ip';
 
 /** SPEC 7 paths outside /api/auth: sign-up, the signed-in user, set password. */
-@Controller('api')
+@Controller()
 export class AccountsController {
   constructor(private readonly auth: AuthClient) {}
 
-  @Public()
-  @Post('signup')
-  signup(@Body(new ZodPipe(SignupRequestSchema, 'body')) body: SignupRequest, @ClientIp() clientIp: string) {
+  @Endpoint(AccountRoutes.signup)
+  signup(@Body() body: SignupRequest, @ClientIp() clientIp: string) {
     return this.auth.signup({ ...body, clientIp });
   }
 
-  @Get('user')
+  @Endpoint(AccountRoutes.me)
   me(@CurrentUser() user: SessionUser) {
     return this.auth.me(user.id);
   }
 
-  @Post('set-password')
-  @HttpCode(200)
-  setPassword(
-    @Body(new ZodPipe(SetPasswordRequestSchema, 'body')) body: SetPasswordRequest,
-    @CurrentUser() user: SessionUser,
-  ) {
+  @Endpoint(AccountRoutes.setPassword)
+  setPassword(@Body() body: SetPasswordRequest, @CurrentUser() user: SessionUser) {
     return this.auth.setPassword({ ...body, userId: user.id });
   }
 }

@@ -10,6 +10,7 @@ import {
   AuthMessages,
   AuthRpc,
   ChangeRoleRpc,
+  ErrorCode,
   DeleteOwnAccountRpc,
   ForgotPasswordRpc,
   GoogleSignInRpc,
@@ -26,7 +27,7 @@ import {
   VerifyOtpRpc,
 } from '@app/contracts';
 import type { SessionUser } from '@app/contracts';
-import { ServiceClient } from '@app/server-core';
+import { AppError, ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 import { SessionCache } from './session.cache';
 
@@ -70,6 +71,15 @@ export class AuthClient {
 
   captchaChallenge() {
     return this.client.send(AuthRpc.captchaChallenge, {});
+  }
+
+  /**
+   * The captcha of forms other than login (the contact form): auth-service holds its keys and remembers spent
+   * solutions; a missing, wrong, expired or replayed token is 403 'Captcha verification failed', as at login.
+   */
+  async verifyCaptcha(token: string | undefined, clientIp: string): Promise<void> {
+    if (!token) throw new AppError(ErrorCode.Forbidden, AuthMessages.captchaFailed);
+    await this.client.send(AuthRpc.verifyCaptcha, { token, clientIp });
   }
 
   signup(payload: SignupRpc) {

@@ -1,15 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import {
-  AuthMessages,
-  ErrorCode,
-  ForgotPasswordRequestSchema,
-  LoginRequestSchema,
-  OAuthExchangeRequestSchema,
-  ResetPasswordRequestSchema,
-  VerifyEmailRequestSchema,
-  VerifyOtpRequestSchema,
-} from '@app/contracts';
+import { AuthMessages, AuthRoutes, ErrorCode } from '@app/contracts';
 import type {
   ForgotPasswordRequest,
   LoginRequest,
@@ -19,87 +10,61 @@ import type {
   VerifyEmailRequest,
   VerifyOtpRequest,
 } from '@app/contracts';
-import { AppError, Public, ZodPipe } from '@app/server-core';
+import { AppError } from '@app/server-core';
+import { Endpoint } from '../routes/endpoint.decorator';
 import { AuthClient } from './auth.client';
 import { CurrentUser } from './auth.decorators';
 import { ClientIp } from './client-ip';
 import { takeBrowserBinding } from './google/browser-binding';
 
-@Controller('api/auth')
+@Controller()
 export class AuthController {
   constructor(private readonly auth: AuthClient) {}
 
-  @Public()
-  @Get('captcha')
+  @Endpoint(AuthRoutes.captcha)
   captcha() {
     return this.auth.captchaConfig();
   }
 
-  @Public()
-  @Get('captcha/challenge')
+  @Endpoint(AuthRoutes.challenge)
   challenge() {
     return this.auth.captchaChallenge();
   }
 
-  @Public()
-  @Post('login')
-  @HttpCode(200)
-  login(@Body(new ZodPipe(LoginRequestSchema, 'body')) body: LoginRequest, @ClientIp() clientIp: string) {
+  @Endpoint(AuthRoutes.login)
+  login(@Body() body: LoginRequest, @ClientIp() clientIp: string) {
     return this.auth.login({ ...body, clientIp, adminOnly: false });
   }
 
-  @Public()
-  @Post('admin/login')
-  @HttpCode(200)
-  adminLogin(
-    @Body(new ZodPipe(LoginRequestSchema, 'body')) body: LoginRequest,
-    @ClientIp() clientIp: string,
-  ) {
+  @Endpoint(AuthRoutes.adminLogin)
+  adminLogin(@Body() body: LoginRequest, @ClientIp() clientIp: string) {
     return this.auth.login({ ...body, clientIp, adminOnly: true });
   }
 
-  @Post('logout')
-  @HttpCode(204)
+  @Endpoint(AuthRoutes.logout)
   async logout(@CurrentUser() user: SessionUser): Promise<void> {
     await this.auth.logout(user.sessionId);
   }
 
-  @Public()
-  @Post('forgot-password')
-  @HttpCode(200)
-  forgotPassword(
-    @Body(new ZodPipe(ForgotPasswordRequestSchema, 'body')) body: ForgotPasswordRequest,
-    @ClientIp() clientIp: string,
-  ) {
+  @Endpoint(AuthRoutes.forgotPassword)
+  forgotPassword(@Body() body: ForgotPasswordRequest, @ClientIp() clientIp: string) {
     return this.auth.forgotPassword({ ...body, clientIp });
   }
 
-  @Public()
-  @Post('verify-otp')
-  @HttpCode(200)
-  verifyOtp(
-    @Body(new ZodPipe(VerifyOtpRequestSchema, 'body')) body: VerifyOtpRequest,
-    @ClientIp() clientIp: string,
-  ) {
+  @Endpoint(AuthRoutes.verifyOtp)
+  verifyOtp(@Body() body: VerifyOtpRequest, @ClientIp() clientIp: string) {
     return this.auth.verifyOtp({ ...body, clientIp });
   }
 
-  @Public()
-  @Post('reset-password')
-  @HttpCode(200)
-  resetPassword(
-    @Body(new ZodPipe(ResetPasswordRequestSchema, 'body')) body: ResetPasswordRequest,
-    @ClientIp() clientIp: string,
-  ) {
+  @Endpoint(AuthRoutes.resetPassword)
+  resetPassword(@Body() body: ResetPasswordRequest, @ClientIp() clientIp: string) {
     return this.auth.resetPassword({ ...body, clientIp });
   }
 
   /** Only from the browser Google's callback gave the binding cookie to (login CSRF); the cookie is spent here. */
-  @Public()
-  @Post('oauth/exchange')
-  @HttpCode(200)
+  @Endpoint(AuthRoutes.exchange)
   exchange(
-    @Body(new ZodPipe(OAuthExchangeRequestSchema, 'body')) { code }: OAuthExchangeRequest,
+    @Body() { code }: OAuthExchangeRequest,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -109,15 +74,12 @@ export class AuthController {
   }
 
   /** The link of the verification mail (DECISIONS 33), opened on any device: the token is the proof. */
-  @Public()
-  @Post('verify-email')
-  @HttpCode(200)
-  verifyEmail(@Body(new ZodPipe(VerifyEmailRequestSchema, 'body')) { token }: VerifyEmailRequest) {
+  @Endpoint(AuthRoutes.verifyEmail)
+  verifyEmail(@Body() { token }: VerifyEmailRequest) {
     return this.auth.verifyEmail(token);
   }
 
-  @Post('verify-email/resend')
-  @HttpCode(200)
+  @Endpoint(AuthRoutes.resendVerification)
   resendVerification(@CurrentUser() user: SessionUser) {
     return this.auth.resendVerification(user.id);
   }

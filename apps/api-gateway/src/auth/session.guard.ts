@@ -55,7 +55,7 @@ export class SessionGuard implements CanActivate {
     // The acting user of this request, for @CurrentUser() and the logs.
     RequestContext.setUser(user);
     if (roles.length && !roles.includes(user.role)) {
-      throw new AppError(ErrorCode.Forbidden, 'You do not have permission to do this');
+      throw new AppError(ErrorCode.Forbidden, AuthMessages.noPermission);
     }
     // Resolved afresh on these routes: the call after the link is opened already passes.
     if (needsVerifiedEmail && user.emailVerified !== true) {

@@ -1,15 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import {
-  AdminSeriesQuerySchema,
-  EpisodeInputSchema,
-  EpisodeUpdateSchema,
-  Role,
-  SeasonInputSchema,
-  SeasonParamsSchema,
-  SeasonUpdateSchema,
-  SeriesInputSchema,
-  SeriesUpdateSchema,
-} from '@app/contracts';
+import { Body, Controller, Param, Query } from '@nestjs/common';
+import { AdminSeriesRoutes } from '@app/contracts';
 import type {
   AdminSeriesQuery,
   EpisodeInput,
@@ -20,81 +10,66 @@ import type {
   SeriesInput,
   SeriesUpdate,
 } from '@app/contracts';
-import { ZodPipe } from '@app/server-core';
-import { Roles } from '../auth/auth.decorators';
-import { SeriesClient } from './series.client';
-import { EpisodeId, SeriesId } from './series.controller';
-
-const SeasonPath = () => Param(new ZodPipe(SeasonParamsSchema, 'path'));
+import { Endpoint } from '../routes/endpoint.decorator';
+import { CatalogueClient } from './catalogue.client';
 
 /** The admin's TV shows (issue 13): series, their seasons and episodes, drafts included. */
-@Roles(Role.Admin)
-@Controller('api/admin')
+@Controller()
 export class AdminSeriesController {
-  constructor(private readonly series: SeriesClient) {}
+  constructor(private readonly catalogue: CatalogueClient) {}
 
-  @Get('series')
-  list(@Query(new ZodPipe(AdminSeriesQuerySchema, 'query')) query: AdminSeriesQuery) {
-    return this.series.adminList(query);
+  @Endpoint(AdminSeriesRoutes.list)
+  list(@Query() query: AdminSeriesQuery) {
+    return this.catalogue.adminSeries(query);
   }
 
-  @Post('series')
-  create(@Body(new ZodPipe(SeriesInputSchema, 'series')) input: SeriesInput) {
-    return this.series.create(input);
+  @Endpoint(AdminSeriesRoutes.create)
+  create(@Body() input: SeriesInput) {
+    return this.catalogue.createSeries(input);
   }
 
-  @Put('series/:id')
-  update(@SeriesId() id: string, @Body(new ZodPipe(SeriesUpdateSchema, 'series')) changes: SeriesUpdate) {
-    return this.series.update(id, changes);
+  @Endpoint(AdminSeriesRoutes.update)
+  update(@Param('id') id: string, @Body() changes: SeriesUpdate) {
+    return this.catalogue.updateSeries(id, changes);
   }
 
-  @Post('series/:id/publish')
-  @HttpCode(200)
-  publish(@SeriesId() id: string) {
-    return this.series.publish(id);
+  @Endpoint(AdminSeriesRoutes.publish)
+  publish(@Param('id') id: string) {
+    return this.catalogue.publishSeries(id);
   }
 
-  @Delete('series/:id')
-  remove(@SeriesId() id: string) {
-    return this.series.remove(id);
+  @Endpoint(AdminSeriesRoutes.remove)
+  remove(@Param('id') id: string) {
+    return this.catalogue.removeSeries(id);
   }
 
-  @Post('series/:id/seasons')
-  addSeason(@SeriesId() id: string, @Body(new ZodPipe(SeasonInputSchema, 'season')) season: SeasonInput) {
-    return this.series.addSeason(id, season);
+  @Endpoint(AdminSeriesRoutes.addSeason)
+  addSeason(@Param('id') id: string, @Body() season: SeasonInput) {
+    return this.catalogue.addSeason(id, season);
   }
 
-  @Put('series/:id/seasons/:season')
-  updateSeason(
-    @SeasonPath() { id, season }: SeasonParams,
-    @Body(new ZodPipe(SeasonUpdateSchema, 'season')) changes: SeasonUpdate,
-  ) {
-    return this.series.updateSeason(id, season, changes);
+  @Endpoint(AdminSeriesRoutes.updateSeason)
+  updateSeason(@Param() { id, season }: SeasonParams, @Body() changes: SeasonUpdate) {
+    return this.catalogue.updateSeason(id, season, changes);
   }
 
-  @Delete('series/:id/seasons/:season')
-  removeSeason(@SeasonPath() { id, season }: SeasonParams) {
-    return this.series.removeSeason(id, season);
+  @Endpoint(AdminSeriesRoutes.removeSeason)
+  removeSeason(@Param() { id, season }: SeasonParams) {
+    return this.catalogue.removeSeason(id, season);
   }
 
-  @Post('series/:id/seasons/:season/episodes')
-  addEpisode(
-    @SeasonPath() { id, season }: SeasonParams,
-    @Body(new ZodPipe(EpisodeInputSchema, 'episode')) episode: EpisodeInput,
-  ) {
-    return this.series.addEpisode(id, season, episode);
+  @Endpoint(AdminSeriesRoutes.addEpisode)
+  addEpisode(@Param() { id, season }: SeasonParams, @Body() episode: EpisodeInput) {
+    return this.catalogue.addEpisode(id, season, episode);
   }
 
-  @Put('episodes/:id')
-  updateEpisode(
-    @EpisodeId() id: string,
-    @Body(new ZodPipe(EpisodeUpdateSchema, 'episode')) changes: EpisodeUpdate,
-  ) {
-    return this.series.updateEpisode(id, changes);
+  @Endpoint(AdminSeriesRoutes.updateEpisode)
+  updateEpisode(@Param('id') id: string, @Body() changes: EpisodeUpdate) {
+    return this.catalogue.updateEpisode(id, changes);
   }
 
-  @Delete('episodes/:id')
-  removeEpisode(@EpisodeId() id: string) {
-    return this.series.removeEpisode(id);
+  @Endpoint(AdminSeriesRoutes.removeEpisode)
+  removeEpisode(@Param('id') id: string) {
+    return this.catalogue.removeEpisode(id);
   }
 }

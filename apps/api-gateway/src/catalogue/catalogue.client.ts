@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import {
   AdminMoviesQuery,
+  AdminSeriesQuery,
+  EpisodeInput,
+  EpisodeUpdate,
+  ListSeriesQuery,
+  SeasonInput,
+  SeasonUpdate,
+  SeriesInput,
+  SeriesMessages,
+  SeriesRpc,
+  SeriesUpdate,
   CreateReview,
   ListMoviesQuery,
   MovieInput,
@@ -15,7 +25,7 @@ import {
 import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 
-/** Typed calls to the catalogue service (each with the gateway's RPC timeout, each reply parsed by its contract). */
+/** Typed calls to catalogue-service: movies, reviews, posters, series (each with the gateway's RPC timeout, each reply parsed by its contract). */
 @Injectable()
 export class CatalogueClient {
   private readonly client: ServiceClient;
@@ -90,5 +100,82 @@ export class CatalogueClient {
 
   poster(id: string) {
     return this.client.send(MovieRpc.poster, { id });
+  }
+
+  // ---- TV shows (issue 13): series, seasons, episodes, and the playable answer of any title id ----
+
+  listSeries(query: ListSeriesQuery) {
+    return this.client.send(SeriesRpc.list, query);
+  }
+
+  seriesGenres() {
+    return this.client.send(SeriesRpc.genres, {});
+  }
+
+  series(id: string, viewer: SessionUser | undefined) {
+    return this.client.send(SeriesRpc.get, { id, asAdmin: viewer?.role === Role.Admin });
+  }
+
+  episode(id: string, viewer: SessionUser | undefined) {
+    return this.client.send(SeriesRpc.episode, { id, asAdmin: viewer?.role === Role.Admin });
+  }
+
+  /** A movie, series or episode id: its title facts, and for an episode its series, season and number. */
+  playable(id: string, asAdmin: boolean) {
+    return this.client.send(SeriesRpc.playable, { id, asAdmin });
+  }
+
+  adminSeries(query: AdminSeriesQuery) {
+    return this.client.send(SeriesRpc.adminList, query);
+  }
+
+  // Admin writes answer `{ data, message }` as the movie writes do: the envelope is the gateway's.
+  async createSeries(input: SeriesInput) {
+    return { data: await this.client.send(SeriesRpc.create, input), message: SeriesMessages.added };
+  }
+
+  async updateSeries(id: string, changes: SeriesUpdate) {
+    return {
+      data: await this.client.send(SeriesRpc.update, { id, changes }),
+      message: SeriesMessages.updated,
+    };
+  }
+
+  async publishSeries(id: string) {
+    return { data: await this.client.send(SeriesRpc.publish, { id }) };
+  }
+
+  removeSeries(id: string) {
+    return this.client.send(SeriesRpc.remove, { id });
+  }
+
+  async addSeason(seriesId: string, season: SeasonInput) {
+    return {
+      data: await this.client.send(SeriesRpc.addSeason, { seriesId, season }),
+      message: SeriesMessages.seasonAdded,
+    };
+  }
+
+  async updateSeason(seriesId: string, seasonNumber: number, changes: SeasonUpdate) {
+    return { data: await this.client.send(SeriesRpc.updateSeason, { seriesId, seasonNumber, changes }) };
+  }
+
+  async removeSeason(seriesId: string, seasonNumber: number) {
+    return { data: await this.client.send(SeriesRpc.removeSeason, { seriesId, seasonNumber }) };
+  }
+
+  async addEpisode(seriesId: string, seasonNumber: number, episode: EpisodeInput) {
+    return {
+      data: await this.client.send(SeriesRpc.addEpisode, { seriesId, seasonNumber, episode }),
+      message: SeriesMessages.episodeAdded,
+    };
+  }
+
+  async updateEpisode(id: string, changes: EpisodeUpdate) {
+    return { data: await this.client.send(SeriesRpc.updateEpisode, { id, changes }) };
+  }
+
+  removeEpisode(id: string) {
+    return this.client.send(SeriesRpc.removeEpisode, { id });
   }
 }

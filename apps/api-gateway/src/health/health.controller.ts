@@ -1,25 +1,24 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { HealthStatus } from '@app/contracts';
-import { Public } from '@app/server-core';
-import { NotRateLimited } from '../rate-limit/rate-limits';
+import { HealthRoutes, HealthStatus } from '@app/contracts';
+import { Endpoint } from '../routes/endpoint.decorator';
 import { GatewayHealthService } from './health.service';
 
 /** Probed every few seconds by the orchestrator and monitors: never rate-limited. */
-@Public()
-@NotRateLimited()
-@Controller('api/health')
+@Controller()
 export class HealthController {
   constructor(private readonly health: GatewayHealthService) {}
 
-  @Get()
-  async check(@Res() res: Response) {
+  /** The report is the body either way; only the status says whether every service is up. */
+  @Endpoint(HealthRoutes.check)
+  async check(@Res({ passthrough: true }) res: Response) {
     const report = await this.health.check();
-    res.status(report.status === HealthStatus.Up ? 200 : 503).json(report);
+    res.status(report.status === HealthStatus.Up ? 200 : 503);
+    return report;
   }
 
   /** Liveness of the gateway process alone (k8s must not restart the gateway because a service is down). */
-  @Get('live')
+  @Endpoint(HealthRoutes.live)
   live() {
     return { status: HealthStatus.Up };
   }

@@ -6,8 +6,8 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger';
 import { AuthMessages } from '@app/contracts';
-import type { HttpMethod } from './api-routes';
-import { API_ROUTES } from './api-routes';
+import { API_ROUTES } from '@app/contracts';
+import type { HttpMethod } from '@app/contracts';
 import { BEARER_AUTH, buildOpenApiDocument, ERROR_BODY, hasStrictQuery } from './openapi-document';
 import { jsonSchemaValidator, validateOpenApi } from './openapi.testing';
 
@@ -33,7 +33,7 @@ const bodyValidator = (method: HttpMethod, route: string) => {
   if (!schema) throw new Error('no body');
   return ajv.compile(schema);
 };
-/** The query as one object, as the gateway's strict ZodPipe reads it. */
+/** The query as one object, as the gateway reads it (RouteInputInterceptor). */
 const queryValidator = (method: HttpMethod, route: string) => {
   const op = operation(method, route);
   const query = parameters(op).filter((p) => p.in === 'query');

@@ -7,10 +7,8 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger';
 import { z } from 'zod';
-import { ApiErrorSchema, MovieSchema, ReviewSchema, UserSchema } from '@app/contracts';
-import type { ApiResponse, ApiRoute, ApiTag, ErrorStatus } from './api-routes';
-import { API_ROUTES } from './api-routes';
-import type { NamedLimit } from '../rate-limit/rate-limits';
+import { API_ROUTES, ApiErrorSchema, MovieSchema, ReviewSchema, UserSchema } from '@app/contracts';
+import type { ApiResponse, ApiTag, ErrorStatus, HttpRoute as ApiRoute, NamedLimit } from '@app/contracts';
 
 type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -40,7 +38,7 @@ const TAGS: Record<ApiTag, string> = {
   images: 'Generated posters',
   health: 'Health and liveness',
   playback: 'Starting playback (signed stream URLs), heartbeats, the screens of an account, and admin media',
-  'viewer-data':
+  'user-data':
     "A viewer's favorites (= My List), watch history, Continue Watching, analytics, settings, and their data rights",
   recommendations:
     'Recommendations with a reason each (POST /recommend), Trending Now and "More like this", from what people watch',
@@ -175,6 +173,11 @@ export const errorStatusesOf = (route: ApiRoute): Map<ErrorStatus, string> => {
   if (route.rateLimit) texts.set(429, NAMED_LIMIT_TEXT[route.rateLimit]);
   if (route.access === 'admin')
     texts.set(403, 'Admin access required (or the account is suspended or banned)');
+  if (route.access === 'own' || route.access === 'own-or-admin')
+    texts.set(
+      403,
+      `Another account's data${route.access === 'own-or-admin' ? ' (admins may read it)' : ''}, or the account is suspended or banned`,
+    );
   for (const [status, text] of Object.entries(route.errors ?? {}))
     texts.set(Number(status) as ErrorStatus, text);
   return new Map([...texts].sort(([a], [b]) => a - b));
@@ -229,7 +232,7 @@ const operationOf = (writer: SchemaWriter, route: ApiRoute): OperationObject => 
   };
 };
 
-/** The OpenAPI 3.1 document of the gateway, generated from the route table and the contract schemas. */
+/** The OpenAPI 3.1 document of the gateway, written from the route descriptions alone (`API_ROUTES` in libs/contracts). */
 export const buildOpenApiDocument = (routes: readonly ApiRoute[] = API_ROUTES): OpenAPIObject => {
   const writer = new SchemaWriter();
   const paths: Record<string, PathItemObject> = {};

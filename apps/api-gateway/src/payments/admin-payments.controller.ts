@@ -1,46 +1,41 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { AdminPaymentsQuerySchema, RefundRequestSchema, Role } from '@app/contracts';
+import { Body, Controller, Query } from '@nestjs/common';
+import { AdminPaymentRoutes } from '@app/contracts';
 import type { AdminPaymentsQuery, RefundRequest } from '@app/contracts';
-import { ZodPipe } from '@app/server-core';
-import { Roles } from '../auth/auth.decorators';
+import { Endpoint } from '../routes/endpoint.decorator';
 import { PaymentClient } from './payment.client';
 
-const AdminQuery = () => Query(new ZodPipe(AdminPaymentsQuerySchema, 'query'));
-
 /** The admin payments console: what was ordered, paid, subscribed and delivered, what does not add up, refunds. */
-@Roles(Role.Admin)
-@Controller('api/admin/payments')
+@Controller()
 export class AdminPaymentsController {
   constructor(private readonly payments: PaymentClient) {}
 
-  @Get('orders')
-  orders(@AdminQuery() query: AdminPaymentsQuery) {
+  @Endpoint(AdminPaymentRoutes.orders)
+  orders(@Query() query: AdminPaymentsQuery) {
     return this.payments.adminOrders(query);
   }
 
-  @Get('payments')
-  paymentList(@AdminQuery() query: AdminPaymentsQuery) {
+  @Endpoint(AdminPaymentRoutes.payments)
+  paymentList(@Query() query: AdminPaymentsQuery) {
     return this.payments.adminPayments(query);
   }
 
-  @Get('subscriptions')
-  subscriptions(@AdminQuery() query: AdminPaymentsQuery) {
+  @Endpoint(AdminPaymentRoutes.subscriptions)
+  subscriptions(@Query() query: AdminPaymentsQuery) {
     return this.payments.adminSubscriptions(query);
   }
 
-  @Get('webhook-events')
-  webhookEvents(@AdminQuery() query: AdminPaymentsQuery) {
+  @Endpoint(AdminPaymentRoutes.webhookEvents)
+  webhookEvents(@Query() query: AdminPaymentsQuery) {
     return this.payments.adminWebhookEvents(query);
   }
 
-  @Get('mismatches')
+  @Endpoint(AdminPaymentRoutes.mismatches)
   mismatches() {
     return this.payments.mismatches();
   }
 
-  @Post('refunds')
-  @HttpCode(200)
-  refund(@Body(new ZodPipe(RefundRequestSchema, 'body')) { paymentId }: RefundRequest) {
+  @Endpoint(AdminPaymentRoutes.refund)
+  refund(@Body() { paymentId }: RefundRequest) {
     return this.payments.refund(paymentId);
   }
 }

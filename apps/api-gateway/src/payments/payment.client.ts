@@ -1,22 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import {
+import { PaymentMessages, PaymentRpc, Role } from '@app/contracts';
+import type {
   AdminPaymentsQuery,
-  ErrorCode,
-  PaymentMessages,
-  PaymentRpc,
-  Playable,
   PlanId,
-  Role,
-  SeriesMessages,
+  RpcRequest,
   SessionUser,
   TitleFacts,
   TitleOrderKind,
   VerifyPaymentRequest,
 } from '@app/contracts';
-import { AppError, ServiceClient } from '@app/server-core';
-import { SeriesClient } from '../catalogue/series.client';
+import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
-import { TitleFactsCache } from './title-facts.cache';
+
+/** Who asks for an entitlement: null is a visitor. */
+export type EntitlementViewer = RpcRequest<typeof PaymentRpc.entitlement>['viewer'];
 
 const payerOf = (user: SessionUser) => ({
   userId: user.id,
@@ -25,23 +22,18 @@ const payerOf = (user: SessionUser) => ({
   isAdmin: user.role === Role.Admin,
 });
 
-const viewerOf = (user: SessionUser | undefined) =>
+export const viewerOf = (user: SessionUser | undefined): EntitlementViewer =>
   user ? { userId: user.id, isAdmin: user.role === Role.Admin } : null;
 
 /**
- * Typed calls to payment-service. What a title costs and whether it is premium is catalogue-service's: the
- * gateway reads it there (published titles only, `catalogue.playables.get`) and hands payment-service the facts,
- * never the client's.
+ * Typed calls to payment-service, one per RPC. The title facts it is handed are catalogue-service's, read by
+ * TitleAccessService, never the client's.
  */
 @Injectable()
 export class PaymentClient {
   private readonly client: ServiceClient;
 
-  constructor(
-    @InjectServiceClients() clients: ServiceClients,
-    private readonly series: SeriesClient,
-    private readonly titles: TitleFactsCache,
-  ) {
+  constructor(@InjectServiceClients() clients: ServiceClients) {
     this.client = clients.get('payment-service');
   }
 
@@ -56,13 +48,10 @@ export class PaymentClient {
   /** Without a key (none sent), payment-service makes one of its own. */
   async createTitleOrder(
     user: SessionUser,
-    movieId: string,
+    title: TitleFacts,
     kind: TitleOrderKind,
     idempotencyKey: string | undefined,
   ) {
-    const title = await this.titleFacts(movieId);
-    // Refused here too, so no payment call is made for it; payment-service holds the same rule.
-    if (title.kind === 'series') throw new AppError(ErrorCode.ValidationFailed, SeriesMessages.noTitleOrder);
     const checkout = await this.client.send(PaymentRpc.createTitleOrder, {
       payer: payerOf(user),
       title,
@@ -97,32 +86,14 @@ export class PaymentClient {
     return { data, message: 'Subscription cancelled' };
   }
 
-  async entitlement(user: SessionUser | undefined, movieId: string) {
-    return this.entitlementFor(user, await this.titleFacts(movieId));
-  }
-
-  entitlementFor(user: SessionUser | undefined, title: TitleFacts) {
-    return this.entitlementOf(viewerOf(user), title);
-  }
-
-  /** For a viewer known without a session (a stream lease's owner, asked again on its heartbeats). */
-  entitlementOf(viewer: { userId: string; isAdmin: boolean } | null, title: TitleFacts) {
+  /** Also asked for a viewer known without a session (a stream lease's owner, on its heartbeats). */
+  entitlement(viewer: EntitlementViewer, title: TitleFacts) {
     return this.client.send(PaymentRpc.entitlement, { viewer, title });
   }
 
-  /** The answer for each of a screen's titles, in order; ids that name no published title are left out. */
-  async entitlements(user: SessionUser, movieIds: string[]) {
-    const facts = await Promise.all(
-      [...new Set(movieIds)].map((id) =>
-        this.titleFacts(id).catch((error: unknown) => {
-          if (error instanceof AppError && error.code === ErrorCode.NotFound) return null;
-          throw error;
-        }),
-      ),
-    );
-    const titles = facts.filter((title): title is TitleFacts => title !== null);
-    if (titles.length === 0) return [];
-    return this.client.send(PaymentRpc.entitlements, { viewer: viewerOf(user), titles });
+  /** The answer for each title, in order. */
+  entitlements(viewer: EntitlementViewer, titles: TitleFacts[]) {
+    return this.client.send(PaymentRpc.entitlements, { viewer, titles });
   }
 
   /** The first playback of a rental starts its 48 hours (the first call wins). */
@@ -156,18 +127,6 @@ export class PaymentClient {
 
   refund(paymentId: string) {
     return this.client.send(PaymentRpc.refund, { paymentId });
-  }
-
-  /**
-   * What decides access to a movie, series or episode id (an episode's facts are its series', kind 'series'), with
-   * the title the screens list and an episode's place in its series. Published only: a draft or unknown id is 404.
-   */
-  playable(id: string): Promise<Playable> {
-    return this.titles.get(id, () => this.series.playable(id, false));
-  }
-
-  async titleFacts(id: string): Promise<TitleFacts> {
-    return (await this.playable(id)).facts;
   }
 
   exportOf(userId: string) {

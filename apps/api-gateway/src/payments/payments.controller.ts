@@ -1,96 +1,75 @@
 import type { RawBodyRequest } from '@nestjs/common';
-import { Body, Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Headers, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import {
-  CreateTitleOrderRequestSchema,
-  EntitlementsRequestSchema,
-  ErrorCode,
-  VerifyPaymentRequestSchema,
-} from '@app/contracts';
+import { ErrorCode, IDEMPOTENCY_KEY_HEADER, PaymentMessages, PaymentRoutes } from '@app/contracts';
 import type {
   CreateTitleOrderRequest,
   EntitlementsRequest,
   SessionUser,
   VerifyPaymentRequest,
 } from '@app/contracts';
-import { AppError, Public, ZodPipe } from '@app/server-core';
-import { CurrentUser, VerifiedEmail } from '../auth/auth.decorators';
-import { OwnUserBody } from '../auth/own-user';
-import { MovieId } from '../catalogue/movies.controller';
-import { NotRateLimited } from '../rate-limit/rate-limits';
-import { IdempotencyKeyHeader, idempotencyKeyOf } from './idempotency-key';
+import { AppError } from '@app/server-core';
+import { CurrentUser } from '../auth/auth.decorators';
+import { Endpoint } from '../routes/endpoint.decorator';
+import { idempotencyKeyOf } from './idempotency-key';
 import { PaymentClient } from './payment.client';
+import { TitleAccessService } from './title-access.service';
 
 /** Plans, Checkout, verification, Razorpay's webhook and the entitlement answer. */
-@Controller('api')
+@Controller()
 export class PaymentsController {
-  constructor(private readonly payments: PaymentClient) {}
+  constructor(
+    private readonly payments: PaymentClient,
+    private readonly titles: TitleAccessService,
+  ) {}
 
-  @Public()
-  @Get('plans')
+  @Endpoint(PaymentRoutes.plans)
   plans() {
     return this.payments.plans();
   }
 
-  @Public()
-  @Get('payments/config')
+  @Endpoint(PaymentRoutes.config)
   config() {
     return this.payments.checkoutConfig();
   }
 
   /** Watch Now (purchase) or Rent Now (rental): the amount is the title's, computed by payment-service. */
-  @Post('payments/create-order')
-  @VerifiedEmail()
+  @Endpoint(PaymentRoutes.createOrder)
   createOrder(
-    @OwnUserBody(CreateTitleOrderRequestSchema) body: CreateTitleOrderRequest,
-    @IdempotencyKeyHeader() headerKey: string | undefined,
+    @Body() body: CreateTitleOrderRequest,
+    @Headers(IDEMPOTENCY_KEY_HEADER) headerKey: string | undefined,
     @CurrentUser() user: SessionUser,
   ) {
-    return this.payments.createTitleOrder(user, body.movieId, body.kind, idempotencyKeyOf(body, headerKey));
+    return this.titles.createTitleOrder(user, body.movieId, body.kind, idempotencyKeyOf(body, headerKey));
   }
 
-  @Post('payments/verify')
-  @HttpCode(200)
-  verify(
-    @OwnUserBody(VerifyPaymentRequestSchema) body: VerifyPaymentRequest,
-    @CurrentUser() user: SessionUser,
-  ) {
+  @Endpoint(PaymentRoutes.verify)
+  verify(@Body() body: VerifyPaymentRequest, @CurrentUser() user: SessionUser) {
     return this.payments.verify(user, body);
   }
 
-  /**
-   * Razorpay signs the raw bytes, so they are forwarded as received; payment-service holds the secret. Not
-   * rate-limited: the signature is the gate, and Razorpay retries what is refused.
-   */
-  @Public()
-  @NotRateLimited()
-  @Post('payments/webhook')
-  @HttpCode(200)
+  /** Razorpay signs the raw bytes, so they are forwarded as received; payment-service holds the secret. */
+  @Endpoint(PaymentRoutes.webhook)
   webhook(
     @Req() request: RawBodyRequest<Request>,
     @Headers('x-razorpay-signature') signature: string | undefined,
     @Headers('x-razorpay-event-id') eventId: string | undefined,
   ) {
     if (!request.rawBody || !signature || !eventId) {
-      throw new AppError(ErrorCode.ValidationFailed, 'A signed Razorpay webhook is expected');
+      throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.signedWebhookExpected);
     }
     return this.payments.webhook(request.rawBody.toString('utf8'), signature, eventId);
   }
 
   /** The answer for each of a screen's titles (its cards' badges), for the signed-in caller's own account. */
-  @Post('entitlements')
-  @HttpCode(200)
-  entitlements(
-    @Body(new ZodPipe(EntitlementsRequestSchema, 'body')) body: EntitlementsRequest,
-    @CurrentUser() user: SessionUser,
-  ) {
-    return this.payments.entitlements(user, body.movieIds);
+  @Endpoint(PaymentRoutes.entitlements)
+  entitlements(@Body() { movieIds }: EntitlementsRequest, @CurrentUser() user: SessionUser) {
+    return this.titles.entitlements(user, movieIds);
   }
 
   /** Anyone may ask (a visitor learns the ways in); the answer is for the caller's own account. */
-  @Public()
-  @Get('entitlements/:id')
-  entitlement(@MovieId() movieId: string, @CurrentUser() user: SessionUser | undefined) {
-    return this.payments.entitlement(user, movieId);
+  @Endpoint(PaymentRoutes.entitlement)
+  entitlement(@Param('id') movieId: string, @CurrentUser() user: SessionUser | undefined) {
+    return this.titles.entitlement(user, movieId);
   }
 }

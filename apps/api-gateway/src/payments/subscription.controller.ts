@@ -1,10 +1,9 @@
-import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ChangePlanRequestSchema, CreatePlanOrderRequestSchema } from '@app/contracts';
-import type { ChangePlanRequest, CreatePlanOrderRequest, SessionUser, UserIdParams } from '@app/contracts';
-import { ZodPipe } from '@app/server-core';
-import { CurrentUser, VerifiedEmail } from '../auth/auth.decorators';
-import { OwnUser } from '../auth/own-user';
-import { IdempotencyKeyHeader, idempotencyKeyOf } from './idempotency-key';
+import { Body, Controller, Headers, Param } from '@nestjs/common';
+import { IDEMPOTENCY_KEY_HEADER, SubscriptionRoutes } from '@app/contracts';
+import type { ChangePlanRequest, CreatePlanOrderRequest, SessionUser } from '@app/contracts';
+import { CurrentUser } from '../auth/auth.decorators';
+import { Endpoint } from '../routes/endpoint.decorator';
+import { idempotencyKeyOf } from './idempotency-key';
 import { PaymentClient } from './payment.client';
 
 /** A viewer's plan (SPEC 7: `POST /create-order`, `GET/PUT/DELETE /api/users/{id}/subscription`) and My titles. */
@@ -13,40 +12,34 @@ export class SubscriptionController {
   constructor(private readonly payments: PaymentClient) {}
 
   /** SPEC's plan order: the reply is the Razorpay subscription Checkout authorises. */
-  @Post('create-order')
-  @VerifiedEmail()
+  @Endpoint(SubscriptionRoutes.createPlanOrder)
   createPlanOrder(
-    @Body(new ZodPipe(CreatePlanOrderRequestSchema, 'body')) body: CreatePlanOrderRequest,
-    @IdempotencyKeyHeader() headerKey: string | undefined,
+    @Body() body: CreatePlanOrderRequest,
+    @Headers(IDEMPOTENCY_KEY_HEADER) headerKey: string | undefined,
     @CurrentUser() user: SessionUser,
   ) {
     return this.payments.createPlanOrder(user, body.planId, idempotencyKeyOf(body, headerKey));
   }
 
-  @Get('api/users/:id/subscription')
-  subscription(@OwnUser({ allowAdmin: true }) { id }: UserIdParams) {
+  @Endpoint(SubscriptionRoutes.subscription)
+  subscription(@Param('id') id: string) {
     return this.payments.subscription(id);
   }
 
   /** Change plan (DECISIONS 28): the new plan is authorised now through Checkout and starts when this period ends. */
-  @Put('api/users/:id/subscription')
-  @VerifiedEmail()
-  changePlan(
-    @OwnUser() _own: UserIdParams,
-    @Body(new ZodPipe(ChangePlanRequestSchema, 'body')) body: ChangePlanRequest,
-    @CurrentUser() user: SessionUser,
-  ) {
+  @Endpoint(SubscriptionRoutes.changePlan)
+  changePlan(@Body() body: ChangePlanRequest, @CurrentUser() user: SessionUser) {
     return this.payments.changePlan(user, body.planId, body.idempotencyKey);
   }
 
   /** Cancel at the end of the paid period. */
-  @Delete('api/users/:id/subscription')
-  cancel(@OwnUser() { id }: UserIdParams) {
+  @Endpoint(SubscriptionRoutes.cancel)
+  cancel(@Param('id') id: string) {
     return this.payments.cancelSubscription(id);
   }
 
-  @Get('api/users/:id/titles')
-  ownedTitles(@OwnUser({ allowAdmin: true }) { id }: UserIdParams) {
+  @Endpoint(SubscriptionRoutes.ownedTitles)
+  ownedTitles(@Param('id') id: string) {
     return this.payments.ownedTitles(id);
   }
 }

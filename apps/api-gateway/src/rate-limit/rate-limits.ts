@@ -2,12 +2,13 @@ import type { ExecutionContext } from '@nestjs/common';
 import { SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { ThrottlerOptions } from '@nestjs/throttler';
+import type { NamedLimit } from '@app/contracts';
 import type { Env } from '../env';
+
+export type { NamedLimit };
 
 /** The budget every route draws on (one per client, across routes). */
 export const DEFAULT_LIMIT = 'default';
-/** Tighter budgets, per route and client, on the routes that name them with @RateLimited(). */
-export type NamedLimit = 'browse' | 'contact';
 
 const NAMED_LIMIT = 'gateway:named-rate-limit';
 const NOT_LIMITED = 'gateway:not-rate-limited';

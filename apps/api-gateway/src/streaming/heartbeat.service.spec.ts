@@ -1,8 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { AccessReason, ErrorCode, MovieAccess, PlaybackEvent, Quality } from '@app/contracts';
+import { AccessReason, ErrorCode, MovieAccess, PlaybackEvent } from '@app/contracts';
 import type { Entitlement, HeartbeatRequest, HeartbeatRpcReply, Playable } from '@app/contracts';
 import { AppError } from '@app/server-core';
+import { planEntitlement } from '@app/server-testing';
 import type { PaymentClient } from '../payments/payment.client';
+import type { TitleAccessService } from '../payments/title-access.service';
 import { HeartbeatService, rentalMayFinish } from './heartbeat.service';
 import type { StreamingClient } from './streaming.client';
 
@@ -22,19 +24,7 @@ const beat = (overrides: Partial<HeartbeatRpcReply> = {}): HeartbeatRpcReply => 
   durationSeconds: 2 * 3600,
   ...overrides,
 });
-const entitlement = (overrides: Partial<Entitlement> = {}): Entitlement => ({
-  movieId: MOVIE,
-  access: MovieAccess.Premium,
-  canWatch: true,
-  reason: AccessReason.Plan,
-  quality: Quality.HD,
-  screens: 2,
-  plan: { id: 'standard', name: 'Standard' },
-  purchasedAt: null,
-  rental: null,
-  waysIn: { plans: [], purchaseInr: null, rentalInr: null },
-  ...overrides,
-});
+const entitlement = (overrides: Partial<Entitlement> = {}): Entitlement => planEntitlement(MOVIE, overrides);
 const expiredRental = (expiresAt: string): Partial<Entitlement> => ({
   canWatch: false,
   reason: AccessReason.RentalExpired,
@@ -52,6 +42,9 @@ const request: HeartbeatRequest = {
 const playable: Playable = {
   id: MOVIE,
   title: 'Lagaan',
+  posterUrl: '/p.svg',
+  genre: 'Drama',
+  rating: 8.1,
   facts: {
     movieId: MOVIE,
     title: 'Lagaan',
@@ -68,28 +61,27 @@ const setup = (answer: Partial<Entitlement> = {}, reply: Partial<HeartbeatRpcRep
     heartbeat: jest.fn().mockResolvedValue(beat(reply)),
     stop: jest.fn().mockResolvedValue({ stopped: true }),
   };
-  const payments = {
-    playable: jest.fn().mockResolvedValue(playable),
-    entitlementOf: jest.fn().mockResolvedValue(entitlement(answer)),
-  };
+  const payments = { entitlement: jest.fn().mockResolvedValue(entitlement(answer)) };
+  const titles = { playable: jest.fn().mockResolvedValue(playable) };
   const service = new HeartbeatService(
     streaming as unknown as StreamingClient,
     payments as unknown as PaymentClient,
+    titles as unknown as TitleAccessService,
   );
-  return { service, streaming, payments };
+  return { service, streaming, payments, titles };
 };
 
 describe('HeartbeatService (DECISIONS 35)', () => {
   it('answers the player its lease and new token only, after asking access again as for the lease’s viewer', async () => {
-    const { service, streaming, payments } = setup({}, { isAdmin: true });
+    const { service, streaming, payments, titles } = setup({}, { isAdmin: true });
     expect(await service.heartbeat(request)).toEqual({
       leaseActive: true,
       token: 'renewed.token',
       expiresAt: expect.any(String),
     });
     expect(streaming.heartbeat).toHaveBeenCalledWith(request);
-    expect(payments.playable).toHaveBeenCalledWith(MOVIE);
-    expect(payments.entitlementOf).toHaveBeenCalledWith({ userId: USER, isAdmin: true }, playable.facts);
+    expect(titles.playable).toHaveBeenCalledWith(MOVIE);
+    expect(payments.entitlement).toHaveBeenCalledWith({ userId: USER, isAdmin: true }, playable.facts);
     expect(streaming.stop).not.toHaveBeenCalled();
   });
 
@@ -109,7 +101,7 @@ describe('HeartbeatService (DECISIONS 35)', () => {
         { leaseActive: false, token: undefined, expiresAt: undefined },
       );
       expect(await service.heartbeat({ ...request, event })).toEqual({ leaseActive: false });
-      expect(payments.entitlementOf).not.toHaveBeenCalled();
+      expect(payments.entitlement).not.toHaveBeenCalled();
       expect(streaming.stop).not.toHaveBeenCalled();
     }
   });
@@ -117,7 +109,7 @@ describe('HeartbeatService (DECISIONS 35)', () => {
   it('lets the stream play on when payments cannot answer (the next heartbeat asks again)', async () => {
     const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const { service, payments, streaming } = setup();
-    payments.entitlementOf.mockRejectedValue(
+    payments.entitlement.mockRejectedValue(
       new AppError(ErrorCode.ServiceUnavailable, 'Payments are unavailable right now.'),
     );
     expect(await service.heartbeat(request)).toMatchObject({ leaseActive: true });

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AccessReason, PlaybackEvent } from '@app/contracts';
 import type { Entitlement, HeartbeatReply, HeartbeatRequest, HeartbeatRpcReply } from '@app/contracts';
 import { PaymentClient } from '../payments/payment.client';
+import { TitleAccessService } from '../payments/title-access.service';
 import { StreamingClient } from './streaming.client';
 
 /**
@@ -34,6 +35,7 @@ export class HeartbeatService {
   constructor(
     private readonly streaming: StreamingClient,
     private readonly payments: PaymentClient,
+    private readonly titles: TitleAccessService,
   ) {}
 
   async heartbeat(request: HeartbeatRequest): Promise<HeartbeatReply> {
@@ -49,8 +51,8 @@ export class HeartbeatService {
 
   private async stillAllowed(beat: HeartbeatRpcReply): Promise<boolean> {
     try {
-      const { facts } = await this.payments.playable(beat.movieId);
-      const entitlement = await this.payments.entitlementOf(
+      const { facts } = await this.titles.playable(beat.movieId);
+      const entitlement = await this.payments.entitlement(
         { userId: beat.userId, isAdmin: beat.isAdmin },
         facts,
       );

@@ -1,16 +1,15 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
-import { HeartbeatRequestSchema, LeaseIdSchema, StartPlaybackRequestSchema } from '@app/contracts';
+import { Body, Controller, Headers, Param } from '@nestjs/common';
+import { PlaybackRoutes } from '@app/contracts';
 import type { HeartbeatRequest, SessionUser, StartPlaybackRequest } from '@app/contracts';
-import { Public, ZodPipe } from '@app/server-core';
 import { CurrentUser } from '../auth/auth.decorators';
-import { MovieId } from '../catalogue/movies.controller';
+import { Endpoint } from '../routes/endpoint.decorator';
 import { deviceLabelFrom } from './device-label';
 import { HeartbeatService } from './heartbeat.service';
 import { PlaybackService } from './playback.service';
 import { StreamingClient } from './streaming.client';
 
 /** Starting playback, the player's heartbeats, and the account's screens (DECISIONS 9). */
-@Controller('api/playback')
+@Controller()
 export class PlaybackController {
   constructor(
     private readonly playback: PlaybackService,
@@ -18,38 +17,32 @@ export class PlaybackController {
     private readonly streaming: StreamingClient,
   ) {}
 
-  /** Before `:id`, so these paths are not read as ids. */
-  @Public()
-  @Post('heartbeat')
-  @HttpCode(200)
-  heartbeat(@Body(new ZodPipe(HeartbeatRequestSchema, 'body')) body: HeartbeatRequest) {
+  // Before `{id}`, so these paths are not read as ids.
+  @Endpoint(PlaybackRoutes.heartbeat)
+  heartbeat(@Body() body: HeartbeatRequest) {
     return this.heartbeats.heartbeat(body);
   }
 
-  @Get('streams')
+  @Endpoint(PlaybackRoutes.streams)
   streams(@CurrentUser() user: SessionUser) {
     return this.streaming.streams(user.id, user.sessionId);
   }
 
-  @Delete('streams/:leaseId')
-  stop(
-    @Param('leaseId', new ZodPipe(LeaseIdSchema, 'stream id')) leaseId: string,
-    @CurrentUser() user: SessionUser,
-  ) {
+  @Endpoint(PlaybackRoutes.stop)
+  stop(@Param('leaseId') leaseId: string, @CurrentUser() user: SessionUser) {
     return this.streaming.stop(user.id, leaseId);
   }
 
   /** Before anything plays: the access checks and the resume point, without taking a screen. */
-  @Get(':id')
-  preview(@MovieId() movieId: string, @CurrentUser() user: SessionUser) {
+  @Endpoint(PlaybackRoutes.preview)
+  preview(@Param('id') movieId: string, @CurrentUser() user: SessionUser) {
     return this.playback.preview(user, movieId);
   }
 
-  @Post(':id')
-  @HttpCode(200)
+  @Endpoint(PlaybackRoutes.start)
   start(
-    @MovieId() movieId: string,
-    @Body(new ZodPipe(StartPlaybackRequestSchema, 'body')) body: StartPlaybackRequest,
+    @Param('id') movieId: string,
+    @Body() body: StartPlaybackRequest,
     @Headers('user-agent') userAgent: string | undefined,
     @CurrentUser() user: SessionUser,
   ) {

@@ -1,13 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AccessReason, ErrorCode, PaymentMessages, Role, SeriesMessages } from '@app/contracts';
+import {
+  AccessReason,
+  ErrorCode,
+  FINISHED_PERCENT,
+  PaymentMessages,
+  Role,
+  SeriesMessages,
+} from '@app/contracts';
 import type { Entitlement, PlaybackPreview, PlaybackSession, ResumePoint, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { PaymentClient } from '../payments/payment.client';
+import { PaymentClient, viewerOf } from '../payments/payment.client';
+import { TitleAccessService } from '../payments/title-access.service';
 import { UserDataClient } from '../user-data/user-data.client';
 import { StreamingClient } from './streaming.client';
 
 /** Past this share of a title, playback starts over (DECISIONS 10: over 90 % counts as finished). */
-const FINISHED_SHARE = 0.9;
 
 const refusal = (entitlement: Entitlement, isSeries: boolean) => {
   if (isSeries) return SeriesMessages.noTitleOrder;
@@ -20,7 +27,7 @@ const refusal = (entitlement: Entitlement, isSeries: boolean) => {
 export const resumeFrom = (point: ResumePoint | null): number => {
   if (!point) return 0;
   const { positionSeconds, durationSeconds } = point;
-  if (durationSeconds && positionSeconds >= durationSeconds * FINISHED_SHARE) return 0;
+  if (durationSeconds && positionSeconds >= (durationSeconds * FINISHED_PERCENT) / 100) return 0;
   return positionSeconds;
 };
 
@@ -35,6 +42,7 @@ export class PlaybackService {
 
   constructor(
     private readonly payments: PaymentClient,
+    private readonly titles: TitleAccessService,
     private readonly streaming: StreamingClient,
     private readonly userData: UserDataClient,
   ) {}
@@ -78,11 +86,11 @@ export class PlaybackService {
 
   /** The title and the viewer's entitlement to it; refused (403, 404) as the start is. */
   private async allowed(user: SessionUser, movieId: string) {
-    const { title, facts, episode } = await this.payments.playable(movieId);
+    const { title, facts, episode } = await this.titles.playable(movieId);
     const isSeries = facts.kind === 'series';
     // A series' own id has nothing to play: its episodes do.
     if (isSeries && !episode) throw new AppError(ErrorCode.NotFound, SeriesMessages.episodeNotFound);
-    const entitlement = await this.payments.entitlementFor(user, facts);
+    const entitlement = await this.payments.entitlement(viewerOf(user), facts);
     if (!entitlement.canWatch) throw new AppError(ErrorCode.Forbidden, refusal(entitlement, isSeries));
     return { title, episode, entitlement, isSeries };
   }

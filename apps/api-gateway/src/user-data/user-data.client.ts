@@ -4,30 +4,21 @@ import {
   ContactMessage,
   ContactReceipt,
   ContactRpc,
-  ErrorCode,
   HistoryRpc,
   PageQuery,
-  TitleSnapshot,
-  ViewerDataRpc,
+  RpcRequest,
+  UserDataRpc,
   ViewerSettings,
 } from '@app/contracts';
-import { AppError, ServiceClient } from '@app/server-core';
-import { CatalogueClient } from '../catalogue/catalogue.client';
-import { SeriesClient } from '../catalogue/series.client';
+import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
-
-const isNotFound = (error: unknown) => error instanceof AppError && error.code === ErrorCode.NotFound;
 
 /** Typed calls to the user-data service. */
 @Injectable()
 export class UserDataClient {
   private readonly client: ServiceClient;
 
-  constructor(
-    @InjectServiceClients() clients: ServiceClients,
-    private readonly catalogue: CatalogueClient,
-    private readonly series: SeriesClient,
-  ) {
+  constructor(@InjectServiceClients() clients: ServiceClients) {
     this.client = clients.get('user-data-service');
   }
 
@@ -43,74 +34,53 @@ export class UserDataClient {
   }
 
   favorites(userId: string) {
-    return this.client.send(ViewerDataRpc.listFavorites, { userId });
+    return this.client.send(UserDataRpc.listFavorites, { userId });
   }
 
-  /**
-   * The snapshot is the catalogue's (a published movie, or else a published series: My List holds both), never
-   * the client's. A draft or unknown id is 404.
-   */
-  async addFavorite(userId: string, movieId: string) {
-    const { title: found, kind } = await this.movieOrSeries(movieId);
-    const { title, posterUrl, genre, rating } = found;
-    const snapshot: TitleSnapshot = { title, posterUrl, genre, rating };
-    return this.client.send(ViewerDataRpc.addFavorite, { userId, movieId, snapshot, kind });
-  }
-
-  /** A movie id is the common case (one call); only an id that is no published movie is asked as a series. */
-  private async movieOrSeries(id: string) {
-    try {
-      return { title: await this.catalogue.movie(id, undefined), kind: 'movie' as const };
-    } catch (movieError) {
-      if (!isNotFound(movieError)) throw movieError;
-      try {
-        return { title: await this.series.series(id, undefined), kind: 'series' as const };
-      } catch (seriesError) {
-        // Neither: the movie's 404 ('Movie not found') stands, as before series existed.
-        throw isNotFound(seriesError) ? movieError : seriesError;
-      }
-    }
+  /** Its snapshot is the catalogue's, read by FavoritesService (never the client's). */
+  addFavorite(favorite: RpcRequest<typeof UserDataRpc.addFavorite>) {
+    return this.client.send(UserDataRpc.addFavorite, favorite);
   }
 
   /** The viewer's progress in each episode of one series (the series page's bars and its next-up button). */
   seriesProgress(userId: string, seriesId: string) {
-    return this.client.send(ViewerDataRpc.seriesProgress, { userId, seriesId });
+    return this.client.send(UserDataRpc.seriesProgress, { userId, seriesId });
   }
 
   async removeFavorite(userId: string, movieId: string): Promise<void> {
-    await this.client.send(ViewerDataRpc.removeFavorite, { userId, movieId });
+    await this.client.send(UserDataRpc.removeFavorite, { userId, movieId });
   }
 
   history(userId: string, page: PageQuery) {
-    return this.client.send(ViewerDataRpc.listHistory, { userId, ...page });
+    return this.client.send(UserDataRpc.listHistory, { userId, ...page });
   }
 
   async removeHistory(userId: string, itemId: string): Promise<void> {
-    await this.client.send(ViewerDataRpc.removeHistory, { userId, itemId });
+    await this.client.send(UserDataRpc.removeHistory, { userId, itemId });
   }
 
   continueWatching(userId: string) {
-    return this.client.send(ViewerDataRpc.continueWatching, { userId });
+    return this.client.send(UserDataRpc.continueWatching, { userId });
   }
 
   async hideFromRow(userId: string, movieId: string): Promise<void> {
-    await this.client.send(ViewerDataRpc.hideFromRow, { userId, movieId });
+    await this.client.send(UserDataRpc.hideFromRow, { userId, movieId });
   }
 
   analytics(userId: string) {
-    return this.client.send(ViewerDataRpc.analytics, { userId });
+    return this.client.send(UserDataRpc.analytics, { userId });
   }
 
   settings(userId: string) {
-    return this.client.send(ViewerDataRpc.getSettings, { userId });
+    return this.client.send(UserDataRpc.getSettings, { userId });
   }
 
   saveSettings(userId: string, settings: ViewerSettings) {
-    return this.client.send(ViewerDataRpc.saveSettings, { userId, settings });
+    return this.client.send(UserDataRpc.saveSettings, { userId, settings });
   }
 
   exportData(userId: string, verifiedEmail?: string) {
-    return this.client.send(ViewerDataRpc.exportData, {
+    return this.client.send(UserDataRpc.exportData, {
       userId,
       ...(verifiedEmail ? { verifiedEmail } : {}),
     });

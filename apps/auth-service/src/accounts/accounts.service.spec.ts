@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { ErrorCode, FRESH_SIGN_IN_MINUTES, Role, UserStatus, ViewerDataMessages } from '@app/contracts';
+import { ErrorCode, FRESH_SIGN_IN_MINUTES, Role, UserStatus, UserDataMessages } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import type { EventBus } from '@app/server-core';
 import type { CaptchaProvider } from '../captcha/captcha.provider';
@@ -95,7 +95,7 @@ describe('AccountsService.deleteOwnAccount', () => {
             sessionIssuedAt: minutesAgo(0),
           }),
         ),
-      ).toEqual(new AppError(ErrorCode.Forbidden, ViewerDataMessages.wrongPassword));
+      ).toEqual(new AppError(ErrorCode.Forbidden, UserDataMessages.wrongPassword));
       expect(usersService.erase).not.toHaveBeenCalled();
       expect(limiter.takeAttempt).toHaveBeenCalledWith(
         EmailLimitKeys.signInAttempts('asha@example.in'),
@@ -138,7 +138,7 @@ describe('AccountsService.deleteOwnAccount', () => {
           sessionIssuedAt: minutesAgo(FRESH_SIGN_IN_MINUTES + 1),
         }),
       ),
-    ).toEqual(new AppError(ErrorCode.Forbidden, ViewerDataMessages.signInAgain));
+    ).toEqual(new AppError(ErrorCode.Forbidden, UserDataMessages.signInAgain));
     expect(usersService.erase).not.toHaveBeenCalled();
   });
 

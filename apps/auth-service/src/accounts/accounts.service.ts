@@ -15,7 +15,7 @@ import {
   SetPasswordRpc,
   SignupRpc,
   User,
-  ViewerDataMessages,
+  UserDataMessages,
 } from '@app/contracts';
 import { AppError, EventBus } from '@app/server-core';
 import { Injectable, Logger } from '@nestjs/common';
@@ -148,9 +148,9 @@ export class AccountsService {
       const attempts = EmailLimitKeys.signInAttempts(user.email);
       await this.limiter.takeAttempt(attempts, SESSION_CLIENT, Delays.signIn);
       if (!password || !(await this.hasher.verify(user.passwordHash, password)))
-        throw new AppError(ErrorCode.Forbidden, ViewerDataMessages.wrongPassword);
+        throw new AppError(ErrorCode.Forbidden, UserDataMessages.wrongPassword);
     } else if (!signedInRecently(sessionIssuedAt, new Date())) {
-      throw new AppError(ErrorCode.Forbidden, ViewerDataMessages.signInAgain);
+      throw new AppError(ErrorCode.Forbidden, UserDataMessages.signInAgain);
     }
     await this.usersService.erase(user);
     return { removed: true };

@@ -6,7 +6,6 @@ import { AppModule } from '../app.module';
 import { envSchema } from '../env';
 import { ImportModule } from './import.module';
 import { TmdbImporter } from './tmdb-importer';
-import { TmdbSeriesImporter } from './tmdb-series-importer';
 
 /** How many pages of each list (20 titles or shows a page); `node import.js 3`. */
 const pagesArgument = () => {
@@ -33,23 +32,24 @@ const main = async () => {
       process.stderr.write('TMDB_API_KEY is not set: nothing to import.\n');
       return;
     }
-    let bar: Progress | undefined;
-    const result = await importer.run({
-      pages,
-      onTotal: (total) => (bar = progressBar('Importing titles', total)),
-      onProgress: (done) => bar?.update(done),
-    });
-    bar?.finish();
+    const withBar = (label: string) => {
+      let bar: Progress | undefined;
+      return {
+        pages,
+        onTotal: (total: number) => (bar = progressBar(label, total)),
+        onProgress: (done: number) => bar?.update(done),
+        finish: () => bar?.finish(),
+      };
+    };
+    const films = withBar('Importing titles');
+    const movies = await importer.run('movie', films);
+    films.finish();
     process.stderr.write(
-      `Import: ${result.added} titles added, ${result.updated} refreshed, ${result.reviews} reviews (${result.seen} listed).\n`,
+      `Import: ${movies.added} titles added, ${movies.updated} refreshed, ${movies.reviews} reviews (${movies.seen} listed).\n`,
     );
-    let seriesBar: Progress | undefined;
-    const series = await app.get(TmdbSeriesImporter).run({
-      pages,
-      onTotal: (total) => (seriesBar = progressBar('Importing series', total)),
-      onProgress: (done) => seriesBar?.update(done),
-    });
-    seriesBar?.finish();
+    const shows = withBar('Importing series');
+    const series = await importer.run('tv', shows);
+    shows.finish();
     process.stderr.write(
       `Import: ${series.added} series added, ${series.updated} refreshed, ${series.episodesAdded} episodes added (${series.seen} listed).\n`,
     );

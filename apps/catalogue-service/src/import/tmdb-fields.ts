@@ -1,3 +1,19 @@
+import {
+  accessForRating,
+  DEFAULT_PURCHASE_PRICE_INR,
+  DEFAULT_RENTAL_PRICE_INR,
+  GENERATED_POSTER_PREFIX,
+  MAX_EPISODE_NUMBER,
+  MovieStatus,
+} from '@app/contracts';
+import type { MovieRecord } from '../movies/movie.schema';
+import type { ImportedEpisode } from '../series/episodes.repository';
+import type { SeriesRecord } from '../series/series.schema';
+import type { ImportedTitle } from '../titles/title.repository';
+import type { TitleRecord } from '../titles/title.schema';
+import { normalizeTitle } from '../titles/title-search';
+import type { TmdbMovieDetail, TmdbSeasonDetail, TmdbShowDetail } from './tmdb.client';
+
 /** How TMDB's fields become the catalogue's, for films and shows alike. */
 
 /**
@@ -28,3 +44,115 @@ export const tmdbRating = (value: number | null | undefined) =>
 
 /** TMDB sends 0 for an unknown budget, revenue or runtime. */
 export const positive = (value: number | null | undefined) => (value && value > 0 ? value : null);
+
+/**
+ * How TMDB's references are resolved: genre ids by its genre list, image paths (posters, stills) to URLs at the
+ * width the cards use.
+ */
+export type TmdbLookups = { genreNames: Map<number, string>; posterUrl: (path: string) => string };
+
+export const inRange = (value: number, max: number) => Number.isInteger(value) && value >= 1 && value <= max;
+
+/**
+ * An imported title: what every title refreshes from TMDB (`name`: a film's title, a show's name) and the
+ * admin-owned fields it starts with (published, access from its rating: DECISIONS 5), then the kind's `own`.
+ */
+const importedTitle = <R extends TitleRecord>(
+  detail: TmdbMovieDetail | TmdbShowDetail,
+  name: string,
+  { genreNames, posterUrl }: TmdbLookups,
+  own: ImportedTitle<R>,
+): ImportedTitle<R> => {
+  const genres = genresOf(detail.genres, genreNames);
+  const rating = tmdbRating(detail.vote_average);
+  return {
+    refresh: {
+      title: name,
+      titleNormalized: normalizeTitle(name),
+      description: detail.overview?.trim() || name,
+      genre: genres[0],
+      genres,
+      rating,
+      votes: detail.vote_count ?? null,
+      language: detail.original_language ?? null,
+      // Same scale as the seed: how many people rated it.
+      popularity: detail.vote_count ?? 0,
+      ...(detail.poster_path ? { posterUrl: posterUrl(detail.poster_path) } : {}),
+      ...own.refresh,
+    },
+    onInsert: {
+      status: MovieStatus.Published,
+      access: accessForRating(rating),
+      publishDate: new Date(),
+      cast: [],
+      // Replaced by the title's generated poster once its id is known.
+      ...(detail.poster_path ? {} : { posterUrl: GENERATED_POSTER_PREFIX }),
+      ...own.onInsert,
+    },
+  };
+};
+
+export const importedMovie = (movie: TmdbMovieDetail, lookups: TmdbLookups) =>
+  importedTitle<MovieRecord>(movie, movie.title, lookups, {
+    refresh: {
+      releaseDate: tmdbDate(movie.release_date),
+      runtimeMinutes: positive(movie.runtime),
+      budgetUsd: positive(movie.budget),
+      revenueUsd: positive(movie.revenue),
+      tmdbId: movie.id,
+      ...(movie.imdb_id ? { imdbId: movie.imdb_id } : {}),
+    },
+    onInsert: {
+      purchasePriceInr: DEFAULT_PURCHASE_PRICE_INR,
+      rentalPriceInr: DEFAULT_RENTAL_PRICE_INR,
+      director: null,
+      writers: [],
+      awards: null,
+      ...(movie.imdb_id ? {} : { imdbId: null }),
+    },
+  });
+
+export const importedShow = (show: TmdbShowDetail, lookups: TmdbLookups) =>
+  importedTitle<SeriesRecord>(show, show.name, lookups, {
+    refresh: {
+      firstAirDate: tmdbDate(show.first_air_date),
+      creators: show.created_by.map((creator) => creator.name),
+    },
+    onInsert: { demo: false, seasons: [] },
+  });
+
+/** A season's source fields (TMDB's name, else "Season {n}"). */
+export const seasonFields = (number: number, season: TmdbSeasonDetail) => ({
+  title: season.name?.trim() || `Season ${number}`,
+  overview: season.overview?.trim() ?? '',
+  airDate: tmdbDate(season.air_date),
+});
+
+/** A season's episodes, each number once and within range; stills at the posters' width. */
+export const importedEpisodes = (
+  seasonNumber: number,
+  season: TmdbSeasonDetail,
+  posterUrl: TmdbLookups['posterUrl'],
+): ImportedEpisode[] => {
+  const seen = new Set<number>();
+  return season.episodes.flatMap((episode) => {
+    const number = episode.episode_number;
+    if (!inRange(number, MAX_EPISODE_NUMBER) || seen.has(number)) return [];
+    seen.add(number);
+    const runtime = positive(episode.runtime);
+    return [
+      {
+        seasonNumber,
+        number,
+        refresh: {
+          title: episode.name?.trim() || `Episode ${number}`,
+          overview: episode.overview?.trim() ?? '',
+          runtimeMinutes: runtime ? Math.round(runtime) : null,
+          airDate: tmdbDate(episode.air_date),
+          stillUrl: episode.still_path ? posterUrl(episode.still_path) : null,
+          tmdbId: episode.id,
+        },
+      },
+    ];
+  });
+};

@@ -1,30 +1,46 @@
 import { Injectable } from '@nestjs/common';
-import {
-  accessForRating,
-  DEFAULT_PURCHASE_PRICE_INR,
-  DEFAULT_RENTAL_PRICE_INR,
-  GENERATED_POSTER_PREFIX,
-  MovieStatus,
-} from '@app/contracts';
+import type { Types } from 'mongoose';
+import { GENERATED_POSTER_PREFIX, MAX_SEASON_NUMBER, MovieStatus } from '@app/contracts';
 import { EventBus } from '@app/server-core';
 import { moviePublishedEvent } from '../movies/movie-events';
 import { MovieListCache } from '../movies/movie-list.cache';
-import { ImportedMovie, MoviesRepository } from '../movies/movies.repository';
-import { normalizeTitle } from '../movies/title';
+import { MoviesRepository } from '../movies/movies.repository';
 import { ReviewsRepository } from '../reviews/reviews.repository';
-import { genresOf, positive, tmdbDate, tmdbRating } from './tmdb-fields';
-import { TmdbClient, TmdbList, TmdbMovieDetail, TmdbReviewItem } from './tmdb.client';
+import { EpisodesRepository } from '../series/episodes.repository';
+import { announceEpisodes, announceSeries } from '../series/series-events';
+import { SeriesRepository, StoredSeries } from '../series/series.repository';
+import type { TitleRepository } from '../titles/title.repository';
+import type { StoredTitle, TitleRecord } from '../titles/title.schema';
+import type { TmdbLookups } from './tmdb-fields';
+import { importedEpisodes, importedMovie, importedShow, inRange, seasonFields } from './tmdb-fields';
+import { TmdbClient, TmdbKind, TmdbReviewItem, TmdbSeasonDetail } from './tmdb.client';
 
 export const tmdbSourceKey = (id: number) => `import:tmdb:${id}`;
 
-const LISTS: TmdbList[] = ['popular', 'top-rated', 'trending'];
+/** What an import counts besides the titles: a film's reviews, a show's new episodes. */
+const COUNTED = { movie: 'reviews', tv: 'episodesAdded' } as const;
 
-export type ImportResult = { seen: number; added: number; updated: number; reviews: number };
+export type ImportResult<K extends TmdbKind> = { seen: number; added: number; updated: number } & Record<
+  (typeof COUNTED)[K],
+  number
+>;
+
+export type ImportOptions = {
+  /** Pages of each list (20 ids a page). */
+  pages?: number;
+  onTotal?: (total: number) => void;
+  onProgress?: (done: number) => void;
+};
+
+/** One title imported: whether it was new, and how many reviews or episodes came with it. */
+type Imported = { inserted: boolean; more: number };
 
 /**
- * Fills the catalogue from a TMDB-compatible API (DECISIONS 13): the ids of the popular, top rated and
- * trending lists, then each title and its reviews. Idempotent on the external id: a re-run refreshes the
- * source fields and never duplicates; admin-owned fields (status, access, prices) are kept.
+ * Fills the catalogue from a TMDB-compatible API (DECISIONS 13), films or shows: the ids of the kind's lists,
+ * then each title, with its reviews (a film) or its seasons (`/tv/{id}/season/{n}`) and their episodes (a show).
+ * Idempotent: a film is upserted on its source key, a show on its TMDB id, seasons added only when missing,
+ * episodes upserted on (series, season, number), so a re-run refreshes the source fields and never duplicates.
+ * Admin-owned fields (status, access, prices, intro markers) are kept; specials (season 0) are left out.
  */
 @Injectable()
 export class TmdbImporter {
@@ -32,6 +48,8 @@ export class TmdbImporter {
     private readonly tmdb: TmdbClient,
     private readonly movies: MoviesRepository,
     private readonly reviews: ReviewsRepository,
+    private readonly series: SeriesRepository,
+    private readonly episodes: EpisodesRepository,
     private readonly listCache: MovieListCache,
     private readonly events: EventBus,
   ) {}
@@ -40,93 +58,95 @@ export class TmdbImporter {
     return this.tmdb.configured;
   }
 
-  async run({
-    pages = 1,
-    onTotal,
-    onProgress,
-  }: {
-    pages?: number;
-    onTotal?: (total: number) => void;
-    onProgress?: (done: number) => void;
-  } = {}): Promise<ImportResult> {
-    const genres = await this.tmdb.genres();
-    const ids = new Set<number>();
-    for (const list of LISTS) {
-      for (let page = 1; page <= pages; page += 1) {
-        const { ids: found, totalPages } = await this.tmdb.listIds(list, page);
-        found.forEach((id) => ids.add(id));
-        if (page >= totalPages) break;
-      }
-    }
+  async run<K extends TmdbKind>(
+    kind: K,
+    { pages = 1, onTotal, onProgress }: ImportOptions = {},
+  ): Promise<ImportResult<K>> {
+    const lookups = {
+      genreNames: await this.tmdb.genres(kind),
+      posterUrl: (path: string) => this.tmdb.posterUrl(path),
+    };
+    const ids = await this.tmdb.listedIds(kind, pages);
     onTotal?.(ids.size);
-    const result: ImportResult = { seen: ids.size, added: 0, updated: 0, reviews: 0 };
-    let done = 0;
+    const tally = { seen: ids.size, added: 0, updated: 0, more: 0 };
     for (const id of ids) {
-      const movie = await this.tmdb.movie(id);
-      const imported = this.toImported(movie, genres);
-      const inserted = await this.movies.upsertImported([imported]);
-      const movieId =
-        inserted.get(imported.sourceKey) ??
-        (await this.movies.idsBySourceKeys([imported.sourceKey])).get(imported.sourceKey);
-      if (inserted.size) result.added += 1;
-      else result.updated += 1;
-      if (movieId) {
-        if (inserted.size && !movie.poster_path) {
-          await this.movies.update(movieId.toHexString(), {
-            posterUrl: `${GENERATED_POSTER_PREFIX}${movieId.toHexString()}.svg`,
-          });
-        }
-        result.reviews += await this.importReviews(movieId.toHexString(), await this.tmdb.reviews(id));
-        // Announced as stored (its generated poster included), so the event's card is what the catalogue shows.
-        const stored = inserted.size ? await this.movies.findById(movieId.toHexString()) : null;
-        if (stored) await this.events.publish('movie.published', moviePublishedEvent(stored));
-      }
-      onProgress?.((done += 1));
+      const { inserted, more } =
+        kind === 'movie' ? await this.importMovie(id, lookups) : await this.importShow(id, lookups);
+      if (inserted) tally.added += 1;
+      else tally.updated += 1;
+      tally.more += more;
+      onProgress?.(tally.added + tally.updated);
     }
     await this.listCache.invalidate();
-    return result;
+    const { more, ...counts } = tally;
+    return { ...counts, [COUNTED[kind]]: more } as ImportResult<K>;
   }
 
-  toImported(movie: TmdbMovieDetail, genreNames: Map<number, string>): ImportedMovie {
-    const genres = genresOf(movie.genres, genreNames);
-    const rating = tmdbRating(movie.vote_average);
-    const sourceKey = tmdbSourceKey(movie.id);
-    return {
-      sourceKey,
-      refresh: {
-        title: movie.title,
-        titleNormalized: normalizeTitle(movie.title),
-        description: movie.overview?.trim() || movie.title,
-        genre: genres[0],
-        genres,
-        rating,
-        votes: movie.vote_count ?? null,
-        releaseDate: tmdbDate(movie.release_date),
-        runtimeMinutes: positive(movie.runtime),
-        language: movie.original_language ?? null,
-        budgetUsd: positive(movie.budget),
-        revenueUsd: positive(movie.revenue),
-        tmdbId: movie.id,
-        ...(movie.imdb_id ? { imdbId: movie.imdb_id } : {}),
-        // Same scale as the seed: how many people rated it.
-        popularity: movie.vote_count ?? 0,
-        ...(movie.poster_path ? { posterUrl: this.tmdb.posterUrl(movie.poster_path) } : {}),
-      },
-      onInsert: {
-        status: MovieStatus.Published,
-        access: accessForRating(rating),
-        purchasePriceInr: DEFAULT_PURCHASE_PRICE_INR,
-        rentalPriceInr: DEFAULT_RENTAL_PRICE_INR,
-        publishDate: new Date(),
-        director: null,
-        writers: [],
-        cast: [],
-        awards: null,
-        ...(movie.imdb_id ? {} : { imdbId: null }),
-        // Replaced by the title's generated poster once its id is known.
-        ...(movie.poster_path ? {} : { posterUrl: GENERATED_POSTER_PREFIX }),
-      },
-    };
+  private async importMovie(id: number, lookups: TmdbLookups): Promise<Imported> {
+    const detail = await this.tmdb.movie(id);
+    const { title, inserted } = await this.movies.upsertImported(
+      { sourceKey: tmdbSourceKey(detail.id) },
+      importedMovie(detail, lookups),
+    );
+    const movie = await this.withPoster(this.movies, title, inserted && !detail.poster_path);
+    const reviews = await this.importReviews(movie._id.toHexString(), await this.tmdb.reviews(id));
+    // Announced as stored (its generated poster included), so the event's card is what the catalogue shows.
+    if (inserted) await this.events.publish('movie.published', moviePublishedEvent(movie));
+    return { inserted, more: reviews };
+  }
+
+  private async importShow(id: number, lookups: TmdbLookups): Promise<Imported> {
+    const show = await this.tmdb.show(id);
+    const { title, inserted } = await this.series.upsertImported(
+      { tmdbId: show.id },
+      importedShow(show, lookups),
+    );
+    let series = await this.withPoster(this.series, title, inserted && !show.poster_path);
+    const added: Types.ObjectId[] = [];
+    const seasonNumbers = show.seasons
+      .map((season) => season.season_number)
+      .filter((number) => inRange(number, MAX_SEASON_NUMBER));
+    for (const number of [...new Set(seasonNumbers)].sort((a, b) => a - b)) {
+      const season = await this.tmdb.season(show.id, number);
+      series = await this.ensureSeason(series, number, season);
+      const episodes = importedEpisodes(number, season, lookups.posterUrl);
+      added.push(...(await this.episodes.upsertImported(series._id, episodes)));
+    }
+    // Announced as stored (its generated poster and every episode included); a known series only its new episodes.
+    if (series.status === MovieStatus.Published) {
+      const episodes = await this.episodes.ofSeries(series._id);
+      if (inserted) await announceSeries(this.events, series, episodes);
+      else if (added.length) {
+        const isNew = new Set(added.map((episodeId) => episodeId.toHexString()));
+        await announceEpisodes(
+          this.events,
+          series,
+          episodes.filter((episode) => isNew.has(episode._id.toHexString())),
+        );
+      }
+    }
+    return { inserted, more: added.length };
+  }
+
+  /** A title TMDB has no poster for gets its generated one, once its id is known. */
+  private async withPoster<R extends TitleRecord>(
+    titles: TitleRepository<R>,
+    title: StoredTitle<R>,
+    generate: boolean,
+  ): Promise<StoredTitle<R>> {
+    if (!generate) return title;
+    const id = title._id.toHexString();
+    const posterUrl = `${GENERATED_POSTER_PREFIX}${id}.svg`;
+    return (await titles.update(id, { posterUrl } as Partial<R>)) ?? title;
+  }
+
+  /** Adds the season when missing; otherwise refreshes its source fields. */
+  private async ensureSeason(series: StoredSeries, number: number, season: TmdbSeasonDetail) {
+    const fields = seasonFields(number, season);
+    const stored =
+      (await this.series.addSeason(series._id, { number, ...fields })) ??
+      (await this.series.updateSeason(series._id, number, fields));
+    return stored ?? series;
   }
 
   /** Reviews without a rating are skipped: the catalogue's reviews always carry one. */

@@ -91,11 +91,13 @@ export const TmdbSeasonSchema = z.object({
 });
 export type TmdbSeasonDetail = z.infer<typeof TmdbSeasonSchema>;
 
-export type TmdbList = 'popular' | 'top-rated' | 'trending';
-const LIST_PATHS: Record<TmdbList, string> = {
-  popular: '/movie/popular',
-  'top-rated': '/movie/top_rated',
-  trending: '/trending/movie/day',
+/** What an import reads: films (`/movie/…`) or shows (`/tv/…`). */
+export type TmdbKind = 'movie' | 'tv';
+
+/** The lists an import takes its ids from: films' popular, top rated and trending; shows' popular. */
+const LIST_PATHS: Record<TmdbKind, string[]> = {
+  movie: ['/movie/popular', '/movie/top_rated', '/trending/movie/day'],
+  tv: ['/tv/popular'],
 };
 
 /** HTTP client of a TMDB-compatible API (v3, `api_key` query parameter). */
@@ -112,19 +114,22 @@ export class TmdbClient {
     return `${this.env.TMDB_IMAGE_BASE_URL.replace(/\/$/, '')}/w500${path}`;
   }
 
-  async listIds(list: TmdbList, page: number): Promise<{ ids: number[]; totalPages: number }> {
-    const answer = await this.get(LIST_PATHS[list], ListSchema, { page: String(page) });
-    return { ids: answer.results.map((item) => item.id), totalPages: answer.total_pages };
+  /** The ids on the first `pages` pages of each of the kind's lists (fewer where a list is shorter), once each. */
+  async listedIds(kind: TmdbKind, pages: number): Promise<Set<number>> {
+    const ids = new Set<number>();
+    for (const path of LIST_PATHS[kind]) {
+      for (let page = 1; page <= pages; page += 1) {
+        const answer = await this.get(path, ListSchema, { page: String(page) });
+        answer.results.forEach((item) => ids.add(item.id));
+        if (page >= answer.total_pages) break;
+      }
+    }
+    return ids;
   }
 
-  async genres(kind: 'movie' | 'tv' = 'movie'): Promise<Map<number, string>> {
+  async genres(kind: TmdbKind): Promise<Map<number, string>> {
     const { genres } = await this.get(`/genre/${kind}/list`, GenresSchema);
     return new Map(genres.map((genre) => [genre.id, genre.name]));
-  }
-
-  async popularShowIds(page: number): Promise<{ ids: number[]; totalPages: number }> {
-    const answer = await this.get('/tv/popular', ListSchema, { page: String(page) });
-    return { ids: answer.results.map((item) => item.id), totalPages: answer.total_pages };
   }
 
   async show(id: number): Promise<TmdbShowDetail> {

@@ -20,17 +20,13 @@ import { renderPoster } from '../posters/poster.renderer';
 import { toReview } from '../reviews/review.mapper';
 import { ReviewsRepository } from '../reviews/reviews.repository';
 import { SeriesRepository } from '../series/series.repository';
+import type { TitleCriteria } from '../titles/title.repository';
+import { allKnown, publishedGenres, publishedPage } from '../titles/title-lists';
 import { toMovie } from './movie.mapper';
 import { MovieListCache } from './movie-list.cache';
-import { MovieCriteria, MoviesRepository } from './movies.repository';
-import { normalizeTitle } from './title';
+import { MoviesRepository } from './movies.repository';
 
 const published = MovieStatus.Published;
-/**
- * Browse pages past this one are read from MongoDB each time: public query strings must not mint cache entries
- * without bound (each is tens of kB in the Redis that also holds sessions and limits).
- */
-export const CACHED_PAGES = 10;
 
 /** What visitors and users read: published titles only. */
 @Injectable()
@@ -42,48 +38,29 @@ export class MoviesService {
     private readonly series: SeriesRepository,
   ) {}
 
-  async listPublished({
-    page,
-    pageSize,
-    search,
-    genre,
-    category,
-    access,
-    sort = 'popular',
-  }: ListMoviesQuery): Promise<Page<Movie>> {
-    const criteria: MovieCriteria = {
-      status: published,
-      genres: [genre, category && CategoryGenre[category]].filter((g): g is string => Boolean(g)),
-      access,
-    };
-    if (search !== undefined && search.trim() !== '') {
-      const fragment = normalizeTitle(search);
-      // A search of only punctuation matches nothing rather than everything.
-      if (!fragment) return { data: [], page, pageSize, total: 0 };
-      criteria.search = fragment;
-    }
-    // No published title has a genre the catalogue does not list: answered without a query or a cache entry.
-    if (!(await this.knownGenres(criteria.genres ?? []))) return { data: [], page, pageSize, total: 0 };
-    const load = async () => {
-      const result = await this.movies.list(criteria, sort, page, pageSize);
-      return { ...result, data: result.data.map(toMovie) };
-    };
-    // Searches are too varied to be worth caching, and deep pages too rare.
-    if (criteria.search !== undefined || page > CACHED_PAGES) return load();
-    return this.listCache.through(
-      `published:${JSON.stringify([page, pageSize, criteria.genres, access ?? null, sort])}`,
-      load,
+  async listPublished({ genre, category, ...query }: ListMoviesQuery): Promise<Page<Movie>> {
+    // A genre filter and a category can meet: a title then has both.
+    const genres = [genre, category && CategoryGenre[category]].filter((g): g is string => Boolean(g));
+    return publishedPage(
+      this.listCache,
+      { ...query, genres },
+      {
+        titles: this.movies,
+        cacheKey: { prefix: '', genres },
+        known: () => this.genres(),
+        map: (result) => ({ ...result, data: result.data.map(toMovie) }),
+      },
     );
   }
 
   /** Every list of the user home and landing, computed from the catalogue (DECISIONS 13). */
   async sections(genre?: string): Promise<MovieSections> {
     // Only the genres the catalogue lists get a cache entry of their own; another matches no title.
-    if (genre !== undefined && !(await this.knownGenres([genre])))
+    if (genre !== undefined && !(await allKnown([genre], () => this.genres())))
       return { ...(await this.sections()), trending: [] };
     return this.listCache.through(`sections:${genre ?? ''}`, async () => {
       const top = async (
-        criteria: Omit<MovieCriteria, 'status'>,
+        criteria: Omit<TitleCriteria, 'status'>,
         sort: Parameters<MoviesRepository['top']>[1],
         limit = SECTION_SIZE,
       ) => (await this.movies.top({ ...criteria, status: published }, sort, limit)).map(toMovie);
@@ -100,16 +77,8 @@ export class MoviesService {
     });
   }
 
-  private async knownGenres(genres: string[]): Promise<boolean> {
-    if (genres.length === 0) return true;
-    const known = new Set(await this.genres());
-    return genres.every((genre) => known.has(genre));
-  }
-
   genres(): Promise<string[]> {
-    return this.listCache.through('genres', async () =>
-      (await this.movies.publishedGenres()).sort((a, b) => a.localeCompare(b)),
-    );
+    return publishedGenres(this.listCache, 'genres', this.movies);
   }
 
   async detail({ id, asAdmin }: GetMoviePayload): Promise<MovieDetail> {

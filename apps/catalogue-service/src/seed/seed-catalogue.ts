@@ -4,7 +4,7 @@ import { GENERATED_POSTER_PREFIX, MovieStatus } from '@app/contracts';
 import type { EventBus } from '@app/server-core';
 import { moviePublishedEvent } from '../movies/movie-events';
 import type { MoviesRepository, StoredMovie } from '../movies/movies.repository';
-import { normalizeTitle } from '../movies/title';
+import { normalizeTitle } from '../titles/title-search';
 import type { CleanMovie } from './movie-dataset';
 
 const BATCH = 250;

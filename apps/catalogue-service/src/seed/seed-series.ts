@@ -1,6 +1,6 @@
 import { GENERATED_POSTER_PREFIX, MovieStatus } from '@app/contracts';
 import type { EventBus } from '@app/server-core';
-import { normalizeTitle } from '../movies/title';
+import { normalizeTitle } from '../titles/title-search';
 import type { EpisodesRepository, StoredEpisode } from '../series/episodes.repository';
 import { announceEpisodes, announceSeries } from '../series/series-events';
 import type { SeriesRepository, StoredSeries } from '../series/series.repository';

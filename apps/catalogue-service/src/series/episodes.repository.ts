@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { unlessDuplicate } from '@app/server-core';
+import { insertMissing, markMediaReady } from '../data/record-writes';
 import { EpisodeRecord } from './episode.schema';
 
 /** An episode as stored: read back, or built with its `_id` before insert (the seed). */
@@ -84,30 +85,14 @@ export class EpisodesRepository {
     return deletedCount;
   }
 
-  /**
-   * Marks the episode playable with its media's duration; conditional on `readyAt`, so a redelivered or older
-   * `media.ready` changes nothing. False when nothing changed (already applied, or no such episode).
-   */
-  async markMediaReady(id: string, durationSeconds: number | null, readyAt: Date): Promise<boolean> {
-    const { modifiedCount } = await this.episodes
-      .updateOne(
-        { _id: id, $or: [{ mediaReadyAt: null }, { mediaReadyAt: { $lt: readyAt } }] },
-        { $set: { mediaReady: true, mediaDurationSeconds: durationSeconds, mediaReadyAt: readyAt } },
-      )
-      .exec();
-    return modifiedCount > 0;
+  /** The episode becomes playable with its media's duration (ordered by `readyAt`, as a film's). */
+  markMediaReady(id: string, durationSeconds: number | null, readyAt: Date): Promise<boolean> {
+    return markMediaReady(this.episodes, id, durationSeconds, readyAt);
   }
 
   /** Inserts the episodes not there yet (by `_id`); returns the ids inserted. */
-  async insertMissing(batch: StoredEpisode[]): Promise<Types.ObjectId[]> {
-    if (batch.length === 0) return [];
-    const result = await this.episodes.bulkWrite(
-      batch.map((episode) => ({
-        updateOne: { filter: { _id: episode._id }, update: { $setOnInsert: episode }, upsert: true },
-      })),
-      { ordered: false },
-    );
-    return Object.values(result.upsertedIds) as Types.ObjectId[];
+  insertMissing(batch: StoredEpisode[]): Promise<Types.ObjectId[]> {
+    return insertMissing(this.episodes, batch);
   }
 
   /** Of these ids, the episodes that have no playable media yet. */

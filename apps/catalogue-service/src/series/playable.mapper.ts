@@ -27,9 +27,13 @@ export const seriesFacts = (series: StoredSeries): TitleFacts => ({
   kind: 'series',
 });
 
+/** The card of a title (for an episode, its series'). */
+const cardOf = ({ posterUrl, genre, rating }: StoredMovie | StoredSeries) => ({ posterUrl, genre, rating });
+
 export const moviePlayable = (movie: StoredMovie): Playable => ({
   id: movie._id.toHexString(),
   title: movie.title,
+  ...cardOf(movie),
   facts: movieFacts(movie),
   episode: null,
 });
@@ -37,6 +41,7 @@ export const moviePlayable = (movie: StoredMovie): Playable => ({
 export const seriesPlayable = (series: StoredSeries): Playable => ({
   id: series._id.toHexString(),
   title: series.title,
+  ...cardOf(series),
   facts: seriesFacts(series),
   episode: null,
 });
@@ -45,6 +50,7 @@ export const seriesPlayable = (series: StoredSeries): Playable => ({
 export const episodePlayable = (episode: StoredEpisode, series: StoredSeries): Playable => ({
   id: episode._id.toHexString(),
   title: `${series.title} · ${episodeLabel(episode)} · ${episode.title}`,
+  ...cardOf(series),
   facts: seriesFacts(series),
   episode: {
     seriesId: series._id.toHexString(),

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Types } from 'mongoose';
 import {
-  accessForRating,
   AdminSeriesQuery,
   Episode,
   EpisodeInput,
@@ -19,9 +17,9 @@ import {
 } from '@app/contracts';
 import { AppError, AuditTrail, EventBus } from '@app/server-core';
 import { episodeDeleted, seasonDeleted, seriesDeleted, seriesPublished } from '../audit/catalogue-audit';
-import { adminPage } from '../data/admin-page';
 import { MovieListCache } from '../movies/movie-list.cache';
-import { normalizeTitle } from '../movies/title';
+import { editedFields, newTitle, TitleWrites, toDate } from '../titles/title-admin';
+import { adminPage } from '../titles/title-lists';
 import { EpisodeRecord } from './episode.schema';
 import { EpisodesRepository, StoredEpisode } from './episodes.repository';
 import {
@@ -34,18 +32,13 @@ import { toEpisode, toSeries, toSeriesDetail, toSeriesPage } from './series.mapp
 import { SeasonRecord, SeriesRecord } from './series.schema';
 import { SeriesRepository, StoredSeries } from './series.repository';
 
-const toDate = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00.000Z`) : null);
 const isPublished = (series: Pick<StoredSeries, 'status'>) => series.status === MovieStatus.Published;
 
-/** The series form's fields as stored; only the keys present are set (an update is partial). */
-const seriesFields = (input: SeriesUpdate): Partial<SeriesRecord> => {
-  const { title, firstAirDate, status: _status, ...rest } = input;
-  return {
-    ...rest,
-    ...(title !== undefined ? { title, titleNormalized: normalizeTitle(title) } : {}),
-    ...(firstAirDate !== undefined ? { firstAirDate: toDate(firstAirDate) } : {}),
-  };
-};
+/** The series form's fields as stored; only the keys present are set (an edit is partial). */
+const seriesFields = ({ firstAirDate, ...changes }: SeriesUpdate): Partial<SeriesRecord> => ({
+  ...editedFields(changes),
+  ...(firstAirDate !== undefined ? { firstAirDate: toDate(firstAirDate) } : {}),
+});
 
 const seasonFields = (input: SeasonUpdate): Partial<Omit<SeasonRecord, 'number'>> => ({
   ...(input.title !== undefined ? { title: input.title } : {}),
@@ -68,13 +61,17 @@ const episodeFields = (input: EpisodeUpdate): Partial<EpisodeRecord> => {
  */
 @Injectable()
 export class SeriesAdminService {
+  private readonly writes: TitleWrites<SeriesRecord>;
+
   constructor(
     private readonly series: SeriesRepository,
     private readonly episodes: EpisodesRepository,
     private readonly listCache: MovieListCache,
     private readonly events: EventBus,
     private readonly audit: AuditTrail,
-  ) {}
+  ) {
+    this.writes = new TitleWrites(series, SeriesMessages);
+  }
 
   async list(query: AdminSeriesQuery): Promise<Page<Series>> {
     const result = await adminPage(this.series, query);
@@ -88,34 +85,19 @@ export class SeriesAdminService {
   async create(input: SeriesInput): Promise<Series> {
     const status = input.status ?? MovieStatus.Draft;
     const sourceKey = input.idempotencyKey ? `admin:${input.idempotencyKey}` : undefined;
-    const series = await this.series.create({
-      title: input.title,
-      titleNormalized: normalizeTitle(input.title),
-      description: input.description,
-      genre: input.genre,
-      genres: [input.genre],
-      rating: input.rating,
-      votes: null,
-      posterUrl: input.posterUrl,
-      status,
-      access: input.access ?? accessForRating(input.rating),
-      firstAirDate: toDate(input.firstAirDate),
-      language: input.language ?? null,
-      creators: input.creators ?? [],
-      cast: input.cast ?? [],
-      demo: false,
-      seasons: [],
-      publishDate: status === MovieStatus.Published ? new Date() : null,
-      popularity: 0,
-      // Absent without a key: the index is sparse.
-      ...(sourceKey ? { sourceKey } : {}),
-    });
-    if (!series) {
-      const first = sourceKey ? await this.series.findBySourceKey(sourceKey) : null;
-      // Deleted since, only if an admin raced the retry.
-      if (!first) throw AppError.notFound(SeriesMessages.notFound);
-      return toSeries(first, (await this.episodes.ofSeries(first._id)).length);
-    }
+    const { title: series, created } = await this.writes.create(
+      {
+        ...newTitle(input, status),
+        firstAirDate: toDate(input.firstAirDate),
+        creators: input.creators ?? [],
+        demo: false,
+        seasons: [],
+        // Absent without a key: the index is sparse.
+        ...(sourceKey ? { sourceKey } : {}),
+      },
+      sourceKey,
+    );
+    if (!created) return toSeries(series, (await this.episodes.ofSeries(series._id)).length);
     await this.listCache.invalidate();
     if (isPublished(series)) {
       await announceSeries(this.events, series, []);
@@ -130,24 +112,11 @@ export class SeriesAdminService {
    * or before) is announced as `series.updated`.
    */
   async update(id: string, changes: SeriesUpdate): Promise<Series> {
-    const current = await this.findOrFail(id);
-    const fields = seriesFields(changes);
-    if (changes.genre !== undefined)
-      fields.genres = [
-        changes.genre,
-        ...current.genres.filter((g) => g !== current.genre && g !== changes.genre),
-      ];
-    const publishing = changes.status === MovieStatus.Published && !isPublished(current);
-    if (changes.status !== undefined && !publishing) fields.status = changes.status;
-    const updated = await this.series.update(id, fields);
-    if (!updated) throw AppError.notFound(SeriesMessages.notFound);
-    const published = publishing ? await this.series.publishDraft(id, new Date()) : null;
-    // Not published by this save: a save racing it did, after this one read the title; answer it as it now is.
-    const series = published ?? (publishing ? await this.findOrFail(id) : updated);
+    const { before, after: series, published } = await this.writes.save(id, seriesFields(changes), changes);
     await this.listCache.invalidate();
     const episodes = await this.episodes.ofSeries(series._id);
     if (published) await announceSeries(this.events, series, episodes);
-    else if (isPublished(current) || isPublished(series))
+    else if (isPublished(before) || isPublished(series))
       await this.events.publish('series.updated', seriesUpdatedEvent(series));
     if (published) await this.audit.record(seriesPublished(series, episodes.length));
     return toSeries(series, episodes.length);
@@ -155,11 +124,7 @@ export class SeriesAdminService {
 
   /** Only drafts publish (conditional: once); the series and every episode in it are announced. */
   async publish(id: string): Promise<Series> {
-    const series = await this.series.publishDraft(id, new Date());
-    if (!series) {
-      await this.findOrFail(id);
-      throw new AppError(ErrorCode.Conflict, SeriesMessages.onlyDraftsPublish);
-    }
+    const series = await this.writes.publish(id);
     await this.listCache.invalidate();
     const episodes = await this.episodes.ofSeries(series._id);
     await announceSeries(this.events, series, episodes);
@@ -169,8 +134,7 @@ export class SeriesAdminService {
 
   /** The series, then its episodes (read after the series is gone, so none can be added meanwhile and missed). */
   async remove(id: string): Promise<{ id: string }> {
-    const name = (await this.series.findById(id))?.title ?? id;
-    if (!(await this.series.delete(id))) throw AppError.notFound(SeriesMessages.notFound);
+    const name = await this.writes.remove(id);
     const episodes = await this.episodes.ofSeries(id);
     await this.removeEpisodes(episodes);
     await this.listCache.invalidate();
@@ -187,7 +151,7 @@ export class SeriesAdminService {
       airDate: toDate(input.airDate),
     });
     if (!series) {
-      await this.findOrFail(seriesId);
+      await this.writes.findOrFail(seriesId);
       throw new AppError(ErrorCode.Conflict, SeriesMessages.seasonExists);
     }
     await this.listCache.invalidate();
@@ -197,7 +161,7 @@ export class SeriesAdminService {
   async updateSeason(seriesId: string, seasonNumber: number, changes: SeasonUpdate): Promise<SeriesDetail> {
     const series = await this.series.updateSeason(seriesId, seasonNumber, seasonFields(changes));
     if (!series) {
-      await this.findOrFail(seriesId);
+      await this.writes.findOrFail(seriesId);
       throw AppError.notFound(SeriesMessages.seasonNotFound);
     }
     return this.detailOf(series);
@@ -207,7 +171,7 @@ export class SeriesAdminService {
   async removeSeason(seriesId: string, seasonNumber: number): Promise<SeriesDetail> {
     const series = await this.series.removeSeason(seriesId, seasonNumber);
     if (!series) {
-      await this.findOrFail(seriesId);
+      await this.writes.findOrFail(seriesId);
       throw AppError.notFound(SeriesMessages.seasonNotFound);
     }
     const episodes = await this.episodes.ofSeason(series._id, seasonNumber);
@@ -219,7 +183,7 @@ export class SeriesAdminService {
 
   /** Into an existing season, under a number not used there (the unique index decides a race). */
   async addEpisode(seriesId: string, seasonNumber: number, input: EpisodeInput): Promise<Episode> {
-    const series = await this.findOrFail(seriesId);
+    const series = await this.writes.findOrFail(seriesId);
     if (!series.seasons.some((season) => season.number === seasonNumber))
       throw AppError.notFound(SeriesMessages.seasonNotFound);
     const episode = await this.episodes.create({
@@ -267,11 +231,5 @@ export class SeriesAdminService {
 
   private async detailOf(series: StoredSeries): Promise<SeriesDetail> {
     return toSeriesDetail(series, await this.episodes.ofSeries(series._id));
-  }
-
-  private async findOrFail(id: string | Types.ObjectId) {
-    const series = await this.series.findById(id);
-    if (!series) throw AppError.notFound(SeriesMessages.notFound);
-    return series;
   }
 }

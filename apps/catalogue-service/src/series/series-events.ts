@@ -1,25 +1,16 @@
 import type { EventPayload } from '@app/contracts';
 import type { EventBus } from '@app/server-core';
+import type { TitleCardSource } from '../titles/title-events';
+import { publication, titleCard } from '../titles/title-events';
 import type { StoredEpisode } from './episodes.repository';
 import type { StoredSeries } from './series.repository';
 
-type CardSource = Pick<
-  StoredSeries,
-  '_id' | 'title' | 'genre' | 'posterUrl' | 'rating' | 'access' | 'creators' | 'cast' | 'firstAirDate'
->;
+type CardSource = TitleCardSource & Pick<StoredSeries, 'creators' | 'firstAirDate'>;
 
-/** What a series' events carry for the services that keep a card of it, in the movie card's fields. */
+/** A series' card: a film's fields, its creator standing where a film's director does (the recommender's signal). */
 const card = (series: CardSource) => ({
   seriesId: series._id.toHexString(),
-  title: series.title,
-  genre: series.genre,
-  posterUrl: series.posterUrl,
-  rating: series.rating,
-  access: series.access,
-  // A series' creator stands where a film's director does (the recommender's "same director" signal).
-  director: series.creators?.[0] ?? null,
-  cast: series.cast ?? [],
-  releaseYear: series.firstAirDate ? series.firstAirDate.getUTCFullYear() : null,
+  ...titleCard(series, series.creators?.[0] ?? null, series.firstAirDate),
 });
 
 /**
@@ -28,19 +19,12 @@ const card = (series: CardSource) => ({
  */
 export const seriesPublishedEvent = (
   series: CardSource & Pick<StoredSeries, 'publishDate' | 'demo'>,
-): EventPayload<'series.published'> => ({
-  ...card(series),
-  publishDate: (series.publishDate ?? new Date()).toISOString(),
-  ...(series.demo ? { demo: true } : {}),
-});
+): EventPayload<'series.published'> => ({ ...card(series), ...publication(series.publishDate, series.demo) });
 
 /** The one place `series.updated` is built (an admin edit of a series that is or was published). */
 export const seriesUpdatedEvent = (
   series: CardSource & Pick<StoredSeries, 'status'>,
-): EventPayload<'series.updated'> => ({
-  ...card(series),
-  status: series.status,
-});
+): EventPayload<'series.updated'> => ({ ...card(series), status: series.status });
 
 /** The one place `episode.published` is built; demo episodes are the demo series' (sample media). */
 export const episodePublishedEvent = (

@@ -46,7 +46,7 @@ describe('SeriesService', () => {
       const { service, seriesRepo, listCache } = setup({ series: [aSeries()] });
       await service.list({ page: 1, pageSize: 20, search: '  PÂNCHAYAT! ' });
       expect(seriesRepo.list).toHaveBeenCalledWith(
-        { status: MovieStatus.Published, search: 'panchayat', genre: undefined, access: undefined },
+        { status: MovieStatus.Published, search: 'panchayat', genres: [], access: undefined },
         'popular',
         1,
         20,
@@ -158,6 +158,9 @@ describe('SeriesService', () => {
     const movie = {
       _id: new Types.ObjectId(),
       title: 'Lagaan',
+      posterUrl: '/images/w500/lagaan.svg',
+      genre: 'Drama',
+      rating: 8.1,
       status: MovieStatus.Published,
       access: MovieAccess.Premium,
       purchasePriceInr: 900,
@@ -174,6 +177,9 @@ describe('SeriesService', () => {
       await expect(ready().playable({ id: movie._id.toHexString(), asAdmin: false })).resolves.toEqual({
         id: movie._id.toHexString(),
         title: 'Lagaan',
+        posterUrl: '/images/w500/lagaan.svg',
+        genre: 'Drama',
+        rating: 8.1,
         facts: {
           movieId: movie._id.toHexString(),
           title: 'Lagaan',
@@ -191,6 +197,9 @@ describe('SeriesService', () => {
       expect(answer).toMatchObject({
         id: series._id.toHexString(),
         title: 'Panchayat',
+        posterUrl: series.posterUrl,
+        genre: series.genre,
+        rating: series.rating,
         facts: { movieId: series._id.toHexString(), access: 'free', kind: 'series' },
         episode: null,
       });

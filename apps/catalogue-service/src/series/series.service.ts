@@ -12,14 +12,13 @@ import {
   SeriesMessages,
 } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { CACHED_PAGES } from '../movies/movies.service';
 import { MovieListCache } from '../movies/movie-list.cache';
 import { MoviesRepository } from '../movies/movies.repository';
-import { normalizeTitle } from '../movies/title';
+import { publishedGenres, publishedPage } from '../titles/title-lists';
 import { EpisodesRepository, StoredEpisode } from './episodes.repository';
 import { episodePlayable, moviePlayable, seriesPlayable } from './playable.mapper';
 import { playableEpisodes, toEpisodeContext, toSeriesDetail, toSeriesPage } from './series.mapper';
-import { SeriesCriteria, SeriesRepository, StoredSeries } from './series.repository';
+import { SeriesRepository, StoredSeries } from './series.repository';
 
 type ReadPayload = { id: string; asAdmin: boolean };
 const published = MovieStatus.Published;
@@ -38,37 +37,21 @@ export class SeriesService {
     private readonly listCache: MovieListCache,
   ) {}
 
-  async list({
-    page,
-    pageSize,
-    search,
-    genre,
-    access,
-    sort = 'popular',
-  }: ListSeriesQuery): Promise<Page<Series>> {
-    const criteria: SeriesCriteria = { status: published, genre: genre || undefined, access };
-    const none = { data: [], page, pageSize, total: 0 };
-    if (search !== undefined && search.trim() !== '') {
-      const fragment = normalizeTitle(search);
-      // A search of only punctuation matches nothing rather than everything.
-      if (!fragment) return none;
-      criteria.search = fragment;
-    }
-    // A genre no published series has matches nothing, answered without a query or a cache entry.
-    if (criteria.genre && !(await this.genres()).includes(criteria.genre)) return none;
-    const load = async () => this.withCounts(await this.series.list(criteria, sort, page, pageSize));
-    // As for movies: searches and deep pages are read from MongoDB each time.
-    if (criteria.search !== undefined || page > CACHED_PAGES) return load();
-    return this.listCache.through(
-      `series:published:${JSON.stringify([page, pageSize, criteria.genre ?? null, access ?? null, sort])}`,
-      load,
+  async list({ genre, ...query }: ListSeriesQuery): Promise<Page<Series>> {
+    return publishedPage(
+      this.listCache,
+      { ...query, genres: genre ? [genre] : [] },
+      {
+        titles: this.series,
+        cacheKey: { prefix: 'series:', genres: genre || null },
+        known: () => this.genres(),
+        map: (result) => this.withCounts(result),
+      },
     );
   }
 
   genres(): Promise<string[]> {
-    return this.listCache.through('series:genres', async () =>
-      (await this.series.publishedGenres()).sort((a, b) => a.localeCompare(b)),
-    );
+    return publishedGenres(this.listCache, 'series:genres', this.series);
   }
 
   async detail({ id, asAdmin }: ReadPayload): Promise<SeriesDetail> {

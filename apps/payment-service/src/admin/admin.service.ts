@@ -30,10 +30,7 @@ const statusOf = <S extends string>(
   if (status === undefined) return undefined;
   const match = Object.values(allowed).find((value) => value === status);
   if (!match)
-    throw new AppError(
-      ErrorCode.ValidationFailed,
-      `Invalid request: status must be one of ${Object.values(allowed).join(', ')}`,
-    );
+    throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.statusNotOneOf(Object.values(allowed)));
   return match;
 };
 
@@ -91,10 +88,7 @@ export class AdminService {
 
   async webhookEventsPage(query: AdminPaymentsQuery) {
     if (query.title) {
-      throw new AppError(
-        ErrorCode.ValidationFailed,
-        'Invalid request: webhook events have no title to filter by',
-      );
+      throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.webhookEventsHaveNoTitle);
     }
     const filter = { ...(await this.payers(query)), status: statusOf(WebhookOutcome, query.status) };
     return this.paged(

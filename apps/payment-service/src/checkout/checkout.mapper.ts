@@ -67,10 +67,8 @@ export const ownIdempotencyKey = (): string => `server:${randomUUID()}`;
 
 export const assertIdempotencyKey = (key: string): void => {
   if (!IDEMPOTENCY_KEY.test(key)) {
-    throw new AppError(
-      ErrorCode.ValidationFailed,
-      'Invalid request: idempotencyKey must be 8-64 letters, digits, _ or -',
-      [{ path: 'idempotencyKey', message: 'must be 8-64 letters, digits, _ or -' }],
-    );
+    throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.invalidIdempotencyKey, [
+      { path: 'idempotencyKey', message: 'must be 8-64 letters, digits, _ or -' },
+    ]);
   }
 };

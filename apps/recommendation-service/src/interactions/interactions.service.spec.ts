@@ -1,4 +1,5 @@
 import type { EventPayload } from '@app/contracts';
+import { progressReport } from '@app/server-testing';
 import type { TrendingService } from '../trending/trending.service';
 import type { InteractionState } from './interaction-rules';
 import type { InteractionsRepository } from './interactions.repository';
@@ -9,19 +10,12 @@ const now = Date.UTC(2025, 5, 1, 12, 0);
 const userId = 'a'.repeat(24);
 const movieId = 'b'.repeat(24);
 
-const report = (
-  overrides: Partial<EventPayload<'watch.progressed'>> = {},
-): EventPayload<'watch.progressed'> => ({
-  userId,
-  movieId,
-  positionSeconds: 2700,
-  durationSeconds: 5400,
-  event: 'tick',
-  leaseId: 'lease-0001',
-  reportedAt: new Date(now - 10_000).toISOString(),
-  watchedSeconds: 10,
-  ...overrides,
-});
+const report = (overrides: Partial<EventPayload<'watch.progressed'>> = {}) =>
+  progressReport(userId, movieId, {
+    positionSeconds: 2700,
+    reportedAt: new Date(now - 10_000).toISOString(),
+    ...overrides,
+  });
 
 const stored = (overrides: Partial<InteractionState> = {}): InteractionState => ({
   userId,

@@ -4,6 +4,7 @@ import type { ItemsRepository, ItemWrite } from './items.repository';
 import { ItemsService } from './items.service';
 
 const movieId = 'b'.repeat(24);
+const seriesId = 'c'.repeat(24);
 const at = new Date('2025-06-01T12:00:00.000Z');
 
 const setup = () => {
@@ -19,17 +20,21 @@ const setup = () => {
   return { service, repository, changes };
 };
 
-const published: EventPayload<'movie.published'> = {
-  movieId,
-  title: 'Lagaan',
-  genre: 'Drama',
-  publishDate: '2025-05-01T00:00:00.000Z',
+/** The card fields an event carries, stored as they come. */
+const card: Partial<EventPayload<'movie.published'>> = {
   posterUrl: '/posters/lagaan.svg',
   rating: 8.1,
   access: 'premium',
   director: 'Ashutosh Gowariker',
   cast: ['Aamir Khan'],
   releaseYear: 2001,
+};
+const published: EventPayload<'movie.published'> = {
+  movieId,
+  title: 'Lagaan',
+  genre: 'Drama',
+  publishDate: '2025-05-01T00:00:00.000Z',
+  ...card,
 };
 
 describe('ItemsService', () => {
@@ -44,12 +49,7 @@ describe('ItemsService', () => {
         genre: 'Drama',
         status: 'published',
         publishDate: new Date('2025-05-01T00:00:00.000Z'),
-        posterUrl: '/posters/lagaan.svg',
-        rating: 8.1,
-        access: 'premium',
-        director: 'Ashutosh Gowariker',
-        cast: ['Aamir Khan'],
-        releaseYear: 2001,
+        ...card,
       },
       at,
     );
@@ -77,14 +77,31 @@ describe('ItemsService', () => {
     });
   });
 
+  /** A movie's or a series' edit with `status`, as the catalogue announces it; answers the item's id. */
+  const edits = {
+    movie: async (service: ItemsService, status: string) => {
+      await service.recordUpdated({ movieId, title: 'Lagaan', genre: 'Drama', status }, at);
+      return movieId;
+    },
+    series: async (service: ItemsService, status: string) => {
+      await service.recordSeriesUpdated({ seriesId, title: 'Panchayat', genre: 'Comedy', status }, at);
+      return seriesId;
+    },
+  };
   it.each([
-    ['published', 'published'],
-    ['draft', 'draft'],
-    ['anything else', 'draft'],
-  ])('reads an edit with status %s as %s', async (status, expected) => {
+    ['movie', 'published', 'published'],
+    ['movie', 'draft', 'draft'],
+    ['movie', 'anything else', 'draft'],
+    ['series', 'published', 'published'],
+    ['series', 'draft', 'draft'],
+    ['series', 'archived', 'draft'],
+  ] as const)('reads a %s edit with status %s as %s', async (kind, status, expected) => {
     const { service, repository } = setup();
-    await service.recordUpdated({ movieId, title: 'Lagaan', genre: 'Drama', status }, at);
-    expect(repository.record).toHaveBeenCalledWith(expect.objectContaining({ status: expected }), at);
+    const id = await edits[kind](service, status);
+    expect(repository.record).toHaveBeenCalledWith(
+      expect.objectContaining({ movieId: id, kind, status: expected }),
+      at,
+    );
   });
 
   it('announces nothing when an older event changed nothing', async () => {
@@ -102,7 +119,6 @@ describe('ItemsService', () => {
   });
 
   describe('a series, one item of kind series', () => {
-    const seriesId = 'c'.repeat(24);
     const seriesPublished: EventPayload<'series.published'> = {
       seriesId,
       title: 'Panchayat',
@@ -137,19 +153,6 @@ describe('ItemsService', () => {
         at,
       );
       expect(changes.announce).toHaveBeenCalledWith(seriesId);
-    });
-
-    it.each([
-      ['published', 'published'],
-      ['draft', 'draft'],
-      ['archived', 'draft'],
-    ])('reads a series edit with status %s as %s', async (status, expected) => {
-      const { service, repository } = setup();
-      await service.recordSeriesUpdated({ seriesId, title: 'Panchayat', genre: 'Comedy', status }, at);
-      expect(repository.record).toHaveBeenCalledWith(
-        expect.objectContaining({ movieId: seriesId, kind: 'series', status: expected }),
-        at,
-      );
     });
 
     it('marks a deleted series as a series', async () => {

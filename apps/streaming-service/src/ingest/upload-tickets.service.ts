@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { UploadTicket } from '@app/contracts';
-import { ErrorCode } from '@app/contracts';
+import { ErrorCode, StreamingMessages } from '@app/contracts';
 import { AppError, InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
 import { signUploadTicket, UPLOAD_TICKET_SECONDS, verifyUploadTicket } from './upload-ticket';
 import { UploadTicketsRepository } from './upload-tickets.repository';
 
-const refused = () => new AppError(ErrorCode.Forbidden, 'This upload link is invalid or has expired.');
+const refused = () => new AppError(ErrorCode.Forbidden, StreamingMessages.uploadLinkRefused);
 
 /** Issues and redeems the signed upload URLs (`PUT /stream/upload/{ticket}`): each is good for one upload. */
 @Injectable()

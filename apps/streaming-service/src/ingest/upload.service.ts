@@ -71,7 +71,7 @@ export class UploadService {
         // The pipeline rejects on the first error; the file may still be closing (then the scratch dir goes).
         if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
         if (error instanceof TooLargeError) throw tooLarge();
-        throw new AppError(ErrorCode.ValidationFailed, 'The upload was interrupted.');
+        throw new AppError(ErrorCode.ValidationFailed, StreamingMessages.uploadInterrupted);
       }
       const video = await this.ffmpeg.probeVideo(file).catch(() => null);
       if (!video || !isPlayableVideo(video.probe)) throw notVideo();

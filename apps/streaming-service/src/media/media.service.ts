@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MediaAsset, UploadTicket } from '@app/contracts';
-import { ErrorCode, ObjectIdSchema } from '@app/contracts';
+import { ErrorCode, ObjectIdSchema, StreamingMessages } from '@app/contracts';
 import { AppError, AuditTrail } from '@app/server-core';
 import { TranscodeQueue } from '../ingest/transcode.queue';
 import { UploadTicketsService } from '../ingest/upload-tickets.service';
@@ -58,11 +58,11 @@ export class MediaService {
     const current = await this.assets.findByMovie(movieId);
     const pending = current?.pending;
     if (!current || current.status !== 'failed' || !pending)
-      throw new AppError(ErrorCode.Conflict, 'Only a failed transcode can be retried.');
+      throw new AppError(ErrorCode.Conflict, StreamingMessages.onlyFailedRetried);
     if ((await this.store.size(pending.sourceKey)) === null)
-      throw new AppError(ErrorCode.Conflict, 'The uploaded file is gone: upload it again.');
+      throw new AppError(ErrorCode.Conflict, StreamingMessages.uploadGone);
     const requeued = await this.assets.requeue(movieId, new Date());
-    if (!requeued) throw new AppError(ErrorCode.Conflict, 'Only a failed transcode can be retried.');
+    if (!requeued) throw new AppError(ErrorCode.Conflict, StreamingMessages.onlyFailedRetried);
     await this.queue.retry({ movieId, version: pending.version });
     return toMediaAsset(requeued);
   }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ViewerDataRpc } from '@app/contracts';
+import { UserDataRpc } from '@app/contracts';
 import type { RpcRequest } from '@app/contracts';
 import { RpcHandler, RpcPayload } from '@app/server-core';
 import { AnalyticsService } from './analytics.service';
@@ -8,8 +8,8 @@ import { AnalyticsService } from './analytics.service';
 export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}
 
-  @RpcHandler(ViewerDataRpc.analytics)
-  get(@RpcPayload() { userId }: RpcRequest<typeof ViewerDataRpc.analytics>) {
+  @RpcHandler(UserDataRpc.analytics)
+  get(@RpcPayload() { userId }: RpcRequest<typeof UserDataRpc.analytics>) {
     return this.analytics.of(userId);
   }
 }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ViewerDataRpc } from '@app/contracts';
+import { UserDataRpc } from '@app/contracts';
 import type { RpcRequest } from '@app/contracts';
 import { RpcHandler, RpcPayload } from '@app/server-core';
 import { DataRightsService } from './data-rights.service';
@@ -8,8 +8,8 @@ import { DataRightsService } from './data-rights.service';
 export class DataRightsController {
   constructor(private readonly dataRights: DataRightsService) {}
 
-  @RpcHandler(ViewerDataRpc.exportData)
-  exportData(@RpcPayload() { userId, verifiedEmail }: RpcRequest<typeof ViewerDataRpc.exportData>) {
+  @RpcHandler(UserDataRpc.exportData)
+  exportData(@RpcPayload() { userId, verifiedEmail }: RpcRequest<typeof UserDataRpc.exportData>) {
     return this.dataRights.exportOf(userId, verifiedEmail);
   }
 }

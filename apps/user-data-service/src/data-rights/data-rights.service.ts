@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { ViewerDataExport } from '@app/contracts';
+import type { UserDataExport } from '@app/contracts';
 import { toContactExport } from '../contacts/contact.mapper';
 import { ContactsRepository } from '../contacts/contacts.repository';
 import { FavoritesService } from '../favorites/favorites.service';
@@ -24,7 +24,7 @@ export class DataRightsService {
   ) {}
 
   /** "Download my data": every history record (hidden ones flagged), the favorites, the settings, the messages. */
-  async exportOf(userId: string, verifiedEmail?: string): Promise<ViewerDataExport> {
+  async exportOf(userId: string, verifiedEmail?: string): Promise<UserDataExport> {
     const [history, favorites, settings, contactMessages] = await Promise.all([
       this.history.exportOf(userId),
       this.favorites.exportOf(userId),

@@ -20,7 +20,7 @@ const repositories = [
 ];
 
 /**
- * The viewer-data collections and their repositories. Feature modules import this, never one another's
+ * The user-data collections and their repositories. Feature modules import this, never one another's
  * repositories through their modules, so history, favorites, titles, episodes and analytics form no cycle.
  */
 @Module({

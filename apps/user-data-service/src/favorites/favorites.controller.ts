@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ViewerDataRpc } from '@app/contracts';
+import { UserDataRpc } from '@app/contracts';
 import type { RpcRequest } from '@app/contracts';
 import { RpcHandler, RpcPayload } from '@app/server-core';
 import { FavoritesService } from './favorites.service';
@@ -8,18 +8,18 @@ import { FavoritesService } from './favorites.service';
 export class FavoritesController {
   constructor(private readonly favorites: FavoritesService) {}
 
-  @RpcHandler(ViewerDataRpc.listFavorites)
-  list(@RpcPayload() { userId }: RpcRequest<typeof ViewerDataRpc.listFavorites>) {
+  @RpcHandler(UserDataRpc.listFavorites)
+  list(@RpcPayload() { userId }: RpcRequest<typeof UserDataRpc.listFavorites>) {
     return this.favorites.list(userId);
   }
 
-  @RpcHandler(ViewerDataRpc.addFavorite)
-  add(@RpcPayload() { userId, movieId, snapshot, kind }: RpcRequest<typeof ViewerDataRpc.addFavorite>) {
+  @RpcHandler(UserDataRpc.addFavorite)
+  add(@RpcPayload() { userId, movieId, snapshot, kind }: RpcRequest<typeof UserDataRpc.addFavorite>) {
     return this.favorites.add(userId, movieId, snapshot, kind);
   }
 
-  @RpcHandler(ViewerDataRpc.removeFavorite)
-  remove(@RpcPayload() { userId, movieId }: RpcRequest<typeof ViewerDataRpc.removeFavorite>) {
+  @RpcHandler(UserDataRpc.removeFavorite)
+  remove(@RpcPayload() { userId, movieId }: RpcRequest<typeof UserDataRpc.removeFavorite>) {
     return this.favorites.remove(userId, movieId);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Favorite, FavoriteKind, TitleSnapshot } from '@app/contracts';
-import { AuditAction, ErrorCode, ViewerDataMessages } from '@app/contracts';
+import { AuditAction, ErrorCode, UserDataMessages } from '@app/contracts';
 import { AppError, AuditTrail, DeletedUsers, EventBus } from '@app/server-core';
 import { accountGone } from '../data-rights/account-gone';
 import { toFavorite } from './favorite.mapper';
@@ -62,7 +62,7 @@ export class FavoritesService {
     }
     const favorite = inserted ?? (await this.favorites.findOne(userId, movieId));
     // Refused as a duplicate, then removed before we read it: a concurrent remove won; the client may retry.
-    if (!favorite) throw new AppError(ErrorCode.Conflict, ViewerDataMessages.addFavoriteFailed);
+    if (!favorite) throw new AppError(ErrorCode.Conflict, UserDataMessages.addFavoriteFailed);
     await this.events.publish(
       'favorite.added',
       { userId, movieId, addedAt: favorite.addedAt.toISOString() },

@@ -106,6 +106,16 @@ const movie = (n: number, at: Date): StoredHistory => ({
   hidden: false,
 });
 
+/** The service over these stand-ins (the titles' only where a test reads them); what it publishes goes nowhere. */
+const historyService = (repository: object, episodes: object, titles: object = {}) =>
+  new HistoryService(
+    repository as HistoryRepository,
+    titles as TitlesService,
+    episodes as EpisodesService,
+    { publish: jest.fn() } as unknown as EventBus,
+    new AuditTrail({ publish: jest.fn() } as unknown as EventBus),
+  );
+
 /**
  * The service over fakes of its seams: the repository answers `candidates` (already newest first, as its query
  * sorts them) a batch at a time; titles and the episode index answer from the lists given.
@@ -144,13 +154,7 @@ const setup = ({
       return lineups;
     }),
   };
-  const service = new HistoryService(
-    repository as unknown as HistoryRepository,
-    titlesService as unknown as TitlesService,
-    episodesService as unknown as EpisodesService,
-    { publish: jest.fn() } as unknown as EventBus,
-    new AuditTrail({ publish: jest.fn() } as unknown as EventBus),
-  );
+  const service = historyService(repository, episodesService, titlesService);
   return { service, repository, episodesService };
 };
 
@@ -169,8 +173,26 @@ const episodeOf = (item: ContinueWatchingItem) =>
   item.episode && [item.episode.seasonNumber, item.episode.episodeNumber];
 
 describe('Continue Watching with series', () => {
-  it('shows an episode in progress at its own progress, with the series card and the episode', async () => {
-    const row = await rowOf([watched(ep(1, 2), 1200, minute(10))]);
+  // Both show S1:E2 with the series' card: the episode in progress, or the one after a finished S1:E1.
+  it.each([
+    {
+      case: 'an episode in progress at its own progress, with the series card and the episode',
+      last: ep(1, 2),
+      watchedSeconds: 1200,
+      positionSeconds: 1200,
+      durationSeconds: 2400,
+      progressPercent: 50,
+    },
+    {
+      case: 'the next episode at 0 % once the last one watched is finished, its length from its runtime',
+      last: ep(1, 1),
+      watchedSeconds: 2200,
+      positionSeconds: 0,
+      durationSeconds: 50 * 60,
+      progressPercent: 0,
+    },
+  ])('shows $case', async ({ last, watchedSeconds, positionSeconds, durationSeconds, progressPercent }) => {
+    const row = await rowOf([watched(last, watchedSeconds, minute(10))]);
     expect(row).toEqual([
       {
         movieId: ep(1, 2).episodeId,
@@ -178,33 +200,9 @@ describe('Continue Watching with series', () => {
         posterUrl: `/posters/${seriesId}.svg`,
         genre: 'Crime',
         rating: 8,
-        positionSeconds: 1200,
-        durationSeconds: 2400,
-        progressPercent: 50,
-        lastWatchedAt: minute(10).toISOString(),
-        episode: {
-          seriesId,
-          seasonNumber: 1,
-          episodeNumber: 2,
-          episodeId: ep(1, 2).episodeId,
-          title: 'Episode 1.2',
-        },
-      },
-    ]);
-  });
-
-  it('shows the next episode at 0 % once the last one watched is finished, its length from its runtime', async () => {
-    const row = await rowOf([watched(ep(1, 1), 2200, minute(10))]);
-    expect(row).toEqual([
-      {
-        movieId: ep(1, 2).episodeId,
-        title: 'Paatal Lok',
-        posterUrl: `/posters/${seriesId}.svg`,
-        genre: 'Crime',
-        rating: 8,
-        positionSeconds: 0,
-        durationSeconds: 50 * 60,
-        progressPercent: 0,
+        positionSeconds,
+        durationSeconds,
+        progressPercent,
         lastWatchedAt: minute(10).toISOString(),
         episode: {
           seriesId,
@@ -377,13 +375,7 @@ describe('a series entry removed from the row', () => {
       findOne: jest.fn(async (): Promise<StoredHistory | null> => null),
     };
     const episodes = { seriesOf: jest.fn(async (): Promise<string | null> => null) };
-    const service = new HistoryService(
-      repository as unknown as HistoryRepository,
-      {} as TitlesService,
-      episodes as unknown as EpisodesService,
-      { publish: jest.fn() } as unknown as EventBus,
-      new AuditTrail({ publish: jest.fn() } as unknown as EventBus),
-    );
+    const service = historyService(repository, episodes);
     return { service, repository, episodes };
   };
 
@@ -420,13 +412,7 @@ describe('series progress', () => {
           new Map(renumbered.filter((e) => ids.includes(e.episodeId)).map((e) => [e.episodeId, e])),
       ),
     };
-    const service = new HistoryService(
-      repository as unknown as HistoryRepository,
-      {} as TitlesService,
-      episodes as unknown as EpisodesService,
-      { publish: jest.fn() } as unknown as EventBus,
-      new AuditTrail({ publish: jest.fn() } as unknown as EventBus),
-    );
+    const service = historyService(repository, episodes);
     const progress = await service.seriesProgress(userId, seriesId);
     expect(SeriesProgressSchema.parse(progress)).toEqual(progress);
     expect(repository.ofSeries).toHaveBeenCalledWith(userId, seriesId);

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { HistoryRpc, ViewerDataRpc } from '@app/contracts';
+import { HistoryRpc, UserDataRpc } from '@app/contracts';
 import type { PageQuery, RpcRequest } from '@app/contracts';
 import { RpcHandler, RpcPayload } from '@app/server-core';
 import { HistoryService } from './history.service';
@@ -13,28 +13,28 @@ export class HistoryController {
     return this.history.resumePoint(userId, movieId);
   }
 
-  @RpcHandler(ViewerDataRpc.listHistory)
+  @RpcHandler(UserDataRpc.listHistory)
   list(@RpcPayload() { userId, ...query }: { userId: string } & PageQuery) {
     return this.history.list(userId, query);
   }
 
-  @RpcHandler(ViewerDataRpc.removeHistory)
-  remove(@RpcPayload() { userId, itemId }: RpcRequest<typeof ViewerDataRpc.removeHistory>) {
+  @RpcHandler(UserDataRpc.removeHistory)
+  remove(@RpcPayload() { userId, itemId }: RpcRequest<typeof UserDataRpc.removeHistory>) {
     return this.history.remove(userId, itemId);
   }
 
-  @RpcHandler(ViewerDataRpc.continueWatching)
-  continueWatching(@RpcPayload() { userId }: RpcRequest<typeof ViewerDataRpc.continueWatching>) {
+  @RpcHandler(UserDataRpc.continueWatching)
+  continueWatching(@RpcPayload() { userId }: RpcRequest<typeof UserDataRpc.continueWatching>) {
     return this.history.continueWatching(userId);
   }
 
-  @RpcHandler(ViewerDataRpc.seriesProgress)
-  seriesProgress(@RpcPayload() { userId, seriesId }: RpcRequest<typeof ViewerDataRpc.seriesProgress>) {
+  @RpcHandler(UserDataRpc.seriesProgress)
+  seriesProgress(@RpcPayload() { userId, seriesId }: RpcRequest<typeof UserDataRpc.seriesProgress>) {
     return this.history.seriesProgress(userId, seriesId);
   }
 
-  @RpcHandler(ViewerDataRpc.hideFromRow)
-  hideFromRow(@RpcPayload() { userId, movieId }: RpcRequest<typeof ViewerDataRpc.hideFromRow>) {
+  @RpcHandler(UserDataRpc.hideFromRow)
+  hideFromRow(@RpcPayload() { userId, movieId }: RpcRequest<typeof UserDataRpc.hideFromRow>) {
     return this.history.hideFromRow(userId, movieId);
   }
 }

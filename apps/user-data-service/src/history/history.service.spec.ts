@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
 import type { EventPayload } from '@app/contracts';
-import { ErrorCode, ViewerDataMessages } from '@app/contracts';
+import { ErrorCode, UserDataMessages } from '@app/contracts';
 import { AuditTrail, type EventBus } from '@app/server-core';
+import { progressReport } from '@app/server-testing';
 import type { StoredEpisode } from '../episodes/episodes.repository';
 import type { EpisodesService } from '../episodes/episodes.service';
 import type { StoredTitle } from '../titles/titles.repository';
@@ -13,19 +14,12 @@ const now = new Date('2025-06-01T12:00:00.000Z');
 const userId = 'a'.repeat(24);
 const movieId = 'b'.repeat(24);
 
-const report = (
-  overrides: Partial<EventPayload<'watch.progressed'>> = {},
-): EventPayload<'watch.progressed'> => ({
-  userId,
-  movieId,
-  positionSeconds: 754,
-  durationSeconds: 5400,
-  event: 'tick',
-  leaseId: 'lease-0001',
-  reportedAt: '2025-06-01T11:59:50.000Z',
-  watchedSeconds: 10,
-  ...overrides,
-});
+const report = (overrides: Partial<EventPayload<'watch.progressed'>> = {}) =>
+  progressReport(userId, movieId, {
+    positionSeconds: 754,
+    reportedAt: '2025-06-01T11:59:50.000Z',
+    ...overrides,
+  });
 
 const record = (overrides: Partial<StoredHistory> = {}): StoredHistory => ({
   _id: new Types.ObjectId(),
@@ -295,7 +289,7 @@ describe('HistoryService', () => {
       const { service, events } = setup();
       await expect(service.remove(userId, 'c'.repeat(24))).rejects.toMatchObject({
         code: ErrorCode.NotFound,
-        message: ViewerDataMessages.historyItemNotFound,
+        message: UserDataMessages.historyItemNotFound,
       });
       expect(events.publish).not.toHaveBeenCalled();
     });

@@ -6,9 +6,9 @@ import type {
   PageQuery,
   ResumePoint,
   SeriesProgress,
-  ViewerDataExport,
+  UserDataExport,
 } from '@app/contracts';
-import { AuditAction, compareEpisodes, CONTINUE_WATCHING_LIMIT, ViewerDataMessages } from '@app/contracts';
+import { AuditAction, compareEpisodes, CONTINUE_WATCHING_LIMIT, UserDataMessages } from '@app/contracts';
 import { AppError, AuditTrail, EventBus } from '@app/server-core';
 import { EpisodesService } from '../episodes/episodes.service';
 import { TitlesService } from '../titles/titles.service';
@@ -116,7 +116,7 @@ export class HistoryService {
   /** Removes one of the user's records (its position goes too); NotFound when the id is not one of theirs. */
   async remove(userId: string, itemId: string): Promise<{ removed: boolean }> {
     const removed = await this.history.removeById(userId, itemId);
-    if (!removed) throw AppError.notFound(ViewerDataMessages.historyItemNotFound);
+    if (!removed) throw AppError.notFound(UserDataMessages.historyItemNotFound);
     await this.audit.recordForViewer(userId, async () => {
       const title = await this.titleName(titleIdOf(removed));
       return {
@@ -193,7 +193,7 @@ export class HistoryService {
   }
 
   /** Every record of the user, for "Download my data". */
-  async exportOf(userId: string): Promise<ViewerDataExport['history']> {
+  async exportOf(userId: string): Promise<UserDataExport['history']> {
     const records = await this.history.allOf(userId);
     const { titles, episodes } = await this.catalogueOf(records);
     return records.map((record) =>

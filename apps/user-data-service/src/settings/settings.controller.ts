@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ViewerDataRpc } from '@app/contracts';
+import { UserDataRpc } from '@app/contracts';
 import type { RpcRequest } from '@app/contracts';
 import { RpcHandler, RpcPayload } from '@app/server-core';
 import { SettingsService } from './settings.service';
@@ -8,13 +8,13 @@ import { SettingsService } from './settings.service';
 export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
-  @RpcHandler(ViewerDataRpc.getSettings)
-  get(@RpcPayload() { userId }: RpcRequest<typeof ViewerDataRpc.getSettings>) {
+  @RpcHandler(UserDataRpc.getSettings)
+  get(@RpcPayload() { userId }: RpcRequest<typeof UserDataRpc.getSettings>) {
     return this.settings.get(userId);
   }
 
-  @RpcHandler(ViewerDataRpc.saveSettings)
-  save(@RpcPayload() { userId, settings }: RpcRequest<typeof ViewerDataRpc.saveSettings>) {
+  @RpcHandler(UserDataRpc.saveSettings)
+  save(@RpcPayload() { userId, settings }: RpcRequest<typeof UserDataRpc.saveSettings>) {
     return this.settings.save(userId, settings);
   }
 }

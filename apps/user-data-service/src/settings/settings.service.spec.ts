@@ -21,7 +21,8 @@ describe('SettingsService', () => {
   const setup = () => {
     const repository = {
       findOf: jest.fn(async (): Promise<StoredSettings | null> => null),
-      save: jest.fn(async (_: string, settings: ViewerSettings) => stored(settings)),
+      // Every test saves `mine`: the repository answers the record it wrote, with its _id and userId.
+      save: jest.fn(async () => stored(mine)),
       removeOfUser: jest.fn(async () => 1),
     };
     const events = { publish: jest.fn(async () => 'event-id') };
@@ -41,10 +42,26 @@ describe('SettingsService', () => {
     await expect(service.get(userId)).resolves.toEqual(mine);
   });
 
-  it('saves and answers what the repository stored', async () => {
-    const { service, repository } = setup();
-    await expect(service.save(userId, mine)).resolves.toEqual(mine);
+  it('answers what it saved and audits the change from the settings stored before (issue 22)', async () => {
+    const { service, repository, events } = setup();
+    const previous: ViewerSettings = {
+      notifications: { newReleases: false, recommendations: false },
+      playback: PlaybackPreference.AutoPlayNext,
+    };
+    repository.findOf.mockResolvedValueOnce(stored(previous));
+    await expect(
+      RequestContext.run({ correlationId: 'c', actor: { id: 'c'.repeat(24), username: 'root' } }, () =>
+        service.save(userId, mine),
+      ),
+    ).resolves.toEqual(mine);
     expect(repository.save).toHaveBeenCalledWith(userId, mine);
+    expect(events.publish).toHaveBeenCalledWith(
+      'audit.recorded',
+      expect.objectContaining({
+        before: 'new releases off, recommendations off, playback autoplay-next',
+        after: 'new releases off, recommendations on, playback ask-next',
+      }),
+    );
   });
 
   it("logs an admin's save in the audit log with the settings before and after (issue 22)", async () => {

@@ -1,5 +1,6 @@
 import type { TitleSnapshot } from '@app/contracts';
-import type { StoredTitle } from './titles.repository';
+// From the schema, not the repository: the repository imports UNKNOWN_TITLE from here.
+import type { TitleRecord } from './title.schema';
 
 /** A title no catalogue event has told this service about: shown, not failed. */
 export const UNKNOWN_TITLE: TitleSnapshot = {
@@ -9,7 +10,7 @@ export const UNKNOWN_TITLE: TitleSnapshot = {
   rating: null,
 };
 
-export const toTitleSnapshot = (record: StoredTitle | undefined): TitleSnapshot =>
+export const toTitleSnapshot = (record: TitleRecord | undefined): TitleSnapshot =>
   record
     ? { title: record.title, posterUrl: record.posterUrl, genre: record.genre, rating: record.rating ?? null }
     : UNKNOWN_TITLE;

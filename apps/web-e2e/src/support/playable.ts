@@ -22,7 +22,7 @@ export const playableFreeTitles = (count = 2): Promise<Movie[]> => playableTitle
 export const eventually = async <T>(
   probe: () => Promise<T>,
   done: (value: T) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = 45_000,
 ): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

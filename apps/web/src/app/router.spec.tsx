@@ -49,7 +49,7 @@ describe('router', () => {
 
     renderApp({ path: '/boom', routes: withThrowingRoute() });
 
-    expect(screen.getByRole('heading', { name: pageStrings.unexpectedError })).toBeTruthy();
+    screen.getByRole('heading', { name: pageStrings.unexpectedError });
     expect(screen.getByRole('link', { name: pageStrings.backHome }).getAttribute('href')).toBe('/');
   });
 
@@ -60,7 +60,7 @@ describe('router', () => {
     expect(fallback()).not.toBeNull();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
 
-    expect(await screen.findByRole('heading', { level: 1, name: companyPages.aboutUs.title })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: companyPages.aboutUs.title });
     expect(fallback()).toBeNull();
   });
 
@@ -68,7 +68,7 @@ describe('router', () => {
     renderApp({ path: Paths.landing });
 
     expect(fallback()).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: landingStrings.tagline })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: landingStrings.tagline });
   });
 
   it('keeps the current page on screen while the next one loads: a navigation shows no fallback', async () => {
@@ -78,8 +78,8 @@ describe('router', () => {
     fireEvent.click(screen.getByRole('link', { name: layoutStrings.links.contactUs }));
 
     expect(fallback()).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: landingStrings.tagline })).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: companyPages.contactUs.title })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: landingStrings.tagline });
+    await screen.findByRole('heading', { level: 1, name: companyPages.contactUs.title });
     expect(fallback()).toBeNull();
   });
 
@@ -89,7 +89,7 @@ describe('router', () => {
 
     renderApp({ path: '/unreachable', routes: withThrowingRoute() });
 
-    expect(await screen.findByRole('heading', { name: pageStrings.unexpectedError })).toBeTruthy();
+    await screen.findByRole('heading', { name: pageStrings.unexpectedError });
   });
 
   it('serves /tv-shows, the TV-show catalogue, to visitors', async () => {
@@ -97,7 +97,7 @@ describe('router', () => {
     await waitForPage();
 
     expect(router.state.location.pathname).toBe(Paths.tvShows);
-    expect(screen.getByRole('heading', { level: 1, name: seriesStrings.title })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: seriesStrings.title });
   });
 
   it.each(['/recommended', '/recommended/7'])('serves %s to visitors too', async (path) => {
@@ -105,7 +105,7 @@ describe('router', () => {
     await waitForPage();
 
     expect(router.state.location.pathname).toBe(path);
-    expect(screen.getByRole('heading', { level: 1, name: recommendationStrings.title })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: recommendationStrings.title });
   });
 
   it('serves /footer with the footer link groups', async () => {
@@ -113,6 +113,6 @@ describe('router', () => {
     await waitForPage();
 
     expect(router.state.location.pathname).toBe(Paths.footer);
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    screen.getByRole('contentinfo');
   });
 });

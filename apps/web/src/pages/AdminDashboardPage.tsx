@@ -1,4 +1,4 @@
-import { type KeyboardEvent, Suspense, useRef } from 'react';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { lazyPage } from '@web/app/lazy-page';
 import { PageFallback } from '@web/app/PageFallback';
@@ -8,6 +8,7 @@ import { ManageUsers } from '@web/modules/admin-users/components/ManageUsers';
 import { useLogout } from '@web/modules/auth/hooks/useLogout';
 import { PageShell } from '@web/modules/layout/components/PageShell';
 import { Button } from '@web/shared/ui/Button';
+import { Tabs } from '@web/shared/ui/Tabs';
 import styles from './AdminDashboardPage.module.css';
 import { type AdminTab, adminDashboardStrings as texts } from './admin-dashboard-strings';
 import { pageStrings } from './strings';
@@ -31,22 +32,7 @@ export const AdminDashboardPage = () => {
   const logout = useLogout();
   const [search, setSearch] = useSearchParams();
   const active = tabOf(search.get('tab'));
-  const tabRefs = useRef<Partial<Record<AdminTab, HTMLButtonElement | null>>>({});
   const select = (tab: AdminTab) => setSearch(tab === 'catalogue' ? {} : { tab }, { replace: true });
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
-    event.preventDefault();
-    const index = TABS.indexOf(active);
-    const next =
-      event.key === 'Home'
-        ? TABS[0]
-        : event.key === 'End'
-          ? TABS[TABS.length - 1]
-          : TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
-    select(next);
-    tabRefs.current[next]?.focus();
-  };
 
   return (
     <PageShell showSignIn={false}>
@@ -58,31 +44,14 @@ export const AdminDashboardPage = () => {
             {texts.logout}
           </Button>
         </header>
-        <div role="tablist" aria-label={texts.tabsLabel} className={styles.tabs} onKeyDown={onKeyDown}>
-          {TABS.map((tab) => (
-            <button
-              key={tab}
-              ref={(element) => {
-                tabRefs.current[tab] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`admin-tab-${tab}`}
-              aria-selected={tab === active}
-              aria-controls="admin-tab-panel"
-              tabIndex={tab === active ? 0 : -1}
-              className={tab === active ? `${styles.tab} ${styles.tabOn}` : styles.tab}
-              onClick={() => select(tab)}
-            >
-              {texts.tabs[tab]}
-            </button>
-          ))}
-        </div>
-        <div
-          role="tabpanel"
-          id="admin-tab-panel"
-          aria-labelledby={`admin-tab-${active}`}
-          className={styles.page}
+        <Tabs
+          label={texts.tabsLabel}
+          tabs={TABS}
+          names={texts.tabs}
+          active={active}
+          onSelect={select}
+          className={styles.tabs}
+          panelClassName={styles.page}
         >
           {active === 'payments' ? (
             <PaymentsConsole />
@@ -96,7 +65,7 @@ export const AdminDashboardPage = () => {
               <ManageUsers />
             </>
           )}
-        </div>
+        </Tabs>
       </div>
     </PageShell>
   );

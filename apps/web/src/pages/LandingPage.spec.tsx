@@ -34,8 +34,8 @@ describe('Landing page', () => {
     serveMovies([]);
     renderApp({ apiBaseUrl: api.baseUrl });
 
-    expect(screen.getByRole('heading', { level: 1, name: landingStrings.tagline })).toBeTruthy();
-    expect(screen.getByText(landingStrings.pricing)).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: landingStrings.tagline });
+    screen.getByText(landingStrings.pricing);
     expect(screen.getByRole('link', { name: layoutStrings.signIn }).getAttribute('href')).toBe('/userlogin');
     const footer = screen.getByRole('contentinfo');
     for (const [name, href] of [
@@ -52,19 +52,19 @@ describe('Landing page', () => {
       expect(within(footer).getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
     for (const group of ['Company', 'Support', 'Legal']) {
-      expect(within(footer).getByRole('heading', { name: group })).toBeTruthy();
+      within(footer).getByRole('heading', { name: group });
     }
-    expect(await screen.findByText(movieStrings.empty)).toBeTruthy();
+    await screen.findByText(movieStrings.empty);
   });
 
   it('shows Trending Now cards with the titles the server returned', async () => {
     serveMovies(['Night Train', 'Monsoon Wedding', 'The Quiet Sea']);
     renderApp({ apiBaseUrl: api.baseUrl });
 
-    expect(screen.getByText(movieStrings.loading)).toBeTruthy();
+    screen.getByText(movieStrings.loading);
     const trending = screen.getByRole('region', { name: landingStrings.trendingNow });
     for (const title of ['Night Train', 'Monsoon Wedding', 'The Quiet Sea']) {
-      expect(await within(trending).findByRole('link', { name: title })).toBeTruthy();
+      await within(trending).findByRole('link', { name: title });
     }
     expect(within(trending).getAllByRole('article')).toHaveLength(3);
     expect(api.requests).toContain('/api/movies?page=1&pageSize=24');
@@ -75,14 +75,14 @@ describe('Landing page', () => {
     renderApp({ apiBaseUrl: api.baseUrl });
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(movieStrings.failed)).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: landingStrings.tagline })).toBeTruthy();
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    within(alert).getByText(movieStrings.failed);
+    screen.getByRole('heading', { level: 1, name: landingStrings.tagline });
+    screen.getByRole('contentinfo');
 
     serveMovies(['Second Chances']);
     fireEvent.click(within(alert).getByRole('button', { name: movieStrings.tryAgain }));
 
-    expect(await screen.findByRole('link', { name: 'Second Chances' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Second Chances' });
     expect(screen.queryByText(movieStrings.failed)).toBeNull();
   });
 
@@ -92,8 +92,8 @@ describe('Landing page', () => {
     api = await startFakeApi(() => undefined);
     renderApp({ apiBaseUrl: unreachable });
 
-    expect(await screen.findByText(movieStrings.failed)).toBeTruthy();
-    expect(screen.getByRole('button', { name: movieStrings.tryAgain })).toBeTruthy();
+    await screen.findByText(movieStrings.failed);
+    screen.getByRole('button', { name: movieStrings.tryAgain });
   });
 
   describe('Get Started', () => {

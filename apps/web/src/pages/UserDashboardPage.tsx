@@ -1,8 +1,8 @@
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { PageShell } from '@web/modules/layout/components/PageShell';
 import { UserDashboard } from '@web/modules/movies/components/UserDashboard';
-import { MyList } from '@web/modules/viewer-data/components/MyList';
-import { viewerDataStrings } from '@web/modules/viewer-data/strings';
+import { MyList } from '@web/modules/user-data/components/MyList';
+import { userDataStrings } from '@web/modules/user-data/strings';
 import { pageStrings } from './strings';
 
 // /recommended is served from this module too: it shares the user home's chunk (the same rows, cards and hooks)
@@ -20,7 +20,7 @@ export const MyListPage = () => {
   const { user } = useAuth();
   return (
     <PageShell showSignIn={false}>
-      <title>{pageStrings.documentTitle(viewerDataStrings.myListTitle)}</title>
+      <title>{pageStrings.documentTitle(userDataStrings.myListTitle)}</title>
       {user && <MyList userId={user.id} />}
     </PageShell>
   );

@@ -23,6 +23,12 @@ export const renderApp = ({
   return { ...view, router, queryClient };
 };
 
-/** Pages load lazily: waits until the page's chunk has replaced the Suspense fallback. */
+/**
+ * Pages load lazily: waits until the page's chunk has replaced the Suspense fallback. A spec's first page compiles its
+ * chunk cold (recharts, the player: a second or more on a busy machine), so the wait is longer than waitFor's 1 s.
+ */
+export const PAGE_LOAD_TIMEOUT_MS = 10_000;
 export const waitForPage = () =>
-  waitFor(() => expect(screen.queryByRole('status', { name: LOADING_LABEL })).toBeNull());
+  waitFor(() => expect(screen.queryByRole('status', { name: LOADING_LABEL })).toBeNull(), {
+    timeout: PAGE_LOAD_TIMEOUT_MS,
+  });

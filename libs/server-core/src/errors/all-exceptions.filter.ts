@@ -1,7 +1,13 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Observable, throwError } from 'rxjs';
-import { ApiError, ErrorCode, errorCodeForStatus, httpStatusFor } from '@app/contracts';
+import {
+  ApiError,
+  ErrorCode,
+  errorCodeForStatus,
+  httpStatusFor,
+  INTERNAL_ERROR_MESSAGE,
+} from '@app/contracts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../database/mongo-unavailable';
 import { isRedisUnavailable, REDIS_UNAVAILABLE_MESSAGE } from '../database/redis';
 import { CORRELATION_HEADER } from '../http/correlation-id.middleware';
@@ -46,7 +52,7 @@ const describe = (exception: unknown): Described => {
     const status = exception.getStatus();
     // Our own refusals are AppErrors; a framework 400 is Nest's JSON parser failing on the body.
     const message =
-      status >= 500 ? 'Internal error' : status === 400 ? 'Malformed request body' : exception.message;
+      status >= 500 ? INTERNAL_ERROR_MESSAGE : status === 400 ? 'Malformed request body' : exception.message;
     return {
       status,
       error: { code: errorCodeForStatus(status), message },
@@ -63,7 +69,11 @@ const describe = (exception: unknown): Described => {
     const code = ErrorCode.ServiceUnavailable;
     return { status: httpStatusFor(code), error: { code, message: outage.message }, log: outage.log };
   }
-  return { status: 500, error: { code: ErrorCode.Internal, message: 'Internal error' }, log: 'unexpected' };
+  return {
+    status: 500,
+    error: { code: ErrorCode.Internal, message: INTERNAL_ERROR_MESSAGE },
+    log: 'unexpected',
+  };
 };
 
 /**

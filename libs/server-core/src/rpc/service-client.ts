@@ -7,7 +7,7 @@ import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import type { RpcDescriptor, RpcEnvelope, RpcReply, RpcRequest, ServiceName } from '@app/contracts';
-import { ErrorCode, serviceUnavailableMessage } from '@app/contracts';
+import { ErrorCode, INTERNAL_ERROR_MESSAGE, serviceUnavailableMessage } from '@app/contracts';
 import { RequestContext } from '../context/request-context';
 import { AppError, isErrorCode } from '../errors/app-error';
 import { natsConnectionOptions, type NatsSettings } from './nats';
@@ -78,7 +78,7 @@ export class ServiceClient {
       pattern: rpc.pattern,
       issues,
     });
-    throw new AppError(ErrorCode.Internal, 'Internal error');
+    throw new AppError(ErrorCode.Internal, INTERNAL_ERROR_MESSAGE);
   }
 
   /** The untyped call under `send`: the reply as it came (tests use it to send what a contract forbids). */

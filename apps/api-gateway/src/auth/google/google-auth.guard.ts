@@ -1,6 +1,6 @@
 import { ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import { ErrorCode } from '@app/contracts';
+import { AuthMessages, ErrorCode } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { GOOGLE_OPTIONS } from './google-options';
 import type { GoogleOptions } from './google-options';
@@ -21,7 +21,7 @@ export class GoogleAuthGuard extends AuthGuard(GOOGLE_STRATEGY) {
 
   override canActivate(context: ExecutionContext) {
     if (!this.google.clientId)
-      throw new AppError(ErrorCode.ServiceUnavailable, 'Google sign-in is not configured');
+      throw new AppError(ErrorCode.ServiceUnavailable, AuthMessages.googleNotConfigured);
     return super.canActivate(context);
   }
 

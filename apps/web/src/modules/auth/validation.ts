@@ -1,11 +1,10 @@
 import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from '@app/contracts';
+import { checkFields } from '@web/shared/ui/form-check';
 import { authStrings } from './strings';
 
 // The browser's own rule for type="email" (WHATWG), so the inline message agrees with what it accepts.
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 export const emailError = (email: string): string | undefined => {
   if (!email.trim()) return authStrings.required(authStrings.email);
@@ -33,5 +32,44 @@ export const usernameError = (username: string): string | undefined => {
     : undefined;
 };
 
-export const hasErrors = (errors: Record<string, string | undefined>): boolean =>
-  Object.values(errors).some(Boolean);
+// The auth forms' checks (useFormFields): values as typed in, the request's fields out.
+
+export type LoginValues = { email: string; password: string };
+export const checkLogin = ({ email, password }: LoginValues) =>
+  checkFields({ email: emailError(email), password: requiredError(password, authStrings.password) }, () => ({
+    email: email.trim(),
+    password,
+  }));
+
+export type SignupValues = { username: string; email: string; password: string };
+export const checkSignup = ({ username, email, password }: SignupValues) =>
+  checkFields(
+    { username: usernameError(username), email: emailError(email), password: newPasswordError(password) },
+    () => ({ username: username.trim(), email: email.trim(), password }),
+  );
+
+export type SetPasswordValues = { newPassword: string; confirmPassword: string };
+export const checkSetPassword = ({ newPassword, confirmPassword }: SetPasswordValues) =>
+  checkFields(
+    {
+      newPassword: newPasswordError(newPassword, authStrings.setPassword.newPassword),
+      confirmPassword: confirmPassword === newPassword ? undefined : authStrings.setPassword.mismatch,
+    },
+    () => ({ newPassword }),
+  );
+
+/** Forgot password, a step at a time: each step checks its own field and sends what the steps so far gathered. */
+export type ForgotValues = { email: string; otp: string; newPassword: string };
+export const checkForgotEmail = ({ email }: ForgotValues) =>
+  checkFields({ email: emailError(email) }, () => ({ email: email.trim() }));
+export const checkForgotOtp = ({ email, otp }: ForgotValues) =>
+  checkFields({ otp: requiredError(otp.trim(), authStrings.forgot.otp) }, () => ({
+    email: email.trim(),
+    otp: otp.trim(),
+  }));
+export const checkForgotPassword = ({ email, otp, newPassword }: ForgotValues) =>
+  checkFields({ newPassword: newPasswordError(newPassword, authStrings.forgot.newPassword) }, () => ({
+    email: email.trim(),
+    otp: otp.trim(),
+    newPassword,
+  }));

@@ -12,7 +12,7 @@ const streaming = {
   noMedia: 'Coming soon: this title cannot be played yet.',
   notVideo: 'That file is not a video we can read.',
   tooLarge: 'The file is too large.',
-} as const satisfies Messages;
+} as const satisfies Partial<Messages>;
 
 /** Every visible text of the player and its two screens (SPEC 2 "Player screens", issue 10). */
 export const playerStrings = {

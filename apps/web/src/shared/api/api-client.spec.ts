@@ -17,11 +17,28 @@ describe('api client', () => {
     api.respond((_request, url) => ({ status: 200, body: { echo: url.searchParams.get('page') } }));
 
     await expect(
-      createApiClient(api.baseUrl).get('/api/things', { query: { page: 2, skip: undefined } }),
+      createApiClient(api.baseUrl).call('GET /api/movies', { query: { page: 2, search: undefined } }),
     ).resolves.toEqual({
       echo: '2',
     });
-    expect(api.requests).toEqual(['/api/things?page=2']);
+    expect(api.requests).toEqual(['/api/movies?page=2']);
+  });
+
+  it("fills the route's path parameters, each URL-encoded, and sends the method and body", async () => {
+    const seen: string[] = [];
+    api.respond((request) => {
+      seen.push(`${request.method ?? ''} ${request.headers['content-type'] ?? ''}`);
+      return { status: 204, body: undefined };
+    });
+
+    await expect(
+      createApiClient(api.baseUrl).call('PUT /api/movies/{id}', {
+        params: { id: 'a b/c' },
+        body: { title: 'x' },
+      }),
+    ).resolves.toBeUndefined();
+    expect(api.requests).toEqual(['/api/movies/a%20b%2Fc']);
+    expect(seen).toEqual(['PUT application/json']);
   });
 
   it('turns a non-2xx answer into an ApiRequestError carrying the ApiError body', async () => {
@@ -29,7 +46,7 @@ describe('api client', () => {
     api.respond(() => ({ status: 503, body }));
 
     const error = await createApiClient(api.baseUrl)
-      .get('/api/movies')
+      .call('GET /api/movies')
       .catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiRequestError);
@@ -40,7 +57,7 @@ describe('api client', () => {
     api.respond(() => ({ status: 502, body: '<html>Bad gateway</html>' }));
 
     const error = await createApiClient(api.baseUrl)
-      .get('/api/movies')
+      .call('GET /api/movies')
       .catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiRequestError);

@@ -1,25 +1,42 @@
+import type { ApiRouteKey, ApiRouteMap, RouteInput, RouteReply } from '@app/contracts';
 import { toApiRequestError } from './api-request-error';
 
-export type QueryParams = Record<string, string | number | boolean | undefined>;
+type QueryParams = Record<string, unknown>;
 
-export type RequestOptions = {
-  query?: QueryParams;
-  signal?: AbortSignal;
-  /** Sent as a bearer token. */ token?: string | null;
-};
+/** How a call is made: `signal` to cancel it, `token` to send another token than the session's (or none: null). */
+export type CallOptions = { signal?: AbortSignal; token?: string | null };
 
-export type SendOptions = RequestOptions & { body?: unknown };
+/** The input of a route, which may be left out when the route requires none. */
+type CallArgs<K extends ApiRouteKey> =
+  object extends RouteInput<ApiRouteMap[K]>
+    ? [input?: RouteInput<ApiRouteMap[K]>, options?: CallOptions]
+    : [input: RouteInput<ApiRouteMap[K]>, options?: CallOptions];
 
-export type ApiClient = {
-  /** GETs `path` and returns the JSON body; a non-2xx answer rejects with an ApiRequestError. */
-  get<T>(path: string, options?: RequestOptions): Promise<T>;
-  /** Sends `body` as JSON; resolves to the JSON answer, or undefined for a 204. */
-  post<T>(path: string, options?: SendOptions): Promise<T>;
-  put<T>(path: string, options?: SendOptions): Promise<T>;
-  delete<T = void>(path: string, options?: SendOptions): Promise<T>;
-};
+/**
+ * Calls a route of the gateway by its key (`'GET /api/movies/{id}'`), type-checked against the route's description in
+ * libs/contracts (the one the gateway serves it by): its path params, query, headers and body, and the reply it
+ * answers with. A non-2xx answer rejects with an ApiRequestError; a 204 resolves to undefined.
+ */
+export type RouteCall = <K extends ApiRouteKey>(
+  route: K,
+  ...args: CallArgs<K>
+) => Promise<RouteReply<ApiRouteMap[K]>>;
 
-const headersFor = (token: string | null | undefined, hasBody: boolean): Record<string, string> => ({
+export type ApiClient = { call: RouteCall };
+
+/** What `call` is at run time, below its types. */
+export type UntypedCall = (
+  route: string,
+  input?: { params?: object; query?: object; headers?: object; body?: unknown },
+  options?: CallOptions,
+) => Promise<unknown>;
+
+const headersFor = (
+  token: string | null | undefined,
+  hasBody: boolean,
+  extra: object = {},
+): Record<string, string> => ({
+  ...(extra as Record<string, string>),
   Accept: 'application/json',
   ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
   ...(token ? { Authorization: `Bearer ${token}` } : {}),
@@ -34,28 +51,28 @@ const toSearch = (query: QueryParams | undefined): string => {
   return search ? `?${search}` : '';
 };
 
+/** `'GET /api/movies/{id}'` with `{ id }` → GET `/api/movies/65f…`, each param URL-encoded. */
+export const routeTarget = (route: string, params: object = {}) => {
+  const [method, template] = route.split(' ');
+  const values = params as Record<string, string | number>;
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+  return { method, path };
+};
+
 /** @param baseUrl origin of the API; '' means the page's own origin. */
 export const createApiClient = (baseUrl = ''): ApiClient => {
-  const send = async <T>(
-    method: string,
-    path: string,
-    { query, signal, token, body }: SendOptions = {},
-  ): Promise<T> => {
-    const response = await fetch(`${baseUrl}${path}${toSearch(query)}`, {
+  const call: UntypedCall = async (route, { params, query, headers, body } = {}, { signal, token } = {}) => {
+    const { method, path } = routeTarget(route, params);
+    const response = await fetch(`${baseUrl}${path}${toSearch(query as QueryParams | undefined)}`, {
       method,
-      headers: headersFor(token, body !== undefined),
+      headers: headersFor(token, body !== undefined, headers),
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
     if (!response.ok) throw await toApiRequestError(response);
-    if (response.status === 204) return undefined as T;
+    if (response.status === 204) return undefined;
     const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    return text ? (JSON.parse(text) as unknown) : undefined;
   };
-  return {
-    get: (path, options) => send('GET', path, options),
-    post: (path, options) => send('POST', path, options),
-    put: (path, options) => send('PUT', path, options),
-    delete: (path, options) => send('DELETE', path, options),
-  };
+  return { call: call as RouteCall };
 };

@@ -1,4 +1,4 @@
-import type { ApiClient, SendOptions } from './api-client';
+import type { ApiClient, RouteCall, UntypedCall } from './api-client';
 import { ApiRequestError } from './api-request-error';
 
 export type ClientSession = {
@@ -13,22 +13,15 @@ export type ClientSession = {
  * unless it names its own token, and a 401 to a call that carried one ends the session.
  */
 export const withSession = (client: ApiClient, session: ClientSession): ApiClient => {
-  const call = async <T>(
-    send: (options: SendOptions) => Promise<T>,
-    options: SendOptions = {},
-  ): Promise<T> => {
+  const send = client.call as UntypedCall;
+  const call: UntypedCall = async (route, input, options = {}) => {
     const token = options.token === undefined ? session.getToken() : options.token;
     try {
-      return await send({ ...options, token });
+      return await send(route, input, { ...options, token });
     } catch (error) {
       if (token && error instanceof ApiRequestError && error.status === 401) session.onUnauthorized();
       throw error;
     }
   };
-  return {
-    get: (path, options) => call((sent) => client.get(path, sent), options),
-    post: (path, options) => call((sent) => client.post(path, sent), options),
-    put: (path, options) => call((sent) => client.put(path, sent), options),
-    delete: (path, options) => call((sent) => client.delete(path, sent), options),
-  };
+  return { call: call as RouteCall };
 };

@@ -90,7 +90,7 @@ describe('form fields', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSend).not.toHaveBeenCalled();
-    expect(screen.getByText('Title is required')).toBeTruthy();
+    screen.getByText('Title is required');
 
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: ' Rain ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -117,9 +117,9 @@ describe('Card and Panel', () => {
       </>,
     );
 
-    expect(screen.getByRole('article', { name: 'A card' })).toBeTruthy();
+    screen.getByRole('article', { name: 'A card' });
     expect(screen.getByRole('region', { name: 'Details' }).textContent).toContain('content');
-    expect(screen.getByRole('heading', { level: 2, name: 'Details' })).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: 'Details' });
   });
 });
 
@@ -161,7 +161,7 @@ describe('Modal', () => {
     const opener = screen.getByRole('button', { name: 'Open' });
     opener.focus();
     fireEvent.click(opener);
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    screen.getByRole('dialog');
 
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
 
@@ -174,7 +174,7 @@ describe('Modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
 
     fireEvent.mouseDown(screen.getByLabelText('Title'));
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    screen.getByRole('dialog');
     fireEvent.mouseDown(screen.getByRole('dialog'));
     expect(screen.queryByRole('dialog')).toBeNull();
 

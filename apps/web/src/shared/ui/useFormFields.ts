@@ -13,8 +13,9 @@ export type FieldWiring = {
 };
 
 /**
- * A form's values as typed (text) and its inline errors. `field(name)` wires a field to its value, label and
- * error; `submit(check, send)` checks the values on submit and shows what is wrong, or sends the checked input.
+ * A form's values as typed (text) and its inline errors: the one way every form keeps its fields. `field(name)`
+ * wires a field to its value, label and error; `submit(check, send)` checks the values on submit and shows what
+ * is wrong, or sends the checked input; `reset()` empties the form again (the initial values, no errors).
  * When `send` answers a promise, the form sends nothing more until it settles: a double click submits twice
  * before a Save button disabled while saving is rendered so, and the second submit is dropped here.
  */
@@ -22,6 +23,7 @@ export const useFormFields = <Values extends Record<string, string>, Field exten
   initial: Values,
   labels: Record<Field, string>,
 ) => {
+  const [start] = useState(initial);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const sending = useRef(false);
@@ -57,5 +59,10 @@ export const useFormFields = <Values extends Record<string, string>, Field exten
       void sent.then(release, release);
     };
 
-  return { values, set, field, submit };
+  const reset = () => {
+    setValues(start);
+    setErrors({});
+  };
+
+  return { values, set, field, submit, reset };
 };

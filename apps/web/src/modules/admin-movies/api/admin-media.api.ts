@@ -1,10 +1,8 @@
-import { errorCodeForStatus, type MediaAsset, type UploadTicket } from '@app/contracts';
+import { errorCodeForStatus, type MediaAsset } from '@app/contracts';
 import type { ApiClient } from '@web/shared/api/api-client';
 import { isApiErrorBody } from '@web/shared/api/api-error-body';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { config } from '@web/shared/config/config';
-
-const mediaPath = (movieId: string) => `/api/admin/media/${encodeURIComponent(movieId)}`;
 
 const parse = (text: string): unknown => {
   try {
@@ -20,10 +18,11 @@ const absolute = (url: string) => (url.startsWith('/') ? `${config.apiBaseUrl}${
 /** A title's media for admins (issue 10): status and transcode progress, upload, retry. */
 export const adminMediaApi = {
   asset: (client: ApiClient, movieId: string, signal?: AbortSignal) =>
-    client.get<MediaAsset>(mediaPath(movieId), { signal }),
+    client.call('GET /api/admin/media/{id}', { params: { id: movieId } }, { signal }),
   uploadTicket: (client: ApiClient, movieId: string) =>
-    client.post<UploadTicket>(`${mediaPath(movieId)}/upload`),
-  retry: (client: ApiClient, movieId: string) => client.post<MediaAsset>(`${mediaPath(movieId)}/retry`),
+    client.call('POST /api/admin/media/{id}/upload', { params: { id: movieId } }),
+  retry: (client: ApiClient, movieId: string) =>
+    client.call('POST /api/admin/media/{id}/retry', { params: { id: movieId } }),
   /**
    * PUTs the file to the ticket's URL with XMLHttpRequest, whose upload progress events fetch does not offer.
    * The body streams from disk; 202 answers the asset (queued), 413 too large, 400 not a video.

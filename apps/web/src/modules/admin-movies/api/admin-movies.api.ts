@@ -1,23 +1,15 @@
-import type {
-  AdminMovie,
-  AdminMoviesQuery,
-  MovieInput,
-  MovieUpdate,
-  MovieWriteResult,
-  Page,
-} from '@app/contracts';
-import { moviePath } from '@web/modules/movies/api/movies.api';
+import type { AdminMoviesQuery, MovieInput, MovieUpdate } from '@app/contracts';
 import type { ApiClient } from '@web/shared/api/api-client';
 
 /** The catalogue's admin calls (drafts and writes); the session client adds the admin's token. */
 export const adminMoviesApi = {
   list: (client: ApiClient, query: AdminMoviesQuery, signal?: AbortSignal) =>
-    client.get<Page<AdminMovie>>('/api/admin/movies', { query, signal }),
-  create: (client: ApiClient, body: MovieInput) => client.post<MovieWriteResult>('/api/movies', { body }),
+    client.call('GET /api/admin/movies', { query }, { signal }),
+  create: (client: ApiClient, body: MovieInput) => client.call('POST /api/movies', { body }),
   update: (client: ApiClient, id: string, body: MovieUpdate) =>
-    client.put<MovieWriteResult>(moviePath(id), { body }),
-  publish: (client: ApiClient, id: string) => client.put<MovieWriteResult>(`${moviePath(id)}/publish`),
-  remove: (client: ApiClient, id: string) => client.delete(moviePath(id)),
-  removeReview: (client: ApiClient, movieId: string, reviewId: string) =>
-    client.delete(`${moviePath(movieId)}/reviews/${encodeURIComponent(reviewId)}`),
+    client.call('PUT /api/movies/{id}', { params: { id }, body }),
+  publish: (client: ApiClient, id: string) => client.call('PUT /api/movies/{id}/publish', { params: { id } }),
+  remove: (client: ApiClient, id: string) => client.call('DELETE /api/movies/{id}', { params: { id } }),
+  removeReview: (client: ApiClient, id: string, reviewId: string) =>
+    client.call('DELETE /api/movies/{id}/reviews/{reviewId}', { params: { id, reviewId } }),
 } as const;

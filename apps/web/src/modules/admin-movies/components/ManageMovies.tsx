@@ -1,6 +1,7 @@
 import type { AdminMovie, MovieInput } from '@app/contracts';
 import { useState } from 'react';
 import { newIdempotencyKey } from '@web/modules/payments/idempotency-key';
+import { errorText } from '@web/shared/api/error-text';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useListFilters } from '@web/shared/ui/useListFilters';
@@ -75,7 +76,7 @@ export const ManageMovies = () => {
             onPublish={(target) =>
               actions.publish.mutate(target.id, {
                 onSuccess: () => show('success', t.published(target.title)),
-                onError: (error) => show('error', error.message || t.publishFailed),
+                onError: (error) => show('error', errorText(error, { fallback: t.publishFailed })),
               })
             }
             onDelete={(target) =>

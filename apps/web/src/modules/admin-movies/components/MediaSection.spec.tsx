@@ -64,7 +64,7 @@ describe('Media section of a title (admin)', () => {
 
   it('uploads a video with its progress, then follows the transcode (every 2 s) to the result', async () => {
     const media = await openMedia();
-    expect(await within(media).findByText(t.statuses.none)).toBeTruthy();
+    await within(media).findByText(t.statuses.none);
 
     const input = within(media).getByLabelText(t.upload) as HTMLInputElement;
     expect(input.accept).toBe('video/*');
@@ -77,17 +77,17 @@ describe('Media section of a title (admin)', () => {
     expect(sent).toContainEqual({ method: 'POST', path: `/api/admin/media/${ID}/upload` });
 
     act(() => xhr.last().progress(5, 10));
-    expect(within(media).getByText(t.uploading(50))).toBeTruthy();
+    within(media).getByText(t.uploading(50));
     expect(within(media).getByRole('progressbar', { name: t.uploadProgress }).getAttribute('value')).toBe(
       '50',
     );
 
     asset = aMediaAsset({ status: 'processing', progress: 40, etaSeconds: 90 });
     act(() => xhr.last().respond(202, aMediaAsset({ status: 'queued' })));
-    expect(await within(media).findByText(t.statuses.queued)).toBeTruthy();
+    await within(media).findByText(t.statuses.queued);
 
     // Polled while the job runs: percentage and ETA.
-    expect(await within(media).findByText('40% · about 2 min left', {}, POLL_WAIT)).toBeTruthy();
+    await within(media).findByText('40% · about 2 min left', {}, POLL_WAIT);
     expect(within(media).getByRole('progressbar', { name: t.processingProgress }).getAttribute('value')).toBe(
       '40',
     );
@@ -100,9 +100,9 @@ describe('Media section of a title (admin)', () => {
       source: 'upload',
       sourceName: 'holiday.mp4',
     });
-    expect(await within(media).findByText(t.statuses.ready, {}, POLL_WAIT)).toBeTruthy();
-    expect(within(media).getByText('1080p, 720p, 480p')).toBeTruthy();
-    expect(within(media).getByText('1:32')).toBeTruthy();
+    await within(media).findByText(t.statuses.ready, {}, POLL_WAIT);
+    within(media).getByText('1080p, 720p, 480p');
+    within(media).getByText('1:32');
 
     // Done: polling stops.
     const polls = sent.filter(({ path }) => path === `/api/admin/media/${ID}`).length;
@@ -118,24 +118,24 @@ describe('Media section of a title (admin)', () => {
     act(() =>
       xhr.last().respond(413, { code: 'PAYLOAD_TOO_LARGE', message: t.tooLarge, correlationId: 'c' }),
     );
-    expect(await within(media).findByText(t.tooLarge)).toBeTruthy();
+    await within(media).findByText(t.tooLarge);
 
     fireEvent.change(input, { target: { files: [new File(['x'], 'notes.mp4', { type: 'video/mp4' })] } });
     await waitFor(() => expect(xhr.uploads).toHaveLength(2));
     act(() =>
       xhr.last().respond(400, { code: 'VALIDATION_FAILED', message: t.notVideo, correlationId: 'c' }),
     );
-    expect(await within(media).findByText(t.notVideo)).toBeTruthy();
+    await within(media).findByText(t.notVideo);
   });
 
   it('shows why a job failed, and Retry runs it again', async () => {
     asset = aMediaAsset({ status: 'failed', error: 'ffprobe could not read the file' });
     const media = await openMedia();
 
-    expect(await within(media).findByText(t.failedBecause('ffprobe could not read the file'))).toBeTruthy();
+    await within(media).findByText(t.failedBecause('ffprobe could not read the file'));
     fireEvent.click(within(media).getByRole('button', { name: t.retry }));
 
-    expect(await within(media).findByText(t.statuses.queued)).toBeTruthy();
+    await within(media).findByText(t.statuses.queued);
     expect(sent).toContainEqual({ method: 'POST', path: `/api/admin/media/${ID}/retry` });
   });
 });

@@ -1,7 +1,7 @@
 import type { MediaAsset } from '@app/contracts';
 import { type ChangeEvent, useId } from 'react';
 import { formatPlaybackTime } from '@web/modules/player/format-time';
-import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { FileTooLargeError, useMediaAsset, useMediaUpload, useRetryMedia } from '../hooks/useMediaAsset';
 import { formatBytes, formatEta } from '../media-format';
@@ -10,14 +10,20 @@ import styles from './MediaSection.module.css';
 
 const t = adminMovieStrings.media;
 
-const uploadError = (error: Error): string => {
-  if (error instanceof FileTooLargeError) return t.tooLargeLimit(formatBytes(error.maxBytes));
-  if (error instanceof ApiRequestError) {
-    if (error.status === 413) return t.tooLarge;
-    if (error.status === 400) return error.fromServer ? error.message : t.notVideo;
-  }
-  return t.uploadFailed;
+const uploadFailedFor = (status: number): string => {
+  if (status === 413) return t.tooLarge;
+  return status === 400 ? t.notVideo : t.uploadFailed;
 };
+
+/** A 400 carries the server's reason the file is refused. */
+const uploadError = (error: Error): string =>
+  error instanceof FileTooLargeError
+    ? t.tooLargeLimit(formatBytes(error.maxBytes))
+    : errorText(error, {
+        fallback: uploadFailedFor,
+        network: t.uploadFailed,
+        showServerText: ({ status }) => status === 400,
+      });
 
 const Result = ({ asset }: { asset: MediaAsset }) => {
   switch (asset.status) {

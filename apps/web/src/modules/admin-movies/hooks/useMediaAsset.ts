@@ -3,10 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { adminMediaApi } from '../api/admin-media.api';
-
-export const mediaKeys = {
-  asset: (movieId: string) => ['admin-media', movieId] as const,
-};
+import { adminMovieKeys } from './admin-movies-keys';
 
 /** While the pipeline works on a file, the admin sees its progress refresh this often. */
 export const MEDIA_POLL_MS = 2_000;
@@ -16,7 +13,7 @@ const working: ReadonlySet<AssetStatus> = new Set<AssetStatus>(['uploaded', 'que
 export const useMediaAsset = (movieId: string) => {
   const client = useApiClient();
   return useQuery({
-    queryKey: mediaKeys.asset(movieId),
+    queryKey: adminMovieKeys.asset(movieId),
     queryFn: ({ signal }) => adminMediaApi.asset(client, movieId, signal),
     refetchInterval: (query) =>
       query.state.data && working.has(query.state.data.status) ? MEDIA_POLL_MS : false,
@@ -44,7 +41,7 @@ export const useMediaUpload = (movieId: string) => {
       if (file.size > ticket.maxBytes) throw new FileTooLargeError(ticket.maxBytes);
       return adminMediaApi.upload(ticket.uploadUrl, file, setProgress);
     },
-    onSuccess: (asset: MediaAsset) => queryClient.setQueryData(mediaKeys.asset(movieId), asset),
+    onSuccess: (asset: MediaAsset) => queryClient.setQueryData(adminMovieKeys.asset(movieId), asset),
   });
   return { ...mutation, progress };
 };
@@ -55,6 +52,6 @@ export const useRetryMedia = (movieId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => adminMediaApi.retry(client, movieId),
-    onSuccess: (asset) => queryClient.setQueryData(mediaKeys.asset(movieId), asset),
+    onSuccess: (asset) => queryClient.setQueryData(adminMovieKeys.asset(movieId), asset),
   });
 };

@@ -1,21 +1,19 @@
-import type {
-  AdminOrder,
-  AdminPayment,
-  AdminSubscription,
-  AdminWebhookEvent,
-  MismatchReport,
-  Page,
-} from '@app/contracts';
+import type { ApiRouteMap, RouteReply } from '@app/contracts';
 import type { ApiClient } from '@web/shared/api/api-client';
 
-/** The console's four lists, by their path under /api/admin/payments. */
-export type AdminDataset = 'orders' | 'payments' | 'subscriptions' | 'webhook-events';
+/** The console's four lists, each a route under /api/admin/payments. */
+const LISTS = {
+  orders: 'GET /api/admin/payments/orders',
+  payments: 'GET /api/admin/payments/payments',
+  subscriptions: 'GET /api/admin/payments/subscriptions',
+  'webhook-events': 'GET /api/admin/payments/webhook-events',
+} as const satisfies Record<string, keyof ApiRouteMap>;
 
+export type AdminDataset = keyof typeof LISTS;
+
+/** A row of each list, as its route describes it. */
 export type AdminRows = {
-  orders: AdminOrder;
-  payments: AdminPayment;
-  subscriptions: AdminSubscription;
-  'webhook-events': AdminWebhookEvent;
+  [D in AdminDataset]: RouteReply<ApiRouteMap[(typeof LISTS)[D]]>['data'][number];
 };
 
 export type AdminListQuery = {
@@ -31,14 +29,10 @@ export type AdminListQuery = {
 
 /** The admin payments console's calls (admin token from the session client, DECISIONS 16). */
 export const adminPaymentsApi = {
-  list: <D extends AdminDataset>(
-    client: ApiClient,
-    dataset: D,
-    query: AdminListQuery,
-    signal?: AbortSignal,
-  ) => client.get<Page<AdminRows[D]>>(`/api/admin/payments/${dataset}`, { query, signal }),
+  list: (client: ApiClient, dataset: AdminDataset, query: AdminListQuery, signal?: AbortSignal) =>
+    client.call(LISTS[dataset], { query }, { signal }),
   mismatches: (client: ApiClient, signal?: AbortSignal) =>
-    client.get<MismatchReport>('/api/admin/payments/mismatches', { signal }),
+    client.call('GET /api/admin/payments/mismatches', {}, { signal }),
   refund: (client: ApiClient, paymentId: string) =>
-    client.post<AdminPayment>('/api/admin/payments/refunds', { body: { paymentId } }),
+    client.call('POST /api/admin/payments/refunds', { body: { paymentId } }),
 } as const;

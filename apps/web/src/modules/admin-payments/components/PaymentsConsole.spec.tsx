@@ -98,12 +98,12 @@ describe('admin payments console', () => {
   it('lists payments with the mismatch report and the reconciler’s last run', async () => {
     const table = await open();
 
-    expect(screen.getByRole('tab', { name: 'Payments', selected: true })).toBeTruthy();
+    screen.getByRole('tab', { name: 'Payments', selected: true });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
-    expect(within(table).getByText('pay_Refundable1')).toBeTruthy();
+    within(table).getByText('pay_Refundable1');
     const report = screen.getByRole('region', { name: texts.mismatches });
-    expect(await within(report).findByText(/Reconciler last ran .*: settled 1 of 7 checked\./)).toBeTruthy();
-    expect(within(report).getByText(/pay_Lost00001/)).toBeTruthy();
+    await within(report).findByText(/Reconciler last ran .*: settled 1 of 7 checked\./);
+    within(report).getByText(/pay_Lost00001/);
   });
 
   it('shows payers by email and titles by name, with their ids on hover', async () => {
@@ -113,7 +113,7 @@ describe('admin payments console', () => {
     expect(payer.getAttribute('title')).toBe(texts.userIdHint(USER));
     const [title] = within(table).getAllByText('Sholay');
     expect(title.getAttribute('title')).toBe(texts.movieIdHint(MOVIE));
-    expect(within(table).getByText('premium')).toBeTruthy();
+    within(table).getByText('premium');
     // A deleted account has no email left: its id shows instead.
     within(table).getByText('65f0bbbbbbbbbbbbbbbb0043');
     const report = screen.getByRole('region', { name: texts.mismatches });
@@ -148,13 +148,13 @@ describe('admin payments console', () => {
     const asked = api.requests.length;
     fireEvent.change(screen.getByLabelText(texts.titleFilter), { target: { value: 'x'.repeat(121) } });
     fireEvent.click(screen.getByRole('button', { name: texts.apply }));
-    expect(screen.getByText(texts.tooLong)).toBeTruthy();
+    screen.getByText(texts.tooLong);
     expect(api.requests.length).toBe(asked);
     fireEvent.change(screen.getByLabelText(texts.titleFilter), { target: { value: 'Sholay' } });
     fireEvent.click(screen.getByRole('button', { name: texts.apply }));
 
     fireEvent.click(screen.getByRole('button', { name: texts.datasets.orders }));
-    expect(await screen.findByText(texts.empty)).toBeTruthy();
+    await screen.findByText(texts.empty);
     expect(api.requests).toContain(
       `/api/admin/payments/orders?page=1&pageSize=20&userId=${USER}&title=Sholay`,
     );
@@ -173,7 +173,7 @@ describe('admin payments console', () => {
 
     fireEvent.click(within(table).getByRole('button', { name: 'Refund pay_Refundable1' }));
     const dialog = screen.getByRole('dialog', { name: texts.refundTitle });
-    expect(within(dialog).getByText(texts.refundConfirm('₹1200'))).toBeTruthy();
+    within(dialog).getByText(texts.refundConfirm('₹1200'));
     fireEvent.click(within(dialog).getByRole('button', { name: texts.refundCancel }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(refunds).toEqual([]);
@@ -185,22 +185,22 @@ describe('admin payments console', () => {
       }),
     );
 
-    expect(await screen.findByText(texts.refunded)).toBeTruthy();
+    await screen.findByText(texts.refunded);
     expect(refunds).toEqual([{ paymentId: 'pay_Refundable1' }]);
   });
 
   it('lists what was paid twice in the mismatch report, refundable after a confirm step', async () => {
     await open();
     const paidTwice = await screen.findByRole('region', { name: texts.duplicates });
-    expect(within(paidTwice).getByText(/Sholay · ₹1200 · paid/)).toBeTruthy();
-    expect(within(paidTwice).getByText(EMAIL)).toBeTruthy();
+    within(paidTwice).getByText(/Sholay · ₹1200 · paid/);
+    within(paidTwice).getByText(EMAIL);
 
     fireEvent.click(within(paidTwice).getByRole('button', { name: texts.refundDuplicate('pay_Twice00002') }));
     const dialog = screen.getByRole('dialog', { name: texts.refundTitle });
-    expect(within(dialog).getByText(texts.refundDuplicateConfirm('₹1200'))).toBeTruthy();
+    within(dialog).getByText(texts.refundDuplicateConfirm('₹1200'));
     fireEvent.click(within(dialog).getByRole('button', { name: texts.refund }));
 
-    expect(await screen.findByText(texts.refunded)).toBeTruthy();
+    await screen.findByText(texts.refunded);
     expect(refunds).toEqual([{ paymentId: 'pay_Twice00002' }]);
   });
 });

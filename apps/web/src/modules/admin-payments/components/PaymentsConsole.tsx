@@ -1,12 +1,14 @@
-import { type FormEvent, useState } from 'react';
-import { messageFor } from '@web/modules/auth/error-message';
+import { useState } from 'react';
+import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { Pager, pageCount } from '@web/shared/ui/Pager';
 import { SelectField, TextField } from '@web/shared/ui/TextField';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
+import { useFormFields } from '@web/shared/ui/useFormFields';
 import type { AdminDataset } from '../api/admin-payments.api';
 import { ADMIN_PAYMENTS_PAGE_SIZE, useAdminPaymentList, useRefund } from '../hooks/useAdminPayments';
+import { checkFilters, filterLabels, NO_FILTERS, type PaymentFilters } from '../payment-filters';
 import { adminPaymentsStrings as texts } from '../strings';
 import { ConfirmRefundModal, type RefundTarget } from './ConfirmRefundModal';
 import { MismatchReport } from './MismatchReport';
@@ -15,11 +17,6 @@ import styles from './PaymentsConsole.module.css';
 
 const DATASETS: AdminDataset[] = ['orders', 'payments', 'subscriptions', 'webhook-events'];
 const USER_ID = /^[a-f0-9]{24}$/i;
-/** The server's bound on a filter's text. */
-const FILTER_MAX = 120;
-
-type Filters = { who: string; title: string; status: string };
-const NO_FILTERS: Filters = { who: '', title: '', status: '' };
 
 /** A user id typed whole filters by id; anything else is a part of an email. */
 const whoQuery = (who: string) =>
@@ -33,9 +30,8 @@ const whoQuery = (who: string) =>
 export const PaymentsConsole = () => {
   const [dataset, setDataset] = useState<AdminDataset>('payments');
   const [page, setPage] = useState(1);
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [applied, setApplied] = useState<Filters>(NO_FILTERS);
-  const [tooLong, setTooLong] = useState<{ who: boolean; title: boolean }>({ who: false, title: false });
+  const { field, set, submit, reset } = useFormFields(NO_FILTERS, filterLabels);
+  const [applied, setApplied] = useState<PaymentFilters>(NO_FILTERS);
   const [confirming, setConfirming] = useState<RefundTarget | null>(null);
   const { toasts, show, dismiss } = useToasts();
   const refund = useRefund();
@@ -55,32 +51,25 @@ export const PaymentsConsole = () => {
     setDataset(next);
     setPage(1);
     // A status of one list means nothing in another.
-    setDraft((current) => ({ ...current, status: '' }));
+    set('status', '');
     setApplied((current) => ({ ...current, status: '' }));
   };
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const next = { who: draft.who.trim(), title: draft.title.trim(), status: draft.status };
-    const over = { who: next.who.length > FILTER_MAX, title: next.title.length > FILTER_MAX };
-    setTooLong(over);
-    if (over.who || over.title) return;
+  const apply = submit(checkFilters, (next) => {
     setApplied(next);
     setPage(1);
-  };
+  });
 
   const clear = () => {
-    setDraft(NO_FILTERS);
+    reset();
     setApplied(NO_FILTERS);
-    setTooLong({ who: false, title: false });
     setPage(1);
   };
 
   const confirmRefund = (payment: RefundTarget) =>
     refund.mutate(payment.id, {
       onSuccess: () => show('success', texts.refunded),
-      onError: (error) =>
-        show('error', messageFor(error, { fallback: texts.refundFailed, network: texts.refundFailed })),
+      onError: (error) => show('error', errorText(error, { fallback: texts.refundFailed })),
       onSettled: () => setConfirming(null),
     });
 
@@ -107,29 +96,15 @@ export const PaymentsConsole = () => {
 
       <form className={styles.filters} onSubmit={apply} aria-label={texts.filtersLabel}>
         <TextField
-          label={texts.who}
+          {...field('who')}
           placeholder={texts.whoPlaceholder}
-          value={draft.who}
-          error={tooLong.who ? texts.tooLong : null}
           spellCheck={false}
           autoComplete="off"
-          onChange={(event) => setDraft({ ...draft, who: event.target.value })}
         />
         {titled && (
-          <TextField
-            label={texts.titleFilter}
-            placeholder={texts.titleFilterPlaceholder}
-            value={draft.title}
-            error={tooLong.title ? texts.tooLong : null}
-            autoComplete="off"
-            onChange={(event) => setDraft({ ...draft, title: event.target.value })}
-          />
+          <TextField {...field('title')} placeholder={texts.titleFilterPlaceholder} autoComplete="off" />
         )}
-        <SelectField
-          label={texts.status}
-          value={draft.status}
-          onChange={(event) => setDraft({ ...draft, status: event.target.value })}
-        >
+        <SelectField {...field('status')}>
           <option value="">{texts.anyStatus}</option>
           {texts.statuses[dataset].map((status) => (
             <option key={status} value={status}>
@@ -149,7 +124,7 @@ export const PaymentsConsole = () => {
         <p className={styles.notice}>{texts.loading}</p>
       ) : list.isError ? (
         <div role="alert" className={styles.notice}>
-          <p>{messageFor(list.error, { fallback: texts.failed, network: texts.failed })}</p>
+          <p>{errorText(list.error, { fallback: texts.failed })}</p>
           <Button variant="ghost" size="sm" onClick={() => void list.refetch()}>
             {texts.tryAgain}
           </Button>

@@ -1,15 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { type AdminDataset, type AdminListQuery, adminPaymentsApi } from '../api/admin-payments.api';
+import { adminPaymentKeys } from './admin-payments-keys';
 
 /** Rows per page of a console list (the gateway allows up to 100). */
 export const ADMIN_PAYMENTS_PAGE_SIZE = 20;
-
-export const adminPaymentKeys = {
-  all: ['admin', 'payments'] as const,
-  list: (dataset: AdminDataset, query: AdminListQuery) => [...adminPaymentKeys.all, dataset, query] as const,
-  mismatches: () => [...adminPaymentKeys.all, 'mismatches'] as const,
-};
 
 /** One page of one console list, filtered by user and status. */
 export const useAdminPaymentList = <D extends AdminDataset>(dataset: D, query: AdminListQuery) => {

@@ -69,16 +69,16 @@ describe('Manage TV Shows', () => {
     await screen.findByRole('region', { name: t.heading });
 
     const live = await screen.findByRole('article', { name: 'Night Shift' });
-    expect(within(live).getByText(t.statuses.published)).toBeTruthy();
-    expect(within(live).getByText(t.demo)).toBeTruthy();
-    expect(within(live).getByText(t.counts(2, 3))).toBeTruthy();
+    within(live).getByText(t.statuses.published);
+    within(live).getByText(t.demo);
+    within(live).getByText(t.counts(2, 3));
     expect(within(live).queryByRole('button', { name: t.publish })).toBeNull();
 
     const draft = card('Monsoon Diaries');
-    expect(within(draft).getByText(t.statuses.draft)).toBeTruthy();
+    within(draft).getByText(t.statuses.draft);
     expect(within(draft).queryByText(t.demo)).toBeNull();
-    expect(within(draft).getByText(t.counts(0, 0))).toBeTruthy();
-    expect(within(draft).getByRole('button', { name: t.publish })).toBeTruthy();
+    within(draft).getByText(t.counts(0, 0));
+    within(draft).getByRole('button', { name: t.publish });
     expect(sent()).toEqual([]);
   });
 
@@ -87,9 +87,9 @@ describe('Manage TV Shows', () => {
     await screen.findByRole('article', { name: 'Night Shift' });
     fireEvent.change(screen.getByLabelText(t.statusFilter), { target: { value: 'draft' } });
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Night Shift' })).toBeNull());
-    expect(card('Monsoon Diaries')).toBeTruthy();
+    card('Monsoon Diaries');
     fireEvent.change(screen.getByRole('searchbox', { name: t.searchLabel }), { target: { value: 'night' } });
-    expect(await screen.findByText(t.empty)).toBeTruthy();
+    await screen.findByText(t.empty);
     expect(api.requests).toContain('/api/admin/series?page=1&pageSize=24&status=draft&search=night');
   });
 
@@ -108,7 +108,7 @@ describe('Manage TV Shows', () => {
       t.errors.posterUrl,
       t.errors.description,
     ])
-      expect(within(form).getByText(message)).toBeTruthy();
+      within(form).getByText(message);
     expect(sent()).toEqual([]);
 
     type(form, t.fields.title, 'Chai & Code');
@@ -122,7 +122,7 @@ describe('Manage TV Shows', () => {
     type(form, t.fields.creators, 'Asha Rao, , Vikram Sen ');
     fireEvent.click(within(form).getByRole('button', { name: t.save }));
 
-    expect(await screen.findByText(SeriesMessages.added)).toBeTruthy();
+    await screen.findByText(SeriesMessages.added);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fake.sent).toEqual([
       {
@@ -146,7 +146,7 @@ describe('Manage TV Shows', () => {
         },
       },
     ]);
-    expect(await screen.findByRole('article', { name: 'Chai & Code' })).toBeTruthy();
+    await screen.findByRole('article', { name: 'Chai & Code' });
   });
 
   it('adds once and says so once when Save is double-clicked', async () => {
@@ -163,8 +163,8 @@ describe('Manage TV Shows', () => {
     fireEvent.click(save);
     fireEvent.click(save);
 
-    expect(await screen.findByText(SeriesMessages.added)).toBeTruthy();
-    expect(await screen.findByRole('article', { name: 'Chai & Code' })).toBeTruthy();
+    await screen.findByText(SeriesMessages.added);
+    await screen.findByRole('article', { name: 'Chai & Code' });
     expect(sent()).toEqual(['POST /api/admin/series']);
     expect(screen.getAllByText(SeriesMessages.added)).toHaveLength(1);
     expect(screen.getAllByRole('article', { name: 'Chai & Code' })).toHaveLength(1);
@@ -180,13 +180,13 @@ describe('Manage TV Shows', () => {
 
     type(form, t.fields.language, '');
     fireEvent.click(within(form).getByRole('button', { name: t.save }));
-    expect(within(form).getByText(t.cannotClear)).toBeTruthy();
+    within(form).getByText(t.cannotClear);
     expect(sent()).toEqual([]);
 
     type(form, t.fields.language, 'ta');
     type(form, t.fields.title, 'Monsoon Diaries II');
     fireEvent.click(within(form).getByRole('button', { name: t.save }));
-    expect(await screen.findByText(SeriesMessages.updated)).toBeTruthy();
+    await screen.findByText(SeriesMessages.updated);
     expect(fake.sent).toEqual([
       expect.objectContaining({
         method: 'PUT',
@@ -201,8 +201,8 @@ describe('Manage TV Shows', () => {
     await screen.findByRole('article', { name: 'Monsoon Diaries' });
     fireEvent.click(within(card('Monsoon Diaries')).getByRole('button', { name: t.publish }));
 
-    expect(await screen.findByText(t.published('Monsoon Diaries'))).toBeTruthy();
-    await waitFor(() => expect(within(card('Monsoon Diaries')).getByText(t.statuses.published)).toBeTruthy());
+    await screen.findByText(t.published('Monsoon Diaries'));
+    await waitFor(() => within(card('Monsoon Diaries')).getByText(t.statuses.published));
     expect(within(card('Monsoon Diaries')).queryByRole('button', { name: t.publish })).toBeNull();
     expect(sent()).toEqual([`POST /api/admin/series/${DRAFT_ID}/publish`]);
   });
@@ -230,13 +230,13 @@ describe('Manage TV Shows', () => {
     await openManage();
     await screen.findByRole('article', { name: 'Night Shift' });
     fireEvent.click(within(card('Night Shift')).getByRole('button', { name: t.delete }));
-    expect(within(card('Night Shift')).getByText(t.episodesGoWithIt(3)!)).toBeTruthy();
+    within(card('Night Shift')).getByText(t.episodesGoWithIt(3)!);
     fireEvent.click(within(card('Night Shift')).getByRole('button', { name: t.cancel }));
     expect(sent()).toEqual([]);
 
     fireEvent.click(within(card('Night Shift')).getByRole('button', { name: t.delete }));
     fireEvent.click(within(card('Night Shift')).getByRole('button', { name: t.confirmDelete }));
-    expect(await screen.findByText(t.deleted('Night Shift'))).toBeTruthy();
+    await screen.findByText(t.deleted('Night Shift'));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Night Shift' })).toBeNull());
     expect(sent()).toEqual([`DELETE /api/admin/series/${LIVE_ID}`]);
   });
@@ -252,7 +252,7 @@ describe('Manage TV Shows', () => {
 
   it('adds a season (next free number offered), and shows the 409 for a number already used', async () => {
     await openEditor('Monsoon Diaries');
-    expect(screen.getByText(t.editor.noSeasons)).toBeTruthy();
+    screen.getByText(t.editor.noSeasons);
 
     fireEvent.click(screen.getByRole('button', { name: t.editor.addSeason }));
     let form = dialog(t.editor.addSeason);
@@ -261,9 +261,9 @@ describe('Manage TV Shows', () => {
     type(form, t.seasonFields.airDate, '2024-05-01');
     fireEvent.click(within(form).getByRole('button', { name: t.save }));
 
-    expect(await screen.findByText(SeriesMessages.seasonAdded)).toBeTruthy();
-    expect(season(1)).toBeTruthy();
-    expect(within(season(1)).getByText(t.editor.noEpisodes)).toBeTruthy();
+    await screen.findByText(SeriesMessages.seasonAdded);
+    season(1);
+    within(season(1)).getByText(t.editor.noEpisodes);
     expect(fake.sent[0]).toEqual({
       method: 'POST',
       path: `/api/admin/series/${DRAFT_ID}/seasons`,
@@ -279,7 +279,7 @@ describe('Manage TV Shows', () => {
 
     const refused = await within(form).findByText(SeriesMessages.seasonExists);
     expect(refused.closest('[role="alert"]')).not.toBeNull();
-    expect(screen.getByRole('dialog', { name: t.editor.addSeason })).toBeTruthy();
+    screen.getByRole('dialog', { name: t.editor.addSeason });
     expect(sent()).toEqual([
       `POST /api/admin/series/${DRAFT_ID}/seasons`,
       `POST /api/admin/series/${DRAFT_ID}/seasons`,
@@ -298,18 +298,18 @@ describe('Manage TV Shows', () => {
     type(form, f.introStart, '65');
     type(form, f.introEnd, '65');
     fireEvent.click(within(form).getByRole('button', { name: t.save }));
-    expect(within(form).getByText(SeriesMessages.introOrder)).toBeTruthy();
+    within(form).getByText(SeriesMessages.introOrder);
 
     type(form, f.introEnd, '');
     fireEvent.click(within(form).getByRole('button', { name: t.save }));
-    expect(within(form).getByText(t.episodeErrors.introBoth)).toBeTruthy();
+    within(form).getByText(t.episodeErrors.introBoth);
     expect(sent()).toEqual([]);
 
     type(form, f.introStart, '5');
     type(form, f.introEnd, '65');
     fireEvent.click(within(form).getByRole('button', { name: t.save }));
 
-    expect(await screen.findByText(SeriesMessages.episodeAdded)).toBeTruthy();
+    await screen.findByText(SeriesMessages.episodeAdded);
     expect(fake.sent).toEqual([
       {
         method: 'POST',
@@ -324,8 +324,8 @@ describe('Manage TV Shows', () => {
       },
     ]);
     const row = await within(season(1)).findByRole('article', { name: 'S1:E1 First Rain' });
-    expect(within(row).getByText(t.editor.intro('0:05', '1:05'))).toBeTruthy();
-    expect(within(row).getByText(t.editor.runtime(42))).toBeTruthy();
+    within(row).getByText(t.editor.intro('0:05', '1:05'));
+    within(row).getByText(t.editor.runtime(42));
   });
 
   it("shows the server's 409 for an episode number already used in the season, keeping the form", async () => {
@@ -339,7 +339,7 @@ describe('Manage TV Shows', () => {
 
     const refused = await within(form).findByText(SeriesMessages.episodeExists);
     expect(refused.closest('[role="alert"]')).not.toBeNull();
-    expect(screen.getByRole('dialog', { name: t.editor.addEpisode })).toBeTruthy();
+    screen.getByRole('dialog', { name: t.editor.addEpisode });
     expect(sent()).toEqual([`POST /api/admin/series/${LIVE_ID}/seasons/1/episodes`]);
   });
 
@@ -352,7 +352,7 @@ describe('Manage TV Shows', () => {
     const form = dialog(t.editor.editEpisode);
 
     const media = within(form).getByRole('region', { name: adminMovieStrings.media.heading });
-    expect(await within(media).findByText(adminMovieStrings.media.statuses.none)).toBeTruthy();
+    await within(media).findByText(adminMovieStrings.media.statuses.none);
     expect(api.requests).toContain(`/api/admin/media/${episode.id}`);
 
     type(form, t.episodeFields.introStart, '');
@@ -360,7 +360,7 @@ describe('Manage TV Shows', () => {
     type(form, t.episodeFields.overview, 'The first night.');
     fireEvent.click(within(form).getByRole('button', { name: t.save }));
 
-    expect(await screen.findByText(t.editor.episodeUpdated)).toBeTruthy();
+    await screen.findByText(t.editor.episodeUpdated);
     expect(fake.sent).toEqual([
       expect.objectContaining({
         method: 'PUT',
@@ -386,15 +386,15 @@ describe('Manage TV Shows', () => {
     fireEvent.click(within(row).getByRole('button', { name: `${t.remove} S1:E1` }));
     expect(sent()).toEqual([]);
     fireEvent.click(within(row).getByRole('button', { name: `${t.confirmRemove} S1:E1` }));
-    expect(await screen.findByText(t.editor.episodeRemoved('Arrival'))).toBeTruthy();
+    await screen.findByText(t.editor.episodeRemoved('Arrival'));
     await waitFor(() =>
       expect(within(season(1)).queryByRole('article', { name: 'S1:E1 Arrival' })).toBeNull(),
     );
 
     fireEvent.click(within(season(2)).getByRole('button', { name: `${t.remove} Season 2` }));
-    expect(within(season(2)).getByText(t.episodesGoWithIt(1)!)).toBeTruthy();
+    within(season(2)).getByText(t.episodesGoWithIt(1)!);
     fireEvent.click(within(season(2)).getByRole('button', { name: `${t.confirmRemove} Season 2` }));
-    expect(await screen.findByText(t.editor.seasonRemoved(2))).toBeTruthy();
+    await screen.findByText(t.editor.seasonRemoved(2));
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: new RegExp(`^${t.editor.seasonLabel(2)}\\b`) })).toBeNull(),
     );
@@ -409,10 +409,10 @@ describe('Manage TV Shows', () => {
       path: `/admindashboard?tab=tv-shows&series=${LIVE_ID}`,
       apiBaseUrl: api.baseUrl,
     });
-    expect(await screen.findByRole('heading', { name: 'Night Shift', level: 3 })).toBeTruthy();
-    expect(season(2)).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Night Shift', level: 3 });
+    season(2);
     fireEvent.click(screen.getByRole('button', { name: t.editor.back }));
-    expect(await screen.findByRole('article', { name: 'Monsoon Diaries' })).toBeTruthy();
+    await screen.findByRole('article', { name: 'Monsoon Diaries' });
     expect(router.state.location.search).toBe('?tab=tv-shows');
   });
 });

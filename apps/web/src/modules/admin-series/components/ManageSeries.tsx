@@ -7,8 +7,8 @@ import {
   TitleGrid,
   TitleManager,
 } from '@web/modules/admin-movies/components/TitleManager';
-import { messageFor } from '@web/modules/auth/error-message';
 import { newIdempotencyKey } from '@web/modules/payments/idempotency-key';
+import { errorText } from '@web/shared/api/error-text';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useListFilters } from '@web/shared/ui/useListFilters';
@@ -40,7 +40,7 @@ export const ManageSeries = () => {
   const { toasts, show, dismiss } = useToasts();
   const busy = actions.publish.isPending || actions.remove.isPending;
   const failedText = (fallback: string) => (error: Error) =>
-    messageFor(error, { fallback, network: t.unreachable });
+    errorText(error, { fallback, network: t.unreachable });
   const failed = (fallback: string) => (error: Error) => show('error', failedText(fallback)(error));
 
   const open = (id: string | null) =>

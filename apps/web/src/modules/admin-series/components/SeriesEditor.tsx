@@ -2,7 +2,7 @@ import { type Episode, episodeLabel, MovieStatus, type Season, type Series } fro
 import { useState } from 'react';
 import titleStyles from '@web/modules/admin-movies/components/AdminTitle.module.css';
 import { LoadFailedBox } from '@web/modules/admin-movies/components/TitleManager';
-import { messageFor } from '@web/modules/auth/error-message';
+import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import type { ToastTone } from '@web/shared/ui/toast/useToasts';
 import { emptyEpisodeForm, episodeFormValuesOf, nextEpisodeNumber } from '../episode-form';
@@ -47,7 +47,7 @@ export const SeriesEditor = ({
   const busy = actions.removeSeason.isPending || actions.removeEpisode.isPending;
   /** What the failure shows: the server's own message (a 409's "That season already exists"), else ours. */
   const failed = (fallback: string) => (error: Error) =>
-    notify('error', messageFor(error, { fallback, network: t.unreachable }));
+    notify('error', errorText(error, { fallback, network: t.unreachable }));
   /** An edit that changed nothing closes without a write (an episode update re-announces the episode). */
   const unchanged = (input: object) => {
     if (Object.keys(input).length > 0) return false;
@@ -78,7 +78,7 @@ export const SeriesEditor = ({
       <div className={styles.editor}>
         {back}
         <LoadFailedBox
-          message={messageFor(detail.error, { fallback: t.editor.failed, network: t.unreachable })}
+          message={errorText(detail.error, { fallback: t.editor.failed, network: t.unreachable })}
           retryLabel={t.tryAgain}
           retrying={detail.isFetching}
           onRetry={() => void detail.refetch()}

@@ -6,20 +6,16 @@ import {
   AuditLogPageSchema,
   type AuditLogPage,
   type AuditLogQuery,
-  type UserList,
-  UserPageSchema,
+  UserListReply,
   type UserPage,
   type UserRemoved,
   type UserUpdated,
   type UpdateUserRequest,
   type Role,
 } from '@app/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiClient } from '@web/shared/api/api-client';
 import { adminUsersStrings } from '../strings';
-
-/** The list answer is checked: a body that is not `{ success: true, data: User[], page, pageSize, total }` is refused (SPEC 8 text). */
-const UserListSchema = UserPageSchema.extend({ success: z.literal(true) });
 
 export class InvalidResponseError extends Error {
   constructor() {
@@ -39,7 +35,10 @@ export const isPending = (answer: object): answer is AdminActionPending => 'acti
 
 /** Admin user management (DECISIONS 16: every call carries the admin's token). */
 export const adminUsersApi = {
-  /** One page of users, newest first. */
+  /**
+   * One page of users, newest first. The answer is checked: a body that is not
+   * `{ success: true, data: User[], page, pageSize, total }` is refused (SPEC 8 text).
+   */
   list: async (
     client: ApiClient,
     page: number,
@@ -47,27 +46,30 @@ export const adminUsersApi = {
     signal?: AbortSignal,
   ): Promise<UserPage> => {
     const { data, total, ...paging } = parsed(
-      UserListSchema,
-      await client.get<UserList>('/api/users', { query: { page, pageSize }, signal }),
+      UserListReply,
+      await client.call('GET /api/users', { query: { page, pageSize } }, { signal }),
     );
     return { data, page: paging.page, pageSize: paging.pageSize, total };
   },
-  update: (client: ApiClient, id: string, body: UpdateUserRequest) =>
-    client.put<UserUpdated | AdminActionPending>(`/api/users/${encodeURIComponent(id)}`, { body }),
-  changeRole: (client: ApiClient, id: string, role: Role) =>
-    client.put<UserUpdated | AdminActionPending>(`/api/users/${encodeURIComponent(id)}/role`, {
-      body: { role },
-    }),
-  remove: (client: ApiClient, id: string) =>
-    client.delete<UserRemoved | AdminActionPending>(`/api/users/${encodeURIComponent(id)}`),
+  update: (
+    client: ApiClient,
+    id: string,
+    body: UpdateUserRequest,
+  ): Promise<UserUpdated | AdminActionPending> =>
+    client.call('PUT /api/users/{id}', { params: { id }, body }),
+  changeRole: (client: ApiClient, id: string, role: Role): Promise<UserUpdated | AdminActionPending> =>
+    client.call('PUT /api/users/{id}/role', { params: { id }, body: { role } }),
+  remove: (client: ApiClient, id: string): Promise<UserRemoved | AdminActionPending> =>
+    client.call('DELETE /api/users/{id}', { params: { id } }),
   /** Changes to admins waiting for a second admin, newest first. */
   pendingActions: async (client: ApiClient, signal?: AbortSignal): Promise<AdminAction[]> =>
-    parsed(AdminActionListReplySchema, await client.get('/api/admin/admin-actions', { signal })).data,
-  confirmAction: (client: ApiClient, id: string) =>
-    client.post<AdminActionDecided>(`/api/admin/admin-actions/${encodeURIComponent(id)}/confirm`),
-  cancelAction: (client: ApiClient, id: string) =>
-    client.post<AdminActionDecided>(`/api/admin/admin-actions/${encodeURIComponent(id)}/cancel`),
+    parsed(AdminActionListReplySchema, await client.call('GET /api/admin/admin-actions', {}, { signal }))
+      .data,
+  confirmAction: (client: ApiClient, id: string): Promise<AdminActionDecided> =>
+    client.call('POST /api/admin/admin-actions/{id}/confirm', { params: { id } }),
+  cancelAction: (client: ApiClient, id: string): Promise<AdminActionDecided> =>
+    client.call('POST /api/admin/admin-actions/{id}/cancel', { params: { id } }),
   /** One page of the audit log, newest first, filtered on the server (empty filters are left out). */
   auditLog: async (client: ApiClient, query: AuditLogQuery, signal?: AbortSignal): Promise<AuditLogPage> =>
-    parsed(AuditLogPageSchema, await client.get('/api/admin/audit-log', { query, signal })),
+    parsed(AuditLogPageSchema, await client.call('GET /api/admin/audit-log', { query }, { signal })),
 } as const;

@@ -1,20 +1,24 @@
-import { AuditAction, type AuditEntry } from '@app/contracts';
-import { type FormEvent, useState } from 'react';
+import type { AuditEntry } from '@app/contracts';
+import { useState } from 'react';
 import { Button } from '@web/shared/ui/Button';
 import { type Column, DataTable } from '@web/shared/ui/DataTable';
 import { Pager, pageCount } from '@web/shared/ui/Pager';
 import { Panel } from '@web/shared/ui/Panel';
 import { SelectField, TextField } from '@web/shared/ui/TextField';
-import { type AuditFilters, useAuditLog } from '../hooks/useAdminActions';
+import { useFormFields } from '@web/shared/ui/useFormFields';
+import {
+  AUDIT_KINDS,
+  type AuditFilters,
+  auditFilterLabels,
+  checkAuditFilters,
+  NO_AUDIT_FILTERS,
+} from '../audit-filters';
+import { useAuditLog } from '../hooks/useAdminActions';
 import { adminUsersStrings as texts } from '../strings';
 import styles from './ManageUsers.module.css';
 import { when } from './when';
 
 const { auditColumns: c, auditFilters: f } = texts;
-
-/** The server's bound on a filter's text (AuditLogQuerySchema). */
-const FILTER_MAX = 100;
-const KINDS = Object.values(AuditAction);
 
 const columns: Column<AuditEntry>[] = [
   { header: c.when, cell: (entry) => when(entry.at) },
@@ -49,44 +53,26 @@ const columns: Column<AuditEntry>[] = [
   },
 ];
 
-type Draft = { actor: string; target: string; action: AuditAction | '' };
-const NO_FILTERS: Draft = { actor: '', target: '', action: '' };
-
-const toFilters = ({ actor, target, action }: Draft): AuditFilters => ({
-  ...(actor ? { actor } : {}),
-  ...(target ? { target } : {}),
-  ...(action ? { action } : {}),
-});
-
-const isKind = (value: string): value is AuditAction => (KINDS as string[]).includes(value);
-
 /**
  * DECISIONS 34 and issue 22: who did what to whom or to which title, when, what it was before and after, and how
  * it ended; newest first, a page at a time, filtered by the server by admin, target and kind.
  */
 export const AuditLog = () => {
   const [page, setPage] = useState(1);
-  const [draft, setDraft] = useState<Draft>(NO_FILTERS);
+  const { field, submit, reset } = useFormFields(NO_AUDIT_FILTERS, auditFilterLabels);
   const [filters, setFilters] = useState<AuditFilters>({});
-  const [tooLong, setTooLong] = useState({ actor: false, target: false });
   const log = useAuditLog(page, filters);
   const pages = log.data ? pageCount(log.data.total, log.data.pageSize) : 1;
   const filtered = Object.keys(filters).length > 0;
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const next = { ...draft, actor: draft.actor.trim(), target: draft.target.trim() };
-    const over = { actor: next.actor.length > FILTER_MAX, target: next.target.length > FILTER_MAX };
-    setTooLong(over);
-    if (over.actor || over.target) return;
-    setFilters(toFilters(next));
+  const apply = submit(checkAuditFilters, (next) => {
+    setFilters(next);
     setPage(1);
-  };
+  });
 
   const clear = () => {
-    setDraft(NO_FILTERS);
+    reset();
     setFilters({});
-    setTooLong({ actor: false, target: false });
     setPage(1);
   };
 
@@ -94,30 +80,20 @@ export const AuditLog = () => {
     <Panel title={texts.auditTitle} className={styles.audit}>
       <form className={styles.auditFilters} onSubmit={apply} aria-label={f.label}>
         <TextField
-          label={f.actor}
+          {...field('actor')}
           placeholder={f.actorPlaceholder}
-          value={draft.actor}
-          error={tooLong.actor ? f.tooLong : null}
           autoComplete="off"
           spellCheck={false}
-          onChange={(event) => setDraft({ ...draft, actor: event.target.value })}
         />
         <TextField
-          label={f.target}
+          {...field('target')}
           placeholder={f.targetPlaceholder}
-          value={draft.target}
-          error={tooLong.target ? f.tooLong : null}
           autoComplete="off"
           spellCheck={false}
-          onChange={(event) => setDraft({ ...draft, target: event.target.value })}
         />
-        <SelectField
-          label={f.kind}
-          value={draft.action}
-          onChange={({ target: { value } }) => setDraft({ ...draft, action: isKind(value) ? value : '' })}
-        >
+        <SelectField {...field('action')}>
           <option value="">{f.anyKind}</option>
-          {KINDS.map((kind) => (
+          {AUDIT_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {texts.auditActions[kind]}
             </option>

@@ -1,10 +1,11 @@
-import { type UpdateUserRequest, type User, type UserStatus } from '@app/contracts';
-import { type FormEvent, useState } from 'react';
+import type { UpdateUserRequest, User, UserStatus } from '@app/contracts';
 import { Button } from '@web/shared/ui/Button';
 import { Form } from '@web/shared/ui/Form';
 import { Modal } from '@web/shared/ui/Modal';
 import { SelectField, TextField } from '@web/shared/ui/TextField';
+import { useFormFields } from '@web/shared/ui/useFormFields';
 import { adminUsersStrings as texts } from '../strings';
+import { checkUserChanges, userFormLabels, userFormValuesOf } from '../user-form';
 import styles from './ManageUsers.module.css';
 
 type EditUserModalProps = {
@@ -18,41 +19,15 @@ const STATUSES: UserStatus[] = ['active', 'suspended', 'banned'];
 
 /** SPEC 2 Edit User Profile: username, email, status; only what changed is sent. */
 export const EditUserModal = ({ user, saving, onSave, onClose }: EditUserModalProps) => {
-  const [username, setUsername] = useState(user.username);
-  const [email, setEmail] = useState(user.email);
-  const [status, setStatus] = useState<UserStatus>(user.status ?? 'active');
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const changes: UpdateUserRequest = {};
-    if (username.trim() !== user.username) changes.username = username.trim();
-    if (email.trim() !== user.email) changes.email = email.trim();
-    if (status !== user.status) changes.status = status;
-    onSave(changes);
-  };
+  const { field, submit } = useFormFields(userFormValuesOf(user), userFormLabels);
+  const onSubmit = submit((values) => checkUserChanges(values, user), onSave);
 
   return (
     <Modal title={texts.editTitle} onClose={onClose} closeLabel={texts.close} size="sm">
       <Form onSubmit={onSubmit}>
-        <TextField
-          label={texts.username}
-          name="username"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-        <TextField
-          label={texts.email}
-          type="email"
-          name="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <SelectField
-          label={texts.status}
-          name="status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as UserStatus)}
-        >
+        <TextField {...field('username')} />
+        <TextField {...field('email')} type="email" />
+        <SelectField {...field('status')}>
           {STATUSES.map((value) => (
             <option key={value} value={value}>
               {texts.statuses[value]}

@@ -4,6 +4,7 @@ import { aUser, apiError, renderAuthApp } from '@web/modules/auth/testing/auth-t
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { uiStrings } from '@web/shared/ui/strings';
 import { adminUsersStrings as texts } from '../strings';
+import { openAdminDashboard, userCard } from '../testing/admin-dashboard';
 
 type Answer = { status: number; body: unknown };
 
@@ -74,27 +75,22 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     await api.close();
   });
 
-  const open = async () => {
-    const view = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session });
-    await screen.findByRole('heading', { name: 'asha' });
-    return view;
-  };
-  const card = (username: string) => screen.getByRole('article', { name: username });
+  const open = () => openAdminDashboard(api, session, 'asha');
 
   it("shows header 'Admin', Logout, Manage Movies and every user's username, email, role, status and joined date", async () => {
     await open();
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Admin' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Manage Movies' })).toBeTruthy();
-    const asha = card('asha');
-    expect(within(asha).getByText(users[1].email)).toBeTruthy();
-    expect(within(asha).getByText('User')).toBeTruthy();
-    expect(within(asha).getByText('Active')).toBeTruthy();
-    expect(within(asha).getByText('Joined 12 Jan 2025')).toBeTruthy();
-    expect(within(card('ravi')).getByText('Suspended')).toBeTruthy();
-    expect(within(card('root')).getByRole('button', { name: texts.demote })).toBeTruthy();
-    expect(within(asha).getByRole('button', { name: texts.promote })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Admin' });
+    screen.getByRole('button', { name: 'Logout' });
+    screen.getByRole('heading', { name: 'Manage Movies' });
+    const asha = userCard('asha');
+    within(asha).getByText(users[1].email);
+    within(asha).getByText('User');
+    within(asha).getByText('Active');
+    within(asha).getByText('Joined 12 Jan 2025');
+    within(userCard('ravi')).getByText('Suspended');
+    within(userCard('root')).getByRole('button', { name: texts.demote });
+    within(asha).getByRole('button', { name: texts.promote });
     expect(sent).toContainEqual(
       expect.objectContaining({ method: 'GET', path: '/api/users', auth: 'Bearer tok-admin' }),
     );
@@ -126,13 +122,13 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     await open();
 
     expect(screen.getAllByRole('article')).toHaveLength(24);
-    expect(screen.getByText(uiStrings.pageOf(1, 2))).toBeTruthy();
+    screen.getByText(uiStrings.pageOf(1, 2));
     expect((screen.getByRole('button', { name: uiStrings.previous }) as HTMLButtonElement).disabled).toBe(
       true,
     );
     fireEvent.click(screen.getByRole('button', { name: uiStrings.next }));
 
-    expect(await screen.findByRole('heading', { name: 'viewer27' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'viewer27' });
     expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual([
       'viewer22',
       'viewer23',
@@ -141,23 +137,21 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
       'viewer26',
       'viewer27',
     ]);
-    expect(screen.getByText(uiStrings.pageOf(2, 2))).toBeTruthy();
+    screen.getByText(uiStrings.pageOf(2, 2));
     expect((screen.getByRole('button', { name: uiStrings.next }) as HTMLButtonElement).disabled).toBe(true);
     expect(listQueries.at(-1)).toBe('?page=2&pageSize=24');
 
     fireEvent.click(screen.getByRole('button', { name: uiStrings.previous }));
-    expect(await screen.findByRole('heading', { name: 'asha' })).toBeTruthy();
-    expect(screen.getByText(uiStrings.pageOf(1, 2))).toBeTruthy();
+    await screen.findByRole('heading', { name: 'asha' });
+    screen.getByText(uiStrings.pageOf(1, 2));
   });
 
   it('promotes a user and the card shows the new role', async () => {
     await open();
-    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.promote }));
+    fireEvent.click(within(userCard('asha')).getByRole('button', { name: texts.promote }));
 
-    await waitFor(() =>
-      expect(within(card('asha')).getByRole('button', { name: texts.demote })).toBeTruthy(),
-    );
-    expect(within(card('asha')).getByText('Admin')).toBeTruthy();
+    await waitFor(() => within(userCard('asha')).getByRole('button', { name: texts.demote }));
+    within(userCard('asha')).getByText('Admin');
     expect(sent).toContainEqual({
       method: 'PUT',
       path: `/api/users/${users[1].id}/role`,
@@ -169,15 +163,15 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
   it("says 'Failed to update user role' when the change fails", async () => {
     override[`PUT /api/users/${users[1].id}/role`] = apiError(403, 'FORBIDDEN', 'Admin access required');
     await open();
-    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.promote }));
+    fireEvent.click(within(userCard('asha')).getByRole('button', { name: texts.promote }));
 
     expect((await screen.findByText(texts.roleFailed)).closest('[role="alert"]')).toBeTruthy();
-    expect(within(card('asha')).getByRole('button', { name: texts.promote })).toBeTruthy();
+    within(userCard('asha')).getByRole('button', { name: texts.promote });
   });
 
   it("edits a profile in the modal and says 'User updated successfully'", async () => {
     await open();
-    fireEvent.click(within(card('ravi')).getByRole('button', { name: texts.editProfile }));
+    fireEvent.click(within(userCard('ravi')).getByRole('button', { name: texts.editProfile }));
     const dialog = screen.getByRole('dialog', { name: texts.editTitle });
     fireEvent.change(within(dialog).getByLabelText(texts.username), { target: { value: 'ravi.k' } });
     fireEvent.change(within(dialog).getByLabelText(texts.status), { target: { value: 'active' } });
@@ -185,7 +179,7 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
 
     expect((await screen.findByText(texts.updated)).closest('[role="status"]')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(within(card('ravi.k')).getByText('Active')).toBeTruthy();
+    within(userCard('ravi.k')).getByText('Active');
     expect(sent).toContainEqual(
       expect.objectContaining({
         method: 'PUT',
@@ -198,36 +192,36 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
   it("says 'Failed to update user ({status})' when the edit fails", async () => {
     override[`PUT /api/users/${users[1].id}`] = apiError(409, 'CONFLICT', 'Email is already registered');
     await open();
-    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.editProfile }));
+    fireEvent.click(within(userCard('asha')).getByRole('button', { name: texts.editProfile }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: texts.save }));
 
-    expect(await screen.findByText('Failed to update user (409)')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    await screen.findByText('Failed to update user (409)');
+    screen.getByRole('dialog');
   });
 
   it("asks 'Are you sure you want to remove this user?'; Cancel keeps the user, Remove removes them", async () => {
     await open();
-    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.remove }));
-    expect(within(screen.getByRole('dialog')).getByText(texts.confirmRemove)).toBeTruthy();
+    fireEvent.click(within(userCard('asha')).getByRole('button', { name: texts.remove }));
+    within(screen.getByRole('dialog')).getByText(texts.confirmRemove);
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: texts.cancel }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sent.some((request) => request.method === 'DELETE')).toBe(false);
 
-    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.remove }));
+    fireEvent.click(within(userCard('asha')).getByRole('button', { name: texts.remove }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: texts.remove }));
 
-    expect(await screen.findByText(texts.removed)).toBeTruthy();
+    await screen.findByText(texts.removed);
     await waitFor(() => expect(screen.queryByRole('article', { name: 'asha' })).toBeNull());
   });
 
   it("says 'Failed to remove user' when removing fails", async () => {
     override[`DELETE /api/users/${users[1].id}`] = { status: 500, body: '' };
     await open();
-    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.remove }));
+    fireEvent.click(within(userCard('asha')).getByRole('button', { name: texts.remove }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: texts.remove }));
 
-    expect(await screen.findByText(texts.removeFailed)).toBeTruthy();
-    expect(card('asha')).toBeTruthy();
+    await screen.findByText(texts.removeFailed);
+    userCard('asha');
   });
 
   it.each([
@@ -242,6 +236,6 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     override['GET /api/users'] = answer;
     renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session });
 
-    expect(await screen.findByText(text)).toBeTruthy();
+    await screen.findByText(text);
   });
 });

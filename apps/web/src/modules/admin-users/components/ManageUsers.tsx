@@ -1,8 +1,8 @@
 import type { AdminActionPending, User } from '@app/contracts';
 import { useEffect, useState } from 'react';
-import { messageFor } from '@web/modules/auth/error-message';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
-import { ApiRequestError } from '@web/shared/api/api-request-error';
+import type { ApiRequestError } from '@web/shared/api/api-request-error';
+import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { Pager, pageCount } from '@web/shared/ui/Pager';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
@@ -20,14 +20,20 @@ import { UserCard } from './UserCard';
 
 const FILTERS: RoleFilter[] = ['all', 'user', 'admin'];
 
-const listError = (error: unknown): string => {
-  if (error instanceof ApiRequestError) return texts.httpError(error.status);
-  if (error instanceof InvalidResponseError) return error.message;
-  return texts.unreachable;
-};
+/** A failed load or edit says its status (SPEC 8's texts), not the server's words. */
+const noServerText = () => false;
 
-const conflictReason = (error: unknown): string | undefined =>
-  error instanceof ApiRequestError && error.status === 409 && error.fromServer ? error.message : undefined;
+const listError = (error: unknown): string =>
+  error instanceof InvalidResponseError
+    ? error.message
+    : errorText(error, {
+        fallback: texts.httpError,
+        network: texts.unreachable,
+        showServerText: noServerText,
+      });
+
+/** A rule's own reason (the last admin, a request already waiting). */
+const isConflict = (error: ApiRequestError) => error.status === 409;
 
 /**
  * SPEC 2 Manage Users: the grid (a page at a time) with its role filter, Edit Profile, Promote/Demote and Remove;
@@ -64,7 +70,8 @@ export const ManageUsers = () => {
       {
         onSuccess: (answer) => isPending(answer) && explainWaiting(answer),
         // SPEC 2's text, or a rule's own reason (the last admin, a request already waiting).
-        onError: (error) => show('error', conflictReason(error) ?? texts.roleFailed),
+        onError: (error) =>
+          show('error', errorText(error, { fallback: texts.roleFailed, showServerText: isConflict })),
       },
     );
 
@@ -80,7 +87,11 @@ export const ManageUsers = () => {
         onError: (error) =>
           show(
             'error',
-            texts.updateFailed(error instanceof ApiRequestError ? error.status : texts.networkStatus),
+            errorText(error, {
+              fallback: texts.updateFailed,
+              network: texts.updateFailed(texts.networkStatus),
+              showServerText: noServerText,
+            }),
           ),
       },
     );
@@ -89,8 +100,7 @@ export const ManageUsers = () => {
     removeUser.mutate(user.id, {
       onSuccess: (answer) =>
         isPending(answer) ? explainWaiting(answer) : show('success', answer.message || texts.removed),
-      onError: (error) =>
-        show('error', messageFor(error, { fallback: texts.removeFailed, network: texts.removeFailed })),
+      onError: (error) => show('error', errorText(error, { fallback: texts.removeFailed })),
       onSettled: () => setRemoving(null),
     });
 

@@ -1,10 +1,11 @@
 import type { AdminAction, AdminActionKind, AuditEntry, User } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aUser, apiError, renderAuthApp } from '@web/modules/auth/testing/auth-test-kit';
+import { aUser, apiError } from '@web/modules/auth/testing/auth-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { uiStrings } from '@web/shared/ui/strings';
 import { AUDIT_PAGE_SIZE } from '../hooks/useAdminActions';
 import { adminUsersStrings as texts } from '../strings';
+import { openAdminDashboard, userCard } from '../testing/admin-dashboard';
 
 type Answer = { status: number; body: unknown };
 
@@ -130,50 +131,45 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     await api.close();
   });
 
-  const open = async () => {
-    const view = renderAuthApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl, session });
-    await screen.findByRole('heading', { name: 'deputy' });
-    return view;
-  };
-  const card = (username: string) => screen.getByRole('article', { name: username });
+  const open = () => openAdminDashboard(api, session, 'deputy');
   const waiting = (name: string) => screen.findByRole('listitem', { name });
   const status = () => screen.getAllByRole('status').map((region) => region.textContent ?? '');
 
   it('demoting another admin: the 202 is explained in a toast, the card stays Admin, the request waits for another admin', async () => {
     await open();
-    fireEvent.click(within(card('deputy')).getByRole('button', { name: texts.demote }));
+    fireEvent.click(within(userCard('deputy')).getByRole('button', { name: texts.demote }));
 
     const toast = await screen.findByText(texts.awaitingConfirmation('demote', 'deputy'));
     expect(toast.closest('[role="status"]')).toBeTruthy();
     const request = await waiting(texts.pendingName('demote', 'deputy'));
-    expect(within(request).getByText(texts.waitingForAnother)).toBeTruthy();
+    within(request).getByText(texts.waitingForAnother);
     expect(within(request).queryByRole('button', { name: texts.confirmAction })).toBeNull();
-    expect(within(request).getByRole('button', { name: texts.cancelAction })).toBeTruthy();
-    expect(within(card('deputy')).getByText('Admin')).toBeTruthy();
-    expect(within(card('deputy')).getByText(texts.pendingOnCard('demote'))).toBeTruthy();
+    within(request).getByRole('button', { name: texts.cancelAction });
+    within(userCard('deputy')).getByText('Admin');
+    within(userCard('deputy')).getByText(texts.pendingOnCard('demote'));
   });
 
   it('banning another admin in the edit modal: the modal closes and the toast says it waits', async () => {
     await open();
-    fireEvent.click(within(card('third')).getByRole('button', { name: texts.editProfile }));
+    fireEvent.click(within(userCard('third')).getByRole('button', { name: texts.editProfile }));
     const dialog = screen.getByRole('dialog', { name: texts.editTitle });
     fireEvent.change(within(dialog).getByLabelText(texts.status), { target: { value: 'banned' } });
     fireEvent.click(within(dialog).getByRole('button', { name: texts.save }));
 
-    expect(await screen.findByText(texts.awaitingConfirmation('ban', 'third'))).toBeTruthy();
+    await screen.findByText(texts.awaitingConfirmation('ban', 'third'));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(await waiting(texts.pendingName('ban', 'third'))).toBeTruthy();
-    expect(within(card('third')).getByText('Active')).toBeTruthy();
+    await waiting(texts.pendingName('ban', 'third'));
+    within(userCard('third')).getByText('Active');
   });
 
   it('removing another admin: the user stays in the grid while the request waits', async () => {
     await open();
-    fireEvent.click(within(card('deputy')).getByRole('button', { name: texts.remove }));
+    fireEvent.click(within(userCard('deputy')).getByRole('button', { name: texts.remove }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: texts.remove }));
 
-    expect(await screen.findByText(texts.awaitingConfirmation('remove', 'deputy'))).toBeTruthy();
-    expect(await waiting(texts.pendingName('remove', 'deputy'))).toBeTruthy();
-    expect(card('deputy')).toBeTruthy();
+    await screen.findByText(texts.awaitingConfirmation('remove', 'deputy'));
+    await waiting(texts.pendingName('remove', 'deputy'));
+    userCard('deputy');
     expect(status().join(' ')).not.toContain(texts.removed);
   });
 
@@ -181,16 +177,14 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     newRequest('demote', users[1], users[2]);
     await open();
     const request = await waiting(texts.pendingName('demote', 'deputy'));
-    expect(within(request).getByText(/^Asked by third on 1 Mar 2026/)).toBeTruthy();
+    within(request).getByText(/^Asked by third on 1 Mar 2026/);
     fireEvent.click(within(request).getByRole('button', { name: texts.confirmAction }));
 
     expect((await screen.findByText(server.confirmed)).closest('[role="status"]')).toBeTruthy();
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: texts.pendingName('demote', 'deputy') })).toBeNull(),
     );
-    await waitFor(() =>
-      expect(within(card('deputy')).getByRole('button', { name: texts.promote })).toBeTruthy(),
-    );
+    await waitFor(() => within(userCard('deputy')).getByRole('button', { name: texts.promote }));
     expect(sent).toContainEqual(
       expect.objectContaining({ method: 'POST', path: `/api/admin/admin-actions/${requests[0].id}/confirm` }),
     );
@@ -222,7 +216,7 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
       }),
     );
 
-    expect(await screen.findByText(server.cancelled)).toBeTruthy();
+    await screen.findByText(server.cancelled);
     await waitFor(() => expect(screen.queryByRole('heading', { name: texts.pendingTitle })).toBeNull());
     expect(sent).toContainEqual(
       expect.objectContaining({ method: 'POST', path: `/api/admin/admin-actions/${requests[0].id}/cancel` }),
@@ -231,14 +225,14 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
 
   it('promoting a viewer while another admin is active: the toast says it waits, the card stays a user', async () => {
     await open();
-    fireEvent.click(within(card('asha')).getByRole('button', { name: texts.promote }));
+    fireEvent.click(within(userCard('asha')).getByRole('button', { name: texts.promote }));
 
-    expect(await screen.findByText(texts.awaitingConfirmation('promote', 'asha'))).toBeTruthy();
-    expect(screen.getByText(/^Promoting asha needs a second admin/)).toBeTruthy();
-    expect(await waiting(texts.pendingName('promote', 'asha'))).toBeTruthy();
-    expect(within(card('asha')).getByText(texts.pendingOnCard('promote'))).toBeTruthy();
-    expect(within(card('asha')).getByRole('button', { name: texts.promote })).toBeTruthy();
-    expect(within(card('asha')).getByText('User')).toBeTruthy();
+    await screen.findByText(texts.awaitingConfirmation('promote', 'asha'));
+    screen.getByText(/^Promoting asha needs a second admin/);
+    await waiting(texts.pendingName('promote', 'asha'));
+    within(userCard('asha')).getByText(texts.pendingOnCard('promote'));
+    within(userCard('asha')).getByRole('button', { name: texts.promote });
+    within(userCard('asha')).getByText('User');
   });
 
   let entrySeq = 0;
@@ -312,7 +306,7 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
       'refund of pay_1: ₹1,200.00 (purchase of Lagaan)',
       texts.auditChange('₹1,200.00 captured', '₹1,200.00 refunded, refund processed'),
     ])
-      expect(within(row).getByText(text)).toBeTruthy();
+      within(row).getByText(text);
     expect(sent.at(-1)).toMatchObject({
       path: '/api/admin/audit-log',
       search: `?page=1&pageSize=${AUDIT_PAGE_SIZE}&actor=Root&target=ash&action=payment.refund`,
@@ -337,7 +331,7 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     });
     fireEvent.click(within(filterForm()).getByRole('button', { name: texts.auditFilters.apply }));
 
-    expect(await screen.findByText(texts.auditEmptyFiltered)).toBeTruthy();
+    await screen.findByText(texts.auditEmptyFiltered);
   });
 
   it('refuses a filter longer than the server takes, and asks the server nothing', async () => {
@@ -349,7 +343,7 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     });
     fireEvent.click(within(filterForm()).getByRole('button', { name: texts.auditFilters.apply }));
 
-    expect(await screen.findByText(texts.auditFilters.tooLong)).toBeTruthy();
+    await screen.findByText(texts.auditFilters.tooLong);
     expect(sent.filter(({ path }) => path === '/api/admin/audit-log')).toHaveLength(asked);
   });
 
@@ -368,14 +362,14 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     const log = await screen.findByRole('table', { name: texts.auditCaption });
     const first = within(log).getAllByRole('row')[1];
     for (const text of ['root', texts.auditActions['action.confirm'], 'deputy', 'demote (asked by third)'])
-      expect(within(first).getByText(text)).toBeTruthy();
-    expect(within(first).getByText(texts.auditOutcomes.refused)).toBeTruthy();
-    expect(within(first).getByText(server.lastAdmin)).toBeTruthy();
+      within(first).getByText(text);
+    within(first).getByText(texts.auditOutcomes.refused);
+    within(first).getByText(server.lastAdmin);
     expect(within(log).getAllByRole('row')).toHaveLength(AUDIT_PAGE_SIZE + 1);
 
     const pager = screen.getByRole('navigation', { name: uiStrings.pageOf(1, 2) });
     fireEvent.click(within(pager).getByRole('button', { name: uiStrings.next }));
-    expect(await screen.findByText(`target${AUDIT_PAGE_SIZE + 4}`)).toBeTruthy();
+    await screen.findByText(`target${AUDIT_PAGE_SIZE + 4}`);
     expect(sent).toContainEqual(
       expect.objectContaining({
         path: '/api/admin/audit-log',
@@ -392,6 +386,6 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     override['GET /api/admin/audit-log'] = answer;
     await open();
 
-    expect(await screen.findByText(text)).toBeTruthy();
+    await screen.findByText(text);
   });
 });

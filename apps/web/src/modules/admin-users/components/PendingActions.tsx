@@ -1,5 +1,5 @@
 import type { AdminAction } from '@app/contracts';
-import { messageFor } from '@web/modules/auth/error-message';
+import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { Panel } from '@web/shared/ui/Panel';
 import type { ToastTone } from '@web/shared/ui/toast/useToasts';
@@ -27,7 +27,7 @@ export const PendingActions = ({ actions, currentUserId, notify }: PendingAction
   const decide = (mutation: typeof confirm, id: string, done: string, failed: string) =>
     mutation.mutate(id, {
       onSuccess: ({ message }) => notify('success', message || done),
-      onError: (error) => notify('error', messageFor(error, { fallback: failed, network: failed })),
+      onError: (error) => notify('error', errorText(error, { fallback: failed })),
     });
 
   if (actions.length === 0) return null;

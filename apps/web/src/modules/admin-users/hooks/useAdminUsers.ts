@@ -10,22 +10,18 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { adminUsersApi, isPending } from '../api/admin-users.api';
+import { adminUsersKeys } from './admin-users-keys';
 import { useRefreshAdminRecords } from './useAdminActions';
 
 /** Users per page of the grid (the gateway allows up to 100). */
 export const USERS_PAGE_SIZE = 24;
-
-export const adminUserKeys = {
-  all: ['admin', 'users'] as const,
-  page: (page: number) => ['admin', 'users', page] as const,
-};
 
 /** One page of the users grid, fetched only with a signed-in admin (SPEC 8 'Authentication required' otherwise). */
 export const useAdminUsers = (page: number) => {
   const client = useApiClient();
   const { token, user } = useAuth();
   const query = useQuery({
-    queryKey: adminUserKeys.page(page),
+    queryKey: adminUsersKeys.usersPage(page),
     queryFn: ({ signal }) => adminUsersApi.list(client, page, USERS_PAGE_SIZE, signal),
     enabled: Boolean(token && user),
     placeholderData: keepPreviousData,
@@ -39,10 +35,10 @@ const useUpdateCachedPages = () => {
   const queryClient = useQueryClient();
   return (change: (users: User[]) => User[]) => {
     queryClient.setQueriesData<UserPage>(
-      { queryKey: adminUserKeys.all },
+      { queryKey: adminUsersKeys.users },
       (page) => page && { ...page, data: change(page.data) },
     );
-    return queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+    return queryClient.invalidateQueries({ queryKey: adminUsersKeys.users });
   };
 };
 
@@ -107,6 +103,7 @@ export const useDecideAction = (decision: 'confirm' | 'cancel') => {
       decision === 'confirm'
         ? adminUsersApi.confirmAction(client, id)
         : adminUsersApi.cancelAction(client, id),
-    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: adminUserKeys.all })]),
+    onSettled: () =>
+      Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: adminUsersKeys.users })]),
   });
 };

@@ -1,14 +1,9 @@
 import type {
-  CaptchaConfig,
   ForgotPasswordRequest,
   LoginRequest,
-  LoginResponse,
-  MessageResponse,
   ResetPasswordRequest,
-  SessionToken,
   SetPasswordRequest,
   SignupRequest,
-  User,
   VerifyEmailRequest,
   VerifyOtpRequest,
 } from '@app/contracts';
@@ -20,31 +15,31 @@ import type { ApiClient } from '@web/shared/api/api-client';
  */
 export const authApi = {
   captchaConfig: (client: ApiClient, signal?: AbortSignal) =>
-    client.get<CaptchaConfig>('/api/auth/captcha', { signal }),
+    client.call('GET /api/auth/captcha', {}, { signal }),
   signup: (client: ApiClient, body: SignupRequest) =>
-    client.post<MessageResponse>('/api/signup', { body, token: null }),
+    client.call('POST /api/signup', { body }, { token: null }),
   login: (client: ApiClient, body: LoginRequest) =>
-    client.post<LoginResponse>('/api/auth/login', { body, token: null }),
+    client.call('POST /api/auth/login', { body }, { token: null }),
   adminLogin: (client: ApiClient, body: LoginRequest) =>
-    client.post<LoginResponse>('/api/auth/admin/login', { body, token: null }),
+    client.call('POST /api/auth/admin/login', { body }, { token: null }),
   /** Revokes the session's own token. */
-  logout: (client: ApiClient) => client.post<void>('/api/auth/logout'),
-  currentUser: (client: ApiClient) => client.get<User>('/api/user'),
+  logout: (client: ApiClient) => client.call('POST /api/auth/logout'),
+  currentUser: (client: ApiClient) => client.call('GET /api/user'),
   setPassword: (client: ApiClient, body: SetPasswordRequest) =>
-    client.post<MessageResponse>('/api/set-password', { body }),
+    client.call('POST /api/set-password', { body }),
   forgotPassword: (client: ApiClient, body: ForgotPasswordRequest) =>
-    client.post<MessageResponse>('/api/auth/forgot-password', { body, token: null }),
+    client.call('POST /api/auth/forgot-password', { body }, { token: null }),
   verifyOtp: (client: ApiClient, body: VerifyOtpRequest) =>
-    client.post<MessageResponse>('/api/auth/verify-otp', { body, token: null }),
+    client.call('POST /api/auth/verify-otp', { body }, { token: null }),
   resetPassword: (client: ApiClient, body: ResetPasswordRequest) =>
-    client.post<MessageResponse>('/api/auth/reset-password', { body, token: null }),
+    client.call('POST /api/auth/reset-password', { body }, { token: null }),
   /** The browser's HttpOnly binding cookie goes along by itself (same origin): the code works only with it. */
   exchangeOAuthCode: (client: ApiClient, code: string) =>
-    client.post<SessionToken>('/api/auth/oauth/exchange', { body: { code }, token: null }),
+    client.call('POST /api/auth/oauth/exchange', { body: { code } }, { token: null }),
   /** The link of the verification mail works signed in or not (on another device too). */
   verifyEmail: (client: ApiClient, body: VerifyEmailRequest) =>
-    client.post<MessageResponse>('/api/auth/verify-email', { body, token: null }),
-  resendVerification: (client: ApiClient) => client.post<MessageResponse>('/api/auth/verify-email/resend'),
+    client.call('POST /api/auth/verify-email', { body }, { token: null }),
+  resendVerification: (client: ApiClient) => client.call('POST /api/auth/verify-email/resend'),
 } as const;
 
 /** Where "Continue with Google" goes: the server's Google sign-in start, as a full-page navigation. */

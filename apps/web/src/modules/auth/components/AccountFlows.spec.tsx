@@ -107,9 +107,9 @@ describe('account flows (SPEC 2, 8)', () => {
       await waitForPage();
       fireEvent.click(screen.getByRole('button', { name: authStrings.signup.submit }));
 
-      expect(screen.getByText(authStrings.required(authStrings.username))).toBeTruthy();
-      expect(screen.getByText(authStrings.required(authStrings.email))).toBeTruthy();
-      expect(screen.getByText(authStrings.required(authStrings.password))).toBeTruthy();
+      screen.getByText(authStrings.required(authStrings.username));
+      screen.getByText(authStrings.required(authStrings.email));
+      screen.getByText(authStrings.required(authStrings.password));
       expect(sent).toEqual([]);
     });
   });
@@ -140,7 +140,7 @@ describe('account flows (SPEC 2, 8)', () => {
       fireEvent.click(screen.getByRole('button', { name: forgot.resetPassword }));
       await waitFor(() => expect(screen.getByRole('status').textContent).toBe(forgot.done));
 
-      expect(screen.getByRole('button', { name: forgot.sendOtp })).toBeTruthy();
+      screen.getByRole('button', { name: forgot.sendOtp });
       expect(sent.map(({ path, body }) => [path, body])).toEqual([
         ['/api/auth/forgot-password', { email: 'asha@example.in' }],
         ['/api/auth/verify-otp', { email: 'asha@example.in', otp: '123456' }],
@@ -175,7 +175,7 @@ describe('account flows (SPEC 2, 8)', () => {
       answers['/api/auth/verify-otp'] = { status: 502, body: '' };
       fireEvent.click(screen.getByRole('button', { name: forgot.verifyOtp }));
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(forgot.otpFailed));
-      expect(screen.getByLabelText(forgot.otp)).toBeTruthy();
+      screen.getByLabelText(forgot.otp);
 
       answers['/api/auth/verify-otp'] = {
         status: 200,
@@ -193,7 +193,7 @@ describe('account flows (SPEC 2, 8)', () => {
       answers['/api/auth/reset-password'] = { status: 500, body: '' };
       fireEvent.click(screen.getByRole('button', { name: forgot.resetPassword }));
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(forgot.resetFailed));
-      expect(screen.getByLabelText(forgot.newPassword)).toBeTruthy();
+      screen.getByLabelText(forgot.newPassword);
     });
   });
 
@@ -267,7 +267,7 @@ describe('account flows (SPEC 2, 8)', () => {
       type(setPassword.confirmPassword, 'NewSecret@2');
       fireEvent.click(screen.getByRole('button', { name: setPassword.submit }));
 
-      expect(screen.getByText(setPassword.mismatch)).toBeTruthy();
+      screen.getByText(setPassword.mismatch);
       expect(sent).toEqual([]);
     });
 

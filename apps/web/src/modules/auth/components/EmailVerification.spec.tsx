@@ -88,7 +88,7 @@ describe('email verification (DECISIONS 33)', () => {
       });
       await waitForPage();
 
-      expect(await screen.findByText(`${texts.notVerified} —`)).toBeTruthy();
+      await screen.findByText(`${texts.notVerified} —`);
       fireEvent.click(screen.getByRole('button', { name: texts.resend }));
 
       expect((await screen.findByRole('status')).textContent).toBe(texts.resent);
@@ -122,7 +122,7 @@ describe('email verification (DECISIONS 33)', () => {
       });
       await waitForPage();
 
-      expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+      screen.getByRole('button', { name: 'Logout' });
       expect(notice()).toBeNull();
     });
   });

@@ -1,4 +1,4 @@
-import { messageFor } from '../error-message';
+import { errorText } from '@web/shared/api/error-text';
 import { useAuth } from '../hooks/useAuth';
 import { useResendVerification } from '../hooks/useResendVerification';
 import { authStrings } from '../strings';
@@ -33,9 +33,7 @@ export const EmailVerificationNotice = () => {
         {resend.isPending ? texts.resending : texts.resend}
       </button>
       {resend.isError && (
-        <span role="alert">
-          {messageFor(resend.error, { fallback: texts.resendFailed, network: texts.resendFailed })}
-        </span>
+        <span role="alert">{errorText(resend.error, { fallback: texts.resendFailed })}</span>
       )}
     </p>
   );

@@ -1,17 +1,18 @@
 import { PASSWORD_MIN_LENGTH } from '@app/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
-import { messageFor } from '../error-message';
 import { useForgotPassword } from '../hooks/useForgotPassword';
 import { useResetPassword } from '../hooks/useResetPassword';
 import { useVerifyOtp } from '../hooks/useVerifyOtp';
 import { authStrings } from '../strings';
-import { emailError, newPasswordError, requiredError } from '../validation';
+import { checkForgotEmail, checkForgotOtp, checkForgotPassword } from '../validation';
 import styles from './ForgotPasswordFlow.module.css';
 import { EmailField } from './EmailField';
 import { FormAlert } from './FormAlert';
 import { PasswordField, TextField } from '@web/shared/ui/TextField';
 import { Form } from '@web/shared/ui/Form';
+import { useFormFields } from '@web/shared/ui/useFormFields';
 
 type Step = 'email' | 'otp' | 'password';
 const STEPS: Step[] = ['email', 'otp', 'password'];
@@ -25,19 +26,19 @@ type Outcome = { tone: 'success' | 'error'; message: string } | null;
  */
 export const ForgotPasswordFlow = () => {
   const [step, setStep] = useState<Step>('email');
-  const [email, setEmail] = useState('');
-  const [otp, setOtp] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const { values, set, field, submit } = useFormFields(
+    { email: '', otp: '', newPassword: '' },
+    { email: authStrings.email, otp: texts.otp, newPassword: texts.newPassword },
+  );
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   const fail = (fallback: string) => (error: unknown) =>
-    setOutcome({ tone: 'error', message: messageFor(error, { fallback, network: fallback }) });
+    setOutcome({ tone: 'error', message: errorText(error, { fallback }) });
 
   const sendOtp = useForgotPassword({
     onSuccess: ({ message }) => {
       setOutcome({ tone: 'success', message: message || texts.sent });
-      setOtp('');
+      set('otp', '');
       setStep('otp');
     },
     onError: fail(texts.sendFailed),
@@ -52,28 +53,29 @@ export const ForgotPasswordFlow = () => {
   const reset = useResetPassword({
     onSuccess: ({ message }) => {
       setOutcome({ tone: 'success', message: message || texts.done });
-      setOtp('');
-      setNewPassword('');
+      set('otp', '');
+      set('newPassword', '');
       setStep('email');
     },
     onError: fail(texts.resetFailed),
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem =
-      step === 'email'
-        ? emailError(email)
-        : step === 'otp'
-          ? requiredError(otp.trim(), texts.otp)
-          : newPasswordError(newPassword, texts.newPassword);
-    setFieldError(problem);
-    if (problem) return;
-    setOutcome(null);
-    if (step === 'email') sendOtp.mutate({ email: email.trim() });
-    else if (step === 'otp') verifyOtp.mutate({ email: email.trim(), otp: otp.trim() });
-    else reset.mutate({ email: email.trim(), otp: otp.trim(), newPassword });
-  };
+  /** Each step checks its own field, then sends with the outcome of the last step cleared. */
+  const onSubmit =
+    step === 'email'
+      ? submit(checkForgotEmail, (input) => {
+          setOutcome(null);
+          sendOtp.mutate(input);
+        })
+      : step === 'otp'
+        ? submit(checkForgotOtp, (input) => {
+            setOutcome(null);
+            verifyOtp.mutate(input);
+          })
+        : submit(checkForgotPassword, (input) => {
+            setOutcome(null);
+            reset.mutate(input);
+          });
 
   const busy = sendOtp.isPending || verifyOtp.isPending || reset.isPending;
   const index = STEPS.indexOf(step);
@@ -93,16 +95,11 @@ export const ForgotPasswordFlow = () => {
         ))}
       </ol>
       <FormAlert tone={outcome?.tone ?? 'success'} message={outcome?.message ?? null} />
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={onSubmit} noValidate>
         {step === 'email' && (
           <>
             <p className={styles.lead}>{texts.emailLead}</p>
-            <EmailField
-              key="email"
-              value={email}
-              error={fieldError}
-              onChange={(event) => setEmail(event.target.value)}
-            />
+            <EmailField key="email" {...field('email')} />
             <Button type="submit" block disabled={busy}>
               {sendOtp.isPending ? texts.sending : texts.sendOtp}
             </Button>
@@ -110,17 +107,14 @@ export const ForgotPasswordFlow = () => {
         )}
         {step === 'otp' && (
           <>
-            <p className={styles.lead}>{texts.otpLead(email.trim())}</p>
+            <p className={styles.lead}>{texts.otpLead(values.email.trim())}</p>
             <TextField
               key="otp"
-              label={texts.otp}
-              name="otp"
+              {...field('otp')}
               autoComplete="one-time-code"
               inputMode="numeric"
               maxLength={6}
-              value={otp}
-              error={fieldError}
-              onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
+              onChange={(event) => set('otp', event.target.value.replace(/\D/g, ''))}
               autoFocus
             />
             <Button type="submit" block disabled={busy}>
@@ -133,13 +127,9 @@ export const ForgotPasswordFlow = () => {
             <p className={styles.lead}>{texts.passwordLead}</p>
             <PasswordField
               key="password"
-              label={texts.newPassword}
-              name="newPassword"
+              {...field('newPassword')}
               autoComplete="new-password"
-              value={newPassword}
               hint={authStrings.passwordHint(PASSWORD_MIN_LENGTH)}
-              error={fieldError}
-              onChange={(event) => setNewPassword(event.target.value)}
               autoFocus
             />
             <Button type="submit" block disabled={busy}>
@@ -153,7 +143,6 @@ export const ForgotPasswordFlow = () => {
             className={styles.linkButton}
             onClick={() => {
               setOutcome(null);
-              setFieldError(undefined);
               setStep('email');
             }}
           >

@@ -1,4 +1,4 @@
-import { messageFor } from '../error-message';
+import { errorText } from '@web/shared/api/error-text';
 import styles from './FormAlert.module.css';
 
 type FormAlertProps = { tone: 'error' | 'success'; message: string | null };
@@ -25,17 +25,17 @@ type MutationAlertsProps = {
   success: string;
   /** Shown on failure when the server's message is not for users. */
   failed: string;
-  /** Shown when the server could not be reached. */
+  /** Shown when the server could not be reached; `failed` when not given. */
   network?: string;
 };
 
 /** The success and failure alerts of a form that sends one mutation. */
-export const MutationAlerts = ({ mutation, success, failed, network = failed }: MutationAlertsProps) => (
+export const MutationAlerts = ({ mutation, success, failed, network }: MutationAlertsProps) => (
   <>
     <FormAlert tone="success" message={mutation.isSuccess ? mutation.data?.message || success : null} />
     <FormAlert
       tone="error"
-      message={mutation.isError ? messageFor(mutation.error, { fallback: failed, network }) : null}
+      message={mutation.isError ? errorText(mutation.error, { fallback: failed, network }) : null}
     />
   </>
 );

@@ -1,14 +1,14 @@
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
+import { errorText } from '@web/shared/api/error-text';
 import { config } from '@web/shared/config/config';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { googleSignInPath } from '../api/auth.api';
-import { messageFor } from '../error-message';
 import { useLogin } from '../hooks/useLogin';
 import { originFrom } from '../origin';
 import { authStrings } from '../strings';
-import { emailError, type FieldErrors, hasErrors, requiredError } from '../validation';
+import { checkLogin } from '../validation';
 import { CaptchaField } from './CaptchaField';
 import type { CaptchaHandle } from './captcha-widgets';
 import { EmailField } from './EmailField';
@@ -17,6 +17,7 @@ import { FormAlert } from './FormAlert';
 import styles from './LoginForm.module.css';
 import { PasswordField } from '@web/shared/ui/TextField';
 import { Form, stackClass } from '@web/shared/ui/Form';
+import { useFormFields } from '@web/shared/ui/useFormFields';
 
 type LoginFormProps = { variant: 'user' | 'admin' };
 
@@ -29,10 +30,11 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
   const navigate = useNavigate();
   const location = useLocation();
   const captcha = useRef<CaptchaHandle>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { field, submit } = useFormFields(
+    { email: '', password: '' },
+    { email: authStrings.email, password: authStrings.password },
+  );
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
   const onCaptcha = useCallback((token: string | null) => setCaptchaToken(token), []);
   const texts = variant === 'admin' ? authStrings.adminLogin : authStrings.userLogin;
   // Just signed up: where the verification link went (DECISIONS 33).
@@ -46,16 +48,13 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
     onError: () => captcha.current?.reset(),
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = { email: emailError(email), password: requiredError(password, authStrings.password) };
-    setErrors(found);
-    if (hasErrors(found) || !captchaToken || login.isPending) return;
-    login.mutate({ email: email.trim(), password, recaptchaToken: captchaToken });
-  };
+  const onSubmit = submit(checkLogin, (input) => {
+    if (!captchaToken || login.isPending) return;
+    login.mutate({ ...input, recaptchaToken: captchaToken });
+  });
 
   const error = login.isError
-    ? messageFor(login.error, { fallback: authStrings.loginFailed, network: authStrings.loginError })
+    ? errorText(login.error, { fallback: authStrings.loginFailed, network: authStrings.loginError })
     : null;
 
   return (
@@ -63,15 +62,8 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
       <Form onSubmit={onSubmit} noValidate>
         <FormAlert tone="error" message={error} />
         <FormAlert tone="success" message={sentTo && authStrings.verification.sentTo(sentTo)} />
-        <EmailField value={email} error={errors.email} onChange={(event) => setEmail(event.target.value)} />
-        <PasswordField
-          label={authStrings.password}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          error={errors.password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <EmailField {...field('email')} />
+        <PasswordField {...field('password')} autoComplete="current-password" />
         {variant === 'user' && (
           <Link to={Paths.forgotPassword} className={styles.forgot}>
             {authStrings.forgotPassword}

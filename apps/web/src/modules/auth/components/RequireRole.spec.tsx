@@ -75,7 +75,7 @@ describe('route guard (SPEC 2, 5)', () => {
     await waitForPage();
 
     expect(router.state.location.pathname).toBe('/userprofile');
-    expect(screen.getByRole('heading', { level: 1, name: viewer.username })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: viewer.username });
   });
 
   it('returns to the requested page after login', async () => {

@@ -1,16 +1,17 @@
 import { PASSWORD_MIN_LENGTH } from '@app/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { Button } from '@web/shared/ui/Button';
 import { useSignup } from '../hooks/useSignup';
 import { authStrings } from '../strings';
-import { emailError, type FieldErrors, hasErrors, newPasswordError, usernameError } from '../validation';
+import { checkSignup } from '../validation';
 import type { VerificationSentState } from '../verification-sent';
 import { EmailField } from './EmailField';
 import { FormAlert, MutationAlerts } from './FormAlert';
 import { PasswordField, TextField } from '@web/shared/ui/TextField';
 import { Form } from '@web/shared/ui/Form';
+import { useFormFields } from '@web/shared/ui/useFormFields';
 
 /**
  * SPEC 2: after 'User registered successfully!' the visitor goes to /userlogin after 2 seconds; the sign-in page
@@ -23,10 +24,10 @@ const { signup: texts } = authStrings;
 export const SignupForm = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState(() => params.get('email') ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'username' | 'email' | 'password'>>({});
+  const { field, submit } = useFormFields(
+    { username: '', email: params.get('email') ?? '', password: '' },
+    { username: authStrings.username, email: authStrings.email, password: authStrings.password },
+  );
 
   const signup = useSignup();
 
@@ -39,17 +40,10 @@ export const SignupForm = () => {
     return () => clearTimeout(timer);
   }, [registeredEmail, navigate]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = {
-      username: usernameError(username),
-      email: emailError(email),
-      password: newPasswordError(password),
-    };
-    setErrors(found);
-    if (hasErrors(found) || signup.isPending || signup.isSuccess) return;
-    signup.mutate({ username: username.trim(), email: email.trim(), password });
-  };
+  const onSubmit = submit(checkSignup, (input) => {
+    if (signup.isPending || signup.isSuccess) return;
+    signup.mutate(input);
+  });
 
   return (
     <Form onSubmit={onSubmit} noValidate>
@@ -63,23 +57,12 @@ export const SignupForm = () => {
         tone="success"
         message={registeredEmail && authStrings.verification.sentTo(registeredEmail)}
       />
-      <TextField
-        label={authStrings.username}
-        name="username"
-        autoComplete="username"
-        value={username}
-        error={errors.username}
-        onChange={(event) => setUsername(event.target.value)}
-      />
-      <EmailField value={email} error={errors.email} onChange={(event) => setEmail(event.target.value)} />
+      <TextField {...field('username')} autoComplete="username" />
+      <EmailField {...field('email')} />
       <PasswordField
-        label={authStrings.password}
-        name="password"
+        {...field('password')}
         autoComplete="new-password"
-        value={password}
         hint={authStrings.passwordHint(PASSWORD_MIN_LENGTH)}
-        error={errors.password}
-        onChange={(event) => setPassword(event.target.value)}
       />
       <Button type="submit" size="md" block disabled={signup.isPending || signup.isSuccess}>
         {signup.isPending ? texts.submitting : texts.submit}

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
+import { errorText } from '@web/shared/api/error-text';
 import { buttonClass } from '@web/shared/ui/Button';
 import { stackClass } from '@web/shared/ui/Form';
-import { messageFor } from '../error-message';
 import { useAuth } from '../hooks/useAuth';
 import { useVerifyEmail } from '../hooks/useVerifyEmail';
 import { authStrings } from '../strings';
@@ -29,7 +29,7 @@ export const VerifyEmailResult = () => {
   const failure = !token
     ? texts.missingToken
     : isError
-      ? messageFor(error, { fallback: texts.failed, network: texts.network })
+      ? errorText(error, { fallback: texts.failed, network: texts.network })
       : null;
   const done = isSuccess || failure !== null;
 

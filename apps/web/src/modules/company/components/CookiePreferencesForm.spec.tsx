@@ -51,14 +51,14 @@ describe('Company pages', () => {
   ])('%s shows its content', async (path, title) => {
     renderApp({ path });
     await waitForPage();
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: title });
   });
 
   it("states SPEC's terms of use points", async () => {
     renderApp({ path: '/termsofuse' });
     await waitForPage();
-    expect(screen.getByText(/18 years or older, or have the consent of a parent/)).toBeTruthy();
-    expect(screen.getByText(/Do not share it beyond your household/)).toBeTruthy();
-    expect(screen.getByText(/No unauthorized distribution/)).toBeTruthy();
+    screen.getByText(/18 years or older, or have the consent of a parent/);
+    screen.getByText(/Do not share it beyond your household/);
+    screen.getByText(/No unauthorized distribution/);
   });
 });

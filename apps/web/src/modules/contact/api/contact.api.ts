@@ -1,6 +1,6 @@
-import type { ContactReceipt, ContactRequest } from '@app/contracts';
+import type { ContactRequest } from '@app/contracts';
 import type { ApiClient } from '@web/shared/api/api-client';
 
 export const contactApi = {
-  send: (client: ApiClient, body: ContactRequest) => client.post<ContactReceipt>('/api/contact', { body }),
+  send: (client: ApiClient, body: ContactRequest) => client.call('POST /api/contact', { body }),
 } as const;

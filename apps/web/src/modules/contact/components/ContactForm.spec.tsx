@@ -72,7 +72,7 @@ describe('ContactForm', () => {
   it('shows the captcha of the login forms and keeps Send Message disabled until it is solved', async () => {
     renderForm();
     fill();
-    expect(screen.getByRole('group', { name: authStrings.captchaLabel })).toBeTruthy();
+    screen.getByRole('group', { name: authStrings.captchaLabel });
     await screen.findByRole('button', { name: fakeCaptchaLabels.solve });
     expect(sendButton().disabled).toBe(true);
     fireEvent.submit(sendButton().closest('form') as HTMLFormElement);

@@ -1,10 +1,13 @@
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { AuthMessages, type ContactMessage, ErrorCode } from '@app/contracts';
 import { CaptchaField } from '@web/modules/auth/components/CaptchaField';
 import type { CaptchaHandle } from '@web/modules/auth/components/captcha-widgets';
-import { ApiRequestError } from '@web/shared/api/api-request-error';
+import type { ApiRequestError } from '@web/shared/api/api-request-error';
+import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
+import { asTyped } from '@web/shared/ui/form-check';
 import { SelectField, TextAreaField, TextField } from '@web/shared/ui/TextField';
+import { type FieldWiring, useFormFields } from '@web/shared/ui/useFormFields';
 import { useSendContactMessage } from '../hooks/useSendContactMessage';
 import { contactStrings as t } from '../strings';
 import styles from './ContactForm.module.css';
@@ -18,24 +21,29 @@ const empty: ContactMessage = {
   message: '',
 };
 
+const labels: Record<keyof ContactMessage, string> = {
+  firstName: t.firstName,
+  lastName: t.lastName,
+  email: t.email,
+  companyName: t.companyName,
+  serviceInterested: t.serviceInterested,
+  message: t.message,
+};
+
 type TextName = Exclude<keyof ContactMessage, 'serviceInterested' | 'message'>;
-const textFields: Array<{ name: TextName; label: string; type: string; autoComplete: string }> = [
-  { name: 'firstName', label: t.firstName, type: 'text', autoComplete: 'given-name' },
-  { name: 'lastName', label: t.lastName, type: 'text', autoComplete: 'family-name' },
-  { name: 'email', label: t.email, type: 'email', autoComplete: 'email' },
-  { name: 'companyName', label: t.companyName, type: 'text', autoComplete: 'organization' },
+const textFields: Array<{ name: TextName; type: string; autoComplete: string }> = [
+  { name: 'firstName', type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', type: 'text', autoComplete: 'family-name' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
+  { name: 'companyName', type: 'text', autoComplete: 'organization' },
 ];
 
 /**
- * SPEC's failure text, or the server's where the visitor must do something else: solve the captcha again, or wait
- * (the contact form takes a few messages an hour from one visitor).
+ * The answers whose own text the form shows instead of SPEC's: the visitor must do something else, solve the
+ * captcha again or wait (the contact form takes a few messages an hour from one visitor).
  */
-const failureText = (error: Error | null): string =>
-  error instanceof ApiRequestError &&
-  error.fromServer &&
-  (error.body.code === ErrorCode.RateLimited || error.body.message === AuthMessages.captchaFailed)
-    ? error.message
-    : t.failed;
+const actionable = (error: ApiRequestError) =>
+  error.body.code === ErrorCode.RateLimited || error.body.message === AuthMessages.captchaFailed;
 
 /**
  * SPEC 2 contact form: every field required (browser validation) and a solved captcha (the login forms' widget,
@@ -44,52 +52,44 @@ const failureText = (error: Error | null): string =>
  */
 export const ContactForm = () => {
   const captcha = useRef<CaptchaHandle>(null);
-  const [form, setForm] = useState<ContactMessage>(empty);
+  const { field, submit, reset } = useFormFields(empty, labels);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const onCaptcha = useCallback((token: string | null) => setCaptchaToken(token), []);
   const send = useSendContactMessage({
     onSuccess: () => {
-      setForm(empty);
+      reset();
       captcha.current?.reset();
     },
     onError: () => captcha.current?.reset(),
   });
 
-  const update = (name: keyof ContactMessage) => (event: { target: { value: string } }) => {
-    if (send.isSuccess || send.isError) send.reset();
-    setForm((current) => ({ ...current, [name]: event.target.value }));
+  /** A field wired to its value; an edit clears the last answer's success or failure line. */
+  const edited = (name: keyof ContactMessage): FieldWiring => {
+    const wiring = field(name);
+    return {
+      ...wiring,
+      onChange: (event) => {
+        if (send.isSuccess || send.isError) send.reset();
+        wiring.onChange(event);
+      },
+    };
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // Every field is required: the browser checks them (no noValidate) before this runs.
+  const onSubmit = submit(asTyped, (input) => {
     if (!captchaToken || send.isPending) return;
-    send.mutate({ ...form, recaptchaToken: captchaToken });
-  };
+    send.mutate({ ...input, recaptchaToken: captchaToken });
+  });
 
   return (
     <form className={styles.form} onSubmit={onSubmit} aria-labelledby="contact-heading">
       <h2 id="contact-heading">{t.heading}</h2>
       <div className={styles.row}>
-        {textFields.map(({ name, label, type, autoComplete }) => (
-          <TextField
-            key={name}
-            label={label}
-            name={name}
-            type={type}
-            autoComplete={autoComplete}
-            required
-            value={form[name]}
-            onChange={update(name)}
-          />
+        {textFields.map(({ name, type, autoComplete }) => (
+          <TextField key={name} {...edited(name)} type={type} autoComplete={autoComplete} required />
         ))}
       </div>
-      <SelectField
-        label={t.serviceInterested}
-        name="serviceInterested"
-        required
-        value={form.serviceInterested}
-        onChange={update('serviceInterested')}
-      >
+      <SelectField {...edited('serviceInterested')} required>
         <option value="" disabled>
           —
         </option>
@@ -97,14 +97,7 @@ export const ContactForm = () => {
           <option key={service}>{service}</option>
         ))}
       </SelectField>
-      <TextAreaField
-        label={t.message}
-        className={styles.message}
-        name="message"
-        required
-        value={form.message}
-        onChange={update('message')}
-      />
+      <TextAreaField {...edited('message')} className={styles.message} required />
       <CaptchaField ref={captcha} onChange={onCaptcha} />
       <div className={styles.actions}>
         <Button type="submit" size="lg" disabled={!captchaToken || send.isPending}>
@@ -115,7 +108,7 @@ export const ContactForm = () => {
         {send.isSuccess && <p className={styles.success}>{t.sent}</p>}
         {send.isError && (
           <p className={styles.error} role="alert">
-            {failureText(send.error)}
+            {errorText(send.error, { fallback: t.failed, showServerText: actionable })}
           </p>
         )}
       </div>

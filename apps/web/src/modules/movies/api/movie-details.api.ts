@@ -12,7 +12,7 @@ export const movieDetailsApi = {
       batches.push(movieIds.slice(at, at + MOVIE_DETAILS_MAX_IDS));
     const answers = await Promise.all(
       batches.map((batch) =>
-        client.post<Movie[]>('/api/movie-details', { body: { movieIds: batch }, signal }),
+        client.call('POST /api/movie-details', { body: { movieIds: batch } }, { signal }),
       ),
     );
     return answers.flat();

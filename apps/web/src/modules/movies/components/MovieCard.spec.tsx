@@ -30,8 +30,8 @@ describe('MovieCard', () => {
     expect(screen.getByRole('link', { name: 'The Long Walk' }).getAttribute('href')).toBe(
       '/moviedetails/abc123',
     );
-    expect(screen.getByText('Two friends, one road.')).toBeTruthy();
-    expect(screen.getByText('8.3/10')).toBeTruthy();
+    screen.getByText('Two friends, one road.');
+    screen.getByText('8.3/10');
     expect(screen.getByRole('link', { name: movieStrings.watchNow }).getAttribute('href')).toBe('/login');
     expect(poster('The Long Walk').getAttribute('src')).toBe('/images/w500/generated/abc123.svg');
   });
@@ -39,7 +39,7 @@ describe('MovieCard', () => {
   it("shows 'N/A' while the rating is unknown", () => {
     renderCard(aMovie({ rating: null }));
 
-    expect(screen.getByText(movieStrings.ratingUnknown)).toBeTruthy();
+    screen.getByText(movieStrings.ratingUnknown);
   });
 
   it('swaps to the placeholder when the poster fails to load', () => {

@@ -1,13 +1,12 @@
 import type { Movie } from '@app/contracts';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
-import { config } from '@web/shared/config/config';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
 import { movieStrings } from '../strings';
 import styles from './MovieCard.module.css';
-import { PosterImage } from './PosterImage';
+import { PosterCard } from './PosterCard';
 
 type MovieCardProps = {
   movie: Movie;
@@ -27,57 +26,46 @@ const StarIcon = () => (
   </svg>
 );
 
-/** A title on a browse grid. The whole card opens its details; Watch Now goes to sign-in (SPEC 2). */
-export const MovieCard = ({
-  movie,
-  imageBaseUrl = config.imageBaseUrl,
-  badge,
-  onWatchNow,
-}: MovieCardProps) => {
+/**
+ * A movie as a poster card on the browse grids and rows. The whole card opens its details; Watch Now goes to
+ * sign-in (SPEC 2).
+ */
+export const MovieCard = ({ movie, imageBaseUrl, badge, onWatchNow }: MovieCardProps) => {
   const year = releaseYear(movie.releaseDate);
 
   return (
-    <article className={styles.card}>
-      <div className={styles.posterFrame}>
-        <PosterImage
-          className={styles.poster}
-          title={movie.title}
-          posterUrl={movie.posterUrl}
-          imageBaseUrl={imageBaseUrl}
-        />
-        {badge && <span className={styles.badge}>{badge}</span>}
-      </div>
-      <div className={styles.body}>
-        <h3 className={styles.title}>
-          <Link className={styles.titleLink} to={toPath.movieDetails(movie.id)}>
-            {movie.title}
-          </Link>
-        </h3>
-        <p className={styles.meta}>
-          <span className={styles.rating} title={movieStrings.ratingLabel}>
-            <StarIcon />
-            <span>{formatRating(movie.rating)}</span>
-          </span>
-          {year && <span className={styles.metaItem}>{year}</span>}
-          {movie.genre && <span className={styles.metaItem}>{movie.genre}</span>}
-        </p>
-        <p className={styles.overview}>{movie.description}</p>
-        {onWatchNow ? (
+    <PosterCard
+      title={movie.title}
+      posterUrl={movie.posterUrl}
+      imageBaseUrl={imageBaseUrl}
+      to={toPath.movieDetails(movie.id)}
+      badge={badge}
+      actions={
+        onWatchNow ? (
           <Button
             size="sm"
             block
-            className={styles.watchNow}
             aria-label={movieStrings.watchNowTitle(movie.title)}
             onClick={() => onWatchNow(movie)}
           >
             {movieStrings.watchNow}
           </Button>
         ) : (
-          <Link className={`${buttonClass({ size: 'sm', block: true })} ${styles.watchNow}`} to={Paths.login}>
+          <Link className={buttonClass({ size: 'sm', block: true })} to={Paths.login}>
             {movieStrings.watchNow}
           </Link>
-        )}
-      </div>
-    </article>
+        )
+      }
+    >
+      <p className={styles.meta}>
+        <span className={styles.rating} title={movieStrings.ratingLabel}>
+          <StarIcon />
+          <span>{formatRating(movie.rating)}</span>
+        </span>
+        {year && <span className={styles.metaItem}>{year}</span>}
+        {movie.genre && <span className={styles.metaItem}>{movie.genre}</span>}
+      </p>
+      <p className={styles.overview}>{movie.description}</p>
+    </PosterCard>
   );
 };

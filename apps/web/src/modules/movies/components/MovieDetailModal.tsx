@@ -3,8 +3,8 @@ import { Modal } from '@web/shared/ui/Modal';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
-import { FavoriteButton } from '@web/modules/viewer-data/components/FavoriteButton';
-import { viewerDataStrings } from '@web/modules/viewer-data/strings';
+import { FavoriteButton } from '@web/modules/user-data/components/FavoriteButton';
+import { userDataStrings } from '@web/modules/user-data/strings';
 import { useViewer } from '../hooks/useViewer';
 import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
@@ -19,7 +19,7 @@ const unknown = detailStrings.notKnown;
 
 /**
  * SPEC 2 "Movie detail modal". Watch Now (₹1200) is the access panel's purchase (modules/payments); Add to
- * Favorites is the viewer's list (modules/viewer-data), its outcome said in a toast inside the dialog.
+ * Favorites is the viewer's list (modules/user-data), its outcome said in a toast inside the dialog.
  */
 export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
   const { user } = useViewer();
@@ -58,7 +58,7 @@ export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
               notify={show}
             />
           </div>
-          <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={viewerDataStrings.dismiss} />
+          <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={userDataStrings.dismiss} />
         </div>
       </div>
     </Modal>

@@ -62,17 +62,17 @@ describe('Movie page (/movie/:id)', () => {
     renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(screen.getByText(detailStrings.loading)).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'The Long Walk' })).toBeTruthy();
-    expect(screen.getByText('Two friends, one road.')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Poster for The Long Walk' })).toBeTruthy();
+    screen.getByText(detailStrings.loading);
+    await screen.findByRole('heading', { level: 1, name: 'The Long Walk' });
+    screen.getByText('Two friends, one road.');
+    screen.getByRole('img', { name: 'Poster for The Long Walk' });
 
     // A visitor: the access panel asks them to sign in (modules/payments covers every panel state).
-    expect(await screen.findByRole('complementary', { name: paymentStrings.signInToWatch })).toBeTruthy();
+    await screen.findByRole('complementary', { name: paymentStrings.signInToWatch });
 
     const details = screen.getByRole('region', { name: detailStrings.details });
     const value = (term: string) => within(details).getByText(term).nextElementSibling?.textContent;
-    expect(await within(details).findByText('8.1/10')).toBeTruthy();
+    await within(details).findByText('8.1/10');
     expect(value(detailStrings.votes)).toBe('12,345');
     expect(value(detailStrings.language)).toBe('HI');
     expect(value(detailStrings.budget)).toBe('$12,500,000');
@@ -87,9 +87,9 @@ describe('Movie page (/movie/:id)', () => {
     const reviews = screen.getByRole('region', { name: detailStrings.reviews });
     const items = within(reviews).getAllByRole('listitem');
     expect(items).toHaveLength(5);
-    expect(within(items[0]).getByText('Critic 0')).toBeTruthy();
-    expect(within(items[0]).getByText('15 March 2024')).toBeTruthy();
-    expect(within(items[0]).getByText('7.0/10')).toBeTruthy();
+    within(items[0]).getByText('Critic 0');
+    within(items[0]).getByText('15 March 2024');
+    within(items[0]).getByText('7.0/10');
   });
 
   it("shows rating 'N/A' when the look-up has no match", async () => {
@@ -133,12 +133,12 @@ describe('Movie page (/movie/:id)', () => {
     fireEvent.change(screen.getByLabelText(detailStrings.yourRating), { target: { value: '11' } });
     fireEvent.change(screen.getByLabelText(detailStrings.yourReview), { target: { value: 'Loved it' } });
     fireEvent.click(screen.getByRole('button', { name: detailStrings.postReview }));
-    expect(screen.getByText(detailStrings.reviewInvalid)).toBeTruthy();
+    screen.getByText(detailStrings.reviewInvalid);
     expect(api.requests.filter((path) => path.endsWith('/reviews'))).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText(detailStrings.yourRating), { target: { value: '8.5' } });
     fireEvent.click(screen.getByRole('button', { name: detailStrings.postReview }));
-    expect(await screen.findByText(detailStrings.reviewPosted)).toBeTruthy();
+    await screen.findByText(detailStrings.reviewPosted);
   });
 
   it('shows Movie not found for an unknown or draft title', async () => {
@@ -149,7 +149,7 @@ describe('Movie page (/movie/:id)', () => {
     renderApp({ path: `/moviedetails/${ID}`, apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(await screen.findByRole('heading', { name: detailStrings.notFound })).toBeTruthy();
+    await screen.findByRole('heading', { name: detailStrings.notFound });
   });
 
   it('offers visitors a sign-in call to action on /moviedetails/:id', async () => {
@@ -157,8 +157,8 @@ describe('Movie page (/movie/:id)', () => {
     renderApp({ path: `/moviedetails/${ID}`, apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'The Long Walk' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: paymentStrings.signInToWatch })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'The Long Walk' });
+    await screen.findByRole('heading', { name: paymentStrings.signInToWatch });
     expect(screen.queryByRole('button', { name: paymentStrings.rentNow })).toBeNull();
   });
 });

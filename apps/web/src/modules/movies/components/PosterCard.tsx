@@ -5,7 +5,8 @@ import styles from './PosterCard.module.css';
 
 type PosterCardProps = {
   title: string;
-  posterUrl: string;
+  posterUrl: string | null | undefined;
+  imageBaseUrl?: string;
   /** Where the card leads: its title link covers the whole card. */
   to: To;
   /** Navigation state for `to` (the player takes the title in it). */
@@ -23,12 +24,13 @@ type PosterCardProps = {
 };
 
 /**
- * A title as a poster card in a row or grid of the signed-in screens (Continue Watching, recommendations). The
- * browse grids' MovieCard ships with the landing page, so it stays as it is rather than growing this card's props.
+ * A title as a poster card in a row or grid (browse, Continue Watching, My List, recommendations, series): the one
+ * card look; each kind of title brings its own lines and actions.
  */
 export const PosterCard = ({
   title,
   posterUrl,
+  imageBaseUrl,
   to,
   state,
   linkLabel,
@@ -39,7 +41,12 @@ export const PosterCard = ({
 }: PosterCardProps) => (
   <article className={styles.card}>
     <div className={styles.posterFrame}>
-      <PosterImage className={styles.poster} title={title} posterUrl={posterUrl} />
+      <PosterImage
+        className={styles.poster}
+        title={title}
+        posterUrl={posterUrl}
+        imageBaseUrl={imageBaseUrl}
+      />
       {badge && <span className={styles.badge}>{badge}</span>}
     </div>
     {strip}

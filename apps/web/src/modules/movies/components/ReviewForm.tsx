@@ -1,71 +1,58 @@
-import { CreateReviewSchema } from '@app/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { detailStrings } from '@web/modules/movies/browse-strings';
-import { ApiRequestError } from '@web/shared/api/api-request-error';
+import type { ApiRequestError } from '@web/shared/api/api-request-error';
+import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { Form } from '@web/shared/ui/Form';
 import { TextAreaField, TextField } from '@web/shared/ui/TextField';
+import { useFormFields } from '@web/shared/ui/useFormFields';
 import { usePostReview } from '../hooks/usePostReview';
+import { checkReview, emptyReview, type ReviewValues, reviewLabels } from '../review-form';
 import styles from './MovieView.module.css';
+
+/** A 4xx from the gateway carries a text for users (e.g. 'You have already reviewed this title'). */
+const isRefusal = (error: ApiRequestError) => error.status < 500;
 
 /** A signed-in user's review: a rating 0–10 in steps of 0.1 and some words (one per title; the server says so). */
 export const ReviewForm = ({ movieId }: { movieId: string }) => {
-  const [rating, setRating] = useState('');
-  const [content, setContent] = useState('');
+  const { field, submit, reset } = useFormFields(emptyReview, reviewLabels);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const post = usePostReview(movieId);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = CreateReviewSchema.safeParse({
-      rating: rating === '' ? Number.NaN : Number(rating),
-      content,
-    });
-    if (!parsed.success) {
-      setMessage({ tone: 'error', text: detailStrings.reviewInvalid });
-      return;
-    }
-    setMessage(null);
-    post.mutate(parsed.data, {
+  /** The check, saying in the message line what is wrong (or clearing the last message). */
+  const check = (values: ReviewValues) => {
+    const checked = checkReview(values);
+    setMessage('input' in checked ? null : { tone: 'error', text: detailStrings.reviewInvalid });
+    return checked;
+  };
+
+  const onSubmit = submit(check, (input) =>
+    post.mutate(input, {
       onSuccess: () => {
-        setRating('');
-        setContent('');
+        reset();
         setMessage({ tone: 'ok', text: detailStrings.reviewPosted });
       },
       onError: (error) =>
         setMessage({
           tone: 'error',
-          // A 4xx from the gateway carries a text for users (e.g. 'You have already reviewed this title').
-          text:
-            error instanceof ApiRequestError && error.status < 500
-              ? error.message
-              : detailStrings.reviewFailed,
+          text: errorText(error, { fallback: detailStrings.reviewFailed, showServerText: isRefusal }),
         }),
-    });
-  };
+    }),
+  );
 
   return (
-    <Form onSubmit={submit} noValidate>
+    <Form onSubmit={onSubmit} noValidate>
       <h3 className={styles.subheading}>{detailStrings.writeReview}</h3>
       <TextField
-        label={detailStrings.yourRating}
+        {...field('rating')}
         type="number"
         min={0}
         max={10}
         step={0.1}
         required
-        value={rating}
-        onChange={(event) => setRating(event.target.value)}
         className={styles.ratingInput}
       />
-      <TextAreaField
-        label={detailStrings.yourReview}
-        required
-        maxLength={2000}
-        rows={4}
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
-      />
+      <TextAreaField {...field('content')} required maxLength={2000} rows={4} />
       <div className={styles.formActions}>
         <Button type="submit" disabled={post.isPending}>
           {post.isPending ? detailStrings.posting : detailStrings.postReview}

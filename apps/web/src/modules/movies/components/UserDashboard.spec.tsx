@@ -9,7 +9,7 @@ import type { Entitlement, MovieSections } from '@app/contracts';
 import { paymentStrings } from '@web/modules/payments/strings';
 import { anEntitlement, entitlementsRoute } from '@web/modules/payments/testing/payments-test-kit';
 import { playerStrings } from '@web/modules/player/strings';
-import { viewerDataStrings } from '@web/modules/viewer-data/strings';
+import { userDataStrings } from '@web/modules/user-data/strings';
 import {
   aList,
   answer,
@@ -78,10 +78,10 @@ describe('User home (/userdashboard)', () => {
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(screen.getByText(movieStrings.loading)).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Monsoon Wedding' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Play Now/ })).toBeTruthy();
-    expect(screen.getByRole('button', { name: browseStrings.moreInfo })).toBeTruthy();
+    screen.getByText(movieStrings.loading);
+    await screen.findByRole('heading', { level: 1, name: 'Monsoon Wedding' });
+    screen.getByRole('button', { name: /Play Now/ });
+    screen.getByRole('button', { name: browseStrings.moreInfo });
 
     const order = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     const expected = [
@@ -98,14 +98,12 @@ describe('User home (/userdashboard)', () => {
     expect(order.filter((text) => expected.includes(text as never))).toEqual(expected);
     expect(screen.queryByRole('heading', { name: sections.liveNow })).toBeNull();
 
-    expect(within(region(sections.newlyLaunched)).getByRole('link', { name: 'Fresh Launch' })).toBeTruthy();
-    expect(within(region(sections.free)).getByRole('link', { name: 'Free Ride' })).toBeTruthy();
-    expect(
-      await within(region(sections.premium)).findByText(browseStrings.subscriptionRequired),
-    ).toBeTruthy();
+    within(region(sections.newlyLaunched)).getByRole('link', { name: 'Fresh Launch' });
+    within(region(sections.free)).getByRole('link', { name: 'Free Ride' });
+    await within(region(sections.premium)).findByText(browseStrings.subscriptionRequired);
     // Nothing to resume: the Continue Watching row is not shown (DECISIONS 10).
     await waitFor(() => expect(api.requests).toContain(`/api/users/${USER}/continue-watching`));
-    expect(screen.queryByRole('heading', { name: viewerDataStrings.continueWatching })).toBeNull();
+    expect(screen.queryByRole('heading', { name: userDataStrings.continueWatching })).toBeNull();
     expect(within(region(sections.popular)).getAllByRole('article')).toHaveLength(3);
     expect(
       within(region(sections.profileSettings))
@@ -153,14 +151,10 @@ describe('User home (/userdashboard)', () => {
     const card = async (section: string, title: string) =>
       (await within(region(section)).findByRole('link', { name: title })).closest('article') as HTMLElement;
     const premiumRow = await screen.findByRole('region', { name: sections.premium });
-    expect(await within(premiumRow).findByText(browseStrings.subscriptionRequired)).toBeTruthy();
-    expect(
-      within(await card(sections.premium, 'Golden Hour')).getByText(paymentStrings.badges.owned),
-    ).toBeTruthy();
-    expect(
-      within(await card(sections.premium, 'Locked Room')).getByText(browseStrings.subscriptionRequired),
-    ).toBeTruthy();
-    expect(within(await card(sections.popular, 'Night Train')).getByText('Rented: 47 h left')).toBeTruthy();
+    await within(premiumRow).findByText(browseStrings.subscriptionRequired);
+    within(await card(sections.premium, 'Golden Hour')).getByText(paymentStrings.badges.owned);
+    within(await card(sections.premium, 'Locked Room')).getByText(browseStrings.subscriptionRequired);
+    within(await card(sections.popular, 'Night Train')).getByText('Rented: 47 h left');
     // Included in the viewer's plan: no badge on any card of that title.
     const best = await card(sections.topRated, 'The Best One');
     for (const text of [browseStrings.subscriptionRequired, paymentStrings.badges.owned, /Rented/])
@@ -193,7 +187,7 @@ describe('User home (/userdashboard)', () => {
     });
 
     const popular = region(sections.popular);
-    expect(await within(popular).findByRole('link', { name: 'Night Train' })).toBeTruthy();
+    await within(popular).findByRole('link', { name: 'Night Train' });
     expect(within(popular).getAllByRole('article')).toHaveLength(1);
     expect(screen.queryByRole('link', { name: 'Monsoon Wedding' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Fresh Launch' })).toBeNull();
@@ -203,7 +197,7 @@ describe('User home (/userdashboard)', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), {
       target: { value: 'zzz-no-such' },
     });
-    expect(await screen.findByText(browseStrings.noSearchResults)).toBeTruthy();
+    await screen.findByText(browseStrings.noSearchResults);
   });
 
   it('applies the genre filter to Because You Watched and Trending Now, not to the catalogue sections', async () => {
@@ -222,21 +216,17 @@ describe('User home (/userdashboard)', () => {
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
     await waitForPage();
     const trending = await screen.findByRole('region', { name: sections.trending });
-    expect(await within(trending).findByRole('link', { name: 'Trending Drama' })).toBeTruthy();
-    expect(
-      await within(region(sections.becauseYouWatched)).findByRole('link', { name: 'Picked Drama' }),
-    ).toBeTruthy();
+    await within(trending).findByRole('link', { name: 'Trending Drama' });
+    await within(region(sections.becauseYouWatched)).findByRole('link', { name: 'Picked Drama' });
 
     const select = screen.getByRole('combobox', { name: browseStrings.genreFilterLabel });
-    expect(within(select).getByRole('option', { name: browseStrings.allGenres })).toBeTruthy();
+    within(select).getByRole('option', { name: browseStrings.allGenres });
     await within(select).findByRole('option', { name: 'Comedy' });
     fireEvent.change(select, { target: { value: 'Comedy' } });
 
-    expect(await within(region(sections.trending)).findByRole('link', { name: 'Laugh Riot' })).toBeTruthy();
+    await within(region(sections.trending)).findByRole('link', { name: 'Laugh Riot' });
     expect(within(region(sections.trending)).queryByRole('link', { name: 'Trending Drama' })).toBeNull();
-    expect(
-      await within(region(sections.becauseYouWatched)).findByRole('link', { name: 'Picked Comedy' }),
-    ).toBeTruthy();
+    await within(region(sections.becauseYouWatched)).findByRole('link', { name: 'Picked Comedy' });
     expect(api.requests).toContain('/api/recommend/trending?genre=Comedy');
     expect(recommended).toEqual([{ user_id: USER }, { user_id: USER, genre: 'Comedy' }]);
     // The catalogue's own rows do not depend on the genre: the sections are asked once, without it.
@@ -251,12 +241,12 @@ describe('User home (/userdashboard)', () => {
     await waitForPage();
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(movieStrings.failed)).toBeTruthy();
+    within(alert).getByText(movieStrings.failed);
 
     serve(() => someSections());
     fireEvent.click(within(alert).getByRole('button', { name: movieStrings.tryAgain }));
 
-    expect(await screen.findByRole('region', { name: sections.newlyLaunched })).toBeTruthy();
+    await screen.findByRole('region', { name: sections.newlyLaunched });
     expect(screen.queryByText(movieStrings.failed)).toBeNull();
   });
 
@@ -268,28 +258,24 @@ describe('User home (/userdashboard)', () => {
     const premium = await screen.findByRole('region', { name: sections.premium });
     fireEvent.click(within(premium).getByRole('button', { name: movieStrings.watchNowTitle('Golden Hour') }));
     const dialog = await screen.findByRole('dialog');
-    expect(
-      within(dialog).getByText(
-        '"Golden Hour" is a premium movie. Subscribe to our premium plan to watch this and other exclusive content.',
-      ),
-    ).toBeTruthy();
+    within(dialog).getByText(
+      '"Golden Hour" is a premium movie. Subscribe to our premium plan to watch this and other exclusive content.',
+    );
     expect(within(dialog).getByRole('link', { name: detailStrings.viewPlans }).getAttribute('href')).toBe(
       '/subscription',
     );
     // Every way in (DECISIONS 8, 27): the plans, and buying or renting this title here.
-    expect(
-      within(dialog).getByText('Premium title: subscribe from ₹499, buy ₹1200 or rent ₹500'),
-    ).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: paymentStrings.buy(1200) })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: paymentStrings.rent(500) })).toBeTruthy();
+    within(dialog).getByText('Premium title: subscribe from ₹499, buy ₹1200 or rent ₹500');
+    within(dialog).getByRole('button', { name: paymentStrings.buy(1200) });
+    within(dialog).getByRole('button', { name: paymentStrings.rent(500) });
     fireEvent.click(within(dialog).getByRole('button', { name: detailStrings.maybeLater }));
     expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: browseStrings.moreInfo }));
     const details = screen.getByRole('dialog', { name: 'Monsoon Wedding' });
-    expect(within(details).getByRole('button', { name: 'Watch Now (₹1200)' })).toBeTruthy();
-    expect(within(details).getByText('7.4/10')).toBeTruthy();
-    expect(within(details).getByRole('button', { name: viewerDataStrings.addToFavorites })).toBeTruthy();
+    within(details).getByRole('button', { name: 'Watch Now (₹1200)' });
+    within(details).getByText('7.4/10');
+    within(details).getByRole('button', { name: userDataStrings.addToFavorites });
   });
 
   it('Play Now and Watch Now lead to the player for a title the viewer may watch, the title in state and URL', async () => {
@@ -317,11 +303,11 @@ describe('User home (/userdashboard)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Not Yet' });
     expect(screen.queryByRole('button', { name: /Play Now/ })).toBeNull();
     const free = region(sections.free);
-    expect(within(free).getByText(browseStrings.comingSoon)).toBeTruthy();
+    within(free).getByText(browseStrings.comingSoon);
 
     fireEvent.click(within(free).getByRole('button', { name: movieStrings.watchNowTitle('Not Yet') }));
     const details = await screen.findByRole('dialog', { name: 'Not Yet' });
-    expect(await within(details).findByText(/Coming soon: this title cannot be played yet/)).toBeTruthy();
+    await within(details).findByText(/Coming soon: this title cannot be played yet/);
     expect(playerStrings.noMedia).toBe('Coming soon: this title cannot be played yet.');
   });
 });

@@ -11,7 +11,7 @@ import { browseStrings } from '@web/modules/movies/browse-strings';
 import { BecauseYouWatchedRow } from '@web/modules/recommendations/components/BecauseYouWatchedRow';
 import { TrendingRow } from '@web/modules/recommendations/components/TrendingRow';
 import { SeriesSearchResults } from '@web/modules/series/components/SeriesSearchResults';
-import { ContinueWatchingRow } from '@web/modules/viewer-data/components/ContinueWatchingRow';
+import { ContinueWatchingRow } from '@web/modules/user-data/components/ContinueWatchingRow';
 import { Card } from '@web/shared/ui/Card';
 import { useMovieBadges } from '../hooks/useMovieBadges';
 import { useMovieModals } from '../hooks/useMovieModals';

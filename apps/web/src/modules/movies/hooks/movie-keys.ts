@@ -1,4 +1,4 @@
-import type { AdminMoviesQuery, ListMoviesQuery, MovieSectionsQuery } from '@app/contracts';
+import type { ListMoviesQuery, MovieSectionsQuery } from '@app/contracts';
 
 /** TanStack Query keys of the movies feature, so invalidation can target a whole branch. */
 export const movieKeys = {
@@ -8,5 +8,5 @@ export const movieKeys = {
   genres: () => [...movieKeys.all, 'genres'] as const,
   detail: (id: string) => [...movieKeys.all, 'detail', id] as const,
   rating: (id: string) => [...movieKeys.all, 'rating', id] as const,
-  admin: (query: AdminMoviesQuery) => [...movieKeys.all, 'admin', query] as const,
+  byIds: (movieIds: string[]) => [...movieKeys.all, 'by-ids', movieIds] as const,
 };

@@ -7,7 +7,7 @@ import { movieKeys } from './movie-keys';
 export const useMoviesByIds = (movieIds: string[]) => {
   const client = useApiClient();
   return useQuery({
-    queryKey: [...movieKeys.all, 'by-ids', movieIds] as const,
+    queryKey: movieKeys.byIds(movieIds),
     queryFn: ({ signal }) => movieDetailsApi.byIds(client, movieIds, signal),
     enabled: movieIds.length > 0,
     // A list that changed keeps its cards while it is asked again.

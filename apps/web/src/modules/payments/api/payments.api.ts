@@ -1,47 +1,36 @@
 import { ENTITLEMENTS_MAX_IDS } from '@app/contracts';
 import type {
   ChangePlanRequest,
-  Checkout,
-  CheckoutConfig,
   CreatePlanOrderRequest,
   CreateTitleOrderRequest,
-  Entitlement,
-  OwnedTitle,
-  Plan,
-  SubscriptionView,
   VerifyPaymentRequest,
-  VerifyPaymentResult,
 } from '@app/contracts';
 import type { ApiClient } from '@web/shared/api/api-client';
-
-const userPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}`;
 
 /** The payments HTTP API (notes/payments-plan.md), one function per call. The session client adds the token. */
 export const paymentsApi = {
   plans: async (client: ApiClient, signal?: AbortSignal) =>
-    (await client.get<{ data: Plan[] }>('/api/plans', { signal })).data,
+    (await client.call('GET /api/plans', {}, { signal })).data,
   config: (client: ApiClient, signal?: AbortSignal) =>
-    client.get<CheckoutConfig>('/api/payments/config', { signal }),
+    client.call('GET /api/payments/config', {}, { signal }),
   /** SPEC's plan order: the reply is the Razorpay subscription that Checkout authorises. */
   createPlanOrder: (client: ApiClient, body: CreatePlanOrderRequest) =>
-    client.post<Checkout>('/create-order', { body }),
+    client.call('POST /create-order', { body }),
   /** Watch Now (purchase) or Rent Now (rental); the server prices it (DECISIONS 2). */
   createTitleOrder: (client: ApiClient, body: CreateTitleOrderRequest) =>
-    client.post<Checkout>('/api/payments/create-order', { body }),
+    client.call('POST /api/payments/create-order', { body }),
   verify: (client: ApiClient, body: VerifyPaymentRequest) =>
-    client.post<VerifyPaymentResult>('/api/payments/verify', { body }),
+    client.call('POST /api/payments/verify', { body }),
   subscription: async (client: ApiClient, userId: string, signal?: AbortSignal) =>
-    (await client.get<{ data: SubscriptionView | null }>(`${userPath(userId)}/subscription`, { signal }))
-      .data,
+    (await client.call('GET /api/users/{id}/subscription', { params: { id: userId } }, { signal })).data,
   /** Change plan (DECISIONS 28): the reply is the Checkout that authorises the new plan. */
   changePlan: (client: ApiClient, userId: string, body: ChangePlanRequest) =>
-    client.put<Checkout>(`${userPath(userId)}/subscription`, { body }),
+    client.call('PUT /api/users/{id}/subscription', { params: { id: userId }, body }),
   cancelSubscription: async (client: ApiClient, userId: string) =>
-    (await client.delete<{ data: SubscriptionView; message: string }>(`${userPath(userId)}/subscription`))
-      .data,
+    (await client.call('DELETE /api/users/{id}/subscription', { params: { id: userId } })).data,
   /** Works for visitors too: the answer then lists the ways in. */
   entitlement: (client: ApiClient, movieId: string, signal?: AbortSignal) =>
-    client.get<Entitlement>(`/api/entitlements/${encodeURIComponent(movieId)}`, { signal }),
+    client.call('GET /api/entitlements/{id}', { params: { id: movieId } }, { signal }),
   /**
    * The entitlement answer of each of a screen's titles (its cards), asked in batches of the server's limit; each
    * answer names the title that decides access (an episode's: its series), unknown ids are left out.
@@ -52,11 +41,11 @@ export const paymentsApi = {
       batches.push(movieIds.slice(at, at + ENTITLEMENTS_MAX_IDS));
     const answers = await Promise.all(
       batches.map((batch) =>
-        client.post<Entitlement[]>('/api/entitlements', { body: { movieIds: batch }, signal }),
+        client.call('POST /api/entitlements', { body: { movieIds: batch } }, { signal }),
       ),
     );
     return answers.flat();
   },
   ownedTitles: async (client: ApiClient, userId: string, signal?: AbortSignal) =>
-    (await client.get<{ data: OwnedTitle[] }>(`${userPath(userId)}/titles`, { signal })).data,
+    (await client.call('GET /api/users/{id}/titles', { params: { id: userId } }, { signal })).data,
 } as const;

@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
-import { type FakeApi, type FakeRoute, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { paymentStrings as texts } from '../strings';
 import { titleOrigin } from '../title-origin';
@@ -8,7 +7,7 @@ import {
   aCheckout,
   aCheckoutConfig,
   IDEMPOTENCY_KEY,
-  installFakeRazorpay,
+  usePaymentsFakes,
   signedResponse,
   thePlans,
 } from '../testing/payments-test-kit';
@@ -21,48 +20,33 @@ const subscriptionCheckout = aCheckout({
   planId: 'standard',
 });
 
-type Sent = { method: string; path: string; body: unknown };
-
 describe('/subscription', () => {
-  let api: FakeApi;
-  let sent: Sent[];
-  let razorpay: ReturnType<typeof installFakeRazorpay>;
+  /** Whether the server says Razorpay runs in test mode. */
+  let testMode: boolean;
 
-  const serve = (extra: FakeRoute = () => undefined, testMode = true) =>
-    api.respond((request, url, body) => {
-      sent.push({ method: request.method ?? '', path: url.pathname, body });
-      const answer = extra(request, url, body);
-      if (answer) return answer;
-      if (url.pathname === '/api/plans') return { status: 200, body: { data: thePlans() } };
-      if (url.pathname === '/api/payments/config')
-        return { status: 200, body: aCheckoutConfig({ testMode }) };
-      if (url.pathname === '/create-order') return { status: 201, body: subscriptionCheckout };
-      if (url.pathname === '/api/payments/verify')
-        return {
-          status: 200,
-          body: { message: 'Payment successful!', movieId: null, planId: 'standard', kind: 'subscription' },
-        };
-      return undefined;
-    });
+  const fakes = usePaymentsFakes((_request, url) => {
+    if (url.pathname === '/api/plans') return { status: 200, body: { data: thePlans() } };
+    if (url.pathname === '/api/payments/config') return { status: 200, body: aCheckoutConfig({ testMode }) };
+    if (url.pathname === '/create-order') return { status: 201, body: subscriptionCheckout };
+    if (url.pathname === '/api/payments/verify')
+      return {
+        status: 200,
+        body: { message: 'Payment successful!', movieId: null, planId: 'standard', kind: 'subscription' },
+      };
+    return undefined;
+  });
+  const { sent, serve } = fakes;
 
   const orders = () => sent.filter((call) => call.path === '/create-order');
   const subscribeButton = () =>
     screen.getByRole('button', { name: /Subscribe Now|Processing/ }) as HTMLButtonElement;
 
-  beforeEach(async () => {
-    window.localStorage.clear();
-    sent = [];
-    api = await startFakeApi(() => undefined);
-    razorpay = installFakeRazorpay();
-  });
-
-  afterEach(async () => {
-    razorpay.uninstall();
-    await api.close();
+  beforeEach(() => {
+    testMode = true;
   });
 
   const open = async (state?: unknown) => {
-    const view = renderApp({ path: '/subscription', apiBaseUrl: api.baseUrl });
+    const view = renderApp({ path: '/subscription', apiBaseUrl: fakes.api.baseUrl });
     if (state) await act(() => view.router.navigate('/subscription', { state }));
     await waitForPage();
     await screen.findAllByRole('radio');
@@ -73,14 +57,14 @@ describe('/subscription', () => {
     serve();
     await open();
 
-    expect(screen.getByRole('heading', { level: 1, name: texts.choosePlan })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: texts.choosePlan });
     const radios = screen.getAllByRole('radio');
     expect(radios).toHaveLength(3);
-    expect(screen.getByRole('group', { name: texts.plansLabel })).toBeTruthy();
+    screen.getByRole('group', { name: texts.plansLabel });
     const standard = screen.getByRole('radio', { name: /^Standard/ });
     const card = standard.closest('label') as HTMLElement;
-    expect(within(card).getByText('₹499 / 3 months')).toBeTruthy();
-    expect(within(card).getByText('₹166 per month')).toBeTruthy();
+    within(card).getByText('₹499 / 3 months');
+    within(card).getByText('₹166 per month');
     expect(
       within(card)
         .getAllByRole('listitem')
@@ -99,7 +83,7 @@ describe('/subscription', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^Premium/ }));
     expect(subscribeButton().textContent).toBe('Subscribe Now for ₹899');
     expect(card.className).not.toContain('chosen');
-    expect(await screen.findByText(texts.testMode)).toBeTruthy();
+    await screen.findByText(texts.testMode);
   });
 
   it('asks a visitor to sign in first, the way the route guard does, keeping the chosen plan', async () => {
@@ -120,14 +104,14 @@ describe('/subscription', () => {
     signInAs('user');
     serve();
     const { router } = await open({ from: { movieId: '65f0c0ffee00000000000099', title: 'Golden Hour' } });
-    expect(screen.getByText('Subscribe to watch "Golden Hour".')).toBeTruthy();
+    screen.getByText('Subscribe to watch "Golden Hour".');
 
     fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
     fireEvent.click(subscribeButton());
     // A double click: the second press finds the button busy and makes no second order.
     fireEvent.click(subscribeButton());
 
-    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
     expect(subscribeButton().textContent).toBe(texts.processing);
     expect(subscribeButton().disabled).toBe(true);
     expect(orders()).toHaveLength(1);
@@ -136,7 +120,7 @@ describe('/subscription', () => {
       idempotencyKey: expect.stringMatching(IDEMPOTENCY_KEY),
     });
 
-    const checkout = razorpay.last();
+    const checkout = fakes.razorpay.last();
     expect(checkout.opened).toBe(true);
     expect(checkout.options).toMatchObject({
       key: 'rzp_test_local',
@@ -156,7 +140,7 @@ describe('/subscription', () => {
     expect(sent.find((call) => call.path === '/api/payments/verify')?.body).toEqual(
       signedResponse({ subscriptionId: 'sub_Test0001' }),
     );
-    expect(await screen.findByRole('heading', { level: 1, name: texts.paymentSuccessful })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: texts.paymentSuccessful });
     expect(screen.getByRole('link', { name: 'Continue watching Golden Hour' }).getAttribute('href')).toBe(
       '/movie/65f0c0ffee00000000000099',
     );
@@ -177,11 +161,11 @@ describe('/subscription', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^Basic/ }));
 
     fireEvent.click(subscribeButton());
-    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
-    act(() => razorpay.last().dismiss());
-    expect(await screen.findByText(texts.dismissed)).toBeTruthy();
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
+    act(() => fakes.razorpay.last().dismiss());
+    await screen.findByText(texts.dismissed);
     fireEvent.click(subscribeButton());
-    await waitFor(() => expect(razorpay.instances).toHaveLength(2));
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(2));
 
     const keys = orders().map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
     expect(keys).toHaveLength(3);
@@ -210,9 +194,9 @@ describe('/subscription', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
     fireEvent.click(subscribeButton());
 
-    expect(await screen.findByText(text)).toBeTruthy();
+    await screen.findByText(text);
     expect(screen.getByRole('alert').textContent).toBe(text);
-    expect(razorpay.instances).toHaveLength(0);
+    expect(fakes.razorpay.instances).toHaveLength(0);
     expect(subscribeButton().textContent).toBe('Subscribe Now for ₹499');
   });
 
@@ -222,11 +206,11 @@ describe('/subscription', () => {
     const { router } = await open();
     fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
     fireEvent.click(subscribeButton());
-    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
 
-    act(() => razorpay.last().fail());
+    act(() => fakes.razorpay.last().fail());
 
-    expect(await screen.findByText(texts.processFailed)).toBeTruthy();
+    await screen.findByText(texts.processFailed);
     expect(sent.some((call) => call.path === '/api/payments/verify')).toBe(false);
     expect(router.state.location.pathname).toBe('/subscription');
     expect(subscribeButton().disabled).toBe(false);
@@ -245,16 +229,17 @@ describe('/subscription', () => {
     const { router } = await open();
     fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
     fireEvent.click(subscribeButton());
-    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
 
-    act(() => razorpay.last().pay(signedResponse({ subscriptionId: 'sub_Test0001' })));
+    act(() => fakes.razorpay.last().pay(signedResponse({ subscriptionId: 'sub_Test0001' })));
 
-    expect(await screen.findByText(texts.verificationFailed)).toBeTruthy();
+    await screen.findByText(texts.verificationFailed);
     expect(router.state.location.pathname).toBe('/subscription');
   });
 
   it('shows no TEST MODE badge with live keys', async () => {
-    serve(undefined, false);
+    testMode = false;
+    serve();
     await open();
     await waitFor(() => expect(sent.some((call) => call.path === '/api/payments/config')).toBe(true));
 
@@ -267,7 +252,7 @@ describe('/payment-success', () => {
     renderApp({ path: '/payment-success' });
     await waitForPage();
 
-    expect(screen.getByRole('heading', { level: 1, name: texts.paymentSuccessful })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: texts.paymentSuccessful });
     expect(screen.getByRole('link', { name: texts.goHome }).getAttribute('href')).toBe('/userdashboard');
     expect(screen.queryByRole('link', { name: /Continue watching/ })).toBeNull();
   });

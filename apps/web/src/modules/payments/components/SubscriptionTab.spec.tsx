@@ -1,7 +1,6 @@
 import type { SubscriptionView } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
-import { type FakeApi, type FakeRoute, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { paymentStrings as texts } from '../strings';
 import {
@@ -9,68 +8,52 @@ import {
   aCheckoutConfig,
   aSubscription,
   IDEMPOTENCY_KEY,
-  installFakeRazorpay,
+  usePaymentsFakes,
   signedResponse,
   thePlans,
 } from '../testing/payments-test-kit';
 
 const USER = '65f0c0ffee00000000000001';
 const SUBSCRIPTION = `/api/users/${USER}/subscription`;
-type Sent = { method: string; path: string; body: unknown };
 
 describe('profile: Subscription tab', () => {
-  let api: FakeApi;
-  let sent: Sent[];
   let view: SubscriptionView | null;
-  let razorpay: ReturnType<typeof installFakeRazorpay>;
 
-  const serve = (extra: FakeRoute = () => undefined) =>
-    api.respond((request, url, body) => {
-      sent.push({ method: request.method ?? '', path: url.pathname, body });
-      const answer = extra(request, url, body);
-      if (answer) return answer;
-      if (url.pathname === '/api/plans') return { status: 200, body: { data: thePlans() } };
-      if (url.pathname === '/api/payments/config') return { status: 200, body: aCheckoutConfig() };
-      if (url.pathname === SUBSCRIPTION && request.method === 'GET')
-        return { status: 200, body: { data: view } };
-      if (url.pathname === SUBSCRIPTION && request.method === 'DELETE') {
-        view = view && { ...view, status: 'cancelled', nextBilling: null, activeUntil: view.currentEnd };
-        return { status: 200, body: { data: view, message: 'Subscription cancelled' } };
-      }
-      if (url.pathname === SUBSCRIPTION && request.method === 'PUT')
-        return {
-          status: 200,
-          body: aCheckout({ id: 'sub_Change001', mode: 'subscription', amount: 89_900, planId: 'premium' }),
-        };
-      if (url.pathname === '/create-order')
-        return {
-          status: 201,
-          body: aCheckout({ id: 'sub_New00001', mode: 'subscription', planId: 'basic' }),
-        };
-      if (url.pathname === '/api/payments/verify')
-        return {
-          status: 200,
-          body: { message: 'Payment successful!', movieId: null, planId: 'premium', kind: 'subscription' },
-        };
-      return undefined;
-    });
+  const fakes = usePaymentsFakes((request, url) => {
+    if (url.pathname === '/api/plans') return { status: 200, body: { data: thePlans() } };
+    if (url.pathname === '/api/payments/config') return { status: 200, body: aCheckoutConfig() };
+    if (url.pathname === SUBSCRIPTION && request.method === 'GET')
+      return { status: 200, body: { data: view } };
+    if (url.pathname === SUBSCRIPTION && request.method === 'DELETE') {
+      view = view && { ...view, status: 'cancelled', nextBilling: null, activeUntil: view.currentEnd };
+      return { status: 200, body: { data: view, message: 'Subscription cancelled' } };
+    }
+    if (url.pathname === SUBSCRIPTION && request.method === 'PUT')
+      return {
+        status: 200,
+        body: aCheckout({ id: 'sub_Change001', mode: 'subscription', amount: 89_900, planId: 'premium' }),
+      };
+    if (url.pathname === '/create-order')
+      return {
+        status: 201,
+        body: aCheckout({ id: 'sub_New00001', mode: 'subscription', planId: 'basic' }),
+      };
+    if (url.pathname === '/api/payments/verify')
+      return {
+        status: 200,
+        body: { message: 'Payment successful!', movieId: null, planId: 'premium', kind: 'subscription' },
+      };
+    return undefined;
+  });
+  const { sent, serve } = fakes;
 
   beforeEach(async () => {
-    window.localStorage.clear();
     signInAs('user');
-    sent = [];
     view = aSubscription();
-    api = await startFakeApi(() => undefined);
-    razorpay = installFakeRazorpay();
-  });
-
-  afterEach(async () => {
-    razorpay.uninstall();
-    await api.close();
   });
 
   const open = async () => {
-    const rendered = renderApp({ path: '/userprofile?tab=subscription', apiBaseUrl: api.baseUrl });
+    const rendered = renderApp({ path: '/userprofile?tab=subscription', apiBaseUrl: fakes.api.baseUrl });
     await waitForPage();
     return { ...rendered, panel: await screen.findByRole('tabpanel', { name: texts.subscriptionTitle }) };
   };
@@ -81,11 +64,11 @@ describe('profile: Subscription tab', () => {
     serve();
     const { panel } = await open();
 
-    expect(await within(panel).findByText('Standard')).toBeTruthy();
+    await within(panel).findByText('Standard');
     expect(fact(panel, texts.amountPerMonth)).toBe('₹166 / month');
     expect(fact(panel, texts.status)).toBe('Active');
     expect(fact(panel, texts.nextBilling)).toBe('12 April 2026');
-    expect(within(panel).getByRole('button', { name: texts.cancelSubscription })).toBeTruthy();
+    within(panel).getByRole('button', { name: texts.cancelSubscription });
   });
 
   it('shows "Active until {date}" once cancelled, and "Changes to {plan} on {date}" when a change is scheduled', async () => {
@@ -98,8 +81,8 @@ describe('profile: Subscription tab', () => {
     serve();
     const { panel } = await open();
 
-    expect(await within(panel).findByText('Active until 12 April 2026')).toBeTruthy();
-    expect(within(panel).getByText('Changes to Premium on 12 April 2026')).toBeTruthy();
+    await within(panel).findByText('Active until 12 April 2026');
+    within(panel).getByText('Changes to Premium on 12 April 2026');
     expect(within(panel).queryByRole('button', { name: texts.cancelSubscription })).toBeNull();
   });
 
@@ -115,7 +98,7 @@ describe('profile: Subscription tab', () => {
     fireEvent.click(await within(panel).findByRole('button', { name: texts.cancelSubscription }));
 
     const dialog = await screen.findByRole('dialog', { name: texts.cancelConfirmTitle });
-    expect(within(dialog).getByText('You keep access until 12 April 2026')).toBeTruthy();
+    within(dialog).getByText('You keep access until 12 April 2026');
     expect(sent.filter(({ method }) => method === 'DELETE')).toEqual([]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: texts.keepSubscription }));
@@ -135,14 +118,14 @@ describe('profile: Subscription tab', () => {
     fireEvent.click(await within(panel).findByRole('button', { name: texts.cancelSubscription }));
     fireEvent.click(await confirmCancel());
 
-    expect(await within(panel).findByText(texts.cancelFailed)).toBeTruthy();
+    await within(panel).findByText(texts.cancelFailed);
     expect(fact(panel, texts.nextBilling)).toBe('12 April 2026');
     expect(fact(panel, texts.status)).toBe('Active');
 
     refuse = false;
     fireEvent.click(within(panel).getByRole('button', { name: texts.cancelSubscription }));
     fireEvent.click(await confirmCancel());
-    expect(await within(panel).findByText('Active until 12 April 2026')).toBeTruthy();
+    await within(panel).findByText('Active until 12 April 2026');
     expect(within(panel).queryByText(texts.cancelFailed)).toBeNull();
   });
 
@@ -156,21 +139,21 @@ describe('profile: Subscription tab', () => {
     expect(toggle.textContent).toBe(texts.hidePlans);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(within(panel).queryByRole('button', { name: 'Cancel' })).toBeNull();
-    expect(within(panel).getByText(texts.currentPlanBadge)).toBeTruthy();
+    within(panel).getByText(texts.currentPlanBadge);
     fireEvent.click(within(panel).getByRole('button', { name: 'Switch to Premium' }));
-    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
 
     const put = sent.find((call) => call.path === SUBSCRIPTION && call.method === 'PUT');
     expect(put?.body).toEqual({ planId: 'premium', idempotencyKey: expect.stringMatching(IDEMPOTENCY_KEY) });
-    expect(razorpay.last().options).toMatchObject({ subscription_id: 'sub_Change001' });
+    expect(fakes.razorpay.last().options).toMatchObject({ subscription_id: 'sub_Change001' });
 
     view = aSubscription({
       scheduledChange: { planId: 'premium', planName: 'Premium', startsAt: '2026-04-12T06:30:00.000Z' },
     });
-    act(() => razorpay.last().pay(signedResponse({ subscriptionId: 'sub_Change001' })));
+    act(() => fakes.razorpay.last().pay(signedResponse({ subscriptionId: 'sub_Change001' })));
 
-    expect(await within(panel).findByText('Changes to Premium on 12 April 2026')).toBeTruthy();
-    expect(within(panel).getByText(texts.success)).toBeTruthy();
+    await within(panel).findByText('Changes to Premium on 12 April 2026');
+    within(panel).getByText(texts.success);
 
     fireEvent.click(toggle);
     expect(within(panel).queryByRole('button', { name: 'Switch to Premium' })).toBeNull();
@@ -186,8 +169,8 @@ describe('profile: Subscription tab', () => {
     fireEvent.click(await within(panel).findByRole('button', { name: texts.changePlan }));
     fireEvent.click(within(panel).getByRole('button', { name: 'Switch to Basic' }));
 
-    expect(await within(panel).findByText(texts.changeFailed)).toBeTruthy();
-    expect(razorpay.instances).toHaveLength(0);
+    await within(panel).findByText(texts.changeFailed);
+    expect(fakes.razorpay.instances).toHaveLength(0);
   });
 
   it("with no plan: 'No active subscription.' and one 'Subscribe to {plan}' button per plan", async () => {
@@ -195,7 +178,7 @@ describe('profile: Subscription tab', () => {
     serve();
     const { panel, router } = await open();
 
-    expect(await within(panel).findByText(texts.noSubscription)).toBeTruthy();
+    await within(panel).findByText(texts.noSubscription);
     expect(
       within(panel)
         .getAllByRole('button', { name: /^Subscribe to / })
@@ -203,9 +186,9 @@ describe('profile: Subscription tab', () => {
     ).toEqual(['Subscribe to Basic', 'Subscribe to Standard', 'Subscribe to Premium']);
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Subscribe to Basic' }));
-    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
     expect(sent.find((call) => call.path === '/create-order')?.body).toMatchObject({ planId: 'basic' });
-    act(() => razorpay.last().pay(signedResponse({ subscriptionId: 'sub_New00001' })));
+    act(() => fakes.razorpay.last().pay(signedResponse({ subscriptionId: 'sub_New00001' })));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
   });

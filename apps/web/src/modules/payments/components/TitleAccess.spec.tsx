@@ -7,7 +7,6 @@ import { authStrings } from '@web/modules/auth/strings';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { createApiClient } from '@web/shared/api/api-client';
 import { ApiClientProvider } from '@web/shared/api/ApiClientProvider';
-import { type FakeApi, type FakeRoute, startFakeApi } from '@web/test/fake-api';
 import { aMovie } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { paymentKeys } from '../hooks/payment-keys';
@@ -17,7 +16,7 @@ import {
   aCheckoutConfig,
   anEntitlement,
   IDEMPOTENCY_KEY,
-  installFakeRazorpay,
+  usePaymentsFakes,
   signedResponse,
 } from '../testing/payments-test-kit';
 import { TitleAccess } from './TitleAccess';
@@ -30,62 +29,45 @@ const movie = (): MovieDetail => ({
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-type Sent = { method: string; path: string; body: unknown };
-
 describe('access panel on /movie/:id', () => {
-  let api: FakeApi;
-  let sent: Sent[];
   let entitlement: Entitlement;
-  let razorpay: ReturnType<typeof installFakeRazorpay>;
 
-  const serve = (extra: FakeRoute = () => undefined) =>
-    api.respond((request, url, body) => {
-      sent.push({ method: request.method ?? '', path: url.pathname, body });
-      const answer = extra(request, url, body);
-      if (answer) return answer;
-      if (url.pathname === `/api/movies/${ID}`) return { status: 200, body: movie() };
-      if (url.pathname === `/api/entitlements/${ID}`) return { status: 200, body: entitlement };
-      if (url.pathname === '/api/payments/config') return { status: 200, body: aCheckoutConfig() };
-      if (url.pathname === '/api/payments/create-order')
-        return { status: 201, body: aCheckout({ id: 'order_Rent0001', amount: 50_000, movieId: ID }) };
-      if (url.pathname === '/api/payments/verify') {
-        entitlement = anEntitlement({
-          canWatch: true,
-          reason: 'rental',
-          quality: '1080p',
-          rental: {
-            rentedAt: new Date().toISOString(),
-            startBy: new Date(Date.now() + 30 * DAY).toISOString(),
-            startedAt: null,
-            expiresAt: null,
-          },
-          waysIn: { plans: [], purchaseInr: null, rentalInr: null },
-        });
-        return {
-          status: 200,
-          body: { message: 'Payment successful!', movieId: ID, planId: null, kind: 'rental' },
-        };
-      }
-      return undefined;
-    });
+  const fakes = usePaymentsFakes((_request, url) => {
+    if (url.pathname === `/api/movies/${ID}`) return { status: 200, body: movie() };
+    if (url.pathname === `/api/entitlements/${ID}`) return { status: 200, body: entitlement };
+    if (url.pathname === '/api/payments/config') return { status: 200, body: aCheckoutConfig() };
+    if (url.pathname === '/api/payments/create-order')
+      return { status: 201, body: aCheckout({ id: 'order_Rent0001', amount: 50_000, movieId: ID }) };
+    if (url.pathname === '/api/payments/verify') {
+      entitlement = anEntitlement({
+        canWatch: true,
+        reason: 'rental',
+        quality: '1080p',
+        rental: {
+          rentedAt: new Date().toISOString(),
+          startBy: new Date(Date.now() + 30 * DAY).toISOString(),
+          startedAt: null,
+          expiresAt: null,
+        },
+        waysIn: { plans: [], purchaseInr: null, rentalInr: null },
+      });
+      return {
+        status: 200,
+        body: { message: 'Payment successful!', movieId: ID, planId: null, kind: 'rental' },
+      };
+    }
+    return undefined;
+  });
+  const { sent, serve } = fakes;
 
   const panel = async (name: string | RegExp) => screen.findByRole('complementary', { name });
 
   beforeEach(async () => {
-    window.localStorage.clear();
-    sent = [];
     entitlement = anEntitlement();
-    api = await startFakeApi(() => undefined);
-    razorpay = installFakeRazorpay();
-  });
-
-  afterEach(async () => {
-    razorpay.uninstall();
-    await api.close();
   });
 
   const open = async () => {
-    const view = renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
+    const view = renderApp({ path: `/movie/${ID}`, apiBaseUrl: fakes.api.baseUrl });
     await waitForPage();
     await screen.findByRole('heading', { level: 1, name: 'Golden Hour' });
     return view;
@@ -97,14 +79,12 @@ describe('access panel on /movie/:id', () => {
     const { router } = await open();
 
     const box = await panel(texts.rentTitle);
-    expect(
-      await within(box).findByText('Premium title: subscribe from ₹499, buy ₹1200 or rent ₹500'),
-    ).toBeTruthy();
-    expect(within(box).getByText('48 hours')).toBeTruthy();
-    expect(within(box).getByText('₹500')).toBeTruthy();
-    expect(within(box).getByRole('button', { name: texts.rentNow })).toBeTruthy();
-    expect(within(box).getByRole('button', { name: 'Buy ₹1200' })).toBeTruthy();
-    expect(await within(box).findByText(texts.testMode)).toBeTruthy();
+    await within(box).findByText('Premium title: subscribe from ₹499, buy ₹1200 or rent ₹500');
+    within(box).getByText('48 hours');
+    within(box).getByText('₹500');
+    within(box).getByRole('button', { name: texts.rentNow });
+    within(box).getByRole('button', { name: 'Buy ₹1200' });
+    await within(box).findByText(texts.testMode);
 
     fireEvent.click(within(box).getByRole('link', { name: 'Subscribe from ₹499' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
@@ -120,7 +100,7 @@ describe('access panel on /movie/:id', () => {
 
     fireEvent.click(rentNow);
     fireEvent.click(rentNow);
-    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
 
     const orders = sent.filter((call) => call.path === '/api/payments/create-order');
     expect(orders).toHaveLength(1);
@@ -129,14 +109,14 @@ describe('access panel on /movie/:id', () => {
       kind: 'rental',
       idempotencyKey: expect.stringMatching(IDEMPOTENCY_KEY),
     });
-    expect(razorpay.last().options).toMatchObject({ order_id: 'order_Rent0001', amount: 50_000 });
-    expect(razorpay.last().options).not.toHaveProperty('subscription_id');
+    expect(fakes.razorpay.last().options).toMatchObject({ order_id: 'order_Rent0001', amount: 50_000 });
+    expect(fakes.razorpay.last().options).not.toHaveProperty('subscription_id');
 
-    act(() => razorpay.last().pay(signedResponse({ orderId: 'order_Rent0001' })));
+    act(() => fakes.razorpay.last().pay(signedResponse({ orderId: 'order_Rent0001' })));
 
     const updated = await panel(texts.accessHeading);
-    expect(await within(updated).findByText('Rented: 30 days to start')).toBeTruthy();
-    expect(within(updated).getByText(texts.success)).toBeTruthy();
+    await within(updated).findByText('Rented: 30 days to start');
+    within(updated).getByText(texts.success);
     expect(within(updated).queryByRole('button', { name: texts.rentNow })).toBeNull();
   });
 
@@ -164,8 +144,8 @@ describe('access panel on /movie/:id', () => {
 
     fireEvent.click(await within(box).findByRole('button', { name: 'Buy ₹1200' }));
 
-    expect(await within(box).findByText(text)).toBeTruthy();
-    expect(razorpay.instances).toHaveLength(0);
+    await within(box).findByText(text);
+    expect(fakes.razorpay.instances).toHaveLength(0);
   });
 
   it('tells an unverified account to verify its email before paying, with Resend (not "Failed to create order")', async () => {
@@ -186,11 +166,11 @@ describe('access panel on /movie/:id', () => {
     fireEvent.click(await within(box).findByRole('button', { name: 'Rent Now' }));
 
     const alert = await within(box).findByRole('alert');
-    expect(await within(alert).findByText(texts.verifyEmailFirst)).toBeTruthy();
+    await within(alert).findByText(texts.verifyEmailFirst);
     expect(within(box).queryByText(texts.createOrderFailed)).toBeNull();
-    expect(razorpay.instances).toHaveLength(0);
+    expect(fakes.razorpay.instances).toHaveLength(0);
     fireEvent.click(within(alert).getByRole('button', { name: authStrings.verification.resend }));
-    expect(await within(alert).findByText(authStrings.verification.resent)).toBeTruthy();
+    await within(alert).findByText(authStrings.verification.resent);
     expect(sent.filter(({ path }) => path === '/api/auth/verify-email/resend')).toHaveLength(1);
   });
 
@@ -211,7 +191,7 @@ describe('access panel on /movie/:id', () => {
     await open();
 
     const box = await panel(texts.accessHeading);
-    expect(await within(box).findByText(text)).toBeTruthy();
+    await within(box).findByText(text);
     expect(within(box).queryByRole('button')).toBeNull();
   });
 
@@ -221,9 +201,7 @@ describe('access panel on /movie/:id', () => {
     const { router } = await open();
 
     const box = await panel(texts.signInToWatch);
-    expect(
-      await within(box).findByText('With an account: subscribe from ₹499, buy ₹1200 or rent ₹500.'),
-    ).toBeTruthy();
+    await within(box).findByText('With an account: subscribe from ₹499, buy ₹1200 or rent ₹500.');
     fireEvent.click(within(box).getByRole('link', { name: texts.signIn }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/userlogin'));
     expect(router.state.location.state).toEqual({ from: { pathname: `/movie/${ID}`, search: '', hash: '' } });
@@ -239,8 +217,8 @@ describe('access panel on /movie/:id', () => {
     await open();
 
     const box = await panel(texts.rentTitle);
-    expect(await within(box).findByText('Premium title: buy ₹1200 or rent ₹500')).toBeTruthy();
-    expect(within(box).getByRole('button', { name: texts.rentNow })).toBeTruthy();
+    await within(box).findByText('Premium title: buy ₹1200 or rent ₹500');
+    within(box).getByRole('button', { name: texts.rentNow });
     // The only thing said above them: payments are unavailable (TitleAccessPaymentsDown.spec.tsx), no other error.
     expect(
       within(box)
@@ -295,20 +273,20 @@ describe('access panel countdown', () => {
 
   it('counts a started rental down live: hours, then minutes under an hour, then ended with the ways in again', () => {
     renderWith(rentalStartedAgo(7));
-    expect(screen.getByText('Rented: 41 h left')).toBeTruthy();
+    screen.getByText('Rented: 41 h left');
 
     act(() => jest.advanceTimersByTime(2 * HOUR));
-    expect(screen.getByText('Rented: 39 h left')).toBeTruthy();
+    screen.getByText('Rented: 39 h left');
 
     act(() => jest.advanceTimersByTime(38 * HOUR + 15 * 60_000));
-    expect(screen.getByText('Rented: 45 minutes left')).toBeTruthy();
+    screen.getByText('Rented: 45 minutes left');
 
     act(() => jest.advanceTimersByTime(44 * 60_000));
-    expect(screen.getByText('Rented: 1 minute left')).toBeTruthy();
+    screen.getByText('Rented: 1 minute left');
 
     act(() => jest.advanceTimersByTime(60_000));
-    expect(screen.getByText(texts.rentalEnded)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Buy ₹1200' })).toBeTruthy();
+    screen.getByText(texts.rentalEnded);
+    screen.getByRole('button', { name: 'Buy ₹1200' });
   });
 
   it('counts the days left to start an unstarted rental', () => {
@@ -324,60 +302,53 @@ describe('access panel countdown', () => {
         },
       }),
     );
-    expect(screen.getByText('Rented: 30 days to start')).toBeTruthy();
+    screen.getByText('Rented: 30 days to start');
 
     act(() => jest.advanceTimersByTime(29 * DAY + HOUR));
-    expect(screen.getByText('Rented: 1 day to start')).toBeTruthy();
+    screen.getByText('Rented: 1 day to start');
   });
 });
 
 describe('access panel in the detail modal', () => {
-  let api: FakeApi;
   let owned: boolean;
-  let razorpay: ReturnType<typeof installFakeRazorpay>;
   const bodies: Record<string, unknown> = {};
 
-  beforeEach(async () => {
-    window.localStorage.clear();
-    signInAs('user');
-    owned = false;
-    razorpay = installFakeRazorpay();
-    api = await startFakeApi((_request, url, body) => {
-      bodies[url.pathname] = body;
-      if (url.pathname === `/api/entitlements/${ID}`)
-        return {
-          status: 200,
-          body: owned
-            ? anEntitlement({
-                canWatch: true,
-                reason: 'purchase',
-                waysIn: { plans: [], purchaseInr: null, rentalInr: null },
-              })
-            : anEntitlement(),
-        };
-      if (url.pathname === '/api/payments/config') return { status: 200, body: aCheckoutConfig() };
-      if (url.pathname === '/api/payments/create-order') return { status: 201, body: aCheckout() };
-      if (url.pathname === '/api/payments/verify') {
-        owned = true;
-        return {
-          status: 200,
-          body: { message: 'Payment successful!', movieId: ID, planId: null, kind: 'purchase' },
-        };
-      }
-      return undefined;
-    });
+  const fakes = usePaymentsFakes((_request, url, body) => {
+    bodies[url.pathname] = body;
+    if (url.pathname === `/api/entitlements/${ID}`)
+      return {
+        status: 200,
+        body: owned
+          ? anEntitlement({
+              canWatch: true,
+              reason: 'purchase',
+              waysIn: { plans: [], purchaseInr: null, rentalInr: null },
+            })
+          : anEntitlement(),
+      };
+    if (url.pathname === '/api/payments/config') return { status: 200, body: aCheckoutConfig() };
+    if (url.pathname === '/api/payments/create-order') return { status: 201, body: aCheckout() };
+    if (url.pathname === '/api/payments/verify') {
+      owned = true;
+      return {
+        status: 200,
+        body: { message: 'Payment successful!', movieId: ID, planId: null, kind: 'purchase' },
+      };
+    }
+    return undefined;
   });
 
-  afterEach(async () => {
-    razorpay.uninstall();
-    await api.close();
+  beforeEach(() => {
+    signInAs('user');
+    owned = false;
+    fakes.serve();
   });
 
   it("buys with Watch Now (₹1200): Checkout with the order, verify, 'Payment successful!', then 'You own this'", async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={queryClient}>
-        <ApiClientProvider client={createApiClient(api.baseUrl)}>
+        <ApiClientProvider client={createApiClient(fakes.api.baseUrl)}>
           <AuthProvider>
             <MemoryRouter>
               <TitleAccess movie={movie()} placement="modal" />
@@ -396,18 +367,18 @@ describe('access panel in the detail modal', () => {
       ),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Watch Now (₹1200)' }));
-    await waitFor(() => expect(razorpay.instances).toHaveLength(1));
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
     expect(bodies['/api/payments/create-order']).toMatchObject({ movieId: ID, kind: 'purchase' });
-    expect(razorpay.last().options).toMatchObject({
+    expect(fakes.razorpay.last().options).toMatchObject({
       order_id: 'order_Test0001',
       amount: 120_000,
       prefill: { email: 'user@streamly.in', name: 'Asha' },
     });
 
-    act(() => razorpay.last().pay(signedResponse({ orderId: 'order_Test0001' })));
+    act(() => fakes.razorpay.last().pay(signedResponse({ orderId: 'order_Test0001' })));
 
-    expect(await screen.findByText(texts.youOwnThis)).toBeTruthy();
-    expect(screen.getByText(texts.success)).toBeTruthy();
+    await screen.findByText(texts.youOwnThis);
+    screen.getByText(texts.success);
     expect(bodies['/api/payments/verify']).toEqual(signedResponse({ orderId: 'order_Test0001' }));
     // Owned now: Watch Now leads to the player, the title in the URL.
     expect(screen.getByRole('link', { name: texts.watchNow }).getAttribute('href')).toBe(

@@ -16,15 +16,12 @@ import { useTitleCheckout } from './useTitleCheckout';
 
 const USER = '65f0c0ffee00000000000001';
 
-/** A client whose DELETE answers when the test says so: the optimistic state is visible in between. */
+/** A client whose call (the DELETE) answers when the test says so: the optimistic state is visible in between. */
 const heldClient = () => {
   let settle: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null = null;
   const client: ApiClient = {
-    get: () => Promise.reject(new Error('not used')),
-    post: () => Promise.reject(new Error('not used')),
-    put: () => Promise.reject(new Error('not used')),
-    delete: <T,>() =>
-      new Promise<T>((resolve, reject) => {
+    call: () =>
+      new Promise<never>((resolve, reject) => {
         settle = { resolve: resolve as (value: unknown) => void, reject };
       }),
   };

@@ -2,6 +2,7 @@ import { AuthMessages, type Checkout, type VerifyPaymentResult } from '@app/cont
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { errorText } from '@web/shared/api/error-text';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { paymentsApi } from '../api/payments.api';
 import {
@@ -44,11 +45,7 @@ const withOneRetry = async <T>(call: () => Promise<T>): Promise<T> => {
 };
 
 /** The server's own words when it refuses for a reason the viewer can act on (already owned, invalid title). */
-const createFailureText = (error: unknown, fallback: string): string => {
-  if (!(error instanceof ApiRequestError) || !error.fromServer || !error.message) return fallback;
-  if (error.status === 409 || error.message === texts.invalidMovieId) return error.message;
-  return fallback;
-};
+const actionable = (error: ApiRequestError) => error.status === 409 || error.message === texts.invalidMovieId;
 
 /** DECISIONS 33: an account whose email is not verified cannot pay; the gateway refuses it in these words. */
 const isUnverifiedEmail = (error: unknown) =>
@@ -117,7 +114,7 @@ export const useCheckout = ({ onPaid, createFailed = texts.createOrderFailed }: 
           release();
           return;
         }
-        fail(createFailureText(error, createFailed));
+        fail(errorText(error, { fallback: createFailed, showServerText: actionable }));
         return;
       }
 

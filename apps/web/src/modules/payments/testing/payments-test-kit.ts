@@ -6,6 +6,7 @@ import type {
   Plan,
   SubscriptionView,
 } from '@app/contracts';
+import { type FakeApi, type FakeRoute, startFakeApi } from '@web/test/fake-api';
 import type {
   RazorpayConstructor,
   RazorpayFailure,
@@ -193,6 +194,36 @@ export const installFakeRazorpay = () => {
     },
     uninstall: () => Reflect.deleteProperty(window, 'Razorpay'),
   };
+};
+
+export type SentRequest = { method: string; path: string; body: unknown };
+
+/**
+ * A payments spec's fake API and fake Razorpay Checkout, new for each test (signed out) and removed after it.
+ * `serve(extra)` answers a test's `extra` first, then the spec's `routes`; every request is kept in `sent`.
+ */
+export const usePaymentsFakes = (routes: FakeRoute) => {
+  const fakes = {
+    api: undefined as unknown as FakeApi,
+    razorpay: undefined as unknown as ReturnType<typeof installFakeRazorpay>,
+    sent: [] as SentRequest[],
+    serve: (extra: FakeRoute = () => undefined) =>
+      fakes.api.respond((request, url, body) => {
+        fakes.sent.push({ method: request.method ?? '', path: url.pathname, body });
+        return extra(request, url, body) ?? routes(request, url, body);
+      }),
+  };
+  beforeEach(async () => {
+    window.localStorage.clear();
+    fakes.sent.length = 0;
+    fakes.api = await startFakeApi(() => undefined);
+    fakes.razorpay = installFakeRazorpay();
+  });
+  afterEach(async () => {
+    fakes.razorpay.uninstall();
+    await fakes.api.close();
+  });
+  return fakes;
 };
 
 /** The idempotency keys the client may send (contracts: CreateTitleOrderRequestSchema). */

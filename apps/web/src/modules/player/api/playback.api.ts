@@ -1,41 +1,34 @@
-import type {
-  ActiveStreams,
-  HeartbeatReply,
-  HeartbeatRequest,
-  PlaybackPreview,
-  PlaybackSession,
-  StartPlaybackRequest,
-} from '@app/contracts';
+import { PlaybackRoutes } from '@app/contracts';
+import type { HeartbeatRequest, StartPlaybackRequest } from '@app/contracts';
 import type { ApiClient } from '@web/shared/api/api-client';
 import { config } from '@web/shared/config/config';
-
-const HEARTBEAT_PATH = '/api/playback/heartbeat';
 
 /** The playback HTTP API (issue 10), one function per call. The session client adds the viewer's token. */
 export const playbackApi = {
   /** Before anything plays: the same refusals as `start` and where to resume, without taking a screen. */
   preview: (client: ApiClient, movieId: string, signal?: AbortSignal) =>
-    client.get<PlaybackPreview>(`/api/playback/${encodeURIComponent(movieId)}`, { signal }),
+    client.call('GET /api/playback/{id}', { params: { id: movieId } }, { signal }),
   /** Takes a screen and signs the stream URLs: 403 without entitlement, 404 without media, 409 over the limit. */
   start: (client: ApiClient, movieId: string, body: StartPlaybackRequest, signal?: AbortSignal) =>
-    client.post<PlaybackSession>(`/api/playback/${encodeURIComponent(movieId)}`, { body, signal }),
+    client.call('POST /api/playback/{id}', { params: { id: movieId }, body }, { signal }),
   /** Authenticated by the stream token in the body; no Authorization header, like the beacon. */
   heartbeat: (client: ApiClient, body: HeartbeatRequest) =>
-    client.post<HeartbeatReply>(HEARTBEAT_PATH, { body, token: null }),
+    client.call('POST /api/playback/heartbeat', { body }, { token: null }),
   /**
-   * The same report from a page being hidden or closed: sendBeacon outlives the page. Falls back to an
-   * ordinary call when the browser has no beacon or refuses to queue it.
+   * The same report from a page being hidden or closed: sendBeacon outlives the page (it stays outside the client,
+   * which cannot send one; the path is the route's own). Falls back to an ordinary call when the browser has no
+   * beacon or refuses to queue it.
    */
   heartbeatBeacon: (client: ApiClient, body: HeartbeatRequest) => {
     const blob = new Blob([JSON.stringify(body)], { type: 'application/json' });
     const queued =
       typeof navigator.sendBeacon === 'function' &&
-      navigator.sendBeacon(`${config.apiBaseUrl}${HEARTBEAT_PATH}`, blob);
+      navigator.sendBeacon(`${config.apiBaseUrl}${PlaybackRoutes.heartbeat.path}`, blob);
     if (!queued)
-      void client.post<HeartbeatReply>(HEARTBEAT_PATH, { body, token: null }).catch(() => undefined);
+      void client.call('POST /api/playback/heartbeat', { body }, { token: null }).catch(() => undefined);
   },
   streams: (client: ApiClient, signal?: AbortSignal) =>
-    client.get<ActiveStreams>('/api/playback/streams', { signal }),
+    client.call('GET /api/playback/streams', {}, { signal }),
   stopStream: (client: ApiClient, leaseId: string) =>
-    client.delete<{ stopped: boolean }>(`/api/playback/streams/${encodeURIComponent(leaseId)}`),
+    client.call('DELETE /api/playback/streams/{leaseId}', { params: { leaseId } }),
 } as const;

@@ -79,9 +79,9 @@ describe('Player (/video)', () => {
     );
     await open();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Golden Hour' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Golden Hour' });
     const resume = await screen.findByRole('button', { name: 'Resume from 12:34' });
-    expect(screen.getByRole('button', { name: texts.startOver })).toBeTruthy();
+    screen.getByRole('button', { name: texts.startOver });
     expect(previews()).toHaveLength(1);
     expect(previews()[0].auth).toBe('Bearer user-token');
     // Nothing plays, and no screen is taken, before the viewer chooses.
@@ -96,7 +96,7 @@ describe('Player (/video)', () => {
     expect(player.dataset.src).toBe(aPlaybackSession().hlsUrl);
     // /video: the overview under 'Movie Details'.
     const details = screen.getByRole('region', { name: texts.movieDetails });
-    expect(within(details).getByText('A day at the sea.')).toBeTruthy();
+    within(details).getByText('A day at the sea.');
   });
 
   it('"Start over" plays from the beginning; a resume point under 5 s asks nothing', async () => {
@@ -129,7 +129,7 @@ describe('Player (/video)', () => {
     );
     await open();
     const player = await surface();
-    expect(within(player).getByText('47 h left')).toBeTruthy();
+    within(player).getByText('47 h left');
   });
 
   it('stops the video and says why when a heartbeat answers leaseActive false', async () => {
@@ -145,7 +145,7 @@ describe('Player (/video)', () => {
     setPlayback(media, { time: 33, paused: true });
     fireEvent(media, new Event('pause'));
 
-    expect(await screen.findByText(texts.streamStopped)).toBeTruthy();
+    await screen.findByText(texts.streamStopped);
     expect(screen.queryByTestId('media')).toBeNull();
     expect(heartbeats()[0]).toMatchObject({
       method: 'POST',
@@ -158,7 +158,7 @@ describe('Player (/video)', () => {
       // The stream token authenticates the heartbeat (sendBeacon cannot send a header either).
       auth: undefined,
     });
-    expect(screen.getByRole('button', { name: texts.playHere })).toBeTruthy();
+    screen.getByRole('button', { name: texts.playHere });
   });
 
   it('403: the entitlement panel with the ways in, not a player error', async () => {
@@ -172,10 +172,8 @@ describe('Player (/video)', () => {
     await open();
 
     const panel = await screen.findByRole('complementary', { name: paymentStrings.rentTitle });
-    expect(
-      await within(panel).findByText('Premium title: subscribe from ₹499, buy ₹1200 or rent ₹500'),
-    ).toBeTruthy();
-    expect(within(panel).getByRole('button', { name: paymentStrings.rentNow })).toBeTruthy();
+    await within(panel).findByText('Premium title: subscribe from ₹499, buy ₹1200 or rent ₹500');
+    within(panel).getByRole('button', { name: paymentStrings.rentNow });
     expect(screen.queryByRole('region', { name: texts.playerLabel('Golden Hour') })).toBeNull();
   });
 
@@ -186,8 +184,8 @@ describe('Player (/video)', () => {
     );
     await open();
 
-    expect(await screen.findByText(texts.noMedia)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: texts.comingSoon })).toBeTruthy();
+    await screen.findByText(texts.noMedia);
+    screen.getByRole('heading', { name: texts.comingSoon });
   });
 
   it('409: lists the screens in use; "Stop that stream" ends the other one and starts playing here', async () => {
@@ -215,13 +213,13 @@ describe('Player (/video)', () => {
     });
     await open();
 
-    expect(await screen.findByText(texts.screenLimit)).toBeTruthy();
+    await screen.findByText(texts.screenLimit);
     const screens = await screen.findByRole('region', { name: texts.screensHeading });
     const list = await within(screens).findByRole('list');
-    expect(within(list).getByText('Night Train')).toBeTruthy();
-    expect(within(list).getByText('Chrome on Android')).toBeTruthy();
-    expect(within(list).getByText(/^Started /)).toBeTruthy();
-    expect(screen.getByText(texts.screensLine(1))).toBeTruthy();
+    within(list).getByText('Night Train');
+    within(list).getByText('Chrome on Android');
+    within(list).getByText(/^Started /);
+    screen.getByText(texts.screensLine(1));
 
     fireEvent.click(within(list).getByRole('button', { name: /Stop that stream/ }));
     await surface();
@@ -253,7 +251,7 @@ describe('Player (/video)', () => {
     const list = await within(await screen.findByRole('region', { name: texts.screensHeading })).findByRole(
       'list',
     );
-    expect(within(list).getByText(texts.thisDevice)).toBeTruthy();
+    within(list).getByText(texts.thisDevice);
     fireEvent.click(
       within(list).getByRole('button', { name: texts.stopStreamLabel('Night Train', texts.thisDevice) }),
     );
@@ -350,7 +348,7 @@ describe('Player (/video)', () => {
   it('asks a visitor to sign in, without opening a session', async () => {
     serve(() => undefined);
     await open();
-    expect(await screen.findByRole('heading', { name: texts.signInToWatch })).toBeTruthy();
+    await screen.findByRole('heading', { name: texts.signInToWatch });
     expect(screen.getByRole('link', { name: texts.signIn }).getAttribute('href')).toBe('/userlogin');
     await waitFor(() => expect(sent.some(({ path }) => path === `/api/movies/${MOVIE_ID}`)).toBe(true));
     expect(starts()).toEqual([]);

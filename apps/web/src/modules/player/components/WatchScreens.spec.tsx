@@ -25,7 +25,7 @@ describe('the player screens (SPEC 2)', () => {
     renderApp({ path: '/video', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(screen.getByRole('heading', { level: 1, name: texts.noMovieSelected })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: texts.noMovieSelected });
     expect(screen.getByRole('link', { name: texts.goToHome }).getAttribute('href')).toBe('/');
     expect(api.requests.filter((path) => path.startsWith('/api/playback'))).toEqual([]);
   });
@@ -41,12 +41,10 @@ describe('the player screens (SPEC 2)', () => {
     await waitForPage();
 
     expect(router.state.location.search).toBe(`?movie=${MOVIE_ID}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Golden Hour' })).toBeTruthy();
-    expect(await screen.findByRole('region', { name: texts.playerLabel('Golden Hour') })).toBeTruthy();
-    expect(
-      within(screen.getByRole('region', { name: texts.movieDetails })).getByText('A day at the sea.'),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: /open menu/i })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Golden Hour' });
+    await screen.findByRole('region', { name: texts.playerLabel('Golden Hour') });
+    within(screen.getByRole('region', { name: texts.movieDetails })).getByText('A day at the sea.');
+    screen.getByRole('button', { name: /open menu/i });
     // State carried the title: the catalogue was not asked.
     expect(api.requests.filter((path) => path.startsWith('/api/movies'))).toEqual([]);
   });
@@ -55,7 +53,7 @@ describe('the player screens (SPEC 2)', () => {
     renderApp({ path: '/video-player', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(screen.getByRole('heading', { level: 1, name: texts.movieTitleFallback })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: texts.movieTitleFallback });
     expect(screen.getByRole('link', { name: texts.backToDashboard }).getAttribute('href')).toBe(
       '/userdashboard',
     );
@@ -74,7 +72,7 @@ describe('the player screens (SPEC 2)', () => {
     renderApp({ path: `/video-player?movie=${MOVIE_ID}`, apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Golden Hour' })).toBeTruthy();
-    expect(await screen.findByRole('region', { name: texts.playerLabel('Golden Hour') })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Golden Hour' });
+    await screen.findByRole('region', { name: texts.playerLabel('Golden Hour') });
   });
 });

@@ -5,7 +5,7 @@ import { paymentStrings } from '@web/modules/payments/strings';
 import { anOwnedTitle, aSubscription, thePlans } from '@web/modules/payments/testing/payments-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
-import { viewerDataStrings } from '@web/modules/viewer-data/strings';
+import { userDataStrings } from '@web/modules/user-data/strings';
 import { profileStrings as texts } from '../strings';
 
 const USER = '65f0c0ffee00000000000001';
@@ -39,12 +39,12 @@ describe('/userprofile', () => {
     renderApp({ path: '/userprofile', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Asha' })).toBeTruthy();
-    expect(screen.getByText('asha@streamly.in')).toBeTruthy();
-    expect(screen.getByText('Member since 15 January 2024')).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Asha' });
+    screen.getByText('asha@streamly.in');
+    screen.getByText('Member since 15 January 2024');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(Object.values(texts.tabs));
     const panel = screen.getByRole('tabpanel', { name: texts.tabs.history });
-    expect(await within(panel).findByText(viewerDataStrings.noHistory)).toBeTruthy();
+    await within(panel).findByText(userDataStrings.noHistory);
   });
 
   it('opens a tab by click, by arrow keys and by ?tab= (the Downloads tile opens My titles)', async () => {
@@ -52,13 +52,13 @@ describe('/userprofile', () => {
     await waitForPage();
 
     const myTitles = screen.getByRole('tabpanel', { name: texts.tabs['my-titles'] });
-    expect(await within(myTitles).findByText('The Long Walk')).toBeTruthy();
+    await within(myTitles).findByText('The Long Walk');
 
     fireEvent.keyDown(screen.getByRole('tab', { name: texts.tabs['my-titles'] }), { key: 'ArrowUp' });
     await waitFor(() => expect(router.state.location.search).toBe('?tab=subscription'));
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: texts.tabs.subscription }));
     const subscription = screen.getByRole('tabpanel', { name: texts.tabs.subscription });
-    expect(await within(subscription).findByText(paymentStrings.statuses.active)).toBeTruthy();
+    await within(subscription).findByText(paymentStrings.statuses.active);
 
     fireEvent.click(screen.getByRole('tab', { name: texts.tabs.settings }));
     expect(router.state.location.search).toBe('?tab=settings');

@@ -1,5 +1,4 @@
-import type { RecommendationList, RecommendRequest, SimilarQuery, TrendingQuery } from '@app/contracts';
-import { moviePath } from '@web/modules/movies/api/movies.api';
+import type { RecommendRequest, SimilarQuery, TrendingQuery } from '@app/contracts';
 import type { ApiClient } from '@web/shared/api/api-client';
 
 /** Every field of these requests has a server default (DECISIONS 12: no `user_id` is a visitor). */
@@ -11,10 +10,10 @@ export type SimilarParams = Partial<SimilarQuery>;
 export const recommendationsApi = {
   /** `POST /api/recommend`: the viewer's own picks (`source: personal`), or popular titles (`popular`). */
   recommend: (client: ApiClient, body: RecommendBody, signal?: AbortSignal) =>
-    client.post<RecommendationList>('/api/recommend', { body, signal }),
+    client.call('POST /api/recommend', { body }, { signal }),
   trending: (client: ApiClient, query: TrendingParams, signal?: AbortSignal) =>
-    client.get<RecommendationList>('/api/recommend/trending', { query, signal }),
+    client.call('GET /api/recommend/trending', { query }, { signal }),
   /** 404 when the title is not one the recommender knows. */
   similar: (client: ApiClient, movieId: string, query: SimilarParams, signal?: AbortSignal) =>
-    client.get<RecommendationList>(`${moviePath(movieId)}/similar`, { query, signal }),
+    client.call('GET /api/movies/{id}/similar', { params: { id: movieId }, query }, { signal }),
 } as const;

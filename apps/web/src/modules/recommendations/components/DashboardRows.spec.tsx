@@ -62,13 +62,13 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
 
     const link = await within(mine).findByRole('link', { name: 'Lagaan' });
     expect(link.getAttribute('href')).toBe(`/movie/${pick.movie_id}`);
-    expect(within(mine).getByText('Because you watched Sholay')).toBeTruthy();
+    within(mine).getByText('Because you watched Sholay');
     const premiumCard = within(mine).getByRole('link', { name: 'Swades' }).closest('article') as HTMLElement;
-    expect(await within(premiumCard).findByText(texts.premiumBadge)).toBeTruthy();
+    await within(premiumCard).findByText(texts.premiumBadge);
 
     const trending = row(texts.trending);
-    expect(await within(trending).findByRole('link', { name: 'Rising Now' })).toBeTruthy();
-    expect(within(trending).getByText('Trending now')).toBeTruthy();
+    await within(trending).findByRole('link', { name: 'Rising Now' });
+    within(trending).getByText('Trending now');
     expect(asked).toEqual([{ user_id: USER }]);
     expect(api.requests).toContain('/api/recommend/trending');
   });
@@ -77,7 +77,7 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
     serve({ recommend: () => answer(aList([aRecommendation({ title: 'Popular Pick' })], 'popular')) });
     const mine = await open();
 
-    expect(await within(mine).findByText(texts.becauseYouWatchedEmpty)).toBeTruthy();
+    await within(mine).findByText(texts.becauseYouWatchedEmpty);
     expect(within(mine).queryByRole('link', { name: 'Popular Pick' })).toBeNull();
   });
 
@@ -89,8 +89,8 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
     const mine = await open();
 
     const alert = await within(mine).findByRole('alert');
-    expect(within(alert).getByText(texts.failed)).toBeTruthy();
-    expect(await within(row(texts.trending)).findByRole('link', { name: 'Rising Now' })).toBeTruthy();
+    within(alert).getByText(texts.failed);
+    await within(row(texts.trending)).findByRole('link', { name: 'Rising Now' });
     expect(within(row(texts.trending)).queryByRole('alert')).toBeNull();
 
     serve({
@@ -99,7 +99,7 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
     });
     fireEvent.click(within(alert).getByRole('button', { name: texts.tryAgain }));
 
-    expect(await within(mine).findByRole('link', { name: 'Lagaan' })).toBeTruthy();
+    await within(mine).findByRole('link', { name: 'Lagaan' });
     expect(within(mine).queryByRole('alert')).toBeNull();
   });
 
@@ -111,7 +111,7 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
     serve({ trending: () => answer(aList([aRecommendation({ title: 'Rising Now' })], 'popular')) });
     fireEvent.click(within(alert).getByRole('button', { name: texts.tryAgain }));
 
-    expect(await within(row(texts.trending)).findByRole('link', { name: 'Rising Now' })).toBeTruthy();
+    await within(row(texts.trending)).findByRole('link', { name: 'Rising Now' });
   });
 
   it('filters both rows by the search box, like the other rows', async () => {
@@ -129,7 +129,7 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
     });
 
     await waitFor(() => expect(within(mine).queryByRole('link', { name: 'Lagaan' })).toBeNull());
-    expect(within(mine).getByRole('link', { name: 'Iqbal' })).toBeTruthy();
+    within(mine).getByRole('link', { name: 'Iqbal' });
     expect(within(row(texts.trending)).queryByRole('link', { name: 'Lakshya' })).toBeNull();
   });
 });

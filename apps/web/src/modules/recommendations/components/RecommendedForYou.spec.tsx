@@ -62,14 +62,14 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     serve({ recommend: () => answer(aList([free, premium])) });
     await open();
 
-    expect(screen.getByRole('heading', { level: 1, name: texts.title })).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Lagaan' })).toBeTruthy();
-    expect(within(card('Lagaan')).getByText('Because you watched Sholay')).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: texts.title });
+    await screen.findByRole('link', { name: 'Lagaan' });
+    within(card('Lagaan')).getByText('Because you watched Sholay');
     expect(within(card('Lagaan')).queryByText(texts.premiumBadge)).toBeNull();
-    expect(await within(card('Dil Chahta Hai')).findByText(texts.premiumBadge)).toBeTruthy();
-    expect(within(card('Dil Chahta Hai')).getByText('Popular in Drama')).toBeTruthy();
+    await within(card('Dil Chahta Hai')).findByText(texts.premiumBadge);
+    within(card('Dil Chahta Hai')).getByText('Popular in Drama');
     expect(screen.getByRole('link', { name: 'Lagaan' }).getAttribute('href')).toBe(`/movie/${free.movie_id}`);
-    expect(screen.getByText(texts.personalLead)).toBeTruthy();
+    screen.getByText(texts.personalLead);
     // The viewer's own id, and SPEC 9's six titles.
     expect(asked).toEqual([{ user_id: USER, limit: RECOMMENDED_SHOWN }]);
   });
@@ -92,7 +92,7 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     await screen.findByRole('link', { name: 'Swades' });
 
     // The answer has come: the title outside the plan says so, the one inside it says nothing.
-    expect(await within(card('Swades')).findByText(texts.premiumBadge)).toBeTruthy();
+    await within(card('Swades')).findByText(texts.premiumBadge);
     expect(within(card('Dil Chahta Hai')).queryByText(texts.premiumBadge)).toBeNull();
   });
 
@@ -100,9 +100,9 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     serve({ recommend: () => answer(aList([aRecommendation({ title: 'Sholay' })], 'popular')) });
     const { router } = await open();
 
-    expect(await screen.findByRole('link', { name: 'Sholay' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Sholay' });
     expect(router.state.location.pathname).toBe('/recommended');
-    expect(screen.getByText(texts.visitorLead)).toBeTruthy();
+    screen.getByText(texts.visitorLead);
     expect(asked).toEqual([{ limit: RECOMMENDED_SHOWN }]);
   });
 
@@ -112,8 +112,8 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     await open();
 
     expect(screen.getByText(movieStrings.loading).closest('[aria-busy="true"]')).not.toBeNull();
-    expect(await screen.findByText(texts.empty)).toBeTruthy();
-    expect(screen.getByText(texts.popularLead)).toBeTruthy();
+    await screen.findByText(texts.empty);
+    screen.getByText(texts.popularLead);
   });
 
   it('says the fetch failed, with Try Again that asks again', async () => {
@@ -122,12 +122,12 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     await open();
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(texts.failed)).toBeTruthy();
+    within(alert).getByText(texts.failed);
 
     serve({ recommend: () => answer(aList([aRecommendation({ title: 'Swades' })])) });
     fireEvent.click(within(alert).getByRole('button', { name: texts.tryAgain }));
 
-    expect(await screen.findByRole('link', { name: 'Swades' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Swades' });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(asked).toHaveLength(2);
   });
@@ -147,8 +147,8 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     });
     await open(`/recommended/${TITLE}`);
 
-    expect(await screen.findByRole('link', { name: 'Iqbal' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: texts.title })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Iqbal' });
+    screen.getByRole('heading', { level: 1, name: texts.title });
     expect(screen.getAllByText('More like Lagaan').length).toBeGreaterThan(1);
     expect(queries).toEqual([`${TITLE}?limit=${RECOMMENDED_SHOWN}`]);
     expect(asked).toEqual([]);
@@ -158,7 +158,7 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     serve({ similar: () => notFound });
     await open(`/recommended/${TITLE}`);
 
-    expect(await screen.findByText(texts.unknownTitle)).toBeTruthy();
+    await screen.findByText(texts.unknownTitle);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('link', { name: texts.allRecommendations }).getAttribute('href')).toBe(
       '/recommended',
@@ -173,6 +173,6 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     serve({ similar: () => answer(aList([aRecommendation({ title: 'Iqbal' })])) });
     fireEvent.click(within(alert).getByRole('button', { name: texts.tryAgain }));
 
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Iqbal' })).toBeTruthy());
+    await waitFor(() => screen.getByRole('link', { name: 'Iqbal' }));
   });
 });

@@ -1,7 +1,7 @@
 import { type Episode, type EpisodeProgress, episodeLabel } from '@app/contracts';
 import { useState } from 'react';
 import { PLACEHOLDER_POSTER, posterSrc } from '@web/modules/movies/poster';
-import { ProgressBar } from '@web/modules/viewer-data/components/ProgressBar';
+import { ProgressBar } from '@web/modules/user-data/components/ProgressBar';
 import { config } from '@web/shared/config/config';
 import { Button } from '@web/shared/ui/Button';
 import { seriesStrings as texts } from '../strings';

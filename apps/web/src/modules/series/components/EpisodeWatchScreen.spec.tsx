@@ -15,8 +15,8 @@ import { recommendationStrings } from '@web/modules/recommendations/strings';
 import {
   type ViewerData,
   viewerData,
-  viewerDataRoutes,
-} from '@web/modules/viewer-data/testing/viewer-data-test-kit';
+  userDataRoutes,
+} from '@web/modules/user-data/testing/user-data-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { seriesStrings as texts } from '../strings';
@@ -75,7 +75,7 @@ describe('episode player (/video?episode=)', () => {
       if (url.pathname === '/api/playback/heartbeat') return { status: 200, body: { leaseActive: true } };
       return (
         seriesRoutes(series)(request, url, body) ??
-        viewerDataRoutes(viewer)(request, url, body) ??
+        userDataRoutes(viewer)(request, url, body) ??
         recommendationRoutes({ similar: () => answer(similar) })(request, url, body)
       );
     });
@@ -101,9 +101,7 @@ describe('episode player (/video?episode=)', () => {
   it('shows "Series — S1:E1 · Episode" and starts playback with the episode\'s id', async () => {
     await play();
 
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'The Long Monsoon — S1:E1 · Arrival' }),
-    ).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'The Long Monsoon — S1:E1 · Arrival' });
     // What starting would find (GET), then the one start (POST).
     expect(starts(first.id)).toHaveLength(2);
     expect(
@@ -145,7 +143,7 @@ describe('episode player (/video?episode=)', () => {
 
     endPlayback(media);
     expect(screen.getByRole('timer').textContent).toBe(texts.nextEpisodeIn(10));
-    expect(screen.getByText(texts.episodeLine('S1:E2', 'Rain'))).toBeTruthy();
+    screen.getByText(texts.episodeLine('S1:E2', 'Rain'));
     expect(screen.getByRole('button', { name: texts.playNow })).toBe(document.activeElement);
     await tick(1000);
     expect(screen.getByRole('timer').textContent).toBe(texts.nextEpisodeIn(9));
@@ -155,7 +153,7 @@ describe('episode player (/video?episode=)', () => {
 
     await tick(1000);
     expect(router.state.location.search).toBe(`?episode=${second.id}`);
-    expect(await screen.findByRole('heading', { level: 1, name: titleOf(second) })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: titleOf(second) });
     await waitFor(() => expect(starts(second.id)).toHaveLength(1));
     expect(screen.queryByRole('timer')).toBeNull();
   });
@@ -167,7 +165,7 @@ describe('episode player (/video?episode=)', () => {
     fireEvent.click(screen.getByRole('button', { name: texts.playNow }));
 
     expect(router.state.location.search).toBe(`?episode=${second.id}`);
-    expect(await screen.findByRole('heading', { level: 1, name: titleOf(second) })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: titleOf(second) });
   });
 
   it('Cancel stops the countdown: nothing plays by itself, and the next episode waits behind a button', async () => {
@@ -222,7 +220,7 @@ describe('episode player (/video?episode=)', () => {
 
     endPlayback(media);
 
-    expect(screen.getByText(texts.lastEpisode)).toBeTruthy();
+    screen.getByText(texts.lastEpisode);
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.queryByRole('button', { name: texts.playNextEpisode })).toBeNull();
     const row = await screen.findByRole('region', { name: recommendationStrings.moreLikeThis });
@@ -249,7 +247,7 @@ describe('episode player (/video?episode=)', () => {
     await waitForPage();
 
     const panel = await screen.findByRole('complementary', { name: paymentStrings.accessHeading });
-    expect(await within(panel).findByRole('link', { name: paymentStrings.subscribeFrom(499) })).toBeTruthy();
+    await within(panel).findByRole('link', { name: paymentStrings.subscribeFrom(499) });
     expect(within(panel).queryByRole('button', { name: /Buy|Rent/ })).toBeNull();
     expect(api.requests.some((path) => path.startsWith('/api/movies/') && !path.endsWith('/similar'))).toBe(
       false,
@@ -260,7 +258,7 @@ describe('episode player (/video?episode=)', () => {
     renderApp({ path: '/video?episode=65f0e90000000000000000ff', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(await screen.findByRole('heading', { level: 1, name: texts.episodeNotFound })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: texts.episodeNotFound });
     expect(api.requests.some((path) => path.startsWith('/api/playback/'))).toBe(false);
   });
 });

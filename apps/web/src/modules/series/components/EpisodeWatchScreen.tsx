@@ -8,7 +8,7 @@ import { Player } from '@web/modules/player/components/Player';
 import { documentTitle, WatchFrame } from '@web/modules/player/components/WatchScreens';
 import { episodeLocation } from '@web/modules/player/watch-route';
 import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
-import { useViewerSettings } from '@web/modules/viewer-data/hooks/useViewerSettings';
+import { useViewerSettings } from '@web/modules/user-data/hooks/useViewerSettings';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { buttonClass } from '@web/shared/ui/Button';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { browseStrings } from '@web/modules/movies/browse-strings';
 import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-kit';
-import { viewerData, viewerDataRoutes } from '@web/modules/viewer-data/testing/viewer-data-test-kit';
+import { viewerData, userDataRoutes } from '@web/modules/user-data/testing/user-data-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
@@ -35,7 +35,7 @@ describe('TV shows: /tv-shows and the user home search', () => {
           body: { data: [aMovie({ title: 'Monsoon Wedding' })], page: 1, pageSize: 24, total: 1 },
         };
       if (url.pathname === '/api/movies/genres') return { status: 200, body: ['Drama'] };
-      return seriesRoutes(data)(request, url, body) ?? viewerDataRoutes(viewerData())(request, url, body);
+      return seriesRoutes(data)(request, url, body) ?? userDataRoutes(viewerData())(request, url, body);
     });
   });
 
@@ -50,16 +50,16 @@ describe('TV shows: /tv-shows and the user home search', () => {
     renderApp({ path: '/tv-shows', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(screen.getByRole('heading', { level: 1, name: texts.title })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: texts.title });
     const link = await screen.findByRole('link', { name: 'The Long Monsoon' });
     expect(link.getAttribute('href')).toBe(`/tv-shows/${data.list[0].id}`);
     const monsoon = link.closest('article') as HTMLElement;
-    expect(within(monsoon).getByText('8.2/10 · 2021 · Drama')).toBeTruthy();
-    expect(within(monsoon).getByText('2 seasons')).toBeTruthy();
+    within(monsoon).getByText('8.2/10 · 2021 · Drama');
+    within(monsoon).getByText('2 seasons');
     const laughs = screen.getByRole('link', { name: 'Laugh Lines' }).closest('article') as HTMLElement;
-    expect(within(laughs).getByText(texts.premiumBadge)).toBeTruthy();
-    expect(within(laughs).getByText('1 season')).toBeTruthy();
-    expect(screen.getByText(texts.results(2))).toBeTruthy();
+    within(laughs).getByText(texts.premiumBadge);
+    within(laughs).getByText('1 season');
+    screen.getByText(texts.results(2));
     expect(lastList().get('sort')).toBe('popular');
   });
 
@@ -83,7 +83,7 @@ describe('TV shows: /tv-shows and the user home search', () => {
       target: { value: 'monsoon' },
     });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Laugh Lines' })).toBeNull());
-    expect(screen.getByRole('link', { name: 'The Long Monsoon' })).toBeTruthy();
+    screen.getByRole('link', { name: 'The Long Monsoon' });
     expect(lastList().get('search')).toBe('monsoon');
     expect(lastList().get('sort')).toBe('top-rated');
     expect(lastList().has('genre')).toBe(false);
@@ -98,7 +98,7 @@ describe('TV shows: /tv-shows and the user home search', () => {
       target: { value: 'zzz' },
     });
 
-    expect(await screen.findByText(texts.none)).toBeTruthy();
+    await screen.findByText(texts.none);
   });
 
   it("the user home's search shows matching series as their own group", async () => {
@@ -119,10 +119,8 @@ describe('TV shows: /tv-shows and the user home search', () => {
     expect(within(group).queryByRole('link', { name: 'Laugh Lines' })).toBeNull();
     expect(lastList().get('search')).toBe('monsoon');
     // The movies keep their own group.
-    expect(
-      within(screen.getByRole('region', { name: 'Popular Movies' })).getByRole('link', {
-        name: 'Monsoon Wedding',
-      }),
-    ).toBeTruthy();
+    within(screen.getByRole('region', { name: 'Popular Movies' })).getByRole('link', {
+      name: 'Monsoon Wedding',
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { Catalogue, type CatalogueFilterValues } from '@web/modules/movies/components/Catalogue';
 import { GenreSelect } from '@web/modules/movies/components/GenreFilter';
-import { LoadFailed } from '@web/modules/viewer-data/components/LoadStates';
+import { LoadFailed } from '@web/modules/user-data/components/LoadStates';
 import { useListFilters } from '@web/shared/ui/useListFilters';
 import { useSeriesGenres } from '../hooks/useSeriesGenres';
 import { useSeriesList } from '../hooks/useSeriesList';

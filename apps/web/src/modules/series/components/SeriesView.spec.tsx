@@ -3,7 +3,7 @@ import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { paymentStrings } from '@web/modules/payments/strings';
 import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
-import { viewerDataStrings } from '@web/modules/viewer-data/strings';
+import { userDataStrings } from '@web/modules/user-data/strings';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { seriesStrings as texts } from '../strings';
 import {
@@ -80,8 +80,8 @@ describe('series page (/tv-shows/:id)', () => {
     });
     signInAs('user');
     await open();
-    fireEvent.click(await screen.findByRole('button', { name: viewerDataStrings.addToFavorites }));
-    await screen.findByRole('button', { name: viewerDataStrings.favoriteButtonDone });
+    fireEvent.click(await screen.findByRole('button', { name: userDataStrings.addToFavorites }));
+    await screen.findByRole('button', { name: userDataStrings.favoriteButtonDone });
     expect(added).toEqual([{ movieId: SERIES_ID }]);
   });
 
@@ -93,12 +93,12 @@ describe('series page (/tv-shows/:id)', () => {
     expect(fact(texts.years)).toBe('2021–2023');
     expect(fact(texts.creators)).toBe('Meera Rao');
     expect(fact(texts.cast)).toBe('Asha Kapoor, Dev Malhotra');
-    expect(screen.getByText(texts.access.free)).toBeTruthy();
+    screen.getByText(texts.access.free);
     expect((seasonSelect() as HTMLSelectElement).value).toBe('1');
-    expect(within(episodes()).getByRole('heading', { name: 'S1:E1 Arrival' })).toBeTruthy();
-    expect(within(episodes()).getByRole('heading', { name: 'S1:E2 Rain' })).toBeTruthy();
+    within(episodes()).getByRole('heading', { name: 'S1:E1 Arrival' });
+    within(episodes()).getByRole('heading', { name: 'S1:E2 Rain' });
     expect(within(episodes()).queryByRole('heading', { name: 'S2:E1 Flood' })).toBeNull();
-    expect(within(episodeItem('Arrival')).getByText('42 min')).toBeTruthy();
+    within(episodeItem('Arrival')).getByText('42 min');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Play S1:E1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/video'));
@@ -160,9 +160,9 @@ describe('series page (/tv-shows/:id)', () => {
 
     fireEvent.change(seasonSelect(), { target: { value: '2' } });
 
-    expect(screen.getByRole('region', { name: 'Episodes of Season 2' })).toBeTruthy();
-    expect(within(episodes()).getByRole('heading', { name: 'S2:E1 Flood' })).toBeTruthy();
-    expect(within(episodes()).getByRole('heading', { name: 'S2:E2 Harvest' })).toBeTruthy();
+    screen.getByRole('region', { name: 'Episodes of Season 2' });
+    within(episodes()).getByRole('heading', { name: 'S2:E1 Flood' });
+    within(episodes()).getByRole('heading', { name: 'S2:E2 Harvest' });
     expect(within(episodes()).queryByRole('heading', { name: 'S1:E1 Arrival' })).toBeNull();
   });
 
@@ -208,7 +208,7 @@ describe('series page (/tv-shows/:id)', () => {
     await open();
 
     const panel = await screen.findByRole('complementary', { name: paymentStrings.signInToWatch });
-    expect(await within(panel).findByRole('link', { name: paymentStrings.signIn })).toBeTruthy();
+    await within(panel).findByRole('link', { name: paymentStrings.signIn });
     expect(screen.queryByRole('button', { name: 'Play S1:E1' })).toBeNull();
     expect(api.requests.some((path) => path.includes('/progress'))).toBe(false);
   });
@@ -230,7 +230,7 @@ describe('series page (/tv-shows/:id)', () => {
     const subscribe = await within(panel).findByRole('link', { name: paymentStrings.subscribeFrom(499) });
     expect(subscribe.getAttribute('href')).toBe('/subscription');
     expect(within(panel).queryByRole('button', { name: /Buy|Rent/ })).toBeNull();
-    expect(screen.getByText(texts.access.premium)).toBeTruthy();
+    screen.getByText(texts.access.premium);
     expect(screen.queryByRole('button', { name: /^Play S1:E1$/ })).toBeNull();
     expect(within(episodes()).queryByRole('button', { name: /^Play / })).toBeNull();
   });
@@ -239,7 +239,7 @@ describe('series page (/tv-shows/:id)', () => {
     renderApp({ path: '/tv-shows/65f05e0000000000000000ff', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(await screen.findByRole('heading', { level: 1, name: texts.notFound })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: texts.notFound });
     expect(screen.getByRole('link', { name: texts.backToBrowse }).getAttribute('href')).toBe('/tv-shows');
   });
 });

@@ -11,8 +11,8 @@ import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
 import { useEntitlement } from '@web/modules/payments/hooks/useEntitlement';
 import { episodeLocation } from '@web/modules/player/watch-route';
 import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
-import { FavoriteButton } from '@web/modules/viewer-data/components/FavoriteButton';
-import { viewerDataStrings } from '@web/modules/viewer-data/strings';
+import { FavoriteButton } from '@web/modules/user-data/components/FavoriteButton';
+import { userDataStrings } from '@web/modules/user-data/strings';
 import { Button } from '@web/shared/ui/Button';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
@@ -103,7 +103,7 @@ const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
         onPlay={locked ? null : play}
       />
       <MoreLikeThisRow movieId={series.id} />
-      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={viewerDataStrings.dismiss} />
+      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={userDataStrings.dismiss} />
     </TitleDetail>
   );
 };

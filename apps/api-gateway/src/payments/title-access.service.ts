@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { ErrorCode, SeriesMessages } from '@app/contracts';
+import type { Playable, SessionUser, TitleFacts, TitleOrderKind } from '@app/contracts';
+import { AppError, MemoCache } from '@app/server-core';
+import { CatalogueClient } from '../catalogue/catalogue.client';
+import { PaymentClient, viewerOf } from './payment.client';
+
+/**
+ * Paying for a title and asking access to it: what a title costs and whether it is premium is catalogue-service's,
+ * read there (published titles only, `catalogue.playables.get`) and handed to payment-service, never the client's.
+ */
+@Injectable()
+export class TitleAccessService {
+  /**
+   * Title facts (access, prices; for an episode its series' facts and its place in the series) for the entitlement
+   * answer, the hottest payment call: every title page and every playback asks it. Held 30 s in memory, and one
+   * load at a time per id, so a burst of viewers costs catalogue-service one call. An admin's price or access change
+   * is seen within 30 s; a failed load (unknown title, catalogue down) is not kept.
+   */
+  private readonly titles = new MemoCache<Playable>({ ttlMs: 30_000, maxEntries: 10_000 });
+
+  constructor(
+    private readonly catalogue: CatalogueClient,
+    private readonly payments: PaymentClient,
+  ) {}
+
+  /**
+   * What decides access to a movie, series or episode id (an episode's facts are its series', kind 'series'), with
+   * the title the screens list and an episode's place in its series. Published only: a draft or unknown id is 404.
+   */
+  playable(id: string): Promise<Playable> {
+    return this.titles.get(id, () => this.catalogue.playable(id, false));
+  }
+
+  /** Watch Now (purchase) or Rent Now (rental), at the title's price as catalogue-service holds it. */
+  async createTitleOrder(
+    user: SessionUser,
+    movieId: string,
+    kind: TitleOrderKind,
+    idempotencyKey: string | undefined,
+  ) {
+    const { facts } = await this.playable(movieId);
+    // Refused here too, so no payment call is made for it; payment-service holds the same rule.
+    if (facts.kind === 'series') throw new AppError(ErrorCode.ValidationFailed, SeriesMessages.noTitleOrder);
+    return this.payments.createTitleOrder(user, facts, kind, idempotencyKey);
+  }
+
+  async entitlement(user: SessionUser | undefined, movieId: string) {
+    const { facts } = await this.playable(movieId);
+    return this.payments.entitlement(viewerOf(user), facts);
+  }
+
+  /** The answer for each of a screen's titles, in order; ids that name no published title are left out. */
+  async entitlements(user: SessionUser, movieIds: string[]) {
+    const facts = await Promise.all(
+      [...new Set(movieIds)].map((id) =>
+        this.playable(id).then(
+          (title) => title.facts,
+          (error: unknown) => {
+            if (error instanceof AppError && error.code === ErrorCode.NotFound) return null;
+            throw error;
+          },
+        ),
+      ),
+    );
+    const titles = facts.filter((title): title is TitleFacts => title !== null);
+    if (titles.length === 0) return [];
+    return this.payments.entitlements(viewerOf(user), titles);
+  }
+}

@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import type { TitleInputSchema } from '@app/contracts';
+import { accessForRating, ErrorCode, MovieStatus } from '@app/contracts';
+import { AppError } from '@app/server-core';
+import type { TitleRepository } from './title.repository';
+import type { StoredTitle, TitleRecord } from './title.schema';
+import { normalizeTitle } from './title-search';
+
+type TitleInput = z.infer<typeof TitleInputSchema>;
+type TitleMessages = { notFound: string; onlyDraftsPublish: string };
+
+/** A form's `YYYY-MM-DD` as UTC midnight. */
+export const toDate = (value: string | null | undefined) =>
+  value ? new Date(`${value}T00:00:00.000Z`) : null;
+
+/** The shared fields of a new title as stored (access defaults from the rating, DECISIONS 5). */
+export const newTitle = (input: TitleInput, status: MovieStatus) => ({
+  title: input.title,
+  titleNormalized: normalizeTitle(input.title),
+  description: input.description,
+  genre: input.genre,
+  genres: [input.genre],
+  rating: input.rating,
+  votes: null,
+  posterUrl: input.posterUrl,
+  status,
+  access: input.access ?? accessForRating(input.rating),
+  language: input.language ?? null,
+  cast: input.cast ?? [],
+  publishDate: status === MovieStatus.Published ? new Date() : null,
+  popularity: 0,
+});
+
+/** An edit's fields as stored; only the keys present are set (an edit is partial), and the status is the save's. */
+export const editedFields = <E extends { title?: string; status?: MovieStatus }>(changes: E) => {
+  const { title, status: _status, ...rest } = changes;
+  return { ...rest, ...(title !== undefined ? { title, titleNormalized: normalizeTitle(title) } : {}) };
+};
+
+/**
+ * The admin writes movies and series make alike (DECISIONS 16: the gateway lets only admins here): an Add once
+ * per idempotency key, a partial save that publishes a draft saved as published, Publish, Delete. Each kind's
+ * admin service adds its own records, events, audit notes and cache work around them.
+ */
+export class TitleWrites<R extends TitleRecord> {
+  constructor(
+    private readonly titles: TitleRepository<R>,
+    private readonly messages: TitleMessages,
+  ) {}
+
+  async findOrFail(id: string | StoredTitle['_id']): Promise<StoredTitle<R>> {
+    const title = await this.titles.findById(id);
+    if (!title) throw AppError.notFound(this.messages.notFound);
+    return title;
+  }
+
+  /**
+   * Stores a new title; `created` is false when an Add sent again with its idempotency key (a double click, a
+   * retry) found the title the first one made under `sourceKey`.
+   */
+  async create(record: R, sourceKey?: string): Promise<{ title: StoredTitle<R>; created: boolean }> {
+    const title = await this.titles.create(record);
+    if (title) return { title, created: true };
+    const first = sourceKey ? await this.titles.findBySourceKey(sourceKey) : null;
+    // Deleted since, only if an admin raced the retry.
+    if (!first) throw AppError.notFound(this.messages.notFound);
+    return { title: first, created: false };
+  }
+
+  /**
+   * Saves an edit. A draft saved as published is published (publish date), like Publish and as conditionally:
+   * the same save sent twice publishes once. Answers the title before and after, and whether this save published it.
+   */
+  async save(
+    id: string,
+    fields: Partial<R>,
+    { genre, status }: { genre?: string; status?: MovieStatus },
+  ): Promise<{ before: StoredTitle<R>; after: StoredTitle<R>; published: boolean }> {
+    const before = await this.findOrFail(id);
+    // The form's genre is the primary one; the others the title had stay after it.
+    if (genre !== undefined)
+      fields.genres = [genre, ...before.genres.filter((g) => g !== before.genre && g !== genre)];
+    const publishing = status === MovieStatus.Published && before.status === MovieStatus.Draft;
+    if (status !== undefined && !publishing) fields.status = status;
+    const updated = await this.titles.update(id, fields);
+    if (!updated) throw AppError.notFound(this.messages.notFound);
+    const published = publishing ? await this.titles.publishDraft(id, new Date()) : null;
+    // Not published by this save: a save racing it did, after this one read the title; answer it as it now is.
+    const after = published ?? (publishing ? await this.findOrFail(id) : updated);
+    return { before, after, published: published !== null };
+  }
+
+  /** Only drafts publish (conditional: once); anything else is a conflict, an unknown id not found. */
+  async publish(id: string): Promise<StoredTitle<R>> {
+    const title = await this.titles.publishDraft(id, new Date());
+    if (title) return title;
+    await this.findOrFail(id);
+    throw new AppError(ErrorCode.Conflict, this.messages.onlyDraftsPublish);
+  }
+
+  /** Deletes the title; answers the name it had, for the audit log. */
+  async remove(id: string): Promise<string> {
+    const name = (await this.titles.findById(id))?.title ?? id;
+    if (!(await this.titles.delete(id))) throw AppError.notFound(this.messages.notFound);
+    return name;
+  }
+}

@@ -1,0 +1,171 @@
+import type { Model, QueryFilter, SortOrder, Types, UpdateQuery } from 'mongoose';
+import type { MovieAccess, MovieSort, Page } from '@app/contracts';
+import { MovieStatus } from '@app/contracts';
+import { unlessDuplicate } from '@app/server-core';
+import { insertMissing } from '../data/record-writes';
+import type { ReleaseField, StoredTitle, TitleRecord } from './title.schema';
+import { escapeRegex } from './title-search';
+
+/** What a list may be narrowed by; `search` is an already normalised title fragment. */
+export type TitleCriteria = {
+  status?: MovieStatus;
+  search?: string;
+  /** Every one of these genres (a genre filter and a category can meet). */
+  genres?: string[];
+  access?: MovieAccess;
+  maxRating?: number;
+};
+
+/** The public sorts, plus `added` (newest first by when it entered the catalogue) for the admin list. */
+export type ListSort = MovieSort | 'added';
+
+/** Source fields an import refreshes; admin-owned fields (status, access, prices) are set on insert only. */
+export type ImportedTitle<R extends TitleRecord> = { refresh: Partial<R>; onInsert: Partial<R> };
+
+const sortsBy = (releaseField: ReleaseField): Record<ListSort, Record<string, SortOrder>> => ({
+  added: { createdAt: -1, _id: -1 },
+  popular: { popularity: -1, _id: 1 },
+  newest: { publishDate: -1, [releaseField]: -1, _id: 1 },
+  'top-rated': { rating: -1, votes: -1, _id: 1 },
+  title: { titleNormalized: 1, _id: 1 },
+});
+
+const toFilter = ({ status, search, genres, access, maxRating }: TitleCriteria) => ({
+  ...(status ? { status } : {}),
+  // Substring match on the indexed normalised title (no $text: TESTING.md).
+  ...(search !== undefined ? { titleNormalized: { $regex: escapeRegex(search) } } : {}),
+  ...(genres?.length ? { genres: { $all: genres } } : {}),
+  ...(access ? { access } : {}),
+  ...(maxRating !== undefined ? { rating: { $ne: null, $lte: maxRating } } : {}),
+});
+
+/**
+ * What films and series are stored alike: paged lists, the genres in use, admin writes (create once per source
+ * key, partial update, conditional publish, delete), seeding and importing. Each kind's repository extends it with
+ * what is its own; together they are the only code that touches the movies and series collections.
+ */
+export abstract class TitleRepository<R extends TitleRecord> {
+  private readonly sorts: Record<ListSort, Record<string, SortOrder>>;
+
+  protected constructor(
+    protected readonly titles: Model<R>,
+    releaseField: ReleaseField,
+  ) {
+    this.sorts = sortsBy(releaseField);
+  }
+
+  async list(
+    criteria: TitleCriteria,
+    sort: ListSort,
+    page: number,
+    pageSize: number,
+  ): Promise<Page<StoredTitle<R>>> {
+    const filter = this.filter(criteria);
+    const [data, total] = await Promise.all([
+      this.titles
+        .find(filter)
+        .sort(this.sorts[sort])
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .lean<StoredTitle<R>[]>()
+        .exec(),
+      this.titles.countDocuments(filter).exec(),
+    ]);
+    return { data, page, pageSize, total };
+  }
+
+  /** The first `limit` titles of a list (the sections). */
+  top(criteria: TitleCriteria, sort: MovieSort, limit: number): Promise<StoredTitle<R>[]> {
+    return this.titles
+      .find(this.filter(criteria))
+      .sort(this.sorts[sort])
+      .limit(limit)
+      .lean<StoredTitle<R>[]>()
+      .exec();
+  }
+
+  findById(id: string | Types.ObjectId): Promise<StoredTitle<R> | null> {
+    return this.titles.findById(id).lean<StoredTitle<R>>().exec();
+  }
+
+  async publishedGenres(): Promise<string[]> {
+    const genres: unknown[] = await this.titles
+      .distinct('genres', this.filter({ status: MovieStatus.Published }))
+      .exec();
+    return genres.filter((genre): genre is string => typeof genre === 'string');
+  }
+
+  /** Null when a title with its source key exists (the unique index decides a race: one of two is stored). */
+  async create(title: R): Promise<StoredTitle<R> | null> {
+    const created = await unlessDuplicate(this.titles.create(title), null);
+    return created && created.toObject<StoredTitle<R>>();
+  }
+
+  findBySourceKey(sourceKey: string): Promise<StoredTitle<R> | null> {
+    return this.titles
+      .findOne(this.where({ sourceKey: { $eq: sourceKey } }))
+      .lean<StoredTitle<R>>()
+      .exec();
+  }
+
+  update(id: string, changes: Partial<R>): Promise<StoredTitle<R> | null> {
+    if (Object.keys(changes).length === 0) return this.findById(id);
+    return this.titles
+      .findByIdAndUpdate(id, { $set: changes } as UpdateQuery<R>, { returnDocument: 'after' })
+      .lean<StoredTitle<R>>()
+      .exec();
+  }
+
+  /** Conditional, so two admins publishing at once publish once: null when the title is not a draft (or gone). */
+  publishDraft(id: string, publishDate: Date): Promise<StoredTitle<R> | null> {
+    return this.titles
+      .findOneAndUpdate(
+        this.where({ _id: id, status: MovieStatus.Draft }),
+        { $set: { status: MovieStatus.Published, publishDate } } as UpdateQuery<R>,
+        { returnDocument: 'after' },
+      )
+      .lean<StoredTitle<R>>()
+      .exec();
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const { deletedCount } = await this.titles.deleteOne(this.where({ _id: id })).exec();
+    return deletedCount === 1;
+  }
+
+  insertMissing(batch: StoredTitle<R>[]): Promise<Types.ObjectId[]> {
+    return insertMissing(this.titles, batch);
+  }
+
+  /**
+   * Upserts on the import's unique key, a source key or a TMDB id (idempotent: a second import refreshes the
+   * source fields and adds nothing). Returns the title as stored and whether this call inserted it.
+   */
+  async upsertImported(
+    key: { sourceKey: string } | { tmdbId: number },
+    { refresh, onInsert }: ImportedTitle<R>,
+  ): Promise<{ title: StoredTitle<R>; inserted: boolean }> {
+    const filter = this.where(key);
+    const { upsertedCount } = await this.titles
+      .updateOne(filter, { $set: refresh, $setOnInsert: { ...onInsert, ...key } } as UpdateQuery<R>, {
+        upsert: true,
+      })
+      .exec();
+    const title = await this.titles.findOne(filter).lean<StoredTitle<R>>().exec();
+    if (!title) throw new Error(`title ${JSON.stringify(key)} vanished while being imported`);
+    return { title, inserted: upsertedCount > 0 };
+  }
+
+  count(): Promise<number> {
+    return this.titles.estimatedDocumentCount().exec();
+  }
+
+  protected filter(criteria: TitleCriteria): QueryFilter<R> {
+    return this.where(toFilter(criteria));
+  }
+
+  /** Conditions as a query of this collection (TypeScript cannot check them against a generic R's query type). */
+  protected where(conditions: Record<string, unknown>): QueryFilter<R> {
+    return conditions as QueryFilter<R>;
+  }
+}

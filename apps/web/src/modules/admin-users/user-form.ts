@@ -1,0 +1,26 @@
+import type { UpdateUserRequest, User, UserStatus } from '@app/contracts';
+import type { Checked } from '@web/shared/ui/form-check';
+import { adminUsersStrings as texts } from './strings';
+
+export type UserFormValues = { username: string; email: string; status: string };
+
+export const userFormLabels: Record<keyof UserFormValues, string> = {
+  username: texts.username,
+  email: texts.email,
+  status: texts.status,
+};
+
+export const userFormValuesOf = (user: User): UserFormValues => ({
+  username: user.username,
+  email: user.email,
+  status: user.status ?? 'active',
+});
+
+/** Edit User Profile sends only what changed (the browser checks the email's form). */
+export const checkUserChanges = (values: UserFormValues, user: User): Checked<UpdateUserRequest, never> => {
+  const changes: UpdateUserRequest = {};
+  if (values.username.trim() !== user.username) changes.username = values.username.trim();
+  if (values.email.trim() !== user.email) changes.email = values.email.trim();
+  if (values.status !== user.status) changes.status = values.status as UserStatus;
+  return { input: changes };
+};

@@ -1,0 +1,108 @@
+import type { ViewerAnalytics } from '@app/contracts';
+import { useRef } from 'react';
+import { CartesianGrid, Line, LineChart, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import a11y from '@web/shared/ui/a11y.module.css';
+import { userDataStrings as texts } from '@web/modules/user-data/strings';
+import { formatHours, hoursScale, monthLongName, monthName } from './chart-format';
+import styles from './Charts.module.css';
+import { useElementWidth } from './useElementWidth';
+
+const HEIGHT = 220;
+const MARGIN = { top: 12, right: 24, bottom: 4, left: 0 };
+const AXIS_WIDTH = 40;
+
+type Month = ViewerAnalytics['monthly'][number];
+
+const tick = { fill: 'var(--color-text-muted)' };
+const axisLine = { stroke: 'var(--color-border)' };
+const dot = { r: 4, fill: 'var(--color-surface)', stroke: 'var(--color-accent)', strokeWidth: 3 };
+
+/** The tooltip recharts shows for the month under the pointer. */
+const MonthTip = ({ active, label, monthly }: Partial<TooltipContentProps> & { monthly: Month[] }) => {
+  const month = active ? monthly.find((entry) => entry.month === label) : undefined;
+  if (!month) return null;
+  return (
+    <div className={styles.tooltip} role="tooltip">
+      {texts.monthPoint(monthLongName(month.month), formatHours(month.hours))}
+    </div>
+  );
+};
+
+/**
+ * 'Viewing Activity' (SPEC 2, DECISIONS 11): hours watched in each of the last six months, a recharts line
+ * drawn in CSS pixels at the measured width of its box. A hidden table carries the same numbers for screen
+ * readers.
+ */
+export const ActivityLineChart = ({ monthly }: { monthly: Month[] }) => {
+  const box = useRef<HTMLDivElement>(null);
+  // Measured rather than a ResponsiveContainer: that draws nothing where nothing measures (jsdom); 480 there.
+  const width = useElementWidth(box, 480);
+  const { max, step } = hoursScale(monthly.map((month) => month.hours));
+  const ticks = Array.from({ length: Math.round(max / step) + 1 }, (_, index) => index * step);
+
+  return (
+    <div ref={box} className={styles.lineBox}>
+      <LineChart
+        width={width}
+        height={HEIGHT}
+        data={monthly}
+        margin={MARGIN}
+        className={styles.line}
+        accessibilityLayer={false}
+        aria-hidden="true"
+      >
+        <CartesianGrid vertical={false} stroke="var(--color-border)" />
+        <XAxis
+          dataKey="month"
+          tickFormatter={monthName}
+          tick={tick}
+          axisLine={axisLine}
+          tickLine={false}
+          tickMargin={8}
+          padding={{ left: 16, right: 16 }}
+        />
+        <YAxis
+          domain={[0, max]}
+          ticks={ticks}
+          tick={tick}
+          axisLine={false}
+          tickLine={false}
+          width={AXIS_WIDTH}
+        />
+        <Tooltip
+          content={<MonthTip monthly={monthly} />}
+          cursor={{ stroke: 'var(--color-border-strong)' }}
+          isAnimationActive={false}
+        />
+        <Line
+          dataKey="hours"
+          type="linear"
+          stroke="var(--color-accent)"
+          strokeWidth={3}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          dot={dot}
+          activeDot={{ ...dot, r: 6 }}
+          isAnimationActive={false}
+        />
+      </LineChart>
+      <table className={a11y.visuallyHidden}>
+        <caption>{texts.viewingActivity}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{texts.monthColumn}</th>
+            <th scope="col">{texts.hoursAxis}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {monthly.map((month) => (
+            <tr key={month.month}>
+              <th scope="row">{monthLongName(month.month)}</th>
+              <td>{formatHours(month.hours)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+};

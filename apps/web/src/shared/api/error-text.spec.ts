@@ -1,0 +1,42 @@
+import { ErrorCode } from '@app/contracts';
+import { ApiRequestError } from './api-request-error';
+import { errorText } from './error-text';
+
+const answer = (status: number, message: string, fromServer = true) =>
+  new ApiRequestError(status, { code: ErrorCode.Conflict, message, correlationId: 'c-1' }, fromServer);
+
+describe('errorText', () => {
+  it("shows the gateway's own words, else the fallback", () => {
+    expect(errorText(answer(409, 'You have already reviewed this title'), { fallback: 'Failed' })).toBe(
+      'You have already reviewed this title',
+    );
+    expect(errorText(answer(500, ''), { fallback: 'Failed' })).toBe('Failed');
+  });
+
+  it("never shows a proxy's status line", () => {
+    expect(errorText(answer(502, 'Bad Gateway', false), { fallback: 'Failed' })).toBe('Failed');
+  });
+
+  it('says the network text when no answer came, the fallback when there is none', () => {
+    expect(errorText(new TypeError('Failed to fetch'), { fallback: 'Failed', network: 'Offline' })).toBe(
+      'Offline',
+    );
+    expect(errorText(new TypeError('Failed to fetch'), { fallback: 'Failed' })).toBe('Failed');
+  });
+
+  it('shows only the server texts a screen names', () => {
+    const options = { fallback: 'Failed', showServerText: (error: ApiRequestError) => error.status === 409 };
+    expect(errorText(answer(409, 'Already owned'), options)).toBe('Already owned');
+    expect(errorText(answer(400, 'Bad input'), options)).toBe('Failed');
+  });
+
+  it('gives a fallback per status', () => {
+    const options = {
+      fallback: (status: number) => `HTTP ${status}`,
+      network: 'Offline',
+      showServerText: () => false,
+    };
+    expect(errorText(answer(500, 'Boom'), options)).toBe('HTTP 500');
+    expect(errorText(new Error('x'), options)).toBe('Offline');
+  });
+});

@@ -1,0 +1,27 @@
+import { AuthRpc } from './auth';
+import { MovieRpc, ReviewRpc } from './movies-rpc';
+import { ContactRpc } from './contact';
+import { PaymentRpc } from './payments';
+import { RecommendationRpc } from './recommendations';
+import type { RpcDescriptor } from './rpc';
+import { SeriesRpc } from './series';
+import { StreamingRpc } from './streaming';
+import { HistoryRpc, UserDataRpc } from './user-data';
+
+/** Every described RPC by pattern (tests check real replies against their contract through it). */
+export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
+  [
+    AuthRpc,
+    MovieRpc,
+    ReviewRpc,
+    SeriesRpc,
+    ContactRpc,
+    PaymentRpc,
+    StreamingRpc,
+    HistoryRpc,
+    UserDataRpc,
+    RecommendationRpc,
+  ]
+    .flatMap((group) => Object.values(group))
+    .map((descriptor): [string, RpcDescriptor] => [descriptor.pattern, descriptor]),
+);
