@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { CoreModule, EventsModule, MailModule } from '@app/server-core';
+import { CoreModule, EventsModule, MailModule, OutboxModule } from '@app/server-core';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminActionsModule } from './admin-actions/admin-actions.module';
 import { AuditEventsModule } from './audit/audit-events.consumer';
@@ -7,8 +7,11 @@ import { AuditModule } from './audit/audit.module';
 import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { Env } from './env';
 import { PasswordResetModule } from './password-reset/password-reset.module';
+import { settledChecks } from './outbox/settled-checks';
+import { SessionStore } from './sessions/session.store';
 import { SessionsModule } from './sessions/sessions.module';
 import { UsersModule } from './users/users.module';
+import { UsersRepository } from './users/users.repository';
 
 @Module({})
 export class AppModule {
@@ -19,6 +22,12 @@ export class AppModule {
       imports: [
         CoreModule.forService('auth-service', env),
         EventsModule.forPublisher(),
+        // Every event auth-service emits leaves through its outbox (issue 29 §1).
+        OutboxModule.forService({
+          imports: [UsersModule, SessionsModule],
+          inject: [UsersRepository, SessionStore],
+          settled: settledChecks,
+        }),
         MailModule,
         UsersModule,
         SessionsModule,

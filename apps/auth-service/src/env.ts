@@ -1,6 +1,7 @@
 import { GATEWAY_DEFAULT_PORT } from '@app/contracts';
 import {
   mailEnvShape,
+  outboxEnvShape,
   requireSmtpInProduction,
   requireStrongSecrets,
   serviceEnvSchema,
@@ -27,6 +28,7 @@ export const envSchema = serviceEnvSchema('auth-service')
     /** Where browsers reach the product (the gateway's PUBLIC_URL): the verification mail links to its /verify-email. */
     PUBLIC_URL: z.url().default(`http://localhost:${GATEWAY_DEFAULT_PORT}`),
     ...mailEnvShape,
+    ...outboxEnvShape,
   })
   .superRefine((env, ctx) => {
     requireSmtpInProduction(env, ctx);

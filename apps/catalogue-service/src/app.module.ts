@@ -1,8 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { CoreModule, EventsModule } from '@app/server-core';
+import { CoreModule, EventsModule, OutboxModule } from '@app/server-core';
+import { CatalogueDataModule } from './data/catalogue-data.module';
 import { Env } from './env';
 import { MediaEventsModule } from './media/media-events.consumer';
 import { MoviesModule } from './movies/movies.module';
+import { MoviesRepository } from './movies/movies.repository';
+import { settledChecks } from './outbox/settled-checks';
+import { EpisodesRepository } from './series/episodes.repository';
+import { SeriesRepository } from './series/series.repository';
 import { RatingsModule } from './ratings/ratings.module';
 import { ReviewEventsModule } from './reviews/review-events.consumer';
 import { ReviewsModule } from './reviews/reviews.module';
@@ -21,6 +26,12 @@ export class AppModule {
       imports: [
         CoreModule.forService('catalogue-service', env),
         EventsModule.forPublisher(),
+        // The admin's title writes announce through the outbox (issue 29 §1); the seed and the importer publish directly.
+        OutboxModule.forService({
+          imports: [CatalogueDataModule],
+          inject: [MoviesRepository, SeriesRepository, EpisodesRepository],
+          settled: settledChecks,
+        }),
         MoviesModule,
         SeriesModule,
         ReviewsModule,

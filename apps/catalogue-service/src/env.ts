@@ -1,4 +1,4 @@
-import { serviceEnvSchema } from '@app/server-core';
+import { outboxEnvShape, serviceEnvSchema } from '@app/server-core';
 import { z } from 'zod';
 
 /** An optional secret: unset and empty both mean "not configured". */
@@ -16,5 +16,6 @@ export const envSchema = serviceEnvSchema('catalogue-service').extend({
   TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
   TMDB_API_KEY: optionalKey,
   TMDB_IMAGE_BASE_URL: z.url().default('https://image.tmdb.org/t/p'),
+  ...outboxEnvShape,
 });
 export type Env = z.infer<typeof envSchema>;

@@ -104,6 +104,11 @@ describe('browsing the catalogue', () => {
         .filter({ hasText: content })
         .getByRole('button', { name: `Remove review by ${reviewer.username}` })
         .click();
+      // Asked first, saying what goes.
+      await card
+        .getByRole('group', { name: `Remove review by ${reviewer.username}` })
+        .getByRole('button', { name: 'Yes, remove' })
+        .click();
       await admin.page.getByText('Review removed').waitFor();
     } finally {
       await admin.close();

@@ -66,7 +66,10 @@ describe('payments (issue 9)', () => {
     await page.goto(`/movie/${premium.id}`);
     await page.getByRole('button', { name: 'Buy ₹1200' }).click();
     await payInCheckout(page, 'Pay');
-    await page.getByText('Payment successful!').waitFor();
+    // A purchase ends as a plan does: on /payment-success, with the way back to the title.
+    await page.waitForURL('**/payment-success');
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.getByRole('link', { name: `Continue watching ${premium.title}` }).click();
     await page.getByText('You own this').first().waitFor();
 
     await page.goto('/userprofile?tab=my-titles');
@@ -81,7 +84,9 @@ describe('payments (issue 9)', () => {
     await page.goto(`/movie/${premium.id}`);
     await page.getByRole('button', { name: 'Rent Now' }).click();
     await payInCheckout(page, 'Pay');
-    await page.getByText('Payment successful!').waitFor();
+    await page.waitForURL('**/payment-success');
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.getByRole('link', { name: `Continue watching ${premium.title}` }).click();
     await page.getByText('Rented: 30 days to start').waitFor();
   });
 

@@ -139,7 +139,8 @@ describe('viewer data (issue 11)', () => {
 
     await dialog.getByLabel('Your password').fill(viewer.password);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/account-deleted');
+    await page.getByRole('heading', { name: 'Your account is deleted' }).waitFor();
     // Signed out: the stored session is gone (the app leaves the page first, then ends the session).
     await page.waitForFunction(() => window.localStorage.getItem('token') === null);
     expect((await login(viewer)).status).toBe(401);

@@ -42,3 +42,8 @@ export * from './mail/mailer';
 export * from './mail/mail-env';
 export * from './rpc/nats';
 export * from './rpc/rpc-server';
+export * from './events/outbox';
+export * from './events/outbox-env';
+export * from './events/outbox-memory';
+export * from './events/outbox.module';
+export * from './events/outbox.repository';

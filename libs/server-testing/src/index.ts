@@ -6,6 +6,8 @@ export { findFreePort, startNats, workspaceRoot } from '@app/local-infra';
 export { acquireInfra } from './test-infra';
 export type { Infra, InfraSource } from './test-infra';
 export { startServiceUnderTest, suiteInfra, testNatsUrl } from './service-harness';
+export { parseLines, startServiceProcess } from './service-process';
+export type { LogLine, ServiceProcess } from './service-process';
 export type { ServiceUnderTest } from './service-harness';
 export { startSmtpOutbox } from './fakes/smtp-outbox';
 export type { SmtpOutbox } from './fakes/smtp-outbox';
@@ -42,3 +44,4 @@ export type {
 export { eventsOnStream } from './stream-events';
 export { waitUntil } from './wait-until';
 export { failure } from './failure';
+export { memoryOutbox } from './event-outbox';

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { ErrorCode, FRESH_SIGN_IN_MINUTES, Role, UserStatus, UserDataMessages } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import type { EventBus } from '@app/server-core';
+import type { Outbox } from '@app/server-core';
 import type { CaptchaProvider } from '../captcha/captcha.provider';
 import type { EmailVerificationService } from '../email-verification/email-verification.service';
 import type { PasswordHasher } from '../passwords/password-hasher';
@@ -52,7 +52,7 @@ const setUp = (user: StoredUser, freeAttempts = 5) => {
     {} as SessionsService,
     {} as CaptchaProvider,
     limiter as unknown as RateLimiter,
-    {} as EventBus,
+    {} as Outbox,
     usersService as unknown as UsersService,
     {} as EmailVerificationService,
   );

@@ -17,8 +17,9 @@ import {
   User,
   UserDataMessages,
 } from '@app/contracts';
-import { AppError, EventBus } from '@app/server-core';
+import { AppError, Outbox } from '@app/server-core';
 import { Injectable, Logger } from '@nestjs/common';
+import { Types } from 'mongoose';
 import { CaptchaProvider } from '../captcha/captcha.provider';
 import { EmailVerificationService } from '../email-verification/email-verification.service';
 import { PasswordHasher } from '../passwords/password-hasher';
@@ -26,7 +27,7 @@ import { clientKey } from '../rate-limit/client-key';
 import { Delays, EmailLimitKeys, Limits, RateLimiter, SESSION_CLIENT } from '../rate-limit/rate-limiter';
 import { assertActive, SessionsService } from '../sessions/sessions.service';
 import { toAccountExport, toUser } from '../users/user.mapper';
-import { StoredUser, UsersRepository } from '../users/users.repository';
+import { NewUser, StoredUser, UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 
 /** Hashing a throwaway password for unknown emails keeps "no such user" and "wrong password" equally slow. */
@@ -47,7 +48,7 @@ export class AccountsService {
     private readonly sessions: SessionsService,
     private readonly captcha: CaptchaProvider,
     private readonly limiter: RateLimiter,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     private readonly usersService: UsersService,
     private readonly verification: EmailVerificationService,
   ) {}
@@ -57,9 +58,8 @@ export class AccountsService {
     await this.limiter.consume(EmailLimitKeys.signup(email), Limits.signupPerEmail);
     if (await this.users.findByEmail(email)) throw this.emailTaken();
     const passwordHash = await this.hasher.hash(password);
-    const user = await this.users.create({ username, email, passwordHash, role: Role.User });
+    const user = await this.register({ username, email, passwordHash, role: Role.User });
     if (!user) throw this.emailTaken();
-    await this.events.publish('user.registered', { userId: user._id.toHexString(), username, email });
     // DECISIONS 33: the address is not proved until its owner opens the link.
     this.verification.mailLinkLater(user);
     return { message: AuthMessages.registered };
@@ -168,10 +168,12 @@ export class AccountsService {
    */
   private async linkGoogle(user: StoredUser, googleId: string, picture: string | null) {
     const id = user._id.toHexString();
-    if (await this.users.claimUnverifiedForGoogle(id, googleId)) {
-      this.logger.warn({ msg: 'Google sign-in took over an unverified account', userId: id });
-      await this.events.publish('session.revoked', { userId: id, sessionId: null });
-    }
+    const claimed = await this.outbox.announce(
+      { type: 'session.revoked', payload: { userId: id, sessionId: null } },
+      () => this.users.claimUnverifiedForGoogle(id, googleId),
+      (taken) => taken !== null,
+    );
+    if (claimed) this.logger.warn({ msg: 'Google sign-in took over an unverified account', userId: id });
     return this.users.linkGoogle(id, googleId, picture);
   }
 
@@ -182,7 +184,7 @@ export class AccountsService {
     picture,
   }: Pick<GoogleSignInRpc, 'googleId' | 'email' | 'displayName' | 'picture'>): Promise<StoredUser> {
     const username = (displayName ?? email.split('@')[0]).trim().slice(0, 40).padEnd(2, '_');
-    const user = await this.users.create({
+    const user = await this.register({
       username,
       email,
       passwordHash: null,
@@ -192,10 +194,7 @@ export class AccountsService {
       // Google verified the address.
       emailVerified: true,
     });
-    if (user) {
-      await this.events.publish('user.registered', { userId: user._id.toHexString(), username, email });
-      return user;
-    }
+    if (user) return user;
     // Another request created the account in the meantime (this Google sign-in's twin, or a sign-up).
     const existing = (await this.users.findByGoogleId(googleId)) ?? (await this.users.findByEmail(email));
     if (!existing) throw new AppError(ErrorCode.Conflict, AuthMessages.emailTaken);
@@ -203,6 +202,20 @@ export class AccountsService {
     const linked = await this.linkGoogle(existing, googleId, picture);
     if (!linked) throw new AppError(ErrorCode.Conflict, AuthMessages.emailTaken);
     return linked;
+  }
+
+  /** Creates the user and announces `user.registered`; null when the email (or Google account) is taken. */
+  private register(user: NewUser): Promise<StoredUser | null> {
+    // Its id is chosen first: the event, stored before the user, names it.
+    const id = new Types.ObjectId();
+    return this.outbox.announce(
+      {
+        type: 'user.registered',
+        payload: { userId: id.toHexString(), username: user.username, email: user.email },
+      },
+      () => this.users.create({ ...user, _id: id }),
+      (created) => created !== null,
+    );
   }
 
   private async findOrFail(userId: string): Promise<StoredUser> {

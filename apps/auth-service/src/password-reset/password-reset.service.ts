@@ -8,7 +8,7 @@ import {
   ResetPasswordRpc,
   VerifyOtpRpc,
 } from '@app/contracts';
-import { AppError, EventBus, InjectEnv, Mailer } from '@app/server-core';
+import { AppError, InjectEnv, Mailer, Outbox } from '@app/server-core';
 import { BackgroundTasks } from '../background/background-tasks';
 import type { Env } from '../env';
 import { PasswordHasher } from '../passwords/password-hasher';
@@ -36,7 +36,7 @@ export class PasswordResetService {
     private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
     private readonly background: BackgroundTasks,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     @InjectEnv() private readonly env: Env,
   ) {}
 
@@ -64,9 +64,13 @@ export class PasswordResetService {
     if (!user) throw new AppError(ErrorCode.ValidationFailed, AuthMessages.otpExpired);
     await this.otps.remove(email);
     await this.limiter.reset(EmailLimitKeys.otpAttempts(email));
-    await this.users.setPassword(user._id.toHexString(), await this.hasher.hash(newPassword), true);
-    // Every session ended with it (token version): their streams end too (DECISIONS 35).
-    await this.events.publish('session.revoked', { userId: user._id.toHexString(), sessionId: null });
+    const passwordHash = await this.hasher.hash(newPassword);
+    // Every session ends with it (token version): their streams end too (DECISIONS 35).
+    await this.outbox.announce(
+      { type: 'session.revoked', payload: { userId: user._id.toHexString(), sessionId: null } },
+      () => this.users.setPassword(user._id.toHexString(), passwordHash, true),
+      (updated) => updated !== null,
+    );
     // The mailed code proved the address as well as a verification link would (DECISIONS 33).
     await this.users.markEmailVerified(user._id.toHexString(), email);
     return { message: AuthMessages.passwordReset };

@@ -17,6 +17,6 @@ import { SessionsService } from './sessions.service';
   ],
   controllers: [SessionsController],
   providers: [SessionsService, SessionStore],
-  exports: [SessionsService],
+  exports: [SessionsService, SessionStore],
 })
 export class SessionsModule {}

@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { Types } from 'mongoose';
 import { AuthMessages, ErrorCode, Role, UserStatus } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import type { EventBus } from '@app/server-core';
+import { memoryOutbox } from '@app/server-testing';
 import type { StoredUser, UsersRepository } from '../users/users.repository';
 import type { IssuedOAuthCode, SessionStore } from './session.store';
 import { SessionsService } from './sessions.service';
@@ -48,7 +48,7 @@ const setUp = (stored: StoredUser) => {
     new JwtService({ secret: 'a'.repeat(32) }),
     store,
     users,
-    events as unknown as EventBus,
+    memoryOutbox(events).outbox,
   );
   return {
     service,

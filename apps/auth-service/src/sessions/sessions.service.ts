@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AuthMessages, ErrorCode, SessionUser, UserStatus } from '@app/contracts';
-import { AppError, EventBus } from '@app/server-core';
+import { AppError, Outbox } from '@app/server-core';
 import { toSessionUser } from '../users/user.mapper';
 import { StoredUser, UsersRepository } from '../users/users.repository';
 import { SessionStore } from './session.store';
@@ -36,7 +36,7 @@ export class SessionsService {
     private readonly jwt: JwtService,
     private readonly store: SessionStore,
     private readonly users: UsersRepository,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
   ) {}
 
   async issue(user: StoredUser): Promise<string> {
@@ -61,8 +61,14 @@ export class SessionsService {
 
   /** A sign-out: the session ends, and its streams with it (DECISIONS 35). */
   async revoke(sessionId: string): Promise<void> {
-    const userId = await this.store.revoke(sessionId);
-    if (userId !== null) await this.events.publish('session.revoked', { userId, sessionId });
+    const userId = await this.store.userOf(sessionId);
+    if (userId === null) return;
+    await this.outbox.announce(
+      { type: 'session.revoked', payload: { userId, sessionId } },
+      () => this.store.revoke(sessionId),
+      // Null: a sign-out racing this one ended it first, and announces it.
+      (owner) => owner !== null,
+    );
   }
 
   /** A one-time code for `user`, good only with the nonce whose SHA-256 is `browserBindingHash` (the browser's cookie). */

@@ -21,6 +21,11 @@ export class UserRecord {
   @Prop({ type: Boolean, default: false }) emailVerified: boolean;
   /** Bumped when every session must end (password reset); tokens carry it as `ver`. */
   @Prop({ type: Number, default: 0 }) tokenVersion: number;
+  /**
+   * When the token version was last bumped (every session ended): what tells the outbox's relay that a
+   * `session.revoked` of all sessions, stored before, was made. Absent until the first time.
+   */
+  @Prop({ type: Date }) sessionsEndedAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 }

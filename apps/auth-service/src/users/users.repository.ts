@@ -7,10 +7,19 @@ import { UserRecord } from './user.schema';
 
 export type StoredUser = UserRecord & { _id: Types.ObjectId };
 export type NewUser = Pick<UserRecord, 'username' | 'email' | 'passwordHash' | 'role'> &
-  Partial<Pick<UserRecord, 'googleId' | 'profileImage' | 'emailVerified'>>;
+  Partial<Pick<UserRecord, 'googleId' | 'profileImage' | 'emailVerified'>> & {
+    /** Chosen before the write when its event is stored first (the outbox). */
+    _id?: Types.ObjectId;
+  };
 export type UserChanges = Partial<
   Pick<UserRecord, 'username' | 'email' | 'status' | 'role' | 'emailVerified'>
 >;
+
+/** `set`, and every session of the user ends: tokens carry the version they were issued under. */
+const endingEverySession = (set: Record<string, unknown> = {}) => ({
+  $set: { ...set, sessionsEndedAt: new Date() },
+  $inc: { tokenVersion: 1 },
+});
 
 /** The only code that touches the users collection. */
 @Injectable()
@@ -114,14 +123,12 @@ export class UsersRepository {
 
   /** Every session of the user ends (tokens carry the version they were issued under). */
   async endSessions(id: string): Promise<void> {
-    await this.users.updateOne({ _id: id }, { $inc: { tokenVersion: 1 } }).exec();
+    await this.users.updateOne({ _id: id }, endingEverySession()).exec();
   }
 
   /** New hash and a bumped token version: every other session of the user ends. */
   setPassword(id: string, passwordHash: string, endSessions: boolean): Promise<StoredUser | null> {
-    const update = endSessions
-      ? { $set: { passwordHash }, $inc: { tokenVersion: 1 } }
-      : { $set: { passwordHash } };
+    const update = endSessions ? endingEverySession({ passwordHash }) : { $set: { passwordHash } };
     return this.users.findByIdAndUpdate(id, update, { returnDocument: 'after' }).lean<StoredUser>().exec();
   }
 
@@ -157,7 +164,7 @@ export class UsersRepository {
     return this.users
       .findOneAndUpdate(
         { _id: id, emailVerified: { $ne: true } },
-        { $set: { googleId, emailVerified: true, passwordHash: null }, $inc: { tokenVersion: 1 } },
+        endingEverySession({ googleId, emailVerified: true, passwordHash: null }),
         { returnDocument: 'after' },
       )
       .lean<StoredUser>()

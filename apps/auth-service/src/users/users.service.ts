@@ -12,7 +12,7 @@ import {
   UserPage,
   UserStatus,
 } from '@app/contracts';
-import { AppError, EventBus } from '@app/server-core';
+import { AppError, Outbox } from '@app/server-core';
 import { OtpStore } from '../password-reset/otp.store';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import { toUser } from './user.mapper';
@@ -27,6 +27,15 @@ export const isActiveAdmin = (user: Pick<StoredUser, 'role' | 'status'>) =>
 /** Changes that take an active admin out of the active admins (demote, suspend, ban). */
 const mayLeaveNoAdmin = (changes: UserChanges) =>
   changes.role === Role.User || (changes.status !== undefined && changes.status !== UserStatus.Active);
+
+/** `user.updated`: the user's fields other services keep. */
+const userUpdated = ({ _id, username, email, role, status }: StoredUser) => ({
+  userId: _id.toHexString(),
+  username,
+  email,
+  role,
+  status,
+});
 
 /** What the changed fields held before, to take a change back. */
 const previousOf = (user: StoredUser, changes: UserChanges): UserChanges =>
@@ -44,7 +53,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly otps: OtpStore,
     private readonly limiter: RateLimiter,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
   ) {}
 
   /** Newest first; the gateway wraps the page in SPEC's `{ success, data }`. */
@@ -60,13 +69,14 @@ export class UsersService {
     // DECISIONS 33: a new address is not proved by the old one's verification.
     const emailVerified = changes.email !== undefined && changes.email !== current.email ? false : undefined;
     const updated = await this.apply(
-      userId,
+      current,
       emailVerified === false ? { ...changes, emailVerified } : changes,
     );
     // DECISIONS 34: a ban ends every session (a suspension keeps them: refused while it lasts, back after).
     if (changes.status === UserStatus.Banned) {
-      await this.users.endSessions(userId);
-      await this.events.publish('session.revoked', { userId, sessionId: null });
+      await this.outbox.announce({ type: 'session.revoked', payload: { userId, sessionId: null } }, () =>
+        this.users.endSessions(userId),
+      );
     }
     return toUser(updated);
   }
@@ -74,7 +84,7 @@ export class UsersService {
   async changeRole({ actorId, userId, role }: ChangeRoleRpc): Promise<User> {
     if (actorId === userId && role !== Role.Admin)
       throw new AppError(ErrorCode.Conflict, AuthMessages.cannotDemoteSelf);
-    return toUser(await this.apply(userId, { role }));
+    return toUser(await this.apply(await this.findOrFail(userId), { role }));
   }
 
   async remove({ actorId, userId }: RemoveUserRpc): Promise<void> {
@@ -84,32 +94,49 @@ export class UsersService {
 
   /**
    * The one way an account goes, for an admin's removal and the viewer's own deletion (DECISIONS 32): the record
-   * (so every session stops resolving), the Redis traces keyed by its email, then `user.deleted` for the other
-   * services. An admin steps down first, under the last-admin rule (DECISIONS 34).
+   * (so every session stops resolving), announced through the outbox as `session.revoked` then `user.deleted` for
+   * the other services, then the Redis traces keyed by its email. An admin steps down first, under the last-admin
+   * rule (DECISIONS 34).
    */
   async erase(user: StoredUser): Promise<void> {
     const userId = user._id.toHexString();
-    if (user.role === Role.Admin) await this.apply(userId, { role: Role.User }, false);
-    if (!(await this.users.remove(userId))) throw AppError.notFound(AuthMessages.userNotFound);
+    if (user.role === Role.Admin) await this.apply(user, { role: Role.User }, false);
+    const removed = await this.outbox.announce(
+      [
+        // Every session went with the record; streaming-service ends their streams (DECISIONS 35).
+        { type: 'session.revoked', payload: { userId, sessionId: null } },
+        // DECISIONS 32/33: the contact messages sent from a proved email are this user's to have erased.
+        {
+          type: 'user.deleted',
+          payload: { userId, ...(user.emailVerified ? { verifiedEmail: user.email } : {}) },
+        },
+      ],
+      () => this.users.remove(userId),
+      (gone) => gone,
+    );
+    if (!removed) throw AppError.notFound(AuthMessages.userNotFound);
     await this.otps.remove(user.email);
     await this.limiter.forgetEmail(user.email);
-    // Every session went with the record; streaming-service ends their streams (DECISIONS 35).
-    await this.events.publish('session.revoked', { userId, sessionId: null });
-    // DECISIONS 32/33: the contact messages sent from a proved email are this user's to have erased.
-    await this.events.publish('user.deleted', {
-      userId,
-      ...(user.emailVerified ? { verifiedEmail: user.email } : {}),
-    });
   }
 
-  private async apply(userId: string, changes: UserChanges, announce = true): Promise<StoredUser> {
-    const updated = await this.write(userId, changes);
+  /** Writes `changes` to `current` and, unless `announce` is false, announces the user as stored after. */
+  private async apply(current: StoredUser, changes: UserChanges, announce = true): Promise<StoredUser> {
+    const userId = current._id.toHexString();
+    const write = () => this.write(userId, changes);
+    const updated = announce
+      ? await this.outbox.announce(
+          {
+            type: 'user.updated',
+            payload: userUpdated({ ...current, ...changes }),
+            // A change of another field made meanwhile is in the stored user: announce it as stored.
+            stored: (written) => (written ? userUpdated(written) : userUpdated({ ...current, ...changes })),
+          },
+          write,
+          Boolean,
+        )
+      : await write();
     if (updated === false) throw new AppError(ErrorCode.Conflict, AuthMessages.emailTaken);
     if (!updated) throw AppError.notFound(AuthMessages.userNotFound);
-    if (announce) {
-      const { username, email, role, status } = updated;
-      await this.events.publish('user.updated', { userId, username, email, role, status });
-    }
     return updated;
   }
 

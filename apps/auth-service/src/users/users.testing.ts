@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { Role, UserStatus } from '@app/contracts';
-import type { EventBus } from '@app/server-core';
+import { memoryOutbox } from '@app/server-testing';
 import type { OtpStore } from '../password-reset/otp.store';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { StoredUser, UserChanges, UsersRepository } from './users.repository';
@@ -54,7 +54,7 @@ export const usersOverMemory = (...rows: StoredUser[]) => {
     users as unknown as UsersRepository,
     otps as unknown as OtpStore,
     limiter as unknown as RateLimiter,
-    events as unknown as EventBus,
+    memoryOutbox(events).outbox,
   );
   const admins = () => [...table.values()].filter(isActiveAdmin);
   return {

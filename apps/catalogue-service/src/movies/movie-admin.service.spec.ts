@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
 import { ErrorCode, MovieStatus } from '@app/contracts';
-import type { AuditTrail, EventBus } from '@app/server-core';
+import type { AuditTrail } from '@app/server-core';
 import { AppError } from '@app/server-core';
+import { memoryOutbox } from '@app/server-testing';
 import type { RatingCache } from '../ratings/rating.cache';
 import type { ReviewsRepository } from '../reviews/reviews.repository';
 import { MovieAdminService } from './movie-admin.service';
@@ -31,7 +32,7 @@ const setup = () => {
     {} as ReviewsRepository,
     listCache as unknown as MovieListCache,
     { forget: jest.fn() } as unknown as RatingCache,
-    events as unknown as EventBus,
+    memoryOutbox(events).outbox,
     { record: jest.fn() } as unknown as AuditTrail,
   );
   return { service, movies, listCache, events };

@@ -5,6 +5,7 @@ import {
   AdminMoviesQuery,
   DEFAULT_PURCHASE_PRICE_INR,
   DEFAULT_RENTAL_PRICE_INR,
+  ErrorCode,
   Movie,
   MovieInput,
   MovieMessages,
@@ -13,7 +14,8 @@ import {
   Page,
   Review,
 } from '@app/contracts';
-import { AuditTrail, EventBus } from '@app/server-core';
+import { type Announcement, AppError, AuditTrail, Outbox } from '@app/server-core';
+import { Types } from 'mongoose';
 import { movieDeleted, movieEdited, moviePublished } from '../audit/catalogue-audit';
 import { RatingCache } from '../ratings/rating.cache';
 import { toReview } from '../reviews/review.mapper';
@@ -42,7 +44,7 @@ export class MovieAdminService {
     private readonly reviews: ReviewsRepository,
     private readonly listCache: MovieListCache,
     private readonly ratingCache: RatingCache,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     private readonly audit: AuditTrail,
   ) {
     this.writes = new TitleWrites(movies, MovieMessages);
@@ -72,63 +74,120 @@ export class MovieAdminService {
     // the same for a repeated Add, so the index keeps one.
     const sourceKey = `admin:${input.idempotencyKey ?? randomUUID()}`;
     const status = input.status ?? MovieStatus.Draft;
-    const { title: movie, created } = await this.writes.create(
-      {
-        ...newTitle(input, status),
-        purchasePriceInr: input.purchasePriceInr ?? DEFAULT_PURCHASE_PRICE_INR,
-        rentalPriceInr: input.rentalPriceInr ?? DEFAULT_RENTAL_PRICE_INR,
-        releaseDate: toDate(input.releaseDate),
-        runtimeMinutes: input.runtimeMinutes ?? null,
-        director: input.director ?? null,
-        writers: input.writers ?? [],
-        awards: null,
-        imdbId: null,
-        tmdbId: null,
-        budgetUsd: null,
-        revenueUsd: null,
-        sourceKey,
-      },
+    // Its id is chosen first: the event, stored before the title, names it.
+    const record = {
+      ...newTitle(input, status),
+      _id: new Types.ObjectId(),
+      purchasePriceInr: input.purchasePriceInr ?? DEFAULT_PURCHASE_PRICE_INR,
+      rentalPriceInr: input.rentalPriceInr ?? DEFAULT_RENTAL_PRICE_INR,
+      releaseDate: toDate(input.releaseDate),
+      runtimeMinutes: input.runtimeMinutes ?? null,
+      director: input.director ?? null,
+      writers: input.writers ?? [],
+      awards: null,
+      imdbId: null,
+      tmdbId: null,
+      budgetUsd: null,
+      revenueUsd: null,
       sourceKey,
+    };
+    const { title: movie, created } = await this.outbox.announce(
+      announcement(record, status === MovieStatus.Published, ({ title }: { title: StoredMovie }) => title),
+      async () => {
+        const made = await this.writes.create(record, sourceKey);
+        if (made.created) await this.listCache.invalidate();
+        return made;
+      },
+      (made) => made.created,
     );
-    if (!created) return toMovie(movie);
-    await this.afterWrite(movie, status === MovieStatus.Published);
-    if (status === MovieStatus.Published) await this.audit.record(moviePublished(movie));
+    if (created && status === MovieStatus.Published) await this.audit.record(moviePublished(movie));
     return toMovie(movie);
   }
 
   /** Partial; a draft saved as published is published (publish date, event), once. */
   async update(id: string, changes: MovieUpdate): Promise<Movie> {
-    const { before, after, published } = await this.writes.save(id, movieFields(changes), changes);
-    await this.ratingCache.forget(id);
-    await this.afterWrite(after, published);
+    const current = await this.writes.findOrFail(id);
+    const plan = this.writes.plan(current, movieFields(changes), changes);
+    const expected = {
+      ...current,
+      ...plan.fields,
+      ...(plan.publishing ? { status: MovieStatus.Published, publishDate: plan.publishDate } : {}),
+    };
+    const { before, after, published } = await this.outbox.announce(
+      announcement(expected, plan.publishing, (saved: { after: StoredMovie }) => saved.after),
+      async () => {
+        const saved = await this.writes.apply(current, plan);
+        await this.ratingCache.forget(id);
+        await this.listCache.invalidate();
+        return saved;
+      },
+      // Not published by this save: a save racing it published the draft, and announced that.
+      (saved) => saved.published === plan.publishing,
+    );
+    // This save's fields landed after that announcement: the title as stored now is news.
+    if (plan.publishing && !published)
+      await this.outbox.announce(
+        announcement(after, false, () => after),
+        async () => after,
+      );
     for (const note of movieEdited(before, after, published)) await this.audit.record(note);
     return toMovie(after);
   }
 
   async publish(id: string): Promise<Movie> {
-    const movie = await this.writes.publish(id);
-    await this.afterWrite(movie, true);
+    const draft = await this.writes.findOrFail(id);
+    if (draft.status !== MovieStatus.Draft)
+      throw new AppError(ErrorCode.Conflict, MovieMessages.onlyDraftsPublish);
+    const publishDate = new Date();
+    const movie = await this.outbox.announce(
+      announcement(
+        { ...draft, status: MovieStatus.Published, publishDate },
+        true,
+        (published: StoredMovie) => published,
+      ),
+      async () => {
+        const published = await this.writes.publish(id, publishDate);
+        await this.listCache.invalidate();
+        return published;
+      },
+    );
     await this.audit.record(moviePublished(movie));
     return toMovie(movie);
   }
 
   async remove(id: string): Promise<{ id: string }> {
-    const name = await this.writes.remove(id);
-    await this.reviews.removeOfMovie(id);
-    await this.ratingCache.forget(id);
-    await this.listCache.invalidate();
-    await this.events.publish('movie.deleted', { movieId: id });
+    const name = await this.outbox.announce({ type: 'movie.deleted', payload: { movieId: id } }, async () => {
+      const removed = await this.writes.remove(id);
+      await this.reviews.removeOfMovie(id);
+      await this.ratingCache.forget(id);
+      await this.listCache.invalidate();
+      return removed;
+    });
     await this.audit.record(movieDeleted(id, name));
     // An RPC reply needs a value.
     return { id };
   }
-
-  private async afterWrite(movie: StoredMovie, published: boolean) {
-    await this.listCache.invalidate();
-    if (published) {
-      await this.events.publish('movie.published', moviePublishedEvent(movie));
-    } else {
-      await this.events.publish('movie.updated', movieUpdatedEvent(movie));
-    }
-  }
 }
+
+type AnnouncedMovie = Parameters<typeof moviePublishedEvent>[0] & Parameters<typeof movieUpdatedEvent>[0];
+
+/**
+ * What a write of `movie` announces: `movie.published` when it publishes it, else `movie.updated`; stored as the
+ * write is expected to leave it, then announced as it did (`storedOf` its result).
+ */
+const announcement = <R>(
+  movie: AnnouncedMovie,
+  publishes: boolean,
+  storedOf: (result: R) => StoredMovie,
+): Announcement<R> =>
+  publishes
+    ? {
+        type: 'movie.published',
+        payload: moviePublishedEvent(movie),
+        stored: (result) => moviePublishedEvent(storedOf(result)),
+      }
+    : {
+        type: 'movie.updated',
+        payload: movieUpdatedEvent(movie),
+        stored: (result) => movieUpdatedEvent(storedOf(result)),
+      };

@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
 import { ErrorCode, MovieStatus } from '@app/contracts';
-import type { AuditTrail, EventBus } from '@app/server-core';
+import type { AuditTrail } from '@app/server-core';
 import { AppError } from '@app/server-core';
+import { memoryOutbox } from '@app/server-testing';
 import type { MovieListCache } from '../movies/movie-list.cache';
 import type { EpisodeRecord } from './episode.schema';
 import type { EpisodesRepository, StoredEpisode } from './episodes.repository';
@@ -22,7 +23,7 @@ const episodeInput = { number: 3, title: 'The Bike', intro: { startSeconds: 5, e
 const setup = ({ series = [] as StoredSeries[], episodes = [] as StoredEpisode[] } = {}) => {
   const find = (id: string | Types.ObjectId) => series.find((s) => s._id.equals(id)) ?? null;
   const seriesRepo = {
-    create: jest.fn(async (record: SeriesRecord) => ({ ...record, _id: new Types.ObjectId() })),
+    create: jest.fn(async (record: SeriesRecord) => ({ _id: new Types.ObjectId(), ...record })),
     findById: jest.fn(async (id: string | Types.ObjectId) => find(id)),
     update: jest.fn(async (id: string, changes: Partial<SeriesRecord>) => {
       const current = find(id);
@@ -49,9 +50,10 @@ const setup = ({ series = [] as StoredSeries[], episodes = [] as StoredEpisode[]
       inPlay(episodes.filter((e) => e.seriesId.equals(id) && e.seasonNumber === season)),
     ),
     create: jest.fn(async (record: EpisodeRecord): Promise<StoredEpisode | null> => ({
-      ...record,
       _id: new Types.ObjectId(),
+      ...record,
     })),
+    findById: jest.fn(async (id: string) => episodes.find((e) => e._id.equals(id)) ?? null),
     update: jest.fn(),
     delete: jest.fn(),
     deleteMany: jest.fn(async (ids: Types.ObjectId[]) => ids.length),
@@ -65,7 +67,7 @@ const setup = ({ series = [] as StoredSeries[], episodes = [] as StoredEpisode[]
     seriesRepo as unknown as SeriesRepository,
     episodesRepo as unknown as EpisodesRepository,
     listCache as unknown as MovieListCache,
-    events as unknown as EventBus,
+    memoryOutbox(events as { publish: (type: string, payload: unknown) => Promise<string> }).outbox,
     { record: jest.fn() } as unknown as AuditTrail,
   );
   const published = () =>
@@ -333,7 +335,7 @@ describe('SeriesAdminService', () => {
     it('removes an episode and announces it', async () => {
       const live = aSeries();
       const episode = anEpisode(live, 1, 1);
-      const { service, episodesRepo, published } = setup({ series: [live] });
+      const { service, episodesRepo, published } = setup({ series: [live], episodes: [episode] });
       episodesRepo.delete.mockResolvedValueOnce(episode).mockResolvedValueOnce(null);
       const id = episode._id.toHexString();
       await expect(service.removeEpisode(id)).resolves.toEqual({ id });

@@ -15,7 +15,8 @@ import {
   SeriesMessages,
   SeriesUpdate,
 } from '@app/contracts';
-import { AppError, AuditTrail, EventBus } from '@app/server-core';
+import { type Announcement, AppError, AuditTrail, Outbox } from '@app/server-core';
+import { Types } from 'mongoose';
 import { episodeDeleted, seasonDeleted, seriesDeleted, seriesPublished } from '../audit/catalogue-audit';
 import { MovieListCache } from '../movies/movie-list.cache';
 import { editedFields, newTitle, TitleWrites, toDate } from '../titles/title-admin';
@@ -23,9 +24,9 @@ import { adminPage } from '../titles/title-lists';
 import { EpisodeRecord } from './episode.schema';
 import { EpisodesRepository, StoredEpisode } from './episodes.repository';
 import {
-  announceEpisodes,
-  announceEpisodesDeleted,
-  announceSeries,
+  episodeDeletedEvent,
+  episodePublishedEvent,
+  seriesPublishedEvent,
   seriesUpdatedEvent,
 } from './series-events';
 import { toEpisode, toSeries, toSeriesDetail, toSeriesPage } from './series.mapper';
@@ -33,6 +34,7 @@ import { SeasonRecord, SeriesRecord } from './series.schema';
 import { SeriesRepository, StoredSeries } from './series.repository';
 
 const isPublished = (series: Pick<StoredSeries, 'status'>) => series.status === MovieStatus.Published;
+const isDraft = (series: Pick<StoredSeries, 'status'>) => series.status === MovieStatus.Draft;
 
 /** The series form's fields as stored; only the keys present are set (an edit is partial). */
 const seriesFields = ({ firstAirDate, ...changes }: SeriesUpdate): Partial<SeriesRecord> => ({
@@ -67,7 +69,7 @@ export class SeriesAdminService {
     private readonly series: SeriesRepository,
     private readonly episodes: EpisodesRepository,
     private readonly listCache: MovieListCache,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     private readonly audit: AuditTrail,
   ) {
     this.writes = new TitleWrites(series, SeriesMessages);
@@ -85,24 +87,30 @@ export class SeriesAdminService {
   async create(input: SeriesInput): Promise<Series> {
     const status = input.status ?? MovieStatus.Draft;
     const sourceKey = input.idempotencyKey ? `admin:${input.idempotencyKey}` : undefined;
-    const { title: series, created } = await this.writes.create(
-      {
-        ...newTitle(input, status),
-        firstAirDate: toDate(input.firstAirDate),
-        creators: input.creators ?? [],
-        demo: false,
-        seasons: [],
-        // Absent without a key: the index is sparse.
-        ...(sourceKey ? { sourceKey } : {}),
+    // Its id is chosen first: the event, stored before the series, names it.
+    const record = {
+      ...newTitle(input, status),
+      _id: new Types.ObjectId(),
+      firstAirDate: toDate(input.firstAirDate),
+      creators: input.creators ?? [],
+      demo: false,
+      seasons: [],
+      // Absent without a key: the index is sparse.
+      ...(sourceKey ? { sourceKey } : {}),
+    };
+    const { title: series, created } = await this.announceAny(
+      isPublished(record)
+        ? [seriesAnnouncement(record, true, ({ title }: { title: StoredSeries }) => title)]
+        : [],
+      async () => {
+        const made = await this.writes.create(record, sourceKey);
+        if (made.created) await this.listCache.invalidate();
+        return made;
       },
-      sourceKey,
+      (made) => made.created,
     );
     if (!created) return toSeries(series, (await this.episodes.ofSeries(series._id)).length);
-    await this.listCache.invalidate();
-    if (isPublished(series)) {
-      await announceSeries(this.events, series, []);
-      await this.audit.record(seriesPublished(series, 0));
-    }
+    if (isPublished(series)) await this.audit.record(seriesPublished(series, 0));
     return toSeries(series, 0);
   }
 
@@ -112,34 +120,83 @@ export class SeriesAdminService {
    * or before) is announced as `series.updated`.
    */
   async update(id: string, changes: SeriesUpdate): Promise<Series> {
-    const { before, after: series, published } = await this.writes.save(id, seriesFields(changes), changes);
-    await this.listCache.invalidate();
-    const episodes = await this.episodes.ofSeries(series._id);
-    if (published) await announceSeries(this.events, series, episodes);
-    else if (isPublished(before) || isPublished(series))
-      await this.events.publish('series.updated', seriesUpdatedEvent(series));
-    if (published) await this.audit.record(seriesPublished(series, episodes.length));
-    return toSeries(series, episodes.length);
+    const current = await this.writes.findOrFail(id);
+    const plan = this.writes.plan(current, seriesFields(changes), changes);
+    const expected = {
+      ...current,
+      ...plan.fields,
+      ...(plan.publishing ? { status: MovieStatus.Published, publishDate: plan.publishDate } : {}),
+    };
+    const episodes = plan.publishing ? await this.episodes.ofSeries(current._id) : [];
+    const after = (saved: { after: StoredSeries }) => saved.after;
+    const announced =
+      plan.publishing || isPublished(current) || isPublished(expected)
+        ? [seriesAnnouncement(expected, plan.publishing, after), ...episodesAnnounced(episodes, expected)]
+        : [];
+    const { after: series, published } = await this.announceAny(
+      announced,
+      async () => {
+        const saved = await this.writes.apply(current, plan);
+        await this.listCache.invalidate();
+        return saved;
+      },
+      // Not published by this save: a save racing it published the draft, and announced that.
+      (saved) => saved.published === plan.publishing,
+    );
+    // This save's fields landed after that announcement: the series as stored now is news.
+    if (plan.publishing && !published)
+      await this.outbox.announce(
+        seriesAnnouncement(series, false, () => series),
+        async () => series,
+      );
+    const count = published ? episodes.length : (await this.episodes.ofSeries(series._id)).length;
+    if (published) await this.audit.record(seriesPublished(series, count));
+    return toSeries(series, count);
   }
 
   /** Only drafts publish (conditional: once); the series and every episode in it are announced. */
   async publish(id: string): Promise<Series> {
-    const series = await this.writes.publish(id);
-    await this.listCache.invalidate();
-    const episodes = await this.episodes.ofSeries(series._id);
-    await announceSeries(this.events, series, episodes);
+    const draft = await this.writes.findOrFail(id);
+    if (!isDraft(draft)) throw new AppError(ErrorCode.Conflict, SeriesMessages.onlyDraftsPublish);
+    const publishDate = new Date();
+    const expected = { ...draft, status: MovieStatus.Published, publishDate };
+    const episodes = await this.episodes.ofSeries(draft._id);
+    const series = await this.outbox.announce(
+      [
+        seriesAnnouncement(expected, true, (published: StoredSeries) => published),
+        ...episodesAnnounced(episodes, expected),
+      ],
+      async () => {
+        const published = await this.writes.publish(id, publishDate);
+        await this.listCache.invalidate();
+        return published;
+      },
+    );
     await this.audit.record(seriesPublished(series, episodes.length));
     return toSeries(series, episodes.length);
   }
 
-  /** The series, then its episodes (read after the series is gone, so none can be added meanwhile and missed). */
+  /**
+   * The series and its episodes, announced as deleted (each episode, then the series); an episode added while it
+   * went (read again after) goes the same way.
+   */
   async remove(id: string): Promise<{ id: string }> {
-    const name = await this.writes.remove(id);
     const episodes = await this.episodes.ofSeries(id);
-    await this.removeEpisodes(episodes);
-    await this.listCache.invalidate();
-    await this.events.publish('series.deleted', { seriesId: id });
-    await this.audit.record(seriesDeleted(id, name, episodes.length));
+    const name = await this.outbox.announce(
+      [...episodesDeleted(episodes), { type: 'series.deleted', payload: { seriesId: id } }],
+      async () => {
+        const removed = await this.writes.remove(id);
+        await this.episodes.deleteMany(episodes.map((episode) => episode._id));
+        await this.listCache.invalidate();
+        return removed;
+      },
+    );
+    const listed = new Set(episodes.map((episode) => episode._id.toHexString()));
+    const late = (await this.episodes.ofSeries(id)).filter(
+      (episode) => !listed.has(episode._id.toHexString()),
+    );
+    await this.removeEpisodes(late);
+    await this.audit.record(seriesDeleted(id, name, episodes.length + late.length));
     return { id };
   }
 
@@ -186,7 +243,9 @@ export class SeriesAdminService {
     const series = await this.writes.findOrFail(seriesId);
     if (!series.seasons.some((season) => season.number === seasonNumber))
       throw AppError.notFound(SeriesMessages.seasonNotFound);
-    const episode = await this.episodes.create({
+    // Its id is chosen first: the event, stored before the episode, names it.
+    const record = {
+      _id: new Types.ObjectId(),
       seriesId: series._id,
       seasonNumber,
       number: input.number,
@@ -199,37 +258,114 @@ export class SeriesAdminService {
       mediaReady: false,
       mediaDurationSeconds: null,
       mediaReadyAt: null,
-    });
+    };
+    const episode = await this.announceAny(
+      isPublished(series) ? episodesAnnounced([record], series) : [],
+      async () => {
+        const created = await this.episodes.create(record);
+        if (created) await this.listCache.invalidate();
+        return created;
+      },
+      (created) => created !== null,
+    );
     if (!episode) throw new AppError(ErrorCode.Conflict, SeriesMessages.episodeExists);
-    await this.listCache.invalidate();
-    if (isPublished(series)) await announceEpisodes(this.events, series, [episode]);
     return toEpisode(episode);
   }
 
   async updateEpisode(id: string, changes: EpisodeUpdate): Promise<Episode> {
-    const episode = await this.episodes.update(id, episodeFields(changes));
+    const current = await this.episodes.findById(id);
+    if (!current) throw AppError.notFound(SeriesMessages.episodeNotFound);
+    const fields = episodeFields(changes);
+    const series = await this.series.findById(current.seriesId);
+    const episode = await this.announceAny(
+      series && isPublished(series)
+        ? [
+            {
+              type: 'episode.published',
+              payload: episodePublishedEvent({ ...current, ...fields }, series),
+              stored: (updated: StoredEpisode | null | false) =>
+                episodePublishedEvent(updated || { ...current, ...fields }, series),
+            },
+          ]
+        : [],
+      () => this.episodes.update(id, fields),
+      Boolean,
+    );
     if (episode === false) throw new AppError(ErrorCode.Conflict, SeriesMessages.episodeExists);
     if (!episode) throw AppError.notFound(SeriesMessages.episodeNotFound);
-    const series = await this.series.findById(episode.seriesId);
-    if (series && isPublished(series)) await announceEpisodes(this.events, series, [episode]);
     return toEpisode(episode);
   }
 
   async removeEpisode(id: string): Promise<{ id: string }> {
-    const episode = await this.episodes.delete(id);
+    const current = await this.episodes.findById(id);
+    if (!current) throw AppError.notFound(SeriesMessages.episodeNotFound);
+    const episode = await this.outbox.announce(
+      episodesDeleted([current]),
+      async () => {
+        const removed = await this.episodes.delete(id);
+        if (removed) await this.listCache.invalidate();
+        return removed;
+      },
+      // Null: a removal racing this one took it first, and announces it.
+      (removed) => removed !== null,
+    );
     if (!episode) throw AppError.notFound(SeriesMessages.episodeNotFound);
-    await this.listCache.invalidate();
-    await announceEpisodesDeleted(this.events, [episode]);
     await this.audit.record(episodeDeleted(episode));
     return { id };
   }
 
+  /** These episodes go, each announced as deleted. */
   private async removeEpisodes(episodes: StoredEpisode[]) {
-    await this.episodes.deleteMany(episodes.map((episode) => episode._id));
-    await announceEpisodesDeleted(this.events, episodes);
+    if (episodes.length === 0) return;
+    await this.outbox.announce(episodesDeleted(episodes), () =>
+      this.episodes.deleteMany(episodes.map((episode) => episode._id)),
+    );
+  }
+
+  /** `outbox.announce`, or just the change when it announces nothing (a draft's). */
+  private announceAny<R>(
+    events: readonly Announcement<NoInfer<R>>[],
+    change: () => Promise<R>,
+    made?: (result: R) => boolean,
+  ): Promise<R> {
+    return events.length > 0 ? this.outbox.announce(events, change, made) : change();
   }
 
   private async detailOf(series: StoredSeries): Promise<SeriesDetail> {
     return toSeriesDetail(series, await this.episodes.ofSeries(series._id));
   }
 }
+
+type AnnouncedSeries = Parameters<typeof seriesPublishedEvent>[0] & Parameters<typeof seriesUpdatedEvent>[0];
+
+/**
+ * What a write of `series` announces of it: `series.published` when it publishes it, else `series.updated`; stored
+ * as the write is expected to leave it, then announced as it did (`storedOf` its result).
+ */
+const seriesAnnouncement = <R>(
+  series: AnnouncedSeries,
+  publishes: boolean,
+  storedOf: (result: R) => StoredSeries,
+): Announcement<R> =>
+  publishes
+    ? {
+        type: 'series.published',
+        payload: seriesPublishedEvent(series),
+        stored: (result) => seriesPublishedEvent(storedOf(result)),
+      }
+    : {
+        type: 'series.updated',
+        payload: seriesUpdatedEvent(series),
+        stored: (result) => seriesUpdatedEvent(storedOf(result)),
+      };
+
+/** `episode.published` of each episode, in the order given (play order where it matters). */
+const episodesAnnounced = (
+  episodes: readonly Parameters<typeof episodePublishedEvent>[0][],
+  series: Pick<StoredSeries, 'demo'>,
+): Announcement[] =>
+  episodes.map((episode) => ({ type: 'episode.published', payload: episodePublishedEvent(episode, series) }));
+
+/** `episode.deleted` of each episode; the series' own `series.deleted` is its caller's to announce. */
+const episodesDeleted = (episodes: readonly Pick<StoredEpisode, '_id' | 'seriesId'>[]): Announcement[] =>
+  episodes.map((episode) => ({ type: 'episode.deleted', payload: episodeDeletedEvent(episode) }));

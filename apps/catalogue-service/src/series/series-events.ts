@@ -59,14 +59,10 @@ export const announceEpisodes = async (
     await events.publish('episode.published', episodePublishedEvent(episode, series));
 };
 
-/** Each episode's removal; the series' own `series.deleted` is its caller's to send. */
-export const announceEpisodesDeleted = async (
-  events: EventBus,
-  episodes: readonly Pick<StoredEpisode, '_id' | 'seriesId'>[],
-): Promise<void> => {
-  for (const episode of episodes)
-    await events.publish('episode.deleted', {
-      episodeId: episode._id.toHexString(),
-      seriesId: episode.seriesId.toHexString(),
-    });
-};
+/** The one place `episode.deleted` is built (an episode removed, alone or with its season or series). */
+export const episodeDeletedEvent = (
+  episode: Pick<StoredEpisode, '_id' | 'seriesId'>,
+): EventPayload<'episode.deleted'> => ({
+  episodeId: episode._id.toHexString(),
+  seriesId: episode.seriesId.toHexString(),
+});

@@ -1,3 +1,4 @@
+import type { Types } from 'mongoose';
 import type { z } from 'zod';
 import type { TitleInputSchema } from '@app/contracts';
 import { accessForRating, ErrorCode, MovieStatus } from '@app/contracts';
@@ -8,6 +9,9 @@ import { normalizeTitle } from './title-search';
 
 type TitleInput = z.infer<typeof TitleInputSchema>;
 type TitleMessages = { notFound: string; onlyDraftsPublish: string };
+
+/** A save as `TitleWrites.plan` decides it: the fields it sets, and whether (and when) it publishes a draft. */
+export type SavePlan<R extends TitleRecord> = { fields: Partial<R>; publishing: boolean; publishDate: Date };
 
 /** A form's `YYYY-MM-DD` as UTC midnight. */
 export const toDate = (value: string | null | undefined) =>
@@ -56,9 +60,12 @@ export class TitleWrites<R extends TitleRecord> {
 
   /**
    * Stores a new title; `created` is false when an Add sent again with its idempotency key (a double click, a
-   * retry) found the title the first one made under `sourceKey`.
+   * retry) found the title the first one made under `sourceKey`. `_id` when its event names it before the write.
    */
-  async create(record: R, sourceKey?: string): Promise<{ title: StoredTitle<R>; created: boolean }> {
+  async create(
+    record: R & { _id?: Types.ObjectId },
+    sourceKey?: string,
+  ): Promise<{ title: StoredTitle<R>; created: boolean }> {
     const title = await this.titles.create(record);
     if (title) return { title, created: true };
     const first = sourceKey ? await this.titles.findBySourceKey(sourceKey) : null;
@@ -74,25 +81,48 @@ export class TitleWrites<R extends TitleRecord> {
   async save(
     id: string,
     fields: Partial<R>,
-    { genre, status }: { genre?: string; status?: MovieStatus },
+    changes: { genre?: string; status?: MovieStatus },
   ): Promise<{ before: StoredTitle<R>; after: StoredTitle<R>; published: boolean }> {
     const before = await this.findOrFail(id);
+    return this.apply(before, this.plan(before, fields, changes));
+  }
+
+  /**
+   * What saving `fields` over `before` stores, and whether it publishes a draft: known before the write, so its
+   * event can be stored first (the outbox). `apply` makes it.
+   */
+  plan(
+    before: StoredTitle<R>,
+    fields: Partial<R>,
+    { genre, status }: { genre?: string; status?: MovieStatus },
+    publishDate: Date = new Date(),
+  ): SavePlan<R> {
+    const planned = { ...fields };
     // The form's genre is the primary one; the others the title had stay after it.
     if (genre !== undefined)
-      fields.genres = [genre, ...before.genres.filter((g) => g !== before.genre && g !== genre)];
+      planned.genres = [genre, ...before.genres.filter((g) => g !== before.genre && g !== genre)];
     const publishing = status === MovieStatus.Published && before.status === MovieStatus.Draft;
-    if (status !== undefined && !publishing) fields.status = status;
+    if (status !== undefined && !publishing) planned.status = status;
+    return { fields: planned, publishing, publishDate };
+  }
+
+  /** Makes a planned save; `published` is false when a save racing it published the draft first. */
+  async apply(
+    before: StoredTitle<R>,
+    { fields, publishing, publishDate }: SavePlan<R>,
+  ): Promise<{ before: StoredTitle<R>; after: StoredTitle<R>; published: boolean }> {
+    const id = before._id.toHexString();
     const updated = await this.titles.update(id, fields);
     if (!updated) throw AppError.notFound(this.messages.notFound);
-    const published = publishing ? await this.titles.publishDraft(id, new Date()) : null;
+    const published = publishing ? await this.titles.publishDraft(id, publishDate) : null;
     // Not published by this save: a save racing it did, after this one read the title; answer it as it now is.
     const after = published ?? (publishing ? await this.findOrFail(id) : updated);
     return { before, after, published: published !== null };
   }
 
   /** Only drafts publish (conditional: once); anything else is a conflict, an unknown id not found. */
-  async publish(id: string): Promise<StoredTitle<R>> {
-    const title = await this.titles.publishDraft(id, new Date());
+  async publish(id: string, publishDate: Date = new Date()): Promise<StoredTitle<R>> {
+    const title = await this.titles.publishDraft(id, publishDate);
     if (title) return title;
     await this.findOrFail(id);
     throw new AppError(ErrorCode.Conflict, this.messages.onlyDraftsPublish);

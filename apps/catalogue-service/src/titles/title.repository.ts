@@ -96,7 +96,7 @@ export abstract class TitleRepository<R extends TitleRecord> {
   }
 
   /** Null when a title with its source key exists (the unique index decides a race: one of two is stored). */
-  async create(title: R): Promise<StoredTitle<R> | null> {
+  async create(title: R & { _id?: Types.ObjectId }): Promise<StoredTitle<R> | null> {
     const created = await unlessDuplicate(this.titles.create(title), null);
     return created && created.toObject<StoredTitle<R>>();
   }

@@ -3,6 +3,7 @@ import type { TitleSnapshot } from '@app/contracts';
 import { AuditAction, AuditTargetType, ErrorCode } from '@app/contracts';
 import type { DeletedUsers, EventBus } from '@app/server-core';
 import { AppError, AuditTrail, RequestContext } from '@app/server-core';
+import { memoryOutbox } from '@app/server-testing';
 import type { FavoritesRepository, StoredFavorite } from './favorites.repository';
 import { FAVORITES_LIST_LIMIT, FavoritesService } from './favorites.service';
 
@@ -31,13 +32,14 @@ const setup = () => {
     publish: jest.fn(async (_type: string, _payload: unknown, _options?: unknown) => 'event-id'),
   };
   const deletedUsers = { isDeleted: jest.fn(async () => false) };
+  const { outbox, entries } = memoryOutbox(events);
   const service = new FavoritesService(
     repository as unknown as FavoritesRepository,
-    events as unknown as EventBus,
+    outbox,
     deletedUsers as unknown as DeletedUsers,
     new AuditTrail(events as unknown as EventBus),
   );
-  return { service, repository, events, deletedUsers };
+  return { service, repository, events, deletedUsers, entries };
 };
 
 const favorite = (addedAt: Date) => ({ id: movieId, movieId, ...snapshot, addedAt: addedAt.toISOString() });
@@ -48,35 +50,33 @@ describe('FavoritesService', () => {
     await expect(service.add(userId, movieId, snapshot, 'movie', now)).resolves.toEqual(favorite(now));
     expect(repository.insert).toHaveBeenCalledWith(userId, movieId, snapshot, 'movie', now);
     expect(events.publish.mock.calls).toEqual([
-      ['favorite.added', { userId, movieId, addedAt: now.toISOString() }, { occurredAt: now }],
+      ['favorite.added', { userId, movieId, addedAt: now.toISOString() }],
     ]);
   });
 
-  it('answers the existing favorite on a second add, and announces it again as it was added', async () => {
-    const { service, repository, events } = setup();
+  it('answers the existing favorite on a second add, announcing nothing more (the first add announced it)', async () => {
+    const { service, repository, events, entries } = setup();
     const earlier = new Date('2025-05-01T08:00:00.000Z');
     repository.insert.mockResolvedValueOnce(null);
     repository.findOne.mockResolvedValueOnce(stored(earlier));
     await expect(service.add(userId, movieId, snapshot, 'movie', now)).resolves.toEqual(favorite(earlier));
-    expect(events.publish.mock.calls).toEqual([
-      ['favorite.added', { userId, movieId, addedAt: earlier.toISOString() }, { occurredAt: earlier }],
-    ]);
+    expect(events.publish).not.toHaveBeenCalled();
+    expect(entries.size).toBe(0);
   });
 
-  it('fails an add whose event could not be published, and its retry publishes it (EventBus policy)', async () => {
-    const { service, repository, events } = setup();
+  it('fails an add whose event could not be published, and keeps the event in the outbox for its relay', async () => {
+    const { service, events, entries } = setup();
     const unavailable = new AppError(ErrorCode.ServiceUnavailable, 'Redis unavailable');
     events.publish.mockRejectedValueOnce(unavailable);
     await expect(service.add(userId, movieId, snapshot, 'movie', now)).rejects.toBe(unavailable);
-    // The write stayed made: the retry finds it stored.
-    repository.insert.mockResolvedValueOnce(null);
-    repository.findOne.mockResolvedValueOnce(stored(now));
-    await expect(service.add(userId, movieId, snapshot, 'movie', now)).resolves.toEqual(favorite(now));
-    expect(events.publish).toHaveBeenLastCalledWith(
-      'favorite.added',
-      { userId, movieId, addedAt: now.toISOString() },
-      { occurredAt: now },
-    );
+    // The write stayed made, and so did its event: ready for the relay.
+    expect([...entries.values()]).toEqual([
+      expect.objectContaining({
+        type: 'favorite.added',
+        state: 'ready',
+        payload: { userId, movieId, addedAt: now.toISOString() },
+      }),
+    ]);
   });
 
   it('announces favorite.removed only when something was removed', async () => {
@@ -117,13 +117,14 @@ describe('FavoritesService', () => {
   });
 
   it('undoes and refuses (401) an add for a deleted account, announcing nothing (issue 22)', async () => {
-    const { service, repository, events, deletedUsers } = setup();
+    const { service, repository, events, deletedUsers, entries } = setup();
     deletedUsers.isDeleted.mockResolvedValueOnce(true);
     await expect(service.add(userId, movieId, snapshot, 'movie', now)).rejects.toMatchObject({
       code: ErrorCode.Unauthorized,
     });
     expect(repository.remove).toHaveBeenCalledWith(userId, movieId);
     expect(events.publish).not.toHaveBeenCalled();
+    expect(entries.size).toBe(0);
   });
 
   it('lists at most 500, as the repository orders them', async () => {

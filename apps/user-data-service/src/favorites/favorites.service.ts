@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Favorite, FavoriteKind, TitleSnapshot } from '@app/contracts';
 import { AuditAction, ErrorCode, UserDataMessages } from '@app/contracts';
-import { AppError, AuditTrail, DeletedUsers, EventBus } from '@app/server-core';
+import { AppError, AuditTrail, DeletedUsers, Outbox } from '@app/server-core';
 import { accountGone } from '../data-rights/account-gone';
 import { toFavorite } from './favorite.mapper';
 import { FavoritesRepository } from './favorites.repository';
@@ -17,7 +17,7 @@ export const FAVORITES_LIST_LIMIT = 500;
 export class FavoritesService {
   constructor(
     private readonly favorites: FavoritesRepository,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     private readonly deletedUsers: DeletedUsers,
     private readonly audit: AuditTrail,
   ) {}
@@ -34,11 +34,11 @@ export class FavoritesService {
   }
 
   /**
-   * A second add answers the favorite already there and announces it again, dated when it was added: the first
-   * add's publish may have failed after its write (EventBus's policy), and the recommender orders favorites by event
-   * time, so a repeat is no news. An add for a deleted account (a request its gateway admitted from a cached
-   * session) is undone and refused: checked after the write, so a deletion handled meanwhile either erases it or is
-   * seen here (its tombstone is set before its erasure runs).
+   * A second add answers the favorite already there and announces nothing: the add that stored it announced it
+   * through the outbox, which publishes it even when that add's publish failed or its process died (issue 29 §1).
+   * An add for a deleted account (a request its gateway admitted from a cached session) is undone and refused:
+   * checked after the write, so a deletion handled meanwhile either erases it or is seen here (its tombstone is set
+   * before its erasure runs).
    */
   async add(
     userId: string,
@@ -47,12 +47,19 @@ export class FavoritesService {
     kind: FavoriteKind = 'movie',
     now: Date = new Date(),
   ): Promise<Favorite> {
-    const inserted = await this.favorites.insert(userId, movieId, snapshot, kind, now);
+    const inserted = await this.outbox.announce(
+      { type: 'favorite.added', payload: { userId, movieId, addedAt: now.toISOString() } },
+      async () => {
+        const created = await this.favorites.insert(userId, movieId, snapshot, kind, now);
+        if (created && (await this.deletedUsers.isDeleted(userId))) {
+          await this.favorites.remove(userId, movieId);
+          throw accountGone();
+        }
+        return created;
+      },
+      (created) => created !== null,
+    );
     if (inserted) {
-      if (await this.deletedUsers.isDeleted(userId)) {
-        await this.favorites.remove(userId, movieId);
-        throw accountGone();
-      }
       await this.audit.recordForViewer(userId, {
         action: AuditAction.FavoritesChange,
         detail: `added ${snapshot.title} to favorites`,
@@ -63,17 +70,16 @@ export class FavoritesService {
     const favorite = inserted ?? (await this.favorites.findOne(userId, movieId));
     // Refused as a duplicate, then removed before we read it: a concurrent remove won; the client may retry.
     if (!favorite) throw new AppError(ErrorCode.Conflict, UserDataMessages.addFavoriteFailed);
-    await this.events.publish(
-      'favorite.added',
-      { userId, movieId, addedAt: favorite.addedAt.toISOString() },
-      { occurredAt: favorite.addedAt },
-    );
     return toFavorite(favorite);
   }
 
   /** `removed: false` when it was not a favorite; only a real removal is announced. */
   async remove(userId: string, movieId: string): Promise<{ removed: boolean }> {
-    const removed = await this.favorites.remove(userId, movieId);
+    const removed = await this.outbox.announce(
+      { type: 'favorite.removed', payload: { userId, movieId } },
+      () => this.favorites.remove(userId, movieId),
+      (gone) => gone !== null,
+    );
     if (!removed) return { removed: false };
     await this.audit.recordForViewer(userId, {
       action: AuditAction.FavoritesChange,
@@ -81,7 +87,6 @@ export class FavoritesService {
       before: `${removed.title} in favorites`,
       after: `${removed.title} not in favorites`,
     });
-    await this.events.publish('favorite.removed', { userId, movieId });
     return { removed: true };
   }
 

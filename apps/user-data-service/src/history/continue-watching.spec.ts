@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import type { ContinueWatchingItem } from '@app/contracts';
 import { ContinueWatchingListSchema, SeriesProgressSchema } from '@app/contracts';
 import { AuditTrail, type EventBus } from '@app/server-core';
+import { memoryOutbox } from '@app/server-testing';
 import type { StoredEpisode } from '../episodes/episodes.repository';
 import type { EpisodesService } from '../episodes/episodes.service';
 import type { StoredTitle } from '../titles/titles.repository';
@@ -112,7 +113,7 @@ const historyService = (repository: object, episodes: object, titles: object = {
     repository as HistoryRepository,
     titles as TitlesService,
     episodes as EpisodesService,
-    { publish: jest.fn() } as unknown as EventBus,
+    memoryOutbox({ publish: jest.fn() }).outbox,
     new AuditTrail({ publish: jest.fn() } as unknown as EventBus),
   );
 

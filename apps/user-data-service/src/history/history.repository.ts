@@ -144,6 +144,14 @@ export class HistoryRepository {
     return matchedCount > 0;
   }
 
+  /** The user's record by its id; null when there is none of this user's with that id. */
+  findById(userId: string, id: string): Promise<StoredHistory | null> {
+    return this.history
+      .findOne({ _id: new Types.ObjectId(id), userId })
+      .lean<StoredHistory>()
+      .exec();
+  }
+
   /** Deletes the user's record by its id; null when there is none of this user's with that id. */
   removeById(userId: string, id: string): Promise<StoredHistory | null> {
     return this.history

@@ -2,7 +2,7 @@ import { Types } from 'mongoose';
 import type { EventPayload } from '@app/contracts';
 import { ErrorCode, UserDataMessages } from '@app/contracts';
 import { AuditTrail, type EventBus } from '@app/server-core';
-import { progressReport } from '@app/server-testing';
+import { memoryOutbox, progressReport } from '@app/server-testing';
 import type { StoredEpisode } from '../episodes/episodes.repository';
 import type { EpisodesService } from '../episodes/episodes.service';
 import type { StoredTitle } from '../titles/titles.repository';
@@ -58,6 +58,7 @@ const setup = () => {
     countOf: jest.fn(async () => 0),
     rowCandidatesOf: jest.fn(async (): Promise<StoredHistory[]> => []),
     ofSeries: jest.fn(async (): Promise<StoredHistory[]> => []),
+    findById: jest.fn(async (): Promise<StoredHistory | null> => null),
     removeById: jest.fn(async (): Promise<StoredHistory | null> => null),
     hide: jest.fn(async () => true),
   };
@@ -74,7 +75,7 @@ const setup = () => {
     repository as unknown as HistoryRepository,
     titles as unknown as TitlesService,
     episodes as unknown as EpisodesService,
-    events as unknown as EventBus,
+    memoryOutbox(events).outbox,
     new AuditTrail(events as unknown as EventBus),
   );
   return { service, repository, titles, episodes, events };
@@ -279,6 +280,7 @@ describe('HistoryService', () => {
     it('deletes the record of this user and announces history.removed', async () => {
       const { service, repository, events } = setup();
       const stored = record();
+      repository.findById.mockResolvedValueOnce(stored);
       repository.removeById.mockResolvedValueOnce(stored);
       await expect(service.remove(userId, stored._id.toHexString())).resolves.toEqual({ removed: true });
       expect(repository.removeById).toHaveBeenCalledWith(userId, stored._id.toHexString());

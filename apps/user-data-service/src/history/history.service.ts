@@ -9,7 +9,7 @@ import type {
   UserDataExport,
 } from '@app/contracts';
 import { AuditAction, compareEpisodes, CONTINUE_WATCHING_LIMIT, UserDataMessages } from '@app/contracts';
-import { AppError, AuditTrail, EventBus } from '@app/server-core';
+import { AppError, AuditTrail, Outbox } from '@app/server-core';
 import { EpisodesService } from '../episodes/episodes.service';
 import { TitlesService } from '../titles/titles.service';
 import { decidingRecords, rowItem, seriesNeedingLineup } from './continue-watching';
@@ -47,7 +47,7 @@ export class HistoryService {
     private readonly history: HistoryRepository,
     private readonly titles: TitlesService,
     private readonly episodes: EpisodesService,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     private readonly audit: AuditTrail,
   ) {}
 
@@ -115,7 +115,15 @@ export class HistoryService {
 
   /** Removes one of the user's records (its position goes too); NotFound when the id is not one of theirs. */
   async remove(userId: string, itemId: string): Promise<{ removed: boolean }> {
-    const removed = await this.history.removeById(userId, itemId);
+    // Read first: the event, stored before the removal, names the title.
+    const record = await this.history.findById(userId, itemId);
+    if (!record) throw AppError.notFound(UserDataMessages.historyItemNotFound);
+    const removed = await this.outbox.announce(
+      { type: 'history.removed', payload: { userId, movieId: record.movieId } },
+      () => this.history.removeById(userId, itemId),
+      // Null: a removal racing this one took it first, and announces it.
+      (gone) => gone !== null,
+    );
     if (!removed) throw AppError.notFound(UserDataMessages.historyItemNotFound);
     await this.audit.recordForViewer(userId, async () => {
       const title = await this.titleName(titleIdOf(removed));
@@ -126,7 +134,6 @@ export class HistoryService {
         after: `${title} not in watch history`,
       };
     });
-    await this.events.publish('history.removed', { userId, movieId: removed.movieId });
     return { removed: true };
   }
 

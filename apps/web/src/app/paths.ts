@@ -24,6 +24,8 @@ export const Paths = {
   recommendedFor: '/recommended/:id?',
   subscription: '/subscription',
   paymentSuccess: '/payment-success',
+  /** Where deleting the account lands: it says the account is gone (issue 24). */
+  accountDeleted: '/account-deleted',
   movies: '/movies',
   tvShows: '/tv-shows',
   series: '/tv-shows/:id',
@@ -45,12 +47,20 @@ export const Paths = {
 } as const;
 export type PathKey = keyof typeof Paths;
 
+/** The user home's search term in its URL (`/userdashboard?q=`), so the header's search box can lead there. */
+export const DASHBOARD_SEARCH_PARAM = 'q';
+
 /** Concrete URLs for the routes that take parameters. */
 export const toPath = {
   movieDetails: (id: string) => generatePath(Paths.movieDetails, { id }),
   movie: (id: string) => generatePath(Paths.movie, { id }),
   series: (id: string) => generatePath(Paths.series, { id }),
   recommendedFor: (id: string) => generatePath(Paths.recommendedFor, { id }),
+  /** The user home, searching for `term` when there is one. */
+  dashboardSearch: (term: string) =>
+    term
+      ? `${Paths.userDashboard}?${new URLSearchParams({ [DASHBOARD_SEARCH_PARAM]: term })}`
+      : Paths.userDashboard,
   /** Sign-up, carrying the email from the landing page when there is one (SPEC 2). */
   signup: (email?: string) => {
     const trimmed = email?.trim();

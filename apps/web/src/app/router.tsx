@@ -5,6 +5,7 @@ import { RouteErrorPage } from '@web/pages/RouteErrorPage';
 import { lazyPage } from './lazy-page';
 import { Paths } from './paths';
 import { RootLayout } from './RootLayout';
+import { SiteLayout } from './SiteLayout';
 
 // The landing page is the first screen and ships in the entry chunk; the error page must render even when a
 // chunk fails to load. Every other page is its own chunk, fetched when a route first needs it.
@@ -24,6 +25,7 @@ const MoviesPage = lazyPage(() => import('@web/pages/MoviesPage'), 'MoviesPage')
 const CategoryPage = lazyPage(() => import('@web/pages/MoviesPage'), 'CategoryPage');
 const OAuthSuccessPage = lazyPage(() => import('@web/pages/OAuthSuccessPage'), 'OAuthSuccessPage');
 const PaymentSuccessPage = lazyPage(() => import('@web/pages/PaymentSuccessPage'), 'PaymentSuccessPage');
+const AccountDeletedPage = lazyPage(() => import('@web/pages/AccountDeletedPage'), 'AccountDeletedPage');
 const SeriesListPage = lazyPage(() => import('@web/pages/TvShowsPage'), 'SeriesListPage');
 const SeriesPage = lazyPage(() => import('@web/pages/TvShowsPage'), 'SeriesPage');
 const SetPasswordPage = lazyPage(() => import('@web/pages/SetPasswordPage'), 'SetPasswordPage');
@@ -48,78 +50,91 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: Paths.landing, element: <LandingPage /> },
-      { path: Paths.userLogin, element: <UserLoginPage /> },
-      { path: Paths.adminLogin, element: <AdminLoginPage /> },
-      { path: Paths.login, element: <UserLoginPage /> },
-      { path: Paths.signup, element: <SignupPage /> },
-      { path: Paths.forgotPassword, element: <ForgotPasswordPage /> },
+      // The account screens: the site's header without Sign In, and the footer.
       {
-        path: Paths.setPassword,
-        element: (
-          <RequireRole role="user">
-            <SetPasswordPage />
-          </RequireRole>
-        ),
+        element: <SiteLayout showSignIn={false} />,
+        children: [
+          { path: Paths.userLogin, element: <UserLoginPage /> },
+          { path: Paths.adminLogin, element: <AdminLoginPage /> },
+          { path: Paths.login, element: <UserLoginPage /> },
+          { path: Paths.signup, element: <SignupPage /> },
+          { path: Paths.forgotPassword, element: <ForgotPasswordPage /> },
+          {
+            path: Paths.setPassword,
+            element: (
+              <RequireRole role="user">
+                <SetPasswordPage />
+              </RequireRole>
+            ),
+          },
+          { path: Paths.oauthSuccess, element: <OAuthSuccessPage /> },
+          { path: Paths.verifyEmail, element: <VerifyEmailPage /> },
+        ],
       },
-      { path: Paths.oauthSuccess, element: <OAuthSuccessPage /> },
-      { path: Paths.verifyEmail, element: <VerifyEmailPage /> },
+      // Every page with the site's header and footer: the signed-in header on each for a signed-in viewer (issue 24).
       {
-        path: Paths.userDashboard,
-        element: (
-          <RequireRole role="user">
-            <UserDashboardPage />
-          </RequireRole>
-        ),
+        element: <SiteLayout />,
+        children: [
+          {
+            path: Paths.userDashboard,
+            element: (
+              <RequireRole role="user">
+                <UserDashboardPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: Paths.userProfile,
+            element: (
+              <RequireRole role="user">
+                <UserProfilePage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: Paths.adminDashboard,
+            element: (
+              <RequireRole role="admin">
+                <AdminDashboardPage />
+              </RequireRole>
+            ),
+          },
+          { path: Paths.movieDetails, element: <MovieDetailsPage /> },
+          { path: Paths.movie, element: <MoviePage /> },
+          { path: Paths.video, element: <VideoPage /> },
+          { path: Paths.videoPlayer, element: <VideoPlayerPage /> },
+          // /recommended and /recommended/{id} (an optional segment); open to visitors, who get popular titles (DECISIONS 12).
+          { path: Paths.recommendedFor, element: <RecommendedPage /> },
+          { path: Paths.subscription, element: <SubscriptionPage /> },
+          { path: Paths.paymentSuccess, element: <PaymentSuccessPage /> },
+          { path: Paths.accountDeleted, element: <AccountDeletedPage /> },
+          { path: Paths.movies, element: <MoviesPage /> },
+          { path: Paths.tvShows, element: <SeriesListPage /> },
+          { path: Paths.series, element: <SeriesPage /> },
+          {
+            path: Paths.myList,
+            element: (
+              <RequireRole role="user">
+                <MyListPage />
+              </RequireRole>
+            ),
+          },
+          { path: Paths.categoryAction, element: <CategoryPage category="action" /> },
+          { path: Paths.categoryComedy, element: <CategoryPage category="comedy" /> },
+          { path: Paths.categoryDrama, element: <CategoryPage category="drama" /> },
+          { path: Paths.categorySciFi, element: <CategoryPage category="scifi" /> },
+          { path: Paths.footer, element: <FooterPage /> },
+          { path: Paths.aboutUs, element: <CompanyPage page="aboutUs" /> },
+          { path: Paths.contactUs, element: <ContactUsPage /> },
+          { path: Paths.careers, element: <CompanyPage page="careers" /> },
+          { path: Paths.press, element: <CompanyPage page="press" /> },
+          { path: Paths.helpCenter, element: <CompanyPage page="helpCenter" /> },
+          { path: Paths.privacyPolicy, element: <CompanyPage page="privacyPolicy" /> },
+          { path: Paths.termsOfUse, element: <CompanyPage page="termsOfUse" /> },
+          { path: Paths.cookiePreferences, element: <CookiePreferencesPage /> },
+          { path: Paths.corporateInformation, element: <CompanyPage page="corporateInformation" /> },
+        ],
       },
-      {
-        path: Paths.userProfile,
-        element: (
-          <RequireRole role="user">
-            <UserProfilePage />
-          </RequireRole>
-        ),
-      },
-      {
-        path: Paths.adminDashboard,
-        element: (
-          <RequireRole role="admin">
-            <AdminDashboardPage />
-          </RequireRole>
-        ),
-      },
-      { path: Paths.movieDetails, element: <MovieDetailsPage /> },
-      { path: Paths.movie, element: <MoviePage /> },
-      { path: Paths.video, element: <VideoPage /> },
-      { path: Paths.videoPlayer, element: <VideoPlayerPage /> },
-      // /recommended and /recommended/{id} (an optional segment); open to visitors, who get popular titles (DECISIONS 12).
-      { path: Paths.recommendedFor, element: <RecommendedPage /> },
-      { path: Paths.subscription, element: <SubscriptionPage /> },
-      { path: Paths.paymentSuccess, element: <PaymentSuccessPage /> },
-      { path: Paths.movies, element: <MoviesPage /> },
-      { path: Paths.tvShows, element: <SeriesListPage /> },
-      { path: Paths.series, element: <SeriesPage /> },
-      {
-        path: Paths.myList,
-        element: (
-          <RequireRole role="user">
-            <MyListPage />
-          </RequireRole>
-        ),
-      },
-      { path: Paths.categoryAction, element: <CategoryPage category="action" /> },
-      { path: Paths.categoryComedy, element: <CategoryPage category="comedy" /> },
-      { path: Paths.categoryDrama, element: <CategoryPage category="drama" /> },
-      { path: Paths.categorySciFi, element: <CategoryPage category="scifi" /> },
-      { path: Paths.footer, element: <FooterPage /> },
-      { path: Paths.aboutUs, element: <CompanyPage page="aboutUs" /> },
-      { path: Paths.contactUs, element: <ContactUsPage /> },
-      { path: Paths.careers, element: <CompanyPage page="careers" /> },
-      { path: Paths.press, element: <CompanyPage page="press" /> },
-      { path: Paths.helpCenter, element: <CompanyPage page="helpCenter" /> },
-      { path: Paths.privacyPolicy, element: <CompanyPage page="privacyPolicy" /> },
-      { path: Paths.termsOfUse, element: <CompanyPage page="termsOfUse" /> },
-      { path: Paths.cookiePreferences, element: <CookiePreferencesPage /> },
-      { path: Paths.corporateInformation, element: <CompanyPage page="corporateInformation" /> },
       // DECISIONS 25: unknown paths go to the landing page.
       { path: '*', element: <Navigate to={Paths.landing} replace /> },
     ],

@@ -5,9 +5,7 @@ import { PageFallback } from '@web/app/PageFallback';
 import { ManageMovies } from '@web/modules/admin-movies/components/ManageMovies';
 import { PaymentsConsole } from '@web/modules/admin-payments/components/PaymentsConsole';
 import { ManageUsers } from '@web/modules/admin-users/components/ManageUsers';
-import { useLogout } from '@web/modules/auth/hooks/useLogout';
 import { PageShell } from '@web/modules/layout/components/PageShell';
-import { Button } from '@web/shared/ui/Button';
 import { Tabs } from '@web/shared/ui/Tabs';
 import styles from './AdminDashboardPage.module.css';
 import { type AdminTab, adminDashboardStrings as texts } from './admin-dashboard-strings';
@@ -24,25 +22,22 @@ const ManageSeries = lazyPage(
 const tabOf = (value: string | null): AdminTab => TABS.find((tab) => tab === value) ?? 'catalogue';
 
 /**
- * /admindashboard (SPEC 2): header 'Admin' with Logout; the first tab is Manage Movies and Manage Users, the
+ * /admindashboard (SPEC 2): header 'Admin' (Logout is the site header's); the first tab is Manage Movies and Manage Users, the
  * second Manage TV Shows (issue 13), the third the payments console (issue 9). The tab is in `?tab=`, so a
  * reload or a link keeps it.
  */
 export const AdminDashboardPage = () => {
-  const logout = useLogout();
   const [search, setSearch] = useSearchParams();
   const active = tabOf(search.get('tab'));
   const select = (tab: AdminTab) => setSearch(tab === 'catalogue' ? {} : { tab }, { replace: true });
 
   return (
-    <PageShell showSignIn={false}>
+    <PageShell>
       <title>{pageStrings.documentTitle(texts.title)}</title>
       <div className={styles.page}>
+        {/* SPEC 2's Logout is the signed-in header's. */}
         <header className={styles.header}>
           <h1 className={styles.title}>{texts.title}</h1>
-          <Button variant="ghost" size="sm" onClick={() => void logout()}>
-            {texts.logout}
-          </Button>
         </header>
         <Tabs
           label={texts.tabsLabel}

@@ -8,7 +8,7 @@ export const MovieDetailsPage = () => {
   const { id = '' } = useParams();
   const { isSignedIn } = useAuth();
   return (
-    <PageShell showSignIn={!isSignedIn}>
+    <PageShell>
       <MovieView key={id} id={id} variant={isSignedIn ? 'member' : 'visitor'} />
     </PageShell>
   );

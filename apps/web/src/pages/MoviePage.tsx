@@ -1,21 +1,15 @@
 import { useParams } from 'react-router-dom';
 import { MovieView } from '@web/modules/movies/components/MovieView';
 import { SideMenu } from '@web/modules/movies/components/SideMenu';
-import { SiteFooter } from '@web/modules/layout/components/SiteFooter';
-import { SiteHeader } from '@web/modules/layout/components/SiteHeader';
-import styles from '@web/modules/layout/components/PageShell.module.css';
+import { PageShell } from '@web/modules/layout/components/PageShell';
 
 /** /movie/{id}: the title's page with the rent box, reviews and the slide-in side menu (SPEC 2). */
 export const MoviePage = () => {
   const { id = '' } = useParams();
   return (
-    <>
-      <SiteHeader showSignIn={false} />
-      <main className={styles.main}>
-        <SideMenu />
-        <MovieView key={id} id={id} variant="member" />
-      </main>
-      <SiteFooter />
-    </>
+    <PageShell>
+      <SideMenu />
+      <MovieView key={id} id={id} variant="member" />
+    </PageShell>
   );
 };

@@ -5,7 +5,7 @@ import { pageStrings } from './strings';
 
 /** /payment-success (SPEC 2, DECISIONS 31). */
 export const PaymentSuccessPage = () => (
-  <PageShell showSignIn={false}>
+  <PageShell>
     <title>{pageStrings.documentTitle(paymentStrings.paymentSuccessful)}</title>
     <PaymentSuccess />
   </PageShell>

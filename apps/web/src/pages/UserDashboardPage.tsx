@@ -19,7 +19,7 @@ export const UserDashboardPage = () => <UserDashboard />;
 export const MyListPage = () => {
   const { user } = useAuth();
   return (
-    <PageShell showSignIn={false}>
+    <PageShell>
       <title>{pageStrings.documentTitle(userDataStrings.myListTitle)}</title>
       {user && <MyList userId={user.id} />}
     </PageShell>

@@ -8,7 +8,7 @@ import { pageStrings } from './strings';
 export const UserProfilePage = () => {
   const { user } = useAuth();
   return (
-    <PageShell showSignIn={false}>
+    <PageShell>
       <title>{pageStrings.documentTitle(profileStrings.title)}</title>
       {user && <UserProfile user={user} />}
     </PageShell>

@@ -1,7 +1,5 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { SiteFooter } from '@web/modules/layout/components/SiteFooter';
-import { SiteHeader } from '@web/modules/layout/components/SiteHeader';
-import styles from '@web/modules/layout/components/PageShell.module.css';
+import { PageShell } from '@web/modules/layout/components/PageShell';
 import { SideMenu } from '@web/modules/movies/components/SideMenu';
 import { WatchScreen } from '@web/modules/player/components/WatchScreens';
 import { EPISODE_PARAM, MOVIE_PARAM, playerMovieFrom } from '@web/modules/player/watch-route';
@@ -17,17 +15,13 @@ export const VideoPage = () => {
   const episodeId = params.get(EPISODE_PARAM);
   const carried = playerMovieFrom(state);
   return (
-    <>
-      <SiteHeader showSignIn={false} />
-      <main className={styles.main}>
-        <SideMenu />
-        {episodeId ? (
-          <EpisodeWatchScreen key={episodeId} episodeId={episodeId} />
-        ) : (
-          <WatchScreen movieId={carried?.id ?? params.get(MOVIE_PARAM) ?? ''} carried={carried} />
-        )}
-      </main>
-      <SiteFooter />
-    </>
+    <PageShell>
+      <SideMenu />
+      {episodeId ? (
+        <EpisodeWatchScreen key={episodeId} episodeId={episodeId} />
+      ) : (
+        <WatchScreen movieId={carried?.id ?? params.get(MOVIE_PARAM) ?? ''} carried={carried} />
+      )}
+    </PageShell>
   );
 };

@@ -9,7 +9,7 @@ export const VideoPlayerPage = () => {
   const [params] = useSearchParams();
   const carried = playerMovieFrom(state);
   return (
-    <PageShell showSignIn={false}>
+    <PageShell>
       <PlayerScreen movieId={carried?.id ?? params.get(MOVIE_PARAM) ?? ''} carried={carried} />
     </PageShell>
   );

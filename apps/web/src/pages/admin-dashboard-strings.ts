@@ -2,7 +2,6 @@ export type AdminTab = 'catalogue' | 'tv-shows' | 'payments';
 
 export const adminDashboardStrings = {
   title: 'Admin',
-  logout: 'Logout',
   tabsLabel: 'Admin sections',
   tabs: { catalogue: 'Movies & Users', 'tv-shows': 'TV Shows', payments: 'Payments' } satisfies Record<
     AdminTab,

@@ -6,7 +6,7 @@ export type FakeRoute = (
   request: IncomingMessage,
   url: URL,
   body: unknown,
-) => { status: number; body: unknown } | undefined;
+) => { status: number; body: unknown; headers?: Record<string, string> } | undefined;
 
 export type FakeApi = {
   baseUrl: string;
@@ -50,9 +50,11 @@ export const startFakeApi = async (route: FakeRoute): Promise<FakeApi> => {
       body: { code: 'NOT_FOUND', message: 'Not found', correlationId: 'test' },
     };
     response.writeHead(answer.status, {
+      ...answer.headers,
       'content-type': 'application/json',
       // The test page (jsdom) sits on another origin.
       'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'retry-after',
     });
     response.end(answer.status === 204 ? undefined : JSON.stringify(answer.body));
   });

@@ -17,6 +17,9 @@ export type EventBusOptions = {
 export type PublishOptions = {
   /** When the fact happened; defaults to now. A stored fact announced again keeps its own time. */
   occurredAt?: Date;
+  /** The event's own id and correlation id, when it was stored before (the outbox); default a new id, the request's. */
+  id?: string;
+  correlationId?: string;
 };
 
 export const EVENT_BUS_OPTIONS = Symbol('EVENT_BUS_OPTIONS');
@@ -54,9 +57,9 @@ export class EventBus {
   async publish<T extends EventType>(
     type: T,
     payload: EventPayload<T>,
-    { occurredAt }: PublishOptions = {},
+    { occurredAt, id, correlationId }: PublishOptions = {},
   ): Promise<string> {
-    const envelope = buildEnvelope(type, payload, occurredAt);
+    const envelope = buildEnvelope(type, payload, occurredAt, { id, correlationId });
     try {
       await this.redis.xadd(
         this.stream,

@@ -22,18 +22,23 @@ const EnvelopeSchema = z.object({
 /** The contract schema of one event type (indexing the catalogue with a generic key loses the link to T). */
 const schemaOf = <T extends EventType>(type: T) => Events[type] as unknown as z.ZodType<EventPayload<T>>;
 
+/** What a stored event keeps of its first announcement: its id and the request that made it. */
+export type EnvelopeIdentity = { id?: string; correlationId?: string };
+
 /**
  * Validates the payload against the contract and wraps it, with the correlation id of the request publishing it
- * (if any); throws a ValidationFailed AppError on a bad payload.
+ * (if any); throws a ValidationFailed AppError on a bad payload. `identity`: an event announced again (the outbox)
+ * keeps its id and correlation id.
  */
 export const buildEnvelope = <T extends EventType>(
   type: T,
   payload: EventPayload<T>,
   now: Date = new Date(),
+  identity: EnvelopeIdentity = {},
 ): TypedEventEnvelope<T> => {
-  const correlationId = RequestContext.correlationId();
+  const correlationId = identity.correlationId ?? RequestContext.correlationId();
   return {
-    id: randomUUID(),
+    id: identity.id ?? randomUUID(),
     type,
     occurredAt: now.toISOString(),
     payload: validate(schemaOf(type), payload, `${type} payload`),

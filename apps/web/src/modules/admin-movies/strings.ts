@@ -14,6 +14,11 @@ export const adminMovieStrings = {
   cancel: 'Cancel',
   remove: 'Remove',
   removeReview: (author: string) => `Remove review by ${author}`,
+  /** Asked before a review goes, saying what goes with it (issue 24). */
+  confirmRemoveReview: (author: string) =>
+    `Remove ${author}'s review? Its text and rating are deleted for good.`,
+  confirmRemove: 'Yes, remove',
+  keepReview: 'Keep',
   reviews: 'Reviews',
   noReviews: 'No reviews',
   empty: 'No movies found',

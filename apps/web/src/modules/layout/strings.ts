@@ -4,6 +4,13 @@ export const layoutStrings = {
   signIn: 'Sign In',
   /** The header's account corner once signed in (here, not in auth's texts: the landing page's header needs only these). */
   account: { dashboard: 'My Streamly', adminDashboard: 'Admin', logout: 'Logout' },
+  /** The signed-in header (SPEC 2 "User home" top bar), on every signed-in page. */
+  header: {
+    nav: { movies: 'Movies', tvShows: 'TV Shows', myList: 'My List', admin: 'Admin', primary: 'Browse' },
+    searchLabel: 'Search titles',
+    searchPlaceholder: 'Search titles',
+    profile: 'Your profile',
+  },
   footerNav: 'Footer',
   footerQuestions: 'Questions?',
   footerContact: 'Contact us',

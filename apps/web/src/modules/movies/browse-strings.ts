@@ -1,11 +1,10 @@
+import { layoutStrings } from '@web/modules/layout/strings';
+
 /** Texts of the browse screens, the movie page and the modals (SPEC 2, 8). */
 export const browseStrings = {
   dashboardTitle: 'Home',
-  nav: { movies: 'Movies', tvShows: 'TV Shows', myList: 'My List', primary: 'Browse' },
-  searchLabel: 'Search titles',
-  searchPlaceholder: 'Search titles',
-  logout: 'Logout',
-  profile: 'Your profile',
+  /** The search box is the signed-in header's (modules/layout): it searches this screen. */
+  searchLabel: layoutStrings.header.searchLabel,
   playNow: 'Play Now',
   /** A title without media yet (issue 10): shown instead of a play button. */
   comingSoon: 'Coming soon',
@@ -25,7 +24,8 @@ export const browseStrings = {
   subscriptionRequired: 'Subscription Required',
   genreFilterLabel: 'Genre',
   allGenres: 'All Genres',
-  noSearchResults: 'No movies found matching your search.',
+  /** A search that matches nothing, on the user home and the browse pages alike (issue 24). */
+  noTitlesMatch: (search: string) => `No titles match "${search}"`,
   emptyRow: 'Nothing here yet. New titles are on their way.',
   becauseYouWatchedEmpty: 'Watch a few titles and we will suggest more like them here.',
   tiles: { myList: 'My List', downloads: 'Downloads', settings: 'Settings' },
@@ -43,7 +43,9 @@ export const browseStrings = {
 
 export const detailStrings = {
   loading: 'Loading...',
-  notFound: 'Movie not found',
+  /** A bad or unknown id (issue 24), on the title's page and the watch pages alike. */
+  notFound: 'Title not found',
+  goHome: 'Go to Home',
   notFoundLine: 'This title is not available. It may have been removed.',
   backToBrowse: 'Browse movies',
   ratingOutOf10: (rating: string) => `${rating}/10`,
@@ -104,5 +106,7 @@ export const catalogueStrings = {
   sortLabel: 'Sort by',
   sorts: { popular: 'Most popular', newest: 'Newest', 'top-rated': 'Top rated', title: 'Title A–Z' },
   results: (total: number) => `${total} ${total === 1 ? 'title' : 'titles'}`,
-  none: 'No movies found matching your search.',
+  none: (genre: string) => (genre ? `No ${genre} movies yet.` : 'The catalogue has no movies yet.'),
+  noneInCategory: 'No titles in this category yet.',
+  noMatch: browseStrings.noTitlesMatch,
 } as const;

@@ -1,4 +1,5 @@
 import { type MovieSort, SeriesMessages } from '@app/contracts';
+import { browseStrings } from '@web/modules/movies/browse-strings';
 
 /** Every visible text of the TV-show screens: /tv-shows, the series page and the episode player (issue 13). */
 export const seriesStrings = {
@@ -17,7 +18,8 @@ export const seriesStrings = {
     title: 'Title A–Z',
   } satisfies Record<MovieSort, string>,
   results: (total: number) => `${total} series`,
-  none: 'No TV shows found matching your search.',
+  none: (genre: string) => (genre ? `No ${genre} TV shows yet.` : 'The catalogue has no TV shows yet.'),
+  noMatch: browseStrings.noTitlesMatch,
   loadFailed: 'Could not load TV shows.',
   seasons: (count: number) => `${count} ${count === 1 ? 'season' : 'seasons'}`,
   premiumBadge: 'Subscription Required',
@@ -32,7 +34,6 @@ export const seriesStrings = {
   creators: 'Created by',
   cast: 'Cast',
   language: 'Language',
-  notKnown: 'N/A',
   access: { free: 'Free', premium: 'Premium' },
   seasonLabel: 'Season',
   seasonOption: (number: number, title: string) => title || `Season ${number}`,

@@ -19,6 +19,8 @@ export const userDataStrings = {
   historyFailed: 'Could not load your watch history.',
   watchedOn: (date: string) => `Watched on ${date}`,
   watchMinutes: (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} watched`,
+  /** Under a minute, the seconds: never "0 minutes" beside a bar that shows the title watched (issue 24). */
+  watchSeconds: (seconds: number) => `${seconds} ${seconds === 1 ? 'second' : 'seconds'} watched`,
   progressLabel: (title: string) => `How much of ${title} you watched`,
   finished: 'Finished',
   previous: 'Previous',
@@ -45,13 +47,13 @@ export const userDataStrings = {
   otherGenres: 'Other',
   hoursAxis: 'Hours',
   totalWatched: (time: string) => `Total watch time: ${time}`,
+  durationSeconds: (seconds: number) => `${seconds} s`,
   duration: (minutes: number) => {
     if (minutes < 60) return `${minutes} min`;
     const hours = Math.floor(minutes / 60);
     const rest = minutes % 60;
     return rest ? `${hours} h ${rest} min` : `${hours} h`;
   },
-  hours: (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`,
   genreSlice: (genre: string, time: string, percent: number) => `${genre}: ${time} (${percent}%)`,
   monthPoint: (month: string, hours: string) => `${month}: ${hours}`,
   monthColumn: 'Month',
@@ -80,6 +82,15 @@ export const userDataStrings = {
   deleteMyAccount: 'Delete my account',
   deleteConfirmTitle: 'Delete your account?',
   deleteConfirmText: 'This cannot be undone. You will be signed out and your data will be erased.',
+  /** What ends with the account, listed before it goes (issue 24). */
+  deleteEnds: 'These end with your account:',
+  deleteEndsPlan: (plan: string) => `Your ${plan} plan, and its renewals`,
+  deleteEndsTitle: (title: string, kind: 'purchase' | 'rental') =>
+    `${title} (${kind === 'rental' ? 'rented' : 'bought'})`,
+  accountDeletedTitle: 'Your account is deleted',
+  accountDeletedText:
+    'Your profile, history, favorites and settings are erased and you are signed out. Payment records are kept as the law requires, without your personal details.',
+  accountDeletedHome: 'Go to the home page',
   deletePasswordLabel: 'Your password',
   deletePasswordRequired: 'Enter your password to confirm.',
   deleteFreshSignIn: `Your account signs in with Google: you can delete it within ${FRESH_SIGN_IN_MINUTES} minutes of signing in. If it has been longer, sign out and sign in again.`,

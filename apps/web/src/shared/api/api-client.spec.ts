@@ -1,5 +1,5 @@
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
-import { createApiClient } from './api-client';
+import { createApiClient, retryAfterMs } from './api-client';
 import { ApiRequestError } from './api-request-error';
 
 describe('api client', () => {
@@ -62,5 +62,66 @@ describe('api client', () => {
 
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).body.code).toBe('SERVICE_UNAVAILABLE');
+  });
+});
+
+describe('api client and rate limits', () => {
+  let api: FakeApi;
+  const limited = { code: 'RATE_LIMITED', message: 'Too many requests', correlationId: 'c' };
+
+  beforeEach(async () => {
+    api = await startFakeApi(() => undefined);
+  });
+
+  afterEach(async () => {
+    await api.close();
+  });
+
+  it('retries a read once after Retry-After when the API answers 429', async () => {
+    let calls = 0;
+    api.respond(() => {
+      calls += 1;
+      return calls === 1
+        ? { status: 429, body: limited, headers: { 'retry-after': '1' } }
+        : { status: 200, body: { items: [] } };
+    });
+
+    const started = Date.now();
+    await expect(createApiClient(api.baseUrl).call('GET /api/movies')).resolves.toEqual({ items: [] });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(api.requests).toEqual(['/api/movies', '/api/movies']);
+  });
+
+  it('reports a second 429 instead of retrying again', async () => {
+    api.respond(() => ({ status: 429, body: limited, headers: { 'retry-after': '0' } }));
+
+    const error = await createApiClient(api.baseUrl)
+      .call('GET /api/movies')
+      .catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ status: 429 });
+    expect(api.requests).toHaveLength(2);
+  });
+
+  it('never repeats a write', async () => {
+    api.respond(() => ({ status: 429, body: limited, headers: { 'retry-after': '0' } }));
+
+    await expect(
+      createApiClient(api.baseUrl).call('PUT /api/movies/{id}', {
+        params: { id: 'm1' },
+        body: { title: 'x' },
+      }),
+    ).rejects.toMatchObject({ status: 429 });
+    expect(api.requests).toHaveLength(1);
+  });
+});
+
+describe('retryAfterMs', () => {
+  it('reads seconds and HTTP dates, and refuses waits too long to sit through', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs('9', now)).toBe(9000);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000);
+    expect(retryAfterMs(null, now)).toBeNull();
+    expect(retryAfterMs('3600', now)).toBeNull();
   });
 });

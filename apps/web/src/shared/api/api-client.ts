@@ -59,16 +59,56 @@ export const routeTarget = (route: string, params: object = {}) => {
   return { method, path };
 };
 
+/** The longest a read waits out a 429 before it gives up and reports it: longer than that, the viewer should see why. */
+export const MAX_RETRY_AFTER_MS = 30_000;
+
+/** `Retry-After` as seconds or an HTTP date, in ms from now; null when absent, unreadable or too long to wait. */
+export const retryAfterMs = (header: string | null, now = Date.now()): number | null => {
+  if (header === null || header.trim() === '') return null;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+  if (Number.isNaN(ms)) return null;
+  const wait = Math.max(0, ms);
+  return wait <= MAX_RETRY_AFTER_MS ? wait : null;
+};
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
 /** @param baseUrl origin of the API; '' means the page's own origin. */
 export const createApiClient = (baseUrl = ''): ApiClient => {
   const call: UntypedCall = async (route, { params, query, headers, body } = {}, { signal, token } = {}) => {
     const { method, path } = routeTarget(route, params);
-    const response = await fetch(`${baseUrl}${path}${toSearch(query as QueryParams | undefined)}`, {
-      method,
-      headers: headersFor(token, body !== undefined, headers),
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    const send = () =>
+      fetch(`${baseUrl}${path}${toSearch(query as QueryParams | undefined)}`, {
+        method,
+        headers: headersFor(token, body !== undefined, headers),
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    let response = await send();
+    // A rate limit on a read is waited out once; a write is never repeated behind the viewer's back.
+    const wait =
+      response.status === 429 && method === 'GET' ? retryAfterMs(response.headers.get('retry-after')) : null;
+    if (wait !== null) {
+      await response.body?.cancel();
+      await sleep(wait, signal);
+      response = await send();
+    }
     if (!response.ok) throw await toApiRequestError(response);
     if (response.status === 204) return undefined;
     const text = await response.text();

@@ -27,6 +27,8 @@ export const AdminMovieCard = ({
   onRemoveReview,
 }: AdminMovieCardProps) => {
   const [confirming, setConfirming] = useState(false);
+  // The review whose removal is being asked about: a removal is asked first (issue 24).
+  const [removing, setRemoving] = useState<string | null>(null);
   const isDraft = movie.status === MovieStatus.Draft;
   return (
     <Card as="article" padding="sm" className={styles.card} aria-label={movie.title}>
@@ -58,15 +60,39 @@ export const AdminMovieCard = ({
                   <span>
                     <strong>{review.username}</strong>: {review.content}
                   </span>
-                  <button
-                    type="button"
-                    className={styles.linkButton}
-                    aria-label={t.removeReview(review.username)}
-                    disabled={busy}
-                    onClick={() => onRemoveReview(movie, review.id)}
-                  >
-                    {t.remove}
-                  </button>
+                  {removing === review.id ? (
+                    <span
+                      role="group"
+                      aria-label={t.removeReview(review.username)}
+                      className={styles.confirmReview}
+                    >
+                      <span>{t.confirmRemoveReview(review.username)}</span>
+                      <button
+                        type="button"
+                        className={styles.linkButton}
+                        disabled={busy}
+                        onClick={() => {
+                          setRemoving(null);
+                          onRemoveReview(movie, review.id);
+                        }}
+                      >
+                        {t.confirmRemove}
+                      </button>
+                      <button type="button" className={styles.linkButton} onClick={() => setRemoving(null)}>
+                        {t.keepReview}
+                      </button>
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      aria-label={t.removeReview(review.username)}
+                      disabled={busy}
+                      onClick={() => setRemoving(review.id)}
+                    >
+                      {t.remove}
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>

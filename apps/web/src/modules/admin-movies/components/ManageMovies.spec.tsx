@@ -217,7 +217,15 @@ describe('Manage Movies', () => {
     fireEvent.click(within(card('Draft Night')).getByRole('button', { name: t.publish }));
     await screen.findByText(t.published('Draft Night'));
 
+    // A review goes only once the admin has been told what goes with it and said yes; Keep leaves it be.
     fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.removeReview('Troll') }));
+    let ask = within(card('Live Wire')).getByRole('group', { name: t.removeReview('Troll') });
+    within(ask).getByText(t.confirmRemoveReview('Troll'));
+    fireEvent.click(within(ask).getByRole('button', { name: t.keepReview }));
+    expect(sent).toHaveLength(1);
+    fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.removeReview('Troll') }));
+    ask = within(card('Live Wire')).getByRole('group', { name: t.removeReview('Troll') });
+    fireEvent.click(within(ask).getByRole('button', { name: t.confirmRemove }));
     await screen.findByText(t.reviewRemoved);
 
     fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.delete }));

@@ -12,7 +12,7 @@ const EmailVerificationNotice = lazy(async () => ({
   default: (await import('./EmailVerificationNotice')).EmailVerificationNotice,
 }));
 
-/** The header's account corner: Sign In for a visitor; the home screen and Logout once signed in. */
+/** The landing page's account corner: Sign In for a visitor; the home screen and Logout once signed in. */
 export const AccountMenu = () => {
   // Tolerates a tree without an AuthProvider (a component rendered on its own): that is a visitor.
   const user = useContext(AuthContext)?.user;
@@ -26,16 +26,20 @@ export const AccountMenu = () => {
   return <SignedInMenu user={user} />;
 };
 
+/** "Email not verified — Resend" for an account that has not verified its email; nothing for anyone else. */
+export const UnverifiedEmailNotice = ({ user }: { user: User }) =>
+  user.emailVerified === false && (
+    <Suspense fallback={null}>
+      <EmailVerificationNotice />
+    </Suspense>
+  );
+
 const SignedInMenu = ({ user }: { user: User }) => {
   const logout = useLogout();
   const isAdmin = user.role === 'admin';
   return (
     <>
-      {user.emailVerified === false && (
-        <Suspense fallback={null}>
-          <EmailVerificationNotice />
-        </Suspense>
-      )}
+      <UnverifiedEmailNotice user={user} />
       <Link to={isAdmin ? Paths.adminDashboard : Paths.userDashboard} className={buttonClass({ size: 'sm' })}>
         {isAdmin ? layoutStrings.account.adminDashboard : layoutStrings.account.dashboard}
       </Link>

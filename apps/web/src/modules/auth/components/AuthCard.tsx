@@ -5,9 +5,9 @@ import styles from './AuthCard.module.css';
 
 type AuthCardProps = { title: string; lead?: ReactNode; children: ReactNode; footer?: ReactNode };
 
-/** The framed panel every account screen sits in, under the site header. */
+/** The framed panel every account screen sits in, under the site header (without Sign In: the router's account layout). */
 export const AuthCard = ({ title, lead, children, footer }: AuthCardProps) => (
-  <PageShell showSignIn={false}>
+  <PageShell>
     <title>{pageStrings.documentTitle(title)}</title>
     <div className={styles.stage}>
       <section className={styles.card} aria-labelledby="auth-card-title">

@@ -3,8 +3,13 @@ import { Paths } from '@web/app/paths';
 import { layoutStrings } from '../strings';
 import styles from './Logo.module.css';
 
-export const Logo = () => (
-  <Link to={Paths.landing} className={styles.logo} aria-label={layoutStrings.homeLink}>
+type LogoProps = {
+  /** Where the logo leads: the landing page for a visitor, a signed-in viewer's own home otherwise. */
+  to?: string;
+};
+
+export const Logo = ({ to = Paths.landing }: LogoProps) => (
+  <Link to={to} className={styles.logo} aria-label={layoutStrings.homeLink}>
     <svg className={styles.mark} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="14" fill="currentColor" />
       <path

@@ -1,15 +1,7 @@
 import type { ReactNode } from 'react';
-import { SiteFooter } from './SiteFooter';
-import { SiteHeader } from './SiteHeader';
 import styles from './PageShell.module.css';
 
-type PageShellProps = { children: ReactNode; showSignIn?: boolean };
+type PageShellProps = { children: ReactNode };
 
-/** Header, content and footer for the visitor-facing pages other than the landing page. */
-export const PageShell = ({ children, showSignIn }: PageShellProps) => (
-  <>
-    <SiteHeader showSignIn={showSignIn} />
-    <main className={styles.main}>{children}</main>
-    <SiteFooter />
-  </>
-);
+/** The content of a page inside the site layout (SiteLayout gives it the header and the footer). */
+export const PageShell = ({ children }: PageShellProps) => <main className={styles.main}>{children}</main>;

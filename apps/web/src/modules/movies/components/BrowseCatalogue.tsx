@@ -3,23 +3,22 @@ import { MovieGrid } from '@web/modules/movies/components/MovieGrid';
 import { CatalogueFailed } from '@web/modules/movies/components/CatalogueFailed';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { catalogueStrings } from '@web/modules/movies/browse-strings';
-import { useListFilters } from '@web/shared/ui/useListFilters';
+import { useCatalogueFilters } from '../hooks/useCatalogueFilters';
 import { useMovieBadges } from '../hooks/useMovieBadges';
 import { useMovieModals } from '../hooks/useMovieModals';
-import { Catalogue, type CatalogueFilterValues } from './Catalogue';
+import { Catalogue } from './Catalogue';
 import { GenreFilter } from './GenreFilter';
 
 const PAGE_SIZE = 24;
 
 type BrowseCatalogueProps = { title: string; lead: string; category?: MovieCategory };
 
-/** /movies and /category/{id}: the published catalogue, paginated, with server-side search, genre and sort. */
+/**
+ * /movies and /category/{id}: the published catalogue, paginated, with server-side search, genre and sort, all in
+ * the URL.
+ */
 export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps) => {
-  const { filters, search, page, setPage, change } = useListFilters<CatalogueFilterValues>({
-    search: '',
-    genre: '',
-    sort: 'popular',
-  });
+  const { filters, search, page, setPage, change } = useCatalogueFilters();
   const list = useMovies({
     page,
     pageSize: PAGE_SIZE,
@@ -35,7 +34,9 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
     <Catalogue
       title={title}
       lead={lead}
-      texts={catalogueStrings}
+      texts={
+        category ? { ...catalogueStrings, none: () => catalogueStrings.noneInCategory } : catalogueStrings
+      }
       filters={filters}
       onSearch={change('search')}
       onSort={change('sort')}

@@ -16,7 +16,10 @@ type CatalogueTexts = {
   sortLabel: string;
   sorts: Readonly<Record<MovieSort, string>>;
   results: (total: number) => string;
-  none: string;
+  /** No titles and no search typed: the catalogue, or the chosen genre ('' for all), has none yet. */
+  none: (genre: string) => string;
+  /** A search that matches nothing: it names what was searched. */
+  noMatch: (search: string) => string;
 };
 
 type CatalogueProps<Item> = {
@@ -65,7 +68,10 @@ export const Catalogue = <Item,>({
   const results = () => {
     if (list.isPending) return <MovieGridSkeleton />;
     if (list.isError) return failed;
-    if (list.data.data.length === 0) return <p className={styles.empty}>{texts.none}</p>;
+    if (list.data.data.length === 0) {
+      const term = filters.search.trim();
+      return <p className={styles.empty}>{term ? texts.noMatch(term) : texts.none(filters.genre)}</p>;
+    }
     return grid(list.data.data);
   };
 

@@ -15,8 +15,6 @@ import { PosterImage } from './PosterImage';
 
 type MovieDetailModalProps = { movie: Movie; onClose: () => void };
 
-const unknown = detailStrings.notKnown;
-
 /**
  * SPEC 2 "Movie detail modal". Watch Now (₹1200) is the access panel's purchase (modules/payments); Add to
  * Favorites is the viewer's list (modules/user-data), its outcome said in a toast inside the dialog.
@@ -26,10 +24,11 @@ export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
   const { toasts, show, dismiss } = useToasts();
   const facts: MovieFact[] = [
     [detailStrings.genre, movie.genres.length ? movie.genres.join(', ') : movie.genre],
-    [detailStrings.year, releaseYear(movie.releaseDate) ?? unknown],
-    [detailStrings.runtime, movie.runtimeMinutes ? detailStrings.minutes(movie.runtimeMinutes) : unknown],
-    [detailStrings.director, movie.director ?? unknown],
-    [detailStrings.cast, movie.cast?.length ? movie.cast.join(', ') : unknown],
+    // Unknown facts are left out (null), not listed as 'N/A' (issue 24).
+    [detailStrings.year, releaseYear(movie.releaseDate) ?? null],
+    [detailStrings.runtime, movie.runtimeMinutes ? detailStrings.minutes(movie.runtimeMinutes) : null],
+    [detailStrings.director, movie.director || null],
+    [detailStrings.cast, movie.cast?.length ? movie.cast.join(', ') : null],
   ];
 
   return (

@@ -102,6 +102,45 @@ describe('Movie page (/movie/:id)', () => {
     expect(within(details).getByText(detailStrings.rating).nextElementSibling?.textContent).toBe('N/A');
   });
 
+  it('leaves out the facts nobody knows instead of listing them as N/A', async () => {
+    api.respond((_request, url) => {
+      if (url.pathname === `/api/movies/${ID}`)
+        return {
+          status: 200,
+          body: {
+            ...detail(),
+            writers: [],
+            awards: null,
+            language: null,
+            budgetUsd: null,
+            revenueUsd: null,
+            director: null,
+          },
+        };
+      if (url.pathname === `/api/movies/${ID}/rating`)
+        return { status: 200, body: { rating: 'N/A', votes: null, imdbId: null } };
+      return undefined;
+    });
+    renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    const details = await screen.findByRole('region', { name: detailStrings.details });
+    await waitFor(() => expect(api.requests).toContain(`/api/movies/${ID}/rating`));
+    for (const term of [
+      detailStrings.writers,
+      detailStrings.awards,
+      detailStrings.language,
+      detailStrings.budget,
+      detailStrings.revenue,
+      detailStrings.director,
+      detailStrings.votes,
+    ])
+      expect(within(details).queryByText(term)).toBeNull();
+    // Only the rating keeps SPEC's 'N/A' when its look-up found nothing.
+    expect(within(details).getAllByText('N/A')).toHaveLength(1);
+    within(details).getByText(detailStrings.runtime);
+  });
+
   it('has the slide-in menu with its five links', async () => {
     serve();
     renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
@@ -141,7 +180,7 @@ describe('Movie page (/movie/:id)', () => {
     await screen.findByText(detailStrings.reviewPosted);
   });
 
-  it('shows Movie not found for an unknown or draft title', async () => {
+  it('shows Title not found for an unknown or draft title', async () => {
     api.respond(() => ({
       status: 404,
       body: { code: 'NOT_FOUND', message: 'Movie not found', correlationId: 'c' },
@@ -150,6 +189,24 @@ describe('Movie page (/movie/:id)', () => {
     await waitForPage();
 
     await screen.findByRole('heading', { name: detailStrings.notFound });
+  });
+
+  it("says 'Title not found' with the way home for a malformed id, never the validation text (issue 24)", async () => {
+    signInAs('user');
+    const validation = 'Invalid movie id: (root) must be an id';
+    api.respond(() => ({
+      status: 400,
+      body: { code: 'VALIDATION', message: validation, correlationId: 'c' },
+    }));
+    renderApp({ path: '/movie/not-an-id', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    await screen.findByRole('heading', { level: 1, name: detailStrings.notFound });
+    expect(screen.getByRole('link', { name: detailStrings.goHome }).getAttribute('href')).toBe(
+      '/userdashboard',
+    );
+    screen.getByRole('link', { name: detailStrings.backToBrowse });
+    expect(screen.queryByText(validation)).toBeNull();
   });
 
   it('offers visitors a sign-in call to action on /moviedetails/:id', async () => {

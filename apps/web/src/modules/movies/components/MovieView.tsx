@@ -42,21 +42,24 @@ const ReviewList = ({ reviews }: { reviews: Review[] }) => (
   </Panel>
 );
 
-/** Rating and votes come from the server's rating look-up (DECISIONS 14), 'N/A' until it answers. */
+/**
+ * Rating and votes come from the server's rating look-up (DECISIONS 14): the rating is 'N/A' until it answers or when
+ * it finds nothing (SPEC 9). Any other fact that is not known is left out rather than listed as 'N/A' (issue 24).
+ */
 const DetailsList = ({ movie }: { movie: MovieDetail }) => {
   const { data: lookup } = useMovieRating(movie.id);
   const rows: MovieFact[] = [
     [detailStrings.rating, lookup && lookup.rating !== na ? detailStrings.ratingOutOf10(lookup.rating) : na],
-    [detailStrings.votes, lookup?.votes ?? na],
-    [detailStrings.director, movie.director ?? na],
-    [detailStrings.writers, movie.writers?.length ? movie.writers.join(', ') : na],
+    [detailStrings.votes, lookup?.votes || null],
+    [detailStrings.director, movie.director || null],
+    [detailStrings.writers, movie.writers?.length ? movie.writers.join(', ') : null],
     [detailStrings.genre, movie.genres.length ? movie.genres.join(', ') : movie.genre],
-    [detailStrings.awards, movie.awards ?? na],
-    [detailStrings.releaseDate, formatDate(movie.releaseDate, na)],
-    [detailStrings.runtime, movie.runtimeMinutes ? detailStrings.minutes(movie.runtimeMinutes) : na],
-    [detailStrings.language, formatLanguage(movie.language, na)],
-    [detailStrings.budget, formatUsd(movie.budgetUsd, na)],
-    [detailStrings.revenue, formatUsd(movie.revenueUsd, na)],
+    [detailStrings.awards, movie.awards || null],
+    [detailStrings.releaseDate, formatDate(movie.releaseDate, '') || null],
+    [detailStrings.runtime, movie.runtimeMinutes ? detailStrings.minutes(movie.runtimeMinutes) : null],
+    [detailStrings.language, formatLanguage(movie.language, '') || null],
+    [detailStrings.budget, formatUsd(movie.budgetUsd, '') || null],
+    [detailStrings.revenue, formatUsd(movie.revenueUsd, '') || null],
   ];
   return (
     <Panel title={detailStrings.details}>

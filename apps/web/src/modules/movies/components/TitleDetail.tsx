@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
+import { homeOf } from '@web/modules/layout/components/SignedInHeader';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { buttonClass } from '@web/shared/ui/Button';
 import { PageNotice } from '@web/shared/ui/PageNotice';
 import { PageTitle } from '@web/shared/ui/PageTitle';
+import { detailStrings } from '../browse-strings';
+import { useViewer } from '../hooks/useViewer';
 import { MovieMeta } from './MovieMeta';
 import { PosterImage } from './PosterImage';
 import styles from './TitleDetail.module.css';
@@ -16,6 +20,40 @@ export const TitleLoading = ({ text }: { text: string }) => (
   </p>
 );
 
+/** The API's answer for a title that does not exist: 404 for an unknown id, 400 for one that cannot be an id. */
+export const isMissingTitle = (error: Error | null): boolean =>
+  error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+
+type TitleNotFoundProps = {
+  title?: string;
+  line?: string;
+  /** Another way on, after the way home. */
+  children?: ReactNode;
+};
+
+/**
+ * A title that does not exist (a bad or unknown id in a link): says so plainly, never the server's validation
+ * text, with the way to the viewer's home (issue 24).
+ */
+export const TitleNotFound = ({
+  title = detailStrings.notFound,
+  line = detailStrings.notFoundLine,
+  children,
+}: TitleNotFoundProps) => {
+  const { user } = useViewer();
+  return (
+    <PageNotice title={title} line={line}>
+      <title>{`${title} · Streamly`}</title>
+      <div className={styles.ways}>
+        <Link to={user ? homeOf(user) : Paths.landing} className={buttonClass()}>
+          {detailStrings.goHome}
+        </Link>
+        {children}
+      </div>
+    </PageNotice>
+  );
+};
+
 type TitleUnavailableProps = {
   error: Error;
   texts: { notFound: string; notFoundLine: string; failed: string; back: string };
@@ -24,21 +62,27 @@ type TitleUnavailableProps = {
 };
 
 /**
- * A title's page that could not load: not found (a 404) or failed (saying so when the catalogue is down), with the
- * way back to browsing.
+ * A title's page that could not load: not found (a 404, or a 400 for a malformed id) or failed (saying so when the
+ * catalogue is down), with the way back to browsing.
  */
 export const TitleUnavailable = ({ error, texts, backTo }: TitleUnavailableProps) => {
-  const missing = error instanceof ApiRequestError && error.status === 404;
+  const back = (
+    <Link to={backTo} className={buttonClass({ variant: 'ghost' })}>
+      {texts.back}
+    </Link>
+  );
+  if (isMissingTitle(error))
+    return (
+      <TitleNotFound title={texts.notFound} line={texts.notFoundLine}>
+        {back}
+      </TitleNotFound>
+    );
   return (
     <PageNotice
-      title={missing ? texts.notFound : texts.failed}
-      line={
-        missing ? texts.notFoundLine : (serviceUnavailableText(error, 'catalogue-service') ?? error.message)
-      }
+      title={texts.failed}
+      line={serviceUnavailableText(error, 'catalogue-service') ?? error.message}
     >
-      <Link to={backTo} className={buttonClass({ variant: 'ghost' })}>
-        {texts.back}
-      </Link>
+      {back}
     </PageNotice>
   );
 };

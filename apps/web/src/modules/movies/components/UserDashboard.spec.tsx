@@ -197,7 +197,33 @@ describe('User home (/userdashboard)', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), {
       target: { value: 'zzz-no-such' },
     });
-    await screen.findByText(browseStrings.noSearchResults);
+    await screen.findByText(browseStrings.noTitlesMatch('zzz-no-such'));
+  });
+
+  it('says once that a search matches nothing, kept in the URL, with no row saying it is empty (issue 24)', async () => {
+    serve(() => someSections(), []);
+    const { router } = renderApp({ path: '/userdashboard?q=drak%20knight', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    await screen.findByText('No titles match "drak knight"');
+    expect(
+      (screen.getByRole('searchbox', { name: browseStrings.searchLabel }) as HTMLInputElement).value,
+    ).toBe('drak knight');
+    expect(screen.queryByText(browseStrings.emptyRow)).toBeNull();
+    expect(screen.queryByRole('region', { name: sections.newlyLaunched })).toBeNull();
+    expect(screen.queryByRole('region', { name: sections.popular })).toBeNull();
+
+    // A search that matches some titles: only their rows show, none says it has nothing yet.
+    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), {
+      target: { value: 'fresh' },
+    });
+    await within(await screen.findByRole('region', { name: sections.newlyLaunched })).findByRole('link', {
+      name: 'Fresh Launch',
+    });
+    expect(router.state.location.search).toBe('?q=fresh');
+    expect(screen.queryByText(browseStrings.emptyRow)).toBeNull();
+    expect(screen.queryByRole('region', { name: sections.topRated })).toBeNull();
+    expect(screen.queryByText('No titles match "fresh"')).toBeNull();
   });
 
   it('applies the genre filter to Because You Watched and Trending Now, not to the catalogue sections', async () => {

@@ -248,25 +248,46 @@ describe('/subscription', () => {
 });
 
 describe('/payment-success', () => {
-  it('has a link home and no title link when the payment did not start on a title', async () => {
-    renderApp({ path: '/payment-success' });
+  const openWith = async (state: unknown) => {
+    const rendered = renderApp({ path: '/' });
+    await act(() => rendered.router.navigate('/payment-success', { state }));
     await waitForPage();
+    return rendered;
+  };
 
-    screen.getByRole('heading', { level: 1, name: texts.paymentSuccessful });
+  it('has a link home and no title link when the payment did not start on a title', async () => {
+    await openWith({ paid: { kind: 'subscription' } });
+
+    await screen.findByRole('heading', { level: 1, name: texts.paymentSuccessful });
     expect(screen.getByRole('link', { name: texts.goHome }).getAttribute('href')).toBe('/userdashboard');
     expect(screen.queryByRole('link', { name: /Continue watching/ })).toBeNull();
   });
 
   it("leads back to a series' page when the payment started on a series", async () => {
-    const { router } = renderApp({ path: '/' });
-    await act(() =>
-      router.navigate('/payment-success', {
-        state: titleOrigin('65f05e0000000000000000aa', 'The Long Monsoon', 'series'),
-      }),
-    );
-    await waitForPage();
+    await openWith({
+      paid: { kind: 'rental' },
+      ...titleOrigin('65f05e0000000000000000aa', 'The Long Monsoon', 'series'),
+    });
 
     const back = await screen.findByRole('link', { name: texts.continueWatching('The Long Monsoon') });
     expect(back.getAttribute('href')).toBe('/tv-shows/65f05e0000000000000000aa');
+  });
+
+  it('opened without a payment just verified, celebrates nothing: a viewer goes to their subscription', async () => {
+    signInAs('user');
+    const { router } = await openWith(titleOrigin('65f0c0ffee00000000000099', 'Golden Hour'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userprofile'));
+    expect(router.state.location.search).toBe('?tab=subscription');
+    expect(screen.queryByRole('heading', { name: texts.paymentSuccessful })).toBeNull();
+  });
+
+  it('sends a visitor who opens it directly to the plans', async () => {
+    window.localStorage.clear();
+    const { router } = renderApp({ path: '/payment-success' });
+    await waitForPage();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+    expect(screen.queryByRole('heading', { name: texts.paymentSuccessful })).toBeNull();
   });
 });

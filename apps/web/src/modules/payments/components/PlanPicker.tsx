@@ -11,7 +11,8 @@ import { usePlanCheckout } from '../hooks/usePlanCheckout';
 import { usePlans } from '../hooks/usePlans';
 import { useSignInFirst } from '../hooks/useSignInFirst';
 import { paymentStrings as texts } from '../strings';
-import { type TitleOrigin, titleOriginFrom } from '../title-origin';
+import { paymentOutcome } from '../payment-outcome';
+import { titleOriginFrom } from '../title-origin';
 import { CheckoutMessage } from './CheckoutMessage';
 import styles from './PlanPicker.module.css';
 import { TestModeBadge } from './TestModeBadge';
@@ -73,9 +74,10 @@ export const PlanPicker = () => {
   const headingId = useId();
 
   const checkout = usePlanCheckout({
-    onPaid: () => {
-      const state: TitleOrigin | undefined = origin ? { from: origin } : undefined;
-      void navigate(Paths.paymentSuccess, { state });
+    onPaid: (result) => {
+      void navigate(Paths.paymentSuccess, {
+        state: paymentOutcome(result, origin ? { from: origin } : undefined),
+      });
     },
   });
 

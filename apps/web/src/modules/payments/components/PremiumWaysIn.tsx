@@ -23,13 +23,14 @@ type PremiumWaysInProps = {
 
 /**
  * The premium modal's ways in (DECISIONS 8, 27), from the entitlement answer: the plans that include the title
- * ("View Subscription Plans", keeping the title to come back to), Buy and Rent with their prices, each paid here.
- * Once paid (or if the answer says the viewer can watch after all), Watch Now.
+ * ("View Subscription Plans", keeping the title to come back to), Buy and Rent with their prices, each paid here and
+ * ending on /payment-success, which leads back to the title. If the answer says the viewer can watch, Watch Now.
  */
 export const PremiumWaysIn = ({ movie, plansLabel, dismiss }: PremiumWaysInProps) => {
   const { data, signedIn } = useEntitlement(movie.id);
   const now = useNow(60_000);
-  const checkout = useTitleCheckout(movie.id);
+  const origin = titleOrigin(movie.id, movie.title, movie.kind);
+  const checkout = useTitleCheckout(movie.id, origin);
   const summary = summarizeAccess(data ?? fallbackEntitlement(movie, signedIn), signedIn, now);
   const busy = checkout.busy;
   const processing = (label: string) => (busy ? texts.processing : label);
@@ -54,11 +55,7 @@ export const PremiumWaysIn = ({ movie, plansLabel, dismiss }: PremiumWaysInProps
     <>
       <p className={styles.line}>{summary.line}</p>
       <div className={styles.row}>
-        <Link
-          to={Paths.subscription}
-          state={titleOrigin(movie.id, movie.title, movie.kind)}
-          className={buttonClass()}
-        >
+        <Link to={Paths.subscription} state={origin} className={buttonClass()}>
           {plansLabel}
         </Link>
         {purchase !== null && (

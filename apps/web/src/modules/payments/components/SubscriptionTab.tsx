@@ -11,6 +11,7 @@ import { formatPaymentDate } from '../format-date';
 import { usePlanCheckout } from '../hooks/usePlanCheckout';
 import { usePlans } from '../hooks/usePlans';
 import { useCancelSubscription, useChangePlan, useSubscription } from '../hooks/useSubscription';
+import { paymentOutcome } from '../payment-outcome';
 import { paymentStrings as texts } from '../strings';
 import { CheckoutMessage } from './CheckoutMessage';
 import styles from './SubscriptionTab.module.css';
@@ -21,7 +22,9 @@ type UserProps = { userId: string };
 /** 'No active subscription.' with one 'Subscribe to {plan}' button per plan (SPEC 2). */
 const NoSubscription = ({ plans }: { plans: Plan[] }) => {
   const navigate = useNavigate();
-  const checkout = usePlanCheckout({ onPaid: () => void navigate(Paths.paymentSuccess) });
+  const checkout = usePlanCheckout({
+    onPaid: (result) => void navigate(Paths.paymentSuccess, { state: paymentOutcome(result) }),
+  });
   return (
     <div className={styles.stack}>
       <p className={styles.empty}>{texts.noSubscription}</p>

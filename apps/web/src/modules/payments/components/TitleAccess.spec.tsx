@@ -1,4 +1,5 @@
 import type { Entitlement, MovieDetail } from '@app/contracts';
+import { PaymentMessages } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -31,6 +32,7 @@ const DAY = 24 * HOUR;
 
 describe('access panel on /movie/:id', () => {
   let entitlement: Entitlement;
+  let verifyMessage: string;
 
   const fakes = usePaymentsFakes((_request, url) => {
     if (url.pathname === `/api/movies/${ID}`) return { status: 200, body: movie() };
@@ -53,7 +55,7 @@ describe('access panel on /movie/:id', () => {
       });
       return {
         status: 200,
-        body: { message: 'Payment successful!', movieId: ID, planId: null, kind: 'rental' },
+        body: { message: verifyMessage, movieId: ID, planId: null, kind: 'rental' },
       };
     }
     return undefined;
@@ -64,6 +66,7 @@ describe('access panel on /movie/:id', () => {
 
   beforeEach(async () => {
     entitlement = anEntitlement();
+    verifyMessage = 'Payment successful!';
   });
 
   const open = async () => {
@@ -91,10 +94,10 @@ describe('access panel on /movie/:id', () => {
     expect(router.state.location.state).toEqual({ from: { movieId: ID, title: 'Golden Hour' } });
   });
 
-  it("rents: one order, Checkout with the order, verify, 'Payment successful!' and the panel updates", async () => {
+  it("rents: one order, Checkout with the order, verify, the panel updates and it ends on 'Payment Successful!'", async () => {
     signInAs('user');
     serve();
-    await open();
+    const { router } = await open();
     const box = await panel(texts.rentTitle);
     const rentNow = await within(box).findByRole('button', { name: texts.rentNow });
 
@@ -118,6 +121,29 @@ describe('access panel on /movie/:id', () => {
     await within(updated).findByText('Rented: 30 days to start');
     within(updated).getByText(texts.success);
     expect(within(updated).queryByRole('button', { name: texts.rentNow })).toBeNull();
+
+    // A rental ends the way a purchase and a plan do: on /payment-success, with the way back to the title.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+    await screen.findByRole('heading', { level: 1, name: texts.paymentSuccessful });
+    expect(
+      screen.getByRole('link', { name: texts.continueWatching('Golden Hour') }).getAttribute('href'),
+    ).toBe(`/movie/${ID}`);
+  });
+
+  it('says a refunded second payment where the viewer paid, never "Payment Successful!"', async () => {
+    signInAs('user');
+    verifyMessage = PaymentMessages.duplicateRefunded;
+    serve();
+    const { router } = await open();
+    const box = await panel(texts.rentTitle);
+    fireEvent.click(await within(box).findByRole('button', { name: texts.rentNow }));
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
+
+    act(() => fakes.razorpay.last().pay(signedResponse({ orderId: 'order_Rent0001' })));
+
+    await screen.findByText(PaymentMessages.duplicateRefunded);
+    expect(router.state.location.pathname).toBe(`/movie/${ID}`);
+    expect(screen.queryByRole('heading', { level: 1, name: texts.paymentSuccessful })).toBeNull();
   });
 
   it.each([

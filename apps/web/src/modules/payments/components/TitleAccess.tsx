@@ -52,7 +52,8 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
   const headingId = useId();
   const { data, isError, error, isFetching, refetch, signedIn } = useEntitlement(movie.id);
   const now = useNow(TICK_MS);
-  const checkout = useTitleCheckout(movie.id);
+  const origin = titleOrigin(movie.id, movie.title, movie.kind);
+  const checkout = useTitleCheckout(movie.id, origin);
   const signInFirst = useSignInFirst();
   const signInState = useSignInState();
   const checking = !data && !isError;
@@ -60,7 +61,6 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
   const summary = checking ? null : summarizeAccess(entitlement, signedIn, now);
   const unavailable = signedIn && !data ? serviceUnavailableText(error, 'payment-service') : null;
   const Heading = placement === 'page' ? 'h2' : 'h3';
-  const origin = titleOrigin(movie.id, movie.title, movie.kind);
   const watch = watchLocation(movie);
 
   const buy = () => (signedIn ? checkout.pay('purchase') : signInFirst());

@@ -1,24 +1,36 @@
 import type { TitleOrderKind } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { Paths } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { paymentsApi } from '../api/payments.api';
 import { paymentStrings as texts } from '../strings';
+import { paymentOutcome } from '../payment-outcome';
+import type { TitleOrigin } from '../title-origin';
 import { paymentKeys } from './payment-keys';
 import { useCheckout } from './useCheckout';
 
-/** Watch Now (purchase) and Rent Now (rental) of one title: Checkout, verify, then the access answers refresh. */
-export const useTitleCheckout = (movieId: string | undefined) => {
+/**
+ * Watch Now (purchase) and Rent Now (rental) of one title: Checkout, verify, then the access answers refresh and,
+ * like a plan, a plain success ends on /payment-success, which leads back to `origin` (the title) when given.
+ */
+export const useTitleCheckout = (movieId: string | undefined, origin?: TitleOrigin) => {
   const client = useApiClient();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const checkout = useCheckout({
-    onPaid: async () => {
+    onPaid: async (result) => {
       await Promise.all([
         movieId && queryClient.invalidateQueries({ queryKey: paymentKeys.entitlements(movieId) }),
         queryClient.invalidateQueries({ queryKey: paymentKeys.cards() }),
         user && queryClient.invalidateQueries({ queryKey: paymentKeys.ownedTitles(user.id) }),
       ]);
+      // Only a plain success ends on /payment-success; any other verdict (a second payment for a title already paid
+      // for, refunded by itself) is said where the viewer paid, never celebrated.
+      if (origin && result.message === texts.success)
+        await navigate(Paths.paymentSuccess, { state: paymentOutcome(result, origin) });
     },
   });
   const pay = (kind: TitleOrderKind) => {

@@ -349,7 +349,9 @@ describe('Player (/video)', () => {
     serve(() => undefined);
     await open();
     await screen.findByRole('heading', { name: texts.signInToWatch });
-    expect(screen.getByRole('link', { name: texts.signIn }).getAttribute('href')).toBe('/userlogin');
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: texts.signIn }).getAttribute('href'),
+    ).toBe('/userlogin');
     await waitFor(() => expect(sent.some(({ path }) => path === `/api/movies/${MOVIE_ID}`)).toBe(true));
     expect(starts()).toEqual([]);
   });

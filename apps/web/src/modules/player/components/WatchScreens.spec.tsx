@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import { detailStrings } from '@web/modules/movies/browse-strings';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
@@ -74,5 +75,37 @@ describe('the player screens (SPEC 2)', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Golden Hour' });
     await screen.findByRole('region', { name: texts.playerLabel('Golden Hour') });
+  });
+
+  describe('a bad or unknown id (issue 24)', () => {
+    const VALIDATION = 'Invalid movie id: (root) must be an id';
+    beforeEach(() => {
+      // The API: 400 for an id that cannot be one, 404 for an unknown one; playback refuses both.
+      api.respond((_request, url) => {
+        const [, , resource, id] = url.pathname.split('/');
+        if (resource !== 'movies' && resource !== 'playback') return undefined;
+        return id === 'not-an-id'
+          ? { status: 400, body: { code: 'VALIDATION', message: VALIDATION, correlationId: 'c' } }
+          : { status: 404, body: { code: 'NOT_FOUND', message: texts.noMedia, correlationId: 'c' } };
+      });
+    });
+
+    it.each([
+      '/video?movie=not-an-id',
+      `/video?movie=${MOVIE_ID}`,
+      '/video-player?movie=not-an-id',
+      `/video-player?movie=${MOVIE_ID}`,
+    ])("%s says 'Title not found' with the way home, not the server's text", async (path) => {
+      renderApp({ path, apiBaseUrl: api.baseUrl });
+      await waitForPage();
+
+      await screen.findByRole('heading', { level: 1, name: detailStrings.notFound });
+      expect(screen.getByRole('link', { name: detailStrings.goHome }).getAttribute('href')).toBe(
+        '/userdashboard',
+      );
+      expect(screen.queryByText(VALIDATION)).toBeNull();
+      expect(screen.queryByText(texts.noMedia)).toBeNull();
+      expect(screen.queryByText(texts.comingSoon)).toBeNull();
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
+import { TitleNotFound } from '@web/modules/movies/components/TitleDetail';
 import { buttonClass } from '@web/shared/ui/Button';
 import { PageNotice } from '@web/shared/ui/PageNotice';
 import { PageTitle } from '@web/shared/ui/PageTitle';
@@ -51,8 +52,10 @@ export const WatchFrame = ({ title, heading = title, children }: WatchFrameProps
 
 /** SPEC 2 /video: the title, the playing video, and 'Movie Details' with the overview. */
 export const WatchScreen = ({ movieId, carried }: WatchScreenProps) => {
-  const { movie } = usePlayerMovie(movieId, carried);
+  const { movie, isMissing } = usePlayerMovie(movieId, carried);
   if (!movieId) return <NoMovieSelected />;
+  // A bad or unknown id: no player (and no "Coming soon") for a title that does not exist.
+  if (isMissing) return <TitleNotFound />;
   const title = movie?.title ?? '';
   return (
     <WatchFrame title={title} heading={title || texts.nowPlaying}>
@@ -66,7 +69,8 @@ export const WatchScreen = ({ movieId, carried }: WatchScreenProps) => {
 
 /** SPEC 2 /video-player: the title's name (fallback 'Movie Title'), the stream, and Back to Dashboard. */
 export const PlayerScreen = ({ movieId, carried }: WatchScreenProps) => {
-  const { movie } = usePlayerMovie(movieId, carried);
+  const { movie, isMissing } = usePlayerMovie(movieId, carried);
+  if (isMissing) return <TitleNotFound />;
   const title = movie?.title || texts.movieTitleFallback;
   return (
     <WatchFrame title={title}>

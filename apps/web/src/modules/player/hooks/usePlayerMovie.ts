@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { moviesApi } from '@web/modules/movies/api/movies.api';
+import { isMissingTitle } from '@web/modules/movies/components/TitleDetail';
 import { movieKeys } from '@web/modules/movies/hooks/movie-keys';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import type { PlayerMovie } from '../watch-route';
@@ -19,7 +20,13 @@ export const usePlayerMovie = (id: string, carried: PlayerMovie | null) => {
   const movie: PlayerMovie | null = query.data
     ? { id, title: query.data.title, overview: query.data.description }
     : carried;
-  return { movie, isPending: needed && query.isPending, isError: needed && query.isError };
+  return {
+    movie,
+    isPending: needed && query.isPending,
+    isError: needed && query.isError,
+    /** The catalogue says the id is malformed or unknown: there is no such title to play. */
+    isMissing: needed && isMissingTitle(query.error),
+  };
 };
 
 /** The full title (access and prices) for the entitlement panel when playback is refused. */

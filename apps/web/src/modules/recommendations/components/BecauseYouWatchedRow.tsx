@@ -14,6 +14,8 @@ export const BecauseYouWatchedRow = ({ userId, genre, search }: BecauseYouWatche
   const { data, error, refetch } = useRecommendations({ userId, genre: genre || undefined });
   const items =
     data && (data.source === RecommendationSource.Personal ? filterByTitle(data.items, search) : []);
+  // A search that leaves the row empty hides it: the home says once that nothing matches (issue 24).
+  if (search.trim() && items?.length === 0) return null;
   return (
     <RecommendationRow
       title={texts.becauseYouWatched}

@@ -8,10 +8,13 @@ type TrendingRowProps = { genre: string; search: string };
 /** The user home's Trending Now: most watched lately, in the chosen genre ('' is All Genres). */
 export const TrendingRow = ({ genre, search }: TrendingRowProps) => {
   const { data, error, refetch } = useTrending({ genre: genre || undefined });
+  const items = data && filterByTitle(data.items, search);
+  // A search that leaves the row empty hides it: the home says once that nothing matches (issue 24).
+  if (search.trim() && items?.length === 0) return null;
   return (
     <RecommendationRow
       title={texts.trending}
-      items={data && filterByTitle(data.items, search)}
+      items={items}
       error={error}
       onRetry={() => void refetch()}
       empty={texts.trendingEmpty}

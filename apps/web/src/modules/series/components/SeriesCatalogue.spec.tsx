@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { browseStrings } from '@web/modules/movies/browse-strings';
+import { browseStrings, catalogueStrings } from '@web/modules/movies/browse-strings';
 import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-kit';
 import { viewerData, userDataRoutes } from '@web/modules/user-data/testing/user-data-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
@@ -98,7 +98,92 @@ describe('TV shows: /tv-shows and the user home search', () => {
       target: { value: 'zzz' },
     });
 
-    await screen.findByText(texts.none);
+    await screen.findByText(texts.noMatch('zzz'));
+  });
+
+  it('an empty catalogue or genre says so, never "matching your search" when nothing was searched', async () => {
+    data.list.length = 0;
+    api.respond((request, url, body) => {
+      if (url.pathname === '/api/movies')
+        return { status: 200, body: { data: [], page: 1, pageSize: 24, total: 0 } };
+      if (url.pathname === '/api/movies/genres') return { status: 200, body: ['Drama'] };
+      return seriesRoutes(data)(request, url, body);
+    });
+    const { unmount } = renderApp({ path: '/tv-shows', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await screen.findByText(texts.none(''));
+    expect(screen.queryByText(/matching your search/)).toBeNull();
+    unmount();
+
+    renderApp({ path: '/movies?genre=Drama', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await screen.findByText(catalogueStrings.none('Drama'));
+    expect(catalogueStrings.none('Drama')).toBe('No Drama movies yet.');
+    expect(screen.queryByText(/matching your search/)).toBeNull();
+  });
+
+  it('keeps the search, genre, sort and page in the URL: a reload and Back return to the same place', async () => {
+    data.list.push(...Array.from({ length: 30 }, (_, index) => aSeries({ title: `Drama ${index}` })));
+    const { router, unmount } = renderApp({ path: '/tv-shows', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await screen.findByRole('link', { name: 'Laugh Lines' });
+
+    fireEvent.change(screen.getByRole('combobox', { name: texts.sortLabel }), { target: { value: 'title' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title'));
+    fireEvent.change(screen.getByRole('searchbox', { name: texts.searchLabel }), { target: { value: 'a' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title&q=a'));
+    fireEvent.click(await screen.findByRole('button', { name: /next/i }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title&q=a&page=2'));
+    await waitFor(() => expect(lastList().get('page')).toBe('2'));
+
+    // Back: the first page of the same search and sort (typing replaced its entry rather than adding one per key).
+    await router.navigate(-1);
+    expect(router.state.location.search).toBe('?sort=title&q=a');
+    expect((screen.getByRole('searchbox', { name: texts.searchLabel }) as HTMLInputElement).value).toBe('a');
+    await router.navigate(-1);
+    expect(router.state.location.search).toBe('');
+    await waitFor(() =>
+      expect((screen.getByRole('searchbox', { name: texts.searchLabel }) as HTMLInputElement).value).toBe(''),
+    );
+    unmount();
+
+    // A reload (the same URL opened afresh) shows the same filters and asks for the same page.
+    renderApp({ path: '/tv-shows?q=monsoon&genre=Drama&sort=newest&page=2', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    expect((screen.getByRole('searchbox', { name: texts.searchLabel }) as HTMLInputElement).value).toBe(
+      'monsoon',
+    );
+    expect((screen.getByRole('combobox', { name: texts.sortLabel }) as HTMLSelectElement).value).toBe(
+      'newest',
+    );
+    await waitFor(() => expect(lastList().get('page')).toBe('2'));
+    expect(lastList().get('search')).toBe('monsoon');
+    expect(lastList().get('genre')).toBe('Drama');
+    expect(lastList().get('sort')).toBe('newest');
+  });
+
+  it('/movies keeps its search, genre, sort and page in the URL too', async () => {
+    const { router } = renderApp({
+      path: '/movies?q=night&genre=Drama&sort=top-rated&page=3',
+      apiBaseUrl: api.baseUrl,
+    });
+    await waitForPage();
+
+    await waitFor(() =>
+      expect(api.requests).toContain(
+        '/api/movies?page=3&pageSize=24&search=night&genre=Drama&sort=top-rated',
+      ),
+    );
+    expect(
+      (screen.getByRole('searchbox', { name: catalogueStrings.searchLabel }) as HTMLInputElement).value,
+    ).toBe('night');
+    fireEvent.change(screen.getByRole('combobox', { name: catalogueStrings.sortLabel }), {
+      target: { value: 'newest' },
+    });
+    // A new sort starts at the first page again.
+    await waitFor(() => expect(router.state.location.search).toBe('?q=night&genre=Drama&sort=newest'));
+    await router.navigate(-1);
+    expect(router.state.location.search).toBe('?q=night&genre=Drama&sort=top-rated&page=3');
   });
 
   it("the user home's search shows matching series as their own group", async () => {

@@ -1,7 +1,7 @@
-import { Catalogue, type CatalogueFilterValues } from '@web/modules/movies/components/Catalogue';
+import { Catalogue } from '@web/modules/movies/components/Catalogue';
+import { useCatalogueFilters } from '@web/modules/movies/hooks/useCatalogueFilters';
 import { GenreSelect } from '@web/modules/movies/components/GenreFilter';
 import { LoadFailed } from '@web/modules/user-data/components/LoadStates';
-import { useListFilters } from '@web/shared/ui/useListFilters';
 import { useSeriesGenres } from '../hooks/useSeriesGenres';
 import { useSeriesList } from '../hooks/useSeriesList';
 import { seriesStrings as texts } from '../strings';
@@ -9,13 +9,9 @@ import { SeriesGrid } from './SeriesGrid';
 
 const PAGE_SIZE = 24;
 
-/** /tv-shows: the published series, paginated, with server-side search, genre filter and sort (issue 13). */
+/** /tv-shows: the published series, paginated, with server-side search, genre filter and sort (issue 13), all in the URL. */
 export const SeriesCatalogue = () => {
-  const { filters, search, page, setPage, change } = useListFilters<CatalogueFilterValues>({
-    search: '',
-    genre: '',
-    sort: 'popular',
-  });
+  const { filters, search, page, setPage, change } = useCatalogueFilters();
   const { data: genres = [] } = useSeriesGenres();
   const list = useSeriesList({
     page,

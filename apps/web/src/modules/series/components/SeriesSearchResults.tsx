@@ -1,16 +1,14 @@
 import { useId } from 'react';
-import { useSeriesList } from '../hooks/useSeriesList';
+import { useSeriesSearch } from '../hooks/useSeriesList';
 import { seriesStrings as texts } from '../strings';
 import styles from './SeriesSearchResults.module.css';
 import { SeriesGrid } from './SeriesGrid';
-
-const SHOWN = 12;
 
 /** The series matching a search on the user home (`GET /api/series?search=`), as their own group; nothing otherwise. */
 export const SeriesSearchResults = ({ search }: { search: string }) => {
   const headingId = useId();
   const term = search.trim();
-  const { data } = useSeriesList({ page: 1, pageSize: SHOWN, search: term }, term !== '');
+  const { data } = useSeriesSearch(term);
   if (term === '' || !data || data.data.length === 0) return null;
   return (
     <section className={styles.results} aria-labelledby={headingId}>

@@ -23,16 +23,16 @@ import { seriesStrings as texts } from '../strings';
 import { SeasonEpisodes } from './SeasonEpisodes';
 import styles from './SeriesView.module.css';
 
-const na = texts.notKnown;
-const listed = (names: readonly string[]) => (names.length ? names.join(', ') : na);
+/** Unknown facts are left out (null), not listed as 'N/A' (issue 24). */
+const listed = (names: readonly string[]) => (names.length ? names.join(', ') : null);
 
 const factsOf = (series: SeriesDetail): MovieFact[] => [
   [texts.rating, formatRating(series.rating)],
   [texts.genre, series.genres.length ? series.genres.join(', ') : series.genre],
-  [texts.years, seriesYears(series) ?? na],
+  [texts.years, seriesYears(series) ?? null],
   [texts.creators, listed(series.creators)],
   [texts.cast, listed(series.cast)],
-  [texts.language, formatLanguage(series.language, na)],
+  [texts.language, formatLanguage(series.language, '') || null],
 ];
 
 /** The series once loaded: poster and facts, the main button, access, seasons and episodes, more like it. */

@@ -14,3 +14,9 @@ export const useSeriesList = (query: ListSeriesQuery, enabled = true) => {
     enabled,
   });
 };
+
+const SEARCH_SHOWN = 12;
+
+/** The series matching the user home's search (none asked for while it is empty). */
+export const useSeriesSearch = (term: string) =>
+  useSeriesList({ page: 1, pageSize: SEARCH_SHOWN, search: term }, term !== '');

@@ -1,6 +1,8 @@
-import type { User } from '@app/contracts';
+import { SubscriptionStatus, type User } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
+import { useOwnedTitles } from '@web/modules/payments/hooks/useOwnedTitles';
+import { useSubscription } from '@web/modules/payments/hooks/useSubscription';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { Form } from '@web/shared/ui/Form';
@@ -12,10 +14,34 @@ import styles from './PrivacyTab.module.css';
 
 type DeleteAccountModalProps = { user: User; onClose: () => void };
 
+/** A plan that still gives access, or will: it ends with the account. */
+const LIVE_PLAN: readonly string[] = [SubscriptionStatus.Active, SubscriptionStatus.Authenticated];
+
+/** The plan and the titles still owned or rented that end with the account, so the viewer knows what they give up. */
+const WhatEnds = ({ userId }: { userId: string }) => {
+  const { data: subscription } = useSubscription(userId);
+  const { data: titles = [] } = useOwnedTitles(userId);
+  const plan = subscription && LIVE_PLAN.includes(subscription.status) ? subscription : null;
+  const owned = titles.filter((title) => title.active);
+  if (!plan && owned.length === 0) return null;
+  return (
+    <div className={styles.text}>
+      <p>{texts.deleteEnds}</p>
+      <ul>
+        {plan && <li>{texts.deleteEndsPlan(plan.planName)}</li>}
+        {owned.map((title) => (
+          <li key={`${title.movieId}-${title.kind}`}>{texts.deleteEndsTitle(title.title, title.kind)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+};
+
 /**
  * Confirms "Delete my account" (DECISIONS 32): with the password when the account has one; a Google-only
  * account confirms without one and the server asks for a recent sign-in instead. The server's refusal
- * ('Password is incorrect', 'Please sign in again…') is shown here; success signs out and goes to /.
+ * ('Password is incorrect', 'Please sign in again…') is shown here; success signs out and lands on the page that
+ * says the account is deleted. It lists first what ends with the account: an active plan, titles bought or rented.
  */
 export const DeleteAccountModal = ({ user, onClose }: DeleteAccountModalProps) => {
   const remove = useDeleteAccount(user.id);
@@ -35,6 +61,7 @@ export const DeleteAccountModal = ({ user, onClose }: DeleteAccountModalProps) =
     <Modal title={texts.deleteConfirmTitle} onClose={onClose} size="sm">
       <Form onSubmit={submit} noValidate>
         <p className={styles.text}>{texts.deleteConfirmText}</p>
+        <WhatEnds userId={user.id} />
         {user.hasPassword ? (
           <PasswordField
             label={texts.deletePasswordLabel}

@@ -39,6 +39,7 @@ describe('/userprofile: Watch History and Favorites', () => {
         aHistoryItem({ title: 'Ninety Seconds', watchTime: 90, progressPercent: 1.7 }),
         aHistoryItem({ title: 'Eighty-Nine Seconds', watchTime: 89, progressPercent: null }),
         aHistoryItem({ title: 'Long Watch', watchTime: 1530, watchedAt: '2026-01-12T18:30:00.000Z' }),
+        aHistoryItem({ title: 'Short Sample', watchTime: 25, progressPercent: 100 }),
       ];
       const panel = await openTab('history');
 
@@ -49,6 +50,8 @@ describe('/userprofile: Watch History and Favorites', () => {
       expect(texts.watchMinutes(2)).toBe('2 minutes watched');
       within(card('Eighty-Nine Seconds')).getByText('1 minute watched');
       within(card('Long Watch')).getByText('26 minutes watched');
+      // A 30-second sample watched through: its seconds beside the full bar, not "0 minutes".
+      within(card('Short Sample')).getByText('25 seconds watched');
       within(card('Long Watch')).getByText('Watched on 12 January 2026');
       within(card('Long Watch')).getByRole('img', { name: 'Poster for Long Watch' });
       expect(within(card('Long Watch')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('28');

@@ -16,6 +16,12 @@ import { Empty, LoadFailed, Loading } from './LoadStates';
 import { ProgressBar } from './ProgressBar';
 import { TitleCard, TitleList } from './TitleCard';
 
+/** Minutes watched (rounded, as SPEC counts them), or the seconds when that is under a minute. */
+const watchedFor = (seconds: number) =>
+  Math.round(seconds) < 60
+    ? texts.watchSeconds(Math.round(seconds))
+    : texts.watchMinutes(watchMinutes(seconds));
+
 /**
  * The profile's Watch History (SPEC 2): poster, title, 'Watched on {date}', the minutes watched, how far in;
  * Remove, and Add to Favorites for a title not yet a favorite. Both apply at once and roll back on failure.
@@ -83,7 +89,7 @@ export const HistoryTab = ({ userId }: { userId: string }) => {
                 <p>{seriesStrings.episodeLine(episodeRefLabel(item.episode), item.episode.title)}</p>
               )}
               <p>{texts.watchedOn(formatPaymentDate(item.watchedAt))}</p>
-              <p>{texts.watchMinutes(watchMinutes(item.watchTime))}</p>
+              <p>{watchedFor(item.watchTime)}</p>
               {item.progressPercent !== null && (
                 <ProgressBar percent={item.progressPercent} label={texts.progressLabel(item.title)} />
               )}

@@ -87,20 +87,40 @@ describe('/userprofile: Analytics, Settings and Privacy', () => {
       fireEvent.mouseLeave(slices[1].closest('.recharts-pie-sector') as Element);
       await waitFor(() => expect(within(panel).queryByRole('tooltip')).toBeNull());
 
-      // Month names on the axis, round hours up the side, one dot a month; hours per month for screen readers.
+      // Month names on the axis, round hours up the side, one dot a month; each month's watch time for screen
+      // readers and in the tooltip, read as the total and the pie read it.
       expect(ticks(panel, 'x')).toEqual(['Oct', 'Nov', 'Dec', 'Jan', 'Feb', 'Mar']);
       expect(ticks(panel, 'y')).toEqual(['0', '0.5', '1', '1.5']);
       const dots = panel.querySelectorAll('.recharts-line-dot');
       expect(dots).toHaveLength(6);
       const table = within(panel).getByRole('table', { name: texts.viewingActivity });
-      within(table).getByRole('row', { name: 'November 2025 1.5 hours' });
+      within(table).getByRole('row', { name: 'November 2025 1 h 30 min' });
 
       // recharts picks the month nearest the pointer (jsdom puts the chart at the page's origin).
       const chart = dots[3].closest('.recharts-wrapper') as HTMLElement;
       fireEvent.mouseMove(chart, { clientX: Number(dots[3].getAttribute('cx')), clientY: 100 });
-      expect((await within(panel).findByRole('tooltip')).textContent).toBe('January 2026: 0.8 hours');
+      expect((await within(panel).findByRole('tooltip')).textContent).toBe('January 2026: 48 min');
       fireEvent.mouseLeave(chart);
       await waitFor(() => expect(within(panel).queryByRole('tooltip')).toBeNull());
+    });
+
+    it('reads watch time under a minute in seconds, never "0 min" beside a share of the pie', async () => {
+      data.analytics = someAnalytics({
+        byGenre: [
+          { genre: 'Drama', seconds: 70 },
+          { genre: 'Comedy', seconds: 30 },
+        ],
+        totalSeconds: 100,
+      });
+      const { panel } = await openTab('analytics');
+      await within(panel).findByRole('heading', { name: texts.byGenreTitle });
+
+      within(panel).getByText(texts.totalWatched('2 min'));
+      expect(
+        within(panel)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Drama1 min · 70%', 'Comedy30 s · 30%']);
     });
 
     it('gives the sixth genre and beyond one slice, so the pie keeps its five colours', async () => {
@@ -238,13 +258,63 @@ describe('/userprofile: Analytics, Settings and Privacy', () => {
 
       fireEvent.change(password, { target: { value: 'right-password' } });
       fireEvent.click(within(dialog).getByRole('button', { name: texts.deleteConfirm }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      // It lands on a page that says the account is gone.
+      await waitFor(() => expect(router.state.location.pathname).toBe('/account-deleted'));
+      await screen.findByRole('heading', { level: 1, name: texts.accountDeletedTitle });
       await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());
       expect(deleteCalls().map(({ body }) => body)).toEqual([
         { password: 'wrong-password' },
         { password: 'right-password' },
       ]);
       expect(sent.some(({ path }) => path === '/api/auth/logout')).toBe(true);
+    });
+
+    it('lists the active plan and the titles bought or rented that end with the account', async () => {
+      const plan = {
+        planId: 'standard',
+        planName: 'Standard',
+        amountInr: 499,
+        amountPerMonthInr: 166,
+        status: 'active',
+        currentStart: '2026-01-01T00:00:00.000Z',
+        currentEnd: '2026-04-01T00:00:00.000Z',
+        nextBilling: '2026-04-01T00:00:00.000Z',
+        activeUntil: null,
+        scheduledChange: null,
+      };
+      const owned = (title: string, kind: 'purchase' | 'rental', active: boolean) => ({
+        movieId: `65f0c0ffee0000000000000${title.length % 10}`,
+        title,
+        kind,
+        acquiredAt: '2026-01-02T00:00:00.000Z',
+        rental: null,
+        active,
+      });
+      answer = (method, path) => {
+        if (method === 'GET' && path === `/api/users/${USER_ID}/subscription`)
+          return { status: 200, body: { data: plan } };
+        if (method === 'GET' && path === `/api/users/${USER_ID}/titles`)
+          return {
+            status: 200,
+            body: {
+              data: [
+                owned('Golden Hour', 'purchase', true),
+                owned('Rain Song', 'rental', true),
+                owned('Old Rental', 'rental', false),
+              ],
+            },
+          };
+        return undefined;
+      };
+      const { dialog } = await openDeleteModal();
+
+      await within(dialog).findByText(texts.deleteEndsPlan('Standard'));
+      within(dialog).getByText(texts.deleteEnds);
+      await within(dialog).findByText(texts.deleteEndsTitle('Golden Hour', 'purchase'));
+      within(dialog).getByText('Rain Song (rented)');
+      // A rental that has run out is not lost.
+      expect(within(dialog).queryByText(/Old Rental/)).toBeNull();
+      expect(deleteCalls()).toEqual([]);
     });
 
     it('confirms a Google-only account without a password; the server’s "sign in again" is shown', async () => {

@@ -1,5 +1,6 @@
 import type { DeleteAccountRequest } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Paths } from '@web/app/paths';
 import { useLogout } from '@web/modules/auth/hooks/useLogout';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { userDataApi } from '../api/user-data.api';
@@ -24,7 +25,7 @@ export const useDownloadMyData = (userId: string) => {
 export const useDeleteAccount = (userId: string) => {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const logout = useLogout();
+  const logout = useLogout({ to: Paths.accountDeleted });
   return useMutation({
     mutationFn: (body: DeleteAccountRequest) => userDataApi.deleteAccount(client, userId, body),
     onSuccess: async () => {

@@ -13,11 +13,11 @@ export const toSlices = (byGenre: ViewerAnalytics['byGenre']): GenreSlice[] => {
   return [...sorted.slice(0, PIE_COLOURS - 1), { genre: texts.otherGenres, seconds: rest }];
 };
 
-/** '45 min', '2 h 5 min': watch time as a viewer reads it. */
-export const formatWatchTime = (seconds: number): string => texts.duration(Math.round(seconds / 60));
-
-/** Hours to one decimal: '3.5 hours'. */
-export const formatHours = (hours: number): string => texts.hours(Math.round(hours * 10) / 10);
+/** '40 s', '45 min', '2 h 5 min': watch time as a viewer reads it; under a minute in seconds, never '0 min'. */
+export const formatWatchTime = (seconds: number): string => {
+  const whole = Math.round(seconds);
+  return whole < 60 ? texts.durationSeconds(whole) : texts.duration(Math.round(whole / 60));
+};
 
 const monthOf = (month: string) => {
   const [year, index] = month.split('-').map(Number);

@@ -1,0 +1,29 @@
+import type { SettledChecks } from '@app/server-core';
+import type { SessionStore } from '../sessions/session.store';
+import type { UsersRepository } from '../users/users.repository';
+
+/**
+ * "Is the fact stored?" for each event auth-service announces, asked by the outbox's relay about an entry whose
+ * process died after storing it, before saying whether its change was made (issue 29 §1). Read-only.
+ */
+export const settledChecks = (users: UsersRepository, sessions: SessionStore): SettledChecks => ({
+  'user.registered': async ({ userId }) => (await users.findById(userId)) !== null,
+  // A user changed again since is announced by that change: this snapshot counts only while it is the stored one.
+  'user.updated': async ({ userId, username, email, role, status }) => {
+    const user = await users.findById(userId);
+    return (
+      user !== null &&
+      user.username === username &&
+      user.email === email &&
+      user.role === role &&
+      user.status === status
+    );
+  },
+  'user.deleted': async ({ userId }) => (await users.findById(userId)) === null,
+  'session.revoked': async ({ userId, sessionId }, { occurredAt }) => {
+    if (sessionId !== null) return (await sessions.userOf(sessionId)) === null;
+    // Every session: the account went, or its sessions were ended after the entry was stored.
+    const user = await users.findById(userId);
+    return user === null || (user.sessionsEndedAt !== undefined && user.sessionsEndedAt >= occurredAt);
+  },
+});

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { DASHBOARD_SEARCH_PARAM, Paths, toPath } from '@web/app/paths';
+import a11y from '@web/shared/ui/a11y.module.css';
+import { controlClass } from '@web/shared/ui/control';
+import { layoutStrings } from '../strings';
+import styles from './SignedInHeader.module.css';
+
+const texts = layoutStrings.header;
+
+/**
+ * The header's search (SPEC 2: the user home's title filter). The term lives in the home's URL
+ * (`/userdashboard?q=`): typing elsewhere opens the home with it, typing on the home replaces the entry, and a
+ * reload or Back returns to the same search.
+ */
+export const HeaderSearch = () => {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const onHome = pathname === Paths.userDashboard;
+  const term = onHome ? (params.get(DASHBOARD_SEARCH_PARAM) ?? '') : '';
+  const [value, setValue] = useState(term);
+  // The URL moved on its own (Back, a link): the box follows it.
+  const [shown, setShown] = useState(term);
+  if (term !== shown) {
+    setShown(term);
+    setValue(term);
+  }
+
+  const search = (next: string) => {
+    setValue(next);
+    setShown(next);
+    void navigate(toPath.dashboardSearch(next), { replace: onHome });
+  };
+
+  return (
+    <label className={styles.search}>
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.searchIcon}>
+        <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <span className={a11y.visuallyHidden}>{texts.searchLabel}</span>
+      <input
+        type="search"
+        className={controlClass({ size: 'sm', pill: true }, styles.searchInput)}
+        placeholder={texts.searchPlaceholder}
+        value={value}
+        maxLength={100}
+        onChange={(event) => search(event.target.value)}
+      />
+    </label>
+  );
+};
