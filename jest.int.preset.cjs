@@ -16,10 +16,6 @@ const intConfig = (rootDir, displayName, { sharedInfra = true } = {}) => ({
   }),
   maxWorkers: 1,
   testTimeout: 60000,
-  // Once every test has passed or failed, the run ends: a client left reconnecting to a Redis that an outage suite
-  // stopped once held a fresh-clone run open for ten minutes after its last test (not reproduced since; the leak is
-  // still to be found, see the stop note of 2026-11-27).
-  forceExit: true,
 });
 
 module.exports = { intConfig };

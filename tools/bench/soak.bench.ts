@@ -27,6 +27,12 @@ import { benchApi, percentile, seededRandom, sleep, startBenchSystem, type Rando
  * sample bodies, memory per process (after warm-up, end, max, least-squares slope over the second half) and where
  * the CPU went. Exits 1 when any request failed or a Node process's memory is not flat, so it can serve as a check.
  * SOAK_RATE=100,200,300 runs one stage of SOAK_REQUESTS per rate on one system and ends with a summary of them.
+ * `--capacity` (issue 29 §2) first finds the highest rate served with 0 errors (short stages of
+ * SOAK_CAPACITY_STAGE_SECONDS from SOAK_CAPACITY_START req/s, each SOAK_CAPACITY_STEP times the last, until one has
+ * an error (a shed 503 included) or a p99 over the admitted goal, 500 ms, after one unjudged warm-up stage;
+ * SOAK_CAPACITY=<rate> skips the search), then sends SOAK_REQUESTS at twice that rate and
+ * judges the overload: shed answers (503 with Retry-After) p99 ≤ 50 ms, admitted answers p99 ≤ 500 ms, no error
+ * other than the shed 503s, no Node process's memory growing.
  * Run: `npm run bench:soak` (or `-- --quick`), or after `npm run setup`:
  * `node tools/build/node-app.mjs bench-soak tools/bench/soak.bench.ts .cache/tools/bench-soak.js &&
  * node --enable-source-maps .cache/tools/bench-soak.js --quick`.
@@ -35,6 +41,15 @@ const QUICK = process.argv.includes('--quick');
 /** One rate, or several (`SOAK_RATE=100,200,300`): stages run in turn on the same system, to find what it sustains. */
 const RATES = (process.env.SOAK_RATE ?? '500').split(',').map(Number);
 const REQUESTS = Number(process.env.SOAK_REQUESTS ?? (QUICK ? 2_000 : 50_000));
+const CAPACITY = process.argv.includes('--capacity');
+/** A known capacity (req/s): skips the search. */
+const KNOWN_CAPACITY = process.env.SOAK_CAPACITY ? Number(process.env.SOAK_CAPACITY) : undefined;
+const CAPACITY_START = Number(process.env.SOAK_CAPACITY_START ?? 50);
+const CAPACITY_STEP = Number(process.env.SOAK_CAPACITY_STEP ?? 1.25);
+const CAPACITY_STAGE_SECONDS = Number(process.env.SOAK_CAPACITY_STAGE_SECONDS ?? (QUICK ? 5 : 15));
+/** Goals of the overload stage (issue 29 §2). */
+const SHED_P99_GOAL_MS = 50;
+const ADMITTED_P99_GOAL_MS = 500;
 const MAX_IN_FLIGHT = Number(process.env.SOAK_MAX_IN_FLIGHT ?? 2_000);
 const VIEWERS = Number(process.env.SOAK_VIEWERS ?? 48);
 const SAMPLE_MS = Number(process.env.SOAK_SAMPLE_SECONDS ?? 5) * 1000;
@@ -343,9 +358,9 @@ const ACTIONS: Action[] = [
 ];
 
 /** The kinds of a stage's requests, drawn up front (seeded), so its sign-ins' captchas are solved before the clock starts. */
-const drawSchedule = (random: Random): Action[] => {
+const drawSchedule = (random: Random, count = REQUESTS): Action[] => {
   const total = ACTIONS.reduce((sum, action) => sum + action.weight, 0);
-  return Array.from({ length: REQUESTS }, () => {
+  return Array.from({ length: count }, () => {
     let draw = random() * total;
     return ACTIONS.find((action) => (draw -= action.weight) < 0) ?? ACTIONS[ACTIONS.length - 1];
   });
@@ -498,6 +513,8 @@ const record = (
   if (bucket.samples.length < 3) bucket.samples.push(error.sample.slice(0, 300));
 };
 
+const SHED_LABEL = 'shed: 503 with Retry-After';
+const shedCount = (entry: RouteStats) => entry.errors.get(SHED_LABEL)?.count ?? 0;
 const errorCount = (entry: RouteStats) => [...entry.errors.values()].reduce((sum, e) => sum + e.count, 0);
 const sortedOf = (latencies: number[]) => [...latencies].sort((a, b) => a - b);
 const at = (sorted: number[], p: number) => (sorted.length ? percentile(sorted, p).toFixed(1) : '–');
@@ -634,6 +651,9 @@ type RunFigures = {
   lags: number[];
   /** Per request sent: when it was scheduled (ms into the stage), its latency, whether it failed. */
   timeline: Array<{ at: number; latencyMs: number; failed: boolean }>;
+  /** Latencies of the answers that shed load (503 with Retry-After), and of every other answer (admitted). */
+  shed: number[];
+  admitted: number[];
   samples: Sample[];
 };
 
@@ -652,6 +672,8 @@ const run = async (
   let completed = 0;
   const lags: number[] = [];
   const timeline: RunFigures['timeline'] = [];
+  const shed: number[] = [];
+  const admitted: number[] = [];
   const pending = new Set<Promise<void>>();
   const startedAt = performance.now();
   const samples: Sample[] = [takeSample(processes, 0, 0)];
@@ -677,13 +699,17 @@ const run = async (
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       text = await res.text();
-      const problem = res.ok ? checked(planned, text) : `HTTP ${res.status}`;
+      // Admission control refusing at once (issue 29 §2): an error of its own kind, told apart from the rest.
+      const isShed = res.status === 503 && res.headers.has('retry-after');
+      const problem = res.ok ? checked(planned, text) : isShed ? SHED_LABEL : `HTTP ${res.status}`;
       ok = problem === null;
+      const latencyMs = performance.now() - scheduledAt;
+      (isShed ? shed : admitted).push(latencyMs);
       record(
         stats,
         action.kind,
         planned.route,
-        performance.now() - scheduledAt,
+        latencyMs,
         problem ? { label: problem, sample: text } : undefined,
       );
     } catch (error) {
@@ -692,6 +718,7 @@ const run = async (
         err.name === 'TimeoutError'
           ? `timeout (${TIMEOUT_MS / 1000} s)`
           : `network: ${err.cause?.code ?? err.message}`;
+      admitted.push(performance.now() - scheduledAt);
       record(stats, action.kind, planned.route, performance.now() - scheduledAt, {
         label,
         sample: err.cause?.message ?? err.message,
@@ -746,7 +773,20 @@ const run = async (
   const endedAt = performance.now();
   clearInterval(sampler);
   samples.push(takeSample(processes, endedAt - startedAt, completed));
-  return { rate, stats, startedAt, lastScheduled, endedAt, completed, maxInFlight, lags, timeline, samples };
+  return {
+    rate,
+    stats,
+    startedAt,
+    lastScheduled,
+    endedAt,
+    completed,
+    maxInFlight,
+    lags,
+    timeline,
+    samples,
+    shed,
+    admitted,
+  };
 };
 
 // ── Events ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -790,6 +830,11 @@ type Verdict = {
   busiest: string;
   judged: boolean;
   flagged: string[];
+  shed: number;
+  shedP99: number;
+  admittedP99: number;
+  /** RSS growth of each Node process: end of the stage, and after the cool-down, above its after-warm-up figure. */
+  growth: Array<{ name: string; endMb: number; cooledMb: number }>;
 };
 
 const GENERATOR = 'soak load generator (this process)';
@@ -815,13 +860,21 @@ const reportMemoryAndCpu = (
   served: number,
   idle: Idle,
   cooled: Sample,
+  requests: number,
 ) => {
   const first = samples[0];
   const last = samples[samples.length - 1];
-  const warm = samples.find((s) => s.completed >= REQUESTS * WARM_UP_SHARE) ?? last;
-  const secondHalf = samples.filter((s) => s.completed >= REQUESTS / 2);
-  const judged = secondHalf.length >= MIN_SLOPE_SAMPLES && REQUESTS / 2 >= MIN_SLOPE_REQUESTS;
+  const warm = samples.find((s) => s.completed >= requests * WARM_UP_SHARE) ?? last;
+  const secondHalf = samples.filter((s) => s.completed >= requests / 2);
+  const judged = secondHalf.length >= MIN_SLOPE_SAMPLES && requests / 2 >= MIN_SLOPE_REQUESTS;
   const flagged: string[] = [];
+  const growth = processes
+    .filter((proc) => proc.node)
+    .map((proc) => ({
+      name: proc.name,
+      endMb: (last.rssMb.get(proc.pid) ?? Number.NaN) - (warm.rssMb.get(proc.pid) ?? Number.NaN),
+      cooledMb: (cooled.rssMb.get(proc.pid) ?? Number.NaN) - (warm.rssMb.get(proc.pid) ?? Number.NaN),
+    }));
 
   console.log(`\n### Memory (RSS, MB; sampled every ${SAMPLE_MS / 1000} s, ${samples.length} samples)\n`);
   console.log(
@@ -891,7 +944,7 @@ const reportMemoryAndCpu = (
   console.log(
     `Busiest: ${busiest} (a Node process runs JavaScript on one thread: near 100 % it is CPU-bound; the MongoDB-wire server serialises its backend calls, so it is one queue for every service).`,
   );
-  return { judged, flagged, busiest };
+  return { judged, flagged, busiest, growth };
 };
 
 /**
@@ -1015,6 +1068,16 @@ const reportStage = (
     figures.completed - errors,
     context.idle,
     context.cooled,
+    figures.completed,
+  );
+  const shed = all.reduce((sum, entry) => sum + shedCount(entry), 0);
+  const p99Of = (values: number[]) => (values.length ? percentile(sortedOf(values), 99) : 0);
+  console.log('\n### Load shedding (503 with Retry-After)\n');
+  console.log(
+    `- shed: ${shed} of ${figures.completed} (${((shed / Math.max(1, figures.completed)) * 100).toFixed(1)} %), answered p50 ${at(sortedOf(figures.shed), 50)} ms, p99 ${at(sortedOf(figures.shed), 99)} ms`,
+  );
+  console.log(
+    `- admitted: ${figures.admitted.length}, p50 ${at(sortedOf(figures.admitted), 50)} ms, p99 ${at(sortedOf(figures.admitted), 99)} ms; errors other than shed: ${errors - shed}`,
   );
   return {
     rate,
@@ -1023,8 +1086,102 @@ const reportStage = (
     deadLetters,
     latencies,
     lagP99: lags.length ? percentile(lags, 99) : 0,
+    shed,
+    shedP99: p99Of(figures.shed),
+    admittedP99: p99Of(figures.admitted),
     ...memory,
   };
+};
+
+type RunStage = (
+  index: number,
+  rate: number,
+  count: number,
+  full: boolean,
+) => Promise<{ figures: RunFigures; verdict: Verdict | undefined }>;
+
+/** One unjudged stage at SOAK_CAPACITY_START: JIT, caches and pools warm before anything is judged. */
+const warmUp = async (runStage: RunStage) => {
+  console.log(`  warm-up at ${CAPACITY_START} req/s (not judged)…`);
+  await runStage(99, CAPACITY_START, Math.round(CAPACITY_START * CAPACITY_STAGE_SECONDS), false);
+};
+
+/**
+ * The highest rate served with 0 errors (shed 503s included) and a p99 within the admitted goal, in short stages of
+ * growing rate after a warm-up stage (JIT, caches, pools); the first stage that fails ends the search. The p99 counts
+ * too: a process starved of CPU (or the load generator) queues requests in the kernel, where no admission control
+ * sees them, so "no errors" alone would call a system that fell seconds behind "sustained".
+ */
+const findCapacity = async (runStage: RunStage): Promise<number> => {
+  console.log(
+    `\n• Capacity: stages of ${CAPACITY_STAGE_SECONDS} s from ${CAPACITY_START} req/s, ×${CAPACITY_STEP} each, until one has an error or a p99 over ${ADMITTED_P99_GOAL_MS} ms`,
+  );
+  await warmUp(runStage);
+  let best = 0;
+  for (let index = 0, rate = CAPACITY_START; ; index++, rate = Math.round(rate * CAPACITY_STEP)) {
+    const { figures } = await runStage(index, rate, Math.round(rate * CAPACITY_STAGE_SECONDS), false);
+    const all = [...figures.stats.values()];
+    const errors = all.reduce((sum, entry) => sum + errorCount(entry), 0);
+    const shed = all.reduce((sum, entry) => sum + shedCount(entry), 0);
+    const p99 = percentile(sortedOf(all.flatMap((entry) => entry.latencies)), 99);
+    const kept = errors === 0 && p99 <= ADMITTED_P99_GOAL_MS;
+    const lagP99 = figures.lags.length ? percentile(sortedOf(figures.lags), 99) : 0;
+    console.log(
+      `  ${rate} req/s: ${errors} errors (${shed} shed), p99 ${p99.toFixed(0)} ms, generator lag p99 ${lagP99.toFixed(0)} ms, load average ${loadText(loadavg())} → ${kept ? 'sustained' : 'not sustained'}`,
+    );
+    if (!kept) break;
+    best = rate;
+  }
+  if (best === 0)
+    console.log(`  not even ${CAPACITY_START} req/s was sustained: judging overload at twice that`);
+  const capacity = best || CAPACITY_START;
+  console.log(`• Highest rate sustained with 0 errors: ${capacity} req/s`);
+  return capacity;
+};
+
+/** The overload stage against its goals (issue 29 §2); true when every goal is met. */
+const reportOverload = (capacity: number, v: Verdict): boolean => {
+  const other = v.errors - v.shed;
+  const growth = v.growth
+    .map((g) => `${g.name} ${g.endMb >= 0 ? '+' : ''}${mb(g.endMb)} (after cool-down ${mb(g.cooledMb)})`)
+    .join(', ');
+  const goals = [
+    {
+      name: 'rejected (503 + Retry-After) answered p99',
+      value: v.shed ? `${v.shedP99.toFixed(1)} ms` : '– (none shed: twice the capacity was no overload)',
+      goal: `≤ ${SHED_P99_GOAL_MS} ms`,
+      met: v.shed > 0 && v.shedP99 <= SHED_P99_GOAL_MS,
+    },
+    {
+      name: 'admitted answered p99',
+      value: `${v.admittedP99.toFixed(1)} ms`,
+      goal: `≤ ${ADMITTED_P99_GOAL_MS} ms`,
+      met: v.admittedP99 <= ADMITTED_P99_GOAL_MS,
+    },
+    { name: 'errors other than shed 503s', value: String(other), goal: '0', met: other === 0 },
+    { name: 'events dead-lettered', value: String(v.deadLetters), goal: '0', met: v.deadLetters === 0 },
+    {
+      name: 'Node process memory',
+      value: v.judged
+        ? v.flagged.length
+          ? `growing: ${v.flagged.join(', ')}`
+          : 'flat'
+        : 'not judged (run too short)',
+      goal: 'flat',
+      met: v.flagged.length === 0,
+    },
+  ];
+  console.log(`\n## Overload: ${v.rate} req/s, twice the ${capacity} req/s sustained with 0 errors\n`);
+  console.log(
+    `- shed ${v.shed} of ${v.latencies.length} answered; achieved ${v.achieved.toFixed(0)} successful req/s`,
+  );
+  console.log(`- RSS growth after warm-up (MB): ${growth}\n`);
+  console.log('| figure | value | goal | met |');
+  console.log('|---|---|---|---|');
+  for (const g of goals) console.log(`| ${g.name} | ${g.value} | ${g.goal} | ${g.met ? 'yes' : 'NO'} |`);
+  const met = goals.every((g) => g.met);
+  console.log(`\n${met ? '✔ the overload degrades into fast, honest 503s' : '✖ overload goals not met'}.`);
+  return met;
 };
 
 const main = async () => {
@@ -1060,9 +1217,9 @@ const main = async () => {
     console.log(`• Measuring CPU for ${IDLE_MS / 1000} s without requests…`);
     const idle = await measureIdle(processes, IDLE_MS);
 
-    const verdicts: Verdict[] = [];
-    for (const [stage, rate] of RATES.entries()) {
-      const schedule = drawSchedule(seededRandom(15 + stage));
+    /** One stage of `count` requests at `rate`; reported in full, or (a capacity search step) in one line. */
+    const runStage = async (index: number, rate: number, count: number, full: boolean) => {
+      const schedule = drawSchedule(seededRandom(15 + index), count);
       const signIns = schedule.filter((action) => action.kind === 'sign-in').length;
       console.log(`• Solving ${signIns} captchas for the stage's sign-ins…`);
       await solveCaptchas(ctx, signIns);
@@ -1071,18 +1228,41 @@ const main = async () => {
       const deadLettersBefore = await redis.xlen(DEAD_LETTER_STREAM);
       const loadBefore = loadavg();
       console.log(
-        `\n• Soak: ${REQUESTS.toLocaleString('en-IN')} requests, open loop at ${rate} req/s (about ${Math.round(REQUESTS / rate)} s), at most ${MAX_IN_FLIGHT} in flight, ${VIEWERS} viewers; load average ${loadText(loadBefore)}`,
+        `\n• Soak: ${count.toLocaleString('en-IN')} requests, open loop at ${rate} req/s (about ${Math.round(count / rate)} s), at most ${MAX_IN_FLIGHT} in flight, ${VIEWERS} viewers; load average ${loadText(loadBefore)}`,
       );
-      const figures = await run(system.url, ctx, rate, schedule, processes, seededRandom(1515 + stage));
+      const figures = await run(system.url, ctx, rate, schedule, processes, seededRandom(1515 + index));
       const loadAfter = loadavg();
       // Progress reports and favourites become events: wait until every consumer group has applied them.
       const drained = await drain(redis, DRAIN_TIMEOUT_MS);
       const deadLetters = (await redis.xlen(DEAD_LETTER_STREAM)) - deadLettersBefore;
+      if (!full) return { figures, verdict: undefined };
       await sleep(COOL_DOWN_MS);
       const cooled = takeSample(processes, 0, 0);
-      verdicts.push(
-        reportStage(figures, processes, { loadBefore, loadAfter, drained, deadLetters, idle, cooled }),
-      );
+      const verdict = reportStage(figures, processes, {
+        loadBefore,
+        loadAfter,
+        drained,
+        deadLetters,
+        idle,
+        cooled,
+      });
+      return { figures, verdict };
+    };
+
+    if (CAPACITY) {
+      if (KNOWN_CAPACITY) await warmUp(runStage);
+      const capacity = KNOWN_CAPACITY ?? (await findCapacity(runStage));
+      const overload = capacity * 2;
+      console.log(`\n• Overload: twice the capacity, ${overload} req/s`);
+      const { verdict } = await runStage(100, overload, REQUESTS, true);
+      process.exitCode = reportOverload(capacity, verdict!) ? 0 : 1;
+      return;
+    }
+
+    const verdicts: Verdict[] = [];
+    for (const [stage, rate] of RATES.entries()) {
+      const { verdict } = await runStage(stage, rate, REQUESTS, true);
+      verdicts.push(verdict!);
     }
 
     if (verdicts.length > 1) {

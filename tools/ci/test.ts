@@ -3,11 +3,11 @@ import path from 'node:path';
 import { workspaceRoot } from '@app/local-infra';
 import { acquireInfra } from '@app/server-testing';
 import { nxCli, runStep } from '../dev/processes';
-import { startSystem } from '../dev/system';
+import { prepareTestSamples, startSystem } from '../dev/system';
 
 /**
- * `npm test`: formatting (prettier), lint, type checks, unit and component tests, integration tests against a real MongoDB-wire
- * server, Redis and NATS, the production build, and browser journeys against the whole system started as
+ * `npm test`: formatting (prettier), lint, type checks, unit and component tests, the production build, integration tests
+ * against a real MongoDB-wire server, Redis and NATS, and browser journeys against the whole system started as
  * `npm start` starts it. Prints one closing line: "Tests: N passed, N failed".
  */
 const root = workspaceRoot(__dirname);
@@ -42,9 +42,20 @@ const steps: Step[] = [
     name: 'lint, type checks, unit and component tests',
     run: () => nxRun('lint typecheck test', ['--parallel=2']),
   },
+  // Before the integration tests: the journeys' sample films are made from the build beside them.
+  { name: 'production build', run: () => nxRun('build', ['--parallel=2']) },
   {
     name: 'integration tests (real MongoDB-wire server, Redis and NATS)',
     run: async () => {
+      // The integration tests run one jest at a time, mostly on one core: the journeys' sample films (ffmpeg) are
+      // made on the other meanwhile, so the journeys' launch finds them cached (they are not part of any test).
+      const samples = journeysSelected()
+        ? prepareTestSamples(root, path.join(root, '.test-data', 'sample-films.log')).then(
+            (line) => () => console.log(`• ${line}`),
+            (error: Error) => () =>
+              console.log(`• sample films not made ahead (${error.message}); the journeys make them`),
+          )
+        : Promise.resolve(() => undefined);
       const infra = await acquireInfra();
       console.log(`• infrastructure: ${infra.source}`);
       try {
@@ -55,10 +66,10 @@ const steps: Step[] = [
         });
       } finally {
         await infra.stop();
+        (await samples)();
       }
     },
   },
-  { name: 'production build', run: () => nxRun('build', ['--parallel=2']) },
   {
     name: 'browser journeys (Chromium against the whole system)',
     run: async () => {
@@ -125,6 +136,9 @@ const chosenSteps = () => {
   const words = process.argv.slice(2).map((word) => word.toLowerCase());
   return words.length ? steps.filter((step) => words.some((word) => step.name.includes(word))) : steps;
 };
+
+/** Whether this run goes on to the browser journeys (their sample films are made ahead only then). */
+const journeysSelected = () => chosenSteps().some((step) => step.name.startsWith('browser journeys'));
 
 const main = async () => {
   mkdirSync(path.dirname(countsFile), { recursive: true });

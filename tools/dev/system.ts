@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { ServiceName } from '@app/contracts';
 import { GATEWAY_DEFAULT_PORT, NATS_DEFAULT_PORT, ServiceDefaults, ServiceNames } from '@app/contracts';
@@ -49,6 +59,41 @@ const SEEDS: Array<{ label: string; script: string }> = [
 ];
 
 /**
+ * The sample films of a test launch: fewer, shorter films, built once under `.cache/media-samples` and linked into
+ * each throwaway media dir. Well over one stream token's life (below), so a journey plays past it on renewed tokens
+ * (issue 22); long enough to seek past one 4 s segment and resume too (issue 10).
+ */
+const testSampleEnv = (root: string) => ({
+  TRANSCODE_PRESET: 'ultrafast',
+  SAMPLE_COUNT: '2',
+  SAMPLE_SECONDS: '100',
+  SAMPLE_CACHE_DIR: path.join(root, '.cache/media-samples'),
+});
+
+/**
+ * Builds the test launch's sample films into their cache ahead of the launch (`npm test` does it beside the
+ * integration tests, so the journeys' launch finds them made). Its output goes to `logFile`; resolves with the
+ * seed's closing line. Expects the build.
+ */
+export const prepareTestSamples = async (root: string, logFile: string): Promise<string> => {
+  const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'test-samples-'));
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = openSync(logFile, 'w');
+  try {
+    await runStep('Preparing sample films', process.execPath, ['dist/apps/streaming-service/seed-media.js'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', MEDIA_DIR: mediaDir, ...testSampleEnv(root) },
+      stdio: ['ignore', log, log],
+    });
+  } finally {
+    closeSync(log);
+    rmSync(mediaDir, { recursive: true, force: true });
+  }
+  const lines = readFileSync(logFile, 'utf8').trim().split('\n');
+  return lines[lines.length - 1] ?? '';
+};
+
+/**
  * Media for the sample films and streaming-service: `.data/media` for npm start; a throwaway dir for tests,
  * with fewer, shorter films built once under `.cache/media-samples` and linked in. The stream secret is kept
  * in the data dir (like auth's), so signed URLs survive a restart.
@@ -67,15 +112,7 @@ const mediaEnv = (root: string, dataDir: string, persist: boolean) => {
   return {
     seed: persist
       ? { MEDIA_DIR, TRANSCODE_PRESET, SAMPLE_COUNT: '6', SAMPLE_SECONDS: '30' }
-      : {
-          MEDIA_DIR,
-          TRANSCODE_PRESET,
-          // Well over one stream token's life (below), so a journey plays past it on renewed tokens (issue 22);
-          // long enough to seek past one 4 s segment and resume too (issue 10).
-          SAMPLE_COUNT: '2',
-          SAMPLE_SECONDS: '100',
-          SAMPLE_CACHE_DIR: path.join(root, '.cache/media-samples'),
-        },
+      : { MEDIA_DIR, ...testSampleEnv(root) },
     service: {
       MEDIA_DIR,
       TRANSCODE_PRESET,

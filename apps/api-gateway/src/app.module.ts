@@ -10,6 +10,7 @@ import { GoogleAuthGuard } from './auth/google/google-auth.guard';
 import { GOOGLE_OPTIONS, googleOptionsFrom } from './auth/google/google-options';
 import { GoogleStrategy } from './auth/google/google.strategy';
 import { sessionCacheProvider } from './auth/session.cache';
+import { ProfilesController } from './auth/profiles.controller';
 import { SessionGuard } from './auth/session.guard';
 import { UsersController } from './auth/users.controller';
 import { AdminMoviesController } from './catalogue/admin-movies.controller';
@@ -69,6 +70,7 @@ export class AppModule {
         AccountsController,
         GoogleController,
         UsersController,
+        ProfilesController,
         PaymentsController,
         SubscriptionController,
         AdminPaymentsController,

@@ -31,7 +31,19 @@ describe('gateway env defaults', () => {
     expect(envSchema.parse({ SESSION_CACHE_SECONDS: '0' }).SESSION_CACHE_SECONDS).toBe(0);
   });
 
+  it('admit 48 API requests at once and queue 16 more by default, event-loop delay unwatched, as the README documents', () => {
+    expect(defaults).toMatchObject({
+      ADMISSION_MAX_IN_FLIGHT: 48,
+      ADMISSION_MAX_QUEUED: 16,
+      ADMISSION_MAX_EVENT_LOOP_DELAY_MS: 0,
+    });
+    expect(envSchema.parse({ ADMISSION_MAX_QUEUED: '0' }).ADMISSION_MAX_QUEUED).toBe(0);
+  });
+
   it.each([
+    ['ADMISSION_MAX_IN_FLIGHT', '0'],
+    ['ADMISSION_MAX_IN_FLIGHT', 'many'],
+    ['ADMISSION_MAX_QUEUED', '-1'],
     ['REDIS_URL', 'http://redis:6379'],
     ['RATE_LIMIT_PER_MINUTE', '0'],
     ['RATE_LIMIT_CONTACT_PER_HOUR', 'five'],

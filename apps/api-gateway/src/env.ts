@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GATEWAY_DEFAULT_PORT, ServiceDefaults } from '@app/contracts';
-import { LogLevels, natsEnvShape } from '@app/server-core';
+import { admissionEnvShape, GATEWAY_ADMISSION_DEFAULTS, LogLevels, natsEnvShape } from '@app/server-core';
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -10,6 +10,8 @@ export const envSchema = z.object({
   /** Every service is reached over NATS (request/reply to its queue group): no per-service address. */
   ...natsEnvShape,
   STREAMING_HTTP_URL: z.url().default(`http://127.0.0.1:${ServiceDefaults['streaming-service'].httpPort}`),
+  /** Admission control of `/api` (issue 29 §2): requests worked on at once, and how many may wait for a place. */
+  ...admissionEnvShape(GATEWAY_ADMISSION_DEFAULTS),
   /** How long the gateway waits for a service's reply (a read with no answer is sent once more, so twice this). */
   RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
   /** Where the rate limits are counted: one Redis for every gateway replica, so they share each client's budget. */

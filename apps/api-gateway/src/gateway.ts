@@ -1,11 +1,18 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import { AllExceptionsFilter, correlationId, JsonLogger } from '@app/server-core';
+import {
+  admissionSettings,
+  AllExceptionsFilter,
+  correlationId,
+  JsonLogger,
+  MetricsService,
+} from '@app/server-core';
 import { AppModule } from './app.module';
 import type { Env } from './env';
 import { apiDocsEnabled } from './env';
 import { buildOpenApiDocument } from './openapi/openapi-document';
+import { admissionControl } from './web/admission';
 import { compressResponses } from './web/compression';
 import { GatewayHttpAdapter } from './web/method-not-allowed';
 import { notFound } from './web/metrics-port';
@@ -32,6 +39,8 @@ export const createGateway = async (env: Env) => {
   // The internal metrics port serves /metrics (web/metrics-port.ts); the public port then has none.
   if (env.METRICS_PORT !== undefined) app.use('/metrics', notFound);
   app.use(securityHeaders(env));
+  // Before any work on the request: above its limit the gateway answers 503 + Retry-After at once.
+  app.use('/api', admissionControl(admissionSettings(env), app.get(MetricsService)));
   app.use('/api', noStoreApi);
   app.use('/stream', streamProxy(env.STREAMING_HTTP_URL));
   app.use(compressResponses());

@@ -76,6 +76,8 @@ export const fakeMovie = (id: string, overrides: Partial<Movie> = {}): Movie & {
   awards: null,
   category: ['Drama'],
   tmdbId: null,
+  classification: 'UA13',
+  descriptors: ['language'],
   ...overrides,
   topReviews: [],
 });
@@ -119,6 +121,8 @@ export const fakeSeries = (id: string, overrides: Partial<Series> = {}): Series 
   seasonCount: 1,
   episodeCount: 2,
   publishDate: '2026-11-01T00:00:00.000Z',
+  classification: 'UA7',
+  descriptors: [],
   ...overrides,
 });
 
@@ -134,6 +138,7 @@ export const fakeEpisode = (id: string, seriesId: string, overrides: Partial<Epi
   stillUrl: null,
   intro: { startSeconds: 5, endSeconds: 35 },
   mediaReady: true,
+  mediaSeconds: 1800,
   ...overrides,
 });
 

@@ -90,6 +90,8 @@ describe('MongoDB restarted under a running service', () => {
         description: 'A title that outlives a database restart.',
         genre: 'Drama',
         rating: 7.5,
+        classification: 'UA13',
+        descriptors: [],
         posterUrl: 'https://posters.example/outage.jpg',
         status: MovieStatus.Published,
       });

@@ -16,6 +16,8 @@ const lagaan: MovieInput = {
   genre: 'Drama',
   rating: 8.1,
   posterUrl: 'https://images.example.in/lagaan.jpg',
+  classification: 'UA7',
+  descriptors: [],
   status: MovieStatus.Published,
   access: MovieAccess.Premium,
   purchasePriceInr: 1200,

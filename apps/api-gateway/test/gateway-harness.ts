@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { AuthPatterns } from '@app/contracts';
 import type { RpcEnvelope } from '@app/contracts';
-import { AllExceptionsFilter, RpcServer, type NatsSettings } from '@app/server-core';
+import { AllExceptionsFilter, RpcServer, type NatsSettings, type RpcAdmission } from '@app/server-core';
 import { findFreePort, testNatsUrl } from '@app/server-testing';
 import type { Env } from '../src/env';
 import { envSchema } from '../src/env';
@@ -13,14 +13,15 @@ import { resolveFakeSession } from './fakes';
 /**
  * A stand-in for one or more services: `module`'s controllers on the real transport (the test run's NATS, a queue
  * group of their own), errors shaped as a service's are. Subjects nobody stands in for answer "no responders",
- * which the gateway turns into 503.
+ * which the gateway turns into 503. With `admission`, it sheds as a service does (else it admits everything).
  */
 export const startFakeService = async (
   module: Type,
   nats: NatsSettings = { url: testNatsUrl() },
+  admission?: RpcAdmission,
 ): Promise<{ app: INestMicroservice }> => {
   const app = await NestFactory.createMicroservice(module, {
-    strategy: new RpcServer(`fake-${module.name}`, nats),
+    strategy: new RpcServer(`fake-${module.name}`, nats, '', admission),
     logger: false,
   });
   app.useGlobalFilters(new AllExceptionsFilter());
@@ -59,13 +60,16 @@ export const FakeSessionsModule = standIn({
 export type GatewayUnderTest = { app: INestApplication; url: string };
 
 /**
- * Budgets no suite reaches: the suites send hundreds of requests from one address (127.0.0.1) and are about
+ * Budgets and limits no suite reaches: the suites send hundreds of requests from one address (127.0.0.1) and are about
  * other things. rate-limits.int-spec.ts sets low ones to prove the limits.
  */
 const UNREACHED_LIMITS = {
   RATE_LIMIT_PER_MINUTE: 1_000_000,
   RATE_LIMIT_BROWSE_PER_MINUTE: 1_000_000,
   RATE_LIMIT_CONTACT_PER_HOUR: 1_000_000,
+  // Admission control too: admission.int-spec.ts sets low limits to prove them.
+  ADMISSION_MAX_IN_FLIGHT: 100_000,
+  ADMISSION_MAX_QUEUED: 100_000,
 };
 
 /**

@@ -83,12 +83,19 @@ describe('api-gateway over the real TCP transport', () => {
   });
 
   it('GET /api/movies forwards the validated query with the correlation id and returns the reply', async () => {
+    const sent = Date.now();
     const res = await fetch(`${url}/api/movies?page=2&pageSize=1`, {
       headers: { 'x-correlation-id': 'req-42' },
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ page: 2, pageSize: 1, total: 1, data: [{ title: 'Lagaan' }] });
-    expect(received.at(-1)).toEqual({ correlationId: 'req-42', data: { page: 2, pageSize: 1 } });
+    // The envelope carries the gateway's deadline (issue 29): its RPC timeout (5 s here) after it sent the request.
+    expect(received.at(-1)).toEqual({
+      correlationId: 'req-42',
+      data: { page: 2, pageSize: 1 },
+      deadline: expect.any(Number),
+    });
+    expect(received.at(-1)?.deadline).toBeGreaterThanOrEqual(sent + 5_000);
   });
 
   it('applies the default page when none is given', async () => {

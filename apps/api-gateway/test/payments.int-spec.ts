@@ -10,6 +10,7 @@ import {
   Role,
   SeriesMessages,
   SeriesPatterns,
+  VerifyOutcome,
 } from '@app/contracts';
 import type { Checkout, Entitlement, SubscriptionView } from '@app/contracts';
 import { AppError } from '@app/server-core';
@@ -110,7 +111,8 @@ const FakePaymentModule = standIn(
     [PaymentPatterns.createTitleOrder]: () => checkout,
     [PaymentPatterns.createPlanOrder]: () => planCheckout('standard'),
     [PaymentPatterns.verify]: () => ({
-      message: 'Payment successful!',
+      outcome: VerifyOutcome.RefundedDuplicate,
+      message: PaymentMessages.duplicateRefunded,
       movieId,
       planId: null,
       kind: 'purchase',
@@ -283,6 +285,8 @@ describe('payment routes at the gateway', () => {
         movieId,
       });
       expect(response.status).toBe(200);
+      // The verdict is carried as payment-service gave it, for the web app to branch on.
+      expect(await response.json()).toMatchObject({ outcome: VerifyOutcome.RefundedDuplicate });
       expect(lastTo(PaymentPatterns.verify)).toEqual({
         payer,
         confirmation: { ...paid, userId: ashaId, movieId },

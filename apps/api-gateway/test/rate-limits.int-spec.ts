@@ -20,6 +20,7 @@ import {
   uniqueSuffix,
   type AltchaChallenge,
 } from '@app/server-testing';
+import { SHARED_ADDRESS_FACTOR } from '../src/rate-limit/rate-limits';
 import { startFakeService, startGateway } from './gateway-harness';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 
@@ -36,9 +37,12 @@ const LIMITS = { RATE_LIMIT_PER_MINUTE: 8, RATE_LIMIT_BROWSE_PER_MINUTE: 3, RATE
 /** Addresses of this run: two random octets, then one per client. */
 const run = [randomInt(256), randomInt(256)];
 let clients = 0;
-const newIp = () => `10.${run[0]}.${run[1]}.${++clients}`;
 /** A /64 of this run (2001:db8::/32 is the documentation prefix), `n` telling /64s apart. */
 const ipv6Net = (n: number) => `2001:db8:${run[0].toString(16)}${run[1].toString(16)}:${n}`;
+/** One client: an IPv6 /64 of its own (an IPv4 address counts as many clients, see SHARED_ADDRESS_FACTOR). */
+const newIp = () => `${ipv6Net(1000 + ++clients)}::1`;
+/** A carrier's shared IPv4 address. */
+const newIpv4 = () => `10.${run[0]}.${run[1]}.${++clients}`;
 
 const stored: ContactMessage[] = [];
 
@@ -170,6 +174,16 @@ describe('per-client rate limits at the gateway', () => {
       expect([...first, ...second]).toEqual(times(LIMITS.RATE_LIMIT_PER_MINUTE, () => 200));
       expectRateLimited(await genres(`${net}:0:0:0:99`), 60);
       expect((await genres(`${ipv6Net(2)}::1`)).status).toBe(200);
+    });
+
+    it('gives a visitor behind an IPv4 address (carrier-grade NAT) ten times one client’s budget', async () => {
+      const ip = newIpv4();
+      const budget = LIMITS.RATE_LIMIT_PER_MINUTE * SHARED_ADDRESS_FACTOR;
+      expect(SHARED_ADDRESS_FACTOR).toBe(10);
+      expect(await statusesOf(times(budget, () => () => genres(ip)))).toEqual(times(budget, () => 200));
+      expectRateLimited(await genres(ip), 60);
+      // Written as IPv4-mapped IPv6 (a dual-stack socket), it is the same shared address.
+      expectRateLimited(await genres(`::ffff:${ip}`), 60);
     });
 
     it('counts a signed-in caller by account, wherever they connect from, apart from their address', async () => {

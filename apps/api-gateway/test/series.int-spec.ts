@@ -1,4 +1,11 @@
-import { ErrorCode, MovieStatus, SeriesMessages, SeriesPatterns, SeriesRpc } from '@app/contracts';
+import {
+  ClassificationMessages,
+  ErrorCode,
+  MovieStatus,
+  SeriesMessages,
+  SeriesPatterns,
+  SeriesRpc,
+} from '@app/contracts';
 import { AppError } from '@app/server-core';
 import {
   draftEpisodeId,
@@ -90,6 +97,8 @@ const seriesInput = {
   posterUrl: 'https://example.com/kota.jpg',
   access: 'premium',
   creators: ['Saurabh Khanna'],
+  classification: 'UA13',
+  descriptors: ['language'],
 };
 const episodeInput = {
   number: 3,
@@ -424,6 +433,63 @@ describe('TV shows at the gateway', () => {
         fakeTokens.admin,
       );
       expect(((await response.json()) as { message: string }).message).toContain(SeriesMessages.introOrder);
+    });
+
+    // Issue 25: every title carries a class (IT Rules 2021); the forms cannot leave it out.
+    const movieInput = {
+      title: 'Lagaan',
+      description: 'Cricket.',
+      genre: 'Drama',
+      rating: 8.1,
+      posterUrl: 'https://example.com/lagaan.jpg',
+      descriptors: [],
+    };
+    it.each([
+      [
+        'a series without a classification',
+        '/api/admin/series',
+        { ...seriesInput, classification: undefined },
+      ],
+      ['a movie without a classification', '/api/movies', movieInput],
+      ['a movie with a null classification', '/api/movies', { ...movieInput, classification: null }],
+    ])('refuses %s with 400 saying a classification is required', async (_case, path, body) => {
+      const response = await send('POST', path, body, fakeTokens.admin);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        code: ErrorCode.ValidationFailed,
+        message: `Invalid body: classification ${ClassificationMessages.required}`,
+        correlationId: expect.any(String) as string,
+        details: [{ path: 'classification', message: ClassificationMessages.required }],
+      });
+      expect(calls).toEqual([]);
+    });
+
+    it('refuses a class that is not one of the five (an MPAA rating) with 400 naming them', async () => {
+      const response = await send(
+        'POST',
+        '/api/admin/series',
+        { ...seriesInput, classification: 'PG-13' },
+        fakeTokens.admin,
+      );
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        `Invalid body: classification ${ClassificationMessages.unknown}`,
+      );
+      expect(calls).toEqual([]);
+    });
+
+    it('refuses a form without content descriptors, or with one it does not know', async () => {
+      for (const descriptors of [undefined, ['gore'], ['violence', 'violence']]) {
+        const response = await send(
+          'POST',
+          '/api/admin/series',
+          { ...seriesInput, descriptors },
+          fakeTokens.admin,
+        );
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as { message: string }).message).toMatch(/descriptors/);
+      }
+      expect(calls).toEqual([]);
     });
   });
 });

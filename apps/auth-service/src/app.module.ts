@@ -6,6 +6,7 @@ import { AuditEventsModule } from './audit/audit-events.consumer';
 import { AuditModule } from './audit/audit.module';
 import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { Env } from './env';
+import { ProfilesModule } from './profiles/profiles.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
 import { settledChecks } from './outbox/settled-checks';
 import { SessionStore } from './sessions/session.store';
@@ -32,6 +33,7 @@ export class AppModule {
         UsersModule,
         SessionsModule,
         AccountsModule,
+        ProfilesModule,
         EmailVerificationModule,
         PasswordResetModule,
         AuditModule,

@@ -330,12 +330,12 @@ describe('auth-service accounts against real MongoDB, Redis and SMTP', () => {
       });
     });
 
-    it('limits resends: the fourth request within 15 minutes answers 429', async () => {
+    it('limits resends: the fourth request within 15 minutes answers 429 with the limit in words', async () => {
       const { email } = await ctx.newUser({ username: 'Neha' });
       for (let i = 0; i < 3; i += 1) await service.call(AuthRpc.forgotPassword, { email, clientIp: ip });
       expect(await failure(service.call(AuthRpc.forgotPassword, { email, clientIp: ip }))).toMatchObject({
         code: ErrorCode.RateLimited,
-        message: AuthMessages.tooManyAttempts,
+        message: AuthMessages.otpRequestLimit,
       });
     });
   });

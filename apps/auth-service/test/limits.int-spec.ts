@@ -2,7 +2,7 @@ import { AuthMessages, AuthRpc, ErrorCode } from '@app/contracts';
 import type { AppError } from '@app/server-core';
 import type { SmtpOutbox, ServiceUnderTest } from '@app/server-testing';
 import { failure, mailsIn, pollOutbox } from '@app/server-testing';
-import { Delays, Limits, RateLimiter } from '../src/rate-limit/rate-limiter';
+import { AddressLimits, Delays, Limits, RateLimiter } from '../src/rate-limit/rate-limiter';
 import { startAuthSuite, type AuthContext, type AuthSuite } from './auth-context';
 import { solveCaptcha } from './auth-helpers';
 
@@ -113,10 +113,40 @@ describe('auth-service limits (DECISIONS 30) against real Redis, MongoDB and SMT
           password: 'six password',
           clientIp,
         });
-      for (const n of range(Limits.signupPerIp.max)) await signup(`2001:db8:6:1:${(n + 1).toString(16)}::1`);
+      for (const n of range(AddressLimits.signup.subscriber.max))
+        await signup(`2001:db8:6:1:${(n + 1).toString(16)}::1`);
       expect(await failure(signup('2001:db8:6:1:ffff:ffff:ffff:fffe'))).toMatchObject(tooMany);
       await expect(signup('2001:db8:6:2::1')).resolves.toEqual({ message: AuthMessages.registered });
     });
+
+    it('an IPv4 address (a carrier-grade NAT, an office) signs up more than one subscriber may: 25 in an hour pass', async () => {
+      for (const n of range(AddressLimits.signup.subscriber.max + 5))
+        await expect(
+          service.call(AuthRpc.signup, {
+            username: 'Office',
+            email: ctx.uniqueEmail(`office-${n}`),
+            password: 'office password',
+            clientIp: '198.51.100.200',
+          }),
+        ).resolves.toEqual({ message: AuthMessages.registered });
+    });
+
+    it.each(Object.entries(AddressLimits))(
+      '%s: an IPv4 address gets the shared budget, an IPv6 /64 a subscriber’s, each refused one past it',
+      async (action, limit) => {
+        const limiter = service.app.get(RateLimiter);
+        const run = ctx.uniqueEmail(action);
+        for (const [client, { max }] of [
+          ['192.0.2.250', limit.shared],
+          ['2001:db8:7:7::/64', limit.subscriber],
+        ] as const) {
+          const key = `${run}-${action}`;
+          for (const _ of range(max)) await limiter.consumeForAddress(key, client, limit);
+          expect(await outcome(limiter.consumeForAddress(key, client, limit))).toMatchObject(tooMany);
+        }
+        expect(limit.shared.max).toBeGreaterThan(limit.subscriber.max);
+      },
+    );
 
     it('an IPv4-mapped IPv6 address is the same client as its IPv4 address', async () => {
       const target = await ctx.newUser();

@@ -12,6 +12,8 @@ const movieForm = (title: string) => ({
   genre: 'Drama' as const,
   rating: 8.1,
   posterUrl: 'https://images.example.in/audited.jpg',
+  classification: 'UA13' as const,
+  descriptors: [],
 });
 
 /**

@@ -38,6 +38,8 @@ describe('admin Add and Edit sent twice (real MongoDB and Redis)', () => {
     genre: 'Drama' as const,
     rating: 7.4,
     posterUrl: 'https://images.example.in/twice.jpg',
+    classification: 'UA13' as const,
+    descriptors: [],
   });
 
   /** How many stored titles of a kind carry this (unique) title. */

@@ -1,4 +1,5 @@
 import {
+  Classification,
   accessForRating,
   DEFAULT_PURCHASE_PRICE_INR,
   DEFAULT_RENTAL_PRICE_INR,
@@ -84,6 +85,8 @@ export const catalogueContext = (service: ServiceUnderTest) => {
       genres: [genre],
       votes: 100,
       posterUrl: 'https://images.example.in/test.jpg',
+      classification: Classification.UA13,
+      descriptors: [],
       status: MovieStatus.Published,
       access: accessForRating(rating),
       purchasePriceInr: DEFAULT_PURCHASE_PRICE_INR,
@@ -145,6 +148,8 @@ export const catalogueContext = (service: ServiceUnderTest) => {
       genres: [genre],
       votes: 100,
       posterUrl: 'https://images.example.in/series.jpg',
+      classification: Classification.UA13,
+      descriptors: [],
       access: accessForRating(rating),
       firstAirDate: new Date('2020-01-10T00:00:00Z'),
       language: null,

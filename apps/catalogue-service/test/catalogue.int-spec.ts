@@ -48,6 +48,8 @@ const draftInput = {
   genre: 'Thriller',
   rating: 8.1,
   posterUrl: 'https://images.example.in/draft.jpg',
+  classification: 'UA13' as const,
+  descriptors: [],
 } satisfies RpcRequest<typeof MovieRpc.create>;
 
 const titles = (movies: Movie[]) => movies.map((movie) => movie.title);
@@ -560,8 +562,14 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
         access: 'premium',
         rating: 8.4,
         runtimeMinutes: 148,
+        // India's release has no certificate, so the US PG-13 decides (issue 25).
+        classification: 'UA13',
+        descriptors: [],
       });
+      const ddlj = (await service.call(MovieRpc.list, { search: 'dilwale' })).data[0];
+      expect(ddlj.classification).toBe('U'); // India's U before the US PG
       const quiet = (await service.call(MovieRpc.list, { search: 'quiet days' })).data[0];
+      expect(quiet.classification).toBe('UA16'); // no certification: unrated
       expect(quiet.posterUrl).toBe(`/generated/${quiet.id}.svg`);
       expect((await service.call(ReviewRpc.list, { movieId: data[0].id })).map((r) => r.username)).toEqual([
         'cinephile',

@@ -160,6 +160,8 @@ describe('media.ready and demo titles in catalogue-service', () => {
       genre: 'Drama',
       rating: 7,
       posterUrl: 'https://images.example.in/lima.jpg',
+      classification: 'UA13',
+      descriptors: [],
       status: 'published',
       access: 'premium',
       releaseDate: '1999-12-31',

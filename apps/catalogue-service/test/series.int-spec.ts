@@ -17,6 +17,8 @@ const seriesInput = {
   genre: 'Thriller' as const,
   rating: 8.2,
   posterUrl: 'https://images.example.in/admin-series.jpg',
+  classification: 'UA13' as const,
+  descriptors: [],
 };
 
 describe('series, seasons and episodes in catalogue-service (real MongoDB and Redis)', () => {
@@ -220,7 +222,7 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
     it('serves the generated poster of a published series, not of a draft', async () => {
       const series = await ctx.newSeries({ title: 'Poster Series' });
       const { svg } = await service.call(MovieRpc.poster, { id: series.id });
-      expect(svg).toContain('aria-label="Poster Series"');
+      expect(svg).toMatch(/aria-label="Poster Series \(\d{4}\)"/);
       const draft = await ctx.newSeries({ status: MovieStatus.Draft });
       await expect(service.call(MovieRpc.poster, { id: draft.id })).rejects.toMatchObject({
         code: ErrorCode.NotFound,
@@ -574,7 +576,11 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
         episodeCount: 5,
         status: 'published',
         demo: false,
+        classification: 'A', // US TV-MA (issue 25)
+        descriptors: [],
       });
+      const [kota] = (await service.call(SeriesRpc.list, { search: 'kota factory' })).data;
+      expect(kota.classification).toBe('UA13'); // India's U/A 13+ before the US TV-14 (U/A 16+)
       const detail = await service.call(SeriesRpc.get, { id: bb.id, asAdmin: false });
       expect(detail.seasons.map((s) => [s.number, s.title, s.episodes.map((e) => e.title)])).toEqual([
         [1, 'Season 1', ['Pilot', "Cat's in the Bag...", "...And the Bag's in the River"]],
@@ -592,6 +598,7 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
         access: 'free',
         posterUrl: `/generated/${orbit.id}.svg`,
         firstAirDate: '2022-09-01',
+        classification: 'UA16', // no content ratings: unrated
       });
       const events = await eventsSince(start);
       expect(events.filter((e) => e.type === 'series.published').map((e) => e.payload.title)).toEqual([

@@ -1,5 +1,6 @@
 import {
   mailEnvShape,
+  outboxEnvShape,
   requireSmtpInProduction,
   requireStrongSecrets,
   serviceEnvSchema,
@@ -32,6 +33,7 @@ export const envSchema = serviceEnvSchema('payment-service')
      */
     PAYMENT_TEST_CRASH_POINT: z.enum(['after-payment-recorded']).optional(),
     ...mailEnvShape,
+    ...outboxEnvShape,
   })
   .superRefine((env, ctx) => {
     requireSmtpInProduction(env, ctx);

@@ -1,5 +1,5 @@
 import type { Payer, PlanId } from '@app/contracts';
-import { AccessReason, PaymentMessages, PaymentRpc, SubscriptionStatus } from '@app/contracts';
+import { AccessReason, PaymentMessages, PaymentRpc, SubscriptionStatus, VerifyOutcome } from '@app/contracts';
 import { mailsIn } from '@app/server-testing';
 import { PlansService } from '../src/plans/plans.service';
 import { fromUnix } from '../src/razorpay/razorpay-entities';
@@ -160,8 +160,14 @@ describe('payment-service: paid twice (two tabs, two Checkout windows)', () => {
     const [tab1, tab2] = await Promise.all([ctx.order(payer, title), ctx.order(payer, title)]);
     const [first, second] = await payBothWindows(tab1, tab2);
 
-    expect((await ctx.verify(payer, first)).message).toBe(PaymentMessages.success);
-    expect((await ctx.verify(payer, second)).message).toBe(PaymentMessages.duplicateRefunded);
+    expect(await ctx.verify(payer, first)).toMatchObject({
+      outcome: VerifyOutcome.Paid,
+      message: PaymentMessages.success,
+    });
+    expect(await ctx.verify(payer, second)).toMatchObject({
+      outcome: VerifyOutcome.RefundedDuplicate,
+      message: PaymentMessages.duplicateRefunded,
+    });
     await settle();
 
     expect((await ctx.grantsOf(payer)).map((grant) => [grant.kind, grant.paymentId])).toEqual([
@@ -218,8 +224,14 @@ describe('payment-service: paid twice (two tabs, two Checkout windows)', () => {
     expect(standard.id).not.toBe(basic.id);
     const [first, second] = [await ctx.pay(basic), await ctx.pay(standard)];
 
-    expect((await ctx.verify(payer, first)).message).toBe(PaymentMessages.success);
-    expect((await ctx.verify(payer, second)).message).toBe(PaymentMessages.duplicateRefunded);
+    expect(await ctx.verify(payer, first)).toMatchObject({
+      outcome: VerifyOutcome.Paid,
+      message: PaymentMessages.success,
+    });
+    expect(await ctx.verify(payer, second)).toMatchObject({
+      outcome: VerifyOutcome.RefundedDuplicate,
+      message: PaymentMessages.duplicateRefunded,
+    });
     await settle();
 
     expect(await suite.service.call(PaymentRpc.subscription, { userId: payer.userId })).toMatchObject({

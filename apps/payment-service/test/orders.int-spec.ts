@@ -1,4 +1,11 @@
-import { AccessReason, ErrorCode, PaymentMessages, PaymentRpc, SeriesMessages } from '@app/contracts';
+import {
+  AccessReason,
+  ErrorCode,
+  PaymentMessages,
+  PaymentRpc,
+  SeriesMessages,
+  VerifyOutcome,
+} from '@app/contracts';
 import { mailsIn } from '@app/server-testing';
 import type { PaymentContext, PaymentSuite } from './payment-context';
 import { failure, paymentContext, startPaymentSuite } from './payment-context';
@@ -46,6 +53,7 @@ describe('payment-service title orders against MongoDB, Redis and the Razorpay f
     });
     const confirmation = await ctx.pay(checkout);
     await expect(ctx.verify(payer, confirmation)).resolves.toEqual({
+      outcome: VerifyOutcome.Paid,
       message: PaymentMessages.success,
       movieId: title.movieId,
       planId: null,
@@ -167,7 +175,7 @@ describe('payment-service title orders against MongoDB, Redis and the Razorpay f
     expect(await ctx.grantsOf(payer)).toEqual([]);
     await expect(
       ctx.verify(payer, { ...confirmation, userId: payer.userId, movieId: title.movieId }),
-    ).resolves.toMatchObject({ message: PaymentMessages.success, movieId: title.movieId });
+    ).resolves.toMatchObject({ outcome: VerifyOutcome.Paid, movieId: title.movieId });
   });
 
   it('treats a replayed verify as the same success, with one grant and one receipt', async () => {
@@ -175,6 +183,7 @@ describe('payment-service title orders against MongoDB, Redis and the Razorpay f
     const title = ctx.newTitle();
     const { confirmation } = await ctx.acquire(payer, title);
     await expect(ctx.verify(payer, confirmation)).resolves.toMatchObject({
+      outcome: VerifyOutcome.Paid,
       message: PaymentMessages.success,
     });
     await suite.razorpay.flushWebhooks();

@@ -1,4 +1,4 @@
-import { requireStrongSecrets, serviceEnvSchema } from '@app/server-core';
+import { outboxEnvShape, requireStrongSecrets, serviceEnvSchema } from '@app/server-core';
 import { z } from 'zod';
 import { checkMediaStoreEnv, mediaStoreEnvShape } from './media/media-store.config';
 
@@ -29,6 +29,7 @@ export const envSchema = serviceEnvSchema('streaming-service')
     TRANSCODE_PRESET: z
       .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'])
       .default('veryfast'),
+    ...outboxEnvShape,
   })
   .superRefine((env, ctx) => {
     requireStrongSecrets(env, ctx, { STREAM_TOKEN_SECRET: {} });

@@ -59,6 +59,8 @@ describe('browsing the catalogue', () => {
       await dialog.getByLabel('Title').fill(title);
       await dialog.getByLabel('Genre').selectOption('Drama');
       await dialog.getByLabel('Rating (0–10)').fill('7.2');
+      await dialog.getByLabel('Classification').selectOption('U/A 13+');
+      await dialog.getByRole('checkbox', { name: 'Strong language' }).check();
       await dialog.getByLabel('Poster URL').fill('https://images.streamly.in/e2e.jpg');
       await dialog.getByLabel('Description').fill('A journey test premiere.');
       await dialog.getByRole('button', { name: 'Save' }).click();

@@ -3,6 +3,7 @@ import { objectId } from './common';
 import { AuditLogPageSchema, AuditLogQuerySchema, UserRefSchema } from './audit';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
 import { Role, UserStatus } from './roles';
+import { SessionProfileSchema } from './profiles';
 import { query, rpc } from './rpc';
 
 /** Who is calling, as the gateway learns it from auth-service for every authenticated request. */
@@ -10,12 +11,17 @@ export const SessionUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
-  role: z.enum([Role.User, Role.Admin]),
-  status: z.enum([UserStatus.Active, UserStatus.Suspended, UserStatus.Banned]),
+  role: z.enum(Role),
+  status: z.enum(UserStatus),
   /** The session (token id) this request runs under; logout revokes it. */
   sessionId: z.string(),
   /** DECISIONS 33: auth-service always sends it; only `true` counts as verified (the gateway's @VerifiedEmail()). */
   emailVerified: z.boolean().optional(),
+  /**
+   * DECISIONS 36: the profile this session acts as: the one its token names, or the account's default profile for a
+   * token that names none (sessions from before profiles). Auth-service always sends it.
+   */
+  profile: SessionProfileSchema.optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
@@ -83,8 +89,8 @@ export const UsernameSchema = z
   .trim()
   .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`);
-const RoleSchema = z.enum([Role.User, Role.Admin]);
-const StatusSchema = z.enum([UserStatus.Active, UserStatus.Suspended, UserStatus.Banned]);
+const RoleSchema = z.enum(Role);
+const StatusSchema = z.enum(UserStatus);
 export const UserIdSchema = objectId('must be a user id');
 export const OtpSchema = z.string().regex(/^\d{6}$/, 'must be 6 digits');
 
@@ -129,6 +135,9 @@ export const AuthMessages = {
   otpExpired: 'OTP expired. Please request a new one.',
   passwordReset: 'Password reset successful! You can now log in.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
+  /** The forgot-password code limit (3 codes per email in 15 minutes) when a resend hits it. */
+  otpRequestLimit:
+    'You have asked for 3 codes in the last 15 minutes. Use the latest code, or ask again in 15 minutes.',
   oauthCodeInvalid: 'Sign in failed. Please try again.',
   googleEmailUnverified: 'Your Google email address is not verified',
   userNotFound: 'User not found',
@@ -396,13 +405,7 @@ export const AdminActionSchema = z.object({
   requestedBy: UserRefSchema,
   requestedAt: z.string(),
   expiresAt: z.string(),
-  status: z.enum([
-    AdminActionStatus.Pending,
-    AdminActionStatus.Confirmed,
-    AdminActionStatus.Cancelled,
-    AdminActionStatus.Refused,
-    AdminActionStatus.Expired,
-  ]),
+  status: z.enum(AdminActionStatus),
   /** Who confirmed or cancelled it, and when. */
   decidedBy: UserRefSchema.nullable(),
   decidedAt: z.string().nullable(),

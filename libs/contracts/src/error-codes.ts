@@ -12,6 +12,8 @@ export const ErrorCode = {
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   RateLimited: 'RATE_LIMITED',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
+  /** A process (the gateway or a service) is at its admission limit: answered at once, with `Retry-After`. */
+  Overloaded: 'OVERLOADED',
   ServiceTimeout: 'SERVICE_TIMEOUT',
   Internal: 'INTERNAL',
 } as const;
@@ -28,6 +30,8 @@ export const HttpStatusByErrorCode: Record<ErrorCode, number> = {
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.Internal]: 500,
+  // Before ServiceUnavailable: a bare 503 (a proxy's, a framework's) reads back as ServiceUnavailable.
+  [ErrorCode.Overloaded]: 503,
   [ErrorCode.ServiceUnavailable]: 503,
   [ErrorCode.ServiceTimeout]: 504,
 };
@@ -39,6 +43,12 @@ export const INTERNAL_ERROR_MESSAGE = 'Internal error';
 
 /** The gateway's answer (429, with `Retry-After`) when a client has used up a rate limit. */
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please try again later.';
+
+/**
+ * `Retry-After` (seconds) of every OVERLOADED answer: long enough for the burst that filled the queue to pass, short
+ * enough that the web's one retry of a read (api-client.ts) still feels like one slow answer.
+ */
+export const OVERLOADED_RETRY_AFTER_SECONDS = 1;
 
 const codeByStatus = new Map<number, ErrorCode>([
   ...Object.entries(HttpStatusByErrorCode).map(([code, status]) => [status, code as ErrorCode] as const),

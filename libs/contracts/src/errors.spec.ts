@@ -1,8 +1,16 @@
 import { ErrorCode, errorCodeForStatus, httpStatusFor } from './error-codes';
 
 describe('the error code ↔ HTTP status table', () => {
-  it.each(Object.values(ErrorCode))('%s maps to a status that maps back to it', (code) => {
-    expect(errorCodeForStatus(httpStatusFor(code))).toBe(code);
+  // OVERLOADED shares 503 with SERVICE_UNAVAILABLE (its answer carries the code and Retry-After besides).
+  it.each(Object.values(ErrorCode).filter((code) => code !== ErrorCode.Overloaded))(
+    '%s maps to a status that maps back to it',
+    (code) => {
+      expect(errorCodeForStatus(httpStatusFor(code))).toBe(code);
+    },
+  );
+
+  it('reads a bare 503 as SERVICE_UNAVAILABLE, not OVERLOADED', () => {
+    expect(errorCodeForStatus(503)).toBe(ErrorCode.ServiceUnavailable);
   });
 
   it.each([
@@ -16,6 +24,7 @@ describe('the error code ↔ HTTP status table', () => {
     [ErrorCode.RateLimited, 429],
     [ErrorCode.Internal, 500],
     [ErrorCode.ServiceUnavailable, 503],
+    [ErrorCode.Overloaded, 503],
     [ErrorCode.ServiceTimeout, 504],
   ])('%s is %d', (code, status) => {
     expect(httpStatusFor(code)).toBe(status);

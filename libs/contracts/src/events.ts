@@ -62,6 +62,8 @@ export const UserDeletedSchema = z.object({ userId: z.string(), verifiedEmail: z
  * the Google take-over of an unverified account (DECISIONS 33) end every one of the user's (`sessionId: null`).
  * streaming-service ends the leases (and so the stream links) those sessions held.
  */
+/** A profile was deleted (DECISIONS 36): services erase what they keep for it (history, My List, settings…). */
+export const ProfileDeletedSchema = z.object({ userId: z.string(), profileId: z.string() });
 export const SessionRevokedSchema = z.object({ userId: z.string(), sessionId: z.string().nullable() });
 
 export const MovieUpdatedSchema = z.object({
@@ -188,6 +190,7 @@ export const Events = {
   'user.updated': UserUpdatedSchema,
   'user.deleted': UserDeletedSchema,
   'session.revoked': SessionRevokedSchema,
+  'profile.deleted': ProfileDeletedSchema,
   'payment.captured': PaymentCapturedSchema,
   'entitlement.granted': EntitlementGrantedSchema,
   'entitlement.revoked': EntitlementRevokedSchema,

@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './auth';
+export * from './classification';
 export * from './common';
 export * from './movies-rpc';
 export * from './contact';
@@ -8,6 +9,7 @@ export * from './errors';
 export * from './events';
 export * from './movies';
 export * from './pagination';
+export * from './profiles';
 export * from './recommendations';
 export * from './payments';
 export * from './reviews';

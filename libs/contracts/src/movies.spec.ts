@@ -34,6 +34,8 @@ describe("the Add forms' idempotency key", () => {
     genre: 'Drama',
     rating: 8.1,
     posterUrl: 'https://x.in/p.jpg',
+    classification: 'UA7',
+    descriptors: [],
   };
 
   it.each([

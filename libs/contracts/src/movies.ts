@@ -1,6 +1,32 @@
 import { z } from 'zod';
 import { IdempotencyKeySchema, ObjectIdSchema, TenPointRatingSchema } from './common';
 import { PageQuerySchema } from './pagination';
+import { CONTENT_DESCRIPTORS, Classification, ContentDescriptor } from './classification';
+
+export * from './classification';
+
+export const ClassificationMessages = {
+  required: 'Classification is required (U, U/A 7+, U/A 13+, U/A 16+ or A)',
+  unknown: 'Classification must be U, U/A 7+, U/A 13+, U/A 16+ or A',
+} as const;
+
+/** A title's class (IT Rules 2021, DECISIONS 37); the admin forms say what is missing or wrong. */
+export const ClassificationSchema = z
+  .enum(Classification, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? ClassificationMessages.required
+        : ClassificationMessages.unknown,
+  })
+  .meta({ description: 'IT Rules 2021 class: U, UA7 (U/A 7+), UA13 (U/A 13+), UA16 (U/A 16+) or A' });
+/** Its content descriptors: each at most once, none is a valid answer (nothing to warn of). */
+export const ContentDescriptorsSchema = z
+  .array(z.enum(ContentDescriptor), {
+    error: 'Content descriptors are required (an empty list when there are none)',
+  })
+  .max(CONTENT_DESCRIPTORS.length)
+  .refine((list) => new Set(list).size === list.length, 'Each content descriptor once')
+  .meta({ description: 'What the title holds that viewers are warned of; [] when nothing' });
 
 /** Genres the admin form offers (SPEC 5); imported and seeded titles may carry others. */
 export const AdminGenres = ['Action', 'Comedy', 'Drama', 'Horror', 'Thriller'] as const;
@@ -32,13 +58,15 @@ export const TitleCardSchema = z.object({
   rating: z.number().min(0).max(10).nullable(),
   votes: z.number().int().nonnegative().nullable(),
   posterUrl: z.string(),
-  status: z.enum([MovieStatus.Draft, MovieStatus.Published]),
+  status: z.enum(MovieStatus),
   /** Free or premium as a whole (for a series, every episode); premium needs a plan with premium content. */
-  access: z.enum([MovieAccess.Free, MovieAccess.Premium]),
+  access: z.enum(MovieAccess),
   language: z.string().nullable(),
   cast: z.array(z.string()),
   tmdbId: z.number().int().nullable(),
   publishDate: z.string().nullable(),
+  classification: ClassificationSchema,
+  descriptors: ContentDescriptorsSchema,
 });
 export type TitleCard = z.infer<typeof TitleCardSchema>;
 
@@ -99,7 +127,7 @@ export const ListMoviesQuerySchema = PageQuerySchema.extend({
   search: queryText(100).optional(),
   genre: queryText(40).optional(),
   category: z.enum(MovieCategories).optional(),
-  access: z.enum([MovieAccess.Free, MovieAccess.Premium]).optional(),
+  access: z.enum(MovieAccess).optional(),
   sort: z.enum(MovieSorts).optional(),
 }).strict();
 export type ListMoviesQuery = z.infer<typeof ListMoviesQuerySchema>;
@@ -141,10 +169,12 @@ export const TitleInputSchema = z.object({
   genre: z.enum(AdminGenres),
   rating: TenPointRatingSchema,
   posterUrl: z.url({ protocol: /^https?$/ }).max(2000),
-  status: z.enum([MovieStatus.Draft, MovieStatus.Published]).optional(),
-  access: z.enum([MovieAccess.Free, MovieAccess.Premium]).optional(),
+  status: z.enum(MovieStatus).optional(),
+  access: z.enum(MovieAccess).optional(),
   language: z.string().trim().min(1).max(40).optional(),
   cast: namesInput(100).optional(),
+  classification: ClassificationSchema,
+  descriptors: ContentDescriptorsSchema,
 });
 
 /**
@@ -167,7 +197,7 @@ export type MovieUpdate = z.infer<typeof MovieUpdateSchema>;
 
 /** `GET /api/admin/movies` */
 export const AdminMoviesQuerySchema = PageQuerySchema.extend({
-  status: z.enum([MovieStatus.Draft, MovieStatus.Published]).optional(),
+  status: z.enum(MovieStatus).optional(),
   search: queryText(100).optional(),
 }).strict();
 export type AdminMoviesQuery = z.infer<typeof AdminMoviesQuerySchema>;

@@ -16,12 +16,12 @@ const isoDate = z.iso.datetime({ offset: true });
 
 export const PlanId = { Basic: 'basic', Standard: 'standard', Premium: 'premium' } as const;
 export type PlanId = (typeof PlanId)[keyof typeof PlanId];
-export const PlanIdSchema = z.enum([PlanId.Basic, PlanId.Standard, PlanId.Premium]);
+export const PlanIdSchema = z.enum(PlanId);
 
 /** The highest rendition a viewer may stream (DECISIONS 26); `best` is every rendition the title has. */
 export const Quality = { SD: '480p', HD: '720p', FullHD: '1080p', Best: 'best' } as const;
 export type Quality = (typeof Quality)[keyof typeof Quality];
-export const QualitySchema = z.enum([Quality.SD, Quality.HD, Quality.FullHD, Quality.Best]);
+export const QualitySchema = z.enum(Quality);
 /** Lowest first: the better of two caps is the one with the higher index. */
 export const QUALITY_ORDER: readonly Quality[] = [Quality.SD, Quality.HD, Quality.FullHD, Quality.Best];
 export const betterQuality = (a: Quality, b: Quality): Quality =>
@@ -59,7 +59,7 @@ export const PENDING_GRACE_DAYS = 3;
 
 export const TitleOrderKind = { Purchase: 'purchase', Rental: 'rental' } as const;
 export type TitleOrderKind = (typeof TitleOrderKind)[keyof typeof TitleOrderKind];
-export const TitleOrderKindSchema = z.enum([TitleOrderKind.Purchase, TitleOrderKind.Rental]);
+export const TitleOrderKindSchema = z.enum(TitleOrderKind);
 
 /**
  * Where payment APIs usually take a button press's key; the body's `idempotencyKey` is the same key (both may be
@@ -169,7 +169,15 @@ export const VerifyPaymentRequestSchema = z.union([
 ]);
 export type VerifyPaymentRequest = z.infer<typeof VerifyPaymentRequestSchema>;
 
+/**
+ * What verify found, for clients to branch on (never on `message`, which is only the text to show): the payment
+ * paid for what was bought, or it was a second payment for what the payer already had and is refunded by itself.
+ */
+export const VerifyOutcome = { Paid: 'paid', RefundedDuplicate: 'refunded-duplicate' } as const;
+export type VerifyOutcome = (typeof VerifyOutcome)[keyof typeof VerifyOutcome];
+
 export const VerifyPaymentResultSchema = z.object({
+  outcome: z.enum(VerifyOutcome),
   message: z.string(),
   movieId: z.string().nullable(),
   planId: PlanIdSchema.nullable(),
@@ -189,15 +197,7 @@ export const SubscriptionStatus = {
   Completed: 'completed',
 } as const;
 export type SubscriptionStatus = (typeof SubscriptionStatus)[keyof typeof SubscriptionStatus];
-export const SubscriptionStatusSchema = z.enum([
-  SubscriptionStatus.Created,
-  SubscriptionStatus.Authenticated,
-  SubscriptionStatus.Active,
-  SubscriptionStatus.Pending,
-  SubscriptionStatus.Halted,
-  SubscriptionStatus.Cancelled,
-  SubscriptionStatus.Completed,
-]);
+export const SubscriptionStatusSchema = z.enum(SubscriptionStatus);
 
 /** `GET /api/users/{id}/subscription` → `{ data }`: the plan that gives access now, or null. */
 export const SubscriptionViewSchema = z.object({
@@ -236,16 +236,7 @@ export const AccessReason = {
   RentalExpired: 'rental-expired',
 } as const;
 export type AccessReason = (typeof AccessReason)[keyof typeof AccessReason];
-export const AccessReasonSchema = z.enum([
-  AccessReason.Admin,
-  AccessReason.Free,
-  AccessReason.Plan,
-  AccessReason.Purchase,
-  AccessReason.Rental,
-  AccessReason.SignInRequired,
-  AccessReason.PremiumRequired,
-  AccessReason.RentalExpired,
-]);
+export const AccessReasonSchema = z.enum(AccessReason);
 
 /** Both rental clocks (DECISIONS 7): start by `startBy`; once started, watch until `expiresAt`. */
 export const RentalClockSchema = z.object({
@@ -259,7 +250,7 @@ export type RentalClock = z.infer<typeof RentalClockSchema>;
 /** The one answer "can this viewer watch this title, why, how well, on how many screens, and how to get in". */
 export const EntitlementSchema = z.object({
   movieId: z.string(),
-  access: z.enum([MovieAccess.Free, MovieAccess.Premium]),
+  access: z.enum(MovieAccess),
   canWatch: z.boolean(),
   reason: AccessReasonSchema,
   quality: QualitySchema,
@@ -291,7 +282,7 @@ export type EntitlementsRequest = z.infer<typeof EntitlementsRequestSchema>;
 export const TitleFactsSchema = z.object({
   movieId: MovieIdSchema,
   title: z.string().max(500),
-  access: z.enum([MovieAccess.Free, MovieAccess.Premium]),
+  access: z.enum(MovieAccess),
   purchasePriceInr: z.number().int().positive(),
   rentalPriceInr: z.number().int().positive(),
   /** An early-access window (DECISIONS 26): until then only Premium subscribers (and admins) stream the title. */
@@ -326,17 +317,11 @@ export const PaymentStatus = {
   Refunded: 'refunded',
 } as const;
 export type PaymentStatus = (typeof PaymentStatus)[keyof typeof PaymentStatus];
-export const PaymentStatusSchema = z.enum([
-  PaymentStatus.Created,
-  PaymentStatus.Authorized,
-  PaymentStatus.Captured,
-  PaymentStatus.Failed,
-  PaymentStatus.Refunded,
-]);
+export const PaymentStatusSchema = z.enum(PaymentStatus);
 
 export const OrderStatus = { Created: 'created', Attempted: 'attempted', Paid: 'paid' } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
-export const OrderStatusSchema = z.enum([OrderStatus.Created, OrderStatus.Attempted, OrderStatus.Paid]);
+export const OrderStatusSchema = z.enum(OrderStatus);
 
 /** A console filter's text: what an admin types, matched case-insensitively as a part of the email or title. */
 const FilterTextSchema = z.string().trim().min(1).max(120);

@@ -29,12 +29,7 @@ export const RecommendationItemSchema = z.object({
   movie_id: z.string(),
   /** Higher is better; comparable within one answer only. */
   score: z.number(),
-  reason: z.enum([
-    RecommendationReason.BecauseYouWatched,
-    RecommendationReason.Similar,
-    RecommendationReason.PopularInGenre,
-    RecommendationReason.Trending,
-  ]),
+  reason: z.enum(RecommendationReason),
   /** "Because you watched {title}", "More like {title}", "Popular in {genre}", "Trending now". */
   reasonText: z.string(),
   /** The title the reason names (because-you-watched, similar); null otherwise. */
@@ -44,7 +39,7 @@ export const RecommendationItemSchema = z.object({
   genre: z.string(),
   rating: z.number().min(0).max(10).nullable(),
   /** Premium titles are recommended with their access shown, never hidden. */
-  access: z.enum([MovieAccess.Free, MovieAccess.Premium]),
+  access: z.enum(MovieAccess),
   releaseYear: z.number().int().nullable(),
   /** A series is one item (issue 13): `movie_id` is then the series' id, and its card links to the series page. */
   kind: z.enum(['movie', 'series']),
@@ -53,7 +48,7 @@ export type RecommendationItem = z.infer<typeof RecommendationItemSchema>;
 
 export const RecommendationListSchema = z.object({
   items: z.array(RecommendationItemSchema).max(RECOMMENDATION_MAX_LIMIT),
-  source: z.enum([RecommendationSource.Personal, RecommendationSource.Popular]),
+  source: z.enum(RecommendationSource),
 });
 export type RecommendationList = z.infer<typeof RecommendationListSchema>;
 

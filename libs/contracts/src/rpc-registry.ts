@@ -2,6 +2,7 @@ import { AuthRpc } from './auth';
 import { MovieRpc, ReviewRpc } from './movies-rpc';
 import { ContactRpc } from './contact';
 import { PaymentRpc } from './payments';
+import { ProfileRpc } from './profiles';
 import { RecommendationRpc } from './recommendations';
 import type { RpcDescriptor } from './rpc';
 import { SeriesRpc } from './series';
@@ -12,6 +13,7 @@ import { HistoryRpc, UserDataRpc } from './user-data';
 export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
   [
     AuthRpc,
+    ProfileRpc,
     MovieRpc,
     ReviewRpc,
     SeriesRpc,

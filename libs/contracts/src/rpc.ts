@@ -5,12 +5,22 @@ import { HealthStatus } from './services';
 /**
  * What the gateway sends with every RPC: the request payload plus the caller's correlation id, and the signed-in
  * caller (`actor`) when there is one, which services write into the audit log (never used to authorise: the gateway
- * has done that).
+ * has done that). `deadline` (epoch ms) is when the caller stops waiting for the answer: a service drops a request
+ * whose deadline has passed before it starts it (its answer would reach nobody). An absolute time rather than a
+ * budget, so time spent in NATS and in a busy service's socket counts too; hosts keep their clocks within
+ * milliseconds (NTP), far inside the timeout.
  */
-export type RpcEnvelope<T> = { correlationId: string; actor?: UserRef; data: T };
+export type RpcEnvelope<T> = { correlationId: string; actor?: UserRef; deadline?: number; data: T };
+
+/** The envelope's deadline, read without parsing the rest (a service checks it before admitting the request). */
+export const deadlineOf = (envelope: unknown): number | undefined => {
+  const deadline = (envelope as { deadline?: unknown } | null)?.deadline;
+  return typeof deadline === 'number' ? deadline : undefined;
+};
 
 export const RpcEnvelopeSchema = z.object({
   correlationId: z.string().max(128),
+  deadline: z.number().optional().catch(undefined),
   // Dropped rather than refused when malformed: it only labels audit entries.
   actor: UserRefSchema.optional().catch(undefined),
   data: z.unknown(),
@@ -61,7 +71,7 @@ export const NoPayloadSchema = z.object({}).strict();
 /** Pattern every service answers with its own health report. */
 export const healthPattern = (service: string) => `${service}.health` as const;
 
-const HealthStatusSchema = z.enum([HealthStatus.Up, HealthStatus.Down]);
+const HealthStatusSchema = z.enum(HealthStatus);
 export const HealthReportSchema = z.object({
   status: HealthStatusSchema,
   components: z.record(z.string(), z.object({ status: HealthStatusSchema, message: z.string().optional() })),

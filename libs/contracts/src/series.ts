@@ -60,6 +60,11 @@ export const EpisodeSchema = z.object({
   intro: IntroMarkersSchema.nullable(),
   /** Playable media exists (`media.ready`). */
   mediaReady: z.boolean(),
+  /**
+   * How long the media that plays runs, in seconds, once known (`media.ready`): what the episode list shows, since a
+   * demo episode's listed runtime is made up and it plays a short sample film (issue 24).
+   */
+  mediaSeconds: z.number().nonnegative().nullable(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 

@@ -59,6 +59,18 @@ export const serviceUnavailableMessage = (service: ServiceName): string => {
   return `${name} ${plural ? 'are' : 'is'} unavailable right now.`;
 };
 
+/**
+ * The message of the 503 (with `Retry-After`) a service at its admission limit answers: "Payments are busy right
+ * now. Please try again in a moment." The gateway's own limit uses the product's name (PRODUCT_BUSY_MESSAGE).
+ */
+export const serviceBusyMessage = (service: ServiceName): string => {
+  const { name, plural } = ServiceFeatures[service];
+  return `${name} ${plural ? 'are' : 'is'} busy right now. Please try again in a moment.`;
+};
+
+/** The gateway's 503 (with `Retry-After`) when it is itself at its admission limit. */
+export const PRODUCT_BUSY_MESSAGE = 'Streamly is busy right now. Please try again in a moment.';
+
 /** The gateway's HTTP port: the one port the product publishes. */
 export const GATEWAY_DEFAULT_PORT = 5000;
 

@@ -67,12 +67,7 @@ export type PlaybackPreview = z.infer<typeof PlaybackPreviewSchema>;
 
 export const PlaybackEvent = { Tick: 'tick', Pause: 'pause', Seek: 'seek', Exit: 'exit' } as const;
 export type PlaybackEvent = (typeof PlaybackEvent)[keyof typeof PlaybackEvent];
-export const PlaybackEventSchema = z.enum([
-  PlaybackEvent.Tick,
-  PlaybackEvent.Pause,
-  PlaybackEvent.Seek,
-  PlaybackEvent.Exit,
-]);
+export const PlaybackEventSchema = z.enum(PlaybackEvent);
 
 /** A stream lease's id (the screen-limit page's "Stop that stream" names it). */
 export const LeaseIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a stream id');
@@ -143,14 +138,7 @@ export const AssetStatus = {
   Failed: 'failed',
 } as const;
 export type AssetStatus = (typeof AssetStatus)[keyof typeof AssetStatus];
-export const AssetStatusSchema = z.enum([
-  AssetStatus.None,
-  AssetStatus.Uploaded,
-  AssetStatus.Queued,
-  AssetStatus.Processing,
-  AssetStatus.Ready,
-  AssetStatus.Failed,
-]);
+export const AssetStatusSchema = z.enum(AssetStatus);
 
 /** A title's media as the admin sees it: status, live progress of the transcode, and what it produced. */
 export const MediaAssetSchema = z.object({

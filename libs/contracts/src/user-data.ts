@@ -100,7 +100,7 @@ export type ViewerAnalytics = z.infer<typeof ViewerAnalyticsSchema>;
 
 // ── Settings (DECISIONS 21) ──────────────────────────────────────────────────────────────────────────────────
 
-export const PlaybackPreferenceSchema = z.enum([PlaybackPreference.AutoPlayNext, PlaybackPreference.AskNext]);
+export const PlaybackPreferenceSchema = z.enum(PlaybackPreference);
 
 export const ViewerSettingsSchema = z
   .object({

@@ -47,3 +47,6 @@ export * from './events/outbox-env';
 export * from './events/outbox-memory';
 export * from './events/outbox.module';
 export * from './events/outbox.repository';
+export * from './admission/admission-limiter';
+export * from './admission/admission-env';
+export * from './admission/event-loop-pressure';

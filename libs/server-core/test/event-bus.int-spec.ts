@@ -627,6 +627,37 @@ describe('Redis Streams event bus', () => {
     await waitUntil('its blocking connection is gone', async () => (await blockedClient()) === undefined);
   });
 
+  it('leaves one blocking connection for two starts at once, and none when stopped while starting', async () => {
+    const c = consumer({
+      group: 'catalogue-service',
+      consumer: `racing-${randomUUID()}`,
+      blockMs: 600_000,
+      claimIntervalMs: 600_000,
+      handlers: {},
+    });
+    const connections = async () =>
+      String(await redis.client('LIST'))
+        .split('\n')
+        .filter((line) => line.includes(`name=${c.group}:${c.consumer}`));
+
+    await Promise.all([c.start(), c.start()]);
+    await waitUntil('the consumer is blocked reading', async () =>
+      (await connections()).some((line) => line.includes('cmd=xreadgroup')),
+    );
+    await sleep(200);
+    expect(await connections()).toHaveLength(1);
+    await c.stop();
+    await waitUntil('its blocking connection is gone', async () => (await connections()).length === 0);
+
+    // A stop while the group is still being made: once both are done, nothing goes on reading (a loop begun after
+    // the stop would hold a connection that reconnects for ever once Redis goes away).
+    const starting = c.start();
+    await c.stop();
+    await starting;
+    await sleep(300);
+    expect(await connections()).toEqual([]);
+  });
+
   it('runs from Nest: EventsModule starts the consumer on bootstrap and stops it on shutdown', async () => {
     const group = 'user-data-service';
     const handled: boolean[] = [];
@@ -660,19 +691,22 @@ describe('Redis Streams event bus', () => {
     class TestServiceModule {}
 
     const app = await NestFactory.createApplicationContext(TestServiceModule, { logger: false });
-    const eventId = await app.get(EventBus).publish('movie.published', moviePublished(1));
-
-    await waitUntil(
-      'the Nest consumer handled it',
-      async () => handled.length === 1 && (await pendingCount(group)) === 0,
-    );
-    expect(handled).toEqual([true]);
-    expect(await connection.collection(PROCESSED_EVENTS_COLLECTION).countDocuments({ group, eventId })).toBe(
-      1,
-    );
-
     const nestConsumer = app.get<EventConsumer>(EVENT_CONSUMER);
-    await app.close();
+    try {
+      const eventId = await app.get(EventBus).publish('movie.published', moviePublished(1));
+
+      await waitUntil(
+        'the Nest consumer handled it',
+        async () => handled.length === 1 && (await pendingCount(group)) === 0,
+      );
+      expect(handled).toEqual([true]);
+      expect(
+        await connection.collection(PROCESSED_EVENTS_COLLECTION).countDocuments({ group, eventId }),
+      ).toBe(1);
+    } finally {
+      // Closed even when a check fails: its Redis clients would reconnect for ever once the run's Redis stops.
+      await app.close();
+    }
     const consumersLeft = async () =>
       String(await redis.client('LIST')).includes(`name=${group}:${nestConsumer.consumer}`);
     await waitUntil('the consumer stopped with the app', async () => !(await consumersLeft()));

@@ -8,6 +8,8 @@ export type { Infra, InfraSource } from './test-infra';
 export { startServiceUnderTest, suiteInfra, testNatsUrl } from './service-harness';
 export { parseLines, startServiceProcess } from './service-process';
 export type { LogLine, ServiceProcess } from './service-process';
+export { startOutboxKillSuite } from './outbox-kill-suite';
+export type { OutboxKillSuite, OutboxKillSuiteOptions } from './outbox-kill-suite';
 export type { ServiceUnderTest } from './service-harness';
 export { startSmtpOutbox } from './fakes/smtp-outbox';
 export type { SmtpOutbox } from './fakes/smtp-outbox';

@@ -10,12 +10,16 @@ import {
   AuthMessages,
   AuthRpc,
   ChangeRoleRpc,
+  CreateProfileRequest,
   ErrorCode,
   DeleteOwnAccountRpc,
   ForgotPasswordRpc,
   GoogleSignInRpc,
   ListUsersQuery,
   LoginRpc,
+  ProfileRpc,
+  SelectProfileRequest,
+  UpdateProfileRequest,
   RemoveUserRpc,
   ResetPasswordRpc,
   SetPasswordRpc,
@@ -194,4 +198,45 @@ export class AuthClient {
   exportAccount(userId: string) {
     return this.client.send(AuthRpc.exportAccount, { userId });
   }
+
+  // ---- Profiles (DECISIONS 36): the account and the acting profile are the session's ----
+
+  listProfiles(caller: SessionUser) {
+    return this.client.send(ProfileRpc.list, acting(caller));
+  }
+
+  createProfile(caller: SessionUser, profile: CreateProfileRequest) {
+    return this.client.send(ProfileRpc.create, { ...acting(caller), profile });
+  }
+
+  /** Sessions acting as the profile learn its new ceiling and kind on their next request through this process. */
+  async updateProfile(caller: SessionUser, profileId: string, changes: UpdateProfileRequest) {
+    const profile = await this.client.send(ProfileRpc.update, { ...acting(caller), profileId, changes });
+    this.sessions.forget(ofProfile(profileId));
+    return profile;
+  }
+
+  /** Sessions acting as the profile end with it. */
+  async removeProfile(caller: SessionUser, profileId: string): Promise<void> {
+    await this.client.send(ProfileRpc.remove, { ...acting(caller), profileId });
+    this.sessions.forget(ofProfile(profileId));
+  }
+
+  selectProfile(caller: SessionUser, profileId: string, { pin }: SelectProfileRequest) {
+    return this.client.send(ProfileRpc.select, { accountId: caller.id, profileId, pin });
+  }
 }
+
+/**
+ * Who manages profiles: the session's account and the profile it acts as (auth-service always names one; the
+ * account's id is its default profile's for a session resolved before it did).
+ */
+const acting = (caller: SessionUser) => ({
+  accountId: caller.id,
+  actingProfileId: caller.profile?.id ?? caller.id,
+});
+
+const ofProfile =
+  (profileId: string) =>
+  (user: SessionUser): boolean =>
+    user.profile?.id === profileId;

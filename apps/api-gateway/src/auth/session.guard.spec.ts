@@ -1,7 +1,15 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { SessionUser } from '@app/contracts';
-import { AUTH_REQUIRED_MESSAGE, AuthMessages, ErrorCode, Role, UserStatus } from '@app/contracts';
+import {
+  AUTH_REQUIRED_MESSAGE,
+  AuthMessages,
+  Classification,
+  ErrorCode,
+  ProfileKind,
+  Role,
+  UserStatus,
+} from '@app/contracts';
 import type { Request } from 'express';
 import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
 import type { AuthClient } from './auth.client';
@@ -66,6 +74,16 @@ describe('SessionGuard', () => {
     });
     expect(resolve).toHaveBeenCalledWith('tok.en.x', { fresh: false });
     expect(user).toEqual(viewer);
+  });
+
+  it('exposes the profile the session acts as, with its ceiling, from the session (DECISIONS 36)', async () => {
+    const profile = { id: 'p1', kind: ProfileKind.Kids, maturityCeiling: Classification.UA7 };
+    const resolve = jest.fn().mockResolvedValue({ ...viewer, profile });
+    const acting = await inContext(async () => {
+      await guardWith(resolve).canActivate(contextFor(request('Bearer t'), {}));
+      return RequestContext.profile();
+    });
+    expect(acting).toEqual(profile);
   });
 
   it('asks auth-service afresh on an admin route, past any session the gateway holds', async () => {

@@ -45,7 +45,7 @@ const queryValidator = (method: HttpMethod, route: string) => {
   });
 };
 const allOperations = Object.entries(document.paths).flatMap(([route, item]) =>
-  (['get', 'post', 'put', 'delete'] as const).flatMap((method) =>
+  (['get', 'post', 'put', 'delete', 'patch'] as const).flatMap((method) =>
     item[method] ? [{ method, route, op: item[method] }] : [],
   ),
 );
@@ -223,6 +223,30 @@ describe('the OpenAPI document', () => {
       }
     },
   );
+
+  it('shows the classification and descriptors of titles: required on the admin Adds, in every reply (issue 25)', () => {
+    const classes = ['U', 'UA7', 'UA13', 'UA16', 'A'];
+    const form = {
+      title: 'Lagaan',
+      description: 'Cricket.',
+      genre: 'Drama',
+      rating: 8.1,
+      posterUrl: 'https://x.in/p.jpg',
+      classification: 'UA7',
+      descriptors: ['language'],
+    };
+    for (const route of ['/api/movies', '/api/admin/series']) {
+      const add = bodyValidator('post', route);
+      expect(add(form)).toBe(true);
+      const { classification: _c, ...unclassified } = form;
+      expect(add(unclassified)).toBe(false);
+      expect(add({ ...form, classification: 'PG-13' })).toBe(false);
+      expect(add({ ...form, descriptors: ['gore'] })).toBe(false);
+    }
+    const movie = document.components?.schemas?.Movie as SchemaObject;
+    expect(movie.required).toEqual(expect.arrayContaining(['classification', 'descriptors']));
+    expect((movie.properties?.classification as SchemaObject).enum).toEqual(classes);
+  });
 
   it('lists 400 wherever input is validated, 413 wherever there is a body, 401/403 wherever a token is needed', () => {
     for (const route of API_ROUTES) {

@@ -33,6 +33,7 @@ const TAGS: Record<ApiTag, string> = {
   series: 'TV shows: series, seasons and episodes, and their admin writes',
   admin: 'The admin dashboard',
   users: 'Admin user management',
+  profiles: "The account's profiles (who is watching), their settings and locks, and profile-scoped sessions",
   auth: 'Sign-up, sign-in, sessions, password reset, Google sign-in',
   contact: 'The contact form',
   images: 'Generated posters',
@@ -63,7 +64,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   413: 'Request body is too large',
   429: 'Too many requests from this client (RATE_LIMIT_PER_MINUTE across routes); Retry-After says when to retry',
   500: 'Internal error',
-  503: 'A service the gateway needs is unavailable',
+  503: 'A service the gateway needs is unavailable, or it or the gateway is busy (OVERLOADED, with Retry-After)',
   504: 'A service the gateway needs did not answer in time',
 };
 
@@ -202,7 +203,8 @@ const operationOf = (writer: SchemaWriter, route: ApiRoute): OperationObject => 
   for (const [status, description] of errorStatusesOf(route)) {
     responses[status] = {
       description,
-      ...(status === 429 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+      // On a 503 only when OVERLOADED (a process at its admission limit).
+      ...(status === 429 || status === 503 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
       content: { 'application/json': { schema: errorBody } },
     };
   }

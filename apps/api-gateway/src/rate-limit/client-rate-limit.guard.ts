@@ -5,13 +5,13 @@ import type { ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { ErrorCode, RATE_LIMITED_MESSAGE } from '@app/contracts';
 import { AppError, RequestContext } from '@app/server-core';
-import { DEFAULT_LIMIT, rateLimitAt } from './rate-limits';
+import { clientAddress, DEFAULT_LIMIT, rateLimitAt } from './rate-limits';
 
 /**
  * Per-client rate limits of the gateway (ARCHITECTURE: the gateway applies them; issue 14, finding 8), counted in
  * Redis so every replica shares them. Runs after the session guard: a signed-in caller is counted by account
  * (wherever they connect from), anyone else by the IP the gateway derives (`trust proxy`), an IPv6 address by its
- * /64 (one subscriber gets a whole /64). Over a budget: 429 `{ code: 'RATE_LIMITED', message, correlationId }` with
+ * /64 (one subscriber gets a whole /64), an IPv4 address with SHARED_ADDRESS_FACTOR times the budget (carrier NAT). Over a budget: 429 `{ code: 'RATE_LIMITED', message, correlationId }` with
  * `Retry-After` in seconds.
  */
 @Injectable()
@@ -23,7 +23,9 @@ export class ClientRateLimitGuard extends ThrottlerGuard {
   protected override getTracker(req: Request): Promise<string> {
     const user = RequestContext.user();
     if (user) return Promise.resolve(`user:${user.id}`);
-    return Promise.resolve(`ip:${normalizeIp(req.ip ?? req.socket.remoteAddress ?? 'unknown')}`);
+    return Promise.resolve(
+      `ip:${normalizeIp(clientAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown'))}`,
+    );
   }
 
   /** Readable keys under one prefix: the default budget is the client's across routes, a named one per route. */

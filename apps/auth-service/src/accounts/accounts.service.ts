@@ -24,7 +24,14 @@ import { CaptchaProvider } from '../captcha/captcha.provider';
 import { EmailVerificationService } from '../email-verification/email-verification.service';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { clientKey } from '../rate-limit/client-key';
-import { Delays, EmailLimitKeys, Limits, RateLimiter, SESSION_CLIENT } from '../rate-limit/rate-limiter';
+import {
+  AddressLimits,
+  Delays,
+  EmailLimitKeys,
+  Limits,
+  RateLimiter,
+  SESSION_CLIENT,
+} from '../rate-limit/rate-limiter';
 import { assertActive, SessionsService } from '../sessions/sessions.service';
 import { toAccountExport, toUser } from '../users/user.mapper';
 import { NewUser, StoredUser, UsersRepository } from '../users/users.repository';
@@ -54,7 +61,7 @@ export class AccountsService {
   ) {}
 
   async signup({ username, email, password, clientIp }: SignupRpc): Promise<MessageResponse> {
-    await this.limiter.consume(`signup:ip:${clientKey(clientIp)}`, Limits.signupPerIp);
+    await this.limiter.consumeForAddress('signup', clientKey(clientIp), AddressLimits.signup);
     await this.limiter.consume(EmailLimitKeys.signup(email), Limits.signupPerEmail);
     if (await this.users.findByEmail(email)) throw this.emailTaken();
     const passwordHash = await this.hasher.hash(password);
@@ -72,7 +79,7 @@ export class AccountsService {
    */
   async login({ email, password, recaptchaToken, clientIp, adminOnly }: LoginRpc): Promise<LoginResponse> {
     const client = clientKey(clientIp);
-    await this.limiter.consume(`login:ip:${client}`, Limits.loginPerIp);
+    await this.limiter.consumeForAddress('login', client, AddressLimits.login);
     const attempts = EmailLimitKeys.signInAttempts(email);
     await this.limiter.takeAttempt(attempts, client, Delays.signIn);
     if (!recaptchaToken || !(await this.captcha.verify(recaptchaToken, clientIp))) {

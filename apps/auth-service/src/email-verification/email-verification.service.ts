@@ -36,12 +36,20 @@ export class EmailVerificationService {
     this.background.run('verification mail', () => this.mailLink(user));
   }
 
+  /**
+   * A fresh link verifies the address it was mailed to (not a new one the account got since). A used link opened
+   * again (a reload, the mail clicked twice) says so when that address is still the account's and verified.
+   */
   async verify({ token }: VerifyEmailRequest): Promise<MessageResponse> {
-    const claim = await this.store.take(token);
-    // The link proves the address it was mailed to: not a new one the account got since.
-    const verified = claim && (await this.users.markEmailVerified(claim.userId, claim.email));
-    if (!verified) throw new AppError(ErrorCode.ValidationFailed, AuthMessages.verificationLinkInvalid);
-    return { message: AuthMessages.emailVerified };
+    const link = await this.store.take(token);
+    if (link && !link.spent && (await this.users.markEmailVerified(link.userId, link.email)))
+      return { message: AuthMessages.emailVerified };
+    if (link?.spent) {
+      const user = await this.users.findById(link.userId);
+      if (user?.emailVerified && user.email === link.email)
+        return { message: AuthMessages.emailAlreadyVerified };
+    }
+    throw new AppError(ErrorCode.ValidationFailed, AuthMessages.verificationLinkInvalid);
   }
 
   async resend(userId: string): Promise<MessageResponse> {

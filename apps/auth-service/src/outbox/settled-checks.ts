@@ -19,6 +19,14 @@ export const settledChecks = (users: UsersRepository, sessions: SessionStore): S
       user.status === status
     );
   },
+  // The account is gone, or its stored profiles no longer hold this one.
+  'profile.deleted': async ({ userId, profileId }) => {
+    const user = await users.findById(userId);
+    return (
+      user === null ||
+      (user.profiles !== undefined && !user.profiles.some(({ _id }) => _id.toHexString() === profileId))
+    );
+  },
   'user.deleted': async ({ userId }) => (await users.findById(userId)) === null,
   'session.revoked': async ({ userId, sessionId }, { occurredAt }) => {
     if (sessionId !== null) return (await sessions.userOf(sessionId)) === null;

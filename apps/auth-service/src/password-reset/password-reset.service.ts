@@ -13,7 +13,7 @@ import { BackgroundTasks } from '../background/background-tasks';
 import type { Env } from '../env';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { clientKey } from '../rate-limit/client-key';
-import { EmailLimitKeys, Limits, RateLimiter } from '../rate-limit/rate-limiter';
+import { AddressLimits, EmailLimitKeys, Limits, RateLimiter } from '../rate-limit/rate-limiter';
 import { UsersRepository } from '../users/users.repository';
 import { OtpStore } from './otp.store';
 
@@ -45,8 +45,12 @@ export class PasswordResetService {
    * the mail follow the answer, so a known and an unknown email get the same answer after the same work (issue 14).
    */
   async requestOtp({ email, clientIp }: ForgotPasswordRpc): Promise<MessageResponse> {
-    await this.limiter.consume(`otp-request:ip:${clientKey(clientIp)}`, Limits.otpRequestsPerIp);
-    await this.limiter.consume(EmailLimitKeys.otpRequests(email), Limits.otpRequestsPerEmail);
+    await this.limiter.consumeForAddress('otp-request', clientKey(clientIp), AddressLimits.otpRequests);
+    await this.limiter.consume(
+      EmailLimitKeys.otpRequests(email),
+      Limits.otpRequestsPerEmail,
+      AuthMessages.otpRequestLimit,
+    );
     this.background.run('password reset mail', () => this.mailOtp(email));
     return { message: AuthMessages.otpSent };
   }
@@ -96,7 +100,7 @@ export class PasswordResetService {
    * than 5 so far" check; the 6th attempt is refused whatever it carries, until the window ends.
    */
   private async checkOtp(email: string, otp: string, clientIp: string) {
-    await this.limiter.consume(`otp-check:ip:${clientKey(clientIp)}`, Limits.otpChecksPerIp);
+    await this.limiter.consumeForAddress('otp-check', clientKey(clientIp), AddressLimits.otpChecks);
     const attempts = EmailLimitKeys.otpAttempts(email);
     await this.limiter.consume(attempts, Limits.otpAttemptsPerEmail);
     const stored = await this.otps.find(email);

@@ -32,7 +32,7 @@ export const EmailLimitKeys = {
 /**
  * One atomic step per attempt (KEYS[1] the subject's hash; ARGV: client, now ms, free attempts, base delay ms, max
  * delay ms, window ms): refuses while the client's delay runs (answers the ms left), else counts the attempt, sets
- * the delay the next one must wait and answers 0. Parallel attempts therefore cannot all see "not limited yet".
+ * the delay the next one must wait and answers minus the attempts counted in a row (never 0). Parallel attempts therefore cannot all see "not limited yet".
  */
 const TAKE_ATTEMPT = redisScript(`
 local count_field = ARGV[1] .. ':n'
@@ -49,7 +49,7 @@ if count > free then
   redis.call('HSET', KEYS[1], until_field, math.floor(now + delay))
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
-return 0
+return -count
 `);
 
 /** Gives back one counted attempt, unless the window (and its key) is already gone. */
@@ -69,9 +69,14 @@ export class RateLimiter {
    * Takes one attempt from `key` before the caller checks anything, and refuses (429) once more than `max`
    * happened in the window. Atomic (INCR), so parallel requests cannot slip past the limit.
    */
-  async consume(key: string, { max, windowSeconds }: Limit): Promise<void> {
+  async consume(key: string, { max, windowSeconds }: Limit, message?: string): Promise<void> {
     const count = await this.increment(key, windowSeconds);
-    if (count > max) throw this.tooMany();
+    if (count > max) throw this.tooMany(message);
+  }
+
+  /** `consume` for one client address (from `clientKey`) on an action, with the budget of the address's kind. */
+  consumeForAddress(action: string, client: string, limit: AddressLimit): Promise<void> {
+    return this.consume(`${action}:ip:${client}`, limitFor(client, limit));
   }
 
   /** Gives back an attempt `consume` took that turned out not to be a guess (the right code). */
@@ -87,8 +92,9 @@ export class RateLimiter {
   /**
    * Takes an attempt of `client` on `key` with growing delays (see DelayPolicy), or refuses (429) while the delay
    * of its previous attempts runs. Per client, so nobody can slow down or lock out anyone else's attempts.
+   * Answers how many attempts in a row this one is (so a form can say how many tries are left).
    */
-  async takeAttempt(key: string, client: string, policy: DelayPolicy, now = Date.now()): Promise<void> {
+  async takeAttempt(key: string, client: string, policy: DelayPolicy, now = Date.now()): Promise<number> {
     const waitMs = await runScript(
       this.redis,
       TAKE_ATTEMPT,
@@ -103,6 +109,7 @@ export class RateLimiter {
       ],
     );
     if (Number(waitMs) > 0) throw this.tooMany();
+    return -Number(waitMs);
   }
 
   /** The attempt succeeded: this client starts afresh. */
@@ -125,8 +132,8 @@ export class RateLimiter {
     return count;
   }
 
-  private tooMany() {
-    return new AppError(ErrorCode.RateLimited, AuthMessages.tooManyAttempts);
+  private tooMany(message: string = AuthMessages.tooManyAttempts) {
+    return new AppError(ErrorCode.RateLimited, message);
   }
 
   private redisKey(key: string) {
@@ -134,14 +141,34 @@ export class RateLimiter {
   }
 }
 
-/** Limits per action; per-email limits stop guessing one account, per-client limits stop spraying many. */
+/**
+ * A per-address limit, by what the address is (README, security): an IPv4 address is often a carrier-grade NAT
+ * (the norm on Indian mobile networks) or an office's one exit, shared by many households at once, so it gets a
+ * budget ten times a subscriber's; an IPv6 /64 is one subscriber line or host (`clientKey`).
+ */
+export type AddressLimit = { shared: Limit; subscriber: Limit };
+
+/** The limit an address counts against: its kind's, from `clientKey`. */
+export const limitFor = (client: string, limit: AddressLimit): Limit =>
+  client.endsWith('::/64') ? limit.subscriber : limit.shared;
+
+const perAddress = (subscriberMax: number, windowSeconds: number): AddressLimit => ({
+  shared: { max: subscriberMax * 10, windowSeconds },
+  subscriber: { max: subscriberMax, windowSeconds },
+});
+
+/** Per-client (per-address) limits per action: they stop spraying many accounts from one place (README, security). */
+export const AddressLimits = {
+  login: perAddress(100, 15 * 60),
+  signup: perAddress(20, 60 * 60),
+  otpRequests: perAddress(20, 15 * 60),
+  otpChecks: perAddress(50, 15 * 60),
+} as const satisfies Record<string, AddressLimit>;
+
+/** Per-email limits per action: they stop guessing or flooding one account, wherever the attempts come from. */
 export const Limits = {
-  loginPerIp: { max: 100, windowSeconds: 15 * 60 },
   signupPerEmail: { max: 5, windowSeconds: 60 * 60 },
-  signupPerIp: { max: 20, windowSeconds: 60 * 60 },
   otpRequestsPerEmail: { max: 3, windowSeconds: 15 * 60 },
-  otpRequestsPerIp: { max: 20, windowSeconds: 15 * 60 },
-  otpChecksPerIp: { max: 50, windowSeconds: 15 * 60 },
   /** DECISIONS 17/30: 5 OTP attempts per email, counted across resends for an hour. */
   otpAttemptsPerEmail: { max: 5, windowSeconds: 60 * 60 },
   /** Resent verification mails (DECISIONS 33); the one sign-up sends is not counted. */
@@ -152,6 +179,16 @@ export const Limits = {
 export const Delays = {
   /** Sign-in: 5 attempts at once, then 1 s, 2 s, 4 s … up to 15 minutes between attempts. */
   signIn: { freeAttempts: 5, baseDelaySeconds: 1, maxDelaySeconds: 15 * 60, windowSeconds: 60 * 60 },
+  /**
+   * A profile's 4-digit lock (issue 25): 5 tries, then 30 s, 1 min, 2 min … up to an hour between tries, remembered
+   * for a day: 10,000 PINs then take months to walk through.
+   */
+  profilePin: {
+    freeAttempts: 5,
+    baseDelaySeconds: 30,
+    maxDelaySeconds: 60 * 60,
+    windowSeconds: 24 * 60 * 60,
+  },
 } as const satisfies Record<string, DelayPolicy>;
 
 /** The pseudo-client of password confirmations made inside a session (own deletion): only the session holder gets there. */

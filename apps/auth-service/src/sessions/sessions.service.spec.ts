@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { Types } from 'mongoose';
-import { AuthMessages, ErrorCode, Role, UserStatus } from '@app/contracts';
+import { AuthMessages, Classification, ErrorCode, ProfileKind, Role, UserStatus } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { memoryOutbox } from '@app/server-testing';
+import { defaultProfileOf } from '../profiles/household';
 import type { StoredUser, UsersRepository } from '../users/users.repository';
 import type { IssuedOAuthCode, SessionStore } from './session.store';
 import { SessionsService } from './sessions.service';
@@ -122,6 +123,44 @@ describe('SessionsService', () => {
     const token = await service.issue(stored);
     change({ tokenVersion: 1 });
     expect((await refusal(service.resolve(token)))?.code).toBe(ErrorCode.Unauthorized);
+  });
+
+  describe('profiles (DECISIONS 36)', () => {
+    const household = () => {
+      const stored = user();
+      const kids = {
+        ...defaultProfileOf({ ...stored, username: 'Chotu' }),
+        _id: new Types.ObjectId(),
+        kind: ProfileKind.Kids,
+        maturityCeiling: Classification.U,
+      };
+      return { stored, kids, profiles: [defaultProfileOf(stored), kids] };
+    };
+
+    it('resolves a token from before profiles to the default profile, whose id is the account id', async () => {
+      const stored = user();
+      const { service } = setUp(stored);
+      expect((await service.resolve(await service.issue(stored))).profile).toEqual({
+        id: stored._id.toHexString(),
+        kind: ProfileKind.Standard,
+        maturityCeiling: Classification.A,
+      });
+    });
+
+    it("resolves a selected profile's token to that profile and its ceiling, and ends it once the profile is deleted", async () => {
+      const { stored, kids, profiles } = household();
+      const { service, change } = setUp({ ...stored, profiles });
+      const token = await service.issue(stored, kids._id.toHexString());
+      expect((await service.resolve(token)).profile).toEqual({
+        id: kids._id.toHexString(),
+        kind: ProfileKind.Kids,
+        maturityCeiling: Classification.U,
+      });
+      change({ profiles: [profiles[0]] });
+      expect(await refusal(service.resolve(token))).toEqual(
+        new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired),
+      );
+    });
   });
 
   it('refuses a token signed with another secret', async () => {

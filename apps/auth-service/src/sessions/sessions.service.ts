@@ -3,6 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AuthMessages, ErrorCode, SessionUser, UserStatus } from '@app/contracts';
 import { AppError, Outbox } from '@app/server-core';
+import { sessionProfileOf } from '../profiles/household';
+import { toSessionProfile } from '../profiles/profile.mapper';
 import { toSessionUser } from '../users/user.mapper';
 import { StoredUser, UsersRepository } from '../users/users.repository';
 import { SessionStore } from './session.store';
@@ -11,7 +13,8 @@ export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** DECISIONS 18: the code in /oauth-success?token=… is good for 60 s, once. */
 export const OAUTH_CODE_TTL_SECONDS = 60;
 
-type SessionClaims = { sub: string; jti: string; ver: number };
+/** `pid`: the profile the session acts as (DECISIONS 36); absent on a sign-in's session: the default profile. */
+type SessionClaims = { sub: string; jti: string; ver: number; pid?: string };
 
 /** The nonce's SHA-256 equals the stored one (constant time). */
 const sameBinding = (storedHash: string, browserBinding: string) => {
@@ -27,7 +30,7 @@ export const assertActive = (user: StoredUser) => {
 };
 
 /**
- * Sessions are a signed JWT (sub, jti, ver) plus a Redis record per jti: logout deletes the record, a
+ * Sessions are a signed JWT (sub, jti, ver, and pid once a profile is selected) plus a Redis record per jti: logout deletes the record, a
  * password reset bumps the user's token version, and every request re-reads the user's current role and status.
  */
 @Injectable()
@@ -39,10 +42,16 @@ export class SessionsService {
     private readonly outbox: Outbox,
   ) {}
 
-  async issue(user: StoredUser): Promise<string> {
+  /** `profileId`: a session acting as that profile (selected); none: the account's default profile. */
+  async issue(user: StoredUser, profileId?: string): Promise<string> {
     const sessionId = randomUUID();
     await this.store.save(sessionId, user._id.toHexString(), SESSION_TTL_SECONDS);
-    const claims: SessionClaims = { sub: user._id.toHexString(), jti: sessionId, ver: user.tokenVersion };
+    const claims: SessionClaims = {
+      sub: user._id.toHexString(),
+      jti: sessionId,
+      ver: user.tokenVersion,
+      ...(profileId === undefined ? {} : { pid: profileId }),
+    };
     return this.jwt.signAsync(claims, { expiresIn: SESSION_TTL_SECONDS });
   }
 
@@ -56,7 +65,10 @@ export class SessionsService {
     const user = await this.users.findById(claims.sub);
     if (!user || user.tokenVersion !== claims.ver) throw this.expired();
     assertActive(user);
-    return toSessionUser(user, claims.jti);
+    // A deleted profile's sessions end with it (never another profile instead: it may see more).
+    const profile = sessionProfileOf(user, typeof claims.pid === 'string' ? claims.pid : undefined);
+    if (!profile) throw this.expired();
+    return toSessionUser(user, claims.jti, toSessionProfile(profile));
   }
 
   /** A sign-out: the session ends, and its streams with it (DECISIONS 35). */

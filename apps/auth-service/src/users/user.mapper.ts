@@ -1,4 +1,4 @@
-import type { AccountExport, SessionUser, User } from '@app/contracts';
+import type { AccountExport, SessionProfile, SessionUser, User } from '@app/contracts';
 import type { StoredUser } from './users.repository';
 
 export const toUser = (user: StoredUser): User => ({
@@ -13,7 +13,7 @@ export const toUser = (user: StoredUser): User => ({
   emailVerified: user.emailVerified === true,
 });
 
-export const toSessionUser = (user: StoredUser, sessionId: string): SessionUser => ({
+export const toSessionUser = (user: StoredUser, sessionId: string, profile: SessionProfile): SessionUser => ({
   id: user._id.toHexString(),
   username: user.username,
   email: user.email,
@@ -21,6 +21,7 @@ export const toSessionUser = (user: StoredUser, sessionId: string): SessionUser 
   status: user.status,
   sessionId,
   emailVerified: user.emailVerified === true,
+  profile,
 });
 
 /** "Download my data" (DECISIONS 32): the account as stored, without the hash, the Google id or the token version. */

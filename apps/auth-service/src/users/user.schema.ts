@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Role, UserStatus } from '@app/contracts';
+import { ProfileRecord, ProfileRecordSchema } from '../profiles/profile.schema';
 
 @Schema({ collection: 'users', timestamps: { createdAt: true, updatedAt: true } })
 export class UserRecord {
@@ -26,6 +27,13 @@ export class UserRecord {
    * `session.revoked` of all sessions, stored before, was made. Absent until the first time.
    */
   @Prop({ type: Date }) sessionsEndedAt?: Date;
+  /**
+   * DECISIONS 36: the household's profiles, oldest first. Absent on an account no profile route has touched yet
+   * (every account before profiles): it has one default profile then, made on first use (household.ts).
+   */
+  @Prop({ type: [ProfileRecordSchema], default: undefined }) profiles?: ProfileRecord[];
+  /** Moves on with every change to `profiles`: each change is one write conditional on the version it read. */
+  @Prop({ type: Number }) profilesVersion?: number;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,10 +1,13 @@
+import type { Classification } from '@app/contracts';
 import {
   accessForRating,
+  classificationOfCertification,
   DEFAULT_PURCHASE_PRICE_INR,
   DEFAULT_RENTAL_PRICE_INR,
   GENERATED_POSTER_PREFIX,
   MAX_EPISODE_NUMBER,
   MovieStatus,
+  UNRATED_CLASSIFICATION,
 } from '@app/contracts';
 import type { MovieRecord } from '../movies/movie.schema';
 import type { ImportedEpisode } from '../series/episodes.repository';
@@ -45,6 +48,43 @@ export const tmdbRating = (value: number | null | undefined) =>
 /** TMDB sends 0 for an unknown budget, revenue or runtime. */
 export const positive = (value: number | null | undefined) => (value && value > 0 ? value : null);
 
+/** India's certification first, else the US one (issue 25). */
+const CERTIFYING_COUNTRIES = ['IN', 'US'] as const;
+
+/**
+ * A title's class from its certifications by country (a film's release dates, a show's content ratings): the
+ * first country in `CERTIFYING_COUNTRIES` with one that maps; unrated (U/A 16+) without.
+ */
+export const tmdbClassification = (
+  byCountry: ReadonlyArray<{ country: string; certifications: ReadonlyArray<string | null | undefined> }>,
+): Classification => {
+  for (const country of CERTIFYING_COUNTRIES) {
+    for (const entry of byCountry.filter((candidate) => candidate.country === country)) {
+      for (const certification of entry.certifications) {
+        const classification = classificationOfCertification(certification);
+        if (classification) return classification;
+      }
+    }
+  }
+  return UNRATED_CLASSIFICATION;
+};
+
+export const movieClassification = (movie: TmdbMovieDetail) =>
+  tmdbClassification(
+    (movie.release_dates?.results ?? []).map((entry) => ({
+      country: entry.iso_3166_1,
+      certifications: entry.release_dates.map((release) => release.certification),
+    })),
+  );
+
+export const showClassification = (show: TmdbShowDetail) =>
+  tmdbClassification(
+    (show.content_ratings?.results ?? []).map((entry) => ({
+      country: entry.iso_3166_1,
+      certifications: [entry.rating],
+    })),
+  );
+
 /**
  * How TMDB's references are resolved: genre ids by its genre list, image paths (posters, stills) to URLs at the
  * width the cards use.
@@ -61,7 +101,7 @@ const importedTitle = <R extends TitleRecord>(
   detail: TmdbMovieDetail | TmdbShowDetail,
   name: string,
   { genreNames, posterUrl }: TmdbLookups,
-  own: ImportedTitle<R>,
+  own: ImportedTitle<R> & { classification: Classification },
 ): ImportedTitle<R> => {
   const genres = genresOf(detail.genres, genreNames);
   const rating = tmdbRating(detail.vote_average);
@@ -82,6 +122,9 @@ const importedTitle = <R extends TitleRecord>(
     },
     onInsert: {
       status: MovieStatus.Published,
+      // An admin's class stands: an import classifies a title once, when it first stores it.
+      classification: own.classification,
+      descriptors: [],
       access: accessForRating(rating),
       publishDate: new Date(),
       cast: [],
@@ -94,6 +137,7 @@ const importedTitle = <R extends TitleRecord>(
 
 export const importedMovie = (movie: TmdbMovieDetail, lookups: TmdbLookups) =>
   importedTitle<MovieRecord>(movie, movie.title, lookups, {
+    classification: movieClassification(movie),
     refresh: {
       releaseDate: tmdbDate(movie.release_date),
       runtimeMinutes: positive(movie.runtime),
@@ -114,6 +158,7 @@ export const importedMovie = (movie: TmdbMovieDetail, lookups: TmdbLookups) =>
 
 export const importedShow = (show: TmdbShowDetail, lookups: TmdbLookups) =>
   importedTitle<SeriesRecord>(show, show.name, lookups, {
+    classification: showClassification(show),
     refresh: {
       firstAirDate: tmdbDate(show.first_air_date),
       creators: show.created_by.map((creator) => creator.name),

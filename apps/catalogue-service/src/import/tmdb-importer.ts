@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { GENERATED_POSTER_PREFIX, MAX_SEASON_NUMBER, MovieStatus } from '@app/contracts';
-import { EventBus } from '@app/server-core';
+import { EventBus, Outbox } from '@app/server-core';
 import { moviePublishedEvent } from '../movies/movie-events';
 import { MovieListCache } from '../movies/movie-list.cache';
-import { MoviesRepository } from '../movies/movies.repository';
+import { MoviesRepository, type StoredMovie } from '../movies/movies.repository';
 import { ReviewsRepository } from '../reviews/reviews.repository';
 import { EpisodesRepository } from '../series/episodes.repository';
 import { announceEpisodes, announceSeries } from '../series/series-events';
@@ -52,6 +52,7 @@ export class TmdbImporter {
     private readonly episodes: EpisodesRepository,
     private readonly listCache: MovieListCache,
     private readonly events: EventBus,
+    private readonly outbox: Outbox,
   ) {}
 
   get configured() {
@@ -84,14 +85,32 @@ export class TmdbImporter {
 
   private async importMovie(id: number, lookups: TmdbLookups): Promise<Imported> {
     const detail = await this.tmdb.movie(id);
-    const { title, inserted } = await this.movies.upsertImported(
-      { sourceKey: tmdbSourceKey(detail.id) },
-      importedMovie(detail, lookups),
+    const { refresh, onInsert } = importedMovie(detail, lookups);
+    // Its id chosen here, so the film a new import stores is announced through the outbox (issue 29 §1), stored
+    // before the insert: an import killed after it is announced by the service's relay.
+    const _id = new Types.ObjectId();
+    const sourceKey = tmdbSourceKey(detail.id);
+    const expected = { ...onInsert, ...refresh, _id, sourceKey } as StoredMovie;
+    const { movie, inserted } = await this.outbox.announce(
+      {
+        type: 'movie.published',
+        payload: moviePublishedEvent(expected),
+        // Announced as stored (its generated poster included), so the event's card is what the catalogue shows.
+        stored: (imported: { movie: StoredMovie }) => moviePublishedEvent(imported.movie),
+      },
+      async () => {
+        const { title, inserted } = await this.movies.upsertImported(
+          { sourceKey },
+          { refresh, onInsert: { ...onInsert, _id } },
+        );
+        return {
+          movie: await this.withPoster(this.movies, title, inserted && !detail.poster_path),
+          inserted,
+        };
+      },
+      (imported) => imported.inserted,
     );
-    const movie = await this.withPoster(this.movies, title, inserted && !detail.poster_path);
     const reviews = await this.importReviews(movie._id.toHexString(), await this.tmdb.reviews(id));
-    // Announced as stored (its generated poster included), so the event's card is what the catalogue shows.
-    if (inserted) await this.events.publish('movie.published', moviePublishedEvent(movie));
     return { inserted, more: reviews };
   }
 

@@ -13,6 +13,24 @@ const ListSchema = z.object({
 });
 const GenresSchema = z.object({ genres: z.array(z.object({ id: z.number(), name: z.string() })) });
 
+/**
+ * A film's certifications per country, as `append_to_response=release_dates` adds them to `/movie/{id}`: each
+ * country's releases with their certification ("" when none).
+ */
+const ReleaseDatesSchema = z.object({
+  results: z.array(
+    z.object({
+      iso_3166_1: z.string(),
+      release_dates: z.array(z.object({ certification: z.string().nullish() })).default([]),
+    }),
+  ),
+});
+
+/** A show's rating per country, as `append_to_response=content_ratings` adds them to `/tv/{id}`. */
+const ContentRatingsSchema = z.object({
+  results: z.array(z.object({ iso_3166_1: z.string(), rating: z.string().nullish() })),
+});
+
 /** The fields of TMDB's `/movie/{id}` the importer reads. */
 export const TmdbMovieSchema = z.object({
   id: z.number().int(),
@@ -28,6 +46,7 @@ export const TmdbMovieSchema = z.object({
   revenue: z.number().nullish(),
   imdb_id: z.string().nullish(),
   genres: z.array(z.object({ id: z.number(), name: z.string() })).default([]),
+  release_dates: ReleaseDatesSchema.nullish(),
 });
 export type TmdbMovieDetail = z.infer<typeof TmdbMovieSchema>;
 
@@ -56,6 +75,7 @@ export const TmdbShowSchema = z.object({
   original_language: z.string().nullish(),
   genres: z.array(z.object({ id: z.number(), name: z.string() })).default([]),
   created_by: z.array(z.object({ name: z.string() })).default([]),
+  content_ratings: ContentRatingsSchema.nullish(),
   seasons: z
     .array(
       z.object({
@@ -133,7 +153,7 @@ export class TmdbClient {
   }
 
   async show(id: number): Promise<TmdbShowDetail> {
-    return this.get(`/tv/${id}`, TmdbShowSchema);
+    return this.get(`/tv/${id}`, TmdbShowSchema, { append_to_response: 'content_ratings' });
   }
 
   async season(showId: number, seasonNumber: number): Promise<TmdbSeasonDetail> {
@@ -141,7 +161,7 @@ export class TmdbClient {
   }
 
   async movie(id: number): Promise<TmdbMovieDetail> {
-    return this.get(`/movie/${id}`, TmdbMovieSchema);
+    return this.get(`/movie/${id}`, TmdbMovieSchema, { append_to_response: 'release_dates' });
   }
 
   async reviews(id: number): Promise<TmdbReviewItem[]> {

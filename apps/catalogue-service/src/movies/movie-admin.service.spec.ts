@@ -16,6 +16,8 @@ const input = {
   genre: 'Drama' as const,
   rating: 8.1,
   posterUrl: 'https://x.in/p.jpg',
+  classification: 'UA13' as const,
+  descriptors: [],
 };
 
 const setup = () => {

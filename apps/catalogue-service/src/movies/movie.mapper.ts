@@ -33,5 +33,7 @@ export const toMovie = (doc: StoredMovie): Movie => {
     revenueUsd: doc.revenueUsd,
     publishDate: doc.publishDate ? doc.publishDate.toISOString() : null,
     mediaReady: doc.mediaReady ?? false,
+    classification: doc.classification,
+    descriptors: doc.descriptors ?? [],
   };
 };

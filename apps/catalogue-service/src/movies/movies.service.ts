@@ -22,6 +22,7 @@ import { ReviewsRepository } from '../reviews/reviews.repository';
 import { SeriesRepository } from '../series/series.repository';
 import type { TitleCriteria } from '../titles/title.repository';
 import { allKnown, publishedGenres, publishedPage } from '../titles/title-lists';
+import { distinctRows } from './home-rows';
 import { toMovie } from './movie.mapper';
 import { MovieListCache } from './movie-list.cache';
 import { MoviesRepository } from './movies.repository';
@@ -53,7 +54,11 @@ export class MoviesService {
     );
   }
 
-  /** Every list of the user home and landing, computed from the catalogue (DECISIONS 13). */
+  /**
+   * Every list of the user home and landing, computed from the catalogue (DECISIONS 13), in page order and without
+   * repeats where the row allows (`distinctRows`: Top Rated is a chart and stays whole; the other rows leave out
+   * the hero and what the rows above them show).
+   */
   async sections(genre?: string): Promise<MovieSections> {
     // Only the genres the catalogue lists get a cache entry of their own; another matches no title.
     if (genre !== undefined && !(await allKnown([genre], () => this.genres())))
@@ -64,16 +69,31 @@ export class MoviesService {
         sort: Parameters<MoviesRepository['top']>[1],
         limit = SECTION_SIZE,
       ) => (await this.movies.top({ ...criteria, status: published }, sort, limit)).map(toMovie);
-      const [newlyLaunched, topRated, free, premium, popular, trending] = await Promise.all([
-        top({}, 'newest'),
+      // Each row reads enough of its own order to fill up once the titles shown above it are left out (home-rows).
+      const above = (rows: number) => 1 + rows * SECTION_SIZE + TOP_RATED_SIZE;
+      const [newest, best, freeTitles, premiumTitles, popularTitles, trending] = await Promise.all([
+        top({}, 'newest', SECTION_SIZE + 1),
         top({}, 'top-rated', TOP_RATED_SIZE),
-        top({ access: MovieAccess.Free, maxRating: FREE_MAX_RATING }, 'popular'),
-        top({ access: MovieAccess.Premium }, 'popular'),
-        top({}, 'popular'),
+        top({ access: MovieAccess.Free, maxRating: FREE_MAX_RATING }, 'popular', SECTION_SIZE + above(1)),
+        top({ access: MovieAccess.Premium }, 'popular', SECTION_SIZE + above(2)),
+        top({}, 'popular', SECTION_SIZE + above(3)),
         // Trending is popularity until viewing data exists (DECISIONS 13); the genre filter applies here (SPEC 2).
+        // It follows the genre filter rather than the page, so it is left as it is.
         top({ genres: genre ? [genre] : [] }, 'popular'),
       ]);
-      return { hero: popular[0] ?? null, newlyLaunched, topRated, free, premium, popular, trending };
+      const hero = popularTitles[0] ?? null;
+      const [newlyLaunched, topRated, free, premium, popular] = distinctRows(
+        [
+          { candidates: newest, size: SECTION_SIZE },
+          { candidates: best, size: TOP_RATED_SIZE, chart: true },
+          { candidates: freeTitles, size: SECTION_SIZE },
+          { candidates: premiumTitles, size: SECTION_SIZE },
+          { candidates: popularTitles, size: SECTION_SIZE },
+        ],
+        (movie) => movie.id,
+        new Set(hero ? [hero.id] : []),
+      );
+      return { hero, newlyLaunched, topRated, free, premium, popular, trending };
     });
   }
 
@@ -108,7 +128,13 @@ export class MoviesService {
     if (!shown || shown.status !== published) throw AppError.notFound(MovieMessages.notFound);
     const date = movie ? movie.releaseDate : (series?.firstAirDate ?? null);
     return {
-      svg: renderPoster({ id, title: shown.title, genre: shown.genre, year: date?.getUTCFullYear() ?? null }),
+      svg: renderPoster({
+        id,
+        title: shown.title,
+        genre: shown.genre,
+        genres: shown.genres,
+        year: date?.getUTCFullYear() ?? null,
+      }),
     };
   }
 

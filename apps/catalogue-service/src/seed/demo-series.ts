@@ -1,4 +1,4 @@
-import type { AdminGenres, MovieAccess } from '@app/contracts';
+import type { AdminGenres, Classification, ContentDescriptor, MovieAccess } from '@app/contracts';
 
 /** One season of a demo series: its episodes' titles in order (runtimes are derived). */
 export type DemoSeason = { title?: string; overview: string; airDate: string; episodes: string[] };
@@ -11,6 +11,9 @@ export type DemoSeries = {
   genre: (typeof AdminGenres)[number];
   rating: number;
   access: MovieAccess;
+  /** Its class and descriptors (issue 25): the six span every class, so each kind of profile has something. */
+  classification: Classification;
+  descriptors: ContentDescriptor[];
   language: string;
   creators: string[];
   cast: string[];
@@ -37,6 +40,8 @@ export const DEMO_SERIES: DemoSeries[] = [
     genre: 'Thriller',
     rating: 8.4,
     access: 'premium',
+    classification: 'UA16',
+    descriptors: ['violence', 'language'],
     language: 'hi',
     creators: ['Meera Kulkarni'],
     cast: ['Arjun Mehta', 'Kavya Iyer', 'Rohan Das'],
@@ -68,6 +73,8 @@ export const DEMO_SERIES: DemoSeries[] = [
     genre: 'Comedy',
     rating: 7.4,
     access: 'free',
+    classification: 'UA7',
+    descriptors: ['language'],
     language: 'en',
     creators: ['Siddharth Rao'],
     cast: ['Neha Sharma', 'Varun Pillai', 'Ishaan Bose', 'Tara Menon'],
@@ -94,6 +101,8 @@ export const DEMO_SERIES: DemoSeries[] = [
     genre: 'Action',
     rating: 8.1,
     access: 'premium',
+    classification: 'UA13',
+    descriptors: ['violence'],
     language: 'en',
     creators: ['Farhan Qureshi'],
     cast: ['Zara Khan', 'Vikram Singh', 'Anaya Kapoor'],
@@ -120,6 +129,8 @@ export const DEMO_SERIES: DemoSeries[] = [
     genre: 'Horror',
     rating: 7.2,
     access: 'free',
+    classification: 'A',
+    descriptors: ['horror', 'violence'],
     language: 'en',
     creators: ['Ananya Ghosh'],
     cast: ['Dev Malhotra', 'Riya Sen'],
@@ -146,6 +157,8 @@ export const DEMO_SERIES: DemoSeries[] = [
     genre: 'Drama',
     rating: 7.8,
     access: 'free',
+    classification: 'UA13',
+    descriptors: ['language', 'substances'],
     language: 'ml',
     creators: ['Joseph Mathew'],
     cast: ['Lakshmi Nair', 'Thomas Varghese', 'Maya Joseph'],
@@ -177,6 +190,8 @@ export const DEMO_SERIES: DemoSeries[] = [
     genre: 'Drama',
     rating: 8.6,
     access: 'premium',
+    classification: 'U',
+    descriptors: [],
     language: 'hi',
     creators: ['Rahul Verma'],
     cast: ['Aditya Rao', 'Pooja Bhatt', 'Kabir Sethi'],

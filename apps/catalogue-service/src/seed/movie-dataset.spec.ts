@@ -74,12 +74,44 @@ describe('cleanDataset', () => {
     expect(unrated).toMatchObject({ rating: null, access: 'free' });
   });
 
-  it('writes a description from what the data set knows', () => {
+  it.each([
+    ['G', 'U'],
+    ['PG', 'UA7'],
+    ['PG-13', 'UA13'],
+    ['R', 'A'],
+    ['NC-17', 'A'],
+    ['Not Rated', 'UA16'],
+    ['Open', 'UA16'],
+    [null, 'UA16'],
+  ])('classifies MPAA %p as %p (issue 25)', (mpaa, classification) => {
+    const [movie] = cleanDataset([{ ...base, 'MPAA Rating': mpaa }]);
+    expect(movie.classification).toBe(classification);
+  });
+
+  it('marks horror films with the horror descriptor, and others with none', () => {
+    const [horror, action] = cleanDataset([
+      { ...base, Title: 'Scream', 'Major Genre': 'Horror' },
+      { ...base, Title: 'Heat', 'Major Genre': 'Action' },
+    ]);
+    expect(horror.descriptors).toEqual(['horror']);
+    expect(action.descriptors).toEqual([]);
+  });
+
+  it('writes the overview from what the data set knows', () => {
     const [movie] = cleanDataset([
-      { ...base, Director: 'Michael Mann', 'Creative Type': 'Contemporary Fiction', 'MPAA Rating': 'R' },
+      {
+        ...base,
+        Director: 'Michael Mann',
+        'Creative Type': 'Contemporary Fiction',
+        Source: 'Original Screenplay',
+        'MPAA Rating': 'R',
+        'Running Time min': 171,
+        'Rotten Tomatoes Rating': 86,
+      },
     ]);
     expect(movie.description).toBe(
-      'A contemporary fiction action film from 1995, directed by Michael Mann. Rated R.',
+      'A contemporary action film from 1995, directed by Michael Mann, written as an original screenplay. ' +
+        'It runs 2 h 51 min and is rated R. It scores 8.3/10 on IMDb (1,000 votes) and 86% on Rotten Tomatoes.',
     );
   });
 });

@@ -1,5 +1,12 @@
-import type { MovieAccess } from '@app/contracts';
-import { accessForRating, DEFAULT_PURCHASE_PRICE_INR, DEFAULT_RENTAL_PRICE_INR } from '@app/contracts';
+import type { Classification, ContentDescriptor, MovieAccess } from '@app/contracts';
+import {
+  accessForRating,
+  classificationOfCertification,
+  DEFAULT_PURCHASE_PRICE_INR,
+  DEFAULT_RENTAL_PRICE_INR,
+  UNRATED_CLASSIFICATION,
+} from '@app/contracts';
+import { composeSynopsis } from './synopsis';
 
 /** One row of vega-datasets `data/movies.json` (3,201 US releases with IMDB ratings). */
 export type DatasetRow = {
@@ -12,6 +19,8 @@ export type DatasetRow = {
   'Major Genre'?: string | null;
   'Creative Type'?: string | null;
   Director?: string | null;
+  Source?: string | null;
+  'Rotten Tomatoes Rating'?: number | null;
   'IMDB Rating'?: number | null;
   'IMDB Votes'?: number | null;
 };
@@ -33,7 +42,19 @@ export type CleanMovie = {
   budgetUsd: number | null;
   revenueUsd: number | null;
   popularity: number;
+  classification: Classification;
+  descriptors: ContentDescriptor[];
 };
+
+/**
+ * The class of a data-set film from its MPAA rating (issue 25: G → U, PG → U/A 7+, PG-13 → U/A 13+, R and NC-17
+ * → A); 'Not Rated', 'Open' and none are unrated (U/A 16+).
+ */
+export const classificationOfMpaa = (mpaa: string | null | undefined): Classification =>
+  classificationOfCertification(mpaa) ?? UNRATED_CLASSIFICATION;
+
+/** The data set names no content; only its horror films are known to hold horror. */
+const descriptorsOfGenre = (genre: string): ContentDescriptor[] => (genre === 'Horror' ? ['horror'] : []);
 
 /** The data set ends in 2010; later years are two-digit years read in the wrong century ("2046" for 1946). */
 export const LAST_DATASET_YEAR = 2010;
@@ -89,19 +110,8 @@ export const parseReleaseDate = (value: string | null | undefined): Date | null 
 const positive = (value: number | null | undefined) =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 
-const describe = (
-  genre: string,
-  year: number | null,
-  director: string | null,
-  creativeType: string | null,
-  mpaa: string | null,
-) => {
-  const kind = [creativeType?.toLowerCase(), genre.toLowerCase()].filter(Boolean).join(' ');
-  const when = year ? ` from ${year}` : '';
-  const by = director ? `, directed by ${director}` : '';
-  const rated = mpaa && mpaa !== 'Not Rated' ? ` Rated ${mpaa}.` : '';
-  return `A ${kind} film${when}${by}.${rated}`;
-};
+const percent = (value: number | null | undefined) =>
+  typeof value === 'number' && value >= 0 && value <= 100 ? Math.round(value) : null;
 
 /**
  * Cleans the data set: untitled rows and rows without a genre are dropped, titles trimmed, dates
@@ -132,7 +142,18 @@ export const cleanDataset = (rows: DatasetRow[]): CleanMovie[] => {
     movies.push({
       sourceKey,
       title,
-      description: describe(genre, year, director, row['Creative Type'] ?? null, row['MPAA Rating'] ?? null),
+      description: composeSynopsis({
+        majorGenre: row['Major Genre'] ?? genre,
+        creativeType: row['Creative Type'] ?? null,
+        source: row.Source ?? null,
+        year,
+        director,
+        runtimeMinutes: positive(row['Running Time min']),
+        mpaa: row['MPAA Rating'] ?? null,
+        imdbRating: rating,
+        imdbVotes: votes,
+        rottenTomatoes: percent(row['Rotten Tomatoes Rating']),
+      }),
       genre,
       genres,
       rating,
@@ -146,6 +167,8 @@ export const cleanDataset = (rows: DatasetRow[]): CleanMovie[] => {
       budgetUsd: positive(row['Production Budget']),
       revenueUsd: positive(row['Worldwide Gross']),
       popularity: votes ?? 0,
+      classification: classificationOfMpaa(row['MPAA Rating']),
+      descriptors: descriptorsOfGenre(genre),
     });
   }
   return movies;

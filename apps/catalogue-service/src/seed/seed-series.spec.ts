@@ -1,4 +1,4 @@
-import { AdminGenres } from '@app/contracts';
+import { AdminGenres, CLASSIFICATION_ORDER } from '@app/contracts';
 import { DEMO_SERIES } from './demo-series';
 import { toNewEpisodes, toNewSeries } from './seed-series';
 
@@ -16,6 +16,15 @@ describe('demo series', () => {
       }
     }
     expect(new Set(DEMO_SERIES.map((s) => s.slug)).size).toBe(DEMO_SERIES.length);
+  });
+
+  it('classifies each one, across every class, so a kids profile and an adult one both find some (issue 25)', () => {
+    expect(new Set(DEMO_SERIES.map((s) => s.classification))).toEqual(new Set(CLASSIFICATION_ORDER));
+    const now = new Date('2025-01-01T00:00:00.000Z');
+    expect(toNewSeries(DEMO_SERIES[0], now)).toMatchObject({
+      classification: 'UA16',
+      descriptors: ['violence', 'language'],
+    });
   });
 
   it('stores a published demo series with numbered seasons and its generated poster', () => {

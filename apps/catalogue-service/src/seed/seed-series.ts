@@ -26,6 +26,8 @@ export const toNewSeries = (demo: DemoSeries, now: Date): StoredSeries => {
     posterUrl: `${GENERATED_POSTER_PREFIX}${_id.toHexString()}.svg`,
     status: MovieStatus.Published,
     access: demo.access,
+    classification: demo.classification,
+    descriptors: demo.descriptors,
     firstAirDate: date(demo.firstAirDate),
     language: demo.language,
     creators: demo.creators,

@@ -17,6 +17,8 @@ const input = {
   genre: 'Comedy' as const,
   rating: 8.9,
   posterUrl: 'https://images.example.in/p.jpg',
+  classification: 'UA13' as const,
+  descriptors: [],
 };
 const episodeInput = { number: 3, title: 'The Bike', intro: { startSeconds: 5, endSeconds: 20 } };
 

@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { MovieAccess, MovieStatus } from '@app/contracts';
+import { Classification, MovieAccess, MovieStatus } from '@app/contracts';
 import type { StoredEpisode } from './episodes.repository';
 import type { StoredSeries } from './series.repository';
 
@@ -16,6 +16,8 @@ export const aSeries = (overrides: Partial<StoredSeries> = {}): StoredSeries => 
   posterUrl: 'https://images.example.in/panchayat.jpg',
   status: MovieStatus.Published,
   access: MovieAccess.Premium,
+  classification: Classification.UA13,
+  descriptors: [],
   firstAirDate: new Date('2020-04-03T00:00:00.000Z'),
   language: 'hi',
   creators: ['Deepak Kumar Mishra'],

@@ -38,6 +38,8 @@ export const toSeries = (doc: StoredSeries, episodeCount: number): Series => ({
   seasonCount: doc.seasons?.length ?? 0,
   episodeCount,
   publishDate: doc.publishDate ? doc.publishDate.toISOString() : null,
+  classification: doc.classification,
+  descriptors: doc.descriptors ?? [],
 });
 
 /** A page of series with each one's episode count (`counts` by series id; absent means none). */
@@ -61,6 +63,7 @@ export const toEpisode = (doc: StoredEpisode): Episode => ({
   stillUrl: doc.stillUrl ?? null,
   intro: doc.intro ? { startSeconds: doc.intro.startSeconds, endSeconds: doc.intro.endSeconds } : null,
   mediaReady: doc.mediaReady ?? false,
+  mediaSeconds: doc.mediaReady ? (doc.mediaDurationSeconds ?? null) : null,
 });
 
 /** The series with its seasons in order, each with its episodes in play order. */

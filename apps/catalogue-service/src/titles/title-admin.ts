@@ -31,6 +31,8 @@ export const newTitle = (input: TitleInput, status: MovieStatus) => ({
   access: input.access ?? accessForRating(input.rating),
   language: input.language ?? null,
   cast: input.cast ?? [],
+  classification: input.classification,
+  descriptors: input.descriptors,
   publishDate: status === MovieStatus.Published ? new Date() : null,
   popularity: 0,
 });

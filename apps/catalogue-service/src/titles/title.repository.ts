@@ -1,6 +1,6 @@
 import type { Model, QueryFilter, SortOrder, Types, UpdateQuery } from 'mongoose';
 import type { MovieAccess, MovieSort, Page } from '@app/contracts';
-import { MovieStatus } from '@app/contracts';
+import { MovieStatus, UNRATED_CLASSIFICATION } from '@app/contracts';
 import { unlessDuplicate } from '@app/server-core';
 import { insertMissing } from '../data/record-writes';
 import type { ReleaseField, StoredTitle, TitleRecord } from './title.schema';
@@ -19,8 +19,14 @@ export type TitleCriteria = {
 /** The public sorts, plus `added` (newest first by when it entered the catalogue) for the admin list. */
 export type ListSort = MovieSort | 'added';
 
-/** Source fields an import refreshes; admin-owned fields (status, access, prices) are set on insert only. */
-export type ImportedTitle<R extends TitleRecord> = { refresh: Partial<R>; onInsert: Partial<R> };
+/**
+ * Source fields an import refreshes; admin-owned fields (status, access, prices) are set on insert only, with the
+ * id when the importer chose it first (to announce the title through the outbox).
+ */
+export type ImportedTitle<R extends TitleRecord> = {
+  refresh: Partial<R>;
+  onInsert: Partial<R> & { _id?: Types.ObjectId };
+};
 
 const sortsBy = (releaseField: ReleaseField): Record<ListSort, Record<string, SortOrder>> => ({
   added: { createdAt: -1, _id: -1 },
@@ -154,6 +160,25 @@ export abstract class TitleRepository<R extends TitleRecord> {
     const title = await this.titles.findOne(filter).lean<StoredTitle<R>>().exec();
     if (!title) throw new Error(`title ${JSON.stringify(key)} vanished while being imported`);
     return { title, inserted: upsertedCount > 0 };
+  }
+
+  /**
+   * The classification migration (issue 25): a title stored before classes existed gets the unrated class
+   * (U/A 16+) and no descriptors. Idempotent (only documents without a class match) and safe to run from several
+   * processes at once; returns how many it classified.
+   */
+  async classifyUnclassified(): Promise<number> {
+    const { modifiedCount } = await this.titles
+      .updateMany(this.where({ classification: { $exists: false } }), {
+        $set: { classification: UNRATED_CLASSIFICATION },
+      } as UpdateQuery<R>)
+      .exec();
+    await this.titles
+      .updateMany(this.where({ descriptors: { $exists: false } }), {
+        $set: { descriptors: [] },
+      } as UpdateQuery<R>)
+      .exec();
+    return modifiedCount;
   }
 
   count(): Promise<number> {

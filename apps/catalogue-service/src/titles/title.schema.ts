@@ -1,6 +1,7 @@
 import { Prop } from '@nestjs/mongoose';
 import type { Schema, Types } from 'mongoose';
-import { MovieAccess, MovieStatus } from '@app/contracts';
+import type { ContentDescriptor } from '@app/contracts';
+import { Classification, CONTENT_DESCRIPTORS, MovieAccess, MovieStatus } from '@app/contracts';
 
 /**
  * The fields every title has, film or series, declared once: `MovieRecord` and `SeriesRecord` extend it (the
@@ -21,6 +22,12 @@ export class TitleRecord {
   @Prop({ type: String, default: null }) language: string | null;
   @Prop({ type: [String], default: [] }) cast: string[];
   @Prop({ type: Date, default: null }) publishDate: Date | null;
+  /**
+   * IT Rules 2021 class (DECISIONS 37). Required: documents from before it were given one by
+   * `classifyUnclassified` at boot, so a profile's ceiling can filter on it in the query (indexed below).
+   */
+  @Prop({ type: String, required: true, enum: Object.values(Classification) }) classification: Classification;
+  @Prop({ type: [String], enum: CONTENT_DESCRIPTORS, default: [] }) descriptors: ContentDescriptor[];
   /** Ordering key for Popular / Trending until viewing data exists. */
   @Prop({ type: Number, default: 0 }) popularity: number;
   /**
@@ -43,4 +50,6 @@ export const indexTitles = (schema: Schema, releaseField: ReleaseField) => {
   schema.index({ status: 1, rating: -1, votes: -1 });
   schema.index({ status: 1, genres: 1, popularity: -1 });
   schema.index({ createdAt: -1, _id: -1 });
+  // A profile's ceiling narrows every list by class (`classification: { $in }`, issue 25).
+  schema.index({ status: 1, classification: 1, popularity: -1 });
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Checkout, Payer, Plan, PlanId } from '@app/contracts';
-import { ErrorCode, PaymentMessages } from '@app/contracts';
+import type { Checkout, Payer, Plan, PlanId, VerifyPaymentResult } from '@app/contracts';
+import { ErrorCode, PaymentMessages, VerifyOutcome } from '@app/contracts';
 import { AppError } from '@app/server-core';
 
 /** The brand Checkout shows. */
@@ -72,3 +72,15 @@ export const assertIdempotencyKey = (key: string): void => {
     ]);
   }
 };
+
+/** The words the payer is shown for each verdict of verify (a Record, so a new verdict cannot go without words). */
+const VERIFIED_TEXT: Record<VerifyOutcome, string> = {
+  [VerifyOutcome.Paid]: PaymentMessages.success,
+  [VerifyOutcome.RefundedDuplicate]: PaymentMessages.duplicateRefunded,
+};
+
+/** Verify's verdict and its words: clients branch on `outcome`, never on the text. */
+export const verifiedAs = (outcome: VerifyOutcome): Pick<VerifyPaymentResult, 'outcome' | 'message'> => ({
+  outcome,
+  message: VERIFIED_TEXT[outcome],
+});

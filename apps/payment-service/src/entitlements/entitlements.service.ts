@@ -9,7 +9,7 @@ import type {
   TitleOrderKind,
 } from '@app/contracts';
 import { ErrorCode, PaymentMessages, PaymentRpc } from '@app/contracts';
-import { AppError, EventBus } from '@app/server-core';
+import { AppError, Outbox } from '@app/server-core';
 import { coveringGrant } from '../payments/duplicate-payments';
 import { MAX_SCREENS } from '../plans/plan-catalogue';
 import { PlansService } from '../plans/plans.service';
@@ -32,7 +32,7 @@ export class EntitlementsService {
     private readonly grants: GrantsRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly plans: PlansService,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
   ) {}
 
   async entitlement({ viewer, title }: EntitlementRequest & { title: TitleFacts }): Promise<Entitlement> {
@@ -136,22 +136,19 @@ export class EntitlementsService {
   }
 
   /**
-   * Grants once per source, and announces the grant on every call while it stands, dated when it was made: a replay
-   * (verify again, a webhook, the reconciler) after a failed publish must announce it (EventBus's policy).
+   * Grants once per source, and announces the grant on every call while it stands, dated when it was made, through
+   * the outbox (issue 29 §1): a replay (verify again, a webhook, the reconciler) announces it again, the same news.
    */
   async grant(grant: NewGrant): Promise<void> {
-    const stored = await this.grants.grantOnce(grant);
-    if (stored.revokedAt) return;
-    await this.events.publish(
-      'entitlement.granted',
+    await this.outbox.announce(
       {
-        userId: stored.userId,
-        kind: stored.kind,
-        movieId: stored.movieId,
-        planId: stored.planId,
-        source: stored.source,
+        type: 'entitlement.granted',
+        payload: grantedEvent({ ...grant, movieId: grant.movieId ?? null, planId: grant.planId ?? null }),
+        stored: grantedEvent,
+        at: (stored: StoredGrant) => stored.grantedAt,
       },
-      { occurredAt: stored.grantedAt },
+      () => this.grants.grantOnce(grant),
+      (stored) => !stored.revokedAt,
     );
   }
 
@@ -163,23 +160,33 @@ export class EntitlementsService {
   }
 
   /**
-   * Revokes the grant of `source` (a refund), once, and announces the revocation on every call, dated when it was
-   * made and with the reason it was made for (EventBus's policy: the call that revoked it may have failed to).
+   * Revokes the grant of `source` (a refund), once, and announces the revocation on every call through the outbox,
+   * dated when it was made and with the reason it was made for (a replay announces it again, the same news).
    */
   async revoke(source: string, reason: string): Promise<void> {
-    const revoked = await this.grants.revoke(source, reason, new Date());
-    if (!revoked?.revokedAt) return;
-    await this.events.publish(
-      'entitlement.revoked',
+    const grant = await this.grants.findBySource(source);
+    if (!grant) return;
+    await this.outbox.announce(
       {
-        userId: revoked.userId,
-        kind: revoked.kind,
-        movieId: revoked.movieId,
-        planId: revoked.planId,
-        source: revoked.source,
-        reason: revoked.revokeReason ?? reason,
+        type: 'entitlement.revoked',
+        payload: { ...grantedEvent(grant), reason: grant.revokeReason ?? reason },
+        stored: (revoked) => ({
+          ...grantedEvent(revoked ?? grant),
+          reason: revoked?.revokeReason ?? reason,
+        }),
+        at: (revoked: StoredGrant | null) => revoked?.revokedAt ?? new Date(),
       },
-      { occurredAt: revoked.revokedAt },
+      () => this.grants.revoke(source, reason, new Date()),
+      (revoked) => Boolean(revoked?.revokedAt),
     );
   }
 }
+
+/** What `entitlement.granted` says of a grant. */
+const grantedEvent = (grant: Pick<StoredGrant, 'userId' | 'kind' | 'movieId' | 'planId' | 'source'>) => ({
+  userId: grant.userId,
+  kind: grant.kind,
+  movieId: grant.movieId,
+  planId: grant.planId,
+  source: grant.source,
+});

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import type { Payer, TitleFacts } from '@app/contracts';
-import { ErrorCode, PaymentMessages, SeriesMessages } from '@app/contracts';
+import { ErrorCode, PaymentMessages, SeriesMessages, VerifyOutcome } from '@app/contracts';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
 import type { SettlementService } from '../payments/settlement.service';
 import type { RazorpayClient } from '../razorpay/razorpay.client';
@@ -167,6 +167,7 @@ describe('OrdersService', () => {
     expect(razorpay.isValidOrderSignature).not.toHaveBeenCalled();
     expect(settlement.settleOrderPayment).not.toHaveBeenCalled();
     await expect(service.verify({ ...confirmation, movieId: title.movieId }, payer)).resolves.toMatchObject({
+      outcome: VerifyOutcome.Paid,
       message: PaymentMessages.success,
     });
   });
@@ -185,6 +186,7 @@ describe('OrdersService', () => {
     });
     expect(settlement.settleOrderPayment).not.toHaveBeenCalled();
     await expect(service.verify(confirmation, payer)).resolves.toMatchObject({
+      outcome: VerifyOutcome.Paid,
       message: PaymentMessages.success,
     });
     expect(razorpay.isValidOrderSignature).toHaveBeenLastCalledWith({
@@ -224,6 +226,10 @@ describe('OrdersService', () => {
     settlement.settleOrderPayment.mockResolvedValueOnce({ paid: true, duplicateOf: 'pay_0' });
     await expect(
       service.verify({ paymentId: 'pay_1', orderId: 'order_1', signature: 'f'.repeat(64) }, payer),
-    ).resolves.toMatchObject({ message: PaymentMessages.duplicateRefunded, movieId: title.movieId });
+    ).resolves.toMatchObject({
+      outcome: VerifyOutcome.RefundedDuplicate,
+      message: PaymentMessages.duplicateRefunded,
+      movieId: title.movieId,
+    });
   });
 });

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Checkout, Payer, TitleFacts, TitleOrderKind, VerifyPaymentResult } from '@app/contracts';
-import { ErrorCode, MovieAccess, PaymentMessages, SeriesMessages } from '@app/contracts';
+import { ErrorCode, MovieAccess, PaymentMessages, SeriesMessages, VerifyOutcome } from '@app/contracts';
 import { AppError } from '@app/server-core';
-import { assertIdempotencyKey, orderCheckout, ownIdempotencyKey } from '../checkout/checkout.mapper';
+import {
+  assertIdempotencyKey,
+  orderCheckout,
+  ownIdempotencyKey,
+  verifiedAs,
+} from '../checkout/checkout.mapper';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { SettlementService } from '../payments/settlement.service';
 import { RazorpayClient } from '../razorpay/razorpay.client';
@@ -114,7 +119,7 @@ export class OrdersService {
     });
     if (!paid) throw new AppError(ErrorCode.ValidationFailed, PaymentMessages.verificationFailed);
     return {
-      message: duplicateOf ? PaymentMessages.duplicateRefunded : PaymentMessages.success,
+      ...verifiedAs(duplicateOf ? VerifyOutcome.RefundedDuplicate : VerifyOutcome.Paid),
       movieId: order.movieId,
       planId: null,
       kind: order.kind,

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PaymentStatus, TitleOrderKind } from '@app/contracts';
-import { EventBus, InjectEnv } from '@app/server-core';
+import { InjectEnv, Outbox } from '@app/server-core';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { GrantKind } from '../entitlements/grant.schema';
 import { newRentalClock } from '../entitlements/rental-clock';
@@ -37,7 +37,7 @@ export class SettlementService {
     private readonly orders: OrdersRepository,
     private readonly entitlements: EntitlementsService,
     private readonly receipts: ReceiptsService,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     private readonly refunds: RefundsService,
     @InjectEnv() private readonly env: Env,
   ) {}
@@ -92,32 +92,13 @@ export class SettlementService {
       return { paid: false };
     }
 
-    const { capturedAt } = await record(
-      payment.status === 'captured' ? PaymentStatus.Captured : PaymentStatus.Authorized,
-    );
-    this.crashPointForTests();
-    const duplicateOf = await this.duplicateOf(order, payment, now);
-    if (duplicateOf) {
-      await this.refunds.refundDuplicate(payment.id, duplicateOf);
-      if (payment.status === 'captured') await this.receipts.sendFor(payment.id);
-      return { paid: true, duplicateOf };
-    }
-    await this.entitlements.grant({
-      source: payment.id,
-      userId: order.userId,
-      kind: order.kind === TitleOrderKind.Rental ? GrantKind.Rental : GrantKind.Purchase,
-      movieId: order.movieId,
-      title: order.title,
-      paymentId: payment.id,
-      rental: order.kind === TitleOrderKind.Rental ? newRentalClock(now) : null,
-      grantedAt: now,
-    });
-    // On every settlement of a captured payment, not only the one that captured it: a replay after a failed publish
-    // must announce it (EventBus's policy), and a repeat dated at the capture is no news to the consumers.
-    if (capturedAt) {
-      await this.events.publish(
-        'payment.captured',
-        {
+    // `payment.captured` through the outbox (issue 29 §1), stored before the capture is recorded and announced once
+    // the grant is made. On every settlement of a captured payment, not only the one that captured it (a replay
+    // announces it again, dated at the capture: the same news to consumers); never for a second payment.
+    const { duplicateOf } = await this.outbox.announce(
+      {
+        type: 'payment.captured',
+        payload: {
           paymentId: payment.id,
           userId: order.userId,
           kind: order.kind,
@@ -125,8 +106,34 @@ export class SettlementService {
           planId: null,
           amountPaise: payment.amount,
         },
-        { occurredAt: capturedAt },
-      );
+        at: (settled: { capturedAt: Date | null }) => settled.capturedAt ?? now,
+      },
+      async () => {
+        const recorded = await record(
+          payment.status === 'captured' ? PaymentStatus.Captured : PaymentStatus.Authorized,
+        );
+        this.crashPointForTests();
+        const duplicate = await this.duplicateOf(order, payment, now);
+        if (!duplicate) {
+          await this.entitlements.grant({
+            source: payment.id,
+            userId: order.userId,
+            kind: order.kind === TitleOrderKind.Rental ? GrantKind.Rental : GrantKind.Purchase,
+            movieId: order.movieId,
+            title: order.title,
+            paymentId: payment.id,
+            rental: order.kind === TitleOrderKind.Rental ? newRentalClock(now) : null,
+            grantedAt: now,
+          });
+        }
+        return { capturedAt: recorded.capturedAt, duplicateOf: duplicate };
+      },
+      (settled) => settled.capturedAt !== null && !settled.duplicateOf,
+    );
+    if (duplicateOf) {
+      await this.refunds.refundDuplicate(payment.id, duplicateOf);
+      if (payment.status === 'captured') await this.receipts.sendFor(payment.id);
+      return { paid: true, duplicateOf };
     }
     // Asked on every settlement of a captured payment, not only the first: the receipt claims itself once, and a
     // process killed after recording the capture must not lose it.

@@ -1,8 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Checkout, Payer, PlanId, SubscriptionView, VerifyPaymentResult } from '@app/contracts';
-import { ErrorCode, PaymentMessages, PaymentStatus, RevokeReason, SubscriptionStatus } from '@app/contracts';
-import { AppError, EventBus } from '@app/server-core';
-import { assertIdempotencyKey, ownIdempotencyKey, subscriptionCheckout } from '../checkout/checkout.mapper';
+import {
+  ErrorCode,
+  PaymentMessages,
+  PaymentStatus,
+  RevokeReason,
+  SubscriptionStatus,
+  VerifyOutcome,
+} from '@app/contracts';
+import { AppError, Outbox } from '@app/server-core';
+import {
+  assertIdempotencyKey,
+  ownIdempotencyKey,
+  subscriptionCheckout,
+  verifiedAs,
+} from '../checkout/checkout.mapper';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { GrantKind } from '../entitlements/grant.schema';
 import { PaymentsRepository } from '../payments/payments.repository';
@@ -50,7 +62,7 @@ export class SubscriptionsService {
     private readonly plans: PlansService,
     private readonly entitlements: EntitlementsService,
     private readonly receipts: ReceiptsService,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     private readonly refunds: RefundsService,
     private readonly razorpay: RazorpayClient,
   ) {}
@@ -137,7 +149,7 @@ export class SubscriptionsService {
     await this.applyRemote({ ...sub, authorised: true }, entity, payment);
     const duplicate = (await this.subscriptions.findByRazorpayId(sub.razorpayId))?.duplicateOf;
     return {
-      message: duplicate ? PaymentMessages.duplicateRefunded : PaymentMessages.success,
+      ...verifiedAs(duplicate ? VerifyOutcome.RefundedDuplicate : VerifyOutcome.Paid),
       movieId: null,
       planId: sub.planId,
       kind: 'subscription',
@@ -197,19 +209,28 @@ export class SubscriptionsService {
   ): Promise<boolean> {
     if (!sub.razorpayId || entity.id !== sub.razorpayId) return false;
     const remote = remoteState(entity);
-    let stored = sub;
-    let changed = false;
-    for (let attempt = 0; attempt < CAS_ATTEMPTS && isNewer(stored, remote); attempt++) {
-      // Live for the first time: noted in the same write, so no reader ever sees it live without its moment.
-      const firstLive = isLiveStatus(remote.status) && !stored.liveSince ? { liveSince: new Date() } : {};
-      if (await this.subscriptions.updateIfUnchanged(stored, { ...remote, ...firstLive })) {
-        changed = true;
-        break;
-      }
-      const reread = await this.subscriptions.findByRazorpayId(sub.razorpayId);
-      if (!reread) return false;
-      stored = reread;
-    }
+    // A move forward is announced through the outbox (issue 29 §1): stored before the compare-and-set, published
+    // once it won. A report that moves nothing (most of the reconciler's) writes no entry.
+    const moved = !isNewer(sub, remote)
+      ? { changed: false, stored: sub }
+      : await this.outbox.announce(
+          { type: 'subscription.changed', payload: changedEvent(sub, remote) },
+          async () => {
+            let stored: StoredSubscription | null = sub;
+            for (let attempt = 0; attempt < CAS_ATTEMPTS && stored && isNewer(stored, remote); attempt++) {
+              // Live for the first time: noted in the same write, so no reader ever sees it live without its moment.
+              const firstLive =
+                isLiveStatus(remote.status) && !stored.liveSince ? { liveSince: new Date() } : {};
+              if (await this.subscriptions.updateIfUnchanged(stored, { ...remote, ...firstLive }))
+                return { changed: true, stored };
+              stored = await this.subscriptions.findByRazorpayId(sub.razorpayId ?? '');
+            }
+            return { changed: false, stored };
+          },
+          (result) => result.changed,
+        );
+    if (!moved.stored) return false;
+    const { changed, stored } = moved;
     // Any state past `created` means Checkout was completed.
     if (remote.status !== SubscriptionStatus.Created && !stored.authorised) {
       await this.subscriptions.setFlags(sub.razorpayId, { authorised: true });
@@ -242,15 +263,6 @@ export class SubscriptionsService {
       !isTerminal(remote.status)
     ) {
       await this.takeOverFrom(sub);
-    }
-    if (changed) {
-      await this.events.publish('subscription.changed', {
-        userId: sub.userId,
-        subscriptionId: sub.razorpayId,
-        planId: sub.planId,
-        status: remote.status,
-        currentEnd: remote.currentEnd?.toISOString() ?? null,
-      });
     }
     return changed;
   }
@@ -324,37 +336,12 @@ export class SubscriptionsService {
     payment: RazorpayPayment,
     knownDuplicateOf: string | null,
   ) {
-    const { capturedAt } = await this.payments.record(
+    // Announced through the outbox (issue 29 §1) on every report of the charge, dated at its capture, as a title
+    // payment is (a replay announces it again: the same news); never for a duplicate's charge.
+    const { duplicateOf } = await this.outbox.announce(
       {
-        _id: payment.id,
-        orderId: payment.order_id ?? null,
-        subscriptionId: entity.id,
-        userId: sub.userId,
-        kind: GrantKind.Subscription,
-        movieId: null,
-        title: null,
-        planId: sub.planId,
-        amountPaise: payment.amount,
-        status: PaymentStatus.Captured,
-        method: payment.method ?? null,
-        periodStart: fromUnix(entity.current_start),
-        periodEnd: fromUnix(entity.current_end),
-        cycle: entity.paid_count || 1,
-        duplicateOf: knownDuplicateOf,
-      },
-      new Date(),
-    );
-    // Found a duplicate meanwhile by a concurrent path whose refunds ran before this charge was stored: ask again
-    // (each refund is claimed once), so no charge of a duplicate escapes its refund.
-    const duplicateOf =
-      knownDuplicateOf ?? (await this.subscriptions.findByRazorpayId(entity.id))?.duplicateOf ?? null;
-    if (duplicateOf) {
-      await this.refunds.refundDuplicate(payment.id, duplicateOf);
-    } else if (capturedAt) {
-      // Announced on every report of the charge, dated at its capture (EventBus's policy), as a title payment is.
-      await this.events.publish(
-        'payment.captured',
-        {
+        type: 'payment.captured',
+        payload: {
           paymentId: payment.id,
           userId: sub.userId,
           kind: GrantKind.Subscription,
@@ -362,9 +349,38 @@ export class SubscriptionsService {
           planId: sub.planId,
           amountPaise: payment.amount,
         },
-        { occurredAt: capturedAt },
-      );
-    }
+        at: (charge: { capturedAt: Date | null }) => charge.capturedAt ?? new Date(),
+      },
+      async () => {
+        const { capturedAt } = await this.payments.record(
+          {
+            _id: payment.id,
+            orderId: payment.order_id ?? null,
+            subscriptionId: entity.id,
+            userId: sub.userId,
+            kind: GrantKind.Subscription,
+            movieId: null,
+            title: null,
+            planId: sub.planId,
+            amountPaise: payment.amount,
+            status: PaymentStatus.Captured,
+            method: payment.method ?? null,
+            periodStart: fromUnix(entity.current_start),
+            periodEnd: fromUnix(entity.current_end),
+            cycle: entity.paid_count || 1,
+            duplicateOf: knownDuplicateOf,
+          },
+          new Date(),
+        );
+        // Found a duplicate meanwhile by a concurrent path whose refunds ran before this charge was stored: ask
+        // again (each refund is claimed once), so no charge of a duplicate escapes its refund.
+        const duplicate =
+          knownDuplicateOf ?? (await this.subscriptions.findByRazorpayId(entity.id))?.duplicateOf ?? null;
+        return { capturedAt, duplicateOf: duplicate };
+      },
+      (charge) => charge.capturedAt !== null && !charge.duplicateOf,
+    );
+    if (duplicateOf) await this.refunds.refundDuplicate(payment.id, duplicateOf);
     // Claimed once per payment: asking again after a crash finishes a receipt that was never sent.
     await this.receipts.sendFor(payment.id);
   }
@@ -392,16 +408,13 @@ export class SubscriptionsService {
     if (!(await this.subscriptions.claimCancel(sub.razorpayId))) return;
     try {
       const entity = await this.razorpay.cancelSubscription(sub.razorpayId, !now);
-      // At cycle end Razorpay still reports it active: no state change, but renewal is off, which is news too.
-      if (!(await this.applyRemote({ ...sub, cancelAtCycleEnd: true }, entity))) {
-        await this.events.publish('subscription.changed', {
-          userId: sub.userId,
-          subscriptionId: sub.razorpayId,
-          planId: sub.planId,
-          status: sub.status,
-          currentEnd: sub.currentEnd?.toISOString() ?? null,
-        });
-      }
+      // At cycle end Razorpay still reports it active: no state change (which applyRemote would announce), but
+      // renewal is off, which is news too.
+      await this.outbox.announce(
+        { type: 'subscription.changed', payload: changedEvent(sub, sub) },
+        () => this.applyRemote({ ...sub, cancelAtCycleEnd: true }, entity),
+        (moved) => !moved,
+      );
     } catch (error) {
       if (error instanceof RazorpayRequestError && error.status < 500) {
         // Razorpay has it cancelled already (or never created it): take its word for the state.
@@ -490,3 +503,12 @@ export class SubscriptionsService {
     );
   }
 }
+
+/** What `subscription.changed` says: the subscription in `state`. */
+const changedEvent = (sub: StoredSubscription, state: Pick<StoredSubscription, 'status' | 'currentEnd'>) => ({
+  userId: sub.userId,
+  subscriptionId: sub.razorpayId ?? '',
+  planId: sub.planId,
+  status: state.status,
+  currentEnd: state.currentEnd?.toISOString() ?? null,
+});

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EventBus, InjectEnv } from '@app/server-core';
+import { InjectEnv, Outbox } from '@app/server-core';
 import type { Env } from '../env';
 import { Ffmpeg, FfmpegError } from '../ffmpeg/ffmpeg.adapter';
 import { AssetsRepository } from '../media/assets.repository';
 import { MediaLayout } from '../media/media-layout';
 import type { MediaStore } from '../media/media-store';
 import { MEDIA_STORE } from '../media/media-store';
+import { mediaReadyEvent } from '../outbox/media-ready-markers';
 import { throttledWriter } from './progress-throttle';
 
 /** Progress reaches the asset record at most this often (the admin polls it). */
@@ -32,7 +33,7 @@ export class TranscodeService {
   constructor(
     private readonly assets: AssetsRepository,
     private readonly ffmpeg: Ffmpeg,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     @Inject(MEDIA_STORE) private readonly store: MediaStore,
     @InjectEnv() private readonly env: Env,
   ) {}
@@ -93,9 +94,13 @@ export class TranscodeService {
     } finally {
       await scratch.dispose();
     }
+    // Marked by the promotion itself (`announcedAt` cleared): announced now, or by the relay if this process dies.
     const readyAt = (await this.assets.findByMovie(movieId))?.readyAt;
-    await this.events.publish('media.ready', { movieId, durationSeconds });
-    if (readyAt) await this.assets.markAnnounced(movieId, readyAt, new Date());
+    if (readyAt) {
+      await this.outbox.announceMarked(mediaReadyEvent({ movieId, durationSeconds }, readyAt), () =>
+        this.assets.markAnnounced(movieId, readyAt, new Date()),
+      );
+    }
     this.logger.log({ msg: 'transcode ready', movieId, version, durationSeconds });
   }
 }

@@ -47,3 +47,5 @@ export class AssetRecord {
 
 export const AssetSchema = SchemaFactory.createForClass(AssetRecord);
 AssetSchema.index({ movieId: 1 }, { unique: true });
+// The outbox relay's sweep for versions not yet announced.
+AssetSchema.index({ announcedAt: 1, readyAt: 1 });

@@ -201,6 +201,19 @@ export class AssetsRepository {
     return deletedCount > 0;
   }
 
+  /**
+   * Ready versions whose `media.ready` is not recorded as announced, made ready before `before` (their request died
+   * or its publish failed), oldest first.
+   */
+  unannounced(before: Date, limit: number): Promise<StoredAsset[]> {
+    return this.assets
+      .find({ announcedAt: null, readyAt: { $ne: null, $lte: before } })
+      .sort({ readyAt: 1 })
+      .limit(limit)
+      .lean<StoredAsset[]>()
+      .exec();
+  }
+
   /** Records that `media.ready` went out for the ready version; false when someone else recorded it first. */
   async markAnnounced(movieId: string, readyAt: Date, now: Date): Promise<boolean> {
     const result = await this.assets

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EventBus } from '@app/server-core';
+import { Outbox } from '@app/server-core';
 import { AssetsRepository } from '../media/assets.repository';
 import type { MediaStore } from '../media/media-store';
 import { MEDIA_STORE } from '../media/media-store';
+import { mediaReadyEvent } from '../outbox/media-ready-markers';
 import type { SampleMarker } from './sample-library';
 import { readSampleLibrary, readyMediaOf, sampleFor } from './sample-library';
 
@@ -14,13 +15,14 @@ export class SampleAssignmentService {
 
   constructor(
     private readonly assets: AssetsRepository,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     @Inject(MEDIA_STORE) private readonly store: MediaStore,
   ) {}
 
   /**
    * Gives the title its sample (by a hash of its id) unless it has media already, and announces `media.ready`
-   * once: a repeated call finds the announcement recorded and does nothing. Answers whether it announced.
+   * once, marked in the asset it inserts (issue 29 §1): a repeated call finds the asset assigned and does nothing.
+   * Answers whether it announced.
    */
   async assign(movieId: string): Promise<boolean> {
     const samples = await this.samples();
@@ -34,9 +36,14 @@ export class SampleAssignmentService {
     const sample = samples[sampleFor(movieId, samples.length) - 1];
     const now = new Date();
     const asset = await this.assets.assignSample(movieId, readyMediaOf(sample), sample.name, now);
-    if (!asset || asset.source !== 'sample' || !asset.readyAt || asset.announcedAt) return false;
-    await this.events.publish('media.ready', { movieId, durationSeconds: asset.durationSeconds });
-    await this.assets.markAnnounced(movieId, asset.readyAt, now);
+    // Announced by the call that assigned it (its readyAt is this call's): a repeated call, or a redelivery after a
+    // process died before announcing, leaves it to the outbox's relay, which finds the asset's marker.
+    if (asset?.source !== 'sample' || asset.readyAt?.getTime() !== now.getTime() || asset.announcedAt)
+      return false;
+    // Marked by the assignment itself (`announcedAt` null): announced now, or by the relay if this process dies.
+    await this.outbox.announceMarked(mediaReadyEvent(asset, now), () =>
+      this.assets.markAnnounced(movieId, now, now),
+    );
     return true;
   }
 

@@ -28,7 +28,7 @@ export type CallOptions = {
 export const newClientIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /**
- * The address every call of this run comes from unless told otherwise. Per-IP limits (signup 20 an hour)
+ * The address every call of this run comes from unless told otherwise. Per-IP limits (signup 200 an hour from an IPv4 address)
  * therefore count this run only: a second run on the same system starts from zero.
  */
 export const RUN_CLIENT_IP = newClientIp();

@@ -31,6 +31,8 @@ export const aMovie = (overrides: Partial<Movie> = {}): Movie => {
     category: ['drama'],
     tmdbId: null,
     mediaReady: true,
+    classification: 'UA13',
+    descriptors: ['violence', 'language'],
     ...overrides,
   };
 };

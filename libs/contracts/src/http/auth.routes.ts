@@ -162,7 +162,7 @@ export const AuthRoutes = {
     tag: 'auth',
     access: 'public',
     summary:
-      'Verifies the account email with the token of the mailed link (/verify-email?token=…; 24 h, single use)',
+      "Verifies the account email with the token of the mailed link (/verify-email?token=…; 24 h, single use); a used link opened again answers 'Your email is already verified.' while the address is the account's and verified",
     body: VerifyEmailRequestSchema,
     ok: json(200, MessageReply),
     errors: {

@@ -3,6 +3,7 @@ import { SeriesRoutes, AdminSeriesRoutes, ImageRoutes } from './series.routes';
 import { AuthRoutes, AccountRoutes, GoogleRoutes, UserRoutes } from './auth.routes';
 import { PaymentRoutes, SubscriptionRoutes, AdminPaymentRoutes } from './payments.routes';
 import { PlaybackRoutes, AdminMediaRoutes, RecommendationRoutes, HealthRoutes } from './playback.routes';
+import { ProfileRoutes } from './profiles.routes';
 import { UserDataRoutes, DataRightsRoutes, ContactRoutes } from './user-data.routes';
 import type { HttpRoute, RouteMapOf } from './route';
 
@@ -14,6 +15,7 @@ export * from './auth.routes';
 export * from './payments.routes';
 export * from './playback.routes';
 export * from './user-data.routes';
+export * from './profiles.routes';
 
 /**
  * Every route of the gateway, by group. Add a group here when you add a `*.routes.ts` file: the OpenAPI document,
@@ -29,6 +31,7 @@ export const API_ROUTE_GROUPS = {
   AccountRoutes,
   GoogleRoutes,
   UserRoutes,
+  ProfileRoutes,
   PaymentRoutes,
   SubscriptionRoutes,
   AdminPaymentRoutes,

@@ -33,7 +33,8 @@ export const MovieRoutes = {
     path: '/api/movies',
     tag: 'movies',
     access: 'public',
-    summary: 'Published titles, paginated: { data, page, pageSize, total }',
+    summary:
+      'Published titles, paginated: { data, page, pageSize, total }; each with its classification and descriptors',
     query: ListMoviesQuerySchema,
     ok: json(200, MoviePageReply),
     rateLimit: 'browse',
@@ -125,7 +126,7 @@ export const AdminMovieRoutes = {
     tag: 'movies',
     access: 'admin',
     summary:
-      "Admin: add a title (a draft unless status is 'published'); the same idempotencyKey answers the same title",
+      "Admin: add a title (a draft unless status is 'published') with its classification (U, UA7, UA13, UA16, A) and content descriptors; the same idempotencyKey answers the same title",
     body: MovieInputSchema,
     ok: json(201, MovieWriteReply, 'Created'),
   }),
@@ -134,7 +135,7 @@ export const AdminMovieRoutes = {
     path: '/api/movies/{id}',
     tag: 'movies',
     access: 'admin',
-    summary: 'Admin: edit a title (partial)',
+    summary: 'Admin: edit a title (partial; a classification can be changed, not removed)',
     params: MovieIdSchema,
     body: MovieUpdateSchema,
     ok: json(200, MovieWriteReply),

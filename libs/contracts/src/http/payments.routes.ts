@@ -81,9 +81,13 @@ export const PaymentRoutes = {
     tag: 'payments',
     access: 'own',
     summary:
-      "Checkout's signed response: verified against our order, then access is granted → { message: 'Payment successful!' }",
+      "Checkout's signed response: verified against our order, then access is granted → { outcome: 'paid', message: 'Payment successful!' }",
     body: VerifyPaymentRequestSchema,
-    ok: json(200, VerifyPaymentReply),
+    ok: json(
+      200,
+      VerifyPaymentReply,
+      "Verified. `outcome` says what happened (branch on it, not on `message`): 'paid', or 'refunded-duplicate' when it was a second payment for what the caller already has, refunded by itself",
+    ),
     errors: {
       400: `Invalid input; ${PaymentMessages.verificationFailed}; or ${PaymentMessages.otherTitle} (a movieId that is not the order's)`,
       403: "Another user's order, or a userId that is not the caller's",

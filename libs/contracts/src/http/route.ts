@@ -24,6 +24,7 @@ export type ApiTag =
   | 'series'
   | 'admin'
   | 'users'
+  | 'profiles'
   | 'auth'
   | 'contact'
   | 'images'

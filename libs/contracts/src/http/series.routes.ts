@@ -97,7 +97,7 @@ export const AdminSeriesRoutes = {
     tag: 'series',
     access: 'admin',
     summary:
-      "Admin: add a series (a draft unless status is 'published'); the same idempotencyKey answers the same series → { data, message }",
+      "Admin: add a series (a draft unless status is 'published') with its classification and content descriptors; the same idempotencyKey answers the same series → { data, message }",
     body: SeriesInputSchema,
     ok: json(201, SeriesWriteReply, 'Created'),
   }),
@@ -106,7 +106,8 @@ export const AdminSeriesRoutes = {
     path: '/api/admin/series/{id}',
     tag: 'series',
     access: 'admin',
-    summary: 'Admin: edit a series (partial) → { data, message }',
+    summary:
+      'Admin: edit a series (partial; a classification can be changed, not removed) → { data, message }',
     params: SeriesPathSchema,
     body: SeriesUpdateSchema,
     ok: json(200, SeriesWriteReply),

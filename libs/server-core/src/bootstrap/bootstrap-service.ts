@@ -2,18 +2,31 @@ import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { CustomStrategy } from '@nestjs/microservices';
 import type { ServiceName } from '@app/contracts';
+import { serviceBusyMessage } from '@app/contracts';
+import { admissionSettings } from '../admission/admission-env';
 import { RequestContextModule } from '../context/request-context.module';
 import type { ServiceEnv } from '../env/parse-env';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { correlationId } from '../http/correlation-id.middleware';
 import { JsonLogger } from '../logging/json-logger';
+import { MetricsService } from '../metrics/metrics.service';
 import { natsSettings } from '../rpc/nats';
-import { RpcServer } from '../rpc/rpc-server';
+import { type RpcAdmission, RpcServer } from '../rpc/rpc-server';
 
 export type ServiceBootstrapOptions = {
   name: ServiceName;
   module: Type | DynamicModule;
-  env: Pick<ServiceEnv, 'LOG_LEVEL' | 'HTTP_HOST' | 'HTTP_PORT' | 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'>;
+  env: Pick<
+    ServiceEnv,
+    'LOG_LEVEL' | 'HTTP_HOST' | 'HTTP_PORT' | 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'
+  > &
+    // A parsed env always has them (defaults); an env a test writes by hand without them admits everything.
+    Partial<
+      Pick<
+        ServiceEnv,
+        'ADMISSION_MAX_IN_FLIGHT' | 'ADMISSION_MAX_QUEUED' | 'ADMISSION_MAX_EVENT_LOOP_DELAY_MS'
+      >
+    >;
   /** Tests only: answer on subjects of its own (see `RpcServer`). */
   subjectPrefix?: string;
 };
@@ -22,6 +35,35 @@ export type ServiceBootstrapOptions = {
 const withRequestContext = (module: Type | DynamicModule): DynamicModule => {
   class ServiceRootModule {}
   return { module: ServiceRootModule, imports: [RequestContextModule.forRoot(), module] };
+};
+
+/** The service's admission control, its refusals counted in its metrics (when the module has them). */
+const rpcAdmission = (
+  app: INestApplication,
+  name: ServiceName,
+  env: ServiceBootstrapOptions['env'],
+): RpcAdmission | undefined => {
+  const { ADMISSION_MAX_IN_FLIGHT, ADMISSION_MAX_QUEUED, ADMISSION_MAX_EVENT_LOOP_DELAY_MS } = env;
+  if (ADMISSION_MAX_IN_FLIGHT === undefined || ADMISSION_MAX_QUEUED === undefined) return undefined;
+  const metrics = optionalMetrics(app);
+  return {
+    limits: admissionSettings({
+      ADMISSION_MAX_IN_FLIGHT,
+      ADMISSION_MAX_QUEUED,
+      ADMISSION_MAX_EVENT_LOOP_DELAY_MS,
+    }),
+    busyMessage: serviceBusyMessage(name),
+    onShed: (reason) => metrics?.shedRequests.inc({ transport: 'rpc', reason }),
+  };
+};
+
+/** Every service has metrics (CoreModule); a test module may not. */
+const optionalMetrics = (app: INestApplication): MetricsService | undefined => {
+  try {
+    return app.get(MetricsService, { strict: false });
+  } catch {
+    return undefined;
+  }
 };
 
 /**
@@ -34,7 +76,7 @@ export const createServiceApp = async ({ name, module, env, subjectPrefix }: Ser
   app.use(correlationId);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.connectMicroservice<CustomStrategy>(
-    { strategy: new RpcServer(name, natsSettings(env), subjectPrefix) },
+    { strategy: new RpcServer(name, natsSettings(env), subjectPrefix, rpcAdmission(app, name, env)) },
     { inheritAppConfig: true },
   );
   app.enableShutdownHooks();

@@ -1,6 +1,6 @@
 import type { ClsStore } from 'nestjs-cls';
 import { ClsServiceManager } from 'nestjs-cls';
-import type { SessionUser, UserRef } from '@app/contracts';
+import type { SessionProfile, SessionUser, UserRef } from '@app/contracts';
 
 /** What one unit of work (an HTTP request, an RPC, an event) carries in AsyncLocalStorage. */
 export type RequestContextStore = ClsStore & {
@@ -23,6 +23,11 @@ const cls = () => ClsServiceManager.getClsService<RequestContextStore>();
 export const RequestContext = {
   correlationId: (): string | undefined => (cls().isActive() ? cls().get('correlationId') : undefined),
   user: (): SessionUser | undefined => (cls().isActive() ? cls().get('user') : undefined),
+  /**
+   * The profile the signed-in caller's session acts as, with its ceiling (DECISIONS 36), from the session auth-service
+   * resolved: never from a client field.
+   */
+  profile: (): SessionProfile | undefined => (cls().isActive() ? cls().get('user')?.profile : undefined),
   /** Who is acting: the signed-in user (in the gateway), or the one the RPC envelope named (in a service). */
   actor: (): UserRef | undefined => {
     if (!cls().isActive()) return undefined;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ServiceName } from '@app/contracts';
 import { ServiceDefaults } from '@app/contracts';
+import { admissionEnvShape, SERVICE_ADMISSION_DEFAULTS } from '../admission/admission-env';
 import { natsEnvShape } from '../rpc/nats';
 
 export class EnvValidationError extends Error {
@@ -44,6 +45,8 @@ export const serviceEnvSchema = (service: ServiceName) => {
     HTTP_PORT: port.default(defaults.httpPort),
     // Requests from the gateway arrive over NATS; a service listens on no RPC port of its own.
     ...natsEnvShape,
+    // Admission control of the RPCs it takes (issue 29 §2).
+    ...admissionEnvShape(SERVICE_ADMISSION_DEFAULTS),
   });
 };
 

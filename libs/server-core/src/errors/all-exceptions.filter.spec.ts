@@ -2,7 +2,8 @@ import type { ArgumentsHost } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import { mongo } from 'mongoose';
 import { firstValueFrom, type Observable } from 'rxjs';
-import { ErrorCode } from '@app/contracts';
+import { ErrorCode, OVERLOADED_RETRY_AFTER_SECONDS } from '@app/contracts';
+import { AppError } from './app-error';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../database/mongo-unavailable';
 import { REDIS_UNAVAILABLE_MESSAGE } from '../database/redis';
 import { AllExceptionsFilter, type RpcErrorPayload } from './all-exceptions.filter';
@@ -10,8 +11,11 @@ import { AllExceptionsFilter, type RpcErrorPayload } from './all-exceptions.filt
 const rpcHost = { getType: () => 'rpc' } as unknown as ArgumentsHost;
 
 const httpHost = () => {
-  const sent: { status?: number; body?: unknown } = {};
+  const sent: { status?: number; body?: unknown; headers?: Record<string, string> } = {};
   const response = {
+    setHeader: (name: string, value: string) => {
+      sent.headers = { ...sent.headers, [name]: value };
+    },
     status: (status: number) => {
       sent.status = status;
       return response;
@@ -107,5 +111,27 @@ describe('AllExceptionsFilter', () => {
     expect(payload).toEqual({ code: ErrorCode.Internal, message: 'Internal error' });
     expect(error).toHaveBeenCalledWith(expect.objectContaining({ msg: 'unexpected error' }), duplicate.stack);
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('answers a service at its admission limit (OVERLOADED) with 503 and Retry-After, in its words', () => {
+    const { host, sent } = httpHost();
+    new AllExceptionsFilter().catch(new AppError(ErrorCode.Overloaded, 'Payments are busy right now.'), host);
+
+    expect(sent).toEqual({
+      status: 503,
+      headers: { 'Retry-After': String(OVERLOADED_RETRY_AFTER_SECONDS) },
+      body: { code: ErrorCode.Overloaded, message: 'Payments are busy right now.', correlationId: 'c-1' },
+    });
+  });
+
+  it('sends no Retry-After with a 503 for a service that is down', () => {
+    const { host, sent } = httpHost();
+    new AllExceptionsFilter().catch(
+      new AppError(ErrorCode.ServiceUnavailable, 'Payments are unavailable.'),
+      host,
+    );
+
+    expect(sent.status).toBe(503);
+    expect(sent.headers).toBeUndefined();
   });
 });

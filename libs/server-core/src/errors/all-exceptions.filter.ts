@@ -7,6 +7,7 @@ import {
   errorCodeForStatus,
   httpStatusFor,
   INTERNAL_ERROR_MESSAGE,
+  OVERLOADED_RETRY_AFTER_SECONDS,
 } from '@app/contracts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../database/mongo-unavailable';
 import { isRedisUnavailable, REDIS_UNAVAILABLE_MESSAGE } from '../database/redis';
@@ -97,7 +98,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const correlationId = String(request.headers[CORRELATION_HEADER] ?? 'none');
     this.log(described, exception, { method: request.method, path: request.path, correlationId });
     const body: ApiError = { ...described.error, correlationId };
-    http.getResponse<Response>().status(described.status).json(body);
+    const response = http.getResponse<Response>();
+    // A process at its admission limit (a service's OVERLOADED reply): the caller may come back shortly.
+    if (described.error.code === ErrorCode.Overloaded)
+      response.setHeader('Retry-After', String(OVERLOADED_RETRY_AFTER_SECONDS));
+    response.status(described.status).json(body);
   }
 
   private log({ log }: Described, exception: unknown, fields: Record<string, string>) {

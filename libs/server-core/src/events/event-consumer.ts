@@ -132,6 +132,8 @@ export class EventConsumer {
   /** The last entry of the last batch of new entries this consumer handled to the end. */
   private lastHandled?: StreamEntry;
   private loop?: Promise<void>;
+  /** A start() still creating its group: stop() waits for it, or the loop it goes on to begin would never end. */
+  private starting?: Promise<void>;
   private blocking?: Redis;
   private abort = new AbortController();
 
@@ -168,6 +170,13 @@ export class EventConsumer {
   /** Creates the group if needed and starts the read loop in the background. */
   async start(): Promise<void> {
     if (this.loop) return;
+    this.starting ??= this.begin().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  private async begin(): Promise<void> {
     await this.ensureGroup();
     this.running = true;
     this.abort = new AbortController();
@@ -189,6 +198,8 @@ export class EventConsumer {
 
   /** Ends the loop promptly and waits for the in-flight handler; unhandled entries of the batch stay pending. */
   async stop(): Promise<void> {
+    // A start that fails has nothing to stop; its caller hears of the failure.
+    await this.starting?.catch(() => undefined);
     if (!this.loop) return;
     this.running = false;
     this.abort.abort();

@@ -12,7 +12,7 @@ import { ENV } from '../env/env.module';
 import { MetricsService } from '../metrics/metrics.service';
 import { EventBus } from './event-bus';
 import type { ConsumerDeps } from './events.module';
-import { Outbox, SettledChecks } from './outbox';
+import { MarkerSource, Outbox, SettledChecks } from './outbox';
 import type { OutboxEnv } from './outbox-env';
 import { OutboxRepository } from './outbox.repository';
 
@@ -21,8 +21,10 @@ export type OutboxModuleOptions<Deps extends unknown[]> = {
   imports?: ModuleMetadata['imports'];
   /** Providers handed to `settled`, in its parameters' order. */
   inject?: ConsumerDeps<Deps>;
-  /** The service's check per event type it announces: "is the fact stored?" */
-  settled: (...deps: NoInfer<Deps>) => SettledChecks;
+  /** The service's check per event type it announces through the outbox collection: "is the fact stored?" */
+  settled?: (...deps: NoInfer<Deps>) => SettledChecks;
+  /** Where its documents mark events announced with `announceMarked` (hot paths), for the relay to sweep. */
+  markers?: (...deps: NoInfer<Deps>) => MarkerSource[];
 };
 
 /** Runs relay rounds one after another, `OUTBOX_RELAY_INTERVAL_MS` apart, from bootstrap to shutdown. */
@@ -76,7 +78,8 @@ export class OutboxModule {
   static forService<Deps extends unknown[] = []>({
     imports = [],
     inject,
-    settled,
+    settled = () => ({}),
+    markers = () => [],
   }: OutboxModuleOptions<Deps>): DynamicModule {
     return {
       module: OutboxModule,
@@ -100,6 +103,7 @@ export class OutboxModule {
               settled(...deps),
               {
                 graceMs: env.OUTBOX_GRACE_MS,
+                markers: markers(...deps),
                 crashAfterChange: env.NODE_ENV === 'test' ? env.OUTBOX_TEST_CRASH_AFTER_CHANGE : undefined,
               },
               metrics,

@@ -74,14 +74,13 @@ export class OutboxRepository {
    */
   async markReady(entries: readonly OutboxEntry[]): Promise<void> {
     await this.model.bulkWrite(
-      entries.map(({ _id, payload, claimedUntil, ...rest }) => ({
+      entries.map(({ _id, payload, claimedUntil, occurredAt, ...rest }) => ({
         updateOne: {
           filter: { _id },
           update: {
-            $set: { state: OutboxState.Ready, payload, claimedUntil },
+            $set: { state: OutboxState.Ready, payload, claimedUntil, occurredAt },
             $setOnInsert: {
               type: rest.type,
-              occurredAt: rest.occurredAt,
               createdAt: rest.createdAt,
               seq: rest.seq,
               ...(rest.correlationId ? { correlationId: rest.correlationId } : {}),

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@app/contracts';
 import { AppError } from '../errors/app-error';
 import type { EventBus } from './event-bus';
-import { Outbox, type SettledChecks } from './outbox';
+import { type MarkedEvent, type MarkerSource, Outbox, type SettledChecks } from './outbox';
 import { memoryOutboxStore } from './outbox-memory';
 import { type OutboxEntry, OutboxState } from './outbox.repository';
 
@@ -9,6 +9,7 @@ const GRACE_MS = 60_000;
 
 const setUp = (
   checks: SettledChecks = { 'user.deleted': async () => true, 'user.updated': async () => true },
+  markers: MarkerSource[] = [],
 ) => {
   const { rows, store } = memoryOutboxStore();
   const published: Array<{ type: string; payload: unknown; id?: string; occurredAt?: Date }> = [];
@@ -22,6 +23,7 @@ const setUp = (
   };
   const outbox = new Outbox(store, events as unknown as EventBus, checks, {
     graceMs: GRACE_MS,
+    markers,
   });
   return {
     outbox,
@@ -116,6 +118,24 @@ describe('Outbox.announce', () => {
     ).rejects.toBe(refusal);
     expect(published).toEqual([]);
     expect(rows.size).toBe(0);
+  });
+
+  it('leaves the entry to the relay when a dependency the change called was away (a 503: it may have landed)', async () => {
+    const { outbox, rows, published } = setUp();
+    await expect(
+      outbox.announce(deleted('u1'), async () => {
+        throw new AppError(ErrorCode.ServiceUnavailable, 'try again');
+      }),
+    ).rejects.toMatchObject({ code: ErrorCode.ServiceUnavailable });
+    expect(published).toEqual([]);
+    expect([...rows.values()].map(({ state }) => state)).toEqual([OutboxState.Pending]);
+  });
+
+  it('dates the event when the change says the fact happened (an earlier capture a replay finds)', async () => {
+    const { outbox, published } = setUp();
+    const capturedAt = new Date('2026-01-02T03:04:05.000Z');
+    await outbox.announce({ ...deleted('u1'), at: (result: Date) => result }, async () => capturedAt);
+    expect(published).toEqual([expect.objectContaining({ occurredAt: capturedAt })]);
   });
 
   it('leaves the entry to the relay when the change failed otherwise (it may have landed)', async () => {
@@ -240,5 +260,65 @@ describe('Outbox.relay', () => {
     await outbox.relay();
     expect(published).toEqual([]);
     expect([...rows.values()][0].claimedUntil.getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+/** Documents marking `media.ready` in the changed document: `announcedAt` null until cleared. */
+const markedAssets = () => {
+  const docs = new Map<string, { readyAt: Date; announcedAt: Date | null }>();
+  const event = (movieId: string, readyAt: Date): MarkedEvent => ({
+    type: 'media.ready',
+    payload: { movieId, durationSeconds: 60 },
+    occurredAt: readyAt,
+  });
+  const source: MarkerSource = {
+    pending: async (before, limit) =>
+      [...docs.entries()]
+        .filter(([, doc]) => doc.announcedAt === null && doc.readyAt <= before)
+        .slice(0, limit)
+        .map(([movieId, doc]) => ({
+          event: event(movieId, doc.readyAt),
+          done: async () => (doc.announcedAt = new Date()),
+        })),
+  };
+  return { docs, event, source };
+};
+
+describe('Outbox with events marked in the changed document', () => {
+  it('announces a marked event and clears its marker, with no outbox entry', async () => {
+    const assets = markedAssets();
+    const { outbox, rows, published } = setUp(undefined, [assets.source]);
+    const readyAt = new Date();
+    assets.docs.set('m1', { readyAt, announcedAt: null });
+    await outbox.announceMarked(assets.event('m1', readyAt), async () => {
+      assets.docs.get('m1')!.announcedAt = new Date();
+    });
+    expect(published).toEqual([
+      expect.objectContaining({
+        type: 'media.ready',
+        payload: { movieId: 'm1', durationSeconds: 60 },
+        occurredAt: readyAt,
+      }),
+    ]);
+    expect(rows.size).toBe(0);
+    expect(assets.docs.get('m1')?.announcedAt).toEqual(expect.any(Date));
+  });
+
+  it('leaves the marker when the publish fails, and the relay announces it once past the grace period', async () => {
+    const assets = markedAssets();
+    const { outbox, published, redis } = setUp(undefined, [assets.source]);
+    assets.docs.set('fresh', { readyAt: new Date(), announcedAt: null });
+    redis(true);
+    await expect(
+      outbox.announceMarked(assets.event('fresh', new Date()), async () => undefined),
+    ).rejects.toMatchObject({ code: ErrorCode.ServiceUnavailable });
+    redis(false);
+    // Within its grace period the request's own (a slow request) is left alone; one left long ago is announced.
+    assets.docs.set('left', { readyAt: new Date(Date.now() - 2 * GRACE_MS), announcedAt: null });
+    expect(await outbox.relay()).toBe(1);
+    await outbox.relay();
+    expect(published.map(({ payload }) => payload)).toEqual([{ movieId: 'left', durationSeconds: 60 }]);
+    expect(assets.docs.get('left')?.announcedAt).toEqual(expect.any(Date));
+    expect(assets.docs.get('fresh')?.announcedAt).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { Counter, Gauge } from 'prom-client';
-import type { EventPayload, EventType } from '@app/contracts';
+import { ErrorCode, type EventPayload, type EventType } from '@app/contracts';
 import { RequestContext } from '../context/request-context';
 import { AppError } from '../errors/app-error';
 import type { MetricsService } from '../metrics/metrics.service';
@@ -17,6 +17,11 @@ export type Announcement<R = unknown> = {
     payload: EventPayload<T>;
     /** The payload as the change left it, when its result decides it (a stored snapshot); default `payload`. */
     stored?: (result: R) => EventPayload<T>;
+    /**
+     * When the fact happened, as the change reports it (a capture an earlier call made, which a replay finds);
+     * default when the entry was stored, before the change.
+     */
+    at?: (result: R) => Date;
   };
 }[EventType];
 
@@ -32,11 +37,27 @@ export type SettledCheck<T extends EventType> = (
 /** One check per event type the service announces; announcing a type without one is refused. */
 export type SettledChecks = { [T in EventType]?: SettledCheck<T> };
 
+/** An event a change marked in the document it changed (the marker written in the same write), for hot paths. */
+export type MarkedEvent = {
+  [T in EventType]: { type: T; payload: EventPayload<T>; occurredAt: Date };
+}[EventType];
+
+/**
+ * Where a service's documents mark events still to announce (`announcedAt: null` written with the change): the
+ * relay's second source beside the outbox collection, for changes where an outbox entry would cost a write each.
+ */
+export type MarkerSource = {
+  /** Events marked by changes made before `before`, oldest first, at most `limit`; `done` clears one's marker. */
+  pending(before: Date, limit: number): Promise<Array<{ event: MarkedEvent; done: () => Promise<unknown> }>>;
+};
+
 export type OutboxSettings = {
   /** How long an entry belongs to whoever took it (a request making its change, a relay publishing it). */
   graceMs: number;
   /** Tests only (NODE_ENV=test): the process is killed right after a change that announces this type. */
   crashAfterChange?: EventType;
+  /** Documents marking events their change made (`announceMarked`), swept by the relay past the grace period. */
+  markers?: readonly MarkerSource[];
 };
 
 /** Most entries one relay round takes, so a backlog never holds a round for long. */
@@ -95,7 +116,8 @@ export class Outbox {
   /**
    * Makes `change` and announces `events` (in order) once it is made; returns what the change returned. Nothing is
    * announced when `made(result)` is false, or when the change is refused (it throws an AppError). Any other failure
-   * of the change (the database away, a reply lost) may have left it made: its entries stay for the relay to settle.
+   * of the change (the database away, a reply lost, a 503 from a dependency it called) may have left it made: its
+   * entries stay for the relay to settle.
    */
   async announce<R>(
     events: Announcement<NoInfer<R>> | readonly Announcement<NoInfer<R>>[],
@@ -125,19 +147,27 @@ export class Outbox {
     try {
       result = await change();
     } catch (error) {
-      if (error instanceof AppError) await this.abandon(entries);
+      if (error instanceof AppError && error.code !== ErrorCode.ServiceUnavailable)
+        await this.abandon(entries);
       throw error;
     }
     if (!made(result)) {
       await this.abandon(entries);
       return result;
     }
-    this.crashIfAsked(entries);
+    this.crashIfAsked(entries.map(({ type }) => type));
 
     const ready = entries.map((entry, i) => {
-      const { type, stored } = announcements[i];
+      const { type, stored, at } = announcements[i];
       const payload = stored ? buildEnvelope(type, stored(result)).payload : entry.payload;
-      return { ...entry, state: OutboxState.Ready, payload, claimedUntil: this.after(new Date()) };
+      const occurredAt = at ? at(result) : entry.occurredAt;
+      return {
+        ...entry,
+        state: OutboxState.Ready,
+        payload,
+        occurredAt,
+        claimedUntil: this.after(new Date()),
+      };
     });
     await this.store.markReady(ready);
     for (const [i, entry] of ready.entries()) {
@@ -158,10 +188,61 @@ export class Outbox {
   }
 
   /**
-   * One relay round: publishes the ready entries nobody holds and settles pending ones past their grace period.
-   * Stops at the first publish that fails (Redis away); returns how many entries it handled.
+   * Announces an event its change marked in the changed document (the marker written in the same write as the
+   * change, so the hot path costs no outbox write), then clears the marker with `done`. A publish that fails fails
+   * the request (503 while Redis is away, EventBus's policy) and leaves the marker, as a process that dies first does:
+   * the relay announces it once the grace period has passed. Marked events have no stored id: one the relay
+   * announces again is a new envelope of the same news, which consumers apply once by its natural key.
+   */
+  async announceMarked(event: MarkedEvent, done: () => Promise<unknown>): Promise<void> {
+    this.crashIfAsked([event.type]);
+    await this.events.publish(event.type, event.payload, { occurredAt: event.occurredAt });
+    this.published?.inc({ by: 'request' });
+    await done().catch((error: unknown) => {
+      this.logger.warn({
+        msg: 'outbox: marker of a published event not cleared',
+        type: event.type,
+        error: messageOf(error),
+      });
+    });
+  }
+
+  /**
+   * One relay round: publishes the ready entries nobody holds and settles pending ones past their grace period,
+   * then the marked events past it. Stops at the first publish that fails (Redis away); returns how many it handled.
    */
   async relay(): Promise<number> {
+    const { handled, stopped } = await this.relayEntries();
+    return stopped ? handled : handled + (await this.relayMarked(RELAY_BATCH - handled));
+  }
+
+  /** Marked events past their grace period, at most `limit`; stops at the first publish that fails. */
+  private async relayMarked(limit: number): Promise<number> {
+    let handled = 0;
+    for (const source of this.settings.markers ?? []) {
+      if (handled >= limit) break;
+      const before = new Date(Date.now() - this.settings.graceMs);
+      for (const { event, done } of await source.pending(before, limit - handled)) {
+        handled++;
+        try {
+          await this.events.publish(event.type, event.payload, { occurredAt: event.occurredAt });
+        } catch (error) {
+          this.logger.warn({
+            msg: 'outbox relay: publish of a marked event failed',
+            type: event.type,
+            error: messageOf(error),
+          });
+          return handled;
+        }
+        this.published?.inc({ by: 'relay' });
+        await done().catch(() => undefined);
+      }
+    }
+    return handled;
+  }
+
+  /** The outbox collection's share of a round: how many entries it handled, and whether a publish failed. */
+  private async relayEntries(): Promise<{ handled: number; stopped: boolean }> {
     let handled = 0;
     while (handled < RELAY_BATCH) {
       const now = new Date();
@@ -178,10 +259,10 @@ export class Outbox {
           error: messageOf(error),
         });
         await this.store.release([entry._id], new Date()).catch(() => undefined);
-        break;
+        return { handled, stopped: true };
       }
     }
-    return handled;
+    return { handled, stopped: false };
   }
 
   /** Whether a pending entry's change was made; drops the entry when it was not. */
@@ -230,9 +311,9 @@ export class Outbox {
     });
   }
 
-  private crashIfAsked(entries: readonly OutboxEntry[]) {
+  private crashIfAsked(types: readonly EventType[]) {
     const { crashAfterChange } = this.settings;
-    if (crashAfterChange && entries.some(({ type }) => type === crashAfterChange)) {
+    if (crashAfterChange && types.includes(crashAfterChange)) {
       // Dies like a killed process: no shutdown hook runs, nothing is flushed.
       process.kill(process.pid, 'SIGKILL');
     }

@@ -1,12 +1,33 @@
-import type { NatsContext } from '@nestjs/microservices';
+import type { MessageHandler, NatsContext } from '@nestjs/microservices';
 import { ServerNats } from '@nestjs/microservices';
 import type { Msg, NatsConnection, Subscription } from 'nats';
+import { finalize, type Observable, throwError } from 'rxjs';
+import { deadlineOf, ErrorCode } from '@app/contracts';
+import { AdmissionLimiter, type AdmissionSettings } from '../admission/admission-limiter';
+import type { RpcErrorPayload } from '../errors/all-exceptions.filter';
 import { natsConnectionOptions, type NatsSettings } from './nats';
 
 /** Longest a stopping replica waits for the requests it took (k8s gives a pod 30 s before SIGKILL). */
 const DRAIN_LIMIT_MS = 10_000;
 
 type Packet = { err?: unknown; isDisposed?: boolean };
+
+/** Why a request was refused without being worked on (the `reason` of `requests_shed_total`). */
+export type ShedReason = 'overloaded' | 'deadline';
+
+export type RpcAdmission = {
+  limits: AdmissionSettings;
+  /** The message of the OVERLOADED answer, in the feature's words (`serviceBusyMessage`). */
+  busyMessage: string;
+  /** Told of each request refused (metrics). */
+  onShed?: (reason: ShedReason) => void;
+};
+
+/** The answer to a request whose caller gave up before it started: sent, though nobody may still listen. */
+const EXPIRED: RpcErrorPayload = {
+  code: ErrorCode.ServiceTimeout,
+  message: 'The request was dropped: its deadline passed before it started.',
+};
 
 /**
  * Nest's NATS listener in the service's queue group (NATS hands each request to one replica of the group), with a
@@ -19,17 +40,23 @@ export class RpcServer extends ServerNats {
   private readonly finishers = new WeakMap<Msg, () => void>();
   private inFlight = 0;
   private onIdle: (() => void) | undefined;
+  private readonly limiter: AdmissionLimiter | undefined;
 
   /**
    * `subjectPrefix` is for tests only: a service under test answers on subjects of its own, so two suites (or two
    * configurations of one service in a suite) sharing the run's NATS never take each other's requests.
+   * With `admission`, at most `limits.maxInFlight` requests are worked on at once and `limits.maxQueued` wait; the
+   * rest are answered OVERLOADED at once (the gateway's 503 + Retry-After), and a request whose envelope deadline
+   * has passed when its turn comes is dropped. Health requests are always answered.
    */
   constructor(
     private readonly queue: string,
     settings: NatsSettings,
     private readonly subjectPrefix = '',
+    private readonly admission?: RpcAdmission,
   ) {
     super({ ...natsConnectionOptions(settings, queue, { waitOnFirstConnect: true }), queue });
+    this.limiter = admission && new AdmissionLimiter(admission.limits);
   }
 
   override bindEvents(client: NatsConnection): void {
@@ -55,6 +82,50 @@ export class RpcServer extends ServerNats {
     }
     // A message nobody waits for (no reply subject) has no reply to count.
     if (!msg.reply) finish();
+  }
+
+  override getHandlerByPattern(pattern: string): MessageHandler | null {
+    const handler = super.getHandlerByPattern(pattern);
+    // Health is answered whatever the load: a busy replica must not look dead to the gateway or an orchestrator.
+    if (!handler || !this.limiter || handler.isEventHandler || pattern.endsWith('.health')) return handler;
+    return this.admitted(handler, this.limiter);
+  }
+
+  /** `handler` behind admission control and the deadline check; the place is held until the reply is sent. */
+  private admitted(handler: MessageHandler, limiter: AdmissionLimiter): MessageHandler {
+    return (data: unknown, ctx?: unknown) =>
+      new Promise<Observable<unknown>>((resolve) => {
+        if (this.expired(data)) return resolve(this.shed('deadline', EXPIRED));
+        const admitted = limiter.tryAdmit((release) => {
+          // It may have waited in the queue past its caller's patience.
+          if (this.expired(data)) {
+            release();
+            resolve(this.shed('deadline', EXPIRED));
+            return;
+          }
+          handler(data, ctx).then(
+            (result) => resolve(this.transformToObservable(result).pipe(finalize(release))),
+            (error: unknown) => {
+              release();
+              resolve(throwError(() => error));
+            },
+          );
+        });
+        if (!admitted) {
+          const busy = { code: ErrorCode.Overloaded, message: this.admission?.busyMessage ?? '' };
+          resolve(this.shed('overloaded', busy));
+        }
+      });
+  }
+
+  private expired(envelope: unknown): boolean {
+    const deadline = deadlineOf(envelope);
+    return deadline !== undefined && Date.now() >= deadline;
+  }
+
+  private shed(reason: ShedReason, answer: RpcErrorPayload): Observable<never> {
+    this.admission?.onShed?.(reason);
+    return throwError(() => answer);
   }
 
   override getPublisher(msg: Msg, id: string, ctx: NatsContext): (response: Packet) => unknown {

@@ -35,8 +35,9 @@ export type RequestOptions = {
 };
 
 /**
- * Typed wrapper over a NATS ClientProxy for one service: every call has a timeout, carries the request context's
- * correlation id (a new one outside a request), and failures become AppErrors. Requests go to the service's
+ * Typed wrapper over a NATS ClientProxy for one service: every call has a timeout (sent along as the envelope's
+ * deadline), carries the request context's correlation id (a new one outside a request), and failures become
+ * AppErrors (a service at its admission limit: OVERLOADED, which the gateway answers 503 + Retry-After). Requests go to the service's
  * subjects; NATS hands each to one replica of the service's queue group.
  */
 export class ServiceClient {
@@ -119,9 +120,11 @@ export class ServiceClient {
     if (this.ownsProxy) await this.proxy.close();
   }
 
+  /** One send; its deadline is when this attempt stops waiting, so a service drops it rather than start it late. */
   private attempt(pattern: string, envelope: RpcEnvelope<unknown>): Promise<unknown> {
+    const sent: RpcEnvelope<unknown> = { ...envelope, deadline: Date.now() + this.timeoutMs };
     return firstValueFrom(
-      this.proxy.send<unknown>(`${this.subjectPrefix}${pattern}`, envelope).pipe(timeout(this.timeoutMs)),
+      this.proxy.send<unknown>(`${this.subjectPrefix}${pattern}`, sent).pipe(timeout(this.timeoutMs)),
     );
   }
 

@@ -18,6 +18,8 @@ export type TmdbMovie = {
   budget?: number;
   revenue?: number;
   imdb_id?: string | null;
+  /** Its certification per country (ISO 3166-1 → "PG-13", "UA", "" for none), served as TMDB's release dates. */
+  certifications?: Record<string, string>;
 };
 
 export type TmdbReview = {
@@ -64,6 +66,8 @@ export type TmdbShow = {
   origin_country: string[];
   created_by: string[];
   seasons: TmdbSeason[];
+  /** Its rating per country (ISO 3166-1 → "TV-MA", "U/A 13+"), served as TMDB's content ratings. */
+  contentRatings?: Record<string, string>;
 };
 
 export type TmdbFakeData = {
@@ -138,6 +142,8 @@ export const sampleTmdbData = (): TmdbFakeData => ({
       budget: 160000000,
       revenue: 839030630,
       imdb_id: 'tt1375666',
+      // India lists a release without a certificate: the US one decides.
+      certifications: { IN: '', US: 'PG-13', GB: '12A' },
     },
     {
       id: 19404,
@@ -154,6 +160,8 @@ export const sampleTmdbData = (): TmdbFakeData => ({
       budget: 13200000,
       revenue: 100000000,
       imdb_id: 'tt0112870',
+      // India's certificate comes first, whatever the US one says.
+      certifications: { US: 'PG', IN: 'U' },
     },
     {
       id: 12345,
@@ -197,6 +205,7 @@ export const sampleTmdbData = (): TmdbFakeData => ({
       original_language: 'en',
       origin_country: ['US'],
       created_by: ['Vince Gilligan'],
+      contentRatings: { US: 'TV-MA', DE: '16' },
       seasons: [
         {
           season_number: 0,
@@ -292,6 +301,7 @@ export const sampleTmdbData = (): TmdbFakeData => ({
       original_language: 'hi',
       origin_country: ['IN'],
       created_by: ['Saurabh Khanna'],
+      contentRatings: { US: 'TV-14', IN: 'U/A 13+' },
       seasons: [
         {
           season_number: 1,
@@ -377,8 +387,50 @@ export const sampleTmdbData = (): TmdbFakeData => ({
   },
 });
 
+/** `/movie/{id}/release_dates` (and `append_to_response=release_dates`): each country's releases, as TMDB answers. */
+const releaseDates = (movie: TmdbMovie) => ({
+  results: Object.entries(movie.certifications ?? {}).map(([country, certification]) => ({
+    iso_3166_1: country,
+    release_dates: [
+      {
+        certification,
+        descriptors: [],
+        iso_639_1: '',
+        note: '',
+        release_date: `${movie.release_date}T00:00:00.000Z`,
+        // Theatrical.
+        type: 3,
+      },
+    ],
+  })),
+});
+
+/** `/tv/{id}/content_ratings` (and `append_to_response=content_ratings`), as TMDB answers. */
+const contentRatings = (show: TmdbShow) => ({
+  results: Object.entries(show.contentRatings ?? {}).map(([country, rating]) => ({
+    descriptors: [],
+    iso_3166_1: country,
+    rating,
+  })),
+});
+
+/** The parts `append_to_response` asks for that the fake knows, under their own names, as TMDB adds them. */
+const appended = (url: URL, parts: Record<string, () => unknown>) => {
+  const asked = (url.searchParams.get('append_to_response') ?? '').split(',');
+  return Object.fromEntries(
+    Object.entries(parts)
+      .filter(([name]) => asked.includes(name))
+      .map(([name, part]) => [name, part()]),
+  );
+};
+
 /** `/tv/popular`'s item for a show (TMDB's list shape). */
-const showListItem = ({ seasons: _seasons, created_by: _creators, ...show }: TmdbShow) => ({
+const showListItem = ({
+  seasons: _seasons,
+  created_by: _creators,
+  contentRatings: _ratings,
+  ...show
+}: TmdbShow) => ({
   adult: false,
   backdrop_path: null,
   ...show,
@@ -386,7 +438,7 @@ const showListItem = ({ seasons: _seasons, created_by: _creators, ...show }: Tmd
 
 /** `/tv/{id}`: the show with its genres, creators and season summaries, as TMDB answers. */
 const showDetail = (show: TmdbShow, genres: TmdbFakeData['tvGenres']) => {
-  const { genre_ids, created_by, seasons, ...rest } = show;
+  const { genre_ids, created_by, seasons, contentRatings: _ratings, ...rest } = show;
   return {
     adult: false,
     backdrop_path: null,
@@ -440,8 +492,9 @@ const seasonDetail = (show: TmdbShow, season: TmdbSeason) => ({
 
 /**
  * A local TMDB-compatible server (API v3 under `/3`, `api_key` query or Bearer token): popular, top rated,
- * trending (day), genre list, movie by id, reviews by id; TV: popular shows, TV genre list, show by id and
- * season by number; TMDB's 401 and 404 bodies.
+ * trending (day), genre list, movie by id, reviews and release dates by id; TV: popular shows, TV genre list, show
+ * by id, content ratings and season by number; `append_to_response` of release dates and content ratings; TMDB's
+ * 401 and 404 bodies.
  */
 export const startTmdbFake = async ({
   apiKey = 'tmdb-test-key',
@@ -468,9 +521,16 @@ export const startTmdbFake = async ({
       const listed = fake.data.popularTv.flatMap((id) => shows.filter((show) => show.id === id));
       return send(res, 200, paged(listed.map(showListItem), page));
     }
+    const ratings = /^\/tv\/(\d+)\/content_ratings$/.exec(path);
+    const rated = ratings && shows.find((candidate) => candidate.id === Number(ratings[1]));
+    if (rated) return send(res, 200, { ...contentRatings(rated), id: rated.id });
     const tv = /^\/tv\/(\d+)(?:\/season\/(\d+))?$/.exec(path);
     const show = tv && shows.find((candidate) => candidate.id === Number(tv[1]));
-    if (tv && show && tv[2] === undefined) return send(res, 200, showDetail(show, tvGenres));
+    if (tv && show && tv[2] === undefined)
+      return send(res, 200, {
+        ...showDetail(show, tvGenres),
+        ...appended(url, { content_ratings: () => contentRatings(show) }),
+      });
     const season = tv && show?.seasons.find((candidate) => candidate.season_number === Number(tv[2]));
     if (show && season) return send(res, 200, seasonDetail(show, season));
     const reviews = /^\/movie\/(\d+)\/reviews$/.exec(path);
@@ -479,11 +539,18 @@ export const startTmdbFake = async ({
       if (!movies.some((movie) => movie.id === id)) return send(res, 404, notFound);
       return send(res, 200, { id, ...paged(fake.data.reviews[id] ?? [], page) });
     }
+    const dates = /^\/movie\/(\d+)\/release_dates$/.exec(path);
+    const dated = dates && movies.find((m) => m.id === Number(dates[1]));
+    if (dated) return send(res, 200, { id: dated.id, ...releaseDates(dated) });
     const byId = /^\/movie\/(\d+)$/.exec(path);
     const movie = byId && movies.find((m) => m.id === Number(byId[1]));
     if (movie) {
-      const { genre_ids, ...rest } = movie;
-      return send(res, 200, { ...rest, genres: genres.filter((genre) => genre_ids.includes(genre.id)) });
+      const { genre_ids, certifications: _certifications, ...rest } = movie;
+      return send(res, 200, {
+        ...rest,
+        genres: genres.filter((genre) => genre_ids.includes(genre.id)),
+        ...appended(url, { release_dates: () => releaseDates(movie) }),
+      });
     }
     return send(res, 404, notFound);
   });

@@ -1,4 +1,12 @@
-import { type AdminMovie, AdminGenres, type MovieInput, MovieInputSchema, MovieStatus } from '@app/contracts';
+import {
+  type AdminMovie,
+  AdminGenres,
+  CONTENT_DESCRIPTORS,
+  type ContentDescriptor,
+  type MovieInput,
+  MovieInputSchema,
+  MovieStatus,
+} from '@app/contracts';
 import { fieldErrors } from '@web/shared/ui/form-check';
 import { adminMovieStrings } from './strings';
 
@@ -9,6 +17,10 @@ export type MovieFormValues = {
   rating: string;
   posterUrl: string;
   description: string;
+  /** A class's wire value ('UA13'), '' until one is chosen. */
+  classification: string;
+  /** The checked descriptors' wire values, comma-separated in the contract's order ('violence,language'). */
+  descriptors: string;
   status: MovieStatus;
 };
 export type MovieFormField = keyof Omit<MovieFormValues, 'status'>;
@@ -20,21 +32,36 @@ export const emptyMovieForm: MovieFormValues = {
   rating: '',
   posterUrl: '',
   description: '',
+  classification: '',
+  descriptors: '',
   status: MovieStatus.Draft,
 };
+
+/** The descriptors as the form holds them: in the contract's order, so the same set is the same text. */
+export const descriptorsValue = (descriptors: readonly string[]): string =>
+  CONTENT_DESCRIPTORS.filter((descriptor) => descriptors.includes(descriptor)).join(',');
+
+/** The form's descriptors text as the wire's list. */
+export const descriptorList = (value: string): ContentDescriptor[] =>
+  value ? (value.split(',') as ContentDescriptor[]) : [];
 
 /**
  * An existing title in the form (a series too, by the fields it shares with a movie); a genre outside the form's
  * list must be chosen again.
  */
 export const formValuesOf = (
-  movie: Pick<AdminMovie, 'title' | 'genre' | 'rating' | 'posterUrl' | 'description' | 'status'>,
+  movie: Pick<
+    AdminMovie,
+    'title' | 'genre' | 'rating' | 'posterUrl' | 'description' | 'status' | 'classification' | 'descriptors'
+  >,
 ): MovieFormValues => ({
   title: movie.title,
   genre: (AdminGenres as readonly string[]).includes(movie.genre) ? movie.genre : '',
   rating: movie.rating === null ? '' : String(movie.rating),
   posterUrl: movie.posterUrl,
   description: movie.description,
+  classification: movie.classification,
+  descriptors: descriptorsValue(movie.descriptors),
   status: movie.status,
 });
 
@@ -42,7 +69,7 @@ export const formValuesOf = (
 const KEPT_POSTER = 'https://kept.invalid/poster';
 
 /**
- * SPEC 5 movie form rules, by the same schema the server enforces. Editing sends only what changed, so a
+ * SPEC 5 movie form rules, by the same schema the server enforces (a class is required: issue 25). Editing sends only what changed, so a
  * title whose stored poster is an image-service path can be edited without retyping it.
  */
 export const validateMovieForm = (
@@ -56,6 +83,8 @@ export const validateMovieForm = (
     rating: values.rating.trim() === '' ? Number.NaN : Number(values.rating),
     posterUrl: posterKept ? KEPT_POSTER : values.posterUrl.trim(),
     description: values.description,
+    classification: values.classification || undefined,
+    descriptors: descriptorList(values.descriptors),
     status: values.status,
   });
   if (parsed.success) {

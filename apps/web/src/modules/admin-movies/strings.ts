@@ -1,3 +1,5 @@
+import { ClassificationMessages, type ContentDescriptor } from '@app/contracts';
+
 /** Texts of Manage Movies (SPEC 2 "Admin dashboard", SPEC 8 "Movies"). */
 export const adminMovieStrings = {
   heading: 'Manage Movies',
@@ -31,15 +33,32 @@ export const adminMovieStrings = {
     rating: 'Rating (0–10)',
     posterUrl: 'Poster URL',
     description: 'Description',
+    classification: 'Classification',
+    descriptors: 'Content descriptors',
     status: 'Status',
   },
   chooseGenre: 'Choose a genre',
+  chooseClassification: 'Choose a classification',
+  /** The ticks' names: 'Language' alone would be a second field of that name in the series form. */
+  descriptorLabels: {
+    violence: 'Violence',
+    language: 'Strong language',
+    sex: 'Sex',
+    nudity: 'Nudity',
+    substances: 'Substances',
+    horror: 'Horror',
+    discrimination: 'Discrimination',
+  } satisfies Record<ContentDescriptor, string>,
+  descriptorsHint:
+    'What viewers are warned of beside the classification; leave all unticked when there is nothing.',
   errors: {
     title: 'Title is required',
     genre: 'Genre is required',
     rating: 'Rating must be a number from 0 to 10 in steps of 0.1',
     posterUrl: 'Poster URL must be a valid URL',
     description: 'Description is required',
+    classification: ClassificationMessages.required,
+    descriptors: 'Choose each content descriptor at most once',
   },
   save: 'Save',
   saving: 'Saving...',

@@ -106,7 +106,24 @@ describe('admin series form rules', () => {
         rating: t.errors.rating,
         posterUrl: t.errors.posterUrl,
         description: t.errors.description,
+        classification: t.errors.classification,
       },
+    });
+  });
+
+  it('a series edit keeps its class and descriptors unless changed, and cannot be left without a class', () => {
+    const initial = seriesFormValuesOf(
+      aSeries({ classification: 'UA13', descriptors: ['language', 'violence'] }),
+    );
+    expect(initial).toMatchObject({ classification: 'UA13', descriptors: 'violence,language' });
+    expect(validateSeriesForm({ ...initial, descriptors: 'violence' }, initial)).toEqual({
+      input: { descriptors: ['violence'] },
+    });
+    expect(validateSeriesForm({ ...initial, classification: 'A' }, initial)).toEqual({
+      input: { classification: 'A' },
+    });
+    expect(validateSeriesForm({ ...initial, classification: '' }, initial)).toEqual({
+      errors: { classification: t.errors.classification },
     });
   });
 });

@@ -5,7 +5,12 @@ import {
   SeriesInputSchema,
   SeriesUpdateSchema,
 } from '@app/contracts';
-import { emptyMovieForm, formValuesOf, type MovieFormValues } from '@web/modules/admin-movies/movie-form';
+import {
+  descriptorList,
+  emptyMovieForm,
+  formValuesOf,
+  type MovieFormValues,
+} from '@web/modules/admin-movies/movie-form';
 import {
   changesBetween,
   dateInputValue,
@@ -55,6 +60,9 @@ const candidate = (values: SeriesFormValues) => ({
   rating: requiredNumber(values.rating),
   posterUrl: values.posterUrl.trim(),
   description: values.description,
+  // '' is no class: refused with the form's message rather than left out of an edit.
+  classification: values.classification,
+  descriptors: descriptorList(values.descriptors),
   status: values.status,
   access: values.access,
   firstAirDate: optionalText(values.firstAirDate),

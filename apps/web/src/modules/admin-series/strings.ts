@@ -41,6 +41,9 @@ export const adminSeriesStrings = {
   },
   namesHint: 'Separate names with commas.',
   chooseGenre: 'Choose a genre',
+  chooseClassification: adminMovieStrings.chooseClassification,
+  descriptorLabels: adminMovieStrings.descriptorLabels,
+  descriptorsHint: adminMovieStrings.descriptorsHint,
   errors: {
     ...adminMovieStrings.errors,
     firstAirDate: 'First air date must be a date',

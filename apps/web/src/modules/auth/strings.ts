@@ -34,6 +34,11 @@ export const authStrings = {
   loginFailed: 'Login failed',
   loginError: 'An error occurred during login',
   continueWithGoogle: 'Continue with Google',
+  /** After 'Your account is suspended' (or banned): the next step, since signing in again will not help. */
+  blocked: {
+    nextStep: 'To find out why or to ask for it to be restored, write to us.',
+    contactSupport: 'Contact support',
+  },
   or: 'or',
   forgotPassword: 'Forgot Password?',
   newHere: 'New to Streamly?',
@@ -47,6 +52,8 @@ export const authStrings = {
     submit: 'Sign Up',
     submitting: 'Signing up...',
     success: 'User registered successfully!',
+    /** Shown with the success until the redirect happens, so the viewer knows where they are taken. */
+    redirecting: 'Taking you to the sign-in page…',
     failed: 'Something went wrong',
     network: 'Internal server error',
     haveAccount: 'Already have an account?',
@@ -69,6 +76,7 @@ export const authStrings = {
     sendOtp: 'Send OTP',
     sending: 'Sending...',
     verifyOtp: 'Verify OTP',
+    resendCode: 'Resend code',
     verifying: 'Verifying...',
     resetPassword: 'Reset Password',
     resetting: 'Resetting...',

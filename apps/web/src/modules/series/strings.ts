@@ -35,6 +35,8 @@ export const seriesStrings = {
   cast: 'Cast',
   language: 'Language',
   access: { free: 'Free', premium: 'Premium' },
+  demoBadge: 'Demo content',
+  demoNote: 'A made-up series that shows how Streamly works; every episode plays a short sample film.',
   seasonLabel: 'Season',
   seasonOption: (number: number, title: string) => title || `Season ${number}`,
   episodesOf: (season: string) => `Episodes of ${season}`,

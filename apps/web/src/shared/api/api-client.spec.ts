@@ -92,6 +92,52 @@ describe('api client and rate limits', () => {
     expect(api.requests).toEqual(['/api/movies', '/api/movies']);
   });
 
+  it('retries a read once after Retry-After when the API sheds it with 503', async () => {
+    const busy = { code: 'OVERLOADED', message: 'Streamly is busy right now.', correlationId: 'c' };
+    let calls = 0;
+    api.respond(() => {
+      calls += 1;
+      return calls === 1
+        ? { status: 503, body: busy, headers: { 'retry-after': '1' } }
+        : { status: 200, body: { items: [] } };
+    });
+
+    const started = Date.now();
+    await expect(createApiClient(api.baseUrl).call('GET /api/movies')).resolves.toEqual({ items: [] });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(api.requests).toEqual(['/api/movies', '/api/movies']);
+  });
+
+  it('reports a 503 without Retry-After (a service down) at once', async () => {
+    api.respond(() => ({
+      status: 503,
+      body: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The catalogue is unavailable right now.',
+        correlationId: 'c',
+      },
+    }));
+
+    await expect(createApiClient(api.baseUrl).call('GET /api/movies')).rejects.toMatchObject({ status: 503 });
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('never repeats a write shed with 503', async () => {
+    api.respond(() => ({
+      status: 503,
+      body: { code: 'OVERLOADED', message: 'Streamly is busy right now.', correlationId: 'c' },
+      headers: { 'retry-after': '0' },
+    }));
+
+    await expect(
+      createApiClient(api.baseUrl).call('PUT /api/movies/{id}', {
+        params: { id: 'm1' },
+        body: { title: 'x' },
+      }),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(api.requests).toHaveLength(1);
+  });
+
   it('reports a second 429 instead of retrying again', async () => {
     api.respond(() => ({ status: 429, body: limited, headers: { 'retry-after': '0' } }));
 

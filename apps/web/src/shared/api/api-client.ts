@@ -59,7 +59,10 @@ export const routeTarget = (route: string, params: object = {}) => {
   return { method, path };
 };
 
-/** The longest a read waits out a 429 before it gives up and reports it: longer than that, the viewer should see why. */
+/** Answers that advise a wait (`Retry-After`): too many requests from this client, or the system shedding load. */
+const RETRIED_STATUSES = new Set([429, 503]);
+
+/** The longest a read waits out a 429 or 503 before it gives up and reports it: longer than that, the viewer should see why. */
 export const MAX_RETRY_AFTER_MS = 30_000;
 
 /** `Retry-After` as seconds or an HTTP date, in ms from now; null when absent, unreadable or too long to wait. */
@@ -101,9 +104,12 @@ export const createApiClient = (baseUrl = ''): ApiClient => {
         signal,
       });
     let response = await send();
-    // A rate limit on a read is waited out once; a write is never repeated behind the viewer's back.
+    // A rate limit (429) or a busy gateway or service (503 with Retry-After) is waited out once on a read; a write
+    // is never repeated behind the viewer's back. A 503 without Retry-After (a service down) is reported at once.
     const wait =
-      response.status === 429 && method === 'GET' ? retryAfterMs(response.headers.get('retry-after')) : null;
+      RETRIED_STATUSES.has(response.status) && method === 'GET'
+        ? retryAfterMs(response.headers.get('retry-after'))
+        : null;
     if (wait !== null) {
       await response.body?.cancel();
       await sleep(wait, signal);

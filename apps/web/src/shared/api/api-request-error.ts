@@ -18,6 +18,13 @@ export class ApiRequestError extends Error {
 }
 
 /**
+ * The API's answer for something that is not there: 404 for an unknown id, 400 for one that cannot be an id (a
+ * mistyped link). Either way the screen says "not found", never a validation message.
+ */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+
+/**
  * Reads the error body of a failed response. Something in front of the gateway (a proxy, a load
  * balancer) may answer with HTML or nothing at all; that still becomes an ApiError, coded by status.
  */

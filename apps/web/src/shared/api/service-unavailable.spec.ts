@@ -26,6 +26,12 @@ describe('serviceUnavailableText', () => {
     );
   });
 
+  it("says the section's feature is busy when the gateway shed the request (OVERLOADED)", () => {
+    expect(serviceUnavailableText(fromGateway(503, ErrorCode.Overloaded), 'payment-service')).toBe(
+      'Payments are busy right now. Please try again in a moment.',
+    );
+  });
+
   it('is null for every other failure, which the section shows its own way', () => {
     expect(serviceUnavailableText(fromGateway(500, ErrorCode.Internal), 'payment-service')).toBeNull();
     expect(serviceUnavailableText(fromGateway(404, ErrorCode.NotFound), 'payment-service')).toBeNull();

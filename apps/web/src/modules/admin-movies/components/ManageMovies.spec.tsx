@@ -77,7 +77,10 @@ describe('Manage Movies', () => {
     fireEvent.change(within(dialog).getByLabelText(t.fields.posterUrl), { target: { value: 'not a url' } });
     fireEvent.click(within(dialog).getByRole('button', { name: t.save }));
 
-    for (const message of Object.values(t.errors)) within(dialog).getByText(message);
+    // Every rule but the descriptors', which may all be left unticked (nothing to warn of).
+    const { descriptors: _none, ...messages } = t.errors;
+    for (const message of Object.values(messages)) within(dialog).getByText(message);
+    within(dialog).getByText('Classification is required (U, U/A 7+, U/A 13+, U/A 16+ or A)');
     expect(sent).toEqual([]);
   });
 
@@ -85,6 +88,9 @@ describe('Manage Movies', () => {
     fireEvent.change(within(dialog).getByLabelText(t.fields.title), { target: { value: 'Monsoon Skies' } });
     fireEvent.change(within(dialog).getByLabelText(t.fields.genre), { target: { value: 'Drama' } });
     fireEvent.change(within(dialog).getByLabelText(t.fields.rating), { target: { value: '7.8' } });
+    fireEvent.change(within(dialog).getByLabelText(t.fields.classification), { target: { value: 'UA13' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Strong language' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Violence' }));
     fireEvent.change(within(dialog).getByLabelText(t.fields.posterUrl), {
       target: { value: 'https://img.example.in/p.jpg' },
     });
@@ -112,6 +118,9 @@ describe('Manage Movies', () => {
         rating: 7.8,
         posterUrl: 'https://img.example.in/p.jpg',
         description: 'Rain, love, Mumbai.',
+        // Ticked language, then violence: sent in the contract's order.
+        classification: 'UA13',
+        descriptors: ['violence', 'language'],
         status: 'draft',
         // The Add press's key: sent again, the server answers the same title.
         idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),

@@ -37,6 +37,7 @@ export const MovieFormModal = ({
           field={field}
           status={values.status}
           onStatus={(status) => set('status', status)}
+          onDescriptors={(descriptors) => set('descriptors', descriptors)}
           texts={t}
         />
         <FormActions saving={saving} onCancel={onClose} texts={t} />

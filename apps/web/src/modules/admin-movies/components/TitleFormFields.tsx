@@ -1,21 +1,95 @@
-import { AdminGenres, MovieStatus } from '@app/contracts';
-import type { ReactNode } from 'react';
+import {
+  AdminGenres,
+  CLASSIFICATION_ORDER,
+  ClassificationLabel,
+  CONTENT_DESCRIPTORS,
+  type ContentDescriptor,
+  MovieStatus,
+} from '@app/contracts';
+import { type ReactNode, useId } from 'react';
+import { CheckboxField } from '@web/shared/ui/CheckboxField';
 import { FormRow } from '@web/shared/ui/Form';
 import { SelectField, TextAreaField, TextField } from '@web/shared/ui/TextField';
 import type { FieldWiring } from '@web/shared/ui/useFormFields';
-import type { MovieFormField } from '../movie-form';
+import { descriptorList, descriptorsValue, type MovieFormField } from '../movie-form';
+import styles from './TitleFormFields.module.css';
 
 type TitleFormFieldsProps = {
   field: (name: MovieFormField) => FieldWiring;
   status: MovieStatus;
   onStatus: (status: MovieStatus) => void;
-  texts: { fields: { status: string }; chooseGenre: string; statuses: Record<MovieStatus, string> };
+  /** The checked descriptors as the form holds them (`descriptorsValue`), and the change of one. */
+  onDescriptors: (value: string) => void;
+  texts: {
+    fields: { status: string };
+    chooseGenre: string;
+    chooseClassification: string;
+    descriptorsHint: string;
+    descriptorLabels: Record<ContentDescriptor, string>;
+    statuses: Record<MovieStatus, string>;
+  };
   /** More short fields in the row of genre, rating and status (a series' access). */
   children?: ReactNode;
 };
 
-/** The fields every title of the catalogue has (SPEC 2, SPEC 5): the Add/Edit Movie and Add/Edit Series forms. */
-export const TitleFormFields = ({ field, status, onStatus, texts, children }: TitleFormFieldsProps) => (
+/** The content descriptors as ticks, in a group named by its legend, with its hint and error. */
+const DescriptorChecks = ({
+  wiring,
+  hint,
+  labels,
+  onChange,
+}: {
+  wiring: FieldWiring;
+  hint: string;
+  labels: Record<ContentDescriptor, string>;
+  onChange: (value: string) => void;
+}) => {
+  const id = useId();
+  const checked = descriptorList(wiring.value);
+  const toggle = (descriptor: string, on: boolean) =>
+    onChange(descriptorsValue(on ? [...checked, descriptor] : checked.filter((d) => d !== descriptor)));
+  return (
+    <fieldset
+      className={styles.descriptors}
+      aria-describedby={[`${id}-hint`, wiring.error ? `${id}-error` : null].filter(Boolean).join(' ')}
+    >
+      <legend className={styles.legend}>{wiring.label}</legend>
+      <p id={`${id}-hint`} className={styles.hint}>
+        {hint}
+      </p>
+      <div className={styles.checks}>
+        {CONTENT_DESCRIPTORS.map((descriptor) => (
+          <CheckboxField
+            key={descriptor}
+            name={wiring.name}
+            value={descriptor}
+            label={labels[descriptor]}
+            checked={checked.includes(descriptor)}
+            onChange={(on) => toggle(descriptor, on)}
+          />
+        ))}
+      </div>
+      {wiring.error && (
+        <p id={`${id}-error`} className={styles.error}>
+          {wiring.error}
+        </p>
+      )}
+    </fieldset>
+  );
+};
+
+/**
+ * The fields every title of the catalogue has (SPEC 2, SPEC 5; its classification and content descriptors, issue
+ * 25): the Add/Edit Movie and Add/Edit Series forms.
+ */
+export const TitleFormFields = ({
+  field,
+  status,
+  onStatus,
+  onDescriptors,
+  texts,
+  children,
+}: TitleFormFieldsProps) => (
   <>
     <TextField {...field('title')} required maxLength={200} />
     <FormRow>
@@ -39,6 +113,20 @@ export const TitleFormFields = ({ field, status, onStatus, texts, children }: Ti
       </SelectField>
       {children}
     </FormRow>
+    <SelectField {...field('classification')} required>
+      <option value="">{texts.chooseClassification}</option>
+      {CLASSIFICATION_ORDER.map((classification) => (
+        <option key={classification} value={classification}>
+          {ClassificationLabel[classification]}
+        </option>
+      ))}
+    </SelectField>
+    <DescriptorChecks
+      wiring={field('descriptors')}
+      hint={texts.descriptorsHint}
+      labels={texts.descriptorLabels}
+      onChange={onDescriptors}
+    />
     <TextField {...field('posterUrl')} required type="url" />
     <TextAreaField {...field('description')} required rows={4} maxLength={5000} />
   </>

@@ -107,6 +107,7 @@ describe('Manage TV Shows', () => {
       t.errors.rating,
       t.errors.posterUrl,
       t.errors.description,
+      t.errors.classification,
     ])
       within(form).getByText(message);
     expect(sent()).toEqual([]);
@@ -116,6 +117,8 @@ describe('Manage TV Shows', () => {
     type(form, t.fields.rating, '8.2');
     type(form, t.fields.posterUrl, 'https://img.example.in/chai.jpg');
     type(form, t.fields.description, 'A start-up in Pune.');
+    type(form, t.fields.classification, 'UA7');
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Strong language' }));
     type(form, t.fields.access, 'premium');
     type(form, t.fields.firstAirDate, '2024-03-01');
     type(form, t.fields.language, 'hi');
@@ -135,6 +138,8 @@ describe('Manage TV Shows', () => {
           rating: 8.2,
           posterUrl: 'https://img.example.in/chai.jpg',
           description: 'A start-up in Pune.',
+          classification: 'UA7',
+          descriptors: ['language'],
           status: 'draft',
           access: 'premium',
           firstAirDate: '2024-03-01',
@@ -158,6 +163,7 @@ describe('Manage TV Shows', () => {
     type(form, t.fields.rating, '8.2');
     type(form, t.fields.posterUrl, 'https://img.example.in/chai.jpg');
     type(form, t.fields.description, 'A start-up in Pune.');
+    type(form, t.fields.classification, 'U');
     const save = within(form).getByRole('button', { name: t.save });
     // Both clicks land before React renders Save disabled (a real double click is as quick).
     fireEvent.click(save);

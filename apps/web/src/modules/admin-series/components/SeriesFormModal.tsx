@@ -28,6 +28,7 @@ export const SeriesFormModal = ({ mode, initial, saving, onSubmit, onClose }: Se
           field={field}
           status={values.status}
           onStatus={(status) => set('status', status)}
+          onDescriptors={(descriptors) => set('descriptors', descriptors)}
           texts={t}
         >
           <SelectField

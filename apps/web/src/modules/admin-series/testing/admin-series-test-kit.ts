@@ -34,6 +34,8 @@ export const aSeries = (overrides: Partial<SeriesDetail> = {}): SeriesDetail => 
   seasonCount: 0,
   episodeCount: 0,
   publishDate: null,
+  classification: 'UA7',
+  descriptors: [],
   seasons: [],
   ...overrides,
 });
@@ -49,6 +51,7 @@ export const anEpisode = (overrides: Partial<Episode> & Pick<Episode, 'seriesId'
   stillUrl: null,
   intro: null,
   mediaReady: false,
+  mediaSeconds: null,
   ...overrides,
 });
 

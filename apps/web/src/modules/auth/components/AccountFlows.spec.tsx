@@ -1,3 +1,4 @@
+import { AuthMessages } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { waitForPage } from '@web/test/render-app';
@@ -45,7 +46,7 @@ describe('account flows (SPEC 2, 8)', () => {
       );
     });
 
-    it("shows 'User registered successfully!' and that a verification mail was sent, then goes to /userlogin after 2 seconds, which says it again", async () => {
+    it("shows 'User registered successfully!', that a verification mail was sent and where it goes next, all until it goes to /userlogin after 2 seconds, which says it again", async () => {
       answers['/api/signup'] = { status: 201, body: { message: 'User registered successfully!' } };
       const { router } = renderAuthApp({ path: '/signup', apiBaseUrl: api.baseUrl });
       await waitForPage();
@@ -60,6 +61,7 @@ describe('account flows (SPEC 2, 8)', () => {
         expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([
           'User registered successfully!',
           sentTo,
+          authStrings.signup.redirecting,
         ]),
       );
       expect(sent).toContainEqual({
@@ -68,6 +70,11 @@ describe('account flows (SPEC 2, 8)', () => {
       });
       await act(async () => jest.advanceTimersByTime(1800));
       expect(router.state.location.pathname).toBe('/signup');
+      expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([
+        'User registered successfully!',
+        sentTo,
+        authStrings.signup.redirecting,
+      ]);
       await act(async () => jest.advanceTimersByTime(300));
       expect(router.state.location.pathname).toBe('/userlogin');
       expect((await screen.findByRole('status')).textContent).toBe(sentTo);
@@ -146,6 +153,29 @@ describe('account flows (SPEC 2, 8)', () => {
         ['/api/auth/verify-otp', { email: 'asha@example.in', otp: '123456' }],
         ['/api/auth/reset-password', { email: 'asha@example.in', otp: '123456', newPassword: 'NewSecret@1' }],
       ]);
+    });
+
+    it('resends the code from the OTP step, and says the limit in its words when a resend hits it', async () => {
+      answers['/api/auth/forgot-password'] = { status: 200, body: { message: 'OTP sent to your email.' } };
+      renderAuthApp({ path: '/forgot-password', apiBaseUrl: api.baseUrl });
+      await waitForPage();
+      type(authStrings.email, 'asha@example.in');
+      fireEvent.click(screen.getByRole('button', { name: forgot.sendOtp }));
+      await screen.findByLabelText(forgot.otp);
+
+      fireEvent.click(screen.getByRole('button', { name: forgot.resendCode }));
+      await waitFor(() => expect(sent).toHaveLength(2));
+      expect((await screen.findByRole('status')).textContent).toBe(forgot.sent);
+
+      const limit = AuthMessages.otpRequestLimit;
+      answers['/api/auth/forgot-password'] = apiError(429, 'RATE_LIMITED', limit);
+      fireEvent.click(screen.getByRole('button', { name: forgot.resendCode }));
+      expect((await screen.findByRole('alert')).textContent).toBe(limit);
+      // Still on the code step: the codes already sent keep working.
+      screen.getByLabelText(forgot.otp);
+      expect(sent.map(({ path, body }) => [path, body])).toEqual(
+        Array.from({ length: 3 }, () => ['/api/auth/forgot-password', { email: 'asha@example.in' }]),
+      );
     });
 
     it('stays on a failed step with the server message, else the defaults', async () => {

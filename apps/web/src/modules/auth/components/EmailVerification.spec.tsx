@@ -56,7 +56,22 @@ describe('email verification (DECISIONS 33)', () => {
       expect(screen.getByRole('link', { name: texts.continue }).getAttribute('href')).toBe('/userdashboard');
     });
 
-    it("shows the server's message for a spent or unknown link", async () => {
+    it('a used link opened again (a reload) says the email is already verified, not an error', async () => {
+      answers['/api/auth/verify-email'] = {
+        status: 200,
+        body: { message: 'Your email is already verified.' },
+      };
+      renderAuthApp({ path: `/verify-email?token=${token}`, apiBaseUrl: api.baseUrl });
+      await waitForPage();
+
+      await waitFor(() =>
+        expect(screen.getByRole('status').textContent).toBe('Your email is already verified.'),
+      );
+      expect(screen.queryByRole('alert')).toBeNull();
+      screen.getByRole('link', { name: texts.signIn });
+    });
+
+    it("shows the server's message for an unknown or expired link", async () => {
       answers['/api/auth/verify-email'] = apiError(400, 'VALIDATION_FAILED', texts.failed);
       renderAuthApp({ path: `/verify-email?token=${token}`, apiBaseUrl: api.baseUrl });
       await waitForPage();

@@ -120,6 +120,18 @@ export const ForgotPasswordFlow = () => {
             <Button type="submit" block disabled={busy}>
               {verifyOtp.isPending ? texts.verifying : texts.verifyOtp}
             </Button>
+            {/* A new code for the same email; the server's limit (and its message when hit) applies. */}
+            <button
+              type="button"
+              className={styles.linkButton}
+              disabled={busy}
+              onClick={() => {
+                setOutcome(null);
+                sendOtp.mutate({ email: values.email.trim() });
+              }}
+            >
+              {sendOtp.isPending ? texts.sending : texts.resendCode}
+            </button>
           </>
         )}
         {step === 'password' && (

@@ -91,6 +91,35 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
     expect(readStoredSession()).toBeNull();
   });
 
+  it.each([['Your account is suspended'], ['Your account is banned']])(
+    "after '%s' says what to do next: contact support, with a link to the contact page",
+    async (message) => {
+      loginAnswer = apiError(403, 'FORBIDDEN', message);
+      renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+      await waitForPage();
+      fill();
+      fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
+      fireEvent.click(submitButton());
+
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      screen.getByText(authStrings.blocked.nextStep, { exact: false });
+      const contact = screen.getByRole('link', { name: authStrings.blocked.contactSupport });
+      expect(contact.getAttribute('href')).toBe('/contactus');
+    },
+  );
+
+  it('offers no contact link for a plain wrong password', async () => {
+    loginAnswer = apiError(401, 'UNAUTHORIZED', 'Invalid email or password');
+    renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    fill();
+    fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
+    fireEvent.click(submitButton());
+
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('link', { name: authStrings.blocked.contactSupport })).toBeNull();
+  });
+
   it("says 'Login failed' when the server answers without a message", async () => {
     loginAnswer = { status: 502, body: '<html>bad gateway</html>' };
     renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });

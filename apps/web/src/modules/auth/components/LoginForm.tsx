@@ -1,3 +1,4 @@
+import { AuthMessages } from '@app/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
@@ -56,11 +57,19 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
   const error = login.isError
     ? errorText(login.error, { fallback: authStrings.loginFailed, network: authStrings.loginError })
     : null;
+  // A suspended or banned account cannot fix this by trying again: say who can help.
+  const blocked = error === AuthMessages.suspended || error === AuthMessages.banned;
 
   return (
     <div className={stackClass}>
       <Form onSubmit={onSubmit} noValidate>
         <FormAlert tone="error" message={error} />
+        {blocked && (
+          <p className={styles.nextStep}>
+            {authStrings.blocked.nextStep}{' '}
+            <Link to={Paths.contactUs}>{authStrings.blocked.contactSupport}</Link>
+          </p>
+        )}
         <FormAlert tone="success" message={sentTo && authStrings.verification.sentTo(sentTo)} />
         <EmailField {...field('email')} />
         <PasswordField {...field('password')} autoComplete="current-password" />

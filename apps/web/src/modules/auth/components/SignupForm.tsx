@@ -57,6 +57,7 @@ export const SignupForm = () => {
         tone="success"
         message={registeredEmail && authStrings.verification.sentTo(registeredEmail)}
       />
+      <FormAlert tone="success" message={registeredEmail && texts.redirecting} />
       <TextField {...field('username')} autoComplete="username" />
       <EmailField {...field('email')} />
       <PasswordField

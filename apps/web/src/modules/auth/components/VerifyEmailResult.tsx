@@ -16,7 +16,7 @@ export const VerifyEmailResult = () => {
   const [params] = useSearchParams();
   const token = params.get('token');
   const { isSignedIn } = useAuth();
-  const { mutate: verify, isSuccess, isError, error } = useVerifyEmail();
+  const { mutate: verify, isSuccess, isError, error, data } = useVerifyEmail();
   // The link works once: the call must not run again when an effect re-runs (Strict Mode).
   const sent = useRef(false);
 
@@ -35,7 +35,8 @@ export const VerifyEmailResult = () => {
 
   return (
     <div className={stackClass} aria-busy={!done}>
-      {isSuccess && <FormAlert tone="success" message={texts.verified} />}
+      {/* The server's words: "verified", or "already verified" for a link opened again. */}
+      {isSuccess && <FormAlert tone="success" message={data.message || texts.verified} />}
       <FormAlert tone="error" message={failure} />
       {!done && <p role="status">{texts.working}</p>}
       {done && (

@@ -1,22 +1,22 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toPath } from '@web/app/paths';
 import a11y from '@web/shared/ui/a11y.module.css';
 import { Button } from '@web/shared/ui/Button';
 import { controlClass } from '@web/shared/ui/control';
+import { asTyped } from '@web/shared/ui/form-check';
+import { useFormFields } from '@web/shared/ui/useFormFields';
 import { landingStrings } from '../strings';
 import styles from './GetStartedForm.module.css';
 
 /** Email box + Get Started: goes to sign-up, carrying the email only when one was typed (SPEC 2). */
 export const GetStartedForm = () => {
-  const [email, setEmail] = useState('');
+  const { field, submit } = useFormFields({ email: '' }, { email: landingStrings.emailLabel });
   const navigate = useNavigate();
   const inputId = useId();
+  const email = field('email');
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void navigate(toPath.signup(email));
-  };
+  const onSubmit = submit(asTyped, (input) => void navigate(toPath.signup(input.email)));
 
   return (
     // noValidate: sign-up checks the address; here any text is carried over as typed.
@@ -24,18 +24,18 @@ export const GetStartedForm = () => {
       <p className={styles.prompt}>{landingStrings.getStartedPrompt}</p>
       <div className={styles.row}>
         <label htmlFor={inputId} className={a11y.visuallyHidden}>
-          {landingStrings.emailLabel}
+          {email.label}
         </label>
         <input
           id={inputId}
           className={controlClass({}, styles.input)}
           type="email"
-          name="email"
+          name={email.name}
           autoComplete="email"
           inputMode="email"
           placeholder={landingStrings.emailPlaceholder}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          value={email.value}
+          onChange={email.onChange}
         />
         <Button type="submit" size="lg" className={styles.submit}>
           {landingStrings.getStarted}

@@ -36,6 +36,17 @@ describe('MovieCard', () => {
     expect(poster('The Long Walk').getAttribute('src')).toBe('/images/w500/generated/abc123.svg');
   });
 
+  it.each([
+    ['U', 'U'],
+    ['UA7', 'U/A 7+'],
+    ['UA13', 'U/A 13+'],
+    ['UA16', 'U/A 16+'],
+    ['A', 'A'],
+  ] as const)('shows its class %s as a badge read out as "Rated %s" (issue 25)', (classification, label) => {
+    renderCard(aMovie({ classification }));
+    expect(screen.getByRole('img', { name: `Rated ${label}` }).textContent).toBe(label);
+  });
+
   it("shows 'N/A' while the rating is unknown", () => {
     renderCard(aMovie({ rating: null }));
 

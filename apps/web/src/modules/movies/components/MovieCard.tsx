@@ -27,8 +27,9 @@ const StarIcon = () => (
 );
 
 /**
- * A movie as a poster card on the browse grids and rows. The whole card opens its details; Watch Now goes to
- * sign-in (SPEC 2).
+ * A movie as a poster card on the browse grids and rows (MovieGrid, MovieRow): the movie's lines and Watch Now on
+ * the one PosterCard look, as SeriesCard and RecommendationCard bring theirs. The whole card opens its details;
+ * Watch Now goes to sign-in (SPEC 2).
  */
 export const MovieCard = ({ movie, imageBaseUrl, badge, onWatchNow }: MovieCardProps) => {
   const year = releaseYear(movie.releaseDate);
@@ -40,6 +41,7 @@ export const MovieCard = ({ movie, imageBaseUrl, badge, onWatchNow }: MovieCardP
       imageBaseUrl={imageBaseUrl}
       to={toPath.movieDetails(movie.id)}
       badge={badge}
+      classification={movie.classification}
       actions={
         onWatchNow ? (
           <Button

@@ -66,6 +66,9 @@ describe('Movie page (/movie/:id)', () => {
     await screen.findByRole('heading', { level: 1, name: 'The Long Walk' });
     screen.getByText('Two friends, one road.');
     screen.getByRole('img', { name: 'Poster for The Long Walk' });
+    // Its class and what it holds, before anything plays (issue 25): "U/A 13+ · Violence, Language".
+    const badge = screen.getByRole('img', { name: 'Rated U/A 13+' });
+    expect(badge.parentElement?.textContent).toBe('U/A 13+ · Violence, Language');
 
     // A visitor: the access panel asks them to sign in (modules/payments covers every panel state).
     await screen.findByRole('complementary', { name: paymentStrings.signInToWatch });

@@ -109,6 +109,8 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
         </>
       }
       access={movie.access}
+      classification={movie.classification}
+      descriptors={movie.descriptors}
       overview={movie.description}
       intro={
         movie.cast?.length > 0 && (

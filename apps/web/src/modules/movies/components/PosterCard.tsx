@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router-dom';
+import type { Classification } from '@app/contracts';
+import { ClassificationBadge } from './ClassificationBadge';
 import { PosterImage } from './PosterImage';
 import styles from './PosterCard.module.css';
 
@@ -15,6 +17,8 @@ type PosterCardProps = {
   linkLabel?: string;
   /** A label over the poster, e.g. 'Subscription Required'. */
   badge?: string;
+  /** The title's class, in the poster's other corner (issue 25); left out where a list does not carry it. */
+  classification?: Classification;
   /** Edge to edge between the poster and the text (a progress bar). */
   strip?: ReactNode;
   /** Lines under the title. */
@@ -35,6 +39,7 @@ export const PosterCard = ({
   state,
   linkLabel,
   badge,
+  classification,
   strip,
   children,
   actions,
@@ -47,7 +52,12 @@ export const PosterCard = ({
         posterUrl={posterUrl}
         imageBaseUrl={imageBaseUrl}
       />
-      {badge && <span className={styles.badge}>{badge}</span>}
+      {(badge || classification) && (
+        <div className={styles.badges}>
+          {badge && <span className={styles.badge}>{badge}</span>}
+          {classification && <ClassificationBadge classification={classification} placement="poster" />}
+        </div>
+      )}
     </div>
     {strip}
     <div className={styles.body}>

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
+import type { Classification, ContentDescriptor } from '@app/contracts';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { homeOf } from '@web/modules/layout/components/SignedInHeader';
-import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { isNotFound } from '@web/shared/api/api-request-error';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { buttonClass } from '@web/shared/ui/Button';
 import { PageNotice } from '@web/shared/ui/PageNotice';
 import { PageTitle } from '@web/shared/ui/PageTitle';
 import { detailStrings } from '../browse-strings';
 import { useViewer } from '../hooks/useViewer';
+import { ClassificationLine } from './ClassificationBadge';
 import { MovieMeta } from './MovieMeta';
 import { PosterImage } from './PosterImage';
 import styles from './TitleDetail.module.css';
@@ -19,10 +21,6 @@ export const TitleLoading = ({ text }: { text: string }) => (
     {text}
   </p>
 );
-
-/** The API's answer for a title that does not exist: 404 for an unknown id, 400 for one that cannot be an id. */
-export const isMissingTitle = (error: Error | null): boolean =>
-  error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 
 type TitleNotFoundProps = {
   title?: string;
@@ -71,7 +69,7 @@ export const TitleUnavailable = ({ error, texts, backTo }: TitleUnavailableProps
       {texts.back}
     </Link>
   );
-  if (isMissingTitle(error))
+  if (isNotFound(error))
     return (
       <TitleNotFound title={texts.notFound} line={texts.notFoundLine}>
         {back}
@@ -93,6 +91,9 @@ type TitleDetailProps = {
   /** The items of the line under the name (year, genre, …), each its own <span>; the access badge ends it. */
   meta: ReactNode;
   access: string;
+  /** Shown under the line, before the overview and before anything plays (IT Rules 2021, issue 25). */
+  classification: Classification;
+  descriptors: readonly ContentDescriptor[];
   overview: string;
   /** Under the overview, beside the poster (the cast; a series' main button and facts). */
   intro?: ReactNode;
@@ -110,6 +111,8 @@ export const TitleDetail = ({
   posterUrl,
   meta,
   access,
+  classification,
+  descriptors,
   overview,
   intro,
   roomy = false,
@@ -126,6 +129,7 @@ export const TitleDetail = ({
           {meta}
           <span className={styles.access}>{access}</span>
         </MovieMeta>
+        <ClassificationLine classification={classification} descriptors={descriptors} />
         <p className={styles.overview}>{overview}</p>
         {intro}
       </div>

@@ -1,3 +1,4 @@
+import { PaymentMessages } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { renderApp, waitForPage } from '@web/test/render-app';
@@ -6,6 +7,8 @@ import { titleOrigin } from '../title-origin';
 import {
   aCheckout,
   aCheckoutConfig,
+  aRefundedDuplicate,
+  aVerifyResult,
   IDEMPOTENCY_KEY,
   usePaymentsFakes,
   signedResponse,
@@ -31,7 +34,7 @@ describe('/subscription', () => {
     if (url.pathname === '/api/payments/verify')
       return {
         status: 200,
-        body: { message: 'Payment successful!', movieId: null, planId: 'standard', kind: 'subscription' },
+        body: aVerifyResult({ planId: 'standard', kind: 'subscription' }),
       };
     return undefined;
   });
@@ -145,6 +148,27 @@ describe('/subscription', () => {
       '/movie/65f0c0ffee00000000000099',
     );
     expect(screen.getByRole('link', { name: texts.goHome }).getAttribute('href')).toBe('/userdashboard');
+  });
+
+  it('says a second plan refunded by itself here, never "Payment Successful!"', async () => {
+    signInAs('user');
+    serve((_request, url) =>
+      url.pathname === '/api/payments/verify'
+        ? { status: 200, body: aRefundedDuplicate({ planId: 'standard', kind: 'subscription' }) }
+        : undefined,
+    );
+    const { router } = await open();
+    fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
+    fireEvent.click(subscribeButton());
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
+
+    act(() => fakes.razorpay.last().pay(signedResponse({ subscriptionId: 'sub_Test0001' })));
+
+    await screen.findByText(PaymentMessages.duplicateRefunded);
+    // The access answers were refreshed: a celebration would have been asked for by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(router.state.location.pathname).toBe('/subscription');
+    expect(screen.queryByRole('heading', { level: 1, name: texts.paymentSuccessful })).toBeNull();
   });
 
   it('makes a fresh idempotency key per press, and sends the same one again when a press retries', async () => {

@@ -7,6 +7,7 @@ import {
   aCheckout,
   aCheckoutConfig,
   aSubscription,
+  aVerifyResult,
   IDEMPOTENCY_KEY,
   usePaymentsFakes,
   signedResponse,
@@ -41,7 +42,7 @@ describe('profile: Subscription tab', () => {
     if (url.pathname === '/api/payments/verify')
       return {
         status: 200,
-        body: { message: 'Payment successful!', movieId: null, planId: 'premium', kind: 'subscription' },
+        body: aVerifyResult({ planId: 'premium', kind: 'subscription' }),
       };
     return undefined;
   });

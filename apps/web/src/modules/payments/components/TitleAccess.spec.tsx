@@ -1,4 +1,4 @@
-import type { Entitlement, MovieDetail } from '@app/contracts';
+import type { Entitlement, MovieDetail, VerifyPaymentResult } from '@app/contracts';
 import { PaymentMessages } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -16,6 +16,8 @@ import {
   aCheckout,
   aCheckoutConfig,
   anEntitlement,
+  aRefundedDuplicate,
+  aVerifyResult,
   IDEMPOTENCY_KEY,
   usePaymentsFakes,
   signedResponse,
@@ -32,7 +34,7 @@ const DAY = 24 * HOUR;
 
 describe('access panel on /movie/:id', () => {
   let entitlement: Entitlement;
-  let verifyMessage: string;
+  let verifyReply: VerifyPaymentResult;
 
   const fakes = usePaymentsFakes((_request, url) => {
     if (url.pathname === `/api/movies/${ID}`) return { status: 200, body: movie() };
@@ -55,7 +57,7 @@ describe('access panel on /movie/:id', () => {
       });
       return {
         status: 200,
-        body: { message: verifyMessage, movieId: ID, planId: null, kind: 'rental' },
+        body: verifyReply,
       };
     }
     return undefined;
@@ -66,7 +68,7 @@ describe('access panel on /movie/:id', () => {
 
   beforeEach(async () => {
     entitlement = anEntitlement();
-    verifyMessage = 'Payment successful!';
+    verifyReply = aVerifyResult({ movieId: ID, kind: 'rental' });
   });
 
   const open = async () => {
@@ -130,20 +132,44 @@ describe('access panel on /movie/:id', () => {
     ).toBe(`/movie/${ID}`);
   });
 
-  it('says a refunded second payment where the viewer paid, never "Payment Successful!"', async () => {
+  /** Rent Now, Checkout pays, verify answers `verifyReply`; resolves once the panel shows the new rental. */
+  const rentAndPay = async () => {
     signInAs('user');
-    verifyMessage = PaymentMessages.duplicateRefunded;
     serve();
-    const { router } = await open();
+    const view = await open();
     const box = await panel(texts.rentTitle);
     fireEvent.click(await within(box).findByRole('button', { name: texts.rentNow }));
     await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
-
     act(() => fakes.razorpay.last().pay(signedResponse({ orderId: 'order_Rent0001' })));
+    return view;
+  };
 
-    await screen.findByText(PaymentMessages.duplicateRefunded);
-    expect(router.state.location.pathname).toBe(`/movie/${ID}`);
-    expect(screen.queryByRole('heading', { level: 1, name: texts.paymentSuccessful })).toBeNull();
+  it.each([
+    ['in its own words', PaymentMessages.duplicateRefunded],
+    // The verdict is the reply's `outcome`: a refund worded like a success is still not celebrated.
+    ['even worded like a success', PaymentMessages.success],
+  ])(
+    'says a refunded second payment where the viewer paid, never "Payment Successful!" (%s)',
+    async (_name, message) => {
+      verifyReply = aRefundedDuplicate({ message, movieId: ID, kind: 'rental' });
+      const { router } = await rentAndPay();
+
+      const updated = await panel(texts.accessHeading);
+      await within(updated).findByText('Rented: 30 days to start');
+      within(updated).getByText(message);
+      // The access answers were refetched: a celebration would have been asked for by now.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(router.state.location.pathname).toBe(`/movie/${ID}`);
+      expect(screen.queryByRole('heading', { level: 1, name: texts.paymentSuccessful })).toBeNull();
+    },
+  );
+
+  it('celebrates a paid verdict whatever its words', async () => {
+    verifyReply = aVerifyResult({ message: 'Paid, thank you.', movieId: ID, kind: 'rental' });
+    const { router } = await rentAndPay();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+    await screen.findByRole('heading', { level: 1, name: texts.paymentSuccessful });
   });
 
   it.each([
@@ -356,10 +382,7 @@ describe('access panel in the detail modal', () => {
     if (url.pathname === '/api/payments/create-order') return { status: 201, body: aCheckout() };
     if (url.pathname === '/api/payments/verify') {
       owned = true;
-      return {
-        status: 200,
-        body: { message: 'Payment successful!', movieId: ID, planId: null, kind: 'purchase' },
-      };
+      return { status: 200, body: aVerifyResult({ movieId: ID }) };
     }
     return undefined;
   });

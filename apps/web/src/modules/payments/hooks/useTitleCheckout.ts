@@ -1,4 +1,4 @@
-import type { TitleOrderKind } from '@app/contracts';
+import { type TitleOrderKind, VerifyOutcome } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
@@ -27,9 +27,9 @@ export const useTitleCheckout = (movieId: string | undefined, origin?: TitleOrig
         queryClient.invalidateQueries({ queryKey: paymentKeys.cards() }),
         user && queryClient.invalidateQueries({ queryKey: paymentKeys.ownedTitles(user.id) }),
       ]);
-      // Only a plain success ends on /payment-success; any other verdict (a second payment for a title already paid
-      // for, refunded by itself) is said where the viewer paid, never celebrated.
-      if (origin && result.message === texts.success)
+      // Only a paid verdict ends on /payment-success; any other (a second payment for a title already paid for,
+      // refunded by itself) is said where the viewer paid, never celebrated. The verdict is `outcome`, not the words.
+      if (origin && result.outcome === VerifyOutcome.Paid)
         await navigate(Paths.paymentSuccess, { state: paymentOutcome(result, origin) });
     },
   });

@@ -5,7 +5,9 @@ import type {
   OwnedTitle,
   Plan,
   SubscriptionView,
+  VerifyPaymentResult,
 } from '@app/contracts';
+import { PaymentMessages, VerifyOutcome } from '@app/contracts';
 import { type FakeApi, type FakeRoute, startFakeApi } from '@web/test/fake-api';
 import type {
   RazorpayConstructor,
@@ -75,6 +77,24 @@ export const aCheckout = (overrides: Partial<Checkout> = {}): Checkout => ({
   planId: null,
   ...overrides,
 });
+
+/** `POST /api/payments/verify`'s answer: a plain success (`outcome` is what the web app branches on). */
+export const aVerifyResult = (overrides: Partial<VerifyPaymentResult> = {}): VerifyPaymentResult => ({
+  outcome: VerifyOutcome.Paid,
+  message: PaymentMessages.success,
+  movieId: null,
+  planId: null,
+  kind: 'purchase',
+  ...overrides,
+});
+
+/** Verify's answer to a second payment for what the viewer already has: refunded by itself, never celebrated. */
+export const aRefundedDuplicate = (overrides: Partial<VerifyPaymentResult> = {}): VerifyPaymentResult =>
+  aVerifyResult({
+    outcome: VerifyOutcome.RefundedDuplicate,
+    message: PaymentMessages.duplicateRefunded,
+    ...overrides,
+  });
 
 export const anEntitlement = (overrides: Partial<Entitlement> = {}): Entitlement => ({
   movieId: '65f0c0ffee00000000000099',

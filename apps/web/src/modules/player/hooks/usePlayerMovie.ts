@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { moviesApi } from '@web/modules/movies/api/movies.api';
-import { isMissingTitle } from '@web/modules/movies/components/TitleDetail';
+import { isNotFound } from '@web/shared/api/api-request-error';
 import { movieKeys } from '@web/modules/movies/hooks/movie-keys';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import type { PlayerMovie } from '../watch-route';
@@ -25,7 +25,7 @@ export const usePlayerMovie = (id: string, carried: PlayerMovie | null) => {
     isPending: needed && query.isPending,
     isError: needed && query.isError,
     /** The catalogue says the id is malformed or unknown: there is no such title to play. */
-    isMissing: needed && isMissingTitle(query.error),
+    isMissing: needed && isNotFound(query.error),
   };
 };
 

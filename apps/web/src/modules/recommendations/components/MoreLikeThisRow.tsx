@@ -1,6 +1,7 @@
-import { isUnknownTitle, useSimilar } from '../hooks/useSimilar';
+import { useSimilar } from '../hooks/useSimilar';
 import { recommendationStrings as texts } from '../strings';
 import { RecommendationRow } from './RecommendationRow';
+import { isNotFound } from '@web/shared/api/api-request-error';
 
 /**
  * "More like this" under a title's page: hidden while it first loads, when nothing is similar and when the
@@ -9,7 +10,7 @@ import { RecommendationRow } from './RecommendationRow';
 export const MoreLikeThisRow = ({ movieId }: { movieId: string }) => {
   const { data, isPending, isError, error, errorUpdateCount, refetch } = useSimilar(movieId);
   const firstLoad = isPending && errorUpdateCount === 0;
-  if (firstLoad || (isError && isUnknownTitle(error)) || data?.items.length === 0) return null;
+  if (firstLoad || (isError && isNotFound(error)) || data?.items.length === 0) return null;
   return (
     <RecommendationRow
       title={texts.moreLikeThis}

@@ -4,9 +4,10 @@ import { Paths } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { buttonClass } from '@web/shared/ui/Button';
 import { useRecommendations } from '../hooks/useRecommendations';
-import { isUnknownTitle, useSimilar } from '../hooks/useSimilar';
+import { useSimilar } from '../hooks/useSimilar';
 import { RECOMMENDED_SHOWN, recommendationStrings as texts } from '../strings';
 import { RecommendationGrid } from './RecommendationGrid';
+import { isNotFound } from '@web/shared/api/api-request-error';
 
 /** /recommended: the signed-in viewer's picks; a visitor (or a viewer without history) sees popular titles. */
 const ViewerPicks = () => {
@@ -33,7 +34,7 @@ const ViewerPicks = () => {
 /** /recommended/{id}: titles like {id}, introduced by their shared reason ("More like {title}"). */
 const SimilarTitles = ({ movieId }: { movieId: string }) => {
   const { data, isError, error, isFetching, refetch } = useSimilar(movieId, RECOMMENDED_SHOWN);
-  const unknown = isError && isUnknownTitle(error);
+  const unknown = isError && isNotFound(error);
   return (
     <RecommendationGrid
       lead={data?.items[0]?.reasonText ?? texts.similarLead}

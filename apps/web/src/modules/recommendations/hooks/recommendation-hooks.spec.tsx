@@ -12,8 +12,9 @@ import {
   recommendationRoutes,
 } from '../testing/recommendations-test-kit';
 import { useRecommendations } from './useRecommendations';
-import { isUnknownTitle, useSimilar } from './useSimilar';
+import { useSimilar } from './useSimilar';
 import { useTrending } from './useTrending';
+import { isNotFound } from '@web/shared/api/api-request-error';
 
 const USER = '65f0c0ffee00000000000001';
 
@@ -71,11 +72,9 @@ describe('recommendation hooks', () => {
 
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(api.requests).toEqual(['/api/movies/unknown/similar']);
-    expect(isUnknownTitle(result.current.error)).toBe(true);
+    expect(isNotFound(result.current.error)).toBe(true);
     expect(
-      isUnknownTitle(
-        new ApiRequestError(503, { code: 'SERVICE_UNAVAILABLE', message: 'x', correlationId: 'c' }),
-      ),
+      isNotFound(new ApiRequestError(503, { code: 'SERVICE_UNAVAILABLE', message: 'x', correlationId: 'c' })),
     ).toBe(false);
   });
 });

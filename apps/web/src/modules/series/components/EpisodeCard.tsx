@@ -4,6 +4,7 @@ import { PLACEHOLDER_POSTER, posterSrc } from '@web/modules/movies/poster';
 import { ProgressBar } from '@web/modules/user-data/components/ProgressBar';
 import { config } from '@web/shared/config/config';
 import { Button } from '@web/shared/ui/Button';
+import { episodeLength } from '../series-facts';
 import { seriesStrings as texts } from '../strings';
 import styles from './SeriesView.module.css';
 
@@ -15,6 +16,8 @@ type EpisodeCardProps = {
   progress: EpisodeProgress | undefined;
   /** Null while the viewer may not watch the series: no play button then. */
   onPlay: ((episode: Episode) => void) | null;
+  /** The series is demo content: its listed runtimes are made up, so only the sample film's length is shown. */
+  demo: boolean;
 };
 
 /** The still, or the series' poster fitted into its frame; decorative, since the title is beside it. */
@@ -37,8 +40,9 @@ const percentOf = (progress: EpisodeProgress): number | null =>
   progress.progressPercent ?? (progress.finished ? 100 : null);
 
 /** One episode of the season: "S1:E2", its title, runtime and overview, how far the viewer got, and Play. */
-export const EpisodeCard = ({ episode, posterUrl, progress, onPlay }: EpisodeCardProps) => {
+export const EpisodeCard = ({ episode, posterUrl, progress, onPlay, demo }: EpisodeCardProps) => {
   const label = episodeLabel(episode);
+  const length = episodeLength(episode, demo);
   const percent = progress ? percentOf(progress) : null;
   return (
     <li className={styles.episode}>
@@ -49,9 +53,7 @@ export const EpisodeCard = ({ episode, posterUrl, progress, onPlay }: EpisodeCar
         <h3 className={styles.episodeTitle}>
           <span className={styles.episodeLabel}>{label}</span> {episode.title}
         </h3>
-        {episode.runtimeMinutes !== null && (
-          <p className={styles.muted}>{texts.minutes(episode.runtimeMinutes)}</p>
-        )}
+        {length && <p className={styles.muted}>{length}</p>}
         {episode.overview && <p className={styles.episodeOverview}>{episode.overview}</p>}
         {percent !== null && <ProgressBar percent={percent} label={texts.progressLabel(label)} />}
       </div>

@@ -261,4 +261,25 @@ describe('episode player (/video?episode=)', () => {
     await screen.findByRole('heading', { level: 1, name: texts.episodeNotFound });
     expect(api.requests.some((path) => path.startsWith('/api/playback/'))).toBe(false);
   });
+
+  it('says not found, not a validation message, for a link whose id cannot be an episode', async () => {
+    // The gateway answers a malformed id with 400 and its validation text.
+    api.respond((_request, url) =>
+      url.pathname.endsWith('/bad')
+        ? {
+            status: 400,
+            body: {
+              code: 'VALIDATION',
+              message: 'Invalid episode id: (root) must be an id',
+              correlationId: 'c-2',
+            },
+          }
+        : undefined,
+    );
+    renderApp({ path: '/video?episode=bad', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    await screen.findByRole('heading', { level: 1, name: texts.episodeNotFound });
+    expect(screen.queryByText(/must be an id|Invalid/)).toBeNull();
+  });
 });

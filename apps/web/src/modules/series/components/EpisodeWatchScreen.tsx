@@ -9,7 +9,7 @@ import { documentTitle, WatchFrame } from '@web/modules/player/components/WatchS
 import { episodeLocation } from '@web/modules/player/watch-route';
 import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
 import { useViewerSettings } from '@web/modules/user-data/hooks/useViewerSettings';
-import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { isNotFound } from '@web/shared/api/api-request-error';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { buttonClass } from '@web/shared/ui/Button';
 import { PageNotice } from '@web/shared/ui/PageNotice';
@@ -40,7 +40,7 @@ export const EpisodeWatchScreen = ({ episodeId }: { episodeId: string }) => {
       </p>
     );
   if (isError) {
-    const missing = error instanceof ApiRequestError && error.status === 404;
+    const missing = isNotFound(error);
     return (
       <PageNotice
         title={missing ? texts.episodeNotFound : texts.loadFailed}

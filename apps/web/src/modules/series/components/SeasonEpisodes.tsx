@@ -56,6 +56,7 @@ export const SeasonEpisodes = ({ series, season, onSeason, progress, onPlay }: S
               posterUrl={series.posterUrl}
               progress={progressOf.get(episode.id)}
               onPlay={onPlay}
+              demo={series.demo}
             />
           ))}
         </ol>

@@ -13,7 +13,13 @@ type SeriesCardProps = {
 
 /** A series as a poster card: its title leads to the series page; the badge says what the viewer has of it. */
 export const SeriesCard = ({ series, badge }: SeriesCardProps) => (
-  <PosterCard title={series.title} posterUrl={series.posterUrl} to={toPath.series(series.id)} badge={badge}>
+  <PosterCard
+    title={series.title}
+    posterUrl={series.posterUrl}
+    to={toPath.series(series.id)}
+    badge={badge}
+    classification={series.classification}
+  >
     <p>{[formatRating(series.rating), seriesYears(series), series.genre].filter(Boolean).join(' · ')}</p>
     <p>{texts.seasons(series.seasonCount)}</p>
   </PosterCard>

@@ -1,3 +1,4 @@
+import type { Episode } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { paymentStrings } from '@web/modules/payments/strings';
@@ -90,6 +91,9 @@ describe('series page (/tv-shows/:id)', () => {
     const { router } = await open();
 
     expect(fact(texts.rating)).toBe('8.2/10');
+    // Its class and descriptors (issue 25).
+    const badge = screen.getByRole('img', { name: 'Rated U/A 16+' });
+    expect(badge.parentElement?.textContent).toBe('U/A 16+ · Violence');
     expect(fact(texts.years)).toBe('2021–2023');
     expect(fact(texts.creators)).toBe('Meera Rao');
     expect(fact(texts.cast)).toBe('Asha Kapoor, Dev Malhotra');
@@ -103,6 +107,53 @@ describe('series page (/tv-shows/:id)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Play S1:E1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/video'));
     expect(router.state.location.search).toBe(`?episode=${episodeAt(show, 1, 1).id}`);
+  });
+
+  /** The show with its first season's two episodes changed as given. */
+  const withFirstEpisodes = (demo: boolean, first: Partial<Episode>, second: Partial<Episode>) => {
+    const base = aShow({ demo });
+    const [s1, ...rest] = base.seasons;
+    const [e1, e2] = s1.episodes;
+    return {
+      ...base,
+      seasons: [
+        {
+          ...s1,
+          episodes: [
+            { ...e1, ...first },
+            { ...e2, ...second },
+          ],
+        },
+        ...rest,
+      ],
+    };
+  };
+
+  it('labels a demo series and shows the length of the sample film an episode plays, never its made-up runtime (issue 24)', async () => {
+    data.shows = [
+      withFirstEpisodes(
+        true,
+        { runtimeMinutes: 25, mediaSeconds: 30 },
+        { runtimeMinutes: 25, mediaSeconds: null, mediaReady: false },
+      ),
+    ];
+    await open();
+
+    screen.getByText(texts.demoBadge);
+    screen.getByText(texts.demoNote);
+    within(episodeItem('Arrival')).getByText('30 s');
+    expect(within(episodes()).queryByText('25 min')).toBeNull();
+  });
+
+  it('shows the listed runtime of a series that is not demo content until its media says otherwise', async () => {
+    data.shows = [
+      withFirstEpisodes(false, { runtimeMinutes: 25, mediaSeconds: null }, { mediaSeconds: 1500 }),
+    ];
+    await open();
+
+    expect(screen.queryByText(texts.demoNote)).toBeNull();
+    within(episodeItem('Arrival')).getByText('25 min');
+    within(episodeItem('Rain')).getByText('25 min');
   });
 
   it.each([

@@ -61,13 +61,17 @@ const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
           {years && <span>{years}</span>}
           <span>{series.genre}</span>
           <span>{texts.seasons(series.seasonCount)}</span>
+          {series.demo && <span>{texts.demoBadge}</span>}
         </>
       }
       access={texts.access[series.access]}
+      classification={series.classification}
+      descriptors={series.descriptors}
       overview={series.description}
       roomy
       intro={
         <>
+          {series.demo && <p className={styles.muted}>{texts.demoNote}</p>}
           <div className={styles.mainAction}>
             {up && !locked && (
               <>

@@ -41,6 +41,8 @@ export const aSeries = (overrides: Partial<Series> = {}): Series => ({
   seasonCount: 2,
   episodeCount: 4,
   publishDate: '2024-01-01T00:00:00.000Z',
+  classification: 'UA16',
+  descriptors: ['violence'],
   ...overrides,
 });
 
@@ -56,6 +58,7 @@ export const anEpisode = (overrides: Partial<Episode> = {}): Episode => ({
   stillUrl: null,
   intro: null,
   mediaReady: true,
+  mediaSeconds: 42 * 60,
   ...overrides,
 });
 

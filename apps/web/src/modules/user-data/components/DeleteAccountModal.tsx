@@ -1,13 +1,14 @@
-import { SubscriptionStatus, type User } from '@app/contracts';
-import { type FormEvent, useState } from 'react';
+import { type DeleteAccountRequest, SubscriptionStatus, type User } from '@app/contracts';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
 import { useOwnedTitles } from '@web/modules/payments/hooks/useOwnedTitles';
 import { useSubscription } from '@web/modules/payments/hooks/useSubscription';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { Form } from '@web/shared/ui/Form';
+import { checkFields } from '@web/shared/ui/form-check';
 import { Modal } from '@web/shared/ui/Modal';
 import { PasswordField } from '@web/shared/ui/TextField';
+import { useFormFields } from '@web/shared/ui/useFormFields';
 import { useDeleteAccount } from '../hooks/useDataRights';
 import { userDataStrings as texts } from '../strings';
 import styles from './PrivacyTab.module.css';
@@ -37,6 +38,15 @@ const WhatEnds = ({ userId }: { userId: string }) => {
   );
 };
 
+/** The password is asked of an account that has one; a Google-only account sends none. */
+const checkDelete =
+  (hasPassword: boolean) =>
+  ({ password }: { password: string }) =>
+    checkFields<DeleteAccountRequest, 'password'>(
+      { password: hasPassword && !password ? texts.deletePasswordRequired : undefined },
+      () => (hasPassword ? { password } : {}),
+    );
+
 /**
  * Confirms "Delete my account" (DECISIONS 32): with the password when the account has one; a Google-only
  * account confirms without one and the server asks for a recent sign-in instead. The server's refusal
@@ -45,35 +55,16 @@ const WhatEnds = ({ userId }: { userId: string }) => {
  */
 export const DeleteAccountModal = ({ user, onClose }: DeleteAccountModalProps) => {
   const remove = useDeleteAccount(user.id);
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (user.hasPassword && !password) {
-      setMissing(true);
-      return;
-    }
-    remove.mutate(user.hasPassword ? { password } : {});
-  };
+  const { field, submit } = useFormFields({ password: '' }, { password: texts.deletePasswordLabel });
+  const onSubmit = submit(checkDelete(user.hasPassword), (input) => remove.mutate(input));
 
   return (
     <Modal title={texts.deleteConfirmTitle} onClose={onClose} size="sm">
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={onSubmit} noValidate>
         <p className={styles.text}>{texts.deleteConfirmText}</p>
         <WhatEnds userId={user.id} />
         {user.hasPassword ? (
-          <PasswordField
-            label={texts.deletePasswordLabel}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            error={missing ? texts.deletePasswordRequired : null}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setMissing(false);
-            }}
-          />
+          <PasswordField {...field('password')} autoComplete="current-password" />
         ) : (
           <p className={styles.muted}>{texts.deleteFreshSignIn}</p>
         )}

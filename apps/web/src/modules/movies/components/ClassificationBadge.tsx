@@ -1,0 +1,46 @@
+import {
+  type Classification,
+  classificationAccessibleLabel,
+  ClassificationLabel,
+  type ContentDescriptor,
+  ContentDescriptorLabel,
+} from '@app/contracts';
+import styles from './ClassificationBadge.module.css';
+
+type ClassificationBadgeProps = {
+  classification: Classification;
+  /** Over a poster (a card's corner) or in a line of text (a title page). */
+  placement?: 'poster' | 'inline';
+};
+
+/**
+ * A title's class under the IT Rules 2021 ("U/A 13+"), read out as "Rated U/A 13+": on every card and on the
+ * title and series pages (issue 25).
+ */
+export const ClassificationBadge = ({ classification, placement = 'inline' }: ClassificationBadgeProps) => (
+  <span
+    className={`${styles.badge} ${styles[placement]}`}
+    role="img"
+    aria-label={classificationAccessibleLabel(classification)}
+  >
+    {ClassificationLabel[classification]}
+  </span>
+);
+
+type ClassificationLineProps = {
+  classification: Classification;
+  descriptors: readonly ContentDescriptor[];
+};
+
+/** The class and what the title contains, on its page: "U/A 13+ · Violence, Language". */
+export const ClassificationLine = ({ classification, descriptors }: ClassificationLineProps) => (
+  <p className={styles.line}>
+    <ClassificationBadge classification={classification} />
+    {descriptors.length > 0 && (
+      <span>
+        <span aria-hidden="true"> · </span>
+        {descriptors.map((descriptor) => ContentDescriptorLabel[descriptor]).join(', ')}
+      </span>
+    )}
+  </p>
+);

@@ -1,0 +1,115 @@
+import { firstValueFrom, isObservable, type Observable, of } from 'rxjs';
+import { ErrorCode } from '@app/contracts';
+import { RpcServer, type ShedReason } from './rpc-server';
+
+/** A service's handler as Nest registers it: it resolves to the reply stream once it has done its work. */
+type Pending = { envelope: unknown; finish: (reply: unknown) => void };
+
+const serviceWith = (limits: { maxInFlight: number; maxQueued: number }) => {
+  const shed: ShedReason[] = [];
+  const started: Pending[] = [];
+  const server = new RpcServer('catalogue-service', { url: 'nats://127.0.0.1:1' }, '', {
+    limits,
+    busyMessage: 'The catalogue is busy right now. Please try again in a moment.',
+    onShed: (reason) => shed.push(reason),
+  });
+  const work = (envelope: unknown) =>
+    new Promise<Observable<unknown>>((resolve) =>
+      started.push({ envelope, finish: (reply) => resolve(of(reply)) }),
+    );
+  server.addHandler('catalogue.movies.list', work);
+  server.addHandler('catalogue-service.health', () => Promise.resolve(of({ status: 'up' })));
+  const call = (pattern: string, envelope: unknown) => {
+    const handler = server.getHandlerByPattern(pattern);
+    if (!handler) throw new Error(`no handler for ${pattern}`);
+    return handler(envelope);
+  };
+  return { server, shed, started, call };
+};
+
+const envelope = (deadline?: number) => ({ correlationId: 'c', data: {}, ...(deadline ? { deadline } : {}) });
+const outcome = async (answer: Promise<Observable<unknown>>) => {
+  const stream = await answer;
+  expect(isObservable(stream)).toBe(true);
+  return firstValueFrom(stream).then(
+    (reply) => ({ reply }),
+    (error: unknown) => ({ error }),
+  );
+};
+
+describe('RpcServer admission and deadlines', () => {
+  it('drops a request whose deadline has passed before starting it, and counts it', async () => {
+    const { started, shed, call } = serviceWith({ maxInFlight: 4, maxQueued: 4 });
+
+    const answer = await outcome(call('catalogue.movies.list', envelope(Date.now() - 1)));
+
+    expect(answer).toEqual({ error: expect.objectContaining({ code: ErrorCode.ServiceTimeout }) });
+    expect(started).toHaveLength(0);
+    expect(shed).toEqual(['deadline']);
+  });
+
+  it('drops a queued request whose deadline passed while it waited, and gives its place to the next', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+    try {
+      const { started, shed, call } = serviceWith({ maxInFlight: 1, maxQueued: 2 });
+      const first = call('catalogue.movies.list', envelope(Date.now() + 1_000));
+      const late = call('catalogue.movies.list', envelope(Date.now() + 100));
+      const patient = call('catalogue.movies.list', envelope(Date.now() + 5_000));
+      expect(started).toHaveLength(1);
+
+      jest.setSystemTime(Date.now() + 500);
+      started[0].finish('one');
+      expect(await outcome(first)).toEqual({ reply: 'one' });
+
+      expect(await outcome(late)).toEqual({
+        error: expect.objectContaining({ code: ErrorCode.ServiceTimeout }),
+      });
+      expect(started).toHaveLength(2);
+      started[1].finish('three');
+      expect(await outcome(patient)).toEqual({ reply: 'three' });
+      expect(shed).toEqual(['deadline']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("answers OVERLOADED in the feature's words at once beyond its places and queue, and counts it", async () => {
+    const { started, shed, call } = serviceWith({ maxInFlight: 1, maxQueued: 1 });
+    const answers = [1, 2, 3].map(() => call('catalogue.movies.list', envelope(Date.now() + 5_000)));
+
+    expect(await outcome(answers[2])).toEqual({
+      error: {
+        code: ErrorCode.Overloaded,
+        message: 'The catalogue is busy right now. Please try again in a moment.',
+      },
+    });
+    expect(shed).toEqual(['overloaded']);
+    started[0].finish('one');
+    expect(await outcome(answers[0])).toEqual({ reply: 'one' });
+    started[1].finish('two');
+    expect(await outcome(answers[1])).toEqual({ reply: 'two' });
+  });
+
+  it('holds the place until the reply is sent, then admits again', async () => {
+    const { started, call } = serviceWith({ maxInFlight: 1, maxQueued: 0 });
+    const first = call('catalogue.movies.list', envelope());
+    expect(await outcome(call('catalogue.movies.list', envelope()))).toMatchObject({
+      error: { code: ErrorCode.Overloaded },
+    });
+
+    started[0].finish('one');
+    await outcome(first);
+
+    const again = call('catalogue.movies.list', envelope());
+    expect(started).toHaveLength(2);
+    started[1].finish('two');
+    expect(await outcome(again)).toEqual({ reply: 'two' });
+  });
+
+  it('always answers health, however busy', async () => {
+    const { call } = serviceWith({ maxInFlight: 1, maxQueued: 0 });
+    void call('catalogue.movies.list', envelope());
+
+    expect(await outcome(call('catalogue-service.health', envelope()))).toEqual({ reply: { status: 'up' } });
+  });
+});

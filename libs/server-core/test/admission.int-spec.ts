@@ -1,0 +1,131 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Controller, INestApplication, Module } from '@nestjs/common';
+import { z } from 'zod';
+import { ErrorCode, rpc } from '@app/contracts';
+import {
+  AppError,
+  createServiceApp,
+  MetricsModule,
+  RpcHandler,
+  RpcPayload,
+  ServiceClient,
+  startServiceApp,
+} from '../src';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const natsUrl = (): string => {
+  const url = process.env.NATS_URL;
+  if (!url) throw new Error('NATS_URL missing: run through the int-test jest config');
+  return url;
+};
+
+/** A write, so the client never resends it: each call is one request. */
+const WorkRpc = rpc(
+  'test.admission.work',
+  z.object({ ms: z.number() }).strict(),
+  z.object({ ms: z.number() }),
+);
+
+const started: number[] = [];
+
+@Controller()
+class WorkController {
+  @RpcHandler(WorkRpc)
+  async work(@RpcPayload() { ms }: { ms: number }) {
+    started.push(ms);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return { ms };
+  }
+}
+
+@Module({ imports: [MetricsModule], controllers: [WorkController] })
+class WorkModule {}
+
+/** Issue 29 §2: a service admits a bounded number of RPCs and drops those its caller gave up on before it started. */
+describe('a service under load', () => {
+  let app: INestApplication;
+  let httpUrl: string;
+  const clients: ServiceClient[] = [];
+  const client = (timeoutMs: number) => {
+    const made = ServiceClient.connect('catalogue-service', { url: natsUrl() }, { timeoutMs });
+    clients.push(made);
+    return made;
+  };
+
+  beforeAll(async () => {
+    const env = {
+      LOG_LEVEL: 'error' as const,
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: await freePort(),
+      NATS_URL: natsUrl(),
+      ADMISSION_MAX_IN_FLIGHT: 1,
+      ADMISSION_MAX_QUEUED: 3,
+    };
+    app = await createServiceApp({ name: 'catalogue-service', module: WorkModule, env });
+    await startServiceApp(app, { name: 'catalogue-service', module: WorkModule, env });
+    httpUrl = `http://127.0.0.1:${env.HTTP_PORT}`;
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await app?.close();
+  });
+
+  const shedCount = async (reason: string) => {
+    const text = await (await fetch(`${httpUrl}/metrics`)).text();
+    const line = text
+      .split('\n')
+      .find((l) => l.startsWith(`requests_shed_total{transport="rpc",reason="${reason}"}`));
+    return line ? Number(line.split(' ').pop()) : 0;
+  };
+
+  it('drops the requests whose deadline passed while they waited, without starting them, and counts them', async () => {
+    started.length = 0;
+    const patient = client(5_000);
+    const impatient = client(150);
+
+    const holding = patient.send(WorkRpc, { ms: 600 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const abandoned = await Promise.all(
+      [1, 2, 3].map(() => impatient.send(WorkRpc, { ms: 1 }).catch((e: unknown) => e)),
+    );
+    for (const error of abandoned) expect((error as AppError).code).toBe(ErrorCode.ServiceTimeout);
+
+    await expect(holding).resolves.toEqual({ ms: 600 });
+    // Their places came up after the caller's deadline: none was worked on.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(started).toEqual([600]);
+    expect(await shedCount('deadline')).toBe(3);
+  });
+
+  it('answers OVERLOADED at once beyond its place and queue, and counts it', async () => {
+    started.length = 0;
+    const caller = client(5_000);
+    const before = await shedCount('overloaded');
+
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const sentAt = performance.now();
+        const outcome = await caller.send(WorkRpc, { ms: 300 }).then(
+          () => 'ok',
+          (e: unknown) => (e as AppError).code,
+        );
+        return { outcome, ms: performance.now() - sentAt };
+      }),
+    );
+
+    expect(answers.filter((a) => a.outcome === 'ok')).toHaveLength(4);
+    const shed = answers.filter((a) => a.outcome === ErrorCode.Overloaded);
+    expect(shed).toHaveLength(2);
+    expect(Math.max(...shed.map((a) => a.ms))).toBeLessThan(300);
+    expect((await shedCount('overloaded')) - before).toBe(2);
+  });
+});
