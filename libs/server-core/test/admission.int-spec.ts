@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { findFreePort } from '@app/local-infra';
 import { Controller, INestApplication, Module } from '@nestjs/common';
 import { z } from 'zod';
 import { ErrorCode, rpc } from '@app/contracts';
@@ -12,20 +11,7 @@ import {
   ServiceClient,
   startServiceApp,
 } from '../src';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const natsUrl = (): string => {
-  const url = process.env.NATS_URL;
-  if (!url) throw new Error('NATS_URL missing: run through the int-test jest config');
-  return url;
-};
+import { natsUrl } from './run-infra';
 
 /** A write, so the client never resends it: each call is one request. */
 const WorkRpc = rpc(
@@ -64,7 +50,7 @@ describe('a service under load', () => {
     const env = {
       LOG_LEVEL: 'error' as const,
       HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: await freePort(),
+      HTTP_PORT: await findFreePort(),
       NATS_URL: natsUrl(),
       ADMISSION_MAX_IN_FLIGHT: 1,
       ADMISSION_MAX_QUEUED: 3,

@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { findFreePort } from '@app/local-infra';
 import { Controller, INestApplication, Logger, Module } from '@nestjs/common';
 import { z } from 'zod';
 import { ErrorCode, rpc } from '@app/contracts';
@@ -12,21 +11,7 @@ import {
   ServiceClient,
   startServiceApp,
 } from '../src';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-/** The run's NATS (libs/server-testing's global setup starts or finds it). */
-const natsUrl = (): string => {
-  const url = process.env.NATS_URL;
-  if (!url) throw new Error('NATS_URL missing: run through the int-test jest config');
-  return url;
-};
+import { natsUrl } from './run-infra';
 
 const EchoRpc = rpc(
   'test.context.echo',
@@ -94,7 +79,7 @@ describe('request context across an RPC', () => {
     const env = {
       LOG_LEVEL: 'info' as const,
       HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: await freePort(),
+      HTTP_PORT: await findFreePort(),
       NATS_URL: natsUrl(),
     };
     app = await createServiceApp({ name: 'catalogue-service', module: ContextTestModule, env });

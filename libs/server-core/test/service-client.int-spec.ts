@@ -1,23 +1,9 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { findFreePort } from '@app/local-infra';
 import { Controller, INestApplication, Module } from '@nestjs/common';
 import { z } from 'zod';
 import { ErrorCode, query, rpc } from '@app/contracts';
 import { AppError, createServiceApp, RpcHandler, RpcPayload, ServiceClient, startServiceApp } from '../src';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const natsUrl = (): string => {
-  const url = process.env.NATS_URL;
-  if (!url) throw new Error('NATS_URL missing: run through the int-test jest config');
-  return url;
-};
+import { natsUrl } from './run-infra';
 
 const Word = z.object({ word: z.string() }).strict();
 const Reply = z.object({ word: z.string(), replica: z.string() });
@@ -70,7 +56,7 @@ const startReplica = async (replica: string): Promise<INestApplication> => {
   const env = {
     LOG_LEVEL: 'error' as const,
     HTTP_HOST: '127.0.0.1',
-    HTTP_PORT: await freePort(),
+    HTTP_PORT: await findFreePort(),
     NATS_URL: natsUrl(),
   };
   const module = replicaController(replica);
