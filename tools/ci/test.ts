@@ -165,17 +165,35 @@ const steps: Step[] = [
   },
 ];
 
-const totals = () => {
-  if (!existsSync(countsFile)) return { passed: 0, failed: 0, skipped: 0 };
+type Failure = { file: string; test: string; message: string };
+type Counts = { passed: number; failed: number; skipped: number; failures: Failure[] };
+
+const totals = (): Counts => {
+  const none: Counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
+  if (!existsSync(countsFile)) return none;
   return readFileSync(countsFile, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { passed: number; failed: number; skipped: number })
-    .reduce((sum, c) => ({
-      passed: sum.passed + c.passed,
-      failed: sum.failed + c.failed,
-      skipped: sum.skipped + c.skipped,
-    }));
+    .map((line) => JSON.parse(line) as Counts)
+    .reduce(
+      (sum, c) => ({
+        passed: sum.passed + c.passed,
+        failed: sum.failed + c.failed,
+        skipped: sum.skipped + c.skipped,
+        failures: [...sum.failures, ...(c.failures ?? [])],
+      }),
+      none,
+    );
+};
+
+/** The failed tests again, last, so a log that keeps only its tail still says which test failed and why. */
+const printFailures = (failures: Failure[]) => {
+  if (failures.length === 0) return;
+  console.log(`\n━━ failed tests (${failures.length})`);
+  for (const failure of failures) {
+    console.log(`✕ ${failure.file} › ${failure.test}`);
+    console.log(failure.message.replace(/^/gm, '    '));
+  }
 };
 
 /**
@@ -208,7 +226,8 @@ const main = async () => {
       break;
     }
   }
-  const { passed, failed, skipped } = totals();
+  const { passed, failed, skipped, failures: failedTests } = totals();
+  printFailures(failedTests);
   console.log(
     `\nnpm test took ${Math.round((Date.now() - started) / 1000)} s${failedStep ? `; stopped at: ${failedStep}` : ''}`,
   );

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { Classification, compareClassification } from './classification';
 import { objectId } from './common';
 import { query, rpc } from './rpc';
+import { ProfileKind } from './session-profile';
 
 /** DECISIONS 36: a household shares one account; each member has a profile. */
 export const PROFILE_LIMIT = 5;
 export const PROFILE_NAME_MAX_LENGTH = 30;
 
-export const ProfileKind = { Standard: 'standard', Kids: 'kids' } as const;
-export type ProfileKind = (typeof ProfileKind)[keyof typeof ProfileKind];
+export { ProfileKind, SessionProfileSchema, type SessionProfile } from './session-profile';
 
 /** DECISIONS 37: a kids profile's ceiling is U or U/A 7+. */
 export const KIDS_CEILINGS: readonly Classification[] = [Classification.U, Classification.UA7];
@@ -83,14 +83,6 @@ export const ProfileSchema = z.object({
   locked: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
-
-/** The profile a session acts as, as the gateway learns it with the session (never from a client field). */
-export const SessionProfileSchema = z.object({
-  id: z.string(),
-  kind: z.enum(ProfileKind),
-  maturityCeiling: ClassificationSchema,
-});
-export type SessionProfile = z.infer<typeof SessionProfileSchema>;
 
 // ---- HTTP ----
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type UserRef, UserRefSchema } from './audit';
 import { HealthStatus } from './services';
+import { type SessionProfile, SessionProfileSchema } from './session-profile';
 
 /**
  * What the gateway sends with every RPC: the request payload plus the caller's correlation id, and the signed-in
@@ -10,7 +11,17 @@ import { HealthStatus } from './services';
  * budget, so time spent in NATS and in a busy service's socket counts too; hosts keep their clocks within
  * milliseconds (NTP), far inside the timeout.
  */
-export type RpcEnvelope<T> = { correlationId: string; actor?: UserRef; deadline?: number; data: T };
+export type RpcEnvelope<T> = {
+  correlationId: string;
+  actor?: UserRef;
+  /**
+   * The profile the caller's session acts as (DECISIONS 36, 37): services key a viewer's data by its id and keep
+   * titles above its ceiling out of every answer. Set by the gateway from the session, never from a client field.
+   */
+  profile?: SessionProfile;
+  deadline?: number;
+  data: T;
+};
 
 /** The envelope's deadline, read without parsing the rest (a service checks it before admitting the request). */
 export const deadlineOf = (envelope: unknown): number | undefined => {
@@ -23,6 +34,8 @@ export const RpcEnvelopeSchema = z.object({
   deadline: z.number().optional().catch(undefined),
   // Dropped rather than refused when malformed: it only labels audit entries.
   actor: UserRefSchema.optional().catch(undefined),
+  // Refused when malformed: it decides what a viewer may see, so a broken one must not read as "no profile".
+  profile: SessionProfileSchema.optional(),
   data: z.unknown(),
 });
 

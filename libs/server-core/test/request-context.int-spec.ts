@@ -1,7 +1,7 @@
 import { findFreePort } from '@app/local-infra';
 import { Controller, INestApplication, Logger, Module } from '@nestjs/common';
 import { z } from 'zod';
-import { ErrorCode, rpc } from '@app/contracts';
+import { ErrorCode, rpc, type SessionProfile } from '@app/contracts';
 import {
   AppError,
   createServiceApp,
@@ -23,12 +23,19 @@ const SlowEchoRpc = rpc(
   z.object({ word: z.string(), delayMs: z.number() }).strict(),
   z.object({ word: z.string(), correlationId: z.string() }),
 );
+const ProfileEchoRpc = rpc(
+  'test.context.profile-echo',
+  z.object({}).strict(),
+  z.object({ profile: z.unknown() }),
+);
 const BrokenRpc = rpc('test.context.broken', z.object({}).strict(), z.object({ never: z.string() }));
 const WrongReplyRpc = rpc('test.context.wrong-reply', z.object({}).strict(), z.object({ count: z.number() }));
 
 @Controller()
 class ContextController {
   private readonly logger = new Logger('ContextController');
+  /** How often the profile echo ran (a refused call must not reach it). */
+  profileCalls = 0;
 
   @RpcHandler(EchoRpc)
   echo(@RpcPayload() { word }: { word: string }) {
@@ -40,6 +47,12 @@ class ContextController {
   async slowEcho(@RpcPayload() { word, delayMs }: { word: string; delayMs: number }) {
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     return { word, correlationId: RequestContext.correlationId() ?? 'none' };
+  }
+
+  @RpcHandler(ProfileEchoRpc)
+  profileEcho() {
+    this.profileCalls += 1;
+    return { profile: RequestContext.profile() ?? null };
   }
 
   @RpcHandler(BrokenRpc)
@@ -113,6 +126,30 @@ describe('request context across an RPC', () => {
       ),
     );
     expect(replies).toEqual(words.map((word) => ({ word, correlationId: `ctx-${word}` })));
+  });
+
+  it("carries the viewer's profile (id, kind, ceiling) to the service, and none when no profile acts", async () => {
+    const profile = {
+      id: '64b000000000000000000001',
+      kind: 'kids' as const,
+      maturityCeiling: 'UA7' as const,
+    };
+    const reply = await RequestContext.run({ correlationId: 'rpc-ctx-p', profile }, () =>
+      client.send(ProfileEchoRpc, {}),
+    );
+    expect(reply).toEqual({ profile });
+    expect(await client.send(ProfileEchoRpc, {})).toEqual({ profile: null });
+  });
+
+  it('refuses a call whose envelope names a malformed profile, without running the handler', async () => {
+    const controller = app.get(ContextController);
+    const before = controller.profileCalls;
+    const forged = { id: 'p', kind: 'kids', maturityCeiling: 'NONE' } as unknown as SessionProfile;
+    const error = await RequestContext.run({ correlationId: 'rpc-ctx-f', profile: forged }, () =>
+      client.send(ProfileEchoRpc, {}),
+    ).catch((e: unknown) => e);
+    expect(error).toEqual(new AppError(ErrorCode.ValidationFailed, 'The request names a malformed profile'));
+    expect(controller.profileCalls).toBe(before);
   });
 
   it('mints a correlation id for a call made outside any request', async () => {

@@ -8,16 +8,24 @@ import type {
 import { Global, Injectable, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
-import { RpcEnvelopeSchema } from '@app/contracts';
+import { ErrorCode, RpcEnvelopeSchema } from '@app/contracts';
+import { AppError } from '../errors/app-error';
 import { correlationIdOfRequest } from '../http/correlation-id.middleware';
 import { RequestContext } from './request-context';
 
-/** The correlation id and the acting user the gateway put in the RPC envelope. */
+/**
+ * The correlation id, the acting user and the viewer's profile the gateway put in the RPC envelope; undefined when
+ * the envelope names a profile it cannot parse (the ceiling it carries must never be read as "none").
+ */
 const contextOfRpc = (context: ExecutionContext) => {
-  const envelope = RpcEnvelopeSchema.safeParse(context.switchToRpc().getData());
-  return envelope.success
-    ? { correlationId: envelope.data.correlationId, actor: envelope.data.actor }
-    : { correlationId: undefined };
+  const data: unknown = context.switchToRpc().getData();
+  const envelope = RpcEnvelopeSchema.safeParse(data);
+  if (envelope.success) {
+    const { correlationId, actor, profile } = envelope.data;
+    return { correlationId, actor, profile };
+  }
+  const namesProfile = typeof data === 'object' && data !== null && 'profile' in data;
+  return namesProfile ? undefined : { correlationId: undefined };
 };
 
 /** An HTTP request's context, holding the id the `correlationId` middleware chose (it runs first: `app.use`). */
@@ -32,7 +40,10 @@ const httpRequestContext = (req: Request, _res: Response, next: NextFunction) =>
 @Injectable()
 class RpcRequestContextGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    if (context.getType() === 'rpc') RequestContext.enter(contextOfRpc(context));
+    if (context.getType() !== 'rpc') return true;
+    const values = contextOfRpc(context);
+    if (!values) throw new AppError(ErrorCode.ValidationFailed, 'The request names a malformed profile');
+    RequestContext.enter(values);
     return true;
   }
 }

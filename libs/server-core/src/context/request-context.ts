@@ -9,9 +9,11 @@ export type RequestContextStore = ClsStore & {
   user?: SessionUser;
   /** In a service: the signed-in caller the gateway named in the RPC envelope (for the audit log). */
   actor?: UserRef;
+  /** In a service: the profile the gateway named in the RPC envelope (whose data, which ceiling). */
+  profile?: SessionProfile;
 };
 
-type ContextValues = Pick<RequestContextStore, 'correlationId' | 'user' | 'actor'>;
+type ContextValues = Pick<RequestContextStore, 'correlationId' | 'user' | 'actor' | 'profile'>;
 
 const cls = () => ClsServiceManager.getClsService<RequestContextStore>();
 
@@ -25,9 +27,14 @@ export const RequestContext = {
   user: (): SessionUser | undefined => (cls().isActive() ? cls().get('user') : undefined),
   /**
    * The profile the signed-in caller's session acts as, with its ceiling (DECISIONS 36), from the session auth-service
-   * resolved: never from a client field.
+   * resolved (in the gateway), or the one the RPC envelope named (in a service): never from a client field.
+   * Undefined for calls no viewer's session makes (admins' tools, background jobs, events).
    */
-  profile: (): SessionProfile | undefined => (cls().isActive() ? cls().get('user')?.profile : undefined),
+  profile: (): SessionProfile | undefined => {
+    if (!cls().isActive()) return undefined;
+    const user = cls().get('user');
+    return user ? user.profile : cls().get('profile');
+  },
   /** Who is acting: the signed-in user (in the gateway), or the one the RPC envelope named (in a service). */
   actor: (): UserRef | undefined => {
     if (!cls().isActive()) return undefined;

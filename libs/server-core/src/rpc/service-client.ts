@@ -85,9 +85,11 @@ export class ServiceClient {
   /** The untyped call under `send`: the reply as it came (tests use it to send what a contract forbids). */
   async request(pattern: string, data: unknown, { retryUnanswered = false }: RequestOptions = {}) {
     const actor = RequestContext.actor();
+    const profile = RequestContext.profile();
     const envelope: RpcEnvelope<unknown> = {
       correlationId: RequestContext.correlationId() ?? randomUUID(),
       ...(actor ? { actor } : {}),
+      ...(profile ? { profile } : {}),
       data,
     };
     const started = performance.now();

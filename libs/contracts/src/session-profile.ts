@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { Classification } from './classification';
+
+export const ProfileKind = { Standard: 'standard', Kids: 'kids' } as const;
+export type ProfileKind = (typeof ProfileKind)[keyof typeof ProfileKind];
+
+/**
+ * The profile a session acts as, as the gateway learns it with the session (never from a client field), and as
+ * it travels to services in the RPC envelope (DECISIONS 36, 37). Apart from profiles.ts so rpc.ts can use it.
+ */
+export const SessionProfileSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ProfileKind),
+  maturityCeiling: z.enum(Classification),
+});
+export type SessionProfile = z.infer<typeof SessionProfileSchema>;
