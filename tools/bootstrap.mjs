@@ -68,12 +68,14 @@ if (!installed) {
 }
 
 // 2. Debian packages: Redis and NATS always (unless REDIS_URL / NATS_URL point elsewhere), ffmpeg for the
-// streaming service, Chromium for browser tests.
+// streaming service, nginx as the one URL in front (video bytes by sendfile; FRONT_PROXY=off goes without it),
+// Chromium for browser tests.
 const wanted = [
   !process.env.REDIS_URL && !has('redis-server') && 'redis-server',
   // Debian puts it in /usr/sbin, off an ordinary user's PATH; libs/local-infra looks there too.
   !process.env.NATS_URL && !has('nats-server') && !existsSync('/usr/sbin/nats-server') && 'nats-server',
   !has('ffmpeg') && 'ffmpeg',
+  process.env.FRONT_PROXY !== 'off' && !has('nginx') && !existsSync('/usr/sbin/nginx') && 'nginx',
   command === 'test' && !has('chromium') && 'chromium',
 ].filter(Boolean);
 if (wanted.length) {
@@ -81,7 +83,7 @@ if (wanted.length) {
   if (!isRoot || !has('apt-get')) {
     fail(
       `Missing: ${wanted.join(', ')}. Install ${wanted.length > 1 ? 'them' : 'it'} (Debian/Ubuntu: sudo apt-get install ${wanted.join(' ')}), ` +
-        'or point REDIS_URL / NATS_URL at a running Redis / NATS, then run the command again.',
+        'or point REDIS_URL / NATS_URL at a running Redis / NATS (FRONT_PROXY=off goes without nginx), then run the command again.',
     );
   }
   say(`Installing ${wanted.join(', ')} (apt-get)…`);

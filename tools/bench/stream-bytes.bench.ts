@@ -9,14 +9,23 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { ServiceDefaults, StreamingRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
-import { findFreePort, startMongo, startNats, startRedis, workspaceRoot } from '@app/local-infra';
+import {
+  findFreePort,
+  MEDIA_ACCEL_PREFIX,
+  startFrontProxy,
+  startMongo,
+  startNats,
+  startRedis,
+  workspaceRoot,
+} from '@app/local-infra';
 import { runStep, startLogged, waitForHttp } from '../dev/processes';
 
 /**
- * Figure 1 of issue 10. Run: `npm run bench:stream`. Bytes served by streaming-service (the built service,
- * started as `npm start` starts it, through its Express/Nest HTTP port), and by the same service behind the
- * gateway's `/stream` proxy (the one-origin path of `npm start`; in k8s the ingress routes `/stream` straight to
- * the service), against nginx serving the same files with sendfile, measured by wrk in the same run. Two loads: 1 MiB random ranges of a ~30 s faststart MP4,
+ * Figure 1 of issue 10, and issue 29 §4. Run: `npm run bench:stream`. Bytes served through the one URL of
+ * `npm start` (nginx in front: streaming-service checks the token and lease and answers X-Accel-Redirect, nginx
+ * sends the file with sendfile), by streaming-service itself (its Express/Nest HTTP port), and by the same service
+ * behind the gateway's `/stream` proxy (the one-origin path without nginx, FRONT_PROXY=off), against nginx serving
+ * the same files with sendfile, measured by wrk in the same run. Two loads: 1 MiB random ranges of a ~30 s faststart MP4,
  * and whole 4 s fMP4 segments. A plain node:http + fs.createReadStream server in this process is a third line,
  * to show what the framework costs. Not part of the tests; the machine may be shared, so read ratios, not
  * absolute figures. BENCH_SECONDS, BENCH_CONNECTIONS tune wrk; BENCH_PAUSE=seconds prints the URLs and waits
@@ -261,29 +270,41 @@ const main = async () => {
       () => redis.stop(),
       () => nats.stop(),
     );
-    const ports = { http: await findFreePort() };
     const db = ServiceDefaults['streaming-service'].db;
-    const service = startLogged(
-      'streaming-service',
-      'dist/apps/streaming-service/main.js',
-      {
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        MONGODB_URI: mongo.uri,
-        MONGODB_DB: db,
-        REDIS_URL: redis.url,
-        NATS_URL: nats.url,
-        HTTP_HOST: '127.0.0.1',
-        HTTP_PORT: String(ports.http),
-        MEDIA_DIR: mediaRoot,
-        STREAM_TOKEN_SECRET: randomBytes(32).toString('hex'),
-      },
-      path.join(work, 'logs'),
-      root,
-    );
-    stops.unshift(() => service.stop());
+    const secret = randomBytes(32).toString('hex');
+    /** streaming-service as npm start runs it: sending the bytes itself, or handing them to nginx in front. */
+    const startService = async (name: string, extra: Record<string, string> = {}) => {
+      const port = await findFreePort();
+      const proc = startLogged(
+        name,
+        'dist/apps/streaming-service/main.js',
+        {
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          MONGODB_URI: mongo.uri,
+          MONGODB_DB: db,
+          REDIS_URL: redis.url,
+          NATS_URL: nats.url,
+          HTTP_HOST: '127.0.0.1',
+          HTTP_PORT: String(port),
+          MEDIA_DIR: mediaRoot,
+          STREAM_TOKEN_SECRET: secret,
+          ...extra,
+        },
+        path.join(work, 'logs'),
+        root,
+      );
+      stops.unshift(() => proc.stop());
+      await waitForHttp(`http://127.0.0.1:${port}/health`, 60_000, () => proc.child.exitCode === null);
+      return port;
+    };
+    const ports = { http: await startService('streaming-service') };
+    const checksPort = await findFreePort();
+    const accelPort = await startService('streaming-service-accel', {
+      STREAM_ACCEL_REDIRECT: MEDIA_ACCEL_PREFIX,
+      STREAM_DELIVERY_PORT: String(checksPort),
+    });
     const serviceUrl = `http://127.0.0.1:${ports.http}`;
-    await waitForHttp(`${serviceUrl}/health`, 60_000, () => service.child.exitCode === null);
     const gatewayPort = await findFreePort();
     const gateway = startLogged(
       'api-gateway',
@@ -319,6 +340,19 @@ const main = async () => {
 
     const nginx = await startNginx(work, mediaRoot);
     stops.unshift(() => nginx.stop());
+    // The one URL of npm start: nginx in front, streaming-service deciding, nginx sending (one worker, like the
+    // reference nginx and like Node's one event loop).
+    const front = await startFrontProxy({
+      dir: path.join(work, 'front-proxy'),
+      port: await findFreePort(),
+      host: '127.0.0.1',
+      gatewayPort,
+      streamingPort: accelPort,
+      streamChecksPort: checksPort,
+      mediaDir: mediaRoot,
+      workers: 1,
+    });
+    stops.unshift(() => front.stop());
     const plain = await startPlainNode(mediaRoot);
     stops.unshift(() => plain.stop());
 
@@ -333,6 +367,12 @@ const main = async () => {
       {
         label: 'gateway /stream proxy → streaming-service',
         base: gatewayUrl,
+        mp4: playback.mp4Url,
+        segment: (name) => `${hlsBase}/480p/${name}`,
+      },
+      {
+        label: 'one URL: nginx → streaming-service check → sendfile',
+        base: front.url,
         mp4: playback.mp4Url,
         segment: (name) => `${hlsBase}/480p/${name}`,
       },

@@ -13,7 +13,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ServiceName } from '@app/contracts';
 import { GATEWAY_DEFAULT_PORT, NATS_DEFAULT_PORT, ServiceDefaults, ServiceNames } from '@app/contracts';
-import { findStablePort, portIsFree, startMongo, startNats, startRedis } from '@app/local-infra';
+import {
+  findNginx,
+  findStablePort,
+  MEDIA_ACCEL_PREFIX,
+  portIsFree,
+  startFrontProxy,
+  startMongo,
+  startNats,
+  startRedis,
+} from '@app/local-infra';
 import { startDevFakes } from './fakes';
 import type { Managed } from './processes';
 import { runStep, startLogged, waitForHttp } from './processes';
@@ -26,6 +35,22 @@ export const DEFAULT_PORTS = Object.fromEntries(
   ServiceNames.map((name) => [name, { http: ServiceDefaults[name].httpPort }]),
 ) as Record<ServiceName, ServicePorts>;
 export const DEFAULT_GATEWAY_PORT = GATEWAY_DEFAULT_PORT;
+/** The gateway's own port when nginx is the one URL in front of it (npm start); loopback only. */
+const DEFAULT_GATEWAY_BEHIND_FRONT_PORT = GATEWAY_DEFAULT_PORT + 100;
+/** streaming-service's stream-checks listener behind nginx (STREAM_DELIVERY_PORT). */
+const DEFAULT_STREAM_CHECKS_PORT = ServiceDefaults['streaming-service'].httpPort + 1;
+
+/**
+ * Whether nginx becomes the one URL in front (issue 29 §4: video bytes by sendfile): yes when it is installed
+ * (`npm start` and `npm test` install it) unless FRONT_PROXY=off; without it the gateway is the one URL and
+ * proxies `/stream` itself, as before.
+ */
+const useFrontProxy = (log: (line: string) => void): boolean => {
+  if (process.env.FRONT_PROXY === 'off') return false;
+  if (findNginx()) return true;
+  log('nginx is not installed: the gateway serves /stream itself (slower; Debian: apt-get install nginx).');
+  return false;
+};
 
 /**
  * The gateway's rate limits when the system runs for tests and benches (not `npm start`, which keeps the production
@@ -148,7 +173,12 @@ export type RunningSystem = {
   stop(): Promise<void>;
 };
 
-const freePorts = async (): Promise<{ services: Record<ServiceName, ServicePorts>; gateway: number }> => {
+const freePorts = async (): Promise<{
+  services: Record<ServiceName, ServicePorts>;
+  gateway: number;
+  gatewayBehindFront: number;
+  streamChecks: number;
+}> => {
   const services = {} as Record<ServiceName, ServicePorts>;
   const taken = new Set<number>();
   const pick = async () => {
@@ -159,7 +189,7 @@ const freePorts = async (): Promise<{ services: Record<ServiceName, ServicePorts
   for (const name of ServiceNames) {
     services[name] = { http: await pick() };
   }
-  return { services, gateway: await pick() };
+  return { services, gateway: await pick(), gatewayBehindFront: await pick(), streamChecks: await pick() };
 };
 
 /**
@@ -211,8 +241,16 @@ export const startSystem = async ({
         return nats.url;
       })());
 
-    const { services, gateway } =
-      ports === 'free' ? await freePorts() : { services: DEFAULT_PORTS, gateway: DEFAULT_GATEWAY_PORT };
+    const { services, gateway, gatewayBehindFront, streamChecks } =
+      ports === 'free'
+        ? await freePorts()
+        : {
+            services: DEFAULT_PORTS,
+            gateway: DEFAULT_GATEWAY_PORT,
+            gatewayBehindFront: DEFAULT_GATEWAY_BEHIND_FRONT_PORT,
+            streamChecks: DEFAULT_STREAM_CHECKS_PORT,
+          };
+    const front = useFrontProxy(log);
     const fakes = await startDevFakes({ dataDir, gatewayUrl: `http://127.0.0.1:${gateway}`, log });
     stops.push(() => fakes.stop());
     const shared = {
@@ -246,6 +284,9 @@ export const startSystem = async ({
         {
           ...shared,
           ...(name === 'streaming-service' ? media.service : {}),
+          ...(name === 'streaming-service' && front
+            ? { STREAM_ACCEL_REDIRECT: MEDIA_ACCEL_PREFIX, STREAM_DELIVERY_PORT: String(streamChecks) }
+            : {}),
           HTTP_PORT: String(port.http),
         },
         logDir,
@@ -258,7 +299,8 @@ export const startSystem = async ({
     const gatewayEnv: Record<string, string> = {
       ...fakes.env,
       ...LAUNCHED_GATEWAY_ENV,
-      PORT: String(gateway),
+      // Behind nginx the gateway listens on loopback only: nginx is the one URL.
+      ...(front ? { HOST: '127.0.0.1', PORT: String(gatewayBehindFront) } : { PORT: String(gateway) }),
       PUBLIC_URL: shared.PUBLIC_URL,
       // Where the rate limits are counted, shared by every gateway replica.
       REDIS_URL: redisUrl,
@@ -271,6 +313,20 @@ export const startSystem = async ({
     const gatewayProc = startLogged('api-gateway', 'dist/apps/api-gateway/main.js', gatewayEnv, logDir, root);
     processes.push(gatewayProc);
     stops.push(() => gatewayProc.stop());
+    if (front) {
+      log('Starting nginx in front (the one URL; video bytes by sendfile)…');
+      const proxy = await startFrontProxy({
+        dir: path.join(dataDir, 'front-proxy'),
+        port: gateway,
+        host: LAUNCHED_GATEWAY_ENV.HOST,
+        gatewayPort: gatewayBehindFront,
+        streamingPort: services['streaming-service'].http,
+        streamChecksPort: streamChecks,
+        mediaDir: media.service.MEDIA_DIR,
+        errorLog: path.join(logDir, 'front-proxy.log'),
+      });
+      stops.push(() => proxy.stop());
+    }
 
     const url = `http://localhost:${gateway}`;
     log('Waiting for every service to report healthy…');

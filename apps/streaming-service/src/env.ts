@@ -21,6 +21,20 @@ export const envSchema = serviceEnvSchema('streaming-service')
       .int()
       .positive()
       .default(4 * 1024 ** 3),
+    /**
+     * The internal location of a byte server in front (nginx's `X-Accel-Redirect`, e.g. `/_media/`) that serves
+     * MEDIA_DIR: delivery then checks the token and the lease and hands the file to it instead of sending the bytes
+     * itself (issue 29 §4). Unset: this service sends them. Ignored with object storage.
+     */
+    STREAM_ACCEL_REDIRECT: z
+      .string()
+      .regex(/^\/[\w/-]*\/$/, 'must be a path that starts and ends with /')
+      .optional(),
+    /**
+     * A second, plain node:http port answering only the stream checks (delivery-listener.ts), for the byte server
+     * in front; uploads and health stay on HTTP_PORT.
+     */
+    STREAM_DELIVERY_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
     /** `on` (npm start, tests): seeded (demo) titles are mapped to the generated sample films. */
     SAMPLE_MEDIA: onOff.default('off'),
     /** How many transcodes run at once. */

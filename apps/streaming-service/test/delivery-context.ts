@@ -27,6 +27,7 @@ export const startDeliverySuite = async (
   name: string,
   dir: string,
   titles: Array<{ movieId: string; durationSeconds: number }>,
+  extraEnv: Record<string, string> = {},
 ): Promise<DeliverySuite> => {
   const infra = suiteInfra(name);
   const mediaDir = await mkdtemp(path.join(tmpdir(), `${name}-`));
@@ -37,6 +38,7 @@ export const startDeliverySuite = async (
     REDIS_URL: infra.redisUrl,
     MEDIA_DIR: mediaDir,
     STREAM_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    ...extraEnv,
   });
   const service = await startServiceUnderTest('streaming-service', AppModule.register(env), infra.mongoUri);
   const redis = new Redis(infra.redisUrl);

@@ -9,3 +9,5 @@ export type { NatsHandle, StartNatsOptions } from './nats';
 export { startRedis } from './redis';
 export type { RedisHandle, StartRedisOptions } from './redis';
 export { workspaceRoot } from './workspace';
+export { findNginx, frontProxyConfig, MEDIA_ACCEL_PREFIX, startFrontProxy } from './nginx';
+export type { FrontProxyHandle, FrontProxyOptions } from './nginx';

@@ -191,7 +191,7 @@ describe('running ffmpeg', () => {
       }),
     ).rejects.toEqual(new FfmpegError('ffmpeg was stopped'));
     expect(Date.now() - started).toBeLessThan(4_000);
-  });
+  }, 30_000);
 
   it('stops before spawning when the signal is already aborted', async () => {
     await expect(
@@ -208,7 +208,7 @@ describe('running ffmpeg', () => {
         preset: 'ultrafast',
       }),
     ).rejects.toThrow(/^ffmpeg failed: .*nosuchfilter/);
-  });
+  }, 30_000);
 
   it('reads uploads in the allowed containers only, before any file they name is opened', async () => {
     // Made here from lavfi sources, as every test medium is.
@@ -242,7 +242,7 @@ describe('running ffmpeg', () => {
     await writeFile(text, 'not a film\n'.repeat(100));
     for (const file of [playlist, concat, image, text])
       await expect(ffmpeg.probeVideo(file)).rejects.toBeInstanceOf(FfmpegError);
-  });
+  }, 60_000);
 
   it('says when a binary cannot run', async () => {
     const missing = new Ffmpeg({ ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' });
