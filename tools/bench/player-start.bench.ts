@@ -6,8 +6,8 @@ import { workspaceRoot } from '@app/local-infra';
 import { benchApi, startBenchSystem } from './bench-system';
 
 /**
- * `npm run bench:player` (issue 10, figure 2): headless Chromium with hls.js through the whole stack (gateway,
- * /stream proxy, streaming-service): time from `loadSource` to the first rendered frame, and from a seek to the
+ * `npm run bench:player` (issue 10, figure 2; issue 29 §4): headless Chromium with hls.js through the whole stack
+ * as `npm start` runs it (nginx in front, streaming-service's checks, nginx sending the bytes): time from `loadSource` to the first rendered frame, and from a seek to the
  * next frame (requestVideoFrameCallback), unthrottled and at 20 Mbit/s with 40 ms latency. Medians of ROUNDS
  * fresh pages each. Not part of the tests.
  */
@@ -83,11 +83,14 @@ const main = async () => {
             uploadThroughput: (20 * 1_000_000) / 8,
           });
         }
-        // A same-origin page (so the signed /stream URLs need no CORS), then hls.js from the installed package.
+        // hls.js from the installed package, evaluated by the browser itself before the page's own scripts: a
+        // <script> tag would be refused by the product's Content-Security-Policy (script-src 'self'), which stays
+        // as strict as it is. The bundler names functions with a `__name` helper; the function sent to the page
+        // needs it there too.
+        await page.addInitScript({ path: path.join(root, 'node_modules/hls.js/dist/hls.min.js') });
+        await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
+        // A same-origin page, so the signed /stream URLs need no CORS.
         await page.goto('/api/health/live');
-        await page.addScriptTag({ path: path.join(root, 'node_modules/hls.js/dist/hls.min.js') });
-        // The bundler names functions with a `__name` helper; the function sent to the page needs it there too.
-        await page.addScriptTag({ content: 'window.__name = (fn) => fn;' });
         samples.push(await measure(page, session.hlsUrl));
         await context.close();
         // Free the screen for the next round (a viewer without a plan has one).
@@ -117,7 +120,9 @@ const main = async () => {
         `| ${profile} | ${median(first).toFixed(0)} | ${median(seek).toFixed(0)} | ${Math.min(...first).toFixed(0)}–${Math.max(...first).toFixed(0)} | ${Math.min(...seek).toFixed(0)}–${Math.max(...seek).toFixed(0)} |`,
       );
     }
-    console.log('\nGoal (issue 10): first frame ≤ 1.0 s and seek ≤ 0.5 s unthrottled.');
+    console.log(
+      '\nGoals: first frame ≤ 1.0 s and seek ≤ 0.5 s, unthrottled (issue 10) and at 20 Mbit/s + 40 ms (issue 29).',
+    );
   } finally {
     await browser.close();
     await system.stop();
