@@ -178,12 +178,15 @@ describe('events applied once in effect, however often delivered', () => {
     await ctx.watch(userId, movieId, 0.404);
     await ctx.drain();
 
-    expect(await ctx.interactions.findOne(userId, movieId)).toMatchObject({
+    expect(await ctx.interactions.findOne({ userId: userId, profileId: userId }, movieId)).toMatchObject({
       version: 1,
       watchedFraction: 0.4,
       finished: false,
     });
-    expect(await ctx.profiles.get(userId, movieId)).toMatchObject({ version: 1, watchedFraction: 0.4 });
+    expect(await ctx.profiles.get({ userId: userId, profileId: userId }, movieId)).toMatchObject({
+      version: 1,
+      watchedFraction: 0.4,
+    });
     const plays = await ctx.redis.zscore(trendingPlaysKey(dayOf(reportedAt.getTime())), movieId);
     expect(Number(plays)).toBeCloseTo(playWeight(reportedAt.getTime()), 9);
     await waitUntil(async () => (await ctx.pendingOfGroup()) === 0, 'every event acknowledged');
@@ -196,7 +199,7 @@ describe('events applied once in effect, however often delivered', () => {
     await ctx.watch(userId, movieId, 0.95);
     await ctx.watch(userId, movieId, 0.1);
     await ctx.drain();
-    expect(await ctx.interactions.findOne(userId, movieId)).toMatchObject({
+    expect(await ctx.interactions.findOne({ userId: userId, profileId: userId }, movieId)).toMatchObject({
       watchedFraction: 0.95,
       finished: true,
       version: 2,
@@ -217,11 +220,17 @@ describe('events applied once in effect, however often delivered', () => {
     // A removal that happened before the add, delivered late.
     await ctx.publishAt('favorite.removed', { userId, movieId }, new Date(addedAt.getTime() - 1_000));
     await ctx.drain();
-    expect(await ctx.interactions.findOne(userId, movieId)).toMatchObject({ favorite: true, version: 1 });
+    expect(await ctx.interactions.findOne({ userId: userId, profileId: userId }, movieId)).toMatchObject({
+      favorite: true,
+      version: 1,
+    });
 
     await ctx.publishAt('favorite.removed', { userId, movieId }, new Date(addedAt.getTime() + 1_000));
     await ctx.profileShows(userId, movieId, (entry) => !entry.favorite);
-    expect(await ctx.interactions.findOne(userId, movieId)).toMatchObject({ favorite: false, version: 2 });
+    expect(await ctx.interactions.findOne({ userId: userId, profileId: userId }, movieId)).toMatchObject({
+      favorite: false,
+      version: 2,
+    });
   });
 
   it('counts a purchase once, and learns nothing from a subscription charge', async () => {
@@ -240,7 +249,10 @@ describe('events applied once in effect, however often delivered', () => {
     await ctx.redeliver(eventId);
     await ctx.bus.publish('payment.captured', payment(null));
     await ctx.drain();
-    expect(await ctx.interactions.findOne(userId, movieId)).toMatchObject({ paid: true, version: 1 });
-    expect(await ctx.profiles.all(userId)).toHaveLength(1);
+    expect(await ctx.interactions.findOne({ userId: userId, profileId: userId }, movieId)).toMatchObject({
+      paid: true,
+      version: 1,
+    });
+    expect(await ctx.profiles.all({ userId: userId, profileId: userId })).toHaveLength(1);
   });
 });

@@ -123,7 +123,7 @@ export const startReco = async (suite: string) => {
     accepts: (entry: { watchedFraction: number; favorite: boolean; paid: boolean }) => boolean = () => true,
   ) =>
     waitUntil(async () => {
-      const entry = await profiles.get(userId, movieId);
+      const entry = await profiles.get({ userId: userId, profileId: userId }, movieId);
       return entry !== null && accepts(entry);
     }, `the profile of ${userId} to show ${movieId}`);
 

@@ -189,7 +189,10 @@ describe('recommendations from recommendation-service', () => {
       movieId: newId(),
       addedAt: new Date().toISOString(),
     });
-    await waitUntil(async () => (await ctx.profiles.all(viewer)).length === 2, 'the favorite');
+    await waitUntil(
+      async () => (await ctx.profiles.all({ userId: viewer, profileId: viewer })).length === 2,
+      'the favorite',
+    );
     expect((await ctx.recommend(viewer, genre)).source).toBe(RecommendationSource.Personal);
 
     await ctx.bus.publish('user.deleted', { userId: viewer });
@@ -197,7 +200,7 @@ describe('recommendations from recommendation-service', () => {
       async () => (await ctx.recommend(viewer, genre)).source === RecommendationSource.Popular,
       'the cold start',
     );
-    expect(await ctx.interactions.findOne(viewer, title.movieId)).toBeNull();
+    expect(await ctx.interactions.findOne({ userId: viewer, profileId: viewer }, title.movieId)).toBeNull();
     expect(await ctx.redis.exists(profileKey(viewer))).toBe(0);
     // The finished title is offered again, as to anyone new.
     expect(idsOf(await ctx.recommend(viewer, genre))).toContain(title.movieId);
@@ -229,9 +232,9 @@ describe('recommendations from recommendation-service', () => {
     });
     await ctx.drain();
 
-    expect(await ctx.interactions.findOne(viewer, title.movieId)).toBeNull();
-    expect(await ctx.interactions.findOne(viewer, other.movieId)).toBeNull();
-    expect(await ctx.profiles.all(viewer)).toEqual([]);
+    expect(await ctx.interactions.findOne({ userId: viewer, profileId: viewer }, title.movieId)).toBeNull();
+    expect(await ctx.interactions.findOne({ userId: viewer, profileId: viewer }, other.movieId)).toBeNull();
+    expect(await ctx.profiles.all({ userId: viewer, profileId: viewer })).toEqual([]);
     expect(await ctx.redis.exists(profileKey(viewer))).toBe(0);
     expect((await ctx.recommend(viewer, genre)).source).toBe(RecommendationSource.Popular);
     expect(await ctx.pendingOfGroup()).toBe(0);

@@ -36,14 +36,17 @@ describe('series in recommendation-service', () => {
     await ctx.watchEpisode(viewer, show.seriesId, episodesOf(3, 1)[0], 0.2);
     await ctx.drain();
 
-    const profile = await ctx.profiles.all(viewer);
+    const profile = await ctx.profiles.all({ userId: viewer, profileId: viewer });
     expect(profile.map((entry) => entry.movieId)).toEqual([show.seriesId]);
-    expect(await ctx.interactions.findOne(viewer, show.seriesId)).toMatchObject({
+    expect(
+      await ctx.interactions.findOne({ userId: viewer, profileId: viewer }, show.seriesId),
+    ).toMatchObject({
       watchedFraction: 1,
       finished: true,
       strength: FINISHED_FILM,
     });
-    for (const episode of episodes) expect(await ctx.interactions.findOne(viewer, episode.id)).toBeNull();
+    for (const episode of episodes)
+      expect(await ctx.interactions.findOne({ userId: viewer, profileId: viewer }, episode.id)).toBeNull();
     // Episodes never become items.
     for (const episode of episodes) expect(ctx.catalogue.get(episode.id)).toBeUndefined();
     expect(await ctx.pendingOfGroup()).toBe(0);

@@ -27,7 +27,10 @@ describe('settings and data rights in user-data-service', () => {
     const hidden = ctx.newViewing(userId);
     await watched.report(2700, at(20));
     await hidden.report(600, at(10));
-    await waitUntil(async () => (await ctx.history.countOf(userId)) === 2, 'the reports');
+    await waitUntil(
+      async () => (await ctx.history.countOf({ userId: userId, profileId: userId })) === 2,
+      'the reports',
+    );
     await ctx.service.call(UserDataRpc.hideFromRow, { userId, movieId: hidden.movieId });
     await ctx.service.call(UserDataRpc.addFavorite, { userId, movieId: watched.movieId, snapshot });
     await ctx.service.call(UserDataRpc.saveSettings, { userId, settings: mine });

@@ -52,7 +52,7 @@ describe('deletion stays deleted in user-data-service', () => {
     await viewing.report(0, at(41), { movieId: newId(), watchedSeconds: 30 });
     await ctx.drain();
 
-    expect(await ctx.history.countOf(viewing.userId)).toBe(0);
+    expect(await ctx.history.countOf({ userId: viewing.userId, profileId: viewing.userId })).toBe(0);
     const analytics = await ctx.service.call(UserDataRpc.analytics, { userId: viewing.userId });
     expect(analytics.totalSeconds).toBe(0);
     expect(await ctx.pendingOfGroup()).toBe(0);

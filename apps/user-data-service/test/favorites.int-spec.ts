@@ -35,7 +35,9 @@ describe('favorites in user-data-service', () => {
     expect(first).toEqual({ id: movieId, movieId, ...snapshot, addedAt: expect.any(String) });
     await expect(add(userId, movieId, { ...snapshot, title: 'Changed' })).resolves.toEqual(first);
     expect(await list(userId)).toEqual([first]);
-    expect(await eventsOf('favorite.added', userId)).toEqual([{ userId, movieId, addedAt: first.addedAt }]);
+    expect(await eventsOf('favorite.added', userId)).toEqual([
+      { userId, profileId: userId, movieId, addedAt: first.addedAt },
+    ]);
   });
 
   it('fails an add whose favorite.added could not be published (503); the outbox publishes it once', async () => {
@@ -55,7 +57,7 @@ describe('favorites in user-data-service', () => {
         'the relay to publish the favorite',
       );
       expect(await eventsOf('favorite.added', userId)).toEqual([
-        { userId, movieId, addedAt: retried.addedAt },
+        { userId, profileId: userId, movieId, addedAt: retried.addedAt },
       ]);
     } finally {
       publish.mockRestore();
@@ -73,7 +75,7 @@ describe('favorites in user-data-service', () => {
       removed: false,
     });
     expect(await list(userId)).toEqual([]);
-    expect(await eventsOf('favorite.removed', userId)).toEqual([{ userId, movieId }]);
+    expect(await eventsOf('favorite.removed', userId)).toEqual([{ userId, profileId: userId, movieId }]);
   });
 
   it('keeps what a favorite is of: a series says so, a movie says nothing (issue 13)', async () => {

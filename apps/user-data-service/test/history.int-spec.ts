@@ -41,7 +41,7 @@ describe('watch history in user-data-service (watch.progressed → userdata.hist
       lastWatchedAt: new Date(at(20)),
     });
     expect(record?.createdAt).toBeInstanceOf(Date);
-    expect(await history.countOf(viewing.userId)).toBe(1);
+    expect(await history.countOf({ userId: viewing.userId, profileId: viewing.userId })).toBe(1);
   });
 
   it('never moves back on a redelivered event or an older report', async () => {
@@ -61,7 +61,7 @@ describe('watch history in user-data-service (watch.progressed → userdata.hist
     await drain();
 
     expect(await viewing.record()).toMatchObject({ positionSeconds: 200, lastWatchedAt: new Date(at(20)) });
-    expect(await history.countOf(viewing.userId)).toBe(1);
+    expect(await history.countOf({ userId: viewing.userId, profileId: viewing.userId })).toBe(1);
     // Ignored, not failed: a failed handler leaves its event pending for a retry much later.
     await waitUntil(async () => (await pendingOfGroup()) === 0, 'every event acknowledged');
   });
@@ -81,7 +81,7 @@ describe('watch history in user-data-service (watch.progressed → userdata.hist
     await waitUntil(async () => (await viewing.record())?.positionSeconds === 500, 'the newest report');
     await drain();
     expect(await viewing.record()).toMatchObject({ positionSeconds: 500, lastWatchedAt: new Date(at(50)) });
-    expect(await history.countOf(viewing.userId)).toBe(1);
+    expect(await history.countOf({ userId: viewing.userId, profileId: viewing.userId })).toBe(1);
   });
 
   it('ends at the newest of 50 reports written at the same moment, with one record', async () => {
@@ -93,7 +93,7 @@ describe('watch history in user-data-service (watch.progressed → userdata.hist
     );
     expect(applied).toContain(true);
     expect(await viewing.record()).toMatchObject({ positionSeconds: 500, lastWatchedAt: new Date(at(50)) });
-    expect(await history.countOf(viewing.userId)).toBe(1);
+    expect(await history.countOf({ userId: viewing.userId, profileId: viewing.userId })).toBe(1);
   });
 
   it('applies a newer report that lost the insert race to an older first report', async () => {
@@ -105,7 +105,11 @@ describe('watch history in user-data-service (watch.progressed → userdata.hist
       () =>
         ({
           exec: async () => {
-            await model.create({ ...viewing.progress(10, at(10)), lastWatchedAt: new Date(at(10)) });
+            await model.create({
+              ...viewing.progress(10, at(10)),
+              profileId: viewing.userId,
+              lastWatchedAt: new Date(at(10)),
+            });
             throw Object.assign(new Error('E11000 duplicate key error'), { code: 11000 });
           },
         }) as unknown as ReturnType<typeof model.updateOne>,
@@ -117,7 +121,7 @@ describe('watch history in user-data-service (watch.progressed → userdata.hist
       spy.mockRestore();
     }
     expect(await viewing.record()).toMatchObject({ positionSeconds: 20, lastWatchedAt: new Date(at(20)) });
-    expect(await history.countOf(viewing.userId)).toBe(1);
+    expect(await history.countOf({ userId: viewing.userId, profileId: viewing.userId })).toBe(1);
   });
 
   it('answers the resume point over RPC, and null for a title never watched', async () => {
@@ -155,10 +159,13 @@ describe('watch history in user-data-service (watch.progressed → userdata.hist
     await deleted.report(20, at(20), { movieId: newId() });
     await other.report(30, at(30));
     await waitUntil(async () => (await other.record()) !== null, 'the reports');
-    expect(await history.countOf(deleted.userId)).toBe(2);
+    expect(await history.countOf({ userId: deleted.userId, profileId: deleted.userId })).toBe(2);
 
     await bus.publish('user.deleted', { userId: deleted.userId });
-    await waitUntil(async () => (await history.countOf(deleted.userId)) === 0, 'the history to go');
+    await waitUntil(
+      async () => (await history.countOf({ userId: deleted.userId, profileId: deleted.userId })) === 0,
+      'the history to go',
+    );
     expect(await other.record()).toMatchObject({ positionSeconds: 30 });
   });
 });

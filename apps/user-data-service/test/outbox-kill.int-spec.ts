@@ -44,7 +44,10 @@ describe('user-data-service killed between the write and the publish (issue 29 Â
     const restarted = await suite.restartAndSettle(userId);
     const additions = await additionsOf(userId);
     expect(additions.map(({ id, payload }) => ({ id, payload }))).toEqual([
-      { id: storedId, payload: { userId, movieId, addedAt: favorite.addedAt.toISOString() } },
+      {
+        id: storedId,
+        payload: { userId, profileId: userId, movieId, addedAt: favorite.addedAt.toISOString() },
+      },
     ]);
     expect(suite.applied.get(userId)).toBe(1);
     // The favorite is listed as stored.

@@ -277,11 +277,15 @@ describe('series in user-data-service', () => {
     await first.report(100, recent(30), { episode: refOf(ep(1, 1)), watchedSeconds: 15 });
     await second.report(100, recent(20), { episode: refOf(ep(1, 2)), watchedSeconds: 12 });
     await movie.report(100, recent(10), { watchedSeconds: 5 });
-    await waitUntil(async () => (await ctx.history.countOf(userId)) === 3, 'the reports');
+    await waitUntil(
+      async () => (await ctx.history.countOf({ userId: userId, profileId: userId })) === 3,
+      'the reports',
+    );
     // An episode watched for two hours this month (as many reports would leave it).
     const month = new Date().toISOString().slice(0, 7);
     await ctx.models.history.create({
       userId,
+      profileId: userId,
       movieId: ep(1, 3).episodeId,
       episode: refOf(ep(1, 3)),
       positionSeconds: 100,

@@ -54,18 +54,24 @@ export const startUserData = async (suite: string) => {
   };
 
   /**
-   * A viewer and a title, a way to report positions on the bus as streaming-service does, and one to announce the
-   * title as the catalogue does (published at second 0).
+   * A viewer (one profile of an account: its default one unless named) and a title, a way to report positions on the
+   * bus as streaming-service does, and one to announce the title as the catalogue does (published at second 0).
    */
-  const newViewing = (userId = newId(), movieId = newId()) => {
+  const newViewing = (userId = newId(), movieId = newId(), profileId?: string) => {
     const progress = (
       positionSeconds: number,
       reportedAt: string,
       overrides: Partial<EventPayload<'watch.progressed'>> = {},
-    ) => progressReport(userId, movieId, { positionSeconds, reportedAt, ...overrides });
+    ) =>
+      progressReport(userId, movieId, {
+        positionSeconds,
+        reportedAt,
+        ...(profileId ? { profileId } : {}),
+        ...overrides,
+      });
     const report = (...args: Parameters<typeof progress>) =>
       bus.publish('watch.progressed', progress(...args));
-    const record = () => history.findOne(userId, movieId);
+    const record = () => history.findOne({ userId, profileId: profileId ?? userId }, movieId);
     const published = (title: Omit<EventPayload<'movie.published'>, 'movieId' | 'publishDate'>) =>
       bus.publish('movie.published', { movieId, publishDate: at(0), ...title });
     return { userId, movieId, progress, report, record, published };

@@ -83,7 +83,7 @@ describe('viewer history in user-data-service', () => {
       const record = await viewing.record();
       expect(record).toMatchObject({ positionSeconds: 500, lastWatchedAt: new Date(at(50)) });
       expect(record?.watchTimeSeconds).toBe(applied.filter(Boolean).length * 10);
-      expect(await ctx.history.countOf(viewing.userId)).toBe(1);
+      expect(await ctx.history.countOf({ userId: viewing.userId, profileId: viewing.userId })).toBe(1);
     });
   });
 
@@ -166,6 +166,7 @@ describe('viewer history in user-data-service', () => {
         if (inProgress && i % 5 === 0) deletedTitles.add(movieId);
         return {
           userId,
+          profileId: userId,
           movieId,
           positionSeconds: inProgress ? 2000 : i % 2 === 0 ? 5000 : 100,
           durationSeconds: 5400,
@@ -214,7 +215,10 @@ describe('viewer history in user-data-service', () => {
       });
       await older.report(600, at(10));
       await newer.report(2700, at(20));
-      await waitUntil(async () => (await ctx.history.countOf(userId)) === 2, 'both records');
+      await waitUntil(
+        async () => (await ctx.history.countOf({ userId: userId, profileId: userId })) === 2,
+        'both records',
+      );
 
       const first = await ctx.service.call(UserDataRpc.listHistory, { userId, page: 1, pageSize: 1 });
       const newerRecord = await newer.record();
@@ -262,7 +266,7 @@ describe('viewer history in user-data-service', () => {
       });
       expect(await older.record()).toBeNull();
       expect((await ctx.published('history.removed')).filter((event) => event.userId === userId)).toEqual([
-        { userId, movieId: older.movieId },
+        { userId, profileId: userId, movieId: older.movieId },
       ]);
     });
 
@@ -307,6 +311,7 @@ describe('viewer history in user-data-service', () => {
       // A title watched for hours over the months (as many reports would leave it).
       await ctx.models.history.create({
         userId,
+        profileId: userId,
         movieId: newId(),
         positionSeconds: 100,
         durationSeconds: 5400,

@@ -118,3 +118,12 @@ export const classificationOfCertification = (
   const key = certification?.trim().toUpperCase() ?? '';
   return Object.hasOwn(CERTIFICATIONS, key) ? CERTIFICATIONS[key] : null;
 };
+
+/**
+ * Whether a profile with this ceiling may receive a title of this class (DECISIONS 37). A title whose class is not
+ * known (an event from before classification) counts as unrated; no ceiling (an admin's tool, a job) admits all.
+ */
+export const isWithinCeiling = (
+  classification: Classification | null | undefined,
+  ceiling: Classification | null | undefined,
+): boolean => !ceiling || compareClassification(classification ?? UNRATED_CLASSIFICATION, ceiling) <= 0;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuditRecordedSchema } from './audit';
+import { Classification } from './classification';
 
 /**
  * Every event on the bus travels in this envelope; `id` makes handlers idempotent. `correlationId` is the id of
@@ -24,7 +25,19 @@ const TitleCardFields = {
   director: z.string().nullable().optional(),
   cast: z.array(z.string()).optional(),
   releaseYear: z.number().int().nullable().optional(),
+  /**
+   * The title's class (issue 25, DECISIONS 37): consumers keep it so a profile's ceiling filters their lists. Absent
+   * on events from before classification: such a title counts as unrated (UNRATED_CLASSIFICATION) until its next one.
+   */
+  classification: z.enum(Classification).optional(),
 };
+
+/**
+ * Whose viewer data an event is about (DECISIONS 36): the profile, beside its account's `userId`. Absent on events
+ * from before profiles (and on a producer that does not know one yet): the account's default profile, whose id is
+ * the account's (`profileIdOf`).
+ */
+const ProfileField = { profileId: z.string().optional() };
 
 /** Which episode a stream, a progress report or a history record is of (issue 13). */
 export const EpisodeRefSchema = z.object({
@@ -127,12 +140,18 @@ export const WatchProgressedSchema = z.object({
   watchedSeconds: z.number().nonnegative().default(0),
   /** Set when `movieId` is an episode's id: its series, season and number (the series is the taste signal). */
   episode: EpisodeRefSchema.nullable().optional(),
+  ...ProfileField,
 });
 /** A viewer added a title to their favorites (= My List). */
-export const FavoriteAddedSchema = z.object({ userId: z.string(), movieId: z.string(), addedAt: z.string() });
-export const FavoriteRemovedSchema = z.object({ userId: z.string(), movieId: z.string() });
+export const FavoriteAddedSchema = z.object({
+  userId: z.string(),
+  ...ProfileField,
+  movieId: z.string(),
+  addedAt: z.string(),
+});
+export const FavoriteRemovedSchema = z.object({ userId: z.string(), ...ProfileField, movieId: z.string() });
 /** A viewer removed a title from their watch history (its position is gone too). */
-export const HistoryRemovedSchema = z.object({ userId: z.string(), movieId: z.string() });
+export const HistoryRemovedSchema = z.object({ userId: z.string(), ...ProfileField, movieId: z.string() });
 /** A title's media is playable (streaming-service finished its transcode, or mapped it to sample media). */
 export const MediaReadySchema = z.object({
   movieId: z.string(),

@@ -8,7 +8,7 @@ import { ProfileKind } from './session-profile';
 export const PROFILE_LIMIT = 5;
 export const PROFILE_NAME_MAX_LENGTH = 30;
 
-export { ProfileKind, SessionProfileSchema, type SessionProfile } from './session-profile';
+export { ProfileKind, profileIdOf, SessionProfileSchema, type SessionProfile } from './session-profile';
 
 /** DECISIONS 37: a kids profile's ceiling is U or U/A 7+. */
 export const KIDS_CEILINGS: readonly Classification[] = [Classification.U, Classification.UA7];

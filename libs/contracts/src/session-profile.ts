@@ -14,3 +14,10 @@ export const SessionProfileSchema = z.object({
   maturityCeiling: z.enum(Classification),
 });
 export type SessionProfile = z.infer<typeof SessionProfileSchema>;
+
+/**
+ * The profile a stored record or an event names: its `profileId`, or, on those from before profiles, the account's
+ * default profile, whose id is the account's (auth-service's household.ts).
+ */
+export const profileIdOf = ({ userId, profileId }: { userId: string; profileId?: string | null }): string =>
+  profileId ?? userId;

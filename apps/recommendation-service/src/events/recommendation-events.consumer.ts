@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { profileIdOf } from '@app/contracts';
 import type { EventHandlers } from '@app/server-core';
 import { EventsModule } from '@app/server-core';
 import { itemOfReport } from '../interactions/interaction-rules';
@@ -13,7 +14,7 @@ export const CONSUMER_GROUP = 'recommendation-service';
 /**
  * Everything this service learns from, in its one group. No IdempotencyStore: each effect is idempotent by its
  * natural key (items ordered by the event's `occurredAt`; interaction signals that only grow, the favorite ordered
- * by event time; trending plays counted once per viewer, title and day; deletes by user), and a report every 10 s
+ * by event time; trending plays counted once per viewer, title and day; deletes by user or profile), and a report every 10 s
  * per viewer should cost no more than the writes it makes.
  */
 export const recommendationEventHandlers = (
@@ -41,15 +42,16 @@ export const recommendationEventHandlers = (
     await interactions.recordProgress(payload);
   },
   'favorite.added': async ({ payload, occurredAt }) => {
-    await interactions.recordFavorite(payload.userId, payload.movieId, true, new Date(occurredAt));
+    await interactions.recordFavorite(payload, true, new Date(occurredAt));
   },
   'favorite.removed': async ({ payload, occurredAt }) => {
-    await interactions.recordFavorite(payload.userId, payload.movieId, false, new Date(occurredAt));
+    await interactions.recordFavorite(payload, false, new Date(occurredAt));
   },
   'payment.captured': async ({ payload, occurredAt }) => {
     await interactions.recordPayment(payload, new Date(occurredAt));
   },
   'user.deleted': ({ payload }) => interactions.forgetUser(payload.userId),
+  'profile.deleted': ({ payload }) => interactions.forgetProfile(payload),
 });
 
 @Module({
@@ -62,7 +64,9 @@ export const recommendationEventHandlers = (
       // The hottest events: reports of different viewers or items touch different records, so they run side by
       // side; one viewer's reports on one item (every episode of a series is the series) stay in order. Every
       // other event runs alone, in stream order.
-      partitionBy: { 'watch.progressed': (report) => `${report.userId}:${itemOfReport(report)}` },
+      partitionBy: {
+        'watch.progressed': (report) => `${report.userId}:${profileIdOf(report)}:${itemOfReport(report)}`,
+      },
     }),
   ],
 })

@@ -4,10 +4,12 @@ import { isWatched, itemOfReport, nextState, watchedOf } from './interaction-rul
 
 const userId = 'a'.repeat(24);
 const movieId = 'b'.repeat(24);
+const viewer = { userId, profileId: userId };
 const t = (minute: number) => Date.UTC(2025, 5, 1, 12, minute);
 
 const state = (overrides: Partial<InteractionState> = {}): InteractionState => ({
   userId,
+  profileId: userId,
   movieId,
   version: 1,
   watchedFraction: 0.4,
@@ -67,11 +69,11 @@ describe('interaction rules', () => {
     shares.forEach((share, i) => {
       const watched = watchedOf(share * 1800, 1800);
       if (!watched) throw new Error('a duration was given');
-      series = nextState(userId, movieId, series, { kind: 'watched', ...watched, at: t(i) }) ?? series;
+      series = nextState(viewer, movieId, series, { kind: 'watched', ...watched, at: t(i) }) ?? series;
     });
     expect(series).toMatchObject({ watchedFraction: 1, finished: true, strength: finishedFilm, version: 3 });
     // Favorite and payment add to a series as they do to a film.
-    expect(nextState(userId, movieId, series, { kind: 'favorite', favorite: true, at: t(9) })?.strength).toBe(
+    expect(nextState(viewer, movieId, series, { kind: 'favorite', favorite: true, at: t(9) })?.strength).toBe(
       finishedFilm +
         interactionStrength({ watchedFraction: 0, finished: false, favorite: true, paid: false }),
     );
@@ -86,9 +88,10 @@ describe('interaction rules', () => {
   describe('the next record', () => {
     it('starts a record at version 1 with the strength of its signals', () => {
       expect(
-        nextState(userId, movieId, null, { kind: 'watched', fraction: 0.5, finished: false, at: t(1) }),
+        nextState(viewer, movieId, null, { kind: 'watched', fraction: 0.5, finished: false, at: t(1) }),
       ).toEqual({
         userId,
+        profileId: userId,
         movieId,
         version: 1,
         watchedFraction: 0.5,
@@ -108,7 +111,7 @@ describe('interaction rules', () => {
 
     it('grows the share and bumps the version', () => {
       expect(
-        nextState(userId, movieId, state(), { kind: 'watched', fraction: 0.6, finished: false, at: t(2) }),
+        nextState(viewer, movieId, state(), { kind: 'watched', fraction: 0.6, finished: false, at: t(2) }),
       ).toMatchObject({ version: 2, watchedFraction: 0.6, at: t(2) });
     });
 
@@ -117,40 +120,40 @@ describe('interaction rules', () => {
       ['a smaller share (a rewind, a late report)', 0.1],
     ])('changes nothing for %s', (_, fraction) => {
       expect(
-        nextState(userId, movieId, state(), { kind: 'watched', fraction, finished: false, at: t(5) }),
+        nextState(viewer, movieId, state(), { kind: 'watched', fraction, finished: false, at: t(5) }),
       ).toBeNull();
     });
 
     it('keeps finished once reached', () => {
       const finished = state({ watchedFraction: 0.95, finished: true });
       expect(
-        nextState(userId, movieId, finished, { kind: 'watched', fraction: 0.2, finished: false, at: t(5) }),
+        nextState(viewer, movieId, finished, { kind: 'watched', fraction: 0.2, finished: false, at: t(5) }),
       ).toBeNull();
     });
 
     it('never moves `at` back for an older event that still adds a signal', () => {
-      expect(nextState(userId, movieId, state({ at: t(10) }), { kind: 'paid', at: t(1) })).toMatchObject({
+      expect(nextState(viewer, movieId, state({ at: t(10) }), { kind: 'paid', at: t(1) })).toMatchObject({
         paid: true,
         at: t(10),
       });
     });
 
     it('counts a purchase once', () => {
-      expect(nextState(userId, movieId, state({ paid: true }), { kind: 'paid', at: t(3) })).toBeNull();
+      expect(nextState(viewer, movieId, state({ paid: true }), { kind: 'paid', at: t(3) })).toBeNull();
     });
 
     it('follows the latest favorite event and ignores older or repeated ones', () => {
-      const added = nextState(userId, movieId, state(), { kind: 'favorite', favorite: true, at: t(5) });
+      const added = nextState(viewer, movieId, state(), { kind: 'favorite', favorite: true, at: t(5) });
       expect(added).toMatchObject({ favorite: true, favoriteAt: t(5), version: 2 });
       expect(
         added &&
           added.strength >
             interactionStrength({ watchedFraction: 0.4, finished: false, favorite: false, paid: false }),
       ).toBe(true);
-      expect(nextState(userId, movieId, added, { kind: 'favorite', favorite: true, at: t(5) })).toBeNull();
-      expect(nextState(userId, movieId, added, { kind: 'favorite', favorite: false, at: t(4) })).toBeNull();
+      expect(nextState(viewer, movieId, added, { kind: 'favorite', favorite: true, at: t(5) })).toBeNull();
+      expect(nextState(viewer, movieId, added, { kind: 'favorite', favorite: false, at: t(4) })).toBeNull();
       expect(
-        nextState(userId, movieId, added, { kind: 'favorite', favorite: false, at: t(6) }),
+        nextState(viewer, movieId, added, { kind: 'favorite', favorite: false, at: t(6) }),
       ).toMatchObject({
         favorite: false,
         favoriteAt: t(6),
@@ -158,9 +161,9 @@ describe('interaction rules', () => {
     });
 
     it('records a removal that comes first, so an older add delivered after it changes nothing', () => {
-      const removed = nextState(userId, movieId, null, { kind: 'favorite', favorite: false, at: t(5) });
+      const removed = nextState(viewer, movieId, null, { kind: 'favorite', favorite: false, at: t(5) });
       expect(removed).toMatchObject({ favorite: false, favoriteAt: t(5), strength: 0 });
-      expect(nextState(userId, movieId, removed, { kind: 'favorite', favorite: true, at: t(4) })).toBeNull();
+      expect(nextState(viewer, movieId, removed, { kind: 'favorite', favorite: true, at: t(4) })).toBeNull();
     });
   });
 });

@@ -1,14 +1,18 @@
 import type { EventPayload } from '@app/contracts';
 import { FINISHED_PERCENT, RESUME_MIN_PERCENT } from '@app/contracts';
+import type { ViewerKey } from '@app/server-core';
 import { interactionStrength } from '../model';
 
 /**
- * What this service knows of one viewer and one title: the signals the events told (each only grows, but for the
+ * What this service knows of one viewer (a profile of an account, DECISIONS 36) and one title: the signals the events told (each only grows, but for the
  * favorite, which follows the latest favorite event), the strength the model learns from, and a version that
  * orders writes of the record.
  */
 export type InteractionState = {
+  /** The account. */
   userId: string;
+  /** The account's profile the signals are of: the recommender learns and answers per profile. */
+  profileId: string;
   movieId: string;
   /** 1 for the first write, +1 for each change. */
   version: number;
@@ -82,12 +86,12 @@ const EMPTY = {
  * event, a share already reached): the caller then writes nothing.
  */
 export const nextState = (
-  userId: string,
+  { userId, profileId }: ViewerKey,
   movieId: string,
   previous: InteractionState | null,
   change: InteractionChange,
 ): InteractionState | null => {
-  const state = previous ?? { userId, movieId, ...EMPTY };
+  const state = previous ?? { userId, profileId, movieId, ...EMPTY };
   let signals: Pick<InteractionState, 'watchedFraction' | 'finished' | 'favorite' | 'favoriteAt' | 'paid'>;
   switch (change.kind) {
     case 'watched': {
@@ -110,6 +114,7 @@ export const nextState = (
   const { watchedFraction, finished, favorite, favoriteAt, paid } = signals;
   return {
     userId,
+    profileId,
     movieId,
     version: state.version + 1,
     watchedFraction,

@@ -4,6 +4,7 @@ import type { InteractionRecord } from './interaction.schema';
 
 export const toInteractionRecord = (state: InteractionState): InteractionRecord => ({
   userId: state.userId,
+  profileId: state.profileId,
   movieId: state.movieId,
   version: state.version,
   watchedFraction: state.watchedFraction,
@@ -17,6 +18,7 @@ export const toInteractionRecord = (state: InteractionState): InteractionRecord 
 
 export const toInteractionState = (record: InteractionRecord): InteractionState => ({
   userId: record.userId,
+  profileId: record.profileId,
   movieId: record.movieId,
   version: record.version,
   watchedFraction: record.watchedFraction,
@@ -28,10 +30,11 @@ export const toInteractionState = (record: InteractionRecord): InteractionState 
   at: record.at.getTime(),
 });
 
+/** The model learns per profile (DECISIONS 36): its "user" is the profile. */
 export const toModelInteraction = (
-  record: Pick<InteractionRecord, 'userId' | 'movieId' | 'strength' | 'at'>,
+  record: Pick<InteractionRecord, 'profileId' | 'movieId' | 'strength' | 'at'>,
 ): Interaction => ({
-  userId: record.userId,
+  userId: record.profileId,
   movieId: record.movieId,
   strength: record.strength,
   at: record.at.getTime(),

@@ -1,20 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
-import { unlessDuplicate } from '@app/server-core';
+import type { ViewerKey } from '@app/server-core';
+import { moveToDefaultProfile, unlessDuplicate } from '@app/server-core';
 import type { Interaction } from '../model';
 import type { InteractionState } from './interaction-rules';
 import { toInteractionRecord, toInteractionState, toModelInteraction } from './interaction.mapper';
-import { InteractionRecord } from './interaction.schema';
+import { INTERACTION_INDEXES_BEFORE_PROFILES, InteractionRecord } from './interaction.schema';
 
-type ModelRow = Pick<InteractionRecord, 'userId' | 'movieId' | 'strength' | 'at'>;
+type ModelRow = Pick<InteractionRecord, 'profileId' | 'movieId' | 'strength' | 'at'>;
 
 /** The only code that touches the interactions collection. */
 @Injectable()
 export class InteractionsRepository {
   constructor(@InjectModel(InteractionRecord.name) private readonly interactions: Model<InteractionRecord>) {}
 
-  /** The first record of a viewer and title; false when one exists already (the unique index refused it). */
+  /** The first record of a profile and title; false when one exists already (the unique index refused it). */
   async insert(state: InteractionState): Promise<boolean> {
     // Memoised by mongoose: the unique index must exist before an insert relies on it.
     await this.interactions.init();
@@ -24,28 +25,51 @@ export class InteractionsRepository {
 
   /** One conditional update: applies only over `previousVersion`; false when the record moved on meanwhile. */
   async update(previousVersion: number, state: InteractionState): Promise<boolean> {
-    const { userId, movieId, ...fields } = toInteractionRecord(state);
+    const { userId, profileId, movieId, ...fields } = toInteractionRecord(state);
     const { matchedCount } = await this.interactions
-      .updateOne({ userId, movieId, version: previousVersion }, { $set: fields })
+      .updateOne({ userId, profileId, movieId, version: previousVersion }, { $set: fields })
       .exec();
     return matchedCount > 0;
   }
 
-  async findOne(userId: string, movieId: string): Promise<InteractionState | null> {
-    const record = await this.interactions.findOne({ userId, movieId }).lean<InteractionRecord>().exec();
+  async findOne({ userId, profileId }: ViewerKey, movieId: string): Promise<InteractionState | null> {
+    const record = await this.interactions
+      .findOne({ userId, profileId, movieId })
+      .lean<InteractionRecord>()
+      .exec();
     return record ? toInteractionState(record) : null;
   }
 
-  /** Returns how many records were removed. */
+  /** The profiles of the account that have records (its default one, whose id is the account's, among them). */
+  async profileIdsOf(userId: string): Promise<string[]> {
+    const rows = await this.interactions
+      .find({ userId }, { _id: 0, profileId: 1 })
+      .lean<Array<Pick<InteractionRecord, 'profileId'>>>()
+      .exec();
+    return [...new Set(rows.map((row) => row.profileId))];
+  }
+
+  /** Every profile's records of the account; returns how many were removed. */
   async removeOfUser(userId: string): Promise<number> {
     const { deletedCount } = await this.interactions.deleteMany({ userId }).exec();
     return deletedCount;
   }
 
+  /** One profile's records; returns how many were removed. */
+  async removeOfProfile({ userId, profileId }: ViewerKey): Promise<number> {
+    const { deletedCount } = await this.interactions.deleteMany({ userId, profileId }).exec();
+    return deletedCount;
+  }
+
+  /** The profiles migration (server-core's default-profile.ts). */
+  moveToDefaultProfile(): Promise<number> {
+    return moveToDefaultProfile(this.interactions, INTERACTION_INDEXES_BEFORE_PROFILES);
+  }
+
   /** Every row with a strength, in batches, through one cursor: what a model build learns from. */
   async *forModel(batchSize: number): AsyncGenerator<Interaction[]> {
     const cursor = this.interactions
-      .find({ strength: { $gt: 0 } }, { _id: 0, userId: 1, movieId: 1, strength: 1, at: 1 })
+      .find({ strength: { $gt: 0 } }, { _id: 0, profileId: 1, movieId: 1, strength: 1, at: 1 })
       .batchSize(batchSize)
       .lean<ModelRow>()
       .cursor();

@@ -19,6 +19,7 @@ const report = (overrides: Partial<EventPayload<'watch.progressed'>> = {}) =>
 
 const stored = (overrides: Partial<InteractionState> = {}): InteractionState => ({
   userId,
+  profileId: userId,
   movieId,
   version: 3,
   watchedFraction: 0.3,
@@ -37,10 +38,12 @@ const setup = () => {
     update: jest.fn(async (_version: number, _state: InteractionState) => true),
     findOne: jest.fn(async (): Promise<InteractionState | null> => null),
     removeOfUser: jest.fn(async () => 2),
+    removeOfProfile: jest.fn(async () => 1),
+    profileIdsOf: jest.fn(async (): Promise<string[]> => []),
   };
   const profiles = {
     get: jest.fn(async (): Promise<InteractionState | null> => null),
-    all: jest.fn(async (): Promise<InteractionState[]> => []),
+    all: jest.fn(async (_viewer: { profileId: string }): Promise<InteractionState[]> => []),
     put: jest.fn(async (_state: InteractionState) => true),
     forget: jest.fn(async () => undefined),
   };
@@ -133,7 +136,7 @@ describe('InteractionsService', () => {
     const episode = { seriesId, seasonNumber: 1, episodeNumber: 3 };
     await expect(service.recordProgress(report({ episode }), now)).resolves.toBe(true);
     expect(trending.recordPlay).toHaveBeenCalledWith(userId, seriesId, now - 10_000, now);
-    expect(profiles.get).toHaveBeenCalledWith(userId, seriesId);
+    expect(profiles.get).toHaveBeenCalledWith({ userId, profileId: userId }, seriesId);
     expect(repository.insert).toHaveBeenCalledWith(
       expect.objectContaining({ movieId: seriesId, watchedFraction: 0.5, version: 1 }),
     );
@@ -181,12 +184,39 @@ describe('InteractionsService', () => {
     expect(repository.insert).toHaveBeenCalledWith(expect.objectContaining({ paid: true, at: now }));
   });
 
-  it("forgets a deleted user's records, profile and trending marks", async () => {
+  it("forgets a deleted user's records, every profile's Redis profile and the account's trending marks", async () => {
     const { service, repository, profiles, trending } = setup();
-    profiles.all.mockResolvedValue([stored(), stored({ movieId: 'c'.repeat(24) })]);
+    const kids = 'e'.repeat(24);
+    repository.profileIdsOf.mockResolvedValue([userId, kids]);
+    profiles.all.mockImplementation(async ({ profileId }: { profileId: string }) =>
+      profileId === kids
+        ? [stored({ profileId: kids, movieId: 'd'.repeat(24) })]
+        : [stored(), stored({ movieId: 'c'.repeat(24) })],
+    );
     await service.forgetUser(userId);
-    expect(trending.forgetViewer).toHaveBeenCalledWith(userId, [movieId, 'c'.repeat(24)]);
+    expect(trending.forgetViewer).toHaveBeenCalledWith(userId, [movieId, 'c'.repeat(24), 'd'.repeat(24)]);
     expect(repository.removeOfUser).toHaveBeenCalledWith(userId);
-    expect(profiles.forget).toHaveBeenCalledWith(userId);
+    expect(profiles.forget.mock.calls).toEqual([[userId], [kids]]);
+  });
+
+  it("learns each profile's favorites and reports apart (events name the profile; older ones the default one)", async () => {
+    const { service, repository, profiles } = setup();
+    const kids = 'e'.repeat(24);
+    await service.recordFavorite({ userId, profileId: kids, movieId, addedAt: '' }, true, new Date(now));
+    await service.recordProgress(report(), now);
+    expect(profiles.get.mock.calls).toEqual([
+      [{ userId, profileId: kids }, movieId],
+      [{ userId, profileId: userId }, movieId],
+    ]);
+    expect(repository.insert.mock.calls.map(([state]) => state.profileId)).toEqual([kids, userId]);
+  });
+
+  it("forgets a deleted profile's records and Redis profile, not the account's trending marks", async () => {
+    const { service, repository, profiles, trending } = setup();
+    const kids = 'e'.repeat(24);
+    await service.forgetProfile({ userId, profileId: kids });
+    expect(profiles.forget).toHaveBeenCalledWith(kids);
+    expect(repository.removeOfProfile).toHaveBeenCalledWith({ userId, profileId: kids });
+    expect(trending.forgetViewer).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EventPayload } from '@app/contracts';
+import { profileIdOf } from '@app/contracts';
+import type { ViewerKey } from '@app/server-core';
 import { TrendingService } from '../trending/trending.service';
 import type { InteractionChange, InteractionState } from './interaction-rules';
 import { itemOfReport, nextState, watchedOf } from './interaction-rules';
@@ -9,11 +11,18 @@ import { ProfilesRepository } from './profiles.repository';
 /** How far ahead of this server's clock a report may be dated (the same rule as user-data-service's history). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
+/** The profile an event is about: the one it names, else the account's default one. */
+const viewerOfEvent = (event: { userId: string; profileId?: string }): ViewerKey => ({
+  userId: event.userId,
+  profileId: profileIdOf(event),
+});
+
 /** Writes of one record that lost to concurrent writes before the handler gives up (the event is retried later). */
 const MAX_ATTEMPTS = 3;
 
 /**
- * What viewers did with titles, learnt from events. Each event is applied once in effect without a processed-event
+ * What viewers did with titles, learnt from events, per profile (DECISIONS 36: the events name it; those from
+ * before profiles, and payments, count for the account's default profile). Trending stays per account. Each event is applied once in effect without a processed-event
  * log: every signal only grows (the share watched, finished, paid) or follows the latest event (favorite), so a
  * redelivery or an older event computes no change and writes nothing. The viewer's Redis profile is compared first,
  * so the hot path (a report every 10 s per viewer) costs one Redis read and, when the share grew, one conditional
@@ -50,35 +59,59 @@ export class InteractionsService {
     }
     const watched = watchedOf(report.positionSeconds, report.durationSeconds);
     if (!watched) return false;
-    return this.apply(report.userId, itemId, { kind: 'watched', ...watched, at });
+    return this.apply(viewerOfEvent(report), itemId, { kind: 'watched', ...watched, at });
   }
 
   /** `favorite.added` / `favorite.removed`, ordered by the events' `occurredAt`. */
-  recordFavorite(userId: string, movieId: string, favorite: boolean, occurredAt: Date): Promise<boolean> {
-    return this.apply(userId, movieId, { kind: 'favorite', favorite, at: occurredAt.getTime() });
+  recordFavorite(
+    event: EventPayload<'favorite.added'> | EventPayload<'favorite.removed'>,
+    favorite: boolean,
+    occurredAt: Date,
+  ): Promise<boolean> {
+    return this.apply(viewerOfEvent(event), event.movieId, {
+      kind: 'favorite',
+      favorite,
+      at: occurredAt.getTime(),
+    });
   }
 
-  /** `payment.captured` of a purchase or rental; a subscription's charge names no title and teaches nothing. */
+  /**
+   * `payment.captured` of a purchase or rental; a subscription's charge names no title and teaches nothing. A payment
+   * is the account's (it names no profile; kids profiles cannot pay): it counts for the default profile.
+   */
   async recordPayment(payment: EventPayload<'payment.captured'>, occurredAt: Date): Promise<boolean> {
     if (!payment.movieId) return false;
-    return this.apply(payment.userId, payment.movieId, { kind: 'paid', at: occurredAt.getTime() });
+    return this.apply(viewerOfEvent(payment), payment.movieId, { kind: 'paid', at: occurredAt.getTime() });
   }
 
-  /** The viewer's interactions as requests score them: from Redis, never a database scan. */
-  profileOf(userId: string): Promise<InteractionState[]> {
-    return this.profiles.all(userId);
+  /** The profile's interactions as requests score them: from Redis, never a database scan. */
+  profileOf(viewer: ViewerKey): Promise<InteractionState[]> {
+    return this.profiles.all(viewer);
   }
 
-  /** `user.deleted`: their records, their profile and their per-day trending marks; a redelivery finds nothing. */
+  /**
+   * `user.deleted`: the records and Redis profiles of every profile of the account, and its per-day trending marks;
+   * the Redis side first, so a retry after a failure still finds the profiles in MongoDB. A redelivery finds nothing.
+   */
   async forgetUser(userId: string): Promise<void> {
-    const profile = await this.profiles.all(userId);
-    await this.trending.forgetViewer(
-      userId,
-      profile.map(({ movieId }) => movieId),
-    );
+    const profileIds = [...new Set([userId, ...(await this.interactions.profileIdsOf(userId))])];
+    const movieIds = new Set<string>();
+    for (const profileId of profileIds)
+      for (const { movieId } of await this.profiles.all({ userId, profileId })) movieIds.add(movieId);
+    await this.trending.forgetViewer(userId, [...movieIds]);
+    for (const profileId of profileIds) await this.profiles.forget(profileId);
     const removed = await this.interactions.removeOfUser(userId);
-    await this.profiles.forget(userId);
     this.logger.log({ msg: 'interactions of deleted user removed', userId, removed });
+  }
+
+  /**
+   * `profile.deleted`: that profile's records and Redis profile; the account's trending marks stay (trending is
+   * anonymous counts per account, not the profile's data). A redelivery finds nothing.
+   */
+  async forgetProfile(viewer: ViewerKey): Promise<void> {
+    await this.profiles.forget(viewer.profileId);
+    const removed = await this.interactions.removeOfProfile(viewer);
+    this.logger.log({ msg: 'interactions of deleted profile removed', ...viewer, removed });
   }
 
   /**
@@ -86,10 +119,10 @@ export class InteractionsService {
    * missing or stale (another replica wrote meanwhile, Redis lost it), reads the MongoDB record and tries again;
    * the profile is brought up to date even when the change turns out to add nothing.
    */
-  private async apply(userId: string, movieId: string, change: InteractionChange): Promise<boolean> {
-    let previous = await this.profiles.get(userId, movieId);
+  private async apply(viewer: ViewerKey, movieId: string, change: InteractionChange): Promise<boolean> {
+    let previous = await this.profiles.get(viewer, movieId);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const next = nextState(userId, movieId, previous, change);
+      const next = nextState(viewer, movieId, previous, change);
       if (!next) {
         if (attempt > 1 && previous) await this.profiles.put(previous);
         return false;
@@ -101,8 +134,10 @@ export class InteractionsService {
         await this.profiles.put(next);
         return true;
       }
-      previous = await this.interactions.findOne(userId, movieId);
+      previous = await this.interactions.findOne(viewer, movieId);
     }
-    throw new Error(`interaction of ${userId} with ${movieId} kept changing; left for a retry`);
+    throw new Error(
+      `interaction of ${viewer.userId}/${viewer.profileId} with ${movieId} kept changing; left for a retry`,
+    );
   }
 }

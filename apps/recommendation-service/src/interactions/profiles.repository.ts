@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import type { ViewerKey } from '@app/server-core';
 import { InjectRedis, redisScript, runScript } from '@app/server-core';
 import type { InteractionState } from './interaction-rules';
 
-/** One hash per viewer: field = movie id, value = the record as JSON (`ProfileValue`). */
-export const profileKey = (userId: string) => `reco:profile:${userId}`;
+/**
+ * One hash per viewer profile (DECISIONS 36): field = movie id, value = the record as JSON (`ProfileValue`). Keyed by
+ * the profile's id alone (ids are unique across accounts): the hashes written before profiles, keyed by the account's
+ * id, are its default profile's, whose id is the account's.
+ */
+export const profileKey = (profileId: string) => `reco:profile:${profileId}`;
 
 /** What a profile field holds: the interaction record, short keys (a million of them sit in memory). */
 export type ProfileValue = {
@@ -37,11 +42,12 @@ export const encodeProfileValue = (state: InteractionState): string =>
     at: state.at,
   } satisfies ProfileValue);
 
-const decode = (userId: string, movieId: string, raw: string): InteractionState | null => {
+const decode = ({ userId, profileId }: ViewerKey, movieId: string, raw: string): InteractionState | null => {
   try {
     const value = JSON.parse(raw) as ProfileValue;
     return {
       userId,
+      profileId,
       movieId,
       version: value.v,
       watchedFraction: value.w,
@@ -78,14 +84,14 @@ return 1
 export class ProfilesRepository {
   constructor(@InjectRedis() private readonly redis: Redis) {}
 
-  async get(userId: string, movieId: string): Promise<InteractionState | null> {
-    const raw = await this.redis.hget(profileKey(userId), movieId);
-    return raw === null ? null : decode(userId, movieId, raw);
+  async get(viewer: ViewerKey, movieId: string): Promise<InteractionState | null> {
+    const raw = await this.redis.hget(profileKey(viewer.profileId), movieId);
+    return raw === null ? null : decode(viewer, movieId, raw);
   }
 
-  async all(userId: string): Promise<InteractionState[]> {
-    const fields = await this.redis.hgetall(profileKey(userId));
-    return Object.entries(fields).flatMap(([movieId, raw]) => decode(userId, movieId, raw) ?? []);
+  async all(viewer: ViewerKey): Promise<InteractionState[]> {
+    const fields = await this.redis.hgetall(profileKey(viewer.profileId));
+    return Object.entries(fields).flatMap(([movieId, raw]) => decode(viewer, movieId, raw) ?? []);
   }
 
   /** Returns whether the field was written (false: it holds this version or a later one). */
@@ -93,13 +99,13 @@ export class ProfilesRepository {
     const written = await runScript(
       this.redis,
       PUT_IF_NEWER,
-      [profileKey(state.userId)],
+      [profileKey(state.profileId)],
       [state.movieId, state.version, encodeProfileValue(state)],
     );
     return written === 1;
   }
 
-  async forget(userId: string): Promise<void> {
-    await this.redis.unlink(profileKey(userId));
+  async forget(profileId: string): Promise<void> {
+    await this.redis.unlink(profileKey(profileId));
   }
 }

@@ -1,5 +1,5 @@
-import type { MovieAccess } from '@app/contracts';
-import { accessForRating, MovieStatus } from '@app/contracts';
+import type { Classification, MovieAccess } from '@app/contracts';
+import { accessForRating, MovieStatus, UNRATED_CLASSIFICATION } from '@app/contracts';
 import type { ItemFeatures } from '../model';
 import type { ItemKind } from './item.schema';
 import type { StoredItem } from './items.repository';
@@ -19,6 +19,8 @@ export type CatalogueItem = {
   director: string | null;
   cast: string[];
   releaseYear: number | null;
+  /** Its class (DECISIONS 37); unrated until an event told it. Every list keeps titles above the ceiling out. */
+  classification: Classification;
   /** Epoch ms of the catalogue's publish date; null when unknown. */
   publishedAt: number | null;
   /** Published and not deleted: the only titles any list may offer. */
@@ -42,6 +44,7 @@ export const toCatalogueItem = (record: StoredItem): CatalogueItem => {
     director: record.director ?? null,
     cast: record.cast ?? [],
     releaseYear: record.releaseYear ?? null,
+    classification: record.classification ?? UNRATED_CLASSIFICATION,
     publishedAt: record.publishDate ? record.publishDate.getTime() : null,
     recommendable: record.status === MovieStatus.Published && !record.deleted,
   };

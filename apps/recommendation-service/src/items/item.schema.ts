@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { RecommendationItem } from '@app/contracts';
+import type { Classification } from '@app/contracts';
 import { MovieAccess, MovieStatus, RecommendationItemSchema } from '@app/contracts';
 
 /** A movie, or a series as one item (issue 13: its episodes never are items). */
@@ -26,6 +27,8 @@ export class ItemRecord {
   @Prop({ type: String, default: null }) director: string | null;
   @Prop({ type: [String], default: [] }) cast: string[];
   @Prop({ type: Number, default: null }) releaseYear: number | null;
+  /** Its class (issue 25) from the latest event carrying one; null until then (read as unrated). */
+  @Prop({ type: String, default: null }) classification: Classification | null;
   /** `published` from *.published; *.updated says which (an edit may send a title back to draft). */
   @Prop({ type: String, enum: Object.values(MovieStatus), required: true }) status: MovieStatus;
   /** Set by movie.deleted / series.deleted; never cleared (a deleted title's id is not used again). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
-import type { MovieAccess, MovieStatus } from '@app/contracts';
+import type { Classification, MovieAccess, MovieStatus } from '@app/contracts';
 import { accessForRating } from '@app/contracts';
 import type { ItemKind } from './item.schema';
 import { ItemRecord } from './item.schema';
@@ -25,6 +25,7 @@ export type ItemWrite = {
   director?: string | null;
   cast?: string[];
   releaseYear?: number | null;
+  classification?: Classification;
 };
 
 /** What an inserted record holds for a card field its first event lacked. */
@@ -35,6 +36,7 @@ const CARD_DEFAULTS = {
   cast: [],
   releaseYear: null,
   publishDate: null,
+  classification: null,
 } as const;
 
 /** The only code that touches the items collection. */

@@ -21,6 +21,7 @@ const cardOf = (movieId: string, kind: ItemKind, event: PublishEvent | UpdateEve
   director: event.director,
   cast: event.cast,
   releaseYear: event.releaseYear,
+  classification: event.classification,
 });
 
 /**

@@ -22,6 +22,7 @@ const item = (movieId: string, overrides: Partial<CatalogueItem> = {}): Catalogu
   releaseYear: 2000,
   publishedAt: 0,
   recommendable: true,
+  classification: 'U',
   ...overrides,
 });
 

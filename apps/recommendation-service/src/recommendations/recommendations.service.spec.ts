@@ -24,6 +24,7 @@ const item = (n: number, overrides: Partial<CatalogueItem> = {}): CatalogueItem 
   director: null,
   cast: [],
   releaseYear: 2010,
+  classification: 'U',
   publishedAt: n,
   recommendable: true,
   ...overrides,
@@ -34,6 +35,7 @@ const series = { kind: 'series' as const };
 
 const entry = (n: number, overrides: Partial<InteractionState> = {}): InteractionState => ({
   userId,
+  profileId: userId,
   movieId: id(n),
   version: 1,
   watchedFraction: 1,

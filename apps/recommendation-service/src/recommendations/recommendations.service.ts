@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type {
+  Classification,
   RecommendationList,
   RecommendationSource as Source,
   SimilarQuery,
   TrendingQuery,
 } from '@app/contracts';
-import { MovieMessages, RecommendationReason, RecommendationSource } from '@app/contracts';
-import { AppError } from '@app/server-core';
+import { isWithinCeiling, MovieMessages, RecommendationReason, RecommendationSource } from '@app/contracts';
+import { AppError, viewerCeiling, viewerOf } from '@app/server-core';
 import { isWatched } from '../interactions/interaction-rules';
 import { InteractionsService } from '../interactions/interactions.service';
 import { ItemCatalogue } from '../items/item-catalogue';
@@ -45,6 +46,8 @@ const favouriteGenre = (taste: Array<{ item: CatalogueItem; strength: number }>)
  * The lists (issue 12): a viewer's own ("because you watched"), Trending Now, and "More like this". Everything is
  * answered from memory and Redis: the viewer's profile (one hash), the catalogue and the model in this process,
  * the trending counts (cached for seconds). Only published titles are ever offered; premium ones with their access.
+ * A viewer is a profile of an account (DECISIONS 36, the session's, never a client field), and no list offers a
+ * title above its ceiling (DECISIONS 37): every candidate passes `candidates`, which checks it.
  */
 @Injectable()
 export class RecommendationsService {
@@ -61,7 +64,7 @@ export class RecommendationsService {
    * the viewer finished, is watching (Continue Watching has them) or otherwise has in their profile are left out.
    */
   async recommend({ userId, limit, genre }: RecommendQuery): Promise<RecommendationList> {
-    const profile = userId ? await this.interactions.profileOf(userId) : [];
+    const profile = userId ? await this.interactions.profileOf(viewerOf(userId)) : [];
     const taste = profile.flatMap((entry) => {
       const item = entry.strength > 0 ? this.catalogue.get(entry.movieId) : undefined;
       return item ? [{ item, strength: entry.strength, at: entry.at }] : [];
@@ -114,19 +117,30 @@ export class RecommendationsService {
     return this.answer(picks, RecommendationSource.Popular);
   }
 
+  /** NotFound unless published and within the profile's ceiling: above it, a title does not exist for it. */
   private findPublishedOrFail(movieId: string): CatalogueItem {
     const item = this.catalogue.get(movieId);
-    if (!item?.recommendable) throw AppError.notFound(MovieMessages.notFound);
+    if (!item?.recommendable || !isWithinCeiling(item.classification, viewerCeiling()))
+      throw AppError.notFound(MovieMessages.notFound);
     return item;
   }
 
-  /** Published, of the genre (case-insensitive) when one is asked for, not excluded, not picked already. */
+  /**
+   * Published, within the request's profile's ceiling, of the genre (case-insensitive) when one is asked for, not
+   * excluded, not picked already.
+   */
   private candidates(genre: string | undefined, excluded: ReadonlySet<string>, picks: PickList): IsCandidate {
     const wanted = genre === undefined ? null : genreKey(genre);
+    const ceiling: Classification | null = viewerCeiling();
     return (movieId) => {
       if (excluded.has(movieId) || picks.has(movieId)) return false;
       const item = this.catalogue.get(movieId);
-      return item !== undefined && item.recommendable && (wanted === null || item.genreKey === wanted);
+      return (
+        item !== undefined &&
+        item.recommendable &&
+        isWithinCeiling(item.classification, ceiling) &&
+        (wanted === null || item.genreKey === wanted)
+      );
     };
   }
 

@@ -52,4 +52,23 @@ export class DataRightsService {
       contactMessages,
     });
   }
+
+  /**
+   * `profile.deleted` (DECISIONS 36, as DECISIONS 32 for an account): erases that profile's history, favorites and
+   * settings; the account's other profiles and its contact messages stay. A redelivery finds nothing left.
+   */
+  async forgetProfile(userId: string, profileId: string): Promise<void> {
+    const profile = { userId, profileId };
+    const history = await this.history.forgetProfile(profile);
+    const favorites = await this.favorites.forgetProfile(profile);
+    const settings = await this.settings.forgetProfile(profile);
+    this.logger.log({
+      msg: 'viewer data of deleted profile removed',
+      userId,
+      profileId,
+      history,
+      favorites,
+      settings,
+    });
+  }
 }

@@ -10,6 +10,7 @@ import { SettingsRecord, SettingsSchema } from '../settings/settings.schema';
 import { SettingsRepository } from '../settings/settings.repository';
 import { TitleRecord, TitleSchema } from '../titles/title.schema';
 import { TitlesRepository } from '../titles/titles.repository';
+import { ProfileDataMigration } from './profile-data-migration';
 
 const repositories = [
   HistoryRepository,
@@ -33,7 +34,7 @@ const repositories = [
       { name: SettingsRecord.name, schema: SettingsSchema },
     ]),
   ],
-  providers: repositories,
-  exports: repositories,
+  providers: [...repositories, ProfileDataMigration],
+  exports: [...repositories, ProfileDataMigration],
 })
 export class UserDataStoreModule {}

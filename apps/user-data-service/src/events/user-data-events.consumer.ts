@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { profileIdOf } from '@app/contracts';
 import type { EventHandlers } from '@app/server-core';
 import { EventsModule } from '@app/server-core';
 import { DataRightsModule } from '../data-rights/data-rights.module';
@@ -15,8 +16,8 @@ export const CONSUMER_GROUP = 'user-data-service';
 
 /**
  * Everything this service consumes, in its one group. No IdempotencyStore: each effect is idempotent by its
- * natural key (the conditional upsert on user + title ordered by `reportedAt`; title snapshots and the episode
- * index ordered by the event's `occurredAt`; deletes by user, title or episode), and a heartbeat every 10 s per
+ * natural key (the conditional upsert on profile + title ordered by `reportedAt`; title snapshots and the episode
+ * index ordered by the event's `occurredAt`; deletes by user, profile, title or episode), and a heartbeat every 10 s per
  * viewer should cost one write.
  */
 export const userDataEventHandlers = (
@@ -37,6 +38,7 @@ export const userDataEventHandlers = (
   'episode.published': (event) => episodes.recordEpisode(event.payload, new Date(event.occurredAt)),
   'episode.deleted': (event) => episodes.forgetEpisode(event.payload),
   'user.deleted': (event) => dataRights.forgetUser(event.payload.userId, event.payload.verifiedEmail),
+  'profile.deleted': (event) => dataRights.forgetProfile(event.payload.userId, event.payload.profileId),
 });
 
 @Module({
@@ -49,7 +51,9 @@ export const userDataEventHandlers = (
       // The hottest write: reports of different viewers or titles touch different records, so they need not wait
       // for one another; one viewer's reports on one title stay in order (each adds its watch time only when it
       // is the newest). Title and user events still run one at a time, in stream order.
-      partitionBy: { 'watch.progressed': ({ userId, movieId }) => `${userId}:${movieId}` },
+      partitionBy: {
+        'watch.progressed': (report) => `${report.userId}:${profileIdOf(report)}:${report.movieId}`,
+      },
     }),
   ],
 })

@@ -4,16 +4,20 @@ import { AuditAction, AuditTargetType, ErrorCode } from '@app/contracts';
 import type { DeletedUsers, EventBus } from '@app/server-core';
 import { AppError, AuditTrail, RequestContext } from '@app/server-core';
 import { memoryOutbox } from '@app/server-testing';
+import type { TitlesService } from '../titles/titles.service';
 import type { FavoritesRepository, StoredFavorite } from './favorites.repository';
 import { FAVORITES_LIST_LIMIT, FavoritesService } from './favorites.service';
 
 const userId = 'a'.repeat(24);
 const movieId = 'b'.repeat(24);
+/** The account's default profile: what a call no profile's session makes reads and writes. */
+const me = { userId, profileId: userId, ceiling: null };
 const now = new Date('2025-06-01T12:00:00.000Z');
 const snapshot: TitleSnapshot = { title: 'Lagaan', posterUrl: '/p.svg', genre: 'Drama', rating: 8.1 };
 const stored = (addedAt: Date): StoredFavorite => ({
   _id: new Types.ObjectId(),
   userId,
+  profileId: userId,
   movieId,
   ...snapshot,
   kind: 'movie',
@@ -32,14 +36,17 @@ const setup = () => {
     publish: jest.fn(async (_type: string, _payload: unknown, _options?: unknown) => 'event-id'),
   };
   const deletedUsers = { isDeleted: jest.fn(async () => false) };
+  // No ceiling filters anything unless a test says so.
+  const titles = { allowedAmong: jest.fn(async (): Promise<Set<string> | null> => null) };
   const { outbox, entries } = memoryOutbox(events);
   const service = new FavoritesService(
     repository as unknown as FavoritesRepository,
     outbox,
     deletedUsers as unknown as DeletedUsers,
     new AuditTrail(events as unknown as EventBus),
+    titles as unknown as TitlesService,
   );
-  return { service, repository, events, deletedUsers, entries };
+  return { service, repository, events, deletedUsers, entries, titles };
 };
 
 const favorite = (addedAt: Date) => ({ id: movieId, movieId, ...snapshot, addedAt: addedAt.toISOString() });
@@ -48,9 +55,9 @@ describe('FavoritesService', () => {
   it('adds a favorite and announces favorite.added, dated when it was added', async () => {
     const { service, repository, events } = setup();
     await expect(service.add(userId, movieId, snapshot, 'movie', now)).resolves.toEqual(favorite(now));
-    expect(repository.insert).toHaveBeenCalledWith(userId, movieId, snapshot, 'movie', now);
+    expect(repository.insert).toHaveBeenCalledWith(me, movieId, snapshot, 'movie', now);
     expect(events.publish.mock.calls).toEqual([
-      ['favorite.added', { userId, movieId, addedAt: now.toISOString() }],
+      ['favorite.added', { userId, profileId: userId, movieId, addedAt: now.toISOString() }],
     ]);
   });
 
@@ -74,7 +81,7 @@ describe('FavoritesService', () => {
       expect.objectContaining({
         type: 'favorite.added',
         state: 'ready',
-        payload: { userId, movieId, addedAt: now.toISOString() },
+        payload: { userId, profileId: userId, movieId, addedAt: now.toISOString() },
       }),
     ]);
   });
@@ -82,7 +89,7 @@ describe('FavoritesService', () => {
   it('announces favorite.removed only when something was removed', async () => {
     const { service, repository, events } = setup();
     await expect(service.remove(userId, movieId)).resolves.toEqual({ removed: true });
-    expect(events.publish).toHaveBeenCalledWith('favorite.removed', { userId, movieId });
+    expect(events.publish).toHaveBeenCalledWith('favorite.removed', { userId, profileId: userId, movieId });
     repository.remove.mockResolvedValueOnce(null);
     events.publish.mockClear();
     await expect(service.remove(userId, movieId)).resolves.toEqual({ removed: false });
@@ -122,7 +129,7 @@ describe('FavoritesService', () => {
     await expect(service.add(userId, movieId, snapshot, 'movie', now)).rejects.toMatchObject({
       code: ErrorCode.Unauthorized,
     });
-    expect(repository.remove).toHaveBeenCalledWith(userId, movieId);
+    expect(repository.remove).toHaveBeenCalledWith(me, movieId);
     expect(events.publish).not.toHaveBeenCalled();
     expect(entries.size).toBe(0);
   });
@@ -131,7 +138,7 @@ describe('FavoritesService', () => {
     const { service, repository } = setup();
     repository.listOf.mockResolvedValueOnce([stored(now)]);
     await expect(service.list(userId)).resolves.toEqual([favorite(now)]);
-    expect(repository.listOf).toHaveBeenCalledWith(userId, FAVORITES_LIST_LIMIT);
+    expect(repository.listOf).toHaveBeenCalledWith(me, FAVORITES_LIST_LIMIT, null);
     expect(FAVORITES_LIST_LIMIT).toBe(500);
   });
 });

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Favorite, FavoriteKind, TitleSnapshot } from '@app/contracts';
-import { AuditAction, ErrorCode, UserDataMessages } from '@app/contracts';
-import { AppError, AuditTrail, DeletedUsers, Outbox } from '@app/server-core';
+import { AuditAction, ErrorCode, MovieMessages, UserDataMessages } from '@app/contracts';
+import type { ViewerKey } from '@app/server-core';
+import { AppError, AuditTrail, DeletedUsers, Outbox, viewerOf } from '@app/server-core';
 import { accountGone } from '../data-rights/account-gone';
+import { TitlesService } from '../titles/titles.service';
 import { toFavorite } from './favorite.mapper';
 import { FavoritesRepository } from './favorites.repository';
 
@@ -11,7 +13,8 @@ export const FAVORITES_LIST_LIMIT = 500;
 
 /**
  * Favorites (= My List, DECISIONS 29): idempotent add and remove, announced, and audited when an admin made them
- * (issue 22, finding 6).
+ * (issue 22, finding 6). Each profile has its own list (DECISIONS 36): the request's profile (`viewerOf`) picks it,
+ * and its ceiling keeps titles above it out of the list and off it (DECISIONS 37).
  */
 @Injectable()
 export class FavoritesService {
@@ -20,14 +23,19 @@ export class FavoritesService {
     private readonly outbox: Outbox,
     private readonly deletedUsers: DeletedUsers,
     private readonly audit: AuditTrail,
+    private readonly titles: TitlesService,
   ) {}
 
   async list(userId: string): Promise<Favorite[]> {
-    const records = await this.favorites.listOf(userId, FAVORITES_LIST_LIMIT);
+    const viewer = viewerOf(userId);
+    const allowed = viewer.ceiling
+      ? await this.titles.allowedAmong(await this.favorites.movieIdsOf(viewer), viewer.ceiling)
+      : null;
+    const records = await this.favorites.listOf(viewer, FAVORITES_LIST_LIMIT, allowed);
     return records.map(toFavorite);
   }
 
-  /** Every favorite, uncapped: "Download my data". */
+  /** Every favorite of every profile of the account, uncapped: "Download my data". */
   async exportOf(userId: string): Promise<Favorite[]> {
     const records = await this.favorites.allOf(userId);
     return records.map(toFavorite);
@@ -38,7 +46,7 @@ export class FavoritesService {
    * through the outbox, which publishes it even when that add's publish failed or its process died (issue 29 §1).
    * An add for a deleted account (a request its gateway admitted from a cached session) is undone and refused:
    * checked after the write, so a deletion handled meanwhile either erases it or is seen here (its tombstone is set
-   * before its erasure runs).
+   * before its erasure runs). A title above the profile's ceiling does not exist for it: NotFound, nothing stored.
    */
   async add(
     userId: string,
@@ -47,12 +55,16 @@ export class FavoritesService {
     kind: FavoriteKind = 'movie',
     now: Date = new Date(),
   ): Promise<Favorite> {
+    const viewer = viewerOf(userId);
+    const allowed = await this.titles.allowedAmong([movieId], viewer.ceiling);
+    if (allowed && !allowed.has(movieId)) throw AppError.notFound(MovieMessages.notFound);
+    const { profileId } = viewer;
     const inserted = await this.outbox.announce(
-      { type: 'favorite.added', payload: { userId, movieId, addedAt: now.toISOString() } },
+      { type: 'favorite.added', payload: { userId, profileId, movieId, addedAt: now.toISOString() } },
       async () => {
-        const created = await this.favorites.insert(userId, movieId, snapshot, kind, now);
+        const created = await this.favorites.insert(viewer, movieId, snapshot, kind, now);
         if (created && (await this.deletedUsers.isDeleted(userId))) {
-          await this.favorites.remove(userId, movieId);
+          await this.favorites.remove(viewer, movieId);
           throw accountGone();
         }
         return created;
@@ -67,7 +79,7 @@ export class FavoritesService {
         after: `${snapshot.title} in favorites`,
       });
     }
-    const favorite = inserted ?? (await this.favorites.findOne(userId, movieId));
+    const favorite = inserted ?? (await this.favorites.findOne(viewer, movieId));
     // Refused as a duplicate, then removed before we read it: a concurrent remove won; the client may retry.
     if (!favorite) throw new AppError(ErrorCode.Conflict, UserDataMessages.addFavoriteFailed);
     return toFavorite(favorite);
@@ -75,9 +87,10 @@ export class FavoritesService {
 
   /** `removed: false` when it was not a favorite; only a real removal is announced. */
   async remove(userId: string, movieId: string): Promise<{ removed: boolean }> {
+    const viewer = viewerOf(userId);
     const removed = await this.outbox.announce(
-      { type: 'favorite.removed', payload: { userId, movieId } },
-      () => this.favorites.remove(userId, movieId),
+      { type: 'favorite.removed', payload: { userId, profileId: viewer.profileId, movieId } },
+      () => this.favorites.remove(viewer, movieId),
       (gone) => gone !== null,
     );
     if (!removed) return { removed: false };
@@ -92,5 +105,10 @@ export class FavoritesService {
 
   forgetUser(userId: string): Promise<number> {
     return this.favorites.removeOfUser(userId);
+  }
+
+  /** `profile.deleted`: that profile's list goes; the account's other profiles keep theirs. */
+  forgetProfile(viewer: ViewerKey): Promise<number> {
+    return this.favorites.removeOfProfile(viewer);
   }
 }

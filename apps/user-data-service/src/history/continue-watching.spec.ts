@@ -74,6 +74,7 @@ const watched = (
   return {
     _id: new Types.ObjectId(),
     userId,
+    profileId: userId,
     movieId: entry.episodeId,
     positionSeconds,
     durationSeconds,
@@ -96,6 +97,7 @@ const watched = (
 const movie = (n: number, at: Date): StoredHistory => ({
   _id: new Types.ObjectId(),
   userId,
+  profileId: userId,
   movieId: hex('b', n),
   positionSeconds: 1000,
   durationSeconds: 5000,
@@ -131,7 +133,7 @@ const setup = ({
   episodes?: StoredEpisode[];
 }) => {
   const repository = {
-    rowCandidatesOf: jest.fn(async (_user: string, skip: number, limit: number) =>
+    rowCandidatesOf: jest.fn(async (_viewer: unknown, skip: number, limit: number) =>
       candidates.slice(skip, skip + limit),
     ),
   };
@@ -384,7 +386,11 @@ describe('a series entry removed from the row', () => {
     const { service, repository, episodes } = hideSetup();
     episodes.seriesOf.mockResolvedValueOnce(seriesId);
     await expect(service.hideFromRow(userId, ep(1, 3).episodeId)).resolves.toEqual({ hidden: true });
-    expect(repository.hide).toHaveBeenCalledWith(userId, ep(1, 3).episodeId, seriesId);
+    expect(repository.hide).toHaveBeenCalledWith(
+      { userId, profileId: userId, ceiling: null },
+      ep(1, 3).episodeId,
+      seriesId,
+    );
     expect(repository.findOne).not.toHaveBeenCalled();
   });
 
@@ -392,7 +398,11 @@ describe('a series entry removed from the row', () => {
     const { service, repository } = hideSetup();
     repository.findOne.mockResolvedValueOnce(watched(ep(1, 2), 1000, minute(1)));
     await service.hideFromRow(userId, ep(1, 2).episodeId);
-    expect(repository.hide).toHaveBeenCalledWith(userId, ep(1, 2).episodeId, seriesId);
+    expect(repository.hide).toHaveBeenCalledWith(
+      { userId, profileId: userId, ceiling: null },
+      ep(1, 2).episodeId,
+      seriesId,
+    );
   });
 });
 
@@ -413,10 +423,10 @@ describe('series progress', () => {
           new Map(renumbered.filter((e) => ids.includes(e.episodeId)).map((e) => [e.episodeId, e])),
       ),
     };
-    const service = historyService(repository, episodes);
+    const service = historyService(repository, episodes, { allowedAmong: async () => null });
     const progress = await service.seriesProgress(userId, seriesId);
     expect(SeriesProgressSchema.parse(progress)).toEqual(progress);
-    expect(repository.ofSeries).toHaveBeenCalledWith(userId, seriesId);
+    expect(repository.ofSeries).toHaveBeenCalledWith({ userId, profileId: userId, ceiling: null }, seriesId);
     expect(progress).toEqual({
       seriesId,
       episodes: [

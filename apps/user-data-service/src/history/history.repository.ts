@@ -3,9 +3,11 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { QueryFilter } from 'mongoose';
 import type { EpisodeRef } from '@app/contracts';
+import type { ViewerKey } from '@app/server-core';
+import { conditionalUpsert, moveToDefaultProfile } from '@app/server-core';
+
 import type { ProgressFlags } from './progress-rules';
-import { HistoryRecord } from './history.schema';
-import { conditionalUpsert } from '@app/server-core';
+import { HISTORY_INDEXES_BEFORE_PROFILES, HistoryRecord } from './history.schema';
 
 export type StoredHistory = HistoryRecord & { _id: Types.ObjectId };
 
@@ -13,8 +15,7 @@ export type StoredHistory = HistoryRecord & { _id: Types.ObjectId };
 export type WatchTimes = Pick<StoredHistory, 'movieId' | 'episode' | 'watchTimeSeconds' | 'watchByMonth'>;
 
 /** A position report as the repository applies it (the service has applied the rules). */
-export type ProgressWrite = {
-  userId: string;
+export type ProgressWrite = ViewerKey & {
   movieId: string;
   positionSeconds: number;
   durationSeconds: number | null;
@@ -29,6 +30,20 @@ export type ProgressWrite = {
   episode: EpisodeRef | null;
 };
 
+/** The profile's records, of the titles in `among` only when given (an episode's title is its series). */
+const ofTitles = (
+  { userId, profileId }: ViewerKey,
+  among: Set<string> | null,
+): QueryFilter<HistoryRecord> => {
+  if (!among) return { userId, profileId };
+  const ids = [...among];
+  return {
+    userId,
+    profileId,
+    $or: [{ episode: null, movieId: { $in: ids } }, { 'episode.seriesId': { $in: ids } }],
+  };
+};
+
 /** The only code that touches the history collection. */
 @Injectable()
 export class HistoryRepository {
@@ -41,6 +56,7 @@ export class HistoryRepository {
    */
   recordProgress({
     userId,
+    profileId,
     movieId,
     positionSeconds,
     durationSeconds,
@@ -56,7 +72,7 @@ export class HistoryRepository {
     };
     return conditionalUpsert(
       this.history,
-      { userId, movieId, $or: [{ lastWatchedAt: null }, { lastWatchedAt: { $lt: reportedAt } }] },
+      { userId, profileId, movieId, $or: [{ lastWatchedAt: null }, { lastWatchedAt: { $lt: reportedAt } }] },
       {
         $set: {
           positionSeconds,
@@ -73,20 +89,35 @@ export class HistoryRepository {
     );
   }
 
-  findOne(userId: string, movieId: string): Promise<StoredHistory | null> {
-    return this.history.findOne({ userId, movieId }).lean<StoredHistory>().exec();
+  findOne({ userId, profileId }: ViewerKey, movieId: string): Promise<StoredHistory | null> {
+    return this.history.findOne({ userId, profileId, movieId }).lean<StoredHistory>().exec();
   }
 
-  countOf(userId: string): Promise<number> {
-    return this.history.countDocuments({ userId }).exec();
+  /** The profile's records, only those of the titles in `among` when given (the ones its ceiling admits). */
+  countOf(viewer: ViewerKey, among: Set<string> | null = null): Promise<number> {
+    return this.history.countDocuments(ofTitles(viewer, among)).exec();
   }
 
-  /** The history page, newest first. */
-  pageOf(userId: string, skip: number, limit: number): Promise<StoredHistory[]> {
-    return this.newestFirst({ userId }, skip, limit);
+  /** The history page, newest first; only the titles in `among` when given. */
+  pageOf(
+    viewer: ViewerKey,
+    skip: number,
+    limit: number,
+    among: Set<string> | null,
+  ): Promise<StoredHistory[]> {
+    return this.newestFirst(ofTitles(viewer, among), skip, limit);
   }
 
-  /** Every record of the user, newest first (the data export). */
+  /** The title ids (a movie's, or an episode's series') the profile has records of. */
+  async titleIdsOf({ userId, profileId }: ViewerKey): Promise<string[]> {
+    const rows = await this.history
+      .find({ userId, profileId }, { _id: 0, movieId: 1, 'episode.seriesId': 1 })
+      .lean<Array<Pick<StoredHistory, 'movieId' | 'episode'>>>()
+      .exec();
+    return [...new Set(rows.map((row) => row.episode?.seriesId ?? row.movieId))];
+  }
+
+  /** Every record of the account, of all its profiles, newest first (the data export). */
   allOf(userId: string): Promise<StoredHistory[]> {
     return this.history.find({ userId }).sort({ lastWatchedAt: -1, _id: -1 }).lean<StoredHistory[]>().exec();
   }
@@ -96,10 +127,11 @@ export class HistoryRepository {
    * episode record, whatever its state, since a series' most recent episode decides its entry (a finished one
    * leads to the next episode, a hidden one hides the series).
    */
-  rowCandidatesOf(userId: string, skip: number, limit: number): Promise<StoredHistory[]> {
+  rowCandidatesOf({ userId, profileId }: ViewerKey, skip: number, limit: number): Promise<StoredHistory[]> {
     return this.newestFirst(
       {
         userId,
+        profileId,
         $or: [
           { episode: null, inProgress: true, hidden: false, durationSeconds: { $gt: 0 } },
           { episode: { $ne: null } },
@@ -110,20 +142,20 @@ export class HistoryRepository {
     );
   }
 
-  /** The user's records of one series' episodes, most recent first. */
-  ofSeries(userId: string, seriesId: string): Promise<StoredHistory[]> {
+  /** The profile's records of one series' episodes, most recent first. */
+  ofSeries({ userId, profileId }: ViewerKey, seriesId: string): Promise<StoredHistory[]> {
     return this.history
-      .find({ userId, 'episode.seriesId': seriesId })
+      .find({ userId, profileId, 'episode.seriesId': seriesId })
       .sort({ lastWatchedAt: -1, _id: -1 })
       .lean<StoredHistory[]>()
       .exec();
   }
 
-  /** The user's records with any watch time, only the fields analytics needs. */
-  watchTimesOf(userId: string): Promise<WatchTimes[]> {
+  /** The profile's records with any watch time, only the fields analytics needs. */
+  watchTimesOf({ userId, profileId }: ViewerKey): Promise<WatchTimes[]> {
     return this.history
       .find(
-        { userId, watchTimeSeconds: { $gt: 0 } },
+        { userId, profileId, watchTimeSeconds: { $gt: 0 } },
         { _id: 0, movieId: 1, episode: 1, watchTimeSeconds: 1, watchByMonth: 1 },
       )
       .lean<WatchTimes[]>()
@@ -132,38 +164,49 @@ export class HistoryRepository {
 
   /**
    * Sets `hidden` on the record of `movieId` and on every record of the episodes of `seriesId`, keeping the
-   * positions; false when the user has none of them.
+   * positions; false when the profile has none of them.
    */
-  async hide(userId: string, movieId: string, seriesId: string): Promise<boolean> {
+  async hide({ userId, profileId }: ViewerKey, movieId: string, seriesId: string): Promise<boolean> {
     const { matchedCount } = await this.history
       .updateMany(
-        { userId, $or: [{ movieId }, { 'episode.seriesId': seriesId }] },
+        { userId, profileId, $or: [{ movieId }, { 'episode.seriesId': seriesId }] },
         { $set: { hidden: true } },
       )
       .exec();
     return matchedCount > 0;
   }
 
-  /** The user's record by its id; null when there is none of this user's with that id. */
-  findById(userId: string, id: string): Promise<StoredHistory | null> {
+  /** The profile's record by its id; null when there is none of this profile's with that id. */
+  findById({ userId, profileId }: ViewerKey, id: string): Promise<StoredHistory | null> {
     return this.history
-      .findOne({ _id: new Types.ObjectId(id), userId })
+      .findOne({ _id: new Types.ObjectId(id), userId, profileId })
       .lean<StoredHistory>()
       .exec();
   }
 
-  /** Deletes the user's record by its id; null when there is none of this user's with that id. */
-  removeById(userId: string, id: string): Promise<StoredHistory | null> {
+  /** Deletes the profile's record by its id; null when there is none of this profile's with that id. */
+  removeById({ userId, profileId }: ViewerKey, id: string): Promise<StoredHistory | null> {
     return this.history
-      .findOneAndDelete({ _id: new Types.ObjectId(id), userId })
+      .findOneAndDelete({ _id: new Types.ObjectId(id), userId, profileId })
       .lean<StoredHistory>()
       .exec();
   }
 
-  /** Returns how many records were removed. */
+  /** Every profile's records of the account; returns how many were removed. */
   async removeOfUser(userId: string): Promise<number> {
     const { deletedCount } = await this.history.deleteMany({ userId }).exec();
     return deletedCount;
+  }
+
+  /** One profile's records; returns how many were removed. */
+  async removeOfProfile({ userId, profileId }: ViewerKey): Promise<number> {
+    const { deletedCount } = await this.history.deleteMany({ userId, profileId }).exec();
+    return deletedCount;
+  }
+
+  /** The profiles migration (default-profile.ts). */
+  moveToDefaultProfile(): Promise<number> {
+    return moveToDefaultProfile(this.history, HISTORY_INDEXES_BEFORE_PROFILES);
   }
 
   private newestFirst(

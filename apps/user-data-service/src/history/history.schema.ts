@@ -10,12 +10,15 @@ export class EpisodeRefRecord {
 const EpisodeRefSubSchema = SchemaFactory.createForClass(EpisodeRefRecord);
 
 /**
- * One record per viewer and title (for a series, per episode: `movieId` is the episode's id): where they stopped, how long they watched, whether Continue Watching lists it.
+ * One record per profile and title (for a series, per episode: `movieId` is the episode's id): where they stopped, how long they watched, whether Continue Watching lists it.
  * `watch.progressed` writes it with one conditional upsert (history.repository.ts).
  */
 @Schema({ collection: 'history', timestamps: { createdAt: true, updatedAt: false } })
 export class HistoryRecord {
+  /** The account. */
   @Prop({ required: true }) userId: string;
+  /** The account's profile that watched (DECISIONS 36; records from before profiles: the default one, moved at boot). */
+  @Prop({ required: true }) profileId: string;
   @Prop({ required: true }) movieId: string;
   @Prop({ required: true }) positionSeconds: number;
   /** Null until a report carried it (the player may not know it yet). */
@@ -38,10 +41,17 @@ export class HistoryRecord {
 }
 
 export const HistorySchema = SchemaFactory.createForClass(HistoryRecord);
-HistorySchema.index({ userId: 1, movieId: 1 }, { unique: true });
+HistorySchema.index({ userId: 1, profileId: 1, movieId: 1 }, { unique: true });
 // The history page, newest first.
-HistorySchema.index({ userId: 1, lastWatchedAt: -1 });
+HistorySchema.index({ userId: 1, profileId: 1, lastWatchedAt: -1 });
 // Continue Watching: in progress, not hidden, most recent first.
-HistorySchema.index({ userId: 1, inProgress: 1, hidden: 1, lastWatchedAt: -1 });
-// A series' episodes of one viewer, most recent first: Continue Watching's series entry and the series page.
-HistorySchema.index({ userId: 1, 'episode.seriesId': 1, lastWatchedAt: -1 });
+HistorySchema.index({ userId: 1, profileId: 1, inProgress: 1, hidden: 1, lastWatchedAt: -1 });
+// A series' episodes of one profile, most recent first: Continue Watching's series entry and the series page.
+HistorySchema.index({ userId: 1, profileId: 1, 'episode.seriesId': 1, lastWatchedAt: -1 });
+/** The indexes from before profiles, dropped by the profiles migration (their unique key lacks the profile). */
+export const HISTORY_INDEXES_BEFORE_PROFILES = [
+  'userId_1_movieId_1',
+  'userId_1_lastWatchedAt_-1',
+  'userId_1_inProgress_1_hidden_1_lastWatchedAt_-1',
+  'userId_1_episode.seriesId_1_lastWatchedAt_-1',
+] as const;

@@ -13,6 +13,8 @@ import { HistoryService, MAX_CLOCK_SKEW_MS } from './history.service';
 const now = new Date('2025-06-01T12:00:00.000Z');
 const userId = 'a'.repeat(24);
 const movieId = 'b'.repeat(24);
+/** The account's default profile: what a call no profile's session makes reads and writes. */
+const me = { userId, profileId: userId, ceiling: null };
 
 const report = (overrides: Partial<EventPayload<'watch.progressed'>> = {}) =>
   progressReport(userId, movieId, {
@@ -24,6 +26,7 @@ const report = (overrides: Partial<EventPayload<'watch.progressed'>> = {}) =>
 const record = (overrides: Partial<StoredHistory> = {}): StoredHistory => ({
   _id: new Types.ObjectId(),
   userId,
+  profileId: userId,
   movieId,
   positionSeconds: 754,
   durationSeconds: 5400,
@@ -64,6 +67,7 @@ const setup = () => {
   };
   const titles = {
     byMovieId: jest.fn(async (_ids: string[]): Promise<Map<string, StoredTitle>> => new Map()),
+    allowedAmong: jest.fn(async (): Promise<Set<string> | null> => null),
   };
   const episodes = {
     byEpisodeId: jest.fn(async (_ids: string[]): Promise<Map<string, StoredEpisode>> => new Map()),
@@ -88,6 +92,7 @@ describe('HistoryService', () => {
       await expect(service.recordProgress(report(), now)).resolves.toBe(true);
       expect(repository.recordProgress).toHaveBeenCalledWith({
         userId,
+        profileId: userId,
         movieId,
         positionSeconds: 754,
         durationSeconds: 5400,
@@ -189,7 +194,7 @@ describe('HistoryService', () => {
       durationSeconds: null,
       lastWatchedAt: '2025-06-01T11:59:50.000Z',
     });
-    expect(repository.findOne).toHaveBeenLastCalledWith(userId, movieId);
+    expect(repository.findOne).toHaveBeenLastCalledWith(me, movieId);
   });
 
   describe('the history page', () => {
@@ -220,7 +225,7 @@ describe('HistoryService', () => {
         pageSize: 10,
         total: 31,
       });
-      expect(repository.pageOf).toHaveBeenCalledWith(userId, 10, 10);
+      expect(repository.pageOf).toHaveBeenCalledWith(me, 10, 10, null);
     });
 
     it("shows an episode with its series' card and the episode's place and title from the index", async () => {
@@ -283,8 +288,8 @@ describe('HistoryService', () => {
       repository.findById.mockResolvedValueOnce(stored);
       repository.removeById.mockResolvedValueOnce(stored);
       await expect(service.remove(userId, stored._id.toHexString())).resolves.toEqual({ removed: true });
-      expect(repository.removeById).toHaveBeenCalledWith(userId, stored._id.toHexString());
-      expect(events.publish).toHaveBeenCalledWith('history.removed', { userId, movieId });
+      expect(repository.removeById).toHaveBeenCalledWith(me, stored._id.toHexString());
+      expect(events.publish).toHaveBeenCalledWith('history.removed', { userId, profileId: userId, movieId });
     });
 
     it("fails NotFound for an id that is not this user's, announcing nothing", async () => {
@@ -314,8 +319,8 @@ describe('HistoryService', () => {
       const items = await service.continueWatching(userId);
       expect(items.map((item) => item.positionSeconds)).toEqual([1008, 1009, 1010, 1011, 1012, 1013]);
       expect(repository.rowCandidatesOf.mock.calls).toEqual([
-        [userId, 0, 12],
-        [userId, 12, 12],
+        [me, 0, 12],
+        [me, 12, 12],
       ]);
     });
 
@@ -342,7 +347,7 @@ describe('HistoryService', () => {
       const { service, repository } = setup();
       await expect(service.hideFromRow(userId, movieId)).resolves.toEqual({ hidden: true });
       // Not an episode the index or the record knows: hidden by its own id (or as a series id, if it is one).
-      expect(repository.hide).toHaveBeenCalledWith(userId, movieId, movieId);
+      expect(repository.hide).toHaveBeenCalledWith(me, movieId, movieId);
       repository.hide.mockResolvedValueOnce(false);
       await expect(service.hideFromRow(userId, movieId)).resolves.toEqual({ hidden: false });
     });

@@ -8,8 +8,16 @@ import type {
   SeriesProgress,
   UserDataExport,
 } from '@app/contracts';
-import { AuditAction, compareEpisodes, CONTINUE_WATCHING_LIMIT, UserDataMessages } from '@app/contracts';
-import { AppError, AuditTrail, Outbox } from '@app/server-core';
+import {
+  AuditAction,
+  compareEpisodes,
+  CONTINUE_WATCHING_LIMIT,
+  isWithinCeiling,
+  profileIdOf,
+  UserDataMessages,
+} from '@app/contracts';
+import type { ViewerKey } from '@app/server-core';
+import { AppError, AuditTrail, Outbox, viewerOf } from '@app/server-core';
 import { EpisodesService } from '../episodes/episodes.service';
 import { TitlesService } from '../titles/titles.service';
 import { decidingRecords, rowItem, seriesNeedingLineup } from './continue-watching';
@@ -37,7 +45,9 @@ const CONTINUE_WATCHING_BATCH = CONTINUE_WATCHING_LIMIT * 2;
 /**
  * Where each viewer stopped in each title and how long they watched (DECISIONS 10): written from
  * `watch.progressed`, read for playback's resume point, the history page and Continue Watching. A series is
- * watched episode by episode (issue 13): one record per episode, its card and genre from the series.
+ * watched episode by episode (issue 13): one record per episode, its card and genre from the series. Kept per
+ * profile (DECISIONS 36): reads and writes act on the request's profile (`viewerOf`), and a title above its ceiling
+ * never comes out of them (DECISIONS 37), judged by the title's class as this service knows it at read time.
  */
 @Injectable()
 export class HistoryService {
@@ -73,6 +83,7 @@ export class HistoryService {
       durationSeconds !== null ? Math.min(report.positionSeconds, durationSeconds) : report.positionSeconds;
     return this.history.recordProgress({
       userId: report.userId,
+      profileId: profileIdOf(report),
       movieId: report.movieId,
       positionSeconds,
       durationSeconds,
@@ -90,17 +101,24 @@ export class HistoryService {
     });
   }
 
-  /** Where playback of this title resumes for this viewer; null when they never watched it. */
+  /** Where playback of this title resumes for this profile; null when it never watched it (or may not). */
   async resumePoint(userId: string, movieId: string): Promise<ResumePoint | null> {
-    const record = await this.history.findOne(userId, movieId);
-    return record ? toResumePoint(record) : null;
+    const viewer = viewerOf(userId);
+    const record = await this.history.findOne(viewer, movieId);
+    if (!record) return null;
+    const allowed = await this.titles.allowedAmong([titleIdOf(record)], viewer.ceiling);
+    return allowed && !allowed.has(titleIdOf(record)) ? null : toResumePoint(record);
   }
 
-  /** The history page, most recently watched first, hidden titles included. */
+  /** The history page, most recently watched first, hidden titles included; titles above the ceiling left out. */
   async list(userId: string, { page, pageSize }: PageQuery): Promise<HistoryPage> {
+    const viewer = viewerOf(userId);
+    const allowed = viewer.ceiling
+      ? await this.titles.allowedAmong(await this.history.titleIdsOf(viewer), viewer.ceiling)
+      : null;
     const [records, total] = await Promise.all([
-      this.history.pageOf(userId, (page - 1) * pageSize, pageSize),
-      this.history.countOf(userId),
+      this.history.pageOf(viewer, (page - 1) * pageSize, pageSize, allowed),
+      this.history.countOf(viewer, allowed),
     ]);
     const { titles, episodes } = await this.catalogueOf(records);
     return {
@@ -115,12 +133,13 @@ export class HistoryService {
 
   /** Removes one of the user's records (its position goes too); NotFound when the id is not one of theirs. */
   async remove(userId: string, itemId: string): Promise<{ removed: boolean }> {
+    const viewer = viewerOf(userId);
     // Read first: the event, stored before the removal, names the title.
-    const record = await this.history.findById(userId, itemId);
+    const record = await this.history.findById(viewer, itemId);
     if (!record) throw AppError.notFound(UserDataMessages.historyItemNotFound);
     const removed = await this.outbox.announce(
-      { type: 'history.removed', payload: { userId, movieId: record.movieId } },
-      () => this.history.removeById(userId, itemId),
+      { type: 'history.removed', payload: { userId, profileId: viewer.profileId, movieId: record.movieId } },
+      () => this.history.removeById(viewer, itemId),
       // Null: a removal racing this one took it first, and announces it.
       (gone) => gone !== null,
     );
@@ -139,15 +158,20 @@ export class HistoryService {
 
   /**
    * Up to CONTINUE_WATCHING_LIMIT entries, most recent first: movies in progress, and each series once, at the
-   * episode to watch next (continue-watching.ts); hidden and deleted titles left out.
+   * episode to watch next (continue-watching.ts); hidden and deleted titles, and those above the profile's ceiling,
+   * left out (checked on the batch's titles, which the row reads anyway: no extra query).
    */
   async continueWatching(userId: string): Promise<ContinueWatchingItem[]> {
+    const viewer = viewerOf(userId);
     const items: ContinueWatchingItem[] = [];
     const decided = new Set<string>();
     for (let skip = 0; items.length < CONTINUE_WATCHING_LIMIT; skip += CONTINUE_WATCHING_BATCH) {
-      const records = await this.history.rowCandidatesOf(userId, skip, CONTINUE_WATCHING_BATCH);
+      const records = await this.history.rowCandidatesOf(viewer, skip, CONTINUE_WATCHING_BATCH);
       const { titles, episodes } = await this.catalogueOf(records);
-      const deciding = decidingRecords(records, episodes, decided);
+      const admitted = records.filter((record) =>
+        isWithinCeiling(titles.get(titleIdOf(record))?.classification, viewer.ceiling),
+      );
+      const deciding = decidingRecords(admitted, episodes, decided);
       const lineups = await this.episodes.lineupsOf(seriesNeedingLineup(deciding));
       for (const record of deciding) {
         const item = rowItem(record, { titles, episodes, lineups });
@@ -164,11 +188,12 @@ export class HistoryService {
    * hidden, so the series stays out until one of them is played again. `hidden: false` when never watched.
    */
   async hideFromRow(userId: string, movieId: string): Promise<{ hidden: boolean }> {
+    const viewer = viewerOf(userId);
     const seriesId =
       (await this.episodes.seriesOf(movieId)) ??
-      (await this.history.findOne(userId, movieId))?.episode?.seriesId ??
+      (await this.history.findOne(viewer, movieId))?.episode?.seriesId ??
       movieId;
-    const hidden = await this.history.hide(userId, movieId, seriesId);
+    const hidden = await this.history.hide(viewer, movieId, seriesId);
     if (hidden)
       await this.audit.recordForViewer(userId, async () => {
         const title = await this.titleName(seriesId);
@@ -182,9 +207,15 @@ export class HistoryService {
     return { hidden };
   }
 
-  /** The viewer's progress in each episode of the series they have a record of, in play order. */
+  /**
+   * The profile's progress in each episode of the series it has a record of, in play order; none for a series above
+   * its ceiling (as for one never watched).
+   */
   async seriesProgress(userId: string, seriesId: string): Promise<SeriesProgress> {
-    const records = await this.history.ofSeries(userId, seriesId);
+    const viewer = viewerOf(userId);
+    const allowed = await this.titles.allowedAmong([seriesId], viewer.ceiling);
+    if (allowed && !allowed.has(seriesId)) return { seriesId, episodes: [] };
+    const records = await this.history.ofSeries(viewer, seriesId);
     const episodes = await this.episodes.byEpisodeId(records.map((record) => record.movieId));
     const progress = records.flatMap((record) => {
       const ref = episodeRefOf(record, episodes.get(record.movieId));
@@ -199,7 +230,7 @@ export class HistoryService {
     return { seriesId, episodes: progress };
   }
 
-  /** Every record of the user, for "Download my data". */
+  /** Every record of the account (all its profiles), for "Download my data". */
   async exportOf(userId: string): Promise<UserDataExport['history']> {
     const records = await this.history.allOf(userId);
     const { titles, episodes } = await this.catalogueOf(records);
@@ -211,6 +242,11 @@ export class HistoryService {
   /** DECISIONS 32: a deleted account's history goes with it. */
   forgetUser(userId: string): Promise<number> {
     return this.history.removeOfUser(userId);
+  }
+
+  /** `profile.deleted`: that profile's records go; the account's other profiles keep theirs. */
+  forgetProfile(viewer: ViewerKey): Promise<number> {
+    return this.history.removeOfProfile(viewer);
   }
 
   /** A title's name for the audit log (its id when the catalogue never announced it). */

@@ -1,6 +1,13 @@
+import { profileIdOf } from '@app/contracts';
 import type { SettledChecks } from '@app/server-core';
 import type { FavoritesRepository } from '../favorites/favorites.repository';
 import type { HistoryRepository } from '../history/history.repository';
+
+/** The profile an event names (events from before profiles: the account's default one). */
+const ownerOf = (event: { userId: string; profileId?: string }) => ({
+  userId: event.userId,
+  profileId: profileIdOf(event),
+});
 
 /**
  * "Is the fact stored?" for each event user-data-service announces, asked by the outbox's relay about an entry whose
@@ -8,12 +15,12 @@ import type { HistoryRepository } from '../history/history.repository';
  */
 export const settledChecks = (favorites: FavoritesRepository, history: HistoryRepository): SettledChecks => ({
   // The favorite this add stored: one removed and added again since is announced by those changes.
-  'favorite.added': async ({ userId, movieId, addedAt }) =>
-    (await favorites.findOne(userId, movieId))?.addedAt.toISOString() === addedAt,
-  'favorite.removed': async ({ userId, movieId }) => (await favorites.findOne(userId, movieId)) === null,
+  'favorite.added': async (event) =>
+    (await favorites.findOne(ownerOf(event), event.movieId))?.addedAt.toISOString() === event.addedAt,
+  'favorite.removed': async (event) => (await favorites.findOne(ownerOf(event), event.movieId)) === null,
   // Gone, or stored again by a report after the entry (a record of the title created since the removal).
-  'history.removed': async ({ userId, movieId }, { occurredAt }) => {
-    const record = await history.findOne(userId, movieId);
+  'history.removed': async (event, { occurredAt }) => {
+    const record = await history.findOne(ownerOf(event), event.movieId);
     return record === null || (record.createdAt !== undefined && record.createdAt >= occurredAt);
   },
 });

@@ -14,6 +14,7 @@ const mine: ViewerSettings = {
 const stored = (settings: ViewerSettings): StoredSettings => ({
   _id: new Types.ObjectId(),
   userId,
+  profileId: userId,
   ...settings,
 });
 
@@ -54,7 +55,7 @@ describe('SettingsService', () => {
         service.save(userId, mine),
       ),
     ).resolves.toEqual(mine);
-    expect(repository.save).toHaveBeenCalledWith(userId, mine);
+    expect(repository.save).toHaveBeenCalledWith({ userId, profileId: userId, ceiling: null }, mine);
     expect(events.publish).toHaveBeenCalledWith(
       'audit.recorded',
       expect.objectContaining({

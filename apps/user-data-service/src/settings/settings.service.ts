@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { ViewerSettings } from '@app/contracts';
 import { AuditAction, DEFAULT_VIEWER_SETTINGS } from '@app/contracts';
-import { AuditTrail, DeletedUsers } from '@app/server-core';
+import type { ViewerKey } from '@app/server-core';
+import { AuditTrail, DeletedUsers, viewerOf } from '@app/server-core';
 import { accountGone } from '../data-rights/account-gone';
 import { describeSettings, toViewerSettings } from './settings.mapper';
 import { SettingsRepository } from './settings.repository';
 
-/** Notification and playback settings (DECISIONS 21): the defaults until the viewer saves their own. */
+/**
+ * Notification and playback settings (DECISIONS 21), one set per profile (DECISIONS 36: the request's profile):
+ * the defaults until it saves its own.
+ */
 @Injectable()
 export class SettingsService {
   constructor(
@@ -16,7 +20,7 @@ export class SettingsService {
   ) {}
 
   async get(userId: string): Promise<ViewerSettings> {
-    const record = await this.settings.findOf(userId);
+    const record = await this.settings.findOf(viewerOf(userId));
     return record ? toViewerSettings(record) : DEFAULT_VIEWER_SETTINGS;
   }
 
@@ -26,7 +30,7 @@ export class SettingsService {
    */
   async save(userId: string, settings: ViewerSettings): Promise<ViewerSettings> {
     const before = await this.get(userId);
-    const saved = toViewerSettings(await this.settings.save(userId, settings));
+    const saved = toViewerSettings(await this.settings.save(viewerOf(userId), settings));
     if (await this.deletedUsers.isDeleted(userId)) {
       await this.settings.removeOfUser(userId);
       throw accountGone();
@@ -42,5 +46,10 @@ export class SettingsService {
 
   forgetUser(userId: string): Promise<number> {
     return this.settings.removeOfUser(userId);
+  }
+
+  /** `profile.deleted`: that profile's settings go. */
+  forgetProfile(viewer: ViewerKey): Promise<number> {
+    return this.settings.removeOfProfile(viewer);
   }
 }

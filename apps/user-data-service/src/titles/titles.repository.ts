@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+import type { Classification } from '@app/contracts';
 import { UNKNOWN_TITLE } from './title.mapper';
 import { TitleRecord } from './title.schema';
 import { conditionalUpsert } from '@app/server-core';
@@ -14,6 +15,8 @@ export type TitleWrite = {
   genre: string;
   posterUrl?: string;
   rating?: number | null;
+  /** Absent on events from before classification: the stored class is kept. */
+  classification?: Classification;
 };
 
 /** The card fields an event carries, to `$set`: an optional field the event lacks keeps the stored value. */
@@ -35,9 +38,14 @@ export class TitlesRepository {
       this.titles,
       { movieId: snapshot.movieId, changedAt: { $lte: at } },
       {
-        $set: { ...snapshotFields(snapshot), changedAt: at },
+        $set: {
+          ...snapshotFields(snapshot),
+          ...(snapshot.classification !== undefined ? { classification: snapshot.classification } : {}),
+          changedAt: at,
+        },
         $setOnInsert: {
           deleted: false,
+          ...(snapshot.classification === undefined ? { classification: null } : {}),
           ...(snapshot.posterUrl === undefined ? { posterUrl: '' } : {}),
           ...(snapshot.rating === undefined ? { rating: null } : {}),
         },

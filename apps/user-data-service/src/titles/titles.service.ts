@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EventPayload } from '@app/contracts';
+import type { Classification, EventPayload } from '@app/contracts';
+import { Classification as Class, compareClassification, isWithinCeiling } from '@app/contracts';
 import { FavoritesRepository } from '../favorites/favorites.repository';
 import type { StoredTitle, TitleWrite } from './titles.repository';
 import { TitlesRepository } from './titles.repository';
@@ -24,6 +25,7 @@ export class TitlesService {
         genre: event.genre,
         posterUrl: event.posterUrl,
         rating: event.rating,
+        classification: event.classification,
       },
       occurredAt,
     );
@@ -44,6 +46,7 @@ export class TitlesService {
         genre: event.genre,
         posterUrl: event.posterUrl,
         rating: event.rating,
+        classification: event.classification,
       },
       occurredAt,
     );
@@ -62,6 +65,20 @@ export class TitlesService {
   async byMovieId(movieIds: string[]): Promise<Map<string, StoredTitle>> {
     const records = await this.titles.findByMovieIds([...new Set(movieIds)]);
     return new Map(records.map((record) => [record.movieId, record]));
+  }
+
+  /**
+   * The titles among `titleIds` (movie or series ids) a profile with this ceiling may receive (DECISIONS 37), by
+   * their class as this service knows it now (one query), so a title reclassified since it was listed moves in or
+   * out at once. A title no event told of counts as unrated. Null when the ceiling admits every class (or there is
+   * none): the caller filters nothing.
+   */
+  async allowedAmong(titleIds: string[], ceiling: Classification | null): Promise<Set<string> | null> {
+    if (ceiling === null || compareClassification(ceiling, Class.A) >= 0) return null;
+    const titles = await this.byMovieId(titleIds);
+    return new Set(
+      [...new Set(titleIds)].filter((id) => isWithinCeiling(titles.get(id)?.classification, ceiling)),
+    );
   }
 
   private async record(snapshot: TitleWrite, occurredAt: Date): Promise<void> {
