@@ -410,6 +410,7 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
             posterUrl: series.posterUrl,
             rating: 8.3,
             access: series.access,
+            classification: series.classification,
             director: 'Zoya Akhtar',
             cast: [],
             releaseYear: 2019,

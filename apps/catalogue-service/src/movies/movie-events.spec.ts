@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { MovieAccess, MovieStatus } from '@app/contracts';
+import { Classification, MovieAccess, MovieStatus } from '@app/contracts';
 import { moviePublishedEvent, movieUpdatedEvent } from './movie-events';
 
 describe('movie events', () => {
@@ -12,6 +12,7 @@ describe('movie events', () => {
     posterUrl: 'https://images.example.in/lagaan.jpg',
     rating: 8.1,
     access: MovieAccess.Premium,
+    classification: Classification.UA13,
     director: 'Ashutosh Gowariker',
     cast: ['Aamir Khan', 'Gracy Singh'],
     releaseDate: new Date('2001-06-15T00:00:00.000Z'),
@@ -25,6 +26,8 @@ describe('movie events', () => {
     posterUrl: 'https://images.example.in/lagaan.jpg',
     rating: 8.1,
     access: 'premium',
+    // The class travels with the card, so every list a profile reads can keep its ceiling (issue 25).
+    classification: 'UA13',
     director: 'Ashutosh Gowariker',
     cast: ['Aamir Khan', 'Gracy Singh'],
     releaseYear: 2001,

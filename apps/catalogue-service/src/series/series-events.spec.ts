@@ -1,4 +1,4 @@
-import { MovieStatus } from '@app/contracts';
+import { Classification, MovieStatus } from '@app/contracts';
 import { episodePublishedEvent, seriesPublishedEvent, seriesUpdatedEvent } from './series-events';
 import { aSeries, anEpisode } from './series.fixtures';
 
@@ -8,6 +8,7 @@ describe('series events', () => {
     genre: 'Comedy',
     posterUrl: 'https://images.example.in/p.jpg',
     rating: 8.9,
+    classification: Classification.UA7,
     creators: ['Deepak Kumar Mishra', 'Chandan Kumar'],
     cast: ['Jitendra Kumar'],
     firstAirDate: new Date('2020-01-01T00:00:00.000Z'),
@@ -20,6 +21,7 @@ describe('series events', () => {
     posterUrl: 'https://images.example.in/p.jpg',
     rating: 8.9,
     access: 'premium',
+    classification: 'UA7',
     director: 'Deepak Kumar Mishra',
     cast: ['Jitendra Kumar'],
     releaseYear: 2020,

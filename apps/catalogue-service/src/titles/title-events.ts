@@ -3,12 +3,13 @@ import type { StoredTitle } from './title.schema';
 /** The stored fields a title's card is made of (its director and release date are the kind's own). */
 export type TitleCardSource = Pick<
   StoredTitle,
-  '_id' | 'title' | 'genre' | 'posterUrl' | 'rating' | 'access' | 'cast'
+  '_id' | 'title' | 'genre' | 'posterUrl' | 'rating' | 'access' | 'cast' | 'classification'
 >;
 
 /**
  * What a title's events carry, after its id, for the services that keep a card of it (list snapshots, the
- * recommender): a film's and a series' cards have the same fields.
+ * recommender): a film's and a series' cards have the same fields. The class lets them keep a profile's ceiling
+ * (DECISIONS 37) on their own lists; a reclassification is a `*.updated` event like any other edit.
  */
 export const titleCard = (title: TitleCardSource, director: string | null, released: Date | null) => ({
   title: title.title,
@@ -16,6 +17,7 @@ export const titleCard = (title: TitleCardSource, director: string | null, relea
   posterUrl: title.posterUrl,
   rating: title.rating,
   access: title.access,
+  classification: title.classification,
   director,
   cast: title.cast ?? [],
   releaseYear: released ? released.getUTCFullYear() : null,
