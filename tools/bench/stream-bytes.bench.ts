@@ -335,6 +335,7 @@ const main = async () => {
       quality: 'best',
       screens: 1,
       deviceLabel: 'wrk',
+      classification: 'U',
     });
     await client.close();
 

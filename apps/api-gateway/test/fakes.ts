@@ -89,6 +89,7 @@ export const moviePlayable = (movie: Movie): Playable => ({
   posterUrl: movie.posterUrl,
   genre: movie.genre,
   rating: movie.rating,
+  classification: movie.classification,
   facts: {
     movieId: movie.id,
     title: movie.title,
@@ -163,6 +164,7 @@ export const seriesPlayable = (series: Series, episode: Episode | null = null): 
   posterUrl: series.posterUrl,
   genre: series.genre,
   rating: series.rating,
+  classification: series.classification,
   facts: {
     movieId: series.id,
     title: series.title,

@@ -170,6 +170,8 @@ describe('playback at the gateway', () => {
         screens: 2,
         deviceLabel: 'Chrome on Android',
         isAdmin: false,
+        // The title's class from the playable look-up: streaming-service checks the profile's ceiling on it.
+        classification: 'UA13',
       },
     ]);
   });
@@ -383,6 +385,7 @@ describe('playback at the gateway', () => {
           deviceLabel: 'Phone',
           episode: { seriesId, seasonNumber: 1, episodeNumber: 2 },
           isAdmin: false,
+          classification: 'UA7',
         },
       ]);
       expect(callsTo(HistoryPatterns.resumePoint)).toEqual([{ userId: ashaId, movieId: episodeId }]);

@@ -182,6 +182,7 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
         posterUrl: movie.posterUrl,
         genre: movie.genre,
         rating: 8.4,
+        classification: 'UA13',
         facts: {
           movieId: movie.id,
           title: movie.title,

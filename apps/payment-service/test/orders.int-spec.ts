@@ -1,12 +1,16 @@
 import {
   AccessReason,
+  Classification,
   ErrorCode,
   PaymentMessages,
   PaymentRpc,
+  ProfileKind,
+  ProfileMessages,
   SeriesMessages,
   VerifyOutcome,
 } from '@app/contracts';
-import { mailsIn } from '@app/server-testing';
+import { RequestContext } from '@app/server-core';
+import { mailsIn, newId } from '@app/server-testing';
 import type { PaymentContext, PaymentSuite } from './payment-context';
 import { failure, paymentContext, startPaymentSuite } from './payment-context';
 
@@ -34,6 +38,34 @@ describe('payment-service title orders against MongoDB, Redis and the Razorpay f
       checkoutUrl: suite.razorpay.checkoutUrl,
       testMode: true,
       themeColor: '#e11d48',
+    });
+  });
+
+  it('refuses a kids profile every order, plan and plan change with 403, storing nothing (issue 25)', async () => {
+    const payer = ctx.newPayer();
+    const title = ctx.newTitle();
+    await ctx.subscribe(payer, 'basic');
+    const [subscription] = await ctx.subscriptions.ofUser(payer.userId);
+    const kids = { id: newId(), kind: ProfileKind.Kids, maturityCeiling: Classification.UA7 };
+    const asKids = <T>(work: () => Promise<T>) => RequestContext.run({ profile: kids }, work);
+    const refused = { code: ErrorCode.Forbidden, message: ProfileMessages.kidsCannotPay };
+
+    expect(await failure(asKids(() => ctx.order(payer, title)))).toMatchObject(refused);
+    expect(await failure(asKids(() => ctx.order(payer, title, 'rental')))).toMatchObject(refused);
+    const plan = { payer, planId: 'premium' as const, idempotencyKey: ctx.key() };
+    expect(await failure(asKids(() => suite.service.call(PaymentRpc.createPlanOrder, plan)))).toMatchObject(
+      refused,
+    );
+    expect(await failure(asKids(() => suite.service.call(PaymentRpc.changePlan, plan)))).toMatchObject(
+      refused,
+    );
+
+    expect(await ctx.orders.ofUser(payer.userId)).toEqual([]);
+    expect(await ctx.subscriptions.ofUser(payer.userId)).toEqual([subscription]);
+    // The parent's standard profile orders the same title.
+    const adult = { ...kids, kind: ProfileKind.Standard, maturityCeiling: Classification.A };
+    expect(await RequestContext.run({ profile: adult }, () => ctx.order(payer, title))).toMatchObject({
+      movieId: title.movieId,
     });
   });
 

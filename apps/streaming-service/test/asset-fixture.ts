@@ -32,5 +32,6 @@ export const openRequest = (movieId: string, overrides: Partial<OpenPlaybackRpc>
   quality: '720p',
   screens: 1,
   deviceLabel: 'Chrome on Linux',
+  classification: 'UA13',
   ...overrides,
 });

@@ -61,6 +61,7 @@ describe('episode media: demo samples, uploads, and removal when the episode is 
       quality: '720p',
       screens: 1,
       deviceLabel: 'TV',
+      classification: 'UA7',
       episode: { seriesId, seasonNumber: 1, episodeNumber: 2 },
     });
 

@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { OpenedPlayback, OpenPlaybackRpc, WatchProgressedSchema } from '@app/contracts';
-import { ErrorCode, EVENT_STREAM, StreamingMessages, StreamingRpc } from '@app/contracts';
+import {
+  Classification,
+  ErrorCode,
+  EVENT_STREAM,
+  ProfileKind,
+  StreamingMessages,
+  StreamingRpc,
+} from '@app/contracts';
+import { RequestContext } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
 import { failure } from '@app/server-testing';
 import type { z } from 'zod';
@@ -390,6 +398,28 @@ describe('streaming-service playback and delivery', () => {
         code: ErrorCode.NotFound,
         message: StreamingMessages.noMedia,
       });
+    });
+
+    it("answers a title above the profile's ceiling as one without media: 404, no lease, no link (issue 25)", async () => {
+      const userId = objectId();
+      const kids = { id: objectId(), kind: ProfileKind.Kids, maturityCeiling: Classification.UA7 };
+      const asKids = <T>(work: () => Promise<T>) => RequestContext.run({ profile: kids }, work);
+      for (const classification of [Classification.UA13, Classification.UA16, Classification.A])
+        expect(await failure(asKids(() => open(viewer({ userId, classification }))))).toMatchObject({
+          code: ErrorCode.NotFound,
+          message: StreamingMessages.noMedia,
+        });
+      expect((await service.call(StreamingRpc.streams, { userId, sessionId: 'x' })).streams).toEqual([]);
+      // Within the ceiling it plays; an adult profile, and a call naming no profile, play any class.
+      expect(await asKids(() => open(viewer({ userId, classification: Classification.UA7 })))).toMatchObject({
+        movieId,
+      });
+      const adult = { ...kids, kind: ProfileKind.Standard, maturityCeiling: Classification.A };
+      const asAdult = RequestContext.run({ profile: adult }, () =>
+        open(viewer({ classification: Classification.A })),
+      );
+      expect(await asAdult).toMatchObject({ movieId });
+      expect(await open(viewer({ classification: Classification.A }))).toMatchObject({ movieId });
     });
   });
 });

@@ -62,6 +62,7 @@ describe('media on S3-compatible object storage', () => {
       quality: 'best',
       screens: 4,
       deviceLabel: 'jest',
+      classification: 'U',
     });
   const get = (url: string, headers: Record<string, string> = {}) =>
     fetch(`${suite.service.httpUrl}${url}`, { headers });

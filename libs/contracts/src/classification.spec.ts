@@ -7,6 +7,7 @@ import {
   classificationsUpTo,
   compareClassification,
   CLASSIFICATION_ORDER,
+  withinCeiling,
 } from './classification';
 import { ContentDescriptorsSchema, MovieInputSchema, MovieSchema, MovieUpdateSchema } from './movies';
 import { SeriesInputSchema, SeriesSchema } from './series';
@@ -29,6 +30,13 @@ describe('Classification (issue 25, DECISIONS 37)', () => {
     expect(classificationsUpTo(Classification.UA7)).toEqual(['U', 'UA7']);
     expect(classificationsUpTo(Classification.U)).toEqual(['U']);
     expect(classificationsUpTo(Classification.A)).toEqual([...CLASSIFICATION_ORDER]);
+  });
+
+  it('says whether a ceiling admits a class (no ceiling: no viewer, every class)', () => {
+    expect(withinCeiling(Classification.UA7, Classification.UA7)).toBe(true);
+    expect(withinCeiling(Classification.UA13, Classification.UA7)).toBe(false);
+    expect(withinCeiling(Classification.A, Classification.UA16)).toBe(false);
+    expect(withinCeiling(Classification.A, undefined)).toBe(true);
   });
 
   it('says the class and descriptors as the pages and the badge do', () => {

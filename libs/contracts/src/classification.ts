@@ -38,6 +38,10 @@ export const UNRATED_CLASSIFICATION: Classification = Classification.UA16;
 export const compareClassification = (a: Classification, b: Classification): number =>
   CLASSIFICATION_ORDER.indexOf(a) - CLASSIFICATION_ORDER.indexOf(b);
 
+/** Whether a profile whose ceiling is `ceiling` may receive a title of `classification` (none: no viewer, no limit). */
+export const withinCeiling = (classification: Classification, ceiling: Classification | undefined): boolean =>
+  ceiling === undefined || compareClassification(classification, ceiling) <= 0;
+
 /** The classes a ceiling admits, mildest first (what a list query filters on: `classification: { $in }`). */
 export const classificationsUpTo = (ceiling: Classification): Classification[] =>
   CLASSIFICATION_ORDER.slice(0, CLASSIFICATION_ORDER.indexOf(ceiling) + 1);

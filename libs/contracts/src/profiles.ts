@@ -38,6 +38,7 @@ export const ProfileMessages = {
   lastProfile: 'An account keeps at least one profile.',
   notFound: 'Profile not found',
   kidsCannotManage: 'A kids profile cannot add, change or delete profiles.',
+  kidsCannotPay: 'A kids profile cannot buy, rent or subscribe. Switch to an adult profile.',
   kidsCeiling: 'A kids profile can only be rated U or U/A 7+.',
   pinRequired: 'This profile is locked. Enter its PIN.',
   wrongPin: (triesLeft: number) =>

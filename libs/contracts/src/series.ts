@@ -94,9 +94,15 @@ export type EpisodeContext = z.infer<typeof EpisodeContextSchema>;
  * What decides access to a playable id: the movie itself, or for an episode its series (`facts.kind: 'series'`,
  * `facts.movieId` the series' id). `episode` is set for an episode, null otherwise. `title` is what the screens
  * list ("Series · S1:E2 · Episode"); `posterUrl`, `genre` and `rating` are the title's (an episode's, its series'),
- * so a movie's or series' answer is also the snapshot My List keeps of it.
+ * so a movie's or series' answer is also the snapshot My List keeps of it. `classification` is the title's (an
+ * episode's, its series'): what streaming-service checks the viewer's ceiling against (issue 25).
  */
-export const PlayableSchema = TitleCardSchema.pick({ posterUrl: true, genre: true, rating: true }).extend({
+export const PlayableSchema = TitleCardSchema.pick({
+  posterUrl: true,
+  genre: true,
+  rating: true,
+  classification: true,
+}).extend({
   id: z.string(),
   title: z.string(),
   facts: TitleFactsSchema,

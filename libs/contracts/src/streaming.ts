@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './common';
 import { EpisodeRefSchema } from './events';
+import { ClassificationSchema } from './movies';
 import { QualitySchema, RentalClockSchema } from './payments';
 import { query, rpc } from './rpc';
 
@@ -193,6 +194,11 @@ export const OpenPlaybackRpcSchema = z
     episode: EpisodeRefSchema.optional(),
     /** The viewer was an admin when the gateway allowed this playback: its heartbeats re-check access as one. */
     isAdmin: z.boolean().optional(),
+    /**
+     * The title's class (an episode's: its series'), as catalogue-service answered the gateway's playable look-up
+     * for this request: checked against the ceiling of the profile the envelope names (issue 25).
+     */
+    classification: ClassificationSchema,
   })
   .strict();
 export type OpenPlaybackRpc = z.infer<typeof OpenPlaybackRpcSchema>;

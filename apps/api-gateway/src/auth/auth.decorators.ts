@@ -1,7 +1,7 @@
 import { createParamDecorator, SetMetadata } from '@nestjs/common';
 import type { ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { Role } from '@app/contracts';
+import type { KidsRefusal, Role } from '@app/contracts';
 import { RequestContext } from '@app/server-core';
 
 export const ROLES = 'auth:roles';
@@ -17,6 +17,11 @@ export const VERIFIED_EMAIL = 'auth:verified-email';
  * a controller; on a @Public() route it only governs callers that bring a token, so put it on the paying handlers.
  */
 export const VerifiedEmail = () => SetMetadata(VERIFIED_EMAIL, true);
+
+export const NOT_FOR_KIDS = 'auth:not-for-kids';
+
+/** Refused (403) to a session acting as a kids profile, with the message of `what` (issue 25). */
+export const NotForKids = (what: KidsRefusal) => SetMetadata(NOT_FOR_KIDS, what);
 
 /** The signed-in caller, from the request context the session guard filled (undefined on a public route called without a token). */
 export const CurrentUser = createParamDecorator(() => RequestContext.user());

@@ -1,19 +1,20 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { SessionUser } from '@app/contracts';
+import type { KidsRefusal, SessionUser } from '@app/contracts';
 import {
   AUTH_REQUIRED_MESSAGE,
   AuthMessages,
   Classification,
   ErrorCode,
   ProfileKind,
+  ProfileMessages,
   Role,
   UserStatus,
 } from '@app/contracts';
 import type { Request } from 'express';
 import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
 import type { AuthClient } from './auth.client';
-import { ROLES, VerifiedEmail } from './auth.decorators';
+import { NOT_FOR_KIDS, ROLES, VerifiedEmail } from './auth.decorators';
 import { SessionGuard } from './session.guard';
 
 const viewer: SessionUser = {
@@ -28,11 +29,12 @@ const viewer: SessionUser = {
 
 const contextFor = (
   request: Partial<Request>,
-  meta: { isPublic?: boolean; roles?: Role[] },
+  meta: { isPublic?: boolean; roles?: Role[]; notForKids?: KidsRefusal },
 ): ExecutionContext => {
   const handler = () => undefined;
   if (meta.isPublic) Reflect.defineMetadata(IS_PUBLIC, true, handler);
   if (meta.roles) Reflect.defineMetadata(ROLES, meta.roles, handler);
+  if (meta.notForKids) Reflect.defineMetadata(NOT_FOR_KIDS, meta.notForKids, handler);
   return {
     getHandler: () => handler,
     getClass: () => class {},
@@ -85,6 +87,26 @@ describe('SessionGuard', () => {
     });
     expect(acting).toEqual(profile);
   });
+
+  it.each([
+    ['profiles', ProfileMessages.kidsCannotManage],
+    ['payments', ProfileMessages.kidsCannotPay],
+  ] as const)(
+    'refuses a kids session a route not for kids (%s) with 403, and lets a standard one through',
+    async (what, message) => {
+      const kids = { id: 'p1', kind: ProfileKind.Kids, maturityCeiling: Classification.UA7 };
+      const attempt = (profile: SessionUser['profile']) =>
+        inContext(() =>
+          guardWith(jest.fn().mockResolvedValue({ ...viewer, profile })).canActivate(
+            contextFor(request('Bearer t'), { notForKids: what }),
+          ),
+        );
+      await expect(attempt(kids)).rejects.toEqual(new AppError(ErrorCode.Forbidden, message));
+      await expect(
+        attempt({ ...kids, kind: ProfileKind.Standard, maturityCeiling: Classification.A }),
+      ).resolves.toBe(true);
+    },
+  );
 
   it('asks auth-service afresh on an admin route, past any session the gateway holds', async () => {
     const resolve = jest.fn().mockResolvedValue({ ...viewer, role: Role.Admin });

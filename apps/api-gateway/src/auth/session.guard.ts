@@ -1,11 +1,23 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AUTH_REQUIRED_MESSAGE, AuthMessages, ErrorCode, Role } from '@app/contracts';
-import type { SessionUser } from '@app/contracts';
+import {
+  AUTH_REQUIRED_MESSAGE,
+  AuthMessages,
+  ErrorCode,
+  ProfileKind,
+  ProfileMessages,
+  Role,
+} from '@app/contracts';
+import type { KidsRefusal, SessionUser } from '@app/contracts';
 import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
 import { AuthClient } from './auth.client';
 import type { Request } from 'express';
-import { ROLES, VERIFIED_EMAIL } from './auth.decorators';
+import { NOT_FOR_KIDS, ROLES, VERIFIED_EMAIL } from './auth.decorators';
+
+const KIDS_REFUSALS: Record<KidsRefusal, string> = {
+  profiles: ProfileMessages.kidsCannotManage,
+  payments: ProfileMessages.kidsCannotPay,
+};
 
 /** Far above any token auth-service issues; a longer one is refused here, without a call. */
 const MAX_TOKEN_LENGTH = 4096;
@@ -19,7 +31,8 @@ const bearer = (header: string | undefined) => {
  * Global guard of the gateway: every route needs a valid session unless marked @Public(). The session is
  * resolved by auth-service and reused by this process for SESSION_CACHE_SECONDS (session.cache.ts), so a revoked
  * token, a suspension or a role change takes effect on the user's first request after that window (at once when
- * it went through this gateway). Routes behind @Roles() or @VerifiedEmail() (administration, payments) always ask
+ * it went through this gateway). Routes a kids profile may not use (@NotForKids(): paying, managing profiles) refuse
+ * it with 403. Routes behind @Roles() or @VerifiedEmail() (administration, payments) always ask
  * auth-service: a demoted admin or a just-verified account is judged on the current answer. A public route called
  * with a token still learns who is calling. The resolved user goes into the request context (RequestContext.user()).
  */
@@ -35,6 +48,7 @@ export class SessionGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false;
     const roles = this.reflector.getAllAndOverride<Role[]>(ROLES, targets) ?? [];
     const needsVerifiedEmail = this.reflector.getAllAndOverride<boolean>(VERIFIED_EMAIL, targets) ?? false;
+    const notForKids = this.reflector.getAllAndOverride<KidsRefusal | undefined>(NOT_FOR_KIDS, targets);
     const request = context.switchToHttp().getRequest<Request>();
     const token = bearer(request.headers.authorization);
 
@@ -56,6 +70,10 @@ export class SessionGuard implements CanActivate {
     RequestContext.setUser(user);
     if (roles.length && !roles.includes(user.role)) {
       throw new AppError(ErrorCode.Forbidden, AuthMessages.noPermission);
+    }
+    // Issue 25: kids profiles cannot pay or manage profiles, whatever the route's handler would do.
+    if (notForKids && user.profile?.kind === ProfileKind.Kids) {
+      throw new AppError(ErrorCode.Forbidden, KIDS_REFUSALS[notForKids]);
     }
     // Resolved afresh on these routes: the call after the link is opened already passes.
     if (needsVerifiedEmail && user.emailVerified !== true) {

@@ -5,11 +5,15 @@ import { CurrentUser } from '../auth/auth.decorators';
 import { Endpoint } from '../routes/endpoint.decorator';
 import { idempotencyKeyOf } from './idempotency-key';
 import { PaymentClient } from './payment.client';
+import { TitleAccessService } from './title-access.service';
 
 /** A viewer's plan (SPEC 7: `POST /create-order`, `GET/PUT/DELETE /api/users/{id}/subscription`) and My titles. */
 @Controller()
 export class SubscriptionController {
-  constructor(private readonly payments: PaymentClient) {}
+  constructor(
+    private readonly payments: PaymentClient,
+    private readonly titles: TitleAccessService,
+  ) {}
 
   /** SPEC's plan order: the reply is the Razorpay subscription Checkout authorises. */
   @Endpoint(SubscriptionRoutes.createPlanOrder)
@@ -40,6 +44,6 @@ export class SubscriptionController {
 
   @Endpoint(SubscriptionRoutes.ownedTitles)
   ownedTitles(@Param('id') id: string) {
-    return this.payments.ownedTitles(id);
+    return this.titles.ownedTitles(id);
   }
 }

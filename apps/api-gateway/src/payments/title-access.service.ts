@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, SeriesMessages } from '@app/contracts';
+import {
+  Classification,
+  ErrorCode,
+  MOVIE_DETAILS_MAX_IDS,
+  SeriesMessages,
+  withinCeiling,
+} from '@app/contracts';
 import type { Playable, SessionUser, TitleFacts, TitleOrderKind } from '@app/contracts';
-import { AppError, MemoCache } from '@app/server-core';
+import { AppError, MemoCache, RequestContext } from '@app/server-core';
 import { CatalogueClient } from '../catalogue/catalogue.client';
 import { PaymentClient, viewerOf } from './payment.client';
 
@@ -26,10 +32,13 @@ export class TitleAccessService {
 
   /**
    * What decides access to a movie, series or episode id (an episode's facts are its series', kind 'series'), with
-   * the title the screens list and an episode's place in its series. Published only: a draft or unknown id is 404.
+   * the title the screens list and an episode's place in its series. Published only: a draft or unknown id is 404,
+   * and so is a title above the calling profile's ceiling (catalogue-service filters by it), so the memo is kept
+   * per ceiling: an adult's answer never serves a kids profile.
    */
   playable(id: string): Promise<Playable> {
-    return this.titles.get(id, () => this.catalogue.playable(id, false));
+    const ceiling = RequestContext.profile()?.maturityCeiling ?? 'none';
+    return this.titles.get(`${ceiling}:${id}`, () => this.catalogue.playable(id, false));
   }
 
   /** Watch Now (purchase) or Rent Now (rental), at the title's price as catalogue-service holds it. */
@@ -48,6 +57,25 @@ export class TitleAccessService {
   async entitlement(user: SessionUser | undefined, movieId: string) {
     const { facts } = await this.playable(movieId);
     return this.payments.entitlement(viewerOf(user), facts);
+  }
+
+  /**
+   * My titles: the account's purchases and rentals, without those above the calling profile's ceiling (issue 25).
+   * payment-service does not know classes; catalogue-service's ceiling-filtered look-up of the same ids (one call per
+   * 50, only for a profile rated below A) says which the profile may receive.
+   */
+  async ownedTitles(userId: string) {
+    const owned = await this.payments.ownedTitles(userId);
+    const ceiling = RequestContext.profile()?.maturityCeiling;
+    if (withinCeiling(Classification.A, ceiling) || owned.data.length === 0) return owned;
+    const ids = [...new Set(owned.data.map(({ movieId }) => movieId))];
+    const batches = Array.from({ length: Math.ceil(ids.length / MOVIE_DETAILS_MAX_IDS) }, (_, n) =>
+      ids.slice(n * MOVIE_DETAILS_MAX_IDS, (n + 1) * MOVIE_DETAILS_MAX_IDS),
+    );
+    const visible = new Set(
+      (await Promise.all(batches.map((batch) => this.catalogue.details(batch)))).flat().map(({ id }) => id),
+    );
+    return { data: owned.data.filter(({ movieId }) => visible.has(movieId)) };
   }
 
   /** The answer for each of a screen's titles, in order; ids that name no published title are left out. */

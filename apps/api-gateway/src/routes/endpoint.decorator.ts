@@ -2,7 +2,7 @@ import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata }
 import { Role } from '@app/contracts';
 import type { HttpMethod, HttpRoute } from '@app/contracts';
 import { Public } from '@app/server-core';
-import { Roles, VerifiedEmail } from '../auth/auth.decorators';
+import { NotForKids, Roles, VerifiedEmail } from '../auth/auth.decorators';
 import { NotRateLimited, RateLimited } from '../rate-limit/rate-limits';
 
 export const ROUTE = 'gateway:route';
@@ -20,7 +20,7 @@ export const nestPathOf = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * A handler serves one route of `libs/contracts/src/http/*.routes.ts`, described there once: its method and path,
- * who may call (the session guard reads it), the budget it draws on (the rate-limit guard), its status on success,
+ * who may call (the session guard reads it, kids profiles included), the budget it draws on (the rate-limit guard), its status on success,
  * and (through RouteInputInterceptor) the validation of its path, query, headers and body, the own-account check and
  * the check of its reply. Put it on handlers of a `@Controller()` without a path: the route's path is whole.
  */
@@ -32,6 +32,7 @@ export const Endpoint = (route: HttpRoute) =>
     ...(route.access === 'public' ? [Public()] : []),
     ...(route.access === 'admin' ? [Roles(Role.Admin)] : []),
     ...(route.verifiedEmail ? [VerifiedEmail()] : []),
+    ...(route.notForKids ? [NotForKids(route.notForKids)] : []),
     ...(route.rateLimit === false ? [NotRateLimited()] : []),
     ...(route.rateLimit ? [RateLimited(route.rateLimit)] : []),
   );

@@ -45,6 +45,7 @@ const playable: Playable = {
   posterUrl: '/p.svg',
   genre: 'Drama',
   rating: 8.1,
+  classification: 'UA13',
   facts: {
     movieId: MOVIE,
     title: 'Lagaan',

@@ -58,7 +58,7 @@ export class PlaybackService {
 
   /** `movieId` is what plays: a movie's id or an episode's (access is then its series'). */
   async start(user: SessionUser, movieId: string, deviceLabel: string): Promise<PlaybackSession> {
-    const { title, episode, entitlement, isSeries } = await this.allowed(user, movieId);
+    const { title, episode, entitlement, isSeries, classification } = await this.allowed(user, movieId);
     const opened = await this.streaming.open({
       userId: user.id,
       sessionId: user.sessionId,
@@ -70,6 +70,8 @@ export class PlaybackService {
       ...(episode ? { episode } : {}),
       // Its heartbeats ask the entitlement again as for this viewer (DECISIONS 35).
       isAdmin: user.role === Role.Admin,
+      // streaming-service checks it against the profile's ceiling itself (issue 25).
+      classification,
     });
     // A series is never rented (issue 13): no clock starts or shows for an episode.
     const isRental = !isSeries && entitlement.reason === AccessReason.Rental;
@@ -86,13 +88,14 @@ export class PlaybackService {
 
   /** The title and the viewer's entitlement to it; refused (403, 404) as the start is. */
   private async allowed(user: SessionUser, movieId: string) {
-    const { title, facts, episode } = await this.titles.playable(movieId);
+    // Above the profile's ceiling, catalogue-service answers 404 as for a missing title.
+    const { title, facts, episode, classification } = await this.titles.playable(movieId);
     const isSeries = facts.kind === 'series';
     // A series' own id has nothing to play: its episodes do.
     if (isSeries && !episode) throw new AppError(ErrorCode.NotFound, SeriesMessages.episodeNotFound);
     const entitlement = await this.payments.entitlement(viewerOf(user), facts);
     if (!entitlement.canWatch) throw new AppError(ErrorCode.Forbidden, refusal(entitlement, isSeries));
-    return { title, episode, entitlement, isSeries };
+    return { title, episode, entitlement, isSeries, classification };
   }
 
   /** Playback does not wait on history: without it the title starts at the beginning. */

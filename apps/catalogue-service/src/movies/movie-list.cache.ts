@@ -3,6 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { InjectRedis, JsonCache } from '@app/server-core';
+import { viewerCacheScope } from '../titles/viewer-classes';
 
 /** A safety net: writes invalidate at once; the TTL only bounds what a missed invalidation could serve. */
 const TTL_SECONDS = 300;
@@ -19,6 +20,14 @@ export class MovieListCache extends JsonCache implements OnModuleDestroy {
   constructor(@InjectRedis() redis: Redis, @InjectConnection() connection: Connection) {
     // Namespaced by database, so catalogues (or test suites) sharing one Redis never see each other's pages.
     super(redis, { prefix: `catalogue:${connection.name}:list:`, ttlSeconds: TTL_SECONDS });
+  }
+
+  /**
+   * Read-through, kept apart per ceiling of the calling profile (the lists are filtered by it in the query): a kids
+   * profile's answer never serves an adult, nor the reverse.
+   */
+  override through<V = unknown>(key: string, load: () => Promise<V>): Promise<V> {
+    return super.through(`${viewerCacheScope()}:${key}`, load);
   }
 
   /**

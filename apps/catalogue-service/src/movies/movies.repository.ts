@@ -5,6 +5,7 @@ import { MovieStatus } from '@app/contracts';
 import type { StoredTitle } from '../titles/title.schema';
 import { markMediaReady } from '../data/record-writes';
 import { TitleRepository } from '../titles/title.repository';
+import { viewerClassCondition } from '../titles/viewer-classes';
 import { MovieRecord } from './movie.schema';
 
 /** A title as stored: read back, or built with its `_id` before insert (the seed). */
@@ -17,9 +18,14 @@ export class MoviesRepository extends TitleRepository<MovieRecord> {
     super(movies, 'releaseDate');
   }
 
+  /** Of these ids, the titles a viewer may receive (published, within the caller's ceiling). */
   findPublishedByIds(ids: string[]): Promise<StoredMovie[]> {
     return this.titles
-      .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, status: MovieStatus.Published })
+      .find({
+        _id: { $in: ids.map((id) => new Types.ObjectId(id)) },
+        status: MovieStatus.Published,
+        ...viewerClassCondition(),
+      })
       .lean<StoredMovie[]>()
       .exec();
   }

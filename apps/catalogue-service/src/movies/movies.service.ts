@@ -138,10 +138,10 @@ export class MoviesService {
     };
   }
 
-  /** Drafts exist only for admins; to everyone else they are simply not found. */
+  /** Drafts exist only for admins, titles above the profile's ceiling not for it: to them they are simply not found. */
   private async findVisible(id: string, asAdmin: boolean) {
-    const movie = await this.movies.findById(id);
-    if (!movie || (movie.status !== published && !asAdmin)) throw AppError.notFound(MovieMessages.notFound);
+    const movie = await this.movies.findVisible(id, { drafts: asAdmin });
+    if (!movie) throw AppError.notFound(MovieMessages.notFound);
     return movie;
   }
 }

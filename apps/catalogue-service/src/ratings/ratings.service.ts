@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { MovieMessages, MovieRating, MovieStatus, RATING_NOT_AVAILABLE } from '@app/contracts';
+import { MovieMessages, MovieRating, RATING_NOT_AVAILABLE } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { MoviesRepository, StoredMovie } from '../movies/movies.repository';
 import { MovieRatingClient } from './movie-rating.client';
@@ -22,8 +22,8 @@ export class RatingsService {
   ) {}
 
   async rating(id: string): Promise<MovieRating> {
-    const movie = await this.movies.findById(id);
-    if (!movie || movie.status !== MovieStatus.Published) throw AppError.notFound(MovieMessages.notFound);
+    const movie = await this.movies.findVisible(id);
+    if (!movie) throw AppError.notFound(MovieMessages.notFound);
     if (!this.client.configured) return notAvailable(movie.imdbId);
     const cached = await this.cache.get(id);
     if (cached) return cached;

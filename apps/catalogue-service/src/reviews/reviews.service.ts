@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  CreateReviewPayload,
-  ErrorCode,
-  MovieMessages,
-  MovieStatus,
-  Review,
-  ReviewMessages,
-} from '@app/contracts';
+import { CreateReviewPayload, ErrorCode, MovieMessages, Review, ReviewMessages } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { MoviesRepository } from '../movies/movies.repository';
 import { toReview } from './review.mapper';
@@ -57,8 +50,8 @@ export class ReviewsService {
   }
 
   private async findPublishedOrFail(movieId: string) {
-    const movie = await this.movies.findById(movieId);
-    if (!movie || movie.status !== MovieStatus.Published) throw AppError.notFound(MovieMessages.notFound);
+    const movie = await this.movies.findVisible(movieId);
+    if (!movie) throw AppError.notFound(MovieMessages.notFound);
     return movie;
   }
 }

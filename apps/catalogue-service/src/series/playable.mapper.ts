@@ -27,8 +27,13 @@ export const seriesFacts = (series: StoredSeries): TitleFacts => ({
   kind: 'series',
 });
 
-/** The card of a title (for an episode, its series'). */
-const cardOf = ({ posterUrl, genre, rating }: StoredMovie | StoredSeries) => ({ posterUrl, genre, rating });
+/** The card of a title (for an episode, its series'), with its class. */
+const cardOf = ({ posterUrl, genre, rating, classification }: StoredMovie | StoredSeries) => ({
+  posterUrl,
+  genre,
+  rating,
+  classification,
+});
 
 export const moviePlayable = (movie: StoredMovie): Playable => ({
   id: movie._id.toHexString(),

@@ -16,8 +16,15 @@ const setup = ({
 } = {}) => {
   const byId = <T extends { _id: Types.ObjectId }>(records: T[]) =>
     jest.fn(async (id: string | Types.ObjectId) => records.find((r) => r._id.equals(id)) ?? null);
+  // The repository's viewer read: published (drafts too when asked); the ceiling's condition is its own (int-tested).
+  const visible = <T extends { _id: Types.ObjectId; status: MovieStatus }>(records: T[]) =>
+    jest.fn(
+      async (id: string | Types.ObjectId, { drafts = false } = {}) =>
+        records.find((r) => r._id.equals(id) && (drafts || r.status === MovieStatus.Published)) ?? null,
+    );
   const seriesRepo = {
     findById: byId(series),
+    findVisible: visible(series),
     list: jest.fn(async () => ({ data: series, page: 1, pageSize: 20, total: series.length })),
     publishedGenres: jest.fn(async () => genres),
   };
@@ -27,7 +34,7 @@ const setup = ({
     ofSeries: jest.fn(async (id: Types.ObjectId) => episodes.filter((e) => e.seriesId.equals(id)).reverse()),
     countBySeries: jest.fn(async () => new Map<string, number>()),
   };
-  const moviesRepo = { findById: byId(movies) };
+  const moviesRepo = { findById: byId(movies), findVisible: visible(movies) };
   const listCache = { through: jest.fn((_key: string, load: () => Promise<unknown>) => load()) };
   const service = new SeriesService(
     seriesRepo as unknown as SeriesRepository,
@@ -215,13 +222,13 @@ describe('SeriesService', () => {
       });
     });
 
-    it('does not find drafts (nor their episodes) unless asked as an admin, nor unknown ids', async () => {
+    it('does not find drafts (nor their episodes) unless asked as an admin, nor unknown ids: one answer for all', async () => {
       const service = ready();
       await expect(service.playable({ id: draft._id.toHexString(), asAdmin: false })).rejects.toEqual(
-        notFound('Series not found'),
+        notFound('Movie not found'),
       );
       await expect(service.playable({ id: draftEpisode._id.toHexString(), asAdmin: false })).rejects.toEqual(
-        notFound('Episode not found'),
+        notFound('Movie not found'),
       );
       await expect(
         service.playable({ id: draftEpisode._id.toHexString(), asAdmin: true }),

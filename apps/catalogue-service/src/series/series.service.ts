@@ -3,7 +3,6 @@ import {
   EpisodeContext,
   ListSeriesQuery,
   MovieMessages,
-  MovieStatus,
   nextEpisodeAfter,
   Page,
   Playable,
@@ -21,13 +20,11 @@ import { playableEpisodes, toEpisodeContext, toSeriesDetail, toSeriesPage } from
 import { SeriesRepository, StoredSeries } from './series.repository';
 
 type ReadPayload = { id: string; asAdmin: boolean };
-const published = MovieStatus.Published;
 
-/** Drafts exist only for admins: to everyone else a draft series, and every episode in it, is simply not found. */
-const visible = (series: StoredSeries | null, asAdmin: boolean): series is StoredSeries =>
-  Boolean(series && (series.status === published || asAdmin));
-
-/** What visitors and users read of series: published ones only (admins also see drafts). */
+/**
+ * What visitors and users read of series: published ones within the calling profile's ceiling (admins also see
+ * drafts). A draft series, or one above the ceiling, and every episode in it, is simply not found.
+ */
 @Injectable()
 export class SeriesService {
   constructor(
@@ -55,8 +52,8 @@ export class SeriesService {
   }
 
   async detail({ id, asAdmin }: ReadPayload): Promise<SeriesDetail> {
-    const series = await this.series.findById(id);
-    if (!visible(series, asAdmin)) throw AppError.notFound(SeriesMessages.notFound);
+    const series = await this.series.findVisible(id, { drafts: asAdmin });
+    if (!series) throw AppError.notFound(SeriesMessages.notFound);
     return toSeriesDetail(series, await this.episodes.ofSeries(series._id));
   }
 
@@ -71,37 +68,28 @@ export class SeriesService {
 
   /**
    * What decides access to any playable id: a movie's own facts; for a series, or an episode, the series' facts
-   * (`kind: 'series'`). Drafts are not found unless asked as an admin.
+   * (`kind: 'series'`). Drafts are not found unless asked as an admin, nor titles above the caller's ceiling.
    */
   async playable({ id, asAdmin }: ReadPayload): Promise<Playable> {
+    const drafts = { drafts: asAdmin };
     const [movie, series, episode] = await Promise.all([
-      this.movies.findById(id),
-      this.series.findById(id),
+      this.movies.findVisible(id, drafts),
+      this.series.findVisible(id, drafts),
       this.episodes.findById(id),
     ]);
-    if (movie) {
-      if (movie.status !== published && !asAdmin) throw AppError.notFound(MovieMessages.notFound);
-      return moviePlayable(movie);
-    }
-    if (series) {
-      if (!visible(series, asAdmin)) throw AppError.notFound(SeriesMessages.notFound);
-      return seriesPlayable(series);
-    }
-    if (episode) {
-      const { series: itsSeries } = await this.findVisibleEpisode(episode, asAdmin);
+    if (movie) return moviePlayable(movie);
+    if (series) return seriesPlayable(series);
+    const itsSeries = episode && (await this.series.findVisible(episode.seriesId, drafts));
+    if (episode && itsSeries?.seasons.some((season) => season.number === episode.seasonNumber))
       return episodePlayable(episode, itsSeries);
-    }
+    // One answer for every id it may not see: nothing tells a hidden series or episode from an unknown id.
     throw AppError.notFound(MovieMessages.notFound);
   }
 
   private async findVisibleEpisode(idOrEpisode: string | StoredEpisode, asAdmin: boolean) {
     const episode = typeof idOrEpisode === 'string' ? await this.episodes.findById(idOrEpisode) : idOrEpisode;
-    const series = episode ? await this.series.findById(episode.seriesId) : null;
-    if (
-      !episode ||
-      !visible(series, asAdmin) ||
-      !series.seasons.some((season) => season.number === episode.seasonNumber)
-    )
+    const series = episode ? await this.series.findVisible(episode.seriesId, { drafts: asAdmin }) : null;
+    if (!episode || !series || !series.seasons.some((season) => season.number === episode.seasonNumber))
       throw AppError.notFound(SeriesMessages.episodeNotFound);
     return { episode, series };
   }

@@ -24,7 +24,8 @@ describe('adminPage', () => {
       search: '  PÂNCHAYAT! ',
     });
     expect(repository.list).toHaveBeenCalledWith(
-      { status: MovieStatus.Draft, search: 'panchayat' },
+      // Every class: the admin list is not limited by the admin's profile (issue 25).
+      { status: MovieStatus.Draft, search: 'panchayat', everyClass: true },
       'added',
       2,
       5,
@@ -35,7 +36,12 @@ describe('adminPage', () => {
   it('lists everything for a blank search', async () => {
     const { repository } = setup();
     await adminPage(repository, { page: 1, pageSize: 20, search: '   ' });
-    expect(repository.list).toHaveBeenCalledWith({ status: undefined, search: undefined }, 'added', 1, 20);
+    expect(repository.list).toHaveBeenCalledWith(
+      { status: undefined, search: undefined, everyClass: true },
+      'added',
+      1,
+      20,
+    );
   });
 
   it('answers an empty page, without a query, for a punctuation-only search', async () => {

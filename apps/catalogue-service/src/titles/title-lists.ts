@@ -30,8 +30,8 @@ export const adminPage = async <T>(
 ): Promise<Page<T>> => {
   const fragment = searchFragment(search);
   if (fragment === null) return emptyPage(page, pageSize);
-  // Most recently added first, so a title an admin just added is on the first page.
-  return titles.list({ status, search: fragment }, 'added', page, pageSize);
+  // Most recently added first, so a title an admin just added is on the first page. Not limited by the admin's profile.
+  return titles.list({ status, search: fragment, everyClass: true }, 'added', page, pageSize);
 };
 
 /** The genres of the published titles, A to Z, kept in the list cache under `key`. */

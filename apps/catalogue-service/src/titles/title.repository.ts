@@ -5,6 +5,7 @@ import { unlessDuplicate } from '@app/server-core';
 import { insertMissing } from '../data/record-writes';
 import type { ReleaseField, StoredTitle, TitleRecord } from './title.schema';
 import { escapeRegex } from './title-search';
+import { viewerClassCondition } from './viewer-classes';
 
 /** What a list may be narrowed by; `search` is an already normalised title fragment. */
 export type TitleCriteria = {
@@ -14,6 +15,8 @@ export type TitleCriteria = {
   genres?: string[];
   access?: MovieAccess;
   maxRating?: number;
+  /** Every class whatever the caller's profile (the admin lists); else the viewer's ceiling applies (viewer-classes). */
+  everyClass?: true;
 };
 
 /** The public sorts, plus `added` (newest first by when it entered the catalogue) for the admin list. */
@@ -90,8 +93,26 @@ export abstract class TitleRepository<R extends TitleRecord> {
       .exec();
   }
 
+  /** Any title, whatever its status or class: admin writes, events and checks (viewers' reads use `findVisible`). */
   findById(id: string | Types.ObjectId): Promise<StoredTitle<R> | null> {
     return this.titles.findById(id).lean<StoredTitle<R>>().exec();
+  }
+
+  /**
+   * A title as a viewer may receive it: published (drafts too when `drafts`, for admins) and within the calling
+   * profile's ceiling. Null otherwise, so a title above the ceiling answers exactly as a missing one does.
+   */
+  findVisible(id: string | Types.ObjectId, { drafts = false } = {}): Promise<StoredTitle<R> | null> {
+    return this.titles
+      .findOne(
+        this.where({
+          _id: id,
+          ...(drafts ? {} : { status: MovieStatus.Published }),
+          ...viewerClassCondition(),
+        }),
+      )
+      .lean<StoredTitle<R>>()
+      .exec();
   }
 
   async publishedGenres(): Promise<string[]> {
@@ -185,8 +206,9 @@ export abstract class TitleRepository<R extends TitleRecord> {
     return this.titles.estimatedDocumentCount().exec();
   }
 
+  /** A list's conditions; the caller's ceiling applies unless the criteria ask for every class (admin lists). */
   protected filter(criteria: TitleCriteria): QueryFilter<R> {
-    return this.where(toFilter(criteria));
+    return this.where({ ...toFilter(criteria), ...(criteria.everyClass ? {} : viewerClassCondition()) });
   }
 
   /** Conditions as a query of this collection (TypeScript cannot check them against a generic R's query type). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Checkout, Payer, Plan, PlanId, VerifyPaymentResult } from '@app/contracts';
-import { ErrorCode, PaymentMessages, VerifyOutcome } from '@app/contracts';
-import { AppError } from '@app/server-core';
+import { ErrorCode, PaymentMessages, ProfileKind, ProfileMessages, VerifyOutcome } from '@app/contracts';
+import { AppError, RequestContext } from '@app/server-core';
 
 /** The brand Checkout shows. */
 export const BRAND = 'Streamly';
@@ -71,6 +71,15 @@ export const assertIdempotencyKey = (key: string): void => {
       { path: 'idempotencyKey', message: 'must be 8-64 letters, digits, _ or -' },
     ]);
   }
+};
+
+/**
+ * Issue 25: a session acting as a kids profile cannot buy, rent or subscribe (403, before anything is stored). The
+ * gateway refuses these routes first; the profile comes from the RPC envelope, never from the payload.
+ */
+export const assertMayPay = (): void => {
+  if (RequestContext.profile()?.kind === ProfileKind.Kids)
+    throw new AppError(ErrorCode.Forbidden, ProfileMessages.kidsCannotPay);
 };
 
 /** The words the payer is shown for each verdict of verify (a Record, so a new verdict cannot go without words). */

@@ -5,6 +5,7 @@ import { ErrorCode, MovieAccess, PaymentMessages, SeriesMessages, VerifyOutcome 
 import { AppError } from '@app/server-core';
 import {
   assertIdempotencyKey,
+  assertMayPay,
   orderCheckout,
   ownIdempotencyKey,
   verifiedAs,
@@ -38,6 +39,7 @@ export class OrdersService {
   ) {}
 
   async createTitleOrder({ payer, title, kind, idempotencyKey }: CreateTitleOrder): Promise<Checkout> {
+    assertMayPay();
     if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
     // A series comes with a plan: none of it is bought or rented (issue 13).
     if (title.kind === 'series') throw new AppError(ErrorCode.ValidationFailed, SeriesMessages.noTitleOrder);

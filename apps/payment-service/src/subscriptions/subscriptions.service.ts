@@ -11,6 +11,7 @@ import {
 import { AppError, Outbox } from '@app/server-core';
 import {
   assertIdempotencyKey,
+  assertMayPay,
   ownIdempotencyKey,
   subscriptionCheckout,
   verifiedAs,
@@ -74,6 +75,7 @@ export class SubscriptionsService {
    * after all, the second to go live is cancelled and refunded).
    */
   async createPlanOrder({ payer, planId, idempotencyKey }: NewPlanOrder): Promise<Checkout> {
+    assertMayPay();
     if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
     const existing =
       idempotencyKey === undefined ? null : await this.subscriptions.findByKey(payer.userId, idempotencyKey);
@@ -114,6 +116,7 @@ export class SubscriptionsService {
    * is authorised the current one is cancelled at its cycle end. No proration, no double charge.
    */
   async changePlan({ payer, planId, idempotencyKey }: PlanOrder): Promise<Checkout> {
+    assertMayPay();
     assertIdempotencyKey(idempotencyKey);
     const existing = await this.subscriptions.findByKey(payer.userId, idempotencyKey);
     if (existing) return this.checkoutOf(this.samePlanOrFail(existing, planId), payer);

@@ -28,6 +28,7 @@ const request: OpenPlaybackRpc = {
   quality: '720p',
   screens: 2,
   deviceLabel: '  ',
+  classification: 'UA13',
 };
 
 const LEASE: LeaseRecord = {

@@ -13,8 +13,9 @@ import {
   NO_PLAN_SCREENS,
   PlaybackEvent,
   StreamingMessages,
+  withinCeiling,
 } from '@app/contracts';
-import { AppError, DeletedUsers, EventBus, InjectEnv } from '@app/server-core';
+import { AppError, DeletedUsers, EventBus, InjectEnv, RequestContext } from '@app/server-core';
 import type { Env } from '../env';
 import { AssetsRepository } from '../media/assets.repository';
 import { LeasesRepository } from './leases.repository';
@@ -42,9 +43,15 @@ export class PlaybackService {
     @InjectEnv() private readonly env: Env,
   ) {}
 
-  /** The gateway already checked entitlement: `quality` and `screens` are its answer. */
+  /**
+   * The gateway already checked entitlement: `quality` and `screens` are its answer. A title above the ceiling of the
+   * profile the envelope names is as unplayable as one without media (404, issue 25): no lease, no link.
+   */
   async open(request: OpenPlaybackRpc): Promise<OpenedPlayback> {
-    const asset = await this.assets.findPlayable(request.movieId);
+    const ceiling = RequestContext.profile()?.maturityCeiling;
+    const asset = withinCeiling(request.classification, ceiling)
+      ? await this.assets.findPlayable(request.movieId)
+      : null;
     if (!asset) throw new AppError(ErrorCode.NotFound, StreamingMessages.noMedia);
     const lease = await this.leases.take(
       {

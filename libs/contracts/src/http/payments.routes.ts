@@ -13,6 +13,7 @@ import {
   RefundRequestSchema,
   VerifyPaymentRequestSchema,
 } from '../payments';
+import { ProfileMessages } from '../profiles';
 import { SeriesMessages } from '../series-rules';
 import {
   AdminOrderPageReply,
@@ -38,6 +39,7 @@ const movieNotFound = 'No published title with this id (drafts: admins only)';
 const unverifiedEmail = `${AuthMessages.emailNotVerified} (DECISIONS 33: an unverified account cannot pay)`;
 const idempotencyKeyErrors = `Invalid input, or the ${IDEMPOTENCY_KEY_HEADER} header and the body's idempotencyKey differ`;
 const noSubscription = 'No active subscription.';
+const kidsRefused = `${ProfileMessages.kidsCannotPay} (the session acts as a kids profile)`;
 
 /** Plans, Checkout (purchase, rental), its verification, Razorpay's webhook and the entitlement answer (issue 9). */
 export const PaymentRoutes = {
@@ -60,6 +62,7 @@ export const PaymentRoutes = {
   createOrder: route({
     method: 'post',
     path: '/api/payments/create-order',
+    notForKids: 'payments',
     tag: 'payments',
     access: 'own',
     verifiedEmail: true,
@@ -70,7 +73,7 @@ export const PaymentRoutes = {
     ok: json(201, CheckoutReply, 'Created'),
     errors: {
       400: `${idempotencyKeyErrors}, or a series or episode id: ${SeriesMessages.noTitleOrder}`,
-      403: `${unverifiedEmail}, or a userId that is not the caller's`,
+      403: `${unverifiedEmail}, a userId that is not the caller's, or ${kidsRefused}`,
       404: movieNotFound,
       409: 'The title is free, already owned, or already rented',
     },
@@ -78,6 +81,7 @@ export const PaymentRoutes = {
   verify: route({
     method: 'post',
     path: '/api/payments/verify',
+    notForKids: 'payments',
     tag: 'payments',
     access: 'own',
     summary:
@@ -90,7 +94,7 @@ export const PaymentRoutes = {
     ),
     errors: {
       400: `Invalid input; ${PaymentMessages.verificationFailed}; or ${PaymentMessages.otherTitle} (a movieId that is not the order's)`,
-      403: "Another user's order, or a userId that is not the caller's",
+      403: `Another user's order, a userId that is not the caller's, or ${kidsRefused}`,
       404: 'No such order or subscription',
     },
   }),
@@ -137,6 +141,7 @@ export const SubscriptionRoutes = {
   createPlanOrder: route({
     method: 'post',
     path: '/create-order',
+    notForKids: 'payments',
     tag: 'payments',
     access: 'user',
     verifiedEmail: true,
@@ -147,7 +152,7 @@ export const SubscriptionRoutes = {
     ok: json(201, CheckoutReply, 'Created'),
     errors: {
       400: idempotencyKeyErrors,
-      403: unverifiedEmail,
+      403: `${unverifiedEmail}, or ${kidsRefused}`,
       409: 'Already subscribed to a plan (change it from the profile instead)',
     },
   }),
@@ -164,6 +169,7 @@ export const SubscriptionRoutes = {
   changePlan: route({
     method: 'put',
     path: '/api/users/{id}/subscription',
+    notForKids: 'payments',
     tag: 'payments',
     access: 'own',
     verifiedEmail: true,
@@ -173,7 +179,7 @@ export const SubscriptionRoutes = {
     body: ChangePlanRequestSchema,
     ok: json(200, CheckoutReply),
     errors: {
-      403: `${unverifiedEmail}, or another account's subscription`,
+      403: `${unverifiedEmail}, another account's subscription, or ${kidsRefused}`,
       404: noSubscription,
       409: 'Already on this plan',
     },
@@ -181,19 +187,21 @@ export const SubscriptionRoutes = {
   cancel: route({
     method: 'delete',
     path: '/api/users/{id}/subscription',
+    notForKids: 'payments',
     tag: 'payments',
     access: 'own',
     summary: 'Cancel at the end of the paid period → { data, message }; access stays until then',
     params: UserIdParamsSchema,
     ok: json(200, SubscriptionCancelledReply),
-    errors: { 404: noSubscription },
+    errors: { 403: kidsRefused, 404: noSubscription },
   }),
   ownedTitles: route({
     method: 'get',
     path: '/api/users/{id}/titles',
     tag: 'payments',
     access: 'own-or-admin',
-    summary: "My titles: the caller's purchases and rentals with both rental clocks → { data }",
+    summary:
+      "My titles: the caller's purchases and rentals with both rental clocks → { data } (a profile's: none above its ceiling)",
     params: UserIdParamsSchema,
     ok: json(200, OwnedTitlesReply),
   }),

@@ -33,6 +33,7 @@ export const ProfileRoutes = {
     access: 'user',
     summary:
       'Adds a profile (name 1-30 characters, unique in the account ignoring case; a kids one is U or U/A 7+)',
+    notForKids: 'profiles',
     body: CreateProfileRequestSchema,
     ok: json(201, ProfileSchema, 'Created'),
     errors: {
@@ -63,6 +64,7 @@ export const ProfileRoutes = {
     tag: 'profiles',
     access: 'user',
     summary: 'Deletes a profile; every service erases its data (profile.deleted); sessions acting as it end',
+    notForKids: 'profiles',
     params: ProfileIdParamsSchema,
     ok: noContent,
     errors: { 403: kidsRefused, 404: notThisAccounts, 409: ProfileMessages.lastProfile },

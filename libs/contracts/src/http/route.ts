@@ -14,6 +14,9 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
  */
 export type Access = 'public' | 'user' | 'own' | 'own-or-admin' | 'admin';
 
+/** What a kids profile may not do on a route (`HttpRoute.notForKids`). */
+export type KidsRefusal = 'profiles' | 'payments';
+
 /** Tighter budgets, per route and client, beyond the default one every route draws on. */
 export type NamedLimit = 'browse' | 'contact';
 
@@ -51,6 +54,11 @@ export type HttpRoute = {
   access: Access;
   /** Only an account whose email is verified (DECISIONS 33: paying); others get 403. */
   verifiedEmail?: true;
+  /**
+   * Refused (403) to a session acting as a kids profile (issue 25), with the message of what it is: managing profiles,
+   * or paying (buy, rent, subscribe, change or cancel a plan). The gateway's session guard decides, before any call.
+   */
+  notForKids?: KidsRefusal;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** Header parameters the handler reads, validated like the rest (`Idempotency-Key`). */
