@@ -24,6 +24,7 @@ import type { Env } from './env';
 import { HealthController } from './health/health.controller';
 import { GatewayHealthService } from './health/health.service';
 import { AdminPaymentsController } from './payments/admin-payments.controller';
+import { BillingController } from './payments/billing.controller';
 import { PaymentClient } from './payments/payment.client';
 import { PaymentsController } from './payments/payments.controller';
 import { SubscriptionController } from './payments/subscription.controller';
@@ -66,6 +67,7 @@ export class AppModule {
         SeriesController,
         AdminSeriesController,
         ImagesController,
+        BillingController,
         AuthController,
         AccountsController,
         GoogleController,

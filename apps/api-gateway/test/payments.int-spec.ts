@@ -1,5 +1,6 @@
 import {
   AuthPatterns,
+  BillingPatterns,
   ErrorCode,
   MovieAccess,
   MovieMessages,
@@ -12,7 +13,7 @@ import {
   SeriesPatterns,
   VerifyOutcome,
 } from '@app/contracts';
-import type { Checkout, Entitlement, SubscriptionView } from '@app/contracts';
+import type { BillingHistory, Checkout, Entitlement, SubscriptionView, TaxDocument } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import {
   ashaId,
@@ -73,6 +74,45 @@ const entitlement = (viewer: unknown): Entitlement => ({
   rental: null,
   waysIn: { plans: [], purchaseInr: 1200, rentalInr: 500 },
 });
+
+const invoiceId = '65a000000000000000000001';
+const karnataka = { code: '29', name: 'Karnataka' } as const;
+const invoice: TaxDocument = {
+  id: invoiceId,
+  type: 'invoice',
+  number: 'SL/26-27/0000001',
+  date: '2026-11-27T06:30:00.000Z',
+  financialYear: '2026-27',
+  against: null,
+  paymentId: 'pay_Lagaan0001',
+  supplier: { name: 'Streamly', address: 'Bengaluru', gstin: '29ABCDE1234F1ZW', state: karnataka },
+  recipient: { name: 'Asha', email: 'asha@example.in', gstin: null, state: karnataka, stateAssumed: true },
+  placeOfSupply: karnataka,
+  description: 'Purchase: Lagaan',
+  sac: '998433',
+  reverseCharge: false,
+  taxablePaise: 101_695,
+  cgstPaise: 9_153,
+  sgstPaise: 9_152,
+  igstPaise: 0,
+  totalPaise: 120_000,
+};
+const billing: BillingHistory = {
+  entries: [
+    {
+      kind: 'invoice',
+      at: invoice.date,
+      description: invoice.description,
+      amountPaise: 120_000,
+      paymentId: invoice.paymentId,
+      status: null,
+      number: invoice.number,
+      documentId: invoiceId,
+    },
+  ],
+  nextCharge: null,
+};
+const pdfBytes = Buffer.from('%PDF-1.3 not really');
 
 const received: RpcCall[] = [];
 const lastTo = (pattern: string) => received.filter((call) => call.pattern === pattern).at(-1)?.data;
@@ -137,6 +177,9 @@ const FakePaymentModule = standIn(
       reconciler: null,
     }),
     [PaymentPatterns.adminPayments]: () => ({ data: [], page: 1, pageSize: 20, total: 0 }),
+    [BillingPatterns.history]: () => billing,
+    [BillingPatterns.document]: () => invoice,
+    [BillingPatterns.pdf]: () => ({ fileName: 'SL-26-27-0000001.pdf', base64: pdfBytes.toString('base64') }),
   },
   received,
 );
@@ -166,6 +209,9 @@ describe('payment routes at the gateway', () => {
       ],
       ['DELETE', `/api/users/${ashaId}/subscription`, undefined, 401, 200, 403, 403],
       ['GET', `/api/users/${ashaId}/titles`, undefined, 401, 200, 403, 200],
+      ['GET', `/api/users/${ashaId}/billing`, undefined, 401, 200, 403, 200],
+      ['GET', `/api/users/${ashaId}/invoices/${invoiceId}`, undefined, 401, 200, 403, 200],
+      ['GET', `/api/users/${ashaId}/invoices/${invoiceId}/pdf`, undefined, 401, 200, 403, 200],
       ['GET', `/api/entitlements/${movieId}`, undefined, 200, 200, 200, 200],
       ['GET', '/api/admin/payments/mismatches', undefined, 401, 403, 403, 200],
     ];
@@ -177,6 +223,23 @@ describe('payment routes at the gateway', () => {
       }
       expect(statuses).toEqual([visitor, own, other, admin]);
     });
+  });
+
+  it('Billing answers the path’s user’s history, invoice and PDF; the user id sent on is the path’s (issue 27)', async () => {
+    const history = await call('GET', `/api/users/${ashaId}/billing`, fakeTokens.asha);
+    expect(await history.json()).toEqual({ data: billing });
+    expect(lastTo(BillingPatterns.history)).toEqual({ userId: ashaId });
+    const json = await call('GET', `/api/users/${ashaId}/invoices/${invoiceId}`, fakeTokens.admin);
+    expect(await json.json()).toEqual(invoice);
+    expect(lastTo(BillingPatterns.document)).toEqual({ userId: ashaId, documentId: invoiceId });
+    const pdf = await call('GET', `/api/users/${ashaId}/invoices/${invoiceId}/pdf`, fakeTokens.asha);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe('attachment; filename="SL-26-27-0000001.pdf"');
+    expect(Buffer.from(await pdf.arrayBuffer())).toEqual(pdfBytes);
+    // Not an invoice id: refused before any service is asked.
+    expect(
+      (await call('GET', `/api/users/${ashaId}/invoices/SL-26-27-0000001`, fakeTokens.asha)).status,
+    ).toBe(400);
   });
 
   it('an account whose email is not verified cannot start a payment (DECISIONS 33), but may still read and cancel', async () => {

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule, EventsModule, MailModule, OutboxModule } from '@app/server-core';
 import { AdminModule } from './admin/admin.module';
+import { BillingModule } from './billing/billing.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { PaymentsDataModule } from './data/payments-data.module';
 import { GrantsRepository } from './entitlements/grants.repository';
@@ -44,6 +45,7 @@ export class AppModule {
         AdminModule,
         UserDataModule,
         UserEventsModule,
+        BillingModule,
       ],
     };
   }

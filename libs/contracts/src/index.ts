@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './auth';
+export * from './billing';
 export * from './classification';
 export * from './common';
 export * from './movies-rpc';

@@ -9,4 +9,6 @@ export type OutboxMessage = {
   text: string;
   html: string | null;
   date: string;
+  /** Names of attached files (the Mailer's folder outbox writes them; the raw message holds the files). */
+  attachments?: string[];
 };

@@ -1,4 +1,5 @@
 import { AuthRpc } from './auth';
+import { BillingRpc } from './billing';
 import { MovieRpc, ReviewRpc } from './movies-rpc';
 import { ContactRpc } from './contact';
 import { PaymentRpc } from './payments';
@@ -19,6 +20,7 @@ export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
     SeriesRpc,
     ContactRpc,
     PaymentRpc,
+    BillingRpc,
     StreamingRpc,
     HistoryRpc,
     UserDataRpc,

@@ -24,6 +24,7 @@ export { sampleTmdbData, startTmdbFake } from './fakes/tmdb-fake';
 export type { TmdbFake, TmdbFakeData, TmdbMovie, TmdbReview } from './fakes/tmdb-fake';
 export { describeServiceHealth } from './health-suite';
 export { newId, uniqueSuffix } from './unique';
+export { pdfText } from './pdf-text';
 export { planEntitlement, progressReport } from './factories';
 export { startRazorpayFake } from './fakes/razorpay';
 export type {

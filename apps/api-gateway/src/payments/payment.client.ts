@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PaymentMessages, PaymentRpc, Role } from '@app/contracts';
+import { BillingRpc, PaymentMessages, PaymentRpc, Role } from '@app/contracts';
 import type {
   AdminPaymentsQuery,
   PlanId,
@@ -127,6 +127,18 @@ export class PaymentClient {
 
   refund(paymentId: string) {
     return this.client.send(PaymentRpc.refund, { paymentId });
+  }
+
+  async billing(userId: string) {
+    return { data: await this.client.send(BillingRpc.history, { userId }) };
+  }
+
+  invoice(userId: string, documentId: string) {
+    return this.client.send(BillingRpc.document, { userId, documentId });
+  }
+
+  invoicePdf(userId: string, documentId: string) {
+    return this.client.send(BillingRpc.pdf, { userId, documentId });
   }
 
   exportOf(userId: string) {

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { GrantRecord, GrantSchema } from '../entitlements/grant.schema';
 import { GrantsRepository } from '../entitlements/grants.repository';
+import { InvoiceRecord, InvoiceSchema } from '../invoices/invoice.schema';
+import { InvoicesRepository } from '../invoices/invoices.repository';
 import { OrderRecord, OrderSchema } from '../orders/order.schema';
 import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentRecord, PaymentSchema } from '../payments/payment.schema';
@@ -23,6 +25,7 @@ const repositories = [
   GrantsRepository,
   WebhookEventsRepository,
   ReconcilerRunsRepository,
+  InvoicesRepository,
 ];
 
 /**
@@ -39,6 +42,7 @@ const repositories = [
       { name: GrantRecord.name, schema: GrantSchema },
       { name: WebhookEventRecord.name, schema: WebhookEventSchema },
       { name: ReconcilerRunRecord.name, schema: ReconcilerRunSchema },
+      { name: InvoiceRecord.name, schema: InvoiceSchema },
     ]),
   ],
   providers: repositories,

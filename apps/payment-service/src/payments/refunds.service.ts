@@ -3,6 +3,7 @@ import { ErrorCode, PaymentMessages, PaymentStatus, RevokeReason } from '@app/co
 import { AppError } from '@app/server-core';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { GrantKind } from '../entitlements/grant.schema';
+import { InvoicesService } from '../invoices/invoices.service';
 import type { RazorpayRefund } from '../razorpay/razorpay-entities';
 import { RazorpayClient } from '../razorpay/razorpay.client';
 import { PaymentsRepository, type StoredPayment } from './payments.repository';
@@ -20,6 +21,7 @@ export class RefundsService {
     private readonly payments: PaymentsRepository,
     private readonly entitlements: EntitlementsService,
     private readonly razorpay: RazorpayClient,
+    private readonly invoices: InvoicesService,
   ) {}
 
   /** An admin's full refund of a captured purchase or rental payment. */
@@ -53,13 +55,18 @@ export class RefundsService {
     });
   }
 
-  /** `refund.processed`: the payment is refunded and its title grant revoked (both idempotent). */
+  /**
+   * `refund.processed`: the payment is refunded, its title grant revoked and a credit note issued against its
+   * invoice (all idempotent: a replayed webhook finds each done; one failing here fails the webhook, which Razorpay
+   * sends again).
+   */
   async applyProcessed(refund: RazorpayRefund): Promise<boolean> {
     const payment = await this.payments.findById(refund.payment_id);
     if (!payment) return false;
     await this.payments.markRefunded(payment._id, refund.id, new Date());
     if (payment.kind !== GrantKind.Subscription)
       await this.entitlements.revoke(payment._id, RevokeReason.Refund);
+    await this.invoices.creditFor(payment._id);
     return true;
   }
 

@@ -1,4 +1,5 @@
-import { gstIncluded, receiptMail } from './receipt-mail';
+import { gstIncluded } from '../invoices/gst';
+import { receiptMail } from './receipt-mail';
 
 const base = {
   to: 'asha@example.in',
@@ -15,6 +16,23 @@ describe('receiptMail', () => {
     expect(mail.text).toContain('Purchase: Sholay');
     expect(mail.text).toContain('Amount paid: ₹1,200.00 (includes GST of ₹183.05)');
     expect(mail.text).toContain('Payment id: pay_123');
+  });
+
+  it('names the tax invoice and attaches its PDF', () => {
+    const pdf = Buffer.from('%PDF-1.3');
+    const mail = receiptMail({
+      ...base,
+      amountPaise: 14_900,
+      invoice: { number: 'SL/26-27/0000007', pdf },
+      what: { kind: 'purchase', title: 'Sholay' },
+    });
+    expect(mail.text).toContain('Tax invoice: SL/26-27/0000007 (attached)');
+    expect(mail.attachments).toEqual([
+      { filename: 'SL-26-27-0000007.pdf', content: pdf, contentType: 'application/pdf' },
+    ]);
+    expect(
+      receiptMail({ ...base, amountPaise: 14_900, what: { kind: 'purchase', title: 'S' } }),
+    ).not.toHaveProperty('attachments');
   });
 
   it('gives a rental its start-by date and the 48 hours', () => {

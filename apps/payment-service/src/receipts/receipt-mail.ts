@@ -1,7 +1,5 @@
 import type { OutgoingMail } from '@app/server-core';
-
-/** GST on digital services in India: 18 %, included in every price we show. */
-const GST_RATE = 0.18;
+import { gstIncluded } from '../invoices/gst';
 
 export type ReceiptFacts = {
   to: string;
@@ -11,6 +9,8 @@ export type ReceiptFacts = {
   paidAt: Date;
   /** A second payment for what the payer already had (issue 22): refunded by itself, and the mail says so. */
   refundedAsDuplicate?: boolean;
+  /** The payment's GST tax invoice, attached as a PDF (issue 27). */
+  invoice?: { number: string; pdf: Buffer };
   what:
     | { kind: 'purchase'; title: string }
     | { kind: 'rental'; title: string; startBy: Date }
@@ -23,6 +23,9 @@ export type ReceiptFacts = {
       };
 };
 
+/** `SL/26-27/0000123` → `SL-26-27-0000123.pdf`. */
+export const invoiceFileName = (number: string) => `${number.replace(/\//g, '-')}.pdf`;
+
 export const rupees = (paise: number) =>
   `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const day = (date: Date) =>
@@ -32,10 +35,6 @@ const day = (date: Date) =>
     year: 'numeric',
     timeZone: 'Asia/Kolkata',
   });
-
-/** The GST part of a GST-inclusive amount, in paise (rounded to the paisa). */
-export const gstIncluded = (amountPaise: number): number =>
-  Math.round((amountPaise * GST_RATE) / (1 + GST_RATE));
 
 /** The receipt mail of one payment: amount in ₹ (GST included, and how much of it), what it bought, for when. */
 /** What a duplicate's receipt says instead of what the payment gives (it gives nothing: it is refunded). */
@@ -51,6 +50,7 @@ export const receiptMail = ({
   amountPaise,
   paidAt,
   refundedAsDuplicate = false,
+  invoice,
   what,
 }: ReceiptFacts): OutgoingMail => {
   const item = (() => {
@@ -81,11 +81,15 @@ export const receiptMail = ({
     `Amount paid: ${rupees(amountPaise)} (includes GST of ${rupees(gstIncluded(amountPaise))})`,
     `Paid on: ${day(paidAt)}`,
     `Payment id: ${paymentId}`,
+    ...(invoice ? [`Tax invoice: ${invoice.number} (attached)`] : []),
     '',
     refundedAsDuplicate ? duplicateRefundNote(what.kind) : item.when,
     '',
     'Streamly',
   ].join('\n');
   const subject = `Your Streamly receipt: ${rupees(amountPaise)}${refundedAsDuplicate ? ' (refunded)' : ''}`;
-  return { to, subject, text };
+  const attachments = invoice
+    ? [{ filename: invoiceFileName(invoice.number), content: invoice.pdf, contentType: 'application/pdf' }]
+    : undefined;
+  return { to, subject, text, ...(attachments ? { attachments } : {}) };
 };

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Mailer } from '@app/server-core';
 import { newRentalClock } from '../entitlements/rental-clock';
+import { invoicePdf } from '../invoices/invoice-pdf';
+import { InvoicesService } from '../invoices/invoices.service';
 import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentsRepository, type StoredPayment } from '../payments/payments.repository';
 import { PlansService } from '../plans/plans.service';
@@ -22,10 +24,25 @@ export class ReceiptsService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly plans: PlansService,
     private readonly mailer: Mailer,
+    private readonly invoices: InvoicesService,
   ) {}
 
-  /** Never throws: a receipt that cannot be sent now is released for the next attempt and logged. */
+  /**
+   * Issues the payment's tax invoice (idempotent: every settlement of a captured payment asks, so a replay or a
+   * restart finishes what a crash left), then sends the receipt with it attached. Never throws: an invoice or a
+   * receipt that cannot be made now is left for the next settlement and logged.
+   */
   async sendFor(paymentId: string): Promise<void> {
+    const invoice = await this.invoices.issueFor(paymentId).catch((error: unknown) => {
+      this.logger.error({
+        msg: 'tax invoice not issued yet',
+        paymentId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return undefined;
+    });
+    // Without its invoice the receipt waits: it is sent with the invoice on the next settlement.
+    if (invoice === undefined) return;
     const payment = await this.payments.claimReceipt(paymentId, new Date());
     if (!payment) return;
     try {
@@ -34,7 +51,8 @@ export class ReceiptsService {
         this.logger.warn({ msg: 'receipt not sent: no address on record', paymentId });
         return;
       }
-      await this.mailer.send(receiptMail(facts));
+      const attached = invoice ? { invoice: { number: invoice.number, pdf: await invoicePdf(invoice) } } : {};
+      await this.mailer.send(receiptMail({ ...facts, ...attached }));
     } catch (error) {
       await this.payments.releaseReceipt(paymentId);
       this.logger.error({

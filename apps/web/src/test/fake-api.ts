@@ -50,13 +50,15 @@ export const startFakeApi = async (route: FakeRoute): Promise<FakeApi> => {
       body: { code: 'NOT_FOUND', message: 'Not found', correlationId: 'test' },
     };
     response.writeHead(answer.status, {
-      ...answer.headers,
       'content-type': 'application/json',
+      ...answer.headers,
       // The test page (jsdom) sits on another origin.
       'access-control-allow-origin': '*',
       'access-control-expose-headers': 'retry-after',
     });
-    response.end(answer.status === 204 ? undefined : JSON.stringify(answer.body));
+    // A Buffer body is sent as it is (a file, with its own content-type header).
+    const bytes = Buffer.isBuffer(answer.body) ? answer.body : JSON.stringify(answer.body);
+    response.end(answer.status === 204 ? undefined : bytes);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

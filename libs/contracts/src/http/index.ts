@@ -1,6 +1,7 @@
 import { AdminMovieRoutes, MovieRoutes } from './movies.routes';
 import { SeriesRoutes, AdminSeriesRoutes, ImageRoutes } from './series.routes';
 import { AuthRoutes, AccountRoutes, GoogleRoutes, UserRoutes } from './auth.routes';
+import { BillingRoutes } from './billing.routes';
 import { PaymentRoutes, SubscriptionRoutes, AdminPaymentRoutes } from './payments.routes';
 import { PlaybackRoutes, AdminMediaRoutes, RecommendationRoutes, HealthRoutes } from './playback.routes';
 import { ProfileRoutes } from './profiles.routes';
@@ -13,6 +14,7 @@ export * from './movies.routes';
 export * from './series.routes';
 export * from './auth.routes';
 export * from './payments.routes';
+export * from './billing.routes';
 export * from './playback.routes';
 export * from './user-data.routes';
 export * from './profiles.routes';
@@ -35,6 +37,7 @@ export const API_ROUTE_GROUPS = {
   PaymentRoutes,
   SubscriptionRoutes,
   AdminPaymentRoutes,
+  BillingRoutes,
   PlaybackRoutes,
   AdminMediaRoutes,
   RecommendationRoutes,

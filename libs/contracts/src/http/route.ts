@@ -113,8 +113,12 @@ export type RouteInput<R> = Part<'params', Schema<R, 'params'>> &
   Part<'headers', Schema<R, 'headers'>> &
   Part<'body', Schema<R, 'body'>>;
 
-/** What the route answers on success (nothing for a 204). */
-export type RouteReply<R> = R extends { ok: { schema: infer S extends z.ZodType } } ? z.output<S> : void;
+/** What the route answers on success: a file (PDF, SVG) as a Blob, JSON as its schema says, nothing for a 204. */
+export type RouteReply<R> = R extends { ok: { contentType: string } }
+  ? Blob
+  : R extends { ok: { schema: infer S extends z.ZodType } }
+    ? z.output<S>
+    : void;
 
 /** `GET /api/movies/{id}`: how the web names a route. */
 export type RouteKey<R> = R extends { method: infer M extends HttpMethod; path: infer P extends string }

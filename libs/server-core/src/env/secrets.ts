@@ -2,6 +2,9 @@ import type { z } from 'zod';
 
 /** What the example files and templates put where a secret goes (compose's old default, the k8s Secret's `<…>`). */
 const PLACEHOLDER = /change[-_ ]?me|placeholder|example|dummy|not[-_ ]?a[-_ ]?secret|[<>]/i;
+/** Whether a setting still holds an example file's or template's stand-in text. */
+export const isPlaceholder = (value: string): boolean => PLACEHOLDER.test(value);
+
 /** Below this many bits (estimated from the characters it uses) a key is guessable, whatever its length. */
 const MIN_BITS = 80;
 
@@ -22,7 +25,7 @@ export const estimatedBits = (value: string): number => {
 
 /** Why a secret is unfit to sign with, or null. */
 export const weakSecretReason = (value: string, { minBits = MIN_BITS } = {}): string | null => {
-  if (PLACEHOLDER.test(value)) return 'is a placeholder, not a secret: set a random value';
+  if (isPlaceholder(value)) return 'is a placeholder, not a secret: set a random value';
   if (/^(.+?)\1+$/.test(value)) return 'repeats one short part: set a random value';
   if (estimatedBits(value) < minBits)
     return `has too little entropy (about ${Math.round(estimatedBits(value))} bits, ${minBits} needed): use e.g. \`openssl rand -hex 32\``;

@@ -12,7 +12,15 @@ export type MailOptions = {
   outboxDir?: string;
 };
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Files sent with the mail (a receipt's tax invoice PDF); nodemailer encodes them. */
+  attachments?: MailAttachment[];
+};
 
 /** The JSON written beside each .eml in an outbox folder (the same shape the SMTP test fake writes). */
 
@@ -62,6 +70,7 @@ export class Mailer implements OnApplicationShutdown {
       text: mail.text,
       html: mail.html ?? null,
       date,
+      ...(mail.attachments?.length ? { attachments: mail.attachments.map((file) => file.filename) } : {}),
     };
     writeFileSync(`${base}.eml`, raw);
     writeFileSync(`${base}.json`, JSON.stringify(message, null, 2));

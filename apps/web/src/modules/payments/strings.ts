@@ -138,6 +138,25 @@ export const paymentStrings = {
   minutesLeft: (minutes: number) => `${plural(minutes, 'minute', 'minutes')} left`,
   daysToStart: (days: number) => `${plural(days, 'day', 'days')} to start`,
   ended: 'Ended',
+
+  // Profile: Billing (issue 27)
+  billingLead: 'Your payments, refunds, GST tax invoices and credit notes.',
+  billingLoading: 'Loading your billing history...',
+  billingFailed: 'Could not load your billing history.',
+  billingEmpty: 'No payments yet.',
+  nextCharge: (plan: string, amount: string, date: string) =>
+    `Next charge: ${plan} plan, ${amount} on ${date}`,
+  billingKinds: {
+    payment: 'Payment',
+    refund: 'Refund',
+    invoice: 'Tax invoice',
+    'credit-note': 'Credit note',
+  },
+  paise: (paise: number) =>
+    `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  downloadPdf: 'Download PDF',
+  downloadLabel: (number: string) => `Download ${number} as PDF`,
+  downloadFailed: 'Could not download the PDF. Please try again.',
 } as const;
 
 /** "a, b or c". */

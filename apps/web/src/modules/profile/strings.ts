@@ -10,6 +10,7 @@ export const profileStrings = {
     favorites: 'Favorites',
     subscription: 'Subscription',
     'my-titles': 'My titles',
+    billing: 'Billing',
     analytics: 'Analytics',
     settings: 'Settings',
     privacy: 'Privacy',

@@ -4,9 +4,13 @@ export const exportFileName = (now: Date): string => {
   return `streamly-data-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
 };
 
-/** Saves `data` as a JSON file: a Blob behind an object URL, followed through a temporary download link. */
-export const saveJsonFile = (data: unknown, fileName: string): void => {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+/** Saves `data` as a JSON file. */
+export const saveJsonFile = (data: unknown, fileName: string): void =>
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), fileName);
+
+/** Saves a file: a Blob behind an object URL, followed through a temporary download link. */
+export const saveFile = (file: Blob, fileName: string): void => {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -24,6 +24,17 @@ describe('api client', () => {
     expect(api.requests).toEqual(['/api/movies?page=2']);
   });
 
+  it('answers a file route (a PDF) with its bytes as a Blob', async () => {
+    const pdf = Buffer.from('%PDF-1.3 test');
+    api.respond(() => ({ status: 200, body: pdf, headers: { 'content-type': 'application/pdf' } }));
+    const id = '65f0c0ffee00000000000001';
+    const file = await createApiClient(api.baseUrl).call('GET /api/users/{id}/invoices/{invoiceId}/pdf', {
+      params: { id, invoiceId: id },
+    });
+    expect(file.type).toBe('application/pdf');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(pdf);
+  });
+
   it("fills the route's path parameters, each URL-encoded, and sends the method and body", async () => {
     const seen: string[] = [];
     api.respond((request) => {

@@ -117,6 +117,9 @@ export const createApiClient = (baseUrl = ''): ApiClient => {
     }
     if (!response.ok) throw await toApiRequestError(response);
     if (response.status === 204) return undefined;
+    // A file (a route whose description names another content type): the bytes, for the viewer to save.
+    const type = response.headers.get('content-type') ?? '';
+    if (type && !type.includes('json') && !type.startsWith('text/')) return response.blob();
     const text = await response.text();
     return text ? (JSON.parse(text) as unknown) : undefined;
   };

@@ -48,4 +48,10 @@ export const paymentsApi = {
   },
   ownedTitles: async (client: ApiClient, userId: string, signal?: AbortSignal) =>
     (await client.call('GET /api/users/{id}/titles', { params: { id: userId } }, { signal })).data,
+  /** Profile → Billing (issue 27): payments, refunds, invoices and credit notes, and the next charge. */
+  billing: async (client: ApiClient, userId: string, signal?: AbortSignal) =>
+    (await client.call('GET /api/users/{id}/billing', { params: { id: userId } }, { signal })).data,
+  /** A tax invoice or credit note as a PDF file. */
+  invoicePdf: (client: ApiClient, userId: string, invoiceId: string) =>
+    client.call('GET /api/users/{id}/invoices/{invoiceId}/pdf', { params: { id: userId, invoiceId } }),
 } as const;

@@ -13,4 +13,5 @@ export const paymentKeys = {
     [...paymentKeys.cards(), viewerId, ...movieIds] as const,
   subscription: (userId: string) => [...paymentKeys.all, 'subscription', userId] as const,
   ownedTitles: (userId: string) => [...paymentKeys.all, 'titles', userId] as const,
+  billing: (userId: string) => [...paymentKeys.all, 'billing', userId] as const,
 };

@@ -2,6 +2,7 @@ import type { User } from '@app/contracts';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmailVerificationNotice } from '@web/modules/auth/components/EmailVerificationNotice';
+import { Billing } from '@web/modules/payments/components/Billing';
 import { MyTitles } from '@web/modules/payments/components/MyTitles';
 import { SubscriptionTab } from '@web/modules/payments/components/SubscriptionTab';
 import { paymentStrings } from '@web/modules/payments/strings';
@@ -53,6 +54,8 @@ const TabContent = ({ tab, user }: { tab: ProfileTab; user: User }) => {
           <MyTitles userId={user.id} />
         </>
       );
+    case 'billing':
+      return <Billing userId={user.id} />;
     case 'history':
       return <HistoryTab userId={user.id} />;
     case 'favorites':

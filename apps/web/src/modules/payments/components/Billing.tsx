@@ -1,0 +1,95 @@
+import type { BillingEntry } from '@app/contracts';
+import { FormAlert } from '@web/modules/auth/components/FormAlert';
+import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
+import { Button } from '@web/shared/ui/Button';
+import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
+import { formatPaymentDate } from '../format-date';
+import { useBilling, useDownloadInvoice } from '../hooks/useBilling';
+import { paymentStrings as texts } from '../strings';
+import styles from './Billing.module.css';
+
+const EntryRow = ({
+  entry,
+  onDownload,
+  downloading,
+}: {
+  entry: BillingEntry;
+  onDownload: (documentId: string, number: string) => void;
+  downloading: boolean;
+}) => (
+  <li className={styles.entry}>
+    <span className={styles.kind}>{texts.billingKinds[entry.kind]}</span>
+    <span className={styles.description}>
+      {entry.number ? `${entry.number} · ${entry.description}` : entry.description}
+    </span>
+    <span className={styles.muted}>{formatPaymentDate(entry.at)}</span>
+    <span className={styles.amount}>{texts.paise(entry.amountPaise)}</span>
+    {entry.documentId && entry.number ? (
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={downloading}
+        aria-label={texts.downloadLabel(entry.number)}
+        onClick={() => entry.documentId && entry.number && onDownload(entry.documentId, entry.number)}
+      >
+        {texts.downloadPdf}
+      </Button>
+    ) : (
+      <span />
+    )}
+  </li>
+);
+
+/** Profile → Billing (issue 27): every payment, refund, invoice and credit note, with PDFs, and the next charge. */
+export const Billing = ({ userId }: { userId: string }) => {
+  const { data, isPending, isError, error, refetch, isFetching } = useBilling(userId);
+  const download = useDownloadInvoice(userId);
+  if (isPending)
+    return (
+      <p role="status" className={styles.muted}>
+        {texts.billingLoading}
+      </p>
+    );
+  const unavailable = serviceUnavailableText(error, 'payment-service');
+  if (unavailable)
+    return <ServiceUnavailable message={unavailable} onRetry={() => void refetch()} retrying={isFetching} />;
+  if (isError)
+    return (
+      <div role="alert">
+        <p className={styles.muted}>{texts.billingFailed}</p>
+        <Button variant="ghost" size="sm" disabled={isFetching} onClick={() => void refetch()}>
+          {texts.tryAgain}
+        </Button>
+      </div>
+    );
+  const { entries, nextCharge } = data;
+  return (
+    <div className={styles.billing}>
+      <p className={styles.muted}>{texts.billingLead}</p>
+      {nextCharge && (
+        <p className={styles.next}>
+          {texts.nextCharge(
+            nextCharge.planName,
+            texts.paise(nextCharge.amountPaise),
+            formatPaymentDate(nextCharge.date),
+          )}
+        </p>
+      )}
+      {download.isError && <FormAlert tone="error" message={texts.downloadFailed} />}
+      {entries.length === 0 ? (
+        <p className={styles.muted}>{texts.billingEmpty}</p>
+      ) : (
+        <ul className={styles.list}>
+          {entries.map((entry) => (
+            <EntryRow
+              key={`${entry.kind}-${entry.documentId ?? entry.paymentId}`}
+              entry={entry}
+              downloading={download.isPending}
+              onDownload={(documentId, number) => download.mutate({ documentId, number })}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+};
