@@ -32,7 +32,7 @@ const expectSignedInHeader = async (page: Page) => {
   for (const name of ['Movies', 'TV Shows', 'My List']) await nav.getByRole('link', { name }).waitFor();
   await header.getByRole('searchbox', { name: 'Search titles' }).waitFor();
   await header.getByRole('button', { name: 'Logout' }).waitFor();
-  await header.getByRole('link', { name: 'Your profile' }).waitFor();
+  await header.getByRole('button', { name: /^Profile menu/ }).waitFor();
   expect(await header.getByRole('link', { name: 'Streamly home' }).getAttribute('href')).toBe(
     '/userdashboard',
   );

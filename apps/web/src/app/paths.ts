@@ -12,6 +12,9 @@ export const Paths = {
   oauthSuccess: '/oauth-success',
   /** The link of the verification mail (DECISIONS 33). */
   verifyEmail: '/verify-email',
+  /** "Who's watching?" after sign-in, and Manage Profiles (issue 25). */
+  whoIsWatching: '/profiles',
+  manageProfiles: '/profiles/manage',
   userDashboard: '/userdashboard',
   userProfile: '/userprofile',
   adminDashboard: '/admindashboard',
@@ -50,6 +53,9 @@ export type PathKey = keyof typeof Paths;
 /** The user home's search term in its URL (`/userdashboard?q=`), so the header's search box can lead there. */
 export const DASHBOARD_SEARCH_PARAM = 'q';
 
+/** The profile whose PIN "Who's watching?" asks for at once (`/profiles?profile=`). */
+export const CHOSEN_PROFILE_PARAM = 'profile';
+
 /** Concrete URLs for the routes that take parameters. */
 export const toPath = {
   movieDetails: (id: string) => generatePath(Paths.movieDetails, { id }),
@@ -61,6 +67,9 @@ export const toPath = {
     term
       ? `${Paths.userDashboard}?${new URLSearchParams({ [DASHBOARD_SEARCH_PARAM]: term })}`
       : Paths.userDashboard,
+  /** "Who's watching?", opening the PIN of `profileId` at once (the header's switch to a locked profile). */
+  chooseProfile: (profileId: string) =>
+    `${Paths.whoIsWatching}?${new URLSearchParams({ [CHOSEN_PROFILE_PARAM]: profileId })}`,
   /** Sign-up, carrying the email from the landing page when there is one (SPEC 2). */
   signup: (email?: string) => {
     const trimmed = email?.trim();

@@ -34,6 +34,8 @@ const SubscriptionPage = lazyPage(() => import('@web/pages/SubscriptionPage'), '
 const UserDashboardPage = lazyPage(() => import('@web/pages/UserDashboardPage'), 'UserDashboardPage');
 const MyListPage = lazyPage(() => import('@web/pages/UserDashboardPage'), 'MyListPage');
 const RecommendedPage = lazyPage(() => import('@web/pages/UserDashboardPage'), 'RecommendedPage');
+const WhoIsWatchingPage = lazyPage(() => import('@web/pages/ProfilesPage'), 'WhoIsWatchingPage');
+const ManageProfilesPage = lazyPage(() => import('@web/pages/ProfilesPage'), 'ManageProfilesPage');
 const UserLoginPage = lazyPage(() => import('@web/pages/UserLoginPage'), 'UserLoginPage');
 const UserProfilePage = lazyPage(() => import('@web/pages/UserProfilePage'), 'UserProfilePage');
 const VideoPage = lazyPage(() => import('@web/pages/VideoPage'), 'VideoPage');
@@ -80,6 +82,22 @@ export const routes: RouteObject[] = [
             element: (
               <RequireRole role="user">
                 <UserDashboardPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: Paths.whoIsWatching,
+            element: (
+              <RequireRole role="user">
+                <WhoIsWatchingPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: Paths.manageProfiles,
+            element: (
+              <RequireRole role="user">
+                <ManageProfilesPage />
               </RequireRole>
             ),
           },

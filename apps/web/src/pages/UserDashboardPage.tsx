@@ -1,6 +1,9 @@
+import { ProfileKind } from '@app/contracts';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { PageShell } from '@web/modules/layout/components/PageShell';
+import { KidsHome } from '@web/modules/movies/components/KidsHome';
 import { UserDashboard } from '@web/modules/movies/components/UserDashboard';
+import { useProfiles } from '@web/modules/profiles/hooks/useProfiles';
 import { MyList } from '@web/modules/user-data/components/MyList';
 import { userDataStrings } from '@web/modules/user-data/strings';
 import { pageStrings } from './strings';
@@ -9,8 +12,11 @@ import { pageStrings } from './strings';
 // rather than adding a chunk, and its name in the first screen's preload map, of its own.
 export { RecommendedPage } from './RecommendedPage';
 
-/** /userdashboard (SPEC 2 "User home"). */
-export const UserDashboardPage = () => <UserDashboard />;
+/** /userdashboard (SPEC 2 "User home"); a kids profile's simpler home (issue 25). */
+export const UserDashboardPage = () => {
+  const { current } = useProfiles();
+  return current?.kind === ProfileKind.Kids ? <KidsHome name={current.name} /> : <UserDashboard />;
+};
 
 /**
  * /my-list, the top bar's My List (DECISIONS 29: the favorites), behind the user route guard. In this module so it

@@ -30,7 +30,7 @@ export const startFakeApi = async (route: FakeRoute): Promise<FakeApi> => {
       // CORS preflight of a JSON or authorised request from the jsdom page.
       response.writeHead(204, {
         'access-control-allow-origin': '*',
-        'access-control-allow-methods': 'GET,POST,PUT,DELETE',
+        'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE',
         'access-control-allow-headers': 'content-type,authorization',
       });
       response.end();

@@ -9,7 +9,8 @@ export const layoutStrings = {
     nav: { movies: 'Movies', tvShows: 'TV Shows', myList: 'My List', admin: 'Admin', primary: 'Browse' },
     searchLabel: 'Search titles',
     searchPlaceholder: 'Search titles',
-    profile: 'Your profile',
+    /** The account's page, in the profile menu. */
+    profile: 'Account',
   },
   footerNav: 'Footer',
   footerQuestions: 'Questions?',

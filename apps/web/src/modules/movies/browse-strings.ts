@@ -3,6 +3,8 @@ import { layoutStrings } from '@web/modules/layout/strings';
 /** Texts of the browse screens, the movie page and the modals (SPEC 2, 8). */
 export const browseStrings = {
   dashboardTitle: 'Home',
+  /** The home of a kids profile (issue 25): no prices, no buying, no account tiles. */
+  kidsHome: { title: (name: string) => `Hi, ${name}!`, lead: 'Pick something to watch.' },
   /** The search box is the signed-in header's (modules/layout): it searches this screen. */
   searchLabel: layoutStrings.header.searchLabel,
   playNow: 'Play Now',

@@ -42,6 +42,8 @@ export const paymentStrings = {
 
   // The access panel (DECISIONS 6-8, 26, 27)
   accessHeading: 'Your access',
+  /** A kids profile is shown no prices and no way to pay (issue 25): this instead. */
+  askGrownUp: 'Ask a grown-up to unlock this title.',
   accessLoading: 'Checking your access...',
   includedIn: (plan: string) => `You can watch this: included in ${plan}`,
   adminAccess: 'You can watch this: admins can watch every title',

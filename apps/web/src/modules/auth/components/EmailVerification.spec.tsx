@@ -18,7 +18,9 @@ describe('email verification (DECISIONS 33)', () => {
     answers = {};
     sent = [];
     api = await startFakeApi((request, url, body) => {
-      sent.push({ path: url.pathname, body, authorization: request.headers.authorization });
+      // The signed-in header asks for the profiles (issue 25): not a call of these flows.
+      if (url.pathname !== '/api/profiles')
+        sent.push({ path: url.pathname, body, authorization: request.headers.authorization });
       return answers[url.pathname];
     });
   });

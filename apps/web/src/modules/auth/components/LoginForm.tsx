@@ -43,8 +43,10 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
 
   const login = useLogin(variant, {
     onSuccess: ({ user }) => {
-      const home = user.role === 'admin' ? Paths.adminDashboard : Paths.userDashboard;
-      void navigate(originFrom(location.state) ?? home, { replace: true });
+      if (user.role === 'admin')
+        void navigate(originFrom(location.state) ?? Paths.adminDashboard, { replace: true });
+      // "Who's watching?" first (issue 25); it goes on to where sign-in was going, carried in the same state.
+      else void navigate(Paths.whoIsWatching, { replace: true, state: location.state });
     },
     onError: () => captcha.current?.reset(),
   });

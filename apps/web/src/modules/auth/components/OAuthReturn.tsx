@@ -28,7 +28,7 @@ export const OAuthReturn = () => {
     onSuccess: ({ user }) =>
       setOutcome(
         user.hasPassword
-          ? { tone: 'success', message: texts.success, next: Paths.userDashboard }
+          ? { tone: 'success', message: texts.success, next: Paths.whoIsWatching }
           : { tone: 'success', message: texts.setPassword, next: Paths.setPassword },
       ),
     onError: () => setOutcome({ tone: 'error', message: texts.failed, next: Paths.login }),

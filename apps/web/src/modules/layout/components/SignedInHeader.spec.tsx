@@ -57,7 +57,11 @@ describe('The signed-in header (issue 24)', () => {
     expect(nav.getByRole('link', { name: texts.nav.myList }).getAttribute('href')).toBe('/my-list');
     header.getByRole('searchbox', { name: texts.searchLabel });
     header.getByRole('button', { name: layoutStrings.account.logout });
-    expect(header.getByRole('link', { name: texts.profile }).getAttribute('href')).toBe('/userprofile');
+    // The avatar's menu (issue 25) holds the account's page.
+    fireEvent.click(header.getByRole('button', { name: /^Profile menu/ }));
+    expect((await header.findByRole('link', { name: texts.profile })).getAttribute('href')).toBe(
+      '/userprofile',
+    );
     expect(header.queryByRole('link', { name: layoutStrings.signIn })).toBeNull();
   });
 

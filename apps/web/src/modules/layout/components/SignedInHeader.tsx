@@ -1,9 +1,10 @@
 import type { User } from '@app/contracts';
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { UnverifiedEmailNotice } from '@web/modules/auth/components/AccountMenu';
 import { useLogout } from '@web/modules/auth/hooks/useLogout';
+import { ProfileMenu } from '@web/modules/profiles/components/ProfileMenu';
 import { ThemeToggle } from '@web/shared/theme/ThemeToggle';
 import { Button } from '@web/shared/ui/Button';
 import { layoutStrings } from '../strings';
@@ -31,16 +32,6 @@ const navFor = (user: Pick<User, 'role'>) =>
         { to: Paths.myList, label: texts.nav.myList },
       ];
 
-const Avatar = ({ user }: { user: User }) => (
-  <Link to={Paths.userProfile} className={styles.avatar} aria-label={texts.profile}>
-    {user.profileImage ? (
-      <img src={user.profileImage} alt="" className={styles.avatarImage} />
-    ) : (
-      <span aria-hidden="true">{(user.username || '?').slice(0, 1).toUpperCase()}</span>
-    )}
-  </Link>
-);
-
 type SignedInHeaderProps = {
   user: User;
   /**
@@ -52,7 +43,8 @@ type SignedInHeaderProps = {
 
 /**
  * The one header of every signed-in page (issue 24; SPEC 2's user home top bar): the logo to the viewer's home,
- * Movies, TV Shows, My List (Admin for an admin), the search, then the theme, Logout and the profile picture.
+ * Movies, TV Shows, My List (Admin for an admin), the search, then the theme, Logout and the profile's avatar
+ * (its menu switches profiles, issue 25).
  * On a phone: logo and account on the first line, the links, then a full-width search.
  */
 export const SignedInHeader = ({ user, sessionControls }: SignedInHeaderProps) => {
@@ -79,7 +71,7 @@ export const SignedInHeader = ({ user, sessionControls }: SignedInHeaderProps) =
           <Button variant="ghost" size="sm" onClick={() => void logout()}>
             {account.logout}
           </Button>
-          {!isAdmin && <Avatar user={user} />}
+          {!isAdmin && <ProfileMenu user={user} accountLabel={texts.profile} />}
         </div>
         <div className={styles.notice}>
           <UnverifiedEmailNotice user={user} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { watchLocation } from '@web/modules/player/watch-route';
+import { useIsKidsProfile } from '@web/modules/profiles/hooks/useProfiles';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { fallbackEntitlement, summarizeAccess, type TitleRef } from '../access-summary';
 import { useEntitlement } from '../hooks/useEntitlement';
@@ -32,6 +33,7 @@ export const PremiumWaysIn = ({ movie, plansLabel, dismiss }: PremiumWaysInProps
   const origin = titleOrigin(movie.id, movie.title, movie.kind);
   const checkout = useTitleCheckout(movie.id, origin);
   const summary = summarizeAccess(data ?? fallbackEntitlement(movie, signedIn), signedIn, now);
+  const isKids = useIsKidsProfile();
   const busy = checkout.busy;
   const processing = (label: string) => (busy ? texts.processing : label);
 
@@ -50,6 +52,15 @@ export const PremiumWaysIn = ({ movie, plansLabel, dismiss }: PremiumWaysInProps
       </>
     );
   }
+  // A kids profile sees no prices and no way to pay (issue 25; the server refuses a kids session's checkout too),
+  // and none shows before the profile is known.
+  if (isKids !== false)
+    return (
+      <>
+        <p className={styles.line}>{isKids ? texts.askGrownUp : texts.accessLoading}</p>
+        <div className={styles.row}>{dismiss}</div>
+      </>
+    );
   const { purchase, rental } = summary.ways;
   return (
     <>

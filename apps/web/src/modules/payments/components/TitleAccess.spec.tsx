@@ -22,6 +22,8 @@ import {
   usePaymentsFakes,
   signedResponse,
 } from '../testing/payments-test-kit';
+import { profileKeys } from '@web/modules/profiles/hooks/profile-keys';
+import { aProfile } from '@web/modules/profiles/testing/profiles-test-kit';
 import { TitleAccess } from './TitleAccess';
 
 const ID = '65f0c0ffee00000000000099';
@@ -297,6 +299,12 @@ describe('access panel countdown', () => {
   const renderWith = (answer: Entitlement) => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     queryClient.setQueryData(paymentKeys.entitlement(ID, '65f0c0ffee00000000000001'), answer);
+    // The viewer's profile is known too (issue 25: a panel holds prices back until it knows it is not a kids one).
+    const adult = aProfile();
+    queryClient.setQueryData(profileKeys.list('user-token'), {
+      profiles: [adult],
+      currentProfileId: adult.id,
+    });
     render(
       <QueryClientProvider client={queryClient}>
         <ApiClientProvider client={createApiClient('http://127.0.0.1:9')}>

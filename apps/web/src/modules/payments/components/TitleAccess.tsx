@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { watchLocation } from '@web/modules/player/watch-route';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
+import { useIsKidsProfile } from '@web/modules/profiles/hooks/useProfiles';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
@@ -56,6 +57,9 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
   const checkout = useTitleCheckout(movie.id, origin);
   const signInFirst = useSignInFirst();
   const signInState = useSignInState();
+  // A kids profile sees no prices and no way to pay (the server refuses a kids session's checkout too): the offer
+  // waits until the profile is known.
+  const isKids = useIsKidsProfile();
   const checking = !data && !isError;
   const entitlement = data ?? fallbackEntitlement(movie, signedIn);
   const summary = checking ? null : summarizeAccess(entitlement, signedIn, now);
@@ -70,6 +74,8 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
 
   const offer = () => {
     if (summary?.kind !== 'offer') return null;
+    if (isKids !== false)
+      return <p className={styles.line}>{isKids ? texts.askGrownUp : texts.accessLoading}</p>;
     const { planFrom, purchase, rental } = summary.ways;
     return (
       <>
@@ -138,7 +144,7 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
           <p role="status" className={styles.line}>
             {texts.accessLoading}
           </p>
-          {placement === 'modal' && movie.purchasePriceInr !== null && (
+          {placement === 'modal' && isKids !== true && movie.purchasePriceInr !== null && (
             // SPEC's button, held until the answer says whether there is anything to buy.
             <div className={styles.row}>
               <Button disabled>{texts.watchNowPrice(movie.purchasePriceInr)}</Button>

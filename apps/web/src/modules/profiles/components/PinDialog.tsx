@@ -1,0 +1,58 @@
+import type { Profile } from '@app/contracts';
+import { type FormEvent, useState } from 'react';
+import { FormAlert } from '@web/modules/auth/components/FormAlert';
+import { Button } from '@web/shared/ui/Button';
+import { Form } from '@web/shared/ui/Form';
+import { Modal } from '@web/shared/ui/Modal';
+import { TextField } from '@web/shared/ui/TextField';
+import { isProfilePin } from '../profile-form';
+import { profileStrings } from '../strings';
+
+const { pin: texts, chooser } = profileStrings;
+
+type PinDialogProps = {
+  profile: Profile;
+  /** The server's refusal (a wrong PIN with the tries left, the wait), shown as it said it. */
+  error: string | null;
+  busy: boolean;
+  onSubmit: (pin: string) => void;
+  onClose: () => void;
+};
+
+/** A locked profile's PIN: four digits, sent to the server, which alone knows whether they are right. */
+export const PinDialog = ({ profile, error, busy, onSubmit, onClose }: PinDialogProps) => {
+  const [pin, setPin] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isProfilePin(pin)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    onSubmit(pin);
+  };
+  return (
+    <Modal title={texts.title(profile.name)} onClose={onClose} size="sm">
+      <Form onSubmit={submit} noValidate>
+        <FormAlert tone="error" message={error} />
+        <TextField
+          label={texts.label}
+          hint={texts.hint}
+          error={invalid ? texts.invalid : null}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          // Only digits go in: the field reads like a PIN pad.
+          value={pin}
+          onChange={(event) => setPin(event.target.value.replace(/\D/g, '').slice(0, 4))}
+          autoFocus
+        />
+        <Button type="submit" block disabled={busy}>
+          {busy ? chooser.opening : texts.submit}
+        </Button>
+      </Form>
+    </Modal>
+  );
+};
