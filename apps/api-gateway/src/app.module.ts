@@ -10,6 +10,7 @@ import { GoogleAuthGuard } from './auth/google/google-auth.guard';
 import { GOOGLE_OPTIONS, googleOptionsFrom } from './auth/google/google-options';
 import { GoogleStrategy } from './auth/google/google.strategy';
 import { sessionCacheProvider } from './auth/session.cache';
+import { DevicesController } from './auth/devices.controller';
 import { ProfilesController } from './auth/profiles.controller';
 import { SessionGuard } from './auth/session.guard';
 import { UsersController } from './auth/users.controller';
@@ -73,6 +74,7 @@ export class AppModule {
         GoogleController,
         UsersController,
         ProfilesController,
+        DevicesController,
         PaymentsController,
         SubscriptionController,
         AdminPaymentsController,

@@ -259,7 +259,15 @@ describe('Google sign-in through the gateway', () => {
       const answer = await exchange(code, cookie);
       expect(answer.status).toBe(200);
       expect(((await answer.json()) as SessionToken).token).toBe('session-token');
-      expect(exchanges.slice(before)).toEqual([{ code, browserBinding: cookie.split('=')[1] }]);
+      // With the browser and address of the sign-in: its device's name and the new-device mail (issue 27).
+      expect(exchanges.slice(before)).toEqual([
+        {
+          code,
+          browserBinding: cookie.split('=')[1],
+          clientIp: expect.any(String),
+          userAgent: expect.any(String),
+        },
+      ]);
       expect(answer.headers.getSetCookie().some((header) => header.startsWith(`${BINDING_COOKIE}=;`))).toBe(
         true,
       );

@@ -4,6 +4,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { AdminActionsModule } from './admin-actions/admin-actions.module';
 import { AuditEventsModule } from './audit/audit-events.consumer';
 import { AuditModule } from './audit/audit.module';
+import { DevicesModule } from './devices/devices.module';
 import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { Env } from './env';
 import { ProfilesModule } from './profiles/profiles.module';
@@ -33,6 +34,7 @@ export class AppModule {
         UsersModule,
         SessionsModule,
         AccountsModule,
+        DevicesModule,
         ProfilesModule,
         EmailVerificationModule,
         PasswordResetModule,

@@ -11,7 +11,7 @@ export const solveCaptcha = async (service: ServiceUnderTest): Promise<string> =
   return solveAltcha(challenge);
 };
 
-/** A sign-in as the gateway passes one on: the captcha solved, from `clientIp`, to the viewer's side unless `adminOnly`. */
+/** A sign-in as the gateway passes one on: the captcha solved, from `clientIp` (and `userAgent`), to the viewer's side unless `adminOnly`. */
 export const signIn = async (
   service: ServiceUnderTest,
   {
@@ -19,7 +19,8 @@ export const signIn = async (
     password,
     clientIp,
     adminOnly = false,
-  }: { email: string; password: string; clientIp: string; adminOnly?: boolean },
+    userAgent,
+  }: { email: string; password: string; clientIp: string; adminOnly?: boolean; userAgent?: string },
 ) =>
   service.call(AuthRpc.login, {
     email,
@@ -27,6 +28,7 @@ export const signIn = async (
     recaptchaToken: await solveCaptcha(service),
     clientIp,
     adminOnly,
+    ...(userAgent === undefined ? {} : { userAgent }),
   });
 
 /** The events on the bus, oldest first: each one's type and payload (auth-service's among other suites'). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectId } from './common';
+import { DeviceIdSchema, objectId } from './common';
 import { AuditLogPageSchema, AuditLogQuerySchema, UserRefSchema } from './audit';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
 import { Role, UserStatus } from './roles';
@@ -15,6 +15,8 @@ export const SessionUserSchema = z.object({
   status: z.enum(UserStatus),
   /** The session (token id) this request runs under; logout revokes it. */
   sessionId: z.string(),
+  /** Issue 27: the device (sign-in) the session belongs to; its own session id for a session from before devices. */
+  deviceId: z.string().optional(),
   /** DECISIONS 33: auth-service always sends it; only `true` counts as verified (the gateway's @VerifiedEmail()). */
   emailVerified: z.boolean().optional(),
   /**
@@ -171,7 +173,10 @@ export const LoginRequestSchema = z
   .strict();
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-export const SetPasswordRequestSchema = z.object({ newPassword: PasswordSchema }).strict();
+/** `signOutOthers`: every other device of the account is signed out with it (issue 27). */
+export const SetPasswordRequestSchema = z
+  .object({ newPassword: PasswordSchema, signOutOthers: z.boolean().optional() })
+  .strict();
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequestSchema>;
 
 export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema }).strict();
@@ -244,12 +249,16 @@ export type UserRemoved = { success: true; message: string };
 
 /** The caller's IP travels with every rate-limited call (limits are per email and per client). */
 const ClientIpSchema = z.string().min(1).max(64);
+/** Issue 27: the User-Agent the gateway passes on at sign-in, cut to this many characters (it only names the device). */
+export const USER_AGENT_MAX_LENGTH = 512;
+export const UserAgentSchema = z.string().max(USER_AGENT_MAX_LENGTH);
 
 export const SignupRpcSchema = SignupRequestSchema.extend({ clientIp: ClientIpSchema }).strict();
 export type SignupRpc = z.infer<typeof SignupRpcSchema>;
 export const LoginRpcSchema = LoginRequestSchema.extend({
   clientIp: ClientIpSchema,
   adminOnly: z.boolean(),
+  userAgent: UserAgentSchema.optional(),
 }).strict();
 export type LoginRpc = z.infer<typeof LoginRpcSchema>;
 /** The captcha token a form sent (`recaptchaToken`) and the client it came from (reCAPTCHA's `remoteip`). */
@@ -276,13 +285,19 @@ const BrowserBindingHashSchema = z.string().regex(/^[a-f0-9]{64}$/, 'must be a S
 export const BrowserBindingSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a browser binding');
 export const ExchangeOAuthCodeRpcSchema = OAuthExchangeRequestSchema.extend({
   browserBinding: BrowserBindingSchema,
+  clientIp: ClientIpSchema.optional(),
+  userAgent: UserAgentSchema.optional(),
 }).strict();
 export type ExchangeOAuthCodeRpc = z.infer<typeof ExchangeOAuthCodeRpcSchema>;
 export const SessionIdRpcSchema = z.object({ sessionId: z.string().min(1).max(64) }).strict();
 export type SessionIdRpc = z.infer<typeof SessionIdRpcSchema>;
 export const UserIdRpcSchema = z.object({ userId: UserIdSchema }).strict();
 export type UserIdRpc = z.infer<typeof UserIdRpcSchema>;
-export const SetPasswordRpcSchema = SetPasswordRequestSchema.extend({ userId: UserIdSchema }).strict();
+/** `deviceId`: the caller's device, kept by `signOutOthers`. */
+export const SetPasswordRpcSchema = SetPasswordRequestSchema.extend({
+  userId: UserIdSchema,
+  deviceId: DeviceIdSchema.optional(),
+}).strict();
 export type SetPasswordRpc = z.infer<typeof SetPasswordRpcSchema>;
 /** What the gateway learned from Google (a verified profile), to create or link the account. */
 export const GoogleSignInRpcSchema = z

@@ -18,3 +18,6 @@ export const TenPointRatingSchema = z
 export const IdempotencyKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, _ or -');
+
+/** A device id (issue 27): a UUID, or a session id for a session from before devices. */
+export const DeviceIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a session id');

@@ -5,6 +5,7 @@ export * from './classification';
 export * from './common';
 export * from './movies-rpc';
 export * from './contact';
+export * from './devices';
 export * from './error-codes';
 export * from './errors';
 export * from './events';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Classification, compareClassification } from './classification';
-import { objectId } from './common';
+import { DeviceIdSchema, objectId } from './common';
 import { query, rpc } from './rpc';
 import { ProfileKind } from './session-profile';
 
@@ -164,8 +164,14 @@ export const UpdateProfileRpcSchema = z
 export type UpdateProfileRpc = z.infer<typeof UpdateProfileRpcSchema>;
 export const DeleteProfileRpcSchema = z.object({ ...ActingSchema, profileId: ProfileIdSchema }).strict();
 export type DeleteProfileRpc = z.infer<typeof DeleteProfileRpcSchema>;
+/** `deviceId`: the caller's device (issue 27), which the new session joins: a profile switch adds no device. */
 export const SelectProfileRpcSchema = z
-  .object({ accountId: AccountIdSchema, profileId: ProfileIdSchema, pin: ProfilePinSchema.optional() })
+  .object({
+    accountId: AccountIdSchema,
+    profileId: ProfileIdSchema,
+    pin: ProfilePinSchema.optional(),
+    deviceId: DeviceIdSchema.optional(),
+  })
   .strict();
 export type SelectProfileRpc = z.infer<typeof SelectProfileRpcSchema>;
 

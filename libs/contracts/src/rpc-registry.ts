@@ -2,6 +2,7 @@ import { AuthRpc } from './auth';
 import { BillingRpc } from './billing';
 import { MovieRpc, ReviewRpc } from './movies-rpc';
 import { ContactRpc } from './contact';
+import { DeviceRpc } from './devices';
 import { PaymentRpc } from './payments';
 import { ProfileRpc } from './profiles';
 import { RecommendationRpc } from './recommendations';
@@ -15,6 +16,7 @@ export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
   [
     AuthRpc,
     ProfileRpc,
+    DeviceRpc,
     MovieRpc,
     ReviewRpc,
     SeriesRpc,

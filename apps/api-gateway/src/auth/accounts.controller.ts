@@ -23,6 +23,6 @@ export class AccountsController {
 
   @Endpoint(AccountRoutes.setPassword)
   setPassword(@Body() body: SetPasswordRequest, @CurrentUser() user: SessionUser) {
-    return this.auth.setPassword({ ...body, userId: user.id });
+    return this.auth.setPassword(user, body);
   }
 }

@@ -22,7 +22,9 @@ import {
   UpdateProfileRequest,
   RemoveUserRpc,
   ResetPasswordRpc,
-  SetPasswordRpc,
+  SetPasswordRequest,
+  DeviceRpc,
+  ExchangeOAuthCodeRpc,
   SignupRpc,
   UpdateUserRpc,
   UserList,
@@ -103,8 +105,17 @@ export class AuthClient {
     return this.client.send(AuthRpc.me, { userId });
   }
 
-  setPassword(payload: SetPasswordRpc) {
-    return this.client.send(AuthRpc.setPassword, payload);
+  /** `signOutOthers` ends every other device's sessions: this process drops what it holds of them. */
+  async setPassword(caller: SessionUser, request: SetPasswordRequest) {
+    const keep = deviceOf(caller);
+    const answer = await this.client.send(AuthRpc.setPassword, {
+      ...request,
+      userId: caller.id,
+      deviceId: keep,
+    });
+    if (request.signOutOthers)
+      this.sessions.forget((user) => user.id === caller.id && deviceOf(user) !== keep);
+    return answer;
   }
 
   forgotPassword(payload: ForgotPasswordRpc) {
@@ -128,8 +139,8 @@ export class AuthClient {
   }
 
   /** A Google sign-in may take over an unverified account and end its sessions (DECISIONS 33). */
-  async exchangeOAuthCode(code: string, browserBinding: string) {
-    const session = await this.client.send(AuthRpc.exchangeOAuthCode, { code, browserBinding });
+  async exchangeOAuthCode(payload: ExchangeOAuthCodeRpc) {
+    const session = await this.client.send(AuthRpc.exchangeOAuthCode, payload);
     this.sessions.forget(ofUser(session.user.id));
     return session;
   }
@@ -222,10 +233,44 @@ export class AuthClient {
     this.sessions.forget(ofProfile(profileId));
   }
 
+  /** The new session joins the caller's device (issue 27). */
   selectProfile(caller: SessionUser, profileId: string, { pin }: SelectProfileRequest) {
-    return this.client.send(ProfileRpc.select, { accountId: caller.id, profileId, pin });
+    return this.client.send(ProfileRpc.select, {
+      accountId: caller.id,
+      profileId,
+      pin,
+      deviceId: deviceOf(caller),
+    });
+  }
+
+  // ---- Devices (issue 27): the account's owner or an admin (the route's access) ----
+
+  /** The caller's own device is marked current; an admin reading another account has none there. */
+  listDevices(caller: SessionUser, userId: string) {
+    const currentDeviceId = caller.id === userId ? deviceOf(caller) : undefined;
+    return this.client.send(DeviceRpc.list, { userId, currentDeviceId });
+  }
+
+  async signOutDevice(userId: string, deviceId: string): Promise<void> {
+    const { sessionIds } = await this.client.send(DeviceRpc.signOut, { userId, deviceId });
+    this.forgetSessions(userId, sessionIds);
+  }
+
+  /** Keeps the caller's device when the account is the caller's; an admin on another account ends every device. */
+  async signOutOtherDevices(caller: SessionUser, userId: string): Promise<void> {
+    const keepDeviceId = caller.id === userId ? deviceOf(caller) : undefined;
+    const { sessionIds } = await this.client.send(DeviceRpc.signOutOthers, { userId, keepDeviceId });
+    this.forgetSessions(userId, sessionIds);
+  }
+
+  private forgetSessions(userId: string, sessionIds: string[]) {
+    const ended = new Set(sessionIds);
+    this.sessions.forget((user) => user.id === userId && ended.has(user.sessionId));
   }
 }
+
+/** A session's device; a session resolved before devices is its own (auth-service names it by its session id). */
+const deviceOf = (user: SessionUser) => user.deviceId ?? user.sessionId;
 
 /**
  * Who manages profiles: the session's account and the profile it acts as (auth-service always names one; the

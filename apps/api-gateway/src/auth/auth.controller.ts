@@ -14,7 +14,7 @@ import { AppError } from '@app/server-core';
 import { Endpoint } from '../routes/endpoint.decorator';
 import { AuthClient } from './auth.client';
 import { CurrentUser } from './auth.decorators';
-import { ClientIp } from './client-ip';
+import { ClientIp, UserAgent } from './client-ip';
 import { takeBrowserBinding } from './google/browser-binding';
 
 @Controller()
@@ -32,13 +32,13 @@ export class AuthController {
   }
 
   @Endpoint(AuthRoutes.login)
-  login(@Body() body: LoginRequest, @ClientIp() clientIp: string) {
-    return this.auth.login({ ...body, clientIp, adminOnly: false });
+  login(@Body() body: LoginRequest, @ClientIp() clientIp: string, @UserAgent() userAgent: string) {
+    return this.auth.login({ ...body, clientIp, userAgent, adminOnly: false });
   }
 
   @Endpoint(AuthRoutes.adminLogin)
-  adminLogin(@Body() body: LoginRequest, @ClientIp() clientIp: string) {
-    return this.auth.login({ ...body, clientIp, adminOnly: true });
+  adminLogin(@Body() body: LoginRequest, @ClientIp() clientIp: string, @UserAgent() userAgent: string) {
+    return this.auth.login({ ...body, clientIp, userAgent, adminOnly: true });
   }
 
   @Endpoint(AuthRoutes.logout)
@@ -67,10 +67,12 @@ export class AuthController {
     @Body() { code }: OAuthExchangeRequest,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
+    @ClientIp() clientIp: string,
+    @UserAgent() userAgent: string,
   ) {
     const browserBinding = takeBrowserBinding(req, res);
     if (!browserBinding) throw new AppError(ErrorCode.Unauthorized, AuthMessages.oauthCodeInvalid);
-    return this.auth.exchangeOAuthCode(code, browserBinding);
+    return this.auth.exchangeOAuthCode({ code, browserBinding, clientIp, userAgent });
   }
 
   /** The link of the verification mail (DECISIONS 33), opened on any device: the token is the proof. */

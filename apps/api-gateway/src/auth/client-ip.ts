@@ -1,6 +1,7 @@
 import { createParamDecorator, ExecutionContext, Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express, Request } from 'express';
+import { USER_AGENT_MAX_LENGTH } from '@app/contracts';
 import { ENV } from '@app/server-core';
 import type { Env } from '../env';
 
@@ -28,4 +29,10 @@ export class TrustProxySetup implements OnModuleInit {
 export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const request = ctx.switchToHttp().getRequest<Request>();
   return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+});
+
+/** Handler parameter: the caller's User-Agent, cut to what the contract takes (it only names the sign-in's device). */
+export const UserAgent = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
+  const header = ctx.switchToHttp().getRequest<Request>().headers['user-agent'];
+  return (header ?? '').slice(0, USER_AGENT_MAX_LENGTH);
 });

@@ -3,6 +3,8 @@ import { ErrorCode, FRESH_SIGN_IN_MINUTES, Role, UserStatus, UserDataMessages } 
 import { AppError } from '@app/server-core';
 import type { Outbox } from '@app/server-core';
 import type { CaptchaProvider } from '../captcha/captcha.provider';
+import type { DevicesService } from '../devices/devices.service';
+import type { NewDeviceMail } from '../devices/new-device-mail';
 import type { EmailVerificationService } from '../email-verification/email-verification.service';
 import type { PasswordHasher } from '../passwords/password-hasher';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
@@ -55,6 +57,8 @@ const setUp = (user: StoredUser, freeAttempts = 5) => {
     {} as Outbox,
     usersService as unknown as UsersService,
     {} as EmailVerificationService,
+    {} as DevicesService,
+    {} as NewDeviceMail,
   );
   return { service, usersService, limiter, hasher };
 };

@@ -21,6 +21,9 @@ import { AppError, Outbox } from '@app/server-core';
 import { Injectable, Logger } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { CaptchaProvider } from '../captcha/captcha.provider';
+import { describeDevice } from '../devices/device-label';
+import { DevicesService } from '../devices/devices.service';
+import { NewDeviceMail } from '../devices/new-device-mail';
 import { EmailVerificationService } from '../email-verification/email-verification.service';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { clientKey } from '../rate-limit/client-key';
@@ -58,6 +61,8 @@ export class AccountsService {
     private readonly outbox: Outbox,
     private readonly usersService: UsersService,
     private readonly verification: EmailVerificationService,
+    private readonly devices: DevicesService,
+    private readonly newDeviceMail: NewDeviceMail,
   ) {}
 
   async signup({ username, email, password, clientIp }: SignupRpc): Promise<MessageResponse> {
@@ -77,7 +82,14 @@ export class AccountsService {
    * is checked, per (email, client) with growing delays (DECISIONS 30): a flood slows its own sender down, never
    * the owner signing in from elsewhere.
    */
-  async login({ email, password, recaptchaToken, clientIp, adminOnly }: LoginRpc): Promise<LoginResponse> {
+  async login({
+    email,
+    password,
+    recaptchaToken,
+    clientIp,
+    adminOnly,
+    userAgent,
+  }: LoginRpc): Promise<LoginResponse> {
     const client = clientKey(clientIp);
     await this.limiter.consumeForAddress('login', client, AddressLimits.login);
     const attempts = EmailLimitKeys.signInAttempts(email);
@@ -94,19 +106,32 @@ export class AccountsService {
     assertActive(user);
     if (adminOnly && user.role !== Role.Admin)
       throw new AppError(ErrorCode.Forbidden, AuthMessages.adminRequired);
-    return { message: AuthMessages.loggedIn, token: await this.sessions.issue(user), user: toUser(user) };
+    return {
+      message: AuthMessages.loggedIn,
+      token: await this.signIn(user, userAgent, clientIp),
+      user: toUser(user),
+    };
   }
 
   async me(userId: string): Promise<User> {
     return toUser(await this.findOrFail(userId));
   }
 
-  /** After Google sign-in: a first password only; changing one goes through the OTP reset. */
-  async setPassword({ userId, newPassword }: SetPasswordRpc): Promise<MessageResponse> {
+  /**
+   * After Google sign-in: a first password only; changing one goes through the OTP reset (which ends every
+   * session). `signOutOthers` signs out every device but the caller's with it (issue 27).
+   */
+  async setPassword({
+    userId,
+    newPassword,
+    signOutOthers,
+    deviceId,
+  }: SetPasswordRpc): Promise<MessageResponse> {
     const user = await this.findOrFail(userId);
     if (user.passwordHash) throw new AppError(ErrorCode.Conflict, AuthMessages.passwordAlreadySet);
     const updated = await this.users.setFirstPassword(userId, await this.hasher.hash(newPassword));
     if (!updated) throw new AppError(ErrorCode.Conflict, AuthMessages.passwordAlreadySet);
+    if (signOutOthers) await this.devices.signOutOthers({ userId, keepDeviceId: deviceId });
     return { message: AuthMessages.passwordSet };
   }
 
@@ -133,9 +158,14 @@ export class AccountsService {
     return { code: await this.sessions.issueOAuthCode(user, browserBindingHash) };
   }
 
-  async exchangeOAuthCode({ code, browserBinding }: ExchangeOAuthCodeRpc): Promise<SessionToken> {
+  async exchangeOAuthCode({
+    code,
+    browserBinding,
+    clientIp,
+    userAgent,
+  }: ExchangeOAuthCodeRpc): Promise<SessionToken> {
     const user = await this.sessions.redeemOAuthCode(code, browserBinding);
-    return { token: await this.sessions.issue(user), user: toUser(user) };
+    return { token: await this.signIn(user, userAgent, clientIp), user: toUser(user) };
   }
 
   /**
@@ -223,6 +253,14 @@ export class AccountsService {
       () => this.users.create({ ...user, _id: id }),
       (created) => created !== null,
     );
+  }
+
+  /** A sign-in's session, on a new device (issue 27); a device the account has not used before is mailed after. */
+  private async signIn(user: StoredUser, userAgent: string | undefined, clientIp: string | undefined) {
+    const device = describeDevice(userAgent);
+    const token = await this.sessions.issue(user, undefined, { signIn: device });
+    this.newDeviceMail.noteLater({ user, device, clientIp, at: new Date() });
+    return token;
   }
 
   private async findOrFail(userId: string): Promise<StoredUser> {

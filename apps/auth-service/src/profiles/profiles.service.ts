@@ -165,7 +165,7 @@ export class ProfilesService {
   }
 
   /** A session acting as the profile; a locked one needs its PIN (5 tries, then growing waits: 429). */
-  async select({ accountId, profileId, pin }: SelectProfileRpc): Promise<ProfileSession> {
+  async select({ accountId, profileId, pin, deviceId }: SelectProfileRpc): Promise<ProfileSession> {
     const { account, profiles } = await this.household(accountId);
     const profile = profiles.find(({ _id }) => _id.toHexString() === profileId);
     if (!profile) throw notFound();
@@ -178,7 +178,9 @@ export class ProfilesService {
         throw forbidden(ProfileMessages.wrongPin(Math.max(0, Delays.profilePin.freeAttempts - attempts)));
       await this.limiter.clearAttempts(key, SESSION_CLIENT);
     }
-    return { token: await this.sessions.issue(account, profileId), profile: toProfile(profile) };
+    // Issue 27: the new session joins the caller's device (a switch adds no device, and its sign-out ends both).
+    const origin = deviceId === undefined ? undefined : { deviceId };
+    return { token: await this.sessions.issue(account, profileId, origin), profile: toProfile(profile) };
   }
 
   /** The account's profiles as stored, storing its default profile first when it has none yet (the migration). */

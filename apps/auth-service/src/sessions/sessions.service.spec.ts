@@ -6,8 +6,8 @@ import { AppError } from '@app/server-core';
 import { memoryOutbox } from '@app/server-testing';
 import { defaultProfileOf } from '../profiles/household';
 import type { StoredUser, UsersRepository } from '../users/users.repository';
-import type { IssuedOAuthCode, SessionStore } from './session.store';
-import { SessionsService } from './sessions.service';
+import type { IssuedOAuthCode, SessionDevice, SessionStore } from './session.store';
+import { LAST_SEEN_EVERY_MS, SessionsService } from './sessions.service';
 
 const user = (changes: Partial<StoredUser> = {}): StoredUser =>
   ({
@@ -25,8 +25,19 @@ const user = (changes: Partial<StoredUser> = {}): StoredUser =>
 const setUp = (stored: StoredUser) => {
   const sessions = new Map<string, string>();
   const codes = new Map<string, IssuedOAuthCode>();
+  const seen = new Map<string, number>();
   const store = {
-    save: jest.fn(async (id: string, userId: string) => void sessions.set(id, userId)),
+    save: jest.fn(async (id: string, userId: string, _ttl: number, device: SessionDevice, now: number) => {
+      sessions.set(id, userId);
+      seen.set(device.id, now);
+    }),
+    lookup: jest.fn(async (id: string, _userId: string, deviceId: string) => ({
+      owner: sessions.get(id) ?? null,
+      lastSeenAt: seen.get(deviceId) ?? null,
+    })),
+    touch: jest.fn(
+      async (_userId: string, deviceId: string, _id: string, now: number) => void seen.set(deviceId, now),
+    ),
     userOf: jest.fn(async (id: string) => sessions.get(id) ?? null),
     revoke: jest.fn(async (id: string) => {
       const owner = sessions.get(id) ?? null;
@@ -54,6 +65,7 @@ const setUp = (stored: StoredUser) => {
   return {
     service,
     events,
+    store,
     change: (changes: Partial<StoredUser>) => (current = { ...current, ...changes }),
   };
 };
@@ -160,6 +172,68 @@ describe('SessionsService', () => {
       expect(await refusal(service.resolve(token))).toEqual(
         new AppError(ErrorCode.Unauthorized, AuthMessages.sessionExpired),
       );
+    });
+  });
+
+  describe('devices (issue 27)', () => {
+    const signIn = {
+      signIn: { label: 'Chrome on Windows', browser: 'Chrome', os: 'Windows', fingerprint: 'x' },
+    };
+
+    it('gives every sign-in a new device, and a profile select the device of the session that asked', async () => {
+      const stored = user();
+      const { service, store } = setUp(stored);
+      const first = await service.resolve(await service.issue(stored, undefined, signIn));
+      const second = await service.resolve(await service.issue(stored, undefined, signIn));
+      expect(first.deviceId).not.toBe(second.deviceId);
+      const selected = await service.resolve(
+        await service.issue(stored, undefined, { deviceId: first.deviceId ?? '' }),
+      );
+      expect(selected.deviceId).toBe(first.deviceId);
+      expect(selected.sessionId).not.toBe(first.sessionId);
+      expect(jest.mocked(store.save).mock.calls.map(([, , , device]) => device.fresh)).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    });
+
+    it('counts a token from before devices (no did) as its own device, named by its session id', async () => {
+      const stored = user();
+      const { service, store } = setUp(stored);
+      await store.save('old-session', stored._id.toHexString(), 60, { id: 'ignored' } as SessionDevice, 0);
+      const legacy = await new JwtService({ secret: 'a'.repeat(32) }).signAsync({
+        sub: stored._id.toHexString(),
+        jti: 'old-session',
+        ver: 0,
+      });
+      expect((await service.resolve(legacy)).deviceId).toBe('old-session');
+      expect(store.touch).toHaveBeenCalledWith(
+        stored._id.toHexString(),
+        'old-session',
+        'old-session',
+        expect.any(Number),
+        expect.objectContaining({ label: 'Unknown device' }),
+        expect.any(Number),
+      );
+    });
+
+    it('moves "last seen" at most every 5 minutes', async () => {
+      const stored = user();
+      const { service, store } = setUp(stored);
+      const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+      try {
+        const token = await service.issue(stored, undefined, signIn);
+        await service.resolve(token);
+        now.mockReturnValue(1_000_000 + LAST_SEEN_EVERY_MS - 1);
+        await service.resolve(token);
+        expect(store.touch).not.toHaveBeenCalled();
+        now.mockReturnValue(1_000_000 + LAST_SEEN_EVERY_MS);
+        await service.resolve(token);
+        expect(store.touch).toHaveBeenCalledTimes(1);
+      } finally {
+        now.mockRestore();
+      }
     });
   });
 

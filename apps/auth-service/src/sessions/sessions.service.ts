@@ -1,20 +1,42 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { AuthMessages, ErrorCode, SessionUser, UserStatus } from '@app/contracts';
+import { AuthMessages, DeviceMessages, ErrorCode, SessionUser, UserStatus } from '@app/contracts';
 import { AppError, Outbox } from '@app/server-core';
 import { sessionProfileOf } from '../profiles/household';
 import { toSessionProfile } from '../profiles/profile.mapper';
 import { toSessionUser } from '../users/user.mapper';
 import { StoredUser, UsersRepository } from '../users/users.repository';
-import { SessionStore } from './session.store';
+import type { DeviceDescription } from '../devices/device-label';
+import { DeviceInfo, SessionStore } from './session.store';
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** DECISIONS 18: the code in /oauth-success?token=… is good for 60 s, once. */
 export const OAUTH_CODE_TTL_SECONDS = 60;
+/** A device's "last seen" moves at most this often (resolve writes it only when it is older). */
+export const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
-/** `pid`: the profile the session acts as (DECISIONS 36); absent on a sign-in's session: the default profile. */
-type SessionClaims = { sub: string; jti: string; ver: number; pid?: string };
+/**
+ * `pid`: the profile the session acts as (DECISIONS 36); absent on a sign-in's session: the default profile.
+ * `did`: the device (sign-in) the session belongs to (issue 27); absent on a session from before devices, which is
+ * its own device, named by its `jti`.
+ */
+type SessionClaims = { sub: string; jti: string; ver: number; pid?: string; did?: string };
+
+/** A sign-in from the device it describes (a new device), or a session joining the caller's device (profile select). */
+export type SessionOrigin = { signIn: DeviceDescription } | { deviceId: string };
+
+const UNKNOWN_SIGN_IN: SessionOrigin = {
+  signIn: { label: DeviceMessages.unknownDevice, browser: null, os: null, fingerprint: '' },
+};
+
+const unknownDevice = (now: number, tokenVersion: number): DeviceInfo => ({
+  label: DeviceMessages.unknownDevice,
+  browser: null,
+  os: null,
+  firstSeenAt: now,
+  tokenVersion,
+});
 
 /** The nonce's SHA-256 equals the stored one (constant time). */
 const sameBinding = (storedHash: string, browserBinding: string) => {
@@ -42,14 +64,37 @@ export class SessionsService {
     private readonly outbox: Outbox,
   ) {}
 
-  /** `profileId`: a session acting as that profile (selected); none: the account's default profile. */
-  async issue(user: StoredUser, profileId?: string): Promise<string> {
+  /**
+   * `profileId`: a session acting as that profile (selected); none: the account's default profile. `origin`: a
+   * sign-in makes a new device; a profile select's session joins the caller's.
+   */
+  async issue(
+    user: StoredUser,
+    profileId?: string,
+    origin: SessionOrigin = UNKNOWN_SIGN_IN,
+  ): Promise<string> {
     const sessionId = randomUUID();
-    await this.store.save(sessionId, user._id.toHexString(), SESSION_TTL_SECONDS);
+    const now = Date.now();
+    const device =
+      'signIn' in origin
+        ? {
+            id: randomUUID(),
+            info: {
+              label: origin.signIn.label,
+              browser: origin.signIn.browser,
+              os: origin.signIn.os,
+              firstSeenAt: now,
+              tokenVersion: user.tokenVersion,
+            },
+            fresh: true,
+          }
+        : { id: origin.deviceId, info: unknownDevice(now, user.tokenVersion), fresh: false };
+    await this.store.save(sessionId, user._id.toHexString(), SESSION_TTL_SECONDS, device, now);
     const claims: SessionClaims = {
       sub: user._id.toHexString(),
       jti: sessionId,
       ver: user.tokenVersion,
+      did: device.id,
       ...(profileId === undefined ? {} : { pid: profileId }),
     };
     return this.jwt.signAsync(claims, { expiresIn: SESSION_TTL_SECONDS });
@@ -60,7 +105,8 @@ export class SessionsService {
       .verifyAsync<SessionClaims>(token, { algorithms: ['HS256'] })
       .catch(() => null);
     if (!claims || typeof claims.sub !== 'string' || typeof claims.jti !== 'string') throw this.expired();
-    const owner = await this.store.userOf(claims.jti);
+    const deviceId = typeof claims.did === 'string' ? claims.did : claims.jti;
+    const { owner, lastSeenAt } = await this.store.lookup(claims.jti, claims.sub, deviceId);
     if (owner !== claims.sub) throw this.expired();
     const user = await this.users.findById(claims.sub);
     if (!user || user.tokenVersion !== claims.ver) throw this.expired();
@@ -68,7 +114,17 @@ export class SessionsService {
     // A deleted profile's sessions end with it (never another profile instead: it may see more).
     const profile = sessionProfileOf(user, typeof claims.pid === 'string' ? claims.pid : undefined);
     if (!profile) throw this.expired();
-    return toSessionUser(user, claims.jti, toSessionProfile(profile));
+    const now = Date.now();
+    if (lastSeenAt === null || now - lastSeenAt >= LAST_SEEN_EVERY_MS)
+      await this.store.touch(
+        claims.sub,
+        deviceId,
+        claims.jti,
+        now,
+        unknownDevice(now, user.tokenVersion),
+        SESSION_TTL_SECONDS,
+      );
+    return toSessionUser(user, claims.jti, toSessionProfile(profile), deviceId);
   }
 
   /** A sign-out: the session ends, and its streams with it (DECISIONS 35). */

@@ -13,13 +13,19 @@ export const toUser = (user: StoredUser): User => ({
   emailVerified: user.emailVerified === true,
 });
 
-export const toSessionUser = (user: StoredUser, sessionId: string, profile: SessionProfile): SessionUser => ({
+export const toSessionUser = (
+  user: StoredUser,
+  sessionId: string,
+  profile: SessionProfile,
+  deviceId: string,
+): SessionUser => ({
   id: user._id.toHexString(),
   username: user.username,
   email: user.email,
   role: user.role,
   status: user.status,
   sessionId,
+  deviceId,
   emailVerified: user.emailVerified === true,
   profile,
 });

@@ -34,6 +34,11 @@ export class UserRecord {
   @Prop({ type: [ProfileRecordSchema], default: undefined }) profiles?: ProfileRecord[];
   /** Moves on with every change to `profiles`: each change is one write conditional on the version it read. */
   @Prop({ type: Number }) profilesVersion?: number;
+  /**
+   * Issue 27: the devices (browser, OS and hardware, no versions) this account signed in from, the newest
+   * KNOWN_DEVICES_LIMIT: a sign-in from one not among them is mailed to the owner. Absent before the first sign-in.
+   */
+  @Prop({ type: [String], default: undefined }) knownDevices?: string[];
   createdAt: Date;
   updatedAt: Date;
 }

@@ -184,6 +184,24 @@ export class UsersRepository {
       .exec();
   }
 
+  /**
+   * Adds `fingerprint` to the account's known devices, keeping the newest `limit`, in one conditional write: 'new'
+   * when it was not among them, 'first' when the account knew none (its first sign-in), 'known' otherwise (or
+   * when the account is gone).
+   */
+  async rememberDevice(id: string, fingerprint: string, limit: number): Promise<'new' | 'first' | 'known'> {
+    const before = await this.users
+      .findOneAndUpdate(
+        { _id: id, knownDevices: { $ne: fingerprint } },
+        { $push: { knownDevices: { $each: [fingerprint], $slice: -limit } } },
+        { returnDocument: 'before', projection: { knownDevices: 1 } },
+      )
+      .lean<Pick<StoredUser, 'knownDevices'>>()
+      .exec();
+    if (!before) return 'known';
+    return before.knownDevices?.length ? 'new' : 'first';
+  }
+
   async remove(id: string): Promise<boolean> {
     const result = await this.users.deleteOne({ _id: id }).exec();
     return result.deletedCount > 0;

@@ -5,6 +5,7 @@ import { BillingRoutes } from './billing.routes';
 import { PaymentRoutes, SubscriptionRoutes, AdminPaymentRoutes } from './payments.routes';
 import { PlaybackRoutes, AdminMediaRoutes, RecommendationRoutes, HealthRoutes } from './playback.routes';
 import { ProfileRoutes } from './profiles.routes';
+import { DeviceRoutes } from './devices.routes';
 import { UserDataRoutes, DataRightsRoutes, ContactRoutes } from './user-data.routes';
 import type { HttpRoute, RouteMapOf } from './route';
 
@@ -18,6 +19,7 @@ export * from './billing.routes';
 export * from './playback.routes';
 export * from './user-data.routes';
 export * from './profiles.routes';
+export * from './devices.routes';
 
 /**
  * Every route of the gateway, by group. Add a group here when you add a `*.routes.ts` file: the OpenAPI document,
@@ -33,6 +35,7 @@ export const API_ROUTE_GROUPS = {
   AccountRoutes,
   GoogleRoutes,
   UserRoutes,
+  DeviceRoutes,
   ProfileRoutes,
   PaymentRoutes,
   SubscriptionRoutes,

@@ -122,6 +122,7 @@ export const authStrings = {
     lead: 'You signed in with Google. Set a password to also sign in with your email.',
     newPassword: 'New password',
     confirmPassword: 'Confirm password',
+    signOutOthers: 'Sign out all other devices',
     submit: 'Set Password',
     submitting: 'Saving...',
     mismatch: 'Passwords do not match',

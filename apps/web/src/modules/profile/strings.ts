@@ -14,7 +14,33 @@ export const profileStrings = {
     analytics: 'Analytics',
     settings: 'Settings',
     privacy: 'Privacy',
+    devices: 'Devices',
   },
+} as const;
+
+/** Profile → Devices (issue 27): the account's signed-in devices. */
+export const deviceStrings = {
+  lead: 'These devices are signed in to your account. Sign out any you do not recognise, then change your password.',
+  loading: 'Loading your devices…',
+  loadFailed: 'Your devices could not be loaded.',
+  tryAgain: 'Try again',
+  listLabel: 'Signed-in devices',
+  thisDevice: 'This device',
+  firstSeen: (when: string) => `Signed in ${when}`,
+  lastSeen: (when: string) => `Last active ${when}`,
+  signOut: 'Sign out',
+  signOutLabel: (label: string) => `Sign out ${label}`,
+  signOutOthers: 'Sign out all other devices',
+  onlyThisDevice: 'No other device is signed in.',
+  confirmTitle: 'Sign out this device?',
+  confirmText: (label: string) =>
+    `${label} will be signed out, and anything playing on it stops. Signing in again there needs your password.`,
+  confirmOthersTitle: 'Sign out all other devices?',
+  confirmOthersText: 'Every device but this one will be signed out, and anything playing on them stops.',
+  confirm: 'Sign out',
+  cancel: 'Cancel',
+  signingOut: 'Signing out…',
+  signOutFailed: 'The device could not be signed out. Please try again.',
 } as const;
 
 export type ProfileTab = keyof typeof profileStrings.tabs;

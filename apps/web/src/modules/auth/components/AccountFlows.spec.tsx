@@ -316,5 +316,20 @@ describe('account flows (SPEC 2, 8)', () => {
       expect(readStoredSession()?.user.hasPassword).toBe(true);
       await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'), { timeout: 3000 });
     });
+
+    it('offers to sign out every other device with it (issue 27)', async () => {
+      answers['/api/set-password'] = { status: 200, body: { message: 'Password set successfully' } };
+      renderAuthApp({ path: '/set-password', apiBaseUrl: api.baseUrl, session });
+      await waitForPage();
+      type(setPassword.newPassword, 'NewSecret@1');
+      type(setPassword.confirmPassword, 'NewSecret@1');
+      fireEvent.click(screen.getByRole('checkbox', { name: setPassword.signOutOthers }));
+      fireEvent.click(screen.getByRole('button', { name: setPassword.submit }));
+
+      await screen.findByRole('status');
+      expect(sent).toEqual([
+        { path: '/api/set-password', body: { newPassword: 'NewSecret@1', signOutOthers: true } },
+      ]);
+    });
   });
 });

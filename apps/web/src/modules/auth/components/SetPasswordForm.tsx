@@ -1,8 +1,9 @@
 import { PASSWORD_MIN_LENGTH } from '@app/contracts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { Button } from '@web/shared/ui/Button';
+import { CheckboxField } from '@web/shared/ui/CheckboxField';
 import { useSetPassword } from '../hooks/useSetPassword';
 import { authStrings } from '../strings';
 import { checkSetPassword } from '../validation';
@@ -14,7 +15,10 @@ import { useFormFields } from '@web/shared/ui/useFormFields';
 
 const { setPassword: texts } = authStrings;
 
-/** /set-password (SPEC leaves it undesigned): new password twice; on success to the dashboard. */
+/**
+ * /set-password (SPEC leaves it undesigned): new password twice, and whether to sign out every other device (issue
+ * 27); on success to the dashboard.
+ */
 export const SetPasswordForm = () => {
   const navigate = useNavigate();
   const { field, submit } = useFormFields(
@@ -23,6 +27,7 @@ export const SetPasswordForm = () => {
   );
 
   const save = useSetPassword();
+  const [signOutOthers, setSignOutOthers] = useState(false);
 
   useEffect(() => {
     if (!save.isSuccess) return undefined;
@@ -32,7 +37,7 @@ export const SetPasswordForm = () => {
 
   const onSubmit = submit(checkSetPassword, (input) => {
     if (save.isPending || save.isSuccess) return;
-    save.mutate(input);
+    save.mutate(signOutOthers ? { ...input, signOutOthers } : input);
   });
 
   return (
@@ -44,6 +49,7 @@ export const SetPasswordForm = () => {
         hint={authStrings.passwordHint(PASSWORD_MIN_LENGTH)}
       />
       <PasswordField {...field('confirmPassword')} autoComplete="new-password" />
+      <CheckboxField label={texts.signOutOthers} checked={signOutOthers} onChange={setSignOutOthers} />
       <Button type="submit" block disabled={save.isPending || save.isSuccess}>
         {save.isPending ? texts.submitting : texts.submit}
       </Button>

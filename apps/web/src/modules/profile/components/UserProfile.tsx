@@ -17,6 +17,7 @@ import { cardClass } from '@web/shared/ui/Card';
 import { PageTitle } from '@web/shared/ui/PageTitle';
 import { Tabs } from '@web/shared/ui/Tabs';
 import { PROFILE_TABS, type ProfileTab, profileStrings as texts } from '../strings';
+import { DevicesTab } from './DevicesTab';
 import styles from './UserProfile.module.css';
 
 // The charts are their own chunk, fetched when the Analytics tab is first opened.
@@ -70,6 +71,8 @@ const TabContent = ({ tab, user }: { tab: ProfileTab; user: User }) => {
       return <SettingsTab userId={user.id} />;
     case 'privacy':
       return <PrivacyTab user={user} />;
+    case 'devices':
+      return <DevicesTab userId={user.id} />;
   }
 };
 
