@@ -112,15 +112,28 @@ describe('ServiceClient over NATS', () => {
 
   it('lets a stopping replica finish the requests it took (drain) while the other takes the new ones', async () => {
     const extra = await startReplica('c');
-    const calls = Array.from({ length: 30 }, (_, i) => client.send(SlowRpc, { word: `s${i}`, ms: 300 }));
-    // Stop it while it holds requests in progress.
-    while (!slowStarted.get('c')) await new Promise((resolve) => setTimeout(resolve, 5));
-    const closing = extra.close();
-    const outcomes = await Promise.allSettled(calls);
-    await closing;
+    let closing: Promise<void> | undefined;
+    try {
+      // A queue group hands each request to a replica at random, and c's subscription reaches the server a moment
+      // after it starts: send until c holds one in progress (bounded), then stop it while it does.
+      const calls: Array<ReturnType<typeof client.send<typeof SlowRpc>>> = [];
+      for (let round = 0; !slowStarted.get('c'); round++) {
+        if (round === 500) throw new Error('replica c never took a request');
+        for (let i = 0; i < 5; i++) calls.push(client.send(SlowRpc, { word: `s${round}-${i}`, ms: 300 }));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      closing = extra.close();
+      const outcomes = await Promise.allSettled(calls);
+      await closing;
 
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
-    const replicas = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.replica : ''));
-    expect(replicas).toContain('c');
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      const replicas = outcomes.map((outcome) =>
+        outcome.status === 'fulfilled' ? outcome.value.replica : '',
+      );
+      expect(replicas).toContain('c');
+    } finally {
+      // Never left running when the test fails: an open replica keeps jest from exiting.
+      await (closing ?? extra.close());
+    }
   });
 });
