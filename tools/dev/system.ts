@@ -119,6 +119,34 @@ export const prepareTestSamples = async (root: string, logFile: string): Promise
 };
 
 /**
+ * Run beside the wait for every service's health, before the URL is given: the step that waits, with its progress bar, until
+ * every seeded title is mapped to a sample film (through events: streaming-service maps, the catalogue applies), so
+ * Play never answers "Coming soon" for a seeded title once the URL is out.
+ */
+export const READY_STEPS: Array<{ label: string; script: string }> = [
+  { label: 'Waiting until every seeded title plays', script: 'dist/apps/catalogue-service/await-media.js' },
+];
+
+/**
+ * Waits for the services' health and the READY_STEPS side by side, so a step's own start-up (a Nest context) overlaps
+ * the services' and the mapping they begin at once; the first failure aborts the steps still running and is thrown.
+ */
+export const waitUntilReady = async (
+  healthy: () => Promise<void>,
+  steps: ReadonlyArray<(signal: AbortSignal) => Promise<void>>,
+): Promise<void> => {
+  const abort = new AbortController();
+  const waits = [healthy(), ...steps.map((step) => step(abort.signal))];
+  try {
+    await Promise.all(waits);
+  } catch (error) {
+    abort.abort();
+    await Promise.allSettled(waits);
+    throw error;
+  }
+};
+
+/**
  * Media for the sample films and streaming-service: `.data/media` for npm start; a throwaway dir for tests,
  * with fewer, shorter films built once under `.cache/media-samples` and linked in. The stream secret is kept
  * in the data dir (like auth's), so signed URLs survive a restart.
@@ -194,8 +222,8 @@ const freePorts = async (): Promise<{
 
 /**
  * Starts the whole product the way `npm start` does: MongoDB-wire server, Redis and NATS (unless MONGODB_URI /
- * REDIS_URL / NATS_URL are given), the catalogue seed, the six services and the gateway serving the built web app.
- * Expects `nx run-many -t build` to have run.
+ * REDIS_URL / NATS_URL are given), the catalogue seed, the six services and the gateway serving the built web app,
+ * and answers once every seeded title plays (READY_STEPS). Expects `nx run-many -t build` to have run.
  */
 export const startSystem = async ({
   root,
@@ -329,16 +357,30 @@ export const startSystem = async ({
     }
 
     const url = `http://localhost:${gateway}`;
-    log('Waiting for every service to report healthy…');
-    await waitForHttp(`${url}/api/health`, 90_000, () =>
-      processes.every((p) => p.child.exitCode === null),
-    ).catch((error: Error) => {
-      const dead = processes.filter((p) => p.child.exitCode !== null).map((p) => `${logDir}/${p.name}.log`);
-      const hint = dead.length
-        ? `; it stopped, see ${dead.join(', ')} (is port ${gateway} or a service port already in use?)`
-        : '';
-      throw new Error(`${error.message}${hint}`);
-    });
+    log('Waiting for every service to report healthy and every seeded title to play…');
+    await waitUntilReady(
+      () =>
+        waitForHttp(`${url}/api/health`, 90_000, () =>
+          processes.every((p) => p.child.exitCode === null),
+        ).catch((error: Error) => {
+          const dead = processes
+            .filter((p) => p.child.exitCode !== null)
+            .map((p) => `${logDir}/${p.name}.log`);
+          const hint = dead.length
+            ? `; it stopped, see ${dead.join(', ')} (is port ${gateway} or a service port already in use?)`
+            : '';
+          throw new Error(`${error.message}${hint}`);
+        }),
+      READY_STEPS.map(
+        (step) => (signal) =>
+          runStep(step.label, process.execPath, [step.script], {
+            cwd: root,
+            env: { ...process.env, ...shared },
+            stdio: ['ignore', 'inherit', 'inherit'],
+            signal,
+          }),
+      ),
+    );
     return { url, logDir, mongoUri, redisUrl, natsUrl, services, processes, stop: stopAll };
   } catch (error) {
     await stopAll();

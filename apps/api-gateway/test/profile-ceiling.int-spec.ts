@@ -3,8 +3,8 @@ import {
   API_ROUTES,
   CLASSIFICATION_ORDER,
   Classification,
+  KIDS_REFUSAL_MESSAGES,
   PaymentPatterns,
-  ProfileMessages,
   classificationsUpTo,
 } from '@app/contracts';
 import type { ApiError, OwnedTitle, Profile, ProfileSession, TitleFacts } from '@app/contracts';
@@ -17,10 +17,12 @@ import type { INestApplication, INestMicroservice } from '@nestjs/common';
 // Issue 25, "Tests and proof": every viewer-facing route of the gateway that can answer titles, enumerated from the
 // route descriptions, called with a kids profile's session (U/A 7+) over a catalogue holding a film of each of the
 // five classes, a series above the ceiling and one within it. Nothing above U/A 7+ comes back from any of them, and
-// a direct id above the ceiling answers 404 as a missing title does. The real auth-service mints the sessions and
-// the real catalogue-service filters; payment-service is a stand-in (it owns no classes: the gateway asks the
-// catalogue). A route the table below does not classify fails the test: a new route that answers titles cannot
-// ship without saying how the profile filter reaches it.
+// a direct id above the ceiling answers 404 as a missing title does. The real auth-service mints the sessions, and
+// the real catalogue-service, user-data-service and recommendation-service filter; payment-service is a stand-in (it
+// owns no classes: the gateway asks the catalogue). Both profiles have watched and listed every seeded title (written
+// straight into user-data's store), and the recommender knows them all (its items, written before it starts). A route
+// the table below does not classify fails the test: a new route that answers titles cannot ship without saying how
+// the profile filter reaches it.
 
 /** What the suite seeded: a film of each class, a series (and its episode) above the ceiling and within it. */
 type World = {
@@ -40,14 +42,23 @@ type Exposure =
   | { kind: 'lists'; request: (world: World) => Request }
   /** Takes a title's own id: above the ceiling 404 exactly as a missing id, within it 200. */
   | { kind: 'by-id'; above: (world: World) => Request; within: (world: World) => Request }
-  /** Answers no title (why says what it answers). */
-  | { kind: 'no-titles'; why: string }
   /**
-   * Served from per-profile data or the recommender (user-data-service, recommendation-service), whose ceiling
-   * filtering another change brings: listed, not called here, until that change is merged (then move each to
-   * `lists` / `by-id`). Each would fail today: those services keep no classification of titles.
+   * Takes a title's own id and answers the profile's data of it: above the ceiling exactly what a missing id answers
+   * (as if never watched), within it the seeded data (`seen`, an id in the answer); the adult's answer above it too.
    */
-  | { kind: 'pending-other-helper'; why: string };
+  | {
+      kind: 'own-data-by-id';
+      path: (world: World, id: string) => string;
+      ids: (world: World) => Ids;
+      seen: (world: World) => Ids;
+    }
+  /** Refused (403) to a kids profile by the route's `notForKids` (the refusal test below calls it). */
+  | { kind: 'not-for-kids'; why: string }
+  /** Answers no title (why says what it answers). */
+  | { kind: 'no-titles'; why: string };
+
+/** A title above the ceiling and one within it. */
+type Ids = { above: string; within: string };
 
 const film = (world: World, classification: Classification) => world.films[classification];
 const lists = (request: (world: World) => Request): Exposure => ({ kind: 'lists', request });
@@ -65,7 +76,7 @@ const byId = (path: (id: string) => string, of: 'film' | 'series' | 'episode'): 
   };
 };
 const none = (why: string): Exposure => ({ kind: 'no-titles', why });
-const pending = (why: string): Exposure => ({ kind: 'pending-other-helper', why });
+const notForKids = (why: string): Exposure => ({ kind: 'not-for-kids', why });
 
 /**
  * Every viewer-facing read of the gateway, by `METHOD path`: the GET routes that are not admin-only, and the reads
@@ -110,16 +121,38 @@ const EXPOSURES: Record<string, Exposure> = {
   'GET /api/playback/{id}': byId((id) => `/api/playback/${id}`, 'film'),
   'GET /api/health': none('service health'),
   'GET /api/health/live': none('gateway liveness'),
-  'POST /api/recommend': pending('recommendation-service: the caller’s recommendations'),
-  'GET /api/recommend/trending': pending('recommendation-service: Trending Now'),
-  'GET /api/movies/{id}/similar': pending('recommendation-service: More like this'),
-  'GET /api/users/{id}/favorites': pending('user-data-service: My List'),
-  'GET /api/users/{id}/watch-history': pending('user-data-service: watch history'),
-  'GET /api/users/{id}/continue-watching': pending('user-data-service: Continue Watching'),
-  'GET /api/users/{id}/series/{seriesId}/progress': pending("user-data-service: a series' progress"),
+  'POST /api/recommend': lists((world) => ({
+    path: '/api/recommend',
+    body: { user_id: world.accountId, limit: 20 },
+  })),
+  'GET /api/recommend/trending': lists(() => ({ path: '/api/recommend/trending?limit=20' })),
+  'GET /api/movies/{id}/similar': byId((id) => `/api/movies/${id}/similar`, 'film'),
+  'GET /api/users/{id}/favorites': lists((world) => ({ path: `/api/users/${world.accountId}/favorites` })),
+  'GET /api/users/{id}/watch-history': lists((world) => ({
+    path: `/api/users/${world.accountId}/watch-history?pageSize=50`,
+  })),
+  'GET /api/users/{id}/continue-watching': lists((world) => ({
+    path: `/api/users/${world.accountId}/continue-watching`,
+  })),
+  'GET /api/users/{id}/series/{seriesId}/progress': {
+    kind: 'own-data-by-id',
+    path: (world, id) => `/api/users/${world.accountId}/series/${id}/progress`,
+    ids: (world) => ({ above: world.adultShow, within: world.kidsShow }),
+    seen: (world) => ({ above: world.adultEpisode, within: world.kidsEpisode }),
+  },
   'GET /api/users/{id}/analytics': none('watch time by genre and month'),
   'GET /api/users/{id}/settings': none("the profile's settings"),
-  'GET /api/users/{id}/export': pending("user-data-service: the account's data export"),
+  'GET /api/users/{id}/sessions': none("the account's devices and sign-ins"),
+  'GET /api/users/{id}/billing': notForKids(
+    'payments and invoices, whose lines name every title bought or rented',
+  ),
+  'GET /api/users/{id}/invoices/{invoiceId}': notForKids(
+    'an invoice, which names the title bought or rented',
+  ),
+  'GET /api/users/{id}/invoices/{invoiceId}/pdf': notForKids('the same invoice as a PDF'),
+  'GET /api/users/{id}/export': notForKids(
+    "the account holder's copy of every profile's history and list, unfiltered (DECISIONS 32): refused to a kids profile",
+  ),
 };
 
 /** The reads a viewer's session can make: GET routes that are not admin-only, and POST routes that only read. */
@@ -159,12 +192,14 @@ describe('a kids profile receives nothing above its ceiling from any viewer rout
   const stores = {
     auth: suiteInfra('gateway-ceiling-auth'),
     catalogue: suiteInfra('gateway-ceiling-catalogue'),
+    userData: suiteInfra('gateway-ceiling-user-data'),
+    reco: suiteInfra('gateway-ceiling-reco'),
   };
+  type Store = (typeof stores)[keyof typeof stores];
   const services: ServiceProcess[] = [];
   let fakePayments: INestMicroservice;
   let gateway: INestApplication;
   let url: string;
-  let world: World;
   let kidsToken: string;
   let parentToken: string;
   /** What the stand-in payment-service says the account owns: a film of each class. */
@@ -176,82 +211,189 @@ describe('a kids profile receives nothing above its ceiling from any viewer rout
     return { status: response.status, text, body: (text ? JSON.parse(text) : undefined) as unknown };
   };
 
-  const seedCatalogue = async (): Promise<World> => {
-    const connection = await mongoose.createConnection(stores.catalogue.mongoUri).asPromise();
+  /** The catalogue's documents (ids fixed here, so the recommender's items can be written before it starts). */
+  const films = CLASSIFICATION_ORDER.map((classification, n) =>
+    storedTitle(`Ceiling film ${classification}`, classification, 1000 - n),
+  );
+  const shows = [Classification.UA16, Classification.U].map((classification, n) => ({
+    ...storedTitle(`Ceiling show ${classification}`, classification, 500 - n),
+    firstAirDate: null,
+    creators: [],
+    demo: false,
+    seasons: [{ number: 1, title: 'Season 1', overview: '', airDate: null }],
+  }));
+  const episodes = shows.map((show) => ({
+    _id: new Types.ObjectId(),
+    seriesId: show._id,
+    seasonNumber: 1,
+    number: 1,
+    title: `Pilot of ${show.title}`,
+    overview: '',
+    runtimeMinutes: 30,
+    airDate: null,
+    stillUrl: null,
+    intro: null,
+    mediaReady: true,
+    mediaDurationSeconds: 1800,
+    mediaReadyAt: new Date(),
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  }));
+  const hex = (id: Types.ObjectId) => id.toHexString();
+  const titles = [
+    ...films.map((movie) => ({ ...movie, kind: 'movie' as const })),
+    ...shows.map((show) => ({ ...show, kind: 'series' as const })),
+  ];
+
+  /** Writes `docs` into `collection` of a service's store. */
+  const insert = async (store: Store, docs: Record<string, Array<Record<string, unknown>>>) => {
+    const connection = await mongoose.createConnection(store.mongoUri).asPromise();
     try {
-      const films = CLASSIFICATION_ORDER.map((classification, n) =>
-        storedTitle(`Ceiling film ${classification}`, classification, 1000 - n),
-      );
-      const shows = [Classification.UA16, Classification.U].map((classification, n) => ({
-        ...storedTitle(`Ceiling show ${classification}`, classification, 500 - n),
-        firstAirDate: null,
-        creators: [],
-        demo: false,
-        seasons: [{ number: 1, title: 'Season 1', overview: '', airDate: null }],
-      }));
-      const episodes = shows.map((show) => ({
-        _id: new Types.ObjectId(),
-        seriesId: show._id,
-        seasonNumber: 1,
-        number: 1,
-        title: `Pilot of ${show.title}`,
-        overview: '',
-        runtimeMinutes: 30,
-        airDate: null,
-        stillUrl: null,
-        intro: null,
-        mediaReady: true,
-        mediaDurationSeconds: 1800,
-        mediaReadyAt: new Date(),
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      }));
-      await connection.collection('movies').insertMany(
-        films.map((movie) => ({
-          ...movie,
-          purchasePriceInr: 149,
-          rentalPriceInr: 49,
-          releaseDate: new Date('2001-06-15T00:00:00.000Z'),
-          runtimeMinutes: 120,
-          director: null,
-          writers: [],
-          awards: null,
-          imdbId: null,
-          tmdbId: null,
-          budgetUsd: null,
-          revenueUsd: null,
-          mediaReady: true,
-        })),
-      );
-      await connection.collection('series').insertMany(shows);
-      await connection.collection('episodes').insertMany(episodes);
-      const hex = (id: Types.ObjectId) => id.toHexString();
-      return {
-        accountId: '',
-        films: Object.fromEntries(films.map((movie) => [movie.classification, hex(movie._id)])) as Record<
-          Classification,
-          string
-        >,
-        adultShow: hex(shows[0]._id),
-        kidsShow: hex(shows[1]._id),
-        adultEpisode: hex(episodes[0]._id),
-        kidsEpisode: hex(episodes[1]._id),
-      };
+      for (const [collection, rows] of Object.entries(docs))
+        await connection.collection(collection).insertMany(rows);
     } finally {
       await connection.close();
     }
   };
 
+  const seedCatalogue = () =>
+    insert(stores.catalogue, {
+      movies: films.map((movie) => ({
+        ...movie,
+        purchasePriceInr: 149,
+        rentalPriceInr: 49,
+        releaseDate: new Date('2001-06-15T00:00:00.000Z'),
+        runtimeMinutes: 120,
+        director: null,
+        writers: [],
+        awards: null,
+        imdbId: null,
+        tmdbId: null,
+        budgetUsd: null,
+        revenueUsd: null,
+        mediaReady: true,
+      })),
+      series: shows,
+      episodes,
+    });
+
+  /** The recommender's view of every title, as its catalogue events would have left it (read once, at its start). */
+  const seedRecommender = () =>
+    insert(stores.reco, {
+      items: titles.map((title) => ({
+        _id: hex(title._id),
+        kind: title.kind,
+        title: title.title,
+        genre: title.genre,
+        posterUrl: title.posterUrl,
+        rating: title.rating,
+        access: 'free',
+        director: null,
+        cast: [],
+        releaseYear: 2001,
+        classification: title.classification,
+        status: 'published',
+        deleted: false,
+        publishDate: title.publishDate,
+        changedAt: new Date(),
+      })),
+    });
+
+  /**
+   * What user-data-service keeps: each title's snapshot with its class (from the catalogue's events), and for each
+   * profile every film and both series' pilots watched halfway (history, Continue Watching, a series' progress) and
+   * every title on its list.
+   */
+  const seedViewerData = (userId: string, profileIds: string[]) => {
+    const now = new Date();
+    const snapshot = (title: (typeof titles)[number]) => ({
+      title: title.title,
+      posterUrl: title.posterUrl,
+      genre: title.genre,
+      rating: title.rating,
+    });
+    const watched = (movieId: string, durationSeconds: number, episode: Record<string, unknown> | null) => ({
+      movieId,
+      positionSeconds: durationSeconds / 2,
+      durationSeconds,
+      lastWatchedAt: now,
+      watchTimeSeconds: durationSeconds / 2,
+      watchByMonth: {},
+      finished: false,
+      inProgress: true,
+      hidden: false,
+      episode,
+      createdAt: now,
+    });
+    return insert(stores.userData, {
+      titles: titles.map((title) => ({
+        movieId: hex(title._id),
+        ...snapshot(title),
+        classification: title.classification,
+        deleted: false,
+        changedAt: now,
+      })),
+      episodes: episodes.map((episode) => ({
+        episodeId: hex(episode._id),
+        seriesId: hex(episode.seriesId),
+        seasonNumber: 1,
+        episodeNumber: 1,
+        title: episode.title,
+        runtimeMinutes: 30,
+        deleted: false,
+        changedAt: now,
+      })),
+      history: profileIds.flatMap((profileId) => [
+        ...films.map((movie) => ({ userId, profileId, ...watched(hex(movie._id), 7200, null) })),
+        ...episodes.map((episode) => ({
+          userId,
+          profileId,
+          ...watched(hex(episode._id), 1800, {
+            seriesId: hex(episode.seriesId),
+            seasonNumber: 1,
+            episodeNumber: 1,
+          }),
+        })),
+      ]),
+      favorites: profileIds.flatMap((profileId) =>
+        titles.map((title) => ({
+          userId,
+          profileId,
+          movieId: hex(title._id),
+          ...snapshot(title),
+          kind: title.kind,
+          addedAt: now,
+          snapshotAt: now,
+        })),
+      ),
+    });
+  };
+
+  const world: World = {
+    accountId: '',
+    films: Object.fromEntries(films.map((movie) => [movie.classification, hex(movie._id)])) as Record<
+      Classification,
+      string
+    >,
+    adultShow: hex(shows[0]._id),
+    kidsShow: hex(shows[1]._id),
+    adultEpisode: hex(episodes[0]._id),
+    kidsEpisode: hex(episodes[1]._id),
+  };
+
   beforeAll(async () => {
-    const envOf = (store: (typeof stores)[keyof typeof stores]) => ({
+    const envOf = (store: Store) => ({
       MONGODB_URI: store.mongoUri,
       MONGODB_DB: store.mongoDb,
       REDIS_URL: store.redisUrl,
       ...suiteSecrets('gateway-ceiling'),
     });
+    await seedRecommender();
     await startServiceProcesses(services, [
       ['auth-service', envOf(stores.auth)],
       ['catalogue-service', envOf(stores.catalogue)],
+      ['user-data-service', envOf(stores.userData)],
+      ['recommendation-service', envOf(stores.reco)],
     ]);
     ({ app: fakePayments } = await startFakeService(
       standIn({
@@ -263,7 +405,7 @@ describe('a kids profile receives nothing above its ceiling from any viewer rout
     ));
     ({ app: gateway, url } = await startGateway({ LOG_LEVEL: 'error' }));
 
-    world = await seedCatalogue();
+    await seedCatalogue();
     const parent = await signUp(url, PASSWORD);
     parentToken = parent.token;
     world.accountId = parent.id;
@@ -281,6 +423,8 @@ describe('a kids profile receives nothing above its ceiling from any viewer rout
     });
     expect(kid.status).toBe(201);
     const { id: kidId } = (await kid.json()) as Profile;
+    // The parent's session acts as the account's default profile, whose id is the account's.
+    await seedViewerData(world.accountId, [world.accountId, kidId]);
     const selected = await callGateway(url, 'POST', `/api/profiles/${kidId}/select`, {
       token: parentToken,
       body: {},
@@ -300,6 +444,12 @@ describe('a kids profile receives nothing above its ceiling from any viewer rout
     expect(unclassified).toEqual([]);
     // And the table names no route that is gone.
     expect(Object.keys(EXPOSURES).filter((key) => !viewerReads.includes(key))).toEqual([]);
+    // A route said to be refused to kids is marked so (the refusal test below calls each marked one).
+    const refused = Object.keys(EXPOSURES).filter((key) => EXPOSURES[key].kind === 'not-for-kids');
+    const marked = API_ROUTES.filter((route) => route.notForKids).map(
+      (route) => `${route.method.toUpperCase()} ${route.path}`,
+    );
+    expect(refused.filter((key) => !marked.includes(key))).toEqual([]);
   });
 
   const above = (w: World) =>
@@ -338,24 +488,66 @@ describe('a kids profile receives nothing above its ceiling from any viewer rout
     expect((await call(parentToken, exposure.above(world))).status).toBe(200);
   });
 
-  it('refuses the kids profile every payment and profile change the routes mark, before any call (403)', async () => {
+  const ownData = Object.entries(EXPOSURES).filter(([, exposure]) => exposure.kind === 'own-data-by-id');
+  it.each(ownData)(
+    '%s answers for an id above the ceiling what it answers for a missing one',
+    async (_, exposure) => {
+      if (exposure.kind !== 'own-data-by-id') return;
+      const { above: aboveId, within: withinId } = exposure.ids(world);
+      const missingId = new Types.ObjectId().toHexString();
+      const aboveAnswer = await call(kidsToken, { path: exposure.path(world, aboveId) });
+      const missingAnswer = await call(kidsToken, { path: exposure.path(world, missingId) });
+      expect(aboveAnswer.status).toBe(missingAnswer.status);
+      expect(aboveAnswer.text.replaceAll(aboveId, '{id}')).toEqual(
+        missingAnswer.text.replaceAll(missingId, '{id}'),
+      );
+      expect(aboveAnswer.text).not.toContain(exposure.seen(world).above);
+      // Not vacuous: within the ceiling the kids profile's data is there, and above it the adult's is.
+      const withinAnswer = await call(kidsToken, { path: exposure.path(world, withinId) });
+      expect([withinAnswer.status, withinAnswer.text.includes(exposure.seen(world).within)]).toEqual([
+        200,
+        true,
+      ]);
+      const adultAnswer = await call(parentToken, { path: exposure.path(world, aboveId) });
+      expect([adultAnswer.status, adultAnswer.text.includes(exposure.seen(world).above)]).toEqual([
+        200,
+        true,
+      ]);
+    },
+  );
+
+  it('refuses the kids profile every payment, profile change and account export the routes mark, before any call (403)', async () => {
     const marked = API_ROUTES.filter((route) => route.notForKids);
     expect(marked.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort()).toEqual([
       'DELETE /api/profiles/{profileId}',
+      'DELETE /api/users/{id}/sessions',
+      'DELETE /api/users/{id}/sessions/{sessionId}',
       'DELETE /api/users/{id}/subscription',
+      'GET /api/users/{id}/billing',
+      'GET /api/users/{id}/export',
+      'GET /api/users/{id}/invoices/{invoiceId}',
+      'GET /api/users/{id}/invoices/{invoiceId}/pdf',
       'POST /api/payments/create-order',
       'POST /api/payments/verify',
       'POST /api/profiles',
+      'POST /api/users/{id}/delete-account',
       'POST /create-order',
       'PUT /api/users/{id}/subscription',
     ]);
     for (const route of marked) {
-      const path = route.path.replace('{id}', world.accountId).replace('{profileId}', world.accountId);
-      const answer = await callGateway(url, route.method.toUpperCase(), path, { token: kidsToken, body: {} });
+      const path = route.path
+        .replace('{id}', world.accountId)
+        .replace('{profileId}', world.accountId)
+        .replace('{invoiceId}', world.accountId)
+        .replace('{sessionId}', world.accountId);
+      const method = route.method.toUpperCase();
+      const answer = await callGateway(url, method, path, {
+        token: kidsToken,
+        body: method === 'GET' ? undefined : {},
+      });
       expect([route.path, answer.status]).toEqual([route.path, 403]);
       expect((await answer.json()) as ApiError).toMatchObject({
-        message:
-          route.notForKids === 'profiles' ? ProfileMessages.kidsCannotManage : ProfileMessages.kidsCannotPay,
+        message: route.notForKids && KIDS_REFUSAL_MESSAGES[route.notForKids],
       });
     }
   });

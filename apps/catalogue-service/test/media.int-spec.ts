@@ -95,6 +95,31 @@ describe('media.ready and demo titles in catalogue-service', () => {
     await waitUntil(async () => (await pendingOfGroup()) === 0, 'every event acknowledged');
   });
 
+  it('makes 200 titles playable from a burst of media.ready (with redeliveries) within 20 s, acknowledging them all', async () => {
+    const movies = await Promise.all(Array.from({ length: 200 }, () => ctx.newMovie()));
+    const started = Date.now();
+    await bus.publishMany(
+      movies.map(({ id }) => ({ type: 'media.ready', payload: { movieId: id, durationSeconds: 30 } })),
+    );
+    // Every tenth again, as a redelivery would bring it: the same news, applied once.
+    await bus.publishMany(
+      movies
+        .filter((_, i) => i % 10 === 0)
+        .map(({ id }) => ({ type: 'media.ready', payload: { movieId: id, durationSeconds: 30 } })),
+    );
+    const repository = service.app.get(MoviesRepository);
+    const ids = movies.map(({ _id }) => _id);
+    await waitUntil(
+      async () => (await repository.mediaProgress(ids)).waiting.length === 0,
+      'all 200 titles to be playable',
+      50_000,
+    );
+    // Bounded by the name, printed rather than asserted: a shared machine's timing is noise.
+    console.log(`200 titles made playable from media.ready in ${Date.now() - started} ms`);
+    expect(await repository.mediaProgress(ids)).toEqual({ titles: 200, waiting: [] });
+    await waitUntil(async () => (await pendingOfGroup()) === 0, 'every event acknowledged');
+  });
+
   it('announces the seed’s titles as demo content, with their card', async () => {
     const before = await redis.xlen(EVENT_STREAM);
     await seedCatalogue(

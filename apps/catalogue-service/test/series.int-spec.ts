@@ -539,7 +539,8 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
 
       // The first series' episodes got their media; the second's did not yet: only those are announced again.
       for (const season of detail.seasons)
-        for (const episode of season.episodes) await ctx.episodes.markMediaReady(episode.id, 30, new Date());
+        for (const episode of season.episodes)
+          await ctx.episodes.markMediaReady([{ id: episode.id, durationSeconds: 30, readyAt: new Date() }]);
       const count = await counts();
       const again = await streamLength();
       expect(await seedSeries(ctx.series, ctx.episodes, demos, hooks)).toEqual({

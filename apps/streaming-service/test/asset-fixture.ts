@@ -11,14 +11,23 @@ export type FixtureAsset = { movieId: string; dir: string; durationSeconds: numb
  * pipeline's repository so the test sees what delivery will see.
  */
 export const registerPlayable = (app: INestApplication, { movieId, dir, durationSeconds }: FixtureAsset) =>
-  app
-    .get(AssetsRepository)
-    .assignSample(
-      movieId,
-      { dir, durationSeconds, renditions: [...Renditions], hasMp4: true, hasTrickplay: true, probe: null },
-      'delivery fixture',
-      new Date(),
-    );
+  app.get(AssetsRepository).assignSamples(
+    [
+      {
+        movieId,
+        media: {
+          dir,
+          durationSeconds,
+          renditions: [...Renditions],
+          hasMp4: true,
+          hasTrickplay: true,
+          probe: null,
+        },
+        sourceName: 'delivery fixture',
+      },
+    ],
+    new Date(),
+  );
 
 /** A 24-hex id, as MongoDB's. */
 export const objectId = () => randomBytes(12).toString('hex');

@@ -128,6 +128,26 @@ export const eventsOf = async <T extends 'media.ready'>(redisUrl: string, type: 
   }
 };
 
+/** How many `type` events the stream holds for each of `movieIds` (those with none are absent). */
+export const allEventsOf = async (redisUrl: string, type: 'media.ready', movieIds: readonly string[]) => {
+  const wanted = new Set(movieIds);
+  const counts = new Map<string, number>();
+  const redis = createRedisClient(redisUrl);
+  try {
+    for (const [, fields] of await redis.xrange(EVENT_STREAM, '-', '+')) {
+      const event = JSON.parse(fields[fields.indexOf('envelope') + 1]) as {
+        type: string;
+        payload: EventPayload<'media.ready'>;
+      };
+      if (event.type === type && wanted.has(event.payload.movieId))
+        counts.set(event.payload.movieId, (counts.get(event.payload.movieId) ?? 0) + 1);
+    }
+    return counts;
+  } finally {
+    redis.disconnect();
+  }
+};
+
 export const waitFor = async <T>(
   probe: () => Promise<T | null | undefined | false>,
   timeoutMs = 45_000,

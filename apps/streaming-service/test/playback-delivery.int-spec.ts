@@ -272,9 +272,13 @@ describe('streaming-service playback and delivery', () => {
       ).toMatchObject({ leaseActive: false });
     });
 
-    it('publishes each heartbeat as watch.progressed on the events stream', async () => {
-      const request = viewer();
-      const { token, leaseId } = await open(request);
+    it('publishes each heartbeat as watch.progressed on the events stream, naming the profile that opened it', async () => {
+      const request = viewer({ classification: Classification.U });
+      // The envelope's profile at open (issue 25): every report of the lease names it, even after the lease ended.
+      const profile = { id: objectId(), kind: ProfileKind.Kids, maturityCeiling: Classification.UA7 };
+      const { token, leaseId } = await RequestContext.run({ correlationId: 'watch-profile', profile }, () =>
+        open(request),
+      );
       expect(
         await service.call(StreamingRpc.heartbeat, {
           token,
@@ -308,6 +312,36 @@ describe('streaming-service playback and delivery', () => {
       expect(mine[0]).toMatchObject({ positionSeconds: 5, event: 'tick', watchedSeconds: 0 });
       // A movie's reports name no episode.
       for (const report of mine) expect(report).not.toHaveProperty('episode');
+      for (const report of mine) expect(report.profileId).toBe(profile.id);
+      // Stopped from another screen: the lease record is gone, its last report still names the profile.
+      expect(await service.call(StreamingRpc.stop, { userId: request.userId, leaseId })).toEqual({
+        stopped: true,
+      });
+      expect(
+        await service.call(StreamingRpc.heartbeat, {
+          token,
+          leaseId,
+          positionSeconds: 5.5,
+          durationSeconds: 8,
+          event: 'tick',
+        }),
+      ).toMatchObject({ leaseActive: false });
+      expect((await progressReports(leaseId))[0]).toMatchObject({
+        positionSeconds: 5.5,
+        profileId: profile.id,
+      });
+      // A playback opened with no profile (an admin tool) reports none: the consumers use the default profile.
+      const unnamed = await open(viewer({ userId: objectId() }));
+      await service.call(StreamingRpc.heartbeat, {
+        token: unnamed.token,
+        leaseId: unnamed.leaseId,
+        positionSeconds: 1,
+        durationSeconds: 8,
+        event: 'tick',
+      });
+      const [report] = await progressReports(unnamed.leaseId);
+      expect(report).toMatchObject({ positionSeconds: 1 });
+      expect(report).not.toHaveProperty('profileId');
     });
 
     it('puts an episode’s ref on every report of its lease, the one after a stop included', async () => {

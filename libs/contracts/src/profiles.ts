@@ -39,6 +39,8 @@ export const ProfileMessages = {
   notFound: 'Profile not found',
   kidsCannotManage: 'A kids profile cannot add, change or delete profiles.',
   kidsCannotPay: 'A kids profile cannot buy, rent or subscribe. Switch to an adult profile.',
+  kidsAccountOnly:
+    "A kids profile cannot open the account's billing or download its data. Switch to an adult profile.",
   kidsCeiling: 'A kids profile can only be rated U or U/A 7+.',
   pinRequired: 'This profile is locked. Enter its PIN.',
   wrongPin: (triesLeft: number) =>

@@ -658,6 +658,157 @@ describe('Redis Streams event bus', () => {
     expect(await connections()).toEqual([]);
   });
 
+  describe('batch handlers', () => {
+    const idsOf = (events: Array<{ event: Published }>) => events.map(({ event }) => event.payload.movieId);
+
+    it('hands a run of one type to its batch handler in one call, across events it does not handle, and acks them all', async () => {
+      const calls: string[][] = [];
+      const c = consumer({
+        group: 'streaming-service.samples',
+        handlers: {},
+        batchHandlers: { 'movie.published': async (events) => void calls.push(idsOf(events)) },
+      });
+      // Published before the consumer starts: its first read takes them all.
+      for (const n of [1, 2]) await bus.publish('movie.published', moviePublished(n));
+      await bus.publish('media.ready', { movieId: 'movie-1', durationSeconds: 30 });
+      for (const n of [3, 4, 5]) await bus.publish('movie.published', moviePublished(n));
+      await c.start();
+
+      await waitUntil(
+        'the run is handled and everything acked',
+        async () => calls.length === 1 && (await pendingCount('streaming-service.samples')) === 0,
+      );
+      expect(calls).toEqual([['movie-1', 'movie-2', 'movie-3', 'movie-4', 'movie-5']]);
+    });
+
+    it('still applies the rest of a batch with one bad event: the bad one alone is retried, then dead-lettered', async () => {
+      const group = 'catalogue-service';
+      const calls: string[][] = [];
+      const applied: string[] = [];
+      const c = consumer({
+        group,
+        maxDeliveries: 2,
+        minIdleMs: 20,
+        claimIntervalMs: 10,
+        handlers: {},
+        batchHandlers: {
+          'movie.published': async (events) => {
+            calls.push(idsOf(events));
+            // One bulk write: a bad event fails the whole call.
+            if (events.some(({ event }) => event.payload.movieId === 'movie-666'))
+              throw new Error('cannot apply movie-666');
+            applied.push(...idsOf(events));
+          },
+        },
+      });
+      for (const n of [1, 2, 666, 3]) await bus.publish('movie.published', moviePublished(n));
+      await c.start();
+
+      await waitUntil(
+        'the bad event is dead-lettered',
+        async () => (await redis.xlen(deadLetterStream)) === 1,
+      );
+      await waitUntil('nothing is pending', async () => (await pendingCount(group)) === 0);
+      expect(applied).toEqual(['movie-1', 'movie-2', 'movie-3']);
+      // The batch, then each of its events alone, then the bad one's retry.
+      expect(calls).toEqual([
+        ['movie-1', 'movie-2', 'movie-666', 'movie-3'],
+        ['movie-1'],
+        ['movie-2'],
+        ['movie-666'],
+        ['movie-3'],
+        ['movie-666'],
+      ]);
+      expect(await deadLetters()).toMatchObject([
+        { reason: DeadLetterReason.HandlerFailed, error: 'cannot apply movie-666', deliveries: '2' },
+      ]);
+    });
+
+    it('gives a batch a consumer died holding to the next one whole, and an idempotent write applies each event once', async () => {
+      const group = 'recommendation-service';
+      const effects = connection.collection<{ _id: string; applied: number }>(`effects_${randomUUID()}`);
+      /** Applied by natural key, as the services' batch handlers do (a conditional bulk write). */
+      const apply = (movieIds: string[]) =>
+        effects.bulkWrite(
+          movieIds.map((id) => ({
+            updateOne: { filter: { _id: id }, update: { $setOnInsert: { applied: 1 } }, upsert: true },
+          })),
+          { ordered: false },
+        );
+      for (let n = 1; n <= 5; n++) await bus.publish('movie.published', moviePublished(n));
+      await redis.xgroup('CREATE', stream, group, '0');
+      // The dying consumer read all five and applied two of them; its XACK never happened.
+      await redis.xreadgroup('GROUP', group, 'dead-reco', 'COUNT', 10, 'STREAMS', stream, '>');
+      await apply(['movie-1', 'movie-2']);
+
+      const calls: Array<{ ids: string[]; deliveries: number[] }> = [];
+      const c = consumer({
+        group,
+        consumer: 'live-reco',
+        minIdleMs: 100,
+        claimIntervalMs: 20,
+        handlers: {},
+        batchHandlers: {
+          'movie.published': async (events) => {
+            calls.push({ ids: idsOf(events), deliveries: events.map(({ context }) => context.deliveries) });
+            await apply(idsOf(events));
+          },
+        },
+      });
+      await c.start();
+
+      await waitUntil(
+        'the batch is re-claimed, applied and acked',
+        async () => calls.length === 1 && (await pendingCount(group)) === 0,
+      );
+      expect(calls).toEqual([
+        { ids: ['movie-1', 'movie-2', 'movie-3', 'movie-4', 'movie-5'], deliveries: [2, 2, 2, 2, 2] },
+      ]);
+      expect(await effects.find().sort({ _id: 1 }).toArray()).toEqual(
+        [1, 2, 3, 4, 5].map((n) => ({ _id: `movie-${n}`, applied: 1 })),
+      );
+    });
+
+    it('keeps a batch whose handler meets a database outage pending, whole and uncounted, until it applies', async () => {
+      const group = 'user-data-service';
+      const calls: string[][] = [];
+      let attempts = 0;
+      const c = consumer({
+        group,
+        maxDeliveries: 2,
+        minIdleMs: 20,
+        claimIntervalMs: 10,
+        handlers: {},
+        batchHandlers: {
+          'movie.published': async (events) => {
+            calls.push(idsOf(events));
+            if (++attempts <= 3)
+              throw new mongoose.mongo.MongoNetworkError('connect ECONNREFUSED 127.0.0.1:1');
+          },
+        },
+      });
+      for (const n of [1, 2, 3]) await bus.publish('movie.published', moviePublished(n));
+      await c.start();
+
+      await waitUntil('the batch applies once the database is back', async () => attempts === 4);
+      await waitUntil('nothing is pending', async () => (await pendingCount(group)) === 0);
+      expect(calls).toEqual(Array.from({ length: 4 }, () => ['movie-1', 'movie-2', 'movie-3']));
+      expect(await redis.xlen(deadLetterStream)).toBe(0);
+    });
+
+    it('refuses a type with both a handler and a batch handler', () => {
+      expect(
+        () =>
+          new EventConsumer(redis, {
+            group: 'g',
+            stream,
+            handlers: { 'movie.published': async () => undefined },
+            batchHandlers: { 'movie.published': async () => undefined },
+          }),
+      ).toThrow('movie.published has two handlers');
+    });
+  });
+
   it('runs from Nest: EventsModule starts the consumer on bootstrap and stops it on shutdown', async () => {
     const group = 'user-data-service';
     const handled: boolean[] = [];

@@ -7,7 +7,7 @@ const everySettled = Object.fromEntries(
 ) as SettledChecks;
 
 /**
- * The real Outbox over an in-memory store, publishing each event as `events.publish(type, payload)` (a rule spec's
+ * The real Outbox over an in-memory store, publishing each event (one by one, also from `publishMany`) as `events.publish(type, payload)` (a rule spec's
  * fake, a jest.fn): a service's rules announce through it as they do in the app, without MongoDB or Redis.
  * `entries`: what is still waiting (a change that failed, a publish that did).
  */
@@ -15,10 +15,14 @@ export const memoryOutbox = (events: {
   publish: (type: EventType, payload: unknown) => Promise<unknown>;
 }) => {
   const { rows, store } = memoryOutboxStore();
-  const bus: Pick<EventBus, 'publish'> = {
+  const bus: Pick<EventBus, 'publish' | 'publishMany'> = {
     publish: async (type, payload, { id = '' } = {}) => {
       await events.publish(type, payload);
       return id;
+    },
+    publishMany: async (many) => {
+      for (const { type, payload } of many) await events.publish(type, payload);
+      return many.map(({ id = '' }) => id);
     },
   };
   return { outbox: new Outbox(store, bus, everySettled, { graceMs: 60_000 }), entries: rows };

@@ -91,6 +91,7 @@ describe('SessionGuard', () => {
   it.each([
     ['profiles', ProfileMessages.kidsCannotManage],
     ['payments', ProfileMessages.kidsCannotPay],
+    ['account', ProfileMessages.kidsAccountOnly],
   ] as const)(
     'refuses a kids session a route not for kids (%s) with 403, and lets a standard one through',
     async (what, message) => {

@@ -4,8 +4,8 @@ import {
   AUTH_REQUIRED_MESSAGE,
   AuthMessages,
   ErrorCode,
+  KIDS_REFUSAL_MESSAGES,
   ProfileKind,
-  ProfileMessages,
   Role,
 } from '@app/contracts';
 import type { KidsRefusal, SessionUser } from '@app/contracts';
@@ -13,11 +13,6 @@ import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
 import { AuthClient } from './auth.client';
 import type { Request } from 'express';
 import { NOT_FOR_KIDS, ROLES, VERIFIED_EMAIL } from './auth.decorators';
-
-const KIDS_REFUSALS: Record<KidsRefusal, string> = {
-  profiles: ProfileMessages.kidsCannotManage,
-  payments: ProfileMessages.kidsCannotPay,
-};
 
 /** Far above any token auth-service issues; a longer one is refused here, without a call. */
 const MAX_TOKEN_LENGTH = 4096;
@@ -73,7 +68,7 @@ export class SessionGuard implements CanActivate {
     }
     // Issue 25: kids profiles cannot pay or manage profiles, whatever the route's handler would do.
     if (notForKids && user.profile?.kind === ProfileKind.Kids) {
-      throw new AppError(ErrorCode.Forbidden, KIDS_REFUSALS[notForKids]);
+      throw new AppError(ErrorCode.Forbidden, KIDS_REFUSAL_MESSAGES[notForKids]);
     }
     // Resolved afresh on these routes: the call after the link is opened already passes.
     if (needsVerifiedEmail && user.emailVerified !== true) {

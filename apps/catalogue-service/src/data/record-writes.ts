@@ -19,21 +19,41 @@ export const insertMissing = async <R>(
   return Object.values(result.upsertedIds) as Types.ObjectId[];
 };
 
+/** A playable's media became ready: its id (a film's or an episode's), its duration and when it became ready. */
+export type MediaReadyChange = { id: string; durationSeconds: number | null; readyAt: Date };
+
 /**
- * Marks a playable (a film or an episode) ready with its media's duration; conditional on `readyAt`, so a
- * redelivered or older `media.ready` changes nothing. False when nothing changed (already applied, or no such id).
+ * Marks playables (films or episodes) ready with their media's durations; each update is conditional on `readyAt`, so
+ * a redelivered or older `media.ready` changes nothing. One write per (readyAt, duration) pair, not per playable: a
+ * burst (the seeded titles, announced a batch at a time with one time and a few sample lengths) takes a few writes,
+ * each matching by `_id` through the index on a real MongoDB and costing one collection scan on the embedded
+ * MongoDB-wire server (which scans for any filter beyond an index's own keys). Answers how many updates applied (ids
+ * that are not this model's change nothing).
  */
 export const markMediaReady = async <R>(
   model: Model<R>,
-  id: string,
-  durationSeconds: number | null,
-  readyAt: Date,
-): Promise<boolean> => {
-  const { modifiedCount } = await model
-    .updateOne(
-      { _id: id, $or: [{ mediaReadyAt: null }, { mediaReadyAt: { $lt: readyAt } }] },
-      { $set: { mediaReady: true, mediaDurationSeconds: durationSeconds, mediaReadyAt: readyAt } },
-    )
-    .exec();
-  return modifiedCount > 0;
+  changes: readonly MediaReadyChange[],
+): Promise<number> => {
+  const groups = new Map<string, { readyAt: Date; durationSeconds: number | null; ids: Set<string> }>();
+  for (const { id, durationSeconds, readyAt } of changes) {
+    const key = `${readyAt.getTime()}:${durationSeconds}`;
+    const group = groups.get(key) ?? { readyAt, durationSeconds, ids: new Set<string>() };
+    group.ids.add(id);
+    groups.set(key, group);
+  }
+  // Oldest first: of two changes to one playable in a batch, the newer is written last and wins (and the older,
+  // written first, could not undo it anyway: its condition fails).
+  let modified = 0;
+  for (const { readyAt, durationSeconds, ids } of [...groups.values()].sort(
+    (a, b) => a.readyAt.getTime() - b.readyAt.getTime(),
+  )) {
+    const { modifiedCount } = await model
+      .updateMany(
+        { _id: { $in: [...ids] }, $or: [{ mediaReadyAt: null }, { mediaReadyAt: { $lt: readyAt } }] },
+        { $set: { mediaReady: true, mediaDurationSeconds: durationSeconds, mediaReadyAt: readyAt } },
+      )
+      .exec();
+    modified += modifiedCount;
+  }
+  return modified;
 };

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import type { EventHandlers } from '@app/server-core';
+import type { EventBatchHandlers } from '@app/server-core';
 import { EventsModule } from '@app/server-core';
 import { CatalogueDataModule } from '../data/catalogue-data.module';
 import { MediaService } from './media.service';
@@ -7,10 +7,15 @@ import { MediaService } from './media.service';
 /** The catalogue-service's consumer group: it gets every event once. */
 export const CONSUMER_GROUP = 'catalogue-service';
 
-/** No IdempotencyStore: the conditional update on the title, ordered by `occurredAt`, is idempotent by itself. */
-export const mediaEventHandlers = (media: MediaService): EventHandlers => ({
-  'media.ready': async (event) => {
-    await media.markReady(event.payload, new Date(event.occurredAt));
+/**
+ * No IdempotencyStore: the conditional update on the title, ordered by `occurredAt`, is idempotent by itself. In
+ * batches (issue 24): thousands arrive together at first start, applied with one bulk write per batch.
+ */
+export const mediaEventHandlers = (media: MediaService): EventBatchHandlers => ({
+  'media.ready': async (events) => {
+    await media.markReady(
+      events.map(({ event }) => ({ ...event.payload, occurredAt: new Date(event.occurredAt) })),
+    );
   },
 });
 
@@ -29,7 +34,9 @@ class MediaDataModule {}
       group: CONSUMER_GROUP,
       imports: [MediaDataModule],
       inject: [MediaService],
-      handlers: mediaEventHandlers,
+      batchHandlers: mediaEventHandlers,
+      // Bursts of thousands (the seeded titles): fewer, larger bulk writes.
+      batchSize: 500,
     }),
   ],
 })

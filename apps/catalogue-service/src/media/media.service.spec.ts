@@ -4,11 +4,12 @@ import type { EpisodesRepository } from '../series/episodes.repository';
 import { MediaService } from './media.service';
 
 const movieId = 'a'.repeat(24);
+const episodeId = 'b'.repeat(24);
 const occurredAt = new Date('2025-06-01T12:00:00.000Z');
 
-const setup = (changed = true, episodeChanged = false) => {
-  const movies = { markMediaReady: jest.fn(async () => changed) };
-  const episodes = { markMediaReady: jest.fn(async () => episodeChanged) };
+const setup = (filmsChanged = 1, episodesChanged = 0) => {
+  const movies = { markMediaReady: jest.fn(async () => filmsChanged) };
+  const episodes = { markMediaReady: jest.fn(async () => episodesChanged) };
   const listCache = { invalidateCoalesced: jest.fn(async () => undefined) };
   const service = new MediaService(
     movies as unknown as MoviesRepository,
@@ -19,37 +20,52 @@ const setup = (changed = true, episodeChanged = false) => {
 };
 
 describe('MediaService.markReady', () => {
-  it('marks the title playable with its duration, ordered by when the event occurred, and refreshes the lists', async () => {
-    const { service, movies, listCache } = setup();
-    await expect(service.markReady({ movieId, durationSeconds: 92.5 }, occurredAt)).resolves.toBe(true);
-    expect(movies.markMediaReady).toHaveBeenCalledWith(movieId, 92.5, occurredAt);
+  it('marks a batch of titles playable with their durations in one write each for films and episodes, ordered by when each event occurred', async () => {
+    const { service, movies, episodes, listCache } = setup(1, 1);
+    await expect(
+      service.markReady([
+        { movieId, durationSeconds: 92.5, occurredAt },
+        { movieId: episodeId, durationSeconds: 1300, occurredAt },
+      ]),
+    ).resolves.toBe(2);
+    const changes = [
+      { id: movieId, durationSeconds: 92.5, readyAt: occurredAt },
+      { id: episodeId, durationSeconds: 1300, readyAt: occurredAt },
+    ];
+    expect(movies.markMediaReady).toHaveBeenCalledWith(changes);
+    expect(episodes.markMediaReady).toHaveBeenCalledWith(changes);
+    // Once per batch, however many films changed.
     expect(listCache.invalidateCoalesced).toHaveBeenCalledTimes(1);
   });
 
-  it('marks an episode playable when the id is not a movie it changed, leaving the lists alone', async () => {
-    const { service, episodes, listCache } = setup(false, true);
-    await expect(service.markReady({ movieId, durationSeconds: 1300 }, occurredAt)).resolves.toBe(true);
-    expect(episodes.markMediaReady).toHaveBeenCalledWith(movieId, 1300, occurredAt);
+  it('leaves the lists alone when only episodes changed', async () => {
+    const { service, listCache } = setup(0, 1);
+    await expect(service.markReady([{ movieId, durationSeconds: 1300, occurredAt }])).resolves.toBe(1);
     expect(listCache.invalidateCoalesced).not.toHaveBeenCalled();
-  });
-
-  it('does not look for an episode once a movie took the event', async () => {
-    const { service, episodes } = setup(true, true);
-    await service.markReady({ movieId, durationSeconds: 60 }, occurredAt);
-    expect(episodes.markMediaReady).not.toHaveBeenCalled();
   });
 
   it('leaves the lists alone when nothing changed (a redelivery, an older event, an unknown title)', async () => {
-    const { service, listCache } = setup(false);
-    await expect(service.markReady({ movieId, durationSeconds: 92.5 }, occurredAt)).resolves.toBe(false);
+    const { service, listCache } = setup(0, 0);
+    await expect(service.markReady([{ movieId, durationSeconds: 92.5, occurredAt }])).resolves.toBe(0);
     expect(listCache.invalidateCoalesced).not.toHaveBeenCalled();
   });
 
-  it('ignores an id that cannot be a title, without touching the database', async () => {
+  it('skips an id that cannot be a title and applies the rest of the batch', async () => {
     const { service, movies } = setup();
-    await expect(service.markReady({ movieId: 'movie-1', durationSeconds: null }, occurredAt)).resolves.toBe(
-      false,
-    );
+    await service.markReady([
+      { movieId: 'movie-1', durationSeconds: null, occurredAt },
+      { movieId, durationSeconds: 60, occurredAt },
+    ]);
+    expect(movies.markMediaReady).toHaveBeenCalledWith([
+      { id: movieId, durationSeconds: 60, readyAt: occurredAt },
+    ]);
+  });
+
+  it('does not touch the database for a batch of ids that cannot be titles', async () => {
+    const { service, movies } = setup();
+    await expect(
+      service.markReady([{ movieId: 'movie-1', durationSeconds: null, occurredAt }]),
+    ).resolves.toBe(0);
     expect(movies.markMediaReady).not.toHaveBeenCalled();
   });
 });

@@ -20,23 +20,27 @@ export class MediaService {
   ) {}
 
   /**
-   * `media.ready`: the title becomes playable. Idempotent (ordered by when the event occurred); an id that is not
-   * a title's is acknowledged and logged, since retrying would never make it one.
+   * `media.ready`, a batch at a time: the titles become playable, films and episodes each with a few writes for the
+   * whole batch (`markMediaReady`; an id is one or the other, and the other's writes change nothing for it).
+   * Idempotent (ordered by when each event occurred); an id that is not a title's is acknowledged and logged, since
+   * retrying would never make it one. Answers how many updates applied.
    */
   async markReady(
-    { movieId, durationSeconds }: EventPayload<'media.ready'>,
-    occurredAt: Date,
-  ): Promise<boolean> {
-    if (!ObjectIdSchema.safeParse(movieId).success) {
+    events: ReadonlyArray<EventPayload<'media.ready'> & { occurredAt: Date }>,
+  ): Promise<number> {
+    const changes = events.flatMap(({ movieId, durationSeconds, occurredAt }) => {
+      if (ObjectIdSchema.safeParse(movieId).success)
+        return [{ id: movieId, durationSeconds, readyAt: occurredAt }];
       this.logger.warn({ msg: 'media.ready for a malformed movie id ignored', movieId });
-      return false;
-    }
-    if (await this.movies.markMediaReady(movieId, durationSeconds, occurredAt)) {
-      // Lists show the play button or "Coming soon": they change, but thousands arrive together at first start.
-      await this.listCache.invalidateCoalesced();
-      return true;
-    }
-    // Not a movie's (or already applied to it): an episode's. Lists show no episodes, so they stay as they are.
-    return this.episodes.markMediaReady(movieId, durationSeconds, occurredAt);
+      return [];
+    });
+    if (changes.length === 0) return 0;
+    const [films, episodes] = await Promise.all([
+      this.movies.markMediaReady(changes),
+      this.episodes.markMediaReady(changes),
+    ]);
+    // Lists show the play button or "Coming soon": they change (once per batch; lists show no episodes).
+    if (films > 0) await this.listCache.invalidateCoalesced();
+    return films + episodes;
   }
 }

@@ -1,6 +1,4 @@
 import 'reflect-metadata';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { EventBus, JsonLogger, parseEnv, progressBar } from '@app/server-core';
 import { AppModule } from '../app.module';
@@ -10,19 +8,10 @@ import { MoviesRepository } from '../movies/movies.repository';
 import { EpisodesRepository } from '../series/episodes.repository';
 import { SeriesRepository } from '../series/series.repository';
 import { DEMO_SERIES } from './demo-series';
-import type { DatasetRow } from './movie-dataset';
+import { readDatasetRows } from './dataset-file';
 import { cleanDataset } from './movie-dataset';
 import { announceInserted, seedCatalogue } from './seed-catalogue';
 import { announceSeededSeries, seedSeries } from './seed-series';
-
-/** The package exports no path to its data files, so look for them the way Node looks for packages. */
-const datasetPath = () => {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'node_modules', 'vega-datasets', 'data', 'movies.json');
-    if (existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) throw new Error('vega-datasets is not installed (npm install)');
-  }
-};
 
 /**
  * `node dist/apps/catalogue-service/seed.js`: fills the catalogue from the movie data set shipped in vega-datasets,
@@ -34,7 +23,7 @@ const main = async () => {
     logger: new JsonLogger('catalogue-seed', 'warn'),
   });
   try {
-    const rows = JSON.parse(readFileSync(datasetPath(), 'utf8')) as DatasetRow[];
+    const rows = readDatasetRows();
     const movies = cleanDataset(rows);
     const bar = progressBar('Seeding catalogue', movies.length);
     const added = await seedCatalogue(app.get(MoviesRepository), movies, {

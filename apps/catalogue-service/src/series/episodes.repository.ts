@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { unlessDuplicate } from '@app/server-core';
+import type { MediaReadyChange } from '../data/record-writes';
 import { insertMissing, markMediaReady } from '../data/record-writes';
 import { EpisodeRecord } from './episode.schema';
 
@@ -85,14 +86,24 @@ export class EpisodesRepository {
     return deletedCount;
   }
 
-  /** The episode becomes playable with its media's duration (ordered by `readyAt`, as a film's). */
-  markMediaReady(id: string, durationSeconds: number | null, readyAt: Date): Promise<boolean> {
-    return markMediaReady(this.episodes, id, durationSeconds, readyAt);
+  /** Episodes become playable with their media's durations (ordered by `readyAt`, as films); how many changed. */
+  markMediaReady(changes: readonly MediaReadyChange[]): Promise<number> {
+    return markMediaReady(this.episodes, changes);
   }
 
   /** Inserts the episodes not there yet (by `_id`); returns the ids inserted. */
   insertMissing(batch: StoredEpisode[]): Promise<Types.ObjectId[]> {
     return insertMissing(this.episodes, batch);
+  }
+
+  /** Of these ids, how many episodes exist, and which of those have no playable media yet (as for films). */
+  async mediaProgress(ids: Types.ObjectId[]): Promise<{ titles: number; waiting: Types.ObjectId[] }> {
+    if (ids.length === 0) return { titles: 0, waiting: [] };
+    const found = await this.episodes
+      .find({ _id: { $in: ids } }, { mediaReady: 1 })
+      .lean<Array<Pick<StoredEpisode, '_id' | 'mediaReady'>>>()
+      .exec();
+    return { titles: found.length, waiting: found.filter((e) => !e.mediaReady).map(({ _id }) => _id) };
   }
 
   /** Of these ids, the episodes that have no playable media yet. */

@@ -158,41 +158,43 @@ export class AssetsRepository {
   }
 
   /**
-   * A seeded title gets a sample film, once: inserts the ready asset unless the title has one (an upload, or the
-   * sample of an earlier delivery). Answers the asset either way, or null in a lost insert race.
+   * Seeded titles get a sample film, once each: inserts, in one unordered write, the ready asset of every title that
+   * has none (an upload, or the sample of an earlier delivery, stays). Answers the titles' assets, whoever made them;
+   * a title that lost an insert race to another delivery has the winner's. Read and inserted by `movieId` alone (the
+   * unique index) rather than upserted with a filter: the embedded MongoDB-wire server uses an index only for a query
+   * on exactly its keys, and scans the collection once per upsert otherwise.
    */
-  async assignSample(
-    movieId: string,
-    media: ReadyMedia,
-    sourceName: string,
+  async assignSamples(
+    assignments: ReadonlyArray<{ movieId: string; media: ReadyMedia; sourceName: string }>,
     now: Date,
-  ): Promise<StoredAsset | null> {
-    await unlessDuplicate(
+  ): Promise<StoredAsset[]> {
+    if (assignments.length === 0) return [];
+    const movieIds = assignments.map(({ movieId }) => movieId);
+    const withAssets = () =>
       this.assets
-        .updateOne(
-          byMovie(movieId),
-          {
-            $setOnInsert: {
-              movieId,
-              ...media,
-              status: AssetStatus.Ready,
-              progress: 100,
-              etaSeconds: null,
-              error: null,
-              source: 'sample',
-              sourceName,
-              pending: null,
-              readyAt: now,
-              announcedAt: null,
-              updatedAt: now,
-            },
-          },
-          { upsert: true },
-        )
-        .exec(),
-      null,
-    );
-    return this.findByMovie(movieId);
+        .find({ movieId: { $in: movieIds } })
+        .lean<StoredAsset[]>()
+        .exec();
+    const present = new Set((await withAssets()).map(({ movieId }) => movieId));
+    const missing = assignments.filter(({ movieId }) => !present.has(movieId));
+    if (missing.length === 0) return withAssets();
+    const records = missing.map(({ movieId, media, sourceName }) => ({
+      movieId,
+      ...media,
+      status: AssetStatus.Ready,
+      progress: 100,
+      etaSeconds: null,
+      error: null,
+      source: 'sample' as const,
+      sourceName,
+      pending: null,
+      readyAt: now,
+      announcedAt: null,
+      updatedAt: now,
+    }));
+    // A duplicate is a race another delivery won: its asset is read below like any other.
+    await unlessDuplicate(this.assets.insertMany(records, { ordered: false }), null);
+    return withAssets();
   }
 
   /** The title is gone from the catalogue: its record goes too. Returns whether there was one. */
@@ -212,6 +214,18 @@ export class AssetsRepository {
       .limit(limit)
       .lean<StoredAsset[]>()
       .exec();
+  }
+
+  /** `markAnnounced` for many titles made ready at the same moment (one batch's samples), in one write. */
+  async markAnnouncedMany(movieIds: readonly string[], readyAt: Date, now: Date): Promise<number> {
+    if (movieIds.length === 0) return 0;
+    const result = await this.assets
+      .updateMany(
+        { movieId: { $in: [...movieIds] }, readyAt, announcedAt: null },
+        { $set: { announcedAt: now } },
+      )
+      .exec();
+    return result.modifiedCount;
   }
 
   /** Records that `media.ready` went out for the ready version; false when someone else recorded it first. */

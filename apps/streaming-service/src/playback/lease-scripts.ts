@@ -38,9 +38,10 @@ return {1, found}
 `;
 
 /**
- * One heartbeat, atomically. Keys: 1-3 as above, 4 the lease's watch clock (hash), 5 its episode ref. An exit
- * releases the lease, any other report extends a lease still held (a stopped or replaced one is not brought back)
- * along with its episode ref (to the renewed token's expiry), and the report is put to the clock:
+ * One heartbeat, atomically. Keys: 1-3 as above, 4 the lease's watch clock (hash), 5 its episode ref, 6 its profile
+ * id. An exit releases the lease, any other report extends a lease still held (a stopped or replaced one is not
+ * brought back) along with its episode ref and profile id (to the renewed token's expiry), and the report is put to
+ * the clock:
  * - watch time: at most the wall-clock time since the clock's cursor (the previous report, or the playback's open:
  *   START_CLOCK) plus the allowance, which is granted once, not per report;
  * - position: without a seek it may move ahead of its line (last position + time since) by the allowance at most,
@@ -48,7 +49,7 @@ return {1, found}
  * ARGV: 1 now ms, 2 lease TTL ms, 3 leaseId, 4 keep ms, 5 '1' on exit, 6 position s, 7 watched s, 8 '1' on seek,
  * 9 allowance ms, 10 when the reporting token was issued (ms; the cursor when the clock is missing), 11 its expiry
  * (ms), 12 the renewed token's expiry (ms).
- * Returns {state ('active' | 'ended'), lease record or '', episode ref or '', watched s, position s}.
+ * Returns {state ('active' | 'ended'), lease record or '', episode ref or '', watched s, position s, profile id or ''}.
  */
 export const HEARTBEAT = `
 local now = tonumber(ARGV[1])
@@ -62,9 +63,11 @@ elseif not redis.call('ZSCORE', KEYS[3], id) and redis.call('ZSCORE', KEYS[1], i
   redis.call('PEXPIRE', KEYS[1], ARGV[4])
   redis.call('PEXPIRE', KEYS[2], ARGV[4])
   redis.call('PEXPIREAT', KEYS[5], ARGV[12])
+  redis.call('PEXPIREAT', KEYS[6], ARGV[12])
   state = 'active'
 end
 local episode = redis.call('GET', KEYS[5]) or ''
+local profile = redis.call('GET', KEYS[6]) or ''
 
 local allowance = tonumber(ARGV[9])
 local clock = redis.call('HMGET', KEYS[4], 'cursor', 'position', 'at')
@@ -87,7 +90,7 @@ redis.call('HSET', KEYS[4], 'cursor', cursor, 'position', anchor, 'at', now)
 local keepUntil = tonumber(state == 'active' and ARGV[12] or ARGV[11])
 local left = redis.call('PTTL', KEYS[4])
 if left < 0 or now + left < keepUntil then redis.call('PEXPIREAT', KEYS[4], keepUntil) end
-return {state, record, episode, tostring(credit / 1000), tostring(position)}
+return {state, record, episode, tostring(credit / 1000), tostring(position), profile}
 `;
 
 /**

@@ -56,6 +56,8 @@ export type HeartbeatOutcome = {
   /** The lease as it was (null when it was already gone). */
   lease: LeaseRecord | null;
   episode: EpisodeRef | null;
+  /** The profile that opened the playback (`rememberProfile`); null when none did. */
+  profileId: string | null;
   /** What the clock lets count of what was reported. */
   watchedSeconds: number;
   positionSeconds: number;
@@ -130,9 +132,16 @@ export class LeasesRepository {
     times: HeartbeatTimes,
   ): Promise<HeartbeatOutcome> {
     const [live, records, stopped] = this.keys(userId);
-    const [state, record, episode, watched, position] = (await this.run(
+    const [state, record, episode, watched, position, profileId] = (await this.run(
       SCRIPTS.heartbeat,
-      [live, records, stopped, this.clockKey(userId, leaseId), this.episodeKey(userId, leaseId)],
+      [
+        live,
+        records,
+        stopped,
+        this.clockKey(userId, leaseId),
+        this.episodeKey(userId, leaseId),
+        this.profileKey(userId, leaseId),
+      ],
       [
         Math.round(times.now),
         this.settings.ttlSeconds * 1000,
@@ -147,11 +156,12 @@ export class LeasesRepository {
         Math.round(times.expiresAt),
         Math.round(times.renewedUntil),
       ],
-    )) as [string, string, string, string, string];
+    )) as [string, string, string, string, string, string];
     return {
       state: state === 'active' ? 'active' : 'ended',
       lease: record ? (JSON.parse(record) as LeaseRecord) : null,
       episode: parseEpisode(episode),
+      profileId: profileId || null,
       watchedSeconds: seconds(watched),
       positionSeconds: seconds(position),
     };
@@ -202,6 +212,21 @@ export class LeasesRepository {
     await this.redis.set(this.episodeKey(userId, leaseId), JSON.stringify(episode), 'PXAT', untilMs);
   }
 
+  /**
+   * Which of the account's profiles a lease plays for (its heartbeats' `watch.progressed` carry it, issue 25), kept
+   * as the episode ref is (`rememberEpisode`) until `untilMs`; none (a reopening without a profile) forgets it.
+   */
+  async rememberProfile(
+    userId: string,
+    leaseId: string,
+    profileId: string | undefined,
+    untilMs: number,
+  ): Promise<void> {
+    const key = this.profileKey(userId, leaseId);
+    if (profileId === undefined) await this.redis.del(key);
+    else await this.redis.set(key, profileId, 'PXAT', untilMs);
+  }
+
   /** The account's live leases (oldest first) and the screen limit it last opened with (null: none known). */
   async live(userId: string, now = Date.now()): Promise<{ limit: number | null; leases: LeaseRecord[] }> {
     const [liveKey, recordsKey, , limitKey] = this.keys(userId);
@@ -238,6 +263,10 @@ export class LeasesRepository {
 
   private episodeKey(userId: string, leaseId: string) {
     return `${this.prefix(userId)}:episode:${leaseId}`;
+  }
+
+  private profileKey(userId: string, leaseId: string) {
+    return `${this.prefix(userId)}:profile:${leaseId}`;
   }
 
   /** The lease's watch clock: the credited-until cursor and the position line (lease-scripts.ts HEARTBEAT). */

@@ -47,6 +47,7 @@ const outcome = (overrides: Partial<HeartbeatOutcome> = {}): HeartbeatOutcome =>
   state: 'active',
   lease: LEASE,
   episode: null,
+  profileId: null,
   watchedSeconds: 10,
   positionSeconds: 42,
   ...overrides,
@@ -61,6 +62,7 @@ const setup = () => {
     stop: jest.fn().mockResolvedValue(true),
     live: jest.fn(),
     rememberEpisode: jest.fn().mockResolvedValue(undefined),
+    rememberProfile: jest.fn().mockResolvedValue(undefined),
   };
   const events = { publish: jest.fn().mockResolvedValue('event-id') };
   const deletedUsers = { isDeleted: jest.fn().mockResolvedValue(false) };

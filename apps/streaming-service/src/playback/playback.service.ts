@@ -48,7 +48,8 @@ export class PlaybackService {
    * profile the envelope names is as unplayable as one without media (404, issue 25): no lease, no link.
    */
   async open(request: OpenPlaybackRpc): Promise<OpenedPlayback> {
-    const ceiling = RequestContext.profile()?.maturityCeiling;
+    const profile = RequestContext.profile();
+    const ceiling = profile?.maturityCeiling;
     const asset = withinCeiling(request.classification, ceiling)
       ? await this.assets.findPlayable(request.movieId)
       : null;
@@ -71,6 +72,8 @@ export class PlaybackService {
     const now = Date.now();
     const expiresAt = this.tokenExpiry(now);
     await this.leases.startClock(request.userId, lease.leaseId, now, expiresAt * 1000);
+    // Whose history its reports write (issue 25): the envelope's profile, never a client field.
+    await this.leases.rememberProfile(request.userId, lease.leaseId, profile?.id, expiresAt * 1000);
     if (request.episode) {
       await this.leases.rememberEpisode(request.userId, lease.leaseId, request.episode, expiresAt * 1000);
     }
@@ -152,6 +155,8 @@ export class PlaybackService {
       watchedSeconds: outcome.watchedSeconds,
       // Only an episode's reports carry the field: a movie's stay as they were.
       ...(outcome.episode ? { episode: outcome.episode } : {}),
+      // A playback opened without a profile reports none: the consumers use the account's default profile.
+      ...(outcome.profileId ? { profileId: outcome.profileId } : {}),
     });
     if (outcome.state !== 'active') return { leaseActive: false, ...whose };
     return { leaseActive: true, ...this.renewedToken(claims, renewedUntil), ...whose };

@@ -20,31 +20,46 @@ export class SampleAssignmentService {
   ) {}
 
   /**
-   * Gives the title its sample (by a hash of its id) unless it has media already, and announces `media.ready`
-   * once, marked in the asset it inserts (issue 29 §1): a repeated call finds the asset assigned and does nothing.
-   * Answers whether it announced.
+   * Gives each title its sample (by a hash of its id) unless it has media already, in one insert, and announces
+   * `media.ready` for the titles this call assigned, in one publish, marked in the assets it inserts (issue 29 §1): a
+   * repeated call finds them assigned and does nothing. Answers how many it announced.
    */
-  async assign(movieId: string): Promise<boolean> {
+  async assignMany(movieIds: readonly string[]): Promise<number> {
+    const ids = [...new Set(movieIds)];
+    if (ids.length === 0) return 0;
     const samples = await this.samples();
     if (samples.length === 0) {
       this.logger.warn({
-        msg: 'no sample films in the media store (run seed-media); title left without media',
-        movieId,
+        msg: 'no sample films in the media store (run seed-media); titles left without media',
+        titles: ids.length,
       });
-      return false;
+      return 0;
     }
-    const sample = samples[sampleFor(movieId, samples.length) - 1];
     const now = new Date();
-    const asset = await this.assets.assignSample(movieId, readyMediaOf(sample), sample.name, now);
-    // Announced by the call that assigned it (its readyAt is this call's): a repeated call, or a redelivery after a
-    // process died before announcing, leaves it to the outbox's relay, which finds the asset's marker.
-    if (asset?.source !== 'sample' || asset.readyAt?.getTime() !== now.getTime() || asset.announcedAt)
-      return false;
-    // Marked by the assignment itself (`announcedAt` null): announced now, or by the relay if this process dies.
-    await this.outbox.announceMarked(mediaReadyEvent(asset, now), () =>
-      this.assets.markAnnounced(movieId, now, now),
+    const assets = await this.assets.assignSamples(
+      ids.map((movieId) => {
+        const sample = samples[sampleFor(movieId, samples.length) - 1];
+        return { movieId, media: readyMediaOf(sample), sourceName: sample.name };
+      }),
+      now,
     );
-    return true;
+    // Announced by the call that assigned them (their readyAt is this call's): a repeated call, or a redelivery after
+    // a process died before announcing, leaves them to the outbox's relay, which finds the assets' markers.
+    const assigned = assets.filter(
+      (asset) =>
+        asset.source === 'sample' && asset.readyAt?.getTime() === now.getTime() && !asset.announcedAt,
+    );
+    // Marked by the assignment itself (`announcedAt` null): announced now, or by the relay if this process dies.
+    await this.outbox.announceMarkedMany(
+      assigned.map((asset) => mediaReadyEvent(asset, now)),
+      () =>
+        this.assets.markAnnouncedMany(
+          assigned.map(({ movieId }) => movieId),
+          now,
+          now,
+        ),
+    );
+    return assigned.length;
   }
 
   /** Read once per process: the seed finished before the service started, and samples never change after. */

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { EventHandlers } from '@app/server-core';
+import type { EventBatchHandlers } from '@app/server-core';
 import { EventsModule } from '@app/server-core';
 import type { Env } from '../env';
 import { SampleAssignmentModule } from './sample-assignment.module';
@@ -11,14 +11,21 @@ import { SampleAssignmentService } from './sample-assignment.service';
  */
 export const SAMPLES_CONSUMER_GROUP = 'streaming-service.samples';
 
-export const sampleEventHandlers = (samples: SampleAssignmentService): EventHandlers => ({
-  'movie.published': async (event) => {
-    // The catalogue seed marks its titles `demo: true`; absent means a real title, which waits for an upload.
-    if (event.payload.demo === true) await samples.assign(event.payload.movieId);
+/**
+ * In batches (issue 24): the seed publishes thousands of titles at once, and one bulk write and one publish per batch
+ * map them in seconds where one title at a time took minutes. Only titles the catalogue seed marks `demo: true` get a
+ * sample; absent means a real title, which waits for an upload. An episode plays by its own id, as a movie does.
+ */
+export const sampleEventHandlers = (samples: SampleAssignmentService): EventBatchHandlers => ({
+  'movie.published': async (events) => {
+    await samples.assignMany(
+      events.flatMap(({ event }) => (event.payload.demo === true ? [event.payload.movieId] : [])),
+    );
   },
-  // An episode plays by its own id (its playable id), exactly as a movie does.
-  'episode.published': async (event) => {
-    if (event.payload.demo === true) await samples.assign(event.payload.episodeId);
+  'episode.published': async (events) => {
+    await samples.assignMany(
+      events.flatMap(({ event }) => (event.payload.demo === true ? [event.payload.episodeId] : [])),
+    );
   },
 });
 
@@ -35,7 +42,9 @@ export class SampleEventsModule {
           group: SAMPLES_CONSUMER_GROUP,
           imports: [SampleAssignmentModule],
           inject: [SampleAssignmentService],
-          handlers: sampleEventHandlers,
+          batchHandlers: sampleEventHandlers,
+          // Bursts of thousands (the seeded titles): fewer, larger bulk writes.
+          batchSize: 500,
         }),
       ],
       exports: [SampleAssignmentModule],

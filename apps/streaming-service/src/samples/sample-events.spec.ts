@@ -6,8 +6,8 @@ import { sampleEventHandlers } from './sample-events.consumer';
 
 const EPISODE = '65f0000000000000000000ee';
 const context: EventHandlerContext = { group: 'g', consumer: 'c', messageId: '1-0', deliveries: 1 };
-const episode = (demo?: boolean): EventPayload<'episode.published'> => ({
-  episodeId: EPISODE,
+const episode = (demo?: boolean, episodeId = EPISODE): EventPayload<'episode.published'> => ({
+  episodeId,
   seriesId: '65f0000000000000000000bb',
   seasonNumber: 1,
   episodeNumber: 2,
@@ -15,19 +15,23 @@ const episode = (demo?: boolean): EventPayload<'episode.published'> => ({
   runtimeMinutes: 42,
   ...(demo === undefined ? {} : { demo }),
 });
+const batchOf = (...payloads: Array<EventPayload<'episode.published'>>) =>
+  payloads.map((payload) => ({ event: buildEnvelope('episode.published', payload), context }));
 
 describe('the samples group’s handlers', () => {
-  it('gives a demo episode a sample by its own id', async () => {
-    const samples = { assign: jest.fn().mockResolvedValue(true) };
+  it('gives a batch of demo episodes their samples by their own ids, in one call', async () => {
+    const samples = { assignMany: jest.fn().mockResolvedValue(2) };
     const handle = sampleEventHandlers(samples as unknown as SampleAssignmentService)['episode.published'];
-    await handle?.(buildEnvelope('episode.published', episode(true)), context);
-    expect(samples.assign).toHaveBeenCalledWith(EPISODE);
+    const other = '65f0000000000000000000ef';
+    await handle?.(batchOf(episode(true), episode(false, '65f0000000000000000000aa'), episode(true, other)));
+    expect(samples.assignMany).toHaveBeenCalledTimes(1);
+    expect(samples.assignMany).toHaveBeenCalledWith([EPISODE, other]);
   });
 
   it.each([[undefined], [false]])('leaves a real episode (demo %s) to an upload', async (demo) => {
-    const samples = { assign: jest.fn() };
+    const samples = { assignMany: jest.fn().mockResolvedValue(0) };
     const handle = sampleEventHandlers(samples as unknown as SampleAssignmentService)['episode.published'];
-    await handle?.(buildEnvelope('episode.published', episode(demo)), context);
-    expect(samples.assign).not.toHaveBeenCalled();
+    await handle?.(batchOf(episode(demo)));
+    expect(samples.assignMany).not.toHaveBeenCalledWith([EPISODE]);
   });
 });

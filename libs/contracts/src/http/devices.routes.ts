@@ -1,6 +1,6 @@
 import { UserIdParamsSchema } from '../auth';
 import { DeviceListSchema, DeviceMessages, DeviceParamsSchema } from '../devices';
-import { json, noContent, route } from './route';
+import { json, kidsRefused, noContent, route } from './route';
 
 /** Issue 27: the account's signed-in devices ("sessions" in the paths other clients use). */
 export const DeviceRoutes = {
@@ -20,9 +20,11 @@ export const DeviceRoutes = {
     tag: 'users',
     access: 'own-or-admin',
     summary: 'Signs the device out: every session issued under it ends, and its streams (DECISIONS 35)',
+    // Issue 25: a child does not sign the household's devices out.
+    notForKids: 'account',
     params: DeviceParamsSchema,
     ok: noContent,
-    errors: { 404: DeviceMessages.notFound },
+    errors: { 403: kidsRefused('account'), 404: DeviceMessages.notFound },
   }),
   signOutOthers: route({
     method: 'delete',
@@ -31,7 +33,9 @@ export const DeviceRoutes = {
     access: 'own-or-admin',
     summary:
       "Signs out every device but the caller's (an admin on another account: every device), and their streams",
+    notForKids: 'account',
     params: UserIdParamsSchema,
     ok: noContent,
+    errors: { 403: kidsRefused('account') },
   }),
 } as const;

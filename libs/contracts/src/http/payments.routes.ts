@@ -13,7 +13,6 @@ import {
   RefundRequestSchema,
   VerifyPaymentRequestSchema,
 } from '../payments';
-import { ProfileMessages } from '../profiles';
 import { SeriesMessages } from '../series-rules';
 import {
   AdminOrderPageReply,
@@ -33,13 +32,12 @@ import {
   VerifyPaymentReply,
   WebhookAckReply,
 } from './replies';
-import { json, route } from './route';
+import { json, kidsRefused, route } from './route';
 
 const movieNotFound = 'No published title with this id (drafts: admins only)';
 const unverifiedEmail = `${AuthMessages.emailNotVerified} (DECISIONS 33: an unverified account cannot pay)`;
 const idempotencyKeyErrors = `Invalid input, or the ${IDEMPOTENCY_KEY_HEADER} header and the body's idempotencyKey differ`;
 const noSubscription = 'No active subscription.';
-const kidsRefused = `${ProfileMessages.kidsCannotPay} (the session acts as a kids profile)`;
 
 /** Plans, Checkout (purchase, rental), its verification, Razorpay's webhook and the entitlement answer (issue 9). */
 export const PaymentRoutes = {
@@ -73,7 +71,7 @@ export const PaymentRoutes = {
     ok: json(201, CheckoutReply, 'Created'),
     errors: {
       400: `${idempotencyKeyErrors}, or a series or episode id: ${SeriesMessages.noTitleOrder}`,
-      403: `${unverifiedEmail}, a userId that is not the caller's, or ${kidsRefused}`,
+      403: `${unverifiedEmail}, a userId that is not the caller's, or ${kidsRefused('payments')}`,
       404: movieNotFound,
       409: 'The title is free, already owned, or already rented',
     },
@@ -94,7 +92,7 @@ export const PaymentRoutes = {
     ),
     errors: {
       400: `Invalid input; ${PaymentMessages.verificationFailed}; or ${PaymentMessages.otherTitle} (a movieId that is not the order's)`,
-      403: `Another user's order, a userId that is not the caller's, or ${kidsRefused}`,
+      403: `Another user's order, a userId that is not the caller's, or ${kidsRefused('payments')}`,
       404: 'No such order or subscription',
     },
   }),
@@ -152,7 +150,7 @@ export const SubscriptionRoutes = {
     ok: json(201, CheckoutReply, 'Created'),
     errors: {
       400: idempotencyKeyErrors,
-      403: `${unverifiedEmail}, or ${kidsRefused}`,
+      403: `${unverifiedEmail}, or ${kidsRefused('payments')}`,
       409: 'Already subscribed to a plan (change it from the profile instead)',
     },
   }),
@@ -179,7 +177,7 @@ export const SubscriptionRoutes = {
     body: ChangePlanRequestSchema,
     ok: json(200, CheckoutReply),
     errors: {
-      403: `${unverifiedEmail}, another account's subscription, or ${kidsRefused}`,
+      403: `${unverifiedEmail}, another account's subscription, or ${kidsRefused('payments')}`,
       404: noSubscription,
       409: 'Already on this plan',
     },
@@ -193,7 +191,7 @@ export const SubscriptionRoutes = {
     summary: 'Cancel at the end of the paid period → { data, message }; access stays until then',
     params: UserIdParamsSchema,
     ok: json(200, SubscriptionCancelledReply),
-    errors: { 403: kidsRefused, 404: noSubscription },
+    errors: { 403: kidsRefused('payments'), 404: noSubscription },
   }),
   ownedTitles: route({
     method: 'get',

@@ -8,9 +8,8 @@ import {
   SelectProfileRequestSchema,
   UpdateProfileRequestSchema,
 } from '../profiles';
-import { json, noContent, route } from './route';
+import { json, kidsRefused, noContent, route } from './route';
 
-const kidsRefused = `${ProfileMessages.kidsCannotManage} (the session acts as a kids profile)`;
 const notThisAccounts = `${ProfileMessages.notFound}: no such profile in the caller's account`;
 
 /**
@@ -37,7 +36,7 @@ export const ProfileRoutes = {
     body: CreateProfileRequestSchema,
     ok: json(201, ProfileSchema, 'Created'),
     errors: {
-      403: kidsRefused,
+      403: kidsRefused('profiles'),
       409: `${ProfileMessages.limitReached}; or ${ProfileMessages.nameTaken}`,
     },
   }),
@@ -53,7 +52,7 @@ export const ProfileRoutes = {
     ok: json(200, ProfileSchema),
     errors: {
       400: `Invalid input, or ${ProfileMessages.kidsCeiling}`,
-      403: `${kidsRefused}, for anything but its own preferences (never its name, kind, lock, or a higher ceiling)`,
+      403: `${kidsRefused('profiles')}, for anything but its own preferences (never its name, kind, lock, or a higher ceiling)`,
       404: notThisAccounts,
       409: ProfileMessages.nameTaken,
     },
@@ -67,7 +66,7 @@ export const ProfileRoutes = {
     notForKids: 'profiles',
     params: ProfileIdParamsSchema,
     ok: noContent,
-    errors: { 403: kidsRefused, 404: notThisAccounts, 409: ProfileMessages.lastProfile },
+    errors: { 403: kidsRefused('profiles'), 404: notThisAccounts, 409: ProfileMessages.lastProfile },
   }),
   select: route({
     method: 'post',

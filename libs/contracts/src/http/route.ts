@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ProfileMessages } from '../profiles';
 
 /**
  * One HTTP route of the gateway, described once: the gateway's `@Endpoint(route)` takes its method, path, access,
@@ -15,7 +16,18 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 export type Access = 'public' | 'user' | 'own' | 'own-or-admin' | 'admin';
 
 /** What a kids profile may not do on a route (`HttpRoute.notForKids`). */
-export type KidsRefusal = 'profiles' | 'payments';
+export type KidsRefusal = 'profiles' | 'payments' | 'account';
+
+/** The message of a route's refusal of a kids profile (403), by what the route does. */
+export const KIDS_REFUSAL_MESSAGES: Record<KidsRefusal, string> = {
+  profiles: ProfileMessages.kidsCannotManage,
+  payments: ProfileMessages.kidsCannotPay,
+  account: ProfileMessages.kidsAccountOnly,
+};
+
+/** The 403 line of a route description that refuses kids profiles. */
+export const kidsRefused = (kind: KidsRefusal) =>
+  `${KIDS_REFUSAL_MESSAGES[kind]} (the session acts as a kids profile)`;
 
 /** Tighter budgets, per route and client, beyond the default one every route draws on. */
 export type NamedLimit = 'browse' | 'contact';
@@ -56,7 +68,8 @@ export type HttpRoute = {
   verifiedEmail?: true;
   /**
    * Refused (403) to a session acting as a kids profile (issue 25), with the message of what it is: managing profiles,
-   * or paying (buy, rent, subscribe, change or cancel a plan). The gateway's session guard decides, before any call.
+   * paying (buy, rent, subscribe, change or cancel a plan), or the account holder's own records (billing, which names
+   * every title bought, and the data export, which holds every profile's history and list, unfiltered). The gateway's session guard decides, before any call.
    */
   notForKids?: KidsRefusal;
   params?: z.ZodObject;

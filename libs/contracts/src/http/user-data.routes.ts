@@ -22,7 +22,7 @@ import {
   ViewerAnalyticsReply,
   ViewerSettingsReply,
 } from './replies';
-import { json, noContent, route } from './route';
+import { json, kidsRefused, noContent, route } from './route';
 
 /**
  * A viewer's favorites (= My List), watch history, Continue Watching, analytics and settings (SPEC 7, issue 11).
@@ -145,9 +145,12 @@ export const DataRightsRoutes = {
     tag: 'user-data',
     access: 'own',
     summary:
-      'Download my data: profile, history, favorites, settings, subscriptions and payments as one JSON file (own token only)',
+      "Download my data: profile, history, favorites, settings, subscriptions and payments as one JSON file (own token only; every profile's data, so not a kids profile's session)",
+    // Issue 25: the export holds every profile's history and list, titles above a kids profile's ceiling included.
+    notForKids: 'account',
     params: UserIdParamsSchema,
     ok: json(200, DataExportReply),
+    errors: { 403: kidsRefused('account') },
   }),
   deleteAccount: route({
     method: 'post',
@@ -156,10 +159,15 @@ export const DataRightsRoutes = {
     access: 'own',
     summary:
       'Delete my account (own token only): the password confirms it, or a sign-in within 10 minutes without one; every service then erases or anonymises',
+    // Issue 25: a child cannot delete the household's account (a parent's recent sign-in needs no password).
+    notForKids: 'account',
     params: UserIdParamsSchema,
     body: DeleteAccountRequestSchema,
     ok: noContent,
-    errors: { 409: 'The last admin cannot be deleted' },
+    errors: {
+      403: kidsRefused('account'),
+      409: 'The last admin cannot be deleted',
+    },
   }),
 } as const;
 

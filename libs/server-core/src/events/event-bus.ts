@@ -22,6 +22,11 @@ export type PublishOptions = {
   correlationId?: string;
 };
 
+/** One event of `publishMany`: its type, payload and `publish`'s options. */
+export type Publication = {
+  [T in EventType]: { type: T; payload: EventPayload<T> } & PublishOptions;
+}[EventType];
+
 export const EVENT_BUS_OPTIONS = Symbol('EVENT_BUS_OPTIONS');
 
 /**
@@ -71,15 +76,44 @@ export class EventBus {
         JSON.stringify(envelope),
       );
     } catch (error) {
-      if (!isRedisUnavailable(error)) throw error;
-      this.logger.warn({
-        msg: 'event not published: Redis unavailable',
-        type,
-        eventId: envelope.id,
-        error: (error as Error).message,
-      });
-      throw new AppError(ErrorCode.ServiceUnavailable, REDIS_UNAVAILABLE_MESSAGE);
+      this.unavailable(error, envelope, 1);
     }
     return envelope.id;
+  }
+
+  /**
+   * `publish` for many events at once, in one pipeline (one round trip), in order; returns their ids. All of them
+   * are validated before any is appended. A failure fails the call, as for one event: the caller publishes them all
+   * again, and consumers take a repeat as the same news.
+   */
+  async publishMany(events: readonly Publication[]): Promise<string[]> {
+    const envelopes = events.map(({ type, payload, occurredAt, id, correlationId }) =>
+      buildEnvelope(type, payload, occurredAt, { id, correlationId }),
+    );
+    if (envelopes.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const envelope of envelopes)
+      pipeline.xadd(this.stream, 'MAXLEN', '~', this.maxLen, '*', ENVELOPE_FIELD, JSON.stringify(envelope));
+    try {
+      const results = await pipeline.exec();
+      const failed = results?.find(([error]) => error !== null);
+      if (!results || failed) throw failed?.[0] ?? new Error('event pipeline aborted');
+    } catch (error) {
+      this.unavailable(error, envelopes[0], envelopes.length);
+    }
+    return envelopes.map(({ id }) => id);
+  }
+
+  /** A failed append: SERVICE_UNAVAILABLE while Redis is away, any other error as it is. */
+  private unavailable(error: unknown, first: { type: string; id: string }, events: number): never {
+    if (!isRedisUnavailable(error)) throw error;
+    this.logger.warn({
+      msg: 'event not published: Redis unavailable',
+      type: first.type,
+      eventId: first.id,
+      ...(events > 1 ? { events } : {}),
+      error: (error as Error).message,
+    });
+    throw new AppError(ErrorCode.ServiceUnavailable, REDIS_UNAVAILABLE_MESSAGE);
   }
 }

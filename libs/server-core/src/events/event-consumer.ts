@@ -24,10 +24,28 @@ export type EventHandler<T extends EventType> = (
 ) => Promise<void>;
 export type EventHandlers = { [T in EventType]?: EventHandler<T> };
 
+/** One event of a batch, with its delivery. */
+export type BatchedEvent<T extends EventType> = {
+  event: TypedEventEnvelope<T>;
+  context: EventHandlerContext;
+};
+/**
+ * Handles a run of consecutive events of one type in one call (one bulk write for many events). Idempotent per event,
+ * as every handler: when it throws, the consumer hands the run's events to it again one at a time, so a bad event
+ * fails (and is retried, then dead-lettered) alone while the rest are applied.
+ */
+export type EventBatchHandler<T extends EventType> = (events: Array<BatchedEvent<T>>) => Promise<void>;
+export type EventBatchHandlers = { [T in EventType]?: EventBatchHandler<T> };
+
 export type EventConsumerOptions = {
   /** The consuming service's name: each group gets every event once. */
   group: string;
   handlers: EventHandlers;
+  /**
+   * Types handled in batches: the consecutive events of one of these types in a read (up to `batchSize`) go to one
+   * call. A type has a handler or a batch handler, not both.
+   */
+  batchHandlers?: EventBatchHandlers;
   /** Unique per process; a restarted process with the same name first replays what it left pending. */
   consumer?: string;
   stream?: string;
@@ -68,6 +86,17 @@ type Received = {
 
 // Each handler is stored under its own type and only ever called with that type's decoded envelope.
 type AnyEventHandler = (event: TypedEventEnvelope<EventType>, context: EventHandlerContext) => Promise<void>;
+type AnyBatchHandler = (events: Array<BatchedEvent<EventType>>) => Promise<void>;
+
+/** An entry that passed every check before its handler: what the handler is given. */
+type Admitted = {
+  entry: StreamEntry;
+  event: TypedEventEnvelope<EventType>;
+  correlationId?: string;
+  context: EventHandlerContext;
+  /** The batch's deleted users, which a `user.deleted` among it adds to. */
+  tombstones: Tombstones;
+};
 
 const isNoGroupError = (error: unknown) => error instanceof Error && error.message.startsWith('NOGROUP');
 const isBusyGroupError = (error: unknown) => error instanceof Error && error.message.startsWith('BUSYGROUP');
@@ -108,13 +137,15 @@ const untilAborted = async <T>(work: Promise<T>, signal: AbortSignal): Promise<T
  * Reads the event stream as one consumer of a consumer group (at-least-once): acks only after the handler
  * succeeded; a failed message stays pending and is retried when the claim sweep (XAUTOCLAIM) picks it up
  * after `minIdleMs`, which also rescues messages held by dead consumers. Handlers run one at a time, in stream
- * order, except runs of `partitionBy` types, which run side by side (in order within one key). Every group
+ * order, except runs of `partitionBy` types, which run side by side (in order within one key), and runs of
+ * `batchHandlers` types, which go to their handler in one call (issue 24: thousands of seeded titles). Every group
  * tombstones the user of a `user.deleted` and skips later events about that user (deleted-users.ts).
  */
 export class EventConsumer {
   readonly group: string;
   readonly consumer: string;
   private readonly handlers: Map<string, AnyEventHandler>;
+  private readonly batchHandlers: Map<string, AnyBatchHandler>;
   private readonly stream: string;
   private readonly deadLetterStream: string;
   private readonly batchSize: number;
@@ -144,11 +175,22 @@ export class EventConsumer {
   ) {
     this.group = options.group;
     this.consumer = options.consumer ?? defaultConsumerName();
+    // Stored by type like the handlers: each is only called with its own type's events.
+    this.batchHandlers = new Map(
+      Object.entries(options.batchHandlers ?? {}).filter(
+        (entry): entry is [string, AnyBatchHandler] => entry[1] !== undefined,
+      ),
+    );
     this.handlers = new Map(
       Object.entries(options.handlers).filter(
         (entry): entry is [string, AnyEventHandler] => entry[1] !== undefined,
       ),
     );
+    for (const [type, batch] of this.batchHandlers) {
+      if (this.handlers.has(type)) throw new Error(`event consumer ${this.group}: ${type} has two handlers`);
+      // A run of one, and each event of a run that failed, go through the one-event path.
+      this.handlers.set(type, (event, context) => batch([{ event, context }]));
+    }
     this.stream = options.stream ?? EVENT_STREAM;
     this.deadLetterStream = options.deadLetterStream ?? DEAD_LETTER_STREAM;
     this.batchSize = options.batchSize ?? 50;
@@ -357,9 +399,13 @@ export class EventConsumer {
         return subject === undefined ? [] : [subject];
       }),
     );
+    // Another service's business (a well-formed event this group does not handle): acked at once, all in one
+    // command, so it neither stays pending nor splits the runs of events around it.
+    const others = new Set(batch.filter(({ envelope, event }) => envelope?.ok === true && !event));
+    if (others.size > 0) await this.ack(...[...others].map(({ entry }) => entry.id));
     // Missing from the pending list: acked or taken over meanwhile; handling it again is at-least-once anyway.
-    const handle = (received: Received) =>
-      this.handle(received, deliveries.get(received.entry.id) ?? 1, tombstones);
+    const deliveriesOf = ({ entry }: Received) => deliveries.get(entry.id) ?? 1;
+    const handle = (received: Received) => this.handle(received, deliveriesOf(received), tombstones);
     let run: Received[] = [];
     const keys = new Set<string>();
     const finishRun = async () => {
@@ -367,9 +413,23 @@ export class EventConsumer {
       run = [];
       keys.clear();
     };
+    let batched: Received[] = [];
+    const finishBatched = async () => {
+      await this.handleBatched(batched, deliveriesOf, tombstones);
+      batched = [];
+    };
     for (const received of batch) {
       // Stopping midway leaves the rest pending: replayed by this consumer's next start or claimed by another.
       if (!this.running) return;
+      if (others.has(received)) continue;
+      const type = this.batchTypeOf(received);
+      if (type !== null) {
+        await finishRun();
+        if (batched.length > 0 && this.batchTypeOf(batched[0]) !== type) await finishBatched();
+        batched.push(received);
+        continue;
+      }
+      await finishBatched();
       const key = this.partitionOf(received);
       if (key === null) {
         await finishRun();
@@ -380,7 +440,61 @@ export class EventConsumer {
       run.push(received);
       keys.add(key);
     }
-    if (this.running) await finishRun();
+    if (!this.running) return;
+    await finishBatched();
+    await finishRun();
+  }
+
+  /** The type of a decoded event handled in batches here; null for any other entry. */
+  private batchTypeOf({ event }: Received): string | null {
+    return event?.ok && this.batchHandlers.has(event.value.type) ? event.value.type : null;
+  }
+
+  /**
+   * A run of consecutive events of one batch-handled type: the ones that pass the checks go to one call of its batch
+   * handler and are acked in one command. When the call fails, each goes through the one-event path (its own retries
+   * and dead-lettering), so one bad event holds back only itself; an outage leaves them all pending, uncounted.
+   */
+  private async handleBatched(
+    run: Received[],
+    deliveriesOf: (received: Received) => number,
+    tombstones: Tombstones,
+  ): Promise<void> {
+    if (run.length === 0) return;
+    if (run.length === 1) return this.handle(run[0], deliveriesOf(run[0]), tombstones);
+    const admitted: Admitted[] = [];
+    for (const received of run) {
+      const ready = await this.admit(received, deliveriesOf(received), tombstones);
+      if (ready) admitted.push(ready);
+    }
+    if (admitted.length === 0) return;
+    const { type } = admitted[0].event;
+    const handler = this.batchHandlers.get(type);
+    try {
+      for (const { event, entry } of admitted)
+        if (event.type === USER_DELETED) await this.tombstone(event, entry.id, tombstones);
+      // Events of many requests: the handler's log lines carry no one request's correlation id.
+      if (handler)
+        await RequestContext.run({}, () =>
+          handler(admitted.map(({ event, context }) => ({ event, context }))),
+        );
+    } catch (error) {
+      if (isOutage(error)) {
+        for (const { entry, context } of admitted)
+          await this.retryUncounted(entry.id, type, context.deliveries, error);
+        return;
+      }
+      this.logger.warn({
+        msg: 'event batch handler failed; handling its events one at a time',
+        group: this.group,
+        type,
+        events: admitted.length,
+        error: errorText(error),
+      });
+      for (const one of admitted) await this.apply(one);
+      return;
+    }
+    await this.ack(...admitted.map(({ entry }) => entry.id));
   }
 
   /** Decodes an entry once: its envelope, and its payload when this group handles the type (or it is a deletion). */
@@ -403,28 +517,39 @@ export class EventConsumer {
     return key ? `${event.value.type}:${key(event.value.payload)}` : null;
   }
 
-  private async handle(
+  private async handle(received: Received, deliveries: number, tombstones: Tombstones): Promise<void> {
+    const admitted = await this.admit(received, deliveries, tombstones);
+    if (admitted) await this.apply(admitted);
+  }
+
+  /**
+   * The checks before a handler: a trimmed, malformed, foreign, poison event or one about a deleted user is acked or
+   * dead-lettered here (null); any other is returned, ready for its handler.
+   */
+  private async admit(
     { entry, envelope: decoded, event }: Received,
     deliveries: number,
     tombstones: Tombstones,
-  ): Promise<void> {
+  ): Promise<Admitted | null> {
     if (decoded === null) {
       this.logger.warn({
         msg: 'pending event was trimmed from the stream; acked',
         group: this.group,
         messageId: entry.id,
       });
-      return this.ack(entry.id);
+      return this.done(this.ack(entry.id));
     }
-    if (!decoded.ok) return this.deadLetter(entry, DeadLetterReason.Malformed, decoded.reason, deliveries);
+    if (!decoded.ok)
+      return this.done(this.deadLetter(entry, DeadLetterReason.Malformed, decoded.reason, deliveries));
     const envelope = decoded.value;
-    const handler = this.handlers.get(envelope.type);
     // Another service's business: acknowledged so it does not stay pending in this group.
-    if (!event) return this.ack(entry.id);
+    if (!event) return this.done(this.ack(entry.id));
     if (!event.ok)
-      return handler
-        ? this.deadLetter(entry, DeadLetterReason.Malformed, event.reason, deliveries)
-        : this.ack(entry.id);
+      return this.done(
+        this.handlers.has(envelope.type)
+          ? this.deadLetter(entry, DeadLetterReason.Malformed, event.reason, deliveries)
+          : this.ack(entry.id),
+      );
     if (this.isAboutDeletedUser(entry, event.value, tombstones)) {
       this.logger.log({
         msg: 'event about a deleted user skipped',
@@ -433,35 +558,51 @@ export class EventConsumer {
         eventId: envelope.id,
         messageId: entry.id,
       });
-      return this.ack(entry.id);
+      return this.done(this.ack(entry.id));
     }
     if (isPoison(deliveries, this.maxDeliveries, false)) {
-      return this.deadLetter(
-        entry,
-        DeadLetterReason.TooManyDeliveries,
-        'delivered without its handler finishing',
-        deliveries,
+      return this.done(
+        this.deadLetter(
+          entry,
+          DeadLetterReason.TooManyDeliveries,
+          'delivered without its handler finishing',
+          deliveries,
+        ),
       );
     }
+    return {
+      entry,
+      event: event.value,
+      correlationId: envelope.correlationId,
+      context: { group: this.group, consumer: this.consumer, messageId: entry.id, deliveries },
+      tombstones,
+    };
+  }
+
+  private async done(settled: Promise<void>): Promise<null> {
+    await settled;
+    return null;
+  }
+
+  /** Runs an admitted event's handler and acks it; a failure leaves it pending for retry, or dead-letters it. */
+  private async apply({ entry, event, correlationId, context, tombstones }: Admitted): Promise<void> {
+    const { deliveries } = context;
+    const handler = this.handlers.get(event.type);
     try {
-      // In the context of the request that published the event, so the handler's log lines carry its id.
-      const context = { group: this.group, consumer: this.consumer, messageId: entry.id, deliveries };
       // Tombstone first: from here on this group skips later events about the user, even if the handler fails.
-      if (event.value.type === USER_DELETED) await this.tombstone(event.value, entry.id, tombstones);
-      if (handler)
-        await RequestContext.run({ correlationId: envelope.correlationId }, () =>
-          handler(event.value, context),
-        );
+      if (event.type === USER_DELETED) await this.tombstone(event, entry.id, tombstones);
+      // In the context of the request that published the event, so the handler's log lines carry its id.
+      if (handler) await RequestContext.run({ correlationId }, () => handler(event, context));
     } catch (error) {
-      if (isOutage(error)) return this.retryUncounted(entry.id, envelope.type, deliveries, error);
+      if (isOutage(error)) return this.retryUncounted(entry.id, event.type, deliveries, error);
       if (isPoison(deliveries, this.maxDeliveries, true)) {
         return this.deadLetter(entry, DeadLetterReason.HandlerFailed, errorText(error), deliveries);
       }
       this.logger.warn({
         msg: 'event handler failed; left pending for retry',
         group: this.group,
-        type: envelope.type,
-        eventId: envelope.id,
+        type: event.type,
+        eventId: event.id,
         messageId: entry.id,
         deliveries,
         error: errorText(error),
@@ -525,8 +666,8 @@ export class EventConsumer {
       .catch(() => undefined);
   }
 
-  private async ack(messageId: string): Promise<void> {
-    await this.redis.xack(this.stream, this.group, messageId);
+  private async ack(...messageIds: string[]): Promise<void> {
+    await this.redis.xack(this.stream, this.group, ...messageIds);
   }
 
   /** Copies the entry to the dead-letter stream and acks it in one MULTI, so it is neither lost nor retried. */

@@ -14,7 +14,7 @@ import { REDIS_CLIENT } from '../database/redis';
 import { AuditTrail } from './audit-trail';
 import { DeletedUsers } from './deleted-users';
 import { EVENT_BUS_OPTIONS, EventBus, EventBusOptions } from './event-bus';
-import { EventConsumer, EventConsumerOptions, EventHandlers } from './event-consumer';
+import { EventBatchHandlers, EventConsumer, EventConsumerOptions, EventHandlers } from './event-consumer';
 import { IdempotencyStore } from './idempotency-store';
 
 export const EVENT_CONSUMER = Symbol('EVENT_CONSUMER');
@@ -22,12 +22,17 @@ export const EVENT_CONSUMER = Symbol('EVENT_CONSUMER');
 /** The class tokens `inject` names, one per parameter of `handlers`: each instance arrives as its own type. */
 export type ConsumerDeps<Deps extends unknown[]> = { [K in keyof Deps]: Type<Deps[K]> | Abstract<Deps[K]> };
 
-export type EventsConsumerModuleOptions<Deps extends unknown[]> = Omit<EventConsumerOptions, 'handlers'> & {
+export type EventsConsumerModuleOptions<Deps extends unknown[]> = Omit<
+  EventConsumerOptions,
+  'handlers' | 'batchHandlers'
+> & {
   /** Modules exporting what `inject` names. */
   imports?: ModuleMetadata['imports'];
   /** Providers handed to `handlers`, in its parameters' order; IdempotencyStore is always available. */
   inject?: ConsumerDeps<Deps>;
-  handlers: (...deps: NoInfer<Deps>) => EventHandlers;
+  handlers?: (...deps: NoInfer<Deps>) => EventHandlers;
+  /** Types handled in batches (EventConsumerOptions.batchHandlers), from the same providers. */
+  batchHandlers?: (...deps: NoInfer<Deps>) => EventBatchHandlers;
 };
 
 @Injectable()
@@ -62,6 +67,7 @@ export class EventsModule {
     imports = [],
     inject,
     handlers,
+    batchHandlers,
     ...options
   }: EventsConsumerModuleOptions<Deps>): DynamicModule {
     return {
@@ -73,7 +79,11 @@ export class EventsModule {
           provide: EVENT_CONSUMER,
           inject: [REDIS_CLIENT, ...(inject ?? [])],
           useFactory: (redis: Redis, ...deps: Deps) =>
-            new EventConsumer(redis, { ...options, handlers: handlers(...deps) }),
+            new EventConsumer(redis, {
+              ...options,
+              handlers: handlers?.(...deps) ?? {},
+              batchHandlers: batchHandlers?.(...deps),
+            }),
         },
         EventConsumerLifecycle,
       ],

@@ -20,6 +20,11 @@ const setUp = (
       published.push({ type, payload, id: options.id, occurredAt: options.occurredAt });
       return options.id ?? 'new-id';
     }),
+    publishMany: jest.fn(async (many: Array<{ type: string; payload: unknown; occurredAt?: Date }>) => {
+      if (redisAway) throw new AppError(ErrorCode.ServiceUnavailable, 'try again');
+      published.push(...many.map(({ type, payload, occurredAt }) => ({ type, payload, occurredAt })));
+      return many.map(() => 'new-id');
+    }),
   };
   const outbox = new Outbox(store, events as unknown as EventBus, checks, {
     graceMs: GRACE_MS,
@@ -320,5 +325,46 @@ describe('Outbox with events marked in the changed document', () => {
     expect(published.map(({ payload }) => payload)).toEqual([{ movieId: 'left', durationSeconds: 60 }]);
     expect(assets.docs.get('left')?.announcedAt).toEqual(expect.any(Date));
     expect(assets.docs.get('fresh')?.announcedAt).toBeNull();
+  });
+
+  it('announces a batch of marked events in one publish and clears their markers with one call', async () => {
+    const assets = markedAssets();
+    const { outbox, published } = setUp(undefined, [assets.source]);
+    const readyAt = new Date();
+    for (const id of ['m1', 'm2', 'm3']) assets.docs.set(id, { readyAt, announcedAt: null });
+    const done = jest.fn(async () => {
+      for (const doc of assets.docs.values()) doc.announcedAt = new Date();
+    });
+    await outbox.announceMarkedMany(
+      ['m1', 'm2', 'm3'].map((id) => assets.event(id, readyAt)),
+      done,
+    );
+    expect(published.map(({ payload }) => payload)).toEqual([
+      { movieId: 'm1', durationSeconds: 60 },
+      { movieId: 'm2', durationSeconds: 60 },
+      { movieId: 'm3', durationSeconds: 60 },
+    ]);
+    expect(done).toHaveBeenCalledTimes(1);
+    // Nothing left for the relay.
+    expect(await outbox.relay()).toBe(0);
+  });
+
+  it('leaves every marker of a batch whose publish fails for the relay', async () => {
+    const assets = markedAssets();
+    const { outbox, published, redis } = setUp(undefined, [assets.source]);
+    const old = new Date(Date.now() - 2 * GRACE_MS);
+    for (const id of ['m1', 'm2']) assets.docs.set(id, { readyAt: old, announcedAt: null });
+    const done = jest.fn(async () => undefined);
+    redis(true);
+    await expect(
+      outbox.announceMarkedMany([assets.event('m1', old), assets.event('m2', old)], done),
+    ).rejects.toMatchObject({ code: ErrorCode.ServiceUnavailable });
+    expect(done).not.toHaveBeenCalled();
+    redis(false);
+    expect(await outbox.relay()).toBe(2);
+    expect(published.map(({ payload }) => payload)).toEqual([
+      { movieId: 'm1', durationSeconds: 60 },
+      { movieId: 'm2', durationSeconds: 60 },
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { ErrorCode, type EventPayload, type EventType } from '@app/contracts';
 import { RequestContext } from '../context/request-context';
 import { AppError } from '../errors/app-error';
 import type { MetricsService } from '../metrics/metrics.service';
-import type { EventBus } from './event-bus';
+import type { EventBus, Publication } from './event-bus';
 import { buildEnvelope } from './event-envelope';
 import { type OutboxEntry, OutboxState, type OutboxStore } from './outbox.repository';
 
@@ -82,7 +82,7 @@ export class Outbox {
 
   constructor(
     private readonly store: OutboxStore,
-    private readonly events: Pick<EventBus, 'publish'>,
+    private readonly events: Pick<EventBus, 'publish' | 'publishMany'>,
     private readonly checks: SettledChecks,
     private readonly settings: OutboxSettings,
     metrics?: MetricsService,
@@ -202,6 +202,28 @@ export class Outbox {
       this.logger.warn({
         msg: 'outbox: marker of a published event not cleared',
         type: event.type,
+        error: messageOf(error),
+      });
+    });
+  }
+
+  /**
+   * `announceMarked` for many changes at once (a batch of events handled with one bulk write): publishes them in one
+   * pipeline, then clears their markers with one `done`. The same guarantee: a publish that fails leaves every marker
+   * for the relay, and a marker left uncleared only means the event may be announced again.
+   */
+  async announceMarkedMany(events: readonly MarkedEvent[], done: () => Promise<unknown>): Promise<void> {
+    if (events.length === 0) return;
+    this.crashIfAsked(events.map(({ type }) => type));
+    await this.events.publishMany(
+      events.map(({ type, payload, occurredAt }) => ({ type, payload, occurredAt }) as Publication),
+    );
+    this.published?.inc({ by: 'request' }, events.length);
+    await done().catch((error: unknown) => {
+      this.logger.warn({
+        msg: 'outbox: markers of published events not cleared',
+        type: events[0].type,
+        events: events.length,
         error: messageOf(error),
       });
     });

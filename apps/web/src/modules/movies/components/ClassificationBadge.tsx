@@ -9,8 +9,8 @@ import styles from './ClassificationBadge.module.css';
 
 type ClassificationBadgeProps = {
   classification: Classification;
-  /** Over a poster (a card's corner) or in a line of text (a title page). */
-  placement?: 'poster' | 'inline';
+  /** In a card's badge row (at its end) or in a line of text (a title page). */
+  placement?: 'card' | 'inline';
 };
 
 /**

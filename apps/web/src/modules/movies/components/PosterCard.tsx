@@ -15,9 +15,9 @@ type PosterCardProps = {
   state?: unknown;
   /** The link's accessible name when it is more than the title (e.g. 'Resume {title}'). */
   linkLabel?: string;
-  /** A label over the poster, e.g. 'Subscription Required'. */
+  /** What the viewer has of the title, e.g. 'Subscription Required': first in the badge row under the poster. */
   badge?: string;
-  /** The title's class, in the poster's other corner (issue 25); left out where a list does not carry it. */
+  /** The title's class, at the end of the badge row (issue 25); left out where a list does not carry it. */
   classification?: Classification;
   /** Edge to edge between the poster and the text (a progress bar). */
   strip?: ReactNode;
@@ -52,15 +52,16 @@ export const PosterCard = ({
         posterUrl={posterUrl}
         imageBaseUrl={imageBaseUrl}
       />
-      {(badge || classification) && (
-        <div className={styles.badges}>
-          {badge && <span className={styles.badge}>{badge}</span>}
-          {classification && <ClassificationBadge classification={classification} placement="poster" />}
-        </div>
-      )}
     </div>
     {strip}
     <div className={styles.body}>
+      {/* Under the poster, never over it: a generated poster prints its title and year at its top or its foot. */}
+      {(badge || classification) && (
+        <div className={styles.badges}>
+          {badge && <span className={styles.badge}>{badge}</span>}
+          {classification && <ClassificationBadge classification={classification} placement="card" />}
+        </div>
+      )}
       <h3 className={styles.title}>
         <Link to={to} state={state} className={styles.link} aria-label={linkLabel}>
           {title}
