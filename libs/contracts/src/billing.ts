@@ -112,8 +112,10 @@ export const TaxDocumentSchema = z.object({
   paymentId: z.string(),
   supplier: z.object({ name: z.string(), address: z.string(), gstin: z.string(), state: GstStateSchema }),
   recipient: z.object({
+    /** "Deleted account" once the account is deleted (DECISIONS 32; see invoices.repository.ts `forgetPerson`). */
     name: z.string(),
-    email: z.string(),
+    /** Null once the account is deleted. */
+    email: z.string().nullable(),
     gstin: z.string().nullable(),
     state: GstStateSchema,
     /** No billing state on record yet: the supplier's state was taken (place of supply then is the supplier's). */

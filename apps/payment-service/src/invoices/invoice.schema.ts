@@ -5,7 +5,8 @@ import { type GstStateCode, TaxDocumentType } from '@app/contracts';
 export type Party = { name: string; address: string; gstin: string; state: GstStateCode };
 export type Recipient = {
   name: string;
-  email: string;
+  /** Null once the account is deleted. */
+  email: string | null;
   gstin: string | null;
   state: GstStateCode;
   stateAssumed: boolean;

@@ -7,6 +7,9 @@ import { InvoiceRecord } from './invoice.schema';
 export type StoredInvoice = InvoiceRecord;
 export type NewInvoice = Omit<InvoiceRecord, '_id' | 'createdAt'>;
 
+/** What a deleted account's invoices name as their recipient. */
+export const DELETED_RECIPIENT = 'Deleted account';
+
 /** The only code that touches the invoices collection (invoices and credit notes). */
 @Injectable()
 export class InvoicesRepository {
@@ -61,6 +64,21 @@ export class InvoicesRepository {
       .find({ series: { $eq: series } })
       .sort({ seq: 1 })
       .lean<StoredInvoice[]>()
+      .exec();
+  }
+
+  /**
+   * user.deleted (DECISIONS 32): the documents stay, numbered as issued (the law keeps invoices and credit notes);
+   * the recipient's name and email go and the user id becomes `marker`. CGST Rule 46(e) asks for an unregistered
+   * recipient's name and address only from a taxable value of ₹50,000, far above any price here, so what remains
+   * is still a complete tax invoice. Idempotent: a re-run finds nothing left under `userId`.
+   */
+  async forgetPerson(userId: string, marker: string): Promise<void> {
+    await this.invoices
+      .updateMany(
+        { userId: { $eq: userId } },
+        { $set: { userId: marker, 'recipient.name': DELETED_RECIPIENT, 'recipient.email': null } },
+      )
       .exec();
   }
 }

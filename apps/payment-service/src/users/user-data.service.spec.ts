@@ -2,6 +2,7 @@ import { Types } from 'mongoose';
 import { OrderStatus, PaymentStatus, SubscriptionStatus } from '@app/contracts';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
 import type { GrantsRepository } from '../entitlements/grants.repository';
+import type { InvoicesRepository } from '../invoices/invoices.repository';
 import type { OrdersRepository, StoredOrder } from '../orders/orders.repository';
 import type { PaymentsRepository, StoredPayment } from '../payments/payments.repository';
 import type { StoredSubscription, SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
@@ -75,6 +76,7 @@ const setup = () => {
     subscriptions: { ofUser: jest.fn(async () => [subscription]), forgetPerson: forget('subscriptions') },
     grants: { forgetPerson: forget('grants') },
     webhookEvents: { forgetPerson: forget('webhookEvents') },
+    invoices: { forgetPerson: forget('invoices') },
   };
   const subscriptionsService = { stopRenewals: forget('stopRenewals') };
   const entitlements = { ownedTitles: jest.fn(async () => [title]) };
@@ -84,6 +86,7 @@ const setup = () => {
     repos.subscriptions as unknown as SubscriptionsRepository,
     repos.grants as unknown as GrantsRepository,
     repos.webhookEvents as unknown as WebhookEventsRepository,
+    repos.invoices as unknown as InvoicesRepository,
     subscriptionsService as unknown as SubscriptionsService,
     entitlements as unknown as EntitlementsService,
   );
@@ -136,7 +139,14 @@ describe('UserDataService', () => {
     const { service, repos, calls } = setup();
     await service.forget(USER);
     expect(calls[0]).toBe('stopRenewals');
-    expect(calls.slice(1).sort()).toEqual(['grants', 'orders', 'payments', 'subscriptions', 'webhookEvents']);
+    expect(calls.slice(1).sort()).toEqual([
+      'grants',
+      'invoices',
+      'orders',
+      'payments',
+      'subscriptions',
+      'webhookEvents',
+    ]);
     const markers = [
       repos.orders,
       repos.payments,

@@ -4,6 +4,7 @@ import type { PaymentsExport } from '@app/contracts';
 import { toAdminOrder, toAdminPayment, toAdminSubscription } from '../admin/admin.mapper';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { GrantsRepository } from '../entitlements/grants.repository';
+import { InvoicesRepository } from '../invoices/invoices.repository';
 import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
@@ -24,6 +25,7 @@ export class UserDataService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly grants: GrantsRepository,
     private readonly webhookEvents: WebhookEventsRepository,
+    private readonly invoices: InvoicesRepository,
     private readonly subscriptionsService: SubscriptionsService,
     private readonly entitlements: EntitlementsService,
   ) {}
@@ -55,7 +57,7 @@ export class UserDataService {
 
   /**
    * user.deleted: renewals stop at their cycle end first (while the subscriptions are still found by the user),
-   * then every record the law keeps loses the email and name and points at a fresh marker instead of the user: it
+   * then every record the law keeps (tax invoices and credit notes too) loses the email and name and points at a fresh marker instead of the user: it
    * groups one person's records and names nobody. Each step is idempotent; a redelivery finds nothing left.
    * Not covered (no transactions): a webhook or reconciler run in flight that read the record before this sweep
    * and writes after it can leave the bare user id (never the email or name) on a webhook event or a grant.
@@ -68,6 +70,7 @@ export class UserDataService {
     await this.payments.forgetPerson(userId, marker);
     await this.grants.forgetPerson(userId, marker);
     await this.webhookEvents.forgetPerson(userId, marker);
+    await this.invoices.forgetPerson(userId, marker);
     this.logger.log({ msg: 'payment records of a deleted user anonymised' });
   }
 }
