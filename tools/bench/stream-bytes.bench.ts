@@ -327,17 +327,21 @@ const main = async () => {
     const movieId = randomBytes(12).toString('hex');
     await registerAsset(mongo.uri, db, movieId);
     const client = ServiceClient.connect('streaming-service', { url: nats.url }, { timeoutMs: 10_000 });
-    const playback = await client.send(StreamingRpc.open, {
-      userId: randomBytes(12).toString('hex'),
-      sessionId: 'bench',
-      movieId,
-      title: 'Bench film',
-      quality: 'best',
-      screens: 1,
-      deviceLabel: 'wrk',
-      classification: 'U',
-    });
-    await client.close();
+    // A link lives only with its lease (DECISIONS 35), and nothing heartbeats here: each measured line gets a
+    // fresh playback (a new viewer's lease and token), so no line outlives its lease.
+    const open = () =>
+      client.send(StreamingRpc.open, {
+        userId: randomBytes(12).toString('hex'),
+        sessionId: 'bench',
+        movieId,
+        title: 'Bench film',
+        quality: 'best',
+        screens: 1,
+        deviceLabel: 'wrk',
+        classification: 'U',
+      });
+    stops.unshift(() => client.close());
+    let playback = await open();
 
     const nginx = await startNginx(work, mediaRoot);
     stops.unshift(() => nginx.stop());
@@ -357,26 +361,20 @@ const main = async () => {
     const plain = await startPlainNode(mediaRoot);
     stops.unshift(() => plain.stop());
 
-    const hlsBase = playback.hlsUrl.replace(/\/master\.m3u8$/, '');
-    const targets: Target[] = [
-      {
-        label: 'streaming-service',
-        base: serviceUrl,
-        mp4: playback.mp4Url,
-        segment: (name) => `${hlsBase}/480p/${name}`,
+    /** A target behind the stream checks: its URLs are the current playback's. */
+    const checked = (label: string, base: string): Target & { checked: true } => ({
+      label,
+      base,
+      checked: true,
+      get mp4() {
+        return playback.mp4Url;
       },
-      {
-        label: 'gateway /stream proxy → streaming-service',
-        base: gatewayUrl,
-        mp4: playback.mp4Url,
-        segment: (name) => `${hlsBase}/480p/${name}`,
-      },
-      {
-        label: 'one URL: nginx → streaming-service check → sendfile',
-        base: front.url,
-        mp4: playback.mp4Url,
-        segment: (name) => `${hlsBase}/480p/${name}`,
-      },
+      segment: (name) => `${playback.hlsUrl.replace(/\/master\.m3u8$/, '')}/480p/${name}`,
+    });
+    const targets: Array<Target & { checked?: true }> = [
+      checked('streaming-service', serviceUrl),
+      checked('gateway /stream proxy → streaming-service', gatewayUrl),
+      checked('one URL: nginx → streaming-service check → sendfile', front.url),
       {
         label: 'nginx (sendfile)',
         base: nginx.url,
@@ -425,6 +423,7 @@ const main = async () => {
       );
       const results: Array<[Target, Figures]> = [];
       for (const target of targets) {
+        if (target.checked) playback = await open();
         results.push([
           target,
           await runWrk(
