@@ -1,9 +1,8 @@
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import type { Classification, SessionProfile } from '@app/contracts';
+import type { Classification } from '@app/contracts';
 import { ErrorCode, RecommendationReason, RecommendationSource } from '@app/contracts';
-import { RequestContext } from '@app/server-core';
-import { failure, waitUntil } from '@app/server-testing';
+import { aHousehold, failure, waitUntil } from '@app/server-testing';
 import { InteractionsMigration } from '../src/interactions/interactions-migration';
 import { InteractionRecord } from '../src/interactions/interaction.schema';
 import { profileKey } from '../src/interactions/profiles.repository';
@@ -23,18 +22,7 @@ describe('recommendations per profile', () => {
 
   afterAll(() => ctx?.close());
 
-  /** An account with its default profile (id = the account's, ceiling A) and a kids profile (U/A 7+). */
-  const household = () => {
-    const userId = newId();
-    const parent: SessionProfile = { id: userId, kind: 'standard', maturityCeiling: 'A' };
-    const child: SessionProfile = { id: newId(), kind: 'kids', maturityCeiling: 'UA7' };
-    const as = <T>(profile: SessionProfile, work: () => Promise<T>) =>
-      RequestContext.run(
-        { correlationId: `reco-${profile.id}`, actor: { id: userId, username: 'asha' }, profile },
-        work,
-      );
-    return { userId, parent, child, as };
-  };
+  const household = () => aHousehold(newId, 'reco');
 
   const titled = (genre: string, classification?: Classification) =>
     ctx.publishTitle({ genre, ...(classification ? { classification } : {}) });

@@ -1,7 +1,7 @@
 import type { Classification, SessionProfile, TitleSnapshot } from '@app/contracts';
 import { ErrorCode, HistoryRpc, PlaybackPreference, UserDataRpc } from '@app/contracts';
 import { RequestContext } from '@app/server-core';
-import { failure, waitUntil } from '@app/server-testing';
+import { aHousehold, failure, waitUntil } from '@app/server-testing';
 import type { UserDataHarness } from './user-data-context';
 import { at, newId, startUserData } from './user-data-context';
 
@@ -21,17 +21,8 @@ describe('viewer data per profile', () => {
 
   afterAll(() => ctx?.close());
 
-  /** An account with its default profile (id = the account's, ceiling A) and a kids profile (U/A 7+). */
   const household = () => {
-    const userId = newId();
-    const parent: SessionProfile = { id: userId, kind: 'standard', maturityCeiling: 'A' };
-    const child: SessionProfile = { id: newId(), kind: 'kids', maturityCeiling: 'UA7' };
-    /** Runs `work` as the account's session acting as `profile`, as the gateway sends it. */
-    const as = <T>(profile: SessionProfile, work: () => Promise<T>) =>
-      RequestContext.run(
-        { correlationId: `profiles-${profile.id}`, actor: { id: userId, username: 'asha' }, profile },
-        work,
-      );
+    const { userId, parent, child, as } = aHousehold(newId, 'profiles');
     const calls = (profile: SessionProfile) => ({
       continueWatching: () => as(profile, () => ctx.service.call(UserDataRpc.continueWatching, { userId })),
       favorites: () => as(profile, () => ctx.service.call(UserDataRpc.listFavorites, { userId })),

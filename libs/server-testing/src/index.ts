@@ -26,6 +26,7 @@ export { describeServiceHealth } from './health-suite';
 export { newId, uniqueSuffix } from './unique';
 export { pdfText } from './pdf-text';
 export { planEntitlement, progressReport } from './factories';
+export { aHousehold } from './household';
 export { startRazorpayFake } from './fakes/razorpay';
 export type {
   CheckoutResponse,
