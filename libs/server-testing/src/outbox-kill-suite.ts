@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import mongoose, { type Connection } from 'mongoose';
-import type { EventEnvelope, EventPayload, EventType, ServiceName } from '@app/contracts';
+import {
+  type EventEnvelope,
+  type EventPayload,
+  type EventType,
+  type ServiceName,
+  ServiceNames,
+} from '@app/contracts';
 import {
   EventConsumer,
   type EventHandler,
@@ -20,6 +26,17 @@ const GRACE_MS = 500;
 const RELAY_INTERVAL_MS = 100;
 
 type SuiteInfra = ReturnType<typeof suiteInfra>;
+
+/**
+ * The suite's own Redis database (1-6, one per service; the run's other suites use database 0): a service process
+ * started here reads the event stream from its beginning, and on the run's shared stream it would take another
+ * suite's event (a demo title published by the same service's in-process tests) for the one it is to die on.
+ */
+const isolatedRedisUrl = (redisUrl: string, service: ServiceName) => {
+  const url = new URL(redisUrl);
+  url.pathname = `/${ServiceNames.indexOf(service) + 1}`;
+  return url.toString();
+};
 
 export type OutboxKillSuiteOptions<T extends EventType> = {
   service: ServiceName;
@@ -54,7 +71,7 @@ export type OutboxKillSuite = {
   diesDuring(dying: ServiceProcess, request: Promise<unknown>): Promise<void>;
   /** The outbox's entries as stored: type and state. */
   outboxEntries(): Promise<Array<{ _id: string; type: EventType; state: string }>>;
-  /** Events of `type` on the stream that `matches` picks (the stream is shared by the run's suites). */
+  /** Events of `type` on the stream that `matches` picks (in the suite's own Redis database). */
   eventsOf<U extends EventType>(
     type: U,
     matches: (payload: EventPayload<U>) => boolean,
@@ -83,7 +100,8 @@ export const startOutboxKillSuite = <T extends EventType>({
   setUp,
   tearDown,
 }: OutboxKillSuiteOptions<T>): OutboxKillSuite => {
-  const infra = suiteInfra(`${service}-outbox-kill`);
+  const shared = suiteInfra(`${service}-outbox-kill`);
+  const infra = { ...shared, redisUrl: isolatedRedisUrl(shared.redisUrl, service) };
   const processes: ServiceProcess[] = [];
   const applied = new Map<string, number>();
   let consumer: EventConsumer | undefined;
@@ -143,6 +161,8 @@ export const startOutboxKillSuite = <T extends EventType>({
   beforeAll(async () => {
     await setUp?.();
     suite.redis = new Redis(infra.redisUrl);
+    // What an earlier run left in this suite's database (a kept Redis) would be read again.
+    await suite.redis.flushdb();
     suite.db = await mongoose
       .createConnection(infra.mongoUri, { serverSelectionTimeoutMS: 10_000 })
       .asPromise();
