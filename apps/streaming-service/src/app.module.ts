@@ -9,7 +9,10 @@ import { MediaDataModule } from './media/media-data.module';
 import { MediaEventsModule } from './media/media-events.consumer';
 import { MediaModule } from './media/media.module';
 import { mediaReadyMarkers } from './outbox/media-ready-markers';
+import { progressMarkers } from './outbox/progress-markers';
+import { LeaseDataModule } from './playback/lease-data.module';
 import { LeaseEventsModule } from './playback/lease-events.consumer';
+import { LeasesRepository } from './playback/leases.repository';
 import { PlaybackModule } from './playback/playback.module';
 import { SampleEventsModule } from './samples/sample-events.consumer';
 
@@ -21,11 +24,12 @@ export class AppModule {
       imports: [
         CoreModule.forService('streaming-service', env),
         EventsModule.forPublisher(),
-        // media.ready is marked in the asset its change writes (`announcedAt`), swept by the outbox's relay (issue 29 §1).
+        // media.ready is marked in the asset its change writes (`announcedAt`), watch.progressed in the heartbeat's
+        // own change to the lease; the outbox's relay sweeps both (issue 29 §1).
         OutboxModule.forService({
-          imports: [MediaDataModule],
-          inject: [AssetsRepository],
-          markers: (assets) => [mediaReadyMarkers(assets)],
+          imports: [MediaDataModule, LeaseDataModule],
+          inject: [AssetsRepository, LeasesRepository],
+          markers: (assets, leases) => [mediaReadyMarkers(assets), progressMarkers(leases)],
         }),
         FfmpegModule,
         MediaDataModule,

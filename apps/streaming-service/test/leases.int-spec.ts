@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { suiteInfra } from '@app/server-testing';
-import type { HeartbeatReport, LeaseRecord, LeaseSettings } from '../src/playback/leases.repository';
+import type {
+  HeartbeatReport,
+  LeaseRecord,
+  LeaseSettings,
+  ProgressFields,
+} from '../src/playback/leases.repository';
 import { DEFAULT_LEASE_SETTINGS, LeasesRepository } from '../src/playback/leases.repository';
 
 // The lease rules (DECISIONS 9, 35) against a real Redis: the Lua scripts are the rules, so they are tested as they run.
@@ -26,22 +31,41 @@ describe('stream leases (Redis)', () => {
   });
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const TOKEN_MS = 120_000;
+  /** The `watch.progressed` fields PlaybackService gives a heartbeat of `held` at `now`. */
+  const fieldsOf = (held: LeaseRecord, now: number): ProgressFields => ({
+    userId: held.userId,
+    movieId: held.movieId,
+    durationSeconds: 90,
+    event: 'tick',
+    leaseId: held.leaseId,
+    reportedAt: new Date(now).toISOString(),
+  });
   /**
    * A heartbeat at `now` (default: the real time) by a token issued at `issuedAt` (default: 10 s before), as
-   * PlaybackService sends it.
+   * PlaybackService sends it; with what its marked report counted beside the outcome.
    */
-  const beat = (
+  const beat = async (
     leases: LeasesRepository,
     held: LeaseRecord,
     report: Partial<HeartbeatReport> = {},
     { now = Date.now(), issuedAt = now - 10_000 }: { now?: number; issuedAt?: number } = {},
-  ) =>
-    leases.heartbeat(
+  ) => {
+    const outcome = await leases.heartbeat(
       held.userId,
       held.leaseId,
       { exit: false, seek: false, positionSeconds: 0, watchedSeconds: 0, ...report },
+      fieldsOf(held, now),
       { now, issuedAt, expiresAt: issuedAt + TOKEN_MS, renewedUntil: now + TOKEN_MS },
     );
+    const counted = outcome.progress.report;
+    return {
+      ...outcome,
+      watchedSeconds: counted.watchedSeconds,
+      positionSeconds: counted.positionSeconds,
+      episode: counted.episode ?? null,
+      profileId: counted.profileId ?? null,
+    };
+  };
   const stateOf = async (...args: Parameters<typeof beat>) => (await beat(...args)).state;
 
   beforeAll(() => {
@@ -272,6 +296,68 @@ describe('stream leases (Redis)', () => {
       // A seek may jump anywhere; the watch time stays on the clock (the allowance was spent).
       expect(await report(71.4, 900, 5, true)).toEqual([1, 900]);
       expect(await report(81.4, 910, 10)).toEqual([10, 910]);
+    });
+  });
+
+  describe('each report marked for the outbox in the heartbeat’s own change (issue 29 §1)', () => {
+    it('marks the report as counted, with the episode and the profile, until it is cleared', async () => {
+      const leases = repository();
+      const held = lease(newUser(), 1);
+      await leases.take(held, 1);
+      const episode = { seriesId: '65f0000000000000000000bb', seasonNumber: 1, episodeNumber: 3 };
+      await leases.rememberEpisode(held.userId, held.leaseId, episode, Date.now() + TOKEN_MS);
+      await leases.rememberProfile(held.userId, held.leaseId, 'profile-1', Date.now() + TOKEN_MS);
+      const now = Date.now();
+      const { progress } = await beat(leases, held, { positionSeconds: 12.5, watchedSeconds: 3 }, { now });
+      const expected = {
+        ...fieldsOf(held, now),
+        positionSeconds: 12.5,
+        watchedSeconds: 3,
+        episode,
+        profileId: 'profile-1',
+      };
+      expect(progress.report).toEqual(expected);
+      // Past the relay's grace period, a marker nobody cleared is found as it was written.
+      const found = await leases.unannouncedProgress(now + 1, 1_000);
+      expect(found.filter(({ marker }) => marker === progress.marker)).toEqual([
+        { marker: progress.marker, report: expected },
+      ]);
+      // Not before its time.
+      expect((await leases.unannouncedProgress(now - 1, 1_000)).map(({ marker }) => marker)).not.toContain(
+        progress.marker,
+      );
+      await leases.clearProgress(progress.marker);
+      expect((await leases.unannouncedProgress(now + 1, 1_000)).map(({ marker }) => marker)).not.toContain(
+        progress.marker,
+      );
+      expect(await redis.exists(progress.marker)).toBe(0);
+    });
+
+    it('marks a movie’s report without an episode or a profile, and one per heartbeat', async () => {
+      const leases = repository();
+      const held = lease(newUser(), 1);
+      await leases.take(held, 1);
+      const first = await beat(leases, held);
+      const second = await beat(leases, held, { exit: true });
+      expect(first.progress.marker).not.toBe(second.progress.marker);
+      expect(second.state).toBe('ended');
+      for (const { progress } of [first, second]) {
+        expect(progress.report).not.toHaveProperty('episode');
+        expect(progress.report).not.toHaveProperty('profileId');
+        expect(JSON.parse((await redis.get(progress.marker)) ?? 'null')).toMatchObject({
+          leaseId: held.leaseId,
+        });
+      }
+    });
+
+    it('drops an index entry whose change never ran (the process died between the two)', async () => {
+      const leases = repository();
+      const orphan = `streaming:leases:{${newUser()}}:report:never-written`;
+      await redis.zadd('streaming:progress:unannounced', Date.now() - 60_000, orphan);
+      expect((await leases.unannouncedProgress(Date.now(), 1_000)).map(({ marker }) => marker)).not.toContain(
+        orphan,
+      );
+      expect(await redis.zscore('streaming:progress:unannounced', orphan)).toBeNull();
     });
   });
 });

@@ -39,17 +39,20 @@ return {1, found}
 
 /**
  * One heartbeat, atomically. Keys: 1-3 as above, 4 the lease's watch clock (hash), 5 its episode ref, 6 its profile
- * id. An exit releases the lease, any other report extends a lease still held (a stopped or replaced one is not
- * brought back) along with its episode ref and profile id (to the renewed token's expiry), and the report is put to
- * the clock:
+ * id, 7 this report's marker. An exit releases the lease, any other report extends a lease still held (a stopped or
+ * replaced one is not brought back) along with its episode ref and profile id (to the renewed token's expiry), and the
+ * report is put to the clock:
  * - watch time: at most the wall-clock time since the clock's cursor (the previous report, or the playback's open:
  *   START_CLOCK) plus the allowance, which is granted once, not per report;
  * - position: without a seek it may move ahead of its line (last position + time since) by the allowance at most,
  *   else it is clamped; a report behind the line (paused, buffering) moves the line back to it.
+ * The report as counted (the `watch.progressed` payload: ARGV[13] with the watch time and position the clock allows,
+ * the episode ref as `episodeRef` and the profile id) is marked in key 7 (the report's marker) in this same change:
+ * the outbox's relay announces what a process that died before publishing left there (issue 29 §1).
  * ARGV: 1 now ms, 2 lease TTL ms, 3 leaseId, 4 keep ms, 5 '1' on exit, 6 position s, 7 watched s, 8 '1' on seek,
  * 9 allowance ms, 10 when the reporting token was issued (ms; the cursor when the clock is missing), 11 its expiry
- * (ms), 12 the renewed token's expiry (ms).
- * Returns {state ('active' | 'ended'), lease record or '', episode ref or '', watched s, position s, profile id or ''}.
+ * (ms), 12 the renewed token's expiry (ms), 13 the report's other fields (JSON).
+ * Returns {state ('active' | 'ended'), lease record or '', the marked report (JSON)}.
  */
 export const HEARTBEAT = `
 local now = tonumber(ARGV[1])
@@ -90,7 +93,14 @@ redis.call('HSET', KEYS[4], 'cursor', cursor, 'position', anchor, 'at', now)
 local keepUntil = tonumber(state == 'active' and ARGV[12] or ARGV[11])
 local left = redis.call('PTTL', KEYS[4])
 if left < 0 or now + left < keepUntil then redis.call('PEXPIREAT', KEYS[4], keepUntil) end
-return {state, record, episode, tostring(credit / 1000), tostring(position), profile}
+local report = cjson.decode(ARGV[13])
+report.watchedSeconds = credit / 1000
+report.positionSeconds = position
+if episode ~= '' then report.episodeRef = episode end
+if profile ~= '' then report.profileId = profile end
+local marked = cjson.encode(report)
+redis.call('SET', KEYS[7], marked, 'PX', ARGV[4])
+return {state, record, marked}
 `;
 
 /**

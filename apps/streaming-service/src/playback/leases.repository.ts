@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import type { EpisodeRef } from '@app/contracts';
+import type { EpisodeRef, EventPayload } from '@app/contracts';
 import { EpisodeRefSchema, LEASE_TTL_SECONDS } from '@app/contracts';
 import { InjectRedis, redisScript, runScript } from '@app/server-core';
 import type { RedisScript } from '@app/server-core';
@@ -50,18 +51,34 @@ export type HeartbeatReport = {
 /** The reporting token's life (ms): watch time is credited from its issue at most, and how long a renewal gives. */
 export type HeartbeatTimes = { now: number; issuedAt: number; expiresAt: number; renewedUntil: number };
 
+type WatchProgressed = EventPayload<'watch.progressed'>;
+
+/** The `watch.progressed` fields the player's report gives; the clock adds watch time and position (HEARTBEAT). */
+export type ProgressFields = Omit<
+  WatchProgressed,
+  'watchedSeconds' | 'positionSeconds' | 'episode' | 'profileId'
+>;
+
+/** A report as the clock counted it, marked unannounced until `clearProgress` (issue 29 §1). */
+export type MarkedProgress = { marker: string; report: WatchProgressed };
+
 export type HeartbeatOutcome = {
   /** 'active': the lease was extended; 'ended': it was released (exit), stopped, replaced or is unknown. */
   state: 'active' | 'ended';
   /** The lease as it was (null when it was already gone). */
   lease: LeaseRecord | null;
-  episode: EpisodeRef | null;
-  /** The profile that opened the playback (`rememberProfile`); null when none did. */
-  profileId: string | null;
-  /** What the clock lets count of what was reported. */
-  watchedSeconds: number;
-  positionSeconds: number;
+  /**
+   * The `watch.progressed` to announce: what the clock lets count of the report, with the episode ref and the profile
+   * that opened the playback (`rememberEpisode`, `rememberProfile`); marked in the same change.
+   */
+  progress: MarkedProgress;
 };
+
+/**
+ * Every report's marker, scored by when it was marked (ms): what the outbox's relay sweeps past its grace period. One
+ * key for the whole service (the markers themselves carry their account's hash tag).
+ */
+const UNANNOUNCED = 'streaming:progress:unannounced';
 
 const SCRIPTS = {
   take: redisScript(TAKE_LEASE),
@@ -71,7 +88,7 @@ const SCRIPTS = {
 };
 
 /** Rounds to the millisecond: the clock's sums are doubles. */
-const seconds = (text: string) => Math.round(Number(text) * 1000) / 1000;
+const seconds = (value: number) => Math.round(value * 1000) / 1000;
 
 const parseEpisode = (raw: string): EpisodeRef | null => {
   if (!raw) return null;
@@ -81,6 +98,24 @@ const parseEpisode = (raw: string): EpisodeRef | null => {
     // Only this service writes the key; an unreadable value is treated as no episode rather than a failed report.
     return null;
   }
+};
+
+/** The payload a marker holds (HEARTBEAT writes it), as `watch.progressed` carries it. */
+const progressOf = (marked: string): WatchProgressed => {
+  const { episodeRef, watchedSeconds, positionSeconds, ...fields } = JSON.parse(marked) as ProgressFields & {
+    watchedSeconds: number;
+    positionSeconds: number;
+    episodeRef?: string;
+    profileId?: string;
+  };
+  const episode = parseEpisode(episodeRef ?? '');
+  return {
+    ...fields,
+    watchedSeconds: seconds(watchedSeconds),
+    positionSeconds: seconds(positionSeconds),
+    // Only an episode's reports carry the field: a movie's stay as they were.
+    ...(episode ? { episode } : {}),
+  };
 };
 
 /** Stream leases in Redis: the only code that knows their keys. Every change is one Lua script (atomic). */
@@ -122,49 +157,77 @@ export class LeasesRepository {
   }
 
   /**
-   * A heartbeat, atomically (lease-scripts.ts HEARTBEAT): releases on exit or extends a lease still held, and puts
-   * the report to the lease's clock (watch time and position follow the wall clock, finding 5 of issue 22).
+   * A heartbeat, atomically (lease-scripts.ts HEARTBEAT): releases on exit or extends a lease still held, puts the
+   * report to the lease's clock (watch time and position follow the wall clock, finding 5 of issue 22) and marks the
+   * `watch.progressed` it makes (`fields` plus what the clock counted) for the outbox (issue 29 §1).
    */
   async heartbeat(
     userId: string,
     leaseId: string,
     report: HeartbeatReport,
+    fields: ProgressFields,
     times: HeartbeatTimes,
   ): Promise<HeartbeatOutcome> {
     const [live, records, stopped] = this.keys(userId);
-    const [state, record, episode, watched, position, profileId] = (await this.run(
-      SCRIPTS.heartbeat,
-      [
-        live,
-        records,
-        stopped,
-        this.clockKey(userId, leaseId),
-        this.episodeKey(userId, leaseId),
-        this.profileKey(userId, leaseId),
-      ],
-      [
-        Math.round(times.now),
-        this.settings.ttlSeconds * 1000,
-        leaseId,
-        this.keepMs(),
-        report.exit ? '1' : '0',
-        report.positionSeconds,
-        report.watchedSeconds,
-        report.seek ? '1' : '0',
-        this.settings.clockAllowanceMs,
-        Math.round(times.issuedAt),
-        Math.round(times.expiresAt),
-        Math.round(times.renewedUntil),
-      ],
-    )) as [string, string, string, string, string, string];
+    const marker = `${this.prefix(userId)}:report:${randomUUID()}`;
+    // Indexed before the change that writes it (the same connection sends both in this order): a marker the relay's
+    // index does not name never exists; an index entry without its marker (the script never ran) is dropped.
+    const [, result] = await Promise.all([
+      this.redis.zadd(UNANNOUNCED, Math.round(times.now), marker),
+      this.run(
+        SCRIPTS.heartbeat,
+        [
+          live,
+          records,
+          stopped,
+          this.clockKey(userId, leaseId),
+          this.episodeKey(userId, leaseId),
+          this.profileKey(userId, leaseId),
+          marker,
+        ],
+        [
+          Math.round(times.now),
+          this.settings.ttlSeconds * 1000,
+          leaseId,
+          this.keepMs(),
+          report.exit ? '1' : '0',
+          report.positionSeconds,
+          report.watchedSeconds,
+          report.seek ? '1' : '0',
+          this.settings.clockAllowanceMs,
+          Math.round(times.issuedAt),
+          Math.round(times.expiresAt),
+          Math.round(times.renewedUntil),
+          JSON.stringify(fields),
+        ],
+      ),
+    ]);
+    const [state, record, marked] = result as [string, string, string];
     return {
       state: state === 'active' ? 'active' : 'ended',
       lease: record ? (JSON.parse(record) as LeaseRecord) : null,
-      episode: parseEpisode(episode),
-      profileId: profileId || null,
-      watchedSeconds: seconds(watched),
-      positionSeconds: seconds(position),
+      progress: { marker, report: progressOf(marked) },
     };
+  }
+
+  /** The report was announced: its marker goes. */
+  async clearProgress(marker: string): Promise<void> {
+    await Promise.all([this.redis.del(marker), this.redis.zrem(UNANNOUNCED, marker)]);
+  }
+
+  /**
+   * Reports marked before `before` (ms) that no request announced (its process died first), oldest first, at most
+   * `limit`. Index entries whose change never ran are dropped on the way.
+   */
+  async unannouncedProgress(before: number, limit: number): Promise<MarkedProgress[]> {
+    const markers = await this.redis.zrangebyscore(UNANNOUNCED, '-inf', before, 'LIMIT', 0, limit);
+    const found: MarkedProgress[] = [];
+    for (const marker of markers) {
+      const marked = await this.redis.get(marker);
+      if (marked === null) await this.redis.zrem(UNANNOUNCED, marker);
+      else found.push({ marker, report: progressOf(marked) });
+    }
+    return found;
   }
 
   /** Whether delivery may serve the lease's links: held and not expired (stopped, released and replaced are not). */

@@ -2,21 +2,15 @@ import { Module } from '@nestjs/common';
 import { EventsModule } from '@app/server-core';
 import { MediaDataModule } from '../media/media-data.module';
 import { LeaseEndsService } from './lease-ends.service';
-import { DEFAULT_LEASE_SETTINGS, LEASE_SETTINGS, LeasesRepository } from './leases.repository';
+import { LeaseDataModule } from './lease-data.module';
 import { PlaybackController } from './playback.controller';
 import { PlaybackService } from './playback.service';
 import { StreamTokenSigner } from './stream-token.signer';
 
 @Module({
-  imports: [MediaDataModule, EventsModule.forPublisher()],
+  imports: [MediaDataModule, LeaseDataModule, EventsModule.forPublisher()],
   controllers: [PlaybackController],
-  providers: [
-    PlaybackService,
-    LeasesRepository,
-    LeaseEndsService,
-    StreamTokenSigner,
-    { provide: LEASE_SETTINGS, useValue: DEFAULT_LEASE_SETTINGS },
-  ],
-  exports: [StreamTokenSigner, LeasesRepository, LeaseEndsService],
+  providers: [PlaybackService, LeaseEndsService, StreamTokenSigner],
+  exports: [StreamTokenSigner, LeaseDataModule, LeaseEndsService],
 })
 export class PlaybackModule {}

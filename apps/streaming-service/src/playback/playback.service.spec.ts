@@ -1,10 +1,16 @@
-import type { HeartbeatRequest, OpenPlaybackRpc } from '@app/contracts';
+import type { EventPayload, HeartbeatRequest, OpenPlaybackRpc } from '@app/contracts';
 import { ErrorCode, HEARTBEAT_SECONDS, PlaybackEvent, StreamingMessages } from '@app/contracts';
-import type { DeletedUsers, EventBus } from '@app/server-core';
+import type { DeletedUsers, MarkedEvent, Outbox } from '@app/server-core';
 import type { Env } from '../env';
 import type { AssetsRepository } from '../media/assets.repository';
 import type { PlayableAsset } from '../media/media-layout';
-import type { HeartbeatOutcome, LeaseRecord, LeasesRepository } from './leases.repository';
+import type {
+  HeartbeatOutcome,
+  HeartbeatReport,
+  LeaseRecord,
+  LeasesRepository,
+  ProgressFields,
+} from './leases.repository';
 import { PlaybackService } from './playback.service';
 import { StreamTokenSigner } from './stream-token.signer';
 
@@ -42,40 +48,63 @@ const LEASE: LeaseRecord = {
   isAdmin: false,
   durationSeconds: 90,
 };
-/** What the repository's heartbeat script answers: the lease extended, the report as the clock lets it count. */
-const outcome = (overrides: Partial<HeartbeatOutcome> = {}): HeartbeatOutcome => ({
-  state: 'active',
-  lease: LEASE,
-  episode: null,
-  profileId: null,
-  watchedSeconds: 10,
-  positionSeconds: 42,
-  ...overrides,
-});
+/**
+ * What the repository's heartbeat script answers: the lease extended, and the report it marked: the service's fields
+ * with what the clock counted (here 10 s watched, at 42 s, unless `counted` says otherwise).
+ */
+const outcome =
+  ({
+    counted = {},
+    ...overrides
+  }: Partial<Omit<HeartbeatOutcome, 'progress'>> & {
+    counted?: Partial<EventPayload<'watch.progressed'>>;
+  } = {}) =>
+  (
+    _userId: string,
+    _leaseId: string,
+    _report: HeartbeatReport,
+    fields: ProgressFields,
+  ): HeartbeatOutcome => ({
+    state: 'active',
+    lease: LEASE,
+    progress: {
+      marker: 'marker-1',
+      report: { ...fields, watchedSeconds: 10, positionSeconds: 42, ...counted },
+    },
+    ...overrides,
+  });
 
 const setup = () => {
   const assets = { findPlayable: jest.fn().mockResolvedValue(asset) };
   const leases = {
     take: jest.fn().mockResolvedValue({ taken: true, leaseId: 'lease_0000001' }),
-    heartbeat: jest.fn().mockResolvedValue(outcome()),
+    heartbeat: jest.fn(async (...args: Parameters<ReturnType<typeof outcome>>) => outcome()(...args)),
+    clearProgress: jest.fn().mockResolvedValue(undefined),
     startClock: jest.fn().mockResolvedValue(undefined),
     stop: jest.fn().mockResolvedValue(true),
     live: jest.fn(),
     rememberEpisode: jest.fn().mockResolvedValue(undefined),
     rememberProfile: jest.fn().mockResolvedValue(undefined),
   };
-  const events = { publish: jest.fn().mockResolvedValue('event-id') };
+  // Announces as the real one does when Redis takes the event: published, then the marker cleared.
+  const outbox = {
+    announceMarked: jest.fn(async (_event: MarkedEvent, done: () => Promise<unknown>) => {
+      await done();
+    }),
+  };
+  /** The events announced, in order. */
+  const announced = () => outbox.announceMarked.mock.calls.map(([event]) => event);
   const deletedUsers = { isDeleted: jest.fn().mockResolvedValue(false) };
   const tokens = new StreamTokenSigner(env);
   const service = new PlaybackService(
     assets as unknown as AssetsRepository,
     leases as unknown as LeasesRepository,
     tokens,
-    events as unknown as EventBus,
+    outbox as unknown as Outbox,
     deletedUsers as unknown as DeletedUsers,
     env,
   );
-  return { service, assets, leases, events, tokens, deletedUsers };
+  return { service, assets, leases, outbox, announced, tokens, deletedUsers };
 };
 
 describe('PlaybackService', () => {
@@ -161,9 +190,11 @@ describe('PlaybackService', () => {
   });
 
   it('renews on a heartbeat with a fresh token, and publishes what the clock lets count with the token’s user and title', async () => {
-    const { service, leases, events, tokens } = setup();
+    const { service, leases, announced, tokens } = setup();
     const opened = await service.open(request);
-    leases.heartbeat.mockResolvedValue(outcome({ watchedSeconds: 2.5, positionSeconds: 12 }));
+    leases.heartbeat.mockImplementation(async (...args) =>
+      outcome({ counted: { watchedSeconds: 2.5, positionSeconds: 12 } })(...args),
+    );
     const reply = await service.heartbeat(
       beat(opened.token, opened.leaseId, { positionSeconds: 40, watchedSeconds: 30 }),
     );
@@ -186,9 +217,10 @@ describe('PlaybackService', () => {
     expect(renewed.claims.expiresAt).toBeGreaterThanOrEqual(first.claims.expiresAt);
     expect(new Date(reply.expiresAt ?? '').getTime()).toBe(renewed.claims.expiresAt * 1000);
     // The report goes to the lease's clock, with the reporting token's life.
-    const [userId, leaseId, report, times] = leases.heartbeat.mock.calls[0] as [
+    const [userId, leaseId, report, , times] = leases.heartbeat.mock.calls[0] as unknown as [
       string,
       string,
+      unknown,
       unknown,
       { now: number; issuedAt: number; expiresAt: number; renewedUntil: number },
     ];
@@ -200,16 +232,24 @@ describe('PlaybackService', () => {
     expect(times.expiresAt).toBe(first.claims.expiresAt * 1000);
     expect(times.issuedAt).toBe((first.claims.expiresAt - env.STREAM_TOKEN_TTL_SECONDS) * 1000);
     expect(times.renewedUntil).toBe(renewed.claims.expiresAt * 1000);
-    expect(events.publish).toHaveBeenCalledWith('watch.progressed', {
-      userId: USER,
-      movieId: MOVIE,
-      positionSeconds: 12,
-      durationSeconds: 90,
-      event: 'tick',
-      leaseId: opened.leaseId,
-      reportedAt: new Date(times.now).toISOString(),
-      watchedSeconds: 2.5,
-    });
+    // Announced as marked by the heartbeat's change, dated when reported; the marker goes once it is published.
+    expect(announced()).toEqual([
+      {
+        type: 'watch.progressed',
+        payload: {
+          userId: USER,
+          movieId: MOVIE,
+          positionSeconds: 12,
+          durationSeconds: 90,
+          event: 'tick',
+          leaseId: opened.leaseId,
+          reportedAt: new Date(times.now).toISOString(),
+          watchedSeconds: 2.5,
+        },
+        occurredAt: new Date(times.now),
+      },
+    ]);
+    expect(leases.clearProgress).toHaveBeenCalledWith('marker-1');
   });
 
   it('tells the clock about seeks and exits', async () => {
@@ -228,7 +268,7 @@ describe('PlaybackService', () => {
   });
 
   it('keeps an episode’s ref with its lease until the token expires, and puts it on its reports', async () => {
-    const { service, leases, events, tokens } = setup();
+    const { service, leases, announced, tokens } = setup();
     const opened = await service.open({ ...request, episode: EPISODE_REF });
     const check = tokens.verify(opened.token);
     expect(leases.rememberEpisode).toHaveBeenCalledWith(
@@ -237,39 +277,41 @@ describe('PlaybackService', () => {
       EPISODE_REF,
       check.ok ? check.claims.expiresAt * 1000 : NaN,
     );
-    leases.heartbeat.mockResolvedValue(outcome({ episode: EPISODE_REF }));
+    leases.heartbeat.mockImplementation(async (...args) =>
+      outcome({ counted: { episode: EPISODE_REF } })(...args),
+    );
     for (const event of ['tick', 'exit'] as const) {
       await service.heartbeat(beat(opened.token, opened.leaseId, { event, positionSeconds: 30 }));
     }
-    expect(events.publish).toHaveBeenCalledTimes(2);
-    for (const [type, payload] of events.publish.mock.calls as Array<[string, Record<string, unknown>]>) {
+    expect(announced()).toHaveLength(2);
+    for (const { type, payload } of announced()) {
       expect(type).toBe('watch.progressed');
       expect(payload).toMatchObject({ movieId: MOVIE, episode: EPISODE_REF });
     }
   });
 
   it('remembers no episode for a movie, and its reports carry none', async () => {
-    const { service, leases, events } = setup();
+    const { service, leases, announced } = setup();
     const { token, leaseId } = await service.open(request);
     expect(leases.rememberEpisode).not.toHaveBeenCalled();
     await service.heartbeat(beat(token, leaseId));
-    expect(events.publish.mock.calls[0][1]).not.toHaveProperty('episode');
+    expect(announced()[0].payload).not.toHaveProperty('episode');
   });
 
   it('answers leaseActive false without a token for an ended lease, and still records the position', async () => {
-    const { service, leases, events } = setup();
+    const { service, leases, announced } = setup();
     const { token, leaseId } = await service.open(request);
     for (const ended of [outcome({ state: 'ended' }), outcome({ state: 'ended', lease: null })]) {
-      leases.heartbeat.mockResolvedValue(ended);
+      leases.heartbeat.mockImplementation(async (...args) => ended(...args));
       const reply = await service.heartbeat(beat(token, leaseId, { event: 'pause' }));
       expect(reply).toMatchObject({ leaseActive: false, userId: USER, movieId: MOVIE });
       expect(reply).not.toHaveProperty('token');
     }
-    expect(events.publish).toHaveBeenCalledTimes(2);
+    expect(announced()).toHaveLength(2);
   });
 
   it('answers a deleted account’s heartbeat leaseActive false, changing and publishing nothing (issue 22, finding 3)', async () => {
-    const { service, leases, events, deletedUsers } = setup();
+    const { service, leases, outbox, deletedUsers } = setup();
     const { token, leaseId } = await service.open(request);
     deletedUsers.isDeleted.mockResolvedValue(true);
     expect(await service.heartbeat(beat(token, leaseId))).toEqual({
@@ -282,11 +324,11 @@ describe('PlaybackService', () => {
     });
     expect(deletedUsers.isDeleted).toHaveBeenCalledWith(USER);
     expect(leases.heartbeat).not.toHaveBeenCalled();
-    expect(events.publish).not.toHaveBeenCalled();
+    expect(outbox.announceMarked).not.toHaveBeenCalled();
   });
 
   it('refuses a heartbeat with a forged token or another lease (403), publishing nothing', async () => {
-    const { service, events } = setup();
+    const { service, outbox } = setup();
     const { token, leaseId } = await service.open(request);
     const forged = `${token.slice(0, 10)}x${token.slice(11)}`;
     for (const body of [
@@ -303,7 +345,7 @@ describe('PlaybackService', () => {
         }),
       ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
     }
-    expect(events.publish).not.toHaveBeenCalled();
+    expect(outbox.announceMarked).not.toHaveBeenCalled();
   });
 
   it('lists the account’s streams, marking the asking device’s own', async () => {

@@ -15,9 +15,10 @@ import {
   StreamingMessages,
   withinCeiling,
 } from '@app/contracts';
-import { AppError, DeletedUsers, EventBus, InjectEnv, RequestContext } from '@app/server-core';
+import { AppError, DeletedUsers, InjectEnv, Outbox, RequestContext } from '@app/server-core';
 import type { Env } from '../env';
 import { AssetsRepository } from '../media/assets.repository';
+import { progressEvent } from '../outbox/progress-markers';
 import { LeasesRepository } from './leases.repository';
 import { allowedRenditions } from './rendition-cap';
 import type { StreamClaims } from './stream-token';
@@ -38,7 +39,7 @@ export class PlaybackService {
     private readonly assets: AssetsRepository,
     private readonly leases: LeasesRepository,
     private readonly tokens: StreamTokenSigner,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     private readonly deletedUsers: DeletedUsers,
     @InjectEnv() private readonly env: Env,
   ) {}
@@ -130,6 +131,14 @@ export class PlaybackService {
         watchedSeconds: request.watchedSeconds,
       },
       {
+        userId,
+        movieId,
+        durationSeconds: request.durationSeconds,
+        event: request.event,
+        leaseId,
+        reportedAt: new Date(now).toISOString(),
+      },
+      {
         now,
         issuedAt: (claims.expiresAt - this.env.STREAM_TOKEN_TTL_SECONDS) * 1000,
         expiresAt: claims.expiresAt * 1000,
@@ -143,21 +152,10 @@ export class PlaybackService {
       startedAt: outcome.lease?.startedAt ?? null,
       durationSeconds: outcome.lease?.durationSeconds ?? null,
     };
-    // Published even for a stopped lease: the viewer did watch up to here.
-    await this.events.publish('watch.progressed', {
-      userId,
-      movieId,
-      positionSeconds: outcome.positionSeconds,
-      durationSeconds: request.durationSeconds,
-      event: request.event,
-      leaseId,
-      reportedAt: new Date(now).toISOString(),
-      watchedSeconds: outcome.watchedSeconds,
-      // Only an episode's reports carry the field: a movie's stay as they were.
-      ...(outcome.episode ? { episode: outcome.episode } : {}),
-      // A playback opened without a profile reports none: the consumers use the account's default profile.
-      ...(outcome.profileId ? { profileId: outcome.profileId } : {}),
-    });
+    // Published even for a stopped lease: the viewer did watch up to here. Marked by the heartbeat's own change (a
+    // playback opened without a profile reports none: the consumers use the account's default profile).
+    const { marker, report } = outcome.progress;
+    await this.outbox.announceMarked(progressEvent(report), () => this.leases.clearProgress(marker));
     if (outcome.state !== 'active') return { leaseActive: false, ...whose };
     return { leaseActive: true, ...this.renewedToken(claims, renewedUntil), ...whose };
   }
