@@ -111,7 +111,7 @@ describe('cleanDataset', () => {
     ]);
     expect(movie.description).toBe(
       'A contemporary action film from 1995, directed by Michael Mann, written as an original screenplay. ' +
-        'It runs 2 h 51 min and is rated R. It scores 8.3/10 on IMDb (1,000 votes) and 86% on Rotten Tomatoes.',
+        'It runs 2 h 51 min. It scores 8.3/10 on IMDb (1,000 votes) and 86% on Rotten Tomatoes.',
     );
   });
 });

@@ -149,7 +149,6 @@ export const cleanDataset = (rows: DatasetRow[]): CleanMovie[] => {
         year,
         director,
         runtimeMinutes: positive(row['Running Time min']),
-        mpaa: row['MPAA Rating'] ?? null,
         imdbRating: rating,
         imdbVotes: votes,
         rottenTomatoes: percent(row['Rotten Tomatoes Rating']),

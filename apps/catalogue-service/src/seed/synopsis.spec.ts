@@ -8,7 +8,6 @@ const none: SynopsisFacts = {
   year: null,
   director: null,
   runtimeMinutes: null,
-  mpaa: null,
   imdbRating: null,
   imdbVotes: null,
   rottenTomatoes: null,
@@ -24,22 +23,21 @@ describe('composeSynopsis', () => {
         year: 1994,
         director: 'Frank Darabont',
         runtimeMinutes: 142,
-        mpaa: 'R',
         imdbRating: 9.2,
         imdbVotes: 519_541,
         rottenTomatoes: 88,
       }),
     ).toBe(
       'A historical drama from 1994, directed by Frank Darabont, adapted from a book or short story. ' +
-        'It runs 2 h 22 min and is rated R. It scores 9.2/10 on IMDb (5,19,541 votes) and 88% on Rotten Tomatoes.',
+        'It runs 2 h 22 min. It scores 9.2/10 on IMDb (5,19,541 votes) and 88% on Rotten Tomatoes.',
     );
   });
 
   it('leaves out what is not known rather than guessing', () => {
     expect(composeSynopsis(none)).toBe('A drama.');
-    expect(
-      composeSynopsis({ ...none, majorGenre: 'Thriller/Suspense', runtimeMinutes: 95, mpaa: 'Not Rated' }),
-    ).toBe('A thriller. It runs 1 h 35 min.');
+    expect(composeSynopsis({ ...none, majorGenre: 'Thriller/Suspense', runtimeMinutes: 95 })).toBe(
+      'A thriller. It runs 1 h 35 min.',
+    );
     expect(composeSynopsis({ ...none, imdbRating: 6.1 })).toBe('A drama. It scores 6.1/10 on IMDb.');
   });
 

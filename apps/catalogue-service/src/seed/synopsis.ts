@@ -7,7 +7,6 @@ export type SynopsisFacts = {
   year: number | null;
   director: string | null;
   runtimeMinutes: number | null;
-  mpaa: string | null;
   imdbRating: number | null;
   imdbVotes: number | null;
   rottenTomatoes: number | null;
@@ -76,9 +75,11 @@ const duration = (minutes: number) => {
 
 /**
  * The seeded title's overview, composed only from the data set's fields (genre, creative type, source, director,
- * runtime, MPAA rating, IMDb and Rotten Tomatoes scores): a missing field leaves its words out, nothing is made up.
- * "A historical drama from 1994, directed by Frank Darabont, adapted from a book or short story. It runs 2 h 22 min
- * and is rated R. It scores 9.2/10 on IMDb (5,19,541 votes) and 88% on Rotten Tomatoes."
+ * runtime, IMDb and Rotten Tomatoes scores): a missing field leaves its words out, nothing is made up. The MPAA
+ * rating is not told: the title's Indian classification (IT Rules 2021, mapped from it) is shown beside the overview,
+ * and "rated R" under an "A" badge would contradict it.
+ * "A historical drama from 1994, directed by Frank Darabont, adapted from a book or short story. It runs 2 h 22 min.
+ * It scores 9.2/10 on IMDb (5,19,541 votes) and 88% on Rotten Tomatoes."
  */
 export const composeSynopsis = (facts: SynopsisFacts): string => {
   const genre = GENRE_NOUN[facts.majorGenre] ?? facts.majorGenre.toLowerCase();
@@ -92,10 +93,7 @@ export const composeSynopsis = (facts: SynopsisFacts): string => {
     .filter(Boolean)
     .join(', ');
 
-  const rated = facts.mpaa && !['Not Rated', 'Open'].includes(facts.mpaa) ? `rated ${facts.mpaa}` : null;
-  const runs = facts.runtimeMinutes ? `runs ${duration(facts.runtimeMinutes)}` : null;
-  const second =
-    runs || rated ? `It ${[runs, rated ? `is ${rated}` : null].filter(Boolean).join(' and ')}.` : null;
+  const second = facts.runtimeMinutes ? `It runs ${duration(facts.runtimeMinutes)}.` : null;
 
   const imdb =
     facts.imdbRating !== null
