@@ -48,6 +48,9 @@ import { UserDataClient } from './user-data/user-data.client';
 import { UserDataController } from './user-data/user-data.controller';
 import { MetricsPort } from './web/metrics-port';
 import { RouteInputInterceptor } from './routes/route-input.interceptor';
+import { RemindersService } from './schedule/reminders.service';
+import { ScheduleClient } from './schedule/schedule.client';
+import { ScheduleController } from './schedule/schedule.controller';
 
 @Module({})
 export class AppModule {
@@ -83,6 +86,7 @@ export class AppModule {
         UserDataController,
         DataRightsController,
         RecommendationsController,
+        ScheduleController,
       ],
       providers: [
         { provide: SERVICE_CLIENTS, useFactory: () => new ServiceClients(env) },
@@ -110,6 +114,8 @@ export class AppModule {
         DataRightsService,
         FavoritesService,
         RecommendationClient,
+        ScheduleClient,
+        RemindersService,
         MetricsPort,
       ],
     };

@@ -11,6 +11,8 @@ import { SeriesRepository } from './series/series.repository';
 import { RatingsModule } from './ratings/ratings.module';
 import { ReviewEventsModule } from './reviews/review-events.consumer';
 import { ReviewsModule } from './reviews/reviews.module';
+import { ComingSoonModule } from './schedule/coming-soon';
+import { ScheduleModule } from './schedule/schedule-runner';
 import { SeriesModule } from './series/series.module';
 
 export type AppOptions = {
@@ -36,7 +38,8 @@ export class AppModule {
         SeriesModule,
         ReviewsModule,
         RatingsModule,
-        ...(consumeEvents ? [MediaEventsModule, ReviewEventsModule] : []),
+        ComingSoonModule,
+        ...(consumeEvents ? [MediaEventsModule, ReviewEventsModule, ScheduleModule] : []),
       ],
     };
   }

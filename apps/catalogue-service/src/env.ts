@@ -16,6 +16,8 @@ export const envSchema = serviceEnvSchema('catalogue-service').extend({
   TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
   TMDB_API_KEY: optionalKey,
   TMDB_IMAGE_BASE_URL: z.url().default('https://image.tmdb.org/t/p'),
+  /** Issue 28: how often the scheduler re-adds every stored schedule's jobs (a job Redis lost); 0: only at boot. */
+  SCHEDULE_SWEEP_EVERY_MS: z.coerce.number().int().min(0).default(300_000),
   ...outboxEnvShape,
 });
 export type Env = z.infer<typeof envSchema>;

@@ -149,6 +149,7 @@ describe('media.ready and demo titles in catalogue-service', () => {
       director: null,
       cast: [],
       releaseYear: 2001,
+      availableUntil: null,
       demo: true,
     });
     // The card is the title as stored and shown.
@@ -209,6 +210,7 @@ describe('media.ready and demo titles in catalogue-service', () => {
         director: 'Mira Nair',
         cast: ['Naseeruddin Shah', 'Shefali Shah'],
         releaseYear: 1999,
+        availableUntil: null,
       },
     ]);
     expect(created.mediaReady).toBe(false);
@@ -236,6 +238,7 @@ describe('media.ready and demo titles in catalogue-service', () => {
         director: 'Zoya Akhtar',
         cast: [],
         releaseYear: 2001,
+        availableUntil: null,
       },
     ]);
   });

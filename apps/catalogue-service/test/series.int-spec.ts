@@ -190,6 +190,7 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
           purchasePriceInr: 1200,
           rentalPriceInr: 500,
           kind: 'movie',
+          availableUntil: null,
         },
         episode: null,
       });
@@ -415,6 +416,7 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
             director: 'Zoya Akhtar',
             cast: [],
             releaseYear: 2019,
+            availableUntil: null,
           },
         },
       ]);

@@ -11,6 +11,7 @@ import { FavoritesRepository } from './favorites/favorites.repository';
 import { HistoryModule } from './history/history.module';
 import { HistoryRepository } from './history/history.repository';
 import { settledChecks } from './outbox/settled-checks';
+import { RemindersModule } from './reminders/reminders.module';
 import { SettingsModule } from './settings/settings.module';
 
 @Module({})
@@ -34,6 +35,7 @@ export class AppModule {
         SettingsModule,
         AnalyticsModule,
         DataRightsModule,
+        RemindersModule,
         UserDataEventsModule,
       ],
     };

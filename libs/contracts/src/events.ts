@@ -30,6 +30,8 @@ const TitleCardFields = {
    * on events from before classification: such a title counts as unrated (UNRATED_CLASSIFICATION) until its next one.
    */
   classification: z.enum(Classification).optional(),
+  /** Issue 28: the licence end (ISO), after which no list offers the title; null or absent: none. */
+  availableUntil: z.string().nullable().optional(),
 };
 
 /**

@@ -18,6 +18,7 @@ export * from './reviews';
 export * from './roles';
 export * from './rpc';
 export * from './rpc-registry';
+export * from './schedule';
 export * from './series';
 export * from './services';
 export * from './streaming';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdempotencyKeySchema, ObjectIdSchema, TenPointRatingSchema } from './common';
 import { PageQuerySchema } from './pagination';
 import { CONTENT_DESCRIPTORS, Classification, ContentDescriptor } from './classification';
+import { ScheduleInputFields } from './schedule';
 
 export * from './classification';
 
@@ -67,6 +68,9 @@ export const TitleCardSchema = z.object({
   publishDate: z.string().nullable(),
   classification: ClassificationSchema,
   descriptors: ContentDescriptorsSchema,
+  /** Issue 28: when a scheduled draft goes live, and when the licence ends (null: none). Optional for old fixtures. */
+  publishAt: z.string().nullable().optional(),
+  availableUntil: z.string().nullable().optional(),
 });
 export type TitleCard = z.infer<typeof TitleCardSchema>;
 
@@ -175,6 +179,8 @@ export const TitleInputSchema = z.object({
   cast: namesInput(100).optional(),
   classification: ClassificationSchema,
   descriptors: ContentDescriptorsSchema,
+  /** Issue 28: validated against the stored title by catalogue-service (`scheduleProblem`). */
+  ...ScheduleInputFields,
 });
 
 /**

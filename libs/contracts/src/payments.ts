@@ -234,6 +234,8 @@ export const AccessReason = {
   SignInRequired: 'sign-in-required',
   PremiumRequired: 'premium-required',
   RentalExpired: 'rental-expired',
+  /** The licence ended (issue 28): only buyers and running rentals still play it. */
+  LicenceEnded: 'licence-ended',
 } as const;
 export type AccessReason = (typeof AccessReason)[keyof typeof AccessReason];
 export const AccessReasonSchema = z.enum(AccessReason);
@@ -287,6 +289,8 @@ export const TitleFactsSchema = z.object({
   rentalPriceInr: z.number().int().positive(),
   /** An early-access window (DECISIONS 26): until then only Premium subscribers (and admins) stream the title. */
   earlyAccessUntil: isoDate.nullable().optional(),
+  /** Issue 28: the licence end; after it only a purchase or a rental still running plays the title (DECISIONS 41). */
+  availableUntil: isoDate.nullable().optional(),
   /**
    * 'series' (issue 13): a series is free or premium as a whole and comes with a plan only; its entitlement offers
    * no purchase or rental, and orders for it are refused. Absent means a movie.

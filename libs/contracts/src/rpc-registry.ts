@@ -6,6 +6,7 @@ import { DeviceRpc } from './devices';
 import { PaymentRpc } from './payments';
 import { ProfileRpc } from './profiles';
 import { RecommendationRpc } from './recommendations';
+import { ComingSoonRpc, ReminderRpc } from './schedule';
 import type { RpcDescriptor } from './rpc';
 import { SeriesRpc } from './series';
 import { StreamingRpc } from './streaming';
@@ -27,6 +28,8 @@ export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
     HistoryRpc,
     UserDataRpc,
     RecommendationRpc,
+    ComingSoonRpc,
+    ReminderRpc,
   ]
     .flatMap((group) => Object.values(group))
     .map((descriptor): [string, RpcDescriptor] => [descriptor.pattern, descriptor]),

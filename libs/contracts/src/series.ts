@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScheduleInputFields } from './schedule';
 import { IdempotencyKeySchema, objectId } from './common';
 import {
   AdminMoviesQuerySchema,
@@ -65,6 +66,8 @@ export const EpisodeSchema = z.object({
    * demo episode's listed runtime is made up and it plays a short sample film (issue 24).
    */
   mediaSeconds: z.number().nonnegative().nullable(),
+  /** Issue 28: a scheduled episode's release (admins only see one); null once released. */
+  publishAt: z.string().nullable().optional(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 
@@ -162,6 +165,8 @@ export const EpisodeInputSchema = z
       .optional(),
     /** null clears the markers. */
     intro: introMarkersInput.nullable().optional(),
+    /** Issue 28: released (visible, announced) then; null releases a scheduled episode now. */
+    publishAt: ScheduleInputFields.publishAt,
   })
   .strict();
 export type EpisodeInput = z.infer<typeof EpisodeInputSchema>;

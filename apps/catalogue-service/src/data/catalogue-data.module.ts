@@ -10,6 +10,7 @@ import { EpisodeRecord, EpisodeSchema } from '../series/episode.schema';
 import { EpisodesRepository } from '../series/episodes.repository';
 import { SeriesRecord, SeriesSchema } from '../series/series.schema';
 import { SeriesRepository } from '../series/series.repository';
+import { ScheduleQueue } from '../schedule/schedule.queue';
 import { ClassificationMigration } from '../titles/classification-migration';
 
 const repositories = [MoviesRepository, ReviewsRepository, SeriesRepository, EpisodesRepository];
@@ -28,7 +29,7 @@ const repositories = [MoviesRepository, ReviewsRepository, SeriesRepository, Epi
       { name: EpisodeRecord.name, schema: EpisodeSchema },
     ]),
   ],
-  providers: [...repositories, MovieListCache, RatingCache, ClassificationMigration],
-  exports: [...repositories, MovieListCache, RatingCache],
+  providers: [...repositories, MovieListCache, RatingCache, ClassificationMigration, ScheduleQueue],
+  exports: [...repositories, MovieListCache, RatingCache, ScheduleQueue],
 })
 export class CatalogueDataModule {}

@@ -20,7 +20,9 @@ import { movieDeleted, movieEdited, moviePublished } from '../audit/catalogue-au
 import { RatingCache } from '../ratings/rating.cache';
 import { toReview } from '../reviews/review.mapper';
 import { ReviewsRepository } from '../reviews/reviews.repository';
+import { ScheduleQueue } from '../schedule/schedule.queue';
 import { editedFields, newTitle, TitleWrites, toDate } from '../titles/title-admin';
+import { assertSchedule } from '../titles/title-schedule';
 import { adminPage } from '../titles/title-lists';
 import { moviePublishedEvent, movieUpdatedEvent } from './movie-events';
 import { toMovie } from './movie.mapper';
@@ -46,6 +48,7 @@ export class MovieAdminService {
     private readonly ratingCache: RatingCache,
     private readonly outbox: Outbox,
     private readonly audit: AuditTrail,
+    private readonly schedule: ScheduleQueue,
   ) {
     this.writes = new TitleWrites(movies, MovieMessages);
   }
@@ -74,6 +77,7 @@ export class MovieAdminService {
     // the same for a repeated Add, so the index keeps one.
     const sourceKey = `admin:${input.idempotencyKey ?? randomUUID()}`;
     const status = input.status ?? MovieStatus.Draft;
+    assertSchedule(null, { ...input, status });
     // Its id is chosen first: the event, stored before the title, names it.
     const record = {
       ...newTitle(input, status),
@@ -101,12 +105,14 @@ export class MovieAdminService {
       (made) => made.created,
     );
     if (created && status === MovieStatus.Published) await this.audit.record(moviePublished(movie));
+    await this.schedule.plan('movie', movie);
     return toMovie(movie);
   }
 
   /** Partial; a draft saved as published is published (publish date, event), once. */
   async update(id: string, changes: MovieUpdate): Promise<Movie> {
     const current = await this.writes.findOrFail(id);
+    assertSchedule(current, changes);
     const plan = this.writes.plan(current, movieFields(changes), changes);
     const expected = {
       ...current,
@@ -131,6 +137,7 @@ export class MovieAdminService {
         async () => after,
       );
     for (const note of movieEdited(before, after, published)) await this.audit.record(note);
+    await this.schedule.plan('movie', after);
     return toMovie(after);
   }
 
@@ -138,21 +145,60 @@ export class MovieAdminService {
     const draft = await this.writes.findOrFail(id);
     if (draft.status !== MovieStatus.Draft)
       throw new AppError(ErrorCode.Conflict, MovieMessages.onlyDraftsPublish);
+    const movie = await this.publishDraft(draft, (date) => this.writes.publish(id, date));
+    if (!movie) throw new AppError(ErrorCode.Conflict, MovieMessages.onlyDraftsPublish);
+    return toMovie(movie);
+  }
+
+  /**
+   * A scheduled publish falling due (issue 28): the draft goes live as an admin's Publish makes it live, with its
+   * `movie.published`, only if it is still a draft scheduled for `at` (a title published by hand meanwhile, or
+   * rescheduled, is left alone; a second run of the job finds it published and does nothing).
+   */
+  async publishScheduled(id: string, at: Date): Promise<boolean> {
+    const draft = await this.movies.findById(id);
+    if (draft?.status !== MovieStatus.Draft || draft.publishAt?.getTime() !== at.getTime()) return false;
+    return (await this.publishDraft(draft, (date) => this.movies.publishDraft(id, date, at))) !== null;
+  }
+
+  /**
+   * A licence end falling due (issue 28): the lists (cached) drop the title now, and consumers that keep lists of
+   * their own (the recommender) hear it by `movie.updated`, whose card carries the end. Only a published title
+   * ending at `at` (a moved end has its own job).
+   */
+  async expire(id: string, at: Date): Promise<boolean> {
+    const movie = await this.movies.findById(id);
+    if (movie?.availableUntil?.getTime() !== at.getTime()) return false;
+    await this.listCache.invalidate();
+    if (movie.status === MovieStatus.Published)
+      await this.outbox.announce(
+        announcement(movie, false, () => movie),
+        async () => movie,
+      );
+    return true;
+  }
+
+  /** Publishes `draft` by `publish` (conditional: null when it was no longer a draft), announced and audited. */
+  private async publishDraft(
+    draft: StoredMovie,
+    publish: (publishDate: Date) => Promise<StoredMovie | null>,
+  ): Promise<StoredMovie | null> {
     const publishDate = new Date();
     const movie = await this.outbox.announce(
       announcement(
         { ...draft, status: MovieStatus.Published, publishDate },
         true,
-        (published: StoredMovie) => published,
+        (published: StoredMovie | null) => published ?? draft,
       ),
       async () => {
-        const published = await this.writes.publish(id, publishDate);
-        await this.listCache.invalidate();
+        const published = await publish(publishDate);
+        if (published) await this.listCache.invalidate();
         return published;
       },
+      (published) => published !== null,
     );
-    await this.audit.record(moviePublished(movie));
-    return toMovie(movie);
+    if (movie) await this.audit.record(moviePublished(movie));
+    return movie;
   }
 
   async remove(id: string): Promise<{ id: string }> {

@@ -31,6 +31,7 @@ describe('movie events', () => {
     director: 'Ashutosh Gowariker',
     cast: ['Aamir Khan', 'Gracy Singh'],
     releaseYear: 2001,
+    availableUntil: null,
   };
 
   describe('moviePublishedEvent', () => {

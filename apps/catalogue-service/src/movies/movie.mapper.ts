@@ -1,5 +1,6 @@
 import type { Movie } from '@app/contracts';
 import { categoriesOf } from '@app/contracts';
+import { scheduleOf } from '../titles/title-schedule';
 import type { StoredMovie } from './movies.repository';
 
 const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
@@ -35,5 +36,6 @@ export const toMovie = (doc: StoredMovie): Movie => {
     mediaReady: doc.mediaReady ?? false,
     classification: doc.classification,
     descriptors: doc.descriptors ?? [],
+    ...scheduleOf(doc),
   };
 };

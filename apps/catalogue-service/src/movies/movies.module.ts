@@ -8,5 +8,6 @@ import { MoviesService } from './movies.service';
   imports: [CatalogueDataModule],
   controllers: [MoviesController],
   providers: [MoviesService, MovieAdminService],
+  exports: [MovieAdminService],
 })
 export class MoviesModule {}

@@ -28,8 +28,14 @@ export class EpisodeRecord {
   @Prop({ type: Boolean, default: false }) mediaReady: boolean;
   @Prop({ type: Number, default: null }) mediaDurationSeconds: number | null;
   @Prop({ type: Date, default: null }) mediaReadyAt: Date | null;
+  /**
+   * Issue 28: a scheduled episode, hidden from viewers and unannounced until its job releases it (clears this). Null
+   * (or absent, on episodes from before it): released, visible when its series is.
+   */
+  @Prop({ type: Date, default: null }) publishAt?: Date | null;
 }
 
 export const EpisodeSchema = SchemaFactory.createForClass(EpisodeRecord);
 // One episode per number in a season; its `seriesId` prefix is also the index of a series' episodes.
 EpisodeSchema.index({ seriesId: 1, seasonNumber: 1, number: 1 }, { unique: true });
+EpisodeSchema.index({ publishAt: 1 });

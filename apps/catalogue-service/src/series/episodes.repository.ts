@@ -74,6 +74,22 @@ export class EpisodesRepository {
     );
   }
 
+  /** Releases a scheduled episode (conditional on its time: once); false when it is not scheduled for `at`. */
+  async release(id: string, at: Date): Promise<boolean> {
+    const { modifiedCount } = await this.episodes
+      .updateOne({ _id: oid(id), publishAt: at }, { $set: { publishAt: null } })
+      .exec();
+    return modifiedCount === 1;
+  }
+
+  /** Episodes still waiting for their publish time (the scheduler's sweep). */
+  scheduled(): Promise<Array<Pick<StoredEpisode, '_id' | 'publishAt'>>> {
+    return this.episodes
+      .find({ publishAt: { $ne: null } }, { publishAt: 1 })
+      .lean<Array<Pick<StoredEpisode, '_id' | 'publishAt'>>>()
+      .exec();
+  }
+
   /** The removed episode, or null when there was none. */
   delete(id: string): Promise<StoredEpisode | null> {
     return this.episodes.findByIdAndDelete(id).lean<StoredEpisode>().exec();

@@ -12,6 +12,7 @@ export const movieFacts = (movie: StoredMovie): TitleFacts => ({
   purchasePriceInr: movie.purchasePriceInr,
   rentalPriceInr: movie.rentalPriceInr,
   kind: 'movie',
+  availableUntil: movie.availableUntil ? movie.availableUntil.toISOString() : null,
 });
 
 /**
@@ -25,6 +26,7 @@ export const seriesFacts = (series: StoredSeries): TitleFacts => ({
   purchasePriceInr: DEFAULT_PURCHASE_PRICE_INR,
   rentalPriceInr: DEFAULT_RENTAL_PRICE_INR,
   kind: 'series',
+  availableUntil: series.availableUntil ? series.availableUntil.toISOString() : null,
 });
 
 /** The card of a title (for an episode, its series'), with its class. */

@@ -4,6 +4,7 @@ import type { AuditTrail } from '@app/server-core';
 import { AppError } from '@app/server-core';
 import { memoryOutbox } from '@app/server-testing';
 import type { MovieListCache } from '../movies/movie-list.cache';
+import type { ScheduleQueue } from '../schedule/schedule.queue';
 import type { EpisodeRecord } from './episode.schema';
 import type { EpisodesRepository, StoredEpisode } from './episodes.repository';
 import { SeriesAdminService } from './series-admin.service';
@@ -71,6 +72,7 @@ const setup = ({ series = [] as StoredSeries[], episodes = [] as StoredEpisode[]
     listCache as unknown as MovieListCache,
     memoryOutbox(events as { publish: (type: string, payload: unknown) => Promise<string> }).outbox,
     { record: jest.fn() } as unknown as AuditTrail,
+    { plan: jest.fn() } as unknown as ScheduleQueue,
   );
   const published = () =>
     events.publish.mock.calls.map(([type, payload]): [string, Record<string, unknown>] => [type, payload]);

@@ -19,7 +19,9 @@ import { type Announcement, AppError, AuditTrail, Outbox } from '@app/server-cor
 import { Types } from 'mongoose';
 import { episodeDeleted, seasonDeleted, seriesDeleted, seriesPublished } from '../audit/catalogue-audit';
 import { MovieListCache } from '../movies/movie-list.cache';
+import { ScheduleQueue } from '../schedule/schedule.queue';
 import { editedFields, newTitle, TitleWrites, toDate } from '../titles/title-admin';
+import { assertSchedule, scheduleFields } from '../titles/title-schedule';
 import { adminPage } from '../titles/title-lists';
 import { EpisodeRecord } from './episode.schema';
 import { EpisodesRepository, StoredEpisode } from './episodes.repository';
@@ -49,12 +51,26 @@ const seasonFields = (input: SeasonUpdate): Partial<Omit<SeasonRecord, 'number'>
 });
 
 const episodeFields = (input: EpisodeUpdate): Partial<EpisodeRecord> => {
-  const { airDate, intro, ...rest } = input;
+  const { airDate, intro, publishAt, ...rest } = input;
   return {
     ...rest,
     ...(airDate !== undefined ? { airDate: toDate(airDate) } : {}),
     ...(intro !== undefined ? { intro } : {}),
+    ...scheduleFields({ publishAt }),
   };
+};
+
+/**
+ * Issue 28: an episode may be scheduled while it is not out yet: being added, already scheduled, or in a draft
+ * series. A released episode of a published series is not taken back by a publish time.
+ */
+const assertEpisodeSchedule = (
+  current: Pick<StoredEpisode, 'publishAt'> | null,
+  series: Pick<StoredSeries, 'status'> | null,
+  { publishAt }: { publishAt?: string | null },
+) => {
+  const unreleased = current === null || Boolean(current.publishAt) || !series || isDraft(series);
+  assertSchedule(null, { publishAt, status: unreleased ? MovieStatus.Draft : MovieStatus.Published });
 };
 
 /**
@@ -71,6 +87,7 @@ export class SeriesAdminService {
     private readonly listCache: MovieListCache,
     private readonly outbox: Outbox,
     private readonly audit: AuditTrail,
+    private readonly schedule: ScheduleQueue,
   ) {
     this.writes = new TitleWrites(series, SeriesMessages);
   }
@@ -86,6 +103,7 @@ export class SeriesAdminService {
    */
   async create(input: SeriesInput): Promise<Series> {
     const status = input.status ?? MovieStatus.Draft;
+    assertSchedule(null, { ...input, status });
     const sourceKey = input.idempotencyKey ? `admin:${input.idempotencyKey}` : undefined;
     // Its id is chosen first: the event, stored before the series, names it.
     const record = {
@@ -111,6 +129,7 @@ export class SeriesAdminService {
     );
     if (!created) return toSeries(series, (await this.episodes.ofSeries(series._id)).length);
     if (isPublished(series)) await this.audit.record(seriesPublished(series, 0));
+    await this.schedule.plan('series', series);
     return toSeries(series, 0);
   }
 
@@ -121,6 +140,7 @@ export class SeriesAdminService {
    */
   async update(id: string, changes: SeriesUpdate): Promise<Series> {
     const current = await this.writes.findOrFail(id);
+    assertSchedule(current, changes);
     const plan = this.writes.plan(current, seriesFields(changes), changes);
     const expected = {
       ...current,
@@ -151,29 +171,85 @@ export class SeriesAdminService {
       );
     const count = published ? episodes.length : (await this.episodes.ofSeries(series._id)).length;
     if (published) await this.audit.record(seriesPublished(series, count));
+    await this.schedule.plan('series', series);
     return toSeries(series, count);
   }
 
-  /** Only drafts publish (conditional: once); the series and every episode in it are announced. */
+  /** Only drafts publish (conditional: once); the series and every released episode in it are announced. */
   async publish(id: string): Promise<Series> {
     const draft = await this.writes.findOrFail(id);
     if (!isDraft(draft)) throw new AppError(ErrorCode.Conflict, SeriesMessages.onlyDraftsPublish);
+    const published = await this.publishDraft(draft, (date) => this.writes.publish(id, date));
+    if (!published) throw new AppError(ErrorCode.Conflict, SeriesMessages.onlyDraftsPublish);
+    return toSeries(published.series, published.episodes);
+  }
+
+  /** A scheduled publish falling due (issue 28), as for movies: only a draft still scheduled for `at`. */
+  async publishScheduled(id: string, at: Date): Promise<boolean> {
+    const draft = await this.series.findById(id);
+    if (!draft || !isDraft(draft) || draft.publishAt?.getTime() !== at.getTime()) return false;
+    return (await this.publishDraft(draft, (date) => this.series.publishDraft(id, date, at))) !== null;
+  }
+
+  /** A licence end falling due (issue 28), as for movies: lists drop it now, consumers hear `series.updated`. */
+  async expire(id: string, at: Date): Promise<boolean> {
+    const series = await this.series.findById(id);
+    if (series?.availableUntil?.getTime() !== at.getTime()) return false;
+    await this.listCache.invalidate();
+    if (isPublished(series))
+      await this.outbox.announce(
+        seriesAnnouncement(series, false, () => series),
+        async () => series,
+      );
+    return true;
+  }
+
+  /**
+   * A scheduled episode falling due (issue 28): it is released (its publish time cleared, conditionally: once) and,
+   * in a published series, announced as `episode.published` like an episode added to it.
+   */
+  async releaseEpisode(id: string, at: Date): Promise<boolean> {
+    const episode = await this.episodes.findById(id);
+    if (episode?.publishAt?.getTime() !== at.getTime()) return false;
+    const series = await this.series.findById(episode.seriesId);
+    const released = { ...episode, publishAt: null };
+    const done = await this.announceAny(
+      series && isPublished(series)
+        ? [{ type: 'episode.published', payload: episodePublishedEvent(released, series) }]
+        : [],
+      async () => {
+        const made = await this.episodes.release(id, at);
+        if (made) await this.listCache.invalidate();
+        return made;
+      },
+      Boolean,
+    );
+    return done;
+  }
+
+  /** Publishes `draft` by `publish` (conditional: null when it was no longer a draft) with its released episodes. */
+  private async publishDraft(
+    draft: StoredSeries,
+    publish: (publishDate: Date) => Promise<StoredSeries | null>,
+  ): Promise<{ series: StoredSeries; episodes: number } | null> {
     const publishDate = new Date();
-    const expected = { ...draft, status: MovieStatus.Published, publishDate };
+    const expected = { ...draft, status: MovieStatus.Published, publishDate, publishAt: null };
     const episodes = await this.episodes.ofSeries(draft._id);
     const series = await this.outbox.announce(
       [
-        seriesAnnouncement(expected, true, (published: StoredSeries) => published),
+        seriesAnnouncement(expected, true, (published: StoredSeries | null) => published ?? expected),
         ...episodesAnnounced(episodes, expected),
       ],
       async () => {
-        const published = await this.writes.publish(id, publishDate);
-        await this.listCache.invalidate();
+        const published = await publish(publishDate);
+        if (published) await this.listCache.invalidate();
         return published;
       },
+      (published) => published !== null,
     );
+    if (!series) return null;
     await this.audit.record(seriesPublished(series, episodes.length));
-    return toSeries(series, episodes.length);
+    return { series, episodes: episodes.length };
   }
 
   /**
@@ -243,6 +319,7 @@ export class SeriesAdminService {
     const series = await this.writes.findOrFail(seriesId);
     if (!series.seasons.some((season) => season.number === seasonNumber))
       throw AppError.notFound(SeriesMessages.seasonNotFound);
+    assertEpisodeSchedule(null, series, input);
     // Its id is chosen first: the event, stored before the episode, names it.
     const record = {
       _id: new Types.ObjectId(),
@@ -258,6 +335,7 @@ export class SeriesAdminService {
       mediaReady: false,
       mediaDurationSeconds: null,
       mediaReadyAt: null,
+      publishAt: scheduleFields(input).publishAt ?? null,
     };
     const episode = await this.announceAny(
       isPublished(series) ? episodesAnnounced([record], series) : [],
@@ -269,16 +347,20 @@ export class SeriesAdminService {
       (created) => created !== null,
     );
     if (!episode) throw new AppError(ErrorCode.Conflict, SeriesMessages.episodeExists);
+    await this.schedule.plan('episode', episode);
     return toEpisode(episode);
   }
 
   async updateEpisode(id: string, changes: EpisodeUpdate): Promise<Episode> {
     const current = await this.episodes.findById(id);
     if (!current) throw AppError.notFound(SeriesMessages.episodeNotFound);
-    const fields = episodeFields(changes);
     const series = await this.series.findById(current.seriesId);
+    assertEpisodeSchedule(current, series, changes);
+    const fields = episodeFields(changes);
+    // Still scheduled after this edit: it is announced when released.
+    const scheduled = Boolean(fields.publishAt !== undefined ? fields.publishAt : current.publishAt);
     const episode = await this.announceAny(
-      series && isPublished(series)
+      series && isPublished(series) && !scheduled
         ? [
             {
               type: 'episode.published',
@@ -293,6 +375,8 @@ export class SeriesAdminService {
     );
     if (episode === false) throw new AppError(ErrorCode.Conflict, SeriesMessages.episodeExists);
     if (!episode) throw AppError.notFound(SeriesMessages.episodeNotFound);
+    if (fields.publishAt !== undefined) await this.listCache.invalidate();
+    await this.schedule.plan('episode', episode);
     return toEpisode(episode);
   }
 
@@ -359,12 +443,17 @@ const seriesAnnouncement = <R>(
         stored: (result) => seriesUpdatedEvent(storedOf(result)),
       };
 
-/** `episode.published` of each episode, in the order given (play order where it matters). */
+/**
+ * `episode.published` of each released episode, in the order given (play order where it matters); a scheduled one
+ * is announced by its own job when it is released (issue 28).
+ */
 const episodesAnnounced = (
-  episodes: readonly Parameters<typeof episodePublishedEvent>[0][],
+  episodes: readonly (Parameters<typeof episodePublishedEvent>[0] & { publishAt?: Date | null })[],
   series: Pick<StoredSeries, 'demo'>,
 ): Announcement[] =>
-  episodes.map((episode) => ({ type: 'episode.published', payload: episodePublishedEvent(episode, series) }));
+  episodes
+    .filter((episode) => !episode.publishAt)
+    .map((episode) => ({ type: 'episode.published', payload: episodePublishedEvent(episode, series) }));
 
 /** `episode.deleted` of each episode; the series' own `series.deleted` is its caller's to announce. */
 const episodesDeleted = (episodes: readonly Pick<StoredEpisode, '_id' | 'seriesId'>[]): Announcement[] =>

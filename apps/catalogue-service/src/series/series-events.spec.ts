@@ -25,6 +25,7 @@ describe('series events', () => {
     director: 'Deepak Kumar Mishra',
     cast: ['Jitendra Kumar'],
     releaseYear: 2020,
+    availableUntil: null,
   };
 
   it('series.published carries the card (first creator as director, first-air year in UTC) and the date', () => {

@@ -1,3 +1,4 @@
+import { scheduleOf } from '../titles/title-schedule';
 import type { Episode, EpisodeContext, Page, Series, SeriesDetail } from '@app/contracts';
 import { inPlayOrder } from '@app/contracts';
 import type { StoredEpisode } from './episodes.repository';
@@ -17,6 +18,12 @@ export const playableEpisodes = <T extends StoredEpisode>(
   const seasons = new Set((series.seasons ?? []).map((season) => season.number));
   return inPlayOrder(episodes.filter((episode) => seasons.has(episode.seasonNumber)));
 };
+
+/** Issue 28: what viewers see of a series' episodes: the released ones (admins also see the scheduled ones). */
+export const releasedFor = <T extends Pick<StoredEpisode, 'publishAt'>>(
+  episodes: readonly T[],
+  asAdmin: boolean,
+) => (asAdmin ? [...episodes] : episodes.filter((episode) => !episode.publishAt));
 
 export const toSeries = (doc: StoredSeries, episodeCount: number): Series => ({
   id: doc._id.toHexString(),
@@ -40,6 +47,7 @@ export const toSeries = (doc: StoredSeries, episodeCount: number): Series => ({
   publishDate: doc.publishDate ? doc.publishDate.toISOString() : null,
   classification: doc.classification,
   descriptors: doc.descriptors ?? [],
+  ...scheduleOf(doc),
 });
 
 /** A page of series with each one's episode count (`counts` by series id; absent means none). */
@@ -64,6 +72,7 @@ export const toEpisode = (doc: StoredEpisode): Episode => ({
   intro: doc.intro ? { startSeconds: doc.intro.startSeconds, endSeconds: doc.intro.endSeconds } : null,
   mediaReady: doc.mediaReady ?? false,
   mediaSeconds: doc.mediaReady ? (doc.mediaDurationSeconds ?? null) : null,
+  publishAt: doc.publishAt ? doc.publishAt.toISOString() : null,
 });
 
 /** The series with its seasons in order, each with its episodes in play order. */

@@ -8,5 +8,6 @@ import { SeriesService } from './series.service';
   imports: [CatalogueDataModule],
   controllers: [SeriesController],
   providers: [SeriesService, SeriesAdminService],
+  exports: [SeriesAdminService],
 })
 export class SeriesModule {}

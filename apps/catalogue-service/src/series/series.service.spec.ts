@@ -194,6 +194,7 @@ describe('SeriesService', () => {
           purchasePriceInr: 900,
           rentalPriceInr: 300,
           kind: 'movie',
+          availableUntil: null,
         },
         episode: null,
       });

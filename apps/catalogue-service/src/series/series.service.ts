@@ -16,7 +16,13 @@ import { MoviesRepository } from '../movies/movies.repository';
 import { publishedGenres, publishedPage } from '../titles/title-lists';
 import { EpisodesRepository, StoredEpisode } from './episodes.repository';
 import { episodePlayable, moviePlayable, seriesPlayable } from './playable.mapper';
-import { playableEpisodes, toEpisodeContext, toSeriesDetail, toSeriesPage } from './series.mapper';
+import {
+  playableEpisodes,
+  releasedFor,
+  toEpisodeContext,
+  toSeriesDetail,
+  toSeriesPage,
+} from './series.mapper';
 import { SeriesRepository, StoredSeries } from './series.repository';
 
 type ReadPayload = { id: string; asAdmin: boolean };
@@ -54,13 +60,13 @@ export class SeriesService {
   async detail({ id, asAdmin }: ReadPayload): Promise<SeriesDetail> {
     const series = await this.series.findVisible(id, { drafts: asAdmin });
     if (!series) throw AppError.notFound(SeriesMessages.notFound);
-    return toSeriesDetail(series, await this.episodes.ofSeries(series._id));
+    return toSeriesDetail(series, releasedFor(await this.episodes.ofSeries(series._id), asAdmin));
   }
 
   /** The episode, its series and the one after it in play order (across seasons; null after the last). */
   async episode({ id, asAdmin }: ReadPayload): Promise<EpisodeContext> {
     const { episode, series } = await this.findVisibleEpisode(id, asAdmin);
-    const episodes = playableEpisodes(series, await this.episodes.ofSeries(series._id));
+    const episodes = playableEpisodes(series, releasedFor(await this.episodes.ofSeries(series._id), asAdmin));
     if (!episodes.some((other) => other._id.equals(episode._id)))
       throw AppError.notFound(SeriesMessages.episodeNotFound);
     return toEpisodeContext(episode, series, episodes.length, nextEpisodeAfter(episodes, episode));
@@ -80,7 +86,11 @@ export class SeriesService {
     if (movie) return moviePlayable(movie);
     if (series) return seriesPlayable(series);
     const itsSeries = episode && (await this.series.findVisible(episode.seriesId, drafts));
-    if (episode && itsSeries?.seasons.some((season) => season.number === episode.seasonNumber))
+    if (
+      episode &&
+      releasedFor([episode], asAdmin).length === 1 &&
+      itsSeries?.seasons.some((season) => season.number === episode.seasonNumber)
+    )
       return episodePlayable(episode, itsSeries);
     // One answer for every id it may not see: nothing tells a hidden series or episode from an unknown id.
     throw AppError.notFound(MovieMessages.notFound);

@@ -6,6 +6,7 @@ import { AppError } from '@app/server-core';
 import type { TitleRepository } from './title.repository';
 import type { StoredTitle, TitleRecord } from './title.schema';
 import { normalizeTitle } from './title-search';
+import { scheduleFields } from './title-schedule';
 
 type TitleInput = z.infer<typeof TitleInputSchema>;
 type TitleMessages = { notFound: string; onlyDraftsPublish: string };
@@ -34,13 +35,29 @@ export const newTitle = (input: TitleInput, status: MovieStatus) => ({
   classification: input.classification,
   descriptors: input.descriptors,
   publishDate: status === MovieStatus.Published ? new Date() : null,
+  publishAt: null,
+  availableUntil: null,
+  ...scheduleFields(input),
   popularity: 0,
 });
 
 /** An edit's fields as stored; only the keys present are set (an edit is partial), and the status is the save's. */
-export const editedFields = <E extends { title?: string; status?: MovieStatus }>(changes: E) => {
-  const { title, status: _status, ...rest } = changes;
-  return { ...rest, ...(title !== undefined ? { title, titleNormalized: normalizeTitle(title) } : {}) };
+export const editedFields = <
+  E extends {
+    title?: string;
+    status?: MovieStatus;
+    publishAt?: string | null;
+    availableUntil?: string | null;
+  },
+>(
+  changes: E,
+) => {
+  const { title, status: _status, publishAt, availableUntil, ...rest } = changes;
+  return {
+    ...rest,
+    ...(title !== undefined ? { title, titleNormalized: normalizeTitle(title) } : {}),
+    ...scheduleFields({ publishAt, availableUntil }),
+  };
 };
 
 /**

@@ -3,7 +3,7 @@ import type { StoredTitle } from './title.schema';
 /** The stored fields a title's card is made of (its director and release date are the kind's own). */
 export type TitleCardSource = Pick<
   StoredTitle,
-  '_id' | 'title' | 'genre' | 'posterUrl' | 'rating' | 'access' | 'cast' | 'classification'
+  '_id' | 'title' | 'genre' | 'posterUrl' | 'rating' | 'access' | 'cast' | 'classification' | 'availableUntil'
 >;
 
 /**
@@ -21,6 +21,8 @@ export const titleCard = (title: TitleCardSource, director: string | null, relea
   director,
   cast: title.cast ?? [],
   releaseYear: released ? released.getUTCFullYear() : null,
+  // Issue 28: consumers' lists (the recommender's) leave the title out from then.
+  availableUntil: title.availableUntil ? title.availableUntil.toISOString() : null,
 });
 
 /** What a `*.published` event adds to the card; `demo` marks the seed's titles (streaming maps them to samples). */

@@ -19,6 +19,14 @@ export type TitleCriteria = {
   everyClass?: true;
 };
 
+/**
+ * Issue 28: a viewer's list of published titles offers none whose licence has ended (`availableUntil` passed). Read
+ * in the query, so an uncached list is right to the millisecond; the expiry job empties the list cache at the end.
+ */
+export const listedCondition = (now: Date = new Date()) => ({
+  $or: [{ availableUntil: null }, { availableUntil: { $gt: now } }],
+});
+
 /** The public sorts, plus `added` (newest first by when it entered the catalogue) for the admin list. */
 export type ListSort = MovieSort | 'added';
 
@@ -143,12 +151,21 @@ export abstract class TitleRepository<R extends TitleRecord> {
       .exec();
   }
 
-  /** Conditional, so two admins publishing at once publish once: null when the title is not a draft (or gone). */
-  publishDraft(id: string, publishDate: Date): Promise<StoredTitle<R> | null> {
+  /**
+   * Conditional, so two admins publishing at once publish once: null when the title is not a draft (or gone). With
+   * `scheduledAt`, only a draft still scheduled for then (the scheduler's job: a rescheduled title waits for its new
+   * time).
+   */
+  publishDraft(id: string, publishDate: Date, scheduledAt?: Date): Promise<StoredTitle<R> | null> {
     return this.titles
       .findOneAndUpdate(
-        this.where({ _id: id, status: MovieStatus.Draft }),
-        { $set: { status: MovieStatus.Published, publishDate } } as UpdateQuery<R>,
+        this.where({
+          _id: id,
+          status: MovieStatus.Draft,
+          ...(scheduledAt ? { publishAt: scheduledAt } : {}),
+        }),
+        // A scheduled publish time is spent once the title is live (by its job or by hand).
+        { $set: { status: MovieStatus.Published, publishDate, publishAt: null } } as UpdateQuery<R>,
         { returnDocument: 'after' },
       )
       .lean<StoredTitle<R>>()
@@ -208,7 +225,55 @@ export abstract class TitleRepository<R extends TitleRecord> {
 
   /** A list's conditions; the caller's ceiling applies unless the criteria ask for every class (admin lists). */
   protected filter(criteria: TitleCriteria): QueryFilter<R> {
-    return this.where({ ...toFilter(criteria), ...(criteria.everyClass ? {} : viewerClassCondition()) });
+    const viewerList = !criteria.everyClass;
+    return this.where({
+      ...toFilter(criteria),
+      ...(viewerList ? viewerClassCondition() : {}),
+      ...(viewerList && criteria.status === MovieStatus.Published ? listedCondition() : {}),
+    });
+  }
+
+  /** Scheduled drafts within the caller's ceiling, soonest first: the Coming soon row (issue 28). */
+  comingSoon(limit: number, now: Date = new Date()): Promise<StoredTitle<R>[]> {
+    return this.titles
+      .find(this.where({ status: MovieStatus.Draft, publishAt: { $gt: now }, ...viewerClassCondition() }))
+      .sort({ publishAt: 1, _id: 1 })
+      .limit(limit)
+      .lean<StoredTitle<R>[]>()
+      .exec();
+  }
+
+  /** One scheduled draft not yet live, within the caller's ceiling; null otherwise. */
+  findComingSoon(id: string, now: Date = new Date()): Promise<StoredTitle<R> | null> {
+    return this.titles
+      .findOne(
+        this.where({
+          _id: id,
+          status: MovieStatus.Draft,
+          publishAt: { $gt: now },
+          ...viewerClassCondition(),
+        }),
+      )
+      .lean<StoredTitle<R>>()
+      .exec();
+  }
+
+  /**
+   * What the scheduler must hold jobs for (its sweep at boot): drafts with a publish time, and titles whose licence
+   * ends after `since` (those that ended earlier were handled by their job, or by the sweep that followed it).
+   */
+  scheduled(
+    since: Date,
+  ): Promise<Array<Pick<StoredTitle<R>, '_id' | 'status' | 'publishAt' | 'availableUntil'>>> {
+    return this.titles
+      .find(
+        this.where({
+          $or: [{ status: MovieStatus.Draft, publishAt: { $ne: null } }, { availableUntil: { $gt: since } }],
+        }),
+        { status: 1, publishAt: 1, availableUntil: 1 },
+      )
+      .lean<Array<Pick<StoredTitle<R>, '_id' | 'status' | 'publishAt' | 'availableUntil'>>>()
+      .exec();
   }
 
   /** Conditions as a query of this collection (TypeScript cannot check them against a generic R's query type). */

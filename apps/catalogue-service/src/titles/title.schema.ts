@@ -22,6 +22,10 @@ export class TitleRecord {
   @Prop({ type: String, default: null }) language: string | null;
   @Prop({ type: [String], default: [] }) cast: string[];
   @Prop({ type: Date, default: null }) publishDate: Date | null;
+  /** Issue 28: a draft goes live then (a BullMQ job, see schedule/); cleared when it is published. */
+  @Prop({ type: Date, default: null }) publishAt?: Date | null;
+  /** Issue 28: the licence end; from then no list, search or section offers the title (buyers keep it). */
+  @Prop({ type: Date, default: null }) availableUntil?: Date | null;
   /**
    * IT Rules 2021 class (DECISIONS 37). Required: documents from before it were given one by
    * `classifyUnclassified` at boot, so a profile's ceiling can filter on it in the query (indexed below).
@@ -52,4 +56,7 @@ export const indexTitles = (schema: Schema, releaseField: ReleaseField) => {
   schema.index({ createdAt: -1, _id: -1 });
   // A profile's ceiling narrows every list by class (`classification: { $in }`, issue 25).
   schema.index({ status: 1, classification: 1, popularity: -1 });
+  // Coming soon and the scheduler's sweep at boot (issue 28).
+  schema.index({ status: 1, publishAt: 1 });
+  schema.index({ availableUntil: 1 });
 };

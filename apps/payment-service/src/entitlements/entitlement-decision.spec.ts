@@ -319,3 +319,42 @@ describe('decideEntitlement: series (issue 13: a series comes with a plan only)'
     expect(decide({ title: { ...premiumTitle, kind: 'movie' } }).waysIn).toEqual(premiumWaysIn);
   });
 });
+
+describe('decideEntitlement: licence end (issue 28, DECISIONS 41)', () => {
+  const ended = { ...premiumTitle, availableUntil: ago(1).toISOString() };
+
+  it('keeps a buyer playing after the licence ended, as before it', () => {
+    expect(decide({ title: ended, grants: [purchase()] })).toMatchObject({
+      canWatch: true,
+      reason: AccessReason.Purchase,
+      quality: Quality.FullHD,
+    });
+  });
+
+  it('lets a rental in progress run to its end, and not past it', () => {
+    expect(decide({ title: ended, grants: [rental(ago(3 * DAY), ago(47 * HOUR))] })).toMatchObject({
+      canWatch: true,
+      reason: AccessReason.Rental,
+    });
+    expect(decide({ title: ended, grants: [rental(ago(3 * DAY), ago(48 * HOUR))] })).toMatchObject({
+      canWatch: false,
+      reason: AccessReason.LicenceEnded,
+      waysIn: noWayIn,
+    });
+  });
+
+  it('refuses a subscriber and a free title alike, offering nothing to buy, rent or subscribe to', () => {
+    for (const answer of [
+      decide({ title: ended, plan: premium }),
+      decide({ title: { ...ended, access: 'free' } }),
+    ])
+      expect(answer).toMatchObject({ canWatch: false, reason: AccessReason.LicenceEnded, waysIn: noWayIn });
+  });
+
+  it('plays as usual until the licence end, and for admins after it', () => {
+    expect(
+      decide({ title: { ...premiumTitle, availableUntil: later(1).toISOString() }, plan: premium }).canWatch,
+    ).toBe(true);
+    expect(decide({ title: ended, viewer: admin }).reason).toBe(AccessReason.Admin);
+  });
+});

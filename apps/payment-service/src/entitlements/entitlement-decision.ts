@@ -114,6 +114,18 @@ export const decideEntitlement = ({
   }
   if (viewer.isAdmin) return allow(AccessReason.Admin, Quality.Best, adminScreens);
 
+  // Premium: a purchase or rental plays up to 1080p on one screen, or at the plan's better quality and screens.
+  const ownedQuality = betterQuality(OWNED_TITLE_QUALITY, plan?.quality ?? NO_PLAN_QUALITY);
+  const ownedScreens = Math.max(NO_PLAN_SCREENS, plan?.screens ?? NO_PLAN_SCREENS);
+
+  // The licence ended (issue 28, DECISIONS 41): buyers keep the title and a rental runs to its end; nothing else
+  // plays it, and nothing is offered.
+  if (title.availableUntil && new Date(title.availableUntil).getTime() <= now.getTime()) {
+    if (purchase) return allow(AccessReason.Purchase, ownedQuality, ownedScreens);
+    if (activeRental) return allow(AccessReason.Rental, ownedQuality, ownedScreens);
+    return refuse(AccessReason.LicenceEnded, NO_WAY_IN);
+  }
+
   if (earlyAccess) {
     return plan?.earlyAccess
       ? allow(AccessReason.Plan, plan.quality, plan.screens)
@@ -124,11 +136,8 @@ export const decideEntitlement = ({
     return allow(AccessReason.Free, plan?.quality ?? NO_PLAN_QUALITY, plan?.screens ?? NO_PLAN_SCREENS);
   }
 
-  // Premium: a plan with premium content; for a movie also a purchase or rental, which plays up to 1080p on one
-  // screen, or at the plan's better quality and screens.
+  // Premium: a plan with premium content; for a movie also a purchase or rental.
   const owned = Boolean(purchase ?? activeRental);
-  const ownedQuality = betterQuality(OWNED_TITLE_QUALITY, plan?.quality ?? NO_PLAN_QUALITY);
-  const ownedScreens = Math.max(NO_PLAN_SCREENS, plan?.screens ?? NO_PLAN_SCREENS);
   if (plan?.premiumContent) {
     return allow(
       AccessReason.Plan,

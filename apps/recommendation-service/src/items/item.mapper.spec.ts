@@ -28,4 +28,12 @@ describe('toCatalogueItem', () => {
     expect(toCatalogueItem(record({ kind: 'series', deleted: true })).recommendable).toBe(false);
     expect(toCatalogueItem(record({ kind: 'series', status: 'draft' })).recommendable).toBe(false);
   });
+
+  it('stops offering a title at its licence end (issue 28), not before', () => {
+    const end = new Date('2026-12-01T00:00:00.000Z');
+    const ended = record({ availableUntil: end });
+    expect(toCatalogueItem(ended, new Date(end.getTime() - 1)).recommendable).toBe(true);
+    expect(toCatalogueItem(ended, end).recommendable).toBe(false);
+    expect(toCatalogueItem(record({ availableUntil: null }), end).recommendable).toBe(true);
+  });
 });

@@ -23,14 +23,14 @@ export type CatalogueItem = {
   classification: Classification;
   /** Epoch ms of the catalogue's publish date; null when unknown. */
   publishedAt: number | null;
-  /** Published and not deleted: the only titles any list may offer. */
+  /** Published, not deleted, licence not ended (as of when it was read): the only titles any list may offer. */
   recommendable: boolean;
 };
 
 export const genreKey = (genre: string) => genre.trim().toLowerCase();
 
 /** A stored record with safe defaults for fields an older event did not carry. */
-export const toCatalogueItem = (record: StoredItem): CatalogueItem => {
+export const toCatalogueItem = (record: StoredItem, now: Date = new Date()): CatalogueItem => {
   const rating = record.rating ?? null;
   return {
     movieId: record._id,
@@ -46,7 +46,11 @@ export const toCatalogueItem = (record: StoredItem): CatalogueItem => {
     releaseYear: record.releaseYear ?? null,
     classification: record.classification ?? UNRATED_CLASSIFICATION,
     publishedAt: record.publishDate ? record.publishDate.getTime() : null,
-    recommendable: record.status === MovieStatus.Published && !record.deleted,
+    // The catalogue's licence-end job announces the title again at its end, so the replicas read it again then.
+    recommendable:
+      record.status === MovieStatus.Published &&
+      !record.deleted &&
+      !(record.availableUntil && record.availableUntil.getTime() <= now.getTime()),
   };
 };
 

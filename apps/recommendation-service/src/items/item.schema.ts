@@ -33,6 +33,8 @@ export class ItemRecord {
   @Prop({ type: String, enum: Object.values(MovieStatus), required: true }) status: MovieStatus;
   /** Set by movie.deleted / series.deleted; never cleared (a deleted title's id is not used again). */
   @Prop({ type: Boolean, default: false }) deleted: boolean;
+  /** Issue 28: the licence end from the latest event carrying one; from then no list offers the title. */
+  @Prop({ type: Date, default: null }) availableUntil: Date | null;
   /** From *.published; null for a title only ever seen in an update. */
   @Prop({ type: Date, default: null }) publishDate: Date | null;
   /** `occurredAt` of the catalogue event applied last: an older one (a retry) does not overwrite a newer one. */

@@ -26,6 +26,7 @@ export type ItemWrite = {
   cast?: string[];
   releaseYear?: number | null;
   classification?: Classification;
+  availableUntil?: Date | null;
 };
 
 /** What an inserted record holds for a card field its first event lacked. */
@@ -37,6 +38,7 @@ const CARD_DEFAULTS = {
   releaseYear: null,
   publishDate: null,
   classification: null,
+  availableUntil: null,
 } as const;
 
 /** The only code that touches the items collection. */

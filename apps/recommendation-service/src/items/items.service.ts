@@ -22,6 +22,13 @@ const cardOf = (movieId: string, kind: ItemKind, event: PublishEvent | UpdateEve
   cast: event.cast,
   releaseYear: event.releaseYear,
   classification: event.classification,
+  // Absent on events from before issue 28: the stored end is kept.
+  availableUntil:
+    event.availableUntil === undefined
+      ? undefined
+      : event.availableUntil
+        ? new Date(event.availableUntil)
+        : null,
 });
 
 /**

@@ -4,6 +4,7 @@ import { toContactExport } from '../contacts/contact.mapper';
 import { ContactsRepository } from '../contacts/contacts.repository';
 import { FavoritesService } from '../favorites/favorites.service';
 import { HistoryService } from '../history/history.service';
+import { RemindersService } from '../reminders/reminders.service';
 import { SettingsService } from '../settings/settings.service';
 
 /**
@@ -21,6 +22,7 @@ export class DataRightsService {
     private readonly favorites: FavoritesService,
     private readonly settings: SettingsService,
     private readonly contacts: ContactsRepository,
+    private readonly reminders: RemindersService,
   ) {}
 
   /** "Download my data": every history record (hidden ones flagged), the favorites, the settings, the messages. */
@@ -42,6 +44,7 @@ export class DataRightsService {
     const history = await this.history.forgetUser(userId);
     const favorites = await this.favorites.forgetUser(userId);
     const settings = await this.settings.forgetUser(userId);
+    const reminders = await this.reminders.forgetUser(userId);
     const contactMessages = verifiedEmail ? await this.contacts.removeOfEmail(verifiedEmail) : 0;
     this.logger.log({
       msg: 'viewer data of deleted user removed',
@@ -49,6 +52,7 @@ export class DataRightsService {
       history,
       favorites,
       settings,
+      reminders,
       contactMessages,
     });
   }
@@ -62,6 +66,7 @@ export class DataRightsService {
     const history = await this.history.forgetProfile(profile);
     const favorites = await this.favorites.forgetProfile(profile);
     const settings = await this.settings.forgetProfile(profile);
+    const reminders = await this.reminders.forgetProfile(profile);
     this.logger.log({
       msg: 'viewer data of deleted profile removed',
       userId,
@@ -69,6 +74,7 @@ export class DataRightsService {
       history,
       favorites,
       settings,
+      reminders,
     });
   }
 }

@@ -6,6 +6,8 @@ import { FavoriteRecord, FavoriteSchema } from '../favorites/favorite.schema';
 import { FavoritesRepository } from '../favorites/favorites.repository';
 import { HistoryRecord, HistorySchema } from '../history/history.schema';
 import { HistoryRepository } from '../history/history.repository';
+import { ReminderRecord, ReminderSchema } from '../reminders/reminder.schema';
+import { RemindersRepository } from '../reminders/reminders.repository';
 import { SettingsRecord, SettingsSchema } from '../settings/settings.schema';
 import { SettingsRepository } from '../settings/settings.repository';
 import { TitleRecord, TitleSchema } from '../titles/title.schema';
@@ -18,6 +20,7 @@ const repositories = [
   EpisodesRepository,
   FavoritesRepository,
   SettingsRepository,
+  RemindersRepository,
 ];
 
 /**
@@ -32,6 +35,7 @@ const repositories = [
       { name: EpisodeRecord.name, schema: EpisodeSchema },
       { name: FavoriteRecord.name, schema: FavoriteSchema },
       { name: SettingsRecord.name, schema: SettingsSchema },
+      { name: ReminderRecord.name, schema: ReminderSchema },
     ]),
   ],
   providers: [...repositories, ProfileDataMigration],

@@ -9,6 +9,8 @@ import { EpisodesService } from '../episodes/episodes.service';
 import { HistoryModule } from '../history/history.module';
 import { HistoryService } from '../history/history.service';
 import { TitlesModule } from '../titles/titles.module';
+import { RemindersModule } from '../reminders/reminders.module';
+import { RemindersService } from '../reminders/reminders.service';
 import { TitlesService } from '../titles/titles.service';
 
 /** The user-data-service's consumer group: it gets every event once. */
@@ -25,14 +27,22 @@ export const userDataEventHandlers = (
   titles: TitlesService,
   episodes: EpisodesService,
   dataRights: DataRightsService,
+  reminders: RemindersService,
 ): EventHandlers => ({
   'watch.progressed': async (event) => {
     await history.recordProgress(event.payload);
   },
-  'movie.published': (event) => titles.recordTitle(event.payload, new Date(event.occurredAt)),
+  // Issue 28: a title going live (by its schedule or by hand) mails the profiles that asked to be reminded.
+  'movie.published': async (event) => {
+    await titles.recordTitle(event.payload, new Date(event.occurredAt));
+    await reminders.titleLive(event.payload.movieId, event.payload.title);
+  },
   'movie.updated': (event) => titles.recordTitle(event.payload, new Date(event.occurredAt)),
   'movie.deleted': (event) => titles.forgetTitle(event.payload.movieId),
-  'series.published': (event) => titles.recordSeries(event.payload, new Date(event.occurredAt)),
+  'series.published': async (event) => {
+    await titles.recordSeries(event.payload, new Date(event.occurredAt));
+    await reminders.titleLive(event.payload.seriesId, event.payload.title);
+  },
   'series.updated': (event) => titles.recordSeries(event.payload, new Date(event.occurredAt)),
   'series.deleted': (event) => titles.forgetTitle(event.payload.seriesId),
   'episode.published': (event) => episodes.recordEpisode(event.payload, new Date(event.occurredAt)),
@@ -45,8 +55,8 @@ export const userDataEventHandlers = (
   imports: [
     EventsModule.forConsumer({
       group: CONSUMER_GROUP,
-      imports: [HistoryModule, TitlesModule, EpisodesModule, DataRightsModule],
-      inject: [HistoryService, TitlesService, EpisodesService, DataRightsService],
+      imports: [HistoryModule, TitlesModule, EpisodesModule, DataRightsModule, RemindersModule],
+      inject: [HistoryService, TitlesService, EpisodesService, DataRightsService, RemindersService],
       handlers: userDataEventHandlers,
       // The hottest write: reports of different viewers or titles touch different records, so they need not wait
       // for one another; one viewer's reports on one title stay in order (each adds its watch time only when it

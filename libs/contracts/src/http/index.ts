@@ -7,6 +7,7 @@ import { PlaybackRoutes, AdminMediaRoutes, RecommendationRoutes, HealthRoutes } 
 import { ProfileRoutes } from './profiles.routes';
 import { DeviceRoutes } from './devices.routes';
 import { UserDataRoutes, DataRightsRoutes, ContactRoutes } from './user-data.routes';
+import { ScheduleRoutes } from './schedule.routes';
 import type { HttpRoute, RouteMapOf } from './route';
 
 export * from './route';
@@ -20,6 +21,7 @@ export * from './playback.routes';
 export * from './user-data.routes';
 export * from './profiles.routes';
 export * from './devices.routes';
+export * from './schedule.routes';
 
 /**
  * Every route of the gateway, by group. Add a group here when you add a `*.routes.ts` file: the OpenAPI document,
@@ -48,6 +50,7 @@ export const API_ROUTE_GROUPS = {
   UserDataRoutes,
   DataRightsRoutes,
   ContactRoutes,
+  ScheduleRoutes,
 } as const;
 
 export const API_ROUTES: readonly HttpRoute[] = Object.values(API_ROUTE_GROUPS).flatMap(

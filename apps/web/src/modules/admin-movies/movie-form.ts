@@ -8,6 +8,7 @@ import {
   MovieStatus,
 } from '@app/contracts';
 import { fieldErrors } from '@web/shared/ui/form-check';
+import { istInputToIso, istInputValue, scheduleErrors, withoutEmptySchedule } from './schedule-time';
 import { adminMovieStrings } from './strings';
 
 /** What the form's inputs hold: text, as typed. */
@@ -21,6 +22,9 @@ export type MovieFormValues = {
   classification: string;
   /** The checked descriptors' wire values, comma-separated in the contract's order ('violence,language'). */
   descriptors: string;
+  /** Issue 28: `datetime-local` values read as IST; '' for none. */
+  publishAt: string;
+  availableUntil: string;
   status: MovieStatus;
 };
 export type MovieFormField = keyof Omit<MovieFormValues, 'status'>;
@@ -34,6 +38,8 @@ export const emptyMovieForm: MovieFormValues = {
   description: '',
   classification: '',
   descriptors: '',
+  publishAt: '',
+  availableUntil: '',
   status: MovieStatus.Draft,
 };
 
@@ -52,7 +58,16 @@ export const descriptorList = (value: string): ContentDescriptor[] =>
 export const formValuesOf = (
   movie: Pick<
     AdminMovie,
-    'title' | 'genre' | 'rating' | 'posterUrl' | 'description' | 'status' | 'classification' | 'descriptors'
+    | 'title'
+    | 'genre'
+    | 'rating'
+    | 'posterUrl'
+    | 'description'
+    | 'status'
+    | 'classification'
+    | 'descriptors'
+    | 'publishAt'
+    | 'availableUntil'
   >,
 ): MovieFormValues => ({
   title: movie.title,
@@ -62,6 +77,8 @@ export const formValuesOf = (
   description: movie.description,
   classification: movie.classification,
   descriptors: descriptorsValue(movie.descriptors),
+  publishAt: istInputValue(movie.publishAt),
+  availableUntil: istInputValue(movie.availableUntil),
   status: movie.status,
 });
 
@@ -85,10 +102,14 @@ export const validateMovieForm = (
     description: values.description,
     classification: values.classification || undefined,
     descriptors: descriptorList(values.descriptors),
+    publishAt: istInputToIso(values.publishAt),
+    availableUntil: istInputToIso(values.availableUntil),
     status: values.status,
   });
+  const schedule = scheduleErrors(values, initial);
+  if (parsed.success && Object.keys(schedule).length > 0) return { errors: schedule };
   if (parsed.success) {
-    if (!initial) return { input: parsed.data };
+    if (!initial) return { input: withoutEmptySchedule(parsed.data) };
     const changed = Object.fromEntries(
       (Object.keys(values) as (keyof MovieFormValues)[])
         .filter((key) => values[key] !== initial[key])

@@ -36,7 +36,13 @@ export const adminMovieStrings = {
     classification: 'Classification',
     descriptors: 'Content descriptors',
     status: 'Status',
+    publishAt: 'Publish at (IST)',
+    availableUntil: 'Available until (IST)',
   },
+  /** Issue 28: the schedule fields' hint, and how the lists show a schedule. */
+  scheduleHint: 'India time. Leave empty for none; a draft with a publish time goes live by itself then.',
+  goesLive: (when: string) => `Goes live ${when}`,
+  availableUntil: (when: string) => `Available until ${when}`,
   chooseGenre: 'Choose a genre',
   chooseClassification: 'Choose a classification',
   /** The ticks' names: 'Language' alone would be a second field of that name in the series form. */

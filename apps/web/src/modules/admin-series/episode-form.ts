@@ -15,6 +15,12 @@ import {
   optionalText,
   requiredNumber,
 } from './form-input';
+import {
+  istInputToIso,
+  istInputValue,
+  scheduleErrors,
+  withoutEmptySchedule,
+} from '@web/modules/admin-movies/schedule-time';
 import { adminSeriesStrings } from './strings';
 
 const texts = adminSeriesStrings.episodeErrors;
@@ -29,6 +35,8 @@ export type EpisodeFormValues = {
   /** Seconds from the episode's start, as typed; both empty means no intro. */
   introStart: string;
   introEnd: string;
+  /** Issue 28: released then (IST `datetime-local`); '' for released now. */
+  publishAt: string;
 };
 export type EpisodeFormField = keyof typeof adminSeriesStrings.episodeFields;
 export type EpisodeFormErrors = Partial<Record<EpisodeFormField, string>>;
@@ -42,6 +50,7 @@ export const emptyEpisodeForm = (number: number): EpisodeFormValues => ({
   stillUrl: '',
   introStart: '',
   introEnd: '',
+  publishAt: '',
 });
 
 export const episodeFormValuesOf = (episode: Episode): EpisodeFormValues => ({
@@ -53,6 +62,7 @@ export const episodeFormValuesOf = (episode: Episode): EpisodeFormValues => ({
   stillUrl: episode.stillUrl ?? '',
   introStart: episode.intro ? String(episode.intro.startSeconds) : '',
   introEnd: episode.intro ? String(episode.intro.endSeconds) : '',
+  publishAt: istInputValue(episode.publishAt),
 });
 
 /** The next free episode number in a season: one after the highest. */
@@ -77,7 +87,15 @@ const wire = (values: EpisodeFormValues) => ({
   airDate: optionalText(values.airDate),
   stillUrl: optionalText(values.stillUrl),
   intro: introOf(values),
+  publishAt: istInputToIso(values.publishAt),
 });
+
+/** A publish time must lie ahead (the server also refuses one on an episode already out). */
+const scheduleOf = (values: EpisodeFormValues, initial?: EpisodeFormValues): EpisodeFormErrors =>
+  scheduleErrors(
+    { status: 'draft', publishAt: values.publishAt, availableUntil: '' },
+    initial && { publishAt: initial.publishAt, availableUntil: '' },
+  );
 
 /** Which field shows a schema issue, and with what text. */
 const placeOf = (
@@ -127,12 +145,12 @@ export const validateNewEpisode = (
   const { intro, overview, ...rest } = wire(values);
   const parsed = EpisodeInputSchema.safeParse(
     definedOnly({
-      ...rest,
+      ...withoutEmptySchedule(rest),
       overview: overview || undefined,
       intro: intro === null || intro === 'partial' ? undefined : intro,
     }),
   );
-  const errors = partialIntro(values);
+  const errors = { ...scheduleOf(values), ...partialIntro(values) };
   if (!parsed.success) return { errors: withIssues(errors, parsed.error.issues, intro) };
   return Object.keys(errors).length ? { errors } : { input: parsed.data };
 };
@@ -147,7 +165,7 @@ export const validateEpisodeChanges = (
   // Half an intro is reported below and not sent.
   const intro = next.intro === 'partial' ? before.intro : next.intro;
   const { changes, cleared } = changesBetween({ ...next, intro }, before);
-  const errors = partialIntro(values);
+  const errors = { ...scheduleOf(values, initial), ...partialIntro(values) };
   for (const field of cleared) errors[field as EpisodeFormField] ??= adminSeriesStrings.cannotClear;
   const parsed = EpisodeUpdateSchema.safeParse(changes);
   if (!parsed.success) return { errors: withIssues(errors, parsed.error.issues, next.intro) };

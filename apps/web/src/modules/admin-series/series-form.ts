@@ -19,6 +19,12 @@ import {
   optionalText,
   requiredNumber,
 } from './form-input';
+import {
+  istInputToIso,
+  type ScheduleField,
+  scheduleErrors,
+  withoutEmptySchedule,
+} from '@web/modules/admin-movies/schedule-time';
 import { fieldErrors } from '@web/shared/ui/form-check';
 import { adminSeriesStrings } from './strings';
 
@@ -31,7 +37,7 @@ export type SeriesFormValues = MovieFormValues & {
   creators: string;
   cast: string;
 };
-export type SeriesFormField = keyof typeof adminSeriesStrings.errors;
+export type SeriesFormField = keyof typeof adminSeriesStrings.errors | ScheduleField;
 export type SeriesFormErrors = Partial<Record<SeriesFormField, string>>;
 
 export const emptySeriesForm: SeriesFormValues = {
@@ -63,6 +69,9 @@ const candidate = (values: SeriesFormValues) => ({
   // '' is no class: refused with the form's message rather than left out of an edit.
   classification: values.classification,
   descriptors: descriptorList(values.descriptors),
+  // Issue 28: IST input as an instant; '' is null (no schedule), which an edit may send to clear one.
+  publishAt: istInputToIso(values.publishAt),
+  availableUntil: istInputToIso(values.availableUntil),
   status: values.status,
   access: values.access,
   firstAirDate: optionalText(values.firstAirDate),
@@ -80,12 +89,15 @@ export const validateSeriesForm = (
   initial?: SeriesFormValues,
 ): { input: Partial<SeriesInput> } | { errors: SeriesFormErrors } => {
   const next = candidate(values);
+  const schedule = scheduleErrors(values, initial);
   if (!initial) {
-    const parsed = SeriesInputSchema.safeParse(definedOnly(next));
+    const parsed = SeriesInputSchema.safeParse(withoutEmptySchedule(definedOnly(next)));
+    if (parsed.success && Object.keys(schedule).length > 0) return { errors: schedule };
     return parsed.success
       ? { input: parsed.data }
       : { errors: fieldErrors(parsed.error.issues, adminSeriesStrings.errors) };
   }
+  if (Object.keys(schedule).length > 0) return { errors: schedule };
   const { changes, cleared } = changesBetween(next, candidate(initial));
   const parsed = SeriesUpdateSchema.safeParse(changes);
   const errors: SeriesFormErrors = parsed.success

@@ -44,6 +44,9 @@ export const adminSeriesStrings = {
   chooseClassification: adminMovieStrings.chooseClassification,
   descriptorLabels: adminMovieStrings.descriptorLabels,
   descriptorsHint: adminMovieStrings.descriptorsHint,
+  scheduleHint: adminMovieStrings.scheduleHint,
+  goesLive: adminMovieStrings.goesLive,
+  availableUntil: adminMovieStrings.availableUntil,
   errors: {
     ...adminMovieStrings.errors,
     firstAirDate: 'First air date must be a date',
@@ -117,7 +120,10 @@ export const adminSeriesStrings = {
     stillUrl: 'Still image URL',
     introStart: 'Intro starts at (seconds)',
     introEnd: 'Intro ends at (seconds)',
+    publishAt: 'Release at (IST)',
   },
+  episodeScheduleHint:
+    'India time. Leave empty to release with the series; set, the episode stays hidden until then.',
   introLegend: 'Intro',
   introHint: 'Viewers get “Skip intro” between these two marks. Leave both empty for none.',
   episodeErrors: {
@@ -132,5 +138,6 @@ export const adminSeriesStrings = {
     introBoth: 'Give both the start and the end of the intro',
     introOrder: SeriesMessages.introOrder,
     introTooLong: `An intro lasts at most ${MAX_INTRO_SECONDS / 60} minutes`,
+    publishAt: 'Release time must be a date and time',
   },
 } as const;

@@ -29,6 +29,8 @@ export const accessBadge = (entitlement: Entitlement, now: number): string | und
       return texts.badges.rentalEnded;
     case 'premium-required':
       return texts.badges.subscriptionRequired;
+    case 'licence-ended':
+      return texts.badges.licenceEnded;
     case 'sign-in-required':
     case 'admin':
     case 'free':

@@ -64,6 +64,7 @@ const canWatchStatus = (entitlement: Entitlement, now: number): string => {
     case 'sign-in-required':
     case 'premium-required':
     case 'rental-expired':
+    case 'licence-ended':
       return texts.freeToWatch;
   }
 };
@@ -90,7 +91,11 @@ export const summarizeAccess = (entitlement: Entitlement, signedIn: boolean, now
     kind: 'offer',
     status:
       entitlement.reason === 'rental-expired' || entitlement.reason === 'rental' ? texts.rentalEnded : null,
-    line: offered.length ? texts.premiumOffer(offered) : texts.noWayIn,
+    line: offered.length
+      ? texts.premiumOffer(offered)
+      : entitlement.reason === 'licence-ended'
+        ? texts.licenceEnded
+        : texts.noWayIn,
     ways: {
       ...ways,
       rental: ways.rental ?? (entitlement.reason === 'rental' ? entitlement.waysIn.rentalInr : null),

@@ -58,6 +58,8 @@ export const paymentStrings = {
   wayBuy: (price: number) => `buy ${rupees(price)}`,
   wayRent: (price: number) => `rent ${rupees(price)}`,
   noWayIn: 'This title cannot be bought or rented right now.',
+  /** Issue 28 (DECISIONS 41): after the licence end, for anyone who neither bought it nor is renting it. */
+  licenceEnded: 'This title is no longer available to stream.',
   signInToWatch: 'Sign in to watch',
   signInFree: 'Free with a Streamly account.',
   signInLine: (ways: string[]) => `With an account: ${joinWays(ways)}.`,
@@ -82,6 +84,8 @@ export const paymentStrings = {
     /** SPEC's badge, on a premium title the viewer cannot watch yet. */
     subscriptionRequired: 'Subscription Required',
     rentalEnded: 'Rental ended',
+    /** Issue 28: the licence ended; only buyers and running rentals still play it. */
+    licenceEnded: 'No longer available',
     /** While the access answer is missing (payments unavailable): what the title is, not what the viewer has. */
     premium: 'Premium',
   },

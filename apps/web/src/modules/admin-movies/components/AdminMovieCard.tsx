@@ -6,6 +6,7 @@ import { Button } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
 import { adminMovieStrings as t } from '../strings';
 import titleStyles from './AdminTitle.module.css';
+import { ScheduleLines } from './ScheduleLines';
 import styles from './ManageMovies.module.css';
 
 type AdminMovieCardProps = {
@@ -46,6 +47,7 @@ export const AdminMovieCard = ({
           <span>{movie.genre}</span>
           <span>{formatRating(movie.rating)}</span>
         </p>
+        <ScheduleLines publishAt={movie.publishAt} availableUntil={movie.availableUntil} />
         <p className={styles.description}>{movie.description}</p>
         <div className={styles.reviews}>
           <h4 className={styles.reviewsTitle}>

@@ -27,6 +27,7 @@ type TitleFormFieldsProps = {
     descriptorsHint: string;
     descriptorLabels: Record<ContentDescriptor, string>;
     statuses: Record<MovieStatus, string>;
+    scheduleHint: string;
   };
   /** More short fields in the row of genre, rating and status (a series' access). */
   children?: ReactNode;
@@ -127,6 +128,10 @@ export const TitleFormFields = ({
       labels={texts.descriptorLabels}
       onChange={onDescriptors}
     />
+    <FormRow>
+      <TextField {...field('publishAt')} type="datetime-local" step={1} hint={texts.scheduleHint} />
+      <TextField {...field('availableUntil')} type="datetime-local" step={1} />
+    </FormRow>
     <TextField {...field('posterUrl')} required type="url" />
     <TextAreaField {...field('description')} required rows={4} maxLength={5000} />
   </>

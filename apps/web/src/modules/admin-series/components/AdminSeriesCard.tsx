@@ -1,5 +1,6 @@
 import { type Series, MovieStatus } from '@app/contracts';
 import titleStyles from '@web/modules/admin-movies/components/AdminTitle.module.css';
+import { ScheduleLines } from '@web/modules/admin-movies/components/ScheduleLines';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatRating } from '@web/modules/movies/rating';
 import { Button } from '@web/shared/ui/Button';
@@ -38,6 +39,7 @@ export const AdminSeriesCard = ({
         <span>{t.accesses[series.access]}</span>
       </p>
       <p className={titleStyles.meta}>{t.counts(series.seasonCount, series.episodeCount)}</p>
+      <ScheduleLines publishAt={series.publishAt} availableUntil={series.availableUntil} />
       <div className={titleStyles.actions}>
         <Button size="sm" onClick={() => onOpen(series)}>
           {t.manageEpisodes}

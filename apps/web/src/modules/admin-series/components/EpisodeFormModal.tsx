@@ -44,6 +44,7 @@ export const EpisodeFormModal = (props: EpisodeFormModalProps) => {
         <TextField {...field('title')} maxLength={200} required />
         <TextAreaField {...field('overview')} rows={3} maxLength={5000} />
         <TextField {...field('stillUrl')} type="url" />
+        <TextField {...field('publishAt')} type="datetime-local" step={1} hint={t.episodeScheduleHint} />
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{t.introLegend}</legend>
           <p className={styles.hint}>{t.introHint}</p>

@@ -1,3 +1,4 @@
+import { istLabel } from '@web/modules/admin-movies/schedule-time';
 import { type Episode, episodeLabel } from '@app/contracts';
 import titleStyles from '@web/modules/admin-movies/components/AdminTitle.module.css';
 import { formatPlaybackTime } from '@web/modules/player/format-time';
@@ -25,6 +26,7 @@ export const EpisodeRow = ({ episode, busy, onEdit, onRemove }: EpisodeRowProps)
         <p className={titleStyles.meta}>
           {episode.runtimeMinutes !== null && <span>{t.editor.runtime(episode.runtimeMinutes)}</span>}
           {episode.airDate && <span>{t.editor.airs(episode.airDate.slice(0, 10))}</span>}
+          {episode.publishAt && <span>{t.goesLive(istLabel(episode.publishAt))}</span>}
           {episode.intro && (
             <span>
               {t.editor.intro(

@@ -9,6 +9,7 @@ import { useMovieSections } from '@web/modules/movies/hooks/useMovieSections';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { useViewer } from '@web/modules/movies/hooks/useViewer';
 import { browseStrings } from '@web/modules/movies/browse-strings';
+import { ComingSoonRow } from '@web/modules/coming-soon/components/ComingSoonRow';
 import { BecauseYouWatchedRow } from '@web/modules/recommendations/components/BecauseYouWatchedRow';
 import { TrendingRow } from '@web/modules/recommendations/components/TrendingRow';
 import { SeriesSearchResults } from '@web/modules/series/components/SeriesSearchResults';
@@ -118,6 +119,8 @@ export const UserDashboard = () => {
       <>
         {hero && !searching && <HeroBanner movie={hero} onPlay={watch} onMoreInfo={showDetails} />}
         {row(titles.newlyLaunched, data.newlyLaunched)}
+        {/* Issue 28: what goes live next, with Remind me. */}
+        {!searching && <ComingSoonRow signedIn={user !== null && user !== undefined} />}
         {row(titles.topRated, data.topRated.slice(0, 10))}
         {row(titles.free, data.free)}
         {row(titles.premium, data.premium)}
