@@ -58,4 +58,35 @@ describe('payment-service entitlements of several titles', () => {
       [true, AccessReason.Plan, 'premium'],
     ]);
   });
+
+  it('after a licence end (issue 28) still plays a bought title and a running rental, keeps them in My titles, and refuses the rest', async () => {
+    const ended = new Date(Date.now() - 60_000).toISOString();
+    const buyer = ctx.newPayer();
+    const bought = ctx.newTitle({ availableUntil: ended });
+    const rented = ctx.newTitle({ availableUntil: ended });
+    await ctx.acquire(buyer, bought, 'purchase');
+    await ctx.acquire(buyer, rented, 'rental');
+    const subscriber = ctx.newPayer();
+    await ctx.subscribe(subscriber, 'premium');
+
+    const [forBuyer, forSubscriber] = await Promise.all(
+      [buyer, subscriber].map((payer) =>
+        suite.service.call(PaymentRpc.entitlements, {
+          viewer: { userId: payer.userId, isAdmin: false },
+          titles: [bought, rented],
+        }),
+      ),
+    );
+    expect(forBuyer.map(({ canWatch, reason }) => [canWatch, reason])).toEqual([
+      [true, AccessReason.Purchase],
+      [true, AccessReason.Rental],
+    ]);
+    expect(forSubscriber.map(({ canWatch, reason, waysIn }) => [canWatch, reason, waysIn])).toEqual([
+      [false, AccessReason.LicenceEnded, { plans: [], purchaseInr: null, rentalInr: null }],
+      [false, AccessReason.LicenceEnded, { plans: [], purchaseInr: null, rentalInr: null }],
+    ]);
+    // My titles keeps both (payment-service lists what was bought, whatever the catalogue lists now).
+    const owned = await suite.service.call(PaymentRpc.ownedTitles, { userId: buyer.userId });
+    expect(owned.map(({ movieId }) => movieId).sort()).toEqual([bought.movieId, rented.movieId].sort());
+  });
 });
