@@ -25,6 +25,7 @@ import type { Env } from './env';
 import { HealthController } from './health/health.controller';
 import { GatewayHealthService } from './health/health.service';
 import { AdminPaymentsController } from './payments/admin-payments.controller';
+import { AdminPromosController } from './payments/admin-promos.controller';
 import { BillingController } from './payments/billing.controller';
 import { PaymentClient } from './payments/payment.client';
 import { PaymentsController } from './payments/payments.controller';
@@ -78,6 +79,7 @@ export class AppModule {
         PaymentsController,
         SubscriptionController,
         AdminPaymentsController,
+        AdminPromosController,
         PlaybackController,
         AdminMediaController,
         UserDataController,

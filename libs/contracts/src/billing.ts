@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppliedPromoSchema } from './promo-code';
 import { objectId } from './common';
 import { PlanIdSchema } from './payments';
 import { query } from './rpc';
@@ -130,6 +131,11 @@ export const TaxDocumentSchema = z.object({
   sgstPaise: z.number().int(),
   igstPaise: z.number().int(),
   totalPaise: z.number().int(),
+  /**
+   * A promo code's discount (issue 27): the list price, GST-inclusive, less the discount is `totalPaise`, from which
+   * the taxable value is computed. Null without one.
+   */
+  discount: AppliedPromoSchema.nullable(),
 });
 export type TaxDocument = z.infer<typeof TaxDocumentSchema>;
 

@@ -5,6 +5,7 @@ import { ContactRpc } from './contact';
 import { DeviceRpc } from './devices';
 import { PaymentRpc } from './payments';
 import { ProfileRpc } from './profiles';
+import { PromoRpc } from './promos';
 import { RecommendationRpc } from './recommendations';
 import type { RpcDescriptor } from './rpc';
 import { SeriesRpc } from './series';
@@ -22,6 +23,7 @@ export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
     SeriesRpc,
     ContactRpc,
     PaymentRpc,
+    PromoRpc,
     BillingRpc,
     StreamingRpc,
     HistoryRpc,

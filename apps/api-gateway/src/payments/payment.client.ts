@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { BillingRpc, PaymentMessages, PaymentRpc, Role } from '@app/contracts';
+import { BillingRpc, PaymentMessages, PaymentRpc, PromoRpc, Role } from '@app/contracts';
 import type {
   AdminPaymentsQuery,
+  CreatePromoRequest,
+  PageQuery,
   PlanId,
   RpcRequest,
   SessionUser,
@@ -51,18 +53,25 @@ export class PaymentClient {
     title: TitleFacts,
     kind: TitleOrderKind,
     idempotencyKey: string | undefined,
+    promoCode?: string,
   ) {
     const checkout = await this.client.send(PaymentRpc.createTitleOrder, {
       payer: payerOf(user),
       title,
       kind,
       idempotencyKey,
+      promoCode,
     });
     return { ...checkout, message: PaymentMessages.orderCreated };
   }
 
-  createPlanOrder(user: SessionUser, planId: PlanId, idempotencyKey: string | undefined) {
-    return this.client.send(PaymentRpc.createPlanOrder, { payer: payerOf(user), planId, idempotencyKey });
+  createPlanOrder(user: SessionUser, planId: PlanId, idempotencyKey: string | undefined, promoCode?: string) {
+    return this.client.send(PaymentRpc.createPlanOrder, {
+      payer: payerOf(user),
+      planId,
+      idempotencyKey,
+      promoCode,
+    });
   }
 
   verify(user: SessionUser, confirmation: VerifyPaymentRequest) {
@@ -139,6 +148,22 @@ export class PaymentClient {
 
   invoicePdf(userId: string, documentId: string) {
     return this.client.send(BillingRpc.pdf, { userId, documentId });
+  }
+
+  createPromo(request: CreatePromoRequest) {
+    return this.client.send(PromoRpc.create, request);
+  }
+
+  promos(query: PageQuery) {
+    return this.client.send(PromoRpc.list, query);
+  }
+
+  setPromoPaused(promoId: string, paused: boolean) {
+    return this.client.send(PromoRpc.setPaused, { promoId, paused });
+  }
+
+  promoRedemptions(promoId: string, query: PageQuery) {
+    return this.client.send(PromoRpc.redemptions, { promoId, ...query });
   }
 
   exportOf(userId: string) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Checkout, Payer, Plan, PlanId, VerifyPaymentResult } from '@app/contracts';
+import type { AppliedPromo, Checkout, Payer, Plan, PlanId, VerifyPaymentResult } from '@app/contracts';
 import { ErrorCode, PaymentMessages, ProfileKind, ProfileMessages, VerifyOutcome } from '@app/contracts';
 import { AppError, RequestContext } from '@app/server-core';
 
@@ -21,6 +21,7 @@ export const orderCheckout = (input: {
   title: string;
   movieId: string;
   payer: { email: string | null; name: string | null };
+  promo?: AppliedPromo;
 }): Checkout => ({
   id: input.razorpayOrderId,
   mode: 'order',
@@ -33,6 +34,15 @@ export const orderCheckout = (input: {
   movieId: input.movieId,
   planId: null,
   message: PaymentMessages.orderCreated,
+  ...(input.promo
+    ? {
+        promo: {
+          code: input.promo.code,
+          listPricePaise: input.promo.listPricePaise,
+          discountPaise: input.promo.discountPaise,
+        },
+      }
+    : {}),
 });
 
 export const subscriptionCheckout = (input: {

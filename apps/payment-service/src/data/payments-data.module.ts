@@ -10,6 +10,8 @@ import { PaymentRecord, PaymentSchema } from '../payments/payment.schema';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { PlanRecord, PlanSchema } from '../plans/plan.schema';
 import { PlansRepository } from '../plans/plans.repository';
+import { PromoClaimRecord, PromoClaimSchema, PromoRecord, PromoSchema } from '../promos/promo.schema';
+import { PromosRepository } from '../promos/promos.repository';
 import { ReconcilerRunRecord, ReconcilerRunSchema } from '../reconciler/reconciler-run.schema';
 import { ReconcilerRunsRepository } from '../reconciler/reconciler-runs.repository';
 import { SubscriptionRecord, SubscriptionSchema } from '../subscriptions/subscription.schema';
@@ -26,6 +28,7 @@ const repositories = [
   WebhookEventsRepository,
   ReconcilerRunsRepository,
   InvoicesRepository,
+  PromosRepository,
 ];
 
 /**
@@ -43,6 +46,8 @@ const repositories = [
       { name: WebhookEventRecord.name, schema: WebhookEventSchema },
       { name: ReconcilerRunRecord.name, schema: ReconcilerRunSchema },
       { name: InvoiceRecord.name, schema: InvoiceSchema },
+      { name: PromoRecord.name, schema: PromoSchema },
+      { name: PromoClaimRecord.name, schema: PromoClaimSchema },
     ]),
   ],
   providers: repositories,

@@ -23,6 +23,7 @@ import { RefundsService } from '../payments/refunds.service';
 import { PlansService } from '../plans/plans.service';
 import type { RazorpayPayment, RazorpaySubscription } from '../razorpay/razorpay-entities';
 import { fromUnix, toUnix } from '../razorpay/razorpay-entities';
+import { PromosService } from '../promos/promos.service';
 import { RazorpayClient, RazorpayRequestError } from '../razorpay/razorpay.client';
 import { ReceiptsService } from '../receipts/receipts.service';
 import { toSubscriptionView } from './subscription.mapper';
@@ -40,7 +41,10 @@ import { SubscriptionsRepository, type StoredSubscription } from './subscription
 
 export type PlanOrder = { payer: Payer; planId: PlanId; idempotencyKey: string };
 /** A new plan may come without a key (SPEC 7's body carries none): one open subscription per account still holds. */
-export type NewPlanOrder = Omit<PlanOrder, 'idempotencyKey'> & { idempotencyKey?: string };
+export type NewPlanOrder = Omit<PlanOrder, 'idempotencyKey'> & {
+  idempotencyKey?: string;
+  promoCode?: string;
+};
 export type SubscriptionConfirmation = { paymentId: string; subscriptionId: string; signature: string };
 
 /** How often a compare-and-set is retried when another writer moved the subscription in between. */
@@ -66,6 +70,7 @@ export class SubscriptionsService {
     private readonly outbox: Outbox,
     private readonly refunds: RefundsService,
     private readonly razorpay: RazorpayClient,
+    private readonly promos: PromosService,
   ) {}
 
   /**
@@ -74,9 +79,15 @@ export class SubscriptionsService {
    * subscription; one asking another plan takes the slot of one never paid (which stays payable: if it is paid
    * after all, the second to go live is cancelled and refunded).
    */
-  async createPlanOrder({ payer, planId, idempotencyKey }: NewPlanOrder): Promise<Checkout> {
+  async createPlanOrder({ payer, planId, idempotencyKey, promoCode }: NewPlanOrder): Promise<Checkout> {
     assertMayPay();
     if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
+    // Issue 27: no code is for plans yet, so a code answers the viewer's reason (unknown, expired, not for this)
+    // before anything is stored.
+    if (promoCode !== undefined) {
+      const plan = this.plans.findOrFail(planId);
+      await this.promos.offer(promoCode, { kind: 'subscription', planId }, plan.priceInr * 100, new Date());
+    }
     const existing =
       idempotencyKey === undefined ? null : await this.subscriptions.findByKey(payer.userId, idempotencyKey);
     if (existing) return this.checkoutOf(this.samePlanOrFail(existing, planId), payer);

@@ -5,6 +5,7 @@ import { BillingRoutes } from './billing.routes';
 import { PaymentRoutes, SubscriptionRoutes, AdminPaymentRoutes } from './payments.routes';
 import { PlaybackRoutes, AdminMediaRoutes, RecommendationRoutes, HealthRoutes } from './playback.routes';
 import { ProfileRoutes } from './profiles.routes';
+import { AdminPromoRoutes } from './promos.routes';
 import { DeviceRoutes } from './devices.routes';
 import { UserDataRoutes, DataRightsRoutes, ContactRoutes } from './user-data.routes';
 import type { HttpRoute, RouteMapOf } from './route';
@@ -20,6 +21,7 @@ export * from './playback.routes';
 export * from './user-data.routes';
 export * from './profiles.routes';
 export * from './devices.routes';
+export * from './promos.routes';
 
 /**
  * Every route of the gateway, by group. Add a group here when you add a `*.routes.ts` file: the OpenAPI document,
@@ -40,6 +42,7 @@ export const API_ROUTE_GROUPS = {
   PaymentRoutes,
   SubscriptionRoutes,
   AdminPaymentRoutes,
+  AdminPromoRoutes,
   BillingRoutes,
   PlaybackRoutes,
   AdminMediaRoutes,
