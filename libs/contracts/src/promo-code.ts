@@ -17,12 +17,12 @@ export const PromoMessages = {
   badWindow: 'The code must start before it ends.',
 } as const;
 
-/** Upper-cased before anything else; a malformed code is simply one that does not exist. */
+/** Any case, spaces around allowed (as typed), then upper-cased; a malformed code is simply one that does not exist. */
 export const PromoCodeSchema = z
   .string()
+  .regex(/^\s*[A-Za-z0-9][A-Za-z0-9_-]{2,19}\s*$/, PromoMessages.unknown)
   .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9][A-Z0-9_-]{2,19}$/, PromoMessages.unknown);
+  .toUpperCase();
 
 /** The discount an order carries (its Checkout, invoice and receipt show it). */
 export const AppliedPromoSchema = z.object({

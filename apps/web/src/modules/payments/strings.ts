@@ -2,12 +2,20 @@ import type { SubscriptionStatus } from '@app/contracts';
 
 /** SPEC writes prices without grouping: '₹1200'. */
 const rupees = (amount: number) => `₹${amount}`;
+/** Paise as rupees, with paise only when there are any: ₹1020, ₹999.50. */
+const paise = (amount: number) => `₹${amount % 100 === 0 ? amount / 100 : (amount / 100).toFixed(2)}`;
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Every visible text of payments: /subscription, /payment-success, the access panel, the profile tabs (SPEC 2, 8). */
 export const paymentStrings = {
   rupees,
   testMode: 'TEST MODE',
+
+  // Issue 27: promo codes (the server applies them; its refusals are in the viewer's words already)
+  promoLabel: 'Promo code',
+  promoHint: 'Optional. The price after its discount shows in Checkout before you pay.',
+  promoApplied: (code: string, listPaise: number, amountPaise: number) =>
+    `Promo code ${code} applied: ${paise(listPaise)} → ${paise(amountPaise)}. Complete the payment in Checkout.`,
   testModeHint: 'Test mode: no real money moves.',
 
   // SPEC 8 "Payment"

@@ -1,5 +1,5 @@
 import type { Entitlement, MovieDetail, VerifyPaymentResult } from '@app/contracts';
-import { PaymentMessages } from '@app/contracts';
+import { PaymentMessages, PromoMessages } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -199,6 +199,52 @@ describe('access panel on /movie/:id', () => {
     fireEvent.click(await within(box).findByRole('button', { name: 'Buy ₹1200' }));
 
     await within(box).findByText(text);
+    expect(fakes.razorpay.instances).toHaveLength(0);
+  });
+
+  it('pays with a promo code: the server prices it, Checkout opens at that price and the panel says so', async () => {
+    signInAs('user');
+    serve((_request, url) =>
+      url.pathname === '/api/payments/create-order'
+        ? {
+            status: 201,
+            body: aCheckout({
+              id: 'order_Promo0001',
+              amount: 102_000,
+              movieId: ID,
+              promo: { code: 'DIWALI15', listPricePaise: 120_000, discountPaise: 18_000 },
+            }),
+          }
+        : undefined,
+    );
+    await open();
+    const box = await panel(texts.rentTitle);
+    fireEvent.change(within(box).getByLabelText(texts.promoLabel), { target: { value: 'diwali15' } });
+    fireEvent.click(await within(box).findByRole('button', { name: 'Buy ₹1200' }));
+
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
+    const [order] = sent.filter((call) => call.path === '/api/payments/create-order');
+    expect(order.body).toMatchObject({ movieId: ID, kind: 'purchase', promoCode: 'DIWALI15' });
+    expect(fakes.razorpay.last().options).toMatchObject({ order_id: 'order_Promo0001', amount: 102_000 });
+    await within(box).findByText(texts.promoApplied('DIWALI15', 120_000, 102_000));
+  });
+
+  it("shows the server's words for a promo code it refuses, and opens no Checkout", async () => {
+    signInAs('user');
+    serve((_request, url) =>
+      url.pathname === '/api/payments/create-order'
+        ? {
+            status: 400,
+            body: { code: 'VALIDATION_FAILED', message: PromoMessages.expired, correlationId: 'c' },
+          }
+        : undefined,
+    );
+    await open();
+    const box = await panel(texts.rentTitle);
+    fireEvent.change(within(box).getByLabelText(texts.promoLabel), { target: { value: 'OLDCODE' } });
+    fireEvent.click(await within(box).findByRole('button', { name: 'Buy ₹1200' }));
+
+    await within(box).findByText(PromoMessages.expired);
     expect(fakes.razorpay.instances).toHaveLength(0);
   });
 

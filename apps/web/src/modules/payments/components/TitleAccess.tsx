@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { watchLocation } from '@web/modules/player/watch-route';
@@ -7,6 +7,7 @@ import { useIsKidsProfile } from '@web/modules/profiles/hooks/useProfiles';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
+import { TextField } from '@web/shared/ui/TextField';
 import { type AccessSummary, fallbackEntitlement, summarizeAccess, type TitleRef } from '../access-summary';
 import { useEntitlement } from '../hooks/useEntitlement';
 import { useNow } from '../hooks/useNow';
@@ -67,8 +68,9 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
   const Heading = placement === 'page' ? 'h2' : 'h3';
   const watch = watchLocation(movie);
 
-  const buy = () => (signedIn ? checkout.pay('purchase') : signInFirst());
-  const rent = () => (signedIn ? checkout.pay('rental') : signInFirst());
+  const [promoCode, setPromoCode] = useState('');
+  const buy = () => (signedIn ? checkout.pay('purchase', promoCode) : signInFirst());
+  const rent = () => (signedIn ? checkout.pay('rental', promoCode) : signInFirst());
   const busy = checkout.busy;
   const processing = (label: string) => (busy ? texts.processing : label);
 
@@ -86,6 +88,19 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
             <span>{texts.rentHours}</span>
             <strong className={styles.rentPrice}>{texts.rupees(rental)}</strong>
           </p>
+        )}
+        {(purchase !== null || rental !== null) && (
+          <TextField
+            label={texts.promoLabel}
+            hint={texts.promoHint}
+            name="promoCode"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={20}
+            value={promoCode}
+            disabled={busy}
+            onChange={(event) => setPromoCode(event.target.value.toUpperCase())}
+          />
         )}
         <div className={placement === 'page' ? styles.stack : styles.row}>
           {placement === 'page' && rental !== null && (
