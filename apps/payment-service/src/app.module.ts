@@ -12,6 +12,7 @@ import { settledChecks } from './outbox/settled-checks';
 import { PaymentsRepository } from './payments/payments.repository';
 import { PlansModule } from './plans/plans.module';
 import { PromosModule } from './promos/promos.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { RazorpayModule } from './razorpay/razorpay.module';
 import { ReconcilerModule } from './reconciler/reconciler.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
@@ -48,6 +49,7 @@ export class AppModule {
         UserEventsModule,
         BillingModule,
         PromosModule,
+        RemindersModule,
       ],
     };
   }

@@ -12,6 +12,8 @@ import { PlanRecord, PlanSchema } from '../plans/plan.schema';
 import { PlansRepository } from '../plans/plans.repository';
 import { PromoClaimRecord, PromoClaimSchema, PromoRecord, PromoSchema } from '../promos/promo.schema';
 import { PromosRepository } from '../promos/promos.repository';
+import { RenewalReminderRecord, RenewalReminderSchema } from '../reminders/renewal-reminder.schema';
+import { RenewalRemindersRepository } from '../reminders/renewal-reminders.repository';
 import { ReconcilerRunRecord, ReconcilerRunSchema } from '../reconciler/reconciler-run.schema';
 import { ReconcilerRunsRepository } from '../reconciler/reconciler-runs.repository';
 import { SubscriptionRecord, SubscriptionSchema } from '../subscriptions/subscription.schema';
@@ -29,6 +31,7 @@ const repositories = [
   ReconcilerRunsRepository,
   InvoicesRepository,
   PromosRepository,
+  RenewalRemindersRepository,
 ];
 
 /**
@@ -48,6 +51,7 @@ const repositories = [
       { name: InvoiceRecord.name, schema: InvoiceSchema },
       { name: PromoRecord.name, schema: PromoSchema },
       { name: PromoClaimRecord.name, schema: PromoClaimSchema },
+      { name: RenewalReminderRecord.name, schema: RenewalReminderSchema },
     ]),
   ],
   providers: repositories,

@@ -44,4 +44,5 @@ SubscriptionSchema.index({ userId: 1, createdAt: -1 });
 SubscriptionSchema.index({ openFor: 1 }, { unique: true, sparse: true, name: 'openFor_sparse' });
 SubscriptionSchema.index({ status: 1, createdAt: 1 });
 SubscriptionSchema.index({ email: 1 });
+SubscriptionSchema.index({ chargeAt: 1 });
 SubscriptionSchema.index({ createdAt: -1, _id: -1 });

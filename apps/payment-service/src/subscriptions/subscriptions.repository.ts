@@ -231,6 +231,26 @@ export class SubscriptionsRepository {
       .exec();
   }
 
+  /**
+   * Live, authorised subscriptions that will charge in (from, to] and are not stopping: what a renewal reminder is
+   * for (issue 27). A plan change's new subscription is one (it charges at its start); the one it replaces is not.
+   */
+  chargingBetween(from: Date, to: Date, limit: number): Promise<StoredSubscription[]> {
+    return this.subscriptions
+      .find({
+        status: { $in: [SubscriptionStatus.Active, SubscriptionStatus.Authenticated] },
+        authorised: true,
+        cancelAtCycleEnd: false,
+        duplicateOf: null,
+        razorpayId: { $type: 'string' },
+        chargeAt: { $gt: from, $lte: to },
+      })
+      .sort({ chargeAt: 1 })
+      .limit(limit)
+      .lean<StoredSubscription[]>()
+      .exec();
+  }
+
   /** Payers whose subscriptions carry an email containing `text` (the console's email filter). */
   async userIdsByEmail(text: string, limit: number): Promise<string[]> {
     const ids = await this.subscriptions.distinct('userId', { email: containsText(text) }).exec();
