@@ -26,6 +26,7 @@ import { HealthController } from './health/health.controller';
 import { GatewayHealthService } from './health/health.service';
 import { AdminPaymentsController } from './payments/admin-payments.controller';
 import { AdminPromosController } from './payments/admin-promos.controller';
+import { TrialController } from './payments/trial.controller';
 import { BillingController } from './payments/billing.controller';
 import { PaymentClient } from './payments/payment.client';
 import { PaymentsController } from './payments/payments.controller';
@@ -80,6 +81,7 @@ export class AppModule {
         SubscriptionController,
         AdminPaymentsController,
         AdminPromosController,
+        TrialController,
         PlaybackController,
         AdminMediaController,
         UserDataController,

@@ -7,6 +7,7 @@ import {
   PaymentMessages,
   PaymentPatterns,
   PromoPatterns,
+  TrialPatterns,
   PaymentRpc,
   Quality,
   Role,
@@ -203,6 +204,8 @@ const FakePaymentModule = standIn(
       reconciler: null,
     }),
     [PaymentPatterns.adminPayments]: () => ({ data: [], page: 1, pageSize: 20, total: 0 }),
+    [TrialPatterns.offer]: () => ({ eligible: true, planId: 'standard', days: 7, reason: null }),
+    [TrialPatterns.start]: () => planCheckout('standard'),
     [PromoPatterns.create]: () => promo,
     [PromoPatterns.list]: () => ({ data: [promo], page: 1, pageSize: 24, total: 1 }),
     [PromoPatterns.setPaused]: () => ({ ...promo, status: 'paused' }),
@@ -245,6 +248,8 @@ describe('payment routes at the gateway', () => {
       ['GET', `/api/entitlements/${movieId}`, undefined, 200, 200, 200, 200],
       ['GET', '/api/admin/payments/mismatches', undefined, 401, 403, 403, 200],
       ['POST', '/api/admin/promos', newPromo, 401, 403, 403, 201],
+      ['GET', `/api/users/${ashaId}/trial`, undefined, 401, 200, 403, 403],
+      ['POST', `/api/users/${ashaId}/trial`, { idempotencyKey: key }, 401, 201, 403, 403],
       ['GET', '/api/admin/promos', undefined, 401, 403, 403, 200],
       ['PATCH', `/api/admin/promos/${promoId}`, { paused: true }, 401, 403, 403, 200],
       ['GET', `/api/admin/promos/${promoId}/redemptions`, undefined, 401, 403, 403, 200],
@@ -361,6 +366,14 @@ describe('payment routes at the gateway', () => {
     expect(await backwards.json()).toMatchObject({
       message: expect.stringContaining('start before it ends'),
     });
+  });
+
+  it('asks the trial offer for the caller, saying whether the email is verified; an unverified one cannot start it', async () => {
+    expect((await call('GET', `/api/users/${ashaId}/trial`, 'unverified-token')).status).toBe(200);
+    expect(lastTo(TrialPatterns.offer)).toEqual({ userId: ashaId, emailVerified: false });
+    const sent = received.length;
+    expect((await call('POST', `/api/users/${ashaId}/trial`, 'unverified-token', {})).status).toBe(403);
+    expect(received.slice(sent).filter((c) => c.pattern === TrialPatterns.start)).toEqual([]);
   });
 
   describe("SPEC 7's bodies, as SPEC writes them", () => {

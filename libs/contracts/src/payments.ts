@@ -223,6 +223,8 @@ export const SubscriptionViewSchema = z.object({
   activeUntil: isoDate.nullable(),
   /** "Changes to {plan} on {date}" (DECISIONS 28). */
   scheduledChange: z.object({ planId: PlanIdSchema, planName: z.string(), startsAt: isoDate }).nullable(),
+  /** Issue 27: a free trial's end (its first charge, unless cancelled); absent or null otherwise. */
+  trialEndsAt: isoDate.nullable().optional(),
 });
 export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './common';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
-import { TitleOrderKindSchema } from './payments';
+import { CheckoutSchema, PayerSchema, PlanId, PlanIdSchema, TitleOrderKindSchema } from './payments';
 import { PromoCodeSchema, PromoMessages } from './promo-code';
 import { query, rpc } from './rpc';
 
@@ -119,5 +119,54 @@ export const PromoRpc = {
     PromoPatterns.redemptions,
     z.object({ promoId: objectId() }).extend(PageQuerySchema.shape).strict(),
     pageSchemaOf(PromoRedemptionSchema),
+  ),
+} as const;
+
+// ── Free trial (issue 27, DECISIONS 40) ────────────────────────────────────────────────────────────────────────
+
+/** 7 days of Standard, once per account: verified email, never subscribed; the first charge comes at its end. */
+export const TRIAL_DAYS = 7;
+export const TRIAL_PLAN: PlanId = PlanId.Standard;
+
+export const TrialMessages = {
+  notEligible: 'The free trial is for accounts that have never had a plan.',
+  used: "You've already had your free trial.",
+} as const;
+
+/** `GET /api/users/{id}/trial`: whether the plans page offers the trial, and why not. */
+export const TrialOfferSchema = z.object({
+  eligible: z.boolean(),
+  planId: PlanIdSchema,
+  days: z.number().int(),
+  /** Why not, in the viewer's words; null when eligible. */
+  reason: z.string().nullable(),
+});
+export type TrialOffer = z.infer<typeof TrialOfferSchema>;
+
+/** `POST /api/users/{id}/trial`: a button press's key, as plan orders take one. */
+export const StartTrialRequestSchema = z
+  .object({
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
+  })
+  .strict();
+
+export const TrialPatterns = {
+  offer: 'payments.trial.offer',
+  start: 'payments.trial.start',
+} as const;
+
+export const TrialRpc = {
+  offer: query(
+    TrialPatterns.offer,
+    z.object({ userId: objectId(), emailVerified: z.boolean() }).strict(),
+    TrialOfferSchema,
+  ),
+  start: rpc(
+    TrialPatterns.start,
+    z.object({ payer: PayerSchema, idempotencyKey: z.string().optional() }).strict(),
+    CheckoutSchema,
   ),
 } as const;

@@ -5,7 +5,7 @@ import { ContactRpc } from './contact';
 import { DeviceRpc } from './devices';
 import { PaymentRpc } from './payments';
 import { ProfileRpc } from './profiles';
-import { PromoRpc } from './promos';
+import { PromoRpc, TrialRpc } from './promos';
 import { RecommendationRpc } from './recommendations';
 import type { RpcDescriptor } from './rpc';
 import { SeriesRpc } from './series';
@@ -24,6 +24,7 @@ export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
     ContactRpc,
     PaymentRpc,
     PromoRpc,
+    TrialRpc,
     BillingRpc,
     StreamingRpc,
     HistoryRpc,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BillingRpc, PaymentMessages, PaymentRpc, PromoRpc, Role } from '@app/contracts';
+import { BillingRpc, PaymentMessages, PaymentRpc, PromoRpc, Role, TrialRpc } from '@app/contracts';
 import type {
   AdminPaymentsQuery,
   CreatePromoRequest,
@@ -148,6 +148,15 @@ export class PaymentClient {
 
   invoicePdf(userId: string, documentId: string) {
     return this.client.send(BillingRpc.pdf, { userId, documentId });
+  }
+
+  /** An account whose email is not known to be verified is told so (the start route refuses it too). */
+  trialOffer(user: SessionUser) {
+    return this.client.send(TrialRpc.offer, { userId: user.id, emailVerified: user.emailVerified !== false });
+  }
+
+  startTrial(user: SessionUser, idempotencyKey: string | undefined) {
+    return this.client.send(TrialRpc.start, { payer: payerOf(user), idempotencyKey });
   }
 
   createPromo(request: CreatePromoRequest) {

@@ -11,8 +11,9 @@ import { SubscriptionRecord } from './subscription.schema';
 export type StoredSubscription = SubscriptionRecord & { _id: Types.ObjectId; createdAt: Date };
 export type NewSubscription = Pick<
   SubscriptionRecord,
-  'userId' | 'idempotencyKey' | 'planId' | 'startAt' | 'replaces' | 'email' | 'name' | 'openFor'
->;
+  'userId' | 'idempotencyKey' | 'planId' | 'startAt' | 'replaces' | 'email' | 'name' | 'openFor' | 'trialFor'
+> &
+  Partial<Pick<SubscriptionRecord, 'trialEndsAt'>>;
 export type SubscriptionChanges = Partial<
   Pick<
     SubscriptionRecord,
@@ -51,6 +52,7 @@ export class SubscriptionsRepository {
         replacedBy: null,
         liveSince: null,
         duplicateOf: null,
+        trialEndsAt: sub.trialEndsAt ?? null,
       }),
       null,
     );
@@ -60,6 +62,14 @@ export class SubscriptionsRepository {
   findByKey(userId: string, idempotencyKey: string): Promise<StoredSubscription | null> {
     return this.subscriptions
       .findOne({ userId: { $eq: userId }, idempotencyKey: { $eq: idempotencyKey } })
+      .lean<StoredSubscription>()
+      .exec();
+  }
+
+  /** The account's free trial, if it ever started one. */
+  findTrial(userId: string): Promise<StoredSubscription | null> {
+    return this.subscriptions
+      .findOne({ trialFor: { $eq: userId } })
       .lean<StoredSubscription>()
       .exec();
   }

@@ -5,7 +5,7 @@ import { BillingRoutes } from './billing.routes';
 import { PaymentRoutes, SubscriptionRoutes, AdminPaymentRoutes } from './payments.routes';
 import { PlaybackRoutes, AdminMediaRoutes, RecommendationRoutes, HealthRoutes } from './playback.routes';
 import { ProfileRoutes } from './profiles.routes';
-import { AdminPromoRoutes } from './promos.routes';
+import { AdminPromoRoutes, TrialRoutes } from './promos.routes';
 import { DeviceRoutes } from './devices.routes';
 import { UserDataRoutes, DataRightsRoutes, ContactRoutes } from './user-data.routes';
 import type { HttpRoute, RouteMapOf } from './route';
@@ -43,6 +43,7 @@ export const API_ROUTE_GROUPS = {
   SubscriptionRoutes,
   AdminPaymentRoutes,
   AdminPromoRoutes,
+  TrialRoutes,
   BillingRoutes,
   PlaybackRoutes,
   AdminMediaRoutes,

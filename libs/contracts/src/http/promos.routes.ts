@@ -7,7 +7,11 @@ import {
   PromoRedemptionSchema,
   PromoSchema,
 } from '../promos';
-import { json, route } from './route';
+import { UserIdParamsSchema } from '../auth';
+import { IdempotencyKeyHeadersSchema } from '../payments';
+import { StartTrialRequestSchema, TrialMessages, TrialOfferSchema } from '../promos';
+import { CheckoutReply } from './replies';
+import { json, kidsRefused, route } from './route';
 
 const noPromo = 'No promo code of this id';
 
@@ -55,5 +59,36 @@ export const AdminPromoRoutes = {
     query: PageQuerySchema,
     ok: json(200, pageSchemaOf(PromoRedemptionSchema)),
     errors: { 404: noPromo },
+  }),
+} as const;
+
+/** Issue 27: the 7-day free trial of Standard, once per account (verified email, never subscribed). */
+export const TrialRoutes = {
+  offer: route({
+    method: 'get',
+    path: '/api/users/{id}/trial',
+    tag: 'payments',
+    access: 'own',
+    summary: 'Whether the account may start the free trial (the plans page offers it), and why not',
+    params: UserIdParamsSchema,
+    ok: json(200, TrialOfferSchema),
+  }),
+  start: route({
+    method: 'post',
+    path: '/api/users/{id}/trial',
+    notForKids: 'payments',
+    tag: 'payments',
+    access: 'own',
+    verifiedEmail: true,
+    summary:
+      'Start the free trial: Checkout authorises a Standard subscription whose first charge comes when the trial ends (cancel before: nothing is charged, access ends with the trial)',
+    params: UserIdParamsSchema,
+    headers: IdempotencyKeyHeadersSchema,
+    body: StartTrialRequestSchema,
+    ok: json(201, CheckoutReply, 'Created'),
+    errors: {
+      403: `An unverified email, another account, or ${kidsRefused('payments')}`,
+      409: `${TrialMessages.used} / ${TrialMessages.notEligible}`,
+    },
   }),
 } as const;
