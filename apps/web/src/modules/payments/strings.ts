@@ -11,6 +11,13 @@ export const paymentStrings = {
   rupees,
   testMode: 'TEST MODE',
 
+  // Issue 27: the free trial
+  trialTitle: (days: number, plan: string) => `Try ${plan} free for ${days} days`,
+  trialLead: (plan: string, price: number, months: number) =>
+    `Checkout only authorises your UPI or card mandate. Cancel before the trial ends and you pay nothing; otherwise ${plan} is ₹${price} every ${months} months from then.`,
+  startTrial: 'Start free trial',
+  trialUntil: (date: string) => `Free trial until ${date}`,
+
   // Issue 27: promo codes (the server applies them; its refusals are in the viewer's words already)
   promoLabel: 'Promo code',
   promoHint: 'Optional. The price after its discount shows in Checkout before you pay.',

@@ -19,6 +19,12 @@ export const paymentsApi = {
   /** Watch Now (purchase) or Rent Now (rental); the server prices it (DECISIONS 2). */
   createTitleOrder: (client: ApiClient, body: CreateTitleOrderRequest) =>
     client.call('POST /api/payments/create-order', { body }),
+  /** Issue 27: whether the plans page offers the free trial to this account. */
+  trialOffer: (client: ApiClient, userId: string, signal?: AbortSignal) =>
+    client.call('GET /api/users/{id}/trial', { params: { id: userId } }, { signal }),
+  /** The free trial: the reply is the subscription whose mandate Checkout authorises (first charge at its end). */
+  startTrial: (client: ApiClient, userId: string, idempotencyKey: string) =>
+    client.call('POST /api/users/{id}/trial', { params: { id: userId }, body: { idempotencyKey } }),
   verify: (client: ApiClient, body: VerifyPaymentRequest) =>
     client.call('POST /api/payments/verify', { body }),
   subscription: async (client: ApiClient, userId: string, signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import type { Plan, PlanId } from '@app/contracts';
+import type { Plan, PlanId, VerifyPaymentResult } from '@app/contracts';
 import { useId } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
@@ -16,6 +16,7 @@ import { titleOriginFrom } from '../title-origin';
 import { CheckoutMessage } from './CheckoutMessage';
 import styles from './PlanPicker.module.css';
 import { TestModeBadge } from './TestModeBadge';
+import { TrialOffer } from './TrialOffer';
 
 type PlanCardProps = { plan: Plan; name: string; checked: boolean; onChoose: (id: PlanId) => void };
 
@@ -73,13 +74,12 @@ export const PlanPicker = () => {
   const groupName = useId();
   const headingId = useId();
 
-  const checkout = usePlanCheckout({
-    onPaid: (result) => {
-      void navigate(Paths.paymentSuccess, {
-        state: paymentOutcome(result, origin ? { from: origin } : undefined),
-      });
-    },
-  });
+  const toSuccess = (result: VerifyPaymentResult) => {
+    void navigate(Paths.paymentSuccess, {
+      state: paymentOutcome(result, origin ? { from: origin } : undefined),
+    });
+  };
+  const checkout = usePlanCheckout({ onPaid: toSuccess });
 
   const chosenId = search.get('plan');
   const chosen = plans && isPlanId(plans, chosenId) ? plans.find((plan) => plan.id === chosenId) : undefined;
@@ -116,20 +116,23 @@ export const PlanPicker = () => {
           </Button>
         </div>
       ) : (
-        <fieldset className={styles.plans} aria-labelledby={headingId}>
-          <legend id={headingId} className={styles.legend}>
-            {texts.plansLabel}
-          </legend>
-          {plans.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              name={groupName}
-              checked={plan.id === chosen?.id}
-              onChoose={choose}
-            />
-          ))}
-        </fieldset>
+        <>
+          {isSignedIn && <TrialOffer plans={plans} onPaid={toSuccess} />}
+          <fieldset className={styles.plans} aria-labelledby={headingId}>
+            <legend id={headingId} className={styles.legend}>
+              {texts.plansLabel}
+            </legend>
+            {plans.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                name={groupName}
+                checked={plan.id === chosen?.id}
+                onChoose={choose}
+              />
+            ))}
+          </fieldset>
+        </>
       )}
       <div className={styles.actions}>
         <Button size="lg" disabled={!chosen || checkout.busy} onClick={subscribe} aria-busy={checkout.busy}>

@@ -14,4 +14,5 @@ export const paymentKeys = {
   subscription: (userId: string) => [...paymentKeys.all, 'subscription', userId] as const,
   ownedTitles: (userId: string) => [...paymentKeys.all, 'titles', userId] as const,
   billing: (userId: string) => [...paymentKeys.all, 'billing', userId] as const,
+  trial: (userId: string) => [...paymentKeys.all, 'trial', userId] as const,
 };
