@@ -211,6 +211,8 @@ const FakePaymentModule = standIn(
     [PromoPatterns.setPaused]: () => ({ ...promo, status: 'paused' }),
     [PromoPatterns.redemptions]: () => ({ data: [], page: 1, pageSize: 24, total: 0 }),
     [BillingPatterns.history]: () => billing,
+    [BillingPatterns.profile]: () => ({ state: null, gstin: null }),
+    [BillingPatterns.updateProfile]: () => ({ state: '27', gstin: null }),
     [BillingPatterns.document]: () => invoice,
     [BillingPatterns.pdf]: () => ({ fileName: 'SL-26-27-0000001.pdf', base64: pdfBytes.toString('base64') }),
   },
@@ -249,6 +251,8 @@ describe('payment routes at the gateway', () => {
       ['GET', '/api/admin/payments/mismatches', undefined, 401, 403, 403, 200],
       ['POST', '/api/admin/promos', newPromo, 401, 403, 403, 201],
       ['GET', `/api/users/${ashaId}/trial`, undefined, 401, 200, 403, 403],
+      ['GET', `/api/users/${ashaId}/billing-profile`, undefined, 401, 200, 403, 200],
+      ['PUT', `/api/users/${ashaId}/billing-profile`, { state: '27' }, 401, 200, 403, 403],
       ['POST', `/api/users/${ashaId}/trial`, { idempotencyKey: key }, 401, 201, 403, 403],
       ['GET', '/api/admin/promos', undefined, 401, 403, 403, 200],
       ['PATCH', `/api/admin/promos/${promoId}`, { paused: true }, 401, 403, 403, 200],
@@ -374,6 +378,32 @@ describe('payment routes at the gateway', () => {
     const sent = received.length;
     expect((await call('POST', `/api/users/${ashaId}/trial`, 'unverified-token', {})).status).toBe(403);
     expect(received.slice(sent).filter((c) => c.pattern === TrialPatterns.start)).toEqual([]);
+  });
+
+  it('refuses a billing profile with a GSTIN that fails its check character, before any service is asked', async () => {
+    const sent = received.length;
+    for (const body of [
+      { state: '27', gstin: '27AAPFU0939F1ZX' },
+      { state: '99' },
+      { state: '27', gstin: { $gt: '' } },
+    ]) {
+      expect((await call('PUT', `/api/users/${ashaId}/billing-profile`, fakeTokens.asha, body)).status).toBe(
+        400,
+      );
+    }
+    expect(received.slice(sent).filter((c) => c.pattern === BillingPatterns.updateProfile)).toEqual([]);
+    expect(
+      (
+        await call('PUT', `/api/users/${ashaId}/billing-profile`, fakeTokens.asha, {
+          state: '27',
+          gstin: '27aapfu0939f1zv',
+        })
+      ).status,
+    ).toBe(200);
+    expect(lastTo(BillingPatterns.updateProfile)).toEqual({
+      userId: ashaId,
+      profile: { state: '27', gstin: '27AAPFU0939F1ZV' },
+    });
   });
 
   describe("SPEC 7's bodies, as SPEC writes them", () => {

@@ -9,6 +9,7 @@ import type {
   SessionUser,
   TitleFacts,
   TitleOrderKind,
+  UpdateBillingProfile,
   VerifyPaymentRequest,
 } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
@@ -144,6 +145,14 @@ export class PaymentClient {
 
   invoice(userId: string, documentId: string) {
     return this.client.send(BillingRpc.document, { userId, documentId });
+  }
+
+  billingProfile(userId: string) {
+    return this.client.send(BillingRpc.profile, { userId });
+  }
+
+  updateBillingProfile(userId: string, profile: UpdateBillingProfile) {
+    return this.client.send(BillingRpc.updateProfile, { userId, profile });
   }
 
   invoicePdf(userId: string, documentId: string) {

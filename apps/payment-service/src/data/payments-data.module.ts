@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { BillingProfileRecord, BillingProfileSchema } from '../billing/billing-profile.schema';
+import { BillingProfilesRepository } from '../billing/billing-profiles.repository';
 import { GrantRecord, GrantSchema } from '../entitlements/grant.schema';
 import { GrantsRepository } from '../entitlements/grants.repository';
 import { InvoiceRecord, InvoiceSchema } from '../invoices/invoice.schema';
@@ -32,6 +34,7 @@ const repositories = [
   InvoicesRepository,
   PromosRepository,
   RenewalRemindersRepository,
+  BillingProfilesRepository,
 ];
 
 /**
@@ -52,6 +55,7 @@ const repositories = [
       { name: PromoRecord.name, schema: PromoSchema },
       { name: PromoClaimRecord.name, schema: PromoClaimSchema },
       { name: RenewalReminderRecord.name, schema: RenewalReminderSchema },
+      { name: BillingProfileRecord.name, schema: BillingProfileSchema },
     ]),
   ],
   providers: repositories,

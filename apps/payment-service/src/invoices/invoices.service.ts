@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ONLINE_VIDEO_SAC, PaymentStatus, TaxDocumentType } from '@app/contracts';
 import type { AppliedPromo, GstStateCode } from '@app/contracts';
 import { AppError, InjectEnv } from '@app/server-core';
+import { BillingProfilesRepository } from '../billing/billing-profiles.repository';
 import type { Env } from '../env';
 import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentsRepository, type StoredPayment } from '../payments/payments.repository';
@@ -50,6 +51,7 @@ export class InvoicesService {
     private readonly orders: OrdersRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly plans: PlansService,
+    private readonly profiles: BillingProfilesRepository,
     @InjectEnv() private readonly env: Env,
   ) {}
 
@@ -160,8 +162,8 @@ export class InvoicesService {
   }
 
   /**
-   * The payer as their order or plan names them. No billing state is asked yet (issue 27's "asked once at the first
-   * payment" comes with its screen), so the supplier's state stands in and the invoice says it was assumed.
+   * The payer as their order or plan names them, in the billing state (and with the GSTIN) of their billing profile;
+   * without one the supplier's state stands in and the invoice says it was assumed.
    */
   private async recipientOf(
     payment: StoredPayment,
@@ -179,13 +181,15 @@ export class InvoicesService {
         : order;
     const email = payer?.email ?? '';
     const promo = order?.promo;
+    // Issue 27: the billing state and GSTIN the viewer gave; without one, the supplier's state, said as assumed.
+    const profile = await this.profiles.find(payment.userId);
     return {
       recipient: {
         name: payer?.name ?? (email || 'Streamly viewer'),
         email,
-        gstin: null,
-        state: supplierState,
-        stateAssumed: true,
+        gstin: profile?.gstin ?? null,
+        state: profile?.state ?? supplierState,
+        stateAssumed: !profile,
       },
       discount: promo
         ? { code: promo.code, listPricePaise: promo.listPricePaise, discountPaise: promo.discountPaise }
