@@ -11,6 +11,20 @@ export const paymentStrings = {
   rupees,
   testMode: 'TEST MODE',
 
+  // Issue 27: billing details (GST invoices)
+  billingDetails: 'Billing details',
+  billingDetailsLead:
+    'Printed on your GST tax invoices from your next payment; invoices already issued stay as they are.',
+  billingState: 'State',
+  billingStateAsk: 'Your state (for the GST invoice)',
+  chooseState: 'Choose your state',
+  billingStateNeeded: 'Choose your state for the GST invoice first.',
+  gstin: 'GSTIN (optional, for businesses)',
+  saveBillingDetails: 'Save',
+  savingBillingDetails: 'Saving...',
+  billingDetailsSaved: 'Billing details saved.',
+  billingDetailsFailed: 'Billing details could not be saved.',
+
   // Issue 27: the free trial
   trialTitle: (days: number, plan: string) => `Try ${plan} free for ${days} days`,
   trialLead: (plan: string, price: number, months: number) =>

@@ -1,5 +1,5 @@
 import type { Plan, PlanId, VerifyPaymentResult } from '@app/contracts';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
@@ -7,12 +7,14 @@ import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
 import { PageHeader } from '@web/shared/ui/PageTitle';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
+import { useBillingStateGate } from '../hooks/useBillingProfile';
 import { usePlanCheckout } from '../hooks/usePlanCheckout';
 import { usePlans } from '../hooks/usePlans';
 import { useSignInFirst } from '../hooks/useSignInFirst';
 import { paymentStrings as texts } from '../strings';
 import { paymentOutcome } from '../payment-outcome';
 import { titleOriginFrom } from '../title-origin';
+import { BillingStateField } from './BillingStateField';
 import { CheckoutMessage } from './CheckoutMessage';
 import styles from './PlanPicker.module.css';
 import { TestModeBadge } from './TestModeBadge';
@@ -87,13 +89,21 @@ export const PlanPicker = () => {
     // Replace, so Back leaves the page rather than stepping through choices; keep the title it came from.
     setSearch({ plan: id }, { replace: true, state: location.state as unknown });
 
-  const subscribe = () => {
+  const billingState = useBillingStateGate();
+  const [stateError, setStateError] = useState<string | null>(null);
+  const subscribe = async () => {
     if (!chosen) return;
     if (!isSignedIn) {
       signInFirst(`?plan=${chosen.id}`);
       return;
     }
-    checkout.subscribe(chosen.id);
+    // The billing state is asked once, at the first payment (issue 27).
+    if (billingState.missing) {
+      setStateError(texts.billingStateNeeded);
+      return;
+    }
+    setStateError(null);
+    if (await billingState.ensure()) checkout.subscribe(chosen.id);
   };
 
   return (
@@ -135,7 +145,24 @@ export const PlanPicker = () => {
         </>
       )}
       <div className={styles.actions}>
-        <Button size="lg" disabled={!chosen || checkout.busy} onClick={subscribe} aria-busy={checkout.busy}>
+        {billingState.needed && (
+          <BillingStateField
+            label={texts.billingStateAsk}
+            value={billingState.state}
+            error={stateError}
+            onChange={(state) => {
+              billingState.setState(state);
+              setStateError(null);
+            }}
+            disabled={checkout.busy}
+          />
+        )}
+        <Button
+          size="lg"
+          disabled={!chosen || checkout.busy}
+          onClick={() => void subscribe()}
+          aria-busy={checkout.busy}
+        >
           {checkout.busy ? texts.processing : texts.subscribeNow(chosen?.priceInr ?? 0)}
         </Button>
         {!isSignedIn && <p className={styles.hint}>{texts.signInToSubscribe}</p>}

@@ -229,6 +229,32 @@ describe('access panel on /movie/:id', () => {
     await within(box).findByText(texts.promoApplied('DIWALI15', 120_000, 102_000));
   });
 
+  it('asks the billing state once, at the first payment: saved before the order is made', async () => {
+    signInAs('user');
+    serve((request, url) => {
+      if (url.pathname !== '/api/users/65f0c0ffee00000000000001/billing-profile') return undefined;
+      return request.method === 'PUT'
+        ? { status: 200, body: { state: '27', gstin: null } }
+        : { status: 200, body: { state: null, gstin: null } };
+    });
+    await open();
+    const box = await panel(texts.rentTitle);
+    const state = await within(box).findByLabelText(texts.billingStateAsk);
+    fireEvent.click(within(box).getByRole('button', { name: 'Buy ₹1200' }));
+    await within(box).findByText(texts.billingStateNeeded);
+    expect(sent.filter((call) => call.path === '/api/payments/create-order')).toEqual([]);
+
+    fireEvent.change(state, { target: { value: '27' } });
+    fireEvent.click(within(box).getByRole('button', { name: 'Buy ₹1200' }));
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
+    const calls = sent.filter((call) => call.method === 'PUT' || call.path === '/api/payments/create-order');
+    expect(calls.map((call) => [call.method, call.path])).toEqual([
+      ['PUT', '/api/users/65f0c0ffee00000000000001/billing-profile'],
+      ['POST', '/api/payments/create-order'],
+    ]);
+    expect(calls[0].body).toEqual({ state: '27', gstin: null });
+  });
+
   it("shows the server's words for a promo code it refuses, and opens no Checkout", async () => {
     signInAs('user');
     serve((_request, url) =>

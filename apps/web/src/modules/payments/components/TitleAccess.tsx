@@ -12,9 +12,11 @@ import { type AccessSummary, fallbackEntitlement, summarizeAccess, type TitleRef
 import { useEntitlement } from '../hooks/useEntitlement';
 import { useNow } from '../hooks/useNow';
 import { useSignInFirst, useSignInState } from '../hooks/useSignInFirst';
+import { useBillingStateGate } from '../hooks/useBillingProfile';
 import { useTitleCheckout } from '../hooks/useTitleCheckout';
 import { paymentStrings as texts } from '../strings';
 import { titleOrigin } from '../title-origin';
+import { BillingStateField } from './BillingStateField';
 import { CheckoutMessage } from './CheckoutMessage';
 import styles from './TitleAccess.module.css';
 import { TestModeBadge } from './TestModeBadge';
@@ -69,8 +71,17 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
   const watch = watchLocation(movie);
 
   const [promoCode, setPromoCode] = useState('');
-  const buy = () => (signedIn ? checkout.pay('purchase', promoCode) : signInFirst());
-  const rent = () => (signedIn ? checkout.pay('rental', promoCode) : signInFirst());
+  const billingState = useBillingStateGate();
+  const [stateError, setStateError] = useState<string | null>(null);
+  /** The billing state is asked once, at the first payment (issue 27): saved before the order is made. */
+  const payFor = async (kind: 'purchase' | 'rental') => {
+    if (!signedIn) return signInFirst();
+    if (billingState.missing) return setStateError(texts.billingStateNeeded);
+    setStateError(null);
+    if (await billingState.ensure()) checkout.pay(kind, promoCode);
+  };
+  const buy = () => void payFor('purchase');
+  const rent = () => void payFor('rental');
   const busy = checkout.busy;
   const processing = (label: string) => (busy ? texts.processing : label);
 
@@ -88,6 +99,18 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
             <span>{texts.rentHours}</span>
             <strong className={styles.rentPrice}>{texts.rupees(rental)}</strong>
           </p>
+        )}
+        {billingState.needed && (purchase !== null || rental !== null) && (
+          <BillingStateField
+            label={texts.billingStateAsk}
+            value={billingState.state}
+            error={stateError}
+            onChange={(state) => {
+              billingState.setState(state);
+              setStateError(null);
+            }}
+            disabled={busy}
+          />
         )}
         {(purchase !== null || rental !== null) && (
           <TextField
