@@ -25,6 +25,8 @@ import type { Env } from './env';
 import { HealthController } from './health/health.controller';
 import { GatewayHealthService } from './health/health.service';
 import { AdminPaymentsController } from './payments/admin-payments.controller';
+import { AdminPromosController } from './payments/admin-promos.controller';
+import { TrialController } from './payments/trial.controller';
 import { BillingController } from './payments/billing.controller';
 import { PaymentClient } from './payments/payment.client';
 import { PaymentsController } from './payments/payments.controller';
@@ -81,6 +83,8 @@ export class AppModule {
         PaymentsController,
         SubscriptionController,
         AdminPaymentsController,
+        AdminPromosController,
+        TrialController,
         PlaybackController,
         AdminMediaController,
         UserDataController,

@@ -50,7 +50,7 @@ type Case = {
 const ajv = jsonSchemaValidator();
 const isValid = (schema: object, value: unknown) => ajv.compile(schema)(value);
 
-/** Strings that satisfy the patterns and formats of the contracts (ObjectId, OTP, sign-in code, email, URL, date, HMAC). */
+/** Strings that satisfy the patterns and formats of the contracts (ObjectId, OTP, sign-in code, email, URL, date, date-time, HMAC). */
 const KNOWN_STRINGS = [
   'a'.repeat(24),
   'a'.repeat(64),
@@ -59,6 +59,7 @@ const KNOWN_STRINGS = [
   'asha@streamly.in',
   'https://example.com/poster.jpg',
   '2024-01-31',
+  '2026-11-01T00:00:00.000Z',
   'Streamly',
 ];
 

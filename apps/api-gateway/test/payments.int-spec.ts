@@ -6,6 +6,8 @@ import {
   MovieMessages,
   PaymentMessages,
   PaymentPatterns,
+  PromoPatterns,
+  TrialPatterns,
   PaymentRpc,
   Quality,
   Role,
@@ -96,6 +98,7 @@ const invoice: TaxDocument = {
   sgstPaise: 9_152,
   igstPaise: 0,
   totalPaise: 120_000,
+  discount: null,
 };
 const billing: BillingHistory = {
   entries: [
@@ -113,6 +116,30 @@ const billing: BillingHistory = {
   nextCharge: null,
 };
 const pdfBytes = Buffer.from('%PDF-1.3 not really');
+const promoId = '65a0000000000000000000c1';
+const promo = {
+  id: promoId,
+  code: 'DIWALI20',
+  description: '',
+  discount: { kind: 'percent', percentOff: 20 },
+  appliesTo: { titles: 'all', titleKinds: ['purchase', 'rental'] },
+  validFrom: '2026-11-01T00:00:00.000Z',
+  validTo: '2026-12-01T00:00:00.000Z',
+  totalLimit: 100,
+  perAccountLimit: 1,
+  status: 'active',
+  claimed: 0,
+  redeemed: 0,
+  createdAt: '2026-10-30T00:00:00.000Z',
+};
+const newPromo = {
+  code: 'diwali20',
+  discount: { kind: 'percent', percentOff: 20 },
+  appliesTo: { titles: 'all' },
+  validFrom: promo.validFrom,
+  validTo: promo.validTo,
+  totalLimit: 100,
+};
 
 const received: RpcCall[] = [];
 const lastTo = (pattern: string) => received.filter((call) => call.pattern === pattern).at(-1)?.data;
@@ -177,7 +204,15 @@ const FakePaymentModule = standIn(
       reconciler: null,
     }),
     [PaymentPatterns.adminPayments]: () => ({ data: [], page: 1, pageSize: 20, total: 0 }),
+    [TrialPatterns.offer]: () => ({ eligible: true, planId: 'standard', days: 7, reason: null }),
+    [TrialPatterns.start]: () => planCheckout('standard'),
+    [PromoPatterns.create]: () => promo,
+    [PromoPatterns.list]: () => ({ data: [promo], page: 1, pageSize: 24, total: 1 }),
+    [PromoPatterns.setPaused]: () => ({ ...promo, status: 'paused' }),
+    [PromoPatterns.redemptions]: () => ({ data: [], page: 1, pageSize: 24, total: 0 }),
     [BillingPatterns.history]: () => billing,
+    [BillingPatterns.profile]: () => ({ state: null, gstin: null }),
+    [BillingPatterns.updateProfile]: () => ({ state: '27', gstin: null }),
     [BillingPatterns.document]: () => invoice,
     [BillingPatterns.pdf]: () => ({ fileName: 'SL-26-27-0000001.pdf', base64: pdfBytes.toString('base64') }),
   },
@@ -214,6 +249,14 @@ describe('payment routes at the gateway', () => {
       ['GET', `/api/users/${ashaId}/invoices/${invoiceId}/pdf`, undefined, 401, 200, 403, 200],
       ['GET', `/api/entitlements/${movieId}`, undefined, 200, 200, 200, 200],
       ['GET', '/api/admin/payments/mismatches', undefined, 401, 403, 403, 200],
+      ['POST', '/api/admin/promos', newPromo, 401, 403, 403, 201],
+      ['GET', `/api/users/${ashaId}/trial`, undefined, 401, 200, 403, 403],
+      ['GET', `/api/users/${ashaId}/billing-profile`, undefined, 401, 200, 403, 200],
+      ['PUT', `/api/users/${ashaId}/billing-profile`, { state: '27' }, 401, 200, 403, 403],
+      ['POST', `/api/users/${ashaId}/trial`, { idempotencyKey: key }, 401, 201, 403, 403],
+      ['GET', '/api/admin/promos', undefined, 401, 403, 403, 200],
+      ['PATCH', `/api/admin/promos/${promoId}`, { paused: true }, 401, 403, 403, 200],
+      ['GET', `/api/admin/promos/${promoId}/redemptions`, undefined, 401, 403, 403, 200],
     ];
 
     it.each(matrix)('%s %s', async (method, path, body, visitor, own, other, admin) => {
@@ -282,6 +325,84 @@ describe('payment routes at the gateway', () => {
       },
       kind: 'purchase',
       idempotencyKey: key,
+    });
+  });
+
+  it('passes a promo code, upper-cased, with a title or plan order; refuses a malformed one or an operator object', async () => {
+    const title = await call('POST', '/api/payments/create-order', fakeTokens.asha, {
+      movieId,
+      promoCode: ' diwali20 ',
+    });
+    expect(title.status).toBe(201);
+    expect(lastTo(PaymentPatterns.createTitleOrder)).toMatchObject({ promoCode: 'DIWALI20' });
+    const plan = await call('POST', '/create-order', fakeTokens.asha, {
+      planId: 'standard',
+      promoCode: 'diwali20',
+    });
+    expect(plan.status).toBe(201);
+    expect(lastTo(PaymentPatterns.createPlanOrder)).toMatchObject({ promoCode: 'DIWALI20' });
+    const sent = received.length;
+    for (const promoCode of ['no spaces inside', 'x', { $gt: '' }]) {
+      const response = await call('POST', '/api/payments/create-order', fakeTokens.asha, {
+        movieId,
+        promoCode,
+      });
+      expect(response.status).toBe(400);
+    }
+    expect(received.slice(sent).filter((c) => c.pattern === PaymentPatterns.createTitleOrder)).toEqual([]);
+  });
+
+  it("hands an admin's new promo code to payment-service upper-cased, with its defaults; refuses a window that ends first", async () => {
+    expect((await call('POST', '/api/admin/promos', fakeTokens.admin, newPromo)).status).toBe(201);
+    expect(lastTo(PromoPatterns.create)).toEqual({
+      ...newPromo,
+      code: 'DIWALI20',
+      description: '',
+      appliesTo: { titles: 'all', titleKinds: ['purchase', 'rental'] },
+      perAccountLimit: 1,
+    });
+    const backwards = await call('POST', '/api/admin/promos', fakeTokens.admin, {
+      ...newPromo,
+      validFrom: newPromo.validTo,
+      validTo: newPromo.validFrom,
+    });
+    expect(backwards.status).toBe(400);
+    expect(await backwards.json()).toMatchObject({
+      message: expect.stringContaining('start before it ends'),
+    });
+  });
+
+  it('asks the trial offer for the caller, saying whether the email is verified; an unverified one cannot start it', async () => {
+    expect((await call('GET', `/api/users/${ashaId}/trial`, 'unverified-token')).status).toBe(200);
+    expect(lastTo(TrialPatterns.offer)).toEqual({ userId: ashaId, emailVerified: false });
+    const sent = received.length;
+    expect((await call('POST', `/api/users/${ashaId}/trial`, 'unverified-token', {})).status).toBe(403);
+    expect(received.slice(sent).filter((c) => c.pattern === TrialPatterns.start)).toEqual([]);
+  });
+
+  it('refuses a billing profile with a GSTIN that fails its check character, before any service is asked', async () => {
+    const sent = received.length;
+    for (const body of [
+      { state: '27', gstin: '27AAPFU0939F1ZX' },
+      { state: '99' },
+      { state: '27', gstin: { $gt: '' } },
+    ]) {
+      expect((await call('PUT', `/api/users/${ashaId}/billing-profile`, fakeTokens.asha, body)).status).toBe(
+        400,
+      );
+    }
+    expect(received.slice(sent).filter((c) => c.pattern === BillingPatterns.updateProfile)).toEqual([]);
+    expect(
+      (
+        await call('PUT', `/api/users/${ashaId}/billing-profile`, fakeTokens.asha, {
+          state: '27',
+          gstin: '27aapfu0939f1zv',
+        })
+      ).status,
+    ).toBe(200);
+    expect(lastTo(BillingPatterns.updateProfile)).toEqual({
+      userId: ashaId,
+      profile: { state: '27', gstin: '27AAPFU0939F1ZV' },
     });
   });
 

@@ -11,6 +11,8 @@ import { OrdersModule } from './orders/orders.module';
 import { settledChecks } from './outbox/settled-checks';
 import { PaymentsRepository } from './payments/payments.repository';
 import { PlansModule } from './plans/plans.module';
+import { PromosModule } from './promos/promos.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { RazorpayModule } from './razorpay/razorpay.module';
 import { ReconcilerModule } from './reconciler/reconciler.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
@@ -46,6 +48,8 @@ export class AppModule {
         UserDataModule,
         UserEventsModule,
         BillingModule,
+        PromosModule,
+        RemindersModule,
       ],
     };
   }

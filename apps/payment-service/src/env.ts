@@ -38,6 +38,12 @@ export const envSchema = serviceEnvSchema('payment-service')
       .int()
       .min(0)
       .default(5 * 60_000),
+    /** How often renewal reminders are looked for (a repeatable BullMQ job); 0 disables it (tests call it directly). */
+    REMINDER_EVERY_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(60 * 60_000),
     /**
      * Test-only crash point: `after-payment-recorded` makes the process exit between recording a payment and
      * granting its entitlement, so a test can prove the reconciler and webhook retries finish the job.

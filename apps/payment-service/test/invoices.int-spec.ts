@@ -1,5 +1,6 @@
 import { BillingRpc, ErrorCode, PaymentRpc } from '@app/contracts';
 import { ENV } from '@app/server-core';
+import { BillingProfilesRepository } from '../src/billing/billing-profiles.repository';
 import { mailsIn, pdfText } from '@app/server-testing';
 import type { Env } from '../src/env';
 import { OrdersRepository } from '../src/orders/orders.repository';
@@ -118,6 +119,7 @@ describe('payment-service GST invoices and credit notes', () => {
           app.get(OrdersRepository),
           app.get(SubscriptionsRepository),
           app.get(PlansService),
+          app.get(BillingProfilesRepository),
           app.get<Env>(ENV),
         ),
     );
@@ -234,5 +236,59 @@ describe('payment-service GST invoices and credit notes', () => {
       description: expect.stringMatching(/^Subscription: Basic plan/),
     });
     expect(history.nextCharge).toMatchObject({ planId: 'basic', planName: 'Basic', amountPaise: 14_900 });
+  });
+
+  it("states the billing state and GSTIN the viewer gave: IGST from another state, CGST + SGST in the supplier's", async () => {
+    const payer = ctx.newPayer();
+    // A GSTIN registered in another state is refused; nothing is stored.
+    expect(
+      await failure(
+        suite.service.call(BillingRpc.updateProfile, {
+          userId: payer.userId,
+          profile: { state: '29', gstin: '27AAPFU0939F1ZV' },
+        }),
+      ),
+    ).toMatchObject({ code: ErrorCode.ValidationFailed });
+    expect(await suite.service.call(BillingRpc.profile, { userId: payer.userId })).toEqual({
+      state: null,
+      gstin: null,
+    });
+    expect(
+      await failure(
+        suite.service.call(BillingRpc.updateProfile, {
+          userId: payer.userId,
+          profile: { state: '27', gstin: '27AAPFU0939F1ZX' },
+        }),
+      ),
+    ).toMatchObject({ code: ErrorCode.ValidationFailed });
+
+    expect(
+      await suite.service.call(BillingRpc.updateProfile, {
+        userId: payer.userId,
+        profile: { state: '27', gstin: ' 27aapfu0939f1zv ' },
+      }),
+    ).toEqual({ state: '27', gstin: '27AAPFU0939F1ZV' });
+    const { confirmation } = await ctx.acquire(payer, ctx.newTitle());
+    const maharashtra = await invoiceOf(confirmation.razorpay_payment_id);
+    expect(maharashtra).toMatchObject({
+      placeOfSupply: '27',
+      recipient: { state: '27', gstin: '27AAPFU0939F1ZV', stateAssumed: false },
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 18_305,
+      taxablePaise: 101_695,
+    });
+
+    // Moved to Karnataka (the supplier's state), no GSTIN: the next invoice splits the tax; the first one stays.
+    await suite.service.call(BillingRpc.updateProfile, { userId: payer.userId, profile: { state: '29' } });
+    const second = await ctx.acquire(payer, ctx.newTitle());
+    expect(await invoiceOf(second.confirmation.razorpay_payment_id)).toMatchObject({
+      placeOfSupply: '29',
+      recipient: { state: '29', gstin: null, stateAssumed: false },
+      igstPaise: 0,
+      cgstPaise: 9_153,
+      sgstPaise: 9_152,
+    });
+    expect((await invoiceOf(confirmation.razorpay_payment_id)).placeOfSupply).toBe('27');
   });
 });

@@ -29,6 +29,7 @@ export const testEnv = (infra: ReturnType<typeof suiteInfra>, razorpay: Razorpay
   RAZORPAY_API_URL: razorpay.url,
   RAZORPAY_CHECKOUT_URL: razorpay.checkoutUrl,
   RECONCILE_EVERY_MS: '0',
+  REMINDER_EVERY_MS: '0',
   OUTBOX_DIR: outboxDir,
 });
 

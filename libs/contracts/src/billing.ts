@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { AppliedPromoSchema } from './promo-code';
 import { objectId } from './common';
 import { PlanIdSchema } from './payments';
-import { query } from './rpc';
+import { query, rpc } from './rpc';
 
 // GST tax invoices, credit notes and the billing history (issue 27, DECISIONS 39). Money here is in paise (integers),
 // as the invoice states it to the paisa.
@@ -130,6 +131,11 @@ export const TaxDocumentSchema = z.object({
   sgstPaise: z.number().int(),
   igstPaise: z.number().int(),
   totalPaise: z.number().int(),
+  /**
+   * A promo code's discount (issue 27): the list price, GST-inclusive, less the discount is `totalPaise`, from which
+   * the taxable value is computed. Null without one.
+   */
+  discount: AppliedPromoSchema.nullable(),
 });
 export type TaxDocument = z.infer<typeof TaxDocumentSchema>;
 
@@ -163,10 +169,39 @@ export type InvoiceParams = z.infer<typeof InvoiceParamsSchema>;
 
 export const InvoicePdfSchema = z.object({ fileName: z.string(), base64: z.string() });
 
+/**
+ * Issue 27: the billing details on the viewer's tax invoices: their state (place of supply; asked once at the first
+ * payment, editable in the profile) and, for a business, its GSTIN (registered in that state). Null until given.
+ */
+export const BillingProfileSchema = z.object({
+  state: GstStateCodeSchema.nullable(),
+  gstin: z.string().nullable(),
+});
+export type BillingProfile = z.infer<typeof BillingProfileSchema>;
+
+export const BillingProfileMessages = {
+  gstinOtherState: 'This GSTIN is registered in another state: choose that state, or leave the GSTIN out.',
+} as const;
+
+/** `PUT /api/users/{id}/billing-profile`. */
+export const UpdateBillingProfileSchema = z
+  .object({
+    state: GstStateCodeSchema,
+    gstin: GstinSchema.nullable().default(null),
+  })
+  .strict()
+  .refine((body) => body.gstin === null || body.gstin.startsWith(body.state), {
+    message: BillingProfileMessages.gstinOtherState,
+    path: ['gstin'],
+  });
+export type UpdateBillingProfile = z.infer<typeof UpdateBillingProfileSchema>;
+
 export const BillingPatterns = {
   history: 'payments.billing.history',
   document: 'payments.billing.document',
   pdf: 'payments.billing.pdf',
+  profile: 'payments.billing.profile',
+  updateProfile: 'payments.billing.profile.update',
 } as const;
 
 const DocumentRequestSchema = z.object({ userId: UserIdSchema, documentId: objectId() }).strict();
@@ -177,4 +212,10 @@ export const BillingRpc = {
   document: query(BillingPatterns.document, DocumentRequestSchema, TaxDocumentSchema),
   /** The document as PDF, base64 (a few kilobytes). */
   pdf: query(BillingPatterns.pdf, DocumentRequestSchema, InvoicePdfSchema),
+  profile: query(BillingPatterns.profile, z.object({ userId: UserIdSchema }).strict(), BillingProfileSchema),
+  updateProfile: rpc(
+    BillingPatterns.updateProfile,
+    z.object({ userId: UserIdSchema, profile: UpdateBillingProfileSchema }).strict(),
+    BillingProfileSchema,
+  ),
 } as const;

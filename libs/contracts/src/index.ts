@@ -14,6 +14,7 @@ export * from './pagination';
 export * from './profiles';
 export * from './recommendations';
 export * from './payments';
+export * from './promos';
 export * from './reviews';
 export * from './roles';
 export * from './rpc';

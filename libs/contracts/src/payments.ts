@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdempotencyKeySchema, objectId } from './common';
 import { MovieAccess } from './movies';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
+import { AppliedPromoSchema, PromoCodeSchema } from './promo-code';
 import { query, rpc } from './rpc';
 
 // The money side (issue 9): plans, checkout orders, verification, webhooks, subscriptions, entitlements and the
@@ -86,6 +87,10 @@ const IgnoredAmountSchema = z
   .nonnegative()
   .optional()
   .meta({ description: "Read and ignored: the server's price stands (DECISIONS 2)" });
+/** Issue 27: a promo code, applied by the server at order creation (the answer's amount is the discounted one). */
+const PromoCodeFieldSchema = PromoCodeSchema.optional().meta({
+  description: "A promo code: the answer's amount is the price after its discount",
+});
 
 /**
  * `POST /api/payments/create-order`: Watch Now (purchase) or Rent Now (rental), with SPEC 7's body (`amount`,
@@ -98,6 +103,7 @@ export const CreateTitleOrderRequestSchema = z
     idempotencyKey: PressKeySchema,
     amount: IgnoredAmountSchema,
     userId: PayerIdSchema,
+    promoCode: PromoCodeFieldSchema,
   })
   .strict();
 export type CreateTitleOrderRequest = z.infer<typeof CreateTitleOrderRequestSchema>;
@@ -112,6 +118,7 @@ export const CreatePlanOrderRequestSchema = z
     idempotencyKey: PressKeySchema,
     amount: IgnoredAmountSchema,
     currency: z.literal('INR').optional().meta({ description: 'Read and ignored: every price is in rupees' }),
+    promoCode: PromoCodeFieldSchema,
   })
   .strict();
 export type CreatePlanOrderRequest = z.infer<typeof CreatePlanOrderRequestSchema>;
@@ -131,6 +138,8 @@ export const CheckoutSchema = z.object({
   movieId: z.string().nullable(),
   planId: PlanIdSchema.nullable(),
   message: z.string().optional(),
+  /** The promo code applied (issue 27): `amount` is already the discounted price. */
+  promo: AppliedPromoSchema.optional(),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
@@ -214,6 +223,8 @@ export const SubscriptionViewSchema = z.object({
   activeUntil: isoDate.nullable(),
   /** "Changes to {plan} on {date}" (DECISIONS 28). */
   scheduledChange: z.object({ planId: PlanIdSchema, planName: z.string(), startsAt: isoDate }).nullable(),
+  /** Issue 27: a free trial's end (its first charge, unless cancelled); absent or null otherwise. */
+  trialEndsAt: isoDate.nullable().optional(),
 });
 export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
 
@@ -500,13 +511,21 @@ export const PaymentRpc = {
         kind: TitleOrderKindSchema,
         /** Absent when the client sent none: payment-service then makes one of its own. */
         idempotencyKey: z.string().optional(),
+        promoCode: PromoCodeSchema.optional(),
       })
       .strict(),
     CheckoutSchema,
   ),
   createPlanOrder: rpc(
     PaymentPatterns.createPlanOrder,
-    z.object({ payer: PayerSchema, planId: PlanIdSchema, idempotencyKey: z.string().optional() }).strict(),
+    z
+      .object({
+        payer: PayerSchema,
+        planId: PlanIdSchema,
+        idempotencyKey: z.string().optional(),
+        promoCode: PromoCodeSchema.optional(),
+      })
+      .strict(),
     CheckoutSchema,
   ),
   verify: rpc(

@@ -5,6 +5,7 @@ import { ContactRpc } from './contact';
 import { DeviceRpc } from './devices';
 import { PaymentRpc } from './payments';
 import { ProfileRpc } from './profiles';
+import { PromoRpc, TrialRpc } from './promos';
 import { RecommendationRpc } from './recommendations';
 import { ComingSoonRpc, ReminderRpc } from './schedule';
 import type { RpcDescriptor } from './rpc';
@@ -23,6 +24,8 @@ export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
     SeriesRpc,
     ContactRpc,
     PaymentRpc,
+    PromoRpc,
+    TrialRpc,
     BillingRpc,
     StreamingRpc,
     HistoryRpc,

@@ -399,6 +399,16 @@ describe('Razorpay fake driven by the razorpay SDK', () => {
       const plan = await newPlan(89900);
       const startAt = Math.floor(Date.now() / 1000) + 30 * 86400;
       const created = await sdk.subscriptions.create({ plan_id: plan.id, total_count: 2, start_at: startAt });
+      // Checkout shows the authorisation payment, and when the plan's amount is first charged.
+      const described = await fetch(
+        `${fake.url}/_checkout/describe?key=${fake.keyId}&subscription_id=${created.id}`,
+      );
+      expect(await described.json()).toEqual({
+        amount: 100,
+        currency: 'INR',
+        recurringAmount: 89900,
+        startAt,
+      });
       const response = await fake.pay({ subscriptionId: created.id });
       expect(await sdk.subscriptions.fetch(created.id)).toMatchObject({
         status: 'authenticated',

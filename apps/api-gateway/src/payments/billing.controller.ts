@@ -1,5 +1,6 @@
-import { Controller, Param, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Param, StreamableFile } from '@nestjs/common';
 import { BillingRoutes } from '@app/contracts';
+import type { UpdateBillingProfile } from '@app/contracts';
 import { Endpoint } from '../routes/endpoint.decorator';
 import { PaymentClient } from './payment.client';
 
@@ -25,5 +26,15 @@ export class BillingController {
       type: 'application/pdf',
       disposition: `attachment; filename="${fileName}"`,
     });
+  }
+
+  @Endpoint(BillingRoutes.profile)
+  profile(@Param('id') id: string) {
+    return this.payments.billingProfile(id);
+  }
+
+  @Endpoint(BillingRoutes.updateProfile)
+  updateProfile(@Param('id') id: string, @Body() body: UpdateBillingProfile) {
+    return this.payments.updateBillingProfile(id, body);
   }
 }

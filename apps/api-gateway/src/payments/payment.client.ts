@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { BillingRpc, PaymentMessages, PaymentRpc, Role } from '@app/contracts';
+import { BillingRpc, PaymentMessages, PaymentRpc, PromoRpc, Role, TrialRpc } from '@app/contracts';
 import type {
   AdminPaymentsQuery,
+  CreatePromoRequest,
+  PageQuery,
   PlanId,
   RpcRequest,
   SessionUser,
   TitleFacts,
   TitleOrderKind,
+  UpdateBillingProfile,
   VerifyPaymentRequest,
 } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
@@ -51,18 +54,25 @@ export class PaymentClient {
     title: TitleFacts,
     kind: TitleOrderKind,
     idempotencyKey: string | undefined,
+    promoCode?: string,
   ) {
     const checkout = await this.client.send(PaymentRpc.createTitleOrder, {
       payer: payerOf(user),
       title,
       kind,
       idempotencyKey,
+      promoCode,
     });
     return { ...checkout, message: PaymentMessages.orderCreated };
   }
 
-  createPlanOrder(user: SessionUser, planId: PlanId, idempotencyKey: string | undefined) {
-    return this.client.send(PaymentRpc.createPlanOrder, { payer: payerOf(user), planId, idempotencyKey });
+  createPlanOrder(user: SessionUser, planId: PlanId, idempotencyKey: string | undefined, promoCode?: string) {
+    return this.client.send(PaymentRpc.createPlanOrder, {
+      payer: payerOf(user),
+      planId,
+      idempotencyKey,
+      promoCode,
+    });
   }
 
   verify(user: SessionUser, confirmation: VerifyPaymentRequest) {
@@ -137,8 +147,41 @@ export class PaymentClient {
     return this.client.send(BillingRpc.document, { userId, documentId });
   }
 
+  billingProfile(userId: string) {
+    return this.client.send(BillingRpc.profile, { userId });
+  }
+
+  updateBillingProfile(userId: string, profile: UpdateBillingProfile) {
+    return this.client.send(BillingRpc.updateProfile, { userId, profile });
+  }
+
   invoicePdf(userId: string, documentId: string) {
     return this.client.send(BillingRpc.pdf, { userId, documentId });
+  }
+
+  /** An account whose email is not known to be verified is told so (the start route refuses it too). */
+  trialOffer(user: SessionUser) {
+    return this.client.send(TrialRpc.offer, { userId: user.id, emailVerified: user.emailVerified !== false });
+  }
+
+  startTrial(user: SessionUser, idempotencyKey: string | undefined) {
+    return this.client.send(TrialRpc.start, { payer: payerOf(user), idempotencyKey });
+  }
+
+  createPromo(request: CreatePromoRequest) {
+    return this.client.send(PromoRpc.create, request);
+  }
+
+  promos(query: PageQuery) {
+    return this.client.send(PromoRpc.list, query);
+  }
+
+  setPromoPaused(promoId: string, paused: boolean) {
+    return this.client.send(PromoRpc.setPaused, { promoId, paused });
+  }
+
+  promoRedemptions(promoId: string, query: PageQuery) {
+    return this.client.send(PromoRpc.redemptions, { promoId, ...query });
   }
 
   exportOf(userId: string) {

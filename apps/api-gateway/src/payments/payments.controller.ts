@@ -40,7 +40,13 @@ export class PaymentsController {
     @Headers(IDEMPOTENCY_KEY_HEADER) headerKey: string | undefined,
     @CurrentUser() user: SessionUser,
   ) {
-    return this.titles.createTitleOrder(user, body.movieId, body.kind, idempotencyKeyOf(body, headerKey));
+    return this.titles.createTitleOrder(
+      user,
+      body.movieId,
+      body.kind,
+      idempotencyKeyOf(body, headerKey),
+      body.promoCode,
+    );
   }
 
   @Endpoint(PaymentRoutes.verify)

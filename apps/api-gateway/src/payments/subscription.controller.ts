@@ -22,7 +22,12 @@ export class SubscriptionController {
     @Headers(IDEMPOTENCY_KEY_HEADER) headerKey: string | undefined,
     @CurrentUser() user: SessionUser,
   ) {
-    return this.payments.createPlanOrder(user, body.planId, idempotencyKeyOf(body, headerKey));
+    return this.payments.createPlanOrder(
+      user,
+      body.planId,
+      idempotencyKeyOf(body, headerKey),
+      body.promoCode,
+    );
   }
 
   @Endpoint(SubscriptionRoutes.subscription)

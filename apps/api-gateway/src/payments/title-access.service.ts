@@ -47,11 +47,12 @@ export class TitleAccessService {
     movieId: string,
     kind: TitleOrderKind,
     idempotencyKey: string | undefined,
+    promoCode?: string,
   ) {
     const { facts } = await this.playable(movieId);
     // Refused here too, so no payment call is made for it; payment-service holds the same rule.
     if (facts.kind === 'series') throw new AppError(ErrorCode.ValidationFailed, SeriesMessages.noTitleOrder);
-    return this.payments.createTitleOrder(user, facts, kind, idempotencyKey);
+    return this.payments.createTitleOrder(user, facts, kind, idempotencyKey, promoCode);
   }
 
   async entitlement(user: SessionUser | undefined, movieId: string) {

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import type { RpcRequest } from '@app/contracts';
+import type { RpcRequest, UpdateBillingProfile } from '@app/contracts';
 import { BillingRpc } from '@app/contracts';
 import { RpcHandler, RpcPayload } from '@app/server-core';
 import { BillingService } from './billing.service';
@@ -16,6 +16,16 @@ export class BillingController {
   @RpcHandler(BillingRpc.document)
   document(@RpcPayload() { userId, documentId }: RpcRequest<typeof BillingRpc.document>) {
     return this.billing.document(userId, documentId);
+  }
+
+  @RpcHandler(BillingRpc.profile)
+  profile(@RpcPayload() { userId }: RpcRequest<typeof BillingRpc.profile>) {
+    return this.billing.profile(userId);
+  }
+
+  @RpcHandler(BillingRpc.updateProfile)
+  updateProfile(@RpcPayload() { userId, profile }: { userId: string; profile: UpdateBillingProfile }) {
+    return this.billing.updateProfile(userId, profile);
   }
 
   @RpcHandler(BillingRpc.pdf)

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { BillingEntry, BillingHistory, TaxDocument } from '@app/contracts';
+import type {
+  BillingEntry,
+  BillingHistory,
+  BillingProfile,
+  TaxDocument,
+  UpdateBillingProfile,
+} from '@app/contracts';
 import { PaymentStatus } from '@app/contracts';
 import { invoicePdf } from '../invoices/invoice-pdf';
+import { BillingProfilesRepository } from './billing-profiles.repository';
 import { toTaxDocument } from '../invoices/invoice.mapper';
 import { InvoicesService } from '../invoices/invoices.service';
 import { PaymentsRepository, type StoredPayment } from '../payments/payments.repository';
@@ -20,7 +27,19 @@ export class BillingService {
     private readonly invoices: InvoicesService,
     private readonly subscriptions: SubscriptionsService,
     private readonly plans: PlansService,
+    private readonly profiles: BillingProfilesRepository,
   ) {}
+
+  async profile(userId: string): Promise<BillingProfile> {
+    const stored = await this.profiles.find(userId);
+    return { state: stored?.state ?? null, gstin: stored?.gstin ?? null };
+  }
+
+  /** Later invoices take it; issued ones never change (DECISIONS 39). */
+  async updateProfile(userId: string, { state, gstin }: UpdateBillingProfile): Promise<BillingProfile> {
+    const saved = await this.profiles.save(userId, state, gstin);
+    return { state: saved.state, gstin: saved.gstin };
+  }
 
   async history(userId: string): Promise<BillingHistory> {
     const [payments, documents, subscription] = await Promise.all([

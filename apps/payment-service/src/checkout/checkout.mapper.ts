@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Checkout, Payer, Plan, PlanId, VerifyPaymentResult } from '@app/contracts';
+import type { AppliedPromo, Checkout, Payer, Plan, PlanId, VerifyPaymentResult } from '@app/contracts';
 import { ErrorCode, PaymentMessages, ProfileKind, ProfileMessages, VerifyOutcome } from '@app/contracts';
 import { AppError, RequestContext } from '@app/server-core';
 
@@ -21,6 +21,7 @@ export const orderCheckout = (input: {
   title: string;
   movieId: string;
   payer: { email: string | null; name: string | null };
+  promo?: AppliedPromo;
 }): Checkout => ({
   id: input.razorpayOrderId,
   mode: 'order',
@@ -33,6 +34,15 @@ export const orderCheckout = (input: {
   movieId: input.movieId,
   planId: null,
   message: PaymentMessages.orderCreated,
+  ...(input.promo
+    ? {
+        promo: {
+          code: input.promo.code,
+          listPricePaise: input.promo.listPricePaise,
+          discountPaise: input.promo.discountPaise,
+        },
+      }
+    : {}),
 });
 
 export const subscriptionCheckout = (input: {
@@ -41,6 +51,8 @@ export const subscriptionCheckout = (input: {
   keyId: string;
   payer: { email: string | null; name: string | null };
   startsAt: Date | null;
+  /** Issue 27: a free trial, whose first charge is `startsAt`. */
+  trial?: boolean;
 }): Checkout => ({
   id: input.razorpaySubscriptionId,
   mode: 'subscription',
@@ -48,9 +60,12 @@ export const subscriptionCheckout = (input: {
   currency: 'INR',
   keyId: input.keyId,
   name: BRAND,
-  description: `${input.plan.name} plan: ₹${input.plan.priceInr} every ${
-    input.plan.months === 1 ? 'month' : `${input.plan.months} months`
-  }${input.startsAt ? `, from ${input.startsAt.toISOString().slice(0, 10)}` : ''}`,
+  description:
+    input.trial && input.startsAt
+      ? `${input.plan.name} plan: free until ${input.startsAt.toISOString().slice(0, 10)}, then ₹${input.plan.priceInr} every ${input.plan.months} months`
+      : `${input.plan.name} plan: ₹${input.plan.priceInr} every ${
+          input.plan.months === 1 ? 'month' : `${input.plan.months} months`
+        }${input.startsAt ? `, from ${input.startsAt.toISOString().slice(0, 10)}` : ''}`,
   prefill: prefill({ email: input.payer.email ?? '', name: input.payer.name ?? '' }),
   movieId: null,
   planId: input.plan.id satisfies PlanId,

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { BillingProfileRecord, BillingProfileSchema } from '../billing/billing-profile.schema';
+import { BillingProfilesRepository } from '../billing/billing-profiles.repository';
 import { GrantRecord, GrantSchema } from '../entitlements/grant.schema';
 import { GrantsRepository } from '../entitlements/grants.repository';
 import { InvoiceRecord, InvoiceSchema } from '../invoices/invoice.schema';
@@ -10,6 +12,10 @@ import { PaymentRecord, PaymentSchema } from '../payments/payment.schema';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { PlanRecord, PlanSchema } from '../plans/plan.schema';
 import { PlansRepository } from '../plans/plans.repository';
+import { PromoClaimRecord, PromoClaimSchema, PromoRecord, PromoSchema } from '../promos/promo.schema';
+import { PromosRepository } from '../promos/promos.repository';
+import { RenewalReminderRecord, RenewalReminderSchema } from '../reminders/renewal-reminder.schema';
+import { RenewalRemindersRepository } from '../reminders/renewal-reminders.repository';
 import { ReconcilerRunRecord, ReconcilerRunSchema } from '../reconciler/reconciler-run.schema';
 import { ReconcilerRunsRepository } from '../reconciler/reconciler-runs.repository';
 import { SubscriptionRecord, SubscriptionSchema } from '../subscriptions/subscription.schema';
@@ -26,6 +32,9 @@ const repositories = [
   WebhookEventsRepository,
   ReconcilerRunsRepository,
   InvoicesRepository,
+  PromosRepository,
+  RenewalRemindersRepository,
+  BillingProfilesRepository,
 ];
 
 /**
@@ -43,6 +52,10 @@ const repositories = [
       { name: WebhookEventRecord.name, schema: WebhookEventSchema },
       { name: ReconcilerRunRecord.name, schema: ReconcilerRunSchema },
       { name: InvoiceRecord.name, schema: InvoiceSchema },
+      { name: PromoRecord.name, schema: PromoSchema },
+      { name: PromoClaimRecord.name, schema: PromoClaimSchema },
+      { name: RenewalReminderRecord.name, schema: RenewalReminderSchema },
+      { name: BillingProfileRecord.name, schema: BillingProfileSchema },
     ]),
   ],
   providers: repositories,

@@ -32,6 +32,7 @@ const invoice: TaxDocument = {
   cgstPaise: 1_137,
   sgstPaise: 1_136,
   igstPaise: 0,
+  discount: null,
   totalPaise: 14_900,
 };
 

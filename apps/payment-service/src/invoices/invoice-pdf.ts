@@ -69,16 +69,24 @@ export const renderTaxDocumentPdf = (doc: TaxDocument): Promise<Buffer> =>
     pdf.text(`SAC ${doc.sac} (on-line video content)`);
 
     pdf.moveDown();
-    const rows: Array<[string, number]> = [
-      ['Taxable value', doc.taxablePaise],
-      ...taxLines(doc),
-      ['Total (GST included)', doc.totalPaise],
+    // A promo code's discount comes off the GST-inclusive list price; the tax is on what was paid (issue 27).
+    const discountRows: Array<[string, string]> = doc.discount
+      ? [
+          ['List price (GST included)', rs(doc.discount.listPricePaise)],
+          [`Discount (promo code ${doc.discount.code})`, `-${rs(doc.discount.discountPaise)}`],
+        ]
+      : [];
+    const rows: Array<[string, string]> = [
+      ...discountRows,
+      ['Taxable value', rs(doc.taxablePaise)],
+      ...taxLines(doc).map(([label, paise]): [string, string] => [label, rs(paise)]),
+      ['Total (GST included)', rs(doc.totalPaise)],
     ];
-    for (const [label, paise] of rows) {
+    for (const [label, amount] of rows) {
       const y = pdf.y;
       pdf.font(label.startsWith('Total') ? 'Helvetica-Bold' : 'Helvetica');
       pdf.text(label, 50, y, { width: 300 });
-      pdf.text(rs(paise), 350, y, { width: 195, align: 'right' });
+      pdf.text(amount, 350, y, { width: 195, align: 'right' });
     }
 
     pdf.moveDown(2).font('Helvetica').fontSize(8);

@@ -26,4 +26,11 @@ export const toTaxDocument = (invoice: StoredInvoice): TaxDocument => ({
   sgstPaise: invoice.sgstPaise,
   igstPaise: invoice.igstPaise,
   totalPaise: invoice.totalPaise,
+  discount: invoice.discount
+    ? {
+        code: invoice.discount.code,
+        listPricePaise: invoice.discount.listPricePaise,
+        discountPaise: invoice.discount.discountPaise,
+      }
+    : null,
 });

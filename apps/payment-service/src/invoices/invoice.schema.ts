@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Types } from 'mongoose';
-import { type GstStateCode, TaxDocumentType } from '@app/contracts';
+import { type AppliedPromo, type GstStateCode, TaxDocumentType } from '@app/contracts';
 
 export type Party = { name: string; address: string; gstin: string; state: GstStateCode };
 export type Recipient = {
@@ -43,6 +43,8 @@ export class InvoiceRecord {
   @Prop({ required: true }) sgstPaise: number;
   @Prop({ required: true }) igstPaise: number;
   @Prop({ required: true }) totalPaise: number;
+  /** A promo code's discount on the list price (issue 27); `totalPaise` is what was paid after it. */
+  @Prop({ type: Object, default: null }) discount: AppliedPromo | null;
   createdAt?: Date;
 }
 

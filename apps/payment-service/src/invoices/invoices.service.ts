@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ONLINE_VIDEO_SAC, PaymentStatus, TaxDocumentType } from '@app/contracts';
-import type { GstStateCode } from '@app/contracts';
+import type { AppliedPromo, GstStateCode } from '@app/contracts';
 import { AppError, InjectEnv } from '@app/server-core';
+import { BillingProfilesRepository } from '../billing/billing-profiles.repository';
 import type { Env } from '../env';
 import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentsRepository, type StoredPayment } from '../payments/payments.repository';
@@ -50,6 +51,7 @@ export class InvoicesService {
     private readonly orders: OrdersRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly plans: PlansService,
+    private readonly profiles: BillingProfilesRepository,
     @InjectEnv() private readonly env: Env,
   ) {}
 
@@ -65,7 +67,7 @@ export class InvoicesService {
     // Only money known to be ours: captured (and perhaps refunded since, which then also needs its credit note).
     if (!payment?.capturedAt) return null;
     const supplier = this.supplier();
-    const recipient = await this.recipientOf(payment, supplier.state);
+    const { recipient, discount } = await this.recipientOf(payment, supplier.state);
     const intraState = recipient.state === supplier.state;
     return this.allocate(TaxDocumentType.Invoice, key, {
       userId: payment.userId,
@@ -76,7 +78,9 @@ export class InvoicesService {
       placeOfSupply: recipient.state,
       description: this.describe(payment),
       sac: ONLINE_VIDEO_SAC,
+      // What was paid, after any promo code: the taxable value is computed from the discounted amount (issue 27).
       ...gstOf(payment.amountPaise, { intraState }),
+      discount,
     });
   }
 
@@ -103,6 +107,8 @@ export class InvoicesService {
       sgstPaise: invoice.sgstPaise,
       igstPaise: invoice.igstPaise,
       totalPaise: invoice.totalPaise,
+      // Old invoices have none stored.
+      discount: invoice.discount ?? null,
     });
   }
 
@@ -156,25 +162,38 @@ export class InvoicesService {
   }
 
   /**
-   * The payer as their order or plan names them. No billing state is asked yet (issue 27's "asked once at the first
-   * payment" comes with its screen), so the supplier's state stands in and the invoice says it was assumed.
+   * The payer as their order or plan names them, in the billing state (and with the GSTIN) of their billing profile;
+   * without one the supplier's state stands in and the invoice says it was assumed.
    */
-  private async recipientOf(payment: StoredPayment, supplierState: GstStateCode): Promise<Recipient> {
+  private async recipientOf(
+    payment: StoredPayment,
+    supplierState: GstStateCode,
+  ): Promise<{ recipient: Recipient; discount: AppliedPromo | null }> {
+    const order =
+      payment.kind !== 'subscription' && payment.orderId
+        ? await this.orders.findByRazorpayId(payment.orderId)
+        : null;
     const payer =
       payment.kind === 'subscription'
         ? payment.subscriptionId
           ? await this.subscriptions.findByRazorpayId(payment.subscriptionId)
           : null
-        : payment.orderId
-          ? await this.orders.findByRazorpayId(payment.orderId)
-          : null;
+        : order;
     const email = payer?.email ?? '';
+    const promo = order?.promo;
+    // Issue 27: the billing state and GSTIN the viewer gave; without one, the supplier's state, said as assumed.
+    const profile = await this.profiles.find(payment.userId);
     return {
-      name: payer?.name ?? (email || 'Streamly viewer'),
-      email,
-      gstin: null,
-      state: supplierState,
-      stateAssumed: true,
+      recipient: {
+        name: payer?.name ?? (email || 'Streamly viewer'),
+        email,
+        gstin: profile?.gstin ?? null,
+        state: profile?.state ?? supplierState,
+        stateAssumed: !profile,
+      },
+      discount: promo
+        ? { code: promo.code, listPricePaise: promo.listPricePaise, discountPaise: promo.discountPaise }
+        : null,
     };
   }
 

@@ -1,6 +1,15 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { OrderStatus, TitleOrderKind } from '@app/contracts';
 
+/** A promo code an order was priced with (issue 27): `amountPaise` is `listPricePaise - discountPaise`. */
+export type OrderPromo = { promoId: string; code: string; listPricePaise: number; discountPaise: number };
+/**
+ * reserved: the order holds one of the code's claims; redeemed: paid, counted once; released: replaced unpaid, its
+ * claim given back (paid anyway later, it is redeemed and takes a claim again).
+ */
+export const PromoState = { Reserved: 'reserved', Redeemed: 'redeemed', Released: 'released' } as const;
+export type PromoState = (typeof PromoState)[keyof typeof PromoState];
+
 /** A Razorpay order for a purchase or a rental: what was asked, for how much (computed here), and its state. */
 @Schema({ collection: 'orders', versionKey: false, timestamps: { createdAt: true, updatedAt: true } })
 export class OrderRecord {
@@ -24,6 +33,9 @@ export class OrderRecord {
   @Prop({ required: true }) movieId: string;
   @Prop({ required: true }) title: string;
   @Prop({ required: true }) amountPaise: number;
+  /** Absent without a code. */
+  @Prop({ type: Object }) promo?: OrderPromo;
+  @Prop({ type: String, enum: Object.values(PromoState) }) promoState?: PromoState;
   @Prop({ type: String, required: true, enum: Object.values(OrderStatus) }) status: OrderStatus;
   @Prop({ type: String, default: null }) paymentId: string | null;
   @Prop({ type: Date, default: null }) paidAt: Date | null;
@@ -43,4 +55,5 @@ OrderSchema.index({ razorpayOrderId: 1 }, { unique: true, sparse: true, name: 'r
 OrderSchema.index({ openFor: 1 }, { unique: true, sparse: true, name: 'openFor_sparse' });
 OrderSchema.index({ status: 1, createdAt: 1 });
 OrderSchema.index({ email: 1 });
+OrderSchema.index({ 'promo.promoId': 1, paidAt: -1 }, { sparse: true });
 OrderSchema.index({ createdAt: -1, _id: -1 });

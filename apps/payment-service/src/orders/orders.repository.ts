@@ -5,12 +5,12 @@ import { OrderStatus } from '@app/contracts';
 import { containsText, unlessDuplicate } from '@app/server-core';
 import type { KnownEmail, PageFilter } from '../data/page-filter';
 import { userCondition } from '../data/page-filter';
-import { OrderRecord } from './order.schema';
+import { OrderRecord, PromoState } from './order.schema';
 
 export type StoredOrder = OrderRecord & { _id: Types.ObjectId; createdAt: Date };
 export type NewOrder = Omit<
   OrderRecord,
-  'razorpayOrderId' | 'openFor' | 'status' | 'paymentId' | 'paidAt' | 'createdAt' | 'updatedAt'
+  'razorpayOrderId' | 'openFor' | 'status' | 'paymentId' | 'paidAt' | 'createdAt' | 'updatedAt' | 'promoState'
 >;
 
 /** One unpaid order per viewer and title (issue 22): the `openFor` key. */
@@ -30,6 +30,7 @@ export class OrdersRepository {
       this.orders.create({
         ...order,
         openFor: openOrderKey(order.userId, order.movieId),
+        ...(order.promo ? { promoState: PromoState.Reserved } : {}),
         status: OrderStatus.Created,
         paymentId: null,
         paidAt: null,
@@ -106,6 +107,34 @@ export class OrdersRepository {
       )
       .exec();
     return (await this.findByRazorpayId(razorpayOrderId))?.paymentId ?? null;
+  }
+
+  /** The order's promo code moves `from` → `to`, once: answers whether this call moved it. */
+  async movePromoState(id: Types.ObjectId, from: PromoState, to: PromoState): Promise<boolean> {
+    const { modifiedCount } = await this.orders
+      .updateOne({ _id: id, promoState: { $eq: from } }, { $set: { promoState: to } })
+      .exec();
+    return modifiedCount === 1;
+  }
+
+  /** The paid orders that used a promo code, newest first. */
+  async redeemedWith(
+    promoId: string,
+    skip: number,
+    limit: number,
+  ): Promise<{ items: StoredOrder[]; total: number }> {
+    const query = { 'promo.promoId': { $eq: promoId }, promoState: { $eq: PromoState.Redeemed } };
+    const [items, total] = await Promise.all([
+      this.orders
+        .find(query)
+        .sort({ paidAt: -1, _id: -1 })
+        .skip(skip)
+        .limit(limit)
+        .lean<StoredOrder[]>()
+        .exec(),
+      this.orders.countDocuments(query).exec(),
+    ]);
+    return { items, total };
   }
 
   /** Orders nobody finished (no webhook came, the browser closed) that are old enough to ask Razorpay about. */

@@ -5,6 +5,7 @@ import type { EntitlementsService } from '../entitlements/entitlements.service';
 import type { SettlementService } from '../payments/settlement.service';
 import type { RazorpayClient } from '../razorpay/razorpay.client';
 import type { OrdersRepository, StoredOrder } from './orders.repository';
+import type { PromosService } from '../promos/promos.service';
 import { OrdersService } from './orders.service';
 
 const payer: Payer = { userId: 'a'.repeat(24), email: 'asha@example.in', name: 'Asha', isAdmin: false };
@@ -64,6 +65,7 @@ const setup = (holdings = { owned: false, renting: false }) => {
     entitlements as unknown as EntitlementsService,
     settlement as unknown as SettlementService,
     razorpay as unknown as RazorpayClient,
+    {} as PromosService,
   );
   return { service, orders, razorpay, settlement, entitlements, stored };
 };

@@ -12,6 +12,7 @@ import {
 } from '../checkout/checkout.mapper';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { SettlementService } from '../payments/settlement.service';
+import { PromosService, type PromoOffer } from '../promos/promos.service';
 import { RazorpayClient } from '../razorpay/razorpay.client';
 import { OrdersRepository, type StoredOrder } from './orders.repository';
 
@@ -21,6 +22,8 @@ export type CreateTitleOrder = {
   kind: TitleOrderKind;
   /** The button press's key; none when the client sent none. */
   idempotencyKey?: string;
+  /** Issue 27: applied here, at order creation, never taken as a price from the client. */
+  promoCode?: string;
 };
 /** `movieId`: the title the client says it paid for (SPEC 7), when it says. */
 export type OrderConfirmation = { paymentId: string; orderId: string; signature: string; movieId?: string };
@@ -36,9 +39,16 @@ export class OrdersService {
     private readonly entitlements: EntitlementsService,
     private readonly settlement: SettlementService,
     private readonly razorpay: RazorpayClient,
+    private readonly promos: PromosService,
   ) {}
 
-  async createTitleOrder({ payer, title, kind, idempotencyKey }: CreateTitleOrder): Promise<Checkout> {
+  async createTitleOrder({
+    payer,
+    title,
+    kind,
+    idempotencyKey,
+    promoCode,
+  }: CreateTitleOrder): Promise<Checkout> {
     assertMayPay();
     if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
     // A series comes with a plan: none of it is bought or rented (issue 13).
@@ -59,29 +69,39 @@ export class OrdersService {
     if (renting && kind === 'rental') throw new AppError(ErrorCode.Conflict, PaymentMessages.alreadyRented);
 
     // Priced here from the title (DECISIONS 2): rupees × 100, nothing from the client.
-    const amountPaise = (kind === 'rental' ? title.rentalPriceInr : title.purchasePriceInr) * 100;
+    const listPricePaise = (kind === 'rental' ? title.rentalPriceInr : title.purchasePriceInr) * 100;
+    const offer =
+      promoCode === undefined
+        ? null
+        : await this.promos.offer(promoCode, { kind, movieId: title.movieId }, listPricePaise, new Date());
     const key = idempotencyKey ?? ownIdempotencyKey();
-    const order = await this.openOrder({ payer, title, kind, idempotencyKey: key }, amountPaise);
+    const order = await this.openOrder({ payer, title, kind, idempotencyKey: key }, offer, listPricePaise);
     return this.checkoutOf(this.sameRequestOrFail(order, title.movieId, kind), payer);
   }
 
   /**
    * The viewer's one unpaid order of this title (issue 22): another tab's (another key) is reused when it asks the
    * same thing at the same price; one of the other kind or an old price gives up its slot to a new order. Every
-   * step is a conditional write on a unique key, so concurrent tabs end with one order.
+   * step is a conditional write on a unique key, so concurrent tabs end with one order. A promo code is claimed for
+   * a new order only (the open order with the same code already holds it), and given back by an order that gives up
+   * its slot.
    */
   private async openOrder(
     request: CreateTitleOrder & { idempotencyKey: string },
-    amountPaise: number,
+    offer: PromoOffer | null,
+    listPricePaise: number,
   ): Promise<StoredOrder> {
     const { payer, title, kind, idempotencyKey } = request;
+    const amountPaise = offer?.amountPaise ?? listPricePaise;
     for (let attempt = 0; attempt < OPEN_ORDER_ATTEMPTS; attempt++) {
       const open = await this.orders.findOpen(payer.userId, title.movieId);
-      if (open && open.kind === kind && open.amountPaise === amountPaise) return open;
+      const sameOffer = (open?.promo?.code ?? null) === (offer?.applied.code ?? null);
+      if (open && open.kind === kind && open.amountPaise === amountPaise && sameOffer) return open;
       if (open) {
-        await this.orders.releaseOpen(open._id);
+        if ((await this.orders.releaseOpen(open._id)) && open.promo) await this.promos.release(open);
         continue;
       }
+      if (offer) await this.promos.claim(offer, payer.userId);
       const claimed = await this.orders.create({
         receipt: `rcpt_${randomBytes(10).toString('hex')}`,
         userId: payer.userId,
@@ -90,10 +110,12 @@ export class OrdersService {
         movieId: title.movieId,
         title: title.title,
         amountPaise,
+        ...(offer ? { promo: offer.applied } : {}),
         email: payer.email,
         name: payer.name,
       });
       if (claimed) return claimed;
+      if (offer) await this.promos.unclaim(offer, payer.userId);
       // The key was taken meanwhile (a double click racing itself): that click's order is this one's.
       const byKey = await this.orders.findByKey(payer.userId, idempotencyKey);
       if (byKey) return byKey;
@@ -156,6 +178,7 @@ export class OrdersService {
       title: order.title,
       movieId: order.movieId,
       payer: { email: order.email ?? payer.email, name: order.name ?? payer.name },
+      promo: order.promo,
     });
   }
 }

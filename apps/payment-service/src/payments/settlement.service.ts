@@ -7,6 +7,7 @@ import { newRentalClock } from '../entitlements/rental-clock';
 import type { Env } from '../env';
 import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
 import type { RazorpayPayment } from '../razorpay/razorpay-entities';
+import { PromosService } from '../promos/promos.service';
 import { ReceiptsService } from '../receipts/receipts.service';
 import { PaymentsRepository } from './payments.repository';
 import { RefundsService } from './refunds.service';
@@ -39,6 +40,7 @@ export class SettlementService {
     private readonly receipts: ReceiptsService,
     private readonly outbox: Outbox,
     private readonly refunds: RefundsService,
+    private readonly promos: PromosService,
     @InjectEnv() private readonly env: Env,
   ) {}
 
@@ -125,6 +127,8 @@ export class SettlementService {
             rental: order.kind === TitleOrderKind.Rental ? newRentalClock(now) : null,
             grantedAt: now,
           });
+          // Its promo code counts once, whichever settlement gets here first (issue 27).
+          await this.promos.redeem(order);
         }
         return { capturedAt: recorded.capturedAt, duplicateOf: duplicate };
       },

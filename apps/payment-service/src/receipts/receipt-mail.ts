@@ -11,6 +11,8 @@ export type ReceiptFacts = {
   refundedAsDuplicate?: boolean;
   /** The payment's GST tax invoice, attached as a PDF (issue 27). */
   invoice?: { number: string; pdf: Buffer };
+  /** A promo code's discount on the list price (issue 27): `amountPaise` is what was paid after it. */
+  discount?: { code: string; listPricePaise: number; discountPaise: number } | null;
   what:
     | { kind: 'purchase'; title: string }
     | { kind: 'rental'; title: string; startBy: Date }
@@ -51,6 +53,7 @@ export const receiptMail = ({
   paidAt,
   refundedAsDuplicate = false,
   invoice,
+  discount,
   what,
 }: ReceiptFacts): OutgoingMail => {
   const item = (() => {
@@ -78,6 +81,12 @@ export const receiptMail = ({
     'Thank you for your payment. Your receipt:',
     '',
     item.line,
+    ...(discount
+      ? [
+          `List price: ${rupees(discount.listPricePaise)}`,
+          `Promo code ${discount.code}: -${rupees(discount.discountPaise)}`,
+        ]
+      : []),
     `Amount paid: ${rupees(amountPaise)} (includes GST of ${rupees(gstIncluded(amountPaise))})`,
     `Paid on: ${day(paidAt)}`,
     `Payment id: ${paymentId}`,

@@ -51,7 +51,9 @@ export class ReceiptsService {
         this.logger.warn({ msg: 'receipt not sent: no address on record', paymentId });
         return;
       }
-      const attached = invoice ? { invoice: { number: invoice.number, pdf: await invoicePdf(invoice) } } : {};
+      const attached = invoice
+        ? { invoice: { number: invoice.number, pdf: await invoicePdf(invoice) }, discount: invoice.discount }
+        : {};
       await this.mailer.send(receiptMail({ ...facts, ...attached }));
     } catch (error) {
       await this.payments.releaseReceipt(paymentId);

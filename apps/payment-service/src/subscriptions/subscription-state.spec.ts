@@ -30,6 +30,29 @@ const sub = (overrides: Partial<Sub> = {}): Sub => ({
 });
 
 describe('subscription access', () => {
+  it('gives a free trial access to its end once authorised, also cancelled during it; never unauthorised or halted', () => {
+    const trial = (overrides: Partial<Sub> = {}) =>
+      sub({
+        status: SubscriptionStatus.Authenticated,
+        currentStart: null,
+        currentEnd: null,
+        trialEndsAt: at(7),
+        ...overrides,
+      });
+    expect(accessUntil(trial())).toEqual(at(7));
+    expect(givesAccess(trial(), at(6))).toBe(true);
+    expect(givesAccess(trial(), at(7))).toBe(false);
+    expect(accessUntil(trial({ status: SubscriptionStatus.Cancelled }))).toEqual(at(7));
+    expect(accessUntil(trial({ authorised: false }))).toBeNull();
+    expect(accessUntil(trial({ status: SubscriptionStatus.Created }))).toBeNull();
+    expect(accessUntil(trial({ status: SubscriptionStatus.Halted }))).toBeNull();
+    // Charged at its end: the paid period runs on from there.
+    expect(
+      accessUntil(trial({ status: SubscriptionStatus.Active, currentStart: at(7), currentEnd: at(99) })),
+    ).toEqual(at(99));
+    expect(pickCurrent([trial()], now)?.trialEndsAt).toEqual(at(7));
+  });
+
   it('runs to the period end; pending adds 3 days of grace; halted and cancelled end at the period end', () => {
     expect(accessUntil(sub())).toEqual(at(80));
     expect(accessUntil(sub({ status: SubscriptionStatus.Pending }))).toEqual(at(83));

@@ -18,7 +18,13 @@ export type SubscriptionFacts = {
   replacedBy: string | null;
   /** Set on a second live subscription of its viewer (issue 22): it gives nothing and is cancelled. */
   duplicateOf?: string | null;
+  /** Issue 27: a free trial's end: access until then once authorised (also when cancelled during the trial). */
+  trialEndsAt?: Date | null;
 };
+
+/** What access is computed from: the period, and a trial's end with whether its mandate was authorised. */
+type AccessFacts = Pick<SubscriptionFacts, 'status' | 'currentStart' | 'currentEnd'> &
+  Partial<Pick<SubscriptionFacts, 'trialEndsAt' | 'authorised'>>;
 
 /** The state Razorpay reports, in our terms. */
 export type RemoteSubscriptionState = {
@@ -73,9 +79,7 @@ export const isNewer = (
  * Until when a subscription gives access: its paid period's end; `pending` (Razorpay retrying the renewal)
  * keeps PENDING_GRACE_DAYS more; halted, cancelled and completed end at the period's end.
  */
-export const accessUntil = (
-  sub: Pick<SubscriptionFacts, 'status' | 'currentStart' | 'currentEnd'>,
-): Date | null => {
+const paidUntil = (sub: AccessFacts): Date | null => {
   if (!sub.currentStart || !sub.currentEnd) return null;
   switch (sub.status) {
     case SubscriptionStatus.Created:
@@ -91,15 +95,28 @@ export const accessUntil = (
   }
 };
 
+/** A trial gives access to its end once authorised (Razorpay said authenticated), whatever came after but halted. */
+const trialUntil = (sub: AccessFacts): Date | null =>
+  sub.trialEndsAt &&
+  sub.authorised &&
+  sub.status !== SubscriptionStatus.Created &&
+  sub.status !== SubscriptionStatus.Halted
+    ? sub.trialEndsAt
+    : null;
+
+export const accessUntil = (sub: AccessFacts): Date | null => {
+  const paid = paidUntil(sub);
+  const trial = trialUntil(sub);
+  if (!paid || !trial) return paid ?? trial;
+  return paid > trial ? paid : trial;
+};
+
 /**
  * Whether the subscription gives access at `now`: it was paid for at least once and its access has not run out.
  * The start of the period is not checked: Razorpay reports a renewal's period only once it is charged, and a plan
  * change's new subscription has no period at all until it takes over (its first charge).
  */
-export const givesAccess = (
-  sub: Pick<SubscriptionFacts, 'status' | 'currentStart' | 'currentEnd'>,
-  now: Date,
-): boolean => {
+export const givesAccess = (sub: AccessFacts, now: Date): boolean => {
   const until = accessUntil(sub);
   return until !== null && now < until;
 };

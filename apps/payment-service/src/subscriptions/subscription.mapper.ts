@@ -33,5 +33,6 @@ export const toSubscriptionView = (
       scheduled && sub.currentEnd
         ? { planId: scheduled.plan.id, planName: scheduled.plan.name, startsAt: sub.currentEnd.toISOString() }
         : null,
+    trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
   };
 };

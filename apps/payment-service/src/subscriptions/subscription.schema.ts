@@ -30,6 +30,10 @@ export class SubscriptionRecord {
   @Prop({ type: Date, default: null }) liveSince: Date | null;
   /** Set when it was a second live subscription of its viewer: the one it duplicated; cancelled and refunded. */
   @Prop({ type: String, default: null }) duplicateOf: string | null;
+  /** Issue 27: a free trial's end: access until then once authorised, and its first charge (`startAt`). */
+  @Prop({ type: Date, default: null }) trialEndsAt: Date | null;
+  /** The user id on the account's one free trial, ever (unique sparse: absent on every other subscription). */
+  @Prop({ type: String }) trialFor?: string;
   @Prop({ type: String, default: null }) email: string | null;
   @Prop({ type: String, default: null }) name: string | null;
   createdAt?: Date;
@@ -44,4 +48,6 @@ SubscriptionSchema.index({ userId: 1, createdAt: -1 });
 SubscriptionSchema.index({ openFor: 1 }, { unique: true, sparse: true, name: 'openFor_sparse' });
 SubscriptionSchema.index({ status: 1, createdAt: 1 });
 SubscriptionSchema.index({ email: 1 });
+SubscriptionSchema.index({ chargeAt: 1 });
+SubscriptionSchema.index({ trialFor: 1 }, { unique: true, sparse: true, name: 'trialFor_sparse' });
 SubscriptionSchema.index({ createdAt: -1, _id: -1 });

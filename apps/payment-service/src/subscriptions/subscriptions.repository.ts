@@ -11,8 +11,9 @@ import { SubscriptionRecord } from './subscription.schema';
 export type StoredSubscription = SubscriptionRecord & { _id: Types.ObjectId; createdAt: Date };
 export type NewSubscription = Pick<
   SubscriptionRecord,
-  'userId' | 'idempotencyKey' | 'planId' | 'startAt' | 'replaces' | 'email' | 'name' | 'openFor'
->;
+  'userId' | 'idempotencyKey' | 'planId' | 'startAt' | 'replaces' | 'email' | 'name' | 'openFor' | 'trialFor'
+> &
+  Partial<Pick<SubscriptionRecord, 'trialEndsAt'>>;
 export type SubscriptionChanges = Partial<
   Pick<
     SubscriptionRecord,
@@ -51,6 +52,7 @@ export class SubscriptionsRepository {
         replacedBy: null,
         liveSince: null,
         duplicateOf: null,
+        trialEndsAt: sub.trialEndsAt ?? null,
       }),
       null,
     );
@@ -60,6 +62,14 @@ export class SubscriptionsRepository {
   findByKey(userId: string, idempotencyKey: string): Promise<StoredSubscription | null> {
     return this.subscriptions
       .findOne({ userId: { $eq: userId }, idempotencyKey: { $eq: idempotencyKey } })
+      .lean<StoredSubscription>()
+      .exec();
+  }
+
+  /** The account's free trial, if it ever started one. */
+  findTrial(userId: string): Promise<StoredSubscription | null> {
+    return this.subscriptions
+      .findOne({ trialFor: { $eq: userId } })
       .lean<StoredSubscription>()
       .exec();
   }
@@ -228,6 +238,26 @@ export class SubscriptionsRepository {
       .find({ userId: { $in: userIds }, email: { $type: 'string' } }, { userId: 1, email: 1, _id: 0 })
       .sort({ createdAt: -1 })
       .lean<KnownEmail[]>()
+      .exec();
+  }
+
+  /**
+   * Live, authorised subscriptions that will charge in (from, to] and are not stopping: what a renewal reminder is
+   * for (issue 27). A plan change's new subscription is one (it charges at its start); the one it replaces is not.
+   */
+  chargingBetween(from: Date, to: Date, limit: number): Promise<StoredSubscription[]> {
+    return this.subscriptions
+      .find({
+        status: { $in: [SubscriptionStatus.Active, SubscriptionStatus.Authenticated] },
+        authorised: true,
+        cancelAtCycleEnd: false,
+        duplicateOf: null,
+        razorpayId: { $type: 'string' },
+        chargeAt: { $gt: from, $lte: to },
+      })
+      .sort({ chargeAt: 1 })
+      .limit(limit)
+      .lean<StoredSubscription[]>()
       .exec();
   }
 

@@ -1,6 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Checkout, Payer, PlanId, SubscriptionView, VerifyPaymentResult } from '@app/contracts';
+import type {
+  Checkout,
+  Payer,
+  PlanId,
+  SubscriptionView,
+  TrialOffer,
+  VerifyPaymentResult,
+} from '@app/contracts';
 import {
+  AuthMessages,
+  TRIAL_DAYS,
+  TRIAL_PLAN,
+  TrialMessages,
   ErrorCode,
   PaymentMessages,
   PaymentStatus,
@@ -23,6 +34,7 @@ import { RefundsService } from '../payments/refunds.service';
 import { PlansService } from '../plans/plans.service';
 import type { RazorpayPayment, RazorpaySubscription } from '../razorpay/razorpay-entities';
 import { fromUnix, toUnix } from '../razorpay/razorpay-entities';
+import { PromosService } from '../promos/promos.service';
 import { RazorpayClient, RazorpayRequestError } from '../razorpay/razorpay.client';
 import { ReceiptsService } from '../receipts/receipts.service';
 import { toSubscriptionView } from './subscription.mapper';
@@ -40,7 +52,10 @@ import { SubscriptionsRepository, type StoredSubscription } from './subscription
 
 export type PlanOrder = { payer: Payer; planId: PlanId; idempotencyKey: string };
 /** A new plan may come without a key (SPEC 7's body carries none): one open subscription per account still holds. */
-export type NewPlanOrder = Omit<PlanOrder, 'idempotencyKey'> & { idempotencyKey?: string };
+export type NewPlanOrder = Omit<PlanOrder, 'idempotencyKey'> & {
+  idempotencyKey?: string;
+  promoCode?: string;
+};
 export type SubscriptionConfirmation = { paymentId: string; subscriptionId: string; signature: string };
 
 /** How often a compare-and-set is retried when another writer moved the subscription in between. */
@@ -66,6 +81,7 @@ export class SubscriptionsService {
     private readonly outbox: Outbox,
     private readonly refunds: RefundsService,
     private readonly razorpay: RazorpayClient,
+    private readonly promos: PromosService,
   ) {}
 
   /**
@@ -74,9 +90,15 @@ export class SubscriptionsService {
    * subscription; one asking another plan takes the slot of one never paid (which stays payable: if it is paid
    * after all, the second to go live is cancelled and refunded).
    */
-  async createPlanOrder({ payer, planId, idempotencyKey }: NewPlanOrder): Promise<Checkout> {
+  async createPlanOrder({ payer, planId, idempotencyKey, promoCode }: NewPlanOrder): Promise<Checkout> {
     assertMayPay();
     if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
+    // Issue 27: no code is for plans yet, so a code answers the viewer's reason (unknown, expired, not for this)
+    // before anything is stored.
+    if (promoCode !== undefined) {
+      const plan = this.plans.findOrFail(planId);
+      await this.promos.offer(promoCode, { kind: 'subscription', planId }, plan.priceInr * 100, new Date());
+    }
     const existing =
       idempotencyKey === undefined ? null : await this.subscriptions.findByKey(payer.userId, idempotencyKey);
     if (existing) return this.checkoutOf(this.samePlanOrFail(existing, planId), payer);
@@ -88,7 +110,8 @@ export class SubscriptionsService {
       const open = await this.subscriptions.findOpen(payer.userId);
       if (open) {
         const unpaid = open.status === SubscriptionStatus.Created && !open.authorised && !open.duplicateOf;
-        if (unpaid && open.planId === planId) return this.checkoutOf(open, payer);
+        // An unpaid trial is not a paid plan's order: it gives up the slot like another plan would.
+        if (unpaid && open.planId === planId && !open.trialFor) return this.checkoutOf(open, payer);
         const over =
           isTerminal(open.status) || open.status === SubscriptionStatus.Halted || Boolean(open.duplicateOf);
         if (!unpaid && !over) throw this.alreadySubscribed(open.planId, planId);
@@ -109,6 +132,68 @@ export class SubscriptionsService {
       if (sub) return this.checkoutOf(this.samePlanOrFail(sub, planId), payer);
     }
     throw new AppError(ErrorCode.Conflict, PaymentMessages.createOrderFailed);
+  }
+
+  /**
+   * Issue 27: whether the account may start the free trial. Verified email (the gateway's word, also enforced on its
+   * start route), no trial ever, no subscription ever authorised; an open unpaid one does not count.
+   */
+  async trialOffer(userId: string, emailVerified: boolean): Promise<TrialOffer> {
+    const reason = !emailVerified ? AuthMessages.emailNotVerified : await this.trialRefusal(userId);
+    return { eligible: reason === null, planId: TRIAL_PLAN, days: TRIAL_DAYS, reason };
+  }
+
+  /**
+   * The free trial (issue 27, DECISIONS 40): a Standard subscription whose first charge (`start_at`) is the trial's
+   * end; Checkout only authorises the mandate. Once per account whatever the key: `trialFor` is unique, so of two
+   * racing presses one creates it and the other gets the same one while it awaits Checkout.
+   */
+  async startTrial({ payer, idempotencyKey }: { payer: Payer; idempotencyKey?: string }): Promise<Checkout> {
+    assertMayPay();
+    if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
+    const existing =
+      idempotencyKey === undefined ? null : await this.subscriptions.findByKey(payer.userId, idempotencyKey);
+    if (existing?.trialFor) return this.checkoutOf(existing, payer);
+    const refusal = await this.trialRefusal(payer.userId);
+    if (refusal !== null) {
+      const unpaid = await this.unpaidTrial(payer.userId);
+      if (unpaid) return this.checkoutOf(unpaid, payer);
+      throw new AppError(ErrorCode.Conflict, refusal);
+    }
+    // To the second, as Razorpay's `start_at` (its first charge) states it.
+    const trialEndsAt = new Date(Math.floor((Date.now() + TRIAL_DAYS * 24 * 3_600_000) / 1000) * 1000);
+    const created = await this.subscriptions.create({
+      userId: payer.userId,
+      idempotencyKey: idempotencyKey ?? ownIdempotencyKey(),
+      planId: TRIAL_PLAN,
+      startAt: trialEndsAt,
+      replaces: null,
+      email: payer.email,
+      name: payer.name,
+      openFor: payer.userId,
+      trialFor: payer.userId,
+      trialEndsAt,
+    });
+    const sub = created ?? (await this.unpaidTrial(payer.userId));
+    if (sub) return this.checkoutOf(sub, payer);
+    // Another press won the trial and it is paid already, or another plan holds the open slot.
+    throw new AppError(ErrorCode.Conflict, (await this.trialRefusal(payer.userId)) ?? TrialMessages.used);
+  }
+
+  /** Why this account may not start the trial, or null. */
+  private async trialRefusal(userId: string): Promise<string | null> {
+    const subs = await this.subscriptions.ofUser(userId);
+    if (subs.some((sub) => sub.trialFor)) return TrialMessages.used;
+    const subscribedBefore = subs.some(
+      (sub) => sub.authorised || sub.liveSince !== null || sub.status !== SubscriptionStatus.Created,
+    );
+    return subscribedBefore ? TrialMessages.notEligible : null;
+  }
+
+  /** The account's trial while it still awaits Checkout (a second press, another tab). */
+  private async unpaidTrial(userId: string): Promise<StoredSubscription | null> {
+    const trial = await this.subscriptions.findTrial(userId);
+    return trial && trial.status === SubscriptionStatus.Created && !trial.authorised ? trial : null;
   }
 
   /**
@@ -492,6 +577,7 @@ export class SubscriptionsService {
       keyId: this.razorpay.keyId,
       payer: { email: sub.email ?? payer.email, name: sub.name ?? payer.name },
       startsAt: sub.startAt,
+      trial: Boolean(sub.trialFor),
     });
   }
 

@@ -1,3 +1,4 @@
+import type { BillingProfilesRepository } from '../billing/billing-profiles.repository';
 import { Types } from 'mongoose';
 import { OrderStatus, PaymentStatus, SubscriptionStatus } from '@app/contracts';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
@@ -89,6 +90,7 @@ const setup = () => {
     repos.invoices as unknown as InvoicesRepository,
     subscriptionsService as unknown as SubscriptionsService,
     entitlements as unknown as EntitlementsService,
+    { forget: jest.fn(async () => undefined) } as unknown as BillingProfilesRepository,
   );
   return { service, repos, calls };
 };

@@ -1,3 +1,4 @@
+import { BillingProfilesRepository } from '../billing/billing-profiles.repository';
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { PaymentsExport } from '@app/contracts';
@@ -28,6 +29,7 @@ export class UserDataService {
     private readonly invoices: InvoicesRepository,
     private readonly subscriptionsService: SubscriptionsService,
     private readonly entitlements: EntitlementsService,
+    private readonly billingProfiles: BillingProfilesRepository,
   ) {}
 
   /** "Download my data": the viewer's own rows in the admin console's shapes, and their titles. */
@@ -71,6 +73,8 @@ export class UserDataService {
     await this.grants.forgetPerson(userId, marker);
     await this.webhookEvents.forgetPerson(userId, marker);
     await this.invoices.forgetPerson(userId, marker);
+    // The billing state and GSTIN are the viewer's details, not a record the law keeps: they go.
+    await this.billingProfiles.forget(userId);
     this.logger.log({ msg: 'payment records of a deleted user anonymised' });
   }
 }

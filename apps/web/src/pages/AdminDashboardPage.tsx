@@ -4,6 +4,7 @@ import { lazyPage } from '@web/app/lazy-page';
 import { PageFallback } from '@web/app/PageFallback';
 import { ManageMovies } from '@web/modules/admin-movies/components/ManageMovies';
 import { PaymentsConsole } from '@web/modules/admin-payments/components/PaymentsConsole';
+import { PromoCodes } from '@web/modules/admin-promos/components/PromoCodes';
 import { ManageUsers } from '@web/modules/admin-users/components/ManageUsers';
 import { PageShell } from '@web/modules/layout/components/PageShell';
 import { Tabs } from '@web/shared/ui/Tabs';
@@ -11,7 +12,7 @@ import styles from './AdminDashboardPage.module.css';
 import { type AdminTab, adminDashboardStrings as texts } from './admin-dashboard-strings';
 import { pageStrings } from './strings';
 
-const TABS: AdminTab[] = ['catalogue', 'tv-shows', 'payments'];
+const TABS: AdminTab[] = ['catalogue', 'tv-shows', 'payments', 'promos'];
 
 // Manage TV Shows (issue 13) is a chunk of its own, fetched when its tab is first opened.
 const ManageSeries = lazyPage(
@@ -50,6 +51,8 @@ export const AdminDashboardPage = () => {
         >
           {active === 'payments' ? (
             <PaymentsConsole />
+          ) : active === 'promos' ? (
+            <PromoCodes />
           ) : active === 'tv-shows' ? (
             <Suspense fallback={<PageFallback />}>
               <ManageSeries />

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { UserIdParamsSchema } from '../auth';
-import { BillingHistorySchema, InvoiceParamsSchema, TaxDocumentSchema } from '../billing';
+import {
+  BillingHistorySchema,
+  BillingProfileMessages,
+  BillingProfileSchema,
+  InvoiceParamsSchema,
+  TaxDocumentSchema,
+  UpdateBillingProfileSchema,
+} from '../billing';
 import { json, kidsRefused, route } from './route';
 
 export const BillingHistoryReply = z.object({ data: BillingHistorySchema });
@@ -46,5 +53,32 @@ export const BillingRoutes = {
     params: InvoiceParamsSchema,
     ok: { status: 200, description: 'The PDF', schema: PdfReply, contentType: 'application/pdf' },
     errors: { 403: kidsRefused('account'), 404: noDocument },
+  }),
+  profile: route({
+    method: 'get',
+    path: '/api/users/{id}/billing-profile',
+    tag: 'payments',
+    access: 'own-or-admin',
+    notForKids: 'account',
+    summary: 'The billing state and optional GSTIN printed on tax invoices (nulls until given)',
+    params: UserIdParamsSchema,
+    ok: json(200, BillingProfileSchema),
+    errors: { 403: kidsRefused('account') },
+  }),
+  updateProfile: route({
+    method: 'put',
+    path: '/api/users/{id}/billing-profile',
+    tag: 'payments',
+    access: 'own',
+    notForKids: 'account',
+    summary:
+      'Set the billing state (place of supply of later invoices) and optional GSTIN (format and check character; registered in that state)',
+    params: UserIdParamsSchema,
+    body: UpdateBillingProfileSchema,
+    ok: json(200, BillingProfileSchema),
+    errors: {
+      400: `An unknown state, a GSTIN that fails its format or check character, or: ${BillingProfileMessages.gstinOtherState}`,
+      403: kidsRefused('account'),
+    },
   }),
 } as const;

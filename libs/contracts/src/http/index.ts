@@ -5,6 +5,7 @@ import { BillingRoutes } from './billing.routes';
 import { PaymentRoutes, SubscriptionRoutes, AdminPaymentRoutes } from './payments.routes';
 import { PlaybackRoutes, AdminMediaRoutes, RecommendationRoutes, HealthRoutes } from './playback.routes';
 import { ProfileRoutes } from './profiles.routes';
+import { AdminPromoRoutes, TrialRoutes } from './promos.routes';
 import { DeviceRoutes } from './devices.routes';
 import { UserDataRoutes, DataRightsRoutes, ContactRoutes } from './user-data.routes';
 import { ScheduleRoutes } from './schedule.routes';
@@ -22,6 +23,7 @@ export * from './user-data.routes';
 export * from './profiles.routes';
 export * from './devices.routes';
 export * from './schedule.routes';
+export * from './promos.routes';
 
 /**
  * Every route of the gateway, by group. Add a group here when you add a `*.routes.ts` file: the OpenAPI document,
@@ -42,6 +44,8 @@ export const API_ROUTE_GROUPS = {
   PaymentRoutes,
   SubscriptionRoutes,
   AdminPaymentRoutes,
+  AdminPromoRoutes,
+  TrialRoutes,
   BillingRoutes,
   PlaybackRoutes,
   AdminMediaRoutes,

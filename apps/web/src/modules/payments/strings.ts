@@ -2,12 +2,41 @@ import type { SubscriptionStatus } from '@app/contracts';
 
 /** SPEC writes prices without grouping: '₹1200'. */
 const rupees = (amount: number) => `₹${amount}`;
+/** Paise as rupees, with paise only when there are any: ₹1020, ₹999.50. */
+const paise = (amount: number) => `₹${amount % 100 === 0 ? amount / 100 : (amount / 100).toFixed(2)}`;
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Every visible text of payments: /subscription, /payment-success, the access panel, the profile tabs (SPEC 2, 8). */
 export const paymentStrings = {
   rupees,
   testMode: 'TEST MODE',
+
+  // Issue 27: billing details (GST invoices)
+  billingDetails: 'Billing details',
+  billingDetailsLead:
+    'Printed on your GST tax invoices from your next payment; invoices already issued stay as they are.',
+  billingState: 'State',
+  billingStateAsk: 'Your state (for the GST invoice)',
+  chooseState: 'Choose your state',
+  billingStateNeeded: 'Choose your state for the GST invoice first.',
+  gstin: 'GSTIN (optional, for businesses)',
+  saveBillingDetails: 'Save',
+  savingBillingDetails: 'Saving...',
+  billingDetailsSaved: 'Billing details saved.',
+  billingDetailsFailed: 'Billing details could not be saved.',
+
+  // Issue 27: the free trial
+  trialTitle: (days: number, plan: string) => `Try ${plan} free for ${days} days`,
+  trialLead: (plan: string, price: number, months: number) =>
+    `Checkout only authorises your UPI or card mandate. Cancel before the trial ends and you pay nothing; otherwise ${plan} is ₹${price} every ${months} months from then.`,
+  startTrial: 'Start free trial',
+  trialUntil: (date: string) => `Free trial until ${date}`,
+
+  // Issue 27: promo codes (the server applies them; its refusals are in the viewer's words already)
+  promoLabel: 'Promo code',
+  promoHint: 'Optional. The price after its discount shows in Checkout before you pay.',
+  promoApplied: (code: string, listPaise: number, amountPaise: number) =>
+    `Promo code ${code} applied: ${paise(listPaise)} → ${paise(amountPaise)}. Complete the payment in Checkout.`,
   testModeHint: 'Test mode: no real money moves.',
 
   // SPEC 8 "Payment"

@@ -246,7 +246,10 @@ export const CHECKOUT_SCRIPT = String.raw`(function () {
     fetch(ORIGIN + '/_checkout/describe?' + query.toString()).then(function (response) {
       return response.json().then(function (json) {
         if (!response.ok) return busy(true, (json.error || {}).description || 'Invalid checkout options', true);
-        amount.textContent = rupees(json.amount);
+        amount.textContent = json.startAt
+          ? rupees(json.amount) + ' now (refunded), then ' + rupees(json.recurringAmount) + ' from ' +
+            new Date(json.startAt * 1000).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+          : rupees(json.amount);
       });
     }).catch(function () { busy(true, 'Could not reach Razorpay', true); });
     return this;

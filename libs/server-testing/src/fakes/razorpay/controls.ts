@@ -40,7 +40,17 @@ export const checkoutRoutes = ({ store, keyId }: Context) => {
         }
         const sub = store.find(store.subscriptions, target.subscriptionId).entity;
         const plan = store.find(store.plans, sub.plan_id);
-        return { amount: plan.item.amount * sub.quantity, currency: plan.item.currency };
+        const recurring = plan.item.amount * sub.quantity;
+        // A future start_at (a free trial, a plan change): Checkout takes only the refunded authorisation payment
+        // (₹1 by UPI, the method it opens on) and says when the plan's amount is first charged.
+        if (sub.start_at !== null && sub.start_at > Math.floor(Date.now() / 1000))
+          return {
+            amount: 100,
+            currency: plan.item.currency,
+            recurringAmount: recurring,
+            startAt: sub.start_at,
+          };
+        return { amount: recurring, currency: plan.item.currency };
       }
       if (req.method !== 'POST') throw new RazorpayApiError(404, 'Not found');
       const body = await readBody(req);

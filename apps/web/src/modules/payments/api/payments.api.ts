@@ -3,6 +3,7 @@ import type {
   ChangePlanRequest,
   CreatePlanOrderRequest,
   CreateTitleOrderRequest,
+  GstStateCode,
   VerifyPaymentRequest,
 } from '@app/contracts';
 import type { ApiClient } from '@web/shared/api/api-client';
@@ -19,6 +20,20 @@ export const paymentsApi = {
   /** Watch Now (purchase) or Rent Now (rental); the server prices it (DECISIONS 2). */
   createTitleOrder: (client: ApiClient, body: CreateTitleOrderRequest) =>
     client.call('POST /api/payments/create-order', { body }),
+  /** Issue 27: the billing state and GSTIN on the viewer's tax invoices. */
+  billingProfile: (client: ApiClient, userId: string, signal?: AbortSignal) =>
+    client.call('GET /api/users/{id}/billing-profile', { params: { id: userId } }, { signal }),
+  saveBillingProfile: (
+    client: ApiClient,
+    userId: string,
+    body: { state: GstStateCode; gstin: string | null },
+  ) => client.call('PUT /api/users/{id}/billing-profile', { params: { id: userId }, body }),
+  /** Issue 27: whether the plans page offers the free trial to this account. */
+  trialOffer: (client: ApiClient, userId: string, signal?: AbortSignal) =>
+    client.call('GET /api/users/{id}/trial', { params: { id: userId } }, { signal }),
+  /** The free trial: the reply is the subscription whose mandate Checkout authorises (first charge at its end). */
+  startTrial: (client: ApiClient, userId: string, idempotencyKey: string) =>
+    client.call('POST /api/users/{id}/trial', { params: { id: userId }, body: { idempotencyKey } }),
   verify: (client: ApiClient, body: VerifyPaymentRequest) =>
     client.call('POST /api/payments/verify', { body }),
   subscription: async (client: ApiClient, userId: string, signal?: AbortSignal) =>

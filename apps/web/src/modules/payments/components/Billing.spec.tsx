@@ -152,4 +152,34 @@ describe('profile: Billing', () => {
     const panel = await open();
     await within(panel).findByText(texts.billingEmpty);
   });
+
+  it("saves the billing state and a GSTIN for later invoices, and shows a refusal in the server's words", async () => {
+    const { sent, serve } = fakes;
+    let answer = { status: 200, body: { state: '27', gstin: '27AAPFU0939F1ZV' } as unknown };
+    serve((request, url) => {
+      if (url.pathname !== `/api/users/${USER}/billing-profile`) return undefined;
+      return request.method === 'PUT' ? answer : { status: 200, body: { state: null, gstin: null } };
+    });
+    const panel = await open();
+    const form = await within(panel).findByRole('form', { name: texts.billingDetails });
+    fireEvent.change(within(form).getByLabelText(texts.billingState), { target: { value: '27' } });
+    fireEvent.change(within(form).getByLabelText(texts.gstin), { target: { value: '27aapfu0939f1zv' } });
+    fireEvent.click(within(form).getByRole('button', { name: texts.saveBillingDetails }));
+    await within(form).findByText(texts.billingDetailsSaved);
+    expect(sent.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { state: '27', gstin: '27AAPFU0939F1ZV' },
+    ]);
+
+    answer = {
+      status: 400,
+      body: {
+        code: 'VALIDATION_FAILED',
+        message: 'This GSTIN is registered in another state.',
+        correlationId: 'c',
+      },
+    };
+    fireEvent.change(within(form).getByLabelText(texts.billingState), { target: { value: '29' } });
+    fireEvent.click(within(form).getByRole('button', { name: texts.saveBillingDetails }));
+    await within(form).findByText('This GSTIN is registered in another state.');
+  });
 });

@@ -7,6 +7,7 @@ import { formatPaymentDate } from '../format-date';
 import { useBilling, useDownloadInvoice } from '../hooks/useBilling';
 import { paymentStrings as texts } from '../strings';
 import styles from './Billing.module.css';
+import { BillingDetails } from './BillingDetails';
 
 const EntryRow = ({
   entry,
@@ -66,6 +67,7 @@ export const Billing = ({ userId }: { userId: string }) => {
   return (
     <div className={styles.billing}>
       <p className={styles.muted}>{texts.billingLead}</p>
+      <BillingDetails userId={userId} />
       {nextCharge && (
         <p className={styles.next}>
           {texts.nextCharge(

@@ -269,6 +269,51 @@ describe('/subscription', () => {
 
     expect(screen.queryByText(texts.testMode)).toBeNull();
   });
+
+  describe('the free trial offer (issue 27)', () => {
+    const USER = '65f0c0ffee00000000000001';
+    const trialPath = `/api/users/${USER}/trial`;
+    const offer = (eligible: boolean) => ({
+      status: 200,
+      body: {
+        eligible,
+        planId: 'standard',
+        days: 7,
+        reason: eligible ? null : 'You’ve already had your free trial.',
+      },
+    });
+
+    it('offers 7 days of Standard to an eligible account: Checkout authorises the mandate, then Payment Successful', async () => {
+      signInAs('user');
+      serve((request, url) => {
+        if (url.pathname === trialPath && request.method === 'GET') return offer(true);
+        if (url.pathname === trialPath && request.method === 'POST')
+          return { status: 201, body: { ...subscriptionCheckout, id: 'sub_Trial0001' } };
+        return undefined;
+      });
+      const { router } = await open();
+      const box = await screen.findByRole('region', { name: texts.trialTitle(7, 'Standard') });
+      within(box).getByText(texts.trialLead('Standard', 499, 3));
+
+      fireEvent.click(within(box).getByRole('button', { name: texts.startTrial }));
+      await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
+      const [start] = sent.filter((call) => call.path === trialPath && call.method === 'POST');
+      expect(start.body).toEqual({ idempotencyKey: expect.stringMatching(IDEMPOTENCY_KEY) });
+      expect(fakes.razorpay.last().options).toMatchObject({ subscription_id: 'sub_Trial0001' });
+      expect(orders()).toEqual([]);
+
+      act(() => fakes.razorpay.last().pay(signedResponse({ subscriptionId: 'sub_Trial0001' })));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+    });
+
+    it('offers nothing to an account that already had its trial', async () => {
+      signInAs('user');
+      serve((_request, url) => (url.pathname === trialPath ? offer(false) : undefined));
+      await open();
+      await waitFor(() => expect(sent.some((call) => call.path === trialPath)).toBe(true));
+      expect(screen.queryByRole('region', { name: texts.trialTitle(7, 'Standard') })).toBeNull();
+    });
+  });
 });
 
 describe('/payment-success', () => {

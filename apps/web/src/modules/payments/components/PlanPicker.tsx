@@ -1,5 +1,5 @@
-import type { Plan, PlanId } from '@app/contracts';
-import { useId } from 'react';
+import type { Plan, PlanId, VerifyPaymentResult } from '@app/contracts';
+import { useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
@@ -7,15 +7,18 @@ import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
 import { PageHeader } from '@web/shared/ui/PageTitle';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
+import { useBillingStateGate } from '../hooks/useBillingProfile';
 import { usePlanCheckout } from '../hooks/usePlanCheckout';
 import { usePlans } from '../hooks/usePlans';
 import { useSignInFirst } from '../hooks/useSignInFirst';
 import { paymentStrings as texts } from '../strings';
 import { paymentOutcome } from '../payment-outcome';
 import { titleOriginFrom } from '../title-origin';
+import { BillingStateField } from './BillingStateField';
 import { CheckoutMessage } from './CheckoutMessage';
 import styles from './PlanPicker.module.css';
 import { TestModeBadge } from './TestModeBadge';
+import { TrialOffer } from './TrialOffer';
 
 type PlanCardProps = { plan: Plan; name: string; checked: boolean; onChoose: (id: PlanId) => void };
 
@@ -73,13 +76,12 @@ export const PlanPicker = () => {
   const groupName = useId();
   const headingId = useId();
 
-  const checkout = usePlanCheckout({
-    onPaid: (result) => {
-      void navigate(Paths.paymentSuccess, {
-        state: paymentOutcome(result, origin ? { from: origin } : undefined),
-      });
-    },
-  });
+  const toSuccess = (result: VerifyPaymentResult) => {
+    void navigate(Paths.paymentSuccess, {
+      state: paymentOutcome(result, origin ? { from: origin } : undefined),
+    });
+  };
+  const checkout = usePlanCheckout({ onPaid: toSuccess });
 
   const chosenId = search.get('plan');
   const chosen = plans && isPlanId(plans, chosenId) ? plans.find((plan) => plan.id === chosenId) : undefined;
@@ -87,13 +89,21 @@ export const PlanPicker = () => {
     // Replace, so Back leaves the page rather than stepping through choices; keep the title it came from.
     setSearch({ plan: id }, { replace: true, state: location.state as unknown });
 
-  const subscribe = () => {
+  const billingState = useBillingStateGate();
+  const [stateError, setStateError] = useState<string | null>(null);
+  const subscribe = async () => {
     if (!chosen) return;
     if (!isSignedIn) {
       signInFirst(`?plan=${chosen.id}`);
       return;
     }
-    checkout.subscribe(chosen.id);
+    // The billing state is asked once, at the first payment (issue 27).
+    if (billingState.missing) {
+      setStateError(texts.billingStateNeeded);
+      return;
+    }
+    setStateError(null);
+    if (await billingState.ensure()) checkout.subscribe(chosen.id);
   };
 
   return (
@@ -116,23 +126,43 @@ export const PlanPicker = () => {
           </Button>
         </div>
       ) : (
-        <fieldset className={styles.plans} aria-labelledby={headingId}>
-          <legend id={headingId} className={styles.legend}>
-            {texts.plansLabel}
-          </legend>
-          {plans.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              name={groupName}
-              checked={plan.id === chosen?.id}
-              onChoose={choose}
-            />
-          ))}
-        </fieldset>
+        <>
+          {isSignedIn && <TrialOffer plans={plans} onPaid={toSuccess} />}
+          <fieldset className={styles.plans} aria-labelledby={headingId}>
+            <legend id={headingId} className={styles.legend}>
+              {texts.plansLabel}
+            </legend>
+            {plans.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                name={groupName}
+                checked={plan.id === chosen?.id}
+                onChoose={choose}
+              />
+            ))}
+          </fieldset>
+        </>
       )}
       <div className={styles.actions}>
-        <Button size="lg" disabled={!chosen || checkout.busy} onClick={subscribe} aria-busy={checkout.busy}>
+        {billingState.needed && (
+          <BillingStateField
+            label={texts.billingStateAsk}
+            value={billingState.state}
+            error={stateError}
+            onChange={(state) => {
+              billingState.setState(state);
+              setStateError(null);
+            }}
+            disabled={checkout.busy}
+          />
+        )}
+        <Button
+          size="lg"
+          disabled={!chosen || checkout.busy}
+          onClick={() => void subscribe()}
+          aria-busy={checkout.busy}
+        >
           {checkout.busy ? texts.processing : texts.subscribeNow(chosen?.priceInr ?? 0)}
         </Button>
         {!isSignedIn && <p className={styles.hint}>{texts.signInToSubscribe}</p>}

@@ -120,6 +120,9 @@ const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
           <dd>{billingLine || '—'}</dd>
         </div>
       </dl>
+      {view.trialEndsAt && (
+        <p className={styles.notice}>{texts.trialUntil(formatPaymentDate(view.trialEndsAt))}</p>
+      )}
       {view.scheduledChange && (
         <p className={styles.notice}>
           {texts.changesTo(view.scheduledChange.planName, formatPaymentDate(view.scheduledChange.startsAt))}

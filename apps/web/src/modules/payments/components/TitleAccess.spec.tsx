@@ -1,5 +1,5 @@
 import type { Entitlement, MovieDetail, VerifyPaymentResult } from '@app/contracts';
-import { PaymentMessages } from '@app/contracts';
+import { PaymentMessages, PromoMessages } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -199,6 +199,78 @@ describe('access panel on /movie/:id', () => {
     fireEvent.click(await within(box).findByRole('button', { name: 'Buy ₹1200' }));
 
     await within(box).findByText(text);
+    expect(fakes.razorpay.instances).toHaveLength(0);
+  });
+
+  it('pays with a promo code: the server prices it, Checkout opens at that price and the panel says so', async () => {
+    signInAs('user');
+    serve((_request, url) =>
+      url.pathname === '/api/payments/create-order'
+        ? {
+            status: 201,
+            body: aCheckout({
+              id: 'order_Promo0001',
+              amount: 102_000,
+              movieId: ID,
+              promo: { code: 'DIWALI15', listPricePaise: 120_000, discountPaise: 18_000 },
+            }),
+          }
+        : undefined,
+    );
+    await open();
+    const box = await panel(texts.rentTitle);
+    fireEvent.change(within(box).getByLabelText(texts.promoLabel), { target: { value: 'diwali15' } });
+    fireEvent.click(await within(box).findByRole('button', { name: 'Buy ₹1200' }));
+
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
+    const [order] = sent.filter((call) => call.path === '/api/payments/create-order');
+    expect(order.body).toMatchObject({ movieId: ID, kind: 'purchase', promoCode: 'DIWALI15' });
+    expect(fakes.razorpay.last().options).toMatchObject({ order_id: 'order_Promo0001', amount: 102_000 });
+    await within(box).findByText(texts.promoApplied('DIWALI15', 120_000, 102_000));
+  });
+
+  it('asks the billing state once, at the first payment: saved before the order is made', async () => {
+    signInAs('user');
+    serve((request, url) => {
+      if (url.pathname !== '/api/users/65f0c0ffee00000000000001/billing-profile') return undefined;
+      return request.method === 'PUT'
+        ? { status: 200, body: { state: '27', gstin: null } }
+        : { status: 200, body: { state: null, gstin: null } };
+    });
+    await open();
+    const box = await panel(texts.rentTitle);
+    const state = await within(box).findByLabelText(texts.billingStateAsk);
+    fireEvent.click(within(box).getByRole('button', { name: 'Buy ₹1200' }));
+    await within(box).findByText(texts.billingStateNeeded);
+    expect(sent.filter((call) => call.path === '/api/payments/create-order')).toEqual([]);
+
+    fireEvent.change(state, { target: { value: '27' } });
+    fireEvent.click(within(box).getByRole('button', { name: 'Buy ₹1200' }));
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
+    const calls = sent.filter((call) => call.method === 'PUT' || call.path === '/api/payments/create-order');
+    expect(calls.map((call) => [call.method, call.path])).toEqual([
+      ['PUT', '/api/users/65f0c0ffee00000000000001/billing-profile'],
+      ['POST', '/api/payments/create-order'],
+    ]);
+    expect(calls[0].body).toEqual({ state: '27', gstin: null });
+  });
+
+  it("shows the server's words for a promo code it refuses, and opens no Checkout", async () => {
+    signInAs('user');
+    serve((_request, url) =>
+      url.pathname === '/api/payments/create-order'
+        ? {
+            status: 400,
+            body: { code: 'VALIDATION_FAILED', message: PromoMessages.expired, correlationId: 'c' },
+          }
+        : undefined,
+    );
+    await open();
+    const box = await panel(texts.rentTitle);
+    fireEvent.change(within(box).getByLabelText(texts.promoLabel), { target: { value: 'OLDCODE' } });
+    fireEvent.click(await within(box).findByRole('button', { name: 'Buy ₹1200' }));
+
+    await within(box).findByText(PromoMessages.expired);
     expect(fakes.razorpay.instances).toHaveLength(0);
   });
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { watchLocation } from '@web/modules/player/watch-route';
@@ -7,13 +7,16 @@ import { useIsKidsProfile } from '@web/modules/profiles/hooks/useProfiles';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
+import { TextField } from '@web/shared/ui/TextField';
 import { type AccessSummary, fallbackEntitlement, summarizeAccess, type TitleRef } from '../access-summary';
 import { useEntitlement } from '../hooks/useEntitlement';
 import { useNow } from '../hooks/useNow';
 import { useSignInFirst, useSignInState } from '../hooks/useSignInFirst';
+import { useBillingStateGate } from '../hooks/useBillingProfile';
 import { useTitleCheckout } from '../hooks/useTitleCheckout';
 import { paymentStrings as texts } from '../strings';
 import { titleOrigin } from '../title-origin';
+import { BillingStateField } from './BillingStateField';
 import { CheckoutMessage } from './CheckoutMessage';
 import styles from './TitleAccess.module.css';
 import { TestModeBadge } from './TestModeBadge';
@@ -67,8 +70,18 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
   const Heading = placement === 'page' ? 'h2' : 'h3';
   const watch = watchLocation(movie);
 
-  const buy = () => (signedIn ? checkout.pay('purchase') : signInFirst());
-  const rent = () => (signedIn ? checkout.pay('rental') : signInFirst());
+  const [promoCode, setPromoCode] = useState('');
+  const billingState = useBillingStateGate();
+  const [stateError, setStateError] = useState<string | null>(null);
+  /** The billing state is asked once, at the first payment (issue 27): saved before the order is made. */
+  const payFor = async (kind: 'purchase' | 'rental') => {
+    if (!signedIn) return signInFirst();
+    if (billingState.missing) return setStateError(texts.billingStateNeeded);
+    setStateError(null);
+    if (await billingState.ensure()) checkout.pay(kind, promoCode);
+  };
+  const buy = () => void payFor('purchase');
+  const rent = () => void payFor('rental');
   const busy = checkout.busy;
   const processing = (label: string) => (busy ? texts.processing : label);
 
@@ -86,6 +99,31 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
             <span>{texts.rentHours}</span>
             <strong className={styles.rentPrice}>{texts.rupees(rental)}</strong>
           </p>
+        )}
+        {billingState.needed && (purchase !== null || rental !== null) && (
+          <BillingStateField
+            label={texts.billingStateAsk}
+            value={billingState.state}
+            error={stateError}
+            onChange={(state) => {
+              billingState.setState(state);
+              setStateError(null);
+            }}
+            disabled={busy}
+          />
+        )}
+        {(purchase !== null || rental !== null) && (
+          <TextField
+            label={texts.promoLabel}
+            hint={texts.promoHint}
+            name="promoCode"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={20}
+            value={promoCode}
+            disabled={busy}
+            onChange={(event) => setPromoCode(event.target.value.toUpperCase())}
+          />
         )}
         <div className={placement === 'page' ? styles.stack : styles.row}>
           {placement === 'page' && rental !== null && (

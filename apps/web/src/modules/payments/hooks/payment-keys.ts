@@ -14,4 +14,6 @@ export const paymentKeys = {
   subscription: (userId: string) => [...paymentKeys.all, 'subscription', userId] as const,
   ownedTitles: (userId: string) => [...paymentKeys.all, 'titles', userId] as const,
   billing: (userId: string) => [...paymentKeys.all, 'billing', userId] as const,
+  billingProfile: (userId: string) => [...paymentKeys.all, 'billing-profile', userId] as const,
+  trial: (userId: string) => [...paymentKeys.all, 'trial', userId] as const,
 };

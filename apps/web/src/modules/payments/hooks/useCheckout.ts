@@ -1,4 +1,4 @@
-import { AuthMessages, type Checkout, type VerifyPaymentResult } from '@app/contracts';
+import { AuthMessages, type Checkout, PromoMessages, type VerifyPaymentResult } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
@@ -45,7 +45,9 @@ const withOneRetry = async <T>(call: () => Promise<T>): Promise<T> => {
 };
 
 /** The server's own words when it refuses for a reason the viewer can act on (already owned, invalid title). */
-const actionable = (error: ApiRequestError) => error.status === 409 || error.message === texts.invalidMovieId;
+const PROMO_REFUSALS: readonly string[] = Object.values(PromoMessages);
+const actionable = (error: ApiRequestError) =>
+  error.status === 409 || error.message === texts.invalidMovieId || PROMO_REFUSALS.includes(error.message);
 
 /** DECISIONS 33: an account whose email is not verified cannot pay; the gateway refuses it in these words. */
 const isUnverifiedEmail = (error: unknown) =>
@@ -130,6 +132,12 @@ export const useCheckout = ({ onPaid, createFailed = texts.createOrderFailed }: 
       }
 
       setStage('paying');
+      // Issue 27: the server's price after the code, said beside Checkout (which shows the same amount).
+      if (checkout.promo)
+        setOutcome({
+          tone: 'info',
+          message: texts.promoApplied(checkout.promo.code, checkout.promo.listPricePaise, checkout.amount),
+        });
       let answered = false;
       let failed = false;
       const target =

@@ -33,14 +33,16 @@ export const useTitleCheckout = (movieId: string | undefined, origin?: TitleOrig
         await navigate(Paths.paymentSuccess, { state: paymentOutcome(result, origin) });
     },
   });
-  const pay = (kind: TitleOrderKind) => {
+  /** `promoCode`: what the viewer typed (blank: none); the server applies it, or says why not. */
+  const pay = (kind: TitleOrderKind, promoCode?: string) => {
+    const code = promoCode?.trim() || undefined;
     // SPEC 5: a payment needs a movie id.
     if (!movieId) {
       checkout.refuse(texts.invalidMovieId);
       return;
     }
     void checkout.start((idempotencyKey) =>
-      paymentsApi.createTitleOrder(client, { movieId, kind, idempotencyKey }),
+      paymentsApi.createTitleOrder(client, { movieId, kind, idempotencyKey, promoCode: code }),
     );
   };
   return { ...checkout, pay };
