@@ -11,6 +11,9 @@ import { MediaModule } from './media/media.module';
 import { mediaReadyMarkers } from './outbox/media-ready-markers';
 import { LeaseEventsModule } from './playback/lease-events.consumer';
 import { PlaybackModule } from './playback/playback.module';
+import { PlaysStoreModule } from './plays/plays.module';
+import { PlaysRepository } from './plays/plays.repository';
+import { playStartedSettled } from './plays/plays.service';
 import { SampleEventsModule } from './samples/sample-events.consumer';
 
 @Module({})
@@ -23,9 +26,11 @@ export class AppModule {
         EventsModule.forPublisher(),
         // media.ready is marked in the asset its change writes (`announcedAt`), swept by the outbox's relay (issue 29 §1).
         OutboxModule.forService({
-          imports: [MediaDataModule],
-          inject: [AssetsRepository],
-          markers: (assets) => [mediaReadyMarkers(assets)],
+          imports: [MediaDataModule, PlaysStoreModule],
+          inject: [AssetsRepository, PlaysRepository],
+          markers: (assets, _plays) => [mediaReadyMarkers(assets)],
+          // playback.started (issue 28): the play is recorded with its lease.
+          settled: (_assets, plays) => ({ 'playback.started': playStartedSettled(plays) }),
         }),
         FfmpegModule,
         MediaDataModule,

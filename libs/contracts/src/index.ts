@@ -23,4 +23,5 @@ export * from './services';
 export * from './streaming';
 export * from './user-data';
 export * from './outbox';
+export * from './insights';
 export * from './http';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, PaymentMessages, PaymentStatus, RevokeReason } from '@app/contracts';
-import { AppError } from '@app/server-core';
+import { AppError, Outbox } from '@app/server-core';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { GrantKind } from '../entitlements/grant.schema';
 import { InvoicesService } from '../invoices/invoices.service';
@@ -22,6 +22,7 @@ export class RefundsService {
     private readonly entitlements: EntitlementsService,
     private readonly razorpay: RazorpayClient,
     private readonly invoices: InvoicesService,
+    private readonly outbox: Outbox,
   ) {}
 
   /** An admin's full refund of a captured purchase or rental payment. */
@@ -63,11 +64,42 @@ export class RefundsService {
   async applyProcessed(refund: RazorpayRefund): Promise<boolean> {
     const payment = await this.payments.findById(refund.payment_id);
     if (!payment) return false;
-    await this.payments.markRefunded(payment._id, refund.id, new Date());
+    await this.markRefunded(payment, refund.id);
     if (payment.kind !== GrantKind.Subscription)
       await this.entitlements.revoke(payment._id, RevokeReason.Refund);
     await this.invoices.creditFor(payment._id);
     return true;
+  }
+
+  /**
+   * Marks the payment refunded and announces `payment.refunded` through the outbox (issue 28: revenue insights), on
+   * every replay, dated when it was refunded; never for a second payment, whose capture was never announced either.
+   */
+  private async markRefunded(payment: StoredPayment, refundId: string): Promise<void> {
+    const mark = async () => {
+      await this.payments.markRefunded(payment._id, refundId, new Date());
+      return this.payments.findById(payment._id);
+    };
+    if (payment.duplicateOf) {
+      await mark();
+      return;
+    }
+    await this.outbox.announce(
+      {
+        type: 'payment.refunded',
+        payload: {
+          paymentId: payment._id,
+          userId: payment.userId,
+          kind: payment.kind,
+          movieId: payment.movieId,
+          planId: payment.planId,
+          amountPaise: payment.amountPaise,
+        },
+        at: (stored: StoredPayment | null) => stored?.refundedAt ?? new Date(),
+      },
+      mark,
+      (stored) => stored?.status === PaymentStatus.Refunded,
+    );
   }
 
   /** `refund.failed`: the payment stays captured and may be refunded again. */

@@ -18,6 +18,7 @@ import {
 import { AppError, DeletedUsers, EventBus, InjectEnv, RequestContext } from '@app/server-core';
 import type { Env } from '../env';
 import { AssetsRepository } from '../media/assets.repository';
+import { PlaysService, startedPlay } from '../plays/plays.service';
 import { LeasesRepository } from './leases.repository';
 import { allowedRenditions } from './rendition-cap';
 import type { StreamClaims } from './stream-token';
@@ -40,6 +41,7 @@ export class PlaybackService {
     private readonly tokens: StreamTokenSigner,
     private readonly events: EventBus,
     private readonly deletedUsers: DeletedUsers,
+    private readonly plays: PlaysService,
     @InjectEnv() private readonly env: Env,
   ) {}
 
@@ -77,6 +79,7 @@ export class PlaybackService {
     if (request.episode) {
       await this.leases.rememberEpisode(request.userId, lease.leaseId, request.episode, expiresAt * 1000);
     }
+    await this.plays.started(startedPlay(request, lease.leaseId, profile?.id, asset.durationSeconds, now));
     const token = this.tokens.sign({
       userId: request.userId,
       sessionId: request.sessionId,

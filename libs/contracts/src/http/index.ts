@@ -6,6 +6,7 @@ import { PaymentRoutes, SubscriptionRoutes, AdminPaymentRoutes } from './payment
 import { PlaybackRoutes, AdminMediaRoutes, RecommendationRoutes, HealthRoutes } from './playback.routes';
 import { ProfileRoutes } from './profiles.routes';
 import { DeviceRoutes } from './devices.routes';
+import { AdminInsightsRoutes, QoeRoutes } from './insights.routes';
 import { UserDataRoutes, DataRightsRoutes, ContactRoutes } from './user-data.routes';
 import type { HttpRoute, RouteMapOf } from './route';
 
@@ -20,6 +21,7 @@ export * from './playback.routes';
 export * from './user-data.routes';
 export * from './profiles.routes';
 export * from './devices.routes';
+export * from './insights.routes';
 
 /**
  * Every route of the gateway, by group. Add a group here when you add a `*.routes.ts` file: the OpenAPI document,
@@ -41,8 +43,10 @@ export const API_ROUTE_GROUPS = {
   SubscriptionRoutes,
   AdminPaymentRoutes,
   BillingRoutes,
+  QoeRoutes,
   PlaybackRoutes,
   AdminMediaRoutes,
+  AdminInsightsRoutes,
   RecommendationRoutes,
   HealthRoutes,
   UserDataRoutes,
