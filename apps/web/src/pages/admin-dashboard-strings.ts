@@ -1,10 +1,12 @@
-export type AdminTab = 'catalogue' | 'tv-shows' | 'payments';
+export type AdminTab = 'catalogue' | 'tv-shows' | 'payments' | 'insights';
 
 export const adminDashboardStrings = {
   title: 'Admin',
   tabsLabel: 'Admin sections',
-  tabs: { catalogue: 'Movies & Users', 'tv-shows': 'TV Shows', payments: 'Payments' } satisfies Record<
-    AdminTab,
-    string
-  >,
+  tabs: {
+    catalogue: 'Movies & Users',
+    'tv-shows': 'TV Shows',
+    payments: 'Payments',
+    insights: 'Insights',
+  } satisfies Record<AdminTab, string>,
 } as const;
