@@ -2,12 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { conditionalUpsert, unlessDuplicate } from '@app/server-core';
-import { ALL_TITLES } from './insights-rules';
+import { ALL_TITLES, COMPLETE_DECILE } from './insights-rules';
 import { type EngagementBucketDoc, InsightsModels, type PlayDoc, type ViewerDoc } from './insights.schemas';
 
 export type EngagementCounters = Partial<
   Pick<EngagementBucketDoc, 'plays' | 'viewers' | 'newViewers' | 'watchSeconds' | 'favorites'>
 > & { reach?: Record<string, number> };
+
+/** A title's sums over a range. */
+export type TitleSums = {
+  _id: string;
+  plays: number;
+  viewers: number;
+  watchSeconds: number;
+  favorites: number;
+  completions: number;
+};
 
 /** What a play's start says of it. */
 export type PlayStart = { itemId: string; viewer: string; day: string };
@@ -98,12 +108,30 @@ export class EngagementRepository {
     return before ? { day, from: before.firstDay } : null;
   }
 
-  /** Every title's buckets, or the all-titles ones, of these days. */
-  bucketsOf(days: string[], scope: 'titles' | 'all'): Promise<EngagementBucketDoc[]> {
-    const itemId = scope === 'all' ? ALL_TITLES : { $ne: ALL_TITLES };
+  /** The all-titles buckets of these days. */
+  allTitlesOf(days: string[]): Promise<EngagementBucketDoc[]> {
     return this.buckets
-      .find({ day: { $gte: days[0], $lte: days[days.length - 1] }, itemId })
+      .find({ day: { $gte: days[0], $lte: days[days.length - 1] }, itemId: ALL_TITLES })
       .lean<EngagementBucketDoc[]>()
+      .exec();
+  }
+
+  /** Each title's sums over these days, summed by the database (one row per title, not one per title and day). */
+  titleSums(days: string[]): Promise<TitleSums[]> {
+    return this.buckets
+      .aggregate<TitleSums>([
+        { $match: { day: { $gte: days[0], $lte: days[days.length - 1] }, itemId: { $ne: ALL_TITLES } } },
+        {
+          $group: {
+            _id: '$itemId',
+            plays: { $sum: '$plays' },
+            viewers: { $sum: '$viewers' },
+            watchSeconds: { $sum: '$watchSeconds' },
+            favorites: { $sum: '$favorites' },
+            completions: { $sum: { $ifNull: [`$reach.${COMPLETE_DECILE}`, 0] } },
+          },
+        },
+      ])
       .exec();
   }
 

@@ -4,7 +4,6 @@ import { INSIGHTS_TOP_TITLES, PLAN_MONTHS, PlanId } from '@app/contracts';
 import { ItemCatalogue } from '../items/item-catalogue';
 import { EngagementRepository } from './engagement.repository';
 import {
-  ALL_TITLES,
   COMPLETE_DECILE,
   DECILES,
   gstOf,
@@ -21,35 +20,6 @@ const UNKNOWN_TITLE = 'Unknown title';
 const UNKNOWN_GENRE = 'Unknown';
 const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10;
 const reachAt = (bucket: Pick<EngagementBucketDoc, 'reach'>, tenth: number) => bucket.reach?.[tenth] ?? 0;
-
-type TitleSums = {
-  plays: number;
-  viewers: number;
-  watchSeconds: number;
-  completions: number;
-  favorites: number;
-};
-
-/** Sums the buckets by title. */
-const byTitle = (buckets: readonly EngagementBucketDoc[]): Map<string, TitleSums> => {
-  const sums = new Map<string, TitleSums>();
-  for (const bucket of buckets) {
-    const row = sums.get(bucket.itemId) ?? {
-      plays: 0,
-      viewers: 0,
-      watchSeconds: 0,
-      completions: 0,
-      favorites: 0,
-    };
-    row.plays += bucket.plays;
-    row.viewers += bucket.viewers;
-    row.watchSeconds += bucket.watchSeconds;
-    row.completions += reachAt(bucket, COMPLETE_DECILE);
-    row.favorites += bucket.favorites;
-    sums.set(bucket.itemId, row);
-  }
-  return sums;
-};
 
 type QoeSums = Omit<QoeBucketDoc, '_id' | 'day' | 'itemId' | 'startup'> & { startup: number[] };
 const emptyQoe = (): QoeSums => ({
@@ -93,8 +63,8 @@ export class InsightsReports {
   async engagementReport(days: number, now = new Date()): Promise<EngagementReport> {
     const range = lastDays(days, now);
     const [all, titles, viewers] = await Promise.all([
-      this.engagement.bucketsOf(range, 'all'),
-      this.engagement.bucketsOf(range, 'titles'),
+      this.engagement.allTitlesOf(range),
+      this.engagement.titleSums(range),
       this.engagement.viewersSince(range[0]),
     ]);
     const allByDay = new Map(all.map((bucket) => [bucket.day, bucket]));
@@ -113,7 +83,7 @@ export class InsightsReports {
         favorites: bucket?.favorites ?? 0,
       };
     });
-    const sums = byTitle(titles);
+    const sums = new Map(titles.map((row) => [row._id, row]));
     const titleRows = [...sums.entries()].map(([itemId, row]) => {
       const item = this.catalogue.get(itemId);
       return {
@@ -249,21 +219,21 @@ export class InsightsReports {
 
   async qoeReport(days: number, now = new Date()): Promise<QoeReport> {
     const range = lastDays(days, now);
-    const buckets = await this.qoe.bucketsOf(range);
+    const [all, titles] = await Promise.all([this.qoe.allTitlesOf(range), this.qoe.titleSums(range)]);
     const total = emptyQoe();
     const byDay = new Map(range.map((day) => [day, emptyQoe()]));
-    const byItem = new Map<string, QoeSums>();
-    for (const bucket of buckets) {
-      if (bucket.itemId === ALL_TITLES) {
-        addQoe(total, bucket);
-        const day = byDay.get(bucket.day);
-        if (day) addQoe(day, bucket);
-      } else {
-        const item = byItem.get(bucket.itemId) ?? emptyQoe();
-        addQoe(item, bucket);
-        byItem.set(bucket.itemId, item);
-      }
+    for (const bucket of all) {
+      addQoe(total, bucket);
+      const day = byDay.get(bucket.day);
+      if (day) addQoe(day, bucket);
     }
+    const byItem = new Map(
+      titles.map((bucket) => {
+        const sums = emptyQoe();
+        addQoe(sums, bucket);
+        return [bucket.itemId, sums] as const;
+      }),
+    );
     return {
       days,
       from: range[0],
