@@ -219,5 +219,15 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
     const startup = quality.titles.find((t) => t.itemId === title.movieId)?.startupP50Ms ?? 0;
     expect(startup).toBeGreaterThan(750);
     expect(startup).toBeLessThanOrEqual(1_000);
+
+    // A deleted account (DPDP): its viewer record goes, the counts it added stay.
+    const viewerModel: Model<{ _id: string }> = reco.service.app.get(getModelToken(InsightsModels.viewer));
+    const key = `${viewers[0]}:${viewers[0]}`;
+    expect(await viewerModel.exists({ _id: key })).not.toBeNull();
+    await reco.bus.publish('user.deleted', { userId: viewers[0] });
+    await waitUntil(async () => (await viewerModel.exists({ _id: key })) === null, 'the viewer forgotten');
+    expect((await reco.service.call(InsightsRpc.retention, { itemId: title.movieId, days: 7 })).plays).toBe(
+      4,
+    );
   });
 });

@@ -142,6 +142,13 @@ export class EngagementRepository {
       .exec();
   }
 
+  /** Forgets which plays and viewer records were an account's (DPDP): the counts stay, anonymous. */
+  async forgetAccount(userId: string): Promise<void> {
+    const ofAccount = new RegExp(`^${userId.replace(/[^a-zA-Z0-9_-]/g, '')}:`);
+    await this.plays.updateMany({ viewer: ofAccount }, { $unset: { viewer: 1 } }).exec();
+    await this.viewers.deleteMany({ _id: ofAccount }).exec();
+  }
+
   /** Viewers who played on `from` or later (a range ending today). */
   viewersSince(from: string): Promise<number> {
     return this.viewers.countDocuments({ lastDay: { $gte: from } }).exec();

@@ -121,6 +121,16 @@ export class InsightsRecorder {
   }
 
   /**
+   * A deleted account (DPDP, DECISIONS 32): every record naming it goes or loses the name; the counts it added stay,
+   * anonymous. Its later events are skipped by the consumer (the tombstone every group keeps).
+   */
+  async forgetAccount(userId: string): Promise<void> {
+    await this.engagement.forgetAccount(userId);
+    await this.keys.forgetAccount(userId);
+    await this.revenue.forgetAccount(userId);
+  }
+
+  /**
    * Moves the reach the buckets hold for a play up to the furthest tenth it reached, once it is started (its start
    * day is then known), by compare-and-set: of two concurrent callers only one adds, and the loop catches up with
    * a tenth reached meanwhile.

@@ -28,6 +28,7 @@ export const insightsEventHandlers = (recorder: InsightsRecorder): EventHandlers
   'subscription.changed': ({ payload, occurredAt }) =>
     recorder.subscriptionChanged(payload, new Date(occurredAt)),
   'qoe.reported': ({ payload }) => recorder.qoeReported(payload),
+  'user.deleted': ({ payload }) => recorder.forgetAccount(payload.userId),
 });
 
 const repositories = [EngagementRepository, RevenueRepository, QoeRepository, OnceRepository];

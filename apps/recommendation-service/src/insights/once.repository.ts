@@ -13,6 +13,11 @@ import { InsightsModels, type OnceDoc } from './insights.schemas';
 export class OnceRepository {
   constructor(@InjectModel(InsightsModels.once) private readonly keys: Model<OnceDoc>) {}
 
+  /** Drops the keys naming an account (its viewer days and favourites, DPDP): their increments stay, anonymous. */
+  async forgetAccount(userId: string): Promise<void> {
+    await this.keys.deleteMany({ _id: new RegExp(`\\|${userId.replace(/[^a-zA-Z0-9_-]/g, '')}:`) }).exec();
+  }
+
   async once(key: string): Promise<boolean> {
     await this.keys.init();
     return unlessDuplicate(

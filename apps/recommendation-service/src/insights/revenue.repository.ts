@@ -62,6 +62,12 @@ export class RevenueRepository {
     return conditionalUpsert(this.charges, { _id: planId, at: { $lt: at } }, { $set: { amountPaise, at } });
   }
 
+  /** Forgets whose subscriptions and first charge these were (DPDP): the counts stay, anonymous. */
+  async forgetAccount(userId: string): Promise<void> {
+    await this.subscribers.deleteOne({ _id: userId }).exec();
+    await this.subscriptions.updateMany({ userId }, { $set: { userId: '' } }).exec();
+  }
+
   bucketsOf(days: string[]): Promise<RevenueBucketDoc[]> {
     return this.buckets
       .find({ _id: { $gte: days[0], $lte: days[days.length - 1] } })
