@@ -135,7 +135,8 @@ describe('admin Insights tab (issue 28)', () => {
 
   it('sorts a table by a column, asks again for another range, and drills into a title’s retention', async () => {
     const table = await open();
-    const firstTitle = () => within(table).getAllByRole('row')[1].cells[0].textContent;
+    const firstTitle = () =>
+      (within(table).getAllByRole('row')[1] as HTMLTableRowElement).cells[0].textContent;
     expect(firstTitle()).toBe('Sholay');
     fireEvent.click(within(table).getByRole('button', { name: texts.columns.plays }));
     expect(firstTitle()).toBe('Anand');
