@@ -124,6 +124,9 @@ describe('admin Insights tab (issue 28)', () => {
   it('shows the last 30 days’ plays, watch time, completion, start-up time and revenue with GST apart', async () => {
     await open();
     screen.getByRole('tab', { name: texts.title, selected: true });
+    // Each part shows as its report arrives.
+    await screen.findByText(texts.kpis.startup, {}, { timeout: 5_000 });
+    await screen.findByText(texts.kpis.revenue, {}, { timeout: 5_000 });
     expect(kpi(texts.kpis.plays)).toBe('3');
     expect(kpi(texts.kpis.watchTime)).toBe('1 h 35 min');
     expect(kpi(texts.kpis.completion)).toBe('33.3 %');
@@ -145,7 +148,7 @@ describe('admin Insights tab (issue 28)', () => {
     await waitFor(() => expect(api.requests).toContain('/api/admin/insights/engagement?days=7'));
 
     fireEvent.click(within(table).getByRole('button', { name: 'Anand' }));
-    const curve = await screen.findByRole('region', { name: texts.retentionOf('Anand') });
+    const curve = await screen.findByRole('region', { name: texts.retentionOf('Anand') }, { timeout: 5_000 });
     expect(within(curve).getAllByText('50.0 %')).toHaveLength(6);
   });
 

@@ -61,25 +61,35 @@ export const InsightsConsole = () => {
         </div>
       </div>
       {failed ? <p role="alert">{texts.failed}</p> : null}
-      {!e || !r || !q ? (
-        <p className={styles.notice}>{texts.loading}</p>
-      ) : (
-        <>
-          <dl className={styles.kpis}>
+      {!e && !r && !q && !failed ? <p className={styles.notice}>{texts.loading}</p> : null}
+      <dl className={styles.kpis}>
+        {e ? (
+          <>
             <Kpi label={texts.kpis.plays} value={e.totals.plays.toLocaleString('en-IN')} />
             <Kpi label={texts.kpis.viewers} value={e.totals.viewers.toLocaleString('en-IN')} />
             <Kpi label={texts.kpis.watchTime} value={watchTime(e.totals.watchMinutes)} />
             <Kpi label={texts.kpis.completion} value={percent(e.totals.completionRate)} />
+          </>
+        ) : null}
+        {q ? (
+          <>
             <Kpi
               label={texts.kpis.startup}
               value={`${ms(q.totals.startupP50Ms)} / ${ms(q.totals.startupP95Ms)}`}
             />
             <Kpi label={texts.kpis.rebuffer} value={percent(q.totals.rebufferRatio)} />
+          </>
+        ) : null}
+        {r ? (
+          <>
             <Kpi label={texts.kpis.revenue} value={`₹${rupees(r.totals.grossPaise)}`} />
             <Kpi label={texts.kpis.gst} value={`₹${rupees(r.totals.gstPaise)}`} />
             <Kpi label={texts.kpis.mrr} value={`₹${rupees(r.totals.mrrPaise)}`} />
-          </dl>
-
+          </>
+        ) : null}
+      </dl>
+      {e ? (
+        <>
           <section className={styles.section} aria-label={texts.engagement}>
             <h3 className={styles.sectionTitle}>{texts.engagement}</h3>
             <div className={styles.charts}>
@@ -203,89 +213,91 @@ export const InsightsConsole = () => {
               <p className={styles.notice}>{texts.loading}</p>
             )}
           </section>
-
-          <section className={styles.section} aria-label={texts.quality}>
-            <h3 className={styles.sectionTitle}>{texts.quality}</h3>
-            <DailyLines
-              label={texts.qualityChart}
-              data={q.daily.map((row) => ({ day: row.day, p50: row.startupP50Ms, p95: row.startupP95Ms }))}
-              x="day"
-              series={[
-                { key: 'p50', name: c.startupP50 },
-                { key: 'p95', name: c.startupP95 },
-              ]}
-            />
-            <SortableTable<QoeTitleRow>
-              caption={texts.quality}
-              fileName={`insights-qoe-${days}d`}
-              rows={q.titles}
-              rowKey={(row) => row.itemId}
-              columns={[
-                { header: c.title, value: (row) => row.title },
-                { header: c.reports, value: (row) => row.reports },
-                { header: c.startupP50, value: (row) => row.startupP50Ms },
-                { header: c.startupP95, value: (row) => row.startupP95Ms },
-                {
-                  header: c.rebufferRatio,
-                  value: (row) => row.rebufferRatio,
-                  render: (row) => percent(row.rebufferRatio),
-                },
-                { header: c.fatalErrors, value: (row) => row.fatalErrors },
-              ]}
-            />
-          </section>
-
-          <section className={styles.section} aria-label={texts.revenueSection}>
-            <h3 className={styles.sectionTitle}>{texts.revenueSection}</h3>
-            <DailyLines
-              label={texts.revenueChart}
-              data={r.daily.map((row) => ({
-                day: row.day,
-                gross: rupeeValue(row.grossPaise),
-                gst: rupeeValue(row.gstPaise),
-                refunds: rupeeValue(row.refundPaise),
-              }))}
-              x="day"
-              series={[
-                { key: 'gross', name: c.gross },
-                { key: 'gst', name: c.gst },
-                { key: 'refunds', name: c.refunds },
-              ]}
-            />
-            <SortableTable<RevenueDay>
-              caption={texts.revenueSection}
-              fileName={`insights-revenue-${days}d`}
-              rows={r.daily}
-              rowKey={(row) => row.day}
-              columns={[
-                { header: c.day, value: (row) => row.day },
-                { header: c.gross, value: (row) => rupeeValue(row.grossPaise) },
-                { header: c.gst, value: (row) => rupeeValue(row.gstPaise) },
-                { header: c.subscriptions, value: (row) => rupeeValue(row.subscriptionPaise) },
-                { header: c.purchases, value: (row) => rupeeValue(row.purchasePaise) },
-                { header: c.rentals, value: (row) => rupeeValue(row.rentalPaise) },
-                { header: c.refunds, value: (row) => rupeeValue(row.refundPaise) },
-                { header: c.newSubscriptions, value: (row) => row.newSubscriptions },
-                { header: c.renewals, value: (row) => row.renewals },
-                { header: c.churned, value: (row) => row.churned },
-              ]}
-            />
-            <h4 className={styles.sectionTitle}>{texts.plans}</h4>
-            <SortableTable<PlanRow>
-              caption={texts.plans}
-              fileName="insights-plans"
-              rows={r.plans}
-              rowKey={(row) => row.planId}
-              columns={[
-                { header: c.plan, value: (row) => row.planId },
-                { header: c.active, value: (row) => row.activeSubscriptions },
-                { header: c.mrr, value: (row) => rupeeValue(row.mrrPaise) },
-                { header: c.mrrGst, value: (row) => rupeeValue(row.mrrGstPaise) },
-              ]}
-            />
-          </section>
         </>
-      )}
+      ) : null}
+      {q ? (
+        <section className={styles.section} aria-label={texts.quality}>
+          <h3 className={styles.sectionTitle}>{texts.quality}</h3>
+          <DailyLines
+            label={texts.qualityChart}
+            data={q.daily.map((row) => ({ day: row.day, p50: row.startupP50Ms, p95: row.startupP95Ms }))}
+            x="day"
+            series={[
+              { key: 'p50', name: c.startupP50 },
+              { key: 'p95', name: c.startupP95 },
+            ]}
+          />
+          <SortableTable<QoeTitleRow>
+            caption={texts.quality}
+            fileName={`insights-qoe-${days}d`}
+            rows={q.titles}
+            rowKey={(row) => row.itemId}
+            columns={[
+              { header: c.title, value: (row) => row.title },
+              { header: c.reports, value: (row) => row.reports },
+              { header: c.startupP50, value: (row) => row.startupP50Ms },
+              { header: c.startupP95, value: (row) => row.startupP95Ms },
+              {
+                header: c.rebufferRatio,
+                value: (row) => row.rebufferRatio,
+                render: (row) => percent(row.rebufferRatio),
+              },
+              { header: c.fatalErrors, value: (row) => row.fatalErrors },
+            ]}
+          />
+        </section>
+      ) : null}
+      {r ? (
+        <section className={styles.section} aria-label={texts.revenueSection}>
+          <h3 className={styles.sectionTitle}>{texts.revenueSection}</h3>
+          <DailyLines
+            label={texts.revenueChart}
+            data={r.daily.map((row) => ({
+              day: row.day,
+              gross: rupeeValue(row.grossPaise),
+              gst: rupeeValue(row.gstPaise),
+              refunds: rupeeValue(row.refundPaise),
+            }))}
+            x="day"
+            series={[
+              { key: 'gross', name: c.gross },
+              { key: 'gst', name: c.gst },
+              { key: 'refunds', name: c.refunds },
+            ]}
+          />
+          <SortableTable<RevenueDay>
+            caption={texts.revenueSection}
+            fileName={`insights-revenue-${days}d`}
+            rows={r.daily}
+            rowKey={(row) => row.day}
+            columns={[
+              { header: c.day, value: (row) => row.day },
+              { header: c.gross, value: (row) => rupeeValue(row.grossPaise) },
+              { header: c.gst, value: (row) => rupeeValue(row.gstPaise) },
+              { header: c.subscriptions, value: (row) => rupeeValue(row.subscriptionPaise) },
+              { header: c.purchases, value: (row) => rupeeValue(row.purchasePaise) },
+              { header: c.rentals, value: (row) => rupeeValue(row.rentalPaise) },
+              { header: c.refunds, value: (row) => rupeeValue(row.refundPaise) },
+              { header: c.newSubscriptions, value: (row) => row.newSubscriptions },
+              { header: c.renewals, value: (row) => row.renewals },
+              { header: c.churned, value: (row) => row.churned },
+            ]}
+          />
+          <h4 className={styles.sectionTitle}>{texts.plans}</h4>
+          <SortableTable<PlanRow>
+            caption={texts.plans}
+            fileName="insights-plans"
+            rows={r.plans}
+            rowKey={(row) => row.planId}
+            columns={[
+              { header: c.plan, value: (row) => row.planId },
+              { header: c.active, value: (row) => row.activeSubscriptions },
+              { header: c.mrr, value: (row) => rupeeValue(row.mrrPaise) },
+              { header: c.mrrGst, value: (row) => rupeeValue(row.mrrGstPaise) },
+            ]}
+          />
+        </section>
+      ) : null}
     </section>
   );
 };

@@ -16,7 +16,8 @@ export const useEngagementInsights = (days: InsightsRange) => {
     queryKey: keys.report('engagement', days),
     queryFn: ({ signal }) => adminInsightsApi.engagement(client, days, signal),
     placeholderData: keepPreviousData,
-    retry: false,
+    // One more try: a report is a read, and a busy service may miss one deadline.
+    retry: 1,
   });
 };
 
@@ -26,7 +27,7 @@ export const useRevenueInsights = (days: InsightsRange) => {
     queryKey: keys.report('revenue', days),
     queryFn: ({ signal }) => adminInsightsApi.revenue(client, days, signal),
     placeholderData: keepPreviousData,
-    retry: false,
+    retry: 1,
   });
 };
 
@@ -36,7 +37,7 @@ export const useQoeInsights = (days: InsightsRange) => {
     queryKey: keys.report('qoe', days),
     queryFn: ({ signal }) => adminInsightsApi.qoe(client, days, signal),
     placeholderData: keepPreviousData,
-    retry: false,
+    retry: 1,
   });
 };
 
