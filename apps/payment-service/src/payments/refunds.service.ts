@@ -64,26 +64,21 @@ export class RefundsService {
   async applyProcessed(refund: RazorpayRefund): Promise<boolean> {
     const payment = await this.payments.findById(refund.payment_id);
     if (!payment) return false;
-    await this.markRefunded(payment, refund.id);
+    await this.payments.markRefunded(payment._id, refund.id, new Date());
     if (payment.kind !== GrantKind.Subscription)
       await this.entitlements.revoke(payment._id, RevokeReason.Refund);
     await this.invoices.creditFor(payment._id);
+    await this.announceRefunded(payment);
     return true;
   }
 
   /**
-   * Marks the payment refunded and announces `payment.refunded` through the outbox (issue 28: revenue insights), on
-   * every replay, dated when it was refunded; never for a second payment, whose capture was never announced either.
+   * Announces `payment.refunded` through the outbox (issue 28: revenue insights), last, on every call that finds the
+   * payment refunded (a replayed `refund.processed` announces it again, dated when it was refunded; consumers count
+   * it once by payment id); never for a second payment, whose capture was never announced either.
    */
-  private async markRefunded(payment: StoredPayment, refundId: string): Promise<void> {
-    const mark = async () => {
-      await this.payments.markRefunded(payment._id, refundId, new Date());
-      return this.payments.findById(payment._id);
-    };
-    if (payment.duplicateOf) {
-      await mark();
-      return;
-    }
+  private async announceRefunded(payment: StoredPayment): Promise<void> {
+    if (payment.duplicateOf) return;
     await this.outbox.announce(
       {
         type: 'payment.refunded',
@@ -97,7 +92,7 @@ export class RefundsService {
         },
         at: (stored: StoredPayment | null) => stored?.refundedAt ?? new Date(),
       },
-      mark,
+      () => this.payments.findById(payment._id),
       (stored) => stored?.status === PaymentStatus.Refunded,
     );
   }
