@@ -23,6 +23,7 @@ const commands = {
   'bench-session-cache': 'tools/bench/session-cache.bench.ts',
   'bench-rpc': 'tools/bench/rpc-transport.bench.ts',
   'bench-soak': 'tools/bench/soak.bench.ts',
+  'bench-insights': 'tools/bench/insights.bench.ts',
 };
 
 const fail = (message) => {

@@ -32,12 +32,16 @@ import { PaymentClient } from './payments/payment.client';
 import { PaymentsController } from './payments/payments.controller';
 import { SubscriptionController } from './payments/subscription.controller';
 import { TitleAccessService } from './payments/title-access.service';
+import { AdminInsightsController } from './recommendations/admin-insights.controller';
+import { InsightsClient } from './recommendations/insights.client';
 import { RecommendationClient } from './recommendations/recommendation.client';
 import { RecommendationsController } from './recommendations/recommendations.controller';
 import { AdminMediaController } from './streaming/admin-media.controller';
 import { HeartbeatService } from './streaming/heartbeat.service';
 import { PlaybackController } from './streaming/playback.controller';
 import { PlaybackService } from './streaming/playback.service';
+import { QoeClient } from './streaming/qoe.client';
+import { QoeController } from './streaming/qoe.controller';
 import { ClientRateLimitGuard } from './rate-limit/client-rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { StreamingClient } from './streaming/streaming.client';
@@ -85,8 +89,11 @@ export class AppModule {
         AdminPaymentsController,
         AdminPromosController,
         TrialController,
+        // Before PlaybackController: `POST /api/playback/qoe` is not a title id.
+        QoeController,
         PlaybackController,
         AdminMediaController,
+        AdminInsightsController,
         UserDataController,
         DataRightsController,
         RecommendationsController,
@@ -120,6 +127,8 @@ export class AppModule {
         RecommendationClient,
         ScheduleClient,
         RemindersService,
+        InsightsClient,
+        QoeClient,
         MetricsPort,
       ],
     };

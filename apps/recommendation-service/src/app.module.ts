@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule } from '@app/server-core';
 import { Env } from './env';
 import { RecommendationEventsModule } from './events/recommendation-events.consumer';
+import { InsightsModule } from './insights/insights.module';
 import { RecommendationsModule } from './recommendations/recommendations.module';
 
 @Module({})
@@ -13,6 +14,7 @@ export class AppModule {
         CoreModule.forService('recommendation-service', env),
         RecommendationsModule,
         RecommendationEventsModule,
+        InsightsModule,
       ],
     };
   }

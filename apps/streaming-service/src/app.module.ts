@@ -14,6 +14,9 @@ import { LeaseDataModule } from './playback/lease-data.module';
 import { LeaseEventsModule } from './playback/lease-events.consumer';
 import { LeasesRepository } from './playback/leases.repository';
 import { PlaybackModule } from './playback/playback.module';
+import { PlaysStoreModule } from './plays/plays.module';
+import { PlaysRepository } from './plays/plays.repository';
+import { playStartedSettled } from './plays/plays.service';
 import { SampleEventsModule } from './samples/sample-events.consumer';
 
 @Module({})
@@ -27,9 +30,11 @@ export class AppModule {
         // media.ready is marked in the asset its change writes (`announcedAt`), watch.progressed in the heartbeat's
         // own change to the lease; the outbox's relay sweeps both (issue 29 §1).
         OutboxModule.forService({
-          imports: [MediaDataModule, LeaseDataModule],
-          inject: [AssetsRepository, LeasesRepository],
-          markers: (assets, leases) => [mediaReadyMarkers(assets), progressMarkers(leases)],
+          imports: [MediaDataModule, LeaseDataModule, PlaysStoreModule],
+          inject: [AssetsRepository, LeasesRepository, PlaysRepository],
+          markers: (assets, leases, _plays) => [mediaReadyMarkers(assets), progressMarkers(leases)],
+          // playback.started (issue 28): the play is recorded with its lease.
+          settled: (_assets, _leases, plays) => ({ 'playback.started': playStartedSettled(plays) }),
         }),
         FfmpegModule,
         MediaDataModule,

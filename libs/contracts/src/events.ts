@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuditRecordedSchema } from './audit';
 import { Classification } from './classification';
+import { QoeSampleSchema } from './qoe-sample';
 
 /**
  * Every event on the bus travels in this envelope; `id` makes handlers idempotent. `correlationId` is the id of
@@ -197,6 +198,36 @@ export const EpisodePublishedSchema = z.object({
 });
 export const EpisodeDeletedSchema = z.object({ episodeId: z.string(), seriesId: z.string() });
 
+/** A playback began (streaming-service took a lease, issue 28): one play; `leaseId` is its natural key. */
+export const PlaybackStartedSchema = z.object({
+  leaseId: z.string(),
+  userId: z.string(),
+  ...ProfileField,
+  movieId: z.string(),
+  episode: EpisodeRefSchema.nullable().optional(),
+  durationSeconds: z.number().nonnegative().nullable(),
+  startedAt: z.string(),
+});
+/** A player's QoE batch, accepted for its own lease (issue 28); `reportId` is its natural key. */
+export const QoeReportedSchema = z.object({
+  reportId: z.string(),
+  leaseId: z.string(),
+  userId: z.string(),
+  movieId: z.string(),
+  episode: EpisodeRefSchema.nullable().optional(),
+  reportedAt: z.string(),
+  samples: z.array(QoeSampleSchema),
+});
+/** Razorpay processed a payment's refund, in full (issue 28: revenue insights). */
+export const PaymentRefundedSchema = z.object({
+  paymentId: z.string(),
+  userId: z.string(),
+  kind: grantKind,
+  movieId: z.string().nullable(),
+  planId: z.string().nullable(),
+  amountPaise: z.number().int(),
+});
+
 /** The event catalogue: type name → payload schema. */
 export const Events = {
   'movie.published': MoviePublishedSchema,
@@ -222,6 +253,9 @@ export const Events = {
   'favorite.removed': FavoriteRemovedSchema,
   'history.removed': HistoryRemovedSchema,
   'audit.recorded': AuditRecordedSchema,
+  'playback.started': PlaybackStartedSchema,
+  'qoe.reported': QoeReportedSchema,
+  'payment.refunded': PaymentRefundedSchema,
 } as const;
 export type EventType = keyof typeof Events;
 export type EventPayload<T extends EventType> = z.infer<(typeof Events)[T]>;

@@ -25,4 +25,5 @@ export * from './services';
 export * from './streaming';
 export * from './user-data';
 export * from './outbox';
+export * from './insights';
 export * from './http';

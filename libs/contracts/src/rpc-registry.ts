@@ -1,5 +1,6 @@
 import { AuthRpc } from './auth';
 import { BillingRpc } from './billing';
+import { InsightsRpc, QoeRpc } from './insights';
 import { MovieRpc, ReviewRpc } from './movies-rpc';
 import { ContactRpc } from './contact';
 import { DeviceRpc } from './devices';
@@ -33,6 +34,8 @@ export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
     RecommendationRpc,
     ComingSoonRpc,
     ReminderRpc,
+    InsightsRpc,
+    QoeRpc,
   ]
     .flatMap((group) => Object.values(group))
     .map((descriptor): [string, RpcDescriptor] => [descriptor.pattern, descriptor]),

@@ -24,6 +24,8 @@ export const settledChecks = (
     const grant = await grants.findBySource(source);
     return grant !== null && grant.revokedAt === null;
   },
+  // Refunded (issue 28).
+  'payment.refunded': async ({ paymentId }) => Boolean((await payments.findById(paymentId))?.refundedAt),
   'entitlement.revoked': async ({ source }) => Boolean((await grants.findBySource(source))?.revokedAt),
   // The subscription is in the state announced (one moved on since is announced by that move).
   'subscription.changed': async ({ subscriptionId, status, currentEnd }) => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, PaymentMessages, PaymentStatus, RevokeReason } from '@app/contracts';
-import { AppError } from '@app/server-core';
+import { AppError, Outbox } from '@app/server-core';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { GrantKind } from '../entitlements/grant.schema';
 import { InvoicesService } from '../invoices/invoices.service';
@@ -22,6 +22,7 @@ export class RefundsService {
     private readonly entitlements: EntitlementsService,
     private readonly razorpay: RazorpayClient,
     private readonly invoices: InvoicesService,
+    private readonly outbox: Outbox,
   ) {}
 
   /** An admin's full refund of a captured purchase or rental payment. */
@@ -67,7 +68,33 @@ export class RefundsService {
     if (payment.kind !== GrantKind.Subscription)
       await this.entitlements.revoke(payment._id, RevokeReason.Refund);
     await this.invoices.creditFor(payment._id);
+    await this.announceRefunded(payment);
     return true;
+  }
+
+  /**
+   * Announces `payment.refunded` through the outbox (issue 28: revenue insights), last, on every call that finds the
+   * payment refunded (a replayed `refund.processed` announces it again, dated when it was refunded; consumers count
+   * it once by payment id); never for a second payment, whose capture was never announced either.
+   */
+  private async announceRefunded(payment: StoredPayment): Promise<void> {
+    if (payment.duplicateOf) return;
+    await this.outbox.announce(
+      {
+        type: 'payment.refunded',
+        payload: {
+          paymentId: payment._id,
+          userId: payment.userId,
+          kind: payment.kind,
+          movieId: payment.movieId,
+          planId: payment.planId,
+          amountPaise: payment.amountPaise,
+        },
+        at: (stored: StoredPayment | null) => stored?.refundedAt ?? new Date(),
+      },
+      () => this.payments.findById(payment._id),
+      (stored) => stored?.status === PaymentStatus.Refunded,
+    );
   }
 
   /** `refund.failed`: the payment stays captured and may be refunded again. */

@@ -4,6 +4,7 @@ import type { DeletedUsers, MarkedEvent, Outbox } from '@app/server-core';
 import type { Env } from '../env';
 import type { AssetsRepository } from '../media/assets.repository';
 import type { PlayableAsset } from '../media/media-layout';
+import type { PlaysService } from '../plays/plays.service';
 import type {
   HeartbeatOutcome,
   HeartbeatReport,
@@ -95,6 +96,7 @@ const setup = () => {
   /** The events announced, in order. */
   const announced = () => outbox.announceMarked.mock.calls.map(([event]) => event);
   const deletedUsers = { isDeleted: jest.fn().mockResolvedValue(false) };
+  const plays = { started: jest.fn().mockResolvedValue(undefined) };
   const tokens = new StreamTokenSigner(env);
   const service = new PlaybackService(
     assets as unknown as AssetsRepository,
@@ -102,9 +104,10 @@ const setup = () => {
     tokens,
     outbox as unknown as Outbox,
     deletedUsers as unknown as DeletedUsers,
+    plays as unknown as PlaysService,
     env,
   );
-  return { service, assets, leases, outbox, announced, tokens, deletedUsers };
+  return { service, assets, leases, outbox, announced, tokens, deletedUsers, plays };
 };
 
 describe('PlaybackService', () => {
@@ -155,13 +158,22 @@ describe('PlaybackService', () => {
     expect(leases.take).not.toHaveBeenCalled();
   });
 
-  it('refuses when every screen is taken (409)', async () => {
-    const { service, leases } = setup();
+  it('refuses when every screen is taken (409), announcing no play', async () => {
+    const { service, leases, plays } = setup();
     leases.take.mockResolvedValue({ taken: false });
     await expect(service.open(request)).rejects.toMatchObject({
       code: ErrorCode.Conflict,
       message: StreamingMessages.screenLimit,
     });
+    expect(plays.started).not.toHaveBeenCalled();
+  });
+
+  it('announces the play of the lease it took (issue 28)', async () => {
+    const { service, plays } = setup();
+    const opened = await service.open(request);
+    expect(plays.started).toHaveBeenCalledWith(
+      expect.objectContaining({ leaseId: opened.leaseId, userId: USER, movieId: MOVIE, durationSeconds: 90 }),
+    );
   });
 
   it('gives no trickplay URL when the asset has none', async () => {

@@ -19,6 +19,7 @@ import { AppError, DeletedUsers, InjectEnv, Outbox, RequestContext } from '@app/
 import type { Env } from '../env';
 import { AssetsRepository } from '../media/assets.repository';
 import { progressEvent } from '../outbox/progress-markers';
+import { PlaysService, startedPlay } from '../plays/plays.service';
 import { LeasesRepository } from './leases.repository';
 import { allowedRenditions } from './rendition-cap';
 import type { StreamClaims } from './stream-token';
@@ -41,6 +42,7 @@ export class PlaybackService {
     private readonly tokens: StreamTokenSigner,
     private readonly outbox: Outbox,
     private readonly deletedUsers: DeletedUsers,
+    private readonly plays: PlaysService,
     @InjectEnv() private readonly env: Env,
   ) {}
 
@@ -78,6 +80,7 @@ export class PlaybackService {
     if (request.episode) {
       await this.leases.rememberEpisode(request.userId, lease.leaseId, request.episode, expiresAt * 1000);
     }
+    await this.plays.started(startedPlay(request, lease.leaseId, profile?.id, asset.durationSeconds, now));
     const token = this.tokens.sign({
       userId: request.userId,
       sessionId: request.sessionId,

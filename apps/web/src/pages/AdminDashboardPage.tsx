@@ -12,12 +12,17 @@ import styles from './AdminDashboardPage.module.css';
 import { type AdminTab, adminDashboardStrings as texts } from './admin-dashboard-strings';
 import { pageStrings } from './strings';
 
-const TABS: AdminTab[] = ['catalogue', 'tv-shows', 'payments', 'promos'];
+const TABS: AdminTab[] = ['catalogue', 'tv-shows', 'payments', 'promos', 'insights'];
 
 // Manage TV Shows (issue 13) is a chunk of its own, fetched when its tab is first opened.
 const ManageSeries = lazyPage(
   () => import('@web/modules/admin-series/components/ManageSeries'),
   'ManageSeries',
+);
+// Insights (issue 28) brings recharts: its own chunk, fetched when its tab is first opened.
+const InsightsConsole = lazyPage(
+  () => import('@web/modules/admin-insights/components/InsightsConsole'),
+  'InsightsConsole',
 );
 
 const tabOf = (value: string | null): AdminTab => TABS.find((tab) => tab === value) ?? 'catalogue';
@@ -49,7 +54,11 @@ export const AdminDashboardPage = () => {
           className={styles.tabs}
           panelClassName={styles.page}
         >
-          {active === 'payments' ? (
+          {active === 'insights' ? (
+            <Suspense fallback={<PageFallback />}>
+              <InsightsConsole />
+            </Suspense>
+          ) : active === 'payments' ? (
             <PaymentsConsole />
           ) : active === 'promos' ? (
             <PromoCodes />

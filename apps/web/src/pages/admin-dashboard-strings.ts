@@ -1,4 +1,4 @@
-export type AdminTab = 'catalogue' | 'tv-shows' | 'payments' | 'promos';
+export type AdminTab = 'catalogue' | 'tv-shows' | 'payments' | 'promos' | 'insights';
 
 export const adminDashboardStrings = {
   title: 'Admin',
@@ -8,5 +8,6 @@ export const adminDashboardStrings = {
     'tv-shows': 'TV Shows',
     payments: 'Payments',
     promos: 'Promo codes',
+    insights: 'Insights',
   } satisfies Record<AdminTab, string>,
 } as const;

@@ -7,6 +7,7 @@ import { PlaybackRoutes, AdminMediaRoutes, RecommendationRoutes, HealthRoutes } 
 import { ProfileRoutes } from './profiles.routes';
 import { AdminPromoRoutes, TrialRoutes } from './promos.routes';
 import { DeviceRoutes } from './devices.routes';
+import { AdminInsightsRoutes, QoeRoutes } from './insights.routes';
 import { UserDataRoutes, DataRightsRoutes, ContactRoutes } from './user-data.routes';
 import { ScheduleRoutes } from './schedule.routes';
 import type { HttpRoute, RouteMapOf } from './route';
@@ -24,6 +25,7 @@ export * from './profiles.routes';
 export * from './devices.routes';
 export * from './schedule.routes';
 export * from './promos.routes';
+export * from './insights.routes';
 
 /**
  * Every route of the gateway, by group. Add a group here when you add a `*.routes.ts` file: the OpenAPI document,
@@ -47,8 +49,10 @@ export const API_ROUTE_GROUPS = {
   AdminPromoRoutes,
   TrialRoutes,
   BillingRoutes,
+  QoeRoutes,
   PlaybackRoutes,
   AdminMediaRoutes,
+  AdminInsightsRoutes,
   RecommendationRoutes,
   HealthRoutes,
   UserDataRoutes,

@@ -4,7 +4,12 @@ import { toApiRequestError } from './api-request-error';
 type QueryParams = Record<string, unknown>;
 
 /** How a call is made: `signal` to cancel it, `token` to send another token than the session's (or none: null). */
-export type CallOptions = { signal?: AbortSignal; token?: string | null };
+export type CallOptions = {
+  signal?: AbortSignal;
+  token?: string | null;
+  /** A 401 to this call does not end the session (best-effort reports such as the player's QoE, issue 28). */
+  keepSession?: true;
+};
 
 /** The input of a route, which may be left out when the route requires none. */
 type CallArgs<K extends ApiRouteKey> =

@@ -39,4 +39,36 @@ describe('session client', () => {
     expect(authorizations).toEqual([undefined]);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
+
+  it('sends the token but keeps the session on a 401 to a best-effort call (keepSession: the player’s QoE)', async () => {
+    const onUnauthorized = jest.fn();
+    const client = withSession(createApiClient(api.baseUrl), { getToken: () => 'tok', onUnauthorized });
+
+    await expect(
+      client.call(
+        'POST /api/playback/qoe',
+        {
+          body: {
+            leaseId: 'lease_0000000001',
+            samples: [
+              {
+                timeToFirstFrameMs: null,
+                rebufferCount: 0,
+                rebufferMs: 0,
+                playedMs: 1000,
+                bitrateSwitches: 0,
+                fatalErrors: 0,
+                rendition: '720p',
+                browser: 'Chrome',
+              },
+            ],
+          },
+        },
+        { keepSession: true },
+      ),
+    ).rejects.toMatchObject({ status: 401 });
+
+    expect(authorizations).toEqual(['Bearer tok']);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
 });

@@ -19,7 +19,8 @@ export const withSession = (client: ApiClient, session: ClientSession): ApiClien
     try {
       return await send(route, input, { ...options, token });
     } catch (error) {
-      if (token && error instanceof ApiRequestError && error.status === 401) session.onUnauthorized();
+      if (token && !options.keepSession && error instanceof ApiRequestError && error.status === 401)
+        session.onUnauthorized();
       throw error;
     }
   };

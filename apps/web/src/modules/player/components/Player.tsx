@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from
 import { Button } from '@web/shared/ui/Button';
 import { type PlaybackMedia, usePlaybackHeartbeat } from '../hooks/usePlaybackHeartbeat';
 import { usePlaybackPreview, usePlaybackSession } from '../hooks/usePlaybackSession';
+import { useQoeReporter } from '../hooks/useQoeReporter';
 import type { StreamToken } from '../stream-token';
 import { playerStrings as texts } from '../strings';
 import { PlaybackRefused, SignInToWatch } from './PlaybackRefused';
@@ -55,6 +56,7 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
     [leaseId],
   );
   usePlaybackHeartbeat({ session: playing, media, startPosition: start ?? 0, onLeaseLost, onToken });
+  useQoeReporter({ leaseId, media });
 
   useEffect(() => {
     void loadSurface();

@@ -1,0 +1,17 @@
+import { Body, Controller } from '@nestjs/common';
+import { QoeRoutes } from '@app/contracts';
+import type { QoeBatchRequest, SessionUser } from '@app/contracts';
+import { CurrentUser } from '../auth/auth.decorators';
+import { Endpoint } from '../routes/endpoint.decorator';
+import { QoeClient } from './qoe.client';
+
+/** The player's QoE batches, for the caller's own stream only. Registered before the playback controller's `{id}`. */
+@Controller()
+export class QoeController {
+  constructor(private readonly qoe: QoeClient) {}
+
+  @Endpoint(QoeRoutes.report)
+  report(@Body() batch: QoeBatchRequest, @CurrentUser() user: SessionUser) {
+    return this.qoe.report(user.id, batch);
+  }
+}

@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { conditionalUpsert, unlessDuplicate } from '@app/server-core';
+import { ALL_TITLES, COMPLETE_DECILE } from './insights-rules';
+import { type EngagementBucketDoc, InsightsModels, type PlayDoc, type ViewerDoc } from './insights.schemas';
+
+export type EngagementCounters = Partial<
+  Pick<EngagementBucketDoc, 'plays' | 'viewers' | 'newViewers' | 'watchSeconds' | 'favorites'>
+> & { reach?: Record<string, number> };
+
+/** A title's sums over a range. */
+export type TitleSums = {
+  _id: string;
+  plays: number;
+  viewers: number;
+  watchSeconds: number;
+  favorites: number;
+  completions: number;
+};
+
+/** What a play's start says of it. */
+export type PlayStart = { itemId: string; viewer: string; day: string };
+
+/** How a viewer's first day moved (a new viewer on `day`; `from`: no longer new on that day). */
+export type FirstDayMove = { day: string; from: string | null } | null;
+
+const bucketId = (day: string, itemId: string) => `${day}|${itemId}`;
+
+/** Engagement's plays, buckets and viewers: the only code touching them. */
+@Injectable()
+export class EngagementRepository {
+  constructor(
+    @InjectModel(InsightsModels.play) private readonly plays: Model<PlayDoc>,
+    @InjectModel(InsightsModels.engagement) private readonly buckets: Model<EngagementBucketDoc>,
+    @InjectModel(InsightsModels.viewer) private readonly viewers: Model<ViewerDoc>,
+  ) {}
+
+  /** Marks the play started (reports may have come first); false when it already was. */
+  markStarted(leaseId: string, start: PlayStart): Promise<boolean> {
+    return conditionalUpsert(
+      this.plays,
+      { _id: leaseId, started: { $ne: true } },
+      { $set: { started: true, ...start }, $setOnInsert: { seen: [], maxDecile: 0, countedDecile: 0 } },
+    );
+  }
+
+  /** Applies a report once (by its `reportedAt`): the play's furthest tenth only grows. False for a repeat. */
+  applyReport(leaseId: string, reportedAtMs: number, decile: number): Promise<boolean> {
+    return conditionalUpsert(
+      this.plays,
+      { _id: leaseId, seen: { $ne: reportedAtMs } },
+      {
+        $push: { seen: reportedAtMs },
+        $max: { maxDecile: decile },
+        $setOnInsert: { started: false, countedDecile: 0 },
+      },
+    );
+  }
+
+  findPlay(leaseId: string): Promise<PlayDoc | null> {
+    return this.plays.findById(leaseId).lean<PlayDoc>().exec();
+  }
+
+  /** Compare-and-set of the reach the buckets hold for a play: true for the one caller that moved it. */
+  async advanceCounted(leaseId: string, from: number, to: number): Promise<boolean> {
+    const result = await this.plays
+      .updateOne({ _id: leaseId, started: true, countedDecile: from }, { $set: { countedDecile: to } })
+      .exec();
+    return result.modifiedCount === 1;
+  }
+
+  /** Adds to the buckets of `day` for each of `itemIds` (created at their first increment). */
+  async add(day: string, itemIds: string[], counters: EngagementCounters): Promise<void> {
+    const { reach, ...flat } = counters;
+    const inc: Record<string, number> = { ...flat };
+    for (const [key, n] of Object.entries(reach ?? {})) inc[`reach.${key}`] = n;
+    if (Object.keys(inc).length === 0) return;
+    await this.buckets.init();
+    await this.buckets.bulkWrite(
+      itemIds.map((itemId) => ({
+        updateOne: {
+          filter: { _id: bucketId(day, itemId) },
+          update: { $inc: inc, $setOnInsert: { day, itemId } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+  }
+
+  /**
+   * Records a viewer's play on `day`; answers how their first day moved: to `day` (a first play, or an earlier one
+   * arriving late, `from` being the day no longer first), or null.
+   */
+  async recordViewer(viewer: string, day: string): Promise<FirstDayMove> {
+    await this.viewers.init();
+    const inserted = await unlessDuplicate(
+      this.viewers.create({ _id: viewer, firstDay: day, lastDay: day }).then(() => true),
+      false,
+    );
+    if (inserted) return { day, from: null };
+    await this.viewers.updateOne({ _id: viewer, lastDay: { $lt: day } }, { $set: { lastDay: day } }).exec();
+    const before = await this.viewers
+      .findOneAndUpdate({ _id: viewer, firstDay: { $gt: day } }, { $set: { firstDay: day } })
+      .lean<ViewerDoc>()
+      .exec();
+    return before ? { day, from: before.firstDay } : null;
+  }
+
+  /** The all-titles buckets of these days. */
+  allTitlesOf(days: string[]): Promise<EngagementBucketDoc[]> {
+    return this.buckets
+      .find({ day: { $gte: days[0], $lte: days[days.length - 1] }, itemId: ALL_TITLES })
+      .lean<EngagementBucketDoc[]>()
+      .exec();
+  }
+
+  /** Each title's sums over these days, summed by the database (one row per title, not one per title and day). */
+  titleSums(days: string[]): Promise<TitleSums[]> {
+    return this.buckets
+      .aggregate<TitleSums>([
+        { $match: { day: { $gte: days[0], $lte: days[days.length - 1] }, itemId: { $ne: ALL_TITLES } } },
+        {
+          $group: {
+            _id: '$itemId',
+            plays: { $sum: '$plays' },
+            viewers: { $sum: '$viewers' },
+            watchSeconds: { $sum: '$watchSeconds' },
+            favorites: { $sum: '$favorites' },
+            completions: { $sum: { $ifNull: [`$reach.${COMPLETE_DECILE}`, 0] } },
+          },
+        },
+      ])
+      .exec();
+  }
+
+  titleBuckets(itemId: string, days: string[]): Promise<EngagementBucketDoc[]> {
+    return this.buckets
+      .find({ itemId, day: { $gte: days[0], $lte: days[days.length - 1] } })
+      .lean<EngagementBucketDoc[]>()
+      .exec();
+  }
+
+  /** Forgets which plays and viewer records were an account's (DPDP): the counts stay, anonymous. */
+  async forgetAccount(userId: string): Promise<void> {
+    const ofAccount = new RegExp(`^${userId.replace(/[^a-zA-Z0-9_-]/g, '')}:`);
+    await this.plays.updateMany({ viewer: ofAccount }, { $unset: { viewer: 1 } }).exec();
+    await this.viewers.deleteMany({ _id: ofAccount }).exec();
+  }
+
+  /** Viewers who played on `from` or later (a range ending today). */
+  viewersSince(from: string): Promise<number> {
+    return this.viewers.countDocuments({ lastDay: { $gte: from } }).exec();
+  }
+}

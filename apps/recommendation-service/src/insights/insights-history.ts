@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import type { CountedEvent } from './insights-recount';
+
+/** Options of a generated history (tests, the bench). */
+export type HistoryOptions = {
+  plays: number;
+  titleIds: string[];
+  /** Series among `titleIds` (their plays are episodes). */
+  seriesIds?: string[];
+  viewers: number;
+  /** Plays are spread over the `days` days ending at `end`. */
+  days: number;
+  end: Date;
+  random: () => number;
+  /** Unique per history, so two histories never share a viewer or a lease. */
+  tag?: string;
+};
+
+const HOUR = 3_600_000;
+const DURATION = 5_400;
+const hex24 = (n: number, tag: string) => (tag + n.toString(16)).padStart(24, '0').slice(-24);
+
+/**
+ * A plausible history: plays (start, then a report every few minutes to a random stop; some past 90 %), favorites,
+ * purchases, rentals, subscription charges and renewals, a refund, cancellations and QoE batches.
+ */
+export const generateHistory = (options: HistoryOptions): CountedEvent[] => {
+  const { random, titleIds, seriesIds = [] } = options;
+  const tag = options.tag ?? randomUUID().replace(/-/g, '').slice(0, 8);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const userOf = (n: number) => hex24(n + 1, tag);
+  const events: CountedEvent[] = [];
+  const startMs = options.end.getTime() - options.days * 24 * HOUR;
+  for (let n = 0; n < options.plays; n += 1) {
+    // Popular titles play more: the square skews toward the list's start.
+    const itemId = titleIds[Math.floor(random() * random() * titleIds.length)];
+    const userId = userOf(Math.floor(random() * options.viewers));
+    const at = new Date(startMs + random() * (options.days * 24 * HOUR - 2 * HOUR));
+    const leaseId = `${tag}-${n.toString(36)}`;
+    const episode = seriesIds.includes(itemId)
+      ? { seriesId: itemId, seasonNumber: 1, episodeNumber: 1 }
+      : null;
+    const movieId = episode ? hex24(n, `e${tag}`) : itemId;
+    events.push({
+      type: 'playback.started',
+      payload: {
+        leaseId,
+        userId,
+        movieId,
+        ...(episode ? { episode } : {}),
+        durationSeconds: DURATION,
+        startedAt: at.toISOString(),
+      },
+      occurredAt: at,
+    });
+    const stop = random() < 0.35 ? 1 : random();
+    const reports = 1 + Math.floor(random() * 4);
+    for (let r = 1; r <= reports; r += 1) {
+      const position = Math.round((DURATION * stop * r) / reports);
+      const reportedAt = new Date(at.getTime() + position * 1000 + r);
+      events.push({
+        type: 'watch.progressed',
+        payload: {
+          userId,
+          movieId,
+          positionSeconds: position,
+          durationSeconds: DURATION,
+          event: r === reports ? 'exit' : 'tick',
+          leaseId,
+          reportedAt: reportedAt.toISOString(),
+          watchedSeconds: Math.round(random() * 15),
+          ...(episode ? { episode } : {}),
+        },
+        occurredAt: reportedAt,
+      });
+    }
+    if (random() < 0.3) {
+      const reportedAt = new Date(at.getTime() + 60_000);
+      events.push({
+        type: 'qoe.reported',
+        payload: {
+          reportId: `${leaseId}-q`,
+          leaseId,
+          userId,
+          movieId,
+          ...(episode ? { episode } : {}),
+          reportedAt: reportedAt.toISOString(),
+          samples: [
+            {
+              timeToFirstFrameMs: Math.round(300 + random() * random() * 4000),
+              rebufferCount: random() < 0.2 ? 1 : 0,
+              rebufferMs: random() < 0.2 ? Math.round(random() * 3000) : 0,
+              playedMs: 60_000,
+              bitrateSwitches: Math.floor(random() * 3),
+              fatalErrors: random() < 0.01 ? 1 : 0,
+              rendition: pick(['480p', '720p', '1080p']),
+              browser: pick(['Chrome', 'Firefox', 'Safari']),
+            },
+          ],
+        },
+        occurredAt: reportedAt,
+      });
+    }
+    if (random() < 0.05) {
+      const addedAt = new Date(at.getTime() + 30_000);
+      events.push({
+        type: 'favorite.added',
+        payload: { userId, movieId: itemId, addedAt: addedAt.toISOString() },
+        occurredAt: addedAt,
+      });
+    }
+    if (random() < 0.02) {
+      const kind = random() < 0.5 ? 'purchase' : 'rental';
+      const paymentId = `pay_${leaseId}`;
+      events.push({
+        type: 'payment.captured',
+        payload: {
+          paymentId,
+          userId,
+          kind,
+          movieId: itemId,
+          planId: null,
+          amountPaise: kind === 'purchase' ? 120_000 : 50_000,
+        },
+        occurredAt: at,
+      });
+      if (random() < 0.1)
+        events.push({
+          type: 'payment.refunded',
+          payload: {
+            paymentId,
+            userId,
+            kind,
+            movieId: itemId,
+            planId: null,
+            amountPaise: kind === 'purchase' ? 120_000 : 50_000,
+          },
+          occurredAt: new Date(at.getTime() + HOUR),
+        });
+    }
+  }
+  // Subscribers: a first charge, maybe a renewal, maybe a cancellation.
+  const subscribers = Math.max(1, Math.round(options.viewers / 10));
+  for (let s = 0; s < subscribers; s += 1) {
+    const userId = userOf(s);
+    const planId = pick(['basic', 'standard', 'premium'] as const);
+    const amountPaise = { basic: 14_900, standard: 49_900, premium: 89_900 }[planId];
+    const subscriptionId = `sub_${tag}${s}`;
+    const first = new Date(startMs + random() * (options.days / 2) * 24 * HOUR);
+    events.push({
+      type: 'payment.captured',
+      payload: {
+        paymentId: `pay_${subscriptionId}_1`,
+        userId,
+        kind: 'subscription',
+        movieId: null,
+        planId,
+        amountPaise,
+      },
+      occurredAt: first,
+    });
+    events.push({
+      type: 'subscription.changed',
+      payload: { userId, subscriptionId, planId, status: 'active', currentEnd: null },
+      occurredAt: first,
+    });
+    if (random() < 0.5) {
+      const renewal = new Date(first.getTime() + random() * (options.days / 2) * 24 * HOUR);
+      events.push({
+        type: 'payment.captured',
+        payload: {
+          paymentId: `pay_${subscriptionId}_2`,
+          userId,
+          kind: 'subscription',
+          movieId: null,
+          planId,
+          amountPaise,
+        },
+        occurredAt: renewal,
+      });
+    } else if (random() < 0.4) {
+      events.push({
+        type: 'subscription.changed',
+        payload: { userId, subscriptionId, planId, status: 'cancelled', currentEnd: null },
+        occurredAt: new Date(first.getTime() + 2 * HOUR),
+      });
+    }
+  }
+  return events;
+};

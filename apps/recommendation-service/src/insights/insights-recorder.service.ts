@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import type { EventPayload, QoeSample } from '@app/contracts';
+import { EngagementRepository } from './engagement.repository';
+import {
+  ALL_TITLES,
+  CHURN_STATUSES,
+  DECILES,
+  creditedSeconds,
+  decileOf,
+  gstOf,
+  istDay,
+  itemOf,
+  startupBucketOf,
+  viewerOf,
+} from './insights-rules';
+import { OnceRepository } from './once.repository';
+import { QoeRepository } from './qoe.repository';
+import { RevenueRepository } from './revenue.repository';
+
+/** Reach increments for the tenths past `from` up to `to`: `{ '3': 1, '4': 1 }`. */
+const reachBetween = (from: number, to: number): Record<string, number> =>
+  Object.fromEntries(Array.from({ length: Math.max(0, to - from) }, (_, i) => [String(from + i + 1), 1]));
+
+/**
+ * Applies the events insights count (issue 28) to their buckets, each increment once by a natural key, so redelivered,
+ * duplicated and out-of-order events leave the same counts as a recount of the distinct events (insights-recount.ts):
+ * a play by its lease, a report by its lease and `reportedAt`, a viewer's day, a favorite by viewer, title and time,
+ * a payment or refund by its payment id, a QoE batch by its report id. Every effect is commutative (sums, maxima,
+ * minima), so order never matters.
+ */
+@Injectable()
+export class InsightsRecorder {
+  constructor(
+    private readonly engagement: EngagementRepository,
+    private readonly revenue: RevenueRepository,
+    private readonly qoe: QoeRepository,
+    private readonly keys: OnceRepository,
+  ) {}
+
+  async playStarted(event: EventPayload<'playback.started'>): Promise<void> {
+    const itemId = itemOf(event);
+    const viewer = viewerOf(event);
+    const day = istDay(event.startedAt);
+    if (await this.engagement.markStarted(event.leaseId, { itemId, viewer, day })) {
+      await this.engagement.add(day, [itemId, ALL_TITLES], { plays: 1 });
+      const scopes = [itemId, ALL_TITLES];
+      for (const scope of scopes) {
+        if (await this.keys.once(`viewer|${day}|${scope}|${viewer}`))
+          await this.engagement.add(day, [scope], { viewers: 1 });
+      }
+      const moved = await this.engagement.recordViewer(viewer, day);
+      if (moved) {
+        await this.engagement.add(moved.day, [ALL_TITLES], { newViewers: 1 });
+        if (moved.from) await this.engagement.add(moved.from, [ALL_TITLES], { newViewers: -1 });
+      }
+    }
+    await this.settleReach(event.leaseId);
+  }
+
+  async progressed(report: EventPayload<'watch.progressed'>): Promise<void> {
+    const at = Date.parse(report.reportedAt);
+    const decile = decileOf(report.positionSeconds, report.durationSeconds);
+    if (!(await this.engagement.applyReport(report.leaseId, at, decile))) return;
+    const seconds = creditedSeconds(report.watchedSeconds);
+    if (seconds > 0) {
+      await this.engagement.add(istDay(at), [itemOf(report), ALL_TITLES], { watchSeconds: seconds });
+    }
+    await this.settleReach(report.leaseId);
+  }
+
+  async favoriteAdded(event: EventPayload<'favorite.added'>): Promise<void> {
+    if (!(await this.keys.once(`favorite|${viewerOf(event)}|${event.movieId}|${event.addedAt}`))) return;
+    await this.engagement.add(istDay(event.addedAt), [event.movieId, ALL_TITLES], { favorites: 1 });
+  }
+
+  async paymentCaptured(event: EventPayload<'payment.captured'>, occurredAt: Date): Promise<void> {
+    if (!(await this.keys.once(`captured|${event.paymentId}`))) return;
+    const day = istDay(occurredAt);
+    const gross = event.amountPaise;
+    await this.revenue.add(day, {
+      grossPaise: gross,
+      gstPaise: gstOf(gross),
+      [`${event.kind}Paise`]: gross,
+    });
+    if (event.kind !== 'subscription') return;
+    if (event.planId) await this.revenue.setPlanCharge(event.planId, gross, occurredAt);
+    const order = await this.revenue.orderCharge(event.userId, occurredAt);
+    if (!order.first) {
+      await this.revenue.add(day, { renewals: 1 });
+      return;
+    }
+    await this.revenue.add(day, { newSubscriptions: 1 });
+    // The charge thought first arrived before this earlier one: it was a renewal all along.
+    if (order.replaced) await this.revenue.add(istDay(order.replaced), { newSubscriptions: -1, renewals: 1 });
+  }
+
+  async paymentRefunded(event: EventPayload<'payment.refunded'>, occurredAt: Date): Promise<void> {
+    if (!(await this.keys.once(`refunded|${event.paymentId}`))) return;
+    await this.revenue.add(istDay(occurredAt), {
+      refundPaise: event.amountPaise,
+      refundGstPaise: gstOf(event.amountPaise),
+    });
+  }
+
+  async subscriptionChanged(event: EventPayload<'subscription.changed'>, occurredAt: Date): Promise<void> {
+    await this.revenue.setSubscription({
+      _id: event.subscriptionId,
+      userId: event.userId,
+      planId: event.planId,
+      status: event.status,
+      at: occurredAt,
+    });
+    if (CHURN_STATUSES.has(event.status) && (await this.keys.once(`churned|${event.subscriptionId}`))) {
+      await this.revenue.add(istDay(occurredAt), { churned: 1 });
+    }
+  }
+
+  async qoeReported(event: EventPayload<'qoe.reported'>): Promise<void> {
+    if (!(await this.keys.once(`qoe|${event.reportId}`))) return;
+    await this.qoe.add(istDay(event.reportedAt), [itemOf(event), ALL_TITLES], qoeIncrement(event.samples));
+  }
+
+  /**
+   * A deleted account (DPDP, DECISIONS 32): every record naming it goes or loses the name; the counts it added stay,
+   * anonymous. Its later events are skipped by the consumer (the tombstone every group keeps).
+   */
+  async forgetAccount(userId: string): Promise<void> {
+    await this.engagement.forgetAccount(userId);
+    await this.keys.forgetAccount(userId);
+    await this.revenue.forgetAccount(userId);
+  }
+
+  /**
+   * Moves the reach the buckets hold for a play up to the furthest tenth it reached, once it is started (its start
+   * day is then known), by compare-and-set: of two concurrent callers only one adds, and the loop catches up with
+   * a tenth reached meanwhile.
+   */
+  private async settleReach(leaseId: string): Promise<void> {
+    // Each round either finds nothing to add or moves `countedDecile` up (ours or a concurrent caller's): ≤ 10 rounds.
+    for (let round = 0; round <= DECILES; round += 1) {
+      const play = await this.engagement.findPlay(leaseId);
+      if (!play?.started || !play.day || !play.itemId || play.countedDecile >= play.maxDecile) return;
+      if (await this.engagement.advanceCounted(leaseId, play.countedDecile, play.maxDecile)) {
+        await this.engagement.add(play.day, [play.itemId, ALL_TITLES], {
+          reach: reachBetween(play.countedDecile, play.maxDecile),
+        });
+      }
+    }
+  }
+}
+
+/** One batch's sums, as a QoE bucket's `$inc`. */
+export const qoeIncrement = (samples: readonly QoeSample[]): Record<string, number> => {
+  const inc: Record<string, number> = {
+    reports: samples.length,
+    rebufferCount: 0,
+    rebufferMs: 0,
+    playedMs: 0,
+    bitrateSwitches: 0,
+    fatalErrors: 0,
+  };
+  for (const sample of samples) {
+    inc.rebufferCount += sample.rebufferCount;
+    inc.rebufferMs += sample.rebufferMs;
+    inc.playedMs += sample.playedMs;
+    inc.bitrateSwitches += sample.bitrateSwitches;
+    inc.fatalErrors += sample.fatalErrors;
+    if (sample.timeToFirstFrameMs !== null) {
+      const key = `startup.${startupBucketOf(sample.timeToFirstFrameMs)}`;
+      inc[key] = (inc[key] ?? 0) + 1;
+    }
+  }
+  return inc;
+};

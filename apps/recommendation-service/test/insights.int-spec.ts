@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { InsightsRpc } from '@app/contracts';
+import { waitUntil } from '@app/server-testing';
+import { generateHistory } from '../src/insights/insights-history';
+import type { CountedEvent } from '../src/insights/insights-recount';
+import { recount } from '../src/insights/insights-recount';
+import { istDay } from '../src/insights/insights-rules';
+import type { EngagementBucketDoc, QoeBucketDoc, RevenueBucketDoc } from '../src/insights/insights.schemas';
+import { InsightsModels } from '../src/insights/insights.schemas';
+import type { RecoHarness } from './reco-context';
+import { newGenre, newId, startReco } from './reco-context';
+
+const DAY = 86_400_000;
+
+/** A bucket's counters without zeros (an increment undone, a field never set), for comparing. */
+const counters = (doc: object): Record<string, unknown> => {
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) {
+    if (key === '_id' || key === 'day' || key === 'itemId') continue;
+    if (value && typeof value === 'object') {
+      const nested = Object.fromEntries(Object.entries(value).filter(([, n]) => n !== 0));
+      if (Object.keys(nested).length > 0) flat[key] = nested;
+    } else if (value !== 0) flat[key] = value;
+  }
+  return flat;
+};
+const table = (docs: Iterable<{ _id: string } & object>) =>
+  Object.fromEntries(
+    [...docs].map((doc) => [doc._id, counters(doc)]).filter(([, c]) => Object.keys(c).length > 0),
+  );
+
+/** A deterministic shuffle (mulberry32), so a failure replays. */
+const shuffled = <T>(list: readonly T[], seed: number): T[] => {
+  let a = seed;
+  const random = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const copy = [...list];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+};
+
+describe('insights (issue 28): buckets fed by the insights consumer group', () => {
+  let reco: RecoHarness;
+  let engagement: Model<EngagementBucketDoc>;
+  let revenue: Model<RevenueBucketDoc>;
+  let qoe: Model<QoeBucketDoc>;
+
+  beforeAll(async () => {
+    reco = await startReco('reco-insights');
+    engagement = reco.service.app.get(getModelToken(InsightsModels.engagement));
+    revenue = reco.service.app.get(getModelToken(InsightsModels.revenue));
+    qoe = reco.service.app.get(getModelToken(InsightsModels.qoe));
+  });
+  afterAll(() => reco?.close());
+
+  const publishAll = async (deliveries: ReadonlyArray<CountedEvent & { id: string }>) => {
+    for (const { type, payload, occurredAt, id } of deliveries)
+      await reco.bus.publish(type, payload as never, { occurredAt, id });
+  };
+
+  const storedFor = async (days: string[]) => {
+    const range = { $gte: days[0], $lte: days[days.length - 1] };
+    return {
+      engagement: table(await engagement.find({ day: range }).lean<EngagementBucketDoc[]>()),
+      revenue: table(await revenue.find({ _id: range }).lean<RevenueBucketDoc[]>()),
+      qoe: table(await qoe.find({ day: range }).lean<QoeBucketDoc[]>()),
+    };
+  };
+
+  it('equals a recount of the distinct events after redelivered, duplicated and out-of-order events', async () => {
+    // Days of their own, years back, so no other test's buckets share them.
+    const end = new Date(Date.UTC(2003, 0, 1) + Math.floor(Math.random() * 3000) * DAY);
+    const titleIds = [newId(), newId(), newId()];
+    const history = generateHistory({
+      plays: 60,
+      titleIds,
+      seriesIds: [titleIds[2]],
+      viewers: 12,
+      days: 5,
+      end,
+      random: Math.random,
+    }).map((event) => ({ ...event, id: randomUUID() }));
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    // Redeliveries (same envelope id) and duplicates (the same fact announced again under a new id), all shuffled:
+    // reports before their play's start, a viewer's later play before their first.
+    const deliveries = shuffled(
+      [
+        ...history,
+        ...history.filter((_, i) => i % 3 === 0),
+        ...history.filter((_, i) => i % 4 === 1).map((event) => ({ ...event, id: randomUUID() })),
+      ],
+      seed,
+    );
+    await publishAll(deliveries);
+    const days = Array.from({ length: 7 }, (_, i) => istDay(end.getTime() - (6 - i) * DAY));
+    const expected = recount(history);
+    const want = {
+      engagement: table(expected.engagement.values()),
+      revenue: table(expected.revenue.values()),
+      qoe: table(expected.qoe.values()),
+    };
+    let got = await storedFor(days);
+    await waitUntil(
+      async () => {
+        got = await storedFor(days);
+        return isDeepStrictEqual(got, want);
+      },
+      `the buckets to equal the recount (shuffle seed ${seed})`,
+      60_000,
+    ).catch(() => undefined);
+    expect(got).toEqual(want);
+    expect(Object.keys(want.engagement).length).toBeGreaterThan(5);
+    expect(Object.keys(want.revenue).length).toBeGreaterThan(0);
+  });
+
+  it('answers the Insights reads: plays, completion, retention, revenue with GST apart, start-up percentiles', async () => {
+    const genre = newGenre();
+    const title = await reco.publishTitle({ genre });
+    const now = Date.now();
+    const leases = ['insightsA01', 'insightsB02', 'insightsC03', 'insightsD04'];
+    const viewers = [newId(), newId(), newId(), newId()];
+    for (const [i, leaseId] of leases.entries()) {
+      await reco.bus.publish('playback.started', {
+        leaseId,
+        userId: viewers[i],
+        movieId: title.movieId,
+        durationSeconds: 1000,
+        startedAt: new Date(now - 60_000).toISOString(),
+      });
+      // Viewers stop at 25 %, 55 %, 95 % and 100 %.
+      await reco.bus.publish('watch.progressed', {
+        userId: viewers[i],
+        movieId: title.movieId,
+        positionSeconds: [250, 550, 950, 1000][i],
+        durationSeconds: 1000,
+        event: 'exit',
+        leaseId,
+        reportedAt: new Date(now - 1_000 + i).toISOString(),
+        watchedSeconds: 10,
+      });
+    }
+    const paymentId = `pay_${newId()}`;
+    await reco.bus.publish('payment.captured', {
+      paymentId,
+      userId: viewers[0],
+      kind: 'purchase',
+      movieId: title.movieId,
+      planId: null,
+      amountPaise: 118_000,
+    });
+    await reco.bus.publish('qoe.reported', {
+      reportId: randomUUID(),
+      leaseId: leases[0],
+      userId: viewers[0],
+      movieId: title.movieId,
+      reportedAt: new Date(now).toISOString(),
+      samples: [
+        {
+          timeToFirstFrameMs: 800,
+          rebufferCount: 1,
+          rebufferMs: 1_000,
+          playedMs: 9_000,
+          bitrateSwitches: 2,
+          fatalErrors: 0,
+          rendition: '720p',
+          browser: 'Chrome',
+        },
+      ],
+    });
+
+    await waitUntil(async () => {
+      const curve = await reco.service.call(InsightsRpc.retention, { itemId: title.movieId, days: 7 });
+      return curve.plays === 4 && curve.points[10].share === 0.25;
+    }, 'the retention curve');
+    const curve = await reco.service.call(InsightsRpc.retention, { itemId: title.movieId, days: 7 });
+    expect(curve.points.map((point) => point.share)).toEqual([
+      1, 1, 1, 0.75, 0.75, 0.75, 0.5, 0.5, 0.5, 0.5, 0.25,
+    ]);
+
+    const report = await reco.service.call(InsightsRpc.engagement, { days: 30 });
+    const row = report.titles.find((entry) => entry.itemId === title.movieId);
+    expect(row).toMatchObject({ title: title.title, genre, plays: 4, viewers: 4, completionRate: 0.5 });
+    expect(row?.watchMinutes).toBeCloseTo(40 / 60, 1);
+    expect(report.genres.find((entry) => entry.genre === genre)).toMatchObject({ plays: 4 });
+
+    await waitUntil(async () => {
+      const money = await reco.service.call(InsightsRpc.revenue, { days: 7 });
+      return money.totals.purchasePaise >= 118_000;
+    }, 'the purchase in revenue');
+    const money = await reco.service.call(InsightsRpc.revenue, { days: 7 });
+    const today = money.daily[money.daily.length - 1];
+    // ₹1,180 with GST included at 18 %: ₹180 of it is GST.
+    expect(today.purchasePaise).toBeGreaterThanOrEqual(118_000);
+    expect(today.gstPaise).toBeGreaterThanOrEqual(18_000);
+
+    await waitUntil(
+      async () =>
+        (await reco.service.call(InsightsRpc.qoe, { days: 7 })).titles.some(
+          (t) => t.itemId === title.movieId,
+        ),
+      'QoE',
+    );
+    const quality = await reco.service.call(InsightsRpc.qoe, { days: 7 });
+    expect(quality.titles.find((t) => t.itemId === title.movieId)).toMatchObject({
+      reports: 1,
+      rebufferRatio: 0.1,
+      bitrateSwitches: 2,
+    });
+    const startup = quality.titles.find((t) => t.itemId === title.movieId)?.startupP50Ms ?? 0;
+    expect(startup).toBeGreaterThan(750);
+    expect(startup).toBeLessThanOrEqual(1_000);
+
+    // A deleted account (DPDP): its viewer record goes, the counts it added stay.
+    const viewerModel: Model<{ _id: string }> = reco.service.app.get(getModelToken(InsightsModels.viewer));
+    const key = `${viewers[0]}:${viewers[0]}`;
+    expect(await viewerModel.exists({ _id: key })).not.toBeNull();
+    await reco.bus.publish('user.deleted', { userId: viewers[0] });
+    await waitUntil(async () => (await viewerModel.exists({ _id: key })) === null, 'the viewer forgotten');
+    expect((await reco.service.call(InsightsRpc.retention, { itemId: title.movieId, days: 7 })).plays).toBe(
+      4,
+    );
+  });
+});

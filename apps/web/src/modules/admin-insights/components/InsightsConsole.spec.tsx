@@ -1,0 +1,166 @@
+import type { EngagementReport, QoeReport, RetentionReport, RevenueReport } from '@app/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aUser, renderAuthApp } from '@web/modules/auth/testing/auth-test-kit';
+import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { waitForPage } from '@web/test/render-app';
+import { toCsv } from '../csv';
+import { insightsStrings as texts } from '../strings';
+
+const A = '65f0aaaaaaaaaaaaaaaa0001';
+const B = '65f0aaaaaaaaaaaaaaaa0002';
+const day = (n: number) => `2026-03-0${n}`;
+const engagement = (days: number): EngagementReport => ({
+  days,
+  from: day(1),
+  to: day(2),
+  totals: { plays: 3, viewers: 2, newViewers: 1, watchMinutes: 95, completionRate: 1 / 3 },
+  daily: [1, 2].map((n) => ({
+    day: day(n),
+    plays: n,
+    viewers: 1,
+    newViewers: n === 1 ? 1 : 0,
+    returningViewers: n === 1 ? 0 : 1,
+    watchMinutes: 40 * n,
+    completions: n === 2 ? 1 : 0,
+    favorites: 0,
+  })),
+  titles: [
+    {
+      itemId: A,
+      title: 'Sholay',
+      kind: 'movie',
+      genre: 'Action',
+      plays: 1,
+      viewers: 1,
+      watchMinutes: 10,
+      completionRate: 0,
+      favorites: 0,
+    },
+    {
+      itemId: B,
+      title: 'Anand',
+      kind: 'movie',
+      genre: 'Drama',
+      plays: 2,
+      viewers: 2,
+      watchMinutes: 85,
+      completionRate: 0.5,
+      favorites: 1,
+    },
+  ],
+  genres: [{ genre: 'Drama', plays: 2, watchMinutes: 85, completionRate: 0.5 }],
+});
+const revenue: RevenueReport = {
+  days: 30,
+  from: day(1),
+  to: day(2),
+  totals: {
+    grossPaise: 118_000,
+    gstPaise: 18_000,
+    subscriptionPaise: 0,
+    purchasePaise: 118_000,
+    rentalPaise: 0,
+    refundPaise: 0,
+    newSubscriptions: 0,
+    renewals: 0,
+    churned: 0,
+    netOfGstPaise: 100_000,
+    activeSubscriptions: 0,
+    mrrPaise: 0,
+  },
+  daily: [],
+  plans: [],
+};
+const qoe: QoeReport = {
+  days: 30,
+  from: day(1),
+  to: day(2),
+  totals: {
+    reports: 1,
+    startupP50Ms: 820,
+    startupP95Ms: 1900,
+    rebufferRatio: 0.1,
+    fatalErrors: 0,
+    bitrateSwitches: 1,
+  },
+  daily: [],
+  titles: [],
+};
+const retention: RetentionReport = {
+  itemId: B,
+  title: 'Anand',
+  plays: 2,
+  points: Array.from({ length: 11 }, (_, i) => ({ percent: i * 10, share: i < 5 ? 1 : 0.5 })),
+};
+
+describe('admin Insights tab (issue 28)', () => {
+  let api: FakeApi;
+  const session = { user: aUser({ role: 'admin' }), token: 'admin-token' };
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    api = await startFakeApi((_request, url) => {
+      const days = Number(url.searchParams.get('days'));
+      if (url.pathname === '/api/admin/insights/engagement') return { status: 200, body: engagement(days) };
+      if (url.pathname === '/api/admin/insights/revenue') return { status: 200, body: revenue };
+      if (url.pathname === '/api/admin/insights/qoe') return { status: 200, body: qoe };
+      if (url.pathname === `/api/admin/insights/titles/${B}/retention`)
+        return { status: 200, body: retention };
+      return undefined;
+    });
+  });
+  afterEach(() => api.close());
+
+  /** The figure under a KPI's label. */
+  const kpi = (label: string) =>
+    screen.getAllByText(label).find((node) => node.tagName === 'DT')?.nextElementSibling?.textContent;
+
+  const open = async () => {
+    renderAuthApp({ path: '/admindashboard?tab=insights', apiBaseUrl: api.baseUrl, session });
+    await waitForPage();
+    return screen.findByRole('region', { name: texts.topTitles });
+  };
+
+  it('shows the last 30 days’ plays, watch time, completion, start-up time and revenue with GST apart', async () => {
+    await open();
+    screen.getByRole('tab', { name: texts.title, selected: true });
+    // Each part shows as its report arrives.
+    await screen.findByText(texts.kpis.startup, {}, { timeout: 5_000 });
+    await screen.findByText(texts.kpis.revenue, {}, { timeout: 5_000 });
+    expect(kpi(texts.kpis.plays)).toBe('3');
+    expect(kpi(texts.kpis.watchTime)).toBe('1 h 35 min');
+    expect(kpi(texts.kpis.completion)).toBe('33.3 %');
+    expect(kpi(texts.kpis.startup)).toBe('820 ms / 1900 ms');
+    expect(kpi(texts.kpis.revenue)).toBe('₹1,180.00');
+    expect(kpi(texts.kpis.gst)).toBe('₹180.00');
+    expect(api.requests).toContain('/api/admin/insights/engagement?days=30');
+  });
+
+  it('sorts a table by a column, asks again for another range, and drills into a title’s retention', async () => {
+    const table = await open();
+    const firstTitle = () =>
+      (within(table).getAllByRole('row')[1] as HTMLTableRowElement).cells[0].textContent;
+    expect(firstTitle()).toBe('Sholay');
+    fireEvent.click(within(table).getByRole('button', { name: texts.columns.plays }));
+    expect(firstTitle()).toBe('Anand');
+
+    fireEvent.click(screen.getByRole('button', { name: texts.range(7) }));
+    await waitFor(() => expect(api.requests).toContain('/api/admin/insights/engagement?days=7'));
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Anand' }));
+    const curve = await screen.findByRole('region', { name: texts.retentionOf('Anand') }, { timeout: 5_000 });
+    expect(within(curve).getAllByText('50.0 %')).toHaveLength(6);
+  });
+
+  it('exports a table as CSV, quoting what needs it and neutralising formulas', () => {
+    expect(
+      toCsv(
+        ['Title', 'Plays'],
+        [
+          ['Dil, Dosti', 2],
+          ['=HYPERLINK("x")', 1],
+        ],
+      ),
+    ).toBe('Title,Plays\r\n"Dil, Dosti",2\r\n"\'=HYPERLINK(""x"")",1\r\n');
+  });
+});

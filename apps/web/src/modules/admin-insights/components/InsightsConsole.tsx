@@ -1,0 +1,310 @@
+import { useState } from 'react';
+import type { EngagementReport, InsightsRange, QoeReport, RevenueReport } from '@app/contracts';
+import { INSIGHTS_RANGES } from '@app/contracts';
+import { Button } from '@web/shared/ui/Button';
+import { ms, percent, rupeeValue, rupees, watchTime } from '../format';
+import {
+  useEngagementInsights,
+  useQoeInsights,
+  useRetention,
+  useRevenueInsights,
+} from '../hooks/useInsights';
+import { insightsStrings as texts } from '../strings';
+import { DailyLines, TopBars } from './InsightsCharts';
+import styles from './InsightsConsole.module.css';
+import { SortableTable } from './SortableTable';
+
+type TitleRow = EngagementReport['titles'][number];
+type DayRow = EngagementReport['daily'][number];
+type GenreRow = EngagementReport['genres'][number];
+type QoeTitleRow = QoeReport['titles'][number];
+type RevenueDay = RevenueReport['daily'][number];
+type PlanRow = RevenueReport['plans'][number];
+
+const c = texts.columns;
+
+/**
+ * The admin Insights tab (issue 28): plays, viewers, watch time, completion, start-up time and revenue over the
+ * last 7, 30 or 90 days, with a chosen title's retention curve. Loaded with its tab (recharts comes with it).
+ */
+export const InsightsConsole = () => {
+  const [days, setDays] = useState<InsightsRange>(30);
+  const [chosen, setChosen] = useState<TitleRow | null>(null);
+  const engagement = useEngagementInsights(days);
+  const revenue = useRevenueInsights(days);
+  const qoe = useQoeInsights(days);
+  const retention = useRetention(chosen?.itemId ?? null, days);
+
+  const failed = engagement.isError || revenue.isError || qoe.isError;
+  const e = engagement.data;
+  const r = revenue.data;
+  const q = qoe.data;
+
+  return (
+    <section className={styles.console} aria-labelledby="insights-title">
+      <div className={styles.toolbar}>
+        <h2 id="insights-title" className={styles.heading}>
+          {texts.title}
+        </h2>
+        <div className={styles.ranges} role="group" aria-label={texts.rangeLabel}>
+          {INSIGHTS_RANGES.map((range) => (
+            <Button
+              key={range}
+              size="sm"
+              variant={range === days ? 'primary' : 'ghost'}
+              aria-pressed={range === days}
+              onClick={() => setDays(range)}
+            >
+              {texts.range(range)}
+            </Button>
+          ))}
+        </div>
+      </div>
+      {failed ? <p role="alert">{texts.failed}</p> : null}
+      {!e && !r && !q && !failed ? <p className={styles.notice}>{texts.loading}</p> : null}
+      <dl className={styles.kpis}>
+        {e ? (
+          <>
+            <Kpi label={texts.kpis.plays} value={e.totals.plays.toLocaleString('en-IN')} />
+            <Kpi label={texts.kpis.viewers} value={e.totals.viewers.toLocaleString('en-IN')} />
+            <Kpi label={texts.kpis.watchTime} value={watchTime(e.totals.watchMinutes)} />
+            <Kpi label={texts.kpis.completion} value={percent(e.totals.completionRate)} />
+          </>
+        ) : null}
+        {q ? (
+          <>
+            <Kpi
+              label={texts.kpis.startup}
+              value={`${ms(q.totals.startupP50Ms)} / ${ms(q.totals.startupP95Ms)}`}
+            />
+            <Kpi label={texts.kpis.rebuffer} value={percent(q.totals.rebufferRatio)} />
+          </>
+        ) : null}
+        {r ? (
+          <>
+            <Kpi label={texts.kpis.revenue} value={`₹${rupees(r.totals.grossPaise)}`} />
+            <Kpi label={texts.kpis.gst} value={`₹${rupees(r.totals.gstPaise)}`} />
+            <Kpi label={texts.kpis.mrr} value={`₹${rupees(r.totals.mrrPaise)}`} />
+          </>
+        ) : null}
+      </dl>
+      {e ? (
+        <>
+          <section className={styles.section} aria-label={texts.engagement}>
+            <h3 className={styles.sectionTitle}>{texts.engagement}</h3>
+            <div className={styles.charts}>
+              <DailyLines
+                label={texts.dailyChart}
+                data={e.daily}
+                x="day"
+                series={[
+                  { key: 'plays', name: c.plays },
+                  { key: 'viewers', name: c.viewers },
+                  { key: 'newViewers', name: c.newViewers },
+                ]}
+              />
+              <TopBars
+                label={texts.topTitles}
+                data={e.titles.slice(0, 10)}
+                x="title"
+                y="plays"
+                name={c.plays}
+              />
+            </div>
+            <SortableTable<DayRow>
+              caption={texts.dailyChart}
+              fileName={`insights-daily-${days}d`}
+              rows={e.daily}
+              rowKey={(row) => row.day}
+              columns={[
+                { header: c.day, value: (row) => row.day },
+                { header: c.plays, value: (row) => row.plays },
+                { header: c.viewers, value: (row) => row.viewers },
+                { header: c.newViewers, value: (row) => row.newViewers },
+                { header: c.returningViewers, value: (row) => row.returningViewers },
+                { header: c.watchMinutes, value: (row) => row.watchMinutes },
+                { header: c.completion, value: (row) => row.completions },
+                { header: c.favorites, value: (row) => row.favorites },
+              ]}
+            />
+            <h4 className={styles.sectionTitle}>{texts.topTitles}</h4>
+            <SortableTable<TitleRow>
+              caption={texts.topTitles}
+              fileName={`insights-titles-${days}d`}
+              rows={e.titles}
+              rowKey={(row) => row.itemId}
+              columns={[
+                {
+                  header: c.title,
+                  value: (row) => row.title,
+                  render: (row) => (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setChosen(row)}
+                      aria-pressed={chosen?.itemId === row.itemId}
+                    >
+                      {row.title}
+                    </Button>
+                  ),
+                },
+                { header: c.genre, value: (row) => row.genre },
+                { header: c.plays, value: (row) => row.plays },
+                { header: c.viewers, value: (row) => row.viewers },
+                { header: c.watchMinutes, value: (row) => row.watchMinutes },
+                {
+                  header: c.completion,
+                  value: (row) => row.completionRate,
+                  render: (row) => percent(row.completionRate),
+                },
+                { header: c.favorites, value: (row) => row.favorites },
+              ]}
+            />
+            <h4 className={styles.sectionTitle}>{texts.genres}</h4>
+            <SortableTable<GenreRow>
+              caption={texts.genres}
+              fileName={`insights-genres-${days}d`}
+              rows={e.genres}
+              rowKey={(row) => row.genre}
+              columns={[
+                { header: c.genre, value: (row) => row.genre },
+                { header: c.plays, value: (row) => row.plays },
+                { header: c.watchMinutes, value: (row) => row.watchMinutes },
+                {
+                  header: c.completion,
+                  value: (row) => row.completionRate,
+                  render: (row) => percent(row.completionRate),
+                },
+              ]}
+            />
+          </section>
+
+          <section className={styles.section} aria-label={texts.retention}>
+            <h3 className={styles.sectionTitle}>
+              {chosen ? texts.retentionOf(chosen.title) : texts.retention}
+            </h3>
+            {!chosen ? (
+              <p className={styles.notice}>{texts.retentionHint}</p>
+            ) : retention.data && retention.data.plays === 0 ? (
+              <p className={styles.notice}>{texts.retentionNone}</p>
+            ) : retention.data ? (
+              <>
+                <DailyLines
+                  label={texts.retentionOf(chosen.title)}
+                  data={retention.data.points.map((point) => ({
+                    percent: `${point.percent} %`,
+                    share: Math.round(point.share * 1000) / 10,
+                  }))}
+                  x="percent"
+                  series={[{ key: 'share', name: c.share }]}
+                />
+                <SortableTable
+                  caption={texts.retentionOf(chosen.title)}
+                  fileName={`insights-retention-${chosen.itemId}-${days}d`}
+                  rows={retention.data.points}
+                  rowKey={(row) => String(row.percent)}
+                  columns={[
+                    { header: c.percent, value: (row) => row.percent, render: (row) => `${row.percent} %` },
+                    { header: c.share, value: (row) => row.share, render: (row) => percent(row.share) },
+                  ]}
+                />
+              </>
+            ) : (
+              <p className={styles.notice}>{texts.loading}</p>
+            )}
+          </section>
+        </>
+      ) : null}
+      {q ? (
+        <section className={styles.section} aria-label={texts.quality}>
+          <h3 className={styles.sectionTitle}>{texts.quality}</h3>
+          <DailyLines
+            label={texts.qualityChart}
+            data={q.daily.map((row) => ({ day: row.day, p50: row.startupP50Ms, p95: row.startupP95Ms }))}
+            x="day"
+            series={[
+              { key: 'p50', name: c.startupP50 },
+              { key: 'p95', name: c.startupP95 },
+            ]}
+          />
+          <SortableTable<QoeTitleRow>
+            caption={texts.quality}
+            fileName={`insights-qoe-${days}d`}
+            rows={q.titles}
+            rowKey={(row) => row.itemId}
+            columns={[
+              { header: c.title, value: (row) => row.title },
+              { header: c.reports, value: (row) => row.reports },
+              { header: c.startupP50, value: (row) => row.startupP50Ms },
+              { header: c.startupP95, value: (row) => row.startupP95Ms },
+              {
+                header: c.rebufferRatio,
+                value: (row) => row.rebufferRatio,
+                render: (row) => percent(row.rebufferRatio),
+              },
+              { header: c.fatalErrors, value: (row) => row.fatalErrors },
+            ]}
+          />
+        </section>
+      ) : null}
+      {r ? (
+        <section className={styles.section} aria-label={texts.revenueSection}>
+          <h3 className={styles.sectionTitle}>{texts.revenueSection}</h3>
+          <DailyLines
+            label={texts.revenueChart}
+            data={r.daily.map((row) => ({
+              day: row.day,
+              gross: rupeeValue(row.grossPaise),
+              gst: rupeeValue(row.gstPaise),
+              refunds: rupeeValue(row.refundPaise),
+            }))}
+            x="day"
+            series={[
+              { key: 'gross', name: c.gross },
+              { key: 'gst', name: c.gst },
+              { key: 'refunds', name: c.refunds },
+            ]}
+          />
+          <SortableTable<RevenueDay>
+            caption={texts.revenueSection}
+            fileName={`insights-revenue-${days}d`}
+            rows={r.daily}
+            rowKey={(row) => row.day}
+            columns={[
+              { header: c.day, value: (row) => row.day },
+              { header: c.gross, value: (row) => rupeeValue(row.grossPaise) },
+              { header: c.gst, value: (row) => rupeeValue(row.gstPaise) },
+              { header: c.subscriptions, value: (row) => rupeeValue(row.subscriptionPaise) },
+              { header: c.purchases, value: (row) => rupeeValue(row.purchasePaise) },
+              { header: c.rentals, value: (row) => rupeeValue(row.rentalPaise) },
+              { header: c.refunds, value: (row) => rupeeValue(row.refundPaise) },
+              { header: c.newSubscriptions, value: (row) => row.newSubscriptions },
+              { header: c.renewals, value: (row) => row.renewals },
+              { header: c.churned, value: (row) => row.churned },
+            ]}
+          />
+          <h4 className={styles.sectionTitle}>{texts.plans}</h4>
+          <SortableTable<PlanRow>
+            caption={texts.plans}
+            fileName="insights-plans"
+            rows={r.plans}
+            rowKey={(row) => row.planId}
+            columns={[
+              { header: c.plan, value: (row) => row.planId },
+              { header: c.active, value: (row) => row.activeSubscriptions },
+              { header: c.mrr, value: (row) => rupeeValue(row.mrrPaise) },
+              { header: c.mrrGst, value: (row) => rupeeValue(row.mrrGstPaise) },
+            ]}
+          />
+        </section>
+      ) : null}
+    </section>
+  );
+};
+
+const Kpi = ({ label, value }: { label: string; value: string }) => (
+  <div className={styles.kpi}>
+    <dt>{label}</dt>
+    <dd>{value}</dd>
+  </div>
+);

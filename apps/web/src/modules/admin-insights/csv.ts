@@ -1,0 +1,20 @@
+/** One CSV cell: quoted when it holds a comma, a quote or a line break; formulas are neutralised for spreadsheets. */
+const cell = (value: unknown): string => {
+  const text = value === null || value === undefined ? '' : String(value);
+  const safe = /^[=+\-@]/.test(text) && Number.isNaN(Number(text)) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** A table as CSV (RFC 4180), header first. */
+export const toCsv = (headers: readonly string[], rows: ReadonlyArray<readonly unknown[]>): string =>
+  [headers, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+
+/** Hands the browser a CSV file to save. */
+export const downloadCsv = (fileName: string, csv: string): void => {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+};
