@@ -72,6 +72,12 @@ export type HttpRoute = {
    * every title bought, and the data export, which holds every profile's history and list, unfiltered). The gateway's session guard decides, before any call.
    */
   notForKids?: KidsRefusal;
+  /**
+   * Served to a session that names no profile yet (the account's own business: who it is, signing out, choosing a
+   * profile). Every other signed-in route refuses such a session with 403 PROFILE_REQUIRED "Choose a profile first."
+   * until one is chosen (issue 25), unless the account has exactly one profile and it is unlocked.
+   */
+  beforeProfile?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** Header parameters the handler reads, validated like the rest (`Idempotency-Key`). */
