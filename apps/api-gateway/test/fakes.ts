@@ -1,8 +1,10 @@
 import {
   AuthMessages,
+  Classification,
   ErrorCode,
   MovieAccess,
   MovieStatus,
+  ProfileKind,
   Role,
   UserStatus,
   episodeLabel,
@@ -32,6 +34,8 @@ export const fakeSession = (id: string, role: SessionUser['role'], username: str
   status: UserStatus.Active,
   sessionId: `session-${username.toLowerCase()}`,
   emailVerified: true,
+  // The account's one profile, which a sign-in's session acts as (issue 25: its id is the account's).
+  profile: { id, kind: ProfileKind.Standard, maturityCeiling: Classification.A },
 });
 
 /** The bearer tokens the stand-in auth-service of the specs knows: the admin, Asha and Ravi (viewers). */

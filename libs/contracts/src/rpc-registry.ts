@@ -4,6 +4,7 @@ import { MovieRpc, ReviewRpc } from './movies-rpc';
 import { ContactRpc } from './contact';
 import { DeviceRpc } from './devices';
 import { PaymentRpc } from './payments';
+import { ParentalRpc } from './parental';
 import { ProfileRpc } from './profiles';
 import { RecommendationRpc } from './recommendations';
 import type { RpcDescriptor } from './rpc';
@@ -16,6 +17,7 @@ export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
   [
     AuthRpc,
     ProfileRpc,
+    ParentalRpc,
     DeviceRpc,
     MovieRpc,
     ReviewRpc,

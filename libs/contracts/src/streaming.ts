@@ -4,6 +4,7 @@ import { EpisodeRefSchema } from './events';
 import { ClassificationSchema } from './movies';
 import { QualitySchema, RentalClockSchema } from './payments';
 import { query, rpc } from './rpc';
+import { ParentalPinSchema } from './parental';
 
 // Streaming and the player (issue 10). Video bytes never travel over RPC: the gateway asks payment-service's
 // entitlement answer, then streaming-service takes a stream lease and signs a token; the browser fetches playlists,
@@ -31,9 +32,15 @@ export const LEASE_CHECK_CACHE_MS = 2_000;
 
 // ── Playback (gateway HTTP) ───────────────────────────────────────────────────────────────────────────────────
 
-/** `POST /api/playback/{movieId}`: a label for this device, shown to the other screens of the account. */
+/**
+ * `POST /api/playback/{movieId}`: a label for this device, shown to the other screens of the account, and the
+ * account's parental PIN when the title needs it (issue 25: 403 PARENTAL_PIN_REQUIRED without it).
+ */
 export const StartPlaybackRequestSchema = z
-  .object({ deviceLabel: z.string().trim().min(1).max(80).optional() })
+  .object({
+    deviceLabel: z.string().trim().min(1).max(80).optional(),
+    parentalPin: ParentalPinSchema.optional(),
+  })
   .strict();
 export type StartPlaybackRequest = z.infer<typeof StartPlaybackRequestSchema>;
 

@@ -4,11 +4,13 @@ import {
   ErrorCode,
   FINISHED_PERCENT,
   PaymentMessages,
+  ProfileKind,
   Role,
   SeriesMessages,
 } from '@app/contracts';
 import type { Entitlement, PlaybackPreview, PlaybackSession, ResumePoint, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
+import { ParentalClient } from '../auth/parental.client';
 import { PaymentClient, viewerOf } from '../payments/payment.client';
 import { TitleAccessService } from '../payments/title-access.service';
 import { UserDataClient } from '../user-data/user-data.client';
@@ -45,6 +47,7 @@ export class PlaybackService {
     private readonly titles: TitleAccessService,
     private readonly streaming: StreamingClient,
     private readonly userData: UserDataClient,
+    private readonly parental: ParentalClient,
   ) {}
 
   /**
@@ -56,9 +59,21 @@ export class PlaybackService {
     return { resumePositionSeconds: resumeFrom(await this.resumePoint(user.id, movieId)) };
   }
 
-  /** `movieId` is what plays: a movie's id or an episode's (access is then its series'). */
-  async start(user: SessionUser, movieId: string, deviceLabel: string): Promise<PlaybackSession> {
+  /**
+   * `movieId` is what plays: a movie's id or an episode's (access is then its series'). Issue 25: before any screen
+   * is taken or link signed, auth-service judges the account's parental controls (an A title needs the holder's
+   * declaration of being 18 or older; a title the parental PIN guards, on a non-kids profile, needs `parentalPin`).
+   */
+  async start(
+    user: SessionUser,
+    movieId: string,
+    deviceLabel: string,
+    parentalPin?: string,
+  ): Promise<PlaybackSession> {
     const { title, episode, entitlement, isSeries, classification } = await this.allowed(user, movieId);
+    // The guard lets no session without a profile here; were one to come, it is judged as a standard profile's.
+    const kind = user.profile?.kind ?? ProfileKind.Standard;
+    await this.parental.check(user.id, kind, classification, parentalPin);
     const opened = await this.streaming.open({
       userId: user.id,
       sessionId: user.sessionId,

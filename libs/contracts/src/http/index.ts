@@ -5,6 +5,7 @@ import { BillingRoutes } from './billing.routes';
 import { PaymentRoutes, SubscriptionRoutes, AdminPaymentRoutes } from './payments.routes';
 import { PlaybackRoutes, AdminMediaRoutes, RecommendationRoutes, HealthRoutes } from './playback.routes';
 import { ProfileRoutes } from './profiles.routes';
+import { ParentalRoutes } from './parental.routes';
 import { DeviceRoutes } from './devices.routes';
 import { UserDataRoutes, DataRightsRoutes, ContactRoutes } from './user-data.routes';
 import type { HttpRoute, RouteMapOf } from './route';
@@ -19,6 +20,7 @@ export * from './billing.routes';
 export * from './playback.routes';
 export * from './user-data.routes';
 export * from './profiles.routes';
+export * from './parental.routes';
 export * from './devices.routes';
 
 /**
@@ -37,6 +39,7 @@ export const API_ROUTE_GROUPS = {
   UserRoutes,
   DeviceRoutes,
   ProfileRoutes,
+  ParentalRoutes,
   PaymentRoutes,
   SubscriptionRoutes,
   AdminPaymentRoutes,
