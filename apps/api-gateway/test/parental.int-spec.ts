@@ -261,6 +261,10 @@ describe('parental controls through the gateway and auth-service (issue 25)', ()
       pinFrom: Classification.U,
     });
     expect((await play(asKid, Classification.UA7)).status).toBe(200);
+    // The screen it takes names the profile (the account's "stop that stream" list shows it).
+    expect(calls.filter((c) => c.pattern === StreamingPatterns.open).at(-1)?.data).toMatchObject({
+      profileName: 'Chotu',
+    });
     expect((await play(parent, Classification.UA7)).body.code).toBe('PARENTAL_PIN_REQUIRED');
     const refused = await call<ApiError>('GET', '/api/parental', asKid);
     expect([refused.status, refused.body.message]).toEqual([403, KIDS_PARENTAL_REFUSAL]);

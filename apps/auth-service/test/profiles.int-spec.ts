@@ -80,6 +80,7 @@ describe('auth-service profiles against real MongoDB and Redis (DECISIONS 36)', 
       id,
       kind: ProfileKind.Standard,
       maturityCeiling: Classification.A,
+      name: 'Asha Rao',
     });
   });
 
@@ -145,6 +146,7 @@ describe('auth-service profiles against real MongoDB and Redis (DECISIONS 36)', 
       id: kid.id,
       kind: ProfileKind.Kids,
       maturityCeiling: Classification.U,
+      name: 'Chotu',
     });
     const stored = await rawProfiles(id);
     expect(
@@ -178,6 +180,7 @@ describe('auth-service profiles against real MongoDB and Redis (DECISIONS 36)', 
       id,
       kind: ProfileKind.Standard,
       maturityCeiling: Classification.A,
+      name: 'Sole',
     });
     // Locked: the session names none (never the default one), and the list has no current profile.
     await service.call(ProfileRpc.update, {

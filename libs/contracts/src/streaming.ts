@@ -111,6 +111,8 @@ export const ActiveStreamSchema = z.object({
   movieId: z.string(),
   title: z.string(),
   deviceLabel: z.string(),
+  /** The profile watching (issue 25: the account's profiles share its screens); null on a lease from before. */
+  profileName: z.string().nullable(),
   startedAt: isoDate,
   /** The stream of the device asking. */
   current: z.boolean(),
@@ -197,6 +199,8 @@ export const OpenPlaybackRpcSchema = z
     quality: QualitySchema,
     screens: z.number().int().min(1).max(16),
     deviceLabel: z.string().max(80),
+    /** The name of the profile watching, shown in the account's list of screens in use (issue 25). */
+    profileName: z.string().max(60).optional(),
     /** Set when `movieId` is an episode's id: kept with the lease and carried by its `watch.progressed` reports. */
     episode: EpisodeRefSchema.optional(),
     /** The viewer was an admin when the gateway allowed this playback: its heartbeats re-check access as one. */

@@ -82,6 +82,8 @@ export class PlaybackService {
       quality: entitlement.quality,
       screens: entitlement.screens,
       deviceLabel,
+      // The account's list of screens in use names the profile of each (issue 25).
+      ...(user.profile?.name ? { profileName: user.profile.name } : {}),
       ...(episode ? { episode } : {}),
       // Its heartbeats ask the entitlement again as for this viewer (DECISIONS 35).
       isAdmin: user.role === Role.Admin,

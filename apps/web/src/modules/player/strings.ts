@@ -52,6 +52,8 @@ export const playerStrings = {
   streamsFailed: 'Could not load your streams.',
   startedAt: (time: string) => `Started ${time}`,
   thisDevice: 'This device',
+  /** Issue 25: the profile watching on that screen. */
+  watchingProfile: (name: string) => `Profile: ${name}`,
   stopThatStream: 'Stop that stream',
   stopStreamLabel: (title: string, device: string) => `Stop that stream: ${title} on ${device}`,
   stopping: 'Stopping...',

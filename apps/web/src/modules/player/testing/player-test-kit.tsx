@@ -38,6 +38,7 @@ export const aStream = (overrides: Partial<ActiveStream> = {}): ActiveStream => 
   movieId: '65f0c0ffee00000000000042',
   title: 'Night Train',
   deviceLabel: 'Chrome on Android',
+  profileName: 'Ravi',
   startedAt: '2026-03-01T14:30:00.000Z',
   current: false,
   ...overrides,
