@@ -94,6 +94,7 @@ export const moviePlayable = (movie: Movie): Playable => ({
   genre: movie.genre,
   rating: movie.rating,
   classification: movie.classification,
+  descriptors: movie.descriptors,
   facts: {
     movieId: movie.id,
     title: movie.title,
@@ -169,6 +170,7 @@ export const seriesPlayable = (series: Series, episode: Episode | null = null): 
   genre: series.genre,
   rating: series.rating,
   classification: series.classification,
+  descriptors: series.descriptors,
   facts: {
     movieId: series.id,
     title: series.title,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './common';
 import { EpisodeRefSchema } from './events';
-import { ClassificationSchema } from './movies';
+import { ClassificationSchema, ContentDescriptorsSchema } from './movies';
 import { QualitySchema, RentalClockSchema } from './payments';
 import { query, rpc } from './rpc';
 import { ParentalPinSchema } from './parental';
@@ -63,6 +63,11 @@ export const PlaybackSessionSchema = z.object({
   rental: RentalClockSchema.nullable(),
   expiresAt: isoDate,
   heartbeatSeconds: z.number().int().positive(),
+  /**
+   * What the player shows over the first seconds of playback (IT Rules 2021, issue 25): the title's class and content
+   * descriptors (an episode: its series'), as the catalogue answered for this start.
+   */
+  rating: z.object({ classification: ClassificationSchema, descriptors: ContentDescriptorsSchema }),
 });
 export type PlaybackSession = z.infer<typeof PlaybackSessionSchema>;
 
@@ -215,7 +220,11 @@ export const OpenPlaybackRpcSchema = z
 export type OpenPlaybackRpc = z.infer<typeof OpenPlaybackRpcSchema>;
 
 /** The signed part of a playback; the gateway adds resume position and rental clock. */
-export const OpenedPlaybackSchema = PlaybackSessionSchema.omit({ resumePositionSeconds: true, rental: true });
+export const OpenedPlaybackSchema = PlaybackSessionSchema.omit({
+  resumePositionSeconds: true,
+  rental: true,
+  rating: true,
+});
 export type OpenedPlayback = z.infer<typeof OpenedPlaybackSchema>;
 
 /**

@@ -70,7 +70,10 @@ export class PlaybackService {
     deviceLabel: string,
     parentalPin?: string,
   ): Promise<PlaybackSession> {
-    const { title, episode, entitlement, isSeries, classification } = await this.allowed(user, movieId);
+    const { title, episode, entitlement, isSeries, classification, descriptors } = await this.allowed(
+      user,
+      movieId,
+    );
     // The guard lets no session without a profile here; were one to come, it is judged as a standard profile's.
     const kind = user.profile?.kind ?? ProfileKind.Standard;
     await this.parental.check(user.id, kind, classification, parentalPin);
@@ -100,19 +103,20 @@ export class PlaybackService {
       ...opened,
       resumePositionSeconds: resumeFrom(await this.resumePoint(user.id, movieId)),
       rental: isRental ? rental : null,
+      rating: { classification, descriptors },
     };
   }
 
   /** The title and the viewer's entitlement to it; refused (403, 404) as the start is. */
   private async allowed(user: SessionUser, movieId: string) {
     // Above the profile's ceiling, catalogue-service answers 404 as for a missing title.
-    const { title, facts, episode, classification } = await this.titles.playable(movieId);
+    const { title, facts, episode, classification, descriptors } = await this.titles.playable(movieId);
     const isSeries = facts.kind === 'series';
     // A series' own id has nothing to play: its episodes do.
     if (isSeries && !episode) throw new AppError(ErrorCode.NotFound, SeriesMessages.episodeNotFound);
     const entitlement = await this.payments.entitlement(viewerOf(user), facts);
     if (!entitlement.canWatch) throw new AppError(ErrorCode.Forbidden, refusal(entitlement, isSeries));
-    return { title, episode, entitlement, isSeries, classification };
+    return { title, episode, entitlement, isSeries, classification, descriptors };
   }
 
   /** Playback does not wait on history: without it the title starts at the beginning. */

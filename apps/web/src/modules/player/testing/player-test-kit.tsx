@@ -18,6 +18,7 @@ export const aPlaybackSession = (overrides: Partial<PlaybackSession> = {}): Play
   rental: null,
   expiresAt: '2030-01-01T00:00:00.000Z',
   heartbeatSeconds: 10,
+  rating: { classification: 'UA13', descriptors: ['violence', 'language'] },
   ...overrides,
 });
 
