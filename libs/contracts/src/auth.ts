@@ -349,6 +349,8 @@ export const AccountExportSchema = z.object({
   hasPassword: z.boolean(),
   emailVerified: z.boolean().optional(),
   googleLinked: z.boolean(),
+  /** Issue 25: the account holder's declared date of birth (YYYY-MM-DD), once declared. */
+  dateOfBirth: z.string().optional(),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 

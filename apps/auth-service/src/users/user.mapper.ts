@@ -34,4 +34,6 @@ export const toSessionUser = (
 export const toAccountExport = (user: StoredUser): AccountExport => ({
   ...toUser(user),
   googleLinked: Boolean(user.googleId),
+  // Issue 25: the declared date of birth is the account holder's personal data too (DECISIONS 32).
+  ...(user.dateOfBirth === undefined ? {} : { dateOfBirth: user.dateOfBirth }),
 });
