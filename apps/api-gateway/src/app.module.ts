@@ -11,6 +11,8 @@ import { GOOGLE_OPTIONS, googleOptionsFrom } from './auth/google/google-options'
 import { GoogleStrategy } from './auth/google/google.strategy';
 import { sessionCacheProvider } from './auth/session.cache';
 import { DevicesController } from './auth/devices.controller';
+import { ParentalClient } from './auth/parental.client';
+import { ParentalController } from './auth/parental.controller';
 import { ProfilesController } from './auth/profiles.controller';
 import { SessionGuard } from './auth/session.guard';
 import { UsersController } from './auth/users.controller';
@@ -83,6 +85,7 @@ export class AppModule {
         GoogleController,
         UsersController,
         ProfilesController,
+        ParentalController,
         DevicesController,
         PaymentsController,
         SubscriptionController,
@@ -102,6 +105,7 @@ export class AppModule {
       providers: [
         { provide: SERVICE_CLIENTS, useFactory: () => new ServiceClients(env) },
         AuthClient,
+        ParentalClient,
         sessionCacheProvider,
         TrustProxySetup,
         // Derived from ENV once, here: the guard and the passport strategy both read it.

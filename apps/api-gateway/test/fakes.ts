@@ -1,8 +1,10 @@
 import {
   AuthMessages,
+  Classification,
   ErrorCode,
   MovieAccess,
   MovieStatus,
+  ProfileKind,
   Role,
   UserStatus,
   episodeLabel,
@@ -32,6 +34,8 @@ export const fakeSession = (id: string, role: SessionUser['role'], username: str
   status: UserStatus.Active,
   sessionId: `session-${username.toLowerCase()}`,
   emailVerified: true,
+  // The account's one profile, which a sign-in's session acts as (issue 25: its id is the account's).
+  profile: { id, kind: ProfileKind.Standard, maturityCeiling: Classification.A },
 });
 
 /** The bearer tokens the stand-in auth-service of the specs knows: the admin, Asha and Ravi (viewers). */
@@ -90,6 +94,7 @@ export const moviePlayable = (movie: Movie): Playable => ({
   genre: movie.genre,
   rating: movie.rating,
   classification: movie.classification,
+  descriptors: movie.descriptors,
   facts: {
     movieId: movie.id,
     title: movie.title,
@@ -165,6 +170,7 @@ export const seriesPlayable = (series: Series, episode: Episode | null = null): 
   genre: series.genre,
   rating: series.rating,
   classification: series.classification,
+  descriptors: series.descriptors,
   facts: {
     movieId: series.id,
     title: series.title,

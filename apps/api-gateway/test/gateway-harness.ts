@@ -1,7 +1,7 @@
 import { Controller, Module, type INestApplication, type INestMicroservice, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
-import { AuthPatterns } from '@app/contracts';
+import { AuthPatterns, ParentalPatterns } from '@app/contracts';
 import type { RpcEnvelope } from '@app/contracts';
 import { AllExceptionsFilter, RpcServer, type NatsSettings, type RpcAdmission } from '@app/server-core';
 import { findFreePort, testNatsUrl } from '@app/server-testing';
@@ -55,6 +55,8 @@ export const standIn = (handlers: Record<string, (data: never) => unknown>, call
 /** auth-service as most suites need it: it knows the sessions of `fakeTokens` (fakes.ts). */
 export const FakeSessionsModule = standIn({
   [AuthPatterns.resolveSession]: ({ token }: { token: string }) => resolveFakeSession(token),
+  // The fake accounts set no parental PIN and play no A title: every playback may start (issue 25).
+  [ParentalPatterns.check]: () => ({ allowed: true }),
 });
 
 export type GatewayUnderTest = { app: INestApplication; url: string };

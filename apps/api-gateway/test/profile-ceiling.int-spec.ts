@@ -423,14 +423,19 @@ describe('a kids profile receives nothing above its ceiling from any viewer rout
     });
     expect(kid.status).toBe(201);
     const { id: kidId } = (await kid.json()) as Profile;
-    // The parent's session acts as the account's default profile, whose id is the account's.
+    // The parent's session acts as the account's default profile, whose id is the account's (chosen: with two
+    // profiles, sign-in's session names none).
     await seedViewerData(world.accountId, [world.accountId, kidId]);
-    const selected = await callGateway(url, 'POST', `/api/profiles/${kidId}/select`, {
-      token: parentToken,
-      body: {},
-    });
-    expect(selected.status).toBe(200);
-    kidsToken = ((await selected.json()) as ProfileSession).token;
+    const choose = async (profileId: string) => {
+      const selected = await callGateway(url, 'POST', `/api/profiles/${profileId}/select`, {
+        token: parent.token,
+        body: {},
+      });
+      expect(selected.status).toBe(200);
+      return ((await selected.json()) as ProfileSession).token;
+    };
+    parentToken = await choose(world.accountId);
+    kidsToken = await choose(kidId);
   }, 240_000);
 
   afterAll(async () => {

@@ -22,6 +22,15 @@ describe('/api/profiles through the gateway and auth-service', () => {
   };
   const create = (token: string, body: Record<string, unknown>) =>
     call<Profile>('POST', '/api/profiles', { token, body: { avatar: 'ocean', ...body } });
+  /** A session acting as the account's first profile (its id is the account's): once it has two, sign-in's names none. */
+  const asFirstProfile = async (account: { id: string; token: string }) => {
+    const { status, body } = await call<ProfileSession>('POST', `/api/profiles/${account.id}/select`, {
+      token: account.token,
+      body: {},
+    });
+    expect(status).toBe(200);
+    return body.token;
+  };
 
   beforeAll(async () => {
     await startServiceProcesses(services, [
@@ -84,7 +93,7 @@ describe('/api/profiles through the gateway and auth-service', () => {
     const asha = await signUp(url, 'correct horse battery');
     const ravi = await signUp(url, 'correct horse battery');
     // signUp names every account Meera, so its default profile is Meera too.
-    const sita = (await create(asha.token, { name: 'Sita' })).body;
+    const sita = (await create(await asFirstProfile(asha), { name: 'Sita' })).body;
     const asRavi = { token: ravi.token };
     expect(
       (await call('PATCH', `/api/profiles/${sita.id}`, { ...asRavi, body: { name: 'Mine' } })).status,
@@ -101,10 +110,11 @@ describe('/api/profiles through the gateway and auth-service', () => {
   });
 
   it('a kids session may not manage profiles or raise its ceiling (403); deleting its profile ends it', async () => {
-    const parent = await signUp(url, 'correct horse battery');
+    const signedIn = await signUp(url, 'correct horse battery');
+    const parent = { ...signedIn, token: await asFirstProfile(signedIn) };
     const kid = (await create(parent.token, { name: 'Chotu', kind: 'kids', maturityCeiling: 'U' })).body;
     const selected = await call<ProfileSession>('POST', `/api/profiles/${kid.id}/select`, {
-      token: parent.token,
+      token: signedIn.token,
       body: {},
     });
     expect(selected.status).toBe(200);
@@ -146,16 +156,92 @@ describe('/api/profiles through the gateway and auth-service', () => {
   });
 
   it('a sixth profile is 409 "An account has at most 5 profiles."; a name in another case is 409', async () => {
-    const asha = await signUp(url, 'correct horse battery');
+    const asha = await asFirstProfile(await signUp(url, 'correct horse battery'));
     for (const name of ['Ravi', 'Sita', 'Kabir', 'Dadi'])
-      expect((await create(asha.token, { name })).status).toBe(201);
-    const sixth = await create(asha.token, { name: 'Nani' });
+      expect((await create(asha, { name })).status).toBe(201);
+    const sixth = await create(asha, { name: 'Nani' });
     expect([sixth.status, (sixth.body as unknown as ApiError).message]).toEqual([
       409,
       ProfileMessages.limitReached,
     ]);
-    const ravi = await signUp(url, 'correct horse battery');
-    await create(ravi.token, { name: 'Kabir' });
-    expect((await create(ravi.token, { name: 'KABIR' })).status).toBe(409);
+    const ravi = await asFirstProfile(await signUp(url, 'correct horse battery'));
+    await create(ravi, { name: 'Kabir' });
+    expect((await create(ravi, { name: 'KABIR' })).status).toBe(409);
+  });
+
+  describe("a sign-in's session, which names no profile (issue 25)", () => {
+    const viewerRoutes = (id: string): [string, string][] => [
+      ['GET', `/api/users/${id}/watch-history`],
+      ['GET', `/api/users/${id}/favorites`],
+      ['GET', `/api/users/${id}/continue-watching`],
+      ['GET', `/api/users/${id}/settings`],
+      ['GET', `/api/users/${id}/sessions`],
+      ['GET', `/api/playback/streams`],
+      ['POST', '/api/profiles'],
+    ];
+
+    it("acts as the only profile when the account has one and it is unlocked (Who's watching? is skipped)", async () => {
+      const asha = await signUp(url, 'correct horse battery');
+      expect(
+        (await call<ProfileList>('GET', '/api/profiles', { token: asha.token })).body.currentProfileId,
+      ).toBe(asha.id);
+      // The account's devices: a route served to a profile's session, by auth-service (the one service here).
+      expect((await call('GET', `/api/users/${asha.id}/sessions`, { token: asha.token })).status).toBe(200);
+    });
+
+    it('with two profiles: 403 PROFILE_REQUIRED "Choose a profile first." on viewer routes until one is chosen', async () => {
+      const signedIn = await signUp(url, 'correct horse battery');
+      await create(await asFirstProfile(signedIn), { name: 'Chotu', kind: 'kids', maturityCeiling: 'U' });
+      for (const [method, path] of viewerRoutes(signedIn.id)) {
+        const refused = await call<ApiError>(method, path, {
+          token: signedIn.token,
+          body: method === 'POST' ? { name: 'Other', avatar: 'ocean' } : undefined,
+        });
+        expect([method, path, refused.status, refused.body.code, refused.body.message]).toEqual([
+          method,
+          path,
+          403,
+          'PROFILE_REQUIRED',
+          ProfileMessages.chooseFirst,
+        ]);
+      }
+      // Who's watching? still works: the list (no current profile), the account, choosing one.
+      const list = await call<ProfileList>('GET', '/api/profiles', { token: signedIn.token });
+      expect([list.status, list.body.currentProfileId, list.body.profiles]).toEqual([
+        200,
+        null,
+        [expect.anything(), expect.anything()],
+      ]);
+      expect((await call('GET', '/api/user', { token: signedIn.token })).status).toBe(200);
+      const chosen = await asFirstProfile(signedIn);
+      expect((await call('GET', `/api/users/${signedIn.id}/sessions`, { token: chosen })).status).toBe(200);
+      // Refusals changed nothing: still two profiles.
+      expect((await call<ProfileList>('GET', '/api/profiles', { token: chosen })).body.profiles).toHaveLength(
+        2,
+      );
+    });
+
+    it('with one profile that is locked: refused until it is chosen with its PIN', async () => {
+      const signedIn = await signUp(url, 'correct horse battery');
+      const first = await asFirstProfile(signedIn);
+      expect(
+        (await call('GET', `/api/users/${signedIn.id}/sessions`, { token: signedIn.token })).status,
+      ).toBe(200);
+      expect(
+        (await call('PATCH', `/api/profiles/${signedIn.id}`, { token: first, body: { pin: '2580' } })).status,
+      ).toBe(200);
+      const refused = await call<ApiError>('GET', `/api/users/${signedIn.id}/sessions`, {
+        token: signedIn.token,
+      });
+      expect([refused.status, refused.body.code]).toEqual([403, 'PROFILE_REQUIRED']);
+      const select = (body: object) =>
+        call<ProfileSession>('POST', `/api/profiles/${signedIn.id}/select`, { token: signedIn.token, body });
+      expect((await select({})).status).toBe(403);
+      const unlocked = await select({ pin: '2580' });
+      expect(unlocked.status).toBe(200);
+      expect(
+        (await call('GET', `/api/users/${signedIn.id}/sessions`, { token: unlocked.body.token })).status,
+      ).toBe(200);
+    });
   });
 });

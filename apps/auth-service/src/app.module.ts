@@ -7,6 +7,7 @@ import { AuditModule } from './audit/audit.module';
 import { DevicesModule } from './devices/devices.module';
 import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { Env } from './env';
+import { ParentalModule } from './parental/parental.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
 import { settledChecks } from './outbox/settled-checks';
@@ -36,6 +37,7 @@ export class AppModule {
         AccountsModule,
         DevicesModule,
         ProfilesModule,
+        ParentalModule,
         EmailVerificationModule,
         PasswordResetModule,
         AuditModule,

@@ -80,6 +80,7 @@ describe('auth-service profiles against real MongoDB and Redis (DECISIONS 36)', 
       id,
       kind: ProfileKind.Standard,
       maturityCeiling: Classification.A,
+      name: 'Asha Rao',
     });
   });
 
@@ -145,6 +146,7 @@ describe('auth-service profiles against real MongoDB and Redis (DECISIONS 36)', 
       id: kid.id,
       kind: ProfileKind.Kids,
       maturityCeiling: Classification.U,
+      name: 'Chotu',
     });
     const stored = await rawProfiles(id);
     expect(
@@ -169,5 +171,42 @@ describe('auth-service profiles against real MongoDB and Redis (DECISIONS 36)', 
     expect(
       await failure(service.call(ProfileRpc.remove, { accountId: id, actingProfileId: id, profileId: id })),
     ).toMatchObject({ code: ErrorCode.Conflict, message: ProfileMessages.lastProfile });
+  });
+
+  it("a sign-in's session (no profile named) acts as the only profile only while it is the one and unlocked (issue 25)", async () => {
+    const { id, email, password } = await ctx.newUser({ username: 'Sole' });
+    const { token } = await signIn(service, { email, password, clientIp: ip });
+    expect((await resolve(token)).profile).toEqual({
+      id,
+      kind: ProfileKind.Standard,
+      maturityCeiling: Classification.A,
+      name: 'Sole',
+    });
+    // Locked: the session names none (never the default one), and the list has no current profile.
+    await service.call(ProfileRpc.update, {
+      accountId: id,
+      actingProfileId: id,
+      profileId: id,
+      changes: { pin: '2580' },
+    });
+    const locked = await resolve(token);
+    expect(locked).not.toHaveProperty('profile');
+    expect(locked.id).toBe(id);
+    expect(
+      (await service.call(ProfileRpc.list, { accountId: id, actingProfileId: null })).currentProfileId,
+    ).toBe(null);
+    // Unlocked but a second profile: still none.
+    await service.call(ProfileRpc.update, {
+      accountId: id,
+      actingProfileId: id,
+      profileId: id,
+      changes: { pin: null },
+    });
+    expect((await resolve(token)).profile).toMatchObject({ id });
+    await create(id, { name: 'Chotu', kind: ProfileKind.Kids, maturityCeiling: Classification.U });
+    expect(await resolve(token)).not.toHaveProperty('profile');
+    // A session that names a profile keeps acting as it.
+    const chosen = await service.call(ProfileRpc.select, { accountId: id, profileId: id });
+    expect((await resolve(chosen.token)).profile).toMatchObject({ id });
   });
 });

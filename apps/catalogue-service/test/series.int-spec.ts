@@ -171,7 +171,7 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
     });
 
     it('answers playable ids: a movie, a series, an episode; drafts only to admins', async () => {
-      const movie = await ctx.newMovie({ rating: 8.4 });
+      const movie = await ctx.newMovie({ rating: 8.4, descriptors: ['violence', 'language'] });
       const series = await ctx.newSeries({ title: `Gullak ${uniqueSuffix()}`, rating: 8.6 });
       const episode = await ctx.newEpisode(series, 1, 2, { title: 'The Cooler' });
       const playable = (id: string, asAdmin = false) => service.call(SeriesRpc.playable, { id, asAdmin });
@@ -183,6 +183,8 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
         genre: movie.genre,
         rating: 8.4,
         classification: 'UA13',
+        // Shown by the player as playback starts (issue 25).
+        descriptors: ['violence', 'language'],
         facts: {
           movieId: movie.id,
           title: movie.title,

@@ -239,8 +239,16 @@ describe('streaming-service playback and delivery', () => {
   describe('screens, heartbeats and stopping a stream', () => {
     it('refuses a fifth screen on Premium while four leases live, and allows it after one expires', async () => {
       const userId = objectId();
+      // Each names the profile watching (issue 25), but the first: a lease taken before names none.
       const premium = (n: number) =>
-        viewer({ userId, sessionId: `device-${n}`, quality: 'best', screens: 4, deviceLabel: `Device ${n}` });
+        viewer({
+          userId,
+          sessionId: `device-${n}`,
+          quality: 'best',
+          screens: 4,
+          deviceLabel: `Device ${n}`,
+          ...(n > 1 ? { profileName: `Profile ${n}` } : {}),
+        });
       const leases = [];
       for (let n = 1; n <= 4; n++) leases.push(await open(premium(n)));
       expect(await failure(open(premium(5)))).toMatchObject({
@@ -249,11 +257,11 @@ describe('streaming-service playback and delivery', () => {
       });
       const listed = await service.call(StreamingRpc.streams, { userId, sessionId: 'device-2' });
       expect(listed.limit).toBe(4);
-      expect(listed.streams.map((s) => [s.deviceLabel, s.current])).toEqual([
-        ['Device 1', false],
-        ['Device 2', true],
-        ['Device 3', false],
-        ['Device 4', false],
+      expect(listed.streams.map((s) => [s.deviceLabel, s.profileName, s.current])).toEqual([
+        ['Device 1', null, false],
+        ['Device 2', 'Profile 2', true],
+        ['Device 3', 'Profile 3', false],
+        ['Device 4', 'Profile 4', false],
       ]);
       // The same device starting the same title again keeps its screen.
       expect((await open(premium(3))).leaseId).toBe(leases[2].leaseId);

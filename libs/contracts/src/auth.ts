@@ -20,8 +20,10 @@ export const SessionUserSchema = z.object({
   /** DECISIONS 33: auth-service always sends it; only `true` counts as verified (the gateway's @VerifiedEmail()). */
   emailVerified: z.boolean().optional(),
   /**
-   * DECISIONS 36: the profile this session acts as: the one its token names, or the account's default profile for a
-   * token that names none (sessions from before profiles). Auth-service always sends it.
+   * DECISIONS 36: the profile this session acts as: the one its token names, or, for a token that names none (a
+   * sign-in's, or one from before profiles), the account's only profile when it has exactly one and it is unlocked.
+   * Absent otherwise: the session has to choose one (Who's watching?), and the gateway refuses it every route that
+   * serves a profile's data (ErrorCode.ProfileRequired); public routes answer it as a visitor's.
    */
   profile: SessionProfileSchema.optional(),
 });
@@ -347,6 +349,8 @@ export const AccountExportSchema = z.object({
   hasPassword: z.boolean(),
   emailVerified: z.boolean().optional(),
   googleLinked: z.boolean(),
+  /** Issue 25: the account holder's declared date of birth (YYYY-MM-DD), once declared. */
+  dateOfBirth: z.string().optional(),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 

@@ -5,6 +5,12 @@ export const ErrorCode = {
   ValidationFailed: 'VALIDATION_FAILED',
   Unauthorized: 'UNAUTHORIZED',
   Forbidden: 'FORBIDDEN',
+  /** Issue 25: the session names no profile and the account has to choose one (Who's watching?) before this route. */
+  ProfileRequired: 'PROFILE_REQUIRED',
+  /** Issue 25: the title needs the account's parental PIN (missing or wrong: the message says the tries left). */
+  ParentalPinRequired: 'PARENTAL_PIN_REQUIRED',
+  /** Issue 25: an A title needs the account holder's declaration of being 18 or older (date of birth). */
+  AgeDeclarationRequired: 'AGE_DECLARATION_REQUIRED',
   NotFound: 'NOT_FOUND',
   /** The path is served, not with this method (the answer's `Allow` header lists the methods it is served with). */
   MethodNotAllowed: 'METHOD_NOT_ALLOWED',
@@ -23,6 +29,10 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const HttpStatusByErrorCode: Record<ErrorCode, number> = {
   [ErrorCode.ValidationFailed]: 400,
   [ErrorCode.Unauthorized]: 401,
+  // Before Forbidden: a bare 403 reads back as Forbidden.
+  [ErrorCode.ProfileRequired]: 403,
+  [ErrorCode.ParentalPinRequired]: 403,
+  [ErrorCode.AgeDeclarationRequired]: 403,
   [ErrorCode.Forbidden]: 403,
   [ErrorCode.NotFound]: 404,
   [ErrorCode.MethodNotAllowed]: 405,

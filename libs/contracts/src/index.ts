@@ -12,6 +12,7 @@ export * from './events';
 export * from './movies';
 export * from './pagination';
 export * from './profiles';
+export * from './parental';
 export * from './recommendations';
 export * from './payments';
 export * from './promos';

@@ -48,6 +48,8 @@ export const ProfileMessages = {
       ? `Wrong PIN. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`
       : 'Wrong PIN. Please wait before trying again.',
   changedMeanwhile: 'The profiles changed meanwhile. Please try again.',
+  /** A session that names no profile, on a route that serves a profile's data (ErrorCode.ProfileRequired). */
+  chooseFirst: 'Choose a profile first.',
 } as const;
 
 const ClassificationSchema = z.enum(Classification);
@@ -134,10 +136,13 @@ export type SelectProfileRequest = z.infer<typeof SelectProfileRequestSchema>;
 export const ProfileIdParamsSchema = z.object({ profileId: ProfileIdSchema }).strict();
 export type ProfileIdParams = z.infer<typeof ProfileIdParamsSchema>;
 
-/** `GET /api/profiles`: the account's profiles, oldest first, and the one this session acts as. */
+/**
+ * `GET /api/profiles`: the account's profiles, oldest first, and the one this session acts as (null: the session names
+ * none and the account has to choose one).
+ */
 export const ProfileListSchema = z.object({
   profiles: z.array(ProfileSchema),
-  currentProfileId: z.string(),
+  currentProfileId: z.string().nullable(),
 });
 export type ProfileList = z.infer<typeof ProfileListSchema>;
 
@@ -154,7 +159,10 @@ const ActingSchema = {
   actingProfileId: ProfileIdSchema,
 };
 
-export const ListProfilesRpcSchema = z.object(ActingSchema).strict();
+/** `actingProfileId` null: the session names no profile yet (Who's watching? lists the profiles to choose from). */
+export const ListProfilesRpcSchema = z
+  .object({ accountId: AccountIdSchema, actingProfileId: ProfileIdSchema.nullable() })
+  .strict();
 export type ListProfilesRpc = z.infer<typeof ListProfilesRpcSchema>;
 export const CreateProfileRpcSchema = z
   .object({ ...ActingSchema, profile: CreateProfileRequestSchema })

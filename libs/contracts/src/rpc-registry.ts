@@ -5,6 +5,7 @@ import { MovieRpc, ReviewRpc } from './movies-rpc';
 import { ContactRpc } from './contact';
 import { DeviceRpc } from './devices';
 import { PaymentRpc } from './payments';
+import { ParentalRpc } from './parental';
 import { ProfileRpc } from './profiles';
 import { PromoRpc, TrialRpc } from './promos';
 import { RecommendationRpc } from './recommendations';
@@ -19,6 +20,7 @@ export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
   [
     AuthRpc,
     ProfileRpc,
+    ParentalRpc,
     DeviceRpc,
     MovieRpc,
     ReviewRpc,

@@ -105,6 +105,7 @@ export const PlayableSchema = TitleCardSchema.pick({
   genre: true,
   rating: true,
   classification: true,
+  descriptors: true,
 }).extend({
   id: z.string(),
   title: z.string(),

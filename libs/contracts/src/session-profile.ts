@@ -12,6 +12,8 @@ export const SessionProfileSchema = z.object({
   id: z.string(),
   kind: z.enum(ProfileKind),
   maturityCeiling: z.enum(Classification),
+  /** What people call it: the account's screens in use name the profile of each (issue 25). */
+  name: z.string().optional(),
 });
 export type SessionProfile = z.infer<typeof SessionProfileSchema>;
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { objectId } from './common';
 import { EpisodeRefSchema } from './events';
-import { ClassificationSchema } from './movies';
+import { ClassificationSchema, ContentDescriptorsSchema } from './movies';
 import { QualitySchema, RentalClockSchema } from './payments';
 import { query, rpc } from './rpc';
+import { ParentalPinSchema } from './parental';
 
 // Streaming and the player (issue 10). Video bytes never travel over RPC: the gateway asks payment-service's
 // entitlement answer, then streaming-service takes a stream lease and signs a token; the browser fetches playlists,
@@ -31,9 +32,15 @@ export const LEASE_CHECK_CACHE_MS = 2_000;
 
 // ── Playback (gateway HTTP) ───────────────────────────────────────────────────────────────────────────────────
 
-/** `POST /api/playback/{movieId}`: a label for this device, shown to the other screens of the account. */
+/**
+ * `POST /api/playback/{movieId}`: a label for this device, shown to the other screens of the account, and the
+ * account's parental PIN when the title needs it (issue 25: 403 PARENTAL_PIN_REQUIRED without it).
+ */
 export const StartPlaybackRequestSchema = z
-  .object({ deviceLabel: z.string().trim().min(1).max(80).optional() })
+  .object({
+    deviceLabel: z.string().trim().min(1).max(80).optional(),
+    parentalPin: ParentalPinSchema.optional(),
+  })
   .strict();
 export type StartPlaybackRequest = z.infer<typeof StartPlaybackRequestSchema>;
 
@@ -56,6 +63,11 @@ export const PlaybackSessionSchema = z.object({
   rental: RentalClockSchema.nullable(),
   expiresAt: isoDate,
   heartbeatSeconds: z.number().int().positive(),
+  /**
+   * What the player shows over the first seconds of playback (IT Rules 2021, issue 25): the title's class and content
+   * descriptors (an episode: its series'), as the catalogue answered for this start.
+   */
+  rating: z.object({ classification: ClassificationSchema, descriptors: ContentDescriptorsSchema }),
 });
 export type PlaybackSession = z.infer<typeof PlaybackSessionSchema>;
 
@@ -104,6 +116,8 @@ export const ActiveStreamSchema = z.object({
   movieId: z.string(),
   title: z.string(),
   deviceLabel: z.string(),
+  /** The profile watching (issue 25: the account's profiles share its screens); null on a lease from before. */
+  profileName: z.string().nullable(),
   startedAt: isoDate,
   /** The stream of the device asking. */
   current: z.boolean(),
@@ -190,6 +204,8 @@ export const OpenPlaybackRpcSchema = z
     quality: QualitySchema,
     screens: z.number().int().min(1).max(16),
     deviceLabel: z.string().max(80),
+    /** The name of the profile watching, shown in the account's list of screens in use (issue 25). */
+    profileName: z.string().max(60).optional(),
     /** Set when `movieId` is an episode's id: kept with the lease and carried by its `watch.progressed` reports. */
     episode: EpisodeRefSchema.optional(),
     /** The viewer was an admin when the gateway allowed this playback: its heartbeats re-check access as one. */
@@ -204,7 +220,11 @@ export const OpenPlaybackRpcSchema = z
 export type OpenPlaybackRpc = z.infer<typeof OpenPlaybackRpcSchema>;
 
 /** The signed part of a playback; the gateway adds resume position and rental clock. */
-export const OpenedPlaybackSchema = PlaybackSessionSchema.omit({ resumePositionSeconds: true, rental: true });
+export const OpenedPlaybackSchema = PlaybackSessionSchema.omit({
+  resumePositionSeconds: true,
+  rental: true,
+  rating: true,
+});
 export type OpenedPlayback = z.infer<typeof OpenedPlaybackSchema>;
 
 /**

@@ -212,12 +212,22 @@ export class AuthClient {
 
   // ---- Profiles (DECISIONS 36): the account and the acting profile are the session's ----
 
+  /** A session that names no profile yet lists them to choose from (no current one). */
   listProfiles(caller: SessionUser) {
-    return this.client.send(ProfileRpc.list, acting(caller));
+    return this.client.send(ProfileRpc.list, {
+      accountId: caller.id,
+      actingProfileId: caller.profile?.id ?? null,
+    });
   }
 
-  createProfile(caller: SessionUser, profile: CreateProfileRequest) {
-    return this.client.send(ProfileRpc.create, { ...acting(caller), profile });
+  /**
+   * The account's sessions that name no profile acted as its only one; with a second one they have to choose (issue
+   * 25): every session of the account is resolved afresh.
+   */
+  async createProfile(caller: SessionUser, profile: CreateProfileRequest) {
+    const created = await this.client.send(ProfileRpc.create, { ...acting(caller), profile });
+    this.sessions.forget(ofUser(caller.id));
+    return created;
   }
 
   /** Sessions acting as the profile learn its new ceiling and kind on their next request through this process. */
@@ -273,8 +283,8 @@ export class AuthClient {
 const deviceOf = (user: SessionUser) => user.deviceId ?? user.sessionId;
 
 /**
- * Who manages profiles: the session's account and the profile it acts as (auth-service always names one; the
- * account's id is its default profile's for a session resolved before it did).
+ * Who manages profiles: the session's account and the profile it acts as (the guard lets only a session acting as one
+ * manage them; the account's id is its default profile's for a session resolved before profiles).
  */
 const acting = (caller: SessionUser) => ({
   accountId: caller.id,

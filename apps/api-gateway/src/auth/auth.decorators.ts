@@ -23,6 +23,14 @@ export const NOT_FOR_KIDS = 'auth:not-for-kids';
 /** Refused (403) to a session acting as a kids profile, with the message of `what` (issue 25). */
 export const NotForKids = (what: KidsRefusal) => SetMetadata(NOT_FOR_KIDS, what);
 
+export const BEFORE_PROFILE = 'auth:before-profile';
+
+/**
+ * Served to a session that names no profile yet (issue 25: who the account is, signing out, Who's watching?); every
+ * other signed-in route refuses such a session with 403 PROFILE_REQUIRED.
+ */
+export const BeforeProfile = () => SetMetadata(BEFORE_PROFILE, true);
+
 /** The signed-in caller, from the request context the session guard filled (undefined on a public route called without a token). */
 export const CurrentUser = createParamDecorator(() => RequestContext.user());
 

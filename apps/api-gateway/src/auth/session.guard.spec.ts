@@ -14,7 +14,7 @@ import {
 import type { Request } from 'express';
 import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
 import type { AuthClient } from './auth.client';
-import { NOT_FOR_KIDS, ROLES, VerifiedEmail } from './auth.decorators';
+import { BEFORE_PROFILE, NOT_FOR_KIDS, ROLES, VerifiedEmail } from './auth.decorators';
 import { SessionGuard } from './session.guard';
 
 const viewer: SessionUser = {
@@ -25,16 +25,18 @@ const viewer: SessionUser = {
   status: UserStatus.Active,
   sessionId: 's1',
   emailVerified: true,
+  profile: { id: 'u1', kind: ProfileKind.Standard, maturityCeiling: Classification.A },
 };
 
 const contextFor = (
   request: Partial<Request>,
-  meta: { isPublic?: boolean; roles?: Role[]; notForKids?: KidsRefusal },
+  meta: { isPublic?: boolean; roles?: Role[]; notForKids?: KidsRefusal; beforeProfile?: boolean },
 ): ExecutionContext => {
   const handler = () => undefined;
   if (meta.isPublic) Reflect.defineMetadata(IS_PUBLIC, true, handler);
   if (meta.roles) Reflect.defineMetadata(ROLES, meta.roles, handler);
   if (meta.notForKids) Reflect.defineMetadata(NOT_FOR_KIDS, meta.notForKids, handler);
+  if (meta.beforeProfile) Reflect.defineMetadata(BEFORE_PROFILE, true, handler);
   return {
     getHandler: () => handler,
     getClass: () => class {},
@@ -108,6 +110,33 @@ describe('SessionGuard', () => {
       ).resolves.toBe(true);
     },
   );
+
+  describe('a session that names no profile (issue 25)', () => {
+    const { profile: _none, ...unchosen } = viewer;
+    const attempt = (meta: Parameters<typeof contextFor>[1], user: SessionUser = unchosen) =>
+      inContext(() =>
+        guardWith(jest.fn().mockResolvedValue(user)).canActivate(contextFor(request('Bearer t'), meta)),
+      );
+
+    it('is refused a signed-in route with 403 PROFILE_REQUIRED "Choose a profile first."', async () => {
+      await expect(attempt({})).rejects.toEqual(
+        new AppError(ErrorCode.ProfileRequired, ProfileMessages.chooseFirst),
+      );
+      await expect(attempt({ notForKids: 'payments' })).rejects.toEqual(
+        new AppError(ErrorCode.ProfileRequired, ProfileMessages.chooseFirst),
+      );
+    });
+
+    it('passes the routes before a profile, public routes (as a visitor) and admin routes', async () => {
+      await expect(attempt({ beforeProfile: true })).resolves.toBe(true);
+      await expect(attempt({ isPublic: true })).resolves.toBe(true);
+      await expect(attempt({ roles: [Role.Admin] }, { ...unchosen, role: Role.Admin })).resolves.toBe(true);
+    });
+
+    it('is not what a session acting as a profile gets', async () => {
+      await expect(attempt({}, viewer)).resolves.toBe(true);
+    });
+  });
 
   it('asks auth-service afresh on an admin route, past any session the gateway holds', async () => {
     const resolve = jest.fn().mockResolvedValue({ ...viewer, role: Role.Admin });

@@ -6,13 +6,14 @@ import {
   ErrorCode,
   KIDS_REFUSAL_MESSAGES,
   ProfileKind,
+  ProfileMessages,
   Role,
 } from '@app/contracts';
 import type { KidsRefusal, SessionUser } from '@app/contracts';
 import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
 import { AuthClient } from './auth.client';
 import type { Request } from 'express';
-import { NOT_FOR_KIDS, ROLES, VERIFIED_EMAIL } from './auth.decorators';
+import { BEFORE_PROFILE, NOT_FOR_KIDS, ROLES, VERIFIED_EMAIL } from './auth.decorators';
 
 /** Far above any token auth-service issues; a longer one is refused here, without a call. */
 const MAX_TOKEN_LENGTH = 4096;
@@ -27,7 +28,9 @@ const bearer = (header: string | undefined) => {
  * resolved by auth-service and reused by this process for SESSION_CACHE_SECONDS (session.cache.ts), so a revoked
  * token, a suspension or a role change takes effect on the user's first request after that window (at once when
  * it went through this gateway). Routes a kids profile may not use (@NotForKids(): paying, managing profiles) refuse
- * it with 403. Routes behind @Roles() or @VerifiedEmail() (administration, payments) always ask
+ * it with 403. A session that names no profile (a sign-in's, when the account has several profiles or a locked one)
+ * is refused every signed-in route but the few marked @BeforeProfile() with 403 PROFILE_REQUIRED until a profile is
+ * chosen; admin routes are the account's, and public ones answer it as a visitor's. Routes behind @Roles() or @VerifiedEmail() (administration, payments) always ask
  * auth-service: a demoted admin or a just-verified account is judged on the current answer. A public route called
  * with a token still learns who is calling. The resolved user goes into the request context (RequestContext.user()).
  */
@@ -44,6 +47,7 @@ export class SessionGuard implements CanActivate {
     const roles = this.reflector.getAllAndOverride<Role[]>(ROLES, targets) ?? [];
     const needsVerifiedEmail = this.reflector.getAllAndOverride<boolean>(VERIFIED_EMAIL, targets) ?? false;
     const notForKids = this.reflector.getAllAndOverride<KidsRefusal | undefined>(NOT_FOR_KIDS, targets);
+    const beforeProfile = this.reflector.getAllAndOverride<boolean>(BEFORE_PROFILE, targets) ?? false;
     const request = context.switchToHttp().getRequest<Request>();
     const token = bearer(request.headers.authorization);
 
@@ -65,6 +69,10 @@ export class SessionGuard implements CanActivate {
     RequestContext.setUser(user);
     if (roles.length && !roles.includes(user.role)) {
       throw new AppError(ErrorCode.Forbidden, AuthMessages.noPermission);
+    }
+    // Issue 25: no profile acts yet, so none of a profile's data or titles may be served (never the default one's).
+    if (!user.profile && !isPublic && !roles.length && !beforeProfile) {
+      throw new AppError(ErrorCode.ProfileRequired, ProfileMessages.chooseFirst);
     }
     // Issue 25: kids profiles cannot pay or manage profiles, whatever the route's handler would do.
     if (notForKids && user.profile?.kind === ProfileKind.Kids) {

@@ -6,10 +6,15 @@ import { requireOwnAccount } from '../auth/own-user';
 import { Endpoint } from '../routes/endpoint.decorator';
 import { RecommendationClient } from './recommendation.client';
 
-/** Who the list is for: the caller (their own id or none), another user only for an admin, nobody for a visitor. */
+/**
+ * Who the list is for: the caller (their own id or none), another user only for an admin, nobody for a visitor, nor
+ * for a session that has not chosen a profile yet (issue 25: it is answered as a visitor's, never the default
+ * profile's list).
+ */
 const subjectOf = (caller: SessionUser | undefined, requested: string | undefined): string | null => {
   if (requested) requireOwnAccount(caller, requested, true);
-  return requested ?? caller?.id ?? null;
+  const subject = requested ?? caller?.id ?? null;
+  return subject === caller?.id && !caller.profile ? null : subject;
 };
 
 /**

@@ -2,7 +2,7 @@ import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata }
 import { Role } from '@app/contracts';
 import type { HttpMethod, HttpRoute } from '@app/contracts';
 import { Public } from '@app/server-core';
-import { NotForKids, Roles, VerifiedEmail } from '../auth/auth.decorators';
+import { BeforeProfile, NotForKids, Roles, VerifiedEmail } from '../auth/auth.decorators';
 import { NotRateLimited, RateLimited } from '../rate-limit/rate-limits';
 
 export const ROUTE = 'gateway:route';
@@ -33,6 +33,7 @@ export const Endpoint = (route: HttpRoute) =>
     ...(route.access === 'admin' ? [Roles(Role.Admin)] : []),
     ...(route.verifiedEmail ? [VerifiedEmail()] : []),
     ...(route.notForKids ? [NotForKids(route.notForKids)] : []),
+    ...(route.beforeProfile ? [BeforeProfile()] : []),
     ...(route.rateLimit === false ? [NotRateLimited()] : []),
     ...(route.rateLimit ? [RateLimited(route.rateLimit)] : []),
   );

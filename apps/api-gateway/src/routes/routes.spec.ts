@@ -1,7 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { z } from 'zod';
-import { API_ROUTES, AuthRpc, ErrorCode, Role, UserStatus } from '@app/contracts';
+import {
+  API_ROUTES,
+  AuthRpc,
+  Classification,
+  ErrorCode,
+  ProfileKind,
+  Role,
+  UserStatus,
+} from '@app/contracts';
 import type { HttpRoute, SessionUser } from '@app/contracts';
 import { AllExceptionsFilter, AppError, correlationId } from '@app/server-core';
 import { AppModule } from '../app.module';
@@ -26,6 +34,8 @@ const sessionUser = (id: string, role: Role): SessionUser => ({
   status: UserStatus.Active,
   sessionId: `session-${id}`,
   emailVerified: true,
+  // Acting as the account's default profile (issue 25: a session that names none is refused viewer routes).
+  profile: { id, kind: ProfileKind.Standard, maturityCeiling: Classification.A },
 });
 const SESSIONS: Record<string, SessionUser> = {
   'viewer-token': sessionUser(VIEWER_ID, Role.User),

@@ -46,6 +46,7 @@ const playable: Playable = {
   genre: 'Drama',
   rating: 8.1,
   classification: 'UA13',
+  descriptors: [],
   facts: {
     movieId: MOVIE,
     title: 'Lagaan',

@@ -46,6 +46,11 @@ export class PlaybackController {
     @Headers('user-agent') userAgent: string | undefined,
     @CurrentUser() user: SessionUser,
   ) {
-    return this.playback.start(user, movieId, body.deviceLabel ?? deviceLabelFrom(userAgent));
+    return this.playback.start(
+      user,
+      movieId,
+      body.deviceLabel ?? deviceLabelFrom(userAgent),
+      body.parentalPin,
+    );
   }
 }

@@ -4,11 +4,13 @@ import {
   ErrorCode,
   FINISHED_PERCENT,
   PaymentMessages,
+  ProfileKind,
   Role,
   SeriesMessages,
 } from '@app/contracts';
 import type { Entitlement, PlaybackPreview, PlaybackSession, ResumePoint, SessionUser } from '@app/contracts';
 import { AppError } from '@app/server-core';
+import { ParentalClient } from '../auth/parental.client';
 import { PaymentClient, viewerOf } from '../payments/payment.client';
 import { TitleAccessService } from '../payments/title-access.service';
 import { UserDataClient } from '../user-data/user-data.client';
@@ -45,6 +47,7 @@ export class PlaybackService {
     private readonly titles: TitleAccessService,
     private readonly streaming: StreamingClient,
     private readonly userData: UserDataClient,
+    private readonly parental: ParentalClient,
   ) {}
 
   /**
@@ -56,9 +59,24 @@ export class PlaybackService {
     return { resumePositionSeconds: resumeFrom(await this.resumePoint(user.id, movieId)) };
   }
 
-  /** `movieId` is what plays: a movie's id or an episode's (access is then its series'). */
-  async start(user: SessionUser, movieId: string, deviceLabel: string): Promise<PlaybackSession> {
-    const { title, episode, entitlement, isSeries, classification } = await this.allowed(user, movieId);
+  /**
+   * `movieId` is what plays: a movie's id or an episode's (access is then its series'). Issue 25: before any screen
+   * is taken or link signed, auth-service judges the account's parental controls (an A title needs the holder's
+   * declaration of being 18 or older; a title the parental PIN guards, on a non-kids profile, needs `parentalPin`).
+   */
+  async start(
+    user: SessionUser,
+    movieId: string,
+    deviceLabel: string,
+    parentalPin?: string,
+  ): Promise<PlaybackSession> {
+    const { title, episode, entitlement, isSeries, classification, descriptors } = await this.allowed(
+      user,
+      movieId,
+    );
+    // The guard lets no session without a profile here; were one to come, it is judged as a standard profile's.
+    const kind = user.profile?.kind ?? ProfileKind.Standard;
+    await this.parental.check(user.id, kind, classification, parentalPin);
     const opened = await this.streaming.open({
       userId: user.id,
       sessionId: user.sessionId,
@@ -67,6 +85,8 @@ export class PlaybackService {
       quality: entitlement.quality,
       screens: entitlement.screens,
       deviceLabel,
+      // The account's list of screens in use names the profile of each (issue 25).
+      ...(user.profile?.name ? { profileName: user.profile.name } : {}),
       ...(episode ? { episode } : {}),
       // Its heartbeats ask the entitlement again as for this viewer (DECISIONS 35).
       isAdmin: user.role === Role.Admin,
@@ -83,19 +103,20 @@ export class PlaybackService {
       ...opened,
       resumePositionSeconds: resumeFrom(await this.resumePoint(user.id, movieId)),
       rental: isRental ? rental : null,
+      rating: { classification, descriptors },
     };
   }
 
   /** The title and the viewer's entitlement to it; refused (403, 404) as the start is. */
   private async allowed(user: SessionUser, movieId: string) {
     // Above the profile's ceiling, catalogue-service answers 404 as for a missing title.
-    const { title, facts, episode, classification } = await this.titles.playable(movieId);
+    const { title, facts, episode, classification, descriptors } = await this.titles.playable(movieId);
     const isSeries = facts.kind === 'series';
     // A series' own id has nothing to play: its episodes do.
     if (isSeries && !episode) throw new AppError(ErrorCode.NotFound, SeriesMessages.episodeNotFound);
     const entitlement = await this.payments.entitlement(viewerOf(user), facts);
     if (!entitlement.canWatch) throw new AppError(ErrorCode.Forbidden, refusal(entitlement, isSeries));
-    return { title, episode, entitlement, isSeries, classification };
+    return { title, episode, entitlement, isSeries, classification, descriptors };
   }
 
   /** Playback does not wait on history: without it the title starts at the beginning. */

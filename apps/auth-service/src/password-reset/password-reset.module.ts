@@ -10,5 +10,6 @@ import { PasswordResetService } from './password-reset.service';
   imports: [UsersModule, RateLimitModule, OtpModule, BackgroundModule],
   controllers: [PasswordResetController],
   providers: [PasswordResetService],
+  exports: [PasswordResetService],
 })
 export class PasswordResetModule {}

@@ -80,6 +80,16 @@ export class PasswordResetService {
     return { message: AuthMessages.passwordReset };
   }
 
+  /**
+   * Spends the emailed code of `email` as proof of owning the account for another change (issue 25: resetting a
+   * forgotten parental PIN): checked with the same attempts and limits, then gone, so it resets nothing else.
+   */
+  async redeemOtp(email: string, otp: string, clientIp: string): Promise<void> {
+    await this.checkOtp(email, otp, clientIp);
+    await this.otps.remove(email);
+    await this.limiter.reset(EmailLimitKeys.otpAttempts(email));
+  }
+
   private async mailOtp(email: string): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user) {

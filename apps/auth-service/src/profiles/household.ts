@@ -44,11 +44,19 @@ export const profilesOf = (account: Account): StoredProfile[] =>
   (account.profiles as StoredProfile[] | undefined) ?? [defaultProfileOf(account)];
 
 /**
- * The profile a session acts as: the one its token names (null once deleted), or, for a token that names none,
- * the account's default profile (its oldest).
+ * The profile a session acts as: the one its token names (null once deleted: the session is over), or, for a token
+ * that names none (a sign-in's, or one from before profiles), the account's only profile when it has exactly one and
+ * it is unlocked (issue 25: Who's watching? is skipped then); `undefined` otherwise: the session has to choose one,
+ * and never acts as the default profile meanwhile (it may be locked, or see more than the person holding the token).
  */
-export const sessionProfileOf = (account: Account, profileId: string | undefined): StoredProfile | null => {
+export const sessionProfileOf = (
+  account: Account,
+  profileId: string | undefined,
+): StoredProfile | null | undefined => {
   const profiles = profilesOf(account);
-  if (profileId === undefined) return profiles[0] ?? null;
+  if (profileId === undefined) {
+    const [only] = profiles;
+    return profiles.length === 1 && only && !only.pinHash ? only : undefined;
+  }
   return profiles.find(({ _id }) => _id.toHexString() === profileId) ?? null;
 };

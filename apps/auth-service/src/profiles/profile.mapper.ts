@@ -18,4 +18,5 @@ export const toSessionProfile = (profile: StoredProfile): SessionProfile => ({
   id: profile._id.toHexString(),
   kind: profile.kind,
   maturityCeiling: profile.maturityCeiling,
+  name: profile.name,
 });

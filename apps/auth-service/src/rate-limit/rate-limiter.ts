@@ -189,6 +189,13 @@ export const Delays = {
     maxDelaySeconds: 60 * 60,
     windowSeconds: 24 * 60 * 60,
   },
+  /** The account's parental PIN (issue 25): as a profile's lock; setting it anew (after the password) clears them. */
+  parentalPin: {
+    freeAttempts: 5,
+    baseDelaySeconds: 30,
+    maxDelaySeconds: 60 * 60,
+    windowSeconds: 24 * 60 * 60,
+  },
 } as const satisfies Record<string, DelayPolicy>;
 
 /** The pseudo-client of password confirmations made inside a session (own deletion): only the session holder gets there. */

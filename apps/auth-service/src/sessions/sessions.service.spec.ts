@@ -156,7 +156,16 @@ describe('SessionsService', () => {
         id: stored._id.toHexString(),
         kind: ProfileKind.Standard,
         maturityCeiling: Classification.A,
+        name: stored.username,
       });
+    });
+
+    it("resolves a sign-in's token (no profile named) to none when the account has several profiles (issue 25)", async () => {
+      const { stored, profiles } = household();
+      const { service } = setUp({ ...stored, profiles });
+      const resolved = await service.resolve(await service.issue(stored));
+      expect(resolved.id).toBe(stored._id.toHexString());
+      expect(resolved).not.toHaveProperty('profile');
     });
 
     it("resolves a selected profile's token to that profile and its ceiling, and ends it once the profile is deleted", async () => {
@@ -167,6 +176,7 @@ describe('SessionsService', () => {
         id: kids._id.toHexString(),
         kind: ProfileKind.Kids,
         maturityCeiling: Classification.U,
+        name: 'Chotu',
       });
       change({ profiles: [profiles[0]] });
       expect(await refusal(service.resolve(token))).toEqual(

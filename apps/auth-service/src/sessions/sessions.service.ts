@@ -17,7 +17,8 @@ export const OAUTH_CODE_TTL_SECONDS = 60;
 export const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
 /**
- * `pid`: the profile the session acts as (DECISIONS 36); absent on a sign-in's session: the default profile.
+ * `pid`: the profile the session acts as (DECISIONS 36); absent on a sign-in's session: the account's only profile
+ * when it has one and it is unlocked, else none until one is selected (issue 25).
  * `did`: the device (sign-in) the session belongs to (issue 27); absent on a session from before devices, which is
  * its own device, named by its `jti`.
  */
@@ -111,9 +112,10 @@ export class SessionsService {
     const user = await this.users.findById(claims.sub);
     if (!user || user.tokenVersion !== claims.ver) throw this.expired();
     assertActive(user);
-    // A deleted profile's sessions end with it (never another profile instead: it may see more).
+    // A deleted profile's sessions end with it (never another profile instead: it may see more). Undefined: the
+    // session names none and the account has to choose one first.
     const profile = sessionProfileOf(user, typeof claims.pid === 'string' ? claims.pid : undefined);
-    if (!profile) throw this.expired();
+    if (profile === null) throw this.expired();
     const now = Date.now();
     if (lastSeenAt === null || now - lastSeenAt >= LAST_SEEN_EVERY_MS)
       await this.store.touch(
@@ -124,7 +126,7 @@ export class SessionsService {
         unknownDevice(now, user.tokenVersion),
         SESSION_TTL_SECONDS,
       );
-    return toSessionUser(user, claims.jti, toSessionProfile(profile), deviceId);
+    return toSessionUser(user, claims.jti, profile && toSessionProfile(profile), deviceId);
   }
 
   /** A sign-out: the session ends, and its streams with it (DECISIONS 35). */

@@ -16,7 +16,7 @@ export const toUser = (user: StoredUser): User => ({
 export const toSessionUser = (
   user: StoredUser,
   sessionId: string,
-  profile: SessionProfile,
+  profile: SessionProfile | undefined,
   deviceId: string,
 ): SessionUser => ({
   id: user._id.toHexString(),
@@ -27,11 +27,13 @@ export const toSessionUser = (
   sessionId,
   deviceId,
   emailVerified: user.emailVerified === true,
-  profile,
+  ...(profile ? { profile } : {}),
 });
 
 /** "Download my data" (DECISIONS 32): the account as stored, without the hash, the Google id or the token version. */
 export const toAccountExport = (user: StoredUser): AccountExport => ({
   ...toUser(user),
   googleLinked: Boolean(user.googleId),
+  // Issue 25: the declared date of birth is the account holder's personal data too (DECISIONS 32).
+  ...(user.dateOfBirth === undefined ? {} : { dateOfBirth: user.dateOfBirth }),
 });

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Role, UserStatus } from '@app/contracts';
+import { Classification, Role, UserStatus } from '@app/contracts';
 import { ProfileRecord, ProfileRecordSchema } from '../profiles/profile.schema';
 
 @Schema({ collection: 'users', timestamps: { createdAt: true, updatedAt: true } })
@@ -39,6 +39,15 @@ export class UserRecord {
    * KNOWN_DEVICES_LIMIT: a sign-in from one not among them is mailed to the owner. Absent before the first sign-in.
    */
   @Prop({ type: [String], default: undefined }) knownDevices?: string[];
+  /**
+   * Issue 25: argon2id of the account's 4-digit parental PIN (like passwords). Absent until the account holder sets
+   * one: no title asks for it before.
+   */
+  @Prop({ type: String }) parentalPinHash?: string;
+  /** Issue 25: titles of this class and above ask for the parental PIN on non-kids profiles; absent: A. */
+  @Prop({ type: String, enum: Object.values(Classification) }) parentalPinFrom?: Classification;
+  /** Issue 25: the account holder's declared date of birth (YYYY-MM-DD), asked once; absent until declared. */
+  @Prop({ type: String }) dateOfBirth?: string;
   createdAt: Date;
   updatedAt: Date;
 }

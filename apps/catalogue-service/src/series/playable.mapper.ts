@@ -29,12 +29,14 @@ export const seriesFacts = (series: StoredSeries): TitleFacts => ({
   availableUntil: series.availableUntil ? series.availableUntil.toISOString() : null,
 });
 
-/** The card of a title (for an episode, its series'), with its class. */
-const cardOf = ({ posterUrl, genre, rating, classification }: StoredMovie | StoredSeries) => ({
+/** The card of a title (for an episode, its series'), with its class and content descriptors. */
+const cardOf = ({ posterUrl, genre, rating, classification, descriptors }: StoredMovie | StoredSeries) => ({
   posterUrl,
   genre,
   rating,
   classification,
+  // Shown as playback starts (issue 25); none on a title stored before descriptors.
+  descriptors: descriptors ?? [],
 });
 
 export const moviePlayable = (movie: StoredMovie): Playable => ({

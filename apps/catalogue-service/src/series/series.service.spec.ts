@@ -187,6 +187,8 @@ describe('SeriesService', () => {
         posterUrl: '/images/w500/lagaan.svg',
         genre: 'Drama',
         rating: 8.1,
+        // A stored movie without descriptors (from before them) warns of none (issue 25).
+        descriptors: [],
         facts: {
           movieId: movie._id.toHexString(),
           title: 'Lagaan',

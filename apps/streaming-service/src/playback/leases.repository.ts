@@ -15,6 +15,8 @@ export type LeaseRecord = {
   movieId: string;
   title: string;
   deviceLabel: string;
+  /** The profile watching (issue 25); absent on leases taken before it was kept. */
+  profileName?: string;
   startedAt: string;
   /** The viewer was an admin at open (absent on leases taken before it was kept). */
   isAdmin?: boolean;

@@ -6,11 +6,19 @@ import { call } from './api';
  * streaming-service → media.ready → catalogue, a few thousand events): waits until `count` titles of `access`
  * can play.
  */
-export const playableTitles = async (access: MovieAccess, count: number): Promise<Movie[]> => {
+export const playableTitles = async (
+  access: MovieAccess,
+  count: number,
+  { adult = false }: { adult?: boolean } = {},
+): Promise<Movie[]> => {
   const deadline = Date.now() + 150_000;
   for (;;) {
     const list = await call<MoviePage<Movie>>('GET', `/api/movies?access=${access}&page=1&pageSize=50`);
-    const ready = list.body.data.filter((movie) => movie.mediaReady);
+    // Issue 25: an A title first asks the account holder's date of birth (and the parental PIN when one is set), so
+    // journeys about playing get titles below A unless they ask for A ones.
+    const ready = list.body.data.filter(
+      (movie) => movie.mediaReady && (movie.classification === 'A') === adult,
+    );
     if (ready.length >= count || Date.now() > deadline) return ready;
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }

@@ -6,6 +6,7 @@ import { PaymentRoutes, SubscriptionRoutes, AdminPaymentRoutes } from './payment
 import { PlaybackRoutes, AdminMediaRoutes, RecommendationRoutes, HealthRoutes } from './playback.routes';
 import { ProfileRoutes } from './profiles.routes';
 import { AdminPromoRoutes, TrialRoutes } from './promos.routes';
+import { ParentalRoutes } from './parental.routes';
 import { DeviceRoutes } from './devices.routes';
 import { AdminInsightsRoutes, QoeRoutes } from './insights.routes';
 import { UserDataRoutes, DataRightsRoutes, ContactRoutes } from './user-data.routes';
@@ -22,6 +23,7 @@ export * from './billing.routes';
 export * from './playback.routes';
 export * from './user-data.routes';
 export * from './profiles.routes';
+export * from './parental.routes';
 export * from './devices.routes';
 export * from './schedule.routes';
 export * from './promos.routes';
@@ -43,6 +45,7 @@ export const API_ROUTE_GROUPS = {
   UserRoutes,
   DeviceRoutes,
   ProfileRoutes,
+  ParentalRoutes,
   PaymentRoutes,
   SubscriptionRoutes,
   AdminPaymentRoutes,

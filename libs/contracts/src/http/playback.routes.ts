@@ -18,6 +18,7 @@ import {
   StreamStoppedReply,
   UploadTicketReply,
 } from './replies';
+import { ParentalMessages } from '../parental';
 import { json, route } from './route';
 
 /** `/api/playback/streams/{leaseId}`: one screen in use. */
@@ -75,12 +76,13 @@ export const PlaybackRoutes = {
     tag: 'playback',
     access: 'user',
     summary:
-      'Start watching a movie or an episode: entitlement checked (an episode: its series), a screen taken, signed HLS and MP4 URLs, resume position, quality cap, rental clock (movies only)',
+      "Start watching a movie or an episode: entitlement checked (an episode: its series), parental controls (issue 25: an A title needs the account holder declared 18+, a title at or above the account's PIN class on a non-kids profile needs `parentalPin`), a screen taken, signed HLS and MP4 URLs, resume position, quality cap, rental clock (movies only)",
     params: MovieIdSchema,
     body: StartPlaybackRequestSchema,
     ok: json(200, PlaybackSessionReply),
     errors: {
-      403: playbackRefused,
+      403: `${playbackRefused}; or AGE_DECLARATION_REQUIRED "${ParentalMessages.ageRequired}"; or PARENTAL_PIN_REQUIRED "${ParentalMessages.pinRequired}" (or a wrong PIN, with the tries left)`,
+      429: 'Too many wrong parental PINs: wait (it grows with each one)',
       404: 'No published title, or no media yet (Coming soon)',
       409: 'All your screens are in use. Stop a stream to watch here.',
     },

@@ -22,6 +22,7 @@ export const ProfileRoutes = {
     path: '/api/profiles',
     tag: 'profiles',
     access: 'user',
+    beforeProfile: true,
     summary: "The account's profiles, oldest first, and the one this session acts as (currentProfileId)",
     ok: json(200, ProfileListSchema),
   }),
@@ -73,6 +74,7 @@ export const ProfileRoutes = {
     path: '/api/profiles/{profileId}/select',
     tag: 'profiles',
     access: 'user',
+    beforeProfile: true,
     summary:
       'A new session acting as the profile → { token, profile }; a locked profile needs its PIN (5 tries, then growing waits)',
     params: ProfileIdParamsSchema,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ProfileMessages } from '../profiles';
+import { KIDS_PARENTAL_REFUSAL } from '../parental';
 
 /**
  * One HTTP route of the gateway, described once: the gateway's `@Endpoint(route)` takes its method, path, access,
@@ -16,13 +17,14 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 export type Access = 'public' | 'user' | 'own' | 'own-or-admin' | 'admin';
 
 /** What a kids profile may not do on a route (`HttpRoute.notForKids`). */
-export type KidsRefusal = 'profiles' | 'payments' | 'account';
+export type KidsRefusal = 'profiles' | 'payments' | 'account' | 'parental';
 
 /** The message of a route's refusal of a kids profile (403), by what the route does. */
 export const KIDS_REFUSAL_MESSAGES: Record<KidsRefusal, string> = {
   profiles: ProfileMessages.kidsCannotManage,
   payments: ProfileMessages.kidsCannotPay,
   account: ProfileMessages.kidsAccountOnly,
+  parental: KIDS_PARENTAL_REFUSAL,
 };
 
 /** The 403 line of a route description that refuses kids profiles. */
@@ -72,6 +74,12 @@ export type HttpRoute = {
    * every title bought, and the data export, which holds every profile's history and list, unfiltered). The gateway's session guard decides, before any call.
    */
   notForKids?: KidsRefusal;
+  /**
+   * Served to a session that names no profile yet (the account's own business: who it is, signing out, choosing a
+   * profile). Every other signed-in route refuses such a session with 403 PROFILE_REQUIRED "Choose a profile first."
+   * until one is chosen (issue 25), unless the account has exactly one profile and it is unlocked.
+   */
+  beforeProfile?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** Header parameters the handler reads, validated like the rest (`Idempotency-Key`). */

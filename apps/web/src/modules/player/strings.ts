@@ -52,6 +52,10 @@ export const playerStrings = {
   streamsFailed: 'Could not load your streams.',
   startedAt: (time: string) => `Started ${time}`,
   thisDevice: 'This device',
+  /** Said before the class over the first seconds of playback (issue 25): "Rated U/A 13+ · Violence, Language". */
+  ratedPrefix: 'Rated ',
+  /** Issue 25: the profile watching on that screen. */
+  watchingProfile: (name: string) => `Profile: ${name}`,
   stopThatStream: 'Stop that stream',
   stopStreamLabel: (title: string, device: string) => `Stop that stream: ${title} on ${device}`,
   stopping: 'Stopping...',

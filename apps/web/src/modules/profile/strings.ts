@@ -15,6 +15,7 @@ export const profileStrings = {
     settings: 'Settings',
     privacy: 'Privacy',
     devices: 'Devices',
+    parental: 'Parental controls',
   },
 } as const;
 

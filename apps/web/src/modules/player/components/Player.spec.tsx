@@ -188,7 +188,7 @@ describe('Player (/video)', () => {
     screen.getByRole('heading', { name: texts.comingSoon });
   });
 
-  it('409: lists the screens in use; "Stop that stream" ends the other one and starts playing here', async () => {
+  it('409: lists the screens in use, each naming its profile; "Stop that stream" ends the other one and starts playing here', async () => {
     signInAs('user');
     let full = true;
     const streams: ActiveStreams = {
@@ -197,6 +197,7 @@ describe('Player (/video)', () => {
         aStream({
           title: 'Night Train',
           deviceLabel: 'Chrome on Android',
+          profileName: 'Ravi',
           startedAt: '2026-03-01T14:30:00.000Z',
         }),
       ],
@@ -218,6 +219,7 @@ describe('Player (/video)', () => {
     const list = await within(screens).findByRole('list');
     within(list).getByText('Night Train');
     within(list).getByText('Chrome on Android');
+    within(list).getByText(texts.watchingProfile('Ravi'));
     within(list).getByText(/^Started /);
     screen.getByText(texts.screensLine(1));
 

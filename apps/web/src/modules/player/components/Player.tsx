@@ -1,10 +1,13 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { ParentalGate } from '@web/modules/parental/components/ParentalGate';
+import { parentalRefusalOf } from '@web/modules/parental/parental-refusal';
 import { Button } from '@web/shared/ui/Button';
 import { type PlaybackMedia, usePlaybackHeartbeat } from '../hooks/usePlaybackHeartbeat';
 import { usePlaybackPreview, usePlaybackSession } from '../hooks/usePlaybackSession';
 import { useQoeReporter } from '../hooks/useQoeReporter';
 import type { StreamToken } from '../stream-token';
 import { playerStrings as texts } from '../strings';
+import { ClassificationOverlay } from './ClassificationOverlay';
 import { PlaybackRefused, SignInToWatch } from './PlaybackRefused';
 import styles from './Player.module.css';
 import { PlayerStage } from './PlayerStage';
@@ -91,9 +94,24 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
         onStartOver={() => setChosen(0)}
       />
     );
+  // Issue 25: the account's parental PIN or the holder's date of birth, asked by the server before any link.
+  if (session.isError && parentalRefusalOf(session.error, session.pinSent))
+    return (
+      <ParentalGate
+        error={session.error}
+        pinSent={session.pinSent}
+        onPin={session.restart}
+        onDeclared={() => session.restart()}
+      />
+    );
   if (session.isError)
     return (
-      <PlaybackRefused movieId={movie.id} error={session.error} onRetry={session.restart} waysIn={waysIn} />
+      <PlaybackRefused
+        movieId={movie.id}
+        error={session.error}
+        onRetry={() => session.restart()}
+        waysIn={waysIn}
+      />
     );
   if (session.isPending) return <Starting />;
   if (stopped)
@@ -117,6 +135,7 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
         startPosition={start}
         onMedia={setMedia}
       >
+        <ClassificationOverlay rating={session.data.rating} />
         {rental?.expiresAt && <RentalCountdown rental={rental} />}
         {media && overlay?.(media)}
       </PlayerSurface>

@@ -65,6 +65,7 @@ export const ScreenLimit = ({ onRetry }: ScreenLimitProps) => {
                   {/* Another tab of this browser holds a screen as much as another device does. */}
                   {stream.current && <span className={styles.badge}>{texts.thisDevice}</span>}
                 </span>
+                {stream.profileName && <span>{texts.watchingProfile(stream.profileName)}</span>}
                 <span className={styles.muted}>{texts.startedAt(formatStartedAt(stream.startedAt))}</span>
               </div>
               <Button

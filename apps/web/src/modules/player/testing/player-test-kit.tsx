@@ -18,6 +18,7 @@ export const aPlaybackSession = (overrides: Partial<PlaybackSession> = {}): Play
   rental: null,
   expiresAt: '2030-01-01T00:00:00.000Z',
   heartbeatSeconds: 10,
+  rating: { classification: 'UA13', descriptors: ['violence', 'language'] },
   ...overrides,
 });
 
@@ -38,6 +39,7 @@ export const aStream = (overrides: Partial<ActiveStream> = {}): ActiveStream => 
   movieId: '65f0c0ffee00000000000042',
   title: 'Night Train',
   deviceLabel: 'Chrome on Android',
+  profileName: 'Ravi',
   startedAt: '2026-03-01T14:30:00.000Z',
   current: false,
   ...overrides,

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { EmailVerificationNotice } from '@web/modules/auth/components/EmailVerificationNotice';
 import { Billing } from '@web/modules/payments/components/Billing';
 import { MyTitles } from '@web/modules/payments/components/MyTitles';
+import { ParentalControls } from '@web/modules/parental/components/ParentalControls';
 import { SubscriptionTab } from '@web/modules/payments/components/SubscriptionTab';
 import { paymentStrings } from '@web/modules/payments/strings';
 import { formatPaymentDate } from '@web/modules/payments/format-date';
@@ -73,6 +74,8 @@ const TabContent = ({ tab, user }: { tab: ProfileTab; user: User }) => {
       return <PrivacyTab user={user} />;
     case 'devices':
       return <DevicesTab userId={user.id} />;
+    case 'parental':
+      return <ParentalControls />;
   }
 };
 

@@ -31,6 +31,8 @@ describe('Manage Profiles (issue 25)', () => {
 
   const open = async () => {
     signInAs('user');
+    // Managing needs a session acting as a profile (issue 25): Asha's.
+    window.localStorage.setItem('token', profileToken(parent.id));
     renderApp({ path: '/profiles/manage', apiBaseUrl: api.baseUrl });
     await waitForPage();
     await screen.findByRole('button', { name: texts.edit('Asha') });

@@ -49,7 +49,7 @@ describe("Who's watching? (issue 25)", () => {
   const banner = () => within(screen.getAllByRole('banner')[0]);
   const selects = () => household.sent.filter((call) => call.path.endsWith('/select'));
 
-  it('shows each profile with its avatar, Kids and Locked marks, and the way to Manage Profiles', async () => {
+  it('shows each profile with its avatar, Kids and Locked marks; Manage Profiles waits for a chosen profile', async () => {
     await open();
 
     const tiles = within(screen.getByRole('list', { name: texts.list })).getAllByRole('button');
@@ -63,7 +63,27 @@ describe("Who's watching? (issue 25)", () => {
       'kite',
       'comet',
     ]);
-    expect(screen.getByRole('link', { name: texts.manage }).getAttribute('href')).toBe('/profiles/manage');
+    // The sign-in's session names no profile (three here): the server lets it manage none.
+    expect(screen.queryByRole('link', { name: texts.manage })).toBeNull();
+  });
+
+  it('Manage Profiles is there for a session acting as an adult profile', async () => {
+    signInAs('user');
+    window.localStorage.setItem('token', profileToken(parent.id));
+    renderApp({ path: '/profiles', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    expect((await screen.findByRole('link', { name: texts.manage })).getAttribute('href')).toBe(
+      '/profiles/manage',
+    );
+  });
+
+  it("a page asked for with a session that names no profile goes to Who's watching? first, then on to it", async () => {
+    signInAs('user');
+    const { router } = renderApp({ path: '/my-list', apiBaseUrl: api.baseUrl });
+    await screen.findByRole('heading', { name: texts.title });
+    expect(router.state.location.pathname).toBe('/profiles');
+    fireEvent.click(tile('Asha'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-list'));
   });
 
   it("choosing the kids profile stores its session as the app's token, goes home, and the header shows it", async () => {
@@ -165,6 +185,8 @@ describe('the header’s profile menu (issue 25)', () => {
 
   const openMenu = async () => {
     signInAs('user');
+    // A session acting as Asha's profile (the sign-in's names none in a household of three).
+    window.localStorage.setItem('token', profileToken(parent.id));
     const view = renderApp({ path: '/movies', apiBaseUrl: api.baseUrl });
     await waitForPage();
     const header = within(screen.getAllByRole('banner')[0]);

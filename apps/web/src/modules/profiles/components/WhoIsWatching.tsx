@@ -20,7 +20,7 @@ const { chooser: texts } = profileStrings;
  * "Who's watching?" after sign-in (issue 25): the account's profiles as tiles; a locked one asks for its PIN.
  * Choosing stores a session acting as the profile and goes on to where sign-in was going. An account with one
  * unlocked profile skips it (the session acts as that profile already), and so does a list that cannot be loaded:
- * the sign-in's own session is the account's first profile.
+ * the sign-in's own session is the account's first profile (the server refuses it when it is not: ChooseProfileFirst).
  */
 export const WhoIsWatching = () => {
   const navigate = useNavigate();
@@ -61,7 +61,8 @@ export const WhoIsWatching = () => {
           </li>
         ))}
       </ul>
-      {current?.kind !== ProfileKind.Kids && (
+      {/* Managing needs a profile acting (the server refuses a session that names none, issue 25). */}
+      {current && current.kind !== ProfileKind.Kids && (
         <Link to={Paths.manageProfiles} className={buttonClass({ variant: 'ghost' })}>
           {texts.manage}
         </Link>

@@ -49,7 +49,10 @@ type Household = {
   pins: Record<string, string>;
   /** What the profile routes were sent, in order. */
   sent: { method: string; path: string; body: unknown; token: string | null }[];
-  /** Answers the profile routes; a token naming no profile (the sign-in's) acts as the account's first. */
+  /**
+   * Answers the profile routes; a token naming no profile (the sign-in's) acts as the account's only profile when it
+   * has one and it is unlocked, else as none (issue 25: the account chooses first).
+   */
   route: FakeRoute;
 };
 
@@ -68,12 +71,14 @@ export const aHousehold = (profiles: Profile[], pins: Record<string, string> = {
       if (!url.pathname.startsWith('/api/profiles')) return undefined;
       const token = tokenOf(request);
       household.sent.push({ method: request.method ?? '', path: url.pathname, body, token });
+      const [only, ...others] = household.profiles;
       const acting =
-        household.profiles.find((profile) => token === profileToken(profile.id)) ?? household.profiles[0];
+        household.profiles.find((profile) => token === profileToken(profile.id)) ??
+        (only && !only.locked && others.length === 0 ? only : undefined);
       const [, , , profileId, action] = url.pathname.split('/');
       const target = household.profiles.find((profile) => profile.id === profileId);
       if (request.method === 'GET' && !profileId)
-        return { status: 200, body: { profiles: household.profiles, currentProfileId: acting.id } };
+        return { status: 200, body: { profiles: household.profiles, currentProfileId: acting?.id ?? null } };
       if (request.method === 'POST' && !profileId) {
         const input = body as CreateProfileRequest;
         if (household.profiles.length >= PROFILE_LIMIT) return error(409, ProfileMessages.limitReached);

@@ -1,0 +1,130 @@
+import { CLASSIFICATION_ORDER, type Classification, type UpdateParentalRequest } from '@app/contracts';
+import { type FormEvent, useState } from 'react';
+import { FormAlert } from '@web/modules/auth/components/FormAlert';
+import { errorText } from '@web/shared/api/error-text';
+import { Button } from '@web/shared/ui/Button';
+import { Form } from '@web/shared/ui/Form';
+import { PasswordField, SelectField, TextField } from '@web/shared/ui/TextField';
+import { useMailParentalCode, useParentalSettings, useUpdateParental } from '../hooks/useParental';
+import { parentalStrings } from '../strings';
+import styles from './Parental.module.css';
+
+const texts = parentalStrings.settings;
+
+/**
+ * Profile → Parental controls (issue 25): the account's one parental PIN and the class from which titles ask for it,
+ * changed after the account password, or the code the password reset emails when it is forgotten (or there is none).
+ * The server refuses a wrong password with its words and stores nothing.
+ */
+export const ParentalControls = () => {
+  const settings = useParentalSettings();
+  const update = useUpdateParental();
+  const mailCode = useMailParentalCode();
+  const [pin, setPin] = useState('');
+  const [pinFrom, setPinFrom] = useState<Classification | null>(null);
+  const [proof, setProof] = useState('');
+  const [byCode, setByCode] = useState(false);
+  const [pinInvalid, setPinInvalid] = useState(false);
+
+  if (settings.isPending) return <p role="status">{texts.loading}</p>;
+  if (settings.isError) return <p role="alert">{texts.loadFailed}</p>;
+  const current = settings.data;
+  const chosenFrom = pinFrom ?? current.pinFrom;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pin !== '' && !/^\d{4}$/.test(pin)) {
+      setPinInvalid(true);
+      return;
+    }
+    setPinInvalid(false);
+    const body: UpdateParentalRequest = {
+      ...(byCode ? { otp: proof } : { password: proof }),
+      ...(pin === '' ? {} : { pin }),
+      pinFrom: chosenFrom,
+    };
+    update.mutate(body, {
+      onSuccess: () => {
+        setPin('');
+        setProof('');
+      },
+    });
+  };
+
+  return (
+    <div className={styles.facts}>
+      <p>{texts.lead}</p>
+      <ul className={styles.facts}>
+        <li>{current.pinSet ? texts.pinSet : texts.noPin}</li>
+        <li>{current.adultDeclared ? texts.adultDeclared : texts.adultNotDeclared}</li>
+      </ul>
+      <Form onSubmit={submit} noValidate className={styles.form}>
+        <FormAlert tone="success" message={update.isSuccess ? texts.saved : null} />
+        <FormAlert
+          tone="error"
+          message={update.isError ? errorText(update.error, { fallback: texts.failed }) : null}
+        />
+        <TextField
+          label={texts.pin}
+          hint={texts.pinHint}
+          error={pinInvalid ? texts.pinInvalid : null}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          value={pin}
+          onChange={(event) => setPin(event.target.value.replace(/\D/g, '').slice(0, 4))}
+        />
+        <SelectField
+          label={texts.pinFrom}
+          value={chosenFrom}
+          onChange={(event) => setPinFrom(event.target.value as Classification)}
+        >
+          {CLASSIFICATION_ORDER.map((classification) => (
+            <option key={classification} value={classification}>
+              {texts.pinFromOption(classification)}
+            </option>
+          ))}
+        </SelectField>
+        {byCode ? (
+          <TextField
+            label={texts.code}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            value={proof}
+            onChange={(event) => setProof(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          />
+        ) : (
+          <PasswordField
+            label={texts.password}
+            hint={texts.passwordHint}
+            autoComplete="current-password"
+            required
+            value={proof}
+            onChange={(event) => setProof(event.target.value)}
+          />
+        )}
+        <FormAlert tone="success" message={byCode && mailCode.isSuccess ? texts.codeSent : null} />
+        <Button type="submit" disabled={update.isPending || proof === ''}>
+          {update.isPending ? texts.saving : texts.save}
+        </Button>
+        <Button
+          variant="ghost"
+          disabled={mailCode.isPending}
+          onClick={() => {
+            setProof('');
+            if (byCode) setByCode(false);
+            else {
+              setByCode(true);
+              mailCode.mutate();
+            }
+          }}
+        >
+          {byCode ? texts.usePassword : texts.useCode}
+        </Button>
+      </Form>
+    </div>
+  );
+};

@@ -1,0 +1,46 @@
+import { ClassificationLabel, type Classification } from '@app/contracts';
+
+/** Texts of the parental controls (issue 25): the profile tab, the PIN asked before playing, the age declaration. */
+export const parentalStrings = {
+  settings: {
+    lead: 'One 4-digit PIN for the whole account. Once it is set, titles at or above the class you choose ask for it on every profile but kids profiles.',
+    loading: 'Loading your parental controls…',
+    loadFailed: 'Your parental controls could not be loaded.',
+    pinSet: 'A parental PIN is set.',
+    noPin: 'No parental PIN is set: no title asks for one.',
+    adultDeclared: 'You have confirmed you are 18 or older: A titles can play.',
+    adultNotDeclared: 'A titles ask for your date of birth the first time one plays.',
+    pin: 'New parental PIN',
+    pinHint: '4 digits',
+    pinInvalid: 'Enter 4 digits.',
+    pinFrom: 'Ask for the PIN to play titles rated',
+    pinFromOption: (classification: Classification) => `${ClassificationLabel[classification]} and above`,
+    password: 'Your account password',
+    passwordHint: 'Changing parental controls needs your password.',
+    code: 'Code from the email',
+    useCode: 'Forgot your password? Email me a code',
+    usePassword: 'Use my password instead',
+    codeSent: 'We emailed you a 6-digit code. It is valid for 10 minutes.',
+    save: 'Save parental controls',
+    saving: 'Saving…',
+    saved: 'Parental controls saved.',
+    failed: 'Your parental controls could not be saved. Please try again.',
+  },
+  prompt: {
+    title: 'Enter the parental PIN',
+    lead: 'This title needs the parental PIN of this account.',
+    label: 'Parental PIN',
+    submit: 'Play',
+    checking: 'Checking…',
+    invalid: 'Enter the 4 digits of the PIN.',
+    forgot: 'Forgot the PIN? Reset it under Profile → Parental controls.',
+  },
+  age: {
+    title: 'Confirm your age',
+    lead: 'This title is rated A: it is only for adults. Enter your date of birth once to watch A titles on this account.',
+    label: 'Date of birth',
+    submit: 'Confirm and play',
+    saving: 'Confirming…',
+    failed: 'Your date of birth could not be saved. Please try again.',
+  },
+} as const;
