@@ -81,6 +81,8 @@ const asset = (id: string): MediaAsset => ({
   renditions: [],
   hasMp4: true,
   hasTrickplay: false,
+  audioTracks: [],
+  subtitleTracks: [],
   source: 'upload',
   sourceName: 'pilot.mp4',
   updatedAt: '2026-11-22T10:00:00.000Z',

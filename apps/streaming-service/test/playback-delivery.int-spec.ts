@@ -110,6 +110,41 @@ describe('streaming-service playback and delivery', () => {
       );
     });
 
+    it('lists the audio and subtitle renditions in the master playlist and serves them under the token (issue 26)', async () => {
+      const text = await (await get(playback.hlsUrl)).text();
+      expect(text).toContain(
+        'TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="hi",NAME="हिन्दी",DEFAULT=YES,AUTOSELECT=YES',
+      );
+      expect(text).toContain(
+        'TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="en",NAME="English",DEFAULT=NO,AUTOSELECT=YES',
+      );
+      expect(text).toContain('TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="en"');
+      const playlist = await get(`${base(playback)}/audio/en/index.m3u8`);
+      expect(playlist.status).toBe(200);
+      expect(playlist.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+      const init = await get(`${base(playback)}/audio/hi/init.mp4`);
+      expect(init.headers.get('content-type')).toBe('video/mp4');
+      const segment = await get(`${base(playback)}/audio/hi/seg_00001.m4s`);
+      expect(segment.status).toBe(200);
+      expect(await bytes(segment)).toEqual(
+        await readFile(path.join(mediaDir, MediaLayout.hlsDir(dir), 'audio/hi/seg_00001.m4s')),
+      );
+      const subtitles = await get(`${base(playback)}/subs/en/subs.vtt`);
+      expect(subtitles.status).toBe(200);
+      expect(subtitles.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+      expect(await subtitles.text()).toContain('Hello');
+      expect((await get(`${base(playback)}/subs/en/index.m3u8`)).status).toBe(200);
+      // A language the title does not have, and a forged token: nothing.
+      expect((await get(`${base(playback)}/audio/ta/index.m3u8`)).status).toBe(404);
+      const tampered = `${playback.token.slice(0, -4)}${playback.token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+      const forged = base(playback).replace(playback.token, tampered);
+      for (const file of ['audio/hi/seg_00001.m4s', 'subs/en/subs.vtt']) {
+        const res = await get(`${forged}/${file}`);
+        expect(res.status).toBe(403);
+        expect((await bytes(res)).length).toBe(0);
+      }
+    });
+
     it('refuses every 1080p file to a 720p token (403, no bytes)', async () => {
       for (const file of ['1080p/index.m3u8', '1080p/init.mp4', '1080p/seg_00001.m4s']) {
         const res = await get(`${base(playback)}/${file}`);
@@ -142,7 +177,12 @@ describe('streaming-service playback and delivery', () => {
     it('lists every rendition for a best cap', async () => {
       const best = await open(viewer({ quality: 'best' }));
       expect(best.renditions).toEqual(['1080p', '720p', '480p']);
-      expect((await (await get(best.hlsUrl)).text()).match(/index\.m3u8/g)).toHaveLength(3);
+      const text = await (await get(best.hlsUrl)).text();
+      expect(text.split('\n').filter((line) => line && !line.startsWith('#'))).toEqual([
+        '1080p/index.m3u8',
+        '720p/index.m3u8',
+        '480p/index.m3u8',
+      ]);
       expect((await get(`${base(best)}/1080p/seg_00001.m4s`)).status).toBe(200);
     });
   });

@@ -18,6 +18,51 @@ export const Renditions = ['1080p', '720p', '480p'] as const;
 export type Rendition = (typeof Renditions)[number];
 export const RenditionSchema = z.enum(Renditions);
 
+// ── Audio and subtitle tracks (issue 26, DECISIONS 38) ─────────────────────────────────────────────────────────
+
+/** A track's language: an ISO 639 code as HLS `LANGUAGE` carries it (`hi`, `en`, `ta`); `und` when untagged. */
+export const TrackLanguageSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}$/, 'must be a language code such as hi or en');
+
+/** How a language is named in menus: in its own script, as viewers look for it. */
+export const TRACK_LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  hi: 'हिन्दी',
+  en: 'English',
+  ta: 'தமிழ்',
+  te: 'తెలుగు',
+  bn: 'বাংলা',
+  mr: 'मराठी',
+  kn: 'ಕನ್ನಡ',
+  ml: 'മലയാളം',
+  gu: 'ગુજરાતી',
+  pa: 'ਪੰਜਾਬੀ',
+  und: 'Original',
+};
+export const trackLanguageName = (language: string): string => TRACK_LANGUAGE_NAMES[language] ?? language;
+
+/** One spoken audio rendition of a title (HLS `EXT-X-MEDIA:TYPE=AUDIO`). */
+export const AudioTrackSchema = z.object({
+  language: TrackLanguageSchema,
+  name: z.string().min(1).max(60),
+  isDefault: z.boolean(),
+});
+export type AudioTrack = z.infer<typeof AudioTrackSchema>;
+
+/** One WebVTT subtitle rendition (`EXT-X-MEDIA:TYPE=SUBTITLES`); `cc`: captions with sound descriptions. */
+export const SubtitleTrackSchema = z.object({
+  language: TrackLanguageSchema,
+  name: z.string().min(1).max(60),
+  isDefault: z.boolean(),
+  cc: z.boolean(),
+});
+export type SubtitleTrack = z.infer<typeof SubtitleTrackSchema>;
+
+/** The languages a title can be heard and read in: what `media.ready` tells the catalogue. */
+export const languagesOf = (tracks: ReadonlyArray<{ language: string }>): string[] => [
+  ...new Set(tracks.map((track) => track.language).filter((language) => language !== 'und')),
+];
+
 /** How often the player reports its position (and renews its lease). */
 export const HEARTBEAT_SECONDS = 10;
 /** A lease not renewed for this long is gone (the screen is free again). */
@@ -154,6 +199,9 @@ export const MediaAssetSchema = z.object({
   renditions: z.array(RenditionSchema),
   hasMp4: z.boolean(),
   hasTrickplay: z.boolean(),
+  /** The playable version's audio and subtitle renditions (empty for media made before issue 26). */
+  audioTracks: z.array(AudioTrackSchema).default([]),
+  subtitleTracks: z.array(SubtitleTrackSchema).default([]),
   /** Shared sample media (seeded titles) or an uploaded file. */
   source: z.enum(['sample', 'upload']).nullable(),
   sourceName: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import type { Rendition } from '@app/contracts';
+import type { AudioTrack, Rendition, SubtitleTrack } from '@app/contracts';
 import { AssetStatus } from '@app/contracts';
 import { unlessDuplicate } from '@app/server-core';
 import type { MediaProbe } from '../ffmpeg/media-probe';
@@ -17,6 +17,8 @@ export type ReadyMedia = {
   renditions: Rendition[];
   hasMp4: boolean;
   hasTrickplay: boolean;
+  audioTracks: AudioTrack[];
+  subtitleTracks: SubtitleTrack[];
   probe: MediaProbe | null;
 };
 

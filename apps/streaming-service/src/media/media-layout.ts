@@ -11,13 +11,16 @@ const uploadsOf = (movieId: string) => `uploads/${movieId}`;
  *   {dir}/hls/master.m3u8                 master playlist (CODECS, RESOLUTION, BANDWIDTH per rendition)
  *   {dir}/hls/{rendition}/index.m3u8      variant playlist (fMP4, 4 s segments, VOD)
  *   {dir}/hls/{rendition}/init.mp4        fMP4 init segment
- *   {dir}/hls/{rendition}/seg_00001.m4s   media segments
+ *   {dir}/hls/{rendition}/seg_00001.m4s   media segments (video only since issue 26; muxed with sound before)
+ *   {dir}/hls/audio/{language}/…          an audio rendition: index.m3u8, init.mp4, seg_00001.m4s
+ *   {dir}/hls/subs/{language}/…           a subtitle rendition: index.m3u8 (one segment), subs.vtt
  *   {dir}/video.mp4                       faststart MP4, 480p (within every plan's cap)
  *   {dir}/trickplay/thumbs.vtt            WebVTT index: `sheet_000.jpg#xywh=x,y,w,h` per 10 s
  *   {dir}/trickplay/sheet_000.jpg         sprite sheets of 320 px frames, 10 × 10
  */
 export const MediaLayout = {
   master: (dir: string) => `${dir}/hls/master.m3u8`,
+  hlsDir: (dir: string) => `${dir}/hls`,
   variant: (dir: string, rendition: Rendition) => `${dir}/hls/${rendition}/index.m3u8`,
   renditionDir: (dir: string, rendition: Rendition) => `${dir}/hls/${rendition}`,
   mp4: (dir: string) => `${dir}/video.mp4`,

@@ -1,3 +1,4 @@
+import { languagesOf } from '@app/contracts';
 import type { MarkedEvent, MarkerSource } from '@app/server-core';
 import type { AssetsRepository, StoredAsset } from '../media/assets.repository';
 
@@ -6,11 +7,17 @@ import type { AssetsRepository, StoredAsset } from '../media/assets.repository';
  * `announcedAt` (issue 29 §1: the marker is in the changed document, no outbox entry). Dated when it became ready.
  */
 export const mediaReadyEvent = (
-  asset: Pick<StoredAsset, 'movieId' | 'durationSeconds'>,
+  asset: Pick<StoredAsset, 'movieId' | 'durationSeconds' | 'audioTracks' | 'subtitleTracks'>,
   readyAt: Date,
 ): MarkedEvent => ({
   type: 'media.ready',
-  payload: { movieId: asset.movieId, durationSeconds: asset.durationSeconds },
+  payload: {
+    movieId: asset.movieId,
+    durationSeconds: asset.durationSeconds,
+    // Versions stored before issue 26 have no track lists.
+    audioLanguages: languagesOf(asset.audioTracks ?? []),
+    subtitleLanguages: languagesOf(asset.subtitleTracks ?? []),
+  },
   occurredAt: readyAt,
 });
 
