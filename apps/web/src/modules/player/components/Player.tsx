@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from
 import { Button } from '@web/shared/ui/Button';
 import { type PlaybackMedia, usePlaybackHeartbeat } from '../hooks/usePlaybackHeartbeat';
 import { usePlaybackPreview, usePlaybackSession } from '../hooks/usePlaybackSession';
+import { usePreferredLanguages } from '../hooks/usePreferredLanguages';
 import type { StreamToken } from '../stream-token';
 import { playerStrings as texts } from '../strings';
 import { PlaybackRefused, SignInToWatch } from './PlaybackRefused';
@@ -45,6 +46,7 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
   const [stopped, setStopped] = useState(false);
   const [media, setMedia] = useState<PlaybackMedia | null>(null);
   const [renewed, setRenewed] = useState<(StreamToken & { leaseId: string }) | null>(null);
+  const languages = usePreferredLanguages();
   const playing = session.data && !stopped ? session.data : null;
   const onLeaseLost = useCallback(() => setStopped(true), []);
   const leaseId = playing?.leaseId;
@@ -114,6 +116,7 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
         label={texts.playerLabel(movie.title)}
         startPosition={start}
         onMedia={setMedia}
+        languages={languages}
       >
         {rental?.expiresAt && <RentalCountdown rental={rental} />}
         {media && overlay?.(media)}
