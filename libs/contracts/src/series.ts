@@ -65,6 +65,9 @@ export const EpisodeSchema = z.object({
    * demo episode's listed runtime is made up and it plays a short sample film (issue 24).
    */
   mediaSeconds: z.number().nonnegative().nullable(),
+  /** Its media's audio and subtitle languages (issue 26); optional so older fixtures stay valid. */
+  audioLanguages: z.array(z.string()).optional(),
+  subtitleLanguages: z.array(z.string()).optional(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 

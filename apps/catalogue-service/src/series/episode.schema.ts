@@ -28,6 +28,9 @@ export class EpisodeRecord {
   @Prop({ type: Boolean, default: false }) mediaReady: boolean;
   @Prop({ type: Number, default: null }) mediaDurationSeconds: number | null;
   @Prop({ type: Date, default: null }) mediaReadyAt: Date | null;
+  /** Its media's audio and subtitle languages (`media.ready`, issue 26). */
+  @Prop({ type: [String], default: [] }) audioLanguages?: string[];
+  @Prop({ type: [String], default: [] }) subtitleLanguages?: string[];
 }
 
 export const EpisodeSchema = SchemaFactory.createForClass(EpisodeRecord);

@@ -40,6 +40,8 @@ export const toSeries = (doc: StoredSeries, episodeCount: number): Series => ({
   publishDate: doc.publishDate ? doc.publishDate.toISOString() : null,
   classification: doc.classification,
   descriptors: doc.descriptors ?? [],
+  audioLanguages: doc.audioLanguages ?? [],
+  subtitleLanguages: doc.subtitleLanguages ?? [],
 });
 
 /** A page of series with each one's episode count (`counts` by series id; absent means none). */
@@ -64,6 +66,8 @@ export const toEpisode = (doc: StoredEpisode): Episode => ({
   intro: doc.intro ? { startSeconds: doc.intro.startSeconds, endSeconds: doc.intro.endSeconds } : null,
   mediaReady: doc.mediaReady ?? false,
   mediaSeconds: doc.mediaReady ? (doc.mediaDurationSeconds ?? null) : null,
+  audioLanguages: doc.audioLanguages ?? [],
+  subtitleLanguages: doc.subtitleLanguages ?? [],
 });
 
 /** The series with its seasons in order, each with its episodes in play order. */

@@ -28,6 +28,9 @@ export class TitleRecord {
    */
   @Prop({ type: String, required: true, enum: Object.values(Classification) }) classification: Classification;
   @Prop({ type: [String], enum: CONTENT_DESCRIPTORS, default: [] }) descriptors: ContentDescriptor[];
+  /** Its media's audio and subtitle languages (`media.ready`, issue 26; a series: any episode's). */
+  @Prop({ type: [String], default: [] }) audioLanguages?: string[];
+  @Prop({ type: [String], default: [] }) subtitleLanguages?: string[];
   /** Ordering key for Popular / Trending until viewing data exists. */
   @Prop({ type: Number, default: 0 }) popularity: number;
   /**
@@ -52,4 +55,7 @@ export const indexTitles = (schema: Schema, releaseField: ReleaseField) => {
   schema.index({ createdAt: -1, _id: -1 });
   // A profile's ceiling narrows every list by class (`classification: { $in }`, issue 25).
   schema.index({ status: 1, classification: 1, popularity: -1 });
+  // "Available in Hindi" (issue 26).
+  schema.index({ status: 1, audioLanguages: 1, popularity: -1 });
+  schema.index({ status: 1, subtitleLanguages: 1, popularity: -1 });
 };
