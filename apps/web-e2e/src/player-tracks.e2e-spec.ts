@@ -95,17 +95,14 @@ describe('watching in your language (issue 26)', () => {
 
     await watch(page, movie);
     await playsPast(page, 1);
-    // Hindi audio (the profile's) and English subtitles shown; both languages offered for each.
-    await page.waitForFunction(() => {
-      const element = document.querySelector('hls-video') as unknown as {
-        audioTracks?: { length: number };
-        textTracks?: ArrayLike<{ language: string; mode: string }>;
-      } | null;
-      return (
-        (element?.audioTracks?.length ?? 0) >= 2 &&
-        Array.from(element?.textTracks ?? []).some((t) => t.language === 'en' && t.mode === 'showing')
-      );
-    });
+    // Hindi audio (the profile's) and English subtitles shown; both languages offered for each. Polled, then
+    // asserted, so a failure shows what the element listed.
+    for (let i = 0; i < 60; i++) {
+      const { audio, text } = await tracksOf(page);
+      if (audio.length >= 2 && text.some(([, language, mode]) => language === 'en' && mode === 'showing'))
+        break;
+      await page.waitForTimeout(500);
+    }
     const start = await tracksOf(page);
     expect(start.audio).toEqual([
       ['hi', true],

@@ -171,6 +171,8 @@ export const StreamingMessages = {
   /** A retry of a transcode that did not fail (409). */
   onlyFailedRetried: 'Only a failed transcode can be retried.',
   uploadGone: 'The uploaded file is gone: upload it again.',
+  /** Subtitles for a title without playable media yet (409). */
+  subtitlesNeedMedia: 'Add subtitles once the title has playable media.',
 } as const;
 
 // ── Media (admin) ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -209,6 +211,20 @@ export const MediaAssetSchema = z.object({
 });
 export type MediaAsset = z.infer<typeof MediaAssetSchema>;
 
+/**
+ * `POST /api/admin/media/{id}/subtitles` (issue 26): a WebVTT or SRT file's text for one language, shown as "CC"
+ * when it carries sound descriptions. A language's file replaces the one before.
+ */
+export const AddSubtitlesRequestSchema = z
+  .object({
+    language: TrackLanguageSchema,
+    cc: z.boolean().default(false),
+    /** The file's text (WebVTT or SRT; SRT is converted). */
+    file: z.string().min(1, 'The subtitle file is empty.').max(1_000_000, 'The subtitle file is too large.'),
+  })
+  .strict();
+export type AddSubtitlesRequest = z.infer<typeof AddSubtitlesRequestSchema>;
+
 /** `POST /api/admin/media/{movieId}/upload`: a short-lived URL the browser PUTs the file to (`/stream/upload/…`). */
 export const UploadTicketSchema = z.object({
   uploadUrl: z.string(),
@@ -227,6 +243,7 @@ export const StreamingPatterns = {
   asset: 'streaming.media.asset',
   uploadTicket: 'streaming.media.upload-ticket',
   retry: 'streaming.media.retry',
+  addSubtitles: 'streaming.media.add-subtitles',
 } as const;
 
 export const OpenPlaybackRpcSchema = z
@@ -293,4 +310,9 @@ export const StreamingRpc = {
     UploadTicketSchema,
   ),
   retry: rpc(StreamingPatterns.retry, z.object({ movieId: MovieIdSchema }).strict(), MediaAssetSchema),
+  addSubtitles: rpc(
+    StreamingPatterns.addSubtitles,
+    z.object({ movieId: MovieIdSchema, subtitles: AddSubtitlesRequestSchema }).strict(),
+    MediaAssetSchema,
+  ),
 } as const;

@@ -112,6 +112,22 @@ export const finishMaster = (
   return [...variants.slice(0, first), ...mediaLines(audio, subtitles), ...variants.slice(first)].join('\n');
 };
 
+/**
+ * A master playlist with `subtitles` as its subtitle group (an admin added some: delivery writes this): its own
+ * subtitle lines are replaced, its audio lines kept, and every variant names the group.
+ */
+export const withSubtitles = (text: string, subtitles: readonly SubtitleTrack[]): string => {
+  const lines = text.split(/\r?\n/).filter((line) => !line.startsWith('#EXT-X-MEDIA:TYPE=SUBTITLES,'));
+  const first = lines.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'));
+  if (first === -1) return lines.join('\n');
+  const variants = lines.map((line) =>
+    line.startsWith('#EXT-X-STREAM-INF:')
+      ? `${line.replace(/,SUBTITLES="[^"]*"/, '')}${subtitles.length ? `,SUBTITLES="${SUBTITLE_GROUP}"` : ''}`
+      : line,
+  );
+  return [...variants.slice(0, first), ...mediaLines([], subtitles), ...variants.slice(first)].join('\n');
+};
+
 /** The media playlist of a WebVTT file that covers the whole film (one segment). */
 export const subtitlePlaylist = (durationSeconds: number): string =>
   [

@@ -1,6 +1,7 @@
 import type { MediaAsset } from '@app/contracts';
 import { AssetStatus } from '@app/contracts';
 import type { StoredAsset } from './assets.repository';
+import { mergedSubtitles } from './assets.repository';
 
 /** A title without any media: what the admin dashboard shows before the first upload. */
 export const noAsset = (movieId: string): MediaAsset => ({
@@ -31,7 +32,7 @@ export const toMediaAsset = (asset: StoredAsset): MediaAsset => ({
   hasMp4: asset.hasMp4,
   hasTrickplay: asset.hasTrickplay,
   audioTracks: asset.audioTracks ?? [],
-  subtitleTracks: asset.subtitleTracks ?? [],
+  subtitleTracks: mergedSubtitles(asset),
   source: asset.source,
   sourceName: asset.sourceName,
   updatedAt: asset.updatedAt.toISOString(),

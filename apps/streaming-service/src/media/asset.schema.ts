@@ -40,6 +40,11 @@ export class AssetRecord {
   /** The playable version's audio and subtitle renditions (issue 26; empty for versions made before). */
   @Prop({ type: [MongooseSchema.Types.Mixed], default: [] }) audioTracks: AudioTrack[];
   @Prop({ type: [MongooseSchema.Types.Mixed], default: [] }) subtitleTracks: SubtitleTrack[];
+  /**
+   * Subtitles an admin added (`tracks/{movieId}/subs/{language}`, MediaLayout.addedSubtitles): the title's own, kept
+   * apart from its version's directory (a sample film's is shared) and across new versions.
+   */
+  @Prop({ type: [MongooseSchema.Types.Mixed], default: [] }) addedSubtitles: SubtitleTrack[];
   /** ffprobe's view of the playable version's source (technical metadata for the admin). */
   @Prop({ type: MongooseSchema.Types.Mixed, default: null }) probe: MediaProbe | null;
   @Prop({ type: PendingUploadSchema, default: null }) pending: PendingUploadRecord | null;

@@ -1,4 +1,4 @@
-import type { Rendition } from '@app/contracts';
+import type { AudioTrack, Rendition, SubtitleTrack } from '@app/contracts';
 
 const incomingOf = (movieId: string) => `incoming/${movieId}`;
 const uploadsOf = (movieId: string) => `uploads/${movieId}`;
@@ -33,6 +33,8 @@ export const MediaLayout = {
   /** Every transcoded version of a title's uploads. */
   uploadsOf,
   sampleDir: (n: number) => `samples/${n}`,
+  /** A title's own subtitles in one language, added by an admin (issue 26): `index.m3u8` and `subs.vtt`. */
+  addedSubtitles: (movieId: string, language: string) => `tracks/${movieId}/subs/${language}`,
 } as const;
 
 /** What delivery needs to know of a playable asset (assets.repository.ts `findPlayable`). */
@@ -43,4 +45,9 @@ export type PlayableAsset = {
   durationSeconds: number | null;
   hasMp4: boolean;
   hasTrickplay: boolean;
+  audioTracks: AudioTrack[];
+  /** Every subtitle rendition: the version's own, and the ones an admin added (which win by language). */
+  subtitleTracks: SubtitleTrack[];
+  /** The languages whose files are the admin's (MediaLayout.addedSubtitles). */
+  addedSubtitles: string[];
 };

@@ -127,9 +127,12 @@ export const PlayerSurface = ({
       startPosition,
       capLevelToPlayerSize: true,
       backBufferLength: 30,
+      // The profile's languages (issue 26): hls.js starts with them, so no switch follows the first fragments.
+      ...(languages.audio ? { audioPreference: { lang: languages.audio } } : {}),
+      ...(languages.subtitles ? { subtitlePreference: { lang: languages.subtitles } } : {}),
       ...tokenSwapConfig(() => latestToken.current),
     }),
-    [startPosition],
+    [startPosition, languages.audio, languages.subtitles],
   );
   // The trickplay index is fetched by the browser, and its sprites resolve against its URL: it takes the newest
   // token only when its own is about to run out, not on every heartbeat.
