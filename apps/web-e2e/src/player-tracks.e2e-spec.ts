@@ -150,6 +150,10 @@ describe('watching in your language (issue 26)', () => {
     );
     await page.keyboard.press('m');
     await page.waitForFunction(() => (document.querySelector('hls-video') as HTMLMediaElement).muted);
+    // media-chrome decides mute or unmute from its own state, which follows the element's events: wait for it.
+    await page.waitForFunction(
+      () => document.querySelector('media-mute-button')?.getAttribute('mediavolumelevel') === 'off',
+    );
     await page.keyboard.press('m');
     await page.waitForFunction(() => !(document.querySelector('hls-video') as HTMLMediaElement).muted);
     await page.keyboard.press('c');
@@ -157,6 +161,9 @@ describe('watching in your language (issue 26)', () => {
       Array.from((document.querySelector('hls-video') as HTMLMediaElement).textTracks).every(
         (t) => t.kind === 'metadata' || t.mode !== 'showing',
       ),
+    );
+    await page.waitForFunction(
+      () => !document.querySelector('media-captions-menu-button')?.getAttribute('mediasubtitlesshowing'),
     );
     await page.keyboard.press('c');
     await page.waitForFunction(() =>
