@@ -50,7 +50,7 @@ type Case = {
 const ajv = jsonSchemaValidator();
 const isValid = (schema: object, value: unknown) => ajv.compile(schema)(value);
 
-/** Strings that satisfy the patterns and formats of the contracts (ObjectId, OTP, sign-in code, email, URL, date, HMAC). */
+/** Strings that satisfy the patterns and formats of the contracts (ObjectId, OTP, sign-in code, email, URL, date, HMAC, language). */
 const KNOWN_STRINGS = [
   'a'.repeat(24),
   'a'.repeat(64),
@@ -60,6 +60,8 @@ const KNOWN_STRINGS = [
   'https://example.com/poster.jpg',
   '2024-01-31',
   'Streamly',
+  // A track language (issue 26).
+  'hi',
 ];
 
 /** A value the schema accepts: the least one can send. */
