@@ -94,6 +94,14 @@ export const publishedPage = async <S, T>(
   };
   const load = async () => map(await titles.list(criteria, sort, page, pageSize));
   if (fragment !== undefined || page > CACHED_PAGES) return load();
-  const key = JSON.stringify([page, pageSize, cacheKey.genres, access ?? null, sort, language ?? null]);
+  // The language only when filtered on: the other pages keep their keys.
+  const key = JSON.stringify([
+    page,
+    pageSize,
+    cacheKey.genres,
+    access ?? null,
+    sort,
+    ...(language ? [language] : []),
+  ]);
   return cache.through(`${cacheKey.prefix}published:${key}`, load);
 };
