@@ -47,10 +47,11 @@ FROM ${NODE_IMAGE} AS runtime
 ARG APP
 ENV NODE_ENV=production APP=${APP}
 WORKDIR /app
-# ffmpeg for transcoding, and a media dir owned by the app user so a fresh named volume inherits that owner.
+# ffmpeg for transcoding, espeak-ng for the sample films' speech (issue 26), and a media dir owned by the app user
+# so a fresh named volume inherits that owner.
 RUN if [ "$APP" = "streaming-service" ]; then \
       apt-get update \
-      && apt-get install -y --no-install-recommends ffmpeg \
+      && apt-get install -y --no-install-recommends ffmpeg espeak-ng \
       && rm -rf /var/lib/apt/lists/* \
       && mkdir -p /data/media && chown 1000:1000 /data/media; \
     fi

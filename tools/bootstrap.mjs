@@ -68,14 +68,16 @@ if (!installed) {
   writeFileSync(stamp, String(statSync(lock).mtimeMs) + readFileSync(lock, 'utf8').length);
 }
 
-// 2. Debian packages: Redis and NATS always (unless REDIS_URL / NATS_URL point elsewhere), ffmpeg for the
-// streaming service, nginx as the one URL in front (video bytes by sendfile; FRONT_PROXY=off goes without it),
+// 2. Debian packages: Redis and NATS always (unless REDIS_URL / NATS_URL point elsewhere), ffmpeg and espeak-ng
+// for the streaming service, nginx as the one URL in front (video bytes by sendfile; FRONT_PROXY=off goes without it),
 // Chromium for browser tests.
 const wanted = [
   !process.env.REDIS_URL && !has('redis-server') && 'redis-server',
   // Debian puts it in /usr/sbin, off an ordinary user's PATH; libs/local-infra looks there too.
   !process.env.NATS_URL && !has('nats-server') && !existsSync('/usr/sbin/nats-server') && 'nats-server',
   !has('ffmpeg') && 'ffmpeg',
+  // The sample films' Hindi and English speech (issue 26).
+  !has('espeak-ng') && 'espeak-ng',
   process.env.FRONT_PROXY !== 'off' && !has('nginx') && !existsSync('/usr/sbin/nginx') && 'nginx',
   command === 'test' && !has('chromium') && 'chromium',
 ].filter(Boolean);

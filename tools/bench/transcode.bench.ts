@@ -76,7 +76,7 @@ const bare = async (input: string, outDir: string): Promise<number> => {
       preset: PRESET,
       rungs: planLadder(1080),
       fps: FPS,
-      hasAudio: true,
+      audio: [{ input: '0:a:0', track: { language: 'und', name: 'Original', isDefault: true } }],
       progress: true,
     }),
   )._getArguments();

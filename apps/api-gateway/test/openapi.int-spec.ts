@@ -50,7 +50,7 @@ type Case = {
 const ajv = jsonSchemaValidator();
 const isValid = (schema: object, value: unknown) => ajv.compile(schema)(value);
 
-/** Strings that satisfy the patterns and formats of the contracts (ObjectId, OTP, sign-in code, email, URL, date, date-time, HMAC). */
+/** Strings that satisfy the patterns and formats of the contracts (ObjectId, OTP, sign-in code, email, URL, date, date-time, HMAC, language). */
 const KNOWN_STRINGS = [
   'a'.repeat(24),
   'a'.repeat(64),
@@ -61,6 +61,8 @@ const KNOWN_STRINGS = [
   '2024-01-31',
   '2026-11-01T00:00:00.000Z',
   'Streamly',
+  // A track language (issue 26).
+  'hi',
 ];
 
 /** A value the schema accepts: the least one can send. */

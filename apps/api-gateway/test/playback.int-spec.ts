@@ -81,6 +81,8 @@ const asset = (id: string): MediaAsset => ({
   renditions: [],
   hasMp4: true,
   hasTrickplay: false,
+  audioTracks: [],
+  subtitleTracks: [],
   source: 'upload',
   sourceName: 'pilot.mp4',
   updatedAt: '2026-11-22T10:00:00.000Z',
@@ -128,6 +130,7 @@ const FakeServicesModule = standIn(
       maxBytes: 1024,
     }),
     [StreamingPatterns.retry]: ({ movieId: id }: { movieId: string }) => asset(id),
+    [StreamingPatterns.addSubtitles]: ({ movieId: id }: { movieId: string }) => asset(id),
   },
   calls,
 );
@@ -354,10 +357,42 @@ describe('playback at the gateway', () => {
       ['GET', `/api/admin/media/${movieId}`],
       ['POST', `/api/admin/media/${movieId}/upload`],
       ['POST', `/api/admin/media/${movieId}/retry`],
+      ['POST', `/api/admin/media/${movieId}/subtitles`],
     ]) {
-      const response = await gateway.call(method, path, { token: fakeTokens.asha });
+      const response = await gateway.call(method, path, {
+        token: fakeTokens.asha,
+        ...(method === 'POST' ? { body: { language: 'en', file: 'WEBVTT' } } : {}),
+      });
       expect(response.status).toBe(403);
     }
+  });
+
+  it("takes an admin's subtitle file for a language and refuses a careless or hostile body with 400 (issue 26)", async () => {
+    const path = `/api/admin/media/${movieId}/subtitles`;
+    const file = '1\n00:00:01,000 --> 00:00:02,000\nHi\n';
+    const before = callsTo(StreamingPatterns.addSubtitles).length;
+    for (const body of [
+      { language: 'en', cc: true },
+      { language: 'English', file },
+      { language: { $ne: null }, file },
+      { language: 'en', file: { $gt: '' } },
+      { language: 'en', file, cc: 'yes' },
+      { language: 'en', file, extra: 1 },
+      { language: 'en', file: '' },
+    ]) {
+      const response = await gateway.call('POST', path, { token: fakeTokens.admin, body });
+      expect([JSON.stringify(body), response.status]).toEqual([JSON.stringify(body), 400]);
+    }
+    expect(callsTo(StreamingPatterns.addSubtitles)).toHaveLength(before);
+    const response = await gateway.call('POST', path, {
+      token: fakeTokens.admin,
+      body: { language: 'en', cc: true, file },
+    });
+    expect(response.status).toBe(200);
+    expect(callsTo(StreamingPatterns.addSubtitles).at(-1)).toEqual({
+      movieId,
+      subtitles: { language: 'en', cc: true, file },
+    });
   });
 
   describe('an episode (issue 13)', () => {

@@ -55,6 +55,58 @@ describe('media.ready and demo titles in catalogue-service', () => {
     );
   });
 
+  it('lists the languages media.ready names and finds the title under "Available in Hindi" (issue 26)', async () => {
+    const hindi = await ctx.newMovie({ popularity: 2_000_000 });
+    const subtitled = await ctx.newMovie({ popularity: 1_900_000 });
+    const english = await ctx.newMovie({ popularity: 1_800_000 });
+    const inHindi = () => service.call(MovieRpc.list, { page: 1, pageSize: 50, language: 'hi' });
+    // Cached before the events: they must drop the cached page.
+    expect((await inHindi()).data.map((m) => m.id)).not.toContain(hindi.id);
+    await bus.publish('media.ready', {
+      movieId: hindi.id,
+      durationSeconds: 100,
+      audioLanguages: ['hi', 'en'],
+      subtitleLanguages: ['hi', 'en'],
+    });
+    await bus.publish('media.ready', {
+      movieId: subtitled.id,
+      durationSeconds: 100,
+      audioLanguages: ['en'],
+      subtitleLanguages: ['hi'],
+    });
+    await bus.publish('media.ready', {
+      movieId: english.id,
+      durationSeconds: 100,
+      audioLanguages: ['en'],
+      subtitleLanguages: [],
+    });
+    await waitUntil(async () => (await detail(english.id)).mediaReady === true, 'the titles to be playable');
+    expect(await detail(hindi.id)).toMatchObject({
+      audioLanguages: ['hi', 'en'],
+      subtitleLanguages: ['hi', 'en'],
+    });
+    await waitUntil(
+      async () => (await inHindi()).data.some((m) => m.id === hindi.id),
+      'the filter to list it',
+    );
+    const listed = (await inHindi()).data.map((m) => m.id);
+    expect(listed).toEqual(expect.arrayContaining([hindi.id, subtitled.id]));
+    expect(listed).not.toContain(english.id);
+    // An event from before issue 26 (no languages) leaves them as they are.
+    await bus.publish('media.ready', { movieId: hindi.id, durationSeconds: 101 });
+    await waitUntil(async () => (await stored(hindi.id))?.mediaDurationSeconds === 101, 'the later event');
+    expect((await detail(hindi.id)).audioLanguages).toEqual(['hi', 'en']);
+  });
+
+  it('refuses a language filter that is not a language code', async () => {
+    await expect(
+      service.call(MovieRpc.list, { page: 1, pageSize: 5, language: { $ne: null } as unknown as string }),
+    ).rejects.toBeDefined();
+    await expect(
+      service.call(MovieRpc.list, { page: 1, pageSize: 5, language: 'Hindi' }),
+    ).rejects.toBeDefined();
+  });
+
   it('applies a redelivered or older media.ready as nothing, and acknowledges it', async () => {
     const movie = await ctx.newMovie();
     await bus.publish('media.ready', { movieId: movie.id, durationSeconds: 90 });

@@ -504,6 +504,37 @@ describe('series, seasons and episodes in catalogue-service (real MongoDB and Re
     expect(await ctx.episodes.findById(episode.id)).toMatchObject({ mediaDurationSeconds: 1_500 });
   });
 
+  it('gives a series every language one of its episodes has, and lists it under that language (issue 26)', async () => {
+    const series = await ctx.newSeries({ popularity: 5_000_000 });
+    const first = await ctx.newEpisode(series, 1, 1);
+    const second = await ctx.newEpisode(series, 1, 2);
+    await bus.publish('media.ready', {
+      movieId: first.id,
+      durationSeconds: 100,
+      audioLanguages: ['hi', 'en'],
+      subtitleLanguages: ['en'],
+    });
+    await bus.publish('media.ready', {
+      movieId: second.id,
+      durationSeconds: 100,
+      audioLanguages: ['ta'],
+      subtitleLanguages: ['hi'],
+    });
+    const languages = async () => {
+      const detail = await service.call(SeriesRpc.get, { id: series.id, asAdmin: false });
+      return [detail.audioLanguages?.slice().sort(), detail.subtitleLanguages?.slice().sort()];
+    };
+    await waitUntil(async () => (await languages())[0]?.includes('ta') ?? false, 'the second episode');
+    expect(await languages()).toEqual([
+      ['en', 'hi', 'ta'],
+      ['en', 'hi'],
+    ]);
+    const tamil = await service.call(SeriesRpc.list, { page: 1, pageSize: 50, language: 'ta' });
+    expect(tamil.data.map((s) => s.id)).toContain(series.id);
+    const bengali = await service.call(SeriesRpc.list, { page: 1, pageSize: 50, language: 'bn' });
+    expect(bengali.data.map((s) => s.id)).not.toContain(series.id);
+  });
+
   describe('demo seed', () => {
     it('seeds the demo series once as demo content, with every episode announced; a re-run adds nothing', async () => {
       const demos = DEMO_SERIES.slice(0, 2);

@@ -66,6 +66,20 @@ describe('delivery handed to nginx in front (X-Accel-Redirect)', () => {
     expect((await bytes(res)).length).toBe(0);
   });
 
+  it('hands audio and subtitle renditions to nginx the same way (issue 26)', async () => {
+    for (const [file, type] of [
+      ['audio/hi/seg_00001.m4s', 'video/iso.segment'],
+      ['subs/en/subs.vtt', 'text/vtt; charset=utf-8'],
+    ]) {
+      const res = await direct(`${base()}/${file}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-accel-redirect')).toBe(
+        `${MEDIA_ACCEL_PREFIX}${MediaLayout.hlsDir(dir)}/${file}`,
+      );
+      expect(res.headers.get('content-type')).toBe(type);
+    }
+  });
+
   it('still refuses on its own, naming no file: a rendition above the cap, a forged token', async () => {
     const tampered = `${playback.token.slice(0, -4)}${playback.token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
     for (const url of [

@@ -21,6 +21,8 @@ export const registerPlayable = (app: INestApplication, { movieId, dir, duration
           renditions: [...Renditions],
           hasMp4: true,
           hasTrickplay: true,
+          audioTracks: [],
+          subtitleTracks: [],
           probe: null,
         },
         sourceName: 'delivery fixture',

@@ -77,7 +77,12 @@ describe('episode media: demo samples, uploads, and removal when the episode is 
     await publishEpisode(marker, true);
     await readyAsset(marker);
     expect(await eventsOf(suite.redisUrl, 'media.ready', episodeId)).toEqual([
-      { movieId: episodeId, durationSeconds: ready.durationSeconds },
+      {
+        movieId: episodeId,
+        durationSeconds: ready.durationSeconds,
+        audioLanguages: ['hi', 'en'],
+        subtitleLanguages: ['hi', 'en'],
+      },
     ]);
     expect((await open(episodeId)).hlsUrl).toMatch(new RegExp(`/${episodeId}/master\\.m3u8$`));
   });

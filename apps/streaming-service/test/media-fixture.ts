@@ -3,7 +3,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Rendition } from '@app/contracts';
 import { Renditions } from '@app/contracts';
+import { mediaLines, subtitlePlaylist } from '../src/ffmpeg/media-tracks';
 import { MediaLayout } from '../src/media/media-layout';
+
+export const FIXTURE_AUDIO = [
+  { language: 'hi', name: 'हिन्दी', isDefault: true },
+  { language: 'en', name: 'English', isDefault: false },
+];
+export const FIXTURE_SUBTITLES = [{ language: 'en', name: 'English', isDefault: false, cc: true }];
 
 /** Deterministic bytes, so a served range can be compared with the file byte for byte. */
 export const fixtureBytes = (label: string, size: number): Buffer => {
@@ -34,8 +41,9 @@ export const writeFixtureAsset = async (mediaDir: string, dir: string) => {
     '#EXTM3U',
     '#EXT-X-VERSION:7',
     '#EXT-X-INDEPENDENT-SEGMENTS',
+    ...mediaLines(FIXTURE_AUDIO, FIXTURE_SUBTITLES),
     ...Renditions.flatMap((r) => [
-      `#EXT-X-STREAM-INF:BANDWIDTH=${parseInt(r, 10) * 4000},RESOLUTION=${RESOLUTION[r]},CODECS="avc1.640028,mp4a.40.2"`,
+      `#EXT-X-STREAM-INF:BANDWIDTH=${parseInt(r, 10) * 4000},RESOLUTION=${RESOLUTION[r]},CODECS="avc1.640028,mp4a.40.2",AUDIO="aud",SUBTITLES="subs"`,
       `${r}/index.m3u8`,
     ]),
     '',
@@ -66,6 +74,21 @@ export const writeFixtureAsset = async (mediaDir: string, dir: string) => {
         fixtureBytes(`${dir}/${rendition}/${name}`, 20_000),
       );
     }
+  }
+  // Issue 26: a Hindi and an English audio rendition, English subtitles.
+  for (const { language } of FIXTURE_AUDIO) {
+    const audio = `${MediaLayout.hlsDir(dir)}/audio/${language}`;
+    await put(
+      `${audio}/index.m3u8`,
+      '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4.0,\nseg_00001.m4s\n#EXT-X-ENDLIST\n',
+    );
+    await put(`${audio}/init.mp4`, fixtureBytes(`${dir}/audio/${language}/init`, 700));
+    await put(`${audio}/seg_00001.m4s`, fixtureBytes(`${dir}/audio/${language}/seg`, 8_000));
+  }
+  for (const { language } of FIXTURE_SUBTITLES) {
+    const subs = `${MediaLayout.hlsDir(dir)}/subs/${language}`;
+    await put(`${subs}/index.m3u8`, subtitlePlaylist(8));
+    await put(`${subs}/subs.vtt`, 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello\n');
   }
   const mp4 = fixtureBytes(`${dir}/mp4`, 300_000);
   await put(MediaLayout.mp4(dir), mp4);

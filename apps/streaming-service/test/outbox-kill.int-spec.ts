@@ -75,7 +75,12 @@ describe('streaming-service killed between the write and the publish (issue 29 Â
     const announced = await suite.eventsOf('media.ready', (payload) => payload.movieId === movieId);
     expect(announced.map(({ payload, occurredAt }) => ({ payload, occurredAt }))).toEqual([
       {
-        payload: { movieId, durationSeconds: asset?.durationSeconds },
+        payload: {
+          movieId,
+          durationSeconds: asset?.durationSeconds,
+          audioLanguages: ['hi', 'en'],
+          subtitleLanguages: ['hi', 'en'],
+        },
         occurredAt: (asset?.readyAt as Date).toISOString(),
       },
     ]);

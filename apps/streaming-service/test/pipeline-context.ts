@@ -21,20 +21,31 @@ export const newMovieId = () => new Types.ObjectId().toHexString();
 /** A clip made on the spot from lavfi sources (never a committed file): a test pattern with a tone. */
 export const makeClip = async (
   file: string,
-  { seconds, size, crf = 30 }: { seconds: number; size: string; crf?: number },
+  {
+    seconds,
+    size,
+    crf = 30,
+    languages = [null],
+  }: {
+    seconds: number;
+    size: string;
+    crf?: number;
+    /** One audio stream per entry, tagged with that language (null: untagged). */
+    languages?: Array<string | null>;
+  },
 ): Promise<string> => {
   await run('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...[
+    ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=24`],
+    ...languages.flatMap((_, i) => [
       '-f',
       'lavfi',
       '-i',
-      `testsrc2=size=${size}:rate=24`,
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:sample_rate=48000',
-    ],
+      `sine=frequency=${440 + 220 * i}:sample_rate=48000`,
+    ]),
+    ...languages.flatMap((_, i) => ['-map', `${i + 1}:a:0`]),
+    ...['-map', '0:v:0'],
+    ...languages.flatMap((language, i) => (language ? [`-metadata:s:a:${i}`, `language=${language}`] : [])),
     ...[
       '-t',
       String(seconds),
@@ -76,7 +87,7 @@ export const probeJson = async (file: string) => {
     file,
   ]);
   return JSON.parse(stdout) as {
-    streams: Array<{ codec_type: string; width?: number; height?: number }>;
+    streams: Array<{ codec_type: string; codec_name?: string; width?: number; height?: number }>;
     format: { duration: string };
   };
 };

@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import { RequestContext } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { failure } from '@app/server-testing';
+import { failure, waitUntil } from '@app/server-testing';
 import type { z } from 'zod';
 import { MediaLayout } from '../src/media/media-layout';
 import { StreamTokenSigner } from '../src/playback/stream-token.signer';
@@ -110,6 +110,41 @@ describe('streaming-service playback and delivery', () => {
       );
     });
 
+    it('lists the audio and subtitle renditions in the master playlist and serves them under the token (issue 26)', async () => {
+      const text = await (await get(playback.hlsUrl)).text();
+      expect(text).toContain(
+        'TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="hi",NAME="हिन्दी",DEFAULT=YES,AUTOSELECT=YES',
+      );
+      expect(text).toContain(
+        'TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="en",NAME="English",DEFAULT=NO,AUTOSELECT=YES',
+      );
+      expect(text).toContain('TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="en"');
+      const playlist = await get(`${base(playback)}/audio/en/index.m3u8`);
+      expect(playlist.status).toBe(200);
+      expect(playlist.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+      const init = await get(`${base(playback)}/audio/hi/init.mp4`);
+      expect(init.headers.get('content-type')).toBe('video/mp4');
+      const segment = await get(`${base(playback)}/audio/hi/seg_00001.m4s`);
+      expect(segment.status).toBe(200);
+      expect(await bytes(segment)).toEqual(
+        await readFile(path.join(mediaDir, MediaLayout.hlsDir(dir), 'audio/hi/seg_00001.m4s')),
+      );
+      const subtitles = await get(`${base(playback)}/subs/en/subs.vtt`);
+      expect(subtitles.status).toBe(200);
+      expect(subtitles.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+      expect(await subtitles.text()).toContain('Hello');
+      expect((await get(`${base(playback)}/subs/en/index.m3u8`)).status).toBe(200);
+      // A language the title does not have, and a forged token: nothing.
+      expect((await get(`${base(playback)}/audio/ta/index.m3u8`)).status).toBe(404);
+      const tampered = `${playback.token.slice(0, -4)}${playback.token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+      const forged = base(playback).replace(playback.token, tampered);
+      for (const file of ['audio/hi/seg_00001.m4s', 'subs/en/subs.vtt']) {
+        const res = await get(`${forged}/${file}`);
+        expect(res.status).toBe(403);
+        expect((await bytes(res)).length).toBe(0);
+      }
+    });
+
     it('refuses every 1080p file to a 720p token (403, no bytes)', async () => {
       for (const file of ['1080p/index.m3u8', '1080p/init.mp4', '1080p/seg_00001.m4s']) {
         const res = await get(`${base(playback)}/${file}`);
@@ -142,8 +177,81 @@ describe('streaming-service playback and delivery', () => {
     it('lists every rendition for a best cap', async () => {
       const best = await open(viewer({ quality: 'best' }));
       expect(best.renditions).toEqual(['1080p', '720p', '480p']);
-      expect((await (await get(best.hlsUrl)).text()).match(/index\.m3u8/g)).toHaveLength(3);
+      const text = await (await get(best.hlsUrl)).text();
+      expect(text.split('\n').filter((line) => line && !line.startsWith('#'))).toEqual([
+        '1080p/index.m3u8',
+        '720p/index.m3u8',
+        '480p/index.m3u8',
+      ]);
       expect((await get(`${base(best)}/1080p/seg_00001.m4s`)).status).toBe(200);
+    });
+  });
+
+  describe("an admin's subtitles (issue 26)", () => {
+    const SRT =
+      '1\r\n00:00:01,000 --> 00:00:02,500\r\n[rain on the roof]\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nHello\r\n';
+    const add = (file: string, language = 'en', cc = true) =>
+      service.call(StreamingRpc.addSubtitles, { movieId: otherMovieId, subtitles: { language, cc, file } });
+
+    it('converts an SRT file, lists it as CC in the master playlist and serves it under the token, the shared sample untouched', async () => {
+      const sampleVtt = await readFile(
+        path.join(mediaDir, MediaLayout.hlsDir(dir), 'subs/en/subs.vtt'),
+        'utf8',
+      );
+      const asset = await add(SRT);
+      expect(asset.subtitleTracks).toEqual([
+        { language: 'en', name: 'English CC', isDefault: false, cc: true },
+      ]);
+      const playback = await open(openRequest(otherMovieId, { quality: '480p' }));
+      // Delivery reads the title's record through a cache of a few seconds.
+      await waitUntil(
+        async () => (await (await get(playback.hlsUrl)).text()).includes('NAME="English CC"'),
+        'the master playlist to list the CC subtitles',
+      );
+      const master = await (await get(playback.hlsUrl)).text();
+      expect(master).toContain('CHARACTERISTICS="public.accessibility.transcribes-spoken-dialog');
+      expect(master.match(/TYPE=SUBTITLES/g)).toHaveLength(1);
+      expect(master).toContain('TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="hi"');
+      const vtt = await get(`${base(playback)}/subs/en/subs.vtt`);
+      expect(vtt.status).toBe(200);
+      expect(await vtt.text()).toBe(
+        'WEBVTT\n\n00:00:01.000 --> 00:00:02.500\n[rain on the roof]\n\n00:00:03.000 --> 00:00:04.000\nHello\n',
+      );
+      expect((await get(`${base(playback)}/subs/en/index.m3u8`)).status).toBe(200);
+      // The sample's own file (shared by other titles) is as it was, and its other title still gets it.
+      expect(await readFile(path.join(mediaDir, MediaLayout.hlsDir(dir), 'subs/en/subs.vtt'), 'utf8')).toBe(
+        sampleVtt,
+      );
+      const first = await open(viewer({ quality: '480p' }));
+      expect(await (await get(`${base(first)}/subs/en/subs.vtt`)).text()).toBe(sampleVtt);
+    });
+
+    it('refuses anything but WebVTT or SRT, and a malformed file, with a 400 and nothing stored', async () => {
+      const before = await service.call(StreamingRpc.asset, { movieId: otherMovieId });
+      for (const file of [
+        '{"not": "subtitles"}',
+        'WEBVTT\n\nno timing here\n',
+        '1\n00:00:09,000 --> 00:00:01,000\nx\n',
+      ])
+        expect(await failure(add(file, 'hi'))).toMatchObject({ code: ErrorCode.ValidationFailed });
+      expect(await failure(add(SRT, 'Hindi'))).toMatchObject({ code: ErrorCode.ValidationFailed });
+      expect(await service.call(StreamingRpc.asset, { movieId: otherMovieId })).toEqual(before);
+      expect(
+        await readFile(path.join(mediaDir, MediaLayout.addedSubtitles(otherMovieId, 'hi'), 'subs.vtt')).catch(
+          () => null,
+        ),
+      ).toBeNull();
+    });
+
+    it('refuses subtitles for a title without media (409)', async () => {
+      expect(
+        await failure(
+          service.call(StreamingRpc.addSubtitles, {
+            movieId: objectId(),
+            subtitles: { language: 'en', file: SRT },
+          }),
+        ),
+      ).toMatchObject({ code: ErrorCode.Conflict, message: StreamingMessages.subtitlesNeedMedia });
     });
   });
 

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { StreamingRpc } from '@app/contracts';
 import { EventBus } from '@app/server-core';
 import { Ffmpeg } from '../src/ffmpeg/ffmpeg.adapter';
@@ -6,7 +9,14 @@ import { LocalMediaStore } from '../src/media/local-media-store';
 import { SampleAssignmentService } from '../src/samples/sample-assignment.service';
 import { generateSamples } from '../src/samples/sample-generator';
 import { readSampleLibrary, sampleFor } from '../src/samples/sample-library';
-import { allEventsOf, eventsOf, newMovieId, startPipelineService, waitFor } from './pipeline-context';
+import {
+  allEventsOf,
+  eventsOf,
+  newMovieId,
+  probeJson,
+  startPipelineService,
+  waitFor,
+} from './pipeline-context';
 
 describe('sample films for seeded titles (SAMPLE_MEDIA=on)', () => {
   let suite: Awaited<ReturnType<typeof startPipelineService>>;
@@ -43,6 +53,44 @@ describe('sample films for seeded titles (SAMPLE_MEDIA=on)', () => {
     expect((await store.list('samples')).some((key) => key.includes('.building'))).toBe(false);
   });
 
+  it('makes each film speak Hindi (the default) and English, with subtitles in both, in its master playlist', async () => {
+    const [first] = await readSampleLibrary(store);
+    expect(first.audioTracks.map((t) => [t.language, t.isDefault])).toEqual([
+      ['hi', true],
+      ['en', false],
+    ]);
+    expect(first.subtitleTracks.map((t) => t.language)).toEqual(['hi', 'en']);
+    const master = await readFile(path.join(suite.mediaDir, 'samples/1/hls/master.m3u8'), 'utf8');
+    expect(master).toMatch(/TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="hi",NAME="हिन्दी",DEFAULT=YES,AUTOSELECT=YES/);
+    expect(master).toMatch(
+      /TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="en",NAME="English",DEFAULT=NO,AUTOSELECT=YES/,
+    );
+    expect(master).toMatch(/TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="hi",.*URI="subs\/hi\/index.m3u8"/);
+    expect(master).toMatch(/TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="en",.*URI="subs\/en\/index.m3u8"/);
+    expect(master).toContain('AUDIO="aud",SUBTITLES="subs"');
+    const english = await readFile(path.join(suite.mediaDir, 'samples/1/hls/subs/en/subs.vtt'), 'utf8');
+    expect(english.startsWith('WEBVTT\n\n')).toBe(true);
+    expect(english).toMatch(/^00:00:00\.000 --> 00:00:0\d\.\d{3}\nThis is sample film 1\. 0 seconds in\.$/m);
+    // The speech is heard: the Hindi rendition is as long as the film and not silent.
+    const hindi = await probeJson(path.join(suite.mediaDir, 'samples/1/hls/audio/hi/index.m3u8'));
+    expect(Number(hindi.format.duration)).toBeCloseTo(2, 0);
+    const mp4 = await probeJson(path.join(suite.mediaDir, 'samples/1/video.mp4'));
+    expect(mp4.streams.filter((s) => s.codec_type === 'audio')).toHaveLength(1);
+  });
+
+  it('makes a film of the older layout (no tracks in its marker) again', async () => {
+    const old = new LocalMediaStore(await mkdtemp(path.join(tmpdir(), 'old-samples-')));
+    const options = { count: 1, seconds: 1, preset: 'ultrafast' as const, size: { width: 320, height: 180 } };
+    await generateSamples(old, new Ffmpeg(), options);
+    const markerFile = path.join(old.root, 'samples/1/sample.json');
+    const { audioTracks: _a, subtitleTracks: _s, ...before } = JSON.parse(await readFile(markerFile, 'utf8'));
+    await writeFile(markerFile, JSON.stringify(before));
+    expect(await readSampleLibrary(old)).toEqual([]);
+    expect(await generateSamples(old, new Ffmpeg(), options)).toEqual({ generated: 1, present: 0 });
+    expect((await readSampleLibrary(old))[0].audioTracks).toHaveLength(2);
+    await rm(old.root, { recursive: true, force: true });
+  });
+
   it('maps a demo title to its sample once and announces media.ready once, even when the event comes twice', async () => {
     const movieId = newMovieId();
     await publish(movieId, true);
@@ -61,8 +109,14 @@ describe('sample films for seeded titles (SAMPLE_MEDIA=on)', () => {
       async () => (await suite.service.call(StreamingRpc.asset, { movieId: other })).status === 'ready',
     );
     expect(await eventsOf(suite.redisUrl, 'media.ready', movieId)).toEqual([
-      { movieId, durationSeconds: ready.durationSeconds },
+      {
+        movieId,
+        durationSeconds: ready.durationSeconds,
+        audioLanguages: ['hi', 'en'],
+        subtitleLanguages: ['hi', 'en'],
+      },
     ]);
+    expect(ready.audioTracks.map((t) => t.language)).toEqual(['hi', 'en']);
     expect(await suite.service.app.get(SampleAssignmentService).assignMany([movieId])).toBe(0);
   });
 

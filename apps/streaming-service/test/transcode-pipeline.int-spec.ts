@@ -38,7 +38,13 @@ describe('the transcode pipeline on a 6-second 1080p clip made for the test', ()
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'transcode-'));
     out = path.join(work, 'asset');
-    const clip = await makeClip(path.join(work, 'clip.mp4'), { seconds: 6, size: '1920x1080', crf: 35 });
+    // Two spoken languages, tagged as containers tag them (ISO 639-2), the Hindi one first.
+    const clip = await makeClip(path.join(work, 'clip.mp4'), {
+      seconds: 6,
+      size: '1920x1080',
+      crf: 35,
+      languages: ['hin', 'eng'],
+    });
     result = await new Ffmpeg().transcode({ kind: 'file', path: clip }, out, {
       preset: 'ultrafast',
       onProgress: (progress) => seen.push(progress),
@@ -61,6 +67,35 @@ describe('the transcode pipeline on a 6-second 1080p clip made for the test', ()
       ['480p/index.m3u8', '854x480'],
     ]);
     for (const variant of master) expect(variant.codecs).toMatch(/^avc1\.[0-9a-f]{6},mp4a\.40\.2$/);
+    for (const dir of [...result.renditions, 'audio/hi', 'audio/en']) {
+      expect((await readdir(path.join(out, 'hls', dir))).sort()).toEqual([
+        'index.m3u8',
+        'init.mp4',
+        'seg_00001.m4s',
+        'seg_00002.m4s',
+      ]);
+    }
+  });
+
+  it('keeps every audio stream with its language as one audio group, the video variants without sound', async () => {
+    expect(result.audioTracks).toEqual([
+      { language: 'hi', name: 'हिन्दी', isDefault: true },
+      { language: 'en', name: 'English', isDefault: false },
+    ]);
+    const text = await readFile(path.join(out, 'hls/master.m3u8'), 'utf8');
+    expect(text.split('\n').filter((line) => line.startsWith('#EXT-X-MEDIA:'))).toEqual([
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="hi",NAME="हिन्दी",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="audio/hi/index.m3u8"',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="en",NAME="English",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="audio/en/index.m3u8"',
+    ]);
+    for (const line of text.split('\n').filter((l) => l.startsWith('#EXT-X-STREAM-INF:')))
+      expect(line).toContain('AUDIO="aud"');
+    const video = await probeJson(path.join(out, 'hls/720p/index.m3u8'));
+    expect(video.streams.map((s) => s.codec_type)).toEqual(['video']);
+    for (const language of ['hi', 'en']) {
+      const audio = await probeJson(path.join(out, 'hls/audio', language, 'index.m3u8'));
+      expect(audio.streams).toEqual([expect.objectContaining({ codec_type: 'audio', codec_name: 'aac' })]);
+      expect(Number(audio.format.duration)).toBeCloseTo(6, 0);
+    }
     for (const rendition of result.renditions) {
       expect((await readdir(path.join(out, 'hls', rendition))).sort()).toEqual([
         'index.m3u8',
@@ -98,7 +133,8 @@ describe('the transcode pipeline on a 6-second 1080p clip made for the test', ()
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
     const probe = await probeJson(mp4);
     expect(probe.streams.find((s) => s.codec_type === 'video')).toMatchObject({ width: 854, height: 480 });
-    expect(probe.streams.some((s) => s.codec_type === 'audio')).toBe(true);
+    // The fallback carries the default (Hindi) audio only.
+    expect(probe.streams.filter((s) => s.codec_type === 'audio')).toHaveLength(1);
   });
 
   it('writes a trickplay sheet and its WebVTT index sized from the real frame', async () => {

@@ -159,6 +159,9 @@ export const HistoryRemovedSchema = z.object({ userId: z.string(), ...ProfileFie
 export const MediaReadySchema = z.object({
   movieId: z.string(),
   durationSeconds: z.number().nonnegative().nullable(),
+  /** The languages of its audio and subtitle renditions (issue 26); absent from events sent before. */
+  audioLanguages: z.array(z.string()).optional(),
+  subtitleLanguages: z.array(z.string()).optional(),
 });
 
 /**

@@ -71,6 +71,12 @@ export const TitleCardSchema = z.object({
   /** Issue 28: when a scheduled draft goes live, and when the licence ends (null: none). Optional for old fixtures. */
   publishAt: z.string().nullable().optional(),
   availableUntil: z.string().nullable().optional(),
+  /**
+   * The languages it can be heard and read in (issue 26), as its media's audio and subtitle renditions say
+   * (`media.ready`; a series: any of its episodes). Optional so older fixtures stay valid.
+   */
+  audioLanguages: z.array(z.string()).optional(),
+  subtitleLanguages: z.array(z.string()).optional(),
 });
 export type TitleCard = z.infer<typeof TitleCardSchema>;
 
@@ -133,6 +139,11 @@ export const ListMoviesQuerySchema = PageQuerySchema.extend({
   category: z.enum(MovieCategories).optional(),
   access: z.enum(MovieAccess).optional(),
   sort: z.enum(MovieSorts).optional(),
+  /** "Available in Hindi": titles with audio or subtitles in this language (ISO 639-1, issue 26). */
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}$/, 'must be a language code such as hi')
+    .optional(),
 }).strict();
 export type ListMoviesQuery = z.infer<typeof ListMoviesQuerySchema>;
 

@@ -68,6 +68,9 @@ export const EpisodeSchema = z.object({
   mediaSeconds: z.number().nonnegative().nullable(),
   /** Issue 28: a scheduled episode's release (admins only see one); null once released. */
   publishAt: z.string().nullable().optional(),
+  /** Its media's audio and subtitle languages (issue 26); optional so older fixtures stay valid. */
+  audioLanguages: z.array(z.string()).optional(),
+  subtitleLanguages: z.array(z.string()).optional(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 

@@ -19,6 +19,51 @@ export const Renditions = ['1080p', '720p', '480p'] as const;
 export type Rendition = (typeof Renditions)[number];
 export const RenditionSchema = z.enum(Renditions);
 
+// ── Audio and subtitle tracks (issue 26, DECISIONS 38) ─────────────────────────────────────────────────────────
+
+/** A track's language: an ISO 639 code as HLS `LANGUAGE` carries it (`hi`, `en`, `ta`); `und` when untagged. */
+export const TrackLanguageSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}$/, 'must be a language code such as hi or en');
+
+/** How a language is named in menus: in its own script, as viewers look for it. */
+export const TRACK_LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  hi: 'हिन्दी',
+  en: 'English',
+  ta: 'தமிழ்',
+  te: 'తెలుగు',
+  bn: 'বাংলা',
+  mr: 'मराठी',
+  kn: 'ಕನ್ನಡ',
+  ml: 'മലയാളം',
+  gu: 'ગુજરાતી',
+  pa: 'ਪੰਜਾਬੀ',
+  und: 'Original',
+};
+export const trackLanguageName = (language: string): string => TRACK_LANGUAGE_NAMES[language] ?? language;
+
+/** One spoken audio rendition of a title (HLS `EXT-X-MEDIA:TYPE=AUDIO`). */
+export const AudioTrackSchema = z.object({
+  language: TrackLanguageSchema,
+  name: z.string().min(1).max(60),
+  isDefault: z.boolean(),
+});
+export type AudioTrack = z.infer<typeof AudioTrackSchema>;
+
+/** One WebVTT subtitle rendition (`EXT-X-MEDIA:TYPE=SUBTITLES`); `cc`: captions with sound descriptions. */
+export const SubtitleTrackSchema = z.object({
+  language: TrackLanguageSchema,
+  name: z.string().min(1).max(60),
+  isDefault: z.boolean(),
+  cc: z.boolean(),
+});
+export type SubtitleTrack = z.infer<typeof SubtitleTrackSchema>;
+
+/** The languages a title can be heard and read in: what `media.ready` tells the catalogue. */
+export const languagesOf = (tracks: ReadonlyArray<{ language: string }>): string[] => [
+  ...new Set(tracks.map((track) => track.language).filter((language) => language !== 'und')),
+];
+
 /** How often the player reports its position (and renews its lease). */
 export const HEARTBEAT_SECONDS = 10;
 /** A lease not renewed for this long is gone (the screen is free again). */
@@ -140,6 +185,8 @@ export const StreamingMessages = {
   /** A retry of a transcode that did not fail (409). */
   onlyFailedRetried: 'Only a failed transcode can be retried.',
   uploadGone: 'The uploaded file is gone: upload it again.',
+  /** Subtitles for a title without playable media yet (409). */
+  subtitlesNeedMedia: 'Add subtitles once the title has playable media.',
 } as const;
 
 // ── Media (admin) ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -168,12 +215,29 @@ export const MediaAssetSchema = z.object({
   renditions: z.array(RenditionSchema),
   hasMp4: z.boolean(),
   hasTrickplay: z.boolean(),
+  /** The playable version's audio and subtitle renditions (empty for media made before issue 26). */
+  audioTracks: z.array(AudioTrackSchema).default([]),
+  subtitleTracks: z.array(SubtitleTrackSchema).default([]),
   /** Shared sample media (seeded titles) or an uploaded file. */
   source: z.enum(['sample', 'upload']).nullable(),
   sourceName: z.string().nullable(),
   updatedAt: isoDate.nullable(),
 });
 export type MediaAsset = z.infer<typeof MediaAssetSchema>;
+
+/**
+ * `POST /api/admin/media/{id}/subtitles` (issue 26): a WebVTT or SRT file's text for one language, shown as "CC"
+ * when it carries sound descriptions. A language's file replaces the one before.
+ */
+export const AddSubtitlesRequestSchema = z
+  .object({
+    language: TrackLanguageSchema,
+    cc: z.boolean().default(false),
+    /** The file's text (WebVTT or SRT; SRT is converted). */
+    file: z.string().min(1, 'The subtitle file is empty.').max(1_000_000, 'The subtitle file is too large.'),
+  })
+  .strict();
+export type AddSubtitlesRequest = z.infer<typeof AddSubtitlesRequestSchema>;
 
 /** `POST /api/admin/media/{movieId}/upload`: a short-lived URL the browser PUTs the file to (`/stream/upload/…`). */
 export const UploadTicketSchema = z.object({
@@ -193,6 +257,7 @@ export const StreamingPatterns = {
   asset: 'streaming.media.asset',
   uploadTicket: 'streaming.media.upload-ticket',
   retry: 'streaming.media.retry',
+  addSubtitles: 'streaming.media.add-subtitles',
 } as const;
 
 export const OpenPlaybackRpcSchema = z
@@ -265,4 +330,9 @@ export const StreamingRpc = {
     UploadTicketSchema,
   ),
   retry: rpc(StreamingPatterns.retry, z.object({ movieId: MovieIdSchema }).strict(), MediaAssetSchema),
+  addSubtitles: rpc(
+    StreamingPatterns.addSubtitles,
+    z.object({ movieId: MovieIdSchema, subtitles: AddSubtitlesRequestSchema }).strict(),
+    MediaAssetSchema,
+  ),
 } as const;

@@ -1,4 +1,5 @@
-import { Controller, Param } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
+import type { AddSubtitlesRequest } from '@app/contracts';
 import { AdminMediaRoutes } from '@app/contracts';
 import { Endpoint } from '../routes/endpoint.decorator';
 import { StreamingClient } from './streaming.client';
@@ -25,5 +26,11 @@ export class AdminMediaController {
   @Endpoint(AdminMediaRoutes.retry)
   retry(@Param('id') movieId: string) {
     return this.streaming.retry(movieId);
+  }
+
+  /** Subtitle files are small text: they travel in the request, not through an upload link. */
+  @Endpoint(AdminMediaRoutes.subtitles)
+  subtitles(@Param('id') movieId: string, @Body() subtitles: AddSubtitlesRequest) {
+    return this.streaming.addSubtitles(movieId, subtitles);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { StreamingRpc } from '@app/contracts';
-import type { HeartbeatRequest, OpenPlaybackRpc } from '@app/contracts';
+import type { AddSubtitlesRequest, HeartbeatRequest, OpenPlaybackRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 
@@ -39,5 +39,9 @@ export class StreamingClient {
 
   retry(movieId: string) {
     return this.client.send(StreamingRpc.retry, { movieId });
+  }
+
+  addSubtitles(movieId: string, subtitles: AddSubtitlesRequest) {
+    return this.client.send(StreamingRpc.addSubtitles, { movieId, subtitles });
   }
 }

@@ -20,7 +20,13 @@ export const insertMissing = async <R>(
 };
 
 /** A playable's media became ready: its id (a film's or an episode's), its duration and when it became ready. */
-export type MediaReadyChange = { id: string; durationSeconds: number | null; readyAt: Date };
+export type MediaReadyChange = {
+  id: string;
+  durationSeconds: number | null;
+  readyAt: Date;
+  /** Its audio and subtitle languages; absent from events sent before issue 26 (then left as they are). */
+  languages?: { audio: string[]; subtitles: string[] };
+};
 
 /**
  * Marks playables (films or episodes) ready with their media's durations; each update is conditional on `readyAt`, so
@@ -34,23 +40,31 @@ export const markMediaReady = async <R>(
   model: Model<R>,
   changes: readonly MediaReadyChange[],
 ): Promise<number> => {
-  const groups = new Map<string, { readyAt: Date; durationSeconds: number | null; ids: Set<string> }>();
-  for (const { id, durationSeconds, readyAt } of changes) {
-    const key = `${readyAt.getTime()}:${durationSeconds}`;
-    const group = groups.get(key) ?? { readyAt, durationSeconds, ids: new Set<string>() };
+  type Group = Omit<MediaReadyChange, 'id'> & { ids: Set<string> };
+  const groups = new Map<string, Group>();
+  for (const { id, durationSeconds, readyAt, languages } of changes) {
+    const key = JSON.stringify([readyAt.getTime(), durationSeconds, languages ?? null]);
+    const group = groups.get(key) ?? { readyAt, durationSeconds, languages, ids: new Set<string>() };
     group.ids.add(id);
     groups.set(key, group);
   }
   // Oldest first: of two changes to one playable in a batch, the newer is written last and wins (and the older,
   // written first, could not undo it anyway: its condition fails).
   let modified = 0;
-  for (const { readyAt, durationSeconds, ids } of [...groups.values()].sort(
+  for (const { readyAt, durationSeconds, languages, ids } of [...groups.values()].sort(
     (a, b) => a.readyAt.getTime() - b.readyAt.getTime(),
   )) {
     const { modifiedCount } = await model
       .updateMany(
         { _id: { $in: [...ids] }, $or: [{ mediaReadyAt: null }, { mediaReadyAt: { $lt: readyAt } }] },
-        { $set: { mediaReady: true, mediaDurationSeconds: durationSeconds, mediaReadyAt: readyAt } },
+        {
+          $set: {
+            mediaReady: true,
+            mediaDurationSeconds: durationSeconds,
+            mediaReadyAt: readyAt,
+            ...(languages ? { audioLanguages: languages.audio, subtitleLanguages: languages.subtitles } : {}),
+          },
+        },
       )
       .exec();
     modified += modifiedCount;

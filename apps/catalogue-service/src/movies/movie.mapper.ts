@@ -34,6 +34,8 @@ export const toMovie = (doc: StoredMovie): Movie => {
     revenueUsd: doc.revenueUsd,
     publishDate: doc.publishDate ? doc.publishDate.toISOString() : null,
     mediaReady: doc.mediaReady ?? false,
+    audioLanguages: doc.audioLanguages ?? [],
+    subtitleLanguages: doc.subtitleLanguages ?? [],
     classification: doc.classification,
     descriptors: doc.descriptors ?? [],
     ...scheduleOf(doc),

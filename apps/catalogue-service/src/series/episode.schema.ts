@@ -33,6 +33,9 @@ export class EpisodeRecord {
    * (or absent, on episodes from before it): released, visible when its series is.
    */
   @Prop({ type: Date, default: null }) publishAt?: Date | null;
+  /** Its media's audio and subtitle languages (`media.ready`, issue 26). */
+  @Prop({ type: [String], default: [] }) audioLanguages?: string[];
+  @Prop({ type: [String], default: [] }) subtitleLanguages?: string[];
 }
 
 export const EpisodeSchema = SchemaFactory.createForClass(EpisodeRecord);

@@ -107,6 +107,22 @@ export class EpisodesRepository {
     return markMediaReady(this.episodes, changes);
   }
 
+  /** The series of these episode ids, each with the ids that are its episodes (ids of no episode are left out). */
+  async seriesOf(ids: readonly string[]): Promise<Array<{ seriesId: Types.ObjectId; ids: string[] }>> {
+    if (ids.length === 0) return [];
+    const found = await this.episodes
+      .find({ _id: { $in: [...ids] } }, { seriesId: 1 })
+      .lean<Array<Pick<StoredEpisode, '_id' | 'seriesId'>>>()
+      .exec();
+    const bySeries = new Map<string, { seriesId: Types.ObjectId; ids: string[] }>();
+    for (const { _id, seriesId } of found) {
+      const entry = bySeries.get(seriesId.toHexString()) ?? { seriesId, ids: [] };
+      entry.ids.push(_id.toHexString());
+      bySeries.set(seriesId.toHexString(), entry);
+    }
+    return [...bySeries.values()];
+  }
+
   /** Inserts the episodes not there yet (by `_id`); returns the ids inserted. */
   insertMissing(batch: StoredEpisode[]): Promise<Types.ObjectId[]> {
     return insertMissing(this.episodes, batch);

@@ -48,6 +48,8 @@ export const toSeries = (doc: StoredSeries, episodeCount: number): Series => ({
   classification: doc.classification,
   descriptors: doc.descriptors ?? [],
   ...scheduleOf(doc),
+  audioLanguages: doc.audioLanguages ?? [],
+  subtitleLanguages: doc.subtitleLanguages ?? [],
 });
 
 /** A page of series with each one's episode count (`counts` by series id; absent means none). */
@@ -73,6 +75,8 @@ export const toEpisode = (doc: StoredEpisode): Episode => ({
   mediaReady: doc.mediaReady ?? false,
   mediaSeconds: doc.mediaReady ? (doc.mediaDurationSeconds ?? null) : null,
   publishAt: doc.publishAt ? doc.publishAt.toISOString() : null,
+  audioLanguages: doc.audioLanguages ?? [],
+  subtitleLanguages: doc.subtitleLanguages ?? [],
 });
 
 /** The series with its seasons in order, each with its episodes in play order. */

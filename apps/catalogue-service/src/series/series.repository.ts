@@ -23,6 +23,25 @@ export class SeriesRepository extends TitleRepository<SeriesRecord> {
     super(series, 'firstAirDate');
   }
 
+  /** The series is heard and read in these languages too (an episode's `media.ready`); adding twice changes nothing. */
+  async addLanguages(
+    id: Types.ObjectId,
+    audio: readonly string[],
+    subtitles: readonly string[],
+  ): Promise<void> {
+    await this.titles
+      .updateOne(
+        { _id: id },
+        {
+          $addToSet: {
+            audioLanguages: { $each: [...new Set(audio)] },
+            subtitleLanguages: { $each: [...new Set(subtitles)] },
+          },
+        },
+      )
+      .exec();
+  }
+
   /**
    * Adds a season unless the series already has one of that number (a conditional update: two admins adding
    * season 2 at once add it once). Null when nothing was added: no such series, or the number is taken.

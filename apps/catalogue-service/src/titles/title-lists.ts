@@ -55,6 +55,8 @@ export type PublishedQuery = {
   /** Every one of these (none: any genre). */
   genres: string[];
   access?: MovieAccess;
+  /** Heard or read in this language (issue 26). */
+  language?: string;
   sort?: MovieSort;
 };
 
@@ -67,7 +69,7 @@ export type PublishedQuery = {
  */
 export const publishedPage = async <S, T>(
   cache: MovieListCache,
-  { page, pageSize, search, genres, access, sort = 'popular' }: PublishedQuery,
+  { page, pageSize, search, genres, access, language, sort = 'popular' }: PublishedQuery,
   {
     titles,
     cacheKey,
@@ -83,9 +85,23 @@ export const publishedPage = async <S, T>(
 ): Promise<Page<T>> => {
   const fragment = searchFragment(search);
   if (fragment === null || !(await allKnown(genres, known))) return emptyPage(page, pageSize);
-  const criteria: TitleCriteria = { status: MovieStatus.Published, search: fragment, genres, access };
+  const criteria: TitleCriteria = {
+    status: MovieStatus.Published,
+    search: fragment,
+    genres,
+    access,
+    language,
+  };
   const load = async () => map(await titles.list(criteria, sort, page, pageSize));
   if (fragment !== undefined || page > CACHED_PAGES) return load();
-  const key = JSON.stringify([page, pageSize, cacheKey.genres, access ?? null, sort]);
+  // The language only when filtered on: the other pages keep their keys.
+  const key = JSON.stringify([
+    page,
+    pageSize,
+    cacheKey.genres,
+    access ?? null,
+    sort,
+    ...(language ? [language] : []),
+  ]);
   return cache.through(`${cacheKey.prefix}published:${key}`, load);
 };

@@ -14,6 +14,8 @@ export type TitleCriteria = {
   /** Every one of these genres (a genre filter and a category can meet). */
   genres?: string[];
   access?: MovieAccess;
+  /** Heard or read in this language (issue 26). */
+  language?: string;
   maxRating?: number;
   /** Every class whatever the caller's profile (the admin lists); else the viewer's ceiling applies (viewer-classes). */
   everyClass?: true;
@@ -47,12 +49,13 @@ const sortsBy = (releaseField: ReleaseField): Record<ListSort, Record<string, So
   title: { titleNormalized: 1, _id: 1 },
 });
 
-const toFilter = ({ status, search, genres, access, maxRating }: TitleCriteria) => ({
+const toFilter = ({ status, search, genres, access, language, maxRating }: TitleCriteria) => ({
   ...(status ? { status } : {}),
   // Substring match on the indexed normalised title (no $text: TESTING.md).
   ...(search !== undefined ? { titleNormalized: { $regex: escapeRegex(search) } } : {}),
   ...(genres?.length ? { genres: { $all: genres } } : {}),
   ...(access ? { access } : {}),
+  ...(language ? { $or: [{ audioLanguages: language }, { subtitleLanguages: language }] } : {}),
   ...(maxRating !== undefined ? { rating: { $ne: null, $lte: maxRating } } : {}),
 });
 

@@ -32,6 +32,9 @@ export class TitleRecord {
    */
   @Prop({ type: String, required: true, enum: Object.values(Classification) }) classification: Classification;
   @Prop({ type: [String], enum: CONTENT_DESCRIPTORS, default: [] }) descriptors: ContentDescriptor[];
+  /** Its media's audio and subtitle languages (`media.ready`, issue 26; a series: any episode's). */
+  @Prop({ type: [String], default: [] }) audioLanguages?: string[];
+  @Prop({ type: [String], default: [] }) subtitleLanguages?: string[];
   /** Ordering key for Popular / Trending until viewing data exists. */
   @Prop({ type: Number, default: 0 }) popularity: number;
   /**
@@ -59,4 +62,7 @@ export const indexTitles = (schema: Schema, releaseField: ReleaseField) => {
   // Coming soon and the scheduler's sweep at boot (issue 28).
   schema.index({ status: 1, publishAt: 1 });
   schema.index({ availableUntil: 1 });
+  // "Available in Hindi" (issue 26).
+  schema.index({ status: 1, audioLanguages: 1, popularity: -1 });
+  schema.index({ status: 1, subtitleLanguages: 1, popularity: -1 });
 };

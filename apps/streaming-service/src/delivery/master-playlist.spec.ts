@@ -41,6 +41,25 @@ describe('filterMasterPlaylist', () => {
     expect(uris(filterMasterPlaylist(odd, new Set(['480p'] as const)))).toEqual(['480p/index.m3u8']);
   });
 
+  it('keeps the audio and subtitle renditions of every language whatever the cap (issue 26)', () => {
+    const withTracks = MASTER.replace(
+      '#EXT-X-STREAM-INF',
+      [
+        '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="hi",NAME="हिन्दी",DEFAULT=YES,AUTOSELECT=YES,URI="audio/hi/index.m3u8"',
+        '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="en",NAME="English",DEFAULT=NO,AUTOSELECT=YES,URI="audio/en/index.m3u8"',
+        '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="en",NAME="English",DEFAULT=NO,AUTOSELECT=YES,URI="subs/en/index.m3u8"',
+        '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="xx",NAME="Elsewhere",URI="https://elsewhere/a.m3u8"',
+        '#EXT-X-STREAM-INF',
+      ].join('\n'),
+    );
+    const text = filterMasterPlaylist(withTracks, new Set(['480p'] as const));
+    expect(uris(text)).toEqual(['480p/index.m3u8']);
+    expect(text).toContain('URI="audio/hi/index.m3u8"');
+    expect(text).toContain('URI="audio/en/index.m3u8"');
+    expect(text).toContain('URI="subs/en/index.m3u8"');
+    expect(text).not.toContain('elsewhere');
+  });
+
   it('reads CRLF playlists', () => {
     expect(uris(filterMasterPlaylist(MASTER.replace(/\n/g, '\r\n'), new Set(['480p'] as const)))).toEqual([
       '480p/index.m3u8',

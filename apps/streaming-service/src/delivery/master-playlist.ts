@@ -3,6 +3,9 @@ import { isRendition } from '../playback/rendition-cap';
 
 const URI_ATTRIBUTE = /URI="([^"]*)"/;
 
+/** An audio or subtitle rendition's playlist (issue 26): every plan hears and reads every language. */
+const TRACK_PLAYLIST = /^(audio|subs)\/[a-z]{2,3}\/index\.m3u8$/;
+
 /** The rendition a playlist URI points into (`720p/index.m3u8` → 720p), or null for anything else. */
 const renditionOf = (uri: string): Rendition | null => {
   const [first] = uri.split('/');
@@ -12,13 +15,14 @@ const renditionOf = (uri: string): Rendition | null => {
 /**
  * The master playlist with only the variants of `allowed` (DECISIONS 26). A variant is its
  * `#EXT-X-STREAM-INF` line plus the URI line after it; tags naming a URI (`#EXT-X-MEDIA`,
- * `#EXT-X-I-FRAME-STREAM-INF`) stay only when that URI is in an allowed rendition. Anything pointing outside
- * the rendition folders is dropped: delivery would not serve it.
+ * `#EXT-X-I-FRAME-STREAM-INF`) stay only when that URI is in an allowed rendition, or is an audio or subtitle
+ * rendition's playlist (no cap applies to them). Anything else is dropped: delivery would not serve it.
  */
 export const filterMasterPlaylist = (text: string, allowed: ReadonlySet<Rendition>): string => {
   const lines = text.split(/\r?\n/);
   const kept: string[] = [];
   const keeps = (uri: string) => {
+    if (TRACK_PLAYLIST.test(uri.trim())) return true;
     const rendition = renditionOf(uri.trim());
     return rendition !== null && allowed.has(rendition);
   };

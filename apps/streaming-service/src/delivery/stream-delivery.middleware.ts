@@ -7,6 +7,7 @@ import type { Quality } from '@app/contracts';
 import { InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
 import type { PlayableAsset } from '../media/media-layout';
+import { audioDir, subtitleDir, withSubtitles } from '../ffmpeg/media-tracks';
 import { MediaLayout } from '../media/media-layout';
 import type { MediaStore } from '../media/media-store';
 import { MEDIA_STORE } from '../media/media-store';
@@ -76,6 +77,25 @@ const servedFile = (asset: PlayableAsset, file: HlsFile): Served | null => {
         key: `${MediaLayout.renditionDir(asset.dir, file.rendition)}/${file.name}`,
         contentType: ContentTypes.segment,
         cacheable: 'immutable',
+      };
+    case 'audio':
+      return {
+        key: `${MediaLayout.hlsDir(asset.dir)}/${audioDir(file.language)}/${file.name}`,
+        ...(file.name === 'index.m3u8'
+          ? { contentType: ContentTypes.playlist, cacheable: 'playlist' as const }
+          : {
+              contentType: file.name === 'init.mp4' ? ContentTypes.mp4 : ContentTypes.segment,
+              cacheable: 'immutable' as const,
+            }),
+      };
+    case 'subtitles':
+      return {
+        key: asset.addedSubtitles.includes(file.language)
+          ? `${MediaLayout.addedSubtitles(asset.movieId, file.language)}/${file.name}`
+          : `${MediaLayout.hlsDir(asset.dir)}/${subtitleDir(file.language)}/${file.name}`,
+        ...(file.name === 'index.m3u8'
+          ? { contentType: ContentTypes.playlist, cacheable: 'playlist' as const }
+          : { contentType: ContentTypes.vtt, cacheable: 'immutable' as const }),
       };
     case 'trickplay-index':
       return asset.hasTrickplay
@@ -248,7 +268,11 @@ export class StreamDeliveryMiddleware implements NestMiddleware<IncomingMessage,
     ]);
     if (!text) return sendEmpty(res, 404);
     const allowed = allowedRenditions(cap, asset.renditions);
-    const body = Buffer.from(filterMasterPlaylist(text.toString('utf8'), new Set(allowed)));
+    const filtered = filterMasterPlaylist(text.toString('utf8'), new Set(allowed));
+    // Subtitles an admin added live apart from the version's files: the playlist names them here.
+    const body = Buffer.from(
+      asset.addedSubtitles.length ? withSubtitles(filtered, asset.subtitleTracks) : filtered,
+    );
     const entity: Entity = {
       size: body.length,
       etag: `"${allowed.join('.')}-${body.length.toString(36)}-${Math.floor(stats?.mtimeMs ?? 0).toString(36)}"`,

@@ -7,6 +7,10 @@ export type HlsFile =
   | { kind: 'variant'; rendition: Rendition }
   | { kind: 'init'; rendition: Rendition }
   | { kind: 'segment'; rendition: Rendition; name: string }
+  /** A language's audio rendition: its playlist, init segment or a media segment (issue 26). */
+  | { kind: 'audio'; language: string; name: string }
+  /** A language's subtitles: the media playlist or the WebVTT file. */
+  | { kind: 'subtitles'; language: string; name: string }
   | { kind: 'trickplay-index' }
   | { kind: 'trickplay-sheet'; name: string };
 
@@ -22,6 +26,8 @@ const MOVIE_ID = '([a-f0-9]{24})';
 const HLS_PATH = new RegExp(`^/stream/t/${TOKEN}/${MOVIE_ID}/(.+)$`);
 const MP4_PATH = new RegExp(`^/stream/${MOVIE_ID}$`);
 const RENDITION_FILE = /^(1080p|720p|480p)\/(index\.m3u8|init\.mp4|seg_\d{5,6}\.m4s)$/;
+const AUDIO_FILE = /^audio\/([a-z]{2,3})\/(index\.m3u8|init\.mp4|seg_\d{5,6}\.m4s)$/;
+const SUBTITLE_FILE = /^subs\/([a-z]{2,3})\/(index\.m3u8|subs\.vtt)$/;
 const TRICKPLAY_FILE = /^trickplay\/(thumbs\.vtt|sheet_\d{3,4}\.jpg)$/;
 
 const hlsFile = (path: string): HlsFile | null => {
@@ -34,6 +40,10 @@ const hlsFile = (path: string): HlsFile | null => {
     if (file === 'init.mp4') return { kind: 'init', rendition: name };
     return { kind: 'segment', rendition: name, name: file };
   }
+  const audio = AUDIO_FILE.exec(path);
+  if (audio) return { kind: 'audio', language: audio[1], name: audio[2] };
+  const subtitles = SUBTITLE_FILE.exec(path);
+  if (subtitles) return { kind: 'subtitles', language: subtitles[1], name: subtitles[2] };
   const trickplay = TRICKPLAY_FILE.exec(path);
   if (trickplay) {
     return trickplay[1] === 'thumbs.vtt'

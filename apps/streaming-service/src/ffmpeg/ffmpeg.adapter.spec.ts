@@ -11,6 +11,7 @@ import type { TranscodePlan } from './transcode-args';
 import { commandArgs, transcodeArgs, transcodeCommand, trickplayTileCommand } from './transcode-args';
 
 const run = promisify(execFile);
+const ENGLISH = { language: 'en', name: 'English', isDefault: true };
 
 /** The list fluent-ffmpeg runs: ours, with the `-y` it always writes itself after the inputs. */
 const withFluentY = (args: string[]) => {
@@ -25,7 +26,7 @@ const plan = (overrides: Partial<TranscodePlan>): TranscodePlan => ({
   preset: 'veryfast',
   rungs: planLadder(1080),
   fps: 24,
-  hasAudio: true,
+  audio: [{ input: '0:a:0', track: { language: 'hi', name: 'हिन्दी', isDefault: true } }],
   progress: true,
   ...overrides,
 });
@@ -34,14 +35,14 @@ describe('the transcode command through fluent-ffmpeg', () => {
   it.each([
     ['a file with sound, the whole ladder', plan({})],
     // Two renditions: the -var_stream_map value has exactly one space, which a lone option would be split at.
-    ['a 720p file without sound', plan({ rungs: planLadder(720), hasAudio: false, fps: null })],
+    ['a 720p file without sound', plan({ rungs: planLadder(720), audio: [], fps: null })],
     [
       'two lavfi inputs (a graph with spaces), no progress',
       plan({
         source: {
           kind: 'lavfi',
           video: "testsrc2=size=1920x1080:rate=24,drawtext=text='Film A':x=10:y=10",
-          audio: 'sine=frequency=440:sample_rate=48000',
+          audio: [{ format: 'lavfi', source: 'sine=frequency=440:sample_rate=48000', track: ENGLISH }],
           durationSeconds: 20,
           height: 1080,
           fps: 24,
@@ -52,9 +53,9 @@ describe('the transcode command through fluent-ffmpeg', () => {
     [
       'one lavfi input',
       plan({
-        source: { kind: 'lavfi', video: 'testsrc2', audio: null, durationSeconds: 6, height: 360, fps: 30 },
+        source: { kind: 'lavfi', video: 'testsrc2', audio: [], durationSeconds: 6, height: 360, fps: 30 },
         rungs: planLadder(360),
-        hasAudio: false,
+        audio: [],
       }),
     ],
   ])('builds the argument list of transcode-args.ts for %s', (_, transcode) => {
@@ -110,7 +111,16 @@ describe('fluent-ffmpeg ffprobe answers', () => {
         duration: 'N/A',
         bit_rate: 'N/A',
       },
-      { index: 1, codec_name: 'aac', codec_type: 'audio', sample_rate: 48000, channels: 2, duration: 6 },
+      {
+        index: 1,
+        codec_name: 'aac',
+        codec_type: 'audio',
+        sample_rate: 48000,
+        channels: 2,
+        duration: 6,
+        tags: { language: 'hin', handler_name: 'SoundHandler' },
+      },
+      { index: 2, codec_name: 'ac3', codec_type: 'audio', sample_rate: 48000, channels: 6, duration: 6 },
     ],
     format: { format_name: 'image2', duration: 6.006, size: 9455, bit_rate: 'N/A' },
     chapters: [],
@@ -124,9 +134,14 @@ describe('fluent-ffmpeg ffprobe answers', () => {
       bitRate: null,
       video: { codec: 'mjpeg', width: 320, height: 240, fps: 25, pixelFormat: null },
       audio: { codec: 'aac', channels: 2, sampleRate: 48000 },
+      audioStreams: [
+        { index: 1, codec: 'aac', language: 'hin' },
+        { index: 2, codec: 'ac3', language: null },
+      ],
       streams: [
         { index: 0, type: 'video', codec: 'mjpeg' },
         { index: 1, type: 'audio', codec: 'aac' },
+        { index: 2, type: 'audio', codec: 'ac3' },
       ],
     });
   });
@@ -142,7 +157,7 @@ describe('running ffmpeg', () => {
   const long = {
     kind: 'lavfi' as const,
     video: 'testsrc2=size=1280x720:rate=24',
-    audio: null,
+    audio: [],
     durationSeconds: 600,
     height: 720,
     fps: 24,
@@ -158,7 +173,7 @@ describe('running ffmpeg', () => {
       {
         kind: 'lavfi',
         video: 'testsrc2=size=1280x720:rate=24',
-        audio: 'sine=frequency=440:sample_rate=48000',
+        audio: [{ format: 'lavfi', source: 'sine=frequency=440:sample_rate=48000', track: ENGLISH }],
         durationSeconds: 30,
         height: 720,
         fps: 24,

@@ -1,17 +1,26 @@
 import { ChildProcess } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Rendition } from '@app/contracts';
+import type { AudioTrack, Rendition, SubtitleTrack } from '@app/contracts';
 import fluentFfmpeg from 'fluent-ffmpeg';
 import type { FfmpegCommand, FfprobeData } from 'fluent-ffmpeg';
 import type { TranscodeProgress } from './ffmpeg-progress';
 import { progressOf, progressParser } from './ffmpeg-progress';
 import { checkMaster, normaliseInitSegments } from './hls-finish';
+import {
+  audioDir,
+  audioRenditionsOf,
+  finishMaster,
+  SUBTITLE_FILE,
+  subtitleDir,
+  subtitlePlaylist,
+} from './media-tracks';
 import { planLadder } from './ladder';
 import type { MediaProbe, VideoContainer } from './media-probe';
 import { containerOf, parseProbeJson, VIDEO_DEMUXERS } from './media-probe';
 import type { FfmpegCommandLine, PlannedSource, TranscodeSource, X264Preset } from './transcode-args';
 import {
+  generatedAudioRenditions,
   LOCAL_FILES_ONLY,
   renditionsOf,
   transcodeCommand,
@@ -27,6 +36,8 @@ export type TranscodeOptions = {
   onProgress?: (progress: TranscodeProgress) => void;
   /** Aborting kills ffmpeg (service shutdown). */
   signal?: AbortSignal;
+  /** WebVTT files (already checked) to serve as subtitle renditions beside the film. */
+  subtitles?: ReadonlyArray<{ track: SubtitleTrack; vttPath: string }>;
 };
 
 export type TranscodeResult = {
@@ -34,6 +45,8 @@ export type TranscodeResult = {
   renditions: Rendition[];
   hasMp4: boolean;
   hasTrickplay: boolean;
+  audioTracks: AudioTrack[];
+  subtitleTracks: SubtitleTrack[];
   /** The source as probed (null for a generated source). */
   probe: MediaProbe | null;
 };
@@ -94,6 +107,7 @@ export const probeOf = ({ streams, format }: FfprobeData): MediaProbe =>
         channels: integer(stream.channels),
         sample_rate: known(stream.sample_rate),
         duration: known(stream.duration),
+        tags: { language: text(stream.tags?.language) },
       })),
       format: {
         format_name: text(format.format_name),
@@ -243,11 +257,24 @@ export class Ffmpeg {
       (rung) => !wanted || wanted.includes(rung.rendition) || rung.rendition === '480p',
     );
     const renditions = renditionsOf(rungs);
-    const hasAudio = source.kind === 'file' ? probe?.audio !== null : source.audio !== null;
+    const audio =
+      source.kind === 'file'
+        ? probe
+          ? audioRenditionsOf(probe)
+          : []
+        : generatedAudioRenditions(source.audio);
+    const audioTracks = audio.map((rendition) => rendition.track);
+    const subtitles = options.subtitles ?? [];
+    const subtitleTracks = subtitles.map((subtitle) => subtitle.track);
+    // The HLS muxer's variants in -var_stream_map order: the video rungs, then the audio renditions.
+    const variantDirs = [...renditions, ...audioTracks.map((track) => audioDir(track.language))];
 
     await rm(outDir, { recursive: true, force: true });
     await Promise.all([
-      ...renditions.map((rendition) => mkdir(path.join(outDir, 'hls', rendition), { recursive: true })),
+      ...variantDirs.map((dir) => mkdir(path.join(outDir, 'hls', dir), { recursive: true })),
+      ...subtitleTracks.map((track) =>
+        mkdir(path.join(outDir, 'hls', subtitleDir(track.language)), { recursive: true }),
+      ),
       mkdir(trickplayFramesDir(outDir), { recursive: true }),
     ]);
     const command = fluentCommandOf(
@@ -257,7 +284,7 @@ export class Ffmpeg {
         preset: options.preset,
         rungs,
         fps,
-        hasAudio,
+        audio,
         progress: true,
       }),
     );
@@ -272,10 +299,20 @@ export class Ffmpeg {
     await this.run(command, parse, options.signal);
 
     const hlsDir = path.join(outDir, 'hls');
-    await normaliseInitSegments(hlsDir, renditions);
-    checkMaster(await readFile(path.join(hlsDir, 'master.m3u8'), 'utf8'), renditions);
+    await normaliseInitSegments(hlsDir, variantDirs);
+    await Promise.all(
+      subtitles.map(async ({ track, vttPath }) => {
+        const dir = path.join(hlsDir, subtitleDir(track.language));
+        await copyFile(vttPath, path.join(dir, SUBTITLE_FILE));
+        await writeFile(path.join(dir, 'index.m3u8'), subtitlePlaylist(durationSeconds));
+      }),
+    );
+    const masterPath = path.join(hlsDir, 'master.m3u8');
+    const master = finishMaster(await readFile(masterPath, 'utf8'), audioTracks, subtitleTracks);
+    checkMaster(master, renditions);
+    await writeFile(masterPath, master);
     const hasTrickplay = await this.tileTrickplay(outDir, durationSeconds, options.signal);
-    return { durationSeconds, renditions, hasMp4: true, hasTrickplay, probe };
+    return { durationSeconds, renditions, hasMp4: true, hasTrickplay, audioTracks, subtitleTracks, probe };
   }
 
   /** The source as ffmpeg is to read it, and what ffprobe found in it (null for a generated source). */

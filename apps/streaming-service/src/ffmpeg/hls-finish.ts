@@ -5,10 +5,14 @@ import type { Rendition } from '@app/contracts';
 /**
  * ffmpeg's HLS muxer names the init segment of variant i `init_i.mp4` when it writes several variants; the
  * layout (media-layout.ts) says `init.mp4`. Renames it and points the variant playlist's EXT-X-MAP at it.
+ * `variantDirs`: each variant's directory under `hls/`, in -var_stream_map order (renditions, then audio).
  */
-export const normaliseInitSegments = async (hlsDir: string, renditions: Rendition[]): Promise<void> => {
-  for (const [i, rendition] of renditions.entries()) {
-    const dir = path.join(hlsDir, rendition);
+export const normaliseInitSegments = async (
+  hlsDir: string,
+  variantDirs: readonly string[],
+): Promise<void> => {
+  for (const [i, variant] of variantDirs.entries()) {
+    const dir = path.join(hlsDir, variant);
     const playlistPath = path.join(dir, 'index.m3u8');
     const playlist = await readFile(playlistPath, 'utf8');
     const numbered = `init_${i}.mp4`;

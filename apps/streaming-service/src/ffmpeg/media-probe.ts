@@ -14,6 +14,8 @@ export type MediaProbe = {
     pixelFormat: string | null;
   } | null;
   audio: { codec: string; channels: number | null; sampleRate: number | null } | null;
+  /** Every audio stream in order (`0:a:{n}`), with its container language tag (issue 26: ingest keeps them all). */
+  audioStreams: Array<{ index: number; codec: string; language: string | null }>;
   streams: Array<{ index: number; type: string; codec: string }>;
 };
 
@@ -34,6 +36,7 @@ const FfprobeJsonSchema = z.object({
         channels: z.number().optional(),
         sample_rate: numeric,
         duration: numeric,
+        tags: z.object({ language: z.string().optional() }).partial().optional(),
       }),
     )
     .default([]),
@@ -82,6 +85,9 @@ export const parseProbeJson = (json: string): MediaProbe => {
           sampleRate: toNumber(audio.sample_rate),
         }
       : null,
+    audioStreams: streams
+      .filter((s) => s.codec_type === 'audio')
+      .map((s) => ({ index: s.index, codec: s.codec_name ?? 'unknown', language: s.tags?.language ?? null })),
     streams: streams.map((s) => ({
       index: s.index,
       type: s.codec_type ?? 'unknown',

@@ -1,11 +1,16 @@
-import type { Rendition } from '@app/contracts';
+import type { AudioTrack, Rendition } from '@app/contracts';
 import type { Rung } from './ladder';
 import { AUDIO_KBPS, gopFrames, KEYFRAME_SECONDS, MP4_RUNG, SEGMENT_SECONDS } from './ladder';
 import type { VideoContainer } from './media-probe';
+import type { AudioRendition } from './media-tracks';
+import { AUDIO_GROUP, audioDir } from './media-tracks';
 import { TRICKPLAY, TRICKPLAY_FRAMES } from './trickplay-vtt';
 
 export const X264Presets = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'] as const;
 export type X264Preset = (typeof X264Presets)[number];
+
+/** A sound of a generated film: a lavfi graph, or a WAV file (the sample films' speech), with its label. */
+export type GeneratedAudio = { format: 'lavfi' | 'wav'; source: string; track: AudioTrack };
 
 /** A file to transcode, or a lavfi graph (the sample films are rendered straight into the ladder, no mezzanine file). */
 export type TranscodeSource =
@@ -13,7 +18,8 @@ export type TranscodeSource =
   | {
       kind: 'lavfi';
       video: string;
-      audio: string | null;
+      /** One audio rendition each, in this order (the first default one also goes into the MP4). */
+      audio: GeneratedAudio[];
       durationSeconds: number;
       /** What the graph renders (a file's are probed). */
       height: number;
@@ -38,7 +44,8 @@ export type TranscodePlan = {
   preset: X264Preset;
   rungs: Rung[];
   fps: number | null;
-  hasAudio: boolean;
+  /** The audio renditions (none for a silent film): each encoded once, beside the video-only variants. */
+  audio: AudioRendition[];
   /** Writes `key=value` progress blocks to stdout (the adapter reads them; the bare benchmark run does not). */
   progress: boolean;
 };
@@ -64,13 +71,21 @@ const inputsOf = (source: PlannedSource): FfmpegCommandLine['inputs'] =>
     ? [{ options: ['-f', source.container, ...LOCAL_FILES_ONLY], source: source.path }]
     : [
         { options: ['-f', 'lavfi', '-t', String(source.durationSeconds)], source: source.video },
-        ...(source.audio
-          ? [{ options: ['-f', 'lavfi', '-t', String(source.durationSeconds)], source: source.audio }]
-          : []),
+        ...source.audio.map((audio) => ({
+          options:
+            audio.format === 'lavfi'
+              ? ['-f', 'lavfi', '-t', String(source.durationSeconds)]
+              : ['-f', 'wav', ...LOCAL_FILES_ONLY],
+          source: audio.source,
+        })),
       ];
 
-/** The source's first audio stream: a file's own, or the second lavfi input. */
-const audioInput = (source: PlannedSource) => (source.kind === 'file' ? '0:a:0' : '1:a:0');
+/** The audio renditions of a generated film: input 1, 2, … after the picture. */
+export const generatedAudioRenditions = (audio: readonly GeneratedAudio[]): AudioRendition[] =>
+  audio.map((sound, i) => ({ input: `${i + 1}:a:0`, track: sound.track }));
+
+/** What plays in the MP4 fallback: the default audio (else the first). */
+const mp4Audio = (audio: readonly AudioRendition[]) => audio.find((a) => a.track.isDefault) ?? audio[0];
 
 /**
  * The main ffmpeg command of a transcode: the source is decoded once and split into the HLS ladder, the 480p
@@ -86,9 +101,10 @@ export const transcodeCommand = ({
   preset,
   rungs,
   fps,
-  hasAudio,
+  audio: audioRenditions,
   progress,
 }: TranscodePlan): FfmpegCommandLine => {
+  const hasAudio = audioRenditions.length > 0;
   const gop = String(gopFrames(fps));
   const keyframes = [
     ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
@@ -96,7 +112,7 @@ export const transcodeCommand = ({
   ];
   const video = ['-c:v', 'libx264', '-preset', preset, ...keyframes];
   const audio = hasAudio ? ['-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000'] : [];
-  const audioIn = audioInput(source);
+  const mp4Sound = mp4Audio(audioRenditions);
 
   const outputs = rungs.length + 2;
   const labels = Array.from({ length: outputs }, (_, i) => `[s${i}]`).join('');
@@ -113,7 +129,7 @@ export const transcodeCommand = ({
 
   const hls = [
     ...rungs.flatMap((_, i) => ['-map', `[v${i}]`]),
-    ...(hasAudio ? rungs.flatMap(() => ['-map', audioIn]) : []),
+    ...audioRenditions.flatMap((rendition) => ['-map', rendition.input]),
     ...video,
     ...rungs.flatMap((rung, i) => [
       ...[`-b:v:${i}`, `${rung.videoKbps}k`, `-maxrate:v:${i}`, `${rung.maxKbps}k`],
@@ -124,13 +140,20 @@ export const transcodeCommand = ({
     ...['-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments', '-start_number', '1'],
     ...['-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', `${outDir}/hls/%v/seg_%05d.m4s`],
     ...['-master_pl_name', 'master.m3u8'],
+    // Video-only variants in one audio group, each language its own rendition (`hls/audio/{language}`).
     ...[
       '-var_stream_map',
-      rungs.map((rung, i) => `v:${i}${hasAudio ? `,a:${i}` : ''},name:${rung.rendition}`).join(' '),
+      [
+        ...rungs.map((rung, i) => `v:${i}${hasAudio ? `,agroup:${AUDIO_GROUP}` : ''},name:${rung.rendition}`),
+        ...audioRenditions.map(
+          ({ track }, i) =>
+            `a:${i},agroup:${AUDIO_GROUP},language:${track.language},name:${audioDir(track.language)}`,
+        ),
+      ].join(' '),
     ],
   ];
   const mp4 = [
-    ...['-map', '[mp4]', ...(hasAudio ? ['-map', audioIn] : [])],
+    ...['-map', '[mp4]', ...(mp4Sound ? ['-map', mp4Sound.input] : [])],
     ...video,
     ...[
       '-b:v',

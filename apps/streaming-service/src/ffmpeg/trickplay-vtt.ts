@@ -22,7 +22,8 @@ export type TrickplayGrid = {
   rows?: number;
 };
 
-const timestamp = (seconds: number) => {
+/** A WebVTT cue time (`hh:mm:ss.mmm`). */
+export const formatVttTime = (seconds: number): string => {
   const ms = Math.round(seconds * 1000);
   const h = Math.floor(ms / 3_600_000);
   const m = Math.floor((ms % 3_600_000) / 60_000);
@@ -66,7 +67,7 @@ export const buildThumbsVtt = ({
     const x = (cell % columns) * frameWidth;
     const y = Math.floor(cell / columns) * frameHeight;
     cues.push(
-      `${timestamp(start)} --> ${timestamp(end)}\n${sheetName(Math.floor(k / perSheet))}#xywh=${x},${y},${frameWidth},${frameHeight}`,
+      `${formatVttTime(start)} --> ${formatVttTime(end)}\n${sheetName(Math.floor(k / perSheet))}#xywh=${x},${y},${frameWidth},${frameHeight}`,
     );
   }
   return `WEBVTT\n\n${cues.join('\n\n')}\n`;

@@ -72,6 +72,8 @@ export class TranscodeService {
           renditions: result.renditions,
           hasMp4: result.hasMp4,
           hasTrickplay: result.hasTrickplay,
+          audioTracks: result.audioTracks,
+          subtitleTracks: result.subtitleTracks,
           probe: result.probe,
         },
         new Date(),
@@ -95,9 +97,10 @@ export class TranscodeService {
       await scratch.dispose();
     }
     // Marked by the promotion itself (`announcedAt` cleared): announced now, or by the relay if this process dies.
-    const readyAt = (await this.assets.findByMovie(movieId))?.readyAt;
-    if (readyAt) {
-      await this.outbox.announceMarked(mediaReadyEvent({ movieId, durationSeconds }, readyAt), () =>
+    const ready = await this.assets.findByMovie(movieId);
+    const readyAt = ready?.readyAt;
+    if (ready && readyAt) {
+      await this.outbox.announceMarked(mediaReadyEvent(ready, readyAt), () =>
         this.assets.markAnnounced(movieId, readyAt, new Date()),
       );
     }

@@ -1,6 +1,7 @@
 import type { MediaAsset } from '@app/contracts';
 import { AssetStatus } from '@app/contracts';
 import type { StoredAsset } from './assets.repository';
+import { mergedSubtitles } from './assets.repository';
 
 /** A title without any media: what the admin dashboard shows before the first upload. */
 export const noAsset = (movieId: string): MediaAsset => ({
@@ -13,6 +14,8 @@ export const noAsset = (movieId: string): MediaAsset => ({
   renditions: [],
   hasMp4: false,
   hasTrickplay: false,
+  audioTracks: [],
+  subtitleTracks: [],
   source: null,
   sourceName: null,
   updatedAt: null,
@@ -28,6 +31,8 @@ export const toMediaAsset = (asset: StoredAsset): MediaAsset => ({
   renditions: asset.renditions,
   hasMp4: asset.hasMp4,
   hasTrickplay: asset.hasTrickplay,
+  audioTracks: asset.audioTracks ?? [],
+  subtitleTracks: mergedSubtitles(asset),
   source: asset.source,
   sourceName: asset.sourceName,
   updatedAt: asset.updatedAt.toISOString(),

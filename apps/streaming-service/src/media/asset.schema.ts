@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Schema as MongooseSchema } from 'mongoose';
-import type { AssetStatus, Rendition } from '@app/contracts';
+import type { AssetStatus, AudioTrack, Rendition, SubtitleTrack } from '@app/contracts';
 import { AssetStatus as Status, Renditions } from '@app/contracts';
 import type { MediaProbe } from '../ffmpeg/media-probe';
 
@@ -37,6 +37,14 @@ export class AssetRecord {
   @Prop({ type: [String], enum: Renditions, default: [] }) renditions: Rendition[];
   @Prop({ type: Boolean, default: false }) hasMp4: boolean;
   @Prop({ type: Boolean, default: false }) hasTrickplay: boolean;
+  /** The playable version's audio and subtitle renditions (issue 26; empty for versions made before). */
+  @Prop({ type: [MongooseSchema.Types.Mixed], default: [] }) audioTracks: AudioTrack[];
+  @Prop({ type: [MongooseSchema.Types.Mixed], default: [] }) subtitleTracks: SubtitleTrack[];
+  /**
+   * Subtitles an admin added (`tracks/{movieId}/subs/{language}`, MediaLayout.addedSubtitles): the title's own, kept
+   * apart from its version's directory (a sample film's is shared) and across new versions.
+   */
+  @Prop({ type: [MongooseSchema.Types.Mixed], default: [] }) addedSubtitles: SubtitleTrack[];
   /** ffprobe's view of the playable version's source (technical metadata for the admin). */
   @Prop({ type: MongooseSchema.Types.Mixed, default: null }) probe: MediaProbe | null;
   @Prop({ type: PendingUploadSchema, default: null }) pending: PendingUploadRecord | null;

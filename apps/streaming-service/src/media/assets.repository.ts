@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import type { Rendition } from '@app/contracts';
+import type { AudioTrack, Rendition, SubtitleTrack } from '@app/contracts';
 import { AssetStatus } from '@app/contracts';
 import { unlessDuplicate } from '@app/server-core';
 import type { MediaProbe } from '../ffmpeg/media-probe';
@@ -17,7 +17,19 @@ export type ReadyMedia = {
   renditions: Rendition[];
   hasMp4: boolean;
   hasTrickplay: boolean;
+  audioTracks: AudioTrack[];
+  subtitleTracks: SubtitleTrack[];
   probe: MediaProbe | null;
+};
+
+/** The version's subtitles with an admin's in their place (by language), the admin's added after. */
+export const mergedSubtitles = (
+  asset: Pick<AssetRecord, 'subtitleTracks' | 'addedSubtitles'>,
+): SubtitleTrack[] => {
+  // The last of a language wins (see addSubtitles).
+  const added = [...new Map((asset.addedSubtitles ?? []).map((track) => [track.language, track])).values()];
+  const replaced = new Set(added.map((track) => track.language));
+  return [...(asset.subtitleTracks ?? []).filter((track) => !replaced.has(track.language)), ...added];
 };
 
 // `movieId` comes from validated input, but `$eq` keeps an operator object from ever becoming a query.
@@ -50,7 +62,30 @@ export class AssetsRepository {
       durationSeconds: asset.durationSeconds,
       hasMp4: asset.hasMp4,
       hasTrickplay: asset.hasTrickplay,
+      audioTracks: asset.audioTracks ?? [],
+      subtitleTracks: mergedSubtitles(asset),
+      addedSubtitles: (asset.addedSubtitles ?? []).map((track) => track.language),
     };
+  }
+
+  /**
+   * An admin's subtitles in one language replace any before them (theirs or the version's): the ready version is
+   * announced again (`announcedAt` cleared, `readyAt` moved on), so the catalogue learns the languages. Null when the
+   * title has no playable version.
+   */
+  async addSubtitles(movieId: string, track: SubtitleTrack, now: Date): Promise<StoredAsset | null> {
+    const playable = { ...byMovie(movieId), dir: { $ne: null }, readyAt: { $ne: null } };
+    // Two writes (the embedded server has no update pipelines): a race of two files of one language can leave
+    // both, and mergedSubtitles keeps the later.
+    await this.assets.updateOne(playable, { $pull: { addedSubtitles: { language: track.language } } }).exec();
+    return this.assets
+      .findOneAndUpdate(
+        playable,
+        { $push: { addedSubtitles: track }, $set: { readyAt: now, announcedAt: null, updatedAt: now } },
+        { returnDocument: 'after' },
+      )
+      .lean<StoredAsset>()
+      .exec();
   }
 
   /** A stored upload becomes the title's latest job (queued); an older pending upload is superseded. */

@@ -1,4 +1,4 @@
-import type { Rendition } from '@app/contracts';
+import type { AudioTrack, Rendition, SubtitleTrack } from '@app/contracts';
 
 const incomingOf = (movieId: string) => `incoming/${movieId}`;
 const uploadsOf = (movieId: string) => `uploads/${movieId}`;
@@ -11,13 +11,16 @@ const uploadsOf = (movieId: string) => `uploads/${movieId}`;
  *   {dir}/hls/master.m3u8                 master playlist (CODECS, RESOLUTION, BANDWIDTH per rendition)
  *   {dir}/hls/{rendition}/index.m3u8      variant playlist (fMP4, 4 s segments, VOD)
  *   {dir}/hls/{rendition}/init.mp4        fMP4 init segment
- *   {dir}/hls/{rendition}/seg_00001.m4s   media segments
+ *   {dir}/hls/{rendition}/seg_00001.m4s   media segments (video only since issue 26; muxed with sound before)
+ *   {dir}/hls/audio/{language}/…          an audio rendition: index.m3u8, init.mp4, seg_00001.m4s
+ *   {dir}/hls/subs/{language}/…           a subtitle rendition: index.m3u8 (one segment), subs.vtt
  *   {dir}/video.mp4                       faststart MP4, 480p (within every plan's cap)
  *   {dir}/trickplay/thumbs.vtt            WebVTT index: `sheet_000.jpg#xywh=x,y,w,h` per 10 s
  *   {dir}/trickplay/sheet_000.jpg         sprite sheets of 320 px frames, 10 × 10
  */
 export const MediaLayout = {
   master: (dir: string) => `${dir}/hls/master.m3u8`,
+  hlsDir: (dir: string) => `${dir}/hls`,
   variant: (dir: string, rendition: Rendition) => `${dir}/hls/${rendition}/index.m3u8`,
   renditionDir: (dir: string, rendition: Rendition) => `${dir}/hls/${rendition}`,
   mp4: (dir: string) => `${dir}/video.mp4`,
@@ -30,6 +33,8 @@ export const MediaLayout = {
   /** Every transcoded version of a title's uploads. */
   uploadsOf,
   sampleDir: (n: number) => `samples/${n}`,
+  /** A title's own subtitles in one language, added by an admin (issue 26): `index.m3u8` and `subs.vtt`. */
+  addedSubtitles: (movieId: string, language: string) => `tracks/${movieId}/subs/${language}`,
 } as const;
 
 /** What delivery needs to know of a playable asset (assets.repository.ts `findPlayable`). */
@@ -40,4 +45,9 @@ export type PlayableAsset = {
   durationSeconds: number | null;
   hasMp4: boolean;
   hasTrickplay: boolean;
+  audioTracks: AudioTrack[];
+  /** Every subtitle rendition: the version's own, and the ones an admin added (which win by language). */
+  subtitleTracks: SubtitleTrack[];
+  /** The languages whose files are the admin's (MediaLayout.addedSubtitles). */
+  addedSubtitles: string[];
 };

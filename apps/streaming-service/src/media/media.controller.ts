@@ -22,4 +22,9 @@ export class MediaController {
   retry(@RpcPayload() { movieId }: RpcRequest<typeof StreamingRpc.retry>) {
     return this.media.retry(movieId);
   }
+
+  @RpcHandler(StreamingRpc.addSubtitles)
+  addSubtitles(@RpcPayload() { movieId, subtitles }: RpcRequest<typeof StreamingRpc.addSubtitles>) {
+    return this.media.addSubtitles(movieId, subtitles);
+  }
 }

@@ -1,6 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { MediaAsset, UploadTicket } from '@app/contracts';
-import { ErrorCode, ObjectIdSchema, StreamingMessages } from '@app/contracts';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AddSubtitlesRequest, MediaAsset, UploadTicket } from '@app/contracts';
+import { ErrorCode, ObjectIdSchema, StreamingMessages, trackLanguageName } from '@app/contracts';
+import { SUBTITLE_FILE, subtitlePlaylist } from '../ffmpeg/media-tracks';
 import { AppError, AuditTrail } from '@app/server-core';
 import { TranscodeQueue } from '../ingest/transcode.queue';
 import { UploadTicketsService } from '../ingest/upload-tickets.service';
@@ -10,6 +13,7 @@ import { mediaUploadAudit } from './media-audit';
 import { MediaLayout } from './media-layout';
 import type { MediaStore } from './media-store';
 import { MEDIA_STORE } from './media-store';
+import { SubtitleFileError, toWebVtt } from './subtitle-file';
 
 /** What the admin dashboard asks of a title's media (through the gateway). */
 @Injectable()
@@ -51,6 +55,45 @@ export class MediaService {
     const ticket = this.tickets.issue(movieId);
     await this.audit.record(mediaUploadAudit(await this.asset(movieId), ticket));
     return ticket;
+  }
+
+  /**
+   * An admin's subtitles for one language (issue 26): WebVTT kept, SRT converted, anything else a 400 with the
+   * reason; stored as the title's own (never in a shared sample's directory) with their one-segment playlist, then
+   * listed in the master playlist delivery writes and announced to the catalogue. 409 without playable media.
+   */
+  async addSubtitles(
+    movieId: string,
+    { language, cc = false, file }: Pick<AddSubtitlesRequest, 'language' | 'file'> & { cc?: boolean },
+  ): Promise<MediaAsset> {
+    let vtt: string;
+    try {
+      vtt = toWebVtt(file);
+    } catch (error) {
+      if (error instanceof SubtitleFileError) throw new AppError(ErrorCode.ValidationFailed, error.message);
+      throw error;
+    }
+    const current = await this.assets.findPlayable(movieId);
+    if (!current) throw new AppError(ErrorCode.Conflict, StreamingMessages.subtitlesNeedMedia);
+    const scratch = await this.store.scratch();
+    try {
+      const dir = path.join(scratch.dir, 'subs');
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, SUBTITLE_FILE), vtt);
+      await writeFile(path.join(dir, 'index.m3u8'), subtitlePlaylist(current.durationSeconds ?? 1));
+      await this.store.putDirectory(MediaLayout.addedSubtitles(movieId, language), dir);
+    } finally {
+      await scratch.dispose();
+    }
+    const name = `${trackLanguageName(language)}${cc ? ' CC' : ''}`;
+    const asset = await this.assets.addSubtitles(
+      movieId,
+      { language, name, isDefault: false, cc },
+      new Date(),
+    );
+    if (!asset) throw new AppError(ErrorCode.Conflict, StreamingMessages.subtitlesNeedMedia);
+    this.logger.log({ msg: 'subtitles added', movieId, language, cc });
+    return toMediaAsset(asset);
   }
 
   /** Queues a failed upload's transcode again; 409 when the latest job did not fail or its file is gone. */

@@ -1,16 +1,27 @@
+import { languagesOf } from '@app/contracts';
 import type { MarkedEvent, MarkerSource } from '@app/server-core';
 import type { AssetsRepository, StoredAsset } from '../media/assets.repository';
+import { mergedSubtitles } from '../media/assets.repository';
 
 /**
  * `media.ready` as an asset marks it: the write that makes a version playable sets `readyAt` and clears
  * `announcedAt` (issue 29 §1: the marker is in the changed document, no outbox entry). Dated when it became ready.
  */
 export const mediaReadyEvent = (
-  asset: Pick<StoredAsset, 'movieId' | 'durationSeconds'>,
+  asset: Pick<
+    StoredAsset,
+    'movieId' | 'durationSeconds' | 'audioTracks' | 'subtitleTracks' | 'addedSubtitles'
+  >,
   readyAt: Date,
 ): MarkedEvent => ({
   type: 'media.ready',
-  payload: { movieId: asset.movieId, durationSeconds: asset.durationSeconds },
+  payload: {
+    movieId: asset.movieId,
+    durationSeconds: asset.durationSeconds,
+    // Versions stored before issue 26 have no track lists.
+    audioLanguages: languagesOf(asset.audioTracks ?? []),
+    subtitleLanguages: languagesOf(mergedSubtitles(asset)),
+  },
   occurredAt: readyAt,
 });
 

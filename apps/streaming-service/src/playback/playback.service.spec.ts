@@ -25,6 +25,9 @@ const asset: PlayableAsset = {
   durationSeconds: 90,
   hasMp4: true,
   hasTrickplay: true,
+  audioTracks: [],
+  subtitleTracks: [],
+  addedSubtitles: [],
 };
 const EPISODE_REF = { seriesId: '65f0000000000000000000bb', seasonNumber: 2, episodeNumber: 4 };
 const request: OpenPlaybackRpc = {

@@ -8,7 +8,7 @@ export const FULL_HD: FilmSize = { width: 1920, height: 1080 };
 export const SAMPLE_FPS = 24;
 
 /** A lavfi picture at `size`; costly generators render small and are scaled up (mandelbrot at 1080p is ~1 s per frame here). */
-type Look = { name: string; picture: (size: FilmSize) => string; sound: string };
+type Look = { name: string; picture: (size: FilmSize) => string };
 
 const small = (size: FilmSize, divisor: number) =>
   `${Math.max(16, Math.round(size.width / divisor / 2) * 2)}x${Math.max(16, Math.round(size.height / divisor / 2) * 2)}`;
@@ -20,33 +20,27 @@ const LOOKS: Look[] = [
   {
     name: 'Test Card',
     picture: (s) => `testsrc2=size=${s.width}x${s.height}:${rate}`,
-    sound: 'sine=frequency=440',
   },
   {
     name: 'Colour Bars',
     picture: (s) => `smptehdbars=size=${s.width}x${s.height}:${rate}`,
-    sound: 'sine=frequency=1000:beep_factor=4',
   },
   {
     name: 'Game of Life',
     picture: (s) =>
       `life=size=${small(s, 4)}:${rate}:mold=10:ratio=0.1:death_color=#202040:life_color=#40c0ff,${upscale(s, 'neighbor')}`,
-    sound: 'anoisesrc=color=pink:amplitude=0.08',
   },
   {
     name: 'Automaton',
     picture: (s) => `cellauto=size=${small(s, 4)}:${rate}:rule=110,${upscale(s, 'neighbor')}`,
-    sound: 'sine=frequency=330',
   },
   {
     name: 'Gradients',
     picture: (s) => `gradients=size=${small(s, 4)}:${rate}:speed=0.02,${upscale(s, 'bicubic')}`,
-    sound: 'anoisesrc=color=brown:amplitude=0.1',
   },
   {
     name: 'Mandelbrot',
     picture: (s) => `mandelbrot=size=${small(s, 8)}:${rate},${upscale(s, 'bicubic')}`,
-    sound: 'sine=frequency=220',
   },
 ];
 
@@ -55,7 +49,6 @@ export type SampleFilm = {
   n: number;
   name: string;
   video: string;
-  audio: string;
 };
 
 /** drawtext's own escaping: `\`, `'`, `:` and `%` would otherwise end or change the option. */
@@ -72,8 +65,8 @@ const captions = (name: string, size: FilmSize, font: string) => {
 };
 
 /**
- * Sample film n: a lavfi look (cycling through six when more are asked for), its sound, and the captions when a
- * font is there. Films past the sixth differ by name and pitch.
+ * Sample film n: a lavfi look (cycling through six when more are asked for) and the captions when a font is
+ * there. Films past the sixth differ by name. Its sound is speech (sample-speech.ts).
  */
 export const sampleFilm = (
   n: number,
@@ -84,15 +77,9 @@ export const sampleFilm = (
   const round = Math.floor((n - 1) / LOOKS.length);
   const name = round === 0 ? `${look.name} (${n})` : `${look.name} ${round + 1} (${n})`;
   const text = font && existsSync(font) ? `,${captions(name, size, font)}` : '';
-  // Same look, another pitch: sine frequencies scale; noise colours stay.
-  const sound =
-    round === 0
-      ? look.sound
-      : look.sound.replace(/frequency=(\d+)/, (_, f: string) => `frequency=${Number(f) * (round + 1)}`);
   return {
     n,
     name,
     video: `${look.picture(size)},format=yuv420p${text}`,
-    audio: `${sound}:sample_rate=48000`,
   };
 };

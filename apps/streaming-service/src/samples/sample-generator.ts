@@ -8,6 +8,7 @@ import type { FilmSize } from './sample-films';
 import { FULL_HD, SAMPLE_FPS, sampleFilm } from './sample-films';
 import type { SampleMarker } from './sample-library';
 import { readSampleMarker, SAMPLE_MARKER } from './sample-library';
+import { speakSampleFilm } from './sample-speech';
 
 export type SampleOptions = {
   count: number;
@@ -15,6 +16,8 @@ export type SampleOptions = {
   preset: X264Preset;
   size?: FilmSize;
   font?: string | null;
+  /** espeak-ng's binary (tests point it elsewhere to see a failure). */
+  espeak?: string;
   /** Seconds of film rendered so far, of `count × seconds` (what is already there counts as done). */
   onProgress?: (doneSeconds: number) => void;
 };
@@ -30,7 +33,7 @@ export type SampleReport = { generated: number; present: number };
 export const generateSamples = async (
   store: MediaStore,
   ffmpeg: Ffmpeg,
-  { count, seconds, preset, size = FULL_HD, font, onProgress }: SampleOptions,
+  { count, seconds, preset, size = FULL_HD, font, espeak, onProgress }: SampleOptions,
 ): Promise<SampleReport> => {
   const report: SampleReport = { generated: 0, present: 0 };
   for (let n = 1; n <= count; n++) {
@@ -44,17 +47,26 @@ export const generateSamples = async (
     const scratch = await store.scratch();
     try {
       const built = path.join(scratch.dir, 'sample');
+      const spoken = await speakSampleFilm(n, seconds, scratch.dir, espeak);
       const result = await ffmpeg.transcode(
         {
           kind: 'lavfi',
           video: film.video,
-          audio: film.audio,
+          audio: spoken.map((track) => ({
+            format: 'wav' as const,
+            source: track.wavPath,
+            track: track.audio,
+          })),
           durationSeconds: seconds,
           height: size.height,
           fps: SAMPLE_FPS,
         },
         built,
-        { preset, onProgress: ({ percent }) => onProgress?.(before + (seconds * percent) / 100) },
+        {
+          preset,
+          subtitles: spoken.map((track) => ({ track: track.subtitle, vttPath: track.vttPath })),
+          onProgress: ({ percent }) => onProgress?.(before + (seconds * percent) / 100),
+        },
       );
       const top = result.renditions[0];
       // The top rendition describes the film; a playlist's own size and bit rate would mislead.
@@ -70,6 +82,8 @@ export const generateSamples = async (
         renditions: result.renditions,
         hasMp4: result.hasMp4,
         hasTrickplay: result.hasTrickplay,
+        audioTracks: result.audioTracks,
+        subtitleTracks: result.subtitleTracks,
         probe,
       };
       await writeFile(path.join(built, SAMPLE_MARKER), JSON.stringify(marker, null, 2));

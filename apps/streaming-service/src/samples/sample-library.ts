@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { z } from 'zod';
-import { RenditionSchema } from '@app/contracts';
+import { AudioTrackSchema, RenditionSchema, SubtitleTrackSchema } from '@app/contracts';
 import type { ReadyMedia } from '../media/assets.repository';
 import { MediaLayout } from '../media/media-layout';
 import type { MediaStore } from '../media/media-store';
@@ -13,6 +13,9 @@ export const SampleMarkerSchema = z.object({
   renditions: z.array(RenditionSchema),
   hasMp4: z.boolean(),
   hasTrickplay: z.boolean(),
+  /** Issue 26: Hindi and English speech and subtitles. A marker without them is an older film, made again. */
+  audioTracks: z.array(AudioTrackSchema).min(1),
+  subtitleTracks: z.array(SubtitleTrackSchema),
   probe: z.record(z.string(), z.unknown()).nullable(),
 });
 export type SampleMarker = z.infer<typeof SampleMarkerSchema>;
@@ -20,10 +23,11 @@ export type SampleMarker = z.infer<typeof SampleMarkerSchema>;
 export const SAMPLE_MARKER = 'sample.json';
 export const sampleMarkerKey = (n: number) => `${MediaLayout.sampleDir(n)}/${SAMPLE_MARKER}`;
 
-/** Reads a marker, or null when that sample is not (yet) there. */
+/** Reads a marker, or null when that sample is not (yet) there or is of an older layout (to be made again). */
 export const readSampleMarker = async (store: MediaStore, n: number): Promise<SampleMarker | null> => {
   if ((await store.size(sampleMarkerKey(n))) === null) return null;
-  return SampleMarkerSchema.parse(JSON.parse(await text(store.read(sampleMarkerKey(n)))));
+  const marker = SampleMarkerSchema.safeParse(JSON.parse(await text(store.read(sampleMarkerKey(n)))));
+  return marker.success ? marker.data : null;
 };
 
 /** The samples present: 1, 2, … up to the first one missing. */
@@ -55,6 +59,8 @@ export const readyMediaOf = (sample: SampleMarker): ReadyMedia => ({
   renditions: sample.renditions,
   hasMp4: sample.hasMp4,
   hasTrickplay: sample.hasTrickplay,
+  audioTracks: sample.audioTracks,
+  subtitleTracks: sample.subtitleTracks,
   // Written by our own generator from a MediaProbe (sample-generator.ts); the schema only checks it is an object.
   probe: sample.probe as ReadyMedia['probe'],
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MovieIdSchema } from '../movies';
 import { RecommendRequestSchema, SimilarQuerySchema, TrendingQuerySchema } from '../recommendations';
 import {
+  AddSubtitlesRequestSchema,
   HeartbeatReplySchema,
   HeartbeatRequestSchema,
   LeaseIdSchema,
@@ -123,6 +124,21 @@ export const AdminMediaRoutes = {
     params: MovieIdSchema,
     ok: json(200, MediaAssetReply),
     errors: { 409: 'Nothing to retry' },
+  }),
+  subtitles: route({
+    method: 'post',
+    path: '/api/admin/media/{id}/subtitles',
+    tag: 'admin',
+    access: 'admin',
+    summary:
+      "Admin: a title's or an episode's subtitles in one language (WebVTT, or SRT converted to WebVTT), optionally marked CC; replaces that language's file",
+    params: MovieIdSchema,
+    body: AddSubtitlesRequestSchema,
+    ok: json(200, MediaAssetReply),
+    errors: {
+      400: 'Not a WebVTT or SRT file, or a malformed one',
+      409: 'The title has no playable media yet',
+    },
   }),
 } as const;
 

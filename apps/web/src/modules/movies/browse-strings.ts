@@ -65,6 +65,8 @@ export const detailStrings = {
   rating: 'Rating',
   releaseDate: 'Release date',
   language: 'Language',
+  audioLanguages: 'Audio',
+  subtitleLanguages: 'Subtitles',
   budget: 'Budget',
   revenue: 'Revenue',
   details: 'Details',
@@ -110,5 +112,7 @@ export const catalogueStrings = {
   results: (total: number) => `${total} ${total === 1 ? 'title' : 'titles'}`,
   none: (genre: string) => (genre ? `No ${genre} movies yet.` : 'The catalogue has no movies yet.'),
   noneInCategory: 'No titles in this category yet.',
+  /** The filter of issue 26: titles with Hindi audio or subtitles. */
+  availableInHindi: 'Available in Hindi',
   noMatch: browseStrings.noTitlesMatch,
 } as const;

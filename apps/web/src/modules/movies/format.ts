@@ -14,6 +14,20 @@ export const formatUsd = (amount: number | null, unknown: string): string =>
 export const formatLanguage = (language: string | null, unknown: string): string =>
   language ? language.toUpperCase() : unknown;
 
+/** A track language in its own script (`hi` → हिन्दी, `en` → English), or the code when the browser cannot name it. */
+export const trackLanguageName = (code: string): string => {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    return name ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+};
+
+/** A title's audio or subtitle languages by name ('हिन्दी, English'); null when it has none. */
+export const formatTrackLanguages = (codes: readonly string[] | undefined): string | null =>
+  codes?.length ? codes.map(trackLanguageName).join(', ') : null;
+
 /** '23 September 1994' from an ISO date or timestamp. */
 export const formatDate = (value: string | null, unknown: string): string => {
   if (!value) return unknown;

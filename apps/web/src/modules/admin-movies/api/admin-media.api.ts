@@ -1,4 +1,4 @@
-import { errorCodeForStatus, type MediaAsset } from '@app/contracts';
+import { type AddSubtitlesRequest, errorCodeForStatus, type MediaAsset } from '@app/contracts';
 import type { ApiClient } from '@web/shared/api/api-client';
 import { isApiErrorBody } from '@web/shared/api/api-error-body';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
@@ -23,6 +23,9 @@ export const adminMediaApi = {
     client.call('POST /api/admin/media/{id}/upload', { params: { id: movieId } }),
   retry: (client: ApiClient, movieId: string) =>
     client.call('POST /api/admin/media/{id}/retry', { params: { id: movieId } }),
+  /** A subtitle file's text for one language (issue 26); 400 with the reason when it is not WebVTT or SRT. */
+  addSubtitles: (client: ApiClient, movieId: string, body: AddSubtitlesRequest) =>
+    client.call('POST /api/admin/media/{id}/subtitles', { params: { id: movieId }, body }),
   /**
    * PUTs the file to the ticket's URL with XMLHttpRequest, whose upload progress events fetch does not offer.
    * The body streams from disk; 202 answers the asset (queued), 413 too large, 400 not a video.

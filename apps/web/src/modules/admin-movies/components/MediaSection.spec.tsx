@@ -19,6 +19,7 @@ describe('Media section of a title (admin)', () => {
   let asset: MediaAsset;
   let sent: { method: string; path: string }[];
   let xhr: ReturnType<typeof installFakeXhr>;
+  let subtitleRequests: Array<{ language: string; cc: boolean; file: string }>;
 
   beforeEach(async () => {
     window.localStorage.clear();
@@ -26,7 +27,8 @@ describe('Media section of a title (admin)', () => {
     sent = [];
     asset = aMediaAsset();
     xhr = installFakeXhr();
-    api = await startFakeApi((request, url) => {
+    subtitleRequests = [];
+    api = await startFakeApi((request, url, body) => {
       sent.push({ method: request.method ?? '', path: url.pathname });
       if (url.pathname === '/api/admin/movies') return { status: 200, body: aPage([live]) };
       if (url.pathname === '/api/users')
@@ -41,6 +43,21 @@ describe('Media section of a title (admin)', () => {
             maxBytes: 4 * 1024 ** 3,
           },
         };
+      if (url.pathname === `/api/admin/media/${ID}/subtitles`) {
+        const { language, cc, file } = body as { language: string; cc: boolean; file: string };
+        subtitleRequests.push({ language, cc, file });
+        if (!file.startsWith('1\n'))
+          return {
+            status: 400,
+            body: {
+              code: 'VALIDATION_FAILED',
+              message: 'The subtitle file must be WebVTT or SRT.',
+              correlationId: 'c',
+            },
+          };
+        asset = { ...asset, subtitleTracks: [{ language, name: 'English CC', isDefault: false, cc }] };
+        return { status: 200, body: asset };
+      }
       if (url.pathname === `/api/admin/media/${ID}/retry`) {
         asset = aMediaAsset({ status: 'queued' });
         return { status: 200, body: asset };
@@ -108,6 +125,43 @@ describe('Media section of a title (admin)', () => {
     const polls = sent.filter(({ path }) => path === `/api/admin/media/${ID}`).length;
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(sent.filter(({ path }) => path === `/api/admin/media/${ID}`)).toHaveLength(polls);
+  });
+
+  it('shows the audio and subtitle tracks with their state and adds an SRT file as English CC (issue 26)', async () => {
+    asset = aMediaAsset({
+      status: 'ready',
+      progress: 100,
+      durationSeconds: 100,
+      renditions: ['480p'],
+      audioTracks: [
+        { language: 'hi', name: 'हिन्दी', isDefault: true },
+        { language: 'en', name: 'English', isDefault: false },
+      ],
+      subtitleTracks: [],
+    });
+    const media = await openMedia();
+    const tracks = await within(media).findByRole('region', { name: adminMovieStrings.tracks.heading });
+    within(tracks).getByText(`हिन्दी (${adminMovieStrings.tracks.defaultTrack}) · Ready, English · Ready`);
+    within(tracks).getByText(adminMovieStrings.tracks.none);
+
+    const form = within(tracks).getByRole('form', { name: adminMovieStrings.tracks.addSubtitles });
+    fireEvent.change(within(form).getByLabelText(adminMovieStrings.tracks.language), {
+      target: { value: 'en' },
+    });
+    fireEvent.click(within(form).getByRole('checkbox', { name: adminMovieStrings.tracks.markCc }));
+    const input = within(form).getByLabelText(adminMovieStrings.tracks.file);
+    fireEvent.change(input, {
+      target: { files: [new File(['notes'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: adminMovieStrings.tracks.addSubtitles }));
+    // The server's reason for a refused file.
+    await within(form).findByText('The subtitle file must be WebVTT or SRT.');
+
+    const srt = '1\n00:00:01,000 --> 00:00:02,000\n[music]\n';
+    fireEvent.change(input, { target: { files: [new File([srt], 'film.srt')] } });
+    fireEvent.click(within(form).getByRole('button', { name: adminMovieStrings.tracks.addSubtitles }));
+    await within(tracks).findByText('English CC · Ready');
+    expect(subtitleRequests.at(-1)).toEqual({ language: 'en', cc: true, file: srt });
   });
 
   it('says why an upload was refused (413 too large, 400 not a video)', async () => {

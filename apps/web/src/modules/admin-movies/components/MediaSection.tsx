@@ -7,6 +7,7 @@ import { FileTooLargeError, useMediaAsset, useMediaUpload, useRetryMedia } from 
 import { formatBytes, formatEta } from '../media-format';
 import { adminMovieStrings } from '../strings';
 import styles from './MediaSection.module.css';
+import { MediaTracks } from './MediaTracks';
 
 const t = adminMovieStrings.media;
 
@@ -110,6 +111,7 @@ export const MediaSection = ({ movieId }: MediaSectionProps) => {
           <span className={styles.muted}>{t.status}:</span> <strong>{t.statuses[asset.data.status]}</strong>
         </p>
         <Result asset={asset.data} />
+        {asset.data.status === 'ready' && <MediaTracks movieId={movieId} asset={asset.data} />}
         {asset.data.status === 'failed' && (
           <div>
             <Button variant="ghost" size="sm" disabled={retry.isPending} onClick={() => retry.mutate()}>

@@ -46,6 +46,26 @@ export const useMediaUpload = (movieId: string) => {
   return { ...mutation, progress };
 };
 
+/** A chosen file's text (FileReader: every browser, and jsdom, which has no Blob.text). */
+const readText = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.addEventListener('load', () => resolve(String(reader.result)));
+    reader.addEventListener('error', () => reject(reader.error ?? new Error('The file could not be read')));
+    reader.readAsText(file);
+  });
+
+/** Adds (or replaces) a language's subtitles from a chosen file (issue 26). */
+export const useAddSubtitles = (movieId: string) => {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, language, cc }: { file: File; language: string; cc: boolean }) =>
+      adminMediaApi.addSubtitles(client, movieId, { language, cc, file: await readText(file) }),
+    onSuccess: (asset) => queryClient.setQueryData(adminMovieKeys.asset(movieId), asset),
+  });
+};
+
 /** Runs a failed job again. */
 export const useRetryMedia = (movieId: string) => {
   const client = useApiClient();

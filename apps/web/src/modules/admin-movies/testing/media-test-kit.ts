@@ -10,6 +10,8 @@ export const aMediaAsset = (overrides: Partial<MediaAsset> = {}): MediaAsset => 
   renditions: [],
   hasMp4: false,
   hasTrickplay: false,
+  audioTracks: [],
+  subtitleTracks: [],
   source: null,
   sourceName: null,
   updatedAt: null,

@@ -4,6 +4,7 @@ import { CatalogueFailed } from '@web/modules/movies/components/CatalogueFailed'
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { catalogueStrings } from '@web/modules/movies/browse-strings';
 import { useCatalogueFilters } from '../hooks/useCatalogueFilters';
+import { HINDI, HindiFilter } from './HindiFilter';
 import { useMovieBadges } from '../hooks/useMovieBadges';
 import { useMovieModals } from '../hooks/useMovieModals';
 import { Catalogue } from './Catalogue';
@@ -26,6 +27,7 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
     genre: filters.genre || undefined,
     category,
     sort: filters.sort,
+    language: filters.language || undefined,
   });
   const { watch, modal } = useMovieModals();
   const badgeFor = useMovieBadges(list.data?.data ?? []);
@@ -40,7 +42,15 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
       filters={filters}
       onSearch={change('search')}
       onSort={change('sort')}
-      genreFilter={!category && <GenreFilter value={filters.genre} onChange={change('genre')} />}
+      genreFilter={
+        <>
+          {!category && <GenreFilter value={filters.genre} onChange={change('genre')} />}
+          <HindiFilter
+            checked={filters.language === HINDI}
+            onChange={(on) => change('language')(on ? HINDI : '')}
+          />
+        </>
+      }
       list={list}
       pageSize={PAGE_SIZE}
       page={page}

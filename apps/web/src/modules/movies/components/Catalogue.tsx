@@ -9,7 +9,7 @@ import { Pager, pageCount } from '@web/shared/ui/Pager';
 import styles from './Catalogue.module.css';
 import { MovieGridSkeleton } from './MovieGridSkeleton';
 
-export type CatalogueFilterValues = { search: string; genre: string; sort: MovieSort };
+export type CatalogueFilterValues = { search: string; genre: string; sort: MovieSort; language: string };
 
 type CatalogueTexts = {
   searchLabel: string;

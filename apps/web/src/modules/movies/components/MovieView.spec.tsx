@@ -23,6 +23,8 @@ const detail = (): MovieDetail => ({
     rentalPriceInr: 500,
     runtimeMinutes: 114,
     releaseDate: '2001-08-30',
+    audioLanguages: ['hi', 'en'],
+    subtitleLanguages: ['en', 'ta'],
   }),
   topReviews: Array.from({ length: 6 }, (_, index) =>
     aReview({ username: `Critic ${index}`, rating: 7 + index / 10 }),
@@ -86,6 +88,9 @@ describe('Movie page (/movie/:id)', () => {
     expect(value(detailStrings.awards)).toBe('Won 2 Filmfare awards');
     expect(value(detailStrings.genre)).toBe('Drama, Romance');
     expect(value(detailStrings.releaseDate)).toBe('30 August 2001');
+    // Its audio and subtitle languages, each named in its own script (issue 26).
+    expect(value(detailStrings.audioLanguages)).toBe('हिन्दी, English');
+    expect(value(detailStrings.subtitleLanguages)).toBe('English, தமிழ்');
 
     const reviews = screen.getByRole('region', { name: detailStrings.reviews });
     const items = within(reviews).getAllByRole('listitem');

@@ -2,7 +2,7 @@ import type { MovieDetail, Review } from '@app/contracts';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { type MovieFact, MovieFacts } from '@web/modules/movies/components/MovieFacts';
-import { formatDate, formatLanguage, formatUsd } from '@web/modules/movies/format';
+import { formatDate, formatLanguage, formatTrackLanguages, formatUsd } from '@web/modules/movies/format';
 import { useMovie } from '@web/modules/movies/hooks/useMovie';
 import { useMovieRating } from '@web/modules/movies/hooks/useMovieRating';
 import { useViewer } from '@web/modules/movies/hooks/useViewer';
@@ -58,6 +58,8 @@ const DetailsList = ({ movie }: { movie: MovieDetail }) => {
     [detailStrings.releaseDate, formatDate(movie.releaseDate, '') || null],
     [detailStrings.runtime, movie.runtimeMinutes ? detailStrings.minutes(movie.runtimeMinutes) : null],
     [detailStrings.language, formatLanguage(movie.language, '') || null],
+    [detailStrings.audioLanguages, formatTrackLanguages(movie.audioLanguages)],
+    [detailStrings.subtitleLanguages, formatTrackLanguages(movie.subtitleLanguages)],
     [detailStrings.budget, formatUsd(movie.budgetUsd, '') || null],
     [detailStrings.revenue, formatUsd(movie.revenueUsd, '') || null],
   ];

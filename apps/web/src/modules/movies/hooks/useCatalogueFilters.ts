@@ -5,12 +5,22 @@ import { catalogueStrings } from '../browse-strings';
 import type { CatalogueFilterValues } from '../components/Catalogue';
 
 /** The URL's names for a browse page's filters and page (`/movies?q=night&genre=Drama&sort=newest&page=2`). */
-export const CatalogueParams = { search: 'q', genre: 'genre', sort: 'sort', page: 'page' } as const;
+export const CatalogueParams = {
+  search: 'q',
+  genre: 'genre',
+  sort: 'sort',
+  page: 'page',
+  /** "Available in Hindi" (issue 26): `lang=hi`. */
+  language: 'lang',
+} as const;
 
 const DEFAULT_SORT: MovieSort = 'popular';
 
 const sortOf = (value: string | null): MovieSort =>
   value !== null && Object.hasOwn(catalogueStrings.sorts, value) ? (value as MovieSort) : DEFAULT_SORT;
+
+/** Only a language code reaches the query; anything else in the URL is no filter. */
+const languageOf = (value: string | null): string => (value && /^[a-z]{2,3}$/.test(value) ? value : '');
 
 const pageOf = (value: string | null): number => {
   const page = Number(value);
@@ -37,6 +47,7 @@ export const useCatalogueFilters = () => {
     search: typed,
     genre: params.get(CatalogueParams.genre) ?? '',
     sort: sortOf(params.get(CatalogueParams.sort)),
+    language: languageOf(params.get(CatalogueParams.language)),
   };
   const page = pageOf(params.get(CatalogueParams.page));
   const search = useDeferredValue(typed.trim()) || undefined;

@@ -5,6 +5,7 @@ import { Button } from '@web/shared/ui/Button';
 import { type PlaybackMedia, usePlaybackHeartbeat } from '../hooks/usePlaybackHeartbeat';
 import { usePlaybackPreview, usePlaybackSession } from '../hooks/usePlaybackSession';
 import { useQoeReporter } from '../hooks/useQoeReporter';
+import { usePreferredLanguages } from '../hooks/usePreferredLanguages';
 import type { StreamToken } from '../stream-token';
 import { playerStrings as texts } from '../strings';
 import { ClassificationOverlay } from './ClassificationOverlay';
@@ -49,6 +50,7 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
   const [stopped, setStopped] = useState(false);
   const [media, setMedia] = useState<PlaybackMedia | null>(null);
   const [renewed, setRenewed] = useState<(StreamToken & { leaseId: string }) | null>(null);
+  const languages = usePreferredLanguages();
   const playing = session.data && !stopped ? session.data : null;
   const onLeaseLost = useCallback(() => setStopped(true), []);
   const leaseId = playing?.leaseId;
@@ -134,6 +136,7 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
         label={texts.playerLabel(movie.title)}
         startPosition={start}
         onMedia={setMedia}
+        languages={languages}
       >
         <ClassificationOverlay rating={session.data.rating} />
         {rental?.expiresAt && <RentalCountdown rental={rental} />}

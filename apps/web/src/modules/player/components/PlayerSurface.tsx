@@ -2,7 +2,6 @@ import type { PlaybackSession } from '@app/contracts';
 import type { MediaController as MediaControllerElement } from 'media-chrome';
 import HlsVideo from 'hls-video-element/react';
 import {
-  MediaCaptionsButton,
   MediaControlBar,
   MediaController,
   MediaFullscreenButton,
@@ -17,13 +16,19 @@ import {
   MediaVolumeRange,
 } from 'media-chrome/react';
 import {
+  MediaAudioTrackMenu,
+  MediaAudioTrackMenuButton,
+  MediaCaptionsMenu,
+  MediaCaptionsMenuButton,
   MediaPlaybackRateMenu,
   MediaPlaybackRateMenuButton,
   MediaRenditionMenu,
   MediaRenditionMenuButton,
 } from 'media-chrome/react/menu';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ARROW_SEEK_SECONDS, JUMP_HOTKEYS_OFF, JUMP_SECONDS, useJumpKeys } from '../hooks/useJumpKeys';
 import type { PlaybackMedia } from '../hooks/usePlaybackHeartbeat';
+import { type PreferredLanguages, type TrackedMedia, useTrackLanguages } from '../hooks/useTrackLanguages';
 import { type StreamToken, tokenRunningOut, tokenSwapConfig, withToken } from '../stream-token';
 import styles from './PlayerSurface.module.css';
 
@@ -39,9 +44,16 @@ export type PlayerSurfaceProps = {
   onMedia: (media: PlaybackMedia | null) => void;
   /** Overlays that must stay inside the player, fullscreen included (the rental countdown). */
   children?: ReactNode;
+  /** The profile's audio and subtitle languages, chosen as the tracks appear (issue 26). */
+  languages?: PreferredLanguages;
 };
 
-const SEEK_SECONDS = 10;
+const NO_PREFERENCE: PreferredLanguages = { audio: null, subtitles: null };
+/** media-controller's attributes (not in its React typings) for how far ←/→ seek. */
+const ARROW_SEEK_ATTRIBUTES = {
+  keyboardbackwardseekoffset: String(ARROW_SEEK_SECONDS),
+  keyboardforwardseekoffset: String(ARROW_SEEK_SECONDS),
+};
 const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
 type HlsVideoElement = PlaybackMedia & { config: object | null; src: string };
@@ -83,7 +95,9 @@ const reloadOnRefusal = (media: VideoElement, freshUrl: () => string) => {
  * trickplay WebVTT index; the quality menu lists Auto plus the renditions the signed playlist allows
  * (DECISIONS 26). Stream tokens are short-lived (DECISIONS 35): hls.js puts the newest one in each request it
  * makes, the trickplay index takes it before the one it carries runs out, and the MP4 picks it up where a request
- * was refused, at the same position. Keyboard: space/k, arrows, j/l, f, m and c are media-chrome's hotkeys. This file and the
+ * was refused, at the same position. Audio and subtitle menus list the title's renditions (hls.js), the profile's
+ * languages chosen first (useTrackLanguages). Keyboard: space/k, ←/→ (5 s), ↑/↓, f, m and c are media-chrome's
+ * hotkeys; j/l (10 s) are useJumpKeys'. This file and the
  * libraries it imports form the player's own chunk, loaded only when a title is about to play.
  */
 export const PlayerSurface = ({
@@ -93,8 +107,13 @@ export const PlayerSurface = ({
   startPosition,
   onMedia,
   children,
+  languages = NO_PREFERENCE,
 }: PlayerSurfaceProps) => {
   const controller = useRef<MediaControllerElement>(null);
+  const [tracked, setTracked] = useState<(PlaybackMedia & TrackedMedia) | null>(null);
+  useTrackLanguages(tracked, languages);
+  const playing = useCallback(() => tracked, [tracked]);
+  useJumpKeys(controller, playing);
   const hls = useMemo(canPlayHls, []);
   // Read by each request, so a new token never re-creates hls.js.
   const latestToken = useRef(token.token);
@@ -108,9 +127,12 @@ export const PlayerSurface = ({
       startPosition,
       capLevelToPlayerSize: true,
       backBufferLength: 30,
+      // The profile's languages (issue 26): hls.js starts with them, so no switch follows the first fragments.
+      ...(languages.audio ? { audioPreference: { lang: languages.audio } } : {}),
+      ...(languages.subtitles ? { subtitlePreference: { lang: languages.subtitles } } : {}),
       ...tokenSwapConfig(() => latestToken.current),
     }),
-    [startPosition],
+    [startPosition, languages.audio, languages.subtitles],
   );
   // The trickplay index is fetched by the browser, and its sprites resolve against its URL: it takes the newest
   // token only when its own is about to run out, not on every heartbeat.
@@ -128,6 +150,7 @@ export const PlayerSurface = ({
   const attachMedia = useCallback(
     (media: PlaybackMedia | null) => {
       onMedia(media);
+      setTracked(media);
       if (!media) return;
       if (isHlsVideo(media)) {
         media.config = config;
@@ -157,7 +180,14 @@ export const PlayerSurface = ({
   ) : null;
 
   return (
-    <MediaController ref={controller} className={styles.controller} tabIndex={-1} aria-label={label}>
+    <MediaController
+      ref={controller}
+      className={styles.controller}
+      tabIndex={-1}
+      aria-label={label}
+      hotkeys={JUMP_HOTKEYS_OFF}
+      {...ARROW_SEEK_ATTRIBUTES}
+    >
       {hls ? (
         <HlsVideo slot="media" ref={attachMedia} className={styles.media} autoplay playsInline preload="auto">
           {thumbnails}
@@ -177,18 +207,21 @@ export const PlayerSurface = ({
       )}
       <MediaLoadingIndicator slot="centered-chrome" noAutohide />
       <MediaRenditionMenu hidden anchor="auto" />
+      <MediaAudioTrackMenu hidden anchor="auto" />
+      <MediaCaptionsMenu hidden anchor="auto" />
       <MediaPlaybackRateMenu hidden anchor="auto" rates={RATES} />
       {/* After the menus, which keep their place in the layout while hidden: an overlay here sits on the bar. */}
       {children}
       <MediaControlBar className={styles.bar}>
         <MediaPlayButton />
-        <MediaSeekBackwardButton seekOffset={SEEK_SECONDS} className={styles.wide} />
-        <MediaSeekForwardButton seekOffset={SEEK_SECONDS} className={styles.wide} />
+        <MediaSeekBackwardButton seekOffset={JUMP_SECONDS} className={styles.wide} />
+        <MediaSeekForwardButton seekOffset={JUMP_SECONDS} className={styles.wide} />
         <MediaMuteButton />
         <MediaVolumeRange className={styles.wide} />
         <MediaTimeRange className={styles.range} />
         <MediaTimeDisplay showDuration className={styles.time} />
-        <MediaCaptionsButton className={styles.wide} />
+        <MediaAudioTrackMenuButton />
+        <MediaCaptionsMenuButton />
         <MediaPlaybackRateMenuButton />
         <MediaRenditionMenuButton />
         <MediaPipButton className={styles.wide} />

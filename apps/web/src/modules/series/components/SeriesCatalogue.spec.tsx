@@ -63,6 +63,17 @@ describe('TV shows: /tv-shows and the user home search', () => {
     expect(lastList().get('sort')).toBe('popular');
   });
 
+  it('asks the server for the series available in Hindi when the filter is ticked (issue 26)', async () => {
+    renderApp({ path: '/tv-shows', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await screen.findByRole('link', { name: 'Laugh Lines' });
+    expect(lastList().get('language')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: catalogueStrings.availableInHindi }));
+    await waitFor(() => expect(lastList().get('language')).toBe('hi'));
+    fireEvent.click(screen.getByRole('checkbox', { name: catalogueStrings.availableInHindi }));
+    await waitFor(() => expect(lastList().get('language')).toBeNull());
+  });
+
   it('searches, filters by the series genres and sorts on the server', async () => {
     renderApp({ path: '/tv-shows', apiBaseUrl: api.baseUrl });
     await waitForPage();

@@ -1,6 +1,7 @@
 import { Catalogue } from '@web/modules/movies/components/Catalogue';
 import { useCatalogueFilters } from '@web/modules/movies/hooks/useCatalogueFilters';
 import { GenreSelect } from '@web/modules/movies/components/GenreFilter';
+import { HINDI, HindiFilter } from '@web/modules/movies/components/HindiFilter';
 import { LoadFailed } from '@web/modules/user-data/components/LoadStates';
 import { useSeriesGenres } from '../hooks/useSeriesGenres';
 import { useSeriesList } from '../hooks/useSeriesList';
@@ -19,6 +20,7 @@ export const SeriesCatalogue = () => {
     search,
     genre: filters.genre || undefined,
     sort: filters.sort,
+    language: filters.language || undefined,
   });
 
   return (
@@ -29,7 +31,15 @@ export const SeriesCatalogue = () => {
       filters={filters}
       onSearch={change('search')}
       onSort={change('sort')}
-      genreFilter={<GenreSelect genres={genres} value={filters.genre} onChange={change('genre')} />}
+      genreFilter={
+        <>
+          <GenreSelect genres={genres} value={filters.genre} onChange={change('genre')} />
+          <HindiFilter
+            checked={filters.language === HINDI}
+            onChange={(on) => change('language')(on ? HINDI : '')}
+          />
+        </>
+      }
       list={list}
       pageSize={PAGE_SIZE}
       page={page}

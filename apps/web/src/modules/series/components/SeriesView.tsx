@@ -5,7 +5,8 @@ import { Paths } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { type MovieFact, MovieFacts } from '@web/modules/movies/components/MovieFacts';
 import { TitleDetail, TitleLoading, TitleUnavailable } from '@web/modules/movies/components/TitleDetail';
-import { formatLanguage } from '@web/modules/movies/format';
+import { detailStrings } from '@web/modules/movies/browse-strings';
+import { formatLanguage, formatTrackLanguages } from '@web/modules/movies/format';
 import { formatRating } from '@web/modules/movies/rating';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
 import { useEntitlement } from '@web/modules/payments/hooks/useEntitlement';
@@ -33,6 +34,8 @@ const factsOf = (series: SeriesDetail): MovieFact[] => [
   [texts.creators, listed(series.creators)],
   [texts.cast, listed(series.cast)],
   [texts.language, formatLanguage(series.language, '') || null],
+  [detailStrings.audioLanguages, formatTrackLanguages(series.audioLanguages)],
+  [detailStrings.subtitleLanguages, formatTrackLanguages(series.subtitleLanguages)],
 ];
 
 /** The series once loaded: poster and facts, the main button, access, seasons and episodes, more like it. */

@@ -1,0 +1,143 @@
+import type { AudioTrack, SubtitleTrack } from '@app/contracts';
+import { trackLanguageName } from '@app/contracts';
+import type { MediaProbe } from './media-probe';
+
+/**
+ * Audio and subtitle renditions in the HLS tree (issue 26): video-only variants name one audio group and one
+ * subtitle group; each audio language is its own fMP4 rendition, each subtitle language one WebVTT file with
+ * its one-segment media playlist.
+ *
+ *   hls/audio/{language}/index.m3u8, init.mp4, seg_00001.m4s
+ *   hls/subs/{language}/index.m3u8, subs.vtt
+ */
+export const AUDIO_GROUP = 'aud';
+export const SUBTITLE_GROUP = 'subs';
+export const audioDir = (language: string) => `audio/${language}`;
+export const subtitleDir = (language: string) => `subs/${language}`;
+export const SUBTITLE_FILE = 'subs.vtt';
+
+/** An audio rendition to encode: the ffmpeg stream it comes from (`1:a:0`, `0:a:2`) and how it is labelled. */
+export type AudioRendition = { input: string; track: AudioTrack };
+
+/** ISO 639-2 tags as containers carry them (`hin`) to the ISO 639-1 codes HLS and browsers use (`hi`). */
+const ISO_639_1: Readonly<Record<string, string>> = {
+  hin: 'hi',
+  eng: 'en',
+  tam: 'ta',
+  tel: 'te',
+  ben: 'bn',
+  mar: 'mr',
+  kan: 'kn',
+  mal: 'ml',
+  guj: 'gu',
+  pan: 'pa',
+  urd: 'ur',
+};
+
+/** A container's language tag as a track language: `hin` → `hi`, `en-US` → `en`; untagged or unreadable → `und`. */
+export const languageOfTag = (tag: string | null | undefined): string => {
+  const base = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  const code = ISO_639_1[base] ?? base;
+  return /^[a-z]{2,3}$/.test(code) ? code : 'und';
+};
+
+/**
+ * Every audio stream of an upload as a rendition, labelled by its language tag; the first is the default. Two
+ * streams of one language (a commentary beside the dialogue) would share a directory: the first one stays.
+ */
+export const audioRenditionsOf = (probe: MediaProbe): AudioRendition[] => {
+  const seen = new Set<string>();
+  const renditions: AudioRendition[] = [];
+  probe.audioStreams.forEach((stream, order) => {
+    const language = languageOfTag(stream.language);
+    if (seen.has(language)) return;
+    seen.add(language);
+    renditions.push({
+      input: `0:a:${order}`,
+      track: { language, name: trackLanguageName(language), isDefault: renditions.length === 0 },
+    });
+  });
+  return renditions;
+};
+
+/** A quoted-string attribute value of a playlist tag (RFC 8216 §4.2: no `"`, CR or LF inside). */
+const quoted = (value: string) => `"${value.replace(/["\r\n]/g, "'")}"`;
+const yesNo = (value: boolean) => (value ? 'YES' : 'NO');
+/** Apple's characteristics for captions for the deaf and hard of hearing (players tag them "CC" / "SDH"). */
+const CC_CHARACTERISTICS =
+  'public.accessibility.transcribes-spoken-dialog,public.accessibility.describes-music-and-sound';
+
+/** The `EXT-X-MEDIA` lines of a title's tracks (audio first, then subtitles). */
+export const mediaLines = (audio: readonly AudioTrack[], subtitles: readonly SubtitleTrack[]): string[] => [
+  ...audio.map(
+    (track) =>
+      `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="${AUDIO_GROUP}",LANGUAGE="${track.language}",NAME=${quoted(track.name)},` +
+      `DEFAULT=${yesNo(track.isDefault)},AUTOSELECT=YES,CHANNELS="2",URI="${audioDir(track.language)}/index.m3u8"`,
+  ),
+  ...subtitles.map(
+    (track) =>
+      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="${SUBTITLE_GROUP}",LANGUAGE="${track.language}",NAME=${quoted(track.name)},` +
+      `DEFAULT=${yesNo(track.isDefault)},AUTOSELECT=YES,FORCED=NO` +
+      `${track.cc ? `,CHARACTERISTICS="${CC_CHARACTERISTICS}"` : ''},URI="${subtitleDir(track.language)}/index.m3u8"`,
+  ),
+];
+
+/**
+ * ffmpeg's master playlist with our labels: its own `EXT-X-MEDIA` lines (named `audio_2`, no AUTOSELECT) are
+ * replaced by ours, and every variant names our audio group (when there is audio) and subtitle group (when
+ * there are subtitles).
+ */
+export const finishMaster = (
+  text: string,
+  audio: readonly AudioTrack[],
+  subtitles: readonly SubtitleTrack[],
+): string => {
+  // ffmpeg also lists a lone audio rendition as an audio-only variant: players would pick it on a slow link.
+  const lines = text
+    .split(/\r?\n/)
+    .filter((line, i, all) => !(line.startsWith('#EXT-X-STREAM-INF:') && all[i + 1]?.startsWith('audio/')))
+    .filter((line) => !line.startsWith('#EXT-X-MEDIA:') && !line.startsWith('audio/'));
+  const first = lines.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'));
+  const variants = lines.map((line) => {
+    if (!line.startsWith('#EXT-X-STREAM-INF:')) return line;
+    const attributes = line
+      .slice('#EXT-X-STREAM-INF:'.length)
+      .split(/,(?=[A-Z-]+=)/)
+      .filter((attribute) => !/^(AUDIO|SUBTITLES)=/.test(attribute));
+    if (audio.length) attributes.push(`AUDIO="${AUDIO_GROUP}"`);
+    if (subtitles.length) attributes.push(`SUBTITLES="${SUBTITLE_GROUP}"`);
+    return `#EXT-X-STREAM-INF:${attributes.join(',')}`;
+  });
+  if (first === -1) return variants.join('\n');
+  return [...variants.slice(0, first), ...mediaLines(audio, subtitles), ...variants.slice(first)].join('\n');
+};
+
+/**
+ * A master playlist with `subtitles` as its subtitle group (an admin added some: delivery writes this): its own
+ * subtitle lines are replaced, its audio lines kept, and every variant names the group.
+ */
+export const withSubtitles = (text: string, subtitles: readonly SubtitleTrack[]): string => {
+  const lines = text.split(/\r?\n/).filter((line) => !line.startsWith('#EXT-X-MEDIA:TYPE=SUBTITLES,'));
+  const first = lines.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'));
+  if (first === -1) return lines.join('\n');
+  const variants = lines.map((line) =>
+    line.startsWith('#EXT-X-STREAM-INF:')
+      ? `${line.replace(/,SUBTITLES="[^"]*"/, '')}${subtitles.length ? `,SUBTITLES="${SUBTITLE_GROUP}"` : ''}`
+      : line,
+  );
+  return [...variants.slice(0, first), ...mediaLines([], subtitles), ...variants.slice(first)].join('\n');
+};
+
+/** The media playlist of a WebVTT file that covers the whole film (one segment). */
+export const subtitlePlaylist = (durationSeconds: number): string =>
+  [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${Math.max(1, Math.ceil(durationSeconds))}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    `#EXTINF:${durationSeconds.toFixed(3)},`,
+    SUBTITLE_FILE,
+    '#EXT-X-ENDLIST',
+    '',
+  ].join('\n');

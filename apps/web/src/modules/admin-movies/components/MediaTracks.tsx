@@ -1,0 +1,117 @@
+import type { MediaAsset } from '@app/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { trackLanguageName } from '@web/modules/movies/format';
+import { errorText } from '@web/shared/api/error-text';
+import { Button } from '@web/shared/ui/Button';
+import { controlClass } from '@web/shared/ui/control';
+import { useAddSubtitles } from '../hooks/useMediaAsset';
+import { adminMovieStrings } from '../strings';
+import styles from './MediaSection.module.css';
+
+const t = adminMovieStrings.tracks;
+/** The languages an admin adds subtitles in: the app's two, then the widest-spoken Indian ones. */
+const LANGUAGES = ['hi', 'en', 'ta', 'te', 'bn', 'mr', 'kn', 'ml', 'gu', 'pa'] as const;
+
+type MediaTracksProps = { movieId: string; asset: MediaAsset };
+
+/**
+ * A ready title's audio and subtitle tracks with their state (issue 26), and the form that adds a language's
+ * subtitles (WebVTT or SRT, optionally marked CC). A refused file shows the server's reason.
+ */
+export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
+  const headingId = useId();
+  const languageId = useId();
+  const fileId = useId();
+  const hintId = useId();
+  const [language, setLanguage] = useState<string>(LANGUAGES[0]);
+  const [cc, setCc] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const add = useAddSubtitles(movieId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (file) add.mutate({ file, language, cc });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className={styles.facts}>
+      <h4 id={headingId} className={styles.label}>
+        {t.heading}
+      </h4>
+      <dl className={styles.facts}>
+        <dt>{t.audio}</dt>
+        <dd>
+          {asset.audioTracks.length
+            ? asset.audioTracks
+                .map((track) => `${track.name}${track.isDefault ? ` (${t.defaultTrack})` : ''} · ${t.ready}`)
+                .join(', ')
+            : t.none}
+        </dd>
+        <dt>{t.subtitles}</dt>
+        <dd>
+          {asset.subtitleTracks.length
+            ? asset.subtitleTracks
+                .map(
+                  (track) =>
+                    `${track.name}${track.cc && !track.name.endsWith(t.cc) ? ` ${t.cc}` : ''} · ${t.ready}`,
+                )
+                .join(', ')
+            : t.none}
+        </dd>
+      </dl>
+      <form onSubmit={submit} className={styles.upload} aria-label={t.addSubtitles}>
+        <label htmlFor={languageId} className={styles.label}>
+          {t.language}
+        </label>
+        <select
+          id={languageId}
+          className={controlClass({ size: 'sm' })}
+          value={language}
+          onChange={(event) => setLanguage(event.target.value)}
+        >
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code}>
+              {trackLanguageName(code)}
+            </option>
+          ))}
+        </select>
+        <label className={styles.label}>
+          <input type="checkbox" checked={cc} onChange={(event) => setCc(event.target.checked)} /> {t.markCc}
+        </label>
+        <label htmlFor={fileId} className={styles.label}>
+          {t.file}
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".vtt,.srt,text/vtt"
+          className={styles.file}
+          aria-describedby={hintId}
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
+        <p id={hintId} className={styles.muted}>
+          {t.fileHint}
+        </p>
+        <div>
+          <Button type="submit" variant="ghost" size="sm" disabled={!file || add.isPending}>
+            {add.isPending ? t.adding : t.addSubtitles}
+          </Button>
+        </div>
+        {add.isSuccess && (
+          <p role="status" className={styles.muted}>
+            {t.added(trackLanguageName(add.variables.language))}
+          </p>
+        )}
+        {add.isError && (
+          <p role="alert" className={styles.error}>
+            {errorText(add.error, {
+              fallback: () => t.addFailed,
+              network: t.addFailed,
+              showServerText: ({ status }) => status === 400 || status === 409,
+            })}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+};
