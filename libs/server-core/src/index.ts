@@ -35,6 +35,7 @@ export * from './metrics/metrics.service';
 export * from './rpc/rpc-payload.decorator';
 export * from './rpc/service-client';
 export * from './progress/progress-bar';
+export * from './jobs/repeating-job';
 export * from './metrics/metrics.module';
 export * from './database/mongo-models-ready';
 export * from './database/mongo-unavailable';

@@ -1,23 +1,12 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
-import { InjectEnv } from '@app/server-core';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectEnv, type RepeatingJob, startRepeatingJob } from '@app/server-core';
 import type { Env } from '../env';
 import { ReconcilerService } from './reconciler.service';
 
-export const RECONCILE_QUEUE = 'payment-service.reconcile';
-const SCHEDULER_ID = 'reconcile';
-
-/**
- * Runs the reconciler as a repeatable BullMQ job every RECONCILE_EVERY_MS: one job scheduler shared by every
- * replica (upserted by id), so the work runs once per interval however many processes are up.
- */
+/** The reconciler every RECONCILE_EVERY_MS, once per interval across replicas (a repeating BullMQ job). */
 @Injectable()
 export class ReconcileScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ReconcileScheduler.name);
-  private queue?: Queue;
-  private worker?: Worker;
-  private connection?: Redis;
+  private job?: RepeatingJob;
 
   constructor(
     private readonly reconciler: ReconcilerService,
@@ -25,32 +14,16 @@ export class ReconcileScheduler implements OnApplicationBootstrap, OnApplication
   ) {}
 
   async onApplicationBootstrap() {
-    if (this.env.RECONCILE_EVERY_MS === 0) return;
-    // BullMQ's blocking reads need a connection that retries forever (maxRetriesPerRequest: null).
-    this.connection = new Redis(this.env.REDIS_URL, { maxRetriesPerRequest: null });
-    this.queue = new Queue(RECONCILE_QUEUE, { connection: this.connection });
-    await this.queue.upsertJobScheduler(
-      SCHEDULER_ID,
-      { every: this.env.RECONCILE_EVERY_MS },
-      { name: SCHEDULER_ID, opts: { removeOnComplete: 10, removeOnFail: 50 } },
-    );
-    this.worker = new Worker(
-      RECONCILE_QUEUE,
-      async () => {
-        await this.reconciler.run();
-      },
-      { connection: this.connection, concurrency: 1 },
-    );
-    this.worker.on('failed', (_job, error) =>
-      this.logger.error({ msg: 'reconcile job failed', error: error.message }),
-    );
+    this.job = await startRepeatingJob({
+      redisUrl: this.env.REDIS_URL,
+      queue: 'payment-service.reconcile',
+      id: 'reconcile',
+      everyMs: this.env.RECONCILE_EVERY_MS,
+      run: () => this.reconciler.run(),
+    });
   }
 
   async onApplicationShutdown() {
-    await this.worker?.close();
-    await this.queue?.close();
-    if (this.connection?.status === 'ready')
-      await this.connection.quit().catch(() => this.connection?.disconnect());
-    else this.connection?.disconnect();
+    await this.job?.close();
   }
 }
