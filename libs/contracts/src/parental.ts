@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, OtpSchema } from './auth';
 import { Classification } from './classification';
 import { objectId } from './common';
+import { ProfilePinSchema } from './profiles';
 import { query, rpc } from './rpc';
 import { ProfileKind } from './session-profile';
 
@@ -35,8 +36,8 @@ export const ParentalMessages = {
   futureDate: 'Enter your real date of birth.',
 } as const;
 
-/** A parental PIN: exactly 4 digits; stored hashed, never returned. */
-export const ParentalPinSchema = z.string().regex(/^\d{4}$/, 'must be 4 digits');
+/** A parental PIN: 4 digits like a profile's lock (one rule for both); stored hashed, never returned. */
+export const ParentalPinSchema = ProfilePinSchema;
 
 /** What `GET /api/parental` answers: the settings, never the PIN. */
 export const ParentalSettingsSchema = z.object({

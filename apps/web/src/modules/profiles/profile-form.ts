@@ -12,6 +12,7 @@ import {
   type UpdateProfileRequest,
 } from '@app/contracts';
 import type { z } from 'zod';
+import { isPin } from '@web/shared/ui/PinField';
 import { profileStrings } from './strings';
 
 /** What the form sends to add a profile (the server fills languages and playback with their defaults). */
@@ -65,7 +66,6 @@ export const withKind = (form: ProfileForm, kind: ProfileKind): ProfileForm => (
 const { form: texts } = profileStrings;
 
 /** A profile lock: ProfilePinSchema's rule. */
-export const isProfilePin = (pin: string) => /^\d{4}$/.test(pin);
 
 /** The checks the server makes too, so a slip is named beside its field before anything is sent. */
 export const checkProfileForm = (form: ProfileForm): ProfileFormErrors => {
@@ -74,7 +74,7 @@ export const checkProfileForm = (form: ProfileForm): ProfileFormErrors => {
   if (!name) errors.name = 'Name is required';
   else if (name.length > PROFILE_NAME_MAX_LENGTH)
     errors.name = `Name must be at most ${PROFILE_NAME_MAX_LENGTH} characters`;
-  if (form.lock === 'set' && !isProfilePin(form.pin)) errors.pin = texts.pinInvalid;
+  if (form.lock === 'set' && !isPin(form.pin)) errors.pin = texts.pinInvalid;
   return errors;
 };
 

@@ -4,6 +4,7 @@ import { FormAlert } from '@web/modules/auth/components/FormAlert';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { Form } from '@web/shared/ui/Form';
+import { isPin, PinField } from '@web/shared/ui/PinField';
 import { PasswordField, SelectField, TextField } from '@web/shared/ui/TextField';
 import { useMailParentalCode, useParentalSettings, useUpdateParental } from '../hooks/useParental';
 import { parentalStrings } from '../strings';
@@ -33,7 +34,7 @@ export const ParentalControls = () => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (pin !== '' && !/^\d{4}$/.test(pin)) {
+    if (pin !== '' && !isPin(pin)) {
       setPinInvalid(true);
       return;
     }
@@ -64,16 +65,12 @@ export const ParentalControls = () => {
           tone="error"
           message={update.isError ? errorText(update.error, { fallback: texts.failed }) : null}
         />
-        <TextField
+        <PinField
           label={texts.pin}
           hint={texts.pinHint}
           error={pinInvalid ? texts.pinInvalid : null}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={4}
           value={pin}
-          onChange={(event) => setPin(event.target.value.replace(/\D/g, '').slice(0, 4))}
+          onChange={setPin}
         />
         <SelectField
           label={texts.pinFrom}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
 import { Button } from '@web/shared/ui/Button';
 import { Form } from '@web/shared/ui/Form';
-import { TextField } from '@web/shared/ui/TextField';
+import { isPin, PinField } from '@web/shared/ui/PinField';
 import { parentalStrings } from '../strings';
 import styles from './Parental.module.css';
 
@@ -21,7 +21,7 @@ export const ParentalPinPrompt = ({ error, busy, onSubmit }: ParentalPinPromptPr
   const [invalid, setInvalid] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{4}$/.test(pin)) {
+    if (!isPin(pin)) {
       setInvalid(true);
       return;
     }
@@ -36,15 +36,11 @@ export const ParentalPinPrompt = ({ error, busy, onSubmit }: ParentalPinPromptPr
       <p>{texts.lead}</p>
       <Form onSubmit={submit} noValidate className={styles.form}>
         <FormAlert tone="error" message={error} />
-        <TextField
+        <PinField
           label={texts.label}
           error={invalid ? texts.invalid : null}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={4}
           value={pin}
-          onChange={(event) => setPin(event.target.value.replace(/\D/g, '').slice(0, 4))}
+          onChange={setPin}
           autoFocus
         />
         <Button type="submit" disabled={busy}>

@@ -4,8 +4,7 @@ import { FormAlert } from '@web/modules/auth/components/FormAlert';
 import { Button } from '@web/shared/ui/Button';
 import { Form } from '@web/shared/ui/Form';
 import { Modal } from '@web/shared/ui/Modal';
-import { TextField } from '@web/shared/ui/TextField';
-import { isProfilePin } from '../profile-form';
+import { isPin, PinField } from '@web/shared/ui/PinField';
 import { profileStrings } from '../strings';
 
 const { pin: texts, chooser } = profileStrings;
@@ -25,7 +24,7 @@ export const PinDialog = ({ profile, error, busy, onSubmit, onClose }: PinDialog
   const [invalid, setInvalid] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isProfilePin(pin)) {
+    if (!isPin(pin)) {
       setInvalid(true);
       return;
     }
@@ -36,17 +35,12 @@ export const PinDialog = ({ profile, error, busy, onSubmit, onClose }: PinDialog
     <Modal title={texts.title(profile.name)} onClose={onClose} size="sm">
       <Form onSubmit={submit} noValidate>
         <FormAlert tone="error" message={error} />
-        <TextField
+        <PinField
           label={texts.label}
           hint={texts.hint}
           error={invalid ? texts.invalid : null}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={4}
-          // Only digits go in: the field reads like a PIN pad.
           value={pin}
-          onChange={(event) => setPin(event.target.value.replace(/\D/g, '').slice(0, 4))}
+          onChange={setPin}
           autoFocus
         />
         <Button type="submit" block disabled={busy}>

@@ -6,6 +6,7 @@ import { Button } from '@web/shared/ui/Button';
 import { CheckboxField } from '@web/shared/ui/CheckboxField';
 import { Form } from '@web/shared/ui/Form';
 import { Modal } from '@web/shared/ui/Modal';
+import { PinField } from '@web/shared/ui/PinField';
 import { SelectField, TextField } from '@web/shared/ui/TextField';
 import { useCreateProfile, useUpdateProfile } from '../hooks/useProfileActions';
 import {
@@ -152,15 +153,12 @@ export const ProfileFormModal = ({ profile, profiles, onClose }: ProfileFormModa
           />
         )}
         {form.lock === 'set' && (
-          <TextField
+          <PinField
             label={texts.pin}
-            type="password"
-            inputMode="numeric"
             autoComplete="new-password"
-            maxLength={4}
             value={form.pin}
             error={errors.pin}
-            onChange={(event) => set({ pin: event.target.value.replace(/\D/g, '').slice(0, 4) })}
+            onChange={(pin) => set({ pin })}
           />
         )}
         <div className={styles.formActions}>
