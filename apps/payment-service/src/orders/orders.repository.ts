@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { Model, QueryFilter, Types } from 'mongoose';
 import { OrderStatus } from '@app/contracts';
 import { containsText, unlessDuplicate } from '@app/server-core';
 import type { KnownEmail, PageFilter } from '../data/page-filter';
@@ -124,17 +124,7 @@ export class OrdersRepository {
     limit: number,
   ): Promise<{ items: StoredOrder[]; total: number }> {
     const query = { 'promo.promoId': { $eq: promoId }, promoState: { $eq: PromoState.Redeemed } };
-    const [items, total] = await Promise.all([
-      this.orders
-        .find(query)
-        .sort({ paidAt: -1, _id: -1 })
-        .skip(skip)
-        .limit(limit)
-        .lean<StoredOrder[]>()
-        .exec(),
-      this.orders.countDocuments(query).exec(),
-    ]);
-    return { items, total };
+    return this.pageOf(query, { paidAt: -1, _id: -1 }, skip, limit);
   }
 
   /** Orders nobody finished (no webhook came, the browser closed) that are old enough to ask Razorpay about. */
@@ -161,14 +151,18 @@ export class OrdersRepository {
       ...(filter.status ? { status: { $eq: filter.status } } : {}),
       ...(filter.title ? { title: containsText(filter.title) } : {}),
     };
+    return this.pageOf(query, { createdAt: -1, _id: -1 }, skip, limit);
+  }
+
+  /** One page of the orders `query` finds, in `sort` order, and how many it finds in all. */
+  private async pageOf(
+    query: QueryFilter<OrderRecord>,
+    sort: Record<string, 1 | -1>,
+    skip: number,
+    limit: number,
+  ): Promise<{ items: StoredOrder[]; total: number }> {
     const [items, total] = await Promise.all([
-      this.orders
-        .find(query)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip(skip)
-        .limit(limit)
-        .lean<StoredOrder[]>()
-        .exec(),
+      this.orders.find(query).sort(sort).skip(skip).limit(limit).lean<StoredOrder[]>().exec(),
       this.orders.countDocuments(query).exec(),
     ]);
     return { items, total };

@@ -1,3 +1,4 @@
+import { type FormEvent, useState } from 'react';
 import { TextField, type TextFieldProps } from './TextField';
 
 const PIN_LENGTH = 4;
@@ -22,3 +23,18 @@ export const PinField = ({ value, onChange, autoComplete = 'off', ...field }: Pi
     onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, PIN_LENGTH))}
   />
 );
+
+/**
+ * A form that asks for one PIN and hands it on only when whole (the server alone says whether it is right): the
+ * field's value and setter, whether the last try was incomplete, and the form's submit handler.
+ */
+export const usePinEntry = (onSubmit: (pin: string) => void) => {
+  const [pin, setPin] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setInvalid(!isPin(pin));
+    if (isPin(pin)) onSubmit(pin);
+  };
+  return { pin, setPin, invalid, submit };
+};

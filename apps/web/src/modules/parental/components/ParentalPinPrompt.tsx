@@ -1,8 +1,7 @@
-import { type FormEvent, useState } from 'react';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
 import { Button } from '@web/shared/ui/Button';
 import { Form } from '@web/shared/ui/Form';
-import { isPin, PinField } from '@web/shared/ui/PinField';
+import { PinField, usePinEntry } from '@web/shared/ui/PinField';
 import { parentalStrings } from '../strings';
 import styles from './Parental.module.css';
 
@@ -17,17 +16,7 @@ type ParentalPinPromptProps = {
 
 /** The account's parental PIN before a title it guards plays; only the server knows whether it is right. */
 export const ParentalPinPrompt = ({ error, busy, onSubmit }: ParentalPinPromptProps) => {
-  const [pin, setPin] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isPin(pin)) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    onSubmit(pin);
-  };
+  const { pin, setPin, invalid, submit } = usePinEntry(onSubmit);
   return (
     <section className={styles.gate} aria-labelledby="parental-pin-title">
       <h2 id="parental-pin-title" className={styles.title}>

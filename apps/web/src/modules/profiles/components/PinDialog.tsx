@@ -1,10 +1,9 @@
 import type { Profile } from '@app/contracts';
-import { type FormEvent, useState } from 'react';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
 import { Button } from '@web/shared/ui/Button';
 import { Form } from '@web/shared/ui/Form';
 import { Modal } from '@web/shared/ui/Modal';
-import { isPin, PinField } from '@web/shared/ui/PinField';
+import { PinField, usePinEntry } from '@web/shared/ui/PinField';
 import { profileStrings } from '../strings';
 
 const { pin: texts, chooser } = profileStrings;
@@ -20,17 +19,7 @@ type PinDialogProps = {
 
 /** A locked profile's PIN: four digits, sent to the server, which alone knows whether they are right. */
 export const PinDialog = ({ profile, error, busy, onSubmit, onClose }: PinDialogProps) => {
-  const [pin, setPin] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isPin(pin)) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    onSubmit(pin);
-  };
+  const { pin, setPin, invalid, submit } = usePinEntry(onSubmit);
   return (
     <Modal title={texts.title(profile.name)} onClose={onClose} size="sm">
       <Form onSubmit={submit} noValidate>
