@@ -50,7 +50,8 @@ type Case = {
 const ajv = jsonSchemaValidator();
 const isValid = (schema: object, value: unknown) => ajv.compile(schema)(value);
 
-/** Strings that satisfy the patterns and formats of the contracts (ObjectId, OTP, sign-in code, email, URL, date, date-time, HMAC, language). */
+/** Strings that satisfy the patterns and formats of the contracts (ObjectId, OTP, sign-in code, email, URL, date, date-time, HMAC, language,
+ * rendition). */
 const KNOWN_STRINGS = [
   'a'.repeat(24),
   'a'.repeat(64),
@@ -63,6 +64,8 @@ const KNOWN_STRINGS = [
   'Streamly',
   // A track language (issue 26).
   'hi',
+  // A rendition a player reports (issue 28's QoE samples).
+  '720p',
 ];
 
 /** A value the schema accepts: the least one can send. */

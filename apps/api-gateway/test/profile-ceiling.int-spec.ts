@@ -32,6 +32,8 @@ type World = {
   kidsShow: string;
   adultEpisode: string;
   kidsEpisode: string;
+  /** Drafts scheduled to go live (issue 28): what Coming soon offers, above the ceiling and within it. */
+  soon: Ids;
 };
 
 /** A request of the enumeration: path (with query), and a JSON body for the reads sent as POST. */
@@ -52,6 +54,8 @@ type Exposure =
       ids: (world: World) => Ids;
       seen: (world: World) => Ids;
     }
+  /** Answers scheduled drafts (Coming soon): the world's `soon` ids, as `lists` does for published titles. */
+  | { kind: 'scheduled'; request: Request }
   /** Refused (403) to a kids profile by the route's `notForKids` (the refusal test below calls it). */
   | { kind: 'not-for-kids'; why: string }
   /** Answers no title (why says what it answers). */
@@ -143,6 +147,13 @@ const EXPOSURES: Record<string, Exposure> = {
   'GET /api/users/{id}/analytics': none('watch time by genre and month'),
   'GET /api/users/{id}/settings': none("the profile's settings"),
   'GET /api/users/{id}/sessions': none("the account's devices and sign-ins"),
+  'GET /api/coming-soon': { kind: 'scheduled', request: { path: '/api/coming-soon' } },
+  'GET /api/reminders': none(
+    "the profile's own reminders: ids of titles Coming soon offered it (within its ceiling)",
+  ),
+  'GET /api/users/{id}/trial': none('whether the account may start a free trial'),
+  'GET /api/parental': notForKids("the account's parental PIN settings"),
+  'GET /api/users/{id}/billing-profile': notForKids("the account holder's billing state and GSTIN"),
   'GET /api/users/{id}/billing': notForKids(
     'payments and invoices, whose lines name every title bought or rented',
   ),
@@ -215,6 +226,12 @@ describe('a kids profile receives nothing above its ceiling from any viewer rout
   const films = CLASSIFICATION_ORDER.map((classification, n) =>
     storedTitle(`Ceiling film ${classification}`, classification, 1000 - n),
   );
+  // Scheduled a week ahead: Coming soon's titles, one above the kids ceiling and one within it.
+  const soonDrafts = [Classification.A, Classification.U].map((classification, n) => ({
+    ...storedTitle(`Ceiling coming soon ${classification}`, classification, 100 - n),
+    status: 'draft',
+    publishAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+  }));
   const shows = [Classification.UA16, Classification.U].map((classification, n) => ({
     ...storedTitle(`Ceiling show ${classification}`, classification, 500 - n),
     firstAirDate: null,
@@ -258,7 +275,7 @@ describe('a kids profile receives nothing above its ceiling from any viewer rout
 
   const seedCatalogue = () =>
     insert(stores.catalogue, {
-      movies: films.map((movie) => ({
+      movies: [...films, ...soonDrafts].map((movie) => ({
         ...movie,
         purchasePriceInr: 149,
         rentalPriceInr: 49,
@@ -379,6 +396,7 @@ describe('a kids profile receives nothing above its ceiling from any viewer rout
     kidsShow: hex(shows[1]._id),
     adultEpisode: hex(episodes[0]._id),
     kidsEpisode: hex(episodes[1]._id),
+    soon: { above: hex(soonDrafts[0]._id), within: hex(soonDrafts[1]._id) },
   };
 
   beforeAll(async () => {
@@ -479,6 +497,17 @@ describe('a kids profile receives nothing above its ceiling from any viewer rout
     expect(above(world).some((id) => adult.text.includes(id))).toBe(true);
   });
 
+  const scheduled = Object.entries(EXPOSURES).filter(([, exposure]) => exposure.kind === 'scheduled');
+  it.each(scheduled)('%s offers the kids profile no scheduled title above U/A 7+', async (_, exposure) => {
+    if (exposure.kind !== 'scheduled') return;
+    const kids = await call(kidsToken, exposure.request);
+    expect(kids.status).toBe(200);
+    expect(kids.text).not.toContain(world.soon.above);
+    expect(kids.text).toContain(world.soon.within);
+    const adult = await call(parentToken, exposure.request);
+    expect(adult.text).toContain(world.soon.above);
+  });
+
   const direct = Object.entries(EXPOSURES).filter(([, exposure]) => exposure.kind === 'by-id');
   it.each(direct)('%s answers 404 for an id above the ceiling, as for a missing one', async (_, exposure) => {
     if (exposure.kind !== 'by-id') return;
@@ -528,15 +557,21 @@ describe('a kids profile receives nothing above its ceiling from any viewer rout
       'DELETE /api/users/{id}/sessions',
       'DELETE /api/users/{id}/sessions/{sessionId}',
       'DELETE /api/users/{id}/subscription',
+      'GET /api/parental',
       'GET /api/users/{id}/billing',
+      'GET /api/users/{id}/billing-profile',
       'GET /api/users/{id}/export',
       'GET /api/users/{id}/invoices/{invoiceId}',
       'GET /api/users/{id}/invoices/{invoiceId}/pdf',
+      'POST /api/parental/age',
       'POST /api/payments/create-order',
       'POST /api/payments/verify',
       'POST /api/profiles',
       'POST /api/users/{id}/delete-account',
+      'POST /api/users/{id}/trial',
       'POST /create-order',
+      'PUT /api/parental',
+      'PUT /api/users/{id}/billing-profile',
       'PUT /api/users/{id}/subscription',
     ]);
     for (const route of marked) {

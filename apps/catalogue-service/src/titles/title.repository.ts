@@ -49,14 +49,18 @@ const sortsBy = (releaseField: ReleaseField): Record<ListSort, Record<string, So
   title: { titleNormalized: 1, _id: 1 },
 });
 
-const toFilter = ({ status, search, genres, access, language, maxRating }: TitleCriteria) => ({
+const toFilter = ({ status, search, genres, access, maxRating }: TitleCriteria) => ({
   ...(status ? { status } : {}),
   // Substring match on the indexed normalised title (no $text: TESTING.md).
   ...(search !== undefined ? { titleNormalized: { $regex: escapeRegex(search) } } : {}),
   ...(genres?.length ? { genres: { $all: genres } } : {}),
   ...(access ? { access } : {}),
-  ...(language ? { $or: [{ audioLanguages: language }, { subtitleLanguages: language }] } : {}),
   ...(maxRating !== undefined ? { rating: { $ne: null, $lte: maxRating } } : {}),
+});
+
+/** Heard or read in `language` (issue 26): audio or subtitles. */
+const inLanguage = (language: string) => ({
+  $or: [{ audioLanguages: language }, { subtitleLanguages: language }],
 });
 
 /**
@@ -229,10 +233,15 @@ export abstract class TitleRepository<R extends TitleRecord> {
   /** A list's conditions; the caller's ceiling applies unless the criteria ask for every class (admin lists). */
   protected filter(criteria: TitleCriteria): QueryFilter<R> {
     const viewerList = !criteria.everyClass;
+    // Each is an `$or` of its own, so they go under one `$and` (spread side by side, the last would replace the first).
+    const alternatives = [
+      ...(criteria.language ? [inLanguage(criteria.language)] : []),
+      ...(viewerList && criteria.status === MovieStatus.Published ? [listedCondition()] : []),
+    ];
     return this.where({
       ...toFilter(criteria),
       ...(viewerList ? viewerClassCondition() : {}),
-      ...(viewerList && criteria.status === MovieStatus.Published ? listedCondition() : {}),
+      ...(alternatives.length > 0 ? { $and: alternatives } : {}),
     });
   }
 
