@@ -55,7 +55,7 @@ describe('security headers at the gateway', () => {
     expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
     expect(csp.get('connect-src')).toContain('http://127.0.0.1:4999');
     expect(csp.get('frame-src')).toContain('http://127.0.0.1:4999');
-    expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:', 'data:']);
     expect(csp.get('worker-src')).toEqual(["'self'", 'blob:']);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);

@@ -38,7 +38,8 @@ export const securityHeaders = (env: Env) => {
         // Posters: generated ones here, imported ones from the movie database's image host.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // hls.js gives each subtitle track an empty inline WebVTT (`data:,WEBVTT`) and fills it with cues itself.
+        mediaSrc: ["'self'", 'blob:', 'data:'],
         workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", ...third],
         frameSrc: third.length ? third : ["'none'"],

@@ -219,7 +219,8 @@ export const PlayerSurface = ({
         <MediaMuteButton />
         <MediaVolumeRange className={styles.wide} />
         <MediaTimeRange className={styles.range} />
-        <MediaTimeDisplay showDuration className={styles.time} />
+        {/* Not a toggle (elapsed/remaining): as a button its name would not contain the time it shows (WCAG 2.5.3). */}
+        <MediaTimeDisplay showDuration noToggle className={styles.time} />
         <MediaAudioTrackMenuButton />
         <MediaCaptionsMenuButton />
         <MediaPlaybackRateMenuButton />
