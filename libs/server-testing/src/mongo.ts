@@ -24,7 +24,13 @@ export async function dropDatabase(uri: string): Promise<void> {
   }
   const connection = await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 10_000 }).asPromise();
   try {
-    await connection.dropDatabase();
+    await connection.dropDatabase().catch((error: unknown) => {
+      // mongo-java-server (the embedded server) now and then fails its own assertion dropping a collection whose
+      // index was dropped and made again while other suites ran ("Expected [MemoryUniqueIndex…] to be empty").
+      // The database is a throwaway of this suite alone, named at random, and goes with the server: leave it.
+      if (!/Expected \[.*Index.*\] to be empty/.test(String(error))) throw error;
+      console.warn(`dropDatabase: the embedded server could not drop ${database}; left to end with it`);
+    });
   } finally {
     await connection.close();
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
@@ -73,6 +73,8 @@ export class Mailer implements OnApplicationShutdown {
       ...(mail.attachments?.length ? { attachments: mail.attachments.map((file) => file.filename) } : {}),
     };
     writeFileSync(`${base}.eml`, raw);
-    writeFileSync(`${base}.json`, JSON.stringify(message, null, 2));
+    // Written whole, then named: a reader polling the folder never parses half a file.
+    writeFileSync(`${base}.json.part`, JSON.stringify(message, null, 2));
+    renameSync(`${base}.json.part`, `${base}.json`);
   }
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -55,7 +55,9 @@ export const startSmtpOutbox = async ({
               date: new Date().toISOString(),
             };
             writeFileSync(path.join(dir, `${id}.eml`), raw);
-            writeFileSync(path.join(dir, `${id}.json`), JSON.stringify(mail, null, 2));
+            // Written whole, then named: a reader polling the folder never parses half a file.
+            writeFileSync(path.join(dir, `${id}.json.part`), JSON.stringify(mail, null, 2));
+            renameSync(path.join(dir, `${id}.json.part`), path.join(dir, `${id}.json`));
             callback();
           })
           .catch((error: Error) => callback(error));
