@@ -7,6 +7,8 @@ module.exports = {
   // jsdom plus the fetch family from Node (jsdom has no fetch).
   testEnvironment: '<rootDir>/test/jest-environment.cjs',
   setupFiles: ['<rootDir>/test/jest-setup.cjs'],
+  // i18next started in English with every catalogue (issue 26).
+  setupFilesAfterEnv: ['<rootDir>/src/app/i18n.jest-setup.ts'],
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
   // A spec's first lazily loaded page compiles cold; on a busy machine that alone can pass jest's 5 s default.
   testTimeout: 20_000,

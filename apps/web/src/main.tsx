@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@web/app/App';
+import { catalogueLoaders, preloadedEnglish } from '@web/app/i18n';
 import { createAppRouter } from '@web/app/router';
+import { startI18n } from '@web/shared/i18n/i18n';
+import { initialLanguage, readStoredLanguage } from '@web/shared/i18n/languages';
 import { applyTheme, readStoredTheme } from '@web/shared/theme/theme';
 import '@web/shared/theme/theme.css';
 
@@ -11,8 +14,14 @@ applyTheme(readStoredTheme());
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={createAppRouter()} />
-  </StrictMode>,
+// The visitor's language: their choice on this device, else the browser's when it is Hindi, else English.
+void startI18n(catalogueLoaders, {
+  language: initialLanguage(readStoredLanguage(), navigator.languages),
+  preloaded: preloadedEnglish,
+}).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App router={createAppRouter()} />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { type DataRouter, RouterProvider } from 'react-router-dom';
 import type { ApiClient } from '@web/shared/api/api-client';
 import { AuthProvider } from '@web/modules/auth/components/AuthProvider';
@@ -16,9 +16,12 @@ type AppProps = {
 
 export const App = ({ router, apiClient, queryClient }: AppProps) => {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // A language's texts load on first use (issue 26): until a namespace has come, its screen waits here.
   const routed = (
     <AuthProvider>
-      <RouterProvider router={router} />
+      <Suspense fallback={null}>
+        <RouterProvider router={router} />
+      </Suspense>
     </AuthProvider>
   );
   return (

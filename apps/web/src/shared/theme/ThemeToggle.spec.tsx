@@ -28,11 +28,11 @@ describe('theme', () => {
   it('toggles between dark and light and remembers the choice', () => {
     renderToggle();
 
-    fireEvent.click(screen.getByRole('button', { name: themeStrings.switchTo(Themes.Light) }));
+    fireEvent.click(screen.getByRole('button', { name: themeStrings.switchToLight }));
     expect(currentTheme()).toBe(Themes.Light);
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe(Themes.Light);
 
-    fireEvent.click(screen.getByRole('button', { name: themeStrings.switchTo(Themes.Dark) }));
+    fireEvent.click(screen.getByRole('button', { name: themeStrings.switchToDark }));
     expect(currentTheme()).toBe(Themes.Dark);
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe(Themes.Dark);
   });
@@ -43,7 +43,7 @@ describe('theme', () => {
     renderToggle();
 
     expect(currentTheme()).toBe(Themes.Light);
-    screen.getByRole('button', { name: themeStrings.switchTo(Themes.Dark) });
+    screen.getByRole('button', { name: themeStrings.switchToDark });
   });
 
   it('ignores a stored value that is not a theme', () => {

@@ -1,4 +1,4 @@
-import { themeStrings } from './strings';
+import { useTranslation } from 'react-i18next';
 import { oppositeTheme, Themes } from './theme';
 import { useTheme } from './ThemeProvider';
 import styles from './ThemeToggle.module.css';
@@ -23,8 +23,9 @@ const MoonIcon = () => (
 
 /** Shows the theme it switches to: a sun while dark, a moon while light. */
 export const ThemeToggle = () => {
+  const { t } = useTranslation('theme');
   const { theme, toggleTheme } = useTheme();
-  const label = themeStrings.switchTo(oppositeTheme(theme));
+  const label = oppositeTheme(theme) === Themes.Light ? t('switchToLight') : t('switchToDark');
   return (
     <button type="button" className={styles.toggle} onClick={toggleTheme} aria-label={label} title={label}>
       {theme === Themes.Dark ? <SunIcon /> : <MoonIcon />}

@@ -1,5 +1,5 @@
-import { type Theme, Themes } from './theme';
-
+/** Texts of the theme switch (namespace `theme`, issue 26): English, the catalogue every language translates. */
 export const themeStrings = {
-  switchTo: (theme: Theme) => (theme === Themes.Light ? 'Switch to light theme' : 'Switch to dark theme'),
+  switchToLight: 'Switch to light theme',
+  switchToDark: 'Switch to dark theme',
 } as const;

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import a11y from './a11y.module.css';
 import { modalLayer } from './modal-layer';
 import styles from './Modal.module.css';
-import { uiStrings } from './strings';
 
 type ModalProps = {
   title: string;
@@ -23,10 +23,11 @@ export const Modal = ({
   title,
   hideTitle = false,
   onClose,
-  closeLabel = uiStrings.close,
+  closeLabel,
   size = 'lg',
   children,
 }: ModalProps) => {
+  const { t } = useTranslation('ui');
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -63,7 +64,12 @@ export const Modal = ({
       onMouseDown={(event) => event.target === event.currentTarget && onClose()}
     >
       <div className={styles.content}>
-        <button type="button" className={styles.close} aria-label={closeLabel} onClick={onClose}>
+        <button
+          type="button"
+          className={styles.close}
+          aria-label={closeLabel ?? t('close')}
+          onClick={onClose}
+        >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>

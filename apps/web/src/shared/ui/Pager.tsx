@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import styles from './Pager.module.css';
-import { uiStrings } from './strings';
 
 /** How many pages `total` items fill, `pageSize` to a page: at least one. */
 export const pageCount = (total: number, pageSize: number): number =>
@@ -9,18 +9,20 @@ export const pageCount = (total: number, pageSize: number): number =>
 type PagerProps = { page: number; pages: number; onPage: (page: number) => void; className?: string };
 
 /** Previous / 'Page n of m' / Next under a paged list; nothing when everything fits on one page. */
-export const Pager = ({ page, pages, onPage, className }: PagerProps) =>
-  pages > 1 ? (
+export const Pager = ({ page, pages, onPage, className }: PagerProps) => {
+  const { t } = useTranslation('ui');
+  return pages > 1 ? (
     <nav
       className={className ? `${styles.pager} ${className}` : styles.pager}
-      aria-label={uiStrings.pageOf(page, pages)}
+      aria-label={t('pageOf', { page, pages })}
     >
       <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {uiStrings.previous}
+        {t('previous')}
       </Button>
-      <span>{uiStrings.pageOf(page, pages)}</span>
+      <span>{t('pageOf', { page, pages })}</span>
       <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {uiStrings.next}
+        {t('next')}
       </Button>
     </nav>
   ) : null;
+};

@@ -5,9 +5,9 @@ import {
   type TextareaHTMLAttributes,
   useState,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import { controlClass } from './control';
 import { Field, type FieldControl } from './Field';
-import { uiStrings } from './strings';
 import styles from './TextField.module.css';
 
 type Wired = 'id' | 'aria-invalid' | 'aria-describedby';
@@ -69,10 +69,11 @@ export const PasswordField = ({
   hint,
   fieldClassName,
   className,
-  showLabel = uiStrings.showPassword,
-  hideLabel = uiStrings.hidePassword,
+  showLabel,
+  hideLabel,
   ...input
 }: PasswordFieldProps) => {
+  const { t } = useTranslation('ui');
   const [visible, setVisible] = useState(false);
   return (
     <Field label={label} error={error} hint={hint} className={fieldClassName}>
@@ -86,7 +87,7 @@ export const PasswordField = ({
           <button
             type="button"
             className={styles.toggle}
-            aria-label={visible ? hideLabel : showLabel}
+            aria-label={visible ? (hideLabel ?? t('hidePassword')) : (showLabel ?? t('showPassword'))}
             aria-pressed={visible}
             onClick={() => setVisible((shown) => !shown)}
           >

@@ -2,6 +2,7 @@ import type { User } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser, apiError, renderAuthApp } from '@web/modules/auth/testing/auth-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { english } from '@web/shared/i18n/english';
 import { uiStrings } from '@web/shared/ui/strings';
 import { adminUsersStrings as texts } from '../strings';
 import { openAdminDashboard, userCard } from '../testing/admin-dashboard';
@@ -122,7 +123,7 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     await open();
 
     expect(screen.getAllByRole('article')).toHaveLength(24);
-    screen.getByText(uiStrings.pageOf(1, 2));
+    screen.getByText(english('ui:pageOf', { page: 1, pages: 2 }));
     expect((screen.getByRole('button', { name: uiStrings.previous }) as HTMLButtonElement).disabled).toBe(
       true,
     );
@@ -137,13 +138,13 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
       'viewer26',
       'viewer27',
     ]);
-    screen.getByText(uiStrings.pageOf(2, 2));
+    screen.getByText(english('ui:pageOf', { page: 2, pages: 2 }));
     expect((screen.getByRole('button', { name: uiStrings.next }) as HTMLButtonElement).disabled).toBe(true);
     expect(listQueries.at(-1)).toBe('?page=2&pageSize=24');
 
     fireEvent.click(screen.getByRole('button', { name: uiStrings.previous }));
     await screen.findByRole('heading', { name: 'asha' });
-    screen.getByText(uiStrings.pageOf(1, 2));
+    screen.getByText(english('ui:pageOf', { page: 1, pages: 2 }));
   });
 
   it('promotes a user and the card shows the new role', async () => {

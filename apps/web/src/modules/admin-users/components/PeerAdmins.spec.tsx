@@ -2,6 +2,7 @@ import type { AdminAction, AdminActionKind, AuditEntry, User } from '@app/contra
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser, apiError } from '@web/modules/auth/testing/auth-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { english } from '@web/shared/i18n/english';
 import { uiStrings } from '@web/shared/ui/strings';
 import { AUDIT_PAGE_SIZE } from '../hooks/useAdminActions';
 import { adminUsersStrings as texts } from '../strings';
@@ -367,7 +368,7 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     within(first).getByText(server.lastAdmin);
     expect(within(log).getAllByRole('row')).toHaveLength(AUDIT_PAGE_SIZE + 1);
 
-    const pager = screen.getByRole('navigation', { name: uiStrings.pageOf(1, 2) });
+    const pager = screen.getByRole('navigation', { name: english('ui:pageOf', { page: 1, pages: 2 }) });
     fireEvent.click(within(pager).getByRole('button', { name: uiStrings.next }));
     await screen.findByText(`target${AUDIT_PAGE_SIZE + 4}`);
     expect(sent).toContainEqual(

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { profileStrings } from '@web/modules/profile/strings';
+import { english } from '@web/shared/i18n/english';
 import { uiStrings } from '@web/shared/ui/strings';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { userDataStrings as texts } from '../strings';
@@ -131,7 +132,7 @@ describe('/userprofile: Watch History and Favorites', () => {
 
       fireEvent.click(within(panel).getByRole('button', { name: uiStrings.next }));
       await within(panel).findByRole('link', { name: 'Title 30' });
-      within(panel).getByText(uiStrings.pageOf(2, 2));
+      within(panel).getByText(english('ui:pageOf', { page: 2, pages: 2 }));
       expect(fakes.api.requests).toContain(`/api/users/${USER_ID}/watch-history?page=2&pageSize=24`);
     });
   });

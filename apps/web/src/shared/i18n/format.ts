@@ -1,0 +1,18 @@
+import { currentLocale } from './i18n';
+
+/** Rupees in the language shown: "₹1,200" with Indian digit grouping (₹1,00,000). */
+export const formatInr = (amount: number): string =>
+  new Intl.NumberFormat(currentLocale(), {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+
+/** A number with the language's digit grouping (1,00,000). */
+export const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string =>
+  new Intl.NumberFormat(currentLocale(), options).format(value);
+
+/** A date (or date and time) in the language shown ('12 January 2026' / '12 जनवरी 2026'). */
+export const formatDate = (value: Date | string | number, options: Intl.DateTimeFormatOptions): string =>
+  new Intl.DateTimeFormat(currentLocale(), options).format(new Date(value));
