@@ -4,7 +4,7 @@ import { Classification } from './classification';
 import { objectId } from './common';
 import { ProfilePinSchema } from './profiles';
 import { query, rpc } from './rpc';
-import { ProfileKind } from './session-profile';
+import { ProfileKind } from './profile-kind';
 
 /**
  * Issue 25, DECISIONS 37: the account's parental controls. One 4-digit parental PIN for the whole account (hashed, 5

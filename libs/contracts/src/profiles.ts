@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { Classification, compareClassification } from './classification';
 import { DeviceIdSchema, objectId } from './common';
 import { query, rpc } from './rpc';
-import { ProfileKind } from './session-profile';
+import { ProfileKind } from './profile-kind';
 
 /** DECISIONS 36: a household shares one account; each member has a profile. */
 export const PROFILE_LIMIT = 5;
 export const PROFILE_NAME_MAX_LENGTH = 30;
 
-export { ProfileKind, profileIdOf, SessionProfileSchema, type SessionProfile } from './session-profile';
+export { ProfileKind } from './profile-kind';
+export { profileIdOf, SessionProfileSchema, type SessionProfile } from './session-profile';
 
 /** DECISIONS 37: a kids profile's ceiling is U or U/A 7+. */
 export const KIDS_CEILINGS: readonly Classification[] = [Classification.U, Classification.UA7];

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { Classification } from './classification';
-
-export const ProfileKind = { Standard: 'standard', Kids: 'kids' } as const;
-export type ProfileKind = (typeof ProfileKind)[keyof typeof ProfileKind];
+import { ProfileKind } from './profile-kind';
 
 /**
  * The profile a session acts as, as the gateway learns it with the session (never from a client field), and as
