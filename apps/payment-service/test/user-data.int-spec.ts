@@ -1,7 +1,7 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import type { Payer } from '@app/contracts';
-import { PaymentRpc } from '@app/contracts';
+import { PaymentRpc, PromoRpc, TrialRpc } from '@app/contracts';
 import { EventBus } from '@app/server-core';
 import { DELETED_USER_PREFIX } from '../src/users/user-data.service';
 import type { PaymentContext, PaymentSuite } from './payment-context';
@@ -169,5 +169,47 @@ describe("payment-service: the viewer's data rights (DECISIONS 32)", () => {
     const after = await everythingStored();
     expect(after).toContain(marker);
     expect(after.split(marker).length).toBe(before.split(marker).length);
+  });
+
+  it("on user.deleted keeps the account's free trial spent and its promo claim counted, under the marker", async () => {
+    const payer = ctx.newPayer();
+    const trial = await suite.service.call(TrialRpc.start, { payer, idempotencyKey: ctx.key() });
+    expect(await ctx.verify(payer, await ctx.pay(trial))).toMatchObject({ outcome: 'paid' });
+    const promo = await suite.service.call(PromoRpc.create, {
+      code: `GONE${Date.now().toString(36).toUpperCase()}`,
+      discount: { kind: 'percent', percentOff: 10 },
+      appliesTo: { titles: 'all', titleKinds: ['purchase', 'rental'] },
+      validFrom: new Date(Date.now() - 60_000).toISOString(),
+      validTo: new Date(Date.now() + 3_600_000).toISOString(),
+      totalLimit: null,
+      perAccountLimit: 1,
+    });
+    const order = await suite.service.call(PaymentRpc.createTitleOrder, {
+      payer,
+      title: ctx.newTitle(),
+      kind: 'purchase',
+      idempotencyKey: ctx.key(),
+      promoCode: promo.code,
+    });
+    expect(await ctx.verify(payer, await ctx.pay(order))).toMatchObject({ outcome: 'paid' });
+    await suite.razorpay.flushWebhooks();
+    expect(mentions(await everythingStored(), payer)).toContain(payer.userId);
+
+    await suite.service.app.get(EventBus).publish('user.deleted', { userId: payer.userId });
+    await until(
+      async () => mentions(await everythingStored(), payer).length === 0,
+      'the trial and the promo claim to be anonymised',
+      15_000,
+      async () =>
+        (await everythingStored())
+          .split('\n')
+          .filter((line) => mentions(line, payer).length)
+          .join('\n'),
+    );
+    const marker = (await ctx.subscriptions.findByRazorpayId(trial.id))?.userId ?? '';
+    expect(marker.startsWith(DELETED_USER_PREFIX)).toBe(true);
+    expect(await ctx.subscriptions.findByRazorpayId(trial.id)).toMatchObject({ trialFor: marker });
+    const redemptions = await suite.service.call(PromoRpc.redemptions, { promoId: promo.id });
+    expect(JSON.stringify(redemptions)).not.toContain(payer.userId);
   });
 });

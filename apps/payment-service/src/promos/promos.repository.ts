@@ -117,4 +117,12 @@ export class PromosRepository {
       )
       .exec();
   }
+
+  /**
+   * user.deleted (DECISIONS 32): the account's claims keep counting against each code's per-account limit and
+   * its redemption list, under `marker` instead of the user id. Idempotent.
+   */
+  async forgetPerson(userId: string, marker: string): Promise<void> {
+    await this.claims.updateMany({ userId: { $eq: userId } }, { $set: { userId: marker } }).exec();
+  }
 }

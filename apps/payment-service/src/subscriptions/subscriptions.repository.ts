@@ -276,6 +276,8 @@ export class SubscriptionsRepository {
 
   /** user.deleted: the records stay; the email and name go and the user id becomes `marker`. Idempotent. */
   async forgetPerson(userId: string, marker: string): Promise<void> {
+    // The account's one free trial stays spent, under the marker (its id named the person).
+    await this.subscriptions.updateMany({ trialFor: { $eq: userId } }, { $set: { trialFor: marker } }).exec();
     await this.subscriptions
       .updateMany(
         { userId: { $eq: userId } },

@@ -6,6 +6,7 @@ import type { GrantsRepository } from '../entitlements/grants.repository';
 import type { InvoicesRepository } from '../invoices/invoices.repository';
 import type { OrdersRepository, StoredOrder } from '../orders/orders.repository';
 import type { PaymentsRepository, StoredPayment } from '../payments/payments.repository';
+import type { PromosRepository } from '../promos/promos.repository';
 import type { StoredSubscription, SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { WebhookEventsRepository } from '../webhooks/webhook-events.repository';
@@ -78,6 +79,7 @@ const setup = () => {
     grants: { forgetPerson: forget('grants') },
     webhookEvents: { forgetPerson: forget('webhookEvents') },
     invoices: { forgetPerson: forget('invoices') },
+    promos: { forgetPerson: forget('promos') },
   };
   const subscriptionsService = { stopRenewals: forget('stopRenewals') };
   const entitlements = { ownedTitles: jest.fn(async () => [title]) };
@@ -88,6 +90,7 @@ const setup = () => {
     repos.grants as unknown as GrantsRepository,
     repos.webhookEvents as unknown as WebhookEventsRepository,
     repos.invoices as unknown as InvoicesRepository,
+    repos.promos as unknown as PromosRepository,
     subscriptionsService as unknown as SubscriptionsService,
     entitlements as unknown as EntitlementsService,
     { forget: jest.fn(async () => undefined) } as unknown as BillingProfilesRepository,
@@ -146,6 +149,7 @@ describe('UserDataService', () => {
       'invoices',
       'orders',
       'payments',
+      'promos',
       'subscriptions',
       'webhookEvents',
     ]);
@@ -155,6 +159,7 @@ describe('UserDataService', () => {
       repos.subscriptions,
       repos.grants,
       repos.webhookEvents,
+      repos.promos,
     ].map((repo) => {
       const [[userId, marker]] = repo.forgetPerson.mock.calls as unknown as [[string, string]];
       expect(userId).toBe(USER);

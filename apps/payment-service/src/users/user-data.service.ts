@@ -8,6 +8,7 @@ import { GrantsRepository } from '../entitlements/grants.repository';
 import { InvoicesRepository } from '../invoices/invoices.repository';
 import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
+import { PromosRepository } from '../promos/promos.repository';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { WebhookEventsRepository } from '../webhooks/webhook-events.repository';
@@ -27,6 +28,7 @@ export class UserDataService {
     private readonly grants: GrantsRepository,
     private readonly webhookEvents: WebhookEventsRepository,
     private readonly invoices: InvoicesRepository,
+    private readonly promos: PromosRepository,
     private readonly subscriptionsService: SubscriptionsService,
     private readonly entitlements: EntitlementsService,
     private readonly billingProfiles: BillingProfilesRepository,
@@ -73,6 +75,7 @@ export class UserDataService {
     await this.grants.forgetPerson(userId, marker);
     await this.webhookEvents.forgetPerson(userId, marker);
     await this.invoices.forgetPerson(userId, marker);
+    await this.promos.forgetPerson(userId, marker);
     // The billing state and GSTIN are the viewer's details, not a record the law keeps: they go.
     await this.billingProfiles.forget(userId);
     this.logger.log({ msg: 'payment records of a deleted user anonymised' });
