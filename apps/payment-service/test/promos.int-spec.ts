@@ -249,4 +249,29 @@ describe('payment-service promo codes', () => {
     const page = await suite.service.call(PromoRpc.list, { pageSize: 5 });
     expect(page.data[0]).toMatchObject({ id: promo.id, code: promo.code, status: 'active', redeemed: 0 });
   });
+
+  it("gives an abandoned order's claim back after two days (the reconciler), and still counts it if paid later", async () => {
+    const promo = await createPromo({ perAccountLimit: 1 });
+    const payer = ctx.newPayer();
+    const abandoned = await orderWith(payer, ctx.newTitle(), promo.code);
+    expect(await failure(orderWith(payer, ctx.newTitle(), promo.code))).toMatchObject({
+      code: ErrorCode.Conflict,
+      message: PromoMessages.accountLimit,
+    });
+    // A day on, it may still be paid: the claim holds.
+    await ctx.reconciler.run(new Date(Date.now() + DAY_MS));
+    expect(await failure(orderWith(payer, ctx.newTitle(), promo.code))).toMatchObject({
+      message: PromoMessages.accountLimit,
+    });
+    expect(await promoNow(promo.id)).toMatchObject({ claimed: 1 });
+
+    await ctx.reconciler.run(new Date(Date.now() + 3 * DAY_MS));
+    expect(await promoNow(promo.id)).toMatchObject({ claimed: 0 });
+    const again = await orderWith(payer, ctx.newTitle(), promo.code);
+    expect(await ctx.verify(payer, await ctx.pay(again))).toMatchObject({ outcome: 'paid' });
+
+    // The abandoned one paid after all: the viewer paid the price they were shown, and it counts.
+    expect(await ctx.verify(payer, await ctx.pay(abandoned))).toMatchObject({ outcome: 'paid' });
+    expect(await promoNow(promo.id)).toMatchObject({ claimed: 2, redeemed: 2 });
+  });
 });

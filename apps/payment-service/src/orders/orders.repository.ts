@@ -141,6 +141,20 @@ export class OrdersRepository {
       .exec();
   }
 
+  /** Unpaid orders still holding a promo code's claim, created before `before` (abandoned Checkouts). */
+  abandonedWithPromo(before: Date, limit: number): Promise<StoredOrder[]> {
+    return this.orders
+      .find({
+        status: { $in: [OrderStatus.Created, OrderStatus.Attempted] },
+        promoState: { $eq: PromoState.Reserved },
+        createdAt: { $lt: before },
+      })
+      .sort({ createdAt: 1 })
+      .limit(limit)
+      .lean<StoredOrder[]>()
+      .exec();
+  }
+
   async page(
     filter: PageFilter<OrderStatus>,
     skip: number,

@@ -5,6 +5,7 @@ import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { RefundsService } from '../payments/refunds.service';
 import { SettlementService } from '../payments/settlement.service';
+import { PromosService } from '../promos/promos.service';
 import { RazorpayClient } from '../razorpay/razorpay.client';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
@@ -12,7 +13,7 @@ import { ReconcilerRunsRepository } from './reconciler-runs.repository';
 
 /** Orders and subscriptions younger than this are still in someone's Checkout: leave them alone. */
 const SETTLE_AFTER_MS = 60_000;
-/** Unpaid subscriptions older than this are abandoned checkouts, not lost webhooks. */
+/** Unpaid subscriptions and orders older than this are abandoned checkouts, not lost webhooks. */
 const ABANDONED_AFTER_MS = 2 * 24 * 3_600_000;
 const BATCH = 200;
 
@@ -37,6 +38,7 @@ export class ReconcilerService {
     private readonly refunds: RefundsService,
     private readonly razorpay: RazorpayClient,
     private readonly runs: ReconcilerRunsRepository,
+    private readonly promos: PromosService,
   ) {}
 
   async run(now = new Date()): Promise<ReconcileResult> {
@@ -46,9 +48,21 @@ export class ReconcilerService {
     await this.grantCapturedPayments(result);
     await this.refreshSubscriptions(olderThan, new Date(now.getTime() - ABANDONED_AFTER_MS), now, result);
     await this.finishDuplicates(olderThan, result);
+    await this.releaseAbandonedPromos(new Date(now.getTime() - ABANDONED_AFTER_MS));
     await this.runs.saveLast({ lastRunAt: now, ...result });
     this.logger.log({ msg: 'reconciler ran', ...result });
     return result;
+  }
+
+  /**
+   * Issue 27: an order abandoned in Checkout with a promo code gives its claim back, so the viewer (a per-account
+   * limit) and everyone else (a total limit) can use the code again. Asked after `settleOrders`, so one paid late
+   * was settled first; one paid after this still counts (`PromosService.redeem` takes the claim again).
+   */
+  private async releaseAbandonedPromos(before: Date) {
+    for (const order of await this.orders.abandonedWithPromo(before, BATCH)) {
+      await this.guarded(`promo of order ${order.receipt}`, () => this.promos.release(order));
+    }
   }
 
   private async settleOrders(olderThan: Date, result: ReconcileResult) {
