@@ -1,5 +1,7 @@
-import type { Payer } from '@app/contracts';
-import { ErrorCode, PaymentRpc, TRIAL_DAYS, TrialMessages, TrialRpc } from '@app/contracts';
+import type { Redis } from 'ioredis';
+import type { EventEnvelope, EventPayload, Payer } from '@app/contracts';
+import { ErrorCode, EVENT_STREAM, PaymentRpc, TRIAL_DAYS, TrialMessages, TrialRpc } from '@app/contracts';
+import { REDIS_CLIENT } from '@app/server-core';
 import type { PaymentContext, PaymentSuite } from './payment-context';
 import { failure, paymentContext, startPaymentSuite } from './payment-context';
 
@@ -89,6 +91,19 @@ describe('payment-service free trial', () => {
     const after = await ctx.subscriptions.findByRazorpayId(checkout.id);
     expect(after?.currentStart?.getTime()).toBe(stored?.trialEndsAt?.getTime());
     expect(after?.status).toBe('active');
+
+    // Its news names the trial's end, so Insights counts the trial and its conversion (issue 28).
+    const changes = (await suite.service.app.get<Redis>(REDIS_CLIENT).xrange(EVENT_STREAM, '-', '+'))
+      .map(([, fields]) => JSON.parse(fields[1]) as EventEnvelope<EventPayload<'subscription.changed'>>)
+      .filter(
+        (event) => event.type === 'subscription.changed' && event.payload.subscriptionId === checkout.id,
+      );
+    expect(changes.map((event) => [event.payload.status, event.payload.trialEndsAt])).toEqual(
+      expect.arrayContaining([
+        ['authenticated', stored?.trialEndsAt?.toISOString()],
+        ['active', stored?.trialEndsAt?.toISOString()],
+      ]),
+    );
   });
 
   it('cancelled during the trial: nothing is ever charged and access ends at the trial end', async () => {

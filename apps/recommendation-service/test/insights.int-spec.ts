@@ -86,7 +86,8 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
       titleIds,
       seriesIds: [titleIds[2]],
       viewers: 12,
-      days: 5,
+      // Longer than a free trial, so the history holds one (issue 27).
+      days: 12,
       end,
       random: Math.random,
     }).map((event) => ({ ...event, id: randomUUID() }));
@@ -102,7 +103,7 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
       seed,
     );
     await publishAll(deliveries);
-    const days = Array.from({ length: 7 }, (_, i) => istDay(end.getTime() - (6 - i) * DAY));
+    const days = Array.from({ length: 14 }, (_, i) => istDay(end.getTime() - (13 - i) * DAY));
     const expected = recount(history);
     const want = {
       engagement: table(expected.engagement.values()),
@@ -121,6 +122,11 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
     expect(got).toEqual(want);
     expect(Object.keys(want.engagement).length).toBeGreaterThan(5);
     expect(Object.keys(want.revenue).length).toBeGreaterThan(0);
+    const trialsStarted = [...expected.revenue.values()].reduce(
+      (sum, bucket) => sum + bucket.trialsStarted,
+      0,
+    );
+    expect(trialsStarted).toBeGreaterThan(0);
   });
 
   it('answers the Insights reads: plays, completion, retention, revenue with GST apart, start-up percentiles', async () => {

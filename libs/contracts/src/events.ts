@@ -125,6 +125,8 @@ export const SubscriptionChangedSchema = z.object({
   planId: z.string(),
   status: z.string(),
   currentEnd: z.string().nullable(),
+  /** Issue 27/28: when its free trial ends (its first charge), on a trial's subscription; absent on others. */
+  trialEndsAt: z.string().nullable().optional(),
 });
 
 /**

@@ -103,6 +103,9 @@ export const RevenueDaySchema = z.object({
   newSubscriptions: count,
   renewals: count,
   churned: count,
+  /** Free trials begun that day, and trials ending that day in their first charge (issue 27). */
+  trialsStarted: count,
+  trialConversions: count,
 });
 export const RevenuePlanSchema = z.object({
   planId: z.string(),

@@ -600,4 +600,5 @@ const changedEvent = (sub: StoredSubscription, state: Pick<StoredSubscription, '
   planId: sub.planId,
   status: state.status,
   currentEnd: state.currentEnd?.toISOString() ?? null,
+  ...(sub.trialEndsAt ? { trialEndsAt: sub.trialEndsAt.toISOString() } : {}),
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TRIAL_DAYS } from '@app/contracts';
 import type { CountedEvent } from './insights-recount';
 
 /** Options of a generated history (tests, the bench). */
@@ -22,7 +23,7 @@ const hex24 = (n: number, tag: string) => (tag + n.toString(16)).padStart(24, '0
 
 /**
  * A plausible history: plays (start, then a report every few minutes to a random stop; some past 90 %), favorites,
- * purchases, rentals, subscription charges and renewals, a refund, cancellations and QoE batches.
+ * purchases, rentals, subscription charges and renewals, free trials, a refund, cancellations and QoE batches.
  */
 export const generateHistory = (options: HistoryOptions): CountedEvent[] => {
   const { random, titleIds, seriesIds = [] } = options;
@@ -184,6 +185,38 @@ export const generateHistory = (options: HistoryOptions): CountedEvent[] => {
         payload: { userId, subscriptionId, planId, status: 'cancelled', currentEnd: null },
         occurredAt: new Date(first.getTime() + 2 * HOUR),
       });
+    }
+  }
+  // Free trials (issue 27): authorised without a charge; at the end charged and active, or cancelled in it.
+  // Each ends within the history (a history shorter than a trial has none).
+  const trialists = options.days > TRIAL_DAYS ? Math.max(1, Math.round(options.viewers / 20)) : 0;
+  for (let t = 0; t < trialists; t += 1) {
+    const userId = userOf(subscribers + t);
+    const subscriptionId = `sub_${tag}trial${t}`;
+    const started = new Date(startMs + random() * (options.days - TRIAL_DAYS) * 24 * HOUR);
+    const trialEndsAt = new Date(started.getTime() + TRIAL_DAYS * 24 * HOUR).toISOString();
+    const changed = (status: string, at: Date): CountedEvent => ({
+      type: 'subscription.changed',
+      payload: { userId, subscriptionId, planId: 'standard', status, currentEnd: null, trialEndsAt },
+      occurredAt: at,
+    });
+    events.push(changed('authenticated', started));
+    if (random() < 0.6) {
+      const charged = new Date(trialEndsAt);
+      events.push(changed('active', charged), {
+        type: 'payment.captured',
+        payload: {
+          paymentId: `pay_${subscriptionId}_1`,
+          userId,
+          kind: 'subscription',
+          movieId: null,
+          planId: 'standard',
+          amountPaise: 49_900,
+        },
+        occurredAt: charged,
+      });
+    } else {
+      events.push(changed('cancelled', new Date(started.getTime() + 2 * 24 * HOUR)));
     }
   }
   return events;

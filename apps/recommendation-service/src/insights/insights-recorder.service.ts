@@ -9,8 +9,10 @@ import {
   decileOf,
   gstOf,
   istDay,
+  isTrialConversion,
   itemOf,
   startupBucketOf,
+  trialStartDay,
   viewerOf,
 } from './insights-rules';
 import { OnceRepository } from './once.repository';
@@ -113,6 +115,12 @@ export class InsightsRecorder {
     if (CHURN_STATUSES.has(event.status) && (await this.keys.once(`churned|${event.subscriptionId}`))) {
       await this.revenue.add(istDay(occurredAt), { churned: 1 });
     }
+    const { trialEndsAt } = event;
+    if (!trialEndsAt) return;
+    if (await this.keys.once(`trial|${event.subscriptionId}`))
+      await this.revenue.add(trialStartDay(trialEndsAt), { trialsStarted: 1 });
+    if (isTrialConversion(event.status) && (await this.keys.once(`trialConverted|${event.subscriptionId}`)))
+      await this.revenue.add(istDay(new Date(trialEndsAt)), { trialConversions: 1 });
   }
 
   async qoeReported(event: EventPayload<'qoe.reported'>): Promise<void> {

@@ -6,7 +6,9 @@ import {
   decileOf,
   gstOf,
   istDay,
+  isTrialConversion,
   itemOf,
+  trialStartDay,
   viewerOf,
 } from './insights-rules';
 import { qoeIncrement } from './insights-recorder.service';
@@ -51,6 +53,8 @@ const emptyRevenue = (day: string): RevenueBucketDoc => ({
   newSubscriptions: 0,
   renewals: 0,
   churned: 0,
+  trialsStarted: 0,
+  trialConversions: 0,
 });
 
 /**
@@ -78,6 +82,7 @@ export const recount = (events: readonly CountedEvent[]): Recount => {
   const captures = new Map<string, { payload: EventPayload<'payment.captured'>; at: Date }>();
   const refunds = new Map<string, { payload: EventPayload<'payment.refunded'>; at: Date }>();
   const churns = new Map<string, Date>();
+  const trials = new Map<string, { endsAt: string; converted: boolean }>();
   const qoeReports = new Map<string, EventPayload<'qoe.reported'>>();
   for (const event of events) {
     switch (event.type) {
@@ -106,6 +111,13 @@ export const recount = (events: readonly CountedEvent[]): Recount => {
         const previous = churns.get(event.payload.subscriptionId);
         if (CHURN_STATUSES.has(event.payload.status) && (!previous || previous > event.occurredAt))
           churns.set(event.payload.subscriptionId, event.occurredAt);
+        if (event.payload.trialEndsAt) {
+          const trial = trials.get(event.payload.subscriptionId);
+          trials.set(event.payload.subscriptionId, {
+            endsAt: event.payload.trialEndsAt,
+            converted: (trial?.converted ?? false) || isTrialConversion(event.payload.status),
+          });
+        }
         break;
       }
       case 'qoe.reported':
@@ -176,6 +188,10 @@ export const recount = (events: readonly CountedEvent[]): Recount => {
     row.refundGstPaise += gstOf(payload.amountPaise);
   }
   for (const at of churns.values()) money(istDay(at)).churned += 1;
+  for (const trial of trials.values()) {
+    money(trialStartDay(trial.endsAt)).trialsStarted += 1;
+    if (trial.converted) money(istDay(trial.endsAt)).trialConversions += 1;
+  }
 
   // QoE.
   for (const report of qoeReports.values()) {

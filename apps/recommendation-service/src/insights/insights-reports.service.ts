@@ -181,6 +181,8 @@ export class InsightsReports {
         newSubscriptions: b?.newSubscriptions ?? 0,
         renewals: b?.renewals ?? 0,
         churned: b?.churned ?? 0,
+        trialsStarted: b?.trialsStarted ?? 0,
+        trialConversions: b?.trialConversions ?? 0,
       };
     });
     const refundGst = buckets.reduce((sum, b) => sum + (b.refundGstPaise ?? 0), 0);
@@ -208,6 +210,8 @@ export class InsightsReports {
         newSubscriptions: sum('newSubscriptions'),
         renewals: sum('renewals'),
         churned: sum('churned'),
+        trialsStarted: sum('trialsStarted'),
+        trialConversions: sum('trialConversions'),
         netOfGstPaise: gross - refunds - (gst - refundGst),
         activeSubscriptions: plans.reduce((total, plan) => total + plan.activeSubscriptions, 0),
         mrrPaise: plans.reduce((total, plan) => total + plan.mrrPaise, 0),

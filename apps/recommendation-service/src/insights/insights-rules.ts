@@ -1,5 +1,11 @@
 import type { EventPayload } from '@app/contracts';
-import { GST_PERCENT, IST_OFFSET_MINUTES, MAX_WATCHED_SECONDS_PER_REPORT, profileIdOf } from '@app/contracts';
+import {
+  GST_PERCENT,
+  IST_OFFSET_MINUTES,
+  MAX_WATCHED_SECONDS_PER_REPORT,
+  profileIdOf,
+  TRIAL_DAYS,
+} from '@app/contracts';
 
 /** The bucket key of every title together. */
 export const ALL_TITLES = '*';
@@ -74,6 +80,15 @@ export const percentileOf = (counts: readonly number[], p: number): number | nul
 
 /** Subscription states that end it: its viewer churned. */
 export const CHURN_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'halted', 'completed']);
+
+/**
+ * A free trial (issue 27) is counted by its own dates, whatever order its events come in: begun `TRIAL_DAYS`
+ * before it ends, and converted on its last day once its subscription is seen active (Razorpay made the first
+ * charge; during the trial it is `authenticated`, cancelled in it, it never becomes active).
+ */
+export const trialStartDay = (trialEndsAt: string): string =>
+  istDay(new Date(Date.parse(trialEndsAt) - TRIAL_DAYS * 24 * 3_600_000));
+export const isTrialConversion = (status: string): boolean => status === 'active';
 
 /** a / b, or 0 when there is nothing to divide by. */
 export const ratio = (a: number, b: number): number => (b > 0 ? Math.min(1, a / b) : 0);

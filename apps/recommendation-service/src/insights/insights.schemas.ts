@@ -85,6 +85,8 @@ export type RevenueBucketDoc = {
   newSubscriptions: number;
   renewals: number;
   churned: number;
+  trialsStarted: number;
+  trialConversions: number;
 };
 const counter = { type: Number, default: 0 };
 export const RevenueBucketSchema = new Schema<RevenueBucketDoc>(
@@ -100,6 +102,8 @@ export const RevenueBucketSchema = new Schema<RevenueBucketDoc>(
     newSubscriptions: counter,
     renewals: counter,
     churned: counter,
+    trialsStarted: counter,
+    trialConversions: counter,
   },
   { collection: 'insights_revenue', versionKey: false },
 );

@@ -64,6 +64,8 @@ const revenue: RevenueReport = {
     newSubscriptions: 0,
     renewals: 0,
     churned: 0,
+    trialsStarted: 0,
+    trialConversions: 0,
     netOfGstPaise: 100_000,
     activeSubscriptions: 0,
     mrrPaise: 0,
