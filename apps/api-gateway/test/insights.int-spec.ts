@@ -24,6 +24,8 @@ const empty: RevenueReport = {
     newSubscriptions: 0,
     renewals: 0,
     churned: 0,
+    trialsStarted: 0,
+    trialConversions: 0,
     netOfGstPaise: 0,
     activeSubscriptions: 0,
     mrrPaise: 0,

@@ -192,7 +192,13 @@ class FakeServicesController {
   @MessagePattern(UserDataPatterns.exportData)
   exportData(@Payload() envelope: RpcEnvelope<Record<string, unknown>>) {
     record(UserDataPatterns.exportData, envelope);
-    return { history: [], favorites: [favorite], settings: DEFAULT_VIEWER_SETTINGS, contactMessages: [] };
+    return {
+      history: [],
+      favorites: [favorite],
+      settings: DEFAULT_VIEWER_SETTINGS,
+      contactMessages: [],
+      reminders: [],
+    };
   }
 
   @MessagePattern(AuthPatterns.exportAccount)

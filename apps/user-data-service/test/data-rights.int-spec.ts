@@ -82,6 +82,7 @@ describe('settings and data rights in user-data-service', () => {
       favorites: [expect.objectContaining({ movieId: watched.movieId, ...snapshot })],
       settings: mine,
       contactMessages: [],
+      reminders: [],
     });
   });
 
@@ -91,6 +92,7 @@ describe('settings and data rights in user-data-service', () => {
       favorites: [],
       settings: DEFAULT_VIEWER_SETTINGS,
       contactMessages: [],
+      reminders: [],
     });
   });
 

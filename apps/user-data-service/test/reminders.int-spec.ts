@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { ComingSoonTitle } from '@app/contracts';
-import { ReminderRpc } from '@app/contracts';
+import { ReminderRpc, UserDataRpc } from '@app/contracts';
 import { EventBus, REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
 import { newId, readOutbox, startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
@@ -129,5 +129,52 @@ describe('reminders in user-data-service', () => {
       'the reminder to be erased',
     );
     expect(await service.app.get(RemindersRepository).pendingFor(title.id)).toEqual([]);
+  });
+
+  it('mails the account’s current address after an email change, and lists every ask in the data export', async () => {
+    const userId = newId();
+    const title = comingSoon({ title: `Swades ${newId().slice(-6)}` });
+    await service.call(ReminderRpc.set, { userId, title, email: `${userId}@old.example.in`, language: 'en' });
+    await bus.publish('user.updated', {
+      userId,
+      username: 'Asha',
+      email: `${userId}@new.example.in`,
+      role: 'user',
+      status: 'active',
+    });
+    await waitUntil(
+      async () =>
+        (await service.app.get(RemindersRepository).pendingFor(title.id))[0]?.email ===
+        `${userId}@new.example.in`,
+      'the reminder to follow the new address',
+    );
+    expect(await service.call(UserDataRpc.exportData, { userId })).toMatchObject({
+      reminders: [
+        {
+          profileId: userId,
+          titleId: title.id,
+          kind: 'movie',
+          title: title.title,
+          email: `${userId}@new.example.in`,
+          language: 'en',
+          askedAt: expect.any(String),
+          sentAt: null,
+        },
+      ],
+    });
+
+    await bus.publish('movie.published', {
+      movieId: title.id,
+      title: title.title,
+      genre: 'Drama',
+      publishDate: new Date().toISOString(),
+    });
+    await waitUntil(
+      async () => mailsTo(`${userId}@new.example.in`).length > 0,
+      'the mail at the new address',
+    );
+    expect(mailsTo(`${userId}@old.example.in`)).toEqual([]);
+    const [exported] = (await service.call(UserDataRpc.exportData, { userId })).reminders;
+    expect(exported.sentAt).not.toBeNull();
   });
 });

@@ -99,6 +99,19 @@ export type Reminders = z.infer<typeof RemindersSchema>;
 export const ReminderLanguage = { English: 'en', Hindi: 'hi' } as const;
 export type ReminderLanguage = (typeof ReminderLanguage)[keyof typeof ReminderLanguage];
 
+/** A "Remind me" as "Download my data" shows it (DECISIONS 32): which profile asked, for what, when, and if mailed. */
+export const ReminderExportSchema = z.object({
+  profileId: z.string(),
+  titleId: z.string(),
+  kind: z.enum(ComingSoonKind),
+  title: z.string(),
+  email: z.string(),
+  language: z.enum(ReminderLanguage),
+  askedAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type ReminderExport = z.infer<typeof ReminderExportSchema>;
+
 export const ComingSoonRpc = {
   /** The scheduled drafts within the caller's ceiling, soonest first (at most COMING_SOON_SIZE). */
   list: query(ComingSoonPatterns.list, NoPayloadSchema, z.array(ComingSoonTitleSchema)),

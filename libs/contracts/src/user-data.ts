@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectId } from './common';
 import { ContactMessageExportSchema } from './contact';
+import { ReminderExportSchema } from './schedule';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
 import { query, rpc } from './rpc';
 import { HistoryEpisodeSchema, SeriesProgressSchema } from './series';
@@ -118,6 +119,8 @@ export const UserDataExportSchema = z.object({
   settings: ViewerSettingsSchema,
   /** Contact-form messages sent from the account's email, when that email is verified (DECISIONS 32, 33). */
   contactMessages: z.array(ContactMessageExportSchema),
+  /** Every profile's "Remind me" asks (issue 28). */
+  reminders: z.array(ReminderExportSchema),
 });
 export type UserDataExport = z.infer<typeof UserDataExportSchema>;
 

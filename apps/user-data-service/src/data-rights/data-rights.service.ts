@@ -25,15 +25,19 @@ export class DataRightsService {
     private readonly reminders: RemindersService,
   ) {}
 
-  /** "Download my data": every history record (hidden ones flagged), the favorites, the settings, the messages. */
+  /**
+   * "Download my data": every history record (hidden ones flagged), the favorites, the settings, the messages and
+   * the "Remind me" asks.
+   */
   async exportOf(userId: string, verifiedEmail?: string): Promise<UserDataExport> {
-    const [history, favorites, settings, contactMessages] = await Promise.all([
+    const [history, favorites, settings, contactMessages, reminders] = await Promise.all([
       this.history.exportOf(userId),
       this.favorites.exportOf(userId),
       this.settings.get(userId),
       verifiedEmail ? this.contacts.ofEmail(verifiedEmail) : [],
+      this.reminders.exportOf(userId),
     ]);
-    return { history, favorites, settings, contactMessages: contactMessages.map(toContactExport) };
+    return { history, favorites, settings, contactMessages: contactMessages.map(toContactExport), reminders };
   }
 
   /**

@@ -47,6 +47,7 @@ export const userDataEventHandlers = (
   'series.deleted': (event) => titles.forgetTitle(event.payload.seriesId),
   'episode.published': (event) => episodes.recordEpisode(event.payload, new Date(event.occurredAt)),
   'episode.deleted': (event) => episodes.forgetEpisode(event.payload),
+  'user.updated': (event) => reminders.followEmail(event.payload.userId, event.payload.email),
   'user.deleted': (event) => dataRights.forgetUser(event.payload.userId, event.payload.verifiedEmail),
   'profile.deleted': (event) => dataRights.forgetProfile(event.payload.userId, event.payload.profileId),
 });

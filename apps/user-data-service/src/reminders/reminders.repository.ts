@@ -61,6 +61,20 @@ export class RemindersRepository {
     await this.reminders.updateOne({ _id: id }, { $set: { sentAt: null } }).exec();
   }
 
+  /** Every reminder of the account, any profile, oldest ask first (the data export). */
+  ofUser(userId: string): Promise<Array<StoredReminder & { createdAt: Date }>> {
+    return this.reminders
+      .find({ userId: { $eq: userId } })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<Array<StoredReminder & { createdAt: Date }>>()
+      .exec();
+  }
+
+  /** The account's address changed: its reminders not yet mailed go to the new one. */
+  async updateEmail(userId: string, email: string): Promise<void> {
+    await this.reminders.updateMany({ userId: { $eq: userId }, sentAt: null }, { $set: { email } }).exec();
+  }
+
   async forgetUser(userId: string): Promise<number> {
     const { deletedCount } = await this.reminders.deleteMany({ userId: { $eq: userId } }).exec();
     return deletedCount;

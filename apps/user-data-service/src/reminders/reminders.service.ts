@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { ComingSoonTitle, ReminderLanguage, Reminders } from '@app/contracts';
+import type { ComingSoonTitle, ReminderExport, ReminderLanguage, Reminders } from '@app/contracts';
 import { InjectEnv, Mailer, viewerOf } from '@app/server-core';
 import type { Env } from '../env';
 import { reminderMail } from './reminder-mail';
@@ -82,6 +82,25 @@ export class RemindersService {
     // Thrown so the event is delivered again: the claims given back are mailed then.
     if (failed > 0) throw new Error(`${failed} reminder mail(s) of ${titleId} not sent`);
     return sent;
+  }
+
+  /** "Download my data": every profile's reminders. */
+  async exportOf(userId: string): Promise<ReminderExport[]> {
+    return (await this.reminders.ofUser(userId)).map((reminder) => ({
+      profileId: reminder.profileId,
+      titleId: reminder.titleId,
+      kind: reminder.kind,
+      title: reminder.title,
+      email: reminder.email,
+      language: reminder.language,
+      askedAt: reminder.createdAt.toISOString(),
+      sentAt: reminder.sentAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** `user.updated`: a reminder not yet mailed goes to the account's current address. Idempotent. */
+  followEmail(userId: string, email: string) {
+    return this.reminders.updateEmail(userId, email);
   }
 
   forgetUser(userId: string) {
