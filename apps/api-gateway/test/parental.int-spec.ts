@@ -16,7 +16,7 @@ import type { ApiError, OpenedPlayback, ParentalSettings, Profile, ProfileSessio
 import { newId, planEntitlement, pollOutbox, suiteInfra } from '@app/server-testing';
 import { fakeMovie, moviePlayable } from './fakes';
 import { callGateway, type RpcCall, startFakeService, startGateway, standIn } from './gateway-harness';
-import { signUp, startServiceProcesses, suiteSecrets } from './real-services';
+import { signIn, signUp, startServiceProcesses, suiteSecrets } from './real-services';
 import type { ServiceProcess } from './service-process';
 
 // Issue 25 (DECISIONS 37), through the real gateway in front of the real auth-service (a process, as `npm start`
@@ -222,6 +222,16 @@ describe('parental controls through the gateway and auth-service (issue 25)', ()
     await call('PUT', '/api/parental', viewer.token, { password: PASSWORD, pin: '1357' });
     expect((await play(viewer.token, Classification.A, '1357')).status).toBe(200);
     expect(linksIssued()).toBe(before + 1);
+  });
+
+  it('a PIN given for a title holds for that session a while (the next episode); another session asks again', async () => {
+    const viewer = await adult();
+    await call('PUT', '/api/parental', viewer.token, { password: PASSWORD, pin: '2468' });
+    expect((await play(viewer.token, Classification.A)).status).toBe(403);
+    expect((await play(viewer.token, Classification.A, '2468')).status).toBe(200);
+    expect((await play(viewer.token, Classification.A)).status).toBe(200);
+    const other = await signIn(url, { email: viewer.email, password: PASSWORD });
+    expect((await play(other.token, Classification.A)).body.code).toBe('PARENTAL_PIN_REQUIRED');
   });
 
   it('a forgotten PIN is reset with the code the password reset mails (spent once)', async () => {

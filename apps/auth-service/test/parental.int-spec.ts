@@ -1,4 +1,4 @@
-import { AuthRpc, ParentalRpc } from '@app/contracts';
+import { AuthRpc, ErrorCode, ParentalRpc } from '@app/contracts';
 import type { ServiceUnderTest } from '@app/server-testing';
 import { startAuthSuite, type AuthContext, type AuthSuite } from './auth-context';
 
@@ -25,5 +25,43 @@ describe('auth-service parental controls (issue 25)', () => {
     expect(await service.call(AuthRpc.exportAccount, { userId: id })).toMatchObject({
       dateOfBirth: '1985-04-12',
     });
+  });
+
+  it('asks the PIN once per title and session for a sitting; another title, session or a new PIN asks again', async () => {
+    const { id, password } = await ctx.newUser();
+    await service.call(ParentalRpc.declareAge, { accountId: id, dateOfBirth: '1980-01-01' });
+    const setPin = (pin: string) =>
+      service.call(ParentalRpc.update, {
+        accountId: id,
+        password,
+        pin,
+        pinFrom: 'UA16',
+        clientIp: '10.0.0.1',
+      });
+    await setPin('2468');
+    const series = { sessionId: 'session-a', titleId: 'a'.repeat(24) };
+    const check = (extra: { pin?: string; sitting?: typeof series }) =>
+      service.send(ParentalRpc.check.pattern, {
+        accountId: id,
+        profileKind: 'standard',
+        classification: 'A',
+        ...extra,
+      });
+    const pinRequired = { code: ErrorCode.ParentalPinRequired };
+
+    await expect(check({ sitting: series })).rejects.toMatchObject(pinRequired);
+    await expect(check({ pin: '2468', sitting: series })).resolves.toEqual({ allowed: true });
+    // The next episode of the series, in the same session: no PIN.
+    await expect(check({ sitting: series })).resolves.toEqual({ allowed: true });
+    await expect(check({ sitting: { ...series, titleId: 'b'.repeat(24) } })).rejects.toMatchObject(
+      pinRequired,
+    );
+    await expect(check({ sitting: { ...series, sessionId: 'session-b' } })).rejects.toMatchObject(
+      pinRequired,
+    );
+    await expect(check({})).rejects.toMatchObject(pinRequired);
+    // A new PIN ends every sitting.
+    await setPin('1357');
+    await expect(check({ sitting: series })).rejects.toMatchObject(pinRequired);
   });
 });

@@ -92,6 +92,12 @@ export const DeclareAgeRpcSchema = z
   .object({ accountId: AccountIdSchema, dateOfBirth: z.iso.date() })
   .strict();
 export type DeclareAgeRpc = z.infer<typeof DeclareAgeRpcSchema>;
+/**
+ * The parental PIN, once given for a title (a movie, or a series' episodes) in one session, holds for a sitting:
+ * the next episode does not ask again. A new PIN, another session or another title asks again.
+ */
+export const PARENTAL_SITTING_MS = 3 * 3_600_000;
+
 /** Before a stream link is issued: may this profile of the account play a title of this class (with this PIN)? */
 export const ParentalCheckRpcSchema = z
   .object({
@@ -99,6 +105,11 @@ export const ParentalCheckRpcSchema = z
     profileKind: z.enum(ProfileKind),
     classification: z.enum(Classification),
     pin: ParentalPinSchema.optional(),
+    /** The session and the title (a series' id for its episodes) a PIN given now holds for (a sitting). */
+    sitting: z
+      .object({ sessionId: z.string().min(1).max(128), titleId: z.string().min(1).max(64) })
+      .strict()
+      .optional(),
   })
   .strict();
 export type ParentalCheckRpc = z.infer<typeof ParentalCheckRpcSchema>;

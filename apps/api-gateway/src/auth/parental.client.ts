@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ParentalRpc } from '@app/contracts';
-import type { Classification, DeclareAgeRequest, ProfileKind, UpdateParentalRequest } from '@app/contracts';
+import type {
+  Classification,
+  DeclareAgeRequest,
+  ParentalCheckRpc,
+  ProfileKind,
+  UpdateParentalRequest,
+} from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 
@@ -26,12 +32,18 @@ export class ParentalClient {
   }
 
   /** Refuses (403 AGE_DECLARATION_REQUIRED, 403 PARENTAL_PIN_REQUIRED, 429) unless the title may play. */
-  check(accountId: string, profileKind: ProfileKind, classification: Classification, pin?: string) {
+  check(
+    accountId: string,
+    profileKind: ProfileKind,
+    classification: Classification,
+    { pin, sitting }: Pick<ParentalCheckRpc, 'pin' | 'sitting'>,
+  ) {
     return this.client.send(ParentalRpc.check, {
       accountId,
       profileKind,
       classification,
       ...(pin === undefined ? {} : { pin }),
+      ...(sitting ? { sitting } : {}),
     });
   }
 }

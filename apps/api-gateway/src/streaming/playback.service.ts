@@ -70,13 +70,17 @@ export class PlaybackService {
     deviceLabel: string,
     parentalPin?: string,
   ): Promise<PlaybackSession> {
-    const { title, episode, entitlement, isSeries, classification, descriptors } = await this.allowed(
+    const { title, facts, episode, entitlement, isSeries, classification, descriptors } = await this.allowed(
       user,
       movieId,
     );
     // The guard lets no session without a profile here; were one to come, it is judged as a standard profile's.
     const kind = user.profile?.kind ?? ProfileKind.Standard;
-    await this.parental.check(user.id, kind, classification, parentalPin);
+    // A PIN given for a series holds for its next episodes in this session (a sitting): facts are the series'.
+    await this.parental.check(user.id, kind, classification, {
+      pin: parentalPin,
+      sitting: { sessionId: user.sessionId, titleId: facts.movieId },
+    });
     const opened = await this.streaming.open({
       userId: user.id,
       sessionId: user.sessionId,
@@ -116,7 +120,7 @@ export class PlaybackService {
     if (isSeries && !episode) throw new AppError(ErrorCode.NotFound, SeriesMessages.episodeNotFound);
     const entitlement = await this.payments.entitlement(viewerOf(user), facts);
     if (!entitlement.canWatch) throw new AppError(ErrorCode.Forbidden, refusal(entitlement, isSeries));
-    return { title, episode, entitlement, isSeries, classification, descriptors };
+    return { title, facts, episode, entitlement, isSeries, classification, descriptors };
   }
 
   /** Playback does not wait on history: without it the title starts at the beginning. */

@@ -7,6 +7,7 @@ import { UsersModule } from '../users/users.module';
 import { ParentalController } from './parental.controller';
 import { ParentalRepository } from './parental.repository';
 import { ParentalService } from './parental.service';
+import { ParentalSittingsStore } from './parental-sittings.store';
 
 /** Issue 25 (DECISIONS 37): the account's parental PIN and the account holder's age declaration. */
 @Module({
@@ -17,6 +18,6 @@ import { ParentalService } from './parental.service';
     PasswordResetModule,
   ],
   controllers: [ParentalController],
-  providers: [ParentalRepository, ParentalService],
+  providers: [ParentalRepository, ParentalService, ParentalSittingsStore],
 })
 export class ParentalModule {}

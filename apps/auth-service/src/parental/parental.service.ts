@@ -13,6 +13,7 @@ import { PasswordHasher } from '../passwords/password-hasher';
 import { Delays, EmailLimitKeys, RateLimiter, SESSION_CLIENT } from '../rate-limit/rate-limiter';
 import type { StoredUser } from '../users/users.repository';
 import { ageOn, isAdult, parentalNeeds, toParentalSettings } from './parental-rules';
+import { ParentalSittingsStore } from './parental-sittings.store';
 import { ParentalRepository } from './parental.repository';
 
 /** The wrong-PIN counter of an account's parental PIN (Redis, RateLimiter's growing delays). */
@@ -31,6 +32,7 @@ export class ParentalService {
     private readonly hasher: PasswordHasher,
     private readonly limiter: RateLimiter,
     private readonly resets: PasswordResetService,
+    private readonly sittings: ParentalSittingsStore,
   ) {}
 
   async settings({ accountId }: ParentalSettingsRpc): Promise<ParentalSettings> {
@@ -75,22 +77,33 @@ export class ParentalService {
    * AGE_DECLARATION_REQUIRED), then a title the PIN guards needs the right PIN (403 PARENTAL_PIN_REQUIRED, with the
    * tries left when wrong; after 5 wrong ones a growing wait, 429). Nothing is stored but the wrong-try counter.
    */
-  async check({ accountId, profileKind, classification, pin }: ParentalCheckRpc): Promise<{ allowed: true }> {
+  async check({
+    accountId,
+    profileKind,
+    classification,
+    pin,
+    sitting,
+  }: ParentalCheckRpc): Promise<{ allowed: true }> {
     const account = await this.findOrFail(accountId);
     const needs = parentalNeeds(account, profileKind, classification, new Date());
     if (needs.ageDeclaration)
       throw new AppError(ErrorCode.AgeDeclarationRequired, ParentalMessages.ageRequired);
-    if (needs.pin && account.parentalPinHash) {
+    const pinHash = account.parentalPinHash;
+    if (needs.pin && pinHash) {
+      // Given for this title in this session a little while ago: the next episode plays on.
+      if (pin === undefined && sitting && (await this.sittings.holds(accountId, pinHash, sitting)))
+        return { allowed: true };
       if (pin === undefined) throw new AppError(ErrorCode.ParentalPinRequired, ParentalMessages.pinRequired);
       // Only a holder of one of the account's sessions gets here: the session is the client.
       const key = parentalPinKey(accountId);
       const attempts = await this.limiter.takeAttempt(key, SESSION_CLIENT, Delays.parentalPin);
-      if (!(await this.hasher.verify(account.parentalPinHash, pin)))
+      if (!(await this.hasher.verify(pinHash, pin)))
         throw new AppError(
           ErrorCode.ParentalPinRequired,
           ParentalMessages.wrongPin(Math.max(0, Delays.parentalPin.freeAttempts - attempts)),
         );
       await this.limiter.clearAttempts(key, SESSION_CLIENT);
+      if (sitting) await this.sittings.open(accountId, pinHash, sitting);
     }
     return { allowed: true };
   }
