@@ -9,6 +9,7 @@ import { LocalMediaStore } from '../src/media/local-media-store';
 import { SampleAssignmentService } from '../src/samples/sample-assignment.service';
 import { generateSamples } from '../src/samples/sample-generator';
 import { readSampleLibrary, sampleFor } from '../src/samples/sample-library';
+import { languagesOfFilm } from '../src/samples/sample-speech';
 import {
   allEventsOf,
   eventsOf,
@@ -76,6 +77,10 @@ describe('sample films for seeded titles (SAMPLE_MEDIA=on)', () => {
     expect(Number(hindi.format.duration)).toBeCloseTo(2, 0);
     const mp4 = await probeJson(path.join(suite.mediaDir, 'samples/1/video.mp4'));
     expect(mp4.streams.filter((s) => s.codec_type === 'audio')).toHaveLength(1);
+    // The second film (and every sixth after it) speaks Tamil as well: a third audio and subtitle rendition.
+    const second = await readFile(path.join(suite.mediaDir, 'samples/2/hls/master.m3u8'), 'utf8');
+    expect(second).toMatch(/TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="ta",NAME="தமிழ்",DEFAULT=NO,AUTOSELECT=YES/);
+    expect(second).toMatch(/TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="ta",.*URI="subs\/ta\/index.m3u8"/);
   });
 
   it('makes a film of the older layout (no tracks in its marker) again', async () => {
@@ -108,15 +113,17 @@ describe('sample films for seeded titles (SAMPLE_MEDIA=on)', () => {
     await waitFor(
       async () => (await suite.service.call(StreamingRpc.asset, { movieId: other })).status === 'ready',
     );
+    // Film 2 speaks Tamil too.
+    const languages = languagesOfFilm(sampleFor(movieId, 2)).map(({ language }) => language);
     expect(await eventsOf(suite.redisUrl, 'media.ready', movieId)).toEqual([
       {
         movieId,
         durationSeconds: ready.durationSeconds,
-        audioLanguages: ['hi', 'en'],
-        subtitleLanguages: ['hi', 'en'],
+        audioLanguages: languages,
+        subtitleLanguages: languages,
       },
     ]);
-    expect(ready.audioTracks.map((t) => t.language)).toEqual(['hi', 'en']);
+    expect(ready.audioTracks.map((t) => t.language)).toEqual(languages);
     expect(await suite.service.app.get(SampleAssignmentService).assignMany([movieId])).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import { AudioTrackSchema, RenditionSchema, SubtitleTrackSchema } from '@app/con
 import type { ReadyMedia } from '../media/assets.repository';
 import { MediaLayout } from '../media/media-layout';
 import type { MediaStore } from '../media/media-store';
+import { languagesOfFilm } from './sample-speech';
 
 /** The marker a finished sample leaves (`samples/{n}/sample.json`): its presence means "done", its content is the metadata. */
 export const SampleMarkerSchema = z.object({
@@ -27,7 +28,15 @@ export const sampleMarkerKey = (n: number) => `${MediaLayout.sampleDir(n)}/${SAM
 export const readSampleMarker = async (store: MediaStore, n: number): Promise<SampleMarker | null> => {
   if ((await store.size(sampleMarkerKey(n))) === null) return null;
   const marker = SampleMarkerSchema.safeParse(JSON.parse(await text(store.read(sampleMarkerKey(n)))));
-  return marker.success ? marker.data : null;
+  if (!marker.success) return null;
+  // A film made before it spoke every language it now speaks (Tamil, issue 26) is made again.
+  const spoken = marker.data.audioTracks.map(({ language }) => language).join(',');
+  return spoken ===
+    languagesOfFilm(n)
+      .map(({ language }) => language)
+      .join(',')
+    ? marker.data
+    : null;
 };
 
 /** The samples present: 1, 2, … up to the first one missing. */

@@ -42,6 +42,16 @@ describe('the sample films speech (espeak-ng)', () => {
     expect(await readFile(tracks[0].vttPath, 'utf8')).toContain('यह नमूना फ़िल्म 3 है।');
   });
 
+  it('speaks Tamil too on every sixth film from the second, with its subtitles', async () => {
+    const tracks = await speakSampleFilm(2, 12, dir);
+    expect(tracks.map(({ audio }) => audio.language)).toEqual(['hi', 'en', 'ta']);
+    expect(tracks[2].audio).toEqual({ language: 'ta', name: 'தமிழ்', isDefault: false });
+    expect(await readFile(tracks[2].vttPath, 'utf8')).toContain('இது மாதிரித் திரைப்படம் 2. 10 வினாடிகள் ஆயின.');
+    const { sampleRate, samples } = readWav(await readFile(tracks[2].wavPath));
+    expect(samples.subarray(0, 2 * sampleRate).some((s) => Math.abs(s) > 500)).toBe(true);
+    expect((await speakSampleFilm(3, 5, dir)).map(({ audio }) => audio.language)).toEqual(['hi', 'en']);
+  });
+
   it('fails clearly when espeak-ng is missing', async () => {
     await expect(speakSampleFilm(1, 5, dir, '/nonexistent/espeak-ng')).rejects.toThrow(
       '/nonexistent/espeak-ng could not run',

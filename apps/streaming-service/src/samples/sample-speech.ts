@@ -7,7 +7,9 @@ import { formatVttTime } from '../ffmpeg/trickplay-vtt';
 
 /**
  * The sample films' speech (issue 26, DECISIONS 38): Debian's espeak-ng says a short line every CUE_SECONDS in
- * Hindi (the default track) and in English; the same lines, timed to the speech, are the WebVTT subtitles. Each
+ * Hindi (the default track) and in English, and in Tamil on every sixth film from the second (so the demo
+ * series whose episodes play it offer a third language); the same lines, timed to the speech, are the WebVTT
+ * subtitles. Each
  * line is synthesised on its own (a few ms each) and laid at its instant in one WAV the length of the film, so
  * speech and subtitles stay in step without any aligning.
  */
@@ -19,6 +21,8 @@ type SampleLanguage = {
   voice: string;
   isDefault: boolean;
   line: (n: number, at: number) => string;
+  /** The films that speak it; every film when absent. */
+  inFilm?: (n: number) => boolean;
 };
 
 export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = [
@@ -34,7 +38,18 @@ export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = [
     isDefault: false,
     line: (n, at) => `This is sample film ${n}. ${at} seconds in.`,
   },
+  {
+    language: 'ta',
+    voice: 'ta',
+    isDefault: false,
+    line: (n, at) => `இது மாதிரித் திரைப்படம் ${n}. ${at} வினாடிகள் ஆயின.`,
+    inFilm: (n) => n % 6 === 2,
+  },
 ];
+
+/** The languages film n speaks. */
+export const languagesOfFilm = (n: number): readonly SampleLanguage[] =>
+  SAMPLE_LANGUAGES.filter(({ inFilm }) => inFilm?.(n) ?? true);
 
 export type SpokenTrack = {
   audio: AudioTrack;
@@ -124,7 +139,7 @@ export const speakSampleFilm = async (
   binary = ESPEAK,
 ): Promise<SpokenTrack[]> =>
   Promise.all(
-    SAMPLE_LANGUAGES.map(async ({ language, voice, isDefault, line }) => {
+    languagesOfFilm(n).map(async ({ language, voice, isDefault, line }) => {
       const instants = Array.from({ length: Math.ceil(seconds / CUE_SECONDS) }, (_, i) => i * CUE_SECONDS);
       const spoken = await Promise.all(
         instants.map(async (at) => ({
