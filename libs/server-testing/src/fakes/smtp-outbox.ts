@@ -53,6 +53,9 @@ export const startSmtpOutbox = async ({
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : null,
               date: new Date().toISOString(),
+              ...(parsed.attachments.length
+                ? { attachments: parsed.attachments.map((file) => file.filename ?? '') }
+                : {}),
             };
             writeFileSync(path.join(dir, `${id}.eml`), raw);
             // Written whole, then named: a reader polling the folder never parses half a file.
