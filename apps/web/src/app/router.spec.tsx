@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
-import { companyPages } from '@web/modules/company/content';
+import { companyPages } from '@web/modules/company/strings';
 import { landingStrings } from '@web/modules/landing/strings';
 import { layoutStrings } from '@web/modules/layout/strings';
 import { recommendationStrings } from '@web/modules/recommendations/strings';
@@ -8,7 +8,6 @@ import { seriesStrings } from '@web/modules/series/strings';
 import { pageStrings } from '@web/pages/strings';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { lazyPage } from './lazy-page';
-import { LOADING_LABEL } from './PageFallback';
 import { Paths } from './paths';
 import { routes } from './router';
 
@@ -33,7 +32,7 @@ const withThrowingRoute = (): RouteObject[] => {
   return [{ ...root, children: [...failing, ...(root.children ?? [])] }, ...rest];
 };
 
-const fallback = () => screen.queryByRole('status', { name: LOADING_LABEL });
+const fallback = () => screen.queryByRole('status', { name: pageStrings.loading });
 
 describe('router', () => {
   it('redirects an unknown path to the landing page', () => {

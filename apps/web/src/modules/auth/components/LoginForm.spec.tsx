@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { waitForPage } from '@web/test/render-app';
 import { readStoredSession } from '../auth-storage';
+import { english } from '@web/shared/i18n/english';
 import { authStrings } from '../strings';
 import { aUser, apiError, captchaResets, fakeCaptchaLabels, renderAuthApp } from '../testing/auth-test-kit';
 
@@ -151,7 +152,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
     fireEvent.click(submitButton());
 
     screen.getByText(authStrings.invalidEmail);
-    screen.getByText(authStrings.required(authStrings.password));
+    screen.getByText(english('auth:required', { field: authStrings.password }));
     expect(sent).toEqual([]);
   });
 

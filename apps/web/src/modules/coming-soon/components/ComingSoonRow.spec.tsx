@@ -3,6 +3,7 @@ import type { ComingSoonTitle } from '@app/contracts';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-kit';
+import { english } from '@web/shared/i18n/english';
 import { comingSoonStrings as t } from '../strings';
 
 const soon = (overrides: Partial<ComingSoonTitle> = {}): ComingSoonTitle => ({
@@ -64,7 +65,9 @@ describe('Coming soon row', () => {
       name: 'Monsoon Letters',
     });
     within(card).getByText('Coming 15 Jan 2099, 8:00 pm IST');
-    const remind = within(card).getByRole('button', { name: t.remindLabel('Monsoon Letters') });
+    const remind = within(card).getByRole('button', {
+      name: english('comingSoon:remindLabel', { title: 'Monsoon Letters' }),
+    });
     expect(remind.getAttribute('aria-pressed')).toBe('false');
 
     fireEvent.click(remind);
@@ -84,7 +87,9 @@ describe('Coming soon row', () => {
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
     await waitForPage();
     await screen.findByRole('region', { name: t.heading }, { timeout: 5_000 });
-    const remind = within(row()).getByRole('button', { name: t.remindLabel('Monsoon Letters') });
+    const remind = within(row()).getByRole('button', {
+      name: english('comingSoon:remindLabel', { title: 'Monsoon Letters' }),
+    });
     fireEvent.click(remind);
     await within(row()).findByText(t.remindFailed);
     expect(remind.getAttribute('aria-pressed')).toBe('false');

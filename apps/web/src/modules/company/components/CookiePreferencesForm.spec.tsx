@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { renderApp, waitForPage } from '@web/test/render-app';
-import { companyPages, companyStrings } from '../content';
+import { companyPages, companyStrings } from '../strings';
 import { COOKIE_PREFERENCES_KEY } from '../cookie-preferences';
 
 const toggle = (name: string) => screen.getByRole('switch', { name: new RegExp(name) }) as HTMLInputElement;
