@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import type { RouteObject } from 'react-router-dom';
 import { companyPages } from '@web/modules/company/strings';
 import { landingStrings } from '@web/modules/landing/strings';
@@ -6,6 +7,7 @@ import { layoutStrings } from '@web/modules/layout/strings';
 import { recommendationStrings } from '@web/modules/recommendations/strings';
 import { seriesStrings } from '@web/modules/series/strings';
 import { pageStrings } from '@web/pages/strings';
+import { pageStringsHi } from '@web/pages/strings.hi';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { lazyPage } from './lazy-page';
 import { Paths } from './paths';
@@ -50,6 +52,19 @@ describe('router', () => {
 
     screen.getByRole('heading', { name: pageStrings.unexpectedError });
     expect(screen.getByRole('link', { name: pageStrings.backHome }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the error page in Hindi', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderApp({ path: '/boom', routes: withThrowingRoute() });
+
+    await act(() => i18next.changeLanguage('hi'));
+
+    screen.getByRole('heading', { name: pageStringsHi.unexpectedError });
+    screen.getByText(pageStringsHi.unexpectedErrorLine);
+    screen.getByRole('link', { name: pageStringsHi.backHome });
+    expect(document.title).toBe(`${pageStringsHi.unexpectedError} · Streamly`);
   });
 
   it('loads a page on demand: the fallback while its chunk loads, then the page', async () => {
