@@ -22,19 +22,24 @@ export const catalogueLoaders = {
   },
   layout: {
     en: async () => layoutStrings,
+    hi: () => import('@web/modules/layout/strings.hi').then((m) => m.layoutStringsHi),
   },
   pages: {
     en: async () => pageStrings,
+    hi: () => import('@web/pages/strings.hi').then((m) => m.pageStringsHi),
   },
   landing: {
     en: async () => landingStrings,
+    hi: () => import('@web/modules/landing/strings.hi').then((m) => m.landingStringsHi),
   },
   // Loaded with the screens that use them.
   adminDashboard: {
     en: () => import('@web/pages/admin-dashboard-strings').then((m) => m.adminDashboardStrings),
+    hi: () => import('@web/pages/admin-dashboard-strings.hi').then((m) => m.adminDashboardStringsHi),
   },
   auth: {
     en: () => import('@web/modules/auth/strings').then((m) => m.authStrings),
+    hi: () => import('@web/modules/auth/strings.hi').then((m) => m.authStringsHi),
   },
   browse: {
     en: () => import('@web/modules/movies/browse-strings').then((m) => m.browseStrings),
@@ -50,9 +55,15 @@ export const catalogueLoaders = {
   },
   comingSoon: {
     en: () => import('@web/modules/coming-soon/strings').then((m) => m.comingSoonStrings),
+    hi: () => import('@web/modules/coming-soon/strings.hi').then((m) => m.comingSoonStringsHi),
   },
   contact: {
     en: () => import('@web/modules/contact/strings').then((m) => m.contactStrings),
+    hi: () => import('@web/modules/contact/strings.hi').then((m) => m.contactStringsHi),
+  },
+  company: {
+    en: () => import('@web/modules/company/strings').then((m) => m.companyStrings),
+    hi: () => import('@web/modules/company/strings.hi').then((m) => m.companyStringsHi),
   },
   parental: {
     en: () => import('@web/modules/parental/strings').then((m) => m.parentalStrings),
@@ -112,7 +123,15 @@ export const preloadedEnglish = {
   landing: landingStrings,
 } satisfies Partial<Record<Namespace, object>>;
 
-type Resources = { [N in Namespace]: Awaited<ReturnType<(typeof catalogueLoaders)[N]['en']>> };
+/**
+ * A lazily loaded catalogue's type: `satisfies CatalogueLoaders` makes `import(…).then(…)` infer `object | X`,
+ * which would leave `t` without the namespace's keys; the catalogue is the member more specific than `object`.
+ */
+type Catalogued<T> = T extends unknown ? (object extends T ? never : T) : never;
+
+type Resources = {
+  [N in Namespace]: Catalogued<Awaited<ReturnType<(typeof catalogueLoaders)[N]['en']>>>;
+};
 
 declare module 'i18next' {
   // Augmenting i18next's own interface types `t` with our keys; a type alias cannot merge into it.

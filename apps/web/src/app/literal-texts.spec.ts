@@ -14,12 +14,6 @@ const NOT_YET_CONVERTED = [
   'modules/admin-promos',
   'modules/admin-series',
   'modules/admin-users',
-  'modules/auth',
-  'modules/coming-soon',
-  'modules/company',
-  'modules/contact',
-  'modules/landing',
-  'modules/layout',
   'modules/movies',
   'modules/parental',
   'modules/payments',
@@ -29,8 +23,6 @@ const NOT_YET_CONVERTED = [
   'modules/recommendations',
   'modules/series',
   'modules/user-data',
-  'pages',
-  'app',
 ];
 
 const SRC = path.join(__dirname, '..');

@@ -1,14 +1,15 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import type { RouteObject } from 'react-router-dom';
-import { companyPages } from '@web/modules/company/content';
+import { companyPages } from '@web/modules/company/strings';
 import { landingStrings } from '@web/modules/landing/strings';
 import { layoutStrings } from '@web/modules/layout/strings';
 import { recommendationStrings } from '@web/modules/recommendations/strings';
 import { seriesStrings } from '@web/modules/series/strings';
 import { pageStrings } from '@web/pages/strings';
+import { pageStringsHi } from '@web/pages/strings.hi';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { lazyPage } from './lazy-page';
-import { LOADING_LABEL } from './PageFallback';
 import { Paths } from './paths';
 import { routes } from './router';
 
@@ -33,7 +34,7 @@ const withThrowingRoute = (): RouteObject[] => {
   return [{ ...root, children: [...failing, ...(root.children ?? [])] }, ...rest];
 };
 
-const fallback = () => screen.queryByRole('status', { name: LOADING_LABEL });
+const fallback = () => screen.queryByRole('status', { name: pageStrings.loading });
 
 describe('router', () => {
   it('redirects an unknown path to the landing page', () => {
@@ -51,6 +52,19 @@ describe('router', () => {
 
     screen.getByRole('heading', { name: pageStrings.unexpectedError });
     expect(screen.getByRole('link', { name: pageStrings.backHome }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the error page in Hindi', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderApp({ path: '/boom', routes: withThrowingRoute() });
+
+    await act(() => i18next.changeLanguage('hi'));
+
+    screen.getByRole('heading', { name: pageStringsHi.unexpectedError });
+    screen.getByText(pageStringsHi.unexpectedErrorLine);
+    screen.getByRole('link', { name: pageStringsHi.backHome });
+    expect(document.title).toBe(`${pageStringsHi.unexpectedError} · Streamly`);
   });
 
   it('loads a page on demand: the fallback while its chunk loads, then the page', async () => {

@@ -1,12 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { DocumentTitle } from '@web/modules/layout/components/DocumentTitle';
 import { PageShell } from '@web/modules/layout/components/PageShell';
 import { AccountDeleted } from '@web/modules/user-data/components/AccountDeleted';
-import { userDataStrings } from '@web/modules/user-data/strings';
-import { pageStrings } from './strings';
 
 /** /account-deleted (issue 24): the confirmation a deleted account lands on. */
-export const AccountDeletedPage = () => (
-  <PageShell>
-    <title>{pageStrings.documentTitle(userDataStrings.accountDeletedTitle)}</title>
-    <AccountDeleted />
-  </PageShell>
-);
+export const AccountDeletedPage = () => {
+  const { t } = useTranslation('userData');
+  return (
+    <PageShell>
+      <DocumentTitle title={t('accountDeletedTitle')} />
+      <AccountDeleted />
+    </PageShell>
+  );
+};

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { lazyPage } from '@web/app/lazy-page';
 import { PageFallback } from '@web/app/PageFallback';
@@ -6,11 +7,11 @@ import { ManageMovies } from '@web/modules/admin-movies/components/ManageMovies'
 import { PaymentsConsole } from '@web/modules/admin-payments/components/PaymentsConsole';
 import { PromoCodes } from '@web/modules/admin-promos/components/PromoCodes';
 import { ManageUsers } from '@web/modules/admin-users/components/ManageUsers';
+import { DocumentTitle } from '@web/modules/layout/components/DocumentTitle';
 import { PageShell } from '@web/modules/layout/components/PageShell';
 import { Tabs } from '@web/shared/ui/Tabs';
 import styles from './AdminDashboardPage.module.css';
-import { type AdminTab, adminDashboardStrings as texts } from './admin-dashboard-strings';
-import { pageStrings } from './strings';
+import type { AdminTab } from './admin-dashboard-strings';
 
 const TABS: AdminTab[] = ['catalogue', 'tv-shows', 'payments', 'promos', 'insights'];
 
@@ -33,22 +34,29 @@ const tabOf = (value: string | null): AdminTab => TABS.find((tab) => tab === val
  * reload or a link keeps it.
  */
 export const AdminDashboardPage = () => {
+  const { t } = useTranslation('adminDashboard');
   const [search, setSearch] = useSearchParams();
   const active = tabOf(search.get('tab'));
   const select = (tab: AdminTab) => setSearch(tab === 'catalogue' ? {} : { tab }, { replace: true });
 
   return (
     <PageShell>
-      <title>{pageStrings.documentTitle(texts.title)}</title>
+      <DocumentTitle title={t('title')} />
       <div className={styles.page}>
         {/* SPEC 2's Logout is the signed-in header's. */}
         <header className={styles.header}>
-          <h1 className={styles.title}>{texts.title}</h1>
+          <h1 className={styles.title}>{t('title')}</h1>
         </header>
         <Tabs
-          label={texts.tabsLabel}
+          label={t('tabsLabel')}
           tabs={TABS}
-          names={texts.tabs}
+          names={{
+            catalogue: t('tabs.catalogue'),
+            'tv-shows': t('tabs.tv-shows'),
+            payments: t('tabs.payments'),
+            promos: t('tabs.promos'),
+            insights: t('tabs.insights'),
+          }}
           active={active}
           onSelect={select}
           className={styles.tabs}

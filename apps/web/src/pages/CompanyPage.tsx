@@ -1,16 +1,19 @@
+import { useTranslation } from 'react-i18next';
 import { CompanyArticle } from '@web/modules/company/components/CompanyArticle';
-import { type CompanyPageKey, companyPages } from '@web/modules/company/content';
+import type { CompanyPageKey } from '@web/modules/company/strings';
+import { DocumentTitle } from '@web/modules/layout/components/DocumentTitle';
 import { PageShell } from '@web/modules/layout/components/PageShell';
-import { pageStrings } from './strings';
 
 type CompanyPageProps = { page: CompanyPageKey };
 
 /** /aboutus, /careers, /press, /helpcenter, /privacypolicy, /termsofuse, /corporateinformation. */
 export const CompanyPage = ({ page }: CompanyPageProps) => {
-  const content = companyPages[page];
+  const { t } = useTranslation('company');
+  // The page's whole text (title, lead, sections) in the language shown.
+  const content = t(`pages.${page}`, { returnObjects: true });
   return (
     <PageShell>
-      <title>{pageStrings.documentTitle(content.title)}</title>
+      <DocumentTitle title={content.title} />
       <CompanyArticle content={content} />
     </PageShell>
   );

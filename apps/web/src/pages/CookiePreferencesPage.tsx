@@ -1,17 +1,18 @@
+import { useTranslation } from 'react-i18next';
 import { CompanyArticle } from '@web/modules/company/components/CompanyArticle';
 import { CookiePreferencesForm } from '@web/modules/company/components/CookiePreferencesForm';
-import { companyStrings } from '@web/modules/company/content';
+import { DocumentTitle } from '@web/modules/layout/components/DocumentTitle';
 import { PageShell } from '@web/modules/layout/components/PageShell';
-import { pageStrings } from './strings';
 
 /** /cookiepreferences (SPEC 2, DECISIONS 21). */
-export const CookiePreferencesPage = () => (
-  <PageShell>
-    <title>{pageStrings.documentTitle(companyStrings.cookieTitle)}</title>
-    <CompanyArticle
-      content={{ title: companyStrings.cookieTitle, lead: companyStrings.cookieLead, sections: [] }}
-    >
-      <CookiePreferencesForm />
-    </CompanyArticle>
-  </PageShell>
-);
+export const CookiePreferencesPage = () => {
+  const { t } = useTranslation('company');
+  return (
+    <PageShell>
+      <DocumentTitle title={t('cookieTitle')} />
+      <CompanyArticle content={{ title: t('cookieTitle'), lead: t('cookieLead'), sections: [] }}>
+        <CookiePreferencesForm />
+      </CompanyArticle>
+    </PageShell>
+  );
+};

@@ -1,8 +1,12 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { authStrings } from '@web/modules/auth/strings';
 import { landingStrings } from '@web/modules/landing/strings';
+import { landingStringsHi } from '@web/modules/landing/strings.hi';
 import { layoutStrings } from '@web/modules/layout/strings';
+import { layoutStringsHi } from '@web/modules/layout/strings.hi';
 import { movieStrings } from '@web/modules/movies/strings';
+import { english } from '@web/shared/i18n/english';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie, aPage } from '@web/test/movie-factory';
 import { renderApp } from '@web/test/render-app';
@@ -35,7 +39,7 @@ describe('Landing page', () => {
     renderApp({ apiBaseUrl: api.baseUrl });
 
     screen.getByRole('heading', { level: 1, name: landingStrings.tagline });
-    screen.getByText(landingStrings.pricing);
+    screen.getByText(english('landing:pricing', { price: '₹149' }));
     expect(screen.getByRole('link', { name: layoutStrings.signIn }).getAttribute('href')).toBe('/userlogin');
     const footer = screen.getByRole('contentinfo');
     for (const [name, href] of [
@@ -55,6 +59,24 @@ describe('Landing page', () => {
       within(footer).getByRole('heading', { name: group });
     }
     await screen.findByText(movieStrings.empty);
+  });
+
+  it('shows the landing page in Hindi: tagline, price, Get Started, Trending Now, header and footer', async () => {
+    serveMovies([]);
+    renderApp({ apiBaseUrl: api.baseUrl });
+    await screen.findByText(movieStrings.empty);
+
+    await act(() => i18next.changeLanguage('hi'));
+
+    screen.getByRole('heading', { level: 1, name: landingStringsHi.tagline });
+    screen.getByText('शुरुआत ₹149 से। कभी भी रद्द करें।');
+    screen.getByText(landingStringsHi.getStartedPrompt);
+    screen.getByRole('button', { name: landingStringsHi.getStarted });
+    screen.getByRole('textbox', { name: landingStringsHi.emailLabel });
+    screen.getByRole('region', { name: landingStringsHi.trendingNow });
+    screen.getByRole('link', { name: layoutStringsHi.signIn });
+    within(screen.getByRole('contentinfo')).getByRole('link', { name: layoutStringsHi.links.aboutUs });
+    expect(document.title).toBe(landingStringsHi.documentTitle);
   });
 
   it('shows Trending Now cards with the titles the server returned', async () => {

@@ -1,12 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { DocumentTitle } from '@web/modules/layout/components/DocumentTitle';
 import { PageShell } from '@web/modules/layout/components/PageShell';
 import { PlanPicker } from '@web/modules/payments/components/PlanPicker';
-import { paymentStrings } from '@web/modules/payments/strings';
-import { pageStrings } from './strings';
 
 /** /subscription (SPEC 2): open to visitors, who are asked to sign in when they subscribe. */
-export const SubscriptionPage = () => (
-  <PageShell>
-    <title>{pageStrings.documentTitle(paymentStrings.choosePlan)}</title>
-    <PlanPicker />
-  </PageShell>
-);
+export const SubscriptionPage = () => {
+  const { t } = useTranslation('payments');
+  return (
+    <PageShell>
+      <DocumentTitle title={t('choosePlan')} />
+      <PlanPicker />
+    </PageShell>
+  );
+};

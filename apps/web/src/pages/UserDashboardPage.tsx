@@ -1,12 +1,12 @@
 import { ProfileKind } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
+import { DocumentTitle } from '@web/modules/layout/components/DocumentTitle';
 import { PageShell } from '@web/modules/layout/components/PageShell';
 import { KidsHome } from '@web/modules/movies/components/KidsHome';
 import { UserDashboard } from '@web/modules/movies/components/UserDashboard';
 import { useProfiles } from '@web/modules/profiles/hooks/useProfiles';
 import { MyList } from '@web/modules/user-data/components/MyList';
-import { userDataStrings } from '@web/modules/user-data/strings';
-import { pageStrings } from './strings';
 
 // /recommended is served from this module too: it shares the user home's chunk (the same rows, cards and hooks)
 // rather than adding a chunk, and its name in the first screen's preload map, of its own.
@@ -23,10 +23,11 @@ export const UserDashboardPage = () => {
  * shares the user home's chunk (the same cards and modals) rather than adding one to the first screen's map.
  */
 export const MyListPage = () => {
+  const { t } = useTranslation('userData');
   const { user } = useAuth();
   return (
     <PageShell>
-      <title>{pageStrings.documentTitle(userDataStrings.myListTitle)}</title>
+      <DocumentTitle title={t('myListTitle')} />
       {user && <MyList userId={user.id} />}
     </PageShell>
   );

@@ -1,5 +1,6 @@
 export type AdminTab = 'catalogue' | 'tv-shows' | 'payments' | 'promos' | 'insights';
 
+/** Texts of the admin dashboard's page (namespace `adminDashboard`, issue 26). */
 export const adminDashboardStrings = {
   title: 'Admin',
   tabsLabel: 'Admin sections',

@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { App } from '@web/app/App';
-import { LOADING_LABEL } from '@web/app/PageFallback';
 import { routes as appRoutes } from '@web/app/router';
+import { pageStrings } from '@web/pages/strings';
 import { createApiClient } from '@web/shared/api/api-client';
 
 type RenderAppOptions = { path?: string; apiBaseUrl?: string; routes?: RouteObject[] };
@@ -29,6 +29,6 @@ export const renderApp = ({
  */
 export const PAGE_LOAD_TIMEOUT_MS = 10_000;
 export const waitForPage = () =>
-  waitFor(() => expect(screen.queryByRole('status', { name: LOADING_LABEL })).toBeNull(), {
+  waitFor(() => expect(screen.queryByRole('status', { name: pageStrings.loading })).toBeNull(), {
     timeout: PAGE_LOAD_TIMEOUT_MS,
   });

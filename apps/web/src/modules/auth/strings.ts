@@ -6,15 +6,16 @@ const captchaMessages: Record<CaptchaProvider, { expired: string; loadError: str
   altcha: { expired: 'Captcha expired, please verify again', loadError: 'Error loading captcha' },
 };
 
+/** Texts of sign-in, sign-up and the account's emails (namespace `auth`, issue 26). */
 export const authStrings = {
   email: 'Email',
   password: 'Password',
   username: 'Username',
-  required: (field: string) => `${field} is required`,
+  required: '{{field}} is required',
   invalidEmail: 'Please enter a valid email address',
-  passwordTooShort: (min: number) => `Password must be at least ${min} characters`,
-  usernameTooShort: (min: number) => `Username must be at least ${min} characters`,
-  passwordHint: (min: number) => `At least ${min} characters.`,
+  passwordTooShort: 'Password must be at least {{min}} characters',
+  usernameTooShort: 'Username must be at least {{min}} characters',
+  passwordHint: 'At least {{min}} characters.',
 
   captcha: captchaMessages,
   captchaLabel: 'Verification',
@@ -62,14 +63,16 @@ export const authStrings = {
     terms: 'Terms of Use',
     and: 'and',
     privacy: 'Privacy Policy',
+    /** After the Privacy Policy link: the sentence's end. */
+    legalEnd: '.',
   },
 
   forgot: {
     title: 'Reset your password',
-    steps: ['Email', 'Code', 'New password'] as const,
-    stepLabel: (step: number, total: number) => `Step ${step} of ${total}`,
+    steps: { email: 'Email', otp: 'Code', password: 'New password' },
+    stepLabel: 'Step {{step}} of {{total}}',
     emailLead: 'Enter the email of your account and we will send you a 6-digit code.',
-    otpLead: (email: string) => `Enter the 6-digit code we sent to ${email}.`,
+    otpLead: 'Enter the 6-digit code we sent to {{email}}.',
     passwordLead: 'Choose a new password.',
     otp: 'One-time code',
     newPassword: 'New password',
@@ -100,8 +103,8 @@ export const authStrings = {
 
   /** DECISIONS 33: the verification mail, its /verify-email page, and the notice of an unverified account. */
   verification: {
-    sentTo: (email: string) =>
-      `We sent a verification link to ${email}. Open it to verify your email; you can sign in meanwhile.`,
+    sentTo:
+      'We sent a verification link to {{email}}. Open it to verify your email; you can sign in meanwhile.',
     title: 'Verify your email',
     working: 'Verifying your email…',
     verified: 'Your email is verified.',

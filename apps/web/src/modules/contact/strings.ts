@@ -1,4 +1,4 @@
-/** SPEC 2 "Contact" and SPEC 8 texts of the contact form. */
+/** SPEC 2 "Contact" and SPEC 8 texts of the contact form (namespace `contact`, issue 26). */
 export const contactStrings = {
   heading: 'Send us a message',
   firstName: 'First name',
@@ -11,12 +11,13 @@ export const contactStrings = {
   sending: 'Sending message...',
   sent: 'Message sent successfully!',
   failed: 'Failed to send message. Please try again.',
-  services: [
-    'Streaming subscription',
-    'Buying or renting titles',
-    'Partnerships',
-    'Advertising',
-    'Press',
-    'Something else',
-  ],
+  /** The choices of "Service interested in"; the message carries the English one, whatever the language shown. */
+  services: {
+    streaming: 'Streaming subscription',
+    titles: 'Buying or renting titles',
+    partnerships: 'Partnerships',
+    advertising: 'Advertising',
+    press: 'Press',
+    other: 'Something else',
+  },
 } as const;

@@ -1,7 +1,9 @@
+/** Texts of the landing page (namespace `landing`, issue 26). */
 export const landingStrings = {
   documentTitle: 'Streamly: watch movies and TV shows online',
   tagline: 'Unlimited movies, TV shows and more',
-  pricing: 'Starts at ₹149. Cancel at any time.',
+  /** The price comes formatted in the language shown (`formatInr`). */
+  pricing: 'Starts at {{price}}. Cancel at any time.',
   getStartedPrompt: 'Ready to watch? Enter your email to create your membership.',
   emailLabel: 'Email address',
   emailPlaceholder: 'Email address',

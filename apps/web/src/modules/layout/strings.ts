@@ -1,3 +1,4 @@
+/** Texts of the site's header and footer (namespace `layout`, issue 26): English, the catalogue every language translates. */
 export const layoutStrings = {
   brand: 'Streamly',
   homeLink: 'Streamly home',
@@ -27,5 +28,5 @@ export const layoutStrings = {
     termsOfUse: 'Terms of Use',
     cookiePreferences: 'Cookie Preferences',
   },
-  copyright: (year: number) => `© ${year} Streamly. Prices in Indian rupees (₹).`,
+  copyright: '© {{year}} Streamly. Prices in Indian rupees (₹).',
 } as const;

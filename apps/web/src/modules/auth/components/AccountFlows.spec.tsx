@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { waitForPage } from '@web/test/render-app';
 import { readStoredSession } from '../auth-storage';
+import { english } from '@web/shared/i18n/english';
 import { authStrings } from '../strings';
 import { aUser, apiError, renderAuthApp } from '../testing/auth-test-kit';
 
@@ -57,7 +58,7 @@ describe('account flows (SPEC 2, 8)', () => {
       jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
       fireEvent.click(screen.getByRole('button', { name: authStrings.signup.submit }));
 
-      const sentTo = authStrings.verification.sentTo('asha@example.in');
+      const sentTo = english('auth:verification.sentTo', { email: 'asha@example.in' });
       await waitFor(() =>
         expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([
           'User registered successfully!',
@@ -115,9 +116,9 @@ describe('account flows (SPEC 2, 8)', () => {
       await waitForPage();
       fireEvent.click(screen.getByRole('button', { name: authStrings.signup.submit }));
 
-      screen.getByText(authStrings.required(authStrings.username));
-      screen.getByText(authStrings.required(authStrings.email));
-      screen.getByText(authStrings.required(authStrings.password));
+      screen.getByText(english('auth:required', { field: authStrings.username }));
+      screen.getByText(english('auth:required', { field: authStrings.email }));
+      screen.getByText(english('auth:required', { field: authStrings.password }));
       expect(sent).toEqual([]);
     });
   });

@@ -1,8 +1,8 @@
 import type { User } from '@app/contracts';
 import { lazy, Suspense, useContext } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
-import { layoutStrings } from '@web/modules/layout/strings';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { AuthContext } from '../hooks/useAuth';
 import { useLogout } from '../hooks/useLogout';
@@ -14,12 +14,13 @@ const EmailVerificationNotice = lazy(async () => ({
 
 /** The landing page's account corner: Sign In for a visitor; the home screen and Logout once signed in. */
 export const AccountMenu = () => {
+  const { t } = useTranslation('layout');
   // Tolerates a tree without an AuthProvider (a component rendered on its own): that is a visitor.
   const user = useContext(AuthContext)?.user;
   if (!user) {
     return (
       <Link to={Paths.userLogin} className={buttonClass({ size: 'sm' })}>
-        {layoutStrings.signIn}
+        {t('signIn')}
       </Link>
     );
   }
@@ -35,16 +36,17 @@ export const UnverifiedEmailNotice = ({ user }: { user: User }) =>
   );
 
 const SignedInMenu = ({ user }: { user: User }) => {
+  const { t } = useTranslation('layout');
   const logout = useLogout();
   const isAdmin = user.role === 'admin';
   return (
     <>
       <UnverifiedEmailNotice user={user} />
       <Link to={isAdmin ? Paths.adminDashboard : Paths.userDashboard} className={buttonClass({ size: 'sm' })}>
-        {isAdmin ? layoutStrings.account.adminDashboard : layoutStrings.account.dashboard}
+        {isAdmin ? t('account.adminDashboard') : t('account.dashboard')}
       </Link>
       <Button variant="ghost" size="sm" onClick={() => void logout()}>
-        {layoutStrings.account.logout}
+        {t('account.logout')}
       </Button>
     </>
   );

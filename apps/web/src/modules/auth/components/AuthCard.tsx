@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { DocumentTitle } from '@web/modules/layout/components/DocumentTitle';
 import { PageShell } from '@web/modules/layout/components/PageShell';
-import { pageStrings } from '@web/pages/strings';
 import styles from './AuthCard.module.css';
 
 type AuthCardProps = { title: string; lead?: ReactNode; children: ReactNode; footer?: ReactNode };
@@ -8,7 +8,7 @@ type AuthCardProps = { title: string; lead?: ReactNode; children: ReactNode; foo
 /** The framed panel every account screen sits in, under the site header (without Sign In: the router's account layout). */
 export const AuthCard = ({ title, lead, children, footer }: AuthCardProps) => (
   <PageShell>
-    <title>{pageStrings.documentTitle(title)}</title>
+    <DocumentTitle title={title} />
     <div className={styles.stage}>
       <section className={styles.card} aria-labelledby="auth-card-title">
         <header className={styles.header}>

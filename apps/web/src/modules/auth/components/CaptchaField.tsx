@@ -1,7 +1,7 @@
 import type { CaptchaProvider } from '@app/contracts';
 import { type Ref, useContext, useImperativeHandle, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCaptchaConfig } from '../hooks/useCaptchaConfig';
-import { authStrings } from '../strings';
 import { AltchaWidget } from './AltchaWidget';
 import { type CaptchaHandle, type CaptchaWidgets, CaptchaWidgetsContext } from './captcha-widgets';
 import styles from './CaptchaField.module.css';
@@ -20,6 +20,7 @@ type CaptchaFieldProps = {
  * reports tokens, and expiry or failure clear the token and say so (SPEC 5 messages, per provider).
  */
 export const CaptchaField = ({ onChange, ref }: CaptchaFieldProps) => {
+  const { t } = useTranslation('auth');
   const captcha = useCaptchaConfig();
   const widgets = useContext(CaptchaWidgetsContext) ?? realWidgets;
   const widget = useRef<CaptchaHandle>(null);
@@ -38,13 +39,12 @@ export const CaptchaField = ({ onChange, ref }: CaptchaFieldProps) => {
   );
 
   const provider: CaptchaProvider = captcha.data?.provider ?? 'altcha';
-  const messages = authStrings.captcha[provider];
   const shownProblem = captcha.isError ? 'loadError' : problem;
 
   const Widget = captcha.data ? widgets[captcha.data.provider] : null;
   return (
-    <div className={styles.field} role="group" aria-label={authStrings.captchaLabel}>
-      {captcha.isPending && <p className={styles.loading}>{authStrings.captchaLoading}</p>}
+    <div className={styles.field} role="group" aria-label={t('captchaLabel')}>
+      {captcha.isPending && <p className={styles.loading}>{t('captchaLoading')}</p>}
       {Widget && captcha.data && (
         <Widget
           ref={widget}
@@ -65,7 +65,7 @@ export const CaptchaField = ({ onChange, ref }: CaptchaFieldProps) => {
       )}
       {shownProblem && (
         <p role="alert" className={styles.problem}>
-          {messages[shownProblem]}
+          {t(`captcha.${provider}.${shownProblem}`)}
         </p>
       )}
     </div>

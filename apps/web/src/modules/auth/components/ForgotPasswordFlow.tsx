@@ -1,11 +1,11 @@
 import { PASSWORD_MIN_LENGTH } from '@app/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { useForgotPassword } from '../hooks/useForgotPassword';
 import { useResetPassword } from '../hooks/useResetPassword';
 import { useVerifyOtp } from '../hooks/useVerifyOtp';
-import { authStrings } from '../strings';
 import { checkForgotEmail, checkForgotOtp, checkForgotPassword } from '../validation';
 import styles from './ForgotPasswordFlow.module.css';
 import { EmailField } from './EmailField';
@@ -16,7 +16,6 @@ import { useFormFields } from '@web/shared/ui/useFormFields';
 
 type Step = 'email' | 'otp' | 'password';
 const STEPS: Step[] = ['email', 'otp', 'password'];
-const { forgot: texts } = authStrings;
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
 
@@ -25,10 +24,11 @@ type Outcome = { tone: 'success' | 'error'; message: string } | null;
  * server's message; success goes back to step 1 with the success message.
  */
 export const ForgotPasswordFlow = () => {
+  const { t } = useTranslation('auth');
   const [step, setStep] = useState<Step>('email');
   const { values, set, field, submit } = useFormFields(
     { email: '', otp: '', newPassword: '' },
-    { email: authStrings.email, otp: texts.otp, newPassword: texts.newPassword },
+    { email: t('email'), otp: t('forgot.otp'), newPassword: t('forgot.newPassword') },
   );
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -37,42 +37,42 @@ export const ForgotPasswordFlow = () => {
 
   const sendOtp = useForgotPassword({
     onSuccess: ({ message }) => {
-      setOutcome({ tone: 'success', message: message || texts.sent });
+      setOutcome({ tone: 'success', message: message || t('forgot.sent') });
       set('otp', '');
       setStep('otp');
     },
-    onError: fail(texts.sendFailed),
+    onError: fail(t('forgot.sendFailed')),
   });
   const verifyOtp = useVerifyOtp({
     onSuccess: ({ message }) => {
-      setOutcome({ tone: 'success', message: message || texts.verified });
+      setOutcome({ tone: 'success', message: message || t('forgot.verified') });
       setStep('password');
     },
-    onError: fail(texts.otpFailed),
+    onError: fail(t('forgot.otpFailed')),
   });
   const reset = useResetPassword({
     onSuccess: ({ message }) => {
-      setOutcome({ tone: 'success', message: message || texts.done });
+      setOutcome({ tone: 'success', message: message || t('forgot.done') });
       set('otp', '');
       set('newPassword', '');
       setStep('email');
     },
-    onError: fail(texts.resetFailed),
+    onError: fail(t('forgot.resetFailed')),
   });
 
   /** Each step checks its own field, then sends with the outcome of the last step cleared. */
   const onSubmit =
     step === 'email'
-      ? submit(checkForgotEmail, (input) => {
+      ? submit(checkForgotEmail(t), (input) => {
           setOutcome(null);
           sendOtp.mutate(input);
         })
       : step === 'otp'
-        ? submit(checkForgotOtp, (input) => {
+        ? submit(checkForgotOtp(t), (input) => {
             setOutcome(null);
             verifyOtp.mutate(input);
           })
-        : submit(checkForgotPassword, (input) => {
+        : submit(checkForgotPassword(t), (input) => {
             setOutcome(null);
             reset.mutate(input);
           });
@@ -82,15 +82,18 @@ export const ForgotPasswordFlow = () => {
 
   return (
     <div className={styles.flow}>
-      <ol className={styles.steps} aria-label={texts.stepLabel(index + 1, STEPS.length)}>
-        {texts.steps.map((name, position) => (
+      <ol
+        className={styles.steps}
+        aria-label={t('forgot.stepLabel', { step: index + 1, total: STEPS.length })}
+      >
+        {STEPS.map((name, position) => (
           <li
             key={name}
             className={position <= index ? styles.reached : styles.step}
             aria-current={position === index ? 'step' : undefined}
           >
             <span className={styles.number}>{position + 1}</span>
-            {name}
+            {t(`forgot.steps.${name}`)}
           </li>
         ))}
       </ol>
@@ -98,16 +101,16 @@ export const ForgotPasswordFlow = () => {
       <Form onSubmit={onSubmit} noValidate>
         {step === 'email' && (
           <>
-            <p className={styles.lead}>{texts.emailLead}</p>
+            <p className={styles.lead}>{t('forgot.emailLead')}</p>
             <EmailField key="email" {...field('email')} />
             <Button type="submit" block disabled={busy}>
-              {sendOtp.isPending ? texts.sending : texts.sendOtp}
+              {sendOtp.isPending ? t('forgot.sending') : t('forgot.sendOtp')}
             </Button>
           </>
         )}
         {step === 'otp' && (
           <>
-            <p className={styles.lead}>{texts.otpLead(values.email.trim())}</p>
+            <p className={styles.lead}>{t('forgot.otpLead', { email: values.email.trim() })}</p>
             <TextField
               key="otp"
               {...field('otp')}
@@ -118,7 +121,7 @@ export const ForgotPasswordFlow = () => {
               autoFocus
             />
             <Button type="submit" block disabled={busy}>
-              {verifyOtp.isPending ? texts.verifying : texts.verifyOtp}
+              {verifyOtp.isPending ? t('forgot.verifying') : t('forgot.verifyOtp')}
             </Button>
             {/* A new code for the same email; the server's limit (and its message when hit) applies. */}
             <button
@@ -130,22 +133,22 @@ export const ForgotPasswordFlow = () => {
                 sendOtp.mutate({ email: values.email.trim() });
               }}
             >
-              {sendOtp.isPending ? texts.sending : texts.resendCode}
+              {sendOtp.isPending ? t('forgot.sending') : t('forgot.resendCode')}
             </button>
           </>
         )}
         {step === 'password' && (
           <>
-            <p className={styles.lead}>{texts.passwordLead}</p>
+            <p className={styles.lead}>{t('forgot.passwordLead')}</p>
             <PasswordField
               key="password"
               {...field('newPassword')}
               autoComplete="new-password"
-              hint={authStrings.passwordHint(PASSWORD_MIN_LENGTH)}
+              hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
               autoFocus
             />
             <Button type="submit" block disabled={busy}>
-              {reset.isPending ? texts.resetting : texts.resetPassword}
+              {reset.isPending ? t('forgot.resetting') : t('forgot.resetPassword')}
             </Button>
           </>
         )}
@@ -158,7 +161,7 @@ export const ForgotPasswordFlow = () => {
               setStep('email');
             }}
           >
-            {texts.useAnotherEmail}
+            {t('forgot.useAnotherEmail')}
           </button>
         )}
       </Form>

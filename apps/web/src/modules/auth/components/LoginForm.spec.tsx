@@ -1,9 +1,12 @@
 import type { CaptchaConfig } from '@app/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { waitForPage } from '@web/test/render-app';
+import { english } from '@web/shared/i18n/english';
 import { readStoredSession } from '../auth-storage';
 import { authStrings } from '../strings';
+import { authStringsHi } from '../strings.hi';
 import { aUser, apiError, captchaResets, fakeCaptchaLabels, renderAuthApp } from '../testing/auth-test-kit';
 
 const altcha: CaptchaConfig = { provider: 'altcha', challengeUrl: '/api/auth/captcha/challenge' };
@@ -151,7 +154,29 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
     fireEvent.click(submitButton());
 
     screen.getByText(authStrings.invalidEmail);
-    screen.getByText(authStrings.required(authStrings.password));
+    screen.getByText(english('auth:required', { field: authStrings.password }));
+    expect(sent).toEqual([]);
+  });
+
+  it('signs in in Hindi: the page, the fields, the checks and the captcha’s trouble', async () => {
+    renderAuthApp({ path: '/userlogin', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await act(() => i18next.changeLanguage('hi'));
+
+    screen.getByRole('heading', { level: 1, name: authStringsHi.userLogin.title });
+    screen.getByText(authStringsHi.userLogin.lead);
+    screen.getByRole('link', { name: authStringsHi.forgotPassword });
+    screen.getByRole('link', { name: authStringsHi.continueWithGoogle });
+    screen.getByRole('group', { name: authStringsHi.captchaLabel });
+    expect(document.title).toBe(`${authStringsHi.userLogin.title} · Streamly`);
+    fireEvent.change(screen.getByLabelText(authStringsHi.email), { target: { value: 'not-an-email' } });
+    fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
+    fireEvent.click(screen.getByRole('button', { name: authStringsHi.userLogin.submit }));
+
+    screen.getByText(authStringsHi.invalidEmail);
+    screen.getByText('पासवर्ड ज़रूरी है');
+    fireEvent.click(screen.getByRole('button', { name: fakeCaptchaLabels.expire }));
+    expect(screen.getByRole('alert').textContent).toBe(authStringsHi.captcha.altcha.expired);
     expect(sent).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { AuthMessages } from '@app/contracts';
 import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { errorText } from '@web/shared/api/error-text';
@@ -8,7 +9,6 @@ import { Button, buttonClass } from '@web/shared/ui/Button';
 import { googleSignInPath } from '../api/auth.api';
 import { useLogin } from '../hooks/useLogin';
 import { originFrom } from '../origin';
-import { authStrings } from '../strings';
 import { checkLogin } from '../validation';
 import { CaptchaField } from './CaptchaField';
 import type { CaptchaHandle } from './captcha-widgets';
@@ -28,16 +28,16 @@ type LoginFormProps = { variant: 'user' | 'admin' };
  * server has spent.
  */
 export const LoginForm = ({ variant }: LoginFormProps) => {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
   const captcha = useRef<CaptchaHandle>(null);
   const { field, submit } = useFormFields(
     { email: '', password: '' },
-    { email: authStrings.email, password: authStrings.password },
+    { email: t('email'), password: t('password') },
   );
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const onCaptcha = useCallback((token: string | null) => setCaptchaToken(token), []);
-  const texts = variant === 'admin' ? authStrings.adminLogin : authStrings.userLogin;
   // Just signed up: where the verification link went (DECISIONS 33).
   const sentTo = verificationSentTo(location.state);
 
@@ -51,13 +51,13 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
     onError: () => captcha.current?.reset(),
   });
 
-  const onSubmit = submit(checkLogin, (input) => {
+  const onSubmit = submit(checkLogin(t), (input) => {
     if (!captchaToken || login.isPending) return;
     login.mutate({ ...input, recaptchaToken: captchaToken });
   });
 
   const error = login.isError
-    ? errorText(login.error, { fallback: authStrings.loginFailed, network: authStrings.loginError })
+    ? errorText(login.error, { fallback: t('loginFailed'), network: t('loginError') })
     : null;
   // A suspended or banned account cannot fix this by trying again: say who can help.
   const blocked = error === AuthMessages.suspended || error === AuthMessages.banned;
@@ -68,27 +68,28 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
         <FormAlert tone="error" message={error} />
         {blocked && (
           <p className={styles.nextStep}>
-            {authStrings.blocked.nextStep}{' '}
-            <Link to={Paths.contactUs}>{authStrings.blocked.contactSupport}</Link>
+            {t('blocked.nextStep')} <Link to={Paths.contactUs}>{t('blocked.contactSupport')}</Link>
           </p>
         )}
-        <FormAlert tone="success" message={sentTo && authStrings.verification.sentTo(sentTo)} />
+        <FormAlert tone="success" message={sentTo && t('verification.sentTo', { email: sentTo })} />
         <EmailField {...field('email')} />
         <PasswordField {...field('password')} autoComplete="current-password" />
         {variant === 'user' && (
           <Link to={Paths.forgotPassword} className={styles.forgot}>
-            {authStrings.forgotPassword}
+            {t('forgotPassword')}
           </Link>
         )}
         <CaptchaField ref={captcha} onChange={onCaptcha} />
         <Button type="submit" size="md" block disabled={!captchaToken || login.isPending}>
-          {login.isPending ? authStrings.loggingIn : texts.submit}
+          {login.isPending
+            ? t('loggingIn')
+            : t(variant === 'admin' ? 'adminLogin.submit' : 'userLogin.submit')}
         </Button>
       </Form>
       {variant === 'user' && (
         <>
           <div className={styles.divider}>
-            <span>{authStrings.or}</span>
+            <span>{t('or')}</span>
           </div>
           {/* A full-page navigation: the server redirects to Google and back. */}
           <a
@@ -110,7 +111,7 @@ export const LoginForm = ({ variant }: LoginFormProps) => {
                 d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1l3.6 2.8C6.6 7.4 9.1 5.4 12 5.4z"
               />
             </svg>
-            {authStrings.continueWithGoogle}
+            {t('continueWithGoogle')}
           </a>
         </>
       )}

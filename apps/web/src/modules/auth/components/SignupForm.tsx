@@ -1,10 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from '@app/contracts';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { Button } from '@web/shared/ui/Button';
 import { useSignup } from '../hooks/useSignup';
-import { authStrings } from '../strings';
 import { checkSignup } from '../validation';
 import type { VerificationSentState } from '../verification-sent';
 import { EmailField } from './EmailField';
@@ -19,14 +19,13 @@ import { useFormFields } from '@web/shared/ui/useFormFields';
  */
 export const SIGNUP_REDIRECT_MS = 2000;
 
-const { signup: texts } = authStrings;
-
 export const SignupForm = () => {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { field, submit } = useFormFields(
     { username: '', email: params.get('email') ?? '', password: '' },
-    { username: authStrings.username, email: authStrings.email, password: authStrings.password },
+    { username: t('username'), email: t('email'), password: t('password') },
   );
 
   const signup = useSignup();
@@ -40,7 +39,7 @@ export const SignupForm = () => {
     return () => clearTimeout(timer);
   }, [registeredEmail, navigate]);
 
-  const onSubmit = submit(checkSignup, (input) => {
+  const onSubmit = submit(checkSignup(t), (input) => {
     if (signup.isPending || signup.isSuccess) return;
     signup.mutate(input);
   });
@@ -49,24 +48,24 @@ export const SignupForm = () => {
     <Form onSubmit={onSubmit} noValidate>
       <MutationAlerts
         mutation={signup}
-        success={texts.success}
-        failed={texts.failed}
-        network={texts.network}
+        success={t('signup.success')}
+        failed={t('signup.failed')}
+        network={t('signup.network')}
       />
       <FormAlert
         tone="success"
-        message={registeredEmail && authStrings.verification.sentTo(registeredEmail)}
+        message={registeredEmail && t('verification.sentTo', { email: registeredEmail })}
       />
-      <FormAlert tone="success" message={registeredEmail && texts.redirecting} />
+      <FormAlert tone="success" message={registeredEmail && t('signup.redirecting')} />
       <TextField {...field('username')} autoComplete="username" />
       <EmailField {...field('email')} />
       <PasswordField
         {...field('password')}
         autoComplete="new-password"
-        hint={authStrings.passwordHint(PASSWORD_MIN_LENGTH)}
+        hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
       />
       <Button type="submit" size="md" block disabled={signup.isPending || signup.isSuccess}>
-        {signup.isPending ? texts.submitting : texts.submit}
+        {signup.isPending ? t('signup.submitting') : t('signup.submit')}
       </Button>
     </Form>
   );

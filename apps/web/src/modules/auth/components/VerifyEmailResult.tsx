@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { errorText } from '@web/shared/api/error-text';
@@ -6,13 +7,11 @@ import { buttonClass } from '@web/shared/ui/Button';
 import { stackClass } from '@web/shared/ui/Form';
 import { useAuth } from '../hooks/useAuth';
 import { useVerifyEmail } from '../hooks/useVerifyEmail';
-import { authStrings } from '../strings';
 import { FormAlert } from './FormAlert';
-
-const { verification: texts } = authStrings;
 
 /** /verify-email?token=…: opens the mailed link once and says how it went, with the way on. */
 export const VerifyEmailResult = () => {
+  const { t } = useTranslation('auth', { keyPrefix: 'verification' });
   const [params] = useSearchParams();
   const token = params.get('token');
   const { isSignedIn } = useAuth();
@@ -27,24 +26,24 @@ export const VerifyEmailResult = () => {
   }, [token, verify]);
 
   const failure = !token
-    ? texts.missingToken
+    ? t('missingToken')
     : isError
-      ? errorText(error, { fallback: texts.failed, network: texts.network })
+      ? errorText(error, { fallback: t('failed'), network: t('network') })
       : null;
   const done = isSuccess || failure !== null;
 
   return (
     <div className={stackClass} aria-busy={!done}>
       {/* The server's words: "verified", or "already verified" for a link opened again. */}
-      {isSuccess && <FormAlert tone="success" message={data.message || texts.verified} />}
+      {isSuccess && <FormAlert tone="success" message={data.message || t('verified')} />}
       <FormAlert tone="error" message={failure} />
-      {!done && <p role="status">{texts.working}</p>}
+      {!done && <p role="status">{t('working')}</p>}
       {done && (
         <Link
           to={isSignedIn ? Paths.userDashboard : Paths.userLogin}
           className={buttonClass({ size: 'md', block: true })}
         >
-          {isSignedIn ? texts.continue : texts.signIn}
+          {isSignedIn ? t('continue') : t('signIn')}
         </Link>
       )}
     </div>

@@ -1,9 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import type { ComingSoonTitle } from '@app/contracts';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-kit';
+import { english } from '@web/shared/i18n/english';
 import { comingSoonStrings as t } from '../strings';
+import { comingSoonStringsHi as hi } from '../strings.hi';
 
 const soon = (overrides: Partial<ComingSoonTitle> = {}): ComingSoonTitle => ({
   id: '65f0c0ffee00000000000a01',
@@ -64,7 +67,9 @@ describe('Coming soon row', () => {
       name: 'Monsoon Letters',
     });
     within(card).getByText('Coming 15 Jan 2099, 8:00 pm IST');
-    const remind = within(card).getByRole('button', { name: t.remindLabel('Monsoon Letters') });
+    const remind = within(card).getByRole('button', {
+      name: english('comingSoon:remindLabel', { title: 'Monsoon Letters' }),
+    });
     expect(remind.getAttribute('aria-pressed')).toBe('false');
 
     fireEvent.click(remind);
@@ -79,12 +84,28 @@ describe('Coming soon row', () => {
     expect(calls).toEqual(['PUT 65f0c0ffee00000000000a01', 'DELETE 65f0c0ffee00000000000a01']);
   });
 
+  it('shows the row in Hindi, the date written the Hindi way, still in IST', async () => {
+    renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+    await screen.findByRole('region', { name: t.heading }, { timeout: 5_000 });
+    await act(() => i18next.changeLanguage('hi'));
+
+    const card = within(screen.getByRole('region', { name: hi.heading })).getByRole('article', {
+      name: 'Monsoon Letters',
+    });
+    within(card).getByText('15 जन॰ 2099, 8:00 pm IST को आ रहा है');
+    within(card).getByRole('button', { name: 'Monsoon Letters आने पर मुझे याद दिलाएँ' });
+    expect(within(card).getByRole('button').textContent).toBe(hi.remindMe);
+  });
+
   it('restores the toggle and says so when the server refuses', async () => {
     refuse = true;
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
     await waitForPage();
     await screen.findByRole('region', { name: t.heading }, { timeout: 5_000 });
-    const remind = within(row()).getByRole('button', { name: t.remindLabel('Monsoon Letters') });
+    const remind = within(row()).getByRole('button', {
+      name: english('comingSoon:remindLabel', { title: 'Monsoon Letters' }),
+    });
     fireEvent.click(remind);
     await within(row()).findByText(t.remindFailed);
     expect(remind.getAttribute('aria-pressed')).toBe('false');

@@ -1,13 +1,24 @@
 import type { ComingSoonTitle } from '@app/contracts';
 import { ClassificationLabel } from '@app/contracts';
 import { useState } from 'react';
-import { istLabel } from '@web/modules/admin-movies/schedule-time';
+import { useTranslation } from 'react-i18next';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { Row } from '@web/modules/movies/components/MovieRow';
+import { formatDate } from '@web/shared/i18n/format';
 import { Button } from '@web/shared/ui/Button';
 import { useComingSoon, useGoLiveRefresh, useReminders, useToggleReminder } from '../hooks/useComingSoon';
-import { comingSoonStrings as t } from '../strings';
 import styles from './ComingSoonRow.module.css';
+
+/** A go-live moment as India reads it ("15 Jan 2099, 8:00 pm"), the text adding "IST". */
+const IN_INDIA: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Asia/Kolkata',
+};
 
 type ComingSoonCardProps = {
   title: ComingSoonTitle;
@@ -17,33 +28,36 @@ type ComingSoonCardProps = {
   busy: boolean;
 };
 
-const ComingSoonCard = ({ title, reminding, onRemind, busy }: ComingSoonCardProps) => (
-  <article className={styles.card} aria-label={title.title}>
-    <div className={styles.posterFrame}>
-      <PosterImage className={styles.poster} title={title.title} posterUrl={title.posterUrl} />
-    </div>
-    <div className={styles.body}>
-      <h3 className={styles.title}>{title.title}</h3>
-      <p className={styles.when}>{t.when(istLabel(title.publishAt))}</p>
-      <p className={styles.meta}>
-        {t.kinds[title.kind]} · {title.genre} · {ClassificationLabel[title.classification]}
-      </p>
-      {reminding !== null && (
-        <Button
-          className={styles.action}
-          size="sm"
-          variant={reminding ? 'primary' : 'ghost'}
-          aria-pressed={reminding}
-          aria-label={t.remindLabel(title.title)}
-          disabled={busy}
-          onClick={() => onRemind(!reminding)}
-        >
-          {reminding ? t.reminding : t.remindMe}
-        </Button>
-      )}
-    </div>
-  </article>
-);
+const ComingSoonCard = ({ title, reminding, onRemind, busy }: ComingSoonCardProps) => {
+  const { t } = useTranslation('comingSoon');
+  return (
+    <article className={styles.card} aria-label={title.title}>
+      <div className={styles.posterFrame}>
+        <PosterImage className={styles.poster} title={title.title} posterUrl={title.posterUrl} />
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.title}>{title.title}</h3>
+        <p className={styles.when}>{t('when', { date: formatDate(title.publishAt, IN_INDIA) })}</p>
+        <p className={styles.meta}>
+          {t(`kinds.${title.kind}`)} · {title.genre} · {ClassificationLabel[title.classification]}
+        </p>
+        {reminding !== null && (
+          <Button
+            className={styles.action}
+            size="sm"
+            variant={reminding ? 'primary' : 'ghost'}
+            aria-pressed={reminding}
+            aria-label={t('remindLabel', { title: title.title })}
+            disabled={busy}
+            onClick={() => onRemind(!reminding)}
+          >
+            {reminding ? t('reminding') : t('remindMe')}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+};
 
 type ComingSoonRowProps = { signedIn: boolean };
 
@@ -53,6 +67,7 @@ type ComingSoonRowProps = { signedIn: boolean };
  * again, so the title appears on them by itself.
  */
 export const ComingSoonRow = ({ signedIn }: ComingSoonRowProps) => {
+  const { t } = useTranslation('comingSoon');
   const [failed, setFailed] = useState(false);
   const titles = useComingSoon();
   const reminders = useReminders(signedIn);
@@ -63,11 +78,11 @@ export const ComingSoonRow = ({ signedIn }: ComingSoonRowProps) => {
   const reminding = new Set(reminders.data?.titleIds ?? []);
   return (
     <Row
-      title={t.heading}
+      title={t('heading')}
       aside={
         failed ? (
           <p role="alert" className={styles.failed}>
-            {t.remindFailed}
+            {t('remindFailed')}
           </p>
         ) : undefined
       }

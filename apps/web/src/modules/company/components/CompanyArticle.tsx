@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { CompanyPageContent } from '../content';
+import type { CompanyPageContent } from '../strings';
 import styles from './CompanyArticle.module.css';
 import { Panel } from '@web/shared/ui/Panel';
 import { PageHeader } from '@web/shared/ui/PageTitle';

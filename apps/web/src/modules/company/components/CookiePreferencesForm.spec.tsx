@@ -1,6 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import { renderApp, waitForPage } from '@web/test/render-app';
-import { companyPages, companyStrings } from '../content';
+import { companyPages, companyStrings } from '../strings';
+import { companyStringsHi } from '../strings.hi';
 import { COOKIE_PREFERENCES_KEY } from '../cookie-preferences';
 
 const toggle = (name: string) => screen.getByRole('switch', { name: new RegExp(name) }) as HTMLInputElement;
@@ -32,6 +34,24 @@ describe('Cookie preferences', () => {
     expect(toggle(companyStrings.marketingLabel).checked).toBe(true);
   });
 
+  it('shows the page in Hindi and saves from there', async () => {
+    renderApp({ path: '/cookiepreferences' });
+    await waitForPage();
+    await act(() => i18next.changeLanguage('hi'));
+
+    screen.getByRole('heading', { level: 1, name: companyStringsHi.cookieTitle });
+    screen.getByText(companyStringsHi.cookieLead);
+    expect(document.title).toBe(`${companyStringsHi.cookieTitle} · Streamly`);
+    fireEvent.click(toggle(companyStringsHi.marketingLabel));
+    fireEvent.click(screen.getByRole('button', { name: companyStringsHi.savePreferences }));
+
+    expect(screen.getByRole('status').textContent).toBe(companyStringsHi.preferencesSaved);
+    expect(JSON.parse(window.localStorage.getItem(COOKIE_PREFERENCES_KEY) ?? '{}')).toEqual({
+      analytics: true,
+      marketing: true,
+    });
+  });
+
   it('falls back to the defaults when the stored value is junk', async () => {
     window.localStorage.setItem(COOKIE_PREFERENCES_KEY, '{"analytics":"yes"');
     renderApp({ path: '/cookiepreferences' });
@@ -52,6 +72,19 @@ describe('Company pages', () => {
     renderApp({ path });
     await waitForPage();
     screen.getByRole('heading', { level: 1, name: title });
+  });
+
+  it('shows a company page in Hindi, its sections and points too', async () => {
+    renderApp({ path: '/termsofuse' });
+    await waitForPage();
+    await act(() => i18next.changeLanguage('hi'));
+
+    const hi = companyStringsHi.pages.termsOfUse;
+    screen.getByRole('heading', { level: 1, name: hi.title });
+    screen.getByText(hi.lead);
+    screen.getByRole('heading', { name: hi.sections[1].heading });
+    screen.getByText(hi.sections[2].points[1]);
+    expect(screen.queryByText(/No unauthorized distribution/)).toBeNull();
   });
 
   it("states SPEC's terms of use points", async () => {

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@web/shared/ui/Button';
 import { cardClass } from '@web/shared/ui/Card';
-import { companyStrings } from '../content';
 import { type CookiePreferences, readCookiePreferences, storeCookiePreferences } from '../cookie-preferences';
 import styles from './CookiePreferencesForm.module.css';
 
@@ -31,6 +31,7 @@ const Toggle = ({ label, hint, checked, onChange }: ToggleProps) => {
 
 /** Two toggles with SPEC 9's defaults, saved in this browser (DECISIONS 21). */
 export const CookiePreferencesForm = () => {
+  const { t } = useTranslation('company');
   const [preferences, setPreferences] = useState<CookiePreferences>(readCookiePreferences);
   const [saved, setSaved] = useState(false);
 
@@ -47,21 +48,21 @@ export const CookiePreferencesForm = () => {
   return (
     <form className={styles.form} onSubmit={save}>
       <Toggle
-        label={companyStrings.analyticsLabel}
-        hint={companyStrings.analyticsHint}
+        label={t('analyticsLabel')}
+        hint={t('analyticsHint')}
         checked={preferences.analytics}
         onChange={(analytics) => change({ analytics })}
       />
       <Toggle
-        label={companyStrings.marketingLabel}
-        hint={companyStrings.marketingHint}
+        label={t('marketingLabel')}
+        hint={t('marketingHint')}
         checked={preferences.marketing}
         onChange={(marketing) => change({ marketing })}
       />
       <div className={styles.actions}>
-        <Button type="submit">{companyStrings.savePreferences}</Button>
+        <Button type="submit">{t('savePreferences')}</Button>
         <p role="status" className={styles.status}>
-          {saved ? companyStrings.preferencesSaved : ''}
+          {saved ? t('preferencesSaved') : ''}
         </p>
       </div>
     </form>

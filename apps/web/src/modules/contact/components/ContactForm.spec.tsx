@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AuthMessages, type CaptchaConfig, RATE_LIMITED_MESSAGE } from '@app/contracts';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { authStrings } from '@web/modules/auth/strings';
 import {
   apiError,
@@ -11,6 +12,7 @@ import {
 } from '@web/modules/auth/testing/auth-test-kit';
 import { startFakeApi, type FakeApi } from '@web/test/fake-api';
 import { contactStrings as t } from '../strings';
+import { contactStringsHi as hi } from '../strings.hi';
 import { ContactForm } from './ContactForm';
 
 const altcha: CaptchaConfig = { provider: 'altcha', challengeUrl: '/api/auth/captcha/challenge' };
@@ -67,6 +69,31 @@ describe('ContactForm', () => {
       expect((screen.getByLabelText(label) as HTMLInputElement).required).toBe(true);
     }
     expect(screen.getByLabelText(t.email).getAttribute('type')).toBe('email');
+  });
+
+  it('shows the form in Hindi and still sends the chosen service in English (support reads it)', async () => {
+    renderForm();
+    await act(() => i18next.changeLanguage('hi'));
+
+    screen.getByRole('heading', { name: hi.heading });
+    const service = screen.getByLabelText(hi.serviceInterested) as HTMLSelectElement;
+    const option = within(service).getByRole('option', {
+      name: hi.services.partnerships,
+    }) as HTMLOptionElement;
+    expect(option.value).toBe(t.services.partnerships);
+    for (const [label, value] of [
+      [hi.firstName, 'Meera'],
+      [hi.lastName, 'Iyer'],
+      [hi.email, 'meera@example.in'],
+      [hi.companyName, 'Iyer Films'],
+      [hi.serviceInterested, t.services.partnerships],
+      [hi.message, 'Hello there'],
+    ])
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    await solveCaptcha();
+    fireEvent.click(screen.getByRole('button', { name: hi.send }));
+
+    await waitFor(() => expect(received).toEqual([{ ...typed, recaptchaToken: 'captcha-token-1' }]));
   });
 
   it('shows the captcha of the login forms and keeps Send Message disabled until it is solved', async () => {

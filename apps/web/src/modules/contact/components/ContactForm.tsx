@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AuthMessages, type ContactMessage, ErrorCode } from '@app/contracts';
 import { CaptchaField } from '@web/modules/auth/components/CaptchaField';
 import type { CaptchaHandle } from '@web/modules/auth/components/captcha-widgets';
@@ -9,7 +10,6 @@ import { asTyped } from '@web/shared/ui/form-check';
 import { SelectField, TextAreaField, TextField } from '@web/shared/ui/TextField';
 import { type FieldWiring, useFormFields } from '@web/shared/ui/useFormFields';
 import { useSendContactMessage } from '../hooks/useSendContactMessage';
-import { contactStrings as t } from '../strings';
 import styles from './ContactForm.module.css';
 
 const empty: ContactMessage = {
@@ -21,14 +21,7 @@ const empty: ContactMessage = {
   message: '',
 };
 
-const labels: Record<keyof ContactMessage, string> = {
-  firstName: t.firstName,
-  lastName: t.lastName,
-  email: t.email,
-  companyName: t.companyName,
-  serviceInterested: t.serviceInterested,
-  message: t.message,
-};
+const SERVICES = ['streaming', 'titles', 'partnerships', 'advertising', 'press', 'other'] as const;
 
 type TextName = Exclude<keyof ContactMessage, 'serviceInterested' | 'message'>;
 const textFields: Array<{ name: TextName; type: string; autoComplete: string }> = [
@@ -51,6 +44,15 @@ const actionable = (error: ApiRequestError) =>
  * widget starts over after each answer and the button waits for a new solution.
  */
 export const ContactForm = () => {
+  const { t } = useTranslation('contact');
+  const labels: Record<keyof ContactMessage, string> = {
+    firstName: t('firstName'),
+    lastName: t('lastName'),
+    email: t('email'),
+    companyName: t('companyName'),
+    serviceInterested: t('serviceInterested'),
+    message: t('message'),
+  };
   const captcha = useRef<CaptchaHandle>(null);
   const { field, submit, reset } = useFormFields(empty, labels);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
@@ -83,7 +85,7 @@ export const ContactForm = () => {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} aria-labelledby="contact-heading">
-      <h2 id="contact-heading">{t.heading}</h2>
+      <h2 id="contact-heading">{t('heading')}</h2>
       <div className={styles.row}>
         {textFields.map(({ name, type, autoComplete }) => (
           <TextField key={name} {...edited(name)} type={type} autoComplete={autoComplete} required />
@@ -93,22 +95,25 @@ export const ContactForm = () => {
         <option value="" disabled>
           —
         </option>
-        {t.services.map((service) => (
-          <option key={service}>{service}</option>
+        {/* The choice is sent in English (support reads the messages), shown in the language of the page. */}
+        {SERVICES.map((service) => (
+          <option key={service} value={t(`services.${service}`, { lng: 'en' })}>
+            {t(`services.${service}`)}
+          </option>
         ))}
       </SelectField>
       <TextAreaField {...edited('message')} className={styles.message} required />
       <CaptchaField ref={captcha} onChange={onCaptcha} />
       <div className={styles.actions}>
         <Button type="submit" size="lg" disabled={!captchaToken || send.isPending}>
-          {send.isPending ? t.sending : t.send}
+          {send.isPending ? t('sending') : t('send')}
         </Button>
       </div>
       <div aria-live="polite">
-        {send.isSuccess && <p className={styles.success}>{t.sent}</p>}
+        {send.isSuccess && <p className={styles.success}>{t('sent')}</p>}
         {send.isError && (
           <p className={styles.error} role="alert">
-            {errorText(send.error, { fallback: t.failed, showServerText: actionable })}
+            {errorText(send.error, { fallback: t('failed'), showServerText: actionable })}
           </p>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toPath } from '@web/app/paths';
 import a11y from '@web/shared/ui/a11y.module.css';
@@ -6,12 +7,12 @@ import { Button } from '@web/shared/ui/Button';
 import { controlClass } from '@web/shared/ui/control';
 import { asTyped } from '@web/shared/ui/form-check';
 import { useFormFields } from '@web/shared/ui/useFormFields';
-import { landingStrings } from '../strings';
 import styles from './GetStartedForm.module.css';
 
 /** Email box + Get Started: goes to sign-up, carrying the email only when one was typed (SPEC 2). */
 export const GetStartedForm = () => {
-  const { field, submit } = useFormFields({ email: '' }, { email: landingStrings.emailLabel });
+  const { t } = useTranslation('landing');
+  const { field, submit } = useFormFields({ email: '' }, { email: t('emailLabel') });
   const navigate = useNavigate();
   const inputId = useId();
   const email = field('email');
@@ -21,7 +22,7 @@ export const GetStartedForm = () => {
   return (
     // noValidate: sign-up checks the address; here any text is carried over as typed.
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <p className={styles.prompt}>{landingStrings.getStartedPrompt}</p>
+      <p className={styles.prompt}>{t('getStartedPrompt')}</p>
       <div className={styles.row}>
         <label htmlFor={inputId} className={a11y.visuallyHidden}>
           {email.label}
@@ -33,12 +34,12 @@ export const GetStartedForm = () => {
           name={email.name}
           autoComplete="email"
           inputMode="email"
-          placeholder={landingStrings.emailPlaceholder}
+          placeholder={t('emailPlaceholder')}
           value={email.value}
           onChange={email.onChange}
         />
         <Button type="submit" size="lg" className={styles.submit}>
-          {landingStrings.getStarted}
+          {t('getStarted')}
           <svg className={styles.chevron} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path
               d="M9 5l7 7-7 7"

@@ -1,12 +1,10 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_SEARCH_PARAM, Paths, toPath } from '@web/app/paths';
 import a11y from '@web/shared/ui/a11y.module.css';
 import { controlClass } from '@web/shared/ui/control';
-import { layoutStrings } from '../strings';
 import styles from './SignedInHeader.module.css';
-
-const texts = layoutStrings.header;
 
 /**
  * The header's search (SPEC 2: the user home's title filter). The term lives in the home's URL
@@ -14,6 +12,7 @@ const texts = layoutStrings.header;
  * reload or Back returns to the same search.
  */
 export const HeaderSearch = () => {
+  const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -39,11 +38,11 @@ export const HeaderSearch = () => {
         <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      <span className={a11y.visuallyHidden}>{texts.searchLabel}</span>
+      <span className={a11y.visuallyHidden}>{t('header.searchLabel')}</span>
       <input
         type="search"
         className={controlClass({ size: 'sm', pill: true }, styles.searchInput)}
-        placeholder={texts.searchPlaceholder}
+        placeholder={t('header.searchPlaceholder')}
         value={value}
         maxLength={100}
         onChange={(event) => search(event.target.value)}

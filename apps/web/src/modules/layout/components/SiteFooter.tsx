@@ -1,66 +1,79 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
-import { layoutStrings } from '../strings';
 import styles from './SiteFooter.module.css';
 
-type FooterGroup = { title: string; links: { label: string; to: string }[] };
+type LinkName =
+  | 'aboutUs'
+  | 'careers'
+  | 'press'
+  | 'corporateInformation'
+  | 'helpCenter'
+  | 'contactUs'
+  | 'privacyPolicy'
+  | 'termsOfUse'
+  | 'cookiePreferences';
 
-const { groups, links } = layoutStrings;
+/** A group's and its links' names are keys of the layout catalogue (`groups.*`, `links.*`). */
+type FooterGroup = { title: 'company' | 'support' | 'legal'; links: { label: LinkName; to: string }[] };
 
 /** The link groups of SPEC 2: Company, Support, Legal. */
-export const footerGroups: FooterGroup[] = [
+const footerGroups: FooterGroup[] = [
   {
-    title: groups.company,
+    title: 'company',
     links: [
-      { label: links.aboutUs, to: Paths.aboutUs },
-      { label: links.careers, to: Paths.careers },
-      { label: links.press, to: Paths.press },
-      { label: links.corporateInformation, to: Paths.corporateInformation },
+      { label: 'aboutUs', to: Paths.aboutUs },
+      { label: 'careers', to: Paths.careers },
+      { label: 'press', to: Paths.press },
+      { label: 'corporateInformation', to: Paths.corporateInformation },
     ],
   },
   {
-    title: groups.support,
+    title: 'support',
     links: [
-      { label: links.helpCenter, to: Paths.helpCenter },
-      { label: links.contactUs, to: Paths.contactUs },
+      { label: 'helpCenter', to: Paths.helpCenter },
+      { label: 'contactUs', to: Paths.contactUs },
     ],
   },
   {
-    title: groups.legal,
+    title: 'legal',
     links: [
-      { label: links.privacyPolicy, to: Paths.privacyPolicy },
-      { label: links.termsOfUse, to: Paths.termsOfUse },
-      { label: links.cookiePreferences, to: Paths.cookiePreferences },
+      { label: 'privacyPolicy', to: Paths.privacyPolicy },
+      { label: 'termsOfUse', to: Paths.termsOfUse },
+      { label: 'cookiePreferences', to: Paths.cookiePreferences },
     ],
   },
 ];
 
-export const SiteFooter = () => (
-  <footer className={styles.footer}>
-    <div className={styles.inner}>
-      <p className={styles.questions}>
-        {layoutStrings.footerQuestions}{' '}
-        <Link to={Paths.contactUs} className={styles.questionsLink}>
-          {layoutStrings.footerContact}
-        </Link>
-      </p>
-      <nav className={styles.groups} aria-label={layoutStrings.footerNav}>
-        {footerGroups.map((group) => (
-          <section key={group.title} className={styles.group}>
-            <h2 className={styles.groupTitle}>{group.title}</h2>
-            <ul className={styles.links}>
-              {group.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={styles.link}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </nav>
-      <p className={styles.copyright}>{layoutStrings.copyright(new Date().getFullYear())}</p>
-    </div>
-  </footer>
-);
+export const SiteFooter = () => {
+  const { t } = useTranslation('layout');
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <p className={styles.questions}>
+          {t('footerQuestions')}{' '}
+          <Link to={Paths.contactUs} className={styles.questionsLink}>
+            {t('footerContact')}
+          </Link>
+        </p>
+        <nav className={styles.groups} aria-label={t('footerNav')}>
+          {footerGroups.map((group) => (
+            <section key={group.title} className={styles.group}>
+              <h2 className={styles.groupTitle}>{t(`groups.${group.title}`)}</h2>
+              <ul className={styles.links}>
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className={styles.link}>
+                      {t(`links.${link.label}`)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </nav>
+        <p className={styles.copyright}>{t('copyright', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+};

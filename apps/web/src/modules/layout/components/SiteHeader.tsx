@@ -1,6 +1,7 @@
 import { lazy, useContext } from 'react';
 import { AccountMenu } from '@web/modules/auth/components/AccountMenu';
 import { AuthContext } from '@web/modules/auth/hooks/useAuth';
+import { LanguageSwitch } from '@web/shared/i18n/LanguageSwitch';
 import { ThemeToggle } from '@web/shared/theme/ThemeToggle';
 import { Logo } from './Logo';
 import styles from './SiteHeader.module.css';
@@ -16,12 +17,13 @@ type SiteHeaderProps = {
   showSignIn?: boolean;
 };
 
-/** A visitor's header: the logo, the theme and Sign In. */
+/** A visitor's header: the logo, the language, the theme and Sign In. */
 const VisitorHeader = ({ overlay, showSignIn }: Required<SiteHeaderProps>) => (
   <header className={`${styles.header} ${overlay ? styles.overlay : styles.solid}`}>
     <div className={styles.inner}>
-      <Logo />
+      <Logo compact />
       <div className={styles.actions}>
+        <LanguageSwitch className={styles.language} />
         <ThemeToggle />
         {showSignIn && <AccountMenu />}
       </div>

@@ -1,12 +1,18 @@
-/** The text of the company pages (SPEC 2 "Static pages"), in one place so tests can import it. */
+/**
+ * The texts of the company pages (SPEC 2 "Static pages") and the cookie preferences (namespace `company`, issue
+ * 26). A page's sections are lists: a translation keeps each list's length.
+ */
 
-export type CompanySection = { heading: string; paragraphs?: string[]; points?: string[] };
-export type CompanyPageContent = { title: string; lead: string; sections: CompanySection[] };
-
-export const SUPPORT_EMAIL = 'support@streamly.in';
-export const CAREERS_EMAIL = 'careers@streamly.in';
-export const PRESS_EMAIL = 'press@streamly.in';
-export const PRIVACY_EMAIL = 'privacy@streamly.in';
+export type CompanySection = {
+  readonly heading: string;
+  readonly paragraphs?: readonly string[];
+  readonly points?: readonly string[];
+};
+export type CompanyPageContent = {
+  readonly title: string;
+  readonly lead: string;
+  readonly sections: readonly CompanySection[];
+};
 
 export const companyPages = {
   aboutUs: {
@@ -81,7 +87,7 @@ export const companyPages = {
       {
         heading: 'How to apply',
         paragraphs: [
-          `Send your resume and a few lines about the role you want to ${CAREERS_EMAIL}. We reply to every application within two weeks.`,
+          'Send your resume and a few lines about the role you want to careers@streamly.in. We reply to every application within two weeks.',
         ],
       },
     ],
@@ -93,7 +99,7 @@ export const companyPages = {
       {
         heading: 'Media contact',
         paragraphs: [
-          `Write to ${PRESS_EMAIL} for interviews, images and statements. We answer press requests within one working day.`,
+          'Write to press@streamly.in for interviews, images and statements. We answer press requests within one working day.',
         ],
       },
       {
@@ -136,7 +142,7 @@ export const companyPages = {
       },
       {
         heading: 'Still need help?',
-        paragraphs: [`Email ${SUPPORT_EMAIL} and our team will get back to you within 24 hours.`],
+        paragraphs: ['Email support@streamly.in and our team will get back to you within 24 hours.'],
       },
     ],
   },
@@ -165,7 +171,7 @@ export const companyPages = {
         points: [
           'Change your cookie preferences at any time on the Cookie Preferences page.',
           'Remove titles from your watch history in your profile.',
-          `Ask us for a copy of your data or to delete your account at ${PRIVACY_EMAIL}.`,
+          'Ask us for a copy of your data or to delete your account at privacy@streamly.in.',
         ],
       },
     ],
@@ -209,7 +215,7 @@ export const companyPages = {
     sections: [
       {
         heading: 'Support',
-        paragraphs: [`Email ${SUPPORT_EMAIL}. We answer within 24 hours, every day of the week.`],
+        paragraphs: ['Email support@streamly.in. We answer within 24 hours, every day of the week.'],
       },
       {
         heading: 'Office',
@@ -221,6 +227,7 @@ export const companyPages = {
 export type CompanyPageKey = keyof typeof companyPages;
 
 export const companyStrings = {
+  pages: companyPages,
   cookieTitle: 'Cookie Preferences',
   cookieLead:
     'Choose which optional cookies Streamly may use. Cookies needed to sign you in and keep you safe are always on.',
