@@ -38,15 +38,19 @@ export const catalogueLoaders = {
   },
   browse: {
     en: () => import('@web/modules/movies/browse-strings').then((m) => m.browseStrings),
+    hi: () => import('@web/modules/movies/browse-strings.hi').then((m) => m.browseStringsHi),
   },
   detail: {
     en: () => import('@web/modules/movies/browse-strings').then((m) => m.detailStrings),
+    hi: () => import('@web/modules/movies/browse-strings.hi').then((m) => m.detailStringsHi),
   },
   catalogue: {
     en: () => import('@web/modules/movies/browse-strings').then((m) => m.catalogueStrings),
+    hi: () => import('@web/modules/movies/browse-strings.hi').then((m) => m.catalogueStringsHi),
   },
   movie: {
     en: () => import('@web/modules/movies/strings').then((m) => m.movieStrings),
+    hi: () => import('@web/modules/movies/strings.hi').then((m) => m.movieStringsHi),
   },
   comingSoon: {
     en: () => import('@web/modules/coming-soon/strings').then((m) => m.comingSoonStrings),
@@ -62,6 +66,7 @@ export const catalogueLoaders = {
   },
   player: {
     en: () => import('@web/modules/player/strings').then((m) => m.playerStrings),
+    hi: () => import('@web/modules/player/strings.hi').then((m) => m.playerStringsHi),
   },
   profile: {
     en: () => import('@web/modules/profile/strings').then((m) => m.profileStrings),
@@ -74,9 +79,11 @@ export const catalogueLoaders = {
   },
   recommendations: {
     en: () => import('@web/modules/recommendations/strings').then((m) => m.recommendationStrings),
+    hi: () => import('@web/modules/recommendations/strings.hi').then((m) => m.recommendationStringsHi),
   },
   series: {
     en: () => import('@web/modules/series/strings').then((m) => m.seriesStrings),
+    hi: () => import('@web/modules/series/strings.hi').then((m) => m.seriesStringsHi),
   },
   userData: {
     en: () => import('@web/modules/user-data/strings').then((m) => m.userDataStrings),
@@ -112,7 +119,12 @@ export const preloadedEnglish = {
   landing: landingStrings,
 } satisfies Partial<Record<Namespace, object>>;
 
-type Resources = { [N in Namespace]: Awaited<ReturnType<(typeof catalogueLoaders)[N]['en']>> };
+/**
+ * A lazily imported catalogue's type comes out as `object | typeof xStrings` (`satisfies` widens the `.then`):
+ * the bare `object` is dropped, or `t` would take no key of that namespace.
+ */
+type Precise<T> = T extends object ? (object extends T ? never : T) : T;
+type Resources = { [N in Namespace]: Precise<Awaited<ReturnType<(typeof catalogueLoaders)[N]['en']>>> };
 
 declare module 'i18next' {
   // Augmenting i18next's own interface types `t` with our keys; a type alias cannot merge into it.
