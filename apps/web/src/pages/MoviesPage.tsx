@@ -1,7 +1,8 @@
 import type { MovieCategory } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { BrowseCatalogue } from '@web/modules/movies/components/BrowseCatalogue';
 import { PageShell } from '@web/modules/layout/components/PageShell';
-import { browseStrings, catalogueStrings } from '@web/modules/movies/browse-strings';
+import { catalogueStrings } from '@web/modules/movies/browse-strings';
 import { pageStrings } from './strings';
 
 /** /movies: the whole catalogue. */
@@ -14,14 +15,15 @@ export const MoviesPage = () => (
 
 /** /category/{action,comedy,drama,scifi}. */
 export const CategoryPage = ({ category }: { category: MovieCategory }) => {
-  const name = browseStrings.categories[category];
+  const { t } = useTranslation(['browse', 'catalogue']);
+  const name = t(`categories.${category}`);
   return (
     <PageShell>
       <title>{pageStrings.documentTitle(name)}</title>
       <BrowseCatalogue
         key={category}
         title={name}
-        lead={catalogueStrings.categoryLead(name)}
+        lead={t('catalogue:categoryLead', { name })}
         category={category}
       />
     </PageShell>

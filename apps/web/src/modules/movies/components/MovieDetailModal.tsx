@@ -5,7 +5,6 @@ import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
 import { FavoriteButton } from '@web/modules/user-data/components/FavoriteButton';
-import { userDataStrings } from '@web/modules/user-data/strings';
 import { useViewer } from '../hooks/useViewer';
 import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
@@ -20,7 +19,7 @@ type MovieDetailModalProps = { movie: Movie; onClose: () => void };
  * Favorites is the viewer's list (modules/user-data), its outcome said in a toast inside the dialog.
  */
 export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
-  const { t } = useTranslation(['detail', 'movie']);
+  const { t } = useTranslation(['detail', 'movie', 'userData']);
   const { user } = useViewer();
   const { toasts, show, dismiss } = useToasts();
   const facts: MovieFact[] = [
@@ -58,7 +57,7 @@ export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
               notify={show}
             />
           </div>
-          <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={userDataStrings.dismiss} />
+          <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={t('userData:dismiss')} />
         </div>
       </div>
     </Modal>
