@@ -10,6 +10,7 @@ import { renderApp, waitForPage } from '@web/test/render-app';
 import { playerStrings as texts } from '../strings';
 import { SCREENS_POLL_MS } from './ScreenLimit';
 import { aPlaybackSession, aStream, MOVIE_ID, previewAnswer, setPlayback } from '../testing/player-test-kit';
+import { english } from '@web/shared/i18n/english';
 
 const movie = (): MovieDetail => ({
   ...aMovie({ id: MOVIE_ID, title: 'Golden Hour', description: 'A day at the sea.', access: 'premium' }),
@@ -67,7 +68,8 @@ describe('Player (/video)', () => {
     await waitForPage();
     return view;
   };
-  const surface = () => screen.findByRole('region', { name: texts.playerLabel('Golden Hour') });
+  const surface = () =>
+    screen.findByRole('region', { name: english('player:playerLabel', { title: 'Golden Hour' }) });
 
   it('asks "Resume from 12:34" or "Start over" holding no screen, then takes one and plays from there', async () => {
     signInAs('user');
@@ -86,7 +88,9 @@ describe('Player (/video)', () => {
     expect(previews()[0].auth).toBe('Bearer user-token');
     // Nothing plays, and no screen is taken, before the viewer chooses.
     expect(starts()).toEqual([]);
-    expect(screen.queryByRole('region', { name: texts.playerLabel('Golden Hour') })).toBeNull();
+    expect(
+      screen.queryByRole('region', { name: english('player:playerLabel', { title: 'Golden Hour' }) }),
+    ).toBeNull();
 
     fireEvent.click(resume);
     const player = await surface();
@@ -174,7 +178,9 @@ describe('Player (/video)', () => {
     const panel = await screen.findByRole('complementary', { name: paymentStrings.rentTitle });
     await within(panel).findByText('Premium title: subscribe from ₹499, buy ₹1200 or rent ₹500');
     within(panel).getByRole('button', { name: paymentStrings.rentNow });
-    expect(screen.queryByRole('region', { name: texts.playerLabel('Golden Hour') })).toBeNull();
+    expect(
+      screen.queryByRole('region', { name: english('player:playerLabel', { title: 'Golden Hour' }) }),
+    ).toBeNull();
   });
 
   it("404: 'Coming soon' for a title without media", async () => {
@@ -219,9 +225,9 @@ describe('Player (/video)', () => {
     const list = await within(screens).findByRole('list');
     within(list).getByText('Night Train');
     within(list).getByText('Chrome on Android');
-    within(list).getByText(texts.watchingProfile('Ravi'));
+    within(list).getByText(english('player:watchingProfile', { name: 'Ravi' }));
     within(list).getByText(/^Started /);
-    screen.getByText(texts.screensLine(1));
+    screen.getByText(english('player:screensLine', { count: 1 }));
 
     fireEvent.click(within(list).getByRole('button', { name: /Stop that stream/ }));
     await surface();
@@ -255,7 +261,9 @@ describe('Player (/video)', () => {
     );
     within(list).getByText(texts.thisDevice);
     fireEvent.click(
-      within(list).getByRole('button', { name: texts.stopStreamLabel('Night Train', texts.thisDevice) }),
+      within(list).getByRole('button', {
+        name: english('player:stopStreamLabel', { title: 'Night Train', device: texts.thisDevice }),
+      }),
     );
     await surface();
     expect(starts()).toHaveLength(2);

@@ -5,7 +5,9 @@ import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { movieStrings } from '@web/modules/movies/strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
-import { RECOMMENDED_SHOWN, recommendationStrings as texts } from '../strings';
+import { browseStrings } from '@web/modules/movies/browse-strings';
+import { recommendationStrings as texts } from '../strings';
+import { RECOMMENDED_SHOWN } from './RecommendationGrid';
 import {
   aList,
   answer,
@@ -65,8 +67,8 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     screen.getByRole('heading', { level: 1, name: texts.title });
     await screen.findByRole('link', { name: 'Lagaan' });
     within(card('Lagaan')).getByText('Because you watched Sholay');
-    expect(within(card('Lagaan')).queryByText(texts.premiumBadge)).toBeNull();
-    await within(card('Dil Chahta Hai')).findByText(texts.premiumBadge);
+    expect(within(card('Lagaan')).queryByText(browseStrings.subscriptionRequired)).toBeNull();
+    await within(card('Dil Chahta Hai')).findByText(browseStrings.subscriptionRequired);
     within(card('Dil Chahta Hai')).getByText('Popular in Drama');
     expect(screen.getByRole('link', { name: 'Lagaan' }).getAttribute('href')).toBe(`/movie/${free.movie_id}`);
     screen.getByText(texts.personalLead);
@@ -92,8 +94,8 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     await screen.findByRole('link', { name: 'Swades' });
 
     // The answer has come: the title outside the plan says so, the one inside it says nothing.
-    await within(card('Swades')).findByText(texts.premiumBadge);
-    expect(within(card('Dil Chahta Hai')).queryByText(texts.premiumBadge)).toBeNull();
+    await within(card('Swades')).findByText(browseStrings.subscriptionRequired);
+    expect(within(card('Dil Chahta Hai')).queryByText(browseStrings.subscriptionRequired)).toBeNull();
   });
 
   it('is open to visitors: no user id is sent and the popular titles are introduced as such', async () => {
@@ -122,10 +124,10 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     await open();
 
     const alert = await screen.findByRole('alert');
-    within(alert).getByText(texts.failed);
+    within(alert).getByText(movieStrings.failed);
 
     serve({ recommend: () => answer(aList([aRecommendation({ title: 'Swades' })])) });
-    fireEvent.click(within(alert).getByRole('button', { name: texts.tryAgain }));
+    fireEvent.click(within(alert).getByRole('button', { name: movieStrings.tryAgain }));
 
     await screen.findByRole('link', { name: 'Swades' });
     expect(screen.queryByRole('alert')).toBeNull();
@@ -171,7 +173,7 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
 
     const alert = await screen.findByRole('alert');
     serve({ similar: () => answer(aList([aRecommendation({ title: 'Iqbal' })])) });
-    fireEvent.click(within(alert).getByRole('button', { name: texts.tryAgain }));
+    fireEvent.click(within(alert).getByRole('button', { name: movieStrings.tryAgain }));
 
     await waitFor(() => screen.getByRole('link', { name: 'Iqbal' }));
   });

@@ -17,6 +17,7 @@ import {
   seriesRoutes,
   USER_ID,
 } from '../testing/series-test-kit';
+import { english } from '@web/shared/i18n/english';
 
 const freeToWatch = () =>
   anEntitlement({
@@ -183,7 +184,9 @@ describe('series page (/tv-shows/:id)', () => {
     const latest = data.progress.at(-1);
     const latestLabel = `S${latest?.seasonNumber}:E${latest?.episodeNumber}`;
     fireEvent.change(seasonSelect(), { target: { value: String(latest?.seasonNumber) } });
-    await within(episodes()).findByRole('progressbar', { name: texts.progressLabel(latestLabel) });
+    await within(episodes()).findByRole('progressbar', {
+      name: english('series:progressLabel', { label: latestLabel }),
+    });
 
     // One button by that name: the browser journeys click it by name.
     const [main, ...others] = screen.getAllByRole('button', { name: new RegExp(label) });
@@ -225,11 +228,13 @@ describe('series page (/tv-shows/:id)', () => {
     ];
     await open();
 
-    const rain = await within(episodes()).findByRole('progressbar', { name: texts.progressLabel('S1:E2') });
+    const rain = await within(episodes()).findByRole('progressbar', {
+      name: english('series:progressLabel', { label: 'S1:E2' }),
+    });
     expect(rain.getAttribute('aria-valuenow')).toBe('38');
     expect(
       within(episodes())
-        .getByRole('progressbar', { name: texts.progressLabel('S1:E1') })
+        .getByRole('progressbar', { name: english('series:progressLabel', { label: 'S1:E1' }) })
         .getAttribute('aria-valuenow'),
     ).toBe('100');
     fireEvent.change(seasonSelect(), { target: { value: '2' } });
@@ -244,7 +249,11 @@ describe('series page (/tv-shows/:id)', () => {
     expect(rain.querySelector('img')?.getAttribute('src')).toContain('/stills/rain.jpg');
     expect(episodeItem('Arrival').querySelector('img')?.getAttribute('src')).toContain(show.posterUrl);
 
-    fireEvent.click(within(rain).getByRole('button', { name: texts.playEpisode('Rain', 'S1:E2') }));
+    fireEvent.click(
+      within(rain).getByRole('button', {
+        name: english('series:playEpisode', { title: 'Rain', label: 'S1:E2' }),
+      }),
+    );
     await waitFor(() => expect(router.state.location.search).toBe(`?episode=${episodeAt(show, 1, 2).id}`));
   });
 
