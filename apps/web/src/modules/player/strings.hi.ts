@@ -40,6 +40,7 @@ export const playerStringsHi: Catalogue<typeof playerStrings> = {
   streamsFailed: 'आपकी स्ट्रीम लोड नहीं हो सकीं।',
   startedAt: '{{time}} पर शुरू हुई',
   thisDevice: 'यह डिवाइस',
+  ratedPrefix: 'रेटिंग ',
   watchingProfile: 'प्रोफ़ाइल: {{name}}',
   stopThatStream: 'वह स्ट्रीम रोकें',
   stopStreamLabel: 'वह स्ट्रीम रोकें: {{device}} पर {{title}}',

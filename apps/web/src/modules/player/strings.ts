@@ -53,6 +53,8 @@ export const playerStrings = {
   streamsFailed: 'Could not load your streams.',
   startedAt: 'Started {{time}}',
   thisDevice: 'This device',
+  /** Said before the class over the first seconds of playback (issue 25): "Rated U/A 13+ · Violence, Language". */
+  ratedPrefix: 'Rated ',
   /** Issue 25: the profile watching on that screen. */
   watchingProfile: 'Profile: {{name}}',
   stopThatStream: 'Stop that stream',

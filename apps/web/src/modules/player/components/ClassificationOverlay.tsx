@@ -16,26 +16,21 @@ type ClassificationOverlayProps = { rating: PlaybackSession['rating'] };
  * once ("Rated U/A 13+ · Violence, Language"); it stays in the page, empty, once the overlay goes.
  */
 export const ClassificationOverlay = ({ rating }: ClassificationOverlayProps) => {
-  const { t } = useTranslation('detail');
+  const { t } = useTranslation(['player', 'detail']);
   const [shown, setShown] = useState(true);
   useEffect(() => {
     const timer = window.setTimeout(() => setShown(false), CLASSIFICATION_OVERLAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
   const { classification, descriptors } = rating;
-  const label = ClassificationLabel[classification];
-  const warnings = descriptors.map((descriptor) => t(`descriptors.${descriptor}`)).join(', ');
-  const line = warnings ? ` · ${warnings}` : '';
+  const warnings = descriptors.map((descriptor) => t(`detail:descriptors.${descriptor}`)).join(', ');
   return (
     <div slot="top-chrome" role="status" aria-live="polite" className={styles.region}>
       {shown && (
         <p className={styles.overlay}>
-          {/* Heard as one sentence in the language's own order ("Rated U/A 13+ · …"); seen as the badge and line. */}
-          <span className={a11y.visuallyHidden}>{`${t('rated', { label })}${line}`}</span>
-          <span aria-hidden="true">
-            <span className={styles.badge}>{label}</span>
-            {line && <span>{line}</span>}
-          </span>
+          <span className={a11y.visuallyHidden}>{t('ratedPrefix')}</span>
+          <span className={styles.badge}>{ClassificationLabel[classification]}</span>
+          {warnings && <span>{` · ${warnings}`}</span>}
         </p>
       )}
     </div>

@@ -7,7 +7,9 @@ import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
 import { type FakeApi, type FakeRoute, startFakeApi } from '@web/test/fake-api';
 import { aMovie } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
+import i18next from 'i18next';
 import { playerStrings as texts } from '../strings';
+import { playerStringsHi } from '../strings.hi';
 import { SCREENS_POLL_MS } from './ScreenLimit';
 import { aPlaybackSession, aStream, MOVIE_ID, previewAnswer, setPlayback } from '../testing/player-test-kit';
 import { english } from '@web/shared/i18n/english';
@@ -237,6 +239,48 @@ describe('Player (/video)', () => {
       ),
     ).toBe(true);
     expect(starts()).toHaveLength(2);
+  });
+
+  it('speaks Hindi: the screens in use with when each started, then the player and its class (issue 26)', async () => {
+    signInAs('user');
+    let full = true;
+    const streams: ActiveStreams = {
+      limit: 1,
+      streams: [
+        aStream({
+          title: 'Night Train',
+          deviceLabel: 'Chrome on Android',
+          profileName: 'Ravi',
+          startedAt: '2026-03-01T14:30:00.000Z',
+        }),
+      ],
+    };
+    serve((request, url) => {
+      if (url.pathname === '/api/playback/streams') return { status: 200, body: streams };
+      if (url.pathname === '/api/playback/streams/lease_other00001' && request.method === 'DELETE') {
+        full = false;
+        return { status: 200, body: { stopped: true } };
+      }
+      return playback(request, url, () =>
+        full ? refused(409, 'CONFLICT', texts.screenLimit) : { status: 200, body: aPlaybackSession() },
+      );
+    });
+    await act(() => i18next.changeLanguage('hi'));
+    await open();
+
+    await screen.findByText(playerStringsHi.screenLimit);
+    const screens = await screen.findByRole('region', { name: playerStringsHi.screensHeading });
+    const list = await within(screens).findByRole('list');
+    within(list).getByText('प्रोफ़ाइल: Ravi');
+    within(list).getByText(/^1 मार्च, .+ पर शुरू हुई$/);
+    screen.getByText('आपका प्लान एक समय में 1 स्क्रीन पर चलता है।');
+
+    fireEvent.click(
+      within(list).getByRole('button', { name: 'वह स्ट्रीम रोकें: Chrome on Android पर Night Train' }),
+    );
+    const player = await screen.findByRole('region', { name: 'वीडियो प्लेयर: Golden Hour' });
+    expect(within(player).getByRole('status').textContent).toBe('रेटिंग U/A 13+ · हिंसा, अभद्र भाषा');
+    screen.getByRole('region', { name: playerStringsHi.movieDetails });
   });
 
   it('409: a stream of another tab of this browser ("This device") can be stopped too', async () => {

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import type { Entitlement } from '@app/contracts';
 import { anEntitlement, entitlementsRoute } from '@web/modules/payments/testing/payments-test-kit';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
@@ -7,6 +8,7 @@ import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { browseStrings } from '@web/modules/movies/browse-strings';
 import { recommendationStrings as texts } from '../strings';
+import { recommendationStringsHi } from '../strings.hi';
 import { RECOMMENDED_SHOWN } from './RecommendationGrid';
 import {
   aList,
@@ -52,6 +54,19 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     return view;
   };
   const card = (title: string) => screen.getByRole('link', { name: title }).closest('article') as HTMLElement;
+
+  it('shows the picks in Hindi, a rating not yet known included (issue 26)', async () => {
+    signInAs('user');
+    const unrated = aRecommendation({ title: 'Lagaan', rating: null, releaseYear: 2001, genre: 'Drama' });
+    serve({ recommend: () => answer(aList([unrated])) });
+    await act(() => i18next.changeLanguage('hi'));
+    await open();
+
+    screen.getByRole('heading', { level: 1, name: recommendationStringsHi.title });
+    await screen.findByRole('link', { name: 'Lagaan' });
+    screen.getByText(recommendationStringsHi.personalLead);
+    within(card('Lagaan')).getByText('उपलब्ध नहीं · 2001 · Drama');
+  });
 
   it("shows the signed-in viewer's picks with their reasons, premium titles badged, each opening its page", async () => {
     signInAs('user');

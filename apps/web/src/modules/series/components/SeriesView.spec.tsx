@@ -1,5 +1,6 @@
 import type { Episode } from '@app/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { paymentStrings } from '@web/modules/payments/strings';
 import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
@@ -7,6 +8,7 @@ import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { userDataStrings } from '@web/modules/user-data/strings';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { seriesStrings as texts } from '../strings';
+import { seriesStringsHi } from '../strings.hi';
 import {
   aShow,
   episodeAt,
@@ -108,6 +110,23 @@ describe('series page (/tv-shows/:id)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Play S1:E1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/video'));
     expect(router.state.location.search).toBe(`?episode=${episodeAt(show, 1, 1).id}`);
+  });
+
+  it('shows the series page in Hindi: its facts, seasons, main button and episodes (issue 26)', async () => {
+    signInAs('user');
+    await act(() => i18next.changeLanguage('hi'));
+    await open();
+
+    expect(fact(seriesStringsHi.rating)).toBe('8.2/10');
+    expect(fact(seriesStringsHi.creators)).toBe('Meera Rao');
+    screen.getByRole('img', { name: 'रेटिंग U/A 16+' });
+    screen.getByText('2 सीज़न');
+    screen.getByText(seriesStringsHi.access.free);
+    screen.getByText(seriesStringsHi.demoBadge);
+    const season = screen.getByRole('region', { name: 'Season 1 के एपिसोड' });
+    within(season).getByRole('combobox', { name: seriesStringsHi.seasonLabel });
+    within(season).getByRole('button', { name: 'Arrival चलाएँ, S1:E1' });
+    await screen.findByRole('button', { name: 'S1:E1 चलाएँ' });
   });
 
   /** The show with its first season's two episodes changed as given. */
