@@ -43,7 +43,7 @@ export const detailStringsHi: Catalogue<typeof detailStrings> = {
   notFound: 'टाइटल नहीं मिला',
   goHome: 'होम पर जाएँ',
   notFoundLine: 'यह टाइटल उपलब्ध नहीं है। हो सकता है इसे हटा दिया गया हो।',
-  backToBrowse: 'फ़िल्में देखें',
+  backToBrowse: 'फ़िल्में ब्राउज़ करें',
   ratingOutOf10: '{{rating}}/10',
   close: 'बंद करें',
   plot: 'कहानी',
@@ -96,7 +96,7 @@ export const detailStringsHi: Catalogue<typeof detailStrings> = {
   descriptors: {
     violence: 'हिंसा',
     language: 'अभद्र भाषा',
-    sex: 'सेक्स',
+    sex: 'यौन सामग्री',
     nudity: 'नग्नता',
     substances: 'नशीले पदार्थ',
     horror: 'डरावने दृश्य',
@@ -110,7 +110,7 @@ export const catalogueStringsHi: Catalogue<typeof catalogueStrings> = {
   categoryLead: 'Streamly कैटलॉग से {{name}} टाइटल।',
   searchLabel: 'टाइटल से खोजें',
   genreLabel: 'शैली',
-  sortLabel: 'क्रम',
+  sortLabel: 'क्रमबद्ध करें',
   sorts: {
     popular: 'सबसे लोकप्रिय',
     newest: 'सबसे नई',

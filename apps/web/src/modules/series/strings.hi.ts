@@ -8,7 +8,7 @@ export const seriesStringsHi: Catalogue<typeof seriesStrings> = {
   title: 'टीवी शो',
   lead: 'Streamly कैटलॉग की सीरीज़, सीज़न दर सीज़न।',
   searchLabel: 'टीवी शो खोजें',
-  sortLabel: 'क्रम',
+  sortLabel: 'क्रमबद्ध करें',
   sorts: {
     popular: 'सबसे लोकप्रिय',
     newest: 'सबसे नई',
@@ -26,7 +26,7 @@ export const seriesStringsHi: Catalogue<typeof seriesStrings> = {
 
   loading: 'लोड हो रहा है...',
   notFoundLine: 'यह सीरीज़ उपलब्ध नहीं है। हो सकता है इसे हटा दिया गया हो।',
-  backToBrowse: 'टीवी शो देखें',
+  backToBrowse: 'टीवी शो ब्राउज़ करें',
   rating: 'रेटिंग',
   genre: 'शैली',
   years: 'वर्ष',
@@ -48,7 +48,7 @@ export const seriesStringsHi: Catalogue<typeof seriesStrings> = {
   progressLabel: 'आपने {{label}} कितना देखा',
   nextUp: {
     play: '{{label}} चलाएँ',
-    resume: '{{label}} वहीं से देखें',
+    resume: '{{label}} जारी रखें',
     next: 'अगला चलाएँ: {{label}}',
   },
 
