@@ -43,15 +43,19 @@ export const catalogueLoaders = {
   },
   browse: {
     en: () => import('@web/modules/movies/browse-strings').then((m) => m.browseStrings),
+    hi: () => import('@web/modules/movies/browse-strings.hi').then((m) => m.browseStringsHi),
   },
   detail: {
     en: () => import('@web/modules/movies/browse-strings').then((m) => m.detailStrings),
+    hi: () => import('@web/modules/movies/browse-strings.hi').then((m) => m.detailStringsHi),
   },
   catalogue: {
     en: () => import('@web/modules/movies/browse-strings').then((m) => m.catalogueStrings),
+    hi: () => import('@web/modules/movies/browse-strings.hi').then((m) => m.catalogueStringsHi),
   },
   movie: {
     en: () => import('@web/modules/movies/strings').then((m) => m.movieStrings),
+    hi: () => import('@web/modules/movies/strings.hi').then((m) => m.movieStringsHi),
   },
   comingSoon: {
     en: () => import('@web/modules/coming-soon/strings').then((m) => m.comingSoonStrings),
@@ -73,6 +77,7 @@ export const catalogueLoaders = {
   },
   player: {
     en: () => import('@web/modules/player/strings').then((m) => m.playerStrings),
+    hi: () => import('@web/modules/player/strings.hi').then((m) => m.playerStringsHi),
   },
   profile: {
     en: () => import('@web/modules/profile/strings').then((m) => m.profileStrings),
@@ -85,9 +90,11 @@ export const catalogueLoaders = {
   },
   recommendations: {
     en: () => import('@web/modules/recommendations/strings').then((m) => m.recommendationStrings),
+    hi: () => import('@web/modules/recommendations/strings.hi').then((m) => m.recommendationStringsHi),
   },
   series: {
     en: () => import('@web/modules/series/strings').then((m) => m.seriesStrings),
+    hi: () => import('@web/modules/series/strings.hi').then((m) => m.seriesStringsHi),
   },
   userData: {
     en: () => import('@web/modules/user-data/strings').then((m) => m.userDataStrings),

@@ -14,14 +14,10 @@ const NOT_YET_CONVERTED = [
   'modules/admin-promos',
   'modules/admin-series',
   'modules/admin-users',
-  'modules/movies',
   'modules/parental',
   'modules/payments',
-  'modules/player',
   'modules/profile',
   'modules/profiles',
-  'modules/recommendations',
-  'modules/series',
   'modules/user-data',
 ];
 

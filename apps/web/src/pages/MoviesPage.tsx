@@ -3,8 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { BrowseCatalogue } from '@web/modules/movies/components/BrowseCatalogue';
 import { DocumentTitle } from '@web/modules/layout/components/DocumentTitle';
 import { PageShell } from '@web/modules/layout/components/PageShell';
-// The movies' catalogue turns `categoryLead` into a text with {{name}} (issue 26); until then it is called here.
-import { catalogueStrings } from '@web/modules/movies/browse-strings';
 
 /** /movies: the whole catalogue. */
 export const MoviesPage = () => {
@@ -27,7 +25,7 @@ export const CategoryPage = ({ category }: { category: MovieCategory }) => {
       <BrowseCatalogue
         key={category}
         title={name}
-        lead={catalogueStrings.categoryLead(name)}
+        lead={t('catalogue:categoryLead', { name })}
         category={category}
       />
     </PageShell>

@@ -1,12 +1,10 @@
-import { layoutStrings } from '@web/modules/layout/strings';
+import type { ContentDescriptor } from '@app/contracts';
 
 /** Texts of the browse screens, the movie page and the modals (SPEC 2, 8). */
 export const browseStrings = {
   dashboardTitle: 'Home',
   /** The home of a kids profile (issue 25): no prices, no buying, no account tiles. */
-  kidsHome: { title: (name: string) => `Hi, ${name}!`, lead: 'Pick something to watch.' },
-  /** The search box is the signed-in header's (modules/layout): it searches this screen. */
-  searchLabel: layoutStrings.header.searchLabel,
+  kidsHome: { title: 'Hi, {{name}}!', lead: 'Pick something to watch.' },
   playNow: 'Play Now',
   /** A title without media yet (issue 10): shown instead of a play button. */
   comingSoon: 'Coming soon',
@@ -27,7 +25,7 @@ export const browseStrings = {
   genreFilterLabel: 'Genre',
   allGenres: 'All Genres',
   /** A search that matches nothing, on the user home and the browse pages alike (issue 24). */
-  noTitlesMatch: (search: string) => `No titles match "${search}"`,
+  noTitlesMatch: 'No titles match "{{search}}"',
   emptyRow: 'Nothing here yet. New titles are on their way.',
   becauseYouWatchedEmpty: 'Watch a few titles and we will suggest more like them here.',
   tiles: { myList: 'My List', downloads: 'Downloads', settings: 'Settings' },
@@ -37,8 +35,8 @@ export const browseStrings = {
     settings: 'Notifications and playback',
   },
   categories: { action: 'Action', comedy: 'Comedy', drama: 'Drama', scifi: 'Sci-Fi' },
-  scrollLeft: (title: string) => `Scroll ${title} left`,
-  scrollRight: (title: string) => `Scroll ${title} right`,
+  scrollLeft: 'Scroll {{title}} left',
+  scrollRight: 'Scroll {{title}} right',
   premiumBadge: 'Premium',
   freeBadge: 'Free',
 } as const;
@@ -50,7 +48,7 @@ export const detailStrings = {
   goHome: 'Go to Home',
   notFoundLine: 'This title is not available. It may have been removed.',
   backToBrowse: 'Browse movies',
-  ratingOutOf10: (rating: string) => `${rating}/10`,
+  ratingOutOf10: '{{rating}}/10',
   close: 'Close',
   plot: 'Plot',
   cast: 'Cast',
@@ -59,7 +57,7 @@ export const detailStrings = {
   genre: 'Genre',
   year: 'Year',
   runtime: 'Runtime',
-  minutes: (minutes: number) => `${minutes} min`,
+  minutes: '{{minutes}} min',
   awards: 'Awards',
   votes: 'Votes',
   rating: 'Rating',
@@ -73,12 +71,12 @@ export const detailStrings = {
   notKnown: 'N/A',
   viewPlans: 'View Subscription Plans',
   premiumTitle: 'Premium content',
-  premiumText: (title: string) =>
-    `"${title}" is a premium movie. Subscribe to our premium plan to watch this and other exclusive content.`,
+  premiumText:
+    '"{{title}}" is a premium movie. Subscribe to our premium plan to watch this and other exclusive content.',
   maybeLater: 'Maybe Later',
   reviews: 'Top reviews',
   noReviews: 'No reviews yet. Be the first to share what you thought.',
-  reviewBy: (author: string) => `by ${author}`,
+  reviewBy: 'by {{author}}',
   writeReview: 'Write a review',
   yourRating: 'Your rating (0–10)',
   yourReview: 'Your review',
@@ -99,20 +97,33 @@ export const detailStrings = {
   },
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
+  /** A title's class as a screen reader hears it (issue 25): "Rated U/A 13+". */
+  rated: 'Rated {{label}}',
+  /** What a title contains, after its class: "U/A 13+ · Violence, Language" (issue 25). */
+  descriptors: {
+    violence: 'Violence',
+    language: 'Language',
+    sex: 'Sex',
+    nudity: 'Nudity',
+    substances: 'Substances',
+    horror: 'Horror',
+    discrimination: 'Discrimination',
+  } satisfies Record<ContentDescriptor, string>,
 } as const;
 
 export const catalogueStrings = {
   moviesTitle: 'Movies',
   moviesLead: 'Every title in the Streamly catalogue.',
-  categoryLead: (name: string) => `${name} titles from the Streamly catalogue.`,
+  categoryLead: '{{name}} titles from the Streamly catalogue.',
   searchLabel: 'Search by title',
   genreLabel: 'Genre',
   sortLabel: 'Sort by',
   sorts: { popular: 'Most popular', newest: 'Newest', 'top-rated': 'Top rated', title: 'Title A–Z' },
-  results: (total: number) => `${total} ${total === 1 ? 'title' : 'titles'}`,
-  none: (genre: string) => (genre ? `No ${genre} movies yet.` : 'The catalogue has no movies yet.'),
+  results_one: '{{count}} title',
+  results_other: '{{count}} titles',
+  none: 'The catalogue has no movies yet.',
+  noneInGenre: 'No {{genre}} movies yet.',
   noneInCategory: 'No titles in this category yet.',
   /** The filter of issue 26: titles with Hindi audio or subtitles. */
   availableInHindi: 'Available in Hindi',
-  noMatch: browseStrings.noTitlesMatch,
 } as const;

@@ -1,14 +1,10 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const longDate = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { formatDate, formatNumber } from '@web/shared/i18n/format';
 
-/** Budget and revenue are in dollars (SPEC 2); 'N/A' when unknown. */
+/** Budget and revenue are in dollars (SPEC 2), written the way the language shown writes numbers; `unknown` when not known. */
 export const formatUsd = (amount: number | null, unknown: string): string =>
-  amount === null ? unknown : usd.format(amount);
+  amount === null
+    ? unknown
+    : formatNumber(amount, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 /** SPEC 2: the language in upper case ('en' → 'EN'). */
 export const formatLanguage = (language: string | null, unknown: string): string =>
@@ -28,9 +24,11 @@ export const trackLanguageName = (code: string): string => {
 export const formatTrackLanguages = (codes: readonly string[] | undefined): string | null =>
   codes?.length ? codes.map(trackLanguageName).join(', ') : null;
 
-/** '23 September 1994' from an ISO date or timestamp. */
-export const formatDate = (value: string | null, unknown: string): string => {
+/** '23 September 1994' ('23 सितंबर 1994' in Hindi) from an ISO date or timestamp; `unknown` when there is none. */
+export const formatLongDate = (value: string | null, unknown: string): string => {
   if (!value) return unknown;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? unknown : longDate.format(date);
+  return Number.isNaN(date.getTime())
+    ? unknown
+    : formatDate(date, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 };

@@ -1,5 +1,8 @@
 import { movieStrings } from './strings';
 
-/** '7.5/10', or 'N/A' until a rating is known (SPEC 4 "Card rating"). */
-export const formatRating = (rating: number | null): string =>
-  rating === null ? movieStrings.ratingUnknown : `${rating.toFixed(1)}/10`;
+/**
+ * '7.5/10', or `unknown` until a rating is known (SPEC 4 "Card rating"): a translated screen passes
+ * `t('movie:ratingUnknown')`; screens not translated yet get the English 'N/A'.
+ */
+export const formatRating = (rating: number | null, unknown: string = movieStrings.ratingUnknown): string =>
+  rating === null ? unknown : `${rating.toFixed(1)}/10`;

@@ -1,15 +1,15 @@
 import { type CreateReview, CreateReviewSchema } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import type { Checked } from '@web/shared/ui/form-check';
-import { detailStrings } from './browse-strings';
 
 export type ReviewValues = { rating: string; content: string };
 
 export const emptyReview: ReviewValues = { rating: '', content: '' };
 
-export const reviewLabels: Record<keyof ReviewValues, string> = {
-  rating: detailStrings.yourRating,
-  content: detailStrings.yourReview,
-};
+export const reviewLabels = (t: TFunction<'detail'>): Record<keyof ReviewValues, string> => ({
+  rating: t('yourRating'),
+  content: t('yourReview'),
+});
 
 /**
  * A review as the server takes it: a rating 0–10 in steps of 0.1 and some words. What is wrong is said in the

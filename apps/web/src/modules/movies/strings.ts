@@ -1,3 +1,4 @@
+/** Texts of the movie cards and lists (namespace `movie`, SPEC 2, 8). */
 export const movieStrings = {
   loading: 'Loading movies...',
   failed: 'Failed to fetch movies',
@@ -5,8 +6,8 @@ export const movieStrings = {
   retrying: 'Trying again...',
   empty: 'No movies to show yet. New titles are on their way.',
   watchNow: 'Watch Now',
-  watchNowTitle: (title: string) => `Watch Now: ${title}`,
+  watchNowTitle: 'Watch Now: {{title}}',
   ratingUnknown: 'N/A',
   ratingLabel: 'Rating',
-  posterAlt: (title: string) => `Poster for ${title}`,
+  posterAlt: 'Poster for {{title}}',
 } as const;

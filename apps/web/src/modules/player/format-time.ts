@@ -1,3 +1,5 @@
+import { formatDate } from '@web/shared/i18n/format';
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** A position as players write it: '12:34', or '1:02:03' from an hour on. */
@@ -9,15 +11,10 @@ export const formatPlaybackTime = (totalSeconds: number): string => {
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
 };
 
-const startedFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** When a stream started, as India reads it: '12 Jan, 8:05 pm'. */
+/** When a stream started, as India reads it in the language shown: '12 Jan, 8:05 pm' ('12 जन॰, 8:05 pm'). */
 export const formatStartedAt = (iso: string): string => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : startedFormat.format(date);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : formatDate(date, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
 };

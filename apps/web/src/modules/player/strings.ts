@@ -27,15 +27,16 @@ export const playerStrings = {
   nowPlaying: 'Now playing',
 
   // The player
-  playerLabel: (title: string) => `Video player: ${title}`,
+  playerLabel: 'Video player: {{title}}',
   starting: 'Starting playback...',
   resumeHeading: 'Continue watching?',
-  resumeFrom: (time: string) => `Resume from ${time}`,
+  resumeFrom: 'Resume from {{time}}',
   startOver: 'Start over',
-  hoursLeft: (hours: number) => `${hours} h left`,
-  minutesLeft: (minutes: number) => `${minutes} min left`,
+  hoursLeft: '{{hours}} h left',
+  minutesLeft: '{{minutes}} min left',
   rentalEnded: 'Your rental has ended',
-  rentalLabel: 'Rental time left',
+  /** What a screen reader hears of the countdown: "Rental time left: 5 h left". */
+  rentalLabel: 'Rental time left: {{left}}',
   playHere: 'Play here',
   tryAgain: 'Try Again',
   failed: 'Playback could not start. Please try again.',
@@ -46,18 +47,18 @@ export const playerStrings = {
 
   // Screen limit (DECISIONS 9)
   screensHeading: 'Screens in use',
-  screensLine: (limit: number) =>
-    `Your plan plays on ${limit} ${limit === 1 ? 'screen' : 'screens'} at a time.`,
+  screensLine_one: 'Your plan plays on {{count}} screen at a time.',
+  screensLine_other: 'Your plan plays on {{count}} screens at a time.',
   streamsLoading: 'Loading your streams...',
   streamsFailed: 'Could not load your streams.',
-  startedAt: (time: string) => `Started ${time}`,
+  startedAt: 'Started {{time}}',
   thisDevice: 'This device',
   /** Said before the class over the first seconds of playback (issue 25): "Rated U/A 13+ · Violence, Language". */
   ratedPrefix: 'Rated ',
   /** Issue 25: the profile watching on that screen. */
-  watchingProfile: (name: string) => `Profile: ${name}`,
+  watchingProfile: 'Profile: {{name}}',
   stopThatStream: 'Stop that stream',
-  stopStreamLabel: (title: string, device: string) => `Stop that stream: ${title} on ${device}`,
+  stopStreamLabel: 'Stop that stream: {{title}} on {{device}}',
   stopping: 'Stopping...',
   stopFailed: 'Could not stop that stream. Please try again.',
   unknownDevice: 'A browser',

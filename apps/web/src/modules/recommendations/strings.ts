@@ -1,9 +1,3 @@
-import { browseStrings } from '@web/modules/movies/browse-strings';
-import { movieStrings } from '@web/modules/movies/strings';
-
-/** SPEC 9: the recommended list shows 6 titles. */
-export const RECOMMENDED_SHOWN = 6;
-
 /** Texts of the recommendation screens: /recommended, /recommended/{id}, the user home's rows, "More like this". */
 export const recommendationStrings = {
   title: 'Recommended for You',
@@ -16,14 +10,6 @@ export const recommendationStrings = {
   unknownTitle: 'We could not find that title, so there is nothing to compare it with.',
   allRecommendations: 'See all recommendations',
   loading: 'Loading recommendations...',
-  failed: movieStrings.failed,
-  tryAgain: movieStrings.tryAgain,
-  premiumBadge: browseStrings.subscriptionRequired,
   moreLikeThis: 'More like this',
-  becauseYouWatched: browseStrings.sections.becauseYouWatched,
-  becauseYouWatchedEmpty: browseStrings.becauseYouWatchedEmpty,
-  trending: browseStrings.sections.trending,
   trendingEmpty: 'Nothing is trending yet. Check back soon.',
-  facts: (rating: string, year: number | null, genre: string) =>
-    [rating, year, genre].filter((part) => part !== null && part !== '').join(' · '),
 } as const;

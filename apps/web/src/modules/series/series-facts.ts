@@ -1,7 +1,7 @@
 import type { Episode, Series, SeriesDetail } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import type { TitleRef } from '@web/modules/payments/access-summary';
 import { formatWatchTime } from '@web/modules/user-data/components/charts/chart-format';
-import { seriesStrings as texts } from './strings';
 
 const yearOf = (date: string | null | undefined): number | null => {
   const year = date?.match(/^(\d{4})/)?.[1];
@@ -46,7 +46,7 @@ export const seriesTitleRef = (series: Series): TitleRef => ({
  * The length shown is the length of what plays (issue 24): the media's own once known (a demo episode plays a short
  * sample film), else the listed runtime, which a demo episode does not show since it is made up.
  */
-export const episodeLength = (episode: Episode, demo: boolean): string | null => {
+export const episodeLength = (episode: Episode, demo: boolean, t: TFunction<'series'>): string | null => {
   if (episode.mediaSeconds !== null) return formatWatchTime(episode.mediaSeconds);
-  return episode.runtimeMinutes !== null && !demo ? texts.minutes(episode.runtimeMinutes) : null;
+  return episode.runtimeMinutes !== null && !demo ? t('minutes', { minutes: episode.runtimeMinutes }) : null;
 };

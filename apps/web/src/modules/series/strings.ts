@@ -1,5 +1,4 @@
-import { type MovieSort, SeriesMessages } from '@app/contracts';
-import { browseStrings } from '@web/modules/movies/browse-strings';
+import { type MovieSort, NextUpAction, SeriesMessages } from '@app/contracts';
 
 /** Every visible text of the TV-show screens: /tv-shows, the series page and the episode player (issue 13). */
 export const seriesStrings = {
@@ -17,11 +16,13 @@ export const seriesStrings = {
     'top-rated': 'Top rated',
     title: 'Title A–Z',
   } satisfies Record<MovieSort, string>,
-  results: (total: number) => `${total} series`,
-  none: (genre: string) => (genre ? `No ${genre} TV shows yet.` : 'The catalogue has no TV shows yet.'),
-  noMatch: browseStrings.noTitlesMatch,
+  results_one: '{{count}} series',
+  results_other: '{{count}} series',
+  none: 'The catalogue has no TV shows yet.',
+  noneInGenre: 'No {{genre}} TV shows yet.',
   loadFailed: 'Could not load TV shows.',
-  seasons: (count: number) => `${count} ${count === 1 ? 'season' : 'seasons'}`,
+  seasons_one: '{{count}} season',
+  seasons_other: '{{count}} seasons',
   premiumBadge: 'Subscription Required',
 
   // The series page
@@ -38,32 +39,39 @@ export const seriesStrings = {
   demoBadge: 'Demo content',
   demoNote: 'A made-up series that shows how Streamly works; every episode plays a short sample film.',
   seasonLabel: 'Season',
-  seasonOption: (number: number, title: string) => title || `Season ${number}`,
-  episodesOf: (season: string) => `Episodes of ${season}`,
+  /** A season without a title of its own. */
+  seasonOption: 'Season {{number}}',
+  episodesOf: 'Episodes of {{season}}',
   noEpisodes: 'No episodes in this season yet.',
   noSeasons: 'No episodes yet. New seasons are on their way.',
-  minutes: (minutes: number) => `${minutes} min`,
+  minutes: '{{minutes}} min',
   /** An episode's own play button; never "Play S1:E1" on its own, which is the main button's name. */
-  playEpisode: (title: string, label: string) => `Play ${title}, ${label}`,
+  playEpisode: 'Play {{title}}, {{label}}',
   play: 'Play',
   comingSoon: 'Coming soon',
-  progressLabel: (label: string) => `How much of ${label} you watched`,
+  progressLabel: 'How much of {{label}} you watched',
+  /** The main button (contracts `nextUp`): "Play S1:E1", "Resume S2:E4", "Play next: S2:E5". */
+  nextUp: {
+    [NextUpAction.Play]: 'Play {{label}}',
+    [NextUpAction.Resume]: 'Resume {{label}}',
+    [NextUpAction.PlayNext]: 'Play next: {{label}}',
+  },
 
   // The episode player
-  playerTitle: (series: string, label: string, episode: string) => `${series} — ${label} · ${episode}`,
+  playerTitle: '{{series}} — {{label}} · {{episode}}',
   episodeDetails: 'Episode details',
-  backToSeries: (series: string) => `All episodes of ${series}`,
+  backToSeries: 'All episodes of {{series}}',
   skipIntro: 'Skip intro',
   nextEpisode: 'Next episode',
-  nextEpisodeIn: (seconds: number) => `Next episode in ${seconds}`,
+  nextEpisodeIn: 'Next episode in {{seconds}}',
   cancel: 'Cancel',
   playNow: 'Play now',
   playNextEpisode: 'Play next episode',
   lastEpisode: 'That was the last episode.',
 
   // Continue Watching, history and search results elsewhere
-  episodeName: (series: string, label: string) => `${series} ${label}`,
+  episodeName: '{{series}} {{label}}',
   /** "S1:E2 · Rain": the player's next episode, Continue Watching, history. */
-  episodeLine: (label: string, title: string) => `${label} · ${title}`,
+  episodeLine: '{{label}} · {{title}}',
   searchResults: 'TV Shows',
 } as const;

@@ -1,8 +1,8 @@
 import type { MovieCategory } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { MovieGrid } from '@web/modules/movies/components/MovieGrid';
 import { CatalogueFailed } from '@web/modules/movies/components/CatalogueFailed';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
-import { catalogueStrings } from '@web/modules/movies/browse-strings';
 import { useCatalogueFilters } from '../hooks/useCatalogueFilters';
 import { HINDI, HindiFilter } from './HindiFilter';
 import { useMovieBadges } from '../hooks/useMovieBadges';
@@ -19,6 +19,7 @@ type BrowseCatalogueProps = { title: string; lead: string; category?: MovieCateg
  * the URL.
  */
 export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps) => {
+  const { t } = useTranslation('catalogue');
   const { filters, search, page, setPage, change } = useCatalogueFilters();
   const list = useMovies({
     page,
@@ -36,9 +37,13 @@ export const BrowseCatalogue = ({ title, lead, category }: BrowseCatalogueProps)
     <Catalogue
       title={title}
       lead={lead}
-      texts={
-        category ? { ...catalogueStrings, none: () => catalogueStrings.noneInCategory } : catalogueStrings
-      }
+      texts={{
+        searchLabel: t('searchLabel'),
+        sortLabel: t('sortLabel'),
+        sorts: t('sorts', { returnObjects: true }),
+        results: (count) => t('results', { count }),
+        none: (genre) => (category ? t('noneInCategory') : genre ? t('noneInGenre', { genre }) : t('none')),
+      }}
       filters={filters}
       onSearch={change('search')}
       onSort={change('sort')}

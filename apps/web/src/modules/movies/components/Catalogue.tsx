@@ -1,25 +1,26 @@
 import type { MovieSort, Page } from '@app/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import a11y from '@web/shared/ui/a11y.module.css';
 import { Card } from '@web/shared/ui/Card';
 import { controlClass } from '@web/shared/ui/control';
 import { PageHeader } from '@web/shared/ui/PageTitle';
 import { Pager, pageCount } from '@web/shared/ui/Pager';
+import { SORTS } from '../hooks/useCatalogueFilters';
 import styles from './Catalogue.module.css';
 import { MovieGridSkeleton } from './MovieGridSkeleton';
 
 export type CatalogueFilterValues = { search: string; genre: string; sort: MovieSort; language: string };
 
+/** The catalogue's own texts, translated by the page that shows it (movies or series). */
 type CatalogueTexts = {
   searchLabel: string;
   sortLabel: string;
   sorts: Readonly<Record<MovieSort, string>>;
-  results: (total: number) => string;
+  results: (count: number) => string;
   /** No titles and no search typed: the catalogue, or the chosen genre ('' for all), has none yet. */
   none: (genre: string) => string;
-  /** A search that matches nothing: it names what was searched. */
-  noMatch: (search: string) => string;
 };
 
 type CatalogueProps<Item> = {
@@ -62,6 +63,7 @@ export const Catalogue = <Item,>({
   grid,
   children,
 }: CatalogueProps<Item>) => {
+  const { t } = useTranslation('browse');
   const searchId = useId();
   const sortId = useId();
 
@@ -70,7 +72,11 @@ export const Catalogue = <Item,>({
     if (list.isError) return failed;
     if (list.data.data.length === 0) {
       const term = filters.search.trim();
-      return <p className={styles.empty}>{term ? texts.noMatch(term) : texts.none(filters.genre)}</p>;
+      return (
+        <p className={styles.empty}>
+          {term ? t('noTitlesMatch', { search: term }) : texts.none(filters.genre)}
+        </p>
+      );
     }
     return grid(list.data.data);
   };
@@ -100,8 +106,7 @@ export const Catalogue = <Item,>({
             value={filters.sort}
             onChange={(event) => onSort(event.target.value as MovieSort)}
           >
-            {/* The texts list the sorts in the catalogue's order (MovieSorts itself would bring zod along). */}
-            {(Object.keys(texts.sorts) as MovieSort[]).map((value) => (
+            {SORTS.map((value) => (
               <option key={value} value={value}>
                 {texts.sorts[value]}
               </option>

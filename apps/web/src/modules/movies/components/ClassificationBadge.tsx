@@ -1,10 +1,5 @@
-import {
-  type Classification,
-  classificationAccessibleLabel,
-  ClassificationLabel,
-  type ContentDescriptor,
-  ContentDescriptorLabel,
-} from '@app/contracts';
+import { type Classification, ClassificationLabel, type ContentDescriptor } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import styles from './ClassificationBadge.module.css';
 
 type ClassificationBadgeProps = {
@@ -17,15 +12,15 @@ type ClassificationBadgeProps = {
  * A title's class under the IT Rules 2021 ("U/A 13+"), read out as "Rated U/A 13+": on every card and on the
  * title and series pages (issue 25).
  */
-export const ClassificationBadge = ({ classification, placement = 'inline' }: ClassificationBadgeProps) => (
-  <span
-    className={`${styles.badge} ${styles[placement]}`}
-    role="img"
-    aria-label={classificationAccessibleLabel(classification)}
-  >
-    {ClassificationLabel[classification]}
-  </span>
-);
+export const ClassificationBadge = ({ classification, placement = 'inline' }: ClassificationBadgeProps) => {
+  const { t } = useTranslation('detail');
+  const label = ClassificationLabel[classification];
+  return (
+    <span className={`${styles.badge} ${styles[placement]}`} role="img" aria-label={t('rated', { label })}>
+      {label}
+    </span>
+  );
+};
 
 type ClassificationLineProps = {
   classification: Classification;
@@ -33,14 +28,17 @@ type ClassificationLineProps = {
 };
 
 /** The class and what the title contains, on its page: "U/A 13+ · Violence, Language". */
-export const ClassificationLine = ({ classification, descriptors }: ClassificationLineProps) => (
-  <p className={styles.line}>
-    <ClassificationBadge classification={classification} />
-    {descriptors.length > 0 && (
-      <span>
-        <span aria-hidden="true"> · </span>
-        {descriptors.map((descriptor) => ContentDescriptorLabel[descriptor]).join(', ')}
-      </span>
-    )}
-  </p>
-);
+export const ClassificationLine = ({ classification, descriptors }: ClassificationLineProps) => {
+  const { t } = useTranslation('detail');
+  return (
+    <p className={styles.line}>
+      <ClassificationBadge classification={classification} />
+      {descriptors.length > 0 && (
+        <span>
+          <span aria-hidden="true"> · </span>
+          {descriptors.map((descriptor) => t(`descriptors.${descriptor}`)).join(', ')}
+        </span>
+      )}
+    </p>
+  );
+};

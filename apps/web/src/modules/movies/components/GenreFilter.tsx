@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useGenres } from '@web/modules/movies/hooks/useGenres';
-import { browseStrings } from '@web/modules/movies/browse-strings';
 import { controlClass } from '@web/shared/ui/control';
 import styles from './GenreFilter.module.css';
 
@@ -13,18 +13,13 @@ type GenreSelectProps = {
 };
 
 /** 'All Genres' (the empty value) or one of `genres`. */
-export const GenreSelect = ({
-  genres,
-  value,
-  onChange,
-  label = browseStrings.genreFilterLabel,
-  allLabel = browseStrings.allGenres,
-}: GenreSelectProps) => {
+export const GenreSelect = ({ genres, value, onChange, label, allLabel }: GenreSelectProps) => {
+  const { t } = useTranslation('browse');
   const id = useId();
   return (
     <div className={styles.filter}>
       <label htmlFor={id} className={styles.label}>
-        {label}
+        {label ?? t('genreFilterLabel')}
       </label>
       <select
         id={id}
@@ -32,7 +27,7 @@ export const GenreSelect = ({
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
-        <option value="">{allLabel}</option>
+        <option value="">{allLabel ?? t('allGenres')}</option>
         {genres.map((genre) => (
           <option key={genre} value={genre}>
             {genre}

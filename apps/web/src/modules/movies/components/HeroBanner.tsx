@@ -1,9 +1,9 @@
 import type { Movie } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { MovieMeta } from '@web/modules/movies/components/MovieMeta';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatRating } from '@web/modules/movies/rating';
 import { releaseYear } from '@web/modules/movies/release-year';
-import { browseStrings } from '@web/modules/movies/browse-strings';
 import { Button } from '@web/shared/ui/Button';
 import { PageTitle } from '@web/shared/ui/PageTitle';
 import styles from './HeroBanner.module.css';
@@ -12,6 +12,7 @@ type HeroBannerProps = { movie: Movie; onPlay: (movie: Movie) => void; onMoreInf
 
 /** The first popular title, large, with Play Now (or 'Coming soon' before it has media) and More Info (SPEC 2). */
 export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
+  const { t } = useTranslation(['browse', 'movie', 'detail']);
   const year = releaseYear(movie.releaseDate);
   return (
     <section className={styles.hero} aria-label={movie.title}>
@@ -25,23 +26,23 @@ export const HeroBanner = ({ movie, onPlay, onMoreInfo }: HeroBannerProps) => {
             <span className={styles.star} aria-hidden="true">
               ★
             </span>{' '}
-            {formatRating(movie.rating)}
+            {formatRating(movie.rating, t('movie:ratingUnknown'))}
           </span>
           {year && <span>{year}</span>}
           <span>{movie.genre}</span>
-          {movie.runtimeMinutes && <span>{movie.runtimeMinutes} min</span>}
+          {movie.runtimeMinutes && <span>{t('detail:minutes', { minutes: movie.runtimeMinutes })}</span>}
         </MovieMeta>
         <p className={styles.overview}>{movie.description}</p>
         <div className={styles.actions}>
           {movie.mediaReady ? (
             <Button size="md" onClick={() => onPlay(movie)}>
-              ▶ {browseStrings.playNow}
+              ▶ {t('playNow')}
             </Button>
           ) : (
-            <span className={styles.comingSoon}>{browseStrings.comingSoon}</span>
+            <span className={styles.comingSoon}>{t('comingSoon')}</span>
           )}
           <Button variant="ghost" size="md" onClick={() => onMoreInfo(movie)}>
-            {browseStrings.moreInfo}
+            {t('moreInfo')}
           </Button>
         </div>
       </div>

@@ -9,6 +9,7 @@ import { aHousehold, aProfile, profileToken } from '@web/modules/profiles/testin
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie, aPage } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
+import { english } from '@web/shared/i18n/english';
 
 const { menu } = profileStrings;
 const ID = '65f0c0ffee00000000000099';
@@ -50,7 +51,7 @@ describe('a kids profile (issue 25)', () => {
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    await screen.findByRole('heading', { name: browseStrings.kidsHome.title('Mini') });
+    await screen.findByRole('heading', { name: english('browse:kidsHome.title', { name: 'Mini' }) });
     await screen.findByRole('heading', { name: browseStrings.sections.free });
     expect(screen.queryByRole('heading', { name: browseStrings.sections.premium })).toBeNull();
     expect(screen.queryByRole('heading', { name: browseStrings.sections.profileSettings })).toBeNull();
@@ -64,7 +65,9 @@ describe('a kids profile (issue 25)', () => {
     await waitForPage();
 
     await screen.findByRole('heading', { name: browseStrings.sections.premium });
-    expect(screen.queryByRole('heading', { name: browseStrings.kidsHome.title('Asha') })).toBeNull();
+    expect(
+      screen.queryByRole('heading', { name: english('browse:kidsHome.title', { name: 'Asha' }) }),
+    ).toBeNull();
   });
 
   it('keeps the profile switch in the header but no account links', async () => {

@@ -1,5 +1,5 @@
 import type { Movie } from '@app/contracts';
-import { browseStrings } from '@web/modules/movies/browse-strings';
+import { useTranslation } from 'react-i18next';
 import { CatalogueFailed } from '@web/modules/movies/components/CatalogueFailed';
 import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkeleton';
 import { useMovieSections } from '@web/modules/movies/hooks/useMovieSections';
@@ -11,14 +11,13 @@ import { useMovieModals } from '../hooks/useMovieModals';
 import { MovieRow } from './MovieRow';
 import styles from './UserDashboard.module.css';
 
-const { sections: titles, kidsHome: texts } = browseStrings;
-
 /**
  * The home of a kids profile (issue 25): the rows a child picks from, the server having already left out every
  * title above the profile's rating. No hero, no premium row, no price or access badges, no account tiles; a title
  * that cannot be watched says to ask a grown-up instead of offering a way to pay.
  */
 export const KidsHome = ({ name }: { name: string }) => {
+  const { t } = useTranslation('browse');
   const { user } = useViewer();
   const { data, isPending, isError, error, isFetching, refetch } = useMovieSections({});
   const { watch, modal } = useMovieModals();
@@ -33,10 +32,10 @@ export const KidsHome = ({ name }: { name: string }) => {
     return (
       <>
         {user && <ContinueWatchingRow userId={user.id} />}
-        {row(titles.newlyLaunched, data.newlyLaunched)}
-        {row(titles.free, data.free)}
-        {row(titles.popular, data.popular)}
-        {row(titles.topRated, data.topRated.slice(0, 10))}
+        {row(t('sections.newlyLaunched'), data.newlyLaunched)}
+        {row(t('sections.free'), data.free)}
+        {row(t('sections.popular'), data.popular)}
+        {row(t('sections.topRated'), data.topRated.slice(0, 10))}
         <TrendingRow genre="" search="" />
       </>
     );
@@ -44,9 +43,9 @@ export const KidsHome = ({ name }: { name: string }) => {
 
   return (
     <>
-      <title>{`${browseStrings.dashboardTitle} · Streamly`}</title>
+      <title>{`${t('dashboardTitle')} · Streamly`}</title>
       <main className={styles.main}>
-        <PageHeader title={texts.title(name)} lead={texts.lead} />
+        <PageHeader title={t('kidsHome.title', { name })} lead={t('kidsHome.lead')} />
         {content()}
       </main>
       {modal}

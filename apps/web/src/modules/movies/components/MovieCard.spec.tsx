@@ -5,6 +5,7 @@ import { PLACEHOLDER_POSTER } from '../poster';
 import { movieStrings } from '../strings';
 import { MovieCard } from './MovieCard';
 import type { Movie } from '@app/contracts';
+import { english } from '@web/shared/i18n/english';
 
 const renderCard = (movie: Movie) =>
   render(
@@ -13,7 +14,7 @@ const renderCard = (movie: Movie) =>
     </MemoryRouter>,
   );
 
-const poster = (title: string) => screen.getByRole('img', { name: movieStrings.posterAlt(title) });
+const poster = (title: string) => screen.getByRole('img', { name: english('movie:posterAlt', { title }) });
 
 describe('MovieCard', () => {
   it('shows poster, title, overview and rating; the title opens the details and Watch Now goes to /login', () => {

@@ -1,10 +1,10 @@
 import type { Movie } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
-import { movieStrings } from '../strings';
 import styles from './MovieCard.module.css';
 import { PosterCard } from './PosterCard';
 
@@ -32,6 +32,7 @@ const StarIcon = () => (
  * Watch Now goes to sign-in (SPEC 2).
  */
 export const MovieCard = ({ movie, imageBaseUrl, badge, onWatchNow }: MovieCardProps) => {
+  const { t } = useTranslation('movie');
   const year = releaseYear(movie.releaseDate);
 
   return (
@@ -47,22 +48,22 @@ export const MovieCard = ({ movie, imageBaseUrl, badge, onWatchNow }: MovieCardP
           <Button
             size="sm"
             block
-            aria-label={movieStrings.watchNowTitle(movie.title)}
+            aria-label={t('watchNowTitle', { title: movie.title })}
             onClick={() => onWatchNow(movie)}
           >
-            {movieStrings.watchNow}
+            {t('watchNow')}
           </Button>
         ) : (
           <Link className={buttonClass({ size: 'sm', block: true })} to={Paths.login}>
-            {movieStrings.watchNow}
+            {t('watchNow')}
           </Link>
         )
       }
     >
       <p className={styles.meta}>
-        <span className={styles.rating} title={movieStrings.ratingLabel}>
+        <span className={styles.rating} title={t('ratingLabel')}>
           <StarIcon />
-          <span>{formatRating(movie.rating)}</span>
+          <span>{formatRating(movie.rating, t('ratingUnknown'))}</span>
         </span>
         {year && <span className={styles.metaItem}>{year}</span>}
         {movie.genre && <span className={styles.metaItem}>{movie.genre}</span>}

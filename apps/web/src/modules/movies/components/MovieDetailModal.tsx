@@ -1,14 +1,13 @@
 import type { Movie } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { Modal } from '@web/shared/ui/Modal';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
 import { FavoriteButton } from '@web/modules/user-data/components/FavoriteButton';
-import { userDataStrings } from '@web/modules/user-data/strings';
 import { useViewer } from '../hooks/useViewer';
 import { formatRating } from '../rating';
 import { releaseYear } from '../release-year';
-import { detailStrings } from '../browse-strings';
 import styles from './MovieDetailModal.module.css';
 import { type MovieFact, MovieFacts } from './MovieFacts';
 import { PosterImage } from './PosterImage';
@@ -20,28 +19,29 @@ type MovieDetailModalProps = { movie: Movie; onClose: () => void };
  * Favorites is the viewer's list (modules/user-data), its outcome said in a toast inside the dialog.
  */
 export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
+  const { t } = useTranslation(['detail', 'movie', 'userData']);
   const { user } = useViewer();
   const { toasts, show, dismiss } = useToasts();
   const facts: MovieFact[] = [
-    [detailStrings.genre, movie.genres.length ? movie.genres.join(', ') : movie.genre],
+    [t('genre'), movie.genres.length ? movie.genres.join(', ') : movie.genre],
     // Unknown facts are left out (null), not listed as 'N/A' (issue 24).
-    [detailStrings.year, releaseYear(movie.releaseDate) ?? null],
-    [detailStrings.runtime, movie.runtimeMinutes ? detailStrings.minutes(movie.runtimeMinutes) : null],
-    [detailStrings.director, movie.director || null],
-    [detailStrings.cast, movie.cast?.length ? movie.cast.join(', ') : null],
+    [t('year'), releaseYear(movie.releaseDate) ?? null],
+    [t('runtime'), movie.runtimeMinutes ? t('minutes', { minutes: movie.runtimeMinutes }) : null],
+    [t('director'), movie.director || null],
+    [t('cast'), movie.cast?.length ? movie.cast.join(', ') : null],
   ];
 
   return (
-    <Modal title={movie.title} hideTitle onClose={onClose} closeLabel={detailStrings.close}>
+    <Modal title={movie.title} hideTitle onClose={onClose} closeLabel={t('close')}>
       <div className={styles.layout}>
         <PosterImage framed title={movie.title} posterUrl={movie.posterUrl} eager />
         <div className={styles.body}>
           <p className={styles.title} aria-hidden="true">
             {movie.title}
           </p>
-          <p className={styles.rating}>{formatRating(movie.rating)}</p>
+          <p className={styles.rating}>{formatRating(movie.rating, t('movie:ratingUnknown'))}</p>
           <MovieFacts facts={facts} />
-          <h3 className={styles.subheading}>{detailStrings.plot}</h3>
+          <h3 className={styles.subheading}>{t('plot')}</h3>
           <p className={styles.plot}>{movie.description}</p>
           <TitleAccess movie={movie} placement="modal" />
           <div className={styles.actions}>
@@ -57,7 +57,7 @@ export const MovieDetailModal = ({ movie, onClose }: MovieDetailModalProps) => {
               notify={show}
             />
           </div>
-          <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={userDataStrings.dismiss} />
+          <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={t('userData:dismiss')} />
         </div>
       </div>
     </Modal>

@@ -1,7 +1,7 @@
 import type { Movie } from '@app/contracts';
 import { type ReactNode, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MovieCard } from '@web/modules/movies/components/MovieCard';
-import { browseStrings } from '@web/modules/movies/browse-strings';
 import styles from './MovieRow.module.css';
 
 type RowProps<Item> = {
@@ -41,6 +41,7 @@ const Chevron = ({ flip }: { flip?: boolean }) => (
 
 /** A titled, horizontally scrolling row of cards with arrows and scroll snapping. */
 export const Row = <Item,>({ title, items, keyOf, renderItem, empty, aside }: RowProps<Item>) => {
+  const { t } = useTranslation('browse');
   const headingId = useId();
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
@@ -60,7 +61,7 @@ export const Row = <Item,>({ title, items, keyOf, renderItem, empty, aside }: Ro
             <button
               type="button"
               className={styles.arrow}
-              aria-label={browseStrings.scrollLeft(title)}
+              aria-label={t('scrollLeft', { title })}
               onClick={() => scroll(-1)}
             >
               <Chevron flip />
@@ -68,7 +69,7 @@ export const Row = <Item,>({ title, items, keyOf, renderItem, empty, aside }: Ro
             <button
               type="button"
               className={styles.arrow}
-              aria-label={browseStrings.scrollRight(title)}
+              aria-label={t('scrollRight', { title })}
               onClick={() => scroll(1)}
             >
               <Chevron />
@@ -77,7 +78,7 @@ export const Row = <Item,>({ title, items, keyOf, renderItem, empty, aside }: Ro
         )}
       </div>
       {items.length === 0 ? (
-        <div className={styles.empty}>{empty ?? browseStrings.emptyRow}</div>
+        <div className={styles.empty}>{empty ?? t('emptyRow')}</div>
       ) : (
         <ul ref={track} className={styles.track}>
           {items.map((item) => (

@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { detailStrings } from '@web/modules/movies/browse-strings';
+import { detailStringsHi } from '@web/modules/movies/browse-strings.hi';
 import { paymentStrings } from '@web/modules/payments/strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie } from '@web/test/movie-factory';
@@ -80,8 +82,9 @@ describe('Movie page (/movie/:id)', () => {
     await within(details).findByText('8.1/10');
     expect(value(detailStrings.votes)).toBe('12,345');
     expect(value(detailStrings.language)).toBe('HI');
-    expect(value(detailStrings.budget)).toBe('$12,500,000');
-    expect(value(detailStrings.revenue)).toBe('$48,000,000');
+    // Dollars (SPEC 2), grouped as the language shown groups digits (issue 26).
+    expect(value(detailStrings.budget)).toBe('$1,25,00,000');
+    expect(value(detailStrings.revenue)).toBe('$4,80,00,000');
     expect(value(detailStrings.runtime)).toBe('114 min');
     expect(value(detailStrings.director)).toBe('Mira Nair');
     expect(value(detailStrings.writers)).toBe('Sooni Taraporevala');
@@ -98,6 +101,32 @@ describe('Movie page (/movie/:id)', () => {
     within(items[0]).getByText('Critic 0');
     within(items[0]).getByText('15 March 2024');
     within(items[0]).getByText('7.0/10');
+  });
+
+  it('shows the page in Hindi: its texts, the class and what it holds, Hindi month names (issue 26)', async () => {
+    serve();
+    await act(() => i18next.changeLanguage('hi'));
+    renderApp({ path: `/movie/${ID}`, apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    await screen.findByRole('heading', { level: 1, name: 'The Long Walk' });
+    screen.getByRole('img', { name: 'The Long Walk का पोस्टर' });
+    const badge = screen.getByRole('img', { name: 'रेटिंग U/A 13+' });
+    expect(badge.parentElement?.textContent).toBe('U/A 13+ · हिंसा, अभद्र भाषा');
+
+    const details = screen.getByRole('region', { name: detailStringsHi.details });
+    const value = (term: string) => within(details).getByText(term).nextElementSibling?.textContent;
+    await within(details).findByText('8.1/10');
+    expect(value(detailStringsHi.releaseDate)).toBe('30 अगस्त 2001');
+    expect(value(detailStringsHi.runtime)).toBe('114 मिनट');
+    expect(value(detailStringsHi.budget)).toBe('$1,25,00,000');
+
+    const reviews = screen.getByRole('region', { name: detailStringsHi.reviews });
+    within(reviews).getAllByText('15 मार्च 2024');
+    fireEvent.click(screen.getByRole('button', { name: detailStringsHi.openMenu }));
+    within(screen.getByRole('navigation', { name: detailStringsHi.menu })).getByRole('link', {
+      name: detailStringsHi.menuLinks.aboutUs,
+    });
   });
 
   it("shows rating 'N/A' when the look-up has no match", async () => {

@@ -1,14 +1,13 @@
-import type { MovieDetail, Review } from '@app/contracts';
+import { type MovieDetail, RATING_NOT_AVAILABLE, type Review } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { type MovieFact, MovieFacts } from '@web/modules/movies/components/MovieFacts';
-import { formatDate, formatLanguage, formatTrackLanguages, formatUsd } from '@web/modules/movies/format';
+import { formatLanguage, formatLongDate, formatTrackLanguages, formatUsd } from '@web/modules/movies/format';
 import { useMovie } from '@web/modules/movies/hooks/useMovie';
 import { useMovieRating } from '@web/modules/movies/hooks/useMovieRating';
 import { useViewer } from '@web/modules/movies/hooks/useViewer';
 import { releaseYear } from '@web/modules/movies/release-year';
-import { movieStrings } from '@web/modules/movies/strings';
-import { detailStrings } from '@web/modules/movies/browse-strings';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
 import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
 import { Panel } from '@web/shared/ui/Panel';
@@ -16,55 +15,63 @@ import { ReviewForm } from './ReviewForm';
 import { TitleDetail, TitleLoading, TitleUnavailable } from './TitleDetail';
 import styles from './MovieView.module.css';
 
-const na = detailStrings.notKnown;
 const TOP_REVIEWS_SHOWN = 5;
 
-const ReviewList = ({ reviews }: { reviews: Review[] }) => (
-  <Panel title={detailStrings.reviews}>
-    {reviews.length === 0 ? (
-      <p className={styles.muted}>{detailStrings.noReviews}</p>
-    ) : (
-      <ul className={styles.reviews}>
-        {reviews.slice(0, TOP_REVIEWS_SHOWN).map((review) => (
-          <li key={review.id} className={styles.review}>
-            <p className={styles.reviewHead}>
-              <strong>{review.username}</strong>
-              <span className={styles.muted}>{formatDate(review.createdAt, na)}</span>
-              <span className={styles.reviewRating}>
-                {detailStrings.ratingOutOf10(review.rating.toFixed(1))}
-              </span>
-            </p>
-            <p className={styles.reviewText}>{review.content}</p>
-          </li>
-        ))}
-      </ul>
-    )}
-  </Panel>
-);
+const ReviewList = ({ reviews }: { reviews: Review[] }) => {
+  const { t } = useTranslation('detail');
+  return (
+    <Panel title={t('reviews')}>
+      {reviews.length === 0 ? (
+        <p className={styles.muted}>{t('noReviews')}</p>
+      ) : (
+        <ul className={styles.reviews}>
+          {reviews.slice(0, TOP_REVIEWS_SHOWN).map((review) => (
+            <li key={review.id} className={styles.review}>
+              <p className={styles.reviewHead}>
+                <strong>{review.username}</strong>
+                <span className={styles.muted}>{formatLongDate(review.createdAt, t('notKnown'))}</span>
+                <span className={styles.reviewRating}>
+                  {t('ratingOutOf10', { rating: review.rating.toFixed(1) })}
+                </span>
+              </p>
+              <p className={styles.reviewText}>{review.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+};
 
 /**
  * Rating and votes come from the server's rating look-up (DECISIONS 14): the rating is 'N/A' until it answers or when
  * it finds nothing (SPEC 9). Any other fact that is not known is left out rather than listed as 'N/A' (issue 24).
  */
 const DetailsList = ({ movie }: { movie: MovieDetail }) => {
+  const { t } = useTranslation('detail');
   const { data: lookup } = useMovieRating(movie.id);
   const rows: MovieFact[] = [
-    [detailStrings.rating, lookup && lookup.rating !== na ? detailStrings.ratingOutOf10(lookup.rating) : na],
-    [detailStrings.votes, lookup?.votes || null],
-    [detailStrings.director, movie.director || null],
-    [detailStrings.writers, movie.writers?.length ? movie.writers.join(', ') : null],
-    [detailStrings.genre, movie.genres.length ? movie.genres.join(', ') : movie.genre],
-    [detailStrings.awards, movie.awards || null],
-    [detailStrings.releaseDate, formatDate(movie.releaseDate, '') || null],
-    [detailStrings.runtime, movie.runtimeMinutes ? detailStrings.minutes(movie.runtimeMinutes) : null],
-    [detailStrings.language, formatLanguage(movie.language, '') || null],
-    [detailStrings.audioLanguages, formatTrackLanguages(movie.audioLanguages)],
-    [detailStrings.subtitleLanguages, formatTrackLanguages(movie.subtitleLanguages)],
-    [detailStrings.budget, formatUsd(movie.budgetUsd, '') || null],
-    [detailStrings.revenue, formatUsd(movie.revenueUsd, '') || null],
+    [
+      t('rating'),
+      lookup && lookup.rating !== RATING_NOT_AVAILABLE
+        ? t('ratingOutOf10', { rating: lookup.rating })
+        : t('notKnown'),
+    ],
+    [t('votes'), lookup?.votes || null],
+    [t('director'), movie.director || null],
+    [t('writers'), movie.writers?.length ? movie.writers.join(', ') : null],
+    [t('genre'), movie.genres.length ? movie.genres.join(', ') : movie.genre],
+    [t('awards'), movie.awards || null],
+    [t('releaseDate'), formatLongDate(movie.releaseDate, '') || null],
+    [t('runtime'), movie.runtimeMinutes ? t('minutes', { minutes: movie.runtimeMinutes }) : null],
+    [t('language'), formatLanguage(movie.language, '') || null],
+    [t('audioLanguages'), formatTrackLanguages(movie.audioLanguages)],
+    [t('subtitleLanguages'), formatTrackLanguages(movie.subtitleLanguages)],
+    [t('budget'), formatUsd(movie.budgetUsd, '') || null],
+    [t('revenue'), formatUsd(movie.revenueUsd, '') || null],
   ];
   return (
-    <Panel title={detailStrings.details}>
+    <Panel title={t('details')}>
       <MovieFacts facts={rows} wide />
     </Panel>
   );
@@ -80,19 +87,20 @@ type MovieViewProps = {
 };
 
 export const MovieView = ({ id, variant }: MovieViewProps) => {
+  const { t } = useTranslation(['detail', 'movie']);
   const { data: movie, isPending, isError, error } = useMovie(id);
   const { user } = useViewer();
 
-  if (isPending) return <TitleLoading text={detailStrings.loading} />;
+  if (isPending) return <TitleLoading text={t('loading')} />;
   if (isError)
     return (
       <TitleUnavailable
         error={error}
         texts={{
-          notFound: detailStrings.notFound,
-          notFoundLine: detailStrings.notFoundLine,
-          failed: movieStrings.failed,
-          back: detailStrings.backToBrowse,
+          notFound: t('notFound'),
+          notFoundLine: t('notFoundLine'),
+          failed: t('movie:failed'),
+          back: t('backToBrowse'),
         }}
         backTo={Paths.movies}
       />
@@ -107,7 +115,7 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
         <>
           {year && <span>{year}</span>}
           <span>{movie.genre}</span>
-          {movie.runtimeMinutes && <span>{detailStrings.minutes(movie.runtimeMinutes)}</span>}
+          {movie.runtimeMinutes && <span>{t('minutes', { minutes: movie.runtimeMinutes })}</span>}
         </>
       }
       access={movie.access}
@@ -117,7 +125,7 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
       intro={
         movie.cast?.length > 0 && (
           <p className={styles.muted}>
-            <strong>{detailStrings.cast}:</strong> {movie.cast.join(', ')}
+            <strong>{t('cast')}:</strong> {movie.cast.join(', ')}
           </p>
         )
       }
@@ -132,7 +140,7 @@ export const MovieView = ({ id, variant }: MovieViewProps) => {
           </Panel>
         ) : (
           <p className={styles.muted}>
-            <Link to={Paths.userLogin}>{detailStrings.signInToReview}</Link>
+            <Link to={Paths.userLogin}>{t('signInToReview')}</Link>
           </p>
         ))}
       <MoreLikeThisRow movieId={movie.id} />

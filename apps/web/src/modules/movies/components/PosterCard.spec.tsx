@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { movieStrings } from '../strings';
 import { PosterCard } from './PosterCard';
+import { english } from '@web/shared/i18n/english';
 
 describe('PosterCard badges (issue 24: at 390 px they covered the poster’s year line)', () => {
   it('puts the access badge and the class in a row under the poster, before the title, never over the artwork', () => {
@@ -16,7 +16,7 @@ describe('PosterCard badges (issue 24: at 390 px they covered the poster’s yea
         />
       </MemoryRouter>,
     );
-    const poster = screen.getByRole('img', { name: movieStrings.posterAlt('Night Train') });
+    const poster = screen.getByRole('img', { name: english('movie:posterAlt', { title: 'Night Train' }) });
     const access = screen.getByText('Subscription Required');
     const rated = screen.getByRole('img', { name: 'Rated U/A 13+' });
     const frame = poster.parentElement as HTMLElement;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { config } from '@web/shared/config/config';
 import { PLACEHOLDER_POSTER, posterSrc } from '../poster';
-import { movieStrings } from '../strings';
 import styles from './PosterImage.module.css';
 
 type PosterImageProps = {
@@ -23,6 +23,7 @@ export const PosterImage = ({
   eager = false,
   imageBaseUrl = config.imageBaseUrl,
 }: PosterImageProps) => {
+  const { t } = useTranslation('movie');
   const resolved = posterSrc(posterUrl, imageBaseUrl);
   // Remembering which source failed (not a flag) lets a new posterUrl get its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -30,7 +31,7 @@ export const PosterImage = ({
     <img
       className={[framed && styles.framed, className].filter(Boolean).join(' ') || undefined}
       src={failedSrc === resolved ? PLACEHOLDER_POSTER : resolved}
-      alt={movieStrings.posterAlt(title)}
+      alt={t('posterAlt', { title })}
       width={500}
       height={750}
       loading={eager ? 'eager' : 'lazy'}

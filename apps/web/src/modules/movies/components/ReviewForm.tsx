@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { detailStrings } from '@web/modules/movies/browse-strings';
+import { useTranslation } from 'react-i18next';
 import type { ApiRequestError } from '@web/shared/api/api-request-error';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
@@ -15,14 +15,15 @@ const isRefusal = (error: ApiRequestError) => error.status < 500;
 
 /** A signed-in user's review: a rating 0–10 in steps of 0.1 and some words (one per title; the server says so). */
 export const ReviewForm = ({ movieId }: { movieId: string }) => {
-  const { field, submit, reset } = useFormFields(emptyReview, reviewLabels);
+  const { t } = useTranslation('detail');
+  const { field, submit, reset } = useFormFields(emptyReview, reviewLabels(t));
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const post = usePostReview(movieId);
 
   /** The check, saying in the message line what is wrong (or clearing the last message). */
   const check = (values: ReviewValues) => {
     const checked = checkReview(values);
-    setMessage('input' in checked ? null : { tone: 'error', text: detailStrings.reviewInvalid });
+    setMessage('input' in checked ? null : { tone: 'error', text: t('reviewInvalid') });
     return checked;
   };
 
@@ -30,19 +31,19 @@ export const ReviewForm = ({ movieId }: { movieId: string }) => {
     post.mutate(input, {
       onSuccess: () => {
         reset();
-        setMessage({ tone: 'ok', text: detailStrings.reviewPosted });
+        setMessage({ tone: 'ok', text: t('reviewPosted') });
       },
       onError: (error) =>
         setMessage({
           tone: 'error',
-          text: errorText(error, { fallback: detailStrings.reviewFailed, showServerText: isRefusal }),
+          text: errorText(error, { fallback: t('reviewFailed'), showServerText: isRefusal }),
         }),
     }),
   );
 
   return (
     <Form onSubmit={onSubmit} noValidate>
-      <h3 className={styles.subheading}>{detailStrings.writeReview}</h3>
+      <h3 className={styles.subheading}>{t('writeReview')}</h3>
       <TextField
         {...field('rating')}
         type="number"
@@ -55,7 +56,7 @@ export const ReviewForm = ({ movieId }: { movieId: string }) => {
       <TextAreaField {...field('content')} required maxLength={2000} rows={4} />
       <div className={styles.formActions}>
         <Button type="submit" disabled={post.isPending}>
-          {post.isPending ? detailStrings.posting : detailStrings.postReview}
+          {post.isPending ? t('posting') : t('postReview')}
         </Button>
         <p role={message?.tone === 'error' ? 'alert' : 'status'} className={styles.formMessage}>
           {message?.text ?? ''}

@@ -1,20 +1,20 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
-import { detailStrings } from '@web/modules/movies/browse-strings';
 import styles from './SideMenu.module.css';
 
-const { menuLinks } = detailStrings;
 const links = [
-  { to: Paths.landing, label: menuLinks.home },
-  { to: Paths.userDashboard, label: menuLinks.dashboard },
-  { to: Paths.subscription, label: menuLinks.subscription },
-  { to: Paths.aboutUs, label: menuLinks.aboutUs },
-  { to: Paths.contactUs, label: menuLinks.contactUs },
-];
+  { to: Paths.landing, name: 'home' },
+  { to: Paths.userDashboard, name: 'dashboard' },
+  { to: Paths.subscription, name: 'subscription' },
+  { to: Paths.aboutUs, name: 'aboutUs' },
+  { to: Paths.contactUs, name: 'contactUs' },
+] as const;
 
 /** The movie page's slide-in menu (SPEC 2). */
 export const SideMenu = () => {
+  const { t } = useTranslation('detail');
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -23,7 +23,7 @@ export const SideMenu = () => {
         className={styles.toggle}
         aria-expanded={open}
         aria-controls="movie-side-menu"
-        aria-label={open ? detailStrings.closeMenu : detailStrings.openMenu}
+        aria-label={open ? t('closeMenu') : t('openMenu')}
         onClick={() => setOpen(!open)}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -34,14 +34,14 @@ export const SideMenu = () => {
       <nav
         id="movie-side-menu"
         className={`${styles.menu} ${open ? styles.open : ''}`}
-        aria-label={detailStrings.menu}
+        aria-label={t('menu')}
         hidden={!open}
       >
         <ul className={styles.links}>
           {links.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className={styles.link} onClick={() => setOpen(false)}>
-                {link.label}
+                {t(`menuLinks.${link.name}`)}
               </Link>
             </li>
           ))}

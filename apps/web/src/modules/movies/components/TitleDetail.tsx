@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Classification, ContentDescriptor } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { homeOf } from '@web/modules/layout/components/SignedInHeader';
@@ -8,7 +9,6 @@ import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { buttonClass } from '@web/shared/ui/Button';
 import { PageNotice } from '@web/shared/ui/PageNotice';
 import { PageTitle } from '@web/shared/ui/PageTitle';
-import { detailStrings } from '../browse-strings';
 import { useViewer } from '../hooks/useViewer';
 import { ClassificationLine } from './ClassificationBadge';
 import { MovieMeta } from './MovieMeta';
@@ -33,18 +33,16 @@ type TitleNotFoundProps = {
  * A title that does not exist (a bad or unknown id in a link): says so plainly, never the server's validation
  * text, with the way to the viewer's home (issue 24).
  */
-export const TitleNotFound = ({
-  title = detailStrings.notFound,
-  line = detailStrings.notFoundLine,
-  children,
-}: TitleNotFoundProps) => {
+export const TitleNotFound = ({ title, line, children }: TitleNotFoundProps) => {
+  const { t } = useTranslation('detail');
   const { user } = useViewer();
+  const heading = title ?? t('notFound');
   return (
-    <PageNotice title={title} line={line}>
-      <title>{`${title} · Streamly`}</title>
+    <PageNotice title={heading} line={line ?? t('notFoundLine')}>
+      <title>{`${heading} · Streamly`}</title>
       <div className={styles.ways}>
         <Link to={user ? homeOf(user) : Paths.landing} className={buttonClass()}>
-          {detailStrings.goHome}
+          {t('goHome')}
         </Link>
         {children}
       </div>

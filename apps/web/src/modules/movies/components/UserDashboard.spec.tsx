@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { movieStrings } from '@web/modules/movies/strings';
 import { browseStrings, detailStrings } from '@web/modules/movies/browse-strings';
+import { layoutStrings } from '@web/modules/layout/strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie, aPage } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
@@ -18,6 +19,7 @@ import {
   recommendationRoutes,
   type RecommendationServer,
 } from '@web/modules/recommendations/testing/recommendations-test-kit';
+import { english } from '@web/shared/i18n/english';
 
 const USER = '65f0c0ffee00000000000001';
 
@@ -182,7 +184,7 @@ describe('User home (/userdashboard)', () => {
     await waitForPage();
     await screen.findByRole('region', { name: sections.popular });
 
-    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: layoutStrings.header.searchLabel }), {
       target: { value: 'nIGHT' },
     });
 
@@ -194,10 +196,10 @@ describe('User home (/userdashboard)', () => {
     await waitFor(() => expect(api.requests).toContain('/api/movies?page=1&pageSize=24&search=nIGHT'));
 
     serve(() => someSections(), []);
-    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: layoutStrings.header.searchLabel }), {
       target: { value: 'zzz-no-such' },
     });
-    await screen.findByText(browseStrings.noTitlesMatch('zzz-no-such'));
+    await screen.findByText(english('browse:noTitlesMatch', { search: 'zzz-no-such' }));
   });
 
   it('says once that a search matches nothing, kept in the URL, with no row saying it is empty (issue 24)', async () => {
@@ -207,14 +209,14 @@ describe('User home (/userdashboard)', () => {
 
     await screen.findByText('No titles match "drak knight"');
     expect(
-      (screen.getByRole('searchbox', { name: browseStrings.searchLabel }) as HTMLInputElement).value,
+      (screen.getByRole('searchbox', { name: layoutStrings.header.searchLabel }) as HTMLInputElement).value,
     ).toBe('drak knight');
     expect(screen.queryByText(browseStrings.emptyRow)).toBeNull();
     expect(screen.queryByRole('region', { name: sections.newlyLaunched })).toBeNull();
     expect(screen.queryByRole('region', { name: sections.popular })).toBeNull();
 
     // A search that matches some titles: only their rows show, none says it has nothing yet.
-    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: layoutStrings.header.searchLabel }), {
       target: { value: 'fresh' },
     });
     await within(await screen.findByRole('region', { name: sections.newlyLaunched })).findByRole('link', {
@@ -282,7 +284,9 @@ describe('User home (/userdashboard)', () => {
     await waitForPage();
 
     const premium = await screen.findByRole('region', { name: sections.premium });
-    fireEvent.click(within(premium).getByRole('button', { name: movieStrings.watchNowTitle('Golden Hour') }));
+    fireEvent.click(
+      within(premium).getByRole('button', { name: english('movie:watchNowTitle', { title: 'Golden Hour' }) }),
+    );
     const dialog = await screen.findByRole('dialog');
     within(dialog).getByText(
       '"Golden Hour" is a premium movie. Subscribe to our premium plan to watch this and other exclusive content.',
@@ -332,7 +336,9 @@ describe('User home (/userdashboard)', () => {
     const free = region(sections.free);
     within(free).getByText(browseStrings.comingSoon);
 
-    fireEvent.click(within(free).getByRole('button', { name: movieStrings.watchNowTitle('Not Yet') }));
+    fireEvent.click(
+      within(free).getByRole('button', { name: english('movie:watchNowTitle', { title: 'Not Yet' }) }),
+    );
     const details = await screen.findByRole('dialog', { name: 'Not Yet' });
     await within(details).findByText(/Coming soon: this title cannot be played yet/);
     expect(playerStrings.noMedia).toBe('Coming soon: this title cannot be played yet.');

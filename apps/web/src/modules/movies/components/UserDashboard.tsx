@@ -1,5 +1,6 @@
 import type { Movie, MovieSections } from '@app/contracts';
 import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DASHBOARD_SEARCH_PARAM } from '@web/app/paths';
 import { MovieGrid } from '@web/modules/movies/components/MovieGrid';
@@ -8,7 +9,6 @@ import { CatalogueFailed } from '@web/modules/movies/components/CatalogueFailed'
 import { useMovieSections } from '@web/modules/movies/hooks/useMovieSections';
 import { useMovies } from '@web/modules/movies/hooks/useMovies';
 import { useViewer } from '@web/modules/movies/hooks/useViewer';
-import { browseStrings } from '@web/modules/movies/browse-strings';
 import { ComingSoonRow } from '@web/modules/coming-soon/components/ComingSoonRow';
 import { BecauseYouWatchedRow } from '@web/modules/recommendations/components/BecauseYouWatchedRow';
 import { TrendingRow } from '@web/modules/recommendations/components/TrendingRow';
@@ -25,8 +25,6 @@ import { HeroBanner } from './HeroBanner';
 import { MovieRow } from './MovieRow';
 import styles from './UserDashboard.module.css';
 
-const { sections: titles } = browseStrings;
-
 type PopularMoviesProps = {
   popular: Movie[];
   /** The server's search over the whole catalogue, while a search is typed. */
@@ -37,6 +35,7 @@ type PopularMoviesProps = {
 
 /** Popular Movies: the server's search over the whole catalogue while a search is typed, else the popular list. */
 const PopularMovies = ({ popular, searched, search, onWatchNow }: PopularMoviesProps) => {
+  const { t } = useTranslation('browse');
   const term = search.trim();
   const movies = term ? filterByTitle(searched ?? popular, term) : popular;
   const badgeFor = useMovieBadges(movies);
@@ -45,10 +44,10 @@ const PopularMovies = ({ popular, searched, search, onWatchNow }: PopularMoviesP
   return (
     <section className={styles.popular} aria-labelledby="popular-heading">
       <h2 id="popular-heading" className={styles.heading}>
-        {titles.popular}
+        {t('sections.popular')}
       </h2>
       {movies.length === 0 ? (
-        <p className={styles.empty}>{browseStrings.emptyRow}</p>
+        <p className={styles.empty}>{t('emptyRow')}</p>
       ) : (
         <MovieGrid movies={movies} onWatchNow={onWatchNow} badgeFor={badgeFor} />
       )}
@@ -86,6 +85,7 @@ const useNothingMatches = (term: string, sections: MovieSections | undefined) =>
  * `?q=` (a reload or Back keeps it); while it is typed, the page shows what matches, and says once when nothing does.
  */
 export const UserDashboard = () => {
+  const { t } = useTranslation('browse');
   const { user } = useViewer();
   const [params] = useSearchParams();
   const [genre, setGenre] = useState('');
@@ -105,7 +105,7 @@ export const UserDashboard = () => {
     if (nothing)
       return (
         <p role="status" className={styles.noMatch}>
-          {browseStrings.noTitlesMatch(search)}
+          {t('noTitlesMatch', { search })}
         </p>
       );
     const hero = data.hero ?? data.popular[0] ?? null;
@@ -118,12 +118,12 @@ export const UserDashboard = () => {
     return (
       <>
         {hero && !searching && <HeroBanner movie={hero} onPlay={watch} onMoreInfo={showDetails} />}
-        {row(titles.newlyLaunched, data.newlyLaunched)}
+        {row(t('sections.newlyLaunched'), data.newlyLaunched)}
         {/* Issue 28: what goes live next, with Remind me. */}
         {!searching && <ComingSoonRow signedIn={user !== null && user !== undefined} />}
-        {row(titles.topRated, data.topRated.slice(0, 10))}
-        {row(titles.free, data.free)}
-        {row(titles.premium, data.premium)}
+        {row(t('sections.topRated'), data.topRated.slice(0, 10))}
+        {row(t('sections.free'), data.free)}
+        {row(t('sections.premium'), data.premium)}
         <Card padding="bar" className={styles.filterBar}>
           <GenreFilter value={genre} onChange={setGenre} />
         </Card>
@@ -143,7 +143,7 @@ export const UserDashboard = () => {
 
   return (
     <>
-      <title>{`${browseStrings.dashboardTitle} · Streamly`}</title>
+      <title>{`${t('dashboardTitle')} · Streamly`}</title>
       <main className={styles.main}>{content()}</main>
       {modal}
     </>

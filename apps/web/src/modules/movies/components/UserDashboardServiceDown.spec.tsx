@@ -1,5 +1,4 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { recommendationStrings } from '@web/modules/recommendations/strings';
 import {
   aList,
   aRecommendation,
@@ -63,10 +62,10 @@ describe('User home with a service down', () => {
     down.recommendations = true;
     await open();
 
-    for (const name of [recommendationStrings.becauseYouWatched, recommendationStrings.trending]) {
+    for (const name of [browseStrings.sections.becauseYouWatched, browseStrings.sections.trending]) {
       const alert = await within(await row(name)).findByRole('alert');
       within(alert).getByText(RECOMMENDATIONS_DOWN);
-      expect(within(alert).queryByText(recommendationStrings.failed)).toBeNull();
+      expect(within(alert).queryByText(movieStrings.failed)).toBeNull();
     }
     await within(await row(browseStrings.sections.newlyLaunched)).findByRole('link', {
       name: 'Fresh Launch',
@@ -77,7 +76,7 @@ describe('User home with a service down', () => {
 
     // Back: Try Again in the row asks again and shows its titles.
     down.recommendations = false;
-    const mine = await row(recommendationStrings.becauseYouWatched);
+    const mine = await row(browseStrings.sections.becauseYouWatched);
     fireEvent.click(within(mine).getByRole('button', { name: 'Try Again' }));
     await within(mine).findByRole('link', { name: 'Lagaan' });
     expect(within(mine).queryByRole('alert')).toBeNull();
@@ -91,7 +90,7 @@ describe('User home with a service down', () => {
     within(alert).getByText(
       'My List and watch history are unavailable right now. Everything else works; try again in a moment.',
     );
-    await within(await row(recommendationStrings.becauseYouWatched)).findByRole('link', { name: 'Lagaan' });
+    await within(await row(browseStrings.sections.becauseYouWatched)).findByRole('link', { name: 'Lagaan' });
   });
 
   it('says the catalogue is unavailable instead of "Failed to fetch movies" when it is down', async () => {

@@ -1,7 +1,6 @@
 import type { MovieSort } from '@app/contracts';
 import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { catalogueStrings } from '../browse-strings';
 import type { CatalogueFilterValues } from '../components/Catalogue';
 
 /** The URL's names for a browse page's filters and page (`/movies?q=night&genre=Drama&sort=newest&page=2`). */
@@ -15,9 +14,11 @@ export const CatalogueParams = {
 } as const;
 
 const DEFAULT_SORT: MovieSort = 'popular';
+/** The sorts in the catalogue's order (MovieSorts itself would bring zod along). */
+export const SORTS: readonly MovieSort[] = ['popular', 'newest', 'top-rated', 'title'];
 
 const sortOf = (value: string | null): MovieSort =>
-  value !== null && Object.hasOwn(catalogueStrings.sorts, value) ? (value as MovieSort) : DEFAULT_SORT;
+  value !== null && (SORTS as readonly string[]).includes(value) ? (value as MovieSort) : DEFAULT_SORT;
 
 /** Only a language code reaches the query; anything else in the URL is no filter. */
 const languageOf = (value: string | null): string => (value && /^[a-z]{2,3}$/.test(value) ? value : '');

@@ -1,7 +1,7 @@
 import { type Movie, MovieAccess } from '@app/contracts';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAccessBadges } from '@web/modules/payments/hooks/useAccessBadges';
-import { browseStrings } from '../browse-strings';
 
 /**
  * The badge of each movie card on a signed-in screen: "Coming soon" without media, else what the viewer has of it
@@ -9,11 +9,12 @@ import { browseStrings } from '../browse-strings';
  * watch. Only premium titles are asked about: a free one needs no badge.
  */
 export const useMovieBadges = (movies: readonly Movie[]) => {
+  const { t } = useTranslation('browse');
   const badgeOf = useAccessBadges(
     movies.filter((movie) => movie.access === MovieAccess.Premium).map((movie) => movie.id),
   );
   return useCallback(
-    (movie: Movie) => (movie.mediaReady ? badgeOf(movie.id, movie.access) : browseStrings.comingSoon),
-    [badgeOf],
+    (movie: Movie) => (movie.mediaReady ? badgeOf(movie.id, movie.access) : t('comingSoon')),
+    [badgeOf, t],
   );
 };

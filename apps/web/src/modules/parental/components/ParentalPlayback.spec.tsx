@@ -6,12 +6,12 @@ import {
   CLASSIFICATION_OVERLAY_MS,
   ClassificationOverlay,
 } from '@web/modules/player/components/ClassificationOverlay';
-import { playerStrings } from '@web/modules/player/strings';
 import { aPlaybackSession, MOVIE_ID, previewAnswer } from '@web/modules/player/testing/player-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { parentalStrings } from '../strings';
+import { english } from '@web/shared/i18n/english';
 
 const { prompt, age } = parentalStrings;
 
@@ -72,7 +72,8 @@ describe('parental controls in the player (issue 25)', () => {
     renderApp({ path: `/video?movie=${MOVIE_ID}`, apiBaseUrl: api.baseUrl });
     await waitForPage();
   };
-  const surface = () => screen.findByRole('region', { name: playerStrings.playerLabel('Golden Hour') });
+  const surface = () =>
+    screen.findByRole('region', { name: english('player:playerLabel', { title: 'Golden Hour' }) });
 
   it("asks the parental PIN the server wants; a wrong one shows the server's words with the tries left, the right one plays", async () => {
     serve(({ parentalPin }) => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
@@ -7,21 +8,21 @@ import { ApiRequestError } from '@web/shared/api/api-request-error';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { useRefusedTitle } from '../hooks/usePlayerMovie';
-import { playerStrings as texts } from '../strings';
 import styles from './Player.module.css';
 import { PlayerStage } from './PlayerStage';
 import { ScreenLimit } from './ScreenLimit';
 
 /** A visitor, or a session that ended: sign in and come back here. */
 export const SignInToWatch = () => {
+  const { t } = useTranslation('player');
   const state = useSignInState();
   return (
     <PlayerStage role="alert">
-      <h2 className={styles.stageHeading}>{texts.signInToWatch}</h2>
-      <p>{texts.signInLine}</p>
+      <h2 className={styles.stageHeading}>{t('signInToWatch')}</h2>
+      <p>{t('signInLine')}</p>
       <div className={styles.stageActions}>
         <Link to={Paths.userLogin} state={state} className={buttonClass()}>
-          {texts.signIn}
+          {t('signIn')}
         </Link>
       </div>
     </PlayerStage>
@@ -30,11 +31,12 @@ export const SignInToWatch = () => {
 
 /** 403: the entitlement panel with every way in (DECISIONS 8), never a bare player error. */
 const WaysIn = ({ movieId }: { movieId: string }) => {
+  const { t } = useTranslation('player');
   const { data: movie, isError } = useRefusedTitle(movieId);
   if (movie) return <TitleAccess movie={movie} placement="page" />;
   return (
     <PlayerStage role={isError ? 'alert' : 'status'}>
-      <p>{isError ? texts.failed : texts.starting}</p>
+      <p>{isError ? t('failed') : t('starting')}</p>
     </PlayerStage>
   );
 };
@@ -49,6 +51,7 @@ type PlaybackRefusedProps = {
 
 /** Why playback did not start, and the way forward: sign in, get access, wait for media, free a screen. */
 export const PlaybackRefused = ({ movieId, error, onRetry, waysIn }: PlaybackRefusedProps) => {
+  const { t } = useTranslation('player');
   const status = error instanceof ApiRequestError ? error.status : 0;
   switch (status) {
     case 401:
@@ -58,8 +61,8 @@ export const PlaybackRefused = ({ movieId, error, onRetry, waysIn }: PlaybackRef
     case 404:
       return (
         <PlayerStage role="alert">
-          <h2 className={styles.stageHeading}>{texts.comingSoon}</h2>
-          <p>{texts.noMedia}</p>
+          <h2 className={styles.stageHeading}>{t('comingSoon')}</h2>
+          <p>{t('noMedia')}</p>
         </PlayerStage>
       );
     case 409:
@@ -67,10 +70,10 @@ export const PlaybackRefused = ({ movieId, error, onRetry, waysIn }: PlaybackRef
     default:
       return (
         <PlayerStage role="alert">
-          <p>{serviceUnavailableText(error, 'streaming-service') ?? texts.failed}</p>
+          <p>{serviceUnavailableText(error, 'streaming-service') ?? t('failed')}</p>
           <div className={styles.stageActions}>
             <Button variant="ghost" className={styles.onDark} onClick={onRetry}>
-              {texts.tryAgain}
+              {t('tryAgain')}
             </Button>
           </div>
         </PlayerStage>

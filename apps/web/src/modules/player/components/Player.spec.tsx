@@ -7,9 +7,12 @@ import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
 import { type FakeApi, type FakeRoute, startFakeApi } from '@web/test/fake-api';
 import { aMovie } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
+import i18next from 'i18next';
 import { playerStrings as texts } from '../strings';
+import { playerStringsHi } from '../strings.hi';
 import { SCREENS_POLL_MS } from './ScreenLimit';
 import { aPlaybackSession, aStream, MOVIE_ID, previewAnswer, setPlayback } from '../testing/player-test-kit';
+import { english } from '@web/shared/i18n/english';
 
 const movie = (): MovieDetail => ({
   ...aMovie({ id: MOVIE_ID, title: 'Golden Hour', description: 'A day at the sea.', access: 'premium' }),
@@ -67,7 +70,8 @@ describe('Player (/video)', () => {
     await waitForPage();
     return view;
   };
-  const surface = () => screen.findByRole('region', { name: texts.playerLabel('Golden Hour') });
+  const surface = () =>
+    screen.findByRole('region', { name: english('player:playerLabel', { title: 'Golden Hour' }) });
 
   it('asks "Resume from 12:34" or "Start over" holding no screen, then takes one and plays from there', async () => {
     signInAs('user');
@@ -86,7 +90,9 @@ describe('Player (/video)', () => {
     expect(previews()[0].auth).toBe('Bearer user-token');
     // Nothing plays, and no screen is taken, before the viewer chooses.
     expect(starts()).toEqual([]);
-    expect(screen.queryByRole('region', { name: texts.playerLabel('Golden Hour') })).toBeNull();
+    expect(
+      screen.queryByRole('region', { name: english('player:playerLabel', { title: 'Golden Hour' }) }),
+    ).toBeNull();
 
     fireEvent.click(resume);
     const player = await surface();
@@ -174,7 +180,9 @@ describe('Player (/video)', () => {
     const panel = await screen.findByRole('complementary', { name: paymentStrings.rentTitle });
     await within(panel).findByText('Premium title: subscribe from ₹499, buy ₹1200 or rent ₹500');
     within(panel).getByRole('button', { name: paymentStrings.rentNow });
-    expect(screen.queryByRole('region', { name: texts.playerLabel('Golden Hour') })).toBeNull();
+    expect(
+      screen.queryByRole('region', { name: english('player:playerLabel', { title: 'Golden Hour' }) }),
+    ).toBeNull();
   });
 
   it("404: 'Coming soon' for a title without media", async () => {
@@ -219,9 +227,9 @@ describe('Player (/video)', () => {
     const list = await within(screens).findByRole('list');
     within(list).getByText('Night Train');
     within(list).getByText('Chrome on Android');
-    within(list).getByText(texts.watchingProfile('Ravi'));
+    within(list).getByText(english('player:watchingProfile', { name: 'Ravi' }));
     within(list).getByText(/^Started /);
-    screen.getByText(texts.screensLine(1));
+    screen.getByText(english('player:screensLine', { count: 1 }));
 
     fireEvent.click(within(list).getByRole('button', { name: /Stop that stream/ }));
     await surface();
@@ -231,6 +239,48 @@ describe('Player (/video)', () => {
       ),
     ).toBe(true);
     expect(starts()).toHaveLength(2);
+  });
+
+  it('speaks Hindi: the screens in use with when each started, then the player and its class (issue 26)', async () => {
+    signInAs('user');
+    let full = true;
+    const streams: ActiveStreams = {
+      limit: 1,
+      streams: [
+        aStream({
+          title: 'Night Train',
+          deviceLabel: 'Chrome on Android',
+          profileName: 'Ravi',
+          startedAt: '2026-03-01T14:30:00.000Z',
+        }),
+      ],
+    };
+    serve((request, url) => {
+      if (url.pathname === '/api/playback/streams') return { status: 200, body: streams };
+      if (url.pathname === '/api/playback/streams/lease_other00001' && request.method === 'DELETE') {
+        full = false;
+        return { status: 200, body: { stopped: true } };
+      }
+      return playback(request, url, () =>
+        full ? refused(409, 'CONFLICT', texts.screenLimit) : { status: 200, body: aPlaybackSession() },
+      );
+    });
+    await act(() => i18next.changeLanguage('hi'));
+    await open();
+
+    await screen.findByText(playerStringsHi.screenLimit);
+    const screens = await screen.findByRole('region', { name: playerStringsHi.screensHeading });
+    const list = await within(screens).findByRole('list');
+    within(list).getByText('प्रोफ़ाइल: Ravi');
+    within(list).getByText(/^1 मार्च, .+ पर शुरू हुई$/);
+    screen.getByText('आपका प्लान एक समय में 1 स्क्रीन पर चलता है।');
+
+    fireEvent.click(
+      within(list).getByRole('button', { name: 'वह स्ट्रीम रोकें: Chrome on Android पर Night Train' }),
+    );
+    const player = await screen.findByRole('region', { name: 'वीडियो प्लेयर: Golden Hour' });
+    expect(within(player).getByRole('status').textContent).toBe('रेटिंग U/A 13+ · हिंसा, अभद्र भाषा');
+    screen.getByRole('region', { name: playerStringsHi.movieDetails });
   });
 
   it('409: a stream of another tab of this browser ("This device") can be stopped too', async () => {
@@ -255,7 +305,9 @@ describe('Player (/video)', () => {
     );
     within(list).getByText(texts.thisDevice);
     fireEvent.click(
-      within(list).getByRole('button', { name: texts.stopStreamLabel('Night Train', texts.thisDevice) }),
+      within(list).getByRole('button', {
+        name: english('player:stopStreamLabel', { title: 'Night Train', device: texts.thisDevice }),
+      }),
     );
     await surface();
     expect(starts()).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ParentalGate } from '@web/modules/parental/components/ParentalGate';
 import { parentalRefusalOf } from '@web/modules/parental/parental-refusal';
 import { Button } from '@web/shared/ui/Button';
@@ -7,7 +8,6 @@ import { usePlaybackPreview, usePlaybackSession } from '../hooks/usePlaybackSess
 import { useQoeReporter } from '../hooks/useQoeReporter';
 import { usePreferredLanguages } from '../hooks/usePreferredLanguages';
 import type { StreamToken } from '../stream-token';
-import { playerStrings as texts } from '../strings';
 import { ClassificationOverlay } from './ClassificationOverlay';
 import { PlaybackRefused, SignInToWatch } from './PlaybackRefused';
 import styles from './Player.module.css';
@@ -41,6 +41,7 @@ type PlayerProps = {
  * once the viewer chose where to start, and given back when the player goes away or the page is closed.
  */
 export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
+  const { t } = useTranslation('player');
   const [attempt, setAttempt] = useState(0);
   const preview = usePlaybackPreview(movie.id, attempt);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -119,9 +120,9 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
   if (stopped)
     return (
       <PlayerStage role="alert">
-        <p className={styles.stageHeading}>{texts.streamStopped}</p>
+        <p className={styles.stageHeading}>{t('streamStopped')}</p>
         <div className={styles.stageActions}>
-          <Button onClick={restart}>{texts.playHere}</Button>
+          <Button onClick={restart}>{t('playHere')}</Button>
         </div>
       </PlayerStage>
     );
@@ -133,7 +134,7 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
       <PlayerSurface
         session={session.data}
         token={current ?? { token: session.data.token, expiresAt: session.data.expiresAt }}
-        label={texts.playerLabel(movie.title)}
+        label={t('playerLabel', { title: movie.title })}
         startPosition={start}
         onMedia={setMedia}
         languages={languages}
@@ -146,8 +147,11 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
   );
 };
 
-const Starting = () => (
-  <PlayerStage role="status">
-    <p>{texts.starting}</p>
-  </PlayerStage>
-);
+const Starting = () => {
+  const { t } = useTranslation('player');
+  return (
+    <PlayerStage role="status">
+      <p>{t('starting')}</p>
+    </PlayerStage>
+  );
+};

@@ -55,6 +55,8 @@ const ARROW_SEEK_ATTRIBUTES = {
   keyboardforwardseekoffset: String(ARROW_SEEK_SECONDS),
 };
 const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
+/** media-chrome finds the preview thumbnails by this label of a metadata track: a name, never shown. */
+const THUMBNAILS_TRACK = 'thumbnails';
 
 type HlsVideoElement = PlaybackMedia & { config: object | null; src: string };
 type VideoElement = PlaybackMedia & HTMLVideoElement;
@@ -173,7 +175,7 @@ export const PlayerSurface = ({
   const thumbnails = session.trickplayUrl ? (
     <track
       kind="metadata"
-      label="thumbnails"
+      label={THUMBNAILS_TRACK}
       default
       src={withToken(session.trickplayUrl, trackToken.token)}
     />

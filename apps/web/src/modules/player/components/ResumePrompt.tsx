@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@web/shared/ui/Button';
 import { formatPlaybackTime } from '../format-time';
-import { playerStrings as texts } from '../strings';
 import styles from './Player.module.css';
 import { PlayerStage } from './PlayerStage';
 
@@ -9,17 +9,18 @@ type ResumePromptProps = { positionSeconds: number; onResume: () => void; onStar
 
 /** "Resume from 12:34" or "Start over", asked before anything plays. */
 export const ResumePrompt = ({ positionSeconds, onResume, onStartOver }: ResumePromptProps) => {
+  const { t } = useTranslation('player');
   const resume = useRef<HTMLButtonElement>(null);
   useEffect(() => resume.current?.focus(), []);
   return (
     <PlayerStage>
-      <h2 className={styles.stageHeading}>{texts.resumeHeading}</h2>
+      <h2 className={styles.stageHeading}>{t('resumeHeading')}</h2>
       <div className={styles.stageActions}>
         <Button ref={resume} onClick={onResume}>
-          {texts.resumeFrom(formatPlaybackTime(positionSeconds))}
+          {t('resumeFrom', { time: formatPlaybackTime(positionSeconds) })}
         </Button>
         <Button variant="ghost" className={styles.onDark} onClick={onStartOver}>
-          {texts.startOver}
+          {t('startOver')}
         </Button>
       </div>
     </PlayerStage>

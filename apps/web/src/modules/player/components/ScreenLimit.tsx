@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@web/shared/ui/Button';
 import { formatStartedAt } from '../format-time';
 import { useActiveStreams, useStopStream } from '../hooks/useActiveStreams';
-import { playerStrings as texts } from '../strings';
 import styles from './Player.module.css';
 
 type ScreenLimitProps = {
@@ -19,6 +19,7 @@ export const SCREENS_POLL_MS = 4_000;
  * starts here again without being asked.
  */
 export const ScreenLimit = ({ onRetry }: ScreenLimitProps) => {
+  const { t } = useTranslation('player');
   const headingId = useId();
   const streams = useActiveStreams(SCREENS_POLL_MS);
   const stop = useStopStream({ onSuccess: onRetry });
@@ -42,19 +43,19 @@ export const ScreenLimit = ({ onRetry }: ScreenLimitProps) => {
   }, [data, dataUpdatedAt, isFetchedAfterMount]);
 
   const list = () => {
-    if (streams.isPending) return <p role="status">{texts.streamsLoading}</p>;
+    if (streams.isPending) return <p role="status">{t('streamsLoading')}</p>;
     if (streams.isError)
       return (
         <div role="alert" className={styles.stageActions}>
-          <p>{texts.streamsFailed}</p>
+          <p>{t('streamsFailed')}</p>
           <Button variant="ghost" onClick={() => void streams.refetch()}>
-            {texts.tryAgain}
+            {t('tryAgain')}
           </Button>
         </div>
       );
     return (
       <>
-        <p className={styles.muted}>{texts.screensLine(streams.data.limit)}</p>
+        <p className={styles.muted}>{t('screensLine', { count: streams.data.limit })}</p>
         <ul className={styles.streams}>
           {streams.data.streams.map((stream) => (
             <li key={stream.leaseId} className={styles.stream}>
@@ -63,27 +64,29 @@ export const ScreenLimit = ({ onRetry }: ScreenLimitProps) => {
                 <span>
                   {stream.deviceLabel}{' '}
                   {/* Another tab of this browser holds a screen as much as another device does. */}
-                  {stream.current && <span className={styles.badge}>{texts.thisDevice}</span>}
+                  {stream.current && <span className={styles.badge}>{t('thisDevice')}</span>}
                 </span>
-                {stream.profileName && <span>{texts.watchingProfile(stream.profileName)}</span>}
-                <span className={styles.muted}>{texts.startedAt(formatStartedAt(stream.startedAt))}</span>
+                {stream.profileName && <span>{t('watchingProfile', { name: stream.profileName })}</span>}
+                <span className={styles.muted}>
+                  {t('startedAt', { time: formatStartedAt(stream.startedAt) })}
+                </span>
               </div>
               <Button
                 size="sm"
                 variant="danger"
                 disabled={stop.isPending}
-                aria-label={texts.stopStreamLabel(
-                  stream.title,
-                  stream.current ? texts.thisDevice : stream.deviceLabel,
-                )}
+                aria-label={t('stopStreamLabel', {
+                  title: stream.title,
+                  device: stream.current ? t('thisDevice') : stream.deviceLabel,
+                })}
                 onClick={() => stop.mutate(stream.leaseId)}
               >
-                {stop.isPending && stop.variables === stream.leaseId ? texts.stopping : texts.stopThatStream}
+                {stop.isPending && stop.variables === stream.leaseId ? t('stopping') : t('stopThatStream')}
               </Button>
             </li>
           ))}
         </ul>
-        {stop.isError && <p role="alert">{texts.stopFailed}</p>}
+        {stop.isError && <p role="alert">{t('stopFailed')}</p>}
       </>
     );
   };
@@ -91,9 +94,9 @@ export const ScreenLimit = ({ onRetry }: ScreenLimitProps) => {
   return (
     <section className={styles.limit} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.stageHeading}>
-        {texts.screensHeading}
+        {t('screensHeading')}
       </h2>
-      <p role="alert">{texts.screenLimit}</p>
+      <p role="alert">{t('screenLimit')}</p>
       {list()}
     </section>
   );

@@ -6,6 +6,7 @@ import { renderApp, waitForPage } from '@web/test/render-app';
 import { playerStrings as texts } from '../strings';
 import { aPlaybackSession, MOVIE_ID } from '../testing/player-test-kit';
 import { watchLocation } from '../watch-route';
+import { english } from '@web/shared/i18n/english';
 
 describe('the player screens (SPEC 2)', () => {
   let api: FakeApi;
@@ -43,7 +44,7 @@ describe('the player screens (SPEC 2)', () => {
 
     expect(router.state.location.search).toBe(`?movie=${MOVIE_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Golden Hour' });
-    await screen.findByRole('region', { name: texts.playerLabel('Golden Hour') });
+    await screen.findByRole('region', { name: english('player:playerLabel', { title: 'Golden Hour' }) });
     within(screen.getByRole('region', { name: texts.movieDetails })).getByText('A day at the sea.');
     screen.getByRole('button', { name: /open menu/i });
     // State carried the title: the catalogue was not asked.
@@ -74,7 +75,7 @@ describe('the player screens (SPEC 2)', () => {
     await waitForPage();
 
     await screen.findByRole('heading', { level: 1, name: 'Golden Hour' });
-    await screen.findByRole('region', { name: texts.playerLabel('Golden Hour') });
+    await screen.findByRole('region', { name: english('player:playerLabel', { title: 'Golden Hour' }) });
   });
 
   describe('a bad or unknown id (issue 24)', () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { TitleNotFound } from '@web/modules/movies/components/TitleDetail';
@@ -7,7 +8,6 @@ import { PageNotice } from '@web/shared/ui/PageNotice';
 import { PageTitle } from '@web/shared/ui/PageTitle';
 import { Panel } from '@web/shared/ui/Panel';
 import { usePlayerMovie } from '../hooks/usePlayerMovie';
-import { playerStrings as texts } from '../strings';
 import type { PlayerMovie } from '../watch-route';
 import { Player } from './Player';
 import styles from './WatchScreens.module.css';
@@ -23,14 +23,17 @@ type WatchScreenProps = {
 export const documentTitle = (title: string) => <title>{`${title} · Streamly`}</title>;
 
 /** SPEC 2 /video without a title. */
-export const NoMovieSelected = () => (
-  <PageNotice title={texts.noMovieSelected} line={texts.noMovieLine}>
-    {documentTitle(texts.noMovieSelected)}
-    <Link to={Paths.landing} className={buttonClass()}>
-      {texts.goToHome}
-    </Link>
-  </PageNotice>
-);
+export const NoMovieSelected = () => {
+  const { t } = useTranslation('player');
+  return (
+    <PageNotice title={t('noMovieSelected')} line={t('noMovieLine')}>
+      {documentTitle(t('noMovieSelected'))}
+      <Link to={Paths.landing} className={buttonClass()}>
+        {t('goToHome')}
+      </Link>
+    </PageNotice>
+  );
+};
 
 type WatchFrameProps = {
   /** The page's (and the tab's) title; empty while it is not known yet. */
@@ -52,15 +55,16 @@ export const WatchFrame = ({ title, heading = title, children }: WatchFrameProps
 
 /** SPEC 2 /video: the title, the playing video, and 'Movie Details' with the overview. */
 export const WatchScreen = ({ movieId, carried }: WatchScreenProps) => {
+  const { t } = useTranslation('player');
   const { movie, isMissing } = usePlayerMovie(movieId, carried);
   if (!movieId) return <NoMovieSelected />;
   // A bad or unknown id: no player (and no "Coming soon") for a title that does not exist.
   if (isMissing) return <TitleNotFound />;
   const title = movie?.title ?? '';
   return (
-    <WatchFrame title={title} heading={title || texts.nowPlaying}>
+    <WatchFrame title={title} heading={title || t('nowPlaying')}>
       <Player key={movieId} movie={{ id: movieId, title }} />
-      <Panel title={texts.movieDetails}>
+      <Panel title={t('movieDetails')}>
         <p className={styles.overview}>{movie?.overview}</p>
       </Panel>
     </WatchFrame>
@@ -69,15 +73,16 @@ export const WatchScreen = ({ movieId, carried }: WatchScreenProps) => {
 
 /** SPEC 2 /video-player: the title's name (fallback 'Movie Title'), the stream, and Back to Dashboard. */
 export const PlayerScreen = ({ movieId, carried }: WatchScreenProps) => {
+  const { t } = useTranslation('player');
   const { movie, isMissing } = usePlayerMovie(movieId, carried);
   if (isMissing) return <TitleNotFound />;
-  const title = movie?.title || texts.movieTitleFallback;
+  const title = movie?.title || t('movieTitleFallback');
   return (
     <WatchFrame title={title}>
       {movieId && <Player key={movieId} movie={{ id: movieId, title }} />}
       <div>
         <Link to={Paths.userDashboard} className={buttonClass({ variant: 'ghost' })}>
-          {texts.backToDashboard}
+          {t('backToDashboard')}
         </Link>
       </div>
     </WatchFrame>

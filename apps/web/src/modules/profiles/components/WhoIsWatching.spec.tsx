@@ -1,12 +1,12 @@
 import { ProfileMessages } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { browseStrings } from '@web/modules/movies/browse-strings';
 import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aPage } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { profileStrings } from '../strings';
 import { aHousehold, aProfile, profileToken } from '../testing/profiles-test-kit';
+import { english } from '@web/shared/i18n/english';
 
 const { chooser: texts, pin, menu } = profileStrings;
 
@@ -99,7 +99,7 @@ describe("Who's watching? (issue 25)", () => {
     const avatar = await banner().findByRole('button', { name: menu.button('Mini') });
     expect(avatar.querySelector('svg')?.getAttribute('data-avatar')).toBe('kite');
     // The kids home at once: the new session's profile was known without asking again (no full home first).
-    await screen.findByRole('heading', { name: browseStrings.kidsHome.title('Mini') });
+    await screen.findByRole('heading', { name: english('browse:kidsHome.title', { name: 'Mini' }) });
     expect(
       household.sent.filter((call) => call.method === 'GET' && call.token === profileToken(child.id)),
     ).toEqual([]);

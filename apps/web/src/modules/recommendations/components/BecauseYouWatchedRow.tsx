@@ -1,7 +1,7 @@
 import { RecommendationSource } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { filterByTitle } from '@web/modules/movies/title-filter';
 import { useRecommendations } from '../hooks/useRecommendations';
-import { recommendationStrings as texts } from '../strings';
 import { RecommendationRow } from './RecommendationRow';
 
 type BecauseYouWatchedRowProps = { userId: string | null; genre: string; search: string };
@@ -11,6 +11,7 @@ type BecauseYouWatchedRowProps = { userId: string | null; genre: string; search:
  * answers popular titles (DECISIONS 12); this row names what was watched, so it keeps its empty text then.
  */
 export const BecauseYouWatchedRow = ({ userId, genre, search }: BecauseYouWatchedRowProps) => {
+  const { t } = useTranslation('browse');
   const { data, error, refetch } = useRecommendations({ userId, genre: genre || undefined });
   const items =
     data && (data.source === RecommendationSource.Personal ? filterByTitle(data.items, search) : []);
@@ -18,11 +19,11 @@ export const BecauseYouWatchedRow = ({ userId, genre, search }: BecauseYouWatche
   if (search.trim() && items?.length === 0) return null;
   return (
     <RecommendationRow
-      title={texts.becauseYouWatched}
+      title={t('sections.becauseYouWatched')}
       items={items}
       error={error}
       onRetry={() => void refetch()}
-      empty={texts.becauseYouWatchedEmpty}
+      empty={t('becauseYouWatchedEmpty')}
     />
   );
 };

@@ -4,7 +4,8 @@ import { entitlementsRoute } from '@web/modules/payments/testing/payments-test-k
 import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
-import { recommendationStrings as texts } from '../strings';
+import { layoutStrings } from '@web/modules/layout/strings';
+import { movieStrings } from '@web/modules/movies/strings';
 import {
   aList,
   answer,
@@ -42,7 +43,7 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
   const open = async () => {
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
     await waitForPage();
-    return screen.findByRole('region', { name: texts.becauseYouWatched });
+    return screen.findByRole('region', { name: browseStrings.sections.becauseYouWatched });
   };
   const row = (name: string) => screen.getByRole('region', { name });
 
@@ -64,9 +65,9 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
     expect(link.getAttribute('href')).toBe(`/movie/${pick.movie_id}`);
     within(mine).getByText('Because you watched Sholay');
     const premiumCard = within(mine).getByRole('link', { name: 'Swades' }).closest('article') as HTMLElement;
-    await within(premiumCard).findByText(texts.premiumBadge);
+    await within(premiumCard).findByText(browseStrings.subscriptionRequired);
 
-    const trending = row(texts.trending);
+    const trending = row(browseStrings.sections.trending);
     await within(trending).findByRole('link', { name: 'Rising Now' });
     within(trending).getByText('Trending now');
     expect(asked).toEqual([{ user_id: USER }]);
@@ -77,7 +78,7 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
     serve({ recommend: () => answer(aList([aRecommendation({ title: 'Popular Pick' })], 'popular')) });
     const mine = await open();
 
-    await within(mine).findByText(texts.becauseYouWatchedEmpty);
+    await within(mine).findByText(browseStrings.becauseYouWatchedEmpty);
     expect(within(mine).queryByRole('link', { name: 'Popular Pick' })).toBeNull();
   });
 
@@ -89,15 +90,15 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
     const mine = await open();
 
     const alert = await within(mine).findByRole('alert');
-    within(alert).getByText(texts.failed);
-    await within(row(texts.trending)).findByRole('link', { name: 'Rising Now' });
-    expect(within(row(texts.trending)).queryByRole('alert')).toBeNull();
+    within(alert).getByText(movieStrings.failed);
+    await within(row(browseStrings.sections.trending)).findByRole('link', { name: 'Rising Now' });
+    expect(within(row(browseStrings.sections.trending)).queryByRole('alert')).toBeNull();
 
     serve({
       recommend: () => answer(aList([aRecommendation({ title: 'Lagaan' })])),
       trending: () => answer(aList([aRecommendation({ title: 'Rising Now' })], 'popular')),
     });
-    fireEvent.click(within(alert).getByRole('button', { name: texts.tryAgain }));
+    fireEvent.click(within(alert).getByRole('button', { name: movieStrings.tryAgain }));
 
     await within(mine).findByRole('link', { name: 'Lagaan' });
     expect(within(mine).queryByRole('alert')).toBeNull();
@@ -107,11 +108,11 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
     serve({ trending: () => serverError });
     await open();
 
-    const alert = await within(row(texts.trending)).findByRole('alert');
+    const alert = await within(row(browseStrings.sections.trending)).findByRole('alert');
     serve({ trending: () => answer(aList([aRecommendation({ title: 'Rising Now' })], 'popular')) });
-    fireEvent.click(within(alert).getByRole('button', { name: texts.tryAgain }));
+    fireEvent.click(within(alert).getByRole('button', { name: movieStrings.tryAgain }));
 
-    await within(row(texts.trending)).findByRole('link', { name: 'Rising Now' });
+    await within(row(browseStrings.sections.trending)).findByRole('link', { name: 'Rising Now' });
   });
 
   it('filters both rows by the search box, like the other rows', async () => {
@@ -122,15 +123,15 @@ describe('User home: Because You Watched and Trending Now (issue 12)', () => {
     });
     const mine = await open();
     await within(mine).findByRole('link', { name: 'Iqbal' });
-    await within(row(texts.trending)).findByRole('link', { name: 'Lakshya' });
+    await within(row(browseStrings.sections.trending)).findByRole('link', { name: 'Lakshya' });
 
-    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: layoutStrings.header.searchLabel }), {
       target: { value: 'iqb' },
     });
 
     await waitFor(() => expect(within(mine).queryByRole('link', { name: 'Lagaan' })).toBeNull());
     within(mine).getByRole('link', { name: 'Iqbal' });
     // Left with no match, the row is left out rather than saying it is empty (issue 24).
-    expect(screen.queryByRole('region', { name: texts.trending })).toBeNull();
+    expect(screen.queryByRole('region', { name: browseStrings.sections.trending })).toBeNull();
   });
 });

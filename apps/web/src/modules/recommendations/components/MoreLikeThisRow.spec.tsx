@@ -4,6 +4,7 @@ import { detailStrings } from '@web/modules/movies/browse-strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
+import { movieStrings } from '@web/modules/movies/strings';
 import { recommendationStrings as texts } from '../strings';
 import {
   aList,
@@ -69,7 +70,7 @@ describe('Movie page: More like this', () => {
     await similarAsked();
 
     expect(screen.queryByRole('region', { name: texts.moreLikeThis })).toBeNull();
-    expect(screen.queryByText(texts.failed)).toBeNull();
+    expect(screen.queryByText(movieStrings.failed)).toBeNull();
   });
 
   it('offers Try Again when the list fails, and shows the titles once it answers', async () => {
@@ -77,11 +78,11 @@ describe('Movie page: More like this', () => {
     await open();
 
     const row = await screen.findByRole('region', { name: texts.moreLikeThis });
-    within(row).getByText(texts.failed);
+    within(row).getByText(movieStrings.failed);
     serve({ similar: () => answer(aList([aRecommendation({ title: 'Iqbal' })])) });
-    fireEvent.click(within(row).getByRole('button', { name: texts.tryAgain }));
+    fireEvent.click(within(row).getByRole('button', { name: movieStrings.tryAgain }));
 
     await within(row).findByRole('link', { name: 'Iqbal' });
-    expect(within(row).queryByText(texts.failed)).toBeNull();
+    expect(within(row).queryByText(movieStrings.failed)).toBeNull();
   });
 });

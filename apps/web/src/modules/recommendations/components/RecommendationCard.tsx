@@ -1,8 +1,8 @@
 import type { RecommendationItem } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { toPath } from '@web/app/paths';
 import { PosterCard } from '@web/modules/movies/components/PosterCard';
 import { formatRating } from '@web/modules/movies/rating';
-import { recommendationStrings as texts } from '../strings';
 import styles from './RecommendationCard.module.css';
 
 type RecommendationCardProps = {
@@ -15,17 +15,21 @@ type RecommendationCardProps = {
  * A recommended title: poster and title (to its page: a movie's, or a series' for `kind: 'series'`), why it is
  * recommended, and what the viewer has of it.
  */
-export const RecommendationCard = ({ item, badge }: RecommendationCardProps) => (
-  <PosterCard
-    title={item.title}
-    posterUrl={item.posterUrl}
-    to={item.kind === 'series' ? toPath.series(item.movie_id) : toPath.movie(item.movie_id)}
-    badge={badge}
-  >
-    <p className={styles.reason}>{item.reasonText}</p>
-    <p className={styles.facts}>{texts.facts(formatRating(item.rating), item.releaseYear, item.genre)}</p>
-  </PosterCard>
-);
+export const RecommendationCard = ({ item, badge }: RecommendationCardProps) => {
+  const { t } = useTranslation('movie');
+  const facts = [formatRating(item.rating, t('ratingUnknown')), item.releaseYear, item.genre];
+  return (
+    <PosterCard
+      title={item.title}
+      posterUrl={item.posterUrl}
+      to={item.kind === 'series' ? toPath.series(item.movie_id) : toPath.movie(item.movie_id)}
+      badge={badge}
+    >
+      <p className={styles.reason}>{item.reasonText}</p>
+      <p className={styles.facts}>{facts.filter((part) => part !== null && part !== '').join(' · ')}</p>
+    </PosterCard>
+  );
+};
 
 /** The recommended titles whose access the viewer's badges need (a free title needs no badge). */
 export const premiumIds = (items: RecommendationItem[] | undefined) =>

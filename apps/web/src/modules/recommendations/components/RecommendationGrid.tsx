@@ -1,14 +1,17 @@
 import type { RecommendationItem } from '@app/contracts';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MovieGridSkeleton } from '@web/modules/movies/components/MovieGridSkeleton';
 import { MoviesFailed } from '@web/modules/movies/components/MoviesFailed';
 import { useAccessBadges } from '@web/modules/payments/hooks/useAccessBadges';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { PageHeader } from '@web/shared/ui/PageTitle';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
-import { RECOMMENDED_SHOWN, recommendationStrings as texts } from '../strings';
 import { premiumIds, RecommendationCard } from './RecommendationCard';
 import styles from './RecommendationGrid.module.css';
+
+/** SPEC 9: the recommended list shows 6 titles. */
+export const RECOMMENDED_SHOWN = 6;
 
 type RecommendationGridProps = {
   lead?: string;
@@ -31,6 +34,7 @@ export const RecommendationGrid = ({
   onRetry,
   empty,
 }: RecommendationGridProps) => {
+  const { t } = useTranslation('recommendations');
   const badgeOf = useAccessBadges(premiumIds(items));
   const content = () => {
     if (items === undefined) {
@@ -53,7 +57,7 @@ export const RecommendationGrid = ({
   };
   return (
     <div className={styles.page}>
-      <PageHeader title={texts.title} lead={lead} />
+      <PageHeader title={t('title')} lead={lead} />
       {content()}
     </div>
   );

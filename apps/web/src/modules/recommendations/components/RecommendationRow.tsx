@@ -1,11 +1,11 @@
 import type { RecommendationItem } from '@app/contracts';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Row } from '@web/modules/movies/components/MovieRow';
 import { useAccessBadges } from '@web/modules/payments/hooks/useAccessBadges';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
-import { recommendationStrings as texts } from '../strings';
 import { premiumIds, RecommendationCard } from './RecommendationCard';
 import styles from './RecommendationRow.module.css';
 
@@ -26,6 +26,7 @@ export type RecommendationRowProps = {
  * recommender down it says so, the rest of the page being unaffected.
  */
 export const RecommendationRow = ({ title, items, error, onRetry, empty }: RecommendationRowProps) => {
+  const { t } = useTranslation(['recommendations', 'movie']);
   const badgeOf = useAccessBadges(premiumIds(items));
   const unavailable = serviceUnavailableText(error, 'recommendation-service');
   const placeholder = items ? (
@@ -34,14 +35,14 @@ export const RecommendationRow = ({ title, items, error, onRetry, empty }: Recom
     <ServiceUnavailable message={unavailable} onRetry={onRetry} />
   ) : error ? (
     <div role="alert" className={styles.failed}>
-      <p className={styles.message}>{texts.failed}</p>
+      <p className={styles.message}>{t('movie:failed')}</p>
       <Button variant="ghost" size="sm" onClick={onRetry}>
-        {texts.tryAgain}
+        {t('movie:tryAgain')}
       </Button>
     </div>
   ) : (
     <p role="status" className={styles.message}>
-      {texts.loading}
+      {t('loading')}
     </p>
   );
   return (

@@ -1,11 +1,15 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import type { Entitlement } from '@app/contracts';
 import { anEntitlement, entitlementsRoute } from '@web/modules/payments/testing/payments-test-kit';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { movieStrings } from '@web/modules/movies/strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
-import { RECOMMENDED_SHOWN, recommendationStrings as texts } from '../strings';
+import { browseStrings } from '@web/modules/movies/browse-strings';
+import { recommendationStrings as texts } from '../strings';
+import { recommendationStringsHi } from '../strings.hi';
+import { RECOMMENDED_SHOWN } from './RecommendationGrid';
 import {
   aList,
   answer,
@@ -51,6 +55,19 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
   };
   const card = (title: string) => screen.getByRole('link', { name: title }).closest('article') as HTMLElement;
 
+  it('shows the picks in Hindi, a rating not yet known included (issue 26)', async () => {
+    signInAs('user');
+    const unrated = aRecommendation({ title: 'Lagaan', rating: null, releaseYear: 2001, genre: 'Drama' });
+    serve({ recommend: () => answer(aList([unrated])) });
+    await act(() => i18next.changeLanguage('hi'));
+    await open();
+
+    screen.getByRole('heading', { level: 1, name: recommendationStringsHi.title });
+    await screen.findByRole('link', { name: 'Lagaan' });
+    screen.getByText(recommendationStringsHi.personalLead);
+    within(card('Lagaan')).getByText('उपलब्ध नहीं · 2001 · Drama');
+  });
+
   it("shows the signed-in viewer's picks with their reasons, premium titles badged, each opening its page", async () => {
     signInAs('user');
     const free = aRecommendation({ title: 'Lagaan', reasonText: 'Because you watched Sholay' });
@@ -65,8 +82,8 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     screen.getByRole('heading', { level: 1, name: texts.title });
     await screen.findByRole('link', { name: 'Lagaan' });
     within(card('Lagaan')).getByText('Because you watched Sholay');
-    expect(within(card('Lagaan')).queryByText(texts.premiumBadge)).toBeNull();
-    await within(card('Dil Chahta Hai')).findByText(texts.premiumBadge);
+    expect(within(card('Lagaan')).queryByText(browseStrings.subscriptionRequired)).toBeNull();
+    await within(card('Dil Chahta Hai')).findByText(browseStrings.subscriptionRequired);
     within(card('Dil Chahta Hai')).getByText('Popular in Drama');
     expect(screen.getByRole('link', { name: 'Lagaan' }).getAttribute('href')).toBe(`/movie/${free.movie_id}`);
     screen.getByText(texts.personalLead);
@@ -92,8 +109,8 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     await screen.findByRole('link', { name: 'Swades' });
 
     // The answer has come: the title outside the plan says so, the one inside it says nothing.
-    await within(card('Swades')).findByText(texts.premiumBadge);
-    expect(within(card('Dil Chahta Hai')).queryByText(texts.premiumBadge)).toBeNull();
+    await within(card('Swades')).findByText(browseStrings.subscriptionRequired);
+    expect(within(card('Dil Chahta Hai')).queryByText(browseStrings.subscriptionRequired)).toBeNull();
   });
 
   it('is open to visitors: no user id is sent and the popular titles are introduced as such', async () => {
@@ -122,10 +139,10 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     await open();
 
     const alert = await screen.findByRole('alert');
-    within(alert).getByText(texts.failed);
+    within(alert).getByText(movieStrings.failed);
 
     serve({ recommend: () => answer(aList([aRecommendation({ title: 'Swades' })])) });
-    fireEvent.click(within(alert).getByRole('button', { name: texts.tryAgain }));
+    fireEvent.click(within(alert).getByRole('button', { name: movieStrings.tryAgain }));
 
     await screen.findByRole('link', { name: 'Swades' });
     expect(screen.queryByRole('alert')).toBeNull();
@@ -171,7 +188,7 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
 
     const alert = await screen.findByRole('alert');
     serve({ similar: () => answer(aList([aRecommendation({ title: 'Iqbal' })])) });
-    fireEvent.click(within(alert).getByRole('button', { name: texts.tryAgain }));
+    fireEvent.click(within(alert).getByRole('button', { name: movieStrings.tryAgain }));
 
     await waitFor(() => screen.getByRole('link', { name: 'Iqbal' }));
   });

@@ -1,11 +1,11 @@
 import { type Episode, type EpisodeProgress, episodeLabel } from '@app/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PLACEHOLDER_POSTER, posterSrc } from '@web/modules/movies/poster';
 import { ProgressBar } from '@web/modules/user-data/components/ProgressBar';
 import { config } from '@web/shared/config/config';
 import { Button } from '@web/shared/ui/Button';
 import { episodeLength } from '../series-facts';
-import { seriesStrings as texts } from '../strings';
 import styles from './SeriesView.module.css';
 
 type EpisodeCardProps = {
@@ -41,8 +41,9 @@ const percentOf = (progress: EpisodeProgress): number | null =>
 
 /** One episode of the season: "S1:E2", its title, runtime and overview, how far the viewer got, and Play. */
 export const EpisodeCard = ({ episode, posterUrl, progress, onPlay, demo }: EpisodeCardProps) => {
+  const { t } = useTranslation('series');
   const label = episodeLabel(episode);
-  const length = episodeLength(episode, demo);
+  const length = episodeLength(episode, demo, t);
   const percent = progress ? percentOf(progress) : null;
   return (
     <li className={styles.episode}>
@@ -55,20 +56,20 @@ export const EpisodeCard = ({ episode, posterUrl, progress, onPlay, demo }: Epis
         </h3>
         {length && <p className={styles.muted}>{length}</p>}
         {episode.overview && <p className={styles.episodeOverview}>{episode.overview}</p>}
-        {percent !== null && <ProgressBar percent={percent} label={texts.progressLabel(label)} />}
+        {percent !== null && <ProgressBar percent={percent} label={t('progressLabel', { label })} />}
       </div>
       {onPlay && (
         <div className={styles.episodeAction}>
           {episode.mediaReady ? (
             <Button
               size="sm"
-              aria-label={texts.playEpisode(episode.title, label)}
+              aria-label={t('playEpisode', { title: episode.title, label })}
               onClick={() => onPlay(episode)}
             >
-              {texts.play}
+              {t('play')}
             </Button>
           ) : (
-            <span className={styles.muted}>{texts.comingSoon}</span>
+            <span className={styles.muted}>{t('comingSoon')}</span>
           )}
         </div>
       )}

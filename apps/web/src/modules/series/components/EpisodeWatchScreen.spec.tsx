@@ -3,7 +3,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { paymentStrings } from '@web/modules/payments/strings';
 import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
-import { playerStrings } from '@web/modules/player/strings';
 import { aPlaybackSession, previewAnswer } from '@web/modules/player/testing/player-test-kit';
 import {
   aList,
@@ -28,6 +27,7 @@ import {
   seriesData,
   seriesRoutes,
 } from '../testing/series-test-kit';
+import { english } from '@web/shared/i18n/english';
 
 const show = aShow();
 const first = episodeAt(show, 1, 1);
@@ -87,14 +87,20 @@ describe('episode player (/video?episode=)', () => {
   });
 
   const titleOf = (episode: typeof first) =>
-    texts.playerTitle('The Long Monsoon', `S${episode.seasonNumber}:E${episode.number}`, episode.title);
+    english('series:playerTitle', {
+      series: 'The Long Monsoon',
+      label: `S${episode.seasonNumber}:E${episode.number}`,
+      episode: episode.title,
+    });
   const starts = (episodeId: string) => api.requests.filter((path) => path === `/api/playback/${episodeId}`);
 
   /** Opens the episode and waits until it plays (the player's surface and its media element). */
   const play = async (episode = first) => {
     const view = renderApp({ path: `/video?episode=${episode.id}`, apiBaseUrl: api.baseUrl });
     await waitForPage();
-    const surface = await screen.findByRole('region', { name: playerStrings.playerLabel(titleOf(episode)) });
+    const surface = await screen.findByRole('region', {
+      name: english('player:playerLabel', { title: titleOf(episode) }),
+    });
     return { ...view, media: within(surface).getByTestId('media') };
   };
 
@@ -105,7 +111,9 @@ describe('episode player (/video?episode=)', () => {
     // What starting would find (GET), then the one start (POST).
     expect(starts(first.id)).toHaveLength(2);
     expect(
-      screen.getByRole('link', { name: texts.backToSeries('The Long Monsoon') }).getAttribute('href'),
+      screen
+        .getByRole('link', { name: english('series:backToSeries', { series: 'The Long Monsoon' }) })
+        .getAttribute('href'),
     ).toBe(`/tv-shows/${SERIES_ID}`);
   });
 
@@ -142,13 +150,13 @@ describe('episode player (/video?episode=)', () => {
     useFakeClock();
 
     endPlayback(media);
-    expect(screen.getByRole('timer').textContent).toBe(texts.nextEpisodeIn(10));
-    screen.getByText(texts.episodeLine('S1:E2', 'Rain'));
+    expect(screen.getByRole('timer').textContent).toBe(english('series:nextEpisodeIn', { seconds: 10 }));
+    screen.getByText(english('series:episodeLine', { label: 'S1:E2', title: 'Rain' }));
     expect(screen.getByRole('button', { name: texts.playNow })).toBe(document.activeElement);
     await tick(1000);
-    expect(screen.getByRole('timer').textContent).toBe(texts.nextEpisodeIn(9));
+    expect(screen.getByRole('timer').textContent).toBe(english('series:nextEpisodeIn', { seconds: 9 }));
     await tick(8000);
-    expect(screen.getByRole('timer').textContent).toBe(texts.nextEpisodeIn(1));
+    expect(screen.getByRole('timer').textContent).toBe(english('series:nextEpisodeIn', { seconds: 1 }));
     expect(router.state.location.search).toBe(`?episode=${first.id}`);
 
     await tick(1000);

@@ -1,5 +1,6 @@
 import { type Episode, episodeLabel, PlaybackPreference } from '@app/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
@@ -16,7 +17,6 @@ import { PageNotice } from '@web/shared/ui/PageNotice';
 import { Panel } from '@web/shared/ui/Panel';
 import { useEpisode } from '../hooks/useEpisode';
 import { seriesTitleRef } from '../series-facts';
-import { seriesStrings as texts } from '../strings';
 import styles from './EpisodeWatch.module.css';
 import { SkipIntro } from './SkipIntro';
 import { UpNext } from './UpNext';
@@ -26,6 +26,7 @@ import { UpNext } from './UpNext';
  * intro and, at its end, the next episode by the viewer's playback setting, or more like the series after the last.
  */
 export const EpisodeWatchScreen = ({ episodeId }: { episodeId: string }) => {
+  const { t } = useTranslation('series');
   const { data, isPending, isError, error } = useEpisode(episodeId);
   const { user } = useAuth();
   const { data: settings } = useViewerSettings(user?.id ?? null);
@@ -36,26 +37,30 @@ export const EpisodeWatchScreen = ({ episodeId }: { episodeId: string }) => {
   if (isPending)
     return (
       <p role="status" className={styles.muted}>
-        {texts.loading}
+        {t('loading')}
       </p>
     );
   if (isError) {
     const missing = isNotFound(error);
     return (
       <PageNotice
-        title={missing ? texts.episodeNotFound : texts.loadFailed}
+        title={missing ? t('episodeNotFound') : t('loadFailed')}
         line={serviceUnavailableText(error, 'catalogue-service') ?? undefined}
       >
-        {documentTitle(texts.episodeNotFound)}
+        {documentTitle(t('episodeNotFound'))}
         <Link to={Paths.tvShows} className={buttonClass({ variant: 'ghost' })}>
-          {texts.backToBrowse}
+          {t('backToBrowse')}
         </Link>
       </PageNotice>
     );
   }
 
   const { episode, series, next } = data;
-  const title = texts.playerTitle(series.title, episodeLabel(episode), episode.title);
+  const title = t('playerTitle', {
+    series: series.title,
+    label: episodeLabel(episode),
+    episode: episode.title,
+  });
   const playNext = (upcoming: Episode) => void navigate(episodeLocation(upcoming.id));
   return (
     <WatchFrame title={title}>
@@ -70,10 +75,10 @@ export const EpisodeWatchScreen = ({ episodeId }: { episodeId: string }) => {
         waysIn={<TitleAccess movie={seriesTitleRef(series)} placement="page" offerPlay={false} />}
       />
       {ended && !next && <MoreLikeThisRow movieId={series.id} />}
-      <Panel title={texts.episodeDetails}>
+      <Panel title={t('episodeDetails')}>
         <div className={styles.details}>
           {episode.overview && <p className={styles.muted}>{episode.overview}</p>}
-          <Link to={toPath.series(series.id)}>{texts.backToSeries(series.title)}</Link>
+          <Link to={toPath.series(series.id)}>{t('backToSeries', { series: series.title })}</Link>
         </div>
       </Panel>
     </WatchFrame>

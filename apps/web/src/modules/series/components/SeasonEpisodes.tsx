@@ -1,7 +1,7 @@
 import type { Episode, EpisodeProgress, SeriesDetail } from '@app/contracts';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { controlClass } from '@web/shared/ui/control';
-import { seriesStrings as texts } from '../strings';
 import { EpisodeCard } from './EpisodeCard';
 import styles from './SeriesView.module.css';
 
@@ -16,20 +16,22 @@ type SeasonEpisodesProps = {
 
 /** The season selector and the chosen season's episodes in play order. */
 export const SeasonEpisodes = ({ series, season, onSeason, progress, onPlay }: SeasonEpisodesProps) => {
+  const { t } = useTranslation('series');
   const selectId = useId();
   const headingId = useId();
-  if (series.seasons.length === 0) return <p className={styles.muted}>{texts.noSeasons}</p>;
+  if (series.seasons.length === 0) return <p className={styles.muted}>{t('noSeasons')}</p>;
   const shown = series.seasons.find(({ number }) => number === season) ?? series.seasons[0];
-  const name = texts.seasonOption(shown.number, shown.title);
+  const seasonName = (number: number, title: string) => title || t('seasonOption', { number });
+  const name = seasonName(shown.number, shown.title);
   const progressOf = new Map(progress.map((entry) => [entry.episodeId, entry]));
   return (
     <section className={styles.season} aria-labelledby={headingId}>
       <div className={styles.seasonHead}>
         <h2 id={headingId} className={styles.seasonHeading}>
-          {texts.episodesOf(name)}
+          {t('episodesOf', { season: name })}
         </h2>
         <div className={styles.seasonPicker}>
-          <label htmlFor={selectId}>{texts.seasonLabel}</label>
+          <label htmlFor={selectId}>{t('seasonLabel')}</label>
           <select
             id={selectId}
             className={controlClass({ size: 'sm' })}
@@ -38,7 +40,7 @@ export const SeasonEpisodes = ({ series, season, onSeason, progress, onPlay }: S
           >
             {series.seasons.map(({ number, title }) => (
               <option key={number} value={number}>
-                {texts.seasonOption(number, title)}
+                {seasonName(number, title)}
               </option>
             ))}
           </select>
@@ -46,7 +48,7 @@ export const SeasonEpisodes = ({ series, season, onSeason, progress, onPlay }: S
       </div>
       {shown.overview && <p className={styles.muted}>{shown.overview}</p>}
       {shown.episodes.length === 0 ? (
-        <p className={styles.muted}>{texts.noEpisodes}</p>
+        <p className={styles.muted}>{t('noEpisodes')}</p>
       ) : (
         <ol className={styles.episodes}>
           {shown.episodes.map((episode) => (

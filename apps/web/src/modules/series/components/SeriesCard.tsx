@@ -1,9 +1,9 @@
 import type { Series } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { toPath } from '@web/app/paths';
 import { PosterCard } from '@web/modules/movies/components/PosterCard';
 import { formatRating } from '@web/modules/movies/rating';
 import { seriesYears } from '../series-facts';
-import { seriesStrings as texts } from '../strings';
 
 type SeriesCardProps = {
   series: Series;
@@ -12,15 +12,22 @@ type SeriesCardProps = {
 };
 
 /** A series as a poster card: its title leads to the series page; the badge says what the viewer has of it. */
-export const SeriesCard = ({ series, badge }: SeriesCardProps) => (
-  <PosterCard
-    title={series.title}
-    posterUrl={series.posterUrl}
-    to={toPath.series(series.id)}
-    badge={badge}
-    classification={series.classification}
-  >
-    <p>{[formatRating(series.rating), seriesYears(series), series.genre].filter(Boolean).join(' · ')}</p>
-    <p>{texts.seasons(series.seasonCount)}</p>
-  </PosterCard>
-);
+export const SeriesCard = ({ series, badge }: SeriesCardProps) => {
+  const { t } = useTranslation(['series', 'movie']);
+  return (
+    <PosterCard
+      title={series.title}
+      posterUrl={series.posterUrl}
+      to={toPath.series(series.id)}
+      badge={badge}
+      classification={series.classification}
+    >
+      <p>
+        {[formatRating(series.rating, t('movie:ratingUnknown')), seriesYears(series), series.genre]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      <p>{t('seasons', { count: series.seasonCount })}</p>
+    </PosterCard>
+  );
+};

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { browseStrings, catalogueStrings } from '@web/modules/movies/browse-strings';
+import { layoutStrings } from '@web/modules/layout/strings';
 import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-kit';
 import { viewerData, userDataRoutes } from '@web/modules/user-data/testing/user-data-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
@@ -7,6 +8,7 @@ import { aMovie } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { seriesStrings as texts } from '../strings';
 import { aSeries, type SeriesData, seriesData, seriesRoutes } from '../testing/series-test-kit';
+import { english } from '@web/shared/i18n/english';
 
 describe('TV shows: /tv-shows and the user home search', () => {
   let api: FakeApi;
@@ -59,7 +61,7 @@ describe('TV shows: /tv-shows and the user home search', () => {
     const laughs = screen.getByRole('link', { name: 'Laugh Lines' }).closest('article') as HTMLElement;
     within(laughs).getByText(texts.premiumBadge);
     within(laughs).getByText('1 season');
-    screen.getByText(texts.results(2));
+    screen.getByText(english('series:results', { count: 2 }));
     expect(lastList().get('sort')).toBe('popular');
   });
 
@@ -109,7 +111,7 @@ describe('TV shows: /tv-shows and the user home search', () => {
       target: { value: 'zzz' },
     });
 
-    await screen.findByText(texts.noMatch('zzz'));
+    await screen.findByText(english('browse:noTitlesMatch', { search: 'zzz' }));
   });
 
   it('an empty catalogue or genre says so, never "matching your search" when nothing was searched', async () => {
@@ -122,14 +124,13 @@ describe('TV shows: /tv-shows and the user home search', () => {
     });
     const { unmount } = renderApp({ path: '/tv-shows', apiBaseUrl: api.baseUrl });
     await waitForPage();
-    await screen.findByText(texts.none(''));
+    await screen.findByText(texts.none);
     expect(screen.queryByText(/matching your search/)).toBeNull();
     unmount();
 
     renderApp({ path: '/movies?genre=Drama', apiBaseUrl: api.baseUrl });
     await waitForPage();
-    await screen.findByText(catalogueStrings.none('Drama'));
-    expect(catalogueStrings.none('Drama')).toBe('No Drama movies yet.');
+    await screen.findByText(english('catalogue:noneInGenre', { genre: 'Drama' }));
     expect(screen.queryByText(/matching your search/)).toBeNull();
   });
 
@@ -204,7 +205,7 @@ describe('TV shows: /tv-shows and the user home search', () => {
     await screen.findByRole('region', { name: 'Popular Movies' });
     expect(screen.queryByRole('region', { name: texts.searchResults })).toBeNull();
 
-    fireEvent.change(screen.getByRole('searchbox', { name: browseStrings.searchLabel }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: layoutStrings.header.searchLabel }), {
       target: { value: 'monsoon' },
     });
 

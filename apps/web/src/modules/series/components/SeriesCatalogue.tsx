@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Catalogue } from '@web/modules/movies/components/Catalogue';
 import { useCatalogueFilters } from '@web/modules/movies/hooks/useCatalogueFilters';
 import { GenreSelect } from '@web/modules/movies/components/GenreFilter';
@@ -5,13 +6,13 @@ import { HINDI, HindiFilter } from '@web/modules/movies/components/HindiFilter';
 import { LoadFailed } from '@web/modules/user-data/components/LoadStates';
 import { useSeriesGenres } from '../hooks/useSeriesGenres';
 import { useSeriesList } from '../hooks/useSeriesList';
-import { seriesStrings as texts } from '../strings';
 import { SeriesGrid } from './SeriesGrid';
 
 const PAGE_SIZE = 24;
 
 /** /tv-shows: the published series, paginated, with server-side search, genre filter and sort (issue 13), all in the URL. */
 export const SeriesCatalogue = () => {
+  const { t } = useTranslation('series');
   const { filters, search, page, setPage, change } = useCatalogueFilters();
   const { data: genres = [] } = useSeriesGenres();
   const list = useSeriesList({
@@ -25,9 +26,15 @@ export const SeriesCatalogue = () => {
 
   return (
     <Catalogue
-      title={texts.title}
-      lead={texts.lead}
-      texts={texts}
+      title={t('title')}
+      lead={t('lead')}
+      texts={{
+        searchLabel: t('searchLabel'),
+        sortLabel: t('sortLabel'),
+        sorts: t('sorts', { returnObjects: true }),
+        results: (count) => t('results', { count }),
+        none: (genre) => (genre ? t('noneInGenre', { genre }) : t('none')),
+      }}
       filters={filters}
       onSearch={change('search')}
       onSort={change('sort')}
@@ -46,7 +53,7 @@ export const SeriesCatalogue = () => {
       onPage={setPage}
       failed={
         <LoadFailed
-          text={texts.loadFailed}
+          text={t('loadFailed')}
           error={list.error}
           service="catalogue-service"
           retrying={list.isFetching}

@@ -1,11 +1,12 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSeriesSearch } from '../hooks/useSeriesList';
-import { seriesStrings as texts } from '../strings';
 import styles from './SeriesSearchResults.module.css';
 import { SeriesGrid } from './SeriesGrid';
 
 /** The series matching a search on the user home (`GET /api/series?search=`), as their own group; nothing otherwise. */
 export const SeriesSearchResults = ({ search }: { search: string }) => {
+  const { t } = useTranslation('series');
   const headingId = useId();
   const term = search.trim();
   const { data } = useSeriesSearch(term);
@@ -13,7 +14,7 @@ export const SeriesSearchResults = ({ search }: { search: string }) => {
   return (
     <section className={styles.results} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
-        {texts.searchResults}
+        {t('searchResults')}
       </h2>
       <SeriesGrid series={data.data} />
     </section>

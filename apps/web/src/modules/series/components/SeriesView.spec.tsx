@@ -1,5 +1,6 @@
 import type { Episode } from '@app/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { paymentStrings } from '@web/modules/payments/strings';
 import { anEntitlement } from '@web/modules/payments/testing/payments-test-kit';
@@ -7,6 +8,7 @@ import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { userDataStrings } from '@web/modules/user-data/strings';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { seriesStrings as texts } from '../strings';
+import { seriesStringsHi } from '../strings.hi';
 import {
   aShow,
   episodeAt,
@@ -17,6 +19,7 @@ import {
   seriesRoutes,
   USER_ID,
 } from '../testing/series-test-kit';
+import { english } from '@web/shared/i18n/english';
 
 const freeToWatch = () =>
   anEntitlement({
@@ -109,6 +112,23 @@ describe('series page (/tv-shows/:id)', () => {
     expect(router.state.location.search).toBe(`?episode=${episodeAt(show, 1, 1).id}`);
   });
 
+  it('shows the series page in Hindi: its facts, seasons, main button and episodes (issue 26)', async () => {
+    signInAs('user');
+    await act(() => i18next.changeLanguage('hi'));
+    await open();
+
+    expect(fact(seriesStringsHi.rating)).toBe('8.2/10');
+    expect(fact(seriesStringsHi.creators)).toBe('Meera Rao');
+    screen.getByRole('img', { name: 'रेटिंग U/A 16+' });
+    screen.getByText('2 सीज़न');
+    screen.getByText(seriesStringsHi.access.free);
+    screen.getByText(seriesStringsHi.demoBadge);
+    const season = screen.getByRole('region', { name: 'Season 1 के एपिसोड' });
+    within(season).getByRole('combobox', { name: seriesStringsHi.seasonLabel });
+    within(season).getByRole('button', { name: 'Arrival चलाएँ, S1:E1' });
+    await screen.findByRole('button', { name: 'S1:E1 चलाएँ' });
+  });
+
   /** The show with its first season's two episodes changed as given. */
   const withFirstEpisodes = (demo: boolean, first: Partial<Episode>, second: Partial<Episode>) => {
     const base = aShow({ demo });
@@ -183,7 +203,9 @@ describe('series page (/tv-shows/:id)', () => {
     const latest = data.progress.at(-1);
     const latestLabel = `S${latest?.seasonNumber}:E${latest?.episodeNumber}`;
     fireEvent.change(seasonSelect(), { target: { value: String(latest?.seasonNumber) } });
-    await within(episodes()).findByRole('progressbar', { name: texts.progressLabel(latestLabel) });
+    await within(episodes()).findByRole('progressbar', {
+      name: english('series:progressLabel', { label: latestLabel }),
+    });
 
     // One button by that name: the browser journeys click it by name.
     const [main, ...others] = screen.getAllByRole('button', { name: new RegExp(label) });
@@ -225,11 +247,13 @@ describe('series page (/tv-shows/:id)', () => {
     ];
     await open();
 
-    const rain = await within(episodes()).findByRole('progressbar', { name: texts.progressLabel('S1:E2') });
+    const rain = await within(episodes()).findByRole('progressbar', {
+      name: english('series:progressLabel', { label: 'S1:E2' }),
+    });
     expect(rain.getAttribute('aria-valuenow')).toBe('38');
     expect(
       within(episodes())
-        .getByRole('progressbar', { name: texts.progressLabel('S1:E1') })
+        .getByRole('progressbar', { name: english('series:progressLabel', { label: 'S1:E1' }) })
         .getAttribute('aria-valuenow'),
     ).toBe('100');
     fireEvent.change(seasonSelect(), { target: { value: '2' } });
@@ -244,7 +268,11 @@ describe('series page (/tv-shows/:id)', () => {
     expect(rain.querySelector('img')?.getAttribute('src')).toContain('/stills/rain.jpg');
     expect(episodeItem('Arrival').querySelector('img')?.getAttribute('src')).toContain(show.posterUrl);
 
-    fireEvent.click(within(rain).getByRole('button', { name: texts.playEpisode('Rain', 'S1:E2') }));
+    fireEvent.click(
+      within(rain).getByRole('button', {
+        name: english('series:playEpisode', { title: 'Rain', label: 'S1:E2' }),
+      }),
+    );
     await waitFor(() => expect(router.state.location.search).toBe(`?episode=${episodeAt(show, 1, 2).id}`));
   });
 

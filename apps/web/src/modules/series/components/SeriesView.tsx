@@ -1,11 +1,12 @@
-import { type Episode, nextUp, nextUpLabel, type SeriesDetail } from '@app/contracts';
+import { type Episode, episodeLabel, nextUp, type SeriesDetail } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { type MovieFact, MovieFacts } from '@web/modules/movies/components/MovieFacts';
 import { TitleDetail, TitleLoading, TitleUnavailable } from '@web/modules/movies/components/TitleDetail';
-import { detailStrings } from '@web/modules/movies/browse-strings';
 import { formatLanguage, formatTrackLanguages } from '@web/modules/movies/format';
 import { formatRating } from '@web/modules/movies/rating';
 import { TitleAccess } from '@web/modules/payments/components/TitleAccess';
@@ -13,33 +14,32 @@ import { useEntitlement } from '@web/modules/payments/hooks/useEntitlement';
 import { episodeLocation } from '@web/modules/player/watch-route';
 import { MoreLikeThisRow } from '@web/modules/recommendations/components/MoreLikeThisRow';
 import { FavoriteButton } from '@web/modules/user-data/components/FavoriteButton';
-import { userDataStrings } from '@web/modules/user-data/strings';
 import { Button } from '@web/shared/ui/Button';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useSeries } from '../hooks/useSeries';
 import { useSeriesProgress } from '../hooks/useSeriesProgress';
 import { seriesTitleRef, seriesYears } from '../series-facts';
-import { seriesStrings as texts } from '../strings';
 import { SeasonEpisodes } from './SeasonEpisodes';
 import styles from './SeriesView.module.css';
 
 /** Unknown facts are left out (null), not listed as 'N/A' (issue 24). */
 const listed = (names: readonly string[]) => (names.length ? names.join(', ') : null);
 
-const factsOf = (series: SeriesDetail): MovieFact[] => [
-  [texts.rating, formatRating(series.rating)],
-  [texts.genre, series.genres.length ? series.genres.join(', ') : series.genre],
-  [texts.years, seriesYears(series) ?? null],
-  [texts.creators, listed(series.creators)],
-  [texts.cast, listed(series.cast)],
-  [texts.language, formatLanguage(series.language, '') || null],
-  [detailStrings.audioLanguages, formatTrackLanguages(series.audioLanguages)],
-  [detailStrings.subtitleLanguages, formatTrackLanguages(series.subtitleLanguages)],
+const factsOf = (series: SeriesDetail, t: TFunction<['series', 'detail', 'movie']>): MovieFact[] => [
+  [t('rating'), formatRating(series.rating, t('movie:ratingUnknown'))],
+  [t('genre'), series.genres.length ? series.genres.join(', ') : series.genre],
+  [t('years'), seriesYears(series) ?? null],
+  [t('creators'), listed(series.creators)],
+  [t('cast'), listed(series.cast)],
+  [t('language'), formatLanguage(series.language, '') || null],
+  [t('detail:audioLanguages'), formatTrackLanguages(series.audioLanguages)],
+  [t('detail:subtitleLanguages'), formatTrackLanguages(series.subtitleLanguages)],
 ];
 
 /** The series once loaded: poster and facts, the main button, access, seasons and episodes, more like it. */
 const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
+  const { t } = useTranslation(['series', 'detail', 'movie', 'userData']);
   const navigate = useNavigate();
   const { user } = useAuth();
   const { data: progress } = useSeriesProgress(user?.id ?? null, series.id);
@@ -63,25 +63,25 @@ const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
         <>
           {years && <span>{years}</span>}
           <span>{series.genre}</span>
-          <span>{texts.seasons(series.seasonCount)}</span>
-          {series.demo && <span>{texts.demoBadge}</span>}
+          <span>{t('seasons', { count: series.seasonCount })}</span>
+          {series.demo && <span>{t('demoBadge')}</span>}
         </>
       }
-      access={texts.access[series.access]}
+      access={t(`access.${series.access}`)}
       classification={series.classification}
       descriptors={series.descriptors}
       overview={series.description}
       roomy
       intro={
         <>
-          {series.demo && <p className={styles.muted}>{texts.demoNote}</p>}
+          {series.demo && <p className={styles.muted}>{t('demoNote')}</p>}
           <div className={styles.mainAction}>
             {up && !locked && (
               <>
                 <Button size="lg" disabled={!up.episode.mediaReady} onClick={() => play(up.episode)}>
-                  {nextUpLabel(up)}
+                  {t(`nextUp.${up.action}`, { label: episodeLabel(up.episode) })}
                 </Button>
-                {!up.episode.mediaReady && <span className={styles.muted}>{texts.comingSoon}</span>}
+                {!up.episode.mediaReady && <span className={styles.muted}>{t('comingSoon')}</span>}
               </>
             )}
             {/* My List holds series too (DECISIONS 29); a visitor is asked to log in. */}
@@ -97,7 +97,7 @@ const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
               notify={show}
             />
           </div>
-          <MovieFacts facts={factsOf(series)} />
+          <MovieFacts facts={factsOf(series, t)} />
         </>
       }
       aside={<TitleAccess movie={seriesTitleRef(series)} placement="page" offerPlay={false} />}
@@ -110,24 +110,25 @@ const SeriesDetails = ({ series }: { series: SeriesDetail }) => {
         onPlay={locked ? null : play}
       />
       <MoreLikeThisRow movieId={series.id} />
-      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={userDataStrings.dismiss} />
+      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={t('userData:dismiss')} />
     </TitleDetail>
   );
 };
 
 /** /tv-shows/{id}: the series page (issue 13), open to visitors. */
 export const SeriesView = ({ id }: { id: string }) => {
+  const { t } = useTranslation('series');
   const { data: series, isPending, isError, error } = useSeries(id);
-  if (isPending) return <TitleLoading text={texts.loading} />;
+  if (isPending) return <TitleLoading text={t('loading')} />;
   if (isError)
     return (
       <TitleUnavailable
         error={error}
         texts={{
-          notFound: texts.notFound,
-          notFoundLine: texts.notFoundLine,
-          failed: texts.loadFailed,
-          back: texts.backToBrowse,
+          notFound: t('notFound'),
+          notFoundLine: t('notFoundLine'),
+          failed: t('loadFailed'),
+          back: t('backToBrowse'),
         }}
         backTo={Paths.tvShows}
       />

@@ -1,8 +1,8 @@
 import type { IntroMarkers } from '@app/contracts';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PlaybackMedia } from '@web/modules/player/hooks/usePlaybackHeartbeat';
 import { Button } from '@web/shared/ui/Button';
-import { seriesStrings as texts } from '../strings';
 import styles from './EpisodeWatch.module.css';
 import { stayVisible } from './player-overlay';
 
@@ -14,6 +14,7 @@ type SkipIntroProps = { media: PlaybackMedia; intro: IntroMarkers | null };
 
 /** "Skip intro" while the playhead is between the intro's markers; it jumps to the intro's end. */
 export const SkipIntro = ({ media, intro }: SkipIntroProps) => {
+  const { t } = useTranslation('series');
   const [inIntro, setInIntro] = useState(false);
 
   useEffect(() => {
@@ -39,7 +40,7 @@ export const SkipIntro = ({ media, intro }: SkipIntroProps) => {
         setInIntro(false);
       }}
     >
-      {texts.skipIntro}
+      {t('skipIntro')}
     </Button>
   );
 };

@@ -5,9 +5,9 @@ import {
   PlaybackPreference,
 } from '@app/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PlaybackMedia } from '@web/modules/player/hooks/usePlaybackHeartbeat';
 import { Button } from '@web/shared/ui/Button';
-import { seriesStrings as texts } from '../strings';
 import styles from './EpisodeWatch.module.css';
 import { stayVisible } from './player-overlay';
 
@@ -15,6 +15,7 @@ type CountdownProps = { next: Episode; onPlayNow: () => void; onCancel: () => vo
 
 /** 'Auto-play next episode': "Next episode in 10" counting down, then the next episode plays by itself. */
 const Countdown = ({ next, onPlayNow, onCancel }: CountdownProps) => {
+  const { t } = useTranslation('series');
   const [left, setLeft] = useState(NEXT_EPISODE_COUNTDOWN_SECONDS);
   const playNow = useRef(onPlayNow);
   const playNowButton = useRef<HTMLButtonElement>(null);
@@ -32,17 +33,19 @@ const Countdown = ({ next, onPlayNow, onCancel }: CountdownProps) => {
   }, [left]);
 
   return (
-    <section {...stayVisible} slot="dialog" className={styles.upNext} aria-label={texts.nextEpisode}>
+    <section {...stayVisible} slot="dialog" className={styles.upNext} aria-label={t('nextEpisode')}>
       <p role="timer" className={styles.upNextHeading}>
-        {texts.nextEpisodeIn(left)}
+        {t('nextEpisodeIn', { seconds: left })}
       </p>
-      <p className={styles.upNextTitle}>{texts.episodeLine(episodeLabel(next), next.title)}</p>
+      <p className={styles.upNextTitle}>
+        {t('episodeLine', { label: episodeLabel(next), title: next.title })}
+      </p>
       <div className={styles.upNextActions}>
         <Button ref={playNowButton} size="sm" onClick={onPlayNow}>
-          {texts.playNow}
+          {t('playNow')}
         </Button>
         <Button size="sm" variant="ghost" className={styles.onDark} onClick={onCancel}>
-          {texts.cancel}
+          {t('cancel')}
         </Button>
       </div>
     </section>
@@ -66,6 +69,7 @@ type UpNextProps = {
  * that it was the last (the page shows more like it). Playing again from earlier puts it away.
  */
 export const UpNext = ({ media, next, mode, onPlayNext, onEndedChange }: UpNextProps) => {
+  const { t } = useTranslation('series');
   const [ended, setEnded] = useState(false);
   const [cancelled, setCancelled] = useState(false);
 
@@ -91,17 +95,19 @@ export const UpNext = ({ media, next, mode, onPlayNext, onEndedChange }: UpNextP
   if (!next)
     return (
       <section {...stayVisible} slot="dialog" className={styles.upNext}>
-        <p className={styles.upNextHeading}>{texts.lastEpisode}</p>
+        <p className={styles.upNextHeading}>{t('lastEpisode')}</p>
       </section>
     );
   if (mode === PlaybackPreference.AutoPlayNext && !cancelled)
     return <Countdown next={next} onPlayNow={() => onPlayNext(next)} onCancel={() => setCancelled(true)} />;
   return (
     <section {...stayVisible} slot="dialog" className={styles.upNext}>
-      <p className={styles.upNextTitle}>{texts.episodeLine(episodeLabel(next), next.title)}</p>
+      <p className={styles.upNextTitle}>
+        {t('episodeLine', { label: episodeLabel(next), title: next.title })}
+      </p>
       <div className={styles.upNextActions}>
         <Button size="sm" onClick={() => onPlayNext(next)}>
-          {texts.playNextEpisode}
+          {t('playNextEpisode')}
         </Button>
       </div>
     </section>

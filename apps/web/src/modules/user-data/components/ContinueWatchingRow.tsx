@@ -1,10 +1,10 @@
 import type { ContinueWatchingItem } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { PosterCard } from '@web/modules/movies/components/PosterCard';
 import { useAccessBadges } from '@web/modules/payments/hooks/useAccessBadges';
 import { Row } from '@web/modules/movies/components/MovieRow';
 import { episodeLocation, watchLocation } from '@web/modules/player/watch-route';
 import { episodeRefLabel } from '@web/modules/series/episode-ref';
-import { seriesStrings } from '@web/modules/series/strings';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
@@ -27,9 +27,10 @@ type ResumeCardProps = {
  * series shows once, at the episode to watch next ("S1:E2" under its title), which the card plays (issue 13).
  */
 const ResumeCard = ({ item, badge, onRemove }: ResumeCardProps) => {
+  const { t } = useTranslation('series');
   const { episode } = item;
   const label = episode ? episodeRefLabel(episode) : null;
-  const name = label ? seriesStrings.episodeName(item.title, label) : item.title;
+  const name = label ? t('episodeName', { series: item.title, label }) : item.title;
   const { to, state } = episode
     ? { to: episodeLocation(item.movieId), state: undefined }
     : watchLocation({ id: item.movieId, title: item.title, description: '' });
@@ -60,7 +61,7 @@ const ResumeCard = ({ item, badge, onRemove }: ResumeCardProps) => {
         </Button>
       }
     >
-      {episode && label && <p>{seriesStrings.episodeLine(label, episode.title)}</p>}
+      {episode && label && <p>{t('episodeLine', { label, title: episode.title })}</p>}
       <p>{texts.percentWatched(item.progressPercent)}</p>
     </PosterCard>
   );

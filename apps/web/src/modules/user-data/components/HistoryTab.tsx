@@ -1,9 +1,9 @@
 import { watchMinutes } from '@app/contracts';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toPath } from '@web/app/paths';
 import { formatPaymentDate } from '@web/modules/payments/format-date';
 import { episodeRefLabel } from '@web/modules/series/episode-ref';
-import { seriesStrings } from '@web/modules/series/strings';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { Pager, pageCount } from '@web/shared/ui/Pager';
@@ -27,6 +27,7 @@ const watchedFor = (seconds: number) =>
  * Remove, and Add to Favorites for a title not yet a favorite. Both apply at once and roll back on failure.
  */
 export const HistoryTab = ({ userId }: { userId: string }) => {
+  const { t } = useTranslation('series');
   const [page, setPage] = useState(1);
   const history = useWatchHistory(userId, page);
   const favorites = useFavorites(userId);
@@ -86,7 +87,7 @@ export const HistoryTab = ({ userId }: { userId: string }) => {
               }
             >
               {item.episode && (
-                <p>{seriesStrings.episodeLine(episodeRefLabel(item.episode), item.episode.title)}</p>
+                <p>{t('episodeLine', { label: episodeRefLabel(item.episode), title: item.episode.title })}</p>
               )}
               <p>{texts.watchedOn(formatPaymentDate(item.watchedAt))}</p>
               <p>{watchedFor(item.watchTime)}</p>
