@@ -30,6 +30,10 @@ export const catalogueLoaders = {
     en: async () => landingStrings,
   },
   // Loaded with the screens that use them.
+  errors: {
+    en: () => import('@web/shared/api/error-strings').then((m) => m.errorStrings),
+    hi: () => import('@web/shared/api/error-strings.hi').then((m) => m.errorStringsHi),
+  },
   adminDashboard: {
     en: () => import('@web/pages/admin-dashboard-strings').then((m) => m.adminDashboardStrings),
   },
