@@ -314,7 +314,7 @@ describe('payment routes at the gateway', () => {
       message: 'Order created',
     });
     expect(lastTo(PaymentPatterns.createTitleOrder)).toEqual({
-      payer: { userId: ashaId, email: 'asha@example.in', name: 'Asha', isAdmin: false },
+      payer: { userId: ashaId, email: 'asha@example.in', name: 'Asha', isAdmin: false, language: 'en' },
       title: {
         movieId,
         title: 'Lagaan',
@@ -407,7 +407,7 @@ describe('payment routes at the gateway', () => {
   });
 
   describe("SPEC 7's bodies, as SPEC writes them", () => {
-    const payer = { userId: ashaId, email: 'asha@example.in', name: 'Asha', isAdmin: false };
+    const payer = { userId: ashaId, email: 'asha@example.in', name: 'Asha', isAdmin: false, language: 'en' };
 
     it("takes a title order with amount (ignored: the catalogue price stands) and the caller's own userId, without a key", async () => {
       const response = await call('POST', '/api/payments/create-order', fakeTokens.asha, {

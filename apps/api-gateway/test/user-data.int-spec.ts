@@ -214,6 +214,7 @@ class FakeServicesController {
       profileImage: null,
       hasPassword: true,
       googleLinked: false,
+      language: 'hi',
     };
   }
 
@@ -459,7 +460,8 @@ describe('viewer data at the gateway', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     const file = (await response.json()) as Record<string, unknown>;
     expect(file).toMatchObject({
-      profile: { id: ashaId, email: 'asha@example.in' },
+      // Issue 26: the account's language is its holder's data too.
+      profile: { id: ashaId, email: 'asha@example.in', language: 'hi' },
       viewerData: { favorites: [favorite], settings: DEFAULT_VIEWER_SETTINGS },
       payments: { subscriptions: [], orders: [], payments: [], titles: [] },
     });

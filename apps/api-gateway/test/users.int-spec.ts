@@ -137,6 +137,12 @@ class FakeAuthController {
     };
   }
 
+  @MessagePattern(AuthPatterns.setLanguage)
+  setLanguage(@Payload() { data }: RpcEnvelope<{ userId: string; language: User['language'] }>) {
+    received.push({ pattern: AuthPatterns.setLanguage, data });
+    return { ...asha, id: data.userId, language: data.language };
+  }
+
   @MessagePattern(AuthPatterns.auditLog)
   auditLog(@Payload() { data, actor }: RpcEnvelope<{ page: number; pageSize: number }>) {
     received.push({ pattern: AuthPatterns.auditLog, data, actor });
@@ -344,5 +350,47 @@ describe('GET/PUT/DELETE /api/users at the gateway', () => {
       expect(await res.json()).toMatchObject({ code: ErrorCode.ValidationFailed });
       expect(received.length).toBe(before);
     });
+  });
+});
+
+describe("PUT /api/user/language: the signed-in account's own language (issue 26)", () => {
+  const gateway = useGatewayWithFakes([FakeAuthModule]);
+
+  it("sets the caller's own account's language and answers the user", async () => {
+    const res = await gateway.call('PUT', '/api/user/language', {
+      token: 'user-token',
+      body: { language: 'hi' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: ashaId, language: 'hi' });
+    expect(received.at(-1)).toEqual({
+      pattern: AuthPatterns.setLanguage,
+      data: { userId: ashaId, language: 'hi' },
+    });
+  });
+
+  it.each([{ language: 'ta' }, { language: 'HI' }, {}, { language: 'hi', userId: adminId }])(
+    'refuses %j with a clear 400 and asks auth-service nothing',
+    async (body) => {
+      const before = received.length;
+      const res = await gateway.call('PUT', '/api/user/language', { token: 'user-token', body });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: ErrorCode.ValidationFailed });
+      expect(received.length).toBe(before);
+    },
+  );
+
+  it('says the languages it takes', async () => {
+    const res = await gateway.call('PUT', '/api/user/language', {
+      token: 'user-token',
+      body: { language: 'ta' },
+    });
+    expect(((await res.json()) as ApiError).message).toContain(
+      "language must be 'en' (English) or 'hi' (Hindi)",
+    );
+  });
+
+  it('needs a signed-in caller', async () => {
+    expect((await gateway.call('PUT', '/api/user/language', { body: { language: 'hi' } })).status).toBe(401);
   });
 });

@@ -44,6 +44,7 @@ describe('payment-service killed between the write and the publish (issue 29 §1
       email: `buyer-${suffix}@example.in`,
       name: `Buyer ${suffix}`,
       isAdmin: false,
+      language: 'en',
     };
     const movieId = new Types.ObjectId().toHexString();
     const checkout = (await suite.client.request(PaymentRpc.createTitleOrder.pattern, {

@@ -122,6 +122,7 @@ export const paymentContext = (suite: PaymentSuite) => {
       email: `viewer-${suffix}@example.in`,
       name: `Viewer ${suffix}`,
       isAdmin: false,
+      language: 'en',
       ...overrides,
     };
   };

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@web/app/App';
 import { catalogueLoaders, preloadedEnglish } from '@web/app/i18n';
 import { createAppRouter } from '@web/app/router';
+import { ERRORS_NAMESPACE } from '@web/shared/api/error-text';
 import { startI18n } from '@web/shared/i18n/i18n';
 import { initialLanguage, readStoredLanguage } from '@web/shared/i18n/languages';
 import { applyTheme, readStoredTheme } from '@web/shared/theme/theme';
@@ -18,10 +19,12 @@ if (!container) throw new Error('index.html has no #root element');
 void startI18n(catalogueLoaders, {
   language: initialLanguage(readStoredLanguage(), navigator.languages),
   preloaded: preloadedEnglish,
-}).then(() =>
+}).then((i18n) => {
+  // Server error texts in the language shown (issue 26): their own chunk, fetched beside the first page, not before it.
+  void i18n.loadNamespaces(ERRORS_NAMESPACE);
   createRoot(container).render(
     <StrictMode>
       <App router={createAppRouter()} />
     </StrictMode>,
-  ),
-);
+  );
+});

@@ -3,7 +3,7 @@ import { DeviceIdSchema, objectId } from './common';
 import { AuditLogPageSchema, AuditLogQuerySchema, UserRefSchema } from './audit';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
 import { Role, UserStatus } from './roles';
-import { SessionProfileSchema } from './profiles';
+import { SessionProfileSchema, UiLanguage } from './profiles';
 import { query, rpc } from './rpc';
 
 /** Who is calling, as the gateway learns it from auth-service for every authenticated request. */
@@ -26,6 +26,8 @@ export const SessionUserSchema = z.object({
    * serves a profile's data (ErrorCode.ProfileRequired); public routes answer it as a visitor's.
    */
   profile: SessionProfileSchema.optional(),
+  /** Issue 26: the account's language (mails are written in it); auth-service always sends it, absent reads as English. */
+  language: z.enum(UiLanguage).optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
@@ -61,6 +63,8 @@ export const AuthPatterns = {
   verifyEmail: 'auth.accounts.verify-email',
   /** DECISIONS 33: a new verification mail for the signed-in account (limited). */
   resendVerification: 'auth.accounts.resend-verification',
+  /** Issue 26: the signed-in account's language (its mails are written in it). */
+  setLanguage: 'auth.accounts.set-language',
   /** DECISIONS 34: admin actions on other admins that wait for a second admin. */
   listAdminActions: 'auth.admin-actions.list',
   confirmAdminAction: 'auth.admin-actions.confirm',
@@ -113,6 +117,11 @@ export const UserSchema = z.object({
    * it; optional only so a session stored before it existed still reads. An unverified account cannot pay.
    */
   emailVerified: z.boolean().optional(),
+  /**
+   * Issue 26: the account's language, in which its mails are written and which a device without a choice of its own
+   * adopts at sign-in. Auth-service always sends it; optional only so a session stored before it existed still reads.
+   */
+  language: z.enum(UiLanguage).optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -159,8 +168,19 @@ export const AuthMessages = {
 
 // ---- HTTP bodies (the gateway validates them; auth-service validates the RPC payloads built from them) ----
 
+/** Issue 26: the account's language, 'en' or 'hi'. */
+const AccountLanguageSchema = z.enum(UiLanguage, {
+  error: "language must be 'en' (English) or 'hi' (Hindi)",
+});
+
+/** `language`: the interface's at sign-up, so the verification mail is already in it (English when absent). */
 export const SignupRequestSchema = z
-  .object({ username: UsernameSchema, email: EmailSchema, password: PasswordSchema })
+  .object({
+    username: UsernameSchema,
+    email: EmailSchema,
+    password: PasswordSchema,
+    language: AccountLanguageSchema.optional(),
+  })
   .strict();
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
@@ -215,6 +235,10 @@ export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
 export const ChangeRoleRequestSchema = z.object({ role: RoleSchema }).strict();
 export type ChangeRoleRequest = z.infer<typeof ChangeRoleRequestSchema>;
+
+/** Issue 26: the signed-in account's language; anything but 'en' or 'hi' is a 400. */
+export const SetLanguageRequestSchema = z.object({ language: AccountLanguageSchema }).strict();
+export type SetLanguageRequest = z.infer<typeof SetLanguageRequestSchema>;
 
 export const UserIdParamsSchema = z.object({ id: UserIdSchema }).strict();
 export type UserIdParams = z.infer<typeof UserIdParamsSchema>;
@@ -295,6 +319,8 @@ export const SessionIdRpcSchema = z.object({ sessionId: z.string().min(1).max(64
 export type SessionIdRpc = z.infer<typeof SessionIdRpcSchema>;
 export const UserIdRpcSchema = z.object({ userId: UserIdSchema }).strict();
 export type UserIdRpc = z.infer<typeof UserIdRpcSchema>;
+export const SetLanguageRpcSchema = SetLanguageRequestSchema.extend({ userId: UserIdSchema }).strict();
+export type SetLanguageRpc = z.infer<typeof SetLanguageRpcSchema>;
 /** `deviceId`: the caller's device, kept by `signOutOthers`. */
 export const SetPasswordRpcSchema = SetPasswordRequestSchema.extend({
   userId: UserIdSchema,
@@ -351,6 +377,8 @@ export const AccountExportSchema = z.object({
   googleLinked: z.boolean(),
   /** Issue 25: the account holder's declared date of birth (YYYY-MM-DD), once declared. */
   dateOfBirth: z.string().optional(),
+  /** Issue 26: the language its mails are written in. */
+  language: z.enum(UiLanguage),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 
@@ -503,6 +531,7 @@ export const AuthRpc = {
   exportAccount: query(AuthPatterns.exportAccount, UserIdRpcSchema, AccountExportSchema),
   verifyEmail: rpc(AuthPatterns.verifyEmail, VerifyEmailRequestSchema, MessageResponseSchema),
   resendVerification: rpc(AuthPatterns.resendVerification, UserIdRpcSchema, MessageResponseSchema),
+  setLanguage: rpc(AuthPatterns.setLanguage, SetLanguageRpcSchema, UserSchema),
   listAdminActions: query(AuthPatterns.listAdminActions, EmptyRpcSchema, AdminActionListSchema),
   confirmAdminAction: rpc(AuthPatterns.confirmAdminAction, AdminActionDecisionRpcSchema, AdminActionSchema),
   cancelAdminAction: rpc(AuthPatterns.cancelAdminAction, AdminActionDecisionRpcSchema, AdminActionSchema),

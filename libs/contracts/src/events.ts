@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AuditRecordedSchema } from './audit';
 import { Classification } from './classification';
 import { QoeSampleSchema } from './qoe-sample';
+import { UiLanguage } from './profiles';
 
 /**
  * Every event on the bus travels in this envelope; `id` makes handlers idempotent. `correlationId` is the id of
@@ -67,6 +68,8 @@ export const UserUpdatedSchema = z.object({
   email: z.string(),
   role: z.string(),
   status: z.string(),
+  /** Issue 26: the account's language (mails are written in it); absent from events stored before it existed. */
+  language: z.enum(UiLanguage).optional(),
 });
 /**
  * Other services drop what they hold for this user (history, favorites, entitlements). `verifiedEmail` is the

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdempotencyKeySchema, objectId } from './common';
 import { MovieAccess } from './movies';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
+import { UiLanguage } from './profiles';
 import { AppliedPromoSchema, PromoCodeSchema } from './promo-code';
 import { query, rpc } from './rpc';
 
@@ -461,6 +462,8 @@ export const PayerSchema = z.object({
   email: z.string().max(320),
   name: z.string().max(200),
   isAdmin: z.boolean(),
+  /** Issue 26: the account's language, which receipts and renewal reminders are written in. */
+  language: z.enum(UiLanguage),
 });
 export type Payer = z.infer<typeof PayerSchema>;
 

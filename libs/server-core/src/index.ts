@@ -43,6 +43,7 @@ export * from './http/public.decorator';
 export * from './mail/mail.module';
 export * from './mail/mailer';
 export * from './mail/mail-env';
+export * from './mail/mail-language';
 export * from './rpc/nats';
 export * from './rpc/rpc-server';
 export * from './events/outbox';

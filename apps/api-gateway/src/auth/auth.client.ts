@@ -22,6 +22,7 @@ import {
   UpdateProfileRequest,
   RemoveUserRpc,
   ResetPasswordRpc,
+  SetLanguageRequest,
   SetPasswordRequest,
   DeviceRpc,
   ExchangeOAuthCodeRpc,
@@ -103,6 +104,13 @@ export class AuthClient {
 
   me(userId: string) {
     return this.client.send(AuthRpc.me, { userId });
+  }
+
+  /** Issue 26: sessions carry the account's language (what payments mail in): held ones are resolved afresh. */
+  async setLanguage(caller: SessionUser, { language }: SetLanguageRequest) {
+    const user = await this.client.send(AuthRpc.setLanguage, { userId: caller.id, language });
+    this.sessions.forget(ofUser(caller.id));
+    return user;
   }
 
   /** `signOutOthers` ends every other device's sessions: this process drops what it holds of them. */

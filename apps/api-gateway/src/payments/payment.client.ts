@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { BillingRpc, PaymentMessages, PaymentRpc, PromoRpc, Role, TrialRpc } from '@app/contracts';
+import {
+  BillingRpc,
+  PaymentMessages,
+  PaymentRpc,
+  PromoRpc,
+  Role,
+  TrialRpc,
+  UiLanguage,
+} from '@app/contracts';
 import type {
   AdminPaymentsQuery,
   CreatePromoRequest,
@@ -23,6 +31,7 @@ const payerOf = (user: SessionUser) => ({
   email: user.email,
   name: user.username,
   isAdmin: user.role === Role.Admin,
+  language: user.language ?? UiLanguage.English,
 });
 
 export const viewerOf = (user: SessionUser | undefined): EntitlementViewer =>

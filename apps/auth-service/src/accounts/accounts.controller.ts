@@ -5,12 +5,14 @@ import type {
   ExchangeOAuthCodeRpc,
   GoogleSignInRpc,
   LoginRpc,
+  SetLanguageRpc,
   SetPasswordRpc,
   SignupRpc,
   UserIdRpc,
 } from '@app/contracts';
 import { RpcHandler, RpcPayload } from '@app/server-core';
 import { CaptchaProvider } from '../captcha/captcha.provider';
+import { UsersService } from '../users/users.service';
 import { AccountsService } from './accounts.service';
 
 @Controller()
@@ -18,6 +20,7 @@ export class AccountsController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly captcha: CaptchaProvider,
+    private readonly users: UsersService,
   ) {}
 
   @RpcHandler(AuthRpc.captchaConfig)
@@ -48,6 +51,11 @@ export class AccountsController {
   @RpcHandler(AuthRpc.setPassword)
   setPassword(@RpcPayload() payload: SetPasswordRpc) {
     return this.accounts.setPassword(payload);
+  }
+
+  @RpcHandler(AuthRpc.setLanguage)
+  setLanguage(@RpcPayload() payload: SetLanguageRpc) {
+    return this.users.setLanguage(payload);
   }
 
   @RpcHandler(AuthRpc.googleSignIn)

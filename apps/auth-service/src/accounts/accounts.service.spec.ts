@@ -188,6 +188,8 @@ describe('AccountsService.exportAccount', () => {
       hasPassword: true,
       emailVerified: false,
       googleLinked: true,
+      // Issue 26: an account from before the language was kept writes in English.
+      language: 'en',
     });
     expect(JSON.stringify(exported)).not.toMatch(/hashed|g-secret-id|tokenVersion/);
   });

@@ -65,12 +65,12 @@ export class AccountsService {
     private readonly newDeviceMail: NewDeviceMail,
   ) {}
 
-  async signup({ username, email, password, clientIp }: SignupRpc): Promise<MessageResponse> {
+  async signup({ username, email, password, language, clientIp }: SignupRpc): Promise<MessageResponse> {
     await this.limiter.consumeForAddress('signup', clientKey(clientIp), AddressLimits.signup);
     await this.limiter.consume(EmailLimitKeys.signup(email), Limits.signupPerEmail);
     if (await this.users.findByEmail(email)) throw this.emailTaken();
     const passwordHash = await this.hasher.hash(password);
-    const user = await this.register({ username, email, passwordHash, role: Role.User });
+    const user = await this.register({ username, email, passwordHash, role: Role.User, language });
     if (!user) throw this.emailTaken();
     // DECISIONS 33: the address is not proved until its owner opens the link.
     this.verification.mailLinkLater(user);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectEnv, Mailer } from '@app/server-core';
+import { InjectEnv, Mailer, mailIn, mailTime } from '@app/server-core';
+import type { MailTexts } from '@app/server-core';
 import { BackgroundTasks } from '../background/background-tasks';
 import type { Env } from '../env';
 import { StoredUser, UsersRepository } from '../users/users.repository';
@@ -8,20 +9,54 @@ import type { DeviceDescription } from './device-label';
 /** How many devices an account remembers for the new-device mail (the newest). */
 export const KNOWN_DEVICES_LIMIT = 20;
 
-/** "27 November 2026, 11:45 pm IST": viewers are in India, whatever the server's zone. */
-export const istTime = (at: Date) =>
-  `${at.toLocaleString('en-IN', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZone: 'Asia/Kolkata',
-  })} IST`;
-
 /** A sign-in's traces that are the owner's to see: what, when, from where. */
 export type SignIn = { user: StoredUser; device: DeviceDescription; clientIp?: string; at: Date };
+
+type NewDeviceFacts = { username: string; device: string; at: Date; clientIp?: string; resetLink: string };
+
+/** What the mail says, in the account's language (issue 26). */
+const texts: MailTexts<NewDeviceFacts> = {
+  en: ({ username, device, at, clientIp, resetLink }) => ({
+    subject: 'New sign-in to your Streamly account',
+    lines: [
+      `Hello ${username},`,
+      '',
+      'Your Streamly account was just signed in to from a device it has not used before:',
+      '',
+      `Device: ${device}`,
+      `When: ${mailTime(at)}`,
+      `From address: ${clientIp ?? 'unknown'}`,
+      '',
+      'If this was you, there is nothing to do.',
+      '',
+      'If it was not you, change your password now (every device is signed out when you do):',
+      resetLink,
+      'Then check Profile → Devices for any device you do not recognise.',
+      '',
+      'Streamly',
+    ],
+  }),
+  hi: ({ username, device, at, clientIp, resetLink }) => ({
+    subject: 'आपके Streamly खाते में नया साइन-इन',
+    lines: [
+      `नमस्ते ${username},`,
+      '',
+      'आपके Streamly खाते में अभी एक ऐसे डिवाइस से साइन इन हुआ है जिससे पहले कभी नहीं हुआ था:',
+      '',
+      `डिवाइस: ${device}`,
+      `कब: ${mailTime(at, 'hi')}`,
+      `पता (IP): ${clientIp ?? 'अज्ञात'}`,
+      '',
+      'अगर यह आप थे, तो कुछ करने की ज़रूरत नहीं है।',
+      '',
+      'अगर यह आप नहीं थे, तो अभी अपना पासवर्ड बदलें (ऐसा करते ही हर डिवाइस साइन आउट हो जाता है):',
+      resetLink,
+      'फिर प्रोफ़ाइल → डिवाइस में देखें कि कोई अनजान डिवाइस तो नहीं है।',
+      '',
+      'Streamly',
+    ],
+  }),
+};
 
 /**
  * Issue 27: a sign-in from a device the account has not signed in from before is mailed to its owner, with what to
@@ -48,26 +83,14 @@ export class NewDeviceMail {
       KNOWN_DEVICES_LIMIT,
     );
     if (seen !== 'new') return;
-    await this.mailer.send({
-      to: user.email,
-      subject: 'New sign-in to your Streamly account',
-      text: [
-        `Hello ${user.username},`,
-        '',
-        'Your Streamly account was just signed in to from a device it has not used before:',
-        '',
-        `Device: ${device.label}`,
-        `When: ${istTime(at)}`,
-        `From address: ${clientIp ?? 'unknown'}`,
-        '',
-        'If this was you, there is nothing to do.',
-        '',
-        'If it was not you, change your password now (every device is signed out when you do):',
-        new URL('/forgot-password', this.env.PUBLIC_URL).href,
-        'Then check Profile → Devices for any device you do not recognise.',
-        '',
-        'Streamly',
-      ].join('\n'),
-    });
+    await this.mailer.send(
+      mailIn(texts, user.language, user.email, {
+        username: user.username,
+        device: device.label,
+        at,
+        clientIp,
+        resetLink: new URL('/forgot-password', this.env.PUBLIC_URL).href,
+      }),
+    );
   }
 }

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AuthMessages, ErrorCode } from '@app/contracts';
 import type { MessageResponse, VerifyEmailRequest } from '@app/contracts';
-import { AppError, InjectEnv, Mailer } from '@app/server-core';
+import { AppError, InjectEnv, Mailer, mailIn } from '@app/server-core';
 import { BackgroundTasks } from '../background/background-tasks';
 import type { Env } from '../env';
 import { EmailLimitKeys, Limits, RateLimiter } from '../rate-limit/rate-limiter';
 import { StoredUser, UsersRepository } from '../users/users.repository';
 import { EmailVerificationStore } from './email-verification.store';
+import { verificationMail } from './verification-mail';
 
 /** How long a verification link works. */
 export const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
@@ -71,21 +72,11 @@ export class EmailVerificationService {
       { userId: user._id.toHexString(), email: user.email },
       VERIFICATION_TTL_SECONDS,
     );
-    await this.mailer.send({
-      to: user.email,
-      subject: 'Verify your Streamly email',
-      text: [
-        `Hello ${user.username},`,
-        '',
-        'Please confirm that this is your email address by opening this link within one day:',
-        verificationLink(this.env.PUBLIC_URL, token),
-        '',
-        'Until you do, you can sign in and watch free titles, but not pay for a plan or a title.',
-        '',
-        'If you did not create a Streamly account, ignore this email.',
-        '',
-        'Streamly',
-      ].join('\n'),
-    });
+    await this.mailer.send(
+      mailIn(verificationMail, user.language, user.email, {
+        username: user.username,
+        link: verificationLink(this.env.PUBLIC_URL, token),
+      }),
+    );
   }
 }

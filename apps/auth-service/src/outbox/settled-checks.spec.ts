@@ -27,4 +27,29 @@ describe("auth-service's settled checks", () => {
       expect(await check(user)?.({ userId, profileId: gone._id.toHexString() }, entry)).toBe(settled);
     });
   });
+
+  describe('user.updated: made while the stored user is the announced one, its language too (issue 26)', () => {
+    const account = storedUser();
+    const announced = {
+      userId: account._id.toHexString(),
+      username: account.username,
+      email: account.email,
+      role: account.role,
+      status: account.status,
+    };
+    const check = (user: StoredUser | null) => checksOver(user)['user.updated'];
+
+    it.each([
+      ['the language was written', true, { ...account, language: 'hi' }, 'hi'],
+      ['the language was not written', false, account, 'hi'],
+      ['English, and the account never stored one', true, account, 'en'],
+      ['an entry from before the language was announced', true, { ...account, language: 'hi' }, undefined],
+      ['the account is gone', false, null, 'hi'],
+    ] as Array<[string, boolean, StoredUser | null, 'en' | 'hi' | undefined]>)(
+      '%s → settled: %s',
+      async (_, settled, user, language) => {
+        expect(await check(user)?.({ ...announced, ...(language ? { language } : {}) }, entry)).toBe(settled);
+      },
+    );
+  });
 });

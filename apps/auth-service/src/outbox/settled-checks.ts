@@ -1,5 +1,6 @@
 import type { SettledChecks } from '@app/server-core';
 import type { SessionStore } from '../sessions/session.store';
+import { languageOf } from '../users/user.mapper';
 import type { UsersRepository } from '../users/users.repository';
 
 /**
@@ -9,14 +10,16 @@ import type { UsersRepository } from '../users/users.repository';
 export const settledChecks = (users: UsersRepository, sessions: SessionStore): SettledChecks => ({
   'user.registered': async ({ userId }) => (await users.findById(userId)) !== null,
   // A user changed again since is announced by that change: this snapshot counts only while it is the stored one.
-  'user.updated': async ({ userId, username, email, role, status }) => {
+  'user.updated': async ({ userId, username, email, role, status, language }) => {
     const user = await users.findById(userId);
     return (
       user !== null &&
       user.username === username &&
       user.email === email &&
       user.role === role &&
-      user.status === status
+      user.status === status &&
+      // Issue 26: absent from entries stored before the language was announced.
+      (language === undefined || languageOf(user) === language)
     );
   },
   // The account is gone, or its stored profiles no longer hold this one.

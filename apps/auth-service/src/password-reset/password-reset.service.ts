@@ -8,13 +8,14 @@ import {
   ResetPasswordRpc,
   VerifyOtpRpc,
 } from '@app/contracts';
-import { AppError, InjectEnv, Mailer, Outbox } from '@app/server-core';
+import { AppError, InjectEnv, Mailer, mailIn, Outbox } from '@app/server-core';
 import { BackgroundTasks } from '../background/background-tasks';
 import type { Env } from '../env';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { clientKey } from '../rate-limit/client-key';
 import { AddressLimits, EmailLimitKeys, Limits, RateLimiter } from '../rate-limit/rate-limiter';
 import { UsersRepository } from '../users/users.repository';
+import { otpMail } from './otp-mail';
 import { OtpStore } from './otp.store';
 
 /** DECISIONS 17. */
@@ -98,11 +99,7 @@ export class PasswordResetService {
     }
     const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.otps.save(email, this.digest(email, otp), OTP_TTL_SECONDS);
-    await this.mailer.send({
-      to: email,
-      subject: 'Your Streamly password reset code',
-      text: `Hello ${user.username},\n\nYour one-time password is ${otp}. It is valid for 10 minutes.\n\nIf you did not ask to reset your password, ignore this email.\n\nStreamly`,
-    });
+    await this.mailer.send(mailIn(otpMail, user.language, email, { username: user.username, otp }));
   }
 
   /**

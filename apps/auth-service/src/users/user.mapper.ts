@@ -1,5 +1,10 @@
+import { UiLanguage } from '@app/contracts';
 import type { AccountExport, SessionProfile, SessionUser, User } from '@app/contracts';
 import type { StoredUser } from './users.repository';
+
+/** Issue 26: the language the account's mails are written in (English for an account from before it). */
+export const languageOf = (user: Pick<StoredUser, 'language'>): UiLanguage =>
+  user.language ?? UiLanguage.English;
 
 export const toUser = (user: StoredUser): User => ({
   id: user._id.toHexString(),
@@ -11,6 +16,7 @@ export const toUser = (user: StoredUser): User => ({
   profileImage: user.profileImage ?? null,
   hasPassword: Boolean(user.passwordHash),
   emailVerified: user.emailVerified === true,
+  language: languageOf(user),
 });
 
 export const toSessionUser = (
@@ -27,6 +33,7 @@ export const toSessionUser = (
   sessionId,
   deviceId,
   emailVerified: user.emailVerified === true,
+  language: languageOf(user),
   ...(profile ? { profile } : {}),
 });
 
@@ -34,6 +41,7 @@ export const toSessionUser = (
 export const toAccountExport = (user: StoredUser): AccountExport => ({
   ...toUser(user),
   googleLinked: Boolean(user.googleId),
+  language: languageOf(user),
   // Issue 25: the declared date of birth is the account holder's personal data too (DECISIONS 32).
   ...(user.dateOfBirth === undefined ? {} : { dateOfBirth: user.dateOfBirth }),
 });

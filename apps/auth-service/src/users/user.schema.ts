@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Classification, Role, UserStatus } from '@app/contracts';
+import { Classification, Role, UiLanguage, UserStatus } from '@app/contracts';
 import { ProfileRecord, ProfileRecordSchema } from '../profiles/profile.schema';
 
 @Schema({ collection: 'users', timestamps: { createdAt: true, updatedAt: true } })
@@ -48,6 +48,8 @@ export class UserRecord {
   @Prop({ type: String, enum: Object.values(Classification) }) parentalPinFrom?: Classification;
   /** Issue 25: the account holder's declared date of birth (YYYY-MM-DD), asked once; absent until declared. */
   @Prop({ type: String }) dateOfBirth?: string;
+  /** Issue 26: the language the account's mails are written in; absent (accounts from before it): English. */
+  @Prop({ type: String, enum: Object.values(UiLanguage) }) language?: UiLanguage;
   createdAt: Date;
   updatedAt: Date;
 }

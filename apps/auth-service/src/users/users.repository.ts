@@ -7,12 +7,12 @@ import { UserRecord } from './user.schema';
 
 export type StoredUser = UserRecord & { _id: Types.ObjectId };
 export type NewUser = Pick<UserRecord, 'username' | 'email' | 'passwordHash' | 'role'> &
-  Partial<Pick<UserRecord, 'googleId' | 'profileImage' | 'emailVerified'>> & {
+  Partial<Pick<UserRecord, 'googleId' | 'profileImage' | 'emailVerified' | 'language'>> & {
     /** Chosen before the write when its event is stored first (the outbox). */
     _id?: Types.ObjectId;
   };
 export type UserChanges = Partial<
-  Pick<UserRecord, 'username' | 'email' | 'status' | 'role' | 'emailVerified'>
+  Pick<UserRecord, 'username' | 'email' | 'status' | 'role' | 'emailVerified' | 'language'>
 >;
 
 /** `set`, and every session of the user ends: tokens carry the version they were issued under. */

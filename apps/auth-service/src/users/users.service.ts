@@ -7,6 +7,7 @@ import {
   ListUsersQuery,
   RemoveUserRpc,
   Role,
+  SetLanguageRpc,
   UpdateUserRpc,
   User,
   UserPage,
@@ -15,7 +16,7 @@ import {
 import { AppError, Outbox } from '@app/server-core';
 import { OtpStore } from '../password-reset/otp.store';
 import { RateLimiter } from '../rate-limit/rate-limiter';
-import { toUser } from './user.mapper';
+import { languageOf, toUser } from './user.mapper';
 import { StoredUser, UserChanges, UsersRepository } from './users.repository';
 
 /** A write whose target changed under it is tried again this many times before the caller is asked to retry. */
@@ -29,12 +30,13 @@ const mayLeaveNoAdmin = (changes: UserChanges) =>
   changes.role === Role.User || (changes.status !== undefined && changes.status !== UserStatus.Active);
 
 /** `user.updated`: the user's fields other services keep. */
-const userUpdated = ({ _id, username, email, role, status }: StoredUser) => ({
-  userId: _id.toHexString(),
-  username,
-  email,
-  role,
-  status,
+const userUpdated = (user: StoredUser) => ({
+  userId: user._id.toHexString(),
+  username: user.username,
+  email: user.email,
+  role: user.role,
+  status: user.status,
+  language: languageOf(user),
 });
 
 /** What the changed fields held before, to take a change back. */
@@ -42,8 +44,8 @@ const previousOf = (user: StoredUser, changes: UserChanges): UserChanges =>
   Object.fromEntries(Object.keys(changes).map((key) => [key, user[key as keyof UserChanges]]));
 
 /**
- * The changes an admin makes to users, applied at once (SPEC 6; DECISIONS 16: the gateway only lets admins call
- * these). Whether a change waits for a second admin is decided before, by AdminActionsService (DECISIONS 34); the
+ * The changes made to users: an admin's, applied at once (SPEC 6; DECISIONS 16: the gateway only lets admins call
+ * these), and the account holder's own language. Whether a change waits for a second admin is decided before, by AdminActionsService (DECISIONS 34); the
  * rules here hold for every change however it arrives: never oneself, never the last active admin, a ban ends
  * every session.
  */
@@ -79,6 +81,14 @@ export class UsersService {
       );
     }
     return toUser(updated);
+  }
+
+  /**
+   * Issue 26: the account holder's own language (the gateway passes the caller's id); announced, so the services
+   * that mail them follow it.
+   */
+  async setLanguage({ userId, language }: SetLanguageRpc): Promise<User> {
+    return toUser(await this.apply(await this.findOrFail(userId), { language }));
   }
 
   async changeRole({ actorId, userId, role }: ChangeRoleRpc): Promise<User> {

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { OrderStatus, TitleOrderKind } from '@app/contracts';
+import { OrderStatus, TitleOrderKind, UiLanguage } from '@app/contracts';
 
 /** A promo code an order was priced with (issue 27): `amountPaise` is `listPricePaise - discountPaise`. */
 export type OrderPromo = { promoId: string; code: string; listPricePaise: number; discountPaise: number };
@@ -42,6 +42,8 @@ export class OrderRecord {
   /** Personal fields for Checkout's prefill and the receipt; dropped when the user is deleted. */
   @Prop({ type: String, default: null }) email: string | null;
   @Prop({ type: String, default: null }) name: string | null;
+  /** Issue 26: the account's language, which its receipts and reminders are written in; absent (older records): English. */
+  @Prop({ type: String, enum: Object.values(UiLanguage) }) language?: UiLanguage;
   createdAt?: Date;
   updatedAt?: Date;
 }

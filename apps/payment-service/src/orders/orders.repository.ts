@@ -5,6 +5,7 @@ import { OrderStatus } from '@app/contracts';
 import { containsText, unlessDuplicate } from '@app/server-core';
 import type { KnownEmail, PageFilter } from '../data/page-filter';
 import { userCondition } from '../data/page-filter';
+import type { PersonOnRecord } from '../subscriptions/subscriptions.repository';
 import { OrderRecord, PromoState } from './order.schema';
 
 export type StoredOrder = OrderRecord & { _id: Types.ObjectId; createdAt: Date };
@@ -207,9 +208,9 @@ export class OrdersRepository {
   }
 
   /** user.updated: the payer's current email and name, so receipts and the console follow the account. */
-  async updatePerson(userId: string, email: string, name: string): Promise<void> {
+  async updatePerson(userId: string, person: PersonOnRecord): Promise<void> {
     await this.orders
-      .updateMany({ userId: { $eq: userId }, email: { $type: 'string' } }, { $set: { email, name } })
+      .updateMany({ userId: { $eq: userId }, email: { $type: 'string' } }, { $set: person })
       .exec();
   }
 

@@ -8,7 +8,13 @@ import type { OrdersRepository, StoredOrder } from './orders.repository';
 import type { PromosService } from '../promos/promos.service';
 import { OrdersService } from './orders.service';
 
-const payer: Payer = { userId: 'a'.repeat(24), email: 'asha@example.in', name: 'Asha', isAdmin: false };
+const payer: Payer = {
+  userId: 'a'.repeat(24),
+  email: 'asha@example.in',
+  name: 'Asha',
+  isAdmin: false,
+  language: 'en',
+};
 const title: TitleFacts = {
   movieId: 'b'.repeat(24),
   title: 'Sholay',

@@ -113,6 +113,7 @@ export class OrdersService {
         ...(offer ? { promo: offer.applied } : {}),
         email: payer.email,
         name: payer.name,
+        language: payer.language,
       });
       if (claimed) return claimed;
       if (offer) await this.promos.unclaim(offer, payer.userId);

@@ -79,4 +79,26 @@ describe('receiptMail', () => {
     });
     expect(plan.text).toContain('this second subscription was cancelled at once');
   });
+
+  it("is written in the account's language (issue 26): Hindi words, Hindi dates, the same amounts", () => {
+    const rental = receiptMail({
+      ...base,
+      language: 'hi',
+      amountPaise: 50_000,
+      what: { kind: 'rental', title: 'Sholay', startBy: new Date('2025-07-01T06:30:00Z') },
+    });
+    expect(rental.subject).toBe('आपकी Streamly रसीद: ₹500.00');
+    expect(rental.text).toContain('किराया: Sholay');
+    expect(rental.text).toContain('1 जुलाई 2025 तक देखना शुरू करें; प्ले दबाने के बाद आपके पास 48 घंटे हैं।');
+    expect(rental.text).toContain('भुगतान की तारीख़: 1 जून 2025');
+    const plan = receiptMail({
+      ...base,
+      language: 'hi',
+      amountPaise: 14_900,
+      refundedAsDuplicate: true,
+      what: { kind: 'subscription', planName: 'Basic', renewal: false, periodStart: null, periodEnd: null },
+    });
+    expect(plan.subject).toBe('आपकी Streamly रसीद: ₹149.00 (लौटाई गई)');
+    expect(plan.text).toContain('यह दूसरी सदस्यता तुरंत रद्द कर दी गई');
+  });
 });

@@ -83,6 +83,7 @@ export class ReceiptsService {
         ...common,
         to: sub.email,
         name: sub.name,
+        language: sub.language,
         what: {
           kind: 'subscription',
           planName: plan?.name ?? sub.planId,
@@ -99,6 +100,7 @@ export class ReceiptsService {
       ...common,
       to: order.email,
       name: order.name,
+      language: order.language,
       what:
         payment.kind === 'rental'
           ? { kind: 'rental', title, startBy: newRentalClock(paidAt).startBy }

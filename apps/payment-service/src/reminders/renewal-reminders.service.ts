@@ -54,6 +54,7 @@ export class RenewalRemindersService {
           renewalReminderMail({
             to: sub.email,
             name: sub.name,
+            language: sub.language,
             planName: plan.name,
             amountPaise: plan.priceInr * 100,
             chargeAt: sub.chargeAt,

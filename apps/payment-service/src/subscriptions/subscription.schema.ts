@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { PlanId, SubscriptionStatus } from '@app/contracts';
+import { PlanId, SubscriptionStatus, UiLanguage } from '@app/contracts';
 
 /** A Razorpay subscription of one viewer to one plan, as last learned from Razorpay (never moved backwards). */
 @Schema({ collection: 'subscriptions', versionKey: false, timestamps: { createdAt: true, updatedAt: true } })
@@ -36,6 +36,8 @@ export class SubscriptionRecord {
   @Prop({ type: String }) trialFor?: string;
   @Prop({ type: String, default: null }) email: string | null;
   @Prop({ type: String, default: null }) name: string | null;
+  /** Issue 26: the account's language, which its receipts and reminders are written in; absent (older records): English. */
+  @Prop({ type: String, enum: Object.values(UiLanguage) }) language?: UiLanguage;
   createdAt?: Date;
   updatedAt?: Date;
 }

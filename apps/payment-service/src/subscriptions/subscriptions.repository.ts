@@ -8,12 +8,14 @@ import type { KnownEmail, PageFilter } from '../data/page-filter';
 import { userCondition } from '../data/page-filter';
 import { SubscriptionRecord } from './subscription.schema';
 
+/** user.updated: the account's address, name and language, as payer records keep them. */
+export type PersonOnRecord = Pick<SubscriptionRecord, 'language'> & { email: string; name: string };
 export type StoredSubscription = SubscriptionRecord & { _id: Types.ObjectId; createdAt: Date };
 export type NewSubscription = Pick<
   SubscriptionRecord,
   'userId' | 'idempotencyKey' | 'planId' | 'startAt' | 'replaces' | 'email' | 'name' | 'openFor' | 'trialFor'
 > &
-  Partial<Pick<SubscriptionRecord, 'trialEndsAt'>>;
+  Partial<Pick<SubscriptionRecord, 'trialEndsAt' | 'language'>>;
 export type SubscriptionChanges = Partial<
   Pick<
     SubscriptionRecord,
@@ -268,9 +270,9 @@ export class SubscriptionsRepository {
   }
 
   /** user.updated: renewal receipts go to the account's current email. */
-  async updatePerson(userId: string, email: string, name: string): Promise<void> {
+  async updatePerson(userId: string, person: PersonOnRecord): Promise<void> {
     await this.subscriptions
-      .updateMany({ userId: { $eq: userId }, email: { $type: 'string' } }, { $set: { email, name } })
+      .updateMany({ userId: { $eq: userId }, email: { $type: 'string' } }, { $set: person })
       .exec();
   }
 

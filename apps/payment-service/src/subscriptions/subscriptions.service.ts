@@ -126,6 +126,7 @@ export class SubscriptionsService {
         replaces: null,
         email: payer.email,
         name: payer.name,
+        language: payer.language,
         openFor: payer.userId,
       });
       const sub = claimed ?? (await this.subscriptions.findByKey(payer.userId, key));
@@ -170,6 +171,7 @@ export class SubscriptionsService {
       replaces: null,
       email: payer.email,
       name: payer.name,
+      language: payer.language,
       openFor: payer.userId,
       trialFor: payer.userId,
       trialEndsAt,
@@ -534,6 +536,7 @@ export class SubscriptionsService {
       replaces,
       email: payer.email,
       name: payer.name,
+      language: payer.language,
     });
     const sub = claimed ?? (await this.subscriptions.findByKey(payer.userId, idempotencyKey));
     if (!sub) throw new AppError(ErrorCode.Internal, PaymentMessages.createOrderFailed);

@@ -9,7 +9,7 @@ import { InvoicesRepository } from '../invoices/invoices.repository';
 import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { PromosRepository } from '../promos/promos.repository';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { type PersonOnRecord, SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { WebhookEventsRepository } from '../webhooks/webhook-events.repository';
 
@@ -51,12 +51,13 @@ export class UserDataService {
   }
 
   /**
-   * user.updated: the payer's email and name on their orders and plans follow the account, so renewal receipts
-   * reach the current address and the admin console finds the payer by it. Idempotent.
+   * user.updated: the payer's email, name and language on their orders and plans follow the account, so renewal
+   * receipts reach the current address in the account's language and the admin console finds the payer by it.
+   * Idempotent.
    */
-  async updatePerson(userId: string, email: string, name: string): Promise<void> {
-    await this.orders.updatePerson(userId, email, name);
-    await this.subscriptions.updatePerson(userId, email, name);
+  async updatePerson(userId: string, person: PersonOnRecord): Promise<void> {
+    await this.orders.updatePerson(userId, person);
+    await this.subscriptions.updatePerson(userId, person);
   }
 
   /**

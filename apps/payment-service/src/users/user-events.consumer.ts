@@ -8,7 +8,7 @@ export const CONSUMER_GROUP = 'payment-service';
 
 /**
  * `user.deleted` (DECISIONS 32): renewals stop at their cycle end, payment records stay (the law keeps them)
- * without the personal fields. `user.updated`: the email and name on the payer's records follow the account.
+ * without the personal fields. `user.updated`: the email, name and language on the payer's records follow the account.
  * Every step is idempotent, so a redelivery is harmless.
  */
 export const userEventHandlers = (
@@ -16,8 +16,9 @@ export const userEventHandlers = (
   userData: UserDataService,
 ): EventHandlers => ({
   'user.updated': async (event) => {
-    const { userId, email, username } = event.payload;
-    await userData.updatePerson(userId, email, username);
+    const { userId, email, username, language } = event.payload;
+    // An event stored before issue 26 names no language: the records keep theirs.
+    await userData.updatePerson(userId, { email, name: username, ...(language ? { language } : {}) });
   },
   'user.deleted': async (event) => {
     await idempotency.processOnce({ group: CONSUMER_GROUP, eventId: event.id }, () =>

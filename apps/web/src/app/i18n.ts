@@ -33,6 +33,10 @@ export const catalogueLoaders = {
     hi: () => import('@web/modules/landing/strings.hi').then((m) => m.landingStringsHi),
   },
   // Loaded with the screens that use them.
+  errors: {
+    en: () => import('@web/shared/api/error-strings').then((m) => m.errorStrings),
+    hi: () => import('@web/shared/api/error-strings.hi').then((m) => m.errorStringsHi),
+  },
   adminDashboard: {
     en: () => import('@web/pages/admin-dashboard-strings').then((m) => m.adminDashboardStrings),
     hi: () => import('@web/pages/admin-dashboard-strings.hi').then((m) => m.adminDashboardStringsHi),

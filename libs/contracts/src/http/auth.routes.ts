@@ -13,6 +13,7 @@ import {
   OAuthExchangeRequestSchema,
   ResetPasswordRequestSchema,
   SessionTokenSchema,
+  SetLanguageRequestSchema,
   SetPasswordRequestSchema,
   SignupRequestSchema,
   UpdateUserRequestSchema,
@@ -222,6 +223,18 @@ export const AccountRoutes = {
     body: SetPasswordRequestSchema,
     ok: json(200, MessageReply),
     errors: { 404: 'User not found', 409: 'A password is already set' },
+  }),
+  setLanguage: route({
+    method: 'put',
+    path: '/api/user/language',
+    tag: 'auth',
+    access: 'user',
+    beforeProfile: true,
+    summary:
+      "The signed-in account's language ('en' or 'hi'): its mails (verification, codes, receipts, reminders) are written in it → the user",
+    body: SetLanguageRequestSchema,
+    ok: json(200, UserSchema),
+    errors: { 400: "Invalid input: language must be 'en' or 'hi'", 404: 'User not found' },
   }),
 } as const;
 

@@ -62,4 +62,20 @@ describe('auth storage (SPEC 4)', () => {
 
     expect(readStoredSession()).toBeNull();
   });
+
+  it.each(['en', 'hi'] as const)(
+    "keeps the account's language (%p) across a reload (issue 26)",
+    (language) => {
+      storeSession({ user: aUser({ language }), token: 'tok-7' });
+
+      expect(readStoredSession()?.user.language).toBe(language);
+    },
+  );
+
+  it('clears a stored user whose language is not one of the interface languages', () => {
+    window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ ...aUser(), language: 'ta' }));
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-8');
+
+    expect(readStoredSession()).toBeNull();
+  });
 });

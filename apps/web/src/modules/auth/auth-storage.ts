@@ -1,4 +1,4 @@
-import { Role, type User, UserStatus } from '@app/contracts';
+import { Role, UiLanguage, type User, UserStatus } from '@app/contracts';
 
 /** SPEC 3 and 9: the local storage keys. */
 export const USER_STORAGE_KEY = 'user';
@@ -22,6 +22,7 @@ export const clearStoredSession = (): void => {
 
 const roles = new Set<unknown>(Object.values(Role));
 const statuses = new Set<unknown>(Object.values(UserStatus));
+const languages = new Set<unknown>(Object.values(UiLanguage));
 
 /** The stored user has UserSchema's shape (contracts). Checked by hand: zod stays out of the first screen's JavaScript. */
 const isUser = (value: unknown): value is User => {
@@ -33,7 +34,8 @@ const isUser = (value: unknown): value is User => {
     statuses.has(user.status) &&
     (user.profileImage === null || typeof user.profileImage === 'string') &&
     typeof user.hasPassword === 'boolean' &&
-    (user.emailVerified === undefined || typeof user.emailVerified === 'boolean')
+    (user.emailVerified === undefined || typeof user.emailVerified === 'boolean') &&
+    (user.language === undefined || languages.has(user.language))
   );
 };
 
@@ -42,7 +44,18 @@ const parseUser = (raw: string): User | null => {
     const parsed: unknown = JSON.parse(raw);
     if (!isUser(parsed)) return null;
     // Only the known fields, as a schema parse would keep.
-    const { id, username, email, role, status, createdAt, profileImage, hasPassword, emailVerified } = parsed;
+    const {
+      id,
+      username,
+      email,
+      role,
+      status,
+      createdAt,
+      profileImage,
+      hasPassword,
+      emailVerified,
+      language,
+    } = parsed;
     return {
       id,
       username,
@@ -53,6 +66,7 @@ const parseUser = (raw: string): User | null => {
       profileImage,
       hasPassword,
       ...(emailVerified === undefined ? {} : { emailVerified }),
+      ...(language === undefined ? {} : { language }),
     };
   } catch {
     return null;

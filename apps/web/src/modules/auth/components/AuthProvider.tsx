@@ -11,6 +11,7 @@ import {
   USER_STORAGE_KEY,
 } from '../auth-storage';
 import { AuthContext, type AuthContextValue } from '../hooks/useAuth';
+import { AccountLanguage } from './AccountLanguage';
 
 /**
  * The signed-in state of SPEC 4. Local storage is read synchronously before the first render, so nothing
@@ -69,7 +70,10 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
 
   return (
     <AuthContext value={value}>
-      <ApiClientProvider client={client}>{children}</ApiClientProvider>
+      <ApiClientProvider client={client}>
+        <AccountLanguage />
+        {children}
+      </ApiClientProvider>
     </AuthContext>
   );
 };
