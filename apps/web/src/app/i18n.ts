@@ -55,22 +55,25 @@ export const catalogueLoaders = {
     en: () => import('@web/modules/contact/strings').then((m) => m.contactStrings),
   },
   parental: {
-    en: () => import('@web/modules/parental/strings').then((m) => m.parentalStrings),
+    en: async () => (await import('@web/modules/parental/strings')).parentalStrings,
+    hi: () => import('@web/modules/parental/strings.hi').then((m) => m.parentalStringsHi),
   },
   payments: {
-    en: () => import('@web/modules/payments/strings').then((m) => m.paymentStrings),
+    en: async () => (await import('@web/modules/payments/strings')).paymentStrings,
   },
   player: {
     en: () => import('@web/modules/player/strings').then((m) => m.playerStrings),
   },
   profile: {
-    en: () => import('@web/modules/profile/strings').then((m) => m.profileStrings),
+    en: async () => (await import('@web/modules/profile/strings')).profileStrings,
+    hi: () => import('@web/modules/profile/strings.hi').then((m) => m.profileStringsHi),
   },
   devices: {
-    en: () => import('@web/modules/profile/strings').then((m) => m.deviceStrings),
+    en: async () => (await import('@web/modules/profile/strings')).deviceStrings,
+    hi: () => import('@web/modules/profile/strings.hi').then((m) => m.deviceStringsHi),
   },
   profiles: {
-    en: () => import('@web/modules/profiles/strings').then((m) => m.profileStrings),
+    en: async () => (await import('@web/modules/profiles/strings')).profileStrings,
   },
   recommendations: {
     en: () => import('@web/modules/recommendations/strings').then((m) => m.recommendationStrings),
@@ -79,7 +82,7 @@ export const catalogueLoaders = {
     en: () => import('@web/modules/series/strings').then((m) => m.seriesStrings),
   },
   userData: {
-    en: () => import('@web/modules/user-data/strings').then((m) => m.userDataStrings),
+    en: async () => (await import('@web/modules/user-data/strings')).userDataStrings,
   },
   adminInsights: {
     en: () => import('@web/modules/admin-insights/strings').then((m) => m.insightsStrings),
