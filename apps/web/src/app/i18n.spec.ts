@@ -18,7 +18,6 @@ const NOT_YET_TRANSLATED: readonly Namespace[] = [
   'contact',
   'payments',
   'player',
-  'profiles',
   'recommendations',
   'series',
   'userData',

@@ -74,6 +74,7 @@ export const catalogueLoaders = {
   },
   profiles: {
     en: async () => (await import('@web/modules/profiles/strings')).profileStrings,
+    hi: () => import('@web/modules/profiles/strings.hi').then((m) => m.profileStringsHi),
   },
   recommendations: {
     en: () => import('@web/modules/recommendations/strings').then((m) => m.recommendationStrings),

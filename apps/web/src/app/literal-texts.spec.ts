@@ -23,7 +23,6 @@ const NOT_YET_CONVERTED = [
   'modules/movies',
   'modules/payments',
   'modules/player',
-  'modules/profiles',
   'modules/recommendations',
   'modules/series',
   'modules/user-data',
