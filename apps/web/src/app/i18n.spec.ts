@@ -20,7 +20,6 @@ const NOT_YET_TRANSLATED: readonly Namespace[] = [
   'player',
   'recommendations',
   'series',
-  'userData',
   'adminInsights',
   'adminMovies',
   'adminPayments',

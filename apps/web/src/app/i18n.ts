@@ -84,6 +84,7 @@ export const catalogueLoaders = {
   },
   userData: {
     en: async () => (await import('@web/modules/user-data/strings')).userDataStrings,
+    hi: () => import('@web/modules/user-data/strings.hi').then((m) => m.userDataStringsHi),
   },
   adminInsights: {
     en: () => import('@web/modules/admin-insights/strings').then((m) => m.insightsStrings),

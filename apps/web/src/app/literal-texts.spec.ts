@@ -25,7 +25,6 @@ const NOT_YET_CONVERTED = [
   'modules/player',
   'modules/recommendations',
   'modules/series',
-  'modules/user-data',
   'pages',
   'app',
 ];

@@ -56,7 +56,7 @@ const ProfileHeader = ({ user }: { user: User }) => {
 };
 
 const TabContent = ({ tab, user }: { tab: ProfileTab; user: User }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['payments', 'userData']);
   switch (tab) {
     case 'subscription':
       return <SubscriptionTab userId={user.id} />;
