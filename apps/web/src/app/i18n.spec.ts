@@ -16,7 +16,6 @@ const NOT_YET_TRANSLATED: readonly Namespace[] = [
   'movie',
   'comingSoon',
   'contact',
-  'payments',
   'player',
   'recommendations',
   'series',

@@ -60,6 +60,7 @@ export const catalogueLoaders = {
   },
   payments: {
     en: async () => (await import('@web/modules/payments/strings')).paymentStrings,
+    hi: () => import('@web/modules/payments/strings.hi').then((m) => m.paymentStringsHi),
   },
   player: {
     en: () => import('@web/modules/player/strings').then((m) => m.playerStrings),

@@ -21,7 +21,6 @@ const NOT_YET_CONVERTED = [
   'modules/landing',
   'modules/layout',
   'modules/movies',
-  'modules/payments',
   'modules/player',
   'modules/recommendations',
   'modules/series',
