@@ -26,8 +26,7 @@ const AnalyticsTab = lazy(async () => ({
   default: (await import('@web/modules/user-data/components/AnalyticsTab')).AnalyticsTab,
 }));
 
-const isTab = (value: string | null): value is ProfileTab =>
-  (PROFILE_TABS as readonly (string | null)[]).includes(value);
+const isTab = (value: string | null): value is ProfileTab => PROFILE_TABS.includes(value as ProfileTab);
 
 const ProfileHeader = ({ user }: { user: User }) => {
   const { t } = useTranslation('profile');
