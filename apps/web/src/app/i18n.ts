@@ -74,23 +74,28 @@ export const catalogueLoaders = {
     hi: () => import('@web/modules/company/strings.hi').then((m) => m.companyStringsHi),
   },
   parental: {
-    en: () => import('@web/modules/parental/strings').then((m) => m.parentalStrings),
+    en: async () => (await import('@web/modules/parental/strings')).parentalStrings,
+    hi: () => import('@web/modules/parental/strings.hi').then((m) => m.parentalStringsHi),
   },
   payments: {
-    en: () => import('@web/modules/payments/strings').then((m) => m.paymentStrings),
+    en: async () => (await import('@web/modules/payments/strings')).paymentStrings,
+    hi: () => import('@web/modules/payments/strings.hi').then((m) => m.paymentStringsHi),
   },
   player: {
     en: () => import('@web/modules/player/strings').then((m) => m.playerStrings),
     hi: () => import('@web/modules/player/strings.hi').then((m) => m.playerStringsHi),
   },
   profile: {
-    en: () => import('@web/modules/profile/strings').then((m) => m.profileStrings),
+    en: async () => (await import('@web/modules/profile/strings')).profileStrings,
+    hi: () => import('@web/modules/profile/strings.hi').then((m) => m.profileStringsHi),
   },
   devices: {
-    en: () => import('@web/modules/profile/strings').then((m) => m.deviceStrings),
+    en: async () => (await import('@web/modules/profile/strings')).deviceStrings,
+    hi: () => import('@web/modules/profile/strings.hi').then((m) => m.deviceStringsHi),
   },
   profiles: {
-    en: () => import('@web/modules/profiles/strings').then((m) => m.profileStrings),
+    en: async () => (await import('@web/modules/profiles/strings')).profileStrings,
+    hi: () => import('@web/modules/profiles/strings.hi').then((m) => m.profileStringsHi),
   },
   recommendations: {
     en: () => import('@web/modules/recommendations/strings').then((m) => m.recommendationStrings),
@@ -101,7 +106,8 @@ export const catalogueLoaders = {
     hi: () => import('@web/modules/series/strings.hi').then((m) => m.seriesStringsHi),
   },
   userData: {
-    en: () => import('@web/modules/user-data/strings').then((m) => m.userDataStrings),
+    en: async () => (await import('@web/modules/user-data/strings')).userDataStrings,
+    hi: () => import('@web/modules/user-data/strings.hi').then((m) => m.userDataStringsHi),
   },
   adminInsights: {
     en: () => import('@web/modules/admin-insights/strings').then((m) => m.insightsStrings),

@@ -14,11 +14,6 @@ const NOT_YET_CONVERTED = [
   'modules/admin-promos',
   'modules/admin-series',
   'modules/admin-users',
-  'modules/parental',
-  'modules/payments',
-  'modules/profile',
-  'modules/profiles',
-  'modules/user-data',
 ];
 
 const SRC = path.join(__dirname, '..');

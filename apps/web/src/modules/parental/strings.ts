@@ -1,6 +1,4 @@
-import { ClassificationLabel, type Classification } from '@app/contracts';
-
-/** Texts of the parental controls (issue 25): the profile tab, the PIN asked before playing, the age declaration. */
+/** Texts of the parental controls (namespace `parental`, issue 25): the profile tab, the PIN asked before playing, the age declaration. */
 export const parentalStrings = {
   settings: {
     lead: 'One 4-digit PIN for the whole account. Once it is set, titles at or above the class you choose ask for it on every profile but kids profiles.',
@@ -14,7 +12,8 @@ export const parentalStrings = {
     pinHint: '4 digits',
     pinInvalid: 'Enter 4 digits.',
     pinFrom: 'Ask for the PIN to play titles rated',
-    pinFromOption: (classification: Classification) => `${ClassificationLabel[classification]} and above`,
+    /** `classification`: the class's label ("U/A 16+"). */
+    pinFromOption: '{{classification}} and above',
     password: 'Your account password',
     passwordHint: 'Changing parental controls needs your password.',
     code: 'Code from the email',

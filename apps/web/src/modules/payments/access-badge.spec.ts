@@ -1,5 +1,7 @@
+import i18next from 'i18next';
 import { accessBadge } from './access-badge';
 import { paymentStrings as texts } from './strings';
+import { paymentStringsHi } from './strings.hi';
 import { anEntitlement } from './testing/payments-test-kit';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
@@ -59,6 +61,19 @@ describe('accessBadge (what a card says of the viewer’s access)', () => {
     ],
     ['no plan, purchase or rental', anEntitlement(), texts.badges.subscriptionRequired],
   ])('%s', (_case, entitlement, badge) => {
-    expect(accessBadge(entitlement, NOW)).toBe(badge);
+    expect(accessBadge(entitlement, NOW, i18next.getFixedT('en', 'payments'))).toBe(badge);
+  });
+
+  it('reads in Hindi when Hindi is shown (issue 26)', async () => {
+    await i18next.changeLanguage('hi');
+    const hindi = i18next.getFixedT('hi', 'payments');
+    expect(
+      accessBadge(
+        anEntitlement({ canWatch: true, reason: 'rental', rental: started(47.5 * HOUR) }),
+        NOW,
+        hindi,
+      ),
+    ).toBe('किराये पर: 47 घंटे बाकी');
+    expect(accessBadge(anEntitlement(), NOW, hindi)).toBe(paymentStringsHi.badges.subscriptionRequired);
   });
 });

@@ -1,6 +1,8 @@
 import type { Entitlement, Movie } from '@app/contracts';
+import type { TFunction } from 'i18next';
+import { formatInr } from '@web/shared/i18n/format';
+import { currentLocale } from '@web/shared/i18n/i18n';
 import { rentalTime } from './rental-clock';
-import { paymentStrings as texts } from './strings';
 
 export type TitleRef = Pick<Movie, 'id' | 'title' | 'description' | 'access' | 'mediaReady'> & {
   /** Null for a series, which comes with a plan only (issue 13). */
@@ -28,74 +30,87 @@ const waysOf = (entitlement: Entitlement): WaysIn => {
   };
 };
 
-const wayTexts = ({ planFrom, purchase, rental }: WaysIn): string[] =>
-  [
-    planFrom !== null && texts.wayPlan(planFrom),
-    purchase !== null && texts.wayBuy(purchase),
-    rental !== null && texts.wayRent(rental),
-  ].filter((way): way is string => way !== false);
+type T = TFunction<'payments'>;
 
-const rentalStatus = (entitlement: Entitlement, now: number): string => {
-  if (!entitlement.rental) return texts.rentalEnded;
+const wayTexts = ({ planFrom, purchase, rental }: WaysIn, t: T): string[] => {
+  const ways: string[] = [];
+  if (planFrom !== null) ways.push(t('wayPlan', { price: formatInr(planFrom) }));
+  if (purchase !== null) ways.push(t('wayBuy', { price: formatInr(purchase) }));
+  if (rental !== null) ways.push(t('wayRent', { price: formatInr(rental) }));
+  return ways;
+};
+
+/** "a, b or c" in the language shown ("a, b या c"). */
+const listOf = (ways: string[]) => new Intl.ListFormat(currentLocale(), { type: 'disjunction' }).format(ways);
+
+const rentalStatus = (entitlement: Entitlement, now: number, t: T): string => {
+  if (!entitlement.rental) return t('rentalEnded');
   const time = rentalTime(entitlement.rental, now);
   switch (time.kind) {
     case 'to-start':
-      return texts.rentedDaysToStart(time.days);
+      return t('rentedDaysToStart', { count: time.days });
     case 'hours':
-      return texts.rentedHoursLeft(time.hours);
+      return t('rentedHoursLeft', { hours: time.hours });
     case 'minutes':
-      return texts.rentedMinutesLeft(time.minutes);
+      return t('rentedMinutesLeft', { count: time.minutes });
     case 'ended':
-      return texts.rentalEnded;
+      return t('rentalEnded');
   }
 };
 
-const canWatchStatus = (entitlement: Entitlement, now: number): string => {
+const canWatchStatus = (entitlement: Entitlement, now: number, t: T): string => {
   switch (entitlement.reason) {
     case 'admin':
-      return texts.adminAccess;
+      return t('adminAccess');
     case 'plan':
-      return texts.includedIn(entitlement.plan?.name ?? '');
+      return t('includedIn', { plan: entitlement.plan?.name ?? '' });
     case 'purchase':
-      return texts.youOwnThis;
+      return t('youOwnThis');
     case 'rental':
-      return rentalStatus(entitlement, now);
+      return rentalStatus(entitlement, now, t);
     case 'free':
     case 'sign-in-required':
     case 'premium-required':
     case 'rental-expired':
     case 'licence-ended':
-      return texts.freeToWatch;
+      return t('freeToWatch');
   }
 };
 
 /** The panel's reading of the entitlement answer at `now` (DECISIONS 6-8, 26, 27): never an error, always the ways in. */
-export const summarizeAccess = (entitlement: Entitlement, signedIn: boolean, now: number): AccessSummary => {
+export const summarizeAccess = (
+  entitlement: Entitlement,
+  signedIn: boolean,
+  now: number,
+  t: T,
+): AccessSummary => {
   const ways = waysOf(entitlement);
   if (!signedIn || entitlement.reason === 'sign-in-required') {
-    const offered = wayTexts(ways);
+    const offered = wayTexts(ways, t);
     return {
       kind: 'visitor',
       line:
-        entitlement.access === 'free' || offered.length === 0 ? texts.signInFree : texts.signInLine(offered),
+        entitlement.access === 'free' || offered.length === 0
+          ? t('signInFree')
+          : t('signInLine', { ways: listOf(offered) }),
       ways,
     };
   }
   if (entitlement.canWatch) {
-    const status = canWatchStatus(entitlement, now);
+    const status = canWatchStatus(entitlement, now, t);
     // A rental that ran out while the page was open offers the ways in again.
-    if (status !== texts.rentalEnded) return { kind: 'can-watch', status };
+    if (status !== t('rentalEnded')) return { kind: 'can-watch', status };
   }
-  const offered = wayTexts(ways);
+  const offered = wayTexts(ways, t);
   return {
     kind: 'offer',
     status:
-      entitlement.reason === 'rental-expired' || entitlement.reason === 'rental' ? texts.rentalEnded : null,
+      entitlement.reason === 'rental-expired' || entitlement.reason === 'rental' ? t('rentalEnded') : null,
     line: offered.length
-      ? texts.premiumOffer(offered)
+      ? t('premiumOffer', { ways: listOf(offered) })
       : entitlement.reason === 'licence-ended'
-        ? texts.licenceEnded
-        : texts.noWayIn,
+        ? t('licenceEnded')
+        : t('noWayIn'),
     ways: {
       ...ways,
       rental: ways.rental ?? (entitlement.reason === 'rental' ? entitlement.waysIn.rentalInr : null),

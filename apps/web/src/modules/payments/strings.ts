@@ -1,14 +1,10 @@
 import type { SubscriptionStatus } from '@app/contracts';
 
-/** SPEC writes prices without grouping: '₹1200'. */
-const rupees = (amount: number) => `₹${amount}`;
-/** Paise as rupees, with paise only when there are any: ₹1020, ₹999.50. */
-const paise = (amount: number) => `₹${amount % 100 === 0 ? amount / 100 : (amount / 100).toFixed(2)}`;
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** Every visible text of payments: /subscription, /payment-success, the access panel, the profile tabs (SPEC 2, 8). */
+/**
+ * Every visible text of payments (namespace `payments`): /subscription, /payment-success, the access panel, the
+ * profile tabs (SPEC 2, 8). Prices, amounts and dates come in formatted (formatInr, formatPaymentDate): '₹1,200'.
+ */
 export const paymentStrings = {
-  rupees,
   testMode: 'TEST MODE',
 
   // Issue 27: billing details (GST invoices)
@@ -26,17 +22,19 @@ export const paymentStrings = {
   billingDetailsFailed: 'Billing details could not be saved.',
 
   // Issue 27: the free trial
-  trialTitle: (days: number, plan: string) => `Try ${plan} free for ${days} days`,
-  trialLead: (plan: string, price: number, months: number) =>
-    `Checkout only authorises your UPI or card mandate. Cancel before the trial ends and you pay nothing; otherwise ${plan} is ₹${price} every ${months} months from then.`,
+  trialTitle_one: 'Try {{plan}} free for {{count}} day',
+  trialTitle_other: 'Try {{plan}} free for {{count}} days',
+  trialLead_one:
+    'Checkout only authorises your UPI or card mandate. Cancel before the trial ends and you pay nothing; otherwise {{plan}} is {{price}} every month from then.',
+  trialLead_other:
+    'Checkout only authorises your UPI or card mandate. Cancel before the trial ends and you pay nothing; otherwise {{plan}} is {{price}} every {{count}} months from then.',
   startTrial: 'Start free trial',
-  trialUntil: (date: string) => `Free trial until ${date}`,
+  trialUntil: 'Free trial until {{date}}',
 
   // Issue 27: promo codes (the server applies them; its refusals are in the viewer's words already)
   promoLabel: 'Promo code',
   promoHint: 'Optional. The price after its discount shows in Checkout before you pay.',
-  promoApplied: (code: string, listPaise: number, amountPaise: number) =>
-    `Promo code ${code} applied: ${paise(listPaise)} → ${paise(amountPaise)}. Complete the payment in Checkout.`,
+  promoApplied: 'Promo code {{code}} applied: {{listPrice}} → {{amount}}. Complete the payment in Checkout.',
   testModeHint: 'Test mode: no real money moves.',
 
   // SPEC 8 "Payment"
@@ -53,53 +51,57 @@ export const paymentStrings = {
   choosePlan: 'Choose Your Plan',
   choosePlanLead: 'Every plan streams the whole free catalogue. Cancel at any time.',
   plansLabel: 'Plans',
-  planPrice: (price: number, months: number) => `${rupees(price)} / ${plural(months, 'month', 'months')}`,
-  perMonth: (amount: number) => `${rupees(amount)} per month`,
-  subscribeNow: (price: number) => `Subscribe Now for ${rupees(price)}`,
+  planPrice_one: '{{price}} / {{count}} month',
+  planPrice_other: '{{price}} / {{count}} months',
+  perMonth: '{{amount}} per month',
+  subscribeNow: 'Subscribe Now for {{price}}',
   processing: 'Processing...',
   signInToSubscribe: 'Sign in to subscribe. Your chosen plan is kept.',
   plansLoading: 'Loading plans...',
   plansFailed: 'Could not load the plans.',
   tryAgain: 'Try Again',
-  forTitle: (title: string) => `Subscribe to watch "${title}".`,
+  forTitle: 'Subscribe to watch "{{title}}".',
 
   // /payment-success (SPEC 2, DECISIONS 31)
   paymentSuccessful: 'Payment Successful!',
   paymentSuccessLead: 'Thank you. A receipt is on its way to your inbox.',
   goHome: 'Go to home',
-  continueWatching: (title: string) => `Continue watching ${title}`,
+  continueWatching: 'Continue watching {{title}}',
 
   // The access panel (DECISIONS 6-8, 26, 27)
   accessHeading: 'Your access',
   /** A kids profile is shown no prices and no way to pay (issue 25): this instead. */
   askGrownUp: 'Ask a grown-up to unlock this title.',
   accessLoading: 'Checking your access...',
-  includedIn: (plan: string) => `You can watch this: included in ${plan}`,
+  includedIn: 'You can watch this: included in {{plan}}',
   adminAccess: 'You can watch this: admins can watch every title',
   freeToWatch: 'Free to watch',
   youOwnThis: 'You own this',
-  rentedHoursLeft: (hours: number) => `Rented: ${hours} h left`,
-  rentedMinutesLeft: (minutes: number) => `Rented: ${plural(minutes, 'minute', 'minutes')} left`,
-  rentedDaysToStart: (days: number) => `Rented: ${plural(days, 'day', 'days')} to start`,
+  rentedHoursLeft: 'Rented: {{hours}} h left',
+  rentedMinutesLeft_one: 'Rented: {{count}} minute left',
+  rentedMinutesLeft_other: 'Rented: {{count}} minutes left',
+  rentedDaysToStart_one: 'Rented: {{count}} day to start',
+  rentedDaysToStart_other: 'Rented: {{count}} days to start',
   rentalEnded: 'Your rental has ended',
-  premiumOffer: (ways: string[]) => `Premium title: ${joinWays(ways)}`,
-  wayPlan: (price: number) => `subscribe from ${rupees(price)}`,
-  wayBuy: (price: number) => `buy ${rupees(price)}`,
-  wayRent: (price: number) => `rent ${rupees(price)}`,
+  /** `ways`: the ways in below, as a list ("subscribe from ₹499, buy ₹1,200 or rent ₹500"). */
+  premiumOffer: 'Premium title: {{ways}}',
+  wayPlan: 'subscribe from {{price}}',
+  wayBuy: 'buy {{price}}',
+  wayRent: 'rent {{price}}',
   noWayIn: 'This title cannot be bought or rented right now.',
   /** Issue 28 (DECISIONS 41): after the licence end, for anyone who neither bought it nor is renting it. */
   licenceEnded: 'This title is no longer available to stream.',
   signInToWatch: 'Sign in to watch',
   signInFree: 'Free with a Streamly account.',
-  signInLine: (ways: string[]) => `With an account: ${joinWays(ways)}.`,
+  signInLine: 'With an account: {{ways}}.',
   signIn: 'Sign In',
   join: 'Join Streamly',
-  subscribeFrom: (price: number) => `Subscribe from ${rupees(price)}`,
+  subscribeFrom: 'Subscribe from {{price}}',
   subscribe: 'Subscribe',
-  buy: (price: number) => `Buy ${rupees(price)}`,
-  watchNowPrice: (price: number) => `Watch Now (${rupees(price)})`,
+  buy: 'Buy {{price}}',
+  watchNowPrice: 'Watch Now ({{price}})',
   watchNow: 'Watch Now',
-  rent: (price: number) => `Rent ${rupees(price)}`,
+  rent: 'Rent {{price}}',
   rentTitle: 'Rent this title',
   rentHours: '48 hours',
   rentStartWindow: 'Start within 30 days, then watch for 48 hours.',
@@ -128,9 +130,9 @@ export const paymentStrings = {
   status: 'Status',
   nextBilling: 'Next billing',
   access: 'Access',
-  perMonthShort: (amount: number) => `${rupees(amount)} / month`,
-  activeUntil: (date: string) => `Active until ${date}`,
-  changesTo: (plan: string, date: string) => `Changes to ${plan} on ${date}`,
+  perMonthShort: '{{amount}} / month',
+  activeUntil: 'Active until {{date}}',
+  changesTo: 'Changes to {{plan}} on {{date}}',
   statuses: {
     created: 'Awaiting payment',
     authenticated: 'Starting',
@@ -145,19 +147,19 @@ export const paymentStrings = {
   hidePlans: 'Hide plans',
   plansToChange: 'Choose a new plan',
   currentPlanBadge: 'Your plan',
-  choose: (plan: string) => `Switch to ${plan}`,
+  choose: 'Switch to {{plan}}',
   changeStartsNote: 'Your new plan starts when the current period ends. Nothing is charged twice.',
   cancelSubscription: 'Cancel Subscription',
   cancelling: 'Cancelling...',
   cancelConfirmTitle: 'Cancel your subscription?',
-  cancelKeepsAccess: (date: string) => `You keep access until ${date}`,
+  cancelKeepsAccess: 'You keep access until {{date}}',
   cancelNoRenewal: 'Your plan will not renew and nothing more is charged.',
   keepSubscription: 'Keep Subscription',
   cancelled: 'Subscription cancelled. You keep access until the end of the paid period.',
   changeFailed: 'Failed to change plan',
   cancelFailed: 'Failed to cancel subscription',
   noSubscription: 'No active subscription.',
-  subscribeTo: (plan: string) => `Subscribe to ${plan}`,
+  subscribeTo: 'Subscribe to {{plan}}',
 
   // Profile: My titles (DECISIONS 22)
   myTitles: 'My titles',
@@ -166,12 +168,14 @@ export const paymentStrings = {
   myTitlesFailed: 'Could not load your titles.',
   myTitlesEmpty: 'No purchases or rentals yet.',
   browse: 'Browse movies',
-  purchased: (date: string) => `Bought on ${date}`,
-  rented: (date: string) => `Rented on ${date}`,
+  purchased: 'Bought on {{date}}',
+  rented: 'Rented on {{date}}',
   ownedForever: 'Yours to keep',
-  hoursLeft: (hours: number) => `${hours} h left`,
-  minutesLeft: (minutes: number) => `${plural(minutes, 'minute', 'minutes')} left`,
-  daysToStart: (days: number) => `${plural(days, 'day', 'days')} to start`,
+  hoursLeft: '{{hours}} h left',
+  minutesLeft_one: '{{count}} minute left',
+  minutesLeft_other: '{{count}} minutes left',
+  daysToStart_one: '{{count}} day to start',
+  daysToStart_other: '{{count}} days to start',
   ended: 'Ended',
 
   // Profile: Billing (issue 27)
@@ -179,23 +183,14 @@ export const paymentStrings = {
   billingLoading: 'Loading your billing history...',
   billingFailed: 'Could not load your billing history.',
   billingEmpty: 'No payments yet.',
-  nextCharge: (plan: string, amount: string, date: string) =>
-    `Next charge: ${plan} plan, ${amount} on ${date}`,
+  nextCharge: 'Next charge: {{plan}} plan, {{amount}} on {{date}}',
   billingKinds: {
     payment: 'Payment',
     refund: 'Refund',
     invoice: 'Tax invoice',
     'credit-note': 'Credit note',
   },
-  paise: (paise: number) =>
-    `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
   downloadPdf: 'Download PDF',
-  downloadLabel: (number: string) => `Download ${number} as PDF`,
+  downloadLabel: 'Download {{number}} as PDF',
   downloadFailed: 'Could not download the PDF. Please try again.',
 } as const;
-
-/** "a, b or c". */
-function joinWays(ways: string[]): string {
-  if (ways.length <= 1) return ways.join('');
-  return `${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}`;
-}

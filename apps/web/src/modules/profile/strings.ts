@@ -1,9 +1,9 @@
-/** Texts of /userprofile (SPEC 2 "User profile"). */
+/** Texts of /userprofile (namespace `profile`, SPEC 2 "User profile"). */
 export const profileStrings = {
   title: 'Your profile',
-  memberSince: (date: string) => `Member since ${date}`,
+  memberSince: 'Member since {{date}}',
   notKnown: 'N/A',
-  avatarAlt: (username: string) => `Profile picture of ${username}`,
+  avatarAlt: 'Profile picture of {{username}}',
   tabsLabel: 'Profile sections',
   tabs: {
     history: 'Watch History',
@@ -17,9 +17,14 @@ export const profileStrings = {
     devices: 'Devices',
     parental: 'Parental controls',
   },
+  /** The interface language, in the Settings tab (issue 26): kept on this device, not with the account. */
+  language: {
+    title: 'Interface language',
+    hint: 'Applies at once, on this device.',
+  },
 } as const;
 
-/** Profile → Devices (issue 27): the account's signed-in devices. */
+/** Profile → Devices (namespace `devices`, issue 27): the account's signed-in devices. */
 export const deviceStrings = {
   lead: 'These devices are signed in to your account. Sign out any you do not recognise, then change your password.',
   loading: 'Loading your devices…',
@@ -27,15 +32,15 @@ export const deviceStrings = {
   tryAgain: 'Try again',
   listLabel: 'Signed-in devices',
   thisDevice: 'This device',
-  firstSeen: (when: string) => `Signed in ${when}`,
-  lastSeen: (when: string) => `Last active ${when}`,
+  firstSeen: 'Signed in {{when}}',
+  lastSeen: 'Last active {{when}}',
   signOut: 'Sign out',
-  signOutLabel: (label: string) => `Sign out ${label}`,
+  signOutLabel: 'Sign out {{label}}',
   signOutOthers: 'Sign out all other devices',
   onlyThisDevice: 'No other device is signed in.',
   confirmTitle: 'Sign out this device?',
-  confirmText: (label: string) =>
-    `${label} will be signed out, and anything playing on it stops. Signing in again there needs your password.`,
+  confirmText:
+    '{{label}} will be signed out, and anything playing on it stops. Signing in again there needs your password.',
   confirmOthersTitle: 'Sign out all other devices?',
   confirmOthersText: 'Every device but this one will be signed out, and anything playing on them stops.',
   confirm: 'Sign out',
@@ -43,6 +48,3 @@ export const deviceStrings = {
   signingOut: 'Signing out…',
   signOutFailed: 'The device could not be signed out. Please try again.',
 } as const;
-
-export type ProfileTab = keyof typeof profileStrings.tabs;
-export const PROFILE_TABS = Object.keys(profileStrings.tabs) as ProfileTab[];

@@ -11,9 +11,9 @@ import {
   ProfileKind,
   type UpdateProfileRequest,
 } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { isPin } from '@web/shared/ui/PinField';
-import { profileStrings } from './strings';
 
 /** What the form sends to add a profile (the server fills languages and playback with their defaults). */
 export type CreateProfileBody = z.input<typeof CreateProfileRequestSchema>;
@@ -63,18 +63,16 @@ export const withKind = (form: ProfileForm, kind: ProfileKind): ProfileForm => (
     kind === ProfileKind.Kids && !isKidsCeiling(form.maturityCeiling) ? 'UA7' : form.maturityCeiling,
 });
 
-const { form: texts } = profileStrings;
-
 /** A profile lock: ProfilePinSchema's rule. */
 
 /** The checks the server makes too, so a slip is named beside its field before anything is sent. */
-export const checkProfileForm = (form: ProfileForm): ProfileFormErrors => {
+export const checkProfileForm = (form: ProfileForm, t: TFunction<'profiles'>): ProfileFormErrors => {
   const errors: ProfileFormErrors = {};
   const name = form.name.trim();
-  if (!name) errors.name = 'Name is required';
+  if (!name) errors.name = t('form.nameRequired');
   else if (name.length > PROFILE_NAME_MAX_LENGTH)
-    errors.name = `Name must be at most ${PROFILE_NAME_MAX_LENGTH} characters`;
-  if (form.lock === 'set' && !isPin(form.pin)) errors.pin = texts.pinInvalid;
+    errors.name = t('form.nameTooLong', { max: PROFILE_NAME_MAX_LENGTH });
+  if (form.lock === 'set' && !isPin(form.pin)) errors.pin = t('form.pinInvalid');
   return errors;
 };
 

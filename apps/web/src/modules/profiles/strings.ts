@@ -1,6 +1,6 @@
-import { type Classification, ClassificationLabel, type ProfileAvatar } from '@app/contracts';
+import type { ProfileAvatar } from '@app/contracts';
 
-/** The visible texts of profiles (issue 25), in one place so tests can import them. */
+/** The visible texts of profiles (namespace `profiles`, issue 25), in one place so tests can import them. */
 export const profileStrings = {
   chooser: {
     title: "Who's watching?",
@@ -10,19 +10,19 @@ export const profileStrings = {
     manage: 'Manage Profiles',
     locked: 'Locked',
     kids: 'Kids',
-    choose: (name: string) => `Watch as ${name}`,
+    choose: 'Watch as {{name}}',
     opening: 'Opening…',
     selectFailed: 'We could not open this profile. Please try again.',
   },
   pin: {
-    title: (name: string) => `Enter the PIN for ${name}`,
+    title: 'Enter the PIN for {{name}}',
     label: 'Profile PIN',
     hint: '4 digits',
     submit: 'Open profile',
     invalid: 'Enter the 4 digits of the PIN.',
   },
   menu: {
-    button: (name: string) => `Profile menu: ${name}`,
+    button: 'Profile menu: {{name}}',
     fallbackButton: 'Profile menu',
     switchTo: 'Switch profile',
     current: 'current',
@@ -37,16 +37,19 @@ export const profileStrings = {
     full: 'This account has 5 profiles, the most it can have.',
     editButton: 'Edit',
     deleteButton: 'Delete',
-    edit: (name: string) => `Edit ${name}`,
-    delete: (name: string) => `Delete ${name}`,
+    edit: 'Edit {{name}}',
+    delete: 'Delete {{name}}',
     done: 'Done',
     inUse: 'In use now',
     kidsRefused: 'A kids profile cannot add, change or delete profiles.',
   },
   form: {
     addTitle: 'Add profile',
-    editTitle: (name: string) => `Edit ${name}`,
+    editTitle: 'Edit {{name}}',
     name: 'Name',
+    /** The checks ProfileNameSchema makes on the server too, in its words. */
+    nameRequired: 'Name is required',
+    nameTooLong: 'Name must be at most {{max}} characters',
     avatar: 'Avatar',
     kind: 'Profile type',
     standard: 'Standard',
@@ -67,9 +70,8 @@ export const profileStrings = {
     failed: 'We could not save the profile. Please try again.',
   },
   remove: {
-    title: (name: string) => `Delete ${name}?`,
-    lost: (name: string) =>
-      `Deleting ${name} erases its watch history, Continue Watching, My List, settings, viewing analytics and recommendations, on every device. This cannot be undone.`,
+    title: 'Delete {{name}}?',
+    lost: 'Deleting {{name}} erases its watch history, Continue Watching, My List, settings, viewing analytics and recommendations, on every device. This cannot be undone.',
     confirm: 'Delete profile',
     deleting: 'Deleting…',
     cancel: 'Keep profile',
@@ -85,5 +87,4 @@ export const profileStrings = {
     kite: 'Kite',
     comet: 'Comet',
   } satisfies Record<ProfileAvatar, string>,
-  ceilingLabel: (ceiling: Classification) => ClassificationLabel[ceiling],
 } as const;

@@ -46,7 +46,12 @@ export const seriesTitleRef = (series: Series): TitleRef => ({
  * The length shown is the length of what plays (issue 24): the media's own once known (a demo episode plays a short
  * sample film), else the listed runtime, which a demo episode does not show since it is made up.
  */
-export const episodeLength = (episode: Episode, demo: boolean, t: TFunction<'series'>): string | null => {
-  if (episode.mediaSeconds !== null) return formatWatchTime(episode.mediaSeconds);
+export const episodeLength = (
+  episode: Episode,
+  demo: boolean,
+  t: TFunction<'series'>,
+  watchT: TFunction<'userData'>,
+): string | null => {
+  if (episode.mediaSeconds !== null) return formatWatchTime(episode.mediaSeconds, watchT);
   return episode.runtimeMinutes !== null && !demo ? t('minutes', { minutes: episode.runtimeMinutes }) : null;
 };

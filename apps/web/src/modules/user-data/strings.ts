@@ -1,14 +1,14 @@
-import { FRESH_SIGN_IN_MINUTES, UserDataMessages } from '@app/contracts';
+import { UserDataMessages } from '@app/contracts';
 
-/** Texts of the viewer's own data: favorites (My List), history, Continue Watching, analytics, settings, privacy. */
+/** Texts of the viewer's own data (namespace `userData`): favorites (My List), history, Continue Watching, analytics, settings, privacy. */
 export const userDataStrings = {
   ...UserDataMessages,
   dismiss: 'Dismiss',
   addToFavorites: 'Add to Favorites',
   removeFromFavorites: 'Remove from Favorites',
   remove: 'Remove',
-  removeHistoryTitle: (title: string) => `Remove ${title} from history`,
-  removeFavoriteTitle: (title: string) => `Remove from Favorites: ${title}`,
+  removeHistoryTitle: 'Remove {{title}} from history',
+  removeFavoriteTitle: 'Remove from Favorites: {{title}}',
   historyListLabel: 'Titles you watched',
   favoritesListLabel: 'Your favorites',
   tryAgain: 'Try Again',
@@ -17,15 +17,17 @@ export const userDataStrings = {
   favoritesFailed: 'Could not load your favorites.',
   historyLoading: 'Loading your watch history...',
   historyFailed: 'Could not load your watch history.',
-  watchedOn: (date: string) => `Watched on ${date}`,
-  watchMinutes: (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} watched`,
+  watchedOn: 'Watched on {{date}}',
+  watchMinutes_one: '{{count}} minute watched',
+  watchMinutes_other: '{{count}} minutes watched',
   /** Under a minute, the seconds: never "0 minutes" beside a bar that shows the title watched (issue 24). */
-  watchSeconds: (seconds: number) => `${seconds} ${seconds === 1 ? 'second' : 'seconds'} watched`,
-  progressLabel: (title: string) => `How much of ${title} you watched`,
+  watchSeconds_one: '{{count}} second watched',
+  watchSeconds_other: '{{count}} seconds watched',
+  progressLabel: 'How much of {{title}} you watched',
   finished: 'Finished',
   previous: 'Previous',
   next: 'Next',
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  pageOf: 'Page {{page}} of {{pages}}',
 
   myListTitle: 'My List',
   myListLead: 'The titles you added to your favorites.',
@@ -33,10 +35,10 @@ export const userDataStrings = {
   browseMovies: 'Browse movies',
 
   continueWatching: 'Continue Watching',
-  resume: (title: string) => `Resume ${title}`,
+  resume: 'Resume {{title}}',
   removeFromRow: 'Remove from row',
-  removeFromRowTitle: (title: string) => `Remove from row: ${title}`,
-  percentWatched: (percent: number) => `${Math.round(percent)}% watched`,
+  removeFromRowTitle: 'Remove from row: {{title}}',
+  percentWatched: '{{percent}}% watched',
   removeFromRowFailed: 'Failed to remove from Continue Watching',
 
   analyticsLoading: 'Loading your viewing charts...',
@@ -46,16 +48,14 @@ export const userDataStrings = {
   viewingActivity: 'Viewing Activity',
   otherGenres: 'Other',
   hoursAxis: 'Hours',
-  totalWatched: (time: string) => `Total watch time: ${time}`,
-  durationSeconds: (seconds: number) => `${seconds} s`,
-  duration: (minutes: number) => {
-    if (minutes < 60) return `${minutes} min`;
-    const hours = Math.floor(minutes / 60);
-    const rest = minutes % 60;
-    return rest ? `${hours} h ${rest} min` : `${hours} h`;
-  },
-  genreSlice: (genre: string, time: string, percent: number) => `${genre}: ${time} (${percent}%)`,
-  monthPoint: (month: string, hours: string) => `${month}: ${hours}`,
+  totalWatched: 'Total watch time: {{time}}',
+  /** Watch time: '40 s', '45 min', '2 h', '2 h 5 min' (formatWatchTime picks one). */
+  durationSeconds: '{{seconds}} s',
+  durationMinutes: '{{minutes}} min',
+  durationHours: '{{hours}} h',
+  durationHoursMinutes: '{{hours}} h {{minutes}} min',
+  genreSlice: '{{genre}}: {{time}} ({{percent}}%)',
+  monthPoint: '{{month}}: {{hours}}',
   monthColumn: 'Month',
 
   settingsLoading: 'Loading your settings...',
@@ -84,16 +84,18 @@ export const userDataStrings = {
   deleteConfirmText: 'This cannot be undone. You will be signed out and your data will be erased.',
   /** What ends with the account, listed before it goes (issue 24). */
   deleteEnds: 'These end with your account:',
-  deleteEndsPlan: (plan: string) => `Your ${plan} plan, and its renewals`,
-  deleteEndsTitle: (title: string, kind: 'purchase' | 'rental') =>
-    `${title} (${kind === 'rental' ? 'rented' : 'bought'})`,
+  deleteEndsPlan: 'Your {{plan}} plan, and its renewals',
+  deleteEndsBought: '{{title}} (bought)',
+  deleteEndsRented: '{{title}} (rented)',
   accountDeletedTitle: 'Your account is deleted',
   accountDeletedText:
     'Your profile, history, favorites and settings are erased and you are signed out. Payment records are kept as the law requires, without your personal details.',
   accountDeletedHome: 'Go to the home page',
   deletePasswordLabel: 'Your password',
   deletePasswordRequired: 'Enter your password to confirm.',
-  deleteFreshSignIn: `Your account signs in with Google: you can delete it within ${FRESH_SIGN_IN_MINUTES} minutes of signing in. If it has been longer, sign out and sign in again.`,
+  /** `minutes`: FRESH_SIGN_IN_MINUTES. */
+  deleteFreshSignIn:
+    'Your account signs in with Google: you can delete it within {{minutes}} minutes of signing in. If it has been longer, sign out and sign in again.',
   deleteConfirm: 'Delete my account',
   deleting: 'Deleting...',
   cancel: 'Cancel',

@@ -1,10 +1,14 @@
 import { currentLocale } from './i18n';
 
-/** Rupees in the language shown: "₹1,200" with Indian digit grouping (₹1,00,000). */
+/**
+ * Rupees in the language shown, with Indian digit grouping from five digits on: "₹1200" as SPEC writes prices,
+ * "₹12,000", "₹1,00,000" (`min2`: a lone thousands digit is not set apart, as Indian price tags write it).
+ */
 export const formatInr = (amount: number): string =>
   new Intl.NumberFormat(currentLocale(), {
     style: 'currency',
     currency: 'INR',
+    useGrouping: 'min2',
     minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(amount);

@@ -20,6 +20,7 @@ import {
   type RecommendationServer,
 } from '@web/modules/recommendations/testing/recommendations-test-kit';
 import { english } from '@web/shared/i18n/english';
+import { formatInr } from '@web/shared/i18n/format';
 
 const USER = '65f0c0ffee00000000000001';
 
@@ -297,8 +298,8 @@ describe('User home (/userdashboard)', () => {
     ).toBe('/subscription');
     // Every way in (DECISIONS 8, 27): the plans, and buying or renting this title here.
     within(dialog).getByText('Premium title: subscribe from ₹499, buy ₹1200 or rent ₹500');
-    within(dialog).getByRole('button', { name: paymentStrings.buy(1200) });
-    within(dialog).getByRole('button', { name: paymentStrings.rent(500) });
+    within(dialog).getByRole('button', { name: english('payments:buy', { price: formatInr(1200) }) });
+    within(dialog).getByRole('button', { name: english('payments:rent', { price: formatInr(500) }) });
     fireEvent.click(within(dialog).getByRole('button', { name: detailStrings.maybeLater }));
     expect(screen.queryByRole('dialog')).toBeNull();
 

@@ -11,6 +11,7 @@ import { renderApp, waitForPage } from '@web/test/render-app';
 import { browseStrings } from '../browse-strings';
 import { movieStrings } from '../strings';
 import { signInAs, someSections } from '../testing/browse-test-kit';
+import { english } from '@web/shared/i18n/english';
 
 /** What the gateway answers when no replica of a service answers (libs/server-core service-client). */
 const unavailable = (message: string) => ({
@@ -71,7 +72,7 @@ describe('User home with a service down', () => {
       name: 'Fresh Launch',
     });
     await within(await row(userDataStrings.continueWatching)).findByRole('link', {
-      name: userDataStrings.resume('Night Train'),
+      name: english('userData:resume', { title: 'Night Train' }),
     });
 
     // Back: Try Again in the row asks again and shows its titles.

@@ -1,10 +1,13 @@
 import { ParentalMessages } from '@app/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { profileStrings } from '@web/modules/profile/strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
+import { profileStringsHi } from '@web/modules/profile/strings.hi';
 import { parentalStrings } from '../strings';
+import { parentalStringsHi } from '../strings.hi';
 
 const texts = parentalStrings.settings;
 
@@ -82,5 +85,18 @@ describe('Profile → Parental controls (issue 25)', () => {
         { otp: '123456', pin: '1357', pinFrom: 'A' },
       ]),
     );
+  });
+
+  it('shows the parental controls in Hindi (issue 26)', async () => {
+    await open();
+    await act(() => i18next.changeLanguage('hi'));
+
+    await screen.findByRole('heading', { name: profileStringsHi.tabs.parental });
+    const hi = parentalStringsHi.settings;
+    await screen.findByText(hi.noPin);
+    screen.getByText(hi.lead);
+    screen.getByLabelText(hi.pin);
+    screen.getByRole('option', { name: 'U/A 16+ और उससे ऊपर' });
+    screen.getByRole('button', { name: hi.save });
   });
 });

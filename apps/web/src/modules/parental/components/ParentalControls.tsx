@@ -1,5 +1,11 @@
-import { CLASSIFICATION_ORDER, type Classification, type UpdateParentalRequest } from '@app/contracts';
+import {
+  CLASSIFICATION_ORDER,
+  type Classification,
+  ClassificationLabel,
+  type UpdateParentalRequest,
+} from '@app/contracts';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
@@ -7,10 +13,7 @@ import { Form } from '@web/shared/ui/Form';
 import { isPin, PinField } from '@web/shared/ui/PinField';
 import { PasswordField, SelectField, TextField } from '@web/shared/ui/TextField';
 import { useMailParentalCode, useParentalSettings, useUpdateParental } from '../hooks/useParental';
-import { parentalStrings } from '../strings';
 import styles from './Parental.module.css';
-
-const texts = parentalStrings.settings;
 
 /**
  * Profile → Parental controls (issue 25): the account's one parental PIN and the class from which titles ask for it,
@@ -18,6 +21,7 @@ const texts = parentalStrings.settings;
  * The server refuses a wrong password with its words and stores nothing.
  */
 export const ParentalControls = () => {
+  const { t } = useTranslation('parental');
   const settings = useParentalSettings();
   const update = useUpdateParental();
   const mailCode = useMailParentalCode();
@@ -27,8 +31,8 @@ export const ParentalControls = () => {
   const [byCode, setByCode] = useState(false);
   const [pinInvalid, setPinInvalid] = useState(false);
 
-  if (settings.isPending) return <p role="status">{texts.loading}</p>;
-  if (settings.isError) return <p role="alert">{texts.loadFailed}</p>;
+  if (settings.isPending) return <p role="status">{t('settings.loading')}</p>;
+  if (settings.isError) return <p role="alert">{t('settings.loadFailed')}</p>;
   const current = settings.data;
   const chosenFrom = pinFrom ?? current.pinFrom;
 
@@ -54,38 +58,38 @@ export const ParentalControls = () => {
 
   return (
     <div className={styles.facts}>
-      <p>{texts.lead}</p>
+      <p>{t('settings.lead')}</p>
       <ul className={styles.facts}>
-        <li>{current.pinSet ? texts.pinSet : texts.noPin}</li>
-        <li>{current.adultDeclared ? texts.adultDeclared : texts.adultNotDeclared}</li>
+        <li>{current.pinSet ? t('settings.pinSet') : t('settings.noPin')}</li>
+        <li>{current.adultDeclared ? t('settings.adultDeclared') : t('settings.adultNotDeclared')}</li>
       </ul>
       <Form onSubmit={submit} noValidate className={styles.form}>
-        <FormAlert tone="success" message={update.isSuccess ? texts.saved : null} />
+        <FormAlert tone="success" message={update.isSuccess ? t('settings.saved') : null} />
         <FormAlert
           tone="error"
-          message={update.isError ? errorText(update.error, { fallback: texts.failed }) : null}
+          message={update.isError ? errorText(update.error, { fallback: t('settings.failed') }) : null}
         />
         <PinField
-          label={texts.pin}
-          hint={texts.pinHint}
-          error={pinInvalid ? texts.pinInvalid : null}
+          label={t('settings.pin')}
+          hint={t('settings.pinHint')}
+          error={pinInvalid ? t('settings.pinInvalid') : null}
           value={pin}
           onChange={setPin}
         />
         <SelectField
-          label={texts.pinFrom}
+          label={t('settings.pinFrom')}
           value={chosenFrom}
           onChange={(event) => setPinFrom(event.target.value as Classification)}
         >
           {CLASSIFICATION_ORDER.map((classification) => (
             <option key={classification} value={classification}>
-              {texts.pinFromOption(classification)}
+              {t('settings.pinFromOption', { classification: ClassificationLabel[classification] })}
             </option>
           ))}
         </SelectField>
         {byCode ? (
           <TextField
-            label={texts.code}
+            label={t('settings.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -95,17 +99,17 @@ export const ParentalControls = () => {
           />
         ) : (
           <PasswordField
-            label={texts.password}
-            hint={texts.passwordHint}
+            label={t('settings.password')}
+            hint={t('settings.passwordHint')}
             autoComplete="current-password"
             required
             value={proof}
             onChange={(event) => setProof(event.target.value)}
           />
         )}
-        <FormAlert tone="success" message={byCode && mailCode.isSuccess ? texts.codeSent : null} />
+        <FormAlert tone="success" message={byCode && mailCode.isSuccess ? t('settings.codeSent') : null} />
         <Button type="submit" disabled={update.isPending || proof === ''}>
-          {update.isPending ? texts.saving : texts.save}
+          {update.isPending ? t('settings.saving') : t('settings.save')}
         </Button>
         <Button
           variant="ghost"
@@ -119,7 +123,7 @@ export const ParentalControls = () => {
             }
           }}
         >
-          {byCode ? texts.usePassword : texts.useCode}
+          {byCode ? t('settings.usePassword') : t('settings.useCode')}
         </Button>
       </Form>
     </div>

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { profileStrings } from '@web/modules/profile/strings';
 import { renderApp, waitForPage } from '@web/test/render-app';
+import { english } from '@web/shared/i18n/english';
 import { paymentStrings as texts } from '../strings';
 import { usePaymentsFakes } from '../testing/payments-test-kit';
 
@@ -103,7 +104,7 @@ describe('profile: Billing', () => {
   it('lists payments, refunds, invoices and credit notes newest first, and the next charge', async () => {
     fakes.serve();
     const panel = await open();
-    await within(panel).findByText('Next charge: Basic plan, ₹149.00 on 1 May 2026');
+    await within(panel).findByText('Next charge: Basic plan, ₹149 on 1 May 2026');
     const rows = within(panel).getAllByRole('listitem');
     expect(rows.map((row) => row.firstElementChild?.textContent)).toEqual([
       'Credit note',
@@ -112,21 +113,26 @@ describe('profile: Billing', () => {
       'Payment',
     ]);
     within(rows[2] as HTMLElement).getByText('SL/26-27/0000007 · Purchase: Golden Hour');
-    within(rows[2] as HTMLElement).getByText('₹1,200.00');
+    within(rows[2] as HTMLElement).getByText('₹1,200');
     within(rows[2] as HTMLElement).getByText('1 April 2026');
     // Documents only have a PDF.
     expect(
       within(panel)
         .getAllByRole('button', { name: /as PDF$/ })
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual([texts.downloadLabel('CN/26-27/0000001'), texts.downloadLabel('SL/26-27/0000007')]);
+    ).toEqual([
+      english('payments:downloadLabel', { number: 'CN/26-27/0000001' }),
+      english('payments:downloadLabel', { number: 'SL/26-27/0000007' }),
+    ]);
   });
 
   it('downloads an invoice as its PDF under its number', async () => {
     fakes.serve();
     const panel = await open();
     fireEvent.click(
-      await within(panel).findByRole('button', { name: texts.downloadLabel('SL/26-27/0000007') }),
+      await within(panel).findByRole('button', {
+        name: english('payments:downloadLabel', { number: 'SL/26-27/0000007' }),
+      }),
     );
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.name).toBe('SL-26-27-0000007.pdf');
@@ -138,7 +144,9 @@ describe('profile: Billing', () => {
     fakes.serve();
     const panel = await open();
     fireEvent.click(
-      await within(panel).findByRole('button', { name: texts.downloadLabel('CN/26-27/0000001') }),
+      await within(panel).findByRole('button', {
+        name: english('payments:downloadLabel', { number: 'CN/26-27/0000001' }),
+      }),
     );
     await within(panel).findByText(texts.downloadFailed);
   });

@@ -1,6 +1,6 @@
 import { GST_STATES, type GstStateCode } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { SelectField } from '@web/shared/ui/TextField';
-import { paymentStrings as texts } from '../strings';
 
 const STATES = Object.entries(GST_STATES).sort(([, a], [, b]) => a.localeCompare(b)) as Array<
   [GstStateCode, string]
@@ -15,21 +15,24 @@ type BillingStateFieldProps = {
 };
 
 /** India's states and union territories by name, as GST numbers them. */
-export const BillingStateField = ({ label, value, onChange, error, disabled }: BillingStateFieldProps) => (
-  <SelectField
-    label={label}
-    value={value}
-    error={error}
-    disabled={disabled}
-    onChange={(event) =>
-      onChange((STATES.find(([code]) => code === event.target.value)?.[0] ?? '') as GstStateCode | '')
-    }
-  >
-    <option value="">{texts.chooseState}</option>
-    {STATES.map(([code, name]) => (
-      <option key={code} value={code}>
-        {name}
-      </option>
-    ))}
-  </SelectField>
-);
+export const BillingStateField = ({ label, value, onChange, error, disabled }: BillingStateFieldProps) => {
+  const { t } = useTranslation('payments');
+  return (
+    <SelectField
+      label={label}
+      value={value}
+      error={error}
+      disabled={disabled}
+      onChange={(event) =>
+        onChange((STATES.find(([code]) => code === event.target.value)?.[0] ?? '') as GstStateCode | '')
+      }
+    >
+      <option value="">{t('chooseState')}</option>
+      {STATES.map(([code, name]) => (
+        <option key={code} value={code}>
+          {name}
+        </option>
+      ))}
+    </SelectField>
+  );
+};

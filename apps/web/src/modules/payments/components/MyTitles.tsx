@@ -1,4 +1,6 @@
 import type { OwnedTitle } from '@app/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
@@ -9,33 +11,33 @@ import { formatPaymentDate } from '../format-date';
 import { useNow } from '../hooks/useNow';
 import { useOwnedTitles } from '../hooks/useOwnedTitles';
 import { rentalTime } from '../rental-clock';
-import { paymentStrings as texts } from '../strings';
 import styles from './MyTitles.module.css';
 
-const remaining = (title: OwnedTitle, now: number): string => {
-  if (!title.active) return texts.ended;
-  if (title.kind === 'purchase' || !title.rental) return texts.ownedForever;
+const remaining = (title: OwnedTitle, now: number, t: TFunction<'payments'>): string => {
+  if (!title.active) return t('ended');
+  if (title.kind === 'purchase' || !title.rental) return t('ownedForever');
   const time = rentalTime(title.rental, now);
   switch (time.kind) {
     case 'to-start':
-      return texts.daysToStart(time.days);
+      return t('daysToStart', { count: time.days });
     case 'hours':
-      return texts.hoursLeft(time.hours);
+      return t('hoursLeft', { hours: time.hours });
     case 'minutes':
-      return texts.minutesLeft(time.minutes);
+      return t('minutesLeft', { count: time.minutes });
     case 'ended':
-      return texts.ended;
+      return t('ended');
   }
 };
 
 /** My titles (DECISIONS 22, the Downloads tile): purchases and rentals, each rental's time counting down live. */
 export const MyTitles = ({ userId }: { userId: string }) => {
+  const { t } = useTranslation('payments');
   const { data, isPending, isError, error, refetch, isFetching } = useOwnedTitles(userId);
   const now = useNow(60_000);
   if (isPending)
     return (
       <p role="status" className={styles.muted}>
-        {texts.myTitlesLoading}
+        {t('myTitlesLoading')}
       </p>
     );
   const unavailable = serviceUnavailableText(error, 'payment-service');
@@ -44,26 +46,26 @@ export const MyTitles = ({ userId }: { userId: string }) => {
   if (isError)
     return (
       <div role="alert" className={styles.notice}>
-        <p className={styles.muted}>{texts.myTitlesFailed}</p>
+        <p className={styles.muted}>{t('myTitlesFailed')}</p>
         <Button variant="ghost" size="sm" disabled={isFetching} onClick={() => void refetch()}>
-          {texts.tryAgain}
+          {t('tryAgain')}
         </Button>
       </div>
     );
   if (data.length === 0)
     return (
       <div className={styles.notice}>
-        <p className={styles.muted}>{texts.myTitlesEmpty}</p>
+        <p className={styles.muted}>{t('myTitlesEmpty')}</p>
         <Link to={Paths.movies} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
-          {texts.browse}
+          {t('browse')}
         </Link>
       </div>
     );
   return (
     <ul className={styles.list}>
       {data.map((title) => {
-        const left = remaining(title, now);
-        const ended = left === texts.ended;
+        const left = remaining(title, now, t);
+        const ended = left === t('ended');
         return (
           <li key={`${title.kind}-${title.movieId}-${title.acquiredAt}`}>
             <Link
@@ -73,8 +75,8 @@ export const MyTitles = ({ userId }: { userId: string }) => {
               <span className={styles.title}>{title.title}</span>
               <span className={styles.muted}>
                 {title.kind === 'purchase'
-                  ? texts.purchased(formatPaymentDate(title.acquiredAt))
-                  : texts.rented(formatPaymentDate(title.acquiredAt))}
+                  ? t('purchased', { date: formatPaymentDate(title.acquiredAt) })
+                  : t('rented', { date: formatPaymentDate(title.acquiredAt) })}
               </span>
               <span className={styles.left}>{left}</span>
             </Link>

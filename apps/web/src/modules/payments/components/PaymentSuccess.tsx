@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { buttonClass } from '@web/shared/ui/Button';
 import { PageTitle } from '@web/shared/ui/PageTitle';
 import { paidKindFrom } from '../payment-outcome';
-import { paymentStrings as texts } from '../strings';
 import { titleOriginFrom } from '../title-origin';
 import styles from './PaymentSuccess.module.css';
 
@@ -22,6 +22,7 @@ export const NO_PAYMENT_TARGET = {
  * page which, in router state); a way home and, when the payment began on a title, back to it.
  */
 export const PaymentSuccess = () => {
+  const { t } = useTranslation('payments');
   const { state } = useLocation();
   const { isSignedIn } = useAuth();
   const origin = titleOriginFrom(state);
@@ -32,22 +33,22 @@ export const PaymentSuccess = () => {
       <span className={styles.mark} aria-hidden="true">
         ✓
       </span>
-      <PageTitle>{texts.paymentSuccessful}</PageTitle>
-      <p className={styles.lead}>{texts.paymentSuccessLead}</p>
+      <PageTitle>{t('paymentSuccessful')}</PageTitle>
+      <p className={styles.lead}>{t('paymentSuccessLead')}</p>
       <div className={styles.actions}>
         {origin && (
           <Link
             to={origin.kind === 'series' ? toPath.series(origin.movieId) : toPath.movie(origin.movieId)}
             className={buttonClass({ size: 'lg' })}
           >
-            {texts.continueWatching(origin.title)}
+            {t('continueWatching', { title: origin.title })}
           </Link>
         )}
         <Link
           to={Paths.userDashboard}
           className={buttonClass({ variant: origin ? 'ghost' : 'primary', size: 'lg' })}
         >
-          {texts.goHome}
+          {t('goHome')}
         </Link>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { PaymentMessages } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { renderApp, waitForPage } from '@web/test/render-app';
+import { english } from '@web/shared/i18n/english';
 import { paymentStrings as texts } from '../strings';
 import { titleOrigin } from '../title-origin';
 import {
@@ -292,8 +293,10 @@ describe('/subscription', () => {
         return undefined;
       });
       const { router } = await open();
-      const box = await screen.findByRole('region', { name: texts.trialTitle(7, 'Standard') });
-      within(box).getByText(texts.trialLead('Standard', 499, 3));
+      const box = await screen.findByRole('region', {
+        name: english('payments:trialTitle', { count: 7, plan: 'Standard' }),
+      });
+      within(box).getByText(english('payments:trialLead', { count: 3, plan: 'Standard', price: '₹499' }));
 
       fireEvent.click(within(box).getByRole('button', { name: texts.startTrial }));
       await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
@@ -311,7 +314,11 @@ describe('/subscription', () => {
       serve((_request, url) => (url.pathname === trialPath ? offer(false) : undefined));
       await open();
       await waitFor(() => expect(sent.some((call) => call.path === trialPath)).toBe(true));
-      expect(screen.queryByRole('region', { name: texts.trialTitle(7, 'Standard') })).toBeNull();
+      expect(
+        screen.queryByRole('region', {
+          name: english('payments:trialTitle', { count: 7, plan: 'Standard' }),
+        }),
+      ).toBeNull();
     });
   });
 });
@@ -338,7 +345,9 @@ describe('/payment-success', () => {
       ...titleOrigin('65f05e0000000000000000aa', 'The Long Monsoon', 'series'),
     });
 
-    const back = await screen.findByRole('link', { name: texts.continueWatching('The Long Monsoon') });
+    const back = await screen.findByRole('link', {
+      name: english('payments:continueWatching', { title: 'The Long Monsoon' }),
+    });
     expect(back.getAttribute('href')).toBe('/tv-shows/65f05e0000000000000000aa');
   });
 

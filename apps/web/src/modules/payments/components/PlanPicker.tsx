@@ -1,8 +1,10 @@
 import type { Plan, PlanId, VerifyPaymentResult } from '@app/contracts';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
+import { formatInr } from '@web/shared/i18n/format';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
 import { PageHeader } from '@web/shared/ui/PageTitle';
@@ -11,7 +13,6 @@ import { useBillingStateGate } from '../hooks/useBillingProfile';
 import { usePlanCheckout } from '../hooks/usePlanCheckout';
 import { usePlans } from '../hooks/usePlans';
 import { useSignInFirst } from '../hooks/useSignInFirst';
-import { paymentStrings as texts } from '../strings';
 import { paymentOutcome } from '../payment-outcome';
 import { titleOriginFrom } from '../title-origin';
 import { BillingStateField } from './BillingStateField';
@@ -24,6 +25,7 @@ type PlanCardProps = { plan: Plan; name: string; checked: boolean; onChoose: (id
 
 /** A plan as a native radio: arrow keys move the choice, the whole card is its label. */
 const PlanCard = ({ plan, name, checked, onChoose }: PlanCardProps) => {
+  const { t } = useTranslation('payments');
   const id = useId();
   return (
     <label className={checked ? `${styles.card} ${styles.chosen}` : styles.card} htmlFor={id}>
@@ -42,10 +44,10 @@ const PlanCard = ({ plan, name, checked, onChoose }: PlanCardProps) => {
         {plan.name}
       </span>
       <span id={`${id}-price`} className={styles.price}>
-        {texts.planPrice(plan.priceInr, plan.months)}
+        {t('planPrice', { count: plan.months, price: formatInr(plan.priceInr) })}
       </span>
       <span id={`${id}-month`} className={styles.perMonth}>
-        {texts.perMonth(plan.amountPerMonthInr)}
+        {t('perMonth', { amount: formatInr(plan.amountPerMonthInr) })}
       </span>
       <ul id={`${id}-features`} className={styles.features}>
         {plan.features.map((feature) => (
@@ -65,6 +67,7 @@ const isPlanId = (plans: Plan[], value: string | null): value is PlanId =>
  * The choice lives in `?plan=`, so a visitor who signs in first comes back to it.
  */
 export const PlanPicker = () => {
+  const { t } = useTranslation('payments');
   const { data: plans, isPending, isError, error, refetch, isFetching } = usePlans();
   const unavailable = serviceUnavailableText(error, 'payment-service');
   const [search, setSearch] = useSearchParams();
@@ -99,7 +102,7 @@ export const PlanPicker = () => {
     }
     // The billing state is asked once, at the first payment (issue 27).
     if (billingState.missing) {
-      setStateError(texts.billingStateNeeded);
+      setStateError(t('billingStateNeeded'));
       return;
     }
     setStateError(null);
@@ -109,20 +112,20 @@ export const PlanPicker = () => {
   return (
     <div className={styles.page}>
       <PageHeader
-        title={texts.choosePlan}
-        lead={origin ? texts.forTitle(origin.title) : texts.choosePlanLead}
+        title={t('choosePlan')}
+        lead={origin ? t('forTitle', { title: origin.title }) : t('choosePlanLead')}
       />
       {isPending ? (
         <p role="status" className={styles.notice}>
-          {texts.plansLoading}
+          {t('plansLoading')}
         </p>
       ) : unavailable ? (
         <ServiceUnavailable message={unavailable} onRetry={() => void refetch()} retrying={isFetching} />
       ) : isError ? (
         <div role="alert" className={styles.notice}>
-          <p>{texts.plansFailed}</p>
+          <p>{t('plansFailed')}</p>
           <Button variant="ghost" size="sm" disabled={isFetching} onClick={() => void refetch()}>
-            {texts.tryAgain}
+            {t('tryAgain')}
           </Button>
         </div>
       ) : (
@@ -130,7 +133,7 @@ export const PlanPicker = () => {
           {isSignedIn && <TrialOffer plans={plans} onPaid={toSuccess} />}
           <fieldset className={styles.plans} aria-labelledby={headingId}>
             <legend id={headingId} className={styles.legend}>
-              {texts.plansLabel}
+              {t('plansLabel')}
             </legend>
             {plans.map((plan) => (
               <PlanCard
@@ -147,7 +150,7 @@ export const PlanPicker = () => {
       <div className={styles.actions}>
         {billingState.needed && (
           <BillingStateField
-            label={texts.billingStateAsk}
+            label={t('billingStateAsk')}
             value={billingState.state}
             error={stateError}
             onChange={(state) => {
@@ -163,9 +166,9 @@ export const PlanPicker = () => {
           onClick={() => void subscribe()}
           aria-busy={checkout.busy}
         >
-          {checkout.busy ? texts.processing : texts.subscribeNow(chosen?.priceInr ?? 0)}
+          {checkout.busy ? t('processing') : t('subscribeNow', { price: formatInr(chosen?.priceInr ?? 0) })}
         </Button>
-        {!isSignedIn && <p className={styles.hint}>{texts.signInToSubscribe}</p>}
+        {!isSignedIn && <p className={styles.hint}>{t('signInToSubscribe')}</p>}
         <TestModeBadge />
         <CheckoutMessage outcome={checkout.outcome} />
       </div>

@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { watchLocation } from '@web/modules/player/watch-route';
 import { useIsKidsProfile } from '@web/modules/profiles/hooks/useProfiles';
+import { formatInr } from '@web/shared/i18n/format';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { fallbackEntitlement, summarizeAccess, type TitleRef } from '../access-summary';
 import { useEntitlement } from '../hooks/useEntitlement';
 import { useNow } from '../hooks/useNow';
 import { useTitleCheckout } from '../hooks/useTitleCheckout';
-import { paymentStrings as texts } from '../strings';
 import { titleOrigin } from '../title-origin';
 import { CheckoutMessage } from './CheckoutMessage';
 import styles from './TitleAccess.module.css';
@@ -28,14 +29,15 @@ type PremiumWaysInProps = {
  * ending on /payment-success, which leads back to the title. If the answer says the viewer can watch, Watch Now.
  */
 export const PremiumWaysIn = ({ movie, plansLabel, dismiss }: PremiumWaysInProps) => {
+  const { t } = useTranslation('payments');
   const { data, signedIn } = useEntitlement(movie.id);
   const now = useNow(60_000);
   const origin = titleOrigin(movie.id, movie.title, movie.kind);
   const checkout = useTitleCheckout(movie.id, origin);
-  const summary = summarizeAccess(data ?? fallbackEntitlement(movie, signedIn), signedIn, now);
+  const summary = summarizeAccess(data ?? fallbackEntitlement(movie, signedIn), signedIn, now, t);
   const isKids = useIsKidsProfile();
   const busy = checkout.busy;
-  const processing = (label: string) => (busy ? texts.processing : label);
+  const processing = (label: string) => (busy ? t('processing') : label);
 
   if (summary.kind === 'can-watch') {
     const watch = watchLocation(movie);
@@ -44,7 +46,7 @@ export const PremiumWaysIn = ({ movie, plansLabel, dismiss }: PremiumWaysInProps
         <p className={styles.status}>{summary.status}</p>
         <div className={styles.row}>
           <Link to={watch.to} state={watch.state} className={buttonClass()}>
-            {texts.watchNow}
+            {t('watchNow')}
           </Link>
           {dismiss}
         </div>
@@ -57,7 +59,7 @@ export const PremiumWaysIn = ({ movie, plansLabel, dismiss }: PremiumWaysInProps
   if (isKids !== false)
     return (
       <>
-        <p className={styles.line}>{isKids ? texts.askGrownUp : texts.accessLoading}</p>
+        <p className={styles.line}>{isKids ? t('askGrownUp') : t('accessLoading')}</p>
         <div className={styles.row}>{dismiss}</div>
       </>
     );
@@ -71,12 +73,12 @@ export const PremiumWaysIn = ({ movie, plansLabel, dismiss }: PremiumWaysInProps
         </Link>
         {purchase !== null && (
           <Button variant="ghost" disabled={busy} onClick={() => checkout.pay('purchase')}>
-            {processing(texts.buy(purchase))}
+            {processing(t('buy', { price: formatInr(purchase) }))}
           </Button>
         )}
         {rental !== null && (
           <Button variant="ghost" disabled={busy} onClick={() => checkout.pay('rental')}>
-            {processing(texts.rent(rental))}
+            {processing(t('rent', { price: formatInr(rental) }))}
           </Button>
         )}
         {dismiss}

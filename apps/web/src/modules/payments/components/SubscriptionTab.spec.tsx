@@ -1,8 +1,10 @@
 import type { SubscriptionView } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { paymentStrings as texts } from '../strings';
+import { paymentStringsHi } from '../strings.hi';
 import {
   aCheckout,
   aCheckoutConfig,
@@ -70,6 +72,21 @@ describe('profile: Subscription tab', () => {
     expect(fact(panel, texts.status)).toBe('Active');
     expect(fact(panel, texts.nextBilling)).toBe('12 April 2026');
     within(panel).getByRole('button', { name: texts.cancelSubscription });
+  });
+
+  it('reads the plan in Hindi: the amount in rupees, the status and the next billing date in hi-IN (issue 26)', async () => {
+    serve();
+    const { panel } = await open();
+    await within(panel).findByText('Standard');
+
+    await act(() => i18next.changeLanguage('hi'));
+
+    const hi = paymentStringsHi;
+    await within(panel).findByText(hi.currentPlan);
+    expect(fact(panel, hi.amountPerMonth)).toBe('₹166 / माह');
+    expect(fact(panel, hi.status)).toBe(hi.statuses.active);
+    expect(fact(panel, hi.nextBilling)).toBe('12 अप्रैल 2026');
+    within(panel).getByRole('button', { name: hi.cancelSubscription });
   });
 
   it('shows "Active until {date}" once cancelled, and "Changes to {plan} on {date}" when a change is scheduled', async () => {

@@ -1,7 +1,9 @@
 import type { Plan, SubscriptionView } from '@app/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
+import { formatInr } from '@web/shared/i18n/format';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
@@ -12,7 +14,6 @@ import { usePlanCheckout } from '../hooks/usePlanCheckout';
 import { usePlans } from '../hooks/usePlans';
 import { useCancelSubscription, useChangePlan, useSubscription } from '../hooks/useSubscription';
 import { paymentOutcome } from '../payment-outcome';
-import { paymentStrings as texts } from '../strings';
 import { CheckoutMessage } from './CheckoutMessage';
 import styles from './SubscriptionTab.module.css';
 import { TestModeBadge } from './TestModeBadge';
@@ -21,29 +22,32 @@ type UserProps = { userId: string };
 
 /** 'No active subscription.' with one 'Subscribe to {plan}' button per plan (SPEC 2). */
 const NoSubscription = ({ plans }: { plans: Plan[] }) => {
+  const { t } = useTranslation('payments');
   const navigate = useNavigate();
   const checkout = usePlanCheckout({
     onPaid: (result) => void navigate(Paths.paymentSuccess, { state: paymentOutcome(result) }),
   });
   return (
     <div className={styles.stack}>
-      <p className={styles.empty}>{texts.noSubscription}</p>
+      <p className={styles.empty}>{t('noSubscription')}</p>
       <ul className={styles.planList}>
         {plans.map((plan) => (
           <li key={plan.id}>
             <Card padding="sm" className={styles.planRow}>
               <span>
                 <strong>{plan.name}</strong>{' '}
-                <span className={styles.muted}>{texts.planPrice(plan.priceInr, plan.months)}</span>
+                <span className={styles.muted}>
+                  {t('planPrice', { count: plan.months, price: formatInr(plan.priceInr) })}
+                </span>
               </span>
               <Button size="sm" disabled={checkout.busy} onClick={() => checkout.subscribe(plan.id)}>
-                {texts.subscribeTo(plan.name)}
+                {t('subscribeTo', { plan: plan.name })}
               </Button>
             </Card>
           </li>
         ))}
       </ul>
-      {checkout.busy && <p className={styles.muted}>{texts.processing}</p>}
+      {checkout.busy && <p className={styles.muted}>{t('processing')}</p>}
       <TestModeBadge />
       <CheckoutMessage outcome={checkout.outcome} />
     </div>
@@ -53,26 +57,30 @@ const NoSubscription = ({ plans }: { plans: Plan[] }) => {
 type ConfirmCancelProps = { accessUntil: string; onConfirm: () => void; onKeep: () => void };
 
 /** Cancelling asks first, and says what stays: access until the end of the paid period (DECISIONS 4). */
-const ConfirmCancel = ({ accessUntil, onConfirm, onKeep }: ConfirmCancelProps) => (
-  <Modal title={texts.cancelConfirmTitle} onClose={onKeep} size="sm">
-    <div className={styles.stack}>
-      {accessUntil && <p className={styles.confirmLine}>{texts.cancelKeepsAccess(accessUntil)}</p>}
-      <p className={styles.muted}>{texts.cancelNoRenewal}</p>
-      <div className={styles.actions}>
-        <Button variant="danger" onClick={onConfirm}>
-          {texts.cancelSubscription}
-        </Button>
-        <Button variant="ghost" onClick={onKeep}>
-          {texts.keepSubscription}
-        </Button>
+const ConfirmCancel = ({ accessUntil, onConfirm, onKeep }: ConfirmCancelProps) => {
+  const { t } = useTranslation('payments');
+  return (
+    <Modal title={t('cancelConfirmTitle')} onClose={onKeep} size="sm">
+      <div className={styles.stack}>
+        {accessUntil && <p className={styles.confirmLine}>{t('cancelKeepsAccess', { date: accessUntil })}</p>}
+        <p className={styles.muted}>{t('cancelNoRenewal')}</p>
+        <div className={styles.actions}>
+          <Button variant="danger" onClick={onConfirm}>
+            {t('cancelSubscription')}
+          </Button>
+          <Button variant="ghost" onClick={onKeep}>
+            {t('keepSubscription')}
+          </Button>
+        </div>
       </div>
-    </div>
-  </Modal>
-);
+    </Modal>
+  );
+};
 
 type CurrentPlanProps = UserProps & { view: SubscriptionView; plans: Plan[] };
 
 const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
+  const { t } = useTranslation('payments');
   const [changing, setChanging] = useState(false);
   const change = useChangePlan(userId);
   const cancel = useCancelSubscription(userId);
@@ -83,7 +91,7 @@ const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
   const perMonth = plan?.amountPerMonthInr ?? view.amountPerMonthInr;
   const renewing = view.activeUntil === null && view.status !== 'cancelled';
   const billingLine = view.activeUntil
-    ? texts.activeUntil(formatPaymentDate(view.activeUntil))
+    ? t('activeUntil', { date: formatPaymentDate(view.activeUntil) })
     : formatPaymentDate(view.nextBilling);
 
   const cancelNow = () => {
@@ -92,7 +100,7 @@ const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
     setCancelDone(false);
     cancel.mutate(undefined, {
       onSuccess: () => setCancelDone(true),
-      onError: () => setCancelError(texts.cancelFailed),
+      onError: () => setCancelError(t('cancelFailed')),
     });
   };
 
@@ -100,32 +108,35 @@ const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
     <div className={styles.stack}>
       <dl className={styles.facts}>
         <div>
-          <dt>{texts.currentPlan}</dt>
+          <dt>{t('currentPlan')}</dt>
           <dd className={styles.planName}>{view.planName}</dd>
         </div>
         <div>
-          <dt>{texts.amountPerMonth}</dt>
-          <dd>{texts.perMonthShort(perMonth)}</dd>
+          <dt>{t('amountPerMonth')}</dt>
+          <dd>{t('perMonthShort', { amount: formatInr(perMonth) })}</dd>
         </div>
         <div>
-          <dt>{texts.status}</dt>
+          <dt>{t('status')}</dt>
           <dd>
             <span className={view.status === 'active' ? styles.active : styles.otherStatus}>
-              {texts.statuses[view.status]}
+              {t(`statuses.${view.status}`)}
             </span>
           </dd>
         </div>
         <div>
-          <dt>{view.activeUntil ? texts.access : texts.nextBilling}</dt>
+          <dt>{view.activeUntil ? t('access') : t('nextBilling')}</dt>
           <dd>{billingLine || '—'}</dd>
         </div>
       </dl>
       {view.trialEndsAt && (
-        <p className={styles.notice}>{texts.trialUntil(formatPaymentDate(view.trialEndsAt))}</p>
+        <p className={styles.notice}>{t('trialUntil', { date: formatPaymentDate(view.trialEndsAt) })}</p>
       )}
       {view.scheduledChange && (
         <p className={styles.notice}>
-          {texts.changesTo(view.scheduledChange.planName, formatPaymentDate(view.scheduledChange.startsAt))}
+          {t('changesTo', {
+            plan: view.scheduledChange.planName,
+            date: formatPaymentDate(view.scheduledChange.startsAt),
+          })}
         </p>
       )}
       <div className={styles.actions}>
@@ -135,11 +146,11 @@ const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
           aria-controls="change-plan-list"
           onClick={() => setChanging((open) => !open)}
         >
-          {changing ? texts.hidePlans : texts.changePlan}
+          {changing ? t('hidePlans') : t('changePlan')}
         </Button>
         {renewing && (
           <Button variant="danger" disabled={cancel.isPending} onClick={() => setConfirming(true)}>
-            {cancel.isPending ? texts.cancelling : texts.cancelSubscription}
+            {cancel.isPending ? t('cancelling') : t('cancelSubscription')}
           </Button>
         )}
       </div>
@@ -152,8 +163,8 @@ const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
       )}
       {changing && (
         <div id="change-plan-list" className={styles.stack}>
-          <h3 className={styles.subheading}>{texts.plansToChange}</h3>
-          <p className={styles.muted}>{texts.changeStartsNote}</p>
+          <h3 className={styles.subheading}>{t('plansToChange')}</h3>
+          <p className={styles.muted}>{t('changeStartsNote')}</p>
           <ul className={styles.planList}>
             {plans.map((option) => {
               const current = option.id === view.planId;
@@ -163,15 +174,15 @@ const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
                     <span>
                       <strong>{option.name}</strong>{' '}
                       <span className={styles.muted}>
-                        {texts.planPrice(option.priceInr, option.months)} ·{' '}
-                        {texts.perMonthShort(option.amountPerMonthInr)}
+                        {t('planPrice', { count: option.months, price: formatInr(option.priceInr) })} ·{' '}
+                        {t('perMonthShort', { amount: formatInr(option.amountPerMonthInr) })}
                       </span>
                     </span>
                     {current ? (
-                      <span className={styles.currentBadge}>{texts.currentPlanBadge}</span>
+                      <span className={styles.currentBadge}>{t('currentPlanBadge')}</span>
                     ) : (
                       <Button size="sm" disabled={change.busy} onClick={() => change.change(option.id)}>
-                        {change.busy ? texts.processing : texts.choose(option.name)}
+                        {change.busy ? t('processing') : t('choose', { plan: option.name })}
                       </Button>
                     )}
                   </Card>
@@ -188,7 +199,7 @@ const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
           cancelError
             ? { tone: 'error', message: cancelError }
             : cancelDone
-              ? { tone: 'info', message: texts.cancelled }
+              ? { tone: 'info', message: t('cancelled') }
               : null
         }
       />
@@ -198,12 +209,13 @@ const CurrentPlan = ({ userId, view, plans }: CurrentPlanProps) => {
 
 /** The profile's Subscription tab (SPEC 2; DECISIONS 1, 4, 15, 28). */
 export const SubscriptionTab = ({ userId }: UserProps) => {
+  const { t } = useTranslation('payments');
   const subscription = useSubscription(userId);
   const plans = usePlans();
   if (subscription.isPending || plans.isPending)
     return (
       <p role="status" className={styles.muted}>
-        {texts.subscriptionLoading}
+        {t('subscriptionLoading')}
       </p>
     );
   const retry = () => void Promise.all([subscription.refetch(), plans.refetch()]);
@@ -219,9 +231,9 @@ export const SubscriptionTab = ({ userId }: UserProps) => {
   if (subscription.isError || plans.isError)
     return (
       <div role="alert" className={styles.stack}>
-        <p className={styles.muted}>{texts.subscriptionFailed}</p>
+        <p className={styles.muted}>{t('subscriptionFailed')}</p>
         <Button variant="ghost" size="sm" onClick={retry}>
-          {texts.tryAgain}
+          {t('tryAgain')}
         </Button>
       </div>
     );

@@ -1,9 +1,12 @@
+import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { watchLocation } from '@web/modules/player/watch-route';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { useIsKidsProfile } from '@web/modules/profiles/hooks/useProfiles';
+import { formatInr } from '@web/shared/i18n/format';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
@@ -14,7 +17,6 @@ import { useNow } from '../hooks/useNow';
 import { useSignInFirst, useSignInState } from '../hooks/useSignInFirst';
 import { useBillingStateGate } from '../hooks/useBillingProfile';
 import { useTitleCheckout } from '../hooks/useTitleCheckout';
-import { paymentStrings as texts } from '../strings';
 import { titleOrigin } from '../title-origin';
 import { BillingStateField } from './BillingStateField';
 import { CheckoutMessage } from './CheckoutMessage';
@@ -39,11 +41,12 @@ const headingFor = (
   summary: AccessSummary | null,
   signedIn: boolean,
   placement: TitleAccessProps['placement'],
+  t: TFunction<'payments'>,
 ) => {
-  if (summary?.kind === 'visitor' || !signedIn) return texts.signInToWatch;
+  if (summary?.kind === 'visitor' || !signedIn) return t('signInToWatch');
   if (placement === 'page' && summary?.kind === 'offer' && summary.ways.rental !== null)
-    return texts.rentTitle;
-  return texts.accessHeading;
+    return t('rentTitle');
+  return t('accessHeading');
 };
 
 /**
@@ -53,6 +56,7 @@ const headingFor = (
  * also told so above them: a checkout may not start yet, and what they already own cannot be shown.
  */
 export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessProps) => {
+  const { t } = useTranslation('payments');
   const headingId = useId();
   const { data, isError, error, isFetching, refetch, signedIn } = useEntitlement(movie.id);
   const now = useNow(TICK_MS);
@@ -65,7 +69,7 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
   const isKids = useIsKidsProfile();
   const checking = !data && !isError;
   const entitlement = data ?? fallbackEntitlement(movie, signedIn);
-  const summary = checking ? null : summarizeAccess(entitlement, signedIn, now);
+  const summary = checking ? null : summarizeAccess(entitlement, signedIn, now, t);
   const unavailable = signedIn && !data ? serviceUnavailableText(error, 'payment-service') : null;
   const Heading = placement === 'page' ? 'h2' : 'h3';
   const watch = watchLocation(movie);
@@ -76,19 +80,19 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
   /** The billing state is asked once, at the first payment (issue 27): saved before the order is made. */
   const payFor = async (kind: 'purchase' | 'rental') => {
     if (!signedIn) return signInFirst();
-    if (billingState.missing) return setStateError(texts.billingStateNeeded);
+    if (billingState.missing) return setStateError(t('billingStateNeeded'));
     setStateError(null);
     if (await billingState.ensure()) checkout.pay(kind, promoCode);
   };
   const buy = () => void payFor('purchase');
   const rent = () => void payFor('rental');
   const busy = checkout.busy;
-  const processing = (label: string) => (busy ? texts.processing : label);
+  const processing = (label: string) => (busy ? t('processing') : label);
 
   const offer = () => {
     if (summary?.kind !== 'offer') return null;
     if (isKids !== false)
-      return <p className={styles.line}>{isKids ? texts.askGrownUp : texts.accessLoading}</p>;
+      return <p className={styles.line}>{isKids ? t('askGrownUp') : t('accessLoading')}</p>;
     const { planFrom, purchase, rental } = summary.ways;
     return (
       <>
@@ -96,13 +100,13 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
         <p className={styles.line}>{summary.line}</p>
         {placement === 'page' && rental !== null && (
           <p className={styles.rentFacts}>
-            <span>{texts.rentHours}</span>
-            <strong className={styles.rentPrice}>{texts.rupees(rental)}</strong>
+            <span>{t('rentHours')}</span>
+            <strong className={styles.rentPrice}>{formatInr(rental)}</strong>
           </p>
         )}
         {billingState.needed && (purchase !== null || rental !== null) && (
           <BillingStateField
-            label={texts.billingStateAsk}
+            label={t('billingStateAsk')}
             value={billingState.state}
             error={stateError}
             onChange={(state) => {
@@ -114,8 +118,8 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
         )}
         {(purchase !== null || rental !== null) && (
           <TextField
-            label={texts.promoLabel}
-            hint={texts.promoHint}
+            label={t('promoLabel')}
+            hint={t('promoHint')}
             name="promoCode"
             autoComplete="off"
             spellCheck={false}
@@ -128,7 +132,7 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
         <div className={placement === 'page' ? styles.stack : styles.row}>
           {placement === 'page' && rental !== null && (
             <Button block onClick={rent} disabled={busy}>
-              {processing(texts.rentNow)}
+              {processing(t('rentNow'))}
             </Button>
           )}
           {purchase !== null && (
@@ -138,12 +142,16 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
               onClick={buy}
               disabled={busy}
             >
-              {processing(placement === 'modal' ? texts.watchNowPrice(purchase) : texts.buy(purchase))}
+              {processing(
+                placement === 'modal'
+                  ? t('watchNowPrice', { price: formatInr(purchase) })
+                  : t('buy', { price: formatInr(purchase) }),
+              )}
             </Button>
           )}
           {placement === 'modal' && rental !== null && (
             <Button variant="ghost" onClick={rent} disabled={busy}>
-              {processing(texts.rent(rental))}
+              {processing(t('rent', { price: formatInr(rental) }))}
             </Button>
           )}
           {planFrom !== null && (
@@ -152,11 +160,11 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
               state={origin}
               className={buttonClass({ variant: 'ghost', block: placement === 'page' })}
             >
-              {texts.subscribeFrom(planFrom)}
+              {t('subscribeFrom', { price: formatInr(planFrom) })}
             </Link>
           )}
         </div>
-        {placement === 'page' && rental !== null && <p className={styles.hint}>{texts.rentStartWindow}</p>}
+        {placement === 'page' && rental !== null && <p className={styles.hint}>{t('rentStartWindow')}</p>}
         <TestModeBadge />
       </>
     );
@@ -172,7 +180,7 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
       aria-labelledby={headingId}
     >
       <Heading id={headingId} className={styles.heading}>
-        {headingFor(summary, signedIn, placement)}
+        {headingFor(summary, signedIn, placement, t)}
       </Heading>
       {unavailable && (
         <ServiceUnavailable message={unavailable} onRetry={() => void refetch()} retrying={isFetching} />
@@ -180,12 +188,12 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
       {summary === null ? (
         <>
           <p role="status" className={styles.line}>
-            {texts.accessLoading}
+            {t('accessLoading')}
           </p>
           {placement === 'modal' && isKids !== true && movie.purchasePriceInr !== null && (
             // SPEC's button, held until the answer says whether there is anything to buy.
             <div className={styles.row}>
-              <Button disabled>{texts.watchNowPrice(movie.purchasePriceInr)}</Button>
+              <Button disabled>{t('watchNowPrice', { price: formatInr(movie.purchasePriceInr) })}</Button>
             </div>
           )}
         </>
@@ -198,13 +206,13 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
               state={signInState}
               className={buttonClass({ block: placement === 'page' })}
             >
-              {texts.signIn}
+              {t('signIn')}
             </Link>
             <Link
               to={toPath.signup()}
               className={buttonClass({ variant: 'ghost', block: placement === 'page' })}
             >
-              {texts.join}
+              {t('join')}
             </Link>
           </div>
         </>
@@ -218,11 +226,11 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
                 state={watch.state}
                 className={buttonClass({ block: placement === 'page' })}
               >
-                {texts.watchNow}
+                {t('watchNow')}
               </Link>
             </div>
           ) : (
-            <p className={styles.hint}>{texts.comingSoon}</p>
+            <p className={styles.hint}>{t('comingSoon')}</p>
           )}
         </>
       ) : (

@@ -1,11 +1,11 @@
 import type { MovieAccess } from '@app/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { accessBadge } from '../access-badge';
 import { paymentsApi } from '../api/payments.api';
-import { paymentStrings as texts } from '../strings';
 import { paymentKeys } from './payment-keys';
 import { useNow } from './useNow';
 
@@ -22,6 +22,7 @@ export type AccessBadgeOf = (movieId: string, access?: MovieAccess) => string | 
  * unavailable), a premium card says only "Premium". Nothing is asked for a visitor: a premium title needs a way in.
  */
 export const useAccessBadges = (movieIds: readonly string[]): AccessBadgeOf => {
+  const { t } = useTranslation('payments');
   const client = useApiClient();
   const { user } = useAuth();
   const now = useNow(TICK_MS);
@@ -40,11 +41,11 @@ export const useAccessBadges = (movieIds: readonly string[]): AccessBadgeOf => {
   return useCallback(
     (movieId, access) => {
       // A visitor can watch no premium title yet; nothing needs asking.
-      if (!signedIn) return access === 'premium' ? texts.badges.subscriptionRequired : undefined;
+      if (!signedIn) return access === 'premium' ? t('badges.subscriptionRequired') : undefined;
       const entitlement = answers.get(movieId);
-      if (entitlement) return accessBadge(entitlement, now);
-      return isError && access === 'premium' ? texts.badges.premium : undefined;
+      if (entitlement) return accessBadge(entitlement, now, t);
+      return isError && access === 'premium' ? t('badges.premium') : undefined;
     },
-    [answers, isError, now, signedIn],
+    [answers, isError, now, signedIn, t],
   );
 };

@@ -1,7 +1,15 @@
-import { AuthMessages, type Checkout, PromoMessages, type VerifyPaymentResult } from '@app/contracts';
+import {
+  AuthMessages,
+  type Checkout,
+  PaymentMessages,
+  PromoMessages,
+  type VerifyPaymentResult,
+} from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
+import { formatInr } from '@web/shared/i18n/format';
 import { errorText } from '@web/shared/api/error-text';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { paymentsApi } from '../api/payments.api';
@@ -11,7 +19,6 @@ import {
   toVerifyRequest,
 } from '../api/razorpay-checkout';
 import { newIdempotencyKey } from '../idempotency-key';
-import { paymentStrings as texts } from '../strings';
 import { fetchCheckoutConfig } from './useCheckoutConfig';
 
 export type CheckoutStage = 'idle' | 'creating' | 'paying' | 'verifying';
@@ -47,7 +54,9 @@ const withOneRetry = async <T>(call: () => Promise<T>): Promise<T> => {
 /** The server's own words when it refuses for a reason the viewer can act on (already owned, invalid title). */
 const PROMO_REFUSALS: readonly string[] = Object.values(PromoMessages);
 const actionable = (error: ApiRequestError) =>
-  error.status === 409 || error.message === texts.invalidMovieId || PROMO_REFUSALS.includes(error.message);
+  error.status === 409 ||
+  error.message === PaymentMessages.invalidMovieId ||
+  PROMO_REFUSALS.includes(error.message);
 
 /** DECISIONS 33: an account whose email is not verified cannot pay; the gateway refuses it in these words. */
 const isUnverifiedEmail = (error: unknown) =>
@@ -61,7 +70,8 @@ const isUnverifiedEmail = (error: unknown) =>
  * signed answer on the server. Each stage fails with its own SPEC 8 text; an unverified account is told to verify
  * its email first (DECISIONS 33), with the way to get the mail again.
  */
-export const useCheckout = ({ onPaid, createFailed = texts.createOrderFailed }: CheckoutOptions = {}) => {
+export const useCheckout = ({ onPaid, createFailed }: CheckoutOptions = {}) => {
+  const { t } = useTranslation('payments');
   const client = useApiClient();
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<CheckoutStage>('idle');
@@ -89,14 +99,14 @@ export const useCheckout = ({ onPaid, createFailed = texts.createOrderFailed }: 
       setOutcome(null);
       try {
         const result = await paymentsApi.verify(client, toVerifyRequest(response));
-        setOutcome({ tone: 'success', message: result.message || texts.success });
+        setOutcome({ tone: 'success', message: result.message || t('success') });
         release();
         await onPaid?.(result);
       } catch {
-        fail(texts.verificationFailed);
+        fail(t('verificationFailed'));
       }
     },
-    [client, fail, onPaid, release],
+    [client, fail, onPaid, release, t],
   );
 
   const start = useCallback(
@@ -112,11 +122,13 @@ export const useCheckout = ({ onPaid, createFailed = texts.createOrderFailed }: 
         checkout = await withOneRetry(() => createOrder(idempotencyKey));
       } catch (error) {
         if (isUnverifiedEmail(error)) {
-          setOutcome({ tone: 'error', message: texts.verifyEmailFirst, action: 'resend-verification' });
+          setOutcome({ tone: 'error', message: t('verifyEmailFirst'), action: 'resend-verification' });
           release();
           return;
         }
-        fail(errorText(error, { fallback: createFailed, showServerText: actionable }));
+        fail(
+          errorText(error, { fallback: createFailed ?? t('createOrderFailed'), showServerText: actionable }),
+        );
         return;
       }
 
@@ -127,7 +139,7 @@ export const useCheckout = ({ onPaid, createFailed = texts.createOrderFailed }: 
         themeColor = config.themeColor;
         Razorpay = await loadRazorpayCheckout(config.checkoutUrl);
       } catch {
-        fail(texts.processFailed);
+        fail(t('processFailed'));
         return;
       }
 
@@ -136,7 +148,11 @@ export const useCheckout = ({ onPaid, createFailed = texts.createOrderFailed }: 
       if (checkout.promo)
         setOutcome({
           tone: 'info',
-          message: texts.promoApplied(checkout.promo.code, checkout.promo.listPricePaise, checkout.amount),
+          message: t('promoApplied', {
+            code: checkout.promo.code,
+            listPrice: formatInr(checkout.promo.listPricePaise / 100),
+            amount: formatInr(checkout.amount / 100),
+          }),
         });
       let answered = false;
       let failed = false;
@@ -159,7 +175,7 @@ export const useCheckout = ({ onPaid, createFailed = texts.createOrderFailed }: 
           modal: {
             ondismiss: () => {
               if (answered) return;
-              if (!failed) setOutcome({ tone: 'info', message: texts.dismissed });
+              if (!failed) setOutcome({ tone: 'info', message: t('dismissed') });
               release();
             },
           },
@@ -167,14 +183,14 @@ export const useCheckout = ({ onPaid, createFailed = texts.createOrderFailed }: 
         // Checkout stays open after a failed attempt so the viewer can try another way; the text says what happened.
         razorpay.on('payment.failed', () => {
           failed = true;
-          fail(texts.processFailed);
+          fail(t('processFailed'));
         });
         razorpay.open();
       } catch {
-        fail(texts.processFailed);
+        fail(t('processFailed'));
       }
     },
-    [client, createFailed, fail, queryClient, release, verify],
+    [client, createFailed, fail, queryClient, release, t, verify],
   );
 
   /** For a check made before any call (SPEC 5: a payment needs a movie id). */

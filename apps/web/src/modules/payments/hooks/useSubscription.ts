@@ -1,8 +1,8 @@
 import type { Plan, PlanId, SubscriptionView } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { paymentsApi } from '../api/payments.api';
-import { paymentStrings as texts } from '../strings';
 import { paymentKeys } from './payment-keys';
 import { useCheckout } from './useCheckout';
 
@@ -56,8 +56,9 @@ export const useChangePlan = (userId: string) => {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const key = paymentKeys.subscription(userId);
+  const { t } = useTranslation('payments');
   const checkout = useCheckout({
-    createFailed: texts.changeFailed,
+    createFailed: t('changeFailed'),
     onPaid: async (result) => {
       const current = queryClient.getQueryData<SubscriptionView | null>(key);
       const startsAt = current?.currentEnd;

@@ -1,11 +1,11 @@
 import { type TitleOrderKind, VerifyOutcome } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { paymentsApi } from '../api/payments.api';
-import { paymentStrings as texts } from '../strings';
 import { paymentOutcome } from '../payment-outcome';
 import type { TitleOrigin } from '../title-origin';
 import { paymentKeys } from './payment-keys';
@@ -16,6 +16,7 @@ import { useCheckout } from './useCheckout';
  * like a plan, a plain success ends on /payment-success, which leads back to `origin` (the title) when given.
  */
 export const useTitleCheckout = (movieId: string | undefined, origin?: TitleOrigin) => {
+  const { t } = useTranslation('payments');
   const client = useApiClient();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -38,7 +39,7 @@ export const useTitleCheckout = (movieId: string | undefined, origin?: TitleOrig
     const code = promoCode?.trim() || undefined;
     // SPEC 5: a payment needs a movie id.
     if (!movieId) {
-      checkout.refuse(texts.invalidMovieId);
+      checkout.refuse(t('invalidMovieId'));
       return;
     }
     void checkout.start((idempotencyKey) =>

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
+import { english } from '@web/shared/i18n/english';
 import { deviceStrings as texts, profileStrings } from '../strings';
 
 const device = (id: string, label: string, current = false): Device => ({
@@ -61,22 +62,32 @@ describe('/userprofile?tab=devices', () => {
     ]);
     const when = (iso: string) =>
       new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-    within(rows[1]).getByText(texts.firstSeen(when('2026-11-20T04:30:00.000Z')));
-    within(rows[1]).getByText(texts.lastSeen(when('2026-11-27T13:15:00.000Z')));
+    within(rows[1]).getByText(english('devices:firstSeen', { when: when('2026-11-20T04:30:00.000Z') }));
+    within(rows[1]).getByText(english('devices:lastSeen', { when: when('2026-11-27T13:15:00.000Z') }));
     expect(within(rows[0]).queryByRole('button')).toBeNull();
-    within(rows[1]).getByRole('button', { name: texts.signOutLabel('Safari on iPhone') });
+    within(rows[1]).getByRole('button', {
+      name: english('devices:signOutLabel', { label: 'Safari on iPhone' }),
+    });
   });
 
   it('signs one device out only once confirmed, and shows the list without it', async () => {
     const list = await openDevices();
-    fireEvent.click(within(list).getByRole('button', { name: texts.signOutLabel('Safari on iPhone') }));
+    fireEvent.click(
+      within(list).getByRole('button', {
+        name: english('devices:signOutLabel', { label: 'Safari on iPhone' }),
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: texts.confirmTitle });
     fireEvent.click(within(dialog).getByRole('button', { name: texts.cancel }));
     expect(sent).toEqual([expect.stringMatching(/^GET /)]);
 
-    fireEvent.click(within(list).getByRole('button', { name: texts.signOutLabel('Safari on iPhone') }));
+    fireEvent.click(
+      within(list).getByRole('button', {
+        name: english('devices:signOutLabel', { label: 'Safari on iPhone' }),
+      }),
+    );
     const again = await screen.findByRole('dialog', { name: texts.confirmTitle });
-    within(again).getByText(texts.confirmText('Safari on iPhone'));
+    within(again).getByText(english('devices:confirmText', { label: 'Safari on iPhone' }));
     fireEvent.click(within(again).getByRole('button', { name: texts.confirm }));
     await waitFor(() => expect(within(list).queryByText('Safari on iPhone')).toBeNull());
     expect(sent).toContainEqual(expect.stringMatching(/^DELETE \/api\/users\/\w+\/sessions\/phone$/));

@@ -6,7 +6,9 @@ import { anOwnedTitle, aSubscription, thePlans } from '@web/modules/payments/tes
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { userDataStrings } from '@web/modules/user-data/strings';
+import { LANGUAGE_STORAGE_KEY } from '@web/shared/i18n/languages';
 import { profileStrings as texts } from '../strings';
+import { profileStringsHi } from '../strings.hi';
 
 const USER = '65f0c0ffee00000000000001';
 
@@ -63,5 +65,27 @@ describe('/userprofile', () => {
     fireEvent.click(screen.getByRole('tab', { name: texts.tabs.settings }));
     expect(router.state.location.search).toBe('?tab=settings');
     expect(screen.getByRole('tab', { name: texts.tabs.settings }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('switches the interface to Hindi from Settings, at once and kept on this device, and back (issue 26)', async () => {
+    renderApp({ path: '/userprofile?tab=settings', apiBaseUrl: api.baseUrl });
+    await waitForPage();
+
+    fireEvent.change(screen.getByLabelText(texts.language.title), { target: { value: 'hi' } });
+
+    await screen.findByRole('tab', { name: profileStringsHi.tabs.settings });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(
+      Object.values(profileStringsHi.tabs),
+    );
+    screen.getByText('15 जनवरी 2024 से सदस्य');
+    screen.getByRole('tabpanel', { name: profileStringsHi.tabs.settings });
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('hi');
+    expect(screen.getByLabelText<HTMLSelectElement>(profileStringsHi.language.title).value).toBe('hi');
+
+    fireEvent.change(screen.getByLabelText(profileStringsHi.language.title), { target: { value: 'en' } });
+
+    await screen.findByRole('tab', { name: texts.tabs.settings });
+    screen.getByText('Member since 15 January 2024');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
   });
 });

@@ -1,24 +1,24 @@
 import type { User } from '@app/contracts';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { EmailVerificationNotice } from '@web/modules/auth/components/EmailVerificationNotice';
 import { Billing } from '@web/modules/payments/components/Billing';
 import { MyTitles } from '@web/modules/payments/components/MyTitles';
 import { ParentalControls } from '@web/modules/parental/components/ParentalControls';
 import { SubscriptionTab } from '@web/modules/payments/components/SubscriptionTab';
-import { paymentStrings } from '@web/modules/payments/strings';
 import { formatPaymentDate } from '@web/modules/payments/format-date';
 import { FavoritesTab } from '@web/modules/user-data/components/FavoritesTab';
 import { HistoryTab } from '@web/modules/user-data/components/HistoryTab';
 import { Loading } from '@web/modules/user-data/components/LoadStates';
 import { PrivacyTab } from '@web/modules/user-data/components/PrivacyTab';
 import { SettingsTab } from '@web/modules/user-data/components/SettingsTab';
-import { userDataStrings } from '@web/modules/user-data/strings';
 import { cardClass } from '@web/shared/ui/Card';
 import { PageTitle } from '@web/shared/ui/PageTitle';
 import { Tabs } from '@web/shared/ui/Tabs';
-import { PROFILE_TABS, type ProfileTab, profileStrings as texts } from '../strings';
+import { PROFILE_TABS, type ProfileTab } from '../profile-tabs';
 import { DevicesTab } from './DevicesTab';
+import { LanguageSetting } from './LanguageSetting';
 import styles from './UserProfile.module.css';
 
 // The charts are their own chunk, fetched when the Analytics tab is first opened.
@@ -28,31 +28,41 @@ const AnalyticsTab = lazy(async () => ({
 
 const isTab = (value: string | null): value is ProfileTab => PROFILE_TABS.includes(value as ProfileTab);
 
-const ProfileHeader = ({ user }: { user: User }) => (
-  <header className={styles.header}>
-    {user.profileImage ? (
-      <img className={styles.avatar} src={user.profileImage} alt={texts.avatarAlt(user.username)} />
-    ) : (
-      <span className={styles.avatar} aria-hidden="true">
-        {user.username.slice(0, 1).toUpperCase()}
-      </span>
-    )}
-    <div className={styles.identity}>
-      <PageTitle className={styles.name}>{user.username}</PageTitle>
-      <p className={styles.muted}>{user.email}</p>
-      <p className={styles.muted}>{texts.memberSince(formatPaymentDate(user.createdAt) || texts.notKnown)}</p>
-    </div>
-  </header>
-);
+const ProfileHeader = ({ user }: { user: User }) => {
+  const { t } = useTranslation('profile');
+  return (
+    <header className={styles.header}>
+      {user.profileImage ? (
+        <img
+          className={styles.avatar}
+          src={user.profileImage}
+          alt={t('avatarAlt', { username: user.username })}
+        />
+      ) : (
+        <span className={styles.avatar} aria-hidden="true">
+          {user.username.slice(0, 1).toUpperCase()}
+        </span>
+      )}
+      <div className={styles.identity}>
+        <PageTitle className={styles.name}>{user.username}</PageTitle>
+        <p className={styles.muted}>{user.email}</p>
+        <p className={styles.muted}>
+          {t('memberSince', { date: formatPaymentDate(user.createdAt) || t('notKnown') })}
+        </p>
+      </div>
+    </header>
+  );
+};
 
 const TabContent = ({ tab, user }: { tab: ProfileTab; user: User }) => {
+  const { t } = useTranslation(['payments', 'userData']);
   switch (tab) {
     case 'subscription':
       return <SubscriptionTab userId={user.id} />;
     case 'my-titles':
       return (
         <>
-          <p className={styles.muted}>{paymentStrings.myTitlesLead}</p>
+          <p className={styles.muted}>{t('payments:myTitlesLead')}</p>
           <MyTitles userId={user.id} />
         </>
       );
@@ -64,12 +74,17 @@ const TabContent = ({ tab, user }: { tab: ProfileTab; user: User }) => {
       return <FavoritesTab userId={user.id} />;
     case 'analytics':
       return (
-        <Suspense fallback={<Loading text={userDataStrings.analyticsLoading} />}>
+        <Suspense fallback={<Loading text={t('userData:analyticsLoading')} />}>
           <AnalyticsTab userId={user.id} />
         </Suspense>
       );
     case 'settings':
-      return <SettingsTab userId={user.id} />;
+      return (
+        <>
+          <LanguageSetting />
+          <SettingsTab userId={user.id} />
+        </>
+      );
     case 'privacy':
       return <PrivacyTab user={user} />;
     case 'devices':
@@ -84,10 +99,15 @@ const TabContent = ({ tab, user }: { tab: ProfileTab; user: User }) => {
  * and Settings tiles link to theirs, DECISIONS 22), plus Privacy for the viewer's data rights (DECISIONS 32).
  */
 export const UserProfile = ({ user }: { user: User }) => {
+  const { t } = useTranslation('profile');
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
   const active: ProfileTab = isTab(requested) ? requested : PROFILE_TABS[0];
   const select = (tab: ProfileTab) => setSearch({ tab }, { replace: true });
+  const names = Object.fromEntries(PROFILE_TABS.map((tab) => [tab, t(`tabs.${tab}`)])) as Record<
+    ProfileTab,
+    string
+  >;
 
   return (
     <div className={styles.page}>
@@ -96,15 +116,15 @@ export const UserProfile = ({ user }: { user: User }) => {
       <EmailVerificationNotice />
       <div className={styles.body}>
         <Tabs
-          label={texts.tabsLabel}
+          label={t('tabsLabel')}
           tabs={PROFILE_TABS}
-          names={texts.tabs}
+          names={names}
           active={active}
           onSelect={select}
           orientation="vertical"
           panelClassName={cardClass({}, styles.panel)}
         >
-          <h2 className={styles.panelTitle}>{texts.tabs[active]}</h2>
+          <h2 className={styles.panelTitle}>{names[active]}</h2>
           <TabContent tab={active} user={user} />
         </Tabs>
       </div>

@@ -1,9 +1,12 @@
 import { ProfileMessages } from '@app/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
+import { english } from '@web/shared/i18n/english';
 import { profileStrings } from '../strings';
+import { profileStringsHi } from '../strings.hi';
 import { aHousehold, aProfile, profileToken } from '../testing/profiles-test-kit';
 
 const { manage: texts, form, remove } = profileStrings;
@@ -35,7 +38,7 @@ describe('Manage Profiles (issue 25)', () => {
     window.localStorage.setItem('token', profileToken(parent.id));
     renderApp({ path: '/profiles/manage', apiBaseUrl: api.baseUrl });
     await waitForPage();
-    await screen.findByRole('button', { name: texts.edit('Asha') });
+    await screen.findByRole('button', { name: english('profiles:manage.edit', { name: 'Asha' }) });
   };
   const dialog = () => within(screen.getByRole('dialog'));
   const sentWith = (method: string) => household.sent.filter((call) => call.method === method);
@@ -70,7 +73,7 @@ describe('Manage Profiles (issue 25)', () => {
       maturityCeiling: 'U',
       pin: '2468',
     });
-    await screen.findByRole('button', { name: texts.edit('Tara') });
+    await screen.findByRole('button', { name: english('profiles:manage.edit', { name: 'Tara' }) });
   });
 
   it("shows the server's 409 in the form and keeps what was typed", async () => {
@@ -107,7 +110,7 @@ describe('Manage Profiles (issue 25)', () => {
   it("edits a profile, and shows the server's 400 for a kids rating in the form", async () => {
     await open();
 
-    fireEvent.click(screen.getByRole('button', { name: texts.edit('Mini') }));
+    fireEvent.click(screen.getByRole('button', { name: english('profiles:manage.edit', { name: 'Mini' }) }));
     fireEvent.change(dialog().getByLabelText(form.name), { target: { value: 'Mini Me' } });
     fireEvent.click(dialog().getByRole('button', { name: form.save }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -115,7 +118,7 @@ describe('Manage Profiles (issue 25)', () => {
       path: `/api/profiles/${child.id}`,
       body: { name: 'Mini Me', avatar: 'kite', kind: 'kids', maturityCeiling: 'UA7' },
     });
-    await screen.findByRole('button', { name: texts.edit('Mini Me') });
+    await screen.findByRole('button', { name: english('profiles:manage.edit', { name: 'Mini Me' }) });
 
     // The server has the last word: a rating it refuses for a kids profile is said in the form.
     household.route = ((route) => (request, url, body) => {
@@ -126,7 +129,9 @@ describe('Manage Profiles (issue 25)', () => {
         };
       return route(request, url, body);
     })(household.route);
-    fireEvent.click(screen.getByRole('button', { name: texts.edit('Mini Me') }));
+    fireEvent.click(
+      screen.getByRole('button', { name: english('profiles:manage.edit', { name: 'Mini Me' }) }),
+    );
     fireEvent.click(dialog().getByRole('button', { name: form.save }));
     expect((await dialog().findByRole('alert')).textContent).toBe(ProfileMessages.kidsCeiling);
   });
@@ -134,17 +139,29 @@ describe('Manage Profiles (issue 25)', () => {
   it('deletes a profile only after a confirmation that says what is lost; the profile in use has no Delete', async () => {
     await open();
 
-    expect(screen.queryByRole('button', { name: texts.delete('Asha') })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: texts.delete('Mini') }));
-    const confirm = within(screen.getByRole('dialog', { name: remove.title('Mini') }));
-    confirm.getByText(remove.lost('Mini'));
-    expect(remove.lost('Mini')).toMatch(/watch history.*My List.*cannot be undone/);
+    expect(
+      screen.queryByRole('button', { name: english('profiles:manage.delete', { name: 'Asha' }) }),
+    ).toBeNull();
+    fireEvent.click(
+      screen.getByRole('button', { name: english('profiles:manage.delete', { name: 'Mini' }) }),
+    );
+    const confirm = within(
+      screen.getByRole('dialog', { name: english('profiles:remove.title', { name: 'Mini' }) }),
+    );
+    confirm.getByText(english('profiles:remove.lost', { name: 'Mini' }));
+    expect(english('profiles:remove.lost', { name: 'Mini' })).toMatch(
+      /watch history.*My List.*cannot be undone/,
+    );
     expect(sentWith('DELETE')).toEqual([]);
 
     fireEvent.click(confirm.getByRole('button', { name: remove.confirm }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sentWith('DELETE').map((call) => call.path)).toEqual([`/api/profiles/${child.id}`]);
-    await waitFor(() => expect(screen.queryByRole('button', { name: texts.edit('Mini') })).toBeNull());
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: english('profiles:manage.edit', { name: 'Mini' }) }),
+      ).toBeNull(),
+    );
   });
 
   it('manages nothing for a kids session', async () => {
@@ -154,5 +171,23 @@ describe('Manage Profiles (issue 25)', () => {
     await waitForPage();
     expect((await screen.findByRole('alert')).textContent).toBe(texts.kidsRefused);
     expect(screen.queryByRole('button', { name: texts.add })).toBeNull();
+  });
+
+  it('shows the profiles and the form in Hindi (issue 26)', async () => {
+    await open();
+    await act(() => i18next.changeLanguage('hi'));
+
+    const hi = profileStringsHi;
+    await screen.findByRole('heading', { name: hi.manage.title });
+    screen.getByText(hi.manage.lead);
+    screen.getByRole('button', { name: 'Mini हटाएँ' });
+    screen.getByText(`${hi.form.kidsKind} · U/A 7+`);
+    fireEvent.click(screen.getByRole('button', { name: 'Asha बदलें' }));
+    const form = within(screen.getByRole('dialog', { name: 'Asha बदलें' }));
+    form.getByLabelText(hi.form.name);
+    form.getByRole('radio', { name: hi.avatars.tiger });
+    fireEvent.change(form.getByLabelText(hi.form.name), { target: { value: ' ' } });
+    fireEvent.click(form.getByRole('button', { name: hi.form.save }));
+    form.getByText(hi.form.nameRequired);
   });
 });

@@ -1,5 +1,6 @@
-import { PROFILE_LIMIT, type Profile, ProfileKind } from '@app/contracts';
+import { ClassificationLabel, PROFILE_LIMIT, type Profile, ProfileKind } from '@app/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
@@ -8,14 +9,11 @@ import { Button, buttonClass } from '@web/shared/ui/Button';
 import { cardClass } from '@web/shared/ui/Card';
 import { PageHeader } from '@web/shared/ui/PageTitle';
 import { useProfiles } from '../hooks/useProfiles';
-import { profileStrings } from '../strings';
 import { DeleteProfileModal } from './DeleteProfileModal';
 import { ProfileAvatar } from './ProfileAvatar';
 import { ProfileFormModal } from './ProfileFormModal';
 import { LockIcon } from './ProfileTile';
 import styles from './ManageProfiles.module.css';
-
-const { manage: texts, chooser, form } = profileStrings;
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'delete'; profile: Profile } | null;
 
@@ -24,14 +22,16 @@ type Open = { kind: 'add' } | { kind: 'edit' | 'delete'; profile: Profile } | nu
  * The profile in use is not deleted from here (its own session would end). A kids profile manages nothing.
  */
 export const ManageProfiles = () => {
+  const { t } = useTranslation('profiles');
   const { profiles, current, isPending, isError, error } = useProfiles();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
   const content = () => {
-    if (isPending) return <p role="status">{chooser.loading}</p>;
-    if (isError) return <FormAlert tone="error" message={errorText(error, { fallback: form.failed })} />;
-    if (current?.kind === ProfileKind.Kids) return <FormAlert tone="error" message={texts.kidsRefused} />;
+    if (isPending) return <p role="status">{t('chooser.loading')}</p>;
+    if (isError) return <FormAlert tone="error" message={errorText(error, { fallback: t('form.failed') })} />;
+    if (current?.kind === ProfileKind.Kids)
+      return <FormAlert tone="error" message={t('manage.kidsRefused')} />;
     return (
       <>
         <ul className={styles.list}>
@@ -41,37 +41,37 @@ export const ManageProfiles = () => {
               <div className={styles.rowText}>
                 <span className={styles.rowName}>{profile.name}</span>
                 <span className={styles.rowFacts}>
-                  {profile.kind === ProfileKind.Kids ? form.kidsKind : form.standard} ·{' '}
-                  {profileStrings.ceilingLabel(profile.maturityCeiling)}
+                  {profile.kind === ProfileKind.Kids ? t('form.kidsKind') : t('form.standard')} ·{' '}
+                  {ClassificationLabel[profile.maturityCeiling]}
                   {profile.locked && (
                     <>
                       {' · '}
                       <span className={styles.rowLock}>
                         <LockIcon />
-                        {chooser.locked}
+                        {t('chooser.locked')}
                       </span>
                     </>
                   )}
-                  {profile.id === current?.id && <span className={styles.inUse}> · {texts.inUse}</span>}
+                  {profile.id === current?.id && <span className={styles.inUse}> · {t('manage.inUse')}</span>}
                 </span>
               </div>
               <div className={styles.rowActions}>
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={texts.edit(profile.name)}
+                  aria-label={t('manage.edit', { name: profile.name })}
                   onClick={() => setOpen({ kind: 'edit', profile })}
                 >
-                  {texts.editButton}
+                  {t('manage.editButton')}
                 </Button>
                 {profile.id !== current?.id && (
                   <Button
                     variant="danger"
                     size="sm"
-                    aria-label={texts.delete(profile.name)}
+                    aria-label={t('manage.delete', { name: profile.name })}
                     onClick={() => setOpen({ kind: 'delete', profile })}
                   >
-                    {texts.deleteButton}
+                    {t('manage.deleteButton')}
                   </Button>
                 )}
               </div>
@@ -79,9 +79,9 @@ export const ManageProfiles = () => {
           ))}
         </ul>
         {profiles.length < PROFILE_LIMIT ? (
-          <Button onClick={() => setOpen({ kind: 'add' })}>{texts.add}</Button>
+          <Button onClick={() => setOpen({ kind: 'add' })}>{t('manage.add')}</Button>
         ) : (
-          <p className={styles.hint}>{texts.full}</p>
+          <p className={styles.hint}>{t('manage.full')}</p>
         )}
       </>
     );
@@ -89,11 +89,11 @@ export const ManageProfiles = () => {
 
   return (
     <main className={styles.main}>
-      <title>{`${texts.documentTitle} · Streamly`}</title>
-      <PageHeader title={texts.title} lead={texts.lead} />
+      <title>{`${t('manage.documentTitle')} · Streamly`}</title>
+      <PageHeader title={t('manage.title')} lead={t('manage.lead')} />
       {content()}
       <Link to={Paths.whoIsWatching} className={buttonClass({ variant: 'ghost' }, styles.done)}>
-        {texts.done}
+        {t('manage.done')}
       </Link>
       {open?.kind === 'add' && <ProfileFormModal profiles={profiles} onClose={close} />}
       {open?.kind === 'edit' && (

@@ -1,12 +1,10 @@
 import type { Profile } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
 import { Button } from '@web/shared/ui/Button';
 import { Form } from '@web/shared/ui/Form';
 import { Modal } from '@web/shared/ui/Modal';
 import { PinField, usePinEntry } from '@web/shared/ui/PinField';
-import { profileStrings } from '../strings';
-
-const { pin: texts, chooser } = profileStrings;
 
 type PinDialogProps = {
   profile: Profile;
@@ -19,21 +17,22 @@ type PinDialogProps = {
 
 /** A locked profile's PIN: four digits, sent to the server, which alone knows whether they are right. */
 export const PinDialog = ({ profile, error, busy, onSubmit, onClose }: PinDialogProps) => {
+  const { t } = useTranslation('profiles');
   const { pin, setPin, invalid, submit } = usePinEntry(onSubmit);
   return (
-    <Modal title={texts.title(profile.name)} onClose={onClose} size="sm">
+    <Modal title={t('pin.title', { name: profile.name })} onClose={onClose} size="sm">
       <Form onSubmit={submit} noValidate>
         <FormAlert tone="error" message={error} />
         <PinField
-          label={texts.label}
-          hint={texts.hint}
-          error={invalid ? texts.invalid : null}
+          label={t('pin.label')}
+          hint={t('pin.hint')}
+          error={invalid ? t('pin.invalid') : null}
           value={pin}
           onChange={setPin}
           autoFocus
         />
         <Button type="submit" block disabled={busy}>
-          {busy ? chooser.opening : texts.submit}
+          {busy ? t('chooser.opening') : t('pin.submit')}
         </Button>
       </Form>
     </Modal>

@@ -1,5 +1,6 @@
 import { ClassificationLabel, PROFILE_AVATARS, type Profile, ProfileKind } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
@@ -21,11 +22,8 @@ import {
   toUpdateBody,
   withKind,
 } from '../profile-form';
-import { profileStrings } from '../strings';
 import { ProfileAvatar } from './ProfileAvatar';
 import styles from './ManageProfiles.module.css';
-
-const { form: texts, avatars } = profileStrings;
 
 type ProfileFormModalProps = {
   /** The profile to edit; none to add one. */
@@ -40,6 +38,7 @@ type ProfileFormModalProps = {
  * The server's refusals (409: the fifth profile, a name taken; 400: a kids rating) show in the form as it said them.
  */
 export const ProfileFormModal = ({ profile, profiles, onClose }: ProfileFormModalProps) => {
+  const { t } = useTranslation('profiles');
   const [form, setForm] = useState<ProfileForm>(() =>
     profile ? editProfileForm(profile) : newProfileForm(profiles),
   );
@@ -51,27 +50,30 @@ export const ProfileFormModal = ({ profile, profiles, onClose }: ProfileFormModa
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkProfileForm(form);
+    const found = checkProfileForm(form, t);
     setErrors(found);
     if (Object.keys(found).length > 0 || saving.isPending) return;
     if (profile) update.mutate({ profileId: profile.id, changes: toUpdateBody(form) });
     else create.mutate(toCreateBody(form));
   };
-  const failure = saving.isError ? errorText(saving.error, { fallback: texts.failed }) : null;
+  const failure = saving.isError ? errorText(saving.error, { fallback: t('form.failed') }) : null;
   const lockChoices: LockChoice[] = ['keep', 'set', 'remove'];
   const lockLabel: Record<LockChoice, string> = {
-    none: texts.lock,
-    set: texts.changeLock,
-    keep: texts.keepLock,
-    remove: texts.removeLock,
+    none: t('form.lock'),
+    set: t('form.changeLock'),
+    keep: t('form.keepLock'),
+    remove: t('form.removeLock'),
   };
 
   return (
-    <Modal title={profile ? texts.editTitle(profile.name) : texts.addTitle} onClose={onClose}>
+    <Modal
+      title={profile ? t('form.editTitle', { name: profile.name }) : t('form.addTitle')}
+      onClose={onClose}
+    >
       <Form onSubmit={submit} noValidate>
         <FormAlert tone="error" message={failure} />
         <TextField
-          label={texts.name}
+          label={t('form.name')}
           value={form.name}
           maxLength={60}
           error={errors.name}
@@ -79,7 +81,7 @@ export const ProfileFormModal = ({ profile, profiles, onClose }: ProfileFormModa
           autoComplete="off"
         />
         <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>{texts.avatar}</legend>
+          <legend className={styles.legend}>{t('form.avatar')}</legend>
           <div className={styles.avatars}>
             {PROFILE_AVATARS.map((avatar) => (
               <label key={avatar} className={styles.avatarChoice}>
@@ -89,7 +91,7 @@ export const ProfileFormModal = ({ profile, profiles, onClose }: ProfileFormModa
                   value={avatar}
                   checked={form.avatar === avatar}
                   onChange={() => set({ avatar })}
-                  aria-label={avatars[avatar]}
+                  aria-label={t(`avatars.${avatar}`)}
                   className={styles.avatarInput}
                 />
                 <ProfileAvatar avatar={avatar} />
@@ -98,7 +100,7 @@ export const ProfileFormModal = ({ profile, profiles, onClose }: ProfileFormModa
           </div>
         </fieldset>
         <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>{texts.kind}</legend>
+          <legend className={styles.legend}>{t('form.kind')}</legend>
           <div className={styles.choices}>
             {[ProfileKind.Standard, ProfileKind.Kids].map((kind) => (
               <label key={kind} className={styles.choice}>
@@ -109,15 +111,15 @@ export const ProfileFormModal = ({ profile, profiles, onClose }: ProfileFormModa
                   checked={form.kind === kind}
                   onChange={() => setForm((current) => withKind(current, kind))}
                 />
-                {kind === ProfileKind.Kids ? texts.kidsKind : texts.standard}
+                {kind === ProfileKind.Kids ? t('form.kidsKind') : t('form.standard')}
               </label>
             ))}
           </div>
-          {form.kind === ProfileKind.Kids && <p className={styles.hint}>{texts.kidsHint}</p>}
+          {form.kind === ProfileKind.Kids && <p className={styles.hint}>{t('form.kidsHint')}</p>}
         </fieldset>
         <SelectField
-          label={texts.ceiling}
-          hint={texts.ceilingHint}
+          label={t('form.ceiling')}
+          hint={t('form.ceilingHint')}
           value={form.maturityCeiling}
           onChange={(event) => set({ maturityCeiling: event.target.value as ProfileForm['maturityCeiling'] })}
         >
@@ -129,7 +131,7 @@ export const ProfileFormModal = ({ profile, profiles, onClose }: ProfileFormModa
         </SelectField>
         {profile?.locked ? (
           <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>{texts.lockChoice}</legend>
+            <legend className={styles.legend}>{t('form.lockChoice')}</legend>
             <div className={styles.choices}>
               {lockChoices.map((lock) => (
                 <label key={lock} className={styles.choice}>
@@ -147,14 +149,14 @@ export const ProfileFormModal = ({ profile, profiles, onClose }: ProfileFormModa
           </fieldset>
         ) : (
           <CheckboxField
-            label={texts.lock}
+            label={t('form.lock')}
             checked={form.lock === 'set'}
             onChange={(checked) => set({ lock: checked ? 'set' : 'none', pin: '' })}
           />
         )}
         {form.lock === 'set' && (
           <PinField
-            label={texts.pin}
+            label={t('form.pin')}
             autoComplete="new-password"
             value={form.pin}
             error={errors.pin}
@@ -163,10 +165,10 @@ export const ProfileFormModal = ({ profile, profiles, onClose }: ProfileFormModa
         )}
         <div className={styles.formActions}>
           <Button variant="ghost" onClick={onClose}>
-            {texts.cancel}
+            {t('form.cancel')}
           </Button>
           <Button type="submit" disabled={saving.isPending}>
-            {saving.isPending ? texts.saving : texts.save}
+            {saving.isPending ? t('form.saving') : t('form.save')}
           </Button>
         </div>
       </Form>

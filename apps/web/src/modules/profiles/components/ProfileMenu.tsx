@@ -1,16 +1,14 @@
 import type { Profile, User } from '@app/contracts';
 import { ProfileKind } from '@app/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { useProfiles } from '../hooks/useProfiles';
 import { useSelectProfile } from '../hooks/useSelectProfile';
-import { profileStrings } from '../strings';
 import { ProfileAvatar } from './ProfileAvatar';
 import { LockIcon } from './ProfileTile';
 import styles from './ProfileMenu.module.css';
-
-const { menu: texts } = profileStrings;
 
 type ProfileMenuProps = {
   user: User;
@@ -24,6 +22,7 @@ type ProfileMenuProps = {
  * profile keeps the switch only.
  */
 export const ProfileMenu = ({ user, accountLabel }: ProfileMenuProps) => {
+  const { t } = useTranslation('profiles');
   const { profiles, current, isPending } = useProfiles();
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
@@ -58,7 +57,7 @@ export const ProfileMenu = ({ user, accountLabel }: ProfileMenuProps) => {
       <button
         type="button"
         className={styles.avatar}
-        aria-label={current ? texts.button(current.name) : texts.fallbackButton}
+        aria-label={current ? t('menu.button', { name: current.name }) : t('menu.fallbackButton')}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((shown) => !shown)}
@@ -74,13 +73,13 @@ export const ProfileMenu = ({ user, accountLabel }: ProfileMenuProps) => {
           <p className={styles.current}>
             <ProfileAvatar avatar={current.avatar} className={styles.small} />
             <span>
-              {current.name} <span className={styles.note}>({texts.current})</span>
+              {current.name} <span className={styles.note}>({t('menu.current')})</span>
             </span>
           </p>
         )}
         {others.length > 0 && (
           <>
-            <p className={styles.heading}>{texts.switchTo}</p>
+            <p className={styles.heading}>{t('menu.switchTo')}</p>
             <ul className={styles.list}>
               {others.map((profile) => (
                 <li key={profile.id}>
@@ -104,7 +103,7 @@ export const ProfileMenu = ({ user, accountLabel }: ProfileMenuProps) => {
           <ul className={styles.list}>
             <li>
               <Link to={Paths.manageProfiles} className={styles.item} onClick={() => setOpen(false)}>
-                {texts.manage}
+                {t('menu.manage')}
               </Link>
             </li>
             <li>

@@ -1,10 +1,8 @@
 import type { Profile } from '@app/contracts';
 import { ProfileKind } from '@app/contracts';
-import { profileStrings } from '../strings';
+import { useTranslation } from 'react-i18next';
 import { ProfileAvatar } from './ProfileAvatar';
 import styles from './WhoIsWatching.module.css';
-
-const { chooser: texts } = profileStrings;
 
 /** The lock drawn beside a locked profile's name. */
 export const LockIcon = () => (
@@ -17,22 +15,25 @@ export const LockIcon = () => (
 type ProfileTileProps = { profile: Profile; disabled: boolean; onChoose: (profile: Profile) => void };
 
 /** One profile on "Who's watching?": its avatar and name, marked Kids or Locked. */
-export const ProfileTile = ({ profile, disabled, onChoose }: ProfileTileProps) => (
-  <button type="button" className={styles.tile} disabled={disabled} onClick={() => onChoose(profile)}>
-    <span className={styles.picture}>
-      <ProfileAvatar avatar={profile.avatar} />
-    </span>
-    <span className={styles.name}>{profile.name}</span>
-    {(profile.kind === ProfileKind.Kids || profile.locked) && (
-      <span className={styles.marks}>
-        {profile.kind === ProfileKind.Kids && <span className={styles.kids}>{texts.kids}</span>}
-        {profile.locked && (
-          <span className={styles.locked}>
-            <LockIcon />
-            {texts.locked}
-          </span>
-        )}
+export const ProfileTile = ({ profile, disabled, onChoose }: ProfileTileProps) => {
+  const { t } = useTranslation('profiles');
+  return (
+    <button type="button" className={styles.tile} disabled={disabled} onClick={() => onChoose(profile)}>
+      <span className={styles.picture}>
+        <ProfileAvatar avatar={profile.avatar} />
       </span>
-    )}
-  </button>
-);
+      <span className={styles.name}>{profile.name}</span>
+      {(profile.kind === ProfileKind.Kids || profile.locked) && (
+        <span className={styles.marks}>
+          {profile.kind === ProfileKind.Kids && <span className={styles.kids}>{t('chooser.kids')}</span>}
+          {profile.locked && (
+            <span className={styles.locked}>
+              <LockIcon />
+              {t('chooser.locked')}
+            </span>
+          )}
+        </span>
+      )}
+    </button>
+  );
+};

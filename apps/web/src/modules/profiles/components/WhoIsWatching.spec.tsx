@@ -4,9 +4,9 @@ import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aPage } from '@web/test/movie-factory';
 import { renderApp, waitForPage } from '@web/test/render-app';
+import { english } from '@web/shared/i18n/english';
 import { profileStrings } from '../strings';
 import { aHousehold, aProfile, profileToken } from '../testing/profiles-test-kit';
-import { english } from '@web/shared/i18n/english';
 
 const { chooser: texts, pin, menu } = profileStrings;
 
@@ -96,7 +96,9 @@ describe("Who's watching? (issue 25)", () => {
     expect(household.sent).toContainEqual(
       expect.objectContaining({ method: 'POST', path: `/api/profiles/${child.id}/select`, body: {} }),
     );
-    const avatar = await banner().findByRole('button', { name: menu.button('Mini') });
+    const avatar = await banner().findByRole('button', {
+      name: english('profiles:menu.button', { name: 'Mini' }),
+    });
     expect(avatar.querySelector('svg')?.getAttribute('data-avatar')).toBe('kite');
     // The kids home at once: the new session's profile was known without asking again (no full home first).
     await screen.findByRole('heading', { name: english('browse:kidsHome.title', { name: 'Mini' }) });
@@ -122,7 +124,9 @@ describe("Who's watching? (issue 25)", () => {
     const { router } = await open();
 
     fireEvent.click(tile('Ravi'));
-    const dialog = within(await screen.findByRole('dialog', { name: pin.title('Ravi') }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: english('profiles:pin.title', { name: 'Ravi' }) }),
+    );
     // Choosing it sent nothing: the PIN comes first.
     expect(selects()).toEqual([]);
 
@@ -190,7 +194,9 @@ describe('the header’s profile menu (issue 25)', () => {
     const view = renderApp({ path: '/movies', apiBaseUrl: api.baseUrl });
     await waitForPage();
     const header = within(screen.getAllByRole('banner')[0]);
-    fireEvent.click(await header.findByRole('button', { name: menu.button('Asha') }));
+    fireEvent.click(
+      await header.findByRole('button', { name: english('profiles:menu.button', { name: 'Asha' }) }),
+    );
     return { ...view, header };
   };
 
@@ -203,7 +209,7 @@ describe('the header’s profile menu (issue 25)', () => {
 
     await waitFor(() => expect(window.localStorage.getItem('token')).toBe(profileToken(child.id)));
     await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'));
-    await header.findByRole('button', { name: menu.button('Mini') });
+    await header.findByRole('button', { name: english('profiles:menu.button', { name: 'Mini' }) });
   });
 
   it('sends a locked profile to its PIN on "Who\'s watching?"', async () => {
@@ -213,7 +219,11 @@ describe('the header’s profile menu (issue 25)', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/profiles'));
     expect(router.state.location.search).toBe(`?profile=${locked.id}`);
-    await screen.findByRole('dialog', { name: pin.title('Ravi') }, { timeout: 10_000 });
+    await screen.findByRole(
+      'dialog',
+      { name: english('profiles:pin.title', { name: 'Ravi' }) },
+      { timeout: 10_000 },
+    );
     expect(household.sent.filter((call) => call.path.endsWith('/select'))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Profile } from '@app/contracts';
 import { ProfileKind } from '@app/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { CHOSEN_PROFILE_PARAM, Paths } from '@web/app/paths';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
@@ -9,12 +10,9 @@ import { errorText } from '@web/shared/api/error-text';
 import { buttonClass } from '@web/shared/ui/Button';
 import { useProfiles } from '../hooks/useProfiles';
 import { useSelectProfile } from '../hooks/useSelectProfile';
-import { profileStrings } from '../strings';
 import { PinDialog } from './PinDialog';
 import { ProfileTile } from './ProfileTile';
 import styles from './WhoIsWatching.module.css';
-
-const { chooser: texts } = profileStrings;
 
 /**
  * "Who's watching?" after sign-in (issue 25): the account's profiles as tiles; a locked one asks for its PIN.
@@ -23,6 +21,7 @@ const { chooser: texts } = profileStrings;
  * the sign-in's own session is the account's first profile (the server refuses it when it is not: ChooseProfileFirst).
  */
 export const WhoIsWatching = () => {
+  const { t } = useTranslation('profiles');
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -35,7 +34,7 @@ export const WhoIsWatching = () => {
   if (isPending)
     return (
       <p role="status" className={styles.status}>
-        {texts.loading}
+        {t('chooser.loading')}
       </p>
     );
   const only = profiles.length === 1 ? profiles[0] : null;
@@ -47,14 +46,14 @@ export const WhoIsWatching = () => {
     else if (profile.id === current?.id) void navigate(next, { replace: true });
     else select.mutate({ profileId: profile.id });
   };
-  const failure = select.isError ? errorText(select.error, { fallback: texts.selectFailed }) : null;
+  const failure = select.isError ? errorText(select.error, { fallback: t('chooser.selectFailed') }) : null;
 
   return (
     <div className={styles.chooser}>
-      <title>{`${texts.documentTitle} · Streamly`}</title>
-      <h1 className={styles.title}>{texts.title}</h1>
+      <title>{`${t('chooser.documentTitle')} · Streamly`}</title>
+      <h1 className={styles.title}>{t('chooser.title')}</h1>
       {!asking && <FormAlert tone="error" message={failure} />}
-      <ul className={styles.tiles} aria-label={texts.list}>
+      <ul className={styles.tiles} aria-label={t('chooser.list')}>
         {profiles.map((profile) => (
           <li key={profile.id}>
             <ProfileTile profile={profile} disabled={select.isPending} onChoose={choose} />
@@ -64,7 +63,7 @@ export const WhoIsWatching = () => {
       {/* Managing needs a profile acting (the server refuses a session that names none, issue 25). */}
       {current && current.kind !== ProfileKind.Kids && (
         <Link to={Paths.manageProfiles} className={buttonClass({ variant: 'ghost' })}>
-          {texts.manage}
+          {t('chooser.manage')}
         </Link>
       )}
       {asking && (
@@ -82,7 +81,7 @@ export const WhoIsWatching = () => {
       )}
       {select.isPending && !asking && (
         <p role="status" className={styles.status}>
-          {texts.opening}
+          {t('chooser.opening')}
         </p>
       )}
     </div>

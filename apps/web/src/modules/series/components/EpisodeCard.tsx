@@ -42,8 +42,9 @@ const percentOf = (progress: EpisodeProgress): number | null =>
 /** One episode of the season: "S1:E2", its title, runtime and overview, how far the viewer got, and Play. */
 export const EpisodeCard = ({ episode, posterUrl, progress, onPlay, demo }: EpisodeCardProps) => {
   const { t } = useTranslation('series');
+  const { t: watchT } = useTranslation('userData');
   const label = episodeLabel(episode);
-  const length = episodeLength(episode, demo, t);
+  const length = episodeLength(episode, demo, t, watchT);
   const percent = progress ? percentOf(progress) : null;
   return (
     <li className={styles.episode}>

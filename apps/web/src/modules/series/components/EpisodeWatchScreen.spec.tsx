@@ -28,6 +28,7 @@ import {
   seriesRoutes,
 } from '../testing/series-test-kit';
 import { english } from '@web/shared/i18n/english';
+import { formatInr } from '@web/shared/i18n/format';
 
 const show = aShow();
 const first = episodeAt(show, 1, 1);
@@ -255,7 +256,7 @@ describe('episode player (/video?episode=)', () => {
     await waitForPage();
 
     const panel = await screen.findByRole('complementary', { name: paymentStrings.accessHeading });
-    await within(panel).findByRole('link', { name: paymentStrings.subscribeFrom(499) });
+    await within(panel).findByRole('link', { name: english('payments:subscribeFrom', { price: formatInr(499) }) });
     expect(within(panel).queryByRole('button', { name: /Buy|Rent/ })).toBeNull();
     expect(api.requests.some((path) => path.startsWith('/api/movies/') && !path.endsWith('/similar'))).toBe(
       false,

@@ -20,6 +20,7 @@ import {
   USER_ID,
 } from '../testing/series-test-kit';
 import { english } from '@web/shared/i18n/english';
+import { formatInr } from '@web/shared/i18n/format';
 
 const freeToWatch = () =>
   anEntitlement({
@@ -306,7 +307,7 @@ describe('series page (/tv-shows/:id)', () => {
     await open();
 
     const panel = await screen.findByRole('complementary', { name: paymentStrings.accessHeading });
-    const subscribe = await within(panel).findByRole('link', { name: paymentStrings.subscribeFrom(499) });
+    const subscribe = await within(panel).findByRole('link', { name: english('payments:subscribeFrom', { price: formatInr(499) }) });
     expect(subscribe.getAttribute('href')).toBe('/subscription');
     expect(within(panel).queryByRole('button', { name: /Buy|Rent/ })).toBeNull();
     screen.getByText(texts.access.premium);

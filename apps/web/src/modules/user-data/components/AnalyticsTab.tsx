@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { useViewerAnalytics } from '../hooks/useViewerAnalytics';
-import { userDataStrings as texts } from '../strings';
 import { ActivityLineChart } from './charts/ActivityLineChart';
 import { formatWatchTime, toSlices } from './charts/chart-format';
 import { GenrePieChart } from './charts/GenrePieChart';
@@ -11,12 +11,13 @@ import { Empty, LoadFailed, Loading } from './LoadStates';
  * 'Viewing Activity' line; with no history, an empty state rather than sample data. Loaded as its own chunk.
  */
 export const AnalyticsTab = ({ userId }: { userId: string }) => {
+  const { t } = useTranslation('userData');
   const analytics = useViewerAnalytics(userId);
-  if (analytics.isPending) return <Loading text={texts.analyticsLoading} />;
+  if (analytics.isPending) return <Loading text={t('analyticsLoading')} />;
   if (analytics.isError)
     return (
       <LoadFailed
-        text={texts.analyticsFailed}
+        text={t('analyticsFailed')}
         error={analytics.error}
         service="user-data-service"
         retrying={analytics.isFetching}
@@ -24,22 +25,22 @@ export const AnalyticsTab = ({ userId }: { userId: string }) => {
       />
     );
   const { byGenre, monthly, totalSeconds } = analytics.data;
-  if (totalSeconds <= 0) return <Empty text={texts.analyticsEmpty} />;
-  const slices = toSlices(byGenre);
+  if (totalSeconds <= 0) return <Empty text={t('analyticsEmpty')} />;
+  const slices = toSlices(byGenre, t('otherGenres'));
   return (
     <div className={styles.charts}>
-      <p className={styles.total}>{texts.totalWatched(formatWatchTime(totalSeconds))}</p>
+      <p className={styles.total}>{t('totalWatched', { time: formatWatchTime(totalSeconds, t) })}</p>
       {slices.length > 0 && (
         <section className={styles.chart} aria-labelledby="analytics-genres">
           <h3 id="analytics-genres" className={styles.heading}>
-            {texts.byGenreTitle}
+            {t('byGenreTitle')}
           </h3>
           <GenrePieChart slices={slices} />
         </section>
       )}
       <section className={styles.chart} aria-labelledby="analytics-activity">
         <h3 id="analytics-activity" className={styles.heading}>
-          {texts.viewingActivity}
+          {t('viewingActivity')}
         </h3>
         <ActivityLineChart monthly={monthly} />
       </section>

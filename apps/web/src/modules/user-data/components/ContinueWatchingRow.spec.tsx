@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { anEntitlement, entitlementsRoute } from '@web/modules/payments/testing/payments-test-kit';
 import { signInAs, someSections } from '@web/modules/movies/testing/browse-test-kit';
 import { renderApp, waitForPage } from '@web/test/render-app';
+import { english } from '@web/shared/i18n/english';
 import { userDataStrings as texts } from '../strings';
 import { aContinueItem, serverError, USER_ID, useUserDataApi } from '../testing/user-data-test-kit';
 
@@ -57,7 +58,7 @@ describe('User home: Continue Watching', () => {
     const card = async (title: string) =>
       (
         await within(await screen.findByRole('region', { name: texts.continueWatching })).findByRole('link', {
-          name: texts.resume(title),
+          name: english('userData:resume', { title: title }),
         })
       ).closest('article') as HTMLElement;
     await within(await card('Night Train')).findByText('Rented: 5 h left');
@@ -71,7 +72,7 @@ describe('User home: Continue Watching', () => {
 
     const link = await within(await screen.findByRole('region', { name: texts.continueWatching })).findByRole(
       'link',
-      { name: texts.resume('Night Train') },
+      { name: english('userData:resume', { title: 'Night Train' }) },
     );
     const card = link.closest('article') as HTMLElement;
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('45');
@@ -108,16 +109,18 @@ describe('User home: Continue Watching', () => {
 
     const link = await within(await screen.findByRole('region', { name: texts.continueWatching })).findByRole(
       'link',
-      { name: texts.resume('The Long Monsoon S1:E2') },
+      { name: english('userData:resume', { title: 'The Long Monsoon S1:E2' }) },
     );
     const card = link.closest('article') as HTMLElement;
     expect(link.textContent).toBe('The Long Monsoon');
     within(card).getByText('S1:E2 · Rain');
     within(card).getByText('0% watched');
-    within(card).getByRole('progressbar', { name: texts.progressLabel('The Long Monsoon S1:E2') });
+    within(card).getByRole('progressbar', {
+      name: english('userData:progressLabel', { title: 'The Long Monsoon S1:E2' }),
+    });
     // A movie's card says no episode.
     const movie = within(row())
-      .getByRole('link', { name: texts.resume('Night Train') })
+      .getByRole('link', { name: english('userData:resume', { title: 'Night Train' }) })
       .closest('article');
     expect(within(movie as HTMLElement).queryByText(/S\d+:E\d+/)).toBeNull();
 
@@ -131,7 +134,7 @@ describe('User home: Continue Watching', () => {
     await open();
     const remove = await within(
       await screen.findByRole('region', { name: texts.continueWatching }),
-    ).findByRole('button', { name: texts.removeFromRowTitle('Night Train') });
+    ).findByRole('button', { name: english('userData:removeFromRowTitle', { title: 'Night Train' }) });
 
     hideFails = true;
     fireEvent.click(remove);
@@ -142,7 +145,11 @@ describe('User home: Continue Watching', () => {
     );
 
     hideFails = false;
-    fireEvent.click(within(row()).getByRole('button', { name: texts.removeFromRowTitle('Night Train') }));
+    fireEvent.click(
+      within(row()).getByRole('button', {
+        name: english('userData:removeFromRowTitle', { title: 'Night Train' }),
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('region', { name: texts.continueWatching })).toBeNull());
     await waitFor(() => expect(data.continueWatching).toEqual([]));
     expect(screen.queryByRole('region', { name: texts.continueWatching })).toBeNull();

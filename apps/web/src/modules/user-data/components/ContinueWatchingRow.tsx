@@ -11,7 +11,6 @@ import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useContinueWatching, useHideFromRow } from '../hooks/useContinueWatching';
-import { userDataStrings as texts } from '../strings';
 import styles from './ContinueWatchingRow.module.css';
 import { ProgressBar } from './ProgressBar';
 
@@ -27,10 +26,10 @@ type ResumeCardProps = {
  * series shows once, at the episode to watch next ("S1:E2" under its title), which the card plays (issue 13).
  */
 const ResumeCard = ({ item, badge, onRemove }: ResumeCardProps) => {
-  const { t } = useTranslation('series');
+  const { t } = useTranslation(['userData', 'series']);
   const { episode } = item;
   const label = episode ? episodeRefLabel(episode) : null;
-  const name = label ? t('episodeName', { series: item.title, label }) : item.title;
+  const name = label ? t('series:episodeName', { series: item.title, label }) : item.title;
   const { to, state } = episode
     ? { to: episodeLocation(item.movieId), state: undefined }
     : watchLocation({ id: item.movieId, title: item.title, description: '' });
@@ -40,13 +39,13 @@ const ResumeCard = ({ item, badge, onRemove }: ResumeCardProps) => {
       posterUrl={item.posterUrl}
       to={to}
       state={state}
-      linkLabel={texts.resume(name)}
+      linkLabel={t('resume', { title: name })}
       badge={badge}
       strip={
         <ProgressBar
           className={styles.progress}
           percent={item.progressPercent}
-          label={texts.progressLabel(name)}
+          label={t('progressLabel', { title: name })}
         />
       }
       actions={
@@ -54,15 +53,15 @@ const ResumeCard = ({ item, badge, onRemove }: ResumeCardProps) => {
           variant="ghost"
           size="sm"
           className={styles.remove}
-          aria-label={texts.removeFromRowTitle(item.title)}
+          aria-label={t('removeFromRowTitle', { title: item.title })}
           onClick={onRemove}
         >
-          {texts.removeFromRow}
+          {t('removeFromRow')}
         </Button>
       }
     >
-      {episode && label && <p>{t('episodeLine', { label, title: episode.title })}</p>}
-      <p>{texts.percentWatched(item.progressPercent)}</p>
+      {episode && label && <p>{t('series:episodeLine', { label, title: episode.title })}</p>}
+      <p>{t('percentWatched', { percent: Math.round(item.progressPercent) })}</p>
     </PosterCard>
   );
 };
@@ -73,17 +72,18 @@ const ResumeCard = ({ item, badge, onRemove }: ResumeCardProps) => {
  * after an ordinary failure; with the viewer's data unavailable (user-data-service down) it says so.
  */
 export const ContinueWatchingRow = ({ userId }: { userId: string }) => {
+  const { t } = useTranslation(['userData', 'series']);
   const { data, error, isFetching, refetch } = useContinueWatching(userId);
   const unavailable = data ? null : serviceUnavailableText(error, 'user-data-service');
   const { toasts, show, dismiss } = useToasts();
-  const hide = useHideFromRow(userId, { onError: () => show('error', texts.removeFromRowFailed) });
+  const hide = useHideFromRow(userId, { onError: () => show('error', t('removeFromRowFailed')) });
   // Movies only: an episode's access is its series', which is never rented or bought.
   const badgeOf = useAccessBadges(data?.filter((item) => !item.episode).map((item) => item.movieId) ?? []);
   return (
     <>
       {unavailable && (
         <Row
-          title={texts.continueWatching}
+          title={t('continueWatching')}
           items={[]}
           keyOf={(item: ContinueWatchingItem) => item.movieId}
           renderItem={() => null}
@@ -94,7 +94,7 @@ export const ContinueWatchingRow = ({ userId }: { userId: string }) => {
       )}
       {data && data.length > 0 && (
         <Row
-          title={texts.continueWatching}
+          title={t('continueWatching')}
           items={data}
           keyOf={(item) => item.movieId}
           renderItem={(item) => (
@@ -106,7 +106,7 @@ export const ContinueWatchingRow = ({ userId }: { userId: string }) => {
           )}
         />
       )}
-      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={texts.dismiss} />
+      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={t('dismiss')} />
     </>
   );
 };

@@ -1,4 +1,11 @@
-import { type DeleteAccountRequest, SubscriptionStatus, type User } from '@app/contracts';
+import {
+  type DeleteAccountRequest,
+  FRESH_SIGN_IN_MINUTES,
+  SubscriptionStatus,
+  type User,
+} from '@app/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
 import { useOwnedTitles } from '@web/modules/payments/hooks/useOwnedTitles';
 import { useSubscription } from '@web/modules/payments/hooks/useSubscription';
@@ -10,7 +17,6 @@ import { Modal } from '@web/shared/ui/Modal';
 import { PasswordField } from '@web/shared/ui/TextField';
 import { useFormFields } from '@web/shared/ui/useFormFields';
 import { useDeleteAccount } from '../hooks/useDataRights';
-import { userDataStrings as texts } from '../strings';
 import styles from './PrivacyTab.module.css';
 
 type DeleteAccountModalProps = { user: User; onClose: () => void };
@@ -20,6 +26,7 @@ const LIVE_PLAN: readonly string[] = [SubscriptionStatus.Active, SubscriptionSta
 
 /** The plan and the titles still owned or rented that end with the account, so the viewer knows what they give up. */
 const WhatEnds = ({ userId }: { userId: string }) => {
+  const { t } = useTranslation('userData');
   const { data: subscription } = useSubscription(userId);
   const { data: titles = [] } = useOwnedTitles(userId);
   const plan = subscription && LIVE_PLAN.includes(subscription.status) ? subscription : null;
@@ -27,11 +34,13 @@ const WhatEnds = ({ userId }: { userId: string }) => {
   if (!plan && owned.length === 0) return null;
   return (
     <div className={styles.text}>
-      <p>{texts.deleteEnds}</p>
+      <p>{t('deleteEnds')}</p>
       <ul>
-        {plan && <li>{texts.deleteEndsPlan(plan.planName)}</li>}
+        {plan && <li>{t('deleteEndsPlan', { plan: plan.planName })}</li>}
         {owned.map((title) => (
-          <li key={`${title.movieId}-${title.kind}`}>{texts.deleteEndsTitle(title.title, title.kind)}</li>
+          <li key={`${title.movieId}-${title.kind}`}>
+            {t(title.kind === 'rental' ? 'deleteEndsRented' : 'deleteEndsBought', { title: title.title })}
+          </li>
         ))}
       </ul>
     </div>
@@ -40,10 +49,10 @@ const WhatEnds = ({ userId }: { userId: string }) => {
 
 /** The password is asked of an account that has one; a Google-only account sends none. */
 const checkDelete =
-  (hasPassword: boolean) =>
+  (hasPassword: boolean, t: TFunction<'userData'>) =>
   ({ password }: { password: string }) =>
     checkFields<DeleteAccountRequest, 'password'>(
-      { password: hasPassword && !password ? texts.deletePasswordRequired : undefined },
+      { password: hasPassword && !password ? t('deletePasswordRequired') : undefined },
       () => (hasPassword ? { password } : {}),
     );
 
@@ -54,29 +63,30 @@ const checkDelete =
  * says the account is deleted. It lists first what ends with the account: an active plan, titles bought or rented.
  */
 export const DeleteAccountModal = ({ user, onClose }: DeleteAccountModalProps) => {
+  const { t } = useTranslation('userData');
   const remove = useDeleteAccount(user.id);
-  const { field, submit } = useFormFields({ password: '' }, { password: texts.deletePasswordLabel });
-  const onSubmit = submit(checkDelete(user.hasPassword), (input) => remove.mutate(input));
+  const { field, submit } = useFormFields({ password: '' }, { password: t('deletePasswordLabel') });
+  const onSubmit = submit(checkDelete(user.hasPassword, t), (input) => remove.mutate(input));
 
   return (
-    <Modal title={texts.deleteConfirmTitle} onClose={onClose} size="sm">
+    <Modal title={t('deleteConfirmTitle')} onClose={onClose} size="sm">
       <Form onSubmit={onSubmit} noValidate>
-        <p className={styles.text}>{texts.deleteConfirmText}</p>
+        <p className={styles.text}>{t('deleteConfirmText')}</p>
         <WhatEnds userId={user.id} />
         {user.hasPassword ? (
           <PasswordField {...field('password')} autoComplete="current-password" />
         ) : (
-          <p className={styles.muted}>{texts.deleteFreshSignIn}</p>
+          <p className={styles.muted}>{t('deleteFreshSignIn', { minutes: FRESH_SIGN_IN_MINUTES })}</p>
         )}
         {remove.isError && (
-          <FormAlert tone="error" message={errorText(remove.error, { fallback: texts.deleteFailed })} />
+          <FormAlert tone="error" message={errorText(remove.error, { fallback: t('deleteFailed') })} />
         )}
         <div className={styles.modalActions}>
           <Button variant="ghost" onClick={onClose}>
-            {texts.cancel}
+            {t('cancel')}
           </Button>
           <Button type="submit" variant="danger" disabled={remove.isPending}>
-            {remove.isPending ? texts.deleting : texts.deleteConfirm}
+            {remove.isPending ? t('deleting') : t('deleteConfirm')}
           </Button>
         </div>
       </Form>

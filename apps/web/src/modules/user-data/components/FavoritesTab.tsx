@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Paths, toPath } from '@web/app/paths';
 import { formatRating } from '@web/modules/movies/rating';
@@ -5,23 +6,23 @@ import { Button, buttonClass } from '@web/shared/ui/Button';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useFavorites, useRemoveFavorite } from '../hooks/useFavorites';
-import { userDataStrings as texts } from '../strings';
 import { Empty, LoadFailed, Loading } from './LoadStates';
 import { TitleCard, TitleList } from './TitleCard';
 import styles from './FavoritesTab.module.css';
 
 /** The profile's Favorites (SPEC 2): poster, title, genre, rating out of 10 and Remove from Favorites. */
 export const FavoritesTab = ({ userId }: { userId: string }) => {
+  const { t } = useTranslation('userData');
   const favorites = useFavorites(userId);
   const { toasts, show, dismiss } = useToasts();
-  const remove = useRemoveFavorite(userId, { onError: () => show('error', texts.removeFavoriteFailed) });
+  const remove = useRemoveFavorite(userId, { onError: () => show('error', t('removeFavoriteFailed')) });
 
   const content = () => {
-    if (favorites.isPending) return <Loading text={texts.favoritesLoading} />;
+    if (favorites.isPending) return <Loading text={t('favoritesLoading')} />;
     if (favorites.isError)
       return (
         <LoadFailed
-          text={texts.favoritesFailed}
+          text={t('favoritesFailed')}
           error={favorites.error}
           service="user-data-service"
           retrying={favorites.isFetching}
@@ -30,14 +31,14 @@ export const FavoritesTab = ({ userId }: { userId: string }) => {
       );
     if (favorites.data.length === 0)
       return (
-        <Empty text={texts.noFavorites}>
+        <Empty text={t('noFavorites')}>
           <Link to={Paths.movies} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
-            {texts.browseMovies}
+            {t('browseMovies')}
           </Link>
         </Empty>
       );
     return (
-      <TitleList label={texts.favoritesListLabel}>
+      <TitleList label={t('favoritesListLabel')}>
         {favorites.data.map((favorite) => (
           <TitleCard
             key={favorite.movieId}
@@ -49,10 +50,10 @@ export const FavoritesTab = ({ userId }: { userId: string }) => {
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={texts.removeFavoriteTitle(favorite.title)}
+                aria-label={t('removeFavoriteTitle', { title: favorite.title })}
                 onClick={() => remove.mutate(favorite.movieId)}
               >
-                {texts.removeFromFavorites}
+                {t('removeFromFavorites')}
               </Button>
             }
           >
@@ -67,7 +68,7 @@ export const FavoritesTab = ({ userId }: { userId: string }) => {
   return (
     <>
       {content()}
-      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={texts.dismiss} />
+      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={t('dismiss')} />
     </>
   );
 };

@@ -47,8 +47,8 @@ describe('/userprofile: Watch History and Favorites', () => {
       const card = (title: string) =>
         within(panel).getByRole('link', { name: title }).closest('li') as HTMLElement;
       await within(panel).findByRole('link', { name: 'Long Watch' });
-      within(card('Ninety Seconds')).getByText(texts.watchMinutes(2));
-      expect(texts.watchMinutes(2)).toBe('2 minutes watched');
+      within(card('Ninety Seconds')).getByText(english('userData:watchMinutes', { count: 2 }));
+      expect(english('userData:watchMinutes', { count: 2 })).toBe('2 minutes watched');
       within(card('Eighty-Nine Seconds')).getByText('1 minute watched');
       within(card('Long Watch')).getByText('26 minutes watched');
       // A 30-second sample watched through: its seconds beside the full bar, not "0 minutes".
@@ -91,14 +91,22 @@ describe('/userprofile: Watch History and Favorites', () => {
       await within(panel).findByRole('link', { name: 'Drop Me' });
 
       failing = { method: 'DELETE', prefix: `/api/users/${USER_ID}/watch-history/` };
-      fireEvent.click(within(panel).getByRole('button', { name: texts.removeHistoryTitle('Drop Me') }));
+      fireEvent.click(
+        within(panel).getByRole('button', {
+          name: english('userData:removeHistoryTitle', { title: 'Drop Me' }),
+        }),
+      );
       await waitFor(() => expect(within(panel).queryByRole('link', { name: 'Drop Me' })).toBeNull());
       await screen.findByText(texts.removeHistoryFailed);
       expect(texts.removeHistoryFailed).toBe('Failed to remove from history');
       await within(panel).findByRole('link', { name: 'Drop Me' });
 
       failing = null;
-      fireEvent.click(within(panel).getByRole('button', { name: texts.removeHistoryTitle('Drop Me') }));
+      fireEvent.click(
+        within(panel).getByRole('button', {
+          name: english('userData:removeHistoryTitle', { title: 'Drop Me' }),
+        }),
+      );
       await waitFor(() => expect(within(panel).queryByRole('link', { name: 'Drop Me' })).toBeNull());
       await waitFor(() => expect(data.history.map(({ title }) => title)).toEqual(['Keep Me']));
     });
@@ -159,7 +167,11 @@ describe('/userprofile: Watch History and Favorites', () => {
       await within(panel).findByRole('link', { name: 'Second' });
 
       failing = { method: 'DELETE', prefix: `/api/users/${USER_ID}/favorites/` };
-      fireEvent.click(within(panel).getByRole('button', { name: texts.removeFavoriteTitle('Second') }));
+      fireEvent.click(
+        within(panel).getByRole('button', {
+          name: english('userData:removeFavoriteTitle', { title: 'Second' }),
+        }),
+      );
       await waitFor(() => expect(within(panel).queryByRole('link', { name: 'Second' })).toBeNull());
       const alert = await screen.findByText('Failed to remove from favorites');
       expect(alert.closest('[role="alert"]')).toBeTruthy();

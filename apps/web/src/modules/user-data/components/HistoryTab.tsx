@@ -1,4 +1,5 @@
 import { watchMinutes } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toPath } from '@web/app/paths';
@@ -11,31 +12,30 @@ import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
 import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { useAddFavorite, useFavorites } from '../hooks/useFavorites';
 import { useRemoveHistoryItem, useWatchHistory } from '../hooks/useWatchHistory';
-import { userDataStrings as texts } from '../strings';
 import { Empty, LoadFailed, Loading } from './LoadStates';
 import { ProgressBar } from './ProgressBar';
 import { TitleCard, TitleList } from './TitleCard';
 
 /** Minutes watched (rounded, as SPEC counts them), or the seconds when that is under a minute. */
-const watchedFor = (seconds: number) =>
+const watchedFor = (seconds: number, t: TFunction<'userData'>) =>
   Math.round(seconds) < 60
-    ? texts.watchSeconds(Math.round(seconds))
-    : texts.watchMinutes(watchMinutes(seconds));
+    ? t('watchSeconds', { count: Math.round(seconds) })
+    : t('watchMinutes', { count: watchMinutes(seconds) });
 
 /**
  * The profile's Watch History (SPEC 2): poster, title, 'Watched on {date}', the minutes watched, how far in;
  * Remove, and Add to Favorites for a title not yet a favorite. Both apply at once and roll back on failure.
  */
 export const HistoryTab = ({ userId }: { userId: string }) => {
-  const { t } = useTranslation('series');
+  const { t } = useTranslation(['userData', 'series']);
   const [page, setPage] = useState(1);
   const history = useWatchHistory(userId, page);
   const favorites = useFavorites(userId);
   const { toasts, show, dismiss } = useToasts();
-  const remove = useRemoveHistoryItem(userId, { onError: () => show('error', texts.removeHistoryFailed) });
+  const remove = useRemoveHistoryItem(userId, { onError: () => show('error', t('removeHistoryFailed')) });
   const addFavorite = useAddFavorite(userId, {
-    onSuccess: () => show('success', texts.favoriteAdded),
-    onError: (error) => show('error', errorText(error, { fallback: texts.addFavoriteFailed })),
+    onSuccess: () => show('success', t('favoriteAdded')),
+    onError: (error) => show('error', errorText(error, { fallback: t('addFavoriteFailed') })),
   });
   const pages = history.data ? pageCount(history.data.total, history.data.pageSize) : 1;
   // A removal can empty the last page: show the one before it.
@@ -45,21 +45,21 @@ export const HistoryTab = ({ userId }: { userId: string }) => {
   const isFavorite = (movieId: string) => favorites.data?.some((favorite) => favorite.movieId === movieId);
 
   const content = () => {
-    if (history.isPending) return <Loading text={texts.historyLoading} />;
+    if (history.isPending) return <Loading text={t('historyLoading')} />;
     if (history.isError)
       return (
         <LoadFailed
-          text={texts.historyFailed}
+          text={t('historyFailed')}
           error={history.error}
           service="user-data-service"
           retrying={history.isFetching}
           onRetry={() => void history.refetch()}
         />
       );
-    if (history.data.data.length === 0) return <Empty text={texts.noHistory} />;
+    if (history.data.data.length === 0) return <Empty text={t('noHistory')} />;
     return (
       <>
-        <TitleList label={texts.historyListLabel}>
+        <TitleList label={t('historyListLabel')}>
           {history.data.data.map((item) => (
             <TitleCard
               key={item.id}
@@ -72,27 +72,30 @@ export const HistoryTab = ({ userId }: { userId: string }) => {
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={texts.removeHistoryTitle(item.title)}
+                    aria-label={t('removeHistoryTitle', { title: item.title })}
                     onClick={() => remove.mutate(item.id)}
                   >
-                    {texts.remove}
+                    {t('remove')}
                   </Button>
                   {/* Favorites are movies' (an episode's record names the episode, not its series). */}
                   {favorites.isSuccess && !item.episode && !isFavorite(item.movieId) && (
                     <Button size="sm" onClick={() => addFavorite.mutate(item)}>
-                      {texts.addToFavorites}
+                      {t('addToFavorites')}
                     </Button>
                   )}
                 </>
               }
             >
               {item.episode && (
-                <p>{t('episodeLine', { label: episodeRefLabel(item.episode), title: item.episode.title })}</p>
+                <p>{t('series:episodeLine', { label: episodeRefLabel(item.episode), title: item.episode.title })}</p>
               )}
-              <p>{texts.watchedOn(formatPaymentDate(item.watchedAt))}</p>
-              <p>{watchedFor(item.watchTime)}</p>
+              <p>{t('watchedOn', { date: formatPaymentDate(item.watchedAt) })}</p>
+              <p>{watchedFor(item.watchTime, t)}</p>
               {item.progressPercent !== null && (
-                <ProgressBar percent={item.progressPercent} label={texts.progressLabel(item.title)} />
+                <ProgressBar
+                  percent={item.progressPercent}
+                  label={t('progressLabel', { title: item.title })}
+                />
               )}
             </TitleCard>
           ))}
@@ -105,7 +108,7 @@ export const HistoryTab = ({ userId }: { userId: string }) => {
   return (
     <>
       {content()}
-      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={texts.dismiss} />
+      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={t('dismiss')} />
     </>
   );
 };

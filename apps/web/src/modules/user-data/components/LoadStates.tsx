@@ -1,9 +1,9 @@
 import type { ServiceName } from '@app/contracts';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { serviceUnavailableText } from '@web/shared/api/service-unavailable';
 import { Button } from '@web/shared/ui/Button';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
-import { userDataStrings as texts } from '../strings';
 import styles from './LoadStates.module.css';
 
 export const Loading = ({ text }: { text: string }) => (
@@ -23,12 +23,13 @@ type LoadFailedProps = {
 
 export const LoadFailed = ({ text, error, service, onRetry, retrying }: LoadFailedProps) => {
   const unavailable = serviceUnavailableText(error, service);
+  const { t } = useTranslation('userData');
   if (unavailable) return <ServiceUnavailable message={unavailable} onRetry={onRetry} retrying={retrying} />;
   return (
     <div role="alert" className={styles.notice}>
       <p className={styles.muted}>{text}</p>
       <Button variant="ghost" size="sm" disabled={retrying} onClick={onRetry}>
-        {texts.tryAgain}
+        {t('tryAgain')}
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Favorite } from '@app/contracts';
 import { Paths, toPath } from '@web/app/paths';
@@ -12,7 +13,6 @@ import { useMoviesByIds } from '@web/modules/movies/hooks/useMoviesByIds';
 import { buttonClass } from '@web/shared/ui/Button';
 import { PageHeader } from '@web/shared/ui/PageTitle';
 import { useFavorites } from '../hooks/useFavorites';
-import { userDataStrings as texts } from '../strings';
 import { Empty, LoadFailed } from './LoadStates';
 import styles from './MyList.module.css';
 
@@ -35,6 +35,7 @@ const FavoriteSeriesGrid = ({ favorites }: { favorites: Favorite[] }) => (
 
 /** /my-list (DECISIONS 29: My List is the favorites): the favorite titles as the catalogue's cards. */
 export const MyList = ({ userId }: { userId: string }) => {
+  const { t } = useTranslation('userData');
   const favorites = useFavorites(userId);
   const all = favorites.data ?? [];
   // Series are listed from their favorite's own snapshot; the catalogue's movie cards are asked for the rest.
@@ -49,7 +50,7 @@ export const MyList = ({ userId }: { userId: string }) => {
     if (favorites.isError)
       return (
         <LoadFailed
-          text={texts.favoritesFailed}
+          text={t('favoritesFailed')}
           error={favorites.error}
           service="user-data-service"
           retrying={favorites.isFetching}
@@ -58,15 +59,15 @@ export const MyList = ({ userId }: { userId: string }) => {
       );
     if (all.length === 0)
       return (
-        <Empty text={texts.noFavorites}>
+        <Empty text={t('noFavorites')}>
           <Link to={Paths.movies} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
-            {texts.browseMovies}
+            {t('browseMovies')}
           </Link>
         </Empty>
       );
     const seriesGroup = series.length > 0 && (
-      <section aria-label={texts.myListSeries} className={styles.group}>
-        <h2 className={styles.groupTitle}>{texts.myListSeries}</h2>
+      <section aria-label={t('myListSeries')} className={styles.group}>
+        <h2 className={styles.groupTitle}>{t('myListSeries')}</h2>
         <FavoriteSeriesGrid favorites={series} />
       </section>
     );
@@ -75,7 +76,7 @@ export const MyList = ({ userId }: { userId: string }) => {
     if (movies.isError)
       return (
         <LoadFailed
-          text={texts.favoritesFailed}
+          text={t('favoritesFailed')}
           error={movies.error}
           service="catalogue-service"
           retrying={movies.isFetching}
@@ -97,7 +98,7 @@ export const MyList = ({ userId }: { userId: string }) => {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={texts.myListTitle} lead={texts.myListLead} />
+      <PageHeader title={t('myListTitle')} lead={t('myListLead')} />
       {content()}
       {modal}
     </div>

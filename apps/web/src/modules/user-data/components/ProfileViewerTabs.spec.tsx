@@ -1,10 +1,14 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FRESH_SIGN_IN_MINUTES } from '@app/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { profileStrings } from '@web/modules/profile/strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { exportFileName } from '../save-file';
+import { english } from '@web/shared/i18n/english';
 import { userDataStrings as texts } from '../strings';
+import { userDataStringsHi } from '../strings.hi';
 import {
   noAnalytics,
   serverError,
@@ -72,7 +76,7 @@ describe('/userprofile: Analytics, Settings and Privacy', () => {
       const { panel } = await openTab('analytics');
 
       await within(panel).findByRole('heading', { name: texts.viewingActivity });
-      within(panel).getByText(texts.totalWatched('2 h 50 min'));
+      within(panel).getByText(english('userData:totalWatched', { time: '2 h 50 min' }));
       const legend = within(panel)
         .getAllByRole('listitem')
         .map((item) => item.textContent);
@@ -104,6 +108,26 @@ describe('/userprofile: Analytics, Settings and Privacy', () => {
       await waitFor(() => expect(within(panel).queryByRole('tooltip')).toBeNull());
     });
 
+    it('reads the charts in Hindi: headings, watch time, months on the axis and in the table (issue 26)', async () => {
+      data.analytics = someAnalytics();
+      const { panel } = await openTab('analytics');
+      await within(panel).findByRole('heading', { name: texts.viewingActivity });
+
+      await act(() => i18next.changeLanguage('hi'));
+
+      await within(panel).findByRole('heading', { name: userDataStringsHi.viewingActivity });
+      within(panel).getByRole('heading', { name: userDataStringsHi.byGenreTitle });
+      within(panel).getByText('कुल देखने का समय: 2 घंटे 50 मिनट');
+      expect(
+        within(panel)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Drama2 घंटे 5 मिनट · 74%', 'Comedy45 मिनट · 26%']);
+      expect(ticks(panel, 'x')).toEqual(['अक्टू॰', 'नव॰', 'दिस॰', 'जन॰', 'फ़र॰', 'मार्च']);
+      const table = within(panel).getByRole('table', { name: userDataStringsHi.viewingActivity });
+      within(table).getByRole('row', { name: 'नवंबर 2025 1 घंटे 30 मिनट' });
+    });
+
     it('reads watch time under a minute in seconds, never "0 min" beside a share of the pie', async () => {
       data.analytics = someAnalytics({
         byGenre: [
@@ -115,7 +139,7 @@ describe('/userprofile: Analytics, Settings and Privacy', () => {
       const { panel } = await openTab('analytics');
       await within(panel).findByRole('heading', { name: texts.byGenreTitle });
 
-      within(panel).getByText(texts.totalWatched('2 min'));
+      within(panel).getByText(english('userData:totalWatched', { time: '2 min' }));
       expect(
         within(panel)
           .getAllByRole('listitem')
@@ -308,9 +332,9 @@ describe('/userprofile: Analytics, Settings and Privacy', () => {
       };
       const { dialog } = await openDeleteModal();
 
-      await within(dialog).findByText(texts.deleteEndsPlan('Standard'));
+      await within(dialog).findByText(english('userData:deleteEndsPlan', { plan: 'Standard' }));
       within(dialog).getByText(texts.deleteEnds);
-      await within(dialog).findByText(texts.deleteEndsTitle('Golden Hour', 'purchase'));
+      await within(dialog).findByText(english('userData:deleteEndsBought', { title: 'Golden Hour' }));
       within(dialog).getByText('Rain Song (rented)');
       // A rental that has run out is not lost.
       expect(within(dialog).queryByText(/Old Rental/)).toBeNull();
@@ -327,7 +351,7 @@ describe('/userprofile: Analytics, Settings and Privacy', () => {
       const { dialog } = await openDeleteModal();
 
       expect(within(dialog).queryByLabelText(texts.deletePasswordLabel)).toBeNull();
-      within(dialog).getByText(texts.deleteFreshSignIn);
+      within(dialog).getByText(english('userData:deleteFreshSignIn', { minutes: FRESH_SIGN_IN_MINUTES }));
       fireEvent.click(within(dialog).getByRole('button', { name: texts.deleteConfirm }));
       expect((await within(dialog).findByRole('alert')).textContent).toBe(
         'Please sign in again to delete your account',

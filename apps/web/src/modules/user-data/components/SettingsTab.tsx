@@ -1,12 +1,12 @@
 import { PlaybackPreference, type ViewerSettings } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
 import { Button } from '@web/shared/ui/Button';
 import { CheckboxField } from '@web/shared/ui/CheckboxField';
 import { Form } from '@web/shared/ui/Form';
 import { SelectField } from '@web/shared/ui/TextField';
 import { useSaveViewerSettings, useViewerSettings } from '../hooks/useViewerSettings';
-import { userDataStrings as texts } from '../strings';
 import { LoadFailed, Loading } from './LoadStates';
 import styles from './SettingsTab.module.css';
 
@@ -15,14 +15,15 @@ type Outcome = { tone: 'success' | 'error'; message: string } | null;
 const PLAYBACK_OPTIONS = Object.values(PlaybackPreference);
 
 const SettingsForm = ({ userId, saved }: { userId: string; saved: ViewerSettings }) => {
+  const { t } = useTranslation('userData');
   const [draft, setDraft] = useState(saved);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const save = useSaveViewerSettings(userId, {
     onSuccess: (settings) => {
       setDraft(settings);
-      setOutcome({ tone: 'success', message: texts.settingsSaved });
+      setOutcome({ tone: 'success', message: t('settingsSaved') });
     },
-    onError: () => setOutcome({ tone: 'error', message: texts.saveSettingsFailed }),
+    onError: () => setOutcome({ tone: 'error', message: t('saveSettingsFailed') }),
   });
   const notify = (key: keyof ViewerSettings['notifications']) => (checked: boolean) => {
     setDraft((current) => ({ ...current, notifications: { ...current.notifications, [key]: checked } }));
@@ -37,20 +38,20 @@ const SettingsForm = ({ userId, saved }: { userId: string; saved: ViewerSettings
   return (
     <Form onSubmit={submit} className={styles.form}>
       <fieldset className={styles.group}>
-        <legend className={styles.legend}>{texts.emailNotifications}</legend>
+        <legend className={styles.legend}>{t('emailNotifications')}</legend>
         <CheckboxField
-          label={texts.newReleases}
+          label={t('newReleases')}
           checked={draft.notifications.newReleases}
           onChange={notify('newReleases')}
         />
         <CheckboxField
-          label={texts.recommendations}
+          label={t('recommendations')}
           checked={draft.notifications.recommendations}
           onChange={notify('recommendations')}
         />
       </fieldset>
       <SelectField
-        label={texts.playback}
+        label={t('playback')}
         value={draft.playback}
         fieldClassName={styles.select}
         onChange={(event) => {
@@ -60,13 +61,13 @@ const SettingsForm = ({ userId, saved }: { userId: string; saved: ViewerSettings
       >
         {PLAYBACK_OPTIONS.map((option) => (
           <option key={option} value={option}>
-            {texts.playbackOptions[option]}
+            {t(`playbackOptions.${option}`)}
           </option>
         ))}
       </SelectField>
       <div className={styles.actions}>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? texts.saving : texts.saveChanges}
+          {save.isPending ? t('saving') : t('saveChanges')}
         </Button>
       </div>
       {outcome && <FormAlert tone={outcome.tone} message={outcome.message} />}
@@ -76,12 +77,13 @@ const SettingsForm = ({ userId, saved }: { userId: string; saved: ViewerSettings
 
 /** The profile's Settings (SPEC 2, DECISIONS 21): email notifications and playback, saved per user. */
 export const SettingsTab = ({ userId }: { userId: string }) => {
+  const { t } = useTranslation('userData');
   const settings = useViewerSettings(userId);
-  if (settings.isPending) return <Loading text={texts.settingsLoading} />;
+  if (settings.isPending) return <Loading text={t('settingsLoading')} />;
   if (settings.isError)
     return (
       <LoadFailed
-        text={texts.settingsFailed}
+        text={t('settingsFailed')}
         error={settings.error}
         service="user-data-service"
         retrying={settings.isFetching}

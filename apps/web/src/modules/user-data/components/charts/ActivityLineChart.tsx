@@ -1,8 +1,9 @@
 import type { ViewerAnalytics } from '@app/contracts';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '@web/shared/i18n/format';
 import a11y from '@web/shared/ui/a11y.module.css';
-import { userDataStrings as texts } from '@web/modules/user-data/strings';
 import { formatWatchTime, hoursScale, monthLongName, monthName } from './chart-format';
 import styles from './Charts.module.css';
 import { useElementWidth } from './useElementWidth';
@@ -19,11 +20,12 @@ const dot = { r: 4, fill: 'var(--color-surface)', stroke: 'var(--color-accent)',
 
 /** The tooltip recharts shows for the month under the pointer. */
 const MonthTip = ({ active, label, monthly }: Partial<TooltipContentProps> & { monthly: Month[] }) => {
+  const { t } = useTranslation('userData');
   const month = active ? monthly.find((entry) => entry.month === label) : undefined;
   if (!month) return null;
   return (
     <div className={styles.tooltip} role="tooltip">
-      {texts.monthPoint(monthLongName(month.month), formatWatchTime(month.hours * 3600))}
+      {t('monthPoint', { month: monthLongName(month.month), hours: formatWatchTime(month.hours * 3600, t) })}
     </div>
   );
 };
@@ -34,6 +36,7 @@ const MonthTip = ({ active, label, monthly }: Partial<TooltipContentProps> & { m
  * read each month as the total and the genre pie do ('1 h 30 min'), so the three agree.
  */
 export const ActivityLineChart = ({ monthly }: { monthly: Month[] }) => {
+  const { t } = useTranslation('userData');
   const box = useRef<HTMLDivElement>(null);
   // Measured rather than a ResponsiveContainer: that draws nothing where nothing measures (jsdom); 480 there.
   const width = useElementWidth(box, 480);
@@ -54,7 +57,8 @@ export const ActivityLineChart = ({ monthly }: { monthly: Month[] }) => {
         <CartesianGrid vertical={false} stroke="var(--color-border)" />
         <XAxis
           dataKey="month"
-          tickFormatter={monthName}
+          // A new formatter each render: recharts keeps its ticks while the formatter is the same, even across languages.
+          tickFormatter={(month: string) => monthName(month)}
           tick={tick}
           axisLine={axisLine}
           tickLine={false}
@@ -64,6 +68,7 @@ export const ActivityLineChart = ({ monthly }: { monthly: Month[] }) => {
         <YAxis
           domain={[0, max]}
           ticks={ticks}
+          tickFormatter={(hours: number) => formatNumber(hours)}
           tick={tick}
           axisLine={false}
           tickLine={false}
@@ -87,18 +92,18 @@ export const ActivityLineChart = ({ monthly }: { monthly: Month[] }) => {
         />
       </LineChart>
       <table className={a11y.visuallyHidden}>
-        <caption>{texts.viewingActivity}</caption>
+        <caption>{t('viewingActivity')}</caption>
         <thead>
           <tr>
-            <th scope="col">{texts.monthColumn}</th>
-            <th scope="col">{texts.hoursAxis}</th>
+            <th scope="col">{t('monthColumn')}</th>
+            <th scope="col">{t('hoursAxis')}</th>
           </tr>
         </thead>
         <tbody>
           {monthly.map((month) => (
             <tr key={month.month}>
               <th scope="row">{monthLongName(month.month)}</th>
-              <td>{formatWatchTime(month.hours * 3600)}</td>
+              <td>{formatWatchTime(month.hours * 3600, t)}</td>
             </tr>
           ))}
         </tbody>

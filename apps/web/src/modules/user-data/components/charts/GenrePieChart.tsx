@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { Cell, Pie, PieChart, Tooltip, type TooltipContentProps } from 'recharts';
-import { userDataStrings as texts } from '@web/modules/user-data/strings';
 import { formatWatchTime, type GenreSlice } from './chart-format';
 import styles from './Charts.module.css';
 
@@ -18,11 +18,16 @@ const withPercent = (slices: GenreSlice[]): Drawn[] => {
 
 /** The tooltip recharts shows over a slice: the same words as the slice's legend entry. */
 const SliceTip = ({ active, payload, slices }: Partial<TooltipContentProps> & { slices: Drawn[] }) => {
+  const { t } = useTranslation('userData');
   const slice = active ? slices.find((entry) => entry.genre === payload?.[0]?.name) : undefined;
   if (!slice) return null;
   return (
     <div className={`${styles.tooltip} ${styles.tipWrap}`} role="tooltip">
-      {texts.genreSlice(slice.genre, formatWatchTime(slice.seconds), slice.percent)}
+      {t('genreSlice', {
+        genre: slice.genre,
+        time: formatWatchTime(slice.seconds, t),
+        percent: slice.percent,
+      })}
     </div>
   );
 };
@@ -33,6 +38,7 @@ const SliceTip = ({ active, payload, slices }: Partial<TooltipContentProps> & { 
  * slice.
  */
 export const GenrePieChart = ({ slices }: { slices: GenreSlice[] }) => {
+  const { t } = useTranslation('userData');
   const drawn = withPercent(slices);
 
   return (
@@ -66,7 +72,7 @@ export const GenrePieChart = ({ slices }: { slices: GenreSlice[] }) => {
             <span className={`${styles.swatch} ${swatch[index]}`} aria-hidden="true" />
             <span className={styles.legendGenre}>{slice.genre}</span>
             <span className={styles.legendValue}>
-              {formatWatchTime(slice.seconds)} · {slice.percent}%
+              {formatWatchTime(slice.seconds, t)} · {slice.percent}%
             </span>
           </li>
         ))}

@@ -1,35 +1,42 @@
 import type { ViewerAnalytics } from '@app/contracts';
-import { userDataStrings as texts } from '@web/modules/user-data/strings';
+import type { TFunction } from 'i18next';
+import { formatDate } from '@web/shared/i18n/format';
 
 /** SPEC 2: the pie has five colours; past four genres the rest share the fifth slice. */
 export const PIE_COLOURS = 5;
 
 export type GenreSlice = { genre: string; seconds: number };
 
-export const toSlices = (byGenre: ViewerAnalytics['byGenre']): GenreSlice[] => {
+/** `other` names the fifth slice ('Other'). */
+export const toSlices = (byGenre: ViewerAnalytics['byGenre'], other: string): GenreSlice[] => {
   const sorted = byGenre.filter((slice) => slice.seconds > 0).sort((a, b) => b.seconds - a.seconds);
   if (sorted.length <= PIE_COLOURS) return sorted;
   const rest = sorted.slice(PIE_COLOURS - 1).reduce((sum, slice) => sum + slice.seconds, 0);
-  return [...sorted.slice(0, PIE_COLOURS - 1), { genre: texts.otherGenres, seconds: rest }];
+  return [...sorted.slice(0, PIE_COLOURS - 1), { genre: other, seconds: rest }];
 };
 
 /** '40 s', '45 min', '2 h 5 min': watch time as a viewer reads it; under a minute in seconds, never '0 min'. */
-export const formatWatchTime = (seconds: number): string => {
+export const formatWatchTime = (seconds: number, t: TFunction<'userData'>): string => {
   const whole = Math.round(seconds);
-  return whole < 60 ? texts.durationSeconds(whole) : texts.duration(Math.round(whole / 60));
+  if (whole < 60) return t('durationSeconds', { seconds: whole });
+  const minutes = Math.round(whole / 60);
+  if (minutes < 60) return t('durationMinutes', { minutes });
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? t('durationHoursMinutes', { hours, minutes: rest }) : t('durationHours', { hours });
 };
 
 const monthOf = (month: string) => {
   const [year, index] = month.split('-').map(Number);
   return Date.UTC(year, index - 1, 1);
 };
-const shortMonth = new Intl.DateTimeFormat('en-IN', { month: 'short', timeZone: 'UTC' });
-const longMonth = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** 'Jan' for '2026-01'. */
-export const monthName = (month: string): string => shortMonth.format(monthOf(month));
-/** 'January 2026' for '2026-01'. */
-export const monthLongName = (month: string): string => longMonth.format(monthOf(month));
+/** 'Jan' for '2026-01' (in the language shown: 'जन॰'). */
+export const monthName = (month: string): string =>
+  formatDate(monthOf(month), { month: 'short', timeZone: 'UTC' });
+/** 'January 2026' for '2026-01' ('जनवरी 2026'). */
+export const monthLongName = (month: string): string =>
+  formatDate(monthOf(month), { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The top of the hours axis and its step: a round number of hours, at least one. */
 export const hoursScale = (values: number[], ticks = 4): { max: number; step: number } => {
