@@ -1,3 +1,4 @@
+import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { catalogueLoaders } from '@web/app/i18n';
 import { startI18n } from '@web/shared/i18n/i18n';
@@ -13,5 +14,8 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  if (i18next.language !== Languages.English) await i18next.changeLanguage(Languages.English);
+  if (i18next.language === Languages.English) return;
+  // Unmounted first: a screen still showing would re-render outside act() as the language changes back.
+  cleanup();
+  await i18next.changeLanguage(Languages.English);
 });

@@ -113,7 +113,7 @@ describe('profile: Billing', () => {
       'Payment',
     ]);
     within(rows[2] as HTMLElement).getByText('SL/26-27/0000007 · Purchase: Golden Hour');
-    within(rows[2] as HTMLElement).getByText('₹1,200');
+    within(rows[2] as HTMLElement).getByText('₹1200');
     within(rows[2] as HTMLElement).getByText('1 April 2026');
     // Documents only have a PDF.
     expect(

@@ -62,7 +62,7 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     await act(() => i18next.changeLanguage('hi'));
     await open();
 
-    screen.getByRole('heading', { level: 1, name: recommendationStringsHi.title });
+    await screen.findByRole('heading', { level: 1, name: recommendationStringsHi.title });
     await screen.findByRole('link', { name: 'Lagaan' });
     screen.getByText(recommendationStringsHi.personalLead);
     within(card('Lagaan')).getByText('उपलब्ध नहीं · 2001 · Drama');
