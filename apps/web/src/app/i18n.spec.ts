@@ -25,7 +25,6 @@ const NOT_YET_TRANSLATED: readonly Namespace[] = [
   'recommendations',
   'series',
   'userData',
-  'adminInsights',
   'adminMovies',
   'adminPayments',
   'adminPromos',

@@ -82,22 +82,23 @@ export const catalogueLoaders = {
     en: () => import('@web/modules/user-data/strings').then((m) => m.userDataStrings),
   },
   adminInsights: {
-    en: () => import('@web/modules/admin-insights/strings').then((m) => m.insightsStrings),
+    en: async () => (await import('@web/modules/admin-insights/strings')).insightsStrings,
+    hi: () => import('@web/modules/admin-insights/strings.hi').then((m) => m.insightsStringsHi),
   },
   adminMovies: {
-    en: () => import('@web/modules/admin-movies/strings').then((m) => m.adminMovieStrings),
+    en: async () => (await import('@web/modules/admin-movies/strings')).adminMovieStrings,
   },
   adminPayments: {
-    en: () => import('@web/modules/admin-payments/strings').then((m) => m.adminPaymentsStrings),
+    en: async () => (await import('@web/modules/admin-payments/strings')).adminPaymentsStrings,
   },
   adminPromos: {
-    en: () => import('@web/modules/admin-promos/strings').then((m) => m.adminPromoStrings),
+    en: async () => (await import('@web/modules/admin-promos/strings')).adminPromoStrings,
   },
   adminSeries: {
-    en: () => import('@web/modules/admin-series/strings').then((m) => m.adminSeriesStrings),
+    en: async () => (await import('@web/modules/admin-series/strings')).adminSeriesStrings,
   },
   adminUsers: {
-    en: () => import('@web/modules/admin-users/strings').then((m) => m.adminUsersStrings),
+    en: async () => (await import('@web/modules/admin-users/strings')).adminUsersStrings,
   },
 } satisfies CatalogueLoaders;
 

@@ -8,7 +8,6 @@ import ts from 'typescript';
  * Directories not converted yet are listed; the list only shrinks.
  */
 const NOT_YET_CONVERTED = [
-  'modules/admin-insights',
   'modules/admin-movies',
   'modules/admin-payments',
   'modules/admin-promos',
