@@ -90,6 +90,7 @@ export const catalogueLoaders = {
   },
   adminPayments: {
     en: async () => (await import('@web/modules/admin-payments/strings')).adminPaymentsStrings,
+    hi: () => import('@web/modules/admin-payments/strings.hi').then((m) => m.adminPaymentsStringsHi),
   },
   adminPromos: {
     en: async () => (await import('@web/modules/admin-promos/strings')).adminPromoStrings,
