@@ -26,7 +26,6 @@ const NOT_YET_TRANSLATED: readonly Namespace[] = [
   'series',
   'userData',
   'adminMovies',
-  'adminPromos',
   'adminSeries',
   'adminUsers',
 ];

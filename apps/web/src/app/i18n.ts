@@ -94,6 +94,7 @@ export const catalogueLoaders = {
   },
   adminPromos: {
     en: async () => (await import('@web/modules/admin-promos/strings')).adminPromoStrings,
+    hi: () => import('@web/modules/admin-promos/strings.hi').then((m) => m.adminPromoStringsHi),
   },
   adminSeries: {
     en: async () => (await import('@web/modules/admin-series/strings')).adminSeriesStrings,

@@ -9,7 +9,6 @@ import ts from 'typescript';
  */
 const NOT_YET_CONVERTED = [
   'modules/admin-movies',
-  'modules/admin-promos',
   'modules/admin-series',
   'modules/admin-users',
   'modules/auth',
