@@ -27,7 +27,6 @@ const NOT_YET_TRANSLATED: readonly Namespace[] = [
   'userData',
   'adminMovies',
   'adminSeries',
-  'adminUsers',
 ];
 
 type Leaves = Map<string, unknown>;

@@ -101,6 +101,7 @@ export const catalogueLoaders = {
   },
   adminUsers: {
     en: async () => (await import('@web/modules/admin-users/strings')).adminUsersStrings,
+    hi: () => import('@web/modules/admin-users/strings.hi').then((m) => m.adminUsersStringsHi),
   },
 } satisfies CatalogueLoaders;
 

@@ -10,7 +10,6 @@ import ts from 'typescript';
 const NOT_YET_CONVERTED = [
   'modules/admin-movies',
   'modules/admin-series',
-  'modules/admin-users',
   'modules/auth',
   'modules/coming-soon',
   'modules/company',
