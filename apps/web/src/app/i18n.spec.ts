@@ -25,8 +25,6 @@ const NOT_YET_TRANSLATED: readonly Namespace[] = [
   'recommendations',
   'series',
   'userData',
-  'adminMovies',
-  'adminSeries',
 ];
 
 type Leaves = Map<string, unknown>;

@@ -87,6 +87,7 @@ export const catalogueLoaders = {
   },
   adminMovies: {
     en: async () => (await import('@web/modules/admin-movies/strings')).adminMovieStrings,
+    hi: () => import('@web/modules/admin-movies/strings.hi').then((m) => m.adminMovieStringsHi),
   },
   adminPayments: {
     en: async () => (await import('@web/modules/admin-payments/strings')).adminPaymentsStrings,
@@ -98,6 +99,7 @@ export const catalogueLoaders = {
   },
   adminSeries: {
     en: async () => (await import('@web/modules/admin-series/strings')).adminSeriesStrings,
+    hi: () => import('@web/modules/admin-series/strings.hi').then((m) => m.adminSeriesStringsHi),
   },
   adminUsers: {
     en: async () => (await import('@web/modules/admin-users/strings')).adminUsersStrings,

@@ -8,8 +8,6 @@ import ts from 'typescript';
  * Directories not converted yet are listed; the list only shrinks.
  */
 const NOT_YET_CONVERTED = [
-  'modules/admin-movies',
-  'modules/admin-series',
   'modules/auth',
   'modules/coming-soon',
   'modules/company',

@@ -3,6 +3,7 @@ import { aReview, signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie, aPage } from '@web/test/movie-factory';
 import { renderApp } from '@web/test/render-app';
+import { english } from '@web/shared/i18n/english';
 import { adminMovieStrings as t } from '../strings';
 import type { AdminMovie } from '@app/contracts';
 
@@ -224,22 +225,34 @@ describe('Manage Movies', () => {
     await screen.findByRole('article', { name: 'Draft Night' });
 
     fireEvent.click(within(card('Draft Night')).getByRole('button', { name: t.publish }));
-    await screen.findByText(t.published('Draft Night'));
+    await screen.findByText(english('adminMovies:published', { title: 'Draft Night' }));
 
     // A review goes only once the admin has been told what goes with it and said yes; Keep leaves it be.
-    fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.removeReview('Troll') }));
-    let ask = within(card('Live Wire')).getByRole('group', { name: t.removeReview('Troll') });
-    within(ask).getByText(t.confirmRemoveReview('Troll'));
+    fireEvent.click(
+      within(card('Live Wire')).getByRole('button', {
+        name: english('adminMovies:removeReview', { author: 'Troll' }),
+      }),
+    );
+    let ask = within(card('Live Wire')).getByRole('group', {
+      name: english('adminMovies:removeReview', { author: 'Troll' }),
+    });
+    within(ask).getByText(english('adminMovies:confirmRemoveReview', { author: 'Troll' }));
     fireEvent.click(within(ask).getByRole('button', { name: t.keepReview }));
     expect(sent).toHaveLength(1);
-    fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.removeReview('Troll') }));
-    ask = within(card('Live Wire')).getByRole('group', { name: t.removeReview('Troll') });
+    fireEvent.click(
+      within(card('Live Wire')).getByRole('button', {
+        name: english('adminMovies:removeReview', { author: 'Troll' }),
+      }),
+    );
+    ask = within(card('Live Wire')).getByRole('group', {
+      name: english('adminMovies:removeReview', { author: 'Troll' }),
+    });
     fireEvent.click(within(ask).getByRole('button', { name: t.confirmRemove }));
     await screen.findByText(t.reviewRemoved);
 
     fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.delete }));
     fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.confirmDelete }));
-    await screen.findByText(t.deleted('Live Wire'));
+    await screen.findByText(english('adminMovies:deleted', { title: 'Live Wire' }));
 
     expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual([
       `PUT /api/movies/${draft.id}/publish`,
