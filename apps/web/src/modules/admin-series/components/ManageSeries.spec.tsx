@@ -1,5 +1,6 @@
 import { SeriesMessages } from '@app/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { adminMovieStrings } from '@web/modules/admin-movies/strings';
 import { aMediaAsset } from '@web/modules/admin-movies/testing/media-test-kit';
@@ -8,6 +9,7 @@ import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp } from '@web/test/render-app';
 import { english } from '@web/shared/i18n/english';
 import { adminSeriesStrings as t } from '../strings';
+import { adminSeriesStringsHi as hindi } from '../strings.hi';
 import { aSeason, aSeries, anEpisode, fakeSeriesCatalogue } from '../testing/admin-series-test-kit';
 
 jest.setTimeout(20_000);
@@ -54,15 +56,36 @@ describe('Manage TV Shows', () => {
     await api.close();
   });
 
-  const openManage = async (path = '/admindashboard?tab=tv-shows') => {
+  const openManage = async (path = '/admindashboard?tab=tv-shows', heading: string = t.heading) => {
     renderApp({ path, apiBaseUrl: api.baseUrl });
-    return screen.findByRole('region', { name: t.heading });
+    return screen.findByRole('region', { name: heading });
   };
   const card = (title: string) => screen.getByRole('article', { name: title });
   const dialog = (name: string) => screen.getByRole('dialog', { name });
   const type = (scope: HTMLElement, label: string, value: string) =>
     fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
   const sent = () => fake.sent.map(({ method, path }) => `${method} ${path}`);
+
+  it('shows Manage TV Shows in Hindi once the interface is Hindi: cards, counts, the editor and its seasons', async () => {
+    await act(() => i18next.changeLanguage('hi'));
+    await openManage(undefined, hindi.heading);
+
+    const live = await screen.findByRole('article', { name: 'Night Shift' });
+    within(live).getByText(hindi.statuses.published);
+    within(live).getByText(hindi.demo);
+    within(live).getByText(hindi.accesses.premium);
+    within(live).getByText('2 सीज़न · 3 एपिसोड');
+    fireEvent.click(within(live).getByRole('button', { name: hindi.delete }));
+    within(live).getByText('इसके 3 एपिसोड भी साथ में हट जाएँगे।');
+    fireEvent.click(within(live).getByRole('button', { name: hindi.cancel }));
+
+    fireEvent.click(within(live).getByRole('button', { name: hindi.manageEpisodes }));
+    await screen.findByRole('heading', { name: 'Night Shift', level: 3 });
+    screen.getByRole('heading', { name: hindi.editor.seasons });
+    const first = screen.getByRole('region', { name: /^सीज़न 1\b/ });
+    within(first).getByRole('button', { name: `${hindi.editor.addEpisode} सीज़न 1` });
+    within(first).getByRole('article', { name: 'S1:E1 Arrival' });
+  });
 
   it("is the dashboard's 'TV Shows' tab: badges, demo label, counts; Publish only on drafts", async () => {
     renderApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl });
