@@ -8,7 +8,7 @@ import { uiStrings } from '@web/shared/ui/strings';
 /**
  * Every namespace of the interface's texts (issue 26): its English catalogue (the `strings.ts` beside the
  * module, SPEC's texts) and its Hindi translation (`strings.hi.ts`, typed by `Catalogue` so a missing key does
- * not compile). Each loads as its own chunk on first use; a namespace without `hi` shows English.
+ * not compile). Each loads as its own chunk on first use; a text Hindi lacks falls back to English.
  */
 export const catalogueLoaders = {
   // Bundled with the entry: every page's header and footer, and the landing page (see `preloadedEnglish`).
@@ -74,11 +74,11 @@ export const catalogueLoaders = {
     hi: () => import('@web/modules/company/strings.hi').then((m) => m.companyStringsHi),
   },
   parental: {
-    en: async () => (await import('@web/modules/parental/strings')).parentalStrings,
+    en: () => import('@web/modules/parental/strings').then((m) => m.parentalStrings),
     hi: () => import('@web/modules/parental/strings.hi').then((m) => m.parentalStringsHi),
   },
   payments: {
-    en: async () => (await import('@web/modules/payments/strings')).paymentStrings,
+    en: () => import('@web/modules/payments/strings').then((m) => m.paymentStrings),
     hi: () => import('@web/modules/payments/strings.hi').then((m) => m.paymentStringsHi),
   },
   player: {
@@ -86,15 +86,15 @@ export const catalogueLoaders = {
     hi: () => import('@web/modules/player/strings.hi').then((m) => m.playerStringsHi),
   },
   profile: {
-    en: async () => (await import('@web/modules/profile/strings')).profileStrings,
+    en: () => import('@web/modules/profile/strings').then((m) => m.profileStrings),
     hi: () => import('@web/modules/profile/strings.hi').then((m) => m.profileStringsHi),
   },
   devices: {
-    en: async () => (await import('@web/modules/profile/strings')).deviceStrings,
+    en: () => import('@web/modules/profile/strings').then((m) => m.deviceStrings),
     hi: () => import('@web/modules/profile/strings.hi').then((m) => m.deviceStringsHi),
   },
   profiles: {
-    en: async () => (await import('@web/modules/profiles/strings')).profileStrings,
+    en: () => import('@web/modules/profiles/strings').then((m) => m.profileStrings),
     hi: () => import('@web/modules/profiles/strings.hi').then((m) => m.profileStringsHi),
   },
   recommendations: {
@@ -106,26 +106,32 @@ export const catalogueLoaders = {
     hi: () => import('@web/modules/series/strings.hi').then((m) => m.seriesStringsHi),
   },
   userData: {
-    en: async () => (await import('@web/modules/user-data/strings')).userDataStrings,
+    en: () => import('@web/modules/user-data/strings').then((m) => m.userDataStrings),
     hi: () => import('@web/modules/user-data/strings.hi').then((m) => m.userDataStringsHi),
   },
   adminInsights: {
     en: () => import('@web/modules/admin-insights/strings').then((m) => m.insightsStrings),
+    hi: () => import('@web/modules/admin-insights/strings.hi').then((m) => m.insightsStringsHi),
   },
   adminMovies: {
     en: () => import('@web/modules/admin-movies/strings').then((m) => m.adminMovieStrings),
+    hi: () => import('@web/modules/admin-movies/strings.hi').then((m) => m.adminMovieStringsHi),
   },
   adminPayments: {
     en: () => import('@web/modules/admin-payments/strings').then((m) => m.adminPaymentsStrings),
+    hi: () => import('@web/modules/admin-payments/strings.hi').then((m) => m.adminPaymentsStringsHi),
   },
   adminPromos: {
     en: () => import('@web/modules/admin-promos/strings').then((m) => m.adminPromoStrings),
+    hi: () => import('@web/modules/admin-promos/strings.hi').then((m) => m.adminPromoStringsHi),
   },
   adminSeries: {
     en: () => import('@web/modules/admin-series/strings').then((m) => m.adminSeriesStrings),
+    hi: () => import('@web/modules/admin-series/strings.hi').then((m) => m.adminSeriesStringsHi),
   },
   adminUsers: {
     en: () => import('@web/modules/admin-users/strings').then((m) => m.adminUsersStrings),
+    hi: () => import('@web/modules/admin-users/strings.hi').then((m) => m.adminUsersStringsHi),
   },
 } satisfies CatalogueLoaders;
 

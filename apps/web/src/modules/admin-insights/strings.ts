@@ -1,10 +1,8 @@
-import type { InsightsRange } from '@app/contracts';
-
-/** Every visible string of the Insights tab (issue 28), in one place for its tests. */
+/** Every visible string of the Insights tab (issue 28), in one place for its tests (namespace `adminInsights`). */
 export const insightsStrings = {
   title: 'Insights',
   rangeLabel: 'Time range',
-  range: (days: InsightsRange) => `${days} days`,
+  range: '{{days}} days',
   loading: 'Loading insights...',
   failed: 'Failed to load insights',
   kpis: {
@@ -18,12 +16,18 @@ export const insightsStrings = {
     gst: 'GST in it',
     mrr: 'MRR',
   },
+  /** Durations as the KPIs and tables show them; the numbers come formatted in the language shown. */
+  units: {
+    minutes: '{{minutes}} min',
+    hoursMinutes: '{{hours}} h {{minutes}} min',
+    ms: '{{ms}} ms',
+  },
   engagement: 'Engagement',
   dailyChart: 'Plays and viewers per day',
   topTitles: 'Top titles',
   genres: 'Genres',
   retention: 'Retention',
-  retentionOf: (title: string) => `Retention of ${title}`,
+  retentionOf: 'Retention of {{title}}',
   retentionHint: 'Choose a title in the Top titles table to see its retention curve.',
   retentionNone: 'No plays of this title in the range.',
   quality: 'Quality of experience',
@@ -32,7 +36,7 @@ export const insightsStrings = {
   revenueChart: 'Revenue per day (₹)',
   plans: 'Subscriptions by plan',
   exportCsv: 'Export CSV',
-  sortBy: (column: string) => `Sort by ${column}`,
+  sortBy: 'Sort by {{column}}',
   showRetention: 'Retention',
   columns: {
     day: 'Day',

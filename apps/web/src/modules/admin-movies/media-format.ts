@@ -1,14 +1,20 @@
-/** Time left as an admin reads it at a glance: '40 s', '3 min', '1 h 5 min'. */
-export const formatEta = (seconds: number | null): string | null => {
+import type { TFunction } from 'i18next';
+import { formatNumber } from '@web/shared/i18n/format';
+
+/** Time left as an admin reads it at a glance: '40 s', '3 min', '1 h 5 min' (in the language shown). */
+export const formatEta = (t: TFunction<'adminMovies'>, seconds: number | null): string | null => {
   if (seconds === null || !Number.isFinite(seconds)) return null;
   const whole = Math.max(1, Math.round(seconds));
-  if (whole < 60) return `${whole} s`;
+  if (whole < 60) return t('media.eta.seconds', { seconds: whole });
   const minutes = Math.ceil(whole / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  if (minutes < 60) return t('media.eta.minutes', { minutes });
+  const hours = formatNumber(Math.floor(minutes / 60));
+  return minutes % 60
+    ? t('media.eta.hoursMinutes', { hours, minutes: minutes % 60 })
+    : t('media.eta.hours', { hours });
 };
 
+/** Units of size: symbols, the same in every language. */
 const units = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /** A size limit in bytes, as a person writes it: '4 GB'. */
@@ -19,5 +25,5 @@ export const formatBytes = (bytes: number): string => {
     value /= 1024;
     unit += 1;
   }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+  return `${formatNumber(value, { maximumFractionDigits: 1 })} ${units[unit]}`;
 };

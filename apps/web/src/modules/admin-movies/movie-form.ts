@@ -7,9 +7,15 @@ import {
   MovieInputSchema,
   MovieStatus,
 } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import { fieldErrors } from '@web/shared/ui/form-check';
-import { istInputToIso, istInputValue, scheduleErrors, withoutEmptySchedule } from './schedule-time';
-import { adminMovieStrings } from './strings';
+import {
+  istInputToIso,
+  istInputValue,
+  scheduleErrors,
+  scheduleMessages,
+  withoutEmptySchedule,
+} from './schedule-time';
 
 /** What the form's inputs hold: text, as typed. */
 export type MovieFormValues = {
@@ -90,6 +96,7 @@ const KEPT_POSTER = 'https://kept.invalid/poster';
  * title whose stored poster is an image-service path can be edited without retyping it.
  */
 export const validateMovieForm = (
+  t: TFunction<'adminMovies'>,
   values: MovieFormValues,
   initial?: MovieFormValues,
 ): { input: Partial<MovieInput> } | { errors: MovieFormErrors } => {
@@ -106,7 +113,10 @@ export const validateMovieForm = (
     availableUntil: istInputToIso(values.availableUntil),
     status: values.status,
   });
-  const schedule = scheduleErrors(values, initial);
+  const schedule = scheduleMessages(
+    scheduleErrors(values, initial),
+    t('scheduleErrors', { returnObjects: true }),
+  );
   if (parsed.success && Object.keys(schedule).length > 0) return { errors: schedule };
   if (parsed.success) {
     if (!initial) return { input: withoutEmptySchedule(parsed.data) };
@@ -117,5 +127,5 @@ export const validateMovieForm = (
     ) as Partial<MovieInput>;
     return { input: changed };
   }
-  return { errors: fieldErrors(parsed.error.issues, adminMovieStrings.errors) };
+  return { errors: fieldErrors(parsed.error.issues, t('errors', { returnObjects: true })) };
 };

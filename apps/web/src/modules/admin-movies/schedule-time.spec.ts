@@ -1,4 +1,3 @@
-import { ScheduleMessages } from '@app/contracts';
 import { istInputToIso, istInputValue, istLabel, scheduleErrors } from './schedule-time';
 
 const now = new Date('2026-11-27T12:00:00.000Z');
@@ -21,7 +20,7 @@ describe('schedule times in IST (issue 28)', () => {
   it('puts each schedule problem under its field, and judges only changed fields on an edit', () => {
     const draft = { status: 'draft' as const, publishAt: '', availableUntil: '' };
     expect(scheduleErrors({ ...draft, publishAt: '2026-11-27T17:00:00' }, undefined, now)).toEqual({
-      publishAt: ScheduleMessages.publishAtPast,
+      publishAt: 'publishAtPast',
     });
     expect(
       scheduleErrors(
@@ -29,14 +28,14 @@ describe('schedule times in IST (issue 28)', () => {
         undefined,
         now,
       ),
-    ).toEqual({ availableUntil: ScheduleMessages.availableUntilBeforePublish });
+    ).toEqual({ availableUntil: 'availableUntilBeforePublish' });
     expect(
       scheduleErrors(
         { status: 'published', publishAt: '2026-11-28T10:00:00', availableUntil: '' },
         undefined,
         now,
       ),
-    ).toEqual({ publishAt: ScheduleMessages.publishAtNotDraft });
+    ).toEqual({ publishAt: 'publishAtNotDraft' });
     // An ended licence left as it was does not block an edit of something else.
     const ended = { status: 'published' as const, publishAt: '', availableUntil: '2026-11-01T10:00:00' };
     expect(scheduleErrors(ended, ended, now)).toEqual({});

@@ -1,4 +1,5 @@
 import { scheduleProblem, ScheduleMessages } from '@app/contracts';
+import { formatDate } from '@web/shared/i18n/format';
 
 /** India Standard Time: UTC+05:30 all year (no daylight saving), the zone admins schedule in. */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
@@ -26,9 +27,9 @@ export const withoutEmptySchedule = <T extends { publishAt?: string | null; avai
     ),
   ) as T;
 
-/** "27 Nov 2026, 8:30 pm IST": how the lists and the Coming soon row show a scheduled time. */
+/** "27 Nov 2026, 8:30 pm IST" (in the language shown): how the lists and the Coming soon row show a scheduled time. */
 export const istLabel = (iso: string): string =>
-  `${new Date(iso).toLocaleString('en-IN', {
+  `${formatDate(iso, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -41,10 +42,24 @@ export const istLabel = (iso: string): string =>
 type ScheduleValues = { status: 'draft' | 'published'; publishAt: string; availableUntil: string };
 export type ScheduleField = 'publishAt' | 'availableUntil';
 
-const AVAILABLE_UNTIL_PROBLEMS: readonly string[] = [
-  ScheduleMessages.availableUntilPast,
-  ScheduleMessages.availableUntilBeforePublish,
+/** A schedule rule broken, by its name in ScheduleMessages (the forms' catalogues hold its text as `scheduleErrors`). */
+export type ScheduleProblem = Exclude<keyof typeof ScheduleMessages, 'notComingSoon'>;
+export type ScheduleErrors = Partial<Record<ScheduleField, ScheduleProblem>>;
+
+const PROBLEMS = (Object.keys(ScheduleMessages) as (keyof typeof ScheduleMessages)[]).filter(
+  (key): key is ScheduleProblem => key !== 'notComingSoon',
+);
+const AVAILABLE_UNTIL_PROBLEMS: readonly ScheduleProblem[] = [
+  'availableUntilPast',
+  'availableUntilBeforePublish',
 ];
+
+/** The schedule problems as their messages (a form's `scheduleErrors` texts). */
+export const scheduleMessages = (
+  errors: ScheduleErrors,
+  messages: Readonly<Record<ScheduleProblem, string>>,
+): Partial<Record<ScheduleField, string>> =>
+  Object.fromEntries(Object.entries(errors).map(([field, problem]) => [field, messages[problem]]));
 
 /**
  * The schedule rules the server enforces (`scheduleProblem`), checked before anything is sent so the message sits
@@ -54,11 +69,11 @@ export const scheduleErrors = (
   values: ScheduleValues,
   initial?: Pick<ScheduleValues, ScheduleField>,
   now: Date = new Date(),
-): Partial<Record<ScheduleField, string>> => {
+): ScheduleErrors => {
   const publishAt = istInputToIso(values.publishAt);
   const availableUntil = istInputToIso(values.availableUntil);
-  if (publishAt === undefined) return { publishAt: ScheduleMessages.publishAtPast };
-  if (availableUntil === undefined) return { availableUntil: ScheduleMessages.availableUntilPast };
+  if (publishAt === undefined) return { publishAt: 'publishAtPast' };
+  if (availableUntil === undefined) return { availableUntil: 'availableUntilPast' };
   const problem = scheduleProblem(
     {
       status: values.status,
@@ -71,6 +86,7 @@ export const scheduleErrors = (
     },
     now,
   );
-  if (!problem) return {};
-  return AVAILABLE_UNTIL_PROBLEMS.includes(problem) ? { availableUntil: problem } : { publishAt: problem };
+  const name = PROBLEMS.find((key) => ScheduleMessages[key] === problem);
+  if (!name) return {};
+  return AVAILABLE_UNTIL_PROBLEMS.includes(name) ? { availableUntil: name } : { publishAt: name };
 };

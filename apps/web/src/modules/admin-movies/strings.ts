@@ -1,6 +1,6 @@
-import { ClassificationMessages, type ContentDescriptor } from '@app/contracts';
+import { ClassificationMessages, type ContentDescriptor, ScheduleMessages } from '@app/contracts';
 
-/** Texts of Manage Movies (SPEC 2 "Admin dashboard", SPEC 8 "Movies"). */
+/** Texts of Manage Movies (SPEC 2 "Admin dashboard", SPEC 8 "Movies"), namespace `adminMovies`. */
 export const adminMovieStrings = {
   heading: 'Manage Movies',
   addMovie: 'Add Movie',
@@ -15,10 +15,9 @@ export const adminMovieStrings = {
   confirmDelete: 'Confirm delete',
   cancel: 'Cancel',
   remove: 'Remove',
-  removeReview: (author: string) => `Remove review by ${author}`,
+  removeReview: 'Remove review by {{author}}',
   /** Asked before a review goes, saying what goes with it (issue 24). */
-  confirmRemoveReview: (author: string) =>
-    `Remove ${author}'s review? Its text and rating are deleted for good.`,
+  confirmRemoveReview: "Remove {{author}}'s review? Its text and rating are deleted for good.",
   confirmRemove: 'Yes, remove',
   keepReview: 'Keep',
   reviews: 'Reviews',
@@ -41,8 +40,16 @@ export const adminMovieStrings = {
   },
   /** Issue 28: the schedule fields' hint, and how the lists show a schedule. */
   scheduleHint: 'India time. Leave empty for none; a draft with a publish time goes live by itself then.',
-  goesLive: (when: string) => `Goes live ${when}`,
-  availableUntil: (when: string) => `Available until ${when}`,
+  schedule: 'Schedule',
+  goesLive: 'Goes live {{when}}',
+  availableUntil: 'Available until {{when}}',
+  /** The schedule rules' messages (the server's words, from the contract). */
+  scheduleErrors: {
+    publishAtPast: ScheduleMessages.publishAtPast,
+    publishAtNotDraft: ScheduleMessages.publishAtNotDraft,
+    availableUntilPast: ScheduleMessages.availableUntilPast,
+    availableUntilBeforePublish: ScheduleMessages.availableUntilBeforePublish,
+  },
   chooseGenre: 'Choose a genre',
   chooseClassification: 'Choose a classification',
   /** The ticks' names: 'Language' alone would be a second field of that name in the series form. */
@@ -72,9 +79,9 @@ export const adminMovieStrings = {
   updated: 'Movie updated successfully',
   addFailed: 'Failed to add movie',
   updateFailed: 'Failed to update movie',
-  published: (title: string) => `“${title}” is published`,
+  published: '“{{title}}” is published',
   publishFailed: 'Failed to publish movie',
-  deleted: (title: string) => `“${title}” was deleted`,
+  deleted: '“{{title}}” was deleted',
   deleteFailed: 'Failed to delete movie',
   reviewRemoved: 'Review removed',
   reviewRemoveFailed: 'Failed to remove review',
@@ -93,7 +100,7 @@ export const adminMovieStrings = {
     file: 'Subtitle file (WebVTT or SRT)',
     fileHint: 'SRT is converted to WebVTT. A language that has subtitles gets this file instead.',
     adding: 'Adding subtitles...',
-    added: (language: string) => `Subtitles added: ${language}`,
+    added: 'Subtitles added: {{language}}',
     addFailed: 'Could not add the subtitles. Please try again.',
   },
   media: {
@@ -112,15 +119,22 @@ export const adminMovieStrings = {
     upload: 'Upload video',
     replace: 'Replace video',
     uploadHint: 'A video file (MP4, MOV, MKV, WebM…). It is transcoded for streaming after the upload.',
-    uploading: (percent: number) => `Uploading... ${percent}%`,
+    uploading: 'Uploading... {{percent}}%',
     uploadProgress: 'Upload progress',
     processingProgress: 'Processing progress',
-    processing: (percent: number, eta: string | null) =>
-      eta ? `${percent}% · about ${eta} left` : `${percent}%`,
+    processing: '{{percent}}%',
+    processingEta: '{{percent}}% · about {{eta}} left',
+    /** Time left as an admin reads it at a glance. */
+    eta: {
+      seconds: '{{seconds}} s',
+      minutes: '{{minutes}} min',
+      hours: '{{hours}} h',
+      hoursMinutes: '{{hours}} h {{minutes}} min',
+    },
     renditions: 'Renditions',
     duration: 'Duration',
     source: 'Source',
-    failedBecause: (reason: string) => `Failed: ${reason}`,
+    failedBecause: 'Failed: {{reason}}',
     unknownFailure: 'Failed for an unknown reason.',
     retry: 'Retry',
     retrying: 'Retrying...',
@@ -128,6 +142,6 @@ export const adminMovieStrings = {
     uploadFailed: 'Upload failed. Please try again.',
     notVideo: 'That file is not a video we can read.',
     tooLarge: 'The file is too large.',
-    tooLargeLimit: (limit: string) => `The file is too large (limit ${limit}).`,
+    tooLargeLimit: 'The file is too large (limit {{limit}}).',
   },
 } as const;

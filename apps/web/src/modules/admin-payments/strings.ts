@@ -10,13 +10,7 @@ export const adminPaymentsStrings = {
     subscriptions: 'Subscriptions',
     'webhook-events': 'Webhook events',
   } satisfies Record<AdminDataset, string>,
-  statuses: {
-    orders: ['created', 'attempted', 'paid'],
-    payments: ['created', 'authorized', 'captured', 'failed', 'refunded'],
-    subscriptions: ['created', 'authenticated', 'active', 'pending', 'halted', 'cancelled', 'completed'],
-    'webhook-events': ['applied', 'duplicate', 'ignored'],
-  } satisfies Record<AdminDataset, string[]>,
-  tableLabel: (dataset: string) => `${dataset} list`,
+  tableLabel: '{{dataset}} list',
   filtersLabel: 'Filters',
   who: 'Email or user id',
   whoPlaceholder: 'Part of an email, or a user id',
@@ -31,7 +25,8 @@ export const adminPaymentsStrings = {
   failed: 'Could not load this list.',
   tryAgain: 'Try Again',
   empty: 'Nothing matches these filters.',
-  count: (total: number) => (total === 1 ? '1 record' : `${total} records`),
+  count_one: '{{count}} record',
+  count_other: '{{count}} records',
   columns: {
     id: 'Id',
     receipt: 'Receipt',
@@ -50,20 +45,20 @@ export const adminPaymentsStrings = {
     received: 'Received',
     actions: 'Actions',
   },
-  rupees: (amount: number) => `₹${amount}`,
   /** Hover texts: the ids behind an email and a title. */
-  userIdHint: (userId: string) => `User id ${userId}`,
-  movieIdHint: (movieId: string) => `Movie id ${movieId}`,
+  userIdHint: 'User id {{userId}}',
+  movieIdHint: 'Movie id {{movieId}}',
   yes: 'Yes',
   cancelsAtEnd: 'Cancels at period end',
   none: '—',
   refund: 'Refund',
   refunding: 'Refunding...',
   refundTitle: 'Refund payment',
-  refundConfirm: (amount: string) =>
-    `Refund ${amount} in full? The title's purchase or rental is revoked when Razorpay confirms the refund.`,
-  refundDuplicateConfirm: (amount: string) =>
-    `Refund ${amount} in full? It was paid twice: the other payment and its access stay. A second plan is cancelled at once.`,
+  /** `amount` comes formatted as money in the language shown (₹1,200). */
+  refundConfirm:
+    "Refund {{amount}} in full? The title's purchase or rental is revoked when Razorpay confirms the refund.",
+  refundDuplicateConfirm:
+    'Refund {{amount}} in full? It was paid twice: the other payment and its access stay. A second plan is cancelled at once.',
   refundCancel: 'Cancel',
   refunded: 'Refund started. Access is revoked when Razorpay confirms it.',
   refundFailed: 'Failed to refund payment',
@@ -75,11 +70,10 @@ export const adminPaymentsStrings = {
   paidWithoutEntitlement: 'Paid without access',
   entitlementWithoutPayment: 'Access without payment',
   noMismatches: 'None',
-  reconciler: (date: string, settled: number, checked: number) =>
-    `Reconciler last ran ${date}: settled ${settled} of ${checked} checked.`,
+  reconciler: 'Reconciler last ran {{date}}: settled {{settled}} of {{checked}} checked.',
   reconcilerNever: 'The reconciler has not run yet.',
-  mismatchItem: (id: string, kind: string) => ` · ${id} · ${kind}`,
+  mismatchItem: ' · {{id}} · {{kind}}',
   duplicates: 'Paid twice',
-  duplicateItem: (item: string, amount: string, when: string) => `${item} · ${amount} · paid ${when}`,
-  refundDuplicate: (paymentId: string) => `Refund ${paymentId}`,
+  duplicateItem: '{{item}} · {{amount}} · paid {{when}}',
+  refundDuplicate: 'Refund {{paymentId}}',
 } as const;

@@ -1,8 +1,7 @@
-import type { Promo } from '@app/contracts';
-
-const rupees = (paise: number) => `₹${paise % 100 === 0 ? paise / 100 : (paise / 100).toFixed(2)}`;
-
-/** Every visible text of the admin Promo codes tab (issue 27). */
+/**
+ * Every visible text of the admin Promo codes tab (issue 27), namespace `adminPromos`; money, percentages and
+ * dates come formatted in the language shown.
+ */
 export const adminPromoStrings = {
   title: 'Promo codes',
   createTitle: 'New promo code',
@@ -24,7 +23,7 @@ export const adminPromoStrings = {
   perAccountLimit: 'Uses per account',
   create: 'Create code',
   creating: 'Creating...',
-  created: (code: string) => `Promo code ${code} created.`,
+  created: 'Promo code {{code}} created.',
   createFailed: 'The code could not be created.',
   listCaption: 'Promo codes, newest first',
   empty: 'No promo codes yet.',
@@ -38,18 +37,20 @@ export const adminPromoStrings = {
     status: 'Status',
     actions: 'Actions',
   },
-  discountOf: (promo: Promo) =>
-    promo.discount.kind === 'percent'
-      ? `${promo.discount.percentOff}% off`
-      : `${rupees(promo.discount.amountOffPaise)} off`,
-  appliesToOf: (promo: Promo) =>
-    `${promo.appliesTo.titles === 'all' ? 'every title' : `${promo.appliesTo.titles.length} title(s)`} · ${promo.appliesTo.titleKinds.join(', ')}`,
-  usesOf: (promo: Promo) => `${promo.redeemed} / ${promo.claimed} / ${promo.totalLimit ?? '∞'}`,
+  /** `off` is '20%' or '₹99.50'. */
+  discountOf: '{{off}} off',
+  appliesToAll: 'every title · {{kinds}}',
+  appliesToSome_one: '{{count}} title · {{kinds}}',
+  appliesToSome_other: '{{count}} titles · {{kinds}}',
+  /** What a code is used on, and what a redemption bought. */
+  titleKinds: { purchase: 'purchase', rental: 'rental', subscription: 'subscription' },
+  usesOf: '{{redeemed}} / {{claimed}} / {{limit}}',
+  noLimit: '∞',
   status: { active: 'Active', paused: 'Paused' },
   pause: 'Pause',
   resume: 'Resume',
   showRedemptions: 'Redemptions',
-  redemptionsTitle: (code: string) => `Redemptions of ${code}`,
+  redemptionsTitle: 'Redemptions of {{code}}',
   redemptionsCaption: 'Paid orders that used the code, newest first',
   noRedemptions: 'Nobody has paid with this code yet.',
   hide: 'Hide',
@@ -61,5 +62,5 @@ export const adminPromoStrings = {
     discount: 'Discount',
     paid: 'Paid',
   },
-  rupees,
+  redemptionItem: '{{kind}}: {{item}}',
 } as const;

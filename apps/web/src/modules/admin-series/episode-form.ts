@@ -7,6 +7,7 @@ import {
   type IntroMarkers,
   MAX_INTRO_SECONDS,
 } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import {
   changesBetween,
   dateInputValue,
@@ -19,11 +20,13 @@ import {
   istInputToIso,
   istInputValue,
   scheduleErrors,
+  scheduleMessages,
   withoutEmptySchedule,
 } from '@web/modules/admin-movies/schedule-time';
-import { adminSeriesStrings } from './strings';
+import type { adminSeriesStrings } from './strings';
 
-const texts = adminSeriesStrings.episodeErrors;
+type T = TFunction<'adminSeries'>;
+type Messages = Readonly<Record<keyof typeof adminSeriesStrings.episodeErrors, string>>;
 
 export type EpisodeFormValues = {
   number: string;
@@ -38,7 +41,7 @@ export type EpisodeFormValues = {
   /** Issue 28: released then (IST `datetime-local`); '' for released now. */
   publishAt: string;
 };
-export type EpisodeFormField = keyof typeof adminSeriesStrings.episodeFields;
+export type EpisodeFormField = keyof EpisodeFormValues;
 export type EpisodeFormErrors = Partial<Record<EpisodeFormField, string>>;
 
 export const emptyEpisodeForm = (number: number): EpisodeFormValues => ({
@@ -52,6 +55,9 @@ export const emptyEpisodeForm = (number: number): EpisodeFormValues => ({
   introEnd: '',
   publishAt: '',
 });
+
+/** The form's fields: a schema issue about anything else shows nowhere. */
+const EPISODE_FIELDS = Object.keys(emptyEpisodeForm(1)) as EpisodeFormField[];
 
 export const episodeFormValuesOf = (episode: Episode): EpisodeFormValues => ({
   number: String(episode.number),
@@ -91,20 +97,24 @@ const wire = (values: EpisodeFormValues) => ({
 });
 
 /** A publish time must lie ahead (the server also refuses one on an episode already out). */
-const scheduleOf = (values: EpisodeFormValues, initial?: EpisodeFormValues): EpisodeFormErrors =>
-  scheduleErrors(
-    { status: 'draft', publishAt: values.publishAt, availableUntil: '' },
-    initial && { publishAt: initial.publishAt, availableUntil: '' },
+const scheduleOf = (t: T, values: EpisodeFormValues, initial?: EpisodeFormValues): EpisodeFormErrors =>
+  scheduleMessages(
+    scheduleErrors(
+      { status: 'draft', publishAt: values.publishAt, availableUntil: '' },
+      initial && { publishAt: initial.publishAt, availableUntil: '' },
+    ),
+    t('scheduleErrors', { returnObjects: true }),
   );
 
 /** Which field shows a schema issue, and with what text. */
 const placeOf = (
+  texts: Messages,
   issue: { path: readonly PropertyKey[] },
   intro: IntroMarkers | null | 'partial',
 ): [EpisodeFormField, string] | null => {
   const [field, marker] = issue.path;
   if (field !== 'intro') {
-    return typeof field === 'string' && field in texts && field in adminSeriesStrings.episodeFields
+    return typeof field === 'string' && field in texts && EPISODE_FIELDS.includes(field as EpisodeFormField)
       ? [field as EpisodeFormField, texts[field as keyof typeof texts]]
       : null;
   }
@@ -121,25 +131,27 @@ const placeOf = (
 
 /** Adds each schema issue to the field that shows it (the first one a field gets stays). */
 const withIssues = (
+  texts: Messages,
   errors: EpisodeFormErrors,
   issues: readonly { path: readonly PropertyKey[] }[],
   intro: IntroMarkers | null | 'partial',
 ): EpisodeFormErrors => {
   for (const issue of issues) {
-    const place = placeOf(issue, intro);
+    const place = placeOf(texts, issue, intro);
     if (place) errors[place[0]] ??= place[1];
   }
   return errors;
 };
 
 /** Errors found before the schema: an intro needs both its marks. */
-const partialIntro = (values: EpisodeFormValues): EpisodeFormErrors =>
+const partialIntro = (texts: Messages, values: EpisodeFormValues): EpisodeFormErrors =>
   introOf(values) === 'partial'
     ? { [values.introStart.trim() ? 'introEnd' : 'introStart']: texts.introBoth }
     : {};
 
 /** A new episode, by the contract's EpisodeInputSchema (intro: "The intro must end after it starts"). */
 export const validateNewEpisode = (
+  t: T,
   values: EpisodeFormValues,
 ): { input: EpisodeInput } | { errors: EpisodeFormErrors } => {
   const { intro, overview, ...rest } = wire(values);
@@ -150,13 +162,15 @@ export const validateNewEpisode = (
       intro: intro === null || intro === 'partial' ? undefined : intro,
     }),
   );
-  const errors = { ...scheduleOf(values), ...partialIntro(values) };
-  if (!parsed.success) return { errors: withIssues(errors, parsed.error.issues, intro) };
+  const texts = t('episodeErrors', { returnObjects: true });
+  const errors = { ...scheduleOf(t, values), ...partialIntro(texts, values) };
+  if (!parsed.success) return { errors: withIssues(texts, errors, parsed.error.issues, intro) };
   return Object.keys(errors).length ? { errors } : { input: parsed.data };
 };
 
 /** An edited episode: only what changed is sent; emptying both intro marks clears the intro (null). */
 export const validateEpisodeChanges = (
+  t: T,
   values: EpisodeFormValues,
   initial: EpisodeFormValues,
 ): { input: EpisodeUpdate } | { errors: EpisodeFormErrors } => {
@@ -165,9 +179,10 @@ export const validateEpisodeChanges = (
   // Half an intro is reported below and not sent.
   const intro = next.intro === 'partial' ? before.intro : next.intro;
   const { changes, cleared } = changesBetween({ ...next, intro }, before);
-  const errors = { ...scheduleOf(values, initial), ...partialIntro(values) };
-  for (const field of cleared) errors[field as EpisodeFormField] ??= adminSeriesStrings.cannotClear;
+  const texts = t('episodeErrors', { returnObjects: true });
+  const errors = { ...scheduleOf(t, values, initial), ...partialIntro(texts, values) };
+  for (const field of cleared) errors[field as EpisodeFormField] ??= t('cannotClear');
   const parsed = EpisodeUpdateSchema.safeParse(changes);
-  if (!parsed.success) return { errors: withIssues(errors, parsed.error.issues, next.intro) };
+  if (!parsed.success) return { errors: withIssues(texts, errors, parsed.error.issues, next.intro) };
   return Object.keys(errors).length ? { errors } : { input: parsed.data };
 };

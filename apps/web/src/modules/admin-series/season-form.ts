@@ -5,9 +5,10 @@ import {
   type SeasonUpdate,
   SeasonUpdateSchema,
 } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import { changesBetween, dateInputValue, definedOnly, optionalText, requiredNumber } from './form-input';
 import { fieldErrors } from '@web/shared/ui/form-check';
-import { adminSeriesStrings } from './strings';
+import type { adminSeriesStrings } from './strings';
 
 export type SeasonFormValues = { number: string; title: string; overview: string; airDate: string };
 export type SeasonFormField = keyof typeof adminSeriesStrings.seasonErrors;
@@ -33,6 +34,7 @@ export const nextSeasonNumber = (seasons: readonly Pick<Season, 'number'>[]): nu
 
 /** A new season: its number is required; an empty title becomes "Season {number}" on the server. */
 export const validateNewSeason = (
+  t: TFunction<'adminSeries'>,
   values: SeasonFormValues,
 ): { input: SeasonInput } | { errors: SeasonFormErrors } => {
   const parsed = SeasonInputSchema.safeParse(
@@ -45,11 +47,12 @@ export const validateNewSeason = (
   );
   return parsed.success
     ? { input: parsed.data }
-    : { errors: fieldErrors(parsed.error.issues, adminSeriesStrings.seasonErrors) };
+    : { errors: fieldErrors(parsed.error.issues, t('seasonErrors', { returnObjects: true })) };
 };
 
 /** An edited season: its number stays (episodes hang on it); only what changed is sent. */
 export const validateSeasonChanges = (
+  t: TFunction<'adminSeries'>,
   values: SeasonFormValues,
   initial: SeasonFormValues,
 ): { input: SeasonUpdate } | { errors: SeasonFormErrors } => {
@@ -63,7 +66,7 @@ export const validateSeasonChanges = (
   const parsed = SeasonUpdateSchema.safeParse(changes);
   const errors: SeasonFormErrors = parsed.success
     ? {}
-    : fieldErrors(parsed.error.issues, adminSeriesStrings.seasonErrors);
-  for (const field of cleared) errors[field] ??= adminSeriesStrings.cannotClear;
+    : fieldErrors(parsed.error.issues, t('seasonErrors', { returnObjects: true }));
+  for (const field of cleared) errors[field] ??= t('cannotClear');
   return parsed.success && cleared.length === 0 ? { input: parsed.data } : { errors };
 };

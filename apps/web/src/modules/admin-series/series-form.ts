@@ -23,10 +23,12 @@ import {
   istInputToIso,
   type ScheduleField,
   scheduleErrors,
+  scheduleMessages,
   withoutEmptySchedule,
 } from '@web/modules/admin-movies/schedule-time';
+import type { TFunction } from 'i18next';
 import { fieldErrors } from '@web/shared/ui/form-check';
-import { adminSeriesStrings } from './strings';
+import type { adminSeriesStrings } from './strings';
 
 /** What the series form's inputs hold: the movie form's, then the series' own; text, as typed. */
 export type SeriesFormValues = MovieFormValues & {
@@ -85,24 +87,25 @@ const candidate = (values: SeriesFormValues) => ({
  * so a seeded series whose poster is an image-service path can be edited without retyping it.
  */
 export const validateSeriesForm = (
+  t: TFunction<'adminSeries'>,
   values: SeriesFormValues,
   initial?: SeriesFormValues,
 ): { input: Partial<SeriesInput> } | { errors: SeriesFormErrors } => {
   const next = candidate(values);
-  const schedule = scheduleErrors(values, initial);
+  const messages = t('errors', { returnObjects: true });
+  const schedule = scheduleMessages(
+    scheduleErrors(values, initial),
+    t('scheduleErrors', { returnObjects: true }),
+  );
   if (!initial) {
     const parsed = SeriesInputSchema.safeParse(withoutEmptySchedule(definedOnly(next)));
     if (parsed.success && Object.keys(schedule).length > 0) return { errors: schedule };
-    return parsed.success
-      ? { input: parsed.data }
-      : { errors: fieldErrors(parsed.error.issues, adminSeriesStrings.errors) };
+    return parsed.success ? { input: parsed.data } : { errors: fieldErrors(parsed.error.issues, messages) };
   }
   if (Object.keys(schedule).length > 0) return { errors: schedule };
   const { changes, cleared } = changesBetween(next, candidate(initial));
   const parsed = SeriesUpdateSchema.safeParse(changes);
-  const errors: SeriesFormErrors = parsed.success
-    ? {}
-    : fieldErrors(parsed.error.issues, adminSeriesStrings.errors);
-  for (const field of cleared) errors[field as SeriesFormField] ??= adminSeriesStrings.cannotClear;
+  const errors: SeriesFormErrors = parsed.success ? {} : fieldErrors(parsed.error.issues, messages);
+  for (const field of cleared) errors[field as SeriesFormField] ??= t('cannotClear');
   return parsed.success && cleared.length === 0 ? { input: parsed.data } : { errors };
 };

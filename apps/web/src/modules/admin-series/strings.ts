@@ -1,7 +1,10 @@
 import { MAX_EPISODE_NUMBER, MAX_INTRO_SECONDS, MAX_SEASON_NUMBER, SeriesMessages } from '@app/contracts';
 import { adminMovieStrings } from '@web/modules/admin-movies/strings';
 
-/** Texts of Manage TV Shows (issue 13): the series grid, the series form and the seasons/episodes editor. */
+/**
+ * Texts of Manage TV Shows (issue 13): the series grid, the series form and the seasons/episodes editor
+ * (namespace `adminSeries`; the fields a series shares with a movie show the movie form's texts).
+ */
 export const adminSeriesStrings = {
   heading: 'Manage TV Shows',
   addSeries: 'Add Series',
@@ -12,8 +15,10 @@ export const adminSeriesStrings = {
   accesses: { free: 'Free', premium: 'Premium' },
   demo: 'Demo content',
   searchLabel: 'Search TV shows',
-  counts: (seasons: number, episodes: number) =>
-    `${seasons} ${seasons === 1 ? 'season' : 'seasons'} · ${episodes} ${episodes === 1 ? 'episode' : 'episodes'}`,
+  seasonCount_one: '{{count}} season',
+  seasonCount_other: '{{count}} seasons',
+  episodeCount_one: '{{count}} episode',
+  episodeCount_other: '{{count}} episodes',
   edit: 'Edit',
   manageEpisodes: 'Seasons & episodes',
   publish: 'Publish',
@@ -22,9 +27,9 @@ export const adminSeriesStrings = {
   remove: 'Remove',
   confirmRemove: 'Confirm remove',
   cancel: 'Cancel',
-  /** Said beside a confirm button: a series or season takes its episodes with it. */
-  episodesGoWithIt: (episodes: number) =>
-    episodes === 0 ? null : `Its ${episodes === 1 ? 'episode goes' : `${episodes} episodes go`} with it.`,
+  /** Said beside a confirm button (when there are any): a series or season takes its episodes with it. */
+  episodesGoWithIt_one: 'Its episode goes with it.',
+  episodesGoWithIt_other: 'Its {{count}} episodes go with it.',
   empty: 'No TV shows found',
   loading: 'Loading TV shows...',
   failed: 'Failed to fetch TV shows',
@@ -40,13 +45,8 @@ export const adminSeriesStrings = {
     cast: 'Cast',
   },
   namesHint: 'Separate names with commas.',
-  chooseGenre: 'Choose a genre',
-  chooseClassification: adminMovieStrings.chooseClassification,
-  descriptorLabels: adminMovieStrings.descriptorLabels,
-  descriptorsHint: adminMovieStrings.descriptorsHint,
-  scheduleHint: adminMovieStrings.scheduleHint,
   goesLive: adminMovieStrings.goesLive,
-  availableUntil: adminMovieStrings.availableUntil,
+  scheduleErrors: adminMovieStrings.scheduleErrors,
   errors: {
     ...adminMovieStrings.errors,
     firstAirDate: 'First air date must be a date',
@@ -62,9 +62,9 @@ export const adminSeriesStrings = {
   updated: SeriesMessages.updated,
   addFailed: 'Failed to add series',
   updateFailed: 'Failed to update series',
-  published: (title: string) => `“${title}” is published`,
+  published: '“{{title}}” is published',
   publishFailed: 'Failed to publish series',
-  deleted: (title: string) => `“${title}” was deleted`,
+  deleted: '“{{title}}” was deleted',
   deleteFailed: 'Failed to delete series',
   editor: {
     back: 'Back to TV shows',
@@ -74,23 +74,23 @@ export const adminSeriesStrings = {
     noSeasons: 'No seasons yet. Add the first one.',
     addSeason: 'Add Season',
     editSeason: 'Edit Season',
-    seasonHeading: (number: number, title: string) =>
-      title === `Season ${number}` ? title : `Season ${number}: ${title}`,
-    seasonLabel: (number: number) => `Season ${number}`,
+    /** A season with a title of its own; one named only by its number shows `seasonLabel`. */
+    seasonHeading: 'Season {{number}}: {{title}}',
+    seasonLabel: 'Season {{number}}',
     noEpisodes: 'No episodes in this season yet.',
     addEpisode: 'Add Episode',
     editEpisode: 'Edit Episode',
-    airs: (date: string) => `Aired ${date}`,
-    runtime: (minutes: number) => `${minutes} min`,
-    intro: (start: string, end: string) => `Intro ${start}–${end}`,
+    airs: 'Aired {{date}}',
+    runtime: '{{minutes}} min',
+    intro: 'Intro {{start}}–{{end}}',
     mediaReady: 'Video ready',
     noMedia: 'No video yet',
     seasonAdded: SeriesMessages.seasonAdded,
     seasonUpdated: 'Season updated',
-    seasonRemoved: (number: number) => `Season ${number} was removed`,
+    seasonRemoved: 'Season {{number}} was removed',
     episodeAdded: SeriesMessages.episodeAdded,
     episodeUpdated: 'Episode updated',
-    episodeRemoved: (title: string) => `“${title}” was removed`,
+    episodeRemoved: '“{{title}}” was removed',
     seasonAddFailed: 'Failed to add season',
     seasonUpdateFailed: 'Failed to update season',
     seasonRemoveFailed: 'Failed to remove season',

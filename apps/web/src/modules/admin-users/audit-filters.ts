@@ -1,8 +1,8 @@
 import { AuditAction } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import { checkFields } from '@web/shared/ui/form-check';
-import { adminUsersStrings } from './strings';
 
-const { auditFilters: f } = adminUsersStrings;
+type T = TFunction<'adminUsers'>;
 
 /** The server's bound on a filter's text (AuditLogQuerySchema). */
 const FILTER_MAX = 100;
@@ -16,17 +16,16 @@ export type AuditFilterValues = { actor: string; target: string; action: string 
 
 export const NO_AUDIT_FILTERS: AuditFilterValues = { actor: '', target: '', action: '' };
 
-export const auditFilterLabels: Record<keyof AuditFilterValues, string> = {
-  actor: f.actor,
-  target: f.target,
-  action: f.kind,
-};
+export const auditFilterLabels = (t: T): Record<keyof AuditFilterValues, string> => ({
+  actor: t('auditFilters.actor'),
+  target: t('auditFilters.target'),
+  action: t('auditFilters.kind'),
+});
 
 const isKind = (value: string): value is AuditAction => (AUDIT_KINDS as string[]).includes(value);
-const lengthError = (value: string) => (value.length > FILTER_MAX ? f.tooLong : undefined);
-
 /** The filters as the server takes them: trimmed texts within its bound, and only the ones given. */
-export const checkAuditFilters = (values: AuditFilterValues) => {
+export const checkAuditFilters = (t: T) => (values: AuditFilterValues) => {
+  const lengthError = (value: string) => (value.length > FILTER_MAX ? t('auditFilters.tooLong') : undefined);
   const actor = values.actor.trim();
   const target = values.target.trim();
   return checkFields({ actor: lengthError(actor), target: lengthError(target) }, (): AuditFilters => ({

@@ -7,20 +7,15 @@ import type {
   UserStatus,
 } from '@app/contracts';
 
-export type RoleFilter = 'all' | Role;
-
-const KIND_VERBS: Record<AdminActionKind, string> = {
-  promote: 'Promoting',
-  demote: 'Demoting',
-  ban: 'Banning',
-  remove: 'Removing',
-};
-const adminActionName = (kind: AdminActionKind, username: string) => `${KIND_VERBS[kind]} ${username}`;
-
+/** Texts of Manage Users, its waiting changes and the audit log (namespace `adminUsers`). */
 export const adminUsersStrings = {
   title: 'Manage Users',
   filterLabel: 'Filter by role',
-  filters: { all: 'All Users', user: 'Regular Users', admin: 'Admins' } satisfies Record<RoleFilter, string>,
+  filters: { all: 'All Users', user: 'Regular Users', admin: 'Admins' } satisfies Record<
+    'all' | Role,
+    string
+  >,
+  role: 'Role',
   roles: { user: 'User', admin: 'Admin' } satisfies Record<Role, string>,
   statuses: { active: 'Active', suspended: 'Suspended', banned: 'Banned' } satisfies Record<
     UserStatus,
@@ -28,13 +23,14 @@ export const adminUsersStrings = {
   >,
   /** SPEC 2: a user without a status shows as Active. */
   statusFallback: 'Active',
-  joined: (date: string) => `Joined ${date}`,
+  joined: 'Joined {{date}}',
   unknownDate: 'N/A',
-  count: (shown: number) => (shown === 1 ? '1 user' : `${shown} users`),
+  count_one: '{{count}} user',
+  count_other: '{{count}} users',
   loading: 'Loading users...',
   empty: 'No users found',
   authRequired: 'Authentication required',
-  httpError: (status: number) => `HTTP error! status: ${status}`,
+  httpError: 'HTTP error! status: {{status}}',
   invalidResponse: 'Invalid response format from server',
   unreachable: 'Could not reach the server',
   tryAgain: 'Try Again',
@@ -46,7 +42,7 @@ export const adminUsersStrings = {
   removed: 'User removed successfully',
   removeFailed: 'Failed to remove user',
   updated: 'User updated successfully',
-  updateFailed: (status: number | string) => `Failed to update user (${status})`,
+  updateFailed: 'Failed to update user ({{status}})',
   networkStatus: 'network error',
   editTitle: 'Edit User Profile',
   username: 'Username',
@@ -59,19 +55,25 @@ export const adminUsersStrings = {
   confirmTitle: 'Remove user',
   confirmRemove: 'Are you sure you want to remove this user?',
   dismiss: 'Dismiss',
-  actionsFor: (username: string) => `Actions for ${username}`,
+  actionsFor: 'Actions for {{username}}',
   // DECISIONS 34: a change to another admin waits for a second admin; the audit log.
   kinds: { promote: 'Promote', demote: 'Demote', ban: 'Ban', remove: 'Remove' } satisfies Record<
     AdminActionKind,
     string
   >,
   /** The toast of a 202: what waits, and why. */
-  awaitingConfirmation: (kind: AdminActionKind, username: string) =>
-    `${adminActionName(kind, username)} needs a second admin: another admin must confirm it within 24 hours before it takes effect.`,
+  awaitingConfirmation:
+    '{{action}} needs a second admin: another admin must confirm it within 24 hours before it takes effect.',
   pendingTitle: 'Waiting for a second admin',
-  pendingName: (kind: AdminActionKind, username: string) => adminActionName(kind, username),
-  askedBy: (username: string, date: string) => `Asked by ${username} on ${date}`,
-  expires: (date: string) => `Expires ${date}`,
+  /** A waiting change by its kind: its name in the list, and the `action` of `awaitingConfirmation`. */
+  pendingName: {
+    promote: 'Promoting {{username}}',
+    demote: 'Demoting {{username}}',
+    ban: 'Banning {{username}}',
+    remove: 'Removing {{username}}',
+  } satisfies Record<AdminActionKind, string>,
+  askedBy: 'Asked by {{username}} on {{date}}',
+  expires: 'Expires {{date}}',
   waitingForAnother: 'Waiting for another admin',
   confirmAction: 'Confirm',
   cancelAction: 'Cancel request',
@@ -79,7 +81,8 @@ export const adminUsersStrings = {
   actionCancelled: 'Request cancelled.',
   confirmFailed: 'Failed to confirm the request',
   cancelFailed: 'Failed to cancel the request',
-  pendingOnCard: (kind: AdminActionKind) => `Awaiting a second admin: ${kind}`,
+  /** `kind` is one of `kinds`. */
+  pendingOnCard: 'Awaiting a second admin: {{kind}}',
   pendingFailed: 'Could not load the requests waiting for a second admin',
   auditTitle: 'Audit log',
   auditLoading: 'Loading audit log...',
@@ -96,11 +99,12 @@ export const adminUsersStrings = {
     change: 'Before → after',
     outcome: 'Outcome',
   },
-  /** "before → after" of an entry; either side may be missing. */
-  auditChange: (before: string | null, after: string | null) => [before ?? '—', after ?? '—'].join(' → '),
+  /** "before → after" of an entry; a missing side is `auditMissing`. */
+  auditChange: '{{before}} → {{after}}',
+  auditMissing: '—',
   auditTargetTypes: { user: 'User', title: 'Title' } satisfies Record<AuditTargetType, string>,
   /** The request that made the change, for finding its log lines. */
-  auditCorrelation: (id: string) => `Request ${id}`,
+  auditCorrelation: 'Request {{id}}',
   auditActions: {
     'role.change': 'Role change',
     'status.change': 'Status change',

@@ -1,14 +1,14 @@
 import type { UpdateUserRequest, User, UserStatus } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import type { Checked } from '@web/shared/ui/form-check';
-import { adminUsersStrings as texts } from './strings';
 
 export type UserFormValues = { username: string; email: string; status: string };
 
-export const userFormLabels: Record<keyof UserFormValues, string> = {
-  username: texts.username,
-  email: texts.email,
-  status: texts.status,
-};
+export const userFormLabels = (t: TFunction<'adminUsers'>): Record<keyof UserFormValues, string> => ({
+  username: t('username'),
+  email: t('email'),
+  status: t('status'),
+});
 
 export const userFormValuesOf = (user: User): UserFormValues => ({
   username: user.username,

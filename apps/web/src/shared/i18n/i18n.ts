@@ -45,9 +45,8 @@ export const startI18n = async (
       resourcesToBackend(async (lng: string, namespace: string) => {
         const entry = loaders[namespace];
         if (!entry) throw new Error(`no catalogue for the namespace "${namespace}"`);
-        const load = isLanguage(lng) ? entry[lng] : undefined;
-        // Not translated yet: nothing here, so i18next falls back to English.
-        return load ? load() : {};
+        // A language we do not have: nothing here, so i18next falls back to English.
+        return isLanguage(lng) ? entry[lng]() : {};
       }),
     )
     .use(initReactI18next);

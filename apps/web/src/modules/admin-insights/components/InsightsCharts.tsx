@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { useElementWidth } from '@web/modules/user-data/components/charts/useElementWidth';
+import { formatNumber } from '@web/shared/i18n/format';
 import styles from './InsightsConsole.module.css';
 
 const HEIGHT = 240;
@@ -17,10 +18,31 @@ const tooltipStyle = {
 type Point = Record<string, string | number | null>;
 export type Series = { key: string; name: string };
 
-type LinesProps = { label: string; data: readonly Point[]; x: string; series: Series[] };
+/** How the axes and the tooltip write an x value and a y value, in the language shown (issue 26). */
+type Formats = {
+  /** An x tick ('1 Mar'); its tooltip heading takes `formatLabel` when given ('1 Mar 2026'). */
+  formatX?: (value: string) => string;
+  formatLabel?: (value: string) => string;
+  /** A y tick and a tooltip figure (default: the number with the language's grouping). */
+  formatY?: (value: number) => string;
+};
+
+const asText = (value: unknown) => String(value);
+const valueOf = (format: (value: number) => string) => (value: unknown) =>
+  typeof value === 'number' ? format(value) : String(value);
+
+type LinesProps = { label: string; data: readonly Point[]; x: string; series: Series[] } & Formats;
 
 /** Daily series as lines (recharts), drawn at the measured width of their box (jsdom: 600). */
-export const DailyLines = ({ label, data, x, series }: LinesProps) => {
+export const DailyLines = ({
+  label,
+  data,
+  x,
+  series,
+  formatX = asText,
+  formatLabel = formatX,
+  formatY = formatNumber,
+}: LinesProps) => {
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box, 600);
   return (
@@ -28,9 +50,21 @@ export const DailyLines = ({ label, data, x, series }: LinesProps) => {
       <figcaption className={styles.chartTitle}>{label}</figcaption>
       <LineChart width={width} height={HEIGHT} data={[...data]} margin={MARGIN} accessibilityLayer={false}>
         <CartesianGrid vertical={false} stroke="var(--color-border)" />
-        <XAxis dataKey={x} tick={tick} axisLine={axisLine} tickLine={false} minTickGap={24} />
-        <YAxis tick={tick} axisLine={false} tickLine={false} width={48} />
-        <Tooltip contentStyle={tooltipStyle} isAnimationActive={false} />
+        <XAxis
+          dataKey={x}
+          tick={tick}
+          axisLine={axisLine}
+          tickLine={false}
+          minTickGap={24}
+          tickFormatter={(value) => formatX(String(value))}
+        />
+        <YAxis tick={tick} axisLine={false} tickLine={false} width={48} tickFormatter={valueOf(formatY)} />
+        <Tooltip
+          contentStyle={tooltipStyle}
+          isAnimationActive={false}
+          labelFormatter={(value) => formatLabel(String(value))}
+          formatter={valueOf(formatY)}
+        />
         <Legend />
         {series.map((line, index) => (
           <Line
@@ -51,7 +85,7 @@ export const DailyLines = ({ label, data, x, series }: LinesProps) => {
 
 type BarsProps = { label: string; data: readonly Point[]; x: string; y: string; name: string };
 
-/** Top titles as bars. */
+/** Top titles as bars (their names are data: only the figures are formatted). */
 export const TopBars = ({ label, data, x, y, name }: BarsProps) => {
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box, 600);
@@ -68,11 +102,18 @@ export const TopBars = ({ label, data, x, y, name }: BarsProps) => {
           interval={0}
           hide={data.length > 8}
         />
-        <YAxis tick={tick} axisLine={false} tickLine={false} width={48} />
+        <YAxis
+          tick={tick}
+          axisLine={false}
+          tickLine={false}
+          width={48}
+          tickFormatter={valueOf(formatNumber)}
+        />
         <Tooltip
           contentStyle={tooltipStyle}
           cursor={{ fill: 'var(--color-bg-elevated)' }}
           isAnimationActive={false}
+          formatter={valueOf(formatNumber)}
         />
         <Bar dataKey={y} name={name} fill="var(--chart-1)" isAnimationActive={false} />
       </BarChart>

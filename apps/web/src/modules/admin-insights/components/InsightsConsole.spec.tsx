@@ -1,10 +1,13 @@
 import type { EngagementReport, QoeReport, RetentionReport, RevenueReport } from '@app/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { aUser, renderAuthApp } from '@web/modules/auth/testing/auth-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { english } from '@web/shared/i18n/english';
 import { waitForPage } from '@web/test/render-app';
 import { toCsv } from '../csv';
 import { insightsStrings as texts } from '../strings';
+import { insightsStringsHi as hindi } from '../strings.hi';
 
 const A = '65f0aaaaaaaaaaaaaaaa0001';
 const B = '65f0aaaaaaaaaaaaaaaa0002';
@@ -117,10 +120,10 @@ describe('admin Insights tab (issue 28)', () => {
   const kpi = (label: string) =>
     screen.getAllByText(label).find((node) => node.tagName === 'DT')?.nextElementSibling?.textContent;
 
-  const open = async () => {
+  const open = async (topTitles: string = texts.topTitles) => {
     renderAuthApp({ path: '/admindashboard?tab=insights', apiBaseUrl: api.baseUrl, session });
     await waitForPage();
-    return screen.findByRole('region', { name: texts.topTitles });
+    return screen.findByRole('region', { name: topTitles });
   };
 
   it('shows the last 30 days’ plays, watch time, completion, start-up time and revenue with GST apart', async () => {
@@ -131,10 +134,10 @@ describe('admin Insights tab (issue 28)', () => {
     await screen.findByText(texts.kpis.revenue, {}, { timeout: 5_000 });
     expect(kpi(texts.kpis.plays)).toBe('3');
     expect(kpi(texts.kpis.watchTime)).toBe('1 h 35 min');
-    expect(kpi(texts.kpis.completion)).toBe('33.3 %');
-    expect(kpi(texts.kpis.startup)).toBe('820 ms / 1900 ms');
-    expect(kpi(texts.kpis.revenue)).toBe('₹1,180.00');
-    expect(kpi(texts.kpis.gst)).toBe('₹180.00');
+    expect(kpi(texts.kpis.completion)).toBe('33.3%');
+    expect(kpi(texts.kpis.startup)).toBe('820 ms / 1,900 ms');
+    expect(kpi(texts.kpis.revenue)).toBe('₹1,180');
+    expect(kpi(texts.kpis.gst)).toBe('₹180');
     expect(api.requests).toContain('/api/admin/insights/engagement?days=30');
   });
 
@@ -146,12 +149,32 @@ describe('admin Insights tab (issue 28)', () => {
     fireEvent.click(within(table).getByRole('button', { name: texts.columns.plays }));
     expect(firstTitle()).toBe('Anand');
 
-    fireEvent.click(screen.getByRole('button', { name: texts.range(7) }));
+    fireEvent.click(screen.getByRole('button', { name: english('adminInsights:range', { days: 7 }) }));
     await waitFor(() => expect(api.requests).toContain('/api/admin/insights/engagement?days=7'));
 
     fireEvent.click(within(table).getByRole('button', { name: 'Anand' }));
-    const curve = await screen.findByRole('region', { name: texts.retentionOf('Anand') }, { timeout: 5_000 });
-    expect(within(curve).getAllByText('50.0 %')).toHaveLength(6);
+    const curve = await screen.findByRole(
+      'region',
+      { name: english('adminInsights:retentionOf', { title: 'Anand' }) },
+      { timeout: 5_000 },
+    );
+    expect(within(curve).getAllByText('50.0%')).toHaveLength(6);
+  });
+
+  it('shows the whole tab in Hindi once the interface is Hindi: headings, figures, money and days', async () => {
+    await act(() => i18next.changeLanguage('hi'));
+    await open(hindi.topTitles);
+    screen.getByRole('heading', { name: hindi.title });
+    screen.getByRole('button', { name: '30 दिन', pressed: true });
+    await screen.findByText(hindi.kpis.revenue, {}, { timeout: 5_000 });
+    await screen.findByText(hindi.kpis.startup, {}, { timeout: 5_000 });
+    expect(kpi(hindi.kpis.watchTime)).toBe('1 घं. 35 मिनट');
+    expect(kpi(hindi.kpis.startup)).toBe('820 मि.से. / 1,900 मि.से.');
+    expect(kpi(hindi.kpis.revenue)).toBe('₹1,180');
+    const daily = screen.getByRole('region', { name: hindi.dailyChart });
+    within(daily).getByRole('button', { name: hindi.columns.newViewers });
+    within(daily).getByText('1 मार्च 2026');
+    screen.getByRole('button', { name: `${hindi.exportCsv}: ${hindi.dailyChart}` });
   });
 
   it('exports a table as CSV, quoting what needs it and neutralising formulas', () => {

@@ -1,15 +1,16 @@
 import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@web/shared/i18n/format';
 import { Button } from '@web/shared/ui/Button';
 import a11y from '@web/shared/ui/a11y.module.css';
 import { downloadCsv, toCsv } from '../csv';
-import { insightsStrings as texts } from '../strings';
 import styles from './InsightsConsole.module.css';
 
 export type SortableColumn<Row> = {
   header: string;
   /** What the column sorts by and exports. */
   value: (row: Row) => string | number | null;
-  /** How the cell shows (default: the value). */
+  /** How the cell shows (default: the value, a number grouped as the language shown groups it). */
   render?: (row: Row) => ReactNode;
 };
 
@@ -23,6 +24,8 @@ type SortableTableProps<Row> = {
 };
 
 type Sort = { column: number; descending: boolean } | null;
+
+const shown = (value: string | number | null) => (typeof value === 'number' ? formatNumber(value) : value);
 
 const compare = (a: string | number | null, b: string | number | null) => {
   if (a === b) return 0;
@@ -39,6 +42,7 @@ export const SortableTable = <Row,>({
   columns,
   rowKey,
 }: SortableTableProps<Row>) => {
+  const { t } = useTranslation('adminInsights');
   const [sort, setSort] = useState<Sort>(null);
   const sorted = useMemo(() => {
     if (!sort) return rows;
@@ -60,8 +64,8 @@ export const SortableTable = <Row,>({
   return (
     <div className={styles.tableBlock}>
       <div className={styles.tableTools}>
-        <Button variant="ghost" size="sm" onClick={exportCsv} aria-label={`${texts.exportCsv}: ${caption}`}>
-          {texts.exportCsv}
+        <Button variant="ghost" size="sm" onClick={exportCsv} aria-label={`${t('exportCsv')}: ${caption}`}>
+          {t('exportCsv')}
         </Button>
       </div>
       <div className={styles.scroller} tabIndex={0} role="region" aria-label={caption}>
@@ -74,7 +78,7 @@ export const SortableTable = <Row,>({
                   <button
                     type="button"
                     className={styles.sortButton}
-                    title={texts.sortBy(column.header)}
+                    title={t('sortBy', { column: column.header })}
                     onClick={() =>
                       setSort((current) => ({
                         column: index,
@@ -94,13 +98,15 @@ export const SortableTable = <Row,>({
           <tbody>
             {sorted.length === 0 ? (
               <tr>
-                <td colSpan={columns.length}>{texts.empty}</td>
+                <td colSpan={columns.length}>{t('empty')}</td>
               </tr>
             ) : (
               sorted.map((row) => (
                 <tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <td key={column.header}>{column.render ? column.render(row) : column.value(row)}</td>
+                    <td key={column.header}>
+                      {column.render ? column.render(row) : shown(column.value(row))}
+                    </td>
                   ))}
                 </tr>
               ))

@@ -1,10 +1,10 @@
 import { type AdminMovie, MovieStatus } from '@app/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { formatRating } from '@web/modules/movies/rating';
 import { Button } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
-import { adminMovieStrings as t } from '../strings';
 import titleStyles from './AdminTitle.module.css';
 import { ScheduleLines } from './ScheduleLines';
 import styles from './ManageMovies.module.css';
@@ -27,6 +27,7 @@ export const AdminMovieCard = ({
   onDelete,
   onRemoveReview,
 }: AdminMovieCardProps) => {
+  const { t } = useTranslation('adminMovies');
   const [confirming, setConfirming] = useState(false);
   // The review whose removal is being asked about: a removal is asked first (issue 24).
   const [removing, setRemoving] = useState<string | null>(null);
@@ -38,7 +39,7 @@ export const AdminMovieCard = ({
         <span
           className={`${titleStyles.badge} ${isDraft ? titleStyles.draft : titleStyles.published} ${styles.onPoster}`}
         >
-          {isDraft ? t.statuses.draft : t.statuses.published}
+          {isDraft ? t('statuses.draft') : t('statuses.published')}
         </span>
       </div>
       <div className={titleStyles.body}>
@@ -51,10 +52,10 @@ export const AdminMovieCard = ({
         <p className={styles.description}>{movie.description}</p>
         <div className={styles.reviews}>
           <h4 className={styles.reviewsTitle}>
-            {t.reviews} ({movie.reviews.length})
+            {t('reviews')} ({movie.reviews.length})
           </h4>
           {movie.reviews.length === 0 ? (
-            <p className={styles.noReviews}>{t.noReviews}</p>
+            <p className={styles.noReviews}>{t('noReviews')}</p>
           ) : (
             <ul className={styles.reviewList}>
               {movie.reviews.map((review) => (
@@ -65,10 +66,10 @@ export const AdminMovieCard = ({
                   {removing === review.id ? (
                     <span
                       role="group"
-                      aria-label={t.removeReview(review.username)}
+                      aria-label={t('removeReview', { author: review.username })}
                       className={styles.confirmReview}
                     >
-                      <span>{t.confirmRemoveReview(review.username)}</span>
+                      <span>{t('confirmRemoveReview', { author: review.username })}</span>
                       <button
                         type="button"
                         className={styles.linkButton}
@@ -78,21 +79,21 @@ export const AdminMovieCard = ({
                           onRemoveReview(movie, review.id);
                         }}
                       >
-                        {t.confirmRemove}
+                        {t('confirmRemove')}
                       </button>
                       <button type="button" className={styles.linkButton} onClick={() => setRemoving(null)}>
-                        {t.keepReview}
+                        {t('keepReview')}
                       </button>
                     </span>
                   ) : (
                     <button
                       type="button"
                       className={styles.linkButton}
-                      aria-label={t.removeReview(review.username)}
+                      aria-label={t('removeReview', { author: review.username })}
                       disabled={busy}
                       onClick={() => setRemoving(review.id)}
                     >
-                      {t.remove}
+                      {t('remove')}
                     </button>
                   )}
                 </li>
@@ -104,24 +105,24 @@ export const AdminMovieCard = ({
           {confirming ? (
             <>
               <Button size="sm" disabled={busy} onClick={() => onDelete(movie)}>
-                {t.confirmDelete}
+                {t('confirmDelete')}
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-                {t.cancel}
+                {t('cancel')}
               </Button>
             </>
           ) : (
             <>
               <Button variant="ghost" size="sm" onClick={() => onEdit(movie)}>
-                {t.edit}
+                {t('edit')}
               </Button>
               {isDraft && (
                 <Button size="sm" disabled={busy} onClick={() => onPublish(movie)}>
-                  {t.publish}
+                  {t('publish')}
                 </Button>
               )}
               <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
-                {t.delete}
+                {t('delete')}
               </Button>
             </>
           )}

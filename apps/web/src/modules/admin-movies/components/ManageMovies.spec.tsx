@@ -1,9 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { aReview, signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie, aPage } from '@web/test/movie-factory';
 import { renderApp } from '@web/test/render-app';
+import { english } from '@web/shared/i18n/english';
 import { adminMovieStrings as t } from '../strings';
+import { adminMovieStringsHi as hindi } from '../strings.hi';
 import type { AdminMovie } from '@app/contracts';
 
 const draft: AdminMovie = {
@@ -47,9 +50,9 @@ describe('Manage Movies', () => {
       return undefined;
     });
 
-  const openManage = async () => {
+  const openManage = async (heading: string = t.heading) => {
     renderApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl });
-    return screen.findByRole('region', { name: t.heading });
+    return screen.findByRole('region', { name: heading });
   };
 
   const card = (title: string) => screen.getByRole('article', { name: title });
@@ -65,6 +68,34 @@ describe('Manage Movies', () => {
     expect(within(card('Live Wire')).queryByRole('button', { name: t.publish })).toBeNull();
     within(card('Live Wire')).getByText(/Spam spam/);
     expect(sent).toEqual([]);
+  });
+
+  it('shows Manage Movies in Hindi once the interface is Hindi: cards, schedule in IST, the form and its rules', async () => {
+    api.respond((_request, url) =>
+      url.pathname === '/api/admin/movies'
+        ? { status: 200, body: aPage([{ ...draft, publishAt: '2030-01-15T15:00:00.000Z' }, live]) }
+        : undefined,
+    );
+    await act(() => i18next.changeLanguage('hi'));
+    await openManage(hindi.heading);
+
+    await screen.findByRole('article', { name: 'Draft Night' });
+    within(card('Draft Night')).getByText(hindi.statuses.draft);
+    within(card('Draft Night')).getByRole('button', { name: hindi.publish });
+    within(card('Draft Night')).getByText('15 जन॰ 2030, 8:30 pm IST को लाइव होगी');
+    within(card('Live Wire')).getByRole('button', { name: 'Troll का रिव्यू हटाएँ' });
+    screen.getByRole('searchbox', { name: hindi.searchLabel });
+
+    fireEvent.click(screen.getByRole('button', { name: hindi.addMovie }));
+    const dialog = screen.getByRole('dialog', { name: hindi.addMovie });
+    within(dialog).getByRole('checkbox', { name: hindi.descriptorLabels.violence });
+    fireEvent.change(within(dialog).getByLabelText(hindi.fields.posterUrl), {
+      target: { value: 'not a url' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: hindi.save }));
+    within(dialog).getByText(hindi.errors.title);
+    within(dialog).getByText(hindi.errors.posterUrl);
+    within(dialog).getByText(hindi.errors.classification);
   });
 
   it('checks the form rules of SPEC 5 before sending anything', async () => {
@@ -224,22 +255,34 @@ describe('Manage Movies', () => {
     await screen.findByRole('article', { name: 'Draft Night' });
 
     fireEvent.click(within(card('Draft Night')).getByRole('button', { name: t.publish }));
-    await screen.findByText(t.published('Draft Night'));
+    await screen.findByText(english('adminMovies:published', { title: 'Draft Night' }));
 
     // A review goes only once the admin has been told what goes with it and said yes; Keep leaves it be.
-    fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.removeReview('Troll') }));
-    let ask = within(card('Live Wire')).getByRole('group', { name: t.removeReview('Troll') });
-    within(ask).getByText(t.confirmRemoveReview('Troll'));
+    fireEvent.click(
+      within(card('Live Wire')).getByRole('button', {
+        name: english('adminMovies:removeReview', { author: 'Troll' }),
+      }),
+    );
+    let ask = within(card('Live Wire')).getByRole('group', {
+      name: english('adminMovies:removeReview', { author: 'Troll' }),
+    });
+    within(ask).getByText(english('adminMovies:confirmRemoveReview', { author: 'Troll' }));
     fireEvent.click(within(ask).getByRole('button', { name: t.keepReview }));
     expect(sent).toHaveLength(1);
-    fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.removeReview('Troll') }));
-    ask = within(card('Live Wire')).getByRole('group', { name: t.removeReview('Troll') });
+    fireEvent.click(
+      within(card('Live Wire')).getByRole('button', {
+        name: english('adminMovies:removeReview', { author: 'Troll' }),
+      }),
+    );
+    ask = within(card('Live Wire')).getByRole('group', {
+      name: english('adminMovies:removeReview', { author: 'Troll' }),
+    });
     fireEvent.click(within(ask).getByRole('button', { name: t.confirmRemove }));
     await screen.findByText(t.reviewRemoved);
 
     fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.delete }));
     fireEvent.click(within(card('Live Wire')).getByRole('button', { name: t.confirmDelete }));
-    await screen.findByText(t.deleted('Live Wire'));
+    await screen.findByText(english('adminMovies:deleted', { title: 'Live Wire' }));
 
     expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual([
       `PUT /api/movies/${draft.id}/publish`,

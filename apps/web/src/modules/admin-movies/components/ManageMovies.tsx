@@ -1,5 +1,6 @@
 import type { AdminMovie, MovieInput } from '@app/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '@web/modules/payments/idempotency-key';
 import { errorText } from '@web/shared/api/error-text';
 import { ToastRegion } from '@web/shared/ui/toast/ToastRegion';
@@ -8,7 +9,6 @@ import { useListFilters } from '@web/shared/ui/useListFilters';
 import { useAdminMovieActions } from '../hooks/useAdminMovieActions';
 import { useAdminMovies } from '../hooks/useAdminMovies';
 import { emptyMovieForm, formValuesOf } from '../movie-form';
-import { adminMovieStrings as t } from '../strings';
 import { AdminMovieCard } from './AdminMovieCard';
 import { MovieFormModal } from './MovieFormModal';
 import { type TitleFilterValues, TitleFilters, TitleGrid, TitleManager } from './TitleManager';
@@ -19,6 +19,7 @@ type Editing = { mode: 'add'; key: string } | { mode: 'edit'; movie: AdminMovie 
 
 /** The admin dashboard's Manage Movies grid (SPEC 2) with the SPEC 8 alerts as toasts. */
 export const ManageMovies = () => {
+  const { t } = useTranslation('adminMovies');
   const { filters, search, page, setPage, change } = useListFilters<TitleFilterValues>({
     search: '',
     status: '',
@@ -38,24 +39,29 @@ export const ManageMovies = () => {
       // An add validated every required field, so the input is whole.
       else await actions.create.mutateAsync({ ...(input as MovieInput), idempotencyKey: editing.key });
     } catch {
-      show('error', editingMovie ? t.updateFailed : t.addFailed);
+      show('error', editingMovie ? t('updateFailed') : t('addFailed'));
       return;
     }
-    show('success', editingMovie ? t.updated : t.added);
+    show('success', editingMovie ? t('updated') : t('added'));
     setEditing(null);
   };
 
   return (
     <TitleManager
       headingId="manage-movies-heading"
-      heading={t.heading}
+      heading={t('heading')}
       toolbar={
         <TitleFilters
           filters={filters}
           onSearch={change('search')}
           onStatus={change('status')}
-          texts={t}
-          addLabel={t.addMovie}
+          texts={{
+            searchLabel: t('searchLabel'),
+            statusFilter: t('statusFilter'),
+            allStatuses: t('allStatuses'),
+            statuses: t('statuses', { returnObjects: true }),
+          }}
+          addLabel={t('addMovie')}
           onAdd={() => setEditing({ mode: 'add', key: newIdempotencyKey() })}
         />
       }
@@ -65,8 +71,8 @@ export const ManageMovies = () => {
         pageSize={PAGE_SIZE}
         page={page}
         onPage={setPage}
-        failed={() => t.failed}
-        texts={t}
+        failed={() => t('failed')}
+        texts={{ loading: t('loading'), empty: t('empty'), tryAgain: t('tryAgain') }}
       >
         {(movie) => (
           <AdminMovieCard
@@ -75,22 +81,22 @@ export const ManageMovies = () => {
             onEdit={(target) => setEditing({ mode: 'edit', movie: target })}
             onPublish={(target) =>
               actions.publish.mutate(target.id, {
-                onSuccess: () => show('success', t.published(target.title)),
-                onError: (error) => show('error', errorText(error, { fallback: t.publishFailed })),
+                onSuccess: () => show('success', t('published', { title: target.title })),
+                onError: (error) => show('error', errorText(error, { fallback: t('publishFailed') })),
               })
             }
             onDelete={(target) =>
               actions.remove.mutate(target.id, {
-                onSuccess: () => show('success', t.deleted(target.title)),
-                onError: () => show('error', t.deleteFailed),
+                onSuccess: () => show('success', t('deleted', { title: target.title })),
+                onError: () => show('error', t('deleteFailed')),
               })
             }
             onRemoveReview={(target, reviewId) =>
               actions.removeReview.mutate(
                 { movieId: target.id, reviewId },
                 {
-                  onSuccess: () => show('success', t.reviewRemoved),
-                  onError: () => show('error', t.reviewRemoveFailed),
+                  onSuccess: () => show('success', t('reviewRemoved')),
+                  onError: () => show('error', t('reviewRemoveFailed')),
                 },
               )
             }

@@ -4,6 +4,7 @@ import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { aMovie, aPage } from '@web/test/movie-factory';
 import { renderApp } from '@web/test/render-app';
+import { english } from '@web/shared/i18n/english';
 import { adminMovieStrings } from '../strings';
 import { aMediaAsset, installFakeXhr } from '../testing/media-test-kit';
 
@@ -94,7 +95,7 @@ describe('Media section of a title (admin)', () => {
     expect(sent).toContainEqual({ method: 'POST', path: `/api/admin/media/${ID}/upload` });
 
     act(() => xhr.last().progress(5, 10));
-    within(media).getByText(t.uploading(50));
+    within(media).getByText(english('adminMovies:media.uploading', { percent: 50 }));
     expect(within(media).getByRole('progressbar', { name: t.uploadProgress }).getAttribute('value')).toBe(
       '50',
     );
@@ -186,7 +187,9 @@ describe('Media section of a title (admin)', () => {
     asset = aMediaAsset({ status: 'failed', error: 'ffprobe could not read the file' });
     const media = await openMedia();
 
-    await within(media).findByText(t.failedBecause('ffprobe could not read the file'));
+    await within(media).findByText(
+      english('adminMovies:media.failedBecause', { reason: 'ffprobe could not read the file' }),
+    );
     fireEvent.click(within(media).getByRole('button', { name: t.retry }));
 
     await within(media).findByText(t.statuses.queued);

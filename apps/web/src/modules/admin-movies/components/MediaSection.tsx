@@ -1,58 +1,61 @@
 import type { MediaAsset } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import { type ChangeEvent, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatPlaybackTime } from '@web/modules/player/format-time';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { FileTooLargeError, useMediaAsset, useMediaUpload, useRetryMedia } from '../hooks/useMediaAsset';
 import { formatBytes, formatEta } from '../media-format';
-import { adminMovieStrings } from '../strings';
 import styles from './MediaSection.module.css';
 import { MediaTracks } from './MediaTracks';
 
-const t = adminMovieStrings.media;
+type T = TFunction<'adminMovies'>;
 
-const uploadFailedFor = (status: number): string => {
-  if (status === 413) return t.tooLarge;
-  return status === 400 ? t.notVideo : t.uploadFailed;
+const uploadFailedFor = (t: T, status: number): string => {
+  if (status === 413) return t('media.tooLarge');
+  return status === 400 ? t('media.notVideo') : t('media.uploadFailed');
 };
 
 /** A 400 carries the server's reason the file is refused. */
-const uploadError = (error: Error): string =>
+const uploadError = (t: T, error: Error): string =>
   error instanceof FileTooLargeError
-    ? t.tooLargeLimit(formatBytes(error.maxBytes))
+    ? t('media.tooLargeLimit', { limit: formatBytes(error.maxBytes) })
     : errorText(error, {
-        fallback: uploadFailedFor,
-        network: t.uploadFailed,
+        fallback: (status) => uploadFailedFor(t, status),
+        network: t('media.uploadFailed'),
         showServerText: ({ status }) => status === 400,
       });
 
 const Result = ({ asset }: { asset: MediaAsset }) => {
+  const { t } = useTranslation('adminMovies');
   switch (asset.status) {
     case 'queued':
     case 'processing':
     case 'uploaded': {
       const percent = Math.round(asset.progress);
+      const eta = formatEta(t, asset.etaSeconds);
       return (
         <div className={styles.progress}>
-          <progress max={100} value={percent} aria-label={t.processingProgress} />
-          <span>{t.processing(percent, formatEta(asset.etaSeconds))}</span>
+          <progress max={100} value={percent} aria-label={t('media.processingProgress')} />
+          <span>{eta ? t('media.processingEta', { percent, eta }) : t('media.processing', { percent })}</span>
         </div>
       );
     }
     case 'ready':
       return (
         <dl className={styles.facts}>
-          <dt>{t.renditions}</dt>
+          <dt>{t('media.renditions')}</dt>
           <dd>{asset.renditions.join(', ')}</dd>
           {asset.durationSeconds !== null && (
             <>
-              <dt>{t.duration}</dt>
+              <dt>{t('media.duration')}</dt>
               <dd>{formatPlaybackTime(asset.durationSeconds)}</dd>
             </>
           )}
           {asset.sourceName && (
             <>
-              <dt>{t.source}</dt>
+              <dt>{t('media.source')}</dt>
               <dd>{asset.sourceName}</dd>
             </>
           )}
@@ -61,7 +64,7 @@ const Result = ({ asset }: { asset: MediaAsset }) => {
     case 'failed':
       return (
         <p role="alert" className={styles.error}>
-          {asset.error ? t.failedBecause(asset.error) : t.unknownFailure}
+          {asset.error ? t('media.failedBecause', { reason: asset.error }) : t('media.unknownFailure')}
         </p>
       );
     case 'none':
@@ -76,6 +79,7 @@ type MediaSectionProps = { movieId: string };
  * then the transcode's progress and ETA (polled every 2 s), the result, or why it failed with Retry.
  */
 export const MediaSection = ({ movieId }: MediaSectionProps) => {
+  const { t } = useTranslation('adminMovies');
   const headingId = useId();
   const inputId = useId();
   const hintId = useId();
@@ -96,30 +100,31 @@ export const MediaSection = ({ movieId }: MediaSectionProps) => {
     if (asset.isPending)
       return (
         <p role="status" className={styles.muted}>
-          {t.loading}
+          {t('media.loading')}
         </p>
       );
     if (asset.isError)
       return (
         <p role="alert" className={styles.error}>
-          {t.loadFailed}
+          {t('media.loadFailed')}
         </p>
       );
     return (
       <>
         <p className={styles.status}>
-          <span className={styles.muted}>{t.status}:</span> <strong>{t.statuses[asset.data.status]}</strong>
+          <span className={styles.muted}>{t('media.status')}:</span>{' '}
+          <strong>{t(`media.statuses.${asset.data.status}`)}</strong>
         </p>
         <Result asset={asset.data} />
         {asset.data.status === 'ready' && <MediaTracks movieId={movieId} asset={asset.data} />}
         {asset.data.status === 'failed' && (
           <div>
             <Button variant="ghost" size="sm" disabled={retry.isPending} onClick={() => retry.mutate()}>
-              {retry.isPending ? t.retrying : t.retry}
+              {retry.isPending ? t('media.retrying') : t('media.retry')}
             </Button>
             {retry.isError && (
               <p role="alert" className={styles.error}>
-                {t.retryFailed}
+                {t('media.retryFailed')}
               </p>
             )}
           </div>
@@ -131,12 +136,12 @@ export const MediaSection = ({ movieId }: MediaSectionProps) => {
   return (
     <section className={styles.media} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.heading}>
-        {t.heading}
+        {t('media.heading')}
       </h3>
       {body()}
       <div className={styles.upload}>
         <label htmlFor={inputId} className={styles.label}>
-          {status === 'ready' ? t.replace : t.upload}
+          {status === 'ready' ? t('media.replace') : t('media.upload')}
         </label>
         <input
           id={inputId}
@@ -148,17 +153,21 @@ export const MediaSection = ({ movieId }: MediaSectionProps) => {
           onChange={choose}
         />
         <p id={hintId} className={styles.muted}>
-          {t.uploadHint}
+          {t('media.uploadHint')}
         </p>
         {upload.isPending && (
           <div className={styles.progress} role="status">
-            <progress max={100} value={Math.round(upload.progress * 100)} aria-label={t.uploadProgress} />
-            <span>{t.uploading(Math.round(upload.progress * 100))}</span>
+            <progress
+              max={100}
+              value={Math.round(upload.progress * 100)}
+              aria-label={t('media.uploadProgress')}
+            />
+            <span>{t('media.uploading', { percent: Math.round(upload.progress * 100) })}</span>
           </div>
         )}
         {upload.isError && (
           <p role="alert" className={styles.error}>
-            {uploadError(upload.error)}
+            {uploadError(t, upload.error)}
           </p>
         )}
       </div>

@@ -1,14 +1,13 @@
 import type { MediaAsset } from '@app/contracts';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { trackLanguageName } from '@web/modules/movies/format';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { controlClass } from '@web/shared/ui/control';
 import { useAddSubtitles } from '../hooks/useMediaAsset';
-import { adminMovieStrings } from '../strings';
 import styles from './MediaSection.module.css';
 
-const t = adminMovieStrings.tracks;
 /** The languages an admin adds subtitles in: the app's two, then the widest-spoken Indian ones. */
 const LANGUAGES = ['hi', 'en', 'ta', 'te', 'bn', 'mr', 'kn', 'ml', 'gu', 'pa'] as const;
 
@@ -19,6 +18,7 @@ type MediaTracksProps = { movieId: string; asset: MediaAsset };
  * subtitles (WebVTT or SRT, optionally marked CC). A refused file shows the server's reason.
  */
 export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
+  const { t } = useTranslation('adminMovies');
   const headingId = useId();
   const languageId = useId();
   const fileId = useId();
@@ -36,32 +36,35 @@ export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
   return (
     <section aria-labelledby={headingId} className={styles.facts}>
       <h4 id={headingId} className={styles.label}>
-        {t.heading}
+        {t('tracks.heading')}
       </h4>
       <dl className={styles.facts}>
-        <dt>{t.audio}</dt>
+        <dt>{t('tracks.audio')}</dt>
         <dd>
           {asset.audioTracks.length
             ? asset.audioTracks
-                .map((track) => `${track.name}${track.isDefault ? ` (${t.defaultTrack})` : ''} · ${t.ready}`)
+                .map(
+                  (track) =>
+                    `${track.name}${track.isDefault ? ` (${t('tracks.defaultTrack')})` : ''} · ${t('tracks.ready')}`,
+                )
                 .join(', ')
-            : t.none}
+            : t('tracks.none')}
         </dd>
-        <dt>{t.subtitles}</dt>
+        <dt>{t('tracks.subtitles')}</dt>
         <dd>
           {asset.subtitleTracks.length
             ? asset.subtitleTracks
                 .map(
                   (track) =>
-                    `${track.name}${track.cc && !track.name.endsWith(t.cc) ? ` ${t.cc}` : ''} · ${t.ready}`,
+                    `${track.name}${track.cc && !track.name.endsWith(t('tracks.cc')) ? ` ${t('tracks.cc')}` : ''} · ${t('tracks.ready')}`,
                 )
                 .join(', ')
-            : t.none}
+            : t('tracks.none')}
         </dd>
       </dl>
-      <form onSubmit={submit} className={styles.upload} aria-label={t.addSubtitles}>
+      <form onSubmit={submit} className={styles.upload} aria-label={t('tracks.addSubtitles')}>
         <label htmlFor={languageId} className={styles.label}>
-          {t.language}
+          {t('tracks.language')}
         </label>
         <select
           id={languageId}
@@ -76,10 +79,11 @@ export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
           ))}
         </select>
         <label className={styles.label}>
-          <input type="checkbox" checked={cc} onChange={(event) => setCc(event.target.checked)} /> {t.markCc}
+          <input type="checkbox" checked={cc} onChange={(event) => setCc(event.target.checked)} />{' '}
+          {t('tracks.markCc')}
         </label>
         <label htmlFor={fileId} className={styles.label}>
-          {t.file}
+          {t('tracks.file')}
         </label>
         <input
           id={fileId}
@@ -90,23 +94,23 @@ export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
           onChange={(event) => setFile(event.target.files?.[0] ?? null)}
         />
         <p id={hintId} className={styles.muted}>
-          {t.fileHint}
+          {t('tracks.fileHint')}
         </p>
         <div>
           <Button type="submit" variant="ghost" size="sm" disabled={!file || add.isPending}>
-            {add.isPending ? t.adding : t.addSubtitles}
+            {add.isPending ? t('tracks.adding') : t('tracks.addSubtitles')}
           </Button>
         </div>
         {add.isSuccess && (
           <p role="status" className={styles.muted}>
-            {t.added(trackLanguageName(add.variables.language))}
+            {t('tracks.added', { language: trackLanguageName(add.variables.language) })}
           </p>
         )}
         {add.isError && (
           <p role="alert" className={styles.error}>
             {errorText(add.error, {
-              fallback: () => t.addFailed,
-              network: t.addFailed,
+              fallback: () => t('tracks.addFailed'),
+              network: t('tracks.addFailed'),
               showServerText: ({ status }) => status === 400 || status === 409,
             })}
           </p>

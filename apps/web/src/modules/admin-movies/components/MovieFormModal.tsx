@@ -1,11 +1,11 @@
 import type { MovieInput } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { Form, FormActions } from '@web/shared/ui/Form';
 import { Modal } from '@web/shared/ui/Modal';
 import { useFormFields } from '@web/shared/ui/useFormFields';
 import { type MovieFormValues, validateMovieForm } from '../movie-form';
-import { adminMovieStrings as t } from '../strings';
 import { MediaSection } from './MediaSection';
-import { TitleFormFields } from './TitleFormFields';
+import { TitleFormFields, titleFieldTexts } from './TitleFormFields';
 
 type MovieFormModalProps = {
   mode: 'add' | 'edit';
@@ -27,20 +27,26 @@ export const MovieFormModal = ({
   onSubmit,
   onClose,
 }: MovieFormModalProps) => {
-  const { values, set, field, submit } = useFormFields(initial, t.fields);
-  const check = (typed: MovieFormValues) => validateMovieForm(typed, mode === 'edit' ? initial : undefined);
+  const { t } = useTranslation('adminMovies');
+  const { values, set, field, submit } = useFormFields(initial, t('fields', { returnObjects: true }));
+  const check = (typed: MovieFormValues) =>
+    validateMovieForm(t, typed, mode === 'edit' ? initial : undefined);
 
   return (
-    <Modal title={mode === 'add' ? t.addMovie : t.editMovie} onClose={onClose}>
+    <Modal title={mode === 'add' ? t('addMovie') : t('editMovie')} onClose={onClose}>
       <Form onSubmit={submit(check, onSubmit)} noValidate>
         <TitleFormFields
           field={field}
           status={values.status}
           onStatus={(status) => set('status', status)}
           onDescriptors={(descriptors) => set('descriptors', descriptors)}
-          texts={t}
+          texts={titleFieldTexts(t)}
         />
-        <FormActions saving={saving} onCancel={onClose} texts={t} />
+        <FormActions
+          saving={saving}
+          onCancel={onClose}
+          texts={{ save: t('save'), saving: t('saving'), cancel: t('cancel') }}
+        />
       </Form>
       {mode === 'edit' && movieId && <MediaSection movieId={movieId} />}
     </Modal>

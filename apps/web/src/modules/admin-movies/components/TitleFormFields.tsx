@@ -6,6 +6,7 @@ import {
   type ContentDescriptor,
   MovieStatus,
 } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useId } from 'react';
 import { CheckboxField } from '@web/shared/ui/CheckboxField';
 import { FormRow } from '@web/shared/ui/Form';
@@ -14,21 +15,34 @@ import type { FieldWiring } from '@web/shared/ui/useFormFields';
 import { descriptorList, descriptorsValue, type MovieFormField } from '../movie-form';
 import styles from './TitleFormFields.module.css';
 
+type TitleFieldTexts = {
+  fields: { status: string };
+  chooseGenre: string;
+  chooseClassification: string;
+  descriptorsHint: string;
+  descriptorLabels: Record<ContentDescriptor, string>;
+  statuses: Record<MovieStatus, string>;
+  scheduleHint: string;
+};
+
+/** The texts of the fields every title has: the movie form's, which the series form shows too. */
+export const titleFieldTexts = (t: TFunction<'adminMovies'>): TitleFieldTexts => ({
+  fields: { status: t('fields.status') },
+  chooseGenre: t('chooseGenre'),
+  chooseClassification: t('chooseClassification'),
+  descriptorsHint: t('descriptorsHint'),
+  descriptorLabels: t('descriptorLabels', { returnObjects: true }),
+  statuses: t('statuses', { returnObjects: true }),
+  scheduleHint: t('scheduleHint'),
+});
+
 type TitleFormFieldsProps = {
   field: (name: MovieFormField) => FieldWiring;
   status: MovieStatus;
   onStatus: (status: MovieStatus) => void;
   /** The checked descriptors as the form holds them (`descriptorsValue`), and the change of one. */
   onDescriptors: (value: string) => void;
-  texts: {
-    fields: { status: string };
-    chooseGenre: string;
-    chooseClassification: string;
-    descriptorsHint: string;
-    descriptorLabels: Record<ContentDescriptor, string>;
-    statuses: Record<MovieStatus, string>;
-    scheduleHint: string;
-  };
+  texts: TitleFieldTexts;
   /** More short fields in the row of genre, rating and status (a series' access). */
   children?: ReactNode;
 };

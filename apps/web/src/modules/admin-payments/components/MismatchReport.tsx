@@ -1,12 +1,11 @@
 import type { DuplicatePayment } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatInr } from '@web/shared/i18n/format';
 import { Button } from '@web/shared/ui/Button';
 import { Panel } from '@web/shared/ui/Panel';
 import { useMismatchReport } from '../hooks/useAdminPayments';
-import { adminPaymentsStrings as texts } from '../strings';
-import { Payer } from './PaymentsTable';
+import { dateTime, Payer } from './PaymentsTable';
 import styles from './PaymentsConsole.module.css';
-
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 type MismatchReportProps = {
   /** Refund (after the console's confirm step) of a payment found paid twice. */
@@ -19,91 +18,92 @@ type MismatchReportProps = {
  * reconciler's last run. Payers show by email, their ids on hover.
  */
 export const MismatchReport = ({ onRefund, refundingId }: MismatchReportProps) => {
+  const { t } = useTranslation('adminPayments');
   const { data, isPending, isError, refetch, isFetching } = useMismatchReport();
   return (
-    <Panel title={texts.mismatches} className={styles.report}>
+    <Panel title={t('mismatches')} className={styles.report}>
       {isPending ? (
-        <p className={styles.muted}>{texts.mismatchesLoading}</p>
+        <p className={styles.muted}>{t('mismatchesLoading')}</p>
       ) : isError ? (
         <div role="alert" className={styles.notice}>
-          <p>{texts.mismatchesFailed}</p>
+          <p>{t('mismatchesFailed')}</p>
           <Button variant="ghost" size="sm" disabled={isFetching} onClick={() => void refetch()}>
-            {texts.tryAgain}
+            {t('tryAgain')}
           </Button>
         </div>
       ) : (
         <>
           <p className={styles.muted}>
             {data.reconciler
-              ? texts.reconciler(
-                  dateTime.format(new Date(data.reconciler.lastRunAt)),
-                  data.reconciler.settled,
-                  data.reconciler.checked,
-                )
-              : texts.reconcilerNever}
+              ? t('reconciler', {
+                  date: dateTime(data.reconciler.lastRunAt),
+                  settled: data.reconciler.settled,
+                  checked: data.reconciler.checked,
+                })
+              : t('reconcilerNever')}
           </p>
           <div className={styles.reportColumns}>
-            <section aria-label={texts.duplicates}>
+            <section aria-label={t('duplicates')}>
               <h3 className={styles.reportHeading}>
-                {texts.duplicates} ({data.duplicates.length})
+                {t('duplicates')} ({data.duplicates.length})
               </h3>
               {data.duplicates.length === 0 ? (
-                <p className={styles.muted}>{texts.noMismatches}</p>
+                <p className={styles.muted}>{t('noMismatches')}</p>
               ) : (
                 <ul className={styles.reportList}>
                   {data.duplicates.map((item) => (
                     <li key={item.paymentId} className={styles.reportItem}>
                       <Payer userId={item.userId} email={item.email} />
                       <span>
-                        {texts.duplicateItem(
-                          item.item,
-                          texts.rupees(item.amountInr),
-                          item.capturedAt ? dateTime.format(new Date(item.capturedAt)) : texts.none,
-                        )}
+                        {t('duplicateItem', {
+                          item: item.item,
+                          amount: formatInr(item.amountInr),
+                          when: item.capturedAt ? dateTime(item.capturedAt) : t('none'),
+                        })}
                       </span>
                       <Button
                         variant="danger"
                         size="sm"
                         disabled={refundingId === item.paymentId}
-                        aria-label={texts.refundDuplicate(item.paymentId)}
+                        aria-label={t('refundDuplicate', { paymentId: item.paymentId })}
                         onClick={() => onRefund(item)}
                       >
-                        {refundingId === item.paymentId ? texts.refunding : texts.refund}
+                        {refundingId === item.paymentId ? t('refunding') : t('refund')}
                       </Button>
                     </li>
                   ))}
                 </ul>
               )}
             </section>
-            <section aria-label={texts.paidWithoutEntitlement}>
+            <section aria-label={t('paidWithoutEntitlement')}>
               <h3 className={styles.reportHeading}>
-                {texts.paidWithoutEntitlement} ({data.paidWithoutEntitlement.length})
+                {t('paidWithoutEntitlement')} ({data.paidWithoutEntitlement.length})
               </h3>
               {data.paidWithoutEntitlement.length === 0 ? (
-                <p className={styles.muted}>{texts.noMismatches}</p>
+                <p className={styles.muted}>{t('noMismatches')}</p>
               ) : (
                 <ul className={styles.reportList}>
                   {data.paidWithoutEntitlement.map((item) => (
                     <li key={item.paymentId}>
                       <Payer userId={item.userId} email={item.email} />
-                      {texts.mismatchItem(item.paymentId, item.kind)}
+                      {t('mismatchItem', { id: item.paymentId, kind: item.kind })}
                     </li>
                   ))}
                 </ul>
               )}
             </section>
-            <section aria-label={texts.entitlementWithoutPayment}>
+            <section aria-label={t('entitlementWithoutPayment')}>
               <h3 className={styles.reportHeading}>
-                {texts.entitlementWithoutPayment} ({data.entitlementWithoutPayment.length})
+                {t('entitlementWithoutPayment')} ({data.entitlementWithoutPayment.length})
               </h3>
               {data.entitlementWithoutPayment.length === 0 ? (
-                <p className={styles.muted}>{texts.noMismatches}</p>
+                <p className={styles.muted}>{t('noMismatches')}</p>
               ) : (
                 <ul className={styles.reportList}>
                   {data.entitlementWithoutPayment.map((item) => (
                     <li key={item.entitlementId}>
                       <Payer userId={item.userId} email={item.email} />
-                      {texts.mismatchItem(item.entitlementId, item.kind)}
+                      {t('mismatchItem', { id: item.entitlementId, kind: item.kind })}
                     </li>
                   ))}
                 </ul>

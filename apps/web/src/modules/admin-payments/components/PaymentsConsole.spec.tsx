@@ -1,9 +1,12 @@
 import type { AdminPayment, MismatchReport } from '@app/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { aUser, renderAuthApp } from '@web/modules/auth/testing/auth-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { english } from '@web/shared/i18n/english';
 import { waitForPage } from '@web/test/render-app';
 import { adminPaymentsStrings as texts } from '../strings';
+import { adminPaymentsStringsHi as hindi } from '../strings.hi';
 
 const USER = '65f0aaaaaaaaaaaaaaaa0042';
 const EMAIL = 'asha@example.in';
@@ -89,10 +92,12 @@ describe('admin payments console', () => {
     await api.close();
   });
 
-  const open = async () => {
+  const open = async (
+    tableLabel = english('adminPayments:tableLabel', { dataset: texts.datasets.payments }),
+  ) => {
     renderAuthApp({ path: '/admindashboard?tab=payments', apiBaseUrl: api.baseUrl, session });
     await waitForPage();
-    return screen.findByRole('region', { name: texts.tableLabel(texts.datasets.payments) });
+    return screen.findByRole('region', { name: tableLabel });
   };
 
   it('lists payments with the mismatch report and the reconciler’s last run', async () => {
@@ -110,15 +115,15 @@ describe('admin payments console', () => {
     const table = await open();
 
     const [payer] = within(table).getAllByText(EMAIL);
-    expect(payer.getAttribute('title')).toBe(texts.userIdHint(USER));
+    expect(payer.getAttribute('title')).toBe(english('adminPayments:userIdHint', { userId: USER }));
     const [title] = within(table).getAllByText('Sholay');
-    expect(title.getAttribute('title')).toBe(texts.movieIdHint(MOVIE));
+    expect(title.getAttribute('title')).toBe(english('adminPayments:movieIdHint', { movieId: MOVIE }));
     within(table).getByText('premium');
     // A deleted account has no email left: its id shows instead.
     within(table).getByText('65f0bbbbbbbbbbbbbbbb0043');
     const report = screen.getByRole('region', { name: texts.mismatches });
     const [reported] = await within(report).findAllByText(EMAIL);
-    expect(reported.getAttribute('title')).toBe(texts.userIdHint(USER));
+    expect(reported.getAttribute('title')).toBe(english('adminPayments:userIdHint', { userId: USER }));
   });
 
   it('filters by part of an email or a user id, by title or plan, and status', async () => {
@@ -173,7 +178,7 @@ describe('admin payments console', () => {
 
     fireEvent.click(within(table).getByRole('button', { name: 'Refund pay_Refundable1' }));
     const dialog = screen.getByRole('dialog', { name: texts.refundTitle });
-    within(dialog).getByText(texts.refundConfirm('₹1200'));
+    within(dialog).getByText(english('adminPayments:refundConfirm', { amount: '₹1,200' }));
     fireEvent.click(within(dialog).getByRole('button', { name: texts.refundCancel }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(refunds).toEqual([]);
@@ -192,15 +197,39 @@ describe('admin payments console', () => {
   it('lists what was paid twice in the mismatch report, refundable after a confirm step', async () => {
     await open();
     const paidTwice = await screen.findByRole('region', { name: texts.duplicates });
-    within(paidTwice).getByText(/Sholay · ₹1200 · paid/);
+    within(paidTwice).getByText(/Sholay · ₹1,200 · paid 1 Mar 2026/);
     within(paidTwice).getByText(EMAIL);
 
-    fireEvent.click(within(paidTwice).getByRole('button', { name: texts.refundDuplicate('pay_Twice00002') }));
+    fireEvent.click(
+      within(paidTwice).getByRole('button', {
+        name: english('adminPayments:refundDuplicate', { paymentId: 'pay_Twice00002' }),
+      }),
+    );
     const dialog = screen.getByRole('dialog', { name: texts.refundTitle });
-    within(dialog).getByText(texts.refundDuplicateConfirm('₹1200'));
+    within(dialog).getByText(english('adminPayments:refundDuplicateConfirm', { amount: '₹1,200' }));
     fireEvent.click(within(dialog).getByRole('button', { name: texts.refund }));
 
     await screen.findByText(texts.refunded);
     expect(refunds).toEqual([{ paymentId: 'pay_Twice00002' }]);
+  });
+
+  it('shows the console in Hindi once the interface is Hindi: lists, money, dates and the confirm step', async () => {
+    await act(() => i18next.changeLanguage('hi'));
+    const table = await open(`${hindi.datasets.payments} की सूची`);
+
+    screen.getByRole('heading', { name: hindi.title });
+    screen.getByRole('button', { name: hindi.datasets.orders, pressed: false });
+    within(table).getByRole('columnheader', { name: hindi.columns.amount });
+    within(table).getAllByText('₹1,200');
+    const paidTwice = await screen.findByRole('region', { name: hindi.duplicates });
+    within(paidTwice).getByText(/^Sholay · ₹1,200 · भुगतान 1 मार्च 2026, /);
+    const report = screen.getByRole('region', { name: hindi.mismatches });
+    within(report).getByText(/^रिकंसाइलर आखिरी बार 1 मार्च 2026, .* को चला: जाँचे गए 7 में से 1 निपटाए।$/);
+
+    fireEvent.click(within(table).getByRole('button', { name: `${hindi.refund} pay_Refundable1` }));
+    const dialog = screen.getByRole('dialog', { name: hindi.refundTitle });
+    within(dialog).getByText(
+      'पूरे ₹1,200 रिफ़ंड करें? Razorpay के रिफ़ंड की पुष्टि करते ही टाइटल की खरीद या किराया रद्द हो जाएगा।',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { Pager, pageCount } from '@web/shared/ui/Pager';
@@ -9,7 +10,6 @@ import { useFormFields } from '@web/shared/ui/useFormFields';
 import type { AdminDataset } from '../api/admin-payments.api';
 import { ADMIN_PAYMENTS_PAGE_SIZE, useAdminPaymentList, useRefund } from '../hooks/useAdminPayments';
 import { checkFilters, filterLabels, NO_FILTERS, type PaymentFilters } from '../payment-filters';
-import { adminPaymentsStrings as texts } from '../strings';
 import { ConfirmRefundModal, type RefundTarget } from './ConfirmRefundModal';
 import { MismatchReport } from './MismatchReport';
 import { PaymentsTable } from './PaymentsTable';
@@ -17,6 +17,13 @@ import styles from './PaymentsConsole.module.css';
 
 const DATASETS: AdminDataset[] = ['orders', 'payments', 'subscriptions', 'webhook-events'];
 const USER_ID = /^[a-f0-9]{24}$/i;
+/** Each list's statuses as the wire names them, to filter by. */
+const STATUSES: Record<AdminDataset, readonly string[]> = {
+  orders: ['created', 'attempted', 'paid'],
+  payments: ['created', 'authorized', 'captured', 'failed', 'refunded'],
+  subscriptions: ['created', 'authenticated', 'active', 'pending', 'halted', 'cancelled', 'completed'],
+  'webhook-events': ['applied', 'duplicate', 'ignored'],
+};
 
 /** A user id typed whole filters by id; anything else is a part of an email. */
 const whoQuery = (who: string) =>
@@ -28,9 +35,10 @@ const whoQuery = (who: string) =>
  * status; Refund (after a confirm step) on a refundable payment and on one the mismatch report found paid twice.
  */
 export const PaymentsConsole = () => {
+  const { t } = useTranslation('adminPayments');
   const [dataset, setDataset] = useState<AdminDataset>('payments');
   const [page, setPage] = useState(1);
-  const { field, set, submit, reset } = useFormFields(NO_FILTERS, filterLabels);
+  const { field, set, submit, reset } = useFormFields(NO_FILTERS, filterLabels(t));
   const [applied, setApplied] = useState<PaymentFilters>(NO_FILTERS);
   const [confirming, setConfirming] = useState<RefundTarget | null>(null);
   const { toasts, show, dismiss } = useToasts();
@@ -55,7 +63,7 @@ export const PaymentsConsole = () => {
     setApplied((current) => ({ ...current, status: '' }));
   };
 
-  const apply = submit(checkFilters, (next) => {
+  const apply = submit(checkFilters(t), (next) => {
     setApplied(next);
     setPage(1);
   });
@@ -68,8 +76,8 @@ export const PaymentsConsole = () => {
 
   const confirmRefund = (payment: RefundTarget) =>
     refund.mutate(payment.id, {
-      onSuccess: () => show('success', texts.refunded),
-      onError: (error) => show('error', errorText(error, { fallback: texts.refundFailed })),
+      onSuccess: () => show('success', t('refunded')),
+      onError: (error) => show('error', errorText(error, { fallback: t('refundFailed') })),
       onSettled: () => setConfirming(null),
     });
 
@@ -77,9 +85,9 @@ export const PaymentsConsole = () => {
     <section className={styles.section} aria-labelledby="payments-console-title">
       <header className={styles.sectionHeader}>
         <h2 id="payments-console-title" className={styles.sectionTitle}>
-          {texts.title}
+          {t('title')}
         </h2>
-        <div className={styles.datasets} role="group" aria-label={texts.datasetLabel}>
+        <div className={styles.datasets} role="group" aria-label={t('datasetLabel')}>
           {DATASETS.map((value) => (
             <button
               key={value}
@@ -88,52 +96,52 @@ export const PaymentsConsole = () => {
               aria-pressed={value === dataset}
               onClick={() => chooseDataset(value)}
             >
-              {texts.datasets[value]}
+              {t(`datasets.${value}`)}
             </button>
           ))}
         </div>
       </header>
 
-      <form className={styles.filters} onSubmit={apply} aria-label={texts.filtersLabel}>
+      <form className={styles.filters} onSubmit={apply} aria-label={t('filtersLabel')}>
         <TextField
           {...field('who')}
-          placeholder={texts.whoPlaceholder}
+          placeholder={t('whoPlaceholder')}
           spellCheck={false}
           autoComplete="off"
         />
         {titled && (
-          <TextField {...field('title')} placeholder={texts.titleFilterPlaceholder} autoComplete="off" />
+          <TextField {...field('title')} placeholder={t('titleFilterPlaceholder')} autoComplete="off" />
         )}
         <SelectField {...field('status')}>
-          <option value="">{texts.anyStatus}</option>
-          {texts.statuses[dataset].map((status) => (
+          <option value="">{t('anyStatus')}</option>
+          {STATUSES[dataset].map((status) => (
             <option key={status} value={status}>
               {status}
             </option>
           ))}
         </SelectField>
         <div className={styles.filterActions}>
-          <Button type="submit">{texts.apply}</Button>
+          <Button type="submit">{t('apply')}</Button>
           <Button variant="ghost" onClick={clear}>
-            {texts.clear}
+            {t('clear')}
           </Button>
         </div>
       </form>
 
       {list.isPending ? (
-        <p className={styles.notice}>{texts.loading}</p>
+        <p className={styles.notice}>{t('loading')}</p>
       ) : list.isError ? (
         <div role="alert" className={styles.notice}>
-          <p>{errorText(list.error, { fallback: texts.failed })}</p>
+          <p>{errorText(list.error, { fallback: t('failed') })}</p>
           <Button variant="ghost" size="sm" onClick={() => void list.refetch()}>
-            {texts.tryAgain}
+            {t('tryAgain')}
           </Button>
         </div>
       ) : list.data.data.length === 0 ? (
-        <p className={styles.notice}>{texts.empty}</p>
+        <p className={styles.notice}>{t('empty')}</p>
       ) : (
         <>
-          <p className={styles.count}>{texts.count(list.data.total)}</p>
+          <p className={styles.count}>{t('count', { count: list.data.total })}</p>
           <PaymentsTable
             dataset={dataset}
             rows={list.data.data}
@@ -162,7 +170,7 @@ export const PaymentsConsole = () => {
           onClose={() => setConfirming(null)}
         />
       )}
-      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={texts.dismiss} />
+      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={t('dismiss')} />
     </section>
   );
 };

@@ -1,91 +1,98 @@
 import type { AdminOrder, AdminPayment, AdminSubscription, AdminWebhookEvent } from '@app/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatInr } from '@web/shared/i18n/format';
 import { Button } from '@web/shared/ui/Button';
 import { type Column, DataTable } from '@web/shared/ui/DataTable';
 import type { AdminDataset, AdminRows } from '../api/admin-payments.api';
-import { adminPaymentsStrings as texts } from '../strings';
 import styles from './PaymentsConsole.module.css';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : texts.none);
-const code = (value: string | null) => (value ? <code className={styles.code}>{value}</code> : texts.none);
+type T = TFunction<'adminPayments'>;
+
+/** A moment of the lists and the mismatch report, in the language shown ('12 Jan 2026, 3:05 pm'). */
+export const dateTime = (iso: string) => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+
+const when = (t: T, iso: string | null) => (iso ? dateTime(iso) : t('none'));
+const code = (t: T, value: string | null) =>
+  value ? <code className={styles.code}>{value}</code> : t('none');
 
 /** The payer by email, the id on hover; the bare id when no email is known (a deleted account). */
-export const Payer = ({ userId, email }: { userId: string; email: string | null }) =>
-  email ? (
-    <span className={styles.hinted} title={texts.userIdHint(userId)}>
+export const Payer = ({ userId, email }: { userId: string; email: string | null }) => {
+  const { t } = useTranslation('adminPayments');
+  return email ? (
+    <span className={styles.hinted} title={t('userIdHint', { userId })}>
       {email}
     </span>
   ) : (
-    code(userId)
+    code(t, userId)
   );
+};
 
 /** A title by name, its movie id on hover. */
-const titled = (title: string | null, movieId: string | null) =>
+const titled = (t: T, title: string | null, movieId: string | null) =>
   title ? (
-    <span className={styles.hinted} title={movieId ? texts.movieIdHint(movieId) : undefined}>
+    <span className={styles.hinted} title={movieId ? t('movieIdHint', { movieId }) : undefined}>
       {title}
     </span>
   ) : (
-    code(movieId)
+    code(t, movieId)
   );
 
-const { columns: c } = texts;
-
-const orderColumns: Column<AdminOrder>[] = [
-  { header: c.receipt, cell: (row) => code(row.receipt) },
-  { header: c.user, cell: (row) => <Payer userId={row.userId} email={row.email} /> },
-  { header: c.kind, cell: (row) => row.kind },
-  { header: c.item, cell: (row) => titled(row.title, row.movieId) },
-  { header: c.amount, cell: (row) => texts.rupees(row.amountInr) },
-  { header: c.status, cell: (row) => row.status },
-  { header: c.created, cell: (row) => when(row.createdAt) },
+const orderColumns = (t: T): Column<AdminOrder>[] => [
+  { header: t('columns.receipt'), cell: (row) => code(t, row.receipt) },
+  { header: t('columns.user'), cell: (row) => <Payer userId={row.userId} email={row.email} /> },
+  { header: t('columns.kind'), cell: (row) => row.kind },
+  { header: t('columns.item'), cell: (row) => titled(t, row.title, row.movieId) },
+  { header: t('columns.amount'), cell: (row) => formatInr(row.amountInr) },
+  { header: t('columns.status'), cell: (row) => row.status },
+  { header: t('columns.created'), cell: (row) => when(t, row.createdAt) },
 ];
 
-const paymentColumns = (onRefund: (payment: AdminPayment) => void, refundingId: string | null) =>
+const paymentColumns = (t: T, onRefund: (payment: AdminPayment) => void, refundingId: string | null) =>
   [
-    { header: c.id, cell: (row) => code(row.id) },
-    { header: c.user, cell: (row) => <Payer userId={row.userId} email={row.email} /> },
-    { header: c.kind, cell: (row) => row.kind },
-    { header: c.item, cell: (row) => row.planId ?? titled(row.title, row.movieId) },
-    { header: c.amount, cell: (row) => texts.rupees(row.amountInr) },
-    { header: c.status, cell: (row) => row.status },
-    { header: c.method, cell: (row) => row.method ?? texts.none },
-    { header: c.created, cell: (row) => when(row.createdAt) },
+    { header: t('columns.id'), cell: (row) => code(t, row.id) },
+    { header: t('columns.user'), cell: (row) => <Payer userId={row.userId} email={row.email} /> },
+    { header: t('columns.kind'), cell: (row) => row.kind },
+    { header: t('columns.item'), cell: (row) => row.planId ?? titled(t, row.title, row.movieId) },
+    { header: t('columns.amount'), cell: (row) => formatInr(row.amountInr) },
+    { header: t('columns.status'), cell: (row) => row.status },
+    { header: t('columns.method'), cell: (row) => row.method ?? t('none') },
+    { header: t('columns.created'), cell: (row) => when(t, row.createdAt) },
     {
-      header: c.actions,
+      header: t('columns.actions'),
       cell: (row) =>
         row.refundable ? (
           <Button
             variant="danger"
             size="sm"
             disabled={refundingId === row.id}
-            aria-label={`${texts.refund} ${row.id}`}
+            aria-label={`${t('refund')} ${row.id}`}
             onClick={() => onRefund(row)}
           >
-            {refundingId === row.id ? texts.refunding : texts.refund}
+            {refundingId === row.id ? t('refunding') : t('refund')}
           </Button>
         ) : (
-          texts.none
+          t('none')
         ),
     },
   ] satisfies Column<AdminPayment>[];
 
-const subscriptionColumns: Column<AdminSubscription>[] = [
-  { header: c.id, cell: (row) => code(row.id) },
-  { header: c.user, cell: (row) => <Payer userId={row.userId} email={row.email} /> },
-  { header: c.item, cell: (row) => row.planId },
-  { header: c.status, cell: (row) => row.status },
-  { header: c.period, cell: (row) => `${when(row.currentStart)} – ${when(row.currentEnd)}` },
-  { header: c.renews, cell: (row) => (row.cancelAtCycleEnd ? texts.cancelsAtEnd : texts.yes) },
-  { header: c.created, cell: (row) => when(row.createdAt) },
+const subscriptionColumns = (t: T): Column<AdminSubscription>[] => [
+  { header: t('columns.id'), cell: (row) => code(t, row.id) },
+  { header: t('columns.user'), cell: (row) => <Payer userId={row.userId} email={row.email} /> },
+  { header: t('columns.item'), cell: (row) => row.planId },
+  { header: t('columns.status'), cell: (row) => row.status },
+  { header: t('columns.period'), cell: (row) => `${when(t, row.currentStart)} – ${when(t, row.currentEnd)}` },
+  { header: t('columns.renews'), cell: (row) => (row.cancelAtCycleEnd ? t('cancelsAtEnd') : t('yes')) },
+  { header: t('columns.created'), cell: (row) => when(t, row.createdAt) },
 ];
 
-const webhookColumns: Column<AdminWebhookEvent>[] = [
-  { header: c.id, cell: (row) => code(row.id) },
-  { header: c.event, cell: (row) => row.event },
-  { header: c.entity, cell: (row) => code(row.entityId) },
-  { header: c.outcome, cell: (row) => row.outcome },
-  { header: c.received, cell: (row) => when(row.receivedAt) },
+const webhookColumns = (t: T): Column<AdminWebhookEvent>[] => [
+  { header: t('columns.id'), cell: (row) => code(t, row.id) },
+  { header: t('columns.event'), cell: (row) => row.event },
+  { header: t('columns.entity'), cell: (row) => code(t, row.entityId) },
+  { header: t('columns.outcome'), cell: (row) => row.outcome },
+  { header: t('columns.received'), cell: (row) => when(t, row.receivedAt) },
 ];
 
 type PaymentsTableProps<D extends AdminDataset> = {
@@ -102,18 +109,21 @@ export const PaymentsTable = <D extends AdminDataset>({
   onRefund,
   refundingId,
 }: PaymentsTableProps<D>) => {
-  const caption = texts.datasets[dataset];
-  const label = texts.tableLabel(caption);
+  const { t } = useTranslation('adminPayments');
+  const caption = t(`datasets.${dataset as AdminDataset}`);
+  const label = t('tableLabel', { dataset: caption });
   switch (dataset) {
     case 'orders':
-      return <DataTable caption={caption} label={label} rows={rows as AdminOrder[]} columns={orderColumns} />;
+      return (
+        <DataTable caption={caption} label={label} rows={rows as AdminOrder[]} columns={orderColumns(t)} />
+      );
     case 'payments':
       return (
         <DataTable
           caption={caption}
           label={label}
           rows={rows as AdminPayment[]}
-          columns={paymentColumns(onRefund, refundingId)}
+          columns={paymentColumns(t, onRefund, refundingId)}
         />
       );
     case 'subscriptions':
@@ -122,7 +132,7 @@ export const PaymentsTable = <D extends AdminDataset>({
           caption={caption}
           label={label}
           rows={rows as AdminSubscription[]}
-          columns={subscriptionColumns}
+          columns={subscriptionColumns(t)}
         />
       );
     case 'webhook-events':
@@ -131,7 +141,7 @@ export const PaymentsTable = <D extends AdminDataset>({
           caption={caption}
           label={label}
           rows={rows as AdminWebhookEvent[]}
-          columns={webhookColumns}
+          columns={webhookColumns(t)}
         />
       );
   }

@@ -1,9 +1,12 @@
 import type { Promo, PromoRedemption } from '@app/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { aUser, renderAuthApp } from '@web/modules/auth/testing/auth-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
+import { english } from '@web/shared/i18n/english';
 import { waitForPage } from '@web/test/render-app';
 import { adminPromoStrings as texts } from '../strings';
+import { adminPromoStringsHi as hindi } from '../strings.hi';
 
 const PROMO = '65f0aaaaaaaaaaaaaaaa00c1';
 const aPromo = (overrides: Partial<Promo> = {}): Promo => ({
@@ -66,10 +69,10 @@ describe('admin promo codes tab', () => {
     await api.close();
   });
 
-  const open = async () => {
+  const open = async (title: string = texts.title) => {
     renderAuthApp({ path: '/admindashboard?tab=promos', apiBaseUrl: api.baseUrl, session });
     await waitForPage();
-    return screen.findByRole('region', { name: texts.title });
+    return screen.findByRole('region', { name: title });
   };
 
   it('lists codes with their uses, pauses one and shows its redemptions', async () => {
@@ -78,12 +81,16 @@ describe('admin promo codes tab', () => {
     await within(table).findByText('DIWALI20');
     within(table).getByText('20% off');
     within(table).getByText('3 / 4 / 100');
+    within(table).getByText('every title · purchase, rental');
+    within(table).getByText('1 Nov 2026 – 1 Dec 2026');
 
     fireEvent.click(within(table).getByRole('button', { name: texts.pause }));
     await waitFor(() => expect(paused).toEqual([{ paused: true }]));
 
     fireEvent.click(within(table).getByRole('button', { name: texts.showRedemptions }));
-    const list = await screen.findByRole('region', { name: texts.redemptionsTitle('DIWALI20') });
+    const list = await screen.findByRole('region', {
+      name: english('adminPromos:redemptionsTitle', { code: 'DIWALI20' }),
+    });
     await within(list).findByText('asha@example.in');
     within(list).getByText('-₹240');
     within(list).getByText('₹960');
@@ -101,7 +108,7 @@ describe('admin promo codes tab', () => {
     fireEvent.change(within(form).getByLabelText(texts.totalLimit), { target: { value: '50' } });
     fireEvent.click(within(form).getByRole('button', { name: texts.create }));
 
-    await screen.findByText(texts.created('NEWYEAR'));
+    await screen.findByText(english('adminPromos:created', { code: 'NEWYEAR' }));
     expect(created).toEqual([
       {
         code: 'NEWYEAR',
@@ -114,5 +121,25 @@ describe('admin promo codes tab', () => {
         perAccountLimit: 1,
       },
     ]);
+  });
+
+  it('shows the tab in Hindi once the interface is Hindi: the list, its money and days, and the form', async () => {
+    await act(() => i18next.changeLanguage('hi'));
+    const table = await open(hindi.title);
+    await within(table).findByText('DIWALI20');
+    within(table).getByRole('columnheader', { name: hindi.columns.appliesTo });
+    within(table).getByText('20% की छूट');
+    within(table).getByText('हर टाइटल · खरीद, किराया');
+    within(table).getByText('1 नव॰ 2026 – 1 दिस॰ 2026');
+    within(table).getByText(hindi.status.active);
+
+    fireEvent.click(within(table).getByRole('button', { name: hindi.showRedemptions }));
+    const list = await screen.findByRole('region', { name: 'DIWALI20 का इस्तेमाल' });
+    await within(list).findByText('खरीद: Lagaan');
+    within(list).getByText('-₹240');
+
+    const form = screen.getByRole('form', { name: hindi.createTitle });
+    within(form).getByLabelText(hindi.perAccountLimit);
+    within(form).getByRole('button', { name: hindi.create });
   });
 });

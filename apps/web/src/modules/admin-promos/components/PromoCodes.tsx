@@ -1,6 +1,9 @@
 import type { CreatePromoRequest, Promo, PromoRedemption } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorText } from '@web/shared/api/error-text';
+import { formatDate, formatInr, formatNumber } from '@web/shared/i18n/format';
 import { Button } from '@web/shared/ui/Button';
 import { CheckboxField } from '@web/shared/ui/CheckboxField';
 import { type Column, DataTable } from '@web/shared/ui/DataTable';
@@ -15,7 +18,6 @@ import {
   usePromoRedemptions,
   useSetPromoPaused,
 } from '../hooks/useAdminPromos';
-import { adminPromoStrings as texts } from '../strings';
 import styles from './PromoCodes.module.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,6 +25,33 @@ const dateInput = (date: Date) => date.toISOString().slice(0, 10);
 /** A day as the admin picked it, in India's time: from its start, or until its end. */
 const istDay = (day: string, end: boolean) =>
   new Date(Date.parse(`${day}T00:00:00+05:30`) + (end ? DAY_MS : 0)).toISOString();
+
+type T = TFunction<'adminPromos'>;
+
+const rupees = (paise: number) => formatInr(paise / 100);
+const day = (iso: string) => formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
+
+const discountOf = (t: T, { discount }: Promo) =>
+  t('discountOf', {
+    off:
+      discount.kind === 'percent'
+        ? formatNumber(discount.percentOff / 100, { style: 'percent' })
+        : rupees(discount.amountOffPaise),
+  });
+
+const appliesToOf = (t: T, { appliesTo }: Promo) => {
+  const kinds = appliesTo.titleKinds.map((kind) => t(`titleKinds.${kind}`)).join(', ');
+  return appliesTo.titles === 'all'
+    ? t('appliesToAll', { kinds })
+    : t('appliesToSome', { count: appliesTo.titles.length, kinds });
+};
+
+const usesOf = (t: T, promo: Promo) =>
+  t('usesOf', {
+    redeemed: formatNumber(promo.redeemed),
+    claimed: formatNumber(promo.claimed),
+    limit: promo.totalLimit === null ? t('noLimit') : formatNumber(promo.totalLimit),
+  });
 
 type Draft = {
   code: string;
@@ -79,6 +108,7 @@ const toRequest = (draft: Draft): CreatePromoRequest => {
 };
 
 const NewPromoForm = () => {
+  const { t } = useTranslation('adminPromos');
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const create = useCreatePromo();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
@@ -88,18 +118,18 @@ const NewPromoForm = () => {
     create.mutate(toRequest(draft), { onSuccess: () => setDraft(emptyDraft()) });
   };
   return (
-    <Form onSubmit={submit} aria-label={texts.createTitle}>
+    <Form onSubmit={submit} aria-label={t('createTitle')}>
       <FormRow>
         <TextField
-          label={texts.code}
-          hint={texts.codeHint}
+          label={t('code')}
+          hint={t('codeHint')}
           required
           maxLength={20}
           value={draft.code}
           onChange={(event) => set('code', event.target.value.toUpperCase())}
         />
         <TextField
-          label={texts.description}
+          label={t('description')}
           maxLength={200}
           value={draft.description}
           onChange={(event) => set('description', event.target.value)}
@@ -107,15 +137,15 @@ const NewPromoForm = () => {
       </FormRow>
       <FormRow>
         <SelectField
-          label={texts.kind}
+          label={t('kind')}
           value={draft.kind}
           onChange={(event) => set('kind', event.target.value === 'flat' ? 'flat' : 'percent')}
         >
-          <option value="percent">{texts.kinds.percent}</option>
-          <option value="flat">{texts.kinds.flat}</option>
+          <option value="percent">{t('kinds.percent')}</option>
+          <option value="flat">{t('kinds.flat')}</option>
         </SelectField>
         <TextField
-          label={draft.kind === 'percent' ? texts.percentOff : texts.amountOff}
+          label={draft.kind === 'percent' ? t('percentOff') : t('amountOff')}
           type="number"
           required
           min={draft.kind === 'percent' ? 1 : 1}
@@ -126,34 +156,34 @@ const NewPromoForm = () => {
         />
       </FormRow>
       <TextField
-        label={texts.titles}
-        hint={texts.titlesHint}
+        label={t('titles')}
+        hint={t('titlesHint')}
         value={draft.titles}
         onChange={(event) => set('titles', event.target.value)}
       />
       <FormRow>
         <CheckboxField
-          label={texts.purchases}
+          label={t('purchases')}
           checked={draft.purchases}
           onChange={(checked) => set('purchases', checked)}
         />
         <CheckboxField
-          label={texts.rentals}
+          label={t('rentals')}
           checked={draft.rentals}
           onChange={(checked) => set('rentals', checked)}
         />
       </FormRow>
-      <p className={styles.note}>{texts.plansNote}</p>
+      <p className={styles.note}>{t('plansNote')}</p>
       <FormRow>
         <TextField
-          label={texts.validFrom}
+          label={t('validFrom')}
           type="date"
           required
           value={draft.validFrom}
           onChange={(event) => set('validFrom', event.target.value)}
         />
         <TextField
-          label={texts.validTo}
+          label={t('validTo')}
           type="date"
           required
           value={draft.validTo}
@@ -162,14 +192,14 @@ const NewPromoForm = () => {
       </FormRow>
       <FormRow>
         <TextField
-          label={texts.totalLimit}
+          label={t('totalLimit')}
           type="number"
           min={1}
           value={draft.totalLimit}
           onChange={(event) => set('totalLimit', event.target.value)}
         />
         <TextField
-          label={texts.perAccountLimit}
+          label={t('perAccountLimit')}
           type="number"
           min={1}
           max={100}
@@ -180,17 +210,17 @@ const NewPromoForm = () => {
       </FormRow>
       <div>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? texts.creating : texts.create}
+          {create.isPending ? t('creating') : t('create')}
         </Button>
       </div>
       {create.isError && (
         <p role="alert" className={styles.error}>
-          {errorText(create.error, { fallback: texts.createFailed })}
+          {errorText(create.error, { fallback: t('createFailed') })}
         </p>
       )}
       {create.isSuccess && (
         <p role="status" className={styles.note}>
-          {texts.created(create.data.code)}
+          {t('created', { code: create.data.code })}
         </p>
       )}
     </Form>
@@ -198,28 +228,35 @@ const NewPromoForm = () => {
 };
 
 const Redemptions = ({ promo, onHide }: { promo: Promo; onHide: () => void }) => {
+  const { t } = useTranslation('adminPromos');
   const [page, setPage] = useState(1);
   const { data, isError } = usePromoRedemptions(promo.id, { page, pageSize: ADMIN_PROMOS_PAGE_SIZE });
   const columns: Column<PromoRedemption & { id: string }>[] = [
-    { header: texts.redemptionColumns.at, cell: (row) => new Date(row.at).toLocaleString('en-IN') },
-    { header: texts.redemptionColumns.email, cell: (row) => row.email ?? row.userId },
-    { header: texts.redemptionColumns.item, cell: (row) => `${row.kind}: ${row.item}` },
-    { header: texts.redemptionColumns.price, cell: (row) => texts.rupees(row.listPricePaise) },
-    { header: texts.redemptionColumns.discount, cell: (row) => `-${texts.rupees(row.discountPaise)}` },
-    { header: texts.redemptionColumns.paid, cell: (row) => texts.rupees(row.amountPaise) },
+    {
+      header: t('redemptionColumns.at'),
+      cell: (row) => formatDate(row.at, { dateStyle: 'medium', timeStyle: 'short' }),
+    },
+    { header: t('redemptionColumns.email'), cell: (row) => row.email ?? row.userId },
+    {
+      header: t('redemptionColumns.item'),
+      cell: (row) => t('redemptionItem', { kind: t(`titleKinds.${row.kind}`), item: row.item }),
+    },
+    { header: t('redemptionColumns.price'), cell: (row) => rupees(row.listPricePaise) },
+    { header: t('redemptionColumns.discount'), cell: (row) => `-${rupees(row.discountPaise)}` },
+    { header: t('redemptionColumns.paid'), cell: (row) => rupees(row.amountPaise) },
   ];
   return (
-    <Panel title={texts.redemptionsTitle(promo.code)}>
+    <Panel title={t('redemptionsTitle', { code: promo.code })}>
       <Button variant="ghost" size="sm" onClick={onHide}>
-        {texts.hide}
+        {t('hide')}
       </Button>
-      {isError && <p role="alert">{texts.loadFailed}</p>}
-      {data && data.total === 0 && <p className={styles.note}>{texts.noRedemptions}</p>}
+      {isError && <p role="alert">{t('loadFailed')}</p>}
+      {data && data.total === 0 && <p className={styles.note}>{t('noRedemptions')}</p>}
       {data && data.total > 0 && (
         <>
           <DataTable
-            caption={texts.redemptionsCaption}
-            label={texts.redemptionsTitle(promo.code)}
+            caption={t('redemptionsCaption')}
+            label={t('redemptionsTitle', { code: promo.code })}
             rows={data.data.map((row) => ({ ...row, id: row.orderId }))}
             columns={columns}
           />
@@ -232,23 +269,23 @@ const Redemptions = ({ promo, onHide }: { promo: Promo; onHide: () => void }) =>
 
 /** Admin → Promo codes (issue 27): create, list, pause or resume, and each code's paid orders. */
 export const PromoCodes = () => {
+  const { t } = useTranslation('adminPromos');
   const [page, setPage] = useState(1);
   const [shown, setShown] = useState<Promo | null>(null);
   const { data, isError } = useAdminPromos({ page, pageSize: ADMIN_PROMOS_PAGE_SIZE });
   const pause = useSetPromoPaused();
   const columns: Column<Promo>[] = [
-    { header: texts.columns.code, cell: (promo) => <strong>{promo.code}</strong> },
-    { header: texts.columns.discount, cell: texts.discountOf },
-    { header: texts.columns.appliesTo, cell: texts.appliesToOf },
+    { header: t('columns.code'), cell: (promo) => <strong>{promo.code}</strong> },
+    { header: t('columns.discount'), cell: (promo) => discountOf(t, promo) },
+    { header: t('columns.appliesTo'), cell: (promo) => appliesToOf(t, promo) },
     {
-      header: texts.columns.valid,
-      cell: (promo) =>
-        `${new Date(promo.validFrom).toLocaleDateString('en-IN')} – ${new Date(promo.validTo).toLocaleDateString('en-IN')}`,
+      header: t('columns.valid'),
+      cell: (promo) => `${day(promo.validFrom)} – ${day(promo.validTo)}`,
     },
-    { header: texts.columns.uses, cell: texts.usesOf },
-    { header: texts.columns.status, cell: (promo) => texts.status[promo.status] },
+    { header: t('columns.uses'), cell: (promo) => usesOf(t, promo) },
+    { header: t('columns.status'), cell: (promo) => t(`status.${promo.status}`) },
     {
-      header: texts.columns.actions,
+      header: t('columns.actions'),
       cell: (promo) => (
         <span className={styles.actions}>
           <Button
@@ -257,10 +294,10 @@ export const PromoCodes = () => {
             disabled={pause.isPending}
             onClick={() => pause.mutate({ promoId: promo.id, paused: promo.status === 'active' })}
           >
-            {promo.status === 'active' ? texts.pause : texts.resume}
+            {promo.status === 'active' ? t('pause') : t('resume')}
           </Button>
           <Button variant="ghost" size="sm" onClick={() => setShown(promo)}>
-            {texts.showRedemptions}
+            {t('showRedemptions')}
           </Button>
         </span>
       ),
@@ -268,17 +305,17 @@ export const PromoCodes = () => {
   ];
   return (
     <div className={styles.stack}>
-      <Panel title={texts.createTitle}>
+      <Panel title={t('createTitle')}>
         <NewPromoForm />
       </Panel>
-      <Panel title={texts.title}>
-        {isError && <p role="alert">{texts.loadFailed}</p>}
-        {data && data.total === 0 && <p className={styles.note}>{texts.empty}</p>}
+      <Panel title={t('title')}>
+        {isError && <p role="alert">{t('loadFailed')}</p>}
+        {data && data.total === 0 && <p className={styles.note}>{t('empty')}</p>}
         {data && data.total > 0 && (
           <>
             <DataTable
-              caption={texts.listCaption}
-              label={texts.listCaption}
+              caption={t('listCaption')}
+              label={t('listCaption')}
               rows={data.data}
               columns={columns}
             />

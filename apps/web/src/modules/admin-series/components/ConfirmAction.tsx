@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@web/shared/ui/Button';
-import { adminSeriesStrings as t } from '../strings';
 import styles from './ManageSeries.module.css';
 
 type ConfirmActionProps = {
@@ -23,6 +23,7 @@ export const ConfirmAction = ({
   busy,
   onConfirm,
 }: ConfirmActionProps) => {
+  const { t } = useTranslation('adminSeries');
   const [confirming, setConfirming] = useState(false);
   const named = (text: string) => (subject ? `${text} ${subject}` : undefined);
   if (!confirming)
@@ -47,7 +48,7 @@ export const ConfirmAction = ({
         {confirmLabel}
       </Button>
       <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-        {t.cancel}
+        {t('cancel')}
       </Button>
     </span>
   );

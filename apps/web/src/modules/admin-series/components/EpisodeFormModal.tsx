@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { EpisodeInput, EpisodeUpdate } from '@app/contracts';
 import { MAX_EPISODE_NUMBER } from '@app/contracts';
 import { MediaSection } from '@web/modules/admin-movies/components/MediaSection';
@@ -6,7 +7,6 @@ import { Modal } from '@web/shared/ui/Modal';
 import { TextAreaField, TextField } from '@web/shared/ui/TextField';
 import { useFormFields } from '@web/shared/ui/useFormFields';
 import { type EpisodeFormValues, validateEpisodeChanges, validateNewEpisode } from '../episode-form';
-import { adminSeriesStrings as t } from '../strings';
 import styles from './ManageSeries.module.css';
 
 type EpisodeFormModalProps = {
@@ -26,14 +26,15 @@ type EpisodeFormModalProps = {
  */
 export const EpisodeFormModal = (props: EpisodeFormModalProps) => {
   const { context, initial, saving, onClose } = props;
-  const { field, submit } = useFormFields(initial, t.episodeFields);
+  const { t } = useTranslation('adminSeries');
+  const { field, submit } = useFormFields(initial, t('episodeFields', { returnObjects: true }));
   const onSubmit =
     props.mode === 'add'
-      ? submit(validateNewEpisode, props.onSubmit)
-      : submit((typed) => validateEpisodeChanges(typed, initial), props.onSubmit);
+      ? submit((typed) => validateNewEpisode(t, typed), props.onSubmit)
+      : submit((typed) => validateEpisodeChanges(t, typed, initial), props.onSubmit);
 
   return (
-    <Modal title={props.mode === 'add' ? t.editor.addEpisode : t.editor.editEpisode} onClose={onClose}>
+    <Modal title={props.mode === 'add' ? t('editor.addEpisode') : t('editor.editEpisode')} onClose={onClose}>
       <p className={styles.context}>{context}</p>
       <Form onSubmit={onSubmit} noValidate>
         <FormRow>
@@ -44,16 +45,20 @@ export const EpisodeFormModal = (props: EpisodeFormModalProps) => {
         <TextField {...field('title')} maxLength={200} required />
         <TextAreaField {...field('overview')} rows={3} maxLength={5000} />
         <TextField {...field('stillUrl')} type="url" />
-        <TextField {...field('publishAt')} type="datetime-local" step={1} hint={t.episodeScheduleHint} />
+        <TextField {...field('publishAt')} type="datetime-local" step={1} hint={t('episodeScheduleHint')} />
         <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>{t.introLegend}</legend>
-          <p className={styles.hint}>{t.introHint}</p>
+          <legend className={styles.legend}>{t('introLegend')}</legend>
+          <p className={styles.hint}>{t('introHint')}</p>
           <FormRow>
             <TextField {...field('introStart')} type="number" min={0} step={1} inputMode="numeric" />
             <TextField {...field('introEnd')} type="number" min={0} step={1} inputMode="numeric" />
           </FormRow>
         </fieldset>
-        <FormActions saving={saving} onCancel={onClose} texts={t} />
+        <FormActions
+          saving={saving}
+          onCancel={onClose}
+          texts={{ save: t('save'), saving: t('saving'), cancel: t('cancel') }}
+        />
       </Form>
       {props.mode === 'edit' && <MediaSection movieId={props.episodeId} />}
     </Modal>

@@ -2,8 +2,9 @@ import { istLabel } from '@web/modules/admin-movies/schedule-time';
 import { type Episode, episodeLabel } from '@app/contracts';
 import titleStyles from '@web/modules/admin-movies/components/AdminTitle.module.css';
 import { formatPlaybackTime } from '@web/modules/player/format-time';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@web/shared/ui/Button';
-import { adminSeriesStrings as t } from '../strings';
+import { airDate } from '../series-texts';
 import { ConfirmAction } from './ConfirmAction';
 import styles from './SeriesEditor.module.css';
 
@@ -16,6 +17,7 @@ type EpisodeRowProps = {
 
 /** One episode in its season: "S1:E2", title, runtime, air date, intro marks, whether its video is ready. */
 export const EpisodeRow = ({ episode, busy, onEdit, onRemove }: EpisodeRowProps) => {
+  const { t } = useTranslation('adminSeries');
   const label = episodeLabel(episode);
   return (
     <article className={styles.episode} aria-label={`${label} ${episode.title}`}>
@@ -24,27 +26,34 @@ export const EpisodeRow = ({ episode, busy, onEdit, onRemove }: EpisodeRowProps)
           <span className={styles.episodeLabel}>{label}</span> {episode.title}
         </p>
         <p className={titleStyles.meta}>
-          {episode.runtimeMinutes !== null && <span>{t.editor.runtime(episode.runtimeMinutes)}</span>}
-          {episode.airDate && <span>{t.editor.airs(episode.airDate.slice(0, 10))}</span>}
-          {episode.publishAt && <span>{t.goesLive(istLabel(episode.publishAt))}</span>}
+          {episode.runtimeMinutes !== null && (
+            <span>{t('editor.runtime', { minutes: episode.runtimeMinutes })}</span>
+          )}
+          {episode.airDate && <span>{t('editor.airs', { date: airDate(episode.airDate) })}</span>}
+          {episode.publishAt && <span>{t('goesLive', { when: istLabel(episode.publishAt) })}</span>}
           {episode.intro && (
             <span>
-              {t.editor.intro(
-                formatPlaybackTime(episode.intro.startSeconds),
-                formatPlaybackTime(episode.intro.endSeconds),
-              )}
+              {t('editor.intro', {
+                start: formatPlaybackTime(episode.intro.startSeconds),
+                end: formatPlaybackTime(episode.intro.endSeconds),
+              })}
             </span>
           )}
-          <span>{episode.mediaReady ? t.editor.mediaReady : t.editor.noMedia}</span>
+          <span>{episode.mediaReady ? t('editor.mediaReady') : t('editor.noMedia')}</span>
         </p>
       </div>
       <div className={styles.actions}>
-        <Button variant="ghost" size="sm" aria-label={`${t.edit} ${label}`} onClick={() => onEdit(episode)}>
-          {t.edit}
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`${t('edit')} ${label}`}
+          onClick={() => onEdit(episode)}
+        >
+          {t('edit')}
         </Button>
         <ConfirmAction
-          label={t.remove}
-          confirmLabel={t.confirmRemove}
+          label={t('remove')}
+          confirmLabel={t('confirmRemove')}
           subject={label}
           busy={busy}
           onConfirm={() => onRemove(episode)}

@@ -1,12 +1,15 @@
 import { SeriesMessages } from '@app/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { adminMovieStrings } from '@web/modules/admin-movies/strings';
 import { aMediaAsset } from '@web/modules/admin-movies/testing/media-test-kit';
 import { adminDashboardStrings } from '@web/pages/admin-dashboard-strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp } from '@web/test/render-app';
+import { english } from '@web/shared/i18n/english';
 import { adminSeriesStrings as t } from '../strings';
+import { adminSeriesStringsHi as hindi } from '../strings.hi';
 import { aSeason, aSeries, anEpisode, fakeSeriesCatalogue } from '../testing/admin-series-test-kit';
 
 jest.setTimeout(20_000);
@@ -53,15 +56,36 @@ describe('Manage TV Shows', () => {
     await api.close();
   });
 
-  const openManage = async (path = '/admindashboard?tab=tv-shows') => {
+  const openManage = async (path = '/admindashboard?tab=tv-shows', heading: string = t.heading) => {
     renderApp({ path, apiBaseUrl: api.baseUrl });
-    return screen.findByRole('region', { name: t.heading });
+    return screen.findByRole('region', { name: heading });
   };
   const card = (title: string) => screen.getByRole('article', { name: title });
   const dialog = (name: string) => screen.getByRole('dialog', { name });
   const type = (scope: HTMLElement, label: string, value: string) =>
     fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
   const sent = () => fake.sent.map(({ method, path }) => `${method} ${path}`);
+
+  it('shows Manage TV Shows in Hindi once the interface is Hindi: cards, counts, the editor and its seasons', async () => {
+    await act(() => i18next.changeLanguage('hi'));
+    await openManage(undefined, hindi.heading);
+
+    const live = await screen.findByRole('article', { name: 'Night Shift' });
+    within(live).getByText(hindi.statuses.published);
+    within(live).getByText(hindi.demo);
+    within(live).getByText(hindi.accesses.premium);
+    within(live).getByText('2 सीज़न · 3 एपिसोड');
+    fireEvent.click(within(live).getByRole('button', { name: hindi.delete }));
+    within(live).getByText('इसके 3 एपिसोड भी साथ में हट जाएँगे।');
+    fireEvent.click(within(live).getByRole('button', { name: hindi.cancel }));
+
+    fireEvent.click(within(live).getByRole('button', { name: hindi.manageEpisodes }));
+    await screen.findByRole('heading', { name: 'Night Shift', level: 3 });
+    screen.getByRole('heading', { name: hindi.editor.seasons });
+    const first = screen.getByRole('region', { name: /^सीज़न 1\b/ });
+    within(first).getByRole('button', { name: `${hindi.editor.addEpisode} सीज़न 1` });
+    within(first).getByRole('article', { name: 'S1:E1 Arrival' });
+  });
 
   it("is the dashboard's 'TV Shows' tab: badges, demo label, counts; Publish only on drafts", async () => {
     renderApp({ path: '/admindashboard', apiBaseUrl: api.baseUrl });
@@ -71,13 +95,13 @@ describe('Manage TV Shows', () => {
     const live = await screen.findByRole('article', { name: 'Night Shift' });
     within(live).getByText(t.statuses.published);
     within(live).getByText(t.demo);
-    within(live).getByText(t.counts(2, 3));
+    within(live).getByText('2 seasons · 3 episodes');
     expect(within(live).queryByRole('button', { name: t.publish })).toBeNull();
 
     const draft = card('Monsoon Diaries');
     within(draft).getByText(t.statuses.draft);
     expect(within(draft).queryByText(t.demo)).toBeNull();
-    within(draft).getByText(t.counts(0, 0));
+    within(draft).getByText('0 seasons · 0 episodes');
     within(draft).getByRole('button', { name: t.publish });
     expect(sent()).toEqual([]);
   });
@@ -207,7 +231,7 @@ describe('Manage TV Shows', () => {
     await screen.findByRole('article', { name: 'Monsoon Diaries' });
     fireEvent.click(within(card('Monsoon Diaries')).getByRole('button', { name: t.publish }));
 
-    await screen.findByText(t.published('Monsoon Diaries'));
+    await screen.findByText(english('adminSeries:published', { title: 'Monsoon Diaries' }));
     await waitFor(() => within(card('Monsoon Diaries')).getByText(t.statuses.published));
     expect(within(card('Monsoon Diaries')).queryByRole('button', { name: t.publish })).toBeNull();
     expect(sent()).toEqual([`POST /api/admin/series/${DRAFT_ID}/publish`]);
@@ -236,13 +260,13 @@ describe('Manage TV Shows', () => {
     await openManage();
     await screen.findByRole('article', { name: 'Night Shift' });
     fireEvent.click(within(card('Night Shift')).getByRole('button', { name: t.delete }));
-    within(card('Night Shift')).getByText(t.episodesGoWithIt(3)!);
+    within(card('Night Shift')).getByText(english('adminSeries:episodesGoWithIt', { count: 3 }));
     fireEvent.click(within(card('Night Shift')).getByRole('button', { name: t.cancel }));
     expect(sent()).toEqual([]);
 
     fireEvent.click(within(card('Night Shift')).getByRole('button', { name: t.delete }));
     fireEvent.click(within(card('Night Shift')).getByRole('button', { name: t.confirmDelete }));
-    await screen.findByText(t.deleted('Night Shift'));
+    await screen.findByText(english('adminSeries:deleted', { title: 'Night Shift' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Night Shift' })).toBeNull());
     expect(sent()).toEqual([`DELETE /api/admin/series/${LIVE_ID}`]);
   });
@@ -254,7 +278,9 @@ describe('Manage TV Shows', () => {
     return screen.findByRole('heading', { name: title, level: 3 });
   };
   const season = (number: number) =>
-    screen.getByRole('region', { name: new RegExp(`^${t.editor.seasonLabel(number)}\\b`) });
+    screen.getByRole('region', {
+      name: new RegExp(`^${english('adminSeries:editor.seasonLabel', { number: number })}\\b`),
+    });
 
   it('adds a season (next free number offered), and shows the 409 for a number already used', async () => {
     await openEditor('Monsoon Diaries');
@@ -330,8 +356,8 @@ describe('Manage TV Shows', () => {
       },
     ]);
     const row = await within(season(1)).findByRole('article', { name: 'S1:E1 First Rain' });
-    within(row).getByText(t.editor.intro('0:05', '1:05'));
-    within(row).getByText(t.editor.runtime(42));
+    within(row).getByText(english('adminSeries:editor.intro', { start: '0:05', end: '1:05' }));
+    within(row).getByText(english('adminSeries:editor.runtime', { minutes: 42 }));
   });
 
   it("shows the server's 409 for an episode number already used in the season, keeping the form", async () => {
@@ -392,17 +418,21 @@ describe('Manage TV Shows', () => {
     fireEvent.click(within(row).getByRole('button', { name: `${t.remove} S1:E1` }));
     expect(sent()).toEqual([]);
     fireEvent.click(within(row).getByRole('button', { name: `${t.confirmRemove} S1:E1` }));
-    await screen.findByText(t.editor.episodeRemoved('Arrival'));
+    await screen.findByText(english('adminSeries:editor.episodeRemoved', { title: 'Arrival' }));
     await waitFor(() =>
       expect(within(season(1)).queryByRole('article', { name: 'S1:E1 Arrival' })).toBeNull(),
     );
 
     fireEvent.click(within(season(2)).getByRole('button', { name: `${t.remove} Season 2` }));
-    within(season(2)).getByText(t.episodesGoWithIt(1)!);
+    within(season(2)).getByText(english('adminSeries:episodesGoWithIt', { count: 1 }));
     fireEvent.click(within(season(2)).getByRole('button', { name: `${t.confirmRemove} Season 2` }));
-    await screen.findByText(t.editor.seasonRemoved(2));
+    await screen.findByText(english('adminSeries:editor.seasonRemoved', { number: 2 }));
     await waitFor(() =>
-      expect(screen.queryByRole('region', { name: new RegExp(`^${t.editor.seasonLabel(2)}\\b`) })).toBeNull(),
+      expect(
+        screen.queryByRole('region', {
+          name: new RegExp(`^${english('adminSeries:editor.seasonLabel', { number: 2 })}\\b`),
+        }),
+      ).toBeNull(),
     );
     expect(sent()).toEqual([
       `DELETE /api/admin/episodes/${first.id}`,

@@ -1,5 +1,6 @@
 import type { Series, SeriesInput } from '@app/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
   type TitleFilterValues,
@@ -15,7 +16,6 @@ import { useListFilters } from '@web/shared/ui/useListFilters';
 import { useAdminSeries } from '../hooks/useAdminSeries';
 import { useAdminSeriesActions } from '../hooks/useAdminSeriesActions';
 import { emptySeriesForm, seriesFormValuesOf } from '../series-form';
-import { adminSeriesStrings as t } from '../strings';
 import { AdminSeriesCard } from './AdminSeriesCard';
 import { SeriesEditor } from './SeriesEditor';
 import { SeriesFormModal } from './SeriesFormModal';
@@ -28,6 +28,7 @@ type Editing = { mode: 'add'; key: string } | { mode: 'edit'; series: Series } |
 
 /** The admin dashboard's Manage TV Shows (issue 13): the series grid, or one series' seasons and episodes. */
 export const ManageSeries = () => {
+  const { t } = useTranslation('adminSeries');
   const { filters, search, page, setPage, change } = useListFilters<TitleFilterValues>({
     search: '',
     status: '',
@@ -40,7 +41,7 @@ export const ManageSeries = () => {
   const { toasts, show, dismiss } = useToasts();
   const busy = actions.publish.isPending || actions.remove.isPending;
   const failedText = (fallback: string) => (error: Error) =>
-    errorText(error, { fallback, network: t.unreachable });
+    errorText(error, { fallback, network: t('unreachable') });
   const failed = (fallback: string) => (error: Error) => show('error', failedText(fallback)(error));
 
   const open = (id: string | null) =>
@@ -68,40 +69,45 @@ export const ManageSeries = () => {
           await actions.create.mutateAsync({ ...(input as SeriesInput), idempotencyKey: editing.key });
     } catch (error) {
       // A mutation rejects with TanStack Query's error type, Error.
-      failed(editingSeries ? t.updateFailed : t.addFailed)(error as Error);
+      failed(editingSeries ? t('updateFailed') : t('addFailed'))(error as Error);
       return;
     }
     setEditing(null);
-    show('success', written.message || (editingSeries ? t.updated : t.added));
+    show('success', written.message || (editingSeries ? t('updated') : t('added')));
   };
 
   const publish = (series: Series) =>
     actions.publish.mutate(series.id, {
-      onSuccess: () => show('success', t.published(series.title)),
-      onError: failed(t.publishFailed),
+      onSuccess: () => show('success', t('published', { title: series.title })),
+      onError: failed(t('publishFailed')),
     });
 
   const remove = (series: Series) =>
     actions.remove.mutate(series.id, {
       onSuccess: () => {
-        show('success', t.deleted(series.title));
+        show('success', t('deleted', { title: series.title }));
         if (openId === series.id) open(null);
       },
-      onError: failed(t.deleteFailed),
+      onError: failed(t('deleteFailed')),
     });
 
   return (
     <TitleManager
       headingId="manage-series-heading"
-      heading={t.heading}
+      heading={t('heading')}
       toolbar={
         !openId && (
           <TitleFilters
             filters={filters}
             onSearch={change('search')}
             onStatus={change('status')}
-            texts={t}
-            addLabel={t.addSeries}
+            texts={{
+              searchLabel: t('searchLabel'),
+              statusFilter: t('statusFilter'),
+              allStatuses: t('allStatuses'),
+              statuses: t('statuses', { returnObjects: true }),
+            }}
+            addLabel={t('addSeries')}
             onAdd={() => setEditing({ mode: 'add', key: newIdempotencyKey() })}
           />
         )
@@ -122,8 +128,8 @@ export const ManageSeries = () => {
           pageSize={PAGE_SIZE}
           page={page}
           onPage={setPage}
-          failed={failedText(t.failed)}
-          texts={t}
+          failed={failedText(t('failed'))}
+          texts={{ loading: t('loading'), empty: t('empty'), tryAgain: t('tryAgain') }}
         >
           {(series) => (
             <AdminSeriesCard

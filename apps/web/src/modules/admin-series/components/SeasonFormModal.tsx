@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { SeasonInput, SeasonUpdate } from '@app/contracts';
 import { MAX_SEASON_NUMBER } from '@app/contracts';
 import { Form, FormActions, FormRow } from '@web/shared/ui/Form';
@@ -5,7 +6,6 @@ import { Modal } from '@web/shared/ui/Modal';
 import { TextAreaField, TextField } from '@web/shared/ui/TextField';
 import { useFormFields } from '@web/shared/ui/useFormFields';
 import { type SeasonFormValues, validateNewSeason, validateSeasonChanges } from '../season-form';
-import { adminSeriesStrings as t } from '../strings';
 
 type SeasonFormModalProps = {
   initial: SeasonFormValues;
@@ -19,14 +19,15 @@ type SeasonFormModalProps = {
 /** Add/Edit Season: number (fixed once added: its episodes hang on it), title, overview, air date. */
 export const SeasonFormModal = (props: SeasonFormModalProps) => {
   const { initial, saving, onClose } = props;
-  const { field, submit } = useFormFields(initial, t.seasonFields);
+  const { t } = useTranslation('adminSeries');
+  const { field, submit } = useFormFields(initial, t('seasonFields', { returnObjects: true }));
   const onSubmit =
     props.mode === 'add'
-      ? submit(validateNewSeason, props.onSubmit)
-      : submit((typed) => validateSeasonChanges(typed, initial), props.onSubmit);
+      ? submit((typed) => validateNewSeason(t, typed), props.onSubmit)
+      : submit((typed) => validateSeasonChanges(t, typed, initial), props.onSubmit);
 
   return (
-    <Modal title={props.mode === 'add' ? t.editor.addSeason : t.editor.editSeason} onClose={onClose}>
+    <Modal title={props.mode === 'add' ? t('editor.addSeason') : t('editor.editSeason')} onClose={onClose}>
       <Form onSubmit={onSubmit} noValidate>
         <FormRow>
           <TextField
@@ -40,9 +41,13 @@ export const SeasonFormModal = (props: SeasonFormModalProps) => {
           />
           <TextField {...field('airDate')} type="date" />
         </FormRow>
-        <TextField {...field('title')} maxLength={200} hint={t.seasonTitleHint} />
+        <TextField {...field('title')} maxLength={200} hint={t('seasonTitleHint')} />
         <TextAreaField {...field('overview')} rows={3} maxLength={5000} />
-        <FormActions saving={saving} onCancel={onClose} texts={t} />
+        <FormActions
+          saving={saving}
+          onCancel={onClose}
+          texts={{ save: t('save'), saving: t('saving'), cancel: t('cancel') }}
+        />
       </Form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { type Episode, episodeLabel, MovieStatus, type Season, type Series } from '@app/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import titleStyles from '@web/modules/admin-movies/components/AdminTitle.module.css';
 import { LoadFailedBox } from '@web/modules/admin-movies/components/TitleManager';
 import { errorText } from '@web/shared/api/error-text';
@@ -9,7 +10,7 @@ import { emptyEpisodeForm, episodeFormValuesOf, nextEpisodeNumber } from '../epi
 import { useAdminSeriesDetail } from '../hooks/useAdminSeries';
 import { useSeasonActions } from '../hooks/useAdminSeriesActions';
 import { emptySeasonForm, nextSeasonNumber, seasonFormValuesOf } from '../season-form';
-import { adminSeriesStrings as t } from '../strings';
+import { countsText, seasonHeading } from '../series-texts';
 import { EpisodeFormModal } from './EpisodeFormModal';
 import { SeasonFormModal } from './SeasonFormModal';
 import { SeasonPanel } from './SeasonPanel';
@@ -41,13 +42,14 @@ export const SeriesEditor = ({
   onPublish,
   notify,
 }: SeriesEditorProps) => {
+  const { t } = useTranslation('adminSeries');
   const detail = useAdminSeriesDetail(seriesId);
   const actions = useSeasonActions(seriesId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const busy = actions.removeSeason.isPending || actions.removeEpisode.isPending;
   /** What the failure shows: the server's own message (a 409's "That season already exists"), else ours. */
   const failed = (fallback: string) => (error: Error) =>
-    notify('error', errorText(error, { fallback, network: t.unreachable }));
+    notify('error', errorText(error, { fallback, network: t('unreachable') }));
   /** An edit that changed nothing closes without a write (an episode update re-announces the episode). */
   const unchanged = (input: object) => {
     if (Object.keys(input).length > 0) return false;
@@ -61,7 +63,7 @@ export const SeriesEditor = ({
 
   const back = (
     <Button variant="ghost" size="sm" className={styles.back} onClick={onBack}>
-      <span aria-hidden="true">←</span> {t.editor.back}
+      <span aria-hidden="true">←</span> {t('editor.back')}
     </Button>
   );
   if (detail.isPending)
@@ -69,7 +71,7 @@ export const SeriesEditor = ({
       <div className={styles.editor}>
         {back}
         <p role="status" className={styles.muted}>
-          {t.editor.loading}
+          {t('editor.loading')}
         </p>
       </div>
     );
@@ -78,8 +80,8 @@ export const SeriesEditor = ({
       <div className={styles.editor}>
         {back}
         <LoadFailedBox
-          message={errorText(detail.error, { fallback: t.editor.failed, network: t.unreachable })}
-          retryLabel={t.tryAgain}
+          message={errorText(detail.error, { fallback: t('editor.failed'), network: t('unreachable') })}
+          retryLabel={t('tryAgain')}
           retrying={detail.isFetching}
           onRetry={() => void detail.refetch()}
           size="sm"
@@ -103,8 +105,8 @@ export const SeriesEditor = ({
             onClose={() => setDialog(null)}
             onSubmit={(input) =>
               actions.addSeason.mutate(input, {
-                onSuccess: done(t.editor.seasonAdded),
-                onError: failed(t.editor.seasonAddFailed),
+                onSuccess: done(t('editor.seasonAdded')),
+                onError: failed(t('editor.seasonAddFailed')),
               })
             }
           />
@@ -120,7 +122,10 @@ export const SeriesEditor = ({
               unchanged(input) ||
               actions.updateSeason.mutate(
                 { season: dialog.season.number, input },
-                { onSuccess: done(t.editor.seasonUpdated), onError: failed(t.editor.seasonUpdateFailed) },
+                {
+                  onSuccess: done(t('editor.seasonUpdated')),
+                  onError: failed(t('editor.seasonUpdateFailed')),
+                },
               )
             }
           />
@@ -129,14 +134,14 @@ export const SeriesEditor = ({
         return (
           <EpisodeFormModal
             mode="add"
-            context={t.editor.seasonHeading(dialog.season.number, dialog.season.title)}
+            context={seasonHeading(t, dialog.season)}
             initial={emptyEpisodeForm(nextEpisodeNumber(dialog.season.episodes))}
             saving={actions.addEpisode.isPending}
             onClose={() => setDialog(null)}
             onSubmit={(input) =>
               actions.addEpisode.mutate(
                 { season: dialog.season.number, input },
-                { onSuccess: done(t.editor.episodeAdded), onError: failed(t.editor.episodeAddFailed) },
+                { onSuccess: done(t('editor.episodeAdded')), onError: failed(t('editor.episodeAddFailed')) },
               )
             }
           />
@@ -154,7 +159,10 @@ export const SeriesEditor = ({
               unchanged(input) ||
               actions.updateEpisode.mutate(
                 { id: dialog.episode.id, input },
-                { onSuccess: done(t.editor.episodeUpdated), onError: failed(t.editor.episodeUpdateFailed) },
+                {
+                  onSuccess: done(t('editor.episodeUpdated')),
+                  onError: failed(t('editor.episodeUpdateFailed')),
+                },
               )
             }
           />
@@ -169,27 +177,27 @@ export const SeriesEditor = ({
         <div className={styles.headerText}>
           <SeriesBadges series={series} />
           <h3 className={styles.title}>{series.title}</h3>
-          <p className={titleStyles.meta}>{t.counts(series.seasons.length, episodeCount)}</p>
+          <p className={titleStyles.meta}>{countsText(t, series.seasons.length, episodeCount)}</p>
         </div>
         <div className={styles.actions}>
           <Button variant="ghost" size="sm" onClick={() => onEdit(series)}>
-            {t.edit}
+            {t('edit')}
           </Button>
           {series.status === MovieStatus.Draft && (
             <Button size="sm" disabled={publishing} onClick={() => onPublish(series)}>
-              {t.publish}
+              {t('publish')}
             </Button>
           )}
         </div>
       </header>
       <div className={styles.seasonsBar}>
-        <h4 className={styles.seasonsHeading}>{t.editor.seasons}</h4>
+        <h4 className={styles.seasonsHeading}>{t('editor.seasons')}</h4>
         <Button size="sm" onClick={() => setDialog({ kind: 'add-season' })}>
-          {t.editor.addSeason}
+          {t('editor.addSeason')}
         </Button>
       </div>
       {series.seasons.length === 0 ? (
-        <p className={styles.muted}>{t.editor.noSeasons}</p>
+        <p className={styles.muted}>{t('editor.noSeasons')}</p>
       ) : (
         series.seasons.map((season) => (
           <SeasonPanel
@@ -200,15 +208,15 @@ export const SeriesEditor = ({
             onAddEpisode={(target) => setDialog({ kind: 'add-episode', season: target })}
             onRemove={(target) =>
               actions.removeSeason.mutate(target.number, {
-                onSuccess: () => notify('success', t.editor.seasonRemoved(target.number)),
-                onError: failed(t.editor.seasonRemoveFailed),
+                onSuccess: () => notify('success', t('editor.seasonRemoved', { number: target.number })),
+                onError: failed(t('editor.seasonRemoveFailed')),
               })
             }
             onEditEpisode={(episode) => setDialog({ kind: 'edit-episode', episode })}
             onRemoveEpisode={(episode) =>
               actions.removeEpisode.mutate(episode.id, {
-                onSuccess: () => notify('success', t.editor.episodeRemoved(episode.title)),
-                onError: failed(t.editor.episodeRemoveFailed),
+                onSuccess: () => notify('success', t('editor.episodeRemoved', { title: episode.title })),
+                onError: failed(t('editor.episodeRemoveFailed')),
               })
             }
           />

@@ -15,11 +15,11 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { ApiClient } from '@web/shared/api/api-client';
-import { adminUsersStrings } from '../strings';
 
+/** An answer that is not what the contract says; the screen shows `invalidResponse` in its language. */
 export class InvalidResponseError extends Error {
   constructor() {
-    super(adminUsersStrings.invalidResponse);
+    super('Invalid response format from server');
     this.name = 'InvalidResponseError';
   }
 }

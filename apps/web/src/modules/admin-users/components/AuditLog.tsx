@@ -1,5 +1,7 @@
 import type { AuditEntry } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@web/shared/ui/Button';
 import { type Column, DataTable } from '@web/shared/ui/DataTable';
 import { Pager, pageCount } from '@web/shared/ui/Pager';
@@ -14,39 +16,39 @@ import {
   NO_AUDIT_FILTERS,
 } from '../audit-filters';
 import { useAuditLog } from '../hooks/useAdminActions';
-import { adminUsersStrings as texts } from '../strings';
 import styles from './ManageUsers.module.css';
 import { when } from './when';
 
-const { auditColumns: c, auditFilters: f } = texts;
-
-const columns: Column<AuditEntry>[] = [
-  { header: c.when, cell: (entry) => when(entry.at) },
-  { header: c.who, cell: (entry) => entry.actor.username },
-  { header: c.what, cell: (entry) => texts.auditActions[entry.action] },
+const columns = (t: TFunction<'adminUsers'>): Column<AuditEntry>[] => [
+  { header: t('auditColumns.when'), cell: (entry) => when(entry.at) },
+  { header: t('auditColumns.who'), cell: (entry) => entry.actor.username },
+  { header: t('auditColumns.what'), cell: (entry) => t(`auditActions.${entry.action}`) },
   {
-    header: c.target,
+    header: t('auditColumns.target'),
     cell: ({ target }) => (
-      <span title={`${texts.auditTargetTypes[target.type]} ${target.id}`}>{target.name}</span>
+      <span title={`${t(`auditTargetTypes.${target.type}`)} ${target.id}`}>{target.name}</span>
     ),
   },
   {
-    header: c.detail,
+    header: t('auditColumns.detail'),
     cell: (entry) => (
-      <span title={entry.correlationId ? texts.auditCorrelation(entry.correlationId) : undefined}>
+      <span title={entry.correlationId ? t('auditCorrelation', { id: entry.correlationId }) : undefined}>
         {entry.detail}
       </span>
     ),
   },
   {
-    header: c.change,
-    cell: ({ before, after }) => (before || after ? texts.auditChange(before, after) : null),
+    header: t('auditColumns.change'),
+    cell: ({ before, after }) =>
+      before || after
+        ? t('auditChange', { before: before ?? t('auditMissing'), after: after ?? t('auditMissing') })
+        : null,
   },
   {
-    header: c.outcome,
+    header: t('auditColumns.outcome'),
     cell: (entry) => (
       <>
-        <span className={styles[`outcome-${entry.outcome}`]}>{texts.auditOutcomes[entry.outcome]}</span>
+        <span className={styles[`outcome-${entry.outcome}`]}>{t(`auditOutcomes.${entry.outcome}`)}</span>
         {entry.reason && <span className={styles.reason}>{entry.reason}</span>}
       </>
     ),
@@ -58,14 +60,15 @@ const columns: Column<AuditEntry>[] = [
  * it ended; newest first, a page at a time, filtered by the server by admin, target and kind.
  */
 export const AuditLog = () => {
+  const { t } = useTranslation('adminUsers');
   const [page, setPage] = useState(1);
-  const { field, submit, reset } = useFormFields(NO_AUDIT_FILTERS, auditFilterLabels);
+  const { field, submit, reset } = useFormFields(NO_AUDIT_FILTERS, auditFilterLabels(t));
   const [filters, setFilters] = useState<AuditFilters>({});
   const log = useAuditLog(page, filters);
   const pages = log.data ? pageCount(log.data.total, log.data.pageSize) : 1;
   const filtered = Object.keys(filters).length > 0;
 
-  const apply = submit(checkAuditFilters, (next) => {
+  const apply = submit(checkAuditFilters(t), (next) => {
     setFilters(next);
     setPage(1);
   });
@@ -77,49 +80,49 @@ export const AuditLog = () => {
   };
 
   return (
-    <Panel title={texts.auditTitle} className={styles.audit}>
-      <form className={styles.auditFilters} onSubmit={apply} aria-label={f.label}>
+    <Panel title={t('auditTitle')} className={styles.audit}>
+      <form className={styles.auditFilters} onSubmit={apply} aria-label={t('auditFilters.label')}>
         <TextField
           {...field('actor')}
-          placeholder={f.actorPlaceholder}
+          placeholder={t('auditFilters.actorPlaceholder')}
           autoComplete="off"
           spellCheck={false}
         />
         <TextField
           {...field('target')}
-          placeholder={f.targetPlaceholder}
+          placeholder={t('auditFilters.targetPlaceholder')}
           autoComplete="off"
           spellCheck={false}
         />
         <SelectField {...field('action')}>
-          <option value="">{f.anyKind}</option>
+          <option value="">{t('auditFilters.anyKind')}</option>
           {AUDIT_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {texts.auditActions[kind]}
+              {t(`auditActions.${kind}`)}
             </option>
           ))}
         </SelectField>
         <div className={styles.auditFilterActions}>
-          <Button type="submit">{f.apply}</Button>
+          <Button type="submit">{t('auditFilters.apply')}</Button>
           <Button variant="ghost" onClick={clear}>
-            {f.clear}
+            {t('auditFilters.clear')}
           </Button>
         </div>
       </form>
       {log.isPending ? (
-        <p className={styles.auditNote}>{texts.auditLoading}</p>
+        <p className={styles.auditNote}>{t('auditLoading')}</p>
       ) : log.isError ? (
         <p role="alert" className={styles.auditNote}>
-          {texts.auditFailed}
+          {t('auditFailed')}
         </p>
       ) : log.data.data.length === 0 ? (
-        <p className={styles.auditNote}>{filtered ? texts.auditEmptyFiltered : texts.auditEmpty}</p>
+        <p className={styles.auditNote}>{filtered ? t('auditEmptyFiltered') : t('auditEmpty')}</p>
       ) : (
         <DataTable
-          caption={texts.auditCaption}
-          label={texts.auditCaption}
+          caption={t('auditCaption')}
+          label={t('auditCaption')}
           rows={log.data.data}
-          columns={columns}
+          columns={columns(t)}
           cells="wrap"
         />
       )}

@@ -1,10 +1,12 @@
 import type { User } from '@app/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { aUser, apiError, renderAuthApp } from '@web/modules/auth/testing/auth-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { english } from '@web/shared/i18n/english';
 import { uiStrings } from '@web/shared/ui/strings';
 import { adminUsersStrings as texts } from '../strings';
+import { adminUsersStringsHi as hindi } from '../strings.hi';
 import { openAdminDashboard, userCard } from '../testing/admin-dashboard';
 
 type Answer = { status: number; body: unknown };
@@ -95,6 +97,24 @@ describe('Manage Users (SPEC 2, 5, 8)', () => {
     expect(sent).toContainEqual(
       expect.objectContaining({ method: 'GET', path: '/api/users', auth: 'Bearer tok-admin' }),
     );
+  });
+
+  it('shows Manage Users in Hindi once the interface is Hindi: cards, joined dates, filters and the audit log', async () => {
+    await act(() => i18next.changeLanguage('hi'));
+    await open();
+
+    screen.getByRole('heading', { name: hindi.title });
+    screen.getByText('3 यूज़र');
+    const asha = userCard('asha');
+    within(asha).getByText(hindi.roles.user);
+    within(asha).getByText(hindi.statuses.active);
+    within(asha).getByText('12 जन॰ 2025 को जुड़े');
+    within(asha).getByRole('group', { name: 'asha के लिए कार्रवाइयाँ' });
+    within(asha).getByRole('button', { name: hindi.promote });
+    within(userCard('ravi')).getByText(hindi.statuses.suspended);
+    fireEvent.click(screen.getByRole('button', { name: hindi.filters.admin }));
+    expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual(['root']);
+    screen.getByRole('form', { name: hindi.auditFilters.label });
   });
 
   it('filters by role: All Users, Regular Users, Admins', async () => {

@@ -1,5 +1,7 @@
-import type { AdminActionPending, User } from '@app/contracts';
+import type { AdminActionPending, Role, User } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import type { ApiRequestError } from '@web/shared/api/api-request-error';
 import { errorText } from '@web/shared/api/error-text';
@@ -10,7 +12,6 @@ import { useToasts } from '@web/shared/ui/toast/useToasts';
 import { InvalidResponseError, isPending } from '../api/admin-users.api';
 import { usePendingActions } from '../hooks/useAdminActions';
 import { useAdminUsers, useChangeRole, useRemoveUser, useUpdateUser } from '../hooks/useAdminUsers';
-import { adminUsersStrings as texts, type RoleFilter } from '../strings';
 import { AuditLog } from './AuditLog';
 import { ConfirmRemoveModal } from './ConfirmRemoveModal';
 import { EditUserModal } from './EditUserModal';
@@ -18,17 +19,18 @@ import styles from './ManageUsers.module.css';
 import { PendingActions } from './PendingActions';
 import { UserCard } from './UserCard';
 
+type RoleFilter = 'all' | Role;
 const FILTERS: RoleFilter[] = ['all', 'user', 'admin'];
 
 /** A failed load or edit says its status (SPEC 8's texts), not the server's words. */
 const noServerText = () => false;
 
-const listError = (error: unknown): string =>
+const listError = (t: TFunction<'adminUsers'>, error: unknown): string =>
   error instanceof InvalidResponseError
-    ? error.message
+    ? t('invalidResponse')
     : errorText(error, {
-        fallback: texts.httpError,
-        network: texts.unreachable,
+        fallback: (status) => t('httpError', { status }),
+        network: t('unreachable'),
         showServerText: noServerText,
       });
 
@@ -40,6 +42,7 @@ const isConflict = (error: ApiRequestError) => error.status === 409;
  * DECISIONS 34: the changes to admins waiting for a second admin, and the audit log.
  */
 export const ManageUsers = () => {
+  const { t } = useTranslation('adminUsers');
   const [page, setPage] = useState(1);
   const users = useAdminUsers(page);
   const pending = usePendingActions();
@@ -62,7 +65,12 @@ export const ManageUsers = () => {
   const pendingFor = new Map((pending.data ?? []).map((action) => [action.target.id, action]));
   /** A 202: the change waits for a second admin; the toast says so. */
   const explainWaiting = ({ action }: AdminActionPending) =>
-    show('info', texts.awaitingConfirmation(action.kind, action.target.username));
+    show(
+      'info',
+      t('awaitingConfirmation', {
+        action: t(`pendingName.${action.kind}`, { username: action.target.username }),
+      }),
+    );
 
   const toggleRole = (user: User) =>
     changeRole.mutate(
@@ -71,7 +79,7 @@ export const ManageUsers = () => {
         onSuccess: (answer) => isPending(answer) && explainWaiting(answer),
         // SPEC 2's text, or a rule's own reason (the last admin, a request already waiting).
         onError: (error) =>
-          show('error', errorText(error, { fallback: texts.roleFailed, showServerText: isConflict })),
+          show('error', errorText(error, { fallback: t('roleFailed'), showServerText: isConflict })),
       },
     );
 
@@ -82,14 +90,14 @@ export const ManageUsers = () => {
         onSuccess: (answer) => {
           setEditing(null);
           if (isPending(answer)) explainWaiting(answer);
-          else show('success', answer.message || texts.updated);
+          else show('success', answer.message || t('updated'));
         },
         onError: (error) =>
           show(
             'error',
             errorText(error, {
-              fallback: texts.updateFailed,
-              network: texts.updateFailed(texts.networkStatus),
+              fallback: (status) => t('updateFailed', { status }),
+              network: t('updateFailed', { status: t('networkStatus') }),
               showServerText: noServerText,
             }),
           ),
@@ -99,8 +107,8 @@ export const ManageUsers = () => {
   const remove = (user: User) =>
     removeUser.mutate(user.id, {
       onSuccess: (answer) =>
-        isPending(answer) ? explainWaiting(answer) : show('success', answer.message || texts.removed),
-      onError: (error) => show('error', errorText(error, { fallback: texts.removeFailed })),
+        isPending(answer) ? explainWaiting(answer) : show('success', answer.message || t('removed')),
+      onError: (error) => show('error', errorText(error, { fallback: t('removeFailed') })),
       onSettled: () => setRemoving(null),
     });
 
@@ -110,9 +118,9 @@ export const ManageUsers = () => {
     <section className={styles.section} aria-labelledby="manage-users-title">
       <header className={styles.sectionHeader}>
         <h2 id="manage-users-title" className={styles.sectionTitle}>
-          {texts.title}
+          {t('title')}
         </h2>
-        <div className={styles.filters} role="group" aria-label={texts.filterLabel}>
+        <div className={styles.filters} role="group" aria-label={t('filterLabel')}>
           {FILTERS.map((value) => (
             <button
               key={value}
@@ -121,7 +129,7 @@ export const ManageUsers = () => {
               aria-pressed={value === filter}
               onClick={() => setFilter(value)}
             >
-              {texts.filters[value]}
+              {t(`filters.${value}`)}
             </button>
           ))}
         </div>
@@ -131,22 +139,22 @@ export const ManageUsers = () => {
 
       {!users.signedIn ? (
         <p role="alert" className={styles.notice}>
-          {texts.authRequired}
+          {t('authRequired')}
         </p>
       ) : users.isPending ? (
-        <p className={styles.notice}>{texts.loading}</p>
+        <p className={styles.notice}>{t('loading')}</p>
       ) : users.isError ? (
         <div role="alert" className={styles.notice}>
-          <p>{listError(users.error)}</p>
+          <p>{listError(t, users.error)}</p>
           <Button variant="ghost" size="sm" onClick={() => void users.refetch()}>
-            {texts.tryAgain}
+            {t('tryAgain')}
           </Button>
         </div>
       ) : shown.length === 0 ? (
-        <p className={styles.notice}>{texts.empty}</p>
+        <p className={styles.notice}>{t('empty')}</p>
       ) : (
         <>
-          <p className={styles.count}>{texts.count(shown.length)}</p>
+          <p className={styles.count}>{t('count', { count: shown.length })}</p>
           <div className={styles.grid}>
             {shown.map((user) => (
               <UserCard
@@ -183,7 +191,7 @@ export const ManageUsers = () => {
           onClose={() => setRemoving(null)}
         />
       )}
-      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={texts.dismiss} />
+      <ToastRegion toasts={toasts} onDismiss={dismiss} dismissLabel={t('dismiss')} />
     </section>
   );
 };

@@ -8,6 +8,13 @@ import { AUDIT_PAGE_SIZE } from '../hooks/useAdminActions';
 import { adminUsersStrings as texts } from '../strings';
 import { openAdminDashboard, userCard } from '../testing/admin-dashboard';
 
+const pendingName = (kind: AdminActionKind, username: string) =>
+  english(`adminUsers:pendingName.${kind}`, { username });
+const awaitingConfirmation = (kind: AdminActionKind, username: string) =>
+  english('adminUsers:awaitingConfirmation', { action: pendingName(kind, username) });
+const pendingOnCard = (kind: AdminActionKind) =>
+  english('adminUsers:pendingOnCard', { kind: texts.kinds[kind] });
+
 type Answer = { status: number; body: unknown };
 
 /** What the gateway answers (DECISIONS 34), as the server's contract words it. */
@@ -140,14 +147,14 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     await open();
     fireEvent.click(within(userCard('deputy')).getByRole('button', { name: texts.demote }));
 
-    const toast = await screen.findByText(texts.awaitingConfirmation('demote', 'deputy'));
+    const toast = await screen.findByText(awaitingConfirmation('demote', 'deputy'));
     expect(toast.closest('[role="status"]')).toBeTruthy();
-    const request = await waiting(texts.pendingName('demote', 'deputy'));
+    const request = await waiting(pendingName('demote', 'deputy'));
     within(request).getByText(texts.waitingForAnother);
     expect(within(request).queryByRole('button', { name: texts.confirmAction })).toBeNull();
     within(request).getByRole('button', { name: texts.cancelAction });
     within(userCard('deputy')).getByText('Admin');
-    within(userCard('deputy')).getByText(texts.pendingOnCard('demote'));
+    within(userCard('deputy')).getByText(pendingOnCard('demote'));
   });
 
   it('banning another admin in the edit modal: the modal closes and the toast says it waits', async () => {
@@ -157,9 +164,9 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     fireEvent.change(within(dialog).getByLabelText(texts.status), { target: { value: 'banned' } });
     fireEvent.click(within(dialog).getByRole('button', { name: texts.save }));
 
-    await screen.findByText(texts.awaitingConfirmation('ban', 'third'));
+    await screen.findByText(awaitingConfirmation('ban', 'third'));
     expect(screen.queryByRole('dialog')).toBeNull();
-    await waiting(texts.pendingName('ban', 'third'));
+    await waiting(pendingName('ban', 'third'));
     within(userCard('third')).getByText('Active');
   });
 
@@ -168,8 +175,8 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     fireEvent.click(within(userCard('deputy')).getByRole('button', { name: texts.remove }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: texts.remove }));
 
-    await screen.findByText(texts.awaitingConfirmation('remove', 'deputy'));
-    await waiting(texts.pendingName('remove', 'deputy'));
+    await screen.findByText(awaitingConfirmation('remove', 'deputy'));
+    await waiting(pendingName('remove', 'deputy'));
     userCard('deputy');
     expect(status().join(' ')).not.toContain(texts.removed);
   });
@@ -177,13 +184,13 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
   it("another admin's request: Confirm runs it, the server's message is shown, the request goes and the card changes", async () => {
     newRequest('demote', users[1], users[2]);
     await open();
-    const request = await waiting(texts.pendingName('demote', 'deputy'));
+    const request = await waiting(pendingName('demote', 'deputy'));
     within(request).getByText(/^Asked by third on 1 Mar 2026/);
     fireEvent.click(within(request).getByRole('button', { name: texts.confirmAction }));
 
     expect((await screen.findByText(server.confirmed)).closest('[role="status"]')).toBeTruthy();
     await waitFor(() =>
-      expect(screen.queryByRole('listitem', { name: texts.pendingName('demote', 'deputy') })).toBeNull(),
+      expect(screen.queryByRole('listitem', { name: pendingName('demote', 'deputy') })).toBeNull(),
     );
     await waitFor(() => within(userCard('deputy')).getByRole('button', { name: texts.promote }));
     expect(sent).toContainEqual(
@@ -200,7 +207,7 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     );
     await open();
     fireEvent.click(
-      within(await waiting(texts.pendingName('demote', 'deputy'))).getByRole('button', {
+      within(await waiting(pendingName('demote', 'deputy'))).getByRole('button', {
         name: texts.confirmAction,
       }),
     );
@@ -212,7 +219,7 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     newRequest('ban', users[1], root);
     await open();
     fireEvent.click(
-      within(await waiting(texts.pendingName('ban', 'deputy'))).getByRole('button', {
+      within(await waiting(pendingName('ban', 'deputy'))).getByRole('button', {
         name: texts.cancelAction,
       }),
     );
@@ -228,10 +235,10 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
     await open();
     fireEvent.click(within(userCard('asha')).getByRole('button', { name: texts.promote }));
 
-    await screen.findByText(texts.awaitingConfirmation('promote', 'asha'));
+    await screen.findByText(awaitingConfirmation('promote', 'asha'));
     screen.getByText(/^Promoting asha needs a second admin/);
-    await waiting(texts.pendingName('promote', 'asha'));
-    within(userCard('asha')).getByText(texts.pendingOnCard('promote'));
+    await waiting(pendingName('promote', 'asha'));
+    within(userCard('asha')).getByText(pendingOnCard('promote'));
     within(userCard('asha')).getByRole('button', { name: texts.promote });
     within(userCard('asha')).getByText('User');
   });
@@ -305,7 +312,10 @@ describe('Manage Users: peer admins and the audit log (DECISIONS 34)', () => {
       texts.auditActions['payment.refund'],
       'asha',
       'refund of pay_1: ₹1,200.00 (purchase of Lagaan)',
-      texts.auditChange('₹1,200.00 captured', '₹1,200.00 refunded, refund processed'),
+      english('adminUsers:auditChange', {
+        before: '₹1,200.00 captured',
+        after: '₹1,200.00 refunded, refund processed',
+      }),
     ])
       within(row).getByText(text);
     expect(sent.at(-1)).toMatchObject({

@@ -1,10 +1,10 @@
 import type { AdminAction } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { Panel } from '@web/shared/ui/Panel';
 import type { ToastTone } from '@web/shared/ui/toast/useToasts';
 import { useDecideAction } from '../hooks/useAdminUsers';
-import { adminUsersStrings as texts } from '../strings';
 import styles from './ManageUsers.module.css';
 import { when } from './when';
 
@@ -20,6 +20,7 @@ type PendingActionsProps = {
  * asked sees that it waits for someone else, and may withdraw it.
  */
 export const PendingActions = ({ actions, currentUserId, notify }: PendingActionsProps) => {
+  const { t } = useTranslation('adminUsers');
   const confirm = useDecideAction('confirm');
   const cancel = useDecideAction('cancel');
   const busyId = confirm.isPending ? confirm.variables : cancel.isPending ? cancel.variables : undefined;
@@ -32,39 +33,39 @@ export const PendingActions = ({ actions, currentUserId, notify }: PendingAction
 
   if (actions.length === 0) return null;
   return (
-    <Panel title={texts.pendingTitle} className={styles.pending}>
+    <Panel title={t('pendingTitle')} className={styles.pending}>
       <ul className={styles.pendingList}>
         {actions.map((action) => {
-          const name = texts.pendingName(action.kind, action.target.username);
+          const name = t(`pendingName.${action.kind}`, { username: action.target.username });
           const mine = action.requestedBy.id === currentUserId;
           return (
             <li key={action.id} className={styles.pendingItem} aria-label={name}>
               <div className={styles.pendingText}>
                 <p className={styles.pendingName}>{name}</p>
                 <p className={styles.pendingMeta}>
-                  {texts.askedBy(action.requestedBy.username, when(action.requestedAt))} ·{' '}
-                  {texts.expires(when(action.expiresAt))}
+                  {t('askedBy', { username: action.requestedBy.username, date: when(action.requestedAt) })} ·{' '}
+                  {t('expires', { date: when(action.expiresAt) })}
                 </p>
               </div>
               <div className={styles.pendingButtons}>
                 {mine ? (
-                  <span className={styles.waiting}>{texts.waitingForAnother}</span>
+                  <span className={styles.waiting}>{t('waitingForAnother')}</span>
                 ) : (
                   <Button
                     size="sm"
                     disabled={busyId === action.id}
-                    onClick={() => decide(confirm, action.id, texts.actionConfirmed, texts.confirmFailed)}
+                    onClick={() => decide(confirm, action.id, t('actionConfirmed'), t('confirmFailed'))}
                   >
-                    {texts.confirmAction}
+                    {t('confirmAction')}
                   </Button>
                 )}
                 <Button
                   variant="ghost"
                   size="sm"
                   disabled={busyId === action.id}
-                  onClick={() => decide(cancel, action.id, texts.actionCancelled, texts.cancelFailed)}
+                  onClick={() => decide(cancel, action.id, t('actionCancelled'), t('cancelFailed'))}
                 >
-                  {texts.cancelAction}
+                  {t('cancelAction')}
                 </Button>
               </div>
             </li>

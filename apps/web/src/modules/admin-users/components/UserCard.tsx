@@ -1,7 +1,9 @@
 import type { AdminAction, User } from '@app/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@web/shared/i18n/format';
 import { Button } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
-import { adminUsersStrings as texts } from '../strings';
 import styles from './ManageUsers.module.css';
 
 type UserCardProps = {
@@ -14,15 +16,16 @@ type UserCardProps = {
   onRemove: () => void;
 };
 
-const joinedOn = (createdAt: string | undefined): string => {
+const joinedOn = (t: TFunction<'adminUsers'>, createdAt: string | undefined): string => {
   const date = createdAt ? new Date(createdAt) : null;
-  if (!date || Number.isNaN(date.getTime())) return texts.unknownDate;
-  return date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+  if (!date || Number.isNaN(date.getTime())) return t('unknownDate');
+  return formatDate(date, { day: 'numeric', month: 'short', year: 'numeric' });
 };
 
 /** One account in the grid (SPEC 2): username, email, role, status and joined date, with the admin actions. */
 export const UserCard = ({ user, pending, busy, onEdit, onToggleRole, onRemove }: UserCardProps) => {
-  const status = user.status ? texts.statuses[user.status] : texts.statusFallback;
+  const { t } = useTranslation('adminUsers');
+  const status = user.status ? t(`statuses.${user.status}`) : t('statusFallback');
   return (
     <Card as="article" raised className={styles.card} aria-label={user.username}>
       <div className={styles.identity}>
@@ -36,31 +39,33 @@ export const UserCard = ({ user, pending, busy, onEdit, onToggleRole, onRemove }
       </div>
       <dl className={styles.facts}>
         <div>
-          <dt>Role</dt>
+          <dt>{t('role')}</dt>
           <dd>
             <span className={user.role === 'admin' ? styles.adminBadge : styles.badge}>
-              {texts.roles[user.role]}
+              {t(`roles.${user.role}`)}
             </span>
           </dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>{t('status')}</dt>
           <dd>
             <span className={`${styles.status} ${styles[user.status ?? 'active']}`}>{status}</span>
           </dd>
         </div>
       </dl>
-      <p className={styles.joined}>{texts.joined(joinedOn(user.createdAt))}</p>
-      {pending && <p className={styles.pendingNote}>{texts.pendingOnCard(pending.kind)}</p>}
-      <div className={styles.actions} role="group" aria-label={texts.actionsFor(user.username)}>
+      <p className={styles.joined}>{t('joined', { date: joinedOn(t, user.createdAt) })}</p>
+      {pending && (
+        <p className={styles.pendingNote}>{t('pendingOnCard', { kind: t(`kinds.${pending.kind}`) })}</p>
+      )}
+      <div className={styles.actions} role="group" aria-label={t('actionsFor', { username: user.username })}>
         <Button variant="ghost" size="sm" onClick={onEdit} disabled={busy}>
-          {texts.editProfile}
+          {t('editProfile')}
         </Button>
         <Button variant="ghost" size="sm" onClick={onToggleRole} disabled={busy}>
-          {user.role === 'admin' ? texts.demote : texts.promote}
+          {user.role === 'admin' ? t('demote') : t('promote')}
         </Button>
         <Button variant="danger" size="sm" className={styles.danger} onClick={onRemove} disabled={busy}>
-          {texts.remove}
+          {t('remove')}
         </Button>
       </div>
     </Card>

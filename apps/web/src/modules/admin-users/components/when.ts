@@ -1,4 +1,4 @@
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate } from '@web/shared/i18n/format';
 
-/** A moment as the admin screens show it ("1 Mar 2026, 3:30 pm"). */
-export const when = (iso: string): string => dateTime.format(new Date(iso));
+/** A moment as the admin screens show it, in the language shown ("1 Mar 2026, 3:30 pm"). */
+export const when = (iso: string): string => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
