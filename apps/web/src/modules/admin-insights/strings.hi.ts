@@ -64,6 +64,8 @@ export const insightsStringsHi: Catalogue<typeof insightsStrings> = {
     newSubscriptions: 'नई',
     renewals: 'नवीनीकृत',
     churned: 'छोड़ी गईं',
+    trialsStarted: 'फ़्री ट्रायल',
+    trialConversions: 'ट्रायल से सदस्य बने',
     plan: 'प्लान',
     active: 'सक्रिय',
     mrr: 'MRR (₹)',

@@ -63,6 +63,9 @@ export const insightsStrings = {
     newSubscriptions: 'New',
     renewals: 'Renewed',
     churned: 'Churned',
+    /** Free trials begun that day, and trials that ended that day in their first charge (issue 27). */
+    trialsStarted: 'Trials',
+    trialConversions: 'Trials converted',
     plan: 'Plan',
     active: 'Active',
     mrr: 'MRR (₹)',

@@ -67,13 +67,28 @@ const revenue: RevenueReport = {
     newSubscriptions: 0,
     renewals: 0,
     churned: 0,
-    trialsStarted: 0,
-    trialConversions: 0,
+    trialsStarted: 2,
+    trialConversions: 1,
     netOfGstPaise: 100_000,
     activeSubscriptions: 0,
     mrrPaise: 0,
   },
-  daily: [],
+  daily: [
+    {
+      day: day(2),
+      grossPaise: 118_000,
+      gstPaise: 18_000,
+      subscriptionPaise: 0,
+      purchasePaise: 118_000,
+      rentalPaise: 0,
+      refundPaise: 0,
+      newSubscriptions: 0,
+      renewals: 0,
+      churned: 0,
+      trialsStarted: 2,
+      trialConversions: 1,
+    },
+  ],
   plans: [],
 };
 const qoe: QoeReport = {
@@ -136,9 +151,18 @@ describe('admin Insights tab (issue 28)', () => {
     expect(kpi(texts.kpis.watchTime)).toBe('1 h 35 min');
     expect(kpi(texts.kpis.completion)).toBe('33.3%');
     expect(kpi(texts.kpis.startup)).toBe('820 ms / 1,900 ms');
-    expect(kpi(texts.kpis.revenue)).toBe('₹1,180');
+    expect(kpi(texts.kpis.revenue)).toBe('₹1180');
     expect(kpi(texts.kpis.gst)).toBe('₹180');
     expect(api.requests).toContain('/api/admin/insights/engagement?days=30');
+    // Free trials begun and converted, per day (issue 27).
+    const money = screen.getByRole('table', { name: texts.revenueSection });
+    const [header, row] = within(money).getAllByRole('row') as HTMLTableRowElement[];
+    const column = (name: string) =>
+      [...header.cells].findIndex((cell) => cell.textContent?.startsWith(name));
+    expect([
+      row.cells[column(texts.columns.trialsStarted)].textContent,
+      row.cells[column(texts.columns.trialConversions)].textContent,
+    ]).toEqual(['2', '1']);
   });
 
   it('sorts a table by a column, asks again for another range, and drills into a title’s retention', async () => {
@@ -170,7 +194,7 @@ describe('admin Insights tab (issue 28)', () => {
     await screen.findByText(hindi.kpis.startup, {}, { timeout: 5_000 });
     expect(kpi(hindi.kpis.watchTime)).toBe('1 घं. 35 मिनट');
     expect(kpi(hindi.kpis.startup)).toBe('820 मि.से. / 1,900 मि.से.');
-    expect(kpi(hindi.kpis.revenue)).toBe('₹1,180');
+    expect(kpi(hindi.kpis.revenue)).toBe('₹1180');
     const daily = screen.getByRole('region', { name: hindi.dailyChart });
     within(daily).getByRole('button', { name: hindi.columns.newViewers });
     within(daily).getByText('1 मार्च 2026');

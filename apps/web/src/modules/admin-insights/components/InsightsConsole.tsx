@@ -321,6 +321,8 @@ export const InsightsConsole = () => {
               { header: c.newSubscriptions, value: (row) => row.newSubscriptions },
               { header: c.renewals, value: (row) => row.renewals },
               { header: c.churned, value: (row) => row.churned },
+              { header: c.trialsStarted, value: (row) => row.trialsStarted },
+              { header: c.trialConversions, value: (row) => row.trialConversions },
             ]}
           />
           <h4 className={styles.sectionTitle}>{t('plans')}</h4>

@@ -178,7 +178,7 @@ describe('admin payments console', () => {
 
     fireEvent.click(within(table).getByRole('button', { name: 'Refund pay_Refundable1' }));
     const dialog = screen.getByRole('dialog', { name: texts.refundTitle });
-    within(dialog).getByText(english('adminPayments:refundConfirm', { amount: '₹1,200' }));
+    within(dialog).getByText(english('adminPayments:refundConfirm', { amount: '₹1200' }));
     fireEvent.click(within(dialog).getByRole('button', { name: texts.refundCancel }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(refunds).toEqual([]);
@@ -197,7 +197,7 @@ describe('admin payments console', () => {
   it('lists what was paid twice in the mismatch report, refundable after a confirm step', async () => {
     await open();
     const paidTwice = await screen.findByRole('region', { name: texts.duplicates });
-    within(paidTwice).getByText(/Sholay · ₹1,200 · paid 1 Mar 2026/);
+    within(paidTwice).getByText(/Sholay · ₹1200 · paid 1 Mar 2026/);
     within(paidTwice).getByText(EMAIL);
 
     fireEvent.click(
@@ -206,7 +206,7 @@ describe('admin payments console', () => {
       }),
     );
     const dialog = screen.getByRole('dialog', { name: texts.refundTitle });
-    within(dialog).getByText(english('adminPayments:refundDuplicateConfirm', { amount: '₹1,200' }));
+    within(dialog).getByText(english('adminPayments:refundDuplicateConfirm', { amount: '₹1200' }));
     fireEvent.click(within(dialog).getByRole('button', { name: texts.refund }));
 
     await screen.findByText(texts.refunded);
@@ -220,16 +220,16 @@ describe('admin payments console', () => {
     screen.getByRole('heading', { name: hindi.title });
     screen.getByRole('button', { name: hindi.datasets.orders, pressed: false });
     within(table).getByRole('columnheader', { name: hindi.columns.amount });
-    within(table).getAllByText('₹1,200');
+    within(table).getAllByText('₹1200');
     const paidTwice = await screen.findByRole('region', { name: hindi.duplicates });
-    within(paidTwice).getByText(/^Sholay · ₹1,200 · भुगतान 1 मार्च 2026, /);
+    within(paidTwice).getByText(/^Sholay · ₹1200 · भुगतान 1 मार्च 2026, /);
     const report = screen.getByRole('region', { name: hindi.mismatches });
     within(report).getByText(/^रिकंसाइलर आखिरी बार 1 मार्च 2026, .* को चला: जाँचे गए 7 में से 1 निपटाए।$/);
 
     fireEvent.click(within(table).getByRole('button', { name: `${hindi.refund} pay_Refundable1` }));
     const dialog = screen.getByRole('dialog', { name: hindi.refundTitle });
     within(dialog).getByText(
-      'पूरे ₹1,200 रिफ़ंड करें? Razorpay के रिफ़ंड की पुष्टि करते ही टाइटल की खरीद या किराया रद्द हो जाएगा।',
+      'पूरे ₹1200 रिफ़ंड करें? Razorpay के रिफ़ंड की पुष्टि करते ही टाइटल की खरीद या किराया रद्द हो जाएगा।',
     );
   });
 });

@@ -68,7 +68,7 @@ describe('account flows (SPEC 2, 8)', () => {
       );
       expect(sent).toContainEqual({
         path: '/api/signup',
-        body: { username: 'Asha', email: 'asha@example.in', password: 'Secret@123' },
+        body: { username: 'Asha', email: 'asha@example.in', password: 'Secret@123', language: 'en' },
       });
       await act(async () => jest.advanceTimersByTime(1800));
       expect(router.state.location.pathname).toBe('/signup');
