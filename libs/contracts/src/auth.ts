@@ -3,7 +3,8 @@ import { DeviceIdSchema, objectId } from './common';
 import { AuditLogPageSchema, AuditLogQuerySchema, UserRefSchema } from './audit';
 import { pageSchemaOf, PageQuerySchema } from './pagination';
 import { Role, UserStatus } from './roles';
-import { SessionProfileSchema, UiLanguage } from './profiles';
+import { SessionProfileSchema } from './profiles';
+import { UiLanguage } from './ui-language';
 import { query, rpc } from './rpc';
 
 /** Who is calling, as the gateway learns it from auth-service for every authenticated request. */

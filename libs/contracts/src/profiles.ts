@@ -3,12 +3,14 @@ import { Classification, compareClassification } from './classification';
 import { DeviceIdSchema, objectId } from './common';
 import { query, rpc } from './rpc';
 import { ProfileKind } from './profile-kind';
+import { UiLanguage } from './ui-language';
 
 /** DECISIONS 36: a household shares one account; each member has a profile. */
 export const PROFILE_LIMIT = 5;
 export const PROFILE_NAME_MAX_LENGTH = 30;
 
 export { ProfileKind } from './profile-kind';
+export { UiLanguage } from './ui-language';
 export { profileIdOf, SessionProfileSchema, type SessionProfile } from './session-profile';
 
 /** DECISIONS 37: a kids profile's ceiling is U or U/A 7+. */
@@ -28,10 +30,6 @@ export const PROFILE_AVATARS = [
   'comet',
 ] as const;
 export type ProfileAvatar = (typeof PROFILE_AVATARS)[number];
-
-/** DECISIONS 38: the interface speaks English and Hindi. */
-export const UiLanguage = { English: 'en', Hindi: 'hi' } as const;
-export type UiLanguage = (typeof UiLanguage)[keyof typeof UiLanguage];
 
 export const ProfileMessages = {
   limitReached: `An account has at most ${PROFILE_LIMIT} profiles.`,
