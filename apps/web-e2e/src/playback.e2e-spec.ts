@@ -2,7 +2,7 @@ import type { Movie, Page as MoviePage } from '@app/contracts';
 import { call, newUser, signIn, type SignedIn } from './support/api';
 import type { Session } from './support/browser';
 import { baseUrl, openBrowser } from './support/browser';
-import { playableFreeTitles } from './support/playable';
+import { eventually, playableFreeTitles } from './support/playable';
 import { currentTime, media, playsPast, watch } from './support/player';
 import { literally } from './support/text';
 import { signInAs } from './support/viewer';
@@ -52,9 +52,15 @@ describe('playback (issue 10)', () => {
     await playsPast(page, 13);
     const leftAt = await currentTime(page);
 
-    // Leaving reports the position (exit heartbeat); coming back offers to resume close to it.
+    // Leaving reports the position (exit heartbeat), which reaches the viewer's history as an event a moment later;
+    // coming back then offers to resume close to it.
     await page.goto('/userdashboard');
-    await page.waitForTimeout(500);
+    await eventually(
+      () =>
+        call<{ resumePositionSeconds: number }>('GET', `/api/playback/${movie.id}`, { token: viewer.token }),
+      (answer) => answer.status === 200 && answer.body.resumePositionSeconds > 0,
+      15_000,
+    );
     await watch(page, movie);
     const resume = page.getByRole('button', { name: /^Resume from / });
     const [, minutes, seconds] = /Resume from (\d+):(\d{2})/.exec((await resume.textContent()) ?? '') ?? [];

@@ -1,4 +1,6 @@
+import { AsyncResource } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
+import pLimit from 'p-limit';
 import {
   Classification,
   ErrorCode,
@@ -10,6 +12,14 @@ import type { Playable, SessionUser, TitleFacts, TitleOrderKind } from '@app/con
 import { AppError, MemoCache, RequestContext } from '@app/server-core';
 import { CatalogueClient } from '../catalogue/catalogue.client';
 import { PaymentClient, viewerOf } from './payment.client';
+
+/**
+ * Title facts loaded from catalogue-service at once by this process, at most. A signed-in home page asks the
+ * entitlements of five rows of titles at the same moment (one look-up per id not yet memoised): unbounded, that is a
+ * hundred RPCs at once, past catalogue-service's admission limit (32 running, 16 waiting), and the rows' badges
+ * failed with 503 OVERLOADED. The rest wait their turn here instead.
+ */
+const CATALOGUE_LOADS = 16;
 
 /**
  * Paying for a title and asking access to it: what a title costs and whether it is premium is catalogue-service's,
@@ -24,6 +34,7 @@ export class TitleAccessService {
    * is seen within 30 s; a failed load (unknown title, catalogue down) is not kept.
    */
   private readonly titles = new MemoCache<Playable>({ ttlMs: 30_000, maxEntries: 10_000 });
+  private readonly loads = pLimit(CATALOGUE_LOADS);
 
   constructor(
     private readonly catalogue: CatalogueClient,
@@ -38,7 +49,10 @@ export class TitleAccessService {
    */
   playable(id: string): Promise<Playable> {
     const ceiling = RequestContext.profile()?.maturityCeiling ?? 'none';
-    return this.titles.get(`${ceiling}:${id}`, () => this.catalogue.playable(id, false));
+    // Bound to the asking request's context (its profile and correlation id travel with the RPC), whichever request's
+    // finished load lets it start.
+    const load = AsyncResource.bind(() => this.catalogue.playable(id, false));
+    return this.titles.get(`${ceiling}:${id}`, () => this.loads(load));
   }
 
   /** Watch Now (purchase) or Rent Now (rental), at the title's price as catalogue-service holds it. */

@@ -69,6 +69,8 @@ describe('accounts API: flows', () => {
       hasPassword: true,
       // DECISIONS 33: until the mailed link is opened (it can sign in and watch free titles, not pay).
       emailVerified: false,
+      // Issue 26: the account's language (its mails are written in it); English unless chosen.
+      language: 'en',
     };
     expect(loggedIn.body).toMatchObject({
       message: AuthMessages.loggedIn,
