@@ -75,7 +75,9 @@ describe('a kids profile (issue 25)', () => {
     renderApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    fireEvent.click(await banner().findByRole('button', { name: english('profiles:menu.button', { name: 'Mini' }) }));
+    fireEvent.click(
+      await banner().findByRole('button', { name: english('profiles:menu.button', { name: 'Mini' }) }),
+    );
     banner().getByRole('button', { name: 'Asha' });
     expect(banner().queryByRole('link', { name: menu.manage })).toBeNull();
     expect(banner().queryByRole('link', { name: 'Account' })).toBeNull();

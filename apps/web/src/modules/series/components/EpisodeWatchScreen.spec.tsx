@@ -256,7 +256,9 @@ describe('episode player (/video?episode=)', () => {
     await waitForPage();
 
     const panel = await screen.findByRole('complementary', { name: paymentStrings.accessHeading });
-    await within(panel).findByRole('link', { name: english('payments:subscribeFrom', { price: formatInr(499) }) });
+    await within(panel).findByRole('link', {
+      name: english('payments:subscribeFrom', { price: formatInr(499) }),
+    });
     expect(within(panel).queryByRole('button', { name: /Buy|Rent/ })).toBeNull();
     expect(api.requests.some((path) => path.startsWith('/api/movies/') && !path.endsWith('/similar'))).toBe(
       false,

@@ -307,7 +307,9 @@ describe('series page (/tv-shows/:id)', () => {
     await open();
 
     const panel = await screen.findByRole('complementary', { name: paymentStrings.accessHeading });
-    const subscribe = await within(panel).findByRole('link', { name: english('payments:subscribeFrom', { price: formatInr(499) }) });
+    const subscribe = await within(panel).findByRole('link', {
+      name: english('payments:subscribeFrom', { price: formatInr(499) }),
+    });
     expect(subscribe.getAttribute('href')).toBe('/subscription');
     expect(within(panel).queryByRole('button', { name: /Buy|Rent/ })).toBeNull();
     screen.getByText(texts.access.premium);

@@ -87,7 +87,12 @@ export const HistoryTab = ({ userId }: { userId: string }) => {
               }
             >
               {item.episode && (
-                <p>{t('series:episodeLine', { label: episodeRefLabel(item.episode), title: item.episode.title })}</p>
+                <p>
+                  {t('series:episodeLine', {
+                    label: episodeRefLabel(item.episode),
+                    title: item.episode.title,
+                  })}
+                </p>
               )}
               <p>{t('watchedOn', { date: formatPaymentDate(item.watchedAt) })}</p>
               <p>{watchedFor(item.watchTime, t)}</p>
