@@ -1,5 +1,5 @@
 import { scheduleProblem, ScheduleMessages } from '@app/contracts';
-import { formatDate } from '@web/shared/i18n/format';
+import { formatIndianMoment } from '@web/shared/i18n/format';
 
 /** India Standard Time: UTC+05:30 all year (no daylight saving), the zone admins schedule in. */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
@@ -28,16 +28,7 @@ export const withoutEmptySchedule = <T extends { publishAt?: string | null; avai
   ) as T;
 
 /** "27 Nov 2026, 8:30 pm IST" (in the language shown): how the lists and the Coming soon row show a scheduled time. */
-export const istLabel = (iso: string): string =>
-  `${formatDate(iso, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZone: 'Asia/Kolkata',
-  })} IST`;
+export const istLabel = (iso: string): string => `${formatIndianMoment(iso)} IST`;
 
 type ScheduleValues = { status: 'draft' | 'published'; publishAt: string; availableUntil: string };
 export type ScheduleField = 'publishAt' | 'availableUntil';

@@ -20,3 +20,15 @@ export const formatNumber = (value: number, options?: Intl.NumberFormatOptions):
 /** A date (or date and time) in the language shown ('12 January 2026' / '12 जनवरी 2026'). */
 export const formatDate = (value: Date | string | number, options: Intl.DateTimeFormatOptions): string =>
   new Intl.DateTimeFormat(currentLocale(), options).format(new Date(value));
+
+/** A moment as India reads it, in India's time ("15 Jan 2099, 8:00 pm"): go-live times and schedules. */
+export const formatIndianMoment = (value: Date | string | number): string =>
+  formatDate(value, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: 'Asia/Kolkata',
+  });

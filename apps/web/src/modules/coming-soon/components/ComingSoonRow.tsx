@@ -4,21 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PosterImage } from '@web/modules/movies/components/PosterImage';
 import { Row } from '@web/modules/movies/components/MovieRow';
-import { formatDate } from '@web/shared/i18n/format';
+import { formatIndianMoment } from '@web/shared/i18n/format';
 import { Button } from '@web/shared/ui/Button';
 import { useComingSoon, useGoLiveRefresh, useReminders, useToggleReminder } from '../hooks/useComingSoon';
 import styles from './ComingSoonRow.module.css';
-
-/** A go-live moment as India reads it ("15 Jan 2099, 8:00 pm"), the text adding "IST". */
-const IN_INDIA: Intl.DateTimeFormatOptions = {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'Asia/Kolkata',
-};
 
 type ComingSoonCardProps = {
   title: ComingSoonTitle;
@@ -37,7 +26,7 @@ const ComingSoonCard = ({ title, reminding, onRemind, busy }: ComingSoonCardProp
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>{title.title}</h3>
-        <p className={styles.when}>{t('when', { date: formatDate(title.publishAt, IN_INDIA) })}</p>
+        <p className={styles.when}>{t('when', { date: formatIndianMoment(title.publishAt) })}</p>
         <p className={styles.meta}>
           {t(`kinds.${title.kind}`)} · {title.genre} · {ClassificationLabel[title.classification]}
         </p>
