@@ -163,6 +163,8 @@ describe("auth-service: the viewer's own account deletion and export (DECISIONS 
       hasPassword: true,
       emailVerified: false,
       googleLinked: true,
+      // Issue 26: the account's language (its mails are written in it).
+      language: 'en',
     });
     const text = JSON.stringify(exported);
     for (const secret of [stored?.passwordHash, stored?.googleId, meera.password]) {
