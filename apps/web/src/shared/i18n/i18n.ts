@@ -19,16 +19,39 @@ export const currentLanguage = (): Language =>
 /** The locale of the language shown now, for `Intl` (dates, money, numbers). */
 export const currentLocale = (): string => LOCALES[currentLanguage()];
 
-/** Devanagari glyphs come from Noto Sans Devanagari, fetched only once Hindi is shown. */
+/** Devanagari glyphs come from Noto Sans Devanagari, fetched only for Hindi. */
 const loadDevanagariFont = () =>
   Promise.all([
     import('@fontsource/noto-sans-devanagari/400.css'),
     import('@fontsource/noto-sans-devanagari/600.css'),
   ]);
 
+/** How long Hindi waits for its font before it is shown anyway. */
+const FONT_WAIT_MS = 1_500;
+
+/**
+ * Before a language is shown: for Hindi, its font's rules and Devanagari file, within FONT_WAIT_MS. Text drawn
+ * before the rules arrived could keep the empty boxes of a system without Devanagari fonts (buttons, inputs and
+ * some links did in Chromium), so the switch and the first page wait for them.
+ */
+export const prepareLanguage = async (language: string): Promise<void> => {
+  if (language !== Languages.Hindi || typeof document === 'undefined') return;
+  // Both weights the app draws (bold takes the 600 face): a weight fetched only once it is drawn came too late.
+  const ready = loadDevanagariFont().then(() =>
+    Promise.all(
+      ['400', '600'].map((weight) => document.fonts?.load(`${weight} 1em "Noto Sans Devanagari"`, 'हिन्दी')),
+    ),
+  );
+  await Promise.race([
+    ready.catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, FONT_WAIT_MS)),
+  ]);
+};
+
 const showLanguage = (language: string) => {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
+  // Switched without prepareLanguage (a test): the font still comes.
   if (language === Languages.Hindi) void loadDevanagariFont().catch(() => undefined);
 };
 
@@ -40,6 +63,7 @@ export const startI18n = async (
   loaders: CatalogueLoaders,
   { language, preloaded = {}, strict = false }: StartOptions,
 ): Promise<I18n> => {
+  await prepareLanguage(language);
   const instance = i18next
     .use(
       resourcesToBackend(async (lng: string, namespace: string) => {

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { prepareLanguage } from './i18n';
 import { announceLanguageChosen } from './language-choice';
 import { isLanguage, Languages, type Language, storeLanguage } from './languages';
 
@@ -14,7 +15,8 @@ export const useLanguage = () => {
   const adoptLanguage = useCallback(
     async (next: Language) => {
       storeLanguage(next);
-      // Loads the namespaces in use in the new language before switching: no flash of missing texts.
+      // Its font, and the namespaces in use in the new language, before switching: no flash of boxes or missing texts.
+      await prepareLanguage(next);
       await i18n.changeLanguage(next);
     },
     [i18n],
