@@ -116,6 +116,9 @@ export default defineConfig({
     reportCompressedSize: false,
     // Every browser the app supports knows <link rel="modulepreload">; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
+    // Fonts stay files: a face limited by unicode-range is fetched only by a page that draws its characters, which a
+    // data: URL inside the stylesheet would make every page pay for.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     // Rolldown (Vite 8) options.
     rolldownOptions: {
       // The contracts only declare constants and zod schemas. Declared free of side effects, a contracts file

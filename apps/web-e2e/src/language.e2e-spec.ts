@@ -13,6 +13,18 @@ const devanagariFontReady = (session: Session) =>
     return document.fonts.check('16px "Noto Sans Devanagari"', 'हिन्दी');
   });
 
+/** The fonts Chromium drew an element's text with (DevTools' "Rendered fonts"). */
+const renderedFonts = async (session: Session, selector: string) => {
+  const cdp = await session.context.newCDPSession(session.page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts.map(({ familyName, isCustomFont }) => ({ familyName, isCustomFont }));
+};
+
 describe('the interface in Hindi (issue 26)', () => {
   let session: Session;
 
@@ -28,6 +40,15 @@ describe('the interface in Hindi (issue 26)', () => {
     const { page } = session;
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Unlimited movies, TV shows and more' }).waitFor();
+
+    // The switch names Hindi in itself on an English page: drawn with the app's own Devanagari glyphs, not the
+    // empty boxes of a system font that lacks them.
+    const label = page.getByRole('button', { name: 'Show the interface in हिन्दी' }).locator('[lang="hi"]');
+    await label.waitFor();
+    await page.waitForFunction(() => document.fonts.check('600 14px "Hindi Name"', 'हिन्दी'));
+    expect(await renderedFonts(session, 'header button [lang="hi"]')).toEqual([
+      { familyName: 'Noto Sans Devanagari SemiBold', isCustomFont: true },
+    ]);
 
     await page.getByRole('button', { name: 'Show the interface in हिन्दी' }).click();
     await page.getByRole('heading', { level: 1, name: 'अनगिनत फ़िल्में, टीवी शो और बहुत कुछ' }).waitFor();
