@@ -21,7 +21,7 @@ export const profileStringsHi: Catalogue<typeof profileStrings> = {
   },
   language: {
     title: 'इंटरफ़ेस की भाषा',
-    hint: 'इस डिवाइस पर तुरंत लागू होती है।',
+    hint: 'तुरंत लागू होती है, हर उस डिवाइस पर जहाँ आप साइन इन करते हैं; आपके ईमेल भी इसी भाषा में आते हैं।',
   },
 };
 

@@ -17,10 +17,10 @@ export const profileStrings = {
     devices: 'Devices',
     parental: 'Parental controls',
   },
-  /** The interface language, in the Settings tab (issue 26): kept on this device, not with the account. */
+  /** The interface language, in the Settings tab (issue 26): saved to the account, whose mails are written in it. */
   language: {
     title: 'Interface language',
-    hint: 'Applies at once, on this device.',
+    hint: 'Applies at once, on every device you sign in on; your emails use it too.',
   },
 } as const;
 

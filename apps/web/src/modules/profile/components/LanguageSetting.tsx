@@ -5,8 +5,8 @@ import { SelectField } from '@web/shared/ui/TextField';
 import styles from './LanguageSetting.module.css';
 
 /**
- * Profile → Settings: the interface language (issue 26). It applies at once and is kept on this device, not
- * with the account's settings saved below it; each language is named in itself.
+ * Profile → Settings: the interface language (issue 26). It applies at once, without the Save button of the
+ * settings below it, and is saved to the account like the header's switch; each language is named in itself.
  */
 export const LanguageSetting = () => {
   const { t } = useTranslation('profile');
