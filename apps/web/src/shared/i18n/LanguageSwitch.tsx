@@ -12,11 +12,20 @@ const GlobeIcon = () => (
   </svg>
 );
 
+/** Where a header has no room for the language's name: phones (below 30rem) or also tablets (below 40rem). */
+export type IconOnlyBelow = 'phone' | 'tablet';
+
+const ICON_ONLY: Record<IconOnlyBelow, string | undefined> = {
+  phone: styles.iconOnlyPhone,
+  tablet: styles.iconOnlyTablet,
+};
+
 /**
- * The interface language switch of the header and the profile's settings (issue 26): shows the other language,
- * named in itself ("हिन्दी" while English is shown), and switches to it.
+ * The interface language switch of the headers (issue 26): shows the other language, named in itself ("हिन्दी"
+ * while English is shown), and switches to it. Below `iconOnlyBelow` it shows only its globe; its name stays in
+ * the accessible label.
  */
-export const LanguageSwitch = ({ className }: { className?: string }) => {
+export const LanguageSwitch = ({ iconOnlyBelow }: { iconOnlyBelow?: IconOnlyBelow }) => {
   const { t } = useTranslation('ui');
   const { language, setLanguage } = useLanguage();
   const other = language === Languages.Hindi ? Languages.English : Languages.Hindi;
@@ -24,7 +33,7 @@ export const LanguageSwitch = ({ className }: { className?: string }) => {
   return (
     <button
       type="button"
-      className={className ? `${styles.switch} ${className}` : styles.switch}
+      className={iconOnlyBelow ? `${styles.switch} ${ICON_ONLY[iconOnlyBelow]}` : styles.switch}
       onClick={() => void setLanguage(other)}
       aria-label={label}
       title={label}

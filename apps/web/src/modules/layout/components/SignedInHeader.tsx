@@ -70,7 +70,7 @@ export const SignedInHeader = ({ user, sessionControls }: SignedInHeaderProps) =
         {!isAdmin && <HeaderSearch />}
         <div className={styles.actions}>
           {sessionControls}
-          <LanguageSwitch className={styles.language} />
+          <LanguageSwitch iconOnlyBelow="tablet" />
           <ThemeToggle />
           <Button variant="ghost" size="sm" onClick={() => void logout()}>
             {t('account.logout')}

@@ -23,7 +23,7 @@ const VisitorHeader = ({ overlay, showSignIn }: Required<SiteHeaderProps>) => (
     <div className={styles.inner}>
       <Logo compact />
       <div className={styles.actions}>
-        <LanguageSwitch className={styles.language} />
+        <LanguageSwitch iconOnlyBelow="phone" />
         <ThemeToggle />
         {showSignIn && <AccountMenu />}
       </div>
