@@ -94,7 +94,8 @@ describe('plays and QoE reports', () => {
         suite.service.call(QoeRpc.report, {
           userId: request.userId,
           leaseId: opened.leaseId,
-          samples: [bad],
+          // Out of the contract on purpose: the service checks the payload again.
+          samples: [bad as QoeSample],
         }),
       ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     }

@@ -105,10 +105,22 @@ describe('insights rules (issue 28)', () => {
       {
         dimension: 'rendition',
         value: '720p',
-        inc: expect.objectContaining({ reports: 1, rebufferMs: 1_000, [`startup.${startupBucketOf(900)}`]: 1 }),
+        inc: expect.objectContaining({
+          reports: 1,
+          rebufferMs: 1_000,
+          [`startup.${startupBucketOf(900)}`]: 1,
+        }),
       },
-      { dimension: 'rendition', value: '1080p', inc: expect.objectContaining({ reports: 1, bitrateSwitches: 1 }) },
-      { dimension: 'rendition', value: 'unknown', inc: expect.objectContaining({ reports: 1, fatalErrors: 1 }) },
+      {
+        dimension: 'rendition',
+        value: '1080p',
+        inc: expect.objectContaining({ reports: 1, bitrateSwitches: 1 }),
+      },
+      {
+        dimension: 'rendition',
+        value: 'unknown',
+        inc: expect.objectContaining({ reports: 1, fatalErrors: 1 }),
+      },
     ]);
     // A batch from before the breakdown has no browser: it counts as Other.
     expect(qoeBreakdown({ samples: [sample] })[0]).toMatchObject({ dimension: 'browser', value: 'Other' });

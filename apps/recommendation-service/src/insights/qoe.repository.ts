@@ -91,7 +91,10 @@ export class QoeRepository {
   /** Each title's sums over these days (keyed by its id), summed by the database. */
   async titleSums(days: string[]): Promise<QoeSums[]> {
     const rows = await this.buckets
-      .aggregate<SummedRow>([{ $match: { day: within(days), itemId: { $ne: ALL_TITLES } } }, sumBy('$itemId')])
+      .aggregate<SummedRow>([
+        { $match: { day: within(days), itemId: { $ne: ALL_TITLES } } },
+        sumBy('$itemId'),
+      ])
       .exec();
     return rows.map(toSums);
   }

@@ -3,7 +3,10 @@ import type { QoeBrowser } from '@app/contracts';
 import { QoeBrowsers, USER_AGENT_MAX_LENGTH } from '@app/contracts';
 
 /** ua-parser-js's names that are one of the families under another name (mobile, headless and embedded builds). */
-const aliases: Readonly<Record<string, QoeBrowser>> = { 'Microsoft Edge': 'Edge', 'Samsung Browser': 'Samsung Internet' };
+const aliases: Readonly<Record<string, QoeBrowser>> = {
+  'Microsoft Edge': 'Edge',
+  'Samsung Browser': 'Samsung Internet',
+};
 const families: ReadonlySet<string> = new Set(QoeBrowsers);
 
 /** The browser family a QoE batch counts for, read from its request's User-Agent (a bounded set: `Other` else). */

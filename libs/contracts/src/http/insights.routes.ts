@@ -66,7 +66,8 @@ export const AdminInsightsRoutes = {
     path: '/api/admin/insights/qoe',
     tag: 'admin',
     access: 'admin',
-    summary: 'Admin: start-up time (p50, p95) and rebuffer ratio per day, per title, per browser and per rendition',
+    summary:
+      'Admin: start-up time (p50, p95) and rebuffer ratio per day, per title, per browser and per rendition',
     query: InsightsQuerySchema,
     ok: json(200, QoeReportSchema),
   }),

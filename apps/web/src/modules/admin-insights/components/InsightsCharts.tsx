@@ -105,13 +105,7 @@ export const TopBars = ({ label, data, x, y, name, formatY = formatNumber }: Bar
           interval={0}
           hide={data.length > 8}
         />
-        <YAxis
-          tick={tick}
-          axisLine={false}
-          tickLine={false}
-          width={48}
-          tickFormatter={valueOf(formatY)}
-        />
+        <YAxis tick={tick} axisLine={false} tickLine={false} width={48} tickFormatter={valueOf(formatY)} />
         <Tooltip
           contentStyle={tooltipStyle}
           cursor={{ fill: 'var(--color-bg-elevated)' }}

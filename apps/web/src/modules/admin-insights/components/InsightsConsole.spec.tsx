@@ -257,11 +257,11 @@ describe('admin Insights tab (issue 28)', () => {
       return 'blob:insights';
     });
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
-    const click = jest
-      .spyOn(HTMLAnchorElement.prototype, 'click')
-      .mockImplementation(function (this: HTMLAnchorElement) {
-        names.push(this.download);
-      });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
     try {
       fireEvent.click(screen.getByRole('button', { name: `${texts.exportCsv}: ${texts.qualityByBrowser}` }));
     } finally {
