@@ -7,8 +7,8 @@ import { eventually, playableFreeTitles } from './support/playable';
 import { asNewViewer, signInAs, watchPart } from './support/viewer';
 
 // Issue 28's journey: a viewer plays a title; the admin opens Insights, sees the play among the top titles of the
-// last 7 days, drills into its retention curve and finds quality by browser and by rendition. Screenshots of the tab (dark and light, 1366 and 390 px) go
-// to E2E_SCREENSHOT_DIR when it is set.
+// last 7 days, drills into its retention curve and finds quality by browser and by rendition. Screenshots of the
+// tab (dark and light, 1366 and 390 px) go to E2E_SCREENSHOT_DIR when it is set.
 
 let movie: Movie;
 
