@@ -266,7 +266,7 @@ export class InsightsReports {
         }))
         .sort((a, b) => b.reports - a.reports)
         .slice(0, INSIGHTS_TOP_TITLES),
-      // Buckets only hold the bounded sets' values (the event contract checks them): parsed again all the same.
+      // Buckets hold only the contract's values (events are checked on arrival); parsing types them as such.
       browsers: browsers
         .map((sums) => ({ browser: QoeBrowserSchema.parse(sums.key), ...qoeRow(totalsOf(sums)) }))
         .sort(byPlays),
