@@ -106,6 +106,7 @@ const main = async () => {
     await insert(InsightsModels.engagement, [...folded.engagement.values()]);
     await insert(InsightsModels.revenue, [...folded.revenue.values()]);
     await insert(InsightsModels.qoe, [...folded.qoe.values()]);
+    await insert(InsightsModels.qoeDimension, [...folded.qoeDimensions.values()]);
     await insert(
       InsightsModels.viewer,
       [...viewers].map(([_id, days]) => ({ _id, ...days })),
@@ -115,7 +116,7 @@ const main = async () => {
     console.log(
       `• history: ${PLAYS.toLocaleString('en-IN')} plays, ${history.length.toLocaleString('en-IN')} events → ` +
         `${folded.engagement.size.toLocaleString('en-IN')} engagement, ${folded.revenue.size} revenue and ` +
-        `${folded.qoe.size.toLocaleString('en-IN')} QoE buckets, ${viewers.size.toLocaleString('en-IN')} viewers (${fmt(ms(start))})`,
+        `${(folded.qoe.size + folded.qoeDimensions.size).toLocaleString('en-IN')} QoE buckets, ${viewers.size.toLocaleString('en-IN')} viewers (${fmt(ms(start))})`,
     );
 
     // 2. The screen's calls, per range: its three reports side by side, then the top title's retention curve.

@@ -49,8 +49,8 @@ const sample: QoeSample = {
   bitrateSwitches: 0,
   fatalErrors: 0,
   rendition: '720p',
-  browser: 'Firefox',
 };
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
 const LEASE = 'lease_0000000001';
 
 describe('insights at the gateway (issue 28)', () => {
@@ -78,14 +78,17 @@ describe('insights at the gateway (issue 28)', () => {
     expect(calls).toEqual([]);
   });
 
-  it('forwards a QoE batch with the session’s account, whatever the body says', async () => {
+  it('forwards a QoE batch with the session’s account and the request’s User-Agent, whatever the body says', async () => {
     const response = await gateway.call('POST', '/api/playback/qoe', {
       token: fakeTokens.asha,
       body: { leaseId: LEASE, samples: [sample] },
+      headers: { 'user-agent': FIREFOX },
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ accepted: 1 });
-    expect(callsTo(QoeRpc.report.pattern)).toEqual([{ userId: ashaId, leaseId: LEASE, samples: [sample] }]);
+    expect(callsTo(QoeRpc.report.pattern)).toEqual([
+      { userId: ashaId, leaseId: LEASE, samples: [sample], userAgent: FIREFOX },
+    ]);
     const forged = await gateway.call('POST', '/api/playback/qoe', {
       token: fakeTokens.asha,
       body: { leaseId: LEASE, samples: [sample], userId: 'f'.repeat(24) },
@@ -98,7 +101,10 @@ describe('insights at the gateway (issue 28)', () => {
     [{ ...sample, timeToFirstFrameMs: -5 }, 'timeToFirstFrameMs must be 0 or more'],
     [{ ...sample, bitrateSwitches: 2.5 }, 'bitrateSwitches must be a whole number'],
     [{ ...sample, fatalErrors: '1' }, 'fatalErrors must be a number'],
-    [{ ...sample, rendition: '9999999p' }, 'rendition must look like 720p'],
+    [{ ...sample, rendition: '360p' }, 'rendition must be one of 1080p, 720p, 480p'],
+    [{ ...sample, rendition: 'auto' }, 'rendition must be one of 1080p, 720p, 480p'],
+    // The browser is read from the User-Agent by the server: a player cannot name its own.
+    [{ ...sample, browser: 'Chrome' }, ''],
     [{ ...sample, extra: 1 }, ''],
   ] as Array<[object, string]>)('%j is 400 (%s) and reaches no service', async (bad, message) => {
     const response = await gateway.call('POST', '/api/playback/qoe', {

@@ -8,7 +8,12 @@ import { generateHistory } from '../src/insights/insights-history';
 import type { CountedEvent } from '../src/insights/insights-recount';
 import { recount } from '../src/insights/insights-recount';
 import { istDay } from '../src/insights/insights-rules';
-import type { EngagementBucketDoc, QoeBucketDoc, RevenueBucketDoc } from '../src/insights/insights.schemas';
+import type {
+  EngagementBucketDoc,
+  QoeBucketDoc,
+  QoeDimensionBucketDoc,
+  RevenueBucketDoc,
+} from '../src/insights/insights.schemas';
 import { InsightsModels } from '../src/insights/insights.schemas';
 import type { RecoHarness } from './reco-context';
 import { newGenre, newId, startReco } from './reco-context';
@@ -54,12 +59,14 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
   let engagement: Model<EngagementBucketDoc>;
   let revenue: Model<RevenueBucketDoc>;
   let qoe: Model<QoeBucketDoc>;
+  let qoeDimensions: Model<QoeDimensionBucketDoc>;
 
   beforeAll(async () => {
     reco = await startReco('reco-insights');
     engagement = reco.service.app.get(getModelToken(InsightsModels.engagement));
     revenue = reco.service.app.get(getModelToken(InsightsModels.revenue));
     qoe = reco.service.app.get(getModelToken(InsightsModels.qoe));
+    qoeDimensions = reco.service.app.get(getModelToken(InsightsModels.qoeDimension));
   });
   afterAll(() => reco?.close());
 
@@ -74,6 +81,7 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
       engagement: table(await engagement.find({ day: range }).lean<EngagementBucketDoc[]>()),
       revenue: table(await revenue.find({ _id: range }).lean<RevenueBucketDoc[]>()),
       qoe: table(await qoe.find({ day: range }).lean<QoeBucketDoc[]>()),
+      qoeDimensions: table(await qoeDimensions.find({ day: range }).lean<QoeDimensionBucketDoc[]>()),
     };
   };
 
@@ -109,6 +117,7 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
       engagement: table(expected.engagement.values()),
       revenue: table(expected.revenue.values()),
       qoe: table(expected.qoe.values()),
+      qoeDimensions: table(expected.qoeDimensions.values()),
     };
     let got = await storedFor(days);
     await waitUntil(
@@ -127,6 +136,9 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
       0,
     );
     expect(trialsStarted).toBeGreaterThan(0);
+    // The history's QoE batches reach every browser family and the rendition breakdown's rows.
+    expect(Object.keys(want.qoeDimensions).some((id) => id.endsWith('|browser|Samsung Internet'))).toBe(true);
+    expect(Object.keys(want.qoeDimensions).some((id) => id.endsWith('|rendition|unknown'))).toBe(true);
   });
 
   it('answers the Insights reads: plays, completion, retention, revenue with GST apart, start-up percentiles', async () => {
@@ -170,6 +182,7 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
       userId: viewers[0],
       movieId: title.movieId,
       reportedAt: new Date(now).toISOString(),
+      browser: 'Edge',
       samples: [
         {
           timeToFirstFrameMs: 800,
@@ -179,7 +192,6 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
           bitrateSwitches: 2,
           fatalErrors: 0,
           rendition: '720p',
-          browser: 'Chrome',
         },
       ],
     });
@@ -231,6 +243,13 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
     const startup = quality.titles.find((t) => t.itemId === title.movieId)?.startupP50Ms ?? 0;
     expect(startup).toBeGreaterThan(750);
     expect(startup).toBeLessThanOrEqual(1_000);
+    // The same batch in the breakdowns (other batches of today may share these rows: at least this one).
+    const edge = quality.browsers.find((row) => row.browser === 'Edge');
+    expect(edge?.plays).toBeGreaterThanOrEqual(1);
+    expect(edge?.bitrateSwitches).toBeGreaterThanOrEqual(2);
+    const hd = quality.renditions.find((row) => row.rendition === '720p');
+    expect(hd?.plays).toBeGreaterThanOrEqual(1);
+    expect(hd?.startupP50Ms).toBeGreaterThan(0);
 
     // A deleted account (DPDP): its viewer record goes, the counts it added stay.
     const viewerModel: Model<{ _id: string }> = reco.service.app.get(getModelToken(InsightsModels.viewer));

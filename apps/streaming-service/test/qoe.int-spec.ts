@@ -12,8 +12,9 @@ const sample: QoeSample = {
   bitrateSwitches: 1,
   fatalErrors: 0,
   rendition: '720p',
-  browser: 'Chrome',
 };
+const SAMSUNG =
+  'Mozilla/5.0 (Linux; Android 13; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36';
 
 /**
  * Issue 28: a playback's start is announced once (`playback.started`, through the outbox), and QoE batches are
@@ -66,10 +67,16 @@ describe('plays and QoE reports', () => {
         userId: request.userId,
         leaseId: opened.leaseId,
         samples: [sample, sample],
+        userAgent: SAMSUNG,
       }),
     ).resolves.toEqual({ accepted: 2 });
     expect(await events('qoe.reported', opened.leaseId)).toEqual([
-      expect.objectContaining({ userId: request.userId, movieId, samples: [sample, sample] }),
+      expect.objectContaining({
+        userId: request.userId,
+        movieId,
+        browser: 'Samsung Internet',
+        samples: [sample, sample],
+      }),
     ]);
   });
 
@@ -81,12 +88,14 @@ describe('plays and QoE reports', () => {
       { ...sample, timeToFirstFrameMs: 120_001 },
       { ...sample, fatalErrors: 1.5 },
       { ...sample, rendition: '<script>' },
+      { ...sample, rendition: '360p' },
     ]) {
       await expect(
         suite.service.call(QoeRpc.report, {
           userId: request.userId,
           leaseId: opened.leaseId,
-          samples: [bad],
+          // Out of the contract on purpose: the service checks the payload again.
+          samples: [bad as QoeSample],
         }),
       ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     }

@@ -7,8 +7,8 @@ import { eventually, playableFreeTitles } from './support/playable';
 import { asNewViewer, signInAs, watchPart } from './support/viewer';
 
 // Issue 28's journey: a viewer plays a title; the admin opens Insights, sees the play among the top titles of the
-// last 7 days, and drills into its retention curve. Screenshots of the tab (dark and light, 1366 and 390 px) go
-// to E2E_SCREENSHOT_DIR when it is set.
+// last 7 days, drills into its retention curve and finds quality by browser and by rendition. Screenshots of the
+// tab (dark and light, 1366 and 390 px) go to E2E_SCREENSHOT_DIR when it is set.
 
 let movie: Movie;
 
@@ -64,6 +64,14 @@ describe('admin insights (issue 28)', () => {
       }
       await titleButton.click();
       await adminPage.getByRole('region', { name: `Retention of ${movie.title}` }).waitFor();
+      // Quality of experience by browser and by rendition: the tables are there whether or not this play was one
+      // of the sampled ones (a sampled Chromium counts as Chrome, read from its User-Agent by the server).
+      const browsers = adminPage.getByRole('region', { name: 'Quality by browser' });
+      await browsers.getByRole('columnheader', { name: 'Browser' }).waitFor();
+      await adminPage
+        .getByRole('region', { name: 'Quality by rendition' })
+        .getByRole('columnheader', { name: 'Rendition' })
+        .waitFor();
 
       const dir = process.env.E2E_SCREENSHOT_DIR;
       if (dir) {

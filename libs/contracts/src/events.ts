@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuditRecordedSchema } from './audit';
 import { Classification } from './classification';
-import { QoeSampleSchema } from './qoe-sample';
+import { QoeBrowserSchema, QoeReportedSampleSchema } from './qoe-sample';
 import { UiLanguage } from './profiles';
 
 /**
@@ -224,7 +224,9 @@ export const QoeReportedSchema = z.object({
   movieId: z.string(),
   episode: EpisodeRefSchema.nullable().optional(),
   reportedAt: z.string(),
-  samples: z.array(QoeSampleSchema),
+  /** The browser family of the request that brought it; absent from batches announced before (counted as Other). */
+  browser: QoeBrowserSchema.optional(),
+  samples: z.array(QoeReportedSampleSchema),
 });
 /** Razorpay processed a payment's refund, in full (issue 28: revenue insights). */
 export const PaymentRefundedSchema = z.object({

@@ -14,6 +14,7 @@ export * from './pagination';
 export * from './profiles';
 export * from './parental';
 export * from './recommendations';
+export * from './rendition';
 export * from './payments';
 export * from './promos';
 export * from './reviews';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { UserAgentSchema } from './auth';
 import type { PlanId } from './payments';
-import { QOE_MAX_SAMPLES, QoeSampleSchema } from './qoe-sample';
+import { QOE_MAX_SAMPLES, QoeBrowserSchema, QoeRenditionKeySchema, QoeSampleSchema } from './qoe-sample';
 import { query, rpc } from './rpc';
 import { LeaseIdSchema } from './streaming';
 
@@ -132,6 +133,8 @@ export type RevenueReport = z.infer<typeof RevenueReportSchema>;
 const ms = z.number().nonnegative().nullable();
 export const QoeRowSchema = z.object({
   reports: count,
+  /** Sampled playbacks whose start-up was measured (the p50/p95's population). */
+  plays: count,
   startupP50Ms: ms,
   startupP95Ms: ms,
   /** Rebuffering time / (playing + rebuffering time). */
@@ -146,6 +149,9 @@ export const QoeReportSchema = z.object({
   totals: QoeRowSchema,
   daily: z.array(QoeRowSchema.extend({ day })),
   titles: z.array(QoeRowSchema.extend({ itemId: z.string(), title: z.string() })),
+  /** Over the range, per browser family and per rendition, most plays first. */
+  browsers: z.array(QoeRowSchema.extend({ browser: QoeBrowserSchema })),
+  renditions: z.array(QoeRowSchema.extend({ rendition: QoeRenditionKeySchema })),
 });
 export type QoeReport = z.infer<typeof QoeReportSchema>;
 
@@ -167,11 +173,17 @@ export const QoeMessages = {
   notYourLease: 'This stream is not yours, or it ended long ago.',
 } as const;
 
-/** streaming-service: a batch for the caller's own lease (404 otherwise), announced as `qoe.reported`. */
+/**
+ * streaming-service: a batch for the caller's own lease (404 otherwise), announced as `qoe.reported` with the
+ * browser family its User-Agent names.
+ */
 export const QoeRpc = {
   report: rpc(
     'streaming.qoe.report',
-    QoeBatchRequestSchema.extend({ userId: z.string().regex(/^[a-f0-9]{24}$/) }).strict(),
+    QoeBatchRequestSchema.extend({
+      userId: z.string().regex(/^[a-f0-9]{24}$/),
+      userAgent: UserAgentSchema.optional(),
+    }).strict(),
     QoeAcceptedSchema,
   ),
 } as const;

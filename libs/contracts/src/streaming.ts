@@ -4,6 +4,7 @@ import { EpisodeRefSchema } from './events';
 import { ClassificationSchema, ContentDescriptorsSchema } from './movies';
 import { QualitySchema, RentalClockSchema } from './payments';
 import { query, rpc } from './rpc';
+import { RenditionSchema } from './rendition';
 import { ParentalPinSchema } from './parental';
 
 // Streaming and the player (issue 10). Video bytes never travel over RPC: the gateway asks payment-service's
@@ -13,11 +14,6 @@ import { ParentalPinSchema } from './parental';
 const MovieIdSchema = objectId('Invalid movie ID');
 const UserIdSchema = objectId('must be a user id');
 const isoDate = z.iso.datetime({ offset: true });
-
-/** The renditions of the HLS ladder, best first (DECISIONS 26 caps pick from these). */
-export const Renditions = ['1080p', '720p', '480p'] as const;
-export type Rendition = (typeof Renditions)[number];
-export const RenditionSchema = z.enum(Renditions);
 
 // ── Audio and subtitle tracks (issue 26, DECISIONS 38) ─────────────────────────────────────────────────────────
 

@@ -31,7 +31,7 @@ export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext)
   return request.ip ?? request.socket.remoteAddress ?? 'unknown';
 });
 
-/** Handler parameter: the caller's User-Agent, cut to what the contract takes (it only names the sign-in's device). */
+/** Handler parameter: the caller's User-Agent, cut to what the contract takes (a sign-in's device, QoE's browser). */
 export const UserAgent = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const header = ctx.switchToHttp().getRequest<Request>().headers['user-agent'];
   return (header ?? '').slice(0, USER_AGENT_MAX_LENGTH);

@@ -13,7 +13,8 @@ export class QoeClient {
     this.client = clients.get('streaming-service');
   }
 
-  report(userId: string, batch: QoeBatchRequest) {
-    return this.client.send(QoeRpc.report, { userId, ...batch });
+  /** The User-Agent goes along: streaming-service reads the browser family from it. */
+  report(userId: string, batch: QoeBatchRequest, userAgent: string) {
+    return this.client.send(QoeRpc.report, { ...batch, userId, userAgent });
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TRIAL_DAYS } from '@app/contracts';
+import { QoeBrowsers, Renditions, TRIAL_DAYS } from '@app/contracts';
 import type { CountedEvent } from './insights-recount';
 
 /** Options of a generated history (tests, the bench). */
@@ -86,6 +86,7 @@ export const generateHistory = (options: HistoryOptions): CountedEvent[] => {
           movieId,
           ...(episode ? { episode } : {}),
           reportedAt: reportedAt.toISOString(),
+          browser: pick(QoeBrowsers),
           samples: [
             {
               timeToFirstFrameMs: Math.round(300 + random() * random() * 4000),
@@ -94,9 +95,22 @@ export const generateHistory = (options: HistoryOptions): CountedEvent[] => {
               playedMs: 60_000,
               bitrateSwitches: Math.floor(random() * 3),
               fatalErrors: random() < 0.01 ? 1 : 0,
-              rendition: pick(['480p', '720p', '1080p']),
-              browser: pick(['Chrome', 'Firefox', 'Safari']),
+              rendition: pick(Renditions),
             },
+            // A stretch that failed before any picture: the rendition breakdown's `unknown`.
+            ...(random() < 0.1
+              ? [
+                  {
+                    timeToFirstFrameMs: null,
+                    rebufferCount: 0,
+                    rebufferMs: 0,
+                    playedMs: 0,
+                    bitrateSwitches: 0,
+                    fatalErrors: 1,
+                    rendition: null,
+                  },
+                ]
+              : []),
           ],
         },
         occurredAt: reportedAt,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EventPayload, QoeSample } from '@app/contracts';
+import type { EventPayload } from '@app/contracts';
 import { EngagementRepository } from './engagement.repository';
 import {
   ALL_TITLES,
@@ -11,7 +11,8 @@ import {
   istDay,
   isTrialConversion,
   itemOf,
-  startupBucketOf,
+  qoeBreakdown,
+  qoeIncrement,
   trialStartDay,
   viewerOf,
 } from './insights-rules';
@@ -125,7 +126,9 @@ export class InsightsRecorder {
 
   async qoeReported(event: EventPayload<'qoe.reported'>): Promise<void> {
     if (!(await this.keys.once(`qoe|${event.reportId}`))) return;
-    await this.qoe.add(istDay(event.reportedAt), [itemOf(event), ALL_TITLES], qoeIncrement(event.samples));
+    const day = istDay(event.reportedAt);
+    await this.qoe.add(day, [itemOf(event), ALL_TITLES], qoeIncrement(event.samples));
+    await this.qoe.addDimensions(day, qoeBreakdown(event));
   }
 
   /**
@@ -156,27 +159,3 @@ export class InsightsRecorder {
     }
   }
 }
-
-/** One batch's sums, as a QoE bucket's `$inc`. */
-export const qoeIncrement = (samples: readonly QoeSample[]): Record<string, number> => {
-  const inc: Record<string, number> = {
-    reports: samples.length,
-    rebufferCount: 0,
-    rebufferMs: 0,
-    playedMs: 0,
-    bitrateSwitches: 0,
-    fatalErrors: 0,
-  };
-  for (const sample of samples) {
-    inc.rebufferCount += sample.rebufferCount;
-    inc.rebufferMs += sample.rebufferMs;
-    inc.playedMs += sample.playedMs;
-    inc.bitrateSwitches += sample.bitrateSwitches;
-    inc.fatalErrors += sample.fatalErrors;
-    if (sample.timeToFirstFrameMs !== null) {
-      const key = `startup.${startupBucketOf(sample.timeToFirstFrameMs)}`;
-      inc[key] = (inc[key] ?? 0) + 1;
-    }
-  }
-  return inc;
-};

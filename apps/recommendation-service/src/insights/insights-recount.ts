@@ -8,11 +8,18 @@ import {
   istDay,
   isTrialConversion,
   itemOf,
+  qoeBreakdown,
+  qoeIncrement,
   trialStartDay,
   viewerOf,
 } from './insights-rules';
-import { qoeIncrement } from './insights-recorder.service';
-import type { EngagementBucketDoc, QoeBucketDoc, RevenueBucketDoc } from './insights.schemas';
+import type {
+  EngagementBucketDoc,
+  QoeBucketDoc,
+  QoeCounters,
+  QoeDimensionBucketDoc,
+  RevenueBucketDoc,
+} from './insights.schemas';
 
 /** An event as the bus carries it (what a recount reads). */
 export type CountedEvent =
@@ -28,6 +35,7 @@ export type Recount = {
   engagement: Map<string, EngagementBucketDoc>;
   revenue: Map<string, RevenueBucketDoc>;
   qoe: Map<string, QoeBucketDoc>;
+  qoeDimensions: Map<string, QoeDimensionBucketDoc>;
 };
 
 const emptyEngagement = (day: string, itemId: string): EngagementBucketDoc => ({
@@ -56,6 +64,26 @@ const emptyRevenue = (day: string): RevenueBucketDoc => ({
   trialsStarted: 0,
   trialConversions: 0,
 });
+const emptyQoe = (): QoeCounters => ({
+  reports: 0,
+  startup: {},
+  rebufferCount: 0,
+  rebufferMs: 0,
+  playedMs: 0,
+  bitrateSwitches: 0,
+  fatalErrors: 0,
+});
+/** A QoE bucket's `$inc` applied in memory. */
+const addQoe = (row: QoeCounters, inc: Record<string, number>) => {
+  for (const [key, n] of Object.entries(inc)) {
+    if (key.startsWith('startup.')) {
+      const index = key.slice('startup.'.length);
+      row.startup[index] = (row.startup[index] ?? 0) + n;
+    } else {
+      row[key as Exclude<keyof QoeCounters, 'startup'>] += n;
+    }
+  }
+};
 
 /**
  * The buckets counted from scratch out of raw events, each fact once by its natural key: the oracle the consumer's
@@ -65,6 +93,7 @@ export const recount = (events: readonly CountedEvent[]): Recount => {
   const engagement = new Map<string, EngagementBucketDoc>();
   const revenue = new Map<string, RevenueBucketDoc>();
   const qoe = new Map<string, QoeBucketDoc>();
+  const qoeDimensions = new Map<string, QoeDimensionBucketDoc>();
   const bucket = (day: string, itemId: string) => {
     const id = `${day}|${itemId}`;
     const found = engagement.get(id) ?? emptyEngagement(day, itemId);
@@ -193,34 +222,21 @@ export const recount = (events: readonly CountedEvent[]): Recount => {
     if (trial.converted) money(istDay(trial.endsAt)).trialConversions += 1;
   }
 
-  // QoE.
+  // QoE: per title and overall, per browser family and per rendition.
   for (const report of qoeReports.values()) {
     const day = istDay(report.reportedAt);
     for (const itemId of [itemOf(report), ALL_TITLES]) {
       const id = `${day}|${itemId}`;
-      const row = qoe.get(id) ?? {
-        _id: id,
-        day,
-        itemId,
-        reports: 0,
-        startup: {},
-        rebufferCount: 0,
-        rebufferMs: 0,
-        playedMs: 0,
-        bitrateSwitches: 0,
-        fatalErrors: 0,
-      };
-      for (const [key, n] of Object.entries(qoeIncrement(report.samples))) {
-        if (key.startsWith('startup.')) {
-          const index = key.slice('startup.'.length);
-          row.startup[index] = (row.startup[index] ?? 0) + n;
-        } else {
-          const field = key as Exclude<keyof QoeBucketDoc, '_id' | 'day' | 'itemId' | 'startup'>;
-          row[field] += n;
-        }
-      }
+      const row = qoe.get(id) ?? { _id: id, day, itemId, ...emptyQoe() };
+      addQoe(row, qoeIncrement(report.samples));
       qoe.set(id, row);
     }
+    for (const { dimension, value, inc } of qoeBreakdown(report)) {
+      const id = `${day}|${dimension}|${value}`;
+      const row = qoeDimensions.get(id) ?? { _id: id, day, dimension, value, ...emptyQoe() };
+      addQoe(row, inc);
+      qoeDimensions.set(id, row);
+    }
   }
-  return { engagement, revenue, qoe };
+  return { engagement, revenue, qoe, qoeDimensions };
 };

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EngagementReport, QoeReport, RetentionReport, RevenueReport } from '@app/contracts';
-import { INSIGHTS_TOP_TITLES, PLAN_MONTHS, PlanId } from '@app/contracts';
+import {
+  INSIGHTS_TOP_TITLES,
+  PLAN_MONTHS,
+  PlanId,
+  QoeBrowserSchema,
+  QoeRenditionKeySchema,
+} from '@app/contracts';
 import { ItemCatalogue } from '../items/item-catalogue';
 import { EngagementRepository } from './engagement.repository';
 import {
@@ -12,7 +18,7 @@ import {
   ratio,
   STARTUP_BOUNDS_MS,
 } from './insights-rules';
-import type { EngagementBucketDoc, QoeBucketDoc } from './insights.schemas';
+import type { EngagementBucketDoc, QoeCounters } from './insights.schemas';
 import { QoeRepository } from './qoe.repository';
 import { RevenueRepository } from './revenue.repository';
 
@@ -21,8 +27,8 @@ const UNKNOWN_GENRE = 'Unknown';
 const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10;
 const reachAt = (bucket: Pick<EngagementBucketDoc, 'reach'>, tenth: number) => bucket.reach?.[tenth] ?? 0;
 
-type QoeSums = Omit<QoeBucketDoc, '_id' | 'day' | 'itemId' | 'startup'> & { startup: number[] };
-const emptyQoe = (): QoeSums => ({
+type QoeTotals = Omit<QoeCounters, 'startup'> & { startup: number[] };
+const emptyQoe = (): QoeTotals => ({
   reports: 0,
   startup: STARTUP_BOUNDS_MS.map(() => 0),
   rebufferCount: 0,
@@ -31,7 +37,7 @@ const emptyQoe = (): QoeSums => ({
   bitrateSwitches: 0,
   fatalErrors: 0,
 });
-const addQoe = (sums: QoeSums, bucket: QoeBucketDoc) => {
+const addQoe = (sums: QoeTotals, bucket: QoeCounters) => {
   sums.reports += bucket.reports;
   sums.rebufferCount += bucket.rebufferCount;
   sums.rebufferMs += bucket.rebufferMs;
@@ -40,8 +46,15 @@ const addQoe = (sums: QoeSums, bucket: QoeBucketDoc) => {
   sums.fatalErrors += bucket.fatalErrors;
   for (const [index, n] of Object.entries(bucket.startup ?? {})) sums.startup[Number(index)] += n;
 };
-const qoeRow = (sums: QoeSums) => ({
+const totalsOf = (bucket: QoeCounters) => {
+  const sums = emptyQoe();
+  addQoe(sums, bucket);
+  return sums;
+};
+const qoeRow = (sums: QoeTotals) => ({
   reports: sums.reports,
+  // Each sampled playback reports its start-up once: the histogram's count is the plays measured.
+  plays: sums.startup.reduce((total, n) => total + n, 0),
   startupP50Ms: percentileOf(sums.startup, 0.5),
   startupP95Ms: percentileOf(sums.startup, 0.95),
   rebufferRatio:
@@ -49,6 +62,9 @@ const qoeRow = (sums: QoeSums) => ({
   fatalErrors: sums.fatalErrors,
   bitrateSwitches: sums.bitrateSwitches,
 });
+/** Most plays first, then most reports (a breakdown's rows with failures only still show). */
+const byPlays = (a: { plays: number; reports: number }, b: { plays: number; reports: number }) =>
+  b.plays - a.plays || b.reports - a.reports;
 
 /** The Insights tab's reads (issue 28): sums of day buckets over the range, never a scan of raw events. */
 @Injectable()
@@ -223,7 +239,12 @@ export class InsightsReports {
 
   async qoeReport(days: number, now = new Date()): Promise<QoeReport> {
     const range = lastDays(days, now);
-    const [all, titles] = await Promise.all([this.qoe.allTitlesOf(range), this.qoe.titleSums(range)]);
+    const [all, titles, browsers, renditions] = await Promise.all([
+      this.qoe.allTitlesOf(range),
+      this.qoe.titleSums(range),
+      this.qoe.dimensionSums('browser', range),
+      this.qoe.dimensionSums('rendition', range),
+    ]);
     const total = emptyQoe();
     const byDay = new Map(range.map((day) => [day, emptyQoe()]));
     for (const bucket of all) {
@@ -231,27 +252,27 @@ export class InsightsReports {
       const day = byDay.get(bucket.day);
       if (day) addQoe(day, bucket);
     }
-    const byItem = new Map(
-      titles.map((bucket) => {
-        const sums = emptyQoe();
-        addQoe(sums, bucket);
-        return [bucket.itemId, sums] as const;
-      }),
-    );
     return {
       days,
       from: range[0],
       to: range[range.length - 1],
       totals: qoeRow(total),
       daily: range.map((day) => ({ day, ...qoeRow(byDay.get(day) ?? emptyQoe()) })),
-      titles: [...byItem.entries()]
-        .map(([itemId, sums]) => ({
-          itemId,
-          title: this.catalogue.get(itemId)?.title ?? UNKNOWN_TITLE,
-          ...qoeRow(sums),
+      titles: titles
+        .map((sums) => ({
+          itemId: sums.key,
+          title: this.catalogue.get(sums.key)?.title ?? UNKNOWN_TITLE,
+          ...qoeRow(totalsOf(sums)),
         }))
         .sort((a, b) => b.reports - a.reports)
         .slice(0, INSIGHTS_TOP_TITLES),
+      // Buckets hold only the contract's values (events are checked on arrival); parsing types them as such.
+      browsers: browsers
+        .map((sums) => ({ browser: QoeBrowserSchema.parse(sums.key), ...qoeRow(totalsOf(sums)) }))
+        .sort(byPlays),
+      renditions: renditions
+        .map((sums) => ({ rendition: QoeRenditionKeySchema.parse(sums.key), ...qoeRow(totalsOf(sums)) }))
+        .sort(byPlays),
     };
   }
 }

@@ -4,6 +4,7 @@ import {
   istDay,
   lastDays,
   percentileOf,
+  qoeBreakdown,
   startupBucketOf,
   STARTUP_BOUNDS_MS,
 } from './insights-rules';
@@ -74,5 +75,64 @@ describe('insights rules (issue 28)', () => {
       reach: { 1: 1, 9: 1 },
     });
     expect(engagement.get('2026-03-01|*')).toMatchObject({ plays: 1, newViewers: 1 });
+  });
+
+  it('breaks a QoE batch down by its browser family and by each sample’s rendition, each report once', () => {
+    const sample = {
+      timeToFirstFrameMs: null,
+      rebufferCount: 0,
+      rebufferMs: 0,
+      playedMs: 30_000,
+      bitrateSwitches: 0,
+      fatalErrors: 0,
+      rendition: '720p' as const,
+    };
+    const payload = {
+      reportId: 'r1',
+      leaseId: 'lease-1',
+      userId: 'u1',
+      movieId: 'm1',
+      reportedAt: '2026-03-01T10:00:00Z',
+      browser: 'Safari' as const,
+      samples: [
+        { ...sample, timeToFirstFrameMs: 900, rebufferMs: 1_000, rebufferCount: 1 },
+        { ...sample, rendition: '1080p' as const, bitrateSwitches: 1 },
+        { ...sample, rendition: null, playedMs: 0, fatalErrors: 1 },
+      ],
+    };
+    expect(qoeBreakdown(payload)).toEqual([
+      { dimension: 'browser', value: 'Safari', inc: expect.objectContaining({ reports: 3, fatalErrors: 1 }) },
+      {
+        dimension: 'rendition',
+        value: '720p',
+        inc: expect.objectContaining({
+          reports: 1,
+          rebufferMs: 1_000,
+          [`startup.${startupBucketOf(900)}`]: 1,
+        }),
+      },
+      {
+        dimension: 'rendition',
+        value: '1080p',
+        inc: expect.objectContaining({ reports: 1, bitrateSwitches: 1 }),
+      },
+      {
+        dimension: 'rendition',
+        value: 'unknown',
+        inc: expect.objectContaining({ reports: 1, fatalErrors: 1 }),
+      },
+    ]);
+    // A batch from before the breakdown has no browser: it counts as Other.
+    expect(qoeBreakdown({ samples: [sample] })[0]).toMatchObject({ dimension: 'browser', value: 'Other' });
+
+    const event = { type: 'qoe.reported' as const, payload, occurredAt: new Date(payload.reportedAt) };
+    const { qoeDimensions } = recount([event, event]);
+    expect(qoeDimensions.get('2026-03-01|browser|Safari')).toMatchObject({ reports: 3, playedMs: 60_000 });
+    expect(qoeDimensions.get('2026-03-01|rendition|720p')).toMatchObject({
+      reports: 1,
+      rebufferMs: 1_000,
+      startup: { [startupBucketOf(900)]: 1 },
+    });
+    expect(qoeDimensions.get('2026-03-01|rendition|unknown')).toMatchObject({ fatalErrors: 1 });
   });
 });

@@ -1,11 +1,13 @@
-import type { EventPayload } from '@app/contracts';
+import type { EventPayload, QoeSample } from '@app/contracts';
 import {
   GST_PERCENT,
   IST_OFFSET_MINUTES,
   MAX_WATCHED_SECONDS_PER_REPORT,
   profileIdOf,
+  QOE_NO_RENDITION,
   TRIAL_DAYS,
 } from '@app/contracts';
+import type { QoeDimension } from './insights.schemas';
 
 /** The bucket key of every title together. */
 export const ALL_TITLES = '*';
@@ -56,6 +58,54 @@ export const gstOf = (grossPaise: number): number =>
 export const startupBucketOf = (ms: number): number => {
   const index = STARTUP_BOUNDS_MS.findIndex((bound) => ms <= bound);
   return index === -1 ? STARTUP_BOUNDS_MS.length - 1 : index;
+};
+
+/** One batch's sums, as a QoE bucket's `$inc`. */
+export const qoeIncrement = (samples: readonly QoeSample[]): Record<string, number> => {
+  const inc: Record<string, number> = {
+    reports: samples.length,
+    rebufferCount: 0,
+    rebufferMs: 0,
+    playedMs: 0,
+    bitrateSwitches: 0,
+    fatalErrors: 0,
+  };
+  for (const sample of samples) {
+    inc.rebufferCount += sample.rebufferCount;
+    inc.rebufferMs += sample.rebufferMs;
+    inc.playedMs += sample.playedMs;
+    inc.bitrateSwitches += sample.bitrateSwitches;
+    inc.fatalErrors += sample.fatalErrors;
+    if (sample.timeToFirstFrameMs !== null) {
+      const key = `startup.${startupBucketOf(sample.timeToFirstFrameMs)}`;
+      inc[key] = (inc[key] ?? 0) + 1;
+    }
+  }
+  return inc;
+};
+
+export type QoeDimensionIncrement = { dimension: QoeDimension; value: string; inc: Record<string, number> };
+
+/**
+ * One batch's increments of the browser and rendition buckets: the whole batch for its browser family (Other when
+ * an event from before the breakdown has none), each sample for the rendition it played (`unknown` without one).
+ */
+export const qoeBreakdown = (
+  report: Pick<EventPayload<'qoe.reported'>, 'browser' | 'samples'>,
+): QoeDimensionIncrement[] => {
+  const byRendition = new Map<string, QoeSample[]>();
+  for (const sample of report.samples) {
+    const key = sample.rendition ?? QOE_NO_RENDITION;
+    byRendition.set(key, [...(byRendition.get(key) ?? []), sample]);
+  }
+  return [
+    { dimension: 'browser', value: report.browser ?? 'Other', inc: qoeIncrement(report.samples) },
+    ...[...byRendition].map(([value, samples]) => ({
+      dimension: 'rendition' as const,
+      value,
+      inc: qoeIncrement(samples),
+    })),
+  ];
 };
 
 /**

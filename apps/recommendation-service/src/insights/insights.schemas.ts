@@ -136,10 +136,8 @@ export const PlanChargeSchema = new Schema<PlanChargeDoc>(
   { collection: 'insights_plan_charges', versionKey: false },
 );
 
-export type QoeBucketDoc = {
-  _id: string;
-  day: string;
-  itemId: string;
+/** A QoE bucket's sums: reports (samples), the start-up histogram (`startup.<i>`), rebuffering, switches, errors. */
+export type QoeCounters = {
   reports: number;
   startup: Record<string, number>;
   rebufferCount: number;
@@ -148,22 +146,49 @@ export type QoeBucketDoc = {
   bitrateSwitches: number;
   fatalErrors: number;
 };
+const qoeCounters = {
+  reports: counter,
+  startup: { type: Schema.Types.Mixed, default: {} },
+  rebufferCount: counter,
+  rebufferMs: counter,
+  playedMs: counter,
+  bitrateSwitches: counter,
+  fatalErrors: counter,
+};
+
+/** A day of one title (`itemId`) or of every title together (`*`). */
+export type QoeBucketDoc = QoeCounters & { _id: string; day: string; itemId: string };
 export const QoeBucketSchema = new Schema<QoeBucketDoc>(
   {
     _id: String,
     day: { type: String, required: true },
     itemId: { type: String, required: true },
-    reports: counter,
-    startup: { type: Schema.Types.Mixed, default: {} },
-    rebufferCount: counter,
-    rebufferMs: counter,
-    playedMs: counter,
-    bitrateSwitches: counter,
-    fatalErrors: counter,
+    ...qoeCounters,
   },
   { collection: 'insights_qoe', versionKey: false, minimize: false },
 );
 QoeBucketSchema.index({ day: 1 });
+
+/** What QoE is broken down by besides the title: the browser family and the rendition played. */
+export type QoeDimension = 'browser' | 'rendition';
+/** A day of one browser family or one rendition, every title together (`_id`: `day|dimension|value`). */
+export type QoeDimensionBucketDoc = QoeCounters & {
+  _id: string;
+  day: string;
+  dimension: QoeDimension;
+  value: string;
+};
+export const QoeDimensionBucketSchema = new Schema<QoeDimensionBucketDoc>(
+  {
+    _id: String,
+    day: { type: String, required: true },
+    dimension: { type: String, required: true },
+    value: { type: String, required: true },
+    ...qoeCounters,
+  },
+  { collection: 'insights_qoe_dimensions', versionKey: false, minimize: false },
+);
+QoeDimensionBucketSchema.index({ dimension: 1, day: 1 });
 
 export const InsightsModels = {
   play: 'InsightsPlay',
@@ -175,6 +200,7 @@ export const InsightsModels = {
   subscription: 'InsightsSubscription',
   planCharge: 'InsightsPlanCharge',
   qoe: 'InsightsQoe',
+  qoeDimension: 'InsightsQoeDimension',
 } as const;
 
 export const insightsModelDefinitions = [
@@ -187,4 +213,5 @@ export const insightsModelDefinitions = [
   { name: InsightsModels.subscription, schema: SubscriptionStateSchema },
   { name: InsightsModels.planCharge, schema: PlanChargeSchema },
   { name: InsightsModels.qoe, schema: QoeBucketSchema },
+  { name: InsightsModels.qoeDimension, schema: QoeDimensionBucketSchema },
 ];

@@ -4,6 +4,7 @@ import type { EventPayload, QoeSample } from '@app/contracts';
 import { ErrorCode, QoeMessages } from '@app/contracts';
 import type { SettledCheck } from '@app/server-core';
 import { AppError, EventBus, Outbox } from '@app/server-core';
+import { browserFamily } from './browser-family';
 import { PlaysRepository } from './plays.repository';
 
 export type StartedPlay = EventPayload<'playback.started'>;
@@ -35,9 +36,15 @@ export class PlaysService {
 
   /**
    * A QoE batch for one of the caller's own plays, announced as `qoe.reported` (nothing stored here): the lease is
-   * looked up under the caller's account, so another account's lease id finds nothing (404).
+   * looked up under the caller's account, so another account's lease id finds nothing (404). Its browser family is
+   * read from the request's User-Agent, not from anything the player says.
    */
-  async report(userId: string, leaseId: string, samples: QoeSample[]): Promise<{ accepted: number }> {
+  async report(
+    userId: string,
+    leaseId: string,
+    samples: QoeSample[],
+    userAgent: string | undefined,
+  ): Promise<{ accepted: number }> {
     const play = await this.plays.find(userId, leaseId);
     if (!play) throw new AppError(ErrorCode.NotFound, QoeMessages.notYourLease);
     await this.events.publish('qoe.reported', {
@@ -47,6 +54,7 @@ export class PlaysService {
       movieId: play.movieId,
       ...(play.episode ? { episode: play.episode } : {}),
       reportedAt: new Date().toISOString(),
+      browser: browserFamily(userAgent),
       samples,
     });
     return { accepted: samples.length };

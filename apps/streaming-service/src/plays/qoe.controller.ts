@@ -9,7 +9,7 @@ export class QoeController {
   constructor(private readonly plays: PlaysService) {}
 
   @RpcHandler(QoeRpc.report)
-  report(@RpcPayload() { userId, leaseId, samples }: RpcRequest<typeof QoeRpc.report>) {
-    return this.plays.report(userId, leaseId, samples);
+  report(@RpcPayload() { userId, leaseId, samples, userAgent }: RpcRequest<typeof QoeRpc.report>) {
+    return this.plays.report(userId, leaseId, samples, userAgent);
   }
 }

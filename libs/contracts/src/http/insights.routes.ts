@@ -22,7 +22,7 @@ export const QoeRoutes = {
     tag: 'playback',
     access: 'user',
     summary:
-      "The player's sampled quality of experience (time to first frame, rebuffering, bitrate switches, fatal errors, rendition, browser) for one of the caller's own streams",
+      "The player's sampled quality of experience (time to first frame, rebuffering, bitrate switches, fatal errors, rendition) for one of the caller's own streams; the browser is read from the User-Agent",
     body: QoeBatchRequestSchema,
     ok: json(200, QoeAcceptedSchema),
     errors: { 404: QoeMessages.notYourLease },
@@ -66,7 +66,8 @@ export const AdminInsightsRoutes = {
     path: '/api/admin/insights/qoe',
     tag: 'admin',
     access: 'admin',
-    summary: 'Admin: start-up time (p50, p95) and rebuffer ratio per day and per title',
+    summary:
+      'Admin: start-up time (p50, p95) and rebuffer ratio per day, per title, per browser and per rendition',
     query: InsightsQuerySchema,
     ok: json(200, QoeReportSchema),
   }),

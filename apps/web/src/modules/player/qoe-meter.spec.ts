@@ -1,13 +1,13 @@
 import { QoeSampleSchema } from '@app/contracts';
-import { browserName, QoeMeter } from './qoe-meter';
+import { QoeMeter, renditionOf } from './qoe-meter';
 
 const media = () => Object.assign(new EventTarget(), { paused: false, videoHeight: 720 });
 
 describe('QoE meter (issue 28)', () => {
-  it('measures start-up, stalls after the first frame, playing time and rendition switches', () => {
+  it('measures start-up, stalls after the first frame, playing time, the rendition played longest and switches', () => {
     let now = 0;
     const video = media();
-    const meter = new QoeMeter(video, 'Chrome', () => now);
+    const meter = new QoeMeter(video, () => now);
     now = 1_200;
     video.dispatchEvent(new Event('waiting')); // start-up, not a stall
     video.dispatchEvent(new Event('resize'));
@@ -18,32 +18,44 @@ describe('QoE meter (issue 28)', () => {
     video.dispatchEvent(new Event('playing'));
     video.videoHeight = 1080;
     video.dispatchEvent(new Event('resize'));
-    now = 23_200;
+    now = 16_200;
     const sample = meter.cut();
+    // 10 s at 720p, then 3 s at 1080p: the sample is 720p's.
     expect(sample).toEqual({
       timeToFirstFrameMs: 1_200,
       rebufferCount: 1,
       rebufferMs: 2_000,
-      playedMs: 20_000,
+      playedMs: 13_000,
       bitrateSwitches: 1,
       fatalErrors: 0,
-      rendition: '1080p',
-      browser: 'Chrome',
+      rendition: '720p',
     });
     expect(QoeSampleSchema.safeParse(sample).success).toBe(true);
-    // The next sample does not repeat the start-up time.
-    now = 33_200;
-    expect(meter.cut()).toMatchObject({ timeToFirstFrameMs: null, playedMs: 10_000, rebufferCount: 0 });
+    // The next sample does not repeat the start-up time, and played 1080p only.
+    now = 26_200;
+    expect(meter.cut()).toMatchObject({
+      timeToFirstFrameMs: null,
+      playedMs: 10_000,
+      rebufferCount: 0,
+      rendition: '1080p',
+    });
     meter.stop();
   });
 
-  it('names the browser family', () => {
-    expect(browserName('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36')).toBe(
-      'Chrome',
-    );
-    expect(browserName('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe(
-      'Firefox',
-    );
-    expect(browserName('Mozilla/5.0 AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15')).toBe('Safari');
+  it('names no rendition for a failure before any picture', () => {
+    const video = Object.assign(new EventTarget(), { paused: true, videoHeight: 0 });
+    const meter = new QoeMeter(video, () => 0);
+    video.dispatchEvent(new Event('error'));
+    const sample = meter.cut();
+    expect(sample).toMatchObject({ fatalErrors: 1, rendition: null });
+    expect(QoeSampleSchema.safeParse(sample).success).toBe(true);
+    meter.stop();
+  });
+
+  it('reads a picture height as the nearest rung of the ladder', () => {
+    expect(renditionOf(1080)).toBe('1080p');
+    expect(renditionOf(800)).toBe('720p');
+    expect(renditionOf(360)).toBe('480p');
+    expect(renditionOf(0)).toBeNull();
   });
 });

@@ -59,7 +59,6 @@ describe('session client', () => {
                 bitrateSwitches: 0,
                 fatalErrors: 0,
                 rendition: '720p',
-                browser: 'Chrome',
               },
             ],
           },

@@ -83,10 +83,13 @@ export const DailyLines = ({
   );
 };
 
-type BarsProps = { label: string; data: readonly Point[]; x: string; y: string; name: string };
+type BarsProps = { label: string; data: readonly Point[]; x: string; y: string; name: string } & Pick<
+  Formats,
+  'formatY'
+>;
 
-/** Top titles as bars (their names are data: only the figures are formatted). */
-export const TopBars = ({ label, data, x, y, name }: BarsProps) => {
+/** Top titles (or browsers) as bars: their names are data, only the figures are formatted. */
+export const TopBars = ({ label, data, x, y, name, formatY = formatNumber }: BarsProps) => {
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box, 600);
   return (
@@ -102,18 +105,12 @@ export const TopBars = ({ label, data, x, y, name }: BarsProps) => {
           interval={0}
           hide={data.length > 8}
         />
-        <YAxis
-          tick={tick}
-          axisLine={false}
-          tickLine={false}
-          width={48}
-          tickFormatter={valueOf(formatNumber)}
-        />
+        <YAxis tick={tick} axisLine={false} tickLine={false} width={48} tickFormatter={valueOf(formatY)} />
         <Tooltip
           contentStyle={tooltipStyle}
           cursor={{ fill: 'var(--color-bg-elevated)' }}
           isAnimationActive={false}
-          formatter={valueOf(formatNumber)}
+          formatter={valueOf(formatY)}
         />
         <Bar dataKey={y} name={name} fill="var(--chart-1)" isAnimationActive={false} />
       </BarChart>

@@ -91,12 +91,31 @@ const revenue: RevenueReport = {
   ],
   plans: [],
 };
+/** A saved file's text (jsdom's Blob has no `text()`; its FileReader reads it). */
+const textOf = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(blob);
+  });
+/** A QoE row: plays measured, start-up p50 (p95 twice it), rebuffer ratio, fatal errors. */
+const quality = (plays: number, p50: number | null, rebufferRatio: number | null, fatalErrors: number) => ({
+  reports: plays + fatalErrors,
+  plays,
+  startupP50Ms: p50,
+  startupP95Ms: p50 === null ? null : p50 * 2,
+  rebufferRatio,
+  fatalErrors,
+  bitrateSwitches: 0,
+});
 const qoe: QoeReport = {
   days: 30,
   from: day(1),
   to: day(2),
   totals: {
     reports: 1,
+    plays: 1,
     startupP50Ms: 820,
     startupP95Ms: 1900,
     rebufferRatio: 0.1,
@@ -105,6 +124,16 @@ const qoe: QoeReport = {
   },
   daily: [],
   titles: [],
+  browsers: [
+    { browser: 'Chrome', ...quality(12, 700, 0.02, 0) },
+    { browser: 'Safari', ...quality(5, 1_400, 0.08, 1) },
+    { browser: 'Other', ...quality(1, 2_600, null, 2) },
+  ],
+  renditions: [
+    { rendition: '720p', ...quality(10, 800, 0.03, 0) },
+    { rendition: '1080p', ...quality(7, 1_100, 0.05, 0) },
+    { rendition: 'unknown', ...quality(0, null, null, 3) },
+  ],
 };
 const retention: RetentionReport = {
   itemId: B,
@@ -185,6 +214,82 @@ describe('admin Insights tab (issue 28)', () => {
     expect(within(curve).getAllByText('50.0%')).toHaveLength(6);
   });
 
+  it('breaks quality down by browser and by rendition: sortable tables, exported as CSV', async () => {
+    await open();
+    const browsers = await screen.findByRole('table', { name: texts.qualityByBrowser }, { timeout: 5_000 });
+    const cells = (table: HTMLElement) =>
+      (within(table).getAllByRole('row') as HTMLTableRowElement[]).map((row) =>
+        [...row.cells].map((cell) => cell.textContent),
+      );
+    expect(cells(browsers)).toEqual([
+      [
+        texts.columns.browser,
+        texts.columns.plays,
+        texts.columns.startupP50,
+        texts.columns.startupP95,
+        texts.columns.rebufferRatio,
+        texts.columns.fatalErrors,
+      ],
+      ['Chrome', '12', '700', '1,400', '2.0%', '0'],
+      ['Safari', '5', '1,400', '2,800', '8.0%', '1'],
+      [texts.browserOther, '1', '2,600', '5,200', '–', '2'],
+    ]);
+    screen.getByRole('figure', { name: texts.browserChart });
+    fireEvent.click(within(browsers).getByRole('button', { name: texts.columns.startupP95 }));
+    expect(cells(browsers).map((row) => row[0])).toEqual([
+      texts.columns.browser,
+      texts.browserOther,
+      'Safari',
+      'Chrome',
+    ]);
+
+    const renditions = screen.getByRole('table', { name: texts.qualityByRendition });
+    expect(cells(renditions).slice(1)).toEqual([
+      ['720p', '10', '800', '1,600', '3.0%', '0'],
+      ['1080p', '7', '1,100', '2,200', '5.0%', '0'],
+      [texts.renditionUnknown, '0', '–', '–', '–', '3'],
+    ]);
+
+    const saved: Blob[] = [];
+    const names: string[] = [];
+    const createObjectURL = jest.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:insights';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: `${texts.exportCsv}: ${texts.qualityByBrowser}` }));
+    } finally {
+      click.mockRestore();
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
+    // What the table shows, in the order it is sorted.
+    expect(names).toEqual(['insights-qoe-browsers-30d.csv']);
+    expect(await textOf(saved[0])).toBe(
+      toCsv(
+        [
+          texts.columns.browser,
+          texts.columns.plays,
+          texts.columns.startupP50,
+          texts.columns.startupP95,
+          texts.columns.rebufferRatio,
+          texts.columns.fatalErrors,
+        ],
+        [
+          [texts.browserOther, 1, 2_600, 5_200, null, 2],
+          ['Safari', 5, 1_400, 2_800, 0.08, 1],
+          ['Chrome', 12, 700, 1_400, 0.02, 0],
+        ],
+      ),
+    );
+  });
+
   it('shows the whole tab in Hindi once the interface is Hindi: headings, figures, money and days', async () => {
     await act(() => i18next.changeLanguage('hi'));
     await open(hindi.topTitles);
@@ -199,6 +304,10 @@ describe('admin Insights tab (issue 28)', () => {
     within(daily).getByRole('button', { name: hindi.columns.newViewers });
     within(daily).getByText('1 मार्च 2026');
     screen.getByRole('button', { name: `${hindi.exportCsv}: ${hindi.dailyChart}` });
+    const browsers = await screen.findByRole('table', { name: hindi.qualityByBrowser }, { timeout: 5_000 });
+    within(browsers).getByRole('button', { name: hindi.columns.browser });
+    within(browsers).getByText(hindi.browserOther);
+    within(screen.getByRole('table', { name: hindi.qualityByRendition })).getByText(hindi.renditionUnknown);
   });
 
   it('exports a table as CSV, quoting what needs it and neutralising formulas', () => {

@@ -13,6 +13,7 @@ import {
 } from '../hooks/useInsights';
 import { DailyLines, TopBars } from './InsightsCharts';
 import styles from './InsightsConsole.module.css';
+import { QualityBreakdown } from './QualityBreakdown';
 import { SortableTable } from './SortableTable';
 
 type TitleRow = EngagementReport['titles'][number];
@@ -27,8 +28,9 @@ const amount = (paise: number) =>
   formatNumber(rupeeValue(paise), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * The admin Insights tab (issue 28): plays, viewers, watch time, completion, start-up time and revenue over the
- * last 7, 30 or 90 days, with a chosen title's retention curve. Loaded with its tab (recharts comes with it).
+ * The admin Insights tab (issue 28): plays, viewers, watch time, completion, start-up time (per title, browser and
+ * rendition) and revenue over the last 7, 30 or 90 days, with a chosen title's retention curve. Loaded with its
+ * tab (recharts comes with it).
  */
 export const InsightsConsole = () => {
   const { t } = useTranslation('adminInsights');
@@ -258,6 +260,7 @@ export const InsightsConsole = () => {
               { header: c.fatalErrors, value: (row) => row.fatalErrors },
             ]}
           />
+          <QualityBreakdown report={q} days={days} />
         </section>
       ) : null}
       {r ? (

@@ -10,7 +10,7 @@ export type SortableColumn<Row> = {
   header: string;
   /** What the column sorts by and exports. */
   value: (row: Row) => string | number | null;
-  /** How the cell shows (default: the value, a number grouped as the language shown groups it). */
+  /** How the cell shows (default: the value, a number grouped as the language shown groups it, none as a dash). */
   render?: (row: Row) => ReactNode;
 };
 
@@ -25,7 +25,8 @@ type SortableTableProps<Row> = {
 
 type Sort = { column: number; descending: boolean } | null;
 
-const shown = (value: string | number | null) => (typeof value === 'number' ? formatNumber(value) : value);
+const shown = (value: string | number | null) =>
+  value === null ? '–' : typeof value === 'number' ? formatNumber(value) : value;
 
 const compare = (a: string | number | null, b: string | number | null) => {
   if (a === b) return 0;

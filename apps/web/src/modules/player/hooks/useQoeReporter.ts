@@ -3,7 +3,7 @@ import type { QoeSample } from '@app/contracts';
 import { QOE_MAX_SAMPLES } from '@app/contracts';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { qoeApi } from '../api/qoe.api';
-import { browserName, type MeteredMedia, QoeMeter } from '../qoe-meter';
+import { type MeteredMedia, QoeMeter } from '../qoe-meter';
 
 /** Share of playbacks that report (sampled: one in two); tests pass 1. */
 export const QOE_SAMPLE_RATE = 0.5;
@@ -15,13 +15,14 @@ type QoeOptions = { leaseId: string | undefined; media: MeteredMedia | null; sam
 
 /**
  * Reports the playback's quality (issue 28) for its own lease, sampled per playback and batched: start-up time,
- * rebuffering, rendition switches, fatal errors. A failed report is dropped: QoE never disturbs playback.
+ * rebuffering, rendition played and switches, fatal errors (the server reads the browser from the request). A
+ * failed report is dropped: QoE never disturbs playback.
  */
 export const useQoeReporter = ({ leaseId, media, sampleRate = QOE_SAMPLE_RATE }: QoeOptions) => {
   const client = useApiClient();
   useEffect(() => {
     if (!leaseId || !media || Math.random() >= sampleRate) return;
-    const meter = new QoeMeter(media, browserName(navigator.userAgent));
+    const meter = new QoeMeter(media);
     let batch: QoeSample[] = [];
     const send = () => {
       const samples = batch.slice(0, QOE_MAX_SAMPLES);
