@@ -24,8 +24,16 @@ export const hmacHex = (secret: string, data: string) =>
 
 export type EmittedEvent = { event: WebhookEventName; payload: WebhookPayload };
 
-/** Subscriptions carry one flag Razorpay keeps to itself: a cancel requested for the cycle's end. */
-export type SubscriptionRecord = { entity: RazorpaySubscriptionEntity; cancelAtCycleEnd: boolean };
+/** An add-on waiting for the subscription's next invoice (at create: its authentication payment). */
+export type PendingAddon = { name: string; amount: number; currency: string };
+
+/** Subscriptions carry what Razorpay keeps to itself: a cancel requested for the cycle's end, add-ons not charged. */
+export type SubscriptionRecord = {
+  entity: RazorpaySubscriptionEntity;
+  cancelAtCycleEnd: boolean;
+  /** Absent in state saved before add-ons were taken: none. */
+  addons?: PendingAddon[];
+};
 
 /** Payer details Checkout collected (the VPA or card typed into the modal, the prefilled email). */
 export type PayerDetails = { method: PayMethod; email?: string; vpa?: string };
