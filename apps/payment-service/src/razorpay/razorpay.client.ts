@@ -137,6 +137,8 @@ export class RazorpayClient {
     planId: string;
     totalCount: number;
     startAt?: number;
+    /** Razorpay's upfront amount (an add-on): with a future `startAt`, the authentication payment charges it. */
+    upfront?: { name: string; amountPaise: number };
     notes: Record<string, string>;
   }): Promise<RazorpaySubscription> {
     return this.call('subscriptions.create', RazorpaySubscriptionSchema, () =>
@@ -145,6 +147,13 @@ export class RazorpayClient {
         total_count: input.totalCount,
         customer_notify: 1,
         ...(input.startAt === undefined ? {} : { start_at: input.startAt }),
+        ...(input.upfront
+          ? {
+              addons: [
+                { item: { name: input.upfront.name, amount: input.upfront.amountPaise, currency: 'INR' } },
+              ],
+            }
+          : {}),
         notes: input.notes,
       }),
     );
