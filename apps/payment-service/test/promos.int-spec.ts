@@ -437,6 +437,29 @@ describe('payment-service promo codes', () => {
       expect((await ctx.entitlement(payer, ctx.newTitle())).canWatch).toBe(true);
     });
 
+    it('settles a paid first period the reconciler finds by its invoice when no verify or webhook came, once', async () => {
+      const promo = await planPromo({ discount: { kind: 'percent', percentOff: 50 } });
+      const payer = ctx.newPayer();
+      const checkout = await planOrder(payer, 'basic', promo.code);
+      suite.razorpay.setDelivery({ duplicates: 1, paused: true });
+      // The browser closed after Checkout: no verify; Razorpay's webhooks held back.
+      const { razorpay_payment_id: paymentId } = await ctx.pay(checkout);
+      await ctx.reconciler.run(new Date(Date.now() + 2 * 60_000));
+
+      expect(await ctx.payments.findById(paymentId)).toMatchObject({ amountPaise: 7_400, cycle: 1 });
+      expect((await ctx.subscriptions.findByRazorpayId(checkout.id))?.prepaid?.paymentId).toBe(paymentId);
+      expect(await ctx.grants.liveOfSubscription(checkout.id)).toEqual([
+        expect.objectContaining({ paymentId, planId: 'basic' }),
+      ]);
+      expect(await promoNow(promo.id)).toMatchObject({ claimed: 1, redeemed: 1 });
+      // The webhooks after all, twice each: nothing counted or mailed again.
+      await suite.razorpay.flushWebhooks();
+      await ctx.reconciler.run(new Date(Date.now() + 2 * 60_000));
+      expect(await promoNow(promo.id)).toMatchObject({ claimed: 1, redeemed: 1 });
+      expect(mailsIn(suite.outboxDir, payer.email)).toHaveLength(1);
+      expect(await ctx.payments.ofSubscription(checkout.id)).toHaveLength(1);
+    });
+
     it('10 parallel orders of one viewer with a once-per-account code: one subscription, one claim', async () => {
       const promo = await planPromo({ perAccountLimit: 1 });
       const payer = ctx.newPayer();

@@ -480,13 +480,26 @@ describe('Razorpay fake driven by the razorpay SDK', () => {
         amount: 9900,
       });
       receiver.reset();
+      // The upfront amount's invoice, found by its subscription as Razorpay lists them.
+      const invoices = await sdk.invoices.all({ subscription_id: created.id });
+      expect(invoices.items).toEqual([
+        expect.objectContaining({
+          id: payment.invoice_id,
+          payment_id: payment.id,
+          status: 'paid',
+          amount: 9900,
+        }),
+      ]);
 
       // The plan's amount from start_at, without the add-on again.
       await fake.advanceSubscription(created.id, 'charged');
       await fake.flushWebhooks();
       const charged = receiver.state.received.find((item) => item.event === 'subscription.charged');
       expect(charged?.payload.payment?.entity).toMatchObject({ amount: 14900, status: 'captured' });
-      expect(await sdk.subscriptions.fetch(created.id)).toMatchObject({ paid_count: 1, current_start: startAt });
+      expect(await sdk.subscriptions.fetch(created.id)).toMatchObject({
+        paid_count: 1,
+        current_start: startAt,
+      });
     });
 
     it('refuses an add-on under ₹1', async () => {

@@ -5,12 +5,14 @@ import { ErrorCode, PaymentMessages } from '@app/contracts';
 import { AppError, InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
 import type {
+  RazorpayInvoice,
   RazorpayOrder,
   RazorpayPayment,
   RazorpayRefund,
   RazorpaySubscription,
 } from './razorpay-entities';
 import {
+  RazorpayInvoiceSchema,
   RazorpayOrderSchema,
   RazorpayPaymentSchema,
   RazorpayPlanSchema,
@@ -116,6 +118,16 @@ export class RazorpayClient {
       async () => (await this.sdk.orders.fetchPayments(orderId)).items,
     );
     return items;
+  }
+
+  /** A subscription's invoices, oldest first: its first paid one is what its authentication payment paid. */
+  async fetchSubscriptionInvoices(subscriptionId: string): Promise<RazorpayInvoice[]> {
+    const { items } = await this.call(
+      'invoices.all',
+      RazorpayInvoiceSchema.array().transform((list) => ({ items: list })),
+      async () => (await this.sdk.invoices.all({ subscription_id: subscriptionId, count: 100 })).items,
+    );
+    return items.sort((a, b) => a.created_at - b.created_at);
   }
 
   async createPlan(input: { name: string; amountPaise: number; months: number; description: string }) {

@@ -304,10 +304,26 @@ export class SubscriptionsService {
     if (failures.length) throw failures[0];
   }
 
-  /** The reconciler: ask Razorpay for the subscription's state and apply it. */
+  /**
+   * The reconciler: ask Razorpay for the subscription's state and apply it. An upfront first period (a promo code's)
+   * whose report never came (no verify, no webhook) is found by its invoice: the first one paid.
+   */
   async refresh(sub: StoredSubscription): Promise<boolean> {
     if (!sub.razorpayId) return false;
-    return this.applyRemote(sub, await this.razorpay.fetchSubscription(sub.razorpayId));
+    const changed = await this.applyRemote(sub, await this.razorpay.fetchSubscription(sub.razorpayId));
+    if (sub.promo && sub.startAt && !sub.prepaid) await this.settleMissedUpfront(sub, sub.startAt);
+    return changed;
+  }
+
+  private async settleMissedUpfront(sub: StoredSubscription, startAt: Date): Promise<void> {
+    const fresh = await this.subscriptions.findByRazorpayId(sub.razorpayId ?? '');
+    if (!fresh?.razorpayId || fresh.prepaid || !fresh.authorised) return;
+    const [first] = (await this.razorpay.fetchSubscriptionInvoices(fresh.razorpayId)).filter(
+      (invoice) => invoice.status === 'paid' && invoice.payment_id,
+    );
+    if (!first?.payment_id) return;
+    const payment = await this.razorpay.fetchPayment(first.payment_id);
+    if (payment.status === 'captured') await this.settleUpfront(fresh, payment, startAt, fresh.duplicateOf);
   }
 
   findByRazorpayId(razorpayId: string): Promise<StoredSubscription | null> {

@@ -150,6 +150,7 @@ const chargeCycle = (
   sub.status = 'active';
   sub.current_start = cycleStart;
   sub.current_end = addPeriod(cycleStart, plan);
+  recordInvoice(store, sub, payment, { start: sub.current_start, end: sub.current_end });
   sub.charge_at = sub.current_end;
   sub.paid_count += 1;
   sub.remaining_count = Math.max(0, sub.total_count - sub.paid_count);
@@ -211,7 +212,37 @@ const chargeUpfront = (
   });
   store.authorize(payment);
   store.capture(payment);
+  recordInvoice(store, sub, payment, { start: null, end: null });
   return payment;
+};
+
+/** The paid invoice behind a subscription's charge (`GET /invoices?subscription_id=` lists them). */
+const recordInvoice = (
+  store: RazorpayStore,
+  sub: RazorpaySubscriptionEntity,
+  payment: RazorpayPaymentEntity,
+  billing: { start: number | null; end: number | null },
+) => {
+  if (!payment.invoice_id || !payment.order_id) return;
+  const now = unixNow();
+  store.invoices.set(payment.invoice_id, {
+    id: payment.invoice_id,
+    entity: 'invoice',
+    type: 'invoice',
+    subscription_id: sub.id,
+    customer_id: sub.customer_id,
+    order_id: payment.order_id,
+    payment_id: payment.id,
+    status: 'paid',
+    amount: payment.amount,
+    amount_paid: payment.amount,
+    amount_due: 0,
+    currency: payment.currency,
+    billing_start: billing.start,
+    billing_end: billing.end,
+    paid_at: now,
+    created_at: now,
+  });
 };
 
 /**
