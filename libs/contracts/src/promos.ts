@@ -80,7 +80,8 @@ export const PromoSchema = z.object({
   appliesTo: z.object({
     titles: z.union([z.literal('all'), z.array(z.string())]),
     titleKinds: z.array(TitleOrderKindSchema),
-    plans: PromoPlansSchema,
+    // Absent from a payment-service older than plan codes: no plan.
+    plans: PromoPlansSchema.default([]),
   }),
   validFrom: isoDate,
   validTo: isoDate,
