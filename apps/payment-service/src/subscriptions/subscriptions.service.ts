@@ -32,10 +32,10 @@ import { EntitlementsService } from '../entitlements/entitlements.service';
 import { GrantKind } from '../entitlements/grant.schema';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { RefundsService } from '../payments/refunds.service';
+import { periodEndFrom } from '../plans/plan-catalogue';
 import { PlansService } from '../plans/plans.service';
 import type { RazorpayPayment, RazorpaySubscription } from '../razorpay/razorpay-entities';
 import { fromUnix, toUnix } from '../razorpay/razorpay-entities';
-import { periodEndFrom } from '../plans/plan-catalogue';
 import { PromosService } from '../promos/promos.service';
 import { RazorpayClient, RazorpayRequestError } from '../razorpay/razorpay.client';
 import { ReceiptsService } from '../receipts/receipts.service';
@@ -373,7 +373,7 @@ export class SubscriptionsService {
 
     const charged = payment?.status === 'captured' && entity.current_start && entity.current_end;
     if (charged && payment) {
-      await this.recordCharge(sub, entity, payment, duplicateOf, {
+      await this.recordCharge(sub, payment, duplicateOf, {
         periodStart: fromUnix(entity.current_start),
         periodEnd: fromUnix(entity.current_end),
         // With an upfront first period, Razorpay's count of plan charges is one behind ours.
@@ -503,7 +503,7 @@ export class SubscriptionsService {
     } else {
       await this.promos.release({ subscription: sub });
     }
-    await this.recordCharge(sub, null, payment, duplicateOf, {
+    await this.recordCharge(sub, payment, duplicateOf, {
       periodStart: paidAt,
       periodEnd: startAt,
       cycle: 1,
@@ -512,12 +512,11 @@ export class SubscriptionsService {
 
   private async recordCharge(
     sub: StoredSubscription,
-    entity: RazorpaySubscription | null,
     payment: RazorpayPayment,
     knownDuplicateOf: string | null,
     period: { periodStart: Date | null; periodEnd: Date | null; cycle: number },
   ) {
-    const subscriptionId = sub.razorpayId ?? entity?.id ?? '';
+    const subscriptionId = sub.razorpayId ?? '';
     // Issue 27: the upfront first period's list price, so Insights keeps the plan's price for MRR.
     const listPrice = period.cycle === 1 && sub.promo ? { listPricePaise: sub.promo.listPricePaise } : {};
     // Announced through the outbox (issue 29 §1) on every report of the charge, dated at its capture, as a title
