@@ -341,6 +341,11 @@ describe('payment routes at the gateway', () => {
     });
     expect(plan.status).toBe(201);
     expect(lastTo(PaymentPatterns.createPlanOrder)).toMatchObject({ promoCode: 'DIWALI20' });
+    // The trial refuses a code in the viewer's words: payment-service is given it to say so.
+    expect(
+      (await call('POST', `/api/users/${ashaId}/trial`, fakeTokens.asha, { promoCode: 'diwali20' })).status,
+    ).toBe(201);
+    expect(lastTo(TrialPatterns.start)).toMatchObject({ promoCode: 'DIWALI20' });
     const sent = received.length;
     for (const promoCode of ['no spaces inside', 'x', { $gt: '' }]) {
       const response = await call('POST', '/api/payments/create-order', fakeTokens.asha, {
@@ -358,7 +363,7 @@ describe('payment routes at the gateway', () => {
       ...newPromo,
       code: 'DIWALI20',
       description: '',
-      appliesTo: { titles: 'all', titleKinds: ['purchase', 'rental'] },
+      appliesTo: { titles: 'all', titleKinds: ['purchase', 'rental'], plans: [] },
       perAccountLimit: 1,
     });
     const backwards = await call('POST', '/api/admin/promos', fakeTokens.admin, {

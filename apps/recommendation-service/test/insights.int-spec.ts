@@ -6,6 +6,7 @@ import { InsightsRpc } from '@app/contracts';
 import { waitUntil } from '@app/server-testing';
 import { generateHistory } from '../src/insights/insights-history';
 import type { CountedEvent } from '../src/insights/insights-recount';
+import { RevenueRepository } from '../src/insights/revenue.repository';
 import { recount } from '../src/insights/insights-recount';
 import { istDay } from '../src/insights/insights-rules';
 import type {
@@ -139,6 +140,24 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
     // The history's QoE batches reach every browser family and the rendition breakdown's rows.
     expect(Object.keys(want.qoeDimensions).some((id) => id.endsWith('|browser|Samsung Internet'))).toBe(true);
     expect(Object.keys(want.qoeDimensions).some((id) => id.endsWith('|rendition|unknown'))).toBe(true);
+  });
+
+  it("takes a plan's list price for MRR, not a promo code's discounted first period (issue 27)", async () => {
+    const charges = reco.service.app.get(RevenueRepository);
+    await reco.bus.publish('payment.captured', {
+      paymentId: `pay_${newId()}`,
+      userId: newId(),
+      kind: 'subscription',
+      movieId: null,
+      planId: 'premium',
+      amountPaise: 71_900,
+      listPricePaise: 89_900,
+    });
+    await waitUntil(
+      async () => (await charges.planCharges()).get('premium') === 89_900,
+      "premium's price from the discounted charge",
+    ).catch(() => undefined);
+    expect((await charges.planCharges()).get('premium')).toBe(89_900);
   });
 
   it('answers the Insights reads: plays, completion, retention, revenue with GST apart, start-up percentiles', async () => {

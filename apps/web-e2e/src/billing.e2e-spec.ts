@@ -9,8 +9,8 @@ import { eventually, playableFreeTitles, playableTitles } from './support/playab
 import { media, playsPast, recordStreamTraffic, refusedWithin, servedLinks, watch } from './support/player';
 import { asNewViewer, signInAs } from './support/viewer';
 
-// Issue 27's journeys in Chromium against the whole system: pay with a promo code and download the GST invoice,
-// start and cancel a free trial, and sign out another device and see its player stop.
+// Issue 27's journeys in Chromium against the whole system: pay with a promo code (a title, a plan) and download the
+// GST invoice, start and cancel a free trial, and sign out another device and see its player stop.
 
 /** The bound this product names for an ended lease (README "Security"): its links refused within seconds. */
 const LINKS_REFUSED_WITHIN_MS = 15_000;
@@ -82,6 +82,59 @@ describe('billing as India expects (issue 27)', () => {
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     const pdf = await readFile(await file.path());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  }, 120_000);
+
+  it('subscribes to Basic with a promo code: the first month at the discount, its GST invoice by mail, then ₹149/month', async () => {
+    const { page } = session;
+    const code = `PLAN${Date.now().toString(36).toUpperCase().slice(-8)}`;
+    const created = await call<Promo>('POST', '/api/admin/promos', {
+      token: adminToken,
+      body: {
+        code,
+        discount: { kind: 'percent', percentOff: 20 },
+        appliesTo: { titles: [], plans: ['basic'] },
+        validFrom: new Date(Date.now() - 60_000).toISOString(),
+        validTo: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expectStatus(created, 201);
+    const viewer = await asNewViewer(session.context, 'promo-plan');
+
+    await page.goto('/subscription');
+    await page.getByRole('radio', { name: /^Basic/ }).check();
+    await page.getByLabel('Promo code').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Subscribe Now for ₹149' }).click();
+    // The page says what follows; Checkout asks for the first month's price now, the plan's from a month on.
+    await page
+      .getByText(`Promo code ${code} applied: ₹119 for the first month, then ₹149/month.`, { exact: false })
+      .waitFor();
+    await checkoutModal(page).getByText(/119/).first().waitFor();
+    await payInCheckout(page, 'Pay');
+    await page.waitForURL('**/payment-success');
+
+    // Charged ₹119 once; Basic from now, its next charge ₹149 a month on.
+    const payments = await eventually(
+      () => paymentsOf(adminToken, viewer.id),
+      (found: AdminPayment[]) => found.some((payment) => payment.status === 'captured'),
+    );
+    expect(payments.map((payment) => [payment.kind, payment.amountInr, payment.status])).toEqual([
+      ['subscription', 119, 'captured'],
+    ]);
+    const subscription = await call<{ data: SubscriptionView | null }>(
+      'GET',
+      `/api/users/${viewer.id}/subscription`,
+      { token: viewer.token },
+    );
+    expect(subscription.body.data).toMatchObject({ planId: 'basic', amountInr: 149 });
+    expect(Date.parse(subscription.body.data?.nextBilling ?? '')).toBeGreaterThan(
+      Date.now() + 27 * 86_400_000,
+    );
+
+    // The receipt names the code and its discount, with the GST tax invoice attached.
+    const receipt = await waitForMailContaining(viewer.email, `Promo code ${code}: -₹30.00`, 60_000);
+    expect(receipt.text).toContain('Amount paid: ₹119.00');
+    expect(receipt.text).toMatch(/Tax invoice: SL\/\d{2}-\d{2}\/\d+ \(attached\)/);
+    expect(receipt.attachments?.some((name) => name.endsWith('.pdf'))).toBe(true);
   }, 120_000);
 
   it('starts a free trial of Standard, then cancels it: nothing is charged and access lasts to the trial end', async () => {

@@ -105,6 +105,8 @@ export const PaymentCapturedSchema = z.object({
   movieId: z.string().nullable(),
   planId: z.string().nullable(),
   amountPaise: z.number().int(),
+  /** Issue 27: the list price when a promo code took money off (`amountPaise` is what was paid). */
+  listPricePaise: z.number().int().optional(),
 });
 /** Access was given (`source` is the payment or subscription cycle it came from, so a replay grants once). */
 export const EntitlementGrantedSchema = z.object({

@@ -11,10 +11,13 @@ export const PromoMessages = {
   usedUp: 'This promo code has been fully redeemed.',
   accountLimit: "You've already used this promo code.",
   notApplicable: "This promo code can't be used for this purchase.",
+  notWithTrial: "Promo codes can't be used with the free trial.",
   /** Admin: a code that exists already. */
   taken: 'A promo code with this name exists already.',
   /** Admin: from must be before to. */
   badWindow: 'The code must start before it ends.',
+  /** Admin: neither titles nor plans chosen. */
+  appliesToNothing: 'Choose the titles or plans the code is for.',
 } as const;
 
 /** Any case, spaces around allowed (as typed), then upper-cased; a malformed code is simply one that does not exist. */

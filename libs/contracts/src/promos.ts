@@ -27,17 +27,29 @@ export const PromoDiscountSchema = z.discriminatedUnion('kind', [
 ]);
 export type PromoDiscount = z.infer<typeof PromoDiscountSchema>;
 
+/** `all`, or some by id; none: `[]`. */
+const PromoPlansSchema = z.union([z.literal('all'), z.array(PlanIdSchema).max(3)]);
+
 /**
- * What a code applies to: titles (`all`, or some by id) for purchases and/or rentals. Plans are not offered yet: a
- * plan's first charge at a discount needs Razorpay's upfront add-on with a future `start_at`, which is not built, so
- * every code answers "can't be used for this purchase" at `POST /create-order`.
+ * What a code applies to: titles (`all`, some by id, or none) for purchases and/or rentals, and plans (`all`, some,
+ * or none). A plan bought with a code pays its first period at the discount upfront (Razorpay's upfront add-on with
+ * `start_at` one period away) and renews at the list price. Codes stored before plans were offered have no `plans`:
+ * they apply to no plan.
  */
 export const PromoAppliesToSchema = z
   .object({
-    titles: z.union([z.literal('all'), z.array(objectId('must be a title id')).min(1).max(200)]),
+    titles: z.union([z.literal('all'), z.array(objectId('must be a title id')).max(200)]),
     titleKinds: z.array(TitleOrderKindSchema).min(1).max(2).default(['purchase', 'rental']),
+    plans: PromoPlansSchema.default([]),
   })
-  .strict();
+  .strict()
+  .refine(
+    ({ titles, plans }) => titles === 'all' || titles.length > 0 || plans === 'all' || plans.length > 0,
+    {
+      message: PromoMessages.appliesToNothing,
+      path: ['titles'],
+    },
+  );
 export type PromoAppliesTo = z.infer<typeof PromoAppliesToSchema>;
 
 /** `POST /api/admin/promos`. */
@@ -68,6 +80,8 @@ export const PromoSchema = z.object({
   appliesTo: z.object({
     titles: z.union([z.literal('all'), z.array(z.string())]),
     titleKinds: z.array(TitleOrderKindSchema),
+    // Absent from a payment-service older than plan codes: no plan.
+    plans: PromoPlansSchema.default([]),
   }),
   validFrom: isoDate,
   validTo: isoDate,
@@ -150,6 +164,8 @@ export const StartTrialRequestSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{8,64}$/)
       .optional(),
+    /** Read only to refuse it in the viewer's words: a trial and a promo code do not combine. */
+    promoCode: PromoCodeSchema.optional(),
   })
   .strict();
 
@@ -166,7 +182,13 @@ export const TrialRpc = {
   ),
   start: rpc(
     TrialPatterns.start,
-    z.object({ payer: PayerSchema, idempotencyKey: z.string().optional() }).strict(),
+    z
+      .object({
+        payer: PayerSchema,
+        idempotencyKey: z.string().optional(),
+        promoCode: PromoCodeSchema.optional(),
+      })
+      .strict(),
     CheckoutSchema,
   ),
 } as const;

@@ -443,6 +443,76 @@ describe('Razorpay fake driven by the razorpay SDK', () => {
       ]);
     });
 
+    it('with a future start_at and an upfront add-on: authentication charges the add-on and keeps it', async () => {
+      const plan = await newPlan(14900);
+      const startAt = Math.floor(Date.now() / 1000) + 30 * 86400;
+      const created = await sdk.subscriptions.create({
+        plan_id: plan.id,
+        total_count: 12,
+        start_at: startAt,
+        addons: [{ item: { name: 'First month (promo code)', amount: 9900, currency: 'INR' } }],
+      });
+      const described = await fetch(
+        `${fake.url}/_checkout/describe?key=${fake.keyId}&subscription_id=${created.id}`,
+      );
+      expect(await described.json()).toEqual({
+        amount: 9900,
+        currency: 'INR',
+        recurringAmount: 14900,
+        startAt,
+        upfront: true,
+      });
+      const response = await fake.pay({ subscriptionId: created.id });
+      expect(await sdk.subscriptions.fetch(created.id)).toMatchObject({
+        status: 'authenticated',
+        paid_count: 0,
+        current_start: null,
+        charge_at: startAt,
+      });
+      const payment = await sdk.payments.fetch(response.razorpay_payment_id);
+      expect(payment).toMatchObject({ amount: 9900, status: 'captured', amount_refunded: 0 });
+      expect(payment.invoice_id).toMatch(/^inv_/);
+      await fake.flushWebhooks();
+      expect(receiver.events()).toEqual(['subscription.authenticated', 'payment.captured']);
+      // Razorpay sends the payment made before an event with it.
+      expect(receiver.state.received[0]?.payload.payment?.entity).toMatchObject({
+        id: payment.id,
+        amount: 9900,
+      });
+      receiver.reset();
+      // The upfront amount's invoice, found by its subscription as Razorpay lists them.
+      const invoices = await sdk.invoices.all({ subscription_id: created.id });
+      expect(invoices.items).toEqual([
+        expect.objectContaining({
+          id: payment.invoice_id,
+          payment_id: payment.id,
+          status: 'paid',
+          amount: 9900,
+        }),
+      ]);
+
+      // The plan's amount from start_at, without the add-on again.
+      await fake.advanceSubscription(created.id, 'charged');
+      await fake.flushWebhooks();
+      const charged = receiver.state.received.find((item) => item.event === 'subscription.charged');
+      expect(charged?.payload.payment?.entity).toMatchObject({ amount: 14900, status: 'captured' });
+      expect(await sdk.subscriptions.fetch(created.id)).toMatchObject({
+        paid_count: 1,
+        current_start: startAt,
+      });
+    });
+
+    it('refuses an add-on under ₹1', async () => {
+      const plan = await newPlan();
+      await expect(
+        sdk.subscriptions.create({
+          plan_id: plan.id,
+          total_count: 6,
+          addons: [{ item: { name: 'Too small', amount: 50, currency: 'INR' } }],
+        }),
+      ).rejects.toMatchObject({ statusCode: 400 });
+    });
+
     it('fails a subscription payment: payment.failed, subscription still created', async () => {
       const plan = await newPlan();
       const created = await sdk.subscriptions.create({ plan_id: plan.id, total_count: 6 });

@@ -173,8 +173,8 @@ export class PaymentClient {
     return this.client.send(TrialRpc.offer, { userId: user.id, emailVerified: user.emailVerified !== false });
   }
 
-  startTrial(user: SessionUser, idempotencyKey: string | undefined) {
-    return this.client.send(TrialRpc.start, { payer: payerOf(user), idempotencyKey });
+  startTrial(user: SessionUser, idempotencyKey: string | undefined, promoCode?: string) {
+    return this.client.send(TrialRpc.start, { payer: payerOf(user), idempotencyKey, promoCode });
   }
 
   createPromo(request: CreatePromoRequest) {

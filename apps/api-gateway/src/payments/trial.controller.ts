@@ -18,10 +18,10 @@ export class TrialController {
 
   @Endpoint(TrialRoutes.start)
   start(
-    @Body() body: { idempotencyKey?: string },
+    @Body() body: { idempotencyKey?: string; promoCode?: string },
     @Headers(IDEMPOTENCY_KEY_HEADER) headerKey: string | undefined,
     @CurrentUser() user: SessionUser,
   ) {
-    return this.payments.startTrial(user, idempotencyKeyOf(body, headerKey));
+    return this.payments.startTrial(user, idempotencyKeyOf(body, headerKey), body.promoCode);
   }
 }

@@ -13,6 +13,13 @@ const prefill = (payer: Pick<Payer, 'email' | 'name'>) => ({
   name: payer.name ?? '',
 });
 
+/** Only what the viewer is shown of a code (a stored one carries its id too). */
+const appliedOf = ({ code, listPricePaise, discountPaise }: AppliedPromo): AppliedPromo => ({
+  code,
+  listPricePaise,
+  discountPaise,
+});
+
 export const orderCheckout = (input: {
   razorpayOrderId: string;
   amountPaise: number;
@@ -34,16 +41,10 @@ export const orderCheckout = (input: {
   movieId: input.movieId,
   planId: null,
   message: PaymentMessages.orderCreated,
-  ...(input.promo
-    ? {
-        promo: {
-          code: input.promo.code,
-          listPricePaise: input.promo.listPricePaise,
-          discountPaise: input.promo.discountPaise,
-        },
-      }
-    : {}),
+  ...(input.promo ? { promo: appliedOf(input.promo) } : {}),
 });
+
+const every = (months: number) => (months === 1 ? 'month' : `${months} months`);
 
 export const subscriptionCheckout = (input: {
   razorpaySubscriptionId: string;
@@ -53,23 +54,34 @@ export const subscriptionCheckout = (input: {
   startsAt: Date | null;
   /** Issue 27: a free trial, whose first charge is `startsAt`. */
   trial?: boolean;
-}): Checkout => ({
-  id: input.razorpaySubscriptionId,
-  mode: 'subscription',
-  amount: input.plan.priceInr * 100,
-  currency: 'INR',
-  keyId: input.keyId,
-  name: BRAND,
-  description:
-    input.trial && input.startsAt
-      ? `${input.plan.name} plan: free until ${input.startsAt.toISOString().slice(0, 10)}, then ₹${input.plan.priceInr} every ${input.plan.months} months`
-      : `${input.plan.name} plan: ₹${input.plan.priceInr} every ${
-          input.plan.months === 1 ? 'month' : `${input.plan.months} months`
-        }${input.startsAt ? `, from ${input.startsAt.toISOString().slice(0, 10)}` : ''}`,
-  prefill: prefill({ email: input.payer.email ?? '', name: input.payer.name ?? '' }),
-  movieId: null,
-  planId: input.plan.id satisfies PlanId,
-});
+  /** Issue 27: a promo code: the first period is charged now at its price, the plan's price from `startsAt`. */
+  promo?: AppliedPromo;
+}): Checkout => {
+  const { plan, startsAt, promo } = input;
+  const firstPeriodPaise = promo ? promo.listPricePaise - promo.discountPaise : null;
+  const description =
+    input.trial && startsAt
+      ? `${plan.name} plan: free until ${startsAt.toISOString().slice(0, 10)}, then ₹${plan.priceInr} every ${plan.months} months`
+      : firstPeriodPaise !== null
+        ? `${plan.name} plan: ₹${firstPeriodPaise / 100} for the first ${every(plan.months)}, then ₹${plan.priceInr} every ${every(plan.months)}`
+        : `${plan.name} plan: ₹${plan.priceInr} every ${every(plan.months)}${
+            startsAt ? `, from ${startsAt.toISOString().slice(0, 10)}` : ''
+          }`;
+  return {
+    id: input.razorpaySubscriptionId,
+    mode: 'subscription',
+    // What Checkout charges now: with a code, the upfront first period (Razorpay's authentication amount).
+    amount: firstPeriodPaise ?? plan.priceInr * 100,
+    currency: 'INR',
+    keyId: input.keyId,
+    name: BRAND,
+    description,
+    prefill: prefill({ email: input.payer.email ?? '', name: input.payer.name ?? '' }),
+    movieId: null,
+    planId: plan.id satisfies PlanId,
+    ...(promo ? { promo: appliedOf(promo) } : {}),
+  };
+};
 
 /** The HTTP contract's rule for a button press's key; the RPC repeats it here (defence in depth). */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;

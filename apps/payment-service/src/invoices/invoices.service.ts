@@ -180,7 +180,8 @@ export class InvoicesService {
           : null
         : order;
     const email = payer?.email ?? '';
-    const promo = order?.promo;
+    // Issue 27: a title order's code, or a plan's: its first charge (the upfront period) is the discounted one.
+    const promo = order ? order.promo : payment.cycle === 1 ? payer?.promo : undefined;
     // Issue 27: the billing state and GSTIN the viewer gave; without one, the supplier's state, said as assumed.
     const profile = await this.profiles.find(payment.userId);
     return {

@@ -98,7 +98,8 @@ export class OrdersService {
       const sameOffer = (open?.promo?.code ?? null) === (offer?.applied.code ?? null);
       if (open && open.kind === kind && open.amountPaise === amountPaise && sameOffer) return open;
       if (open) {
-        if ((await this.orders.releaseOpen(open._id)) && open.promo) await this.promos.release(open);
+        if ((await this.orders.releaseOpen(open._id)) && open.promo)
+          await this.promos.release({ order: open });
         continue;
       }
       if (offer) await this.promos.claim(offer, payer.userId);

@@ -128,7 +128,7 @@ export class SettlementService {
             grantedAt: now,
           });
           // Its promo code counts once, whichever settlement gets here first (issue 27).
-          await this.promos.redeem(order);
+          await this.promos.redeem({ order });
         }
         return { capturedAt: recorded.capturedAt, duplicateOf: duplicate };
       },

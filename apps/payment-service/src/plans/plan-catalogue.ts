@@ -7,6 +7,16 @@ type PlanFacts = Omit<Plan, 'amountPerMonthInr'>;
 export const amountPerMonth = (plan: Pick<Plan, 'priceInr' | 'months'>): number =>
   Math.round(plan.priceInr / plan.months);
 
+/**
+ * When one period of `plan` from `from` ends, to the second (as Razorpay's `start_at` states it), by the calendar
+ * in UTC as Razorpay's cycles run: one month from 31 Jan is 3 Mar, as Date does it.
+ */
+export const periodEndFrom = (plan: Pick<Plan, 'months'>, from: Date): Date => {
+  const end = new Date(Math.floor(from.getTime() / 1000) * 1000);
+  end.setUTCMonth(end.getUTCMonth() + plan.months);
+  return end;
+};
+
 const withMonthly = (plan: PlanFacts): Plan => ({ ...plan, amountPerMonthInr: amountPerMonth(plan) });
 
 /**

@@ -14,7 +14,9 @@ export class PromoRecord {
   @Prop({ required: true }) code: string;
   @Prop({ default: '' }) description: string;
   @Prop({ type: Object, required: true }) discount: PromoDiscount;
-  @Prop({ type: Object, required: true }) appliesTo: PromoAppliesTo;
+  /** Codes stored before plans were offered have no `plans`: they apply to no plan. */
+  @Prop({ type: Object, required: true }) appliesTo: Omit<PromoAppliesTo, 'plans'> &
+    Partial<Pick<PromoAppliesTo, 'plans'>>;
   @Prop({ type: Date, required: true }) validFrom: Date;
   @Prop({ type: Date, required: true }) validTo: Date;
   @Prop({ type: Number, default: null }) totalLimit: number | null;

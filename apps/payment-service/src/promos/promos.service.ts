@@ -12,8 +12,9 @@ import { ErrorCode, PromoMessages, PromoStatus } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { PromoState, type OrderPromo } from '../orders/order.schema';
 import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
+import { SubscriptionsRepository, type StoredSubscription } from '../subscriptions/subscriptions.repository';
 import { discountedPaise } from './discount';
-import { toPromo, toRedemption } from './promo.mapper';
+import { toPromo, toRedemption, toSubscriptionRedemption } from './promo.mapper';
 import { PromosRepository, type StoredPromo } from './promos.repository';
 
 /** What an order is for, as a code's `appliesTo` reads it. */
@@ -23,12 +24,15 @@ export type PromoTarget =
 /** A code checked against one order: the price it gives and the promo the order will carry. */
 export type PromoOffer = { promo: StoredPromo; applied: OrderPromo; amountPaise: number };
 
+/** What holds one of a code's claims: a title order, or a plan's subscription (its upfront first period). */
+export type PromoHolder = { order: StoredOrder } | { subscription: StoredSubscription };
+
 const refuse = (message: string, code: ErrorCode = ErrorCode.ValidationFailed) => new AppError(code, message);
 
 const appliesTo = (promo: StoredPromo, target: PromoTarget): boolean => {
-  const { titles, titleKinds } = promo.appliesTo;
-  // No code is for plans yet (see PromoAppliesToSchema).
-  if (target.kind === 'subscription') return false;
+  const { titles, titleKinds, plans = [] } = promo.appliesTo;
+  // Codes stored before plans were offered have no `plans`: no plan.
+  if (target.kind === 'subscription') return plans === 'all' || plans.includes(target.planId);
   if (!titleKinds.includes(target.kind)) return false;
   return titles === 'all' || titles.includes(target.movieId);
 };
@@ -43,6 +47,7 @@ export class PromosService {
   constructor(
     private readonly promos: PromosRepository,
     private readonly orders: OrdersRepository,
+    private readonly subscriptions: SubscriptionsRepository,
   ) {}
 
   async create(request: CreatePromoRequest): Promise<Promo> {
@@ -71,10 +76,18 @@ export class PromosService {
     return toPromo(updated ?? (await this.findOrFail(promoId)));
   }
 
+  /** Paid orders and plans that used the code, newest first: the first `page × pageSize` of each, merged. */
   async redemptions(promoId: string, { page, pageSize }: PageQuery): Promise<Page<PromoRedemption>> {
     await this.findOrFail(promoId);
-    const { items, total } = await this.orders.redeemedWith(promoId, (page - 1) * pageSize, pageSize);
-    return { data: items.map(toRedemption), page, pageSize, total };
+    const upTo = page * pageSize;
+    const [orders, plans] = await Promise.all([
+      this.orders.redeemedWith(promoId, 0, upTo),
+      this.subscriptions.redeemedWith(promoId, 0, upTo),
+    ]);
+    const data = [...orders.items.map(toRedemption), ...plans.items.map(toSubscriptionRedemption)]
+      .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+      .slice(upTo - pageSize, upTo);
+    return { data, page, pageSize, total: orders.total + plans.total };
   }
 
   /**
@@ -119,27 +132,34 @@ export class PromosService {
     await this.promos.releaseTotal(promo._id.toHexString());
   }
 
-  /** An unpaid order gave up its slot: its claim goes back, once (it stays payable; see `redeem`). */
-  async release(order: StoredOrder): Promise<void> {
-    if (!order.promo) return;
-    if (!(await this.orders.movePromoState(order._id, PromoState.Reserved, PromoState.Released))) return;
-    await this.promos.releaseForAccount(order.promo.promoId, order.userId);
-    await this.promos.releaseTotal(order.promo.promoId);
+  /** An unpaid order or plan gave up its slot: its claim goes back, once (it stays payable; see `redeem`). */
+  async release(holder: PromoHolder): Promise<void> {
+    const { promo, userId } = factsOf(holder);
+    if (!promo) return;
+    if (!(await this.movePromoState(holder, PromoState.Reserved, PromoState.Released))) return;
+    await this.promos.releaseForAccount(promo.promoId, userId);
+    await this.promos.releaseTotal(promo.promoId);
   }
 
   /**
-   * A paid order's code counts once, whichever settlement path (verify, webhook, reconciler, a replay) gets here
-   * first: the one that moves its promo state to redeemed counts it.
+   * A paid order's (or plan's) code counts once, whichever settlement path (verify, webhook, reconciler, a replay)
+   * gets here first: the one that moves its promo state to redeemed counts it.
    */
-  async redeem(order: StoredOrder): Promise<void> {
-    if (!order.promo) return;
-    const promoId = order.promo.promoId;
-    if (await this.orders.movePromoState(order._id, PromoState.Reserved, PromoState.Redeemed)) {
-      await this.promos.countRedeemed(promoId, { reclaim: false });
-    } else if (await this.orders.movePromoState(order._id, PromoState.Released, PromoState.Redeemed)) {
-      await this.promos.reclaimForAccount(promoId, order.userId);
-      await this.promos.countRedeemed(promoId, { reclaim: true });
+  async redeem(holder: PromoHolder): Promise<void> {
+    const { promo, userId } = factsOf(holder);
+    if (!promo) return;
+    if (await this.movePromoState(holder, PromoState.Reserved, PromoState.Redeemed)) {
+      await this.promos.countRedeemed(promo.promoId, { reclaim: false });
+    } else if (await this.movePromoState(holder, PromoState.Released, PromoState.Redeemed)) {
+      await this.promos.reclaimForAccount(promo.promoId, userId);
+      await this.promos.countRedeemed(promo.promoId, { reclaim: true });
     }
+  }
+
+  private movePromoState(holder: PromoHolder, from: PromoState, to: PromoState): Promise<boolean> {
+    return 'order' in holder
+      ? this.orders.movePromoState(holder.order._id, from, to)
+      : this.subscriptions.movePromoState(holder.subscription._id, from, to);
   }
 
   private async findOrFail(promoId: string): Promise<StoredPromo> {
@@ -148,3 +168,6 @@ export class PromosService {
     return promo;
   }
 }
+
+const factsOf = (holder: PromoHolder): { promo?: OrderPromo; userId: string } =>
+  'order' in holder ? holder.order : holder.subscription;

@@ -65,6 +65,16 @@ export type RazorpayRefund = z.infer<typeof RazorpayRefundSchema>;
 
 export const RazorpayPlanSchema = z.object({ id: z.string() });
 
+/** A subscription's invoice: each charge has one, the upfront amount's included (issue 27). */
+export const RazorpayInvoiceSchema = z.object({
+  id: z.string(),
+  subscription_id: z.string().nullish(),
+  payment_id: z.string().nullish(),
+  status: z.string(),
+  created_at: unixSeconds,
+});
+export type RazorpayInvoice = z.infer<typeof RazorpayInvoiceSchema>;
+
 /** A webhook body: `event` plus the entities it carries (which ones depends on the event). */
 export const RazorpayWebhookSchema = z.object({
   event: z.string().max(64),

@@ -5,12 +5,14 @@ import { ErrorCode, PaymentMessages } from '@app/contracts';
 import { AppError, InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
 import type {
+  RazorpayInvoice,
   RazorpayOrder,
   RazorpayPayment,
   RazorpayRefund,
   RazorpaySubscription,
 } from './razorpay-entities';
 import {
+  RazorpayInvoiceSchema,
   RazorpayOrderSchema,
   RazorpayPaymentSchema,
   RazorpayPlanSchema,
@@ -118,6 +120,16 @@ export class RazorpayClient {
     return items;
   }
 
+  /** A subscription's invoices, oldest first: its first paid one is what its authentication payment paid. */
+  async fetchSubscriptionInvoices(subscriptionId: string): Promise<RazorpayInvoice[]> {
+    const { items } = await this.call(
+      'invoices.all',
+      RazorpayInvoiceSchema.array().transform((list) => ({ items: list })),
+      async () => (await this.sdk.invoices.all({ subscription_id: subscriptionId, count: 100 })).items,
+    );
+    return items.sort((a, b) => a.created_at - b.created_at);
+  }
+
   async createPlan(input: { name: string; amountPaise: number; months: number; description: string }) {
     return this.call('plans.create', RazorpayPlanSchema, () =>
       this.sdk.plans.create({
@@ -137,6 +149,8 @@ export class RazorpayClient {
     planId: string;
     totalCount: number;
     startAt?: number;
+    /** Razorpay's upfront amount (an add-on): with a future `startAt`, the authentication payment charges it. */
+    upfront?: { name: string; amountPaise: number };
     notes: Record<string, string>;
   }): Promise<RazorpaySubscription> {
     return this.call('subscriptions.create', RazorpaySubscriptionSchema, () =>
@@ -145,6 +159,13 @@ export class RazorpayClient {
         total_count: input.totalCount,
         customer_notify: 1,
         ...(input.startAt === undefined ? {} : { start_at: input.startAt }),
+        ...(input.upfront
+          ? {
+              addons: [
+                { item: { name: input.upfront.name, amount: input.upfront.amountPaise, currency: 'INR' } },
+              ],
+            }
+          : {}),
         notes: input.notes,
       }),
     );

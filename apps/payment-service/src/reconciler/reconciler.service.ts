@@ -55,13 +55,19 @@ export class ReconcilerService {
   }
 
   /**
-   * Issue 27: an order abandoned in Checkout with a promo code gives its claim back, so the viewer (a per-account
-   * limit) and everyone else (a total limit) can use the code again. Asked after `settleOrders`, so one paid late
-   * was settled first; one paid after this still counts (`PromosService.redeem` takes the claim again).
+   * Issue 27: an order or plan abandoned in Checkout with a promo code gives its claim back, so the viewer (a
+   * per-account limit) and everyone else (a total limit) can use the code again. Asked after `settleOrders` and
+   * `refreshSubscriptions`, so one paid late was settled first; one paid after this still counts
+   * (`PromosService.redeem` takes the claim again).
    */
   private async releaseAbandonedPromos(before: Date) {
     for (const order of await this.orders.abandonedWithPromo(before, BATCH)) {
-      await this.guarded(`promo of order ${order.receipt}`, () => this.promos.release(order));
+      await this.guarded(`promo of order ${order.receipt}`, () => this.promos.release({ order }));
+    }
+    for (const subscription of await this.subscriptions.abandonedWithPromo(before, BATCH)) {
+      await this.guarded(`promo of subscription ${subscription._id.toHexString()}`, () =>
+        this.promos.release({ subscription }),
+      );
     }
   }
 

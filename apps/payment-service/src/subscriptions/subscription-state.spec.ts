@@ -53,6 +53,31 @@ describe('subscription access', () => {
     expect(pickCurrent([trial()], now)?.trialEndsAt).toEqual(at(7));
   });
 
+  it("gives a promo code's upfront first period access to its end once charged, also cancelled during it", () => {
+    const upfront = (overrides: Partial<Sub> = {}) =>
+      sub({ status: SubscriptionStatus.Authenticated, currentStart: null, currentEnd: null, ...overrides });
+    // Authorised but the upfront charge not reported yet: nothing paid, no access.
+    expect(accessUntil(upfront())).toBeNull();
+    expect(accessUntil(upfront({ prepaid: { until: at(30) } }))).toEqual(at(30));
+    expect(givesAccess(upfront({ prepaid: { until: at(30) } }), at(29))).toBe(true);
+    expect(givesAccess(upfront({ prepaid: { until: at(30) } }), at(30))).toBe(false);
+    expect(
+      accessUntil(upfront({ status: SubscriptionStatus.Cancelled, prepaid: { until: at(30) } })),
+    ).toEqual(at(30));
+    // The plan's first charge at its end: the paid period runs on from there.
+    expect(
+      accessUntil(
+        upfront({
+          status: SubscriptionStatus.Active,
+          currentStart: at(30),
+          currentEnd: at(60),
+          prepaid: { until: at(30) },
+        }),
+      ),
+    ).toEqual(at(60));
+    expect(pickCurrent([upfront({ prepaid: { until: at(30) } })], now)?.prepaid).toEqual({ until: at(30) });
+  });
+
   it('runs to the period end; pending adds 3 days of grace; halted and cancelled end at the period end', () => {
     expect(accessUntil(sub())).toEqual(at(80));
     expect(accessUntil(sub({ status: SubscriptionStatus.Pending }))).toEqual(at(83));

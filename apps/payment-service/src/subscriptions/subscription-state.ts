@@ -20,11 +20,13 @@ export type SubscriptionFacts = {
   duplicateOf?: string | null;
   /** Issue 27: a free trial's end: access until then once authorised (also when cancelled during the trial). */
   trialEndsAt?: Date | null;
+  /** Issue 27: an upfront first period (a promo code's), once charged: access until its end. */
+  prepaid?: { until: Date } | null;
 };
 
 /** What access is computed from: the period, and a trial's end with whether its mandate was authorised. */
 type AccessFacts = Pick<SubscriptionFacts, 'status' | 'currentStart' | 'currentEnd'> &
-  Partial<Pick<SubscriptionFacts, 'trialEndsAt' | 'authorised'>>;
+  Partial<Pick<SubscriptionFacts, 'trialEndsAt' | 'authorised' | 'prepaid'>>;
 
 /** The state Razorpay reports, in our terms. */
 export type RemoteSubscriptionState = {
@@ -104,11 +106,12 @@ const trialUntil = (sub: AccessFacts): Date | null =>
     ? sub.trialEndsAt
     : null;
 
+/** The latest of the paid period's end, the trial's end and an upfront period's end (paid: whatever came after). */
 export const accessUntil = (sub: AccessFacts): Date | null => {
-  const paid = paidUntil(sub);
-  const trial = trialUntil(sub);
-  if (!paid || !trial) return paid ?? trial;
-  return paid > trial ? paid : trial;
+  const ends = [paidUntil(sub), trialUntil(sub), sub.prepaid?.until ?? null].filter(
+    (end): end is Date => end !== null,
+  );
+  return ends.length ? new Date(Math.max(...ends.map((end) => end.getTime()))) : null;
 };
 
 /**

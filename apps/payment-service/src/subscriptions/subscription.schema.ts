@@ -1,5 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { PlanId, SubscriptionStatus, UiLanguage } from '@app/contracts';
+import { type OrderPromo, PromoState } from '../orders/order.schema';
+
+/** An upfront first period, paid (issue 27). */
+export type Prepaid = { paymentId: string; paidAt: Date; until: Date };
 
 /** A Razorpay subscription of one viewer to one plan, as last learned from Razorpay (never moved backwards). */
 @Schema({ collection: 'subscriptions', versionKey: false, timestamps: { createdAt: true, updatedAt: true } })
@@ -34,6 +38,15 @@ export class SubscriptionRecord {
   @Prop({ type: Date, default: null }) trialEndsAt: Date | null;
   /** The user id on the account's one free trial, ever (unique sparse: absent on every other subscription). */
   @Prop({ type: String }) trialFor?: string;
+  /**
+   * Issue 27: the promo code its first period was bought with. That period is Razorpay's upfront add-on, charged
+   * at authorisation at the discounted price (`listPricePaise - discountPaise`); `startAt` (one period later) is the
+   * first charge at the list price. Absent without a code; `promoState` as an order's (see PromoState).
+   */
+  @Prop({ type: Object }) promo?: OrderPromo;
+  @Prop({ type: String, enum: Object.values(PromoState) }) promoState?: PromoState;
+  /** Issue 27: set once that upfront charge is captured: access until `until` (`startAt`), whatever came after. */
+  @Prop({ type: Object, default: null }) prepaid: Prepaid | null;
   @Prop({ type: String, default: null }) email: string | null;
   @Prop({ type: String, default: null }) name: string | null;
   /** Issue 26: the account's language, which its receipts and reminders are written in; absent (older records): English. */
@@ -53,3 +66,4 @@ SubscriptionSchema.index({ email: 1 });
 SubscriptionSchema.index({ chargeAt: 1 });
 SubscriptionSchema.index({ trialFor: 1 }, { unique: true, sparse: true, name: 'trialFor_sparse' });
 SubscriptionSchema.index({ createdAt: -1, _id: -1 });
+SubscriptionSchema.index({ promoState: 1, createdAt: 1 }, { sparse: true });

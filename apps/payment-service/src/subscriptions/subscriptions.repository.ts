@@ -6,7 +6,8 @@ import { SubscriptionStatus } from '@app/contracts';
 import { containsText, unlessDuplicate } from '@app/server-core';
 import type { KnownEmail, PageFilter } from '../data/page-filter';
 import { userCondition } from '../data/page-filter';
-import { SubscriptionRecord } from './subscription.schema';
+import { PromoState } from '../orders/order.schema';
+import { type Prepaid, SubscriptionRecord } from './subscription.schema';
 
 /** user.updated: the account's address, name and language, as payer records keep them. */
 export type PersonOnRecord = Pick<SubscriptionRecord, 'language'> & { email: string; name: string };
@@ -15,7 +16,7 @@ export type NewSubscription = Pick<
   SubscriptionRecord,
   'userId' | 'idempotencyKey' | 'planId' | 'startAt' | 'replaces' | 'email' | 'name' | 'openFor' | 'trialFor'
 > &
-  Partial<Pick<SubscriptionRecord, 'trialEndsAt' | 'language'>>;
+  Partial<Pick<SubscriptionRecord, 'trialEndsAt' | 'language' | 'promo'>>;
 export type SubscriptionChanges = Partial<
   Pick<
     SubscriptionRecord,
@@ -55,6 +56,8 @@ export class SubscriptionsRepository {
         liveSince: null,
         duplicateOf: null,
         trialEndsAt: sub.trialEndsAt ?? null,
+        prepaid: null,
+        ...(sub.promo ? { promoState: PromoState.Reserved } : {}),
       }),
       null,
     );
@@ -161,6 +164,56 @@ export class SubscriptionsRepository {
     flags: Partial<Pick<SubscriptionRecord, 'authorised' | 'cancelAtCycleEnd' | 'replacedBy'>>,
   ): Promise<void> {
     await this.subscriptions.updateOne({ razorpayId: { $eq: razorpayId } }, { $set: flags }).exec();
+  }
+
+  /** Its promo code moves `from` → `to`, once: answers whether this call moved it (as an order's does). */
+  async movePromoState(id: Types.ObjectId, from: PromoState, to: PromoState): Promise<boolean> {
+    const { modifiedCount } = await this.subscriptions
+      .updateOne({ _id: id, promoState: { $eq: from } }, { $set: { promoState: to } })
+      .exec();
+    return modifiedCount === 1;
+  }
+
+  /** Issue 27: its upfront first period was charged. Idempotent: the first report's facts stay. */
+  async markPrepaid(razorpayId: string, prepaid: Prepaid): Promise<void> {
+    await this.subscriptions
+      .updateOne({ razorpayId: { $eq: razorpayId }, prepaid: null }, { $set: { prepaid } })
+      .exec();
+  }
+
+  /** Never authorised, still holding a promo code's claim, created before `before` (abandoned Checkouts). */
+  abandonedWithPromo(before: Date, limit: number): Promise<StoredSubscription[]> {
+    return this.subscriptions
+      .find({
+        status: SubscriptionStatus.Created,
+        authorised: false,
+        promoState: { $eq: PromoState.Reserved },
+        createdAt: { $lt: before },
+      })
+      .sort({ createdAt: 1 })
+      .limit(limit)
+      .lean<StoredSubscription[]>()
+      .exec();
+  }
+
+  /** The subscriptions whose upfront first period used a promo code, newest first. */
+  async redeemedWith(
+    promoId: string,
+    skip: number,
+    limit: number,
+  ): Promise<{ items: StoredSubscription[]; total: number }> {
+    const query = { 'promo.promoId': { $eq: promoId }, promoState: { $eq: PromoState.Redeemed } };
+    const [items, total] = await Promise.all([
+      this.subscriptions
+        .find(query)
+        .sort({ 'prepaid.paidAt': -1, _id: -1 })
+        .skip(skip)
+        .limit(limit)
+        .lean<StoredSubscription[]>()
+        .exec(),
+      this.subscriptions.countDocuments(query).exec(),
+    ]);
+    return { items, total };
   }
 
   /** Claims the cancellation of a subscription's renewal; false when someone already did. */

@@ -15,6 +15,7 @@ import {
   ErrorCode,
   PaymentMessages,
   PaymentStatus,
+  PromoMessages,
   RevokeReason,
   SubscriptionStatus,
   VerifyOutcome,
@@ -31,6 +32,7 @@ import { EntitlementsService } from '../entitlements/entitlements.service';
 import { GrantKind } from '../entitlements/grant.schema';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { RefundsService } from '../payments/refunds.service';
+import { periodEndFrom } from '../plans/plan-catalogue';
 import { PlansService } from '../plans/plans.service';
 import type { RazorpayPayment, RazorpaySubscription } from '../razorpay/razorpay-entities';
 import { fromUnix, toUnix } from '../razorpay/razorpay-entities';
@@ -93,42 +95,54 @@ export class SubscriptionsService {
   async createPlanOrder({ payer, planId, idempotencyKey, promoCode }: NewPlanOrder): Promise<Checkout> {
     assertMayPay();
     if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
-    // Issue 27: no code is for plans yet, so a code answers the viewer's reason (unknown, expired, not for this)
-    // before anything is stored.
-    if (promoCode !== undefined) {
-      const plan = this.plans.findOrFail(planId);
-      await this.promos.offer(promoCode, { kind: 'subscription', planId }, plan.priceInr * 100, new Date());
-    }
+    const plan = this.plans.findOrFail(planId);
+    // Issue 27: a code is checked (unknown, expired, not for this plan) before anything is stored.
+    const offer =
+      promoCode === undefined
+        ? null
+        : await this.promos.offer(
+            promoCode,
+            { kind: 'subscription', planId },
+            plan.priceInr * 100,
+            new Date(),
+          );
     const existing =
       idempotencyKey === undefined ? null : await this.subscriptions.findByKey(payer.userId, idempotencyKey);
     if (existing) return this.checkoutOf(this.samePlanOrFail(existing, planId), payer);
     const key = idempotencyKey ?? ownIdempotencyKey();
     const current = pickCurrent(await this.subscriptions.ofUser(payer.userId), new Date());
     if (current) throw this.alreadySubscribed(current.planId, planId);
-    this.plans.findOrFail(planId);
     for (let attempt = 0; attempt < OPEN_ATTEMPTS; attempt++) {
       const open = await this.subscriptions.findOpen(payer.userId);
       if (open) {
         const unpaid = open.status === SubscriptionStatus.Created && !open.authorised && !open.duplicateOf;
-        // An unpaid trial is not a paid plan's order: it gives up the slot like another plan would.
-        if (unpaid && open.planId === planId && !open.trialFor) return this.checkoutOf(open, payer);
+        const sameOffer = (open.promo?.code ?? null) === (offer?.applied.code ?? null);
+        // An unpaid trial is not a paid plan's order: it gives up the slot like another plan (or code) would.
+        if (unpaid && open.planId === planId && !open.trialFor && sameOffer)
+          return this.checkoutOf(open, payer);
         const over =
           isTerminal(open.status) || open.status === SubscriptionStatus.Halted || Boolean(open.duplicateOf);
         if (!unpaid && !over) throw this.alreadySubscribed(open.planId, planId);
-        await this.subscriptions.releaseOpen(open._id, { unpaid });
+        if ((await this.subscriptions.releaseOpen(open._id, { unpaid })) && open.promo)
+          await this.promos.release({ subscription: open });
         continue;
       }
+      // The code's claim is taken for a new subscription only, and given back when it is not stored.
+      if (offer) await this.promos.claim(offer, payer.userId);
       const claimed = await this.subscriptions.create({
         userId: payer.userId,
         idempotencyKey: key,
         planId,
-        startAt: null,
+        // With a code, the first period is the upfront add-on and the plan's first charge comes one period later.
+        startAt: offer ? periodEndFrom(plan, new Date()) : null,
         replaces: null,
         email: payer.email,
         name: payer.name,
         language: payer.language,
         openFor: payer.userId,
+        ...(offer ? { promo: offer.applied } : {}),
       });
+      if (!claimed && offer) await this.promos.unclaim(offer, payer.userId);
       const sub = claimed ?? (await this.subscriptions.findByKey(payer.userId, key));
       if (sub) return this.checkoutOf(this.samePlanOrFail(sub, planId), payer);
     }
@@ -149,8 +163,18 @@ export class SubscriptionsService {
    * end; Checkout only authorises the mandate. Once per account whatever the key: `trialFor` is unique, so of two
    * racing presses one creates it and the other gets the same one while it awaits Checkout.
    */
-  async startTrial({ payer, idempotencyKey }: { payer: Payer; idempotencyKey?: string }): Promise<Checkout> {
+  async startTrial({
+    payer,
+    idempotencyKey,
+    promoCode,
+  }: {
+    payer: Payer;
+    idempotencyKey?: string;
+    promoCode?: string;
+  }): Promise<Checkout> {
     assertMayPay();
+    // Issue 27: the trial is free already; a code is for a paid first period, never on top of a trial.
+    if (promoCode !== undefined) throw new AppError(ErrorCode.ValidationFailed, PromoMessages.notWithTrial);
     if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
     const existing =
       idempotencyKey === undefined ? null : await this.subscriptions.findByKey(payer.userId, idempotencyKey);
@@ -213,8 +237,10 @@ export class SubscriptionsService {
       throw new AppError(ErrorCode.NotFound, PaymentMessages.noSubscription);
     }
     if (current.planId === planId) throw new AppError(ErrorCode.Conflict, PaymentMessages.samePlan);
-    // Razorpay only takes a future start; a period already over (pending grace) starts the new plan now.
-    const startAt = current.currentEnd && current.currentEnd > now ? current.currentEnd : null;
+    // Razorpay only takes a future start; a period already over (pending grace) starts the new plan now. An
+    // upfront first period (a promo code's) has no Razorpay period yet: its end is the one to wait for.
+    const periodEnd = current.currentEnd ?? current.prepaid?.until ?? null;
+    const startAt = periodEnd && periodEnd > now ? periodEnd : null;
     return this.claimAndCheckout(payer, planId, idempotencyKey, { startAt, replaces: current.razorpayId });
   }
 
@@ -278,10 +304,26 @@ export class SubscriptionsService {
     if (failures.length) throw failures[0];
   }
 
-  /** The reconciler: ask Razorpay for the subscription's state and apply it. */
+  /**
+   * The reconciler: ask Razorpay for the subscription's state and apply it. An upfront first period (a promo code's)
+   * whose report never came (no verify, no webhook) is found by its invoice: the first one paid.
+   */
   async refresh(sub: StoredSubscription): Promise<boolean> {
     if (!sub.razorpayId) return false;
-    return this.applyRemote(sub, await this.razorpay.fetchSubscription(sub.razorpayId));
+    const changed = await this.applyRemote(sub, await this.razorpay.fetchSubscription(sub.razorpayId));
+    if (sub.promo && sub.startAt && !sub.prepaid) await this.settleMissedUpfront(sub, sub.startAt);
+    return changed;
+  }
+
+  private async settleMissedUpfront(sub: StoredSubscription, startAt: Date): Promise<void> {
+    const fresh = await this.subscriptions.findByRazorpayId(sub.razorpayId ?? '');
+    if (!fresh?.razorpayId || fresh.prepaid || !fresh.authorised) return;
+    const [first] = (await this.razorpay.fetchSubscriptionInvoices(fresh.razorpayId)).filter(
+      (invoice) => invoice.status === 'paid' && invoice.payment_id,
+    );
+    if (!first?.payment_id) return;
+    const payment = await this.razorpay.fetchPayment(first.payment_id);
+    if (payment.status === 'captured') await this.settleUpfront(fresh, payment, startAt, fresh.duplicateOf);
   }
 
   findByRazorpayId(razorpayId: string): Promise<StoredSubscription | null> {
@@ -330,7 +372,17 @@ export class SubscriptionsService {
     const duplicateOf = await this.duplicateCheck(sub, remote.status);
 
     const charged = payment?.status === 'captured' && entity.current_start && entity.current_end;
-    if (charged && payment) await this.recordCharge(sub, entity, payment, duplicateOf);
+    if (charged && payment) {
+      await this.recordCharge(sub, payment, duplicateOf, {
+        periodStart: fromUnix(entity.current_start),
+        periodEnd: fromUnix(entity.current_end),
+        // With an upfront first period, Razorpay's count of plan charges is one behind ours.
+        cycle: (entity.paid_count || 1) + (sub.promo ? 1 : 0),
+      });
+    }
+    if (payment?.status === 'captured' && !charged && sub.promo && sub.startAt) {
+      await this.settleUpfront(sub, payment, sub.startAt, duplicateOf);
+    }
     const cycleStart = fromUnix(entity.current_start);
     const cycleEnd = fromUnix(entity.current_end);
     if (!duplicateOf && cycleStart && cycleEnd && (charged || remote.status === SubscriptionStatus.Active)) {
@@ -420,12 +472,53 @@ export class SubscriptionsService {
     }
   }
 
+  /**
+   * Issue 27: the authentication payment of a subscription bought with a promo code is its upfront first period at
+   * the discounted price (Razorpay charges it and keeps it; the plan's first charge is `startAt`). Recorded as the
+   * first charge, granted from its payment to `startAt`, and its code counted once (`redeem`); a duplicate's is
+   * refunded instead and counts nothing.
+   */
+  private async settleUpfront(
+    sub: StoredSubscription,
+    payment: RazorpayPayment,
+    startAt: Date,
+    duplicateOf: string | null,
+  ) {
+    if (!sub.razorpayId) return;
+    const paidAt = fromUnix(payment.created_at) ?? new Date();
+    if (!duplicateOf) {
+      await this.subscriptions.markPrepaid(sub.razorpayId, { paymentId: payment.id, paidAt, until: startAt });
+      await this.entitlements.grant({
+        source: `${sub.razorpayId}@upfront`,
+        userId: sub.userId,
+        kind: GrantKind.Subscription,
+        planId: sub.planId,
+        subscriptionId: sub.razorpayId,
+        paymentId: payment.id,
+        periodStart: paidAt,
+        periodEnd: startAt,
+        grantedAt: new Date(),
+      });
+      await this.promos.redeem({ subscription: sub });
+    } else {
+      await this.promos.release({ subscription: sub });
+    }
+    await this.recordCharge(sub, payment, duplicateOf, {
+      periodStart: paidAt,
+      periodEnd: startAt,
+      cycle: 1,
+    });
+  }
+
   private async recordCharge(
     sub: StoredSubscription,
-    entity: RazorpaySubscription,
     payment: RazorpayPayment,
     knownDuplicateOf: string | null,
+    period: { periodStart: Date | null; periodEnd: Date | null; cycle: number },
   ) {
+    const subscriptionId = sub.razorpayId ?? '';
+    // Issue 27: the upfront first period's list price, so Insights keeps the plan's price for MRR.
+    const listPrice = period.cycle === 1 && sub.promo ? { listPricePaise: sub.promo.listPricePaise } : {};
     // Announced through the outbox (issue 29 §1) on every report of the charge, dated at its capture, as a title
     // payment is (a replay announces it again: the same news); never for a duplicate's charge.
     const { duplicateOf } = await this.outbox.announce(
@@ -438,6 +531,7 @@ export class SubscriptionsService {
           movieId: null,
           planId: sub.planId,
           amountPaise: payment.amount,
+          ...listPrice,
         },
         at: (charge: { capturedAt: Date | null }) => charge.capturedAt ?? new Date(),
       },
@@ -446,7 +540,7 @@ export class SubscriptionsService {
           {
             _id: payment.id,
             orderId: payment.order_id ?? null,
-            subscriptionId: entity.id,
+            subscriptionId,
             userId: sub.userId,
             kind: GrantKind.Subscription,
             movieId: null,
@@ -455,9 +549,7 @@ export class SubscriptionsService {
             amountPaise: payment.amount,
             status: PaymentStatus.Captured,
             method: payment.method ?? null,
-            periodStart: fromUnix(entity.current_start),
-            periodEnd: fromUnix(entity.current_end),
-            cycle: entity.paid_count || 1,
+            ...period,
             duplicateOf: knownDuplicateOf,
           },
           new Date(),
@@ -465,7 +557,9 @@ export class SubscriptionsService {
         // Found a duplicate meanwhile by a concurrent path whose refunds ran before this charge was stored: ask
         // again (each refund is claimed once), so no charge of a duplicate escapes its refund.
         const duplicate =
-          knownDuplicateOf ?? (await this.subscriptions.findByRazorpayId(entity.id))?.duplicateOf ?? null;
+          knownDuplicateOf ??
+          (await this.subscriptions.findByRazorpayId(subscriptionId))?.duplicateOf ??
+          null;
         return { capturedAt, duplicateOf: duplicate };
       },
       (charge) => charge.capturedAt !== null && !charge.duplicateOf,
@@ -565,6 +659,15 @@ export class SubscriptionsService {
           planId: razorpayPlanId,
           totalCount: this.plans.totalCount(plan),
           ...(sub.startAt ? { startAt: toUnix(sub.startAt) } : {}),
+          // Issue 27: the first period at the code's price, charged (and kept) at authorisation.
+          ...(sub.promo
+            ? {
+                upfront: {
+                  name: `${plan.name} plan, first period (promo code ${sub.promo.code})`,
+                  amountPaise: sub.promo.listPricePaise - sub.promo.discountPaise,
+                },
+              }
+            : {}),
           notes: {
             userId: sub.userId,
             planId: sub.planId,
@@ -581,6 +684,7 @@ export class SubscriptionsService {
       payer: { email: sub.email ?? payer.email, name: sub.name ?? payer.name },
       startsAt: sub.startAt,
       trial: Boolean(sub.trialFor),
+      promo: sub.promo,
     });
   }
 

@@ -86,7 +86,9 @@ export class InsightsRecorder {
       [`${event.kind}Paise`]: gross,
     });
     if (event.kind !== 'subscription') return;
-    if (event.planId) await this.revenue.setPlanCharge(event.planId, gross, occurredAt);
+    // MRR counts renewals at the plan's price: a promo code's discounted first period is not it (issue 27).
+    if (event.planId)
+      await this.revenue.setPlanCharge(event.planId, event.listPricePaise ?? gross, occurredAt);
     const order = await this.revenue.orderCharge(event.userId, occurredAt);
     if (!order.first) {
       await this.revenue.add(day, { renewals: 1 });

@@ -28,6 +28,10 @@ export const paymentStringsHi: Catalogue<typeof paymentStrings> = {
   promoLabel: 'प्रोमो कोड',
   promoHint: 'वैकल्पिक। छूट के बाद की क़ीमत भुगतान से पहले Checkout में दिखेगी।',
   promoApplied: 'प्रोमो कोड {{code}} लागू हुआ: {{listPrice}} → {{amount}}। Checkout में भुगतान पूरा करें।',
+  promoAppliedPlan_one:
+    'प्रोमो कोड {{code}} लागू हुआ: पहले महीने {{amount}}, फिर {{price}}/माह। Checkout में भुगतान पूरा करें।',
+  promoAppliedPlan_other:
+    'प्रोमो कोड {{code}} लागू हुआ: पहले {{count}} महीने {{amount}}, फिर हर {{count}} महीने {{price}}। Checkout में भुगतान पूरा करें।',
   testModeHint: 'टेस्ट मोड: असली पैसे का लेन-देन नहीं होता।',
 
   success: 'भुगतान सफल रहा!',

@@ -35,6 +35,10 @@ export const paymentStrings = {
   promoLabel: 'Promo code',
   promoHint: 'Optional. The price after its discount shows in Checkout before you pay.',
   promoApplied: 'Promo code {{code}} applied: {{listPrice}} → {{amount}}. Complete the payment in Checkout.',
+  promoAppliedPlan_one:
+    'Promo code {{code}} applied: {{amount}} for the first month, then {{price}}/month. Complete the payment in Checkout.',
+  promoAppliedPlan_other:
+    'Promo code {{code}} applied: {{amount}} for the first {{count}} months, then {{price}} every {{count}} months. Complete the payment in Checkout.',
   testModeHint: 'Test mode: no real money moves.',
 
   // SPEC 8 "Payment"

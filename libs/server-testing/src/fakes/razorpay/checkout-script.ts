@@ -247,7 +247,7 @@ export const CHECKOUT_SCRIPT = String.raw`(function () {
       return response.json().then(function (json) {
         if (!response.ok) return busy(true, (json.error || {}).description || 'Invalid checkout options', true);
         amount.textContent = json.startAt
-          ? rupees(json.amount) + ' now (refunded), then ' + rupees(json.recurringAmount) + ' from ' +
+          ? rupees(json.amount) + (json.upfront ? ' now, then ' : ' now (refunded), then ') + rupees(json.recurringAmount) + ' from ' +
             new Date(json.startAt * 1000).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
           : rupees(json.amount);
       });

@@ -38,19 +38,23 @@ export const checkoutRoutes = ({ store, keyId }: Context) => {
           const order = store.find(store.orders, target.orderId);
           return { amount: order.amount_due, currency: order.currency };
         }
-        const sub = store.find(store.subscriptions, target.subscriptionId).entity;
+        const record = store.find(store.subscriptions, target.subscriptionId);
+        const sub = record.entity;
         const plan = store.find(store.plans, sub.plan_id);
         const recurring = plan.item.amount * sub.quantity;
-        // A future start_at (a free trial, a plan change): Checkout takes only the refunded authorisation payment
-        // (₹1 by UPI, the method it opens on) and says when the plan's amount is first charged.
+        const upfront = (record.addons ?? []).reduce((sum, addon) => sum + addon.amount, 0);
+        // A future start_at (a free trial, a plan change, a promo code's first period): Checkout takes the upfront
+        // amount (kept), or without one only the refunded authorisation payment (₹1 by UPI, the method it opens
+        // on), and says when the plan's amount is first charged.
         if (sub.start_at !== null && sub.start_at > Math.floor(Date.now() / 1000))
           return {
-            amount: 100,
+            amount: upfront || 100,
             currency: plan.item.currency,
             recurringAmount: recurring,
             startAt: sub.start_at,
+            ...(upfront ? { upfront: true } : {}),
           };
-        return { amount: recurring, currency: plan.item.currency };
+        return { amount: recurring + upfront, currency: plan.item.currency };
       }
       if (req.method !== 'POST') throw new RazorpayApiError(404, 'Not found');
       const body = await readBody(req);

@@ -77,6 +77,20 @@ export const restApi = (
       },
     },
     { method: 'GET', pattern: /^\/refunds\/([^/]+)$/, handle: ([id]) => store.find(store.refunds, id) },
+    {
+      method: 'GET',
+      pattern: /^\/invoices$/,
+      handle: (_, __, query) => {
+        const subscriptionId = query.get('subscription_id');
+        return collection(
+          [...store.invoices.values()].filter(
+            (invoice) => subscriptionId === null || invoice.subscription_id === subscriptionId,
+          ),
+          query,
+        );
+      },
+    },
+    { method: 'GET', pattern: /^\/invoices\/([^/]+)$/, handle: ([id]) => store.find(store.invoices, id) },
     { method: 'POST', pattern: /^\/plans$/, handle: (_, body) => createPlan(store, body) },
     {
       method: 'GET',

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { notFound } from './http';
 import type {
   PayMethod,
+  RazorpayInvoiceEntity,
   RazorpayOrderEntity,
   RazorpayPaymentEntity,
   RazorpayPlanEntity,
@@ -24,8 +25,16 @@ export const hmacHex = (secret: string, data: string) =>
 
 export type EmittedEvent = { event: WebhookEventName; payload: WebhookPayload };
 
-/** Subscriptions carry one flag Razorpay keeps to itself: a cancel requested for the cycle's end. */
-export type SubscriptionRecord = { entity: RazorpaySubscriptionEntity; cancelAtCycleEnd: boolean };
+/** An add-on waiting for the subscription's next invoice (at create: its authentication payment). */
+export type PendingAddon = { name: string; amount: number; currency: string };
+
+/** Subscriptions carry what Razorpay keeps to itself: a cancel requested for the cycle's end, add-ons not charged. */
+export type SubscriptionRecord = {
+  entity: RazorpaySubscriptionEntity;
+  cancelAtCycleEnd: boolean;
+  /** Absent in state saved before add-ons were taken: none. */
+  addons?: PendingAddon[];
+};
 
 /** Payer details Checkout collected (the VPA or card typed into the modal, the prefilled email). */
 export type PayerDetails = { method: PayMethod; email?: string; vpa?: string };
@@ -37,6 +46,7 @@ export class RazorpayStore {
   readonly refunds = new Map<string, RazorpayRefundEntity>();
   readonly plans = new Map<string, RazorpayPlanEntity>();
   readonly subscriptions = new Map<string, SubscriptionRecord>();
+  readonly invoices = new Map<string, RazorpayInvoiceEntity>();
   failRefunds = false;
   doublePayments = false;
 
@@ -158,6 +168,8 @@ export type StoredAccount = {
   refunds: RazorpayRefundEntity[];
   plans: RazorpayPlanEntity[];
   subscriptions: SubscriptionRecord[];
+  /** Absent in state saved before invoices were kept. */
+  invoices?: RazorpayInvoiceEntity[];
 };
 
 const byId = <T extends { id: string }>(items: T[] | undefined) =>
@@ -172,6 +184,7 @@ export const accountOf = (store: RazorpayStore, webhookSecret: string): StoredAc
   refunds: [...store.refunds.values()],
   plans: [...store.plans.values()],
   subscriptions: [...store.subscriptions.values()],
+  invoices: [...store.invoices.values()],
 });
 
 /** Fills an empty store from a kept account (insertion order is creation order, as lists expect). */
@@ -181,6 +194,7 @@ export const restoreAccount = (store: RazorpayStore, account: Partial<StoredAcco
   for (const [id, refund] of byId(account.refunds)) store.refunds.set(id, refund);
   for (const [id, plan] of byId(account.plans)) store.plans.set(id, plan);
   for (const record of account.subscriptions ?? []) store.subscriptions.set(record.entity.id, record);
+  for (const [id, invoice] of byId(account.invoices)) store.invoices.set(id, invoice);
 };
 
 /** Webhook payloads carry the entity as it was when the event happened, not as it is when delivered. */

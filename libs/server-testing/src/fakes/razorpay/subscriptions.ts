@@ -10,7 +10,7 @@ import type {
   RazorpaySubscriptionEntity,
   SubscriptionOutcome,
 } from './types';
-import { booleanField, integerField, notesField, objectField, stringField } from './validate';
+import { addonsField, booleanField, integerField, notesField, objectField, stringField } from './validate';
 
 const PERIODS: readonly PlanPeriod[] = ['daily', 'weekly', 'monthly', 'yearly'];
 
@@ -77,6 +77,7 @@ export const createSubscription = (
   const now = unixNow();
   if (startAt !== null && startAt < now)
     throw badRequest('start_at cannot be lesser than the current time', 'start_at');
+  const addons = addonsField(body);
   const id = newId('sub');
   const entity: RazorpaySubscriptionEntity = {
     id,
@@ -105,7 +106,7 @@ export const createSubscription = (
     offer_id: stringField(body, 'offer_id') ?? null,
     remaining_count: totalCount,
   };
-  store.subscriptions.set(id, { entity, cancelAtCycleEnd: false });
+  store.subscriptions.set(id, { entity, cancelAtCycleEnd: false, addons });
   return entity;
 };
 
@@ -121,7 +122,8 @@ const chargeCycle = (
 ): { payment: RazorpayPaymentEntity; events: EmittedEvent[] } => {
   const sub = record.entity;
   const plan = planOf(store, sub);
-  const amount = plan.item.amount * sub.quantity;
+  // Add-ons not charged yet go on this invoice (with an immediate start: the upfront amount + the plan amount).
+  const amount = plan.item.amount * sub.quantity + takeAddons(record);
   const orderId = newId('order');
   store.orders.set(orderId, {
     id: orderId,
@@ -148,6 +150,7 @@ const chargeCycle = (
   sub.status = 'active';
   sub.current_start = cycleStart;
   sub.current_end = addPeriod(cycleStart, plan);
+  recordInvoice(store, sub, payment, { start: sub.current_start, end: sub.current_end });
   sub.charge_at = sub.current_end;
   sub.paid_count += 1;
   sub.remaining_count = Math.max(0, sub.total_count - sub.paid_count);
@@ -166,9 +169,87 @@ const chargeCycle = (
   return { payment, events };
 };
 
+/** The add-ons waiting for the next invoice, now on it: their total. */
+const takeAddons = (record: SubscriptionRecord): number => {
+  const total = (record.addons ?? []).reduce((sum, addon) => sum + addon.amount, 0);
+  record.addons = [];
+  return total;
+};
+
 /**
- * Checkout's Pay on a subscription: the authorisation payment. Without `start_at` it is the first charge and the
- * subscription is active at once; with a future `start_at` it only sets up the mandate (a small refunded payment).
+ * The upfront amount of a subscription starting later (Razorpay's "authentication transaction" with add-ons): an
+ * invoice (with its order) for the add-ons, paid by the authentication payment, captured and kept.
+ */
+const chargeUpfront = (
+  store: RazorpayStore,
+  record: SubscriptionRecord,
+  payer: PayerDetails,
+): RazorpayPaymentEntity => {
+  const sub = record.entity;
+  const currency = record.addons?.[0]?.currency ?? 'INR';
+  const names = (record.addons ?? []).map((addon) => addon.name).join(', ');
+  const amount = takeAddons(record);
+  const orderId = newId('order');
+  store.orders.set(orderId, {
+    id: orderId,
+    entity: 'order',
+    amount,
+    amount_paid: amount,
+    amount_due: 0,
+    currency,
+    receipt: null,
+    offer_id: null,
+    status: 'paid',
+    attempts: 1,
+    notes: [],
+    created_at: unixNow(),
+  });
+  const payment = store.newPayment(amount, currency, payer, {
+    orderId,
+    invoiceId: newId('inv'),
+    customerId: sub.customer_id,
+    description: names,
+  });
+  store.authorize(payment);
+  store.capture(payment);
+  recordInvoice(store, sub, payment, { start: null, end: null });
+  return payment;
+};
+
+/** The paid invoice behind a subscription's charge (`GET /invoices?subscription_id=` lists them). */
+const recordInvoice = (
+  store: RazorpayStore,
+  sub: RazorpaySubscriptionEntity,
+  payment: RazorpayPaymentEntity,
+  billing: { start: number | null; end: number | null },
+) => {
+  if (!payment.invoice_id || !payment.order_id) return;
+  const now = unixNow();
+  store.invoices.set(payment.invoice_id, {
+    id: payment.invoice_id,
+    entity: 'invoice',
+    type: 'invoice',
+    subscription_id: sub.id,
+    customer_id: sub.customer_id,
+    order_id: payment.order_id,
+    payment_id: payment.id,
+    status: 'paid',
+    amount: payment.amount,
+    amount_paid: payment.amount,
+    amount_due: 0,
+    currency: payment.currency,
+    billing_start: billing.start,
+    billing_end: billing.end,
+    paid_at: now,
+    created_at: now,
+  });
+};
+
+/**
+ * Checkout's Pay on a subscription: the authorisation payment. Without `start_at` it is the first charge (with any
+ * add-ons) and the subscription is active at once; with a future `start_at` it charges the add-ons (the upfront
+ * amount, kept, and sent with `subscription.authenticated` as Razorpay sends the payment made before an event),
+ * or without add-ons only sets up the mandate (a small refunded payment).
  */
 export const paySubscription = (store: RazorpayStore, id: string, payer: PayerDetails): CheckoutResponse => {
   const record = store.find(store.subscriptions, id);
@@ -183,7 +264,14 @@ export const paySubscription = (store: RazorpayStore, id: string, payer: PayerDe
     payload: { subscription: snapshot(sub) },
   };
   let payment: RazorpayPaymentEntity;
-  if (sub.start_at !== null && sub.start_at > now) {
+  if (sub.start_at !== null && sub.start_at > now && record.addons?.length) {
+    payment = chargeUpfront(store, record, payer);
+    sub.charge_at = sub.start_at;
+    store.emit([
+      { ...authenticated, payload: { subscription: snapshot(sub), payment: snapshot(payment) } },
+      { event: 'payment.captured', payload: { payment: snapshot(payment) } },
+    ]);
+  } else if (sub.start_at !== null && sub.start_at > now) {
     const plan = planOf(store, sub);
     payment = store.newPayment(payer.method === 'card' ? 500 : 100, plan.item.currency, payer, {
       orderId: null,

@@ -62,6 +62,26 @@ export type RazorpayPaymentEntity = {
   created_at: number;
 };
 
+/** A subscription's invoice (its charges, the upfront amount's included), paid by `payment_id`. */
+export type RazorpayInvoiceEntity = {
+  id: string;
+  entity: 'invoice';
+  type: 'invoice';
+  subscription_id: string;
+  customer_id: string | null;
+  order_id: string;
+  payment_id: string;
+  status: 'paid';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  billing_start: number | null;
+  billing_end: number | null;
+  paid_at: number;
+  created_at: number;
+};
+
 export type RazorpayRefundEntity = {
   id: string;
   entity: 'refund';

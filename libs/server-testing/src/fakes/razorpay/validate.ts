@@ -64,3 +64,21 @@ export const objectField = (body: JsonObject, field: string): JsonObject => {
     throw badRequest(`The ${field} field is required.`, field);
   return value as JsonObject;
 };
+
+/** `addons` on create-subscription: up to 10 of `{ item: { name, amount (at least ₹1), currency } }`. */
+export const addonsField = (body: JsonObject): Array<{ name: string; amount: number; currency: string }> => {
+  const value = body.addons;
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > 10) throw badRequest('The addons must be an array.', 'addons');
+  return value.map((addon: unknown) => {
+    if (!addon || typeof addon !== 'object') throw badRequest('The addons must be an array.', 'addons');
+    const item = objectField(addon as JsonObject, 'item');
+    const amount = integerField(item, 'amount') as number;
+    if (amount < 100) throw badRequest('The amount must be atleast INR 1.00', 'amount');
+    return {
+      name: stringField(item, 'name', { required: true }) as string,
+      amount,
+      currency: stringField(item, 'currency', { max: 3 }) ?? 'INR',
+    };
+  });
+};

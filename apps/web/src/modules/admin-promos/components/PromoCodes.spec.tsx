@@ -14,7 +14,7 @@ const aPromo = (overrides: Partial<Promo> = {}): Promo => ({
   code: 'DIWALI20',
   description: '',
   discount: { kind: 'percent', percentOff: 20 },
-  appliesTo: { titles: 'all', titleKinds: ['purchase', 'rental'] },
+  appliesTo: { titles: 'all', titleKinds: ['purchase', 'rental'], plans: [] },
   validFrom: '2026-11-01T00:00:00.000Z',
   validTo: '2026-12-01T00:00:00.000Z',
   totalLimit: 100,
@@ -114,12 +114,57 @@ describe('admin promo codes tab', () => {
         code: 'NEWYEAR',
         description: '',
         discount: { kind: 'flat', amountOffPaise: 9_950 },
-        appliesTo: { titles: 'all', titleKinds: ['rental'] },
+        appliesTo: { titles: 'all', titleKinds: ['rental'], plans: [] },
         validFrom: '2026-12-24T18:30:00.000Z',
         validTo: '2027-01-01T18:30:00.000Z',
         totalLimit: 50,
         perAccountLimit: 1,
       },
+    ]);
+  });
+
+  it('creates a code for plans only: Basic and Standard, no titles; the list says what each code is for', async () => {
+    const listed = [
+      aPromo(),
+      aPromo({
+        id: '65f0aaaaaaaaaaaaaaaa00c3',
+        code: 'FIRSTMONTH',
+        appliesTo: { titles: [], titleKinds: ['purchase', 'rental'], plans: ['basic', 'standard'] },
+      }),
+      aPromo({
+        id: '65f0aaaaaaaaaaaaaaaa00c4',
+        code: 'EVERYTHING',
+        appliesTo: { titles: 'all', titleKinds: ['purchase'], plans: 'all' },
+      }),
+    ];
+    await api.close();
+    api = await startFakeApi((request, url, body) => {
+      if (url.pathname === '/api/admin/promos' && request.method === 'GET')
+        return { status: 200, body: { data: listed, page: 1, pageSize: 20, total: listed.length } };
+      if (url.pathname === '/api/admin/promos' && request.method === 'POST') {
+        created.push(body);
+        return { status: 201, body: listed[1] };
+      }
+      return undefined;
+    });
+    const table = await open();
+    await within(table).findByText('Basic, Standard (first period)');
+    within(table).getByText('every title · purchase; every plan (first period)');
+
+    const form = screen.getByRole('form', { name: texts.createTitle });
+    fireEvent.change(within(form).getByLabelText(texts.code), { target: { value: 'firstmonth' } });
+    fireEvent.change(within(form).getByLabelText(texts.titles), { target: { value: 'none' } });
+    expect(within(form).queryByLabelText(texts.purchases)).toBeNull();
+    fireEvent.click(within(form).getByLabelText(texts.plans.basic));
+    fireEvent.click(within(form).getByLabelText(texts.plans.standard));
+    fireEvent.click(within(form).getByRole('button', { name: texts.create }));
+
+    await screen.findByText(english('adminPromos:created', { code: 'FIRSTMONTH' }));
+    expect(created).toEqual([
+      expect.objectContaining({
+        code: 'FIRSTMONTH',
+        appliesTo: { titles: [], titleKinds: ['purchase', 'rental'], plans: ['basic', 'standard'] },
+      }),
     ]);
   });
 

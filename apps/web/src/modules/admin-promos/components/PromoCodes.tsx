@@ -1,4 +1,4 @@
-import type { CreatePromoRequest, Promo, PromoRedemption } from '@app/contracts';
+import { type CreatePromoRequest, PlanId, type Promo, type PromoRedemption } from '@app/contracts';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,11 +39,23 @@ const discountOf = (t: T, { discount }: Promo) =>
         : rupees(discount.amountOffPaise),
   });
 
+const PLAN_IDS = Object.values(PlanId);
+
 const appliesToOf = (t: T, { appliesTo }: Promo) => {
   const kinds = appliesTo.titleKinds.map((kind) => t(`titleKinds.${kind}`)).join(', ');
-  return appliesTo.titles === 'all'
-    ? t('appliesToAll', { kinds })
-    : t('appliesToSome', { count: appliesTo.titles.length, kinds });
+  const titles =
+    appliesTo.titles === 'all'
+      ? t('appliesToAll', { kinds })
+      : appliesTo.titles.length
+        ? t('appliesToSome', { count: appliesTo.titles.length, kinds })
+        : null;
+  const plans =
+    appliesTo.plans === 'all'
+      ? t('appliesToEveryPlan')
+      : appliesTo.plans.length
+        ? t('appliesToPlans', { plans: appliesTo.plans.map((plan) => t(`plans.${plan}`)).join(', ') })
+        : null;
+  return titles && plans ? t('appliesToBoth', { titles, plans }) : (titles ?? plans ?? '');
 };
 
 const usesOf = (t: T, promo: Promo) =>
@@ -58,9 +70,11 @@ type Draft = {
   description: string;
   kind: 'percent' | 'flat';
   value: string;
+  titleScope: 'all' | 'listed' | 'none';
   titles: string;
   purchases: boolean;
   rentals: boolean;
+  plans: PlanId[];
   validFrom: string;
   validTo: string;
   totalLimit: string;
@@ -72,9 +86,11 @@ const emptyDraft = (): Draft => ({
   description: '',
   kind: 'percent',
   value: '20',
+  titleScope: 'all',
   titles: '',
   purchases: true,
   rentals: true,
+  plans: [],
   validFrom: dateInput(new Date()),
   validTo: dateInput(new Date(Date.now() + 30 * DAY_MS)),
   totalLimit: '',
@@ -94,11 +110,13 @@ const toRequest = (draft: Draft): CreatePromoRequest => {
         ? { kind: 'percent', percentOff: Number(draft.value) }
         : { kind: 'flat', amountOffPaise: Math.round(Number(draft.value) * 100) },
     appliesTo: {
-      titles: ids.length ? ids : 'all',
+      titles: draft.titleScope === 'all' ? 'all' : draft.titleScope === 'listed' ? ids : [],
       titleKinds: [
         ...(draft.purchases ? ['purchase' as const] : []),
         ...(draft.rentals ? ['rental' as const] : []),
       ],
+      // Every plan ticked: every plan, also one added later.
+      plans: draft.plans.length === PLAN_IDS.length ? 'all' : draft.plans,
     },
     validFrom: istDay(draft.validFrom, false),
     validTo: istDay(draft.validTo, true),
@@ -106,6 +124,9 @@ const toRequest = (draft: Draft): CreatePromoRequest => {
     perAccountLimit: Number(draft.perAccountLimit),
   };
 };
+
+const titleScopeOf = (value: string): Draft['titleScope'] =>
+  value === 'listed' || value === 'none' ? value : 'all';
 
 const NewPromoForm = () => {
   const { t } = useTranslation('adminPromos');
@@ -155,25 +176,54 @@ const NewPromoForm = () => {
           onChange={(event) => set('value', event.target.value)}
         />
       </FormRow>
-      <TextField
+      <SelectField
         label={t('titles')}
-        hint={t('titlesHint')}
-        value={draft.titles}
-        onChange={(event) => set('titles', event.target.value)}
-      />
-      <FormRow>
-        <CheckboxField
-          label={t('purchases')}
-          checked={draft.purchases}
-          onChange={(checked) => set('purchases', checked)}
+        value={draft.titleScope}
+        onChange={(event) => set('titleScope', titleScopeOf(event.target.value))}
+      >
+        <option value="all">{t('titleScopes.all')}</option>
+        <option value="listed">{t('titleScopes.listed')}</option>
+        <option value="none">{t('titleScopes.none')}</option>
+      </SelectField>
+      {draft.titleScope === 'listed' && (
+        <TextField
+          label={t('titleIds')}
+          hint={t('titleIdsHint')}
+          required
+          value={draft.titles}
+          onChange={(event) => set('titles', event.target.value)}
         />
-        <CheckboxField
-          label={t('rentals')}
-          checked={draft.rentals}
-          onChange={(checked) => set('rentals', checked)}
-        />
-      </FormRow>
-      <p className={styles.note}>{t('plansNote')}</p>
+      )}
+      {draft.titleScope !== 'none' && (
+        <FormRow>
+          <CheckboxField
+            label={t('purchases')}
+            checked={draft.purchases}
+            onChange={(checked) => set('purchases', checked)}
+          />
+          <CheckboxField
+            label={t('rentals')}
+            checked={draft.rentals}
+            onChange={(checked) => set('rentals', checked)}
+          />
+        </FormRow>
+      )}
+      <fieldset className={styles.plans}>
+        <legend>{t('plansLegend')}</legend>
+        <p className={styles.note}>{t('plansHint')}</p>
+        <FormRow>
+          {PLAN_IDS.map((plan) => (
+            <CheckboxField
+              key={plan}
+              label={t(`plans.${plan}`)}
+              checked={draft.plans.includes(plan)}
+              onChange={(checked) =>
+                set('plans', checked ? [...draft.plans, plan] : draft.plans.filter((id) => id !== plan))
+              }
+            />
+          ))}
+        </FormRow>
+      </fieldset>
       <FormRow>
         <TextField
           label={t('validFrom')}

@@ -1,4 +1,4 @@
-import { PaymentMessages } from '@app/contracts';
+import { PaymentMessages, PromoMessages } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { renderApp, waitForPage } from '@web/test/render-app';
@@ -196,6 +196,55 @@ describe('/subscription', () => {
     expect(keys).toHaveLength(3);
     expect(keys[0]).toBe(keys[1]);
     expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it("subscribes with a promo code: Checkout opens at the first period's price and the page says what follows", async () => {
+    signInAs('user');
+    serve((_request, url) =>
+      url.pathname === '/create-order'
+        ? {
+            status: 201,
+            body: {
+              ...subscriptionCheckout,
+              amount: 39_900,
+              promo: { code: 'FIRST100', listPricePaise: 49_900, discountPaise: 10_000 },
+            },
+          }
+        : undefined,
+    );
+    await open();
+    fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
+    fireEvent.change(screen.getByLabelText(texts.promoLabel), { target: { value: 'first100' } });
+    fireEvent.click(subscribeButton());
+
+    await waitFor(() => expect(fakes.razorpay.instances).toHaveLength(1));
+    expect(orders()[0].body).toMatchObject({ planId: 'standard', promoCode: 'FIRST100' });
+    expect(fakes.razorpay.last().options).toMatchObject({ subscription_id: 'sub_Test0001', amount: 39_900 });
+    await screen.findByText(
+      english('payments:promoAppliedPlan', { code: 'FIRST100', amount: '₹399', price: '₹499', count: 3 }),
+    );
+    screen.getByText(
+      'Promo code FIRST100 applied: ₹399 for the first 3 months, then ₹499 every 3 months. Complete the payment in Checkout.',
+    );
+  });
+
+  it("shows the server's words for a code that is not for plans, and opens no Checkout", async () => {
+    signInAs('user');
+    serve((_request, url) =>
+      url.pathname === '/create-order'
+        ? {
+            status: 400,
+            body: { code: 'VALIDATION_FAILED', message: PromoMessages.notApplicable, correlationId: 'c' },
+          }
+        : undefined,
+    );
+    await open();
+    fireEvent.click(screen.getByRole('radio', { name: /^Basic/ }));
+    fireEvent.change(screen.getByLabelText(texts.promoLabel), { target: { value: 'TITLES20' } });
+    fireEvent.click(subscribeButton());
+
+    await screen.findByText(PromoMessages.notApplicable);
+    expect(fakes.razorpay.instances).toHaveLength(0);
   });
 
   it.each([

@@ -17,6 +17,7 @@ import { paymentOutcome } from '../payment-outcome';
 import { titleOriginFrom } from '../title-origin';
 import { BillingStateField } from './BillingStateField';
 import { CheckoutMessage } from './CheckoutMessage';
+import { PromoCodeField } from './PromoCodeField';
 import styles from './PlanPicker.module.css';
 import { TestModeBadge } from './TestModeBadge';
 import { TrialOffer } from './TrialOffer';
@@ -92,6 +93,7 @@ export const PlanPicker = () => {
     // Replace, so Back leaves the page rather than stepping through choices; keep the title it came from.
     setSearch({ plan: id }, { replace: true, state: location.state as unknown });
 
+  const [promoCode, setPromoCode] = useState('');
   const billingState = useBillingStateGate();
   const [stateError, setStateError] = useState<string | null>(null);
   const subscribe = async () => {
@@ -106,7 +108,7 @@ export const PlanPicker = () => {
       return;
     }
     setStateError(null);
-    if (await billingState.ensure()) checkout.subscribe(chosen.id);
+    if (await billingState.ensure()) checkout.subscribe(chosen, promoCode);
   };
 
   return (
@@ -160,6 +162,7 @@ export const PlanPicker = () => {
             disabled={checkout.busy}
           />
         )}
+        <PromoCodeField value={promoCode} onChange={setPromoCode} disabled={checkout.busy} />
         <Button
           size="lg"
           disabled={!chosen || checkout.busy}

@@ -40,7 +40,7 @@ const NoSubscription = ({ plans }: { plans: Plan[] }) => {
                   {t('planPrice', { count: plan.months, price: formatInr(plan.priceInr) })}
                 </span>
               </span>
-              <Button size="sm" disabled={checkout.busy} onClick={() => checkout.subscribe(plan.id)}>
+              <Button size="sm" disabled={checkout.busy} onClick={() => checkout.subscribe(plan)}>
                 {t('subscribeTo', { plan: plan.name })}
               </Button>
             </Card>

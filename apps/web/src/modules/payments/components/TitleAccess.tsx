@@ -10,7 +10,6 @@ import { formatInr } from '@web/shared/i18n/format';
 import { Button, buttonClass } from '@web/shared/ui/Button';
 import { Card } from '@web/shared/ui/Card';
 import { ServiceUnavailable } from '@web/shared/ui/ServiceUnavailable';
-import { TextField } from '@web/shared/ui/TextField';
 import { type AccessSummary, fallbackEntitlement, summarizeAccess, type TitleRef } from '../access-summary';
 import { useEntitlement } from '../hooks/useEntitlement';
 import { useNow } from '../hooks/useNow';
@@ -20,6 +19,7 @@ import { useTitleCheckout } from '../hooks/useTitleCheckout';
 import { titleOrigin } from '../title-origin';
 import { BillingStateField } from './BillingStateField';
 import { CheckoutMessage } from './CheckoutMessage';
+import { PromoCodeField } from './PromoCodeField';
 import styles from './TitleAccess.module.css';
 import { TestModeBadge } from './TestModeBadge';
 
@@ -117,17 +117,7 @@ export const TitleAccess = ({ movie, placement, offerPlay = true }: TitleAccessP
           />
         )}
         {(purchase !== null || rental !== null) && (
-          <TextField
-            label={t('promoLabel')}
-            hint={t('promoHint')}
-            name="promoCode"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={20}
-            value={promoCode}
-            disabled={busy}
-            onChange={(event) => setPromoCode(event.target.value.toUpperCase())}
-          />
+          <PromoCodeField value={promoCode} onChange={setPromoCode} disabled={busy} />
         )}
         <div className={placement === 'page' ? styles.stack : styles.row}>
           {placement === 'page' && rental !== null && (

@@ -37,6 +37,8 @@ export type CheckoutOptions = {
   onPaid?: (result: VerifyPaymentResult) => void | Promise<void>;
   /** The text when the order cannot be made (SPEC 8: 'Failed to create order'; a plan change has its own). */
   createFailed?: string;
+  /** Issue 27: the words for a code the server applied, when the default (list price → amount) is not it. */
+  promoText?: (checkout: Checkout) => string | null;
 };
 
 /** A network failure or a 5xx may not have reached the server: the same press tries once more with its key. */
@@ -70,7 +72,7 @@ const isUnverifiedEmail = (error: unknown) =>
  * signed answer on the server. Each stage fails with its own SPEC 8 text; an unverified account is told to verify
  * its email first (DECISIONS 33), with the way to get the mail again.
  */
-export const useCheckout = ({ onPaid, createFailed }: CheckoutOptions = {}) => {
+export const useCheckout = ({ onPaid, createFailed, promoText }: CheckoutOptions = {}) => {
   const { t } = useTranslation('payments');
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -148,11 +150,13 @@ export const useCheckout = ({ onPaid, createFailed }: CheckoutOptions = {}) => {
       if (checkout.promo)
         setOutcome({
           tone: 'info',
-          message: t('promoApplied', {
-            code: checkout.promo.code,
-            listPrice: formatInr(checkout.promo.listPricePaise / 100),
-            amount: formatInr(checkout.amount / 100),
-          }),
+          message:
+            promoText?.(checkout) ??
+            t('promoApplied', {
+              code: checkout.promo.code,
+              listPrice: formatInr(checkout.promo.listPricePaise / 100),
+              amount: formatInr(checkout.amount / 100),
+            }),
         });
       let answered = false;
       let failed = false;
@@ -190,7 +194,7 @@ export const useCheckout = ({ onPaid, createFailed }: CheckoutOptions = {}) => {
         fail(t('processFailed'));
       }
     },
-    [client, createFailed, fail, queryClient, release, t, verify],
+    [client, createFailed, fail, promoText, queryClient, release, t, verify],
   );
 
   /** For a check made before any call (SPEC 5: a payment needs a movie id). */
