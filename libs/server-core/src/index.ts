@@ -54,3 +54,4 @@ export * from './events/outbox.repository';
 export * from './admission/admission-limiter';
 export * from './admission/admission-env';
 export * from './admission/event-loop-pressure';
+export * from './http/user-agent';

@@ -1,9 +1,10 @@
-import { Body, Controller, Headers, Param } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { PlaybackRoutes } from '@app/contracts';
 import type { HeartbeatRequest, SessionUser, StartPlaybackRequest } from '@app/contracts';
+import { deviceLabel } from '@app/server-core';
 import { CurrentUser } from '../auth/auth.decorators';
+import { UserAgent } from '../auth/client-ip';
 import { Endpoint } from '../routes/endpoint.decorator';
-import { deviceLabelFrom } from './device-label';
 import { HeartbeatService } from './heartbeat.service';
 import { PlaybackService } from './playback.service';
 import { StreamingClient } from './streaming.client';
@@ -43,14 +44,9 @@ export class PlaybackController {
   start(
     @Param('id') movieId: string,
     @Body() body: StartPlaybackRequest,
-    @Headers('user-agent') userAgent: string | undefined,
+    @UserAgent() userAgent: string,
     @CurrentUser() user: SessionUser,
   ) {
-    return this.playback.start(
-      user,
-      movieId,
-      body.deviceLabel ?? deviceLabelFrom(userAgent),
-      body.parentalPin,
-    );
+    return this.playback.start(user, movieId, body.deviceLabel ?? deviceLabel(userAgent), body.parentalPin);
   }
 }

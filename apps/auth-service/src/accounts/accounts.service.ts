@@ -17,11 +17,10 @@ import {
   User,
   UserDataMessages,
 } from '@app/contracts';
-import { AppError, Outbox } from '@app/server-core';
+import { AppError, describeDevice, Outbox } from '@app/server-core';
 import { Injectable, Logger } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { CaptchaProvider } from '../captcha/captcha.provider';
-import { describeDevice } from '../devices/device-label';
 import { DevicesService } from '../devices/devices.service';
 import { NewDeviceMail } from '../devices/new-device-mail';
 import { EmailVerificationService } from '../email-verification/email-verification.service';

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEnv, Mailer, mailIn, mailTime } from '@app/server-core';
-import type { MailTexts } from '@app/server-core';
+import type { DeviceDescription, MailTexts } from '@app/server-core';
 import { BackgroundTasks } from '../background/background-tasks';
 import type { Env } from '../env';
 import { StoredUser, UsersRepository } from '../users/users.repository';
-import type { DeviceDescription } from './device-label';
 
 /** How many devices an account remembers for the new-device mail (the newest). */
 export const KNOWN_DEVICES_LIMIT = 20;

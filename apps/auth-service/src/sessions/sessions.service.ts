@@ -3,11 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AuthMessages, DeviceMessages, ErrorCode, SessionUser, UserStatus } from '@app/contracts';
 import { AppError, Outbox } from '@app/server-core';
+import type { DeviceDescription } from '@app/server-core';
 import { sessionProfileOf } from '../profiles/household';
 import { toSessionProfile } from '../profiles/profile.mapper';
 import { toSessionUser } from '../users/user.mapper';
 import { StoredUser, UsersRepository } from '../users/users.repository';
-import type { DeviceDescription } from '../devices/device-label';
 import { DeviceInfo, SessionStore } from './session.store';
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;

@@ -3,8 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { EventPayload, QoeSample } from '@app/contracts';
 import { ErrorCode, QoeMessages } from '@app/contracts';
 import type { SettledCheck } from '@app/server-core';
-import { AppError, EventBus, Outbox } from '@app/server-core';
-import { browserFamily } from './browser-family';
+import { AppError, browserFamily, EventBus, Outbox } from '@app/server-core';
 import { PlaysRepository } from './plays.repository';
 
 export type StartedPlay = EventPayload<'playback.started'>;

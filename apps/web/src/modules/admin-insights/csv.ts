@@ -9,12 +9,5 @@ const cell = (value: unknown): string => {
 export const toCsv = (headers: readonly string[], rows: ReadonlyArray<readonly unknown[]>): string =>
   [headers, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 
-/** Hands the browser a CSV file to save. */
-export const downloadCsv = (fileName: string, csv: string): void => {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-};
+/** CSV text as a file to save. */
+export const csvFile = (csv: string): Blob => new Blob([csv], { type: 'text/csv;charset=utf-8' });

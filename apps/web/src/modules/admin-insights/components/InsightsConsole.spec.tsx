@@ -256,7 +256,8 @@ describe('admin Insights tab (issue 28)', () => {
       saved.push(blob);
       return 'blob:insights';
     });
-    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const revokeObjectURL = jest.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
     ) {
@@ -264,6 +265,7 @@ describe('admin Insights tab (issue 28)', () => {
     });
     try {
       fireEvent.click(screen.getByRole('button', { name: `${texts.exportCsv}: ${texts.qualityByBrowser}` }));
+      await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:insights'));
     } finally {
       click.mockRestore();
       Reflect.deleteProperty(URL, 'createObjectURL');
@@ -271,6 +273,7 @@ describe('admin Insights tab (issue 28)', () => {
     }
     // What the table shows, in the order it is sorted.
     expect(names).toEqual(['insights-qoe-browsers-30d.csv']);
+    expect(saved[0].type).toBe('text/csv;charset=utf-8');
     expect(await textOf(saved[0])).toBe(
       toCsv(
         [

@@ -1,9 +1,10 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveFile } from '@web/shared/files/save-file';
 import { formatNumber } from '@web/shared/i18n/format';
 import { Button } from '@web/shared/ui/Button';
 import a11y from '@web/shared/ui/a11y.module.css';
-import { downloadCsv, toCsv } from '../csv';
+import { csvFile, toCsv } from '../csv';
 import styles from './InsightsConsole.module.css';
 
 export type SortableColumn<Row> = {
@@ -52,12 +53,14 @@ export const SortableTable = <Row,>({
     return sort.descending ? ordered.reverse() : ordered;
   }, [rows, columns, sort]);
   const exportCsv = () =>
-    downloadCsv(
-      `${fileName}.csv`,
-      toCsv(
-        columns.map((column) => column.header),
-        sorted.map((row) => columns.map((column) => column.value(row))),
+    saveFile(
+      csvFile(
+        toCsv(
+          columns.map((column) => column.header),
+          sorted.map((row) => columns.map((column) => column.value(row))),
+        ),
       ),
+      `${fileName}.csv`,
     );
   const ariaSort = (index: number) =>
     sort?.column === index ? (sort.descending ? 'descending' : 'ascending') : 'none';

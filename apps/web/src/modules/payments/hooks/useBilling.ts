@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { saveFile } from '@web/modules/user-data/save-file';
+import { saveFile } from '@web/shared/files/save-file';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { paymentsApi } from '../api/payments.api';
 import { paymentKeys } from './payment-keys';

@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 import { useAuth } from '@web/modules/auth/hooks/useAuth';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { playbackApi } from '../api/playback.api';
-import { deviceLabel } from '../device-label';
 import { playerKeys } from './player-keys';
 import { exitReport } from './usePlaybackHeartbeat';
 
@@ -46,10 +45,8 @@ export const usePlaybackSession = (movieId: string, enabled: boolean) => {
     // No abort signal: a screen the server took must be known here, to be released if nobody waits for it.
     queryFn: async () => {
       const pin = parentalPin.current;
-      const session = await playbackApi.start(client, movieId, {
-        deviceLabel: deviceLabel(navigator.userAgent),
-        ...(pin === undefined ? {} : { parentalPin: pin }),
-      });
+      // No device label: the gateway names this device from the request's User-Agent, as Profile → Devices does.
+      const session = await playbackApi.start(client, movieId, pin === undefined ? {} : { parentalPin: pin });
       const waiting = queryClient.getQueryCache().find({ queryKey, exact: true })?.getObserversCount() ?? 0;
       if (waiting === 0)
         playbackApi.heartbeatBeacon(client, exitReport(session, session.resumePositionSeconds));

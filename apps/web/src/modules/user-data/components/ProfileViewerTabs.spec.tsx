@@ -5,7 +5,7 @@ import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { profileStrings } from '@web/modules/profile/strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { renderApp, waitForPage } from '@web/test/render-app';
-import { exportFileName } from '../save-file';
+import { exportFileName } from '../export-file';
 import { english } from '@web/shared/i18n/english';
 import { userDataStrings as texts } from '../strings';
 import { userDataStringsHi } from '../strings.hi';

@@ -4,7 +4,7 @@ import { Paths } from '@web/app/paths';
 import { useLogout } from '@web/modules/auth/hooks/useLogout';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { userDataApi } from '../api/user-data.api';
-import { exportFileName, saveJsonFile } from '../save-file';
+import { exportFileName, saveJsonFile } from '../export-file';
 import { userDataKeys } from './user-data-keys';
 
 /** "Download my data" (DECISIONS 32): fetches the export and saves it as `streamly-data-YYYY-MM-DD.json`. */
