@@ -42,8 +42,8 @@ export const TRACK_LANGUAGE_NAMES: Readonly<Record<string, string>> = {
 };
 export const trackLanguageName = (language: string): string => TRACK_LANGUAGE_NAMES[language] ?? language;
 
-/** The languages an admin may add an audio track in: every named one but `und` (a dub has a language). */
-export const AUDIO_TRACK_LANGUAGES = ['hi', 'en', 'ta', 'te', 'bn', 'mr', 'kn', 'ml', 'gu', 'pa'] as const;
+/** The languages an admin adds audio and subtitle tracks in: the app's two, then the widest-spoken Indian ones. */
+export const ADDED_TRACK_LANGUAGES = ['hi', 'en', 'ta', 'te', 'bn', 'mr', 'kn', 'ml', 'gu', 'pa'] as const;
 
 /** One spoken audio rendition of a title (HLS `EXT-X-MEDIA:TYPE=AUDIO`). */
 export const AudioTrackSchema = z.object({
@@ -264,7 +264,7 @@ export type MediaAsset = z.infer<typeof MediaAssetSchema>;
  */
 export const AddAudioTrackRequestSchema = z
   .object({
-    language: z.enum(AUDIO_TRACK_LANGUAGES, 'must be one of the track languages'),
+    language: z.enum(ADDED_TRACK_LANGUAGES, 'must be one of the track languages'),
     label: z.string().trim().min(1).max(60).optional(),
   })
   .strict();

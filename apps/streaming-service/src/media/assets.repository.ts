@@ -48,10 +48,14 @@ export const mergedAudio = (asset: Pick<AssetRecord, 'audioTracks' | 'addedAudio
 const byMovie = (movieId: string) => ({ movieId: { $eq: movieId } });
 const byJob = (movieId: string, version: string) => ({ ...byMovie(movieId), 'pending.version': version });
 const playable = (movieId: string) => ({ ...byMovie(movieId), dir: { $ne: null }, readyAt: { $ne: null } });
-/** An added audio track's job in a given state; `addedAudio.$` then names that track. */
-const byAudioJob = (movieId: string, version: string, status: readonly AddedAudioStatus[]) => ({
+/**
+ * An added audio track's job; `addedAudio.$` then names that track. By its version alone (unique): the embedded
+ * MongoDB-wire server places `$` by a plain field match, not by `$elemMatch`. Its one job is the only writer of
+ * its state, and ends it only after its last progress write (the throttle is flushed first).
+ */
+const byAudioJob = (movieId: string, version: string) => ({
   ...byMovie(movieId),
-  addedAudio: { $elemMatch: { version, status: { $in: [...status] } } },
+  'addedAudio.version': version,
 });
 
 /** The only code that touches `streaming.assets`. */
@@ -138,11 +142,11 @@ export class AssetsRepository {
 
   /**
    * Queued → processing for this audio job (or processing again: a job a stopped worker left is handed on); false
-   * when its track is gone or ended.
+   * when its track is gone. The job checks it has not ended (its `sourceKey` is cleared then).
    */
   async startAudioJob(movieId: string, version: string, now: Date): Promise<boolean> {
     const result = await this.assets
-      .updateOne(byAudioJob(movieId, version, [AddedAudioStatus.Queued, AddedAudioStatus.Processing]), {
+      .updateOne(byAudioJob(movieId, version), {
         $set: {
           'addedAudio.$.status': AddedAudioStatus.Processing,
           'addedAudio.$.progress': 0,
@@ -156,7 +160,7 @@ export class AssetsRepository {
 
   async recordAudioProgress(movieId: string, version: string, progress: number, now: Date) {
     await this.assets
-      .updateOne(byAudioJob(movieId, version, [AddedAudioStatus.Processing]), {
+      .updateOne(byAudioJob(movieId, version), {
         $set: { 'addedAudio.$.progress': progress, 'addedAudio.$.updatedAt': now, updatedAt: now },
       })
       .exec();
@@ -169,7 +173,7 @@ export class AssetsRepository {
   async audioReady(movieId: string, version: string, now: Date): Promise<boolean> {
     const result = await this.assets
       .updateOne(
-        { ...byAudioJob(movieId, version, [AddedAudioStatus.Processing]), readyAt: { $ne: null } },
+        { ...byAudioJob(movieId, version), readyAt: { $ne: null } },
         {
           $set: {
             'addedAudio.$.status': AddedAudioStatus.Ready,
@@ -190,7 +194,7 @@ export class AssetsRepository {
   /** The track's transcode failed: shown with why, never played (a new upload of its language replaces it). */
   async audioFailed(movieId: string, version: string, reason: string, now: Date): Promise<void> {
     await this.assets
-      .updateOne(byAudioJob(movieId, version, [AddedAudioStatus.Queued, AddedAudioStatus.Processing]), {
+      .updateOne(byAudioJob(movieId, version), {
         $set: {
           'addedAudio.$.status': AddedAudioStatus.Failed,
           'addedAudio.$.error': reason,
