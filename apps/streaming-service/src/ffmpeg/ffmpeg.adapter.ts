@@ -17,13 +17,7 @@ import {
 } from './media-tracks';
 import { planLadder } from './ladder';
 import type { AudioContainer, MediaProbe, VideoContainer } from './media-probe';
-import {
-  AUDIO_DEMUXERS,
-  audioContainerOf,
-  containerOf,
-  parseProbeJson,
-  VIDEO_DEMUXERS,
-} from './media-probe';
+import { AUDIO_DEMUXERS, audioContainerOf, containerOf, parseProbeJson, VIDEO_DEMUXERS } from './media-probe';
 import type {
   AudioTrackPlan,
   FfmpegCommandLine,
@@ -195,9 +189,9 @@ const failure = (tool: string, error: Error, stderr: string): FfmpegError =>
     : new FfmpegError(`${tool} failed: ${lastLine(stderr) || exitReason(lastLine(error.message))}`);
 
 /**
- * The one adapter over ffmpeg and ffprobe: probing and the transcode that produces the MediaLayout tree; callers
- * see only probeVideo(), probeAudio(), probe(), transcode() and transcodeAudio(). Both run through fluent-ffmpeg, which is archived upstream: nothing of it
- * leaves this file, so replacing it by a direct spawn of the same argument list touches no caller.
+ * The one adapter over ffmpeg and ffprobe: probing and the transcodes that produce the MediaLayout tree; callers
+ * see only probeVideo(), probeAudio(), probe(), transcode() and transcodeAudio(). Both tools run through
+ * fluent-ffmpeg, which is archived upstream: nothing of it leaves this file, so replacing it by a direct spawn of the same argument list touches no caller.
  * - probe: `ffmpeg.ffprobe` (`ffprobe -show_streams -show_format -v error -protocol_whitelist file -f <demuxer>
  *   <file>`), its parsed answer mapped to the JSON form parseProbeJson reads (probeOf). An upload is first read
  *   by probeVideo, which lets ffprobe use the VIDEO_CONTAINERS demuxers only; every later read forces the one found.

@@ -1,11 +1,5 @@
 import type { MediaProbe } from './media-probe';
-import {
-  audioRenditionsOf,
-  finishMaster,
-  languageOfTag,
-  subtitlePlaylist,
-  withTracks,
-} from './media-tracks';
+import { audioRenditionsOf, finishMaster, languageOfTag, subtitlePlaylist, withTracks } from './media-tracks';
 
 // What ffmpeg 5.1 writes for video-only variants in an audio group (-var_stream_map with agroup and language).
 const FFMPEG_MASTER = [

@@ -2,10 +2,7 @@ import { StreamingMessages } from '@app/contracts';
 import type { MediaProbe } from '../ffmpeg/media-probe';
 import { audioTrackProblem } from './audio-track-file';
 
-const probe = (
-  streams: Array<'audio' | 'video'>,
-  durationSeconds: number | null = 60,
-): MediaProbe => ({
+const probe = (streams: Array<'audio' | 'video'>, durationSeconds: number | null = 60): MediaProbe => ({
   formatName: 'mp3',
   durationSeconds,
   sizeBytes: 1000,
