@@ -33,15 +33,25 @@ export const mergedSubtitles = (
 };
 
 /**
- * The version's audio renditions, then the admin's ready ones (issue 26). The version's default stays the default;
- * a silent version's first added track becomes it.
+ * The version's audio renditions, then the admin's ready ones (issue 26), whose files delivery serves for their
+ * language: a later version that brings a language added before keeps the admin's. The version's default stays the
+ * default (its language's, if the admin's replaced it); without one (a silent version) the first track is.
  */
 export const mergedAudio = (asset: Pick<AssetRecord, 'audioTracks' | 'addedAudio'>): AudioTrack[] => {
   const own = asset.audioTracks ?? [];
-  const added = (asset.addedAudio ?? [])
-    .filter((track) => track.status === AddedAudioStatus.Ready)
-    .map(({ language, name }, i) => ({ language, name, isDefault: own.length === 0 && i === 0 }));
-  return [...own, ...added];
+  const added = (asset.addedAudio ?? []).filter((track) => track.status === AddedAudioStatus.Ready);
+  const replaced = new Set(added.map((track) => track.language));
+  const tracks = [
+    ...own.filter((track) => !replaced.has(track.language)),
+    // In the place of the version's default, the admin's track is the default.
+    ...added.map(({ language, name }) => ({
+      language,
+      name,
+      isDefault: own.some((track) => track.language === language && track.isDefault),
+    })),
+  ];
+  const hasDefault = tracks.some((track) => track.isDefault);
+  return tracks.map((track, i) => (hasDefault || i > 0 ? track : { ...track, isDefault: true }));
 };
 
 // `movieId` comes from validated input, but `$eq` keeps an operator object from ever becoming a query.
