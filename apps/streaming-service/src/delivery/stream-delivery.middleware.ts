@@ -274,7 +274,10 @@ export class StreamDeliveryMiddleware implements NestMiddleware<IncomingMessage,
     // Tracks an admin added live apart from the version's files: the playlist names them here.
     const body = Buffer.from(
       asset.addedSubtitles.length || asset.addedAudio.length
-        ? withTracks(filtered, asset.audioTracks, asset.subtitleTracks)
+        ? withTracks(filtered, {
+            audio: asset.addedAudio.length ? asset.audioTracks : undefined,
+            subtitles: asset.addedSubtitles.length ? asset.subtitleTracks : undefined,
+          })
         : filtered,
     );
     const entity: Entity = {

@@ -91,7 +91,7 @@ describe('withTracks (the master playlist delivery writes once an admin added tr
   const mediaOf = (text: string) => text.split('\n').filter((line) => line.startsWith('#EXT-X-MEDIA:'));
 
   it("lists an added audio track in the one audio group, after the version's own", () => {
-    const text = withTracks(stored, [HINDI, ENGLISH, TAMIL], []);
+    const text = withTracks(stored, { audio: [HINDI, ENGLISH, TAMIL] });
     expect(mediaOf(text)).toEqual([
       '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="hi",NAME="हिन्दी",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="audio/hi/index.m3u8"',
       '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="en",NAME="English",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="audio/en/index.m3u8"',
@@ -104,16 +104,19 @@ describe('withTracks (the master playlist delivery writes once an admin added tr
     expect(text).toContain('1080p/index.m3u8');
   });
 
-  it('keeps the audio lines when only subtitles change, and the subtitle lines when only audio does', () => {
+  it('keeps the stored audio lines when only subtitles are given, and the subtitle lines when only audio is', () => {
     const subtitles = [{ language: 'en', name: 'English CC', isDefault: false, cc: true }];
-    const withSubs = withTracks(stored, [HINDI, ENGLISH], subtitles);
+    const withSubs = withTracks(stored, { subtitles });
     expect(mediaOf(withSubs).filter((line) => line.includes('TYPE=AUDIO'))).toEqual(
       mediaOf(stored).filter((line) => line.includes('TYPE=AUDIO')),
     );
     expect(withSubs).toContain('SUBTITLES="subs"');
-    const both = withTracks(withSubs, [HINDI, ENGLISH, TAMIL], subtitles);
+    const both = withTracks(withSubs, { audio: [HINDI, ENGLISH, TAMIL] });
     expect(mediaOf(both)).toHaveLength(4);
-    expect(both.match(/TYPE=SUBTITLES/g)).toHaveLength(1);
+    expect(mediaOf(both).filter((line) => line.includes('TYPE=SUBTITLES'))).toEqual(
+      mediaOf(withSubs).filter((line) => line.includes('TYPE=SUBTITLES')),
+    );
+    expect(both.match(/SUBTITLES="subs"/g)).toHaveLength(2);
   });
 
   it("gives a silent version's variants the group and the audio codec when a track is added", () => {
@@ -122,7 +125,7 @@ describe('withTracks (the master playlist delivery writes once an admin added tr
       '#EXT-X-STREAM-INF:BANDWIDTH=640800,RESOLUTION=854x480,CODECS="avc1.42c01e"',
       '480p/index.m3u8',
     ].join('\n');
-    const text = withTracks(silent, [{ ...TAMIL, isDefault: true }], []);
+    const text = withTracks(silent, { audio: [{ ...TAMIL, isDefault: true }] });
     expect(text).toContain('CODECS="avc1.42c01e,mp4a.40.2",AUDIO="aud"');
     expect(mediaOf(text)).toHaveLength(1);
     expect(mediaOf(text)[0]).toContain('DEFAULT=YES');

@@ -104,19 +104,23 @@ const withGroups = (line: string, hasAudio: boolean, hasSubtitles: boolean): str
   return `#EXT-X-STREAM-INF:${attributes.join(',')}`;
 };
 
-/** `lines` with every variant naming the groups and our `EXT-X-MEDIA` lines ahead of the first variant. */
-const withMedia = (
+/** `lines` with every variant naming the groups it has lines of, and those lines ahead of the first variant. */
+const assemble = (
   lines: readonly string[],
-  audio: readonly AudioTrack[],
-  subtitles: readonly SubtitleTrack[],
+  audioLines: readonly string[],
+  subtitleLines: readonly string[],
 ): string => {
   const first = lines.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'));
   const variants = lines.map((line) =>
-    line.startsWith('#EXT-X-STREAM-INF:') ? withGroups(line, audio.length > 0, subtitles.length > 0) : line,
+    line.startsWith('#EXT-X-STREAM-INF:')
+      ? withGroups(line, audioLines.length > 0, subtitleLines.length > 0)
+      : line,
   );
   if (first === -1) return variants.join('\n');
-  return [...variants.slice(0, first), ...mediaLines(audio, subtitles), ...variants.slice(first)].join('\n');
+  return [...variants.slice(0, first), ...audioLines, ...subtitleLines, ...variants.slice(first)].join('\n');
 };
+
+const TRACK_LINE = /^#EXT-X-MEDIA:TYPE=(AUDIO|SUBTITLES),/;
 
 /**
  * ffmpeg's master playlist with our labels: its own `EXT-X-MEDIA` lines (named `audio_2`, no AUTOSELECT) are
@@ -128,30 +132,34 @@ export const finishMaster = (
   audio: readonly AudioTrack[],
   subtitles: readonly SubtitleTrack[],
 ): string =>
-  withMedia(
+  assemble(
     text
       .split(/\r?\n/)
       // ffmpeg also lists a lone audio rendition as an audio-only variant: players would pick it on a slow link.
       .filter((line, i, all) => !(line.startsWith('#EXT-X-STREAM-INF:') && all[i + 1]?.startsWith('audio/')))
       .filter((line) => !line.startsWith('#EXT-X-MEDIA:') && !line.startsWith('audio/')),
-    audio,
-    subtitles,
+    mediaLines(audio, []),
+    mediaLines([], subtitles),
   );
 
 /**
  * A stored master playlist with the title's tracks as they are now (an admin added subtitles or an audio track:
- * delivery writes this): its audio and subtitle lines are replaced by `audio` and `subtitles`, anything else kept.
+ * delivery writes this): the audio lines are replaced by `audio` and the subtitle lines by `subtitles` when given,
+ * the stored ones kept otherwise; every variant names the groups there are lines of.
  */
 export const withTracks = (
   text: string,
-  audio: readonly AudioTrack[],
-  subtitles: readonly SubtitleTrack[],
-): string =>
-  withMedia(
-    text.split(/\r?\n/).filter((line) => !/^#EXT-X-MEDIA:TYPE=(AUDIO|SUBTITLES),/.test(line)),
-    audio,
-    subtitles,
+  { audio, subtitles }: { audio?: readonly AudioTrack[]; subtitles?: readonly SubtitleTrack[] },
+): string => {
+  const lines = text.split(/\r?\n/);
+  const stored = (type: 'AUDIO' | 'SUBTITLES') =>
+    lines.filter((line) => line.startsWith(`#EXT-X-MEDIA:TYPE=${type},`));
+  return assemble(
+    lines.filter((line) => !TRACK_LINE.test(line)),
+    audio ? mediaLines(audio, []) : stored('AUDIO'),
+    subtitles ? mediaLines([], subtitles) : stored('SUBTITLES'),
   );
+};
 
 /** The media playlist of a WebVTT file that covers the whole film (one segment). */
 export const subtitlePlaylist = (durationSeconds: number): string =>
