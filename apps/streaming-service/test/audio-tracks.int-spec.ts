@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { AddedAudioTrack, MediaAsset } from '@app/contracts';
@@ -12,20 +10,18 @@ import { TRANSCODE_QUEUE } from '../src/ingest/transcode.queue';
 import { LocalMediaStore } from '../src/media/local-media-store';
 import { MediaLayout } from '../src/media/media-layout';
 import { openRequest } from './asset-fixture';
-import { eventsOf, makeClip, newMovieId, put, startPipelineService, waitFor } from './pipeline-context';
+import {
+  eventsOf,
+  makeClip,
+  makeTone,
+  newMovieId,
+  put,
+  startPipelineService,
+  waitFor,
+} from './pipeline-context';
 
-const run = promisify(execFile);
 const SECONDS = 10;
-
-/** A tone `seconds` long in `file`'s container (by its extension), made on the spot like the clips. */
-const makeTone = async (file: string, seconds: number) => {
-  await run('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${seconds}`],
-    ...['-ac', '1', file],
-  ]);
-  return readFile(file);
-};
+const tone = async (file: string, seconds: number) => readFile(await makeTone(file, seconds));
 
 // Issue 26: an admin adds a dub (an audio file in one language) to a title that plays.
 describe('an audio track an admin adds, through the transcode queue to the master playlist', () => {
@@ -85,8 +81,8 @@ describe('an audio track an admin adds, through the transcode queue to the maste
   const nothingIncoming = async () => expect(await store.list('incoming')).toEqual([]);
 
   it('transcodes a Tamil dub with visible progress, lists it once ready, serves it signed, and tells the catalogue', async () => {
-    const tone = await makeTone(path.join(work, 'tamil.m4a'), SECONDS + 0.5);
-    const reply = await upload('ta', tone, 'தமிழ் (Dub)');
+    const dub = await tone(path.join(work, 'tamil.m4a'), SECONDS + 0.5);
+    const reply = await upload('ta', dub, 'தமிழ் (Dub)');
     expect(reply.status).toBe(202);
     expect((reply.body as MediaAsset).addedAudio).toEqual([
       { language: 'ta', name: 'தமிழ் (Dub)', status: 'queued', progress: 0, error: null },
@@ -171,8 +167,8 @@ describe('an audio track an admin adds, through the transcode queue to the maste
     const before = await asset(movieId);
     const cases: Array<[Buffer, string]> = [
       [Buffer.from('just some notes, not a dub\n'.repeat(100)), StreamingMessages.notAudio],
-      [await makeTone(path.join(work, 'short.wav'), 3), StreamingMessages.audioDuration],
-      [await makeTone(path.join(work, 'long.mp3'), SECONDS + 5), StreamingMessages.audioDuration],
+      [await tone(path.join(work, 'short.wav'), 3), StreamingMessages.audioDuration],
+      [await tone(path.join(work, 'long.mp3'), SECONDS + 5), StreamingMessages.audioDuration],
       [await readFile(path.join(work, 'clip.mp4')), StreamingMessages.audioOneStream],
     ];
     for (const [body, message] of cases) {
@@ -192,8 +188,8 @@ describe('an audio track an admin adds, through the transcode queue to the maste
     try {
       // Probed fine on upload, damaged while it waits in the (paused) queue.
       await queue.pause();
-      const tone = await makeTone(path.join(work, 'english.m4a'), SECONDS);
-      expect((await upload('en', tone)).status).toBe(202);
+      const dub = await tone(path.join(work, 'english.m4a'), SECONDS);
+      expect((await upload('en', dub)).status).toBe(202);
       const [incoming] = await store.list(`incoming/${movieId}`);
       await writeFile(store.localPath(incoming), Buffer.alloc(20_000, 7));
       await queue.resume();
@@ -208,7 +204,7 @@ describe('an audio track an admin adds, through the transcode queue to the maste
       expect(await store.list(MediaLayout.addedAudio(movieId, 'en'))).toEqual([]);
 
       // A failed language is no obstacle: the new file replaces the failed track.
-      expect((await upload('en', tone)).status).toBe(202);
+      expect((await upload('en', dub)).status).toBe(202);
     } finally {
       await queue.resume();
       await queue.close();

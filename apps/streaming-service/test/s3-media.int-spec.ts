@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Readable } from 'node:stream';
 import type { OpenedPlayback } from '@app/contracts';
 import { StreamingRpc } from '@app/contracts';
@@ -14,7 +12,15 @@ import type { MediaStore } from '../src/media/media-store';
 import { openMediaStore } from '../src/media/media-store.config';
 import { S3MediaStore } from '../src/media/s3-media-store';
 import { generateSamples } from '../src/samples/sample-generator';
-import { makeClip, newMovieId, probeJson, put, startPipelineService, waitFor } from './pipeline-context';
+import {
+  makeClip,
+  makeTone,
+  newMovieId,
+  probeJson,
+  put,
+  startPipelineService,
+  waitFor,
+} from './pipeline-context';
 import { startS3Server, TEST_BUCKET } from './s3-server';
 
 const readAll = async (stream: Readable) => {
@@ -180,11 +186,7 @@ describe('media on S3-compatible object storage', () => {
   });
 
   it('adds an audio track through the bucket and serves it beside the version’s (issue 26)', async () => {
-    const tone = path.join(work, 'tamil.m4a');
-    await promisify(execFile)('ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
-      ...['-i', 'sine=frequency=330:sample_rate=44100:duration=9', tone],
-    ]);
+    const tone = await makeTone(path.join(work, 'tamil.m4a'), 9);
     const ticket = await suite.service.call(StreamingRpc.audioUploadTicket, {
       movieId,
       track: { language: 'ta' },
