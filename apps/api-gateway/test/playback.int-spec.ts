@@ -83,6 +83,7 @@ const asset = (id: string): MediaAsset => ({
   hasTrickplay: false,
   audioTracks: [],
   subtitleTracks: [],
+  addedAudio: [],
   source: 'upload',
   sourceName: 'pilot.mp4',
   updatedAt: '2026-11-22T10:00:00.000Z',
@@ -131,6 +132,11 @@ const FakeServicesModule = standIn(
     }),
     [StreamingPatterns.retry]: ({ movieId: id }: { movieId: string }) => asset(id),
     [StreamingPatterns.addSubtitles]: ({ movieId: id }: { movieId: string }) => asset(id),
+    [StreamingPatterns.audioUploadTicket]: ({ movieId: id }: { movieId: string }) => ({
+      uploadUrl: `/stream/upload/${id}.audio`,
+      expiresAt: '2026-11-22T11:00:00.000Z',
+      maxBytes: 1024,
+    }),
   },
   calls,
 );
@@ -358,6 +364,7 @@ describe('playback at the gateway', () => {
       ['POST', `/api/admin/media/${movieId}/upload`],
       ['POST', `/api/admin/media/${movieId}/retry`],
       ['POST', `/api/admin/media/${movieId}/subtitles`],
+      ['POST', `/api/admin/media/${movieId}/audio`],
     ]) {
       const response = await gateway.call(method, path, {
         token: fakeTokens.asha,
@@ -392,6 +399,35 @@ describe('playback at the gateway', () => {
     expect(callsTo(StreamingPatterns.addSubtitles).at(-1)).toEqual({
       movieId,
       subtitles: { language: 'en', cc: true, file },
+    });
+  });
+
+  it("gives an admin an audio track's upload link for a language of the list, refusing anything else with 400 (issue 26)", async () => {
+    const path = `/api/admin/media/${movieId}/audio`;
+    const before = callsTo(StreamingPatterns.audioUploadTicket).length;
+    for (const body of [
+      {},
+      { language: 'und' },
+      { language: 'fr' },
+      { language: 'Hindi' },
+      { language: { $ne: null } },
+      { language: 'hi', label: '' },
+      { language: 'hi', label: 'x'.repeat(61) },
+      { language: 'hi', file: 'bytes' },
+    ]) {
+      const response = await gateway.call('POST', path, { token: fakeTokens.admin, body });
+      expect([JSON.stringify(body), response.status]).toEqual([JSON.stringify(body), 400]);
+    }
+    expect(callsTo(StreamingPatterns.audioUploadTicket)).toHaveLength(before);
+    const response = await gateway.call('POST', path, {
+      token: fakeTokens.admin,
+      body: { language: 'hi', label: ' Hindi (dub) ' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ uploadUrl: `/stream/upload/${movieId}.audio` });
+    expect(callsTo(StreamingPatterns.audioUploadTicket).at(-1)).toEqual({
+      movieId,
+      track: { language: 'hi', label: 'Hindi (dub)' },
     });
   });
 

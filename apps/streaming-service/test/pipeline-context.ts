@@ -63,6 +63,16 @@ export const makeClip = async (
   return file;
 };
 
+/** An audio file of a tone `seconds` long, in `file`'s container (by its extension), made on the spot like clips. */
+export const makeTone = async (file: string, seconds: number): Promise<string> => {
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${seconds}`],
+    ...['-ac', '1', file],
+  ]);
+  return file;
+};
+
 /** ffprobe's keyframe times of a file or playlist's first video stream. */
 export const keyframeTimes = async (file: string): Promise<number[]> => {
   const { stdout } = await run('ffprobe', [

@@ -12,7 +12,15 @@ import type { MediaStore } from '../src/media/media-store';
 import { openMediaStore } from '../src/media/media-store.config';
 import { S3MediaStore } from '../src/media/s3-media-store';
 import { generateSamples } from '../src/samples/sample-generator';
-import { makeClip, newMovieId, probeJson, put, startPipelineService, waitFor } from './pipeline-context';
+import {
+  makeClip,
+  makeTone,
+  newMovieId,
+  probeJson,
+  put,
+  startPipelineService,
+  waitFor,
+} from './pipeline-context';
 import { startS3Server, TEST_BUCKET } from './s3-server';
 
 const readAll = async (stream: Readable) => {
@@ -177,11 +185,40 @@ describe('media on S3-compatible object storage', () => {
     expect((await get(`${base}/480p/seg_09999.m4s`)).status).toBe(404);
   });
 
+  it('adds an audio track through the bucket and serves it beside the version’s (issue 26)', async () => {
+    const tone = await makeTone(path.join(work, 'tamil.m4a'), 9);
+    const ticket = await suite.service.call(StreamingRpc.audioUploadTicket, {
+      movieId,
+      track: { language: 'ta' },
+    });
+    expect((await put(`${suite.service.httpUrl}${ticket.uploadUrl}`, await readFile(tone))).status).toBe(202);
+    await waitFor(async () => (await asset(movieId)).addedAudio[0]?.status === 'ready', 90_000);
+    const trackDir = MediaLayout.addedAudio(movieId, 'ta');
+    expect(await bucket.list(trackDir)).toEqual(
+      expect.arrayContaining([`${trackDir}/index.m3u8`, `${trackDir}/init.mp4`, `${trackDir}/seg_00001.m4s`]),
+    );
+    expect(await bucket.list(`incoming/${movieId}`)).toEqual([]);
+    expect(await readdir(suite.mediaDir)).toEqual([]);
+
+    const playback = await open(movieId);
+    const base = playback.hlsUrl.replace(/\/master\.m3u8$/, '');
+    // Delivery keeps where a title's files are for a few seconds.
+    await waitFor(
+      async () => (await (await get(playback.hlsUrl)).text()).includes('LANGUAGE="ta"'),
+      15_000,
+      500,
+    );
+    const segment = await get(`${base}/audio/ta/seg_00001.m4s`);
+    expect(segment.status).toBe(200);
+    expect((await body(segment)).equals(await readAll(bucket.read(`${trackDir}/seg_00001.m4s`)))).toBe(true);
+  });
+
   it('removes a deleted title’s media from the bucket', async () => {
     await suite.service.app.get(EventBus).publish('movie.deleted', { movieId });
     await waitFor(async () => (await asset(movieId)).status === 'none');
     await waitFor(async () => (await bucket.list(`uploads/${movieId}`)).length === 0);
     expect(await bucket.list(`incoming/${movieId}`)).toEqual([]);
+    await waitFor(async () => (await bucket.list(MediaLayout.tracksOf(movieId))).length === 0);
   });
 
   it('plays a demo title from a sample film rendered locally and stored in the bucket', async () => {

@@ -38,6 +38,9 @@ export const TRACK_LANGUAGE_NAMES: Readonly<Record<string, string>> = {
 };
 export const trackLanguageName = (language: string): string => TRACK_LANGUAGE_NAMES[language] ?? language;
 
+/** The languages an admin adds audio and subtitle tracks in: the app's two, then the widest-spoken Indian ones. */
+export const ADDED_TRACK_LANGUAGES = ['hi', 'en', 'ta', 'te', 'bn', 'mr', 'kn', 'ml', 'gu', 'pa'] as const;
+
 /** One spoken audio rendition of a title (HLS `EXT-X-MEDIA:TYPE=AUDIO`). */
 export const AudioTrackSchema = z.object({
   language: TrackLanguageSchema,
@@ -183,6 +186,14 @@ export const StreamingMessages = {
   uploadGone: 'The uploaded file is gone: upload it again.',
   /** Subtitles for a title without playable media yet (409). */
   subtitlesNeedMedia: 'Add subtitles once the title has playable media.',
+  /** An added audio track (issue 26): a title without playable media yet (409). */
+  audioNeedsMedia: 'Add an audio track once the title has playable media.',
+  /** The language is heard already, or its added track is on its way (409): a failed one may be replaced. */
+  audioLanguageTaken: 'The title already has an audio track in that language.',
+  /** An added audio track's file (400), each refusal saying what to fix. */
+  notAudio: 'That file is not an audio file we can read (MP3, M4A, AAC, WAV, Ogg/Opus, FLAC).',
+  audioOneStream: 'The audio file must hold exactly one audio stream and nothing else.',
+  audioDuration: 'The audio track must be as long as the video (within 2 seconds or 2 %).',
 } as const;
 
 // ── Media (admin) ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -197,6 +208,25 @@ export const AssetStatus = {
 } as const;
 export type AssetStatus = (typeof AssetStatus)[keyof typeof AssetStatus];
 export const AssetStatusSchema = z.enum(AssetStatus);
+
+export const AddedAudioStatus = {
+  Queued: 'queued',
+  Processing: 'processing',
+  Ready: 'ready',
+  Failed: 'failed',
+} as const;
+export type AddedAudioStatus = (typeof AddedAudioStatus)[keyof typeof AddedAudioStatus];
+
+/** An audio file an admin added to a title (issue 26) on its way to an HLS rendition: listed once ready. */
+export const AddedAudioTrackSchema = z.object({
+  language: TrackLanguageSchema,
+  name: z.string().min(1).max(60),
+  status: z.enum(AddedAudioStatus),
+  /** 0–100 while processing. */
+  progress: z.number().min(0).max(100),
+  error: z.string().nullable(),
+});
+export type AddedAudioTrack = z.infer<typeof AddedAudioTrackSchema>;
 
 /** A title's media as the admin sees it: status, live progress of the transcode, and what it produced. */
 export const MediaAssetSchema = z.object({
@@ -214,12 +244,27 @@ export const MediaAssetSchema = z.object({
   /** The playable version's audio and subtitle renditions (empty for media made before issue 26). */
   audioTracks: z.array(AudioTrackSchema).default([]),
   subtitleTracks: z.array(SubtitleTrackSchema).default([]),
+  /** Audio tracks an admin added, with their transcode's state (a ready one is in `audioTracks` too). */
+  addedAudio: z.array(AddedAudioTrackSchema).default([]),
   /** Shared sample media (seeded titles) or an uploaded file. */
   source: z.enum(['sample', 'upload']).nullable(),
   sourceName: z.string().nullable(),
   updatedAt: isoDate.nullable(),
 });
 export type MediaAsset = z.infer<typeof MediaAssetSchema>;
+
+/**
+ * `POST /api/admin/media/{id}/audio` (issue 26): an upload link for an audio file (a dub) in one language, named in
+ * menus by `label` (else the language's own name). A language already heard is refused (409), never replaced: a
+ * track people may be listening to does not change under them.
+ */
+export const AddAudioTrackRequestSchema = z
+  .object({
+    language: z.enum(ADDED_TRACK_LANGUAGES, 'must be one of the track languages'),
+    label: z.string().trim().min(1).max(60).optional(),
+  })
+  .strict();
+export type AddAudioTrackRequest = z.infer<typeof AddAudioTrackRequestSchema>;
 
 /**
  * `POST /api/admin/media/{id}/subtitles` (issue 26): a WebVTT or SRT file's text for one language, shown as "CC"
@@ -254,6 +299,7 @@ export const StreamingPatterns = {
   uploadTicket: 'streaming.media.upload-ticket',
   retry: 'streaming.media.retry',
   addSubtitles: 'streaming.media.add-subtitles',
+  audioUploadTicket: 'streaming.media.audio-upload-ticket',
 } as const;
 
 export const OpenPlaybackRpcSchema = z
@@ -330,5 +376,11 @@ export const StreamingRpc = {
     StreamingPatterns.addSubtitles,
     z.object({ movieId: MovieIdSchema, subtitles: AddSubtitlesRequestSchema }).strict(),
     MediaAssetSchema,
+  ),
+  /** 409 without playable media or when the language is taken; the file goes to the link like a video. */
+  audioUploadTicket: rpc(
+    StreamingPatterns.audioUploadTicket,
+    z.object({ movieId: MovieIdSchema, track: AddAudioTrackRequestSchema }).strict(),
+    UploadTicketSchema,
   ),
 } as const;

@@ -1,5 +1,5 @@
 import { Body, Controller, Param } from '@nestjs/common';
-import type { AddSubtitlesRequest } from '@app/contracts';
+import type { AddAudioTrackRequest, AddSubtitlesRequest } from '@app/contracts';
 import { AdminMediaRoutes } from '@app/contracts';
 import { Endpoint } from '../routes/endpoint.decorator';
 import { StreamingClient } from './streaming.client';
@@ -32,5 +32,11 @@ export class AdminMediaController {
   @Endpoint(AdminMediaRoutes.subtitles)
   subtitles(@Param('id') movieId: string, @Body() subtitles: AddSubtitlesRequest) {
     return this.streaming.addSubtitles(movieId, subtitles);
+  }
+
+  /** An audio track is a file like a video: the answer is its upload link, the file goes to `/stream/upload/…`. */
+  @Endpoint(AdminMediaRoutes.audio)
+  audio(@Param('id') movieId: string, @Body() track: AddAudioTrackRequest) {
+    return this.streaming.audioUploadTicket(movieId, track);
   }
 }

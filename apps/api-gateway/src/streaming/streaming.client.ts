@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { StreamingRpc } from '@app/contracts';
-import type { AddSubtitlesRequest, HeartbeatRequest, OpenPlaybackRpc } from '@app/contracts';
+import type {
+  AddAudioTrackRequest,
+  AddSubtitlesRequest,
+  HeartbeatRequest,
+  OpenPlaybackRpc,
+} from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 
@@ -43,5 +48,9 @@ export class StreamingClient {
 
   addSubtitles(movieId: string, subtitles: AddSubtitlesRequest) {
     return this.client.send(StreamingRpc.addSubtitles, { movieId, subtitles });
+  }
+
+  audioUploadTicket(movieId: string, track: AddAudioTrackRequest) {
+    return this.client.send(StreamingRpc.audioUploadTicket, { movieId, track });
   }
 }

@@ -7,7 +7,7 @@ import type { Quality } from '@app/contracts';
 import { InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
 import type { PlayableAsset } from '../media/media-layout';
-import { audioDir, subtitleDir, withSubtitles } from '../ffmpeg/media-tracks';
+import { audioDir, subtitleDir, withTracks } from '../ffmpeg/media-tracks';
 import { MediaLayout } from '../media/media-layout';
 import type { MediaStore } from '../media/media-store';
 import { MEDIA_STORE } from '../media/media-store';
@@ -80,7 +80,9 @@ const servedFile = (asset: PlayableAsset, file: HlsFile): Served | null => {
       };
     case 'audio':
       return {
-        key: `${MediaLayout.hlsDir(asset.dir)}/${audioDir(file.language)}/${file.name}`,
+        key: asset.addedAudio.includes(file.language)
+          ? `${MediaLayout.addedAudio(asset.movieId, file.language)}/${file.name}`
+          : `${MediaLayout.hlsDir(asset.dir)}/${audioDir(file.language)}/${file.name}`,
         ...(file.name === 'index.m3u8'
           ? { contentType: ContentTypes.playlist, cacheable: 'playlist' as const }
           : {
@@ -269,9 +271,14 @@ export class StreamDeliveryMiddleware implements NestMiddleware<IncomingMessage,
     if (!text) return sendEmpty(res, 404);
     const allowed = allowedRenditions(cap, asset.renditions);
     const filtered = filterMasterPlaylist(text.toString('utf8'), new Set(allowed));
-    // Subtitles an admin added live apart from the version's files: the playlist names them here.
+    // Tracks an admin added live apart from the version's files: the playlist names them here.
     const body = Buffer.from(
-      asset.addedSubtitles.length ? withSubtitles(filtered, asset.subtitleTracks) : filtered,
+      asset.addedSubtitles.length || asset.addedAudio.length
+        ? withTracks(filtered, {
+            audio: asset.addedAudio.length ? asset.audioTracks : undefined,
+            subtitles: asset.addedSubtitles.length ? asset.subtitleTracks : undefined,
+          })
+        : filtered,
     );
     const entity: Entity = {
       size: body.length,

@@ -8,7 +8,13 @@ import type { TranscodeProgress } from './ffmpeg-progress';
 import { Ffmpeg, FfmpegError, fluentCommandOf, probeOf } from './ffmpeg.adapter';
 import { planLadder } from './ladder';
 import type { TranscodePlan } from './transcode-args';
-import { commandArgs, transcodeArgs, transcodeCommand, trickplayTileCommand } from './transcode-args';
+import {
+  audioTrackCommand,
+  commandArgs,
+  transcodeArgs,
+  transcodeCommand,
+  trickplayTileCommand,
+} from './transcode-args';
 
 const run = promisify(execFile);
 const ENGLISH = { language: 'en', name: 'English', isDefault: true };
@@ -62,6 +68,29 @@ describe('the transcode command through fluent-ffmpeg', () => {
     const args = fluentCommandOf(transcodeCommand(transcode))._getArguments();
     expect(args).toEqual(withFluentY(transcodeArgs(transcode)));
     expect(args.filter((arg) => arg === '-y')).toHaveLength(1);
+  });
+
+  it("encodes an added audio track as the film's audio renditions are, as long as the video (issue 26)", () => {
+    const line = audioTrackCommand({
+      source: { path: '/in dub.mp3', container: 'mp3' },
+      outDir: '/out/ta',
+      durationSeconds: 92.5,
+      progress: true,
+    });
+    const args = commandArgs(line);
+    expect(fluentCommandOf(line)._getArguments()).toEqual(withFluentY(args));
+    expect(args.slice(args.indexOf('-i') - 4, args.indexOf('-i') + 2)).toEqual([
+      ...['-f', 'mp3', '-protocol_whitelist', 'file'],
+      ...['-i', '/in dub.mp3'],
+    ]);
+    // Padded with silence, then cut at the video's end.
+    expect(args[args.indexOf('-filter_complex') + 1]).toBe('[0:a:0]apad,atrim=end=92.500[aud]');
+    const film = transcodeArgs(plan({}));
+    const after = (list: string[], flag: string) => list[list.indexOf(flag) + 1];
+    for (const flag of ['-c:a', '-b:a', '-ac', '-ar', '-hls_time', '-hls_segment_type', '-hls_playlist_type'])
+      expect([flag, after(args, flag)]).toEqual([flag, after(film, flag)]);
+    expect(after(args, '-hls_segment_filename')).toBe('/out/ta/seg_%05d.m4s');
+    expect(args.at(-1)).toBe('/out/ta/index.m3u8');
   });
 
   it('reads a file with its container forced and through the file protocol only', () => {

@@ -16,10 +16,17 @@ import {
   subtitlePlaylist,
 } from './media-tracks';
 import { planLadder } from './ladder';
-import type { MediaProbe, VideoContainer } from './media-probe';
-import { containerOf, parseProbeJson, VIDEO_DEMUXERS } from './media-probe';
-import type { FfmpegCommandLine, PlannedSource, TranscodeSource, X264Preset } from './transcode-args';
+import type { AudioContainer, MediaProbe, VideoContainer } from './media-probe';
+import { AUDIO_DEMUXERS, audioContainerOf, containerOf, parseProbeJson, VIDEO_DEMUXERS } from './media-probe';
+import type {
+  AudioTrackPlan,
+  FfmpegCommandLine,
+  PlannedSource,
+  TranscodeSource,
+  X264Preset,
+} from './transcode-args';
 import {
+  audioTrackCommand,
   generatedAudioRenditions,
   LOCAL_FILES_ONLY,
   renditionsOf,
@@ -52,10 +59,12 @@ export type TranscodeResult = {
 };
 
 /** The demuxers ffprobe and ffmpeg are ever told to use: an upload's container, or one of our own outputs. */
-export type Demuxer = VideoContainer | 'hls' | 'image2';
+export type Demuxer = VideoContainer | AudioContainer | 'hls' | 'image2';
 
 /** An upload read safely: its container (forced on every later read) and what it holds. */
 export type VideoFile = { container: VideoContainer; probe: MediaProbe };
+/** An added audio track's file read the same way (issue 26). */
+export type AudioFile = { container: AudioContainer; probe: MediaProbe };
 
 /** A failure of ffmpeg or ffprobe, with the tool's own last words as the reason an admin sees. */
 export class FfmpegError extends Error {
@@ -180,9 +189,9 @@ const failure = (tool: string, error: Error, stderr: string): FfmpegError =>
     : new FfmpegError(`${tool} failed: ${lastLine(stderr) || exitReason(lastLine(error.message))}`);
 
 /**
- * The one adapter over ffmpeg and ffprobe: probing and the transcode that produces the MediaLayout tree; callers
- * see only probeVideo(), probe() and transcode(). Both run through fluent-ffmpeg, which is archived upstream: nothing of it
- * leaves this file, so replacing it by a direct spawn of the same argument list touches no caller.
+ * The one adapter over ffmpeg and ffprobe: probing and the transcodes that produce the MediaLayout tree; callers
+ * see only probeVideo(), probeAudio(), probe(), transcode() and transcodeAudio(). Both tools run through
+ * fluent-ffmpeg, which is archived upstream: nothing of it leaves this file, so replacing it by a direct spawn of the same argument list touches no caller.
  * - probe: `ffmpeg.ffprobe` (`ffprobe -show_streams -show_format -v error -protocol_whitelist file -f <demuxer>
  *   <file>`), its parsed answer mapped to the JSON form parseProbeJson reads (probeOf). An upload is first read
  *   by probeVideo, which lets ffprobe use the VIDEO_CONTAINERS demuxers only; every later read forces the one found.
@@ -217,6 +226,33 @@ export class Ffmpeg {
     const container = containerOf(sniffed.formatName);
     if (!container) throw new FfmpegError('the file is not in a video container');
     return { container, probe: await this.probe(file, container) };
+  }
+
+  /** An added audio track's file, read as probeVideo reads a film but with the AUDIO_CONTAINERS demuxers only. */
+  async probeAudio(file: string): Promise<AudioFile> {
+    const sniffed = await this.ffprobe(file, ['-format_whitelist', AUDIO_DEMUXERS]);
+    const container = audioContainerOf(sniffed.formatName);
+    if (!container) throw new FfmpegError('the file is not in an audio container');
+    return { container, probe: await this.probe(file, container) };
+  }
+
+  /**
+   * An added audio track's file (checked: probeAudio) as one HLS audio rendition in `outDir` (emptied first), as
+   * long as the video; see audioTrackCommand. Progress and abort as transcode's.
+   */
+  async transcodeAudio(
+    plan: Omit<AudioTrackPlan, 'progress'>,
+    { onProgress, signal }: Pick<TranscodeOptions, 'onProgress' | 'signal'>,
+  ): Promise<void> {
+    await rm(plan.outDir, { recursive: true, force: true });
+    await mkdir(plan.outDir, { recursive: true });
+    const started = Date.now();
+    const parse = onProgress
+      ? progressParser((sample) =>
+          onProgress(progressOf(sample, plan.durationSeconds, (Date.now() - started) / 1000)),
+        )
+      : null;
+    await this.run(fluentCommandOf(audioTrackCommand({ ...plan, progress: true })), parse, signal);
   }
 
   private async ffprobe(file: string, options: readonly string[]): Promise<MediaProbe> {

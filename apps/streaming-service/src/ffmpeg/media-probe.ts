@@ -125,3 +125,26 @@ export const isPlayableVideo = (probe: MediaProbe): boolean =>
   probe.video.width > 0 &&
   probe.video.height > 0 &&
   (probe.durationSeconds ?? 0) > 0;
+
+/**
+ * The containers an added audio track's file may be (issue 26), by ffprobe's format name, each with the demuxer
+ * then forced, as VIDEO_CONTAINERS does for films: M4A/MP4, MP3, raw AAC (ADTS), WAV, Ogg (Opus, Vorbis), FLAC and
+ * Matroska/WebM audio. Nothing that names further files can open one.
+ */
+export const AUDIO_CONTAINERS = {
+  'mov,mp4,m4a,3gp,3g2,mj2': 'mov',
+  mp3: 'mp3',
+  aac: 'aac',
+  wav: 'wav',
+  ogg: 'ogg',
+  flac: 'flac',
+  'matroska,webm': 'matroska',
+} as const;
+export type AudioContainer = (typeof AUDIO_CONTAINERS)[keyof typeof AUDIO_CONTAINERS];
+export const AUDIO_DEMUXERS: string = [...new Set(Object.values(AUDIO_CONTAINERS))].join(',');
+
+/** The demuxer of a probed audio file's format name, or null for anything not allowed. */
+export const audioContainerOf = (formatName: string): AudioContainer | null =>
+  Object.hasOwn(AUDIO_CONTAINERS, formatName)
+    ? AUDIO_CONTAINERS[formatName as keyof typeof AUDIO_CONTAINERS]
+    : null;

@@ -1,5 +1,5 @@
 import type { MediaProbe } from './media-probe';
-import { audioRenditionsOf, finishMaster, languageOfTag, subtitlePlaylist } from './media-tracks';
+import { audioRenditionsOf, finishMaster, languageOfTag, subtitlePlaylist, withTracks } from './media-tracks';
 
 // What ffmpeg 5.1 writes for video-only variants in an audio group (-var_stream_map with agroup and language).
 const FFMPEG_MASTER = [
@@ -82,6 +82,53 @@ describe('finishMaster', () => {
       [],
     );
     expect(text).toContain(`NAME="Hindi 'dub''X"`);
+  });
+});
+
+describe('withTracks (the master playlist delivery writes once an admin added tracks)', () => {
+  const stored = finishMaster(FFMPEG_MASTER, [HINDI, ENGLISH], []);
+  const TAMIL = { language: 'ta', name: 'Tamil dub', isDefault: false };
+  const mediaOf = (text: string) => text.split('\n').filter((line) => line.startsWith('#EXT-X-MEDIA:'));
+
+  it("lists an added audio track in the one audio group, after the version's own", () => {
+    const text = withTracks(stored, { audio: [HINDI, ENGLISH, TAMIL] });
+    expect(mediaOf(text)).toEqual([
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="hi",NAME="हिन्दी",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="audio/hi/index.m3u8"',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="en",NAME="English",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="audio/en/index.m3u8"',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="ta",NAME="Tamil dub",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="audio/ta/index.m3u8"',
+    ]);
+    // Every variant still names the group once, and keeps its URI.
+    const variants = text.split('\n').filter((line) => line.startsWith('#EXT-X-STREAM-INF:'));
+    expect(variants).toHaveLength(2);
+    for (const variant of variants) expect(variant.match(/AUDIO="aud"/g)).toHaveLength(1);
+    expect(text).toContain('1080p/index.m3u8');
+  });
+
+  it('keeps the stored audio lines when only subtitles are given, and the subtitle lines when only audio is', () => {
+    const subtitles = [{ language: 'en', name: 'English CC', isDefault: false, cc: true }];
+    const withSubs = withTracks(stored, { subtitles });
+    expect(mediaOf(withSubs).filter((line) => line.includes('TYPE=AUDIO'))).toEqual(
+      mediaOf(stored).filter((line) => line.includes('TYPE=AUDIO')),
+    );
+    expect(withSubs).toContain('SUBTITLES="subs"');
+    const both = withTracks(withSubs, { audio: [HINDI, ENGLISH, TAMIL] });
+    expect(mediaOf(both)).toHaveLength(4);
+    expect(mediaOf(both).filter((line) => line.includes('TYPE=SUBTITLES'))).toEqual(
+      mediaOf(withSubs).filter((line) => line.includes('TYPE=SUBTITLES')),
+    );
+    expect(both.match(/SUBTITLES="subs"/g)).toHaveLength(2);
+  });
+
+  it("gives a silent version's variants the group and the audio codec when a track is added", () => {
+    const silent = [
+      '#EXTM3U',
+      '#EXT-X-STREAM-INF:BANDWIDTH=640800,RESOLUTION=854x480,CODECS="avc1.42c01e"',
+      '480p/index.m3u8',
+    ].join('\n');
+    const text = withTracks(silent, { audio: [{ ...TAMIL, isDefault: true }] });
+    expect(text).toContain('CODECS="avc1.42c01e,mp4a.40.2",AUDIO="aud"');
+    expect(mediaOf(text)).toHaveLength(1);
+    expect(mediaOf(text)[0]).toContain('DEFAULT=YES');
   });
 });
 

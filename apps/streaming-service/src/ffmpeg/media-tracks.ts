@@ -82,6 +82,46 @@ export const mediaLines = (audio: readonly AudioTrack[], subtitles: readonly Sub
   ),
 ];
 
+/** AAC-LC, what every audio rendition is (transcode-args.ts AAC_STEREO), as CODECS names it. */
+const AAC_CODEC = 'mp4a.40.2';
+
+/**
+ * A variant's `EXT-X-STREAM-INF` naming our audio group (when there is audio) and subtitle group (when there are
+ * subtitles) and nothing else; a variant that gains audio (a silent version with an added track) gains its codec.
+ */
+const withGroups = (line: string, hasAudio: boolean, hasSubtitles: boolean): string => {
+  const attributes = line
+    .slice('#EXT-X-STREAM-INF:'.length)
+    .split(/,(?=[A-Z-]+=)/)
+    .filter((attribute) => !/^(AUDIO|SUBTITLES)=/.test(attribute))
+    .map((attribute) =>
+      hasAudio && attribute.startsWith('CODECS="') && !attribute.includes('mp4a.')
+        ? attribute.replace(/"$/, `,${AAC_CODEC}"`)
+        : attribute,
+    );
+  if (hasAudio) attributes.push(`AUDIO="${AUDIO_GROUP}"`);
+  if (hasSubtitles) attributes.push(`SUBTITLES="${SUBTITLE_GROUP}"`);
+  return `#EXT-X-STREAM-INF:${attributes.join(',')}`;
+};
+
+/** `lines` with every variant naming the groups it has lines of, and those lines ahead of the first variant. */
+const assemble = (
+  lines: readonly string[],
+  audioLines: readonly string[],
+  subtitleLines: readonly string[],
+): string => {
+  const first = lines.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'));
+  const variants = lines.map((line) =>
+    line.startsWith('#EXT-X-STREAM-INF:')
+      ? withGroups(line, audioLines.length > 0, subtitleLines.length > 0)
+      : line,
+  );
+  if (first === -1) return variants.join('\n');
+  return [...variants.slice(0, first), ...audioLines, ...subtitleLines, ...variants.slice(first)].join('\n');
+};
+
+const TRACK_LINE = /^#EXT-X-MEDIA:TYPE=(AUDIO|SUBTITLES),/;
+
 /**
  * ffmpeg's master playlist with our labels: its own `EXT-X-MEDIA` lines (named `audio_2`, no AUTOSELECT) are
  * replaced by ours, and every variant names our audio group (when there is audio) and subtitle group (when
@@ -91,41 +131,34 @@ export const finishMaster = (
   text: string,
   audio: readonly AudioTrack[],
   subtitles: readonly SubtitleTrack[],
-): string => {
-  // ffmpeg also lists a lone audio rendition as an audio-only variant: players would pick it on a slow link.
-  const lines = text
-    .split(/\r?\n/)
-    .filter((line, i, all) => !(line.startsWith('#EXT-X-STREAM-INF:') && all[i + 1]?.startsWith('audio/')))
-    .filter((line) => !line.startsWith('#EXT-X-MEDIA:') && !line.startsWith('audio/'));
-  const first = lines.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'));
-  const variants = lines.map((line) => {
-    if (!line.startsWith('#EXT-X-STREAM-INF:')) return line;
-    const attributes = line
-      .slice('#EXT-X-STREAM-INF:'.length)
-      .split(/,(?=[A-Z-]+=)/)
-      .filter((attribute) => !/^(AUDIO|SUBTITLES)=/.test(attribute));
-    if (audio.length) attributes.push(`AUDIO="${AUDIO_GROUP}"`);
-    if (subtitles.length) attributes.push(`SUBTITLES="${SUBTITLE_GROUP}"`);
-    return `#EXT-X-STREAM-INF:${attributes.join(',')}`;
-  });
-  if (first === -1) return variants.join('\n');
-  return [...variants.slice(0, first), ...mediaLines(audio, subtitles), ...variants.slice(first)].join('\n');
-};
+): string =>
+  assemble(
+    text
+      .split(/\r?\n/)
+      // ffmpeg also lists a lone audio rendition as an audio-only variant: players would pick it on a slow link.
+      .filter((line, i, all) => !(line.startsWith('#EXT-X-STREAM-INF:') && all[i + 1]?.startsWith('audio/')))
+      .filter((line) => !line.startsWith('#EXT-X-MEDIA:') && !line.startsWith('audio/')),
+    mediaLines(audio, []),
+    mediaLines([], subtitles),
+  );
 
 /**
- * A master playlist with `subtitles` as its subtitle group (an admin added some: delivery writes this): its own
- * subtitle lines are replaced, its audio lines kept, and every variant names the group.
+ * A stored master playlist with the title's tracks as they are now (an admin added subtitles or an audio track:
+ * delivery writes this): the audio lines are replaced by `audio` and the subtitle lines by `subtitles` when given,
+ * the stored ones kept otherwise; every variant names the groups there are lines of.
  */
-export const withSubtitles = (text: string, subtitles: readonly SubtitleTrack[]): string => {
-  const lines = text.split(/\r?\n/).filter((line) => !line.startsWith('#EXT-X-MEDIA:TYPE=SUBTITLES,'));
-  const first = lines.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'));
-  if (first === -1) return lines.join('\n');
-  const variants = lines.map((line) =>
-    line.startsWith('#EXT-X-STREAM-INF:')
-      ? `${line.replace(/,SUBTITLES="[^"]*"/, '')}${subtitles.length ? `,SUBTITLES="${SUBTITLE_GROUP}"` : ''}`
-      : line,
+export const withTracks = (
+  text: string,
+  { audio, subtitles }: { audio?: readonly AudioTrack[]; subtitles?: readonly SubtitleTrack[] },
+): string => {
+  const lines = text.split(/\r?\n/);
+  const stored = (type: 'AUDIO' | 'SUBTITLES') =>
+    lines.filter((line) => line.startsWith(`#EXT-X-MEDIA:TYPE=${type},`));
+  return assemble(
+    lines.filter((line) => !TRACK_LINE.test(line)),
+    audio ? mediaLines(audio, []) : stored('AUDIO'),
+    subtitles ? mediaLines([], subtitles) : stored('SUBTITLES'),
   );
-  return [...variants.slice(0, first), ...mediaLines([], subtitles), ...variants.slice(first)].join('\n');
 };
 
 /** The media playlist of a WebVTT file that covers the whole film (one segment). */

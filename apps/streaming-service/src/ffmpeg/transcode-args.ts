@@ -1,7 +1,7 @@
 import type { AudioTrack, Rendition } from '@app/contracts';
 import type { Rung } from './ladder';
 import { AUDIO_KBPS, gopFrames, KEYFRAME_SECONDS, MP4_RUNG, SEGMENT_SECONDS } from './ladder';
-import type { VideoContainer } from './media-probe';
+import type { AudioContainer, VideoContainer } from './media-probe';
 import type { AudioRendition } from './media-tracks';
 import { AUDIO_GROUP, audioDir } from './media-tracks';
 import { TRICKPLAY, TRICKPLAY_FRAMES } from './trickplay-vtt';
@@ -84,6 +84,16 @@ const inputsOf = (source: PlannedSource): FfmpegCommandLine['inputs'] =>
 export const generatedAudioRenditions = (audio: readonly GeneratedAudio[]): AudioRendition[] =>
   audio.map((sound, i) => ({ input: `${i + 1}:a:0`, track: sound.track }));
 
+/** Every audio rendition's encoding: AAC-LC stereo at 48 kHz (what every HLS player decodes). */
+const AAC_STEREO = ['-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000'];
+
+/** The HLS muxer of every rendition: fMP4, SEGMENT_SECONDS segments, VOD; `dir` receives init and segments. */
+const hlsMuxer = (dir: string) => [
+  ...['-f', 'hls', '-hls_segment_type', 'fmp4', '-hls_time', String(SEGMENT_SECONDS)],
+  ...['-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments', '-start_number', '1'],
+  ...['-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', `${dir}/seg_%05d.m4s`],
+];
+
 /** What plays in the MP4 fallback: the default audio (else the first). */
 const mp4Audio = (audio: readonly AudioRendition[]) => audio.find((a) => a.track.isDefault) ?? audio[0];
 
@@ -111,7 +121,7 @@ export const transcodeCommand = ({
     ...['-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`],
   ];
   const video = ['-c:v', 'libx264', '-preset', preset, ...keyframes];
-  const audio = hasAudio ? ['-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000'] : [];
+  const audio = hasAudio ? AAC_STEREO : [];
   const mp4Sound = mp4Audio(audioRenditions);
 
   const outputs = rungs.length + 2;
@@ -136,9 +146,7 @@ export const transcodeCommand = ({
       ...[`-bufsize:v:${i}`, `${rung.bufferKbps}k`],
     ]),
     ...audio,
-    ...['-f', 'hls', '-hls_segment_type', 'fmp4', '-hls_time', String(SEGMENT_SECONDS)],
-    ...['-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments', '-start_number', '1'],
-    ...['-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', `${outDir}/hls/%v/seg_%05d.m4s`],
+    ...hlsMuxer(`${outDir}/hls/%v`),
     ...['-master_pl_name', 'master.m3u8'],
     // Video-only variants in one audio group, each language its own rendition (`hls/audio/{language}`).
     ...[
@@ -185,6 +193,37 @@ export const transcodeCommand = ({
     ],
   };
 };
+
+export type AudioTrackPlan = {
+  /** An added audio track's file (issue 26), its container found by Ffmpeg.probeAudio. */
+  source: { path: string; container: AudioContainer };
+  /** Receives `index.m3u8`, `init.mp4` and `seg_00001.m4s`…: one audio rendition (`hls/audio/{language}`). */
+  outDir: string;
+  /** The video's length: the track is cut or padded with silence to it, so it ends with the picture. */
+  durationSeconds: number;
+  progress: boolean;
+};
+
+/**
+ * An added audio track's one command: its only audio stream encoded as the ingest encodes a film's languages
+ * (same codec, rate and SEGMENT_SECONDS segments), so it joins the title's audio group beside them.
+ */
+export const audioTrackCommand = ({
+  source,
+  outDir,
+  durationSeconds,
+  progress,
+}: AudioTrackPlan): FfmpegCommandLine => ({
+  global: [
+    ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats'],
+    ...(progress ? ['-progress', 'pipe:1'] : []),
+  ],
+  inputs: [{ options: ['-f', source.container, ...LOCAL_FILES_ONLY], source: source.path }],
+  filterComplex: `[0:a:0]apad,atrim=end=${durationSeconds.toFixed(3)}[aud]`,
+  outputs: [
+    { options: ['-map', '[aud]', ...AAC_STEREO, ...hlsMuxer(outDir)], target: `${outDir}/index.m3u8` },
+  ],
+});
 
 /** The scratch directory of the single trickplay frames (inside `trickplay/`, removed once they are tiled). */
 export const trickplayFramesDir = (outDir: string) => `${outDir}/trickplay/${TRICKPLAY_FRAMES.dir}`;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MediaDataModule } from '../media/media-data.module';
+import { AudioTranscodeService } from './audio-transcode.service';
 import { TranscodeQueue } from './transcode.queue';
 import { TranscodeService } from './transcode.service';
 import { UploadTicketsRepository } from './upload-tickets.repository';
@@ -7,11 +8,18 @@ import { UploadTicketsService } from './upload-tickets.service';
 import { UploadController } from './upload.controller';
 import { UploadService } from './upload.service';
 
-/** Uploads (HTTP), the transcode queue and its worker. */
+/** Uploads (HTTP), the transcode queue and its worker (videos, and audio tracks added to them). */
 @Module({
   imports: [MediaDataModule],
   controllers: [UploadController],
-  providers: [UploadTicketsRepository, UploadTicketsService, UploadService, TranscodeService, TranscodeQueue],
+  providers: [
+    UploadTicketsRepository,
+    UploadTicketsService,
+    UploadService,
+    TranscodeService,
+    AudioTranscodeService,
+    TranscodeQueue,
+  ],
   exports: [UploadTicketsService, TranscodeQueue],
 })
 export class IngestModule {}

@@ -3,17 +3,19 @@ import { Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { InjectEnv } from '@app/server-core';
 import type { Env } from '../env';
+import { AudioTranscodeService } from './audio-transcode.service';
 import { TranscodeService } from './transcode.service';
 
 export const TRANSCODE_QUEUE = 'transcode';
 
-export type TranscodeJob = { movieId: string; version: string };
+/** A title's uploaded video, or an audio track an admin added to it (`kind: 'audio'`, issue 26). */
+export type TranscodeJob = { movieId: string; version: string; kind?: 'audio' };
 
 /** One job per uploaded version: re-adding the same version is a no-op, retrying finds the failed job by its id. */
 const jobId = ({ movieId, version }: TranscodeJob) => `${movieId}-${version}`;
 
 /**
- * The BullMQ queue of transcodes and its worker (TRANSCODE_CONCURRENCY at once). Jobs are not retried by
+ * The BullMQ queue of transcodes (videos and added audio tracks) and its worker (TRANSCODE_CONCURRENCY at once). Jobs are not retried by
  * BullMQ: a failure is recorded on the asset with its reason and an admin retries it (StreamingRpc.retry).
  * On shutdown the running ffmpeg is killed and the job stays active; BullMQ's stalled check hands it to the
  * next worker that starts.
@@ -28,6 +30,7 @@ export class TranscodeQueue implements OnApplicationBootstrap, BeforeApplication
 
   constructor(
     private readonly transcoder: TranscodeService,
+    private readonly audioTranscoder: AudioTranscodeService,
     @InjectEnv() private readonly env: Env,
   ) {}
 
@@ -39,7 +42,10 @@ export class TranscodeQueue implements OnApplicationBootstrap, BeforeApplication
     this.queue = new Queue<TranscodeJob>(TRANSCODE_QUEUE, { connection: this.connection, prefix });
     this.worker = new Worker<TranscodeJob>(
       TRANSCODE_QUEUE,
-      (job: Job<TranscodeJob>) => this.transcoder.run(job.data, this.shutdown.signal),
+      (job: Job<TranscodeJob>) =>
+        job.data.kind === 'audio'
+          ? this.audioTranscoder.run(job.data, this.shutdown.signal)
+          : this.transcoder.run(job.data, this.shutdown.signal),
       { connection: this.connection, prefix, concurrency: this.env.TRANSCODE_CONCURRENCY },
     );
     this.worker.on('failed', (job, error) =>

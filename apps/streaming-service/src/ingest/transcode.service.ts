@@ -13,7 +13,8 @@ import { throttledWriter } from './progress-throttle';
 /** Progress reaches the asset record at most this often (the admin polls it). */
 export const PROGRESS_INTERVAL_MS = 1_000;
 
-const reasonOf = (error: unknown) =>
+/** Why a job failed, as the admin reads it: ffmpeg's own last words when it was ffmpeg. */
+export const reasonOf = (error: unknown) =>
   error instanceof FfmpegError
     ? error.message
     : `transcode failed: ${error instanceof Error ? error.message : String(error)}`;

@@ -11,7 +11,12 @@ describe('upload tickets', () => {
 
   it('name their movie, their own id and their expiry until they expire', () => {
     expect(ticket).toMatch(/^[A-Za-z0-9._-]+$/);
-    expect(verifyUploadTicket(secret, ticket, now)).toEqual({ movieId, ticketId, expiresAt: later });
+    expect(verifyUploadTicket(secret, ticket, now)).toEqual({
+      movieId,
+      ticketId,
+      expiresAt: later,
+      purpose: { kind: 'video' },
+    });
     expect(verifyUploadTicket(secret, ticket, new Date(later.getTime() - 1000))).toMatchObject({ movieId });
     expect(verifyUploadTicket(secret, ticket, later)).toBeNull();
   });
@@ -34,5 +39,20 @@ describe('upload tickets', () => {
     expect(verifyUploadTicket('y'.repeat(40), ticket, now)).toBeNull();
     for (const bad of ['', 'abc', `${ticket}.x`, `../${ticket}`, `${id}.${expiry}`, `${id}.${expiry}.${mac}`])
       expect(verifyUploadTicket(secret, bad, now)).toBeNull();
+  });
+
+  it("carry an audio track's language and label, signed with the rest (issue 26)", () => {
+    const purpose = { kind: 'audio', language: 'hi', label: 'हिन्दी (डब)' } as const;
+    const audio = signUploadTicket(secret, movieId, later, purpose);
+    expect(audio).toMatch(/^[A-Za-z0-9._-]+$/);
+    expect(verifyUploadTicket(secret, audio, now)).toMatchObject({ movieId, purpose });
+    const unlabelled = signUploadTicket(secret, movieId, later, { ...purpose, label: null });
+    expect(verifyUploadTicket(secret, unlabelled, now)?.purpose).toEqual({ ...purpose, label: null });
+
+    // Another language, or the purpose dropped (a video link made of an audio one), breaks the MAC.
+    expect(verifyUploadTicket(secret, unlabelled.replace('.a-hi.', '.a-en.'), now)).toBeNull();
+    expect(verifyUploadTicket(secret, unlabelled.replace('.a-hi.', '.'), now)).toBeNull();
+    const [id, expiry, nonce, mac] = ticket.split('.');
+    expect(verifyUploadTicket(secret, `${id}.${expiry}.${nonce}.a-hi.${mac}`, now)).toBeNull();
   });
 });

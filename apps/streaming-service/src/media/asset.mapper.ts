@@ -1,7 +1,7 @@
 import type { MediaAsset } from '@app/contracts';
 import { AssetStatus } from '@app/contracts';
 import type { StoredAsset } from './assets.repository';
-import { mergedSubtitles } from './assets.repository';
+import { mergedAudio, mergedSubtitles } from './assets.repository';
 
 /** A title without any media: what the admin dashboard shows before the first upload. */
 export const noAsset = (movieId: string): MediaAsset => ({
@@ -16,6 +16,7 @@ export const noAsset = (movieId: string): MediaAsset => ({
   hasTrickplay: false,
   audioTracks: [],
   subtitleTracks: [],
+  addedAudio: [],
   source: null,
   sourceName: null,
   updatedAt: null,
@@ -31,8 +32,15 @@ export const toMediaAsset = (asset: StoredAsset): MediaAsset => ({
   renditions: asset.renditions,
   hasMp4: asset.hasMp4,
   hasTrickplay: asset.hasTrickplay,
-  audioTracks: asset.audioTracks ?? [],
+  audioTracks: mergedAudio(asset),
   subtitleTracks: mergedSubtitles(asset),
+  addedAudio: (asset.addedAudio ?? []).map(({ language, name, status, progress, error }) => ({
+    language,
+    name,
+    status,
+    progress,
+    error,
+  })),
   source: asset.source,
   sourceName: asset.sourceName,
   updatedAt: asset.updatedAt.toISOString(),

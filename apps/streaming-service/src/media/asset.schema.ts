@@ -1,7 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Schema as MongooseSchema } from 'mongoose';
-import type { AssetStatus, AudioTrack, Rendition, SubtitleTrack } from '@app/contracts';
-import { AssetStatus as Status, Renditions } from '@app/contracts';
+import type { AddedAudioStatus, AssetStatus, AudioTrack, Rendition, SubtitleTrack } from '@app/contracts';
+import { AddedAudioStatus as AudioStatus, AssetStatus as Status, Renditions } from '@app/contracts';
 import type { MediaProbe } from '../ffmpeg/media-probe';
 
 export type AssetSource = 'sample' | 'upload';
@@ -15,6 +15,25 @@ export class PendingUploadRecord {
   @Prop({ type: String, default: null }) sourceName: string | null;
 }
 const PendingUploadSchema = SchemaFactory.createForClass(PendingUploadRecord);
+
+/**
+ * An audio file an admin added (issue 26) and its transcode, which runs on the transcode queue like a video's:
+ * served from `tracks/{movieId}/audio/{language}` (MediaLayout.addedAudio) once ready, kept across new versions.
+ */
+@Schema({ _id: false })
+export class AddedAudioRecord {
+  @Prop({ required: true }) language: string;
+  @Prop({ required: true }) name: string;
+  @Prop({ type: String, required: true, enum: Object.values(AudioStatus) }) status: AddedAudioStatus;
+  @Prop({ type: Number, default: 0 }) progress: number;
+  @Prop({ type: String, default: null }) error: string | null;
+  /** The transcode job's version (TranscodeJob.version): a job finds its track by it. */
+  @Prop({ required: true }) version: string;
+  /** `incoming/{movieId}/{version}` until the transcode ends (either way). */
+  @Prop({ type: String, default: null }) sourceKey: string | null;
+  @Prop({ type: Date, required: true }) updatedAt: Date;
+}
+const AddedAudioSchema = SchemaFactory.createForClass(AddedAudioRecord);
 
 /**
  * A title's media (`streaming.assets`, one per movieId). Two parts: the playable version (`dir`, `renditions`,
@@ -45,6 +64,8 @@ export class AssetRecord {
    * apart from its version's directory (a sample film's is shared) and across new versions.
    */
   @Prop({ type: [MongooseSchema.Types.Mixed], default: [] }) addedSubtitles: SubtitleTrack[];
+  /** Audio tracks an admin added, in every state; the ready ones play beside the version's own. */
+  @Prop({ type: [AddedAudioSchema], default: [] }) addedAudio: AddedAudioRecord[];
   /** ffprobe's view of the playable version's source (technical metadata for the admin). */
   @Prop({ type: MongooseSchema.Types.Mixed, default: null }) probe: MediaProbe | null;
   @Prop({ type: PendingUploadSchema, default: null }) pending: PendingUploadRecord | null;

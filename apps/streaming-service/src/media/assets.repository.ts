@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { AudioTrack, Rendition, SubtitleTrack } from '@app/contracts';
-import { AssetStatus } from '@app/contracts';
+import { AddedAudioStatus, AssetStatus } from '@app/contracts';
 import { unlessDuplicate } from '@app/server-core';
 import type { MediaProbe } from '../ffmpeg/media-probe';
 import type { PlayableAsset } from './media-layout';
-import { AssetRecord, PendingUploadRecord } from './asset.schema';
+import { AddedAudioRecord, AssetRecord, PendingUploadRecord } from './asset.schema';
 
 export type StoredAsset = AssetRecord & { _id: Types.ObjectId };
 
@@ -32,9 +32,41 @@ export const mergedSubtitles = (
   return [...(asset.subtitleTracks ?? []).filter((track) => !replaced.has(track.language)), ...added];
 };
 
+/**
+ * The version's audio renditions, then the admin's ready ones (issue 26), whose files delivery serves for their
+ * language: a later version that brings a language added before keeps the admin's. The version's default stays the
+ * default (its language's, if the admin's replaced it); without one (a silent version) the first track is.
+ */
+export const mergedAudio = (asset: Pick<AssetRecord, 'audioTracks' | 'addedAudio'>): AudioTrack[] => {
+  const own = asset.audioTracks ?? [];
+  const added = (asset.addedAudio ?? []).filter((track) => track.status === AddedAudioStatus.Ready);
+  const replaced = new Set(added.map((track) => track.language));
+  const tracks = [
+    ...own.filter((track) => !replaced.has(track.language)),
+    // In the place of the version's default, the admin's track is the default.
+    ...added.map(({ language, name }) => ({
+      language,
+      name,
+      isDefault: own.some((track) => track.language === language && track.isDefault),
+    })),
+  ];
+  const hasDefault = tracks.some((track) => track.isDefault);
+  return tracks.map((track, i) => (hasDefault || i > 0 ? track : { ...track, isDefault: true }));
+};
+
 // `movieId` comes from validated input, but `$eq` keeps an operator object from ever becoming a query.
 const byMovie = (movieId: string) => ({ movieId: { $eq: movieId } });
 const byJob = (movieId: string, version: string) => ({ ...byMovie(movieId), 'pending.version': version });
+const playable = (movieId: string) => ({ ...byMovie(movieId), dir: { $ne: null }, readyAt: { $ne: null } });
+/**
+ * An added audio track's job; `addedAudio.$` then names that track. By its version alone (unique): the embedded
+ * MongoDB-wire server places `$` by a plain field match, not by `$elemMatch`. Its one job is the only writer of
+ * its state, and ends it only after its last progress write (the throttle is flushed first).
+ */
+const byAudioJob = (movieId: string, version: string) => ({
+  ...byMovie(movieId),
+  'addedAudio.version': version,
+});
 
 /** The only code that touches `streaming.assets`. */
 @Injectable()
@@ -62,9 +94,12 @@ export class AssetsRepository {
       durationSeconds: asset.durationSeconds,
       hasMp4: asset.hasMp4,
       hasTrickplay: asset.hasTrickplay,
-      audioTracks: asset.audioTracks ?? [],
+      audioTracks: mergedAudio(asset),
       subtitleTracks: mergedSubtitles(asset),
       addedSubtitles: (asset.addedSubtitles ?? []).map((track) => track.language),
+      addedAudio: (asset.addedAudio ?? [])
+        .filter((track) => track.status === AddedAudioStatus.Ready)
+        .map((track) => track.language),
     };
   }
 
@@ -74,17 +109,110 @@ export class AssetsRepository {
    * title has no playable version.
    */
   async addSubtitles(movieId: string, track: SubtitleTrack, now: Date): Promise<StoredAsset | null> {
-    const playable = { ...byMovie(movieId), dir: { $ne: null }, readyAt: { $ne: null } };
     // Two writes (the embedded server has no update pipelines): a race of two files of one language can leave
     // both, and mergedSubtitles keeps the later.
-    await this.assets.updateOne(playable, { $pull: { addedSubtitles: { language: track.language } } }).exec();
+    await this.assets
+      .updateOne(playable(movieId), { $pull: { addedSubtitles: { language: track.language } } })
+      .exec();
     return this.assets
       .findOneAndUpdate(
-        playable,
+        playable(movieId),
         { $push: { addedSubtitles: track }, $set: { readyAt: now, announcedAt: null, updatedAt: now } },
         { returnDocument: 'after' },
       )
       .lean<StoredAsset>()
+      .exec();
+  }
+
+  /**
+   * An admin's audio track joins the playable title's list, queued (issue 26): only when no audio of its language
+   * is heard or on its way; a failed one of that language is replaced. Null when the title is not playable or the
+   * language is taken (the caller tells which).
+   */
+  async queueAudio(movieId: string, track: AddedAudioRecord): Promise<StoredAsset | null> {
+    const { language } = track;
+    await this.assets
+      .updateOne(playable(movieId), {
+        $pull: { addedAudio: { language, status: AddedAudioStatus.Failed } },
+      })
+      .exec();
+    return this.assets
+      .findOneAndUpdate(
+        {
+          ...playable(movieId),
+          'audioTracks.language': { $ne: language },
+          'addedAudio.language': { $ne: language },
+        },
+        { $push: { addedAudio: track }, $set: { updatedAt: track.updatedAt } },
+        { returnDocument: 'after' },
+      )
+      .lean<StoredAsset>()
+      .exec();
+  }
+
+  /**
+   * Queued → processing for this audio job (or processing again: a job a stopped worker left is handed on); false
+   * when its track is gone. The job checks it has not ended (its `sourceKey` is cleared then).
+   */
+  async startAudioJob(movieId: string, version: string, now: Date): Promise<boolean> {
+    const result = await this.assets
+      .updateOne(byAudioJob(movieId, version), {
+        $set: {
+          'addedAudio.$.status': AddedAudioStatus.Processing,
+          'addedAudio.$.progress': 0,
+          'addedAudio.$.updatedAt': now,
+          updatedAt: now,
+        },
+      })
+      .exec();
+    return result.matchedCount === 1;
+  }
+
+  async recordAudioProgress(movieId: string, version: string, progress: number, now: Date) {
+    await this.assets
+      .updateOne(byAudioJob(movieId, version), {
+        $set: { 'addedAudio.$.progress': progress, 'addedAudio.$.updatedAt': now, updatedAt: now },
+      })
+      .exec();
+  }
+
+  /**
+   * The track is stored: it plays from now, and the ready version is announced again (`announcedAt` cleared,
+   * `readyAt` moved on) so the catalogue learns its language. False when the track or the title went meanwhile.
+   */
+  async audioReady(movieId: string, version: string, now: Date): Promise<boolean> {
+    const result = await this.assets
+      .updateOne(
+        { ...byAudioJob(movieId, version), readyAt: { $ne: null } },
+        {
+          $set: {
+            'addedAudio.$.status': AddedAudioStatus.Ready,
+            'addedAudio.$.progress': 100,
+            'addedAudio.$.error': null,
+            'addedAudio.$.sourceKey': null,
+            'addedAudio.$.updatedAt': now,
+            readyAt: now,
+            announcedAt: null,
+            updatedAt: now,
+          },
+        },
+      )
+      .exec();
+    return result.modifiedCount === 1;
+  }
+
+  /** The track's transcode failed: shown with why, never played (a new upload of its language replaces it). */
+  async audioFailed(movieId: string, version: string, reason: string, now: Date): Promise<void> {
+    await this.assets
+      .updateOne(byAudioJob(movieId, version), {
+        $set: {
+          'addedAudio.$.status': AddedAudioStatus.Failed,
+          'addedAudio.$.error': reason,
+          'addedAudio.$.sourceKey': null,
+          'addedAudio.$.updatedAt': now,
+          updatedAt: now,
+        },
+      })
       .exec();
   }
 

@@ -19,3 +19,12 @@ export const mediaUploadAudit = (current: MediaAsset, ticket: UploadTicket): Aud
   before: describeAsset(current),
   after: 'replaced by the uploaded file once it is transcoded',
 });
+
+/** The same entry for an added audio track's link (issue 26): it adds a language and replaces nothing. */
+export const audioUploadAudit = (current: MediaAsset, language: string, ticket: UploadTicket): AuditNote => ({
+  action: AuditAction.MediaUpload,
+  target: { type: AuditTargetType.Title, id: current.movieId, name: null },
+  detail: `upload of a ${language} audio track for ${current.movieId} authorised until ${ticket.expiresAt}`,
+  before: describeAsset(current),
+  after: `a ${language} audio track once it is transcoded`,
+});

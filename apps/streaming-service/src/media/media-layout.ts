@@ -2,6 +2,7 @@ import type { AudioTrack, Rendition, SubtitleTrack } from '@app/contracts';
 
 const incomingOf = (movieId: string) => `incoming/${movieId}`;
 const uploadsOf = (movieId: string) => `uploads/${movieId}`;
+const tracksOf = (movieId: string) => `tracks/${movieId}`;
 
 /**
  * The one layout of a transcoded asset inside the media store. An asset lives in a directory (its `dir`):
@@ -17,6 +18,10 @@ const uploadsOf = (movieId: string) => `uploads/${movieId}`;
  *   {dir}/video.mp4                       faststart MP4, 480p (within every plan's cap)
  *   {dir}/trickplay/thumbs.vtt            WebVTT index: `sheet_000.jpg#xywh=x,y,w,h` per 10 s
  *   {dir}/trickplay/sheet_000.jpg         sprite sheets of 320 px frames, 10 × 10
+ *
+ * Tracks an admin adds to a title (issue 26) are the title's, apart from any version (kept across new ones):
+ *   tracks/{movieId}/audio/{language}/…   an audio rendition, as `hls/audio/{language}` (delivery serves it there)
+ *   tracks/{movieId}/subs/{language}/…    subtitles, as `hls/subs/{language}`
  */
 export const MediaLayout = {
   master: (dir: string) => `${dir}/hls/master.m3u8`,
@@ -34,7 +39,11 @@ export const MediaLayout = {
   uploadsOf,
   sampleDir: (n: number) => `samples/${n}`,
   /** A title's own subtitles in one language, added by an admin (issue 26): `index.m3u8` and `subs.vtt`. */
-  addedSubtitles: (movieId: string, language: string) => `tracks/${movieId}/subs/${language}`,
+  addedSubtitles: (movieId: string, language: string) => `${tracksOf(movieId)}/subs/${language}`,
+  /** A title's own audio rendition in one language, added by an admin (issue 26): as `hls/audio/{language}`. */
+  addedAudio: (movieId: string, language: string) => `${tracksOf(movieId)}/audio/${language}`,
+  /** Every track an admin added to a title. */
+  tracksOf,
 } as const;
 
 /** What delivery needs to know of a playable asset (assets.repository.ts `findPlayable`). */
@@ -45,9 +54,12 @@ export type PlayableAsset = {
   durationSeconds: number | null;
   hasMp4: boolean;
   hasTrickplay: boolean;
+  /** Every audio rendition: the version's own, then the ones an admin added that are ready. */
   audioTracks: AudioTrack[];
   /** Every subtitle rendition: the version's own, and the ones an admin added (which win by language). */
   subtitleTracks: SubtitleTrack[];
   /** The languages whose files are the admin's (MediaLayout.addedSubtitles). */
   addedSubtitles: string[];
+  /** The languages of the admin's ready audio tracks (MediaLayout.addedAudio); `audioTracks` lists them too. */
+  addedAudio: string[];
 };

@@ -27,4 +27,9 @@ export class MediaController {
   addSubtitles(@RpcPayload() { movieId, subtitles }: RpcRequest<typeof StreamingRpc.addSubtitles>) {
     return this.media.addSubtitles(movieId, subtitles);
   }
+
+  @RpcHandler(StreamingRpc.audioUploadTicket)
+  audioUploadTicket(@RpcPayload() { movieId, track }: RpcRequest<typeof StreamingRpc.audioUploadTicket>) {
+    return this.media.audioUploadTicket(movieId, track);
+  }
 }

@@ -24,11 +24,15 @@ const setup = () => {
 describe('MediaService.removeTitle (episode.deleted)', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('removes the record first, then the title’s own uploads and sources, never a shared sample', async () => {
+  it('removes the record first, then the title’s own uploads, sources and added tracks, never a shared sample', async () => {
     const { service, assets, store } = setup();
     await service.removeTitle(EPISODE);
     expect(assets.remove).toHaveBeenCalledWith(EPISODE);
-    expect(store.remove.mock.calls).toEqual([[`uploads/${EPISODE}`], [`incoming/${EPISODE}`]]);
+    expect(store.remove.mock.calls).toEqual([
+      [`uploads/${EPISODE}`],
+      [`incoming/${EPISODE}`],
+      [`tracks/${EPISODE}`],
+    ]);
     expect(assets.remove.mock.invocationCallOrder[0]).toBeLessThan(store.remove.mock.invocationCallOrder[0]);
   });
 
@@ -36,7 +40,7 @@ describe('MediaService.removeTitle (episode.deleted)', () => {
     const { service, assets, store } = setup();
     assets.remove.mockResolvedValue(false);
     await service.removeTitle(EPISODE);
-    expect(store.remove).toHaveBeenCalledTimes(2);
+    expect(store.remove).toHaveBeenCalledTimes(3);
   });
 
   it.each([['..'], [''], ['../samples'], [`${EPISODE}/..`], ['65F0000000000000000000EE']])(

@@ -1,15 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AddSubtitlesRequest, MediaAsset, UploadTicket } from '@app/contracts';
+import type { AddAudioTrackRequest, AddSubtitlesRequest, MediaAsset, UploadTicket } from '@app/contracts';
 import { ErrorCode, ObjectIdSchema, StreamingMessages, trackLanguageName } from '@app/contracts';
 import { SUBTITLE_FILE, subtitlePlaylist } from '../ffmpeg/media-tracks';
 import { AppError, AuditTrail } from '@app/server-core';
 import { TranscodeQueue } from '../ingest/transcode.queue';
 import { UploadTicketsService } from '../ingest/upload-tickets.service';
+import { audioTrackConflict } from './added-audio';
 import { noAsset, toMediaAsset } from './asset.mapper';
 import { AssetsRepository } from './assets.repository';
-import { mediaUploadAudit } from './media-audit';
+import { audioUploadAudit, mediaUploadAudit } from './media-audit';
 import { MediaLayout } from './media-layout';
 import type { MediaStore } from './media-store';
 import { MEDIA_STORE } from './media-store';
@@ -34,8 +35,8 @@ export class MediaService {
   }
 
   /**
-   * The title left the catalogue (`episode.deleted`): its asset record, its uploaded sources and transcoded
-   * versions go; a sample film it played stays (samples are shared). The record goes first, so delivery stops
+   * The title left the catalogue (`episode.deleted`): its asset record, its uploaded sources, transcoded
+   * versions and the tracks an admin added go; a sample film it played stays (samples are shared). The record goes first, so delivery stops
    * serving (within its cache's seconds) before files vanish; a repeat finds nothing and removes nothing.
    */
   async removeTitle(movieId: string): Promise<void> {
@@ -47,6 +48,7 @@ export class MediaService {
     const hadAsset = await this.assets.remove(movieId);
     await this.store.remove(MediaLayout.uploadsOf(movieId));
     await this.store.remove(MediaLayout.incomingOf(movieId));
+    await this.store.remove(MediaLayout.tracksOf(movieId));
     if (hadAsset) this.logger.log({ msg: 'media of a deleted title removed', movieId });
   }
 
@@ -54,6 +56,19 @@ export class MediaService {
   async uploadTicket(movieId: string): Promise<UploadTicket> {
     const ticket = this.tickets.issue(movieId);
     await this.audit.record(mediaUploadAudit(await this.asset(movieId), ticket));
+    return ticket;
+  }
+
+  /**
+   * A single-use link for an audio track's file in one language (issue 26), audited like a video's: 409 when the
+   * title does not play yet or the language is heard or on its way (the upload checks again: the file may come
+   * after another).
+   */
+  async audioUploadTicket(movieId: string, { language, label }: AddAudioTrackRequest): Promise<UploadTicket> {
+    const conflict = audioTrackConflict(await this.assets.findByMovie(movieId), language);
+    if (conflict) throw new AppError(ErrorCode.Conflict, conflict);
+    const ticket = this.tickets.issue(movieId, { kind: 'audio', language, label: label ?? null });
+    await this.audit.record(audioUploadAudit(await this.asset(movieId), language, ticket));
     return ticket;
   }
 

@@ -1,7 +1,7 @@
 import { languagesOf } from '@app/contracts';
 import type { MarkedEvent, MarkerSource } from '@app/server-core';
 import type { AssetsRepository, StoredAsset } from '../media/assets.repository';
-import { mergedSubtitles } from '../media/assets.repository';
+import { mergedAudio, mergedSubtitles } from '../media/assets.repository';
 
 /**
  * `media.ready` as an asset marks it: the write that makes a version playable sets `readyAt` and clears
@@ -10,7 +10,7 @@ import { mergedSubtitles } from '../media/assets.repository';
 export const mediaReadyEvent = (
   asset: Pick<
     StoredAsset,
-    'movieId' | 'durationSeconds' | 'audioTracks' | 'subtitleTracks' | 'addedSubtitles'
+    'movieId' | 'durationSeconds' | 'audioTracks' | 'subtitleTracks' | 'addedSubtitles' | 'addedAudio'
   >,
   readyAt: Date,
 ): MarkedEvent => ({
@@ -18,8 +18,8 @@ export const mediaReadyEvent = (
   payload: {
     movieId: asset.movieId,
     durationSeconds: asset.durationSeconds,
-    // Versions stored before issue 26 have no track lists.
-    audioLanguages: languagesOf(asset.audioTracks ?? []),
+    // Versions stored before issue 26 have no track lists; an admin's audio tracks count once ready.
+    audioLanguages: languagesOf(mergedAudio(asset)),
     subtitleLanguages: languagesOf(mergedSubtitles(asset)),
   },
   occurredAt: readyAt,

@@ -28,6 +28,7 @@ const asset: PlayableAsset = {
   audioTracks: [],
   subtitleTracks: [],
   addedSubtitles: [],
+  addedAudio: [],
 };
 const EPISODE_REF = { seriesId: '65f0000000000000000000bb', seasonNumber: 2, episodeNumber: 4 };
 const request: OpenPlaybackRpc = {

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { MovieIdSchema } from '../movies';
 import { RecommendRequestSchema, SimilarQuerySchema, TrendingQuerySchema } from '../recommendations';
 import {
+  AddAudioTrackRequestSchema,
   AddSubtitlesRequestSchema,
   HeartbeatReplySchema,
   HeartbeatRequestSchema,
   LeaseIdSchema,
   StartPlaybackRequestSchema,
+  StreamingMessages,
 } from '../streaming';
 import {
   ActiveStreamsReply,
@@ -138,6 +140,20 @@ export const AdminMediaRoutes = {
     errors: {
       400: 'Not a WebVTT or SRT file, or a malformed one',
       409: 'The title has no playable media yet',
+    },
+  }),
+  audio: route({
+    method: 'post',
+    path: '/api/admin/media/{id}/audio',
+    tag: 'admin',
+    access: 'admin',
+    summary:
+      "Admin: a short-lived URL to PUT an audio file to (/stream/upload/…: a title's or an episode's dub in one language, optionally labelled); it must hold one audio stream as long as the video (±2 s or 2 %), else 400 and nothing is kept; transcoded to an HLS audio rendition, listed once ready",
+    params: MovieIdSchema,
+    body: AddAudioTrackRequestSchema,
+    ok: json(200, UploadTicketReply),
+    errors: {
+      409: `"${StreamingMessages.audioNeedsMedia}", or "${StreamingMessages.audioLanguageTaken}" (a failed track of that language may be uploaded again)`,
     },
   }),
 } as const;

@@ -96,6 +96,21 @@ export const adminMovieStringsHi: Catalogue<typeof adminMovieStrings> = {
     adding: 'सबटाइटल जोड़े जा रहे हैं...',
     added: 'सबटाइटल जोड़े गए: {{language}}',
     addFailed: 'सबटाइटल नहीं जोड़े जा सके। कृपया फिर से कोशिश करें।',
+    audioStates: {
+      queued: 'कतार में',
+      processing: 'प्रोसेस हो रहा है {{percent}}%',
+      ready: 'तैयार',
+      failed: 'विफल: {{reason}}',
+    },
+    addAudio: 'ऑडियो ट्रैक जोड़ें',
+    audioLabel: 'प्लेयर में नाम (वैकल्पिक)',
+    audioFile: 'ऑडियो फ़ाइल (MP3, M4A, AAC, WAV, Opus, FLAC)',
+    audioHint:
+      'एक ऑडियो स्ट्रीम, वीडियो जितनी लंबी (2 सेकंड के भीतर)। अपलोड के बाद इसे स्ट्रीमिंग के लिए प्रोसेस किया जाता है और तैयार होने पर सूची में आता है।',
+    uploadingAudio: 'ऑडियो अपलोड हो रहा है... {{percent}}%',
+    audioUploadProgress: 'ऑडियो अपलोड की प्रगति',
+    audioUploaded: 'ऑडियो अपलोड हुआ: {{language}}। प्रोसेस होने के बाद यह सूची में आएगा।',
+    audioFailed: 'ऑडियो ट्रैक नहीं जोड़ा जा सका। कृपया फिर से कोशिश करें।',
   },
   media: {
     heading: 'मीडिया',

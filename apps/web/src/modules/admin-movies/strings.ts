@@ -102,6 +102,22 @@ export const adminMovieStrings = {
     adding: 'Adding subtitles...',
     added: 'Subtitles added: {{language}}',
     addFailed: 'Could not add the subtitles. Please try again.',
+    /** An audio track an admin adds (a dub), on its way to the player. */
+    audioStates: {
+      queued: 'Queued',
+      processing: 'Processing {{percent}}%',
+      ready: 'Ready',
+      failed: 'Failed: {{reason}}',
+    },
+    addAudio: 'Add audio track',
+    audioLabel: 'Name in the player (optional)',
+    audioFile: 'Audio file (MP3, M4A, AAC, WAV, Opus, FLAC)',
+    audioHint:
+      'One audio stream as long as the video (within 2 seconds). It is processed for streaming after the upload and listed once ready.',
+    uploadingAudio: 'Uploading audio... {{percent}}%',
+    audioUploadProgress: 'Audio upload progress',
+    audioUploaded: 'Audio uploaded: {{language}}. It is listed once processed.',
+    audioFailed: 'Could not add the audio track. Please try again.',
   },
   media: {
     heading: 'Media',

@@ -1,4 +1,9 @@
-import { type AddSubtitlesRequest, errorCodeForStatus, type MediaAsset } from '@app/contracts';
+import {
+  type AddAudioTrackRequest,
+  type AddSubtitlesRequest,
+  errorCodeForStatus,
+  type MediaAsset,
+} from '@app/contracts';
 import type { ApiClient } from '@web/shared/api/api-client';
 import { isApiErrorBody } from '@web/shared/api/api-error-body';
 import { ApiRequestError } from '@web/shared/api/api-request-error';
@@ -26,9 +31,13 @@ export const adminMediaApi = {
   /** A subtitle file's text for one language (issue 26); 400 with the reason when it is not WebVTT or SRT. */
   addSubtitles: (client: ApiClient, movieId: string, body: AddSubtitlesRequest) =>
     client.call('POST /api/admin/media/{id}/subtitles', { params: { id: movieId }, body }),
+  /** An upload link for an audio track in one language (issue 26); 409 when the language is heard already. */
+  audioUploadTicket: (client: ApiClient, movieId: string, body: AddAudioTrackRequest) =>
+    client.call('POST /api/admin/media/{id}/audio', { params: { id: movieId }, body }),
   /**
    * PUTs the file to the ticket's URL with XMLHttpRequest, whose upload progress events fetch does not offer.
-   * The body streams from disk; 202 answers the asset (queued), 413 too large, 400 not a video.
+   * The body streams from disk; 202 answers the asset (queued), 413 too large, 400 not a video (or not a fitting
+   * audio track).
    */
   upload: (uploadUrl: string, file: File, onProgress: (fraction: number) => void) =>
     new Promise<MediaAsset>((resolve, reject) => {

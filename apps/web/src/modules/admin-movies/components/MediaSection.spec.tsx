@@ -1,4 +1,5 @@
 import type { AdminMovie, MediaAsset } from '@app/contracts';
+import { StreamingMessages } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
@@ -21,6 +22,7 @@ describe('Media section of a title (admin)', () => {
   let sent: { method: string; path: string }[];
   let xhr: ReturnType<typeof installFakeXhr>;
   let subtitleRequests: Array<{ language: string; cc: boolean; file: string }>;
+  let audioRequests: unknown[];
 
   beforeEach(async () => {
     window.localStorage.clear();
@@ -29,6 +31,7 @@ describe('Media section of a title (admin)', () => {
     asset = aMediaAsset();
     xhr = installFakeXhr();
     subtitleRequests = [];
+    audioRequests = [];
     api = await startFakeApi((request, url, body) => {
       sent.push({ method: request.method ?? '', path: url.pathname });
       if (url.pathname === '/api/admin/movies') return { status: 200, body: aPage([live]) };
@@ -58,6 +61,22 @@ describe('Media section of a title (admin)', () => {
           };
         asset = { ...asset, subtitleTracks: [{ language, name: 'English CC', isDefault: false, cc }] };
         return { status: 200, body: asset };
+      }
+      if (url.pathname === `/api/admin/media/${ID}/audio`) {
+        audioRequests.push(body);
+        if ((body as { language: string }).language === 'hi')
+          return {
+            status: 409,
+            body: { code: 'CONFLICT', message: StreamingMessages.audioLanguageTaken, correlationId: 'c' },
+          };
+        return {
+          status: 200,
+          body: {
+            uploadUrl: '/stream/upload/audio-ticket',
+            expiresAt: '2030-01-01T00:00:00.000Z',
+            maxBytes: 1024,
+          },
+        };
       }
       if (url.pathname === `/api/admin/media/${ID}/retry`) {
         asset = aMediaAsset({ status: 'queued' });
@@ -163,6 +182,83 @@ describe('Media section of a title (admin)', () => {
     fireEvent.click(within(form).getByRole('button', { name: adminMovieStrings.tracks.addSubtitles }));
     await within(tracks).findByText('English CC · Ready');
     expect(subtitleRequests.at(-1)).toEqual({ language: 'en', cc: true, file: srt });
+  });
+
+  it('adds an audio track in a language with its upload progress, then shows its state to ready (issue 26)', async () => {
+    const tr = adminMovieStrings.tracks;
+    const english_ = { language: 'en', name: 'English', isDefault: true };
+    const ready = aMediaAsset({ status: 'ready', progress: 100, durationSeconds: 100, renditions: ['480p'] });
+    asset = {
+      ...ready,
+      audioTracks: [english_],
+      addedAudio: [
+        { language: 'bn', name: 'বাংলা', status: 'failed', progress: 30, error: 'ffprobe failed: bad file' },
+      ],
+    };
+    const media = await openMedia();
+    const tracks = await within(media).findByRole('region', { name: tr.heading });
+    within(tracks).getByText(
+      `English (${tr.defaultTrack}) · Ready, বাংলা · ${english('adminMovies:tracks.audioStates.failed', { reason: 'ffprobe failed: bad file' })}`,
+    );
+
+    const form = within(tracks).getByRole('form', { name: tr.addAudio });
+    const input = within(form).getByLabelText(tr.audioFile) as HTMLInputElement;
+    expect(input.accept).toContain('audio/*');
+    const submit = within(form).getByRole('button', { name: tr.addAudio });
+    expect(submit).toHaveProperty('disabled', true);
+
+    // A language heard already: the server's reason, nothing sent.
+    fireEvent.change(within(form).getByLabelText(tr.language), { target: { value: 'hi' } });
+    fireEvent.change(input, { target: { files: [new File(['x'], 'hindi.m4a', { type: 'audio/mp4' })] } });
+    fireEvent.click(submit);
+    await within(form).findByText(StreamingMessages.audioLanguageTaken);
+    expect(xhr.uploads).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText(tr.language), { target: { value: 'ta' } });
+    fireEvent.change(within(form).getByLabelText(tr.audioLabel), { target: { value: ' Tamil (Dub) ' } });
+    const dub = new File(['0123456789'], 'tamil.m4a', { type: 'audio/mp4' });
+    fireEvent.change(input, { target: { files: [dub] } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(xhr.uploads).toHaveLength(1));
+    expect(audioRequests.at(-1)).toEqual({ language: 'ta', label: 'Tamil (Dub)' });
+    expect(xhr.last()).toMatchObject({ method: 'PUT', url: '/stream/upload/audio-ticket', body: dub });
+
+    act(() => xhr.last().progress(5, 10));
+    within(form).getByText(english('adminMovies:tracks.uploadingAudio', { percent: 50 }));
+    expect(
+      within(form).getByRole('progressbar', { name: tr.audioUploadProgress }).getAttribute('value'),
+    ).toBe('50');
+
+    // Queued, then polled while it is processed, to ready.
+    const dubOf = (status: 'queued' | 'processing' | 'ready', progress: number) => ({
+      language: 'ta',
+      name: 'Tamil (Dub)',
+      status,
+      progress,
+      error: null,
+    });
+    asset = { ...ready, audioTracks: [english_], addedAudio: [dubOf('processing', 40)] };
+    act(() =>
+      xhr.last().respond(202, { ...ready, audioTracks: [english_], addedAudio: [dubOf('queued', 0)] }),
+    );
+    await within(form).findByText(english('adminMovies:tracks.audioUploaded', { language: 'தமிழ்' }));
+    within(tracks).getByText(`English (${tr.defaultTrack}) · Ready, Tamil (Dub) · ${tr.audioStates.queued}`);
+    await within(tracks).findByText(
+      `English (${tr.defaultTrack}) · Ready, Tamil (Dub) · ${english('adminMovies:tracks.audioStates.processing', { percent: 40 })}`,
+      {},
+      POLL_WAIT,
+    );
+
+    asset = {
+      ...ready,
+      audioTracks: [english_, { language: 'ta', name: 'Tamil (Dub)', isDefault: false }],
+      addedAudio: [dubOf('ready', 100)],
+    };
+    await within(tracks).findByText(
+      `English (${tr.defaultTrack}) · Ready, Tamil (Dub) · Ready`,
+      {},
+      POLL_WAIT,
+    );
   });
 
   it('says why an upload was refused (413 too large, 400 not a video)', async () => {

@@ -93,7 +93,7 @@ export const MediaSection = ({ movieId }: MediaSectionProps) => {
     const file = event.target.files?.[0];
     // The same file chosen again after a failure must fire a change.
     event.target.value = '';
-    if (file) upload.mutate(file);
+    if (file) upload.mutate({ file });
   };
 
   const body = () => {

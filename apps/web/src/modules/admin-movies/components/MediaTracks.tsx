@@ -1,4 +1,5 @@
-import type { MediaAsset } from '@app/contracts';
+import { ADDED_TRACK_LANGUAGES, type AddedAudioTrack, type MediaAsset } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackLanguageName } from '@web/modules/movies/format';
@@ -6,16 +7,28 @@ import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { controlClass } from '@web/shared/ui/control';
 import { useAddSubtitles } from '../hooks/useMediaAsset';
+import { AddAudioTrack } from './AddAudioTrack';
 import styles from './MediaSection.module.css';
 
-/** The languages an admin adds subtitles in: the app's two, then the widest-spoken Indian ones. */
-const LANGUAGES = ['hi', 'en', 'ta', 'te', 'bn', 'mr', 'kn', 'ml', 'gu', 'pa'] as const;
+/** An added audio track on its way: its state, with the transcode's progress or why it failed. */
+const audioState = (t: TFunction<'adminMovies'>, track: AddedAudioTrack): string => {
+  switch (track.status) {
+    case 'processing':
+      return t('tracks.audioStates.processing', { percent: Math.round(track.progress) });
+    case 'failed':
+      return t('tracks.audioStates.failed', { reason: track.error ?? t('media.unknownFailure') });
+    case 'queued':
+    case 'ready':
+      return t(`tracks.audioStates.${track.status}`);
+  }
+};
 
 type MediaTracksProps = { movieId: string; asset: MediaAsset };
 
 /**
- * A ready title's audio and subtitle tracks with their state (issue 26), and the form that adds a language's
- * subtitles (WebVTT or SRT, optionally marked CC). A refused file shows the server's reason.
+ * A ready title's audio and subtitle tracks with their state (issue 26: an added audio track queued, processing,
+ * ready or failed), the form that adds a language's subtitles (WebVTT or SRT, optionally marked CC), and the one
+ * that adds an audio track. A refused file shows the server's reason.
  */
 export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
   const { t } = useTranslation('adminMovies');
@@ -23,10 +36,12 @@ export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
   const languageId = useId();
   const fileId = useId();
   const hintId = useId();
-  const [language, setLanguage] = useState<string>(LANGUAGES[0]);
+  const [language, setLanguage] = useState<string>(ADDED_TRACK_LANGUAGES[0]);
   const [cc, setCc] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const add = useAddSubtitles(movieId);
+  // Ready ones are among the audio tracks already.
+  const pendingAudio = asset.addedAudio.filter((track) => track.status !== 'ready');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,13 +56,14 @@ export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
       <dl className={styles.facts}>
         <dt>{t('tracks.audio')}</dt>
         <dd>
-          {asset.audioTracks.length
-            ? asset.audioTracks
-                .map(
+          {asset.audioTracks.length || pendingAudio.length
+            ? [
+                ...asset.audioTracks.map(
                   (track) =>
                     `${track.name}${track.isDefault ? ` (${t('tracks.defaultTrack')})` : ''} · ${t('tracks.ready')}`,
-                )
-                .join(', ')
+                ),
+                ...pendingAudio.map((track) => `${track.name} · ${audioState(t, track)}`),
+              ].join(', ')
             : t('tracks.none')}
         </dd>
         <dt>{t('tracks.subtitles')}</dt>
@@ -72,7 +88,7 @@ export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
           value={language}
           onChange={(event) => setLanguage(event.target.value)}
         >
-          {LANGUAGES.map((code) => (
+          {ADDED_TRACK_LANGUAGES.map((code) => (
             <option key={code} value={code}>
               {trackLanguageName(code)}
             </option>
@@ -116,6 +132,7 @@ export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
           </p>
         )}
       </form>
+      <AddAudioTrack movieId={movieId} />
     </section>
   );
 };

@@ -1,6 +1,7 @@
-import type { AssetStatus, MediaAsset } from '@app/contracts';
+import type { AddAudioTrackRequest, AssetStatus, MediaAsset, UploadTicket } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ApiClient } from '@web/shared/api/api-client';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
 import { adminMediaApi } from '../api/admin-media.api';
 import { adminMovieKeys } from './admin-movies-keys';
@@ -9,14 +10,21 @@ import { adminMovieKeys } from './admin-movies-keys';
 export const MEDIA_POLL_MS = 2_000;
 const working: ReadonlySet<AssetStatus> = new Set<AssetStatus>(['uploaded', 'queued', 'processing']);
 
-/** A title's media: status, live transcode progress (polled while it runs), the result or why it failed. */
+/** A job runs: the video's, or an added audio track's. */
+const isWorking = (asset: MediaAsset) =>
+  working.has(asset.status) ||
+  asset.addedAudio.some((track) => track.status === 'queued' || track.status === 'processing');
+
+/**
+ * A title's media: status, live transcode progress (polled while a job runs, the video's or an added audio
+ * track's), the result or why it failed.
+ */
 export const useMediaAsset = (movieId: string) => {
   const client = useApiClient();
   return useQuery({
     queryKey: adminMovieKeys.asset(movieId),
     queryFn: ({ signal }) => adminMediaApi.asset(client, movieId, signal),
-    refetchInterval: (query) =>
-      query.state.data && working.has(query.state.data.status) ? MEDIA_POLL_MS : false,
+    refetchInterval: (query) => (query.state.data && isWorking(query.state.data) ? MEDIA_POLL_MS : false),
   });
 };
 
@@ -28,23 +36,39 @@ export class FileTooLargeError extends Error {
   }
 }
 
-/** Uploads a video for a title (a ticket, then the file itself) with its progress from 0 to 1. */
-export const useMediaUpload = (movieId: string) => {
+/**
+ * Sends a file on an upload link (a ticket `ticketFor` asks for, then the file itself) with its progress from 0 to
+ * 1; the answer, the title's media with the file queued, replaces the cached one.
+ */
+const useTicketedUpload = <V extends { file: File }>(
+  movieId: string,
+  ticketFor: (client: ApiClient, variables: V) => Promise<UploadTicket>,
+) => {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState(0);
   const mutation = useMutation({
-    mutationFn: async (file: File) => {
+    mutationFn: async (variables: V) => {
       setProgress(0);
-      const ticket = await adminMediaApi.uploadTicket(client, movieId);
+      const ticket = await ticketFor(client, variables);
       // Refused here rather than after sending gigabytes the server would refuse too.
-      if (file.size > ticket.maxBytes) throw new FileTooLargeError(ticket.maxBytes);
-      return adminMediaApi.upload(ticket.uploadUrl, file, setProgress);
+      if (variables.file.size > ticket.maxBytes) throw new FileTooLargeError(ticket.maxBytes);
+      return adminMediaApi.upload(ticket.uploadUrl, variables.file, setProgress);
     },
     onSuccess: (asset: MediaAsset) => queryClient.setQueryData(adminMovieKeys.asset(movieId), asset),
   });
   return { ...mutation, progress };
 };
+
+/** Uploads a video for a title (a ticket, then the file itself) with its progress from 0 to 1. */
+export const useMediaUpload = (movieId: string) =>
+  useTicketedUpload(movieId, (client) => adminMediaApi.uploadTicket(client, movieId));
+
+/** Adds an audio track (a dub) in one language from a chosen file, with the upload's progress (issue 26). */
+export const useAddAudioTrack = (movieId: string) =>
+  useTicketedUpload(movieId, (client, { language, label }: AddAudioTrackRequest & { file: File }) =>
+    adminMediaApi.audioUploadTicket(client, movieId, { language, ...(label ? { label } : {}) }),
+  );
 
 /** A chosen file's text (FileReader: every browser, and jsdom, which has no Blob.text). */
 const readText = (file: File) =>

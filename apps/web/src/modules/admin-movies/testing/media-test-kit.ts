@@ -12,6 +12,7 @@ export const aMediaAsset = (overrides: Partial<MediaAsset> = {}): MediaAsset => 
   hasTrickplay: false,
   audioTracks: [],
   subtitleTracks: [],
+  addedAudio: [],
   source: null,
   sourceName: null,
   updatedAt: null,
