@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@web/modules/auth/components/FormAlert';
 import { CaptionStyleFields } from '@web/modules/profiles/components/CaptionStyleFields';
@@ -8,37 +8,22 @@ import styles from './PlayerSurface.module.css';
 /**
  * The player's subtitle style menu (issue 26): a button on the control bar opening the profile's size, colour and
  * background choices, each saved to the profile as it is made. Escape closes it and gives focus back to the button.
- * Keys pressed inside it stay there: media-chrome's hotkeys listen on the player and would take space and the
- * arrows from its lists.
+ * The player's keys leave its lists and button alone (usePlayerKeys: typing and buttons keep their keys).
  */
 export const CaptionStyleMenu = () => {
   const { t } = useTranslation('profiles');
   const { style, save, failed } = useCaptionStyle();
   const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const keep = (event: KeyboardEvent) => {
-      event.stopPropagation();
-      if (event.type === 'keydown' && event.key === 'Escape' && open) {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    element.addEventListener('keydown', keep);
-    element.addEventListener('keyup', keep);
-    return () => {
-      element.removeEventListener('keydown', keep);
-      element.removeEventListener('keyup', keep);
-    };
-  }, [open]);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    button.current?.focus();
+  };
 
   return (
-    <div ref={box} className={styles.captionStyle}>
+    <div className={styles.captionStyle} onKeyDown={closeOnEscape}>
       <button
         ref={button}
         type="button"

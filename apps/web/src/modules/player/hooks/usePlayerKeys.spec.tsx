@@ -81,6 +81,8 @@ describe("the player's keys (issue 26)", () => {
       [Requests.play, null],
     ]);
 
+    // A button's space presses the button.
+    fireEvent.keyDown(getByRole('button', { name: 'Audio' }), { key: ' ' });
     fireEvent.keyDown(getByRole('textbox', { name: 'Search' }), { key: 'k' });
     fireEvent.keyDown(player, { key: 'l', ctrlKey: true });
     fireEvent.keyDown(getByRole('slider', { name: 'Seek' }), { key: 'ArrowRight' });

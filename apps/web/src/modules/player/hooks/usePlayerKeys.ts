@@ -74,8 +74,12 @@ export const requestFor = (key: string, state: PlayerState): PlayerRequest | nul
   }
 };
 
-/** Keys media-chrome's controls take for themselves (a button's Enter and space, a range's arrows). */
+/**
+ * Keys a control takes for itself: a native button's Enter and space, and what media-chrome's controls declare
+ * (their buttons' Enter and space, a range's arrows).
+ */
 const keysUsedBy = (element: EventTarget): string[] => {
+  if (element instanceof HTMLButtonElement) return ['Enter', ' '];
   if (!(element instanceof Element)) return [];
   const named = element.getAttribute('keysused')?.split(' ');
   const own = (element as Element & { keysUsed?: unknown }).keysUsed;
