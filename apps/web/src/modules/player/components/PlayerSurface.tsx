@@ -121,7 +121,7 @@ export const PlayerSurface = ({
   languages = NO_PREFERENCE,
   onTracksChosen = IGNORE_CHOICE,
 }: PlayerSurfaceProps) => {
-  useMediaChromeTexts();
+  const language = useMediaChromeTexts();
   const controller = useRef<MediaControllerElement>(null);
   const [tracked, setTracked] = useState<TrackedVideo | null>(null);
   useTrackLanguages(tracked, languages);
@@ -203,6 +203,7 @@ export const PlayerSurface = ({
       style={captionVariables(captions)}
       tabIndex={-1}
       aria-label={label}
+      lang={language}
       noHotkeys
     >
       {hls ? (
