@@ -6,6 +6,7 @@ import {
   AuthMessages,
   AuthRpc,
   Classification,
+  DEFAULT_CAPTION_STYLE,
   ErrorCode,
   ProfileKind,
   ProfileMessages,
@@ -70,7 +71,7 @@ describe('auth-service profiles against real MongoDB and Redis (DECISIONS 36)', 
           uiLanguage: 'en',
           audioLanguage: 'en',
           subtitleLanguage: null,
-          playback: { autoplayNext: true, askBeforeNext: true },
+          playback: { autoplayNext: true, askBeforeNext: true, captions: DEFAULT_CAPTION_STYLE },
           locked: false,
         },
       ],
@@ -131,6 +132,42 @@ describe('auth-service profiles against real MongoDB and Redis (DECISIONS 36)', 
         service.call(ProfileRpc.select, { accountId: stranger, profileId: papa.id, pin: '2580' }),
       ),
     ).toMatchObject({ code: ErrorCode.NotFound, message: ProfileMessages.notFound });
+  });
+
+  it("keeps a kids profile's own subtitle style (issue 26); a profile stored before it answers the default", async () => {
+    const { id } = await ctx.newUser({ username: 'Captions' });
+    const kid = await create(id, {
+      name: 'Chotu',
+      kind: ProfileKind.Kids,
+      maturityCeiling: Classification.U,
+    });
+    expect(kid.playback.captions).toEqual(DEFAULT_CAPTION_STYLE);
+    const captions = { size: 200, color: 'yellow', background: 100 } as const;
+    const changed = await service.call(ProfileRpc.update, {
+      accountId: id,
+      actingProfileId: kid.id,
+      profileId: kid.id,
+      changes: { playback: { captions } },
+    });
+    expect(changed.playback).toEqual({ autoplayNext: true, askBeforeNext: true, captions });
+    expect((await list(id, kid.id)).profiles.find((profile) => profile.id === kid.id)).toEqual(changed);
+
+    // A profile stored before issue 26 has no caption fields.
+    await users.updateOne(
+      { _id: new Types.ObjectId(id) },
+      {
+        $unset: {
+          'profiles.$[].captionSize': '',
+          'profiles.$[].captionColor': '',
+          'profiles.$[].captionBackground': '',
+        },
+      },
+    );
+    const stored = (await list(id)).profiles;
+    expect(stored.map((profile) => profile.playback.captions)).toEqual([
+      DEFAULT_CAPTION_STYLE,
+      DEFAULT_CAPTION_STYLE,
+    ]);
   });
 
   it("a selected kids profile's session carries its ceiling; deleting the profile announces profile.deleted and ends that session", async () => {

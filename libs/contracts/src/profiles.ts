@@ -63,14 +63,38 @@ export const ProfilePinSchema = z.string().regex(/^\d{4}$/, 'must be 4 digits');
 /** ISO 639-1 (`hi`, `en`, `ta`…): the languages issue labels each title's tracks with these. */
 const LanguageCodeSchema = z.string().regex(/^[a-z]{2}$/, 'must be a two-letter language code');
 
+/** Issue 26: how subtitles look, per profile. Sizes and opacities in percent; colours by name (the web draws them). */
+export const CAPTION_SIZES = [75, 100, 150, 200] as const;
+export const CAPTION_COLORS = ['white', 'yellow', 'cyan', 'green', 'magenta'] as const;
+export const CAPTION_BACKGROUNDS = [0, 50, 75, 100] as const;
+export type CaptionSize = (typeof CAPTION_SIZES)[number];
+export type CaptionColor = (typeof CAPTION_COLORS)[number];
+export type CaptionBackground = (typeof CAPTION_BACKGROUNDS)[number];
+
+export const CaptionStyleSchema = z
+  .object({
+    size: z.literal(CAPTION_SIZES),
+    color: z.enum(CAPTION_COLORS),
+    background: z.literal(CAPTION_BACKGROUNDS),
+  })
+  .strict();
+export type CaptionStyle = z.infer<typeof CaptionStyleSchema>;
+/** What a profile has until it chooses (and what profiles stored before issue 26 answer). */
+export const DEFAULT_CAPTION_STYLE: CaptionStyle = { size: 100, color: 'white', background: 75 };
+
 const PlaybackSettingsSchema = z
   .object({
     /** Play the next episode when one ends. */
     autoplayNext: z.boolean(),
     /** Ask "Still watching?" before playing the next one. */
     askBeforeNext: z.boolean(),
+    captions: CaptionStyleSchema,
   })
   .strict();
+/** A new profile's playback settings: a client from before issue 26 names no caption style. */
+const NewPlaybackSettingsSchema = PlaybackSettingsSchema.extend({
+  captions: CaptionStyleSchema.default(DEFAULT_CAPTION_STYLE),
+});
 
 /** A profile as clients see it: the PIN only as `locked`. */
 export const ProfileSchema = z.object({
@@ -105,7 +129,11 @@ export const CreateProfileRequestSchema = z
     uiLanguage: z.enum(UiLanguage).default(UiLanguage.English),
     audioLanguage: LanguageCodeSchema.default('en'),
     subtitleLanguage: LanguageCodeSchema.nullable().default(null),
-    playback: PlaybackSettingsSchema.default({ autoplayNext: true, askBeforeNext: true }),
+    playback: NewPlaybackSettingsSchema.default({
+      autoplayNext: true,
+      askBeforeNext: true,
+      captions: DEFAULT_CAPTION_STYLE,
+    }),
     pin: ProfilePinSchema.optional(),
   })
   .strict()

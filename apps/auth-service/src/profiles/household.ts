@@ -1,11 +1,13 @@
 import type { Types } from 'mongoose';
 import {
   Classification,
+  DEFAULT_CAPTION_STYLE,
   PROFILE_AVATARS,
   PROFILE_NAME_MAX_LENGTH,
   ProfileKind,
   UiLanguage,
 } from '@app/contracts';
+import { captionFields } from './profile.mapper';
 import type { ProfileRecord } from './profile.schema';
 
 export type StoredProfile = ProfileRecord & { _id: Types.ObjectId };
@@ -34,6 +36,7 @@ export const defaultProfileOf = (account: Account): StoredProfile => {
     subtitleLanguage: null,
     autoplayNext: true,
     askBeforeNext: true,
+    ...captionFields(DEFAULT_CAPTION_STYLE),
     pinHash: null,
     createdAt: account.createdAt ?? account._id.getTimestamp(),
   };

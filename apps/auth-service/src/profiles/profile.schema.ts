@@ -1,7 +1,15 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Types } from 'mongoose';
-import { Classification, PROFILE_AVATARS, ProfileKind, UiLanguage } from '@app/contracts';
-import type { ProfileAvatar } from '@app/contracts';
+import {
+  CAPTION_BACKGROUNDS,
+  CAPTION_COLORS,
+  CAPTION_SIZES,
+  Classification,
+  PROFILE_AVATARS,
+  ProfileKind,
+  UiLanguage,
+} from '@app/contracts';
+import type { CaptionBackground, CaptionColor, CaptionSize, ProfileAvatar } from '@app/contracts';
 
 /**
  * One profile of an account (DECISIONS 36), kept inside the account's user document: the household's rules (at most
@@ -23,6 +31,10 @@ export class ProfileRecord {
   @Prop({ type: String, default: null }) subtitleLanguage: string | null;
   @Prop({ required: true }) autoplayNext: boolean;
   @Prop({ required: true }) askBeforeNext: boolean;
+  /** Issue 26's caption style; absent on profiles stored before it (the mapper answers the default). */
+  @Prop({ type: Number, enum: CAPTION_SIZES }) captionSize?: CaptionSize;
+  @Prop({ type: String, enum: CAPTION_COLORS }) captionColor?: CaptionColor;
+  @Prop({ type: Number, enum: CAPTION_BACKGROUNDS }) captionBackground?: CaptionBackground;
   /** argon2id of the 4-digit lock, like passwords; null when the profile is not locked. Never leaves the service. */
   @Prop({ type: String, default: null }) pinHash: string | null;
   @Prop({ required: true }) createdAt: Date;

@@ -3,6 +3,7 @@ import {
   AuthMessages,
   Classification,
   CreateProfileRequestSchema,
+  DEFAULT_CAPTION_STYLE,
   ErrorCode,
   ProfileKind,
   ProfileMessages,
@@ -213,7 +214,7 @@ describe('ProfilesService', () => {
       expect(events.publish).not.toHaveBeenCalled();
     });
 
-    it('changes its own avatar, languages and playback settings', async () => {
+    it('changes its own avatar, languages, playback settings and caption style', async () => {
       const { service, accountId, kid } = await withKid();
       const changed = await service.update({
         accountId,
@@ -224,9 +225,19 @@ describe('ProfilesService', () => {
       expect(changed).toMatchObject({
         avatar: 'tiger',
         uiLanguage: 'hi',
-        playback: { autoplayNext: false, askBeforeNext: true },
+        playback: { autoplayNext: false, askBeforeNext: true, captions: DEFAULT_CAPTION_STYLE },
         maturityCeiling: Classification.U,
       });
+      const captions = { size: 150, color: 'yellow', background: 100 } as const;
+      const styled = await service.update({
+        accountId,
+        actingProfileId: kid.id,
+        profileId: kid.id,
+        changes: changes({ playback: { captions } }),
+      });
+      // The caption style alone changes: the other playback settings stay as they were.
+      expect(styled.playback).toEqual({ autoplayNext: false, askBeforeNext: true, captions });
+      expect((await service.list({ accountId, actingProfileId: kid.id })).profiles).toContainEqual(styled);
     });
   });
 

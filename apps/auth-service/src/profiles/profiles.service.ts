@@ -27,7 +27,7 @@ import { Delays, RateLimiter, SESSION_CLIENT } from '../rate-limit/rate-limiter'
 import { SessionsService } from '../sessions/sessions.service';
 import type { StoredUser } from '../users/users.repository';
 import { defaultProfileOf, nameKeyOf, type StoredProfile } from './household';
-import { toProfile } from './profile.mapper';
+import { captionFields, toProfile } from './profile.mapper';
 import { ProfilesRepository } from './profiles.repository';
 
 /** Tries of one change against concurrent ones (each re-reads and re-checks) before answering 409. */
@@ -86,6 +86,7 @@ export class ProfilesService {
         subtitleLanguage: profile.subtitleLanguage,
         autoplayNext: profile.playback.autoplayNext,
         askBeforeNext: profile.playback.askBeforeNext,
+        ...captionFields(profile.playback.captions),
         pinHash,
         createdAt: new Date(),
       };
@@ -94,8 +95,8 @@ export class ProfilesService {
   }
 
   /**
-   * A kids session changes only its own preferences (avatar, languages, playback) and may lower its ceiling; its
-   * name, kind, lock and any higher ceiling are the parent's to set (403).
+   * A kids session changes only its own preferences (avatar, languages, playback and caption style) and may lower
+   * its ceiling; its name, kind, lock and any higher ceiling are the parent's to set (403).
    */
   async update({ accountId, actingProfileId, profileId, changes }: UpdateProfileRpc): Promise<Profile> {
     const pinHash =
@@ -136,6 +137,7 @@ export class ProfilesService {
           changes.subtitleLanguage === undefined ? target.subtitleLanguage : changes.subtitleLanguage,
         autoplayNext: changes.playback?.autoplayNext ?? target.autoplayNext,
         askBeforeNext: changes.playback?.askBeforeNext ?? target.askBeforeNext,
+        ...(changes.playback?.captions ? captionFields(changes.playback.captions) : {}),
         pinHash: pinHash === undefined ? target.pinHash : pinHash,
       };
       return {

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '@app/contracts';
+import type { Quality, SubscriptionStatus } from '@app/contracts';
 
 /**
  * Every visible text of payments (namespace `payments`): /subscription, /payment-success, the access panel, the
@@ -58,6 +58,28 @@ export const paymentStrings = {
   planPrice_one: '{{price}} / {{count}} month',
   planPrice_other: '{{price}} / {{count}} months',
   perMonth: '{{amount}} per month',
+  /**
+   * A plan card's lines, written from the plan's facts (plan-features.ts) in the catalogue's words
+   * (payment-service plan-catalogue.ts), so they read in the interface's language.
+   */
+  planFeatures: {
+    free: {
+      '480p': 'Free titles up to 480p',
+      '720p': 'Free titles up to 720p',
+      '1080p': 'Free titles up to 1080p',
+      best: 'Free titles in the best quality available',
+    } satisfies Record<Quality, string>,
+    premiumIncluded: {
+      '480p': 'Premium titles included, up to 480p',
+      '720p': 'Premium titles included, up to 720p',
+      '1080p': 'Premium titles included, up to 1080p',
+      best: 'Premium titles included, in the best quality available',
+    } satisfies Record<Quality, string>,
+    premiumBuyOrRent: 'Premium titles: buy or rent',
+    earlyAccess: 'Early access to new releases',
+    screens_one: 'Watch on {{count}} screen at a time',
+    screens_other: 'Watch on {{count}} screens at a time',
+  },
   subscribeNow: 'Subscribe Now for {{price}}',
   processing: 'Processing...',
   signInToSubscribe: 'Sign in to subscribe. Your chosen plan is kept.',

@@ -1,7 +1,9 @@
 import {
+  type CaptionStyle,
   CLASSIFICATION_ORDER,
   type Classification,
   type CreateProfileRequestSchema,
+  DEFAULT_CAPTION_STYLE,
   isKidsCeiling,
   KIDS_CEILINGS,
   PROFILE_AVATARS,
@@ -28,6 +30,8 @@ export type ProfileForm = {
   maturityCeiling: Classification;
   lock: LockChoice;
   pin: string;
+  /** Issue 26: how subtitles look for the profile (a new one starts with the default; the form offers it on edit). */
+  captions: CaptionStyle;
 };
 
 export type ProfileFormErrors = Partial<Record<'name' | 'pin', string>>;
@@ -40,6 +44,7 @@ export const newProfileForm = (taken: readonly Profile[]): ProfileForm => ({
   maturityCeiling: 'A',
   lock: 'none',
   pin: '',
+  captions: DEFAULT_CAPTION_STYLE,
 });
 
 export const editProfileForm = (profile: Profile): ProfileForm => ({
@@ -49,6 +54,7 @@ export const editProfileForm = (profile: Profile): ProfileForm => ({
   maturityCeiling: profile.maturityCeiling,
   lock: profile.locked ? 'keep' : 'none',
   pin: '',
+  captions: profile.playback.captions,
 });
 
 /** The ratings the form offers: a kids profile's ceiling is U or U/A 7+ (DECISIONS 37). */
@@ -89,5 +95,6 @@ export const toUpdateBody = (form: ProfileForm): UpdateProfileRequest => ({
   avatar: form.avatar,
   kind: form.kind,
   maturityCeiling: form.maturityCeiling,
+  playback: { captions: form.captions },
   ...(form.lock === 'set' ? { pin: form.pin } : form.lock === 'remove' ? { pin: null } : {}),
 });

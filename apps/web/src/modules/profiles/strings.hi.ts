@@ -76,6 +76,21 @@ export const profileStringsHi: Catalogue<typeof profileStrings> = {
     cancel: 'प्रोफ़ाइल रखें',
     failed: 'हम प्रोफ़ाइल नहीं हटा सके। कृपया फिर से कोशिश करें।',
   },
+  captions: {
+    legend: 'सबटाइटल की शैली',
+    size: 'अक्षरों का आकार',
+    color: 'अक्षरों का रंग',
+    background: 'पृष्ठभूमि की अपारदर्शिता',
+    percent: '{{value}}%',
+    colors: {
+      white: 'सफ़ेद',
+      yellow: 'पीला',
+      cyan: 'आसमानी',
+      green: 'हरा',
+      magenta: 'मैजेंटा',
+    },
+    failed: 'हम सबटाइटल की शैली सेव नहीं कर सके। कृपया फिर से कोशिश करें।',
+  },
   avatars: {
     sunrise: 'सूर्योदय',
     ocean: 'समुद्र',

@@ -1,4 +1,4 @@
-import type { ProfileAvatar } from '@app/contracts';
+import type { CaptionColor, ProfileAvatar } from '@app/contracts';
 
 /** The visible texts of profiles (namespace `profiles`, issue 25), in one place so tests can import them. */
 export const profileStrings = {
@@ -76,6 +76,22 @@ export const profileStrings = {
     deleting: 'Deleting…',
     cancel: 'Keep profile',
     failed: 'We could not delete the profile. Please try again.',
+  },
+  /** Issue 26: how subtitles look for the profile (the player's subtitle style menu and Edit profile). */
+  captions: {
+    legend: 'Subtitle style',
+    size: 'Text size',
+    color: 'Text colour',
+    background: 'Background opacity',
+    percent: '{{value}}%',
+    colors: {
+      white: 'White',
+      yellow: 'Yellow',
+      cyan: 'Cyan',
+      green: 'Green',
+      magenta: 'Magenta',
+    } satisfies Record<CaptionColor, string>,
+    failed: 'We could not save the subtitle style. Please try again.',
   },
   avatars: {
     sunrise: 'Sunrise',

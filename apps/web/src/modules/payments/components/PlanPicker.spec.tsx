@@ -1,9 +1,11 @@
 import { PaymentMessages, PromoMessages } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { signInAs } from '@web/modules/movies/testing/browse-test-kit';
 import { renderApp, waitForPage } from '@web/test/render-app';
 import { english } from '@web/shared/i18n/english';
 import { paymentStrings as texts } from '../strings';
+import { paymentStringsHi } from '../strings.hi';
 import { titleOrigin } from '../title-origin';
 import {
   aCheckout,
@@ -88,6 +90,29 @@ describe('/subscription', () => {
     expect(subscribeButton().textContent).toBe('Subscribe Now for ₹899');
     expect(card.className).not.toContain('chosen');
     await screen.findByText(texts.testMode);
+  });
+
+  it("shows each plan's lines in Hindi on the Hindi interface (issue 26), from the plan's facts", async () => {
+    serve();
+    await act(() => i18next.changeLanguage('hi'));
+    try {
+      await open();
+      const premium = screen.getByRole('radio', { name: /^Premium/ }).closest('label') as HTMLElement;
+      expect(
+        within(premium)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        paymentStringsHi.planFeatures.free.best,
+        paymentStringsHi.planFeatures.premiumIncluded.best,
+        paymentStringsHi.planFeatures.earlyAccess,
+        'एक समय में 4 स्क्रीन पर देखें',
+      ]);
+      const basic = screen.getByRole('radio', { name: /^Basic/ }).closest('label') as HTMLElement;
+      within(basic).getByText(paymentStringsHi.planFeatures.premiumBuyOrRent);
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
   });
 
   it('asks a visitor to sign in first, the way the route guard does, keeping the chosen plan', async () => {

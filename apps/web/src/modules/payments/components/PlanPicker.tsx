@@ -14,6 +14,7 @@ import { usePlanCheckout } from '../hooks/usePlanCheckout';
 import { usePlans } from '../hooks/usePlans';
 import { useSignInFirst } from '../hooks/useSignInFirst';
 import { paymentOutcome } from '../payment-outcome';
+import { planFeatures } from '../plan-features';
 import { titleOriginFrom } from '../title-origin';
 import { BillingStateField } from './BillingStateField';
 import { CheckoutMessage } from './CheckoutMessage';
@@ -51,7 +52,7 @@ const PlanCard = ({ plan, name, checked, onChoose }: PlanCardProps) => {
         {t('perMonth', { amount: formatInr(plan.amountPerMonthInr) })}
       </span>
       <ul id={`${id}-features`} className={styles.features}>
-        {plan.features.map((feature) => (
+        {planFeatures(plan, t).map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
       </ul>

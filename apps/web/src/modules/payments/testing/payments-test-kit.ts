@@ -28,7 +28,7 @@ export const thePlans = (): Plan[] => [
     screens: 1,
     premiumContent: false,
     earlyAccess: false,
-    features: ['Free titles up to 720p', '1 screen at a time'],
+    features: ['Free titles up to 720p', 'Premium titles: buy or rent', 'Watch on 1 screen at a time'],
   },
   {
     id: 'standard',
@@ -40,7 +40,11 @@ export const thePlans = (): Plan[] => [
     screens: 2,
     premiumContent: true,
     earlyAccess: false,
-    features: ['Premium titles', 'Up to 1080p', '2 screens at a time'],
+    features: [
+      'Free titles up to 1080p',
+      'Premium titles included, up to 1080p',
+      'Watch on 2 screens at a time',
+    ],
   },
   {
     id: 'premium',
@@ -52,7 +56,12 @@ export const thePlans = (): Plan[] => [
     screens: 4,
     premiumContent: true,
     earlyAccess: true,
-    features: ['Premium titles', 'Best quality available', '4 screens at a time', 'Early access'],
+    features: [
+      'Free titles in the best quality available',
+      'Premium titles included, in the best quality available',
+      'Early access to new releases',
+      'Watch on 4 screens at a time',
+    ],
   },
 ];
 

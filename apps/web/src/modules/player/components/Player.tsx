@@ -6,7 +6,7 @@ import { Button } from '@web/shared/ui/Button';
 import { type PlaybackMedia, usePlaybackHeartbeat } from '../hooks/usePlaybackHeartbeat';
 import { usePlaybackPreview, usePlaybackSession } from '../hooks/usePlaybackSession';
 import { useQoeReporter } from '../hooks/useQoeReporter';
-import { usePreferredLanguages } from '../hooks/usePreferredLanguages';
+import { useSeriesTracks } from '../hooks/useSeriesTracks';
 import type { StreamToken } from '../stream-token';
 import { ClassificationOverlay } from './ClassificationOverlay';
 import { PlaybackRefused, SignInToWatch } from './PlaybackRefused';
@@ -32,6 +32,8 @@ type PlayerProps = {
   overlay?: (media: PlaybackMedia) => ReactNode;
   /** What a refusal for want of access shows instead of the movie's access panel (an episode: its series'). */
   waysIn?: ReactNode;
+  /** An episode's series: its episodes start in the audio and subtitles last chosen in it (issue 26). */
+  seriesId?: string;
 };
 
 /**
@@ -40,7 +42,7 @@ type PlayerProps = {
  * that stops it (no access, no media, every screen in use, stopped from another screen). A screen is taken only
  * once the viewer chose where to start, and given back when the player goes away or the page is closed.
  */
-export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
+export const Player = ({ movie, overlay, waysIn, seriesId }: PlayerProps) => {
   const { t } = useTranslation('player');
   const [attempt, setAttempt] = useState(0);
   const preview = usePlaybackPreview(movie.id, attempt);
@@ -51,7 +53,7 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
   const [stopped, setStopped] = useState(false);
   const [media, setMedia] = useState<PlaybackMedia | null>(null);
   const [renewed, setRenewed] = useState<(StreamToken & { leaseId: string }) | null>(null);
-  const languages = usePreferredLanguages();
+  const { languages, remember } = useSeriesTracks(seriesId);
   const playing = session.data && !stopped ? session.data : null;
   const onLeaseLost = useCallback(() => setStopped(true), []);
   const leaseId = playing?.leaseId;
@@ -138,6 +140,7 @@ export const Player = ({ movie, overlay, waysIn }: PlayerProps) => {
         startPosition={start}
         onMedia={setMedia}
         languages={languages}
+        onTracksChosen={remember}
       >
         <ClassificationOverlay rating={session.data.rating} />
         {rental?.expiresAt && <RentalCountdown rental={rental} />}

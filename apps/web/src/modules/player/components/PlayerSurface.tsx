@@ -26,10 +26,18 @@ import {
   MediaRenditionMenuButton,
 } from 'media-chrome/react/menu';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ARROW_SEEK_SECONDS, JUMP_HOTKEYS_OFF, JUMP_SECONDS, useJumpKeys } from '../hooks/useJumpKeys';
+import { useCaptionStyle } from '@web/modules/profiles/hooks/useCaptionStyle';
+import a11y from '@web/shared/ui/a11y.module.css';
+import { adoptCueRules, captionVariables } from '../caption-style';
+import { usePlaybackAnnouncement } from '../hooks/usePlaybackAnnouncement';
+import { JUMP_SECONDS, usePlayerKeys } from '../hooks/usePlayerKeys';
+import { useTrackChoices } from '../hooks/useTrackChoices';
 import type { PlaybackMedia } from '../hooks/usePlaybackHeartbeat';
 import { type PreferredLanguages, type TrackedMedia, useTrackLanguages } from '../hooks/useTrackLanguages';
+import { useMediaChromeTexts } from '../media-chrome-texts';
 import { type StreamToken, tokenRunningOut, tokenSwapConfig, withToken } from '../stream-token';
+import type { TrackChoice } from '../track-choices';
+import { CaptionStyleMenu } from './CaptionStyleMenu';
 import styles from './PlayerSurface.module.css';
 
 export type PlayerSurfaceProps = {
@@ -44,22 +52,22 @@ export type PlayerSurfaceProps = {
   onMedia: (media: PlaybackMedia | null) => void;
   /** Overlays that must stay inside the player, fullscreen included (the rental countdown). */
   children?: ReactNode;
-  /** The profile's audio and subtitle languages, chosen as the tracks appear (issue 26). */
+  /** The languages to start in (issue 26: the series' last choice, else the profile's), chosen as tracks appear. */
   languages?: PreferredLanguages;
+  /** An audio or subtitle language the viewer picked in the menus. */
+  onTracksChosen?: (choice: TrackChoice) => void;
 };
 
 const NO_PREFERENCE: PreferredLanguages = { audio: null, subtitles: null };
-/** media-controller's attributes (not in its React typings) for how far ←/→ seek. */
-const ARROW_SEEK_ATTRIBUTES = {
-  keyboardbackwardseekoffset: String(ARROW_SEEK_SECONDS),
-  keyboardforwardseekoffset: String(ARROW_SEEK_SECONDS),
-};
+const IGNORE_CHOICE = () => undefined;
 const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
 /** media-chrome finds the preview thumbnails by this label of a metadata track: a name, never shown. */
 const THUMBNAILS_TRACK = 'thumbnails';
 
 type HlsVideoElement = PlaybackMedia & { config: object | null; src: string };
 type VideoElement = PlaybackMedia & HTMLVideoElement;
+/** What the surface reads of the playing element: its tracks (hls.js's too) and its volume. */
+type TrackedVideo = PlaybackMedia & TrackedMedia & { volume: number; muted: boolean };
 const isHlsVideo = (media: PlaybackMedia): media is HlsVideoElement =>
   media instanceof HTMLElement && media.localName === 'hls-video';
 
@@ -97,10 +105,11 @@ const reloadOnRefusal = (media: VideoElement, freshUrl: () => string) => {
  * trickplay WebVTT index; the quality menu lists Auto plus the renditions the signed playlist allows
  * (DECISIONS 26). Stream tokens are short-lived (DECISIONS 35): hls.js puts the newest one in each request it
  * makes, the trickplay index takes it before the one it carries runs out, and the MP4 picks it up where a request
- * was refused, at the same position. Audio and subtitle menus list the title's renditions (hls.js), the profile's
- * languages chosen first (useTrackLanguages). Keyboard: space/k, ←/→ (5 s), ↑/↓, f, m and c are media-chrome's
- * hotkeys; j/l (10 s) are useJumpKeys'. This file and the
- * libraries it imports form the player's own chunk, loaded only when a title is about to play.
+ * was refused, at the same position. Audio and subtitle menus list the title's renditions (hls.js), the given
+ * languages chosen first (useTrackLanguages) and the viewer's picks reported (useTrackChoices); subtitles are drawn
+ * in the profile's style (CaptionStyleMenu). Every key is usePlayerKeys' (media-chrome's hotkeys are off); a live
+ * region says play, pause and where a seek landed. This file and the libraries it imports form the player's own
+ * chunk, loaded only when a title is about to play.
  */
 export const PlayerSurface = ({
   session,
@@ -110,12 +119,17 @@ export const PlayerSurface = ({
   onMedia,
   children,
   languages = NO_PREFERENCE,
+  onTracksChosen = IGNORE_CHOICE,
 }: PlayerSurfaceProps) => {
+  const language = useMediaChromeTexts();
   const controller = useRef<MediaControllerElement>(null);
-  const [tracked, setTracked] = useState<(PlaybackMedia & TrackedMedia) | null>(null);
+  const [tracked, setTracked] = useState<TrackedVideo | null>(null);
   useTrackLanguages(tracked, languages);
+  useTrackChoices(controller, tracked, onTracksChosen);
   const playing = useCallback(() => tracked, [tracked]);
-  useJumpKeys(controller, playing);
+  usePlayerKeys(controller, playing);
+  const announcement = usePlaybackAnnouncement(tracked, session.durationSeconds);
+  const { style: captions } = useCaptionStyle();
   const hls = useMemo(canPlayHls, []);
   // Read by each request, so a new token never re-creates hls.js.
   const latestToken = useRef(token.token);
@@ -152,8 +166,9 @@ export const PlayerSurface = ({
   const attachMedia = useCallback(
     (media: PlaybackMedia | null) => {
       onMedia(media);
-      setTracked(media);
+      setTracked(media as TrackedVideo | null);
       if (!media) return;
+      if (media instanceof Element) adoptCueRules(media);
       if (isHlsVideo(media)) {
         media.config = config;
         media.src = session.hlsUrl;
@@ -185,10 +200,11 @@ export const PlayerSurface = ({
     <MediaController
       ref={controller}
       className={styles.controller}
+      style={captionVariables(captions)}
       tabIndex={-1}
       aria-label={label}
-      hotkeys={JUMP_HOTKEYS_OFF}
-      {...ARROW_SEEK_ATTRIBUTES}
+      lang={language}
+      noHotkeys
     >
       {hls ? (
         <HlsVideo slot="media" ref={attachMedia} className={styles.media} autoplay playsInline preload="auto">
@@ -214,6 +230,9 @@ export const PlayerSurface = ({
       <MediaPlaybackRateMenu hidden anchor="auto" rates={RATES} />
       {/* After the menus, which keep their place in the layout while hidden: an overlay here sits on the bar. */}
       {children}
+      <p role="status" className={a11y.visuallyHidden}>
+        {announcement}
+      </p>
       <MediaControlBar className={styles.bar}>
         <MediaPlayButton />
         <MediaSeekBackwardButton seekOffset={JUMP_SECONDS} className={styles.wide} />
@@ -225,6 +244,7 @@ export const PlayerSurface = ({
         <MediaTimeDisplay showDuration noToggle className={styles.time} />
         <MediaAudioTrackMenuButton />
         <MediaCaptionsMenuButton />
+        <CaptionStyleMenu />
         <MediaPlaybackRateMenuButton />
         <MediaRenditionMenuButton />
         <MediaPipButton className={styles.wide} />

@@ -9,8 +9,18 @@ type TrackList<T> = EventTarget & { readonly length: number; [index: number]: T 
 /** What the playing element offers: `<hls-video>` lists hls.js's audio renditions and subtitle tracks. */
 export type TrackedMedia = { audioTracks?: TrackList<AudioTrackLike>; textTracks?: TrackList<TextTrackLike> };
 
-const listOf = <T>(list: TrackList<T> | undefined): T[] =>
+export const listOf = <T>(list: TrackList<T> | undefined): T[] =>
   list ? Array.from({ length: list.length }, (_, i) => list[i]) : [];
+
+/** The language of the enabled audio track; null when none is. */
+export const enabledAudio = (tracks: readonly AudioTrackLike[]): string | null =>
+  tracks.find((track) => track.enabled)?.language ?? null;
+
+/** The language of the subtitles shown; null when they are off. */
+export const shownSubtitles = (tracks: readonly TextTrackLike[]): string | null =>
+  tracks.find(
+    (track) => (track.kind === 'subtitles' || track.kind === 'captions') && track.mode === 'showing',
+  )?.language ?? null;
 
 /** Enables the audio track in `language`, the others off; false when the title has none in it. */
 export const chooseAudio = (tracks: readonly AudioTrackLike[], language: string): boolean => {

@@ -136,6 +136,28 @@ describe('Manage Profiles (issue 25)', () => {
     expect((await dialog().findByRole('alert')).textContent).toBe(ProfileMessages.kidsCeiling);
   });
 
+  it("edits a profile's subtitle style (issue 26), offered on edit only", async () => {
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: texts.add }));
+    expect(dialog().queryByRole('group', { name: profileStrings.captions.legend })).toBeNull();
+    fireEvent.click(dialog().getByRole('button', { name: form.cancel }));
+
+    fireEvent.click(screen.getByRole('button', { name: english('profiles:manage.edit', { name: 'Mini' }) }));
+    const style = within(dialog().getByRole('group', { name: profileStrings.captions.legend }));
+    expect(style.getByLabelText<HTMLSelectElement>(profileStrings.captions.size).value).toBe('100');
+    fireEvent.change(style.getByLabelText(profileStrings.captions.size), { target: { value: '150' } });
+    fireEvent.change(style.getByLabelText(profileStrings.captions.color), { target: { value: 'yellow' } });
+    fireEvent.change(style.getByLabelText(profileStrings.captions.background), { target: { value: '100' } });
+    // Nothing is saved before Save.
+    expect(sentWith('PATCH')).toEqual([]);
+    fireEvent.click(dialog().getByRole('button', { name: form.save }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sentWith('PATCH')[0]).toMatchObject({
+      path: `/api/profiles/${child.id}`,
+      body: { playback: { captions: { size: 150, color: 'yellow', background: 100 } } },
+    });
+  });
+
   it('deletes a profile only after a confirmation that says what is lost; the profile in use has no Delete', async () => {
     await open();
 

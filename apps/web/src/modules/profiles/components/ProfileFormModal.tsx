@@ -22,6 +22,7 @@ import {
   toUpdateBody,
   withKind,
 } from '../profile-form';
+import { CaptionStyleFields } from './CaptionStyleFields';
 import { ProfileAvatar } from './ProfileAvatar';
 import styles from './ManageProfiles.module.css';
 
@@ -34,7 +35,8 @@ type ProfileFormModalProps = {
 };
 
 /**
- * Add or edit a profile: name, avatar, kind, maturity rating (U or U/A 7+ for kids) and an optional 4-digit lock.
+ * Add or edit a profile: name, avatar, kind, maturity rating (U or U/A 7+ for kids), an optional 4-digit lock and,
+ * on edit, its subtitle style (issue 26).
  * The server's refusals (409: the fifth profile, a name taken; 400: a kids rating) show in the form as it said them.
  */
 export const ProfileFormModal = ({ profile, profiles, onClose }: ProfileFormModalProps) => {
@@ -129,6 +131,7 @@ export const ProfileFormModal = ({ profile, profiles, onClose }: ProfileFormModa
             </option>
           ))}
         </SelectField>
+        {profile && <CaptionStyleFields value={form.captions} onChange={(captions) => set({ captions })} />}
         {profile?.locked ? (
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>{t('form.lockChoice')}</legend>

@@ -1,5 +1,6 @@
 import {
   type CreateProfileRequest,
+  DEFAULT_CAPTION_STYLE,
   isKidsCeiling,
   PROFILE_LIMIT,
   type Profile,
@@ -23,7 +24,7 @@ export const aProfile = (overrides: Partial<Profile> = {}): Profile => {
     uiLanguage: 'en',
     audioLanguage: 'en',
     subtitleLanguage: null,
-    playback: { autoplayNext: true, askBeforeNext: true },
+    playback: { autoplayNext: true, askBeforeNext: true, captions: DEFAULT_CAPTION_STYLE },
     locked: false,
     ...overrides,
   };
@@ -104,6 +105,7 @@ export const aHousehold = (profiles: Profile[], pins: Record<string, string> = {
           ...(changes.avatar === undefined ? {} : { avatar: changes.avatar }),
           ...(changes.kind === undefined ? {} : { kind: changes.kind }),
           ...(changes.maturityCeiling === undefined ? {} : { maturityCeiling: changes.maturityCeiling }),
+          playback: { ...target.playback, ...changes.playback },
           locked: changes.pin === undefined ? target.locked : changes.pin !== null,
         };
         if (changed.kind === ProfileKind.Kids && !isKidsCeiling(changed.maturityCeiling))

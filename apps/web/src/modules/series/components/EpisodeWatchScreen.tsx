@@ -66,6 +66,7 @@ export const EpisodeWatchScreen = ({ episodeId }: { episodeId: string }) => {
     <WatchFrame title={title}>
       <Player
         movie={{ id: episode.id, title }}
+        seriesId={series.id}
         overlay={(media) => (
           <>
             <SkipIntro media={media} intro={episode.intro} />

@@ -1,0 +1,65 @@
+import type { TFunction } from 'i18next';
+import type { playerStrings } from './strings';
+
+/** media-chrome's text keys (its lang/en.js) and ours in the player namespace's `controls`. */
+const MEDIA_CHROME_KEYS = {
+  Audio: 'audio',
+  Captions: 'captions',
+  'Enable captions': 'enableCaptions',
+  'Disable captions': 'disableCaptions',
+  'Enter fullscreen mode': 'enterFullscreen',
+  'Exit fullscreen mode': 'exitFullscreen',
+  Mute: 'mute',
+  Unmute: 'unmute',
+  'Enter picture in picture mode': 'enterPip',
+  'Exit picture in picture mode': 'exitPip',
+  Play: 'play',
+  Pause: 'pause',
+  'Playback rate': 'playbackRate',
+  'Playback rate {playbackRate}': 'playbackRateIs',
+  Quality: 'quality',
+  'Seek backward': 'seekBackward',
+  'Seek forward': 'seekForward',
+  Auto: 'auto',
+  Off: 'off',
+  'video player': 'videoPlayer',
+  volume: 'volume',
+  seek: 'seek',
+  'closed captions': 'closedCaptions',
+  'current playback rate': 'currentRate',
+  'playback time': 'playbackTime',
+  'media loading': 'loading',
+  'audio tracks': 'audioTracks',
+  quality: 'qualityMenu',
+  play: 'playLabel',
+  pause: 'pauseLabel',
+  mute: 'muteLabel',
+  unmute: 'unmuteLabel',
+  'enter fullscreen mode': 'enterFullscreenLabel',
+  'exit fullscreen mode': 'exitFullscreenLabel',
+  'enter picture in picture mode': 'enterPipLabel',
+  'exit picture in picture mode': 'exitPipLabel',
+  'seek back {seekOffset} seconds': 'seekBack',
+  'seek forward {seekOffset} seconds': 'seekAhead',
+  'Network Error': 'networkError',
+  'Decode Error': 'decodeError',
+  'Source Not Supported': 'sourceNotSupported',
+  'A network error caused the media download to fail.': 'networkErrorLine',
+  'A media error caused playback to be aborted. The media could be corrupt or your browser does not support this format.':
+    'decodeErrorLine',
+  'An unsupported error occurred. The server or network failed, or your browser does not support this format.':
+    'sourceNotSupportedLine',
+  hour: 'hour',
+  hours: 'hours',
+  minute: 'minute',
+  minutes: 'minutes',
+  second: 'second',
+  seconds: 'seconds',
+  '{time} remaining': 'remaining',
+  '{currentTime} of {totalTime}': 'timeOf',
+  'video not loaded, unknown time.': 'unknownTime',
+} as const satisfies Record<string, keyof (typeof playerStrings)['controls']>;
+
+/** media-chrome's dictionary for one language: each of its keys with our text (`t` of the player namespace). */
+export const mediaChromeDictionary = (t: TFunction<'player'>): Record<string, string> =>
+  Object.fromEntries(Object.entries(MEDIA_CHROME_KEYS).map(([key, id]) => [key, t(`controls.${id}`)]));
