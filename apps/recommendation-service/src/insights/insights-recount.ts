@@ -226,6 +226,10 @@ export const recount = (events: readonly CountedEvent[]): Recount => {
     row.refundGstPaise += gstOf(payload.amountPaise);
   }
   for (const at of churns.values()) money(istDay(at)).churned += 1;
+  for (const trial of trials.values()) {
+    money(trialStartDay(trial.endsAt)).trialsStarted += 1;
+    if (trial.converted) money(istDay(trial.endsAt)).trialConversions += 1;
+  }
 
   // Subscription states: the latest state event's, with the end of a first period paid upfront; one known by that
   // capture alone is `authenticated` (the capture is its authentication).
@@ -243,10 +247,6 @@ export const recount = (events: readonly CountedEvent[]): Recount => {
     const paidUntil = new Date(upfront.paidUntil);
     if (!state.paidUntil || state.paidUntil < paidUntil)
       subscriptions.set(upfront.subscriptionId, { ...state, paidUntil });
-  }
-  for (const trial of trials.values()) {
-    money(trialStartDay(trial.endsAt)).trialsStarted += 1;
-    if (trial.converted) money(istDay(trial.endsAt)).trialConversions += 1;
   }
 
   // QoE: per title and overall, per browser family and per rendition.
