@@ -79,27 +79,12 @@ const main = async () => {
         lastDay: known && known.lastDay > day ? known.lastDay : day,
       });
     }
-    const subscriptions = new Map<
-      string,
-      { _id: string; userId: string; planId: string; status: string; at: Date }
-    >();
     const charges = new Map<string, { _id: string; amountPaise: number; at: Date }>();
     for (const event of history) {
-      if (event.type === 'subscription.changed') {
-        const known = subscriptions.get(event.payload.subscriptionId);
-        if (!known || known.at < event.occurredAt)
-          subscriptions.set(event.payload.subscriptionId, {
-            _id: event.payload.subscriptionId,
-            userId: event.payload.userId,
-            planId: event.payload.planId,
-            status: event.payload.status,
-            at: event.occurredAt,
-          });
-      }
       if (event.type === 'payment.captured' && event.payload.planId)
         charges.set(event.payload.planId, {
           _id: event.payload.planId,
-          amountPaise: event.payload.amountPaise,
+          amountPaise: event.payload.listPricePaise ?? event.payload.amountPaise,
           at: event.occurredAt,
         });
     }
@@ -111,7 +96,7 @@ const main = async () => {
       InsightsModels.viewer,
       [...viewers].map(([_id, days]) => ({ _id, ...days })),
     );
-    await insert(InsightsModels.subscription, [...subscriptions.values()]);
+    await insert(InsightsModels.subscription, [...folded.subscriptions.values()]);
     await insert(InsightsModels.planCharge, [...charges.values()]);
     console.log(
       `• history: ${PLAYS.toLocaleString('en-IN')} plays, ${history.length.toLocaleString('en-IN')} events → ` +

@@ -372,14 +372,17 @@ describe('payment-service promo codes', () => {
         ]),
       );
       expect(await promoNow(promo.id)).toMatchObject({ claimed: 1, redeemed: 1 });
-      // Its news carries the list price too, so Insights keeps ₹149 as Basic's price for MRR.
-      const captured = (await suite.service.app.get<Redis>(REDIS_CLIENT).xrange(EVENT_STREAM, '-', '+'))
-        .map(([, fields]) => JSON.parse(fields[1]) as EventEnvelope<EventPayload<'payment.captured'>>)
-        .find((event) => event.type === 'payment.captured' && event.payload.paymentId === paymentId);
-      expect(captured?.payload).toMatchObject({
+      // Its news carries the list price too, so Insights keeps ₹149 as Basic's price for MRR, and the period it paid,
+      // so Insights counts the subscription live (and new) now, though Razorpay says `authenticated` till start_at.
+      const capturedNews = async (id: string) =>
+        (await suite.service.app.get<Redis>(REDIS_CLIENT).xrange(EVENT_STREAM, '-', '+'))
+          .map(([, fields]) => JSON.parse(fields[1]) as EventEnvelope<EventPayload<'payment.captured'>>)
+          .find((event) => event.type === 'payment.captured' && event.payload.paymentId === id);
+      expect((await capturedNews(paymentId))?.payload).toMatchObject({
         amountPaise: 11_900,
         listPricePaise: 14_900,
         planId: 'basic',
+        upfront: { subscriptionId: checkout.id, paidUntil: startAt.toISOString() },
       });
 
       // The first charge of the plan itself: the list price, a renewal, no discount, counted no further.
@@ -393,6 +396,11 @@ describe('payment-service promo codes', () => {
       const renewal = charges.find((charge) => charge.cycle === 2);
       if (!renewal) throw new Error('no renewal');
       expect(await invoiceOf(payer, renewal._id)).toMatchObject({ totalPaise: 14_900, discount: null });
+      // The plan's charge is news of a plain renewal: no list price apart, no paid first period.
+      const renewalNews = (await capturedNews(renewal._id))?.payload;
+      expect(renewalNews).toMatchObject({ amountPaise: 14_900, planId: 'basic' });
+      expect(renewalNews).not.toHaveProperty('upfront');
+      expect(renewalNews).not.toHaveProperty('listPricePaise');
       expect(await promoNow(promo.id)).toMatchObject({ claimed: 1, redeemed: 1 });
       const redemptions = await suite.service.call(PromoRpc.redemptions, { promoId: promo.id });
       expect(redemptions.data).toEqual([

@@ -2,18 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { InsightsRpc } from '@app/contracts';
+import { InsightsRpc, TRIAL_DAYS } from '@app/contracts';
 import { waitUntil } from '@app/server-testing';
 import { generateHistory } from '../src/insights/insights-history';
 import type { CountedEvent } from '../src/insights/insights-recount';
 import { RevenueRepository } from '../src/insights/revenue.repository';
 import { recount } from '../src/insights/insights-recount';
-import { istDay } from '../src/insights/insights-rules';
+import { ACTIVE_SUBSCRIPTION, isActiveSubscription, istDay } from '../src/insights/insights-rules';
 import type {
   EngagementBucketDoc,
   QoeBucketDoc,
   QoeDimensionBucketDoc,
   RevenueBucketDoc,
+  SubscriptionDoc,
 } from '../src/insights/insights.schemas';
 import { InsightsModels } from '../src/insights/insights.schemas';
 import type { RecoHarness } from './reco-context';
@@ -36,6 +37,14 @@ const counters = (doc: object): Record<string, unknown> => {
 const table = (docs: Iterable<{ _id: string } & object>) =>
   Object.fromEntries(
     [...docs].map((doc) => [doc._id, counters(doc)]).filter(([, c]) => Object.keys(c).length > 0),
+  );
+/** Subscription states by id, dates as text, for comparing. */
+const states = (docs: Iterable<SubscriptionDoc>) =>
+  Object.fromEntries(
+    [...docs].map(({ _id, userId, planId, status, at, paidUntil }) => [
+      _id,
+      { userId, planId, status, at: at.toISOString(), paidUntil: paidUntil?.toISOString() ?? null },
+    ]),
   );
 
 /** A deterministic shuffle (mulberry32), so a failure replays. */
@@ -61,6 +70,7 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
   let revenue: Model<RevenueBucketDoc>;
   let qoe: Model<QoeBucketDoc>;
   let qoeDimensions: Model<QoeDimensionBucketDoc>;
+  let subscriptions: Model<SubscriptionDoc>;
 
   beforeAll(async () => {
     reco = await startReco('reco-insights');
@@ -68,6 +78,7 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
     revenue = reco.service.app.get(getModelToken(InsightsModels.revenue));
     qoe = reco.service.app.get(getModelToken(InsightsModels.qoe));
     qoeDimensions = reco.service.app.get(getModelToken(InsightsModels.qoeDimension));
+    subscriptions = reco.service.app.get(getModelToken(InsightsModels.subscription));
   });
   afterAll(() => reco?.close());
 
@@ -76,9 +87,12 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
       await reco.bus.publish(type, payload as never, { occurredAt, id });
   };
 
-  const storedFor = async (days: string[]) => {
+  const storedFor = async (days: string[], subscriptionIds: string[]) => {
     const range = { $gte: days[0], $lte: days[days.length - 1] };
     return {
+      subscriptions: states(
+        await subscriptions.find({ _id: { $in: subscriptionIds } }).lean<SubscriptionDoc[]>(),
+      ),
       engagement: table(await engagement.find({ day: range }).lean<EngagementBucketDoc[]>()),
       revenue: table(await revenue.find({ _id: range }).lean<RevenueBucketDoc[]>()),
       qoe: table(await qoe.find({ day: range }).lean<QoeBucketDoc[]>()),
@@ -90,19 +104,55 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
     // Days of their own, years back, so no other test's buckets share them.
     const end = new Date(Date.UTC(2003, 0, 1) + Math.floor(Math.random() * 3000) * DAY);
     const titleIds = [newId(), newId(), newId()];
-    const history = generateHistory({
-      plays: 60,
-      titleIds,
-      seriesIds: [titleIds[2]],
-      viewers: 12,
-      // Longer than a free trial, so the history holds one (issue 27).
-      days: 12,
-      end,
-      random: Math.random,
-    }).map((event) => ({ ...event, id: randomUUID() }));
+    // A plan bought with a promo code (issue 27): its discounted first period captured upfront (Razorpay says
+    // `authenticated` for that month), then the plan's first charge at its list price on `start_at`.
+    const promoUser = newId();
+    const promoSub = `sub_${newId()}`;
+    const paidAt = new Date(end.getTime() - 38 * DAY);
+    const startAt = new Date(paidAt.getTime() + 30 * DAY);
+    const promoCharge = (n: number, amountPaise: number, at: Date): CountedEvent => ({
+      type: 'payment.captured',
+      payload: {
+        paymentId: `pay_${promoSub}_${n}`,
+        userId: promoUser,
+        kind: 'subscription',
+        movieId: null,
+        planId: 'basic',
+        amountPaise,
+        ...(n === 1
+          ? {
+              listPricePaise: 14_900,
+              upfront: { subscriptionId: promoSub, paidUntil: startAt.toISOString() },
+            }
+          : {}),
+      },
+      occurredAt: at,
+    });
+    const promoState = (status: string, at: Date): CountedEvent => ({
+      type: 'subscription.changed',
+      payload: { userId: promoUser, subscriptionId: promoSub, planId: 'basic', status, currentEnd: null },
+      occurredAt: at,
+    });
+    const history = [
+      ...generateHistory({
+        plays: 60,
+        titleIds,
+        seriesIds: [titleIds[2]],
+        viewers: 12,
+        // Longer than a free trial and a month, so the history holds a trial and renewed promo plans (issue 27).
+        days: 40,
+        end,
+        random: Math.random,
+      }),
+      promoCharge(1, 11_900, paidAt),
+      promoState('authenticated', paidAt),
+      promoCharge(2, 14_900, startAt),
+      promoState('active', startAt),
+    ].map((event) => ({ ...event, id: randomUUID() }));
     const seed = Math.floor(Math.random() * 2 ** 31);
     // Redeliveries (same envelope id) and duplicates (the same fact announced again under a new id), all shuffled:
-    // reports before their play's start, a viewer's later play before their first.
+    // reports before their play's start, a viewer's later play before their first, a plan's charge before its
+    // upfront first period.
     const deliveries = shuffled(
       [
         ...history,
@@ -112,18 +162,20 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
       seed,
     );
     await publishAll(deliveries);
-    const days = Array.from({ length: 14 }, (_, i) => istDay(end.getTime() - (13 - i) * DAY));
+    const days = Array.from({ length: 42 }, (_, i) => istDay(end.getTime() - (41 - i) * DAY));
     const expected = recount(history);
+    const subscriptionIds = [...expected.subscriptions.keys()];
     const want = {
+      subscriptions: states(expected.subscriptions.values()),
       engagement: table(expected.engagement.values()),
       revenue: table(expected.revenue.values()),
       qoe: table(expected.qoe.values()),
       qoeDimensions: table(expected.qoeDimensions.values()),
     };
-    let got = await storedFor(days);
+    let got = await storedFor(days, subscriptionIds);
     await waitUntil(
       async () => {
-        got = await storedFor(days);
+        got = await storedFor(days, subscriptionIds);
         return isDeepStrictEqual(got, want);
       },
       `the buckets to equal the recount (shuffle seed ${seed})`,
@@ -137,6 +189,17 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
       0,
     );
     expect(trialsStarted).toBeGreaterThan(0);
+    // The repository counts live subscriptions by the rule the recount states (paid first periods in, trials out).
+    expect(
+      await subscriptions.countDocuments({ _id: { $in: subscriptionIds }, ...ACTIVE_SUBSCRIPTION }),
+    ).toBe([...expected.subscriptions.values()].filter(isActiveSubscription).length);
+    // The promo plan: new at its upfront capture, a renewal (not new, not a conversion) at its start_at.
+    expect(want.subscriptions[promoSub]).toMatchObject({
+      status: 'active',
+      paidUntil: startAt.toISOString(),
+    });
+    expect(expected.revenue.get(istDay(paidAt))?.newSubscriptions).toBeGreaterThanOrEqual(1);
+    expect(expected.revenue.get(istDay(startAt))?.renewals).toBeGreaterThanOrEqual(1);
     // The history's QoE batches reach every browser family and the rendition breakdown's rows.
     expect(Object.keys(want.qoeDimensions).some((id) => id.endsWith('|browser|Samsung Internet'))).toBe(true);
     expect(Object.keys(want.qoeDimensions).some((id) => id.endsWith('|rendition|unknown'))).toBe(true);
@@ -158,6 +221,85 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
       "premium's price from the discounted charge",
     ).catch(() => undefined);
     expect((await charges.planCharges()).get('premium')).toBe(89_900);
+  });
+
+  it('counts a promo plan live and new from its upfront capture, renewed at start_at; an unpaid trial is not live (issue 27)', async () => {
+    const repository = reco.service.app.get(RevenueRepository);
+    // A plan id of its own, so the live count is this test's; days of their own, decades back.
+    const planId = `plan-${newId()}`;
+    const live = async () => (await repository.activeByPlan()).get(planId) ?? 0;
+    const bucketOn = async (at: number) =>
+      (await revenue.findById(istDay(at)).lean<RevenueBucketDoc>()) ?? null;
+    const paidAt = Date.UTC(1985, 0, 1) + Math.floor(Math.random() * 3000) * DAY;
+    const startAt = paidAt + 30 * DAY;
+    const buyer = newId();
+    const subscriptionId = `sub_${newId()}`;
+    const charge = (n: number, amountPaise: number, upfront: boolean) => ({
+      paymentId: `pay_${subscriptionId}_${n}`,
+      userId: buyer,
+      kind: 'subscription' as const,
+      movieId: null,
+      planId,
+      amountPaise,
+      ...(upfront
+        ? {
+            listPricePaise: 14_900,
+            upfront: { subscriptionId, paidUntil: new Date(startAt).toISOString() },
+          }
+        : {}),
+    });
+    const state = (status: string) => ({ userId: buyer, subscriptionId, planId, status, currentEnd: null });
+
+    // A free trial of the same plan, authorised and not yet charged: started, not live.
+    const trialist = newId();
+    const trialId = `sub_${newId()}`;
+    const trialStart = paidAt + 2 * DAY;
+    const trialEndsAt = new Date(trialStart + TRIAL_DAYS * DAY).toISOString();
+    const trial = (status: string) => ({
+      userId: trialist,
+      subscriptionId: trialId,
+      planId,
+      status,
+      currentEnd: null,
+      trialEndsAt,
+    });
+    await reco.bus.publish('subscription.changed', trial('authenticated'), {
+      occurredAt: new Date(trialStart),
+    });
+    // The upfront capture alone (its state event not come yet): live, and a new subscription on its day.
+    await reco.bus.publish('payment.captured', charge(1, 11_900, true), { occurredAt: new Date(paidAt) });
+    await waitUntil(async () => (await bucketOn(trialStart))?.trialsStarted === 1, 'the trial started');
+    await waitUntil(async () => (await live()) === 1, 'the paid first period live').catch(() => undefined);
+    expect(await live()).toBe(1);
+    await waitUntil(async () => (await bucketOn(paidAt))?.newSubscriptions === 1, 'a new subscription');
+
+    // Authenticated (Razorpay's word for the whole paid month), then the plan's first charge: a renewal.
+    await reco.bus.publish('subscription.changed', state('authenticated'), { occurredAt: new Date(paidAt) });
+    await reco.bus.publish('payment.captured', charge(2, 14_900, false), { occurredAt: new Date(startAt) });
+    await reco.bus.publish('subscription.changed', state('active'), { occurredAt: new Date(startAt) });
+    await waitUntil(async () => (await bucketOn(startAt))?.renewals === 1, 'the renewal at start_at');
+    await waitUntil(
+      async () => (await subscriptions.findById(subscriptionId).lean<SubscriptionDoc>())?.status === 'active',
+      'the subscription active',
+    );
+    expect(await live()).toBe(1);
+    expect(await bucketOn(paidAt)).toMatchObject({
+      newSubscriptions: 1,
+      renewals: 0,
+      subscriptionPaise: 11_900,
+    });
+    expect(await bucketOn(startAt)).toMatchObject({
+      newSubscriptions: 0,
+      renewals: 1,
+      subscriptionPaise: 14_900,
+    });
+    for (const at of [paidAt, startAt]) expect((await bucketOn(at))?.trialConversions ?? 0).toBe(0);
+
+    // The trial's first charge: converted, and live from then on.
+    await reco.bus.publish('subscription.changed', trial('active'), { occurredAt: new Date(trialEndsAt) });
+    await waitUntil(async () => (await live()) === 2, 'the converted trial live').catch(() => undefined);
+    expect(await live()).toBe(2);
+    expect(await bucketOn(Date.parse(trialEndsAt))).toMatchObject({ trialConversions: 1 });
   });
 
   it('answers the Insights reads: plays, completion, retention, revenue with GST apart, start-up percentiles', async () => {

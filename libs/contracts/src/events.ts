@@ -107,6 +107,12 @@ export const PaymentCapturedSchema = z.object({
   amountPaise: z.number().int(),
   /** Issue 27: the list price when a promo code took money off (`amountPaise` is what was paid). */
   listPricePaise: z.number().int().optional(),
+  /**
+   * Issue 27: on a promo code's upfront capture, the subscription whose first period it paid and when that period
+   * ends (its `start_at`, the plan's first charge): paid and live though Razorpay says `authenticated` till then.
+   * Absent on every other charge (and on events from before it).
+   */
+  upfront: z.object({ subscriptionId: z.string(), paidUntil: z.string() }).optional(),
 });
 /** Access was given (`source` is the payment or subscription cycle it came from, so a replay grants once). */
 export const EntitlementGrantedSchema = z.object({

@@ -517,8 +517,15 @@ export class SubscriptionsService {
     period: { periodStart: Date | null; periodEnd: Date | null; cycle: number },
   ) {
     const subscriptionId = sub.razorpayId ?? '';
-    // Issue 27: the upfront first period's list price, so Insights keeps the plan's price for MRR.
-    const listPrice = period.cycle === 1 && sub.promo ? { listPricePaise: sub.promo.listPricePaise } : {};
+    // Issue 27: the upfront first period's list price, so Insights keeps the plan's price for MRR, and what it paid
+    // for, so Insights counts the subscription live (and new) from now rather than from its `start_at`.
+    const upfront =
+      period.cycle === 1 && sub.promo && period.periodEnd
+        ? {
+            listPricePaise: sub.promo.listPricePaise,
+            upfront: { subscriptionId, paidUntil: period.periodEnd.toISOString() },
+          }
+        : {};
     // Announced through the outbox (issue 29 §1) on every report of the charge, dated at its capture, as a title
     // payment is (a replay announces it again: the same news); never for a duplicate's charge.
     const { duplicateOf } = await this.outbox.announce(
@@ -531,7 +538,7 @@ export class SubscriptionsService {
           movieId: null,
           planId: sub.planId,
           amountPaise: payment.amount,
-          ...listPrice,
+          ...upfront,
         },
         at: (charge: { capturedAt: Date | null }) => charge.capturedAt ?? new Date(),
       },

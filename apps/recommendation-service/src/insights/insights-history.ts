@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QoeBrowsers, Renditions, TRIAL_DAYS } from '@app/contracts';
+import { PLAN_MONTHS, QoeBrowsers, Renditions, TRIAL_DAYS } from '@app/contracts';
 import type { CountedEvent } from './insights-recount';
 
 /** Options of a generated history (tests, the bench). */
@@ -23,7 +23,8 @@ const hex24 = (n: number, tag: string) => (tag + n.toString(16)).padStart(24, '0
 
 /**
  * A plausible history: plays (start, then a report every few minutes to a random stop; some past 90 %), favorites,
- * purchases, rentals, subscription charges and renewals, free trials, a refund, cancellations and QoE batches.
+ * purchases, rentals, subscription charges and renewals, free trials, promo-code plans, a refund, cancellations and
+ * QoE batches.
  */
 export const generateHistory = (options: HistoryOptions): CountedEvent[] => {
   const { random, titleIds, seriesIds = [] } = options;
@@ -231,6 +232,44 @@ export const generateHistory = (options: HistoryOptions): CountedEvent[] => {
       });
     } else {
       events.push(changed('cancelled', new Date(started.getTime() + 2 * 24 * HOUR)));
+    }
+  }
+  // Plans bought with a promo code (issue 27): the discounted first period captured upfront at authentication (its
+  // news names the period it paid; Razorpay says `authenticated` till `start_at`), then the plan's first charge at
+  // its list price when that period ends within the history, or a cancellation in it.
+  const promoBuyers = Math.max(1, Math.round(options.viewers / 20));
+  for (let p = 0; p < promoBuyers; p += 1) {
+    const userId = userOf(subscribers + trialists + p);
+    const subscriptionId = `sub_${tag}promo${p}`;
+    const planId = pick(['basic', 'standard', 'premium'] as const);
+    const listPricePaise = { basic: 14_900, standard: 49_900, premium: 89_900 }[planId];
+    const paidAt = new Date(startMs + random() * (options.days - 1) * 24 * HOUR);
+    const paidUntil = new Date(paidAt.getTime() + PLAN_MONTHS[planId] * 30 * 24 * HOUR);
+    const changed = (status: string, at: Date): CountedEvent => ({
+      type: 'subscription.changed',
+      payload: { userId, subscriptionId, planId, status, currentEnd: null },
+      occurredAt: at,
+    });
+    const charge = (n: number, amountPaise: number, at: Date): CountedEvent => ({
+      type: 'payment.captured',
+      payload: {
+        paymentId: `pay_${subscriptionId}_${n}`,
+        userId,
+        kind: 'subscription',
+        movieId: null,
+        planId,
+        amountPaise,
+        ...(n === 1
+          ? { listPricePaise, upfront: { subscriptionId, paidUntil: paidUntil.toISOString() } }
+          : {}),
+      },
+      occurredAt: at,
+    });
+    events.push(charge(1, Math.round(listPricePaise * 0.8), paidAt), changed('authenticated', paidAt));
+    if (paidUntil < options.end && random() < 0.7) {
+      events.push(charge(2, listPricePaise, paidUntil), changed('active', paidUntil));
+    } else if (random() < 0.3) {
+      events.push(changed('cancelled', new Date(paidAt.getTime() + 2 * HOUR)));
     }
   }
   return events;

@@ -77,6 +77,16 @@ export class InsightsRecorder {
   }
 
   async paymentCaptured(event: EventPayload<'payment.captured'>, occurredAt: Date): Promise<void> {
+    // A promo code's paid first period (issue 27): live from this capture, not from its `start_at` (idempotent, so
+    // a redelivery repairs a crash after the key below).
+    const { upfront } = event;
+    if (upfront && event.planId)
+      await this.revenue.markPaid({
+        _id: upfront.subscriptionId,
+        userId: event.userId,
+        planId: event.planId,
+        paidUntil: new Date(upfront.paidUntil),
+      });
     if (!(await this.keys.once(`captured|${event.paymentId}`))) return;
     const day = istDay(occurredAt);
     const gross = event.amountPaise;

@@ -8,6 +8,7 @@ import {
   istDay,
   isTrialConversion,
   itemOf,
+  PREPAID_STATUS,
   qoeBreakdown,
   qoeIncrement,
   trialStartDay,
@@ -19,6 +20,7 @@ import type {
   QoeCounters,
   QoeDimensionBucketDoc,
   RevenueBucketDoc,
+  SubscriptionDoc,
 } from './insights.schemas';
 
 /** An event as the bus carries it (what a recount reads). */
@@ -36,6 +38,8 @@ export type Recount = {
   revenue: Map<string, RevenueBucketDoc>;
   qoe: Map<string, QoeBucketDoc>;
   qoeDimensions: Map<string, QoeDimensionBucketDoc>;
+  /** Each subscription's state (what active subscriptions and MRR count). */
+  subscriptions: Map<string, SubscriptionDoc>;
 };
 
 const emptyEngagement = (day: string, itemId: string): EngagementBucketDoc => ({
@@ -112,6 +116,7 @@ export const recount = (events: readonly CountedEvent[]): Recount => {
   const refunds = new Map<string, { payload: EventPayload<'payment.refunded'>; at: Date }>();
   const churns = new Map<string, Date>();
   const trials = new Map<string, { endsAt: string; converted: boolean }>();
+  const states = new Map<string, SubscriptionDoc>();
   const qoeReports = new Map<string, EventPayload<'qoe.reported'>>();
   for (const event of events) {
     switch (event.type) {
@@ -137,6 +142,10 @@ export const recount = (events: readonly CountedEvent[]): Recount => {
         refunds.set(event.payload.paymentId, { payload: event.payload, at: event.occurredAt });
         break;
       case 'subscription.changed': {
+        const { subscriptionId: id, userId, planId, status } = event.payload;
+        const known = states.get(id);
+        if (!known || known.at < event.occurredAt)
+          states.set(id, { _id: id, userId, planId, status, at: event.occurredAt });
         const previous = churns.get(event.payload.subscriptionId);
         if (CHURN_STATUSES.has(event.payload.status) && (!previous || previous > event.occurredAt))
           churns.set(event.payload.subscriptionId, event.occurredAt);
@@ -222,6 +231,24 @@ export const recount = (events: readonly CountedEvent[]): Recount => {
     if (trial.converted) money(istDay(trial.endsAt)).trialConversions += 1;
   }
 
+  // Subscription states: the latest state event's, with the end of a first period paid upfront; one known by that
+  // capture alone is `authenticated` (the capture is its authentication).
+  const subscriptions = new Map(states);
+  for (const { payload } of captures.values()) {
+    const { upfront, userId, planId } = payload;
+    if (!upfront || !planId) continue;
+    const state = subscriptions.get(upfront.subscriptionId) ?? {
+      _id: upfront.subscriptionId,
+      userId,
+      planId,
+      status: PREPAID_STATUS,
+      at: new Date(0),
+    };
+    const paidUntil = new Date(upfront.paidUntil);
+    if (!state.paidUntil || state.paidUntil < paidUntil)
+      subscriptions.set(upfront.subscriptionId, { ...state, paidUntil });
+  }
+
   // QoE: per title and overall, per browser family and per rendition.
   for (const report of qoeReports.values()) {
     const day = istDay(report.reportedAt);
@@ -238,5 +265,5 @@ export const recount = (events: readonly CountedEvent[]): Recount => {
       qoeDimensions.set(id, row);
     }
   }
-  return { engagement, revenue, qoe, qoeDimensions };
+  return { engagement, revenue, qoe, qoeDimensions, subscriptions };
 };

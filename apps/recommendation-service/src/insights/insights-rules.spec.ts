@@ -1,6 +1,7 @@
 import {
   decileOf,
   gstOf,
+  isActiveSubscription,
   istDay,
   lastDays,
   percentileOf,
@@ -8,7 +9,7 @@ import {
   startupBucketOf,
   STARTUP_BOUNDS_MS,
 } from './insights-rules';
-import { recount } from './insights-recount';
+import { recount, type CountedEvent } from './insights-recount';
 
 describe('insights rules (issue 28)', () => {
   it('counts India’s days: 20:00 UTC is already the next day in IST', () => {
@@ -134,5 +135,114 @@ describe('insights rules (issue 28)', () => {
       startup: { [startupBucketOf(900)]: 1 },
     });
     expect(qoeDimensions.get('2026-03-01|rendition|unknown')).toMatchObject({ fatalErrors: 1 });
+  });
+
+  describe('a plan bought with a promo code (issue 27)', () => {
+    const paidAt = new Date('2026-03-01T10:00:00Z');
+    const startAt = new Date('2026-03-31T10:00:00Z');
+    const changed = (status: string, at: Date, trialEndsAt?: string): CountedEvent => ({
+      type: 'subscription.changed',
+      payload: {
+        userId: 'u1',
+        subscriptionId: 'sub_1',
+        planId: 'basic',
+        status,
+        currentEnd: null,
+        ...(trialEndsAt ? { trialEndsAt } : {}),
+      },
+      occurredAt: at,
+    });
+    const upfront: CountedEvent = {
+      type: 'payment.captured',
+      payload: {
+        paymentId: 'pay_1',
+        userId: 'u1',
+        kind: 'subscription',
+        movieId: null,
+        planId: 'basic',
+        amountPaise: 11_900,
+        listPricePaise: 14_900,
+        upfront: { subscriptionId: 'sub_1', paidUntil: startAt.toISOString() },
+      },
+      occurredAt: paidAt,
+    };
+    const firstPlanCharge: CountedEvent = {
+      type: 'payment.captured',
+      payload: {
+        paymentId: 'pay_2',
+        userId: 'u1',
+        kind: 'subscription',
+        movieId: null,
+        planId: 'basic',
+        amountPaise: 14_900,
+      },
+      occurredAt: startAt,
+    };
+
+    it('counts as live while authenticated once its first period is paid; a free trial does not', () => {
+      expect(isActiveSubscription({ status: 'active' })).toBe(true);
+      expect(isActiveSubscription({ status: 'authenticated', paidUntil: startAt })).toBe(true);
+      // A free trial: authenticated, nothing paid.
+      expect(isActiveSubscription({ status: 'authenticated' })).toBe(false);
+      expect(isActiveSubscription({ status: 'authenticated', paidUntil: null })).toBe(false);
+      expect(isActiveSubscription({ status: 'cancelled', paidUntil: startAt })).toBe(false);
+      expect(isActiveSubscription({ status: 'pending', paidUntil: startAt })).toBe(false);
+    });
+
+    it('is new and live at its upfront capture, renewed at start_at, never a trial, in any order', () => {
+      const events = [
+        changed('active', startAt),
+        firstPlanCharge,
+        upfront,
+        changed('authenticated', paidAt),
+        upfront,
+        firstPlanCharge,
+      ];
+      const { revenue, subscriptions } = recount(events);
+      expect(revenue.get('2026-03-01')).toMatchObject({
+        subscriptionPaise: 11_900,
+        newSubscriptions: 1,
+        renewals: 0,
+        trialsStarted: 0,
+        trialConversions: 0,
+      });
+      expect(revenue.get('2026-03-31')).toMatchObject({
+        subscriptionPaise: 14_900,
+        newSubscriptions: 0,
+        renewals: 1,
+        trialsStarted: 0,
+        trialConversions: 0,
+      });
+      expect(subscriptions.get('sub_1')).toEqual({
+        _id: 'sub_1',
+        userId: 'u1',
+        planId: 'basic',
+        status: 'active',
+        at: startAt,
+        paidUntil: startAt,
+      });
+    });
+
+    it('is live from the capture alone, before (or without) its state event', () => {
+      const [state] = recount([upfront]).subscriptions.values();
+      expect(state).toMatchObject({ status: 'authenticated', paidUntil: startAt });
+      expect(isActiveSubscription(state)).toBe(true);
+      // Cancelled in its paid period: no longer counted.
+      const cancelled = recount([changed('cancelled', new Date('2026-03-02T10:00:00Z')), upfront]);
+      expect(isActiveSubscription(cancelled.subscriptions.get('sub_1') ?? state)).toBe(false);
+    });
+
+    it('leaves the free trial as it was: authenticated and unpaid is not live, its first charge converts it', () => {
+      const trialEndsAt = '2026-03-08T10:00:00Z';
+      const trial = recount([changed('authenticated', paidAt, trialEndsAt)]);
+      expect(isActiveSubscription(trial.subscriptions.get('sub_1') ?? { status: '' })).toBe(false);
+      expect(trial.revenue.get('2026-03-01')).toMatchObject({ trialsStarted: 1, trialConversions: 0 });
+      const converted = recount([
+        changed('authenticated', paidAt, trialEndsAt),
+        changed('active', new Date(trialEndsAt), trialEndsAt),
+      ]);
+      expect(isActiveSubscription(converted.subscriptions.get('sub_1') ?? { status: '' })).toBe(true);
+      expect(converted.revenue.get('2026-03-08')).toMatchObject({ trialConversions: 1 });
+    });
   });
 });

@@ -7,7 +7,7 @@ import {
   QOE_NO_RENDITION,
   TRIAL_DAYS,
 } from '@app/contracts';
-import type { QoeDimension } from './insights.schemas';
+import type { QoeDimension, SubscriptionDoc } from './insights.schemas';
 
 /** The bucket key of every title together. */
 export const ALL_TITLES = '*';
@@ -130,6 +130,21 @@ export const percentileOf = (counts: readonly number[], p: number): number | nul
 
 /** Subscription states that end it: its viewer churned. */
 export const CHURN_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'halted', 'completed']);
+
+/** Razorpay's status while an upfront first period runs: its capture is the authentication payment. */
+export const PREPAID_STATUS = 'authenticated';
+
+/**
+ * A subscription that counts as live (active subscriptions, MRR): Razorpay's `active` (charged for the current
+ * period), or `authenticated` with its first period paid upfront (a promo code's, issue 27: `start_at` is that
+ * period's end). A free trial is `authenticated` too, but unpaid: it counts once its first charge makes it active.
+ * `ACTIVE_SUBSCRIPTION` is the same rule as the filter the repository counts with.
+ */
+export const isActiveSubscription = ({ status, paidUntil }: Pick<SubscriptionDoc, 'status' | 'paidUntil'>) =>
+  status === 'active' || (status === PREPAID_STATUS && paidUntil != null);
+export const ACTIVE_SUBSCRIPTION = {
+  $or: [{ status: 'active' }, { status: PREPAID_STATUS, paidUntil: { $ne: null } }],
+};
 
 /**
  * A free trial (issue 27) is counted by its own dates, whatever order its events come in: begun `TRIAL_DAYS`

@@ -115,8 +115,18 @@ export const SubscriberSchema = new Schema<SubscriberDoc>(
   { collection: 'insights_subscribers', versionKey: false },
 );
 
-/** A subscription's latest state (the event that occurred last wins). */
-export type SubscriptionDoc = { _id: string; userId: string; planId: string; status: string; at: Date };
+/**
+ * A subscription's latest state (the event that occurred last wins) and, when its first period was paid upfront (a
+ * promo code's, issue 27), that period's end (from the capture, whatever order the events come in).
+ */
+export type SubscriptionDoc = {
+  _id: string;
+  userId: string;
+  planId: string;
+  status: string;
+  at: Date;
+  paidUntil?: Date | null;
+};
 export const SubscriptionStateSchema = new Schema<SubscriptionDoc>(
   {
     _id: String,
@@ -124,6 +134,7 @@ export const SubscriptionStateSchema = new Schema<SubscriptionDoc>(
     planId: String,
     status: String,
     at: { type: Date, required: true },
+    paidUntil: Date,
   },
   { collection: 'insights_subscriptions', versionKey: false },
 );

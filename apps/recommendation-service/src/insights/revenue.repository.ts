@@ -9,6 +9,7 @@ import {
   type SubscriberDoc,
   type SubscriptionDoc,
 } from './insights.schemas';
+import { ACTIVE_SUBSCRIPTION, PREPAID_STATUS } from './insights-rules';
 
 export type RevenueCounters = Partial<Omit<RevenueBucketDoc, '_id'>>;
 
@@ -57,6 +58,27 @@ export class RevenueRepository {
     return conditionalUpsert(this.subscriptions, { _id, at: { $lt: at } }, { $set: { ...fields, at } });
   }
 
+  /**
+   * Notes a first period paid upfront (a promo code's, issue 27) on its subscription. A subscription known by that
+   * capture alone is `authenticated` (the capture is its authentication) until a state event, all of them later
+   * than the epoch it is dated at, says otherwise.
+   */
+  markPaid({
+    _id,
+    userId,
+    planId,
+    paidUntil,
+  }: Required<Omit<SubscriptionDoc, 'status' | 'at'>>): Promise<boolean> {
+    return conditionalUpsert(
+      this.subscriptions,
+      { _id },
+      {
+        $max: { paidUntil },
+        $setOnInsert: { userId, planId, status: PREPAID_STATUS, at: new Date(0) },
+      },
+    );
+  }
+
   /** The plan's latest charge, kept when newer than the stored one. */
   setPlanCharge(planId: string, amountPaise: number, at: Date): Promise<boolean> {
     return conditionalUpsert(this.charges, { _id: planId, at: { $lt: at } }, { $set: { amountPaise, at } });
@@ -75,11 +97,11 @@ export class RevenueRepository {
       .exec();
   }
 
-  /** Active subscriptions by plan. */
+  /** Active subscriptions by plan (paid first periods included, unpaid trials not). */
   async activeByPlan(): Promise<Map<string, number>> {
     const rows = await this.subscriptions
       .aggregate<{ _id: string; n: number }>([
-        { $match: { status: 'active' } },
+        { $match: ACTIVE_SUBSCRIPTION },
         { $group: { _id: '$planId', n: { $sum: 1 } } },
       ])
       .exec();
