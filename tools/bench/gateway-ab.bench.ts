@@ -14,7 +14,7 @@ import { LAUNCHED_GATEWAY_ENV } from '../dev/system';
  *   node tools/build/node-app.mjs api-gateway apps/api-gateway/src/main.ts dist/ab/base/main.js   (A, e.g. at main)
  *   node tools/build/node-app.mjs api-gateway                                                     (B, this tree)
  *   node tools/build/node-app.mjs catalogue-service (and its seed.js, as its project.json does)
- * GATEWAY_A / GATEWAY_B name other scripts; GATEWAY_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=…`) goes to both.
+ * GATEWAY_A / GATEWAY_B name other scripts; GATEWAY_NODE_OPTIONS (e.g. `--require` of a profiler) goes to both.
  * BENCH_ROUNDS (6), BENCH_SECONDS (8), BENCH_CONNECTIONS (20). Not part of the tests.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -108,7 +108,7 @@ const main = async () => {
       root,
     );
     stops.push(() => catalogue.stop());
-    const nodeArgs = process.env.GATEWAY_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const nodeOptions = process.env.GATEWAY_NODE_OPTIONS ?? '';
     const gateways: Gateway[] = [];
     for (const [label, script] of Object.entries(scripts)) {
       const port = await findFreePort();
@@ -125,7 +125,7 @@ const main = async () => {
           // The limits stay on (every request is counted) but never reached.
           RATE_LIMIT_PER_MINUTE: '100000000',
           RATE_LIMIT_BROWSE_PER_MINUTE: '100000000',
-          NODE_OPTIONS: nodeArgs.join(' '),
+          NODE_OPTIONS: nodeOptions,
         },
         logDir,
         root,
