@@ -14,7 +14,7 @@ import { LAUNCHED_GATEWAY_ENV } from '../dev/system';
  *   node tools/build/node-app.mjs api-gateway apps/api-gateway/src/main.ts dist/ab/base/main.js   (A, e.g. at main)
  *   node tools/build/node-app.mjs api-gateway                                                     (B, this tree)
  *   node tools/build/node-app.mjs catalogue-service (and its seed.js, as its project.json does)
- * GATEWAY_A / GATEWAY_B name other scripts; GATEWAY_NODE_OPTIONS (e.g. `--require` of a profiler) goes to both.
+ * GATEWAY_A / GATEWAY_B name other scripts, GATEWAYS more than two (e.g. the prototypes of http-layer.prototype.ts); GATEWAY_NODE_OPTIONS (e.g. `--require` of a profiler) goes to both.
  * BENCH_ROUNDS (6), BENCH_SECONDS (8), BENCH_CONNECTIONS (20). Not part of the tests.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -66,10 +66,15 @@ type Gateway = { label: string; script: string; url: string; proc: Managed };
 
 const main = async () => {
   const root = workspaceRoot(__dirname);
-  const scripts = {
-    A: process.env.GATEWAY_A ?? 'dist/ab/base/main.js',
-    B: process.env.GATEWAY_B ?? 'dist/apps/api-gateway/main.js',
-  };
+  // GATEWAYS (comma-separated scripts) runs more than two builds, labelled A, B, C…; each is compared with A.
+  const scripts: Record<string, string> = Object.fromEntries(
+    (
+      process.env.GATEWAYS?.split(',') ?? [
+        process.env.GATEWAY_A ?? 'dist/ab/base/main.js',
+        process.env.GATEWAY_B ?? 'dist/apps/api-gateway/main.js',
+      ]
+    ).map((script, i) => [String.fromCharCode(65 + i), script]),
+  );
   for (const script of [...Object.values(scripts), 'dist/apps/catalogue-service/main.js'])
     if (!existsSync(path.join(root, script)))
       throw new Error(`${script} is not built (see this file's header)`);
@@ -141,7 +146,8 @@ const main = async () => {
     const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     for (const gateway of gateways) await wrk(`${gateway.url}${path_}`, 3);
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? gateways : [...gateways].reverse();
+      // A B C, then B C A, C A B, …: each build in each place of a round alike.
+      const order = gateways.map((_, i) => gateways[(i + round) % gateways.length]);
       for (const gateway of order)
         for (const scenario of SCENARIOS) {
           const pid = gateway.proc.child.pid as number;
@@ -161,20 +167,23 @@ const main = async () => {
     console.log(
       `\nGET ${path_}, ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s per build and scenario`,
     );
-    console.log(`A = ${scripts.A}, B = ${scripts.B}\n`);
-    // Each round ran A and B back to back: the median of the rounds' own ratios cancels most of the load's drift.
+    for (const [label, script] of Object.entries(scripts)) console.log(`${label} = ${script}`);
+    // Each round ran every build back to back: the median of the rounds' own ratios cancels most of the load's drift.
     console.log(
-      '| scenario | A µs/request (median) | B µs/request (median) | B/A of medians | B/A per round (median, range) | A req/s | B req/s |',
+      '\n| scenario | build | µs/request (median) | ÷ A of medians | ÷ A per round (median, range) | req/s (median) |',
     );
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|');
     for (const scenario of SCENARIOS) {
       const a = samples.get(`A|${scenario.name}`);
-      const b = samples.get(`B|${scenario.name}`);
-      if (!a || !b) continue;
-      const ratios = b.cpu.map((cpu, round) => cpu / a.cpu[round]);
-      console.log(
-        `| ${scenario.name} | ${median(a.cpu).toFixed(0)} | ${median(b.cpu).toFixed(0)} | ${(median(b.cpu) / median(a.cpu)).toFixed(2)} | ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) | ${median(a.rps).toFixed(0)} | ${median(b.rps).toFixed(0)} |`,
-      );
+      if (!a) continue;
+      for (const label of Object.keys(scripts)) {
+        const b = samples.get(`${label}|${scenario.name}`);
+        if (!b) continue;
+        const ratios = b.cpu.map((cpu, round) => cpu / a.cpu[round]);
+        console.log(
+          `| ${scenario.name} | ${label} | ${median(b.cpu).toFixed(0)} | ${(median(b.cpu) / median(a.cpu)).toFixed(2)} | ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) | ${median(b.rps).toFixed(0)} |`,
+        );
+      }
     }
     const loadAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(`\nLoad average before / after: ${loadBefore} / ${loadAfter}`);
