@@ -77,7 +77,7 @@ const main = async () => {
     app.listen(port, host);
   } else if (stack === 'nest') {
     const app = await NestFactory.create(PrototypeModule, { logger: ['error'] });
-    app.getHttpAdapter().getInstance<express.Express>().set('etag', false);
+    (app.getHttpAdapter().getInstance() as express.Express).set('etag', false);
     await app.listen(port, host);
   } else throw new Error(`unknown stack ${stack}`);
 };
