@@ -24,6 +24,7 @@ const commands = {
   'bench-rpc': 'tools/bench/rpc-transport.bench.ts',
   'bench-soak': 'tools/bench/soak.bench.ts',
   'bench-insights': 'tools/bench/insights.bench.ts',
+  'bench-gateway-ab': 'tools/bench/gateway-ab.bench.ts',
 };
 
 const fail = (message) => {

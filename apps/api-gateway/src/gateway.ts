@@ -35,6 +35,10 @@ export const createGateway = async (env: Env) => {
     },
   );
   app.disable('x-powered-by');
+  // No SHA-1 of every answer for an ETag (issue 29 §3): JSON answers are `no-store`, so never revalidated, and posters
+  // are `immutable`. A function that gives none rather than `false`: Express hands `etag` on to sendFile, and the web
+  // app's files keep their ETag (from size and mtime, no hashing) and 304s.
+  app.set('etag', () => undefined);
   app.use(correlationId);
   // The internal metrics port serves /metrics (web/metrics-port.ts); the public port then has none.
   if (env.METRICS_PORT !== undefined) app.use('/metrics', notFound);

@@ -1,11 +1,11 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Logger, Module } from '@nestjs/common';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
 import { createRedisClient, REDIS_CLIENT, RedisLifecycle } from '@app/server-core';
 import type { Env } from '../env';
 import { FailOpenStorage } from './fail-open.storage';
+import { RedisRateLimitStorage } from './redis-rate-limit.storage';
 import { rateLimitsFrom } from './rate-limits';
 
 /** ioredis states in which a command would only wait for retries to fail. */
@@ -47,7 +47,7 @@ class GatewayRedisModule {
 }
 
 /**
- * `@nestjs/throttler` with its Redis storage: the budgets of `rate-limits.ts`. The guard itself
+ * `@nestjs/throttler` with a Redis storage (one round trip a request: redis-rate-limit.storage.ts): the budgets of `rate-limits.ts`. The guard itself
  * (ClientRateLimitGuard) is registered by the app module, after the session guard, so it knows the caller.
  */
 @Module({})
@@ -62,7 +62,7 @@ export class RateLimitModule {
           useFactory: (redis: Redis) => ({
             throttlers: rateLimitsFrom(env),
             storage: new FailOpenStorage(
-              new ThrottlerStorageRedisService(redis),
+              new RedisRateLimitStorage(redis),
               // While it is connecting at boot, commands wait for it; once it is lost, they are not sent.
               () => !LOST.has(redis.status),
             ),

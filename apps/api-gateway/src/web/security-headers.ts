@@ -19,16 +19,32 @@ export const thirdPartyOrigins = (env: Env): string[] => [
   ),
 ];
 
+type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
 /**
- * helmet with a strict Content-Security-Policy (issue 14, finding 5): code only from this origin and Razorpay
- * Checkout; media and workers from blobs too (hls.js feeds the player through MediaSource and runs a worker);
- * inline styles allowed because media-chrome's controls and Checkout's modal style themselves; never framed.
- * HSTS and upgrading requests only where the product is served over https, so `npm start` on http still works.
+ * The headers a middleware that depends on nothing in the request writes, worked out once at boot and then copied
+ * onto every answer: helmet builds and re-validates its Content-Security-Policy string on each request otherwise
+ * (issue 29 §3). Holds only while every CSP directive is a fixed string (a function, e.g. a nonce, would need the
+ * request): the spec checks the copy against helmet's own output.
  */
-export const securityHeaders = (env: Env) => {
-  const https = new URL(env.PUBLIC_URL).protocol === 'https:';
-  const third = thirdPartyOrigins(env);
-  return helmet({
+export const fixedHeaders = (middleware: Middleware): Middleware => {
+  const writes: Array<(res: Response) => void> = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => writes.push((res) => res.setHeader(name, value)),
+    removeHeader: (name: string) => writes.push((res) => res.removeHeader(name)),
+  };
+  middleware({} as Request, recorder as unknown as Response, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+  });
+  return (_req, res, next) => {
+    for (const write of writes) write(res);
+    next();
+  };
+};
+
+/** helmet as the gateway configures it (see securityHeaders). */
+export const helmetFor = (https: boolean, third: string[]) =>
+  helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -58,6 +74,17 @@ export const securityHeaders = (env: Env) => {
     // The CSP's frame-ancestors 'none', for browsers that only know the older header.
     xFrameOptions: { action: 'deny' },
   });
+
+/**
+ * helmet with a strict Content-Security-Policy (issue 14, finding 5): code only from this origin and Razorpay
+ * Checkout; media and workers from blobs too (hls.js feeds the player through MediaSource and runs a worker);
+ * inline styles allowed because media-chrome's controls and Checkout's modal style themselves; never framed.
+ * HSTS and upgrading requests only where the product is served over https, so `npm start` on http still works.
+ */
+export const securityHeaders = (env: Env) => {
+  const https = new URL(env.PUBLIC_URL).protocol === 'https:';
+  const third = thirdPartyOrigins(env);
+  return fixedHeaders(helmetFor(https, third));
 };
 
 /**
