@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -20,6 +21,9 @@ import { noStoreApi, securityHeaders } from './web/security-headers';
 import { streamProxy } from './web/stream-proxy';
 import { serveWebApp } from './web/web-app';
 
+/** How long an idle keep-alive connection stays open: longer than any proxy in front keeps its own. */
+export const KEEP_ALIVE_MS = 65_000;
+
 /**
  * The public HTTP entry: JSON API under /api, OpenAPI at /api/docs, posters, the stream proxy and (optionally) the web
  * app. A served path asked with another method answers 405 with `Allow` (web/method-not-allowed.ts).
@@ -35,6 +39,12 @@ export const createGateway = async (env: Env) => {
     },
   );
   app.disable('x-powered-by');
+  // A proxy in front (nginx in one-URL mode, a load balancer in production) keeps idle connections open and reuses
+  // them; Node's 5 s default closed them first, and a request sent on one as it closed failed (nginx: "connection
+  // reset by peer", 502 to a POST it may not retry). Idle connections now outlive the proxy's (60 s).
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   // No SHA-1 of every answer for an ETag (issue 29 §3): JSON answers are `no-store`, so never revalidated, and posters
   // are `immutable`. A function that gives none rather than `false`: Express hands `etag` on to sendFile, and the web
   // app's files keep their ETag (from size and mtime, no hashing) and 304s.

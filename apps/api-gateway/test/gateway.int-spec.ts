@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, request, Server } from 'node:http';
+import { Agent, createServer, get as httpGet, request, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -227,6 +227,25 @@ describe('api-gateway over the real TCP transport', () => {
       }
       expect((await send('PUT', '/stream/abc')).status).toBe(206);
     });
+  });
+
+  it("keeps an idle keep-alive connection past Node's 5 s default, for the proxy in front to reuse", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status?: number; reused: boolean }>((resolve, reject) => {
+        const req = httpGet(`${url}/`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      expect(await get()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('publishes OpenAPI docs', async () => {

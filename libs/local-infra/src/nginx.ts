@@ -89,8 +89,10 @@ http {
   uwsgi_temp_path ${temp('uwsgi')};
   scgi_temp_path ${temp('scgi')};
   default_type application/octet-stream;
-  upstream gateway { server 127.0.0.1:${gatewayPort}; keepalive 64; }
-  upstream streaming { server 127.0.0.1:${streamingPort}; keepalive 16; }
+  # Idle upstream connections closed well before Node closes them (its 5 s default on streaming-service's HTTP port):
+  # a request sent on a connection the upstream is closing fails, and a POST is not retried.
+  upstream gateway { server 127.0.0.1:${gatewayPort}; keepalive 64; keepalive_timeout 4s; }
+  upstream streaming { server 127.0.0.1:${streamingPort}; keepalive 16; keepalive_timeout 4s; }
   upstream stream_checks { server 127.0.0.1:${checksPort}; keepalive 64; }
   server {
     listen ${host}:${port};
