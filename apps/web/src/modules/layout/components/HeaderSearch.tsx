@@ -19,16 +19,25 @@ export const HeaderSearch = () => {
   const onHome = pathname === Paths.userDashboard;
   const term = onHome ? (params.get(DASHBOARD_SEARCH_PARAM) ?? '') : '';
   const [value, setValue] = useState(term);
-  // The URL moved on its own (Back, a link): the box follows it.
-  const [shown, setShown] = useState(term);
-  if (term !== shown) {
-    setShown(term);
-    setValue(term);
+  // The terms this box put in the URL that the URL has not shown yet. The router applies a navigation a moment later
+  // (in a transition), so a render in between still has the old term: comparing with what was typed made the box
+  // forget the first key on the home (typing "Titanic" searched "itanic").
+  const [sent, setSent] = useState<string[]>([]);
+  const [seen, setSeen] = useState(term);
+  if (term !== seen) {
+    setSeen(term);
+    const own = sent.indexOf(term);
+    if (own >= 0) setSent(sent.slice(own + 1));
+    else {
+      // The URL moved on its own (Back, a link): the box follows it.
+      setSent([]);
+      setValue(term);
+    }
   }
 
   const search = (next: string) => {
     setValue(next);
-    setShown(next);
+    setSent((pending) => [...pending, next]);
     void navigate(toPath.dashboardSearch(next), { replace: onHome });
   };
 

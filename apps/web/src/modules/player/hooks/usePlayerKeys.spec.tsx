@@ -4,9 +4,29 @@ import { type PlayerState, Requests, requestFor, usePlayerKeys } from './usePlay
 
 const media = { paused: true, currentTime: 30, duration: 100, volume: 0.5, muted: false };
 
+/** Like the playing element: its state is read through the prototype's getters, as an HTMLMediaElement's is. */
+class PlayingElement {
+  get paused() {
+    return media.paused;
+  }
+  get currentTime() {
+    return media.currentTime;
+  }
+  get duration() {
+    return media.duration;
+  }
+  get volume() {
+    return media.volume;
+  }
+  get muted() {
+    return media.muted;
+  }
+}
+const element = new PlayingElement();
+
 const Player = () => {
   const ref = useRef<HTMLDivElement>(null);
-  usePlayerKeys(ref, () => media);
+  usePlayerKeys(ref, () => element);
   return (
     <div ref={ref} data-testid="player">
       <button type="button">Audio</button>

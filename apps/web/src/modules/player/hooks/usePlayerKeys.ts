@@ -110,8 +110,13 @@ export const usePlayerKeys = (
       if (inside.some((target) => keysUsedBy(target).includes(event.key))) return;
       const playing = media();
       if (!playing) return;
+      // Read one by one: the playing element's state is in its prototype's getters, which a spread would not copy.
       const request = requestFor(event.key, {
-        ...playing,
+        paused: playing.paused,
+        currentTime: playing.currentTime,
+        duration: playing.duration,
+        volume: playing.volume,
+        muted: playing.muted,
         fullscreen: Boolean(document.fullscreenElement),
       });
       if (!request) return;
