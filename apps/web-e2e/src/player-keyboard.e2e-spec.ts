@@ -65,18 +65,22 @@ const until = (page: Page, check: (state: Awaited<ReturnType<typeof playing>>) =
 
 /** Opens one of media-chrome's menus from its button with Enter and picks the first unchecked item with the arrows. */
 const pickOtherItem = async (page: Page, button: Locator) => {
-  await tabTo(page, button);
-  await page.keyboard.press('Enter');
-  for (let i = 0; i < 8; i++) {
-    await page.keyboard.press('ArrowDown');
-    const picked = await page.evaluate(() => {
-      // media-chrome's menus keep the focused item in their shadow root or light DOM; either way it is the deepest.
+  // media-chrome's menus keep the focused item in their shadow root or light DOM; either way it is the deepest.
+  const focusedItem = () =>
+    page.evaluate(() => {
       let element: Element | null = document.activeElement;
       while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
-      return element?.getAttribute('aria-checked') === 'false';
+      return element?.getAttribute('role') === 'menuitemradio' ||
+        element?.tagName === 'MEDIA-CHROME-MENU-ITEM'
+        ? (element.getAttribute('aria-checked') ?? '')
+        : null;
     });
-    if (picked) break;
-  }
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  // The menu takes the focus as it opens: on a busy machine, keys pressed before then went to the player.
+  for (let i = 0; i < 40 && (await focusedItem()) === null; i++) await page.waitForTimeout(125);
+  for (let i = 0; i < 8 && (await focusedItem()) !== 'false'; i++) await page.keyboard.press('ArrowDown');
+  expect(await focusedItem()).toBe('false');
   await page.keyboard.press('Enter');
 };
 
