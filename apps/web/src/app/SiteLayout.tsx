@@ -1,9 +1,7 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SiteFooter } from '@web/modules/layout/components/SiteFooter';
 import { SiteHeader } from '@web/modules/layout/components/SiteHeader';
 import { ChooseProfileFirst } from '@web/modules/profiles/components/ChooseProfileFirst';
-import { PageFallback } from './PageFallback';
 
 type SiteLayoutProps = {
   /** A visitor's Sign In in the header: not on the account screens, which are the way in themselves. */
@@ -14,16 +12,12 @@ type SiteLayoutProps = {
  * The layout route of every page but the landing page: one header (the signed-in one for a signed-in viewer,
  * issue 24), the page, the footer. The header stays mounted while pages change, so its search keeps what is typed
  * as it leads to the user home. A session that has to choose a profile first goes to "Who's watching?" (issue 25).
- * A page that suspends (a chunk or a namespace of texts it needs next) waits in its own boundary: the root's would hide
- * the header too, and the search box lost the focus and the keys typed next (issue 26's keyboard journey).
  */
 export const SiteLayout = ({ showSignIn = true }: SiteLayoutProps) => (
   <>
     <ChooseProfileFirst />
     <SiteHeader showSignIn={showSignIn} />
-    <Suspense fallback={<PageFallback />}>
-      <Outlet />
-    </Suspense>
+    <Outlet />
     <SiteFooter />
   </>
 );
