@@ -8,9 +8,10 @@ import { ErrorCode, INTERNAL_ERROR_MESSAGE } from '@app/contracts';
 import { AppError } from '../errors/app-error';
 
 /**
- * A reply's JSON as the service wrote it, after checking it against its contract (issue 29 §3). The gateway hands
- * these bytes to the HTTP client as they came (`ServiceClient.relay`), or parses them for a handler that reads the
- * reply (`send`): no second check either way.
+ * A reply's JSON, checked against its contract before it was written (issue 29 §3). A service may answer one (a
+ * cached page: `JsonCache.throughReply`), sent as its bytes; the gateway receives every checked reply as one and
+ * hands the bytes to the HTTP client as they came (`ServiceClient.relay`), or parses them for a handler that reads
+ * the reply (`send`): no second check either way.
  */
 export class JsonReply<T = unknown> {
   constructor(readonly bytes: Buffer) {}
@@ -45,10 +46,12 @@ export const checkReply = <R extends RpcDescriptor>(
   throw new AppError(ErrorCode.Internal, INTERNAL_ERROR_MESSAGE);
 };
 
-/** A reply the service checked against its contract: sent in the checked frame. */
+/** A reply the service checked against its contract (a value, or JSON already written): sent in the checked frame. */
 export class CheckedReply {
   constructor(readonly value: unknown) {}
 }
+
+const CLOSE = Buffer.from('}');
 
 /** What Nest's NATS server publishes: one packet of a reply stream (the reply, an error, or the end). */
 type ReplyPacket = { id?: string; response?: unknown; err?: unknown; isDisposed?: boolean };
@@ -69,15 +72,17 @@ export class RpcReplySerializer implements Serializer<ReplyPacket, { data: Uint8
   serialize(packet: ReplyPacket) {
     const { id, response, isDisposed, err } = packet;
     if (!(response instanceof CheckedReply)) return this.nest.serialize(packet);
-    if (response.value === undefined || err !== undefined || typeof id !== 'string' || !plainId(id))
-      return this.nest.serialize({ ...packet, response: response.value });
-    const key = isDisposed ? DISPOSED_RESPONSE_KEY : RESPONSE_KEY;
-    return { data: Buffer.from(`${ID_KEY}${id}"${key}${JSON.stringify(response.value)}}`) };
+    const { value } = response;
+    if (value === undefined || err !== undefined || typeof id !== 'string' || !plainId(id))
+      return this.nest.serialize({ ...packet, response: value instanceof JsonReply ? value.parse() : value });
+    const head = Buffer.from(`${ID_KEY}${id}"${isDisposed ? DISPOSED_RESPONSE_KEY : RESPONSE_KEY}`);
+    const json = value instanceof JsonReply ? value.bytes : Buffer.from(JSON.stringify(value));
+    return { data: Buffer.concat([head, json, CLOSE]) };
   }
 }
 
-/** Nest's packet ids are UUIDs; anything needing an escape is written (and read) the ordinary way. */
-const plainId = (id: string) => !/["\\\u0000-\u001f]/.test(id);
+/** Nest's packet ids are UUIDs; any other is written (and read) the ordinary way. */
+const plainId = (id: string) => /^[\w-]+$/.test(id);
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

@@ -1,7 +1,9 @@
+import 'reflect-metadata';
 import type { NatsContext } from '@nestjs/microservices';
 import type { Msg } from 'nats';
 import { firstValueFrom, isObservable, type Observable, of } from 'rxjs';
 import { ErrorCode, MoviePatterns, MovieRpc } from '@app/contracts';
+import { JsonReply } from './rpc-reply';
 import { RpcServer, type ShedReason } from './rpc-server';
 
 /** A service's handler as Nest registers it: it resolves to the reply stream once it has done its work. */
@@ -144,6 +146,13 @@ describe('RpcServer replies', () => {
       isDisposed: true,
       err: { code: ErrorCode.Internal, message: 'Internal error' },
     });
+  });
+
+  it('sends JSON checked when it was written (a cached page) as its bytes, in the checked frame', () => {
+    const json = '{"rating":"8.1","votes":null,"imdbId":null}';
+    expect(published(MoviePatterns.rating, new JsonReply(Buffer.from(json)))).toBe(
+      `{"id":"id-1","isDisposed":true,"response":${json}}`,
+    );
   });
 
   it('sends the reply to a pattern no contract describes as it is, for its caller to check', () => {

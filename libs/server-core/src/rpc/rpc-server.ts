@@ -8,7 +8,7 @@ import { AdmissionLimiter, type AdmissionSettings } from '../admission/admission
 import type { RpcErrorPayload } from '../errors/all-exceptions.filter';
 import { AppError } from '../errors/app-error';
 import { natsConnectionOptions, type NatsSettings } from './nats';
-import { checkReply, CheckedReply, RpcReplySerializer } from './rpc-reply';
+import { checkReply, CheckedReply, JsonReply, RpcReplySerializer } from './rpc-reply';
 
 /** Longest a stopping replica waits for the requests it took (k8s gives a pod 30 s before SIGKILL). */
 const DRAIN_LIMIT_MS = 10_000;
@@ -157,6 +157,9 @@ export class RpcServer extends ServerNats {
   /** A packet carrying a reply: the reply as its contract parses it, marked checked; or the Internal error. */
   private checked(contract: RpcDescriptor, packet: Packet): Packet {
     if (!('response' in packet)) return packet;
+    // Checked when it was written (a cached page).
+    if (packet.response instanceof JsonReply)
+      return { ...packet, response: new CheckedReply(packet.response) };
     try {
       return {
         ...packet,
