@@ -15,7 +15,9 @@ import { LAUNCHED_GATEWAY_ENV } from '../dev/system';
  *   node tools/build/node-app.mjs api-gateway                                                     (B, this tree)
  *   node tools/build/node-app.mjs catalogue-service (and its seed.js, as its project.json does)
  * GATEWAY_A / GATEWAY_B name other scripts, GATEWAYS more than two (e.g. the prototypes of http-layer.prototype.ts); GATEWAY_NODE_OPTIONS (e.g. `--require` of a profiler) goes to both.
- * BENCH_ROUNDS (6), BENCH_SECONDS (8), BENCH_CONNECTIONS (20). Not part of the tests.
+ * BENCH_ROUNDS (6), BENCH_SECONDS (8), BENCH_CONNECTIONS (20). CATALOGUE names another catalogue build (its main.js;
+ * the seed stays this tree's): the catalogue's own CPU per request is reported too, for what a change moves there.
+ * Not part of the tests.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -75,7 +77,8 @@ const main = async () => {
       ]
     ).map((script, i) => [String.fromCharCode(65 + i), script]),
   );
-  for (const script of [...Object.values(scripts), 'dist/apps/catalogue-service/main.js'])
+  const catalogueScript = process.env.CATALOGUE ?? 'dist/apps/catalogue-service/main.js';
+  for (const script of [...Object.values(scripts), catalogueScript])
     if (!existsSync(path.join(root, script)))
       throw new Error(`${script} is not built (see this file's header)`);
   const dataDir = path.join(root, '.test-data', 'gateway-ab');
@@ -107,7 +110,7 @@ const main = async () => {
     const cataloguePort = await findFreePort();
     const catalogue = startLogged(
       'catalogue-service',
-      'dist/apps/catalogue-service/main.js',
+      catalogueScript,
       { ...shared, HTTP_PORT: String(cataloguePort) },
       logDir,
       root,
@@ -143,6 +146,7 @@ const main = async () => {
     for (const gateway of gateways)
       await waitForHttp(`${gateway.url}${path_}`, 90_000, () => gateway.proc.child.exitCode === null);
     const samples = new Map<string, { cpu: number[]; rps: number[] }>();
+    const catalogueCpu: number[] = [];
     const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     for (const gateway of gateways) await wrk(`${gateway.url}${path_}`, 3);
     for (let round = 0; round < ROUNDS; round++) {
@@ -151,9 +155,12 @@ const main = async () => {
       for (const gateway of order)
         for (const scenario of SCENARIOS) {
           const pid = gateway.proc.child.pid as number;
+          const cataloguePid = catalogue.child.pid as number;
           const before = cpuMicros(pid);
+          const catalogueBefore = cpuMicros(cataloguePid);
           const { requests, rps } = await wrk(`${gateway.url}${path_}`, SECONDS, scenario.acceptEncoding);
           const cpu = (cpuMicros(pid) - before) / requests;
+          catalogueCpu.push((cpuMicros(cataloguePid) - catalogueBefore) / requests);
           const key = `${gateway.label}|${scenario.name}`;
           const entry = samples.get(key) ?? { cpu: [], rps: [] };
           entry.cpu.push(cpu);
@@ -185,6 +192,9 @@ const main = async () => {
         );
       }
     }
+    console.log(
+      `\nCatalogue (${catalogueScript}): ${median(catalogueCpu).toFixed(0)} µs/request (median of every round and build)`,
+    );
     const loadAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(`\nLoad average before / after: ${loadBefore} / ${loadAfter}`);
   } finally {

@@ -1,17 +1,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { Agent, createServer, get as httpGet, request, Server } from 'node:http';
+import { Agent, createServer, get as httpGet, request, Server, type IncomingHttpHeaders } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Controller, INestApplication, INestMicroservice, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ApiError, ErrorCode, HealthReport, HealthStatus, MoviePatterns } from '@app/contracts';
+import { ApiError, ErrorCode, HealthReport, HealthStatus, MoviePatterns, MovieRpc } from '@app/contracts';
 import type { RpcEnvelope } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { fakeMovie, movieId } from './fakes';
 import { startFakeService, startGateway } from './gateway-harness';
 
-/** A reply the catalogue's contract accepts (every reply is parsed by its schema at the gateway). */
+/** A reply the catalogue's contract accepts (every reply is checked against its contract as the service sends it). */
 const lagaan = fakeMovie(movieId);
 
 /** Stands in for the catalogue on the real TCP transport; records what the gateway forwarded. */
@@ -24,6 +25,14 @@ class FakeCatalogueController {
     received.push(envelope);
     if (envelope.data.page === 99)
       return { data: [{ ...lagaan, rating: 'great' }], page: 99, pageSize: 1, total: 1 };
+    // A page over the compression threshold; `internalNote` is no field of the contract.
+    if (envelope.data.page === 3)
+      return {
+        data: Array.from({ length: 12 }, () => ({ ...lagaan, internalNote: 'x' })),
+        page: 3,
+        pageSize: 12,
+        total: 36,
+      };
     return { data: [lagaan], page: envelope.data.page, pageSize: envelope.data.pageSize, total: 1 };
   }
 
@@ -107,6 +116,52 @@ describe('api-gateway over the real TCP transport', () => {
     const res = await fetch(`${url}/api/movies?page=99&pageSize=1`);
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({ code: ErrorCode.Internal, message: 'Internal error' });
+  });
+
+  describe("a list page relayed as the service's JSON bytes (issue 29 §3)", () => {
+    /** The page as the catalogue's contract parses it, serialised: what the service sends. */
+    const page3 = () =>
+      JSON.stringify(
+        MovieRpc.list.reply.parse({
+          data: Array.from({ length: 12 }, () => lagaan),
+          page: 3,
+          pageSize: 12,
+          total: 36,
+        }),
+      );
+    const get = (headers: Record<string, string>, method = 'GET') =>
+      new Promise<{ status?: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = request(`${url}/api/movies?page=3&pageSize=12`, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        });
+        req.on('error', reject);
+        req.end();
+      });
+
+    it('answers the bytes the service checked and wrote, as JSON in UTF-8, without an ETag', async () => {
+      const res = await get({});
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['cache-control']).toContain('no-store');
+      expect(res.body.toString()).toBe(page3());
+      expect(res.headers['content-length']).toBe(String(res.body.length));
+    });
+
+    it('compresses them for a browser, and answers HEAD with no body', async () => {
+      const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('Accept-Encoding');
+      expect(brotliDecompressSync(br.body).toString()).toBe(page3());
+      const gzip = await get({ 'accept-encoding': 'gzip' });
+      expect(gunzipSync(gzip.body).toString()).toBe(page3());
+      const head = await get({}, 'HEAD');
+      expect([head.status, head.body.length]).toEqual([200, 0]);
+    });
   });
 
   it.each(['pageSize=0', 'pageSize=abc', 'page[$gt]=', 'sort=random', 'page=1&page=2'])(

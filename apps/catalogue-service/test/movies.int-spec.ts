@@ -102,6 +102,18 @@ describe('catalogue-service against real MongoDB and Redis', () => {
     expect(await listTotal()).toBe(cached + 1);
   });
 
+  it('keeps a cached page as the JSON it sends, checked against the contract when stored (issue 29 §3)', async () => {
+    const cache = service.app.get(MovieListCache);
+    await cache.invalidate();
+    const page = await service.call(MovieRpc.list, { page: 1, pageSize: 2 });
+    const redis = service.app.get<Redis>(REDIS_CLIENT);
+    const [key, ...others] = await redis.keys('catalogue:*:list:*published:*');
+    expect(others).toEqual([]);
+    expect(await redis.get(key)).toBe(JSON.stringify(MovieRpc.list.reply.parse(page)));
+    // A hit answers those bytes: the same page.
+    expect(await service.call(MovieRpc.list, { page: 1, pageSize: 2 })).toEqual(page);
+  });
+
   it('renders a poster for a stored title and 404s for an unknown one', async () => {
     const id = seedId(cleanDataset(rows)[0].sourceKey).toHexString();
     const { svg } = await service.call(MovieRpc.poster, { id });

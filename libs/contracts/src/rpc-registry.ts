@@ -15,7 +15,7 @@ import { SeriesRpc } from './series';
 import { StreamingRpc } from './streaming';
 import { HistoryRpc, UserDataRpc } from './user-data';
 
-/** Every described RPC by pattern (tests check real replies against their contract through it). */
+/** Every described RPC by pattern: each service's RPC server checks its replies through it, as tests do. */
 export const rpcByPattern: ReadonlyMap<string, RpcDescriptor> = new Map(
   [
     AuthRpc,

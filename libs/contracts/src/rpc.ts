@@ -41,8 +41,8 @@ export const RpcEnvelopeSchema = z.object({
 
 /**
  * One RPC, described once: its message pattern (the NATS subject), the schema of its payload and the schema of its
- * reply. The gateway's `ServiceClient.send(rpc, payload)` validates the reply; the service's `@RpcHandler(rpc)` and
- * `@RpcPayload()` validate the payload.
+ * reply. The service's `@RpcHandler(rpc)` and `@RpcPayload()` validate the payload; its RPC server checks the reply
+ * as it sends it (`rpcByPattern`), and the gateway's `ServiceClient.send(rpc, payload)` reads it.
  */
 export type RpcDescriptor<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> = {
   readonly pattern: string;

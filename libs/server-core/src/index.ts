@@ -34,6 +34,7 @@ export * from './metrics/metrics.interceptor';
 export * from './metrics/metrics.service';
 export * from './rpc/rpc-payload.decorator';
 export * from './rpc/service-client';
+export * from './rpc/rpc-reply';
 export * from './progress/progress-bar';
 export * from './jobs/repeating-job';
 export * from './metrics/metrics.module';

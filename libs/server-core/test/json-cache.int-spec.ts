@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { JsonCache } from '../src';
+import { z } from 'zod';
+import { ErrorCode, rpc } from '@app/contracts';
+import { AppError, JsonCache, JsonReply } from '../src';
 
 const requireRedis = () => {
   const url = process.env.REDIS_URL;
@@ -73,5 +75,49 @@ describe('JsonCache against real Redis', () => {
     expect(await redis.keys(`${prefix}*`)).toEqual([]);
     expect(await redis.get(neighbour)).toBe('"kept"');
     await redis.del(neighbour);
+  });
+
+  describe('throughReply: a reply kept as its checked JSON', () => {
+    const PageRpc = rpc(
+      'test.page',
+      z.object({}),
+      z.object({ titles: z.array(z.string()), total: z.number() }),
+    );
+
+    it('checks the reply once, when stored, and answers the stored bytes after that', async () => {
+      const load = jest.fn().mockResolvedValue({ titles: ['Lagaan'], total: 1, internal: 'dropped' });
+      const first = await cache.throughReply('p1', PageRpc, load);
+      const again = await cache.throughReply('p1', PageRpc, load);
+
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(first).toBeInstanceOf(JsonReply);
+      expect(again.bytes.toString()).toBe('{"titles":["Lagaan"],"total":1}');
+      const [key] = await redis.keys(`${prefix}*`);
+      expect(await redis.ttl(key)).toBeGreaterThan(100);
+      await cache.invalidate();
+      expect(await redis.keys(`${prefix}*`)).toEqual([]);
+    });
+
+    it('keeps entries apart per shape of the contract, so another version of it never reads them', async () => {
+      await cache.throughReply('p1', PageRpc, () => Promise.resolve({ titles: [], total: 0 }));
+      const Changed = rpc(
+        'test.page',
+        z.object({}),
+        z.object({ titles: z.array(z.string()), count: z.number() }),
+      );
+      const changed = await cache.throughReply('p1', Changed, () =>
+        Promise.resolve({ titles: [], count: 0 }),
+      );
+      expect(changed.parse()).toEqual({ titles: [], count: 0 });
+      expect(await redis.keys(`${prefix}*`)).toHaveLength(2);
+    });
+
+    it('stores nothing of a reply that breaks its contract, and answers Internal', async () => {
+      const broken = cache.throughReply('p1', PageRpc, () =>
+        Promise.resolve({ titles: 'Lagaan', total: 1 } as unknown as { titles: string[]; total: number }),
+      );
+      await expect(broken).rejects.toEqual(new AppError(ErrorCode.Internal, 'Internal error'));
+      expect(await redis.keys(`${prefix}*`)).toEqual([]);
+    });
   });
 });

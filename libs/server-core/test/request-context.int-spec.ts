@@ -1,7 +1,7 @@
 import { findFreePort } from '@app/local-infra';
 import { Controller, INestApplication, Logger, Module } from '@nestjs/common';
 import { z } from 'zod';
-import { ErrorCode, rpc, type SessionProfile } from '@app/contracts';
+import { ErrorCode, MovieRpc, rpc, type RpcReply, type SessionProfile } from '@app/contracts';
 import {
   AppError,
   createServiceApp,
@@ -58,6 +58,12 @@ class ContextController {
   @RpcHandler(BrokenRpc)
   broken(): { never: string } {
     throw new Error('database on fire');
+  }
+
+  /** A described pattern (`rpcByPattern`): the service checks its reply before sending it. */
+  @RpcHandler(MovieRpc.rating)
+  rating(): RpcReply<typeof MovieRpc.rating> {
+    return { rating: 8.1, votes: null, imdbId: null } as unknown as RpcReply<typeof MovieRpc.rating>;
   }
 
   @RpcHandler(WrongReplyRpc)
@@ -183,6 +189,23 @@ describe('request context across an RPC', () => {
         msg: 'reply breaks its contract',
         pattern: WrongReplyRpc.pattern,
         correlationId: 'rpc-ctx-3',
+      }),
+    );
+  });
+
+  it("refuses, in the service, a reply to a described pattern that breaks its contract: the error line is the service's", async () => {
+    const error = await RequestContext.run({ correlationId: 'rpc-ctx-4' }, () =>
+      client.send(MovieRpc.rating, { id: 'a'.repeat(24) }),
+    ).catch((e: unknown) => e);
+    expect(error).toEqual(new AppError(ErrorCode.Internal, 'Internal error'));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        service: 'catalogue-service',
+        context: 'RpcServer',
+        msg: 'reply breaks its contract',
+        pattern: MovieRpc.rating.pattern,
+        correlationId: 'rpc-ctx-4',
       }),
     );
   });

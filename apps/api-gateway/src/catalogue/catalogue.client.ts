@@ -25,7 +25,11 @@ import {
 import { ServiceClient } from '@app/server-core';
 import { InjectServiceClients, ServiceClients } from '../clients/service-clients';
 
-/** Typed calls to catalogue-service: movies, reviews, posters, series (each with the gateway's RPC timeout, each reply parsed by its contract). */
+/**
+ * Typed calls to catalogue-service: movies, reviews, posters, series (each with the gateway's RPC timeout, each reply
+ * checked against its contract). The browse and title pages' replies, which their handlers answer unchanged, are
+ * relayed as the service's JSON bytes (`relay`, issue 29 §3); the rest are parsed for the gateway to read.
+ */
 @Injectable()
 export class CatalogueClient {
   private readonly client: ServiceClient;
@@ -35,24 +39,24 @@ export class CatalogueClient {
   }
 
   listMovies(query: ListMoviesQuery) {
-    return this.client.send(MovieRpc.list, query);
+    return this.client.relay(MovieRpc.list, query);
   }
 
   sections(genre: string | undefined) {
-    return this.client.send(MovieRpc.sections, genre === undefined ? {} : { genre });
+    return this.client.relay(MovieRpc.sections, genre === undefined ? {} : { genre });
   }
 
   genres() {
-    return this.client.send(MovieRpc.genres, {});
+    return this.client.relay(MovieRpc.genres, {});
   }
 
   /** Drafts are visible to admins only. */
   movie(id: string, viewer: SessionUser | undefined) {
-    return this.client.send(MovieRpc.get, { id, asAdmin: viewer?.role === Role.Admin });
+    return this.client.relay(MovieRpc.get, { id, asAdmin: viewer?.role === Role.Admin });
   }
 
   rating(id: string) {
-    return this.client.send(MovieRpc.rating, { id });
+    return this.client.relay(MovieRpc.rating, { id });
   }
 
   details(movieIds: string[]) {
@@ -60,7 +64,7 @@ export class CatalogueClient {
   }
 
   reviews(movieId: string) {
-    return this.client.send(ReviewRpc.list, { movieId });
+    return this.client.relay(ReviewRpc.list, { movieId });
   }
 
   /** The author is the signed-in caller, never the body. */
@@ -105,19 +109,19 @@ export class CatalogueClient {
   // ---- TV shows (issue 13): series, seasons, episodes, and the playable answer of any title id ----
 
   listSeries(query: ListSeriesQuery) {
-    return this.client.send(SeriesRpc.list, query);
+    return this.client.relay(SeriesRpc.list, query);
   }
 
   seriesGenres() {
-    return this.client.send(SeriesRpc.genres, {});
+    return this.client.relay(SeriesRpc.genres, {});
   }
 
   series(id: string, viewer: SessionUser | undefined) {
-    return this.client.send(SeriesRpc.get, { id, asAdmin: viewer?.role === Role.Admin });
+    return this.client.relay(SeriesRpc.get, { id, asAdmin: viewer?.role === Role.Admin });
   }
 
   episode(id: string, viewer: SessionUser | undefined) {
-    return this.client.send(SeriesRpc.episode, { id, asAdmin: viewer?.role === Role.Admin });
+    return this.client.relay(SeriesRpc.episode, { id, asAdmin: viewer?.role === Role.Admin });
   }
 
   /** A movie, series or episode id: its title facts, and for an episode its series, season and number. */

@@ -7,7 +7,7 @@ import type { Observable } from 'rxjs';
 import type { z } from 'zod';
 import { ErrorCode } from '@app/contracts';
 import type { HttpRoute } from '@app/contracts';
-import { AppError, ENV, RequestContext, validate } from '@app/server-core';
+import { AppError, ENV, JsonReply, RequestContext, validate } from '@app/server-core';
 import { requireOwnAccount } from '../auth/own-user';
 import type { Env } from '../env';
 import { replyChecksEnabled } from '../env';
@@ -82,7 +82,9 @@ export class RouteInputInterceptor implements NestInterceptor {
   }
 
   private checked(route: HttpRoute, schemas: z.ZodType[], answer: unknown): unknown {
-    const results = schemas.map((schema) => schema.safeParse(answer));
+    // A service's reply passed on as bytes is checked as the client will read it.
+    const body = answer instanceof JsonReply ? answer.parse() : answer;
+    const results = schemas.map((schema) => schema.safeParse(body));
     const result = results.find(({ success }) => success) ?? results[0];
     if (result.success) return answer;
     const where = `${route.method.toUpperCase()} ${route.path}`;

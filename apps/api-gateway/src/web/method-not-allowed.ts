@@ -1,7 +1,7 @@
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Express, RequestHandler } from 'express';
+import type { Express, RequestHandler, Response } from 'express';
 import { ErrorCode } from '@app/contracts';
-import { AppError } from '@app/server-core';
+import { AppError, JsonReply } from '@app/server-core';
 
 /**
  * What this reads of Express 5's router (the `router` package; @types/express still describes Express 4's): a layer
@@ -52,8 +52,17 @@ export const methodNotAllowed =
  * took whose path a route serves answers 405 with the methods its routes serve, read from the router itself (Nest's
  * handlers and Swagger's pages alike), so a new route needs nothing here. Served requests never reach this step;
  * middleware that answers before the routes (the web app's GET/HEAD, the `/stream` proxy) is unaffected.
+ * A handler's `JsonReply` (a service's reply passed on unchanged) is sent as the bytes it holds, with the type and
+ * charset `res.json` gives, never parsed or serialised again (issue 29 §3).
  */
 export class GatewayHttpAdapter extends ExpressAdapter {
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
+    if (!(body instanceof JsonReply)) return super.reply(response, body, statusCode);
+    if (statusCode) response.status(statusCode);
+    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    return response.send(body.bytes);
+  }
+
   override setNotFoundHandler(...args: Parameters<ExpressAdapter['setNotFoundHandler']>): void {
     this.use(methodNotAllowed(this.getInstance<Express>().router as unknown as RouteTable));
     super.setNotFoundHandler(...args);

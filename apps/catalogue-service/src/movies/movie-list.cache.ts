@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
+import type { RpcDescriptor, RpcReply } from '@app/contracts';
 import { InjectRedis, JsonCache } from '@app/server-core';
 import { viewerCacheScope } from '../titles/viewer-classes';
 
@@ -28,6 +29,11 @@ export class MovieListCache extends JsonCache implements OnModuleDestroy {
    */
   override through<V = unknown>(key: string, load: () => Promise<V>): Promise<V> {
     return super.through(`${viewerCacheScope()}:${key}`, load);
+  }
+
+  /** `through` for a whole reply, kept as its checked JSON (the browse pages: issue 29 §3). */
+  override throughReply<R extends RpcDescriptor>(key: string, rpc: R, load: () => Promise<RpcReply<R>>) {
+    return super.throughReply(`${viewerCacheScope()}:${key}`, rpc, load);
   }
 
   /**

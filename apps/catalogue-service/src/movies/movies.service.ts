@@ -8,9 +8,9 @@ import {
   MovieAccess,
   MovieDetail,
   MovieMessages,
+  MovieRpc,
   MovieSections,
   MovieStatus,
-  Page,
   SECTION_SIZE,
   TOP_RATED_SIZE,
   TOP_REVIEWS,
@@ -39,13 +39,14 @@ export class MoviesService {
     private readonly series: SeriesRepository,
   ) {}
 
-  async listPublished({ genre, category, ...query }: ListMoviesQuery): Promise<Page<Movie>> {
+  async listPublished({ genre, category, ...query }: ListMoviesQuery) {
     // A genre filter and a category can meet: a title then has both.
     const genres = [genre, category && CategoryGenre[category]].filter((g): g is string => Boolean(g));
     return publishedPage(
       this.listCache,
       { ...query, genres },
       {
+        rpc: MovieRpc.list,
         titles: this.movies,
         cacheKey: { prefix: '', genres },
         known: () => this.genres(),

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
-import { ErrorCode, MovieAccess, MovieStatus } from '@app/contracts';
-import { AppError } from '@app/server-core';
+import { ErrorCode, MovieAccess, MovieStatus, SeriesRpc } from '@app/contracts';
+import { AppError, JsonReply } from '@app/server-core';
 import type { MovieListCache } from '../movies/movie-list.cache';
 import type { MoviesRepository, StoredMovie } from '../movies/movies.repository';
 import type { EpisodesRepository, StoredEpisode } from './episodes.repository';
@@ -35,7 +35,13 @@ const setup = ({
     countBySeries: jest.fn(async () => new Map<string, number>()),
   };
   const moviesRepo = { findById: byId(movies), findVisible: visible(movies) };
-  const listCache = { through: jest.fn((_key: string, load: () => Promise<unknown>) => load()) };
+  const listCache = {
+    through: jest.fn((_key: string, load: () => Promise<unknown>) => load()),
+    // As the cache answers a stored page: its JSON.
+    throughReply: jest.fn(async (_key: string, _rpc: unknown, load: () => Promise<unknown>) =>
+      JsonReply.of(await load()),
+    ),
+  };
   const service = new SeriesService(
     seriesRepo as unknown as SeriesRepository,
     episodesRepo as unknown as EpisodesRepository,
@@ -59,10 +65,10 @@ describe('SeriesService', () => {
         20,
       );
       // A search is not cached.
-      expect(listCache.through.mock.calls.map(([key]) => key)).toEqual([]);
+      expect(listCache.throughReply).not.toHaveBeenCalled();
       await service.list({ page: 1, pageSize: 20, sort: 'top-rated', access: MovieAccess.Free });
-      expect(listCache.through.mock.calls.map(([key]) => key)).toEqual([
-        'series:published:[1,20,null,"free","top-rated"]',
+      expect(listCache.throughReply.mock.calls.map(([key, rpc]) => [key, rpc])).toEqual([
+        ['series:published:[1,20,null,"free","top-rated"]', SeriesRpc.list],
       ]);
     });
 
@@ -81,7 +87,8 @@ describe('SeriesService', () => {
       const series = aSeries();
       const { service, episodesRepo } = setup({ series: [series] });
       episodesRepo.countBySeries.mockResolvedValue(new Map([[series._id.toHexString(), 7]]));
-      const { data } = await service.list({ page: 1, pageSize: 20 });
+      const page = await service.list({ page: 1, pageSize: 20 });
+      const { data } = page instanceof JsonReply ? page.parse() : page;
       expect(data[0]).toMatchObject({ seasonCount: 2, episodeCount: 7 });
     });
   });

@@ -9,6 +9,7 @@ import {
   Series,
   SeriesDetail,
   SeriesMessages,
+  SeriesRpc,
 } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { MovieListCache } from '../movies/movie-list.cache';
@@ -40,11 +41,12 @@ export class SeriesService {
     private readonly listCache: MovieListCache,
   ) {}
 
-  async list({ genre, ...query }: ListSeriesQuery): Promise<Page<Series>> {
+  async list({ genre, ...query }: ListSeriesQuery) {
     return publishedPage(
       this.listCache,
       { ...query, genres: genre ? [genre] : [] },
       {
+        rpc: SeriesRpc.list,
         titles: this.series,
         cacheKey: { prefix: 'series:', genres: genre || null },
         known: () => this.genres(),

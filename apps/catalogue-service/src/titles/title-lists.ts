@@ -1,5 +1,7 @@
-import type { MovieAccess, MovieSort, Page } from '@app/contracts';
+import type { MovieAccess, MovieSort, Page, RpcDescriptor } from '@app/contracts';
 import { MovieStatus } from '@app/contracts';
+import type { JsonReply } from '@app/server-core';
+import type { z } from 'zod';
 import type { MovieListCache } from '../movies/movie-list.cache';
 import type { ListSort, TitleCriteria } from './title.repository';
 import { searchFragment } from './title-search';
@@ -63,26 +65,29 @@ export type PublishedQuery = {
 /**
  * A page of published titles, movies or series alike (most popular first unless sorted otherwise). A search of
  * only punctuation, or a genre no published title has, matches nothing and is answered without a query or a
- * cache entry. Plain pages are cached, under `{prefix}published:[page, pageSize, genres, access, sort]` with the
- * genres as `cacheKey` gives them; searches (too varied to be worth it) and deep pages (too rare) are read each
- * time.
+ * cache entry. Plain pages are cached as `rpc`'s checked JSON, under `{prefix}published:[page, pageSize, genres,
+ * access, sort]` with the genres as `cacheKey` gives them, and answered as those bytes; searches (too varied to be
+ * worth it) and deep pages (too rare) are read each time.
  */
 export const publishedPage = async <S, T>(
   cache: MovieListCache,
   { page, pageSize, search, genres, access, language, sort = 'popular' }: PublishedQuery,
   {
+    rpc,
     titles,
     cacheKey,
     known,
     map,
   }: {
+    /** The RPC whose reply the page is. */
+    rpc: RpcDescriptor<z.ZodType, z.ZodType<Page<T>>>;
     titles: Pick<Listable<S>, 'list'>;
     cacheKey: { prefix: string; genres: unknown };
     /** The genres published titles have. */
     known: () => Promise<string[]>;
     map: (page: Page<S>) => Page<T> | Promise<Page<T>>;
   },
-): Promise<Page<T>> => {
+): Promise<Page<T> | JsonReply<Page<T>>> => {
   const fragment = searchFragment(search);
   if (fragment === null || !(await allKnown(genres, known))) return emptyPage(page, pageSize);
   const criteria: TitleCriteria = {
@@ -103,5 +108,5 @@ export const publishedPage = async <S, T>(
     sort,
     ...(language ? [language] : []),
   ]);
-  return cache.through(`${cacheKey.prefix}published:${key}`, load);
+  return cache.throughReply(`${cacheKey.prefix}published:${key}`, rpc, load);
 };

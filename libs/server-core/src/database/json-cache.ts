@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { RpcDescriptor, RpcReply } from '@app/contracts';
+import { checkReply, JsonReply } from '../rpc/rpc-reply';
 
 export type JsonCacheOptions = {
   /** Every key starts with it, e.g. `catalogue:<db>:list:`; `invalidate()` drops everything under it. */
@@ -35,6 +40,25 @@ export class JsonCache<T = unknown> {
     return value;
   }
 
+  /**
+   * Read-through of a reply's JSON, checked against its contract when stored: a hit is answered as the stored
+   * bytes, with no parse, check or serialisation (issue 29 §3). The key names the contract's shape, so an entry
+   * written under another version of it (a rolling deploy) is never sent. A reply that breaks its contract is not
+   * stored and answers Internal.
+   */
+  async throughReply<R extends RpcDescriptor>(
+    key: string,
+    rpc: R,
+    load: () => Promise<RpcReply<R>>,
+  ): Promise<JsonReply<RpcReply<R>>> {
+    const stored = `${this.options.prefix}${shapeOf(rpc)}:${key}`;
+    const cached = await this.redis.getBuffer(stored);
+    if (cached !== null) return new JsonReply(cached);
+    const reply = JsonReply.of(checkReply(rpc, await load(), replyLogger));
+    await this.redis.set(stored, reply.bytes, 'EX', this.options.ttlSeconds);
+    return reply;
+  }
+
   async forget(key: string): Promise<void> {
     await this.redis.unlink(this.options.prefix + key);
   }
@@ -55,6 +79,20 @@ export class JsonCache<T = unknown> {
     } while (cursor !== '0');
   }
 }
+
+const replyLogger = new Logger('JsonCache');
+const shapes = new WeakMap<RpcDescriptor, string>();
+
+/** A short digest of a reply schema's JSON Schema, computed once per descriptor. */
+const shapeOf = (rpc: RpcDescriptor): string => {
+  let shape = shapes.get(rpc);
+  if (!shape) {
+    const schema = JSON.stringify(z.toJSONSchema(rpc.reply, { unrepresentable: 'any' }));
+    shape = createHash('sha256').update(schema).digest('hex').slice(0, 12);
+    shapes.set(rpc, shape);
+  }
+  return shape;
+};
 
 /** A prefix is literal text; MATCH would read `*?[]\` in it as a pattern. */
 const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');

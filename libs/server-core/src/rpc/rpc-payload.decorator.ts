@@ -5,8 +5,12 @@ import type { z } from 'zod';
 import type { RpcDescriptor, RpcReply } from '@app/contracts';
 import { RpcEnvelopeSchema } from '@app/contracts';
 import { validate } from '../errors/validate';
+import type { JsonReply } from './rpc-reply';
 
 const RPC_DESCRIPTOR = 'rpc:descriptor';
+
+/** What a handler of `R` answers: the contract's reply, or its JSON checked when written (a cached page). */
+type HandlerReply<R extends RpcDescriptor> = RpcReply<R> | JsonReply<RpcReply<R>>;
 
 /**
  * Marks a handler as the service side of one described RPC: it answers the descriptor's pattern, `@RpcPayload()`
@@ -15,7 +19,7 @@ const RPC_DESCRIPTOR = 'rpc:descriptor';
 export const RpcHandler =
   <R extends RpcDescriptor>(rpc: R) =>
   // Any parameters (`never` accepts every list); the answer must be the contract's reply.
-  <M extends (...args: never) => RpcReply<R> | Promise<RpcReply<R>>>(
+  <M extends (...args: never) => HandlerReply<R> | Promise<HandlerReply<R>>>(
     target: object,
     key: string | symbol,
     descriptor: TypedPropertyDescriptor<M>,

@@ -1,5 +1,9 @@
+import 'reflect-metadata';
+import type { NatsContext } from '@nestjs/microservices';
+import type { Msg } from 'nats';
 import { firstValueFrom, isObservable, type Observable, of } from 'rxjs';
-import { ErrorCode } from '@app/contracts';
+import { ErrorCode, MoviePatterns, MovieRpc } from '@app/contracts';
+import { JsonReply } from './rpc-reply';
 import { RpcServer, type ShedReason } from './rpc-server';
 
 /** A service's handler as Nest registers it: it resolves to the reply stream once it has done its work. */
@@ -111,5 +115,51 @@ describe('RpcServer admission and deadlines', () => {
     void call('catalogue.movies.list', envelope());
 
     expect(await outcome(call('catalogue-service.health', envelope()))).toEqual({ reply: { status: 'up' } });
+  });
+});
+
+describe('RpcServer replies', () => {
+  /** What the service publishes for a reply of `pattern` (the message's reply subject gets the bytes). */
+  const published = (pattern: string, response: unknown, subjectPrefix = '') => {
+    const server = new RpcServer('catalogue-service', { url: 'nats://127.0.0.1:1' }, subjectPrefix);
+    const respond = jest.fn();
+    const msg = { subject: `${subjectPrefix}${pattern}`, reply: '_INBOX.1', respond } as unknown as Msg;
+    server.getPublisher(msg, 'id-1', {} as NatsContext)({ response, isDisposed: true });
+    return Buffer.from(respond.mock.calls[0][0] as Uint8Array).toString();
+  };
+  const rating = { rating: '8.1', votes: '120,000', imdbId: 'tt0169102', secret: 'dropped' };
+
+  it('checks every reply to a described pattern and sends it as its contract parses it, in the checked frame', () => {
+    const sent = published(MoviePatterns.rating, rating, 'test-1.');
+    expect(sent.startsWith('{"id":"id-1","isDisposed":true,"response":')).toBe(true);
+    expect(JSON.parse(sent)).toEqual({
+      id: 'id-1',
+      isDisposed: true,
+      response: MovieRpc.rating.reply.parse(rating),
+    });
+    expect(sent).not.toContain('secret');
+  });
+
+  it('answers Internal error for a reply that breaks its contract', () => {
+    expect(JSON.parse(published(MoviePatterns.rating, { ...rating, rating: 8.1 }))).toEqual({
+      id: 'id-1',
+      isDisposed: true,
+      err: { code: ErrorCode.Internal, message: 'Internal error' },
+    });
+  });
+
+  it('sends JSON checked when it was written (a cached page) as its bytes, in the checked frame', () => {
+    const json = '{"rating":"8.1","votes":null,"imdbId":null}';
+    expect(published(MoviePatterns.rating, new JsonReply(Buffer.from(json)))).toBe(
+      `{"id":"id-1","isDisposed":true,"response":${json}}`,
+    );
+  });
+
+  it('sends the reply to a pattern no contract describes as it is, for its caller to check', () => {
+    expect(JSON.parse(published('test.undescribed', { any: 1 }))).toEqual({
+      id: 'id-1',
+      isDisposed: true,
+      response: { any: 1 },
+    });
   });
 });

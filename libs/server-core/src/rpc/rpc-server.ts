@@ -1,16 +1,19 @@
+import { Logger } from '@nestjs/common';
 import type { MessageHandler, NatsContext } from '@nestjs/microservices';
 import { ServerNats } from '@nestjs/microservices';
 import type { Msg, NatsConnection, Subscription } from 'nats';
 import { finalize, type Observable, throwError } from 'rxjs';
-import { deadlineOf, ErrorCode } from '@app/contracts';
+import { deadlineOf, ErrorCode, rpcByPattern, type RpcDescriptor } from '@app/contracts';
 import { AdmissionLimiter, type AdmissionSettings } from '../admission/admission-limiter';
 import type { RpcErrorPayload } from '../errors/all-exceptions.filter';
+import { AppError } from '../errors/app-error';
 import { natsConnectionOptions, type NatsSettings } from './nats';
+import { checkReply, CheckedReply, JsonReply, RpcReplySerializer } from './rpc-reply';
 
 /** Longest a stopping replica waits for the requests it took (k8s gives a pod 30 s before SIGKILL). */
 const DRAIN_LIMIT_MS = 10_000;
 
-type Packet = { err?: unknown; isDisposed?: boolean };
+type Packet = { response?: unknown; err?: unknown; isDisposed?: boolean };
 
 /** Why a request was refused without being worked on (the `reason` of `requests_shed_total`). */
 export type ShedReason = 'overloaded' | 'deadline';
@@ -34,6 +37,10 @@ const EXPIRED: RpcErrorPayload = {
  * drain on shutdown: stop taking requests (the group's other replicas get the new ones), let those already taken
  * reply, then disconnect. Nest's own `gracefulShutdown` waits a fixed period instead, and without it the replies
  * of requests in progress are lost and the gateway times out on them.
+ *
+ * Every reply to a described pattern (`rpcByPattern`) is checked against its contract here, always, before it is
+ * sent, and goes out as its contract parses it, serialised once in the checked frame (rpc-reply.ts): the one check
+ * of that reply. One that breaks its contract is logged and answered Internal ("Internal error": the gateway's 500).
  */
 export class RpcServer extends ServerNats {
   private readonly subs: Subscription[] = [];
@@ -41,6 +48,7 @@ export class RpcServer extends ServerNats {
   private inFlight = 0;
   private onIdle: (() => void) | undefined;
   private readonly limiter: AdmissionLimiter | undefined;
+  private readonly replyLogger = new Logger(RpcServer.name);
 
   /**
    * `subjectPrefix` is for tests only: a service under test answers on subjects of its own, so two suites (or two
@@ -55,7 +63,11 @@ export class RpcServer extends ServerNats {
     private readonly subjectPrefix = '',
     private readonly admission?: RpcAdmission,
   ) {
-    super({ ...natsConnectionOptions(settings, queue, { waitOnFirstConnect: true }), queue });
+    super({
+      ...natsConnectionOptions(settings, queue, { waitOnFirstConnect: true }),
+      queue,
+      serializer: new RpcReplySerializer(),
+    });
     this.limiter = admission && new AdmissionLimiter(admission.limits);
   }
 
@@ -131,14 +143,33 @@ export class RpcServer extends ServerNats {
   override getPublisher(msg: Msg, id: string, ctx: NatsContext): (response: Packet) => unknown {
     const publish = super.getPublisher(msg, id, ctx);
     const finish = this.finishers.get(msg);
+    const contract = rpcByPattern.get(msg.subject.slice(this.subjectPrefix.length));
     return (response) => {
       try {
-        return publish(response);
+        return publish(contract ? this.checked(contract, response) : response);
       } finally {
         // The last packet of a reply carries isDisposed (or the error).
         if (response.isDisposed || response.err !== undefined) finish?.();
       }
     };
+  }
+
+  /** A packet carrying a reply: the reply as its contract parses it, marked checked; or the Internal error. */
+  private checked(contract: RpcDescriptor, packet: Packet): Packet {
+    if (!('response' in packet)) return packet;
+    // Checked when it was written (a cached page).
+    if (packet.response instanceof JsonReply)
+      return { ...packet, response: new CheckedReply(packet.response) };
+    try {
+      return {
+        ...packet,
+        response: new CheckedReply(checkReply(contract, packet.response, this.replyLogger)),
+      };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const { code, message } = error;
+      return { isDisposed: true, err: { code, message } satisfies RpcErrorPayload };
+    }
   }
 
   override async close(): Promise<void> {

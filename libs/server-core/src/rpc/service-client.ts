@@ -7,10 +7,11 @@ import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import type { RpcDescriptor, RpcEnvelope, RpcReply, RpcRequest, ServiceName } from '@app/contracts';
-import { ErrorCode, INTERNAL_ERROR_MESSAGE, serviceUnavailableMessage } from '@app/contracts';
+import { ErrorCode, serviceUnavailableMessage } from '@app/contracts';
 import { RequestContext } from '../context/request-context';
 import { AppError, isErrorCode } from '../errors/app-error';
 import { natsConnectionOptions, type NatsSettings } from './nats';
+import { checkReply, JsonReply, RpcReplyDeserializer } from './rpc-reply';
 
 /** Pause before resending a read nobody was subscribed for (a replica restarting), so the retry can find one. */
 const NO_RESPONDERS_PAUSE_MS = 100;
@@ -19,7 +20,10 @@ const NO_RESPONDERS_PAUSE_MS = 100;
 export const createRpcProxy = (settings: NatsSettings, name: string): ClientProxy =>
   ClientProxyFactory.create({
     transport: Transport.NATS,
-    options: natsConnectionOptions(settings, name, { waitOnFirstConnect: false }),
+    options: {
+      ...natsConnectionOptions(settings, name, { waitOnFirstConnect: false }),
+      deserializer: new RpcReplyDeserializer(),
+    },
   });
 
 export type ServiceClientOptions = {
@@ -62,28 +66,44 @@ export class ServiceClient {
   }
 
   /**
-   * Calls one described RPC; the reply is parsed by its contract schema (a reply that breaks it is a 500). A read
-   * (`query(...)` in the contracts) is sent once more when no replica answered.
+   * Calls one described RPC and answers its reply, checked against its contract once: by the service that sent it
+   * (RpcServer, the checked frame), else here (a 500 when it breaks the contract). A read (`query(...)` in the
+   * contracts) is sent once more when no replica answered.
    */
   async send<R extends RpcDescriptor>(rpc: R, payload: RpcRequest<R>): Promise<RpcReply<R>> {
-    const reply = await this.request(rpc.pattern, payload, { retryUnanswered: rpc.idempotent === true });
-    const parsed = rpc.reply.safeParse(reply);
-    // safeParse of R['reply'] yields z.output<R['reply']>; TypeScript loses that through the generic.
-    if (parsed.success) return parsed.data as RpcReply<R>;
-    const issues = parsed.error.issues
-      .slice(0, 5)
-      .map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`);
-    this.logger.error({
-      msg: 'reply breaks its contract',
-      target: this.service,
-      pattern: rpc.pattern,
-      issues,
-    });
-    throw new AppError(ErrorCode.Internal, INTERNAL_ERROR_MESSAGE);
+    const reply = await this.call(rpc, payload);
+    return reply instanceof JsonReply ? (reply.parse() as RpcReply<R>) : this.checked(rpc, reply);
+  }
+
+  /**
+   * `send` for a reply passed on unchanged (an HTTP handler that answers it as it is): its JSON as the service wrote
+   * it, never parsed here (issue 29 §3). Same checks as `send`.
+   */
+  async relay<R extends RpcDescriptor>(rpc: R, payload: RpcRequest<R>): Promise<JsonReply<RpcReply<R>>> {
+    const reply = await this.call(rpc, payload);
+    return reply instanceof JsonReply ? reply : JsonReply.of(this.checked(rpc, reply));
   }
 
   /** The untyped call under `send`: the reply as it came (tests use it to send what a contract forbids). */
-  async request(pattern: string, data: unknown, { retryUnanswered = false }: RequestOptions = {}) {
+  async request(pattern: string, data: unknown, options: RequestOptions = {}): Promise<unknown> {
+    const reply = await this.exchange(pattern, data, options);
+    return reply instanceof JsonReply ? reply.parse() : reply;
+  }
+
+  async close() {
+    if (this.ownsProxy) await this.proxy.close();
+  }
+
+  private call<R extends RpcDescriptor>(rpc: R, payload: RpcRequest<R>) {
+    return this.exchange(rpc.pattern, payload, { retryUnanswered: rpc.idempotent === true });
+  }
+
+  private checked<R extends RpcDescriptor>(rpc: R, reply: unknown): RpcReply<R> {
+    return checkReply(rpc, reply, this.logger, { target: this.service });
+  }
+
+  /** One request and its reply: a `JsonReply` when the service checked it, else the reply as it came. */
+  private async exchange(pattern: string, data: unknown, { retryUnanswered = false }: RequestOptions) {
     const actor = RequestContext.actor();
     const profile = RequestContext.profile();
     const envelope: RpcEnvelope<unknown> = {
@@ -116,10 +136,6 @@ export class ServiceClient {
     } catch (error) {
       throw this.toAppError(pattern, error);
     }
-  }
-
-  async close() {
-    if (this.ownsProxy) await this.proxy.close();
   }
 
   /** One send; its deadline is when this attempt stops waiting, so a service drops it rather than start it late. */
