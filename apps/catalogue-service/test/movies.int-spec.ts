@@ -1,6 +1,8 @@
 import type { HealthReport } from '@app/contracts';
 import { ErrorCode, EVENT_STREAM, HealthStatus, MovieRpc, MovieStatus } from '@app/contracts';
+import { getConnectionToken } from '@nestjs/mongoose';
 import type { Redis } from 'ioredis';
+import type { Connection } from 'mongoose';
 import { AppError, EventBus, REDIS_CLIENT } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
 import { findFreePort, startServiceUnderTest, suiteInfra } from '@app/server-testing';
@@ -107,7 +109,9 @@ describe('catalogue-service against real MongoDB and Redis', () => {
     await cache.invalidate();
     const page = await service.call(MovieRpc.list, { page: 1, pageSize: 2 });
     const redis = service.app.get<Redis>(REDIS_CLIENT);
-    const [key, ...others] = await redis.keys('catalogue:*:list:*published:*');
+    // This suite's own pages: suites running beside it share the Redis, each under its database's name.
+    const database = service.app.get<Connection>(getConnectionToken()).name;
+    const [key, ...others] = await redis.keys(`catalogue:${database}:list:*published:*`);
     expect(others).toEqual([]);
     expect(await redis.get(key)).toBe(JSON.stringify(MovieRpc.list.reply.parse(page)));
     // A hit answers those bytes: the same page.

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express, RequestHandler, Response } from 'express';
 import { ErrorCode } from '@app/contracts';
@@ -55,12 +56,31 @@ export const methodNotAllowed =
  * A handler's `JsonReply` (a service's reply passed on unchanged) is sent as the bytes it holds, with the type and
  * charset `res.json` gives, never parsed or serialised again (issue 29 §3).
  */
+/** How long a shutdown waits for connections still open before ending them. */
+export const CLOSE_GRACE_MS = 5_000;
+
 export class GatewayHttpAdapter extends ExpressAdapter {
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
     if (!(body instanceof JsonReply)) return super.reply(response, body, statusCode);
     if (statusCode) response.status(statusCode);
     response.setHeader('Content-Type', 'application/json; charset=utf-8');
     return response.send(body.bytes);
+  }
+
+  /**
+   * Shutting down: the server stops taking connections and Node closes the idle ones; a kept-alive connection still
+   * open after CLOSE_GRACE_MS (a response its client never read) is ended, as Node's 5 s keep-alive default used to
+   * end it (the gateway keeps them 65 s for the proxy in front: gateway.ts).
+   */
+  override async close(): Promise<void> {
+    const server = this.getHttpServer() as Server | undefined;
+    const timer = server && setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    timer?.unref();
+    try {
+      await super.close();
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   override setNotFoundHandler(...args: Parameters<ExpressAdapter['setNotFoundHandler']>): void {
