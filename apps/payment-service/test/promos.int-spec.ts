@@ -10,7 +10,7 @@ import {
   TrialRpc,
 } from '@app/contracts';
 import { REDIS_CLIENT } from '@app/server-core';
-import { mailsIn, pdfText, uniqueSuffix } from '@app/server-testing';
+import { mailsIn, pdfText, uniqueSuffix, waitUntil } from '@app/server-testing';
 import { InvoicesRepository } from '../src/invoices/invoices.repository';
 import { PromosRepository } from '../src/promos/promos.repository';
 import type { PaymentContext, PaymentSuite } from './payment-context';
@@ -453,6 +453,12 @@ describe('payment-service promo codes', () => {
       // The browser closed after Checkout: no verify; Razorpay's webhooks held back.
       const { razorpay_payment_id: paymentId } = await ctx.pay(checkout);
       await ctx.reconciler.run(new Date(Date.now() + 2 * 60_000));
+      // Settling marks the subscription prepaid, then records the payment: read once both are written (seen between
+      // the two when the suite ran whole).
+      await waitUntil(
+        async () => (await ctx.payments.findById(paymentId)) !== null,
+        'the upfront payment recorded',
+      );
 
       expect(await ctx.payments.findById(paymentId)).toMatchObject({ amountPaise: 7_400, cycle: 1 });
       expect((await ctx.subscriptions.findByRazorpayId(checkout.id))?.prepaid?.paymentId).toBe(paymentId);
