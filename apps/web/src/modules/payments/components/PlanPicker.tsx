@@ -88,11 +88,17 @@ export const PlanPicker = () => {
   };
   const checkout = usePlanCheckout({ onPaid: toSuccess });
 
-  const chosenId = search.get('plan');
+  // The router applies `?plan=` in a transition, a moment after the click: until it does, the radio shows the
+  // choice just made (a controlled radio would otherwise flip back in between). A later change of the URL wins.
+  const planInUrl = search.get('plan');
+  const [picked, setPicked] = useState<{ id: PlanId; over: string | null } | null>(null);
+  const chosenId = picked && picked.over === planInUrl ? picked.id : planInUrl;
   const chosen = plans && isPlanId(plans, chosenId) ? plans.find((plan) => plan.id === chosenId) : undefined;
-  const choose = (id: PlanId) =>
+  const choose = (id: PlanId) => {
+    setPicked({ id, over: planInUrl });
     // Replace, so Back leaves the page rather than stepping through choices; keep the title it came from.
     setSearch({ plan: id }, { replace: true, state: location.state as unknown });
+  };
 
   const [promoCode, setPromoCode] = useState('');
   const billingState = useBillingStateGate();
