@@ -1,4 +1,5 @@
 import { formatDate, formatNumber } from '@web/shared/i18n/format';
+import { currentLocale } from '@web/shared/i18n/i18n';
 
 /** Budget and revenue are in dollars (SPEC 2), written the way the language shown writes numbers; `unknown` when not known. */
 export const formatUsd = (amount: number | null, unknown: string): string =>
@@ -17,6 +18,22 @@ export const trackLanguageName = (code: string): string => {
     return name ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
   } catch {
     return code;
+  }
+};
+
+/**
+ * A track language for someone choosing among them: in the interface's language, then in its own script when that
+ * differs ('Tamil · தமிழ்' in English, 'तमिल · தமிழ்' in Hindi, 'हिन्दी' in Hindi), so a script the reader (or their
+ * device's fonts) cannot read still has a name they can.
+ */
+export const trackLanguageChoice = (code: string): string => {
+  const own = trackLanguageName(code);
+  try {
+    const ui = new Intl.DisplayNames([currentLocale()], { type: 'language' }).of(code);
+    if (!ui || ui.toLocaleLowerCase() === own.toLocaleLowerCase()) return own;
+    return `${ui.charAt(0).toLocaleUpperCase(currentLocale()) + ui.slice(1)} · ${own}`;
+  } catch {
+    return own;
   }
 };
 

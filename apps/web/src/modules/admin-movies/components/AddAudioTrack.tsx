@@ -8,6 +8,7 @@ import { controlClass } from '@web/shared/ui/control';
 import { FileTooLargeError, useAddAudioTrack } from '../hooks/useMediaAsset';
 import { formatBytes } from '../media-format';
 import styles from './MediaSection.module.css';
+import { TrackLanguageSelect } from './TrackLanguageSelect';
 
 type Language = AddAudioTrackRequest['language'];
 
@@ -22,6 +23,7 @@ export const AddAudioTrack = ({ movieId }: { movieId: string }) => {
   const labelId = useId();
   const fileId = useId();
   const hintId = useId();
+  const headingId = useId();
   const [language, setLanguage] = useState<Language>(ADDED_TRACK_LANGUAGES[0]);
   const [label, setLabel] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -34,22 +36,14 @@ export const AddAudioTrack = ({ movieId }: { movieId: string }) => {
   };
 
   return (
-    <form onSubmit={submit} className={styles.upload} aria-label={t('tracks.addAudio')}>
+    <form onSubmit={submit} className={styles.upload} aria-labelledby={headingId}>
+      <h5 id={headingId} className={styles.formHeading}>
+        {t('tracks.addAudio')}
+      </h5>
       <label htmlFor={languageId} className={styles.label}>
         {t('tracks.language')}
       </label>
-      <select
-        id={languageId}
-        className={controlClass({ size: 'sm' })}
-        value={language}
-        onChange={(event) => setLanguage(event.target.value as Language)}
-      >
-        {ADDED_TRACK_LANGUAGES.map((code) => (
-          <option key={code} value={code}>
-            {trackLanguageName(code)}
-          </option>
-        ))}
-      </select>
+      <TrackLanguageSelect id={languageId} value={language} onChange={setLanguage} />
       <label htmlFor={labelId} className={styles.label}>
         {t('tracks.audioLabel')}
       </label>

@@ -206,6 +206,14 @@ describe('Media section of a title (admin)', () => {
     expect(input.accept).toContain('audio/*');
     const submit = within(form).getByRole('button', { name: tr.addAudio });
     expect(submit).toHaveProperty('disabled', true);
+    // Each language named in the interface's language and in its own script (a script the admin's fonts lack
+    // still leaves a name they can read).
+    const options = within(within(form).getByLabelText(tr.language)).getAllByRole('option');
+    expect(options.slice(0, 3).map((option) => option.textContent)).toEqual([
+      'Hindi · हिन्दी',
+      'English',
+      'Tamil · தமிழ்',
+    ]);
 
     // A language heard already: the server's reason, nothing sent.
     fireEvent.change(within(form).getByLabelText(tr.language), { target: { value: 'hi' } });

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { trackLanguageName } from '@web/modules/movies/format';
 import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
-import { controlClass } from '@web/shared/ui/control';
 import { useAddSubtitles } from '../hooks/useMediaAsset';
 import { AddAudioTrack } from './AddAudioTrack';
 import styles from './MediaSection.module.css';
+import { TrackLanguageSelect } from './TrackLanguageSelect';
 
 /** An added audio track on its way: its state, with the transcode's progress or why it failed. */
 const audioState = (t: TFunction<'adminMovies'>, track: AddedAudioTrack): string => {
@@ -36,7 +36,8 @@ export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
   const languageId = useId();
   const fileId = useId();
   const hintId = useId();
-  const [language, setLanguage] = useState<string>(ADDED_TRACK_LANGUAGES[0]);
+  const formHeadingId = useId();
+  const [language, setLanguage] = useState<(typeof ADDED_TRACK_LANGUAGES)[number]>(ADDED_TRACK_LANGUAGES[0]);
   const [cc, setCc] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const add = useAddSubtitles(movieId);
@@ -49,8 +50,8 @@ export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
   };
 
   return (
-    <section aria-labelledby={headingId} className={styles.facts}>
-      <h4 id={headingId} className={styles.label}>
+    <section aria-labelledby={headingId} className={styles.tracks}>
+      <h4 id={headingId} className={styles.subheading}>
         {t('tracks.heading')}
       </h4>
       <dl className={styles.facts}>
@@ -78,61 +79,55 @@ export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
             : t('tracks.none')}
         </dd>
       </dl>
-      <form onSubmit={submit} className={styles.upload} aria-label={t('tracks.addSubtitles')}>
-        <label htmlFor={languageId} className={styles.label}>
-          {t('tracks.language')}
-        </label>
-        <select
-          id={languageId}
-          className={controlClass({ size: 'sm' })}
-          value={language}
-          onChange={(event) => setLanguage(event.target.value)}
-        >
-          {ADDED_TRACK_LANGUAGES.map((code) => (
-            <option key={code} value={code}>
-              {trackLanguageName(code)}
-            </option>
-          ))}
-        </select>
-        <label className={styles.label}>
-          <input type="checkbox" checked={cc} onChange={(event) => setCc(event.target.checked)} />{' '}
-          {t('tracks.markCc')}
-        </label>
-        <label htmlFor={fileId} className={styles.label}>
-          {t('tracks.file')}
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          accept=".vtt,.srt,text/vtt"
-          className={styles.file}
-          aria-describedby={hintId}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-        />
-        <p id={hintId} className={styles.muted}>
-          {t('tracks.fileHint')}
-        </p>
-        <div>
-          <Button type="submit" variant="ghost" size="sm" disabled={!file || add.isPending}>
-            {add.isPending ? t('tracks.adding') : t('tracks.addSubtitles')}
-          </Button>
-        </div>
-        {add.isSuccess && (
-          <p role="status" className={styles.muted}>
-            {t('tracks.added', { language: trackLanguageName(add.variables.language) })}
+      <div className={styles.trackForms}>
+        <form onSubmit={submit} className={styles.upload} aria-labelledby={formHeadingId}>
+          <h5 id={formHeadingId} className={styles.formHeading}>
+            {t('tracks.addSubtitles')}
+          </h5>
+          <label htmlFor={languageId} className={styles.label}>
+            {t('tracks.language')}
+          </label>
+          <TrackLanguageSelect id={languageId} value={language} onChange={setLanguage} />
+          <label className={styles.label}>
+            <input type="checkbox" checked={cc} onChange={(event) => setCc(event.target.checked)} />{' '}
+            {t('tracks.markCc')}
+          </label>
+          <label htmlFor={fileId} className={styles.label}>
+            {t('tracks.file')}
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept=".vtt,.srt,text/vtt"
+            className={styles.file}
+            aria-describedby={hintId}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+          <p id={hintId} className={styles.muted}>
+            {t('tracks.fileHint')}
           </p>
-        )}
-        {add.isError && (
-          <p role="alert" className={styles.error}>
-            {errorText(add.error, {
-              fallback: () => t('tracks.addFailed'),
-              network: t('tracks.addFailed'),
-              showServerText: ({ status }) => status === 400 || status === 409,
-            })}
-          </p>
-        )}
-      </form>
-      <AddAudioTrack movieId={movieId} />
+          <div>
+            <Button type="submit" variant="ghost" size="sm" disabled={!file || add.isPending}>
+              {add.isPending ? t('tracks.adding') : t('tracks.addSubtitles')}
+            </Button>
+          </div>
+          {add.isSuccess && (
+            <p role="status" className={styles.muted}>
+              {t('tracks.added', { language: trackLanguageName(add.variables.language) })}
+            </p>
+          )}
+          {add.isError && (
+            <p role="alert" className={styles.error}>
+              {errorText(add.error, {
+                fallback: () => t('tracks.addFailed'),
+                network: t('tracks.addFailed'),
+                showServerText: ({ status }) => status === 400 || status === 409,
+              })}
+            </p>
+          )}
+        </form>
+        <AddAudioTrack movieId={movieId} />
+      </div>
     </section>
   );
 };
