@@ -3,7 +3,8 @@
 // NATS, ffmpeg and Chromium from Debian when running as root; the embedded MongoDB-wire server via Maven), then
 // bundles and runs the TypeScript tool for the command.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -54,19 +55,19 @@ Object.assign(process.env, {
   NX_TUI: 'false',
 });
 
-// 1. npm packages, reinstalled when package-lock.json changed since the last install.
+// 1. npm packages, reinstalled when package-lock.json's content changed since the last install (its content, not
+// its time: a second checkout of the same commit, e.g. a git worktree sharing node_modules, needs no install).
 const stamp = path.join(root, 'node_modules', '.install-stamp');
 const lock = path.join(root, 'package-lock.json');
-const installed =
-  existsSync(stamp) &&
-  readFileSync(stamp, 'utf8') === String(statSync(lock).mtimeMs) + readFileSync(lock, 'utf8').length;
+const lockDigest = () => createHash('sha256').update(readFileSync(lock)).digest('hex');
+const installed = existsSync(stamp) && readFileSync(stamp, 'utf8') === lockDigest();
 if (!installed) {
   if (!has('npm')) fail('npm is not on the PATH: install Node.js 20 with npm.');
   say('Installing npm dependencies (npm install)…');
   if (!run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'])) {
     fail('npm install failed: check your network access to the npm registry, then run the command again.');
   }
-  writeFileSync(stamp, String(statSync(lock).mtimeMs) + readFileSync(lock, 'utf8').length);
+  writeFileSync(stamp, lockDigest());
 }
 
 // 2. Debian packages: Redis and NATS always (unless REDIS_URL / NATS_URL point elsewhere), ffmpeg and espeak-ng

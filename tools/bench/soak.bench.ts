@@ -557,7 +557,17 @@ const prepare = async (system: RunningSystem): Promise<Context> => {
   const accounts = await mapLimit(
     Array.from({ length: VIEWERS }, (_, n) => n),
     4,
-    async () => api.newViewer('soak'),
+    async () => {
+      const account = await api.newViewer('soak');
+      // Issue 25: an A title plays once the account holder has declared an adult's date of birth, as a viewer does
+      // at their first A playback.
+      await api.json(
+        '/api/parental/age',
+        { method: 'POST', body: JSON.stringify({ dateOfBirth: '1990-01-01' }) },
+        account.token,
+      );
+      return account;
+    },
   );
   const titleOf = (n: number) =>
     n % 4 === 3 && premium.length > 0 ? premium[n % premium.length] : free[n % free.length];
