@@ -68,6 +68,22 @@ describe('payment-service admin console: emails, titles and their filters', () =
     ).toMatchObject({ code: ErrorCode.ValidationFailed });
   });
 
+  it('pages subscriptions newest first, each page with the total of all that match', async () => {
+    const tag = ctx.key().toLowerCase();
+    const first = ctx.newPayer({ email: `first.${tag}@example.in` });
+    const second = ctx.newPayer({ email: `second.${tag}@example.in` });
+    await ctx.subscribe(first, 'basic');
+    await ctx.subscribe(second, 'standard');
+    const pageNo = (n: number) =>
+      suite.service.call(PaymentRpc.adminSubscriptions, { page: n, pageSize: 1, email: tag });
+    const [one, two] = [await pageNo(1), await pageNo(2)];
+    expect([one.total, two.total]).toEqual([2, 2]);
+    expect([...one.data, ...two.data].map((s) => [s.email, s.planId])).toEqual([
+      [second.email, 'standard'],
+      [first.email, 'basic'],
+    ]);
+  });
+
   it("follows the account's email (user.updated): the console finds the payer by the new one", async () => {
     const tag = ctx.key().toLowerCase();
     const payer = ctx.newPayer({ email: `before.${tag}@example.in` });

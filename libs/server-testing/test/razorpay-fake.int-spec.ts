@@ -323,9 +323,25 @@ describe('Razorpay fake driven by the razorpay SDK', () => {
       const end = new Date(Number(sub.current_end) * 1000);
       expect(end.getUTCMonth()).toBe((start.getUTCMonth() + 1) % 12);
       expect(sub.charge_at).toBe(sub.current_end);
-      expect(await sdk.payments.fetch(response.razorpay_payment_id)).toMatchObject({
+      const charge = await sdk.payments.fetch(response.razorpay_payment_id);
+      expect(charge).toMatchObject({ amount: 49900, status: 'captured' });
+      // The cycle's invoice, for the period it pays, paid through its own order.
+      expect((await sdk.invoices.all({ subscription_id: created.id })).items).toEqual([
+        expect.objectContaining({
+          id: charge.invoice_id,
+          order_id: charge.order_id,
+          payment_id: charge.id,
+          status: 'paid',
+          amount: 49900,
+          billing_start: sub.current_start,
+          billing_end: sub.current_end,
+        }),
+      ]);
+      expect(await sdk.orders.fetch(String(charge.order_id))).toMatchObject({
+        status: 'paid',
         amount: 49900,
-        status: 'captured',
+        amount_paid: 49900,
+        amount_due: 0,
       });
 
       await fake.flushWebhooks();
@@ -485,11 +501,19 @@ describe('Razorpay fake driven by the razorpay SDK', () => {
       expect(invoices.items).toEqual([
         expect.objectContaining({
           id: payment.invoice_id,
+          order_id: payment.order_id,
           payment_id: payment.id,
           status: 'paid',
           amount: 9900,
+          billing_start: null,
+          billing_end: null,
         }),
       ]);
+      expect(await sdk.orders.fetch(String(payment.order_id))).toMatchObject({
+        status: 'paid',
+        amount: 9900,
+        amount_paid: 9900,
+      });
 
       // The plan's amount from start_at, without the add-on again.
       await fake.advanceSubscription(created.id, 'charged');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { Model, type QueryFilter, type SortOrder, Types } from 'mongoose';
 import type { PlanId } from '@app/contracts';
 import { SubscriptionStatus } from '@app/contracts';
 import { containsText, unlessDuplicate } from '@app/server-core';
@@ -202,18 +202,12 @@ export class SubscriptionsRepository {
     skip: number,
     limit: number,
   ): Promise<{ items: StoredSubscription[]; total: number }> {
-    const query = { 'promo.promoId': { $eq: promoId }, promoState: { $eq: PromoState.Redeemed } };
-    const [items, total] = await Promise.all([
-      this.subscriptions
-        .find(query)
-        .sort({ 'prepaid.paidAt': -1, _id: -1 })
-        .skip(skip)
-        .limit(limit)
-        .lean<StoredSubscription[]>()
-        .exec(),
-      this.subscriptions.countDocuments(query).exec(),
-    ]);
-    return { items, total };
+    return this.pageOf(
+      { 'promo.promoId': { $eq: promoId }, promoState: { $eq: PromoState.Redeemed } },
+      { 'prepaid.paidAt': -1, _id: -1 },
+      skip,
+      limit,
+    );
   }
 
   /** Claims the cancellation of a subscription's renewal; false when someone already did. */
@@ -274,14 +268,18 @@ export class SubscriptionsRepository {
       ...(filter.status ? { status: { $eq: filter.status } } : {}),
       ...(filter.planIds ? { planId: { $in: filter.planIds } } : {}),
     };
+    return this.pageOf(query, { createdAt: -1, _id: -1 }, skip, limit);
+  }
+
+  /** One page of the subscriptions `query` matches, in `sort` order, and how many it matches in all. */
+  private async pageOf(
+    query: QueryFilter<SubscriptionRecord>,
+    sort: Record<string, SortOrder>,
+    skip: number,
+    limit: number,
+  ): Promise<{ items: StoredSubscription[]; total: number }> {
     const [items, total] = await Promise.all([
-      this.subscriptions
-        .find(query)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip(skip)
-        .limit(limit)
-        .lean<StoredSubscription[]>()
-        .exec(),
+      this.subscriptions.find(query).sort(sort).skip(skip).limit(limit).lean<StoredSubscription[]>().exec(),
       this.subscriptions.countDocuments(query).exec(),
     ]);
     return { items, total };

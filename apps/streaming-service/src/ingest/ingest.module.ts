@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MediaDataModule } from '../media/media-data.module';
 import { AudioTranscodeService } from './audio-transcode.service';
 import { TranscodeQueue } from './transcode.queue';
+import { TranscodeRunner } from './transcode.runner';
 import { TranscodeService } from './transcode.service';
 import { UploadTicketsRepository } from './upload-tickets.repository';
 import { UploadTicketsService } from './upload-tickets.service';
@@ -16,6 +17,7 @@ import { UploadService } from './upload.service';
     UploadTicketsRepository,
     UploadTicketsService,
     UploadService,
+    TranscodeRunner,
     TranscodeService,
     AudioTranscodeService,
     TranscodeQueue,

@@ -124,33 +124,16 @@ const chargeCycle = (
   const plan = planOf(store, sub);
   // Add-ons not charged yet go on this invoice (with an immediate start: the upfront amount + the plan amount).
   const amount = plan.item.amount * sub.quantity + takeAddons(record);
-  const orderId = newId('order');
-  store.orders.set(orderId, {
-    id: orderId,
-    entity: 'order',
+  const cycleEnd = addPeriod(cycleStart, plan);
+  const payment = payInvoice(store, sub, payer, {
     amount,
-    amount_paid: amount,
-    amount_due: 0,
     currency: plan.item.currency,
-    receipt: null,
-    offer_id: null,
-    status: 'paid',
-    attempts: 1,
-    notes: [],
-    created_at: unixNow(),
-  });
-  const payment = store.newPayment(amount, plan.item.currency, payer, {
-    orderId,
-    invoiceId: newId('inv'),
-    customerId: sub.customer_id,
     description: plan.item.name,
+    billing: { start: cycleStart, end: cycleEnd },
   });
-  store.authorize(payment);
-  store.capture(payment);
   sub.status = 'active';
   sub.current_start = cycleStart;
-  sub.current_end = addPeriod(cycleStart, plan);
-  recordInvoice(store, sub, payment, { start: sub.current_start, end: sub.current_end });
+  sub.current_end = cycleEnd;
   sub.charge_at = sub.current_end;
   sub.paid_count += 1;
   sub.remaining_count = Math.max(0, sub.total_count - sub.paid_count);
@@ -189,6 +172,31 @@ const chargeUpfront = (
   const currency = record.addons?.[0]?.currency ?? 'INR';
   const names = (record.addons ?? []).map((addon) => addon.name).join(', ');
   const amount = takeAddons(record);
+  return payInvoice(store, sub, payer, {
+    amount,
+    currency,
+    description: names,
+    billing: { start: null, end: null },
+  });
+};
+
+/**
+ * One paid invoice of a subscription, as Razorpay raises it: an order for the amount, paid by a captured payment, and
+ * the invoice naming both (`GET /invoices?subscription_id=` lists them); `billing` is the cycle it pays for (none
+ * for an upfront amount).
+ */
+const payInvoice = (
+  store: RazorpayStore,
+  sub: RazorpaySubscriptionEntity,
+  payer: PayerDetails,
+  charge: {
+    amount: number;
+    currency: string;
+    description: string;
+    billing: { start: number | null; end: number | null };
+  },
+): RazorpayPaymentEntity => {
+  const { amount, currency, billing } = charge;
   const orderId = newId('order');
   store.orders.set(orderId, {
     id: orderId,
@@ -204,34 +212,23 @@ const chargeUpfront = (
     notes: [],
     created_at: unixNow(),
   });
+  const invoiceId = newId('inv');
   const payment = store.newPayment(amount, currency, payer, {
     orderId,
-    invoiceId: newId('inv'),
+    invoiceId,
     customerId: sub.customer_id,
-    description: names,
+    description: charge.description,
   });
   store.authorize(payment);
   store.capture(payment);
-  recordInvoice(store, sub, payment, { start: null, end: null });
-  return payment;
-};
-
-/** The paid invoice behind a subscription's charge (`GET /invoices?subscription_id=` lists them). */
-const recordInvoice = (
-  store: RazorpayStore,
-  sub: RazorpaySubscriptionEntity,
-  payment: RazorpayPaymentEntity,
-  billing: { start: number | null; end: number | null },
-) => {
-  if (!payment.invoice_id || !payment.order_id) return;
   const now = unixNow();
-  store.invoices.set(payment.invoice_id, {
-    id: payment.invoice_id,
+  store.invoices.set(invoiceId, {
+    id: invoiceId,
     entity: 'invoice',
     type: 'invoice',
     subscription_id: sub.id,
     customer_id: sub.customer_id,
-    order_id: payment.order_id,
+    order_id: orderId,
     payment_id: payment.id,
     status: 'paid',
     amount: payment.amount,
@@ -243,6 +240,7 @@ const recordInvoice = (
     paid_at: now,
     created_at: now,
   });
+  return payment;
 };
 
 /**

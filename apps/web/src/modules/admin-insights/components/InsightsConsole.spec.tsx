@@ -123,7 +123,7 @@ const qoe: QoeReport = {
     bitrateSwitches: 1,
   },
   daily: [],
-  titles: [],
+  titles: [{ itemId: B, title: 'Anand', ...quality(2, 900, 0.04, 1) }],
   browsers: [
     { browser: 'Chrome', ...quality(12, 700, 0.02, 0) },
     { browser: 'Safari', ...quality(5, 1_400, 0.08, 1) },
@@ -214,13 +214,25 @@ describe('admin Insights tab (issue 28)', () => {
     expect(within(curve).getAllByText('50.0%')).toHaveLength(6);
   });
 
-  it('breaks quality down by browser and by rendition: sortable tables, exported as CSV', async () => {
+  it('breaks quality down by title, browser and rendition: sortable tables, exported as CSV', async () => {
     await open();
     const browsers = await screen.findByRole('table', { name: texts.qualityByBrowser }, { timeout: 5_000 });
     const cells = (table: HTMLElement) =>
       (within(table).getAllByRole('row') as HTMLTableRowElement[]).map((row) =>
         [...row.cells].map((cell) => cell.textContent),
       );
+    // Every quality table ends with the same figures.
+    expect(cells(screen.getByRole('table', { name: texts.quality }))).toEqual([
+      [
+        texts.columns.title,
+        texts.columns.reports,
+        texts.columns.startupP50,
+        texts.columns.startupP95,
+        texts.columns.rebufferRatio,
+        texts.columns.fatalErrors,
+      ],
+      ['Anand', '3', '900', '1,800', '4.0%', '1'],
+    ]);
     expect(cells(browsers)).toEqual([
       [
         texts.columns.browser,

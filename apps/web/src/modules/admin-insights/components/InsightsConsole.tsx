@@ -13,6 +13,7 @@ import {
 } from '../hooks/useInsights';
 import { DailyLines, TopBars } from './InsightsCharts';
 import styles from './InsightsConsole.module.css';
+import { qoeFigureColumns } from './qoe-columns';
 import { QualityBreakdown } from './QualityBreakdown';
 import { SortableTable } from './SortableTable';
 
@@ -250,14 +251,7 @@ export const InsightsConsole = () => {
             columns={[
               { header: c.title, value: (row) => row.title },
               { header: c.reports, value: (row) => row.reports },
-              { header: c.startupP50, value: (row) => row.startupP50Ms },
-              { header: c.startupP95, value: (row) => row.startupP95Ms },
-              {
-                header: c.rebufferRatio,
-                value: (row) => row.rebufferRatio,
-                render: (row) => percent(row.rebufferRatio),
-              },
-              { header: c.fatalErrors, value: (row) => row.fatalErrors },
+              ...qoeFigureColumns<QoeTitleRow>(c),
             ]}
           />
           <QualityBreakdown report={q} days={days} />

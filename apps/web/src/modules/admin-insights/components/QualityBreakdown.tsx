@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { InsightsRange, QoeReport } from '@app/contracts';
 import { QOE_NO_RENDITION } from '@app/contracts';
-import { ms, percent } from '../format';
+import { ms } from '../format';
 import { TopBars } from './InsightsCharts';
 import styles from './InsightsConsole.module.css';
+import { qoeFigureColumns } from './qoe-columns';
 import { type SortableColumn, SortableTable } from './SortableTable';
 
 type QoeRow = QoeReport['browsers'][number] | QoeReport['renditions'][number];
@@ -27,14 +28,7 @@ export const QualityBreakdown = ({ report, days }: BreakdownProps) => {
   const figures = (header: string): SortableColumn<QoeRow & { name: string }>[] => [
     { header, value: (row) => row.name },
     { header: c.plays, value: (row) => row.plays },
-    { header: c.startupP50, value: (row) => row.startupP50Ms },
-    { header: c.startupP95, value: (row) => row.startupP95Ms },
-    {
-      header: c.rebufferRatio,
-      value: (row) => row.rebufferRatio,
-      render: (row) => percent(row.rebufferRatio),
-    },
-    { header: c.fatalErrors, value: (row) => row.fatalErrors },
+    ...qoeFigureColumns<QoeRow & { name: string }>(c),
   ];
 
   return (
