@@ -23,7 +23,7 @@ const Unreachable = lazyPage(
   'Unreachable',
 );
 
-/** The app's routes plus ones that fail while rendering, under the same root (and its errorElement). */
+/** The app's routes plus ones that fail while rendering, under the same root (and its error boundary). */
 const withThrowingRoute = (): RouteObject[] => {
   const [root, ...rest] = routes;
   if (root.index) throw new Error('the root route is a layout, not an index route');
@@ -40,7 +40,7 @@ describe('router', () => {
   it('redirects an unknown path to the landing page', () => {
     const { router } = renderApp({ path: '/no/such/page' });
 
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
   });
 
   it("shows 'Unexpected Application Error!' with a way home when a route throws", () => {
@@ -52,6 +52,17 @@ describe('router', () => {
 
     screen.getByRole('heading', { name: pageStrings.unexpectedError });
     expect(screen.getByRole('link', { name: pageStrings.backHome }).getAttribute('href')).toBe('/');
+  });
+
+  it('leaves the error page for the page the viewer goes to next', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderApp({ path: '/boom', routes: withThrowingRoute() });
+
+    fireEvent.click(screen.getByRole('link', { name: pageStrings.backHome }));
+
+    screen.getByRole('heading', { level: 1, name: landingStrings.tagline });
+    expect(screen.queryByRole('heading', { name: pageStrings.unexpectedError })).toBeNull();
   });
 
   it('shows the error page in Hindi', async () => {
@@ -110,7 +121,7 @@ describe('router', () => {
     const { router } = renderApp({ path: Paths.tvShows });
     await waitForPage();
 
-    expect(router.state.location.pathname).toBe(Paths.tvShows);
+    expect(router.location.pathname).toBe(Paths.tvShows);
     screen.getByRole('heading', { level: 1, name: seriesStrings.title });
   });
 
@@ -118,7 +129,7 @@ describe('router', () => {
     const { router } = renderApp({ path });
     await waitForPage();
 
-    expect(router.state.location.pathname).toBe(path);
+    expect(router.location.pathname).toBe(path);
     screen.getByRole('heading', { level: 1, name: recommendationStrings.title });
   });
 
@@ -126,7 +137,7 @@ describe('router', () => {
     const { router } = renderApp({ path: Paths.footer });
     await waitForPage();
 
-    expect(router.state.location.pathname).toBe(Paths.footer);
+    expect(router.location.pathname).toBe(Paths.footer);
     screen.getByRole('contentinfo');
   });
 });

@@ -42,8 +42,8 @@ describe('route guard (SPEC 2, 5)', () => {
     const { router } = renderAuthApp({ path: `${path}?tab=1`, apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(router.state.location.pathname).toBe(login);
-    expect(router.state.location.state).toEqual({ from: { pathname: path, search: '?tab=1', hash: '' } });
+    expect(router.location.pathname).toBe(login);
+    expect(router.location.state).toEqual({ from: { pathname: path, search: '?tab=1', hash: '' } });
   });
 
   it('keeps the roles apart: an admin is sent to /userlogin, a user to /adminlogin', async () => {
@@ -53,7 +53,7 @@ describe('route guard (SPEC 2, 5)', () => {
       session: { user: admin, token: 't-a' },
     });
     await waitForPage();
-    expect(asAdmin.router.state.location.pathname).toBe('/userlogin');
+    expect(asAdmin.router.location.pathname).toBe('/userlogin');
     asAdmin.unmount();
     window.localStorage.clear();
 
@@ -63,7 +63,7 @@ describe('route guard (SPEC 2, 5)', () => {
       session: { user: viewer, token: 't-v' },
     });
     await waitForPage();
-    expect(asUser.router.state.location.pathname).toBe('/adminlogin');
+    expect(asUser.router.location.pathname).toBe('/adminlogin');
   });
 
   it('lets a signed-in user through to a user page', async () => {
@@ -74,7 +74,7 @@ describe('route guard (SPEC 2, 5)', () => {
     });
     await waitForPage();
 
-    expect(router.state.location.pathname).toBe('/userprofile');
+    expect(router.location.pathname).toBe('/userprofile');
     screen.getByRole('heading', { level: 1, name: viewer.username });
   });
 
@@ -86,7 +86,7 @@ describe('route guard (SPEC 2, 5)', () => {
     fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
     fireEvent.click(screen.getByRole('button', { name: authStrings.userLogin.submit }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userprofile'));
+    await waitFor(() => expect(router.location.pathname).toBe('/userprofile'));
   });
 
   it('goes to /userdashboard after login when nothing was requested', async () => {
@@ -97,7 +97,7 @@ describe('route guard (SPEC 2, 5)', () => {
     fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
     fireEvent.click(screen.getByRole('button', { name: authStrings.userLogin.submit }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/userdashboard'));
   });
 
   it('ends the session when a signed-in call is answered 401, and the guard sends the visitor to sign in', async () => {
@@ -113,7 +113,7 @@ describe('route guard (SPEC 2, 5)', () => {
     });
     await waitForPage();
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/adminlogin'));
+    await waitFor(() => expect(router.location.pathname).toBe('/adminlogin'));
     expect(readStoredSession()).toBeNull();
     expect(window.localStorage.getItem('token')).toBeNull();
   });
@@ -137,7 +137,7 @@ describe('route guard (SPEC 2, 5)', () => {
     fireEvent.click(screen.getByRole('button', { name: layoutStrings.account.logout }));
 
     await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     expect(seen).toContainEqual({ path: '/api/auth/logout', auth: 'Bearer t-a' });
     expect(seen).toContainEqual({ path: '/api/users', auth: 'Bearer t-a' });
     expect(window.localStorage.getItem('user')).toBeNull();
@@ -150,7 +150,7 @@ describe('route guard (SPEC 2, 5)', () => {
     const { router } = renderAuthApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(router.state.location.pathname).toBe('/userlogin');
+    expect(router.location.pathname).toBe('/userlogin');
     expect(window.localStorage.length).toBe(0);
   });
 });

@@ -141,8 +141,8 @@ describe('/subscription', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
     fireEvent.click(subscribeButton());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userlogin'));
-    expect(router.state.location.state).toEqual({
+    await waitFor(() => expect(router.location.pathname).toBe('/userlogin'));
+    expect(router.location.state).toEqual({
       from: { pathname: '/subscription', search: '?plan=standard', hash: '' },
     });
     expect(orders()).toHaveLength(0);
@@ -184,7 +184,7 @@ describe('/subscription', () => {
 
     act(() => checkout.pay(signedResponse({ subscriptionId: 'sub_Test0001' })));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+    await waitFor(() => expect(router.location.pathname).toBe('/payment-success'));
     expect(sent.find((call) => call.path === '/api/payments/verify')?.body).toEqual(
       signedResponse({ subscriptionId: 'sub_Test0001' }),
     );
@@ -212,7 +212,7 @@ describe('/subscription', () => {
     await screen.findByText(PaymentMessages.duplicateRefunded);
     // The access answers were refreshed: a celebration would have been asked for by now.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(router.state.location.pathname).toBe('/subscription');
+    expect(router.location.pathname).toBe('/subscription');
     expect(screen.queryByRole('heading', { level: 1, name: texts.paymentSuccessful })).toBeNull();
   });
 
@@ -330,7 +330,7 @@ describe('/subscription', () => {
 
     await screen.findByText(texts.processFailed);
     expect(sent.some((call) => call.path === '/api/payments/verify')).toBe(false);
-    expect(router.state.location.pathname).toBe('/subscription');
+    expect(router.location.pathname).toBe('/subscription');
     expect(subscribeButton().disabled).toBe(false);
   });
 
@@ -352,7 +352,7 @@ describe('/subscription', () => {
     act(() => fakes.razorpay.last().pay(signedResponse({ subscriptionId: 'sub_Test0001' })));
 
     await screen.findByText(texts.verificationFailed);
-    expect(router.state.location.pathname).toBe('/subscription');
+    expect(router.location.pathname).toBe('/subscription');
   });
 
   it('shows no TEST MODE badge with live keys', async () => {
@@ -399,7 +399,7 @@ describe('/subscription', () => {
       expect(orders()).toEqual([]);
 
       act(() => fakes.razorpay.last().pay(signedResponse({ subscriptionId: 'sub_Trial0001' })));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+      await waitFor(() => expect(router.location.pathname).toBe('/payment-success'));
     });
 
     it('offers nothing to an account that already had its trial', async () => {
@@ -448,8 +448,8 @@ describe('/payment-success', () => {
     signInAs('user');
     const { router } = await openWith(titleOrigin('65f0c0ffee00000000000099', 'Golden Hour'));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userprofile'));
-    expect(router.state.location.search).toBe('?tab=subscription');
+    await waitFor(() => expect(router.location.pathname).toBe('/userprofile'));
+    expect(router.location.search).toBe('?tab=subscription');
     expect(screen.queryByRole('heading', { name: texts.paymentSuccessful })).toBeNull();
   });
 
@@ -458,7 +458,7 @@ describe('/payment-success', () => {
     const { router } = renderApp({ path: '/payment-success' });
     await waitForPage();
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+    await waitFor(() => expect(router.location.pathname).toBe('/subscription'));
     expect(screen.queryByRole('heading', { name: texts.paymentSuccessful })).toBeNull();
   });
 });

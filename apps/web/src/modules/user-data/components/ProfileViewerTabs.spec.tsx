@@ -283,7 +283,7 @@ describe('/userprofile: Analytics, Settings and Privacy', () => {
       fireEvent.change(password, { target: { value: 'right-password' } });
       fireEvent.click(within(dialog).getByRole('button', { name: texts.deleteConfirm }));
       // It lands on a page that says the account is gone.
-      await waitFor(() => expect(router.state.location.pathname).toBe('/account-deleted'));
+      await waitFor(() => expect(router.location.pathname).toBe('/account-deleted'));
       await screen.findByRole('heading', { level: 1, name: texts.accountDeletedTitle });
       await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());
       expect(deleteCalls().map(({ body }) => body)).toEqual([
