@@ -8,8 +8,13 @@ import {
   UNSAFE_createMemoryHistory as createMemoryHistory,
 } from 'react-router-dom';
 
-/** The router of a rendered app, for a test: where it is now, and a way to go elsewhere (Back included). */
-export type TestRouter = { readonly location: Location; navigate: NavigateFunction };
+type TestHistory = ReturnType<typeof createMemoryHistory>;
+
+/**
+ * The router of a rendered app, for a test: where it is now, a way to go elsewhere (Back included), and the
+ * history the app itself navigates through (a test may hold a navigation there).
+ */
+export type TestRouter = { readonly location: Location; navigate: NavigateFunction; history: TestHistory };
 
 /**
  * A router in memory opened at `path`: MemoryRouter's history, held here so a test can read and move it.
@@ -27,6 +32,7 @@ export const memoryRouterAt = (path: string) => {
       return history.location;
     },
     navigate: go as NavigateFunction,
+    history,
   };
   const wrap = (app: ReactNode) => <HistoryRouter history={history}>{app}</HistoryRouter>;
   return { router, wrap };

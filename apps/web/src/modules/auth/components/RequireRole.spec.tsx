@@ -1,11 +1,14 @@
 import type { CaptchaConfig } from '@app/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { lazy } from 'react';
 import { layoutStrings } from '@web/modules/layout/strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { waitForPage } from '@web/test/render-app';
 import { readStoredSession } from '../auth-storage';
+import { useLogout } from '../hooks/useLogout';
 import { authStrings } from '../strings';
 import { aUser, apiError, fakeCaptchaLabels, renderAuthApp } from '../testing/auth-test-kit';
+import { RequireRole } from './RequireRole';
 
 const captcha: CaptchaConfig = { provider: 'altcha', challengeUrl: '/api/auth/captcha/challenge' };
 
@@ -142,6 +145,57 @@ describe('route guard (SPEC 2, 5)', () => {
     expect(seen).toContainEqual({ path: '/api/users', auth: 'Bearer t-a' });
     expect(window.localStorage.getItem('user')).toBeNull();
     expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it("leaves a guarded page for logout's `to`, not a login page, when the server answers the logout 401 before that page's chunk comes", async () => {
+    // A deleted account's logout: its token is dead on the server, and /account-deleted is a chunk still loading.
+    api.respond((_request, url) =>
+      url.pathname === '/api/auth/logout'
+        ? apiError(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.')
+        : undefined,
+    );
+    let chunkArrives = () => undefined as void;
+    const NextPage = lazy(async () => {
+      await new Promise<void>((resolve) => (chunkArrives = resolve));
+      return { default: () => <h1>Gone</h1> };
+    });
+    let leaving: Promise<void> = Promise.resolve();
+    const Leave = () => {
+      const logout = useLogout({ to: '/gone' });
+      return (
+        <button type="button" onClick={() => (leaving = logout())}>
+          Leave
+        </button>
+      );
+    };
+    const { router } = renderAuthApp({
+      path: '/account',
+      apiBaseUrl: api.baseUrl,
+      session: { user: viewer, token: 't-v' },
+      routes: [
+        {
+          path: '/account',
+          element: (
+            <RequireRole role="user">
+              <Leave />
+            </RequireRole>
+          ),
+        },
+        { path: '/gone', element: <NextPage /> },
+        { path: '/userlogin', element: <h1>Sign in</h1> },
+      ],
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    // The server's 401 has been read while the next page still loads.
+    await act(() => leaving);
+    expect(router.location.pathname).toBe('/gone');
+    await act(async () => chunkArrives());
+
+    await screen.findByRole('heading', { name: 'Gone' });
+    expect(router.location.pathname).toBe('/gone');
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
+    expect(readStoredSession()).toBeNull();
   });
 
   it('clears corrupt stored data on start-up and treats the visitor as signed out', async () => {

@@ -95,11 +95,10 @@ describe('/subscription', () => {
   it('shows the choice at once, before the router has put it in the URL (a CI journey caught the radio flipping back)', async () => {
     serve();
     const view = await open();
-    // The router applies a navigation a moment later (in a transition); here it never gets to.
+    // The router shows a new URL a moment later (in a transition); here it never gets to.
     let held: string | undefined;
-    const navigate = jest.spyOn(view.router, 'navigate').mockImplementation((to) => {
-      held = String(typeof to === 'object' && to !== null ? to.search : to);
-      return new Promise<void>(() => undefined);
+    const replace = jest.spyOn(view.router.history, 'replace').mockImplementation((to) => {
+      held = typeof to === 'string' ? to : to.search;
     });
     const basic = screen.getByRole('radio', { name: /^Basic/ }) as HTMLInputElement;
 
@@ -108,7 +107,7 @@ describe('/subscription', () => {
     expect(basic.checked).toBe(true);
     expect(subscribeButton().textContent).toBe('Subscribe Now for ₹149');
     expect(held).toContain('plan=basic');
-    navigate.mockRestore();
+    replace.mockRestore();
   });
 
   it("shows each plan's lines in Hindi on the Hindi interface (issue 26), from the plan's facts", async () => {
