@@ -154,7 +154,7 @@ describe('route guard (SPEC 2, 5)', () => {
         ? apiError(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.')
         : undefined,
     );
-    let chunkArrives = () => undefined as void;
+    let chunkArrives: () => void = () => undefined;
     const NextPage = lazy(async () => {
       await new Promise<void>((resolve) => (chunkArrives = resolve));
       return { default: () => <h1>Gone</h1> };
