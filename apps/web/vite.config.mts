@@ -76,9 +76,24 @@ const framework =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](?:react-query|query-core))[\\/]/;
 
 /**
+ * Code of React Router's build that a declarative router (BrowserRouter + useRoutes, no framework mode) never runs,
+ * which the bundler keeps only because it cannot see that (issue 26's budget for the landing page's first script):
+ * - `Link`, `NavLink` and `Form` are made by `forwardRef` calls the package leaves unmarked, and named afterwards:
+ *   marked pure and left unnamed, `Form` (never imported here) and the submission code under it are dropped;
+ * - a Link's `prefetch` renders framework mode's <PrefetchPageLinks> (it throws outside a framework router, and no
+ *   Link here asks for it): the module-manifest prefetching it would pull in is dropped.
+ * A pattern that no longer matches (another React Router) is reported, and that code simply stays.
+ */
+const declarativeRouterTrims: Array<[RegExp, string]> = [
+  [/= (React\d*\.forwardRef\()/g, '= /* @__PURE__ */ $1'],
+  [/^(?:Link|NavLink|Form)\.displayName = "\w+";$/gm, ''],
+  [/React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)/, 'null'],
+];
+
+/**
  * React Router's package exports only its development build (dev warnings on, which no minifier can drop); its
- * production build is the same code with them off. A build takes that one, through both of its entry points; the
- * dev server keeps the warnings.
+ * production build is the same code with them off. A build takes that one, through both of its entry points, with
+ * the trims above; the dev server keeps the warnings.
  */
 const reactRouterProduction = (): Plugin => {
   const dist = path.join(
@@ -96,6 +111,18 @@ const reactRouterProduction = (): Plugin => {
         ],
       },
     }),
+    transform: {
+      filter: { id: /react-router[\\/]dist[\\/]production[\\/]chunk-/, code: 'var Link = ' },
+      handler(code) {
+        let trimmed = code;
+        for (const [pattern, replacement] of declarativeRouterTrims) {
+          if (!pattern.test(trimmed)) this.warn(`React Router's build no longer matches ${String(pattern)}`);
+          pattern.lastIndex = 0;
+          trimmed = trimmed.replace(pattern, replacement);
+        }
+        return { code: trimmed, map: null };
+      },
+    },
   };
 };
 

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from '@web/app/App';
 import { catalogueLoaders, preloadedEnglish } from '@web/app/i18n';
-import { createAppRouter } from '@web/app/router';
 import { ERRORS_NAMESPACE } from '@web/shared/api/error-text';
 import { startI18n } from '@web/shared/i18n/i18n';
 import { initialLanguage, readStoredLanguage } from '@web/shared/i18n/languages';
@@ -24,7 +24,9 @@ void startI18n(catalogueLoaders, {
   void i18n.loadNamespaces(ERRORS_NAMESPACE);
   createRoot(container).render(
     <StrictMode>
-      <App router={createAppRouter()} />
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
     </StrictMode>,
   );
 });

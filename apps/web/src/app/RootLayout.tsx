@@ -1,13 +1,17 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { PageFallback } from './PageFallback';
+import { PageScroll } from './PageScroll';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 /** Pages load lazily; navigations run in a transition, so the fallback shows only while a first page's chunk loads. */
 export const RootLayout = () => (
   <>
-    <ScrollRestoration />
-    <Suspense fallback={<PageFallback />}>
-      <Outlet />
-    </Suspense>
+    <PageScroll />
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
   </>
 );

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import type { RouteObject } from 'react-router-dom';
 import { companyPages } from '@web/modules/company/strings';
@@ -23,7 +23,7 @@ const Unreachable = lazyPage(
   'Unreachable',
 );
 
-/** The app's routes plus ones that fail while rendering, under the same root (and its errorElement). */
+/** The app's routes plus ones that fail while rendering, under the same root (and its error boundary). */
 const withThrowingRoute = (): RouteObject[] => {
   const [root, ...rest] = routes;
   if (root.index) throw new Error('the root route is a layout, not an index route');
@@ -37,10 +37,12 @@ const withThrowingRoute = (): RouteObject[] => {
 const fallback = () => screen.queryByRole('status', { name: pageStrings.loading });
 
 describe('router', () => {
-  it('redirects an unknown path to the landing page', () => {
+  it('redirects an unknown path to the landing page', async () => {
     const { router } = renderApp({ path: '/no/such/page' });
 
-    expect(router.state.location.pathname).toBe('/');
+    // The table of every route but the landing page's is a chunk of its own (site-routes.tsx).
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
+    await screen.findByRole('heading', { level: 1, name: landingStrings.tagline });
   });
 
   it("shows 'Unexpected Application Error!' with a way home when a route throws", () => {
@@ -52,6 +54,17 @@ describe('router', () => {
 
     screen.getByRole('heading', { name: pageStrings.unexpectedError });
     expect(screen.getByRole('link', { name: pageStrings.backHome }).getAttribute('href')).toBe('/');
+  });
+
+  it('leaves the error page for the page the viewer goes to next', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderApp({ path: '/boom', routes: withThrowingRoute() });
+
+    fireEvent.click(screen.getByRole('link', { name: pageStrings.backHome }));
+
+    screen.getByRole('heading', { level: 1, name: landingStrings.tagline });
+    expect(screen.queryByRole('heading', { name: pageStrings.unexpectedError })).toBeNull();
   });
 
   it('shows the error page in Hindi', async () => {
@@ -110,7 +123,7 @@ describe('router', () => {
     const { router } = renderApp({ path: Paths.tvShows });
     await waitForPage();
 
-    expect(router.state.location.pathname).toBe(Paths.tvShows);
+    expect(router.location.pathname).toBe(Paths.tvShows);
     screen.getByRole('heading', { level: 1, name: seriesStrings.title });
   });
 
@@ -118,7 +131,7 @@ describe('router', () => {
     const { router } = renderApp({ path });
     await waitForPage();
 
-    expect(router.state.location.pathname).toBe(path);
+    expect(router.location.pathname).toBe(path);
     screen.getByRole('heading', { level: 1, name: recommendationStrings.title });
   });
 
@@ -126,7 +139,7 @@ describe('router', () => {
     const { router } = renderApp({ path: Paths.footer });
     await waitForPage();
 
-    expect(router.state.location.pathname).toBe(Paths.footer);
+    expect(router.location.pathname).toBe(Paths.footer);
     screen.getByRole('contentinfo');
   });
 });

@@ -124,7 +124,7 @@ describe('Landing page', () => {
       const view = renderApp({ apiBaseUrl: api.baseUrl });
       fireEvent.change(screen.getByLabelText(landingStrings.emailLabel), { target: { value: email } });
       fireEvent.click(screen.getByRole('button', { name: landingStrings.getStarted }));
-      const { location } = view.router.state;
+      const { location } = view.router;
       // The sign-up page is its own chunk: let it arrive before the test ends.
       await screen.findByRole('heading', { name: authStrings.signup.title });
       return location;

@@ -6,7 +6,7 @@ import { Logo } from '@web/modules/layout/components/Logo';
 import { buttonClass } from '@web/shared/ui/Button';
 import styles from './RouteErrorPage.module.css';
 
-/** The root errorElement: any error thrown while rendering a route lands here (DECISIONS 25). */
+/** What RouteErrorBoundary shows: any error thrown while rendering a route lands here (DECISIONS 25). */
 export const RouteErrorPage = () => {
   const { t } = useTranslation('pages');
   return (

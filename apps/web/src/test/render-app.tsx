@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { App } from '@web/app/App';
-import { routes as appRoutes } from '@web/app/router';
 import { pageStrings } from '@web/pages/strings';
 import { createApiClient } from '@web/shared/api/api-client';
+import { memoryRouterAt } from './memory-router';
 
 type RenderAppOptions = { path?: string; apiBaseUrl?: string; routes?: RouteObject[] };
 
@@ -12,13 +12,13 @@ type RenderAppOptions = { path?: string; apiBaseUrl?: string; routes?: RouteObje
 export const renderApp = ({
   path = '/',
   apiBaseUrl = 'http://127.0.0.1:9',
-  routes = appRoutes,
+  routes,
 }: RenderAppOptions = {}) => {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { router, wrap } = memoryRouterAt(path);
   // No retries: a test that fails a request wants to see the failure at once.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
-    <App router={router} apiClient={createApiClient(apiBaseUrl)} queryClient={queryClient} />,
+    wrap(<App routes={routes} apiClient={createApiClient(apiBaseUrl)} queryClient={queryClient} />),
   );
   return { ...view, router, queryClient };
 };

@@ -8,5 +8,8 @@ export type Catalogue<T> = {
   readonly [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]>;
 };
 
-/** What each namespace's catalogue loads from, per language. */
-export type CatalogueLoaders = Record<string, Record<Language, () => Promise<object>>>;
+/** What one namespace's catalogue loads from, per language. */
+export type CatalogueEntry = Record<Language, () => Promise<object>>;
+
+/** What each namespace's catalogue loads from. */
+export type CatalogueLoaders = Record<string, CatalogueEntry>;

@@ -449,6 +449,6 @@ describe('Manage TV Shows', () => {
     season(2);
     fireEvent.click(screen.getByRole('button', { name: t.editor.back }));
     await screen.findByRole('article', { name: 'Monsoon Diaries' });
-    expect(router.state.location.search).toBe('?tab=tv-shows');
+    expect(router.location.search).toBe('?tab=tv-shows');
   });
 });

@@ -22,8 +22,11 @@ export const authApi = {
     client.call('POST /api/auth/login', { body }, { token: null }),
   adminLogin: (client: ApiClient, body: LoginRequest) =>
     client.call('POST /api/auth/admin/login', { body }, { token: null }),
-  /** Revokes the session's own token. */
-  logout: (client: ApiClient) => client.call('POST /api/auth/logout'),
+  /**
+   * Revokes the session's own token. Its 401 (the session already over there: expired, revoked, the account
+   * erased) must not end the session a second time, out of band: useLogout ends it with the navigation.
+   */
+  logout: (client: ApiClient) => client.call('POST /api/auth/logout', {}, { keepSession: true }),
   currentUser: (client: ApiClient) => client.call('GET /api/user'),
   setPassword: (client: ApiClient, body: SetPasswordRequest) =>
     client.call('POST /api/set-password', { body }),

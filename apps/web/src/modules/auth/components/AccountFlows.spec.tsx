@@ -71,14 +71,14 @@ describe('account flows (SPEC 2, 8)', () => {
         body: { username: 'Asha', email: 'asha@example.in', password: 'Secret@123', language: 'en' },
       });
       await act(async () => jest.advanceTimersByTime(1800));
-      expect(router.state.location.pathname).toBe('/signup');
+      expect(router.location.pathname).toBe('/signup');
       expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([
         'User registered successfully!',
         sentTo,
         authStrings.signup.redirecting,
       ]);
       await act(async () => jest.advanceTimersByTime(300));
-      expect(router.state.location.pathname).toBe('/userlogin');
+      expect(router.location.pathname).toBe('/userlogin');
       expect((await screen.findByRole('status')).textContent).toBe(sentTo);
     });
 
@@ -92,7 +92,7 @@ describe('account flows (SPEC 2, 8)', () => {
       fireEvent.click(screen.getByRole('button', { name: authStrings.signup.submit }));
 
       expect((await screen.findByRole('alert')).textContent).toBe('Email is already registered');
-      expect(router.state.location.pathname).toBe('/signup');
+      expect(router.location.pathname).toBe('/signup');
     });
 
     it("says 'Something went wrong' without a server message and 'Internal server error' when unreachable", async () => {
@@ -246,10 +246,10 @@ describe('account flows (SPEC 2, 8)', () => {
       expect(readStoredSession()).toEqual({ user, token: 'tok-g' });
       expect(sent).toEqual([{ path: '/api/auth/oauth/exchange', body: { code: 'one-time-code-123456789' } }]);
       await act(async () => jest.advanceTimersByTime(1300));
-      expect(router.state.location.pathname).toBe('/oauth-success');
+      expect(router.location.pathname).toBe('/oauth-success');
       await act(async () => jest.advanceTimersByTime(300));
       // Issue 25: the profiles first (an account with one unlocked profile goes on from there to its home).
-      expect(router.state.location.pathname).toBe('/profiles');
+      expect(router.location.pathname).toBe('/profiles');
     });
 
     it('sends a user without a password to /set-password', async () => {
@@ -266,7 +266,7 @@ describe('account flows (SPEC 2, 8)', () => {
 
       await waitFor(() => expect(screen.getByRole('status').textContent).toBe(oauth.setPassword));
       await act(async () => jest.advanceTimersByTime(1600));
-      expect(router.state.location.pathname).toBe('/set-password');
+      expect(router.location.pathname).toBe('/set-password');
     });
 
     it.each([
@@ -285,7 +285,7 @@ describe('account flows (SPEC 2, 8)', () => {
       expect((await screen.findByRole('alert')).textContent).toBe(oauth.failed);
       expect(readStoredSession()).toBeNull();
       await act(async () => jest.advanceTimersByTime(1600));
-      expect(router.state.location.pathname).toBe('/login');
+      expect(router.location.pathname).toBe('/login');
     });
   });
 
@@ -315,7 +315,7 @@ describe('account flows (SPEC 2, 8)', () => {
       expect((await screen.findByRole('status')).textContent).toBe('Password set successfully');
       expect(sent).toEqual([{ path: '/api/set-password', body: { newPassword: 'NewSecret@1' } }]);
       expect(readStoredSession()?.user.hasPassword).toBe(true);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'), { timeout: 3000 });
+      await waitFor(() => expect(router.location.pathname).toBe('/userdashboard'), { timeout: 3000 });
     });
 
     it('offers to sign out every other device with it (issue 27)', async () => {

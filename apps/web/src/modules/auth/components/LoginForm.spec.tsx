@@ -246,7 +246,7 @@ describe('login (SPEC 2, 4, 5, 8)', () => {
       fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
       fireEvent.click(submitButton(authStrings.adminLogin.submit));
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/admindashboard'));
+      await waitFor(() => expect(router.location.pathname).toBe('/admindashboard'));
       expect(readStoredSession()?.user.role).toBe('admin');
       expect(sent).toHaveLength(1);
     });

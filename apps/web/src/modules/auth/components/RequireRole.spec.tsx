@@ -1,11 +1,14 @@
 import type { CaptchaConfig } from '@app/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { lazy } from 'react';
 import { layoutStrings } from '@web/modules/layout/strings';
 import { type FakeApi, startFakeApi } from '@web/test/fake-api';
 import { waitForPage } from '@web/test/render-app';
 import { readStoredSession } from '../auth-storage';
+import { useLogout } from '../hooks/useLogout';
 import { authStrings } from '../strings';
 import { aUser, apiError, fakeCaptchaLabels, renderAuthApp } from '../testing/auth-test-kit';
+import { RequireRole } from './RequireRole';
 
 const captcha: CaptchaConfig = { provider: 'altcha', challengeUrl: '/api/auth/captcha/challenge' };
 
@@ -42,8 +45,8 @@ describe('route guard (SPEC 2, 5)', () => {
     const { router } = renderAuthApp({ path: `${path}?tab=1`, apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(router.state.location.pathname).toBe(login);
-    expect(router.state.location.state).toEqual({ from: { pathname: path, search: '?tab=1', hash: '' } });
+    expect(router.location.pathname).toBe(login);
+    expect(router.location.state).toEqual({ from: { pathname: path, search: '?tab=1', hash: '' } });
   });
 
   it('keeps the roles apart: an admin is sent to /userlogin, a user to /adminlogin', async () => {
@@ -53,7 +56,7 @@ describe('route guard (SPEC 2, 5)', () => {
       session: { user: admin, token: 't-a' },
     });
     await waitForPage();
-    expect(asAdmin.router.state.location.pathname).toBe('/userlogin');
+    expect(asAdmin.router.location.pathname).toBe('/userlogin');
     asAdmin.unmount();
     window.localStorage.clear();
 
@@ -63,7 +66,7 @@ describe('route guard (SPEC 2, 5)', () => {
       session: { user: viewer, token: 't-v' },
     });
     await waitForPage();
-    expect(asUser.router.state.location.pathname).toBe('/adminlogin');
+    expect(asUser.router.location.pathname).toBe('/adminlogin');
   });
 
   it('lets a signed-in user through to a user page', async () => {
@@ -74,7 +77,7 @@ describe('route guard (SPEC 2, 5)', () => {
     });
     await waitForPage();
 
-    expect(router.state.location.pathname).toBe('/userprofile');
+    expect(router.location.pathname).toBe('/userprofile');
     screen.getByRole('heading', { level: 1, name: viewer.username });
   });
 
@@ -86,7 +89,7 @@ describe('route guard (SPEC 2, 5)', () => {
     fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
     fireEvent.click(screen.getByRole('button', { name: authStrings.userLogin.submit }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userprofile'));
+    await waitFor(() => expect(router.location.pathname).toBe('/userprofile'));
   });
 
   it('goes to /userdashboard after login when nothing was requested', async () => {
@@ -97,7 +100,7 @@ describe('route guard (SPEC 2, 5)', () => {
     fireEvent.click(await screen.findByRole('button', { name: fakeCaptchaLabels.solve }));
     fireEvent.click(screen.getByRole('button', { name: authStrings.userLogin.submit }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/userdashboard'));
   });
 
   it('ends the session when a signed-in call is answered 401, and the guard sends the visitor to sign in', async () => {
@@ -113,7 +116,7 @@ describe('route guard (SPEC 2, 5)', () => {
     });
     await waitForPage();
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/adminlogin'));
+    await waitFor(() => expect(router.location.pathname).toBe('/adminlogin'));
     expect(readStoredSession()).toBeNull();
     expect(window.localStorage.getItem('token')).toBeNull();
   });
@@ -137,11 +140,62 @@ describe('route guard (SPEC 2, 5)', () => {
     fireEvent.click(screen.getByRole('button', { name: layoutStrings.account.logout }));
 
     await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     expect(seen).toContainEqual({ path: '/api/auth/logout', auth: 'Bearer t-a' });
     expect(seen).toContainEqual({ path: '/api/users', auth: 'Bearer t-a' });
     expect(window.localStorage.getItem('user')).toBeNull();
     expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it("leaves a guarded page for logout's `to`, not a login page, when the server answers the logout 401 before that page's chunk comes", async () => {
+    // A deleted account's logout: its token is dead on the server, and /account-deleted is a chunk still loading.
+    api.respond((_request, url) =>
+      url.pathname === '/api/auth/logout'
+        ? apiError(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.')
+        : undefined,
+    );
+    let chunkArrives: () => void = () => undefined;
+    const NextPage = lazy(async () => {
+      await new Promise<void>((resolve) => (chunkArrives = resolve));
+      return { default: () => <h1>Gone</h1> };
+    });
+    let leaving: Promise<void> = Promise.resolve();
+    const Leave = () => {
+      const logout = useLogout({ to: '/gone' });
+      return (
+        <button type="button" onClick={() => (leaving = logout())}>
+          Leave
+        </button>
+      );
+    };
+    const { router } = renderAuthApp({
+      path: '/account',
+      apiBaseUrl: api.baseUrl,
+      session: { user: viewer, token: 't-v' },
+      routes: [
+        {
+          path: '/account',
+          element: (
+            <RequireRole role="user">
+              <Leave />
+            </RequireRole>
+          ),
+        },
+        { path: '/gone', element: <NextPage /> },
+        { path: '/userlogin', element: <h1>Sign in</h1> },
+      ],
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    // The server's 401 has been read while the next page still loads.
+    await act(() => leaving);
+    expect(router.location.pathname).toBe('/gone');
+    await act(async () => chunkArrives());
+
+    await screen.findByRole('heading', { name: 'Gone' });
+    expect(router.location.pathname).toBe('/gone');
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
+    expect(readStoredSession()).toBeNull();
   });
 
   it('clears corrupt stored data on start-up and treats the visitor as signed out', async () => {
@@ -150,7 +204,7 @@ describe('route guard (SPEC 2, 5)', () => {
     const { router } = renderAuthApp({ path: '/userdashboard', apiBaseUrl: api.baseUrl });
     await waitForPage();
 
-    expect(router.state.location.pathname).toBe('/userlogin');
+    expect(router.location.pathname).toBe('/userlogin');
     expect(window.localStorage.length).toBe(0);
   });
 });

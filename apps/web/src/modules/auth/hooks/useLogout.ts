@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { startTransition, useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@web/app/paths';
 import { useApiClient } from '@web/shared/api/ApiClientProvider';
@@ -14,13 +14,16 @@ export const useLogout = ({ to = Paths.landing }: { to?: string } = {}) => {
   const { isSignedIn, signOut } = useAuth();
   const navigate = useNavigate();
   return useCallback(async () => {
-    // Leave the page first: on a guarded page, clearing the session first would send the guard to a login page.
-    // flushSync: the landing page is on screen (the guard gone) before the session ends, not in a transition
-    // that the server's answer could overtake.
-    await navigate(to, { replace: true, flushSync: true });
-    // The session client sends the stored token. The local session ends even when the server cannot be told
-    // (it expires there on its own).
-    if (isSignedIn) await authApi.logout(client).catch(() => undefined);
-    signOut();
+    // The session client takes the stored token as the request leaves, before the session ends below. The local
+    // session ends even when the server cannot be told (it expires there on its own), and only below: a 401 to this
+    // request (a deleted account's token) ends nothing by itself (authApi.logout).
+    const revoked = isSignedIn ? authApi.logout(client).catch(() => undefined) : undefined;
+    // One transition: the next page and the ended session are shown together. A guarded page must never render
+    // signed out, or its guard would send the viewer to a login page instead of `to`.
+    startTransition(() => {
+      void navigate(to, { replace: true });
+      signOut();
+    });
+    await revoked;
   }, [client, isSignedIn, signOut, navigate, to]);
 };

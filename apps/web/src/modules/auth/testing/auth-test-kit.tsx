@@ -2,10 +2,10 @@ import type { User } from '@app/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useImperativeHandle, useState } from 'react';
-import { createMemoryRouter, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { App } from '@web/app/App';
-import { routes as appRoutes } from '@web/app/router';
 import { createApiClient } from '@web/shared/api/api-client';
+import { memoryRouterAt } from '@web/test/memory-router';
 import { storeSession } from '../auth-storage';
 import {
   type CaptchaWidgetProps,
@@ -74,15 +74,15 @@ type RenderOptions = {
 };
 
 /** The whole app with the fake captcha, at `path`, against the API at `apiBaseUrl`. */
-export const renderAuthApp = ({ path = '/', apiBaseUrl, session, routes = appRoutes }: RenderOptions) => {
+export const renderAuthApp = ({ path = '/', apiBaseUrl, session, routes }: RenderOptions) => {
   if (session) storeSession(session);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { router, wrap } = memoryRouterAt(path);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const view = render(
     <CaptchaWidgetsContext value={fakeCaptchaWidgets}>
-      <App router={router} apiClient={createApiClient(apiBaseUrl)} queryClient={queryClient} />
+      {wrap(<App routes={routes} apiClient={createApiClient(apiBaseUrl)} queryClient={queryClient} />)}
     </CaptchaWidgetsContext>,
   );
   return { ...view, router, queryClient };

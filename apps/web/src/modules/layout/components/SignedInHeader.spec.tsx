@@ -106,17 +106,17 @@ describe('The signed-in header (issue 24)', () => {
     fireEvent.change(banner().getByRole('searchbox', { name: texts.searchLabel }), {
       target: { value: 'nig' },
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/userdashboard'));
     fireEvent.change(banner().getByRole('searchbox', { name: texts.searchLabel }), {
       target: { value: 'night' },
     });
-    await waitFor(() => expect(router.state.location.search).toBe('?q=night'));
+    await waitFor(() => expect(router.location.search).toBe('?q=night'));
     const popular = await screen.findByRole('region', { name: browseStrings.sections.popular });
     await within(popular).findByRole('link', { name: 'Night Train' });
 
     // Typing on the home replaced its entry: Back returns to the page the search started from.
     await router.navigate(-1);
-    expect(router.state.location.pathname).toBe('/subscription');
+    expect(router.location.pathname).toBe('/subscription');
     await waitFor(() => expect((banner().getByRole('searchbox') as HTMLInputElement).value).toBe(''));
   });
 });

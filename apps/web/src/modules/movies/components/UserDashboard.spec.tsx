@@ -223,7 +223,7 @@ describe('User home (/userdashboard)', () => {
     await within(await screen.findByRole('region', { name: sections.newlyLaunched })).findByRole('link', {
       name: 'Fresh Launch',
     });
-    expect(router.state.location.search).toBe('?q=fresh');
+    expect(router.location.search).toBe('?q=fresh');
     expect(screen.queryByText(browseStrings.emptyRow)).toBeNull();
     expect(screen.queryByRole('region', { name: sections.topRated })).toBeNull();
     expect(screen.queryByText('No titles match "fresh"')).toBeNull();
@@ -318,9 +318,9 @@ describe('User home (/userdashboard)', () => {
     await waitForPage();
 
     fireEvent.click(await screen.findByRole('button', { name: /Play Now/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/video'));
-    expect(router.state.location.search).toBe(`?movie=${hero.id}`);
-    expect(router.state.location.state).toEqual({
+    await waitFor(() => expect(router.location.pathname).toBe('/video'));
+    expect(router.location.search).toBe(`?movie=${hero.id}`);
+    expect(router.location.state).toEqual({
       movie: { id: hero.id, title: 'Monsoon Wedding', overview: 'A wedding in Delhi.' },
     });
   });

@@ -95,11 +95,10 @@ describe('/subscription', () => {
   it('shows the choice at once, before the router has put it in the URL (a CI journey caught the radio flipping back)', async () => {
     serve();
     const view = await open();
-    // The router applies a navigation a moment later (in a transition); here it never gets to.
+    // The router shows a new URL a moment later (in a transition); here it never gets to.
     let held: string | undefined;
-    const navigate = jest.spyOn(view.router, 'navigate').mockImplementation((to) => {
-      held = String(typeof to === 'object' && to !== null ? to.search : to);
-      return new Promise<void>(() => undefined);
+    const replace = jest.spyOn(view.router.history, 'replace').mockImplementation((to) => {
+      held = typeof to === 'string' ? to : to.search;
     });
     const basic = screen.getByRole('radio', { name: /^Basic/ }) as HTMLInputElement;
 
@@ -108,7 +107,7 @@ describe('/subscription', () => {
     expect(basic.checked).toBe(true);
     expect(subscribeButton().textContent).toBe('Subscribe Now for ₹149');
     expect(held).toContain('plan=basic');
-    navigate.mockRestore();
+    replace.mockRestore();
   });
 
   it("shows each plan's lines in Hindi on the Hindi interface (issue 26), from the plan's facts", async () => {
@@ -141,8 +140,8 @@ describe('/subscription', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^Standard/ }));
     fireEvent.click(subscribeButton());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userlogin'));
-    expect(router.state.location.state).toEqual({
+    await waitFor(() => expect(router.location.pathname).toBe('/userlogin'));
+    expect(router.location.state).toEqual({
       from: { pathname: '/subscription', search: '?plan=standard', hash: '' },
     });
     expect(orders()).toHaveLength(0);
@@ -184,7 +183,7 @@ describe('/subscription', () => {
 
     act(() => checkout.pay(signedResponse({ subscriptionId: 'sub_Test0001' })));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+    await waitFor(() => expect(router.location.pathname).toBe('/payment-success'));
     expect(sent.find((call) => call.path === '/api/payments/verify')?.body).toEqual(
       signedResponse({ subscriptionId: 'sub_Test0001' }),
     );
@@ -212,7 +211,7 @@ describe('/subscription', () => {
     await screen.findByText(PaymentMessages.duplicateRefunded);
     // The access answers were refreshed: a celebration would have been asked for by now.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(router.state.location.pathname).toBe('/subscription');
+    expect(router.location.pathname).toBe('/subscription');
     expect(screen.queryByRole('heading', { level: 1, name: texts.paymentSuccessful })).toBeNull();
   });
 
@@ -330,7 +329,7 @@ describe('/subscription', () => {
 
     await screen.findByText(texts.processFailed);
     expect(sent.some((call) => call.path === '/api/payments/verify')).toBe(false);
-    expect(router.state.location.pathname).toBe('/subscription');
+    expect(router.location.pathname).toBe('/subscription');
     expect(subscribeButton().disabled).toBe(false);
   });
 
@@ -352,7 +351,7 @@ describe('/subscription', () => {
     act(() => fakes.razorpay.last().pay(signedResponse({ subscriptionId: 'sub_Test0001' })));
 
     await screen.findByText(texts.verificationFailed);
-    expect(router.state.location.pathname).toBe('/subscription');
+    expect(router.location.pathname).toBe('/subscription');
   });
 
   it('shows no TEST MODE badge with live keys', async () => {
@@ -399,7 +398,7 @@ describe('/subscription', () => {
       expect(orders()).toEqual([]);
 
       act(() => fakes.razorpay.last().pay(signedResponse({ subscriptionId: 'sub_Trial0001' })));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+      await waitFor(() => expect(router.location.pathname).toBe('/payment-success'));
     });
 
     it('offers nothing to an account that already had its trial', async () => {
@@ -448,8 +447,8 @@ describe('/payment-success', () => {
     signInAs('user');
     const { router } = await openWith(titleOrigin('65f0c0ffee00000000000099', 'Golden Hour'));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userprofile'));
-    expect(router.state.location.search).toBe('?tab=subscription');
+    await waitFor(() => expect(router.location.pathname).toBe('/userprofile'));
+    expect(router.location.search).toBe('?tab=subscription');
     expect(screen.queryByRole('heading', { name: texts.paymentSuccessful })).toBeNull();
   });
 
@@ -458,7 +457,7 @@ describe('/payment-success', () => {
     const { router } = renderApp({ path: '/payment-success' });
     await waitForPage();
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+    await waitFor(() => expect(router.location.pathname).toBe('/subscription'));
     expect(screen.queryByRole('heading', { name: texts.paymentSuccessful })).toBeNull();
   });
 });

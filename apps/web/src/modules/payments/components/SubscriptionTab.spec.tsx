@@ -208,6 +208,6 @@ describe('profile: Subscription tab', () => {
     expect(sent.find((call) => call.path === '/create-order')?.body).toMatchObject({ planId: 'basic' });
     act(() => fakes.razorpay.last().pay(signedResponse({ subscriptionId: 'sub_New00001' })));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+    await waitFor(() => expect(router.location.pathname).toBe('/payment-success'));
   });
 });

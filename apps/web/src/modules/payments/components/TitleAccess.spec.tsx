@@ -97,8 +97,8 @@ describe('access panel on /movie/:id', () => {
     await within(box).findByText(texts.testMode);
 
     fireEvent.click(within(box).getByRole('link', { name: 'Subscribe from ₹499' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
-    expect(router.state.location.state).toEqual({ from: { movieId: ID, title: 'Golden Hour' } });
+    await waitFor(() => expect(router.location.pathname).toBe('/subscription'));
+    expect(router.location.state).toEqual({ from: { movieId: ID, title: 'Golden Hour' } });
   });
 
   it('offers the ways in in Hindi, the prices in rupees grouped the Indian way (issue 26)', async () => {
@@ -147,7 +147,7 @@ describe('access panel on /movie/:id', () => {
     expect(within(updated).queryByRole('button', { name: texts.rentNow })).toBeNull();
 
     // A rental ends the way a purchase and a plan do: on /payment-success, with the way back to the title.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+    await waitFor(() => expect(router.location.pathname).toBe('/payment-success'));
     await screen.findByRole('heading', { level: 1, name: texts.paymentSuccessful });
     expect(
       screen
@@ -183,7 +183,7 @@ describe('access panel on /movie/:id', () => {
       within(updated).getByText(message);
       // The access answers were refetched: a celebration would have been asked for by now.
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-      expect(router.state.location.pathname).toBe(`/movie/${ID}`);
+      expect(router.location.pathname).toBe(`/movie/${ID}`);
       expect(screen.queryByRole('heading', { level: 1, name: texts.paymentSuccessful })).toBeNull();
     },
   );
@@ -192,7 +192,7 @@ describe('access panel on /movie/:id', () => {
     verifyReply = aVerifyResult({ message: 'Paid, thank you.', movieId: ID, kind: 'rental' });
     const { router } = await rentAndPay();
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+    await waitFor(() => expect(router.location.pathname).toBe('/payment-success'));
     await screen.findByRole('heading', { level: 1, name: texts.paymentSuccessful });
   });
 
@@ -353,8 +353,8 @@ describe('access panel on /movie/:id', () => {
     const box = await panel(texts.signInToWatch);
     await within(box).findByText('With an account: subscribe from ₹499, buy ₹1200 or rent ₹500.');
     fireEvent.click(within(box).getByRole('link', { name: texts.signIn }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userlogin'));
-    expect(router.state.location.state).toEqual({ from: { pathname: `/movie/${ID}`, search: '', hash: '' } });
+    await waitFor(() => expect(router.location.pathname).toBe('/userlogin'));
+    expect(router.location.state).toEqual({ from: { pathname: `/movie/${ID}`, search: '', hash: '' } });
   });
 
   it('keeps the ways in on screen when the access answer fails (never an error where a way in exists)', async () => {

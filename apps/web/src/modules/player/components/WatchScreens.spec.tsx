@@ -42,7 +42,7 @@ describe('the player screens (SPEC 2)', () => {
     await act(() => router.navigate(to, { state }));
     await waitForPage();
 
-    expect(router.state.location.search).toBe(`?movie=${MOVIE_ID}`);
+    expect(router.location.search).toBe(`?movie=${MOVIE_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Golden Hour' });
     await screen.findByRole('region', { name: english('player:playerLabel', { title: 'Golden Hour' }) });
     within(screen.getByRole('region', { name: texts.movieDetails })).getByText('A day at the sea.');

@@ -57,13 +57,13 @@ describe('/userprofile', () => {
     await within(myTitles).findByText('The Long Walk');
 
     fireEvent.keyDown(screen.getByRole('tab', { name: texts.tabs['my-titles'] }), { key: 'ArrowUp' });
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=subscription'));
+    await waitFor(() => expect(router.location.search).toBe('?tab=subscription'));
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: texts.tabs.subscription }));
     const subscription = screen.getByRole('tabpanel', { name: texts.tabs.subscription });
     await within(subscription).findByText(paymentStrings.statuses.active);
 
     fireEvent.click(screen.getByRole('tab', { name: texts.tabs.settings }));
-    expect(router.state.location.search).toBe('?tab=settings');
+    expect(router.location.search).toBe('?tab=settings');
     expect(screen.getByRole('tab', { name: texts.tabs.settings }).getAttribute('aria-selected')).toBe('true');
   });
 

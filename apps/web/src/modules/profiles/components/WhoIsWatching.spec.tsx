@@ -81,9 +81,9 @@ describe("Who's watching? (issue 25)", () => {
     signInAs('user');
     const { router } = renderApp({ path: '/my-list', apiBaseUrl: api.baseUrl });
     await screen.findByRole('heading', { name: texts.title });
-    expect(router.state.location.pathname).toBe('/profiles');
+    expect(router.location.pathname).toBe('/profiles');
     fireEvent.click(tile('Asha'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-list'));
+    await waitFor(() => expect(router.location.pathname).toBe('/my-list'));
   });
 
   it("choosing the kids profile stores its session as the app's token, goes home, and the header shows it", async () => {
@@ -91,7 +91,7 @@ describe("Who's watching? (issue 25)", () => {
 
     fireEvent.click(tile('Mini'));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/userdashboard'));
     expect(window.localStorage.getItem('token')).toBe(profileToken(child.id));
     expect(household.sent).toContainEqual(
       expect.objectContaining({ method: 'POST', path: `/api/profiles/${child.id}/select`, body: {} }),
@@ -117,7 +117,7 @@ describe("Who's watching? (issue 25)", () => {
     );
     await waitForPage();
     fireEvent.click(await screen.findByRole('button', { name: /^Asha/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-list'));
+    await waitFor(() => expect(router.location.pathname).toBe('/my-list'));
   });
 
   it("a locked profile asks for its PIN: a wrong one shows the server's message with the tries left, the right one opens it", async () => {
@@ -133,12 +133,12 @@ describe("Who's watching? (issue 25)", () => {
     fireEvent.change(dialog.getByLabelText(pin.label), { target: { value: '1111' } });
     fireEvent.click(dialog.getByRole('button', { name: pin.submit }));
     expect((await dialog.findByRole('alert')).textContent).toBe(ProfileMessages.wrongPin(4));
-    expect(router.state.location.pathname).toBe('/profiles');
+    expect(router.location.pathname).toBe('/profiles');
     expect(window.localStorage.getItem('token')).toBe('user-token');
 
     fireEvent.change(dialog.getByLabelText(pin.label), { target: { value: '4321' } });
     fireEvent.click(dialog.getByRole('button', { name: pin.submit }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/userdashboard'));
     expect(window.localStorage.getItem('token')).toBe(profileToken(locked.id));
     expect(selects().map((call) => call.body)).toEqual([{ pin: '1111' }, { pin: '4321' }]);
   });
@@ -157,7 +157,7 @@ describe("Who's watching? (issue 25)", () => {
     serve(aHousehold([parent]));
     signInAs('user');
     const { router } = renderApp({ path: '/profiles', apiBaseUrl: api.baseUrl });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'), { timeout: 10_000 });
+    await waitFor(() => expect(router.location.pathname).toBe('/userdashboard'), { timeout: 10_000 });
     expect(screen.queryByRole('heading', { name: texts.title })).toBeNull();
   });
 
@@ -208,7 +208,7 @@ describe('the header’s profile menu (issue 25)', () => {
     fireEvent.click(header.getByRole('button', { name: 'Mini' }));
 
     await waitFor(() => expect(window.localStorage.getItem('token')).toBe(profileToken(child.id)));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userdashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/userdashboard'));
     await header.findByRole('button', { name: english('profiles:menu.button', { name: 'Mini' }) });
   });
 
@@ -217,8 +217,8 @@ describe('the header’s profile menu (issue 25)', () => {
 
     fireEvent.click(header.getByRole('button', { name: 'Ravi' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profiles'));
-    expect(router.state.location.search).toBe(`?profile=${locked.id}`);
+    await waitFor(() => expect(router.location.pathname).toBe('/profiles'));
+    expect(router.location.search).toBe(`?profile=${locked.id}`);
     await screen.findByRole(
       'dialog',
       { name: english('profiles:pin.title', { name: 'Ravi' }) },

@@ -118,7 +118,7 @@ describe('Recommended for You (/recommended, /recommended/{id})', () => {
     const { router } = await open();
 
     await screen.findByRole('link', { name: 'Sholay' });
-    expect(router.state.location.pathname).toBe('/recommended');
+    expect(router.location.pathname).toBe('/recommended');
     screen.getByText(texts.visitorLead);
     expect(asked).toEqual([{ limit: RECOMMENDED_SHOWN }]);
   });

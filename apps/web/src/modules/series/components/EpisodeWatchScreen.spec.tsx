@@ -158,10 +158,10 @@ describe('episode player (/video?episode=)', () => {
     expect(screen.getByRole('timer').textContent).toBe(english('series:nextEpisodeIn', { seconds: 9 }));
     await tick(8000);
     expect(screen.getByRole('timer').textContent).toBe(english('series:nextEpisodeIn', { seconds: 1 }));
-    expect(router.state.location.search).toBe(`?episode=${first.id}`);
+    expect(router.location.search).toBe(`?episode=${first.id}`);
 
     await tick(1000);
-    expect(router.state.location.search).toBe(`?episode=${second.id}`);
+    expect(router.location.search).toBe(`?episode=${second.id}`);
     await screen.findByRole('heading', { level: 1, name: titleOf(second) });
     await waitFor(() => expect(starts(second.id)).toHaveLength(1));
     expect(screen.queryByRole('timer')).toBeNull();
@@ -173,7 +173,7 @@ describe('episode player (/video?episode=)', () => {
     endPlayback(media);
     fireEvent.click(screen.getByRole('button', { name: texts.playNow }));
 
-    expect(router.state.location.search).toBe(`?episode=${second.id}`);
+    expect(router.location.search).toBe(`?episode=${second.id}`);
     await screen.findByRole('heading', { level: 1, name: titleOf(second) });
   });
 
@@ -187,9 +187,9 @@ describe('episode player (/video?episode=)', () => {
 
     expect(screen.queryByRole('timer')).toBeNull();
     await tick(15_000);
-    expect(router.state.location.search).toBe(`?episode=${first.id}`);
+    expect(router.location.search).toBe(`?episode=${first.id}`);
     fireEvent.click(screen.getByRole('button', { name: texts.playNextEpisode }));
-    expect(router.state.location.search).toBe(`?episode=${second.id}`);
+    expect(router.location.search).toBe(`?episode=${second.id}`);
   });
 
   it('\'Ask before playing next\': a "Play next episode" button and no countdown', async () => {
@@ -203,10 +203,10 @@ describe('episode player (/video?episode=)', () => {
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.queryByText(/Next episode in/)).toBeNull();
     await tick(15_000);
-    expect(router.state.location.search).toBe(`?episode=${first.id}`);
+    expect(router.location.search).toBe(`?episode=${first.id}`);
 
     fireEvent.click(next);
-    expect(router.state.location.search).toBe(`?episode=${second.id}`);
+    expect(router.location.search).toBe(`?episode=${second.id}`);
   });
 
   it('playing again after the end puts the countdown away', async () => {
@@ -220,7 +220,7 @@ describe('episode player (/video?episode=)', () => {
 
     expect(screen.queryByRole('timer')).toBeNull();
     await tick(15_000);
-    expect(router.state.location.search).toBe(`?episode=${first.id}`);
+    expect(router.location.search).toBe(`?episode=${first.id}`);
   });
 
   it('after the last episode: no next episode, and "More like this" with series and movies', async () => {

@@ -109,8 +109,8 @@ describe('series page (/tv-shows/:id)', () => {
     within(episodeItem('Arrival')).getByText('42 min');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Play S1:E1' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/video'));
-    expect(router.state.location.search).toBe(`?episode=${episodeAt(show, 1, 1).id}`);
+    await waitFor(() => expect(router.location.pathname).toBe('/video'));
+    expect(router.location.search).toBe(`?episode=${episodeAt(show, 1, 1).id}`);
   });
 
   it('shows the series page in Hindi: its facts, seasons, main button and episodes (issue 26)', async () => {
@@ -274,7 +274,7 @@ describe('series page (/tv-shows/:id)', () => {
         name: english('series:playEpisode', { title: 'Rain', label: 'S1:E2' }),
       }),
     );
-    await waitFor(() => expect(router.state.location.search).toBe(`?episode=${episodeAt(show, 1, 2).id}`));
+    await waitFor(() => expect(router.location.search).toBe(`?episode=${episodeAt(show, 1, 2).id}`));
   });
 
   it('asks a visitor to sign in and asks no progress', async () => {

@@ -80,9 +80,9 @@ describe('User home: Continue Watching', () => {
     expect(within(row()).getAllByRole('article')).toHaveLength(2);
 
     fireEvent.click(link);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/video'));
-    expect(router.state.location.search).toBe(`?movie=${item.movieId}`);
-    expect(router.state.location.state).toEqual({
+    await waitFor(() => expect(router.location.pathname).toBe('/video'));
+    expect(router.location.search).toBe(`?movie=${item.movieId}`);
+    expect(router.location.state).toEqual({
       movie: { id: item.movieId, title: 'Night Train', overview: '' },
     });
   });
@@ -125,8 +125,8 @@ describe('User home: Continue Watching', () => {
     expect(within(movie as HTMLElement).queryByText(/S\d+:E\d+/)).toBeNull();
 
     fireEvent.click(link);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/video'));
-    expect(router.state.location.search).toBe(`?episode=${episodeId}`);
+    await waitFor(() => expect(router.location.pathname).toBe('/video'));
+    expect(router.location.search).toBe(`?episode=${episodeId}`);
   });
 
   it('"Remove from row" hides the title at once; a refusal brings it back and says so; the empty row goes', async () => {

@@ -94,6 +94,6 @@ describe('/my-list', () => {
   it('is for signed-in users only', async () => {
     const { router } = renderApp({ path: '/my-list', apiBaseUrl: api.baseUrl });
     await waitForPage();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userlogin'));
+    await waitFor(() => expect(router.location.pathname).toBe('/userlogin'));
   });
 });

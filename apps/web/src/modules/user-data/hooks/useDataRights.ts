@@ -20,7 +20,7 @@ export const useDownloadMyData = (userId: string) => {
 
 /**
  * "Delete my account" (DECISIONS 32). Once the server has erased it, the viewer is signed out the usual way
- * (the session ends, the app goes to /) and what this tab cached of their data is dropped.
+ * (the session ends, the app goes to /account-deleted) and what this tab cached of their data is dropped.
  */
 export const useDeleteAccount = (userId: string) => {
   const client = useApiClient();
