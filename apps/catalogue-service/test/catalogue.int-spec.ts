@@ -393,6 +393,10 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
           content: 'Again',
         }),
       ).rejects.toMatchObject({ code: ErrorCode.Conflict, message: 'You have already reviewed this title' });
+      // The title's page is kept (issue 29 §3): a review posted or removed drops it.
+      const page = async () =>
+        (await service.call(MovieRpc.get, { id, asAdmin: false })).topReviews.map((r) => r.username);
+      expect(await page()).toEqual(['asha']);
       const second = await service.call(ReviewRpc.create, {
         movieId: id,
         userId: 'u2',
@@ -404,11 +408,10 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
         second.id,
         first.id,
       ]);
-      expect(
-        (await service.call(MovieRpc.get, { id, asAdmin: false })).topReviews.map((r) => r.username),
-      ).toEqual(['ravi', 'asha']);
+      expect(await page()).toEqual(['ravi', 'asha']);
       await service.call(ReviewRpc.remove, { movieId: id, reviewId: first.id });
       expect((await service.call(ReviewRpc.list, { movieId: id })).map((r) => r.id)).toEqual([second.id]);
+      expect(await page()).toEqual(['ravi']);
       await expect(service.call(ReviewRpc.remove, { movieId: id, reviewId: first.id })).rejects.toMatchObject(
         { code: ErrorCode.NotFound },
       );

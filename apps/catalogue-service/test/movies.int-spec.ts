@@ -118,6 +118,25 @@ describe('catalogue-service against real MongoDB and Redis', () => {
     expect(await service.call(MovieRpc.list, { page: 1, pageSize: 2 })).toEqual(page);
   });
 
+  it("keeps a viewer's title page as the JSON it sends until a write drops it; an admin's is read each time", async () => {
+    const cache = service.app.get(MovieListCache);
+    await cache.invalidate();
+    const id = seedId(cleanDataset(rows)[1].sourceKey).toHexString();
+    const page = await service.call(MovieRpc.get, { id, asAdmin: false });
+    expect(page.title).toBe('Bravo');
+    // Written past the service, so nothing drops the kept page: a viewer still gets it, an admin the stored title.
+    await repository.update(id, { title: 'Bravo Renamed' });
+    try {
+      expect(await service.call(MovieRpc.get, { id, asAdmin: false })).toEqual(page);
+      expect((await service.call(MovieRpc.get, { id, asAdmin: true })).title).toBe('Bravo Renamed');
+      await cache.invalidate();
+      expect((await service.call(MovieRpc.get, { id, asAdmin: false })).title).toBe('Bravo Renamed');
+    } finally {
+      await repository.update(id, { title: 'Bravo' });
+      await cache.invalidate();
+    }
+  });
+
   it('renders a poster for a stored title and 404s for an unknown one', async () => {
     const id = seedId(cleanDataset(rows)[0].sourceKey).toHexString();
     const { svg } = await service.call(MovieRpc.poster, { id });

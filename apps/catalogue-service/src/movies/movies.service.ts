@@ -15,7 +15,7 @@ import {
   TOP_RATED_SIZE,
   TOP_REVIEWS,
 } from '@app/contracts';
-import { AppError } from '@app/server-core';
+import { AppError, type JsonReply } from '@app/server-core';
 import { renderPoster } from '../posters/poster.renderer';
 import { toReview } from '../reviews/review.mapper';
 import { ReviewsRepository } from '../reviews/reviews.repository';
@@ -102,7 +102,17 @@ export class MoviesService {
     return publishedGenres(this.listCache, 'genres', this.movies);
   }
 
-  async detail({ id, asAdmin }: GetMoviePayload): Promise<MovieDetail> {
+  /**
+   * A title's page with its newest reviews. A viewer's is kept with the lists, as the JSON it is sent as (one of the
+   * most asked answers: issue 29 §3), and dropped by the same invalidation (any catalogue write, a review posted or
+   * removed); an admin's shows drafts and is read each time. A title not found is never kept.
+   */
+  detail({ id, asAdmin }: GetMoviePayload): Promise<MovieDetail | JsonReply<MovieDetail>> {
+    if (asAdmin) return this.loadDetail(id, true);
+    return this.listCache.throughReply(`detail:${id}`, MovieRpc.get, () => this.loadDetail(id, false));
+  }
+
+  private async loadDetail(id: string, asAdmin: boolean): Promise<MovieDetail> {
     const movie = await this.findVisible(id, asAdmin);
     const reviews = await this.reviews.newestOf(movie._id.toHexString(), TOP_REVIEWS);
     return { ...toMovie(movie), topReviews: reviews.map(toReview) };

@@ -1,11 +1,17 @@
+import type { MovieListCache } from '../movies/movie-list.cache';
 import type { MoviesRepository } from '../movies/movies.repository';
 import type { ReviewsRepository } from './reviews.repository';
 import { DELETED_AUTHOR, ReviewsService } from './reviews.service';
 
-const setup = () => {
-  const reviews = { anonymiseAuthor: jest.fn(async () => 2) };
-  const service = new ReviewsService(reviews as unknown as ReviewsRepository, {} as MoviesRepository);
-  return { service, reviews };
+const setup = (anonymised = 2) => {
+  const reviews = { anonymiseAuthor: jest.fn(async () => anonymised) };
+  const listCache = { invalidate: jest.fn(async () => undefined) };
+  const service = new ReviewsService(
+    reviews as unknown as ReviewsRepository,
+    {} as MoviesRepository,
+    listCache as unknown as MovieListCache,
+  );
+  return { service, reviews, listCache };
 };
 
 describe('ReviewsService.forgetAuthor (user.deleted)', () => {
@@ -27,5 +33,15 @@ describe('ReviewsService.forgetAuthor (user.deleted)', () => {
       ([, marker]) => marker,
     );
     expect(new Set(markers).size).toBe(2);
+  });
+
+  it("drops the kept title pages when it renamed a review (they list the author's name), and only then", async () => {
+    const renamed = setup(2);
+    await renamed.service.forgetAuthor('65f0a1b2c3d4e5f6a7b8c9d0');
+    expect(renamed.listCache.invalidate).toHaveBeenCalledTimes(1);
+
+    const none = setup(0);
+    await none.service.forgetAuthor('65f0a1b2c3d4e5f6a7b8c9d0');
+    expect(none.listCache.invalidate).not.toHaveBeenCalled();
   });
 });

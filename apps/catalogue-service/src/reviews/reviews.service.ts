@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { CreateReviewPayload, ErrorCode, MovieMessages, Review, ReviewMessages } from '@app/contracts';
 import { AppError } from '@app/server-core';
+import { MovieListCache } from '../movies/movie-list.cache';
 import { MoviesRepository } from '../movies/movies.repository';
 import { toReview } from './review.mapper';
 import { ReviewsRepository } from './reviews.repository';
@@ -19,6 +20,7 @@ export class ReviewsService {
   constructor(
     private readonly reviews: ReviewsRepository,
     private readonly movies: MoviesRepository,
+    private readonly listCache: MovieListCache,
   ) {}
 
   async list(movieId: string): Promise<Review[]> {
@@ -30,11 +32,14 @@ export class ReviewsService {
     await this.findPublishedOrFail(movieId);
     const review = await this.reviews.create({ movieId, userId, username, rating, content });
     if (!review) throw new AppError(ErrorCode.Conflict, ReviewMessages.alreadyReviewed);
+    // A title's kept page lists its newest reviews.
+    await this.listCache.invalidate();
     return toReview(review);
   }
 
   async remove(movieId: string, reviewId: string): Promise<{ id: string }> {
     if (!(await this.reviews.remove(movieId, reviewId))) throw AppError.notFound(ReviewMessages.notFound);
+    await this.listCache.invalidate();
     return { id: reviewId };
   }
 
@@ -46,6 +51,7 @@ export class ReviewsService {
   async forgetAuthor(userId: string): Promise<void> {
     const marker = `${DELETED_AUTHOR_PREFIX}${randomUUID()}`;
     const anonymised = await this.reviews.anonymiseAuthor(userId, marker, DELETED_AUTHOR);
+    if (anonymised > 0) await this.listCache.invalidate();
     this.logger.log({ msg: 'reviews of a deleted user anonymised', anonymised });
   }
 
