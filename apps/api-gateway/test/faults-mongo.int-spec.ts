@@ -59,6 +59,8 @@ describe('MongoDB restarted under a running service', () => {
   let gateway: INestApplication;
   let url: string;
   let movie: Movie;
+  /** A title whose page nobody asks for before the outage: nothing of it is kept in Redis. */
+  let unasked: Movie;
 
   /** What the gateway's /api/health says of catalogue-service (the other services are not running here). */
   const catalogueHealth = async () =>
@@ -84,9 +86,9 @@ describe('MongoDB restarted under a running service', () => {
       { url: testNatsUrl() },
       { timeoutMs: 10_000 },
     );
-    try {
-      movie = await catalogue.send(MovieRpc.create, {
-        title: `Outage ${suffix}`,
+    const create = (title: string) =>
+      catalogue.send(MovieRpc.create, {
+        title,
         description: 'A title that outlives a database restart.',
         genre: 'Drama',
         rating: 7.5,
@@ -95,6 +97,9 @@ describe('MongoDB restarted under a running service', () => {
         posterUrl: 'https://posters.example/outage.jpg',
         status: MovieStatus.Published,
       });
+    try {
+      movie = await create(`Outage ${suffix}`);
+      unasked = await create(`Unasked ${suffix}`);
     } finally {
       await catalogue.close();
     }
@@ -110,14 +115,20 @@ describe('MongoDB restarted under a running service', () => {
 
   it('fails fast with 503 while MongoDB is away, reports it down, and serves again by itself when it is back', async () => {
     const [service] = replicas;
-    const detail = { path: `/api/movies/${movie.id}` };
-    // The first list of this database: nothing cached in Redis yet, so it needs MongoDB.
+    const kept = { path: `/api/movies/${movie.id}` };
+    // Nothing of these is kept in Redis yet (the first list of this database, a page never asked): they need MongoDB.
+    const detail = { path: `/api/movies/${unasked.id}` };
     const list = { path: '/api/movies?page=1&pageSize=5' };
-    expect((await timedCall(url, detail)).status).toBe(200);
+    const keptPage = await timedCall(url, kept);
+    expect(keptPage.status).toBe(200);
 
     await mongo.stop();
     const linesBefore = service.lines.length;
     const outage = [await timedCall(url, detail), await timedCall(url, list), await timedCall(url, detail)];
+    // A viewer's title page asked before is kept with the lists (issue 29 §3): it still answers.
+    const keptDuringOutage = await timedCall(url, kept);
+    expect(keptDuringOutage.status).toBe(200);
+    expect(keptDuringOutage.body).toEqual(keptPage.body);
     const gatewayHealth = await catalogueHealth();
     const serviceHealth = await timedCall<HealthReport>(service.httpUrl, { path: '/health' });
     // Liveness leaves the database out: k8s must not restart replicas that recover by themselves.
@@ -156,8 +167,10 @@ describe('MongoDB restarted under a running service', () => {
     figures.push(
       `200 again ${detailAgain.afterMs} ms (detail) / ${listAgain.afterMs} ms (list) after the restart`,
     );
-    expect(detailAgain.answer.body).toMatchObject({ id: movie.id, title: movie.title });
-    expect((listAgain.answer.body as Page<Movie>).data.map((m) => m.id)).toEqual([movie.id]);
+    expect(detailAgain.answer.body).toMatchObject({ id: unasked.id, title: unasked.title });
+    expect((listAgain.answer.body as Page<Movie>).data.map((m) => m.id).sort()).toEqual(
+      [movie.id, unasked.id].sort(),
+    );
     await waitUntil(
       async () => (await catalogueHealth())?.status === HealthStatus.Up,
       'the gateway health to report catalogue-service up',
