@@ -7,6 +7,7 @@ import { Button } from '@web/shared/ui/Button';
 import { controlClass } from '@web/shared/ui/control';
 import { FileTooLargeError, useAddAudioTrack } from '../hooks/useMediaAsset';
 import { formatBytes } from '../media-format';
+import { MediaFileField } from './MediaFileField';
 import styles from './MediaSection.module.css';
 import { TrackLanguageSelect } from './TrackLanguageSelect';
 
@@ -21,8 +22,6 @@ export const AddAudioTrack = ({ movieId }: { movieId: string }) => {
   const { t } = useTranslation('adminMovies');
   const languageId = useId();
   const labelId = useId();
-  const fileId = useId();
-  const hintId = useId();
   const headingId = useId();
   const [language, setLanguage] = useState<Language>(ADDED_TRACK_LANGUAGES[0]);
   const [label, setLabel] = useState('');
@@ -54,20 +53,12 @@ export const AddAudioTrack = ({ movieId }: { movieId: string }) => {
         value={label}
         onChange={(event) => setLabel(event.target.value)}
       />
-      <label htmlFor={fileId} className={styles.label}>
-        {t('tracks.audioFile')}
-      </label>
-      <input
-        id={fileId}
-        type="file"
+      <MediaFileField
+        label={t('tracks.audioFile')}
         accept="audio/*,.m4a,.mp3,.aac,.wav,.opus,.ogg,.flac"
-        className={styles.file}
-        aria-describedby={hintId}
+        hint={t('tracks.audioHint')}
         onChange={(event) => setFile(event.target.files?.[0] ?? null)}
       />
-      <p id={hintId} className={styles.muted}>
-        {t('tracks.audioHint')}
-      </p>
       <div>
         <Button type="submit" variant="ghost" size="sm" disabled={!file || add.isPending}>
           {t('tracks.addAudio')}

@@ -7,6 +7,7 @@ import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { FileTooLargeError, useMediaAsset, useMediaUpload, useRetryMedia } from '../hooks/useMediaAsset';
 import { formatBytes, formatEta } from '../media-format';
+import { MediaFileField } from './MediaFileField';
 import styles from './MediaSection.module.css';
 import { MediaTracks } from './MediaTracks';
 
@@ -81,8 +82,6 @@ type MediaSectionProps = { movieId: string };
 export const MediaSection = ({ movieId }: MediaSectionProps) => {
   const { t } = useTranslation('adminMovies');
   const headingId = useId();
-  const inputId = useId();
-  const hintId = useId();
   const asset = useMediaAsset(movieId);
   const upload = useMediaUpload(movieId);
   const retry = useRetryMedia(movieId);
@@ -140,21 +139,13 @@ export const MediaSection = ({ movieId }: MediaSectionProps) => {
       </h3>
       {body()}
       <div className={styles.upload}>
-        <label htmlFor={inputId} className={styles.label}>
-          {status === 'ready' ? t('media.replace') : t('media.upload')}
-        </label>
-        <input
-          id={inputId}
-          type="file"
+        <MediaFileField
+          label={status === 'ready' ? t('media.replace') : t('media.upload')}
           accept="video/*"
-          className={styles.file}
-          aria-describedby={hintId}
+          hint={t('media.uploadHint')}
           disabled={busy}
           onChange={choose}
         />
-        <p id={hintId} className={styles.muted}>
-          {t('media.uploadHint')}
-        </p>
         {upload.isPending && (
           <div className={styles.progress} role="status">
             <progress

@@ -7,6 +7,7 @@ import { errorText } from '@web/shared/api/error-text';
 import { Button } from '@web/shared/ui/Button';
 import { useAddSubtitles } from '../hooks/useMediaAsset';
 import { AddAudioTrack } from './AddAudioTrack';
+import { MediaFileField } from './MediaFileField';
 import styles from './MediaSection.module.css';
 import { TrackLanguageSelect } from './TrackLanguageSelect';
 
@@ -34,8 +35,6 @@ export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
   const { t } = useTranslation('adminMovies');
   const headingId = useId();
   const languageId = useId();
-  const fileId = useId();
-  const hintId = useId();
   const formHeadingId = useId();
   const [language, setLanguage] = useState<(typeof ADDED_TRACK_LANGUAGES)[number]>(ADDED_TRACK_LANGUAGES[0]);
   const [cc, setCc] = useState(false);
@@ -92,20 +91,12 @@ export const MediaTracks = ({ movieId, asset }: MediaTracksProps) => {
             <input type="checkbox" checked={cc} onChange={(event) => setCc(event.target.checked)} />{' '}
             {t('tracks.markCc')}
           </label>
-          <label htmlFor={fileId} className={styles.label}>
-            {t('tracks.file')}
-          </label>
-          <input
-            id={fileId}
-            type="file"
+          <MediaFileField
+            label={t('tracks.file')}
             accept=".vtt,.srt,text/vtt"
-            className={styles.file}
-            aria-describedby={hintId}
+            hint={t('tracks.fileHint')}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
-          <p id={hintId} className={styles.muted}>
-            {t('tracks.fileHint')}
-          </p>
           <div>
             <Button type="submit" variant="ghost" size="sm" disabled={!file || add.isPending}>
               {add.isPending ? t('tracks.adding') : t('tracks.addSubtitles')}
