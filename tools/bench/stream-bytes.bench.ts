@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { ServiceDefaults, StreamingRpc } from '@app/contracts';
+import { EdgeLinkShape, ServiceDefaults, StreamingRpc } from '@app/contracts';
 import { ServiceClient } from '@app/server-core';
 import {
   findFreePort,
@@ -22,8 +22,9 @@ import { runStep, startLogged, waitForHttp } from '../dev/processes';
 
 /**
  * Figure 1 of issue 10, and issue 29 §4. Run: `npm run bench:stream`. Bytes served through the one URL of
- * `npm start` (nginx in front: streaming-service checks the token and lease and answers X-Accel-Redirect, nginx
- * sends the file with sendfile), by streaming-service itself (its Express/Nest HTTP port), and by the same service
+ * `npm start` (nginx in front checks the token's edge link, its cap and its lease's revocation marker itself and
+ * sends the file with sendfile; and, for comparison, the same URL with a token stripped of its edge link, which nginx
+ * hands to streaming-service's check and then sends by X-Accel-Redirect), by streaming-service itself (its Express/Nest HTTP port), and by the same service
  * behind the gateway's `/stream` proxy (the one-origin path without nginx, FRONT_PROXY=off), against nginx serving
  * the same files with sendfile, measured by wrk in the same run. Two loads: 1 MiB random ranges of a ~30 s faststart MP4,
  * and whole 4 s fMP4 segments. A plain node:http + fs.createReadStream server in this process is a third line,
@@ -272,6 +273,12 @@ const main = async () => {
     );
     const db = ServiceDefaults['streaming-service'].db;
     const secret = randomBytes(32).toString('hex');
+    // Both instances sign edge links (either may answer the bench's `open` over NATS); nginx checks them.
+    const edge = {
+      secret: randomBytes(32).toString('base64url'),
+      revokedDir: path.join(work, 'revoked'),
+      shape: EdgeLinkShape,
+    };
     /** streaming-service as npm start runs it: sending the bytes itself, or handing them to nginx in front. */
     const startService = async (name: string, extra: Record<string, string> = {}) => {
       const port = await findFreePort();
@@ -289,6 +296,8 @@ const main = async () => {
           HTTP_PORT: String(port),
           MEDIA_DIR: mediaRoot,
           STREAM_TOKEN_SECRET: secret,
+          STREAM_EDGE_SECRET: edge.secret,
+          STREAM_EDGE_REVOKED_DIR: edge.revokedDir,
           ...extra,
         },
         path.join(work, 'logs'),
@@ -356,25 +365,34 @@ const main = async () => {
       streamChecksPort: checksPort,
       mediaDir: mediaRoot,
       workers: 1,
+      edge,
     });
     stops.unshift(() => front.stop());
     const plain = await startPlainNode(mediaRoot);
     stops.unshift(() => plain.stop());
 
-    /** A target behind the stream checks: its URLs are the current playback's. */
-    const checked = (label: string, base: string): Target & { checked: true } => ({
-      label,
-      base,
-      checked: true,
-      get mp4() {
-        return playback.mp4Url;
-      },
-      segment: (name) => `${playback.hlsUrl.replace(/\/master\.m3u8$/, '')}/480p/${name}`,
-    });
+    /**
+     * A target behind the stream checks: its URLs are the current playback's. `edge: false` strips the token's edge
+     * fields (the token streaming-service checks is whole without them), so nginx asks streaming-service.
+     */
+    const checked = (label: string, base: string, edge = true): Target & { checked: true } => {
+      const token = () => (edge ? playback.token : playback.token.split('.').slice(0, 2).join('.'));
+      return {
+        label,
+        base,
+        checked: true,
+        get mp4() {
+          return playback.mp4Url.replace(playback.token, token());
+        },
+        segment: (name) =>
+          `${playback.hlsUrl.replace(/\/master\.m3u8$/, '').replace(playback.token, token())}/480p/${name}`,
+      };
+    };
     const targets: Array<Target & { checked?: true }> = [
       checked('streaming-service', serviceUrl),
       checked('gateway /stream proxy → streaming-service', gatewayUrl),
-      checked('one URL: nginx → streaming-service check → sendfile', front.url),
+      checked('one URL: nginx → streaming-service check (X-Accel-Redirect) → sendfile', front.url, false),
+      checked('one URL: nginx checks the edge link → sendfile (npm start)', front.url),
       {
         label: 'nginx (sendfile)',
         base: nginx.url,

@@ -12,7 +12,13 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import type { ServiceName } from '@app/contracts';
-import { GATEWAY_DEFAULT_PORT, NATS_DEFAULT_PORT, ServiceDefaults, ServiceNames } from '@app/contracts';
+import {
+  EdgeLinkShape,
+  GATEWAY_DEFAULT_PORT,
+  NATS_DEFAULT_PORT,
+  ServiceDefaults,
+  ServiceNames,
+} from '@app/contracts';
 import {
   findNginx,
   findStablePort,
@@ -153,13 +159,20 @@ export const waitUntilReady = async (
  */
 const mediaEnv = (root: string, dataDir: string, persist: boolean) => {
   const secretFile = path.join(dataDir, 'streaming-secrets.json');
-  if (!existsSync(secretFile)) {
-    const secret = { STREAM_TOKEN_SECRET: randomBytes(48).toString('base64url') };
-    writeFileSync(secretFile, JSON.stringify(secret), { mode: 0o600 });
-  }
-  const { STREAM_TOKEN_SECRET } = JSON.parse(readFileSync(secretFile, 'utf8')) as {
-    STREAM_TOKEN_SECRET: string;
+  const kept = existsSync(secretFile)
+    ? (JSON.parse(readFileSync(secretFile, 'utf8')) as Partial<Record<string, string>>)
+    : {};
+  // The edge secret came with issue 29 §4: a data dir from before gets one added, its token secret kept.
+  const secrets = {
+    STREAM_TOKEN_SECRET: kept.STREAM_TOKEN_SECRET ?? randomBytes(48).toString('base64url'),
+    STREAM_EDGE_SECRET: kept.STREAM_EDGE_SECRET ?? randomBytes(32).toString('base64url'),
   };
+  if (
+    kept.STREAM_TOKEN_SECRET !== secrets.STREAM_TOKEN_SECRET ||
+    kept.STREAM_EDGE_SECRET !== secrets.STREAM_EDGE_SECRET
+  )
+    writeFileSync(secretFile, JSON.stringify(secrets), { mode: 0o600 });
+  const { STREAM_TOKEN_SECRET } = secrets;
   const MEDIA_DIR = path.join(dataDir, 'media');
   const TRANSCODE_PRESET = 'ultrafast';
   return {
@@ -173,6 +186,12 @@ const mediaEnv = (root: string, dataDir: string, persist: boolean) => {
       STREAM_TOKEN_SECRET,
       // Tests: the shortest token life the service accepts, so renewal happens within a journey.
       ...(persist ? {} : { STREAM_TOKEN_TTL_SECONDS: '60' }),
+    },
+    /** For nginx in front: it checks segment and MP4 links alone (issue 29 §4). */
+    edge: {
+      secret: secrets.STREAM_EDGE_SECRET,
+      revokedDir: path.join(dataDir, 'stream-revoked'),
+      shape: EdgeLinkShape,
     },
   };
 };
@@ -313,7 +332,12 @@ export const startSystem = async ({
           ...shared,
           ...(name === 'streaming-service' ? media.service : {}),
           ...(name === 'streaming-service' && front
-            ? { STREAM_ACCEL_REDIRECT: MEDIA_ACCEL_PREFIX, STREAM_DELIVERY_PORT: String(streamChecks) }
+            ? {
+                STREAM_ACCEL_REDIRECT: MEDIA_ACCEL_PREFIX,
+                STREAM_DELIVERY_PORT: String(streamChecks),
+                STREAM_EDGE_SECRET: media.edge.secret,
+                STREAM_EDGE_REVOKED_DIR: media.edge.revokedDir,
+              }
             : {}),
           HTTP_PORT: String(port.http),
         },
@@ -352,6 +376,7 @@ export const startSystem = async ({
         streamChecksPort: streamChecks,
         mediaDir: media.service.MEDIA_DIR,
         errorLog: path.join(logDir, 'front-proxy.log'),
+        edge: media.edge,
       });
       stops.push(() => proxy.stop());
     }

@@ -27,6 +27,24 @@ describe('streaming-service environment', () => {
       .safeParse({ ...base, STREAM_TOKEN_SECRET: secret, ...env })
       .error?.issues.map((i) => i.path.join('.'));
 
+  it('takes the edge secret only with its revocation dir, and only a strong one in production (issue 29 §4)', () => {
+    const edge = randomBytes(32).toString('base64url');
+    expect(issues({ STREAM_EDGE_SECRET: edge })).toEqual(['STREAM_EDGE_REVOKED_DIR']);
+    expect(issues({ STREAM_EDGE_REVOKED_DIR: '/tmp/revoked' })).toEqual(['STREAM_EDGE_REVOKED_DIR']);
+    expect(issues({ STREAM_EDGE_SECRET: edge, STREAM_EDGE_REVOKED_DIR: '/tmp/revoked' })).toBeUndefined();
+    // nginx reads it inside a quoted configuration string.
+    expect(issues({ STREAM_EDGE_SECRET: `${edge}"; x`, STREAM_EDGE_REVOKED_DIR: '/tmp/r' })).toEqual([
+      'STREAM_EDGE_SECRET',
+    ]);
+    expect(
+      issues({
+        NODE_ENV: 'production',
+        STREAM_EDGE_SECRET: 'x'.repeat(40),
+        STREAM_EDGE_REVOKED_DIR: '/tmp/r',
+      }),
+    ).toEqual(['STREAM_EDGE_SECRET']);
+  });
+
   it('uses the local dir unless a bucket is named; blank settings (compose, k8s) count as unset', () => {
     const local = envSchema.parse({
       ...base,

@@ -35,6 +35,21 @@ export const envSchema = serviceEnvSchema('streaming-service')
      * in front; uploads and health stay on HTTP_PORT.
      */
     STREAM_DELIVERY_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+    /**
+     * The secret a byte server in front shares to check stream links on its own (nginx's `secure_link`, issue 29
+     * §4): set, every token carries an edge link (playback/edge-link.ts) and segments and the MP4 never wait on this
+     * service. Apart from STREAM_TOKEN_SECRET, so nginx holds nothing that signs tokens or upload tickets.
+     */
+    STREAM_EDGE_SECRET: z
+      .string()
+      .min(32)
+      .regex(/^[\w-]+$/, 'must be letters, digits, _ or -')
+      .optional(),
+    /**
+     * With STREAM_EDGE_SECRET: the directory where a lease's end is marked for the byte server (one empty file per
+     * ended lease, kept for a token's lifetime), which refuses its edge links from then on.
+     */
+    STREAM_EDGE_REVOKED_DIR: z.string().min(1).optional(),
     /** `on` (npm start, tests): seeded (demo) titles are mapped to the generated sample films. */
     SAMPLE_MEDIA: onOff.default('off'),
     /** How many transcodes run at once. */
@@ -46,7 +61,15 @@ export const envSchema = serviceEnvSchema('streaming-service')
     ...outboxEnvShape,
   })
   .superRefine((env, ctx) => {
-    requireStrongSecrets(env, ctx, { STREAM_TOKEN_SECRET: {} });
+    requireStrongSecrets(env, ctx, { STREAM_TOKEN_SECRET: {}, STREAM_EDGE_SECRET: {} });
+    if ((env.STREAM_EDGE_SECRET === undefined) !== (env.STREAM_EDGE_REVOKED_DIR === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STREAM_EDGE_REVOKED_DIR'],
+        message:
+          'STREAM_EDGE_SECRET and STREAM_EDGE_REVOKED_DIR go together (edge links need their revocations)',
+      });
+    }
     checkMediaStoreEnv(env, ctx);
   });
 export type Env = z.infer<typeof envSchema>;

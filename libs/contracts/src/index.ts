@@ -15,6 +15,7 @@ export * from './profiles';
 export * from './parental';
 export * from './recommendations';
 export * from './rendition';
+export * from './edge-link';
 export * from './payments';
 export * from './promos';
 export * from './reviews';

@@ -27,6 +27,25 @@ export type FrontProxyOptions = {
   workers?: number | 'auto';
   /** nginx's error log file (npm start: beside the services' logs); default: its stderr. */
   errorLog?: string;
+  /**
+   * Edge links (issue 29 §4): streaming-service's STREAM_EDGE_SECRET and STREAM_EDGE_REVOKED_DIR. Given, nginx checks
+   * the links of segments and the MP4 itself and sends them without asking streaming-service (edgeLinkLocations).
+   */
+  edge?: EdgeLinkOptions;
+};
+
+/**
+ * Edge links as streaming-service signs them: its secret and revocation dir, and the link's shape (contracts'
+ * `EdgeLinkShape`: the regular expression of each field, the renditions, the renditions each cap allows).
+ */
+export type EdgeLinkOptions = {
+  secret: string;
+  revokedDir: string;
+  shape: {
+    patterns: Record<'quality' | 'leaseId' | 'dir' | 'expiresAt' | 'md5', string>;
+    renditions: readonly string[];
+    capRenditions: Record<string, readonly string[]>;
+  };
 };
 
 export type FrontProxyHandle = { url: string; pid: number | undefined; stop(): Promise<void> };
@@ -48,6 +67,56 @@ const MEDIA_SECURITY_HEADERS = `add_header X-Content-Type-Options nosniff always
  * included. The location is `internal`: no request reaches it from outside. Bodies are streamed both ways
  * (uploads, server-sent events), their sizes left to the gateway and the services, which enforce their own.
  */
+/**
+ * At most the shortest token lifetime streaming-service accepts (STREAM_TOKEN_TTL_SECONDS ≥ 60): nginx cannot count
+ * down to the token's own expiry as streaming-service's answers do, and only the viewer's own browser keeps the bytes.
+ */
+const EDGE_MAX_AGE_SECONDS = 60;
+
+/**
+ * The links nginx checks alone (streaming-service's playback/edge-link.ts signs them): the token's edge fields by
+ * their MD5 with the shared secret and expiry (`secure_link`), the rendition against the signed cap, and the lease
+ * against its revocation marker (a `stat` per request, uncached, so an ended lease is refused at once). Passed, the
+ * file goes out by sendfile from the asset's directory the link names; anything else about a link is a 403 with no
+ * body, like streaming-service's. A token without edge fields matches neither location and goes to the checks.
+ */
+const edgeLinkLocations = (edge: EdgeLinkOptions, mediaDir: string, headers: string) => {
+  const { patterns: p, renditions, capRenditions } = edge.shape;
+  const fields = `(?<edge_q>${p.quality})\\.(?<edge_l>${p.leaseId})\\.(?<edge_d>${p.dir})\\.(?<edge_x>${p.expiresAt})\\.(?<edge_h>${p.md5})`;
+  const token = `[A-Za-z0-9_-]{1,1000}\\.[A-Za-z0-9_-]{1,100}\\.${fields}`;
+  const media = mediaDir.replace(/\/?$/, '');
+  const checks = `secure_link $edge_h,$edge_x;
+      secure_link_md5 "$edge_x/$edge_m/$edge_q/$edge_l/$edge_d ${edge.secret}";
+      if ($secure_link != "1") { return 403; }
+      if (-f ${edge.revokedDir.replace(/\/?$/, '')}/$edge_l) { return 403; }`;
+  const sent = `types { video/mp4 mp4; video/iso.segment m4s; }
+      add_header Cache-Control "private, max-age=${EDGE_MAX_AGE_SECONDS}, immutable" always;
+      ${headers}
+      error_page 403 =403 @empty;
+      error_page 404 =404 @empty;`;
+  const capPairs = Object.entries(capRenditions).flatMap(([cap, allowed]) =>
+    allowed.map((rendition) => `"${cap}:${rendition}" 1;`),
+  );
+  return {
+    http: `map "$edge_q:$edge_r" $edge_within_cap { default 0; ${capPairs.join(' ')} }
+  map $edge_d $edge_dir { "~^s(?<edge_n>[0-9a-z]+)$" samples/$edge_n; "~^u(?<edge_v>[0-9a-z]+)$" uploads/$edge_m/$edge_v; }
+  map $arg_token $edge_mp4 { "~^${token}$" 1; default 0; }`,
+    server: `location ~ "^/stream/t/${token}/(?<edge_m>[a-f0-9]{24})/(?<edge_r>${renditions.join('|')})/(?<edge_f>init\\.mp4|seg_[0-9]{5,6}\\.m4s)$" {
+      ${checks}
+      if ($edge_within_cap != "1") { return 403; }
+      alias ${media}/$edge_dir/hls/$edge_r/$edge_f;
+      ${sent}
+    }
+    location ~ "^/stream/(?<edge_m>[a-f0-9]{24})$" {
+      error_page 418 = @stream_checks;
+      if ($edge_mp4 != "1") { return 418; }
+      ${checks}
+      alias ${media}/$edge_dir/video.mp4;
+      ${sent}
+    }`,
+  };
+};
+
 export const frontProxyConfig = (options: FrontProxyOptions): string => {
   const {
     dir,
@@ -71,6 +140,7 @@ export const frontProxyConfig = (options: FrontProxyOptions): string => {
       proxy_read_timeout 1h;
       proxy_send_timeout 1h;`;
   // A root master starts its workers as `nobody` unless told otherwise: they must read the media directory.
+  const edge = options.edge ? edgeLinkLocations(options.edge, mediaDir, MEDIA_SECURITY_HEADERS) : null;
   const user = process.getuid?.() === 0 ? `user ${userInfo().username};\n` : '';
   return `${user}worker_processes ${workers};
 pid ${path.join(dir, 'nginx.pid')};
@@ -94,6 +164,7 @@ http {
   upstream gateway { server 127.0.0.1:${gatewayPort}; keepalive 64; keepalive_timeout 4s; }
   upstream streaming { server 127.0.0.1:${streamingPort}; keepalive 16; keepalive_timeout 4s; }
   upstream stream_checks { server 127.0.0.1:${checksPort}; keepalive 64; }
+  ${edge?.http ?? ''}
   server {
     listen ${host}:${port};
     location / {
@@ -106,6 +177,13 @@ http {
       proxy_hide_header X-Content-Type-Options;
       ${MEDIA_SECURITY_HEADERS}
     }
+    location @stream_checks {
+      proxy_pass http://stream_checks;
+      ${proxied}
+      proxy_hide_header X-Content-Type-Options;
+      ${MEDIA_SECURITY_HEADERS}
+    }
+    ${edge?.server ?? ''}
     location /stream/upload/ {
       proxy_pass http://streaming;
       ${proxied}
@@ -115,9 +193,9 @@ http {
       alias ${mediaDir.replace(/\/?$/, '/')};
       ${MEDIA_SECURITY_HEADERS}
       # Empty, like streaming-service's own refusals (nginx's default error page is HTML).
-      error_page 403 404 =404 @missing;
+      error_page 403 404 =404 @empty;
     }
-    location @missing {
+    location @empty {
       add_header Cache-Control no-store always;
       return 200 "";
     }

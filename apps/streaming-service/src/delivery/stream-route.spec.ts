@@ -48,6 +48,16 @@ describe('parseStreamRoute', () => {
     expect(parseStreamRoute(`${base}/${file}`)).toEqual({ kind: 'unknown' });
   });
 
+  it('reads a token that carries its edge link (issue 29 §4) whole, for this service to check', () => {
+    const edged = `${TOKEN}.720p.KJ2GmvFcurpQM6rUeM7wQQ.s3.1800000120.8CUc002cAPF6AqeE3W-xVg`;
+    expect(parseStreamRoute(`/stream/t/${edged}/${MOVIE}/720p/seg_00002.m4s`)).toEqual({
+      kind: 'hls',
+      token: edged,
+      movieId: MOVIE,
+      file: { kind: 'segment', rendition: '720p', name: 'seg_00002.m4s' },
+    });
+  });
+
   it('refuses a malformed token or movie id under /stream/t/', () => {
     expect(parseStreamRoute(`/stream/t/not-a-token/${MOVIE}/master.m3u8`)).toEqual({ kind: 'unknown' });
     expect(parseStreamRoute(`/stream/t/${TOKEN}/not-an-id/master.m3u8`)).toEqual({ kind: 'unknown' });

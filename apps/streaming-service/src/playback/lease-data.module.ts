@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EdgeRevocations } from './edge-revocations';
 import { DEFAULT_LEASE_SETTINGS, LEASE_SETTINGS, LeasesRepository } from './leases.repository';
 
 /**
@@ -6,7 +7,11 @@ import { DEFAULT_LEASE_SETTINGS, LEASE_SETTINGS, LeasesRepository } from './leas
  * import this module, as media's users import MediaDataModule.
  */
 @Module({
-  providers: [LeasesRepository, { provide: LEASE_SETTINGS, useValue: DEFAULT_LEASE_SETTINGS }],
+  providers: [
+    LeasesRepository,
+    EdgeRevocations,
+    { provide: LEASE_SETTINGS, useValue: DEFAULT_LEASE_SETTINGS },
+  ],
   exports: [LeasesRepository],
 })
 export class LeaseDataModule {}

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { EpisodeRef, EventPayload } from '@app/contracts';
 import { EpisodeRefSchema, LEASE_TTL_SECONDS } from '@app/contracts';
 import { InjectRedis, redisScript, runScript } from '@app/server-core';
 import type { RedisScript } from '@app/server-core';
+import { EdgeRevocations } from './edge-revocations';
 import { END_LEASES, HEARTBEAT, START_CLOCK, TAKE_LEASE } from './lease-scripts';
 
 /** One screen in use (DECISIONS 9). */
@@ -126,6 +127,8 @@ export class LeasesRepository {
   constructor(
     @InjectRedis() private readonly redis: Redis,
     @Inject(LEASE_SETTINGS) private readonly settings: LeaseSettings,
+    /** The byte server's side of a lease's end (issue 29 §4); none where no byte server checks links. */
+    @Optional() private readonly revocations?: EdgeRevocations,
   ) {}
 
   /**
@@ -205,6 +208,7 @@ export class LeasesRepository {
       ),
     ]);
     const [state, record, marked] = result as [string, string, string];
+    if (report.exit) await this.revocations?.revoke([leaseId]);
     return {
       state: state === 'active' ? 'active' : 'ended',
       lease: record ? (JSON.parse(record) as LeaseRecord) : null,
@@ -308,12 +312,15 @@ export class LeasesRepository {
     return { limit: limit === null ? null : Number(limit), leases };
   }
 
+  /** Ends the leases in Redis, then at the byte server in front (its links refused from then on). */
   private async end(userId: string, leaseIds: string[], forgetAt: number | ''): Promise<number> {
-    return (await this.run(SCRIPTS.end, this.keys(userId).slice(0, 3), [
+    const ended = (await this.run(SCRIPTS.end, this.keys(userId).slice(0, 3), [
       forgetAt,
       this.keepMs(),
       ...leaseIds,
     ])) as number;
+    await this.revocations?.revoke(leaseIds);
+    return ended;
   }
 
   private keys(userId: string): [string, string, string, string] {

@@ -89,6 +89,7 @@ export class PlaybackService {
       quality: request.quality,
       leaseId: lease.leaseId,
       expiresAt,
+      assetDir: asset.dir,
     });
     return {
       movieId: request.movieId,

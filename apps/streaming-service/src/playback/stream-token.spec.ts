@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { StreamClaims } from './stream-token';
+import { edgeSuffix } from './edge-link';
 import { signStreamToken, streamTokenKey, verifyStreamToken } from './stream-token';
 
 const key = streamTokenKey('a-test-secret-that-is-long-enough-000000');
@@ -78,6 +79,23 @@ describe('stream token', () => {
     ['overlong', `${'a'.repeat(2000)}.${token.split('.')[1]}`],
   ])('calls a %s token malformed', (_, bad) => {
     expect(verifyStreamToken(bad, key, NOW)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('carries the asset directory it was signed with, and accepts the edge link after its signature', () => {
+    const withDir = { ...claims, leaseId: 'KJ2GmvFcurpQM6rUeM7wQQ', assetDir: 'samples/3' };
+    const signed = signStreamToken(withDir, key);
+    const suffix = edgeSuffix(withDir, 'an-edge-secret-that-is-long-enough-0000');
+    expect(suffix.split('.')).toHaveLength(6);
+    expect(verifyStreamToken(`${signed}${suffix}`, key, NOW)).toEqual({ ok: true, claims: withDir });
+    // The edge fields are nginx's to check; here only their shape, so nothing else can hide after a signature.
+    expect(verifyStreamToken(`${signed}${suffix.replace('.720p.', '.2160p.')}`, key, NOW)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
+    expect(verifyStreamToken(`${signed}${suffix}.extra`, key, NOW)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
   });
 
   it('calls a correctly signed payload that is not our claims malformed', () => {

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { QualitySchema } from '@app/contracts';
+import { isEdgeSuffix } from './edge-link';
 import type { Quality } from '@app/contracts';
 
 /** What a stream token grants: user, session, title, quality cap, lease, and expiry (epoch seconds). */
@@ -11,6 +12,8 @@ export type StreamClaims = {
   quality: Quality;
   leaseId: string;
   expiresAt: number;
+  /** The asset directory the playback opened on (media-layout.ts): where the byte server in front finds its files. */
+  assetDir?: string;
 };
 
 export type TokenFailure = 'malformed' | 'tampered' | 'expired';
@@ -25,6 +28,7 @@ const PayloadSchema = z
     q: QualitySchema,
     l: z.string().min(1).max(64),
     e: z.number().int().positive(),
+    d: z.string().min(1).max(120).optional(),
   })
   .strict();
 
@@ -51,18 +55,22 @@ export const signStreamToken = (claims: StreamClaims, key: Buffer): string => {
     q: claims.quality,
     l: claims.leaseId,
     e: claims.expiresAt,
+    ...(claims.assetDir === undefined ? {} : { d: claims.assetDir }),
   };
   const payload = Buffer.from(JSON.stringify(wire)).toString('base64url');
   return `${payload}.${mac(key, payload).toString('base64url')}`;
 };
 
-/** The claims of a token this service signed and that has not expired at `nowSeconds`, or why not. */
+/**
+ * The claims of a token this service signed and that has not expired at `nowSeconds`, or why not. A token may carry
+ * an edge link after its signature (edge-link.ts): only the byte server in front reads it; here it must have its
+ * shape, and this service's own checks (the signature over the claims, the lease) decide as ever.
+ */
 export const verifyStreamToken = (token: string, key: Buffer, nowSeconds: number): TokenCheck => {
   if (token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
-  const dot = token.indexOf('.');
-  const payload = token.slice(0, dot);
-  const signature = token.slice(dot + 1);
-  if (dot < 1 || !BASE64URL.test(payload) || !BASE64URL.test(signature)) {
+  const [payload, signature = '', ...edge] = token.split('.');
+  if (edge.length > 0 && !isEdgeSuffix(edge)) return { ok: false, reason: 'malformed' };
+  if (!payload || !BASE64URL.test(payload) || !BASE64URL.test(signature)) {
     return { ok: false, reason: 'malformed' };
   }
   const given = Buffer.from(signature, 'base64url');
@@ -74,9 +82,10 @@ export const verifyStreamToken = (token: string, key: Buffer, nowSeconds: number
   if (!timingSafeEqual(given, mac(key, payload))) return { ok: false, reason: 'tampered' };
   const parsed = PayloadSchema.safeParse(parseJson(Buffer.from(payload, 'base64url').toString('utf8')));
   if (!parsed.success) return { ok: false, reason: 'malformed' };
-  const { u, s, m, q, l, e } = parsed.data;
+  const { u, s, m, q, l, e, d } = parsed.data;
   if (e <= nowSeconds) return { ok: false, reason: 'expired' };
-  return { ok: true, claims: { userId: u, sessionId: s, movieId: m, quality: q, leaseId: l, expiresAt: e } };
+  const claims = { userId: u, sessionId: s, movieId: m, quality: q, leaseId: l, expiresAt: e };
+  return { ok: true, claims: d === undefined ? claims : { ...claims, assetDir: d } };
 };
 
 const parseJson = (text: string): unknown => {
