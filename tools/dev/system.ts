@@ -14,9 +14,12 @@ import path from 'node:path';
 import type { ServiceName } from '@app/contracts';
 import {
   EdgeLinkShape,
+  ErrorCode,
   GATEWAY_DEFAULT_PORT,
   NATS_DEFAULT_PORT,
   ServiceDefaults,
+  OVERLOADED_RETRY_AFTER_SECONDS,
+  PRODUCT_BUSY_MESSAGE,
   ServiceNames,
 } from '@app/contracts';
 import {
@@ -29,6 +32,7 @@ import {
   startNats,
   startRedis,
 } from '@app/local-infra';
+import { GATEWAY_ADMISSION_DEFAULTS } from '@app/server-core';
 import { startDevFakes } from './fakes';
 import type { Managed } from './processes';
 import { runStep, startLogged, waitForHttp } from './processes';
@@ -81,6 +85,21 @@ export const LAUNCHED_GATEWAY_ENV = {
   HOST: '0.0.0.0',
   API_DOCS: process.env.API_DOCS ?? 'on',
 } as const;
+
+/**
+ * The gateway's admission places (in flight and queued; its ADMISSION_* settings, inherited from this environment,
+ * else its defaults): nginx in front sheds `/api` beyond them itself (issue 29 §2), never later than the gateway would.
+ */
+const gatewayAdmissionPlaces = () => {
+  const setting = (name: string, fallback: number) => {
+    const value = Number(process.env[name]);
+    return Number.isInteger(value) && value >= 0 ? value : fallback;
+  };
+  return (
+    setting('ADMISSION_MAX_IN_FLIGHT', GATEWAY_ADMISSION_DEFAULTS.maxInFlight) +
+    setting('ADMISSION_MAX_QUEUED', GATEWAY_ADMISSION_DEFAULTS.maxQueued)
+  );
+};
 
 /** Idempotent one-shot seeds run before the services start (each prints what it did). */
 const SEEDS: Array<{ label: string; script: string }> = [
@@ -377,6 +396,12 @@ export const startSystem = async ({
         mediaDir: media.service.MEDIA_DIR,
         errorLog: path.join(logDir, 'front-proxy.log'),
         edge: media.edge,
+        apiAdmission: {
+          maxInFlight: gatewayAdmissionPlaces(),
+          retryAfterSeconds: OVERLOADED_RETRY_AFTER_SECONDS,
+          code: ErrorCode.Overloaded,
+          message: PRODUCT_BUSY_MESSAGE,
+        },
       });
       stops.push(() => proxy.stop());
     }

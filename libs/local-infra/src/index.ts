@@ -10,4 +10,4 @@ export { startRedis } from './redis';
 export type { RedisHandle, StartRedisOptions } from './redis';
 export { workspaceRoot } from './workspace';
 export { findNginx, frontProxyConfig, MEDIA_ACCEL_PREFIX, startFrontProxy } from './nginx';
-export type { EdgeLinkOptions, FrontProxyHandle, FrontProxyOptions } from './nginx';
+export type { ApiAdmissionOptions, EdgeLinkOptions, FrontProxyHandle, FrontProxyOptions } from './nginx';

@@ -32,6 +32,21 @@ export type FrontProxyOptions = {
    * the links of segments and the MP4 itself and sends them without asking streaming-service (edgeLinkLocations).
    */
   edge?: EdgeLinkOptions;
+  /** Load shedding of `/api` in nginx, before any Node process sees the request (apiAdmission). */
+  apiAdmission?: ApiAdmissionOptions;
+};
+
+/**
+ * The gateway's own admission limit, applied first by nginx (issue 29 §2): at most `maxInFlight` `/api` requests
+ * (the gateway's in-flight and queued places) proxied at once; beyond it nginx answers 503 at once, with
+ * `Retry-After` and the gateway's error body (`code`, `message`; nginx's request id as `correlationId`), without
+ * waiting for a Node process short of CPU to read the request. Health probes are never shed.
+ */
+export type ApiAdmissionOptions = {
+  maxInFlight: number;
+  retryAfterSeconds: number;
+  code: string;
+  message: string;
 };
 
 /**
@@ -117,6 +132,27 @@ const edgeLinkLocations = (edge: EdgeLinkOptions, mediaDir: string, headers: str
   };
 };
 
+/** nginx's side of ApiAdmissionOptions: the zone, and the answer beyond the limit. */
+const apiAdmissionConfig = (admission: ApiAdmissionOptions) => {
+  if (/[$'\\]/.test(admission.code + admission.message))
+    throw new Error("the busy answer cannot hold $, ' or \\ (nginx string)");
+  const body = `{"code":${JSON.stringify(admission.code)},"message":${JSON.stringify(admission.message)},"correlationId":"$request_id"}`;
+  return {
+    http: `limit_conn_zone $server_port zone=api_in_flight:1m;
+  limit_conn_status 503;
+  limit_conn_log_level info;`,
+    limit: `limit_conn api_in_flight ${admission.maxInFlight};
+      error_page 503 @busy;`,
+    busy: `location @busy {
+      default_type application/json;
+      add_header Retry-After ${admission.retryAfterSeconds} always;
+      add_header Cache-Control no-store always;
+      add_header X-Content-Type-Options nosniff always;
+      return 503 '${body}';
+    }`,
+  };
+};
+
 export const frontProxyConfig = (options: FrontProxyOptions): string => {
   const {
     dir,
@@ -141,6 +177,7 @@ export const frontProxyConfig = (options: FrontProxyOptions): string => {
       proxy_send_timeout 1h;`;
   // A root master starts its workers as `nobody` unless told otherwise: they must read the media directory.
   const edge = options.edge ? edgeLinkLocations(options.edge, mediaDir, MEDIA_SECURITY_HEADERS) : null;
+  const admission = options.apiAdmission ? apiAdmissionConfig(options.apiAdmission) : null;
   const user = process.getuid?.() === 0 ? `user ${userInfo().username};\n` : '';
   return `${user}worker_processes ${workers};
 pid ${path.join(dir, 'nginx.pid')};
@@ -165,12 +202,23 @@ http {
   upstream streaming { server 127.0.0.1:${streamingPort}; keepalive 16; keepalive_timeout 4s; }
   upstream stream_checks { server 127.0.0.1:${checksPort}; keepalive 64; }
   ${edge?.http ?? ''}
+  ${admission?.http ?? ''}
   server {
     listen ${host}:${port};
     location / {
       proxy_pass http://gateway;
       ${proxied}
     }
+    location /api/ {
+      proxy_pass http://gateway;
+      ${proxied}
+      ${admission?.limit ?? ''}
+    }
+    location /api/health {
+      proxy_pass http://gateway;
+      ${proxied}
+    }
+    ${admission?.busy ?? ''}
     location /stream/ {
       proxy_pass http://stream_checks;
       ${proxied}

@@ -33,15 +33,19 @@ describe('front proxy (nginx): the one URL', () => {
   let streaming: Awaited<ReturnType<typeof upstream>>;
   let checks: Awaited<ReturnType<typeof upstream>>;
   const segment = randomBytes(300_000);
+  /** The gateway stand-in's answers to `/api/slow…`, held until a test lets them go. */
+  const held: Array<() => void> = [];
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'front-proxy-'));
     const media = path.join(work, 'media');
     await mkdir(path.join(media, 'movies/m1/hls/480p'), { recursive: true });
     await writeFile(path.join(media, 'movies/m1/hls/480p/seg_00001.m4s'), segment);
-    gateway = await upstream((_url, res) =>
-      res.writeHead(200, { 'Content-Type': 'text/plain' }).end('gateway'),
-    );
+    gateway = await upstream((url, res) => {
+      const answer = () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('gateway');
+      if (url.startsWith('/api/slow')) held.push(answer);
+      else answer();
+    });
     streaming = await upstream((_url, res) => res.writeHead(201, { 'Content-Length': '0' }).end());
     checks = await upstream((url, res) => {
       if (url.startsWith('/stream/t/good/')) {
@@ -64,6 +68,12 @@ describe('front proxy (nginx): the one URL', () => {
       streamChecksPort: checks.port,
       mediaDir: media,
       workers: 1,
+      apiAdmission: {
+        maxInFlight: 2,
+        retryAfterSeconds: 1,
+        code: 'OVERLOADED',
+        message: 'Streamly is busy right now. Please try again in a moment.',
+      },
     });
   });
 
@@ -141,5 +151,35 @@ describe('front proxy (nginx): the one URL', () => {
     // The client's own claim first, then the address nginx saw: the gateway trusts only loopback hops.
     expect(seen?.headers['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.1');
     expect(seen?.headers.host).toBe(new URL(front.url).host);
+  });
+
+  it('sheds /api beyond the gateway’s places itself: 503 at once, Retry-After and the house error body', async () => {
+    const slow = [fetch(`${front.url}/api/slow/1`), fetch(`${front.url}/api/slow/2`)];
+    // Both held requests reach the gateway before the next is asked.
+    for (let i = 0; i < 100 && held.length < 2; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(held).toHaveLength(2);
+
+    const started = Date.now();
+    const shed = await fetch(`${front.url}/api/movies`);
+    expect(shed.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(shed.headers.get('retry-after')).toBe('1');
+    expect(shed.headers.get('content-type')).toBe('application/json');
+    expect(shed.headers.get('cache-control')).toBe('no-store');
+    const body = (await shed.json()) as Record<string, string>;
+    expect(body).toEqual({
+      code: 'OVERLOADED',
+      message: 'Streamly is busy right now. Please try again in a moment.',
+      correlationId: expect.stringMatching(/^[a-f0-9]{32}$/),
+    });
+    expect(gateway.seen.some((seen) => seen.url === '/api/movies')).toBe(false);
+
+    // Health probes and the web app's files are never shed.
+    expect((await fetch(`${front.url}/api/health/live`)).status).toBe(200);
+    expect((await fetch(`${front.url}/browse`)).status).toBe(200);
+
+    for (const answer of held.splice(0)) answer();
+    await Promise.all(slow);
+    expect((await fetch(`${front.url}/api/movies`)).status).toBe(200);
   });
 });
