@@ -87,17 +87,20 @@ export const LAUNCHED_GATEWAY_ENV = {
 } as const;
 
 /**
- * The gateway's admission places (in flight and queued; its ADMISSION_* settings, inherited from this environment,
- * else its defaults): nginx in front sheds `/api` beyond them itself (issue 29 §2), never later than the gateway would.
+ * How many `/api` requests nginx in front lets through at once before it sheds the rest itself (issue 29 §2):
+ * FRONT_PROXY_API_MAX_IN_FLIGHT, else the gateway's admission places (in flight and queued; its ADMISSION_* settings,
+ * inherited from this environment, else its defaults), so nginx never sheds later than the gateway would.
  */
-const gatewayAdmissionPlaces = () => {
-  const setting = (name: string, fallback: number) => {
+const frontProxyApiPlaces = () => {
+  const setting = (name: string, fallback: number, least = 0) => {
     const value = Number(process.env[name]);
-    return Number.isInteger(value) && value >= 0 ? value : fallback;
+    return process.env[name] && Number.isInteger(value) && value >= least ? value : fallback;
   };
-  return (
+  return setting(
+    'FRONT_PROXY_API_MAX_IN_FLIGHT',
     setting('ADMISSION_MAX_IN_FLIGHT', GATEWAY_ADMISSION_DEFAULTS.maxInFlight) +
-    setting('ADMISSION_MAX_QUEUED', GATEWAY_ADMISSION_DEFAULTS.maxQueued)
+      setting('ADMISSION_MAX_QUEUED', GATEWAY_ADMISSION_DEFAULTS.maxQueued),
+    1,
   );
 };
 
@@ -397,7 +400,7 @@ export const startSystem = async ({
         errorLog: path.join(logDir, 'front-proxy.log'),
         edge: media.edge,
         apiAdmission: {
-          maxInFlight: gatewayAdmissionPlaces(),
+          maxInFlight: frontProxyApiPlaces(),
           retryAfterSeconds: OVERLOADED_RETRY_AFTER_SECONDS,
           code: ErrorCode.Overloaded,
           message: PRODUCT_BUSY_MESSAGE,

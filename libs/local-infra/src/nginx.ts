@@ -175,9 +175,9 @@ export const frontProxyConfig = (options: FrontProxyOptions): string => {
       proxy_request_buffering off;
       proxy_read_timeout 1h;
       proxy_send_timeout 1h;`;
-  // A root master starts its workers as `nobody` unless told otherwise: they must read the media directory.
   const edge = options.edge ? edgeLinkLocations(options.edge, mediaDir, MEDIA_SECURITY_HEADERS) : null;
   const admission = options.apiAdmission ? apiAdmissionConfig(options.apiAdmission) : null;
+  // A root master starts its workers as `nobody` unless told otherwise: they must read the media directory.
   const user = process.getuid?.() === 0 ? `user ${userInfo().username};\n` : '';
   return `${user}worker_processes ${workers};
 pid ${path.join(dir, 'nginx.pid')};

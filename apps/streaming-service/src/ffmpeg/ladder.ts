@@ -20,9 +20,14 @@ export const LADDER: Record<Rendition, Rung> = {
 export const MP4_RUNG = LADDER['480p'];
 export const AUDIO_KBPS = 128;
 
-/** Keyframes every 2 s, aligned across renditions, so 4 s segments cut at the same instants everywhere. */
+/** Keyframes every 2 s, aligned across renditions, so segments cut at the same instants everywhere. */
 export const KEYFRAME_SECONDS = 2;
-export const SEGMENT_SECONDS = 4;
+/**
+ * One keyframe interval per segment (issue 29: seek ≤ 0.5 s at 20 Mbit/s): hls.js appends a fMP4 segment only once
+ * it has all of it, so a seek waits for one whole segment of the chosen rendition; 2 s halves that wait against 4 s,
+ * for twice the requests, which nginx answers alone (edge links).
+ */
+export const SEGMENT_SECONDS = 2;
 
 /**
  * The renditions worth encoding for a source `height` pixels tall, best first: never upscale, but 480p always

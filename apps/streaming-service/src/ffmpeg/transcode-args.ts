@@ -101,7 +101,7 @@ const mp4Audio = (audio: readonly AudioRendition[]) => audio.find((a) => a.track
  * The main ffmpeg command of a transcode: the source is decoded once and split into the HLS ladder, the 480p
  * faststart MP4 and the single trickplay frames (`trickplay/frames/`, which trickplayTileCommand then packs into
  * the sheets). Keyframes are forced on the same 2 s marks in every output (and the GOP ceiling equals that
- * interval), so every rendition cuts its 4 s segments at the same instants.
+ * interval), so every rendition cuts its SEGMENT_SECONDS segments at the same instants.
  * The frames are not tiled here: ffmpeg 5.1 writes no `-progress` block until every output has written its
  * header, and a `tile=10x10` output writes nothing until a sheet is full (1000 s of film) or the film ends.
  */

@@ -10,7 +10,7 @@ const tracksOf = (movieId: string) => `tracks/${movieId}`;
  * admin's upload. The pipeline writes these names; delivery serves only these names.
  *
  *   {dir}/hls/master.m3u8                 master playlist (CODECS, RESOLUTION, BANDWIDTH per rendition)
- *   {dir}/hls/{rendition}/index.m3u8      variant playlist (fMP4, 4 s segments, VOD)
+ *   {dir}/hls/{rendition}/index.m3u8      variant playlist (fMP4, 2 s segments since issue 29, 4 s before; VOD)
  *   {dir}/hls/{rendition}/init.mp4        fMP4 init segment
  *   {dir}/hls/{rendition}/seg_00001.m4s   media segments (video only since issue 26; muxed with sound before)
  *   {dir}/hls/audio/{language}/…          an audio rendition: index.m3u8, init.mp4, seg_00001.m4s

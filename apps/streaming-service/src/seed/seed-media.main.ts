@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseEnv, progressBar } from '@app/server-core';
 import { Ffmpeg } from '../ffmpeg/ffmpeg.adapter';
+import { SEGMENT_SECONDS } from '../ffmpeg/ladder';
 import { X264Presets } from '../ffmpeg/transcode-args';
 import { LocalMediaStore } from '../media/local-media-store';
 import { MediaLayout } from '../media/media-layout';
@@ -69,7 +70,8 @@ const copySamples = async (cache: LocalMediaStore, store: MediaStore, count: num
 const main = async () => {
   const env = parseEnv(seedEnvSchema);
   const cacheRoot = env.SAMPLE_CACHE_DIR
-    ? path.resolve(env.SAMPLE_CACHE_DIR, `${env.SAMPLE_SECONDS}x${env.SAMPLE_COUNT}`)
+    ? // Keyed by what shapes the films, segment length included, so a change is never served from an old build.
+      path.resolve(env.SAMPLE_CACHE_DIR, `${env.SAMPLE_SECONDS}x${env.SAMPLE_COUNT}-seg${SEGMENT_SECONDS}`)
     : null;
   const store = await openMediaStore(env);
   try {
