@@ -40,7 +40,7 @@ describe('playback (issue 10)', () => {
     await watch(page, movie);
     await playsPast(page, 1);
 
-    // A seek lands within one 4 s segment of its target.
+    // A seek lands within one segment of its target.
     await media(page).evaluate((element) => {
       (element as HTMLMediaElement).currentTime = 12;
     });
