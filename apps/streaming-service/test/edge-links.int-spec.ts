@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -6,6 +6,8 @@ import type { OpenedPlayback, OpenPlaybackRpc } from '@app/contracts';
 import { EdgeLinkShape, PlaybackEvent, StreamingRpc } from '@app/contracts';
 import { findFreePort, MEDIA_ACCEL_PREFIX, startFrontProxy, type FrontProxyHandle } from '@app/local-infra';
 import { MediaLayout } from '../src/media/media-layout';
+import { edgeSuffix } from '../src/playback/edge-link';
+import type { StreamClaims } from '../src/playback/stream-token';
 import { objectId, openRequest } from './asset-fixture';
 import { startDeliverySuite, type DeliverySuite } from './delivery-context';
 
@@ -30,6 +32,22 @@ describe('edge links: nginx checks segments and the MP4 alone', () => {
   const stored = (key: string) => readFile(path.join(suite.mediaDir, key));
   const open = (overrides: Partial<OpenPlaybackRpc> = {}) =>
     suite.service.call(StreamingRpc.open, openRequest(movieId, { quality: '720p', ...overrides }));
+  /** A token's claims as streaming-service reads them (the payload, trusted here: the test holds the secret). */
+  const verified = (token: string): StreamClaims => {
+    const wire = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8')) as Record<
+      string,
+      never
+    >;
+    return {
+      userId: wire.u,
+      sessionId: wire.s,
+      movieId: wire.m,
+      quality: wire.q,
+      leaseId: wire.l,
+      expiresAt: wire.e,
+      assetDir: wire.d,
+    };
+  };
   const segment = (playback: OpenedPlayback, rendition = '720p') =>
     viaFront(`${base(playback)}/${rendition}/seg_00002.m4s`);
 
@@ -63,7 +81,7 @@ describe('edge links: nginx checks segments and the MP4 alone', () => {
 
   it('sends a segment, an init segment and MP4 ranges without asking streaming-service', async () => {
     const playback = await open();
-    expect(playback.token.split('.')).toHaveLength(7);
+    expect(playback.token.split('.')).toHaveLength(8);
 
     const seg = await segment(playback);
     expect(seg.status).toBe(200);
@@ -88,16 +106,17 @@ describe('edge links: nginx checks segments and the MP4 alone', () => {
 
   it('refuses, with no bytes, a rendition above the cap and any changed edge field', async () => {
     const playback = await open();
-    const [payload, mac, quality, lease, assetDir, expiry, md5] = playback.token.split('.');
+    const [payload, mac, quality, lease, assetDir, audio, expiry, md5] = playback.token.split('.');
     const forged = (parts: string[]) => base(playback).replace(playback.token, parts.join('.'));
     const flipped = `${md5[0] === 'A' ? 'B' : 'A'}${md5.slice(1)}`;
     for (const url of [
       `${base(playback)}/1080p/seg_00001.m4s`,
-      `${forged([payload, mac, 'best', lease, assetDir, expiry, md5])}/1080p/seg_00001.m4s`,
-      `${forged([payload, mac, quality, lease, assetDir, String(Number(expiry) + 3600), md5])}/720p/seg_00001.m4s`,
-      `${forged([payload, mac, quality, lease, 's1', expiry, md5])}/720p/seg_00001.m4s`,
-      `${forged([payload, mac, quality, lease, assetDir, expiry, flipped])}/720p/seg_00001.m4s`,
-      `/stream/${movieId}?token=${[payload, mac, quality, lease, assetDir, expiry, flipped].join('.')}`,
+      `${forged([payload, mac, 'best', lease, assetDir, audio, expiry, md5])}/1080p/seg_00001.m4s`,
+      `${forged([payload, mac, quality, lease, assetDir, audio, String(Number(expiry) + 3600), md5])}/720p/seg_00001.m4s`,
+      `${forged([payload, mac, quality, lease, 's1', audio, expiry, md5])}/720p/seg_00001.m4s`,
+      `${forged([payload, mac, quality, lease, assetDir, 'aen', expiry, md5])}/audio/en/seg_00001.m4s`,
+      `${forged([payload, mac, quality, lease, assetDir, audio, expiry, flipped])}/720p/seg_00001.m4s`,
+      `/stream/${movieId}?token=${[payload, mac, quality, lease, assetDir, audio, expiry, flipped].join('.')}`,
     ]) {
       const res = await viaFront(url);
       expect({ url, status: res.status }).toEqual({ url, status: 403 });
@@ -141,10 +160,36 @@ describe('edge links: nginx checks segments and the MP4 alone', () => {
     });
     if (!reply.leaseActive || !reply.token) throw new Error('lease not active');
     // The renewal is signed from the verified claims: the asset's directory must survive it, or no edge fields.
-    expect(reply.token.split('.')).toHaveLength(7);
+    expect(reply.token.split('.')).toHaveLength(8);
     const renewed = await viaFront(
       `${base(playback).replace(playback.token, reply.token)}/720p/seg_00002.m4s`,
     );
     expect(renewed.status).toBe(200);
+  });
+
+  it('sends audio renditions too: the version’s own, and a language the link names as an admin’s from the title’s tracks', async () => {
+    const playback = await open({ userId: objectId() });
+    const own = await viaFront(`${base(playback)}/audio/hi/seg_00001.m4s`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('video/iso.segment');
+    expect(await bytes(own)).toEqual(await stored(`${MediaLayout.hlsDir(dir)}/audio/hi/seg_00001.m4s`));
+
+    // A link opened while an admin's English dub was ready (streaming-service signs `addedAudio` from the asset).
+    const dub = randomBytes(5_000);
+    const dubDir = path.join(suite.mediaDir, MediaLayout.addedAudio(movieId, 'en'));
+    await mkdir(dubDir, { recursive: true });
+    await writeFile(path.join(dubDir, 'seg_00001.m4s'), dub);
+    const [payload, mac, ...edge] = playback.token.split('.');
+    expect(edge[3]).toBe('a');
+    const claims = { ...verified(playback.token), addedAudio: ['ta', 'en'] };
+    const withDub = `${payload}.${mac}${edgeSuffix(claims, secret)}`;
+    const dubbed = await viaFront(
+      `${base(playback).replace(playback.token, withDub)}/audio/en/seg_00001.m4s`,
+    );
+    expect(dubbed.status).toBe(200);
+    expect(await bytes(dubbed)).toEqual(dub);
+    // The version's own Hindi is still the version's.
+    const hindi = await viaFront(`${base(playback).replace(playback.token, withDub)}/audio/hi/seg_00001.m4s`);
+    expect(await bytes(hindi)).toEqual(await stored(`${MediaLayout.hlsDir(dir)}/audio/hi/seg_00001.m4s`));
   });
 });

@@ -57,7 +57,7 @@ export type EdgeLinkOptions = {
   secret: string;
   revokedDir: string;
   shape: {
-    patterns: Record<'quality' | 'leaseId' | 'dir' | 'expiresAt' | 'md5', string>;
+    patterns: Record<'quality' | 'leaseId' | 'dir' | 'audio' | 'expiresAt' | 'md5', string>;
     renditions: readonly string[];
     capRenditions: Record<string, readonly string[]>;
   };
@@ -92,16 +92,17 @@ const EDGE_MAX_AGE_SECONDS = 60;
  * The links nginx checks alone (streaming-service's playback/edge-link.ts signs them): the token's edge fields by
  * their MD5 with the shared secret and expiry (`secure_link`), the rendition against the signed cap, and the lease
  * against its revocation marker (a `stat` per request, uncached, so an ended lease is refused at once). Passed, the
- * file goes out by sendfile from the asset's directory the link names; anything else about a link is a 403 with no
- * body, like streaming-service's. A token without edge fields matches neither location and goes to the checks.
+ * file goes out by sendfile from the asset's directory the link names (an audio language the link names as added by
+ * an admin: from the title's own tracks); anything else about a link is a 403 with no body, like
+ * streaming-service's. A token without edge fields matches no edge location and goes to the checks.
  */
 const edgeLinkLocations = (edge: EdgeLinkOptions, mediaDir: string, headers: string) => {
   const { patterns: p, renditions, capRenditions } = edge.shape;
-  const fields = `(?<edge_q>${p.quality})\\.(?<edge_l>${p.leaseId})\\.(?<edge_d>${p.dir})\\.(?<edge_x>${p.expiresAt})\\.(?<edge_h>${p.md5})`;
+  const fields = `(?<edge_q>${p.quality})\\.(?<edge_l>${p.leaseId})\\.(?<edge_d>${p.dir})\\.(?<edge_a>${p.audio})\\.(?<edge_x>${p.expiresAt})\\.(?<edge_h>${p.md5})`;
   const token = `[A-Za-z0-9_-]{1,1000}\\.[A-Za-z0-9_-]{1,100}\\.${fields}`;
   const media = mediaDir.replace(/\/?$/, '');
   const checks = `secure_link $edge_h,$edge_x;
-      secure_link_md5 "$edge_x/$edge_m/$edge_q/$edge_l/$edge_d ${edge.secret}";
+      secure_link_md5 "$edge_x/$edge_m/$edge_q/$edge_l/$edge_d/$edge_a ${edge.secret}";
       if ($secure_link != "1") { return 403; }
       if (-f ${edge.revokedDir.replace(/\/?$/, '')}/$edge_l) { return 403; }`;
   const sent = `types { video/mp4 mp4; video/iso.segment m4s; }
@@ -115,11 +116,20 @@ const edgeLinkLocations = (edge: EdgeLinkOptions, mediaDir: string, headers: str
   return {
     http: `map "$edge_q:$edge_r" $edge_within_cap { default 0; ${capPairs.join(' ')} }
   map $edge_d $edge_dir { "~^s(?<edge_n>[0-9a-z]+)$" samples/$edge_n; "~^u(?<edge_v>[0-9a-z]+)$" uploads/$edge_m/$edge_v; }
-  map $arg_token $edge_mp4 { "~^${token}$" 1; default 0; }`,
+  map $arg_token $edge_mp4 { "~^${token}$" 1; default 0; }
+  map "$edge_a:$edge_lang" $edge_audio_dir {
+    "~^a(?:[a-z]{2,3}-)*(?<edge_added>[a-z]{2,3})(?:-[a-z]{2,3})*:\\k<edge_added>$" tracks/$edge_m/audio/$edge_lang;
+    default $edge_dir/hls/audio/$edge_lang;
+  }`,
     server: `location ~ "^/stream/t/${token}/(?<edge_m>[a-f0-9]{24})/(?<edge_r>${renditions.join('|')})/(?<edge_f>init\\.mp4|seg_[0-9]{5,6}\\.m4s)$" {
       ${checks}
       if ($edge_within_cap != "1") { return 403; }
       alias ${media}/$edge_dir/hls/$edge_r/$edge_f;
+      ${sent}
+    }
+    location ~ "^/stream/t/${token}/(?<edge_m>[a-f0-9]{24})/audio/(?<edge_lang>[a-z]{2,3})/(?<edge_f>init\\.mp4|seg_[0-9]{5,6}\\.m4s)$" {
+      ${checks}
+      alias ${media}/$edge_audio_dir/$edge_f;
       ${sent}
     }
     location ~ "^/stream/(?<edge_m>[a-f0-9]{24})$" {

@@ -49,7 +49,7 @@ describe('parseStreamRoute', () => {
   });
 
   it('reads a token that carries its edge link (issue 29 §4) whole, for this service to check', () => {
-    const edged = `${TOKEN}.720p.KJ2GmvFcurpQM6rUeM7wQQ.s3.1800000120.8CUc002cAPF6AqeE3W-xVg`;
+    const edged = `${TOKEN}.720p.KJ2GmvFcurpQM6rUeM7wQQ.s3.ata.1800000120.8CUc002cAPF6AqeE3W-xVg`;
     expect(parseStreamRoute(`/stream/t/${edged}/${MOVIE}/720p/seg_00002.m4s`)).toEqual({
       kind: 'hls',
       token: edged,

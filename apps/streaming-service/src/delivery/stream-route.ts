@@ -21,8 +21,8 @@ export type StreamRoute =
   | { kind: 'unknown' };
 
 // Only these characters can reach a file name, so `..`, `%2e`, `/` or a NUL never do.
-// A token may carry its edge link after the signature (playback/edge-link.ts): five more `.`-separated fields.
-const TOKEN = '([A-Za-z0-9_-]{1,1000}\\.[A-Za-z0-9_-]{1,100}(?:\\.[A-Za-z0-9_-]{1,40}){0,5})';
+// A token may carry its edge link after the signature (playback/edge-link.ts): six more `.`-separated fields.
+const TOKEN = '([A-Za-z0-9_-]{1,1000}\\.[A-Za-z0-9_-]{1,100}(?:\\.[A-Za-z0-9_-]{1,40}){0,6})';
 const MOVIE_ID = '([a-f0-9]{24})';
 const HLS_PATH = new RegExp(`^/stream/t/${TOKEN}/${MOVIE_ID}/(.+)$`);
 const MP4_PATH = new RegExp(`^/stream/${MOVIE_ID}$`);

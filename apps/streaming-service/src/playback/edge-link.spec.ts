@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { edgeDirCode } from '@app/contracts';
+import { edgeAudioCode, edgeDirCode } from '@app/contracts';
 import { edgeSuffix, isEdgeSuffix } from './edge-link';
 import type { StreamClaims } from './stream-token';
 
@@ -13,16 +13,23 @@ const claims: StreamClaims = {
   leaseId: 'KJ2GmvFcurpQM6rUeM7wQQ',
   expiresAt: 1_800_000_120,
   assetDir: `uploads/${movieId}/mg0x1a2b3c`,
+  addedAudio: ['ta', 'hi'],
 };
 
 describe('edge link (issue 29 §4)', () => {
-  it('names cap, lease, directory and expiry in plain text, signed by the MD5 nginx’s secure_link computes', () => {
+  it('names cap, lease, directory, added audio and expiry in plain text, signed by the MD5 nginx’s secure_link computes', () => {
     const suffix = edgeSuffix(claims, SECRET);
-    const [, quality, lease, dir, expiry, md5] = suffix.split('.');
-    expect([quality, lease, dir, expiry]).toEqual(['720p', claims.leaseId, 'umg0x1a2b3c', '1800000120']);
-    // nginx: secure_link_md5 "$edge_x/$edge_m/$edge_q/$edge_l/$edge_d <secret>", base64url without padding.
+    const [, quality, lease, dir, audio, expiry, md5] = suffix.split('.');
+    expect([quality, lease, dir, audio, expiry]).toEqual([
+      '720p',
+      claims.leaseId,
+      'umg0x1a2b3c',
+      'ata-hi',
+      '1800000120',
+    ]);
+    // nginx: secure_link_md5 "$edge_x/$edge_m/$edge_q/$edge_l/$edge_d/$edge_a <secret>", base64url without padding.
     const expected = createHash('md5')
-      .update(`1800000120/${movieId}/720p/${claims.leaseId}/umg0x1a2b3c ${SECRET}`)
+      .update(`1800000120/${movieId}/720p/${claims.leaseId}/umg0x1a2b3c/ata-hi ${SECRET}`)
       .digest('base64url');
     expect(md5).toBe(expected);
     expect(isEdgeSuffix(suffix.slice(1).split('.'))).toBe(true);
@@ -36,8 +43,9 @@ describe('edge link (issue 29 §4)', () => {
       { ...claims, expiresAt: claims.expiresAt + 1 },
       { ...claims, movieId: '65f0000000000000000000bb', assetDir: 'samples/1' },
       { ...claims, assetDir: 'samples/1' },
+      { ...claims, addedAudio: ['ta'] },
     ]) {
-      expect(edgeSuffix(changed, SECRET).split('.')[5]).not.toBe(base.split('.')[5]);
+      expect(edgeSuffix(changed, SECRET).split('.')[6]).not.toBe(base.split('.')[6]);
     }
     expect(edgeSuffix(claims, `${SECRET}x`)).not.toBe(base);
   });
@@ -47,6 +55,13 @@ describe('edge link (issue 29 §4)', () => {
     expect(edgeSuffix({ ...claims, assetDir: 'elsewhere/1' }, SECRET)).toBe('');
     expect(edgeSuffix({ ...claims, assetDir: 'uploads/65f0000000000000000000bb/v1' }, SECRET)).toBe('');
     expect(edgeSuffix({ ...claims, leaseId: 'lease_too_short' }, SECRET)).toBe('');
+    expect(edgeSuffix({ ...claims, addedAudio: ['t/a'] }, SECRET)).toBe('');
+  });
+
+  it('codes no added audio as `a` alone', () => {
+    expect(edgeSuffix({ ...claims, addedAudio: undefined }, SECRET).split('.')[4]).toBe('a');
+    expect(edgeAudioCode([])).toBe('a');
+    expect(edgeAudioCode(Array.from({ length: 9 }, () => 'ta'))).toBeNull();
   });
 
   it('codes the two asset layouts as one path-safe word, and nothing else', () => {

@@ -115,6 +115,16 @@ const setup = () => {
 };
 
 describe('PlaybackService', () => {
+  it('signs where the files are into the token: the asset dir and the audio an admin added (edge links, issue 29)', async () => {
+    const { service, assets, tokens } = setup();
+    assets.findPlayable.mockResolvedValue({ ...asset, addedAudio: ['ta'] });
+    const opened = await service.open(request);
+    expect(tokens.verify(opened.token)).toMatchObject({
+      ok: true,
+      claims: { assetDir: 'samples/1', addedAudio: ['ta'] },
+    });
+  });
+
   it('opens with a lease, signed URLs and the renditions under the cap', async () => {
     const { service, leases, tokens } = setup();
     const opened = await service.open(request);
@@ -140,7 +150,7 @@ describe('PlaybackService', () => {
     const check = tokens.verify(opened.token);
     expect(check).toMatchObject({
       ok: true,
-      claims: { userId: USER, leaseId: 'lease_0000001', quality: '720p' },
+      claims: { userId: USER, leaseId: 'lease_0000001', quality: '720p', assetDir: 'samples/1' },
     });
     expect(check.ok && check.claims.expiresAt * 1000).toBe(new Date(opened.expiresAt).getTime());
     // The lease's watch clock starts now, and lasts as long as the token (issue 22, finding 5).

@@ -90,6 +90,7 @@ export class PlaybackService {
       leaseId: lease.leaseId,
       expiresAt,
       assetDir: asset.dir,
+      addedAudio: asset.addedAudio,
     });
     return {
       movieId: request.movieId,

@@ -81,11 +81,16 @@ describe('stream token', () => {
     expect(verifyStreamToken(bad, key, NOW)).toEqual({ ok: false, reason: 'malformed' });
   });
 
-  it('carries the asset directory it was signed with, and accepts the edge link after its signature', () => {
-    const withDir = { ...claims, leaseId: 'KJ2GmvFcurpQM6rUeM7wQQ', assetDir: 'samples/3' };
+  it('carries the asset directory and added audio it was signed with, and accepts the edge link after its signature', () => {
+    const withDir = {
+      ...claims,
+      leaseId: 'KJ2GmvFcurpQM6rUeM7wQQ',
+      assetDir: 'samples/3',
+      addedAudio: ['ta'],
+    };
     const signed = signStreamToken(withDir, key);
     const suffix = edgeSuffix(withDir, 'an-edge-secret-that-is-long-enough-0000');
-    expect(suffix.split('.')).toHaveLength(6);
+    expect(suffix.split('.')).toHaveLength(7);
     expect(verifyStreamToken(`${signed}${suffix}`, key, NOW)).toEqual({ ok: true, claims: withDir });
     // The edge fields are nginx's to check; here only their shape, so nothing else can hide after a signature.
     expect(verifyStreamToken(`${signed}${suffix.replace('.720p.', '.2160p.')}`, key, NOW)).toEqual({

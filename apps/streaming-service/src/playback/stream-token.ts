@@ -14,6 +14,8 @@ export type StreamClaims = {
   expiresAt: number;
   /** The asset directory the playback opened on (media-layout.ts): where the byte server in front finds its files. */
   assetDir?: string;
+  /** The audio languages an admin had added when it opened (their files are the title's own, not the version's). */
+  addedAudio?: string[];
 };
 
 export type TokenFailure = 'malformed' | 'tampered' | 'expired';
@@ -29,6 +31,7 @@ const PayloadSchema = z
     l: z.string().min(1).max(64),
     e: z.number().int().positive(),
     d: z.string().min(1).max(120).optional(),
+    a: z.array(z.string().min(1).max(8)).max(16).optional(),
   })
   .strict();
 
@@ -56,6 +59,7 @@ export const signStreamToken = (claims: StreamClaims, key: Buffer): string => {
     l: claims.leaseId,
     e: claims.expiresAt,
     ...(claims.assetDir === undefined ? {} : { d: claims.assetDir }),
+    ...(claims.addedAudio?.length ? { a: claims.addedAudio } : {}),
   };
   const payload = Buffer.from(JSON.stringify(wire)).toString('base64url');
   return `${payload}.${mac(key, payload).toString('base64url')}`;
@@ -82,10 +86,12 @@ export const verifyStreamToken = (token: string, key: Buffer, nowSeconds: number
   if (!timingSafeEqual(given, mac(key, payload))) return { ok: false, reason: 'tampered' };
   const parsed = PayloadSchema.safeParse(parseJson(Buffer.from(payload, 'base64url').toString('utf8')));
   if (!parsed.success) return { ok: false, reason: 'malformed' };
-  const { u, s, m, q, l, e, d } = parsed.data;
+  const { u, s, m, q, l, e, d, a } = parsed.data;
   if (e <= nowSeconds) return { ok: false, reason: 'expired' };
-  const claims = { userId: u, sessionId: s, movieId: m, quality: q, leaseId: l, expiresAt: e };
-  return { ok: true, claims: d === undefined ? claims : { ...claims, assetDir: d } };
+  const claims: StreamClaims = { userId: u, sessionId: s, movieId: m, quality: q, leaseId: l, expiresAt: e };
+  if (d !== undefined) claims.assetDir = d;
+  if (a !== undefined) claims.addedAudio = a;
+  return { ok: true, claims };
 };
 
 const parseJson = (text: string): unknown => {
