@@ -75,14 +75,6 @@ const MEDIA_SECURITY_HEADERS = `add_header X-Content-Type-Options nosniff always
       add_header X-Frame-Options DENY always;`;
 
 /**
- * The one URL in front of the product (issue 29 §4): the web app and `/api` go to the gateway as they are;
- * `/stream/` goes to streaming-service (uploads to its HTTP port, the rest to its stream-checks listener), which checks the signed, lease-bound token and answers the file's
- * location in `X-Accel-Redirect` (and its Content-Type and Cache-Control) with no body; nginx then sends the
- * file from the internal `/_media/` location with sendfile, ranges and validators (ETag, Last-Modified, 304)
- * included. The location is `internal`: no request reaches it from outside. Bodies are streamed both ways
- * (uploads, server-sent events), their sizes left to the gateway and the services, which enforce their own.
- */
-/**
  * At most the shortest token lifetime streaming-service accepts (STREAM_TOKEN_TTL_SECONDS ≥ 60): nginx cannot count
  * down to the token's own expiry as streaming-service's answers do, and only the viewer's own browser keeps the bytes.
  */
@@ -163,6 +155,16 @@ const apiAdmissionConfig = (admission: ApiAdmissionOptions) => {
   };
 };
 
+/**
+ * The one URL in front of the product (issue 29 §4): the web app and `/api` go to the gateway as they are (`/api`
+ * shed beyond `apiAdmission`, §2); `/stream/` goes to streaming-service (uploads to its HTTP port, the rest to its
+ * stream-checks listener), which checks the signed, lease-bound token and answers the file's location in
+ * `X-Accel-Redirect` (and its Content-Type and Cache-Control) with no body; nginx then sends the file from the
+ * internal `/_media/` location with sendfile, ranges and validators (ETag, Last-Modified, 304) included. The location
+ * is `internal`: no request reaches it from outside. With `edge`, segments and the MP4 skip that check: nginx checks
+ * their edge links itself (edgeLinkLocations). Bodies are streamed both ways (uploads, server-sent events), their
+ * sizes left to the gateway and the services, which enforce their own.
+ */
 export const frontProxyConfig = (options: FrontProxyOptions): string => {
   const {
     dir,
