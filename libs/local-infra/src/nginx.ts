@@ -187,6 +187,11 @@ export const frontProxyConfig = (options: FrontProxyOptions): string => {
       proxy_request_buffering off;
       proxy_read_timeout 1h;
       proxy_send_timeout 1h;`;
+  // The stream checks answer `/stream/` and, for an MP4 link without edge fields, the edge location's fallback.
+  const toStreamChecks = `proxy_pass http://stream_checks;
+      ${proxied}
+      proxy_hide_header X-Content-Type-Options;
+      ${MEDIA_SECURITY_HEADERS}`;
   const edge = options.edge ? edgeLinkLocations(options.edge, mediaDir, MEDIA_SECURITY_HEADERS) : null;
   const admission = options.apiAdmission ? apiAdmissionConfig(options.apiAdmission) : null;
   // A root master starts its workers as `nobody` unless told otherwise: they must read the media directory.
@@ -232,16 +237,10 @@ http {
     }
     ${admission?.busy ?? ''}
     location /stream/ {
-      proxy_pass http://stream_checks;
-      ${proxied}
-      proxy_hide_header X-Content-Type-Options;
-      ${MEDIA_SECURITY_HEADERS}
+      ${toStreamChecks}
     }
     location @stream_checks {
-      proxy_pass http://stream_checks;
-      ${proxied}
-      proxy_hide_header X-Content-Type-Options;
-      ${MEDIA_SECURITY_HEADERS}
+      ${toStreamChecks}
     }
     ${edge?.server ?? ''}
     location /stream/upload/ {
