@@ -300,6 +300,11 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
     await reco.bus.publish('subscription.changed', trial('active'), { occurredAt: new Date(trialEndsAt) });
     await waitUntil(async () => (await live()) === 2, 'the converted trial live').catch(() => undefined);
     expect(await live()).toBe(2);
+    // The live count and the day's bucket are two writes: wait for the bucket too.
+    await waitUntil(
+      async () => (await bucketOn(Date.parse(trialEndsAt)))?.trialConversions === 1,
+      'the trial conversion counted',
+    ).catch(() => undefined);
     expect(await bucketOn(Date.parse(trialEndsAt))).toMatchObject({ trialConversions: 1 });
   });
 
