@@ -115,7 +115,8 @@ describe('event outbox', () => {
   });
 
   it('after the process left its entries pending: publishes a change that was made, drops one that was not', async () => {
-    const graceMs = 200;
+    // Long enough that a slow machine is still inside it when the first relay runs (200 ms was not, once).
+    const graceMs = 3_000;
     const dying = outboxOn(busOn(redis), graceMs);
     // The database's reply is lost: whether the change landed is not known to the request.
     const lostReply = (userId: string, landed: boolean) =>
