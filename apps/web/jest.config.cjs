@@ -12,6 +12,9 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
   // A spec's first lazily loaded page compiles cold; on a busy machine that alone can pass jest's 5 s default.
   testTimeout: 20_000,
+  // The longest unit target (about 160 s on one core): in `npm test` it ends the lint/types/unit step alone, so it
+  // takes both cores then; beside other tasks the two workers simply share them.
+  maxWorkers: 2,
   // First match wins: the stubs come before the alias that would otherwise resolve them to real files.
   moduleNameMapper: {
     '\\.css$': '<rootDir>/test/css-module.stub.cjs',

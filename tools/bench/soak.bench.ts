@@ -65,6 +65,8 @@ const WARM_UP_SHARE = 0.2;
  */
 const MAX_SLOPE_MB = Number(process.env.SOAK_MAX_SLOPE_MB ?? 4);
 const MIN_GROWTH_MB = 16;
+/** The live set's growth floor: its readings carry no young-generation garbage, so a smaller floor than RSS's. */
+const MIN_LIVE_GROWTH_MB = 8;
 /**
  * A slope needs this many second-half samples spanning this many requests; a shorter run (the quick mode, a short
  * stage) extrapolates the collector's swings into a trend, so its memory is reported, not judged.
@@ -383,7 +385,13 @@ const mapLimit = async <T, R>(items: T[], limit: number, work: (item: T, index: 
 
 // ── /proc: memory and CPU per process ─────────────────────────────────────────────────────────────────────
 
-type Sampled = { name: string; pid: number; node: boolean };
+/** A process sampled; a Node service's `metricsUrl` is its Prometheus `/metrics`, read for its V8 heap. */
+type Sampled = { name: string; pid: number; node: boolean; metricsUrl?: string };
+/**
+ * One reading of a Node process's V8 heap in use (live objects plus garbage not yet collected); `afterMajorGc` when
+ * a major collection ran since its previous reading, so the figure is close to the live set.
+ */
+type HeapReading = { completed: number; pid: number; usedMb: number; afterMajorGc: boolean };
 type Sample = {
   at: number;
   completed: number;
@@ -447,13 +455,26 @@ const infraProcesses = (known: Set<number>): Sampled[] => {
     java: 'mongo-java-server',
     'redis-server': 'redis',
     'nats-server': 'nats',
+    // The one URL in front (issue 29): it sheds /api and checks edge links; its workers do that work.
+    nginx: 'nginx',
+  };
+  const labelOf = (pid: number) => {
+    const label = labels[names.get(pid) ?? ''];
+    if (label !== 'nginx') return label;
+    const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    return title.includes('worker') ? `nginx worker ${pid}` : 'nginx master';
   };
   const found: Sampled[] = [];
   const queue = [...(children.get(process.pid) ?? [])];
   while (queue.length) {
     const pid = queue.shift()!;
     queue.push(...(children.get(pid) ?? []));
-    const label = labels[names.get(pid) ?? ''];
+    let label: string | undefined;
+    try {
+      label = labelOf(pid);
+    } catch {
+      // The process ended while we looked.
+    }
     if (label && !known.has(pid)) found.push({ name: label, pid, node: false });
   }
   return found;
@@ -473,6 +494,47 @@ const takeSample = (processes: Sampled[], at: number, completed: number): Sample
   ticks.set(process.pid, cpuTicks('self'));
   return { at, completed, rssMb: rss, ticks, machine: machineTicks() };
 };
+
+const HEAP_USED = /^nodejs_heap_size_used_bytes (\S+)$/m;
+const MAJOR_GCS = /^nodejs_gc_duration_seconds_count\{kind="major"\} (\S+)$/m;
+/** Every HEAP_POLL_MS, each Node service's heap in use and major collections, from its `/metrics` (prom-client). */
+const HEAP_POLL_MS = 1_000;
+const pollHeaps = (processes: Sampled[], completed: () => number, into: HeapReading[]) => {
+  const majorGcs = new Map<number, number>();
+  const read = async ({ pid, metricsUrl }: Sampled) => {
+    try {
+      const text = await (await fetch(metricsUrl!, { signal: AbortSignal.timeout(HEAP_POLL_MS) })).text();
+      const used = HEAP_USED.exec(text);
+      const majors = Number(MAJOR_GCS.exec(text)?.[1] ?? Number.NaN);
+      const before = majorGcs.get(pid);
+      majorGcs.set(pid, majors);
+      if (used)
+        into.push({
+          completed: completed(),
+          pid,
+          usedMb: Number(used[1]) / 1024 / 1024,
+          afterMajorGc: before !== undefined && majors > before,
+        });
+    } catch {
+      // Busy past the poll interval, or gone: this reading is missing.
+    }
+  };
+  const timer = setInterval(() => {
+    for (const proc of processes) if (proc.metricsUrl) void read(proc);
+  }, HEAP_POLL_MS);
+  return () => clearInterval(timer);
+};
+
+/**
+ * The live set over a stretch of requests: the heap in use read just after each major collection (within
+ * HEAP_POLL_MS of it; garbage builds up again in between).
+ */
+const liveSet = (readings: HeapReading[], pid: number, from: number, to: number): Array<[number, number]> =>
+  readings
+    .filter((r) => r.pid === pid && r.afterMajorGc && r.completed >= from && r.completed <= to)
+    .map((r): [number, number] => [r.completed, r.usedMb]);
+/** Fewer major collections than this after warm-up, and a live set is not judged (RSS is, as before). */
+const MIN_LIVE_POINTS = 3;
 
 /** Least-squares slope of y over x. */
 const slope = (points: Array<[number, number]>) => {
@@ -665,6 +727,8 @@ type RunFigures = {
   shed: number[];
   admitted: number[];
   samples: Sample[];
+  /** Each Node service's V8 heap in use, read from its /metrics every HEAP_POLL_MS. */
+  heaps: HeapReading[];
 };
 
 const run = async (
@@ -687,6 +751,8 @@ const run = async (
   const pending = new Set<Promise<void>>();
   const startedAt = performance.now();
   const samples: Sample[] = [takeSample(processes, 0, 0)];
+  const heaps: HeapReading[] = [];
+  const stopHeaps = pollHeaps(processes, () => completed, heaps);
   const sampler = setInterval(
     () => samples.push(takeSample(processes, performance.now() - startedAt, completed)),
     SAMPLE_MS,
@@ -782,8 +848,10 @@ const run = async (
   while (pending.size) await Promise.all([...pending]);
   const endedAt = performance.now();
   clearInterval(sampler);
+  stopHeaps();
   samples.push(takeSample(processes, endedAt - startedAt, completed));
   return {
+    heaps,
     rate,
     stats,
     startedAt,
@@ -867,6 +935,7 @@ type Idle = Awaited<ReturnType<typeof measureIdle>>;
 const reportMemoryAndCpu = (
   processes: Sampled[],
   samples: Sample[],
+  heaps: HeapReading[],
   served: number,
   idle: Idle,
   cooled: Sample,
@@ -888,9 +957,9 @@ const reportMemoryAndCpu = (
 
   console.log(`\n### Memory (RSS, MB; sampled every ${SAMPLE_MS / 1000} s, ${samples.length} samples)\n`);
   console.log(
-    `| process | pid | at start | after warm-up | end | max | ${COOL_DOWN_MS / 1000} s after the events drained | slope MB / 10,000 requests (second half) | verdict |`,
+    `| process | pid | at start | after warm-up | end | max | ${COOL_DOWN_MS / 1000} s after the events drained | slope MB / 10,000 requests (second half) | V8 live set, after warm-up → end | live set slope MB / 10,000 | verdict |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const proc of processes) {
     const series = samples.map((s) => s.rssMb.get(proc.pid)).filter((v): v is number => v !== undefined);
     const points = secondHalf
@@ -898,16 +967,31 @@ const reportMemoryAndCpu = (
       .map((s): [number, number] => [s.completed, s.rssMb.get(proc.pid)!]);
     const perTenThousand = points.length >= 2 ? slope(points) * 10_000 : Number.NaN;
     const growth = (last.rssMb.get(proc.pid) ?? Number.NaN) - (warm.rssMb.get(proc.pid) ?? Number.NaN);
-    const rising = perTenThousand > MAX_SLOPE_MB && growth > MIN_GROWTH_MB;
+    const rssRising = perTenThousand > MAX_SLOPE_MB && growth > MIN_GROWTH_MB;
+    // A Node service is judged by its live set when its heap was read: RSS also follows V8 sizing its heap up
+    // under load (garbage kept longer between major collections), which is not memory kept.
+    const live = liveSet(heaps, proc.pid, warm.completed, last.completed);
+    const enough = live.length >= MIN_LIVE_POINTS;
+    const liveSlope = enough ? slope(live) * 10_000 : Number.NaN;
+    const liveGrowth = enough ? live[live.length - 1][1] - live[0][1] : Number.NaN;
+    const byLive = proc.node && !Number.isNaN(liveSlope);
+    const rising = byLive ? liveSlope > MAX_SLOPE_MB && liveGrowth > MIN_LIVE_GROWTH_MB : rssRising;
     let verdict = judged ? (rising ? 'GROWING' : 'flat') : 'not judged (run too short)';
+    if (judged && !rising && byLive && rssRising)
+      verdict = 'flat (RSS rose with V8 heap sizing; live set flat)';
     if (judged && rising && proc.node) flagged.push(proc.name);
     if (judged && rising && !proc.node) verdict = 'growing (holds data: reported, not judged)';
+    const liveCells = !proc.metricsUrl
+      ? '– | –'
+      : byLive
+        ? `${mb(live[0][1])} → ${mb(live[live.length - 1][1])} (${live.length} major GCs) | ${liveSlope.toFixed(2)}`
+        : `${live.length} major GCs: too few | –`;
     console.log(
-      `| ${proc.name} | ${proc.pid} | ${mb(first.rssMb.get(proc.pid))} | ${mb(warm.rssMb.get(proc.pid))} | ${mb(last.rssMb.get(proc.pid))} | ${mb(series.length ? Math.max(...series) : undefined)} | ${mb(cooled.rssMb.get(proc.pid))} | ${Number.isNaN(perTenThousand) ? '–' : perTenThousand.toFixed(2)} | ${verdict} |`,
+      `| ${proc.name} | ${proc.pid} | ${mb(first.rssMb.get(proc.pid))} | ${mb(warm.rssMb.get(proc.pid))} | ${mb(last.rssMb.get(proc.pid))} | ${mb(series.length ? Math.max(...series) : undefined)} | ${mb(cooled.rssMb.get(proc.pid))} | ${Number.isNaN(perTenThousand) ? '–' : perTenThousand.toFixed(2)} | ${liveCells} | ${verdict} |`,
     );
   }
   console.log(
-    `\nRule: a Node process is not flat when its RSS rises more than ${MAX_SLOPE_MB} MB per 10,000 requests over the second half (least squares over ${secondHalf.length} samples) and ends more than ${MIN_GROWTH_MB} MB above its after-warm-up figure (warm-up: the first ${WARM_UP_SHARE * 100} % of requests). Redis, NATS and the MongoDB-wire server hold data that legitimately grows in a soak (the event stream up to its cap, sessions, the in-memory database, the JVM's heap growing towards -Xmx), so theirs is reported, not judged.`,
+    `\nRule: a Node process is not flat when its RSS rises more than ${MAX_SLOPE_MB} MB per 10,000 requests over the second half (least squares over ${secondHalf.length} samples) and ends more than ${MIN_GROWTH_MB} MB above its after-warm-up figure (warm-up: the first ${WARM_UP_SHARE * 100} % of requests). Redis, NATS and the MongoDB-wire server hold data that legitimately grows in a soak (the event stream up to its cap, sessions, the in-memory database, the JVM's heap growing towards -Xmx), so theirs is reported, not judged. A Node service whose /metrics answered is judged by its V8 live set instead of its RSS: its heap in use read within ${HEAP_POLL_MS / 1000} s after each major collection after warm-up (at least ${MIN_LIVE_POINTS} of them), growing when its slope is over ${MAX_SLOPE_MB} MB per 10,000 requests and it ends more than ${MIN_LIVE_GROWTH_MB} MB up. Under load V8 lets garbage build up longer between major collections and keeps the larger heap it grew, so RSS can climb while nothing is kept; in k8s, NODE_OPTIONS' --max-old-space-size bounds that.`,
   );
 
   // CPU: over the whole stage, and the busiest sampling interval, per process (100 % = one core); above idle and
@@ -1075,6 +1159,7 @@ const reportStage = (
   const memory = reportMemoryAndCpu(
     processes,
     figures.samples,
+    figures.heaps,
     figures.completed - errors,
     context.idle,
     context.cooled,
@@ -1225,11 +1310,16 @@ const main = async () => {
       );
     console.log(`• Settled after ${settled.seconds.toFixed(0)} s.`);
     const ctx = await prepare(system);
-    const nodeProcesses: Sampled[] = system.processes.map((p) => ({
-      name: p.name,
-      pid: p.child.pid!,
-      node: true,
-    }));
+    const nodeProcesses: Sampled[] = system.processes.map((p) => {
+      // The services' HTTP listener, or the gateway's (its /metrics is on PORT unless METRICS_PORT is set).
+      const port = p.env.HTTP_PORT ?? p.env.METRICS_PORT ?? p.env.PORT;
+      return {
+        name: p.name,
+        pid: p.child.pid!,
+        node: true,
+        metricsUrl: port ? `http://127.0.0.1:${port}/metrics` : undefined,
+      };
+    });
     const infra = infraProcesses(new Set(nodeProcesses.map((p) => p.pid)));
     const external = [
       process.env.MONGODB_URI && 'MongoDB (MONGODB_URI)',

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { workspaceRoot } from '@app/local-infra';
@@ -30,44 +31,69 @@ const nxRun = (targets: string, extra: string[] = [], env: Record<string, string
 const prettier = path.join(root, 'node_modules/prettier/bin/prettier.cjs');
 
 /**
- * The integration tests' two groups, about even in time (api-gateway's alone is a third of the whole): the first
- * names its projects, the second is every other project with an `int-test` target, so a new project is never left
- * out.
+ * Projects by how long their integration tests ran in CI, longest first (api-gateway's alone is about a third of
+ * the whole). Two lanes take the next project from this queue as each finishes, so they end close together; a
+ * project not named here (a new one) comes after these, so none is ever left out.
  */
-const INT_FIRST_GROUP = [
+const INT_LONGEST_FIRST = [
   'api-gateway',
+  'streaming-service',
+  'payment-service',
+  'catalogue-service',
+  'auth-service',
+  'server-core',
   'user-data-service',
   'recommendation-service',
   'server-testing',
   'local-infra',
 ];
-const INT_GROUPS = [['-p', INT_FIRST_GROUP.join(',')], [`--exclude=${INT_FIRST_GROUP.join(',')}`]];
+const INT_LANES = 2;
+
+/** Every project with an `int-test` target, in the order the lanes take them. */
+const intProjects = (): string[] => {
+  const listed = execFileSync(
+    process.execPath,
+    [nx, 'show', 'projects', '--with-target', 'int-test', '--json'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  const projects = JSON.parse(listed) as string[];
+  const rank = (name: string) => {
+    const index = INT_LONGEST_FIRST.indexOf(name);
+    return index === -1 ? INT_LONGEST_FIRST.length : index;
+  };
+  return [...projects].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+};
 
 /**
- * One group on infrastructure of its own. The first prints as it goes; the second's output is kept in a file and
- * printed when it ends, so the two never interleave.
+ * One lane on infrastructure of its own (services under test share event streams and consumer groups, so two lanes
+ * never share a Redis), taking projects from `queue` until it is empty. The first lane prints as it goes; the
+ * others' output is kept in a file and printed when they end, so lanes never interleave. Answers the projects that
+ * failed; a failure does not stop the lane.
  */
-const runIntGroup = async (selection: string[], index: number) => {
+const runIntLane = async (queue: string[], index: number): Promise<string[]> => {
   const infra = await acquireInfra();
   const logFile = path.join(root, '.test-data', `integration-${index + 1}.log`);
   const log = index === 0 ? 'inherit' : openSync(logFile, 'w');
-  console.log(`• integration group ${index + 1} (${selection.join(' ')}): infrastructure ${infra.source}`);
+  console.log(`• integration lane ${index + 1}: infrastructure ${infra.source}`);
+  const failed: string[] = [];
   try {
-    await runStep(
-      `nx int-test (group ${index + 1})`,
-      process.execPath,
-      [nx, 'run-many', '-t', 'int-test', ...selection, '--parallel=1', '--output-style=static'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          MONGODB_URI: infra.mongoUri,
-          REDIS_URL: infra.redisUrl,
-          NATS_URL: infra.natsUrl,
+    for (let project = queue.shift(); project; project = queue.shift()) {
+      await runStep(
+        `nx int-test ${project}`,
+        process.execPath,
+        [nx, 'run', `${project}:int-test`, '--output-style=static'],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            MONGODB_URI: infra.mongoUri,
+            REDIS_URL: infra.redisUrl,
+            NATS_URL: infra.natsUrl,
+          },
+          stdio: ['ignore', log, log],
         },
-        stdio: ['ignore', log, log],
-      },
-    );
+      ).catch(() => failed.push(project));
+    }
   } finally {
     await infra.stop();
     if (typeof log === 'number') {
@@ -75,6 +101,7 @@ const runIntGroup = async (selection: string[], index: number) => {
       process.stdout.write(readFileSync(logFile, 'utf8'));
     }
   }
+  return failed;
 };
 
 const steps: Step[] = [
@@ -95,10 +122,9 @@ const steps: Step[] = [
   {
     name: 'integration tests (real MongoDB-wire server, Redis and NATS)',
     run: async () => {
-      // Each jest run mostly keeps one core busy: the integration tests run as two groups side by side, each with
-      // MongoDB, Redis and NATS of its own (services under test share event streams and consumer groups, so two
-      // groups never share a Redis), and the journeys' sample films (ffmpeg) are made meanwhile, so the journeys'
-      // launch finds them cached (they are not part of any test).
+      // Each jest run mostly keeps one core busy: the integration tests run in two lanes side by side, each with
+      // MongoDB, Redis and NATS of its own (runIntLane), and the journeys' sample films (ffmpeg) are made meanwhile,
+      // so the journeys' launch finds them cached (they are not part of any test).
       const samples = journeysSelected()
         ? prepareTestSamples(root, path.join(root, '.test-data', 'sample-films.log')).then(
             (line) => () => console.log(`• ${line}`),
@@ -107,14 +133,15 @@ const steps: Step[] = [
           )
         : Promise.resolve(() => undefined);
       try {
-        // Infrastructure given in the environment is one for both: the groups then take turns on it.
-        if (process.env.MONGODB_URI || process.env.REDIS_URL || process.env.NATS_URL) {
-          for (const [index, group] of INT_GROUPS.entries()) await runIntGroup(group, index);
-        } else {
-          const ends = await Promise.allSettled(INT_GROUPS.map((group, index) => runIntGroup(group, index)));
-          const failed = ends.find((end) => end.status === 'rejected');
-          if (failed) throw failed.reason;
-        }
+        const queue = intProjects();
+        // Infrastructure given in the environment is one for all: then one lane runs every project on it.
+        const given = process.env.MONGODB_URI || process.env.REDIS_URL || process.env.NATS_URL;
+        const lanes = given ? 1 : INT_LANES;
+        console.log(`• integration tests of ${queue.join(', ')}: ${lanes} lane(s), longest first`);
+        const failed = (
+          await Promise.all(Array.from({ length: lanes }, (_, index) => runIntLane(queue, index)))
+        ).flat();
+        if (failed.length) throw new Error(`int-test failed in ${failed.join(', ')}`);
       } finally {
         (await samples)();
       }
