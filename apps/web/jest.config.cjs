@@ -8,7 +8,7 @@ module.exports = {
   testEnvironment: '<rootDir>/test/jest-environment.cjs',
   setupFiles: ['<rootDir>/test/jest-setup.cjs'],
   // i18next started in English with every catalogue (issue 26).
-  setupFilesAfterEnv: ['<rootDir>/src/app/i18n.jest-setup.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/testing-library-setup.cjs', '<rootDir>/src/app/i18n.jest-setup.ts'],
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
   // A spec's first lazily loaded page compiles cold; on a busy machine that alone can pass jest's 5 s default.
   testTimeout: 20_000,
