@@ -25,5 +25,8 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper,
   clearMocks: true,
+  // A guard against a stuck test, not a speed check: on this shared 2-core machine a loaded CI run has taken over
+  // Jest's default 5 s for a cold first step (a lazily loaded page compiling, a child process loading pdf.js).
+  testTimeout: 20_000,
   reporters: ['default', path.join(__dirname, 'tools/ci/count-reporter.cjs')],
 };

@@ -10,8 +10,6 @@ module.exports = {
   // i18next started in English with every catalogue (issue 26).
   setupFilesAfterEnv: ['<rootDir>/test/testing-library-setup.cjs', '<rootDir>/src/app/i18n.jest-setup.ts'],
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
-  // A spec's first lazily loaded page compiles cold; on a busy machine that alone can pass jest's 5 s default.
-  testTimeout: 20_000,
   // The longest unit target (about 160 s on one core): in `npm test` it ends the lint/types/unit step alone, so it
   // takes both cores then; beside other tasks the two workers simply share them.
   maxWorkers: 2,

@@ -38,10 +38,6 @@ const invoice: TaxDocument = {
 
 const textOf = pdfText;
 
-// Each test reads its PDF in a fresh Node process that loads pdf.js: about 1 s alone, over 5 s (Jest's default) in a
-// loaded CI run. The bound is for a stuck child, not a speed check.
-jest.setTimeout(30_000);
-
 describe('renderTaxDocumentPdf', () => {
   it('shows every field rule 46 asks of a tax invoice, CGST and SGST within the state', async () => {
     const pdf = await renderTaxDocumentPdf(invoice);

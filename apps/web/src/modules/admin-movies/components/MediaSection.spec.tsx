@@ -14,8 +14,6 @@ const live: AdminMovie = { ...aMovie({ id: ID, title: 'Live Wire', status: 'publ
 const t = adminMovieStrings.media;
 const POLL_WAIT = { timeout: 5_000 };
 
-jest.setTimeout(20_000);
-
 describe('Media section of a title (admin)', () => {
   let api: FakeApi;
   let asset: MediaAsset;

@@ -12,8 +12,6 @@ import { adminSeriesStrings as t } from '../strings';
 import { adminSeriesStringsHi as hindi } from '../strings.hi';
 import { aSeason, aSeries, anEpisode, fakeSeriesCatalogue } from '../testing/admin-series-test-kit';
 
-jest.setTimeout(20_000);
-
 const DRAFT_ID = '65f0c0ffee0000000000a001';
 const LIVE_ID = '65f0c0ffee0000000000a002';
 
