@@ -60,6 +60,7 @@ describe('kustomize overlays', () => {
   it('prod: at least 3 pods of what every viewer uses and 2 of the rest, room to grow', () => {
     expect(hpaBounds(prod)).toEqual({
       'api-gateway': '3-20',
+      'stream-edge': '3-20',
       'auth-service': '2-8',
       'catalogue-service': '3-20',
       'user-data-service': '3-20',
@@ -87,13 +88,15 @@ describe('kustomize overlays', () => {
   });
 
   it('pins every app image to its environment registry and tag through kustomize images:', () => {
+    // Ours: built from this repo (streamly/<app>). The stream edge runs nginx's own image, pinned in the base.
+    const apps = deploymentNames.filter((app) => containerOf(base, app)?.image?.startsWith('streamly/'));
     const images = (objects: Located[]) =>
-      [...new Set(deploymentNames.map((app) => containerOf(objects, app)?.image ?? `${app}: none`))].map(
-        parseImage,
-      );
+      [...new Set(apps.map((app) => containerOf(objects, app)?.image ?? `${app}: none`))].map(parseImage);
+    expect(apps).toHaveLength(7);
     expect(images(prod).map(({ name, tag }) => `${name}:${tag}`)).toEqual(
-      deploymentNames.map((app) => `registry.example.com/streamly/${app}:0.1.0`),
+      apps.map((app) => `registry.example.com/streamly/${app}:0.1.0`),
     );
+    expect(containerOf(prod, 'stream-edge')?.image).toBe(containerOf(base, 'stream-edge')?.image);
     expect(
       images(dev).every(({ name, tag }) => name.startsWith('registry.example.com/') && tag?.endsWith('-dev')),
     ).toBe(true);

@@ -498,14 +498,14 @@ describe('deployment manifests', () => {
       });
     });
 
-    it('routes /api and / to the gateway and /stream to the streaming service', () => {
+    it('routes /api and / to the gateway and /stream to the stream edge', () => {
       const paths = ofKind<Ingress>('Ingress').flatMap((ingress) =>
         (ingress.spec.rules ?? []).flatMap((rule) => rule.http?.paths ?? []),
       );
-      const routes: [string, App][] = [
+      const routes: [string, string][] = [
         ['/api', Gateway],
         ['/', Gateway],
-        ['/stream', 'streaming-service'],
+        ['/stream', 'stream-edge'],
       ];
       const routeProblems = routes.flatMap(([path, app]) =>
         paths.find((p) => p.path === path)?.backend.service?.name === app
@@ -576,17 +576,23 @@ describe('deployment manifests', () => {
         ]).toEqual([]);
       });
 
-      it('let the ingress reach the gateway and the video bytes, and Prometheus every http port', () => {
+      it('let the ingress reach the gateway and the stream edge (and it streaming-service), and Prometheus every http port', () => {
         const problems = [
           ...(allowed(policies, ingressController, gateway, 'http')
             ? []
             : ['the ingress cannot reach the gateway']),
-          ...(allowed(policies, ingressController, pod('streaming-service'), 'http')
+          ...(allowed(policies, ingressController, pod('stream-edge'), 'http')
             ? []
-            : ['the ingress cannot reach /stream']),
-          ...Services.filter((app) => app !== 'streaming-service')
-            .filter((app) => allowed(policies, ingressController, pod(app), 'http'))
-            .map((app) => `the ingress reaches ${app}'s http port`),
+            : ['the ingress cannot reach /stream (the stream edge)']),
+          ...(reaches(policies, pod('stream-edge'), pod('streaming-service'), 'http')
+            ? []
+            : ['the stream edge cannot pass /stream on to streaming-service']),
+          ...(egressAllowed(policies, pod('stream-edge'), 443)
+            ? []
+            : ['the stream edge cannot read the bucket']),
+          ...Services.filter((app) => allowed(policies, ingressController, pod(app), 'http')).map(
+            (app) => `the ingress reaches ${app}'s http port`,
+          ),
           ...Services.filter((app) => !allowed(policies, prometheus, pod(app), 'http')).map(
             (app) => `Prometheus cannot scrape ${app}`,
           ),

@@ -11,3 +11,5 @@ export type { RedisHandle, StartRedisOptions } from './redis';
 export { workspaceRoot } from './workspace';
 export { findNginx, frontProxyConfig, MEDIA_ACCEL_PREFIX, startFrontProxy } from './nginx';
 export type { ApiAdmissionOptions, EdgeLinkOptions, FrontProxyHandle, FrontProxyOptions } from './nginx';
+export { fillStreamEdgeTemplate, STREAM_EDGE_ENV, startStreamEdge, streamEdgeTemplate } from './stream-edge';
+export type { StreamEdgeOptions } from './stream-edge';

@@ -70,7 +70,7 @@ export const findNginx = (): string | undefined =>
   findOnPath('nginx') ?? (isExecutable(DEBIAN_PATH) ? DEBIAN_PATH : undefined);
 
 /** Headers the gateway's helmet sets on everything it answers, for what nginx answers without the gateway. */
-const MEDIA_SECURITY_HEADERS = `add_header X-Content-Type-Options nosniff always;
+export const MEDIA_SECURITY_HEADERS = `add_header X-Content-Type-Options nosniff always;
       add_header Cross-Origin-Resource-Policy same-origin always;
       add_header X-Frame-Options DENY always;`;
 
@@ -81,22 +81,88 @@ const MEDIA_SECURITY_HEADERS = `add_header X-Content-Type-Options nosniff always
 const EDGE_MAX_AGE_SECONDS = 60;
 
 /**
- * The links nginx checks alone (streaming-service's playback/edge-link.ts signs them): the token's edge fields by
- * their MD5 with the shared secret and expiry (`secure_link`), the rendition against the signed cap, and the lease
- * against its revocation marker (a `stat` per request, uncached, so an ended lease is refused at once). Passed, the
- * file goes out by sendfile from the asset's directory the link names (an audio language the link names as added by
- * an admin: from the title's own tracks); anything else about a link is a 403 with no body, like
- * streaming-service's. A token without edge fields matches no edge location and goes to the checks.
+ * Where an edge sends a checked link's file from: streaming-service's media directory on its own disk (npm start),
+ * with the revocation markers beside it; or the bucket the media live in (k8s' stream edge), read without signing
+ * (the bucket's policy lets the edge's network read), where no marker can be seen.
  */
-const edgeLinkLocations = (edge: EdgeLinkOptions, mediaDir: string, headers: string) => {
+export type EdgeOrigin =
+  | { kind: 'disk'; mediaDir: string; revokedDir: string }
+  | {
+      kind: 'bucket';
+      /** The nginx upstream that holds the bucket's endpoint, and its scheme (`http` or `https`). */
+      upstream: string;
+      scheme: string;
+      /** The Host the endpoint answers the bucket on (also the TLS server name). */
+      host: string;
+      /** The path of the media store's prefix at that endpoint (`/media`, or `/<bucket>/media` path-style). */
+      pathPrefix: string;
+    };
+
+/** What each kind of file is (the bucket's own Content-Type is whatever the upload said). */
+const EDGE_TYPES = `map $edge_f $edge_type { default video/iso.segment; init.mp4 video/mp4; video.mp4 video/mp4; }`;
+
+/** The file at `file` (nginx path expression, relative to the media root), from the origin. */
+const sendFrom = (origin: EdgeOrigin, file: string) => {
+  if (origin.kind === 'disk') return `alias ${origin.mediaDir.replace(/\/?$/, '')}/${file};`;
+  return `proxy_pass ${origin.scheme}://${origin.upstream}${origin.pathPrefix}/${file};
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host ${origin.host};
+      proxy_set_header Authorization "";
+      proxy_set_header Cookie "";
+      proxy_ssl_server_name on;
+      proxy_ssl_name ${origin.host};
+      proxy_intercept_errors on;
+      proxy_hide_header Content-Type;
+      proxy_hide_header Cache-Control;
+      proxy_hide_header Set-Cookie;
+      proxy_hide_header x-amz-id-2;
+      proxy_hide_header x-amz-request-id;
+      proxy_hide_header x-amz-version-id;
+      proxy_hide_header x-amz-server-side-encryption;
+      add_header Content-Type $edge_type always;`;
+};
+
+/**
+ * How nginx passes a request on to a Node upstream: kept-alive HTTP/1.1, the viewer's host and address, and bodies
+ * streamed both ways (uploads, server-sent events, video) for up to an hour. `proto` is the viewer's scheme: `$scheme`
+ * where nginx is the one URL, the ingress's `$http_x_forwarded_proto` behind one.
+ */
+export const streamedProxy = (proto: string) => `proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto ${proto};
+      proxy_buffering off;
+      proxy_request_buffering off;
+      proxy_read_timeout 1h;
+      proxy_send_timeout 1h;`;
+
+/**
+ * The links nginx checks alone (streaming-service's playback/edge-link.ts signs them): the token's edge fields by
+ * their MD5 with the shared secret and expiry (`secure_link`), the rendition against the signed cap, and, on the
+ * disk origin, the lease against its revocation marker (a `stat` per request, uncached, so an ended lease is refused
+ * at once; from a bucket an ended lease's links last until the token's expiry). Passed, the file goes out from the
+ * asset's directory the link names (an audio language the link names as added by an admin: from the title's own
+ * tracks): by sendfile from disk, or streamed from the bucket with the viewer's range and validators. Anything else
+ * about a link is a 403 with no body, like streaming-service's. A token without edge fields matches no edge
+ * location and goes to `@stream_checks`.
+ */
+export const edgeLinkLocations = (
+  edge: { secret: string; shape: EdgeLinkOptions['shape'] },
+  origin: EdgeOrigin,
+  headers: string,
+) => {
   const { patterns: p, renditions, capRenditions } = edge.shape;
   const fields = `(?<edge_q>${p.quality})\\.(?<edge_l>${p.leaseId})\\.(?<edge_d>${p.dir})\\.(?<edge_a>${p.audio})\\.(?<edge_x>${p.expiresAt})\\.(?<edge_h>${p.md5})`;
   const token = `[A-Za-z0-9_-]{1,1000}\\.[A-Za-z0-9_-]{1,100}\\.${fields}`;
-  const media = mediaDir.replace(/\/?$/, '');
+  const revoked =
+    origin.kind === 'disk'
+      ? `\n      if (-f ${origin.revokedDir.replace(/\/?$/, '')}/$edge_l) { return 403; }`
+      : '';
   const checks = `secure_link $edge_h,$edge_x;
       secure_link_md5 "$edge_x/$edge_m/$edge_q/$edge_l/$edge_d/$edge_a ${edge.secret}";
-      if ($secure_link != "1") { return 403; }
-      if (-f ${edge.revokedDir.replace(/\/?$/, '')}/$edge_l) { return 403; }`;
+      if ($secure_link != "1") { return 403; }${revoked}`;
   const sent = `types { video/mp4 mp4; video/iso.segment m4s; }
       add_header Cache-Control "private, max-age=${EDGE_MAX_AGE_SECONDS}, immutable" always;
       ${headers}
@@ -112,23 +178,23 @@ const edgeLinkLocations = (edge: EdgeLinkOptions, mediaDir: string, headers: str
   map "$edge_a:$edge_lang" $edge_audio_dir {
     "~^a(?:[a-z]{2,3}-)*(?<edge_added>[a-z]{2,3})(?:-[a-z]{2,3})*:\\k<edge_added>$" tracks/$edge_m/audio/$edge_lang;
     default $edge_dir/hls/audio/$edge_lang;
-  }`,
+  }${origin.kind === 'bucket' ? `\n  ${EDGE_TYPES}` : ''}`,
     server: `location ~ "^/stream/t/${token}/(?<edge_m>[a-f0-9]{24})/(?<edge_r>${renditions.join('|')})/(?<edge_f>init\\.mp4|seg_[0-9]{5,6}\\.m4s)$" {
       ${checks}
       if ($edge_within_cap != "1") { return 403; }
-      alias ${media}/$edge_dir/hls/$edge_r/$edge_f;
+      ${sendFrom(origin, '$edge_dir/hls/$edge_r/$edge_f')}
       ${sent}
     }
     location ~ "^/stream/t/${token}/(?<edge_m>[a-f0-9]{24})/audio/(?<edge_lang>[a-z]{2,3})/(?<edge_f>init\\.mp4|seg_[0-9]{5,6}\\.m4s)$" {
       ${checks}
-      alias ${media}/$edge_audio_dir/$edge_f;
+      ${sendFrom(origin, '$edge_audio_dir/$edge_f')}
       ${sent}
     }
     location ~ "^/stream/(?<edge_m>[a-f0-9]{24})$" {
       error_page 418 = @stream_checks;
       if ($edge_mp4 != "1") { return 418; }
-      ${checks}
-      alias ${media}/$edge_dir/video.mp4;
+      ${checks}${origin.kind === 'bucket' ? '\n      set $edge_f video.mp4;' : ''}
+      ${sendFrom(origin, '$edge_dir/video.mp4')}
       ${sent}
     }`,
   };
@@ -177,22 +243,19 @@ export const frontProxyConfig = (options: FrontProxyOptions): string => {
     errorLog = 'stderr',
   } = options;
   const checksPort = options.streamChecksPort ?? streamingPort;
-  const temp = (name: string) => path.join(dir, 'temp', name);
-  const proxied = `proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_buffering off;
-      proxy_request_buffering off;
-      proxy_read_timeout 1h;
-      proxy_send_timeout 1h;`;
+  const proxied = streamedProxy('$scheme');
   // The stream checks answer `/stream/` and, for an MP4 link without edge fields, the edge location's fallback.
   const toStreamChecks = `proxy_pass http://stream_checks;
       ${proxied}
       proxy_hide_header X-Content-Type-Options;
       ${MEDIA_SECURITY_HEADERS}`;
-  const edge = options.edge ? edgeLinkLocations(options.edge, mediaDir, MEDIA_SECURITY_HEADERS) : null;
+  const edge = options.edge
+    ? edgeLinkLocations(
+        options.edge,
+        { kind: 'disk', mediaDir, revokedDir: options.edge.revokedDir },
+        MEDIA_SECURITY_HEADERS,
+      )
+    : null;
   const admission = options.apiAdmission ? apiAdmissionConfig(options.apiAdmission) : null;
   // A root master starts its workers as `nobody` unless told otherwise: they must read the media directory.
   const user = process.getuid?.() === 0 ? `user ${userInfo().username};\n` : '';
@@ -207,11 +270,7 @@ http {
   tcp_nopush on;
   keepalive_requests 100000;
   client_max_body_size 0;
-  client_body_temp_path ${temp('body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
+  ${nginxTempDirs(dir)}
   default_type application/octet-stream;
   # Idle upstream connections closed well before Node closes them (its 5 s default on streaming-service's HTTP port):
   # a request sent on a connection the upstream is closing fails, and a POST is not retried.
@@ -263,16 +322,27 @@ http {
 `;
 };
 
-/** Starts nginx as the one URL (see frontProxyConfig); fails, naming nginx's own words, when it cannot. */
-export const startFrontProxy = async (options: FrontProxyOptions): Promise<FrontProxyHandle> => {
+const TEMP_DIRS = ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
+
+/** nginx's temporary directories under `dir` (runNginx makes them), as `http`-level directives. */
+export const nginxTempDirs = (dir: string) => {
+  const temp = (name: string) => path.join(dir, 'temp', name);
+  return `client_body_temp_path ${temp('body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};`;
+};
+
+/** Starts nginx on `config` (written to `dir`), listening on `port`; fails, naming nginx's own words, when it cannot. */
+export const runNginx = async (dir: string, config: string, port: number): Promise<FrontProxyHandle> => {
   const nginx = findNginx();
   if (!nginx) throw new Error('nginx not found on the PATH (Debian: apt-get install nginx)');
-  for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
-    mkdirSync(path.join(options.dir, 'temp', name), { recursive: true });
-  const conf = path.join(options.dir, 'nginx.conf');
-  writeFileSync(conf, frontProxyConfig(options));
-  const child = launch('nginx', nginx, ['-p', options.dir, '-c', conf, '-g', 'daemon off;'], {});
-  const url = `http://127.0.0.1:${options.port}`;
+  for (const name of TEMP_DIRS) mkdirSync(path.join(dir, 'temp', name), { recursive: true });
+  const conf = path.join(dir, 'nginx.conf');
+  writeFileSync(conf, config);
+  const child = launch('nginx', nginx, ['-p', dir, '-c', conf, '-g', 'daemon off;'], {});
+  const url = `http://127.0.0.1:${port}`;
   await child.ready(() =>
     pollUntil(child, async () => {
       // Any answer (the gateway may not be up yet: 502) means nginx listens.
@@ -282,3 +352,7 @@ export const startFrontProxy = async (options: FrontProxyOptions): Promise<Front
   );
   return { url, pid: child.process.pid, stop: () => child.stop() };
 };
+
+/** Starts nginx as the one URL (see frontProxyConfig). */
+export const startFrontProxy = (options: FrontProxyOptions): Promise<FrontProxyHandle> =>
+  runNginx(options.dir, frontProxyConfig(options), options.port);
