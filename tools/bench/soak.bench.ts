@@ -32,7 +32,9 @@ import { benchApi, percentile, seededRandom, sleep, startBenchSystem, type Rando
  * an error (a shed 503 included) or a p99 over the admitted goal, 500 ms, after one unjudged warm-up stage;
  * SOAK_CAPACITY=<rate> skips the search), then sends SOAK_REQUESTS at twice that rate and
  * judges the overload: shed answers (503 with Retry-After) p99 ≤ 50 ms, admitted answers p99 ≤ 500 ms, no error
- * other than the shed 503s, no Node process's memory growing.
+ * other than the shed 503s, no Node process's memory growing. With SOAK_FRONT_CAPS=24,64 it compares nginx's `/api`
+ * limits instead: the overload stage once per limit in turn, SOAK_CAP_ROUNDS times (default 2: A B A B), nginx
+ * reloaded with each on the one system, so a shared machine's drifting speed weighs on every limit alike.
  * Run: `npm run bench:soak` (or `-- --quick`), or after `npm run setup`:
  * `node tools/build/node-app.mjs bench-soak tools/bench/soak.bench.ts .cache/tools/bench-soak.js &&
  * node --enable-source-maps .cache/tools/bench-soak.js --quick`.
@@ -42,6 +44,9 @@ const QUICK = process.argv.includes('--quick');
 const RATES = (process.env.SOAK_RATE ?? '500').split(',').map(Number);
 const REQUESTS = Number(process.env.SOAK_REQUESTS ?? (QUICK ? 2_000 : 50_000));
 const CAPACITY = process.argv.includes('--capacity');
+/** nginx `/api` limits to compare at twice the capacity (with `--capacity`), and how many rounds of them. */
+const FRONT_CAPS = (process.env.SOAK_FRONT_CAPS ?? '').split(',').filter(Boolean).map(Number);
+const CAP_ROUNDS = Number(process.env.SOAK_CAP_ROUNDS ?? 2);
 /** A known capacity (req/s): skips the search. */
 const KNOWN_CAPACITY = process.env.SOAK_CAPACITY ? Number(process.env.SOAK_CAPACITY) : undefined;
 const CAPACITY_START = Number(process.env.SOAK_CAPACITY_START ?? 50);
@@ -974,7 +979,8 @@ const reportMemoryAndCpu = (
     const enough = live.length >= MIN_LIVE_POINTS;
     const liveSlope = enough ? slope(live) * 10_000 : Number.NaN;
     const liveGrowth = enough ? live[live.length - 1][1] - live[0][1] : Number.NaN;
-    const byLive = proc.node && !Number.isNaN(liveSlope);
+    // Only a Node service has readings (its /metrics), so a live slope means a Node service.
+    const byLive = !Number.isNaN(liveSlope);
     const rising = byLive ? liveSlope > MAX_SLOPE_MB && liveGrowth > MIN_LIVE_GROWTH_MB : rssRising;
     let verdict = judged ? (rising ? 'GROWING' : 'flat') : 'not judged (run too short)';
     if (judged && !rising && byLive && rssRising)
@@ -1234,6 +1240,67 @@ const findCapacity = async (runStage: RunStage): Promise<number> => {
   return capacity;
 };
 
+/**
+ * SOAK_FRONT_CAPS: the overload stage at each nginx `/api` limit in turn (the same requests each time), then each
+ * stage's figures and the median per limit. Memory and CPU are not judged here: the plain overload run does that.
+ */
+const compareFrontCaps = async (system: RunningSystem, runStage: RunStage, overload: number) => {
+  const front = system.frontProxy;
+  if (!front)
+    throw new Error('SOAK_FRONT_CAPS needs nginx in front (FRONT_PROXY is off, or nginx is missing)');
+  const rows: Array<{
+    cap: number;
+    round: number;
+    ok: number;
+    shedShare: number;
+    shedP99: number;
+    p50: number;
+    p99: number;
+  }> = [];
+  for (let round = 1; round <= CAP_ROUNDS; round++)
+    for (const cap of FRONT_CAPS) {
+      await front.setApiPlaces(cap);
+      console.log(`\n• nginx lets ${cap} /api requests through at once (round ${round} of ${CAP_ROUNDS})`);
+      const { figures } = await runStage(200, overload, REQUESTS, false);
+      const errors = [...figures.stats.values()].reduce((sum, entry) => sum + errorCount(entry), 0);
+      const shed = sortedOf(figures.shed);
+      const admitted = sortedOf(figures.admitted);
+      rows.push({
+        cap,
+        round,
+        ok: (figures.completed - errors) / ((figures.endedAt - figures.startedAt) / 1000),
+        shedShare: shed.length / Math.max(1, figures.completed),
+        shedP99: shed.length ? percentile(shed, 99) : 0,
+        p50: percentile(admitted, 50),
+        p99: percentile(admitted, 99),
+      });
+    }
+  console.log(
+    `\n## nginx /api limits at ${overload} req/s (twice the capacity), ${REQUESTS} requests a stage\n`,
+  );
+  console.log(
+    '| limit | round | successful req/s | shed | shed p99 ms | admitted p50 ms | admitted p99 ms |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of rows)
+    console.log(
+      `| ${r.cap} | ${r.round} | ${r.ok.toFixed(0)} | ${(r.shedShare * 100).toFixed(1)} % | ${r.shedP99.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`,
+    );
+  const median = (values: number[]) => {
+    const sorted = sortedOf(values);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  console.log('\n| limit | median successful req/s | median admitted p99 ms | median shed p99 ms |');
+  console.log('|---|---|---|---|');
+  for (const cap of FRONT_CAPS) {
+    const mine = rows.filter((r) => r.cap === cap);
+    console.log(
+      `| ${cap} | ${median(mine.map((r) => r.ok)).toFixed(0)} | ${median(mine.map((r) => r.p99)).toFixed(1)} | ${median(mine.map((r) => r.shedP99)).toFixed(1)} |`,
+    );
+  }
+};
+
 /** The overload stage against its goals (issue 29 §2); true when every goal is met. */
 const reportOverload = (capacity: number, v: Verdict): boolean => {
   const other = v.errors - v.shed;
@@ -1370,6 +1437,10 @@ const main = async () => {
       if (KNOWN_CAPACITY) await warmUp(runStage);
       const capacity = KNOWN_CAPACITY ?? (await findCapacity(runStage));
       const overload = capacity * 2;
+      if (FRONT_CAPS.length) {
+        await compareFrontCaps(system, runStage, overload);
+        return;
+      }
       console.log(`\n• Overload: twice the capacity, ${overload} req/s`);
       const { verdict } = await runStage(100, overload, REQUESTS, true);
       process.exitCode = reportOverload(capacity, verdict!) ? 0 : 1;

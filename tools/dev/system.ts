@@ -31,6 +31,7 @@ import {
   startMongo,
   startNats,
   startRedis,
+  type FrontProxyHandle,
 } from '@app/local-infra';
 import { GATEWAY_ADMISSION_DEFAULTS } from '@app/server-core';
 import { startDevFakes } from './fakes';
@@ -239,6 +240,8 @@ export type RunningSystem = {
   /** Where each service's HTTP listener is. */
   services: Record<ServiceName, ServicePorts>;
   processes: Managed[];
+  /** nginx in front, when it runs (benches reload it with another `/api` limit). */
+  frontProxy?: FrontProxyHandle;
   stop(): Promise<void>;
 };
 
@@ -387,9 +390,10 @@ export const startSystem = async ({
     const gatewayProc = startLogged('api-gateway', 'dist/apps/api-gateway/main.js', gatewayEnv, logDir, root);
     processes.push(gatewayProc);
     stops.push(() => gatewayProc.stop());
+    let frontProxy: FrontProxyHandle | undefined;
     if (front) {
       log('Starting nginx in front (the one URL; video bytes by sendfile)…');
-      const proxy = await startFrontProxy({
+      frontProxy = await startFrontProxy({
         dir: path.join(dataDir, 'front-proxy'),
         port: gateway,
         host: LAUNCHED_GATEWAY_ENV.HOST,
@@ -406,6 +410,7 @@ export const startSystem = async ({
           message: PRODUCT_BUSY_MESSAGE,
         },
       });
+      const proxy = frontProxy;
       stops.push(() => proxy.stop());
     }
 
@@ -434,7 +439,7 @@ export const startSystem = async ({
           }),
       ),
     );
-    return { url, logDir, mongoUri, redisUrl, natsUrl, services, processes, stop: stopAll };
+    return { url, logDir, mongoUri, redisUrl, natsUrl, services, processes, frontProxy, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

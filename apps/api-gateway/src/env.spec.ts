@@ -31,10 +31,10 @@ describe('gateway env defaults', () => {
     expect(envSchema.parse({ SESSION_CACHE_SECONDS: '0' }).SESSION_CACHE_SECONDS).toBe(0);
   });
 
-  it('admit 48 API requests at once and queue 16 more by default, event-loop delay unwatched, as the README documents', () => {
+  it('admit 24 API requests at once and queue 8 more by default, event-loop delay unwatched, as the README documents', () => {
     expect(defaults).toMatchObject({
-      ADMISSION_MAX_IN_FLIGHT: 48,
-      ADMISSION_MAX_QUEUED: 16,
+      ADMISSION_MAX_IN_FLIGHT: 24,
+      ADMISSION_MAX_QUEUED: 8,
       ADMISSION_MAX_EVENT_LOOP_DELAY_MS: 0,
     });
     expect(envSchema.parse({ ADMISSION_MAX_QUEUED: '0' }).ADMISSION_MAX_QUEUED).toBe(0);

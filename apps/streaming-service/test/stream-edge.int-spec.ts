@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OpenedPlayback, OpenPlaybackRpc } from '@app/contracts';
 import { EdgeLinkShape, StreamingRpc } from '@app/contracts';
-import { findFreePort, startStreamEdge, type FrontProxyHandle } from '@app/local-infra';
+import { findFreePort, startStreamEdge, type NginxHandle } from '@app/local-infra';
 import { startServiceUnderTest, suiteInfra, type ServiceUnderTest } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
@@ -25,8 +25,8 @@ describe('k8s stream edge: segments from the bucket without a Node process', () 
   let s3: Awaited<ReturnType<typeof startS3Server>>;
   let service: ServiceUnderTest;
   /** The edge in front of streaming-service, and one in front of nothing: whatever it answers 200 it read alone. */
-  let edge: FrontProxyHandle;
-  let alone: FrontProxyHandle;
+  let edge: NginxHandle;
+  let alone: NginxHandle;
   let work: string;
   let local: string;
   const movieId = objectId();

@@ -10,6 +10,12 @@ export { startRedis } from './redis';
 export type { RedisHandle, StartRedisOptions } from './redis';
 export { workspaceRoot } from './workspace';
 export { findNginx, frontProxyConfig, MEDIA_ACCEL_PREFIX, startFrontProxy } from './nginx';
-export type { ApiAdmissionOptions, EdgeLinkOptions, FrontProxyHandle, FrontProxyOptions } from './nginx';
+export type {
+  ApiAdmissionOptions,
+  EdgeLinkOptions,
+  FrontProxyHandle,
+  FrontProxyOptions,
+  NginxHandle,
+} from './nginx';
 export { fillStreamEdgeTemplate, STREAM_EDGE_ENV, startStreamEdge, streamEdgeTemplate } from './stream-edge';
 export type { StreamEdgeOptions } from './stream-edge';

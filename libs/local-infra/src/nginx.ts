@@ -63,7 +63,21 @@ export type EdgeLinkOptions = {
   };
 };
 
-export type FrontProxyHandle = { url: string; pid: number | undefined; stop(): Promise<void> };
+export type NginxHandle = {
+  url: string;
+  pid: number | undefined;
+  /** Writes `config` and has the running nginx reload it (SIGHUP: new workers take it, old ones finish). */
+  reload(config: string): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type FrontProxyHandle = NginxHandle & {
+  /** Reloads with `/api` shed beyond `maxInFlight` places instead (benches compare limits on one system). */
+  setApiPlaces(maxInFlight: number): Promise<void>;
+};
+
+/** How long reloading workers are given to take over before a bench goes on. */
+const RELOAD_SETTLE_MS = 1_500;
 
 /** The nginx binary, or undefined when it is not installed. */
 export const findNginx = (): string | undefined =>
@@ -335,7 +349,7 @@ export const nginxTempDirs = (dir: string) => {
 };
 
 /** Starts nginx on `config` (written to `dir`), listening on `port`; fails, naming nginx's own words, when it cannot. */
-export const runNginx = async (dir: string, config: string, port: number): Promise<FrontProxyHandle> => {
+export const runNginx = async (dir: string, config: string, port: number): Promise<NginxHandle> => {
   const nginx = findNginx();
   if (!nginx) throw new Error('nginx not found on the PATH (Debian: apt-get install nginx)');
   for (const name of TEMP_DIRS) mkdirSync(path.join(dir, 'temp', name), { recursive: true });
@@ -350,9 +364,22 @@ export const runNginx = async (dir: string, config: string, port: number): Promi
       return res !== null;
     }),
   );
-  return { url, pid: child.process.pid, stop: () => child.stop() };
+  const reload = async (next: string) => {
+    writeFileSync(conf, next);
+    child.process.kill('SIGHUP');
+    await new Promise((resolve) => setTimeout(resolve, RELOAD_SETTLE_MS));
+  };
+  return { url, pid: child.process.pid, reload, stop: () => child.stop() };
 };
 
 /** Starts nginx as the one URL (see frontProxyConfig). */
-export const startFrontProxy = (options: FrontProxyOptions): Promise<FrontProxyHandle> =>
-  runNginx(options.dir, frontProxyConfig(options), options.port);
+export const startFrontProxy = async (options: FrontProxyOptions): Promise<FrontProxyHandle> => {
+  const nginx = await runNginx(options.dir, frontProxyConfig(options), options.port);
+  const setApiPlaces = (maxInFlight: number) => {
+    if (!options.apiAdmission) throw new Error('this nginx sheds no /api (no apiAdmission)');
+    return nginx.reload(
+      frontProxyConfig({ ...options, apiAdmission: { ...options.apiAdmission, maxInFlight } }),
+    );
+  };
+  return { ...nginx, setApiPlaces };
+};

@@ -182,4 +182,25 @@ describe('front proxy (nginx): the one URL', () => {
     await Promise.all(slow);
     expect((await fetch(`${front.url}/api/movies`)).status).toBe(200);
   });
+
+  it('takes another /api limit on a reload, without a restart (benches compare limits on one system)', async () => {
+    const holdAndCount = async (count: number) => {
+      const slow = Array.from({ length: count }, (_, n) => fetch(`${front.url}/api/slow/reload-${n}`));
+      for (let i = 0; i < 100 && held.length < Math.min(count, 3); i += 1)
+        await new Promise((r) => setTimeout(r, 20));
+      const shedNow = (await fetch(`${front.url}/api/movies`)).status;
+      for (const answer of held.splice(0)) answer();
+      const statuses = (await Promise.all(slow)).map((answer) => answer.status);
+      return { reachedGateway: statuses.filter((status) => status === 200).length, shedNow };
+    };
+    const pid = front.pid;
+
+    await front.setApiPlaces(4);
+    // Three held: the fourth place is free for the next request.
+    expect(await holdAndCount(3)).toEqual({ reachedGateway: 3, shedNow: 200 });
+
+    await front.setApiPlaces(2);
+    expect(front.pid).toBe(pid);
+    expect((await holdAndCount(2)).shedNow).toBe(503);
+  });
 });
