@@ -4,6 +4,7 @@ import path from 'node:path';
 import { findFreePort, startMongo, startNats, startRedis, workspaceRoot } from '@app/local-infra';
 import { runStep, startLogged, waitForHttp, type Managed } from '../dev/processes';
 import { LAUNCHED_GATEWAY_ENV } from '../dev/system';
+import { ensureDebianTools } from './debian-tools';
 
 /**
  * `npm run bench:gateway-ab`: the gateway's own CPU per request for GET /api/movies, two gateway builds side by side
@@ -67,6 +68,7 @@ const median = (values: number[]) => {
 type Gateway = { label: string; script: string; url: string; proc: Managed };
 
 const main = async () => {
+  ensureDebianTools(['wrk']);
   const root = workspaceRoot(__dirname);
   // GATEWAYS (comma-separated scripts) runs more than two builds, labelled A, B, C…; each is compared with A.
   const scripts: Record<string, string> = Object.fromEntries(

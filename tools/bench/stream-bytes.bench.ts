@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -19,6 +19,7 @@ import {
   workspaceRoot,
 } from '@app/local-infra';
 import { runStep, startLogged, waitForHttp } from '../dev/processes';
+import { ensureDebianTools } from './debian-tools';
 
 /**
  * Figure 1 of issue 10, and issue 29 §4. Run: `npm run bench:stream`. Bytes served through the one URL of
@@ -41,32 +42,6 @@ const root = workspaceRoot();
 type Load = { label: string; script: (pathPrefix: Target) => string };
 type Target = { label: string; base: string; mp4: string; segment: (name: string) => string };
 type Figures = { rps: number; p50ms: number; p99ms: number; mibPerSecond: number; failures: number };
-
-const has = (binary: string) =>
-  spawnSync('sh', ['-c', `command -v ${binary}`], { stdio: 'ignore' }).status === 0;
-
-/** wrk and nginx from Debian when missing: installed only as root, else the bench says what to install. */
-const ensureTools = () => {
-  const missing = ['wrk', 'nginx', 'ffmpeg'].filter((tool) => !has(tool));
-  if (missing.length === 0) return;
-  if (process.getuid?.() !== 0) {
-    console.error(
-      `✖ ${missing.join(', ')} missing. Install them (sudo apt-get install -y ${missing.join(' ')}) and run again.`,
-    );
-    process.exit(1);
-  }
-  console.log(`• Installing ${missing.join(', ')} (apt-get)…`);
-  const apt = (args: string[]) =>
-    spawnSync('apt-get', args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  if (apt(['install', '-y', ...missing]).status !== 0) {
-    apt(['update']);
-    if (apt(['install', '-y', ...missing]).status !== 0)
-      throw new Error(`apt-get could not install ${missing.join(', ')}`);
-  }
-};
 
 const ffmpeg = (args: string[]) =>
   runStep('ffmpeg', 'ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'inherit' });
@@ -249,7 +224,7 @@ const sameBytes = async (urls: string[], headers: Record<string, string>) => {
 };
 
 const main = async () => {
-  ensureTools();
+  ensureDebianTools(['wrk', 'nginx', 'ffmpeg']);
   const work = await mkdtemp(path.join(tmpdir(), 'stream-bytes-bench-'));
   const stops: Array<() => Promise<unknown>> = [];
   try {
