@@ -1085,6 +1085,13 @@ const reportStalls = (figures: RunFigures, processes: Sampled[]) => {
     );
 };
 
+/** A stage's failed requests (shed 503s included) and successful answers per second of its wall time. */
+const outcome = (figures: RunFigures) => {
+  const wallSeconds = (figures.endedAt - figures.startedAt) / 1000;
+  const errors = [...figures.stats.values()].reduce((sum, entry) => sum + errorCount(entry), 0);
+  return { wallSeconds, errors, achieved: (figures.completed - errors) / wallSeconds };
+};
+
 const reportStage = (
   figures: RunFigures,
   processes: Sampled[],
@@ -1099,10 +1106,8 @@ const reportStage = (
 ): Verdict => {
   const { stats, rate } = figures;
   const offeredSeconds = (figures.lastScheduled - figures.startedAt) / 1000;
-  const wallSeconds = (figures.endedAt - figures.startedAt) / 1000;
+  const { wallSeconds, errors, achieved } = outcome(figures);
   const all = [...stats.values()];
-  const errors = all.reduce((sum, entry) => sum + errorCount(entry), 0);
-  const achieved = (figures.completed - errors) / wallSeconds;
   const lags = sortedOf(figures.lags);
   const { drained, deadLetters } = context;
   console.log(
@@ -1262,13 +1267,12 @@ const compareFrontCaps = async (system: RunningSystem, runStage: RunStage, overl
       await front.setApiPlaces(cap);
       console.log(`\n• nginx lets ${cap} /api requests through at once (round ${round} of ${CAP_ROUNDS})`);
       const { figures } = await runStage(200, overload, REQUESTS, false);
-      const errors = [...figures.stats.values()].reduce((sum, entry) => sum + errorCount(entry), 0);
       const shed = sortedOf(figures.shed);
       const admitted = sortedOf(figures.admitted);
       rows.push({
         cap,
         round,
-        ok: (figures.completed - errors) / ((figures.endedAt - figures.startedAt) / 1000),
+        ok: outcome(figures).achieved,
         shedShare: shed.length / Math.max(1, figures.completed),
         shedP99: shed.length ? percentile(shed, 99) : 0,
         p50: percentile(admitted, 50),

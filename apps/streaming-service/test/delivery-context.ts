@@ -5,12 +5,14 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { startServiceUnderTest, suiteInfra, type ServiceUnderTest } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
+import { envSchema, type Env } from '../src/env';
 import { registerPlayable } from './asset-fixture';
 import { writeFixtureAsset } from './media-fixture';
 
 export type DeliverySuite = {
   service: ServiceUnderTest;
+  /** The environment it runs with (its media store's settings included). */
+  env: Env;
   /** A client of the service's Redis (its leases, the event stream). */
   redis: Redis;
   mediaDir: string;
@@ -45,6 +47,7 @@ export const startDeliverySuite = async (
   for (const title of titles) await registerPlayable(service.app, { ...title, dir });
   return {
     service,
+    env,
     redis,
     mediaDir,
     mp4,

@@ -5,14 +5,11 @@ import path from 'node:path';
 import type { OpenedPlayback, OpenPlaybackRpc } from '@app/contracts';
 import { EdgeLinkShape, StreamingRpc } from '@app/contracts';
 import { findFreePort, startStreamEdge, type NginxHandle } from '@app/local-infra';
-import { startServiceUnderTest, suiteInfra, type ServiceUnderTest } from '@app/server-testing';
-import { AppModule } from '../src/app.module';
-import { envSchema } from '../src/env';
 import { MediaLayout } from '../src/media/media-layout';
 import { openMediaStore } from '../src/media/media-store.config';
 import { S3MediaStore } from '../src/media/s3-media-store';
-import { objectId, openRequest, registerPlayable } from './asset-fixture';
-import { writeFixtureAsset } from './media-fixture';
+import { objectId, openRequest } from './asset-fixture';
+import { startDeliverySuite, type DeliverySuite } from './delivery-context';
 import { startS3Server, TEST_BUCKET } from './s3-server';
 
 /**
@@ -23,48 +20,39 @@ import { startS3Server, TEST_BUCKET } from './s3-server';
  */
 describe('k8s stream edge: segments from the bucket without a Node process', () => {
   let s3: Awaited<ReturnType<typeof startS3Server>>;
-  let service: ServiceUnderTest;
+  let suite: DeliverySuite;
   /** The edge in front of streaming-service, and one in front of nothing: whatever it answers 200 it read alone. */
   let edge: NginxHandle;
   let alone: NginxHandle;
   let work: string;
-  let local: string;
   const movieId = objectId();
   const dir = MediaLayout.sampleDir(7);
   const secret = randomBytes(24).toString('base64url');
   const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
-  const stored = (key: string) => readFile(path.join(local, key));
+  /** The fixture as written (also in the bucket). */
+  const stored = (key: string) => readFile(path.join(suite.mediaDir, key));
   const base = (playback: OpenedPlayback) => playback.hlsUrl.replace(/\/master\.m3u8$/, '');
   const open = (overrides: Partial<OpenPlaybackRpc> = {}) =>
-    service.call(
+    suite.service.call(
       StreamingRpc.open,
       openRequest(movieId, { quality: '720p', userId: objectId(), ...overrides }),
     );
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'stream-edge-'));
-    local = path.join(work, 'asset');
     s3 = await startS3Server();
-    const infra = suiteInfra('streaming-k8s-edge');
-    const env = envSchema.parse({
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: infra.mongoDb,
-      REDIS_URL: infra.redisUrl,
-      STREAM_TOKEN_SECRET: randomBytes(32).toString('hex'),
-      // No revocation dir: the edge cannot see this service's disk.
-      STREAM_EDGE_SECRET: secret,
+    // No revocation dir: the edge cannot see this service's disk. Its media store is the bucket.
+    suite = await startDeliverySuite('streaming-k8s-edge', dir, [{ movieId, durationSeconds: 8 }], {
       ...s3.env,
+      STREAM_EDGE_SECRET: secret,
     });
     // The fixture asset, stored in the bucket as the pipeline stores a finished one (a copy: storing may move it).
-    await writeFixtureAsset(local, dir);
     const upload = path.join(work, 'upload');
-    await cp(local, upload, { recursive: true });
-    const bucket = await openMediaStore(env);
-    await bucket.putDirectory(dir, path.join(upload, dir));
+    await cp(path.join(suite.mediaDir, dir), upload, { recursive: true });
+    const bucket = await openMediaStore(suite.env);
+    await bucket.putDirectory(dir, upload);
     if (bucket instanceof S3MediaStore) bucket.onApplicationShutdown();
 
-    service = await startServiceUnderTest('streaming-service', AppModule.register(env), infra.mongoUri);
-    await registerPlayable(service.app, { movieId, dir, durationSeconds: 8 });
     const origin = {
       STREAM_EDGE_SECRET: secret,
       MEDIA_ORIGIN_SCHEME: 'http',
@@ -76,7 +64,7 @@ describe('k8s stream edge: segments from the bucket without a Node process', () 
     edge = await startStreamEdge(
       path.join(work, 'edge'),
       await findFreePort(),
-      { ...origin, STREAMING_SERVICE_ADDR: new URL(service.httpUrl).host },
+      { ...origin, STREAMING_SERVICE_ADDR: new URL(suite.service.httpUrl).host },
       EdgeLinkShape,
     );
     alone = await startStreamEdge(
@@ -90,7 +78,7 @@ describe('k8s stream edge: segments from the bucket without a Node process', () 
   afterAll(async () => {
     await alone?.stop();
     await edge?.stop();
-    await service?.close();
+    await suite?.close();
     await s3?.close();
     if (work) await rm(work, { recursive: true, force: true });
   });
