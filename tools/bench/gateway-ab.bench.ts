@@ -17,7 +17,8 @@ import { ensureDebianTools } from './debian-tools';
  *   node tools/build/node-app.mjs catalogue-service (and its seed.js, as its project.json does)
  * GATEWAY_A / GATEWAY_B name other scripts, GATEWAYS more than two (e.g. the prototypes of http-layer.prototype.ts); GATEWAY_NODE_OPTIONS (e.g. `--require` of a profiler) goes to both.
  * BENCH_ROUNDS (6), BENCH_SECONDS (8), BENCH_CONNECTIONS (20). CATALOGUE names another catalogue build (its main.js;
- * the seed stays this tree's): the catalogue's own CPU per request is reported too, for what a change moves there.
+ * the seed stays this tree's). The CPU per request of the processes behind the gateway (catalogue, nats-server,
+ * redis-server) is reported by gateway build too, for what a change moves there.
  * Not part of the tests.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -148,7 +149,13 @@ const main = async () => {
     for (const gateway of gateways)
       await waitForHttp(`${gateway.url}${path_}`, 90_000, () => gateway.proc.child.exitCode === null);
     const samples = new Map<string, { cpu: number[]; rps: number[] }>();
-    const catalogueCpu: number[] = [];
+    // The processes behind every gateway: what a change moves out of the gateway may land in one of them.
+    const behind = [
+      { name: `catalogue (${catalogueScript})`, pid: catalogue.child.pid },
+      { name: 'nats-server', pid: nats.pid },
+      { name: 'redis-server', pid: redis.pid },
+    ].filter((process): process is { name: string; pid: number } => process.pid !== undefined);
+    const behindCpu = new Map<string, number[]>();
     const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     for (const gateway of gateways) await wrk(`${gateway.url}${path_}`, 3);
     for (let round = 0; round < ROUNDS; round++) {
@@ -157,12 +164,17 @@ const main = async () => {
       for (const gateway of order)
         for (const scenario of SCENARIOS) {
           const pid = gateway.proc.child.pid as number;
-          const cataloguePid = catalogue.child.pid as number;
           const before = cpuMicros(pid);
-          const catalogueBefore = cpuMicros(cataloguePid);
+          const behindBefore = behind.map((process) => cpuMicros(process.pid));
           const { requests, rps } = await wrk(`${gateway.url}${path_}`, SECONDS, scenario.acceptEncoding);
           const cpu = (cpuMicros(pid) - before) / requests;
-          catalogueCpu.push((cpuMicros(cataloguePid) - catalogueBefore) / requests);
+          behind.forEach((process, i) => {
+            const key = `${gateway.label}|${process.name}`;
+            behindCpu.set(key, [
+              ...(behindCpu.get(key) ?? []),
+              (cpuMicros(process.pid) - behindBefore[i]) / requests,
+            ]);
+          });
           const key = `${gateway.label}|${scenario.name}`;
           const entry = samples.get(key) ?? { cpu: [], rps: [] };
           entry.cpu.push(cpu);
@@ -194,9 +206,16 @@ const main = async () => {
         );
       }
     }
+    const labels = Object.keys(scripts);
     console.log(
-      `\nCatalogue (${catalogueScript}): ${median(catalogueCpu).toFixed(0)} µs/request (median of every round and build)`,
+      `\nCPU per request behind the gateway, µs (medians of both scenarios' rounds, by gateway build)\n`,
     );
+    console.log(`| process | ${labels.join(' | ')} |`);
+    console.log(`|---|${labels.map(() => '---|').join('')}`);
+    for (const process of behind)
+      console.log(
+        `| ${process.name} | ${labels.map((label) => median(behindCpu.get(`${label}|${process.name}`) ?? [NaN]).toFixed(0)).join(' | ')} |`,
+      );
     const loadAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(`\nLoad average before / after: ${loadBefore} / ${loadAfter}`);
   } finally {

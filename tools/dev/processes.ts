@@ -35,9 +35,11 @@ export const startLogged = (
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  // Two sources into one file: neither ends it when it ends (the other may still write).
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.once('close', () => log.end());
   return {
     name,
     child,

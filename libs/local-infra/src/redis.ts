@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { HOST, withFreePortRetry } from './ports';
 import { findOnPath, launch, pollUntil } from './processes';
 
-export type RedisHandle = { url: string; stop(): Promise<void> };
+export type RedisHandle = { url: string; pid: number | undefined; stop(): Promise<void> };
 export type StartRedisOptions = { dir?: string; persist?: boolean; port?: number };
 
 /** redis-server on 127.0.0.1; without `persist` nothing is written to disk. */
@@ -30,7 +30,7 @@ export async function startRedis({
     const args = ['--port', String(chosenPort), '--bind', HOST, '--dir', workDir, ...persistence];
     const child = launch('redis-server', redisServer, args, { tempDir: dir ? undefined : workDir });
     await child.ready(() => pollUntil(child, () => redisAnswersPing(chosenPort)));
-    return { url: `redis://${HOST}:${chosenPort}`, stop: child.stop };
+    return { url: `redis://${HOST}:${chosenPort}`, pid: child.process.pid, stop: child.stop };
   });
 }
 

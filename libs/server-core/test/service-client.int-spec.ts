@@ -1,5 +1,6 @@
 import { findFreePort } from '@app/local-infra';
 import { Controller, INestApplication, Module } from '@nestjs/common';
+import { connect } from 'nats';
 import { z } from 'zod';
 import { ErrorCode, query, rpc } from '@app/contracts';
 import { AppError, createServiceApp, RpcHandler, RpcPayload, ServiceClient, startServiceApp } from '../src';
@@ -86,6 +87,34 @@ describe('ServiceClient over NATS', () => {
     );
     expect([...new Set(replies.map((reply) => reply.replica))].sort()).toEqual(['a', 'b']);
     expect(replies.map((reply) => reply.word)).toEqual(Array.from({ length: 200 }, (_, i) => `w${i}`));
+  });
+
+  it('takes every reply on one inbox subscription, each call answered with its own reply, out of order too', async () => {
+    // A listener outside the queue group sees each request as sent: its reply subject names the caller's inbox.
+    const watcher = await connect({ servers: natsUrl() });
+    const replyTo: string[] = [];
+    const watching = watcher.subscribe(SlowRpc.pattern, {
+      callback: (_, msg) => replyTo.push(msg.reply ?? ''),
+    });
+    await watcher.flush();
+    try {
+      // Later calls answered first: each reply must still find the call that asked for it.
+      const replies = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => client.send(SlowRpc, { word: `m${i}`, ms: 80 - 2 * i })),
+      );
+
+      expect(replies.map((reply) => reply.word)).toEqual(Array.from({ length: 40 }, (_, i) => `m${i}`));
+      expect(replyTo).toHaveLength(40);
+      expect(new Set(replyTo).size).toBe(40);
+      // One subscription for them all (`_INBOX.<id>.*`): every reply subject is one token under the same inbox, where
+      // Nest's own client gave each call an inbox of its own (`_INBOX.<id>`).
+      const inboxes = new Set(replyTo.map((subject) => subject.slice(0, subject.lastIndexOf('.'))));
+      expect(inboxes.size).toBe(1);
+      expect([...inboxes][0]).toMatch(/^_INBOX\.\w+$/);
+    } finally {
+      watching.unsubscribe();
+      await watcher.close();
+    }
   });
 
   it('sends a read once more when the replica that took it never answers, and returns the second answer', async () => {

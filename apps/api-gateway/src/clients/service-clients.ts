@@ -1,9 +1,8 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Inject } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
 import type { ServiceName } from '@app/contracts';
 import { ServiceNames } from '@app/contracts';
-import { createRpcProxy, natsSettings, ServiceClient } from '@app/server-core';
+import { createRpcProxy, natsSettings, type RpcProxy, ServiceClient } from '@app/server-core';
 import type { Env } from '../env';
 
 export const SERVICE_CLIENTS = Symbol('SERVICE_CLIENTS');
@@ -11,7 +10,7 @@ export const InjectServiceClients = () => Inject(SERVICE_CLIENTS);
 
 /** One client per back-end service, keyed by name, all over the gateway's one NATS connection. */
 export class ServiceClients implements OnApplicationShutdown {
-  private readonly proxy: ClientProxy;
+  private readonly proxy: RpcProxy;
   private readonly clients: Map<ServiceName, ServiceClient>;
 
   constructor(env: Env) {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 // Not re-exported by the package's index; it is how ClientNats reports NATS' "no responders".
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
@@ -10,21 +9,25 @@ import type { RpcDescriptor, RpcEnvelope, RpcReply, RpcRequest, ServiceName } fr
 import { ErrorCode, serviceUnavailableMessage } from '@app/contracts';
 import { RequestContext } from '../context/request-context';
 import { AppError, isErrorCode } from '../errors/app-error';
+import { MuxedClientNats } from './muxed-nats-client';
 import { natsConnectionOptions, type NatsSettings } from './nats';
 import { checkReply, JsonReply, RpcReplyDeserializer } from './rpc-reply';
 
 /** Pause before resending a read nobody was subscribed for (a replica restarting), so the retry can find one. */
 const NO_RESPONDERS_PAUSE_MS = 100;
 
-/** One NATS connection for every service client of an app (the gateway holds one, not one per service). */
-export const createRpcProxy = (settings: NatsSettings, name: string): ClientProxy =>
-  ClientProxyFactory.create({
-    transport: Transport.NATS,
-    options: {
-      ...natsConnectionOptions(settings, name, { waitOnFirstConnect: false }),
-      deserializer: new RpcReplyDeserializer(),
-    },
+/**
+ * One NATS connection for every service client of an app (the gateway holds one, not one per service), its replies
+ * on one subscription (MuxedClientNats).
+ */
+export const createRpcProxy = (settings: NatsSettings, name: string): RpcProxy =>
+  new MuxedClientNats({
+    ...natsConnectionOptions(settings, name, { waitOnFirstConnect: false }),
+    deserializer: new RpcReplyDeserializer(),
   });
+
+/** What a ServiceClient needs of Nest's client: requests and the end. */
+export type RpcProxy = Pick<ClientProxy, 'send' | 'close'>;
 
 export type ServiceClientOptions = {
   /** How long to wait for a reply (a read with no answer is sent once more: twice this at most). */
@@ -52,7 +55,7 @@ export class ServiceClient {
   /** `proxy` may be shared by several clients; `close()` closes it only when this client made it (`connect`). */
   constructor(
     readonly service: ServiceName,
-    private readonly proxy: ClientProxy,
+    private readonly proxy: RpcProxy,
     { timeoutMs, subjectPrefix = '' }: ServiceClientOptions,
     private readonly ownsProxy = false,
   ) {
