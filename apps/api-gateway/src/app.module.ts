@@ -24,6 +24,7 @@ import { AdminSeriesController } from './catalogue/admin-series.controller';
 import { SeriesController } from './catalogue/series.controller';
 import { SERVICE_CLIENTS, ServiceClients } from './clients/service-clients';
 import type { Env } from './env';
+import { replyChecksEnabled } from './env';
 import { HealthController } from './health/health.controller';
 import { GatewayHealthService } from './health/health.service';
 import { AdminPaymentsController } from './payments/admin-payments.controller';
@@ -55,7 +56,8 @@ import { FavoritesService } from './user-data/favorites.service';
 import { UserDataClient } from './user-data/user-data.client';
 import { UserDataController } from './user-data/user-data.controller';
 import { MetricsPort } from './web/metrics-port';
-import { RouteInputInterceptor } from './routes/route-input.interceptor';
+import { RouteInputGuard } from './routes/route-input.guard';
+import { RouteReplyInterceptor } from './routes/route-reply.interceptor';
 import { RemindersService } from './schedule/reminders.service';
 import { ScheduleClient } from './schedule/schedule.client';
 import { ScheduleController } from './schedule/schedule.controller';
@@ -115,8 +117,10 @@ export class AppModule {
         { provide: APP_GUARD, useClass: SessionGuard },
         // After the session guard: a signed-in caller is counted by account.
         { provide: APP_GUARD, useClass: ClientRateLimitGuard },
-        // After the guards: input parsed, own account checked and replies checked by each handler's route.
-        { provide: APP_INTERCEPTOR, useClass: RouteInputInterceptor },
+        // The last guard: input parsed and own account checked by each handler's route.
+        { provide: APP_GUARD, useClass: RouteInputGuard },
+        // Replies checked by their route, outside production: in production no interceptor wraps a handler.
+        ...(replyChecksEnabled(env) ? [{ provide: APP_INTERCEPTOR, useClass: RouteReplyInterceptor }] : []),
         ContactService,
         GatewayHealthService,
         CatalogueClient,

@@ -4,7 +4,7 @@ import { AppError } from '@app/server-core';
 
 /**
  * DECISIONS 16: a call naming a user is the caller's own (or, when `allowAdmin`, any user's for an admin). Routes
- * described with `access: 'own'` / `'own-or-admin'` are checked by RouteInputInterceptor through it.
+ * described with `access: 'own'` / `'own-or-admin'` are checked by RouteInputGuard through it.
  */
 export const requireOwnAccount = (user: SessionUser | undefined, userId: string, allowAdmin: boolean) => {
   if (!user) throw new AppError(ErrorCode.Unauthorized, AuthMessages.signInFirst);

@@ -33,7 +33,7 @@ const bodyValidator = (method: HttpMethod, route: string) => {
   if (!schema) throw new Error('no body');
   return ajv.compile(schema);
 };
-/** The query as one object, as the gateway reads it (RouteInputInterceptor). */
+/** The query as one object, as the gateway reads it (RouteInputGuard). */
 const queryValidator = (method: HttpMethod, route: string) => {
   const op = operation(method, route);
   const query = parameters(op).filter((p) => p.in === 'query');

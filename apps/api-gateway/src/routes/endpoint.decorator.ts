@@ -21,8 +21,8 @@ export const nestPathOf = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 /**
  * A handler serves one route of `libs/contracts/src/http/*.routes.ts`, described there once: its method and path,
  * who may call (the session guard reads it, kids profiles included), the budget it draws on (the rate-limit guard), its status on success,
- * and (through RouteInputInterceptor) the validation of its path, query, headers and body, the own-account check and
- * the check of its reply. Put it on handlers of a `@Controller()` without a path: the route's path is whole.
+ * and (through RouteInputGuard) the validation of its path, query, headers and body and the own-account check, and
+ * (RouteReplyInterceptor, outside production) the check of its reply. Put it on handlers of a `@Controller()` without a path: the route's path is whole.
  */
 export const Endpoint = (route: HttpRoute) =>
   applyDecorators(
