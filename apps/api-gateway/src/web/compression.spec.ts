@@ -9,7 +9,7 @@ import { NestFactory } from '@nestjs/core';
 import { findFreePort } from '@app/server-testing';
 import { envSchema } from '../env';
 import { createGateway } from '../gateway';
-import { compressResponses } from './compression';
+import { CompressedBodies, compressResponses } from './compression';
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
@@ -231,5 +231,39 @@ describe('compression of whole answers', () => {
     const res = await rawGet(`${url}/api/fragile`, { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(res.body.toString())).toEqual(PAGE);
+  });
+});
+
+describe('CompressedBodies', () => {
+  const page = (n: number) => Buffer.from(JSON.stringify({ ...PAGE, page: n }));
+
+  it('compresses a body once per encoding and hands the same bytes to every later answer of that body', () => {
+    const bodies = new CompressedBodies();
+    const first = bodies.compress(page(1), 'br');
+
+    // A body equal byte for byte, arriving in another buffer (as each reply from a service does).
+    expect(bodies.compress(page(1), 'br')).toBe(first);
+    expect(brotliDecompressSync(first).toString()).toBe(page(1).toString());
+    const gzip = bodies.compress(page(1), 'gzip');
+    expect(gunzipSync(gzip).toString()).toBe(page(1).toString());
+    expect(bodies.compress(page(1), 'gzip')).toBe(gzip);
+  });
+
+  it('never answers one body with the compressed form of another', () => {
+    const bodies = new CompressedBodies();
+    bodies.compress(page(1), 'br');
+
+    expect(brotliDecompressSync(bodies.compress(page(2), 'br')).toString()).toBe(page(2).toString());
+  });
+
+  it('holds no more compressed bytes than its bound: the least recently sent body goes first', () => {
+    const one = brotliCompressSync(page(1)).length;
+    const bodies = new CompressedBodies(one * 2 + 10);
+    const first = bodies.compress(page(1), 'br');
+    bodies.compress(page(2), 'br');
+    bodies.compress(page(3), 'br');
+
+    // Page 1 was dropped for page 3: compressed anew, into a new buffer.
+    expect(bodies.compress(page(1), 'br')).not.toBe(first);
   });
 });
