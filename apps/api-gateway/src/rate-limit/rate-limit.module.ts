@@ -29,7 +29,7 @@ class GatewayRedisModule {
           useFactory: () => {
             // Reported once per outage, not thrown: requests still pass while Redis is away (FailOpenStorage).
             let reported = false;
-            return createRedisClient(url)
+            return createRedisClient(url, { autoPipelining: true })
               .on('error', (error: Error) => {
                 if (!reported) logger.warn({ msg: 'Redis connection failed', error: error.message });
                 reported = true;
