@@ -15,7 +15,8 @@ import { ensureDebianTools } from './debian-tools';
  *   node tools/build/node-app.mjs api-gateway apps/api-gateway/src/main.ts dist/ab/base/main.js   (A, e.g. at main)
  *   node tools/build/node-app.mjs api-gateway                                                     (B, this tree)
  *   node tools/build/node-app.mjs catalogue-service (and its seed.js, as its project.json does)
- * GATEWAY_A / GATEWAY_B name other scripts, GATEWAYS more than two (e.g. the prototypes of http-layer.prototype.ts); GATEWAY_NODE_OPTIONS (e.g. `--require` of a profiler) goes to both.
+ * GATEWAY_A / GATEWAY_B name other scripts, GATEWAYS more than two (e.g. the prototypes of http-layer.prototype.ts); GATEWAY_NODE_OPTIONS (e.g. `--require` of a profiler) goes to every build, GATEWAY_NODE_OPTIONS_B (_A, _C…) to one
+ * instead (the same build with other V8 flags, for one).
  * BENCH_ROUNDS (6), BENCH_SECONDS (8), BENCH_CONNECTIONS (20). CATALOGUE names another catalogue build (its main.js;
  * the seed stays this tree's). The CPU per request of the processes behind the gateway (catalogue, nats-server,
  * redis-server) is reported by gateway build too, for what a change moves there.
@@ -136,7 +137,7 @@ const main = async () => {
           // The limits stay on (every request is counted) but never reached.
           RATE_LIMIT_PER_MINUTE: '100000000',
           RATE_LIMIT_BROWSE_PER_MINUTE: '100000000',
-          NODE_OPTIONS: nodeOptions,
+          NODE_OPTIONS: process.env[`GATEWAY_NODE_OPTIONS_${label}`] ?? nodeOptions,
         },
         logDir,
         root,
