@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { map } from 'rxjs';
@@ -18,7 +18,7 @@ import { ROUTE } from './endpoint.decorator';
 export class RouteReplyInterceptor implements NestInterceptor {
   private readonly logger = new Logger(RouteReplyInterceptor.name);
 
-  constructor(@Inject(Reflector) private readonly reflector: Reflector) {}
+  constructor(private readonly reflector: Reflector) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const route = this.reflector.get<HttpRoute | undefined>(ROUTE, context.getHandler());

@@ -97,9 +97,9 @@ const compressWholeAnswers =
  * app's files are precompressed at build time (web-app.ts); an answer that already has a Content-Encoding
  * is left alone. Answers sent whole take the one-call path above; streamed ones (and deflate) the package's.
  */
-export const compressResponses = (bodies = new CompressedBodies()) => {
+export const compressResponses = () => {
   const streaming = compression({ filter: shouldCompress, brotli: BROTLI });
-  const whole = compressWholeAnswers(bodies);
+  const whole = compressWholeAnswers(new CompressedBodies());
   return (req: Request, res: Response, next: NextFunction) =>
     streaming(req, res, (error?: unknown) => (error ? next(error) : whole(req, res, next)));
 };

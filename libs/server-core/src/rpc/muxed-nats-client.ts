@@ -1,6 +1,6 @@
 import type { ReadPacket, WritePacket } from '@nestjs/microservices';
 import { ClientNats } from '@nestjs/microservices';
-import { createInbox, type NatsConnection, type Subscription } from 'nats';
+import { createInbox, type NatsConnection } from 'nats';
 
 type ReplyHandler = ReturnType<ClientNats['createSubscriptionHandler']>;
 
@@ -8,7 +8,6 @@ type ReplyHandler = ReturnType<ClientNats['createSubscriptionHandler']>;
 type ReplyInbox = {
   connection: NatsConnection;
   prefix: string;
-  subscription: Subscription;
   pending: Map<string, ReplyHandler>;
   next: number;
 };
@@ -43,17 +42,12 @@ export class MuxedClientNats extends ClientNats {
     }
   }
 
-  override async close() {
-    this.inbox = undefined;
-    await super.close();
-  }
-
   private replyInbox(): ReplyInbox {
     const connection = this.natsClient as NatsConnection;
     if (this.inbox?.connection === connection) return this.inbox;
     const prefix = `${createInbox(this.options.inboxPrefix)}.`;
     const pending = new Map<string, ReplyHandler>();
-    const subscription = connection.subscribe(`${prefix}*`, {
+    connection.subscribe(`${prefix}*`, {
       callback: (error, msg) => {
         if (error) {
           // The subscription itself failed (a permission refused): every waiting request hears of it.
@@ -63,7 +57,7 @@ export class MuxedClientNats extends ClientNats {
         void pending.get(msg.subject.slice(prefix.length))?.(undefined, msg);
       },
     });
-    this.inbox = { connection, prefix, subscription, pending, next: 0 };
+    this.inbox = { connection, prefix, pending, next: 0 };
     return this.inbox;
   }
 }
