@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { ENV, EnvModule, HttpMetricsModule, RequestContextModule } from '@app/server-core';
+import { ENV, EnvModule, MetricsModule, RequestContextModule } from '@app/server-core';
 import { AccountsController } from './auth/accounts.controller';
 import { AuthClient } from './auth/auth.client';
 import { AuthController } from './auth/auth.controller';
@@ -70,7 +70,7 @@ export class AppModule {
       imports: [
         EnvModule.forRoot(env),
         RequestContextModule.forRoot(),
-        HttpMetricsModule,
+        MetricsModule,
         RateLimitModule.register(env),
       ],
       controllers: [

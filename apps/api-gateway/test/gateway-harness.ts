@@ -21,7 +21,7 @@ export const startFakeService = async (
   admission?: RpcAdmission,
 ): Promise<{ app: INestMicroservice }> => {
   const app = await NestFactory.createMicroservice(module, {
-    strategy: new RpcServer(`fake-${module.name}`, nats, '', admission),
+    strategy: new RpcServer(`fake-${module.name}`, nats, { admission }),
     logger: false,
   });
   app.useGlobalFilters(new AllExceptionsFilter());

@@ -30,7 +30,6 @@ export * from './http/fetch-json';
 export * from './errors/all-exceptions.filter';
 export * from './logging/json-logger';
 export * from './metrics/http-metrics.middleware';
-export * from './metrics/metrics.interceptor';
 export * from './metrics/metrics.service';
 export * from './rpc/rpc-payload.decorator';
 export * from './rpc/service-client';

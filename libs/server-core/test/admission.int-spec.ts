@@ -73,6 +73,14 @@ describe('a service under load', () => {
     return line ? Number(line.split(' ').pop()) : 0;
   };
 
+  /** How many replies to the work pattern `request_duration_seconds` timed, by outcome. */
+  const timedCount = async (outcome: 'ok' | 'error') => {
+    const text = await (await fetch(`${httpUrl}/metrics`)).text();
+    const prefix = `request_duration_seconds_count{transport="rpc",route="${WorkRpc.pattern}",outcome="${outcome}"}`;
+    const line = text.split('\n').find((l) => l.startsWith(prefix));
+    return line ? Number(line.split(' ').pop()) : 0;
+  };
+
   it('drops the requests whose deadline passed while they waited, without starting them, and counts them', async () => {
     started.length = 0;
     const patient = client(5_000);
@@ -114,5 +122,23 @@ describe('a service under load', () => {
     expect(answers.filter((a) => a === ErrorCode.Overloaded)).toHaveLength(2);
     expect(arrivals.slice(0, 2)).toEqual([ErrorCode.Overloaded, ErrorCode.Overloaded]);
     expect((await shedCount('overloaded')) - before).toBe(2);
+  });
+
+  it('times every reply it sends by pattern and outcome, the shed ones as errors', async () => {
+    const caller = client(5_000);
+    const [ok, error] = [await timedCount('ok'), await timedCount('error')];
+
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        caller.send(WorkRpc, { ms: 300 }).then(
+          () => 'ok',
+          () => 'error',
+        ),
+      ),
+    );
+
+    expect((await timedCount('ok')) - ok).toBe(answers.filter((a) => a === 'ok').length);
+    expect((await timedCount('error')) - error).toBe(answers.filter((a) => a === 'error').length);
+    expect(answers.filter((a) => a === 'error')).toHaveLength(2);
   });
 });

@@ -9,6 +9,7 @@ import type { ServiceEnv } from '../env/parse-env';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { correlationId } from '../http/correlation-id.middleware';
 import { JsonLogger } from '../logging/json-logger';
+import { MetricsModule } from '../metrics/metrics.module';
 import { MetricsService } from '../metrics/metrics.service';
 import { natsSettings } from '../rpc/nats';
 import { type RpcAdmission, RpcServer } from '../rpc/rpc-server';
@@ -31,21 +32,23 @@ export type ServiceBootstrapOptions = {
   subjectPrefix?: string;
 };
 
-/** The service's module beside the request context every service has (correlation id restored on each RPC). */
-const withRequestContext = (module: Type | DynamicModule): DynamicModule => {
+/**
+ * The service's module beside what every service has: the request context (correlation id restored on each RPC)
+ * and metrics (its CoreModule imports them too; Nest makes one of a module imported twice).
+ */
+const withServiceBasics = (module: Type | DynamicModule): DynamicModule => {
   class ServiceRootModule {}
-  return { module: ServiceRootModule, imports: [RequestContextModule.forRoot(), module] };
+  return { module: ServiceRootModule, imports: [RequestContextModule.forRoot(), MetricsModule, module] };
 };
 
-/** The service's admission control, its refusals counted in its metrics (when the module has them). */
+/** The service's admission control, its refusals counted in its metrics. */
 const rpcAdmission = (
-  app: INestApplication,
+  metrics: MetricsService,
   name: ServiceName,
   env: ServiceBootstrapOptions['env'],
 ): RpcAdmission | undefined => {
   const { ADMISSION_MAX_IN_FLIGHT, ADMISSION_MAX_QUEUED, ADMISSION_MAX_EVENT_LOOP_DELAY_MS } = env;
   if (ADMISSION_MAX_IN_FLIGHT === undefined || ADMISSION_MAX_QUEUED === undefined) return undefined;
-  const metrics = optionalMetrics(app);
   return {
     limits: admissionSettings({
       ADMISSION_MAX_IN_FLIGHT,
@@ -53,17 +56,8 @@ const rpcAdmission = (
       ADMISSION_MAX_EVENT_LOOP_DELAY_MS,
     }),
     busyMessage: serviceBusyMessage(name),
-    onShed: (reason) => metrics?.shedRequests.inc({ transport: 'rpc', reason }),
+    onShed: (reason) => metrics.shedRequests.inc({ transport: 'rpc', reason }),
   };
-};
-
-/** Every service has metrics (CoreModule); a test module may not. */
-const optionalMetrics = (app: INestApplication): MetricsService | undefined => {
-  try {
-    return app.get(MetricsService, { strict: false });
-  } catch {
-    return undefined;
-  }
 };
 
 /**
@@ -72,13 +66,17 @@ const optionalMetrics = (app: INestApplication): MetricsService | undefined => {
  */
 export const createServiceApp = async ({ name, module, env, subjectPrefix }: ServiceBootstrapOptions) => {
   const logger = new JsonLogger(name, env.LOG_LEVEL);
-  const app = await NestFactory.create(withRequestContext(module), { logger, bodyParser: true });
+  const app = await NestFactory.create(withServiceBasics(module), { logger, bodyParser: true });
   app.use(correlationId);
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.connectMicroservice<CustomStrategy>(
-    { strategy: new RpcServer(name, natsSettings(env), subjectPrefix, rpcAdmission(app, name, env)) },
-    { inheritAppConfig: true },
-  );
+  const metrics = app.get(MetricsService);
+  const server = new RpcServer(name, natsSettings(env), {
+    subjectPrefix,
+    admission: rpcAdmission(metrics, name, env),
+    onAnswered: (route, outcome, seconds) =>
+      metrics.requestDuration.observe({ transport: 'rpc', route, outcome }, seconds),
+  });
+  app.connectMicroservice<CustomStrategy>({ strategy: server }, { inheritAppConfig: true });
   app.enableShutdownHooks();
   return app;
 };

@@ -1,7 +1,7 @@
 import type { CanActivate, INestApplication } from '@nestjs/common';
 import { Controller, Get, Module, Param, UseGuards } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { HttpMetricsModule } from './metrics.module';
+import { MetricsModule } from './metrics.module';
 
 class Refuse implements CanActivate {
   canActivate() {
@@ -28,7 +28,7 @@ class ThingsController {
   }
 }
 
-@Module({ imports: [HttpMetricsModule], controllers: [ThingsController] })
+@Module({ imports: [MetricsModule], controllers: [ThingsController] })
 class ThingsModule {}
 
 describe('HTTP request timings', () => {

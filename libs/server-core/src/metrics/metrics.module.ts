@@ -1,10 +1,8 @@
 import type { MiddlewareConsumer, NestModule } from '@nestjs/common';
 import { Controller, Get, Global, Module, Res } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { Response } from 'express';
 import { Public } from '../http/public.decorator';
 import { HttpMetricsMiddleware } from './http-metrics.middleware';
-import { MetricsInterceptor } from './metrics.interceptor';
 import { MetricsService } from './metrics.service';
 
 /** Scraped by Prometheus inside the cluster; the ingress does not route /metrics. */
@@ -19,25 +17,19 @@ class MetricsController {
   }
 }
 
-/** Prometheus `/metrics` plus timings of every HTTP request: an app without RPC handlers (the gateway). */
+/**
+ * Prometheus `/metrics` plus timings of every HTTP request (`HttpMetricsMiddleware`). A service's RPC messages are
+ * timed by its `RpcServer` as it sends each reply (createServiceApp).
+ */
 @Global()
 @Module({
   controllers: [MetricsController],
   providers: [MetricsService],
   exports: [MetricsService],
 })
-export class HttpMetricsModule implements NestModule {
+export class MetricsModule implements NestModule {
   configure(consumer: MiddlewareConsumer) {
     // Express 5 matches `use('/')` on every path.
     consumer.apply(HttpMetricsMiddleware).forRoutes('/');
   }
 }
-
-/** Prometheus `/metrics` plus timings of every HTTP request and RPC message: a service. */
-@Global()
-@Module({
-  imports: [HttpMetricsModule],
-  providers: [{ provide: APP_INTERCEPTOR, useClass: MetricsInterceptor }],
-  exports: [HttpMetricsModule],
-})
-export class MetricsModule {}

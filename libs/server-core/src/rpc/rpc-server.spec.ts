@@ -12,11 +12,17 @@ type Pending = { envelope: unknown; finish: (reply: unknown) => void };
 const serviceWith = (limits: { maxInFlight: number; maxQueued: number }) => {
   const shed: ShedReason[] = [];
   const started: Pending[] = [];
-  const server = new RpcServer('catalogue-service', { url: 'nats://127.0.0.1:1' }, '', {
-    limits,
-    busyMessage: 'The catalogue is busy right now. Please try again in a moment.',
-    onShed: (reason) => shed.push(reason),
-  });
+  const server = new RpcServer(
+    'catalogue-service',
+    { url: 'nats://127.0.0.1:1' },
+    {
+      admission: {
+        limits,
+        busyMessage: 'The catalogue is busy right now. Please try again in a moment.',
+        onShed: (reason) => shed.push(reason),
+      },
+    },
+  );
   const work = (envelope: unknown) =>
     new Promise<Observable<unknown>>((resolve) =>
       started.push({ envelope, finish: (reply) => resolve(of(reply)) }),
@@ -121,7 +127,7 @@ describe('RpcServer admission and deadlines', () => {
 describe('RpcServer replies', () => {
   /** What the service publishes for a reply of `pattern` (the message's reply subject gets the bytes). */
   const published = (pattern: string, response: unknown, subjectPrefix = '') => {
-    const server = new RpcServer('catalogue-service', { url: 'nats://127.0.0.1:1' }, subjectPrefix);
+    const server = new RpcServer('catalogue-service', { url: 'nats://127.0.0.1:1' }, { subjectPrefix });
     const respond = jest.fn();
     const msg = { subject: `${subjectPrefix}${pattern}`, reply: '_INBOX.1', respond } as unknown as Msg;
     server.getPublisher(msg, 'id-1', {} as NatsContext)({ response, isDisposed: true });

@@ -18,6 +18,26 @@ type Packet = { response?: unknown; err?: unknown; isDisposed?: boolean };
 /** Why a request was refused without being worked on (the `reason` of `requests_shed_total`). */
 export type ShedReason = 'overloaded' | 'deadline';
 
+/** How a reply went: `error` when the service answered an error (its own or a shed). */
+export type RpcOutcome = 'ok' | 'error';
+
+/**
+ * Told of every request answered: its pattern, how it went, and the seconds from its arrival to its reply (the
+ * service's `request_duration_seconds{transport="rpc"}`). Timed here, where the reply is sent anyway, rather than
+ * by a Nest interceptor, which would wrap every handler in an Observable pipeline (issue 29 §3).
+ */
+export type RpcTimer = (pattern: string, outcome: RpcOutcome, seconds: number) => void;
+
+export type RpcServerOptions = {
+  /**
+   * Tests only: a service under test answers on subjects of its own, so two suites (or two configurations of one
+   * service in a suite) sharing the run's NATS never take each other's requests.
+   */
+  subjectPrefix?: string;
+  admission?: RpcAdmission;
+  onAnswered?: RpcTimer;
+};
+
 export type RpcAdmission = {
   limits: AdmissionSettings;
   /** The message of the OVERLOADED answer, in the feature's words (`serviceBusyMessage`). */
@@ -44,15 +64,16 @@ const EXPIRED: RpcErrorPayload = {
  */
 export class RpcServer extends ServerNats {
   private readonly subs: Subscription[] = [];
-  private readonly finishers = new WeakMap<Msg, () => void>();
+  private readonly finishers = new WeakMap<Msg, (outcome: RpcOutcome) => void>();
   private inFlight = 0;
   private onIdle: (() => void) | undefined;
   private readonly limiter: AdmissionLimiter | undefined;
   private readonly replyLogger = new Logger(RpcServer.name);
+  private readonly subjectPrefix: string;
+  private readonly admission: RpcAdmission | undefined;
+  private readonly onAnswered: RpcTimer | undefined;
 
   /**
-   * `subjectPrefix` is for tests only: a service under test answers on subjects of its own, so two suites (or two
-   * configurations of one service in a suite) sharing the run's NATS never take each other's requests.
    * With `admission`, at most `limits.maxInFlight` requests are worked on at once and `limits.maxQueued` wait; the
    * rest are answered OVERLOADED at once (the gateway's 503 + Retry-After), and a request whose envelope deadline
    * has passed when its turn comes is dropped. Health requests are always answered.
@@ -60,14 +81,16 @@ export class RpcServer extends ServerNats {
   constructor(
     private readonly queue: string,
     settings: NatsSettings,
-    private readonly subjectPrefix = '',
-    private readonly admission?: RpcAdmission,
+    { subjectPrefix = '', admission, onAnswered }: RpcServerOptions = {},
   ) {
     super({
       ...natsConnectionOptions(settings, queue, { waitOnFirstConnect: true }),
       queue,
       serializer: new RpcReplySerializer(),
     });
+    this.subjectPrefix = subjectPrefix;
+    this.admission = admission;
+    this.onAnswered = onAnswered;
     this.limiter = admission && new AdmissionLimiter(admission.limits);
   }
 
@@ -84,16 +107,16 @@ export class RpcServer extends ServerNats {
   }
 
   override async handleMessage(channel: string, msg: Msg): Promise<void> {
-    const finish = this.track();
+    const finish = this.track(channel);
     this.finishers.set(msg, finish);
     try {
       await super.handleMessage(channel, msg);
     } catch (error) {
-      finish();
+      finish('error');
       throw error;
     }
     // A message nobody waits for (no reply subject) has no reply to count.
-    if (!msg.reply) finish();
+    if (!msg.reply) finish('ok');
   }
 
   override getHandlerByPattern(pattern: string): MessageHandler | null {
@@ -145,11 +168,14 @@ export class RpcServer extends ServerNats {
     const finish = this.finishers.get(msg);
     const contract = rpcByPattern.get(msg.subject.slice(this.subjectPrefix.length));
     return (response) => {
+      let packet = response;
       try {
-        return publish(contract ? this.checked(contract, response) : response);
+        packet = contract ? this.checked(contract, response) : response;
+        return publish(packet);
       } finally {
         // The last packet of a reply carries isDisposed (or the error).
-        if (response.isDisposed || response.err !== undefined) finish?.();
+        if (packet.err !== undefined) finish?.('error');
+        else if (packet.isDisposed) finish?.('ok');
       }
     };
   }
@@ -188,13 +214,16 @@ export class RpcServer extends ServerNats {
     await super.close();
   }
 
-  private track(): () => void {
+  /** Counts a request in until its reply is sent, then times it. */
+  private track(pattern: string): (outcome: RpcOutcome) => void {
     this.inFlight++;
+    const started = performance.now();
     let done = false;
-    return () => {
+    return (outcome) => {
       if (done) return;
       done = true;
       this.inFlight--;
+      this.onAnswered?.(pattern, outcome, (performance.now() - started) / 1000);
       if (this.inFlight === 0) this.onIdle?.();
     };
   }
