@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { Controller, Get, Header, Module, Query } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import express from 'express';
 import { MovieRoutes, MovieRpc } from '@app/contracts';
 import type { ListMoviesQuery } from '@app/contracts';
@@ -14,7 +15,9 @@ import { ServiceClient, validate } from '@app/server-core';
  * on three stacks, to be run by bench:gateway-ab against the full gateway:
  *   raw      node:http and nothing else: the floor any HTTP framework (Fastify included) sits above;
  *   express  Express 5 (the gateway's HTTP layer), etag and x-powered-by off as the gateway has them;
- *   nest     Nest on its Express adapter, one controller, no guards, interceptors or middleware.
+ *   nest     Nest on its Express adapter, one controller, no guards, interceptors or middleware;
+ *   fastify  the same controller on Nest's Fastify adapter (`@nestjs/platform-fastify`, a dev dependency for this
+ *            measurement only: the issue's "measure it against Express on our routes before switching").
  * The stack is the name of the folder the bundle is built into (`dist/ab/proto-<stack>/main.js`), so one source
  * gives three builds:
  *   node tools/build/node-app.mjs proto tools/bench/http-layer.prototype.ts dist/ab/proto-raw/main.js
@@ -78,6 +81,12 @@ const main = async () => {
   } else if (stack === 'nest') {
     const app = await NestFactory.create(PrototypeModule, { logger: ['error'] });
     (app.getHttpAdapter().getInstance() as express.Express).set('etag', false);
+    await app.listen(port, host);
+  } else if (stack === 'fastify') {
+    // Fastify sends no ETag and no X-Powered-By of its own.
+    const app = await NestFactory.create<NestFastifyApplication>(PrototypeModule, new FastifyAdapter(), {
+      logger: ['error'],
+    });
     await app.listen(port, host);
   } else throw new Error(`unknown stack ${stack}`);
 };

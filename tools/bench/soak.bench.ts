@@ -928,11 +928,17 @@ const cpuShare = (pid: number, from: Sample, to: Sample) =>
 const machineShare = (from: Sample, to: Sample) =>
   ((to.machine.busy - from.machine.busy) / (to.machine.total - from.machine.total)) * cpus().length * 100;
 
-/** CPU per process, and the machine's, over `ms` without requests. */
+/**
+ * CPU per process, and the machine's, over `ms` without requests, with the stages' own probe running (each Node
+ * service renders its `/metrics` once a second for the heap poll, a few ms each time): "per request above idle" is
+ * then the requests' cost, not the bench's. Prometheus scrapes every 15–30 s, not every second.
+ */
 const measureIdle = async (processes: Sampled[], ms: number) => {
+  const stopHeaps = pollHeaps(processes, () => 0, []);
   const from = takeSample(processes, 0, 0);
   await sleep(ms);
   const to = takeSample(processes, ms, 0);
+  stopHeaps();
   return { from, to };
 };
 type Idle = Awaited<ReturnType<typeof measureIdle>>;
@@ -1019,7 +1025,7 @@ const reportMemoryAndCpu = (
   });
   rows.sort((a, b) => b.average - a.average);
   console.log(
-    `\n### CPU (${seconds.toFixed(0)} s; 100 % = one core; the machine has ${cores}; idle = ${IDLE_MS / 1000} s without requests before the first stage)\n`,
+    `\n### CPU (${seconds.toFixed(0)} s; 100 % = one core; the machine has ${cores}; idle = ${IDLE_MS / 1000} s without requests before the first stage, the heap poll of /metrics running)\n`,
   );
   console.log(
     '| process | idle % | average % | busiest interval % | CPU ms per request served (above idle) | req/s at which it would fill one core |',
