@@ -64,7 +64,24 @@ describe('browsing the catalogue', () => {
       await dialog.getByLabel('Poster URL').fill('https://images.streamly.in/e2e.jpg');
       await dialog.getByLabel('Description').fill('A journey test premiere.');
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await admin.page.getByText('Movie added successfully').waitFor();
+      await admin.page
+        .getByText('Movie added successfully')
+        .waitFor()
+        .catch(async (error: Error) => {
+          // Says what the page showed instead (one CI run timed out here once): an error toast, a field's error, or
+          // the dialog gone, so the next failure tells a refused save from a lost form.
+          const state = await admin.page.evaluate(() => ({
+            path: location.pathname,
+            dialogOpen: Boolean(document.querySelector('dialog[open]')),
+            alerts: [...document.querySelectorAll('[role="alert"], [role="status"]')]
+              .map((node) => node.textContent?.trim())
+              .filter(Boolean),
+            invalid: [...document.querySelectorAll('[aria-invalid="true"]')].map(
+              (node) => node.getAttribute('name') ?? node.id,
+            ),
+          }));
+          throw new Error(`no "Movie added successfully": ${JSON.stringify(state)} (${error.message})`);
+        });
       const card = admin.page.getByRole('article', { name: title });
       await card.getByText('Draft').waitFor();
       await card.getByRole('button', { name: 'Publish' }).click();
