@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_VIEWER, signIn } from './support/api';
 import type { Session } from './support/browser';
 import { seriousViolations } from './support/axe';
-import { baseUrl, openBrowser } from './support/browser';
+import { baseUrl, openBrowser, pageState } from './support/browser';
 
 /**
  * Every built screen, in both themes (and in Hindi), through axe-core's WCAG 2.0/2.1 A and AA rules: no serious or
@@ -155,12 +155,7 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
         .catch(async (error: Error) => {
           // Says what the page was doing instead (one CI run timed out here once), so a failure can be told apart:
           // the dialog closed, the session ended (the login page), or focus left an open dialog.
-          const state = await page.evaluate(() => ({
-            path: location.pathname,
-            dialogOpen: Boolean(document.querySelector('dialog[open]')),
-            focused: document.activeElement?.outerHTML.slice(0, 120) ?? null,
-            signedIn: localStorage.getItem('token') !== null,
-          }));
+          const state = await pageState(page);
           throw new Error(`focus never reached the dialog: ${JSON.stringify(state)} (${error.message})`);
         });
       // More presses than the form has controls, both ways round. Past its last control focus may visit

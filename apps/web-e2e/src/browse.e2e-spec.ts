@@ -1,7 +1,7 @@
 import type { Movie, Page as MoviePage } from '@app/contracts';
 import { signUp } from './support/api';
 import type { Session } from './support/browser';
-import { baseUrl, openBrowser } from './support/browser';
+import { baseUrl, openBrowser, pageState } from './support/browser';
 import { waitForMailContaining } from './support/outbox';
 import { ADMIN_LOGIN, asUser, signInThroughUi, solveAltcha, VIEWER_LOGIN } from './support/sign-in';
 
@@ -70,16 +70,7 @@ describe('browsing the catalogue', () => {
         .catch(async (error: Error) => {
           // Says what the page showed instead (one CI run timed out here once): an error toast, a field's error, or
           // the dialog gone, so the next failure tells a refused save from a lost form.
-          const state = await admin.page.evaluate(() => ({
-            path: location.pathname,
-            dialogOpen: Boolean(document.querySelector('dialog[open]')),
-            alerts: [...document.querySelectorAll('[role="alert"], [role="status"]')]
-              .map((node) => node.textContent?.trim())
-              .filter(Boolean),
-            invalid: [...document.querySelectorAll('[aria-invalid="true"]')].map(
-              (node) => node.getAttribute('name') ?? node.id,
-            ),
-          }));
+          const state = await pageState(admin.page);
           throw new Error(`no "Movie added successfully": ${JSON.stringify(state)} (${error.message})`);
         });
       const card = admin.page.getByRole('article', { name: title });

@@ -65,21 +65,16 @@ describe('a service under load', () => {
     await app?.close();
   });
 
-  const shedCount = async (reason: string) => {
+  /** The value of the service's metric line that starts with `prefix` (0 before its first count). */
+  const metric = async (prefix: string) => {
     const text = await (await fetch(`${httpUrl}/metrics`)).text();
-    const line = text
-      .split('\n')
-      .find((l) => l.startsWith(`requests_shed_total{transport="rpc",reason="${reason}"}`));
-    return line ? Number(line.split(' ').pop()) : 0;
-  };
-
-  /** How many replies to the work pattern `request_duration_seconds` timed, by outcome. */
-  const timedCount = async (outcome: 'ok' | 'error') => {
-    const text = await (await fetch(`${httpUrl}/metrics`)).text();
-    const prefix = `request_duration_seconds_count{transport="rpc",route="${WorkRpc.pattern}",outcome="${outcome}"}`;
     const line = text.split('\n').find((l) => l.startsWith(prefix));
     return line ? Number(line.split(' ').pop()) : 0;
   };
+  const shedCount = (reason: string) => metric(`requests_shed_total{transport="rpc",reason="${reason}"}`);
+  /** How many replies to the work pattern `request_duration_seconds` timed, by outcome. */
+  const timedCount = (outcome: 'ok' | 'error') =>
+    metric(`request_duration_seconds_count{transport="rpc",route="${WorkRpc.pattern}",outcome="${outcome}"}`);
 
   it('drops the requests whose deadline passed while they waited, without starting them, and counts them', async () => {
     started.length = 0;

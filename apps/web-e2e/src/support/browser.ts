@@ -58,3 +58,21 @@ const watchContentSecurityPolicy = (context: BrowserContext): string[] => {
   context.on('page', watch);
   return violations;
 };
+
+/**
+ * What the page shows, for a journey's failure message when what it waited for never came: where it is, whether a
+ * dialog is open, what has focus, its alerts and status messages, the fields marked invalid, whether signed in.
+ */
+export const pageState = (page: Page) =>
+  page.evaluate(() => ({
+    path: location.pathname,
+    dialogOpen: Boolean(document.querySelector('dialog[open]')),
+    focused: document.activeElement?.outerHTML.slice(0, 120) ?? null,
+    alerts: [...document.querySelectorAll('[role="alert"], [role="status"]')]
+      .map((node) => node.textContent?.trim())
+      .filter(Boolean),
+    invalid: [...document.querySelectorAll('[aria-invalid="true"]')].map(
+      (node) => node.getAttribute('name') ?? node.id,
+    ),
+    signedIn: localStorage.getItem('token') !== null,
+  }));
