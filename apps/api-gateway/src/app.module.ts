@@ -4,7 +4,6 @@ import { ENV, EnvModule, MetricsModule, RequestContextModule } from '@app/server
 import { AccountsController } from './auth/accounts.controller';
 import { AuthClient } from './auth/auth.client';
 import { AuthController } from './auth/auth.controller';
-import { TrustProxySetup } from './auth/client-ip';
 import { GoogleController } from './auth/google.controller';
 import { GoogleAuthGuard } from './auth/google/google-auth.guard';
 import { GOOGLE_OPTIONS, googleOptionsFrom } from './auth/google/google-options';
@@ -109,7 +108,6 @@ export class AppModule {
         AuthClient,
         ParentalClient,
         sessionCacheProvider,
-        TrustProxySetup,
         // Derived from ENV once, here: the guard and the passport strategy both read it.
         { provide: GOOGLE_OPTIONS, inject: [ENV], useFactory: googleOptionsFrom },
         GoogleAuthGuard,

@@ -1,5 +1,5 @@
 import { Controller, Module, type INestApplication, type INestMicroservice, type Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { AuthPatterns, ParentalPatterns } from '@app/contracts';
 import type { RpcEnvelope } from '@app/contracts';
@@ -24,7 +24,7 @@ export const startFakeService = async (
     strategy: new RpcServer(`fake-${module.name}`, nats, { admission }),
     logger: false,
   });
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost)));
   await app.listen();
   return { app };
 };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { type Observable, tap } from 'rxjs';
 import type { AdminActionPending } from '@app/contracts';
 
@@ -16,7 +16,7 @@ export class AcceptedWhenPending implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
       tap((body) => {
-        if (isPending(body)) context.switchToHttp().getResponse<Response>().status(202);
+        if (isPending(body)) context.switchToHttp().getResponse<FastifyReply>().status(202);
       }),
     );
   }

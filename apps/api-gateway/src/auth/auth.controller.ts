@@ -1,5 +1,5 @@
 import { Body, Controller, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthMessages, AuthRoutes, ErrorCode } from '@app/contracts';
 import type {
   ForgotPasswordRequest,
@@ -65,12 +65,12 @@ export class AuthController {
   @Endpoint(AuthRoutes.exchange)
   exchange(
     @Body() { code }: OAuthExchangeRequest,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
     @ClientIp() clientIp: string,
     @UserAgent() userAgent: string,
   ) {
-    const browserBinding = takeBrowserBinding(req, res);
+    const browserBinding = takeBrowserBinding(req, res.raw);
     if (!browserBinding) throw new AppError(ErrorCode.Unauthorized, AuthMessages.oauthCodeInvalid);
     return this.auth.exchangeOAuthCode({ code, browserBinding, clientIp, userAgent });
   }

@@ -1,6 +1,6 @@
 import { createParamDecorator, SetMetadata } from '@nestjs/common';
 import type { ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { KidsRefusal, Role } from '@app/contracts';
 import { RequestContext } from '@app/server-core';
 
@@ -39,7 +39,7 @@ export const CurrentUser = createParamDecorator(() => RequestContext.user());
  * runs, so reading the claim here is safe. Auth-service uses it as proof of a fresh sign-in.
  */
 export const SessionIssuedAt = createParamDecorator((_: unknown, context: ExecutionContext): string => {
-  const header = context.switchToHttp().getRequest<Request>().headers.authorization ?? '';
+  const header = context.switchToHttp().getRequest<FastifyRequest>().headers.authorization ?? '';
   const payload = header.replace(/^Bearer /, '').split('.')[1] ?? '';
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8') || '{}') as { iat?: unknown };
   return new Date(typeof claims.iat === 'number' ? claims.iat * 1000 : 0).toISOString();

@@ -1,5 +1,5 @@
 import { Controller, Req, Res, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GoogleRoutes } from '@app/contracts';
 import type { OAuthCode } from '@app/contracts';
 import { Endpoint } from '../routes/endpoint.decorator';
@@ -16,13 +16,13 @@ export class GoogleController {
   }
 
   @Endpoint(GoogleRoutes.callback)
-  callback(@Req() req: Request, @Res() res: Response) {
-    const result = (req as Request & Record<typeof GOOGLE_RESULT_PROPERTY, OAuthCode | null | undefined>)[
-      GOOGLE_RESULT_PROPERTY
-    ];
-    res.redirect(
-      302,
+  callback(@Req() req: FastifyRequest, @Res() res: FastifyReply) {
+    const result = (
+      req as FastifyRequest & Record<typeof GOOGLE_RESULT_PROPERTY, OAuthCode | null | undefined>
+    )[GOOGLE_RESULT_PROPERTY];
+    return res.redirect(
       result?.code ? `/oauth-success?token=${encodeURIComponent(result.code)}` : '/oauth-success',
+      302,
     );
   }
 }

@@ -11,7 +11,7 @@ import {
   Role,
   UserStatus,
 } from '@app/contracts';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
 import type { AuthClient } from './auth.client';
 import { BEFORE_PROFILE, NOT_FOR_KIDS, ROLES, VerifiedEmail } from './auth.decorators';
@@ -29,7 +29,7 @@ const viewer: SessionUser = {
 };
 
 const contextFor = (
-  request: Partial<Request>,
+  request: Partial<FastifyRequest>,
   meta: { isPublic?: boolean; roles?: Role[]; notForKids?: KidsRefusal; beforeProfile?: boolean },
 ): ExecutionContext => {
   const handler = () => undefined;
@@ -46,7 +46,7 @@ const contextFor = (
 
 const guardWith = (resolve: jest.Mock) =>
   new SessionGuard(new Reflector(), { resolveSession: resolve } as unknown as AuthClient);
-const request = (authorization?: string) => ({ headers: { authorization } }) as unknown as Request;
+const request = (authorization?: string) => ({ headers: { authorization } }) as unknown as FastifyRequest;
 /** The guard runs inside the request context the middleware opened; the test opens one the same way. */
 const inContext = <T>(work: () => Promise<T>) => RequestContext.run({ correlationId: 'c1' }, work);
 

@@ -12,7 +12,7 @@ import {
 import type { KidsRefusal, SessionUser } from '@app/contracts';
 import { AppError, IS_PUBLIC, RequestContext } from '@app/server-core';
 import { AuthClient } from './auth.client';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { BEFORE_PROFILE, NOT_FOR_KIDS, ROLES, VERIFIED_EMAIL } from './auth.decorators';
 
 /** Far above any token auth-service issues; a longer one is refused here, without a call. */
@@ -48,7 +48,7 @@ export class SessionGuard implements CanActivate {
     const needsVerifiedEmail = this.reflector.getAllAndOverride<boolean>(VERIFIED_EMAIL, targets) ?? false;
     const notForKids = this.reflector.getAllAndOverride<KidsRefusal | undefined>(NOT_FOR_KIDS, targets);
     const beforeProfile = this.reflector.getAllAndOverride<boolean>(BEFORE_PROFILE, targets) ?? false;
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     const token = bearer(request.headers.authorization);
 
     if (!token || token.length > MAX_TOKEN_LENGTH) {

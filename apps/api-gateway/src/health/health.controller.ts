@@ -1,5 +1,5 @@
 import { Controller, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { HealthRoutes, HealthStatus } from '@app/contracts';
 import { Endpoint } from '../routes/endpoint.decorator';
 import { GatewayHealthService } from './health.service';
@@ -11,7 +11,7 @@ export class HealthController {
 
   /** The report is the body either way; only the status says whether every service is up. */
   @Endpoint(HealthRoutes.check)
-  async check(@Res({ passthrough: true }) res: Response) {
+  async check(@Res({ passthrough: true }) res: FastifyReply) {
     const report = await this.health.check();
     res.status(report.status === HealthStatus.Up ? 200 : 503);
     return report;

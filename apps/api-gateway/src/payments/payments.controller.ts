@@ -1,6 +1,6 @@
 import type { RawBodyRequest } from '@nestjs/common';
 import { Body, Controller, Headers, Param, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ErrorCode, IDEMPOTENCY_KEY_HEADER, PaymentMessages, PaymentRoutes } from '@app/contracts';
 import type {
   CreateTitleOrderRequest,
@@ -57,7 +57,7 @@ export class PaymentsController {
   /** Razorpay signs the raw bytes, so they are forwarded as received; payment-service holds the secret. */
   @Endpoint(PaymentRoutes.webhook)
   webhook(
-    @Req() request: RawBodyRequest<Request>,
+    @Req() request: RawBodyRequest<FastifyRequest>,
     @Headers('x-razorpay-signature') signature: string | undefined,
     @Headers('x-razorpay-event-id') eventId: string | undefined,
   ) {

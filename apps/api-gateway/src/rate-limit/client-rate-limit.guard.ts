@@ -8,7 +8,7 @@ import {
   ThrottlerGuard,
 } from '@nestjs/throttler';
 import type { Resolvable, ThrottlerLimitDetail, ThrottlerModuleOptions } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyRequest, FastifyReply } from 'fastify';
 import { ErrorCode, RATE_LIMITED_MESSAGE } from '@app/contracts';
 import { AppError, RequestContext } from '@app/server-core';
 import { FailOpenStorage } from './fail-open.storage';
@@ -37,7 +37,7 @@ export class ClientRateLimitGuard extends ThrottlerGuard {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (rateLimitAt(context) === false) return true;
-    const tracker = await this.getTracker(context.switchToHttp().getRequest<Request>());
+    const tracker = await this.getTracker(context.switchToHttp().getRequest<FastifyRequest>());
     const budgets = await Promise.all(
       this.throttlers
         .filter(({ skipIf }) => !skipIf?.(context))
@@ -61,11 +61,11 @@ export class ClientRateLimitGuard extends ThrottlerGuard {
     return true;
   }
 
-  protected override getTracker(req: Request): Promise<string> {
+  protected override getTracker(req: FastifyRequest): Promise<string> {
     const user = RequestContext.user();
     if (user) return Promise.resolve(`user:${user.id}`);
     return Promise.resolve(
-      `ip:${normalizeIp(clientAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown'))}`,
+      `ip:${normalizeIp(clientAddress(req.ip || req.socket.remoteAddress || 'unknown'))}`,
     );
   }
 
@@ -79,8 +79,8 @@ export class ClientRateLimitGuard extends ThrottlerGuard {
     context: ExecutionContext,
     { timeToBlockExpire }: ThrottlerLimitDetail,
   ): Promise<void> {
-    const response = context.switchToHttp().getResponse<Response>();
-    response.setHeader('Retry-After', String(Math.max(1, timeToBlockExpire)));
+    const response = context.switchToHttp().getResponse<FastifyReply>();
+    response.header('Retry-After', String(Math.max(1, timeToBlockExpire)));
     return Promise.reject(new AppError(ErrorCode.RateLimited, RATE_LIMITED_MESSAGE));
   }
 }

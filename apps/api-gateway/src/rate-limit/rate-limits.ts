@@ -3,7 +3,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { ThrottlerOptions } from '@nestjs/throttler';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { NamedLimit } from '@app/contracts';
 import { RequestContext } from '@app/server-core';
 import type { Env } from '../env';
@@ -73,8 +73,8 @@ const perClient =
   (limit: number) =>
   (context: ExecutionContext): number => {
     if (RequestContext.user()) return limit;
-    const request = context.switchToHttp().getRequest<Request>();
-    const ip = request.ip ?? request.socket.remoteAddress ?? '';
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const ip = request.ip || request.socket.remoteAddress || '';
     return isSharedAddress(ip) ? limit * SHARED_ADDRESS_FACTOR : limit;
   };
 

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { HttpRoute } from '@app/contracts';
 import { RequestContext, validate } from '@app/server-core';
 import { requireOwnAccount } from '../auth/own-user';
 import { ROUTE } from './endpoint.decorator';
 
-/** Express 5 computes `req.query` in a getter: the parsed query shadows it on the request itself. */
-const setQuery = (request: Request, query: unknown) =>
+/** The parsed query replaces the raw one on the request itself (an own property, whatever the framework's is). */
+const setQuery = (request: FastifyRequest, query: unknown) =>
   Object.defineProperty(request, 'query', {
     value: query,
     writable: true,
@@ -17,13 +17,14 @@ const setQuery = (request: Request, query: unknown) =>
     enumerable: true,
   });
 
-const headersOf = (request: Request, schema: z.ZodObject) =>
+const headersOf = (request: FastifyRequest, schema: z.ZodObject) =>
   Object.fromEntries(Object.keys(schema.shape).map((name) => [name, request.headers[name.toLowerCase()]]));
 
 /** The request's parts as its route describes them; the own-account checks. */
-const parse = (route: HttpRoute, request: Request) => {
+const parse = (route: HttpRoute, request: FastifyRequest) => {
   if (route.validated !== false) {
-    if (route.params) request.params = validate(route.params, request.params, 'path') as Request['params'];
+    if (route.params)
+      request.params = validate(route.params, request.params, 'path') as FastifyRequest['params'];
     if (route.query) setQuery(request, validate(route.query, request.query, 'query'));
   }
   const own = route.access === 'own' || route.access === 'own-or-admin';
@@ -59,7 +60,8 @@ export class RouteInputGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const route = this.reflector.get<HttpRoute | undefined>(ROUTE, context.getHandler());
-    if (route && context.getType() === 'http') parse(route, context.switchToHttp().getRequest<Request>());
+    if (route && context.getType() === 'http')
+      parse(route, context.switchToHttp().getRequest<FastifyRequest>());
     return true;
   }
 }

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { z } from 'zod';
 import {
@@ -15,7 +16,7 @@ import { AllExceptionsFilter, AppError, correlationId } from '@app/server-core';
 import { AppModule } from '../app.module';
 import { SERVICE_CLIENTS } from '../clients/service-clients';
 import { envSchema } from '../env';
-import { GatewayHttpAdapter } from '../web/method-not-allowed';
+import { GatewayHttpAdapter, ROUTER_OPTIONS } from '../web/method-not-allowed';
 
 /**
  * The gateway's controller spec, generated from the route descriptions: for every route, who may call it (401 without
@@ -115,9 +116,11 @@ describe('every described route: access and validation, before any service is as
       .overrideProvider(SERVICE_CLIENTS)
       .useValue(services)
       .compile();
-    app = moduleRef.createNestApplication(new GatewayHttpAdapter(), { logger: false });
+    app = moduleRef.createNestApplication(new GatewayHttpAdapter({ routerOptions: ROUTER_OPTIONS }), {
+      logger: false,
+    });
     app.use(correlationId);
-    app.useGlobalFilters(new AllExceptionsFilter());
+    app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost)));
     await app.listen(0, '127.0.0.1');
     base = await app.getUrl();
   });

@@ -1,15 +1,16 @@
-/** The encodings the web build is precompressed in, best first. */
-const PREFERENCE = ['br', 'gzip'] as const;
-export type PrecompressedEncoding = (typeof PREFERENCE)[number];
+/** The encodings the gateway sends, best first: the web build is precompressed in the first two. */
+const PREFERENCE = ['br', 'gzip', 'deflate'] as const;
+export type ContentEncoding = (typeof PREFERENCE)[number];
+export type PrecompressedEncoding = Exclude<ContentEncoding, 'deflate'>;
 
 /**
  * The best of `available` that an `Accept-Encoding` header allows (RFC 9110 12.5.3): brotli before gzip,
  * a `q=0` refuses an encoding, `*` stands for any encoding not named. Undefined means send the file as it is.
  */
-export const acceptedEncoding = (
+export const acceptedEncoding = <Encoding extends ContentEncoding>(
   header: string | undefined,
-  available: ReadonlySet<PrecompressedEncoding>,
-): PrecompressedEncoding | undefined => {
+  available: ReadonlySet<Encoding>,
+): Encoding | undefined => {
   const weights = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -20,7 +21,7 @@ export const acceptedEncoding = (
     weights.set(name, q === undefined ? 1 : Number(q));
   }
   const weight = (encoding: string) => weights.get(encoding) ?? weights.get('*') ?? 0;
-  return PREFERENCE.filter((encoding) => available.has(encoding) && weight(encoding) > 0).sort(
-    (a, b) => weight(b) - weight(a),
-  )[0];
+  return PREFERENCE.filter(
+    (encoding): encoding is Encoding => available.has(encoding as Encoding) && weight(encoding) > 0,
+  ).sort((a, b) => weight(b) - weight(a))[0];
 };

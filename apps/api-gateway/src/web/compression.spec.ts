@@ -6,6 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { Controller, Get, Header, Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { findFreePort } from '@app/server-testing';
 import { envSchema } from '../env';
 import { createGateway } from '../gateway';
@@ -185,12 +186,14 @@ class PageController {
 class PageModule {}
 
 describe('compression of whole answers', () => {
-  let app: INestApplication;
+  let app: NestFastifyApplication;
   let url: string;
 
   beforeAll(async () => {
-    app = await NestFactory.create(PageModule, { logger: false });
-    app.use(compressResponses());
+    app = await NestFactory.create<NestFastifyApplication>(PageModule, new FastifyAdapter(), {
+      logger: false,
+    });
+    app.getHttpAdapter().getInstance().addHook('onSend', compressResponses());
     await app.listen(0, '127.0.0.1');
     url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   });

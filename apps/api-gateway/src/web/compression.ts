@@ -1,11 +1,17 @@
 import { hash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import compression from 'compression';
+import { pipeline, Readable } from 'node:stream';
+import {
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createDeflate,
+  createGzip,
+  gzipSync,
+} from 'node:zlib';
+import compressible from 'compressible';
+import type { onSendHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { NextFunction, Request, Response } from 'express';
-import { acceptedEncoding, type PrecompressedEncoding } from './accept-encoding';
-
-const isStream = (req: Request) => req.path === '/stream' || req.path.startsWith('/stream/');
+import { acceptedEncoding, type ContentEncoding } from './accept-encoding';
 
 /**
  * Brotli quality for answers compressed on the fly. A page of 24 titles (15.5 kB of JSON) took 345 µs of CPU at the
@@ -13,16 +19,17 @@ const isStream = (req: Request) => req.path === '/stream' || req.path.startsWith
  * bytes. The web app's files are precompressed at the best quality instead.
  */
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } };
-/** Smaller answers are sent as they are (the `compression` package's default threshold). */
+/** Smaller answers are sent as they are (the threshold of the `compression` package the gateway used before). */
 const THRESHOLD_BYTES = 1024;
 /** Larger whole answers go through the streaming path: one answer holds the event loop for half a millisecond at most. */
 const WHOLE_MAX_BYTES = 128 * 1024;
-const ON_THE_FLY = new Set<PrecompressedEncoding>(['br', 'gzip']);
+const ON_THE_FLY = new Set<ContentEncoding>(['br', 'gzip', 'deflate']);
 /** Compressed answers kept, in bytes of compressed output: about a thousand pages of titles. */
 const COMPRESSED_CACHE_BYTES = 4 * 1024 * 1024;
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
 
-const shouldCompress = (req: Request, res: Response) => !isStream(req) && compression.filter(req, res);
+const isStream = (url: string) =>
+  url === '/stream' || url.startsWith('/stream/') || url.startsWith('/stream?');
 
 /**
  * The compressed form of each answer body recently sent, by encoding and the body's SHA-256 (issue 29 §3): the
@@ -50,56 +57,58 @@ export class CompressedBodies {
   }
 }
 
-/**
- * An answer sent whole (`res.send`, so every JSON answer) is compressed in one synchronous call and sent with its
- * length in one write. The streaming path would compress it on the thread pool and send it chunked, in two writes:
- * for a page of 24 titles that cost a browser's request about 30 % more of the gateway's CPU (issue 15). Same
- * rules as the streaming path: a compressible type, not `no-transform`, not already encoded, above the threshold.
- */
-const compressWholeAnswers =
-  (bodies: CompressedBodies) => (req: Request, res: Response, next: NextFunction) => {
-    const encoding =
-      req.method === 'HEAD' ? undefined : acceptedEncoding(req.headers['accept-encoding'], ON_THE_FLY);
-    if (!encoding) return next();
-    // The streaming middleware's `end`, which this wraps: an answer it is given already encoded passes through it.
-    const end = res.end as (this: Response, ...args: unknown[]) => Response;
-    res.end = function endWhole(this: Response, ...args: unknown[]) {
-      const [chunk, chunkEncoding] = args;
-      const whole =
-        typeof chunk === 'string'
-          ? Buffer.from(chunk, typeof chunkEncoding === 'string' ? (chunkEncoding as BufferEncoding) : 'utf8')
-          : Buffer.isBuffer(chunk)
-            ? chunk
-            : undefined;
-      if (
-        whole &&
-        whole.length >= THRESHOLD_BYTES &&
-        whole.length <= WHOLE_MAX_BYTES &&
-        !this.headersSent &&
-        !this.getHeader('Content-Encoding') &&
-        !NO_TRANSFORM.test(String(this.getHeader('Cache-Control') ?? '')) &&
-        shouldCompress(req, this)
-      ) {
-        const body = bodies.compress(whole, encoding);
-        this.vary('Accept-Encoding');
-        this.setHeader('Content-Encoding', encoding);
-        this.setHeader('Content-Length', body.length);
-        return end.call(this, body, ...args.filter((arg) => typeof arg === 'function'));
-      }
-      return end.apply(this, args);
-    } as Response['end'];
-    next();
-  };
+const compressingStream = (encoding: ContentEncoding) =>
+  encoding === 'br' ? createBrotliCompress(BROTLI) : encoding === 'gzip' ? createGzip() : createDeflate();
 
 /**
- * Compresses what the gateway answers itself (JSON API, OpenAPI document) in brotli or gzip, as the client
- * accepts. Never `/stream`: video bytes do not shrink, and compressing would break Range requests. The web
- * app's files are precompressed at build time (web-app.ts); an answer that already has a Content-Encoding
- * is left alone. Answers sent whole take the one-call path above; streamed ones (and deflate) the package's.
+ * Compresses what the gateway answers itself (JSON API, OpenAPI document, Swagger UI, the web app's files the build
+ * did not precompress) in brotli, gzip or deflate, as the client accepts: a compressible type, not `no-transform`,
+ * not already encoded, above the threshold. Never `/stream` (its proxy answers before this hook): video bytes do not
+ * shrink, and compressing would break Range requests.
+ * - An answer sent whole in brotli or gzip (every JSON answer up to 128 kB) is compressed in one synchronous call,
+ *   from the cache above, and sent with its length in one write. The streaming path would compress it on the
+ *   thread pool and send it chunked, in two writes: for a page of 24 titles that cost a browser's request about
+ *   30 % more of the gateway's CPU (issue 15).
+ * - Larger answers, streams and deflate are compressed as they are sent, chunked.
  */
-export const compressResponses = () => {
-  const streaming = compression({ filter: shouldCompress, brotli: BROTLI });
-  const whole = compressWholeAnswers(new CompressedBodies());
-  return (req: Request, res: Response, next: NextFunction) =>
-    streaming(req, res, (error?: unknown) => (error ? next(error) : whole(req, res, next)));
+export const compressResponses = (): onSendHookHandler => {
+  const bodies = new CompressedBodies();
+  return (request, reply, payload, done) => {
+    if (
+      payload === null ||
+      payload === undefined ||
+      request.method === 'HEAD' ||
+      reply.statusCode === 204 ||
+      reply.statusCode === 304 ||
+      isStream(request.url) ||
+      reply.hasHeader('content-encoding') ||
+      !compressible(String(reply.getHeader('content-type') ?? '').split(';')[0] ?? '') ||
+      NO_TRANSFORM.test(String(reply.getHeader('cache-control') ?? ''))
+    )
+      return done(null, payload);
+    const whole =
+      typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined;
+    // Anything else Fastify itself refuses after this hook.
+    if (!whole && !(payload instanceof Readable)) return done(null, payload);
+    const length = whole?.length ?? Number(reply.getHeader('content-length') ?? Infinity);
+    if (length < THRESHOLD_BYTES) return done(null, payload);
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/accept-encoding/i.test(vary))
+      reply.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    const encoding = acceptedEncoding(request.headers['accept-encoding'], ON_THE_FLY);
+    if (!encoding) return done(null, payload);
+    reply.header('Content-Encoding', encoding);
+    if (whole && whole.length <= WHOLE_MAX_BYTES && encoding !== 'deflate') {
+      const body = bodies.compress(whole, encoding);
+      reply.header('Content-Length', body.length);
+      return done(null, body);
+    }
+    reply.removeHeader('content-length');
+    const source = whole ? Readable.from([whole]) : (payload as Readable);
+    // A source that fails (a file read) destroys the compressed stream too, which ends the answer.
+    return done(
+      null,
+      pipeline(source, compressingStream(encoding), () => undefined),
+    );
+  };
 };

@@ -1,13 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Injectable, Logger } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { onRequestHookHandler } from 'fastify';
 import { InjectEnv, MetricsService } from '@app/server-core';
 import type { Env } from '../env';
 
 /** The public port's answer for `/metrics` when the internal port serves it: as if there were nothing there. */
-export const notFound = (_req: Request, res: Response, _next: NextFunction) => {
-  res.status(404).json({ code: 'NOT_FOUND', message: 'Not found' });
+export const hideMetrics: onRequestHookHandler = (request, reply, done) => {
+  if (!/^\/metrics(?:[/?]|$)/i.test(request.url)) return done();
+  void reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
 };
 
 /**

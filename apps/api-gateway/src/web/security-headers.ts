@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { Env } from '../env';
 
@@ -19,26 +19,26 @@ export const thirdPartyOrigins = (env: Env): string[] => [
   ),
 ];
 
-type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+/** A Connect-style middleware on Node's own request and response (helmet's kind). */
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 /**
- * The headers a middleware that depends on nothing in the request writes, worked out once at boot and then copied
- * onto every answer: helmet builds and re-validates its Content-Security-Policy string on each request otherwise
- * (issue 29 §3). Holds only while every CSP directive is a fixed string (a function, e.g. a nonce, would need the
- * request): the spec checks the copy against helmet's own output.
+ * The headers a middleware that depends on nothing in the request writes, worked out once at boot; the answer
+ * copies them onto a response (the gateway's first hook). helmet builds and re-validates its Content-Security-Policy
+ * string on each request otherwise (issue 29 §3). Holds only while every CSP directive is a fixed string (a function,
+ * e.g. a nonce, would need the request): the spec checks the copy against helmet's own output.
  */
-export const fixedHeaders = (middleware: Middleware): Middleware => {
-  const writes: Array<(res: Response) => void> = [];
+export const fixedHeaders = (middleware: Middleware): ((res: ServerResponse) => void) => {
+  const writes: Array<(res: ServerResponse) => void> = [];
   const recorder = {
     setHeader: (name: string, value: string) => writes.push((res) => res.setHeader(name, value)),
     removeHeader: (name: string) => writes.push((res) => res.removeHeader(name)),
   };
-  middleware({} as Request, recorder as unknown as Response, (error?: unknown) => {
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error instanceof Error ? error : new Error(String(error));
   });
-  return (_req, res, next) => {
+  return (res) => {
     for (const write of writes) write(res);
-    next();
   };
 };
 
@@ -91,7 +91,6 @@ export const securityHeaders = (env: Env) => {
  * API answers are personal unless a handler says otherwise (posters and the web app's assets set their own
  * caching): no shared cache or browser history keeps a session, a profile or an entitlement.
  */
-export const noStoreApi = (_req: Request, res: Response, next: NextFunction) => {
+export const noStoreApi = (res: ServerResponse) => {
   res.setHeader('Cache-Control', 'no-store');
-  next();
 };

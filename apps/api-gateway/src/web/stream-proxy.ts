@@ -1,5 +1,8 @@
 import { request } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { onRequestHookHandler } from 'fastify';
+import type { ApiError } from '@app/contracts';
+import { ErrorCode, serviceUnavailableMessage } from '@app/contracts';
+import { correlationIdOfRequest } from '@app/server-core';
 
 const HOP_BY_HOP = [
   'connection',
@@ -11,13 +14,20 @@ const HOP_BY_HOP = [
   'trailer',
 ];
 
+const isStreamPath = (url: string) =>
+  url === '/stream' || url.startsWith('/stream/') || url.startsWith('/stream?');
+
 /**
  * Dev/embedded mode only: forwards `/stream/**` to the streaming service so the browser needs one origin.
- * Bytes are piped, never buffered; in k8s the ingress routes `/stream` straight to the streaming service.
+ * A hook before Fastify reads the body: an upload's bytes are piped on as they come, never parsed or buffered, and the
+ * answer's bytes are piped back. In k8s the ingress routes `/stream` straight to the streaming service.
  */
-export const streamProxy = (target: string) => {
+export const streamProxy = (target: string): onRequestHookHandler => {
   const base = new URL(target);
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req, reply, done) => {
+    if (!isStreamPath(req.url)) return done();
+    reply.hijack();
+    const res = reply.raw;
     const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: base.host };
     for (const name of HOP_BY_HOP) delete headers[name];
     const upstream = request(
@@ -26,21 +36,29 @@ export const streamProxy = (target: string) => {
         hostname: base.hostname,
         port: base.port,
         method: req.method,
-        path: req.originalUrl,
+        path: req.url,
         headers,
       },
-      (reply) => {
-        const replyHeaders = { ...reply.headers };
-        for (const name of HOP_BY_HOP) delete replyHeaders[name];
-        res.writeHead(reply.statusCode ?? 502, replyHeaders);
-        reply.pipe(res);
+      (answer) => {
+        const answerHeaders = { ...answer.headers };
+        for (const name of HOP_BY_HOP) delete answerHeaders[name];
+        res.writeHead(answer.statusCode ?? 502, answerHeaders);
+        answer.pipe(res);
       },
     );
     upstream.on('error', () => {
-      if (res.headersSent) res.destroy();
-      else next(Object.assign(new Error('streaming service unavailable'), { status: 503 }));
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const body: ApiError = {
+        code: ErrorCode.ServiceUnavailable,
+        message: serviceUnavailableMessage('streaming-service'),
+        correlationId: correlationIdOfRequest(req.raw),
+      };
+      res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
     });
-    req.on('aborted', () => upstream.destroy());
-    req.pipe(upstream);
+    req.raw.on('aborted', () => upstream.destroy());
+    req.raw.pipe(upstream);
   };
 };

@@ -69,13 +69,25 @@ describe('gateway web app files', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('answers a client-side route, a directory, a dotfile and a malformed path with index.html', async () => {
-    for (const route of ['/movies/123', '/assets', '/assets/', '/.env', '/%E0%A4%A']) {
+  it('answers a client-side route, a directory and a dotfile with index.html', async () => {
+    for (const route of ['/movies/123', '/assets', '/assets/', '/.env']) {
       const res = await fetch(`${url}${route}`);
       expect({ route, status: res.status }).toEqual({ route, status: 200 });
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toBe(INDEX);
     }
+  });
+
+  it('refuses a path that cannot be decoded with a 400 in the house format, its headers set', async () => {
+    const res = await fetch(`${url}/%E0%A4%A`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; message: string; correlationId: string };
+    expect(body).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Malformed request path',
+      correlationId: res.headers.get('x-correlation-id'),
+    });
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it('never serves a file of the build under a server path', async () => {

@@ -1,14 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import send from '@fastify/send';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedEncoding, type PrecompressedEncoding } from './accept-encoding';
 
 /** Paths the gateway answers itself; everything else that is a GET is a route of the single-page app. */
 const SERVER_PREFIXES = ['/api', '/images', '/stream', '/metrics', '/auth/google'];
-
-/** What `res.sendFile` reports: send's HTTP status, or the errno of the file system. */
-type SendError = Error & { status?: number; code?: string };
 
 const SUFFIX: Record<PrecompressedEncoding, string> = { br: '.br', gzip: '.gz' };
 
@@ -38,65 +35,65 @@ const cacheControlFor = (urlPath: string) =>
 const isServerPath = (urlPath: string) =>
   SERVER_PREFIXES.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
 
+/** Sends the web app's file if `request` asks for one; false when the request is not the web app's to answer. */
+export type WebApp = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
 /**
- * Serves the built web app; unknown GET paths get index.html so client-side routes survive a reload.
- * A file the build also wrote as `.br`/`.gz` is sent in the best encoding the client accepts, with
- * `Vary: Accept-Encoding` so caches keep the variants apart. Paths the gateway answers itself never reach the
- * disk: serve-static looked each API path up on the thread pool first (8 % of the gateway's profile in issue 15),
- * and a stray file in the build could shadow a route.
+ * Serves the built web app from the gateway's not-found handler, so no API request pays for it: GET and HEAD paths
+ * no route serves and the gateway does not answer itself; unknown paths get index.html so client-side routes survive
+ * a reload. A file the build also wrote as `.br`/`.gz` is sent in the best encoding the client accepts, with
+ * `Vary: Accept-Encoding` so caches keep the variants apart. A stray file in the build never shadows a server path.
+ * Files go out through `@fastify/send` (ETag, Last-Modified, 304, ranges, no dotfiles, never outside the root),
+ * read from disk on each request, so a rebuilt app is served without a restart.
  */
-export const serveWebApp = (app: NestExpressApplication, dir: string) => {
+export const webApp = (dir: string): WebApp => {
   const root = path.resolve(dir);
-  const index = path.join(root, 'index.html');
-  if (!existsSync(index)) throw new Error(`WEB_DIST_DIR has no index.html: ${dir}`);
+  if (!existsSync(path.join(root, 'index.html'))) throw new Error(`WEB_DIST_DIR has no index.html: ${dir}`);
   const precompressed = precompressedFiles(root);
 
-  /** Sends the precompressed variant of `urlPath` when there is one the client accepts; false otherwise. */
-  const sendPrecompressed = (req: Request, res: Response, urlPath: string): boolean => {
-    const variants = precompressed.get(urlPath);
-    if (!variants) return false;
-    res.vary('Accept-Encoding');
-    const encoding = acceptedEncoding(req.headers['accept-encoding'], variants);
-    if (!encoding) return false;
-    res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Cache-Control', cacheControlFor(urlPath));
-    // The type of the original file, not of `.br`/`.gz`.
-    res.type(path.extname(urlPath));
-    res.sendFile(path.join(root, `${urlPath}${SUFFIX[encoding]}`), { cacheControl: false });
+  /** `urlPath` (URL-encoded) from the root, with the caching the path calls for; false when it is no file to send. */
+  const sendFile = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    urlPath: string,
+    options: { encoding?: PrecompressedEncoding; cacheControl: string },
+  ): Promise<boolean> => {
+    const file = options.encoding ? `${urlPath}${SUFFIX[options.encoding]}` : urlPath;
+    const sent = await send(request.raw, file, {
+      root,
+      index: false,
+      cacheControl: false,
+      contentType: !options.encoding,
+    });
+    if (sent.type === 'error' || sent.type === 'directory') return false;
+    reply.code(sent.statusCode).headers(sent.headers).header('Cache-Control', options.cacheControl);
+    if (options.encoding) {
+      // The type of the original file, not of `.br`/`.gz`.
+      const type = send.mime.getType(urlPath) ?? 'application/octet-stream';
+      reply.header('Content-Type', send.isUtf8MimeType(type) ? `${type}; charset=utf-8` : type);
+      reply.header('Content-Encoding', options.encoding);
+    }
+    void reply.send(sent.stream);
     return true;
   };
 
-  const sendIndex = (req: Request, res: Response) => {
-    if (sendPrecompressed(req, res, '/index.html')) return;
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+  /** The precompressed variant of `urlPath` when there is one the client accepts, else the file as it is. */
+  const sendBest = (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
+    const cacheControl = cacheControlFor(urlPath);
+    const variants = precompressed.get(urlPath);
+    if (!variants) return sendFile(request, reply, urlPath, { cacheControl });
+    reply.header('Vary', 'Accept-Encoding');
+    const encoding = acceptedEncoding(request.headers['accept-encoding'], variants);
+    return sendFile(request, reply, urlPath, { encoding, cacheControl });
   };
 
-  /**
-   * The file at `urlPath` as serve-static would send it (ETag, Last-Modified, ranges, no dotfiles, never outside
-   * `root`), else index.html. Read from disk on each request, so a rebuilt app is served without a restart.
-   */
-  const sendFileOrIndex = (req: Request, res: Response, next: NextFunction, urlPath: string) => {
-    let file: string;
-    try {
-      file = decodeURIComponent(urlPath);
-    } catch {
-      return sendIndex(req, res);
-    }
-    const immutable = urlPath.startsWith('/assets/');
-    res.sendFile(file, { root, maxAge: immutable ? '1y' : '1h', immutable }, (error?: SendError) => {
-      // Sent, or the client went away mid-file: nothing left to answer.
-      if (!error || res.headersSent || error.code === 'ECONNABORTED') return;
-      // Not a file of the build (missing, a directory, a dotfile, a path out of the root): a client-side route,
-      // as serve-static's fall-through had it.
-      if (error.code === 'EISDIR' || (error.status ?? 500) < 500) return sendIndex(req, res);
-      next(error);
-    });
+  return async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isServerPath(urlPath)) return false;
+    // Not a file of the build (missing, a directory, a dotfile, a malformed path, out of the root): a client-side
+    // route, as serve-static's fall-through had it.
+    if (urlPath !== '/' && (await sendBest(request, reply, urlPath))) return true;
+    if (await sendBest(request, reply, '/index.html')) return true;
+    throw new Error(`index.html of the web app could not be sent from ${root}`);
   };
-
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || isServerPath(req.path)) return next();
-    if (sendPrecompressed(req, res, req.path)) return;
-    sendFileOrIndex(req, res, next, req.path);
-  });
 };

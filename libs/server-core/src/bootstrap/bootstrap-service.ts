@@ -1,5 +1,5 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import type { CustomStrategy } from '@nestjs/microservices';
 import type { ServiceName } from '@app/contracts';
 import { serviceBusyMessage } from '@app/contracts';
@@ -68,7 +68,7 @@ export const createServiceApp = async ({ name, module, env, subjectPrefix }: Ser
   const logger = new JsonLogger(name, env.LOG_LEVEL);
   const app = await NestFactory.create(withServiceBasics(module), { logger, bodyParser: true });
   app.use(correlationId);
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost)));
   const metrics = app.get(MetricsService);
   const server = new RpcServer(name, natsSettings(env), {
     subjectPrefix,

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type {
   CanActivate,
   DynamicModule,
@@ -6,8 +7,8 @@ import type {
   NestModule,
 } from '@nestjs/common';
 import { Global, Injectable, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
-import type { NextFunction, Request, Response } from 'express';
+import { APP_GUARD, HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
 import { ErrorCode, RpcEnvelopeSchema } from '@app/contracts';
 import { AppError } from '../errors/app-error';
 import { correlationIdOfRequest } from '../http/correlation-id.middleware';
@@ -29,7 +30,7 @@ const contextOfRpc = (context: ExecutionContext) => {
 };
 
 /** An HTTP request's context, holding the id the `correlationId` middleware chose (it runs first: `app.use`). */
-const httpRequestContext = (req: Request, _res: Response, next: NextFunction) =>
+const httpRequestContext = (req: IncomingMessage, _res: unknown, next: () => void) =>
   RequestContext.run({ correlationId: correlationIdOfRequest(req) }, next);
 
 /**
@@ -51,7 +52,18 @@ class RpcRequestContextGuard implements CanActivate {
 @Global()
 @Module({ providers: [{ provide: APP_GUARD, useClass: RpcRequestContextGuard }] })
 class RequestContextRootModule implements NestModule {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
   configure(consumer: MiddlewareConsumer) {
+    const adapter = this.adapterHost.httpAdapter;
+    if (adapter.getType() === 'fastify') {
+      // Fastify (the gateway): after the body is read, right before the handler. A middleware runs before Fastify
+      // reads the body, and the body's stream events would run outside the context it opened.
+      adapter
+        .getInstance<FastifyInstance>()
+        .addHook('preHandler', (request, _reply, done) => httpRequestContext(request.raw, undefined, done));
+      return;
+    }
     // Express 5 matches `use('/')` on every path.
     consumer.apply(httpRequestContext).forRoutes('/');
   }

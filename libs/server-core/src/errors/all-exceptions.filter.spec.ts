@@ -8,7 +8,26 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '../database/mongo-unavailable';
 import { REDIS_UNAVAILABLE_MESSAGE } from '../database/redis';
 import { AllExceptionsFilter, type RpcErrorPayload } from './all-exceptions.filter';
 
+/** The type every HTTP error answer is sent with, whatever the handler declared for its own answer. */
+const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
+
 const rpcHost = { getType: () => 'rpc' } as unknown as ArgumentsHost;
+
+type FakeResponse = {
+  setHeader(name: string, value: string): void;
+  status(status: number): FakeResponse;
+  json(body: unknown): void;
+};
+
+/** Nest's HTTP adapter as the filter uses it, over the fake request and response below. */
+const adapterHost = {
+  httpAdapter: {
+    getRequestUrl: (request: { url: string }) => request.url,
+    getRequestMethod: (request: { method: string }) => request.method,
+    setHeader: (response: FakeResponse, name: string, value: string) => response.setHeader(name, value),
+    reply: (response: FakeResponse, body: unknown, status: number) => response.status(status).json(body),
+  },
+} as unknown as ConstructorParameters<typeof AllExceptionsFilter>[0];
 
 const httpHost = () => {
   const sent: { status?: number; body?: unknown; headers?: Record<string, string> } = {};
@@ -27,7 +46,7 @@ const httpHost = () => {
   const host = {
     getType: () => 'http',
     switchToHttp: () => ({
-      getRequest: () => ({ method: 'GET', path: '/movies', headers: { 'x-correlation-id': 'c-1' } }),
+      getRequest: () => ({ method: 'GET', url: '/movies?page=2', headers: { 'x-correlation-id': 'c-1' } }),
       getResponse: () => response,
     }),
   } as unknown as ArgumentsHost;
@@ -36,7 +55,7 @@ const httpHost = () => {
 
 /** What the filter hands back to the RPC caller. */
 const rpcPayloadOf = async (exception: unknown): Promise<RpcErrorPayload> => {
-  const reply = new AllExceptionsFilter().catch(exception, rpcHost) as Observable<never>;
+  const reply = new AllExceptionsFilter(adapterHost).catch(exception, rpcHost) as Observable<never>;
   return firstValueFrom(reply).then(
     () => {
       throw new Error('expected an error reply');
@@ -71,10 +90,11 @@ describe('AllExceptionsFilter', () => {
 
   it('answers HTTP 503 with the house error body when MongoDB is away', () => {
     const { host, sent } = httpHost();
-    new AllExceptionsFilter().catch(new mongo.MongoNotConnectedError('not connected'), host);
+    new AllExceptionsFilter(adapterHost).catch(new mongo.MongoNotConnectedError('not connected'), host);
 
     expect(sent).toEqual({
       status: 503,
+      headers: JSON_TYPE,
       body: {
         code: ErrorCode.ServiceUnavailable,
         message: DATABASE_UNAVAILABLE_MESSAGE,
@@ -94,10 +114,11 @@ describe('AllExceptionsFilter', () => {
       { name: 'MaxRetriesPerRequestError' },
     );
     const { host, sent } = httpHost();
-    new AllExceptionsFilter().catch(dropped, host);
+    new AllExceptionsFilter(adapterHost).catch(dropped, host);
 
     expect(sent).toEqual({
       status: 503,
+      headers: JSON_TYPE,
       body: { code: ErrorCode.ServiceUnavailable, message: REDIS_UNAVAILABLE_MESSAGE, correlationId: 'c-1' },
     });
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ msg: 'redis unavailable' }));
@@ -115,23 +136,26 @@ describe('AllExceptionsFilter', () => {
 
   it('answers a service at its admission limit (OVERLOADED) with 503 and Retry-After, in its words', () => {
     const { host, sent } = httpHost();
-    new AllExceptionsFilter().catch(new AppError(ErrorCode.Overloaded, 'Payments are busy right now.'), host);
+    new AllExceptionsFilter(adapterHost).catch(
+      new AppError(ErrorCode.Overloaded, 'Payments are busy right now.'),
+      host,
+    );
 
     expect(sent).toEqual({
       status: 503,
-      headers: { 'Retry-After': String(OVERLOADED_RETRY_AFTER_SECONDS) },
+      headers: { 'Retry-After': String(OVERLOADED_RETRY_AFTER_SECONDS), ...JSON_TYPE },
       body: { code: ErrorCode.Overloaded, message: 'Payments are busy right now.', correlationId: 'c-1' },
     });
   });
 
   it('sends no Retry-After with a 503 for a service that is down', () => {
     const { host, sent } = httpHost();
-    new AllExceptionsFilter().catch(
+    new AllExceptionsFilter(adapterHost).catch(
       new AppError(ErrorCode.ServiceUnavailable, 'Payments are unavailable.'),
       host,
     );
 
     expect(sent.status).toBe(503);
-    expect(sent.headers).toBeUndefined();
+    expect(sent.headers).toEqual(JSON_TYPE);
   });
 });

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { HttpAdapterHost } from '@nestjs/core';
 import { Observable, throwError } from 'rxjs';
 import {
   ApiError,
@@ -24,25 +25,38 @@ type Described = {
   log?: 'unexpected' | 'database unavailable' | 'redis unavailable';
 };
 
-/** body-parser's errors (http-errors with a `type`), as thrown or as the cause Nest wrapped them in. */
+/**
+ * A request body refused before any handler ran, by its status: body-parser's errors on Express (http-errors with a
+ * `type`), Fastify's content-type parser's on the gateway (`FST_ERR_CTP_*`, or the JSON parser's SyntaxError with a
+ * `statusCode`), as thrown or as the cause Nest wrapped them in.
+ */
 const bodyParserStatus = (exception: unknown): number | undefined => {
   const candidates = [exception, (exception as { cause?: unknown } | null)?.cause];
   for (const candidate of candidates) {
-    const { type, status } = (candidate ?? {}) as { type?: unknown; status?: unknown };
+    const { type, status, code, statusCode } = (candidate ?? {}) as Record<string, unknown>;
     if (
       typeof type === 'string' &&
       typeof status === 'number' &&
       /^(entity|request|encoding|charset)\./.test(type)
     )
       return status;
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+      if (typeof code === 'string' && code.startsWith('FST_ERR_CTP_')) return statusCode;
+      if (candidate instanceof SyntaxError) return statusCode;
+    }
   }
   return undefined;
+};
+
+const PARSER_MESSAGES: Record<number, string> = {
+  413: 'Request body is too large',
+  415: 'Unsupported request body type',
 };
 
 const describe = (exception: unknown): Described => {
   const parserStatus = bodyParserStatus(exception);
   if (parserStatus !== undefined) {
-    const message = parserStatus === 413 ? 'Request body is too large' : 'Malformed request body';
+    const message = PARSER_MESSAGES[parserStatus] ?? 'Malformed request body';
     return { status: parserStatus, error: { code: errorCodeForStatus(parserStatus), message } };
   }
   if (exception instanceof AppError) {
@@ -78,7 +92,8 @@ const describe = (exception: unknown): Described => {
 };
 
 /**
- * The one exception filter of every app. HTTP: `{ code, message, correlationId }` with the mapped status.
+ * The one exception filter of every app. HTTP: `{ code, message, correlationId }` with the mapped status, written
+ * through Nest's HTTP adapter (Express in the services, Fastify in the gateway).
  * RPC: the typed error payload the gateway's ServiceClient turns back into an AppError.
  * Unexpected errors are logged with their stack and never leak internals; MongoDB or Redis being unreachable is no
  * bug but an outage the caller may retry (503, a warning without stack).
@@ -87,22 +102,28 @@ const describe = (exception: unknown): Described => {
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
+  constructor(private readonly adapterHost: Pick<HttpAdapterHost, 'httpAdapter'>) {}
+
   catch(exception: unknown, host: ArgumentsHost): Observable<never> | void {
     const described = describe(exception);
     if (host.getType() === 'rpc') {
       this.log(described, exception, { transport: 'rpc' });
       return throwError(() => described.error);
     }
+    const { httpAdapter } = this.adapterHost;
     const http = host.switchToHttp();
-    const request = http.getRequest<Request>();
+    const request = http.getRequest<Pick<IncomingMessage, 'headers'>>();
     const correlationId = String(request.headers[CORRELATION_HEADER] ?? 'none');
-    this.log(described, exception, { method: request.method, path: request.path, correlationId });
+    const path = String(httpAdapter.getRequestUrl(request)).split('?')[0];
+    this.log(described, exception, { method: httpAdapter.getRequestMethod(request), path, correlationId });
     const body: ApiError = { ...described.error, correlationId };
-    const response = http.getResponse<Response>();
+    const response: unknown = http.getResponse();
     // A process at its admission limit (a service's OVERLOADED reply): the caller may come back shortly.
     if (described.error.code === ErrorCode.Overloaded)
-      response.setHeader('Retry-After', String(OVERLOADED_RETRY_AFTER_SECONDS));
-    response.status(described.status).json(body);
+      httpAdapter.setHeader(response, 'Retry-After', String(OVERLOADED_RETRY_AFTER_SECONDS));
+    // A JSON error even where the handler declared another type for its answer (a poster's `image/svg+xml`).
+    httpAdapter.setHeader(response, 'Content-Type', 'application/json; charset=utf-8');
+    httpAdapter.reply(response, body, described.status);
   }
 
   private log({ log }: Described, exception: unknown, fields: Record<string, string>) {

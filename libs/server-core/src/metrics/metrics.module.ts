@@ -1,8 +1,10 @@
 import type { MiddlewareConsumer, NestModule } from '@nestjs/common';
-import { Controller, Get, Global, Module, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Global, Header, Module } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { Registry } from 'prom-client';
 import { Public } from '../http/public.decorator';
-import { HttpMetricsMiddleware } from './http-metrics.middleware';
+import { HttpMetricsMiddleware, timeFastifyRequests } from './http-metrics.middleware';
 import { MetricsService } from './metrics.service';
 
 /** Scraped by Prometheus inside the cluster; the ingress does not route /metrics. */
@@ -12,14 +14,17 @@ class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
   @Get('metrics')
-  async render(@Res() res: Response) {
-    res.type(this.metrics.registry.contentType).send(await this.metrics.render());
+  // prom-client's text format, the registry's `contentType` (the default registry's is the one a new one has).
+  @Header('Content-Type', Registry.PROMETHEUS_CONTENT_TYPE)
+  render() {
+    return this.metrics.render();
   }
 }
 
 /**
- * Prometheus `/metrics` plus timings of every HTTP request (`HttpMetricsMiddleware`). A service's RPC messages are
- * timed by its `RpcServer` as it sends each reply (createServiceApp).
+ * Prometheus `/metrics` plus timings of every HTTP request (a middleware on Express, a hook on Fastify: see
+ * http-metrics.middleware.ts). A service's RPC messages are timed by its `RpcServer` as it sends each reply
+ * (createServiceApp).
  */
 @Global()
 @Module({
@@ -28,8 +33,16 @@ class MetricsController {
   exports: [MetricsService],
 })
 export class MetricsModule implements NestModule {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly metrics: MetricsService,
+  ) {}
+
   configure(consumer: MiddlewareConsumer) {
+    const adapter = this.adapterHost.httpAdapter;
+    if (adapter.getType() === 'fastify')
+      timeFastifyRequests(adapter.getInstance<FastifyInstance>(), this.metrics);
     // Express 5 matches `use('/')` on every path.
-    consumer.apply(HttpMetricsMiddleware).forRoutes('/');
+    else consumer.apply(HttpMetricsMiddleware).forRoutes('/');
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BrowserBindingSchema } from '@app/contracts';
-import { cookieValue } from './google-state.store';
+import { clearCookie, cookieValue, setCookie } from './cookies';
 
 /**
  * Login CSRF (issue 14): the one-time code of /oauth-success?token=… is good only in the browser that came back from
@@ -15,21 +15,24 @@ export const BINDING_COOKIE_PATH = '/api/auth/oauth';
 const BINDING_TTL_SECONDS = 5 * 60;
 
 /** A new nonce for the browser; answers its SHA-256 (hex), which auth-service stores with the code. */
-export const bindBrowser = (res: Response, secure: boolean): string => {
+export const bindBrowser = (res: ServerResponse, secure: boolean): string => {
   const nonce = randomBytes(32).toString('base64url');
-  res.cookie(BINDING_COOKIE, nonce, {
+  setCookie(res, BINDING_COOKIE, nonce, {
     httpOnly: true,
     sameSite: 'lax',
     secure,
     path: BINDING_COOKIE_PATH,
-    maxAge: BINDING_TTL_SECONDS * 1000,
+    maxAge: BINDING_TTL_SECONDS,
   });
   return createHash('sha256').update(nonce).digest('hex');
 };
 
 /** The browser's nonce, if it has a well-formed one; the cookie is cleared either way (one exchange per sign-in). */
-export const takeBrowserBinding = (req: Request, res: Response): string | undefined => {
+export const takeBrowserBinding = (
+  req: Pick<IncomingMessage, 'headers'>,
+  res: ServerResponse,
+): string | undefined => {
   const nonce = cookieValue(req, BINDING_COOKIE);
-  res.clearCookie(BINDING_COOKIE, { path: BINDING_COOKIE_PATH });
+  clearCookie(res, BINDING_COOKIE, BINDING_COOKIE_PATH);
   return nonce !== undefined && BrowserBindingSchema.safeParse(nonce).success ? nonce : undefined;
 };

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clearCookie, cookieValue, setCookie } from './cookies';
 
 export const STATE_COOKIE = 'streamly_oauth_state';
 const STATE_TTL_SECONDS = 10 * 60;
@@ -7,12 +8,8 @@ const STATE_TTL_SECONDS = 10 * 60;
 type StoreCallback = (error: Error | null, state?: string) => void;
 type VerifyCallback = (error: Error | null, ok: boolean, state?: unknown) => void;
 
-/** The value of cookie `name` in the request's Cookie header (no cookie parser in the gateway). */
-export const cookieValue = (req: Request, name: string): string | undefined =>
-  (req.headers.cookie ?? '')
-    .split(';')
-    .map((part) => part.trim().split('='))
-    .find(([key]) => key === name)?.[1];
+/** The request passport hands the store: the one the Google guard gives it, with the answer to set cookies on. */
+export type GoogleRequest = Pick<IncomingMessage, 'headers'> & { res: ServerResponse };
 
 /**
  * passport-oauth2 state store without server sessions: the state is a random nonce that also sits in a
@@ -21,21 +18,21 @@ export const cookieValue = (req: Request, name: string): string | undefined =>
 export class CookieStateStore {
   constructor(private readonly secure: boolean) {}
 
-  store(req: Request, _meta: unknown, callback: StoreCallback) {
+  store(req: GoogleRequest, _meta: unknown, callback: StoreCallback) {
     const state = randomBytes(24).toString('base64url');
-    req.res?.cookie(STATE_COOKIE, state, {
+    setCookie(req.res, STATE_COOKIE, state, {
       httpOnly: true,
       sameSite: 'lax',
       secure: this.secure,
       path: '/auth/google',
-      maxAge: STATE_TTL_SECONDS * 1000,
+      maxAge: STATE_TTL_SECONDS,
     });
     callback(null, state);
   }
 
-  verify(req: Request, providedState: string, callback: VerifyCallback) {
+  verify(req: GoogleRequest, providedState: string, callback: VerifyCallback) {
     const expected = cookieValue(req, STATE_COOKIE);
-    req.res?.clearCookie(STATE_COOKIE, { path: '/auth/google' });
+    clearCookie(req.res, STATE_COOKIE, '/auth/google');
     const ok =
       typeof providedState === 'string' &&
       expected !== undefined &&

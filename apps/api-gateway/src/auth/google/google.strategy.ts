@@ -2,13 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Profile, Strategy } from 'passport-google-oauth20';
 import type { StrategyOptionsWithRequest } from 'passport-google-oauth20';
-import type { Request } from 'express';
 import { OAuthCode } from '@app/contracts';
 import { AuthClient } from '../auth.client';
 import { bindBrowser } from './browser-binding';
 import { GOOGLE_OPTIONS } from './google-options';
 import type { GoogleOptions } from './google-options';
-import { CookieStateStore } from './google-state.store';
+import { CookieStateStore, type GoogleRequest } from './google-state.store';
 
 export const GOOGLE_STRATEGY = 'google';
 
@@ -39,10 +38,14 @@ export class GoogleStrategy extends PassportStrategy(Strategy, GOOGLE_STRATEGY) 
   }
 
   /** The code auth-service hands out is bound to this browser (browser-binding.ts). */
-  validate(req: Request, _accessToken: string, _refreshToken: string, profile: Profile): Promise<OAuthCode> {
+  validate(
+    req: GoogleRequest,
+    _accessToken: string,
+    _refreshToken: string,
+    profile: Profile,
+  ): Promise<OAuthCode> {
     const email = profile.emails?.[0];
     const json = profile._json as { email_verified?: unknown };
-    if (!req.res) throw new Error('Google sign-in callback without a response to set its cookie on');
     return this.auth.googleSignIn({
       googleId: profile.id,
       email: email?.value ?? '',
