@@ -26,6 +26,27 @@ describe('internal endpoints of the gateway', () => {
     expect((await fetch(`${url}/api/docs-json`)).status).toBe(200);
   });
 
+  it('times every HTTP request by route template and outcome, unmatched paths apart', async () => {
+    const { url } = await start();
+    const count = async (labels: string) => {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith(`request_duration_seconds_count{${labels}}`));
+      return Number(line?.split(' ').pop() ?? 0);
+    };
+    const docs = 'transport="http",route="/api/docs-json",outcome="ok"';
+    const unmatched = 'transport="http",route="unmatched",outcome="error"';
+    const before = { docs: await count(docs), unmatched: await count(unmatched) };
+
+    expect((await fetch(`${url}/api/docs-json`)).status).toBe(200);
+    expect((await fetch(`${url}/api/docs-json`)).status).toBe(200);
+    expect((await fetch(`${url}/api/no-such-thing`)).status).toBe(404);
+
+    expect({ docs: await count(docs), unmatched: await count(unmatched) }).toEqual({
+      docs: before.docs + 2,
+      unmatched: before.unmatched + 1,
+    });
+  });
+
   it('in production serves /metrics on the metrics port only, and no OpenAPI document', async () => {
     const { app, url } = await start({ NODE_ENV: 'production', METRICS_PORT: 0, HOST: '127.0.0.1' });
 

@@ -26,9 +26,9 @@ export class HttpMetricsMiddleware implements NestMiddleware {
 }
 
 /**
- * The same timing on Fastify (the gateway), from Fastify's own clock and route: a hook, where a middleware would run
- * before Fastify knows the route. Answers the gateway gave before any work (`shed`: admission's 503) are counted as
- * shed requests, not timed.
+ * The same timing on Fastify (the gateway), from Fastify's own clock (from the request's arrival) and route: a hook,
+ * where a middleware would run before Fastify knows the route. Requests admission control sheds are timed too, as
+ * errors, as the services' RPC server times its own.
  */
 export const timeFastifyRequests = (fastify: FastifyInstance, metrics: MetricsService) => {
   fastify.addHook('onResponse', (request, reply, done) => {
