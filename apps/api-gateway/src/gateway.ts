@@ -21,6 +21,7 @@ import { admissionControl } from './web/admission';
 import { compressResponses } from './web/compression';
 import { GatewayHttpAdapter, ROUTER_OPTIONS } from './web/method-not-allowed';
 import { hideMetrics } from './web/metrics-port';
+import { isUnder } from './web/paths';
 import { noStoreApi, securityHeaders } from './web/security-headers';
 import { streamProxy } from './web/stream-proxy';
 import { webApp } from './web/web-app';
@@ -30,8 +31,6 @@ export const KEEP_ALIVE_MS = 65_000;
 
 /** The largest request body the API reads (Express's JSON parser's default, which the gateway had before). */
 export const BODY_LIMIT_BYTES = 100 * 1024;
-
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
  * The public HTTP entry: JSON API under /api, OpenAPI at /api/docs, posters, the stream proxy and (optionally) the web
@@ -77,7 +76,7 @@ export const createGateway = async (env: Env) => {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
     security(reply.raw);
-    if (isApi(request.url)) noStoreApi(reply.raw);
+    if (isUnder(request.url, '/api')) noStoreApi(reply.raw);
     correlationId(request.raw, reply.raw, done);
   });
   // The internal metrics port serves /metrics (web/metrics-port.ts); the public port then has none.

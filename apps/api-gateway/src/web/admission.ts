@@ -3,10 +3,7 @@ import type { ApiError } from '@app/contracts';
 import { ErrorCode, OVERLOADED_RETRY_AFTER_SECONDS, PRODUCT_BUSY_MESSAGE } from '@app/contracts';
 import type { AdmissionSettings, MetricsService } from '@app/server-core';
 import { AdmissionLimiter, correlationIdOfRequest } from '@app/server-core';
-
-/** The API, whose requests hold a service's time; probes answer whatever the load (a busy gateway must not look dead). */
-const ADMITTED_PATHS = /^\/api(?:[/?]|$)/;
-const NEVER_SHED = /^\/api\/health(?:[/?]|$)/;
+import { isUnder } from './paths';
 
 /**
  * Admission control of the gateway's API (`/api`, a hook before any other work; `/metrics` and `/api/health*` are
@@ -20,7 +17,8 @@ export const admissionControl = (
 ): onRequestHookHandler => {
   const limiter = new AdmissionLimiter(limits);
   return (request, reply, done) => {
-    if (!ADMITTED_PATHS.test(request.url) || NEVER_SHED.test(request.url)) return done();
+    // The API holds a service's time; probes answer whatever the load (a busy gateway must not look dead).
+    if (!isUnder(request.url, '/api') || isUnder(request.url, '/api/health')) return done();
     const admitted = limiter.tryAdmit((release) => {
       // `close` follows the last byte, or the client leaving (also while it waited in the queue).
       if (reply.raw.writableEnded || request.raw.socket.destroyed) {

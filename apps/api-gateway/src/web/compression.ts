@@ -12,6 +12,7 @@ import compressible from 'compressible';
 import type { onSendHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { acceptedEncoding, type ContentEncoding } from './accept-encoding';
+import { isUnder } from './paths';
 
 /**
  * Brotli quality for answers compressed on the fly. A page of 24 titles (15.5 kB of JSON) took 345 µs of CPU at the
@@ -27,9 +28,6 @@ const ON_THE_FLY = new Set<ContentEncoding>(['br', 'gzip', 'deflate']);
 /** Compressed answers kept, in bytes of compressed output: about a thousand pages of titles. */
 const COMPRESSED_CACHE_BYTES = 4 * 1024 * 1024;
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
-
-const isStream = (url: string) =>
-  url === '/stream' || url.startsWith('/stream/') || url.startsWith('/stream?');
 
 /**
  * The compressed form of each answer body recently sent, by encoding and the body's SHA-256 (issue 29 §3): the
@@ -80,7 +78,7 @@ export const compressResponses = (): onSendHookHandler => {
       request.method === 'HEAD' ||
       reply.statusCode === 204 ||
       reply.statusCode === 304 ||
-      isStream(request.url) ||
+      isUnder(request.url, '/stream') ||
       reply.hasHeader('content-encoding') ||
       !compressible(String(reply.getHeader('content-type') ?? '').split(';')[0] ?? '') ||
       NO_TRANSFORM.test(String(reply.getHeader('cache-control') ?? ''))

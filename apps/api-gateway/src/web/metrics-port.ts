@@ -4,10 +4,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { onRequestHookHandler } from 'fastify';
 import { InjectEnv, MetricsService } from '@app/server-core';
 import type { Env } from '../env';
+import { isUnder } from './paths';
 
 /** The public port's answer for `/metrics` when the internal port serves it: as if there were nothing there. */
 export const hideMetrics: onRequestHookHandler = (request, reply, done) => {
-  if (!/^\/metrics(?:[/?]|$)/i.test(request.url)) return done();
+  if (!isUnder(request.url, '/metrics')) return done();
   void reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
 };
 

@@ -3,6 +3,7 @@ import type { onRequestHookHandler } from 'fastify';
 import type { ApiError } from '@app/contracts';
 import { ErrorCode, serviceUnavailableMessage } from '@app/contracts';
 import { correlationIdOfRequest } from '@app/server-core';
+import { isUnder } from './paths';
 
 const HOP_BY_HOP = [
   'connection',
@@ -14,9 +15,6 @@ const HOP_BY_HOP = [
   'trailer',
 ];
 
-const isStreamPath = (url: string) =>
-  url === '/stream' || url.startsWith('/stream/') || url.startsWith('/stream?');
-
 /**
  * Dev/embedded mode only: forwards `/stream/**` to the streaming service so the browser needs one origin.
  * A hook before Fastify reads the body: an upload's bytes are piped on as they come, never parsed or buffered, and the
@@ -25,7 +23,7 @@ const isStreamPath = (url: string) =>
 export const streamProxy = (target: string): onRequestHookHandler => {
   const base = new URL(target);
   return (req, reply, done) => {
-    if (!isStreamPath(req.url)) return done();
+    if (!isUnder(req.url, '/stream')) return done();
     reply.hijack();
     const res = reply.raw;
     const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: base.host };

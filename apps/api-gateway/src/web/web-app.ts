@@ -3,6 +3,7 @@ import path from 'node:path';
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedEncoding, type PrecompressedEncoding } from './accept-encoding';
+import { isUnder } from './paths';
 
 /** Paths the gateway answers itself; everything else that is a GET is a route of the single-page app. */
 const SERVER_PREFIXES = ['/api', '/images', '/stream', '/metrics', '/auth/google'];
@@ -31,9 +32,7 @@ const cacheControlFor = (urlPath: string) =>
       ? 'no-cache'
       : 'public, max-age=3600';
 
-/** `/api/x` → false for `/apix`: a prefix is a whole path segment. */
-const isServerPath = (urlPath: string) =>
-  SERVER_PREFIXES.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
+const isServerPath = (url: string) => SERVER_PREFIXES.some((prefix) => isUnder(url, prefix));
 
 /** Sends the web app's file if `request` asks for one; false when the request is not the web app's to answer. */
 export type WebApp = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
