@@ -19,6 +19,7 @@ import { apiDocsEnabled } from './env';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { admissionControl } from './web/admission';
 import { compressResponses } from './web/compression';
+import { drainUnreadBody } from './web/drain';
 import { GatewayHttpAdapter, ROUTER_OPTIONS } from './web/method-not-allowed';
 import { hideMetrics } from './web/metrics-port';
 import { isUnder } from './web/paths';
@@ -42,7 +43,8 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
  * 1. `onRequest`: the security headers, `no-store` on `/api`, the correlation id, `/metrics` hidden when the
  *    internal port serves it, the `/stream` proxy (it answers and nothing below runs), admission control of `/api`;
  * 2. Nest: the request context (a `preHandler` hook, request-context.module.ts), guards, the handler;
- * 3. `onSend`: compression; `onResponse`: the request's timing (metrics.module.ts).
+ * 3. `onSend`: compression, then the rest of a body left unread (web/drain.ts); `onResponse`: the request's timing
+ *    (metrics.module.ts).
  */
 export const createGateway = async (env: Env) => {
   const security = securityHeaders(env);
@@ -54,6 +56,11 @@ export const createGateway = async (env: Env) => {
     // `req.ip` is the real client behind the ingress (rate limits are per client IP).
     trustProxy: trustProxyValue(env.TRUST_PROXY),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A `__proto__` or `constructor.prototype` key stays an own key of the parsed body, as JSON.parse (and Express)
+    // leave it, for the route's schema to refuse by name ("Unrecognized key"); Fastify's default refuses the whole
+    // body as malformed JSON. Nothing reads a body before its schema has parsed it (routes/route-input.guard.ts).
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
     routerOptions: ROUTER_OPTIONS,
     // A path that cannot be decoded (a malformed %-escape) is refused before any hook or route: in the house's words.
     frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -85,6 +92,7 @@ export const createGateway = async (env: Env) => {
   // Before any work on the request: above its limit the gateway answers 503 + Retry-After at once.
   fastify.addHook('onRequest', admissionControl(admissionSettings(env), app.get(MetricsService)));
   fastify.addHook('onSend', compressResponses());
+  fastify.addHook('onSend', drainUnreadBody);
   app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost)));
   app.enableShutdownHooks();
   // Generated from the route descriptions (libs/contracts/src/http/*.routes.ts) that the handlers' @Endpoint() apply.

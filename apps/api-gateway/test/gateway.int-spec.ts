@@ -196,6 +196,43 @@ describe('api-gateway over the real TCP transport', () => {
     expect((await res.json()) as ApiError).toMatchObject({ message });
   });
 
+  it('refuses a __proto__ key by name, the body parsed as JSON.parse parses it', async () => {
+    const res = await fetch(`${url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "A", "__proto__": {"admin": true}}',
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ApiError).message).toMatch(/__proto__/);
+  });
+
+  it('reads a body over the limit to its end before answering 413, for a proxy that sends it whole first', async () => {
+    // nginx has the whole body before it sends any of it, and reads the answer once it has sent it all.
+    const body = Buffer.alloc(2_000_000, 'x');
+    const answer = await new Promise<{ status: number; text: string; connection?: string }>(
+      (resolve, reject) => {
+        const req = request(`${url}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': body.length },
+        });
+        req.on('error', reject);
+        req.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, text, connection: res.headers.connection }),
+          );
+        });
+        req.end(body);
+      },
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.text)).toMatchObject({ message: 'Request body is too large' });
+    // The body was read to its end before the answer, so the connection is not cut under a proxy still sending it.
+    expect(answer.connection).toBe('keep-alive');
+  });
+
   it('echoes a well-formed correlation id and replaces a hostile one', async () => {
     const ok = await fetch(`${url}/api/health/live`, { headers: { 'x-correlation-id': 'abc-123' } });
     expect(ok.headers.get('x-correlation-id')).toBe('abc-123');
