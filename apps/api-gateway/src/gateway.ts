@@ -2,13 +2,11 @@ import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import type { ApiError } from '@app/contracts';
 import { ErrorCode } from '@app/contracts';
 import {
   admissionSettings,
   AllExceptionsFilter,
   correlationId,
-  correlationIdOfRequest,
   JsonLogger,
   MetricsService,
 } from '@app/server-core';
@@ -23,6 +21,7 @@ import { drainUnreadBody } from './web/drain';
 import { GatewayHttpAdapter, ROUTER_OPTIONS } from './web/method-not-allowed';
 import { hideMetrics } from './web/metrics-port';
 import { isUnder } from './web/paths';
+import { refusal } from './web/refusal';
 import { noStoreApi, securityHeaders } from './web/security-headers';
 import { streamProxy } from './web/stream-proxy';
 import { webApp } from './web/web-app';
@@ -48,6 +47,12 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
  */
 export const createGateway = async (env: Env) => {
   const security = securityHeaders(env);
+  /** The first hook of every request, and of a path Fastify refuses before any hook: headers and correlation id. */
+  const firstSteps = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    security(reply.raw);
+    if (isUnder(request.url, '/api')) noStoreApi(reply.raw);
+    correlationId(request.raw, reply.raw, done);
+  };
   const adapter = new GatewayHttpAdapter({
     // A proxy in front (nginx in one-URL mode, a load balancer in production) keeps idle connections open and reuses
     // them; Node's 5 s default closed them first, and a request sent on one as it closed failed (nginx: "connection
@@ -63,16 +68,10 @@ export const createGateway = async (env: Env) => {
     onConstructorPoisoning: 'ignore',
     routerOptions: ROUTER_OPTIONS,
     // A path that cannot be decoded (a malformed %-escape) is refused before any hook or route: in the house's words.
-    frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
-      security(reply.raw);
-      correlationId(request.raw, reply.raw, () => undefined);
-      const body: ApiError = {
-        code: ErrorCode.ValidationFailed,
-        message: 'Malformed request path',
-        correlationId: correlationIdOfRequest(request.raw),
-      };
-      void reply.code(400).send(body);
-    },
+    frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) =>
+      firstSteps(request, reply, () => {
+        void reply.code(400).send(refusal(request, ErrorCode.ValidationFailed, 'Malformed request path'));
+      }),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(env), adapter, {
     logger: new JsonLogger('api-gateway', env.LOG_LEVEL),
@@ -81,11 +80,7 @@ export const createGateway = async (env: Env) => {
   });
   app.getHttpServer().headersTimeout = KEEP_ALIVE_MS + 1_000;
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', (request, reply, done) => {
-    security(reply.raw);
-    if (isUnder(request.url, '/api')) noStoreApi(reply.raw);
-    correlationId(request.raw, reply.raw, done);
-  });
+  fastify.addHook('onRequest', firstSteps);
   // The internal metrics port serves /metrics (web/metrics-port.ts); the public port then has none.
   if (env.METRICS_PORT !== undefined) fastify.addHook('onRequest', hideMetrics);
   fastify.addHook('onRequest', streamProxy(env.STREAMING_HTTP_URL));

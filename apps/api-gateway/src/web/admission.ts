@@ -1,9 +1,9 @@
 import type { onRequestHookHandler } from 'fastify';
-import type { ApiError } from '@app/contracts';
 import { ErrorCode, OVERLOADED_RETRY_AFTER_SECONDS, PRODUCT_BUSY_MESSAGE } from '@app/contracts';
 import type { AdmissionSettings, MetricsService } from '@app/server-core';
-import { AdmissionLimiter, correlationIdOfRequest } from '@app/server-core';
+import { AdmissionLimiter } from '@app/server-core';
 import { isUnder } from './paths';
+import { refusal } from './refusal';
 
 /**
  * Admission control of the gateway's API (`/api`, a hook before any other work; `/metrics` and `/api/health*` are
@@ -30,11 +30,9 @@ export const admissionControl = (
     });
     if (admitted) return;
     metrics.shedRequests.inc({ transport: 'http', reason: 'overloaded' });
-    const body: ApiError = {
-      code: ErrorCode.Overloaded,
-      message: PRODUCT_BUSY_MESSAGE,
-      correlationId: correlationIdOfRequest(request.raw),
-    };
-    void reply.code(503).header('Retry-After', String(OVERLOADED_RETRY_AFTER_SECONDS)).send(body);
+    void reply
+      .code(503)
+      .header('Retry-After', String(OVERLOADED_RETRY_AFTER_SECONDS))
+      .send(refusal(request, ErrorCode.Overloaded, PRODUCT_BUSY_MESSAGE));
   };
 };

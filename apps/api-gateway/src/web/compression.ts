@@ -84,17 +84,22 @@ export const compressResponses = (): onSendHookHandler => {
       NO_TRANSFORM.test(String(reply.getHeader('cache-control') ?? ''))
     )
       return done(null, payload);
-    const whole =
-      typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined;
+    const text = typeof payload === 'string';
     // Anything else Fastify itself refuses after this hook.
-    if (!whole && !(payload instanceof Readable)) return done(null, payload);
-    const length = whole?.length ?? Number(reply.getHeader('content-length') ?? Infinity);
+    if (!text && !Buffer.isBuffer(payload) && !(payload instanceof Readable)) return done(null, payload);
+    const length = text
+      ? Buffer.byteLength(payload)
+      : Buffer.isBuffer(payload)
+        ? payload.length
+        : Number(reply.getHeader('content-length') ?? Infinity);
     if (length < THRESHOLD_BYTES) return done(null, payload);
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-encoding/i.test(vary))
       reply.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = acceptedEncoding(request.headers['accept-encoding'], ON_THE_FLY);
     if (!encoding) return done(null, payload);
+    // A small answer is copied into bytes only now that it is to be compressed.
+    const whole = text ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined;
     reply.header('Content-Encoding', encoding);
     if (whole && whole.length <= WHOLE_MAX_BYTES && encoding !== 'deflate') {
       const body = bodies.compress(whole, encoding);

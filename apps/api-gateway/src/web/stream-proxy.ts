@@ -1,9 +1,8 @@
 import { request } from 'node:http';
 import type { onRequestHookHandler } from 'fastify';
-import type { ApiError } from '@app/contracts';
 import { ErrorCode, serviceUnavailableMessage } from '@app/contracts';
-import { correlationIdOfRequest } from '@app/server-core';
 import { isUnder } from './paths';
+import { refusal } from './refusal';
 
 const HOP_BY_HOP = [
   'connection',
@@ -49,11 +48,7 @@ export const streamProxy = (target: string): onRequestHookHandler => {
         res.destroy();
         return;
       }
-      const body: ApiError = {
-        code: ErrorCode.ServiceUnavailable,
-        message: serviceUnavailableMessage('streaming-service'),
-        correlationId: correlationIdOfRequest(req.raw),
-      };
+      const body = refusal(req, ErrorCode.ServiceUnavailable, serviceUnavailableMessage('streaming-service'));
       res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
     });
     req.raw.on('aborted', () => upstream.destroy());
