@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import type { Schema } from 'mongoose';
 import { BillingProfileRecord, BillingProfileSchema } from '../billing/billing-profile.schema';
 import { BillingProfilesRepository } from '../billing/billing-profiles.repository';
+import { AccessFactsCache, AccessFactsModule, announcingWrites } from '../entitlements/access-facts.cache';
 import { GrantRecord, GrantSchema } from '../entitlements/grant.schema';
 import { GrantsRepository } from '../entitlements/grants.repository';
 import { InvoiceRecord, InvoiceSchema } from '../invoices/invoice.schema';
@@ -37,6 +39,14 @@ const repositories = [
   BillingProfilesRepository,
 ];
 
+/** A model whose every write drops the entitlement facts held on every replica (issue 29 §3). */
+const announcing = (name: string, schema: Schema) => ({
+  name,
+  imports: [AccessFactsModule],
+  inject: [AccessFactsCache],
+  useFactory: (cache: AccessFactsCache) => announcingWrites(schema, () => cache.changed()),
+});
+
 /**
  * The service's storage: every collection and its repository. Feature modules import this, never one another's
  * repositories through their modules, so orders, subscriptions, webhooks and the reconciler form no cycle.
@@ -47,8 +57,6 @@ const repositories = [
       { name: PlanRecord.name, schema: PlanSchema },
       { name: OrderRecord.name, schema: OrderSchema },
       { name: PaymentRecord.name, schema: PaymentSchema },
-      { name: SubscriptionRecord.name, schema: SubscriptionSchema },
-      { name: GrantRecord.name, schema: GrantSchema },
       { name: WebhookEventRecord.name, schema: WebhookEventSchema },
       { name: ReconcilerRunRecord.name, schema: ReconcilerRunSchema },
       { name: InvoiceRecord.name, schema: InvoiceSchema },
@@ -56,6 +64,11 @@ const repositories = [
       { name: PromoClaimRecord.name, schema: PromoClaimSchema },
       { name: RenewalReminderRecord.name, schema: RenewalReminderSchema },
       { name: BillingProfileRecord.name, schema: BillingProfileSchema },
+    ]),
+    // The records an entitlement is decided from: each write through them drops the held facts (issue 29 §3).
+    MongooseModule.forFeatureAsync([
+      announcing(SubscriptionRecord.name, SubscriptionSchema),
+      announcing(GrantRecord.name, GrantSchema),
     ]),
   ],
   providers: repositories,

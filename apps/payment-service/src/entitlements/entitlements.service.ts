@@ -14,7 +14,8 @@ import { coveringGrant } from '../payments/duplicate-payments';
 import { MAX_SCREENS } from '../plans/plan-catalogue';
 import { PlansService } from '../plans/plans.service';
 import { givesAccess, pickCurrent } from '../subscriptions/subscription-state';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { SubscriptionsRepository, type StoredSubscription } from '../subscriptions/subscriptions.repository';
+import { AccessFactsCache, type AccessFacts } from './access-facts.cache';
 import { decideEntitlement } from './entitlement-decision';
 import { toOwnedTitle, toTitleGrant } from './grant.mapper';
 import { GrantKind } from './grant.schema';
@@ -33,6 +34,7 @@ export class EntitlementsService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly plans: PlansService,
     private readonly outbox: Outbox,
+    private readonly access: AccessFactsCache,
   ) {}
 
   async entitlement({ viewer, title }: EntitlementRequest & { title: TitleFacts }): Promise<Entitlement> {
@@ -40,17 +42,15 @@ export class EntitlementsService {
     return entitlement;
   }
 
-  /** The one answer for each title, in order, from one look-up of the viewer's plan and of their grants. */
+  /**
+   * The one answer for each title, in order, from the viewer's records (held between a player's heartbeats:
+   * `AccessFactsCache`) and this call's clock.
+   */
   async entitlements({ viewer, titles }: EntitlementsRequest): Promise<Entitlement[]> {
     const now = new Date();
-    // A series has no grants of its own (plans only, issue 13): its answer needs the plan alone.
-    const movieIds = titles.flatMap((title) => (title.kind === 'series' ? [] : [title.movieId]));
-    const [plan, grants] = viewer
-      ? await Promise.all([
-          this.currentPlan(viewer.userId, now),
-          movieIds.length ? this.grants.titlesGrants(viewer.userId, movieIds) : [],
-        ])
-      : [null, []];
+    const facts = viewer ? await this.access.of(viewer.userId, () => this.factsOf(viewer.userId)) : null;
+    const plan = facts ? this.planFrom(facts.subscriptions, now) : null;
+    const grants = facts?.titleGrants ?? [];
     const plans = this.plans.list();
     return titles.map((title) =>
       decideEntitlement({
@@ -68,9 +68,17 @@ export class EntitlementsService {
   }
 
   /** The plan the viewer's current subscription gives now, if it gives access. */
-  async currentPlan(userId: string, now: Date): Promise<Plan | null> {
-    const current = pickCurrent(await this.subscriptions.ofUser(userId), now);
+  private planFrom(subscriptions: StoredSubscription[], now: Date): Plan | null {
+    const current = pickCurrent(subscriptions, now);
     return current && givesAccess(current, now) ? (this.plans.find(current.planId) ?? null) : null;
+  }
+
+  private async factsOf(userId: string): Promise<AccessFacts> {
+    const [subscriptions, titleGrants] = await Promise.all([
+      this.subscriptions.ofUser(userId),
+      this.grants.liveTitleGrantsOf(userId),
+    ]);
+    return { subscriptions, titleGrants };
   }
 
   async ownedTitles(userId: string): Promise<OwnedTitle[]> {

@@ -74,12 +74,11 @@ export class GrantsRepository {
       .exec();
   }
 
-  /** `titleGrants` for several titles at once (a screen's cards). */
-  titlesGrants(userId: string, movieIds: string[]): Promise<StoredGrant[]> {
+  /** `titleGrants` of every title at once: what the user's entitlement answers are decided from. */
+  liveTitleGrantsOf(userId: string): Promise<StoredGrant[]> {
     return this.grants
       .find({
         userId: { $eq: userId },
-        movieId: { $in: movieIds },
         kind: { $in: [GrantKind.Purchase, GrantKind.Rental] },
         revokedAt: null,
       })

@@ -1,0 +1,126 @@
+import { Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import type { Schema } from 'mongoose';
+import { Counter } from 'prom-client';
+import { InjectRedis, MemoCache, MetricsService } from '@app/server-core';
+import type { StoredSubscription } from '../subscriptions/subscriptions.repository';
+import type { StoredGrant } from './grants.repository';
+
+/** Redis pub/sub channel: a replica wrote a subscription or a grant, so every replica drops what it holds. */
+export const ACCESS_CHANGES_CHANNEL = 'payment:access:changed';
+
+/**
+ * A safety net only: every write drops the held facts at once, on every replica. The lifetime bounds what a missed
+ * message could leave (a replica that lost its subscription also drops everything when it is back).
+ */
+const TTL_MS = 30_000;
+const MAX_VIEWERS = 20_000;
+
+/** What an entitlement answer is decided from, besides the title and the clock: the viewer's records. */
+export type AccessFacts = {
+  subscriptions: StoredSubscription[];
+  /** The viewer's purchases and rentals that are not revoked, of every title. */
+  titleGrants: StoredGrant[];
+};
+
+/** Every write a model can make: document (`save`, which `create` runs) and query middleware… */
+const WRITES = [
+  'save',
+  'updateOne',
+  'updateMany',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'findOneAndDelete',
+  'replaceOne',
+  'deleteOne',
+  'deleteMany',
+] as const;
+/** …and model middleware. */
+const MODEL_WRITES = ['insertMany', 'bulkWrite'] as const;
+
+/**
+ * A copy of `schema` that calls `changed` after each write through its model (issue 29 §3). The copy, so the
+ * shared schema object (and another app in the same process) keeps no hook of this app's.
+ */
+export const announcingWrites = (schema: Schema, changed: () => void): Schema => {
+  const watched = schema.clone();
+  for (const write of WRITES) watched.post(write, () => changed());
+  for (const write of MODEL_WRITES) watched.post(write, () => changed());
+  return watched;
+};
+
+/**
+ * Each viewer's subscriptions and title grants, held between the entitlement questions a player asks on every
+ * heartbeat (issue 29 §3: two MongoDB reads per heartbeat before). Decisions are still made on every call with the
+ * clock of that call, so a rental or a plan running out is seen at once; only the records are held. Any write to
+ * either collection, on any replica, drops them all: writes are rare (payments, refunds, the reconciler) and reads
+ * are every few seconds per viewer. Money paths (holdings, rentals starting) never read from here.
+ */
+@Injectable()
+export class AccessFactsCache implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(AccessFactsCache.name);
+  private readonly facts: MemoCache<AccessFacts>;
+  private subscriber?: Redis;
+
+  constructor(
+    @InjectRedis() private readonly redis: Redis,
+    metrics: MetricsService,
+  ) {
+    const lookups = new Counter({
+      name: 'payment_access_facts_lookups_total',
+      help: "Entitlement questions' look-ups of a viewer's records: hit (held), joined (a read in flight), miss (MongoDB)",
+      labelNames: ['result'] as const,
+      registers: [metrics.registry],
+    });
+    this.facts = new MemoCache({
+      ttlMs: TTL_MS,
+      maxEntries: MAX_VIEWERS,
+      counted: (result) => lookups.inc({ result }),
+    });
+  }
+
+  /** The viewer's facts: held ones, the read in flight, or a new `load()`. */
+  of(userId: string, load: () => Promise<AccessFacts>): Promise<AccessFacts> {
+    return this.facts.get(userId, load);
+  }
+
+  /**
+   * After a write: drops every held answer and read in flight here at once (before the write's caller hears it is
+   * done), then tells the other replicas.
+   */
+  changed(): void {
+    this.dropAll();
+    this.redis.publish(ACCESS_CHANGES_CHANNEL, '1').catch((error: unknown) =>
+      // The other replicas' facts then live out their TTL at most.
+      this.logger.warn({ msg: 'access change not announced', error: String(error) }),
+    );
+  }
+
+  onModuleInit(): void {
+    const subscriber = this.redis.duplicate({ connectionName: 'payment-service:access-changes' });
+    this.subscriber = subscriber;
+    subscriber.on('message', (channel: string) => {
+      if (channel === ACCESS_CHANGES_CHANNEL) this.dropAll();
+    });
+    // Messages sent while the connection was down are lost: whatever was held may predate them.
+    subscriber.on('ready', () => this.dropAll());
+    // Not awaited: a service starting while Redis is away serves on (ioredis subscribes once it connects).
+    subscriber
+      .subscribe(ACCESS_CHANGES_CHANNEL)
+      .catch((error: unknown) =>
+        this.logger.warn({ msg: 'access changes not subscribed', error: String(error) }),
+      );
+  }
+
+  onApplicationShutdown(): void {
+    this.subscriber?.disconnect();
+  }
+
+  private dropAll(): void {
+    this.facts.forget(() => true);
+  }
+}
+
+/** The cache, for the schemas' write hooks and the entitlement answers alike. */
+@Module({ providers: [AccessFactsCache], exports: [AccessFactsCache] })
+export class AccessFactsModule {}
