@@ -110,7 +110,15 @@ describe('browsing the catalogue', () => {
       await admin.page.goto('/admindashboard');
       await admin.page.getByRole('searchbox', { name: 'Search movies' }).fill(movie.title);
       const card = admin.page.getByRole('article', { name: movie.title }).first();
-      await card.getByText(content).waitFor();
+      await card
+        .getByText(content)
+        .waitFor()
+        .catch(async (error: Error) => {
+          // Says what the list showed instead (two CI runs timed out here once each): the search as the page
+          // holds it and the cards it listed, so the next failure tells a lost search from a missing review.
+          const state = await pageState(admin.page);
+          throw new Error(`no review on the admin's card: ${JSON.stringify(state)} (${error.message})`);
+        });
       await card
         .getByRole('listitem')
         .filter({ hasText: content })

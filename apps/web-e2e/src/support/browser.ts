@@ -75,4 +75,10 @@ export const pageState = (page: Page) =>
       (node) => node.getAttribute('name') ?? node.id,
     ),
     signedIn: localStorage.getItem('token') !== null,
+    searches: [...document.querySelectorAll<HTMLInputElement>('input[type="search"]')].map(
+      (input) => input.value,
+    ),
+    articles: [...document.querySelectorAll('article')]
+      .slice(0, 8)
+      .map((node) => node.querySelector('h2, h3')?.textContent?.trim() ?? ''),
   }));
