@@ -1,4 +1,4 @@
-import { Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { Schema } from 'mongoose';
 import { Counter } from 'prom-client';
@@ -120,7 +120,3 @@ export class AccessFactsCache implements OnModuleInit, OnApplicationShutdown {
     this.facts.forget(() => true);
   }
 }
-
-/** The cache, for the schemas' write hooks and the entitlement answers alike. */
-@Module({ providers: [AccessFactsCache], exports: [AccessFactsCache] })
-export class AccessFactsModule {}

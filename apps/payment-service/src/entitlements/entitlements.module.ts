@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PaymentsDataModule } from '../data/payments-data.module';
 import { PlansModule } from '../plans/plans.module';
-import { AccessFactsModule } from './access-facts.cache';
+import { AccessFactsModule } from './access-facts.module';
 import { EntitlementsController } from './entitlements.controller';
 import { EntitlementsService } from './entitlements.service';
 
