@@ -6,6 +6,7 @@ export * from './context/request-context';
 export * from './context/request-context.module';
 export * from './context/viewer';
 export * from './database/redis';
+export * from './database/redis-broadcast';
 export * from './database/redis-script';
 export * from './database/conditional-upsert';
 export * from './database/default-profile';

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { Redis } from 'ioredis';
 import type { Schema } from 'mongoose';
 import { Counter } from 'prom-client';
-import { InjectRedis, MemoCache, MetricsService } from '@app/server-core';
+import { InjectRedis, MemoCache, MetricsService, RedisBroadcast } from '@app/server-core';
 import type { StoredSubscription } from '../subscriptions/subscriptions.repository';
 import type { StoredGrant } from './grants.repository';
 
@@ -60,12 +60,10 @@ export const announcingWrites = (schema: Schema, changed: () => void): Schema =>
 export class AccessFactsCache implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(AccessFactsCache.name);
   private readonly facts: MemoCache<AccessFacts>;
-  private subscriber?: Redis;
+  private readonly broadcast: RedisBroadcast;
 
-  constructor(
-    @InjectRedis() private readonly redis: Redis,
-    metrics: MetricsService,
-  ) {
+  constructor(@InjectRedis() redis: Redis, metrics: MetricsService) {
+    this.broadcast = new RedisBroadcast(redis, ACCESS_CHANGES_CHANNEL, 'payment-service:access-changes');
     const lookups = new Counter({
       name: 'payment_access_facts_lookups_total',
       help: "Entitlement questions' look-ups of a viewer's records: hit (held), joined (a read in flight), miss (MongoDB)",
@@ -90,30 +88,24 @@ export class AccessFactsCache implements OnModuleInit, OnApplicationShutdown {
    */
   changed(): void {
     this.dropAll();
-    this.redis.publish(ACCESS_CHANGES_CHANNEL, '1').catch((error: unknown) =>
+    this.broadcast.announce('1').catch((error: unknown) =>
       // The other replicas' facts then live out their TTL at most.
       this.logger.warn({ msg: 'access change not announced', error: String(error) }),
     );
   }
 
   onModuleInit(): void {
-    const subscriber = this.redis.duplicate({ connectionName: 'payment-service:access-changes' });
-    this.subscriber = subscriber;
-    subscriber.on('message', (channel: string) => {
-      if (channel === ACCESS_CHANGES_CHANNEL) this.dropAll();
-    });
-    // Messages sent while the connection was down are lost: whatever was held may predate them.
-    subscriber.on('ready', () => this.dropAll());
-    // Not awaited: a service starting while Redis is away serves on (ioredis subscribes once it connects).
-    subscriber
-      .subscribe(ACCESS_CHANGES_CHANNEL)
+    // Not awaited: a service starting while Redis is away serves on (ioredis subscribes once it connects). Messages
+    // sent while the connection was down are lost: whatever was held may predate them, so it goes on every reconnect.
+    this.broadcast
+      .listen(() => this.dropAll(), { onReady: () => this.dropAll() })
       .catch((error: unknown) =>
         this.logger.warn({ msg: 'access changes not subscribed', error: String(error) }),
       );
   }
 
   onApplicationShutdown(): void {
-    this.subscriber?.disconnect();
+    this.broadcast.close();
   }
 
   private dropAll(): void {

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { InjectRedis } from '@app/server-core';
+import { InjectRedis, RedisBroadcast } from '@app/server-core';
 
 /** Redis pub/sub channel: the id of a title whose record changed. */
 export const ITEM_CHANGES_CHANNEL = 'reco:items:changed';
@@ -13,25 +13,22 @@ export const ITEM_CHANGES_CHANNEL = 'reco:items:changed';
  */
 @Injectable()
 export class ItemChangesChannel implements OnApplicationShutdown {
-  private subscriber?: Redis;
+  private readonly broadcast: RedisBroadcast;
 
-  constructor(@InjectRedis() private readonly redis: Redis) {}
-
-  async announce(movieId: string): Promise<void> {
-    await this.redis.publish(ITEM_CHANGES_CHANNEL, movieId);
+  constructor(@InjectRedis() redis: Redis) {
+    this.broadcast = new RedisBroadcast(redis, ITEM_CHANGES_CHANNEL, 'recommendation-service:item-changes');
   }
 
-  /** Calls `listener` with each announced id, on a connection of its own (a subscribed connection does nothing else). */
-  async subscribe(listener: (movieId: string) => void): Promise<void> {
-    const subscriber = this.redis.duplicate({ connectionName: 'recommendation-service:item-changes' });
-    this.subscriber = subscriber;
-    subscriber.on('message', (channel: string, movieId: string) => {
-      if (channel === ITEM_CHANGES_CHANNEL) listener(movieId);
-    });
-    await subscriber.subscribe(ITEM_CHANGES_CHANNEL);
+  announce(movieId: string): Promise<void> {
+    return this.broadcast.announce(movieId);
+  }
+
+  /** Calls `listener` with each announced id. */
+  subscribe(listener: (movieId: string) => void): Promise<void> {
+    return this.broadcast.listen(listener);
   }
 
   onApplicationShutdown() {
-    this.subscriber?.disconnect();
+    this.broadcast.close();
   }
 }

@@ -1,0 +1,40 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * A Redis pub/sub channel that tells every replica of a service (the sender included) that something changed, for
+ * what each replica holds in memory. Listening takes a connection of its own (a subscribed connection does nothing
+ * else). A message sent while a replica's connection is down never reaches it: `onReady` (each time the connection
+ * is up, the first included) lets the listener repair what it may have missed.
+ */
+export class RedisBroadcast {
+  private subscriber?: Redis;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly channel: string,
+    /** Names the listening connection in CLIENT LIST. */
+    private readonly connectionName: string,
+  ) {}
+
+  async announce(message: string): Promise<void> {
+    await this.redis.publish(this.channel, message);
+  }
+
+  /** Calls `listener` with each message on the channel; resolves once subscribed. */
+  async listen(
+    listener: (message: string) => void,
+    { onReady }: { onReady?: () => void } = {},
+  ): Promise<void> {
+    const subscriber = this.redis.duplicate({ connectionName: this.connectionName });
+    this.subscriber = subscriber;
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel === this.channel) listener(message);
+    });
+    if (onReady) subscriber.on('ready', onReady);
+    await subscriber.subscribe(this.channel);
+  }
+
+  close(): void {
+    this.subscriber?.disconnect();
+  }
+}
