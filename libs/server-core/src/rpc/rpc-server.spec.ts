@@ -169,3 +169,39 @@ describe('RpcServer replies', () => {
     });
   });
 });
+
+describe('RpcServer start', () => {
+  it('calls itself listening only once NATS has answered a PING sent after its subscriptions', async () => {
+    const steps: string[] = [];
+    let pong: () => void = () => undefined;
+    const client = {
+      subscribe: (subject: string) => {
+        steps.push(`subscribe ${subject}`);
+        return { unsubscribe: () => undefined };
+      },
+      flush: () => {
+        steps.push('ping');
+        return new Promise<void>((resolve) => {
+          pong = () => {
+            steps.push('pong');
+            resolve();
+          };
+        });
+      },
+      status: async function* () {},
+    };
+    const server = new RpcServer('catalogue-service', { url: 'nats://127.0.0.1:1' });
+    server.addHandler('catalogue.movies.list', () => Promise.resolve(of([])));
+    jest.spyOn(server, 'createNatsClient').mockResolvedValue(client);
+
+    const listening = new Promise<void>((resolve) => void server.listen(() => resolve()));
+    const heard = () =>
+      Promise.race([listening.then(() => true), new Promise((r) => setTimeout(r, 20, false))]);
+
+    expect(await heard()).toBe(false);
+    expect(steps).toEqual(['subscribe catalogue.movies.list', 'ping']);
+    pong();
+    expect(await heard()).toBe(true);
+    expect(steps).toEqual(['subscribe catalogue.movies.list', 'ping', 'pong']);
+  });
+});

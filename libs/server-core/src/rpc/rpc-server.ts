@@ -94,6 +94,21 @@ export class RpcServer extends ServerNats {
     this.limiter = admission && new AdmissionLimiter(admission.limits);
   }
 
+  /**
+   * Subscribes, then waits for the server's PONG to a PING sent after the subscriptions: only then has NATS taken
+   * them, so a request sent the moment the service says "ready" reaches it instead of "no responders".
+   */
+  override start(callback: (error?: unknown) => void): void {
+    super.start(() => {
+      this.unwrap<NatsConnection>()
+        .flush()
+        .then(
+          () => callback(),
+          (error: unknown) => callback(error),
+        );
+    });
+  }
+
   override bindEvents(client: NatsConnection): void {
     for (const channel of this.messageHandlers.keys()) {
       const handle = this.getMessageHandler(channel) as (error: Error | null, msg: Msg) => Promise<void>;
