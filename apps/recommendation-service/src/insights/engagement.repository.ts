@@ -27,6 +27,10 @@ export type FirstDayMove = { day: string; from: string | null } | null;
 
 const bucketId = (day: string, itemId: string) => `${day}|${itemId}`;
 
+/** A play without the report times it has seen (a list as long as the play, which nothing but the dedup reads). */
+export type PlayState = Omit<PlayDoc, 'seen'>;
+const PLAY_STATE = { seen: 0 } as const;
+
 /** Engagement's plays, buckets and viewers: the only code touching them. */
 @Injectable()
 export class EngagementRepository {
@@ -45,21 +49,30 @@ export class EngagementRepository {
     );
   }
 
-  /** Applies a report once (by its `reportedAt`): the play's furthest tenth only grows. False for a repeat. */
-  applyReport(leaseId: string, reportedAtMs: number, decile: number): Promise<boolean> {
-    return conditionalUpsert(
-      this.plays,
-      { _id: leaseId, seen: { $ne: reportedAtMs } },
-      {
-        $push: { seen: reportedAtMs },
-        $max: { maxDecile: decile },
-        $setOnInsert: { started: false, countedDecile: 0 },
-      },
-    );
+  /**
+   * Applies a report once (by its `reportedAt`): the play's furthest tenth only grows. Answers the play as the
+   * report left it (one write, no read after it), or null for a repeat.
+   */
+  async applyReport(leaseId: string, reportedAtMs: number, decile: number): Promise<PlayState | null> {
+    const filter = { _id: leaseId, seen: { $ne: reportedAtMs } };
+    const update = {
+      $push: { seen: reportedAtMs },
+      $max: { maxDecile: decile },
+      $setOnInsert: { started: false, countedDecile: 0 },
+    };
+    const apply = (upsert: boolean) =>
+      this.plays
+        .findOneAndUpdate(filter, update, { upsert, returnDocument: 'after', projection: PLAY_STATE })
+        .lean<PlayState>()
+        .exec();
+    // Memoised by mongoose: the unique index must exist before the first upsert relies on it.
+    await this.plays.init();
+    // A repeat's upsert meets the play's _id (a duplicate); so does a first report racing another: once more, in place.
+    return (await unlessDuplicate(apply(true), null)) ?? apply(false);
   }
 
-  findPlay(leaseId: string): Promise<PlayDoc | null> {
-    return this.plays.findById(leaseId).lean<PlayDoc>().exec();
+  findPlay(leaseId: string): Promise<PlayState | null> {
+    return this.plays.findById(leaseId, PLAY_STATE).lean<PlayState>().exec();
   }
 
   /** Compare-and-set of the reach the buckets hold for a play: true for the one caller that moved it. */

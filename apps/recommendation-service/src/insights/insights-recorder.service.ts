@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EventPayload } from '@app/contracts';
-import { EngagementRepository } from './engagement.repository';
+import { EngagementRepository, type PlayState } from './engagement.repository';
 import {
   ALL_TITLES,
   CHURN_STATUSES,
@@ -63,12 +63,13 @@ export class InsightsRecorder {
   async progressed(report: EventPayload<'watch.progressed'>): Promise<void> {
     const at = Date.parse(report.reportedAt);
     const decile = decileOf(report.positionSeconds, report.durationSeconds);
-    if (!(await this.engagement.applyReport(report.leaseId, at, decile))) return;
+    const play = await this.engagement.applyReport(report.leaseId, at, decile);
+    if (!play) return;
     const seconds = creditedSeconds(report.watchedSeconds);
     if (seconds > 0) {
       await this.engagement.add(istDay(at), [itemOf(report), ALL_TITLES], { watchSeconds: seconds });
     }
-    await this.settleReach(report.leaseId);
+    await this.settleReach(report.leaseId, play);
   }
 
   async favoriteAdded(event: EventPayload<'favorite.added'>): Promise<void> {
@@ -158,10 +159,11 @@ export class InsightsRecorder {
    * day is then known), by compare-and-set: of two concurrent callers only one adds, and the loop catches up with
    * a tenth reached meanwhile.
    */
-  private async settleReach(leaseId: string): Promise<void> {
+  private async settleReach(leaseId: string, known?: PlayState): Promise<void> {
     // Each round either finds nothing to add or moves `countedDecile` up (ours or a concurrent caller's): ≤ 10 rounds.
+    // The first may start from the play as the caller's write left it: a stale one only fails the compare-and-set.
     for (let round = 0; round <= DECILES; round += 1) {
-      const play = await this.engagement.findPlay(leaseId);
+      const play = round === 0 && known ? known : await this.engagement.findPlay(leaseId);
       if (!play?.started || !play.day || !play.itemId || play.countedDecile >= play.maxDecile) return;
       if (await this.engagement.advanceCounted(leaseId, play.countedDecile, play.maxDecile)) {
         await this.engagement.add(play.day, [play.itemId, ALL_TITLES], {

@@ -78,6 +78,34 @@ describe('Outbox.announce', () => {
     expect(rows.size).toBe(0);
   });
 
+  it('costs two outbox writes per event when the change decides nothing of it: stored before, removed after', async () => {
+    const { outbox, store } = setUp();
+    const writes = (['insert', 'markReady', 'release', 'remove', 'dropPending'] as const).map(
+      (method) => [method, jest.spyOn(store, method)] as const,
+    );
+    await outbox.announce([deleted('u1'), deleted('u2')], async () => undefined);
+    expect(Object.fromEntries(writes.map(([method, spy]) => [method, spy.mock.calls.length]))).toEqual({
+      insert: 1,
+      markReady: 0,
+      release: 0,
+      remove: 2,
+      dropPending: 0,
+    });
+  });
+
+  it('marks entries ready with what the change decided before publishing them', async () => {
+    const { outbox, rows, store } = setUp();
+    const capturedAt = new Date('2026-01-02T03:04:05.000Z');
+    const readyBeforePublish: OutboxEntry[] = [];
+    jest.spyOn(store, 'remove').mockImplementationOnce(async () => {
+      readyBeforePublish.push(...rows.values());
+    });
+    await outbox.announce({ ...deleted('u1'), at: (result: Date) => result }, async () => capturedAt);
+    expect(readyBeforePublish).toEqual([
+      expect.objectContaining({ state: OutboxState.Ready, occurredAt: capturedAt }),
+    ]);
+  });
+
   it('publishes the events of one change in their order', async () => {
     const { outbox, published } = setUp();
     await outbox.announce([deleted('u1'), deleted('u2')], async () => undefined);

@@ -67,11 +67,12 @@ const RELAY_BATCH = 100;
  * The event outbox (issue 29 §1), without transactions: every event is stored in the service's own database before
  * its change, so a change is never made without a record that it is to be announced.
  *
- * `announce` stores the entries (pending), makes the change (an idempotent write), marks them ready and publishes
- * them through EventBus under their stored ids, then removes them. A publish that fails still fails the request
- * (503 while Redis is away, EventBus's policy), but the entry stays ready and the relay publishes it later. When the
- * process dies before marking, the entry stays pending: once its grace period has passed, the relay asks the
- * `settled` check of its type whether the change was made, and publishes it or drops it. Claims (`claimedUntil`,
+ * `announce` stores the entries (pending), makes the change (an idempotent write), publishes them through EventBus
+ * under their stored ids, then removes them: two outbox writes per event. Entries whose payload or date the change
+ * decides are marked ready with them first. A publish that fails still fails the request (503 while Redis is away,
+ * EventBus's policy), but the entry is marked ready and the relay publishes it later. When the process dies before
+ * publishing, the entry stays pending: once its grace period has passed, the relay asks the `settled` check of its
+ * type whether the change was made, and publishes it or drops it. Claims (`claimedUntil`,
  * taken with one conditional update) keep replicas and restarts from handling one entry at the same time; an event
  * may still be published twice (a relay taking over from a slow request), which consumers take as the same news.
  */
@@ -169,17 +170,17 @@ export class Outbox {
         claimedUntil: this.after(new Date()),
       };
     });
-    await this.store.markReady(ready);
+    // The stored entries already say all the relay needs unless the change decided a payload or a date: then it
+    // learns them before anything is published (a crash after the publish republishes the same event).
+    if (announcements.some(({ stored, at }) => stored || at)) await this.store.markReady(ready);
     for (const [i, entry] of ready.entries()) {
       try {
         await this.publish(entry, 'request');
       } catch (error) {
-        // The rest stay ready: any relay may take them at once.
+        // The rest are marked ready and free at once: any relay publishes them without asking their checks.
+        const now = new Date();
         await this.store
-          .release(
-            ready.slice(i).map(({ _id }) => _id),
-            new Date(),
-          )
+          .markReady(ready.slice(i).map((left) => ({ ...left, claimedUntil: now })))
           .catch(() => undefined);
         throw error;
       }
