@@ -501,6 +501,28 @@ const takeSample = (processes: Sampled[], at: number, completed: number): Sample
 };
 
 const HEAP_USED = /^nodejs_heap_size_used_bytes (\S+)$/m;
+
+const RPC_COUNT =
+  /^request_duration_seconds_count\{transport="rpc",route="([^"]+)",outcome="[^"]+"\} (\S+)$/gm;
+
+/** RPC messages each Node service has handled so far, by `service route` (its Prometheus request timings). */
+const rpcCounts = async (processes: Sampled[]): Promise<Map<string, number>> => {
+  const counts = new Map<string, number>();
+  await Promise.all(
+    processes
+      .filter((proc) => proc.metricsUrl)
+      .map(async ({ name, metricsUrl }) => {
+        const text = await fetch(metricsUrl!, { signal: AbortSignal.timeout(5_000) })
+          .then((res) => res.text())
+          .catch(() => '');
+        for (const [, route, n] of text.matchAll(RPC_COUNT)) {
+          const key = `${name} ${route}`;
+          counts.set(key, (counts.get(key) ?? 0) + Number(n));
+        }
+      }),
+  );
+  return counts;
+};
 const MAJOR_GCS = /^nodejs_gc_duration_seconds_count\{kind="major"\} (\S+)$/m;
 /** Every HEAP_POLL_MS, each Node service's heap in use and major collections, from its `/metrics` (prom-client). */
 const HEAP_POLL_MS = 1_000;
@@ -734,6 +756,8 @@ type RunFigures = {
   samples: Sample[];
   /** Each Node service's V8 heap in use, read from its /metrics every HEAP_POLL_MS. */
   heaps: HeapReading[];
+  /** RPC messages handled during the run, by `service route`. */
+  rpc: Map<string, number>;
 };
 
 const run = async (
@@ -755,6 +779,7 @@ const run = async (
   const admitted: number[] = [];
   const pending = new Set<Promise<void>>();
   const startedAt = performance.now();
+  const rpcBefore = await rpcCounts(processes);
   const samples: Sample[] = [takeSample(processes, 0, 0)];
   const heaps: HeapReading[] = [];
   const stopHeaps = pollHeaps(processes, () => completed, heaps);
@@ -855,8 +880,12 @@ const run = async (
   clearInterval(sampler);
   stopHeaps();
   samples.push(takeSample(processes, endedAt - startedAt, completed));
+  const rpc = new Map(
+    [...(await rpcCounts(processes))].map(([key, n]) => [key, n - (rpcBefore.get(key) ?? 0)] as const),
+  );
   return {
     heaps,
+    rpc,
     rate,
     stats,
     startedAt,
@@ -1098,6 +1127,22 @@ const outcome = (figures: RunFigures) => {
   return { wallSeconds, errors, achieved: (figures.completed - errors) / wallSeconds };
 };
 
+/** How many RPC messages each request of the mix cost, by the service and route that handled them. */
+const reportRpc = (rpc: Map<string, number>, completed: number) => {
+  const rows = [...rpc].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+  const total = rows.reduce((sum, [, n]) => sum + n, 0);
+  console.log(
+    `\n### RPC messages handled per request sent: ${(total / Math.max(1, completed)).toFixed(2)} in all (the ${Math.min(RPC_ROWS, rows.length)} most frequent)\n`,
+  );
+  console.log('| service | route | messages | per request |');
+  console.log('|---|---|---|---|');
+  for (const [key, n] of rows.slice(0, RPC_ROWS)) {
+    const [service, route] = key.split(' ');
+    console.log(`| ${service} | ${route} | ${n} | ${(n / Math.max(1, completed)).toFixed(3)} |`);
+  }
+};
+const RPC_ROWS = 20;
+
 const reportStage = (
   figures: RunFigures,
   processes: Sampled[],
@@ -1172,6 +1217,7 @@ const reportStage = (
         );
   }
 
+  reportRpc(figures.rpc, figures.completed);
   reportStalls(figures, processes);
   const memory = reportMemoryAndCpu(
     processes,
