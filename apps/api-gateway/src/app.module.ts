@@ -39,13 +39,14 @@ import { InsightsClient } from './recommendations/insights.client';
 import { RecommendationClient } from './recommendations/recommendation.client';
 import { RecommendationsController } from './recommendations/recommendations.controller';
 import { AdminMediaController } from './streaming/admin-media.controller';
+import { HeldEntitlements } from './payments/held-entitlements';
 import { HeartbeatService } from './streaming/heartbeat.service';
 import { PlaybackController } from './streaming/playback.controller';
 import { PlaybackService } from './streaming/playback.service';
 import { QoeClient } from './streaming/qoe.client';
 import { QoeController } from './streaming/qoe.controller';
 import { ClientRateLimitGuard } from './rate-limit/client-rate-limit.guard';
-import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { GatewayRedisModule, RateLimitModule } from './rate-limit/rate-limit.module';
 import { StreamingClient } from './streaming/streaming.client';
 import { ContactController } from './user-data/contact.controller';
 import { ContactService } from './user-data/contact.service';
@@ -70,6 +71,7 @@ export class AppModule {
         EnvModule.forRoot(env),
         RequestContextModule.forRoot(),
         MetricsModule,
+        GatewayRedisModule.register(env.REDIS_URL),
         RateLimitModule.register(env),
       ],
       controllers: [
@@ -127,6 +129,7 @@ export class AppModule {
         TitleAccessService,
         StreamingClient,
         PlaybackService,
+        HeldEntitlements,
         HeartbeatService,
         DataRightsService,
         FavoritesService,

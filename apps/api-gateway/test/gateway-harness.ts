@@ -1,7 +1,9 @@
 import { Controller, Module, type INestApplication, type INestMicroservice, type Type } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
-import { AuthPatterns, ParentalPatterns } from '@app/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { ACCESS_CHANGES_CHANNEL, AuthPatterns, ParentalPatterns } from '@app/contracts';
 import type { RpcEnvelope } from '@app/contracts';
 import { AllExceptionsFilter, RpcServer, type NatsSettings, type RpcAdmission } from '@app/server-core';
 import { findFreePort, testNatsUrl } from '@app/server-testing';
@@ -95,6 +97,22 @@ export const startGateway = async (
   );
   await app.listen(port, '127.0.0.1');
   return { app, url: `http://127.0.0.1:${port}` };
+};
+
+/**
+ * What payment-service does after any write to a subscription or a title grant: announces it, and every gateway drops
+ * the entitlement answers it holds for heartbeats (HeldEntitlements). A test that changes what a payment stand-in
+ * answers says so with this, as the real service would.
+ */
+export const announceAccessChange = async () => {
+  const redis = new Redis(process.env.REDIS_URL ?? '');
+  try {
+    await redis.publish(ACCESS_CHANGES_CHANNEL, '1');
+  } finally {
+    redis.disconnect();
+  }
+  // The gateway reads the message on a connection of its own: a moment before the test's next request.
+  await sleep(50);
 };
 
 export type CallOptions = { body?: unknown; token?: string | null; headers?: Record<string, string> };

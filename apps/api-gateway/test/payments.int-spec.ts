@@ -74,6 +74,7 @@ const entitlement = (viewer: unknown): Entitlement => ({
   plan: null,
   purchasedAt: null,
   rental: null,
+  changesAt: null,
   waysIn: { plans: [], purchaseInr: 1200, rentalInr: 500 },
 });
 

@@ -25,7 +25,13 @@ import {
   seriesId,
   seriesPlayable,
 } from './fakes';
-import { FakeSessionsModule, type RpcCall, standIn, useGatewayWithFakes } from './gateway-harness';
+import {
+  announceAccessChange,
+  FakeSessionsModule,
+  type RpcCall,
+  standIn,
+  useGatewayWithFakes,
+} from './gateway-harness';
 
 // POST /api/playback/{movieId} and friends at the gateway, against stand-ins of every service it asks: the order
 // of the questions (entitlement, then a screen, then the rental clock), what each is told, and what the viewer
@@ -144,13 +150,15 @@ const FakeServicesModule = standIn(
 describe('playback at the gateway', () => {
   const gateway = useGatewayWithFakes([FakeSessionsModule, FakeServicesModule]);
 
-  beforeEach(() => {
+  beforeEach(async () => {
     calls.length = 0;
     scenario.entitlement = {};
     scenario.lease = {};
     scenario.screensFull = false;
     scenario.resume = null;
     scenario.userDataDown = false;
+    // The payment stand-in's answer changes with each test's scenario: as payment-service would, it says so.
+    await announceAccessChange();
   });
 
   const post = (path: string, body: unknown, token: string | null = fakeTokens.asha, headers = {}) =>
@@ -337,6 +345,17 @@ describe('playback at the gateway', () => {
       scenario.lease = { ...scenario.lease, durationSeconds: 30 };
       expect(await heartbeat()).toEqual({ leaseActive: false });
       expect(callsTo(StreamingPatterns.stop)).toHaveLength(1);
+    });
+
+    it('asks payment-service once for a run of heartbeats, and again as soon as it announces a write', async () => {
+      for (let beatNo = 0; beatNo < 3; beatNo++)
+        expect(await heartbeat()).toMatchObject({ leaseActive: true });
+      expect(callsTo(PaymentPatterns.entitlement)).toHaveLength(1);
+      // A refund (any write to a grant or a subscription): payment-service announces it, every gateway drops its answers.
+      scenario.entitlement = { canWatch: false, reason: 'premium-required', plan: null };
+      await announceAccessChange();
+      expect(await heartbeat()).toEqual({ leaseActive: false });
+      expect(callsTo(PaymentPatterns.entitlement)).toHaveLength(2);
     });
 
     it('asks nothing on an exit or for a lease streaming already ended', async () => {

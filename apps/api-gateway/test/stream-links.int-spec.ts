@@ -296,13 +296,18 @@ describe('stream links end with access (issue 22, finding 1)', () => {
   it('plan end: the next heartbeat finds no access, the player stops and the link is refused', async () => {
     const viewer = await newViewer();
     const movieId = await newTitle();
+    // The plan ends 2 s from now: payment-service's answer says so (changesAt), and until then it is held.
+    const planEnds = Date.now() + 2_000;
+    answers.set(answerKey(viewer.id, movieId), { changesAt: new Date(planEnds).toISOString() });
     const playback = await play(viewer, movieId);
     expect(await statuses(playback)).toEqual(SERVED);
+    expect(await heartbeat(playback)).toMatchObject({ leaseActive: true });
     answers.set(answerKey(viewer.id, movieId), {
       canWatch: false,
       reason: AccessReason.PremiumRequired,
       plan: null,
     });
+    await sleep(Math.max(0, planEnds - Date.now()));
     expect(await heartbeat(playback)).toEqual({ leaseActive: false });
     expect(await afterTheBound(viewer.id, playback)).toEqual(REFUSED);
   });
@@ -323,6 +328,7 @@ describe('stream links end with access (issue 22, finding 1)', () => {
       plan: null,
       screens: 1,
       rental,
+      changesAt: rental.expiresAt,
     });
     const playback = await play(viewer, movieId);
     expect(await statuses(playback)).toEqual(SERVED);

@@ -38,6 +38,14 @@ describe('payment-service entitlements of several titles', () => {
       { movieId: series.movieId, canWatch: false, reason: AccessReason.PremiumRequired },
     ]);
     expect(answers[1].rental).toMatchObject({ startedAt: null });
+    // When each answer may next change by the clock alone: never for a purchase; an unstarted rental's start-by.
+    expect(answers.map(({ changesAt }) => changesAt)).toEqual([
+      null,
+      answers[1].rental?.startBy,
+      null,
+      null,
+      null,
+    ]);
     for (const [index, title] of titles.entries()) {
       expect(answers[index]).toEqual(await ctx.entitlement(payer, title));
     }
@@ -57,6 +65,10 @@ describe('payment-service entitlements of several titles', () => {
       [true, AccessReason.Plan, 'premium'],
       [true, AccessReason.Plan, 'premium'],
     ]);
+    // Held by a caller until the plan's paid period ends, when it may no longer let them in.
+    const plan = await suite.service.call(PaymentRpc.subscription, { userId: payer.userId });
+    expect(plan?.currentEnd).toEqual(expect.any(String));
+    expect(answers.map(({ changesAt }) => changesAt)).toEqual([plan?.currentEnd, plan?.currentEnd]);
   });
 
   it('after a licence end (issue 28) still plays a bought title and a running rental, keeps them in My titles, and refuses the rest', async () => {

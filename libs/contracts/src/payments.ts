@@ -273,6 +273,12 @@ export const EntitlementSchema = z.object({
   plan: z.object({ id: PlanIdSchema, name: z.string() }).nullable(),
   purchasedAt: isoDate.nullable(),
   rental: RentalClockSchema.nullable(),
+  /**
+   * When this answer may next change by the clock alone (a rental's or a plan's end, a title's early access or
+   * licence ending); null when only a write could change it (a payment, a refund, an admin's edit). Until then a
+   * caller may reuse it, as long as it hears of writes (ACCESS_CHANGES_CHANNEL).
+   */
+  changesAt: isoDate.nullable(),
   waysIn: z.object({
     /** Plans that include this title (empty when the viewer already can watch). */
     plans: z.array(z.object({ id: PlanIdSchema, name: z.string(), priceInr: z.number().int() })),
@@ -281,6 +287,12 @@ export const EntitlementSchema = z.object({
   }),
 });
 export type Entitlement = z.infer<typeof EntitlementSchema>;
+
+/**
+ * Redis pub/sub channel payment-service announces on after any write to a subscription or a title grant (on every
+ * replica): whoever holds entitlement answers (payment-service's records, the gateway's heartbeat answers) drops them.
+ */
+export const ACCESS_CHANGES_CHANNEL = 'payment:access:changed';
 
 /**
  * `POST /api/entitlements`: the entitlement answer for each of a screen's titles (movies, series or episodes), so

@@ -12,6 +12,7 @@ export const planEntitlement = (movieId: string, overrides: Partial<Entitlement>
   plan: { id: 'standard', name: 'Standard' },
   purchasedAt: null,
   rental: null,
+  changesAt: null,
   waysIn: { plans: [], purchaseInr: null, rentalInr: null },
   ...overrides,
 });

@@ -13,16 +13,20 @@ const LOST = new Set(['close', 'reconnecting', 'end']);
 
 type RateLimitEnv = Pick<
   Env,
-  'REDIS_URL' | 'RATE_LIMIT_PER_MINUTE' | 'RATE_LIMIT_BROWSE_PER_MINUTE' | 'RATE_LIMIT_CONTACT_PER_HOUR'
+  'RATE_LIMIT_PER_MINUTE' | 'RATE_LIMIT_BROWSE_PER_MINUTE' | 'RATE_LIMIT_CONTACT_PER_HOUR'
 >;
 
-/** The gateway's one Redis client (rate limits), closed when the gateway stops. */
+/**
+ * The gateway's one Redis client (rate limits; the held heartbeat answers' change announcements), closed when the
+ * gateway stops. Global: registered once by the app module.
+ */
 @Module({})
-class GatewayRedisModule {
+export class GatewayRedisModule {
   static register(url: string): DynamicModule {
     const logger = new Logger('Redis');
     return {
       module: GatewayRedisModule,
+      global: true,
       providers: [
         {
           provide: REDIS_CLIENT,
@@ -57,7 +61,7 @@ export class RateLimitModule {
       module: RateLimitModule,
       imports: [
         ThrottlerModule.forRootAsync({
-          imports: [GatewayRedisModule.register(env.REDIS_URL)],
+          // GatewayRedisModule's client, registered globally by the app module.
           inject: [REDIS_CLIENT],
           useFactory: (redis: Redis) => ({
             throttlers: rateLimitsFrom(env),

@@ -3,7 +3,7 @@ import { AccessReason, ErrorCode, MovieAccess, PlaybackEvent } from '@app/contra
 import type { Entitlement, HeartbeatRequest, HeartbeatRpcReply, Playable } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { planEntitlement } from '@app/server-testing';
-import type { PaymentClient } from '../payments/payment.client';
+import type { HeldEntitlements } from '../payments/held-entitlements';
 import type { TitleAccessService } from '../payments/title-access.service';
 import { HeartbeatService, rentalMayFinish } from './heartbeat.service';
 import type { StreamingClient } from './streaming.client';
@@ -63,19 +63,19 @@ const setup = (answer: Partial<Entitlement> = {}, reply: Partial<HeartbeatRpcRep
     heartbeat: jest.fn().mockResolvedValue(beat(reply)),
     stop: jest.fn().mockResolvedValue({ stopped: true }),
   };
-  const payments = { entitlement: jest.fn().mockResolvedValue(entitlement(answer)) };
+  const access = { of: jest.fn().mockResolvedValue(entitlement(answer)) };
   const titles = { playable: jest.fn().mockResolvedValue(playable) };
   const service = new HeartbeatService(
     streaming as unknown as StreamingClient,
-    payments as unknown as PaymentClient,
+    access as unknown as HeldEntitlements,
     titles as unknown as TitleAccessService,
   );
-  return { service, streaming, payments, titles };
+  return { service, streaming, access, titles };
 };
 
 describe('HeartbeatService (DECISIONS 35)', () => {
   it('answers the player its lease and new token only, after asking access again as for the lease’s viewer', async () => {
-    const { service, streaming, payments, titles } = setup({}, { isAdmin: true });
+    const { service, streaming, access, titles } = setup({}, { isAdmin: true });
     expect(await service.heartbeat(request)).toEqual({
       leaseActive: true,
       token: 'renewed.token',
@@ -83,7 +83,7 @@ describe('HeartbeatService (DECISIONS 35)', () => {
     });
     expect(streaming.heartbeat).toHaveBeenCalledWith(request);
     expect(titles.playable).toHaveBeenCalledWith(MOVIE);
-    expect(payments.entitlement).toHaveBeenCalledWith({ userId: USER, isAdmin: true }, playable.facts);
+    expect(access.of).toHaveBeenCalledWith({ userId: USER, isAdmin: true }, playable.facts);
     expect(streaming.stop).not.toHaveBeenCalled();
   });
 
@@ -98,20 +98,20 @@ describe('HeartbeatService (DECISIONS 35)', () => {
 
   it('asks nothing more of a lease streaming-service ended, an exit’s included', async () => {
     for (const event of [PlaybackEvent.Tick, PlaybackEvent.Exit]) {
-      const { service, payments, streaming } = setup(
+      const { service, access, streaming } = setup(
         {},
         { leaseActive: false, token: undefined, expiresAt: undefined },
       );
       expect(await service.heartbeat({ ...request, event })).toEqual({ leaseActive: false });
-      expect(payments.entitlement).not.toHaveBeenCalled();
+      expect(access.of).not.toHaveBeenCalled();
       expect(streaming.stop).not.toHaveBeenCalled();
     }
   });
 
-  it('lets the stream play on when payments cannot answer (the next heartbeat asks again)', async () => {
+  it('lets the stream play on when access cannot answer (the next heartbeat asks again)', async () => {
     const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const { service, payments, streaming } = setup();
-    payments.entitlement.mockRejectedValue(
+    const { service, access, streaming } = setup();
+    access.of.mockRejectedValue(
       new AppError(ErrorCode.ServiceUnavailable, 'Payments are unavailable right now.'),
     );
     expect(await service.heartbeat(request)).toMatchObject({ leaseActive: true });

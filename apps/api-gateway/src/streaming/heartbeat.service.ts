@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AccessReason, PlaybackEvent } from '@app/contracts';
 import type { Entitlement, HeartbeatReply, HeartbeatRequest, HeartbeatRpcReply } from '@app/contracts';
-import { PaymentClient } from '../payments/payment.client';
+import { HeldEntitlements } from '../payments/held-entitlements';
 import { TitleAccessService } from '../payments/title-access.service';
 import { StreamingClient } from './streaming.client';
 
@@ -24,8 +24,9 @@ export const rentalMayFinish = (
 
 /**
  * `POST /api/playback/heartbeat`: streaming-service renews the lease (and hands out a fresh stream token); then,
- * on every report but an exit, access is asked again (DECISIONS 35), so the clock's ends (a rental's expiry, a
- * plan's end) and anything an event missed stop the lease within one heartbeat: the player hears
+ * on every report but an exit, access is asked again (DECISIONS 35; the answer held between heartbeats while nothing
+ * could change it, HeldEntitlements), so the clock's ends (a rental's expiry, a plan's end) and a refund stop the
+ * lease within one heartbeat: the player hears
  * `leaseActive: false` and delivery refuses the stream's links within LEASE_CHECK_CACHE_MS.
  */
 @Injectable()
@@ -34,7 +35,7 @@ export class HeartbeatService {
 
   constructor(
     private readonly streaming: StreamingClient,
-    private readonly payments: PaymentClient,
+    private readonly access: HeldEntitlements,
     private readonly titles: TitleAccessService,
   ) {}
 
@@ -52,10 +53,7 @@ export class HeartbeatService {
   private async stillAllowed(beat: HeartbeatRpcReply): Promise<boolean> {
     try {
       const { facts } = await this.titles.playable(beat.movieId);
-      const entitlement = await this.payments.entitlement(
-        { userId: beat.userId, isAdmin: beat.isAdmin },
-        facts,
-      );
+      const entitlement = await this.access.of({ userId: beat.userId, isAdmin: beat.isAdmin }, facts);
       return entitlement.canWatch || rentalMayFinish(entitlement, beat, new Date());
     } catch (error) {
       // Payments or the catalogue away (or the title gone from it): the stream plays on, the next heartbeat asks

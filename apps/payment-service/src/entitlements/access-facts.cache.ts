@@ -1,13 +1,11 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { Schema } from 'mongoose';
+import { ACCESS_CHANGES_CHANNEL } from '@app/contracts';
 import { Counter } from 'prom-client';
 import { InjectRedis, MemoCache, MetricsService, RedisBroadcast } from '@app/server-core';
 import type { StoredSubscription } from '../subscriptions/subscriptions.repository';
 import type { StoredGrant } from './grants.repository';
-
-/** Redis pub/sub channel: a replica wrote a subscription or a grant, so every replica drops what it holds. */
-export const ACCESS_CHANGES_CHANNEL = 'payment:access:changed';
 
 /**
  * A safety net only: every write drops the held facts at once, on every replica. The lifetime bounds what a missed
@@ -95,13 +93,7 @@ export class AccessFactsCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    // Not awaited: a service starting while Redis is away serves on (ioredis subscribes once it connects). Messages
-    // sent while the connection was down are lost: whatever was held may predate them, so it goes on every reconnect.
-    this.broadcast
-      .listen(() => this.dropAll(), { onReady: () => this.dropAll() })
-      .catch((error: unknown) =>
-        this.logger.warn({ msg: 'access changes not subscribed', error: String(error) }),
-      );
+    this.broadcast.dropOnEveryChange(() => this.dropAll(), this.logger);
   }
 
   onApplicationShutdown(): void {

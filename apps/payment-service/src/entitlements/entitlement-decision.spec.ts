@@ -48,6 +48,7 @@ const decide = (overrides: Partial<EntitlementInput>) =>
     viewer: user,
     title: premiumTitle,
     plan: null,
+    planChangesAt: null,
     plans: PLAN_CATALOGUE,
     grants: [],
     now,
@@ -356,5 +357,56 @@ describe('decideEntitlement: licence end (issue 28, DECISIONS 41)', () => {
       decide({ title: { ...premiumTitle, availableUntil: later(1).toISOString() }, plan: premium }).canWatch,
     ).toBe(true);
     expect(decide({ title: ended, viewer: admin }).reason).toBe(AccessReason.Admin);
+  });
+});
+
+describe('decideEntitlement: when the answer next changes by the clock (changesAt)', () => {
+  const iso = (date: Date) => date.toISOString();
+
+  it('is null when only a write could change it: a free title, a purchase, an admin', () => {
+    expect(decide({ title: freeTitle }).changesAt).toBeNull();
+    expect(decide({ grants: [purchase()] }).changesAt).toBeNull();
+    expect(decide({ viewer: admin }).changesAt).toBeNull();
+  });
+
+  it("is a rental's start-by date before its first play, and the end of its 48 hours after", () => {
+    const unstarted = rental(ago(DAY));
+    expect(decide({ grants: [unstarted] }).changesAt).toBe(iso(later(29 * DAY)));
+    const started = rental(ago(DAY), ago(HOUR));
+    expect(decide({ grants: [started] }).changesAt).toBe(iso(later(47 * HOUR)));
+  });
+
+  it("is the plan's end, a title's early access or licence end, whichever comes first; never a past date", () => {
+    expect(decide({ plan: premium, planChangesAt: later(3 * DAY) }).changesAt).toBe(iso(later(3 * DAY)));
+    const title = {
+      ...premiumTitle,
+      earlyAccessUntil: iso(later(2 * DAY)),
+      availableUntil: iso(later(9 * DAY)),
+    };
+    expect(decide({ title, plan: premium, planChangesAt: later(3 * DAY) }).changesAt).toBe(
+      iso(later(2 * DAY)),
+    );
+    expect(decide({ title: { ...title, earlyAccessUntil: iso(ago(DAY)) } }).changesAt).toBe(
+      iso(later(9 * DAY)),
+    );
+  });
+
+  it.each([
+    ['an unstarted rental', { grants: [rental(ago(DAY))] }],
+    ['a started rental', { grants: [rental(ago(DAY), ago(HOUR))] }],
+    ['a plan running out', { plan: premium, planChangesAt: later(3 * DAY) }],
+    ['early access', { title: { ...premiumTitle, earlyAccessUntil: iso(later(2 * DAY)) } }],
+    ['a licence ending', { title: { ...premiumTitle, availableUntil: iso(later(9 * DAY)) } }],
+  ] as const)('holds for %s up to the last moment before it, and the answer changes at it', (_, input) => {
+    const first = decide(input);
+    const changesAt = new Date(first.changesAt ?? '');
+    const justBefore = decide({ ...input, now: new Date(changesAt.getTime() - 1) });
+    expect(justBefore).toEqual(first);
+    // The plan's end is the caller's (it passes the plan it finds then): here it is gone at that moment.
+    const planGone = 'planChangesAt' in input ? { plan: null, planChangesAt: null } : {};
+    expect(decide({ ...input, ...planGone, now: changesAt })).not.toEqual({
+      ...first,
+      changesAt: expect.anything(),
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   OWNED_TITLE_QUALITY,
   Quality,
 } from '@app/contracts';
+import { earliestAfter } from '../subscriptions/subscription-state';
 import type { RentalClockState } from './rental-clock';
 import { isRentalActive, toRentalClock } from './rental-clock';
 
@@ -20,6 +21,8 @@ export type EntitlementInput = {
   title: TitleFacts;
   /** The plan the viewer's current subscription gives now (null: none, or it ran out). */
   plan: Plan | null;
+  /** When a subscription of the viewer next stops giving access by the clock (`nextAccessChange`), if ever. */
+  planChangesAt: Date | null;
   /** The whole catalogue: the ways in are drawn from it. */
   plans: readonly Plan[];
   grants: readonly TitleGrant[];
@@ -42,6 +45,7 @@ export const decideEntitlement = ({
   viewer,
   title,
   plan,
+  planChangesAt,
   plans,
   grants,
   now,
@@ -59,12 +63,22 @@ export const decideEntitlement = ({
   const activeRental = rentals.find((clock) => isRentalActive(clock, now));
   const shownRental = activeRental ?? rentals[0];
 
+  // Every comparison below is of `now` with one of these dates: between two of them the answer stays the same.
+  const changesAt = earliestAfter(
+    [
+      planChangesAt,
+      ...[title.earlyAccessUntil, title.availableUntil].map((date) => (date ? new Date(date) : null)),
+      ...rentals.flatMap((clock) => [clock.startBy, clock.expiresAt]),
+    ],
+    now,
+  );
   const base = {
     movieId: title.movieId,
     access: title.access,
     plan: plan ? { id: plan.id, name: plan.name } : null,
     purchasedAt: purchase ? purchase.grantedAt.toISOString() : null,
     rental: shownRental ? toRentalClock(shownRental) : null,
+    changesAt: changesAt?.toISOString() ?? null,
   };
   const allow = (reason: AccessReason, quality: Quality, screens: number): Entitlement => ({
     ...base,

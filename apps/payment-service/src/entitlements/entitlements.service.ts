@@ -13,7 +13,7 @@ import { AppError, Outbox } from '@app/server-core';
 import { coveringGrant } from '../payments/duplicate-payments';
 import { MAX_SCREENS } from '../plans/plan-catalogue';
 import { PlansService } from '../plans/plans.service';
-import { givesAccess, pickCurrent } from '../subscriptions/subscription-state';
+import { givesAccess, nextAccessChange, pickCurrent } from '../subscriptions/subscription-state';
 import { SubscriptionsRepository, type StoredSubscription } from '../subscriptions/subscriptions.repository';
 import { AccessFactsCache, type AccessFacts } from './access-facts.cache';
 import { decideEntitlement } from './entitlement-decision';
@@ -50,6 +50,7 @@ export class EntitlementsService {
     const now = new Date();
     const facts = viewer ? await this.access.of(viewer.userId, () => this.factsOf(viewer.userId)) : null;
     const plan = facts ? this.planFrom(facts.subscriptions, now) : null;
+    const planChangesAt = facts ? nextAccessChange(facts.subscriptions, now) : null;
     const grants = facts?.titleGrants ?? [];
     const plans = this.plans.list();
     return titles.map((title) =>
@@ -57,6 +58,7 @@ export class EntitlementsService {
         viewer,
         title,
         plan,
+        planChangesAt,
         plans,
         grants: grants.flatMap((grant) =>
           title.kind !== 'series' && grant.movieId === title.movieId ? (toTitleGrant(grant) ?? []) : [],

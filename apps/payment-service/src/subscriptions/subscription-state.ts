@@ -125,6 +125,23 @@ export const givesAccess = (sub: AccessFacts, now: Date): boolean => {
 };
 
 /**
+ * The first moment after `now` at which one of `subs` stops giving access by the clock alone (its `accessUntil`):
+ * until then `givesAccess` and `pickCurrent` answer as they do at `now`, the rest of what they read changing only
+ * with a write. Null when none ends after `now`.
+ */
+export const nextAccessChange = (subs: readonly AccessFacts[], now: Date): Date | null =>
+  earliestAfter(subs.map(accessUntil), now);
+
+/** The earliest of `dates` after `now`, or null. */
+export const earliestAfter = (dates: ReadonlyArray<Date | null | undefined>, now: Date): Date | null => {
+  let earliest: Date | null = null;
+  for (const date of dates)
+    if (date && date.getTime() > now.getTime() && (!earliest || date.getTime() < earliest.getTime()))
+      earliest = date;
+  return earliest;
+};
+
+/**
  * The viewer's one current subscription: among those giving access, the one no other live subscription replaced
  * (a plan change takes over once its new subscription is charged), the newest if several; else the newest
  * authorised one still waiting for its first charge that is not a scheduled change; else null.

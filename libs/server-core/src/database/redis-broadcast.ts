@@ -34,6 +34,21 @@ export class RedisBroadcast {
     await subscriber.subscribe(this.channel);
   }
 
+  /**
+   * For what a replica holds in memory until the next change: `drop` on every message, and each time the listening
+   * connection is up (a message sent while it was down is lost, so what is held may predate it). Not awaited: a
+   * process starting while Redis is away serves on, and ioredis subscribes once it connects.
+   */
+  dropOnEveryChange(drop: () => void, logger: { warn(message: object): void }): void {
+    this.listen(() => drop(), { onReady: drop }).catch((error: unknown) =>
+      logger.warn({
+        msg: 'change announcements not subscribed',
+        channel: this.channel,
+        error: String(error),
+      }),
+    );
+  }
+
   close(): void {
     this.subscriber?.disconnect();
   }

@@ -134,6 +134,7 @@ export const fallbackEntitlement = (movie: TitleRef, signedIn: boolean): Entitle
     plan: null,
     purchasedAt: null,
     rental: null,
+    changesAt: null,
     waysIn: {
       plans: [],
       purchaseInr: premium || !signedIn ? movie.purchasePriceInr : null,

@@ -115,6 +115,7 @@ export const anEntitlement = (overrides: Partial<Entitlement> = {}): Entitlement
   plan: null,
   purchasedAt: null,
   rental: null,
+  changesAt: null,
   waysIn: {
     plans: [
       { id: 'standard', name: 'Standard', priceInr: 499 },
