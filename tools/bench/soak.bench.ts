@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, setPriority } from 'node:os';
 import { Redis } from 'ioredis';
+import mongoose from 'mongoose';
 import type {
   Checkout,
   CheckoutConfig,
@@ -1127,6 +1128,63 @@ const outcome = (figures: RunFigures) => {
   return { wallSeconds, errors, achieved: (figures.completed - errors) / wallSeconds };
 };
 
+/** MongoDB operations and backend time per namespace ("db.collection"), as mongod's `top` counts them. */
+type MongoUsage = Map<string, { count: number; micros: number }>;
+
+/**
+ * The database's `top` (mongod's per-collection counters; the embedded MongoDB-wire server answers it too), or
+ * nothing when the server refuses it (mongos, a managed service).
+ */
+const mongoTop = async (mongoUri: string): Promise<MongoUsage> => {
+  const connection = await mongoose
+    .createConnection(mongoUri, { serverSelectionTimeoutMS: 5_000 })
+    .asPromise();
+  try {
+    const { totals } = (await connection.db!.admin().command({ top: 1 })) as {
+      totals: Record<string, { total?: { count: number; time: number } }>;
+    };
+    return new Map(
+      Object.entries(totals).flatMap(([ns, usage]) =>
+        usage.total ? [[ns, { count: usage.total.count, micros: usage.total.time }] as const] : [],
+      ),
+    );
+  } catch {
+    return new Map();
+  } finally {
+    await connection.close();
+  }
+};
+
+const usageSince = (after: MongoUsage, before: MongoUsage): MongoUsage =>
+  new Map(
+    [...after].map(([ns, { count, micros }]) => {
+      const was = before.get(ns) ?? { count: 0, micros: 0 };
+      return [ns, { count: count - was.count, micros: micros - was.micros }] as const;
+    }),
+  );
+
+/** MongoDB operations each request of the mix cost (events applied after it included), by collection. */
+const reportMongo = (usage: MongoUsage, completed: number) => {
+  const rows = [...usage].filter(([, { count }]) => count > 0).sort((a, b) => b[1].count - a[1].count);
+  if (rows.length === 0) {
+    console.log('\n### MongoDB operations: not counted (the server did not answer `top`)');
+    return;
+  }
+  const total = rows.reduce((sum, [, { count }]) => sum + count, 0);
+  const micros = rows.reduce((sum, [, usage]) => sum + usage.micros, 0);
+  const per = (n: number) => (n / Math.max(1, completed)).toFixed(3);
+  console.log(
+    `\n### MongoDB operations per request sent: ${per(total)} in all, ${(micros / 1000 / Math.max(1, completed)).toFixed(3)} ms in the server's backend (\`top\`, from the stage's start until its events were applied; the ${Math.min(MONGO_ROWS, rows.length)} busiest collections)\n`,
+  );
+  console.log('| collection | operations | per request | backend ms per request |');
+  console.log('|---|---|---|---|');
+  for (const [ns, usage] of rows.slice(0, MONGO_ROWS))
+    console.log(
+      `| ${ns} | ${usage.count} | ${per(usage.count)} | ${(usage.micros / 1000 / Math.max(1, completed)).toFixed(3)} |`,
+    );
+};
+const MONGO_ROWS = 20;
+
 /** How many RPC messages each request of the mix cost, by the service and route that handled them. */
 const reportRpc = (rpc: Map<string, number>, completed: number) => {
   const rows = [...rpc].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
@@ -1153,6 +1211,7 @@ const reportStage = (
     deadLetters: number;
     idle: Idle;
     cooled: Sample;
+    mongo: MongoUsage;
   },
 ): Verdict => {
   const { stats, rate } = figures;
@@ -1218,6 +1277,7 @@ const reportStage = (
   }
 
   reportRpc(figures.rpc, figures.completed);
+  reportMongo(context.mongo, figures.completed);
   reportStalls(figures, processes);
   const memory = reportMemoryAndCpu(
     processes,
@@ -1470,10 +1530,12 @@ const main = async () => {
       console.log(
         `\n• Soak: ${count.toLocaleString('en-IN')} requests, open loop at ${rate} req/s (about ${Math.round(count / rate)} s), at most ${MAX_IN_FLIGHT} in flight, ${VIEWERS} viewers; load average ${loadText(loadBefore)}`,
       );
+      const topBefore = full ? await mongoTop(system.mongoUri) : new Map();
       const figures = await run(system.url, ctx, rate, schedule, processes, seededRandom(1515 + index));
       const loadAfter = loadavg();
       // Progress reports and favourites become events: wait until every consumer group has applied them.
       const drained = await drain(redis, DRAIN_TIMEOUT_MS);
+      const mongo = full ? usageSince(await mongoTop(system.mongoUri), topBefore) : new Map();
       const deadLetters = (await redis.xlen(DEAD_LETTER_STREAM)) - deadLettersBefore;
       if (!full) return { figures, verdict: undefined };
       await sleep(COOL_DOWN_MS);
@@ -1485,6 +1547,7 @@ const main = async () => {
         deadLetters,
         idle,
         cooled,
+        mongo,
       });
       return { figures, verdict };
     };

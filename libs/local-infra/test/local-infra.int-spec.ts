@@ -57,6 +57,26 @@ describe('servers the launcher starts', () => {
       expect(await accounts().countDocuments({ email: 'crud@example.com' })).toBe(0);
     });
 
+    it("counts each collection's operations as mongod's `top` does (the soak's MongoDB figures read it)", async () => {
+      const name = `top_${randomUUID().slice(0, 8)}`;
+      const things = connection.collection(name);
+      await things.insertOne({ n: 1 });
+      await things.findOne({ n: 1 });
+      await things.updateOne({ n: 1 }, { $set: { n: 2 } });
+      await things.deleteOne({ n: 2 });
+
+      const { totals } = await connection.db!.admin().command({ top: 1 });
+      const usage = totals[`local_infra.${name}`] as Record<string, { count: number; time: number }>;
+      expect({
+        insert: usage.insert.count,
+        queries: usage.queries.count,
+        update: usage.update.count,
+        remove: usage.remove.count,
+        total: usage.total.count,
+      }).toEqual({ insert: 1, queries: 1, update: 1, remove: 1, total: 4 });
+      expect(usage.total.time).toBeGreaterThan(0);
+    });
+
     it('rejects a duplicate on a unique index with E11000 and keeps one document', async () => {
       await accounts().create({ email: 'unique@example.com' });
 
