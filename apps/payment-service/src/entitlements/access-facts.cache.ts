@@ -86,7 +86,7 @@ export class AccessFactsCache implements OnModuleInit, OnApplicationShutdown {
    */
   changed(): void {
     this.dropAll();
-    this.broadcast.announce('1').catch((error: unknown) =>
+    this.broadcast.announceChange().catch((error: unknown) =>
       // The other replicas' facts then live out their TTL at most.
       this.logger.warn({ msg: 'access change not announced', error: String(error) }),
     );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
@@ -8,6 +9,8 @@ import type { Redis } from 'ioredis';
  */
 export class RedisBroadcast {
   private subscriber?: Redis;
+  /** Names this instance's own change announcements, which its own `dropOnEveryChange` has no need of. */
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly redis: Redis,
@@ -34,13 +37,22 @@ export class RedisBroadcast {
     await subscriber.subscribe(this.channel);
   }
 
+  /** "Something changed", for every listener's `dropOnEveryChange` but this instance's own (it dropped already). */
+  announceChange(): Promise<void> {
+    return this.announce(this.origin);
+  }
+
   /**
-   * For what a replica holds in memory until the next change: `drop` on every message, and each time the listening
-   * connection is up (a message sent while it was down is lost, so what is held may predate it). Not awaited: a
-   * process starting while Redis is away serves on, and ioredis subscribes once it connects.
+   * For what a replica holds in memory until the next change: `drop` on every change another instance announces
+   * (`announceChange`), and each time the listening connection is up (a message sent while it was down is lost, so
+   * what is held may predate it). Not awaited: a process starting while Redis is away serves on, and ioredis
+   * subscribes once it connects.
    */
   dropOnEveryChange(drop: () => void, logger: { warn(message: object): void }): void {
-    this.listen(() => drop(), { onReady: drop }).catch((error: unknown) =>
+    const fromElsewhere = (message: string) => {
+      if (message !== this.origin) drop();
+    };
+    this.listen(fromElsewhere, { onReady: drop }).catch((error: unknown) =>
       logger.warn({
         msg: 'change announcements not subscribed',
         channel: this.channel,
