@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { Movie, RpcRequest } from '@app/contracts';
 import { ErrorCode, EVENT_STREAM, MovieRpc, MovieStatus, ReviewRpc } from '@app/contracts';
-import { REDIS_CLIENT } from '@app/server-core';
+import type { Counter } from 'prom-client';
+import { MetricsService, REDIS_CLIENT } from '@app/server-core';
 import type { OmdbFake, ServiceUnderTest, TmdbFake } from '@app/server-testing';
 import { sampleTmdbData, startOmdbFake, startTmdbFake } from '@app/server-testing';
 import { TmdbImporter } from '../src/import/tmdb-importer';
@@ -140,6 +141,41 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     ])('search %p matches the normalised title as a substring: %p', async (search, expected) => {
       const { data } = await catalogue.call(MovieRpc.list, { search, pageSize: 100 });
       expect(titles(data).sort()).toEqual([...expected].sort());
+    });
+
+    it('holds a search in this process, never in Redis, and drops it at a catalogue write (issue 29 §3)', async () => {
+      const searches = async () => {
+        const counter = catalogue.app
+          .get(MetricsService)
+          .registry.getSingleMetric('catalogue_search_lookups_total') as Counter | undefined;
+        const values = (await counter?.get())?.values ?? [];
+        const of = (result: string) => values.find((value) => value.labels.result === result)?.value ?? 0;
+        return { hit: of('hit'), miss: of('miss') };
+      };
+      const listKeys = async () => (await redis.keys('catalogue:*:list:*')).length;
+      const search = { search: 'HEAT', pageSize: 100 };
+      const [before, keys] = [await searches(), await listKeys()];
+
+      expect(titles((await catalogue.call(MovieRpc.list, search)).data)).toEqual(['Heat']);
+      expect(titles((await catalogue.call(MovieRpc.list, { ...search, search: ' heat ' })).data)).toEqual([
+        'Heat',
+      ]);
+      const after = await searches();
+      expect({ misses: after.miss - before.miss, hits: after.hit - before.hit }).toEqual({
+        misses: 1,
+        hits: 1,
+      });
+      expect(await listKeys()).toBe(keys);
+
+      // Renamed: the write drops every held search, and the next one reads the catalogue again.
+      const id = await idOf('Heat');
+      await catalogue.call(MovieRpc.update, { id, changes: { title: 'Heat Wave' } });
+      try {
+        expect(titles((await catalogue.call(MovieRpc.list, search)).data)).toEqual(['Heat Wave']);
+      } finally {
+        await catalogue.call(MovieRpc.update, { id, changes: { title: 'Heat' } });
+      }
+      expect(titles((await catalogue.call(MovieRpc.list, search)).data)).toEqual(['Heat']);
     });
 
     it('filters by genre, category and access, and sorts', async () => {

@@ -1,9 +1,10 @@
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
+import { MetricsService } from '@app/server-core';
 import { COALESCE_WINDOW_MS, MovieListCache } from './movie-list.cache';
 
 const setup = () => {
-  const cache = new MovieListCache({} as Redis, { name: 'test' } as Connection);
+  const cache = new MovieListCache({} as Redis, { name: 'test' } as Connection, new MetricsService());
   const invalidate = jest.spyOn(cache, 'invalidate').mockResolvedValue(undefined);
   return { cache, invalidate };
 };

@@ -1,26 +1,90 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
+import { Counter } from 'prom-client';
 import type { RpcDescriptor, RpcReply } from '@app/contracts';
-import { InjectRedis, JsonCache } from '@app/server-core';
+import {
+  checkReply,
+  InjectRedis,
+  JsonCache,
+  JsonReply,
+  MemoCache,
+  MetricsService,
+  RedisBroadcast,
+} from '@app/server-core';
 import { viewerCacheScope } from '../titles/viewer-classes';
 
 /** A safety net: writes invalidate at once; the TTL only bounds what a missed invalidation could serve. */
 const TTL_SECONDS = 300;
 /** At most one invalidation per window for bursts of writes (`invalidateCoalesced`). */
 export const COALESCE_WINDOW_MS = 1_000;
+/**
+ * Search pages held per process: their query strings are the public's, so never in Redis (CACHED_PAGES), but a
+ * bounded memo here. A search reads the whole catalogue (an unanchored match uses no index), and the same few
+ * searches come again and again (issue 29 §3: the largest share of the database's time in the soak).
+ */
+const SEARCHES_HELD = 500;
+const SEARCH_TTL_MS = 60_000;
 
 /** Public lists, sections and genres, kept in Redis so browsing does not hit MongoDB on every request; any catalogue write calls `invalidate()`. */
 @Injectable()
-export class MovieListCache extends JsonCache implements OnModuleDestroy {
+export class MovieListCache extends JsonCache implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(MovieListCache.name);
   /** Open while a coalescing window runs; `again` records a request made during it. */
   private window?: { timer: NodeJS.Timeout; again: boolean };
+  private readonly searches: MemoCache<JsonReply<unknown>>;
+  /** Tells every replica to drop its searches when one invalidates the lists. */
+  private readonly changes: RedisBroadcast;
 
-  constructor(@InjectRedis() redis: Redis, @InjectConnection() connection: Connection) {
+  constructor(
+    @InjectRedis() redis: Redis,
+    @InjectConnection() connection: Connection,
+    metrics: MetricsService,
+  ) {
     // Namespaced by database, so catalogues (or test suites) sharing one Redis never see each other's pages.
     super(redis, { prefix: `catalogue:${connection.name}:list:`, ttlSeconds: TTL_SECONDS });
+    this.changes = new RedisBroadcast(
+      redis,
+      `catalogue:${connection.name}:lists-changed`,
+      'catalogue-service:list-changes',
+    );
+    const lookups = new Counter({
+      name: 'catalogue_search_lookups_total',
+      help: 'Search pages asked: hit (held in this process), joined (a search in flight), miss (MongoDB)',
+      labelNames: ['result'] as const,
+      registers: [metrics.registry],
+    });
+    this.searches = new MemoCache({
+      ttlMs: SEARCH_TTL_MS,
+      maxEntries: SEARCHES_HELD,
+      counted: (result) => lookups.inc({ result }),
+    });
+  }
+
+  onModuleInit(): void {
+    this.changes.dropOnEveryChange(() => this.dropSearches(), this.logger);
+  }
+
+  /**
+   * A search's page, held in this process as its checked JSON (per ceiling of the calling profile, as the lists),
+   * dropped with the lists at any catalogue write, on every replica.
+   */
+  searchReply<R extends RpcDescriptor>(
+    key: string,
+    rpc: R,
+    load: () => Promise<RpcReply<R>>,
+  ): Promise<JsonReply<RpcReply<R>>> {
+    return this.searches.get(`${viewerCacheScope()}:${key}`, async () =>
+      JsonReply.of(checkReply(rpc, await load(), this.logger)),
+    ) as Promise<JsonReply<RpcReply<R>>>;
+  }
+
+  /** Drops the lists in Redis and every replica's searches (this one's first, with any search in flight). */
+  override async invalidate(): Promise<void> {
+    this.dropSearches();
+    await super.invalidate();
+    await this.changes.announceChange();
   }
 
   /**
@@ -56,10 +120,14 @@ export class MovieListCache extends JsonCache implements OnModuleDestroy {
   /** Runs the invalidation still owed by the last window, so a stopping service leaves no stale lists behind. */
   async onModuleDestroy(): Promise<void> {
     const window = this.window;
-    if (!window) return;
-    clearTimeout(window.timer);
     this.window = undefined;
-    if (window.again) await this.invalidate();
+    if (window) clearTimeout(window.timer);
+    if (window?.again) await this.invalidate();
+    this.changes.close();
+  }
+
+  private dropSearches(): void {
+    this.searches.forget(() => true);
   }
 
   private closeWindow() {

@@ -41,6 +41,9 @@ const setup = ({
     throughReply: jest.fn(async (_key: string, _rpc: unknown, load: () => Promise<unknown>) =>
       JsonReply.of(await load()),
     ),
+    searchReply: jest.fn(async (_key: string, _rpc: unknown, load: () => Promise<unknown>) =>
+      JsonReply.of(await load()),
+    ),
   };
   const service = new SeriesService(
     seriesRepo as unknown as SeriesRepository,
@@ -64,8 +67,11 @@ describe('SeriesService', () => {
         1,
         20,
       );
-      // A search is not cached.
+      // A search is never kept in Redis: it is held in the process, under its normalised words.
       expect(listCache.throughReply).not.toHaveBeenCalled();
+      expect(listCache.searchReply.mock.calls.map(([key, rpc]) => [key, rpc])).toEqual([
+        ['series:search:"panchayat":[1,20,null,null,"popular"]', SeriesRpc.list],
+      ]);
       await service.list({ page: 1, pageSize: 20, sort: 'top-rated', access: MovieAccess.Free });
       expect(listCache.throughReply.mock.calls.map(([key, rpc]) => [key, rpc])).toEqual([
         ['series:published:[1,20,null,"free","top-rated"]', SeriesRpc.list],

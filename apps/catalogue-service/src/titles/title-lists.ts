@@ -98,7 +98,7 @@ export const publishedPage = async <S, T>(
     language,
   };
   const load = async () => map(await titles.list(criteria, sort, page, pageSize));
-  if (fragment !== undefined || page > CACHED_PAGES) return load();
+  if (page > CACHED_PAGES) return load();
   // The language only when filtered on: the other pages keep their keys.
   const key = JSON.stringify([
     page,
@@ -108,5 +108,8 @@ export const publishedPage = async <S, T>(
     sort,
     ...(language ? [language] : []),
   ]);
+  // A search is the public's own string: held in this process only, bounded (MovieListCache.searchReply).
+  if (fragment !== undefined)
+    return cache.searchReply(`${cacheKey.prefix}search:${JSON.stringify(fragment)}:${key}`, rpc, load);
   return cache.throughReply(`${cacheKey.prefix}published:${key}`, rpc, load);
 };
