@@ -1,10 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { Movie, RpcRequest } from '@app/contracts';
 import { ErrorCode, EVENT_STREAM, MovieRpc, MovieStatus, ReviewRpc } from '@app/contracts';
-import type { Counter } from 'prom-client';
-import { MetricsService, REDIS_CLIENT } from '@app/server-core';
+import { REDIS_CLIENT } from '@app/server-core';
 import type { OmdbFake, ServiceUnderTest, TmdbFake } from '@app/server-testing';
-import { sampleTmdbData, startOmdbFake, startTmdbFake } from '@app/server-testing';
+import { memoLookupCounts, sampleTmdbData, startOmdbFake, startTmdbFake } from '@app/server-testing';
 import { TmdbImporter } from '../src/import/tmdb-importer';
 import { MoviesRepository } from '../src/movies/movies.repository';
 import type { DatasetRow } from '../src/seed/movie-dataset';
@@ -144,14 +143,7 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
     });
 
     it('holds a search in this process, never in Redis, and drops it at a catalogue write (issue 29 §3)', async () => {
-      const searches = async () => {
-        const counter = catalogue.app
-          .get(MetricsService)
-          .registry.getSingleMetric('catalogue_search_lookups_total') as Counter | undefined;
-        const values = (await counter?.get())?.values ?? [];
-        const of = (result: string) => values.find((value) => value.labels.result === result)?.value ?? 0;
-        return { hit: of('hit'), miss: of('miss') };
-      };
+      const searches = () => memoLookupCounts(catalogue.app, 'catalogue_search_lookups_total');
       const listKeys = async () => (await redis.keys('catalogue:*:list:*')).length;
       const search = { search: 'HEAT', pageSize: 100 };
       const [before, keys] = [await searches(), await listKeys()];

@@ -1,8 +1,6 @@
-import type { Counter } from 'prom-client';
 import { PaymentRpc } from '@app/contracts';
-import { MetricsService } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra } from '@app/server-testing';
+import { memoLookupCounts, startServiceUnderTest, suiteInfra } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import type { PaymentContext, PaymentSuite } from './payment-context';
@@ -39,14 +37,8 @@ describe('payment-service entitlement answers from held records', () => {
   });
 
   /** The replica's look-ups of held records so far, by how each was answered. */
-  const lookups = async (service: ServiceUnderTest) => {
-    const counter = service.app
-      .get(MetricsService)
-      .registry.getSingleMetric('payment_access_facts_lookups_total') as Counter | undefined;
-    const values = (await counter?.get())?.values ?? [];
-    const of = (result: string) => values.find((value) => value.labels.result === result)?.value ?? 0;
-    return { hit: of('hit'), miss: of('miss') };
-  };
+  const lookups = (service: ServiceUnderTest) =>
+    memoLookupCounts(service.app, 'payment_access_facts_lookups_total');
 
   /** What `service` answers for this viewer and title, asked until it says `canWatch` or 2 s pass. */
   const answerWithin2s = async (

@@ -49,3 +49,4 @@ export { eventsOnStream } from './stream-events';
 export { waitUntil } from './wait-until';
 export { failure } from './failure';
 export { memoryOutbox } from './event-outbox';
+export * from './memo-lookups';

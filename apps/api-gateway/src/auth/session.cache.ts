@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Provider } from '@nestjs/common';
-import { Counter } from 'prom-client';
 import type { SessionUser } from '@app/contracts';
 import type { MemoLookup } from '@app/server-core';
 import { ENV, MemoCache, MetricsService } from '@app/server-core';
@@ -64,15 +63,12 @@ export const sessionCacheProvider: Provider = {
   provide: SessionCache,
   inject: [ENV, MetricsService],
   useFactory: (env: Env, metrics: MetricsService) => {
-    const lookups = new Counter({
-      name: 'gateway_session_lookups_total',
-      help: 'Session checks of signed-in requests: hit (held), joined (a call in flight), miss (an RPC to auth-service)',
-      labelNames: ['result'] as const,
-      registers: [metrics.registry],
-    });
     return new SessionCache({
       ttlMs: env.SESSION_CACHE_SECONDS * 1000,
-      counted: (result) => lookups.inc({ result }),
+      counted: metrics.memoLookups(
+        'gateway_session_lookups_total',
+        'Session checks of signed-in requests: hit (held), joined (a call in flight), miss (an RPC to auth-service)',
+      ),
     });
   },
 };

@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { Counter } from 'prom-client';
 import { ACCESS_CHANGES_CHANNEL } from '@app/contracts';
 import type { Entitlement, TitleFacts } from '@app/contracts';
 import { InjectRedis, MemoCache, MetricsService, RedisBroadcast } from '@app/server-core';
@@ -41,16 +40,13 @@ export class HeldEntitlements implements OnModuleInit, OnApplicationShutdown {
     metrics: MetricsService,
   ) {
     this.broadcast = new RedisBroadcast(redis, ACCESS_CHANGES_CHANNEL, 'api-gateway:access-changes');
-    const lookups = new Counter({
-      name: 'gateway_heartbeat_entitlements_total',
-      help: "Heartbeats' entitlement look-ups: hit (held), joined (a call in flight), miss (a payment-service call)",
-      labelNames: ['result'] as const,
-      registers: [metrics.registry],
-    });
     this.held = new MemoCache({
       ttlMs: HOLD_MS,
       maxEntries: MAX_HELD,
-      counted: (result) => lookups.inc({ result }),
+      counted: metrics.memoLookups(
+        'gateway_heartbeat_entitlements_total',
+        "Heartbeats' entitlement look-ups: hit (held), joined (a call in flight), miss (a payment-service call)",
+      ),
     });
   }
 
@@ -67,14 +63,10 @@ export class HeldEntitlements implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    this.broadcast.dropOnEveryChange(() => this.dropAll(), this.logger);
+    this.broadcast.dropOnEveryChange(() => this.held.clear(), this.logger);
   }
 
   onApplicationShutdown(): void {
     this.broadcast.close();
-  }
-
-  private dropAll(): void {
-    this.held.forget(() => true);
   }
 }

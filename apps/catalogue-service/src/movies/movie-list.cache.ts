@@ -2,7 +2,6 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { InjectConnection } from '@nestjs/mongoose';
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
-import { Counter } from 'prom-client';
 import type { RpcDescriptor, RpcReply } from '@app/contracts';
 import {
   checkReply,
@@ -49,21 +48,18 @@ export class MovieListCache extends JsonCache implements OnModuleInit, OnModuleD
       `catalogue:${connection.name}:lists-changed`,
       'catalogue-service:list-changes',
     );
-    const lookups = new Counter({
-      name: 'catalogue_search_lookups_total',
-      help: 'Search pages asked: hit (held in this process), joined (a search in flight), miss (MongoDB)',
-      labelNames: ['result'] as const,
-      registers: [metrics.registry],
-    });
     this.searches = new MemoCache({
       ttlMs: SEARCH_TTL_MS,
       maxEntries: SEARCHES_HELD,
-      counted: (result) => lookups.inc({ result }),
+      counted: metrics.memoLookups(
+        'catalogue_search_lookups_total',
+        'Search pages asked: hit (held in this process), joined (a search in flight), miss (MongoDB)',
+      ),
     });
   }
 
   onModuleInit(): void {
-    this.changes.dropOnEveryChange(() => this.dropSearches(), this.logger);
+    this.changes.dropOnEveryChange(() => this.searches.clear(), this.logger);
   }
 
   /**
@@ -82,7 +78,7 @@ export class MovieListCache extends JsonCache implements OnModuleInit, OnModuleD
 
   /** Drops the lists in Redis and every replica's searches (this one's first, with any search in flight). */
   override async invalidate(): Promise<void> {
-    this.dropSearches();
+    this.searches.clear();
     await super.invalidate();
     await this.changes.announceChange();
   }
@@ -124,10 +120,6 @@ export class MovieListCache extends JsonCache implements OnModuleInit, OnModuleD
     if (window) clearTimeout(window.timer);
     if (window?.again) await this.invalidate();
     this.changes.close();
-  }
-
-  private dropSearches(): void {
-    this.searches.forget(() => true);
   }
 
   private closeWindow() {

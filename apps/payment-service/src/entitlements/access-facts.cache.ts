@@ -2,7 +2,6 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { Redis } from 'ioredis';
 import type { Schema } from 'mongoose';
 import { ACCESS_CHANGES_CHANNEL } from '@app/contracts';
-import { Counter } from 'prom-client';
 import { InjectRedis, MemoCache, MetricsService, RedisBroadcast } from '@app/server-core';
 import type { StoredSubscription } from '../subscriptions/subscriptions.repository';
 import type { StoredGrant } from './grants.repository';
@@ -62,16 +61,13 @@ export class AccessFactsCache implements OnModuleInit, OnApplicationShutdown {
 
   constructor(@InjectRedis() redis: Redis, metrics: MetricsService) {
     this.broadcast = new RedisBroadcast(redis, ACCESS_CHANGES_CHANNEL, 'payment-service:access-changes');
-    const lookups = new Counter({
-      name: 'payment_access_facts_lookups_total',
-      help: "Entitlement questions' look-ups of a viewer's records: hit (held), joined (a read in flight), miss (MongoDB)",
-      labelNames: ['result'] as const,
-      registers: [metrics.registry],
-    });
     this.facts = new MemoCache({
       ttlMs: TTL_MS,
       maxEntries: MAX_VIEWERS,
-      counted: (result) => lookups.inc({ result }),
+      counted: metrics.memoLookups(
+        'payment_access_facts_lookups_total',
+        "Entitlement questions' look-ups of a viewer's records: hit (held), joined (a read in flight), miss (MongoDB)",
+      ),
     });
   }
 
@@ -85,7 +81,7 @@ export class AccessFactsCache implements OnModuleInit, OnApplicationShutdown {
    * done), then tells the other replicas.
    */
   changed(): void {
-    this.dropAll();
+    this.facts.clear();
     this.broadcast.announceChange().catch((error: unknown) =>
       // The other replicas' facts then live out their TTL at most.
       this.logger.warn({ msg: 'access change not announced', error: String(error) }),
@@ -93,14 +89,10 @@ export class AccessFactsCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    this.broadcast.dropOnEveryChange(() => this.dropAll(), this.logger);
+    this.broadcast.dropOnEveryChange(() => this.facts.clear(), this.logger);
   }
 
   onApplicationShutdown(): void {
     this.broadcast.close();
-  }
-
-  private dropAll(): void {
-    this.facts.forget(() => true);
   }
 }

@@ -128,6 +128,15 @@ describe('MemoCache', () => {
     expect(load.mock.calls).toEqual([['asha'], ['meera']]);
   });
 
+  it('clears every held answer, so each key loads again', async () => {
+    const { cache, get, load } = setUp();
+    await Promise.all([get('a'), get('bb')]);
+    cache.clear();
+    await Promise.all([get('a'), get('bb')]);
+    expect(load).toHaveBeenCalledTimes(4);
+    expect(cache.size).toBe(2);
+  });
+
   it('keeps nothing with a ttlMs of 0', async () => {
     const { cache, get, load } = setUp({ ttlMs: 0 });
     await get('asha');

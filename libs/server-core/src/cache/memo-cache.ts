@@ -73,6 +73,11 @@ export class MemoCache<V> {
     return value;
   }
 
+  /** Drops every answer held and every load in flight (after a change that may touch any of them). */
+  clear(): void {
+    this.forget(() => true);
+  }
+
   /** Drops the settled answers `match` picks, and every load in flight (its answer may predate the change). */
   forget(match: (value: V) => boolean): void {
     if (!this.entries) return;

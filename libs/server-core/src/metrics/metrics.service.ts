@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { MemoLookup } from '../cache/memo-cache';
 
 /** One Prometheus registry per process, with default Node metrics and request timings. */
 @Injectable()
@@ -25,6 +26,15 @@ export class MetricsService {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /**
+   * A counter of a MemoCache's look-ups by how each was answered (`result`: hit, joined, miss), registered here: pass
+   * what it returns as the cache's `counted`.
+   */
+  memoLookups(name: string, help: string): (lookup: MemoLookup) => void {
+    const lookups = new Counter({ name, help, labelNames: ['result'] as const, registers: [this.registry] });
+    return (result) => lookups.inc({ result });
   }
 
   render() {
