@@ -1185,6 +1185,45 @@ const reportMongo = (usage: MongoUsage, completed: number) => {
 };
 const MONGO_ROWS = 20;
 
+/** Redis commands served and the server's time in them, by command, as `INFO commandstats` counts them. */
+type RedisUsage = Map<string, { calls: number; micros: number }>;
+
+const redisCommandStats = async (redis: Redis): Promise<RedisUsage> =>
+  new Map(
+    [...(await redis.info('commandstats')).matchAll(/^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/gm)].map(
+      ([, command, calls, micros]) => [command, { calls: Number(calls), micros: Number(micros) }] as const,
+    ),
+  );
+
+const redisSince = (after: RedisUsage, before: RedisUsage): RedisUsage =>
+  new Map(
+    [...after].map(([command, { calls, micros }]) => {
+      const was = before.get(command) ?? { calls: 0, micros: 0 };
+      return [command, { calls: calls - was.calls, micros: micros - was.micros }] as const;
+    }),
+  );
+
+/**
+ * Redis commands each request of the mix cost (events applied after it included; the soak's own few drain checks
+ * too), by command. Each is a round trip, and on a VM a socket write costs a service tens of microseconds of CPU.
+ */
+const reportRedis = (usage: RedisUsage, completed: number) => {
+  const rows = [...usage].filter(([, { calls }]) => calls > 0).sort((a, b) => b[1].calls - a[1].calls);
+  const total = rows.reduce((sum, [, { calls }]) => sum + calls, 0);
+  const micros = rows.reduce((sum, [, usage]) => sum + usage.micros, 0);
+  const per = (n: number) => (n / Math.max(1, completed)).toFixed(3);
+  console.log(
+    `\n### Redis commands per request sent: ${per(total)} in all, ${(micros / 1000 / Math.max(1, completed)).toFixed(3)} ms in the server (\`INFO commandstats\`, from the stage's start until its events were applied; the ${Math.min(REDIS_ROWS, rows.length)} most frequent)\n`,
+  );
+  console.log('| command | calls | per request | server ms per request |');
+  console.log('|---|---|---|---|');
+  for (const [command, usage] of rows.slice(0, REDIS_ROWS))
+    console.log(
+      `| ${command} | ${usage.calls} | ${per(usage.calls)} | ${(usage.micros / 1000 / Math.max(1, completed)).toFixed(3)} |`,
+    );
+};
+const REDIS_ROWS = 15;
+
 /** How many RPC messages each request of the mix cost, by the service and route that handled them. */
 const reportRpc = (rpc: Map<string, number>, completed: number) => {
   const rows = [...rpc].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
@@ -1212,6 +1251,7 @@ const reportStage = (
     idle: Idle;
     cooled: Sample;
     mongo: MongoUsage;
+    redis: RedisUsage;
   },
 ): Verdict => {
   const { stats, rate } = figures;
@@ -1278,6 +1318,7 @@ const reportStage = (
 
   reportRpc(figures.rpc, figures.completed);
   reportMongo(context.mongo, figures.completed);
+  reportRedis(context.redis, figures.completed);
   reportStalls(figures, processes);
   const memory = reportMemoryAndCpu(
     processes,
@@ -1531,11 +1572,13 @@ const main = async () => {
         `\n• Soak: ${count.toLocaleString('en-IN')} requests, open loop at ${rate} req/s (about ${Math.round(count / rate)} s), at most ${MAX_IN_FLIGHT} in flight, ${VIEWERS} viewers; load average ${loadText(loadBefore)}`,
       );
       const topBefore = full ? await mongoTop(system.mongoUri) : new Map();
+      const redisBefore = full ? await redisCommandStats(redis) : new Map();
       const figures = await run(system.url, ctx, rate, schedule, processes, seededRandom(1515 + index));
       const loadAfter = loadavg();
       // Progress reports and favourites become events: wait until every consumer group has applied them.
       const drained = await drain(redis, DRAIN_TIMEOUT_MS);
       const mongo = full ? usageSince(await mongoTop(system.mongoUri), topBefore) : new Map();
+      const redisUsage = full ? redisSince(await redisCommandStats(redis), redisBefore) : new Map();
       const deadLetters = (await redis.xlen(DEAD_LETTER_STREAM)) - deadLettersBefore;
       if (!full) return { figures, verdict: undefined };
       await sleep(COOL_DOWN_MS);
@@ -1548,6 +1591,7 @@ const main = async () => {
         idle,
         cooled,
         mongo,
+        redis: redisUsage,
       });
       return { figures, verdict };
     };

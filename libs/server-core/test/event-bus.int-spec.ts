@@ -124,6 +124,69 @@ describe('Redis Streams event bus', () => {
     expect(contexts[0]).toMatchObject({ group: 'catalogue-service', consumer: c.consumer, deliveries: 1 });
   });
 
+  it('acknowledges what a read settled in one XACK: handled events and other services\' alike', async () => {
+    const handled: string[] = [];
+    const c = consumer({
+      group: 'catalogue-service',
+      handlers: {
+        'movie.published': async (event) => {
+          handled.push(event.payload.movieId);
+        },
+      },
+    });
+    // Published before the consumer starts: its first read takes them all (a batch is up to 50 entries).
+    for (let n = 0; n < 12; n++) {
+      await bus.publish('movie.published', moviePublished(n));
+      await bus.publish('favorite.added', {
+        userId: `user-${n}`,
+        movieId: `movie-${n}`,
+        addedAt: new Date().toISOString(),
+      });
+    }
+    const xack = jest.spyOn(Redis.prototype, 'xack');
+    try {
+      await c.start();
+      await waitUntil(
+        'every event is settled',
+        async () => handled.length === 12 && (await pendingCount('catalogue-service')) === 0,
+      );
+      expect(xack).toHaveBeenCalledTimes(1);
+      expect(xack.mock.calls[0]).toHaveLength(2 + 24);
+    } finally {
+      xack.mockRestore();
+    }
+  });
+
+  it('reads a steady flow of events a few at a time (lingerMs), not one read each, and hands over all of them', async () => {
+    const handled: string[] = [];
+    const c = consumer({
+      group: 'recommendation-service',
+      lingerMs: 100,
+      handlers: {
+        'movie.published': async (event) => {
+          handled.push(event.payload.movieId);
+        },
+      },
+    });
+    await c.start();
+    const reads = jest.spyOn(Redis.prototype, 'xreadgroup');
+    try {
+      // 30 events over about 300 ms: one read each without the linger, three or four with it.
+      for (let n = 0; n < 30; n++) {
+        await bus.publish('movie.published', moviePublished(n));
+        await sleep(10);
+      }
+      await waitUntil(
+        'every event is handled and acked',
+        async () => handled.length === 30 && (await pendingCount('recommendation-service')) === 0,
+      );
+      expect(handled).toEqual(Array.from({ length: 30 }, (_, n) => `movie-${n}`));
+      expect(reads.mock.calls.length).toBeLessThanOrEqual(10);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it("carries the publishing request's correlation id to the handler, whose log lines print it", async () => {
     const seen: Array<string | undefined> = [];
     const logged: string[] = [];

@@ -54,6 +54,13 @@ export type EventConsumerOptions = {
   batchSize?: number;
   /** Longest single XREADGROUP BLOCK. */
   blockMs?: number;
+  /**
+   * After a read that found entries but fewer than `batchSize`, the next read waits this long (default 50 ms), so
+   * a steady flow of events is read and acknowledged a few at a time instead of one round trip each (for every
+   * group, most of them acknowledging events they do not handle). The first event after a quiet spell is still read
+   * at once: only the ones close behind it wait.
+   */
+  lingerMs?: number;
   /** How long a message sits unacknowledged before any consumer of the group may claim and retry it. */
   minIdleMs?: number;
   claimIntervalMs?: number;
@@ -107,6 +114,9 @@ const isOutage = (error: unknown) => isDatabaseUnavailable(error) || isRedisUnav
 
 const ABORTED = Symbol('aborted');
 
+/** EventConsumerOptions.lingerMs by default. */
+export const DEFAULT_LINGER_MS = 50;
+
 /** The one event every group decodes, whether or not it handles it: it tombstones its user (deleted-users.ts). */
 const USER_DELETED = 'user.deleted';
 
@@ -150,6 +160,7 @@ export class EventConsumer {
   private readonly deadLetterStream: string;
   private readonly batchSize: number;
   private readonly blockMs: number;
+  private readonly lingerMs: number;
   private readonly minIdleMs: number;
   private readonly claimIntervalMs: number;
   private readonly maxDeliveries: number;
@@ -160,6 +171,8 @@ export class EventConsumer {
   private readonly deletedUsers: DeletedUsers;
 
   private running = false;
+  /** Entries settled during the batch in hand, acknowledged together when it ends (flushAcks). */
+  private acks: string[] = [];
   /** The last entry of the last batch of new entries this consumer handled to the end. */
   private lastHandled?: StreamEntry;
   private loop?: Promise<void>;
@@ -195,6 +208,7 @@ export class EventConsumer {
     this.deadLetterStream = options.deadLetterStream ?? DEAD_LETTER_STREAM;
     this.batchSize = options.batchSize ?? 50;
     this.blockMs = options.blockMs ?? 5_000;
+    this.lingerMs = options.lingerMs ?? DEFAULT_LINGER_MS;
     this.minIdleMs = options.minIdleMs ?? 30_000;
     this.claimIntervalMs = options.claimIntervalMs ?? 10_000;
     this.maxDeliveries = options.maxDeliveries ?? 5;
@@ -269,7 +283,9 @@ export class EventConsumer {
           await this.claimIdle();
           nextClaimAt = Date.now() + this.claimIntervalMs;
         } else {
-          await this.readNew(Math.max(1, Math.min(this.blockMs, nextClaimAt - Date.now())));
+          const read = await this.readNew(Math.max(1, Math.min(this.blockMs, nextClaimAt - Date.now())));
+          if (read > 0 && read < this.batchSize && this.lingerMs > 0)
+            await sleep(this.lingerMs, undefined, { signal: this.abort.signal }).catch(() => undefined);
         }
       } catch (error) {
         if (!this.running) break;
@@ -354,9 +370,10 @@ export class EventConsumer {
     } while (cursor !== '0-0' && this.running);
   }
 
-  private async readNew(blockMs: number): Promise<void> {
+  /** Reads and handles the group's new entries; answers how many it read. */
+  private async readNew(blockMs: number): Promise<number> {
     const blocking = this.blocking;
-    if (!blocking) return;
+    if (!blocking) return 0;
     const read = blocking.xreadgroup(
       'GROUP',
       this.group,
@@ -370,11 +387,12 @@ export class EventConsumer {
       '>',
     );
     const reply = await untilAborted(read, this.abort.signal);
-    if (reply === ABORTED) return;
+    if (reply === ABORTED) return 0;
     const entries = entriesOfRead(reply);
     // Entries read with '>' are on their first delivery.
     await this.handleBatch(entries, new Map(entries.map((entry) => [entry.id, 1])));
     if (entries.length > 0 && this.running) this.lastHandled = entries[entries.length - 1];
+    return entries.length;
   }
 
   /** Delivery counts from the group's pending list (they count this read or claim too). */
@@ -390,7 +408,20 @@ export class EventConsumer {
     return counts;
   }
 
+  /**
+   * Handles a read's entries; every entry it settles (handled, skipped, another service's business) is
+   * acknowledged in one XACK when the batch ends, even when it ends early (stopping, an error). An entry handled but
+   * not yet acknowledged when the process dies is delivered again: at-least-once, as any crash after a handler.
+   */
   private async handleBatch(entries: StreamEntry[], deliveries: Map<string, number>): Promise<void> {
+    try {
+      await this.handleEntries(entries, deliveries);
+    } finally {
+      await this.flushAcks();
+    }
+  }
+
+  private async handleEntries(entries: StreamEntry[], deliveries: Map<string, number>): Promise<void> {
     const batch = entries.map((entry) => this.receive(entry));
     // One look-up per batch, not per event: a viewer's reports are the hottest events.
     const tombstones = await this.deletedUsers.deletedAt(
@@ -399,10 +430,10 @@ export class EventConsumer {
         return subject === undefined ? [] : [subject];
       }),
     );
-    // Another service's business (a well-formed event this group does not handle): acked at once, all in one
-    // command, so it neither stays pending nor splits the runs of events around it.
+    // Another service's business (a well-formed event this group does not handle): acked with the batch, so it
+    // neither stays pending nor splits the runs of events around it.
     const others = new Set(batch.filter(({ envelope, event }) => envelope?.ok === true && !event));
-    if (others.size > 0) await this.ack(...[...others].map(({ entry }) => entry.id));
+    this.ack(...[...others].map(({ entry }) => entry.id));
     // Missing from the pending list: acked or taken over meanwhile; handling it again is at-least-once anyway.
     const deliveriesOf = ({ entry }: Received) => deliveries.get(entry.id) ?? 1;
     const handle = (received: Received) => this.handle(received, deliveriesOf(received), tombstones);
@@ -494,7 +525,7 @@ export class EventConsumer {
       for (const one of admitted) await this.apply(one);
       return;
     }
-    await this.ack(...admitted.map(({ entry }) => entry.id));
+    this.ack(...admitted.map(({ entry }) => entry.id));
   }
 
   /** Decodes an entry once: its envelope, and its payload when this group handles the type (or it is a deletion). */
@@ -537,19 +568,17 @@ export class EventConsumer {
         group: this.group,
         messageId: entry.id,
       });
-      return this.done(this.ack(entry.id));
+      return this.acked(entry.id);
     }
     if (!decoded.ok)
       return this.done(this.deadLetter(entry, DeadLetterReason.Malformed, decoded.reason, deliveries));
     const envelope = decoded.value;
     // Another service's business: acknowledged so it does not stay pending in this group.
-    if (!event) return this.done(this.ack(entry.id));
+    if (!event) return this.acked(entry.id);
     if (!event.ok)
-      return this.done(
-        this.handlers.has(envelope.type)
-          ? this.deadLetter(entry, DeadLetterReason.Malformed, event.reason, deliveries)
-          : this.ack(entry.id),
-      );
+      return this.handlers.has(envelope.type)
+        ? this.done(this.deadLetter(entry, DeadLetterReason.Malformed, event.reason, deliveries))
+        : this.acked(entry.id);
     if (this.isAboutDeletedUser(entry, event.value, tombstones)) {
       this.logger.log({
         msg: 'event about a deleted user skipped',
@@ -558,7 +587,7 @@ export class EventConsumer {
         eventId: envelope.id,
         messageId: entry.id,
       });
-      return this.done(this.ack(entry.id));
+      return this.acked(entry.id);
     }
     if (isPoison(deliveries, this.maxDeliveries, false)) {
       return this.done(
@@ -581,6 +610,12 @@ export class EventConsumer {
 
   private async done(settled: Promise<void>): Promise<null> {
     await settled;
+    return null;
+  }
+
+  /** An entry settled without its handler: acknowledged with the batch. */
+  private acked(messageId: string): null {
+    this.ack(messageId);
     return null;
   }
 
@@ -609,7 +644,7 @@ export class EventConsumer {
       });
       return;
     }
-    await this.ack(entry.id);
+    this.ack(entry.id);
   }
 
   /**
@@ -666,7 +701,15 @@ export class EventConsumer {
       .catch(() => undefined);
   }
 
-  private async ack(...messageIds: string[]): Promise<void> {
+  /** Marks entries settled: they are acknowledged when the batch in hand ends. */
+  private ack(...messageIds: string[]): void {
+    this.acks.push(...messageIds);
+  }
+
+  private async flushAcks(): Promise<void> {
+    if (this.acks.length === 0) return;
+    const messageIds = this.acks;
+    this.acks = [];
     await this.redis.xack(this.stream, this.group, ...messageIds);
   }
 
