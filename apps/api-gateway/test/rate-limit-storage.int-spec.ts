@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { createRedisClient } from '@app/server-core';
 import { suiteInfra } from '@app/server-testing';
+import { LocalFirstRateLimits } from '../src/rate-limit/local-first-rate-limits';
 import { RedisRateLimitStorage, type Hit } from '../src/rate-limit/redis-rate-limit.storage';
 
 /**
@@ -76,5 +77,21 @@ describe('RedisRateLimitStorage', () => {
     sent.mockRestore();
     await redis.script('FLUSH');
     expect((await storage.hitAll([perClient]))[0].totalHits).toBe(2);
+  });
+
+  it('counted in the replica first: a client’s first request in Redis, its next ones sent together, every client in one round trip', async () => {
+    const limits = new LocalFirstRateLimits(storage, { sendEveryMs: 60_000 });
+    const clients = [budget('default', 600), budget('default', 600)];
+    const sent = jest.spyOn(redis, 'sendCommand');
+    for (const client of clients) for (let n = 0; n < 20; n++) await limits.hitAll([client]);
+    expect(sent.mock.calls.map(([command]) => command.name)).toEqual(['evalsha', 'evalsha']);
+    sent.mockClear();
+    const written = jest.spyOn(redis.stream, 'write');
+    await limits.flush();
+    expect(written).toHaveBeenCalledTimes(1);
+    written.mockRestore();
+    sent.mockRestore();
+    for (const client of clients) expect(await redis.get(`{${client.key}:default}:hits`)).toBe('20');
+    expect(await redis.pttl(`{${clients[0].key}:default}:hits`)).toBeGreaterThan(59_000);
   });
 });

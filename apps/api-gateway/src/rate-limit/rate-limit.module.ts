@@ -2,9 +2,11 @@ import type { DynamicModule } from '@nestjs/common';
 import { Logger, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
-import { createRedisClient, REDIS_CLIENT, RedisLifecycle } from '@app/server-core';
+import { Counter } from 'prom-client';
+import { createRedisClient, MetricsService, REDIS_CLIENT, RedisLifecycle } from '@app/server-core';
 import type { Env } from '../env';
 import { FailOpenStorage } from './fail-open.storage';
+import { LocalFirstRateLimits } from './local-first-rate-limits';
 import { RedisRateLimitStorage } from './redis-rate-limit.storage';
 import { rateLimitsFrom } from './rate-limits';
 
@@ -51,8 +53,10 @@ export class GatewayRedisModule {
 }
 
 /**
- * `@nestjs/throttler` with a Redis storage (one round trip a request: redis-rate-limit.storage.ts): the budgets of `rate-limits.ts`. The guard itself
- * (ClientRateLimitGuard) is registered by the app module, after the session guard, so it knows the caller.
+ * `@nestjs/throttler` with a Redis storage, counted in the replica first while a client is far from its budget
+ * (local-first-rate-limits.ts; at most one round trip a request: redis-rate-limit.storage.ts): the budgets of
+ * `rate-limits.ts`. The guard itself (ClientRateLimitGuard) is registered by the app module, after the session
+ * guard, so it knows the caller.
  */
 @Module({})
 export class RateLimitModule {
@@ -62,17 +66,28 @@ export class RateLimitModule {
       imports: [
         ThrottlerModule.forRootAsync({
           // GatewayRedisModule's client, registered globally by the app module.
-          inject: [REDIS_CLIENT],
-          useFactory: (redis: Redis) => ({
-            throttlers: rateLimitsFrom(env),
-            storage: new FailOpenStorage(
-              new RedisRateLimitStorage(redis),
-              // While it is connecting at boot, commands wait for it; once it is lost, they are not sent.
-              () => !LOST.has(redis.status),
-            ),
-            // Only Retry-After, on a 429 (the guard sets it); no X-RateLimit-* on every answer.
-            setHeaders: false,
-          }),
+          inject: [REDIS_CLIENT, MetricsService],
+          useFactory: (redis: Redis, metrics: MetricsService) => {
+            const checks = new Counter({
+              name: 'gateway_rate_limit_checks_total',
+              help: "Requests' rate-limit checks by where their budgets were counted (replica: here, sent to Redis later; redis: at once)",
+              labelNames: ['counted'] as const,
+              registers: [metrics.registry],
+            });
+            const counts = new LocalFirstRateLimits(new RedisRateLimitStorage(redis), {
+              onCheck: (counted) => checks.inc({ counted }),
+            });
+            return {
+              throttlers: rateLimitsFrom(env),
+              storage: new FailOpenStorage(
+                counts,
+                // While it is connecting at boot, commands wait for it; once it is lost, they are not sent.
+                () => !LOST.has(redis.status),
+              ),
+              // Only Retry-After, on a 429 (the guard sets it); no X-RateLimit-* on every answer.
+              setHeaders: false,
+            };
+          },
         }),
       ],
     };

@@ -6,24 +6,34 @@ export type StorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 /** One budget a request draws on: its key (tracker and route), window and limit in milliseconds and hits. */
 export type Hit = { key: string; throttlerName: string; ttl: number; limit: number; blockDuration: number };
 
+/** A budget's count as Redis answered it, its times in milliseconds. */
+export type BudgetCount = {
+  totalHits: number;
+  expiresInMs: number;
+  isBlocked: boolean;
+  blockExpiresInMs: number;
+};
+
 /** Counts several budgets of one request at once; a request stops counting at the first budget that blocks it. */
 export type RateLimitStore = { hitAll(hits: Hit[]): Promise<StorageRecord[]> };
 
 /**
  * Per budget, the script of `@nest-lab/throttler-storage-redis` (credit: wyattjoh's rate-limit-redis): count the hit
  * in a window of `ttl`, block for `blockDuration` above `limit`, start afresh once the block has run out. Here it
- * takes every budget of a request in one call (KEYS: hits and blocked key per budget; ARGV: ttl, limit and
- * blockDuration per budget) and stops at the first budget that blocks, as the guard's one-by-one loop did.
+ * takes every budget of a request in one call (KEYS: hits and blocked key per budget; ARGV: ttl, limit,
+ * blockDuration and the number of hits per budget, more than one when a replica counted some itself first:
+ * local-first-rate-limits.ts) and stops at the first budget that blocks, as the guard's one-by-one loop did.
  */
 const HIT_ALL = `
 local out = {}
 for i = 1, #KEYS / 2 do
   local hitKey = KEYS[2 * i - 1]
   local blockKey = KEYS[2 * i]
-  local ttl = tonumber(ARGV[3 * i - 2])
-  local limit = tonumber(ARGV[3 * i - 1])
-  local blockDuration = tonumber(ARGV[3 * i])
-  local totalHits = redis.call('INCR', hitKey)
+  local ttl = tonumber(ARGV[4 * i - 3])
+  local limit = tonumber(ARGV[4 * i - 2])
+  local blockDuration = tonumber(ARGV[4 * i - 1])
+  local hits = tonumber(ARGV[4 * i])
+  local totalHits = redis.call('INCRBY', hitKey, hits)
   local timeToExpire = redis.call('PTTL', hitKey)
   if timeToExpire <= 0 then
     redis.call('PEXPIRE', hitKey, ttl)
@@ -40,8 +50,8 @@ for i = 1, #KEYS / 2 do
   end
   if isBlocked and timeToBlockExpire <= 0 then
     redis.call('DEL', blockKey)
-    redis.call('SET', hitKey, 1, 'PX', ttl)
-    totalHits = 1
+    redis.call('SET', hitKey, hits, 'PX', ttl)
+    totalHits = hits
     timeToExpire = ttl
     isBlocked = false
   end
@@ -54,7 +64,11 @@ end
 return out
 `;
 
-type RedisWithHitAll = Redis & { rateLimitHitAll(...args: Array<string | number>): Promise<unknown> };
+type HitAllCommand = { rateLimitHitAll(...args: Array<string | number>): Promise<unknown> };
+type RedisWithHitAll = Redis & HitAllCommand;
+
+/** Each budget with the number of hits to count for it. */
+export type Counted = { hit: Hit; count: number };
 
 /**
  * The gateway's rate-limit counts in Redis: one round trip per request whatever the number of budgets it draws on,
@@ -72,24 +86,69 @@ export class RedisRateLimitStorage implements RateLimitStore {
   }
 
   async hitAll(hits: Hit[]): Promise<StorageRecord[]> {
-    if (!hits.length) return [];
-    const keys = hits.flatMap(({ key, throttlerName }) => [
-      `{${key}:${throttlerName}}:hits`,
-      `{${key}:${throttlerName}}:blocked`,
-    ]);
-    const args = hits.flatMap(({ ttl, limit, blockDuration }) => [ttl, limit, blockDuration]);
-    const flat = await this.redis.rateLimitHitAll(keys.length, ...keys, ...args);
-    if (!Array.isArray(flat) || flat.some((value) => typeof value !== 'number'))
-      throw new TypeError(`rate-limit script answered ${JSON.stringify(flat)}`);
-    const values = flat as number[];
-    const records: StorageRecord[] = [];
-    for (let i = 0; i < values.length; i += 4)
-      records.push({
-        totalHits: values[i],
-        timeToExpire: Math.ceil(values[i + 1] / 1000),
-        isBlocked: values[i + 2] === 1,
-        timeToBlockExpire: Math.ceil(values[i + 3] / 1000),
-      });
-    return records;
+    return (await this.count(hits.map((hit) => ({ hit, count: 1 })))).map(toStorageRecord);
+  }
+
+  /** One request's budgets in one call, stopping at the first that blocks (the answer is then shorter). */
+  async count(counted: Counted[]): Promise<BudgetCount[]> {
+    if (!counted.length) return [];
+    return parseCounts(await this.redis.rateLimitHitAll(...scriptArgs(counted)));
+  }
+
+  /**
+   * Budgets of different requests, each counted on its own (one blocking does not stop the others), all in one round
+   * trip; answered in order.
+   */
+  async countEach(counted: Counted[]): Promise<BudgetCount[]> {
+    if (!counted.length) return [];
+    const pipeline = this.redis.pipeline() as ReturnType<Redis['pipeline']> & HitAllCommand;
+    for (const one of counted) void pipeline.rateLimitHitAll(...scriptArgs([one]));
+    const results = (await pipeline.exec()) ?? [];
+    return results.map(([error, reply]) => {
+      if (error) throw error;
+      return parseCounts(reply)[0];
+    });
   }
 }
+
+const scriptArgs = (counted: Counted[]): Array<string | number> => {
+  const keys = counted.flatMap(({ hit: { key, throttlerName } }) => [
+    `{${key}:${throttlerName}}:hits`,
+    `{${key}:${throttlerName}}:blocked`,
+  ]);
+  const args = counted.flatMap(({ hit: { ttl, limit, blockDuration }, count }) => [
+    ttl,
+    limit,
+    blockDuration,
+    count,
+  ]);
+  return [keys.length, ...keys, ...args];
+};
+
+const parseCounts = (flat: unknown): BudgetCount[] => {
+  if (!Array.isArray(flat) || flat.some((value) => typeof value !== 'number'))
+    throw new TypeError(`rate-limit script answered ${JSON.stringify(flat)}`);
+  const values = flat as number[];
+  const counts: BudgetCount[] = [];
+  for (let i = 0; i < values.length; i += 4)
+    counts.push({
+      totalHits: values[i],
+      expiresInMs: values[i + 1],
+      isBlocked: values[i + 2] === 1,
+      blockExpiresInMs: values[i + 3],
+    });
+  return counts;
+};
+
+/** What `@nestjs/throttler` expects: its times in whole seconds. */
+export const toStorageRecord = ({
+  totalHits,
+  expiresInMs,
+  isBlocked,
+  blockExpiresInMs,
+}: BudgetCount): StorageRecord => ({
+  totalHits,
+  timeToExpire: Math.ceil(expiresInMs / 1000),
+  isBlocked,
+  timeToBlockExpire: Math.ceil(blockExpiresInMs / 1000),
+});
