@@ -94,4 +94,21 @@ describe('RedisRateLimitStorage', () => {
     for (const client of clients) expect(await redis.get(`{${client.key}:default}:hits`)).toBe('20');
     expect(await redis.pttl(`{${clients[0].key}:default}:hits`)).toBeGreaterThan(59_000);
   });
+
+  it('counts budgets of different requests in one command, each on its own: one that blocks stops none after it', async () => {
+    const tight = budget('default', 1);
+    const wide = budget('default', 600);
+    await storage.hitAll([tight]);
+    const sent = jest.spyOn(redis, 'sendCommand');
+    const answers = await storage.countEach([
+      { hit: tight, count: 1 },
+      { hit: wide, count: 3 },
+    ]);
+    expect(sent).toHaveBeenCalledTimes(1);
+    sent.mockRestore();
+    expect(answers).toEqual([
+      expect.objectContaining({ totalHits: 2, isBlocked: true }),
+      expect.objectContaining({ totalHits: 3, isBlocked: false }),
+    ]);
+  });
 });

@@ -1,4 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Redis } from 'ioredis';
 import type { Model } from 'mongoose';
@@ -27,11 +29,13 @@ export type UserDataHarness = Awaited<ReturnType<typeof startUserData>>;
 /** The real service on the suite's database and Redis, a bus to publish as other services do, and probes. */
 export const startUserData = async (suite: string) => {
   const infra = suiteInfra(suite);
+  // Mail the service sends (reminders, contact messages) lands in a directory of this harness, removed with it.
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'user-data-outbox-'));
   const env = envSchema.parse({
     MONGODB_URI: infra.mongoUri,
     MONGODB_DB: infra.mongoDb,
     REDIS_URL: infra.redisUrl,
-    OUTBOX_DIR: tmpdir(),
+    OUTBOX_DIR: outboxDir,
   });
   const service: ServiceUnderTest = await startServiceUnderTest(
     'user-data-service',
@@ -124,6 +128,9 @@ export const startUserData = async (suite: string) => {
     published,
     pendingOfGroup,
     continueWatching,
-    close: () => service.close(),
+    close: async () => {
+      await service.close();
+      rmSync(outboxDir, { recursive: true, force: true });
+    },
   };
 };

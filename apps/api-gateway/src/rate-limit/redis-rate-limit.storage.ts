@@ -20,19 +20,21 @@ export type RateLimitStore = { hitAll(hits: Hit[]): Promise<StorageRecord[]> };
 /**
  * Per budget, the script of `@nest-lab/throttler-storage-redis` (credit: wyattjoh's rate-limit-redis): count the hit
  * in a window of `ttl`, block for `blockDuration` above `limit`, start afresh once the block has run out. Here it
- * takes every budget of a request in one call (KEYS: hits and blocked key per budget; ARGV: ttl, limit,
+ * takes many budgets in one call (KEYS: hits and blocked key per budget; ARGV: '1' to stop at the first budget that
+ * blocks, as the guard's one-by-one loop did for one request's budgets, or '0' to count each, then ttl, limit,
  * blockDuration and the number of hits per budget, more than one when a replica counted some itself first:
- * local-first-rate-limits.ts) and stops at the first budget that blocks, as the guard's one-by-one loop did.
+ * local-first-rate-limits.ts).
  */
 const HIT_ALL = `
+local stopAtBlock = ARGV[1] == '1'
 local out = {}
 for i = 1, #KEYS / 2 do
   local hitKey = KEYS[2 * i - 1]
   local blockKey = KEYS[2 * i]
-  local ttl = tonumber(ARGV[4 * i - 3])
-  local limit = tonumber(ARGV[4 * i - 2])
-  local blockDuration = tonumber(ARGV[4 * i - 1])
-  local hits = tonumber(ARGV[4 * i])
+  local ttl = tonumber(ARGV[4 * i - 2])
+  local limit = tonumber(ARGV[4 * i - 1])
+  local blockDuration = tonumber(ARGV[4 * i])
+  local hits = tonumber(ARGV[4 * i + 1])
   local totalHits = redis.call('INCRBY', hitKey, hits)
   local timeToExpire = redis.call('PTTL', hitKey)
   if timeToExpire <= 0 then
@@ -59,13 +61,12 @@ for i = 1, #KEYS / 2 do
   out[#out + 1] = timeToExpire
   out[#out + 1] = isBlocked and 1 or 0
   out[#out + 1] = timeToBlockExpire
-  if isBlocked then break end
+  if isBlocked and stopAtBlock then break end
 end
 return out
 `;
 
-type HitAllCommand = { rateLimitHitAll(...args: Array<string | number>): Promise<unknown> };
-type RedisWithHitAll = Redis & HitAllCommand;
+type RedisWithHitAll = Redis & { rateLimitHitAll(...args: Array<string | number>): Promise<unknown> };
 
 /** Each budget with the number of hits to count for it. */
 export type Counted = { hit: Hit; count: number };
@@ -92,26 +93,20 @@ export class RedisRateLimitStorage implements RateLimitStore {
   /** One request's budgets in one call, stopping at the first that blocks (the answer is then shorter). */
   async count(counted: Counted[]): Promise<BudgetCount[]> {
     if (!counted.length) return [];
-    return parseCounts(await this.redis.rateLimitHitAll(...scriptArgs(counted)));
+    return parseCounts(await this.redis.rateLimitHitAll(...scriptArgs(counted, true)));
   }
 
   /**
-   * Budgets of different requests, each counted on its own (one blocking does not stop the others), all in one round
-   * trip; answered in order.
+   * Budgets of different requests in one call, each counted on its own (one blocking does not stop the others);
+   * answered in order.
    */
   async countEach(counted: Counted[]): Promise<BudgetCount[]> {
     if (!counted.length) return [];
-    const pipeline = this.redis.pipeline() as ReturnType<Redis['pipeline']> & HitAllCommand;
-    for (const one of counted) void pipeline.rateLimitHitAll(...scriptArgs([one]));
-    const results = (await pipeline.exec()) ?? [];
-    return results.map(([error, reply]) => {
-      if (error) throw error;
-      return parseCounts(reply)[0];
-    });
+    return parseCounts(await this.redis.rateLimitHitAll(...scriptArgs(counted, false)));
   }
 }
 
-const scriptArgs = (counted: Counted[]): Array<string | number> => {
+const scriptArgs = (counted: Counted[], stopAtBlock: boolean): Array<string | number> => {
   const keys = counted.flatMap(({ hit: { key, throttlerName } }) => [
     `{${key}:${throttlerName}}:hits`,
     `{${key}:${throttlerName}}:blocked`,
@@ -122,7 +117,7 @@ const scriptArgs = (counted: Counted[]): Array<string | number> => {
     blockDuration,
     count,
   ]);
-  return [keys.length, ...keys, ...args];
+  return [keys.length, ...keys, stopAtBlock ? '1' : '0', ...args];
 };
 
 const parseCounts = (flat: unknown): BudgetCount[] => {
