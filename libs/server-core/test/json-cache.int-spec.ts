@@ -112,6 +112,53 @@ describe('JsonCache against real Redis', () => {
       expect(await redis.keys(`${prefix}*`)).toHaveLength(2);
     });
 
+    it('runs one load for the requests that miss while it runs, and a new one for those after an invalidation', async () => {
+      let release = (): void => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let loads = 0;
+      const load = jest.fn(async () => {
+        const total = (loads += 1);
+        await gate;
+        return { titles: ['Sholay'], total };
+      });
+      const waiting = Array.from({ length: 5 }, () => cache.throughReply('p1', PageRpc, load));
+      // Each has read Redis, missed and joined the one load by now.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await cache.invalidate();
+      const after = cache.throughReply('p1', PageRpc, load);
+      release();
+
+      const answers = await Promise.all(waiting);
+      expect(answers.map((answer) => answer.parse())).toEqual(
+        Array(5).fill({ titles: ['Sholay'], total: 1 }),
+      );
+      expect((await after).parse()).toEqual({ titles: ['Sholay'], total: 2 });
+      expect(load).toHaveBeenCalledTimes(2);
+      // Only the load begun after the invalidation was stored, whichever ended last.
+      expect((await cache.throughReply('p1', PageRpc, load)).parse()).toEqual({
+        titles: ['Sholay'],
+        total: 2,
+      });
+      expect(load).toHaveBeenCalledTimes(2);
+    });
+
+    it('lets every waiting request hear of a load that failed, and the next one tries again', async () => {
+      let fail = true;
+      const load = jest.fn(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (fail) throw new AppError(ErrorCode.ServiceUnavailable, 'away');
+        return { titles: [], total: 0 };
+      });
+      const results = await Promise.allSettled([1, 2, 3].map(() => cache.throughReply('p1', PageRpc, load)));
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(load).toHaveBeenCalledTimes(1);
+      fail = false;
+      expect((await cache.throughReply('p1', PageRpc, load)).parse()).toEqual({ titles: [], total: 0 });
+      expect(load).toHaveBeenCalledTimes(2);
+    });
+
     it('stores nothing of a reply that breaks its contract, and answers Internal', async () => {
       const broken = cache.throughReply('p1', PageRpc, () =>
         Promise.resolve({ titles: 'Lagaan', total: 1 } as unknown as { titles: string[]; total: number }),

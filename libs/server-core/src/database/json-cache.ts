@@ -17,6 +17,14 @@ export type JsonCacheOptions = {
  * Subclass it as an injectable (`class RatingCache extends JsonCache<MovieRating>`) so Nest can hand it out.
  */
 export class JsonCache<T = unknown> {
+  /**
+   * Loads in flight, by stored key: requests that miss while one is loading wait for it instead of running the same
+   * query again (a cold or just-invalidated page asked by many at once: issue 29 §3, the soak's first seconds).
+   */
+  private readonly loading = new Map<string, Promise<unknown>>();
+  /** Counts `invalidate()` calls: a load that began before one answers its caller but is not stored. */
+  private generation = 0;
+
   constructor(
     private readonly redis: Redis,
     private readonly options: JsonCacheOptions,
@@ -35,9 +43,12 @@ export class JsonCache<T = unknown> {
   async through<V extends T = T>(key: string, load: () => Promise<V>): Promise<V> {
     const cached = await this.get<V>(key);
     if (cached !== null) return cached;
-    const value = await load();
-    await this.set(key, value);
-    return value;
+    const generation = this.generation;
+    return this.once(this.options.prefix + key, async () => {
+      const value = await load();
+      if (generation === this.generation) await this.set(key, value);
+      return value;
+    });
   }
 
   /**
@@ -54,17 +65,37 @@ export class JsonCache<T = unknown> {
     const stored = `${this.options.prefix}${shapeOf(rpc)}:${key}`;
     const cached = await this.redis.getBuffer(stored);
     if (cached !== null) return new JsonReply(cached);
-    const reply = JsonReply.of(checkReply(rpc, await load(), replyLogger));
-    await this.redis.set(stored, reply.bytes, 'EX', this.options.ttlSeconds);
-    return reply;
+    const generation = this.generation;
+    return this.once(stored, async () => {
+      const reply = JsonReply.of(checkReply(rpc, await load(), replyLogger));
+      if (generation === this.generation)
+        await this.redis.set(stored, reply.bytes, 'EX', this.options.ttlSeconds);
+      return reply;
+    });
+  }
+
+  /** `load` for a stored key, shared by every caller that asks while it runs. */
+  private once<V>(stored: string, load: () => Promise<V>): Promise<V> {
+    const inFlight = this.loading.get(stored);
+    if (inFlight) return inFlight as Promise<V>;
+    const loaded = load().finally(() => {
+      if (this.loading.get(stored) === loaded) this.loading.delete(stored);
+    });
+    this.loading.set(stored, loaded);
+    return loaded;
   }
 
   async forget(key: string): Promise<void> {
+    this.loading.delete(this.options.prefix + key);
     await this.redis.unlink(this.options.prefix + key);
   }
 
   /** Drops every key under the prefix (a SCAN: meant for rare events such as a catalogue write). */
   async invalidate(): Promise<void> {
+    // A load that began before this write may have read what it changed: it is not stored, and a request from now
+    // on starts its own.
+    this.generation += 1;
+    this.loading.clear();
     let cursor = '0';
     do {
       const [next, keys] = await this.redis.scan(
