@@ -190,8 +190,27 @@ describe('SeriesService', () => {
     const episode = anEpisode(series, 1, 2, { title: 'The Bike' });
     const draft = aSeries({ status: MovieStatus.Draft, title: 'Hidden' });
     const draftEpisode = anEpisode(draft, 1, 1);
-    const ready = () =>
-      setup({ movies: [movie], series: [series, draft], episodes: [episode, draftEpisode] }).service;
+    const setUpAll = () =>
+      setup({ movies: [movie], series: [series, draft], episodes: [episode, draftEpisode] });
+    const ready = () => {
+      const { service } = setUpAll();
+      // A visitor's answer comes from the list cache, as the stored JSON.
+      return {
+        playable: async (payload: { id: string; asAdmin: boolean }) => {
+          const answer = await service.playable(payload);
+          return answer instanceof JsonReply ? answer.parse() : answer;
+        },
+      };
+    };
+
+    it('is read through the list cache (dropped at any catalogue write), except by an admin', async () => {
+      const { service, listCache } = setUpAll();
+      await service.playable({ id: movie._id.toHexString(), asAdmin: false });
+      await service.playable({ id: draft._id.toHexString(), asAdmin: true });
+      expect(listCache.throughReply.mock.calls.map(([key, rpc]) => [key, rpc])).toEqual([
+        [`playable:${movie._id.toHexString()}`, SeriesRpc.playable],
+      ]);
+    });
 
     it('answers a movie id with the movie’s own facts and prices', async () => {
       await expect(ready().playable({ id: movie._id.toHexString(), asAdmin: false })).resolves.toEqual({
@@ -239,7 +258,7 @@ describe('SeriesService', () => {
     });
 
     it('does not find drafts (nor their episodes) unless asked as an admin, nor unknown ids: one answer for all', async () => {
-      const service = ready();
+      const { service } = setUpAll();
       await expect(service.playable({ id: draft._id.toHexString(), asAdmin: false })).rejects.toEqual(
         notFound('Movie not found'),
       );

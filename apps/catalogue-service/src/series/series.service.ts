@@ -11,7 +11,7 @@ import {
   SeriesMessages,
   SeriesRpc,
 } from '@app/contracts';
-import { AppError } from '@app/server-core';
+import { AppError, JsonReply } from '@app/server-core';
 import { MovieListCache } from '../movies/movie-list.cache';
 import { MoviesRepository } from '../movies/movies.repository';
 import { publishedGenres, publishedPage } from '../titles/title-lists';
@@ -78,7 +78,16 @@ export class SeriesService {
    * What decides access to any playable id: a movie's own facts; for a series, or an episode, the series' facts
    * (`kind: 'series'`). Drafts are not found unless asked as an admin, nor titles above the caller's ceiling.
    */
-  async playable({ id, asAdmin }: ReadPayload): Promise<Playable> {
+  playable({ id, asAdmin }: ReadPayload): Promise<Playable | JsonReply<Playable>> {
+    if (asAdmin) return this.loadPlayable(id, true);
+    // Asked at every playback start, purchase check and favourite (three reads each): kept with the lists, dropped
+    // at any catalogue write as they are. A title not found is never kept.
+    return this.listCache.throughReply(`playable:${id}`, SeriesRpc.playable, () =>
+      this.loadPlayable(id, false),
+    );
+  }
+
+  private async loadPlayable(id: string, asAdmin: boolean): Promise<Playable> {
     const drafts = { drafts: asAdmin };
     const [movie, series, episode] = await Promise.all([
       this.movies.findVisible(id, drafts),
