@@ -205,3 +205,22 @@ describe('RpcServer start', () => {
     expect(steps).toEqual(['subscribe catalogue.movies.list', 'ping', 'pong']);
   });
 });
+
+describe('RpcServer routes', () => {
+  it('works out the route of a handled pattern once, and keeps none for patterns it does not handle', () => {
+    const server = new RpcServer('catalogue-service', { url: 'nats://127.0.0.1:1' });
+    const handler = () => Promise.resolve(of([]));
+    server.addHandler('catalogue.movies.list', handler);
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      for (let n = 0; n < 5; n++) expect(server.getHandlerByPattern('catalogue.movies.list')).toBe(handler);
+      expect(parse).toHaveBeenCalledTimes(1);
+      for (let n = 0; n < 3; n++) expect(server.getHandlerByPattern(`unknown.${n}`)).toBeNull();
+      expect(server.getHandlerByPattern('unknown.0')).toBeNull();
+      // Unknown patterns are worked out each time: nothing a caller sends grows what is kept.
+      expect(parse).toHaveBeenCalledTimes(1 + 4);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});

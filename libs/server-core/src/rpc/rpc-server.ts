@@ -72,6 +72,8 @@ export class RpcServer extends ServerNats {
   private readonly subjectPrefix: string;
   private readonly admission: RpcAdmission | undefined;
   private readonly onAnswered: RpcTimer | undefined;
+  /** Routes of the patterns handled here, worked out once each (Nest's way tries JSON.parse and throws every time). */
+  private readonly routes = new Map<string, string>();
 
   /**
    * With `admission`, at most `limits.maxInFlight` requests are worked on at once and `limits.maxQueued` wait; the
@@ -107,6 +109,18 @@ export class RpcServer extends ServerNats {
           (error: unknown) => callback(error),
         );
     });
+  }
+
+  /**
+   * Nest's route of a pattern, kept for the patterns that name a handler (a fixed set): it tries `JSON.parse` on the
+   * plain subject of every message, and builds an exception each time it fails.
+   */
+  override getRouteFromPattern(pattern: string): string {
+    const known = this.routes.get(pattern);
+    if (known !== undefined) return known;
+    const route = super.getRouteFromPattern(pattern);
+    if (this.messageHandlers.has(route)) this.routes.set(pattern, route);
+    return route;
   }
 
   override bindEvents(client: NatsConnection): void {
