@@ -17,6 +17,7 @@ import { SessionGuard } from './auth/session.guard';
 import { UsersController } from './auth/users.controller';
 import { AdminMoviesController } from './catalogue/admin-movies.controller';
 import { CatalogueClient } from './catalogue/catalogue.client';
+import { PublicCatalogue } from './catalogue/public-catalogue';
 import { ImagesController } from './catalogue/images.controller';
 import { MoviesController } from './catalogue/movies.controller';
 import { AdminSeriesController } from './catalogue/admin-series.controller';
@@ -123,6 +124,7 @@ export class AppModule {
         ...(replyChecksEnabled(env) ? [{ provide: APP_INTERCEPTOR, useClass: RouteReplyInterceptor }] : []),
         ContactService,
         GatewayHealthService,
+        PublicCatalogue,
         CatalogueClient,
         UserDataClient,
         PaymentClient,

@@ -34,6 +34,12 @@ export const envSchema = z.object({
    * password change) reaches this replica within this window; capped at 60 so a typo cannot make it an hour.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /**
+   * How long this gateway reuses the catalogue's answers every visitor reads alike (browse pages, sections, genres,
+   * a title's page; seconds, 0 asks catalogue-service every time). Only a safety net: any catalogue write drops them
+   * on every replica at once (PublicCatalogue); capped at 300, the catalogue's own list cache's.
+   */
+  CATALOGUE_HOLD_SECONDS: z.coerce.number().min(0).max(300).default(60),
   /** When set, the gateway also serves the built web app from this folder (one URL for everything). */
   WEB_DIST_DIR: z.string().optional(),
   /** Google sign-in; without a client id, /auth/google answers 503. The URLs point at a local fake in dev and tests. */

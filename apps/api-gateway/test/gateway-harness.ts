@@ -3,7 +3,12 @@ import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { ACCESS_CHANGES_CHANNEL, AuthPatterns, ParentalPatterns } from '@app/contracts';
+import {
+  ACCESS_CHANGES_CHANNEL,
+  AuthPatterns,
+  CATALOGUE_CHANGES_CHANNEL,
+  ParentalPatterns,
+} from '@app/contracts';
 import type { RpcEnvelope } from '@app/contracts';
 import { AllExceptionsFilter, RpcServer, type NatsSettings, type RpcAdmission } from '@app/server-core';
 import { findFreePort, testNatsUrl } from '@app/server-testing';
@@ -104,10 +109,15 @@ export const startGateway = async (
  * the entitlement answers it holds for heartbeats (HeldEntitlements). A test that changes what a payment stand-in
  * answers says so with this, as the real service would.
  */
-export const announceAccessChange = async () => {
+export const announceAccessChange = () => announceOn(ACCESS_CHANGES_CHANNEL);
+
+/** A catalogue write, as catalogue-service announces it to the gateways (they drop what they hold for visitors). */
+export const announceCatalogueChange = () => announceOn(CATALOGUE_CHANGES_CHANNEL);
+
+const announceOn = async (channel: string) => {
   const redis = new Redis(process.env.REDIS_URL ?? '');
   try {
-    await redis.publish(ACCESS_CHANGES_CHANNEL, '1');
+    await redis.publish(channel, '1');
   } finally {
     redis.disconnect();
   }

@@ -10,7 +10,7 @@ import { ApiError, ErrorCode, HealthReport, HealthStatus, MoviePatterns, MovieRp
 import type { RpcEnvelope } from '@app/contracts';
 import { AppError } from '@app/server-core';
 import { fakeMovie, movieId } from './fakes';
-import { startFakeService, startGateway } from './gateway-harness';
+import { announceCatalogueChange, startFakeService, startGateway } from './gateway-harness';
 
 /** A reply the catalogue's contract accepts (every reply is checked against its contract as the service sends it). */
 const lagaan = fakeMovie(movieId);
@@ -110,6 +110,20 @@ describe('api-gateway over the real TCP transport', () => {
   it('applies the default page when none is given', async () => {
     await fetch(`${url}/api/movies`);
     expect(received.at(-1)?.data).toEqual({ page: 1, pageSize: 24 });
+  });
+
+  it('holds a page every visitor reads alike: asked twice, one RPC; a change the catalogue announces drops it', async () => {
+    const page = () =>
+      fetch(`${url}/api/movies?page=2&pageSize=2`).then(async (res) => [res.status, await res.json()]);
+    const before = received.length;
+    const [first, again] = [await page(), await page()];
+    expect(again).toEqual(first);
+    expect(first[0]).toBe(200);
+    expect(received.length - before).toBe(1);
+
+    await announceCatalogueChange();
+    expect(await page()).toEqual(first);
+    expect(received.length - before).toBe(2);
   });
 
   it('answers 500 "Internal error" when a reply breaks its contract, instead of passing it on', async () => {
@@ -350,7 +364,8 @@ describe('api-gateway over the real TCP transport', () => {
 
   it('answers 503 naming the catalogue when it stops', async () => {
     await catalogue.close();
-    const down = await fetch(`${url}/api/movies`);
+    // A page not asked before: one asked already is still held for visitors (PublicCatalogue).
+    const down = await fetch(`${url}/api/movies?page=4&pageSize=1`);
     expect(down.status).toBe(503);
     expect(await down.json()).toMatchObject({
       code: ErrorCode.ServiceUnavailable,

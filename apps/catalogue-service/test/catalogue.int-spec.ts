@@ -1,9 +1,22 @@
 import type { Redis } from 'ioredis';
 import type { Movie, RpcRequest } from '@app/contracts';
-import { ErrorCode, EVENT_STREAM, MovieRpc, MovieStatus, ReviewRpc } from '@app/contracts';
+import {
+  CATALOGUE_CHANGES_CHANNEL,
+  ErrorCode,
+  EVENT_STREAM,
+  MovieRpc,
+  MovieStatus,
+  ReviewRpc,
+} from '@app/contracts';
 import { REDIS_CLIENT } from '@app/server-core';
 import type { OmdbFake, ServiceUnderTest, TmdbFake } from '@app/server-testing';
-import { memoLookupCounts, sampleTmdbData, startOmdbFake, startTmdbFake } from '@app/server-testing';
+import {
+  memoLookupCounts,
+  sampleTmdbData,
+  startOmdbFake,
+  startTmdbFake,
+  waitUntil,
+} from '@app/server-testing';
 import { TmdbImporter } from '../src/import/tmdb-importer';
 import { MoviesRepository } from '../src/movies/movies.repository';
 import type { DatasetRow } from '../src/seed/movie-dataset';
@@ -159,12 +172,20 @@ describe('catalogue-service: browsing, admin, reviews, ratings and import (real 
       });
       expect(await listKeys()).toBe(keys);
 
-      // Renamed: the write drops every held search, and the next one reads the catalogue again.
+      // Renamed: the write drops every held search, and the next one reads the catalogue again. The gateways hear
+      // of it too, to drop what they hold for visitors.
       const id = await idOf('Heat');
+      const gateway = redis.duplicate();
+      const heard: string[] = [];
+      gateway.on('message', (channel: string) => heard.push(channel));
+      await gateway.subscribe(CATALOGUE_CHANGES_CHANNEL);
       await catalogue.call(MovieRpc.update, { id, changes: { title: 'Heat Wave' } });
       try {
         expect(titles((await catalogue.call(MovieRpc.list, search)).data)).toEqual(['Heat Wave']);
+        await waitUntil(async () => heard.length > 0, 'the gateways to hear of the change', 2_000);
+        expect(heard[0]).toBe(CATALOGUE_CHANGES_CHANNEL);
       } finally {
+        gateway.disconnect();
         await catalogue.call(MovieRpc.update, { id, changes: { title: 'Heat' } });
       }
       expect(titles((await catalogue.call(MovieRpc.list, search)).data)).toEqual(['Heat']);

@@ -65,3 +65,9 @@ export const ReviewRpc = {
   create: rpc(ReviewPatterns.create, CreateReviewPayloadSchema, ReviewSchema),
   remove: rpc(ReviewPatterns.remove, RemoveReviewPayloadSchema, RemovedSchema),
 } as const;
+
+/**
+ * Redis pub/sub channel catalogue-service announces on after every write that changes what visitors read (each time
+ * it drops its list cache): the gateways drop the catalogue answers they hold for visitors (PublicCatalogue).
+ */
+export const CATALOGUE_CHANGES_CHANNEL = 'catalogue:changed';

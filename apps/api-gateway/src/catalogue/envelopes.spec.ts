@@ -11,6 +11,14 @@ import type { ServiceClient } from '@app/server-core';
 import type { ServiceClients } from '../clients/service-clients';
 import { UserDataClient } from '../user-data/user-data.client';
 import { CatalogueClient } from './catalogue.client';
+import type { PublicCatalogue } from './public-catalogue';
+
+/** Holds nothing; counts the writes that drop what a gateway holds for visitors. */
+const visitorReads = () => {
+  const changed = jest.fn();
+  const held = { read: (_rpc: unknown, _payload: unknown, load: () => unknown) => load(), changed };
+  return { visitors: held as unknown as PublicCatalogue, changed };
+};
 
 /** Services answer data; the envelopes SPEC asks for (`{ data, message }`, `{ success, message }`) are the gateway's. */
 const movie = { id: 'a'.repeat(24), title: 'Lagaan' } as Movie;
@@ -30,7 +38,8 @@ const clientsAnswering = (reply: unknown) => {
 describe('gateway envelopes around service replies', () => {
   it('wraps admin movie writes in { data, message } with SPEC texts', async () => {
     const { clients, sent } = clientsAnswering(movie);
-    const catalogue = new CatalogueClient(clients);
+    const { visitors, changed } = visitorReads();
+    const catalogue = new CatalogueClient(clients, visitors);
     await expect(catalogue.createMovie({ title: 'Lagaan' } as never)).resolves.toEqual({
       data: movie,
       message: MovieMessages.added,
@@ -45,12 +54,14 @@ describe('gateway envelopes around service replies', () => {
       MovieRpc.update.pattern,
       MovieRpc.publish.pattern,
     ]);
+    // Each write drops what the gateway holds for visitors.
+    expect(changed).toHaveBeenCalledTimes(3);
   });
 
   it('wraps admin series writes in { data, message } as the movie writes are (issue 13)', async () => {
     const reply = { id: 'c'.repeat(24) };
     const { clients, sent } = clientsAnswering(reply);
-    const series = new CatalogueClient(clients);
+    const series = new CatalogueClient(clients, visitorReads().visitors);
     const id = reply.id;
     expect(await series.createSeries({ title: 'Panchayat' } as never)).toEqual({
       data: reply,

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { InjectConnection } from '@nestjs/mongoose';
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
+import { CATALOGUE_CHANGES_CHANNEL } from '@app/contracts';
 import type { RpcDescriptor, RpcReply } from '@app/contracts';
 import {
   checkReply,
@@ -35,6 +36,8 @@ export class MovieListCache extends JsonCache implements OnModuleInit, OnModuleD
   private readonly searches: MemoCache<JsonReply<unknown>>;
   /** Tells every replica to drop its searches when one invalidates the lists. */
   private readonly changes: RedisBroadcast;
+  /** Tells the gateways to drop what they hold for visitors (only announced on: no connection of its own). */
+  private readonly gateways: RedisBroadcast;
 
   constructor(
     @InjectRedis() redis: Redis,
@@ -48,6 +51,7 @@ export class MovieListCache extends JsonCache implements OnModuleInit, OnModuleD
       `catalogue:${connection.name}:lists-changed`,
       'catalogue-service:list-changes',
     );
+    this.gateways = new RedisBroadcast(redis, CATALOGUE_CHANGES_CHANNEL, 'catalogue-service:gateways');
     this.searches = new MemoCache({
       ttlMs: SEARCH_TTL_MS,
       maxEntries: SEARCHES_HELD,
@@ -76,11 +80,14 @@ export class MovieListCache extends JsonCache implements OnModuleInit, OnModuleD
     ) as Promise<JsonReply<RpcReply<R>>>;
   }
 
-  /** Drops the lists in Redis and every replica's searches (this one's first, with any search in flight). */
+  /**
+   * Drops the lists in Redis, every replica's searches (this one's first, with any search in flight) and what the
+   * gateways hold for visitors.
+   */
   override async invalidate(): Promise<void> {
     this.searches.clear();
     await super.invalidate();
-    await this.changes.announceChange();
+    await Promise.all([this.changes.announceChange(), this.gateways.announceChange()]);
   }
 
   /**
