@@ -45,10 +45,14 @@ describe('internal endpoints of the gateway', () => {
     // Timed when the answer has gone (Fastify's onResponse), which can come just after the client read it.
     const expected = { docs: before.docs + 2, unmatched: before.unmatched + 1 };
     const counted = async () => ({ docs: await count(docs), unmatched: await count(unmatched) });
-    await waitUntil(async () => {
-      const now = await counted();
-      return now.docs >= expected.docs && now.unmatched >= expected.unmatched;
-    }, 'the three requests to be timed', 2_000).catch(() => undefined);
+    await waitUntil(
+      async () => {
+        const now = await counted();
+        return now.docs >= expected.docs && now.unmatched >= expected.unmatched;
+      },
+      'the three requests to be timed',
+      2_000,
+    ).catch(() => undefined);
     expect(await counted()).toEqual(expected);
   });
 

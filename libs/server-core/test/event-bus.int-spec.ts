@@ -124,7 +124,7 @@ describe('Redis Streams event bus', () => {
     expect(contexts[0]).toMatchObject({ group: 'catalogue-service', consumer: c.consumer, deliveries: 1 });
   });
 
-  it('acknowledges what a read settled in one XACK: handled events and other services\' alike', async () => {
+  it("acknowledges what a read settled in one XACK: handled events and other services' alike", async () => {
     const handled: string[] = [];
     const c = consumer({
       group: 'catalogue-service',
