@@ -511,8 +511,11 @@ export class EventConsumer {
         );
     } catch (error) {
       if (isOutage(error)) {
-        for (const { entry, context } of admitted)
-          await this.retryUncounted(entry.id, type, context.deliveries, error);
+        await this.retryUncounted(
+          admitted.map(({ entry, context }) => ({ messageId: entry.id, deliveries: context.deliveries })),
+          type,
+          error,
+        );
         return;
       }
       this.logger.warn({
@@ -629,7 +632,8 @@ export class EventConsumer {
       // In the context of the request that published the event, so the handler's log lines carry its id.
       if (handler) await RequestContext.run({ correlationId }, () => handler(event, context));
     } catch (error) {
-      if (isOutage(error)) return this.retryUncounted(entry.id, event.type, deliveries, error);
+      if (isOutage(error))
+        return this.retryUncounted([{ messageId: entry.id, deliveries }], event.type, error);
       if (isPoison(deliveries, this.maxDeliveries, true)) {
         return this.deadLetter(entry, DeadLetterReason.HandlerFailed, errorText(error), deliveries);
       }
@@ -674,31 +678,42 @@ export class EventConsumer {
   }
 
   /**
-   * A handler that failed because MongoDB or Redis is away did nothing wrong: the event stays pending for the next
-   * claim, and this delivery is taken off its count (XCLAIM RETRYCOUNT to itself), so an outage longer than
-   * `maxDeliveries` claims never sends good events to the dead-letter stream.
+   * A handler that failed because MongoDB or Redis is away did nothing wrong: its events stay pending for the next
+   * claim, and this delivery is taken off their count (XCLAIM RETRYCOUNT to itself), so an outage longer than
+   * `maxDeliveries` claims never sends good events to the dead-letter stream. A batch's events are claimed in one
+   * command per delivery count, so they become idle together and the next claim takes them together.
    */
-  private async retryUncounted(messageId: string, type: string, deliveries: number, error: unknown) {
+  private async retryUncounted(
+    pending: Array<{ messageId: string; deliveries: number }>,
+    type: string,
+    error: unknown,
+  ) {
     this.logger.warn({
       msg: 'event handler met an outage; left pending, not counted',
       group: this.group,
       type,
-      messageId,
+      messageIds: pending.map(({ messageId }) => messageId),
       error: errorText(error),
     });
-    await this.redis
-      .call(
-        'XCLAIM',
-        this.stream,
-        this.group,
-        this.consumer,
-        '0',
-        messageId,
-        'RETRYCOUNT',
-        String(Math.max(0, deliveries - 1)),
-        'JUSTID',
-      )
-      .catch(() => undefined);
+    const byCount = new Map<number, string[]>();
+    for (const { messageId, deliveries } of pending) {
+      const retryCount = Math.max(0, deliveries - 1);
+      byCount.set(retryCount, [...(byCount.get(retryCount) ?? []), messageId]);
+    }
+    for (const [retryCount, messageIds] of byCount)
+      await this.redis
+        .call(
+          'XCLAIM',
+          this.stream,
+          this.group,
+          this.consumer,
+          '0',
+          ...messageIds,
+          'RETRYCOUNT',
+          String(retryCount),
+          'JUSTID',
+        )
+        .catch(() => undefined);
   }
 
   /** Marks entries settled: they are acknowledged when the batch in hand ends. */
