@@ -1128,14 +1128,14 @@ const outcome = (figures: RunFigures) => {
   return { wallSeconds, errors, achieved: (figures.completed - errors) / wallSeconds };
 };
 
-/** MongoDB operations and backend time per namespace ("db.collection"), as mongod's `top` counts them. */
-type MongoUsage = Map<string, { count: number; micros: number }>;
+/** Operations a server counted, and its own time in them, by what it counts them under (a collection, a command). */
+type Usage = Map<string, { count: number; micros: number }>;
 
 /**
- * The database's `top` (mongod's per-collection counters; the embedded MongoDB-wire server answers it too), or
- * nothing when the server refuses it (mongos, a managed service).
+ * The database's `top` (mongod's per-collection counters, "db.collection"; the embedded MongoDB-wire server answers
+ * it too), or nothing when the server refuses it (mongos, a managed service).
  */
-const mongoTop = async (mongoUri: string): Promise<MongoUsage> => {
+const mongoTop = async (mongoUri: string): Promise<Usage> => {
   const connection = await mongoose
     .createConnection(mongoUri, { serverSelectionTimeoutMS: 5_000 })
     .asPromise();
@@ -1155,74 +1155,78 @@ const mongoTop = async (mongoUri: string): Promise<MongoUsage> => {
   }
 };
 
-const usageSince = (after: MongoUsage, before: MongoUsage): MongoUsage =>
-  new Map(
-    [...after].map(([ns, { count, micros }]) => {
-      const was = before.get(ns) ?? { count: 0, micros: 0 };
-      return [ns, { count: count - was.count, micros: micros - was.micros }] as const;
-    }),
-  );
-
-/** MongoDB operations each request of the mix cost (events applied after it included), by collection. */
-const reportMongo = (usage: MongoUsage, completed: number) => {
-  const rows = [...usage].filter(([, { count }]) => count > 0).sort((a, b) => b[1].count - a[1].count);
-  if (rows.length === 0) {
-    console.log('\n### MongoDB operations: not counted (the server did not answer `top`)');
-    return;
-  }
-  const total = rows.reduce((sum, [, { count }]) => sum + count, 0);
-  const micros = rows.reduce((sum, [, usage]) => sum + usage.micros, 0);
-  const per = (n: number) => (n / Math.max(1, completed)).toFixed(3);
-  console.log(
-    `\n### MongoDB operations per request sent: ${per(total)} in all, ${(micros / 1000 / Math.max(1, completed)).toFixed(3)} ms in the server's backend (\`top\`, from the stage's start until its events were applied; the ${Math.min(MONGO_ROWS, rows.length)} busiest collections)\n`,
-  );
-  console.log('| collection | operations | per request | backend ms per request |');
-  console.log('|---|---|---|---|');
-  for (const [ns, usage] of rows.slice(0, MONGO_ROWS))
-    console.log(
-      `| ${ns} | ${usage.count} | ${per(usage.count)} | ${(usage.micros / 1000 / Math.max(1, completed)).toFixed(3)} |`,
-    );
-};
-const MONGO_ROWS = 20;
-
 /** Redis commands served and the server's time in them, by command, as `INFO commandstats` counts them. */
-type RedisUsage = Map<string, { calls: number; micros: number }>;
-
-const redisCommandStats = async (redis: Redis): Promise<RedisUsage> =>
+const redisCommandStats = async (redis: Redis): Promise<Usage> =>
   new Map(
     [...(await redis.info('commandstats')).matchAll(/^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/gm)].map(
-      ([, command, calls, micros]) => [command, { calls: Number(calls), micros: Number(micros) }] as const,
+      ([, command, calls, micros]) => [command, { count: Number(calls), micros: Number(micros) }] as const,
     ),
   );
 
-const redisSince = (after: RedisUsage, before: RedisUsage): RedisUsage =>
+const usageSince = (after: Usage, before: Usage): Usage =>
   new Map(
-    [...after].map(([command, { calls, micros }]) => {
-      const was = before.get(command) ?? { calls: 0, micros: 0 };
-      return [command, { calls: calls - was.calls, micros: micros - was.micros }] as const;
+    [...after].map(([key, { count, micros }]) => {
+      const was = before.get(key) ?? { count: 0, micros: 0 };
+      return [key, { count: count - was.count, micros: micros - was.micros }] as const;
     }),
   );
 
 /**
- * Redis commands each request of the mix cost (events applied after it included; the soak's own few drain checks
- * too), by command. Each is a round trip, and on a VM a socket write costs a service tens of microseconds of CPU.
+ * A server's operations per request of the mix (events applied after it included), most frequent first: the total
+ * line, then a table of the first `rows`, its columns named by `columns` (what, count, time).
  */
-const reportRedis = (usage: RedisUsage, completed: number) => {
-  const rows = [...usage].filter(([, { calls }]) => calls > 0).sort((a, b) => b[1].calls - a[1].calls);
-  const total = rows.reduce((sum, [, { calls }]) => sum + calls, 0);
-  const micros = rows.reduce((sum, [, usage]) => sum + usage.micros, 0);
+const reportUsage = (
+  usage: Usage,
+  completed: number,
+  {
+    title,
+    source,
+    rows: shown,
+    ranked,
+    columns,
+  }: { title: string; source: string; rows: number; ranked: string; columns: string[] },
+) => {
+  const rows = [...usage].filter(([, { count }]) => count > 0).sort((a, b) => b[1].count - a[1].count);
+  const total = rows.reduce((sum, [, { count }]) => sum + count, 0);
+  const micros = rows.reduce((sum, [, one]) => sum + one.micros, 0);
   const per = (n: number) => (n / Math.max(1, completed)).toFixed(3);
+  const ms = (n: number) => (n / 1000 / Math.max(1, completed)).toFixed(3);
   console.log(
-    `\n### Redis commands per request sent: ${per(total)} in all, ${(micros / 1000 / Math.max(1, completed)).toFixed(3)} ms in the server (\`INFO commandstats\`, from the stage's start until its events were applied; the ${Math.min(REDIS_ROWS, rows.length)} most frequent)\n`,
+    `\n### ${title} per request sent: ${per(total)} in all, ${ms(micros)} ${source}; the ${Math.min(shown, rows.length)} ${ranked})\n`,
   );
-  console.log('| command | calls | per request | server ms per request |');
+  console.log(`| ${columns[0]} | ${columns[1]} | per request | ${columns[2]} per request |`);
   console.log('|---|---|---|---|');
-  for (const [command, usage] of rows.slice(0, REDIS_ROWS))
-    console.log(
-      `| ${command} | ${usage.calls} | ${per(usage.calls)} | ${(usage.micros / 1000 / Math.max(1, completed)).toFixed(3)} |`,
-    );
+  for (const [key, one] of rows.slice(0, shown))
+    console.log(`| ${key} | ${one.count} | ${per(one.count)} | ${ms(one.micros)} |`);
 };
-const REDIS_ROWS = 15;
+
+/** MongoDB operations each request of the mix cost, by collection. */
+const reportMongo = (usage: Usage, completed: number) => {
+  if (![...usage.values()].some(({ count }) => count > 0)) {
+    console.log('\n### MongoDB operations: not counted (the server did not answer `top`)');
+    return;
+  }
+  reportUsage(usage, completed, {
+    title: 'MongoDB operations',
+    source: "ms in the server's backend (`top`, from the stage's start until its events were applied",
+    rows: 20,
+    ranked: 'busiest collections',
+    columns: ['collection', 'operations', 'backend ms'],
+  });
+};
+
+/**
+ * Redis commands each request of the mix cost (the soak's own few drain checks too), by command. Each is a round
+ * trip, and on a VM a socket write costs a service tens of microseconds of CPU.
+ */
+const reportRedis = (usage: Usage, completed: number) =>
+  reportUsage(usage, completed, {
+    title: 'Redis commands',
+    source: "ms in the server (`INFO commandstats`, from the stage's start until its events were applied",
+    rows: 15,
+    ranked: 'most frequent',
+    columns: ['command', 'calls', 'server ms'],
+  });
 
 /** How many RPC messages each request of the mix cost, by the service and route that handled them. */
 const reportRpc = (rpc: Map<string, number>, completed: number) => {
@@ -1250,8 +1254,8 @@ const reportStage = (
     deadLetters: number;
     idle: Idle;
     cooled: Sample;
-    mongo: MongoUsage;
-    redis: RedisUsage;
+    mongo: Usage;
+    redis: Usage;
   },
 ): Verdict => {
   const { stats, rate } = figures;
@@ -1578,7 +1582,7 @@ const main = async () => {
       // Progress reports and favourites become events: wait until every consumer group has applied them.
       const drained = await drain(redis, DRAIN_TIMEOUT_MS);
       const mongo = full ? usageSince(await mongoTop(system.mongoUri), topBefore) : new Map();
-      const redisUsage = full ? redisSince(await redisCommandStats(redis), redisBefore) : new Map();
+      const redisUsage = full ? usageSince(await redisCommandStats(redis), redisBefore) : new Map();
       const deadLetters = (await redis.xlen(DEAD_LETTER_STREAM)) - deadLettersBefore;
       if (!full) return { figures, verdict: undefined };
       await sleep(COOL_DOWN_MS);

@@ -79,7 +79,7 @@ export class LocalFirstRateLimits implements RateLimitStore {
     const before = held.slice(0, Math.max(0, blocked));
     if (blocked >= 0 && before.every((budget): budget is Held => budget !== undefined)) {
       this.onCheck('replica');
-      return [...before.map((budget) => this.answer(budget, now)), this.blockAnswer(held[blocked]!, now)];
+      return [...before.map((budget) => this.answer(budget, now)), this.answer(held[blocked]!, now, true)];
     }
     if (
       held.every((budget, i): budget is Held => budget !== undefined && this.admits(budget, hits[i], now))
@@ -112,21 +112,13 @@ export class LocalFirstRateLimits implements RateLimitStore {
     return budget.totalHits + budget.unsent + 1 <= hit.limit - kept;
   }
 
-  private answer(budget: Held, now: number): StorageRecord {
+  /** What a held budget answers now: this replica's count, blocked or not as Redis last said. */
+  private answer(budget: Held, now: number, blocked = false): StorageRecord {
     return toStorageRecord({
       totalHits: budget.totalHits + budget.unsent,
       expiresInMs: Math.max(0, budget.windowEndsAt - now),
-      isBlocked: false,
-      blockExpiresInMs: 0,
-    });
-  }
-
-  private blockAnswer(budget: Held, now: number): StorageRecord {
-    return toStorageRecord({
-      totalHits: budget.totalHits + budget.unsent,
-      expiresInMs: Math.max(0, budget.windowEndsAt - now),
-      isBlocked: true,
-      blockExpiresInMs: budget.blockedUntil - now,
+      isBlocked: blocked,
+      blockExpiresInMs: blocked ? budget.blockedUntil - now : 0,
     });
   }
 

@@ -43,12 +43,7 @@ export class JsonCache<T = unknown> {
   async through<V extends T = T>(key: string, load: () => Promise<V>): Promise<V> {
     const cached = await this.get<V>(key);
     if (cached !== null) return cached;
-    const generation = this.generation;
-    return this.once(this.options.prefix + key, async () => {
-      const value = await load();
-      if (generation === this.generation) await this.set(key, value);
-      return value;
-    });
+    return this.once(this.options.prefix + key, load, (value) => this.set(key, value));
   }
 
   /**
@@ -65,20 +60,28 @@ export class JsonCache<T = unknown> {
     const stored = `${this.options.prefix}${shapeOf(rpc)}:${key}`;
     const cached = await this.redis.getBuffer(stored);
     if (cached !== null) return new JsonReply(cached);
-    const generation = this.generation;
-    return this.once(stored, async () => {
-      const reply = JsonReply.of(checkReply(rpc, await load(), replyLogger));
-      if (generation === this.generation)
+    return this.once(
+      stored,
+      async () => JsonReply.of(checkReply(rpc, await load(), replyLogger)),
+      async (reply) => {
         await this.redis.set(stored, reply.bytes, 'EX', this.options.ttlSeconds);
-      return reply;
-    });
+      },
+    );
   }
 
-  /** `load` for a stored key, shared by every caller that asks while it runs. */
-  private once<V>(stored: string, load: () => Promise<V>): Promise<V> {
+  /**
+   * `load` for a stored key, shared by every caller that asks while it runs, then `store`d unless an invalidation
+   * came meanwhile (the answer may predate the write it dropped).
+   */
+  private once<V>(stored: string, load: () => Promise<V>, store: (value: V) => Promise<void>): Promise<V> {
     const inFlight = this.loading.get(stored);
     if (inFlight) return inFlight as Promise<V>;
-    const loaded = load().finally(() => {
+    const generation = this.generation;
+    const loaded = (async () => {
+      const value = await load();
+      if (generation === this.generation) await store(value);
+      return value;
+    })().finally(() => {
       if (this.loading.get(stored) === loaded) this.loading.delete(stored);
     });
     this.loading.set(stored, loaded);
