@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { ErrorCode, EVENT_STREAM, HistoryRpc } from '@app/contracts';
 import type { EventBus } from '@app/server-core';
+import { buildEnvelope, ENVELOPE_FIELD } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
 import type { HistoryRepository } from '../src/history/history.repository';
 import { HistoryService } from '../src/history/history.service';
@@ -82,6 +83,38 @@ describe('watch history in user-data-service (watch.progressed → userdata.hist
     await drain();
     expect(await viewing.record()).toMatchObject({ positionSeconds: 500, lastWatchedAt: new Date(at(50)) });
     expect(await history.countOf({ userId: viewing.userId, profileId: viewing.userId })).toBe(1);
+  });
+
+  it("writes a read's reports in one bulk write, one viewing's in stream order, adding each one's watch time", async () => {
+    const viewings = Array.from({ length: 8 }, () => newViewing());
+    const [twice] = viewings;
+    const bulk = jest.spyOn(ctx.models.history, 'bulkWrite');
+    const single = jest.spyOn(ctx.models.history, 'updateOne');
+    try {
+      // In the stream at once, as a busy minute leaves them: one XADD each, sent in one round trip.
+      const pipeline = redis.pipeline();
+      const add = (envelope: ReturnType<(typeof viewings)[0]['progress']>) =>
+        pipeline.xadd(
+          EVENT_STREAM,
+          '*',
+          ENVELOPE_FIELD,
+          JSON.stringify(buildEnvelope('watch.progressed', envelope)),
+        );
+      for (const viewing of viewings) add(viewing.progress(60, at(10), { watchedSeconds: 10 }));
+      add(twice.progress(70, at(20), { watchedSeconds: 10 }));
+      await pipeline.exec();
+      await drain();
+      for (const viewing of viewings.slice(1))
+        expect(await viewing.record()).toMatchObject({ positionSeconds: 60, watchTimeSeconds: 10 });
+      expect(await twice.record()).toMatchObject({ positionSeconds: 70, watchTimeSeconds: 20 });
+      // One read (or two, if the consumer read while the pipeline was landing): one bulk write each, and a second
+      // round for the viewing reported twice. One write per report before.
+      expect(bulk.mock.calls.length).toBeLessThanOrEqual(4);
+      expect(single).not.toHaveBeenCalled();
+    } finally {
+      bulk.mockRestore();
+      single.mockRestore();
+    }
   });
 
   it('ends at the newest of 50 reports written at the same moment, with one record', async () => {

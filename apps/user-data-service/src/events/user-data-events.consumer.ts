@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { profileIdOf } from '@app/contracts';
-import type { EventHandlers } from '@app/server-core';
+import type { EventBatchHandlers, EventHandlers } from '@app/server-core';
 import { EventsModule } from '@app/server-core';
 import { DataRightsModule } from '../data-rights/data-rights.module';
 import { DataRightsService } from '../data-rights/data-rights.service';
@@ -23,15 +22,11 @@ export const CONSUMER_GROUP = 'user-data-service';
  * viewer should cost one write.
  */
 export const userDataEventHandlers = (
-  history: HistoryService,
   titles: TitlesService,
   episodes: EpisodesService,
   dataRights: DataRightsService,
   reminders: RemindersService,
 ): EventHandlers => ({
-  'watch.progressed': async (event) => {
-    await history.recordProgress(event.payload);
-  },
   // Issue 28: a title going live (by its schedule or by hand) mails the profiles that asked to be reminded.
   'movie.published': async (event) => {
     await titles.recordTitle(event.payload, new Date(event.occurredAt));
@@ -52,19 +47,26 @@ export const userDataEventHandlers = (
   'profile.deleted': (event) => dataRights.forgetProfile(event.payload.userId, event.payload.profileId),
 });
 
+/**
+ * The hottest write in one bulk write per read of the stream (issue 29): reports of different viewers or titles
+ * touch different records; one viewer's reports on one title apply in stream order (each adds its watch time only
+ * when it is the newest). Title and user events still run one at a time, in stream order.
+ */
+export const userDataEventBatchHandlers = (history: HistoryService): EventBatchHandlers => ({
+  'watch.progressed': async (events) => {
+    await history.recordProgressMany(events.map(({ event }) => event.payload));
+  },
+});
+
 @Module({
   imports: [
     EventsModule.forConsumer({
       group: CONSUMER_GROUP,
       imports: [HistoryModule, TitlesModule, EpisodesModule, DataRightsModule, RemindersModule],
       inject: [HistoryService, TitlesService, EpisodesService, DataRightsService, RemindersService],
-      handlers: userDataEventHandlers,
-      // The hottest write: reports of different viewers or titles touch different records, so they need not wait
-      // for one another; one viewer's reports on one title stay in order (each adds its watch time only when it
-      // is the newest). Title and user events still run one at a time, in stream order.
-      partitionBy: {
-        'watch.progressed': (report) => `${report.userId}:${profileIdOf(report)}:${report.movieId}`,
-      },
+      handlers: (_history, titles, episodes, dataRights, reminders) =>
+        userDataEventHandlers(titles, episodes, dataRights, reminders),
+      batchHandlers: (history, ..._others) => userDataEventBatchHandlers(history),
     }),
   ],
 })

@@ -3,8 +3,8 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { QueryFilter } from 'mongoose';
 import type { EpisodeRef } from '@app/contracts';
-import type { ViewerKey } from '@app/server-core';
-import { conditionalUpsert, moveToDefaultProfile } from '@app/server-core';
+import type { KeyedUpsert, ViewerKey } from '@app/server-core';
+import { conditionalUpsert, conditionalUpsertMany, moveToDefaultProfile } from '@app/server-core';
 
 import type { ProgressFlags } from './progress-rules';
 import { HISTORY_INDEXES_BEFORE_PROFILES, HistoryRecord } from './history.schema';
@@ -44,6 +44,47 @@ const ofTitles = (
   };
 };
 
+/** A report's conditional upsert: applied when the record is missing or holds an older report. */
+const progressUpsert = ({
+  userId,
+  profileId,
+  movieId,
+  positionSeconds,
+  durationSeconds,
+  reportedAt,
+  watchedSeconds,
+  month,
+  flags,
+  episode,
+}: ProgressWrite): KeyedUpsert<HistoryRecord> => {
+  const onInsert = {
+    ...(durationSeconds === null ? { durationSeconds: null } : {}),
+    ...(flags === null ? { finished: false, inProgress: false } : {}),
+  };
+  return {
+    key: `${userId}|${profileId}|${movieId}`,
+    filter: {
+      userId,
+      profileId,
+      movieId,
+      $or: [{ lastWatchedAt: null }, { lastWatchedAt: { $lt: reportedAt } }],
+    },
+    update: {
+      $set: {
+        positionSeconds,
+        lastWatchedAt: reportedAt,
+        hidden: false,
+        // A report without a duration keeps the one already known, and the flags computed from it.
+        ...(durationSeconds !== null ? { durationSeconds } : {}),
+        ...(flags ?? {}),
+        ...(episode ? { episode } : {}),
+      },
+      $inc: { watchTimeSeconds: watchedSeconds, [`watchByMonth.${month}`]: watchedSeconds },
+      ...(Object.keys(onInsert).length > 0 ? { $setOnInsert: onInsert } : {}),
+    },
+  };
+};
+
 /** The only code that touches the history collection. */
 @Injectable()
 export class HistoryRepository {
@@ -54,39 +95,17 @@ export class HistoryRepository {
    * a redelivered or older report (which the filter rejects) adds no watch time either. Any applied report
    * shows the title in Continue Watching again (`hidden: false`). Returns whether the report was applied.
    */
-  recordProgress({
-    userId,
-    profileId,
-    movieId,
-    positionSeconds,
-    durationSeconds,
-    reportedAt,
-    watchedSeconds,
-    month,
-    flags,
-    episode,
-  }: ProgressWrite): Promise<boolean> {
-    const onInsert = {
-      ...(durationSeconds === null ? { durationSeconds: null } : {}),
-      ...(flags === null ? { finished: false, inProgress: false } : {}),
-    };
-    return conditionalUpsert(
-      this.history,
-      { userId, profileId, movieId, $or: [{ lastWatchedAt: null }, { lastWatchedAt: { $lt: reportedAt } }] },
-      {
-        $set: {
-          positionSeconds,
-          lastWatchedAt: reportedAt,
-          hidden: false,
-          // A report without a duration keeps the one already known, and the flags computed from it.
-          ...(durationSeconds !== null ? { durationSeconds } : {}),
-          ...(flags ?? {}),
-          ...(episode ? { episode } : {}),
-        },
-        $inc: { watchTimeSeconds: watchedSeconds, [`watchByMonth.${month}`]: watchedSeconds },
-        ...(Object.keys(onInsert).length > 0 ? { $setOnInsert: onInsert } : {}),
-      },
-    );
+  recordProgress(write: ProgressWrite): Promise<boolean> {
+    const { filter, update } = progressUpsert(write);
+    return conditionalUpsert(this.history, filter, update);
+  }
+
+  /**
+   * `recordProgress` for a batch of reports (a read of the event stream): one bulk write, or one per report of a
+   * record reported more than once (in the order given). Returns how many applied.
+   */
+  recordProgressMany(writes: readonly ProgressWrite[]): Promise<number> {
+    return conditionalUpsertMany(this.history, writes.map(progressUpsert));
   }
 
   findOne({ userId, profileId }: ViewerKey, movieId: string): Promise<StoredHistory | null> {

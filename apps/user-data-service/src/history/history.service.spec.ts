@@ -7,7 +7,7 @@ import type { StoredEpisode } from '../episodes/episodes.repository';
 import type { EpisodesService } from '../episodes/episodes.service';
 import type { StoredTitle } from '../titles/titles.repository';
 import type { TitlesService } from '../titles/titles.service';
-import type { HistoryRepository, StoredHistory } from './history.repository';
+import type { HistoryRepository, ProgressWrite, StoredHistory } from './history.repository';
 import { HistoryService, MAX_CLOCK_SKEW_MS } from './history.service';
 
 const now = new Date('2025-06-01T12:00:00.000Z');
@@ -54,7 +54,8 @@ const title = (overrides: Partial<StoredTitle> = {}): StoredTitle => ({
 
 const setup = () => {
   const repository = {
-    recordProgress: jest.fn(async () => true),
+    recordProgress: jest.fn(async (_write: ProgressWrite) => true),
+    recordProgressMany: jest.fn(async (writes: ProgressWrite[]) => writes.length),
     findOne: jest.fn(async (): Promise<StoredHistory | null> => null),
     removeOfUser: jest.fn(async () => 2),
     pageOf: jest.fn(async (): Promise<StoredHistory[]> => []),
@@ -181,6 +182,24 @@ describe('HistoryService', () => {
       const reportedAt = new Date(now.getTime() + 1_000).toISOString();
       await expect(service.recordProgress(report({ reportedAt }), now)).resolves.toBe(true);
       expect(repository.recordProgress).toHaveBeenCalled();
+    });
+
+    it('hands a batch to one bulk write, the same writes as one at a time, the unusable ones dropped', async () => {
+      const { service, repository } = setup();
+      const reports = [report(), report({ reportedAt: 'yesterday-ish' }), report({ positionSeconds: 800 })];
+      await expect(service.recordProgressMany(reports, now)).resolves.toBe(2);
+      expect(repository.recordProgressMany).toHaveBeenCalledTimes(1);
+      await service.recordProgress(reports[0], now);
+      await service.recordProgress(reports[2], now);
+      expect(repository.recordProgressMany).toHaveBeenCalledWith(
+        repository.recordProgress.mock.calls.map(([write]) => write),
+      );
+    });
+
+    it('writes nothing for a batch of unusable reports', async () => {
+      const { service, repository } = setup();
+      await expect(service.recordProgressMany([report({ reportedAt: 'soon' })], now)).resolves.toBe(0);
+      expect(repository.recordProgressMany).not.toHaveBeenCalled();
     });
   });
 

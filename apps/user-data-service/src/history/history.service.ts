@@ -21,7 +21,7 @@ import { AppError, AuditTrail, Outbox, viewerOf } from '@app/server-core';
 import { EpisodesService } from '../episodes/episodes.service';
 import { TitlesService } from '../titles/titles.service';
 import { decidingRecords, rowItem, seriesNeedingLineup } from './continue-watching';
-import type { StoredHistory } from './history.repository';
+import type { ProgressWrite, StoredHistory } from './history.repository';
 import { HistoryRepository } from './history.repository';
 import {
   episodeRefOf,
@@ -67,6 +67,25 @@ export class HistoryService {
    * would never make it valid.
    */
   async recordProgress(report: EventPayload<'watch.progressed'>, now: Date = new Date()): Promise<boolean> {
+    const write = this.progressWrite(report, now);
+    return write ? this.history.recordProgress(write) : false;
+  }
+
+  /**
+   * `recordProgress` for the reports of one read of the event stream, in one bulk write (issue 29: a report every
+   * 10 s per viewer is the hottest write); one viewer's reports on one title still apply in stream order. Returns
+   * how many applied.
+   */
+  async recordProgressMany(
+    reports: ReadonlyArray<EventPayload<'watch.progressed'>>,
+    now = new Date(),
+  ): Promise<number> {
+    const writes = reports.flatMap((report) => this.progressWrite(report, now) ?? []);
+    return writes.length > 0 ? this.history.recordProgressMany(writes) : 0;
+  }
+
+  /** What a report writes, the rules applied; null (and a warning) for one that cannot be ordered. */
+  private progressWrite(report: EventPayload<'watch.progressed'>, now: Date): ProgressWrite | null {
     const reportedAt = new Date(report.reportedAt);
     if (Number.isNaN(reportedAt.getTime()) || reportedAt.getTime() > now.getTime() + MAX_CLOCK_SKEW_MS) {
       this.logger.warn({
@@ -75,13 +94,13 @@ export class HistoryService {
         movieId: report.movieId,
         reportedAt: report.reportedAt,
       });
-      return false;
+      return null;
     }
     const { durationSeconds } = report;
     // A position past the end (a player rounding up) resumes at the end, not beyond it.
     const positionSeconds =
       durationSeconds !== null ? Math.min(report.positionSeconds, durationSeconds) : report.positionSeconds;
-    return this.history.recordProgress({
+    return {
       userId: report.userId,
       profileId: profileIdOf(report),
       movieId: report.movieId,
@@ -98,7 +117,7 @@ export class HistoryService {
             episodeNumber: report.episode.episodeNumber,
           }
         : null,
-    });
+    };
   }
 
   /** Where playback of this title resumes for this profile; null when it never watched it (or may not). */

@@ -1,5 +1,5 @@
 import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
-import { unlessDuplicate } from './duplicate-key';
+import { isDuplicateKeyError, unlessDuplicate } from './duplicate-key';
 
 /**
  * One conditional upsert, no read: applies `update` where `filter` matches, or inserts when no record of the
@@ -20,4 +20,69 @@ export const conditionalUpsert = async <T>(
   if (upserted) return true;
   const { matchedCount } = await model.updateOne(filter, update).exec();
   return matchedCount > 0;
+};
+
+/** One conditional upsert of a batch: `key` names the record it writes (its unique key's values, in any form). */
+export type KeyedUpsert<T> = { key: string; filter: QueryFilter<T>; update: UpdateQuery<T> };
+
+/** The write indexes a unique index refused in an unordered bulk write; any other failure throws. */
+const refusedIndexes = (error: unknown): number[] => {
+  const writeErrors =
+    typeof error === 'object' && error !== null && 'writeErrors' in error ? error.writeErrors : null;
+  const refused = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
+  if (refused.length === 0 || !refused.every(isDuplicateKeyError)) throw error;
+  return refused.map((writeError: { index: number }) => writeError.index);
+};
+
+/**
+ * Writes of one key go to successive rounds, in the order given; a round holds at most one write per key, so its
+ * writes may apply in any order.
+ */
+const roundsByKey = <W extends { key: string }>(writes: readonly W[]): W[][] => {
+  const rounds: W[][] = [];
+  const next = new Map<string, number>();
+  for (const write of writes) {
+    const round = next.get(write.key) ?? 0;
+    (rounds[round] ??= []).push(write);
+    next.set(write.key, round + 1);
+  }
+  return rounds;
+};
+
+/**
+ * `conditionalUpsert` for many records: one unordered bulk write per round instead of a round trip per record
+ * (a batch of events; issue 29). One record's writes apply in the order given, each round after the one before. The
+ * upserts the unique index refused run once more without upsert, as `conditionalUpsert`'s do. Returns how many
+ * writes applied.
+ */
+export const conditionalUpsertMany = async <T>(
+  model: Model<T>,
+  writes: ReadonlyArray<KeyedUpsert<T>>,
+): Promise<number> => {
+  if (writes.length === 0) return 0;
+  await model.init();
+  let applied = 0;
+  for (const round of roundsByKey(writes)) {
+    const operations = round.map(({ filter, update }) => ({ updateOne: { filter, update, upsert: true } }));
+    let refused: number[] = [];
+    try {
+      // Mongoose types a generic model's operations by a conditional type TypeScript cannot resolve for T.
+      // A write mongoose cannot cast fails the batch (it would be left out, silently, by default).
+      const result = await model.bulkWrite(operations as Parameters<Model<T>['bulkWrite']>[0], {
+        ordered: false,
+        throwOnValidationError: true,
+      });
+      applied += result.matchedCount + result.upsertedCount;
+    } catch (error) {
+      refused = refusedIndexes(error);
+      const { result } = error as { result?: { matchedCount?: number; upsertedCount?: number } };
+      applied += (result?.matchedCount ?? 0) + (result?.upsertedCount ?? 0);
+    }
+    for (const index of refused) {
+      const { filter, update } = round[index];
+      const { matchedCount } = await model.updateOne(filter, update).exec();
+      applied += matchedCount;
+    }
+  }
+  return applied;
 };
