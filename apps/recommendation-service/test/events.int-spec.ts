@@ -1,11 +1,13 @@
 import { Test } from '@nestjs/testing';
 import type { EventPayload } from '@app/contracts';
-import { CoreModule, EventBus, EventsModule } from '@app/server-core';
+import { EVENT_STREAM } from '@app/contracts';
+import { buildEnvelope, CoreModule, ENVELOPE_FIELD, EventBus, EventsModule } from '@app/server-core';
 import type { ServiceUnderTest } from '@app/server-testing';
-import { startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
+import { progressReport, startServiceUnderTest, suiteInfra, waitUntil } from '@app/server-testing';
 import { AppModule } from '../src/app.module';
 import { envSchema } from '../src/env';
 import { ItemCatalogue } from '../src/items/item-catalogue';
+import { InteractionsRepository } from '../src/interactions/interactions.repository';
 import { ItemsRepository } from '../src/items/items.repository';
 import { trendingPlaysKey } from '../src/trending/trending.repository';
 import { dayOf, playWeight } from '../src/trending/trending-rules';
@@ -192,10 +194,62 @@ describe('events applied once in effect, however often delivered', () => {
     await waitUntil(async () => (await ctx.pendingOfGroup()) === 0, 'every event acknowledged');
   });
 
+  it("writes a read's reports in one bulk write, one viewer's reports on a title folded into one write", async () => {
+    const viewers = Array.from({ length: 6 }, () => ({ userId: newId(), movieId: newId() }));
+    const [twice] = viewers;
+    const repository = ctx.service.app.get(InteractionsRepository);
+    const bulk = jest.spyOn(repository, 'writeMany');
+    const one = [jest.spyOn(repository, 'insert'), jest.spyOn(repository, 'update')];
+    try {
+      // In the stream at once, as a busy minute leaves them: one XADD each, sent in one round trip.
+      const pipeline = ctx.redis.pipeline();
+      const add = (userId: string, movieId: string, fraction: number) =>
+        pipeline.xadd(
+          EVENT_STREAM,
+          '*',
+          ENVELOPE_FIELD,
+          JSON.stringify(
+            buildEnvelope(
+              'watch.progressed',
+              progressReport(userId, movieId, {
+                positionSeconds: fraction * 5400,
+                durationSeconds: 5400,
+                reportedAt: new Date().toISOString(),
+              }),
+            ),
+          ),
+        );
+      for (const { userId, movieId } of viewers) add(userId, movieId, 0.3);
+      add(twice.userId, twice.movieId, 0.6);
+      await pipeline.exec();
+      await ctx.profileShows(twice.userId, twice.movieId, ({ watchedFraction }) => watchedFraction === 0.6);
+      for (const { userId, movieId } of viewers.slice(1)) {
+        await ctx.profileShows(userId, movieId);
+        expect(await ctx.interactions.findOne({ userId, profileId: userId }, movieId)).toMatchObject({
+          watchedFraction: 0.3,
+          version: 1,
+        });
+      }
+      expect(
+        await ctx.interactions.findOne({ userId: twice.userId, profileId: twice.userId }, twice.movieId),
+      ).toMatchObject({
+        watchedFraction: 0.6,
+      });
+      // One read (or two, if the consumer read while the pipeline was landing): one bulk write each, none one by one.
+      expect(bulk.mock.calls.length).toBeLessThanOrEqual(2);
+      for (const spy of one) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      bulk.mockRestore();
+      for (const spy of one) spy.mockRestore();
+    }
+  });
+
   it('grows the share watched and keeps finished once reached', async () => {
     const userId = newId();
     const movieId = newId();
     await ctx.watch(userId, movieId, 0.3);
+    // Written before the next two, which a read may take together (they fold into one write then).
+    await ctx.profileShows(userId, movieId);
     await ctx.watch(userId, movieId, 0.95);
     await ctx.watch(userId, movieId, 0.1);
     await ctx.drain();

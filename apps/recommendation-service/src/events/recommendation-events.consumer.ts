@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { profileIdOf } from '@app/contracts';
-import type { EventHandlers } from '@app/server-core';
+import type { EventBatchHandlers, EventHandlers } from '@app/server-core';
 import { EventsModule } from '@app/server-core';
-import { itemOfReport } from '../interactions/interaction-rules';
 import { InteractionsModule } from '../interactions/interactions.module';
 import { InteractionsService } from '../interactions/interactions.service';
 import { ItemsModule } from '../items/items.module';
@@ -37,10 +35,6 @@ export const recommendationEventHandlers = (
   },
   'series.deleted': ({ payload, occurredAt }) =>
     items.forget(payload.seriesId, 'series', new Date(occurredAt)),
-  // An episode's report counts for its series (interaction-rules.ts `itemOfReport`).
-  'watch.progressed': async ({ payload }) => {
-    await interactions.recordProgress(payload);
-  },
   'favorite.added': async ({ payload, occurredAt }) => {
     await interactions.recordFavorite(payload, true, new Date(occurredAt));
   },
@@ -54,6 +48,18 @@ export const recommendationEventHandlers = (
   'profile.deleted': ({ payload }) => interactions.forgetProfile(payload),
 });
 
+/**
+ * The hottest events, a read of the stream at a time (issue 29): reports of different viewers or items touch
+ * different records, written together; one viewer's reports on one item (every episode of a series is the series,
+ * interaction-rules.ts `itemOfReport`) fold into one write, in stream order. Every other event runs alone, in stream
+ * order.
+ */
+export const recommendationEventBatchHandlers = (interactions: InteractionsService): EventBatchHandlers => ({
+  'watch.progressed': async (events) => {
+    await interactions.recordProgressMany(events.map(({ event }) => event.payload));
+  },
+});
+
 @Module({
   imports: [
     EventsModule.forConsumer({
@@ -61,12 +67,7 @@ export const recommendationEventHandlers = (
       imports: [ItemsModule, InteractionsModule],
       inject: [ItemsService, InteractionsService],
       handlers: recommendationEventHandlers,
-      // The hottest events: reports of different viewers or items touch different records, so they run side by
-      // side; one viewer's reports on one item (every episode of a series is the series) stay in order. Every
-      // other event runs alone, in stream order.
-      partitionBy: {
-        'watch.progressed': (report) => `${report.userId}:${profileIdOf(report)}:${itemOfReport(report)}`,
-      },
+      batchHandlers: (_items, interactions) => recommendationEventBatchHandlers(interactions),
     }),
   ],
 })

@@ -1,6 +1,6 @@
 import { interactionStrength } from '../model';
 import type { InteractionState } from './interaction-rules';
-import { isWatched, itemOfReport, nextState, watchedOf } from './interaction-rules';
+import { foldChanges, isWatched, itemOfReport, nextState, watchedOf } from './interaction-rules';
 
 const userId = 'a'.repeat(24);
 const movieId = 'b'.repeat(24);
@@ -164,6 +164,35 @@ describe('interaction rules', () => {
       const removed = nextState(viewer, movieId, null, { kind: 'favorite', favorite: false, at: t(5) });
       expect(removed).toMatchObject({ favorite: false, favoriteAt: t(5), strength: 0 });
       expect(nextState(viewer, movieId, removed, { kind: 'favorite', favorite: true, at: t(4) })).toBeNull();
+    });
+  });
+
+  describe('several changes of one read', () => {
+    const watched = (fraction: number, minute: number) =>
+      ({ kind: 'watched', fraction, finished: fraction >= 0.9, at: t(minute) }) as const;
+
+    it('end where applying them one at a time ends, one version after the record', () => {
+      const changes = [
+        watched(0.5, 1),
+        watched(0.3, 2),
+        { kind: 'favorite', favorite: true, at: t(3) } as const,
+      ];
+      let oneAtATime: InteractionState = state();
+      for (const change of changes) oneAtATime = nextState(viewer, movieId, oneAtATime, change) ?? oneAtATime;
+      expect(foldChanges(viewer, movieId, state(), changes)).toEqual({ ...oneAtATime, version: 2 });
+    });
+
+    it('start a new record at version 1', () => {
+      expect(foldChanges(viewer, movieId, null, [watched(0.2, 1), watched(0.95, 2)])).toMatchObject({
+        version: 1,
+        watchedFraction: 0.95,
+        finished: true,
+      });
+    });
+
+    it('write nothing when none adds anything', () => {
+      expect(foldChanges(viewer, movieId, state(), [watched(0.3, 1), watched(0.4, 2)])).toBeNull();
+      expect(foldChanges(viewer, movieId, null, [])).toBeNull();
     });
   });
 });

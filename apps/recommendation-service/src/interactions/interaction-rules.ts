@@ -126,3 +126,18 @@ export const nextState = (
     at: Math.max(state.at, change.at),
   };
 };
+
+/**
+ * The record after several changes in order (one read of the event stream), written as one change: one version
+ * after `previous`. Null when none adds anything.
+ */
+export const foldChanges = (
+  viewer: ViewerKey,
+  movieId: string,
+  previous: InteractionState | null,
+  changes: readonly InteractionChange[],
+): InteractionState | null => {
+  let state = previous;
+  for (const change of changes) state = nextState(viewer, movieId, state, change) ?? state;
+  return state && state !== previous ? { ...state, version: (previous?.version ?? EMPTY.version) + 1 } : null;
+};

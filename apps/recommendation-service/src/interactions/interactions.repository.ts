@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import type { ViewerKey } from '@app/server-core';
-import { moveToDefaultProfile, unlessDuplicate } from '@app/server-core';
+import { moveToDefaultProfile, unlessDuplicate, unorderedBulkWrite } from '@app/server-core';
 import type { Interaction } from '../model';
 import type { InteractionState } from './interaction-rules';
 import { toInteractionRecord, toInteractionState, toModelInteraction } from './interaction.mapper';
@@ -30,6 +30,32 @@ export class InteractionsRepository {
       .updateOne({ userId, profileId, movieId, version: previousVersion }, { $set: fields })
       .exec();
     return matchedCount > 0;
+  }
+
+  /**
+   * `insert` (no previous version) or `update` of many records in one bulk write; true when every one applied,
+   * false when any met a record that moved on meanwhile (the others are written: each is a complete state).
+   */
+  async writeMany(
+    writes: ReadonlyArray<{ previousVersion: number | null; state: InteractionState }>,
+  ): Promise<boolean> {
+    if (writes.length === 0) return true;
+    await this.interactions.init();
+    const { applied, refused } = await unorderedBulkWrite(
+      this.interactions,
+      writes.map(({ previousVersion, state }) => {
+        const record = toInteractionRecord(state);
+        if (previousVersion === null) return { insertOne: { document: record } };
+        const { userId, profileId, movieId, ...fields } = record;
+        return {
+          updateOne: {
+            filter: { userId, profileId, movieId, version: previousVersion },
+            update: { $set: fields },
+          },
+        };
+      }),
+    );
+    return refused.length === 0 && applied === writes.length;
   }
 
   async findOne({ userId, profileId }: ViewerKey, movieId: string): Promise<InteractionState | null> {

@@ -1,5 +1,6 @@
 import type { EventPayload } from '@app/contracts';
 import { progressReport } from '@app/server-testing';
+import type { ViewerKey } from '@app/server-core';
 import type { TrendingService } from '../trending/trending.service';
 import type { InteractionState } from './interaction-rules';
 import type { InteractionsRepository } from './interactions.repository';
@@ -33,7 +34,11 @@ const stored = (overrides: Partial<InteractionState> = {}): InteractionState => 
 });
 
 const setup = () => {
-  const repository = {
+  const repository: Record<string, jest.Mock> & {
+    insert: jest.Mock<Promise<boolean>, [InteractionState]>;
+    update: jest.Mock<Promise<boolean>, [number, InteractionState]>;
+    findOne: jest.Mock<Promise<InteractionState | null>, []>;
+  } = {
     insert: jest.fn(async (_state: InteractionState) => true),
     update: jest.fn(async (_version: number, _state: InteractionState) => true),
     findOne: jest.fn(async (): Promise<InteractionState | null> => null),
@@ -41,14 +46,36 @@ const setup = () => {
     removeOfProfile: jest.fn(async () => 1),
     profileIdsOf: jest.fn(async (): Promise<string[]> => []),
   };
+  // The batch calls route to the one-record mocks, so each test states what one record's read or write does.
+  repository.writeMany = jest.fn(
+    async (writes: Array<{ previousVersion: number | null; state: InteractionState }>) => {
+      let all = true;
+      for (const { previousVersion, state } of writes)
+        all =
+          (previousVersion === null
+            ? await repository.insert(state)
+            : await repository.update(previousVersion, state)) && all;
+      return all;
+    },
+  );
+  const get = jest.fn(async (_viewer: ViewerKey, _movieId: string): Promise<InteractionState | null> => null);
+  const put = jest.fn(async (_state: InteractionState) => true);
   const profiles = {
-    get: jest.fn(async (): Promise<InteractionState | null> => null),
+    get,
+    getMany: jest.fn(async (fields: Array<{ viewer: ViewerKey; movieId: string }>) =>
+      Promise.all(fields.map(({ viewer, movieId }) => get(viewer, movieId))),
+    ),
+    put,
+    putMany: jest.fn(async (states: InteractionState[]) => {
+      for (const state of states) await put(state);
+    }),
     all: jest.fn(async (_viewer: { profileId: string }): Promise<InteractionState[]> => []),
-    put: jest.fn(async (_state: InteractionState) => true),
     forget: jest.fn(async () => undefined),
   };
   const trending = {
-    recordPlay: jest.fn(async () => true),
+    recordPlays: jest.fn(
+      async (plays: Array<{ userId: string; movieId: string; at: number }>, _now: number) => plays.length,
+    ),
     forgetViewer: jest.fn(async () => undefined),
   };
   const service = new InteractionsService(
@@ -92,10 +119,37 @@ describe('InteractionsService', () => {
     expect(profiles.put).not.toHaveBeenCalled();
   });
 
+  it("writes a read's reports with one read of the profiles, one bulk write and one write of the profiles", async () => {
+    const { service, repository, profiles, trending } = setup();
+    const other = 'c'.repeat(24);
+    profiles.get.mockImplementation(async (_viewer, id) => (id === movieId ? stored() : null));
+    const reports = [
+      report(),
+      report({ movieId: other, positionSeconds: 1080 }),
+      report({ positionSeconds: 4000, reportedAt: new Date(now - 5_000).toISOString() }),
+    ];
+    await expect(service.recordProgressMany(reports, now)).resolves.toBe(2);
+    expect(trending.recordPlays).toHaveBeenCalledTimes(1);
+    expect(trending.recordPlays.mock.calls[0][0]).toHaveLength(3);
+    expect(profiles.getMany).toHaveBeenCalledTimes(1);
+    expect(repository.writeMany).toHaveBeenCalledTimes(1);
+    // The title reported twice: one write over version 3, the furthest share.
+    expect(repository.writeMany).toHaveBeenCalledWith([
+      { previousVersion: 3, state: expect.objectContaining({ movieId, version: 4, watchedFraction: 0.74 }) },
+      {
+        previousVersion: null,
+        state: expect.objectContaining({ movieId: other, version: 1, watchedFraction: 0.2 }),
+      },
+    ]);
+    expect(profiles.putMany).toHaveBeenCalledTimes(1);
+    expect(profiles.put).toHaveBeenCalledTimes(2);
+  });
+
   it('reads the record again when the profile was stale, and repairs the profile', async () => {
     const { service, repository, profiles } = setup();
     profiles.get.mockResolvedValue(stored({ version: 3 }));
-    repository.update.mockResolvedValueOnce(false);
+    // Another replica wrote versions 4 and 5: only an update over 5 applies.
+    repository.update.mockImplementation(async (version) => version === 5);
     repository.findOne.mockResolvedValue(stored({ version: 5, watchedFraction: 0.4 }));
     await service.recordProgress(report(), now);
     expect(repository.update).toHaveBeenLastCalledWith(
@@ -124,10 +178,10 @@ describe('InteractionsService', () => {
   it('counts a trending play at the report time, but not for a report that played nothing', async () => {
     const { service, trending } = setup();
     await service.recordProgress(report(), now);
-    expect(trending.recordPlay).toHaveBeenCalledWith(userId, movieId, now - 10_000, now);
-    trending.recordPlay.mockClear();
+    expect(trending.recordPlays).toHaveBeenCalledWith([{ userId, movieId, at: now - 10_000 }], now);
+    trending.recordPlays.mockClear();
     await service.recordProgress(report({ positionSeconds: 0, watchedSeconds: 0 }), now);
-    expect(trending.recordPlay).not.toHaveBeenCalled();
+    expect(trending.recordPlays).toHaveBeenCalledWith([], now);
   });
 
   it('counts an episode’s report for its series: one play and one record under the series id', async () => {
@@ -135,7 +189,7 @@ describe('InteractionsService', () => {
     const seriesId = 'c'.repeat(24);
     const episode = { seriesId, seasonNumber: 1, episodeNumber: 3 };
     await expect(service.recordProgress(report({ episode }), now)).resolves.toBe(true);
-    expect(trending.recordPlay).toHaveBeenCalledWith(userId, seriesId, now - 10_000, now);
+    expect(trending.recordPlays).toHaveBeenCalledWith([{ userId, movieId: seriesId, at: now - 10_000 }], now);
     expect(profiles.get).toHaveBeenCalledWith({ userId, profileId: userId }, seriesId);
     expect(repository.insert).toHaveBeenCalledWith(
       expect.objectContaining({ movieId: seriesId, watchedFraction: 0.5, version: 1 }),
@@ -154,7 +208,7 @@ describe('InteractionsService', () => {
   it('keeps the play but learns no share from a report without a duration', async () => {
     const { service, repository, trending } = setup();
     await expect(service.recordProgress(report({ durationSeconds: null }), now)).resolves.toBe(false);
-    expect(trending.recordPlay).toHaveBeenCalled();
+    expect(trending.recordPlays).toHaveBeenCalledWith([expect.objectContaining({ userId })], now);
     expect(repository.insert).not.toHaveBeenCalled();
   });
 
@@ -164,7 +218,7 @@ describe('InteractionsService', () => {
   ])('drops a report whose time is %s', async (_, reportedAt) => {
     const { service, repository, trending } = setup();
     await expect(service.recordProgress(report({ reportedAt }), now)).resolves.toBe(false);
-    expect(trending.recordPlay).not.toHaveBeenCalled();
+    expect(trending.recordPlays).toHaveBeenCalledWith([], now);
     expect(repository.insert).not.toHaveBeenCalled();
   });
 

@@ -4,7 +4,7 @@ import { profileIdOf } from '@app/contracts';
 import type { ViewerKey } from '@app/server-core';
 import { TrendingService } from '../trending/trending.service';
 import type { InteractionChange, InteractionState } from './interaction-rules';
-import { itemOfReport, nextState, watchedOf } from './interaction-rules';
+import { foldChanges, itemOfReport, nextState, watchedOf } from './interaction-rules';
 import { InteractionsRepository } from './interactions.repository';
 import { ProfilesRepository } from './profiles.repository';
 
@@ -40,26 +40,54 @@ export class InteractionsService {
 
   /**
    * `watch.progressed`: a trending play (once per viewer, item and day) and the share watched, both for the item
-   * the report is about (an episode's series).
+   * the report is about (an episode's series). Returns whether the report changed the viewer's record.
    */
   async recordProgress(report: EventPayload<'watch.progressed'>, now = Date.now()): Promise<boolean> {
-    const itemId = itemOfReport(report);
-    const at = Date.parse(report.reportedAt);
-    if (Number.isNaN(at) || at > now + MAX_CLOCK_SKEW_MS) {
+    return (await this.recordProgressMany([report], now)) > 0;
+  }
+
+  /**
+   * `recordProgress` for the reports of one read of the event stream (issue 29: a report every 10 s per viewer is
+   * the hottest event): the trending plays in one Redis round trip; the records they change computed from the
+   * profiles' copies (one round trip), written in one MongoDB bulk write and one Redis round trip. One viewer's
+   * reports on one item fold into one write, in stream order. Returns how many records changed.
+   */
+  async recordProgressMany(
+    reports: ReadonlyArray<EventPayload<'watch.progressed'>>,
+    now = Date.now(),
+  ): Promise<number> {
+    const usable = reports.flatMap((report) => {
+      const at = Date.parse(report.reportedAt);
+      if (!Number.isNaN(at) && at <= now + MAX_CLOCK_SKEW_MS)
+        return [{ report, itemId: itemOfReport(report), at }];
       this.logger.warn({
         msg: 'watch report dropped: reportedAt unusable',
         userId: report.userId,
         movieId: report.movieId,
         reportedAt: report.reportedAt,
       });
-      return false;
-    }
-    if (report.positionSeconds > 0 || report.watchedSeconds > 0) {
-      await this.trending.recordPlay(report.userId, itemId, at, now);
-    }
-    const watched = watchedOf(report.positionSeconds, report.durationSeconds);
-    if (!watched) return false;
-    return this.apply(viewerOfEvent(report), itemId, { kind: 'watched', ...watched, at });
+      return [];
+    });
+    await this.trending.recordPlays(
+      usable
+        .filter(({ report }) => report.positionSeconds > 0 || report.watchedSeconds > 0)
+        .map(({ report, itemId, at }) => ({ userId: report.userId, movieId: itemId, at })),
+      now,
+    );
+    return this.applyMany(
+      usable.flatMap(({ report, itemId, at }) => {
+        const watched = watchedOf(report.positionSeconds, report.durationSeconds);
+        return watched
+          ? [
+              {
+                viewer: viewerOfEvent(report),
+                movieId: itemId,
+                change: { kind: 'watched' as const, ...watched, at },
+              },
+            ]
+          : [];
+      }),
+    );
   }
 
   /** `favorite.added` / `favorite.removed`, ordered by the events' `occurredAt`. */
@@ -112,6 +140,47 @@ export class InteractionsService {
     await this.profiles.forget(viewer.profileId);
     const removed = await this.interactions.removeOfProfile(viewer);
     this.logger.log({ msg: 'interactions of deleted profile removed', ...viewer, removed });
+  }
+
+  /**
+   * `apply` for many changes: each record's changes (in order) fold into one write from the profile's copy; all of
+   * them in one MongoDB bulk write and one Redis round trip. When a copy was missing or stale (the bulk write met a
+   * record that moved on), every record goes once more through `apply`, which reads MongoDB: a record already
+   * written computes no change there and only has its copy brought up to date. Returns how many records changed.
+   */
+  private async applyMany(
+    changes: ReadonlyArray<{ viewer: ViewerKey; movieId: string; change: InteractionChange }>,
+  ): Promise<number> {
+    const records = new Map<string, { viewer: ViewerKey; movieId: string; changes: InteractionChange[] }>();
+    for (const { viewer, movieId, change } of changes) {
+      const key = `${viewer.userId}|${viewer.profileId}|${movieId}`;
+      const record = records.get(key) ?? { viewer, movieId, changes: [] };
+      record.changes.push(change);
+      records.set(key, record);
+    }
+    const targets = [...records.values()];
+    const copies = await this.profiles.getMany(targets);
+    const writes = targets.flatMap((target, i) => {
+      const next = foldChanges(target.viewer, target.movieId, copies[i], target.changes);
+      return next ? [{ target, previousVersion: copies[i]?.version ?? null, state: next }] : [];
+    });
+    if (writes.length === 0) return 0;
+    if (
+      await this.interactions.writeMany(
+        writes.map(({ previousVersion, state }) => ({ previousVersion, state })),
+      )
+    ) {
+      await this.profiles.putMany(writes.map(({ state }) => state));
+      return writes.length;
+    }
+    let changed = 0;
+    for (const { target } of writes) {
+      let applied = false;
+      for (const change of target.changes)
+        applied = (await this.apply(target.viewer, target.movieId, change)) || applied;
+      if (applied) changed += 1;
+    }
+    return changed;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { ViewerKey } from '@app/server-core';
-import { InjectRedis, redisScript, runScript } from '@app/server-core';
+import { InjectRedis, redisScript, runScript, runScriptMany } from '@app/server-core';
 import type { InteractionState } from './interaction-rules';
 
 /**
@@ -89,6 +89,21 @@ export class ProfilesRepository {
     return raw === null ? null : decode(viewer, movieId, raw);
   }
 
+  /** `get` of many fields in one round trip, answered in order. */
+  async getMany(
+    fields: ReadonlyArray<{ viewer: ViewerKey; movieId: string }>,
+  ): Promise<Array<InteractionState | null>> {
+    if (fields.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const { viewer, movieId } of fields) pipeline.hget(profileKey(viewer.profileId), movieId);
+    const replies = (await pipeline.exec()) ?? [];
+    return fields.map(({ viewer, movieId }, i) => {
+      const [error, raw] = replies[i] ?? [new Error('no reply from Redis'), null];
+      if (error) throw error;
+      return typeof raw === 'string' ? decode(viewer, movieId, raw) : null;
+    });
+  }
+
   async all(viewer: ViewerKey): Promise<InteractionState[]> {
     const fields = await this.redis.hgetall(profileKey(viewer.profileId));
     return Object.entries(fields).flatMap(([movieId, raw]) => decode(viewer, movieId, raw) ?? []);
@@ -103,6 +118,18 @@ export class ProfilesRepository {
       [state.movieId, state.version, encodeProfileValue(state)],
     );
     return written === 1;
+  }
+
+  /** `put` of many records in one round trip. */
+  async putMany(states: readonly InteractionState[]): Promise<void> {
+    await runScriptMany(
+      this.redis,
+      PUT_IF_NEWER,
+      states.map((state) => ({
+        keys: [profileKey(state.profileId)],
+        args: [state.movieId, state.version, encodeProfileValue(state)],
+      })),
+    );
   }
 
   async forget(profileId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { InjectRedis, redisScript, runScript } from '@app/server-core';
+import { InjectRedis, redisScript, runScriptMany } from '@app/server-core';
 import type { DayPlays } from './trending-rules';
 
 /** A day's plays: sorted set, member = movie id, score = Σ playWeight of that day's first plays. */
@@ -24,19 +24,28 @@ return 1
 export class TrendingRepository {
   constructor(@InjectRedis() private readonly redis: Redis) {}
 
-  /** Returns whether the play was counted (false: this viewer's play of this title was counted that day already). */
-  async recordPlay(
-    userId: string,
-    movieId: string,
-    { day, weight, ttlSeconds }: { day: string; weight: number; ttlSeconds: number },
-  ): Promise<boolean> {
-    const counted = await runScript(
+  /**
+   * Counts each viewer's first play of a title in a day, in one round trip; answers how many were counted (the others
+   * were counted that day already).
+   */
+  async recordPlays(
+    plays: ReadonlyArray<{
+      userId: string;
+      movieId: string;
+      day: string;
+      weight: number;
+      ttlSeconds: number;
+    }>,
+  ): Promise<number> {
+    const counted = await runScriptMany(
       this.redis,
       RECORD_PLAY,
-      [trendingPlaysKey(day), trendingSeenKey(day)],
-      [seenMember(userId, movieId), movieId, weight, ttlSeconds],
+      plays.map(({ userId, movieId, day, weight, ttlSeconds }) => ({
+        keys: [trendingPlaysKey(day), trendingSeenKey(day)],
+        args: [seenMember(userId, movieId), movieId, weight, ttlSeconds],
+      })),
     );
-    return counted === 1;
+    return counted.filter((one) => one === 1).length;
   }
 
   /** Every title's plays of each day. */

@@ -24,15 +24,29 @@ export class TrendingService {
 
   constructor(private readonly trending: TrendingRepository) {}
 
-  /** Counts a play at `at` (a report's time, never later than now); false when outside the window or counted already. */
-  recordPlay(userId: string, movieId: string, at: number, now = Date.now()): Promise<boolean> {
-    const time = Math.min(at, now);
-    if (!countsAt(time, now)) return Promise.resolve(false);
-    return this.trending.recordPlay(userId, movieId, {
-      day: dayOf(time),
-      weight: playWeight(time),
-      ttlSeconds: TRENDING_BUCKET_TTL_SECONDS,
-    });
+  /**
+   * Counts plays, each at `at` (a report's time, never later than now), in one round trip (a read of the event
+   * stream); answers how many were counted (not those outside the window, nor those counted already).
+   */
+  recordPlays(
+    plays: ReadonlyArray<{ userId: string; movieId: string; at: number }>,
+    now = Date.now(),
+  ): Promise<number> {
+    return this.trending.recordPlays(
+      plays.flatMap(({ userId, movieId, at }) => {
+        const time = Math.min(at, now);
+        if (!countsAt(time, now)) return [];
+        return [
+          {
+            userId,
+            movieId,
+            day: dayOf(time),
+            weight: playWeight(time),
+            ttlSeconds: TRENDING_BUCKET_TTL_SECONDS,
+          },
+        ];
+      }),
+    );
   }
 
   /** Every title played in the window, most trending first. */

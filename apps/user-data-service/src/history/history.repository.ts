@@ -4,7 +4,7 @@ import { Model, Types } from 'mongoose';
 import type { QueryFilter } from 'mongoose';
 import type { EpisodeRef } from '@app/contracts';
 import type { KeyedUpsert, ViewerKey } from '@app/server-core';
-import { conditionalUpsert, conditionalUpsertMany, moveToDefaultProfile } from '@app/server-core';
+import { conditionalUpsertMany, moveToDefaultProfile } from '@app/server-core';
 
 import type { ProgressFlags } from './progress-rules';
 import { HISTORY_INDEXES_BEFORE_PROFILES, HistoryRecord } from './history.schema';
@@ -91,18 +91,10 @@ export class HistoryRepository {
   constructor(@InjectModel(HistoryRecord.name) private readonly history: Model<HistoryRecord>) {}
 
   /**
-   * One conditional upsert, no read: applies the report when the record is missing or holds an older report, so
-   * a redelivered or older report (which the filter rejects) adds no watch time either. Any applied report
-   * shows the title in Continue Watching again (`hidden: false`). Returns whether the report was applied.
-   */
-  recordProgress(write: ProgressWrite): Promise<boolean> {
-    const { filter, update } = progressUpsert(write);
-    return conditionalUpsert(this.history, filter, update);
-  }
-
-  /**
-   * `recordProgress` for a batch of reports (a read of the event stream): one bulk write, or one per report of a
-   * record reported more than once (in the order given). Returns how many applied.
+   * Applies each report unless its record already holds one as new or newer (a redelivered or older report, which
+   * the filter rejects, adds no watch time either), in one bulk write per round: a record reported more than once in
+   * a batch (a read of the event stream) takes one round per report, in the order given. Any applied report shows
+   * the title in Continue Watching again (`hidden: false`). Returns how many applied.
    */
   recordProgressMany(writes: readonly ProgressWrite[]): Promise<number> {
     return conditionalUpsertMany(this.history, writes.map(progressUpsert));

@@ -67,8 +67,7 @@ export class HistoryService {
    * would never make it valid.
    */
   async recordProgress(report: EventPayload<'watch.progressed'>, now: Date = new Date()): Promise<boolean> {
-    const write = this.progressWrite(report, now);
-    return write ? this.history.recordProgress(write) : false;
+    return (await this.recordProgressMany([report], now)) > 0;
   }
 
   /**

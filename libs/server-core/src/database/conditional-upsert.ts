@@ -34,6 +34,32 @@ const refusedIndexes = (error: unknown): number[] => {
   return refused.map((writeError: { index: number }) => writeError.index);
 };
 
+type WriteCounts = { matchedCount?: number; insertedCount?: number; upsertedCount?: number };
+const appliedOf = (counts: WriteCounts | undefined) =>
+  (counts?.matchedCount ?? 0) + (counts?.insertedCount ?? 0) + (counts?.upsertedCount ?? 0);
+
+/**
+ * One unordered bulk write in one round trip: answers how many of its writes applied (matched, inserted or upserted)
+ * and the indexes of those a unique index refused, which the caller settles; any other failure throws, as does a
+ * write mongoose cannot cast (by default it would be left out, silently).
+ */
+export const unorderedBulkWrite = async <T>(
+  model: Model<T>,
+  operations: unknown[],
+): Promise<{ applied: number; refused: number[] }> => {
+  try {
+    // Mongoose types a generic model's operations by a conditional type TypeScript cannot resolve for T.
+    const result = await model.bulkWrite(operations as Parameters<Model<T>['bulkWrite']>[0], {
+      ordered: false,
+      throwOnValidationError: true,
+    });
+    return { applied: appliedOf(result), refused: [] };
+  } catch (error) {
+    const refused = refusedIndexes(error);
+    return { applied: appliedOf((error as { result?: WriteCounts }).result), refused };
+  }
+};
+
 /**
  * Writes of one key go to successive rounds, in the order given; a round holds at most one write per key, so its
  * writes may apply in any order.
@@ -64,20 +90,8 @@ export const conditionalUpsertMany = async <T>(
   let applied = 0;
   for (const round of roundsByKey(writes)) {
     const operations = round.map(({ filter, update }) => ({ updateOne: { filter, update, upsert: true } }));
-    let refused: number[] = [];
-    try {
-      // Mongoose types a generic model's operations by a conditional type TypeScript cannot resolve for T.
-      // A write mongoose cannot cast fails the batch (it would be left out, silently, by default).
-      const result = await model.bulkWrite(operations as Parameters<Model<T>['bulkWrite']>[0], {
-        ordered: false,
-        throwOnValidationError: true,
-      });
-      applied += result.matchedCount + result.upsertedCount;
-    } catch (error) {
-      refused = refusedIndexes(error);
-      const { result } = error as { result?: { matchedCount?: number; upsertedCount?: number } };
-      applied += (result?.matchedCount ?? 0) + (result?.upsertedCount ?? 0);
-    }
+    const { applied: bulkApplied, refused } = await unorderedBulkWrite(model, operations);
+    applied += bulkApplied;
     for (const index of refused) {
       const { filter, update } = round[index];
       const { matchedCount } = await model.updateOne(filter, update).exec();

@@ -23,3 +23,26 @@ export const runScript = async (
     return redis.eval(script.source, keys.length, ...keys, ...args);
   }
 };
+
+/**
+ * Many runs of one script in one round trip (a pipeline of EVALSHA), answered in order; the runs a Redis that has not
+ * seen the script refused run again one at a time. Each run is atomic on its own, as with `runScript`.
+ */
+export const runScriptMany = async (
+  redis: Redis,
+  script: RedisScript,
+  runs: ReadonlyArray<{ keys: string[]; args: Array<string | number> }>,
+): Promise<unknown[]> => {
+  if (runs.length === 0) return [];
+  const pipeline = redis.pipeline();
+  for (const { keys, args } of runs) pipeline.evalsha(script.sha, keys.length, ...keys, ...args);
+  const replies = (await pipeline.exec()) ?? [];
+  const answers: unknown[] = [];
+  // In order: runs of one key see one another's effects as they would one at a time.
+  for (const [i, { keys, args }] of runs.entries()) {
+    const [error, reply] = replies[i] ?? [new Error('no reply from Redis'), null];
+    if (error && !error.message.startsWith('NOSCRIPT')) throw error;
+    answers.push(error ? await runScript(redis, script, keys, args) : reply);
+  }
+  return answers;
+};
