@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { InsightsRpc, TRIAL_DAYS } from '@app/contracts';
-import { waitUntil } from '@app/server-testing';
+import { EVENT_STREAM, InsightsRpc, TRIAL_DAYS } from '@app/contracts';
+import { buildEnvelope, ENVELOPE_FIELD } from '@app/server-core';
+import { progressReport, waitUntil } from '@app/server-testing';
 import { generateHistory } from '../src/insights/insights-history';
 import type { CountedEvent } from '../src/insights/insights-recount';
 import { RevenueRepository } from '../src/insights/revenue.repository';
@@ -204,6 +205,43 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
     // a sample without a picture, the `unknown` rendition, was missing from one CI run's history).
     expect(Object.keys(want.qoeDimensions).some((id) => id.includes('|browser|'))).toBe(true);
     expect(Object.keys(want.qoeDimensions).some((id) => id.includes('|rendition|'))).toBe(true);
+  });
+
+  it("adds a read's watch time to each bucket once: one bulk write per read, not one per report", async () => {
+    const day = new Date(Date.UTC(2002, 0, 1) + Math.floor(Math.random() * 300) * DAY);
+    const movieId = newId();
+    const leases = [randomUUID(), randomUUID(), randomUUID()];
+    const bulk = jest.spyOn(engagement, 'bulkWrite');
+    try {
+      // In the stream at once, as a busy minute leaves them: one XADD each, sent in one round trip.
+      const pipeline = reco.redis.pipeline();
+      leases.forEach((leaseId, i) => {
+        for (const second of [10, 20]) {
+          const report = progressReport(newId(), movieId, {
+            leaseId,
+            positionSeconds: second,
+            watchedSeconds: 10,
+            reportedAt: new Date(day.getTime() + i * 60_000 + second * 1000).toISOString(),
+          });
+          pipeline.xadd(
+            EVENT_STREAM,
+            '*',
+            ENVELOPE_FIELD,
+            JSON.stringify(buildEnvelope('watch.progressed', report)),
+          );
+        }
+      });
+      await pipeline.exec();
+      const bucket = `${istDay(day.getTime())}|${movieId}`;
+      await waitUntil(
+        async () => (await engagement.findById(bucket).lean<EngagementBucketDoc>())?.watchSeconds === 60,
+        'the six reports to be counted',
+      );
+      // One read (or two, if the consumer read while the pipeline was landing): six reports, one write each before.
+      expect(bulk.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      bulk.mockRestore();
+    }
   });
 
   it("takes a plan's list price for MRR, not a promo code's discounted first period (issue 27)", async () => {

@@ -31,6 +31,28 @@ const bucketId = (day: string, itemId: string) => `${day}|${itemId}`;
 export type PlayState = Omit<PlayDoc, 'seen'>;
 const PLAY_STATE = { seen: 0 } as const;
 
+/**
+ * Increments of engagement buckets, summed per bucket as events add them, so a batch of events writes each bucket it
+ * touches once, all in one bulk write (`EngagementRepository.addAll`).
+ */
+export class BucketIncrements {
+  readonly buckets = new Map<string, { day: string; itemId: string; inc: Record<string, number> }>();
+
+  /** Adds `counters` to the buckets of `day` for each of `itemIds`. */
+  add(day: string, itemIds: readonly string[], { reach, ...flat }: EngagementCounters): this {
+    const inc: Record<string, number> = { ...flat } as Record<string, number>;
+    for (const [key, n] of Object.entries(reach ?? {})) inc[`reach.${key}`] = n;
+    if (Object.keys(inc).length === 0) return this;
+    for (const itemId of itemIds) {
+      const id = bucketId(day, itemId);
+      const bucket = this.buckets.get(id) ?? { day, itemId, inc: {} };
+      for (const [field, n] of Object.entries(inc)) bucket.inc[field] = (bucket.inc[field] ?? 0) + n;
+      this.buckets.set(id, bucket);
+    }
+    return this;
+  }
+}
+
 /** Engagement's plays, buckets and viewers: the only code touching them. */
 @Injectable()
 export class EngagementRepository {
@@ -84,16 +106,18 @@ export class EngagementRepository {
   }
 
   /** Adds to the buckets of `day` for each of `itemIds` (created at their first increment). */
-  async add(day: string, itemIds: string[], counters: EngagementCounters): Promise<void> {
-    const { reach, ...flat } = counters;
-    const inc: Record<string, number> = { ...flat };
-    for (const [key, n] of Object.entries(reach ?? {})) inc[`reach.${key}`] = n;
-    if (Object.keys(inc).length === 0) return;
+  add(day: string, itemIds: string[], counters: EngagementCounters): Promise<void> {
+    return this.addAll(new BucketIncrements().add(day, itemIds, counters));
+  }
+
+  /** Adds each bucket's increments (a bucket is created at its first), in one bulk write. */
+  async addAll({ buckets }: BucketIncrements): Promise<void> {
+    if (buckets.size === 0) return;
     await this.buckets.init();
     await this.buckets.bulkWrite(
-      itemIds.map((itemId) => ({
+      [...buckets].map(([id, { day, itemId, inc }]) => ({
         updateOne: {
-          filter: { _id: bucketId(day, itemId) },
+          filter: { _id: id },
           update: { $inc: inc, $setOnInsert: { day, itemId } },
           upsert: true,
         },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EventPayload } from '@app/contracts';
-import { EngagementRepository, type PlayState } from './engagement.repository';
+import { BucketIncrements, EngagementRepository, type PlayState } from './engagement.repository';
 import {
   ALL_TITLES,
   CHURN_STATUSES,
@@ -57,19 +57,35 @@ export class InsightsRecorder {
         if (moved.from) await this.engagement.add(moved.from, [ALL_TITLES], { newViewers: -1 });
       }
     }
-    await this.settleReach(event.leaseId);
+    const reach = new BucketIncrements();
+    await this.settleReach(event.leaseId, reach);
+    await this.engagement.addAll(reach);
   }
 
-  async progressed(report: EventPayload<'watch.progressed'>): Promise<void> {
-    const at = Date.parse(report.reportedAt);
-    const decile = decileOf(report.positionSeconds, report.durationSeconds);
-    const play = await this.engagement.applyReport(report.leaseId, at, decile);
-    if (!play) return;
-    const seconds = creditedSeconds(report.watchedSeconds);
-    if (seconds > 0) {
-      await this.engagement.add(istDay(at), [itemOf(report), ALL_TITLES], { watchSeconds: seconds });
+  progressed(report: EventPayload<'watch.progressed'>): Promise<void> {
+    return this.progressedMany([report]);
+  }
+
+  /**
+   * The reports of one read of the event stream (issue 29: a report every 10 s per play is the hottest event): each
+   * applied to its play once, in stream order; the watch time and reach they add, summed per bucket, in one bulk
+   * write.
+   */
+  async progressedMany(reports: ReadonlyArray<EventPayload<'watch.progressed'>>): Promise<void> {
+    const increments = new BucketIncrements();
+    const plays = new Map<string, PlayState>();
+    for (const report of reports) {
+      const at = Date.parse(report.reportedAt);
+      const decile = decileOf(report.positionSeconds, report.durationSeconds);
+      const play = await this.engagement.applyReport(report.leaseId, at, decile);
+      if (!play) continue;
+      // The play as its latest report left it.
+      plays.set(report.leaseId, play);
+      const seconds = creditedSeconds(report.watchedSeconds);
+      if (seconds > 0) increments.add(istDay(at), [itemOf(report), ALL_TITLES], { watchSeconds: seconds });
     }
-    await this.settleReach(report.leaseId, play);
+    for (const [leaseId, play] of plays) await this.settleReach(leaseId, increments, play);
+    await this.engagement.addAll(increments);
   }
 
   async favoriteAdded(event: EventPayload<'favorite.added'>): Promise<void> {
@@ -157,16 +173,16 @@ export class InsightsRecorder {
   /**
    * Moves the reach the buckets hold for a play up to the furthest tenth it reached, once it is started (its start
    * day is then known), by compare-and-set: of two concurrent callers only one adds, and the loop catches up with
-   * a tenth reached meanwhile.
+   * a tenth reached meanwhile. The reach moved is added to `increments`, which the caller writes.
    */
-  private async settleReach(leaseId: string, known?: PlayState): Promise<void> {
+  private async settleReach(leaseId: string, increments: BucketIncrements, known?: PlayState): Promise<void> {
     // Each round either finds nothing to add or moves `countedDecile` up (ours or a concurrent caller's): ≤ 10 rounds.
     // The first may start from the play as the caller's write left it: a stale one only fails the compare-and-set.
     for (let round = 0; round <= DECILES; round += 1) {
       const play = round === 0 && known ? known : await this.engagement.findPlay(leaseId);
       if (!play?.started || !play.day || !play.itemId || play.countedDecile >= play.maxDecile) return;
       if (await this.engagement.advanceCounted(leaseId, play.countedDecile, play.maxDecile)) {
-        await this.engagement.add(play.day, [play.itemId, ALL_TITLES], {
+        increments.add(play.day, [play.itemId, ALL_TITLES], {
           reach: reachBetween(play.countedDecile, play.maxDecile),
         });
       }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import type { EventHandlers } from '@app/server-core';
+import type { EventBatchHandlers, EventHandlers } from '@app/server-core';
 import { EventsModule } from '@app/server-core';
 import { ItemsModule } from '../items/items.module';
 import { EngagementRepository } from './engagement.repository';
@@ -21,7 +21,6 @@ export const INSIGHTS_CONSUMER_GROUP = 'recommendation-service.insights';
 
 export const insightsEventHandlers = (recorder: InsightsRecorder): EventHandlers => ({
   'playback.started': ({ payload }) => recorder.playStarted(payload),
-  'watch.progressed': ({ payload }) => recorder.progressed(payload),
   'favorite.added': ({ payload }) => recorder.favoriteAdded(payload),
   'payment.captured': ({ payload, occurredAt }) => recorder.paymentCaptured(payload, new Date(occurredAt)),
   'payment.refunded': ({ payload, occurredAt }) => recorder.paymentRefunded(payload, new Date(occurredAt)),
@@ -29,6 +28,11 @@ export const insightsEventHandlers = (recorder: InsightsRecorder): EventHandlers
     recorder.subscriptionChanged(payload, new Date(occurredAt)),
   'qoe.reported': ({ payload }) => recorder.qoeReported(payload),
   'user.deleted': ({ payload }) => recorder.forgetAccount(payload.userId),
+});
+
+/** The hottest event a read at a time (issue 29): the buckets it adds to, each written once per read. */
+export const insightsEventBatchHandlers = (recorder: InsightsRecorder): EventBatchHandlers => ({
+  'watch.progressed': (events) => recorder.progressedMany(events.map(({ event }) => event.payload)),
 });
 
 const repositories = [EngagementRepository, RevenueRepository, QoeRepository, OnceRepository];
@@ -50,11 +54,9 @@ export class InsightsStoreModule {}
       imports: [InsightsStoreModule],
       inject: [InsightsRecorder],
       handlers: insightsEventHandlers,
-      // A play's start and reports share its lease: they run in order; different plays run side by side.
-      partitionBy: {
-        'watch.progressed': (report) => report.leaseId,
-        'playback.started': (play) => play.leaseId,
-      },
+      batchHandlers: insightsEventBatchHandlers,
+      // Different plays' starts run side by side; a play's reports come after its start, in stream order.
+      partitionBy: { 'playback.started': (play) => play.leaseId },
     }),
   ],
   controllers: [InsightsController],
