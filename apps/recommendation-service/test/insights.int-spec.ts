@@ -7,6 +7,7 @@ import { buildEnvelope, ENVELOPE_FIELD } from '@app/server-core';
 import { progressReport, waitUntil } from '@app/server-testing';
 import { generateHistory } from '../src/insights/insights-history';
 import type { CountedEvent } from '../src/insights/insights-recount';
+import { InsightsRecorder } from '../src/insights/insights-recorder.service';
 import { RevenueRepository } from '../src/insights/revenue.repository';
 import { recount } from '../src/insights/insights-recount';
 import { ACTIVE_SUBSCRIPTION, isActiveSubscription, istDay } from '../src/insights/insights-rules';
@@ -241,6 +242,39 @@ describe('insights (issue 28): buckets fed by the insights consumer group', () =
       expect(bulk.mock.calls.length).toBeLessThanOrEqual(2);
     } finally {
       bulk.mockRestore();
+    }
+  });
+
+  it('counts each tenth of a play once when replicas apply its reports at the same moment', async () => {
+    const recorders = [reco.service.app.get(InsightsRecorder), reco.service.app.get(InsightsRecorder)];
+    for (let trial = 0; trial < 5; trial += 1) {
+      const day = new Date(Date.UTC(2001, 0, 1) + Math.floor(Math.random() * 360) * DAY);
+      const movieId = newId();
+      const userId = newId();
+      const leaseId = randomUUID();
+      const at = (second: number) => new Date(day.getTime() + second * 1000).toISOString();
+      await recorders[0].playStarted({ leaseId, userId, movieId, durationSeconds: 100, startedAt: at(0) });
+      // Reports of every tenth of a 100 s film at once, each applied by one of two recorders (replicas): all but one
+      // lose the compare-and-set of the reach and must read the play again.
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          recorders[i % 2].progressed(
+            progressReport(userId, movieId, {
+              leaseId,
+              positionSeconds: (i + 1) * 10,
+              durationSeconds: 100,
+              watchedSeconds: 0,
+              reportedAt: at((i + 1) * 10),
+            }),
+          ),
+        ),
+      );
+      const bucket = await engagement
+        .findById(`${istDay(day.getTime())}|${movieId}`)
+        .lean<EngagementBucketDoc>();
+      expect(bucket?.reach).toEqual(
+        Object.fromEntries(Array.from({ length: 10 }, (_, i) => [String(i + 1), 1])),
+      );
     }
   });
 

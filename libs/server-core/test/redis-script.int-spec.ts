@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { ChainableCommander } from 'ioredis';
 import { Redis } from 'ioredis';
-import { redisScript, runScriptMany } from '../src';
+import { redisScript, runScriptAfter, runScriptMany, sendTogether } from '../src';
 import { requireEnv } from './int-helpers';
 
-describe('runScriptMany against real Redis', () => {
+describe('scripts and commands sent together, against real Redis', () => {
   let redis: Redis;
   // A script this Redis has never seen (its source is new), so the first pipeline meets NOSCRIPT.
   const addTo = () => redisScript(`-- ${randomUUID()}\nreturn redis.call('INCRBY', KEYS[1], ARGV[1])`);
@@ -35,5 +36,28 @@ describe('runScriptMany against real Redis', () => {
     const failing = redisScript(`-- ${randomUUID()}\nreturn redis.error_reply('refused here')`);
     await redis.script('LOAD', failing.source);
     await expect(runScriptMany(redis, failing, [{ keys: ['k'], args: [] }])).rejects.toThrow(/refused here/);
+  });
+
+  it('runs the commands queued first, then the script, loading a script Redis has not seen', async () => {
+    const key = `test:script:${randomUUID()}`;
+    const script = addTo();
+    const queue = (pipeline: ChainableCommander) => pipeline.set(key, 40);
+    expect(await runScriptAfter(redis, queue, script, [key], [2])).toBe(42);
+    // Loaded now: one round trip, the SET again first.
+    expect(await runScriptAfter(redis, queue, script, [key], [3])).toBe(43);
+    await redis.del(key);
+  });
+
+  it('fails on a refused queued command, and on a refused command sent together', async () => {
+    const key = `test:script:${randomUUID()}`;
+    await redis.set(key, 'not a number');
+    const refused = (pipeline: ChainableCommander) => pipeline.incr(key);
+    await expect(runScriptAfter(redis, refused, addTo(), [`${key}:other`], [1])).rejects.toThrow(/integer/);
+    await expect(sendTogether(redis, (pipeline) => pipeline.set(`${key}:b`, 1).incr(key))).rejects.toThrow(
+      /integer/,
+    );
+    // The commands before the refused one ran.
+    expect(await redis.get(`${key}:b`)).toBe('1');
+    await redis.del(key, `${key}:b`, `${key}:other`);
   });
 });

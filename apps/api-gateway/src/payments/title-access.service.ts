@@ -49,10 +49,11 @@ export class TitleAccessService {
    */
   playable(id: string): Promise<Playable> {
     const ceiling = RequestContext.profile()?.maturityCeiling ?? 'none';
-    // Bound to the asking request's context (its profile and correlation id travel with the RPC), whichever request's
-    // finished load lets it start.
-    const load = AsyncResource.bind(() => this.catalogue.playable(id, false));
-    return this.titles.get(`${ceiling}:${id}`, () => this.loads(load));
+    // On a miss, bound to the asking request's context (its profile and correlation id travel with the RPC),
+    // whichever request's finished load lets it start; a held answer binds nothing (a heartbeat's every 10 s).
+    return this.titles.get(`${ceiling}:${id}`, () =>
+      this.loads(AsyncResource.bind(() => this.catalogue.playable(id, false))),
+    );
   }
 
   /** Watch Now (purchase) or Rent Now (rental), at the title's price as catalogue-service holds it. */

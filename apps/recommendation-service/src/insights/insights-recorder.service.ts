@@ -172,11 +172,11 @@ export class InsightsRecorder {
 
   /**
    * Moves the reach the buckets hold for a play up to the furthest tenth it reached, once it is started (its start
-   * day is then known), by compare-and-set: of two concurrent callers only one adds, and the loop catches up with
-   * a tenth reached meanwhile. The reach moved is added to `increments`, which the caller writes.
+   * day is then known), by compare-and-set: of two concurrent callers only one adds, and the other reads the play
+   * again and moves what is left. The reach moved is added to `increments`, which the caller writes.
    */
   private async settleReach(leaseId: string, increments: BucketIncrements, known?: PlayState): Promise<void> {
-    // Each round either finds nothing to add or moves `countedDecile` up (ours or a concurrent caller's): ≤ 10 rounds.
+    // A round that fails the compare-and-set lost to a concurrent caller, which moved `countedDecile` up: ≤ 10 rounds.
     // The first may start from the play as the caller's write left it: a stale one only fails the compare-and-set.
     for (let round = 0; round <= DECILES; round += 1) {
       const play = round === 0 && known ? known : await this.engagement.findPlay(leaseId);
@@ -185,6 +185,9 @@ export class InsightsRecorder {
         increments.add(play.day, [play.itemId, ALL_TITLES], {
           reach: reachBetween(play.countedDecile, play.maxDecile),
         });
+        // Settled up to what this caller saw. A tenth reached after that was reached by a later report (or start),
+        // whose own caller saw it, and moves it: its compare-and-set either follows this one or fails and reads again.
+        return;
       }
     }
   }

@@ -3,7 +3,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { EpisodeRef, EventPayload } from '@app/contracts';
 import { EpisodeRefSchema, LEASE_TTL_SECONDS } from '@app/contracts';
-import { InjectRedis, redisScript, runScript } from '@app/server-core';
+import { InjectRedis, redisScript, runScript, runScriptAfter, sendTogether } from '@app/server-core';
 import type { RedisScript } from '@app/server-core';
 import { EdgeRevocations } from './edge-revocations';
 import { END_LEASES, HEARTBEAT, START_CLOCK, TAKE_LEASE } from './lease-scripts';
@@ -175,38 +175,37 @@ export class LeasesRepository {
   ): Promise<HeartbeatOutcome> {
     const [live, records, stopped] = this.keys(userId);
     const marker = `${this.prefix(userId)}:report:${randomUUID()}`;
-    // Indexed before the change that writes it (the same connection sends both in this order): a marker the relay's
-    // index does not name never exists; an index entry without its marker (the script never ran) is dropped.
-    const [, result] = await Promise.all([
-      this.redis.zadd(UNANNOUNCED, Math.round(times.now), marker),
-      this.run(
-        SCRIPTS.heartbeat,
-        [
-          live,
-          records,
-          stopped,
-          this.clockKey(userId, leaseId),
-          this.episodeKey(userId, leaseId),
-          this.profileKey(userId, leaseId),
-          marker,
-        ],
-        [
-          Math.round(times.now),
-          this.settings.ttlSeconds * 1000,
-          leaseId,
-          this.keepMs(),
-          report.exit ? '1' : '0',
-          report.positionSeconds,
-          report.watchedSeconds,
-          report.seek ? '1' : '0',
-          this.settings.clockAllowanceMs,
-          Math.round(times.issuedAt),
-          Math.round(times.expiresAt),
-          Math.round(times.renewedUntil),
-          JSON.stringify(fields),
-        ],
-      ),
-    ]);
+    // Indexed before the change that writes it (one write sends both, in this order): a marker the relay's index does
+    // not name never exists; an index entry without its marker (the script never ran) is dropped.
+    const result = await runScriptAfter(
+      this.redis,
+      (pipeline) => pipeline.zadd(UNANNOUNCED, Math.round(times.now), marker),
+      SCRIPTS.heartbeat,
+      [
+        live,
+        records,
+        stopped,
+        this.clockKey(userId, leaseId),
+        this.episodeKey(userId, leaseId),
+        this.profileKey(userId, leaseId),
+        marker,
+      ],
+      [
+        Math.round(times.now),
+        this.settings.ttlSeconds * 1000,
+        leaseId,
+        this.keepMs(),
+        report.exit ? '1' : '0',
+        report.positionSeconds,
+        report.watchedSeconds,
+        report.seek ? '1' : '0',
+        this.settings.clockAllowanceMs,
+        Math.round(times.issuedAt),
+        Math.round(times.expiresAt),
+        Math.round(times.renewedUntil),
+        JSON.stringify(fields),
+      ],
+    );
     const [state, record, marked] = result as [string, string, string];
     if (report.exit) await this.revocations?.revoke([leaseId]);
     return {
@@ -218,7 +217,7 @@ export class LeasesRepository {
 
   /** The report was announced: its marker goes. */
   async clearProgress(marker: string): Promise<void> {
-    await Promise.all([this.redis.del(marker), this.redis.zrem(UNANNOUNCED, marker)]);
+    await sendTogether(this.redis, (pipeline) => pipeline.del(marker).zrem(UNANNOUNCED, marker));
   }
 
   /**

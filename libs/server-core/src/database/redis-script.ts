@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 
 /** A Lua script and its SHA-1, run with EVALSHA: every atomic read-and-change of Redis state is one of these. */
 export type RedisScript = { source: string; sha: string };
@@ -45,4 +45,38 @@ export const runScriptMany = async (
     answers.push(error ? await runScript(redis, script, keys, args) : reply);
   }
   return answers;
+};
+
+/**
+ * Commands `before` queues, then the script, in one write (one round trip): Redis runs them in this order, and a
+ * process that reads the socket once is woken once. Answers the script's reply; a refused command fails it, and a
+ * Redis that has not seen the script runs it once more with `runScript` (after the commands, as before).
+ */
+export const runScriptAfter = async (
+  redis: Redis,
+  before: (pipeline: ChainableCommander) => void,
+  script: RedisScript,
+  keys: string[],
+  args: Array<string | number>,
+): Promise<unknown> => {
+  const pipeline = redis.pipeline();
+  before(pipeline);
+  pipeline.evalsha(script.sha, keys.length, ...keys, ...args);
+  const replies = (await pipeline.exec()) ?? [];
+  const last = replies.length - 1;
+  for (const [error] of replies.slice(0, last)) if (error) throw error;
+  const [error, reply] = replies[last] ?? [new Error('no reply from Redis'), null];
+  if (!error) return reply;
+  if (!error.message.startsWith('NOSCRIPT')) throw error;
+  return runScript(redis, script, keys, args);
+};
+
+/** Commands `queue` adds, in one write (one round trip); the first refused one fails it. */
+export const sendTogether = async (
+  redis: Redis,
+  queue: (pipeline: ChainableCommander) => void,
+): Promise<void> => {
+  const pipeline = redis.pipeline();
+  queue(pipeline);
+  for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
 };
