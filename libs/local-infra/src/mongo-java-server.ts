@@ -67,6 +67,10 @@ export async function startMongoJava({
   const args = [
     // Enough for the tests and `npm start`; a benchmark that loads a million documents asks for more.
     `-Xmx${process.env.MONGO_JAVA_HEAP ?? '512m'}`,
+    // One Netty event loop and the serial collector: the backend runs one command at a time anyway (`serialized`),
+    // so more threads only add wake-ups from one thread to another, which cost dearly on a small VM (issue 29 §3).
+    '-Dio.netty.eventLoopThreads=1',
+    '-XX:+UseSerialGC',
     '-cp',
     classpath,
     'MongoServerLauncher',
