@@ -2,6 +2,8 @@ import type { SessionProfile } from '@app/contracts';
 import { HistoryRpc, UserDataRpc } from '@app/contracts';
 import { RequestContext } from '@app/server-core';
 import { ProfileDataMigration } from '../src/data/profile-data-migration';
+import { FavoritesRepository } from '../src/favorites/favorites.repository';
+import { HistoryRepository } from '../src/history/history.repository';
 import type { UserDataHarness } from './user-data-context';
 import { newId, startUserData } from './user-data-context';
 
@@ -18,6 +20,35 @@ describe('the profiles migration of user-data-service', () => {
   });
 
   afterAll(() => ctx?.close());
+
+  it('drops an old unique index whichever collection migrates first', async () => {
+    // History and favorites both had `userId_1_movieId_1`. The embedded MongoDB-wire server, dropping history's, also
+    // drops the description of favorites' (not the index): a migration that first listed favorites' indexes then
+    // missed one still enforced, and refused a second profile's favorite of a title (CI, stops 46 and 47).
+    const { history, favorites } = ctx.models;
+    for (const { collection } of [history, favorites])
+      await collection.createIndex({ userId: 1, movieId: 1 }, { unique: true, name: 'userId_1_movieId_1' });
+    await ctx.service.app.get(HistoryRepository).moveToDefaultProfile();
+    await ctx.service.app.get(FavoritesRepository).moveToDefaultProfile();
+
+    const userId = newId();
+    const movieId = newId();
+    const add = (profile: SessionProfile) =>
+      RequestContext.run(
+        { correlationId: 'migration', actor: { id: userId, username: 'asha' }, profile },
+        () =>
+          ctx.service.call(UserDataRpc.addFavorite, {
+            userId,
+            movieId,
+            snapshot: { title: 'Lagaan', posterUrl: '', genre: 'Drama', rating: 8.1 },
+          }),
+      );
+    await add({ id: userId, kind: 'standard', maturityCeiling: 'A' });
+    await add({ id: newId(), kind: 'standard', maturityCeiling: 'A' });
+    expect(await favorites.countDocuments({ userId, movieId })).toBe(2);
+    // The next test builds the old unique index again, which these two would refuse.
+    await favorites.deleteMany({ userId });
+  });
 
   it('moves records without a profile to the default profile, drops the old unique indexes, and is idempotent', async () => {
     const { history, favorites, settings } = ctx.models;
