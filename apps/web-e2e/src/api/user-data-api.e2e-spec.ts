@@ -101,9 +101,11 @@ describe('watching builds history, Continue Watching and analytics', () => {
     expect(await continueWatching(viewer)).toEqual([]);
     const again = await watch(viewer, movie, [{ at: at + 2, played: 2 }]);
     expect(again.resumeAt).toBeCloseTo(at, 0);
+    // Waits for the new playback's report itself: a report of the first playback still on its way when the row was
+    // hidden (reads take a few reports at a time) may show the title again first, at its old place.
     const back = await eventually(
       () => continueWatching(viewer),
-      (items) => items.length === 1,
+      (items) => items.some((item) => item.positionSeconds === at + 2),
     );
     expect(back[0]).toMatchObject({ movieId: movie.id, positionSeconds: at + 2 });
   });
