@@ -142,7 +142,14 @@ describe('viewer history in user-data-service', () => {
       await ctx.drain();
       expect(await ctx.continueWatching(viewing.userId)).toEqual([]);
 
-      await viewing.report(1010, at(20));
+      // Nor is a newer one made before the removal and still on its way: it is applied (its place and watch time)
+      // but the title stays out of the row.
+      await viewing.report(1005, at(15));
+      await waitUntil(async () => (await viewing.record())?.positionSeconds === 1005, 'the late report');
+      expect(await ctx.continueWatching(viewing.userId)).toEqual([]);
+      expect(await viewing.record()).toMatchObject({ watchTimeSeconds: 20 });
+
+      await viewing.report(1010, new Date(Date.now() + 1000).toISOString());
       await waitUntil(async () => (await viewing.record())?.positionSeconds === 1010, 'the new playback');
       expect(await ctx.continueWatching(viewing.userId)).toMatchObject([
         { movieId: viewing.movieId, positionSeconds: 1010 },

@@ -264,6 +264,14 @@ describe('Continue Watching with series', () => {
     ).toEqual([]);
   });
 
+  it('keeps the series out after a report made before its removal but applied after it, until a newer one', async () => {
+    // The late report cleared `hidden`; the removal (at minute 31) is still after it.
+    const late = watched(ep(1, 3), 1000, minute(30), { hidden: false, hiddenAt: minute(31) });
+    expect(await rowOf([late, watched(ep(1, 2), 1000, minute(20))])).toEqual([]);
+    const next = watched(ep(1, 3), 1000, minute(32), { hidden: false, hiddenAt: minute(31) });
+    expect((await rowOf([next])).map((item) => item.movieId)).toEqual([ep(1, 3).episodeId]);
+  });
+
   it('lists a series once, at its most recent episode, however many of its episodes are in the history', async () => {
     const row = await rowOf([
       watched(ep(1, 3), 1000, minute(50)),
@@ -390,6 +398,7 @@ describe('a series entry removed from the row', () => {
       { userId, profileId: userId, ceiling: null },
       ep(1, 3).episodeId,
       seriesId,
+      expect.any(Date),
     );
     expect(repository.findOne).not.toHaveBeenCalled();
   });
@@ -402,6 +411,7 @@ describe('a series entry removed from the row', () => {
       { userId, profileId: userId, ceiling: null },
       ep(1, 2).episodeId,
       seriesId,
+      expect.any(Date),
     );
   });
 });

@@ -11,7 +11,7 @@ import {
   toHistoryEpisode,
   UNKNOWN_EPISODE_TITLE,
 } from './history.mapper';
-import { progressFlags } from './progress-rules';
+import { isHiddenFromRow, progressFlags } from './progress-rules';
 
 /** What the row's rule reads of the catalogue for a batch of records, each map keyed by id. */
 export type RowCatalogue = {
@@ -65,7 +65,7 @@ export const rowItem = (record: StoredHistory, catalogue: RowCatalogue): Continu
   if (!record.episode) return toContinueWatchingItem(record, title);
   const indexed = catalogue.episodes.get(record.movieId);
   const flags = progressFlags(record.positionSeconds, record.durationSeconds);
-  if (record.hidden || !flags) return null;
+  if (isHiddenFromRow(record) || !flags) return null;
   if (flags.inProgress) return toContinueWatchingItem(record, title, toHistoryEpisode(record, indexed));
 
   const current = episodeRefOf(record, indexed);

@@ -11,6 +11,7 @@ import type { StoredEpisode } from '../episodes/episodes.repository';
 import { toTitleSnapshot } from '../titles/title.mapper';
 import type { StoredTitle } from '../titles/titles.repository';
 import type { StoredHistory } from './history.repository';
+import { isHiddenFromRow } from './progress-rules';
 
 /** An episode the index has not heard of (its `episode.published` has not arrived): shown, not failed. */
 export const UNKNOWN_EPISODE_TITLE = 'Unknown episode';
@@ -86,7 +87,7 @@ export const toExportedHistoryItem = (
   episode?: StoredEpisode,
 ) => ({
   ...toHistoryItem(record, title, episode),
-  hidden: record.hidden ?? false,
+  hidden: isHiddenFromRow(record),
 });
 
 /** Null for a record without a duration (Continue Watching shows a progress bar, so it needs one). */

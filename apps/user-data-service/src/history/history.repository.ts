@@ -93,8 +93,9 @@ export class HistoryRepository {
   /**
    * Applies each report unless its record already holds one as new or newer (a redelivered or older report, which
    * the filter rejects, adds no watch time either), in one bulk write per round: a record reported more than once in
-   * a batch (a read of the event stream) takes one round per report, in the order given. Any applied report shows
-   * the title in Continue Watching again (`hidden: false`). Returns how many applied.
+   * a batch (a read of the event stream) takes one round per report, in the order given. Any applied report clears
+   * `hidden`; one made after the last "Remove from row" (`hiddenAt`) shows the title in Continue Watching again.
+   * Returns how many applied.
    */
   recordProgressMany(writes: readonly ProgressWrite[]): Promise<number> {
     return conditionalUpsertMany(this.history, writes.map(progressUpsert));
@@ -144,7 +145,14 @@ export class HistoryRepository {
         userId,
         profileId,
         $or: [
-          { episode: null, inProgress: true, hidden: false, durationSeconds: { $gt: 0 } },
+          {
+            episode: null,
+            inProgress: true,
+            hidden: false,
+            durationSeconds: { $gt: 0 },
+            // Not removed from the row at or after the last report applied (isHiddenFromRow).
+            $or: [{ hiddenAt: null }, { $expr: { $lt: ['$hiddenAt', '$lastWatchedAt'] } }],
+          },
           { episode: { $ne: null } },
         ],
       },
@@ -174,14 +182,19 @@ export class HistoryRepository {
   }
 
   /**
-   * Sets `hidden` on the record of `movieId` and on every record of the episodes of `seriesId`, keeping the
-   * positions; false when the profile has none of them.
+   * Sets `hidden`, and `hiddenAt` to `at`, on the record of `movieId` and on every record of the episodes of
+   * `seriesId`, keeping the positions; false when the profile has none of them.
    */
-  async hide({ userId, profileId }: ViewerKey, movieId: string, seriesId: string): Promise<boolean> {
+  async hide(
+    { userId, profileId }: ViewerKey,
+    movieId: string,
+    seriesId: string,
+    at: Date,
+  ): Promise<boolean> {
     const { matchedCount } = await this.history
       .updateMany(
         { userId, profileId, $or: [{ movieId }, { 'episode.seriesId': seriesId }] },
-        { $set: { hidden: true } },
+        { $set: { hidden: true, hiddenAt: at } },
       )
       .exec();
     return matchedCount > 0;

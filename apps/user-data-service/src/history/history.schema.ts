@@ -33,8 +33,14 @@ export class HistoryRecord {
   @Prop({ type: Boolean, default: false }) finished: boolean;
   /** Between RESUME_MIN_PERCENT and FINISHED_PERCENT: listed in Continue Watching unless hidden. */
   @Prop({ type: Boolean, default: false }) inProgress: boolean;
-  /** "Remove from row": set by the viewer, cleared by their next playback of the title. */
+  /** "Remove from row": set by the viewer, cleared by any report applied after it (see `hiddenAt`). */
   @Prop({ type: Boolean, default: false }) hidden: boolean;
+  /**
+   * When the viewer last removed the title from the row. A report made before it but applied after it (it was on its
+   * way) clears `hidden` yet is not a new playback: the record stays out of the row while `lastWatchedAt` is not
+   * after this (`isHiddenFromRow`). Null for records never hidden, and for those hidden before this field.
+   */
+  @Prop({ type: Date, default: null }) hiddenAt?: Date | null;
   /** Set for an episode; absent or null for a movie (records written before issue 13 lack it). */
   @Prop({ type: EpisodeRefSubSchema, default: null }) episode?: EpisodeRefRecord | null;
   createdAt?: Date;

@@ -366,7 +366,7 @@ describe('HistoryService', () => {
       const { service, repository } = setup();
       await expect(service.hideFromRow(userId, movieId)).resolves.toEqual({ hidden: true });
       // Not an episode the index or the record knows: hidden by its own id (or as a series id, if it is one).
-      expect(repository.hide).toHaveBeenCalledWith(me, movieId, movieId);
+      expect(repository.hide).toHaveBeenCalledWith(me, movieId, movieId, expect.any(Date));
       repository.hide.mockResolvedValueOnce(false);
       await expect(service.hideFromRow(userId, movieId)).resolves.toEqual({ hidden: false });
     });

@@ -203,7 +203,9 @@ export class HistoryService {
   /**
    * "Remove from row" until the next playback; positions stay. For a series (the row's entry names one of its
    * episodes, maybe the next one, never watched; or the series id itself) every record of its episodes is
-   * hidden, so the series stays out until one of them is played again. `hidden: false` when never watched.
+   * hidden, so the series stays out until one of them is played again. A report made before the removal but applied
+   * after it (on its way) is not a new playback: the title stays out (`isHiddenFromRow`). `hidden: false` when never
+   * watched.
    */
   async hideFromRow(userId: string, movieId: string): Promise<{ hidden: boolean }> {
     const viewer = viewerOf(userId);
@@ -211,7 +213,7 @@ export class HistoryService {
       (await this.episodes.seriesOf(movieId)) ??
       (await this.history.findOne(viewer, movieId))?.episode?.seriesId ??
       movieId;
-    const hidden = await this.history.hide(viewer, movieId, seriesId);
+    const hidden = await this.history.hide(viewer, movieId, seriesId, new Date());
     if (hidden)
       await this.audit.recordForViewer(userId, async () => {
         const title = await this.titleName(seriesId);

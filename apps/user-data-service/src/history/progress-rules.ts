@@ -24,3 +24,17 @@ export const creditedWatchSeconds = (watchedSeconds: number): number =>
 
 /** The calendar month (UTC) a moment falls in, `YYYY-MM`: the key of a record's `watchByMonth`. */
 export const monthKey = (at: Date): string => at.toISOString().slice(0, 7);
+
+/**
+ * Whether "Remove from row" keeps a record out of Continue Watching: hidden and no report applied since, or removed
+ * at or after the last report applied (a report made before the removal, applied after it, is not a new playback).
+ */
+export const isHiddenFromRow = ({
+  hidden,
+  hiddenAt,
+  lastWatchedAt,
+}: {
+  hidden?: boolean;
+  hiddenAt?: Date | null;
+  lastWatchedAt: Date;
+}): boolean => Boolean(hidden) || (hiddenAt != null && hiddenAt.getTime() >= lastWatchedAt.getTime());
