@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_VIEWER, signIn } from './support/api';
 import type { Session } from './support/browser';
 import { seriousViolations } from './support/axe';
-import { baseUrl, openBrowser, pageState } from './support/browser';
+import { baseUrl, openBrowser, waitOrExplain } from './support/browser';
 
 /**
  * Every built screen, in both themes (and in Hindi), through axe-core's WCAG 2.0/2.1 A and AA rules: no serious or
@@ -150,14 +150,13 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
       await page.waitForLoadState('networkidle');
       await openDialog('Add Movie')(page);
       await page.waitForLoadState('networkidle');
-      await page
-        .waitForFunction(() => Boolean(document.activeElement?.closest('dialog')))
-        .catch(async (error: Error) => {
-          // Says what the page was doing instead (one CI run timed out here once), so a failure can be told apart:
-          // the dialog closed, the session ended (the login page), or focus left an open dialog.
-          const state = await pageState(page);
-          throw new Error(`focus never reached the dialog: ${JSON.stringify(state)} (${error.message})`);
-        });
+      // One CI run timed out here once: the failure tells the dialog closed, the session ended (the login page) and
+      // focus left an open dialog apart.
+      await waitOrExplain(
+        page,
+        page.waitForFunction(() => Boolean(document.activeElement?.closest('dialog'))),
+        'focus in the dialog',
+      );
       // More presses than the form has controls, both ways round. Past its last control focus may visit
       // the browser's own UI (the document then has no focused element) but never the page behind.
       const where: string[] = [];

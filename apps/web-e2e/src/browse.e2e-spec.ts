@@ -1,7 +1,7 @@
 import type { Movie, Page as MoviePage } from '@app/contracts';
 import { signUp } from './support/api';
 import type { Session } from './support/browser';
-import { baseUrl, openBrowser, pageState } from './support/browser';
+import { baseUrl, openBrowser, waitOrExplain } from './support/browser';
 import { waitForMailContaining } from './support/outbox';
 import { ADMIN_LOGIN, asUser, signInThroughUi, solveAltcha, VIEWER_LOGIN } from './support/sign-in';
 
@@ -64,15 +64,12 @@ describe('browsing the catalogue', () => {
       await dialog.getByLabel('Poster URL').fill('https://images.streamly.in/e2e.jpg');
       await dialog.getByLabel('Description').fill('A journey test premiere.');
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await admin.page
-        .getByText('Movie added successfully')
-        .waitFor()
-        .catch(async (error: Error) => {
-          // Says what the page showed instead (one CI run timed out here once): an error toast, a field's error, or
-          // the dialog gone, so the next failure tells a refused save from a lost form.
-          const state = await pageState(admin.page);
-          throw new Error(`no "Movie added successfully": ${JSON.stringify(state)} (${error.message})`);
-        });
+      // One CI run timed out here once: the failure says what the page showed instead.
+      await waitOrExplain(
+        admin.page,
+        admin.page.getByText('Movie added successfully').waitFor(),
+        '"Movie added successfully"',
+      );
       const card = admin.page.getByRole('article', { name: title });
       await card.getByText('Draft').waitFor();
       await card.getByRole('button', { name: 'Publish' }).click();
@@ -100,8 +97,13 @@ describe('browsing the catalogue', () => {
     await page.getByLabel('Your rating (0–10)').fill('8.4');
     await page.getByLabel('Your review').fill(content);
     await page.getByRole('button', { name: 'Post review' }).click();
-    // The server took it (the typed text alone would match the field), and the page lists it.
-    await page.getByRole('status').getByText('Thanks! Your review is posted.').waitFor();
+    // The server took it (the typed text alone would match the field), and the page lists it. One CI run timed out
+    // here once: the failure says the page's messages and what its fields held.
+    await waitOrExplain(
+      page,
+      page.getByRole('status').getByText('Thanks! Your review is posted.').waitFor(),
+      'the "posted" status',
+    );
     await page.getByRole('listitem').filter({ hasText: content }).waitFor();
 
     const admin = await openBrowser();
@@ -110,15 +112,8 @@ describe('browsing the catalogue', () => {
       await admin.page.goto('/admindashboard');
       await admin.page.getByRole('searchbox', { name: 'Search movies' }).fill(movie.title);
       const card = admin.page.getByRole('article', { name: movie.title }).first();
-      await card
-        .getByText(content)
-        .waitFor()
-        .catch(async (error: Error) => {
-          // Says what the list showed instead (two CI runs timed out here once each): the search as the page
-          // holds it and the cards it listed, so the next failure tells a lost search from a missing review.
-          const state = await pageState(admin.page);
-          throw new Error(`no review on the admin's card: ${JSON.stringify(state)} (${error.message})`);
-        });
+      // Two CI runs timed out here once each: the failure says the search as the page holds it and the cards listed.
+      await waitOrExplain(admin.page, card.getByText(content).waitFor(), "the review on the admin's card");
       await card
         .getByRole('listitem')
         .filter({ hasText: content })

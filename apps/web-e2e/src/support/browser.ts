@@ -61,7 +61,8 @@ const watchContentSecurityPolicy = (context: BrowserContext): string[] => {
 
 /**
  * What the page shows, for a journey's failure message when what it waited for never came: where it is, whether a
- * dialog is open, what has focus, its alerts and status messages, the fields marked invalid, whether signed in.
+ * dialog is open, what has focus, its alerts and status messages, the fields marked invalid and what the fields
+ * hold, whether signed in.
  */
 export const pageState = (page: Page) =>
   page.evaluate(() => ({
@@ -74,6 +75,13 @@ export const pageState = (page: Page) =>
     invalid: [...document.querySelectorAll('[aria-invalid="true"]')].map(
       (node) => node.getAttribute('name') ?? node.id,
     ),
+    /** What each named field holds (never a password's): a form emptied under the test shows here. */
+    fields: Object.fromEntries(
+      [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[name], textarea[name]')]
+        .filter((node) => node.type !== 'password')
+        .slice(0, 12)
+        .map((node) => [node.name, node.value.slice(0, 60)]),
+    ),
     signedIn: localStorage.getItem('token') !== null,
     searches: [...document.querySelectorAll<HTMLInputElement>('input[type="search"]')].map(
       (input) => input.value,
@@ -82,3 +90,16 @@ export const pageState = (page: Page) =>
       .slice(0, 8)
       .map((node) => node.querySelector('h2, h3')?.textContent?.trim() ?? ''),
   }));
+
+/**
+ * Waits for `what` to come; when it never does, fails saying what the page showed instead (pageState), so a
+ * refused request, an emptied form and a lost session are told apart in a CI log.
+ */
+export const waitOrExplain = (page: Page, wait: Promise<unknown>, what: string): Promise<void> =>
+  wait.then(
+    () => undefined,
+    async (error: Error) => {
+      const state = await pageState(page);
+      throw new Error(`${what} never came: ${JSON.stringify(state)} (${error.message})`);
+    },
+  );
