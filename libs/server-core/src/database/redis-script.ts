@@ -9,6 +9,10 @@ export const redisScript = (source: string): RedisScript => ({
   sha: createHash('sha1').update(source).digest('hex'),
 });
 
+/** Redis' answer to EVALSHA of a script it has not seen (since a restart, a failover, a SCRIPT FLUSH). */
+const isNoScript = (error: unknown): boolean =>
+  error instanceof Error && error.message.startsWith('NOSCRIPT');
+
 /** EVALSHA, loading the script on a Redis that has not seen it yet (a restart, a failover). */
 export const runScript = async (
   redis: Redis,
@@ -19,7 +23,7 @@ export const runScript = async (
   try {
     return await redis.evalsha(script.sha, keys.length, ...keys, ...args);
   } catch (error) {
-    if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+    if (!isNoScript(error)) throw error;
     return redis.eval(script.source, keys.length, ...keys, ...args);
   }
 };
@@ -41,7 +45,7 @@ export const runScriptMany = async (
   // In order: runs of one key see one another's effects as they would one at a time.
   for (const [i, { keys, args }] of runs.entries()) {
     const [error, reply] = replies[i] ?? [new Error('no reply from Redis'), null];
-    if (error && !error.message.startsWith('NOSCRIPT')) throw error;
+    if (error && !isNoScript(error)) throw error;
     answers.push(error ? await runScript(redis, script, keys, args) : reply);
   }
   return answers;
@@ -67,7 +71,7 @@ export const runScriptAfter = async (
   for (const [error] of replies.slice(0, last)) if (error) throw error;
   const [error, reply] = replies[last] ?? [new Error('no reply from Redis'), null];
   if (!error) return reply;
-  if (!error.message.startsWith('NOSCRIPT')) throw error;
+  if (!isNoScript(error)) throw error;
   return runScript(redis, script, keys, args);
 };
 
