@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, setPriority } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import type {
@@ -57,6 +58,12 @@ const CAPACITY_STAGE_SECONDS = Number(process.env.SOAK_CAPACITY_STAGE_SECONDS ??
 const SHED_P99_GOAL_MS = 50;
 const ADMITTED_P99_GOAL_MS = 500;
 const MAX_IN_FLIGHT = Number(process.env.SOAK_MAX_IN_FLIGHT ?? 2_000);
+/**
+ * The overload stage lasts at least this long (SOAK_OVERLOAD_SECONDS), whatever SOAK_REQUESTS: memory is judged by
+ * each service's live set after at least MIN_LIVE_POINTS major collections, and at twice a high capacity 50,000
+ * requests pass in under a minute, too short for a lightly loaded service to collect that often.
+ */
+const OVERLOAD_MIN_SECONDS = Number(process.env.SOAK_OVERLOAD_SECONDS ?? (QUICK ? 0 : 100));
 const VIEWERS = Number(process.env.SOAK_VIEWERS ?? 48);
 const SAMPLE_MS = Number(process.env.SOAK_SAMPLE_SECONDS ?? 5) * 1000;
 const TIMEOUT_MS = 30_000;
@@ -749,10 +756,17 @@ type RunFigures = {
   completed: number;
   maxInFlight: number;
   lags: number[];
+  /** The load generator's own event-loop delay during the stage (ms): time every answer waited to be read. */
+  loopDelay: { p50: number; p99: number; max: number };
   /** Per request sent: when it was scheduled (ms into the stage), its latency, whether it failed. */
   timeline: Array<{ at: number; latencyMs: number; failed: boolean }>;
   /** Latencies of the answers that shed load (503 with Retry-After), and of every other answer (admitted). */
   shed: number[];
+  /**
+   * Each shed answer by who gave it (nginx in front, or the gateway: its answers carry `x-correlation-id`) and its
+   * time from the actual send, without the load generator's own lag (it shares the cores with the system).
+   */
+  shedBy: Record<'nginx' | 'gateway', number[]>;
   admitted: number[];
   samples: Sample[];
   /** Each Node service's V8 heap in use, read from its /metrics every HEAP_POLL_MS. */
@@ -777,9 +791,12 @@ const run = async (
   const lags: number[] = [];
   const timeline: RunFigures['timeline'] = [];
   const shed: number[] = [];
+  const shedBy: RunFigures['shedBy'] = { nginx: [], gateway: [] };
   const admitted: number[] = [];
   const pending = new Set<Promise<void>>();
+  const loopMonitor = monitorEventLoopDelay({ resolution: 5 });
   const startedAt = performance.now();
+  loopMonitor.enable();
   const rpcBefore = await rpcCounts(processes);
   const samples: Sample[] = [takeSample(processes, 0, 0)];
   const heaps: HeapReading[] = [];
@@ -791,7 +808,8 @@ const run = async (
 
   const send = async (action: Action, scheduledAt: number) => {
     const planned = await action.plan(ctx, random);
-    lags.push(performance.now() - scheduledAt);
+    const sentAt = performance.now();
+    lags.push(sentAt - scheduledAt);
     let ok = false;
     let text = '';
     try {
@@ -812,6 +830,8 @@ const run = async (
       ok = problem === null;
       const latencyMs = performance.now() - scheduledAt;
       (isShed ? shed : admitted).push(latencyMs);
+      if (isShed)
+        shedBy[res.headers.has('x-correlation-id') ? 'gateway' : 'nginx'].push(performance.now() - sentAt);
       record(
         stats,
         action.kind,
@@ -878,6 +898,7 @@ const run = async (
   const lastScheduled = startedAt + (schedule.length - 1) * interval;
   while (pending.size) await Promise.all([...pending]);
   const endedAt = performance.now();
+  loopMonitor.disable();
   clearInterval(sampler);
   stopHeaps();
   samples.push(takeSample(processes, endedAt - startedAt, completed));
@@ -895,9 +916,15 @@ const run = async (
     completed,
     maxInFlight,
     lags,
+    loopDelay: {
+      p50: loopMonitor.percentile(50) / 1e6,
+      p99: loopMonitor.percentile(99) / 1e6,
+      max: loopMonitor.max / 1e6,
+    },
     timeline,
     samples,
     shed,
+    shedBy,
     admitted,
   };
 };
@@ -1277,7 +1304,7 @@ const reportStage = (
     `- errors: ${errors} of ${figures.completed} (${((errors / figures.completed) * 100).toFixed(2)} %); most in flight at once: ${figures.maxInFlight}`,
   );
   console.log(
-    `- load generator lag (send time − scheduled time): p50 ${at(lags, 50)} ms, p99 ${at(lags, 99)} ms, max ${at(lags, 100)} ms`,
+    `- load generator lag (send time − scheduled time): p50 ${at(lags, 50)} ms, p99 ${at(lags, 99)} ms, max ${at(lags, 100)} ms; its event-loop delay p50 ${figures.loopDelay.p50.toFixed(1)} ms, p99 ${figures.loopDelay.p99.toFixed(1)} ms, max ${figures.loopDelay.max.toFixed(1)} ms`,
   );
   console.log(
     `- load average before ${loadText(context.loadBefore)}, after ${loadText(context.loadAfter)} (2 cores shared with other helpers)`,
@@ -1339,6 +1366,11 @@ const reportStage = (
   console.log(
     `- shed: ${shed} of ${figures.completed} (${((shed / Math.max(1, figures.completed)) * 100).toFixed(1)} %), answered p50 ${at(sortedOf(figures.shed), 50)} ms, p99 ${at(sortedOf(figures.shed), 99)} ms`,
   );
+  for (const [by, times] of Object.entries(figures.shedBy))
+    if (times.length)
+      console.log(
+        `  - by ${by}: ${times.length}, answered p50 ${at(sortedOf(times), 50)} ms, p99 ${at(sortedOf(times), 99)} ms from the actual send (the generator's own lag left out)`,
+      );
   console.log(
     `- admitted: ${figures.admitted.length}, p50 ${at(sortedOf(figures.admitted), 50)} ms, p99 ${at(sortedOf(figures.admitted), 99)} ms; errors other than shed: ${errors - shed}`,
   );
@@ -1608,8 +1640,9 @@ const main = async () => {
         await compareFrontCaps(system, runStage, overload);
         return;
       }
-      console.log(`\n• Overload: twice the capacity, ${overload} req/s`);
-      const { verdict } = await runStage(100, overload, REQUESTS, true);
+      const requests = Math.max(REQUESTS, Math.round(overload * OVERLOAD_MIN_SECONDS));
+      console.log(`\n• Overload: twice the capacity, ${overload} req/s, ${requests} requests`);
+      const { verdict } = await runStage(100, overload, requests, true);
       process.exitCode = reportOverload(capacity, verdict!) ? 0 : 1;
       return;
     }
