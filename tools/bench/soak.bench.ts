@@ -771,8 +771,8 @@ type RunFigures = {
    */
   shedBy: Record<'nginx' | 'gateway', number[]>;
   admitted: number[];
-  /** What the probe (startProbe) saw in the same stage. */
-  probe: ProbeFigures;
+  /** What the probe (startProbe) saw in the same stage; null when none ran. */
+  probe: ProbeFigures | null;
   samples: Sample[];
   /** Each Node service's V8 heap in use, read from its /metrics every HEAP_POLL_MS. */
   heaps: HeapReading[];
@@ -828,6 +828,8 @@ const startProbe = (baseUrl: string): (() => Promise<ProbeFigures>) => {
     eval: true,
     workerData: { url: `${baseUrl}/api/movies?page=1&pageSize=24`, perSecond: PROBE_RATE },
   });
+  // A stage that fails before stopping it does not keep the bench alive.
+  worker.unref();
   return async () => {
     const figures = new Promise<ProbeFigures>((resolve) => worker.once('message', resolve));
     worker.postMessage('stop');
@@ -861,9 +863,7 @@ const run = async (
   const loopMonitor = monitorEventLoopDelay({ resolution: 5 });
   const startedAt = performance.now();
   loopMonitor.enable();
-  const stopProbe = probe
-    ? startProbe(baseUrl)
-    : (): Promise<ProbeFigures> => Promise.resolve({ shed: [], admitted: [], failed: 0 });
+  const stopProbe = probe ? startProbe(baseUrl) : null;
   const rpcBefore = await rpcCounts(processes);
   const samples: Sample[] = [takeSample(processes, 0, 0)];
   const heaps: HeapReading[] = [];
@@ -966,7 +966,7 @@ const run = async (
   while (pending.size) await Promise.all([...pending]);
   const endedAt = performance.now();
   loopMonitor.disable();
-  const probed = await stopProbe();
+  const probed = stopProbe ? await stopProbe() : null;
   clearInterval(sampler);
   stopHeaps();
   samples.push(takeSample(processes, endedAt - startedAt, completed));
@@ -1343,6 +1343,12 @@ const reportRpc = (rpc: Map<string, number>, completed: number) => {
 };
 const RPC_ROWS = 20;
 
+/** `p50 … ms, p99 … ms` of some latencies. */
+const spread = (values: number[]): string => {
+  const sorted = sortedOf(values);
+  return `p50 ${at(sorted, 50)} ms, p99 ${at(sorted, 99)} ms`;
+};
+
 const reportStage = (
   figures: RunFigures,
   processes: Sampled[],
@@ -1436,20 +1442,20 @@ const reportStage = (
   const p99Of = (values: number[]) => (values.length ? percentile(sortedOf(values), 99) : 0);
   console.log('\n### Load shedding (503 with Retry-After)\n');
   console.log(
-    `- shed: ${shed} of ${figures.completed} (${((shed / Math.max(1, figures.completed)) * 100).toFixed(1)} %), answered p50 ${at(sortedOf(figures.shed), 50)} ms, p99 ${at(sortedOf(figures.shed), 99)} ms`,
+    `- shed: ${shed} of ${figures.completed} (${((shed / Math.max(1, figures.completed)) * 100).toFixed(1)} %), answered ${spread(figures.shed)}`,
   );
   for (const [by, times] of Object.entries(figures.shedBy))
     if (times.length)
       console.log(
-        `  - by ${by}: ${times.length}, answered p50 ${at(sortedOf(times), 50)} ms, p99 ${at(sortedOf(times), 99)} ms from the actual send (the generator's own lag left out)`,
+        `  - by ${by}: ${times.length}, answered ${spread(times)} from the actual send (the generator's own lag left out)`,
       );
   const { probe } = figures;
-  if (probe.shed.length + probe.admitted.length + probe.failed > 0)
+  if (probe)
     console.log(
-      `- the probe (${PROBE_RATE} list pages a second on an event loop of its own): shed ${probe.shed.length}, answered p50 ${at(sortedOf(probe.shed), 50)} ms, p99 ${at(sortedOf(probe.shed), 99)} ms; admitted ${probe.admitted.length}, p50 ${at(sortedOf(probe.admitted), 50)} ms, p99 ${at(sortedOf(probe.admitted), 99)} ms; failed ${probe.failed}`,
+      `- the probe (${PROBE_RATE} list pages a second on an event loop of its own): shed ${probe.shed.length}, answered ${spread(probe.shed)}; admitted ${probe.admitted.length}, ${spread(probe.admitted)}; failed ${probe.failed}`,
     );
   console.log(
-    `- admitted: ${figures.admitted.length}, p50 ${at(sortedOf(figures.admitted), 50)} ms, p99 ${at(sortedOf(figures.admitted), 99)} ms; errors other than shed: ${errors - shed}`,
+    `- admitted: ${figures.admitted.length}, ${spread(figures.admitted)}; errors other than shed: ${errors - shed}`,
   );
   return {
     rate,
@@ -1460,8 +1466,8 @@ const reportStage = (
     lagP99: lags.length ? percentile(lags, 99) : 0,
     shed,
     shedP99: p99Of(figures.shed),
-    probeShed: figures.probe.shed.length,
-    probeShedP99: p99Of(figures.probe.shed),
+    probeShed: figures.probe?.shed.length ?? 0,
+    probeShedP99: p99Of(figures.probe?.shed ?? []),
     admittedP99: p99Of(figures.admitted),
     ...memory,
   };

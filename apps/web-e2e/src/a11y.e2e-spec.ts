@@ -150,8 +150,8 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
       await page.waitForLoadState('networkidle');
       await openDialog('Add Movie')(page);
       await page.waitForLoadState('networkidle');
-      // One CI run timed out here once: the failure tells the dialog closed, the session ended (the login page) and
-      // focus left an open dialog apart.
+      // One CI run timed out here once: the failure says whether the dialog closed, the session ended (the login
+      // page) or focus left an open dialog.
       await waitOrExplain(
         page,
         page.waitForFunction(() => Boolean(document.activeElement?.closest('dialog'))),
